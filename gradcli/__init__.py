@@ -1,0 +1,41 @@
+"""gradcli: find out why a gradient is NaN, wrong, or quietly inaccurate.
+
+>>> import gradcli
+>>> gradcli.grad(lambda x: x * x)(3.0)
+6.0
+
+Names are loaded on first use, so ``import gradcli`` (and ``gradcli --help``)
+stays cheap: NumPy is imported only when the core is.
+"""
+
+from ._version import __version__
+
+_CORE_NAMES = (
+    "grad",
+    "value_and_grad",
+    "vjp",
+    "jvp",
+    "jacobian",
+    "hessian",
+    "GradientTape",
+    "Variable",
+    "stop_gradient",
+    "NoGradientError",
+    "primitive",
+    "defvjp",
+    "defjvp",
+)
+
+__all__ = ["__version__", *_CORE_NAMES]
+
+
+def __getattr__(name):
+    if name in _CORE_NAMES:
+        from . import autodiff
+
+        return getattr(autodiff, name)
+    raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(__all__)

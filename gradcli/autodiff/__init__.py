@@ -1,0 +1,32 @@
+"""gradcli's reverse-mode autodiff core over NumPy arrays, Python floats and mpmath numbers.
+
+The public surface is re-exported by `gradcli`; `gradcli.numpy` holds the ops.
+"""
+
+from . import boxes as _boxes  # noqa: F401  (installs operators on traced values)
+from .core import NoGradientError, backward_pass, defjvp, defvjp, defvjp_all
+from .ops import stop_gradient
+from .tape import GradientTape, Variable
+from .tracer import Box, Primitive, hooks, primitive
+from .transforms import grad, hessian, jacobian, jvp, value_and_grad, vjp
+
+__all__ = [
+    "Box",
+    "GradientTape",
+    "NoGradientError",
+    "Primitive",
+    "Variable",
+    "backward_pass",
+    "defjvp",
+    "defvjp",
+    "defvjp_all",
+    "grad",
+    "hessian",
+    "hooks",
+    "jacobian",
+    "jvp",
+    "primitive",
+    "stop_gradient",
+    "value_and_grad",
+    "vjp",
+]

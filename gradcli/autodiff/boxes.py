@@ -1,0 +1,159 @@
+"""Operators and array attributes on traced values, and clear errors for plain NumPy calls."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import ops, ops_array, ops_linalg
+from .tracer import Box
+
+# np ufuncs that a traced value may meet through an operator with a NumPy
+# operand on the left (``ndarray * box``): route them to our primitives.
+_UFUNC_TO_PRIMITIVE = {
+    np.add: ops.add,
+    np.subtract: ops.subtract,
+    np.multiply: ops.multiply,
+    np.divide: ops.divide,
+    np.power: ops.power,
+    np.negative: ops.negative,
+    np.matmul: ops_linalg.matmul,
+    np.remainder: ops.mod,
+    np.greater: ops.greater,
+    np.greater_equal: ops.greater_equal,
+    np.less: ops.less,
+    np.less_equal: ops.less_equal,
+    np.equal: ops.equal,
+    np.not_equal: ops.not_equal,
+}
+
+
+class TracedValueError(TypeError):
+    """A plain NumPy (or Python) function was handed a traced value."""
+
+
+def _plain_numpy_error(name):
+    gnp_name = name if hasattr(_gnp(), name) else None
+    advice = (
+        f"use gradcli.numpy.{gnp_name} instead"
+        if gnp_name
+        else "gradcli.numpy has no equivalent; express it with gradcli.numpy ops"
+    )
+    return TracedValueError(
+        f"numpy.{name} was called on a value gradcli is differentiating, which would "
+        f"drop its gradient; {advice} (import gradcli.numpy as gnp)."
+    )
+
+
+def _gnp():
+    import gradcli.numpy as gnp
+
+    return gnp
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    prim = _UFUNC_TO_PRIMITIVE.get(ufunc)
+    if prim is not None and method == "__call__" and not kwargs:
+        return prim(*inputs)
+    raise _plain_numpy_error(ufunc.__name__)
+
+
+def _array_function(self, func, types, args, kwargs):
+    raise _plain_numpy_error(func.__name__)
+
+
+def _no_array(self, dtype=None, copy=None):
+    raise TracedValueError(
+        "a value gradcli is differentiating was converted to a plain NumPy array "
+        "(np.asarray / np.array), which would drop its gradient; use gradcli.numpy "
+        "functions on it, or gradcli.stop_gradient(x) if a constant is really meant."
+    )
+
+
+def _no_float(self):
+    raise TracedValueError(
+        "float()/int() of a value gradcli is differentiating would drop its gradient; "
+        "keep it as an array, or use gradcli.stop_gradient(x) if a constant is really meant."
+    )
+
+
+def _install():
+    B = Box
+    B.__array_ufunc__ = _array_ufunc
+    B.__array_function__ = _array_function
+    B.__array__ = _no_array
+    B.__float__ = _no_float
+    B.__int__ = _no_float
+    B.__complex__ = _no_float
+
+    # Primitives are plain callables, so they can stand as the methods themselves
+    # (one call less per operator); reflected operators swap their operands.
+    B.__neg__ = ops.negative
+    B.__pos__ = lambda self: self
+    B.__abs__ = ops.absolute
+    B.__add__ = ops.add
+    B.__radd__ = lambda self, other: ops.add(other, self)
+    B.__sub__ = ops.subtract
+    B.__rsub__ = lambda self, other: ops.subtract(other, self)
+    B.__mul__ = ops.multiply
+    B.__rmul__ = lambda self, other: ops.multiply(other, self)
+    B.__truediv__ = ops.divide
+    B.__rtruediv__ = lambda self, other: ops.divide(other, self)
+    B.__pow__ = ops.power
+    B.__rpow__ = lambda self, other: ops.power(other, self)
+    B.__mod__ = ops.mod
+    B.__rmod__ = lambda self, other: ops.mod(other, self)
+    B.__matmul__ = ops_linalg.matmul
+    B.__rmatmul__ = lambda self, other: ops_linalg.matmul(other, self)
+    B.__lt__ = ops.less
+    B.__le__ = ops.less_equal
+    B.__gt__ = ops.greater
+    B.__ge__ = ops.greater_equal
+    B.__eq__ = ops.equal
+    B.__ne__ = ops.not_equal
+    B.__hash__ = object.__hash__
+    B.__bool__ = lambda self: bool(ops.raw(self))
+    B.__len__ = lambda self: len(ops.raw(self))
+    B.__getitem__ = lambda self, index: ops_array.getitem(self, _raw_index(index))
+    B.__iter__ = lambda self: (self[i] for i in range(len(self)))
+
+    B.shape = property(lambda self: ops.shape_of(self))
+    B.ndim = property(lambda self: len(ops.shape_of(self)))
+    B.size = property(lambda self: int(np.prod(ops.shape_of(self))))
+    B.dtype = property(lambda self: ops.dtype_of(self))
+    B.T = property(lambda self: ops_array.transpose(self))
+    B.real = property(lambda self: ops.real(self))
+    B.imag = property(lambda self: ops.imag(self))
+
+    B.sum = lambda self, axis=None, keepdims=False: ops_array.sum_(self, axis=axis, keepdims=keepdims)
+    B.mean = lambda self, axis=None, keepdims=False: ops_array.mean(self, axis=axis, keepdims=keepdims)
+    B.prod = lambda self, axis=None, keepdims=False: ops_array.prod(self, axis=axis, keepdims=keepdims)
+    B.max = lambda self, axis=None, keepdims=False: ops_array.max_(self, axis=axis, keepdims=keepdims)
+    B.min = lambda self, axis=None, keepdims=False: ops_array.min_(self, axis=axis, keepdims=keepdims)
+    B.var = lambda self, axis=None, ddof=0, keepdims=False: ops_array.var(self, axis, ddof, keepdims)
+    B.std = lambda self, axis=None, ddof=0, keepdims=False: ops_array.std(self, axis, ddof, keepdims)
+    B.cumsum = lambda self, axis=None: ops_array.cumsum(self, axis=axis)
+    B.reshape = lambda self, *shape: ops_array.reshape(self, _shape_arg(shape))
+    B.transpose = lambda self, *axes: ops_array.transpose(self, _shape_arg(axes) or None)
+    B.ravel = lambda self: ops_array.ravel(self)
+    B.flatten = lambda self: ops_array.ravel(self)
+    B.squeeze = lambda self, axis=None: ops_array.squeeze(self, axis)
+    B.dot = lambda self, other: ops_linalg.dot(self, other)
+    B.conj = lambda self: ops.conj(self)
+    B.astype = lambda self, dtype: ops.astype(self, dtype)
+    B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)
+
+
+def _shape_arg(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    return tuple(args)
+
+
+def _raw_index(index):
+    # Indices are constants: unbox any traced integer or mask used as one.
+    if isinstance(index, tuple):
+        return tuple(ops.raw(i) for i in index)
+    return ops.raw(index)
+
+
+_install()

@@ -1,0 +1,256 @@
+"""Reverse and forward mode on top of the tracer: nodes, the backward loop, derivative tables.
+
+A reverse trace records one `VJPNode` per primitive call. `backward_pass`
+walks them in an iterative topological order (child counts, no recursion, so a
+10,000-deep chain is fine), runs each node's VJP, and accumulates cotangents
+with the differentiable ``add``, so a backward pass run on traced values is
+itself recorded and can be differentiated again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .tracer import Box, Primitive, Trace, hooks
+
+__all__ = [
+    "VJPNode",
+    "JVPNode",
+    "defvjp",
+    "defvjp_all",
+    "defjvp",
+    "backward_pass",
+    "new_reverse_trace",
+    "new_forward_trace",
+    "NoGradientError",
+]
+
+
+class NoGradientError(NotImplementedError):
+    """Raised when the backward pass reaches an op that has no gradient rule."""
+
+
+class VJPNode:
+    """One recorded op of a reverse trace: what the backward loop needs to run its VJP."""
+
+    __slots__ = ("prim", "vjp", "ans", "args", "kwargs", "argnums", "parents", "__weakref__")
+
+    def __init__(self, prim, ans, args, kwargs, argnums, parents):
+        self.prim = prim
+        # The rule is fixed when the op is recorded, as TensorFlow's
+        # gradient_override_map does: an override scope affects the ops
+        # created inside it, whenever their backward pass runs.
+        self.vjp = prim.vjp if prim.vjp is not None else prim.missing_vjp
+        self.ans = ans
+        self.args = args
+        self.kwargs = kwargs
+        self.argnums = argnums
+        self.parents = parents
+
+    @classmethod
+    def root(cls, value, name="input"):
+        node = cls.__new__(cls)
+        node.prim = None
+        node.vjp = None
+        node.ans = value
+        node.args = ()
+        node.kwargs = {}
+        node.argnums = ()
+        node.parents = ()
+        return node
+
+    @property
+    def name(self):
+        return self.prim.name if self.prim is not None else "input"
+
+
+class JVPNode:
+    """One op of a forward trace: it carries the tangent of its output."""
+
+    __slots__ = ("tangent",)
+
+    def __init__(self, tangent):
+        self.tangent = tangent
+
+
+def new_reverse_trace():
+    """A trace that records `VJPNode`s for a later backward pass."""
+    return Trace(VJPNode)
+
+
+def _make_jvp_node(prim, ans, args, kwargs, argnums, parents):
+    tangents = [p.tangent for p in parents]
+    if prim.jvp is not None:
+        return JVPNode(prim.jvp(tangents, argnums, ans, args, kwargs))
+    return JVPNode(_jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs))
+
+
+def new_forward_trace():
+    """A trace that pushes tangents forward alongside values."""
+    return Trace(_make_jvp_node)
+
+
+def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
+    """J·t for an op that has only a VJP rule: the gradient of u -> <VJP(u), t>.
+
+    The pullback is linear in u, so its gradient at any point is J·t. It costs
+    one extra backward pass through the op's own rule and needs no JVP table.
+    """
+    if prim.vjp is None:
+        raise NoGradientError(f"op '{prim.name}' has neither a VJP nor a JVP rule")
+    from .ops import vdot_real, zeros_like
+
+    trace = new_reverse_trace()
+    seed = zeros_like(ans)
+    root = VJPNode.root(seed)
+    u = Box(seed, trace, root)
+
+    total = 0.0
+    for ct, t in zip(prim.vjp(u, ans, args, kwargs, argnums), tangents):
+        if ct is not None:
+            total = total + vdot_real(ct, t)
+    if not (isinstance(total, Box) and total._trace is trace):
+        return zeros_like(ans)
+    return backward_pass(_ones_like(total._value), total._node, [root])[0]
+
+
+def _ones_like(value):
+    if isinstance(value, np.ndarray):
+        return np.ones_like(value)
+    if isinstance(value, np.generic):
+        return value.dtype.type(1)
+    return type(value)(1) if not isinstance(value, bool) else 1.0
+
+
+# -- derivative tables --------------------------------------------------------
+
+
+def defvjp(prim: Primitive, *rules):
+    """Register one VJP rule per argument: ``rule(g, ans, *args, **kwargs) -> cotangent``.
+
+    A rule of ``None`` means the op is not differentiable in that argument; a
+    rule may return ``None`` for a zero cotangent.
+    """
+
+    def missing_rule(i):
+        def rule(*args, **kwargs):
+            raise NoGradientError(f"op '{prim.name}' has no gradient with respect to argument {i}")
+
+        return rule
+
+    table = [rule if rule is not None else missing_rule(i) for i, rule in enumerate(rules)]
+
+    if len(table) == 1:
+        (rule,) = table
+
+        # The unary case without a loop: it runs once per node.
+        def vjp(g, ans, args, kwargs, argnums):
+            return (rule(g, ans, *args, **kwargs),)
+
+    else:
+
+        def vjp(g, ans, args, kwargs, argnums):
+            return [
+                table[i](g, ans, *args, **kwargs) if i < len(table) else missing_rule(i)()
+                for i in argnums
+            ]
+
+    prim.vjp = vjp
+    prim.vjp_arity = len(rules)
+    return prim
+
+
+def defvjp_all(prim: Primitive, rule):
+    """Register one rule for all arguments: ``rule(g, ans, *args, **kwargs) -> tuple``."""
+
+    def vjp(g, ans, args, kwargs, argnums):
+        grads = rule(g, ans, *args, **kwargs)
+        return [grads[i] for i in argnums]
+
+    prim.vjp = vjp
+    return prim
+
+
+def defjvp(prim: Primitive, *rules):
+    """Register one JVP rule per argument: ``rule(t, ans, *args, **kwargs) -> tangent of ans``."""
+
+    def jvp(tangents, argnums, ans, args, kwargs):
+        total = None
+        for t, i in zip(tangents, argnums):
+            rule = rules[i] if i < len(rules) else None
+            if rule is None:
+                contribution = _jvp_by_transposing_vjp(prim, [t], [i], ans, args, kwargs)
+            else:
+                contribution = rule(t, ans, *args, **kwargs)
+            if contribution is None:
+                continue
+            total = contribution if total is None else total + contribution
+        if total is None:
+            from .ops import zeros_like
+
+            return zeros_like(ans)
+        return total
+
+    prim.jvp = jvp
+    return prim
+
+
+# -- the backward loop --------------------------------------------------------
+
+
+def count_children(end_node):
+    """For every node reachable from ``end_node``, how many of its consumers are reachable too.
+
+    An iterative depth-first walk: no recursion limit, however deep the graph.
+    """
+    child_counts = {}
+    stack = [end_node]
+    while stack:
+        node = stack.pop()
+        if node in child_counts:
+            child_counts[node] += 1
+        else:
+            child_counts[node] = 1
+            stack.extend(node.parents)
+    return child_counts
+
+
+def backward_pass(g, end_node, sources):
+    """Run every VJP from ``end_node`` back; return the cotangent reaching each source node.
+
+    Nodes are visited in topological order (a node only once all of its
+    consumers have passed their cotangents back: Kahn's algorithm on the child
+    counts). Cotangents meeting at a node are summed with ``+``, which is the
+    differentiable ``add`` on traced values and plain addition on raw ones. A
+    source that no path reaches gets ``None``.
+    """
+    wanted = set(sources)
+    found = {}
+    child_counts = count_children(end_node)
+    grads = {end_node: g}
+    backward_hook = hooks.backward
+    ready = [end_node]
+    while ready:
+        node = ready.pop()
+        parents = node.parents
+        for parent in parents:
+            remaining = child_counts[parent]
+            if remaining == 1:
+                ready.append(parent)
+            else:
+                child_counts[parent] = remaining - 1
+        g = grads.pop(node, None)
+        if g is None:
+            continue
+        if node in wanted:
+            found[node] = g
+        if not parents:
+            continue
+        cotangents = node.vjp(g, node.ans, node.args, node.kwargs, node.argnums)
+        if backward_hook is not None:
+            backward_hook(node, g, cotangents)
+        for parent, ct in zip(parents, cotangents):
+            if ct is not None:
+                prev = grads.get(parent)
+                grads[parent] = ct if prev is None else prev + ct
+    return [found.get(s) for s in sources]

@@ -1,0 +1,240 @@
+"""The core on mpmath numbers: the same primitives, computed at arbitrary precision.
+
+`enable()` imports mpmath (only then) and gives every elementwise primitive its
+mpmath implementation. Real-valued semantics are kept: where NumPy gives NaN
+(``log(-1)``, ``sqrt(-1)``) these give NaN too, never a complex number, and
+division by zero gives a signed infinity instead of raising.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from . import ops, ops_array, ops_linalg, ops_special
+from .tracer import Primitive, register_mp_types
+
+_enabled = False
+
+
+def enable():
+    """Make every primitive accept mpmath numbers (idempotent; imports mpmath)."""
+    global _enabled
+    if _enabled:
+        return
+    import mpmath
+
+    impls = _implementations(mpmath)
+    for module in (ops, ops_array, ops_linalg, ops_special):
+        for value in vars(module).values():
+            if isinstance(value, Primitive) and value.mp is True:
+                value.mp = impls.get(value.name)
+    linalg = _linalg_implementations(mpmath)
+    for prim in (ops_linalg.inv, ops_linalg.solve, ops_linalg.det, ops_linalg._logabsdet, ops_linalg.cholesky):
+        prim.mp = linalg[prim.name]
+    register_mp_types(mpmath.mpf, mpmath.mpc)
+    _enabled = True
+
+
+def _implementations(mp):
+    nan, inf = mp.nan, mp.inf
+
+    def real(fun):
+        # mpmath continues into the complex plane; NumPy's real functions give NaN.
+        def wrapped(*args):
+            out = fun(*args)
+            if isinstance(out, mp.mpc) and not any(isinstance(a, (mp.mpc, complex)) for a in args):
+                return out.real if out.imag == 0 else nan
+            return out
+
+        return wrapped
+
+    def divide(x, y):
+        if y == 0:
+            if mp.isnan(x) or x == 0:
+                return nan
+            return inf if x > 0 else -inf
+        return mp.mpf(x) / y if not isinstance(x, mp.mpc) else x / y
+
+    def power(x, y):
+        x, y = mp.mpf(x) if not isinstance(x, mp.mpc) else x, y
+        if x == 0 and y < 0:
+            return inf
+        if isinstance(x, mp.mpf) and x < 0 and not float(y).is_integer():
+            return nan
+        return real(mp.power)(x, y)
+
+    def log_at_zero(fun):
+        def wrapped(x):
+            return -inf if x == 0 else real(fun)(x)
+
+        return wrapped
+
+    def maximum(x, y):
+        if mp.isnan(x) or mp.isnan(y):
+            return nan
+        return x if x >= y else y
+
+    def minimum(x, y):
+        if mp.isnan(x) or mp.isnan(y):
+            return nan
+        return x if x <= y else y
+
+    def fmax(x, y):
+        return y if mp.isnan(x) else x if mp.isnan(y) else maximum(x, y)
+
+    def fmin(x, y):
+        return y if mp.isnan(x) else x if mp.isnan(y) else minimum(x, y)
+
+    def clip(x, lo, hi):
+        if lo is not None:
+            x = maximum(x, lo)
+        if hi is not None:
+            x = minimum(x, hi)
+        return x
+
+    def atanh(x):
+        if abs(x) == 1:
+            return inf if x > 0 else -inf
+        return real(mp.atanh)(x)
+
+    def cbrt(x):
+        return -mp.cbrt(-x) if x < 0 else mp.cbrt(x)
+
+    def logaddexp(x, y):
+        if x == -inf and y == -inf:
+            return -inf
+        return mp.log(mp.exp(x) + mp.exp(y))
+
+    def sigmoid(x):
+        return 1 / (1 + mp.exp(-x))
+
+    def softplus(x):
+        return mp.log1p(mp.exp(x)) if x < 0 else x + mp.log1p(mp.exp(-x))
+
+    def gammaln(x):
+        return mp.log(abs(mp.gamma(x)))
+
+    def mod(x, y):
+        return x - y * mp.floor(x / y)
+
+    def xlogy(x, y):
+        return mp.mpf(0) if x == 0 else x * real(mp.log)(y)
+
+    def xlog1py(x, y):
+        return mp.mpf(0) if x == 0 else x * real(mp.log1p)(y)
+
+    def sign(x):
+        return mp.sign(x) if not mp.isnan(x) else nan
+
+    return {
+        "add": operator.add,
+        "subtract": operator.sub,
+        "multiply": operator.mul,
+        "divide": divide,
+        "power": power,
+        "negative": operator.neg,
+        "mod": mod,
+        "abs": mp.fabs,
+        "sqrt": real(mp.sqrt),
+        "cbrt": cbrt,
+        "square": lambda x: x * x,
+        "reciprocal": lambda x: divide(1, x),
+        "exp": mp.exp,
+        "exp2": lambda x: mp.power(2, x),
+        "expm1": mp.expm1,
+        "log": log_at_zero(mp.log),
+        "log2": log_at_zero(lambda x: mp.log(x, 2)),
+        "log10": log_at_zero(mp.log10),
+        "log1p": lambda x: -inf if x == -1 else real(mp.log1p)(x),
+        "sin": mp.sin,
+        "cos": mp.cos,
+        "tan": mp.tan,
+        "arcsin": real(mp.asin),
+        "arccos": real(mp.acos),
+        "arctan": mp.atan,
+        "arctan2": mp.atan2,
+        "sinh": mp.sinh,
+        "cosh": mp.cosh,
+        "tanh": mp.tanh,
+        "arcsinh": mp.asinh,
+        "arccosh": real(mp.acosh),
+        "arctanh": atanh,
+        "hypot": mp.hypot,
+        "where": lambda c, x, y: x if c else y,
+        "maximum": maximum,
+        "minimum": minimum,
+        "fmax": fmax,
+        "fmin": fmin,
+        "clip": clip,
+        "logaddexp": logaddexp,
+        "sigmoid": sigmoid,
+        "softplus": softplus,
+        "erf": mp.erf,
+        "erfc": mp.erfc,
+        "gammaln": gammaln,
+        "digamma": mp.digamma,
+        "polygamma": lambda n, x: mp.polygamma(int(n), x),
+        "xlogy": xlogy,
+        "xlog1py": xlog1py,
+        "floor": mp.floor,
+        "ceil": mp.ceil,
+        "round": mp.nint,
+        "rint": mp.nint,
+        "trunc": lambda x: mp.floor(x) if x >= 0 else mp.ceil(x),
+        "sign": sign,
+        "greater": operator.gt,
+        "greater_equal": operator.ge,
+        "less": operator.lt,
+        "less_equal": operator.le,
+        "equal": operator.eq,
+        "not_equal": operator.ne,
+        "logical_and": lambda x, y: bool(x) and bool(y),
+        "logical_or": lambda x, y: bool(x) or bool(y),
+        "logical_not": lambda x: not x,
+        "isnan": mp.isnan,
+        "isinf": mp.isinf,
+        "isfinite": lambda x: not (mp.isnan(x) or mp.isinf(x)),
+    }
+
+
+def _linalg_implementations(mp):
+    def batched(fun):
+        def apply(a, *rest):
+            a = np.asarray(a, dtype=object)
+            if a.ndim == 2:
+                return fun(a, *rest)
+            return np.stack([apply(a[i], *[r[i] for r in rest]) for i in range(a.shape[0])])
+
+        return apply
+
+    def to_matrix(a):
+        return mp.matrix(a.tolist())
+
+    def from_matrix(m):
+        return np.array(m.tolist(), dtype=object)
+
+    def solve(a, b):
+        b = np.asarray(b, dtype=object)
+        if b.ndim == 1:
+            return from_matrix(mp.lu_solve(to_matrix(a), mp.matrix(b.tolist())))[:, 0]
+        columns = [from_matrix(mp.lu_solve(to_matrix(a), mp.matrix(b[:, j].tolist())))[:, 0] for j in range(b.shape[1])]
+        return np.stack(columns, axis=1)
+
+    return {
+        "linalg.inv": batched(lambda a: from_matrix(to_matrix(a) ** -1)),
+        "linalg.solve": solve,
+        "linalg.det": batched(lambda a: mp.det(to_matrix(a))),
+        "linalg.slogdet": batched(lambda a: mp.log(abs(mp.det(to_matrix(a))))),
+        "linalg.cholesky": batched(lambda a: from_matrix(mp.cholesky(to_matrix(a)))),
+    }
+
+
+def mp_logsumexp(x, axis=None, keepdims=False):
+    """logsumexp of an object array of mpmath numbers (exp never overflows there)."""
+    import mpmath
+
+    exps = np.frompyfunc(mpmath.exp, 1, 1)(x)
+    total = np.sum(exps, axis=axis, keepdims=keepdims)
+    return np.frompyfunc(mpmath.log, 1, 1)(total) if isinstance(total, np.ndarray) else mpmath.log(total)

@@ -1,0 +1,472 @@
+"""Elementwise primitives and their derivative rules: the VJP table as data.
+
+Each op is one `Primitive` line and one `defvjp` line (plus a `defjvp` line
+where forward mode is cheap). Rules are written with gradcli ops and ordinary
+operators, so the backward pass of a traced computation is traced too.
+Broadcasting is undone in exactly one place, `unbroadcast`.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .tracer import Box, Primitive, nondifferentiable
+
+# -- helpers used by every rule -----------------------------------------------
+
+
+def raw(x):
+    """The untraced value under any number of boxes."""
+    while isinstance(x, Box):
+        x = x._value
+    return x
+
+
+def shape_of(x):
+    return np.shape(raw(x))
+
+
+def dtype_of(x):
+    value = raw(x)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.dtype
+    if isinstance(value, bool):
+        return np.dtype(bool)
+    if isinstance(value, int):
+        return np.dtype(np.int64)
+    if isinstance(value, float):
+        return np.dtype(np.float64)
+    if isinstance(value, complex):
+        return np.dtype(np.complex128)
+    return np.dtype(object)
+
+
+def zeros_like(x):
+    """A constant zero shaped and typed like ``x`` (float, mpmath number or array)."""
+    value = raw(x)
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            return value * 0
+        return np.zeros_like(value)
+    if isinstance(value, np.generic):
+        return value.dtype.type(0)
+    if isinstance(value, (bool, int)):
+        return 0.0
+    return value * 0
+
+
+def ones_like_value(x):
+    value = raw(x)
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            return value * 0 + 1
+        return np.ones_like(value)
+    if isinstance(value, np.generic):
+        return value.dtype.type(1)
+    return value * 0 + 1
+
+
+def unbroadcast(g, target):
+    """Sum ``g`` down to the shape of ``target``, undoing NumPy broadcasting.
+
+    Also drops the imaginary part when ``target`` is real. Every VJP of a
+    broadcasting op ends here, so broadcasting is handled once.
+    """
+    if type(g) is float and type(target) is float:
+        return g
+    shape = shape_of(target)
+    g_shape = shape_of(g)
+    if g_shape != shape:
+        extra = len(g_shape) - len(shape)
+        axes = tuple(range(extra)) + tuple(
+            extra + i for i, n in enumerate(shape) if n == 1 and g_shape[extra + i] != 1
+        )
+        if axes:
+            g = sum_(g, axis=axes, keepdims=False)
+        if len(shape_of(g)) != len(shape):
+            g = reshape(g, shape)
+    if np.iscomplexobj(raw(g)) and not np.iscomplexobj(raw(target)):
+        g = real(g)
+    return g
+
+
+def _elementwise(fun, name, scalar=None, mp=True):
+    return Primitive(fun, name, scalar=scalar, mp=mp, kind="elementwise")
+
+
+# -- arithmetic ---------------------------------------------------------------
+
+add = _elementwise(np.add, "add", operator.add)
+subtract = _elementwise(np.subtract, "subtract", operator.sub)
+multiply = _elementwise(np.multiply, "multiply", operator.mul)
+divide = _elementwise(np.divide, "divide", operator.truediv)
+true_divide = divide
+power = _elementwise(np.power, "power", math.pow)
+negative = _elementwise(np.negative, "negative", operator.neg)
+mod = _elementwise(np.mod, "mod", math.fmod)
+absolute = _elementwise(np.abs, "abs", abs)
+abs = absolute  # noqa: A001 - the NumPy name
+sqrt = _elementwise(np.sqrt, "sqrt", math.sqrt)
+cbrt = _elementwise(np.cbrt, "cbrt", getattr(math, "cbrt", None))
+square = _elementwise(np.square, "square", lambda x: x * x)
+reciprocal = _elementwise(lambda x: np.divide(1, x), "reciprocal", lambda x: 1.0 / x)
+
+defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y))
+defjvp(add, lambda t, ans, x, y: broadcast_like(t, ans), lambda t, ans, x, y: broadcast_like(t, ans))
+defvjp(
+    subtract,
+    lambda g, ans, x, y: unbroadcast(g, x),
+    lambda g, ans, x, y: unbroadcast(-g, y),
+)
+defjvp(
+    subtract,
+    lambda t, ans, x, y: broadcast_like(t, ans),
+    lambda t, ans, x, y: broadcast_like(-t, ans),
+)
+defvjp(
+    multiply,
+    lambda g, ans, x, y: unbroadcast(g * y, x),
+    lambda g, ans, x, y: unbroadcast(x * g, y),
+)
+defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
+defvjp(
+    divide,
+    lambda g, ans, x, y: unbroadcast(g / y, x),
+    lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
+)
+defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
+
+
+def _power_vjp_base(g, ans, x, y):
+    # y * x**(y-1), written so that x**0 at x == 0 stays 1 (d/dx x**1 = 1 at 0).
+    return unbroadcast(g * y * power(x, y - 1), x)
+
+
+def _power_vjp_exponent(g, ans, x, y):
+    # d/dy x**y = x**y log x; at x == 0 the product is 0 (for y > 0), not 0*-inf.
+    safe_x = where(raw(x) == 0, 1.0, x)
+    return unbroadcast(g * ans * log(safe_x), y)
+
+
+defvjp(power, _power_vjp_base, _power_vjp_exponent)
+defjvp(
+    power,
+    lambda t, ans, x, y: t * y * power(x, y - 1),
+    lambda t, ans, x, y: t * ans * log(where(raw(x) == 0, 1.0, x)),
+)
+defvjp(negative, lambda g, ans, x: -g)
+defjvp(negative, lambda t, ans, x: -t)
+defvjp(
+    mod,
+    lambda g, ans, x, y: unbroadcast(g, x),
+    lambda g, ans, x, y: unbroadcast(-g * floor(x / y), y),
+)
+defvjp(absolute, lambda g, ans, x: g * sign(x))
+defjvp(absolute, lambda t, ans, x: t * sign(x))
+defvjp(sqrt, lambda g, ans, x: g * 0.5 / ans)
+defjvp(sqrt, lambda t, ans, x: t * 0.5 / ans)
+defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
+defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
+defvjp(square, lambda g, ans, x: g * 2 * x)
+defjvp(square, lambda t, ans, x: t * 2 * x)
+defvjp(reciprocal, lambda g, ans, x: -g * ans * ans)
+defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
+
+# -- exponentials and logarithms ----------------------------------------------
+
+_LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
+
+exp = _elementwise(np.exp, "exp", math.exp)
+exp2 = _elementwise(np.exp2, "exp2", lambda x: math.pow(2.0, x))
+expm1 = _elementwise(np.expm1, "expm1", math.expm1)
+log = _elementwise(np.log, "log", math.log)
+log2 = _elementwise(np.log2, "log2", math.log2)
+log10 = _elementwise(np.log10, "log10", math.log10)
+log1p = _elementwise(np.log1p, "log1p", math.log1p)
+
+defvjp(exp, lambda g, ans, x: g * ans)
+defjvp(exp, lambda t, ans, x: t * ans)
+defvjp(exp2, lambda g, ans, x: g * ans * _LN2)
+defjvp(exp2, lambda t, ans, x: t * ans * _LN2)
+defvjp(expm1, lambda g, ans, x: g * (ans + 1))
+defjvp(expm1, lambda t, ans, x: t * (ans + 1))
+defvjp(log, lambda g, ans, x: g / x)
+defjvp(log, lambda t, ans, x: t / x)
+defvjp(log2, lambda g, ans, x: g / (x * _LN2))
+defjvp(log2, lambda t, ans, x: t / (x * _LN2))
+defvjp(log10, lambda g, ans, x: g / (x * _LN10))
+defjvp(log10, lambda t, ans, x: t / (x * _LN10))
+defvjp(log1p, lambda g, ans, x: g / (x + 1))
+defjvp(log1p, lambda t, ans, x: t / (x + 1))
+
+# -- trigonometric and hyperbolic ---------------------------------------------
+
+sin = _elementwise(np.sin, "sin", math.sin)
+cos = _elementwise(np.cos, "cos", math.cos)
+tan = _elementwise(np.tan, "tan", math.tan)
+arcsin = _elementwise(np.arcsin, "arcsin", math.asin)
+arccos = _elementwise(np.arccos, "arccos", math.acos)
+arctan = _elementwise(np.arctan, "arctan", math.atan)
+arctan2 = _elementwise(np.arctan2, "arctan2", math.atan2)
+sinh = _elementwise(np.sinh, "sinh", math.sinh)
+cosh = _elementwise(np.cosh, "cosh", math.cosh)
+tanh = _elementwise(np.tanh, "tanh", math.tanh)
+arcsinh = _elementwise(np.arcsinh, "arcsinh", math.asinh)
+arccosh = _elementwise(np.arccosh, "arccosh", math.acosh)
+arctanh = _elementwise(np.arctanh, "arctanh", math.atanh)
+hypot = _elementwise(np.hypot, "hypot", math.hypot)
+
+defvjp(sin, lambda g, ans, x: g * cos(x))
+defjvp(sin, lambda t, ans, x: t * cos(x))
+defvjp(cos, lambda g, ans, x: -g * sin(x))
+defjvp(cos, lambda t, ans, x: -t * sin(x))
+defvjp(tan, lambda g, ans, x: g / square(cos(x)))
+defjvp(tan, lambda t, ans, x: t / square(cos(x)))
+# (1-x)(1+x) rather than 1-x**2: no cancellation near |x| = 1.
+defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
+defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
+defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
+defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
+defvjp(arctan, lambda g, ans, x: g / (1 + x * x))
+defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
+defvjp(
+    arctan2,
+    lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
+    lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
+)
+defvjp(sinh, lambda g, ans, x: g * cosh(x))
+defjvp(sinh, lambda t, ans, x: t * cosh(x))
+defvjp(cosh, lambda g, ans, x: g * sinh(x))
+defjvp(cosh, lambda t, ans, x: t * sinh(x))
+# 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
+defvjp(tanh, lambda g, ans, x: g / square(cosh(x)))
+defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
+defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1.0))
+defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1.0))
+defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)))
+defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
+defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)))
+defjvp(arctanh, lambda t, ans, x: t / ((1 - x) * (1 + x)))
+defvjp(
+    hypot,
+    lambda g, ans, x, y: unbroadcast(g * x / ans, x),
+    lambda g, ans, x, y: unbroadcast(g * y / ans, y),
+)
+
+# -- selection, clipping and the smooth maxima ---------------------------------
+
+
+def _where_raw(condition, x, y):
+    return np.where(condition, x, y)
+
+
+where = Primitive(_where_raw, "where", mp=True, kind="elementwise")
+defvjp(
+    where,
+    None,
+    lambda g, ans, c, x, y: unbroadcast(select(c, g, 0.0), x),
+    lambda g, ans, c, x, y: unbroadcast(select(c, 0.0, g), y),
+)
+defjvp(
+    where,
+    None,
+    lambda t, ans, c, x, y: select(c, broadcast_like(t, ans), 0.0),
+    lambda t, ans, c, x, y: select(c, 0.0, broadcast_like(t, ans)),
+)
+
+
+def select(condition, x, y):
+    """``where`` for rules: a raw condition choosing between (possibly traced) values."""
+    return where(raw(condition), x, y)
+
+
+def _tie_share(x, y, winner):
+    # Where x and y are equal the gradient is split evenly, as in JAX and autograd.
+    x, y = raw(x), raw(y)
+    return np.where(x == y, 0.5, np.where(winner(x, y), 1.0, 0.0)).astype(_real_dtype(x, y))
+
+
+def _real_dtype(*values):
+    dtype = np.result_type(*[np.asarray(v).dtype for v in values])
+    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
+
+
+maximum = _elementwise(np.maximum, "maximum", None)
+minimum = _elementwise(np.minimum, "minimum", None)
+fmax = _elementwise(np.fmax, "fmax", None)
+fmin = _elementwise(np.fmin, "fmin", None)
+defvjp(
+    maximum,
+    lambda g, ans, x, y: unbroadcast(g * _tie_share(x, y, np.greater), x),
+    lambda g, ans, x, y: unbroadcast(g * _tie_share(y, x, np.greater), y),
+)
+defvjp(
+    minimum,
+    lambda g, ans, x, y: unbroadcast(g * _tie_share(x, y, np.less), x),
+    lambda g, ans, x, y: unbroadcast(g * _tie_share(y, x, np.less), y),
+)
+
+
+def _fmax_share(x, y, better):
+    # fmax/fmin ignore a NaN operand, so the gradient goes to the other one.
+    x, y = raw(x), raw(y)
+    return np.where(np.isnan(y), 1.0, np.where(np.isnan(x), 0.0, _tie_share(x, y, better)))
+
+
+defvjp(
+    fmax,
+    lambda g, ans, x, y: unbroadcast(g * _fmax_share(x, y, np.greater), x),
+    lambda g, ans, x, y: unbroadcast(g * _fmax_share(y, x, np.greater), y),
+)
+defvjp(
+    fmin,
+    lambda g, ans, x, y: unbroadcast(g * _fmax_share(x, y, np.less), x),
+    lambda g, ans, x, y: unbroadcast(g * _fmax_share(y, x, np.less), y),
+)
+
+
+def _clip_raw(x, lo, hi):
+    return np.clip(x, lo, hi)
+
+
+clip = Primitive(_clip_raw, "clip", mp=True, kind="elementwise")
+defvjp(
+    clip,
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_and(_ge(x, lo), _le(x, hi)), g, 0.0), x
+    ),
+    lambda g, ans, x, lo, hi: unbroadcast(select(raw(x) < raw(lo), g, 0.0), lo),
+    lambda g, ans, x, lo, hi: unbroadcast(select(raw(x) > raw(hi), g, 0.0), hi),
+)
+
+
+def _ge(x, bound):
+    return True if bound is None else raw(x) >= raw(bound)
+
+
+def _le(x, bound):
+    return True if bound is None else raw(x) <= raw(bound)
+
+
+logaddexp = _elementwise(np.logaddexp, "logaddexp", None)
+defvjp(
+    logaddexp,
+    lambda g, ans, x, y: unbroadcast(g * exp(x - ans), x),
+    lambda g, ans, x, y: unbroadcast(g * exp(y - ans), y),
+)
+defjvp(
+    logaddexp,
+    lambda t, ans, x, y: t * exp(x - ans),
+    lambda t, ans, x, y: t * exp(y - ans),
+)
+
+
+def _sigmoid_raw(x):
+    # Never exponentiate a positive number: exact for large |x| in any dtype.
+    x = np.asarray(x) if not isinstance(x, np.generic) else x
+    e = np.exp(-np.abs(x))
+    out = np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+    return out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out
+
+
+def _sigmoid_scalar(x):
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+def _softplus_raw(x):
+    return np.logaddexp(np.zeros_like(x), x)
+
+
+def _softplus_scalar(x):
+    return max(x, 0.0) + math.log1p(math.exp(-abs(x)))
+
+
+sigmoid = _elementwise(_sigmoid_raw, "sigmoid", _sigmoid_scalar)
+softplus = _elementwise(_softplus_raw, "softplus", _softplus_scalar)
+# sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
+defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
+defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
+defvjp(softplus, lambda g, ans, x: g * sigmoid(x))
+defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
+
+# -- complex parts ------------------------------------------------------------
+
+real = _elementwise(np.real, "real", None, mp=False)
+imag = _elementwise(np.imag, "imag", None, mp=False)
+conj = _elementwise(np.conj, "conj", None, mp=False)
+defvjp(real, lambda g, ans, x: g)
+defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x))
+defvjp(conj, lambda g, ans, x: conj(g))
+
+# -- dtype ----------------------------------------------------------------------
+
+
+def _astype_raw(x, dtype):
+    if isinstance(x, np.ndarray):
+        return x.astype(dtype)
+    return np.dtype(dtype).type(x)
+
+
+astype = Primitive(_astype_raw, "astype", kind="elementwise")
+defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)))
+defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
+
+# -- non-differentiable: the output is a constant as far as gradients go -------
+
+floor = nondifferentiable(np.floor, name="floor", kind="elementwise")
+ceil = nondifferentiable(np.ceil, name="ceil", kind="elementwise")
+round = nondifferentiable(np.round, name="round", kind="elementwise")  # noqa: A001
+rint = nondifferentiable(np.rint, name="rint", kind="elementwise")
+trunc = nondifferentiable(np.trunc, name="trunc", kind="elementwise")
+sign = nondifferentiable(np.sign, name="sign", kind="elementwise")
+greater = nondifferentiable(np.greater, name="greater", kind="comparison")
+greater_equal = nondifferentiable(np.greater_equal, name="greater_equal", kind="comparison")
+less = nondifferentiable(np.less, name="less", kind="comparison")
+less_equal = nondifferentiable(np.less_equal, name="less_equal", kind="comparison")
+equal = nondifferentiable(np.equal, name="equal", kind="comparison")
+not_equal = nondifferentiable(np.not_equal, name="not_equal", kind="comparison")
+logical_and = nondifferentiable(np.logical_and, name="logical_and", kind="comparison")
+logical_or = nondifferentiable(np.logical_or, name="logical_or", kind="comparison")
+logical_not = nondifferentiable(np.logical_not, name="logical_not", kind="comparison")
+isnan = nondifferentiable(np.isnan, name="isnan", kind="comparison")
+isinf = nondifferentiable(np.isinf, name="isinf", kind="comparison")
+isfinite = nondifferentiable(np.isfinite, name="isfinite", kind="comparison")
+
+
+def _identity(x):
+    return x
+
+
+stop_gradient = nondifferentiable(_identity, name="stop_gradient", kind="other")
+stop_gradient.__doc__ = """Return ``x`` as a constant: no gradient flows through it, at any order.
+
+>>> grad(lambda x: x * stop_gradient(x))(3.0)
+3.0
+"""
+
+
+def broadcast_like(t, ans):
+    """A tangent broadcast to the output's shape (for add/subtract in forward mode)."""
+    if shape_of(t) == shape_of(ans):
+        return t
+    return broadcast_to(t, shape_of(ans))
+
+
+def vdot_real(a, b):
+    """Sum of the elementwise product: the inner product the checker and JVPs use."""
+    product = a * b
+    if shape_of(product) == ():
+        return product
+    return sum_(product)
+
+
+# Array ops the rules above use; defined in ops_array (imported last to avoid a cycle).
+from .ops_array import broadcast_to, reshape, sum_  # noqa: E402

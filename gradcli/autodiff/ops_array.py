@@ -1,0 +1,444 @@
+"""Reductions, shape changes, indexing and array constructors, with their rules."""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from .core import defjvp, defvjp, defvjp_all
+from .tracer import Box, Primitive
+
+
+def _array_op(fun, name, kind, mp=None):
+    return Primitive(fun, name, kind=kind, mp=mp)
+
+
+def _raw(x):
+    while isinstance(x, Box):
+        x = x._value
+    return x
+
+
+def _shape(x):
+    return np.shape(_raw(x))
+
+
+def _normalize_axes(axis, ndim):
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, int):
+        axis = (axis,)
+    return tuple(a % ndim if ndim else 0 for a in axis)
+
+
+def _kept_shape(shape, axis):
+    """The shape of a reduction with keepdims=True."""
+    axes = _normalize_axes(axis, len(shape))
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))
+
+
+def _count(shape, axis):
+    axes = _normalize_axes(axis, len(shape))
+    n = 1
+    for a in axes:
+        n *= shape[a]
+    return n
+
+
+def _expand_reduced(g, x, axis, keepdims):
+    """Broadcast the cotangent of a reduction back over the reduced axes."""
+    shape = _shape(x)
+    if not keepdims:
+        g = reshape(g, _kept_shape(shape, axis))
+    return broadcast_to(g, shape)
+
+
+def _keep(ans, x, axis, keepdims):
+    """The reduction's output with the reduced axes kept, for broadcasting against x."""
+    if keepdims:
+        return ans
+    return reshape(ans, _kept_shape(_shape(x), axis))
+
+
+# -- reductions ---------------------------------------------------------------
+
+
+# NumPy's reductions already work on object arrays of mpmath numbers.
+sum_ = _array_op(np.sum, "sum", "reduction", mp=np.sum)
+mean = _array_op(np.mean, "mean", "reduction", mp=np.mean)
+prod = _array_op(np.prod, "prod", "reduction", mp=np.prod)
+max_ = _array_op(np.max, "max", "reduction", mp=np.max)
+min_ = _array_op(np.min, "min", "reduction", mp=np.min)
+
+defvjp(sum_, lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims))
+defjvp(sum_, lambda t, ans, x, axis=None, keepdims=False: sum_(t, axis=axis, keepdims=keepdims))
+defvjp(
+    mean,
+    lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims)
+    / _count(_shape(x), axis),
+)
+defjvp(mean, lambda t, ans, x, axis=None, keepdims=False: mean(t, axis=axis, keepdims=keepdims))
+
+
+def _prod_vjp(g, ans, x, axis=None, keepdims=False):
+    # d prod / d x_i is the product of the others; computed without dividing by
+    # x_i so that zeros in x are handled exactly.
+    from .ops import select
+
+    raw_x = _raw(x)
+    is_zero = raw_x == 0
+    zeros = np.sum(is_zero, axis=axis, keepdims=True)
+    nonzero_x = select(is_zero, 1.0, x)
+    others_if_one_zero = _keep(prod(nonzero_x, axis=axis, keepdims=keepdims), x, axis, keepdims)
+    full = _keep(ans, x, axis, keepdims)
+    grad_each = select(
+        is_zero,
+        select(zeros == 1, others_if_one_zero, 0.0),
+        select(zeros == 0, full / nonzero_x, 0.0),
+    )
+    return _expand_reduced(g, x, axis, keepdims) * grad_each
+
+
+defvjp(prod, _prod_vjp)
+
+
+def _extremum_vjp(g, ans, x, axis=None, keepdims=False):
+    # Ties share the gradient equally.
+    raw_x = _raw(x)
+    hits = (raw_x == _raw(_keep(ans, x, axis, keepdims))).astype(_float_dtype(raw_x))
+    hits = hits / np.sum(hits, axis=axis, keepdims=True)
+    return _expand_reduced(g, x, axis, keepdims) * hits
+
+
+def _float_dtype(value):
+    dtype = np.asarray(value).dtype
+    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
+
+
+defvjp(max_, _extremum_vjp)
+defvjp(min_, _extremum_vjp)
+
+
+def var(x, axis=None, ddof=0, keepdims=False):
+    """Variance, built from differentiable primitives (no rule of its own)."""
+    from .ops import absolute
+
+    centered = x - mean(x, axis=axis, keepdims=True)
+    squares = absolute(centered) ** 2 if np.iscomplexobj(_raw(x)) else centered * centered
+    return sum_(squares, axis=axis, keepdims=keepdims) / (_count(_shape(x), axis) - ddof)
+
+
+def std(x, axis=None, ddof=0, keepdims=False):
+    """Standard deviation, built from differentiable primitives."""
+    from .ops import sqrt
+
+    return sqrt(var(x, axis=axis, ddof=ddof, keepdims=keepdims))
+
+
+def _cumsum_raw(x, axis=None):
+    return np.cumsum(x, axis=axis)
+
+
+cumsum = _array_op(_cumsum_raw, "cumsum", "reduction", mp=_cumsum_raw)
+
+
+def _cumsum_vjp(g, ans, x, axis=None):
+    if axis is None:
+        return reshape(flip(cumsum(flip(g, 0)), 0), _shape(x))
+    return flip(cumsum(flip(g, axis), axis=axis), axis)
+
+
+defvjp(cumsum, _cumsum_vjp)
+defjvp(cumsum, lambda t, ans, x, axis=None: cumsum(t, axis=axis))
+
+
+def _logsumexp_raw(x, axis=None, keepdims=False):
+    x = np.asarray(x)
+    if x.dtype == object:
+        from .mp import mp_logsumexp
+
+        return mp_logsumexp(x, axis, keepdims)
+    m = np.max(x, axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True)) + m
+    if not keepdims:
+        out = np.squeeze(out, axis=axis) if axis is not None else out.reshape(())
+    return out[()] if out.ndim == 0 else out
+
+
+logsumexp = _array_op(_logsumexp_raw, "logsumexp", "reduction", mp=_logsumexp_raw)
+
+
+def _logsumexp_vjp(g, ans, x, axis=None, keepdims=False):
+    from .ops import exp
+
+    return _expand_reduced(g, x, axis, keepdims) * exp(x - _keep(ans, x, axis, keepdims))
+
+
+defvjp(logsumexp, _logsumexp_vjp)
+
+# -- shape --------------------------------------------------------------------
+
+
+def _reshape_raw(x, shape):
+    return np.reshape(x, shape)
+
+
+reshape = _array_op(_reshape_raw, "reshape", "shape", mp=_reshape_raw)
+defvjp(reshape, lambda g, ans, x, shape: reshape(g, _shape(x)))
+defjvp(reshape, lambda t, ans, x, shape: reshape(t, shape))
+
+
+def ravel(x):
+    return reshape(x, (-1,))
+
+
+def _broadcast_to_raw(x, shape):
+    return np.broadcast_to(x, shape)
+
+
+broadcast_to = _array_op(_broadcast_to_raw, "broadcast_to", "shape", mp=_broadcast_to_raw)
+
+
+def _broadcast_to_vjp(g, ans, x, shape):
+    from .ops import unbroadcast
+
+    return unbroadcast(g, x)
+
+
+defvjp(broadcast_to, _broadcast_to_vjp)
+defjvp(broadcast_to, lambda t, ans, x, shape: broadcast_to(t, shape))
+
+
+def _transpose_raw(x, axes=None):
+    return np.transpose(x, axes)
+
+
+transpose = _array_op(_transpose_raw, "transpose", "shape", mp=_transpose_raw)
+
+
+def _transpose_vjp(g, ans, x, axes=None):
+    if axes is None:
+        return transpose(g)
+    return transpose(g, tuple(np.argsort([a % len(axes) for a in axes])))
+
+
+defvjp(transpose, _transpose_vjp)
+defjvp(transpose, lambda t, ans, x, axes=None: transpose(t, axes))
+
+
+def swapaxes(x, axis1, axis2):
+    ndim = len(_shape(x))
+    axes = list(range(ndim))
+    a, b = axis1 % ndim, axis2 % ndim
+    axes[a], axes[b] = axes[b], axes[a]
+    return transpose(x, tuple(axes))
+
+
+def moveaxis(x, source, destination):
+    ndim = len(_shape(x))
+    order = [a for a in range(ndim) if a != source % ndim]
+    order.insert(destination % ndim, source % ndim)
+    return transpose(x, tuple(order))
+
+
+def expand_dims(x, axis):
+    return reshape(x, np.expand_dims(np.empty(_shape(x), dtype=bool), axis).shape)
+
+
+def squeeze(x, axis=None):
+    return reshape(x, np.squeeze(np.empty(_shape(x), dtype=bool), axis).shape)
+
+
+def _flip_raw(x, axis=None):
+    return np.flip(x, axis)
+
+
+flip = _array_op(_flip_raw, "flip", "shape", mp=_flip_raw)
+defvjp(flip, lambda g, ans, x, axis=None: flip(g, axis))
+defjvp(flip, lambda t, ans, x, axis=None: flip(t, axis))
+
+
+def _tile_raw(x, reps):
+    return np.tile(x, reps)
+
+
+tile = _array_op(_tile_raw, "tile", "shape", mp=_tile_raw)
+
+
+def _tile_vjp(g, ans, x, reps):
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    shape = _shape(x)
+    ndim = builtins.max(len(shape), len(reps))
+    shape = (1,) * (ndim - len(shape)) + tuple(shape)
+    reps = (1,) * (ndim - len(reps)) + reps
+    # Split every tiled axis into (repetition, original) and sum the repetitions.
+    split_shape = [n for pair in zip(reps, shape) for n in pair]
+    summed = sum_(reshape(g, tuple(split_shape)), axis=tuple(range(0, 2 * ndim, 2)))
+    return reshape(summed, _shape(x))
+
+
+defvjp(tile, _tile_vjp)
+
+
+def _getitem_raw(x, index):
+    return x[index]
+
+
+getitem = _array_op(_getitem_raw, "getitem", "indexing", mp=_getitem_raw)
+
+
+def _untake_raw(g, index, shape, dtype):
+    """Scatter-add ``g`` into zeros of ``shape``: the adjoint of indexing."""
+    out = np.zeros(shape, dtype=dtype)
+    np.add.at(out, index, g)
+    return out
+
+
+untake = _array_op(_untake_raw, "untake", "indexing", mp=_untake_raw)
+
+
+def _dtype_for_untake(x):
+    value = _raw(x)
+    return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value).dtype
+
+
+defvjp(getitem, lambda g, ans, x, index: untake(g, index, _shape(x), _dtype_for_untake(x)))
+defjvp(getitem, lambda t, ans, x, index: getitem(t, index))
+defvjp(untake, lambda g, ans, v, index, shape, dtype: getitem(g, index))
+defjvp(untake, lambda t, ans, v, index, shape, dtype: untake(t, index, shape, dtype))
+
+
+def take(x, indices, axis=None):
+    """Elements of ``x`` at ``indices`` along ``axis`` (through indexing, so scatter-add VJP)."""
+    if axis is None:
+        return getitem(ravel(x), indices)
+    axis = axis % len(_shape(x))
+    return getitem(x, (slice(None),) * axis + (np.asarray(indices),))
+
+
+def repeat(x, repeats, axis=None):
+    """``np.repeat``, as a gather: its gradient is the matching scatter-add."""
+    if axis is None:
+        x = ravel(x)
+        axis = 0
+    n = _shape(x)[axis]
+    return take(x, np.repeat(np.arange(n), repeats), axis=axis)
+
+
+def _concatenate_raw(axis, *arrays):
+    return np.concatenate(arrays, axis=axis)
+
+
+_concatenate = _array_op(_concatenate_raw, "concatenate", "shape", mp=_concatenate_raw)
+
+
+def _concatenate_vjp_all(g, ans, axis, *arrays):
+    ndim = len(_shape(ans))
+    ax = axis % ndim
+    out = [None]
+    start = 0
+    for a in arrays:
+        stop = start + _shape(a)[ax]
+        out.append(getitem(g, (slice(None),) * ax + (slice(start, stop),)))
+        start = stop
+    return out
+
+
+defvjp_all(_concatenate, _concatenate_vjp_all)
+
+
+def concatenate(arrays, axis=0):
+    return _concatenate(axis, *arrays)
+
+
+def _stack_raw(axis, *arrays):
+    return np.stack(arrays, axis=axis)
+
+
+_stack = _array_op(_stack_raw, "stack", "shape", mp=_stack_raw)
+
+
+def _stack_vjp_all(g, ans, axis, *arrays):
+    ax = axis % len(_shape(ans))
+    return [None] + [getitem(g, (slice(None),) * ax + (i,)) for i in range(len(arrays))]
+
+
+defvjp_all(_stack, _stack_vjp_all)
+
+
+def stack(arrays, axis=0):
+    return _stack(axis, *arrays)
+
+
+def split(x, indices_or_sections, axis=0):
+    """``np.split`` as slices of ``x`` (each slice differentiable)."""
+    ax = axis % len(_shape(x))
+    n = _shape(x)[ax]
+    if isinstance(indices_or_sections, int):
+        if n % indices_or_sections:
+            raise ValueError("array split does not result in an equal division")
+        step = n // indices_or_sections
+        bounds = list(range(0, n + 1, step))
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+    return [
+        getitem(x, (slice(None),) * ax + (slice(lo, hi),)) for lo, hi in zip(bounds, bounds[1:])
+    ]
+
+
+# -- constructors (constants: they carry no gradient) -------------------------
+
+
+def array(obj, dtype=None):
+    """``np.array``, except that a (nested) list holding traced values is stacked differentiably."""
+    if isinstance(obj, Box):
+        return obj if dtype is None else _astype(obj, dtype)
+    if isinstance(obj, (list, tuple)) and _holds_box(obj):
+        stacked = stack([array(item) for item in obj])
+        return stacked if dtype is None else _astype(stacked, dtype)
+    return np.array(obj, dtype=dtype)
+
+
+def asarray(obj, dtype=None):
+    if isinstance(obj, Box) or (isinstance(obj, (list, tuple)) and _holds_box(obj)):
+        return array(obj, dtype)
+    return np.asarray(obj, dtype=dtype)
+
+
+def _astype(x, dtype):
+    from .ops import astype
+
+    return astype(x, dtype)
+
+
+def _holds_box(seq):
+    for item in seq:
+        if isinstance(item, Box):
+            return True
+        if isinstance(item, (list, tuple)) and _holds_box(item):
+            return True
+    return False
+
+
+def zeros_like(x, dtype=None):
+    return np.zeros_like(_raw(x), dtype=dtype)
+
+
+def ones_like(x, dtype=None):
+    return np.ones_like(_raw(x), dtype=dtype)
+
+
+def full_like(x, fill_value, dtype=None):
+    return np.full_like(_raw(x), _raw(fill_value), dtype=dtype)
+
+
+zeros = np.zeros
+ones = np.ones
+eye = np.eye
+arange = np.arange
+linspace = np.linspace
+full = np.full
+empty = np.empty

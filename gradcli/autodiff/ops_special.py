@@ -1,0 +1,90 @@
+"""Special functions (erf, gammaln, digamma...), computed by scipy.special when it is installed.
+
+Without scipy, erf, erfc and gammaln fall back to Python's ``math`` module
+element by element (slow but exact to float64); digamma and polygamma need scipy.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .core import defvjp, defjvp
+from .ops import exp, log, log1p, select, unbroadcast
+from .tracer import Primitive
+
+try:
+    import scipy.special as _sc
+except ImportError:  # pragma: no cover - exercised only where scipy is absent
+    _sc = None
+
+HAVE_SCIPY = _sc is not None
+
+
+def _from_math(name, fun):
+    vectorized = np.frompyfunc(fun, 1, 1)
+
+    def evaluate(x):
+        x = np.asarray(x)
+        return vectorized(x).astype(x.dtype if x.dtype.kind == "f" else np.float64)[()]
+
+    evaluate.__name__ = name
+    return evaluate
+
+
+def _needs_scipy(name):
+    def evaluate(*args):
+        raise ImportError(f"gradcli.numpy.{name} needs scipy: pip install scipy")
+
+    evaluate.__name__ = name
+    return evaluate
+
+
+def _special(name, scipy_name, math_fun=None):
+    if _sc is not None:
+        fun = getattr(_sc, scipy_name)
+    elif math_fun is not None:
+        fun = _from_math(name, math_fun)
+    else:
+        fun = _needs_scipy(name)
+    return Primitive(fun, name, scalar=math_fun, mp=True, kind="elementwise")
+
+
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+erf = _special("erf", "erf", math.erf)
+erfc = _special("erfc", "erfc", math.erfc)
+gammaln = _special("gammaln", "gammaln", math.lgamma)
+digamma = _special("digamma", "digamma")
+polygamma = Primitive(
+    (lambda n, x: _sc.polygamma(n, x)) if _sc is not None else _needs_scipy("polygamma"),
+    "polygamma",
+    mp=True,
+    kind="elementwise",
+)
+xlogy = _special("xlogy", "xlogy")
+xlog1py = _special("xlog1py", "xlog1py")
+if _sc is None:  # these two are easy to write without scipy
+    xlogy.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
+    xlog1py.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
+
+defvjp(erf, lambda g, ans, x: g * _TWO_OVER_SQRT_PI * exp(-x * x))
+defjvp(erf, lambda t, ans, x: t * _TWO_OVER_SQRT_PI * exp(-x * x))
+defvjp(erfc, lambda g, ans, x: -g * _TWO_OVER_SQRT_PI * exp(-x * x))
+defjvp(erfc, lambda t, ans, x: -t * _TWO_OVER_SQRT_PI * exp(-x * x))
+defvjp(gammaln, lambda g, ans, x: g * digamma(x))
+defjvp(gammaln, lambda t, ans, x: t * digamma(x))
+defvjp(digamma, lambda g, ans, x: g * polygamma(1, x))
+defjvp(digamma, lambda t, ans, x: t * polygamma(1, x))
+defvjp(polygamma, None, lambda g, ans, n, x: g * polygamma(n + 1, x))
+defvjp(
+    xlogy,
+    lambda g, ans, x, y: unbroadcast(g * log(y), x),
+    lambda g, ans, x, y: unbroadcast(select(x == 0, 0.0, g * x / y), y),
+)
+defvjp(
+    xlog1py,
+    lambda g, ans, x, y: unbroadcast(g * log1p(y), x),
+    lambda g, ans, x, y: unbroadcast(select(x == 0, 0.0, g * x / (y + 1)), y),
+)

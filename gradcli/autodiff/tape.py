@@ -1,0 +1,254 @@
+"""TensorFlow's spelling of reverse mode: `GradientTape` and `Variable`.
+
+A tape is a reverse trace with a context manager around it. A `Variable` is a
+box with no trace of its own: whenever an op reads it, every active tape that
+watches it boxes its current value, so trainable variables are watched
+automatically, as in TensorFlow.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import VJPNode, backward_pass, new_reverse_trace
+from .ops import add, ones_like_value, raw
+from .transforms import _check_input, _finish
+from .tracer import Box
+
+__all__ = ["GradientTape", "Variable"]
+
+_active_tapes: list = []
+
+
+class Variable(Box):
+    """A mutable value that gradient tapes watch when it is read (``tf.Variable``).
+
+    >>> v = Variable(3.0)
+    >>> with GradientTape() as tape:
+    ...     y = v * v
+    >>> tape.gradient(y, v)
+    6.0
+    """
+
+    __slots__ = ("name", "trainable")
+
+    def __init__(self, initial_value, trainable=True, name=None, dtype=None):
+        value = raw(initial_value)
+        if dtype is not None:
+            value = np.asarray(value, dtype=dtype)
+        super().__init__(value, None, None)
+        self.name = name
+        self.trainable = trainable
+
+    def read(self):
+        """The value as the active tapes see it: boxed once per tape that watches it."""
+        value = self._value
+        for tape in _active_tapes:
+            if tape._watches(self):
+                value = tape._box_variable(self, value)
+        return value
+
+    def assign(self, value):
+        # Later reads see a new value object, so each tape gives them a new root.
+        self._value = raw(value)
+        return self
+
+    def assign_add(self, delta):
+        return self.assign(self._value + raw(delta))
+
+    def assign_sub(self, delta):
+        return self.assign(self._value - raw(delta))
+
+    def numpy(self):
+        return self._value
+
+    def value(self):
+        return self.read()
+
+    def __repr__(self):
+        label = f" {self.name!r}" if self.name else ""
+        return f"<Variable{label} {self._value!r}>"
+
+
+class GradientTape:
+    """Record operations in a ``with`` block, then ask for gradients (``tf.GradientTape``).
+
+    >>> with GradientTape() as tape:
+    ...     x = tape.watch(3.0)
+    ...     y = x * x
+    >>> tape.gradient(y, x)
+    6.0
+
+    Variables are watched automatically. Plain values must be watched, and the
+    value ``watch`` returns is the one to compute with (a plain NumPy array's
+    own operators cannot be seen by gradcli). Tapes nest, for higher orders.
+    """
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self.persistent = persistent
+        self.watch_accessed_variables = watch_accessed_variables
+        self._trace = None
+        self._variable_roots = {}  # Variable -> list of (box, root node)
+        self._watched_variables = set()
+        self._watched_values = []  # (original, box) for plain values
+        self._used = False
+
+    def __enter__(self):
+        self._trace = new_reverse_trace()
+        _active_tapes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _active_tapes.remove(self)
+        return False
+
+    # -- watching ---------------------------------------------------------
+    def _watches(self, variable):
+        return variable in self._watched_variables or (
+            self.watch_accessed_variables and variable.trainable
+        )
+
+    def _box_variable(self, variable, value):
+        reads = self._variable_roots.setdefault(variable, [])
+        if reads and reads[-1][0]._value is value:
+            return reads[-1][0]
+        root = VJPNode.root(value)
+        box = Box(value, self._trace, root)
+        reads.append((box, root))
+        return box
+
+    def watch(self, value):
+        """Watch a value (or a nested list/tuple/dict of them); return what to compute with."""
+        if isinstance(value, Variable):
+            self._watched_variables.add(value)
+            return value
+        if isinstance(value, (list, tuple)):
+            return type(value)(self.watch(v) for v in value)
+        if isinstance(value, dict):
+            return {k: self.watch(v) for k, v in value.items()}
+        if self._trace is None:
+            raise RuntimeError("GradientTape.watch must be called inside its 'with' block")
+        if isinstance(value, Box) and value._trace is self._trace:
+            return value
+        _check_input(value, len(self._watched_values), "GradientTape.watch")
+        box = Box(value, self._trace, VJPNode.root(value))
+        self._watched_values.append((value, box))
+        return box
+
+    def watched_variables(self):
+        return tuple(self._variable_roots) + tuple(
+            v for v in self._watched_variables if v not in self._variable_roots
+        )
+
+    # -- gradients ----------------------------------------------------------
+    def gradient(self, target, sources, output_gradients=None):
+        """Gradients of ``target`` (summed if a list) for each source, in the sources' structure.
+
+        A source the target does not depend on gets ``None``, as in TensorFlow.
+        """
+        self._mark_used()
+        return self._gradient(target, sources, output_gradients)
+
+    def _mark_used(self):
+        if self._used and not self.persistent:
+            raise RuntimeError(
+                "this GradientTape was already used for gradients; create it with "
+                "GradientTape(persistent=True) to call gradient() more than once"
+            )
+        self._used = True
+
+    def _gradient(self, target, sources, output_gradients):
+        flat_sources, rebuild = _flatten(sources)
+        nodes, owners = self._source_nodes(flat_sources)
+        flat_targets, _ = _flatten(target)
+        flat_seeds = (
+            [None] * len(flat_targets) if output_gradients is None else _flatten(output_gradients)[0]
+        )
+        totals = [None] * len(nodes)
+        connected = False
+        for t, seed in zip(flat_targets, flat_seeds):
+            if isinstance(t, Variable):
+                t = t.read()
+            if not (isinstance(t, Box) and t._trace is self._trace):
+                continue
+            connected = True
+            g = ones_like_value(t._value) if seed is None else seed
+            for k, gk in enumerate(backward_pass(g, t._node, nodes)):
+                if gk is not None:
+                    totals[k] = gk if totals[k] is None else add(totals[k], gk)
+        if not connected:
+            self._explain_unconnected(flat_sources)
+        grads = []
+        for source, indices in owners:
+            parts = [totals[k] for k in indices if totals[k] is not None]
+            if not parts:
+                grads.append(None)
+                continue
+            total = parts[0]
+            for p in parts[1:]:
+                total = add(total, p)
+            grads.append(_finish(total, raw(source)))
+        return rebuild(grads)
+
+    def _source_nodes(self, flat_sources):
+        nodes, owners = [], []
+        for source in flat_sources:
+            indices = []
+            if isinstance(source, Variable):
+                for _box, root in self._variable_roots.get(source, []):
+                    indices.append(len(nodes))
+                    nodes.append(root)
+            elif isinstance(source, Box) and source._trace is self._trace:
+                indices.append(len(nodes))
+                nodes.append(source._node)
+            else:
+                for original, box in self._watched_values:
+                    if original is source:
+                        indices.append(len(nodes))
+                        nodes.append(box._node)
+            owners.append((source, indices))
+        return nodes, owners
+
+    def _explain_unconnected(self, flat_sources):
+        plain = [s for s in flat_sources if not isinstance(s, Box)]
+        if plain and any(any(s is o for o, _ in self._watched_values) for s in plain):
+            raise ValueError(
+                "the target does not depend on the watched value as gradcli saw it: a plain "
+                "NumPy value's own operators cannot be recorded. Compute with the value "
+                "watch() returns: x = tape.watch(x)."
+            )
+
+    def jacobian(self, target, source):
+        """The Jacobian of a (non-scalar) target with respect to one source."""
+        self._mark_used()
+        from .ops_array import reshape, stack
+
+        value = raw(target)
+        shape = np.shape(value)
+        rows = []
+        for index in np.ndindex(*shape):
+            seed = np.zeros(shape, dtype=np.asarray(value).dtype)
+            seed[index] = 1
+            rows.append(self._gradient(target, source, seed[()] if seed.ndim == 0 else seed))
+        return reshape(stack(rows), shape + np.shape(raw(source)))
+
+
+def _flatten(structure):
+    """Flatten nested lists/tuples/dicts of leaves; return leaves and a rebuilder."""
+    if isinstance(structure, (list, tuple)):
+        parts = [_flatten(item) for item in structure]
+        leaves = [leaf for p in parts for leaf in p[0]]
+
+        def rebuild(values):
+            out, start = [], 0
+            for (part_leaves, part_rebuild) in parts:
+                out.append(part_rebuild(values[start : start + len(part_leaves)]))
+                start += len(part_leaves)
+            return type(structure)(out)
+
+        return leaves, rebuild
+    if isinstance(structure, dict):
+        keys = list(structure)
+        leaves, rebuild_list = _flatten([structure[k] for k in keys])
+        return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
+    return [structure], lambda values: values[0]

@@ -1,0 +1,272 @@
+"""The forward door: primitives, traced values (boxes), traces and hooks.
+
+Every differentiable operation in gradcli is a `Primitive`. Calling one is the
+single place where the forward pass happens: it unboxes traced arguments,
+computes on raw values (NumPy, plain floats or mpmath numbers), fires the
+forward hook, and records a node on the innermost trace. This module knows no
+derivatives; `core.py` adds reverse and forward mode on top of it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from types import MethodType
+
+import numpy as np
+
+__all__ = [
+    "Box",
+    "Primitive",
+    "Trace",
+    "hooks",
+    "primitive",
+    "nondifferentiable",
+    "register_mp_types",
+    "is_mp_value",
+]
+
+
+class _Hooks:
+    """Plain callables the checker installs to watch every op; ``None`` means off.
+
+    ``forward(prim, args, kwargs, ans)`` runs after each raw primitive
+    evaluation; ``backward(node, g, grads)`` runs after each VJP in the backward
+    loop. Both are looked up once per call, so leaving them off costs nothing.
+    """
+
+    __slots__ = ("forward", "backward")
+
+    def __init__(self):
+        self.forward = None
+        self.backward = None
+
+
+hooks = _Hooks()
+
+_trace_ids = itertools.count(1)
+
+
+class Trace:
+    """One differentiation in progress; nested transforms get higher levels.
+
+    ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
+    outer perturbation apart; ``make_node`` builds the per-op record (a reverse
+    node or a forward tangent) for this kind of trace.
+    """
+
+    __slots__ = ("level", "make_node", "__weakref__")
+
+    def __init__(self, make_node):
+        self.level = next(_trace_ids)
+        self.make_node = make_node
+
+
+class Box:
+    """A value being traced: the raw value, its trace and its node.
+
+    Operators and array attributes are attached by ``gradcli.autodiff.ops`` so
+    that ``x * y`` on boxes goes through the same primitives as
+    ``gradcli.numpy.multiply``.
+    """
+
+    __slots__ = ("_value", "_trace", "_node")
+    __array_priority__ = 100.0
+
+    def __init__(self, value, trace, node):
+        self._value = value
+        self._trace = trace
+        self._node = node
+
+    def __repr__(self):
+        return f"Traced({self._value!r})"
+
+    __hash__ = object.__hash__
+
+
+# mpmath number types are registered lazily, so the core never imports mpmath
+# unless a high-precision evaluation actually happens.
+_MP_TYPES: tuple = ()
+
+
+def register_mp_types(*types):
+    """Tell the door which types are arbitrary-precision scalars (mpmath's mpf, mpc)."""
+    global _MP_TYPES
+    _MP_TYPES = tuple(dict.fromkeys(_MP_TYPES + tuple(types)))
+
+
+def is_mp_value(value) -> bool:
+    """True for an mpmath scalar or an object array holding them."""
+    if not _MP_TYPES:
+        return False
+    if isinstance(value, _MP_TYPES):
+        return True
+    return isinstance(value, np.ndarray) and value.dtype == object
+
+
+_FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
+# Ops whose mpmath implementation is a scalar function applied element by element.
+_ELEMENTWISE_KINDS = ("elementwise", "comparison")
+
+
+class Primitive:
+    """An operation with a name, a raw implementation and (once defined) derivative rules.
+
+    ``fun`` computes on NumPy values. ``scalar`` optionally computes on plain
+    Python floats (much cheaper than a NumPy scalar round trip). ``mp`` lets the
+    exact reference run the very same program at high precision: for elementwise
+    ops it computes one element on mpmath numbers (``True`` until `mp.enable`
+    resolves it), for the others it takes whole object arrays. ``vjp`` and ``jvp`` are filled in by
+    ``core.defvjp`` / ``core.defjvp``.
+    """
+
+    def __init__(self, fun, name=None, *, scalar=None, mp=None, differentiable=True, kind="other"):
+        self.fun = fun
+        self.name = name or fun.__name__
+        self.scalar = scalar
+        self.mp = mp
+        self.differentiable = differentiable
+        self.kind = kind
+        self.vjp = None  # vjp(g, ans, args, kwargs, argnums) -> tuple of cotangents
+        self.vjp_arity = None
+        self.jvp = None  # jvp(tangents, ans, args, kwargs) -> tangent of ans
+        self.__name__ = self.name
+        self.__doc__ = getattr(fun, "__doc__", None)
+
+    def __repr__(self):
+        return f"<primitive {self.name}>"
+
+    def __get__(self, obj, objtype=None):
+        # Bind like a function, so a primitive can stand as an operator method of Box.
+        return self if obj is None else MethodType(self, obj)
+
+    def missing_vjp(self, g, ans, args, kwargs, argnums):
+        """Stands in for the VJP of an op that has none, so the backward pass says so."""
+        from .core import NoGradientError
+
+        raise NoGradientError(
+            f"op '{self.name}' has no gradient rule (VJP); it cannot be differentiated"
+        )
+
+    # -- raw evaluation ---------------------------------------------------
+    def evaluate(self, args, kwargs):
+        """Compute on raw (untraced) values with NumPy, or with mpmath for mpmath numbers."""
+        if _MP_TYPES and self.mp is not None:
+            for a in args:
+                if is_mp_value(a):
+                    if self.kind in _ELEMENTWISE_KINDS:
+                        return _mp_apply(self.mp, args, kwargs)
+                    return self.mp(*args, **kwargs)
+        return self.fun(*args, **kwargs)
+
+    def _float_fallback(self, args):
+        # math raises where IEEE arithmetic gives inf/nan: let NumPy produce
+        # exactly what a float64 framework would, as a float again.
+        with np.errstate(all="ignore"):
+            return float(self.fun(*[np.float64(a) for a in args]))
+
+    # -- the door ---------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        scalar = self.scalar
+        if scalar is not None and not kwargs:
+            # Plain Python floats: math is ~10x cheaper than a NumPy scalar.
+            for a in args:
+                if type(a) is not float:
+                    break
+            else:
+                try:
+                    ans = scalar(*args)
+                except _FLOAT_ERRORS:
+                    ans = self._float_fallback(args)
+                if hooks.forward is not None:
+                    hooks.forward(self, args, kwargs, ans)
+                return ans
+        top = None
+        for a in args:
+            if isinstance(a, Box):
+                trace = a._trace
+                if trace is None:
+                    # A Variable: read it (boxed for whichever tapes watch it) first.
+                    return self(*[_read(b) for b in args], **kwargs)
+                if top is None or trace.level > top.level:
+                    top = trace
+        if top is None:
+            ans = self.evaluate(args, kwargs)
+            if hooks.forward is not None:
+                hooks.forward(self, args, kwargs, ans)
+            return ans
+        if not self.differentiable:
+            return self(*[_unbox_at(a, top) for a in args], **kwargs)
+        n_args = len(args)
+        if n_args == 1:
+            # Unary and binary calls are most of all calls: unbox them without
+            # building lists (fewer objects for the garbage collector, too).
+            (box,) = args
+            vals, argnums, parents = (box._value,), _FIRST, (box._node,)
+        elif n_args == 2:
+            a, b = args
+            if isinstance(a, Box) and a._trace is top:
+                if isinstance(b, Box) and b._trace is top:
+                    vals, argnums, parents = (a._value, b._value), _BOTH, (a._node, b._node)
+                else:
+                    vals, argnums, parents = (a._value, b), _FIRST, (a._node,)
+            else:
+                vals, argnums, parents = (a, b._value), _SECOND, (b._node,)
+        else:
+            vals, argnums, parents = _split_at(args, top)
+        # Evaluate through the door again: it handles floats, NumPy, mpmath and
+        # the boxes of outer traces (nested differentiation) in one place.
+        ans = self(*vals, **kwargs)
+        return Box(ans, top, top.make_node(self, ans, vals, kwargs, argnums, parents))
+
+
+def _unbox_at(value, trace):
+    return value._value if isinstance(value, Box) and value._trace is trace else value
+
+
+_FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
+
+
+def _split_at(args, trace):
+    """Unbox the arguments boxed at ``trace``: (values, their positions, their nodes)."""
+    vals = []
+    argnums = []
+    parents = []
+    for i, a in enumerate(args):
+        if isinstance(a, Box) and a._trace is trace:
+            argnums.append(i)
+            parents.append(a._node)
+            a = a._value
+        vals.append(a)
+    return tuple(vals), tuple(argnums), tuple(parents)
+
+
+def _unbox_at(value, trace):
+    return value._value if isinstance(value, Box) and value._trace is trace else value
+
+
+def _read(value):
+    """The current value of a Variable (boxed for the tapes watching it), else the value itself."""
+    if isinstance(value, Box) and value._trace is None:
+        return value.read()
+    return value
+
+
+def _mp_apply(fun, args, kwargs):
+    """Apply an mpmath scalar function elementwise to scalars or object arrays."""
+    if any(isinstance(a, np.ndarray) for a in args):
+        arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
+        return np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays)
+    return fun(*args, **kwargs)
+
+
+def primitive(fun=None, **options):
+    """Turn a raw function into a traced primitive (usable as a decorator)."""
+    if fun is None:
+        return lambda f: Primitive(f, **options)
+    return Primitive(fun, **options)
+
+
+def nondifferentiable(fun=None, **options):
+    """A primitive whose output carries no gradient (floor, sign, comparisons...)."""
+    options["differentiable"] = False
+    return primitive(fun, **options)

@@ -1,0 +1,210 @@
+"""What users call: grad, value_and_grad, vjp, jvp, jacobian, hessian.
+
+Each is a few lines over two helpers: `trace_inputs` (box the inputs on a new
+reverse trace and run the function) and `pull_back` (one backward pass).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import JVPNode, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
+from .ops import astype, dtype_of, ones_like_value, raw, shape_of, zeros_like
+from .ops_array import reshape, stack
+from .tracer import Box, is_mp_value
+
+__all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
+
+
+def _check_input(value, position, transform):
+    dtype = dtype_of(value)
+    if dtype.kind in "iub":
+        shown = raw(value)
+        raise TypeError(
+            f"{transform} cannot differentiate with respect to argument {position}: it holds "
+            f"integers ({dtype.name}{'' if np.ndim(shown) else f' {shown!r}'}). Gradients need "
+            "floating-point inputs: pass 3.0 rather than 3, or x.astype(float)."
+        )
+    if dtype == object and not is_mp_value(raw(value)):
+        raise TypeError(
+            f"{transform} cannot differentiate with respect to argument {position}: "
+            f"{type(raw(value)).__name__} is not a number or a numeric array."
+        )
+
+
+def _argnums_tuple(argnums):
+    return (argnums,) if isinstance(argnums, int) else tuple(argnums)
+
+
+def trace_inputs(f, args, kwargs, argnums, transform="grad"):
+    """Run ``f`` with the inputs at ``argnums`` boxed on a new reverse trace."""
+    trace = new_reverse_trace()
+    boxed = list(args)
+    roots = []
+    for i in argnums:
+        if i >= len(args) or i < -len(args):
+            raise TypeError(
+                f"{transform}: argnums asks for argument {i} but the function got {len(args)}"
+            )
+        _check_input(args[i], i, transform)
+        root = VJPNode.root(args[i])
+        roots.append(root)
+        boxed[i] = Box(args[i], trace, root)
+    out = f(*boxed, **kwargs)
+    return out, trace, roots
+
+
+def output_value(out, trace):
+    """The value of an output, with this trace's box (if any) removed."""
+    return out._value if isinstance(out, Box) and out._trace is trace else out
+
+
+def pull_back(out, trace, roots, args, argnums, g):
+    """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
+    if isinstance(out, Box) and out._trace is trace:
+        grads = backward_pass(g, out._node, roots)
+    else:
+        grads = [None] * len(roots)
+    return [_finish(gr, args[i]) for gr, i in zip(grads, argnums)]
+
+
+def _finish(g, x):
+    """Zero for an unreached input; the input's own float dtype for the rest."""
+    if g is None:
+        return zeros_like(x)
+    want = dtype_of(x)
+    have = dtype_of(g)
+    if want.kind in "fc" and have != want and have.kind in "fc":
+        g = astype(g, want)
+    if shape_of(g) != shape_of(x):
+        g = reshape(g, shape_of(x))
+    return g
+
+
+def value_and_grad(f, argnums=0):
+    """Make a function returning ``(f(*args), gradient)`` for a scalar-valued ``f``.
+
+    >>> value_and_grad(lambda x: x ** 2)(3.0)
+    (9.0, 6.0)
+
+    ``argnums`` is an int (one gradient) or a tuple (a tuple of gradients).
+    Cost: one forward pass plus one backward pass, whatever the input size.
+    """
+    nums = _argnums_tuple(argnums)
+
+    def value_and_grad_f(*args, **kwargs):
+        out, trace, roots = trace_inputs(f, args, kwargs, nums, "grad")
+        value = output_value(out, trace)
+        _check_scalar(value, f)
+        grads = pull_back(out, trace, roots, args, nums, ones_like_value(value))
+        return value, (grads[0] if isinstance(argnums, int) else tuple(grads))
+
+    value_and_grad_f.__name__ = f"value_and_grad({getattr(f, '__name__', 'f')})"
+    return value_and_grad_f
+
+
+def _check_scalar(value, f):
+    shape = shape_of(value)
+    if shape != ():
+        raise TypeError(
+            f"grad needs a function with a scalar output, but "
+            f"{getattr(f, '__name__', 'the function')} returned shape {shape}; use "
+            "gradcli.jacobian for every partial derivative, or gradcli.vjp to pull back "
+            "a chosen cotangent."
+        )
+    if np.iscomplexobj(raw(value)):
+        raise TypeError("grad needs a real scalar output; this function returned a complex one")
+
+
+def grad(f, argnums=0):
+    """Make a function returning the gradient of a scalar-valued ``f``.
+
+    >>> grad(lambda x: x ** 3)(2.0)
+    12.0
+
+    The gradient has the shape and float dtype of the input it is taken for
+    (float32 in, float32 out). Gradients of gradients work: ``grad(grad(f))``.
+    """
+    value_and_grad_f = value_and_grad(f, argnums)
+
+    def grad_f(*args, **kwargs):
+        return value_and_grad_f(*args, **kwargs)[1]
+
+    grad_f.__name__ = f"grad({getattr(f, '__name__', 'f')})"
+    return grad_f
+
+
+def vjp(f, *primals):
+    """``(f(*primals), pullback)`` where ``pullback(g)`` gives one cotangent per primal.
+
+    >>> out, pullback = vjp(lambda x: x * 2.0, 3.0)
+    >>> pullback(1.0)
+    (2.0,)
+    """
+    nums = tuple(range(len(primals)))
+    out, trace, roots = trace_inputs(f, primals, {}, nums, "vjp")
+
+    def pullback(g):
+        return tuple(pull_back(out, trace, roots, primals, nums, g))
+
+    return output_value(out, trace), pullback
+
+
+def jvp(f, primals, tangents):
+    """``(f(*primals), J @ tangents)``: forward mode, one pass for one direction.
+
+    >>> jvp(lambda x: x ** 2, (3.0,), (1.0,))
+    (9.0, 6.0)
+    """
+    primals, tangents = tuple(primals), tuple(tangents)
+    if len(primals) != len(tangents):
+        raise TypeError(f"jvp got {len(primals)} primals but {len(tangents)} tangents")
+    trace = new_forward_trace()
+    boxed = []
+    for i, (x, t) in enumerate(zip(primals, tangents)):
+        _check_input(x, i, "jvp")
+        if shape_of(t) != shape_of(x):
+            raise ValueError(
+                f"jvp: tangent {i} has shape {shape_of(t)} but its primal has shape {shape_of(x)}"
+            )
+        boxed.append(Box(x, trace, JVPNode(t)))
+    out = f(*boxed)
+    if isinstance(out, Box) and out._trace is trace:
+        return out._value, out._node.tangent
+    return out, zeros_like(out)
+
+
+def jacobian(f, argnum=0):
+    """Make a function returning the Jacobian of ``f``: shape ``out.shape + x.shape``.
+
+    Reverse mode: one backward pass per output element.
+    """
+
+    def jacobian_f(*args, **kwargs):
+        out, trace, roots = trace_inputs(f, args, kwargs, (argnum,), "jacobian")
+        value = output_value(out, trace)
+        out_shape = shape_of(value)
+        x_shape = shape_of(args[argnum])
+        rows = []
+        template = np.zeros(out_shape, dtype=_float_dtype(value))
+        for index in np.ndindex(*out_shape):
+            g = template.copy()
+            g[index] = 1
+            seed = g[()] if g.ndim == 0 else g
+            rows.append(pull_back(out, trace, roots, args, (argnum,), seed)[0])
+        if not out_shape:
+            return rows[0]
+        return reshape(stack(rows), out_shape + x_shape)
+
+    jacobian_f.__name__ = f"jacobian({getattr(f, '__name__', 'f')})"
+    return jacobian_f
+
+
+def _float_dtype(value):
+    dtype = dtype_of(value)
+    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
+
+
+def hessian(f, argnum=0):
+    """Make a function returning the Hessian of a scalar ``f``: the Jacobian of its gradient."""
+    return jacobian(grad(f, argnum), argnum)
