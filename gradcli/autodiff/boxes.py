@@ -85,8 +85,8 @@ def _install():
     B.__int__ = _no_float
     B.__complex__ = _no_float
 
-    # Primitives are plain callables, so they can stand as the methods themselves
-    # (one call less per operator); reflected operators swap their operands.
+    # Doors are plain functions, so they bind as the methods themselves (one
+    # call less per operator); reflected operators swap their operands.
     B.__neg__ = ops.negative
     B.__pos__ = lambda self: self
     B.__abs__ = ops.absolute

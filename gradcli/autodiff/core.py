@@ -1,6 +1,7 @@
 """Reverse and forward mode on top of the tracer: nodes, the backward loop, derivative tables.
 
-A reverse trace records one `VJPNode` per primitive call. `backward_pass`
+A reverse trace records one `VJPNode` (a box that is also the op's record) per
+primitive call. `backward_pass`
 walks them in an iterative topological order (child counts, no recursion, so a
 10,000-deep chain is fine), runs each node's VJP, and accumulates cotangents
 with the differentiable ``add``, so a backward pass run on traced values is
@@ -9,13 +10,15 @@ itself recorded and can be differentiated again.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-from .tracer import Box, Primitive, Trace, hooks
+from .tracer import Box, Trace, hooks, primitive_of
 
 __all__ = [
     "VJPNode",
-    "JVPNode",
+    "JVPBox",
     "defvjp",
     "defvjp_all",
     "defjvp",
@@ -30,29 +33,37 @@ class NoGradientError(NotImplementedError):
     """Raised when the backward pass reaches an op that has no gradient rule."""
 
 
-class VJPNode:
-    """One recorded op of a reverse trace: what the backward loop needs to run its VJP."""
+class VJPNode(Box):
+    """A traced value of a reverse trace, and the record of the op that made it.
 
-    __slots__ = ("prim", "vjp", "ans", "args", "kwargs", "argnums", "parents", "__weakref__")
+    It holds what the backward loop needs to run the op's VJP: the rule, the
+    op's raw arguments, which of them were traced, and their nodes (parents).
+    The output value itself is the box's value.
+    """
 
-    def __init__(self, prim, ans, args, kwargs, argnums, parents):
+    __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents")
+
+    def __init__(self, trace, prim, ans, args, kwargs, argnums, parents):
+        self._value = ans
+        self._trace = trace
         self.prim = prim
         # The rule is fixed when the op is recorded, as TensorFlow's
         # gradient_override_map does: an override scope affects the ops
         # created inside it, whenever their backward pass runs.
         self.vjp = prim.vjp if prim.vjp is not None else prim.missing_vjp
-        self.ans = ans
         self.args = args
         self.kwargs = kwargs
         self.argnums = argnums
         self.parents = parents
 
     @classmethod
-    def root(cls, value, name="input"):
+    def root(cls, value, trace):
+        """An input of a reverse trace: a node with no op and no parents."""
         node = cls.__new__(cls)
+        node._value = value
+        node._trace = trace
         node.prim = None
         node.vjp = None
-        node.ans = value
         node.args = ()
         node.kwargs = {}
         node.argnums = ()
@@ -64,12 +75,14 @@ class VJPNode:
         return self.prim.name if self.prim is not None else "input"
 
 
-class JVPNode:
-    """One op of a forward trace: it carries the tangent of its output."""
+class JVPBox(Box):
+    """A traced value of a forward trace: the value and its tangent."""
 
     __slots__ = ("tangent",)
 
-    def __init__(self, tangent):
+    def __init__(self, value, trace, tangent):
+        self._value = value
+        self._trace = trace
         self.tangent = tangent
 
 
@@ -78,16 +91,18 @@ def new_reverse_trace():
     return Trace(VJPNode)
 
 
-def _make_jvp_node(prim, ans, args, kwargs, argnums, parents):
+def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
     tangents = [p.tangent for p in parents]
     if prim.jvp is not None:
-        return JVPNode(prim.jvp(tangents, argnums, ans, args, kwargs))
-    return JVPNode(_jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs))
+        tangent = prim.jvp(tangents, argnums, ans, args, kwargs)
+    else:
+        tangent = _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs)
+    return JVPBox(ans, trace, tangent)
 
 
 def new_forward_trace():
     """A trace that pushes tangents forward alongside values."""
-    return Trace(_make_jvp_node)
+    return Trace(_record_forward)
 
 
 def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
@@ -101,17 +116,14 @@ def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     from .ops import vdot_real, zeros_like
 
     trace = new_reverse_trace()
-    seed = zeros_like(ans)
-    root = VJPNode.root(seed)
-    u = Box(seed, trace, root)
-
+    u = VJPNode.root(zeros_like(ans), trace)
     total = 0.0
     for ct, t in zip(prim.vjp(u, ans, args, kwargs, argnums), tangents):
         if ct is not None:
             total = total + vdot_real(ct, t)
     if not (isinstance(total, Box) and total._trace is trace):
         return zeros_like(ans)
-    return backward_pass(_ones_like(total._value), total._node, [root])[0]
+    return backward_pass(_ones_like(total._value), total, [u])[0]
 
 
 def _ones_like(value):
@@ -125,12 +137,13 @@ def _ones_like(value):
 # -- derivative tables --------------------------------------------------------
 
 
-def defvjp(prim: Primitive, *rules):
+def defvjp(op, *rules):
     """Register one VJP rule per argument: ``rule(g, ans, *args, **kwargs) -> cotangent``.
 
     A rule of ``None`` means the op is not differentiable in that argument; a
     rule may return ``None`` for a zero cotangent.
     """
+    prim = primitive_of(op)
 
     def missing_rule(i):
         def rule(*args, **kwargs):
@@ -150,29 +163,35 @@ def defvjp(prim: Primitive, *rules):
     else:
 
         def vjp(g, ans, args, kwargs, argnums):
-            return [
-                table[i](g, ans, *args, **kwargs) if i < len(table) else missing_rule(i)()
-                for i in argnums
-            ]
+            try:
+                if len(argnums) == 1:
+                    return (table[argnums[0]](g, ans, *args, **kwargs),)
+                return [table[i](g, ans, *args, **kwargs) for i in argnums]
+            except IndexError:
+                if any(i >= len(table) for i in argnums):
+                    missing_rule(max(argnums))()
+                raise
 
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
-    return prim
+    return op
 
 
-def defvjp_all(prim: Primitive, rule):
+def defvjp_all(op, rule):
     """Register one rule for all arguments: ``rule(g, ans, *args, **kwargs) -> tuple``."""
+    prim = primitive_of(op)
 
     def vjp(g, ans, args, kwargs, argnums):
         grads = rule(g, ans, *args, **kwargs)
         return [grads[i] for i in argnums]
 
     prim.vjp = vjp
-    return prim
+    return op
 
 
-def defjvp(prim: Primitive, *rules):
+def defjvp(op, *rules):
     """Register one JVP rule per argument: ``rule(t, ans, *args, **kwargs) -> tangent of ans``."""
+    prim = primitive_of(op)
 
     def jvp(tangents, argnums, ans, args, kwargs):
         total = None
@@ -192,7 +211,7 @@ def defjvp(prim: Primitive, *rules):
         return total
 
     prim.jvp = jvp
-    return prim
+    return op
 
 
 # -- the backward loop --------------------------------------------------------
@@ -215,6 +234,9 @@ def count_children(end_node):
     return child_counts
 
 
+_NO_COTANGENTS = itertools.repeat(None)
+
+
 def backward_pass(g, end_node, sources):
     """Run every VJP from ``end_node`` back; return the cotangent reaching each source node.
 
@@ -233,24 +255,24 @@ def backward_pass(g, end_node, sources):
     while ready:
         node = ready.pop()
         parents = node.parents
-        for parent in parents:
+        g = grads.pop(node, None)
+        if g is None or not parents:
+            cotangents = _NO_COTANGENTS
+            if g is not None and node in wanted:
+                found[node] = g
+        else:
+            if node in wanted:
+                found[node] = g
+            cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+            if backward_hook is not None:
+                backward_hook(node, g, cotangents)
+        for parent, ct in zip(parents, cotangents):
+            if ct is not None:
+                prev = grads.get(parent)
+                grads[parent] = ct if prev is None else prev + ct
             remaining = child_counts[parent]
             if remaining == 1:
                 ready.append(parent)
             else:
                 child_counts[parent] = remaining - 1
-        g = grads.pop(node, None)
-        if g is None:
-            continue
-        if node in wanted:
-            found[node] = g
-        if not parents:
-            continue
-        cotangents = node.vjp(g, node.ans, node.args, node.kwargs, node.argnums)
-        if backward_hook is not None:
-            backward_hook(node, g, cotangents)
-        for parent, ct in zip(parents, cotangents):
-            if ct is not None:
-                prev = grads.get(parent)
-                grads[parent] = ct if prev is None else prev + ct
     return [found.get(s) for s in sources]

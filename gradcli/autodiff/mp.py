@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from . import ops, ops_array, ops_linalg, ops_special
-from .tracer import Primitive, register_mp_types
+from .tracer import Primitive, primitive_of, register_mp_types
 
 _enabled = False
 
@@ -28,11 +28,12 @@ def enable():
     impls = _implementations(mpmath)
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
-            if isinstance(value, Primitive) and value.mp is True:
-                value.mp = impls.get(value.name)
+            prim = primitive_of(value)
+            if isinstance(prim, Primitive) and prim.mp is True:
+                prim.mp = impls.get(prim.name)
     linalg = _linalg_implementations(mpmath)
-    for prim in (ops_linalg.inv, ops_linalg.solve, ops_linalg.det, ops_linalg._logabsdet, ops_linalg.cholesky):
-        prim.mp = linalg[prim.name]
+    for op in (ops_linalg.inv, ops_linalg.solve, ops_linalg.det, ops_linalg._logabsdet, ops_linalg.cholesky):
+        op.prim.mp = linalg[op.prim.name]
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _enabled = True
 

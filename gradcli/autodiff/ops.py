@@ -14,7 +14,7 @@ import operator
 import numpy as np
 
 from .core import defjvp, defvjp
-from .tracer import Box, Primitive, nondifferentiable
+from .tracer import Box, nondifferentiable, primitive
 
 # -- helpers used by every rule -----------------------------------------------
 
@@ -95,7 +95,7 @@ def unbroadcast(g, target):
 
 
 def _elementwise(fun, name, scalar=None, mp=True):
-    return Primitive(fun, name, scalar=scalar, mp=mp, kind="elementwise")
+    return primitive(fun, name, scalar=scalar, mp=mp, kind="elementwise")
 
 
 # -- arithmetic ---------------------------------------------------------------
@@ -265,7 +265,7 @@ def _where_raw(condition, x, y):
     return np.where(condition, x, y)
 
 
-where = Primitive(_where_raw, "where", mp=True, kind="elementwise")
+where = primitive(_where_raw, "where", mp=True, kind="elementwise")
 defvjp(
     where,
     None,
@@ -334,7 +334,7 @@ def _clip_raw(x, lo, hi):
     return np.clip(x, lo, hi)
 
 
-clip = Primitive(_clip_raw, "clip", mp=True, kind="elementwise")
+clip = primitive(_clip_raw, "clip", mp=True, kind="elementwise")
 defvjp(
     clip,
     lambda g, ans, x, lo, hi: unbroadcast(
@@ -415,7 +415,7 @@ def _astype_raw(x, dtype):
     return np.dtype(dtype).type(x)
 
 
-astype = Primitive(_astype_raw, "astype", kind="elementwise")
+astype = primitive(_astype_raw, "astype", kind="elementwise")
 defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)))
 defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
 

@@ -7,11 +7,11 @@ import builtins
 import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
-from .tracer import Box, Primitive
+from .tracer import Box, primitive
 
 
 def _array_op(fun, name, kind, mp=None):
-    return Primitive(fun, name, kind=kind, mp=mp)
+    return primitive(fun, name, kind=kind, mp=mp)
 
 
 def _raw(x):

@@ -19,11 +19,11 @@ from .ops_array import (
     sum_,
     swapaxes,
 )
-from .tracer import Primitive
+from .tracer import primitive
 
 
 def _linalg_op(fun, name, mp=None):
-    return Primitive(fun, name, kind="linalg", mp=mp)
+    return primitive(fun, name, kind="linalg", mp=mp)
 
 
 matmul = _linalg_op(np.matmul, "matmul", mp=np.matmul)

@@ -12,7 +12,7 @@ import numpy as np
 
 from .core import defvjp, defjvp
 from .ops import exp, log, log1p, select, unbroadcast
-from .tracer import Primitive
+from .tracer import primitive
 
 try:
     import scipy.special as _sc
@@ -48,7 +48,7 @@ def _special(name, scipy_name, math_fun=None):
         fun = _from_math(name, math_fun)
     else:
         fun = _needs_scipy(name)
-    return Primitive(fun, name, scalar=math_fun, mp=True, kind="elementwise")
+    return primitive(fun, name, scalar=math_fun, mp=True, kind="elementwise")
 
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -57,7 +57,7 @@ erf = _special("erf", "erf", math.erf)
 erfc = _special("erfc", "erfc", math.erfc)
 gammaln = _special("gammaln", "gammaln", math.lgamma)
 digamma = _special("digamma", "digamma")
-polygamma = Primitive(
+polygamma = primitive(
     (lambda n, x: _sc.polygamma(n, x)) if _sc is not None else _needs_scipy("polygamma"),
     "polygamma",
     mp=True,
@@ -66,8 +66,8 @@ polygamma = Primitive(
 xlogy = _special("xlogy", "xlogy")
 xlog1py = _special("xlog1py", "xlog1py")
 if _sc is None:  # these two are easy to write without scipy
-    xlogy.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
-    xlog1py.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
+    xlogy.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
+    xlog1py.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
 
 defvjp(erf, lambda g, ans, x: g * _TWO_OVER_SQRT_PI * exp(-x * x))
 defjvp(erf, lambda t, ans, x: t * _TWO_OVER_SQRT_PI * exp(-x * x))

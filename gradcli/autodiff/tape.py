@@ -36,7 +36,8 @@ class Variable(Box):
         value = raw(initial_value)
         if dtype is not None:
             value = np.asarray(value, dtype=dtype)
-        super().__init__(value, None, None)
+        self._value = value
+        self._trace = None
         self.name = name
         self.trainable = trainable
 
@@ -88,7 +89,7 @@ class GradientTape:
         self.persistent = persistent
         self.watch_accessed_variables = watch_accessed_variables
         self._trace = None
-        self._variable_roots = {}  # Variable -> list of (box, root node)
+        self._variable_roots = {}  # Variable -> its root nodes, one per value read
         self._watched_variables = set()
         self._watched_values = []  # (original, box) for plain values
         self._used = False
@@ -110,12 +111,11 @@ class GradientTape:
 
     def _box_variable(self, variable, value):
         reads = self._variable_roots.setdefault(variable, [])
-        if reads and reads[-1][0]._value is value:
-            return reads[-1][0]
-        root = VJPNode.root(value)
-        box = Box(value, self._trace, root)
-        reads.append((box, root))
-        return box
+        if reads and reads[-1]._value is value:
+            return reads[-1]
+        root = VJPNode.root(value, self._trace)
+        reads.append(root)
+        return root
 
     def watch(self, value):
         """Watch a value (or a nested list/tuple/dict of them); return what to compute with."""
@@ -131,9 +131,9 @@ class GradientTape:
         if isinstance(value, Box) and value._trace is self._trace:
             return value
         _check_input(value, len(self._watched_values), "GradientTape.watch")
-        box = Box(value, self._trace, VJPNode.root(value))
-        self._watched_values.append((value, box))
-        return box
+        root = VJPNode.root(value, self._trace)
+        self._watched_values.append((value, root))
+        return root
 
     def watched_variables(self):
         return tuple(self._variable_roots) + tuple(
@@ -173,7 +173,7 @@ class GradientTape:
                 continue
             connected = True
             g = ones_like_value(t._value) if seed is None else seed
-            for k, gk in enumerate(backward_pass(g, t._node, nodes)):
+            for k, gk in enumerate(backward_pass(g, t, nodes)):
                 if gk is not None:
                     totals[k] = gk if totals[k] is None else add(totals[k], gk)
         if not connected:
@@ -195,17 +195,17 @@ class GradientTape:
         for source in flat_sources:
             indices = []
             if isinstance(source, Variable):
-                for _box, root in self._variable_roots.get(source, []):
+                for root in self._variable_roots.get(source, []):
                     indices.append(len(nodes))
                     nodes.append(root)
             elif isinstance(source, Box) and source._trace is self._trace:
                 indices.append(len(nodes))
-                nodes.append(source._node)
+                nodes.append(source)
             else:
-                for original, box in self._watched_values:
+                for original, root in self._watched_values:
                     if original is source:
                         indices.append(len(nodes))
-                        nodes.append(box._node)
+                        nodes.append(root)
             owners.append((source, indices))
         return nodes, owners
 

@@ -10,13 +10,13 @@ derivatives; `core.py` adds reverse and forward mode on top of it.
 from __future__ import annotations
 
 import itertools
-from types import MethodType
 
 import numpy as np
 
 __all__ = [
     "Box",
     "Primitive",
+    "primitive_of",
     "Trace",
     "hooks",
     "primitive",
@@ -50,32 +50,29 @@ class Trace:
     """One differentiation in progress; nested transforms get higher levels.
 
     ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
-    outer perturbation apart; ``make_node`` builds the per-op record (a reverse
-    node or a forward tangent) for this kind of trace.
+    outer perturbation apart; ``record(trace, prim, ans, args, kwargs, argnums,
+    parents)`` makes the box of an op's output for this kind of trace (a
+    reverse node, or a value carrying its tangent).
     """
 
-    __slots__ = ("level", "make_node", "__weakref__")
+    __slots__ = ("level", "record", "__weakref__")
 
-    def __init__(self, make_node):
+    def __init__(self, record):
         self.level = next(_trace_ids)
-        self.make_node = make_node
+        self.record = record
 
 
 class Box:
-    """A value being traced: the raw value, its trace and its node.
+    """A value being traced: the raw value and the trace it belongs to.
 
-    Operators and array attributes are attached by ``gradcli.autodiff.ops`` so
-    that ``x * y`` on boxes goes through the same primitives as
-    ``gradcli.numpy.multiply``.
+    Each kind of trace subclasses it (a reverse-mode node, a forward-mode value
+    with its tangent), so recording an op costs one object. Operators and array
+    attributes are attached by ``boxes.py`` so that ``x * y`` on boxes goes
+    through the same primitives as ``gradcli.numpy.multiply``.
     """
 
-    __slots__ = ("_value", "_trace", "_node")
+    __slots__ = ("_value", "_trace")
     __array_priority__ = 100.0
-
-    def __init__(self, value, trace, node):
-        self._value = value
-        self._trace = trace
-        self._node = node
 
     def __repr__(self):
         return f"Traced({self._value!r})"
@@ -109,14 +106,15 @@ _ELEMENTWISE_KINDS = ("elementwise", "comparison")
 
 
 class Primitive:
-    """An operation with a name, a raw implementation and (once defined) derivative rules.
+    """The record of an operation: its name, raw implementations and derivative rules.
 
     ``fun`` computes on NumPy values. ``scalar`` optionally computes on plain
     Python floats (much cheaper than a NumPy scalar round trip). ``mp`` lets the
-    exact reference run the very same program at high precision: for elementwise
-    ops it computes one element on mpmath numbers (``True`` until `mp.enable`
-    resolves it), for the others it takes whole object arrays. ``vjp`` and ``jvp`` are filled in by
-    ``core.defvjp`` / ``core.defjvp``.
+    exact reference run the very same program at high precision: for
+    elementwise ops it computes one element on mpmath numbers (``True`` until
+    `mp.enable` resolves it), for the others it takes whole object arrays.
+    ``vjp`` and ``jvp`` are filled in by ``core.defvjp`` / ``core.defjvp``.
+    Users call the op through its door, the function `primitive` returns.
     """
 
     def __init__(self, fun, name=None, *, scalar=None, mp=None, differentiable=True, kind="other"):
@@ -126,18 +124,13 @@ class Primitive:
         self.mp = mp
         self.differentiable = differentiable
         self.kind = kind
-        self.vjp = None  # vjp(g, ans, args, kwargs, argnums) -> tuple of cotangents
+        self.vjp = None  # vjp(g, ans, args, kwargs, argnums) -> cotangents for argnums
         self.vjp_arity = None
-        self.jvp = None  # jvp(tangents, ans, args, kwargs) -> tangent of ans
-        self.__name__ = self.name
-        self.__doc__ = getattr(fun, "__doc__", None)
+        self.jvp = None  # jvp(tangents, argnums, ans, args, kwargs) -> tangent of ans
+        self.door = None
 
     def __repr__(self):
         return f"<primitive {self.name}>"
-
-    def __get__(self, obj, objtype=None):
-        # Bind like a function, so a primitive can stand as an operator method of Box.
-        return self if obj is None else MethodType(self, obj)
 
     def missing_vjp(self, g, ans, args, kwargs, argnums):
         """Stands in for the VJP of an op that has none, so the backward pass says so."""
@@ -147,9 +140,8 @@ class Primitive:
             f"op '{self.name}' has no gradient rule (VJP); it cannot be differentiated"
         )
 
-    # -- raw evaluation ---------------------------------------------------
     def evaluate(self, args, kwargs):
-        """Compute on raw (untraced) values with NumPy, or with mpmath for mpmath numbers."""
+        """Compute on raw values with NumPy, or with mpmath for mpmath numbers."""
         if _MP_TYPES and self.mp is not None:
             for a in args:
                 if is_mp_value(a):
@@ -158,17 +150,29 @@ class Primitive:
                     return self.mp(*args, **kwargs)
         return self.fun(*args, **kwargs)
 
-    def _float_fallback(self, args):
-        # math raises where IEEE arithmetic gives inf/nan: let NumPy produce
-        # exactly what a float64 framework would, as a float again.
+    def float_fallback(self, args):
+        """NumPy's IEEE answer (inf/nan) where ``math`` raised, as a float again."""
         with np.errstate(all="ignore"):
             return float(self.fun(*[np.float64(a) for a in args]))
 
-    # -- the door ---------------------------------------------------------
-    def __call__(self, *args, **kwargs):
-        scalar = self.scalar
+
+def primitive(fun, name=None, **options):
+    """Make the door of a new primitive: the function users call, with ``.prim`` its record.
+
+    The door is the one place where the forward pass happens. On raw values
+    it computes (plain floats through ``math``, mpmath numbers through mpmath,
+    the rest through NumPy) and fires the forward hook. On traced values it
+    unboxes the arguments of the innermost trace, evaluates through the door
+    again (which peels outer traces one level at a time, for nested
+    differentiation), and records the op on that trace. It is a plain
+    function rather than a callable object because calling a function is
+    markedly cheaper in CPython, and this runs once per op.
+    """
+    prim = Primitive(fun, name, **options)
+    scalar = prim.scalar
+
+    def door(*args, **kwargs):
         if scalar is not None and not kwargs:
-            # Plain Python floats: math is ~10x cheaper than a NumPy scalar.
             for a in args:
                 if type(a) is not float:
                     break
@@ -176,9 +180,9 @@ class Primitive:
                 try:
                     ans = scalar(*args)
                 except _FLOAT_ERRORS:
-                    ans = self._float_fallback(args)
+                    ans = prim.float_fallback(args)
                 if hooks.forward is not None:
-                    hooks.forward(self, args, kwargs, ans)
+                    hooks.forward(prim, args, kwargs, ans)
                 return ans
         top = None
         for a in args:
@@ -186,37 +190,69 @@ class Primitive:
                 trace = a._trace
                 if trace is None:
                     # A Variable: read it (boxed for whichever tapes watch it) first.
-                    return self(*[_read(b) for b in args], **kwargs)
+                    return door(*[_read(b) for b in args], **kwargs)
                 if top is None or trace.level > top.level:
                     top = trace
         if top is None:
-            ans = self.evaluate(args, kwargs)
+            ans = prim.evaluate(args, kwargs)
             if hooks.forward is not None:
-                hooks.forward(self, args, kwargs, ans)
+                hooks.forward(prim, args, kwargs, ans)
             return ans
-        if not self.differentiable:
-            return self(*[_unbox_at(a, top) for a in args], **kwargs)
+        if not prim.differentiable:
+            return door(*[_unbox_at(a, top) for a in args], **kwargs)
         n_args = len(args)
         if n_args == 1:
             # Unary and binary calls are most of all calls: unbox them without
             # building lists (fewer objects for the garbage collector, too).
             (box,) = args
-            vals, argnums, parents = (box._value,), _FIRST, (box._node,)
+            vals, argnums, parents = (box._value,), _FIRST, args
         elif n_args == 2:
             a, b = args
             if isinstance(a, Box) and a._trace is top:
                 if isinstance(b, Box) and b._trace is top:
-                    vals, argnums, parents = (a._value, b._value), _BOTH, (a._node, b._node)
+                    vals, argnums, parents = (a._value, b._value), _BOTH, args
                 else:
-                    vals, argnums, parents = (a._value, b), _FIRST, (a._node,)
+                    vals, argnums, parents = (a._value, b), _FIRST, (a,)
             else:
-                vals, argnums, parents = (a, b._value), _SECOND, (b._node,)
+                vals, argnums, parents = (a, b._value), _SECOND, (b,)
         else:
             vals, argnums, parents = _split_at(args, top)
-        # Evaluate through the door again: it handles floats, NumPy, mpmath and
-        # the boxes of outer traces (nested differentiation) in one place.
-        ans = self(*vals, **kwargs)
-        return Box(ans, top, top.make_node(self, ans, vals, kwargs, argnums, parents))
+        if scalar is None or kwargs:
+            ans = door(*vals, **kwargs)
+        else:
+            for v in vals:
+                if type(v) is not float:
+                    ans = door(*vals)
+                    break
+            else:
+                # The float path of the top of the door, repeated here to save a
+                # call on the hottest path (a traced op on Python floats).
+                try:
+                    ans = scalar(*vals)
+                except _FLOAT_ERRORS:
+                    ans = prim.float_fallback(vals)
+                if hooks.forward is not None:
+                    hooks.forward(prim, vals, kwargs, ans)
+        return top.record(top, prim, ans, vals, kwargs, argnums, parents)
+
+    prim.door = door
+    door.prim = prim
+    door.__name__ = prim.name
+    door.__qualname__ = prim.name
+    door.__doc__ = getattr(fun, "__doc__", None)
+    door.__wrapped__ = fun
+    return door
+
+
+def primitive_of(op):
+    """The `Primitive` record behind a door (or the record itself)."""
+    return getattr(op, "prim", op)
+
+
+def nondifferentiable(fun, name=None, **options):
+    """A primitive whose output carries no gradient (floor, sign, comparisons...)."""
+    options["differentiable"] = False
+    return primitive(fun, name, **options)
 
 
 def _unbox_at(value, trace):
@@ -227,21 +263,17 @@ _FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
 
 
 def _split_at(args, trace):
-    """Unbox the arguments boxed at ``trace``: (values, their positions, their nodes)."""
+    """Unbox the arguments boxed at ``trace``: (values, their positions, their boxes)."""
     vals = []
     argnums = []
     parents = []
     for i, a in enumerate(args):
         if isinstance(a, Box) and a._trace is trace:
             argnums.append(i)
-            parents.append(a._node)
+            parents.append(a)
             a = a._value
         vals.append(a)
     return tuple(vals), tuple(argnums), tuple(parents)
-
-
-def _unbox_at(value, trace):
-    return value._value if isinstance(value, Box) and value._trace is trace else value
 
 
 def _read(value):
@@ -257,16 +289,3 @@ def _mp_apply(fun, args, kwargs):
         arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
         return np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays)
     return fun(*args, **kwargs)
-
-
-def primitive(fun=None, **options):
-    """Turn a raw function into a traced primitive (usable as a decorator)."""
-    if fun is None:
-        return lambda f: Primitive(f, **options)
-    return Primitive(fun, **options)
-
-
-def nondifferentiable(fun=None, **options):
-    """A primitive whose output carries no gradient (floor, sign, comparisons...)."""
-    options["differentiable"] = False
-    return primitive(fun, **options)

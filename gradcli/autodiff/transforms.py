@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import JVPNode, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
+from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
 from .ops import astype, dtype_of, ones_like_value, raw, shape_of, zeros_like
 from .ops_array import reshape, stack
 from .tracer import Box, is_mp_value
@@ -47,9 +47,9 @@ def trace_inputs(f, args, kwargs, argnums, transform="grad"):
                 f"{transform}: argnums asks for argument {i} but the function got {len(args)}"
             )
         _check_input(args[i], i, transform)
-        root = VJPNode.root(args[i])
+        root = VJPNode.root(args[i], trace)
         roots.append(root)
-        boxed[i] = Box(args[i], trace, root)
+        boxed[i] = root
     out = f(*boxed, **kwargs)
     return out, trace, roots
 
@@ -62,7 +62,7 @@ def output_value(out, trace):
 def pull_back(out, trace, roots, args, argnums, g):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
     if isinstance(out, Box) and out._trace is trace:
-        grads = backward_pass(g, out._node, roots)
+        grads = backward_pass(g, out, roots)
     else:
         grads = [None] * len(roots)
     return [_finish(gr, args[i]) for gr, i in zip(grads, argnums)]
@@ -167,10 +167,10 @@ def jvp(f, primals, tangents):
             raise ValueError(
                 f"jvp: tangent {i} has shape {shape_of(t)} but its primal has shape {shape_of(x)}"
             )
-        boxed.append(Box(x, trace, JVPNode(t)))
+        boxed.append(JVPBox(x, trace, t))
     out = f(*boxed)
     if isinstance(out, Box) and out._trace is trace:
-        return out._value, out._node.tangent
+        return out._value, out.tangent
     return out, zeros_like(out)
 
 
