@@ -25,15 +25,12 @@ def enable():
         return
     import mpmath
 
-    impls = _implementations(mpmath)
+    impls = {**_implementations(mpmath), **_linalg_implementations(mpmath)}
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
             prim = primitive_of(value)
             if isinstance(prim, Primitive) and prim.mp is True:
                 prim.mp = impls.get(prim.name)
-    linalg = _linalg_implementations(mpmath)
-    for op in (ops_linalg.inv, ops_linalg.solve, ops_linalg.det, ops_linalg._logabsdet, ops_linalg.cholesky):
-        op.prim.mp = linalg[op.prim.name]
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _enabled = True
 

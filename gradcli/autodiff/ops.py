@@ -421,24 +421,24 @@ defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
 
 # -- non-differentiable: the output is a constant as far as gradients go -------
 
-floor = nondifferentiable(np.floor, name="floor", kind="elementwise")
-ceil = nondifferentiable(np.ceil, name="ceil", kind="elementwise")
-round = nondifferentiable(np.round, name="round", kind="elementwise")  # noqa: A001
-rint = nondifferentiable(np.rint, name="rint", kind="elementwise")
-trunc = nondifferentiable(np.trunc, name="trunc", kind="elementwise")
-sign = nondifferentiable(np.sign, name="sign", kind="elementwise")
-greater = nondifferentiable(np.greater, name="greater", kind="comparison")
-greater_equal = nondifferentiable(np.greater_equal, name="greater_equal", kind="comparison")
-less = nondifferentiable(np.less, name="less", kind="comparison")
-less_equal = nondifferentiable(np.less_equal, name="less_equal", kind="comparison")
-equal = nondifferentiable(np.equal, name="equal", kind="comparison")
-not_equal = nondifferentiable(np.not_equal, name="not_equal", kind="comparison")
-logical_and = nondifferentiable(np.logical_and, name="logical_and", kind="comparison")
-logical_or = nondifferentiable(np.logical_or, name="logical_or", kind="comparison")
-logical_not = nondifferentiable(np.logical_not, name="logical_not", kind="comparison")
-isnan = nondifferentiable(np.isnan, name="isnan", kind="comparison")
-isinf = nondifferentiable(np.isinf, name="isinf", kind="comparison")
-isfinite = nondifferentiable(np.isfinite, name="isfinite", kind="comparison")
+floor = nondifferentiable(np.floor, name="floor", kind="elementwise", mp=True)
+ceil = nondifferentiable(np.ceil, name="ceil", kind="elementwise", mp=True)
+round = nondifferentiable(np.round, name="round", kind="elementwise", mp=True)  # noqa: A001
+rint = nondifferentiable(np.rint, name="rint", kind="elementwise", mp=True)
+trunc = nondifferentiable(np.trunc, name="trunc", kind="elementwise", mp=True)
+sign = nondifferentiable(np.sign, name="sign", kind="elementwise", mp=True)
+greater = nondifferentiable(np.greater, name="greater", kind="comparison", mp=True)
+greater_equal = nondifferentiable(np.greater_equal, name="greater_equal", kind="comparison", mp=True)
+less = nondifferentiable(np.less, name="less", kind="comparison", mp=True)
+less_equal = nondifferentiable(np.less_equal, name="less_equal", kind="comparison", mp=True)
+equal = nondifferentiable(np.equal, name="equal", kind="comparison", mp=True)
+not_equal = nondifferentiable(np.not_equal, name="not_equal", kind="comparison", mp=True)
+logical_and = nondifferentiable(np.logical_and, name="logical_and", kind="comparison", mp=True)
+logical_or = nondifferentiable(np.logical_or, name="logical_or", kind="comparison", mp=True)
+logical_not = nondifferentiable(np.logical_not, name="logical_not", kind="comparison", mp=True)
+isnan = nondifferentiable(np.isnan, name="isnan", kind="comparison", mp=True)
+isinf = nondifferentiable(np.isinf, name="isinf", kind="comparison", mp=True)
+isfinite = nondifferentiable(np.isfinite, name="isfinite", kind="comparison", mp=True)
 
 
 def _identity(x):

@@ -23,6 +23,7 @@ from .tracer import primitive
 
 
 def _linalg_op(fun, name, mp=None):
+    # mp=True: an mpmath implementation is supplied by mp.enable().
     return primitive(fun, name, kind="linalg", mp=mp)
 
 
@@ -226,10 +227,10 @@ def _T(x):
     return swapaxes(x, -1, -2)
 
 
-inv = _linalg_op(np.linalg.inv, "linalg.inv")
+inv = _linalg_op(np.linalg.inv, "linalg.inv", mp=True)
 defvjp(inv, lambda g, ans, a: -matmul(matmul(_T(ans), g), _T(ans)))
 
-solve = _linalg_op(np.linalg.solve, "linalg.solve")
+solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
 
 
 def _solve_is_vector(a, b):
@@ -249,7 +250,7 @@ def _solve_vjp_b(g, ans, a, b):
 
 defvjp(solve, _solve_vjp_a, _solve_vjp_b)
 
-det = _linalg_op(np.linalg.det, "linalg.det")
+det = _linalg_op(np.linalg.det, "linalg.det", mp=True)
 defvjp(det, lambda g, ans, a: expand_dims(expand_dims(g * ans, -1), -1) * _T(inv(a)))
 
 
@@ -257,7 +258,7 @@ def _logabsdet_raw(a):
     return np.linalg.slogdet(a)[1]
 
 
-_logabsdet = _linalg_op(_logabsdet_raw, "linalg.slogdet")
+_logabsdet = _linalg_op(_logabsdet_raw, "linalg.slogdet", mp=True)
 defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(inv(a)))
 
 
@@ -267,7 +268,7 @@ def slogdet(a):
     return sign, _logabsdet(a)
 
 
-cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky")
+cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky", mp=True)
 
 
 def _cholesky_vjp(g, ans, a):

@@ -1,0 +1,51 @@
+"""Errors that reach the user, each with its exit code (no NumPy import here).
+
+Exit codes: 0 ok, 1 a check failed, 2 bad usage or bad input, 3 internal error.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+
+class GradcliError(Exception):
+    """Base of the errors gradcli reports to the user as a message, not a traceback."""
+
+    exit_code = EXIT_INTERNAL
+
+
+class InputError(GradcliError, ValueError):
+    """Bad usage or bad input: a one-paragraph message, the bad part underlined, exit 2.
+
+    ``text`` and ``span`` (start, end offsets into ``text``) say what to
+    underline, for instance a formula and the part of it that is wrong.
+    """
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message, text=None, span=None):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.span = span
+
+    def render(self) -> str:
+        """The message, followed by the text with its bad part underlined."""
+        lines = [f"error: {self.message}"]
+        if self.text is not None:
+            lines.append("  " + self.text)
+            if self.span is not None:
+                start, end = self.span
+                start = max(0, min(start, len(self.text)))
+                end = max(start + 1, min(end, len(self.text) + 1))
+                lines.append("  " + " " * start + "^" * (end - start))
+        return "\n".join(lines)
+
+
+class CheckFailed(GradcliError):
+    """A check ran and found a gradient that is wrong or unstable: exit 1."""
+
+    exit_code = EXIT_CHECK_FAILED
