@@ -24,6 +24,13 @@ _CORE_NAMES = (
     "primitive",
     "defvjp",
     "defjvp",
+    "custom_gradient",
+    "register_gradient",
+    "restore_gradient",
+    "gradient_override",
+    "value_and_gradients_function",
+    "gradients_function",
+    "symbolic_gradient",
 )
 
 __all__ = ["__version__", *_CORE_NAMES]

@@ -5,12 +5,21 @@ The public surface is re-exported by `gradcli`; `gradcli.numpy` holds the ops.
 
 from . import boxes as _boxes  # noqa: F401  (installs operators on traced values)
 from .core import NoGradientError, backward_pass, defjvp, defvjp, defvjp_all
+from .custom import custom_gradient, gradient_override, register_gradient, restore_gradient
+from .functional import gradients_function, symbolic_gradient, value_and_gradients_function
 from .ops import stop_gradient
 from .tape import GradientTape, Variable
 from .tracer import Box, Primitive, hooks, primitive
 from .transforms import grad, hessian, jacobian, jvp, value_and_grad, vjp
 
 __all__ = [
+    "custom_gradient",
+    "gradient_override",
+    "gradients_function",
+    "register_gradient",
+    "restore_gradient",
+    "symbolic_gradient",
+    "value_and_gradients_function",
     "Box",
     "GradientTape",
     "NoGradientError",

@@ -47,27 +47,28 @@ def dtype_of(x):
 
 def zeros_like(x):
     """A constant zero shaped and typed like ``x`` (float, mpmath number or array)."""
-    value = raw(x)
-    if isinstance(value, np.ndarray):
-        if value.dtype == object:
-            return value * 0
-        return np.zeros_like(value)
-    if isinstance(value, np.generic):
-        return value.dtype.type(0)
-    if isinstance(value, (bool, int)):
-        return 0.0
-    return value * 0
+    return _filled_like(x, 0)
 
 
 def ones_like_value(x):
+    """A constant one shaped and typed like ``x`` (the seed of a backward pass)."""
+    return _filled_like(x, 1)
+
+
+def _filled_like(x, fill):
+    # Built from the type, never as x*0 (+1), which is NaN where x is inf or NaN.
     value = raw(x)
     if isinstance(value, np.ndarray):
         if value.dtype == object:
-            return value * 0 + 1
-        return np.ones_like(value)
+            out = np.empty(value.shape, dtype=object)
+            out.fill(type(value.flat[0])(fill) if value.size else fill)
+            return out
+        return np.full_like(value, fill)
     if isinstance(value, np.generic):
-        return value.dtype.type(1)
-    return value * 0 + 1
+        return value.dtype.type(fill)
+    if isinstance(value, (bool, int)):
+        return float(fill)
+    return type(value)(fill)
 
 
 def unbroadcast(g, target):
@@ -107,7 +108,7 @@ divide = _elementwise(np.divide, "divide", operator.truediv)
 true_divide = divide
 power = _elementwise(np.power, "power", math.pow)
 negative = _elementwise(np.negative, "negative", operator.neg)
-mod = _elementwise(np.mod, "mod", math.fmod)
+mod = _elementwise(np.mod, "mod", operator.mod)  # floor mod, as np.mod (math.fmod truncates)
 absolute = _elementwise(np.abs, "abs", abs)
 abs = absolute  # noqa: A001 - the NumPy name
 sqrt = _elementwise(np.sqrt, "sqrt", math.sqrt)

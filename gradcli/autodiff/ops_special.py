@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import exp, log, log1p, select, unbroadcast
+from .ops import exp, log, log1p, raw, select, unbroadcast
 from .tracer import primitive
 
 try:
@@ -78,13 +78,25 @@ defjvp(gammaln, lambda t, ans, x: t * digamma(x))
 defvjp(digamma, lambda g, ans, x: g * polygamma(1, x))
 defjvp(digamma, lambda t, ans, x: t * polygamma(1, x))
 defvjp(polygamma, None, lambda g, ans, n, x: g * polygamma(n + 1, x))
+
+
+def _x_over(x, d):
+    """x / d, and 0 where x and d are both 0 (there xlogy is 0 for every y).
+
+    Where only x is 0 this stays x / d, so its x-derivative (the mixed second
+    derivative 1 / d) is kept rather than replaced by a constant 0.
+    """
+    both_zero = np.logical_and(raw(x) == 0, raw(d) == 0)
+    return x / select(both_zero, 1.0, d)
+
+
 defvjp(
     xlogy,
     lambda g, ans, x, y: unbroadcast(g * log(y), x),
-    lambda g, ans, x, y: unbroadcast(select(x == 0, 0.0, g * x / y), y),
+    lambda g, ans, x, y: unbroadcast(g * _x_over(x, y), y),
 )
 defvjp(
     xlog1py,
     lambda g, ans, x, y: unbroadcast(g * log1p(y), x),
-    lambda g, ans, x, y: unbroadcast(select(x == 0, 0.0, g * x / (y + 1)), y),
+    lambda g, ans, x, y: unbroadcast(g * _x_over(x, y + 1), y),
 )

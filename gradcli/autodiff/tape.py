@@ -8,16 +8,21 @@ automatically, as in TensorFlow.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from .core import VJPNode, backward_pass, new_reverse_trace
 from .ops import add, ones_like_value, raw
 from .transforms import _check_input, _finish
 from .tracer import Box
+from .tree import flatten as _flatten
 
 __all__ = ["GradientTape", "Variable"]
 
 _active_tapes: list = []
+# Lists that collect the Variables read while a custom-gradient function runs.
+_read_logs: list = []
 
 
 class Variable(Box):
@@ -43,6 +48,8 @@ class Variable(Box):
 
     def read(self):
         """The value as the active tapes see it: boxed once per tape that watches it."""
+        for log in _read_logs:
+            log.append(self)
         value = self._value
         for tape in _active_tapes:
             if tape._watches(self):
@@ -233,22 +240,32 @@ class GradientTape:
         return reshape(stack(rows), shape + np.shape(raw(source)))
 
 
-def _flatten(structure):
-    """Flatten nested lists/tuples/dicts of leaves; return leaves and a rebuilder."""
-    if isinstance(structure, (list, tuple)):
-        parts = [_flatten(item) for item in structure]
-        leaves = [leaf for p in parts for leaf in p[0]]
+@contextlib.contextmanager
+def variables_read():
+    """Collect the Variables read inside the block (in order, without repeats)."""
+    log = []
+    _read_logs.append(log)
+    try:
+        yield log
+    finally:
+        _read_logs.remove(log)
+        unique = list(dict.fromkeys(log))
+        log[:] = unique
 
-        def rebuild(values):
-            out, start = [], 0
-            for (part_leaves, part_rebuild) in parts:
-                out.append(part_rebuild(values[start : start + len(part_leaves)]))
-                start += len(part_leaves)
-            return type(structure)(out)
 
-        return leaves, rebuild
-    if isinstance(structure, dict):
-        keys = list(structure)
-        leaves, rebuild_list = _flatten([structure[k] for k in keys])
-        return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
-    return [structure], lambda values: values[0]
+@contextlib.contextmanager
+def tapes_suspended(min_level):
+    """Hide the tapes at ``min_level`` and above, so reading a Variable does not box it for them."""
+    hidden = [t for t in _active_tapes if t._trace is not None and t._trace.level >= min_level]
+    for tape in hidden:
+        _active_tapes.remove(tape)
+    try:
+        yield
+    finally:
+        _active_tapes.extend(hidden)
+        _active_tapes.sort(key=lambda t: t._trace.level)
+
+
+def active_traces():
+    """The traces of the active tapes, innermost last."""
+    return [t._trace for t in _active_tapes]

@@ -117,7 +117,9 @@ class Primitive:
     Users call the op through its door, the function `primitive` returns.
     """
 
-    def __init__(self, fun, name=None, *, scalar=None, mp=None, differentiable=True, kind="other"):
+    def __init__(
+        self, fun, name=None, *, scalar=None, mp=None, differentiable=True, kind="other", opaque=False
+    ):
         self.fun = fun
         self.name = name or fun.__name__
         self.scalar = scalar
@@ -127,6 +129,10 @@ class Primitive:
         self.vjp = None  # vjp(g, ans, args, kwargs, argnums) -> cotangents for argnums
         self.vjp_arity = None
         self.jvp = None  # jvp(tangents, argnums, ans, args, kwargs) -> tangent of ans
+        # An opaque primitive (a custom gradient) is recorded on the innermost
+        # trace only; its ``fun`` runs user code on the values of the outer
+        # traces, which record that code's own ops as usual.
+        self.opaque = opaque
         self.door = None
 
     def __repr__(self):
@@ -217,7 +223,9 @@ def primitive(fun, name=None, **options):
                 vals, argnums, parents = (a, b._value), _SECOND, (b,)
         else:
             vals, argnums, parents = _split_at(args, top)
-        if scalar is None or kwargs:
+        if prim.opaque:
+            ans = prim.fun(*vals, **kwargs)
+        elif scalar is None or kwargs:
             ans = door(*vals, **kwargs)
         else:
             for v in vals:

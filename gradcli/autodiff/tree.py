@@ -1,0 +1,24 @@
+"""Nested structures of values (lists, tuples, dicts): flatten them and build them again."""
+
+from __future__ import annotations
+
+
+def flatten(structure):
+    """Flatten nested lists/tuples/dicts of leaves; return leaves and a rebuilder."""
+    if isinstance(structure, (list, tuple)):
+        parts = [flatten(item) for item in structure]
+        leaves = [leaf for p in parts for leaf in p[0]]
+
+        def rebuild(values):
+            out, start = [], 0
+            for (part_leaves, part_rebuild) in parts:
+                out.append(part_rebuild(values[start : start + len(part_leaves)]))
+                start += len(part_leaves)
+            return type(structure)(out)
+
+        return leaves, rebuild
+    if isinstance(structure, dict):
+        keys = list(structure)
+        leaves, rebuild_list = flatten([structure[k] for k in keys])
+        return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
+    return [structure], lambda values: values[0]
