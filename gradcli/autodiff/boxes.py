@@ -111,6 +111,9 @@ def _install():
     B.__eq__ = ops.equal
     B.__ne__ = ops.not_equal
     B.__hash__ = object.__hash__
+    # Printing a traced value is harmless: format its value.
+    B.__format__ = lambda self, spec: format(ops.raw(self), spec)
+    B.numpy = lambda self: ops.raw(self)
     B.__bool__ = lambda self: bool(ops.raw(self))
     B.__len__ = lambda self: len(ops.raw(self))
     B.__getitem__ = lambda self, index: ops_array.getitem(self, _raw_index(index))

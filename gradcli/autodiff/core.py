@@ -113,7 +113,7 @@ def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     """
     if prim.vjp is None:
         raise NoGradientError(f"op '{prim.name}' has neither a VJP nor a JVP rule")
-    from .ops import vdot_real, zeros_like
+    from .ops import ones_like_value, vdot_real, zeros_like
 
     trace = new_reverse_trace()
     u = VJPNode.root(zeros_like(ans), trace)
@@ -123,15 +123,7 @@ def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
             total = total + vdot_real(ct, t)
     if not (isinstance(total, Box) and total._trace is trace):
         return zeros_like(ans)
-    return backward_pass(_ones_like(total._value), total, [u])[0]
-
-
-def _ones_like(value):
-    if isinstance(value, np.ndarray):
-        return np.ones_like(value)
-    if isinstance(value, np.generic):
-        return value.dtype.type(1)
-    return type(value)(1) if not isinstance(value, bool) else 1.0
+    return backward_pass(ones_like_value(total._value), total, [u])[0]
 
 
 # -- derivative tables --------------------------------------------------------

@@ -400,9 +400,9 @@ defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------
 
-real = _elementwise(np.real, "real", None, mp=False)
-imag = _elementwise(np.imag, "imag", None, mp=False)
-conj = _elementwise(np.conj, "conj", None, mp=False)
+real = _elementwise(np.real, "real", None)
+imag = _elementwise(np.imag, "imag", None)
+conj = _elementwise(np.conj, "conj", None)
 defvjp(real, lambda g, ans, x: g)
 defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x))
 defvjp(conj, lambda g, ans, x: conj(g))

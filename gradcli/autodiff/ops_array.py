@@ -83,19 +83,25 @@ defjvp(mean, lambda t, ans, x, axis=None, keepdims=False: mean(t, axis=axis, kee
 
 def _prod_vjp(g, ans, x, axis=None, keepdims=False):
     # d prod / d x_i is the product of the others; computed without dividing by
-    # x_i so that zeros in x are handled exactly.
+    # a zero x_i, and so that its own derivative (the Hessian) is right at zeros
+    # too: where the others' product is 0 because of a zero x_z, it is written
+    # as x_z times the rest, a 0 that still depends on x_z.
     from .ops import select
 
     raw_x = _raw(x)
     is_zero = raw_x == 0
     zeros = np.sum(is_zero, axis=axis, keepdims=True)
     nonzero_x = select(is_zero, 1.0, x)
-    others_if_one_zero = _keep(prod(nonzero_x, axis=axis, keepdims=keepdims), x, axis, keepdims)
+    zero_x = select(is_zero, x, 0.0)  # the zeros, still traced
+    zero_sum = sum_(zero_x, axis=axis, keepdims=True)
+    rest = _keep(prod(nonzero_x, axis=axis, keepdims=keepdims), x, axis, keepdims)
     full = _keep(ans, x, axis, keepdims)
+    one_zero = rest / nonzero_x * select(is_zero, 1.0, zero_sum)
+    two_zeros = select(is_zero, rest * (zero_sum - zero_x), 0.0)
     grad_each = select(
-        is_zero,
-        select(zeros == 1, others_if_one_zero, 0.0),
-        select(zeros == 0, full / nonzero_x, 0.0),
+        zeros == 0,
+        full / nonzero_x,
+        select(zeros == 1, one_zero, select(zeros == 2, two_zeros, 0.0)),
     )
     return _expand_reduced(g, x, axis, keepdims) * grad_each
 

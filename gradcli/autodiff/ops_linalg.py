@@ -77,8 +77,8 @@ def _tensordot_vjp_a(g, ans, a, b, axes=2):
     free_a = [i for i in range(na) if i not in axes_a]
     free_b = [i for i in range(nb) if i not in axes_b]
     g_free_b = list(range(len(free_a), len(free_a) + len(free_b)))
-    partial = tensordot(g, b, (g_free_b, free_b))  # axes: free_a..., axes_a (in axes_b order)
-    order = free_a + axes_a
+    partial = tensordot(g, b, (g_free_b, free_b))  # axes: free_a..., b's contracted axes in b's order
+    order = free_a + [axes_a[k] for k in np.argsort(axes_b)]
     return _transpose_back(partial, order)
 
 
@@ -88,8 +88,8 @@ def _tensordot_vjp_b(g, ans, a, b, axes=2):
     free_a = [i for i in range(na) if i not in axes_a]
     free_b = [i for i in range(nb) if i not in axes_b]
     g_free_a = list(range(len(free_a)))
-    partial = tensordot(a, g, (free_a, g_free_a))  # axes: axes_b..., free_b
-    order = axes_b + free_b
+    partial = tensordot(a, g, (free_a, g_free_a))  # axes: a's contracted axes in a's order, free_b...
+    order = [axes_b[k] for k in np.argsort(axes_a)] + free_b
     return _transpose_back(partial, order)
 
 

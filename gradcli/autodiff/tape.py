@@ -176,6 +176,7 @@ class GradientTape:
         for t, seed in zip(flat_targets, flat_seeds):
             if isinstance(t, Variable):
                 t = t.read()
+            t = self._seen_by_this_tape(t)
             if not (isinstance(t, Box) and t._trace is self._trace):
                 continue
             connected = True
@@ -197,9 +198,17 @@ class GradientTape:
             grads.append(_finish(total, raw(source)))
         return rebuild(grads)
 
+    def _seen_by_this_tape(self, value):
+        """The value as this tape recorded it, under the boxes of inner (nested) tapes."""
+        level = self._trace.level
+        while isinstance(value, Box) and value._trace is not None and value._trace.level > level:
+            value = value._value
+        return value
+
     def _source_nodes(self, flat_sources):
         nodes, owners = [], []
         for source in flat_sources:
+            source = source if isinstance(source, Variable) else self._seen_by_this_tape(source)
             indices = []
             if isinstance(source, Variable):
                 for root in self._variable_roots.get(source, []):

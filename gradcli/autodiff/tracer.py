@@ -133,10 +133,14 @@ class Primitive:
         # trace only; its ``fun`` runs user code on the values of the outer
         # traces, which record that code's own ops as usual.
         self.opaque = opaque
-        self.door = None
+        self.door = _make_door(self)
 
     def __repr__(self):
         return f"<primitive {self.name}>"
+
+    def __call__(self, *args, **kwargs):
+        # Calling the record calls its door; the ops themselves are the doors.
+        return self.door(*args, **kwargs)
 
     def missing_vjp(self, g, ans, args, kwargs, argnums):
         """Stands in for the VJP of an op that has none, so the backward pass says so."""
@@ -163,24 +167,28 @@ class Primitive:
 
 
 def primitive(fun, name=None, **options):
-    """Make the door of a new primitive: the function users call, with ``.prim`` its record.
+    """Make a new primitive and return its door: the function users call, ``.prim`` its record."""
+    return Primitive(fun, name, **options).door
 
-    The door is the one place where the forward pass happens. On raw values
-    it computes (plain floats through ``math``, mpmath numbers through mpmath,
-    the rest through NumPy) and fires the forward hook. On traced values it
-    unboxes the arguments of the innermost trace, evaluates through the door
-    again (which peels outer traces one level at a time, for nested
-    differentiation), and records the op on that trace. It is a plain
-    function rather than a callable object because calling a function is
-    markedly cheaper in CPython, and this runs once per op.
+
+def _make_door(prim):
+    """The door of a primitive: the one place where the forward pass happens.
+
+    On raw values it computes (plain floats through ``math``, mpmath numbers
+    through mpmath, the rest through NumPy) and fires the forward hook. On
+    traced values it unboxes the arguments of the innermost trace, evaluates
+    through the door again (which peels outer traces one level at a time, for
+    nested differentiation), and records the op on that trace. It is a plain
+    function rather than a method because calling a function is markedly
+    cheaper in CPython, and this runs once per op.
     """
-    prim = Primitive(fun, name, **options)
     scalar = prim.scalar
 
     def door(*args, **kwargs):
         if scalar is not None and not kwargs:
+            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar.
             for a in args:
-                if type(a) is not float:
+                if type(a) is not float and type(a) is not int:
                     break
             else:
                 try:
@@ -229,7 +237,7 @@ def primitive(fun, name=None, **options):
             ans = door(*vals, **kwargs)
         else:
             for v in vals:
-                if type(v) is not float:
+                if type(v) is not float and type(v) is not int:
                     ans = door(*vals)
                     break
             else:
@@ -243,12 +251,11 @@ def primitive(fun, name=None, **options):
                     hooks.forward(prim, vals, kwargs, ans)
         return top.record(top, prim, ans, vals, kwargs, argnums, parents)
 
-    prim.door = door
     door.prim = prim
     door.__name__ = prim.name
     door.__qualname__ = prim.name
-    door.__doc__ = getattr(fun, "__doc__", None)
-    door.__wrapped__ = fun
+    door.__doc__ = getattr(prim.fun, "__doc__", None)
+    door.__wrapped__ = prim.fun
     return door
 
 

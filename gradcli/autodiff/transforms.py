@@ -12,6 +12,7 @@ from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse
 from .ops import astype, dtype_of, ones_like_value, raw, shape_of, zeros_like
 from .ops_array import reshape, stack
 from .tracer import Box, is_mp_value
+from .tree import flatten
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
 
@@ -37,21 +38,29 @@ def _argnums_tuple(argnums):
 
 
 def trace_inputs(f, args, kwargs, argnums, transform="grad"):
-    """Run ``f`` with the inputs at ``argnums`` boxed on a new reverse trace."""
+    """Run ``f`` with the inputs at ``argnums`` boxed on a new reverse trace.
+
+    An input may be a nested list, tuple or dict of arrays: each leaf is boxed.
+    Returns the output, the trace, and per input its root nodes and the
+    function that rebuilds its structure.
+    """
     trace = new_reverse_trace()
     boxed = list(args)
-    roots = []
+    inputs = []
     for i in argnums:
         if i >= len(args) or i < -len(args):
             raise TypeError(
                 f"{transform}: argnums asks for argument {i} but the function got {len(args)}"
             )
-        _check_input(args[i], i, transform)
-        root = VJPNode.root(args[i], trace)
-        roots.append(root)
-        boxed[i] = root
+        leaves, rebuild = flatten(args[i])
+        roots = []
+        for leaf in leaves:
+            _check_input(leaf, i, transform)
+            roots.append(VJPNode.root(leaf, trace))
+        inputs.append((roots, rebuild))
+        boxed[i] = rebuild(roots)
     out = f(*boxed, **kwargs)
-    return out, trace, roots
+    return out, trace, inputs
 
 
 def output_value(out, trace):
@@ -59,13 +68,20 @@ def output_value(out, trace):
     return out._value if isinstance(out, Box) and out._trace is trace else out
 
 
-def pull_back(out, trace, roots, args, argnums, g):
+def pull_back(out, trace, inputs, args, argnums, g):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
+    all_roots = [root for roots, _ in inputs for root in roots]
     if isinstance(out, Box) and out._trace is trace:
-        grads = backward_pass(g, out, roots)
+        grads = backward_pass(g, out, all_roots)
     else:
-        grads = [None] * len(roots)
-    return [_finish(gr, args[i]) for gr, i in zip(grads, argnums)]
+        grads = [None] * len(all_roots)
+    results = []
+    start = 0
+    for roots, rebuild in inputs:
+        part = grads[start : start + len(roots)]
+        start += len(roots)
+        results.append(rebuild([_finish(gr, root._value) for gr, root in zip(part, roots)]))
+    return results
 
 
 def _finish(g, x):
@@ -93,10 +109,10 @@ def value_and_grad(f, argnums=0):
     nums = _argnums_tuple(argnums)
 
     def value_and_grad_f(*args, **kwargs):
-        out, trace, roots = trace_inputs(f, args, kwargs, nums, "grad")
+        out, trace, inputs = trace_inputs(f, args, kwargs, nums, "grad")
         value = output_value(out, trace)
         _check_scalar(value, f)
-        grads = pull_back(out, trace, roots, args, nums, ones_like_value(value))
+        grads = pull_back(out, trace, inputs, args, nums, ones_like_value(value))
         return value, (grads[0] if isinstance(argnums, int) else tuple(grads))
 
     value_and_grad_f.__name__ = f"value_and_grad({getattr(f, '__name__', 'f')})"
