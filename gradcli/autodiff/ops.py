@@ -147,17 +147,23 @@ def _power_vjp_base(g, ans, x, y):
     return unbroadcast(g * y * power(x, y - 1), x)
 
 
+def _log_base(x):
+    # log x, with log 1 = 0 standing in at x == 0: there d/dy x**y = x**y log x is 0
+    # (for y > 0), not 0*-inf. A constant Python base stays a (weak) Python float.
+    if type(x) in (int, float):
+        return math.log(x) if x > 0 else (0.0 if x == 0 else math.nan)
+    return log(where(raw(x) == 0, 1.0, x))
+
+
 def _power_vjp_exponent(g, ans, x, y):
-    # d/dy x**y = x**y log x; at x == 0 the product is 0 (for y > 0), not 0*-inf.
-    safe_x = where(raw(x) == 0, 1.0, x)
-    return unbroadcast(g * ans * log(safe_x), y)
+    return unbroadcast(g * ans * _log_base(x), y)
 
 
 defvjp(power, _power_vjp_base, _power_vjp_exponent)
 defjvp(
     power,
     lambda t, ans, x, y: t * y * power(x, y - 1),
-    lambda t, ans, x, y: t * ans * log(where(raw(x) == 0, 1.0, x)),
+    lambda t, ans, x, y: t * ans * _log_base(x),
 )
 defvjp(negative, lambda g, ans, x: -g)
 defjvp(negative, lambda t, ans, x: -t)
@@ -293,7 +299,8 @@ def _tie_share(x, y, winner):
 
 
 def _real_dtype(*values):
-    dtype = np.result_type(*[np.asarray(v).dtype for v in values])
+    # result_type of the values themselves, so Python scalars stay weak (float32 and 0.0 give float32).
+    dtype = np.result_type(*values)
     return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 

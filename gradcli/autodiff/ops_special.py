@@ -41,9 +41,28 @@ def _needs_scipy(name):
     return evaluate
 
 
+def _in_input_dtype(fun, first=0):
+    """``fun`` with its result in its inputs' float dtype (from ``args[first:]``).
+
+    scipy.special has no float16 loops and upcasts some float32 inputs (and
+    float32 arrays mixed with Python floats) to float64; NumPy's own ufuncs
+    keep the dtype, and so do these.
+    """
+
+    def evaluate(*args):
+        out = fun(*args)
+        dtype = np.result_type(*args[first:])
+        if dtype.kind in "fc" and np.result_type(out) != dtype:
+            out = out.astype(dtype)
+        return out
+
+    evaluate.__name__ = getattr(fun, "__name__", "special")
+    return evaluate
+
+
 def _special(name, scipy_name, math_fun=None):
     if _sc is not None:
-        fun = getattr(_sc, scipy_name)
+        fun = _in_input_dtype(getattr(_sc, scipy_name))
     elif math_fun is not None:
         fun = _from_math(name, math_fun)
     else:
@@ -58,7 +77,9 @@ erfc = _special("erfc", "erfc", math.erfc)
 gammaln = _special("gammaln", "gammaln", math.lgamma)
 digamma = _special("digamma", "digamma")
 polygamma = primitive(
-    (lambda n, x: _sc.polygamma(n, x)) if _sc is not None else _needs_scipy("polygamma"),
+    _in_input_dtype(lambda n, x: _sc.polygamma(n, x), first=1)
+    if _sc is not None
+    else _needs_scipy("polygamma"),
     "polygamma",
     mp=True,
     kind="elementwise",

@@ -245,7 +245,8 @@ class GradientTape:
         for index in np.ndindex(*shape):
             seed = np.zeros(shape, dtype=np.asarray(value).dtype)
             seed[index] = 1
-            rows.append(self._gradient(target, source, seed[()] if seed.ndim == 0 else seed))
+            row = self._gradient(target, source, seed[()] if seed.ndim == 0 else seed)
+            rows.append(np.zeros_like(raw(source), dtype=float) if row is None else row)
         return reshape(stack(rows), shape + np.shape(raw(source)))
 
 

@@ -44,6 +44,8 @@ def trace_inputs(f, args, kwargs, argnums, transform="grad"):
     Returns the output, the trace, and per input its root nodes and the
     function that rebuilds its structure.
     """
+    if len(set(argnums)) != len(argnums):
+        raise ValueError(f"{transform}: argnums {tuple(argnums)} names an argument twice")
     trace = new_reverse_trace()
     boxed = list(args)
     inputs = []
@@ -120,6 +122,12 @@ def value_and_grad(f, argnums=0):
 
 
 def _check_scalar(value, f):
+    name = getattr(f, "__name__", "the function")
+    if value is None or isinstance(value, (str, bytes, dict, list, tuple)):
+        raise TypeError(
+            f"grad needs a function with a numeric scalar output, but {name} returned "
+            f"{type(value).__name__}"
+        )
     shape = shape_of(value)
     if shape != ():
         raise TypeError(
