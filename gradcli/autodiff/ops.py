@@ -27,7 +27,12 @@ def raw(x):
 
 
 def shape_of(x):
-    return np.shape(raw(x))
+    while isinstance(x, Box):
+        x = x._value
+    try:
+        return x.shape
+    except AttributeError:  # Python numbers, mpmath numbers, lists
+        return np.shape(x)
 
 
 def dtype_of(x):
@@ -79,6 +84,14 @@ def unbroadcast(g, target):
     """
     if type(g) is float and type(target) is float:
         return g
+    raw_g, raw_target = raw(g), raw(target)
+    if (
+        type(raw_g) is np.ndarray
+        and type(raw_target) is np.ndarray
+        and raw_g.shape == raw_target.shape
+        and (raw_g.dtype.kind != "c" or raw_target.dtype.kind == "c")
+    ):
+        return g  # the common case: nothing to undo
     shape = shape_of(target)
     g_shape = shape_of(g)
     if g_shape != shape:
@@ -143,7 +156,8 @@ defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y)
 
 
 def _power_vjp_base(g, ans, x, y):
-    # y * x**(y-1), written so that x**0 at x == 0 stays 1 (d/dx x**1 = 1 at 0).
+    if not isinstance(y, Box) and np.ndim(y) == 0 and y == 2:
+        return unbroadcast(g * 2 * x, x)  # x**2 is most powers: skip computing x**1
     return unbroadcast(g * y * power(x, y - 1), x)
 
 
@@ -299,8 +313,8 @@ def _tie_share(x, y, winner):
 
 
 def _real_dtype(*values):
-    # result_type of the values themselves, so Python scalars stay weak (float32 and 0.0 give float32).
-    dtype = np.result_type(*values)
+    # Python scalars are passed as themselves so they stay weak (float32 and 0.0 give float32).
+    dtype = np.result_type(*[v if type(v) in (bool, int, float) else np.asarray(v).dtype for v in values])
     return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 
@@ -322,8 +336,10 @@ defvjp(
 
 def _fmax_share(x, y, better):
     # fmax/fmin ignore a NaN operand, so the gradient goes to the other one.
+    # (isnan the op, not np.isnan: it also takes mpmath numbers.)
     x, y = raw(x), raw(y)
-    return np.where(np.isnan(y), 1.0, np.where(np.isnan(x), 0.0, _tie_share(x, y, better)))
+    x_nan, y_nan = np.asarray(isnan(x), dtype=bool), np.asarray(isnan(y), dtype=bool)
+    return np.where(y_nan, 1.0, np.where(x_nan, 0.0, _tie_share(x, y, better)))
 
 
 defvjp(

@@ -19,7 +19,7 @@ from .ops_array import (
     sum_,
     swapaxes,
 )
-from .tracer import primitive
+from .tracer import is_mp_value, primitive
 
 
 def _linalg_op(fun, name, mp=None):
@@ -48,6 +48,8 @@ def _matmul_vjp_b(g, ans, a, b):
             return g * a
         return unbroadcast(expand_dims(a, -1) * expand_dims(g, -2), b)
     if nb == 1:
+        if na == 2:
+            return matmul(swapaxes(a, -1, -2), g)  # A.T @ g, the plain matrix-vector case
         return unbroadcast(squeeze(matmul(swapaxes(a, -1, -2), expand_dims(g, -1)), -1), b)
     return unbroadcast(matmul(swapaxes(a, -1, -2), g), b)
 
@@ -264,7 +266,12 @@ defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(in
 
 def slogdet(a):
     """(sign, log|det|): the sign is a constant, the log-determinant is differentiable."""
-    sign = np.linalg.slogdet(_raw(a))[0]
+    value = _raw(a)
+    if is_mp_value(value):  # np.linalg cannot take object arrays: the sign of mpmath's det
+        from .ops import sign as sign_of
+
+        return sign_of(det(value)), _logabsdet(a)
+    sign = np.linalg.slogdet(value)[0]
     return sign, _logabsdet(a)
 
 
