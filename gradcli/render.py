@@ -78,3 +78,29 @@ def print_ops_table(rows) -> None:
         f"{sum(1 for r in rows if r.differentiable == 'no')} with zero gradient, "
         f"{sum(1 for r in rows if r.differentiable == 'constant')} constructors."
     )
+
+
+def print_diff(result, fmt="text") -> None:
+    """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
+    from .expr.diff import latex, python_code
+
+    if fmt == "latex":
+        for d in result.derivatives:
+            wrt = " ".join(f"\\partial {name}" for name in d.wrt)
+            numerator = "\\partial" if len(d.wrt) == 1 else f"\\partial^{{{len(d.wrt)}}}"
+            print(f"\\frac{{{numerator} f}}{{{wrt}}} = {latex(d.expr)}")
+    elif fmt == "python":
+        args = ", ".join(result.formula.variables)
+        print("import gradcli.numpy as gnp")
+        for d in result.derivatives:
+            name = "d" + ("" if len(d.wrt) == 1 else str(len(d.wrt))) + "f_d" + "_d".join(d.wrt)
+            print(f"\n\ndef {name}({args}):")
+            print(f"    return {python_code(d.expr)}")
+    else:
+        out = console()
+        out.print(f"[bold]f({', '.join(result.formula.variables)})[/bold] = {result.expr}")
+        for d in result.derivatives:
+            out.print(f"[bold]{d.label} f[/bold] = {d.expr}")
+    sys.stdout.flush()
+    for note in result.notes:
+        console(stderr=True).print(f"note: {note}")

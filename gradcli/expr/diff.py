@@ -90,7 +90,7 @@ def differentiate(formula: Formula, wrt=None, order=1, simplify=True, timeout=2.
     try:
         expr = to_sympy(formula, symbols)
         derivatives = [
-            Derivative(combo, sympy.diff(expr, *[symbols[n] for n in combo]))
+            Derivative(combo, _piecewise_constant_parts(sympy.diff(expr, *[symbols[n] for n in combo])))
             for combo in itertools.combinations_with_replacement(names, order)
         ]
     except RecursionError:
@@ -103,12 +103,25 @@ def differentiate(formula: Formula, wrt=None, order=1, simplify=True, timeout=2.
     return result
 
 
+def _piecewise_constant_parts(expr):
+    """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps)."""
+    import sympy
+
+    steps = (sympy.floor, sympy.ceiling)
+    return expr.replace(
+        lambda e: isinstance(e, sympy.Derivative) and e.expr.func in steps,
+        lambda e: sympy.Integer(0),
+    )
+
+
 def _simplify_worker(exprs, queue):
     import sympy
 
     for i, e in enumerate(exprs):
         try:
-            queue.put((i, sympy.simplify(e)))
+            candidate = sympy.simplify(e)
+            # simplify() sometimes makes things longer; keep whichever is smaller.
+            queue.put((i, candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e))
         except Exception:  # noqa: BLE001 - keep the unsimplified one
             queue.put((i, None))
 
@@ -155,7 +168,12 @@ def latex(expr) -> str:
 
 def python_code(expr) -> str:
     """A ``gradcli.numpy`` expression for ``expr`` (``import gradcli.numpy as gnp``)."""
-    return _gnp_printer().doprint(expr)
+    from sympy.printing.codeprinter import PrintMethodNotImplementedError
+
+    try:
+        return _gnp_printer().doprint(expr)
+    except PrintMethodNotImplementedError:
+        return f"None  # gradcli cannot write {expr} with gradcli.numpy ops"
 
 
 _PRINTER = None
@@ -180,8 +198,17 @@ def _make_gnp_printer():
         "log10": "log10", "Cbrt": "cbrt", "cbrt": "cbrt",
     }
 
+    from sympy.printing.precedence import precedence
+
     class GnpPrinter(PythonCodePrinter):
         """Prints sympy expressions as gradcli.numpy code."""
+
+        def __init__(self, settings=None):
+            super().__init__(settings)
+            self.known_functions = {k: f"gnp.{v}" for k, v in direct.items()}
+
+        def _module_format(self, fqn, register=True):
+            return fqn
 
         def _print_Function(self, expr):
             name = type(expr).__name__
@@ -191,9 +218,12 @@ def _make_gnp_printer():
 
         def _print_Pow(self, expr, rational=False):
             base, exponent = expr.args
-            if exponent == 0.5 or str(exponent) == "1/2":
+            if str(exponent) == "1/2":
                 return f"gnp.sqrt({self._print(base)})"
-            return f"{self.parenthesize(base, 1000)}**{self.parenthesize(exponent, 1000)}"
+            if str(exponent) == "-1/2":
+                return f"1/gnp.sqrt({self._print(base)})"
+            prec = precedence(expr)
+            return f"{self.parenthesize(base, prec)}**{self.parenthesize(exponent, prec)}"
 
         def _print_Rational(self, expr):
             return f"{expr.p}/{expr.q}" if expr.q != 1 else str(expr.p)
