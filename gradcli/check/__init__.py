@@ -1,0 +1,9 @@
+"""One gradient check: finite differences, the exact reference, diagnosis, verdicts, fixes.
+
+This package knows nothing of the command line; `check` returns dataclasses.
+"""
+
+from .results import CheckReport, Finding, Fix, PointResult
+from .runner import check
+
+__all__ = ["check", "CheckReport", "PointResult", "Finding", "Fix"]

@@ -1,0 +1,156 @@
+"""Where to check: ``--at`` points and ``--random`` arrays, parsed without eval.
+
+``--at 100`` (one variable), ``--at "x=1.5,y=2"``, ``--at "x=[1,2,3]"``,
+``--at x=@arr.npy``; ``nan``, ``inf`` and ``-inf`` are accepted as numbers.
+``--random "x=(1000,)"`` draws a standard normal array (``--seed``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+from ..errors import InputError
+
+
+def parse_point(text: str, variables) -> dict:
+    """One ``--at`` value as ``{variable: value}``, with every variable given exactly once."""
+    text = text.strip()
+    if not text:
+        raise InputError("--at needs a value, such as --at 1.5 or --at \"x=1.5,y=2\"")
+    parts = _split_top_level(text)
+    if len(parts) == 1 and "=" not in parts[0]:
+        if len(variables) != 1:
+            raise InputError(
+                f"--at {text}: the target has {len(variables)} variables "
+                f"({', '.join(variables)}); name them, as in --at \"{variables[0]}=1,...\"",
+                text=text,
+                span=(0, len(text)),
+            )
+        return {variables[0]: _value(parts[0], text, 0)}
+    point = {}
+    offset = 0
+    for part in parts:
+        start = text.index(part, offset)
+        offset = start + len(part)
+        name, sep, value = part.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise InputError(
+                f"--at {text}: expected name=value, got '{part.strip()}'",
+                text=text,
+                span=(start, start + len(part)),
+            )
+        if name not in variables:
+            raise InputError(
+                f"--at {text}: '{name}' is not a variable of the target "
+                f"(its variables: {', '.join(variables)})",
+                text=text,
+                span=(start, start + len(name)),
+            )
+        if name in point:
+            raise InputError(f"--at {text}: '{name}' is given twice", text=text, span=(start, start + len(name)))
+        point[name] = _value(value.strip(), text, start + len(part) - len(value))
+    missing = [v for v in variables if v not in point]
+    if missing:
+        raise InputError(
+            f"--at {text}: no value for {', '.join(missing)} (every variable needs one)",
+            text=text,
+        )
+    return {v: point[v] for v in variables}
+
+
+def _split_top_level(text):
+    """Split on commas that are not inside brackets."""
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return [p for p in parts if p.strip()] or [""]
+
+
+_NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
+
+
+def _value(text, whole, offset):
+    import numpy as np
+
+    if text.startswith("@"):
+        path = text[1:]
+        try:
+            value = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as error:
+            raise InputError(
+                f"cannot read the array file {path}: {error}", text=whole, span=(offset, offset + len(text))
+            ) from None
+        if value.dtype.kind not in "fiu":
+            raise InputError(f"{path} holds {value.dtype} values, not numbers", text=whole)
+        return value.astype(np.float64)
+    if text.startswith("["):
+        spelled = re.sub(r"(?<![\w.])-?inf\b|\bnan\b", lambda m: f'"{m.group(0)}"', text)
+        try:
+            nested = json.loads(spelled)
+            return np.array(_numbers(nested), dtype=np.float64)
+        except (ValueError, TypeError):
+            raise InputError(
+                f"'{text}' is not a list of numbers", text=whole, span=(offset, offset + len(text))
+            ) from None
+    lowered = text.lower()
+    if lowered in _NUMBER_WORDS:
+        return _NUMBER_WORDS[lowered]
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(
+            f"'{text}' is not a number", text=whole, span=(offset, offset + max(1, len(text)))
+        ) from None
+
+
+def _numbers(nested):
+    if isinstance(nested, list):
+        return [_numbers(item) for item in nested]
+    if isinstance(nested, str) and nested.lower() in _NUMBER_WORDS:
+        return _NUMBER_WORDS[nested.lower()]
+    if isinstance(nested, (int, float)) and not isinstance(nested, bool):
+        return float(nested)
+    raise ValueError(nested)
+
+
+def random_point(spec: str, variables, seed=0) -> dict:
+    """``--random "x=(1000,)"``: standard normal arrays of the given shapes (others must be given too)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    point = {}
+    for part in _split_top_level(spec):
+        name, sep, shape_text = part.partition("=")
+        name = name.strip()
+        if not sep or name not in variables:
+            raise InputError(
+                f"--random {spec}: expected name=(shape) for a variable of the target "
+                f"({', '.join(variables)})",
+                text=spec,
+            )
+        numbers = re.findall(r"\d+", shape_text)
+        if not re.fullmatch(r"\s*\(?\s*(\d+\s*,?\s*)*\)?\s*", shape_text):
+            raise InputError(f"--random {spec}: '{shape_text.strip()}' is not a shape such as (1000,)", text=spec)
+        point[name] = rng.standard_normal(tuple(int(n) for n in numbers))
+    return point
+
+
+def merge_points(points, random_points):
+    """Combine --at points and --random draws: each --random fills in its variables."""
+    if not random_points:
+        return points
+    if not points:
+        return random_points
+    return [{**p, **r} for p in points for r in random_points]

@@ -1,0 +1,382 @@
+"""Which op broke: NaN/Inf provenance and the root cause of lost accuracy.
+
+`Recorder` installs the core's forward and backward hooks for one run and
+keeps every op: its name, phase, inputs, output, and where it came from (the
+span of the formula node being evaluated, or the file and line of a Python
+function). From two recordings of the same program, one in the working dtype
+and one at high precision, `root_cause` finds the op that made the error grow
+most: the root cause, not the ops that only propagate it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .results import Finding
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@dataclass
+class OpRecord:
+    """One evaluated op, as the forward hook saw it."""
+
+    index: int
+    name: str
+    phase: str
+    args: tuple
+    output: object
+    span: tuple = None
+    location: str = None
+    node_name: str = None  # in the backward pass: the op whose gradient rule ran this
+
+
+@dataclass
+class NodeRecord:
+    """One step of the backward pass: a node's gradient rule, its upstream and its cotangents."""
+
+    name: str
+    span: tuple
+    location: str
+    upstream: object
+    cotangents: tuple
+    args: tuple
+    output: object
+    argnums: tuple
+
+
+@dataclass
+class Recording:
+    ops: list = field(default_factory=list)
+    first_forward_nonfinite: OpRecord = None
+    backward_nodes: list = field(default_factory=list)
+    first_backward_nonfinite: NodeRecord = None
+
+
+def _raw(value):
+    from ..autodiff.ops import raw
+
+    return raw(value)
+
+
+def _finite(value):
+    value = _raw(value)
+    if value is None or isinstance(value, (bool, str, tuple, list, dict)):
+        return True
+    try:
+        array = np.asarray(value)
+        if array.dtype == object:
+            import mpmath
+
+            return all(not (mpmath.isnan(v) or mpmath.isinf(v)) for v in array.ravel() if isinstance(v, mpmath.mpf))
+        if array.dtype.kind not in "fc":
+            return True
+        return bool(np.all(np.isfinite(array)))
+    except (TypeError, ValueError):
+        return True
+
+
+def _user_location():
+    """file:line of the innermost frame outside gradcli (for Python function targets)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not os.path.abspath(filename).startswith(_PACKAGE_DIR) and "importlib" not in filename:
+            return f"{os.path.basename(filename)}:{frame.f_lineno}"
+        frame = frame.f_back
+    return None
+
+
+class Recorder:
+    """Install the forward/backward hooks for a ``with`` block and record every op."""
+
+    def __init__(self, locate_in_python=False):
+        self.recording = Recording()
+        self.phase = "forward"
+        self.locate_in_python = locate_in_python
+        self._by_output = {}
+        self._pending_backward = []
+        self._keep = []
+
+    def __enter__(self):
+        from ..autodiff.tracer import hooks
+
+        self._saved = (hooks.forward, hooks.backward)
+        hooks.forward = self._forward
+        hooks.backward = self._backward
+        return self
+
+    def __exit__(self, *exc):
+        from ..autodiff.tracer import hooks
+
+        hooks.forward, hooks.backward = self._saved
+        return False
+
+    def _forward(self, prim, args, kwargs, ans):
+        from ..expr.compile import CURRENT
+
+        record = OpRecord(
+            len(self.recording.ops),
+            prim.name,
+            self.phase,
+            tuple(args),
+            ans,
+            CURRENT.span if self.phase == "forward" else None,
+            _user_location() if self.locate_in_python and self.phase == "forward" else None,
+        )
+        self.recording.ops.append(record)
+        if self.phase == "forward":
+            self._by_output[id(ans)] = record
+            self._keep.append(ans)  # keep ids unique for the whole run
+            if self.recording.first_forward_nonfinite is None and not _finite(ans) and all(
+                _finite(a) for a in args
+            ):
+                self.recording.first_forward_nonfinite = record
+        else:
+            self._pending_backward.append(record)
+
+    def _backward(self, node, g, cotangents):
+        origin = self._by_output.get(id(node._value))
+        span = origin.span if origin is not None else None
+        location = origin.location if origin is not None else None
+        for record in self._pending_backward:
+            record.node_name = node.name
+            record.span, record.location = span, location
+        self._pending_backward = []
+        record = NodeRecord(
+            node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums)
+        )
+        self.recording.backward_nodes.append(record)
+        if (
+            self.recording.first_backward_nonfinite is None
+            and _finite(g)
+            and any(ct is not None and not _finite(ct) for ct in cotangents)
+        ):
+            self.recording.first_backward_nonfinite = record
+
+
+# How each op's gradient rule reads, for messages about the backward pass.
+_RULES = {
+    "exp": "upstream x exp(x)",
+    "expm1": "upstream x (expm1(x) + 1)",
+    "log": "upstream / x",
+    "log1p": "upstream / (1 + x)",
+    "log2": "upstream / (x ln 2)",
+    "log10": "upstream / (x ln 10)",
+    "sqrt": "upstream x 0.5 / sqrt(x)",
+    "cbrt": "upstream / (3 cbrt(x)^2)",
+    "multiply": "upstream x the other factor",
+    "divide": "upstream / y and -upstream x x / y^2",
+    "power": "upstream x y x^(y-1) and upstream x x^y log(x)",
+    "sin": "upstream x cos(x)",
+    "cos": "-upstream x sin(x)",
+    "tan": "upstream / cos(x)^2",
+    "tanh": "upstream / cosh(x)^2",
+    "arcsin": "upstream / sqrt(1 - x^2)",
+    "arccos": "-upstream / sqrt(1 - x^2)",
+    "reciprocal": "-upstream / x^2",
+}
+
+def _show(value):
+    value = _raw(value)
+    if isinstance(value, np.ndarray) and value.size > 4:
+        return f"array{value.shape}"
+    if isinstance(value, (np.ndarray, np.generic)):
+        return np.array2string(np.asarray(value), precision=6) if np.ndim(value) else repr(float(value) if np.isrealobj(value) else complex(value))
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
+    """Findings for the first op that made a NaN/Inf, forward and backward."""
+    findings = []
+    first = recording.first_forward_nonfinite
+    if first is not None:
+        inputs = ", ".join(_show(a) for a in first.args)
+        verb = "overflowed" if _is_inf(first.output) else "gave NaN"
+        findings.append(
+            Finding(
+                "nonfinite",
+                "forward",
+                first.name,
+                f"{first.name}({inputs}) {verb}: {_show(first.output)}",
+                first.span,
+                [_show(a) for a in first.args],
+                _show(first.output),
+                first.location,
+            )
+        )
+    node = recording.first_backward_nonfinite
+    if node is not None:
+        bad = next(ct for ct in node.cotangents if ct is not None and not _finite(ct))
+        inputs = ", ".join(_show(a) for a in node.args)
+        rule = _RULES.get(node.name)
+        how = f" ({rule})" if rule else ""
+        message = (
+            f"the gradient of {node.name}{how} at {node.name}({inputs}) = {_show(node.output)} turned "
+            f"the finite upstream gradient {_show(node.upstream)} into {_show(bad)}"
+        )
+        if _is_zero(node.upstream) and not _finite(node.output):
+            message += f": 0 x {_show(node.output)} is NaN"
+        kind = "nonfinite"
+        if first is not None and value_finite and not gradient_finite:
+            kind = "where-nan"
+            message += (
+                f". The value is finite because where() did not select the branch that computed "
+                f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
+                "through where (its cotangent is 0, and 0 x NaN is NaN)"
+            )
+        findings.append(
+            Finding(
+                kind,
+                "backward",
+                node.name,
+                message,
+                node.span,
+                [_show(node.upstream)] + [_show(a) for a in node.args],
+                _show(bad),
+                node.location,
+            )
+        )
+    return findings
+
+
+def _is_zero(value):
+    value = np.asarray(_raw(value))
+    return value.dtype.kind in "fc" and bool(np.all(value == 0))
+
+
+def _is_inf(value):
+    value = np.asarray(_raw(value))
+    return value.dtype.kind in "fc" and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
+
+
+def _relative_error(approx, exact):
+    """Worst elementwise relative error of a float result against its exact counterpart."""
+    import mpmath
+
+    approx = np.asarray(_raw(approx))
+    exact = np.asarray(_raw(exact), dtype=object)
+    if approx.shape != exact.shape or approx.dtype.kind not in "fc":
+        return None
+    worst = 0.0
+    for a, e in zip(approx.ravel(), exact.ravel()):
+        try:
+            e = mpmath.mpf(e)
+        except (TypeError, ValueError):
+            return None
+        if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
+            continue
+        if e == 0:
+            error = abs(float(np.real(a)))
+            error = 0.0 if error == 0 else math.inf
+        else:
+            error = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
+        worst = max(worst, error)
+    return worst
+
+
+def backward_root_cause(working: Recording, exact: Recording, eps):
+    """The gradient rule whose cotangent error most exceeds the error of what it was given."""
+    if len(working.backward_nodes) != len(exact.backward_nodes):
+        return None
+    best = None
+    for w, e in zip(working.backward_nodes, exact.backward_nodes):
+        if w.name != e.name:
+            return None
+        errors = [
+            _relative_error(a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
+        ]
+        errors = [x for x in errors if x is not None]
+        if not errors or max(errors) < 1e3 * eps:
+            continue
+        given = [_relative_error(w.upstream, e.upstream)] + [
+            _relative_error(w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
+        ]
+        given_error = max([x for x in given if x is not None] + [eps])
+        growth = max(errors) / given_error
+        if best is None or growth > best[0]:
+            best = (growth, w, e, max(errors), given_error)
+    if best is None or best[0] < 100:
+        return None
+    growth, w, e, out_error, in_error = best
+    computed = next(c for c in w.cotangents if c is not None)
+    truth = next(c for c in e.cotangents if c is not None)
+    rule = _RULES.get(w.name)
+    how = f" ({rule})" if rule else ""
+    return Finding(
+        "inaccurate",
+        "backward",
+        w.name,
+        f"the gradient rule of {w.name}{how} computes {_show(computed)} where the exact value is "
+        f"{_show_exact(truth)}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}",
+        w.span,
+        [_show(w.upstream)] + [_show(a) for a in w.args],
+        _show(computed),
+        w.location,
+    )
+
+
+def _show_exact(value):
+    value = _raw(value)
+    try:
+        import mpmath
+
+        if isinstance(value, mpmath.mpf):
+            return mpmath.nstr(value, 10)
+    except ImportError:  # pragma: no cover
+        pass
+    return _show(value)
+
+
+def root_cause(working: Recording, exact: Recording, phase, eps):
+    """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error)."""
+    pairs = [(w, e) for w, e in zip(working.ops, exact.ops) if w.name == e.name and w.phase == phase]
+    if len(working.ops) != len(exact.ops):
+        return None
+    best = None
+    for w, e in pairs:
+        out_error = _relative_error(w.output, e.output)
+        if out_error is None or out_error < 1e3 * eps:
+            continue
+        in_errors = [_relative_error(a, b) for a, b in zip(w.args, e.args)]
+        in_error = max([x for x in in_errors if x is not None] + [eps])
+        growth = out_error / max(in_error, eps)
+        if best is None or growth > best[0]:
+            best = (growth, w, e, out_error, in_error)
+    if best is None or best[0] < 100:
+        return None
+    growth, w, e, out_error, in_error = best
+    return _describe(w, e, growth, out_error, in_error)
+
+
+def _describe(w, e, growth, out_error, in_error):
+    args = [_raw(a) for a in w.args]
+    magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
+    out = float(np.max(np.abs(np.asarray(_raw(w.output), dtype=np.float64)))) if _finite(w.output) else math.nan
+    shown = ", ".join(_show(a) for a in w.args)
+    if w.name in ("subtract", "add") and magnitudes and out <= 1e-3 * max(magnitudes):
+        kind = "cancellation"
+        message = (
+            f"cancellation: {w.name}({shown}) = {_show(w.output)} subtracts nearly equal numbers, so their "
+            f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
+        )
+    elif w.name in ("log", "log2", "log10") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
+        kind = "cancellation"
+        message = (
+            f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
+            f"{growth:.1e} times (the 1 + x it was given already lost x)"
+        )
+    else:
+        kind = "inaccurate"
+        message = (
+            f"{w.name}({shown}) = {_show(w.output)} has relative error {out_error:.1e} while its inputs "
+            f"had {in_error:.1e}: it amplifies rounding errors {growth:.1e} times"
+        )
+    return Finding(kind, w.phase, w.name, message, w.span, [_show(a) for a in w.args], _show(w.output), w.location)

@@ -1,0 +1,444 @@
+"""One check: every point in every dtype, against finite differences and the exact reference.
+
+`check` is the library entry point (``gradcli.check``); the CLI's ``grad`` and
+``check`` commands are views of the `CheckReport` it returns.
+
+Verdicts, in this order of precedence:
+
+- ``error``: the target raised.
+- ``domain``: the exact value or gradient is undefined or infinite there, or
+  the function has a kink there (``abs`` at 0): no gradient is right.
+- ``wrong``: gradcli's gradient rule, run at high precision, disagrees with the
+  exact derivative of the forward function (relative error above 1e-8): the
+  rule itself is wrong, as a bad custom gradient is.
+- ``unstable``: the rule is right, but the working precision loses the value
+  or the gradient: non-finite where the truth is finite, or a relative error
+  above the dtype's tolerance.
+- ``ok``.
+
+Relative errors are measured against the exact answer. An entry whose exact
+value is 0 is compared absolutely instead, against rtol x max(1, the largest
+exact entry): the documented floor near zero.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..errors import InputError
+from . import fd, provenance, reference
+from .results import CheckReport, Finding, PointResult
+from .targets import resolve
+
+DEFAULT_RTOL = {"float16": 1e-2, "bfloat16": 5e-2, "float32": 1e-4, "float64": 1e-10}
+WRONG_RTOL = 1e-8
+DEFAULT_FAIL_ON = ("unstable", "wrong", "error")
+
+
+def dtype_of(name):
+    """The NumPy dtype for a name (bfloat16 through ml_dtypes when installed)."""
+    if name == "bfloat16":
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise InputError("bfloat16 needs the ml_dtypes package: pip install ml_dtypes") from None
+        return np.dtype(ml_dtypes.bfloat16)
+    try:
+        dtype = np.dtype(name)
+    except TypeError:
+        raise InputError(f"unknown dtype '{name}' (use float16, float32, float64 or bfloat16)") from None
+    if dtype.kind != "f":
+        raise InputError(f"'{name}' is not a floating-point dtype; gradients need float16, float32 or float64")
+    return dtype
+
+
+def _cast(value, dtype):
+    if isinstance(value, np.ndarray):
+        return value.astype(dtype)
+    return dtype.type(value)
+
+
+def _as_float64(value):
+    return np.asarray(value, dtype=np.float64) if np.ndim(value) else float(np.float64(value))
+
+
+def _plain(value):
+    """A JSON-friendly number or nested list (floats, "nan"/"inf" handled by the renderer)."""
+    from ..autodiff.ops import raw
+
+    value = raw(value)
+    if value is None:
+        return None
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            return [_plain(v) for v in value.tolist()] if value.ndim else _plain(value[()])
+        return value.astype(np.float64).tolist() if value.dtype.kind != "c" else value.tolist()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def check(
+    target,
+    points,
+    dtypes=("float32", "float64"),
+    wrt=None,
+    rtol=None,
+    full=False,
+    seed=0,
+    fail_on=DEFAULT_FAIL_ON,
+    fixes=True,
+    symbolic=True,
+    treat_as_variables=(),
+) -> CheckReport:
+    """Check the gradient of ``target`` at ``points`` in each dtype; return a `CheckReport`.
+
+    ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
+    Python callable written with ``gradcli.numpy``; ``points`` is a list of
+    ``{variable: value}`` dicts (or bare numbers for one variable).
+    """
+    resolved = resolve(target, treat_as_variables)
+    names = resolved.variables
+    if wrt:
+        unknown = [w for w in wrt if w not in names]
+        if unknown:
+            raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(names)})")
+    chosen = tuple(wrt) if wrt else names
+    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=tuple(fail_on))
+    if symbolic and resolved.formula is not None:
+        report.derivative = _symbolic_derivative(resolved.formula, chosen)
+    normalized = [_normalize_point(p, names) for p in points]
+    if not normalized:
+        raise InputError("no points to check: give at least one --at (or --random)")
+    for point in normalized:
+        for dtype_name in dtypes:
+            dtype = dtype_of(dtype_name)
+            tolerance = rtol if rtol is not None else DEFAULT_RTOL.get(dtype.name, 1e-4)
+            report.results.append(_check_point(resolved, point, dtype, chosen, tolerance, full, seed))
+    if fixes and resolved.formula is not None and not report.ok:
+        from .fixes import find_fixes
+
+        report.fixes = find_fixes(resolved, report, normalized, dtypes, chosen, rtol, full, seed)
+    return report
+
+
+def _normalize_point(point, names):
+    if not isinstance(point, dict):
+        if len(names) != 1:
+            raise InputError(f"a bare value needs a target with one variable; this one has {', '.join(names)}")
+        point = {names[0]: point}
+    missing = [n for n in names if n not in point]
+    if missing:
+        raise InputError(f"the point {point} has no value for {', '.join(missing)}")
+    return {n: (np.asarray(point[n], dtype=np.float64) if np.ndim(point[n]) else float(point[n])) for n in names}
+
+
+def _symbolic_derivative(formula, chosen):
+    try:
+        from ..expr.diff import differentiate
+
+        result = differentiate(formula, chosen, 1, simplify=False)
+        return {d.key: str(d.expr) for d in result.derivatives}
+    except Exception as error:  # noqa: BLE001 - the symbolic form is a nicety, never a failure
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
+def _check_point(target, point, dtype, chosen, rtol, full, seed):
+    from ..autodiff.transforms import output_value, pull_back, trace_inputs
+
+    names = target.variables
+    argnums = tuple(names.index(n) for n in chosen)
+    working_args = [_cast(point[n], dtype) for n in names]
+    rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, "ok")
+
+    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    try:
+        with recorder, np.errstate(all="ignore"):
+            out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
+            value = output_value(out, trace)
+            if np.shape(provenance._raw(value)) != ():
+                raise InputError(
+                    f"{target.text} returns shape {np.shape(provenance._raw(value))}; gradcli checks "
+                    "scalar-valued functions (sum the outputs, or check each one)"
+                )
+            recorder.phase = "backward"
+            seed_cotangent = np.ones((), dtype=np.asarray(provenance._raw(value)).dtype)[()]
+            grads = pull_back(out, trace, inputs, working_args, argnums, seed_cotangent)
+    except InputError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the target raised: that is the verdict
+        result.status = result.value_status = result.gradient_status = "error"
+        result.error = f"{type(error).__name__}: {error}"
+        return result
+    result.value = _plain(value)
+    result.gradient = {n: _plain(g) for n, g in zip(chosen, grads)}
+
+    differences = fd.differences(target.function, rounded, target.analytic, full, seed)
+    result.fd_method = differences.method
+    if differences.gradient:
+        by_name = dict(zip(names, differences.gradient))
+        errors = dict(zip(names, differences.error))
+        result.fd_gradient = {n: _plain(by_name[n]) for n in chosen}
+        result.fd_error = {n: _plain(errors[n]) for n in chosen}
+    else:
+        result.fd_gradient = {}
+        result.notes.append(
+            f"finite differences along a random direction: {differences.directional:.10g}"
+            f" (error estimate {differences.directional_error:.1e})"
+        )
+    if not differences.reliable:
+        result.notes.append(differences.note)
+        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
+
+    exact = reference.compute(target, rounded, seed=seed)
+    result.digits_used = exact.digits
+    result.notes.extend(exact.notes)
+    if exact.error:
+        result.notes.append(f"the exact reference failed: {exact.error}")
+    result.exact_value = _plain(exact.value)
+    exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
+    rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
+    result.exact_gradient = {n: _plain(exact_by_name.get(n)) for n in chosen}
+    result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
+
+    _judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recorder.recording)
+    if result.status == "unstable" and _finite(value) and all(_finite(g) for g in grads):
+        _explain_inaccuracy(result, target, working_args, exact, argnums, dtype)
+    return result
+
+
+def _finite(value):
+    return provenance._finite(value)
+
+
+def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
+    import mpmath
+
+    eps = float(np.finfo(dtype).eps) if dtype.kind == "f" else 2.0**-7
+    if not exact.determined:
+        result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
+    exact_value = exact.value
+    exact_finite = exact_value is not None and _finite(exact_value)
+    exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
+    gradient_known = all(exact_grads.get(n) is not None for n in chosen)
+    exact_grad_finite = gradient_known and all(_finite(exact_grads[n]) for n in chosen)
+
+    if exact.kinks:
+        for name, left, right in exact.kinks:
+            result.findings.append(
+                Finding(
+                    "kink",
+                    "forward",
+                    name,
+                    f"the function has a kink here: its derivative in {name} is "
+                    f"{float(left):.6g} from the left and {float(right):.6g} from the right",
+                )
+            )
+    if exact.determined and (not exact_finite or (gradient_known and not exact_grad_finite) or exact.kinks):
+        result.status = "domain"
+        result.value_status = "domain" if not exact_finite else "ok"
+        result.gradient_status = "domain"
+        if not exact_finite or not exact_grad_finite:
+            what = "value" if not exact_finite else "gradient"
+            result.findings.append(
+                Finding(
+                    "domain",
+                    "forward",
+                    target.text,
+                    f"the exact {what} is undefined or infinite at this point "
+                    f"({_plain(exact_value) if what == 'value' else ''}): no working precision can fix that".replace(" ()", ""),
+                )
+            )
+        return
+
+    # wrong: the rule at high precision against the true derivative
+    if gradient_known and exact.rule:
+        rule_by_name = dict(zip(target.variables, exact.rule))
+        rule_finite = all(_finite(rule_by_name[n]) for n in chosen)
+        worst = max(_worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen) if rule_finite else 0.0
+        if not rule_finite:
+            result.gradient_status = "unstable"
+            result.findings.append(
+                Finding(
+                    "nonfinite-rule",
+                    "backward",
+                    "gradient rule",
+                    f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
+                    f"where the exact derivative is {_short(exact_grads, chosen)}: the NaN comes from how "
+                    "the gradient is computed, not from rounding",
+                )
+            )
+        if worst > WRONG_RTOL:
+            result.status = result.gradient_status = "wrong"
+            result.findings.append(
+                Finding(
+                    "wrong-rule",
+                    "backward",
+                    "gradient rule",
+                    f"the gradient rule is wrong: at high precision it gives "
+                    f"{_short(rule_by_name, chosen)} but the exact derivative is {_short(exact_grads, chosen)} "
+                    f"(relative error {worst:.2e})",
+                )
+            )
+    elif exact.directional is not None and exact.rule:
+        rule_dir = sum(
+            _dot(rule, d) for rule, d in zip(exact.rule, exact.direction)
+        )
+        err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
+        if err > WRONG_RTOL:
+            result.status = result.gradient_status = "wrong"
+            result.findings.append(
+                Finding(
+                    "wrong-rule",
+                    "backward",
+                    "gradient rule",
+                    f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
+                    f"but the exact directional derivative is {float(exact.directional):.10g}",
+                )
+            )
+
+    # unstable: the working precision against the exact answer
+    value_error = _worst_error(value, exact_value, rtol) if exact_value is not None else None
+    result.value_error = value_error
+    result.value_ulps = _ulps(value, exact_value, dtype)
+    if value_error is not None and value_error > rtol:
+        result.value_status = "unstable"
+    if gradient_known:
+        grad_error = max(_worst_error(grads[n], exact_grads[n], rtol) for n in chosen)
+        result.gradient_error = grad_error
+        result.gradient_ulps = max(_ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
+        if grad_error > rtol and result.gradient_status != "wrong":
+            result.gradient_status = "unstable"
+    elif exact.directional is not None:
+        computed = sum(_dot(_to_float_array(grads[n]), d) for n, d in zip(chosen, exact.direction))
+        err = abs(computed - float(exact.directional)) / max(abs(float(exact.directional)), 1e-300)
+        result.gradient_error = err
+        if err > rtol and result.gradient_status != "wrong":
+            result.gradient_status = "unstable"
+    errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
+    if errors:
+        result.bits_lost = max(0.0, math.log2(max(errors) / eps))
+    elif result.value_error == math.inf or result.gradient_error == math.inf:
+        result.bits_lost = float(np.finfo(dtype).nmant + 1)
+    if result.status != "wrong" and "unstable" in (result.value_status, result.gradient_status):
+        result.status = "unstable"
+    value_finite = _finite(value)
+    gradient_finite = all(_finite(g) for g in grads.values())
+    result.findings.extend(provenance.nonfinite_findings(recording, value_finite, gradient_finite))
+
+
+def _to_float_array(value):
+    return np.asarray(provenance._raw(value), dtype=np.float64)
+
+
+def _dot(a, b):
+    a = np.asarray(provenance._raw(a), dtype=object)
+    b = np.asarray(b, dtype=np.float64)
+    total = 0
+    for x, y in zip(a.ravel(), b.ravel()):
+        total = total + x * float(y)
+    return total
+
+
+def _short(grads, chosen):
+    parts = []
+    for n in chosen:
+        v = _plain(grads[n])
+        parts.append(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _worst_error(computed, exact, rtol):
+    """Worst relative error of ``computed`` against ``exact`` (exact zeros compared absolutely)."""
+    import mpmath
+
+    c = np.asarray(provenance._raw(computed))
+    e = np.asarray(provenance._raw(exact), dtype=object)
+    if c.shape != e.shape:
+        return math.inf
+    exact_values = [mpmath.mpf(v) for v in e.ravel()]
+    finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
+    zero_floor = max([mpmath.mpf(1)] + finite_exact)
+    worst = 0.0
+    for computed_value, exact_value in zip(c.ravel(), exact_values):
+        computed_value = complex(computed_value).real if np.iscomplexobj(computed_value) else float(computed_value)
+        if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
+            if not (computed_value == float(exact_value) or (math.isnan(computed_value) and mpmath.isnan(exact_value))):
+                return math.inf
+            continue
+        if not math.isfinite(computed_value):
+            return math.inf
+        difference = abs(mpmath.mpf(computed_value) - exact_value)
+        if exact_value == 0:
+            error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
+        else:
+            error = float(difference / abs(exact_value))
+        worst = max(worst, error)
+    return worst
+
+
+def _ulps(computed, exact, dtype):
+    """The error in units in the last place of the working dtype (the worst entry)."""
+    import mpmath
+
+    if exact is None:
+        return None
+    c = np.asarray(provenance._raw(computed))
+    e = np.asarray(provenance._raw(exact), dtype=object)
+    if c.shape != e.shape:
+        return None
+    worst = 0.0
+    for cv, ev in zip(c.ravel(), e.ravel()):
+        ev = mpmath.mpf(ev)
+        cv = float(np.real(cv))
+        if mpmath.isnan(ev) or mpmath.isinf(ev) or not math.isfinite(cv):
+            if not (math.isnan(cv) and mpmath.isnan(ev)) and cv != float(ev):
+                return math.inf
+            continue
+        rounded = dtype.type(float(ev))
+        ulp = float(np.spacing(np.abs(rounded))) if np.isfinite(rounded) else math.inf
+        if ulp == 0:
+            ulp = float(np.finfo(dtype).smallest_subnormal)
+        worst = max(worst, float(abs(mpmath.mpf(cv) - ev)) / ulp)
+    return worst
+
+
+def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
+    """Record the same program at high precision and name the op that lost the accuracy."""
+    import mpmath
+
+    from ..autodiff.transforms import pull_back, trace_inputs
+
+    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    rounded = [_as_float64(a) for a in working_args]
+    try:
+        with mpmath.workdps(exact.digits), recorder, np.errstate(all="ignore"):
+            mp_args = [reference.to_mp(a) for a in rounded]
+            out, trace, inputs = trace_inputs(target.mp_function, mp_args, {}, argnums, "check")
+            recorder.phase = "backward"
+            pull_back(out, trace, inputs, mp_args, argnums, mpmath.mpf(1))
+    except Exception:  # noqa: BLE001 - no explanation is better than a crash
+        return
+    working = provenance.Recorder(locate_in_python=target.kind == "function")
+    with working, np.errstate(all="ignore"):
+        out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
+        working.phase = "backward"
+        pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=dtype)[()])
+    eps = float(np.finfo(dtype).eps)
+    found = []
+    if result.value_status == "unstable":
+        found.append(provenance.root_cause(working.recording, recorder.recording, "forward", eps))
+    if result.gradient_status == "unstable":
+        found.append(provenance.root_cause(working.recording, recorder.recording, "backward", eps))
+        found.append(provenance.backward_root_cause(working.recording, recorder.recording, eps))
+        if not any(found):
+            found.append(provenance.root_cause(working.recording, recorder.recording, "forward", eps))
+    for finding in found:
+        if finding is not None and all(f.message != finding.message for f in result.findings):
+            result.findings.append(finding)

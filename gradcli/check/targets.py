@@ -1,0 +1,122 @@
+"""What to check: a formula, ``path/to/file.py:function`` or ``package.module:function``.
+
+A `Target` gives the same program in two forms: ``function`` (floats and NumPy
+arrays, in the working dtype) and ``mp_function`` (mpmath numbers, for the
+exact reference). For a Python function written with ``gradcli.numpy`` these
+are the same function: the core runs on mpmath numbers too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import sys
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..errors import InputError
+
+_FUNCTION_TARGET = re.compile(r"^(?P<module>[^:\s]+):(?P<name>[A-Za-z_]\w*)$")
+
+
+@dataclass
+class Target:
+    """A checkable program: its name, variables and float and mpmath forms."""
+
+    text: str
+    kind: str  # "formula" or "function"
+    variables: tuple
+    function: Callable
+    mp_function: Callable
+    formula: Optional[object] = None  # the parsed Formula, for formulas
+    analytic: bool = False  # safe for complex-step differentiation
+
+    @property
+    def name(self) -> str:
+        return self.text
+
+
+_NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", "clip", "hypot"}
+
+
+def resolve(target, treat_as_variables=()) -> Target:
+    """Turn a target (text or a Python callable) into a `Target`, or raise `InputError` (exit 2)."""
+    if callable(target):
+        return _from_callable(target, getattr(target, "__name__", "function"))
+    if not isinstance(target, str):
+        raise InputError(f"a target is a formula or module:function, not {type(target).__name__}")
+    match = _FUNCTION_TARGET.match(target.strip())
+    if match:
+        return _from_callable(_load(match["module"], match["name"], target), target.strip())
+    return _from_formula(target, treat_as_variables)
+
+
+def _from_formula(text, treat_as_variables) -> Target:
+    from ..expr.compile import to_function
+    from ..expr.ir import Call, postorder
+    from ..expr.parse import parse
+
+    formula = parse(text, treat_as_variables=treat_as_variables)
+    if not formula.variables:
+        raise InputError("the formula has no variables, so there is no gradient to check", text=formula.text)
+    analytic = not any(
+        isinstance(n, Call) and n.name in _NON_ANALYTIC for n in postorder(formula.root)
+    )
+    return Target(
+        formula.text,
+        "formula",
+        formula.variables,
+        to_function(formula, "float"),
+        to_function(formula, "mp"),
+        formula,
+        analytic,
+    )
+
+
+def _from_callable(fun, text) -> Target:
+    try:
+        params = inspect.signature(fun).parameters.values()
+    except (TypeError, ValueError):
+        raise InputError(f"cannot read the parameters of {text}") from None
+    names = tuple(
+        p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    )
+    if not names:
+        raise InputError(f"{text} takes no arguments, so there is no gradient to check", text=text)
+    return Target(text, "function", names, fun, fun, None, False)
+
+
+def _load(module_text, name, target):
+    if module_text.endswith(".py") or os.sep in module_text:
+        path = os.path.abspath(module_text)
+        if not os.path.isfile(path):
+            raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
+        module_name = f"gradcli_target_{abs(hash(path))}"
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as error:
+            raise InputError(f"{module_text} is not valid Python: {error.msg} (line {error.lineno})") from None
+        except Exception as error:  # noqa: BLE001 - the user's module failed to import
+            raise InputError(
+                f"importing {module_text} failed: {type(error).__name__}: {error}"
+            ) from None
+    else:
+        try:
+            module = importlib.import_module(module_text)
+        except ImportError as error:
+            raise InputError(
+                f"cannot import {module_text}: {error}", text=target, span=(0, len(module_text))
+            ) from None
+    fun = getattr(module, name, None)
+    if fun is None or not callable(fun):
+        start = len(module_text) + 1
+        raise InputError(
+            f"{module_text} has no function '{name}'", text=target, span=(start, start + len(name))
+        )
+    return fun
