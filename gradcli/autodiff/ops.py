@@ -283,7 +283,8 @@ defvjp(
 
 
 def _where_raw(condition, x, y):
-    return np.where(condition, x, y)
+    out = np.where(condition, x, y)
+    return out[()] if out.ndim == 0 else out  # scalars in, a scalar out
 
 
 where = primitive(_where_raw, "where", mp=True, kind="elementwise")

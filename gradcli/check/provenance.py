@@ -225,7 +225,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         if _is_zero(node.upstream) and not _finite(node.output):
             message += f": 0 x {_show(node.output)} is NaN"
         kind = "nonfinite"
-        if first is not None and value_finite and not gradient_finite:
+        if first is not None and value_finite and not gradient_finite and any(
+            op.name == "where" for op in recording.ops
+        ):
             kind = "where-nan"
             message += (
                 f". The value is finite because where() did not select the branch that computed "

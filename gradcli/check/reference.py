@@ -227,6 +227,13 @@ def _central(f, mp_args, i, index, h_scale):
         return mpmath.nan
 
 
+def _scalar_of(value):
+    from ..autodiff.ops import raw
+
+    value = raw(value)
+    return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
+
+
 def _kinks(target, args, result):
     """Variables at which the left and right derivatives differ (abs at 0, max at a tie...)."""
     import mpmath
@@ -244,10 +251,10 @@ def _kinks(target, args, result):
                 return target.mp_function(*values)
 
         try:
-            f0 = at(0)
-            right = (at(h) - f0) / h
-            left = (f0 - at(-h)) / h
-        except Exception:  # noqa: BLE001
+            f0 = mpmath.mpf(_scalar_of(at(0)))
+            right = (mpmath.mpf(_scalar_of(at(h))) - f0) / h
+            left = (f0 - mpmath.mpf(_scalar_of(at(-h)))) / h
+        except Exception:  # noqa: BLE001 - not a plain number there: no kink test
             continue
         if any(mpmath.isnan(v) or mpmath.isinf(v) for v in (right, left, f0)):
             continue

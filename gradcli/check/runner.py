@@ -304,13 +304,13 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
             )
 
     # unstable: the working precision against the exact answer
-    value_error = _worst_error(value, exact_value, rtol) if exact_value is not None else None
+    value_error = _worst_error(value, exact_value, rtol, dtype) if exact_value is not None else None
     result.value_error = value_error
     result.value_ulps = _ulps(value, exact_value, dtype)
     if value_error is not None and value_error > rtol:
         result.value_status = "unstable"
     if gradient_known:
-        grad_error = max(_worst_error(grads[n], exact_grads[n], rtol) for n in chosen)
+        grad_error = max(_worst_error(grads[n], exact_grads[n], rtol, dtype) for n in chosen)
         result.gradient_error = grad_error
         result.gradient_ulps = max(_ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
         if grad_error > rtol and result.gradient_status != "wrong":
@@ -354,8 +354,12 @@ def _short(grads, chosen):
     return "{" + ", ".join(parts) + "}"
 
 
-def _worst_error(computed, exact, rtol):
-    """Worst relative error of ``computed`` against ``exact`` (exact zeros compared absolutely)."""
+def _worst_error(computed, exact, rtol, dtype=None):
+    """Worst relative error of ``computed`` against ``exact`` (exact zeros compared absolutely).
+
+    With a ``dtype``, an entry equal to the exact value rounded to that dtype
+    has no error: it is the best the dtype can hold (1e-348 is 0 in float64).
+    """
     import mpmath
 
     c = np.asarray(provenance._raw(computed))
@@ -367,14 +371,19 @@ def _worst_error(computed, exact, rtol):
     zero_floor = max([mpmath.mpf(1)] + finite_exact)
     worst = 0.0
     for computed_value, exact_value in zip(c.ravel(), exact_values):
-        computed_value = complex(computed_value).real if np.iscomplexobj(computed_value) else float(computed_value)
+        # mpf stays mpf: a float would flush 1e-348 to 0.
+        if np.iscomplexobj(computed_value):
+            computed_value = complex(computed_value).real
+        computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
         if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
-            if not (computed_value == float(exact_value) or (math.isnan(computed_value) and mpmath.isnan(exact_value))):
+            if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
                 return math.inf
             continue
-        if not math.isfinite(computed_value):
+        if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
             return math.inf
-        difference = abs(mpmath.mpf(computed_value) - exact_value)
+        if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
+            continue
+        difference = abs(computed_value - exact_value)
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
         else:

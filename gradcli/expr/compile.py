@@ -47,10 +47,9 @@ def _float_number(node: Num):
 
 
 def _mp_number(node: Num):
+    # Integers too: a Python int would send sqrt(2) down the float fast path.
     import mpmath
 
-    if node.is_integer:
-        return int(node.exact)
     exact = node.exact
     return mpmath.mpf(exact.numerator) / exact.denominator
 

@@ -1,0 +1,338 @@
+"""Fixes, offered only after gradcli re-checked them at the same points and dtypes.
+
+Two kinds: stable rewrites of a formula (a catalogue of patterns matched on
+the IR and spliced into the text by source span), and, when the forward value
+is fine but the gradient is not, a ready ``custom_gradient`` snippet whose
+gradient is the symbolic derivative. A fix is offered when no result got
+worse and at least one got better.
+"""
+
+from __future__ import annotations
+
+from ..expr.ir import Binary, Call, Compare, Num, Unary, Var, postorder
+from .results import Fix
+
+_RANK = {"ok": 0, "domain": 1, "unstable": 2, "wrong": 3, "error": 4}
+
+
+def _is_num(node, value):
+    return isinstance(node, Num) and node.exact == value
+
+
+def _call(node, name, arity=None):
+    return isinstance(node, Call) and node.name == name and (arity is None or len(node.args) == arity)
+
+
+def _sum_with_one(node):
+    """For ``1 + u`` or ``u + 1``: u; else None."""
+    if isinstance(node, Binary) and node.op == "+":
+        if _is_num(node.left, 1):
+            return node.right
+        if _is_num(node.right, 1):
+            return node.left
+    return None
+
+
+def _square_of(node):
+    """For ``a*a``, ``a**2`` or ``a^2``: a; else None."""
+    if isinstance(node, Binary):
+        if node.op == "**" and _is_num(node.right, 2):
+            return node.left
+        if node.op == "*" and _same(node.left, node.right):
+            return node.left
+    return None
+
+
+def _same(a, b):
+    """Structural equality of two IR trees, ignoring their spans."""
+    from dataclasses import fields
+
+    if type(a) is not type(b):
+        return False
+    for f in fields(a):
+        if f.name == "span":
+            continue
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if isinstance(x, tuple) and x and hasattr(x[0], "span"):
+            if len(x) != len(y) or not all(_same(p, q) for p, q in zip(x, y)):
+                return False
+        elif hasattr(x, "span"):
+            if not _same(x, y):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+class _Rewriter:
+    """Pattern rewrites over one formula's IR, producing new formula text."""
+
+    def __init__(self, formula):
+        self.formula = formula
+        self.text = formula.text
+
+    def src(self, node):
+        text = self.text[node.span[0] : node.span[1]]
+        return text if isinstance(node, (Var, Num, Call)) else f"({text})"
+
+    def softplus(self, node):
+        if _call(node, "log", 1):
+            inner = _sum_with_one(node.args[0])
+            if inner is not None and _call(inner, "exp"):
+                return f"softplus({self.src(inner.args[0])})"
+        return None
+
+    def logaddexp_zero(self, node):
+        if _call(node, "log", 1):
+            inner = _sum_with_one(node.args[0])
+            if inner is not None and _call(inner, "exp"):
+                return f"logaddexp(0, {self.src(inner.args[0])})"
+        return None
+
+    def log1p(self, node):
+        if _call(node, "log", 1):
+            inner = _sum_with_one(node.args[0])
+            if inner is not None:
+                return f"log1p({self.src(inner)})"
+        return None
+
+    def expm1(self, node):
+        if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
+            return f"expm1({self.src(node.left.args[0])})"
+        return None
+
+    def sigmoid(self, node):
+        if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
+            inner = _sum_with_one(node.right)
+            if inner is not None and _call(inner, "exp"):
+                arg = inner.args[0]
+                if isinstance(arg, Unary) and arg.op == "-":
+                    return f"sigmoid({self.src(arg.operand)})"
+                return f"sigmoid(-{self.src(arg)})"
+        return None
+
+    def logaddexp(self, node):
+        if _call(node, "log", 1):
+            s = node.args[0]
+            if isinstance(s, Binary) and s.op == "+" and _call(s.left, "exp") and _call(s.right, "exp"):
+                return f"logaddexp({self.src(s.left.args[0])}, {self.src(s.right.args[0])})"
+        return None
+
+    def hypot(self, node):
+        if _call(node, "sqrt"):
+            s = node.args[0]
+            if isinstance(s, Binary) and s.op == "+":
+                a, b = _square_of(s.left), _square_of(s.right)
+                if a is not None and b is not None:
+                    return f"hypot({self.src(a)}, {self.src(b)})"
+        return None
+
+    def conjugate(self, node):
+        if isinstance(node, Binary) and node.op == "-" and _call(node.left, "sqrt") and _call(node.right, "sqrt"):
+            a, b = node.left.args[0], node.right.args[0]
+            numerator = self._simplified_difference(a, b)
+            return f"{numerator}/(sqrt({self.src(a)}) + sqrt({self.src(b)}))"
+        return None
+
+    def _simplified_difference(self, a, b):
+        """``a - b`` simplified symbolically (x+1 - x is 1), as formula text."""
+        try:
+            import sympy
+
+            from ..expr.parse import parse
+            from ..expr.to_sympy import to_sympy
+
+            difference = sympy.simplify(
+                to_sympy(parse(self.text[a.span[0] : a.span[1]]))
+                - to_sympy(parse(self.text[b.span[0] : b.span[1]]))
+            )
+            text = str(difference)
+            parse(text)  # only our own safe parser ever reads it
+            return f"({text})"
+        except Exception:  # noqa: BLE001 - fall back to the plain difference
+            return f"({self.src(a)} - {self.src(b)})"
+
+    def half_angle(self, node):
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "cos"):
+            return f"(2*sin({self.src(node.right.args[0])}/2)**2)"
+        return None
+
+    def double_where(self, node):
+        if not _call(node, "where"):
+            return None
+        condition, chosen, other = node.args
+        if not (isinstance(condition, Compare) and isinstance(condition.left, Var) and isinstance(condition.right, Num)):
+            return None
+        name, bound = condition.left.name, condition.right.exact
+        safe = {">": bound + 1, ">=": bound + 1, "<": bound - 1, "<=": bound - 1}.get(condition.op)
+        if safe is None:
+            return None
+        safe_text = str(int(safe)) if safe.denominator == 1 else str(float(safe))
+        guarded = f"where({self.text[condition.span[0]:condition.span[1]]}, {name}, {safe_text})"
+        inner = self._replace_var(chosen, name, guarded)
+        if inner is None:
+            return None
+        cond_text = self.text[condition.span[0] : condition.span[1]]
+        return f"where({cond_text}, {inner}, {self.text[other.span[0]:other.span[1]]})"
+
+    def _replace_var(self, node, name, replacement):
+        spans = sorted((n.span for n in postorder(node) if isinstance(n, Var) and n.name == name), reverse=True)
+        if not spans:
+            return None
+        text = self.text[node.span[0] : node.span[1]]
+        base = node.span[0]
+        for start, end in spans:
+            text = text[: start - base] + replacement + text[end - base :]
+        return text
+
+    def apply(self, rule):
+        """The formula with every outermost match of ``rule`` replaced, or None if nothing matched."""
+        replacements = []
+        for node in postorder(self.formula.root):
+            new = rule(node)
+            if new is not None:
+                replacements.append((node.span, new))
+        # Outermost first: drop matches nested inside another match.
+        replacements.sort(key=lambda r: (r[0][0], -r[0][1]))
+        kept = []
+        for span, new in replacements:
+            if kept and span[0] < kept[-1][0][1]:
+                continue
+            kept.append((span, new))
+        if not kept:
+            return None
+        text = self.text
+        for (start, end), new in reversed(kept):
+            text = text[:start] + new + text[end:]
+        return text
+
+
+_REWRITES = [
+    ("softplus", "log(1 + exp(u)) -> softplus(u)", "softplus"),
+    ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
+    ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
+    ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
+    ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
+    ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
+    ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
+    ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
+    ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
+    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
+]
+
+
+def candidate_rewrites(formula):
+    """Every catalogue rewrite that matches ``formula``: (name, description, new text)."""
+    rewriter = _Rewriter(formula)
+    out = []
+    for name, description, method in _REWRITES:
+        text = rewriter.apply(getattr(rewriter, method))
+        if text is not None and text != formula.text:
+            out.append((name, description, text))
+    return out
+
+
+def _statuses(report):
+    return {f"{_point_label(r.point)} {r.dtype}": r.status for r in report.results}
+
+
+def _point_label(point):
+    return ",".join(f"{k}={v}" for k, v in point.items())
+
+
+def _improves(before, after):
+    worse = any(_RANK[after[k]] > _RANK[before[k]] for k in before)
+    better = any(_RANK[after[k]] < _RANK[before[k]] for k in before)
+    return better and not worse
+
+
+def find_fixes(target, report, points, dtypes, wrt, rtol, full, seed, limit=3):
+    """Rewrites and custom gradients that pass where the original fails, each re-checked."""
+    from .runner import check
+
+    before = _statuses(report)
+    fixes = []
+    for name, description, text in candidate_rewrites(target.formula):
+        try:
+            rechecked = check(text, points, dtypes, wrt, rtol, full, seed, fixes=False, symbolic=False)
+        except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
+            continue
+        after = _statuses(rechecked)
+        if set(after) == set(before) and _improves(before, after):
+            fixes.append(Fix("rewrite", name, text, before, after, note=description))
+        if len(fixes) >= limit:
+            break
+    gradient_only = all(r.value_status == "ok" for r in report.results) and any(
+        r.gradient_status in ("unstable",) for r in report.results
+    )
+    if gradient_only and len(fixes) < limit:
+        snippet = _custom_gradient_fix(target, points, dtypes, wrt, rtol, full, seed, before)
+        if snippet is not None:
+            fixes.append(snippet)
+    return fixes
+
+
+def _custom_gradient_fix(target, points, dtypes, wrt, rtol, full, seed, before):
+    """A custom_gradient whose grad_fn is the symbolic derivative, if it checks out better."""
+    from ..autodiff.custom import custom_gradient
+    from ..expr.compile import to_function
+    from ..expr.diff import differentiate, python_code
+    from ..expr.parse import parse
+    from .runner import check
+
+    formula = target.formula
+    try:
+        result = differentiate(formula, formula.variables, 1, simplify=True, timeout=1.0)
+        derivative_formulas = [parse(str(d.expr), treat_as_variables=formula.variables) for d in result.derivatives]
+    except Exception:  # noqa: BLE001 - no symbolic derivative we can compile: no snippet
+        return None
+    value_fn = to_function(formula)
+    derivative_fns = [to_function(_with_variables(f, formula.variables)) for f in derivative_formulas]
+    names = formula.variables
+
+    def fixed(*xs):
+        def inner(*values):
+            def grad_fn(upstream):
+                grads = tuple(upstream * d(*values) for d in derivative_fns)
+                return grads[0] if len(grads) == 1 else grads
+
+            return value_fn(*values), grad_fn
+
+        return custom_gradient(inner)(*xs)
+
+    fixed.__signature__ = _signature(names)
+    try:
+        rechecked = check(fixed, points, dtypes, wrt, rtol, full, seed, fixes=False, symbolic=False)
+    except Exception:  # noqa: BLE001
+        return None
+    after = _statuses(rechecked)
+    if not _improves(before, after):
+        return None
+    args = ", ".join(names)
+    grads = ", ".join(f"upstream * ({python_code(d.expr)})" for d in result.derivatives)
+    code = (
+        "import gradcli\nimport gradcli.numpy as gnp\n\n\n"
+        "@gradcli.custom_gradient\n"
+        f"def f({args}):\n"
+        f"    value = {python_code(result.expr)}\n\n"
+        "    def grad_fn(upstream):\n"
+        f"        return {grads}\n\n"
+        "    return value, grad_fn\n"
+    )
+    return Fix("custom_gradient", "custom gradient", None, before, after, code=code,
+               note="the forward value is fine; this gradient is the symbolic derivative")
+
+
+def _with_variables(derivative, variables):
+    """A derivative formula that takes all the original variables (even ones it no longer uses)."""
+    from ..expr.ir import Formula
+
+    return Formula(derivative.text, derivative.root, tuple(variables), derivative.size)
+
+
+def _signature(names):
+    import inspect
+
+    return inspect.Signature(
+        [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
+    )
