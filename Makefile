@@ -13,7 +13,7 @@ $(BIN)/python:
 
 demo: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
-	$(BIN)/gradcli ops
+	$(BIN)/gradcli grad "log(1+exp(x))" --at 100
 
 test: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"

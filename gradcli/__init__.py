@@ -33,7 +33,7 @@ _CORE_NAMES = (
     "symbolic_gradient",
 )
 
-__all__ = ["__version__", *_CORE_NAMES]
+__all__ = ["__version__", "check", *_CORE_NAMES]
 
 
 def __getattr__(name):
@@ -41,6 +41,10 @@ def __getattr__(name):
         from . import autodiff
 
         return getattr(autodiff, name)
+    if name == "check":
+        from .checker import check
+
+        return check
     raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
 
 

@@ -12,7 +12,7 @@ import sys
 import click
 
 from ._version import __version__
-from .errors import EXIT_BAD_INPUT, EXIT_INTERNAL, GradcliError, InputError
+from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERNAL, GradcliError, InputError
 
 
 class _ReportedError(click.ClickException):
@@ -138,6 +138,137 @@ def diff(expr, wrt, order, fmt, simplify, timeout, extra_vars, as_json):
 
 
 diff.help = (diff.help or "") + _FORMULA_HELP.format(functions=_function_list())
+
+
+def check_options(fun):
+    """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
+    options = [
+        click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
+        click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random and for random-direction checks."),
+        click.option("--dtype", "dtypes", default="float32,float64", show_default=True, help="Working precisions, comma-separated: float16, float32, float64, bfloat16 (with ml_dtypes)."),
+        click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
+        click.option("--order", type=click.Choice(["1", "2"]), default="1", show_default=True, help="2 also checks the Hessian (scalar variables)."),
+        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help="Relative tolerance for 'unstable' (default per dtype: float16 1e-2, float32 1e-4, float64 1e-10)."),
+        click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
+        click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
+        click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
+        click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes."),
+        json_option,
+    ]
+    for option in reversed(options):
+        fun = option(fun)
+    return fun
+
+
+def _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, fail_on=None):
+    from .checker import runner
+    from .checker.points import merge_points, parse_point, random_point
+    from .checker.targets import resolve
+
+    resolved = resolve(target, _split_names(extra_vars))
+    randoms = [random_point(spec, resolved.variables, seed) for spec in random_specs]
+    covered = {name for r in randoms for name in r}
+    rest = tuple(v for v in resolved.variables if v not in covered)
+    points = [parse_point(text, rest) for text in at] if rest else []
+    if rest and not points:
+        raise InputError(
+            f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
+        )
+    dtype_names = _split_names(dtypes)
+    for name in dtype_names:
+        runner.dtype_of(name)
+    report = runner.check(
+        target,
+        merge_points(points, randoms),
+        dtype_names,
+        _split_names(wrt) or None,
+        rtol,
+        full,
+        seed,
+        fail_on or runner.DEFAULT_FAIL_ON,
+        fixes=not no_fix,
+        treat_as_variables=_split_names(extra_vars),
+        order=int(order),
+    )
+    return report
+
+
+@cli.command()
+@click.argument("target")
+@check_options
+def grad(target, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full, extra_vars, no_fix, as_json):
+    """Value and gradient of TARGET, checked: why is this gradient NaN, wrong or inaccurate?
+
+    TARGET is a formula ("log(1+exp(x))"), path/to/file.py:function or
+    package.module:function (functions written with gradcli.numpy). For each
+    point and dtype: the value and gradient, the exact ones (mpmath, adaptive
+    precision), finite differences, a verdict (ok, unstable, wrong, domain,
+    error), the op that broke (underlined in the formula) and fixes that
+    gradcli re-checked. Exits 0 whenever it computed, whatever the verdict.
+    """
+    from .render import dump_json, print_report
+
+    report = _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix)
+    if as_json:
+        dump_json(report)
+    else:
+        print_report(report, digits)
+
+
+@cli.command(name="check")
+@click.argument("targets", nargs=-1, required=True)
+@check_options
+@click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
+@click.option("--fail-on", default="unstable,wrong,error", show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
+def check_command(targets, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full, extra_vars, no_fix, as_json, junit, fail_on):
+    """Check gradients for CI: exit 1 when any result has a failing verdict.
+
+    Same targets and options as grad. With several TARGETs, each is checked at
+    the same points. --junit writes one testcase per (target, point, dtype).
+    """
+    from .checker.results import STATUSES
+    from .render import dump_json, junit_xml, print_report
+
+    failing = _split_names(fail_on)
+    bad = [f for f in failing if f not in STATUSES or f == "ok"]
+    if bad:
+        raise InputError(f"--fail-on {bad[0]}: not a verdict (use unstable, wrong, domain, error)")
+    reports = [
+        _run_check(t, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, tuple(failing))
+        for t in targets
+    ]
+    if junit:
+        _write_atomically(junit, junit_xml(reports))
+    if as_json:
+        dump_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
+    else:
+        for report in reports:
+            print_report(report, digits)
+    failed = [r for r in reports if not r.ok]
+    click.echo(
+        f"{sum(len(r.results) for r in reports)} results, "
+        f"{sum(1 for r in reports for x in r.results if x.status in r.fail_on)} failing "
+        f"({', '.join(failing)}).",
+        err=True,
+    )
+    if failed:
+        raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _write_atomically(path, text):
+    """Write a file so that a crash never leaves it half-written."""
+    import os
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def main(argv=None):

@@ -104,3 +104,169 @@ def print_diff(result, fmt="text") -> None:
     sys.stdout.flush()
     for note in result.notes:
         console(stderr=True).print(f"note: {note}")
+
+
+# -- check reports ----------------------------------------------------------------
+
+_STATUS_STYLE = {"ok": "green", "unstable": "yellow", "wrong": "red", "domain": "magenta", "error": "red"}
+
+
+def _number(value, digits=7):
+    """A compact, exact-looking number: nested lists summarised, non-finite spelled out."""
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        flat = []
+
+        def walk(v):
+            if isinstance(v, list):
+                for item in v:
+                    walk(item)
+            else:
+                flat.append(v)
+
+        walk(value)
+        shown = ", ".join(_number(v, digits) for v in flat[:3])
+        return f"[{shown}{', ...' if len(flat) > 3 else ''}]"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return f"{value:.{digits}g}"
+    return str(value)
+
+
+def _gradient_text(gradient, digits):
+    if not gradient:
+        return "-"
+    if len(gradient) == 1:
+        return _number(next(iter(gradient.values())), digits)
+    return ", ".join(f"{k}: {_number(v, digits)}" for k, v in gradient.items())
+
+
+def _point_text(point, digits=7):
+    return ", ".join(f"{k} = {_number(v, digits)}" for k, v in point.items())
+
+
+def underline(text, span, indent="    "):
+    """The formula on one line and carets under ``span`` on the next."""
+    start, end = span
+    return f"{indent}{text}\n{indent}{' ' * start}{'^' * max(1, end - start)}"
+
+
+def print_report(report, digits=7) -> None:
+    """A check report on one screen: the table, each finding with its op underlined, the fixes."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = console()
+    out.print(f"[bold]{escape(report.target)}[/bold]")
+    for key, expr in report.derivative.items():
+        label = "d/d" + key if key != "error" else "derivative"
+        out.print(f"  {label} = {escape(str(expr))}")
+    points = []
+    for r in report.results:
+        if r.point not in points:
+            points.append(r.point)
+    for point in points:
+        table = Table(title=f"at {_point_text(point, digits)}", title_justify="left", show_edge=True)
+        for header in ("dtype", "value", "gradient", "exact value", "exact gradient", "finite diff.", "verdict"):
+            table.add_column(header)
+        rows = [r for r in report.results if r.point == point]
+        for r in rows:
+            verdict = f"[{_STATUS_STYLE.get(r.status, 'white')}]{r.status}[/]"
+            if r.status == "unstable" and r.value_status != r.gradient_status:
+                part = "value" if r.value_status == "unstable" else "gradient"
+                verdict += f" ({part})"
+            table.add_row(
+                r.dtype,
+                _number(r.value, digits),
+                _gradient_text(r.gradient, digits),
+                _number(r.exact_value, digits),
+                _gradient_text(r.exact_gradient, digits),
+                _gradient_text(r.fd_gradient, digits) if r.fd_gradient else "along a direction",
+                verdict,
+            )
+        out.print(table)
+        for r in rows:
+            _print_details(out, report, r)
+    if report.fixes:
+        out.print("[bold]Fixes[/bold] (each re-checked at the same points and dtypes):")
+        for fix in report.fixes:
+            changes = ", ".join(
+                f"{escape(k)}: {fix.before[k]} -> {fix.after[k]}" for k in fix.before
+            )
+            if fix.kind == "rewrite":
+                out.print(f"  [green]{escape(fix.formula)}[/green]   ({escape(fix.note)}; {changes})")
+            else:
+                out.print(f"  a custom gradient ({escape(fix.note)}; {changes}):")
+                for line in fix.code.rstrip().splitlines():
+                    out.print(f"    {escape(line)}", highlight=False)
+    for note in report.notes:
+        out.print(f"note: {escape(note)}")
+
+
+def _print_details(out, report, r):
+    from rich.markup import escape
+
+    if r.status == "ok" and not r.findings and not r.notes and r.hessian is None:
+        return
+    errors = []
+    if r.value_error is not None and r.value_status == "unstable":
+        errors.append(f"value off by {_number(r.value_error, 2)} relative")
+    if r.gradient_error is not None and r.gradient_status == "unstable":
+        errors.append(f"gradient off by {_number(r.gradient_error, 2)} relative")
+    if r.bits_lost:
+        errors.append(f"{r.bits_lost:.0f} of {_mantissa_bits(r.dtype)} bits lost")
+    suffix = f" ({'; '.join(errors)})" if errors else ""
+    out.print(f"[bold]{r.dtype}[/bold]: [{_STATUS_STYLE.get(r.status, 'white')}]{r.status}[/]{escape(suffix)}")
+    if r.error:
+        out.print(f"  the target raised {escape(r.error)}")
+    for f in r.findings:
+        where = f" at {f.location}" if f.location else ""
+        out.print(f"  {f.phase}, {escape(f.op)}{escape(where)}: {escape(f.message)}")
+        if f.span is not None and report.kind == "formula":
+            out.print(escape(underline(report.target, f.span)), highlight=False)
+    if r.hessian is not None:
+        out.print(f"  Hessian {escape(_number(r.hessian))}, exact {escape(_number(r.exact_hessian))}")
+    for note in r.notes:
+        out.print(f"  note: {escape(note)}")
+
+
+def _mantissa_bits(dtype_name):
+    return {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}.get(dtype_name, 53)
+
+
+def junit_xml(reports) -> str:
+    """JUnit XML: one testcase per (target, point, dtype); failures carry the findings."""
+    import xml.etree.ElementTree as ET
+
+    suites = ET.Element("testsuites")
+    for report in reports:
+        failures = sum(1 for r in report.results if r.status in report.fail_on)
+        suite = ET.SubElement(
+            suites,
+            "testsuite",
+            name=f"gradcli: {report.target}",
+            tests=str(len(report.results)),
+            failures=str(failures),
+            errors="0",
+        )
+        for r in report.results:
+            case = ET.SubElement(
+                suite, "testcase", classname=report.target, name=f"{_point_text(r.point)} [{r.dtype}]"
+            )
+            if r.status in report.fail_on:
+                first = r.findings[0].message if r.findings else (r.error or r.status)
+                failure = ET.SubElement(case, "failure", message=f"{r.status}: {first}", type=r.status)
+                failure.text = "\n".join(
+                    [f"value {r.value} (exact {r.exact_value}); gradient {r.gradient} (exact {r.exact_gradient})"]
+                    + [f"{f.phase} {f.op}: {f.message}" for f in r.findings]
+                )
+            elif r.status != "ok":
+                ET.SubElement(case, "system-out").text = f"{r.status}: " + "; ".join(f.message for f in r.findings)
+    ET.indent(suites)
+    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"

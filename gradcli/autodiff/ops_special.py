@@ -6,6 +6,7 @@ element by element (slow but exact to float64); digamma and polygamma need scipy
 
 from __future__ import annotations
 
+import importlib.util
 import math
 
 import numpy as np
@@ -14,12 +15,23 @@ from .core import defvjp, defjvp
 from .ops import exp, log, log1p, raw, select, unbroadcast
 from .tracer import primitive
 
-try:
-    import scipy.special as _sc
-except ImportError:  # pragma: no cover - exercised only where scipy is absent
-    _sc = None
+# scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
+HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
 
-HAVE_SCIPY = _sc is not None
+
+def _scipy_function(name):
+    """A function that calls ``scipy.special.<name>``, importing scipy on the first call."""
+    cache = []
+
+    def evaluate(*args):
+        if not cache:
+            import scipy.special
+
+            cache.append(getattr(scipy.special, name))
+        return cache[0](*args)
+
+    evaluate.__name__ = name
+    return evaluate
 
 
 def _from_math(name, fun):
@@ -61,8 +73,8 @@ def _in_input_dtype(fun, first=0):
 
 
 def _special(name, scipy_name, math_fun=None):
-    if _sc is not None:
-        fun = _in_input_dtype(getattr(_sc, scipy_name))
+    if HAVE_SCIPY:
+        fun = _in_input_dtype(_scipy_function(scipy_name))
     elif math_fun is not None:
         fun = _from_math(name, math_fun)
     else:
@@ -77,8 +89,8 @@ erfc = _special("erfc", "erfc", math.erfc)
 gammaln = _special("gammaln", "gammaln", math.lgamma)
 digamma = _special("digamma", "digamma")
 polygamma = primitive(
-    _in_input_dtype(lambda n, x: _sc.polygamma(n, x), first=1)
-    if _sc is not None
+    _in_input_dtype(_scipy_function("polygamma"), first=1)
+    if HAVE_SCIPY
     else _needs_scipy("polygamma"),
     "polygamma",
     mp=True,
@@ -86,7 +98,7 @@ polygamma = primitive(
 )
 xlogy = _special("xlogy", "xlogy")
 xlog1py = _special("xlog1py", "xlog1py")
-if _sc is None:  # these two are easy to write without scipy
+if not HAVE_SCIPY:  # these two are easy to write without scipy
     xlogy.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
     xlog1py.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
 

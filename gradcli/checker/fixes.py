@@ -72,33 +72,38 @@ class _Rewriter:
         self.text = formula.text
 
     def src(self, node):
-        text = self.text[node.span[0] : node.span[1]]
+        """The node's text, parenthesized unless it is atomic (safe inside any expression)."""
+        text = self.raw(node)
         return text if isinstance(node, (Var, Num, Call)) else f"({text})"
+
+    def raw(self, node):
+        """The node's text as written (for a function argument, where no parentheses are needed)."""
+        return self.text[node.span[0] : node.span[1]]
 
     def softplus(self, node):
         if _call(node, "log", 1):
             inner = _sum_with_one(node.args[0])
             if inner is not None and _call(inner, "exp"):
-                return f"softplus({self.src(inner.args[0])})"
+                return f"softplus({self.raw(inner.args[0])})"
         return None
 
     def logaddexp_zero(self, node):
         if _call(node, "log", 1):
             inner = _sum_with_one(node.args[0])
             if inner is not None and _call(inner, "exp"):
-                return f"logaddexp(0, {self.src(inner.args[0])})"
+                return f"logaddexp(0, {self.raw(inner.args[0])})"
         return None
 
     def log1p(self, node):
         if _call(node, "log", 1):
             inner = _sum_with_one(node.args[0])
             if inner is not None:
-                return f"log1p({self.src(inner)})"
+                return f"log1p({self.raw(inner)})"
         return None
 
     def expm1(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
-            return f"expm1({self.src(node.left.args[0])})"
+            return f"expm1({self.raw(node.left.args[0])})"
         return None
 
     def sigmoid(self, node):
@@ -107,7 +112,7 @@ class _Rewriter:
             if inner is not None and _call(inner, "exp"):
                 arg = inner.args[0]
                 if isinstance(arg, Unary) and arg.op == "-":
-                    return f"sigmoid({self.src(arg.operand)})"
+                    return f"sigmoid({self.raw(arg.operand)})"
                 return f"sigmoid(-{self.src(arg)})"
         return None
 
@@ -115,7 +120,7 @@ class _Rewriter:
         if _call(node, "log", 1):
             s = node.args[0]
             if isinstance(s, Binary) and s.op == "+" and _call(s.left, "exp") and _call(s.right, "exp"):
-                return f"logaddexp({self.src(s.left.args[0])}, {self.src(s.right.args[0])})"
+                return f"logaddexp({self.raw(s.left.args[0])}, {self.raw(s.right.args[0])})"
         return None
 
     def hypot(self, node):
@@ -124,14 +129,14 @@ class _Rewriter:
             if isinstance(s, Binary) and s.op == "+":
                 a, b = _square_of(s.left), _square_of(s.right)
                 if a is not None and b is not None:
-                    return f"hypot({self.src(a)}, {self.src(b)})"
+                    return f"hypot({self.raw(a)}, {self.raw(b)})"
         return None
 
     def conjugate(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "sqrt") and _call(node.right, "sqrt"):
             a, b = node.left.args[0], node.right.args[0]
             numerator = self._simplified_difference(a, b)
-            return f"{numerator}/(sqrt({self.src(a)}) + sqrt({self.src(b)}))"
+            return f"{numerator}/(sqrt({self.raw(a)}) + sqrt({self.raw(b)}))"
         return None
 
     def _simplified_difference(self, a, b):
@@ -148,13 +153,13 @@ class _Rewriter:
             )
             text = str(difference)
             parse(text)  # only our own safe parser ever reads it
-            return f"({text})"
+            return text if difference.is_Atom else f"({text})"
         except Exception:  # noqa: BLE001 - fall back to the plain difference
-            return f"({self.src(a)} - {self.src(b)})"
+            return f"({self.raw(a)} - {self.src(b)})"
 
     def half_angle(self, node):
         if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "cos"):
-            return f"(2*sin({self.src(node.right.args[0])}/2)**2)"
+            return f"2*sin({self.src(node.right.args[0])}/2)**2"
         return None
 
     def double_where(self, node):

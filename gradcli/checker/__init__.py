@@ -1,4 +1,4 @@
-"""One gradient check: finite differences, the exact reference, diagnosis, verdicts, fixes.
+"""One gradient check (gradcli.check is its entry point): finite differences, the exact reference, diagnosis, verdicts, fixes.
 
 This package knows nothing of the command line; `check` returns dataclasses.
 """

@@ -1,0 +1,44 @@
+"""Gradient assertions for your own tests: ``assert_gradients_ok`` fails with gradcli's diagnosis.
+
+>>> from gradcli.testing import assert_gradients_ok
+>>> assert_gradients_ok("log(1+exp(x))", [1.0, 50.0], dtypes=("float64",))
+"""
+
+from __future__ import annotations
+
+from .checker import check
+
+__all__ = ["assert_gradients_ok", "GradientCheckError"]
+
+
+class GradientCheckError(AssertionError):
+    """A gradient check failed; the message lists every failing point with its findings."""
+
+    def __init__(self, message, report):
+        super().__init__(message)
+        self.report = report
+
+
+def assert_gradients_ok(target, points, dtypes=("float64",), fail_on=("unstable", "wrong", "error"), **options):
+    """Check ``target`` at ``points`` and raise `GradientCheckError` unless every result passes.
+
+    ``target`` is a formula, ``"module:function"`` or a callable written with
+    ``gradcli.numpy``; ``points`` are numbers (one variable) or
+    ``{variable: value}`` dicts. Other keyword arguments go to `gradcli.check`
+    (``wrt``, ``rtol``, ``full``, ``seed``). Returns the report when it passes.
+    """
+    report = check(target, points, dtypes, fail_on=fail_on, fixes=False, symbolic=False, **options)
+    failing = [r for r in report.results if r.status in report.fail_on]
+    if not failing:
+        return report
+    lines = [f"gradient check of {report.target} failed at {len(failing)} of {len(report.results)} results:"]
+    for r in failing:
+        point = ", ".join(f"{k}={v}" for k, v in r.point.items())
+        lines.append(
+            f"  {point} [{r.dtype}]: {r.status}; value {r.value} (exact {r.exact_value}), "
+            f"gradient {r.gradient} (exact {r.exact_gradient})"
+        )
+        lines.extend(f"    {f.phase} {f.op}: {f.message}" for f in r.findings)
+        if r.error:
+            lines.append(f"    raised {r.error}")
+    raise GradientCheckError("\n".join(lines), report)
