@@ -242,7 +242,7 @@ def _statuses(report):
 
 
 def _point_label(point):
-    return ",".join(f"{k}={v}" for k, v in point.items())
+    return ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in point.items())
 
 
 def _improves(before, after):

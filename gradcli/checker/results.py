@@ -72,6 +72,7 @@ class PointResult:
     value: object = None
     gradient: dict = field(default_factory=dict)
     exact_value: object = None
+    exact_value_text: Optional[str] = None  # 20 significant digits (floats can underflow: 1e-348)
     exact_gradient: dict = field(default_factory=dict)
     rule_gradient: dict = field(default_factory=dict)  # the autodiff rule at high precision
     fd_gradient: dict = field(default_factory=dict)
@@ -106,6 +107,7 @@ class PointResult:
             "fd_gradient": self.fd_gradient,
             "status": self.status,
             "findings": [f.to_dict() for f in self.findings],
+            "exact_value_text": self.exact_value_text,
             "value_status": self.value_status,
             "gradient_status": self.gradient_status,
             "rule_gradient": self.rule_gradient,

@@ -199,9 +199,6 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
             f"finite differences along a random direction: {differences.directional:.10g}"
             f" (error estimate {differences.directional_error:.1e})"
         )
-    if not differences.reliable:
-        result.notes.append(differences.note)
-        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
 
     exact = reference.compute(target, rounded, seed=seed)
     result.digits_used = exact.digits
@@ -209,12 +206,19 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
     if exact.error:
         result.notes.append(f"the exact reference failed: {exact.error}")
     result.exact_value = _plain(exact.value)
+    if exact.value is not None and np.ndim(exact.value) == 0:
+        import mpmath
+
+        result.exact_value_text = mpmath.nstr(mpmath.mpf(exact.value), 20)
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: _plain(exact_by_name.get(n)) for n in chosen}
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
 
     _judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recorder.recording)
+    if not differences.reliable:
+        # Context, listed after the real findings: the differences are not to be trusted here.
+        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == "unstable" and _finite(value) and all(_finite(g) for g in grads):
         _explain_inaccuracy(result, target, working_args, exact, argnums, dtype)
     return result
