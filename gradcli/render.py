@@ -226,14 +226,41 @@ def _print_details(out, report, r):
     if r.error:
         out.print(f"  the target raised {escape(r.error)}")
     for f in r.findings:
-        where = f" at {f.location}" if f.location else ""
+        where = f" at {_short_location(f.location)}" if f.location else ""
         out.print(f"  {f.phase}, {escape(f.op)}{escape(where)}: {escape(f.message)}")
         if f.span is not None and report.kind == "formula":
             out.print(escape(underline(report.target, f.span)), highlight=False)
+        elif f.location:
+            shown = _source_underline(f.location, f.op)
+            if shown:
+                out.print(escape(shown), highlight=False)
     if r.hessian is not None:
         out.print(f"  Hessian {escape(_number(r.hessian))}, exact {escape(_number(r.exact_hessian))}")
     for note in r.notes:
         out.print(f"  note: {escape(note)}")
+
+
+def _short_location(location):
+    import os
+
+    path, _, line = location.rpartition(":")
+    return f"{os.path.basename(path)}:{line}"
+
+
+def _source_underline(location, op):
+    """The source line of a Python target with the op's name underlined (where it appears)."""
+    import linecache
+    import re
+
+    path, _, line = location.rpartition(":")
+    text = linecache.getline(path, int(line)) if line.isdigit() else ""
+    if not text.strip():
+        return None
+    stripped = text.strip()
+    match = re.search(rf"\b{re.escape(op)}\b", stripped)
+    if match is None:
+        return f"    {stripped}"
+    return underline(stripped, match.span())
 
 
 def _mantissa_bits(dtype_name):

@@ -323,16 +323,18 @@ maximum = _elementwise(np.maximum, "maximum", None)
 minimum = _elementwise(np.minimum, "minimum", None)
 fmax = _elementwise(np.fmax, "fmax", None)
 fmin = _elementwise(np.fmin, "fmin", None)
-defvjp(
-    maximum,
-    lambda g, ans, x, y: unbroadcast(g * _tie_share(x, y, np.greater), x),
-    lambda g, ans, x, y: unbroadcast(g * _tie_share(y, x, np.greater), y),
-)
-defvjp(
-    minimum,
-    lambda g, ans, x, y: unbroadcast(g * _tie_share(x, y, np.less), x),
-    lambda g, ans, x, y: unbroadcast(g * _tie_share(y, x, np.less), y),
-)
+
+
+def _selection_rules(share, better):
+    """The two VJP rules of an op that picks one operand: the picked one gets the gradient."""
+    return (
+        lambda g, ans, x, y: unbroadcast(g * share(x, y, better), x),
+        lambda g, ans, x, y: unbroadcast(g * share(y, x, better), y),
+    )
+
+
+defvjp(maximum, *_selection_rules(_tie_share, np.greater))
+defvjp(minimum, *_selection_rules(_tie_share, np.less))
 
 
 def _fmax_share(x, y, better):
@@ -343,16 +345,8 @@ def _fmax_share(x, y, better):
     return np.where(y_nan, 1.0, np.where(x_nan, 0.0, _tie_share(x, y, better)))
 
 
-defvjp(
-    fmax,
-    lambda g, ans, x, y: unbroadcast(g * _fmax_share(x, y, np.greater), x),
-    lambda g, ans, x, y: unbroadcast(g * _fmax_share(y, x, np.greater), y),
-)
-defvjp(
-    fmin,
-    lambda g, ans, x, y: unbroadcast(g * _fmax_share(x, y, np.less), x),
-    lambda g, ans, x, y: unbroadcast(g * _fmax_share(y, x, np.less), y),
-)
+defvjp(fmax, *_selection_rules(_fmax_share, np.greater))
+defvjp(fmin, *_selection_rules(_fmax_share, np.less))
 
 
 def _clip_raw(x, lo, hi):

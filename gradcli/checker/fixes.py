@@ -80,19 +80,21 @@ class _Rewriter:
         """The node's text as written (for a function argument, where no parentheses are needed)."""
         return self.text[node.span[0] : node.span[1]]
 
-    def softplus(self, node):
+    def _log1p_exp_argument(self, node):
+        """For ``log(1 + exp(u))``: the text of u; else None."""
         if _call(node, "log", 1):
             inner = _sum_with_one(node.args[0])
             if inner is not None and _call(inner, "exp"):
-                return f"softplus({self.raw(inner.args[0])})"
+                return self.raw(inner.args[0])
         return None
 
+    def softplus(self, node):
+        u = self._log1p_exp_argument(node)
+        return None if u is None else f"softplus({u})"
+
     def logaddexp_zero(self, node):
-        if _call(node, "log", 1):
-            inner = _sum_with_one(node.args[0])
-            if inner is not None and _call(inner, "exp"):
-                return f"logaddexp(0, {self.raw(inner.args[0])})"
-        return None
+        u = self._log1p_exp_argument(node)
+        return None if u is None else f"logaddexp(0, {u})"
 
     def log1p(self, node):
         if _call(node, "log", 1):

@@ -87,7 +87,7 @@ def _user_location():
     while frame is not None:
         filename = frame.f_code.co_filename
         if not os.path.abspath(filename).startswith(_PACKAGE_DIR) and "importlib" not in filename:
-            return f"{os.path.basename(filename)}:{frame.f_lineno}"
+            return f"{filename}:{frame.f_lineno}"
         frame = frame.f_back
     return None
 

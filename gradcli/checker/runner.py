@@ -286,16 +286,10 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
                 )
             )
         if worst > WRONG_RTOL:
-            result.status = result.gradient_status = "wrong"
-            result.findings.append(
-                Finding(
-                    "wrong-rule",
-                    "backward",
-                    "gradient rule",
-                    f"the gradient rule is wrong: at high precision it gives "
-                    f"{_short(rule_by_name, chosen)} but the exact derivative is {_short(exact_grads, chosen)} "
-                    f"(relative error {worst:.2e})",
-                )
+            _mark_wrong(
+                result,
+                f"at high precision it gives {_short(rule_by_name, chosen)} but the exact derivative "
+                f"is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
             )
     elif exact.directional is not None and exact.rule:
         rule_dir = sum(
@@ -303,15 +297,10 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
         )
         err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
         if err > WRONG_RTOL:
-            result.status = result.gradient_status = "wrong"
-            result.findings.append(
-                Finding(
-                    "wrong-rule",
-                    "backward",
-                    "gradient rule",
-                    f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
-                    f"but the exact directional derivative is {float(exact.directional):.10g}",
-                )
+            _mark_wrong(
+                result,
+                f"along a random direction it gives {float(rule_dir):.10g} but the exact "
+                f"directional derivative is {float(exact.directional):.10g}",
             )
 
     # unstable: the working precision against the exact answer
@@ -342,6 +331,13 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     value_finite = _finite(value)
     gradient_finite = all(_finite(g) for g in grads.values())
     result.findings.extend(provenance.nonfinite_findings(recording, value_finite, gradient_finite))
+
+
+def _mark_wrong(result, evidence):
+    result.status = result.gradient_status = "wrong"
+    result.findings.append(
+        Finding("wrong-rule", "backward", "gradient rule", f"the gradient rule is wrong: {evidence}")
+    )
 
 
 def _to_float_array(value):
