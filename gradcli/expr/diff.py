@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .ir import Formula
-from .to_sympy import symbols_of, to_sympy
+from .to_sympy import refuse_huge_numbers, symbols_of, to_sympy
+
+# Python refuses to print integers of more than 4,300 digits (sys.int_info).
+MAX_PRINTED_DIGITS = 4_000
 
 
 @dataclass
@@ -89,10 +92,14 @@ def differentiate(formula: Formula, wrt=None, order=1, simplify=True, timeout=2.
     symbols = symbols_of(formula)
     try:
         expr = to_sympy(formula, symbols)
+        # sympy leaves d/dx Mod(x, 2) unevaluated; a % b is a - b*floor(a/b) for reals.
+        differentiable = expr.replace(sympy.Mod, lambda a, b: a - b * sympy.floor(a / b))
         derivatives = [
-            Derivative(combo, _piecewise_constant_parts(sympy.diff(expr, *[symbols[n] for n in combo])))
+            Derivative(combo, _piecewise_constant_parts(sympy.diff(differentiable, *[symbols[n] for n in combo])))
             for combo in itertools.combinations_with_replacement(names, order)
         ]
+        for d in derivatives:
+            refuse_huge_numbers(d.expr, formula.text, None, MAX_PRINTED_DIGITS, what=f"{d.label} f")
     except RecursionError:
         raise InputError(
             "the formula nests too deeply for symbolic differentiation", text=formula.text
@@ -108,10 +115,14 @@ def _piecewise_constant_parts(expr):
     import sympy
 
     steps = (sympy.floor, sympy.ceiling)
+
+    def is_step_derivative(e):
+        return isinstance(e, sympy.Derivative) and e.expr.func in steps
+
+    # floor(2*x) differentiates to 2*Subs(Derivative(floor(xi), xi), xi, 2*x): both go.
     return expr.replace(
-        lambda e: isinstance(e, sympy.Derivative) and e.expr.func in steps,
-        lambda e: sympy.Integer(0),
-    )
+        lambda e: isinstance(e, sympy.Subs) and is_step_derivative(e.expr), lambda e: sympy.Integer(0)
+    ).replace(is_step_derivative, lambda e: sympy.Integer(0))
 
 
 def _simplify_worker(exprs, queue):
@@ -261,6 +272,9 @@ def _make_gnp_printer():
                 else:
                     out = f"gnp.where({self._print(condition)}, {printed}, {out})"
             return out
+
+        def _print_sign(self, expr):
+            return f"gnp.sign({self._print(expr.args[0])})"
 
         def _print_Heaviside(self, expr):
             x = self._print(expr.args[0])

@@ -31,7 +31,10 @@ class Num(Node):
 
     @property
     def is_integer(self) -> bool:
-        return self.exact.denominator == 1 and not any(c in self.text for c in ".eE")
+        """Written as an integer: ``2`` and ``0x1E`` are, ``2.0`` and ``2e0`` are not."""
+        text = self.text.lower()
+        hexadecimal = text.startswith(("0x", "0o", "0b"))
+        return self.exact.denominator == 1 and (hexadecimal or not any(c in text for c in ".e"))
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ plus, calls of known function names, and comparisons as the first argument of
 ``eval``, ``exec``, ``compile``, ``sympify``, ``parse_expr`` or ``lambdify``.
 
 Limits keep hostile input cheap: the text's length, the nesting depth, the
-number of nodes, and the size of constant powers (``9**9**9**9`` is refused
-in microseconds instead of computed).
+number of nodes, and the size of constants (``9**9**9**9``, ``(1/2)**9**9``
+and ``9**9**9.5`` are refused in microseconds, never computed): the parser
+bounds the digits of every constant subexpression, so sympy, which computes
+constant powers exactly, is never asked for a huge one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import ast
 import difflib
 import math
 import re
+import sys
 from fractions import Fraction
+from typing import NamedTuple, Optional
 
 from ..errors import InputError
 from .functions import CONSTANTS, FUNCTIONS, known_names, lookup
@@ -122,7 +126,12 @@ _IMPLICIT_PRODUCT = re.compile(r"(?<![\w.])(\d+\.?\d*(?:[eE][+-]?\d+)?)\s*([A-Za
 
 
 def _python_parse(text, python_text, to_original):
+    # Python 3.11 builds the AST under the interpreter's recursion limit (3
+    # levels per frame), which a 3,000-term sum x+x+...+x exceeds; lift it for
+    # the parse only. The text's length bounds the depth.
+    limit = sys.getrecursionlimit()
     try:
+        sys.setrecursionlimit(max(limit, MAX_DEPTH // 3 + 1_000))
         return ast.parse(python_text, mode="eval")
     except SyntaxError as error:
         offset = _char_offset(python_text, (error.offset or 1) - 1) if error.lineno == 1 else 0
@@ -146,6 +155,8 @@ def _python_parse(text, python_text, to_original):
         ) from None
     except ValueError as error:  # e.g. null bytes
         raise InputError(f"the formula is not valid: {error}") from None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _is_number(token):
@@ -170,6 +181,7 @@ class _Builder:
         self.to_original = to_original
         self.treat_as_variables = treat_as_variables
         self.nodes = 0
+        self.constants = {}  # id(IR node) -> _Constant, for the variable-free ones
 
     def span(self, node):
         start = _char_offset(self._python(), node.col_offset)
@@ -204,7 +216,9 @@ class _Builder:
                 for child in reversed(children):
                     stack.append((child, depth + 1, False))
                 continue
-            results[id(node)] = self.convert(node, [results[id(c)] for c in self.children(node)])
+            out = self.convert(node, [results[id(c)] for c in self.children(node)])
+            self.track(out, node)
+            results[id(node)] = out
         root = results[id(tree.body)]
         if isinstance(root, Compare):
             self.fail("a comparison is only allowed as the first argument of where(...)", tree.body)
@@ -237,10 +251,7 @@ class _Builder:
                 symbol = self.text[span[0] : span[1]]
                 self.fail(f"the operator in '{symbol}' is not allowed (use + - * / ** % ^)", node)
             self.reject_comparisons(node, args)
-            out = Binary(span, op, *args)
-            if op == "**":
-                self.check_power(out, node)
-            return out
+            return Binary(span, op, *args)
         if isinstance(node, ast.UnaryOp):
             op = _UNARY.get(type(node.op))
             if op is None:
@@ -344,22 +355,97 @@ class _Builder:
             span=self.span(node.func),
         )
 
-    def check_power(self, power, node):
-        base, exponent = _constant_value(power.left), _constant_value(power.right)
-        if base is None or exponent is None or abs(base) in (0, 1):
+    def track(self, out, node):
+        """Bound the size of a constant subexpression; refuse one too big to compute exactly."""
+        if isinstance(out, Var):
             return
-        digits = _magnitude(exponent) * abs(_log10(base))
-        if digits > MAX_POWER_DIGITS:
+        parts = [self.constants.get(id(child)) for child in out.children()]
+        if None in parts:
+            return  # it depends on a variable
+        if isinstance(out, Num):
+            info = _Constant.of(out.exact)
+        elif isinstance(out, Const):
+            info = _Constant(None, math.log10(math.pi if out.name == "pi" else math.e))
+        elif isinstance(out, Unary):
+            info = parts[0] if out.op == "+" else parts[0].negated()
+        elif isinstance(out, Binary):
+            info = _binary_constant(out.op, *parts)
+        elif isinstance(out, Call):
+            info = _call_constant(out.name, parts)
+        else:  # a comparison: a boolean
+            info = _Constant(None, 0.0, any(p.has_log for p in parts))
+        if not info.digits <= MAX_POWER_DIGITS:
+            size = f"about {info.digits:,.0f}" if info.digits < 1e18 else "more than 10^18"
             self.fail(
-                f"this constant power is about 10^{digits:,.0f}; gradcli refuses constant powers "
-                f"beyond 10^{MAX_POWER_DIGITS:,}",
+                f"this constant would have {size} digits; gradcli refuses constants of more "
+                f"than {MAX_POWER_DIGITS:,} digits",
                 node,
             )
+        self.constants[id(out)] = info
 
 
-def _log10(value: Fraction) -> float:
-    """log10 of |value| for a fraction of any size (floats would overflow)."""
-    return math.log10(abs(value.numerator)) - math.log10(value.denominator)
+class _Constant(NamedTuple):
+    """What the parser knows of a constant subexpression, so that no constant is ever computed big.
+
+    ``exact`` is its value when it is a known, small rational; ``digits`` bounds
+    the decimal digits of the numerator and denominator of any exact value sympy
+    could make of it (for pi and e, the digits of their magnitude); ``has_log``
+    says a logarithm is inside (``exp(n*log(3))`` is ``3**n`` to sympy).
+    """
+
+    exact: Optional[Fraction]
+    digits: float
+    has_log: bool = False
+
+    @classmethod
+    def of(cls, value: Fraction):
+        digits = _digits(value)
+        return cls(value if digits <= MAX_POWER_DIGITS else None, digits)
+
+    def negated(self):
+        return self._replace(exact=None if self.exact is None else -self.exact)
+
+
+# Functions sympy may turn into a power when a logarithm is inside, and the logarithms.
+_EXP_LIKE = {"exp", "exp2", "expm1", "sinh", "cosh", "tanh", "sigmoid", "softplus", "logaddexp"}
+_LOG_LIKE = {"log", "log2", "log10", "log1p", "logaddexp", "softplus", "arcsinh", "arccosh", "arctanh"}
+
+
+def _binary_constant(op, a, b):
+    has_log = a.has_log or b.has_log
+    if op == "**":
+        if a.exact is not None and abs(a.exact) <= 1 and a.exact.denominator == 1:
+            return _Constant(None, 0.0, has_log)  # 0, 1 and -1 to any power
+        # |p/q| <= |p|: an exponent known only by its digits is at most 10**digits.
+        exponent = _exp10(b.digits) if b.exact is None else _magnitude(b.exact)
+        digits = _times(exponent, a.digits)
+        if a.exact is not None and b.exact is not None and b.exact.denominator == 1 and digits <= MAX_POWER_DIGITS:
+            if not (a.exact == 0 and b.exact < 0):
+                return _Constant.of(a.exact ** int(b.exact))._replace(has_log=has_log)
+        return _Constant(None, digits, has_log)
+    if a.exact is not None and b.exact is not None and (op in "+-*" or b.exact != 0):
+        exact = {"+": a.exact + b.exact, "-": a.exact - b.exact, "*": a.exact * b.exact}.get(op)
+        if exact is None:
+            exact = a.exact / b.exact if op == "/" else a.exact % b.exact
+        return _Constant.of(exact)._replace(has_log=has_log)
+    # p1/q1 + p2/q2 = (p1*q2 + p2*q1)/(q1*q2); a % b = a - b*floor(a/b).
+    bound = {"+": 0.302, "-": 0.302, "*": 0.0, "/": 0.0, "%": b.digits}[op]
+    return _Constant(None, a.digits + b.digits + bound, has_log)
+
+
+def _call_constant(name, parts):
+    has_log = any(p.has_log for p in parts) or name in _LOG_LIKE
+    if name in _EXP_LIKE and has_log:
+        # exp(c*log(a)) is a**c, of up to |c|*digits(a) <= 10**digits(c*log(a)) digits.
+        return _Constant(None, _exp10(max(p.digits for p in parts)), True)
+    if name == "hypot":
+        return _Constant(None, sum(p.digits for p in parts) + 1, has_log)
+    return _Constant(None, max(p.digits for p in parts) + (1 if name in ("floor", "ceil") else 0), has_log)
+
+
+def _digits(value: Fraction) -> float:
+    """log10 of the larger of |numerator| and denominator (cheap for integers of any size)."""
+    return math.log10(max(abs(value.numerator), value.denominator))
 
 
 def _magnitude(value: Fraction) -> float:
@@ -369,22 +455,12 @@ def _magnitude(value: Fraction) -> float:
         return math.inf
 
 
-def _constant_value(node):
-    """The exact value of a small constant subexpression of numbers, or None."""
-    if isinstance(node, Num):
-        return node.exact
-    if isinstance(node, Unary):
-        inner = _constant_value(node.operand)
-        return None if inner is None else (-inner if node.op == "-" else inner)
-    if isinstance(node, Binary) and node.op == "**":
-        base, exponent = _constant_value(node.left), _constant_value(node.right)
-        if base is None or exponent is None or exponent.denominator != 1:
-            return None
-        if base == 0 and exponent < 0:
-            return None
-        # Already checked to be at most 10^MAX_POWER_DIGITS, so this is cheap.
-        return base ** int(exponent)
-    return None
+def _exp10(digits: float) -> float:
+    return math.inf if digits > 300 else 10.0**digits
+
+
+def _times(a: float, b: float) -> float:
+    return 0.0 if b == 0 else a * b
 
 
 def _all_vars(root):
