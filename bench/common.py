@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 perf_counter = time.perf_counter
+process_time = time.process_time
 
 
 # -- timing ---------------------------------------------------------------------
@@ -72,12 +73,15 @@ class Timings:
         return len(self.samples[self.names[0]])
 
 
-def paired(contenders, reps, warmup=2, number=1, collect=True):
+def paired(contenders, reps, warmup=2, number=1, collect=True, cpu=False):
     """Time ``contenders`` (a list of ``(name, fn)``) interleaved, ``reps`` times.
 
     ``fn()`` is called ``number`` times per sample; the sample is the time per
     call. ``warmup`` untimed rounds of every contender come first. In
-    repetition ``r`` the contenders run in the order rotated by ``r``.
+    repetition ``r`` the contenders run in the order rotated by ``r``. With
+    ``cpu``, the process's CPU time of every sample is kept too, as the
+    returned timings' ``cpu`` (``Timings``): unlike wall time, it does not
+    count the waits while other processes have the CPU.
     """
     names = [name for name, _ in contenders]
     if len(set(names)) != len(names):
@@ -86,6 +90,7 @@ def paired(contenders, reps, warmup=2, number=1, collect=True):
         for _, fn in contenders:
             fn()
     timings = Timings(names)
+    timings.cpu = Timings(names) if cpu else None
     k = len(contenders)
     loop = range(number)
     for r in range(reps):
@@ -93,10 +98,13 @@ def paired(contenders, reps, warmup=2, number=1, collect=True):
             name, fn = contenders[(r + j) % k]
             if collect:
                 gc.collect()
+            c0 = process_time() if cpu else 0.0
             t0 = perf_counter()
             for _ in loop:
                 fn()
             t1 = perf_counter()
+            if cpu:
+                timings.cpu.samples[name].append((process_time() - c0) / number)
             timings.samples[name].append((t1 - t0) / number)
     return timings
 
@@ -207,7 +215,7 @@ class Target:
     correct: bool = True  # a target measured on wrong results does not pass
     note: str = ""
     error: str = ""  # set when the benchmark crashed before measuring this
-    unit: str = "x"  # "x": a ratio, printed 1.23x; "e": a small number, printed 1.2e-15
+    unit: str = "x"  # "x": a ratio, printed 1.23x; "e": a small number, printed 1.2e-15; "n": a count
 
     @property
     def met(self):
@@ -230,6 +238,8 @@ class Target:
             return f"ERROR {self.workload}: {self.what}: {self.error}"
         if self.unit == "x":
             shown, limit = f"{self.value:.2f}x", f"{self.limit:g}x"
+        elif self.unit == "n":
+            shown, limit = f"{self.value:g}", f"{self.limit:g}"
         else:
             shown, limit = f"{self.value:.1e}", f"{self.limit:.0e}"
         text = f"{self.status:<5} {self.workload}: {self.what}: {shown} (target {self.op} {limit})"

@@ -1,7 +1,7 @@
 """Run every gradcli benchmark and print a summary of the targets: ``make bench``.
 
     .venv/bin/python bench/run.py                 # all of them
-    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced)
+    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli)
     .venv/bin/python bench/run.py --profile       # also cProfile gradcli's part of W1/W2
 
 Benchmarks inform, they do not gate: this exits 0 whatever the targets say
@@ -25,6 +25,8 @@ SCRIPTS = {
     "w1": ("w1_chain", "W1 scalar chain"),
     "w2": ("w2_arrays", "W2 arrays"),
     "untraced": ("untraced", "untraced forward"),
+    "random_direction": ("random_direction", "random-direction check 1e4"),
+    "cli": ("cli_latency", "CLI latency"),
 }
 
 

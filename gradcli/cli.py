@@ -117,20 +117,24 @@ def _split_names(text):
 @click.option("--format", "fmt", type=click.Choice(["text", "latex", "python", "json"]), default="text", show_default=True, help="How to print the derivatives (python: gradcli.numpy code).")
 @click.option("--simplify/--no-simplify", default=True, show_default=True, help="Simplify the derivatives (under --timeout).")
 @click.option("--timeout", type=click.FloatRange(min=0.0), default=2.0, show_default=True, help="Seconds allowed for simplification; past it the unsimplified form is shown, with a note.")
+@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=60.0, show_default=True, help="Seconds allowed for differentiating; past it gradcli stops with exit 2 (a high --order can take sympy minutes).")
 @click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names to treat as variables even if they are constants (e, pi).")
 @json_option
-def diff(expr, wrt, order, fmt, simplify, timeout, extra_vars, as_json):
+def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json):
     """Differentiate a formula symbolically: every partial derivative, printed exactly.
 
     EXPR is a formula such as "log(1+exp(x))"; it is parsed safely (never
-    evaluated as Python).
+    evaluated as Python). A formula that starts with a minus sign goes after
+    --, as in: gradcli diff -- "-x^2".
     """
-    from .expr.diff import differentiate
     from .expr.parse import parse
+
+    formula = parse(expr, treat_as_variables=_split_names(extra_vars))  # bad input fails fast
+
+    from .expr.diff import differentiate
     from .render import dump_json, print_diff
 
-    formula = parse(expr, treat_as_variables=_split_names(extra_vars))
-    result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout)
+    result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout, max_time)
     if as_json or fmt == "json":
         dump_json(result)
     else:
@@ -161,23 +165,47 @@ def check_options(fun):
     return fun
 
 
+_DTYPES = ("float16", "bfloat16", "float32", "float64")
+
+
+def _dtype_names(text):
+    """The --dtype list as canonical names, each once; exit 2 on an unknown or missing one."""
+    from .checker import runner
+
+    names = []
+    for name in _split_names(text):
+        canonical = runner.dtype_of(name).name
+        if canonical not in _DTYPES:
+            raise InputError(f"--dtype {name}: unknown dtype (use float16, float32, float64 or bfloat16)")
+        if canonical not in names:
+            names.append(canonical)
+    if not names:
+        raise InputError("--dtype needs at least one dtype: float16, float32, float64 or bfloat16")
+    return tuple(names)
+
+
 def _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, fail_on=None):
+    import numpy as np
+
     from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
     from .checker.targets import resolve
 
     resolved = resolve(target, _split_names(extra_vars))
-    randoms = [random_point(spec, resolved.variables, seed) for spec in random_specs]
+    rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
+    randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
     rest = tuple(v for v in resolved.variables if v not in covered)
+    if not rest and at:
+        raise InputError(
+            f"--at {at[0]}: every variable ({', '.join(resolved.variables)}) already comes from --random"
+        )
     points = [parse_point(text, rest) for text in at] if rest else []
     if rest and not points:
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
         )
-    dtype_names = _split_names(dtypes)
-    for name in dtype_names:
-        runner.dtype_of(name)
+    dtype_names = _dtype_names(dtypes)
     report = runner.check(
         target,
         merge_points(points, randoms),
@@ -234,6 +262,8 @@ def check_command(targets, at, random_specs, seed, dtypes, wrt, order, rtol, dig
     bad = [f for f in failing if f not in STATUSES or f == "ok"]
     if bad:
         raise InputError(f"--fail-on {bad[0]}: not a verdict (use unstable, wrong, domain, error)")
+    if not failing:
+        raise InputError("--fail-on needs at least one verdict: unstable, wrong, domain or error")
     reports = [
         _run_check(t, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, tuple(failing))
         for t in targets
@@ -246,8 +276,9 @@ def check_command(targets, at, random_specs, seed, dtypes, wrt, order, rtol, dig
         for report in reports:
             print_report(report, digits)
     failed = [r for r in reports if not r.ok]
+    count = sum(len(r.results) for r in reports)
     click.echo(
-        f"{sum(len(r.results) for r in reports)} results, "
+        f"{count} result{'' if count == 1 else 's'}, "
         f"{sum(1 for r in reports for x in r.results if x.status in r.fail_on)} failing "
         f"({', '.join(failing)}).",
         err=True,
@@ -262,13 +293,18 @@ def _write_atomically(path, text):
     import tempfile
 
     directory = os.path.dirname(os.path.abspath(path))
+    temporary = None
     try:
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(temporary, path)
+        temporary = None
     except OSError as error:
         raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        if temporary is not None and os.path.exists(temporary):
+            os.remove(temporary)  # a failed write leaves neither a partial report nor litter
 
 
 def main(argv=None):

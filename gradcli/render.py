@@ -82,7 +82,7 @@ def print_ops_table(rows) -> None:
 
 def print_diff(result, fmt="text") -> None:
     """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
-    from .expr.diff import latex, python_code
+    from .expr.diff import latex, python_code, python_name
 
     if fmt == "latex":
         for d in result.derivatives:
@@ -90,17 +90,18 @@ def print_diff(result, fmt="text") -> None:
             numerator = "\\partial" if len(d.wrt) == 1 else f"\\partial^{{{len(d.wrt)}}}"
             print(f"\\frac{{{numerator} f}}{{{wrt}}} = {latex(d.expr)}")
     elif fmt == "python":
-        args = ", ".join(result.formula.variables)
+        args = ", ".join(python_name(v) for v in result.formula.variables)
         print("import gradcli.numpy as gnp")
         for d in result.derivatives:
             name = "d" + ("" if len(d.wrt) == 1 else str(len(d.wrt))) + "f_d" + "_d".join(d.wrt)
             print(f"\n\ndef {name}({args}):")
             print(f"    return {python_code(d.expr)}")
     else:
+        # One line per formula, however long: rich would break them at the console's width.
         out = console()
-        out.print(f"[bold]f({', '.join(result.formula.variables)})[/bold] = {result.expr}")
+        out.print(f"[bold]f({', '.join(result.formula.variables)})[/bold] = {result.expr}", soft_wrap=True)
         for d in result.derivatives:
-            out.print(f"[bold]{d.label} f[/bold] = {d.expr}")
+            out.print(f"[bold]{d.label} f[/bold] = {d.expr}", soft_wrap=True)
     sys.stdout.flush()
     for note in result.notes:
         console(stderr=True).print(f"note: {note}")
@@ -147,6 +148,24 @@ def _gradient_text(gradient, digits):
     return ", ".join(f"{k}: {_number(v, digits)}" for k, v in gradient.items())
 
 
+def _exact_gradient_text(r, digits):
+    """The exact-gradient cell: per variable, or along the random direction when that is all that is known."""
+    if r.exact_directional is not None and all(v is None for v in r.exact_gradient.values()):
+        return f"{_number(r.exact_directional, digits)} along a direction"
+    return _gradient_text(r.exact_gradient, digits)
+
+
+def _fd_text(r, digits):
+    """The finite-difference cell: per variable, or the derivative along a random direction."""
+    if r.fd_gradient:
+        return _gradient_text(r.fd_gradient, digits)
+    if r.fd_method == "random-direction":
+        if r.fd_directional is None:
+            return "along a direction"
+        return f"{_number(r.fd_directional, digits)} along a direction"
+    return "-"
+
+
 def _point_text(point, digits=7):
     return ", ".join(f"{k} = {_number(v, digits)}" for k, v in point.items())
 
@@ -186,8 +205,8 @@ def print_report(report, digits=7) -> None:
                 _number(r.value, digits),
                 _gradient_text(r.gradient, digits),
                 _number(r.exact_value, digits),
-                _gradient_text(r.exact_gradient, digits),
-                _gradient_text(r.fd_gradient, digits) if r.fd_gradient else "along a direction",
+                _exact_gradient_text(r, digits),
+                _fd_text(r, digits),
                 verdict,
             )
         out.print(table)
@@ -267,6 +286,19 @@ def _mantissa_bits(dtype_name):
     return {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}.get(dtype_name, 53)
 
 
+def _exact_point_text(point):
+    """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
+
+    def shown(value):
+        if isinstance(value, float) and math.isfinite(value):
+            return repr(value)
+        return _number(value, 17)
+
+    return ", ".join(
+        f"{k} = {shown(v) if not isinstance(v, list) else _number(v, 17)}" for k, v in point.items()
+    )
+
+
 def junit_xml(reports) -> str:
     """JUnit XML: one testcase per (target, point, dtype); failures carry the findings."""
     import xml.etree.ElementTree as ET
@@ -284,7 +316,7 @@ def junit_xml(reports) -> str:
         )
         for r in report.results:
             case = ET.SubElement(
-                suite, "testcase", classname=report.target, name=f"{_point_text(r.point)} [{r.dtype}]"
+                suite, "testcase", classname=report.target, name=f"{_exact_point_text(r.point)} [{r.dtype}]"
             )
             if r.status in report.fail_on:
                 first = r.findings[0].message if r.findings else (r.error or r.status)

@@ -84,26 +84,35 @@ _NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -ma
 def _value(text, whole, offset):
     import numpy as np
 
+    span = (offset, offset + max(1, len(text)))
     if text.startswith("@"):
         path = text[1:]
+        if not path:
+            raise InputError("'@' needs a file name, as in x=@arr.npy", text=whole, span=span)
         try:
             value = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, EOFError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            if "pickled" in reason or isinstance(error, EOFError):
+                reason = "not a NumPy .npy array file (np.save writes one)"
+            raise InputError(f"cannot read the array file {path}: {reason}", text=whole, span=span) from None
+        if not isinstance(value, np.ndarray):
+            if hasattr(value, "close"):
+                value.close()
             raise InputError(
-                f"cannot read the array file {path}: {error}", text=whole, span=(offset, offset + len(text))
-            ) from None
+                f"{path} is an .npz archive, not one array; save one array with np.save", text=whole, span=span
+            )
         if value.dtype.kind not in "fiu":
-            raise InputError(f"{path} holds {value.dtype} values, not numbers", text=whole)
-        return value.astype(np.float64)
+            raise InputError(f"{path} holds {value.dtype} values, not numbers", text=whole, span=span)
+        return _not_empty(value.astype(np.float64), text, whole, span)
     if text.startswith("["):
         spelled = re.sub(r"(?<![\w.])-?inf\b|\bnan\b", lambda m: f'"{m.group(0)}"', text)
         try:
             nested = json.loads(spelled)
-            return np.array(_numbers(nested), dtype=np.float64)
+            array = np.array(_numbers(nested), dtype=np.float64)
         except (ValueError, TypeError):
-            raise InputError(
-                f"'{text}' is not a list of numbers", text=whole, span=(offset, offset + len(text))
-            ) from None
+            raise InputError(f"'{text}' is not a list of numbers", text=whole, span=span) from None
+        return _not_empty(array, text, whole, span)
     lowered = text.lower()
     if lowered in _NUMBER_WORDS:
         return _NUMBER_WORDS[lowered]
@@ -113,6 +122,12 @@ def _value(text, whole, offset):
         raise InputError(
             f"'{text}' is not a number", text=whole, span=(offset, offset + max(1, len(text)))
         ) from None
+
+
+def _not_empty(array, text, whole, span):
+    if array.size == 0:
+        raise InputError(f"'{text}' is an empty array: there is no gradient to check", text=whole, span=span)
+    return array
 
 
 def _numbers(nested):
@@ -125,11 +140,17 @@ def _numbers(nested):
     raise ValueError(nested)
 
 
-def random_point(spec: str, variables, seed=0) -> dict:
-    """``--random "x=(1000,)"``: standard normal arrays of the given shapes (others must be given too)."""
+MAX_RANDOM_SIZE = 10_000_000
+
+
+def random_point(spec: str, variables, seed=0, rng=None) -> dict:
+    """``--random "x=(1000,)"``: standard normal arrays of the given shapes (others must be given too).
+
+    Pass one ``rng`` for several ``--random`` options, so that each draws fresh numbers.
+    """
     import numpy as np
 
-    rng = np.random.default_rng(seed)
+    rng = rng if rng is not None else np.random.default_rng(seed)
     point = {}
     for part in _split_top_level(spec):
         name, sep, shape_text = part.partition("=")
@@ -140,10 +161,21 @@ def random_point(spec: str, variables, seed=0) -> dict:
                 f"({', '.join(variables)})",
                 text=spec,
             )
+        if name in point:
+            raise InputError(f"--random {spec}: '{name}' is given twice", text=spec)
         numbers = re.findall(r"\d+", shape_text)
         if not re.fullmatch(r"\s*\(?\s*(\d+\s*,?\s*)*\)?\s*", shape_text):
             raise InputError(f"--random {spec}: '{shape_text.strip()}' is not a shape such as (1000,)", text=spec)
-        point[name] = rng.standard_normal(tuple(int(n) for n in numbers))
+        shape = tuple(int(n) for n in numbers)
+        size = math.prod(shape)
+        if size == 0:
+            raise InputError(f"--random {spec}: the shape {shape} has no elements", text=spec)
+        if size > MAX_RANDOM_SIZE:
+            raise InputError(
+                f"--random {spec}: {size:,} elements is more than the {MAX_RANDOM_SIZE:,} gradcli draws",
+                text=spec,
+            )
+        point[name] = rng.standard_normal(shape)
     return point
 
 

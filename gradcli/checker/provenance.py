@@ -20,6 +20,7 @@ import numpy as np
 from .results import Finding
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
 
 
 @dataclass
@@ -118,15 +119,16 @@ class Recorder:
         return False
 
     def _forward(self, prim, args, kwargs, ans):
-        from ..expr.compile import CURRENT
-
+        # No formula is being evaluated unless the formula compiler was imported: looking it up
+        # instead of importing it spares a Python function's first check that import.
+        formulas = sys.modules.get(_FORMULA_COMPILER)
         record = OpRecord(
             len(self.recording.ops),
             prim.name,
             self.phase,
             tuple(args),
             ans,
-            CURRENT.span if self.phase == "forward" else None,
+            formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             _user_location() if self.locate_in_python and self.phase == "forward" else None,
         )
         self.recording.ops.append(record)

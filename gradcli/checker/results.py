@@ -76,8 +76,12 @@ class PointResult:
     exact_gradient: dict = field(default_factory=dict)
     rule_gradient: dict = field(default_factory=dict)  # the autodiff rule at high precision
     fd_gradient: dict = field(default_factory=dict)
-    fd_method: str = ""
+    fd_method: str = ""  # "central-richardson", "complex-step", "random-direction" or "failed"
     fd_error: dict = field(default_factory=dict)
+    # Above 64 inputs the differences run along one random direction instead of per coordinate:
+    fd_directional: Optional[float] = None  # the directional derivative by finite differences
+    fd_directional_error: Optional[float] = None  # its Richardson error estimate
+    exact_directional: Optional[float] = None  # the exact one along the same direction (high precision)
     value_status: str = "ok"
     gradient_status: str = "ok"
     value_error: Optional[float] = None  # relative error against the exact value
@@ -90,7 +94,8 @@ class PointResult:
     notes: list = field(default_factory=list)
     error: Optional[str] = None
     hessian: Optional[object] = None
-    exact_hessian: Optional[object] = None
+    exact_hessian: Optional[object] = None  # the true second derivatives (high-precision differences)
+    rule_hessian: Optional[object] = None  # gradcli's rules run twice, at high precision
 
     @property
     def passed(self) -> bool:
@@ -113,6 +118,9 @@ class PointResult:
             "rule_gradient": self.rule_gradient,
             "fd_method": self.fd_method,
             "fd_error": self.fd_error,
+            "fd_directional": self.fd_directional,
+            "fd_directional_error": self.fd_directional_error,
+            "exact_directional": self.exact_directional,
             "value_error": self.value_error,
             "gradient_error": self.gradient_error,
             "value_ulps": self.value_ulps,
@@ -123,6 +131,7 @@ class PointResult:
             "error": self.error,
             "hessian": self.hessian,
             "exact_hessian": self.exact_hessian,
+            "rule_hessian": self.rule_hessian,
         }
 
 

@@ -174,6 +174,11 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
                     f"{target.text} returns shape {np.shape(provenance._raw(value))}; gradcli checks "
                     "scalar-valued functions (sum the outputs, or check each one)"
                 )
+            if np.asarray(provenance._raw(value)).dtype.kind not in "fiub":
+                raise InputError(
+                    f"{target.text} returns {type(provenance._raw(value)).__name__}, not a number; "
+                    "gradcli checks functions that return one number"
+                )
             recorder.phase = "backward"
             seed_cotangent = np.ones((), dtype=np.asarray(provenance._raw(value)).dtype)[()]
             grads = pull_back(out, trace, inputs, working_args, argnums, seed_cotangent)
@@ -186,15 +191,24 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
     result.value = _plain(value)
     result.gradient = {n: _plain(g) for n, g in zip(chosen, grads)}
 
-    differences = fd.differences(target.function, rounded, target.analytic, full, seed)
+    try:
+        differences = fd.differences(target.function, rounded, target.analytic, full, seed)
+    except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
+        differences = fd.Differences(
+            method="failed",
+            reliable=False,
+            note=f"finite differences failed: the target raised {type(error).__name__}: {error} near this point",
+        )
     result.fd_method = differences.method
     if differences.gradient:
         by_name = dict(zip(names, differences.gradient))
         errors = dict(zip(names, differences.error))
         result.fd_gradient = {n: _plain(by_name[n]) for n in chosen}
         result.fd_error = {n: _plain(errors[n]) for n in chosen}
-    else:
+    elif differences.directional is not None:
         result.fd_gradient = {}
+        result.fd_directional = _plain(differences.directional)
+        result.fd_directional_error = _plain(differences.directional_error)
         result.notes.append(
             f"finite differences along a random direction: {differences.directional:.10g}"
             f" (error estimate {differences.directional_error:.1e})"
@@ -206,14 +220,21 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
     if exact.error:
         result.notes.append(f"the exact reference failed: {exact.error}")
         exact = _float64_stand_in(target, rounded, differences, result)
+    if exact.unsettled:
+        # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
+        exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
     result.exact_value = _plain(exact.value)
     if exact.value is not None and np.ndim(exact.value) == 0:
         import mpmath
 
-        result.exact_value_text = mpmath.nstr(mpmath.mpf(exact.value), 20)
+        # At the reference's own precision: mpf() at the default 15 digits would round it to a float first.
+        with mpmath.workdps(max(30, exact.digits or 0)):
+            result.exact_value_text = mpmath.nstr(mpmath.mpf(exact.value), 20)
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: _plain(exact_by_name.get(n)) for n in chosen}
+    if exact.directional is not None:
+        result.exact_directional = _plain(exact.directional)
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
 
     _judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recorder.recording)
@@ -251,6 +272,23 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     import mpmath
 
     eps = float(np.finfo(dtype).eps) if dtype.kind == "f" else 2.0**-7
+    if exact.unsettled:
+        # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
+        result.status = result.value_status = result.gradient_status = "error"
+        result.findings.append(
+            Finding(
+                "undetermined",
+                "forward",
+                "exact reference",
+                f"the exact reference did not settle below {reference.MAX_DIGITS} digits (the function "
+                "cancels more digits than that), so gradcli cannot say whether this value and gradient "
+                "are right: no verdict",
+            )
+        )
+        result.findings.extend(
+            provenance.nonfinite_findings(recording, _finite(value), all(_finite(g) for g in grads.values()))
+        )
+        return
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_value = exact.value
@@ -480,7 +518,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
 
 
 def _check_hessian(result, target, point, dtype, chosen, rtol):
-    """Second derivatives in the working dtype against the same program's at high precision."""
+    """Second derivatives in the working dtype against the same program's at high precision,
+    and that program's against the true second derivatives (a wrong second-order rule is ``wrong``)."""
     import mpmath
 
     from ..autodiff import mp as mp_core
@@ -499,20 +538,66 @@ def _check_hessian(result, target, point, dtype, chosen, rtol):
         return rows
 
     working_args = [_cast(point[n], dtype) for n in names]
-    with np.errstate(all="ignore"):
-        working = hessian_at(working_args)
+    try:
+        with np.errstate(all="ignore"):
+            working = hessian_at(working_args)
+    except Exception as error:  # noqa: BLE001 - the target's second derivative raised
+        result.status = result.gradient_status = "error"
+        result.error = f"{type(error).__name__}: {error} (while taking second derivatives)"
+        return
     mp_core.enable()
-    with mpmath.workdps(max(result.digits_used or 60, 60)):
-        exact = hessian_at([reference.to_mp(_as_float64(a)) for a in working_args])
+    digits = max(result.digits_used or 60, 60)
+    mp_args = [reference.to_mp(_as_float64(a)) for a in working_args]
+    try:
+        with mpmath.workdps(digits), np.errstate(all="ignore"):
+            exact = hessian_at(mp_args)
+    except Exception as error:  # noqa: BLE001 - no high-precision run: compare with nothing
+        result.hessian = [[_plain(v) for v in row] for row in working]
+        result.notes.append(f"the second derivatives failed at high precision: {type(error).__name__}: {error}")
+        return
     result.hessian = [[_plain(v) for v in row] for row in working]
     result.exact_hessian = [[_plain(v) for v in row] for row in exact]
+    result.rule_hessian = result.exact_hessian
+    true, kink = _true_hessian(target, mp_args, nums, digits)
+    if kink is not None:
+        left, right = ([[_plain(v) for v in row] for row in side] for side in kink)
+        result.findings.append(
+            Finding(
+                "kink",
+                "forward",
+                "second derivative",
+                f"the second derivatives jump here: {left} from the left and {right} from the right, "
+                "so there is no Hessian to check",
+            )
+        )
+        if result.status != "error":
+            result.status = result.gradient_status = "domain"
+        result.exact_hessian = None
+        return
+    if true is not None:
+        result.exact_hessian = [[_plain(v) for v in row] for row in true]
+        wrong = max(
+            _worst_error(exact[i][j], true[i][j], WRONG_RTOL) for i in range(len(nums)) for j in range(len(nums))
+        )
+        if wrong > WRONG_RTOL and result.status in ("ok", "unstable", "wrong"):
+            result.status = result.gradient_status = "wrong"
+            result.findings.append(
+                Finding(
+                    "wrong-rule",
+                    "backward",
+                    "second derivative",
+                    f"the second-derivative rule is wrong: at high precision it gives {result.rule_hessian} "
+                    f"but the exact second derivatives are {result.exact_hessian} (relative error {wrong:.2e})",
+                )
+            )
     worst = max(
         _worst_error(working[i][j], exact[i][j], rtol, dtype)
         for i in range(len(nums))
         for j in range(len(nums))
     )
     if worst > rtol:
-        result.gradient_status = "unstable"
+        if result.gradient_status != "wrong":
+            result.gradient_status = "unstable"
         if result.status == "ok":
             result.status = "unstable"
         result.findings.append(
@@ -521,9 +606,51 @@ def _check_hessian(result, target, point, dtype, chosen, rtol):
                 "backward",
                 "second derivative",
                 f"the Hessian in {dtype.name} is off by {worst:.2e} relative "
-                f"(computed {result.hessian}, exact {result.exact_hessian})",
+                f"(computed {result.hessian}, at high precision {result.rule_hessian})",
             )
         )
+
+
+def _true_hessian(target, mp_args, nums, digits):
+    """The second derivatives of the forward function by mpmath's differences (no gradient rule runs).
+
+    Returns ``(rows, None)``, ``(None, (left, right))`` where the one-sided second
+    derivatives differ (a kink of the first derivative: no Hessian there), or
+    ``(None, None)`` when they cannot be computed.
+    """
+    import mpmath
+
+    def f(*values):
+        args = list(mp_args)
+        for i, v in zip(nums, values):
+            args[i] = v
+        return mpmath.mpf(provenance._raw(target.mp_function(*args)))
+
+    at = [mp_args[i] for i in nums]
+    tables = {}
+    try:
+        with mpmath.workdps(digits), np.errstate(all="ignore"):
+            for direction in (0, 1, -1):
+                rows = []
+                for a in range(len(nums)):
+                    row = []
+                    for b in range(len(nums)):
+                        orders = [0] * len(nums)
+                        orders[a] += 1
+                        orders[b] += 1
+                        row.append(mpmath.diff(f, at, orders, direction=direction))
+                    rows.append(row)
+                tables[direction] = rows
+    except Exception:  # noqa: BLE001 - not differentiable there: no independent check
+        return None, None
+    if any(mpmath.isnan(v) or mpmath.isinf(v) for rows in tables.values() for row in rows for v in row):
+        return None, None
+    left, right = tables[-1], tables[1]
+    for row_left, row_right in zip(left, right):
+        for l_value, r_value in zip(row_left, row_right):
+            if abs(l_value - r_value) > WRONG_RTOL * max(abs(l_value), abs(r_value), 1):
+                return None, (left, right)
+    return tables[0], None
 
 
 def _is_mp(args):

@@ -81,42 +81,108 @@ def _from_callable(fun, text) -> Target:
         params = inspect.signature(fun).parameters.values()
     except (TypeError, ValueError):
         raise InputError(f"cannot read the parameters of {text}") from None
+    params = list(params)
     names = tuple(
         p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
     )
+    required_keywords = [p.name for p in params if p.kind == p.KEYWORD_ONLY and p.default is p.empty]
+    if required_keywords:
+        raise InputError(
+            f"{text} needs the keyword-only argument{'s' if len(required_keywords) > 1 else ''} "
+            f"{', '.join(required_keywords)}, which gradcli cannot supply; give "
+            f"{'them' if len(required_keywords) > 1 else 'it'} a default, or check a wrapper "
+            "whose parameters are the variables",
+            text=text,
+        )
     if not names:
-        raise InputError(f"{text} takes no arguments, so there is no gradient to check", text=text)
+        star = any(p.kind == p.VAR_POSITIONAL for p in params)
+        what = "takes only *args" if star else "takes no arguments"
+        raise InputError(
+            f"{text} {what}, so there is no gradient to check: the variables are the function's "
+            "named parameters (without defaults)",
+            text=text,
+        )
     return Target(text, "function", names, fun, fun, None, False)
 
 
 def _load(module_text, name, target):
-    if module_text.endswith(".py") or os.sep in module_text:
-        path = os.path.abspath(module_text)
-        if not os.path.isfile(path):
-            raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
-        module_name = f"gradcli_target_{abs(hash(path))}"
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module
-        try:
-            spec.loader.exec_module(module)
-        except SyntaxError as error:
-            raise InputError(f"{module_text} is not valid Python: {error.msg} (line {error.lineno})") from None
-        except Exception as error:  # noqa: BLE001 - the user's module failed to import
-            raise InputError(
-                f"importing {module_text} failed: {type(error).__name__}: {error}"
-            ) from None
+    if module_text.endswith(".py") or os.sep in module_text or "/" in module_text:
+        module = _load_file(module_text, target)
     else:
-        try:
-            module = importlib.import_module(module_text)
-        except ImportError as error:
-            raise InputError(
-                f"cannot import {module_text}: {error}", text=target, span=(0, len(module_text))
-            ) from None
-    fun = getattr(module, name, None)
-    if fun is None or not callable(fun):
+        module = _load_module(module_text, target)
+    if not hasattr(module, name):
         start = len(module_text) + 1
         raise InputError(
             f"{module_text} has no function '{name}'", text=target, span=(start, start + len(name))
         )
+    fun = getattr(module, name)
+    if not callable(fun):
+        start = len(module_text) + 1
+        raise InputError(
+            f"'{name}' in {module_text} is not a function (it is of type {type(fun).__name__})",
+            text=target,
+            span=(start, start + len(name)),
+        )
     return fun
+
+
+def _load_file(module_text, target):
+    """Import ``path/to/file.py`` as a script would be run: its own folder importable."""
+    path = os.path.abspath(module_text)
+    if not os.path.isfile(path):
+        raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
+    module_name = f"gradcli_target_{abs(hash(path))}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise InputError(f"{module_text} is not a Python file", text=target, span=(0, len(module_text)))
+    module = importlib.util.module_from_spec(spec)
+    folder = os.path.dirname(path)
+    added = folder not in sys.path
+    if added:
+        sys.path.insert(0, folder)  # sibling modules import as they would under `python file.py`
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as error:
+        sys.modules.pop(module_name, None)
+        raise InputError(
+            f"{module_text} is not valid Python: {error.msg} (line {error.lineno})",
+            text=target,
+            span=(0, len(module_text)),
+        ) from None
+    except Exception as error:  # noqa: BLE001 - the user's module failed to import
+        sys.modules.pop(module_name, None)
+        raise InputError(
+            f"importing {module_text} failed: {type(error).__name__}: {error}",
+            text=target,
+            span=(0, len(module_text)),
+        ) from None
+    finally:
+        if added and folder in sys.path:
+            sys.path.remove(folder)
+    return module
+
+
+def _load_module(module_text, target):
+    """Import ``package.module``, from the current directory too (as ``python -m`` would)."""
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        return importlib.import_module(module_text)
+    except ImportError as error:
+        raise InputError(
+            f"cannot import {module_text}: {error}", text=target, span=(0, len(module_text))
+        ) from None
+    except SyntaxError as error:
+        raise InputError(
+            f"cannot import {module_text}: {error.filename or module_text} is not valid Python: "
+            f"{error.msg} (line {error.lineno})",
+            text=target,
+            span=(0, len(module_text)),
+        ) from None
+    except Exception as error:  # noqa: BLE001 - the user's module failed to import
+        raise InputError(
+            f"importing {module_text} failed: {type(error).__name__}: {error}",
+            text=target,
+            span=(0, len(module_text)),
+        ) from None

@@ -1,0 +1,102 @@
+"""The benchmark scripts in bench/ still run: each workload once, at a tiny size.
+
+No timing and no targets here (benchmarks inform, they do not gate); this only
+keeps the scripts from rotting when the code they call changes.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
+sys.path.insert(0, BENCH)
+
+import cli_latency  # noqa: E402
+import common  # noqa: E402
+import random_direction  # noqa: E402
+import run  # noqa: E402
+import untraced  # noqa: E402
+import w1_chain  # noqa: E402
+import w2_arrays  # noqa: E402
+
+import gradcli  # noqa: E402
+import gradcli.numpy as gnp  # noqa: E402
+
+
+def test_run_knows_every_script():
+    modules = {module for module, _ in run.SCRIPTS.values()}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction"}
+    for module in modules:
+        assert callable(getattr(sys.modules[module], "main"))
+
+
+def test_w1_chain_tiny():
+    value, derivative = gradcli.value_and_grad(w1_chain.make_chain(gnp, 3))(0.5)
+    want_value, want_derivative = w1_chain.reference(3)
+    assert value == pytest.approx(want_value, rel=1e-12)
+    assert derivative == pytest.approx(want_derivative, rel=1e-12)
+
+
+def test_w1_chain_autograd_side_tiny():
+    autograd = pytest.importorskip("autograd")
+    import autograd.numpy as anp
+
+    _, derivative = autograd.value_and_grad(w1_chain.make_chain(anp, 3))(0.5)
+    assert derivative == pytest.approx(w1_chain.reference(3)[1], rel=1e-12)
+
+
+def test_w2_arrays_tiny():
+    x = np.random.default_rng(0).standard_normal(10)
+    value, grad = gradcli.value_and_grad(w2_arrays.objective_a(gnp))(x)
+    hand_value, hand_grad = w2_arrays.hand_value_and_grad_a(x)
+    assert common.rel_err(value, hand_value) < 1e-12
+    assert common.rel_err(grad, hand_grad) < 1e-12
+
+    A = np.random.default_rng(1).standard_normal((5, 5)) / np.sqrt(5)
+    value, grad = gradcli.value_and_grad(w2_arrays.objective_b(gnp, A))(x[:5])
+    hand_value, hand_grad = w2_arrays.make_hand_b(A)(x[:5])
+    assert common.rel_err(value, hand_value) < 1e-12
+    assert common.rel_err(grad, hand_grad) < 1e-12
+
+
+def test_untraced_cases_run():
+    for _, op, args in untraced.cases():
+        assert common.rel_err(getattr(gnp, op)(*args), getattr(np, op)(*args)) < 1e-12
+        untraced._looper(getattr(gnp, op), args)  # builds the timed loop
+
+
+def test_cli_latency_commands_and_import_table():
+    names = [name for name, _ in cli_latency.commands()]
+    assert names[:3] == ["gradcli grad", "gradcli --help", "import sympy"]
+    help_command = dict(cli_latency.commands())["gradcli --help"]
+    modules, code, out = cli_latency.imports_of(help_command)
+    assert code == 0 and "Usage:" in out
+    assert "gradcli.cli" in modules
+    assert cli_latency.top_level(modules)
+
+
+def test_random_direction_tiny():
+    f, target, x, calls = random_direction.setup(n=100)
+    for call in calls.values():
+        call()
+    value, gradient, differences, error = random_direction.random_direction_check(target, x)
+    assert differences.method == "random-direction"
+    assert error < 1e-6
+    assert common.rel_err(gradient, w2_arrays.hand_value_and_grad_a(x)[1]) < 1e-12
+    assert random_direction.evaluations(100) == random_direction.evaluations(10**4)
+
+
+def test_random_direction_first_call_probe_runs():
+    measured = random_direction.first_calls("value+grad", probes=1)
+    for clock in ("wall", "cpu"):
+        ((first, rest),) = measured[clock]
+        assert first > 0 and rest > 0
+    first_count, second_count = random_direction.first_call_counts("value+grad")
+    assert first_count > 0 and second_count > 0
+
+
+def test_count_targets_print():
+    line = common.Target("w", "heavy imports", 0, 0, "<=", unit="n").line()
+    assert line.startswith("PASS") and "0 (target <= 0)" in line

@@ -1,0 +1,295 @@
+"""The checker's exact reference and verdicts, asserted on real output (issue 5), part 2 of 2.
+
+Cancellation (sqrt(x+1)-sqrt(x) at 1e15, (1-cos(x))/x**2 at 1e-8) against mpmath at 200
+digits; adaptive precision where a fixed 50 digits is wrong, checked against 3000 digits;
+a reference gradcli cannot settle; domain, kinks and NaN leaking through where; errors
+in bits and ULPs; relative error and its floor near zero. Part 1 is test_check_accuracy.py.
+"""
+
+import json
+import math
+
+import mpmath
+import numpy as np
+import pytest
+from accuracy_helpers import (
+    exact,
+    exit_code,
+    grad_json,
+    grad_text,
+    one,
+    relative,
+    rounded_to_20_digits,
+    span_text,
+    underlines,
+)
+
+import gradcli
+from gradcli.checker import reference
+
+EPS64 = float(np.finfo(np.float64).eps)
+
+
+# -- cancellation: exact references against mpmath at 200 digits ------------------------------
+
+
+def sqrt_difference(x):
+    return mpmath.sqrt(x + 1) - mpmath.sqrt(x)
+
+
+def sqrt_difference_derivative(x):
+    return 1 / (2 * mpmath.sqrt(x + 1)) - 1 / (2 * mpmath.sqrt(x))
+
+
+def one_minus_cos(x):
+    return (1 - mpmath.cos(x)) / x**2
+
+
+def one_minus_cos_derivative(x):
+    return (x * mpmath.sin(x) - 2 * (1 - mpmath.cos(x))) / x**3
+
+
+CANCELLATIONS = [
+    ("sqrt(x+1)-sqrt(x)", 1e15, sqrt_difference, sqrt_difference_derivative, "sqrt(x+1)-sqrt(x)"),
+    ("(1-cos(x))/x**2", 1e-8, one_minus_cos, one_minus_cos_derivative, "1-cos(x)"),
+]
+
+
+@pytest.mark.parametrize("formula, x, f, df, cancelling", CANCELLATIONS)
+def test_cancellation_is_unstable_and_names_the_subtraction(formula, x, f, df, cancelling):
+    data = grad_json(formula, "--at", repr(x), "--dtype", "float64")
+    r = one(data, "float64")
+    assert r["status"] == "unstable"
+    found = [f for f in r["findings"] if f["kind"] == "cancellation"]
+    assert found, r["findings"]
+    assert found[0]["op"] == "subtract" and found[0]["phase"] == "forward"
+    assert "cancellation" in found[0]["message"]
+    assert span_text(formula, found[0]) == cancelling
+
+
+@pytest.mark.parametrize("formula, x, f, df, cancelling", CANCELLATIONS)
+def test_cancellation_exact_references_match_mpmath(formula, x, f, df, cancelling):
+    data = grad_json(formula, "--at", repr(x), "--dtype", "float64")
+    r = one(data, "float64")
+    value, derivative = exact(f, x), exact(df, x)
+    # Serialised as float64: the correctly rounded exact answer, to the last bit.
+    assert r["exact_value"] == float(value)
+    assert r["exact_gradient"] == {"x": float(derivative)}
+    # And the 20-digit text is right to its last digit.
+    assert rounded_to_20_digits(r["exact_value_text"], value)
+    assert r["digits_used"] >= 30
+    # The working precision is far off, which is the point.
+    assert relative(r["value"], value) > 1e-3
+
+
+def test_cancellation_errors_in_bits_and_ulps():
+    report = gradcli.check("sqrt(x+1)-sqrt(x)", [1e15], dtypes=("float64",))
+    r = report.results[0]
+    value, derivative = exact(sqrt_difference, 1e15), exact(sqrt_difference_derivative, 1e15)
+    value_error, gradient_error = relative(r.value, value), relative(r.gradient["x"], derivative)
+    assert r.value_error == pytest.approx(value_error, rel=1e-9)
+    assert r.gradient_error == pytest.approx(gradient_error, rel=1e-9)
+    bits = math.log2(max(value_error, gradient_error) / EPS64)
+    assert 40 < bits < 53 and r.bits_lost == pytest.approx(bits, rel=1e-9)
+    ulp = float(np.spacing(float(value)))
+    assert r.value_ulps == pytest.approx(float(abs(mpmath.mpf(r.value) - value)) / ulp, rel=1e-9)
+    assert r.value_ulps > 1e14
+    text = grad_text("sqrt(x+1)-sqrt(x)", "--at", "1e15", "--dtype", "float64")
+    assert f"{bits:.0f} of 53 bits lost" in text
+
+
+def test_cancellation_fix_is_the_conjugate_form_and_verified():
+    report = gradcli.check("sqrt(x+1)-sqrt(x)", [1e15], dtypes=("float64",))
+    conjugate = [f for f in report.fixes if f.name == "conjugate"]
+    assert conjugate and conjugate[0].after == {"x=1e+15 float64": "ok"}
+    fixed = gradcli.check(conjugate[0].formula, [1e15], dtypes=("float64",)).results[0]
+    assert relative(fixed.value, exact(sqrt_difference, 1e15)) < 1e-15
+
+
+# -- adaptive precision ----------------------------------------------------------------------------
+
+DEEP = [
+    ("(1-cos(x))/x**2", 1e-50, one_minus_cos, one_minus_cos_derivative),
+    ("sqrt(x+1)-sqrt(x)", 1e40, sqrt_difference, sqrt_difference_derivative),
+    ("sqrt(x+1)-sqrt(x)", 1e300, sqrt_difference, sqrt_difference_derivative),
+    ("(exp(x)-1)/x", 1e-300, lambda x: (mpmath.exp(x) - 1) / x, lambda x: (x * mpmath.exp(x) - mpmath.exp(x) + 1) / x**2),
+]
+
+
+@pytest.mark.parametrize("formula, x, f, df", DEEP)
+def test_adaptive_precision_gets_what_50_digits_gets_wrong(formula, x, f, df):
+    # The formula itself, evaluated naively: 3000 digits is plenty here, 50 is not.
+    truth_value, truth_derivative = exact(f, x, dps=3000), exact(df, x, dps=3000)
+    with mpmath.workdps(3000):  # and it has settled: 2000 digits agree to 1000 of them
+        assert abs(truth_value - exact(f, x, dps=2000)) <= mpmath.mpf(10) ** -1000 * abs(truth_value)
+    with mpmath.workdps(50):
+        fifty = +f(mpmath.mpf(x))  # the same formula, naively, at a fixed 50 digits
+    assert float(fifty) != float(truth_value)
+    r = gradcli.check(formula, [x], dtypes=("float64",)).results[0]
+    assert r.digits_used > 50
+    assert r.exact_value == float(truth_value)
+    assert r.exact_gradient == {"x": float(truth_derivative)}
+    assert rounded_to_20_digits(r.exact_value_text, truth_value)
+    # and the verdict follows from the right reference: float64 loses it.
+    assert r.status == "unstable"
+
+
+def test_a_reference_beyond_the_precision_limit_is_undetermined(capsys):
+    # 1 - cos(x**8) at x = 1e-300 cancels about 4800 digits: more than gradcli spends.
+    formula = "(1-cos(x**8))/x**16"
+    with mpmath.workdps(6000):
+        x = mpmath.mpf(1e-300)
+        truth = (1 - mpmath.cos(x**8)) / x**16
+    assert float(truth) == 0.5
+    with mpmath.workdps(3840):
+        assert (1 - mpmath.cos(mpmath.mpf(1e-300) ** 8)) == 0  # a false 0 at 3840 digits
+    code, out = exit_code(["check", formula, "--at", "1e-300", "--dtype", "float64", "--json", "--no-fix"], capsys)
+    assert code == 1  # an unchecked gradient does not pass CI
+    r = one(json.loads(out), "float64")
+    assert r["status"] == "error"
+    assert r["exact_value"] is None and r["exact_gradient"] == {"x": None}  # not a false 0
+    assert r["digits_used"] >= 2000
+    undetermined = [f for f in r["findings"] if f["kind"] == "undetermined"]
+    assert undetermined and "did not settle" in undetermined[0]["message"]
+    assert "wrong" not in {f["kind"] for f in r["findings"]}
+
+
+def test_an_exact_zero_settles_and_is_not_mistaken_for_cancellation():
+    # (x+1)^2 - x^2 - 2x - 1 is identically 0: float64 leaves 2.2e-16 at 0.1.
+    formula = "(x+1)**2 - x**2 - 2*x - 1"
+    r = gradcli.check(formula, [0.1], dtypes=("float64",)).results[0]
+    with mpmath.workdps(100):
+        x = mpmath.mpf(0.1)
+        assert (x + 1) ** 2 - x**2 - 2 * x - 1 == 0
+    assert r.exact_value == 0.0 and r.exact_gradient == {"x": 0.0} and r.rule_gradient == {"x": 0.0}
+    assert r.value != 0.0  # float64 rounding leaves a residue...
+    assert r.status == "ok" and r.value_error == 0.0  # ...within the absolute floor near 0
+
+
+def test_tiny_inputs_use_a_relative_step():
+    # abs at 1e-300 is smooth; sqrt at 1e-20 has a finite derivative; log at 1e-300 too.
+    for formula, x, df in [
+        ("abs(x)", 1e-300, lambda x: mpmath.mpf(1)),
+        ("sqrt(x)", 1e-20, lambda x: 1 / (2 * mpmath.sqrt(x))),
+        ("log(x)", 1e-300, lambda x: 1 / x),
+    ]:
+        r = gradcli.check(formula, [x], dtypes=("float64",)).results[0]
+        assert r.status == "ok", (formula, r.findings)
+        assert r.exact_gradient == {"x": float(exact(df, x))}
+        assert not any(f.kind == "kink" for f in r.findings)
+
+
+# -- domain, kinks, NaN leaking through where ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "formula, x", [("log(x)", -1.0), ("sqrt(x)", 0.0), ("1/x", 0.0), ("cbrt(x)", 0.0), ("(1-cos(x))/x**2", 0.0)]
+)
+def test_domain(formula, x):
+    # Undefined value (log(-1), 1/0, 0/0) or infinite derivative (sqrt, cbrt at 0).
+    r = gradcli.check(formula, [x], dtypes=("float64",)).results[0]
+    assert r.status == "domain", r.findings
+    assert any(f.kind == "domain" for f in r.findings)
+    assert not any(f.kind == "wrong-rule" for f in r.findings)
+    assert r.digits_used <= reference.MAX_DIGITS
+
+
+def test_a_tiny_nonzero_derivative_is_not_taken_for_zero():
+    # tanh'(50) = 1.5e-43: small, representable, and not 0 (nor is it below rounding noise
+    # at every precision gradcli tries).
+    r = gradcli.check("tanh(x)", [50.0], dtypes=("float64",)).results[0]
+    truth = exact(lambda t: 1 / mpmath.cosh(t) ** 2, 50.0)
+    assert r.exact_gradient == {"x": float(truth)} and float(truth) != 0.0
+    # while an exactly zero derivative is 0: cos(x) - 1 at 0, by symmetry
+    flat = gradcli.check("cos(x)-1", [0.0], dtypes=("float64",)).results[0]
+    assert flat.exact_gradient == {"x": 0.0} and flat.status == "ok"
+
+
+@pytest.mark.parametrize("formula, left, right", [("abs(x)", -1, 1), ("maximum(x, 0)", 0, 1)])
+def test_kinks_are_domain_not_wrong(formula, left, right):
+    report = gradcli.check(formula, [0.0], dtypes=("float32", "float64"))
+    for r in report.results:
+        assert r.status == "domain", r.findings
+        kinks = [f for f in r.findings if f.kind == "kink"]
+        assert len(kinks) == 1 and "kink" in kinks[0].message
+        assert f"{left:g} from the left and {right:g} from the right" in kinks[0].message
+        assert not any(f.kind == "wrong-rule" for f in r.findings)
+    # domain is not in the default --fail-on: a kink does not fail CI...
+    assert report.ok
+
+
+def test_kink_fails_check_only_when_asked(capsys):
+    code, _ = exit_code(["check", "abs(x)", "--at", "0", "--no-fix"], capsys)
+    assert code == 0
+    code, _ = exit_code(["check", "abs(x)", "--at", "0", "--fail-on", "domain", "--no-fix"], capsys)
+    assert code == 1
+
+
+WHERE = "where(x > 0, sqrt(x), 0)"
+
+
+def test_where_nan_from_the_unselected_branch_is_named_and_double_where_fixes_it():
+    report = gradcli.check(WHERE, [-1.0], dtypes=("float64",))
+    r = report.results[0]
+    assert r.value == 0.0 and math.isnan(r.gradient["x"])
+    assert r.exact_value == 0.0 and r.exact_gradient == {"x": 0.0}
+    assert r.status == "unstable" and r.value_status == "ok" and r.gradient_status == "unstable"
+    leak = [f for f in r.findings if f.kind == "where-nan"]
+    assert leak, r.findings
+    assert leak[0].phase == "backward" and leak[0].op == "sqrt"
+    assert span_text(WHERE, leak[0]) == "sqrt(x)"
+    assert "where" in leak[0].message and "did not select" in leak[0].message
+    # the forward NaN it came from
+    forward = [f for f in r.findings if f.phase == "forward" and f.kind == "nonfinite"]
+    assert forward and forward[0].op == "sqrt" and "NaN" in forward[0].message
+    fixes = [f for f in report.fixes if f.name == "double where"]
+    assert fixes, report.fixes
+    fix = fixes[0]
+    assert fix.before == {"x=-1 float64": "unstable"} and fix.after == {"x=-1 float64": "ok"}
+    # The fix, checked here on both sides of the condition: right value and gradient.
+    rechecked = gradcli.check(fix.formula, [-1.0, 4.0], dtypes=("float32", "float64"))
+    assert {x.status for x in rechecked.results} == {"ok"}
+    for x in rechecked.results:
+        expected = 0.0 if x.point["x"] < 0 else float(exact(lambda t: 1 / (2 * mpmath.sqrt(t)), 4.0))
+        assert x.gradient == {"x": expected}
+
+
+def test_where_nan_text_output_underlines_the_branch():
+    text = grad_text(WHERE, "--at", "-1", "--dtype", "float64")
+    assert ("sqrt(x)" in [u for _, u in underlines(text, WHERE)]), text
+    assert "sqrt(where(x > 0, x, 1))" in text
+
+
+# -- relative error and the floor near zero ---------------------------------------------------------
+
+
+def test_sin_at_pi_is_not_unstable():
+    r = gradcli.check("sin(x)", [math.pi], dtypes=("float64",)).results[0]
+    truth = exact(mpmath.sin, math.pi)
+    # sin(float(pi)) is 1.22e-16, not 0: float64 gets it right, relatively.
+    assert float(truth) == pytest.approx(1.2246467991473532e-16, rel=1e-15)
+    assert r.status == "ok"
+    assert r.exact_value == float(truth)
+    assert relative(r.value, truth) < EPS64
+
+
+def test_exact_zero_is_compared_absolutely_with_the_documented_floor():
+    formula = "(x+1)**2 - x**2 - 2*x - 1"  # exactly 0; float64 leaves a residue
+    residue = gradcli.check(formula, [0.1], dtypes=("float64",)).results[0]
+    assert residue.exact_value == 0.0 and residue.value != 0.0
+    # Relative error against 0 would be infinite; the floor (rtol x max(1, |exact|)) is not crossed.
+    assert residue.status == "ok"
+    assert abs(residue.value) < 1e-10
+    # Below the residue, the same floor does flag it.
+    tight = gradcli.check(formula, [0.1], dtypes=("float64",), rtol=abs(residue.value) / 4).results[0]
+    assert tight.value_status == "unstable"
+
+
+def test_relative_error_catches_what_is_small_absolutely():
+    # exp(x) - 1 at 1e-10: absolute error ~1e-17, relative ~1e-7: unstable in float64.
+    r = gradcli.check("exp(x)-1", [1e-10], dtypes=("float64",)).results[0]
+    truth = exact(mpmath.expm1, 1e-10)
+    assert abs(r.value - float(truth)) < 1e-16
+    assert relative(r.value, truth) > 1e-10
+    assert r.status == "unstable"
+    assert any(f.name == "expm1" for f in gradcli.check("exp(x)-1", [1e-10], dtypes=("float64",)).fixes)
