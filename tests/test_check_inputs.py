@@ -286,6 +286,22 @@ def test_functions_gradcli_cannot_call_exit_2(tmp_path, capsys):
     assert_bad_input(*run(["grad", f"{target}:text", "--at", "1"], capsys), "returns str")
 
 
+def test_a_target_calling_sys_exit_is_an_error_verdict_not_gradclis_exit_code(tmp_path, capsys):
+    target = write(
+        tmp_path / "quits.py",
+        """
+        import sys
+
+        def quits(x):
+            sys.exit(5)
+        """,
+    )
+    code, out, err = run(["check", f"{target}:quits", "--at", "1", "--dtype", "float64", "--json"], capsys)
+    assert code == 1  # the check failed; gradcli's own exit code is not the target's
+    (result,) = json.loads(out)["results"]
+    assert result["status"] == "error" and result["error"] == "SystemExit: 5"
+
+
 def test_bad_formula_exits_2_with_the_bad_part_underlined(capsys):
     code, out, err = run(["grad", "sinn(x)", "--at", "1"], capsys)
     assert_bad_input(code, out, err, "unknown function 'sinn'")

@@ -184,7 +184,7 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
             grads = pull_back(out, trace, inputs, working_args, argnums, seed_cotangent)
     except InputError:
         raise
-    except Exception as error:  # noqa: BLE001 - the target raised: that is the verdict
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
         result.status = result.value_status = result.gradient_status = "error"
         result.error = f"{type(error).__name__}: {error}"
         return result
