@@ -122,6 +122,22 @@ def test_complex_step_for_analytic_formulas(capsys):
     assert result["fd_error"] == {"x": 0.0, "y": 0.0}
 
 
+def test_the_difference_error_estimate_counts_rounding_not_only_truncation(functions, capsys):
+    # At x = -250 the two step sizes agree to the last bit while both are off by rounding:
+    # x**3 is -1.6e7, and its rounding, divided by the step, swamps the derivative in y.
+    data = run_json(["grad", f"{functions}:mixed", "--at", "x=-250,y=0.1", "--dtype", "float64"], capsys)
+    (result,) = data["results"]
+    x, y = -250.0, 0.1
+    true = {"x": math.cos(x) * math.exp(y) + 3 * x * x, "y": math.sin(x) * math.exp(y)}
+    for name, want in true.items():
+        got, estimate = result["fd_gradient"][name], result["fd_error"][name]
+        assert abs(got - want) <= estimate, name  # the estimate covers the real error
+        assert estimate < 1000 * max(abs(got - want), 1e-16 * abs(want)), name  # and is not absurd
+    (unreliable,) = [f for f in result["findings"] if f["kind"] == "fd-unreliable"]
+    assert "rounding" in unreliable["message"]
+    assert result["status"] == "ok"  # the differences are doubted, not the gradient
+
+
 def test_central_richardson_for_functions_and_kinked_formulas(functions, capsys):
     data = run_json(["grad", f"{functions}:mixed", "--at", "x=0.3,y=-1", "--dtype", "float64"], capsys)
     (result,) = data["results"]
