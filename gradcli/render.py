@@ -305,14 +305,16 @@ def junit_xml(reports) -> str:
 
     suites = ET.Element("testsuites")
     for report in reports:
-        failures = sum(1 for r in report.results if r.status in report.fail_on)
+        # JUnit tells an error (the target raised; nothing was judged) from a failure (a verdict).
+        failing = [r for r in report.results if r.status in report.fail_on]
+        errors = sum(1 for r in failing if r.status == "error")
         suite = ET.SubElement(
             suites,
             "testsuite",
             name=f"gradcli: {report.target}",
             tests=str(len(report.results)),
-            failures=str(failures),
-            errors="0",
+            failures=str(len(failing) - errors),
+            errors=str(errors),
         )
         for r in report.results:
             case = ET.SubElement(
@@ -320,7 +322,8 @@ def junit_xml(reports) -> str:
             )
             if r.status in report.fail_on:
                 first = r.findings[0].message if r.findings else (r.error or r.status)
-                failure = ET.SubElement(case, "failure", message=f"{r.status}: {first}", type=r.status)
+                element = "error" if r.status == "error" else "failure"
+                failure = ET.SubElement(case, element, message=f"{r.status}: {first}", type=r.status)
                 failure.text = "\n".join(
                     [f"value {r.value} (exact {r.exact_value}); gradient {r.gradient} (exact {r.exact_gradient})"]
                     + [f"{f.phase} {f.op}: {f.message}" for f in r.findings]

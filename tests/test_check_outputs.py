@@ -422,13 +422,16 @@ def test_junit_one_testcase_per_target_point_and_dtype(mixed_targets, tmp_path, 
         assert all(c.get("classname") == target for c in cases)
         assert suite.get("tests") == "4"
         assert suite.get("failures") == str(sum(1 for c in cases if c.find("failure") is not None))
+        assert suite.get("errors") == str(sum(1 for c in cases if c.find("error") is not None))
     unstable = suites[0].find("testcase/failure")
     assert unstable.get("type") == "unstable"
     assert "exp(100.0) overflowed" in unstable.get("message")
     assert "forward exp: exp(100.0) overflowed" in unstable.text
     wrong = suites[3].find("testcase/failure")
     assert wrong.get("type") == "wrong" and "the gradient rule is wrong" in wrong.text
-    error = suites[4].find("testcase/failure")
+    # the target raised: a JUnit <error>, not a <failure> (nothing was judged)
+    assert suites[4].find("testcase/failure") is None and suites[4].get("errors") == "4"
+    error = suites[4].find("testcase/error")
     assert error.get("type") == "error" and "the model divided by zero" in error.get("message")
     domain_case = suites[2].find("testcase")
     assert domain_case.find("failure") is None  # domain is not in the default --fail-on
