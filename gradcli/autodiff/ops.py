@@ -14,7 +14,7 @@ import operator
 import numpy as np
 
 from .core import defjvp, defvjp
-from .tracer import Box, nondifferentiable, primitive
+from .tracer import Box, is_mp_value, nondifferentiable, primitive
 
 # -- helpers used by every rule -----------------------------------------------
 
@@ -161,23 +161,26 @@ def _power_vjp_base(g, ans, x, y):
     return unbroadcast(g * y * power(x, y - 1), x)
 
 
-def _log_base(x):
+def _log_base(x, ans):
     # log x, with log 1 = 0 standing in at x == 0: there d/dy x**y = x**y log x is 0
-    # (for y > 0), not 0*-inf. A constant Python base stays a (weak) Python float.
+    # (for y > 0), not 0*-inf. A constant Python base stays a (weak) Python float,
+    # or becomes an mpmath number when the power is one (2.0**x on mpmath numbers).
     if type(x) in (int, float):
+        if x > 0 and is_mp_value(raw(ans)):
+            return _mpmath().log(x)
         return math.log(x) if x > 0 else (0.0 if x == 0 else math.nan)
     return log(where(raw(x) == 0, 1.0, x))
 
 
 def _power_vjp_exponent(g, ans, x, y):
-    return unbroadcast(g * ans * _log_base(x), y)
+    return unbroadcast(g * ans * _log_base(x, ans), y)
 
 
 defvjp(power, _power_vjp_base, _power_vjp_exponent)
 defjvp(
     power,
     lambda t, ans, x, y: t * y * power(x, y - 1),
-    lambda t, ans, x, y: t * ans * _log_base(x),
+    lambda t, ans, x, y: t * ans * _log_base(x, ans),
 )
 defvjp(negative, lambda g, ans, x: -g)
 defjvp(negative, lambda t, ans, x: -t)
@@ -202,6 +205,28 @@ defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 
+
+def _mpmath():
+    import mpmath  # only ever reached with mpmath numbers, so it is already loaded
+
+    return mpmath
+
+
+def constant(name, like):
+    """A constant of a rule (``"ln2"``, ``"ln10"``, ``"2/sqrt(pi)"``) in the precision of ``like``.
+
+    A Python float (weak, so float32 rules stay float32), or an mpmath number at
+    the working precision when ``like`` holds mpmath numbers: a float constant
+    there would cap the high-precision reference at float64's 16 digits.
+    """
+    if is_mp_value(raw(like)):
+        mp = _mpmath()
+        return {"ln2": mp.ln2, "ln10": mp.ln10, "2/sqrt(pi)": 2 / mp.sqrt(mp.pi)}[name] * 1
+    return _FLOAT_CONSTANTS[name]
+
+
+_FLOAT_CONSTANTS = {"ln2": _LN2, "ln10": _LN10, "2/sqrt(pi)": 2.0 / math.sqrt(math.pi)}
+
 exp = _elementwise(np.exp, "exp", math.exp)
 exp2 = _elementwise(np.exp2, "exp2", lambda x: math.pow(2.0, x))
 expm1 = _elementwise(np.expm1, "expm1", math.expm1)
@@ -212,16 +237,16 @@ log1p = _elementwise(np.log1p, "log1p", math.log1p)
 
 defvjp(exp, lambda g, ans, x: g * ans)
 defjvp(exp, lambda t, ans, x: t * ans)
-defvjp(exp2, lambda g, ans, x: g * ans * _LN2)
-defjvp(exp2, lambda t, ans, x: t * ans * _LN2)
+defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
+defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 defvjp(expm1, lambda g, ans, x: g * (ans + 1))
 defjvp(expm1, lambda t, ans, x: t * (ans + 1))
 defvjp(log, lambda g, ans, x: g / x)
 defjvp(log, lambda t, ans, x: t / x)
-defvjp(log2, lambda g, ans, x: g / (x * _LN2))
-defjvp(log2, lambda t, ans, x: t / (x * _LN2))
-defvjp(log10, lambda g, ans, x: g / (x * _LN10))
-defjvp(log10, lambda t, ans, x: t / (x * _LN10))
+defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
+defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
+defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
+defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
 defvjp(log1p, lambda g, ans, x: g / (x + 1))
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
@@ -354,13 +379,19 @@ def _clip_raw(x, lo, hi):
 
 
 clip = primitive(_clip_raw, "clip", mp=True, kind="elementwise")
+# clip is minimum(maximum(x, lo), hi), as in NumPy, also where lo > hi: there the
+# output is hi whatever x is, so hi gets the gradient and lo none.
 defvjp(
     clip,
     lambda g, ans, x, lo, hi: unbroadcast(
         select(np.logical_and(_ge(x, lo), _le(x, hi)), g, 0.0), x
     ),
-    lambda g, ans, x, lo, hi: unbroadcast(select(raw(x) < raw(lo), g, 0.0), lo),
-    lambda g, ans, x, lo, hi: unbroadcast(select(raw(x) > raw(hi), g, 0.0), hi),
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_and(raw(x) < raw(lo), _le(lo, hi)), g, 0.0), lo
+    ),
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_or(raw(x) > raw(hi), _gt(lo, hi)), g, 0.0), hi
+    ),
 )
 
 
@@ -370,6 +401,10 @@ def _ge(x, bound):
 
 def _le(x, bound):
     return True if bound is None else raw(x) <= raw(bound)
+
+
+def _gt(lo, hi):
+    return False if lo is None or hi is None else raw(lo) > raw(hi)
 
 
 logaddexp = _elementwise(np.logaddexp, "logaddexp", None)

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import exp, log, log1p, raw, select, unbroadcast
+from .ops import constant, exp, log, log1p, raw, select, unbroadcast
 from .tracer import primitive
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
@@ -82,8 +82,6 @@ def _special(name, scipy_name, math_fun=None):
     return primitive(fun, name, scalar=math_fun, mp=True, kind="elementwise")
 
 
-_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
-
 erf = _special("erf", "erf", math.erf)
 erfc = _special("erfc", "erfc", math.erfc)
 gammaln = _special("gammaln", "gammaln", math.lgamma)
@@ -102,10 +100,11 @@ if not HAVE_SCIPY:  # these two are easy to write without scipy
     xlogy.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
     xlog1py.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
 
-defvjp(erf, lambda g, ans, x: g * _TWO_OVER_SQRT_PI * exp(-x * x))
-defjvp(erf, lambda t, ans, x: t * _TWO_OVER_SQRT_PI * exp(-x * x))
-defvjp(erfc, lambda g, ans, x: -g * _TWO_OVER_SQRT_PI * exp(-x * x))
-defjvp(erfc, lambda t, ans, x: -t * _TWO_OVER_SQRT_PI * exp(-x * x))
+# 2/sqrt(pi) in the input's precision: a float, or an mpmath number on the mp path.
+defvjp(erf, lambda g, ans, x: g * constant("2/sqrt(pi)", ans) * exp(-x * x))
+defjvp(erf, lambda t, ans, x: t * constant("2/sqrt(pi)", ans) * exp(-x * x))
+defvjp(erfc, lambda g, ans, x: -g * constant("2/sqrt(pi)", ans) * exp(-x * x))
+defjvp(erfc, lambda t, ans, x: -t * constant("2/sqrt(pi)", ans) * exp(-x * x))
 defvjp(gammaln, lambda g, ans, x: g * digamma(x))
 defjvp(gammaln, lambda t, ans, x: t * digamma(x))
 defvjp(digamma, lambda g, ans, x: g * polygamma(1, x))

@@ -104,6 +104,26 @@ def call(name, *args):
     return Call(_NO_SPAN, name, tuple(args))
 
 
+_DECIDE = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+def where(condition, a, b):
+    """``where(condition, a, b)``, or just the branch when both are the same number or the
+    condition compares two numbers (``clip(x, 0, 1)`` stays ``where(x < 0, 0, ...)``)."""
+    if isinstance(a, Num) and isinstance(b, Num) and a.exact == b.exact:
+        return a
+    if isinstance(condition.left, Num) and isinstance(condition.right, Num):
+        return a if _DECIDE[condition.op](condition.left.exact, condition.right.exact) else b
+    return call("where", condition, a, b)
+
+
 def _depends_on(node, name) -> bool:
     return fold(node, lambda n, children: (isinstance(n, Var) and n.name == name) or any(children))
 
@@ -199,12 +219,13 @@ def differentiate(node, name):
             if n.name == "where":
                 return call("where", args[0], children[1], children[2])
             if n.name == "clip":
+                # clip is min(max(x, lo), hi): where lo > hi it is hi, whatever x is.
                 x, lo, hi = args
-                return call(
-                    "where",
+                below = where(Compare(_NO_SPAN, ">", lo, hi), children[2], children[1])
+                return where(
                     Compare(_NO_SPAN, "<", x, lo),
-                    children[1],
-                    call("where", Compare(_NO_SPAN, ">", x, hi), children[2], children[0]),
+                    below,
+                    where(Compare(_NO_SPAN, ">", x, hi), children[2], children[0]),
                 )
         raise ValueError(f"gradcli cannot differentiate {type(n).__name__} {getattr(n, 'name', '')}")
 

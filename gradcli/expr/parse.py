@@ -5,6 +5,10 @@ node kinds are accepted: numbers, names, ``+ - * / ** %``, unary minus and
 plus, calls of known function names, and comparisons as the first argument of
 ``where``. ``^`` means power, as in mathematics. User text never reaches
 ``eval``, ``exec``, ``compile``, ``sympify``, ``parse_expr`` or ``lambdify``.
+Comments (``#``) are refused, as they would hide the rest of the text;
+so are invisible and control characters (NUL, ESC, zero-width spaces,
+bidirectional overrides: an error echoes them as U+FFFD, never raw to the
+terminal) and names Python would read as another name (``ｘ``, ``𝑥``).
 
 Limits keep hostile input cheap: the text's length, the nesting depth, the
 number of nodes, and the size of constants (``9**9**9**9``, ``(1/2)**9**9``
@@ -17,9 +21,11 @@ from __future__ import annotations
 
 import ast
 import difflib
+import keyword
 import math
 import re
 import sys
+import unicodedata
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
@@ -77,19 +83,58 @@ def parse(text, treat_as_variables=()):
     """
     if not isinstance(text, str):
         raise InputError(f"a formula must be text, not {type(text).__name__}")
-    original = text
     text = text.strip()
     if not text:
-        raise InputError("the formula is empty", text=original)
+        raise InputError("the formula is empty")  # nothing to show (and blanks may be controls)
     if len(text) > MAX_LENGTH:
         raise InputError(
             f"the formula is {len(text):,} characters long; gradcli reads at most {MAX_LENGTH:,}"
         )
     text = re.sub(r"[\t\r\n\f\v]", " ", text)
+    _check_characters(text)
     _check_paren_depth(text)
     python_text, to_original = _caret_as_power(text)
     tree = _python_parse(text, python_text, to_original)
-    return _Builder(text, to_original, set(treat_as_variables)).build(tree)
+    formula = _Builder(text, to_original, set(treat_as_variables)).build(tree)
+    if "#" in text:  # no strings got through, so this starts a comment
+        start = text.index("#")
+        raise InputError(
+            "comments ('#') are not allowed: gradcli would silently ignore the rest of the formula",
+            text=text,
+            span=(start, len(text)),
+        )
+    return formula
+
+
+# Characters that show as nothing, or as something else, or that drive the terminal:
+# controls (NUL, ESC), format characters (zero-width space, bidirectional overrides),
+# lone surrogates (bytes that were not UTF-8), private-use and unassigned code points,
+# line and paragraph separators. Echoing them in an error would hide what is wrong.
+_INVISIBLE = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Cs": "a byte that is not valid UTF-8",
+    "Co": "a private-use character",
+    "Cn": "an unassigned character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
+
+def _check_characters(text):
+    """Refuse invisible and control characters, echoing the text with each shown as U+FFFD."""
+    bad = [i for i, ch in enumerate(text) if unicodedata.category(ch) in _INVISIBLE]
+    if not bad:
+        return
+    first = text[bad[0]]
+    name = unicodedata.name(first, "")
+    shown = "".join("\ufffd" if unicodedata.category(ch) in _INVISIBLE else ch for ch in text)
+    raise InputError(
+        f"the formula contains {_INVISIBLE[unicodedata.category(first)]} "
+        f"(U+{ord(first):04X}{' ' + name if name else ''}); type the formula again without it",
+        text=shown,
+        span=(bad[0], bad[0] + 1),
+    )
 
 
 def _check_paren_depth(text):
@@ -134,10 +179,19 @@ def _python_parse(text, python_text, to_original):
         sys.setrecursionlimit(max(limit, MAX_DEPTH // 3 + 1_000))
         return ast.parse(python_text, mode="eval")
     except SyntaxError as error:
+        if "integer string conversion" in (error.msg or ""):
+            _refuse_long_integer(text)
         offset = _char_offset(python_text, (error.offset or 1) - 1) if error.lineno == 1 else 0
         start = to_original[min(max(offset, 0), len(to_original) - 1)]
-        implicit = _IMPLICIT_PRODUCT.search(text)
-        if implicit and not _is_number(implicit.group(0).replace(" ", "")):
+        implicit = next(
+            (
+                match
+                for match in _IMPLICIT_PRODUCT.finditer(text)
+                if not keyword.iskeyword(match.group(2)) and not _is_number(match.group(0).replace(" ", ""))
+            ),
+            None,
+        )
+        if implicit:
             number, rest = implicit.group(1), implicit.group(2)
             raise InputError(
                 f"'{number}{rest}' is not a product: write the multiplication, as in "
@@ -150,13 +204,29 @@ def _python_parse(text, python_text, to_original):
             message = f"{message}: a parenthesis is missing"
         raise InputError(f"the formula is not valid: {message}", text=text, span=(start, start + 1)) from None
     except (RecursionError, MemoryError):
+        # Python's own parser gives up at a few thousand levels (fewer than MAX_DEPTH).
         raise InputError(
-            f"the formula nests too deeply to read (at most {MAX_DEPTH:,} levels)", text=None
+            "the formula nests too deeply for Python's parser to read (thousands of levels of "
+            "operators or calls inside each other)",
+            text=None,
         ) from None
     except ValueError as error:  # e.g. null bytes
         raise InputError(f"the formula is not valid: {error}") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _refuse_long_integer(text):
+    """Python refuses decimal literals of more than 4,300 digits; say it as gradcli's own limit."""
+    for match in re.finditer(r"(?<![\w.])\d[\d_]*", text):
+        digits = len(match.group(0).replace("_", ""))
+        if digits > MAX_POWER_DIGITS:
+            raise InputError(
+                f"this constant would have {digits:,} digits; gradcli refuses constants of more "
+                f"than {MAX_POWER_DIGITS:,} digits",
+                text=text,
+                span=match.span(),
+            ) from None
 
 
 def _is_number(token):
@@ -299,11 +369,23 @@ class _Builder:
         name = node.id
         if name.startswith("__"):
             self.fail(f"names starting with '__' are not allowed ('{name}')", node)
+        self.check_spelling(node, span)
         if lookup(name) is not None and name not in self.treat_as_variables:
             self.fail(f"'{name}' is a function: call it, as in {name}(x)", node)
         if name in CONSTANTS and name not in self.treat_as_variables:
             return Const(span, name)
         return Var(span, name)
+
+    def check_spelling(self, node, span):
+        """Refuse a name Python read differently from how it is written (NFKC: 'ｘ', '𝑥', 'µ')."""
+        written = self.text[span[0] : span[1]]
+        if written != node.id:
+            raise InputError(
+                f"'{written}' is written with look-alike characters that Python reads as "
+                f"'{node.id}'; type {node.id} in plain letters",
+                text=self.text,
+                span=span,
+            )
 
     def call(self, node, span, args):
         if not isinstance(node.func, ast.Name):
@@ -316,6 +398,7 @@ class _Builder:
                     node,
                 )
             self.fail("only known functions can be called, by name", node)
+        self.check_spelling(node.func, self.span(node.func))
         if node.keywords:
             self.fail(f"{node.func.id}() takes no keyword arguments", node)
         spec = lookup(node.func.id)

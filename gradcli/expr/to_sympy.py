@@ -3,7 +3,14 @@
 Literals are exact: ``0.1`` becomes ``1/10``. Variables are real symbols.
 sympy is imported here, lazily, so parsing never loads it. The parser bounds
 every constant; what sympy itself makes constant (``(x-x+9)**9**9``,
-``x*10**999*10**999``) is bounded here, before sympy computes it.
+``x*10**999*10**999``) is bounded here, before sympy computes it, and so are
+the numbers sympy multiplies out of a product or a power: it writes
+``x*sqrt(A)*sqrt(B)`` as ``x*sqrt(A*B)`` and ``(3*x)**n`` as ``3**n*x**n``
+(through ``abs`` and ``where`` too), but never expands a power of a sum.
+Roots of numbers are bounded as well, because sympy factors every radicand.
+
+Long chains ``a + b + c + ...`` and ``a * b * c * ...`` are built with one
+sympy call each: pairwise, a 5,000-term sum costs sympy a second.
 """
 
 from __future__ import annotations
@@ -12,8 +19,47 @@ import math
 
 from ..errors import InputError
 from .functions import FUNCTIONS
-from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold
+from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
 from .parse import MAX_POWER_DIGITS
+
+_ADDITIVE = ("+", "-")
+_MULTIPLICATIVE = ("*", "/")
+
+# sympy factors the number under every root it builds (sqrt(A), A**(1/3)): about
+# 1.5 ms for a short number, 30 ms for 300 digits, half a second for 1,000 (growing
+# as digits**2.5). So a root is taken of numbers of at most 300 digits, and a
+# formula may spend about a second on roots, each distinct root counted once.
+MAX_ROOT_DIGITS = 300
+MAX_ROOT_MILLISECONDS = 1_000.0
+
+
+def _roots(base, exponent):
+    """The (number, power) pairs with a fractional power that sympy computes for ``base**exponent``.
+
+    sympy takes the power of each factor of a product on its own: ``sqrt(3*x)`` is
+    ``sqrt(3)*sqrt(x)`` and ``(x*sqrt(A))**(1/3)`` takes ``A**(1/6)``.
+    """
+    import sympy as sp
+
+    if not exponent.is_Rational:
+        return
+    stack = [(base, exponent)]
+    while stack:
+        e, power = stack.pop()
+        if e.is_Rational:
+            if not power.is_Integer and (abs(e.p) > 1 or e.q > 1):
+                yield e, power
+        elif e.is_Mul:
+            stack.extend((a, power) for a in e.args)
+        elif e.is_Pow and e.exp.is_Rational:
+            stack.append((e.base, e.exp * power))
+        elif isinstance(e, sp.Piecewise):
+            stack.extend((piece.expr, power) for piece in e.args)
+
+
+def _root_milliseconds(number) -> float:
+    """What sympy needs to factor a rational under a root, in milliseconds (a model)."""
+    return sum(1.5 + 570 * (math.log10(max(abs(n), 1)) / 1_000) ** 2.5 for n in (number.p, number.q))
 
 
 def symbols_of(formula: Formula):
@@ -27,10 +73,39 @@ def to_sympy(formula: Formula, symbols=None):
     import sympy as sp
 
     symbols = symbols or symbols_of(formula)
+    text = formula.text
+    root_work = [0.0]
+    roots = set()
+
+    def charge_roots(base, exponent, node):
+        """Account for the roots of numbers sympy takes to build ``base**exponent``."""
+        for radicand, power in _roots(base, exponent):
+            if (radicand, power) not in roots:
+                roots.add((radicand, power))
+                charge_root(radicand, node)
+
+    def charge_root(radicand, node):
+        size = digits(radicand)
+        if size > MAX_ROOT_DIGITS:
+            raise InputError(
+                f"this root of a number of {size + 1:,.0f} digits would keep sympy factoring it for "
+                f"seconds; gradcli takes roots of numbers of at most {MAX_ROOT_DIGITS} digits",
+                text=text,
+                span=node.span,
+            )
+        root_work[0] += _root_milliseconds(radicand)
+        if root_work[0] > MAX_ROOT_MILLISECONDS:
+            raise InputError(
+                "this formula takes roots of too many or too long numbers: sympy factors each "
+                "one (a millisecond for a short number, half a second for one of "
+                f"{MAX_POWER_DIGITS:,} digits) and gradcli allows about a second of that",
+                text=text,
+                span=node.span,
+            )
 
     def combine(node, args):
         out = build(node, args)
-        refuse_huge_numbers(out, formula.text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
+        refuse_huge_numbers(out, text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
         return out
 
     def build(node, args):
@@ -45,12 +120,16 @@ def to_sympy(formula: Formula, symbols=None):
         if isinstance(node, Binary):
             left, right = args
             if node.op == "**":
-                _refuse_huge_power(left, right, formula.text, node.span)
+                _refuse_huge_power(left, right, text, node.span)
+                charge_roots(left, right, node)
+            if node.op in _MULTIPLICATIVE:
+                right = operand(node.op, right, node)
+                _refuse_huge_product(factor_digits(left) + factor_digits(right), text, node.span)
             return {
                 "+": lambda: sp.Add(left, right),
                 "-": lambda: sp.Add(left, -right),
                 "*": lambda: sp.Mul(left, right),
-                "/": lambda: sp.Mul(left, sp.Pow(right, -1)),
+                "/": lambda: sp.Mul(left, right),
                 "**": lambda: sp.Pow(left, right),
                 "%": lambda: sp.Mod(left, right),
             }[node.op]()
@@ -58,15 +137,136 @@ def to_sympy(formula: Formula, symbols=None):
             relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
             return relation[node.op](*args)
         if isinstance(node, Call):
+            if node.name in ("sqrt", "cbrt"):
+                charge_roots(args[0], sp.Rational(1, 2 if node.name == "sqrt" else 3), node)
             return FUNCTIONS[node.name].symbolic(sp, *args)
         raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover
 
-    return fold(formula.root, combine)
+    def operand(op, value, node):
+        """``value`` as a term (``-b`` for ``- b``) or a factor (``b**-1`` for ``/ b``) of a chain."""
+        if op == "-":
+            return -value
+        if op == "/":
+            _refuse_huge_power(value, sp.Integer(-1), text, node.span)
+            return sp.Pow(value, -1)
+        return value
+
+    def chain(head, results):
+        """``a + b - c + ...`` (or ``a * b / c * ...``) at once, if its numbers are small enough."""
+        links = []  # the chain's nodes, from the innermost one up to the head
+        node = head
+        while True:
+            links.append(node)
+            if id(node.left) not in inner:
+                break
+            node = node.left
+        links.reverse()
+        first = results[id(links[0].left)]
+        items = [first] + [operand(n.op, results[id(n.right)], n) for n in links]
+        additive = head.op in _ADDITIVE
+        size = sum(term_digits(i) if additive else factor_digits(i) for i in items)
+        if size <= MAX_POWER_DIGITS:
+            return sp.Add(*items) if additive else sp.Mul(*items)
+        # Too big at once: pairwise, so that the part that is too big is the one underlined.
+        out = first
+        for n in links:
+            out = combine(n, [out, results[id(n.right)]])
+        return out
+
+    # Nodes that are the left operand of a node of the same kind (+ - or * /) are
+    # built by the head of their chain, once, in one sympy call.
+    order = list(postorder(formula.root))
+    uses = {}
+    for node in order:
+        for child in node.children():
+            uses[id(child)] = uses.get(id(child), 0) + 1
+    inner = set()
+    for node in order:
+        for kinds in (_ADDITIVE, _MULTIPLICATIVE):
+            left = getattr(node, "left", None)
+            if (
+                isinstance(node, Binary)
+                and isinstance(left, Binary)
+                and node.op in kinds
+                and left.op in kinds
+                and uses.get(id(left)) == 1
+            ):
+                inner.add(id(left))
+
+    results = {}
+    for node in order:
+        key = id(node)
+        if key in results:
+            continue
+        if key in inner:
+            results[key] = None  # built by the head of its chain
+        elif isinstance(node, Binary) and id(node.left) in inner:
+            out = chain(node, results)
+            refuse_huge_numbers(out, text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
+            results[key] = out
+        else:
+            results[key] = combine(node, [results[id(c)] for c in node.children()])
+    return results[id(formula.root)]
 
 
 def digits(number) -> float:
     """log10 of the larger of |numerator| and denominator of a sympy Rational."""
     return math.log10(max(abs(number.p), number.q))
+
+
+def _magnitude(number) -> float:
+    try:
+        return abs(float(number))
+    except OverflowError:
+        return math.inf
+
+
+def factor_digits(expr) -> float:
+    """A bound on the digits of the numbers sympy may multiply together out of ``expr``.
+
+    The numbers of a product and the bases of numeric powers in it (``sqrt(A)``),
+    looked for through powers (``(3*x)**2``) and the pieces of ``where``, scaled by
+    the exponents that sympy would multiply them out with; not through sums or
+    functions, which sympy leaves as they are.
+    """
+    import sympy as sp
+
+    total = 0.0
+    stack = [(expr, 1.0)]
+    while stack:
+        e, scale = stack.pop()
+        if e.is_Rational:
+            size = digits(e)
+            if size > 0:
+                total += scale * size
+        elif e.is_Mul:
+            stack.extend((a, scale) for a in e.args)
+        elif e.is_Pow and e.exp.is_Rational:
+            stack.append((e.base, scale * max(1.0, _magnitude(e.exp))))
+        elif isinstance(e, sp.Piecewise):
+            stack.extend((piece.expr, scale) for piece in e.args)
+    return total
+
+
+def term_digits(expr) -> float:
+    """The digits of the numeric coefficients in ``expr``'s terms (what ``Add`` sums)."""
+    terms = expr.args if expr.is_Add else (expr,)
+    total = 0.0
+    for term in terms:
+        coefficient = term if term.is_Rational else term.as_coeff_Mul()[0]
+        if coefficient.is_Rational:
+            total += digits(coefficient)
+    return total
+
+
+def _refuse_huge_product(size, text, span):
+    if size > MAX_POWER_DIGITS:
+        raise InputError(
+            f"this product would multiply numbers of about {size:,.0f} digits in all; gradcli "
+            f"refuses numbers of more than {MAX_POWER_DIGITS:,} digits",
+            text=text,
+            span=span,
+        )
 
 
 def refuse_huge_numbers(expr, text, span, limit, coefficient_only=False, what="this part of the formula"):
@@ -95,10 +295,14 @@ def _refuse_huge_power(base, exponent, text, span):
     """Refuse a constant power that sympy would compute exactly into a huge number."""
     import sympy as sp
 
-    if not exponent.is_Rational or exponent == 0 or base.free_symbols:
+    if not exponent.is_Rational or exponent == 0:
         return
-    # The digits of the rationals inside the base bound those of the power's parts.
-    size = sum(digits(r) for r in base.atoms(sp.Rational))
+    if base.free_symbols:
+        # (3*x)**n is 3**n*x**n to sympy: the numbers it would multiply out.
+        size = factor_digits(base)
+    else:
+        # The digits of the rationals inside the base bound those of the power's parts.
+        size = sum(digits(r) for r in base.atoms(sp.Rational))
     if size == 0:
         return
     log_size = math.log10(abs(exponent.p)) - math.log10(exponent.q) + math.log10(size)

@@ -1,0 +1,386 @@
+"""``gradcli diff EXPR`` end to end: options, formats, and derivatives that are right.
+
+The derivatives are checked against references built here by hand from sympy
+objects: gradcli's printed output is read back with ``sympify`` (in the tests
+only: gradcli's own output, never user text in product code) and compared by
+evaluation at random points; the ``--format python`` code is run with
+``gradcli.numpy`` and compared with the autodiff core's ``gradcli.grad``.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+import sympy as sp
+from click.testing import CliRunner
+from sympy.codegen import cfunctions as cf
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli.cli import cli, main
+
+X, Y, Z = (sp.Symbol(name, real=True) for name in "xyz")
+# Functions gradcli prints that plain sympify does not know.
+PRINTED_FUNCTIONS = {
+    "log1p": cf.log1p, "expm1": cf.expm1, "exp2": cf.exp2, "log2": cf.log2, "log10": cf.log10,
+    "hypot": cf.hypot, "Cbrt": cf.Cbrt,
+}
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["diff", *args])
+
+
+def diff_json(*args):
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def exit_code_of(argv, capsys):
+    """The documented exit path: ``main`` itself, as the console script runs it."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    return stop.value.code, capsys.readouterr()
+
+
+def read_back(text, names):
+    """gradcli's printed expression as sympy (variables are real symbols, like gradcli's)."""
+    names = {name: sp.Symbol(name, real=True) for name in names}
+    return sp.sympify(text, locals={**PRINTED_FUNCTIONS, **names})
+
+
+def random_points(names, count=4, low=0.3, high=1.5, seed=7):
+    rng = np.random.default_rng(seed)
+    return [{name: float(rng.uniform(low, high)) for name in names} for _ in range(count)]
+
+
+def value_at(expr, point, digits=30):
+    subs = {sp.Symbol(name, real=True): sp.Float(v, digits) for name, v in point.items()}
+    return complex(expr.evalf(digits, subs=subs))
+
+
+def assert_same_function(got, want, names, rtol=1e-12):
+    for point in random_points(names):
+        a, b = value_at(got, point), value_at(want, point)
+        assert abs(a - b) <= rtol * max(1.0, abs(b)), (got, want, point, a, b)
+
+
+# -- which derivatives ---------------------------------------------------------------------
+
+
+def test_default_wrt_is_every_variable_in_order_of_appearance():
+    data = diff_json("y*sin(x) + z^2*x")
+    assert data["variables"] == ["y", "x", "z"]
+    assert list(data["derivatives"]) == ["y", "x", "z"]
+    F = Y * sp.sin(X) + Z**2 * X
+    for name, symbol in zip("yxz", (Y, X, Z)):
+        assert_same_function(read_back(data["derivatives"][name], "xyz"), sp.diff(F, symbol), "xyz")
+
+
+def test_explicit_wrt_chooses_and_orders_the_derivatives():
+    data = diff_json("y*sin(x) + z^2*x", "--wrt", "z,x")
+    assert data["variables"] == ["z", "x"]
+    assert list(data["derivatives"]) == ["z", "x"]
+    assert read_back(data["derivatives"]["z"], "xyz") == 2 * X * Z
+    # A name given twice is one derivative.
+    assert list(diff_json("x*y", "--wrt", "x,x")["derivatives"]) == ["x"]
+
+
+def test_unknown_wrt_variable_exits_2(capsys):
+    code, out = exit_code_of(["diff", "x*y", "--wrt", "x,w"], capsys)
+    assert code == 2
+    assert out.out == ""
+    assert out.err.splitlines()[0] == "error: 'w' is not a variable of the formula (its variables: x, y)"
+    assert "Traceback" not in out.err
+
+
+def test_hessian_entries_with_two_variables():
+    F = X * Y**2 + sp.exp(X * Y) * sp.sin(X)
+    data = diff_json("x*y^2 + exp(x*y)*sin(x)", "--order", "2")
+    assert data["order"] == 2
+    assert list(data["derivatives"]) == ["x,x", "x,y", "y,y"]
+    for key, wrt in (("x,x", (X, X)), ("x,y", (X, Y)), ("y,y", (Y, Y))):
+        assert_same_function(read_back(data["derivatives"][key], "xy"), sp.diff(F, *wrt), "xy")
+    # The mixed partial, differentiated the other way round, is the same function.
+    assert_same_function(read_back(data["derivatives"]["x,y"], "xy"), sp.diff(F, Y, X), "xy")
+    text = run("x*y^2 + exp(x*y)*sin(x)", "--order", "2", "--no-simplify").stdout.splitlines()
+    assert [line.split(" = ")[0] for line in text] == [
+        "f(x, y)", "d^2/dx^2 f", "d^2/dx dy f", "d^2/dy^2 f",
+    ]
+
+
+def test_third_order_of_one_variable():
+    data = diff_json("x^5*exp(-x)*atan(x)", "--order", "3")
+    assert list(data["derivatives"]) == ["x,x,x"]
+    want = sp.diff(X**5 * sp.exp(-X) * sp.atan(X), X, 3)
+    assert_same_function(read_back(data["derivatives"]["x,x,x"], "x"), want, "x")
+    assert run("x^5", "--order", "3").stdout.splitlines()[1] == "d^3/dx^3 f = 60*x**2"
+
+
+def test_order_out_of_range_and_too_many_derivatives_exit_2(capsys):
+    code, out = exit_code_of(["diff", "x", "--order", "11"], capsys)
+    assert code == 2 and "--order" in out.err
+    code, out = exit_code_of(["diff", "x", "--order", "0"], capsys)
+    assert code == 2 and "--order" in out.err
+    sixty = " + ".join(f"x{i}" for i in range(60))
+    start = time.perf_counter()
+    code, out = exit_code_of(["diff", sixty, "--order", "3"], capsys)
+    assert code == 2
+    assert "--order 3 with 60 variables makes 37,820 partial derivatives" in out.err
+    assert time.perf_counter() - start < 5
+
+
+# -- the derivatives are right ---------------------------------------------------------------
+
+FORMULAS = [
+    ("log(1 + exp(x*y)) + sin(x)/y", sp.log(1 + sp.exp(X * Y)) + sp.sin(X) / Y),
+    ("x^3*exp(-x^2/2)*atan(y)", X**3 * sp.exp(-(X**2) / 2) * sp.atan(Y)),
+    ("sqrt(x^2 + y^2)*tanh(y) - cos(x*y)^2", sp.sqrt(X**2 + Y**2) * sp.tanh(Y) - sp.cos(X * Y) ** 2),
+    ("softplus(x) + log1p(x*y) + hypot(x, y)", cf.log1p(sp.exp(X)) + sp.log(1 + X * Y) + sp.sqrt(X**2 + Y**2)),
+    ("where(x > y, x*y, x - y) + max(x, 2*y)", sp.Piecewise((X * Y, X > Y), (X - Y, True)) + sp.Max(X, 2 * Y)),
+]
+
+
+# Every formula unsimplified, and the first two simplified too (simplification takes a while).
+CASES = [(text, F, "--no-simplify") for text, F in FORMULAS] + [(text, F, "--simplify") for text, F in FORMULAS[:2]]
+
+
+@pytest.mark.parametrize("text, F, simplify", CASES, ids=[f"{t} {s}" for t, _, s in CASES])
+def test_derivative_strings_are_the_derivatives(text, F, simplify):
+    data = diff_json(text, simplify)
+    assert data["variables"] == ["x", "y"]
+    for name, symbol in (("x", X), ("y", Y)):
+        got = read_back(data["derivatives"][name], "xy")
+        assert_same_function(got, sp.diff(F, symbol), "xy")
+
+
+@pytest.mark.parametrize("text, F", FORMULAS[:3], ids=[t for t, _ in FORMULAS[:3]])
+def test_text_format_shows_the_formula_and_each_derivative(text, F):
+    result = run(text, "--no-simplify")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3  # however long: never wrapped at the terminal's width
+    head, formula = lines[0].split(" = ", 1)
+    assert head == "f(x, y)"
+    assert_same_function(read_back(formula, "xy"), F, "xy")
+    for line, (name, symbol) in zip(lines[1:], (("x", X), ("y", Y))):
+        label, derivative = line.split(" = ", 1)
+        assert label == f"d/d{name} f"
+        assert_same_function(read_back(derivative, "xy"), sp.diff(F, symbol), "xy")
+
+
+def test_a_long_derivative_stays_on_one_line():
+    text = " + ".join(f"sin({k}*x)*exp(y/{k})" for k in range(1, 25))
+    lines = run(text, "--no-simplify").stdout.splitlines()
+    assert len(lines) == 3 and len(lines[1]) > 300
+    F = sum(sp.sin(k * X) * sp.exp(Y / k) for k in range(1, 25))
+    assert_same_function(read_back(lines[1].split(" = ", 1)[1], "xy"), sp.diff(F, X), "xy")
+
+
+def test_latex_format_is_one_equation_per_derivative():
+    result = run("x^2*y + sin(y)", "--format", "latex", "--no-simplify")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    data = diff_json("x^2*y + sin(y)", "--no-simplify")
+    assert lines == [
+        "\\frac{\\partial f}{\\partial x} = " + data["latex"]["x"],
+        "\\frac{\\partial f}{\\partial y} = " + data["latex"]["y"],
+    ]
+    assert data["latex"] == {"x": "2 x y", "y": "x^{2} + \\cos{\\left(y \\right)}"}
+    second = run("x^2*y", "--format", "latex", "--order", "2", "--no-simplify").stdout.splitlines()
+    assert second[1] == "\\frac{\\partial^{2} f}{\\partial x \\partial y} = 2 x"
+
+
+def load_python(code):
+    """Run the printed module (our own output) with gradcli.numpy as gnp; return its functions."""
+    namespace = {"gnp": gnp}
+    exec(compile(code, "<gradcli diff --format python>", "exec"), namespace)  # noqa: S102
+    return namespace
+
+
+def core_formula(x, y):
+    return gnp.log(1 + gnp.exp(x * y)) + gnp.sin(x) / y + x**3 * gnp.arctan(y)
+
+
+CORE_TEXT = "log(1 + exp(x*y)) + sin(x)/y + x^3*atan(y)"
+
+
+def test_python_format_computes_the_gradient_of_the_core():
+    result = run(CORE_TEXT, "--format", "python")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("import gradcli.numpy as gnp\n")
+    functions = load_python(result.stdout)
+    for point in random_points("xy", count=5, low=-1.5, high=1.5):
+        x, y = point["x"], point["y"]
+        if abs(y) < 0.1:
+            continue
+        for name, argnum in (("df_dx", 0), ("df_dy", 1)):
+            got = float(functions[name](x, y))
+            want = float(gradcli.grad(core_formula, argnums=argnum)(x, y))
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-12), (name, point)
+
+
+def test_python_format_computes_the_hessian_of_the_core():
+    functions = load_python(run(CORE_TEXT, "--format", "python", "--order", "2", "--no-simplify").stdout)
+    assert {"d2f_dx_dx", "d2f_dx_dy", "d2f_dy_dy"} <= set(functions)
+    for point in random_points("xy", count=3):
+        x, y = point["x"], point["y"]
+        for name, (i, j) in (("d2f_dx_dx", (0, 0)), ("d2f_dx_dy", (0, 1)), ("d2f_dy_dy", (1, 1))):
+            want = float(gradcli.grad(gradcli.grad(core_formula, argnums=i), argnums=j)(x, y))
+            assert float(functions[name](x, y)) == pytest.approx(want, rel=1e-10), (name, point)
+
+
+def test_python_format_with_a_variable_called_gnp():
+    # The module is gnp in the printed code: a variable of that name must not hide it.
+    functions = load_python(run("exp(gnp)*x", "--format", "python").stdout)
+    assert float(functions["df_dgnp"](0.5, 3.0)) == pytest.approx(3.0 * np.exp(0.5))
+    assert float(functions["df_dx"](0.5, 3.0)) == pytest.approx(np.exp(0.5))
+
+
+def test_json_has_the_documented_shape():
+    data = diff_json("x*exp(y)", "--wrt", "y")
+    assert {"schema", "expr", "variables", "derivatives", "latex"} <= set(data)
+    assert data["schema"] == "gradcli.diff/1"
+    assert data["expr"] == "x*exp(y)"
+    assert data["variables"] == ["y"]
+    assert isinstance(data["derivatives"], dict) and set(data["derivatives"]) == {"y"}
+    assert all(isinstance(v, str) for v in data["derivatives"].values())
+    assert set(data["latex"]) == {"y"} and all(isinstance(v, str) for v in data["latex"].values())
+    assert read_back(data["derivatives"]["y"], "xy") == X * sp.exp(Y)
+    assert data["latex"]["y"] == "x e^{y}"
+    # --format json is --json.
+    assert json.loads(run("x*exp(y)", "--wrt", "y", "--format", "json").stdout) == data
+
+
+def test_python_dash_m_prints_the_json():
+    done = subprocess.run(
+        [sys.executable, "-m", "gradcli", "diff", "x^2*y", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert read_back(data["derivatives"]["x"], "xy") == 2 * X * Y
+    assert read_back(data["derivatives"]["y"], "xy") == X**2
+
+
+# -- simplification and its time budget ----------------------------------------------------------
+
+
+def test_simplify_and_no_simplify():
+    simplified = diff_json("(x^2 - 1)/(x - 1)")
+    plain = diff_json("(x^2 - 1)/(x - 1)", "--no-simplify")
+    assert simplified["derivatives"]["x"] == "1"
+    assert simplified["simplified"] == {"x": True}
+    assert plain["simplified"] == {"x": False}
+    unsimplified = read_back(plain["derivatives"]["x"], "x")
+    assert unsimplified != 1 and sp.simplify(unsimplified) == 1
+    assert simplified["notes"] == plain["notes"] == []
+
+
+HEAVY = "exp(sin(x)*cos(y))*tan(x*y)/(1 + x^2*y^2)"
+
+
+def test_timeout_falls_back_to_the_unsimplified_form_with_a_note():
+    start = time.perf_counter()
+    result = run(HEAVY, "--order", "2", "--timeout", "0.01", "--json")
+    assert time.perf_counter() - start < 60
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    plain = diff_json(HEAVY, "--order", "2", "--no-simplify")
+    assert data["derivatives"] == plain["derivatives"]
+    assert not any(data["simplified"].values())
+    assert data["notes"] == [
+        "simplification stopped after 0.01 s (--timeout); 3 of 3 derivative(s) are shown unsimplified"
+    ]
+    text = run(HEAVY, "--timeout", "0.01")
+    assert text.exit_code == 0
+    assert "note: simplification stopped after 0.01 s (--timeout)" in text.stderr
+    assert "note" not in text.stdout
+
+
+def test_simplification_that_would_take_long_never_hangs():
+    nested = "sin(" * 40 + "x*y" + ")" * 40
+    start = time.perf_counter()
+    result = run(nested, "--timeout", "1", "--json")
+    elapsed = time.perf_counter() - start
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["notes"] and "--timeout" in data["notes"][0]
+    assert elapsed < 30  # one second of simplification, the rest is differentiation and printing
+    inner = X * Y
+    for _ in range(40):
+        inner = sp.sin(inner)
+    assert_same_function(read_back(data["derivatives"]["x"], "xy"), sp.diff(inner, X), "xy", rtol=1e-10)
+
+
+def test_max_time_stops_a_differentiation_that_would_take_minutes(capsys):
+    start = time.perf_counter()
+    code, out = exit_code_of(
+        ["diff", "exp(sin(x)*cos(y))*tan(x*y)", "--order", "10", "--max-time", "1"], capsys
+    )
+    assert time.perf_counter() - start < 30
+    assert code == 2
+    assert out.out == ""
+    assert out.err.startswith("error: differentiating took longer than 1 s (--max-time)")
+    assert "Traceback" not in out.err
+
+
+# -- the formula language as diff sees it -------------------------------------------------------
+
+
+def test_e_and_pi_are_constants_unless_var(capsys):
+    data = diff_json("e^x + pi*x")
+    assert data["variables"] == ["x"]
+    assert read_back(data["derivatives"]["x"], "x") == sp.exp(X) + sp.pi
+    as_variable = diff_json("e^x + pi*x", "--var", "e")
+    assert as_variable["variables"] == ["e", "x"]
+    E = sp.Symbol("e", real=True)
+    assert_same_function(read_back(as_variable["derivatives"]["e"], ["e", "x"]), X * E ** (X - 1), ["e", "x"])
+    assert_same_function(
+        read_back(as_variable["derivatives"]["x"], ["e", "x"]), E**X * sp.log(E) + sp.pi, ["e", "x"]
+    )
+    code, out = exit_code_of(["diff", "e^x", "--wrt", "e"], capsys)
+    assert code == 2 and "add --var e to make it a variable" in out.err
+
+
+def test_decimal_literals_are_exact():
+    data = diff_json("0.1*x^2 + 0.3")
+    assert read_back(data["derivatives"]["x"], "x") == X / 5  # exactly 1/5, not 0.2
+    assert read_back(data["sympy"], "x") == X**2 / 10 + sp.Rational(3, 10)
+    assert "." not in data["derivatives"]["x"] + data["sympy"]
+    assert diff_json("1e-3*x")["derivatives"]["x"] == "1/1000"
+
+
+def test_caret_is_power():
+    data = diff_json("x^3 + 2^x")
+    assert read_back(data["derivatives"]["x"], "x") == 3 * X**2 + 2**X * sp.log(2)
+    assert read_back(data["sympy"], "x") == X**3 + 2**X
+
+
+def test_a_5000_term_sum_differentiates_quickly():
+    text = "+".join(["x"] * 5_000)
+    start = time.perf_counter()
+    data = diff_json(text)
+    assert time.perf_counter() - start < 10
+    assert data["derivatives"] == {"x": "5000"}
+    product = "*".join(["x"] * 5_000)
+    start = time.perf_counter()
+    data = diff_json(product)
+    assert time.perf_counter() - start < 10
+    assert read_back(data["derivatives"]["x"], "x") == 5000 * X**4999
+
+
+def test_bad_formula_exits_2_with_the_bad_part_underlined(capsys):
+    code, out = exit_code_of(["diff", "x + sinn(y)"], capsys)
+    assert code == 2
+    assert out.err.splitlines() == [
+        "error: unknown function 'sinn'; did you mean sin?",
+        "  x + sinn(y)",
+        "      ^^^^",
+    ]

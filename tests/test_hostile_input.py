@@ -1,0 +1,315 @@
+"""Hostile formulas: each is refused with exit 2 and a message, at once, and nothing in it runs.
+
+Every case goes through a real ``python -m gradcli diff TEXT`` subprocess (and a
+few through ``gradcli grad TEXT --at 1``), in a fresh directory. The ones that
+would do something if Python evaluated them try to create a canary file there;
+`test_the_payloads_are_live` shows that Python's own ``eval`` does create it, so
+its absence after gradcli ran means gradcli executed nothing. Texts that
+cannot travel as a command-line argument (a NUL byte, more than 128 KiB) are
+piped to ``gradcli.cli.main`` in the subprocess instead.
+"""
+
+import concurrent.futures
+import os
+import subprocess
+import sys
+import time
+import unicodedata
+from dataclasses import dataclass
+from typing import Optional
+
+import pytest
+
+from gradcli.errors import InputError
+from gradcli.expr.parse import parse
+from gradcli.expr.to_sympy import to_sympy
+
+CANARY = "CANARY"
+MAKE = f"open('{CANARY}','w')"  # the payload most cases carry
+# Each subprocess needs a fraction of a second. The bound is generous for a slow
+# 2-core CI machine, and it is on the CPU time the child used, so that a machine
+# busy with other work does not fail the test; the wall time has a looser bound
+# that still catches a child that hangs.
+SECONDS = 5.0
+WALL_SECONDS = 20.0
+KILL_SECONDS = 30.0  # a child still running after this is killed (and fails the test)
+PARSE_SECONDS = 1.0  # the parse itself, in process
+# Linux refuses one argument longer than 128 KiB; nor can an argument hold a NUL.
+ARGV_LIMIT = 100_000
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    text: str
+    message: str  # a piece of the error message that names the problem
+    underlined: Optional[str] = None  # the part of the echoed formula under the carets
+    echo: bool = True  # the formula is echoed (not when it is too long to show)
+    live: bool = False  # Python's eval of the text would create the canary
+    stage: str = "parse"  # where gradcli refuses it: "parse", or "sympy" (a sound formula sympy would choke on)
+
+
+CASES = [
+    # Code execution, attributes and Python machinery.
+    Case("import-system", f"__import__('os').system('touch {CANARY}')", "strings are not allowed", f"'touch {CANARY}'", live=True),
+    Case("import-pathlib", f"__import__('pathlib').Path('{CANARY}').touch()", "only known functions can be called", f"__import__('pathlib').Path('{CANARY}').touch()", live=True),
+    Case("class-bases", "().__class__.__bases__", "attribute access", "().__class__.__bases__"),
+    Case("attribute-of-variable", "x.__class__", "attribute access", "x.__class__"),
+    Case("function-globals", "sin.__globals__", "attribute access", "sin.__globals__"),
+    Case("dunder-name", "__builtins__", "names starting with '__'", "__builtins__"),
+    Case("lambda", "lambda: 1", "lambda is not allowed", "lambda: 1"),
+    Case("lambda-called", f"(lambda: {MAKE})()", "only known functions can be called", f"(lambda: {MAKE})()", live=True),
+    Case("open", MAKE, "strings are not allowed", f"'{CANARY}'", live=True),
+    Case("exec", f'exec("{MAKE}")', "strings are not allowed", f'"{MAKE}"', live=True),
+    Case("exec-variable", "exec(x)", "unknown function 'exec'", "exec"),
+    Case("globals", "globals()", "unknown function 'globals'", "globals"),
+    Case("list-comprehension", f"[{MAKE} for _ in [1]]", "comprehensions are not allowed", f"[{MAKE} for _ in [1]]", live=True),
+    Case("set-comprehension", f"{{{MAKE} for _ in [1]}}", "comprehensions are not allowed", f"{{{MAKE} for _ in [1]}}", live=True),
+    Case("dict-comprehension", f"{{_: {MAKE} for _ in [1]}}", "comprehensions are not allowed", f"{{_: {MAKE} for _ in [1]}}", live=True),
+    Case("generator", f"sum({MAKE} for _ in [1])", "comprehensions are not allowed", f"({MAKE} for _ in [1])", live=True),
+    Case("f-string", f'f"{{{MAKE}}}"', "strings are not allowed", f'f"{{{MAKE}}}"', live=True),
+    Case("string", "'x'", "strings are not allowed", "'x'"),
+    Case("bytes", "b'x'", "strings are not allowed", "b'x'"),
+    Case("statement-after-semicolon", "x; import os", "not valid", ";"),
+    Case("import-statement", "import os", "not valid", "i"),
+    Case("walrus", f"(c := {MAKE})", "':=' is not allowed", f"c := {MAKE}", live=True),
+    Case("starred", f"print(*[{MAKE}])", "unpacking is not allowed", f"*[{MAKE}]", live=True),
+    Case("keyword-call", f"print(x={MAKE})", "takes no keyword arguments", f"print(x={MAKE})", live=True),
+    Case("if-else", f"1 if {MAKE} else 2", "use where(c, a, b)", f"1 if {MAKE} else 2", live=True),
+    Case("comment", f"x # {MAKE}", "comments ('#') are not allowed", f"# {MAKE}"),
+    Case("and-or", "x and y", "'and'/'or' are not allowed", "x and y"),
+    Case("matrix-product", "x @ y", "operator in 'x @ y' is not allowed", "x @ y"),
+    Case("complex", "1j * x", "complex numbers are not allowed", "1j"),
+    # Indexing, containers, calls that are not calls.
+    Case("index", "x[0]", "indexing (x[i]) is not allowed", "x[0]"),
+    Case("dict", "{x: 1}", "dictionaries are not allowed", "{x: 1}"),
+    Case("tuple", "x, y", "tuples are not allowed", "x, y"),
+    Case("bare-function", "sin", "'sin' is a function: call it", "sin"),
+    Case("call-of-a-call", "sin(x)(y)", "is not a call", "sin(x)(y)"),
+    Case("unknown-function", "frobnicate(x)", "unknown function 'frobnicate'", "frobnicate"),
+    # Syntax.
+    Case("operator-pair", "x +* y", "not valid", "*"),
+    Case("unclosed-call", "sin(x", "parenthesis is missing", "("),
+    Case("empty", "", "the formula is empty", echo=False),
+    Case("blank", "   ", "the formula is empty", echo=False),
+    # Size and depth.
+    Case("power-tower", "9**9**9**9", "refuses constants of more than 1,000 digits", "9**9**9"),
+    Case("half-to-a-huge-power", "(1/2)**9**9", "refuses constants", "(1/2)**9**9"),
+    Case("exp-of-a-huge-log", "exp(9**9*log(3))", "refuses constants", "exp(9**9*log(3))"),
+    Case("caret-tower", "x * 9^9^9", "refuses constants", "9^9^9"),
+    Case("integer-of-4400-digits", "1" + "0" * 4_400, "refuses constants of more than 1,000 digits", "1" + "0" * 4_400),
+    Case("integer-of-100k-digits", "7" * 100_000, "100,000 characters long", echo=False),
+    Case("parentheses-50000-deep", "(" * 50_000 + "x" + ")" * 50_000, "characters long", echo=False),
+    Case("parentheses-5000-deep", "(" * 5_000 + "x" + ")" * 5_000, "nests parentheses more than 100 deep", "("),
+    Case("sum-of-200000-terms", "+".join(["x"] * 200_000), "characters long", echo=False),
+    Case("unary-chain-7000-deep", "x + " + "-" * 7_000 + "x", "nests too deeply", echo=False),
+    Case("power-chain-6000-deep", "x" + "**x" * 6_000, "nests too deeply", echo=False),
+    # Sound formulas that sympy itself would turn into enormous numbers.
+    Case("power-of-a-product", "(3*x)**9**9", "refuses constants", "(3*x)**9**9", stage="sympy"),
+    Case("power-of-abs", "abs(3*x)**9**9", "refuses constants", "abs(3*x)**9**9", stage="sympy"),
+    Case("power-of-where", "where(x > 0, 3*x, x)**9**9", "refuses constants", "where(x > 0, 3*x, x)**9**9", stage="sympy"),
+    Case("product-of-long-numbers", "x*10**600*10**600", "refuses numbers", "x*10**600*10**600", stage="sympy"),
+    Case("product-of-roots", "x*sqrt(10**299+1)*sqrt(10**299+3)*sqrt(10**299+7)*sqrt(10**299+9)", "refuses numbers", "x*sqrt(10**299+1)*sqrt(10**299+3)*sqrt(10**299+7)*sqrt(10**299+9)", stage="sympy"),
+    Case("root-of-a-long-number", "x*sqrt(10**999+1)", "takes roots of numbers of at most 300 digits", "sqrt(10**999+1)", stage="sympy"),
+    Case("root-of-a-long-product", "(x*(10**999+1))**0.5", "takes roots of numbers of at most 300 digits", "(x*(10**999+1))**0.5", stage="sympy"),
+    Case("constant-made-of-x", "(x - x + 9)**9**9", "refuses constants", "(x - x + 9)**9**9", stage="sympy"),
+    # Characters: invisible, controlling the terminal, not UTF-8, look-alikes.
+    Case("nul-byte", "x + 1\x00", "control character (U+0000)", "\x00"),
+    Case("terminal-escape", "x\x1b]0;owned\x07 + 1", "control character (U+001B)", "\x1b"),
+    Case("bidi-override", "x + \u202e1", "RIGHT-TO-LEFT OVERRIDE", "\u202e"),
+    Case("zero-width-space", "sin\u200b(x)", "ZERO WIDTH SPACE", "\u200b"),
+    Case("invalid-utf8", "x\udcff + 1", "not valid UTF-8", "\udcff"),
+    Case("fullwidth-exec", f'ｅｘｅｃ("{MAKE}")', "strings are not allowed", f'"{MAKE}"', live=True),
+    Case("fullwidth-variable", "ｘ + 1", "look-alike characters that Python reads as 'x'", "ｘ"),
+    Case("math-italic-variable", "𝑥**2", "look-alike characters", "𝑥"),
+    Case("fullwidth-function", "ｓｉｎ(x)", "look-alike characters that Python reads as 'sin'", "ｓｉｎ"),
+    Case("cyrillic-function", "ѕin(x)", "did you mean sin?", "ѕin"),
+    Case("unicode-minus", "x \u2212 y", "not valid", "\u2212"),
+]
+
+GRAD_CASES = ["import-system", "list-comprehension", "comment", "power-tower", "unclosed-call", "nul-byte"]
+BY_ID = {case.id: case for case in CASES}
+assert len(BY_ID) == len(CASES), "case ids must be unique"
+
+
+def shown(text):
+    """The formula as gradcli echoes it: stripped, whitespace as spaces, invisible characters as U+FFFD."""
+    text = text.strip()
+    for ch in "\t\r\n\f\v":
+        text = text.replace(ch, " ")
+    bad = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+    return "".join("\ufffd" if unicodedata.category(ch) in bad else ch for ch in text)
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float  # wall time
+    cpu_seconds: float  # user + system time of the child (its wall time where that is unknown)
+    directory: str
+
+
+PIPED = (
+    "import sys\n"
+    "from gradcli.cli import main\n"
+    "main([sys.argv[1], sys.stdin.read(), *sys.argv[2:]])\n"
+)
+
+
+def run_gradcli(command, text, directory, *extra):
+    """``gradcli COMMAND TEXT EXTRA...`` in a subprocess in ``directory``, timed."""
+    env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8")
+    if len(text.encode("utf-8", "surrogateescape")) < ARGV_LIMIT and "\x00" not in text:
+        argv, stdin = [sys.executable, "-m", "gradcli", command, text, *extra], None
+    else:
+        argv, stdin = [sys.executable, "-c", PIPED, command, *extra], text
+    start = time.perf_counter()
+    if not hasattr(os, "wait4"):  # pragma: no cover - Windows
+        done = subprocess.run(
+            argv, input=stdin, capture_output=True, text=True, encoding="utf-8", errors="replace",
+            cwd=directory, env=env, timeout=KILL_SECONDS,
+        )
+        seconds = time.perf_counter() - start
+        return Run(done.returncode, done.stdout, done.stderr, seconds, seconds, directory)
+    child = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=directory, env=env
+    )
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as readers:
+        out = readers.submit(child.stdout.read)
+        err = readers.submit(child.stderr.read)
+        if stdin is not None:
+            child.stdin.write(stdin.encode("utf-8"))
+        child.stdin.close()
+        try:
+            out.result(timeout=KILL_SECONDS)
+            err.result(timeout=KILL_SECONDS)
+        except concurrent.futures.TimeoutError:
+            child.kill()  # a hung child: the test fails on its time, it does not stall
+        stdout, stderr = out.result(), err.result()
+    _, status, usage = os.wait4(child.pid, 0)  # reaped here, for its resource usage
+    child.returncode = os.waitstatus_to_exitcode(status)
+    child.stdout.close()
+    child.stderr.close()
+    return Run(
+        child.returncode,
+        stdout.decode("utf-8", "replace"),
+        stderr.decode("utf-8", "replace"),
+        time.perf_counter() - start,
+        usage.ru_utime + usage.ru_stime,
+        directory,
+    )
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Every case through ``diff`` (and some through ``grad``), one per CPU at a time, each in its own directory."""
+    jobs = [("diff", case) for case in CASES] + [("grad", BY_ID[name]) for name in GRAD_CASES]
+
+    def one(job):
+        command, case = job
+        directory = tmp_path_factory.mktemp(f"{command}-{case.id}")
+        extra = ("--at", "1") if command == "grad" else ()
+        return (command, case.id), run_gradcli(command, case.text, str(directory), *extra)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        return dict(pool.map(one, jobs))
+
+
+def check_refusal(run, case):
+    assert run.returncode == 2, (run.returncode, run.stdout[-500:], run.stderr[-2000:])
+    for stream in (run.stdout, run.stderr):
+        assert "Traceback" not in stream
+        assert "\x1b" not in stream and "\x00" not in stream  # nothing that drives the terminal
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert lines and lines[0].startswith("error: "), run.stderr
+    assert case.message in lines[0], lines[0]
+    if not case.echo:
+        assert len(lines) == 1, run.stderr[:300]
+        return
+    echoed = shown(case.text)
+    assert lines[1] == "  " + echoed
+    if case.underlined is not None:
+        carets = lines[2]
+        start = len(carets) - len(carets.lstrip(" ")) - 2
+        end = len(carets) - 2
+        assert set(carets[start + 2 :]) == {"^"}, carets
+        assert echoed[start:end] == shown(case.underlined), (echoed[start:end], case.underlined)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_diff_refuses_it_with_exit_2_and_a_message(runs, case):
+    check_refusal(runs[("diff", case.id)], case)
+
+
+@pytest.mark.parametrize("name", GRAD_CASES)
+def test_grad_uses_the_same_guards(runs, name):
+    check_refusal(runs[("grad", name)], BY_ID[name])
+
+
+@pytest.mark.parametrize("key", [("diff", c.id) for c in CASES] + [("grad", n) for n in GRAD_CASES], ids=lambda k: f"{k[0]}-{k[1]}")
+def test_it_executes_nothing(runs, key):
+    run = runs[key]
+    assert not os.path.exists(os.path.join(run.directory, CANARY))
+    assert os.listdir(run.directory) == []
+
+
+@pytest.mark.parametrize("key", [("diff", c.id) for c in CASES] + [("grad", n) for n in GRAD_CASES], ids=lambda k: f"{k[0]}-{k[1]}")
+def test_it_answers_at_once(runs, key):
+    run = runs[key]
+    assert run.cpu_seconds < SECONDS and run.seconds < WALL_SECONDS, (run.cpu_seconds, run.seconds)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_parser_itself_answers_within_a_second(runs, case):
+    # Only once the subprocess has shown it does not hang, so that a regression fails, not stalls.
+    assert runs[("diff", case.id)].cpu_seconds < SECONDS
+    start = time.perf_counter()
+    if case.stage == "parse":
+        with pytest.raises(InputError) as caught:
+            parse(case.text)
+        assert time.perf_counter() - start < PARSE_SECONDS
+    else:
+        formula = parse(case.text)  # the formula is sound ...
+        assert time.perf_counter() - start < PARSE_SECONDS
+        start = time.process_time()
+        with pytest.raises(InputError) as caught:
+            to_sympy(formula)  # ... but sympy would build an enormous number from it
+        assert time.process_time() - start < SECONDS
+    assert case.message in caught.value.message
+
+
+LIVE = [case for case in CASES if case.live]
+
+PAYLOAD_RUNNER = (
+    "import sys\n"
+    "try:\n"
+    "    eval(compile(sys.stdin.read(), '<payload>', 'eval'), {}, {})\n"
+    "except Exception:\n"
+    "    pass\n"
+)
+
+
+@pytest.mark.parametrize("case", LIVE, ids=[c.id for c in LIVE])
+def test_the_payloads_are_live(case, tmp_path):
+    """Python's own eval of the payload (our test string, in a child process) does create the canary."""
+    subprocess.run(
+        [sys.executable, "-c", PAYLOAD_RUNNER], input=case.text, text=True, encoding="utf-8",
+        cwd=tmp_path, capture_output=True, timeout=60,
+    )
+    assert (tmp_path / CANARY).exists()
+
+
+def test_every_case_kind_is_covered():
+    # The issue's table: keep it whole when editing the list above.
+    required = {
+        "import-system", "class-bases", "attribute-of-variable", "lambda", "open", "exec", "globals",
+        "list-comprehension", "set-comprehension", "dict-comprehension", "generator", "f-string", "string",
+        "statement-after-semicolon", "power-tower", "parentheses-50000-deep", "sum-of-200000-terms",
+        "operator-pair", "unclosed-call", "unknown-function", "empty", "blank", "index", "dict", "bare-function",
+    }
+    assert required <= set(BY_ID)
+    assert len("+".join(["x"] * 200_000).split("+")) == 200_000
+    assert BY_ID["parentheses-50000-deep"].text.count("(") == 50_000
