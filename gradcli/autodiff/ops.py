@@ -239,8 +239,10 @@ defvjp(exp, lambda g, ans, x: g * ans)
 defjvp(exp, lambda t, ans, x: t * ans)
 defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
-defvjp(expm1, lambda g, ans, x: g * (ans + 1))
-defjvp(expm1, lambda t, ans, x: t * (ans + 1))
+# exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
+# the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
+defvjp(expm1, lambda g, ans, x: g * exp(x))
+defjvp(expm1, lambda t, ans, x: t * exp(x))
 defvjp(log, lambda g, ans, x: g / x)
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
