@@ -402,6 +402,7 @@ SPECIAL_BINARY = [
 # The op outputs a constant: floor(x), x > 0.3, ... (a second operand where there is one).
 NONDIFFERENTIABLE = [
     ("floor", gnp.floor),
+    ("floor_divide", lambda x: gnp.floor_divide(x, 0.3)),
     ("ceil", gnp.ceil),
     ("round", gnp.round),
     ("rint", gnp.rint),

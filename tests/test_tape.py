@@ -351,3 +351,35 @@ def test_variable_diamond_accumulates():
     with GradientTape() as t:
         y = v * v + v
     assert t.gradient(y, v) == 7.0
+
+
+# -- values computed under a tape, used after its block, inside another transform -------------
+
+
+def _tape_inside(x, w):
+    # y is computed under the tape and used after the tape's block has closed.
+    with gradcli.GradientTape():
+        y = gnp.sin(x) * w
+    return y * x
+
+
+def test_value_from_a_closed_inner_tape_carries_the_outer_gradient():
+    # grad used to see the inner tape's box on its output and return 0.
+    w = gradcli.Variable(2.0)
+    x = 3.0
+    want = 2.0 * (np.cos(x) * x + np.sin(x))
+    assert gradcli.grad(lambda x: _tape_inside(x, w))(x) == pytest.approx(want, rel=1e-15)
+    assert gradcli.jvp(lambda x: _tape_inside(x, w), (x,), (1.0,))[1] == pytest.approx(want, rel=1e-15)
+    assert gradcli.hessian(lambda x: _tape_inside(x, w))(x) == pytest.approx(
+        2.0 * (2 * np.cos(x) - x * np.sin(x)), rel=1e-14
+    )
+    value, grads = gradcli.value_and_gradients_function(lambda x: _tape_inside(x, w))(x)
+    assert value == pytest.approx(2.0 * np.sin(x) * x) and grads[0] == pytest.approx(want, rel=1e-15)
+
+
+def test_value_from_a_closed_inner_tape_under_an_outer_tape():
+    w = gradcli.Variable(2.0)
+    with gradcli.GradientTape() as outer:
+        x = outer.watch(np.array([0.5, 1.5]))
+        y = gnp.sum(_tape_inside(x, w))
+    np.testing.assert_allclose(outer.gradient(y, x), 2.0 * (np.cos([0.5, 1.5]) * [0.5, 1.5] + np.sin([0.5, 1.5])), rtol=1e-15)

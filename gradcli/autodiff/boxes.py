@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import linecache
+import sys
+
 import numpy as np
 
 from . import ops, ops_array, ops_linalg
-from .tracer import Box
+from .tracer import Box, TracedValueError
 
 # np ufuncs that a traced value may meet through an operator with a NumPy
 # operand on the left (``ndarray * box``): route them to our primitives.
@@ -18,6 +21,8 @@ _UFUNC_TO_PRIMITIVE = {
     np.negative: ops.negative,
     np.matmul: ops_linalg.matmul,
     np.remainder: ops.mod,
+    np.floor_divide: ops.floor_divide,
+    np.divmod: ops.divmod_,
     np.greater: ops.greater,
     np.greater_equal: ops.greater_equal,
     np.less: ops.less,
@@ -27,21 +32,25 @@ _UFUNC_TO_PRIMITIVE = {
 }
 
 
-class TracedValueError(TypeError):
-    """A plain NumPy (or Python) function was handed a traced value."""
-
-
-def _plain_numpy_error(name):
-    gnp_name = name if hasattr(_gnp(), name) else None
-    advice = (
-        f"use gradcli.numpy.{gnp_name} instead"
-        if gnp_name
-        else "gradcli.numpy has no equivalent; express it with gradcli.numpy ops"
-    )
+def _plain_numpy_error(func):
+    # The module path keeps np.linalg.inv from reading as a missing numpy.inv.
+    parts = [p for p in (getattr(func, "__module__", None) or "numpy").split(".")[1:] if not p.startswith("_")]
+    parts.append(func.__name__)
+    name = ".".join(parts)
     return TracedValueError(
         f"numpy.{name} was called on a value gradcli is differentiating, which would "
-        f"drop its gradient; {advice} (import gradcli.numpy as gnp)."
+        f"drop its gradient; {_advice(parts)} (import gradcli.numpy as gnp)."
     )
+
+
+def _advice(parts):
+    """What to use instead of a plain function named by ``parts`` (``["linalg", "inv"]``)."""
+    found = _gnp()
+    for part in parts:
+        found = getattr(found, part, None)
+    if found is None:
+        return "gradcli.numpy has no equivalent; express it with gradcli.numpy ops"
+    return f"use gradcli.numpy.{'.'.join(parts)} instead"
 
 
 def _gnp():
@@ -54,11 +63,11 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     prim = _UFUNC_TO_PRIMITIVE.get(ufunc)
     if prim is not None and method == "__call__" and not kwargs:
         return prim(*inputs)
-    raise _plain_numpy_error(ufunc.__name__)
+    raise _plain_numpy_error(ufunc)
 
 
 def _array_function(self, func, types, args, kwargs):
-    raise _plain_numpy_error(func.__name__)
+    raise _plain_numpy_error(func)
 
 
 def _no_array(self, dtype=None, copy=None):
@@ -70,10 +79,36 @@ def _no_array(self, dtype=None, copy=None):
 
 
 def _no_float(self):
+    call = _calling_expression()
+    name = call.split("(", 1)[0].split(".")[-1].strip() if call else ""
+    replacement = getattr(_gnp(), name, None) if name else None
+    if replacement is None or isinstance(replacement, type):  # float(x), np.float64(x), ...
+        advice = "keep it as an array and use gradcli.numpy functions on it"
+    else:
+        advice = f"use gradcli.numpy.{name} instead"
     raise TracedValueError(
-        "float()/int() of a value gradcli is differentiating would drop its gradient; "
-        "keep it as an array, or use gradcli.stop_gradient(x) if a constant is really meant."
+        f"{f'`{call}`' if call else 'float()/int()'} converts a value gradcli is "
+        f"differentiating to a Python number, which would drop its gradient; {advice} "
+        "(import gradcli.numpy as gnp), or gradcli.stop_gradient(x) if a constant is "
+        "really meant."
     )
+
+
+def _calling_expression():
+    """The source text of the call that converted a traced value (``math.exp(x)``), or None.
+
+    Read off the caller's current instruction only when raising, so it costs
+    nothing otherwise; None where the source is not available.
+    """
+    try:
+        frame = sys._getframe(2)  # 0: here, 1: _no_float, 2: the code that converted
+        line, end_line, col, end_col = list(frame.f_code.co_positions())[frame.f_lasti // 2]
+        lines = [linecache.getline(frame.f_code.co_filename, n).encode() for n in range(line, end_line + 1)]
+        lines[-1] = lines[-1][:end_col]  # columns count UTF-8 bytes
+        lines[0] = lines[0][col:]
+    except (ValueError, IndexError, TypeError):  # no positions or no source
+        return None
+    return " ".join(b"".join(lines).decode(errors="replace").split()) or None
 
 
 def _install():
@@ -102,6 +137,15 @@ def _install():
     B.__rpow__ = lambda self, other: ops.power(other, self)
     B.__mod__ = ops.mod
     B.__rmod__ = lambda self, other: ops.mod(other, self)
+    # Floor division and rounding are steps: constants as far as gradients go, as in NumPy.
+    B.__floordiv__ = ops.floor_divide
+    B.__rfloordiv__ = lambda self, other: ops.floor_divide(other, self)
+    B.__divmod__ = ops.divmod_
+    B.__rdivmod__ = lambda self, other: ops.divmod_(other, self)
+    B.__round__ = lambda self, ndigits=None: ops.round(self) if ndigits is None else ops.round(self, ndigits)
+    B.__floor__ = ops.floor
+    B.__ceil__ = ops.ceil
+    B.__trunc__ = ops.trunc
     B.__matmul__ = ops_linalg.matmul
     B.__rmatmul__ = lambda self, other: ops_linalg.matmul(other, self)
     B.__lt__ = ops.less

@@ -5,6 +5,8 @@ from __future__ import annotations
 import inspect
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from . import ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of
 
@@ -33,6 +35,11 @@ _WRAPPERS = {
     "einsum": ops_linalg._einsum,
     "linalg.slogdet": ops_linalg._logabsdet,
 }
+# Primitives users reach through syntax rather than a name: x[index], and its gradient.
+_SYNTAX = {
+    "getitem": (ops_array.getitem, "x[...]"),
+    "untake": (ops_array.untake, "scatter-add: the gradient of x[...]"),
+}
 _CONSTRUCTORS = {
     "array", "asarray", "zeros", "ones", "eye", "arange", "linspace", "full", "empty",
     "zeros_like", "ones_like", "full_like",
@@ -42,7 +49,6 @@ _NOT_OPS = {
     "complex128", "int32", "int64", "ndarray", "shape", "ndim", "size", "finfo", "errstate",
     "linalg",
 }
-_NEEDS_SCIPY = {"digamma", "polygamma", "xlogy", "xlog1py"}
 
 
 def _arity(fun) -> str:
@@ -62,6 +68,13 @@ def _arity(fun) -> str:
     return str(len(required))
 
 
+def _scipy_note(name) -> str:
+    needs = ops_special.NEEDS_SCIPY.get(name)
+    if needs is None or ops_special.HAVE_SCIPY:
+        return ""
+    return "needs scipy" if needs == "value" else f"{needs} needs scipy"
+
+
 def _row(name, obj) -> OpInfo:
     wrapped = _WRAPPERS.get(name)
     prim = primitive_of(wrapped if wrapped is not None else obj)
@@ -69,11 +82,9 @@ def _row(name, obj) -> OpInfo:
         arity = "n" if wrapped is not None and name != "linalg.slogdet" else _arity(prim.fun)
         if name == "linalg.slogdet":
             arity = "1"
-        note = ""
-        if name in _NEEDS_SCIPY and not ops_special.HAVE_SCIPY:
-            note = "needs scipy"
+        mpmath = prim.mp is not None  # mp.enable() has swapped in the registered mpmath rules
         if not prim.differentiable:
-            return OpInfo(name, arity, prim.kind, "no", "-", "-", bool(prim.mp), "zero gradient")
+            return OpInfo(name, arity, prim.kind, "no", "-", "-", mpmath, "zero gradient")
         return OpInfo(
             name,
             arity,
@@ -81,12 +92,15 @@ def _row(name, obj) -> OpInfo:
             "yes",
             "rule" if prim.vjp is not None else "-",
             "rule" if prim.jvp is not None else ("via VJP" if prim.vjp is not None else "-"),
-            bool(prim.mp),
-            note,
+            mpmath,
+            _scipy_note(name),
         )
+    arity = _arity(obj)
     if name in _CONSTRUCTORS:
-        return OpInfo(name, _arity(obj), "constructor", "constant", "-", "-", True)
-    return OpInfo(name, _arity(obj), "composite", "yes", "derived", "derived", True)
+        mpmath = runs_on_mpmath(obj, mp_sample(name, "constructor", arity))
+        return OpInfo(name, arity, "constructor", "constant", "-", "-", mpmath)
+    mpmath = runs_on_mpmath(obj, mp_sample(name, "composite", arity))
+    return OpInfo(name, arity, "composite", "yes", "derived", "derived", mpmath)
 
 
 _ALIASES = {
@@ -100,9 +114,15 @@ _ALIASES = {
 
 
 def catalogue() -> list[OpInfo]:
-    """Every op of ``gradcli.numpy`` (``linalg.*`` included), in alphabetical order."""
+    """Every op of ``gradcli.numpy`` (``linalg.*`` and indexing included), in alphabetical order.
+
+    It enables the mpmath path (importing mpmath) to read which ops have mpmath rules.
+    """
     import gradcli.numpy as gnp
 
+    from .mp import enable
+
+    enable()
     rows = []
     for name in gnp.__all__:
         if name in _NOT_OPS:
@@ -113,4 +133,95 @@ def catalogue() -> list[OpInfo]:
         rows.append(row)
     for name in sorted(vars(gnp.linalg)):
         rows.append(_row(f"linalg.{name}", getattr(gnp.linalg, name)))
+    for name, (op, note) in _SYNTAX.items():
+        rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     return sorted(rows, key=lambda r: r.name)
+
+
+# -- which ops run on mpmath numbers ---------------------------------------------
+
+_V = [0.25, 0.5, 0.75]
+_M = [[2.0, 0.5], [0.5, 1.0]]  # symmetric positive definite: every linalg op takes it
+
+# Arguments of an op for the mpmath probe, as a function of ``num`` (which turns
+# floats and nested lists into mpmath numbers), by name, else by kind and arity.
+_SAMPLES = {
+    "reshape": lambda num: (num(_M), (4,)),
+    "broadcast_to": lambda num: (num(_V), (2, 3)),
+    "tile": lambda num: (num(_V), 2),
+    "getitem": lambda num: (num(_V), 0),
+    "polygamma": lambda num: (1, num(0.5)),
+    "untake": lambda num: (num(_V), [0, 2, 3], (4,), np.asarray(num(_V)).dtype),
+    "concatenate": lambda num: ([num(_V), num(_V)],),
+    "stack": lambda num: ([num(_V), num(_V)],),
+    "einsum": lambda num: ("ij,jk", num(_M), num(_M)),
+    "expand_dims": lambda num: (num(_V), 0),
+    "moveaxis": lambda num: (num(_M), 0, 1),
+    "swapaxes": lambda num: (num(_M), 0, 1),
+    "split": lambda num: (num(_V), 3),
+    "take": lambda num: (num(_V), [2, 0]),
+    "repeat": lambda num: (num(_V), 2),
+    "var": lambda num: (num(_V),),
+    "std": lambda num: (num(_V),),
+    "ravel": lambda num: (num(_M),),
+    "squeeze": lambda num: (num([_V]),),
+    "array": lambda num: ([num(0.25), num(0.5)],),
+    "asarray": lambda num: ([num(0.25), num(0.5)],),
+    "full": lambda num: (3, num(0.5)),
+    "full_like": lambda num: (num(_V), num(0.5)),
+    "zeros_like": lambda num: (num(_V),),
+    "ones_like": lambda num: (num(_V),),
+    "linspace": lambda num: (num(0.0), num(1.0), 5),
+}
+_BY_KIND = {
+    "elementwise": lambda num: (num(0.5), num(0.25), num(0.75)),
+    "comparison": lambda num: (num(0.5), num(0.25)),
+    "reduction": lambda num: (num(_V),),
+    "constructor": lambda num: (3,),  # shapes only: the constant is exact in any precision
+}
+
+
+def mp_sample(name, kind, arity, num=None):
+    """Sample arguments for op ``name`` of a catalogue ``kind`` and ``arity``.
+
+    ``num`` makes the numbers: mpmath numbers by default, or e.g. ``np.float64``
+    for the same point in floats.
+    """
+    make = _SAMPLES.get(name) or _BY_KIND.get(kind) or (lambda num: (num(_M),) * 3)
+    args = make(num or _mpmath_numbers)
+    return args[: int(arity)] if arity.isdigit() else args
+
+
+def _mpmath_numbers(value):
+    import mpmath
+
+    if isinstance(value, list):
+        return np.vectorize(mpmath.mpf, otypes=[object])(value)
+    return mpmath.mpf(value)
+
+
+def runs_on_mpmath(op, args) -> bool:
+    """Whether ``op(*args)`` runs and keeps mpmath numbers it is given (no float fallback)."""
+    try:
+        out = op(*args)
+    except Exception:  # noqa: BLE001 - any failure means: not on mpmath numbers
+        return False
+    return not (_holds(args, _is_mp) and _holds(out, _is_float))
+
+
+def _holds(value, test):
+    if isinstance(value, (list, tuple)):
+        return any(_holds(v, test) for v in value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return any(test(v) for v in value.flat)
+    return test(value)
+
+
+def _is_mp(value):
+    return type(value).__module__.startswith("mpmath")
+
+
+def _is_float(value):
+    return isinstance(value, (float, complex, np.floating, np.complexfloating)) or (
+        isinstance(value, np.ndarray) and value.dtype.kind in "fc"
+    )

@@ -14,7 +14,7 @@ import itertools
 
 import numpy as np
 
-from .tracer import Box, Trace, hooks, primitive_of
+from .tracer import PYTHON_FLOAT_ERRORS, Box, Trace, call_with_float64, hooks, primitive_of
 
 __all__ = [
     "VJPNode",
@@ -93,11 +93,17 @@ def new_reverse_trace():
 
 def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
     tangents = [p.tangent for p in parents]
-    if prim.jvp is not None:
-        tangent = prim.jvp(tangents, argnums, ans, args, kwargs)
-    else:
-        tangent = _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs)
+    try:
+        tangent = _push_forward(prim, tangents, argnums, ans, args, kwargs)
+    except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
+        tangent = call_with_float64(_push_forward, prim, tangents, argnums, ans, args, kwargs)
     return JVPBox(ans, trace, tangent)
+
+
+def _push_forward(prim, tangents, argnums, ans, args, kwargs):
+    if prim.jvp is not None:
+        return prim.jvp(tangents, argnums, ans, args, kwargs)
+    return _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs)
 
 
 def new_forward_trace():
@@ -116,14 +122,18 @@ def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     from .ops import ones_like_value, vdot_real, zeros_like
 
     trace = new_reverse_trace()
-    u = VJPNode.root(zeros_like(ans), trace)
+    # A tuple-valued op (a custom gradient's) takes one cotangent per output.
+    outs = ans if isinstance(ans, tuple) else (ans,)
+    us = [VJPNode.root(zeros_like(out), trace) for out in outs]
+    u = tuple(us) if isinstance(ans, tuple) else us[0]
     total = 0.0
     for ct, t in zip(prim.vjp(u, ans, args, kwargs, argnums), tangents):
         if ct is not None:
             total = total + vdot_real(ct, t)
-    if not (isinstance(total, Box) and total._trace is trace):
-        return zeros_like(ans)
-    return backward_pass(ones_like_value(total._value), total, [u])[0]
+    connected = isinstance(total, Box) and total._trace is trace
+    grads = backward_pass(ones_like_value(total._value), total, us) if connected else [None] * len(us)
+    tangent = [zeros_like(out) if g is None else g for g, out in zip(grads, outs)]
+    return tuple(tangent) if isinstance(ans, tuple) else tangent[0]
 
 
 # -- derivative tables --------------------------------------------------------
@@ -255,7 +265,10 @@ def backward_pass(g, end_node, sources):
         else:
             if node in wanted:
                 found[node] = g
-            cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+            try:
+                cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+            except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
+                cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
             if backward_hook is not None:
                 backward_hook(node, g, cotangents)
         for parent, ct in zip(parents, cotangents):

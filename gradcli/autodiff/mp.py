@@ -134,6 +134,7 @@ def _implementations(mp):
         "power": power,
         "negative": operator.neg,
         "mod": mod,
+        "floor_divide": lambda x, y: mp.floor(divide(x, y)),
         "abs": mp.fabs,
         "sqrt": real(mp.sqrt),
         "cbrt": cbrt,
@@ -217,11 +218,23 @@ def _linalg_implementations(mp):
         return np.array(m.tolist(), dtype=object)
 
     def solve(a, b):
-        b = np.asarray(b, dtype=object)
-        if b.ndim == 1:
-            return from_matrix(mp.lu_solve(to_matrix(a), mp.matrix(b.tolist())))[:, 0]
-        columns = [from_matrix(mp.lu_solve(to_matrix(a), mp.matrix(b[:, j].tolist())))[:, 0] for j in range(b.shape[1])]
-        return np.stack(columns, axis=1)
+        # b is read as np.linalg.solve reads it (a vector, or a stack of matrices), and
+        # the stacks of a and b broadcast; mpmath solves one matrix and one column at a time.
+        from .ops_linalg import _b_is_vectors
+
+        a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
+        vectors = _b_is_vectors(a, b)
+        if vectors:
+            b = b[..., None]
+        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        a = np.broadcast_to(a, batch + a.shape[-2:])
+        b = np.broadcast_to(b, batch + b.shape[-2:])
+        out = np.empty(b.shape, dtype=object)
+        for index in np.ndindex(*batch):
+            matrix = to_matrix(a[index])
+            for j in range(b.shape[-1]):
+                out[index + (slice(None), j)] = from_matrix(mp.lu_solve(matrix, mp.matrix(b[index + (slice(None), j)].tolist())))[:, 0]
+        return out[..., 0] if vectors else out
 
     return {
         "linalg.inv": batched(lambda a: from_matrix(to_matrix(a) ** -1)),

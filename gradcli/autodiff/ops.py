@@ -155,10 +155,22 @@ defvjp(
 defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
 
 
+def _power_dbase(x, y):
+    """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
+    if not isinstance(y, Box) and np.ndim(y) == 0:
+        if y == 2:
+            return 2 * x  # x**2 is most powers: skip computing x**1
+        if y == 0:
+            return zeros_like(x)
+        return y * power(x, y - 1)
+    # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
+    # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
+    at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
+    return y * power(x, select(at_zero, 1, y - 1))
+
+
 def _power_vjp_base(g, ans, x, y):
-    if not isinstance(y, Box) and np.ndim(y) == 0 and y == 2:
-        return unbroadcast(g * 2 * x, x)  # x**2 is most powers: skip computing x**1
-    return unbroadcast(g * y * power(x, y - 1), x)
+    return unbroadcast(g * _power_dbase(x, y), x)
 
 
 def _log_base(x, ans):
@@ -179,7 +191,7 @@ def _power_vjp_exponent(g, ans, x, y):
 defvjp(power, _power_vjp_base, _power_vjp_exponent)
 defjvp(
     power,
-    lambda t, ans, x, y: t * y * power(x, y - 1),
+    lambda t, ans, x, y: t * _power_dbase(x, y),
     lambda t, ans, x, y: t * ans * _log_base(x, ans),
 )
 defvjp(negative, lambda g, ans, x: -g)
@@ -189,8 +201,28 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g, x),
     lambda g, ans, x, y: unbroadcast(-g * floor(x / y), y),
 )
-defvjp(absolute, lambda g, ans, x: g * sign(x))
-defjvp(absolute, lambda t, ans, x: t * sign(x))
+
+
+def _abs_vjp(g, ans, x):
+    if np.iscomplexobj(raw(x)):
+        # |z| is real: its gradient in the core's convention (df/dx - i df/dy) is
+        # conj(z)/|z|, taken as 0 at z = 0 as for real x.
+        return real(g) * conj(x) / _one_where_zero(ans)
+    return g * sign(x)
+
+
+def _abs_jvp(t, ans, x):
+    if np.iscomplexobj(raw(x)):
+        return real(conj(x) * t) / _one_where_zero(ans)  # Re(conj(z) dz) / |z|: real
+    return t * sign(x)
+
+
+def _one_where_zero(ans):
+    return select(raw(ans) == 0, 1.0, ans)
+
+
+defvjp(absolute, _abs_vjp)
+defjvp(absolute, _abs_jvp)
 defvjp(sqrt, lambda g, ans, x: g * 0.5 / ans)
 defjvp(sqrt, lambda t, ans, x: t * 0.5 / ans)
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
@@ -478,6 +510,9 @@ defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
 # -- non-differentiable: the output is a constant as far as gradients go -------
 
 floor = nondifferentiable(np.floor, name="floor", kind="elementwise", mp=True)
+floor_divide = nondifferentiable(
+    np.floor_divide, name="floor_divide", kind="elementwise", mp=True, scalar=operator.floordiv
+)
 ceil = nondifferentiable(np.ceil, name="ceil", kind="elementwise", mp=True)
 round = nondifferentiable(np.round, name="round", kind="elementwise", mp=True)  # noqa: A001
 rint = nondifferentiable(np.rint, name="rint", kind="elementwise", mp=True)
@@ -495,6 +530,11 @@ logical_not = nondifferentiable(np.logical_not, name="logical_not", kind="compar
 isnan = nondifferentiable(np.isnan, name="isnan", kind="comparison", mp=True)
 isinf = nondifferentiable(np.isinf, name="isinf", kind="comparison", mp=True)
 isfinite = nondifferentiable(np.isfinite, name="isfinite", kind="comparison", mp=True)
+
+
+def divmod_(x, y):
+    """``np.divmod``: ``(x // y, x % y)``, the quotient a constant, the remainder differentiable."""
+    return floor_divide(x, y), mod(x, y)
 
 
 def _identity(x):

@@ -7,19 +7,23 @@ import string
 import numpy as np
 
 from .core import NoGradientError, defvjp, defvjp_all
-from .ops import multiply, unbroadcast
+from .ops import absolute, astype, conj, multiply, power, real, select, sqrt, unbroadcast
 from .ops_array import (
     _raw,
     _shape,
+    asarray,
     broadcast_to,
     expand_dims,
     getitem,
+    max_,
+    min_,
     reshape,
     squeeze,
     sum_,
     swapaxes,
+    transpose,
 )
-from .tracer import is_mp_value, primitive
+from .tracer import Box, is_mp_value, primitive
 
 
 def _linalg_op(fun, name, mp=None):
@@ -34,7 +38,7 @@ def _matmul_vjp_a(g, ans, a, b):
     na, nb = len(_shape(a)), len(_shape(b))
     if nb == 1:
         if na == 1:
-            return g * b
+            return multiply(g, b)  # not g * b: b may be a list constant
         return unbroadcast(expand_dims(g, -1) * b, a)
     if na == 1:
         return unbroadcast(squeeze(matmul(b, expand_dims(g, -1)), -1), a)
@@ -45,7 +49,7 @@ def _matmul_vjp_b(g, ans, a, b):
     na, nb = len(_shape(a)), len(_shape(b))
     if na == 1:
         if nb == 1:
-            return g * a
+            return multiply(g, a)
         return unbroadcast(expand_dims(a, -1) * expand_dims(g, -2), b)
     if nb == 1:
         if na == 2:
@@ -96,8 +100,6 @@ def _tensordot_vjp_b(g, ans, a, b, axes=2):
 
 
 def _transpose_back(value, order):
-    from .ops_array import transpose
-
     if order == sorted(order):
         return value
     return transpose(value, tuple(np.argsort(order)))
@@ -129,14 +131,22 @@ def outer(a, b):
 
 
 def vdot(a, b):
-    return sum_(multiply(reshape(a, (-1,)), reshape(b, (-1,))))
+    """``np.vdot``: the flattened inner product, conjugating ``a`` when it is complex."""
+    a = reshape(a, (-1,))
+    if _is_complex(a):
+        a = conj(a)
+    return sum_(multiply(a, reshape(b, (-1,))))
+
+
+def _is_complex(x):
+    return np.iscomplexobj(_raw(x))
 
 
 # -- einsum -------------------------------------------------------------------
 
 
-def _einsum_raw(subscripts, *operands):
-    return np.einsum(subscripts, *operands)
+def _einsum_raw(subscripts, *operands, optimize=False):
+    return np.einsum(subscripts, *operands, optimize=optimize)
 
 
 _einsum = _linalg_op(_einsum_raw, "einsum", mp=_einsum_raw)
@@ -171,40 +181,64 @@ def _parse_einsum(subscripts, shapes):
     return expanded, output
 
 
-def _einsum_vjp_all(g, ans, subscripts, *operands):
+def _einsum_vjp_all(g, ans, subscripts, *operands, optimize=False):
+    # The cotangent of one operand is the einsum of the others with g. A letter
+    # repeated within the operand ('ii') is summed once, then put back on the diagonal.
     inputs, output = _parse_einsum(subscripts, [_shape(o) for o in operands])
     grads = [None]
     for i, target in enumerate(inputs):
-        if len(set(target)) != len(target):
-            raise NoGradientError(
-                f"einsum gradient with a repeated index in one operand ('{target}') "
-                "is not supported"
-            )
         others = [s for j, s in enumerate(inputs) if j != i] + [output]
         values = [o for j, o in enumerate(operands) if j != i] + [g]
         available = set("".join(others))
-        kept = "".join(c for c in target if c in available)
-        grad = _einsum(",".join(others) + "->" + kept, *values)
-        shape = _shape(operands[i])
-        if kept != target:
-            grad = reshape(grad, tuple(n if c in kept else 1 for c, n in zip(target, shape)))
-            grad = broadcast_to(grad, shape)
-        grads.append(unbroadcast(grad, operands[i]))
+        kept = "".join(c for c in dict.fromkeys(target) if c in available)
+        grad = _einsum(",".join(others) + "->" + kept, *values, optimize=optimize)
+        grads.append(unbroadcast(_spread(grad, kept, target, _shape(operands[i])), operands[i]))
     return grads
+
+
+def _spread(grad, kept, target, shape):
+    """``grad`` (subscripts ``kept``) laid out over an operand's subscripts ``target``.
+
+    It is broadcast along the letters it lacks; a letter repeated in ``target``
+    gets it on its diagonal and zero elsewhere. Sizes come from ``grad`` where it
+    has them, as an ellipsis may have broadcast a size-1 axis of the operand.
+    """
+    if kept == target:
+        return grad
+    sizes = dict(zip(kept, _shape(grad)))
+    first = [target.index(c) == p for p, c in enumerate(target)]
+    grad = reshape(grad, tuple(sizes[c] if f and c in sizes else 1 for c, f in zip(target, first)))
+    full = tuple(sizes.get(c, n) if f else n for c, f, n in zip(target, first, shape))
+    if all(first):
+        return broadcast_to(grad, full)
+    return select(_diagonal_mask(target, full), grad, 0.0)
+
+
+def _diagonal_mask(target, shape):
+    """True where every repeated letter of ``target`` has equal indices ('ii': the identity)."""
+    mask = np.ones(shape, dtype=bool)
+    for p, c in enumerate(target):
+        q = target.index(c)
+        if q != p:
+            axes_shape = [1] * len(shape)
+            axes_shape[q], axes_shape[p] = shape[q], shape[p]
+            mask = mask & np.eye(shape[q], dtype=bool).reshape(axes_shape)
+    return mask
 
 
 defvjp_all(_einsum, _einsum_vjp_all)
 
 
-def einsum(subscripts, *operands):
-    """``np.einsum`` with a string of subscripts (gradient: one einsum per operand)."""
-    return _einsum(subscripts, *operands)
+def einsum(subscripts, *operands, optimize=False):
+    """``np.einsum`` with a string of subscripts (gradient: one einsum per operand).
+
+    ``optimize`` is passed to NumPy, for the forward pass and for the gradient's einsums.
+    """
+    return _einsum(subscripts, *operands, optimize=optimize)
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
     """``np.diagonal`` as fancy indexing, so its gradient is the matching scatter-add."""
-    from .ops_array import transpose
-
     ndim = len(_shape(x))
     a1, a2 = axis1 % ndim, axis2 % ndim
     x = transpose(x, tuple(i for i in range(ndim) if i not in (a1, a2)) + (a1, a2))
@@ -235,19 +269,32 @@ defvjp(inv, lambda g, ans, a: -matmul(matmul(_T(ans), g), _T(ans)))
 solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
 
 
-def _solve_is_vector(a, b):
-    return len(_shape(b)) == 1
+# NumPy 2 reads b as a vector (one, for every matrix of a stack a) only when b is
+# 1-D; NumPy 1 read it as a stack of vectors whenever b had one dimension less than a.
+_NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
+
+def _b_is_vectors(a, b):
+    nb = len(_shape(b))
+    return nb == 1 if _NUMPY_2 else nb == len(_shape(a)) - 1
+
+
+def _solve_transposed(a, g, b):
+    """``solve(a^T, g)``, with ``g`` read as ``b`` was read (a batched ``a`` makes it 2-D)."""
+    if _b_is_vectors(a, b):
+        return squeeze(solve(_T(a), expand_dims(g, -1)), -1)
+    return solve(_T(a), g)
 
 
 def _solve_vjp_a(g, ans, a, b):
-    gb = solve(_T(a), g)
-    if _solve_is_vector(a, b):
+    gb = _solve_transposed(a, g, b)
+    if _b_is_vectors(a, b):
         return unbroadcast(-expand_dims(gb, -1) * expand_dims(ans, -2), a)
     return unbroadcast(-matmul(gb, _T(ans)), a)
 
 
 def _solve_vjp_b(g, ans, a, b):
-    return unbroadcast(solve(_T(a), g), b)
+    return unbroadcast(_solve_transposed(a, g, b), b)
 
 
 defvjp(solve, _solve_vjp_a, _solve_vjp_b)
@@ -293,19 +340,104 @@ def _cholesky_vjp(g, ans, a):
 defvjp(cholesky, _cholesky_vjp)
 
 
-def norm(x, ord=None, axis=None, keepdims=False):
-    """``np.linalg.norm`` for vector norms and the Frobenius norm, built from primitives."""
-    from .ops import absolute, power, sqrt
-    from .ops_array import max_
+# -- norms ----------------------------------------------------------------------
 
-    if ord in (None, 2, "fro") and (axis is None or isinstance(axis, int) or ord in (None, "fro")):
-        if ord == 2 and axis is None and len(_shape(x)) == 2:
-            raise NotImplementedError("the spectral norm (ord=2 of a matrix) is not supported")
-        return sqrt(sum_(x * x, axis=axis, keepdims=keepdims))
+
+def _svdvals_raw(a):
+    return np.linalg.svd(a, compute_uv=False)
+
+
+# The singular values: the spectral and nuclear norms are their max, min and sum.
+svdvals = _linalg_op(_svdvals_raw, "linalg.svdvals", mp=True)
+
+
+def _svdvals_vjp(g, ans, a):
+    # d s_i = Re(u_i^H dA v_i), so A_bar = conj(U diag(g) V^H): exact where the
+    # singular values that g weighs are distinct (a subgradient at ties).
+    if isinstance(a, Box):
+        # U and V below are constants: differentiating this rule again would
+        # silently drop their derivatives.
+        raise NoGradientError(
+            "second derivatives of singular values (norm ord=2, -2 or 'nuc' of a matrix) "
+            "are not supported"
+        )
+    u, _, vh = np.linalg.svd(a, full_matrices=False)
+    grad = matmul(u * expand_dims(g, -2), vh)
+    return conj(grad) if _is_complex(a) else grad
+
+
+defvjp(svdvals, _svdvals_vjp)
+
+
+def _abs_squared(x):
+    return real(x * conj(x)) if _is_complex(x) else x * x
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    """``np.linalg.norm``: every vector and matrix order of NumPy, differentiable.
+
+    Vector orders: None/2, inf, -inf, 0 (a count: zero gradient), 1 and any
+    other number p. Matrix orders (a 2-D input, or ``axis`` a pair): None/'fro',
+    1, -1, inf, -inf, and 2, -2, 'nuc' through the singular values, whose
+    gradient is first-order only.
+    """
+    x = asarray(x)
+    if np.asarray(_raw(x)).dtype.kind not in "fcO":
+        x = astype(x, np.float64)  # as NumPy: integers and booleans are measured as floats
+    ndim = len(_shape(x))
+    if axis is None:
+        if ord is None or (ord in ("f", "fro") and ndim == 2) or (ord == 2 and ndim == 1):
+            out = sqrt(sum_(_abs_squared(x)))
+            return reshape(out, (1,) * ndim) if keepdims else out
+        axis = tuple(range(ndim))
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (int(axis),)
+    if len(axes) == 1:
+        return _vector_norm(x, ord, axes[0], keepdims)
+    if len(axes) == 2:
+        return _matrix_norm(x, ord, axes, keepdims)
+    raise ValueError("Improper number of dimensions to norm.")
+
+
+def _vector_norm(x, ord, axis, keepdims):
+    if ord is None or ord == 2:
+        return sqrt(sum_(_abs_squared(x), axis=axis, keepdims=keepdims))
+    if isinstance(ord, str):
+        raise ValueError(f"Invalid norm order '{ord}' for vectors")
     if ord == np.inf:
         return max_(absolute(x), axis=axis, keepdims=keepdims)
-    if isinstance(ord, (int, float)) and ord >= 1 and (axis is None or isinstance(axis, int)):
-        if len(_shape(x)) != 1 and axis is None:
-            raise NotImplementedError(f"matrix norm ord={ord} is not supported")
-        return power(sum_(power(absolute(x), ord), axis=axis, keepdims=keepdims), 1.0 / ord)
-    raise NotImplementedError(f"norm with ord={ord!r}, axis={axis!r} is not supported")
+    if ord == -np.inf:
+        return min_(absolute(x), axis=axis, keepdims=keepdims)
+    if ord == 0:  # how many entries are nonzero: a constant
+        value = np.asarray(_raw(x))
+        return np.sum(value != 0, axis=axis, keepdims=keepdims).astype(value.real.dtype)
+    if ord == 1:
+        return sum_(absolute(x), axis=axis, keepdims=keepdims)
+    return power(sum_(power(absolute(x), ord), axis=axis, keepdims=keepdims), 1.0 / ord)
+
+
+def _matrix_norm(x, ord, axes, keepdims):
+    ndim = len(_shape(x))
+    row, col = (_axis_index(a, ndim) for a in axes)
+    if row == col:
+        raise ValueError("Duplicate axes given.")
+    if ord in (2, -2, "nuc"):
+        rest = tuple(i for i in range(ndim) if i not in (row, col))
+        s = svdvals(transpose(x, rest + (row, col)))
+        out = {2: max_, -2: min_, "nuc": sum_}[ord](s, axis=-1)
+    elif ord in (1, -1):  # the largest (smallest) column sum
+        out = (max_ if ord == 1 else min_)(sum_(absolute(x), axis=row), axis=col - (col > row))
+    elif ord in (np.inf, -np.inf):  # the largest (smallest) row sum
+        out = (max_ if ord > 0 else min_)(sum_(absolute(x), axis=col), axis=row - (row > col))
+    elif ord in (None, "fro", "f"):
+        out = sqrt(sum_(_abs_squared(x), axis=(row, col)))
+    else:
+        raise ValueError(f"Invalid norm order {ord!r} for matrices.")
+    if keepdims:
+        out = reshape(out, tuple(1 if i in (row, col) else n for i, n in enumerate(_shape(x))))
+    return out
+
+
+def _axis_index(axis, ndim):
+    if not -ndim <= axis < ndim:
+        raise np.exceptions.AxisError(axis, ndim)
+    return axis % ndim

@@ -1,7 +1,8 @@
 """Special functions (erf, gammaln, digamma...), computed by scipy.special when it is installed.
 
 Without scipy, erf, erfc and gammaln fall back to Python's ``math`` module
-element by element (slow but exact to float64); digamma and polygamma need scipy.
+element by element (slow but exact to float64), xlogy and xlog1py to NumPy;
+digamma and polygamma (and so gammaln's gradient) need scipy.
 """
 
 from __future__ import annotations
@@ -72,33 +73,44 @@ def _in_input_dtype(fun, first=0):
     return evaluate
 
 
-def _special(name, scipy_name, math_fun=None):
+def _special(name, nin=1, math_fun=None, fallback=None, first=0):
+    """The primitive for ``scipy.special.<name>``: scipy when installed, else a fallback.
+
+    ``math_fun`` is a scalar ``math`` function (also the plain-float fast path),
+    ``fallback`` a NumPy one; without either, the value needs scipy.
+    """
     if HAVE_SCIPY:
-        fun = _in_input_dtype(_scipy_function(scipy_name))
+        fun = _in_input_dtype(_scipy_function(name), first)
     elif math_fun is not None:
         fun = _from_math(name, math_fun)
+    elif fallback is not None:
+        fun = fallback
     else:
         fun = _needs_scipy(name)
+    fun.nin = nin  # the wrappers take *args: the catalogue reads the arity here, as on a ufunc
     return primitive(fun, name, scalar=math_fun, mp=True, kind="elementwise")
 
 
-erf = _special("erf", "erf", math.erf)
-erfc = _special("erfc", "erfc", math.erfc)
-gammaln = _special("gammaln", "gammaln", math.lgamma)
-digamma = _special("digamma", "digamma")
-polygamma = primitive(
-    _in_input_dtype(_scipy_function("polygamma"), first=1)
-    if HAVE_SCIPY
-    else _needs_scipy("polygamma"),
-    "polygamma",
-    mp=True,
-    kind="elementwise",
-)
-xlogy = _special("xlogy", "xlogy")
-xlog1py = _special("xlog1py", "xlog1py")
-if not HAVE_SCIPY:  # these two are easy to write without scipy
-    xlogy.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
-    xlog1py.prim.fun = lambda x, y: np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
+def _xlogy_numpy(x, y):
+    return np.where(np.asarray(x) == 0, 0.0, x * np.log(y))
+
+
+def _xlog1py_numpy(x, y):
+    return np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
+
+
+erf = _special("erf", math_fun=math.erf)
+erfc = _special("erfc", math_fun=math.erfc)
+gammaln = _special("gammaln", math_fun=math.lgamma)
+digamma = _special("digamma")
+polygamma = _special("polygamma", nin=2, first=1)  # polygamma(n, x): the dtype is x's
+xlogy = _special("xlogy", nin=2, fallback=_xlogy_numpy)
+xlog1py = _special("xlog1py", nin=2, fallback=_xlog1py_numpy)
+
+# What each function needs scipy for, when scipy is not installed: its value, or
+# only its gradient (gammaln's is digamma). `gradcli ops` shows it; a test hides
+# scipy and checks these against what actually fails.
+NEEDS_SCIPY = {"digamma": "value", "polygamma": "value", "gammaln": "gradient"}
 
 # 2/sqrt(pi) in the input's precision: a float, or an mpmath number on the mp path.
 defvjp(erf, lambda g, ans, x: g * constant("2/sqrt(pi)", ans) * exp(-x * x))

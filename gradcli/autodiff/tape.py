@@ -15,7 +15,7 @@ import numpy as np
 from .core import VJPNode, backward_pass, new_reverse_trace
 from .ops import add, ones_like_value, raw
 from .transforms import _check_input, _finish
-from .tracer import Box
+from .tracer import Box, seen_by
 from .tree import flatten as _flatten
 
 __all__ = ["GradientTape", "Variable"]
@@ -200,10 +200,7 @@ class GradientTape:
 
     def _seen_by_this_tape(self, value):
         """The value as this tape recorded it, under the boxes of inner (nested) tapes."""
-        level = self._trace.level
-        while isinstance(value, Box) and value._trace is not None and value._trace.level > level:
-            value = value._value
-        return value
+        return seen_by(value, self._trace)
 
     def _source_nodes(self, flat_sources):
         nodes, owners = [], []

@@ -18,11 +18,15 @@ __all__ = [
     "Primitive",
     "primitive_of",
     "Trace",
+    "TracedValueError",
     "hooks",
     "primitive",
     "nondifferentiable",
     "register_mp_types",
     "is_mp_value",
+    "PYTHON_FLOAT_ERRORS",
+    "call_with_float64",
+    "seen_by",
 ]
 
 
@@ -80,6 +84,10 @@ class Box:
     __hash__ = object.__hash__
 
 
+class TracedValueError(TypeError):
+    """A plain NumPy (or Python) function was handed a traced value."""
+
+
 # mpmath number types are registered lazily, so the core never imports mpmath
 # unless a high-precision evaluation actually happens.
 _MP_TYPES: tuple = ()
@@ -101,6 +109,8 @@ def is_mp_value(value) -> bool:
 
 
 _FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
+# What Python's operators raise on plain floats where float64 gives inf or nan.
+PYTHON_FLOAT_ERRORS = (OverflowError, ZeroDivisionError)
 # Ops whose mpmath implementation is a scalar function applied element by element.
 _ELEMENTWISE_KINDS = ("elementwise", "comparison")
 
@@ -208,7 +218,10 @@ def _make_door(prim):
                 if top is None or trace.level > top.level:
                     top = trace
         if top is None:
-            ans = prim.evaluate(args, kwargs)
+            try:
+                ans = prim.evaluate(args, kwargs)
+            except TracedValueError as error:
+                return _call_with_sequences_stacked(door, args, kwargs, error)
             if hooks.forward is not None:
                 hooks.forward(prim, args, kwargs, ans)
             return ans
@@ -253,7 +266,10 @@ def _make_door(prim):
                     except _FLOAT_ERRORS:
                         ans = prim.float_fallback(vals)
                 else:
-                    ans = prim.evaluate(vals, kwargs)
+                    try:
+                        ans = prim.evaluate(vals, kwargs)
+                    except TracedValueError as error:
+                        return _call_with_sequences_stacked(door, args, kwargs, error)
                 if hooks.forward is not None:
                     hooks.forward(prim, vals, kwargs, ans)
         return top.record(top, prim, ans, vals, kwargs, argnums, parents)
@@ -264,6 +280,70 @@ def _make_door(prim):
     door.__doc__ = getattr(prim.fun, "__doc__", None)
     door.__wrapped__ = prim.fun
     return door
+
+
+def seen_by(value, trace):
+    """The value as ``trace`` recorded it: boxes of traces nested inside ``trace`` peeled off.
+
+    A trace made inside another one (a GradientTape opened inside ``grad``)
+    has a higher level and is closed by the time the outer one reads its
+    output; values computed under it still wear its box, but the outer graph
+    is recorded underneath, so the outer transform looks through that box.
+    """
+    level = trace.level
+    while isinstance(value, Box) and value._trace is not None and value._trace.level > level:
+        value = value._value
+    return value
+
+
+def _call_with_sequences_stacked(door, args, kwargs, error):
+    """Call a door again with each list or tuple of traced values stacked into a traced array.
+
+    NumPy converts such a list (``gnp.sum([x, 2 * x])``) with ``np.asarray``,
+    which a traced value refuses; the door stacks it instead, as ``gnp.array``
+    does. It runs only once that conversion has failed, so it costs nothing
+    otherwise. Without such a list, the conversion's ``error`` stands.
+    """
+    from .ops_array import _holds_box, asarray
+
+    held = [isinstance(a, (list, tuple)) and _holds_box(a) for a in args]
+    if not any(held):
+        raise error
+    return door(*[asarray(a) if h else a for a, h in zip(args, held)], **kwargs)
+
+
+def call_with_float64(rule, *values):
+    """Call a derivative rule again with Python numbers as NumPy scalars, for IEEE inf and nan.
+
+    Rules apply Python operators to the plain floats of the fast path, and
+    ``1.0 / 0.0`` raises ZeroDivisionError where float64 gives inf; the forward
+    and backward loops call a rule again through this once it has raised one of
+    `PYTHON_FLOAT_ERRORS`, so a rule sees float64's semantics at a singular point
+    and the fast path costs nothing. Values that are tuples or lists (a rule's
+    arguments, tangents) are converted one level deep. Like the forward door's
+    fallback, the answer's float64 scalars come back as Python numbers.
+    """
+    with np.errstate(all="ignore"):
+        out = rule(*[_numpy_scalars(v) for v in values])
+    if isinstance(out, (tuple, list)):
+        return type(out)(_python_scalar(c) for c in out)
+    return _python_scalar(out)
+
+
+def _numpy_scalars(value):
+    if isinstance(value, (tuple, list)):
+        return type(value)(_numpy_scalar(v) for v in value)
+    return _numpy_scalar(value)
+
+
+def _numpy_scalar(value):
+    kind = type(value)
+    return np.float64(value) if kind is float else np.complex128(value) if kind is complex else value
+
+
+def _python_scalar(value):
+    kind = type(value)
+    return float(value) if kind is np.float64 else complex(value) if kind is np.complex128 else value
 
 
 def primitive_of(op):

@@ -11,7 +11,7 @@ import numpy as np
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
 from .ops import astype, dtype_of, ones_like_value, raw, shape_of, zeros_like
 from .ops_array import reshape, stack
-from .tracer import Box, is_mp_value
+from .tracer import Box, is_mp_value, seen_by
 from .tree import flatten
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
@@ -67,12 +67,14 @@ def trace_inputs(f, args, kwargs, argnums, transform="grad"):
 
 def output_value(out, trace):
     """The value of an output, with this trace's box (if any) removed."""
+    out = seen_by(out, trace)
     return out._value if isinstance(out, Box) and out._trace is trace else out
 
 
 def pull_back(out, trace, inputs, args, argnums, g):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
     all_roots = [root for roots, _ in inputs for root in roots]
+    out = seen_by(out, trace)
     if isinstance(out, Box) and out._trace is trace:
         grads = backward_pass(g, out, all_roots)
     else:
@@ -192,36 +194,55 @@ def jvp(f, primals, tangents):
                 f"jvp: tangent {i} has shape {shape_of(t)} but its primal has shape {shape_of(x)}"
             )
         boxed.append(JVPBox(x, trace, t))
-    out = f(*boxed)
+    out = seen_by(f(*boxed), trace)
     if isinstance(out, Box) and out._trace is trace:
         return out._value, out.tangent
     return out, zeros_like(out)
 
 
-def jacobian(f, argnum=0):
+def jacobian(f, argnums=0, *, argnum=None):
     """Make a function returning the Jacobian of ``f``: shape ``out.shape + x.shape``.
 
-    Reverse mode: one backward pass per output element.
+    >>> jacobian(lambda x, y: x * y, (0, 1))(2.0, 3.0)
+    (3.0, 2.0)
+
+    ``argnums`` is an int (one Jacobian) or a tuple (a tuple of Jacobians, one
+    per argument, as in JAX); when ``f`` returns a tuple, the answer is a tuple
+    of those, one per output. ``argnum`` is an older spelling of an int
+    ``argnums``. Reverse mode: one backward pass per output element.
     """
+    if argnum is not None:
+        argnums = argnum
+    nums = _argnums_tuple(argnums)
 
     def jacobian_f(*args, **kwargs):
-        out, trace, roots = trace_inputs(f, args, kwargs, (argnum,), "jacobian")
-        value = output_value(out, trace)
-        out_shape = shape_of(value)
-        x_shape = shape_of(args[argnum])
-        rows = []
-        template = np.zeros(out_shape, dtype=_float_dtype(value))
-        for index in np.ndindex(*out_shape):
-            g = template.copy()
-            g[index] = 1
-            seed = g[()] if g.ndim == 0 else g
-            rows.append(pull_back(out, trace, roots, args, (argnum,), seed)[0])
-        if not out_shape:
-            return rows[0]
-        return reshape(stack(rows), out_shape + x_shape)
+        out, trace, inputs = trace_inputs(f, args, kwargs, nums, "jacobian")
+        per_output = []
+        for o in out if isinstance(out, tuple) else (out,):
+            blocks = _jacobian_blocks(o, trace, inputs, args, nums)
+            per_output.append(blocks[0] if isinstance(argnums, int) else tuple(blocks))
+        return tuple(per_output) if isinstance(out, tuple) else per_output[0]
 
     jacobian_f.__name__ = f"jacobian({getattr(f, '__name__', 'f')})"
     return jacobian_f
+
+
+def _jacobian_blocks(out, trace, inputs, args, argnums):
+    """The Jacobian of one output with respect to each input: one backward pass per element."""
+    value = output_value(out, trace)
+    out_shape = shape_of(value)
+    if not out_shape:  # a scalar output: its gradient, exactly as grad gives it
+        return pull_back(out, trace, inputs, args, argnums, ones_like_value(value))
+    template = np.zeros(out_shape, dtype=_float_dtype(value))
+    rows = []  # per output element, its gradient for each input
+    for index in np.ndindex(*out_shape):
+        g = template.copy()
+        g[index] = 1
+        rows.append(pull_back(out, trace, inputs, args, argnums, g))
+    return [
+        reshape(stack([row[k] for row in rows]), out_shape + shape_of(args[i]))
+        for k, i in enumerate(argnums)
+    ]
 
 
 def _float_dtype(value):
@@ -229,6 +250,12 @@ def _float_dtype(value):
     return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 
-def hessian(f, argnum=0):
-    """Make a function returning the Hessian of a scalar ``f``: the Jacobian of its gradient."""
-    return jacobian(grad(f, argnum), argnum)
+def hessian(f, argnums=0, *, argnum=None):
+    """Make a function returning the Hessian of a scalar ``f``: the Jacobian of its gradient.
+
+    With a tuple ``argnums`` it is the nested tuple of blocks, ``h[i][j]`` the
+    second derivatives in arguments ``argnums[i]`` and ``argnums[j]`` (as in JAX).
+    """
+    if argnum is not None:
+        argnums = argnum
+    return jacobian(grad(f, argnums), argnums)
