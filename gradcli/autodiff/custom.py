@@ -20,11 +20,11 @@ import inspect
 
 import numpy as np
 
-from .core import NoGradientError, defvjp_all
-from .ops import shape_of, stop_gradient, unbroadcast, zeros_like
+from .core import NoGradientError, _jvp_by_transposing_vjp, defjvp, defvjp_all
+from .ops import raw, shape_of, stop_gradient, unbroadcast, zeros_like
 from .ops_array import broadcast_to
-from .tape import active_traces, tapes_suspended, variables_read
-from .tracer import Box, Primitive, primitive, primitive_of
+from .tape import Variable, active_traces, tapes_suspended, variables_read
+from .tracer import Box, Primitive, _unbox_at, primitive, primitive_of
 from .tree import flatten
 
 __all__ = ["custom_gradient", "register_gradient", "gradient_override", "restore_gradient"]
@@ -59,6 +59,7 @@ def _tuple_item_vjp(g, ans, values, index):
 
 
 defvjp_all(tuple_item, _tuple_item_vjp)
+defjvp(tuple_item, lambda t, ans, values, index: t[index])
 
 
 # -- the decorator: f(*x) -> (y, grad_fn) ------------------------------------------
@@ -79,11 +80,16 @@ def custom_gradient(f=None, gx=None, x=None, fx_gx_manually_stopped=False):
 
     - one input: ``grad_fn`` returns one gradient; several: a list or tuple;
       ``None`` is a zero gradient. Inputs may be nested lists, tuples or dicts
-      of arrays (Keras); the gradient of such an input has the same structure;
+      of arrays (Keras); the gradient of such an input has the same structure
+      (dicts are matched by key);
+    - keyword arguments are passed through as constants: as in TensorFlow,
+      only the positional arguments get gradients;
     - ``y`` may be a tuple: ``grad_fn`` then gets one upstream per output;
     - ``grad_fn(*args, upstream=None)`` (Keras) is called with ``upstream=``;
-    - if ``f`` reads `Variable`s, ``grad_fn`` must accept ``variables=`` and
-      return ``(grad_xs, grad_vars)``.
+    - if ``f`` reads trainable `Variable`s other than its arguments,
+      ``grad_fn`` must accept ``variables=`` (it gets that list) and return
+      ``(grad_xs, grad_vars)``. A Variable passed as an argument is an input
+      like any other: its gradient is among ``grad_xs``.
 
     ``grad_fn`` written with ``gradcli.numpy`` ops can be differentiated again:
     the outer traces of a nested differentiation record ``f`` and ``grad_fn``
@@ -93,7 +99,8 @@ def custom_gradient(f=None, gx=None, x=None, fx_gx_manually_stopped=False):
     As a function (``tfp.math.custom_gradient``): ``custom_gradient(fx, gx, x)``
     returns a value equal to ``fx`` whose gradient with respect to ``x`` (a
     tensor or a list of tensors) is ``gx`` (one per ``x``), that is
-    ``stop(fx) + sum(stop(gx) * (x - stop(x)))``. With
+    ``stop(fx) + sum(stop(gx) * (x - stop(x)))``. Each ``gx`` has the
+    shape of its ``x``, or is a scalar (then every element of ``x`` gets it). With
     ``fx_gx_manually_stopped=True`` the caller has applied ``stop_gradient`` to
     the parts of ``fx`` and ``gx`` that must not be differentiated, and the
     rest of their gradients flows.
@@ -123,25 +130,44 @@ def _decorate(f):
     return wrapped
 
 
-def _innermost_trace(leaves):
-    top = None
-    for trace in [a._trace for a in leaves if isinstance(a, Box)] + active_traces():
-        if trace is not None and (top is None or trace.level > top.level):
-            top = trace
-    return top
+def _innermost_trace(traces):
+    return max((t for t in traces if t is not None), key=lambda t: t.level, default=None)
+
+
+def _trace_of(value):
+    return value._trace if isinstance(value, Box) else None
+
+
+def _as_seen(value):
+    """A Variable as the active tapes see it (boxed by those that watch it); other values as they are."""
+    return value.read() if isinstance(value, Variable) else value
+
+
+def _constant(value):
+    """``value`` (a nested structure too) with every box removed: no gradient flows to it."""
+    leaves, rebuild = flatten(value)
+    return rebuild([raw(leaf) for leaf in leaves])
 
 
 def _call_with_custom_gradient(f, name, args, kwargs):
+    # Keyword arguments are constants, as in TensorFlow, which records the
+    # gradients of the positional arguments only.
+    kwargs = {key: _constant(value) for key, value in kwargs.items()}
     leaves, rebuild_inputs = flatten(list(args))
-    top = _innermost_trace(leaves)
-    if top is None:
+    inputs = [_as_seen(leaf) for leaf in leaves]
+    # The op belongs to the innermost trace among its inputs' traces, but the
+    # Variables f reads are inputs too, and they are known only once f has
+    # run. So guess the innermost of all active traces, run f on the values of
+    # the traces below the guess (they record f's own ops, which second
+    # derivatives need), and hide the tapes from the guess up.
+    guess = _innermost_trace([_trace_of(a) for a in inputs] + active_traces())
+    if guess is None:
         return _split_result(f(*args, **kwargs), name)[0]
-    # Run f on the values of the outer traces only: the innermost trace must
-    # see one op (this one), not f's own ops, nor Variables read inside f.
-    inner = [a._value if isinstance(a, Box) and a._trace is top else a for a in leaves]
-    with tapes_suspended(top.level), variables_read() as variables:
-        y, grad_fn = _split_result(f(*rebuild_inputs(inner), **kwargs), name)
-    variables = list(variables)
+    with tapes_suspended(guess.level), variables_read() as read:
+        y, grad_fn = _split_result(f(*rebuild_inputs([_unbox_at(a, guess) for a in leaves]), **kwargs), name)
+    # As in TensorFlow: the Variables f reads that are not among its inputs,
+    # and only trainable ones (the others are never watched).
+    variables = [v for v in read if v.trainable and not any(v is leaf for leaf in leaves)]
     if variables and not _accepts(grad_fn, "variables"):
         names = ", ".join(v.name or repr(v) for v in variables)
         raise TypeError(
@@ -149,21 +175,36 @@ def _call_with_custom_gradient(f, name, args, kwargs):
             "take a 'variables' keyword and return (grad_xs, grad_vars); "
             f"{getattr(grad_fn, '__name__', 'grad_fn')} has no 'variables' parameter"
         )
+    inputs += [v.read() for v in variables]
+    top = _innermost_trace([_trace_of(a) for a in inputs])
+    if top is None:
+        return y
+    # If the guess was a tape this op does not involve, `top` is below it and
+    # recorded f's ops one by one; its view of the op is one op, so it drops
+    # its own box from what f computed (the outputs, and what grad_fn returns).
     outputs, rebuild_outputs = flatten(y)
+    outputs = [_unbox_at(out, top) for out in outputs]
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
-    packed = outputs[0] if single else tuple(outputs)
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
         upstream = [g] if single else [
             zeros_like(out) if ct is None else ct for ct, out in zip(g, outputs)
         ]
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
-        grads = _gradients_per_leaf(grads, args, leaves, variables, name)
-        return [grads[i] for i in argnums]
+        grads = _gradients_per_leaf(grads, args, variables, name)
+        return [_unbox_at(grads[i], top) for i in argnums]
 
+    def jvp(tangents, argnums, ans, op_args, op_kwargs):
+        # Forward mode transposes the VJP inside a trace of its own, which
+        # wraps top's boxes: drop them from the tangent it gives.
+        tangent = _jvp_by_transposing_vjp(door.prim, tangents, argnums, ans, op_args, op_kwargs)
+        return _unbox_at(tangent, top) if single else tuple(_unbox_at(t, top) for t in tangent)
+
+    packed = outputs[0] if single else tuple(outputs)
     door = primitive(lambda *_: packed, name, opaque=True)
     door.prim.vjp = vjp
-    out = door(*leaves, *variables)
+    door.prim.jvp = jvp
+    out = door(*inputs)
     if single:
         return out
     return rebuild_outputs([tuple_item(out, i) for i in range(len(outputs))])
@@ -200,8 +241,8 @@ def _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name):
     return grad_fn(*upstream, **extra)
 
 
-def _gradients_per_leaf(grads, args, leaves, variables, name):
-    """Check what grad_fn returned and align it with the flattened inputs (and variables)."""
+def _gradients_per_leaf(grads, args, variables, name):
+    """What grad_fn returned, as one gradient per input leaf, then one per Variable read."""
     grad_vars = []
     if variables:
         if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
@@ -229,23 +270,59 @@ def _gradients_per_leaf(grads, args, leaves, variables, name):
         )
     flat = []
     for position, (grad, arg) in enumerate(zip(per_input, args)):
-        arg_leaves, _ = flatten(arg)
-        grad_leaves = [None] * len(arg_leaves) if grad is None else flatten(grad)[0]
-        if len(grad_leaves) != len(arg_leaves):
+        flat += _match_input(grad, arg, f"argument {position}", name)
+    for grad, v in zip(grad_vars, variables):
+        flat += _match_input(grad, v, f"Variable {v.name or repr(v)}", name)
+    return flat
+
+
+def _match_input(grad, arg, where, name):
+    """The leaves of ``grad`` in the order of ``arg``'s leaves.
+
+    Dicts are matched by key, never by order: a gradient built with its keys
+    in another order must still reach the right inputs.
+    """
+    if grad is None:
+        return [None] * len(flatten(arg)[0])
+    if isinstance(arg, dict):
+        if not isinstance(grad, dict):
+            raise _structure_error(grad, arg, where, name)
+        missing = [k for k in arg if k not in grad]
+        extra = [k for k in grad if k not in arg]
+        if missing or extra:
             raise TypeError(
-                f"custom_gradient: the gradient for input {position} of {name} has "
-                f"{len(grad_leaves)} part(s), but the input has {len(arg_leaves)}"
+                f"custom_gradient: grad_fn of {name} returned a dict for {where} whose keys do "
+                f"not match the input's: missing {missing}, unexpected {extra}"
             )
-        flat.extend(grad_leaves)
-    result = []
-    for position, (grad, leaf) in enumerate(zip(flat + grad_vars, leaves + variables)):
-        if grad is not None and shape_of(grad) != shape_of(leaf):
-            raise ValueError(
-                f"custom_gradient: grad_fn of {name} returned a gradient of shape "
-                f"{shape_of(grad)} for an input of shape {shape_of(leaf)} (input {position})"
-            )
-        result.append(grad)
-    return result
+        return [leaf for k in arg for leaf in _match_input(grad[k], arg[k], f"{where}[{k!r}]", name)]
+    if isinstance(arg, (list, tuple)):
+        if not isinstance(grad, (list, tuple)) or len(grad) != len(arg):
+            raise _structure_error(grad, arg, where, name)
+        return [
+            leaf
+            for i, (g, a) in enumerate(zip(grad, arg))
+            for leaf in _match_input(g, a, f"{where}[{i}]", name)
+        ]
+    if isinstance(grad, (dict, list, tuple)):
+        raise _structure_error(grad, arg, where, name)
+    if shape_of(grad) != shape_of(arg):
+        raise ValueError(
+            f"custom_gradient: grad_fn of {name} returned a gradient of shape "
+            f"{shape_of(grad)} for {where}, which has shape {shape_of(arg)}"
+        )
+    return [grad]
+
+
+def _structure_error(grad, arg, where, name):
+    def describe(value):
+        if isinstance(value, (dict, list, tuple)):
+            return f"a {type(value).__name__} of {len(value)}"
+        return "a single value"
+
+    return TypeError(
+        f"custom_gradient: grad_fn of {name} returned {describe(grad)} for {where}, "
+        f"which is {describe(arg)}: the gradient must have the input's structure"
+    )
 
 
 # -- the TensorFlow Probability form: custom_gradient(fx, gx, x) ---------------------
@@ -262,6 +339,14 @@ def _embedded_gradient(fx, gx, x, manually_stopped):
         raise ValueError(
             f"custom_gradient(fx, gx, x): got {len(gxs)} gradient(s) gx for {len(xs)} x"
         )
+    for gi, xi in zip(gxs, xs):
+        # TFP asserts this: a gradient has the shape of its x. A scalar gx
+        # (a tensor-domain, scalar-range h) is the one exception its own tests use.
+        if shape_of(gi) not in (shape_of(xi), ()):
+            raise ValueError(
+                f"custom_gradient(fx, gx, x): gx has shape {shape_of(gi)} but its x has shape "
+                f"{shape_of(xi)}; each gx must have the shape of its x (or be a scalar)"
+            )
     if not manually_stopped:
         fx = stop_gradient(fx)
         gxs = [stop_gradient(g) for g in gxs]
@@ -288,8 +373,8 @@ def _spread(g, gx, x):
             target = np.broadcast_shapes(shape_of(product), shape_of(x))
         except ValueError:
             raise ValueError(
-                f"custom_gradient(fx, gx, x): gx of shape {shape_of(gx)} does not fit "
-                f"x of shape {shape_of(x)}"
+                f"custom_gradient(fx, gx, x): the gradient reaching fx has shape {shape_of(g)}, "
+                f"which does not fit x of shape {shape_of(x)}"
             ) from None
         product = broadcast_to(product, target)
     return unbroadcast(product, x)
@@ -338,32 +423,51 @@ def _rule_as_vjp(prim, rule):
     return vjp
 
 
-_originals: dict = {}
+# The rule of a named op is derived, never overwritten in place: the innermost
+# open scope that names the op, else the rule registered for it, else its
+# built-in one. Keeping the three apart lets scopes and registrations
+# interleave in any order and each undo exactly what it did.
+_builtin: dict = {}  # op name -> (vjp, jvp) saved while another rule is in force
+_registered: dict = {}  # op name -> rule, from register_gradient
+_scopes: list = []  # one {op name: rule} per open gradient_override, innermost last
+
+
+def _install(prim):
+    """Give ``prim`` its rule in force now (ops recorded from now on keep it)."""
+    scoped = [scope[prim.name] for scope in _scopes if prim.name in scope]
+    rule = scoped[-1] if scoped else _registered.get(prim.name)
+    if rule is None:
+        if prim.name in _builtin:
+            prim.vjp, prim.jvp = _builtin.pop(prim.name)
+        return
+    _builtin.setdefault(prim.name, (prim.vjp, prim.jvp))
+    # Forward mode then transposes the new rule (core does it when jvp is None).
+    prim.vjp, prim.jvp = _rule_as_vjp(prim, rule), None
 
 
 def register_gradient(op_name):
     """Replace the gradient of the primitive named ``op_name`` everywhere (``tf.RegisterGradient``).
 
     Used as a decorator on ``rule(g, ans, *inputs)``, which returns one
-    gradient per input. Ops recorded from then on use it; forward mode uses it
-    too (by transposition). `restore_gradient` undoes it.
+    gradient per input. Ops recorded from then on use it (an open
+    `gradient_override` scope naming the op still wins inside it); forward
+    mode uses it too (by transposition). `restore_gradient` undoes it.
     """
     prim = _find_primitive(op_name)
 
     def register(rule):
-        _originals.setdefault(prim.name, (prim.vjp, prim.jvp))
-        prim.vjp = _rule_as_vjp(prim, rule)
-        prim.jvp = None
+        _registered[prim.name] = rule
+        _install(prim)
         return rule
 
     return register
 
 
 def restore_gradient(op_name):
-    """Put back the built-in gradient of ``op_name`` after `register_gradient`."""
+    """Undo `register_gradient` for ``op_name``: the built-in gradient is in force again."""
     prim = _find_primitive(op_name)
-    if prim.name in _originals:
-        prim.vjp, prim.jvp = _originals.pop(prim.name)
+    _registered.pop(prim.name, None)
+    _install(prim)
 
 
 @contextlib.contextmanager
@@ -372,16 +476,20 @@ def gradient_override(rules):
 
     ``rules`` maps op names to ``rule(g, ans, *inputs)``. The ops recorded
     inside the block use the rules, whenever their backward pass runs (as in
-    TensorFlow); the built-in rules come back on exit, also on an exception.
-    Scopes nest.
+    TensorFlow). On exit, also on an exception, the rules in force before
+    come back (a `register_gradient` made inside the block stands). Scopes
+    nest: the innermost one naming an op wins.
     """
-    prims = [(_find_primitive(name), rule) for name, rule in dict(rules).items()]
-    saved = [(prim, prim.vjp, prim.jvp) for prim, _ in prims]
+    rules = dict(rules)
+    prims = [_find_primitive(name) for name in rules]  # every name checked before any change
+    scope = {prim.name: rule for prim, rule in zip(prims, rules.values())}
+    _scopes.append(scope)
     try:
-        for prim, rule in prims:
-            prim.vjp = _rule_as_vjp(prim, rule)
-            prim.jvp = None
+        for prim in prims:
+            _install(prim)
         yield
     finally:
-        for prim, vjp, jvp in reversed(saved):
-            prim.vjp, prim.jvp = vjp, jvp
+        # By identity: another open scope may hold equal rules.
+        _scopes[:] = [s for s in _scopes if s is not scope]
+        for prim in prims:
+            _install(prim)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 
+import numpy as np
+
 from .ops import ones_like_value, shape_of
 from .ops_linalg import vdot
 from .transforms import output_value, pull_back, trace_inputs
@@ -15,7 +17,16 @@ def _resolve_params(f, params):
     """Parameter indices from names or indices (never a mix of both)."""
     if params is None:
         return None
+    if isinstance(params, str) or not isinstance(params, (list, tuple, range)):
+        raise TypeError(
+            f"params is a list of parameter names or indices, e.g. params=['x'] or params=[0]; "
+            f"got {params!r}"
+        )
     params = list(params)
+    for p in params:
+        # bool is an int to Python, and 1.5 would be cut to 1: both are mistakes.
+        if not isinstance(p, (str, int, np.integer)) or isinstance(p, (bool, np.bool_)):
+            raise TypeError(f"params holds names (str) or indices (int); {p!r} is neither")
     names = [p for p in params if isinstance(p, str)]
     if names and len(names) != len(params):
         raise ValueError(
@@ -47,6 +58,8 @@ def _weighted_sum(out, dy):
         raise ValueError(f"dy has {len(dys)} entries for {len(outs)} outputs")
     total = None
     for o, d in zip(outs, dys):
+        if shape_of(d) != shape_of(o):
+            raise ValueError(f"dy of shape {shape_of(d)} was given for an output of shape {shape_of(o)}")
         term = o * d if shape_of(o) == () == shape_of(d) else vdot(o, d)
         total = term if total is None else total + term
     return total
@@ -96,23 +109,27 @@ def gradients_function(f, params=None):
     return gradients
 
 
-def symbolic_gradient(f):
+def symbolic_gradient(f, num_inputs=None):
     """For ``f`` with N inputs and M outputs, ``g(x1..xN, dy1..dyM) -> (dL/dx1..dL/dxN)``.
 
     TensorFlow's ``SymbolicGradient``: the cotangents ``dy`` of the outputs are
-    pulled back to the inputs. N is read from ``f``'s signature.
+    pulled back to the inputs, ``L = sum_j <dy_j, y_j>``.
+
+    >>> symbolic_gradient(lambda x, y: (x * y, x + y))(2.0, 3.0, 1.0, 10.0)
+    (13.0, 12.0)
+
+    N is the number of ``f``'s positional parameters without a default (so
+    ``gnp.sin``, with its ``out=None``, has one); pass ``num_inputs=`` where
+    that is not what you mean, and for an ``f`` taking ``*args``. M is the
+    number of outputs of ``f``, known when it runs.
     """
-    try:
-        n_inputs = len(
-            [p for p in inspect.signature(f).parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        )
-    except (TypeError, ValueError):
-        raise ValueError("symbolic_gradient needs a function whose parameters can be read") from None
+    name = getattr(f, "__name__", "f")
+    n_inputs = _required_positional(f, name) if num_inputs is None else num_inputs
 
     def gradient(*args):
         if len(args) <= n_inputs:
             raise TypeError(
-                f"symbolic_gradient of {getattr(f, '__name__', 'f')} takes its {n_inputs} "
+                f"symbolic_gradient of {name} takes its {n_inputs} "
                 f"inputs followed by one cotangent per output; got {len(args)} arguments"
             )
         xs, dys = args[:n_inputs], args[n_inputs:]
@@ -121,12 +138,28 @@ def symbolic_gradient(f):
         outs = list(out) if isinstance(out, (list, tuple)) else [out]
         if len(dys) != len(outs):
             raise TypeError(
-                f"{getattr(f, '__name__', 'f')} has {len(outs)} output(s) but "
+                f"{name} has {len(outs)} output(s) but "
                 f"{len(dys)} cotangent(s) were given"
             )
         total = _weighted_sum(outs if len(outs) > 1 else outs[0], list(dys) if len(outs) > 1 else dys[0])
         return tuple(pull_back(total, trace, roots, xs, nums, ones_like_value(output_value(total, trace))))
 
-    gradient.__name__ = f"symbolic_gradient({getattr(f, '__name__', 'f')})"
+    gradient.__name__ = f"symbolic_gradient({name})"
     return gradient
 
+
+def _required_positional(f, name):
+    """How many positional parameters without a default ``f`` has."""
+    try:
+        params = inspect.signature(f).parameters.values()
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"symbolic_gradient cannot read the parameters of {name}: pass num_inputs="
+        ) from None
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        raise TypeError(
+            f"{name} takes *args, so symbolic_gradient cannot tell its inputs from the "
+            "cotangents: pass num_inputs="
+        )
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return len([p for p in params if p.kind in positional and p.default is p.empty])
