@@ -40,9 +40,21 @@ class InputError(GradcliError, ValueError):
             if self.span is not None:
                 start, end = self.span
                 start = max(0, min(start, len(self.text)))
-                end = max(start + 1, min(end, len(self.text) + 1))
-                lines.append("  " + " " * start + "^" * (end - start))
+                end = max(start, min(end, len(self.text)))
+                # Carets go by terminal columns: 变 takes two, a combining accent none.
+                carets = max(1, display_width(self.text[start:end]))
+                lines.append("  " + " " * display_width(self.text[:start]) + "^" * carets)
         return "\n".join(lines)
+
+
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: 2 for wide (CJK) characters, 0 for combining ones."""
+    import unicodedata
+
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+    )
 
 
 class CheckFailed(GradcliError):

@@ -30,6 +30,7 @@ from gradcli.expr.derivative import to_text
 from gradcli.expr.diff import differentiate, python_code
 from gradcli.expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
 from gradcli.expr.parse import parse
+from gradcli.expr.sympy_functions import log2 as sympy_log2
 from gradcli.expr.to_sympy import symbols_of, to_sympy
 
 X, Y = sp.Symbol("x", real=True), sp.Symbol("y", real=True)
@@ -58,7 +59,7 @@ CATALOGUE = [
     ("ln(x)", sp.log(X), None),
     ("log(x, 3)", sp.log(X) / sp.log(3), None),
     ("log(y, x + 1)", sp.log(Y) / sp.log(X + 1), None),
-    ("log2(x)", cf.log2(X), None),
+    ("log2(x)", sympy_log2(X), None),  # sympy's, evaluated without complex rewrites
     ("log10(x)", cf.log10(X), None),
     ("log1p(x)", cf.log1p(X), None),
     ("sin(x)", sp.sin(X), None),
@@ -283,7 +284,12 @@ def test_literals_are_exact():
     assert to_sympy(parse("1e-3")) == sp.Rational(1, 1000)
     assert to_sympy(parse("2.5e2")) == 250
     assert to_sympy(parse("1_000")) == 1000
-    assert to_sympy(parse("1e999")) == sp.Integer(10) ** 999
+    assert to_sympy(parse("10**999")) == sp.Integer(10) ** 999
+    # A decimal literal float64 cannot hold would mean inf (or 0) to NumPy and 10**999 to sympy.
+    for text, written in (("1e999 * x", "1e999"), ("x + 1e-400", "1e-400")):
+        with pytest.raises(InputError, match="float64") as caught:
+            parse(text)
+        assert text[slice(*caught.value.span)] == written
     assert to_sympy(parse("0.1 + 0.2")) == sp.Rational(3, 10)
     # The float path reads the literal as written: 0.1 is the double nearest 1/10.
     assert to_function(parse("0.1 * x"))(1.0) == 0.1
@@ -339,6 +345,19 @@ def test_comparisons_only_as_the_condition_of_where():
         ("sin", "'sin' is a function: call it", "sin"),
         ("x +* y", "not valid", "*"),
         ("sin(x", "parenthesis is missing", "("),
+        ("x y", "as in x*y", "x y"),
+        ("2 3", "as in 2*3", "2 3"),
+        ("sin(x) cos(x)", "as in sin(x)*cos(x)", "sin(x) cos(x)"),
+        ("sin x", "to call sin, write sin(x)", "sin x"),
+        ("x = 1", "a Python statement (an assignment), not a formula", "x = 1"),
+        ("import os", "a Python statement (an import), not a formula", "import os"),
+        ("x; y", "';' separates Python statements", ";"),
+        ("x if y", "use where(c, a, b)", "x if y"),
+        ("x*(y+)", "an operator ('+') has nothing after it, before ')'", ")"),
+        ("SIN(x)", "did you mean sin?", "SIN"),
+        ("exp10(x)", "for 10 to the power x write 10**x", "exp10"),
+        ("softmax(x)", "softmax makes a vector", "softmax"),
+        ("relu(x)", "maximum(x, 0)", "relu"),
     ],
 )
 def test_error_messages_underline_the_bad_part(text, message, underlined):
@@ -366,7 +385,7 @@ def test_empty_and_blank_formulas():
 def test_limit_on_length():
     with pytest.raises(InputError, match="20,001 characters long; gradcli reads at most 20,000"):
         parse("x" * 20_001)
-    parse("+".join(["x"] * 10_000))  # 19,999 characters: fine
+    parse("+".join(["xxxx"] * 4_000))  # 19,999 characters, 7,999 nodes: fine
 
 
 def test_limit_on_parenthesis_depth():
@@ -376,23 +395,33 @@ def test_limit_on_parenthesis_depth():
     parse("(" * 100 + "x" + ")" * 100)
 
 
-def test_limit_on_nesting_depth(monkeypatch):
-    monkeypatch.setattr(parse_module, "MAX_DEPTH", 50)
-    with pytest.raises(InputError, match="nests more than 50 levels deep"):
-        parse("-" * 60 + "x")
-    parse("-" * 40 + "x")
+def test_limit_on_nesting_depth():
+    # Reachable with a real formula, well before Python's own parser gives up (about 2,000).
+    assert parse_module.MAX_DEPTH == 200
+    with pytest.raises(InputError, match="nests operators or calls more than 200 levels deep") as caught:
+        parse("-" * 201 + "x")
+    assert caught.value.span == (201, 202)  # the 201st level, -x
+    with pytest.raises(InputError, match="more than 200 levels deep"):
+        parse("x" + "**x" * 201)
+    parse("-" * 200 + "x")
+    parse("sin(" * 100 + "x" + ")" * 100)
+    # The links of a chain a + b - c ... (or a * b / c ...) are one level, however many.
+    parse("-x" + "-x*y" * 1_000 + "/z" * 500)
+    with pytest.raises(InputError, match="nests too deeply for Python's parser"):
+        parse("-" * 15_000 + "x")
 
 
-def test_limit_on_node_count(monkeypatch):
-    monkeypatch.setattr(parse_module, "MAX_NODES", 100)
-    with pytest.raises(InputError, match="more than 100 parts"):
-        parse("+".join(["x"] * 60))
-    parse("+".join(["x"] * 40))
+def test_limit_on_node_count():
+    # Reachable below the length limit: a 5,001-term sum has 10,001 nodes in 10,001 characters.
+    assert parse_module.MAX_NODES == 10_000 < parse_module.MAX_LENGTH
+    with pytest.raises(InputError, match="more than 10,000 parts"):
+        parse("+".join(["x"] * 5_001))
+    assert parse("+".join(["x"] * 5_000)).size == 9_999
 
 
-def test_deep_unary_chain_is_read_without_recursion():
-    formula = parse("-" * 2_000 + "x")
-    assert formula.size == 2_001
+def test_a_200_deep_unary_chain_is_read():
+    formula = parse("-" * 200 + "x")
+    assert formula.size == 201
     assert to_function(formula)(2.0) == 2.0
 
 
@@ -465,10 +494,11 @@ def test_a_5000_term_sum_parses_and_differentiates():
     assert gradcli.grad(f)(2.0) == 5_000.0
 
 
-def test_a_10000_term_sum_at_the_length_limit_parses():
-    formula = parse("+".join(["x"] * 10_000))
-    assert formula.size == 19_999
-    assert to_sympy(formula) == 10_000 * X
+def test_a_10000_term_sum_at_the_length_limit_is_refused_at_once():
+    start = time.perf_counter()
+    with pytest.raises(InputError, match="more than 10,000 parts"):
+        parse("+".join(["x"] * 10_000))
+    assert time.perf_counter() - start < 1.0
 
 
 # -- compile: vectorised, spans, mpmath ----------------------------------------------------

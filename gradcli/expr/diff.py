@@ -1,32 +1,50 @@
-"""Symbolic derivatives of a formula: sympy differentiation, bounded simplification, printers.
+"""Symbolic derivatives of a formula: sympy differentiation, bounded simplification and printing.
 
 `differentiate` returns a `DiffResult` dataclass; the CLI renders it as text,
 LaTeX, Python (a function body over ``gradcli.numpy``) or JSON. Simplification
-runs in a child process under a time budget, because ``sympy.simplify`` can run
-for minutes; when the budget runs out the unsimplified derivative is kept and
-a note says so. Differentiation itself can be bounded too (``max_time``; the
-CLI's ``--max-time``): a tenth derivative of a modest formula can take sympy
-many minutes, and past the bound gradcli stops with an `InputError`. The CLI
-never hangs.
+runs in a child process under a time budget (``timeout``; the CLI's
+``--timeout``), because ``sympy.simplify`` can run for minutes; when the budget
+runs out the unsimplified derivative is kept and a note says so. The rest of
+the work can be bounded too (``max_time``; the CLI's ``--max-time``):
+differentiating, and writing the derivatives out as text, LaTeX or code, which
+for a tenth derivative can take sympy many minutes each. Past the bound gradcli
+stops with an `InputError`. The CLI never hangs.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import multiprocessing
 import pickle
+import queue as queues
 import time
 from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .functions import CONSTANTS
 from .ir import Formula
+from .printers import formula_text, latex, latex_name, python_code, python_name, sympy_text  # noqa: F401
 from .to_sympy import refuse_huge_numbers, symbols_of, to_sympy
 
 # Python refuses to print integers of more than 4,300 digits (sys.int_info).
 MAX_PRINTED_DIGITS = 4_000
 # A Hessian of 140 variables; more partial derivatives than anyone reads.
 MAX_DERIVATIVES = 10_000
+# A time limit longer than this (11 days; inf among them) is no limit: Python's own
+# waits overflow somewhere past 10**9 seconds.
+NO_LIMIT = 1e6
+# How long the parent waits at a time for simplified derivatives, to notice a child that died.
+_WAIT = 1.0
+
+# How each output format is written; --format json needs three of them.
+PRINTERS = {
+    "text": lambda expr, names: formula_text(expr, names),
+    "sympy": lambda expr, names: sympy_text(expr),
+    "latex": lambda expr, names: latex(expr),
+    "python": lambda expr, names: python_code(expr),
+}
+FORMATS = {"text": ("text",), "latex": ("latex",), "python": ("python",), "json": ("sympy", "latex", "python")}
 
 
 @dataclass
@@ -41,17 +59,27 @@ class Derivative:
     def key(self) -> str:
         return ",".join(self.wrt)
 
+    def _powers(self):
+        """Each variable with how many times it is differentiated by: (x, x, y) is (x, 2), (y, 1)."""
+        return [(name, len(list(group))) for name, group in itertools.groupby(self.wrt)]
+
     @property
     def label(self) -> str:
         order = len(self.wrt)
         if order == 1:
             return f"d/d{self.wrt[0]}"
-        counts = itertools.groupby(self.wrt)
-        denominator = " ".join(
-            f"d{name}^{n}" if n > 1 else f"d{name}"
-            for name, n in ((k, len(list(g))) for k, g in counts)
-        )
+        denominator = " ".join(f"d{name}^{n}" if n > 1 else f"d{name}" for name, n in self._powers())
         return f"d^{order}/{denominator}"
+
+    @property
+    def latex_label(self) -> str:
+        r"""The derivative's left-hand side in LaTeX: ``\frac{\partial^{2} f}{\partial x^{2}}``."""
+        order = len(self.wrt)
+        numerator = "\\partial" if order == 1 else f"\\partial^{{{order}}}"
+        denominator = " ".join(
+            f"\\partial {latex_name(name)}" + (f"^{{{n}}}" if n > 1 else "") for name, n in self._powers()
+        )
+        return f"\\frac{{{numerator} f}}{{{denominator}}}"
 
 
 @dataclass
@@ -64,33 +92,48 @@ class DiffResult:
     order: int
     derivatives: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    # (derivative key, or None for the formula itself; format) -> the printed text.
+    printed: dict = field(default_factory=dict, repr=False)
+
+    def show(self, fmt, derivative=None) -> str:
+        """``derivative`` (or the formula itself) written as ``fmt``: one of `PRINTERS`."""
+        key = (None if derivative is None else derivative.key, fmt)
+        if key not in self.printed:
+            expr = self.expr if derivative is None else derivative.expr
+            self.printed[key] = PRINTERS[fmt](expr, self.formula.variables)
+        return self.printed[key]
 
     def to_dict(self):
         return {
             "schema": "gradcli.diff/1",
             "expr": self.formula.text,
-            "sympy": str(self.expr),
+            "sympy": self.show("sympy"),
             "variables": list(self.variables),
             "order": self.order,
-            "derivatives": {d.key: str(d.expr) for d in self.derivatives},
-            "latex": {d.key: latex(d.expr) for d in self.derivatives},
-            "python": {d.key: python_code(d.expr) for d in self.derivatives},
+            "derivatives": {d.key: self.show("sympy", d) for d in self.derivatives},
+            "latex": {d.key: self.show("latex", d) for d in self.derivatives},
+            "latex_labels": {d.key: d.latex_label for d in self.derivatives},
+            "python": {d.key: self.show("python", d) for d in self.derivatives},
             "simplified": {d.key: d.simplified for d in self.derivatives},
             "notes": list(self.notes),
         }
 
 
 def differentiate(
-    formula: Formula, wrt=None, order=1, simplify=True, timeout=2.0, max_time=None
+    formula: Formula, wrt=None, order=1, simplify=True, timeout=2.0, max_time=None, formats=()
 ) -> DiffResult:
     """All partial derivatives of ``order`` with respect to ``wrt`` (default: every variable).
 
     ``timeout`` bounds simplification (past it the unsimplified form is kept,
-    with a note); ``max_time``, if given, bounds differentiation itself, which
-    then runs in a child process (past it: `InputError`).
+    with a note); ``max_time``, if given, bounds the rest: differentiating, and
+    writing the derivatives out in ``formats`` (names of `PRINTERS`), which
+    then run in child processes (past it: `InputError`). A limit of ``inf``
+    (or more than `NO_LIMIT` seconds) is no limit.
     """
     import sympy  # noqa: F401 - loaded once here, so a forked child need not load it
 
+    timeout = _seconds(timeout, "--timeout")
+    max_time = None if max_time is None else _seconds(max_time, "--max-time", positive=True)
     if order < 1:
         raise InputError(f"--order must be at least 1, got {order}")
     if order > 10:
@@ -115,10 +158,13 @@ def differentiate(
         )
     combos = list(itertools.combinations_with_replacement(names, order))
     context = _fork_context()
-    if max_time is None or context is None:
-        expr, derivatives = _derive(formula, combos)
+    bounded = max_time is not None and context is not None
+    started = time.monotonic()
+    if bounded:
+        expr, derivatives = _within(context, max_time, _derive, (formula, combos), _too_long(formula, combos, max_time))
     else:
-        expr, derivatives = _derive_within(formula, combos, max_time, context)
+        expr, derivatives = _derive(formula, combos)
+    spent = time.monotonic() - started
     result = DiffResult(formula, expr, names, order, derivatives)
     if simplify and derivatives:
         if context is None:
@@ -126,7 +172,21 @@ def differentiate(
                                 "the derivatives are shown unsimplified")
         else:
             _simplify_within(result, timeout, context)
+    if formats and bounded:
+        # What differentiating left of --max-time: printing a long derivative can take longer.
+        too_long = _too_long_to_print(result, max_time)
+        result.printed.update(_within(context, max(max_time - spent, 0.0), _printed, (result, formats), too_long))
+    elif formats:
+        result.printed.update(_printed(result, formats))
     return result
+
+
+def _seconds(value, option, positive=False):
+    """A time limit in seconds, or None for none (inf, or more than `NO_LIMIT`); nan or negative exit 2."""
+    if math.isnan(value) or value < 0 or (positive and value == 0):
+        least = "more than 0" if positive else "at least 0"
+        raise InputError(f"{option} must be a number of seconds, {least} (inf for no limit); got {value:g}")
+    return None if value > NO_LIMIT else float(value)
 
 
 def _count_combinations(n, k):
@@ -144,15 +204,39 @@ def _fork_context():
         return None
 
 
+def _too_long(formula, combos, max_time):
+    order = len(combos[0]) if combos else 1
+    advice = f"ask for fewer derivatives (--order {order}, --wrt) or allow more time" if combos else "allow more time"
+    return InputError(
+        f"differentiating took longer than {max_time:g} s (--max-time), so gradcli stopped: {advice}",
+        text=formula.text,
+    )
+
+
+def _too_long_to_print(result, max_time):
+    return InputError(
+        f"writing out the derivatives took longer than what remained of {max_time:g} s (--max-time), "
+        f"so gradcli stopped: they are very long; ask for fewer (--order {result.order}, --wrt), "
+        "simplify them (--timeout) or allow more time",
+        text=result.formula.text,
+    )
+
+
 def _derive(formula: Formula, combos):
     """The formula as sympy and its partial derivatives for each tuple of names in ``combos``."""
     import sympy
+    from sympy.core.evalf import PrecisionExhausted
 
     symbols = symbols_of(formula)
     try:
         expr = to_sympy(formula, symbols)
         # sympy leaves d/dx Mod(x, 2) unevaluated; a % b is a - b*floor(a/b) for reals.
         differentiable = expr.replace(sympy.Mod, lambda a, b: a - b * sympy.floor(a / b))
+        # sympy's nan (x % 0, 0/0) has derivative 0; an undefined function's is undefined.
+        undefined = sympy.Function("undefined")(*symbols.values())
+        if differentiable.has(sympy.nan):
+            differentiable = differentiable.xreplace({sympy.nan: undefined})
+        partial = _Partials()
         # Each derivative from the one of one order less: d^3/dx dy^2 is d/dy of d^2/dx dy.
         done = {(): differentiable}
         derivatives = []
@@ -160,21 +244,62 @@ def _derive(formula: Formula, combos):
             for k in range(len(combo)):
                 if combo[: k + 1] not in done:
                     lower = done[combo[:k]]
-                    done[combo[: k + 1]] = _piecewise_constant_parts(sympy.diff(lower, symbols[combo[k]]))
-            d = Derivative(combo, done[combo])
+                    done[combo[: k + 1]] = _piecewise_constant_parts(partial(lower, symbols[combo[k]]))
+            d = Derivative(combo, _nan_again(done[combo], undefined))
             refuse_huge_numbers(d.expr, formula.text, None, MAX_PRINTED_DIGITS, what=f"{d.label} f")
             derivatives.append(d)
     except RecursionError:
         raise InputError(
             "the formula nests too deeply for symbolic differentiation", text=formula.text
         ) from None
+    except PrecisionExhausted:
+        raise InputError(
+            "sympy cannot evaluate a constant in this formula precisely enough to decide its integer "
+            "part, sign or order, so gradcli cannot differentiate it",
+            text=formula.text,
+        ) from None
     return expr, derivatives
 
 
-def _derive_worker(formula, combos, connection):
-    """In the child: `_derive`, its answer (or its error) sent back pickled."""
+class _Partials:
+    """d/d(symbol) of sympy expressions; of a sum, only of its terms that contain the symbol.
+
+    sympy differentiates every term of a sum for every variable, so the gradient
+    of x0 + x1 + ... + x1999 cost 2,000**2 term derivatives (minutes). Each sum's
+    terms are indexed by their variables once, and each derivative visits only its own.
+    """
+
+    def __init__(self):
+        self.sums = {}  # id(sum) -> (the sum, kept so that its id stays its own; {symbol: [terms]})
+
+    def __call__(self, expr, symbol):
+        import sympy
+
+        if not expr.is_Add:
+            return sympy.diff(expr, symbol)
+        if id(expr) not in self.sums:
+            terms = {}
+            for term in expr.args:
+                for s in term.free_symbols:
+                    terms.setdefault(s, []).append(term)
+            self.sums[id(expr)] = (expr, terms)
+        return sympy.Add(*(sympy.diff(term, symbol) for term in self.sums[id(expr)][1].get(symbol, ())))
+
+
+def _nan_again(expr, undefined):
+    """``expr`` with the stand-in for nan, and its derivatives, nan again."""
+    import sympy
+
+    if not expr.has(undefined.func):
+        return expr
+    stand_ins = {d: sympy.nan for d in expr.atoms(sympy.Derivative) if d.has(undefined.func)}
+    return expr.xreplace({**stand_ins, undefined: sympy.nan})
+
+
+def _worker(function, args, connection):
+    """In the child: ``function(*args)``, its answer (or its error) sent back pickled."""
     try:
-        payload = ("ok", _derive(formula, combos))
+        payload = ("ok", function(*args))
     except InputError as error:
         payload = ("input", error.message, error.text, error.span)
     except Exception as error:  # noqa: BLE001 - reported by the parent as an internal error
@@ -182,34 +307,25 @@ def _derive_worker(formula, combos, connection):
     try:
         data = pickle.dumps(payload)
     except RecursionError:
-        data = pickle.dumps(("input", "the derivatives nest too deeply to hand over", formula.text, None))
+        data = pickle.dumps(("input", "the derivatives nest too deeply to hand over", None, None))
     connection.send_bytes(data)
     connection.close()
 
 
-def _derive_within(formula: Formula, combos, max_time, context):
-    """`_derive` in a child process, killed after ``max_time`` seconds (then `InputError`)."""
+def _within(context, seconds, function, args, too_long: InputError):
+    """``function(*args)`` in a child process, killed after ``seconds`` (None: never); then ``too_long``."""
     receiver, sender = context.Pipe(duplex=False)
-    worker = context.Process(target=_derive_worker, args=(formula, combos, sender), daemon=True)
+    worker = context.Process(target=_worker, args=(function, args, sender), daemon=True)
     worker.start()
     sender.close()
     try:
-        if not receiver.poll(max_time):
-            order = len(combos[0]) if combos else 1
-            raise InputError(
-                f"differentiating took longer than {max_time:g} s (--max-time), so gradcli stopped: "
-                + (
-                    f"ask for fewer derivatives (--order {order}, --wrt) or allow more time"
-                    if combos
-                    else "allow more time"
-                ),
-                text=formula.text,
-            )
+        if not receiver.poll(seconds):
+            raise too_long
         try:
             data = receiver.recv_bytes()
         except EOFError:
             raise RuntimeError(
-                f"the process differentiating the formula stopped (exit code {worker.exitcode}); "
+                f"the process working on the formula stopped (exit code {worker.exitcode}); "
                 "perhaps it ran out of memory"
             ) from None
     finally:
@@ -219,10 +335,17 @@ def _derive_within(formula: Formula, combos, max_time, context):
         receiver.close()
     payload = pickle.loads(data)
     if payload[0] == "input":
-        raise InputError(payload[1], text=payload[2], span=payload[3])
+        raise InputError(payload[1], text=payload[2] or too_long.text, span=payload[3])
     if payload[0] == "crash":
         raise RuntimeError(payload[1])
     return payload[1]
+
+
+def _printed(result: DiffResult, formats):
+    """``result.printed`` for ``formats``: every derivative, and the formula as text and in sympy's syntax."""
+    jobs = [(None, fmt) for fmt in formats if fmt in ("text", "sympy")]
+    jobs += [(d, fmt) for d in result.derivatives for fmt in formats]
+    return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
 
 
 def _piecewise_constant_parts(expr):
@@ -254,24 +377,26 @@ def _simplify_worker(exprs, queue):
             queue.put((i, None))
 
 
-def _simplify_within(result: DiffResult, timeout: float, context=None) -> None:
-    """Simplify each derivative in a child process; keep whatever finished in time."""
+def _simplify_within(result: DiffResult, timeout, context=None) -> None:
+    """Simplify each derivative in a child process; keep whatever finished within ``timeout`` (None: no limit)."""
     exprs = [d.expr for d in result.derivatives]
     context = context or multiprocessing.get_context("fork")
     queue = context.Queue()
     worker = context.Process(target=_simplify_worker, args=(exprs, queue), daemon=True)
     worker.start()
-    deadline = time.monotonic() + timeout
+    deadline = None if timeout is None else time.monotonic() + timeout
     done = 0
     try:
         while done < len(exprs):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            wait = _WAIT if deadline is None else min(_WAIT, deadline - time.monotonic())
+            if wait <= 0:
                 break
             try:
-                index, data = queue.get(timeout=remaining)
-            except Exception:  # noqa: BLE001 - queue.Empty: the budget ran out
-                break
+                index, data = queue.get(timeout=wait)
+            except queues.Empty:
+                if worker.is_alive() or not queue.empty():
+                    continue
+                break  # the child died (out of memory?): keep what came
             done += 1
             if data is not None:
                 result.derivatives[index].expr = pickle.loads(data)
@@ -282,135 +407,9 @@ def _simplify_within(result: DiffResult, timeout: float, context=None) -> None:
         worker.join(timeout=1)
         queue.close()
     if done < len(exprs):
+        timed_out = deadline is not None and time.monotonic() >= deadline
+        why = f"after {timeout:g} s (--timeout)" if timed_out else "early (its process ended)"
         result.notes.append(
-            f"simplification stopped after {timeout:g} s (--timeout); "
+            f"simplification stopped {why}; "
             f"{len(exprs) - done} of {len(exprs)} derivative(s) are shown unsimplified"
         )
-
-
-def latex(expr) -> str:
-    import sympy
-
-    return sympy.latex(expr)
-
-
-def python_name(name: str) -> str:
-    """The name a variable has in `python_code`: ``gnp`` is the module there, so it becomes ``gnp_``."""
-    return name + "_" if name == "gnp" else name
-
-
-def python_code(expr) -> str:
-    """A ``gradcli.numpy`` expression for ``expr`` (``import gradcli.numpy as gnp``).
-
-    Variables keep their names, except one called ``gnp``: see `python_name`.
-    """
-    from sympy.printing.codeprinter import PrintMethodNotImplementedError
-
-    try:
-        return _gnp_printer().doprint(expr)
-    except PrintMethodNotImplementedError:
-        return f"None  # gradcli cannot write {expr} with gradcli.numpy ops"
-
-
-_PRINTER = None
-
-
-def _gnp_printer():
-    global _PRINTER
-    if _PRINTER is None:
-        _PRINTER = _make_gnp_printer()
-    return _PRINTER
-
-
-def _make_gnp_printer():
-    from sympy.printing.pycode import PythonCodePrinter
-
-    direct = {
-        "exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "tan": "tan",
-        "asin": "arcsin", "acos": "arccos", "atan": "arctan", "sinh": "sinh", "cosh": "cosh",
-        "tanh": "tanh", "asinh": "arcsinh", "acosh": "arccosh", "atanh": "arctanh",
-        "Abs": "abs", "sign": "sign", "floor": "floor", "ceiling": "ceil", "erf": "erf",
-        "erfc": "erfc", "expm1": "expm1", "log1p": "log1p", "exp2": "exp2", "log2": "log2",
-        "log10": "log10", "Cbrt": "cbrt", "cbrt": "cbrt",
-    }
-
-    from sympy.printing.precedence import precedence
-
-    class GnpPrinter(PythonCodePrinter):
-        """Prints sympy expressions as gradcli.numpy code."""
-
-        def __init__(self, settings=None):
-            super().__init__(settings)
-            self.known_functions = {k: f"gnp.{v}" for k, v in direct.items()}
-            # A variable called gnp would hide the module: it is printed gnp_ (python_name).
-            self.reserved_words = set(self.reserved_words) | {"gnp"}
-
-        def _module_format(self, fqn, register=True):
-            return fqn
-
-        def _print_Function(self, expr):
-            name = type(expr).__name__
-            if name in direct:
-                return f"gnp.{direct[name]}({', '.join(self._print(a) for a in expr.args)})"
-            return super()._print_Function(expr)
-
-        def _print_Pow(self, expr, rational=False):
-            base, exponent = expr.args
-            if str(exponent) == "1/2":
-                return f"gnp.sqrt({self._print(base)})"
-            if str(exponent) == "-1/2":
-                return f"1/gnp.sqrt({self._print(base)})"
-            prec = precedence(expr)
-            return f"{self.parenthesize(base, prec)}**{self.parenthesize(exponent, prec)}"
-
-        def _print_Rational(self, expr):
-            return f"{expr.p}/{expr.q}" if expr.q != 1 else str(expr.p)
-
-        def _print_Pi(self, expr):
-            return "gnp.pi"
-
-        def _print_Exp1(self, expr):
-            return "gnp.e"
-
-        def _print_atan2(self, expr):
-            return f"gnp.arctan2({self._print(expr.args[0])}, {self._print(expr.args[1])})"
-
-        def _print_hypot(self, expr):
-            return f"gnp.hypot({self._print(expr.args[0])}, {self._print(expr.args[1])})"
-
-        def _print_Max(self, expr):
-            return self._fold("gnp.maximum", expr.args)
-
-        def _print_Min(self, expr):
-            return self._fold("gnp.minimum", expr.args)
-
-        def _fold(self, name, args):
-            out = self._print(args[0])
-            for a in args[1:]:
-                out = f"{name}({out}, {self._print(a)})"
-            return out
-
-        def _print_Piecewise(self, expr):
-            out = None
-            for value, condition in reversed(expr.args):
-                printed = self._print(value)
-                if out is None or condition == True:  # noqa: E712 - sympy's true
-                    out = printed
-                else:
-                    out = f"gnp.where({self._print(condition)}, {printed}, {out})"
-            return out
-
-        def _print_sign(self, expr):
-            return f"gnp.sign({self._print(expr.args[0])})"
-
-        def _print_Heaviside(self, expr):
-            x = self._print(expr.args[0])
-            return f"gnp.where({x} > 0, 1.0, gnp.where({x} < 0, 0.0, 0.5))"
-
-        def _print_DiracDelta(self, expr):
-            return "0.0"
-
-        def _print_Relational(self, expr):
-            return f"{self._print(expr.lhs)} {expr.rel_op} {self._print(expr.rhs)}"
-
-    return GnpPrinter({"standard": "python3"})

@@ -26,6 +26,12 @@ def _cf():
     return cf
 
 
+def _log2(x):
+    from .sympy_functions import log2
+
+    return log2(x)
+
+
 def _unary(name, symbolic, aliases=()):
     return FunctionSpec(name, (1,), lambda gnp, x: getattr(gnp, name)(x), symbolic, aliases)
 
@@ -47,7 +53,7 @@ FUNCTIONS = {
         _unary("exp2", lambda sp, x: _cf().exp2(x)),
         _unary("expm1", lambda sp, x: _cf().expm1(x)),
         FunctionSpec("log", (1, 2), _log, _log_symbolic, ("ln",)),
-        _unary("log2", lambda sp, x: _cf().log2(x)),
+        _unary("log2", lambda sp, x: _log2(x)),
         _unary("log10", lambda sp, x: _cf().log10(x)),
         _unary("log1p", lambda sp, x: _cf().log1p(x)),
         _unary("sin", lambda sp, x: sp.sin(x)),

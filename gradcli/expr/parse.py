@@ -10,11 +10,19 @@ so are invisible and control characters (NUL, ESC, zero-width spaces,
 bidirectional overrides: an error echoes them as U+FFFD, never raw to the
 terminal) and names Python would read as another name (``ｘ``, ``𝑥``).
 
-Limits keep hostile input cheap: the text's length, the nesting depth, the
-number of nodes, and the size of constants (``9**9**9**9``, ``(1/2)**9**9``
-and ``9**9**9.5`` are refused in microseconds, never computed): the parser
-bounds the digits of every constant subexpression, so sympy, which computes
-constant powers exactly, is never asked for a huge one.
+Limits keep hostile input cheap, each reachable with its own message: the
+text's length (20,000 characters), the number of nodes (10,000: a sum of 5,000
+terms), the nesting depth (200 levels, a chain a + b + c counting as one), and
+the size of constants (``9**9**9**9``, ``(1/2)**9**9``, ``9**9**9.5`` and
+``floor(exp(1000))`` are refused in microseconds, never computed): the parser
+estimates every constant subexpression (`sizes`), so sympy, which computes
+constant powers and integer parts exactly, is never asked for a huge one.
+Decimal literals that float64 cannot hold (``1e400``) are refused too: NumPy
+would read them as inf or 0, sympy exactly.
+
+Syntax errors are said in a formula's terms, at the place where something is
+wrong: the end of ``x +``, the two operands of ``x y``, a statement
+(``x = 1``) that is no formula.
 """
 
 from __future__ import annotations
@@ -27,17 +35,23 @@ import re
 import sys
 import unicodedata
 from fractions import Fraction
-from typing import NamedTuple, Optional
 
 from ..errors import InputError
+from . import sizes
 from .functions import CONSTANTS, FUNCTIONS, known_names, lookup
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var
 
 MAX_LENGTH = 20_000
 MAX_PAREN_DEPTH = 100
-MAX_DEPTH = 10_000
-MAX_NODES = 20_000
-MAX_POWER_DIGITS = 1_000
+# Operators and calls inside each other, not counting the links of a chain a + b - c + ...
+# or a * b / c * ... (so that a 5,000-term sum is 2 levels deep); Python's own parser
+# gives up at about 2,000 levels, and sympy recurses once per level.
+MAX_DEPTH = 200
+# A sum x+x+...+x makes a node of every character: the limit is below what MAX_LENGTH allows.
+MAX_NODES = 10_000
+# Operators whose left-nested chains count as one level of depth.
+_CHAINS = ({ast.Add, ast.Sub}, {ast.Mult, ast.Div, ast.Mod})
+MAX_POWER_DIGITS = sizes.MAX_EXACT_DIGITS
 
 _BINARY = {
     ast.Add: "+",
@@ -173,38 +187,15 @@ _IMPLICIT_PRODUCT = re.compile(r"(?<![\w.])(\d+\.?\d*(?:[eE][+-]?\d+)?)\s*([A-Za
 def _python_parse(text, python_text, to_original):
     # Python 3.11 builds the AST under the interpreter's recursion limit (3
     # levels per frame), which a 3,000-term sum x+x+...+x exceeds; lift it for
-    # the parse only. The text's length bounds the depth.
+    # the parse only. The text's length bounds the depth (a sum of MAX_LENGTH / 2 terms).
     limit = sys.getrecursionlimit()
     try:
-        sys.setrecursionlimit(max(limit, MAX_DEPTH // 3 + 1_000))
+        sys.setrecursionlimit(max(limit, MAX_LENGTH // 6 + 1_000))
         return ast.parse(python_text, mode="eval")
     except SyntaxError as error:
-        if "integer string conversion" in (error.msg or ""):
-            _refuse_long_integer(text)
-        offset = _char_offset(python_text, (error.offset or 1) - 1) if error.lineno == 1 else 0
-        start = to_original[min(max(offset, 0), len(to_original) - 1)]
-        implicit = next(
-            (
-                match
-                for match in _IMPLICIT_PRODUCT.finditer(text)
-                if not keyword.iskeyword(match.group(2)) and not _is_number(match.group(0).replace(" ", ""))
-            ),
-            None,
-        )
-        if implicit:
-            number, rest = implicit.group(1), implicit.group(2)
-            raise InputError(
-                f"'{number}{rest}' is not a product: write the multiplication, as in "
-                f"{number}*{rest}",
-                text=text,
-                span=implicit.span(),
-            ) from None
-        message = (error.msg or "invalid syntax").rstrip(".")
-        if "never closed" in message or "unexpected EOF" in message:
-            message = f"{message}: a parenthesis is missing"
-        raise InputError(f"the formula is not valid: {message}", text=text, span=(start, start + 1)) from None
+        raise _syntax_error(text, python_text, to_original, error) from None
     except (RecursionError, MemoryError):
-        # Python's own parser gives up at a few thousand levels (fewer than MAX_DEPTH).
+        # Python's own parser gives up at a few thousand levels of unary minus or powers.
         raise InputError(
             "the formula nests too deeply for Python's parser to read (thousands of levels of "
             "operators or calls inside each other)",
@@ -214,6 +205,147 @@ def _python_parse(text, python_text, to_original):
         raise InputError(f"the formula is not valid: {error}") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+# What a formula can end with that needs something after it.
+_TRAILING = re.compile(r"(\*\*|//|[<>=!]=|[-+*/%^<>=,(@&|~]|\b(?:if|else|and|or|not|in|is|lambda)\b)\s*$")
+# The start of an operand: a name or number, and the arguments of a call.
+_OPERAND_START = re.compile(r"[\w.]+(\([^()]*\))?")
+_STATEMENTS = {
+    ast.Assign: "an assignment",
+    ast.AugAssign: "an assignment",
+    ast.AnnAssign: "an assignment",
+    ast.Import: "an import",
+    ast.ImportFrom: "an import",
+}
+
+
+def _syntax_error(text, python_text, to_original, error):
+    """The `InputError` for Python's SyntaxError: what is wrong, said in a formula's terms."""
+    if "integer string conversion" in (error.msg or ""):
+        _refuse_long_integer(text)
+    implicit = next(
+        (
+            match
+            for match in _IMPLICIT_PRODUCT.finditer(text)
+            if not keyword.iskeyword(match.group(2)) and not _is_number(match.group(0).replace(" ", ""))
+        ),
+        None,
+    )
+    if implicit:
+        number, rest = implicit.group(1), implicit.group(2)
+        return InputError(
+            f"'{number}{rest}' is not a product: write the multiplication, as in {number}*{rest}",
+            text=text,
+            span=implicit.span(),
+        )
+    statement = _statement_error(text, python_text, to_original)
+    if statement:
+        return statement
+    message = (error.msg or "invalid syntax").rstrip(".")
+    if "never closed" in message or "unexpected EOF" in message:
+        message = f"{message}: a parenthesis is missing"
+    elif "'if' expression" in message:
+        return InputError(_UNSUPPORTED[ast.IfExp], text=text, span=(0, len(text)))
+    # Python reports a text that stops too early at offset 0: the place is its end.
+    at_end = not error.offset
+    offset = len(python_text) if at_end else _char_offset(python_text, error.offset - 1) if error.lineno == 1 else 0
+    start = to_original[min(max(offset, 0), len(to_original) - 1)]
+    if message == "invalid syntax":
+        missing = _missing_operand(text, start, at_end) or _side_by_side(text, start)
+        if missing:
+            return missing
+    return InputError(f"the formula is not valid: {message}", text=text, span=(start, start + 1))
+
+
+def _missing_operand(text, start, at_end):
+    """An error for an operator with nothing after it (``x +``, ``f(x +)``), or None."""
+    trailing = _TRAILING.search(text[:start])
+    if not trailing or not (at_end or text[start] in "),"):
+        return None
+    what = f"'{trailing.group(1)}'"
+    if not trailing.group(1).isalpha():
+        what = f"an operator ({what})"
+    if at_end:
+        return InputError(
+            f"the formula ends after {what}: something is missing at the end", text=text, span=(start, start + 1)
+        )
+    return InputError(
+        f"{what} has nothing after it, before '{text[start]}'", text=text, span=(start, start + 1)
+    )
+
+
+def _side_by_side(text, start):
+    """An error for two operands with nothing between them (``x y``, ``sin x``), or None."""
+    before = text[:start].rstrip()
+    right = _OPERAND_START.match(text, start)
+    if not (right and before) or len(before) == start:
+        return None  # nothing, or no blank, before the second operand
+    # Scanned by hand, not by a regular expression: one that backtracks costs n**2 on 20,000 letters.
+    end = len(before)
+    if before[-1] == ")":
+        begin = _group_start(text, end - 1)
+    else:
+        begin = end
+        while begin > 0 and (before[begin - 1].isalnum() or before[begin - 1] in "_."):
+            begin -= 1
+        if begin == end:
+            return None
+    a, b = _short(text[begin:end]), _short(right.group(0))
+    if lookup(a) is not None:
+        hint = f"to call {a}, write {a}({b})"
+    else:
+        hint = f"write the operation between them, as in {a}*{b}"
+    return InputError(
+        f"'{a}' and '{b}' stand side by side with no operator between them: {hint}",
+        text=text,
+        span=(begin, right.end()),
+    )
+
+
+def _short(part: str) -> str:
+    """``part`` for a message: a long one shortened (the formula itself is shown in full below it)."""
+    return part if len(part) <= 24 else f"{part[:10]}...{part[-10:]}"
+
+
+def _group_start(text, close):
+    """Where the parenthesised group (or call) that ends at ``text[close] == ')'`` starts."""
+    depth = 0
+    for i in range(close, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            while i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+                i -= 1  # the name of a call: sin(x)
+            return i
+    return close
+
+
+def _statement_error(text, python_text, to_original):
+    """An error for Python statements (``x = 1``, ``import os``, ``x; y``), or None.
+
+    Parsing as statements runs nothing: ``ast.parse`` only reads.
+    """
+    try:
+        body = ast.parse(python_text, mode="exec").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if len(body) > 1:
+        semicolon = python_text.find(";")
+        start = to_original[semicolon] if semicolon >= 0 else 0
+        return InputError(
+            "the formula is not valid: ';' separates Python statements; gradcli reads one formula",
+            text=text,
+            span=(start, start + 1),
+        )
+    if not body or isinstance(body[0], ast.Expr):
+        return None
+    kind = _STATEMENTS.get(type(body[0]))
+    return InputError(
+        f"the formula is not valid: this is a Python statement{f' ({kind})' if kind else ''}, not a formula; "
+        "write only the expression, as in x**2 + 1",
+        text=text,
+        span=(0, len(text)),
+    )
 
 
 def _refuse_long_integer(text):
@@ -242,6 +374,31 @@ def _char_offset(text, utf8_offset):
     return len(text.encode("utf-8")[:utf8_offset].decode("utf-8", errors="ignore"))
 
 
+# Functions people reach for that a formula spells differently (or cannot have).
+_INSTEAD = {
+    "exp10": "for 10 to the power x write 10**x",
+    "pow": "for x to the power y write x**y (or x^y)",
+    "power": "for x to the power y write x**y (or x^y)",
+    "square": "for the square write x**2",
+    "relu": "for a ReLU write maximum(x, 0)",
+    "mod": "for the remainder write x % y",
+    "softmax": "a formula is one number, and softmax makes a vector: for one of its entries write "
+    "exp(x)/(exp(x) + exp(y) + ...)",
+    "logsumexp": "a formula takes no vectors: for two terms write logaddexp(x, y)",
+    "sum": "a formula takes no vectors: write the terms out, as in x + y",
+    "sec": "write 1/cos(x)",
+    "csc": "write 1/sin(x)",
+    "cot": "write 1/tan(x)",
+}
+
+
+def _continues_chain(node, child):
+    """Whether ``child`` is the left operand of ``node`` in a chain like a + b - c (one level, however long)."""
+    if not (isinstance(node, ast.BinOp) and isinstance(child, ast.BinOp) and child is node.left):
+        return False
+    return any(type(node.op) in chain and type(child.op) in chain for chain in _CHAINS)
+
+
 class _Builder:
     """The whitelist walk from Python's AST to the IR, iterative and counting as it goes."""
 
@@ -251,7 +408,7 @@ class _Builder:
         self.to_original = to_original
         self.treat_as_variables = treat_as_variables
         self.nodes = 0
-        self.constants = {}  # id(IR node) -> _Constant, for the variable-free ones
+        self.constants = {}  # id(IR node) -> sizes.Size, for the variable-free ones
 
     def span(self, node):
         start = _char_offset(self._python(), node.col_offset)
@@ -275,7 +432,11 @@ class _Builder:
             node, depth, expanded = stack.pop()
             if not expanded:
                 if depth > MAX_DEPTH:
-                    self.fail(f"the formula nests more than {MAX_DEPTH:,} levels deep", node)
+                    self.fail(
+                        f"the formula nests operators or calls more than {MAX_DEPTH} levels deep "
+                        "(the part underlined is deeper); gradcli reads at most that many levels",
+                        node,
+                    )
                 self.nodes += 1
                 if self.nodes > MAX_NODES:
                     raise InputError(
@@ -284,7 +445,7 @@ class _Builder:
                 children = self.children(node)
                 stack.append((node, depth, True))
                 for child in reversed(children):
-                    stack.append((child, depth + 1, False))
+                    stack.append((child, depth + (0 if _continues_chain(node, child) else 1), False))
                 continue
             out = self.convert(node, [results[id(c)] for c in self.children(node)])
             self.track(out, node)
@@ -363,7 +524,20 @@ class _Builder:
             exact = Fraction(literal)
         except (ValueError, ZeroDivisionError):
             exact = Fraction(value)
+        if isinstance(value, float) and exact and value in (0.0, math.inf):
+            self.beyond_doubles(literal, value, node)
         return Num(span, literal, exact)
+
+    def beyond_doubles(self, literal, value, node):
+        """Refuse a decimal literal that float64 reads as inf or 0, unlike sympy's exact reading."""
+        mantissa, _, exponent = literal.lower().partition("e")
+        exact = f"{'' if mantissa in ('1', '1.') else mantissa + '*'}10**{int(exponent)}" if exponent else None
+        self.fail(
+            f"{_short(literal)} is {'larger than the largest' if value else 'smaller than the smallest positive'} "
+            f"float64, so NumPy would read it as {value:g} while sympy reads it exactly"
+            + (f"; write {exact} for the exact number" if exact else ""),
+            node,
+        )
 
     def name(self, node, span):
         name = node.id
@@ -425,9 +599,12 @@ class _Builder:
 
     def unknown_function(self, node):
         name = node.func.id
-        close = difflib.get_close_matches(name, known_names(), n=1, cutoff=0.6)
-        if close:
-            hint = f"; did you mean {close[0]}?"
+        lower = {known.lower(): known for known in known_names()}  # SIN(x) means sin(x)
+        close = difflib.get_close_matches(name.lower(), lower, n=1, cutoff=0.6)
+        if name.lower() in _INSTEAD:
+            hint = f"; {_INSTEAD[name.lower()]}"
+        elif close:
+            hint = f"; did you mean {lower[close[0]]}?"
         elif len(name) <= 2:
             hint = f"; for a product write {name}*(...)"
         else:
@@ -439,111 +616,44 @@ class _Builder:
         )
 
     def track(self, out, node):
-        """Bound the size of a constant subexpression; refuse one too big to compute exactly."""
+        """Estimate the size of a constant part; refuse one too big for sympy to compute exactly."""
         if isinstance(out, Var):
             return
         parts = [self.constants.get(id(child)) for child in out.children()]
         if None in parts:
             return  # it depends on a variable
         if isinstance(out, Num):
-            info = _Constant.of(out.exact)
+            info = sizes.of_number(out.exact)
         elif isinstance(out, Const):
-            info = _Constant(None, math.log10(math.pi if out.name == "pi" else math.e))
+            info = sizes.of_constant(out.name)
         elif isinstance(out, Unary):
-            info = parts[0] if out.op == "+" else parts[0].negated()
+            info = parts[0] if out.op == "+" else sizes.negated(parts[0])
         elif isinstance(out, Binary):
-            info = _binary_constant(out.op, *parts)
+            info = sizes.of_binary(out.op, *parts)
         elif isinstance(out, Call):
-            info = _call_constant(out.name, parts)
-        else:  # a comparison: a boolean
-            info = _Constant(None, 0.0, any(p.has_log for p in parts))
-        if not info.digits <= MAX_POWER_DIGITS:
-            size = f"about {info.digits:,.0f}" if info.digits < 1e18 else "more than 10^18"
+            info = sizes.of_call(out.name, parts)
+        else:
+            info = sizes.of_comparison(out.op, parts)
+        kind = out.op if isinstance(out, Binary) else out.name if isinstance(out, Call) else None
+        integer = sizes.integer_part_digits(kind, parts)
+        if not integer <= sizes.MAX_INTEGER_PART_DIGITS:
             self.fail(
-                f"this constant would have {size} digits; gradcli refuses constants of more "
+                f"the integer part of this constant would have {_about(integer)} digits, which sympy "
+                f"would compute exactly; gradcli takes integer parts (floor, ceil, %) of irrational "
+                f"constants of at most {sizes.MAX_INTEGER_PART_DIGITS} digits",
+                node,
+            )
+        if not info.digits <= MAX_POWER_DIGITS:
+            self.fail(
+                f"this constant would have {_about(info.digits)} digits; gradcli refuses constants of more "
                 f"than {MAX_POWER_DIGITS:,} digits",
                 node,
             )
         self.constants[id(out)] = info
 
 
-class _Constant(NamedTuple):
-    """What the parser knows of a constant subexpression, so that no constant is ever computed big.
-
-    ``exact`` is its value when it is a known, small rational; ``digits`` bounds
-    the decimal digits of the numerator and denominator of any exact value sympy
-    could make of it (for pi and e, the digits of their magnitude); ``has_log``
-    says a logarithm is inside (``exp(n*log(3))`` is ``3**n`` to sympy).
-    """
-
-    exact: Optional[Fraction]
-    digits: float
-    has_log: bool = False
-
-    @classmethod
-    def of(cls, value: Fraction):
-        digits = _digits(value)
-        return cls(value if digits <= MAX_POWER_DIGITS else None, digits)
-
-    def negated(self):
-        return self._replace(exact=None if self.exact is None else -self.exact)
-
-
-# Functions sympy may turn into a power when a logarithm is inside, and the logarithms.
-_EXP_LIKE = {"exp", "exp2", "expm1", "sinh", "cosh", "tanh", "sigmoid", "softplus", "logaddexp"}
-_LOG_LIKE = {"log", "log2", "log10", "log1p", "logaddexp", "softplus", "arcsinh", "arccosh", "arctanh"}
-
-
-def _binary_constant(op, a, b):
-    has_log = a.has_log or b.has_log
-    if op == "**":
-        if a.exact is not None and abs(a.exact) <= 1 and a.exact.denominator == 1:
-            return _Constant(None, 0.0, has_log)  # 0, 1 and -1 to any power
-        # |p/q| <= |p|: an exponent known only by its digits is at most 10**digits.
-        exponent = _exp10(b.digits) if b.exact is None else _magnitude(b.exact)
-        digits = _times(exponent, a.digits)
-        if a.exact is not None and b.exact is not None and b.exact.denominator == 1 and digits <= MAX_POWER_DIGITS:
-            if not (a.exact == 0 and b.exact < 0):
-                return _Constant.of(a.exact ** int(b.exact))._replace(has_log=has_log)
-        return _Constant(None, digits, has_log)
-    if a.exact is not None and b.exact is not None and (op in "+-*" or b.exact != 0):
-        exact = {"+": a.exact + b.exact, "-": a.exact - b.exact, "*": a.exact * b.exact}.get(op)
-        if exact is None:
-            exact = a.exact / b.exact if op == "/" else a.exact % b.exact
-        return _Constant.of(exact)._replace(has_log=has_log)
-    # p1/q1 + p2/q2 = (p1*q2 + p2*q1)/(q1*q2); a % b = a - b*floor(a/b).
-    bound = {"+": 0.302, "-": 0.302, "*": 0.0, "/": 0.0, "%": b.digits}[op]
-    return _Constant(None, a.digits + b.digits + bound, has_log)
-
-
-def _call_constant(name, parts):
-    has_log = any(p.has_log for p in parts) or name in _LOG_LIKE
-    if name in _EXP_LIKE and has_log:
-        # exp(c*log(a)) is a**c, of up to |c|*digits(a) <= 10**digits(c*log(a)) digits.
-        return _Constant(None, _exp10(max(p.digits for p in parts)), True)
-    if name == "hypot":
-        return _Constant(None, sum(p.digits for p in parts) + 1, has_log)
-    return _Constant(None, max(p.digits for p in parts) + (1 if name in ("floor", "ceil") else 0), has_log)
-
-
-def _digits(value: Fraction) -> float:
-    """log10 of the larger of |numerator| and denominator (cheap for integers of any size)."""
-    return math.log10(max(abs(value.numerator), value.denominator))
-
-
-def _magnitude(value: Fraction) -> float:
-    try:
-        return abs(float(value))
-    except OverflowError:
-        return math.inf
-
-
-def _exp10(digits: float) -> float:
-    return math.inf if digits > 300 else 10.0**digits
-
-
-def _times(a: float, b: float) -> float:
-    return 0.0 if b == 0 else a * b
+def _about(digits: float) -> str:
+    return f"about {digits:,.0f}" if digits < 1e18 else "more than 10^18"
 
 
 def _all_vars(root):

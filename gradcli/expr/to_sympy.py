@@ -62,6 +62,30 @@ def _root_milliseconds(number) -> float:
     return sum(1.5 + 570 * (math.log10(max(abs(n), 1)) / 1_000) ** 2.5 for n in (number.p, number.q))
 
 
+# Functions sympy builds with Max and Min, which refuse numbers they cannot order.
+_ORDERING = ("maximum", "minimum", "clip")
+
+
+def _comparable(args):
+    """``args`` in a form sympy's Max and Min accept, or None where NumPy's answer is NaN.
+
+    Max refuses a number it cannot evaluate to a real one (a function sympy
+    has no numbers for), but may take its elementary form (``expand_func``);
+    it refuses nan, zoo and I*pi (``0/0``, ``1/0``, ``log(-1)``) too, which in
+    real arithmetic make NaN.
+    """
+    import sympy as sp
+
+    out = []
+    for a in args:
+        if a.is_number and not a.is_comparable:
+            a = sp.expand_func(a)
+            if not a.is_comparable:
+                return None
+        out.append(a)
+    return out
+
+
 def symbols_of(formula: Formula):
     import sympy
 
@@ -131,7 +155,8 @@ def to_sympy(formula: Formula, symbols=None):
                 "*": lambda: sp.Mul(left, right),
                 "/": lambda: sp.Mul(left, right),
                 "**": lambda: sp.Pow(left, right),
-                "%": lambda: sp.Mod(left, right),
+                # x % 0 is NaN, as in NumPy (sympy raises ZeroDivisionError).
+                "%": lambda: sp.nan if right.is_zero else sp.Mod(left, right),
             }[node.op]()
         if isinstance(node, Compare):
             relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
@@ -139,6 +164,10 @@ def to_sympy(formula: Formula, symbols=None):
         if isinstance(node, Call):
             if node.name in ("sqrt", "cbrt"):
                 charge_roots(args[0], sp.Rational(1, 2 if node.name == "sqrt" else 3), node)
+            if node.name in _ORDERING:
+                args = _comparable(args)
+                if args is None:
+                    return sp.nan
             return FUNCTIONS[node.name].symbolic(sp, *args)
         raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover
 
