@@ -7,6 +7,7 @@ the commands, so ``gradcli --help`` loads neither NumPy nor sympy nor mpmath.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -36,6 +37,25 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except GradcliError as error:
             raise _ReportedError(error) from None
+        except (BrokenPipeError, SystemExit) as exc:
+            # The reader of stdout has gone. click's handler and rich's
+            # Console.on_broken_pipe would exit 1, which means "a check failed".
+            if isinstance(exc, SystemExit) and not isinstance(exc.__context__, BrokenPipeError):
+                raise
+            raise click.exceptions.Exit(_reader_gone()) from None
+
+
+def _reader_gone():
+    """Stop quietly when stdout's reader has gone (``gradcli ops | head -1``); exit 0, as git does.
+
+    stdout is pointed at devnull, so flushing it at exit cannot fail again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass  # stdout is not a file (a test's capture): nothing will flush to a pipe
+    return 0
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -116,10 +136,10 @@ def _split_names(text):
 @click.option("--order", type=click.IntRange(1, 10), default=1, show_default=True, help="Order of the derivative; with several variables, 2 gives the Hessian.")
 @click.option("--format", "fmt", type=click.Choice(["text", "latex", "python", "json"]), default="text", show_default=True, help="How to print the derivatives (python: gradcli.numpy code).")
 @click.option("--simplify/--no-simplify", default=True, show_default=True, help="Simplify the derivatives (under --timeout).")
-@click.option("--timeout", type=click.FloatRange(min=0.0), default=2.0, show_default=True, help="Seconds allowed for simplification; past it the unsimplified form is shown, with a note.")
-@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=60.0, show_default=True, help="Seconds allowed for differentiating; past it gradcli stops with exit 2 (a high --order can take sympy minutes).")
+@click.option("--timeout", type=click.FloatRange(min=0.0), default=2.0, show_default=True, help="Seconds allowed for simplification (inf: no limit); past it the unsimplified form is shown, with a note.")
+@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=60.0, show_default=True, help="Seconds allowed for differentiating and writing out the derivatives (inf: no limit); past it gradcli stops with exit 2 (a high --order can take sympy minutes).")
 @click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names to treat as variables even if they are constants (e, pi).")
-@json_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the same as --format json).")
 def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json):
     """Differentiate a formula symbolically: every partial derivative, printed exactly.
 
@@ -131,11 +151,12 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
 
     formula = parse(expr, treat_as_variables=_split_names(extra_vars))  # bad input fails fast
 
-    from .expr.diff import differentiate
+    from .expr.diff import FORMATS, differentiate
     from .render import dump_json, print_diff
 
-    result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout, max_time)
-    if as_json or fmt == "json":
+    fmt = "json" if as_json else fmt
+    result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout, max_time, FORMATS[fmt])
+    if fmt == "json":
         dump_json(result)
     else:
         print_diff(result, fmt)
@@ -153,7 +174,7 @@ def check_options(fun):
         click.option("--dtype", "dtypes", default="float32,float64", show_default=True, help="Working precisions, comma-separated: float16, float32, float64, bfloat16 (with ml_dtypes)."),
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
         click.option("--order", type=click.Choice(["1", "2"]), default="1", show_default=True, help="2 also checks the Hessian (scalar variables)."),
-        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help="Relative tolerance for 'unstable' (default per dtype: float16 1e-2, float32 1e-4, float64 1e-10)."),
+        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help="Relative tolerance for 'unstable' (default per dtype: float16 1e-2, bfloat16 5e-2, float32 1e-4, float64 1e-10)."),
         click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
         click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
@@ -337,6 +358,10 @@ def main(argv=None):
             err=True,
         )
         code = EXIT_INTERNAL
+    try:
+        sys.stdout.flush()  # here, not at exit, where a broken pipe would be reported
+    except BrokenPipeError:
+        code = _reader_gone()
     sys.exit(code or 0)
 
 

@@ -82,26 +82,28 @@ def print_ops_table(rows) -> None:
 
 def print_diff(result, fmt="text") -> None:
     """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
-    from .expr.diff import latex, python_code, python_name
+    from rich.markup import escape
 
+    from .expr.diff import python_name
+
+    # The texts come from result.show, which gradcli diff made within --max-time.
     if fmt == "latex":
         for d in result.derivatives:
-            wrt = " ".join(f"\\partial {name}" for name in d.wrt)
-            numerator = "\\partial" if len(d.wrt) == 1 else f"\\partial^{{{len(d.wrt)}}}"
-            print(f"\\frac{{{numerator} f}}{{{wrt}}} = {latex(d.expr)}")
+            print(f"{d.latex_label} = {result.show('latex', d)}")
     elif fmt == "python":
         args = ", ".join(python_name(v) for v in result.formula.variables)
         print("import gradcli.numpy as gnp")
         for d in result.derivatives:
             name = "d" + ("" if len(d.wrt) == 1 else str(len(d.wrt))) + "f_d" + "_d".join(d.wrt)
             print(f"\n\ndef {name}({args}):")
-            print(f"    return {python_code(d.expr)}")
+            print(f"    return {result.show('python', d)}")
     else:
         # One line per formula, however long: rich would break them at the console's width.
         out = console()
-        out.print(f"[bold]f({', '.join(result.formula.variables)})[/bold] = {result.expr}", soft_wrap=True)
+        head = f"f({', '.join(result.formula.variables)})"
+        out.print(f"[bold]{escape(head)}[/bold] = {escape(result.show('text'))}", soft_wrap=True)
         for d in result.derivatives:
-            out.print(f"[bold]{d.label} f[/bold] = {d.expr}", soft_wrap=True)
+            out.print(f"[bold]{escape(d.label)} f[/bold] = {escape(result.show('text', d))}", soft_wrap=True)
     sys.stdout.flush()
     for note in result.notes:
         console(stderr=True).print(f"note: {note}")
@@ -141,7 +143,7 @@ def _number(value, digits=7):
 
 
 def _gradient_text(gradient, digits):
-    if not gradient:
+    if not gradient or all(v is None for v in gradient.values()):
         return "-"
     if len(gradient) == 1:
         return _number(next(iter(gradient.values())), digits)
@@ -152,17 +154,35 @@ def _exact_gradient_text(r, digits):
     """The exact-gradient cell: per variable, or along the random direction when that is all that is known."""
     if r.exact_directional is not None and all(v is None for v in r.exact_gradient.values()):
         return f"{_number(r.exact_directional, digits)} along a direction"
-    return _gradient_text(r.exact_gradient, digits)
+    shown = {k: _beyond_float(v, r.exact_gradient_text.get(k), digits) for k, v in r.exact_gradient.items()}
+    return _gradient_text(shown, digits)
+
+
+def _beyond_float(value, text, digits):
+    """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead."""
+    from decimal import Decimal, InvalidOperation
+
+    if text is None or not isinstance(value, float) or not (math.isinf(value) or value == 0):
+        return value
+    if "^" in text:
+        return text  # 10^(1.2e+347): too large even for an exponent in digits
+    try:
+        exact = Decimal(text)
+    except InvalidOperation:
+        return value
+    return value if exact.is_zero() or not exact.is_finite() else f"{exact:.{digits}g}"
 
 
 def _fd_text(r, digits):
     """The finite-difference cell: per variable, or the derivative along a random direction."""
-    if r.fd_gradient:
-        return _gradient_text(r.fd_gradient, digits)
+    # Unreliable differences are marked in the cell itself, so a wrong number never looks confident.
+    doubt = " (unreliable)" if any(f.kind == "fd-unreliable" for f in r.findings) else ""
+    if any(v is not None for v in r.fd_gradient.values()):
+        return _gradient_text(r.fd_gradient, digits) + doubt
     if r.fd_method == "random-direction":
         if r.fd_directional is None:
             return "along a direction"
-        return f"{_number(r.fd_directional, digits)} along a direction"
+        return f"{_number(r.fd_directional, digits)} along a direction{doubt}"
     return "-"
 
 
@@ -191,20 +211,28 @@ def print_report(report, digits=7) -> None:
         if r.point not in points:
             points.append(r.point)
     for point in points:
-        table = Table(title=f"at {_point_text(point, digits)}", title_justify="left", show_edge=True)
+        rows = [r for r in report.results if r.point == point]
+        title = f"at {_point_text(point, digits)}"
+        summed = next((r.summed_over for r in rows if r.summed_over), None)
+        if summed:
+            title += f": {report.target} summed over the {summed} elements"  # its gradient: elementwise
+        table = Table(title=escape(title), title_justify="left", show_edge=True)
         for header in ("dtype", "value", "gradient", "exact value", "exact gradient", "finite diff.", "verdict"):
             table.add_column(header)
-        rows = [r for r in report.results if r.point == point]
         for r in rows:
             verdict = f"[{_STATUS_STYLE.get(r.status, 'white')}]{r.status}[/]"
-            if r.status == "unstable" and r.value_status != r.gradient_status:
-                part = "value" if r.value_status == "unstable" else "gradient"
-                verdict += f" ({part})"
+            parts = [
+                part
+                for part, status in (("value", r.value_status), ("gradient", r.gradient_status), ("Hessian", r.hessian_status))
+                if status == "unstable"
+            ]
+            if r.status == "unstable" and parts and parts != ["value", "gradient"]:
+                verdict += f" ({', '.join(parts)})"
             table.add_row(
                 r.dtype,
                 _number(r.value, digits),
                 _gradient_text(r.gradient, digits),
-                _number(r.exact_value, digits),
+                _number(_beyond_float(r.exact_value, r.exact_value_text, digits), digits),
                 _exact_gradient_text(r, digits),
                 _fd_text(r, digits),
                 verdict,
@@ -238,6 +266,8 @@ def _print_details(out, report, r):
         errors.append(f"value off by {_number(r.value_error, 2)} relative")
     if r.gradient_error is not None and r.gradient_status == "unstable":
         errors.append(f"gradient off by {_number(r.gradient_error, 2)} relative")
+    if r.hessian_error is not None and r.hessian_status == "unstable":
+        errors.append(f"Hessian off by {_number(r.hessian_error, 2)} relative")
     if r.bits_lost:
         errors.append(f"{r.bits_lost:.0f} of {_mantissa_bits(r.dtype)} bits lost")
     suffix = f" ({'; '.join(errors)})" if errors else ""
@@ -254,9 +284,18 @@ def _print_details(out, report, r):
             if shown:
                 out.print(escape(shown), highlight=False)
     if r.hessian is not None:
-        out.print(f"  Hessian {escape(_number(r.hessian))}, exact {escape(_number(r.exact_hessian))}")
+        out.print(f"  Hessian {escape(_matrix(r.hessian))}, exact {escape(_matrix(r.exact_hessian))}")
     for note in r.notes:
         out.print(f"  note: {escape(note)}")
+
+
+def _matrix(rows, digits=7, largest=4):
+    """A matrix in full up to ``largest`` x ``largest``; a larger one as its shape and first entries."""
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        return _number(rows, digits)
+    if len(rows) <= largest and all(len(row) <= largest for row in rows):
+        return "[" + ", ".join("[" + ", ".join(_number(v, digits) for v in row) + "]" for row in rows) + "]"
+    return f"{len(rows)}x{len(rows[0]) if rows else 0} {_number(rows, digits)}"
 
 
 def _short_location(location):
@@ -277,9 +316,16 @@ def _source_underline(location, op):
         return None
     stripped = text.strip()
     match = re.search(rf"\b{re.escape(op)}\b", stripped)
+    symbol = _OPERATORS.get(op)
+    if match is None and symbol is not None and len(re.findall(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)) == 1:
+        # An operator written as a symbol: underline it only where the line leaves no doubt.
+        match = re.search(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)
     if match is None:
         return f"    {stripped}"
     return underline(stripped, match.span())
+
+
+_OPERATORS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "power": "**"}
 
 
 def _mantissa_bits(dtype_name):

@@ -19,8 +19,12 @@ class GradientCheckError(AssertionError):
         self.report = report
 
 
-def assert_gradients_ok(target, points, dtypes=("float64",), fail_on=("unstable", "wrong", "error"), **options):
+def assert_gradients_ok(
+    target, points, dtypes=("float32", "float64"), fail_on=("unstable", "wrong", "error"), **options
+):
     """Check ``target`` at ``points`` and raise `GradientCheckError` unless every result passes.
+
+    The dtypes default to `gradcli.check`'s, so an assertion passes exactly when the check does.
 
     ``target`` is a formula, ``"module:function"`` or a callable written with
     ``gradcli.numpy``; ``points`` are numbers (one variable) or

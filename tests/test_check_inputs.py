@@ -373,9 +373,10 @@ def test_at_is_repeatable_one_result_per_point_and_dtype(capsys):
         assert close(r["exact_gradient"]["x"], math.cos(working), rel=1e-14)
 
 
-def test_nan_and_inf_are_numbers(capsys):
-    data = run_json(["grad", "x*y", "--at", "x=nan,y=-inf", "--dtype", "float64"], capsys)
-    assert data["results"][0]["point"] == {"x": "nan", "y": "-inf"}
+def test_nan_and_inf_points_are_bad_input(capsys):
+    # A gradient at a non-finite point means nothing: exit 2 with the value underlined.
+    code, out, err = run(["grad", "x*y", "--at", "x=nan,y=-inf", "--dtype", "float64"], capsys)
+    assert_bad_input(code, out, err, "'nan' is not finite", "x=nan,y=-inf\n    ^^^")
 
 
 def test_random_draws_are_reproducible_by_seed(functions, capsys):

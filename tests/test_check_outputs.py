@@ -119,7 +119,8 @@ def test_complex_step_for_analytic_formulas(capsys):
     x, y = 0.3, -1.0
     assert close(result["fd_gradient"]["x"], math.cos(x) * math.exp(y) + 3 * x * x, rel=1e-15)
     assert close(result["fd_gradient"]["y"], math.sin(x) * math.exp(y), rel=1e-15)
-    assert result["fd_error"] == {"x": 0.0, "y": 0.0}
+    # a few units in the last place: exact to rounding, but not a placeholder 0
+    assert all(0 < result["fd_error"][n] < 1e-14 * abs(result["fd_gradient"][n]) for n in "xy")
 
 
 def test_the_difference_error_estimate_counts_rounding_not_only_truncation(functions, capsys):
@@ -159,7 +160,7 @@ def test_above_64_inputs_one_random_direction(functions, capsys):
     (result,) = data["results"]
     x = np.array(result["point"]["x"])
     assert result["fd_method"] == "random-direction"
-    assert result["fd_gradient"] == {}
+    assert result["fd_gradient"] == {"x": None}  # the key stays: unknown per coordinate
     np.testing.assert_allclose(result["gradient"]["x"], 2 * x, rtol=1e-15)
     # The derivative along a unit direction is at most the gradient's norm (Cauchy-Schwarz) ...
     assert abs(result["fd_directional"]) <= np.linalg.norm(2 * x) * (1 + 1e-9)
@@ -261,12 +262,11 @@ def assert_check_contract(data):
             assert is_num_or_array(r[key]) or (errored and r[key] is None), (key, r[key])
         for key in ("gradient", "exact_gradient", "fd_gradient"):
             assert isinstance(r[key], dict), key
-            assert set(r[key]) <= variables, key
+            # Keys are never dropped (DESIGN.md): every checked variable, even where nothing is known.
+            assert r[key] and set(r[key]) == set(r["gradient"]) and set(r[key]) <= variables, key
             for v in r[key].values():
-                # null only where the exact gradient is known along a direction, not per variable
-                assert is_num_or_array(v) or (key == "exact_gradient" and v is None), (key, v)
-        if not errored:
-            assert set(r["gradient"]) == set(r["exact_gradient"]) and r["gradient"]
+                # null only where unknown: an error, or a gradient known only along a direction
+                assert is_num_or_array(v) or (v is None and (errored or key != "gradient")), (key, v)
         assert isinstance(r["findings"], list)
         for f in r["findings"]:
             assert isinstance(f["kind"], str) and f["kind"]

@@ -1,11 +1,19 @@
 """Finite differences in float64, whatever the working dtype, with an honest error estimate.
 
 Central differences, Richardson-extrapolated (two step sizes; their difference
-is the error estimate); complex-step where the function is analytic (exact to
-rounding, no cancellation); and, above `DIRECTIONAL_ABOVE` inputs, one
-derivative along a random direction (two evaluations instead of 2n). When
-the differences themselves are unreliable (NaN, overflow, a large error
-estimate) the result says so, rather than blaming the gradient.
+is the truncation error); complex-step where the function is analytic; and,
+above `DIRECTIONAL_ABOVE` inputs, one derivative along a random direction (two
+evaluations instead of 2n). When the differences themselves are unreliable
+(NaN, overflow, a large error estimate, complex-step and central differences
+disagreeing) the result says so and why, rather than blaming the gradient.
+
+Neither method can undo rounding inside the function: complex-step carries
+the forward pass's cancellation into the imaginary part, and a central
+difference divides the function's rounding error by the step. So when the
+target also runs on mpmath numbers (``mp_function``), each float64 evaluation
+is replayed at 53 bits with its ops rounding down and up (as the exact
+reference measures its own noise), and the spread counts in the error; up to
+`REPLAY_COORDINATES` inputs, and along the random direction above 64.
 """
 
 from __future__ import annotations
@@ -16,6 +24,23 @@ import numpy as np
 
 DIRECTIONAL_ABOVE = 64
 RELIABLE_RELATIVE_ERROR = 1e-6
+# Complex steps relative to min(1, |x|): far below any scale of the function (no truncation
+# error), far above underflow (Im f = h f'(x) stays a normal number); the second, 1e20
+# smaller, exposes a point where the function is not analytic (sqrt at 0).
+COMPLEX_STEPS = (1e-100, 1e-120)
+# Complex-step and central differences disagree when they are further apart than this
+# many times their error estimates put together (the estimates are not bounds).
+DISAGREE_FACTOR = 4
+FLOAT64_BITS = 53
+REPLAY_COORDINATES = 16  # above this, per coordinate, the rounding inside the function is not replayed
+
+_NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
+_CENTRAL = "the error estimate is large (the two step sizes disagree, or rounding swamps the difference)"
+_NOT_ANALYTIC = "complex steps of two sizes disagree (the function is not analytic here)"
+_CANCELLATION = (
+    "the function's own rounding error swamps its derivative (it cancels digits inside, and "
+    "complex-step inherits that)"
+)
 
 
 @dataclass
@@ -44,103 +69,199 @@ def _scalar(value):
     return complex(value) if np.iscomplexobj(value) else float(value)
 
 
-def _richardson(g, x, h):
+def _along(base, i, index):
+    """``t -> base`` with coordinate ``index`` of argument ``i`` replaced by ``t`` (a fresh copy)."""
+
+    def shifted(t):
+        out = list(base)
+        if np.ndim(base[i]):
+            copy = np.array(base[i])
+            copy[index] = t
+            out[i] = copy
+        else:
+            out[i] = t
+        return out
+
+    return shifted
+
+
+def _coordinates(args):
+    """Every (argument, index, value) of the inputs, in order (index () for scalars)."""
+    for i, a in enumerate(args):
+        for index in np.ndindex(np.shape(a)):
+            yield i, index, float(np.asarray(a)[index])
+
+
+def _layout(args, flat):
+    """Flat per-coordinate numbers back in the shape of ``args`` (floats for scalars)."""
+    out, position = [], 0
+    for a in args:
+        n = int(np.size(a))
+        chunk = np.array(flat[position : position + n], dtype=np.float64)
+        out.append(chunk.reshape(np.shape(a)) if np.ndim(a) else float(chunk[0]))
+        position += n
+    return out
+
+
+def _noise_of(run):
+    """The rounding noise of ``run()`` (one mpmath number) replayed at float64's 53 bits; 0 when unknown."""
+    import mpmath
+
+    from ..autodiff import mp as mp_core
+    from . import reference
+
+    mp_core.enable()
+    try:
+        with mpmath.workprec(FLOAT64_BITS), np.errstate(all="ignore"):
+            _, (noise,) = reference._with_noise(run)
+    except Exception:  # noqa: BLE001 - no mpmath replay: the float64 estimates stand alone
+        return 0.0
+    noise = float(noise)
+    return noise if np.isfinite(noise) else 0.0
+
+
+def _mp_number(value):
+    from . import reference
+
+    (number,) = reference._entries(value)
+    return number
+
+
+def _richardson(g, x, h, g_mp=None):
     """Central difference of g at x with steps h and h/2, extrapolated; (estimate, error).
 
     The error is the larger of the truncation error (how far extrapolation
     moved the estimate) and the rounding error: each value of g carries about
-    eps*|g| of it, which the division by the step magnifies. Two step sizes
-    can agree exactly while both are off by rounding (x**3 at x = -250).
+    eps*|g| of it (two step sizes can agree exactly while both are off by
+    rounding: x**3 at x = -250), or more where g cancels digits inside, as
+    replaying g on mpmath numbers (``g_mp``) shows; the division by the step
+    magnifies it. Each value is replayed on its own: replaying the whole
+    difference would round its four values alike, and their errors cancel.
     """
     eps = np.finfo(np.float64).eps
+    points = (x + h, x - h, x + h / 2, x - h / 2)
     with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
-        far = _scalar(g(x + h)), _scalar(g(x - h))
-        h2 = h / 2
-        near = _scalar(g(x + h2)), _scalar(g(x - h2))
-        d1 = (far[0] - far[1]) / (2 * h)
-        d2 = (near[0] - near[1]) / (2 * h2)
+        values = [_scalar(g(t)) for t in points]
+        d1 = (values[0] - values[1]) / (2 * h)
+        d2 = (values[2] - values[3]) / h
         estimate = (4 * d2 - d1) / 3
-        # (4*d2 - d1)/3 weighs the near values' rounding by 4/3 / (2*h2) each, the far ones' by 1/3 / (2*h).
-        rounding = eps * (4 / 3 * max(abs(near[0]), abs(near[1])) / h2 + 1 / 3 * max(abs(far[0]), abs(far[1])) / h)
-        return estimate, max(abs(estimate - d2), rounding + eps * abs(estimate))
+    noises = [eps * abs(v) for v in values]
+    if g_mp is not None and np.isfinite(estimate):
+        import mpmath
+
+        noises = [max(n, _noise_of(lambda t=t: _mp_number(g_mp(mpmath.mpf(t))))) for n, t in zip(noises, points)]
+    # (4*d2 - d1)/3 weighs the near values' rounding by 4/3 / (2*h2) each, the far ones' by 1/3 / (2*h).
+    rounding = 4 / 3 * max(noises[2:]) / (h / 2) + 1 / 3 * max(noises[:2]) / h
+    return estimate, max(abs(estimate - d2), rounding + eps * abs(estimate))
 
 
-def differences(function, args, analytic=False, full=False, seed=0) -> Differences:
-    """Derivatives of the scalar ``function`` at ``args`` (float64 copies are used)."""
+def differences(function, args, analytic=False, full=False, seed=0, mp_function=None) -> Differences:
+    """Derivatives of the scalar ``function`` at ``args`` (float64 copies are used).
+
+    ``mp_function``, the same function on mpmath numbers, lets the error
+    estimates count the rounding inside the function (see the module notes).
+    """
     args = [np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]
     total = sum(np.size(a) for a in args)
     if total > DIRECTIONAL_ABOVE and not full:
-        return _directional(function, args, seed)
+        return _directional(function, args, seed, mp_function)
+    eps = np.finfo(np.float64).eps
+    if total > REPLAY_COORDINATES:
+        mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
+    mp_args = _mp_args(args, mp_function)
+    central = []
+    for i, index, x0 in _coordinates(args):
+        g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
+        central.append(_richardson(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp))
+    entries = [(estimate, error, _CENTRAL) for estimate, error in central]
     result = Differences()
     if analytic:
-        complex_step = _complex_step(function, args)
+        complex_step = _complex_step(function, args, mp_function, mp_args)
         if complex_step is not None:
-            result.gradient, result.error = complex_step, [np.zeros(np.shape(a)) if np.ndim(a) else 0.0 for a in args]
+            entries = [_cross_check(step, c) for step, c in zip(complex_step, central)]
             result.method = "complex-step"
-            return result
-    eps = np.finfo(np.float64).eps
-    for i, a in enumerate(args):
-        values = np.atleast_1d(np.array(a, dtype=np.float64))
-        grads = np.empty(values.shape)
-        errors = np.empty(values.shape)
-        for index in np.ndindex(values.shape):
-            x0 = values[index]
-            h = eps ** (1 / 3) * max(1.0, abs(x0))
-
-            def g(t, i=i, index=index):
-                shifted = list(args)
-                if np.ndim(a):
-                    copy = np.array(a, dtype=np.float64)
-                    copy[index] = t
-                    shifted[i] = copy
-                else:
-                    shifted[i] = t
-                return _call(function, shifted)
-
-            grads[index], errors[index] = _richardson(g, x0, h)
-        if np.ndim(a):
-            result.gradient.append(grads)
-            result.error.append(errors)
-        else:
-            result.gradient.append(float(grads[0]))
-            result.error.append(float(errors[0]))
-    _judge_reliability(result, result.gradient, result.error)
+    result.gradient = _layout(args, [e[0] for e in entries])
+    result.error = _layout(args, [e[1] for e in entries])
+    _judge_reliability(result, entries)
     return result
 
 
-def _complex_step(function, args):
-    """Exact derivatives of an analytic function: Im f(x + ih) / h with h = 1e-200."""
-    h = 1e-200
+def _mp_args(args, mp_function):
+    """Exact mpmath copies of the arguments, for the replay (None without an mpmath function)."""
+    from . import reference
+
+    return None if mp_function is None else [reference.to_mp(a) for a in args]
+
+
+def _along_function(function, base, i, index):
+    """``t -> function(base with one coordinate set to t)``; None without a function."""
+    if function is None:
+        return None
+    shifted = _along(base, i, index)
+    return lambda t: _call(function, shifted(t))
+
+
+def _complex_step(function, args, mp_function, mp_args):
+    """Im f(x + ih)/h per coordinate, as (estimate, error, reason); None where not analytic.
+
+    The error is the largest of: how far two step sizes disagree (they agree
+    to rounding where f is analytic), the rounding noise of the imaginary part
+    (from the mpmath replay), and a few units in the last place.
+    """
+    eps = np.finfo(np.float64).eps
+    base = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
     try:
-        base = complex(_scalar(_call(function, [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args])))
+        at_point = complex(_scalar(_call(function, base)))
     except Exception:  # noqa: BLE001 - the function does not take complex input
         return None
-    if not np.isfinite(base) or base.imag != 0:
+    if not np.isfinite(at_point) or at_point.imag != 0:
         return None  # off the real line already (log(-1) = i pi): not analytic here
     out = []
-    for i, a in enumerate(args):
-        values = np.atleast_1d(np.array(a, dtype=np.float64))
-        grads = np.empty(values.shape)
-        for index in np.ndindex(values.shape):
-            shifted = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
-            if np.ndim(a):
-                shifted[i] = shifted[i].copy()
-                shifted[i][index] += 1j * h
-            else:
-                shifted[i] = complex(a, h)
-            try:
-                value = _scalar(_call(function, shifted))
-            except Exception:  # noqa: BLE001 - the function does not take complex input
-                return None
-            derivative = complex(value).imag / h
-            if not np.isfinite(derivative):
-                return None
-            grads[index] = derivative
-        out.append(grads if np.ndim(a) else float(grads[0]))
+    for i, index, x0 in _coordinates(args):
+        g, g_mp = _along_function(function, base, i, index), _along_function(mp_function, mp_args, i, index)
+        scale = min(1.0, max(abs(x0), 1e-180)) if x0 != 0 else 1.0
+        h, h2 = (step * scale for step in COMPLEX_STEPS)
+        try:
+            d1, d2 = (complex(_scalar(g(complex(x0, step)))).imag / step for step in (h, h2))
+        except Exception:  # noqa: BLE001 - the function does not take complex input
+            return None
+        if not (np.isfinite(d1) and np.isfinite(d2)):
+            return None
+        noise = 0.0 if g_mp is None else _noise_of(lambda: _mp_imaginary(g_mp(_mp_complex(x0, h))) / h)
+        reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION
+        out.append((d1, max(abs(d1 - d2), noise, 4 * eps * abs(d1)), reason))
     return out
 
 
-def _directional(function, args, seed):
+def _mp_complex(x, h):
+    import mpmath
+
+    return mpmath.mpc(x, h)  # exact: both are float64 numbers
+
+
+def _mp_imaginary(value):
+    import mpmath
+
+    from ..autodiff.ops import raw
+
+    return mpmath.mpc(raw(value)).imag
+
+
+def _cross_check(step, central):
+    """A complex-step entry checked against the central difference of the same coordinate."""
+    estimate, error, reason = step
+    other, other_error = central
+    gap = abs(estimate - other)
+    if np.isfinite(other) and gap > DISAGREE_FACTOR * (error + other_error):
+        reason = (
+            f"complex-step gives {estimate:.6g} but central differences give {other:.6g} "
+            f"(error estimates {error:.1e} and {other_error:.1e})"
+        )
+        return estimate, max(error, gap), reason
+    return estimate, error, reason
+
+
+def _directional(function, args, seed, mp_function):
     rng = np.random.default_rng(seed)
     direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
     norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
@@ -148,28 +269,33 @@ def _directional(function, args, seed):
     scale = max(1.0, max(float(np.max(np.abs(a))) for a in args))
     h = np.finfo(np.float64).eps ** (1 / 3) * scale
 
-    def g(t):
-        return _call(function, [a + t * d for a, d in zip(args, direction)])
+    def along(f, base):
+        return None if f is None else lambda t: _call(f, [a + t * d for a, d in zip(base, direction)])
 
-    estimate, error = _richardson(g, 0.0, h)
+    estimate, error = _richardson(along(function, args), 0.0, h, along(mp_function, _mp_args(args, mp_function)))
     result = Differences(method="random-direction", direction=direction, directional=estimate, directional_error=error)
-    _judge_reliability(result, [estimate], [error])
+    _judge_reliability(result, [(estimate, error, _CENTRAL)])
     return result
 
 
-def _judge_reliability(result, gradients, errors):
-    problems = []
-    for g, e in zip(gradients, errors):
-        g, e = np.asarray(g, dtype=np.float64), np.asarray(e, dtype=np.float64)
-        if not np.all(np.isfinite(g)):
-            problems.append("a difference is NaN or infinite (the function overflows or leaves its domain nearby)")
-            break
-        scale = np.maximum(np.abs(g), 1e-300)
-        if np.any(e > RELIABLE_RELATIVE_ERROR * np.maximum(scale, 1.0) * 1e3) or np.any(
-            (e / scale > RELIABLE_RELATIVE_ERROR) & (np.abs(g) > 1e-12)
-        ):
-            problems.append("the error estimate is large (the two step sizes disagree, or rounding swamps the difference)")
-            break
-    if problems:
+def _judge_reliability(result, entries):
+    """Mark ``result`` unreliable, with the first bad entry's reason, when any entry is untrustworthy.
+
+    An entry is trustworthy when it is finite and its error is at most
+    RELIABLE_RELATIVE_ERROR of it. A central difference can also be 0 within
+    an error small against the gradient's scale: it never certifies an exact
+    0 (rounding leaves eps*|f|/h), while complex-step does (an imaginary part
+    that is exactly 0), so a complex-step 0 within a real error is doubted.
+    """
+    finite = [abs(g) for g, _, _ in entries if np.isfinite(g)]
+    scale = max([1.0] + finite)
+    for g, e, reason in entries:
+        if not np.isfinite(g):
+            reason = _NONFINITE
+        elif e <= RELIABLE_RELATIVE_ERROR * abs(g):
+            continue
+        elif reason is _CENTRAL and abs(g) <= e <= RELIABLE_RELATIVE_ERROR * scale:
+            continue
         result.reliable = False
-        result.note = "finite differences are unreliable here: " + problems[0]
+        result.note = "finite differences are unreliable here: " + reason
+        return

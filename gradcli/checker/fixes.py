@@ -3,16 +3,21 @@
 Two kinds: stable rewrites of a formula (a catalogue of patterns matched on
 the IR and spliced into the text by source span), and, when the forward value
 is fine but the gradient is not, a ready ``custom_gradient`` snippet whose
-gradient is the symbolic derivative. A fix is offered when no result got
-worse and at least one got better.
+gradient is the symbolic derivative. A fix is offered when no verdict (of a
+result, its value or its gradient) got worse and at least one got better; one
+that still fails somewhere is labelled partial, with the value and gradient
+verdicts before and after.
 """
 
 from __future__ import annotations
 
+from ..expr.printers import python_name
 from ..expr.ir import Binary, Call, Compare, Num, Unary, Var, postorder
 from .results import Fix
 
 _RANK = {"ok": 0, "domain": 1, "unstable": 2, "wrong": 3, "error": 4}
+_FAILING = ("unstable", "wrong", "error")
+_PARTS = ("value", "gradient", "hessian")  # compared apart: a fix of the value alone is a partial fix
 
 
 def _is_num(node, value):
@@ -239,63 +244,113 @@ def candidate_rewrites(formula):
     return out
 
 
-def _statuses(report):
-    return {f"{_point_label(r.point)} {r.dtype}": r.status for r in report.results}
-
-
 def _point_label(point):
     return ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in point.items())
 
 
-def _improves(before, after):
-    worse = any(_RANK[after[k]] > _RANK[before[k]] for k in before)
-    better = any(_RANK[after[k]] < _RANK[before[k]] for k in before)
-    return better and not worse
+def _parts(report):
+    """Per (point, dtype) label: the overall verdict and those of the value, gradient and Hessian."""
+    return {
+        f"{_point_label(r.point)} {r.dtype}": {
+            "status": r.status,
+            "value": r.value_status,
+            "gradient": r.gradient_status,
+            "hessian": r.hessian_status,
+        }
+        for r in report.results
+    }
 
 
-def find_fixes(target, report, points, dtypes, wrt, rtol, full, seed, limit=3):
-    """Rewrites and custom gradients that pass where the original fails, each re-checked."""
+def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
+    """A `Fix` if the re-checked one does better than the original, else None; and why not.
+
+    Offered when better somewhere and worse nowhere; partial when it still
+    fails somewhere. Value, gradient and overall verdicts are compared apart,
+    so a fix of the value alone counts, and one that trades a better value
+    for a worse gradient does not.
+    """
+    after = _parts(rechecked)
+    if set(after) != set(before):
+        return None, "it checks other variables"
+    pairs = [(label, key) for label in before for key in ("status", *_PARTS)]
+    worse = [label for label, key in pairs if _RANK[after[label][key]] > _RANK[before[label][key]]]
+    if worse:
+        return None, f"worse at {worse[0]}"
+    if not any(_RANK[after[label][key]] < _RANK[before[label][key]] for label, key in pairs):
+        return None, "better nowhere"
+    parts = {label: {key: [before[label][key], after[label][key]] for key in _PARTS} for label in before}
+    failing = [label for label in after if after[label]["status"] in _FAILING]
+    if failing:
+        still = "; ".join(
+            f"{label} " + ", ".join(f"{key} {b} -> {a}" for key, (b, a) in parts[label].items() if (b, a) != ("ok", "ok"))
+            for label in failing
+        )
+        note = f"{note}; partial, still failing: {still}"
+    before_status = {label: before[label]["status"] for label in before}
+    after_status = {label: after[label]["status"] for label in after}
+    fix = Fix(kind, name, formula, before_status, after_status, code=code, note=note, partial=bool(failing), parts=parts)
+    return fix, ""
+
+
+def find_fixes(target, report, points, options, limit=3):
+    """Rewrites and custom gradients that do better than the original, each re-checked.
+
+    ``options`` are the keyword arguments of the original `check` that shape
+    its verdicts (dtypes, wrt, rtol, full, seed, order, treat_as_variables),
+    so a fix is judged by the very same check. Full fixes come first, then
+    partial ones; rewrites that did not help are named in a report note.
+    """
     from .runner import check
 
-    before = _statuses(report)
-    fixes = []
+    before = _parts(report)
+    fixes, rejected = [], []
     for name, description, text in candidate_rewrites(target.formula):
         try:
-            rechecked = check(text, points, dtypes, wrt, rtol, full, seed, fixes=False, symbolic=False)
+            rechecked = check(text, points, fixes=False, symbolic=False, **options)
         except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
+            rejected.append(f"{name} (it does not run)")
             continue
-        after = _statuses(rechecked)
-        if set(after) == set(before) and _improves(before, after):
-            fixes.append(Fix("rewrite", name, text, before, after, note=description))
-        if len(fixes) >= limit:
-            break
+        fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
+        if fix is None:
+            rejected.append(f"{name} ({why_not})")
+        else:
+            fixes.append(fix)
+    fixes = sorted(fixes, key=lambda fix: fix.partial)[:limit]  # full fixes first, in catalogue order
     gradient_only = all(r.value_status == "ok" for r in report.results) and any(
-        r.gradient_status in ("unstable",) for r in report.results
+        r.gradient_status in ("unstable", "wrong") for r in report.results
     )
     if gradient_only and len(fixes) < limit:
-        snippet = _custom_gradient_fix(target, points, dtypes, wrt, rtol, full, seed, before)
+        snippet = _custom_gradient_fix(target, points, options, before)
         if snippet is not None:
             fixes.append(snippet)
+    if rejected:
+        report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
     return fixes
 
 
-def _custom_gradient_fix(target, points, dtypes, wrt, rtol, full, seed, before):
-    """A custom_gradient whose grad_fn is the symbolic derivative, if it checks out better."""
+def _custom_gradient_fix(target, points, options, before):
+    """A custom_gradient whose grad_fn is the symbolic derivative, if it checks out better.
+
+    The derivative is gradcli's own, on the IR (``where`` stays ``where``). It
+    is verified compiled from the IR by gradcli's safe path, and the snippet
+    is printed from the same IR, so what is shown is what was checked.
+    """
     from ..autodiff.custom import custom_gradient
     from ..expr.compile import to_function
-    from ..expr.diff import differentiate, python_code
+    from ..expr.derivative import differentiate, to_text
     from ..expr.parse import parse
     from .runner import check
 
     formula = target.formula
+    names = formula.variables
     try:
-        result = differentiate(formula, formula.variables, 1, simplify=True, timeout=1.0)
-        derivative_formulas = [parse(str(d.expr), treat_as_variables=formula.variables) for d in result.derivatives]
-    except Exception:  # noqa: BLE001 - no symbolic derivative we can compile: no snippet
+        derivatives = [differentiate(formula.root, name) for name in names]
+        # Printed and parsed again: the compiled derivative gets spans of its own for the diagnosis.
+        parsed = [parse(to_text(d), treat_as_variables=names) for d in derivatives]
+    except (ValueError, RecursionError):  # no derivative we can compile: no snippet
         return None
     value_fn = to_function(formula)
-    derivative_fns = [to_function(_with_variables(f, formula.variables)) for f in derivative_formulas]
-    names = formula.variables
+    derivative_fns = [to_function(_with_variables(d, names)) for d in parsed]
 
     def fixed(*xs):
         def inner(*values):
@@ -309,25 +364,50 @@ def _custom_gradient_fix(target, points, dtypes, wrt, rtol, full, seed, before):
 
     fixed.__signature__ = _signature(names)
     try:
-        rechecked = check(fixed, points, dtypes, wrt, rtol, full, seed, fixes=False, symbolic=False)
-    except Exception:  # noqa: BLE001
+        rechecked = check(fixed, points, fixes=False, symbolic=False, **options)
+    except Exception:  # noqa: BLE001 - a snippet that does not run is not offered
         return None
-    after = _statuses(rechecked)
-    if not _improves(before, after):
-        return None
-    args = ", ".join(names)
-    grads = ", ".join(f"upstream * ({python_code(d.expr)})" for d in result.derivatives)
-    code = (
+    note = "the forward value is fine; this gradient is the symbolic derivative"
+    fix, _ = _judged_fix(before, rechecked, "custom_gradient", "custom gradient", None, note, _snippet(formula, parsed))
+    return fix
+
+
+def _snippet(formula, derivatives):
+    """The ``custom_gradient`` Python code for a formula and its derivatives (IR)."""
+    args = ", ".join(python_name(n) for n in formula.variables)
+    grads = ", ".join(f"upstream * ({_python_code(d.root)})" for d in derivatives)
+    return (
         "import gradcli\nimport gradcli.numpy as gnp\n\n\n"
         "@gradcli.custom_gradient\n"
         f"def f({args}):\n"
-        f"    value = {python_code(result.expr)}\n\n"
+        f"    value = {_python_code(formula.root)}\n\n"
         "    def grad_fn(upstream):\n"
         f"        return {grads}\n\n"
         "    return value, grad_fn\n"
     )
-    return Fix("custom_gradient", "custom gradient", None, before, after, code=code,
-               note="the forward value is fine; this gradient is the symbolic derivative")
+
+
+def _python_code(root):
+    """A ``gradcli.numpy`` expression for an IR tree: formula syntax is Python's, with calls as ``gnp.`` ops."""
+    from ..expr.derivative import to_text
+    from ..expr.ir import Const, fold
+
+    def to_python(node, children):
+        if isinstance(node, Call):
+            if node.name == "log" and len(children) == 2:  # log(x, base): gnp.log takes one argument
+                return Binary(node.span, "/", Call(node.span, "gnp.log", (children[0],)), Call(node.span, "gnp.log", (children[1],)))
+            return Call(node.span, f"gnp.{node.name}", tuple(children))
+        if isinstance(node, Const):
+            return Const(node.span, f"gnp.{node.name}")
+        if isinstance(node, Var):
+            return Var(node.span, python_name(node.name))
+        if isinstance(node, Unary):
+            return Unary(node.span, node.op, children[0])
+        if isinstance(node, (Binary, Compare)):
+            return type(node)(node.span, node.op, *children)
+        return node
+
+    return to_text(fold(root, to_python))
 
 
 def _with_variables(derivative, variables):

@@ -1,7 +1,8 @@
 """Where to check: ``--at`` points and ``--random`` arrays, parsed without eval.
 
 ``--at 100`` (one variable), ``--at "x=1.5,y=2"``, ``--at "x=[1,2,3]"``,
-``--at x=@arr.npy``; ``nan``, ``inf`` and ``-inf`` are accepted as numbers.
+``--at x=@arr.npy``. A point must be finite: ``nan`` and ``inf`` are refused
+(exit 2), since a gradient check at a non-finite point means nothing.
 ``--random "x=(1000,)"`` draws a standard normal array (``--seed``).
 """
 
@@ -104,7 +105,7 @@ def _value(text, whole, offset):
             )
         if value.dtype.kind not in "fiu":
             raise InputError(f"{path} holds {value.dtype} values, not numbers", text=whole, span=span)
-        return _not_empty(value.astype(np.float64), text, whole, span)
+        return _finite(_not_empty(value.astype(np.float64), text, whole, span), text, whole, span)
     if text.startswith("["):
         spelled = re.sub(r"(?<![\w.])-?inf\b|\bnan\b", lambda m: f'"{m.group(0)}"', text)
         try:
@@ -112,16 +113,26 @@ def _value(text, whole, offset):
             array = np.array(_numbers(nested), dtype=np.float64)
         except (ValueError, TypeError):
             raise InputError(f"'{text}' is not a list of numbers", text=whole, span=span) from None
-        return _not_empty(array, text, whole, span)
+        return _finite(_not_empty(array, text, whole, span), text, whole, span)
     lowered = text.lower()
-    if lowered in _NUMBER_WORDS:
-        return _NUMBER_WORDS[lowered]
     try:
-        return float(text)
+        number = _NUMBER_WORDS[lowered] if lowered in _NUMBER_WORDS else float(text)
     except ValueError:
+        raise InputError(f"'{text}' is not a number", text=whole, span=span) from None
+    return _finite(number, text, whole, span)
+
+
+def _finite(value, text, whole, span):
+    import numpy as np
+
+    if not np.all(np.isfinite(value)):
         raise InputError(
-            f"'{text}' is not a number", text=whole, span=(offset, offset + max(1, len(text)))
-        ) from None
+            f"'{text}' is not finite: gradcli checks gradients at points where the function can be "
+            "evaluated (nan and inf are not such points)",
+            text=whole,
+            span=span,
+        )
+    return value
 
 
 def _not_empty(array, text, whole, span):
@@ -152,7 +163,10 @@ def random_point(spec: str, variables, seed=0, rng=None) -> dict:
 
     rng = rng if rng is not None else np.random.default_rng(seed)
     point = {}
+    offset = 0
     for part in _split_top_level(spec):
+        start = spec.index(part, offset)
+        offset = start + len(part)
         name, sep, shape_text = part.partition("=")
         name = name.strip()
         if not sep or name not in variables:
@@ -160,13 +174,11 @@ def random_point(spec: str, variables, seed=0, rng=None) -> dict:
                 f"--random {spec}: expected name=(shape) for a variable of the target "
                 f"({', '.join(variables)})",
                 text=spec,
+                span=(start, offset),
             )
         if name in point:
-            raise InputError(f"--random {spec}: '{name}' is given twice", text=spec)
-        numbers = re.findall(r"\d+", shape_text)
-        if not re.fullmatch(r"\s*\(?\s*(\d+\s*,?\s*)*\)?\s*", shape_text):
-            raise InputError(f"--random {spec}: '{shape_text.strip()}' is not a shape such as (1000,)", text=spec)
-        shape = tuple(int(n) for n in numbers)
+            raise InputError(f"--random {spec}: '{name}' is given twice", text=spec, span=(start, offset))
+        shape = _shape(shape_text, spec, offset - len(shape_text))
         size = math.prod(shape)
         if size == 0:
             raise InputError(f"--random {spec}: the shape {shape} has no elements", text=spec)
@@ -177,6 +189,22 @@ def random_point(spec: str, variables, seed=0, rng=None) -> dict:
             )
         point[name] = rng.standard_normal(shape)
     return point
+
+
+_SHAPE = re.compile(r"\(\s*(\d+\s*(,\s*\d+\s*)*,?\s*)?\)")
+
+
+def _shape(text, spec, offset):
+    """A shape in Python's spelling, parentheses and all: (1000,), (3, 2), (5)."""
+    stripped = text.strip()
+    if not _SHAPE.fullmatch(stripped):
+        start = offset + text.index(stripped) if stripped else offset
+        raise InputError(
+            f"--random {spec}: '{stripped}' is not a shape such as (1000,) or (3, 2)",
+            text=spec,
+            span=(start, start + max(1, len(stripped))),
+        )
+    return tuple(int(n) for n in re.findall(r"\d+", stripped))
 
 
 def merge_points(points, random_points):

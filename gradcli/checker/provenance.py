@@ -20,6 +20,7 @@ import numpy as np
 from .results import Finding
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CHECKER_DIR = os.path.dirname(os.path.abspath(__file__))
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
 
 
@@ -35,6 +36,7 @@ class OpRecord:
     span: tuple = None
     location: str = None
     node_name: str = None  # in the backward pass: the op whose gradient rule ran this
+    parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
 
 
 @dataclass
@@ -59,6 +61,11 @@ class Recording:
     first_backward_nonfinite: NodeRecord = None
 
 
+def is_float(dtype):
+    """Whether a dtype holds floats: NumPy's own, complex, or ml_dtypes' (bfloat16 is NumPy kind "V")."""
+    return dtype.kind in "fc" or (dtype.kind == "V" and dtype.name.startswith(("bfloat", "float")))
+
+
 def _raw(value):
     from ..autodiff.ops import raw
 
@@ -75,7 +82,7 @@ def _finite(value):
             import mpmath
 
             return all(not (mpmath.isnan(v) or mpmath.isinf(v)) for v in array.ravel() if isinstance(v, mpmath.mpf))
-        if array.dtype.kind not in "fc":
+        if not is_float(array.dtype):
             return True
         return bool(np.all(np.isfinite(array)))
     except (TypeError, ValueError):
@@ -83,11 +90,19 @@ def _finite(value):
 
 
 def _user_location():
-    """file:line of the innermost frame outside gradcli (for Python function targets)."""
+    """file:line of the innermost frame outside gradcli (for Python function targets).
+
+    The search stops at the checker, which runs the target: an op of a built-in
+    gradient rule has no line of the user's own, and the frames above the
+    checker (a test, the command line) are not where it came from.
+    """
     frame = sys._getframe(2)
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not os.path.abspath(filename).startswith(_PACKAGE_DIR) and "importlib" not in filename:
+        path = os.path.abspath(filename)
+        if path.startswith(_CHECKER_DIR):
+            return None
+        if not path.startswith(_PACKAGE_DIR) and "importlib" not in filename:
             return f"{filename}:{frame.f_lineno}"
         frame = frame.f_back
     return None
@@ -129,10 +144,11 @@ class Recorder:
             tuple(args),
             ans,
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
-            _user_location() if self.locate_in_python and self.phase == "forward" else None,
+            _user_location() if self.locate_in_python else None,  # in a backward pass: a grad_fn's line
         )
         self.recording.ops.append(record)
         if self.phase == "forward":
+            record.parents = tuple(self._producer(a) for a in args)
             self._by_output[id(ans)] = record
             self._keep.append(ans)  # keep ids unique for the whole run
             if self.recording.first_forward_nonfinite is None and not _finite(ans) and all(
@@ -142,13 +158,20 @@ class Recorder:
         else:
             self._pending_backward.append(record)
 
+    def _producer(self, value):
+        # Small ints are shared objects: an id match there is no evidence of where a value came from.
+        if type(value) in (int, bool):
+            return None
+        record = self._by_output.get(id(value))
+        return record if record is not None and record.output is value else None
+
     def _backward(self, node, g, cotangents):
-        origin = self._by_output.get(id(node._value))
+        origin = self._by_output.get(id(_raw(node._value)))  # unboxed: the run may be nested
         span = origin.span if origin is not None else None
         location = origin.location if origin is not None else None
         for record in self._pending_backward:
             record.node_name = node.name
-            record.span, record.location = span, location
+            record.span, record.location = span, record.location or location
         self._pending_backward = []
         record = NodeRecord(
             node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums)
@@ -164,19 +187,19 @@ class Recorder:
 
 # How each op's gradient rule reads, for messages about the backward pass.
 _RULES = {
-    "exp": "upstream x exp(x)",
-    "expm1": "upstream x (expm1(x) + 1)",
+    "exp": "upstream * exp(x)",
+    "expm1": "upstream * exp(x)",
     "log": "upstream / x",
     "log1p": "upstream / (1 + x)",
-    "log2": "upstream / (x ln 2)",
-    "log10": "upstream / (x ln 10)",
-    "sqrt": "upstream x 0.5 / sqrt(x)",
-    "cbrt": "upstream / (3 cbrt(x)^2)",
-    "multiply": "upstream x the other factor",
-    "divide": "upstream / y and -upstream x x / y^2",
-    "power": "upstream x y x^(y-1) and upstream x x^y log(x)",
-    "sin": "upstream x cos(x)",
-    "cos": "-upstream x sin(x)",
+    "log2": "upstream / (x * ln 2)",
+    "log10": "upstream / (x * ln 10)",
+    "sqrt": "upstream * 0.5 / sqrt(x)",
+    "cbrt": "upstream / (3 * cbrt(x)^2)",
+    "multiply": "upstream * the other factor",
+    "divide": "upstream / y and -upstream * x / y^2",
+    "power": "upstream * y * x^(y-1) and upstream * x^y * log(x)",
+    "sin": "upstream * cos(x)",
+    "cos": "-upstream * sin(x)",
     "tan": "upstream / cos(x)^2",
     "tanh": "upstream / cosh(x)^2",
     "arcsin": "upstream / sqrt(1 - x^2)",
@@ -201,13 +224,21 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
     first = recording.first_forward_nonfinite
     if first is not None:
         inputs = ", ".join(_show(a) for a in first.args)
-        verb = "overflowed" if _is_inf(first.output) else "gave NaN"
+        lost = _lost_to_zero(first)
+        if lost is not None:
+            findings.append(_zero_finding(lost, first))
+        if not _is_inf(first.output):
+            verb = "gave NaN:"
+        elif any(_is_zero(a) for a in first.args):
+            verb = "gave"  # log(0) and 1/0 are not overflows: the 0 is the news
+        else:
+            verb = "overflowed:"
         findings.append(
             Finding(
                 "nonfinite",
                 "forward",
                 first.name,
-                f"{first.name}({inputs}) {verb}: {_show(first.output)}",
+                f"{first.name}({inputs}) {verb} {_show(first.output)}",
                 first.span,
                 [_show(a) for a in first.args],
                 _show(first.output),
@@ -225,7 +256,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             f"the finite upstream gradient {_show(node.upstream)} into {_show(bad)}"
         )
         if _is_zero(node.upstream) and not _finite(node.output):
-            message += f": 0 x {_show(node.output)} is NaN"
+            message += f": 0 * {_show(node.output)} is NaN"
         kind = "nonfinite"
         if first is not None and value_finite and not gradient_finite and any(
             op.name == "where" for op in recording.ops
@@ -234,7 +265,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             message += (
                 f". The value is finite because where() did not select the branch that computed "
                 f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
-                "through where (its cotangent is 0, and 0 x NaN is NaN)"
+                "through where (its cotangent is 0, and 0 * NaN is NaN)"
             )
         findings.append(
             Finding(
@@ -251,14 +282,49 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
     return findings
 
 
+# Ops that can turn nonzero inputs into an exact 0 by underflow (exp(-1000) is 0 in float64).
+_UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp"}
+
+
+def _lost_to_zero(record):
+    """The op that first turned nonzero numbers into the 0 that ``record`` could not take, if one did.
+
+    log(exp(a) + exp(b)) at a = b = -1000 breaks in log(0.0), but the
+    information was lost earlier, when exp underflowed: follow each zero input
+    back through the ops that passed the 0 on (add(0, 0)) to the one whose own
+    inputs were not 0, and name it when it underflowed or cancelled to 0.
+    """
+    for arg, parent in zip(record.args, record.parents):
+        while parent is not None and _is_zero(arg) and _is_zero(parent.output):
+            zeros = [(a, p) for a, p in zip(parent.args, parent.parents) if _is_zero(a)]
+            if not zeros:
+                return parent if parent.name in _UNDERFLOWS or parent.name in ("add", "subtract") else None
+            arg, parent = zeros[0]
+    return None
+
+
+def _zero_finding(lost, broken):
+    """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0."""
+    inputs = ", ".join(_show(a) for a in lost.args)
+    if lost.name in ("add", "subtract"):
+        kind, what = "cancellation", f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)}"
+    else:
+        kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
+    message = (
+        f"{what}, and that 0 reached {broken.name}({', '.join(_show(a) for a in broken.args)}), which gave "
+        f"{_show(broken.output)}: the root cause is the {kind}, not {broken.name}"
+    )
+    return Finding(kind, "forward", lost.name, message, lost.span, [_show(a) for a in lost.args], _show(lost.output), lost.location)
+
+
 def _is_zero(value):
     value = np.asarray(_raw(value))
-    return value.dtype.kind in "fc" and bool(np.all(value == 0))
+    return is_float(value.dtype) and bool(np.all(value == 0))
 
 
 def _is_inf(value):
     value = np.asarray(_raw(value))
-    return value.dtype.kind in "fc" and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
+    return is_float(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
 
 
 def _relative_error(approx, exact):
@@ -267,7 +333,7 @@ def _relative_error(approx, exact):
 
     approx = np.asarray(_raw(approx))
     exact = np.asarray(_raw(exact), dtype=object)
-    if approx.shape != exact.shape or approx.dtype.kind not in "fc":
+    if approx.shape != exact.shape or not is_float(approx.dtype):
         return None
     worst = 0.0
     for a, e in zip(approx.ravel(), exact.ravel()):

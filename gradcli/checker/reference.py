@@ -46,7 +46,10 @@ class Exact:
     determined: bool = True
     direction: object = None  # when the exact gradient is only known along a direction
     directional: object = None  # exact directional derivative along `direction`
-    kinks: list = field(default_factory=list)  # variables where left and right derivatives differ
+    kinks: list = field(default_factory=list)  # (variable, left, right): one-sided derivatives that differ
+    # (variable, left, right) where a side's difference quotient grows without bound as the step
+    # shrinks (a jump, or a pole on one side): that side is a list of (step, quotient) pairs.
+    singular: list = field(default_factory=list)
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
     notes: list = field(default_factory=list)
@@ -297,7 +300,10 @@ def compute(target, args, seed=0):
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result)
     if target.kind == "formula":
-        result.kinks = _kinks(target, args, result, max(digits, 2 * START_DIGITS))
+        result.kinks, result.singular = _kinks(target, args, result, max(digits, 2 * START_DIGITS))
+        for name, _, _ in result.singular:
+            # No derivative exists there; the central difference's one-sided infinity is not one.
+            result.gradient[target.variables.index(name)] = mpmath.nan
     return result
 
 
@@ -542,16 +548,17 @@ def _scalar_of(value):
 def _kinks(target, args, result, most_digits=MAX_DIGITS):
     """Variables at which the left and right derivatives differ (abs at 0, max at a tie...).
 
-    One-sided differences with a step relative to |x| (abs at 1e-300 has no
-    kink), from 60 digits up to ``most_digits`` while they are lost in
-    rounding noise; a difference still lost in noise claims nothing.
+    Returns ``(kinks, singular)``: see `Exact`. One-sided differences with
+    steps relative to |x| (abs at 1e-300 has no kink), from 60 digits up to
+    ``most_digits`` while they are lost in rounding noise; a difference still
+    lost in noise claims nothing.
     """
     import mpmath
 
     if any(np.size(a) != 1 or np.ndim(a) for a in args):
-        return []
+        return [], []
     mp_args = [to_mp(a) for a in args]
-    kinks = []
+    kinks, singular = [], []
     for i, name in enumerate(target.variables):
         digits = 2 * START_DIGITS
         while True:
@@ -561,37 +568,74 @@ def _kinks(target, args, result, most_digits=MAX_DIGITS):
                 break
             digits = min(2 * digits, most_digits)
         if isinstance(verdict, tuple):
-            kinks.append((name, *verdict))
-    return kinks
+            kind, left, right = verdict
+            (kinks if kind == "kink" else singular).append((name, left, right))
+    return kinks, singular
 
 
 def _kink_at(target, mp_args, i):
-    """(left, right) derivatives if variable ``i`` is at a kink; None if not; "noisy" if unknown."""
+    """Whether variable ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
+
+    The one-sided difference quotients are taken at two steps, 10^(-digits/3)
+    and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
+    has a derivative; a side whose quotient grows tenfold or more has none
+    (log(x) at 0 from the right: a pole, or a jump). ``("kink", left, right)``
+    when both sides converge to different slopes, ``("singular", left, right)``
+    when one side diverges and the other does not (or they diverge apart);
+    a diverging side is given as its ``(step, quotient)`` pairs.
+    """
     import mpmath
 
     x = mp_args[i]
-    h = _step(x, mpmath.mpf(10) ** (-(mpmath.mp.dps // 3)))
-    plus, minus = x + h, x - h
+    steps = [_step(x, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in (3, 2)]
 
     def at(point):
         values = list(mp_args)
         values[i] = point
         with np.errstate(all="ignore"):
-            return target.mp_function(*values)
+            return _with_noise(lambda: target.mp_function(*values))
 
     try:
-        (f0, n0), (fp, n_plus), (fm, n_minus) = (_with_noise(lambda p=p: at(p)) for p in (x, plus, minus))
-        f0, fp, fm = _entries(f0)[0], _entries(fp)[0], _entries(fm)[0]
-        right = (fp - f0) / (plus - x)
-        left = (f0 - fm) / (x - minus)
-        noise = (n_plus[0] + n0[0]) / (plus - x) + (n_minus[0] + n0[0]) / (x - minus)
+        f0, n0 = _entries_and_noise(at(x))
+        quotients = []  # per step: (left, right, noise)
+        for h in steps:
+            (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
+            plus, minus = x + h, x - h
+            quotients.append(
+                ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
+            )
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
-    if any(mpmath.isnan(v) or mpmath.isinf(v) for v in (right, left, f0)):
+    values = [f0] + [q for row in quotients for q in row[:2]]
+    if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
+        # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
         return None
-    scale = max(abs(right), abs(left), mpmath.mpf(1))
+    (left1, right1, _), (left2, right2, noise) = quotients
+    scale = max(abs(right2), abs(left2), mpmath.mpf(1))
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
+    sides = []
+    for first, second in ((left1, left2), (right1, right2)):
+        if first != 0 and abs(second) > 10 * abs(first):
+            sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
+        elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
+            sides.append(second)
+        else:
+            return None  # neither settles nor diverges: no claim
+    left, right = sides
+    if isinstance(left, list) or isinstance(right, list):
+        if isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1]):
+            return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
+        return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6:
-        return left, right
+        return "kink", left, right
     return None
+
+
+_LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _entries_and_noise(result):
+    """The first entry of a `_with_noise` result and its noise."""
+    value, noise = result
+    return _entries(value)[0], noise[0]

@@ -49,6 +49,8 @@ class Fix:
     after: dict  # dtype -> status, for the fix
     code: Optional[str] = None
     note: str = ""
+    partial: bool = False  # better somewhere, worse nowhere, yet still failing somewhere
+    parts: dict = field(default_factory=dict)  # label -> {"value"/"gradient"/"hessian": [before, after]}
 
     def to_dict(self):
         return {
@@ -59,6 +61,8 @@ class Fix:
             "after": self.after,
             "code": self.code,
             "note": self.note,
+            "partial": self.partial,
+            "parts": self.parts,
         }
 
 
@@ -96,6 +100,10 @@ class PointResult:
     hessian: Optional[object] = None
     exact_hessian: Optional[object] = None  # the true second derivatives (high-precision differences)
     rule_hessian: Optional[object] = None  # gradcli's rules run twice, at high precision
+    hessian_status: str = "ok"  # "ok", "unstable", "wrong" or "domain": the second derivatives alone
+    hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
+    exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (scalars; else None)
+    summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
 
     @property
     def passed(self) -> bool:
@@ -132,6 +140,10 @@ class PointResult:
             "hessian": self.hessian,
             "exact_hessian": self.exact_hessian,
             "rule_hessian": self.rule_hessian,
+            "hessian_status": self.hessian_status,
+            "hessian_error": self.hessian_error,
+            "exact_gradient_text": self.exact_gradient_text,
+            "summed_over": self.summed_over,
         }
 
 

@@ -5,11 +5,15 @@
 
 Verdicts, in this order of precedence:
 
-- ``error``: the target raised.
-- ``domain``: the exact value or gradient is undefined or infinite there, or
-  the function has a kink there (``abs`` at 0): no gradient is right.
+- ``error``: the target raised, the reference did not settle, or the dtype
+  cannot hold the point (1e200 in float32): no verdict.
+- ``domain``: the exact value or gradient is undefined or infinite there, the
+  function has a kink there (``abs`` at 0) or a pole or jump on one side, or
+  the exact answer is finite but beyond the dtype's range (exp(exp(800)) in
+  float64): no gradient in that dtype is right.
 - ``wrong``: gradcli's gradient rule, run at high precision, disagrees with the
-  exact derivative of the forward function (relative error above 1e-8): the
+  exact derivative of the forward function (relative error above 1e-8, or
+  NaN/inf where the derivative is finite: NaN leaking through ``where``): the
   rule itself is wrong, as a bad custom gradient is.
 - ``unstable``: the rule is right, but the working precision loses the value
   or the gradient: non-finite where the truth is finite, or a relative error
@@ -54,10 +58,21 @@ def dtype_of(name):
     return dtype
 
 
+def finfo(dtype):
+    """The limits of a float dtype: np.finfo, or ml_dtypes.finfo for bfloat16 (which NumPy does not know)."""
+    if dtype.kind == "f":
+        return np.finfo(dtype)
+    import ml_dtypes
+
+    return ml_dtypes.finfo(dtype)
+
+
 def _cast(value, dtype):
-    if isinstance(value, np.ndarray):
-        return value.astype(dtype)
-    return dtype.type(value)
+    # Overflow is not a warning to leak but a verdict (`_representability`).
+    with np.errstate(over="ignore", under="ignore"):
+        if isinstance(value, np.ndarray):
+            return value.astype(dtype)
+        return dtype.type(value)
 
 
 def _as_float64(value):
@@ -101,8 +116,10 @@ def check(
 
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
     Python callable written with ``gradcli.numpy``; ``points`` is a list of
-    ``{variable: value}`` dicts (or bare numbers for one variable). ``order=2``
-    also checks the Hessian (scalar variables).
+    ``{variable: value}`` dicts (or bare numbers for one variable), or one such
+    point. A formula at an array point is checked summed over its elements
+    (formulas are elementwise, so the gradient of the sum is the elementwise
+    derivative). ``order=2`` also checks the Hessian (scalar variables).
     """
     resolved = resolve(target, treat_as_variables)
     names = resolved.variables
@@ -114,7 +131,7 @@ def check(
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=tuple(fail_on))
     if symbolic and resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
-    normalized = [_normalize_point(p, names) for p in points]
+    normalized = [_normalize_point(p, names) for p in _point_list(points)]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
     for point in normalized:
@@ -130,8 +147,18 @@ def check(
     if fixes and resolved.formula is not None and not report.ok:
         from .fixes import find_fixes
 
-        report.fixes = find_fixes(resolved, report, normalized, dtypes, chosen, rtol, full, seed)
+        # Every option that shapes a verdict, so that a fix is judged by the very same check.
+        options = dict(dtypes=dtypes, wrt=chosen, rtol=rtol, full=full, seed=seed, order=order,
+                       treat_as_variables=treat_as_variables)
+        report.fixes = find_fixes(resolved, report, normalized, options)
     return report
+
+
+def _point_list(points):
+    """``points`` as a list of points: one number, array element or dict alone is one point."""
+    if isinstance(points, (list, tuple)) or (isinstance(points, np.ndarray) and points.ndim):
+        return list(points)
+    return [points]
 
 
 def _normalize_point(point, names):
@@ -142,7 +169,19 @@ def _normalize_point(point, names):
     missing = [n for n in names if n not in point]
     if missing:
         raise InputError(f"the point {point} has no value for {', '.join(missing)}")
-    return {n: (np.asarray(point[n], dtype=np.float64) if np.ndim(point[n]) else float(point[n])) for n in names}
+    normalized = {}
+    for n in names:
+        try:
+            value = np.asarray(point[n], dtype=np.float64)
+        except (TypeError, ValueError):
+            raise InputError(f"the point {n}={point[n]!r} is not a number or an array of numbers") from None
+        if value.size == 0:
+            raise InputError(f"the point {n}={point[n]!r} is an empty array: there is no gradient to check")
+        if not np.all(np.isfinite(value)):
+            # A gradient at nan or inf means nothing: bad input, not a verdict.
+            raise InputError(f"the point {n}={point[n]!r} is not finite: gradcli checks at finite points")
+        normalized[n] = value if value.ndim else float(value)
+    return normalized
 
 
 def _symbolic_derivative(formula, chosen):
@@ -160,9 +199,14 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
 
     names = target.variables
     argnums = tuple(names.index(n) for n in chosen)
+    target, summed_over = _summed(target, point)
     working_args = [_cast(point[n], dtype) for n in names]
     rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
-    result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, "ok")
+    result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, "ok", summed_over=summed_over)
+    for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
+        setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
+    if not _representable(result, point, working_args, names, dtype):
+        return result
 
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
     try:
@@ -174,7 +218,8 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
                     f"{target.text} returns shape {np.shape(provenance._raw(value))}; gradcli checks "
                     "scalar-valued functions (sum the outputs, or check each one)"
                 )
-            if np.asarray(provenance._raw(value)).dtype.kind not in "fiub":
+            returned = np.asarray(provenance._raw(value)).dtype
+            if returned.kind not in "fiub" and returned != dtype:  # bfloat16 is kind "V"
                 raise InputError(
                     f"{target.text} returns {type(provenance._raw(value)).__name__}, not a number; "
                     "gradcli checks functions that return one number"
@@ -192,7 +237,7 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
     result.gradient = {n: _plain(g) for n, g in zip(chosen, grads)}
 
     try:
-        differences = fd.differences(target.function, rounded, target.analytic, full, seed)
+        differences = fd.differences(target.function, rounded, target.analytic, full, seed, target.mp_function)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -206,7 +251,6 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
         result.fd_gradient = {n: _plain(by_name[n]) for n in chosen}
         result.fd_error = {n: _plain(errors[n]) for n in chosen}
     elif differences.directional is not None:
-        result.fd_gradient = {}
         result.fd_directional = _plain(differences.directional)
         result.fd_directional_error = _plain(differences.directional_error)
         result.notes.append(
@@ -224,20 +268,19 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
     result.exact_value = _plain(exact.value)
-    if exact.value is not None and np.ndim(exact.value) == 0:
-        import mpmath
-
-        # At the reference's own precision: mpf() at the default 15 digits would round it to a float first.
-        with mpmath.workdps(max(30, exact.digits or 0)):
-            result.exact_value_text = mpmath.nstr(mpmath.mpf(exact.value), 20)
+    result.exact_value_text = _text(exact.value, exact.digits)
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: _plain(exact_by_name.get(n)) for n in chosen}
+    result.exact_gradient_text = {n: _text(exact_by_name.get(n), exact.digits) for n in chosen}
     if exact.directional is not None:
         result.exact_directional = _plain(exact.directional)
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
 
     _judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recorder.recording)
+    drift = _other_precision(recorder.recording, dtype, {"value": value, **dict(zip(chosen, grads))})
+    if drift:
+        result.notes.append(drift)
     if not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
@@ -248,6 +291,126 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
 
 def _finite(value):
     return provenance._finite(value)
+
+
+def _text(value, digits, significant=20):
+    """An exact scalar as text (a float cannot hold 1e+347 or 1e-348); None for anything else.
+
+    Past exponents of a million digits (exp(exp(800))) it is ``10^(...)``: the
+    exponent itself would fill the screen.
+    """
+    import mpmath
+
+    value = provenance._raw(value)
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if not isinstance(value, mpmath.mpf):  # never mpf(value) here: that rounds to 15 digits
+        return None
+    with mpmath.workdps(max(30, digits or 0)):
+        if mpmath.isfinite(value) and value != 0 and abs(mpmath.log10(abs(value))) > 1e6:
+            return f"{'-' if value < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(value)), 10)})"
+        return mpmath.nstr(value, significant)
+
+
+def _summed(target, point):
+    """A formula at an array point, summed over its elements; and how many elements (None: not summed).
+
+    Formulas are elementwise, so the gradient of the sum is the elementwise
+    derivative: one scalar check covers every element, with exact references
+    and finite differences per element.
+    """
+    if target.kind != "formula" or not any(np.ndim(v) for v in point.values()):
+        return target, None
+    from dataclasses import replace
+
+    from ..autodiff.ops_array import sum_ as total
+
+    size = int(np.prod(np.broadcast_shapes(*[np.shape(v) for v in point.values()])))
+    return (
+        replace(
+            target,
+            function=lambda *args: total(target.function(*args)),
+            mp_function=lambda *args: total(target.mp_function(*args)),
+        ),
+        size,
+    )
+
+
+def _representable(result, point, working_args, names, dtype):
+    """Whether ``dtype`` can hold the point; notes where it rounds an input to 0 or to a subnormal.
+
+    A point beyond the dtype's range is an ``error`` result (no verdict): the
+    dtype would see inf, not the point, and a check at inf means nothing.
+    """
+    limits = finfo(dtype)
+    for name, working in zip(names, working_args):
+        given = np.asarray(point[name], dtype=np.float64)
+        seen = np.asarray(working).astype(np.float64)
+        overflow = ~np.isfinite(seen)
+        if overflow.any():
+            message = (
+                f"{_entry_text(name, given, overflow)} is not representable in {dtype.name} "
+                f"(its largest number is {float(limits.max):.3g}): {dtype.name} would see inf, "
+                f"so there is nothing to check in {dtype.name}"
+            )
+            result.status = result.value_status = result.gradient_status = "error"
+            result.findings.append(Finding("unrepresentable", "forward", name, message))
+            return False
+        flushed = (given != 0) & (seen == 0)
+        subnormal = (seen != 0) & (np.abs(seen) < float(limits.tiny))
+        if flushed.any():
+            result.notes.append(
+                f"{_entry_text(name, given, flushed)} is 0 in {dtype.name} (its smallest positive number is "
+                f"{float(limits.smallest_subnormal):.3g}): {dtype.name} is checked at 0 there"
+            )
+        if subnormal.any():
+            result.notes.append(
+                f"{_entry_text(name, given, subnormal)} is subnormal in {dtype.name} (below "
+                f"{float(limits.tiny):.3g}): it keeps fewer significant bits, so {dtype.name} is checked "
+                "at the nearest number it holds"
+            )
+    return True
+
+
+def _entry_text(name, values, mask):
+    """``x = 1e+200``, or ``x[2] = 1e+200 (and 3 more entries)``: the first entry where ``mask`` holds."""
+    index = tuple(int(i) for i in np.argwhere(mask)[0])
+    label = f"{name}[{', '.join(map(str, index))}]" if index else name
+    more = int(mask.sum()) - 1
+    return f"{label} = {float(values[index]):.6g}" + (f" (and {more} more entr{'y' if more == 1 else 'ies'})" if more else "")
+
+
+def _other_precision(recording, dtype, outputs):
+    """A note naming the first op, or else the output, in another float dtype than ``dtype`` (a silent cast).
+
+    A check in bfloat16 must see what a bfloat16 framework sees; an op that
+    returns float32 or float64 makes the result more accurate than that.
+    """
+
+    def other(value):
+        value = provenance._raw(value)
+        if isinstance(value, (np.ndarray, np.generic)) and provenance.is_float(value.dtype) and value.dtype != dtype:
+            return value.dtype.name
+        return None
+
+    culprit = next(
+        (
+            f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
+            for op in recording.ops
+            if other(op.output)
+        ),
+        None,
+    )
+    culprit = culprit or next(
+        (f"the {'value' if name == 'value' else 'gradient in ' + name} came out in {other(v)}" for name, v in outputs.items() if other(v)),
+        None,
+    )
+    if culprit is None:
+        return None
+    return (
+        f"not every step computed in {dtype.name}: {culprit}, so this result can be more accurate "
+        f"than a {dtype.name} program's"
+    )
 
 
 def _float64_stand_in(target, rounded, differences, result):
@@ -271,7 +434,7 @@ def _float64_stand_in(target, rounded, differences, result):
 def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     import mpmath
 
-    eps = float(np.finfo(dtype).eps) if dtype.kind == "f" else 2.0**-7
+    eps = float(finfo(dtype).eps)
     if exact.unsettled:
         # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
         result.status = result.value_status = result.gradient_status = "error"
@@ -308,10 +471,42 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
                     f"{float(left):.6g} from the left and {float(right):.6g} from the right",
                 )
             )
-    if exact.determined and (not exact_finite or (gradient_known and not exact_grad_finite) or exact.kinks):
+    for name, left, right in exact.singular:
+        result.findings.append(
+            Finding(
+                "singular",
+                "forward",
+                name,
+                f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
+                f"right {_side_text(right)}; it jumps or has a pole at this point, so it has no derivative here",
+            )
+        )
+    beyond = [
+        (what, entry)
+        for what, entry in [("value", _beyond(exact_value, dtype))]
+        + [(f"derivative in {n}", _beyond(exact_grads.get(n), dtype)) for n in chosen]
+        if entry is not None
+    ]
+    if beyond:
+        listed = " and ".join(f"{what} ({_text(entry, 0, 6)})" for what, entry in beyond)
+        result.findings.append(
+            Finding(
+                "out-of-range",
+                "forward",
+                target.text,
+                f"the exact {listed} {'is' if len(beyond) == 1 else 'are'} finite but beyond {dtype.name}'s "
+                f"range (its largest number is {float(finfo(dtype).max):.3g}), so no {dtype.name} program can "
+                "return them: that is the dtype's limit, not the program's error (work with the logarithm, "
+                "or in a wider dtype)",
+            )
+        )
+    gradient_domain = (gradient_known and not exact_grad_finite) or exact.kinks or exact.singular or any(
+        what != "value" for what, _ in beyond
+    )
+    if exact.determined and (not exact_finite or gradient_domain or beyond):
         result.status = "domain"
-        result.value_status = "domain" if not exact_finite else "ok"
-        result.gradient_status = "domain"
+        result.value_status = "domain" if not exact_finite or (beyond and beyond[0][0] == "value") else "ok"
+        result.gradient_status = "domain" if gradient_domain else "ok"
         if not exact_finite or not exact_grad_finite:
             what = "value" if not exact_finite else "gradient"
             result.findings.append(
@@ -331,15 +526,17 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
         rule_finite = all(_finite(rule_by_name[n]) for n in chosen)
         worst = max(_worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen) if rule_finite else 0.0
         if not rule_finite:
-            result.gradient_status = "unstable"
+            # No precision would fix it, so it is not `unstable`: the rule run at high precision
+            # disagrees with the exact derivative, which is what `wrong` means.
+            result.status = result.gradient_status = "wrong"
             result.findings.append(
                 Finding(
                     "nonfinite-rule",
                     "backward",
                     "gradient rule",
                     f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
-                    f"where the exact derivative is {_short(exact_grads, chosen)}: the NaN comes from how "
-                    "the gradient is computed, not from rounding",
+                    f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
+                    "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
                 )
             )
         if worst > WRONG_RTOL:
@@ -380,14 +577,35 @@ def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
             result.gradient_status = "unstable"
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
     if errors:
-        result.bits_lost = min(float(np.finfo(dtype).nmant + 1), max(0.0, math.log2(max(errors) / eps)))
+        result.bits_lost = min(float(finfo(dtype).nmant + 1), max(0.0, math.log2(max(errors) / eps)))
     elif result.value_error == math.inf or result.gradient_error == math.inf:
-        result.bits_lost = float(np.finfo(dtype).nmant + 1)
+        result.bits_lost = float(finfo(dtype).nmant + 1)
     if result.status != "wrong" and "unstable" in (result.value_status, result.gradient_status):
         result.status = "unstable"
     value_finite = _finite(value)
     gradient_finite = all(_finite(g) for g in grads.values())
     result.findings.extend(provenance.nonfinite_findings(recording, value_finite, gradient_finite))
+
+
+def _side_text(side):
+    """One side of a singular point: its derivative, or how its difference quotient diverges."""
+    if isinstance(side, list):
+        growth = ", ".join(f"{float(q):.3g} at step {float(h):.0e}" for h, q in side)
+        return f"the difference quotient grows without bound as the step shrinks ({growth})"
+    return f"the derivative is {float(side):.6g}"
+
+
+def _beyond(exact, dtype):
+    """The first entry of an exact result that is finite but rounds to inf in ``dtype``; None if none."""
+    import mpmath
+
+    if exact is None:
+        return None
+    for entry in np.asarray(provenance._raw(exact), dtype=object).ravel():
+        entry = mpmath.mpf(entry)
+        if mpmath.isfinite(entry) and not np.isfinite(_cast(float(entry), dtype)):
+            return entry
+    return None
 
 
 def _mark_wrong(result, evidence):
@@ -477,7 +695,7 @@ def _ulps(computed, exact, dtype):
         rounded = dtype.type(float(ev))
         ulp = float(np.spacing(np.abs(rounded))) if np.isfinite(rounded) else math.inf
         if ulp == 0:
-            ulp = float(np.finfo(dtype).smallest_subnormal)
+            ulp = float(finfo(dtype).smallest_subnormal)
         worst = max(worst, float(abs(mpmath.mpf(cv) - ev)) / ulp)
     return worst
 
@@ -486,35 +704,52 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
     """Record the same program at high precision and name the op that lost the accuracy."""
     import mpmath
 
-    from ..autodiff.transforms import pull_back, trace_inputs
-
-    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    python = target.kind == "function"
     rounded = [_as_float64(a) for a in working_args]
     try:
-        with mpmath.workdps(exact.digits), recorder, np.errstate(all="ignore"):
+        with mpmath.workdps(exact.digits):
             mp_args = [reference.to_mp(a) for a in rounded]
-            out, trace, inputs = trace_inputs(target.mp_function, mp_args, {}, argnums, "check")
-            recorder.phase = "backward"
-            pull_back(out, trace, inputs, mp_args, argnums, mpmath.mpf(1))
+            precise = _recorded_run(target.mp_function, mp_args, argnums, mpmath.mpf(1), python)
     except Exception:  # noqa: BLE001 - no explanation is better than a crash
         return
-    working = provenance.Recorder(locate_in_python=target.kind == "function")
-    with working, np.errstate(all="ignore"):
-        out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
-        working.phase = "backward"
-        pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=dtype)[()])
-    eps = float(np.finfo(dtype).eps)
+    working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
+    eps = float(finfo(dtype).eps)
     found = []
     if result.value_status == "unstable":
-        found.append(provenance.root_cause(working.recording, recorder.recording, "forward", eps))
+        found.append(provenance.root_cause(working, precise, "forward", eps))
     if result.gradient_status == "unstable":
-        found.append(provenance.root_cause(working.recording, recorder.recording, "backward", eps))
-        found.append(provenance.backward_root_cause(working.recording, recorder.recording, eps))
+        found.append(provenance.root_cause(working, precise, "backward", eps))
+        found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
-            found.append(provenance.root_cause(working.recording, recorder.recording, "forward", eps))
+            found.append(provenance.root_cause(working, precise, "forward", eps))
     for finding in found:
         if finding is not None and all(f.message != finding.message for f in result.findings):
             result.findings.append(finding)
+
+
+def _recorded_run(function, args, argnums, seed_cotangent, nested):
+    """Run ``function`` forward and backward with every op recorded; return the `provenance.Recording`.
+
+    ``nested`` runs it inside an outer trace: a custom gradient's grad_fn then
+    computes on traced values, so its own ops (``1 - 1/(1+e)``) pass through
+    the core's doors and are recorded with their source lines, instead of
+    running as plain NumPy arithmetic that nothing sees.
+    """
+    from ..autodiff.transforms import pull_back, trace_inputs
+
+    recorder = provenance.Recorder(locate_in_python=nested)
+
+    def forward_and_backward(*xs):
+        out, trace, inputs = trace_inputs(function, list(xs), {}, argnums, "check")
+        recorder.phase = "backward"
+        return pull_back(out, trace, inputs, list(xs), argnums, seed_cotangent)
+
+    with recorder, np.errstate(all="ignore"):
+        if nested:
+            trace_inputs(forward_and_backward, list(args), {}, argnums, "check")
+        else:
+            forward_and_backward(*args)
+    return recorder.recording
 
 
 def _check_hessian(result, target, point, dtype, chosen, rtol):
@@ -571,7 +806,7 @@ def _check_hessian(result, target, point, dtype, chosen, rtol):
             )
         )
         if result.status != "error":
-            result.status = result.gradient_status = "domain"
+            result.status = result.hessian_status = "domain"
         result.exact_hessian = None
         return
     if true is not None:
@@ -580,7 +815,7 @@ def _check_hessian(result, target, point, dtype, chosen, rtol):
             _worst_error(exact[i][j], true[i][j], WRONG_RTOL) for i in range(len(nums)) for j in range(len(nums))
         )
         if wrong > WRONG_RTOL and result.status in ("ok", "unstable", "wrong"):
-            result.status = result.gradient_status = "wrong"
+            result.status = result.hessian_status = "wrong"
             result.findings.append(
                 Finding(
                     "wrong-rule",
@@ -595,9 +830,10 @@ def _check_hessian(result, target, point, dtype, chosen, rtol):
         for i in range(len(nums))
         for j in range(len(nums))
     )
+    result.hessian_error = worst
     if worst > rtol:
-        if result.gradient_status != "wrong":
-            result.gradient_status = "unstable"
+        if result.hessian_status != "wrong":
+            result.hessian_status = "unstable"
         if result.status == "ok":
             result.status = "unstable"
         result.findings.append(
