@@ -653,7 +653,9 @@ def _judge_reference(result, point, value, gradient, zero, value_scale, grad_sca
 
 def _close(got, want, rtol, scale, zero=False, floor=None):
     """|got - want| <= rtol |want|; for an exact zero, |got| <= floor x scale."""
-    got, want = mpmath.mpf(got), mpmath.mpf(want)
+    # got may be a NumPy scalar (where(1 < x, 1, 1) is an int64, as in NumPy); mpmath takes .item().
+    got = mpmath.mpf(got.item() if isinstance(got, np.generic) else got)
+    want = mpmath.mpf(want)
     if zero or want == 0:
         return abs(got) <= (rtol if floor is None else floor) * scale
     return abs(got - want) <= rtol * abs(want)
@@ -888,3 +890,9 @@ def test_the_property_catches_a_rule_off_by_one_part_in_1e9():
         _ir_derivative_matches_sympy(off, "float")
     with pytest.raises(AssertionError, match="d/dx"):
         _mp_path_matches_sympy(off, "float")
+
+
+def test_close_takes_numpy_scalar_results():
+    # where(1 < x, 1, 1) is an int64, as in NumPy; mpmath.mpf refuses NumPy scalars.
+    assert _close(np.int64(1), mpmath.mpf(1), 1e-10, 1.0)
+    assert not _close(np.float64(1.5), mpmath.mpf(1), 1e-10, 1.0)

@@ -115,7 +115,8 @@ def _implementations(mp):
         return mp.log(abs(mp.gamma(x)))
 
     def mod(x, y):
-        return x - y * mp.floor(x / y)
+        # x % 0 is nan, as in NumPy (x / 0 would raise ZeroDivisionError in mpmath).
+        return mp.nan if y == 0 else x - y * mp.floor(x / y)
 
     def xlogy(x, y):
         return mp.mpf(0) if x == 0 else x * real(mp.log)(y)
