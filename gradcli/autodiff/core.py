@@ -162,6 +162,15 @@ def defvjp(op, *rules):
         def vjp(g, ans, args, kwargs, argnums):
             return (rule(g, ans, *args, **kwargs),)
 
+    elif len(table) == 2:
+        first, second = table
+
+        # The binary case, also without a loop: argnums is (0,), (1,) or (0, 1).
+        def vjp(g, ans, args, kwargs, argnums):
+            if len(argnums) == 2:
+                return (first(g, ans, *args, **kwargs), second(g, ans, *args, **kwargs))
+            return ((second if argnums[0] else first)(g, ans, *args, **kwargs),)
+
     else:
 
         def vjp(g, ans, args, kwargs, argnums):
