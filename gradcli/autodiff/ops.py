@@ -8,8 +8,10 @@ Broadcasting is undone in exactly one place, `unbroadcast`.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
+import sys
 
 import numpy as np
 
@@ -48,6 +50,82 @@ def dtype_of(x):
     if isinstance(value, complex):
         return np.dtype(np.complex128)
     return np.dtype(object)
+
+
+def is_float_dtype(dtype):
+    """Whether ``dtype`` holds floating-point numbers: NumPy's real or complex, or ml_dtypes'."""
+    return dtype.kind in "fc" or (dtype.kind == "V" and _is_extension_float(dtype))
+
+
+@functools.lru_cache(maxsize=None)
+def _is_extension_float(dtype):
+    # ml_dtypes' floats (bfloat16, the float8s) are void-kind dtypes to NumPy, as
+    # are its int4s and structured dtypes; ml_dtypes.finfo tells them apart. It is
+    # only asked once imported: no value of its dtypes can exist before, and
+    # gradcli must run without it.
+    ml_dtypes = sys.modules.get("ml_dtypes")
+    if ml_dtypes is None:
+        return False
+    try:
+        ml_dtypes.finfo(dtype)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def result_dtype(*values):
+    """The dtype an op on raw ``values`` computes in: NumPy's promotion, real Python numbers weak.
+
+    NumPy keeps Python numbers weak next to its own dtypes (float32 and 0.5 give
+    float32) but not next to ml_dtypes' (bfloat16 and 0.5 give float64), so they
+    are left out whenever anything else is there. ``None`` (a missing clip
+    bound) is skipped.
+    """
+    strong = [
+        v if type(v) is complex else np.asarray(v).dtype
+        for v in values
+        if v is not None and type(v) not in (bool, int, float)
+    ]
+    return np.result_type(*(strong or [v for v in values if v is not None]))
+
+
+def float_dtype(*values):
+    """The float dtype a rule builds its constants in: `result_dtype`, float64 for integers."""
+    dtype = result_dtype(*values)
+    return dtype if is_float_dtype(dtype) else np.dtype(np.float64)
+
+
+def weak(c, like):
+    """The Python float ``c`` made ready to combine with ``like`` without changing its dtype.
+
+    NumPy keeps a Python float weak next to its own dtypes, so there ``c`` comes
+    back as it is; next to an ml_dtypes float (bfloat16) NumPy would promote, so
+    there it becomes a scalar of that dtype. Exact constants need none of this:
+    Python ints are weak next to every dtype, so rules write ``2 * x``, not ``2.0 * x``.
+    """
+    dtype = getattr(raw(like), "dtype", None)
+    if dtype is not None and dtype.kind == "V" and _is_extension_float(dtype):
+        return dtype.type(c)
+    return c
+
+
+def in_input_dtype(fun, first=0):
+    """``fun`` with its result in its inputs' float dtype (of ``args[first:]``), for upcasting ones.
+
+    scipy.special has no float16 loops and upcasts some float32 inputs (and
+    float32 arrays mixed with Python floats) to float64; np.clip computes
+    bfloat16 in float32. NumPy's own ufuncs keep the dtype and need no wrapper.
+    """
+
+    @functools.wraps(fun)
+    def evaluate(*args):
+        out = fun(*args)
+        dtype = result_dtype(*args[first:])
+        if is_float_dtype(dtype) and np.result_type(out) != dtype:
+            out = out.astype(dtype)
+        return out
+
+    return evaluate
 
 
 def zeros_like(x):
@@ -181,7 +259,7 @@ def _log_base(x, ans):
         if x > 0 and is_mp_value(raw(ans)):
             return _mpmath().log(x)
         return math.log(x) if x > 0 else (0.0 if x == 0 else math.nan)
-    return log(where(raw(x) == 0, 1.0, x))
+    return log(select(raw(x) == 0, 1.0, x))
 
 
 def _power_vjp_exponent(g, ans, x, y):
@@ -223,8 +301,8 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: g * 0.5 / ans)
-defjvp(sqrt, lambda t, ans, x: t * 0.5 / ans)
+defvjp(sqrt, lambda g, ans, x: g / (2 * ans))
+defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
 defvjp(square, lambda g, ans, x: g * 2 * x)
@@ -247,14 +325,15 @@ def _mpmath():
 def constant(name, like):
     """A constant of a rule (``"ln2"``, ``"ln10"``, ``"2/sqrt(pi)"``) in the precision of ``like``.
 
-    A Python float (weak, so float32 rules stay float32), or an mpmath number at
-    the working precision when ``like`` holds mpmath numbers: a float constant
-    there would cap the high-precision reference at float64's 16 digits.
+    A weak Python float (see `weak`: float32 and bfloat16 rules stay so), or an
+    mpmath number at the working precision when ``like`` holds mpmath numbers:
+    a float constant there would cap the high-precision reference at float64's
+    16 digits.
     """
     if is_mp_value(raw(like)):
         mp = _mpmath()
         return {"ln2": mp.ln2, "ln10": mp.ln10, "2/sqrt(pi)": 2 / mp.sqrt(mp.pi)}[name] * 1
-    return _FLOAT_CONSTANTS[name]
+    return weak(_FLOAT_CONSTANTS[name], like)
 
 
 _FLOAT_CONSTANTS = {"ln2": _LN2, "ln10": _LN10, "2/sqrt(pi)": 2.0 / math.sqrt(math.pi)}
@@ -326,8 +405,8 @@ defjvp(cosh, lambda t, ans, x: t * sinh(x))
 # 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
 defvjp(tanh, lambda g, ans, x: g / square(cosh(x)))
 defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
-defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1.0))
-defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1.0))
+defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
+defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
 defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)))
 defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
 defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)))
@@ -362,20 +441,20 @@ defjvp(
 
 
 def select(condition, x, y):
-    """``where`` for rules: a raw condition choosing between (possibly traced) values."""
+    """``where`` for rules: a raw condition choosing between (possibly traced) values.
+
+    A Python float branch is a `weak` constant: it keeps the other branch's dtype.
+    """
+    if type(x) is float:
+        x = weak(x, y)
+    elif type(y) is float:
+        y = weak(y, x)
     return where(raw(condition), x, y)
 
 
 def _tie_share(x, y, winner):
     # Where x and y are equal the gradient is split evenly, as in JAX and autograd.
-    x, y = raw(x), raw(y)
-    return np.where(x == y, 0.5, np.where(winner(x, y), 1.0, 0.0)).astype(_real_dtype(x, y))
-
-
-def _real_dtype(*values):
-    # Python scalars are passed as themselves so they stay weak (float32 and 0.0 give float32).
-    dtype = np.result_type(*[v if type(v) in (bool, int, float) else np.asarray(v).dtype for v in values])
-    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
+    return np.where(x == y, 0.5, np.where(winner(x, y), 1.0, 0.0))
 
 
 maximum = _elementwise(np.maximum, "maximum", None)
@@ -385,10 +464,18 @@ fmin = _elementwise(np.fmin, "fmin", None)
 
 
 def _selection_rules(share, better):
-    """The two VJP rules of an op that picks one operand: the picked one gets the gradient."""
+    """The two VJP rules of an op that picks one operand: the picked one gets the gradient.
+
+    ``share(x, y, better)`` says how much of it goes to ``x``, on raw values.
+    """
+
+    def weight(x, y):
+        x, y = raw(x), raw(y)
+        return share(x, y, better).astype(float_dtype(x, y))
+
     return (
-        lambda g, ans, x, y: unbroadcast(g * share(x, y, better), x),
-        lambda g, ans, x, y: unbroadcast(g * share(y, x, better), y),
+        lambda g, ans, x, y: unbroadcast(g * weight(x, y), x),
+        lambda g, ans, x, y: unbroadcast(g * weight(y, x), y),
     )
 
 
@@ -399,7 +486,6 @@ defvjp(minimum, *_selection_rules(_tie_share, np.less))
 def _fmax_share(x, y, better):
     # fmax/fmin ignore a NaN operand, so the gradient goes to the other one.
     # (isnan the op, not np.isnan: it also takes mpmath numbers.)
-    x, y = raw(x), raw(y)
     x_nan, y_nan = np.asarray(isnan(x), dtype=bool), np.asarray(isnan(y), dtype=bool)
     return np.where(y_nan, 1.0, np.where(x_nan, 0.0, _tie_share(x, y, better)))
 
@@ -412,7 +498,8 @@ def _clip_raw(x, lo, hi):
     return np.clip(x, lo, hi)
 
 
-clip = primitive(_clip_raw, "clip", mp=True, kind="elementwise")
+# np.clip computes bfloat16 in float32.
+clip = primitive(in_input_dtype(_clip_raw), "clip", mp=True, kind="elementwise")
 # clip is minimum(maximum(x, lo), hi), as in NumPy, also where lo > hi: there the
 # output is hi whatever x is, so hi gets the gradient and lo none.
 defvjp(

@@ -115,15 +115,12 @@ defvjp(prod, _prod_vjp)
 
 def _extremum_vjp(g, ans, x, axis=None, keepdims=False):
     # Ties share the gradient equally.
+    from .ops import float_dtype
+
     raw_x = _raw(x)
-    hits = (raw_x == _raw(_keep(ans, x, axis, keepdims))).astype(_float_dtype(raw_x))
+    hits = (raw_x == _raw(_keep(ans, x, axis, keepdims))).astype(float_dtype(raw_x))
     hits = hits / np.sum(hits, axis=axis, keepdims=True)
     return _expand_reduced(g, x, axis, keepdims) * hits
-
-
-def _float_dtype(value):
-    dtype = np.asarray(value).dtype
-    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 
 defvjp(max_, _extremum_vjp)

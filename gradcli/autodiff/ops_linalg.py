@@ -7,7 +7,19 @@ import string
 import numpy as np
 
 from .core import NoGradientError, defvjp, defvjp_all
-from .ops import absolute, astype, conj, multiply, power, real, select, sqrt, unbroadcast
+from .ops import (
+    absolute,
+    astype,
+    conj,
+    is_float_dtype,
+    multiply,
+    power,
+    real,
+    select,
+    sqrt,
+    unbroadcast,
+    weak,
+)
 from .ops_array import (
     _raw,
     _shape,
@@ -382,7 +394,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
     gradient is first-order only.
     """
     x = asarray(x)
-    if np.asarray(_raw(x)).dtype.kind not in "fcO":
+    dtype = np.asarray(_raw(x)).dtype
+    if not (is_float_dtype(dtype) or dtype == object):
         x = astype(x, np.float64)  # as NumPy: integers and booleans are measured as floats
     ndim = len(_shape(x))
     if axis is None:
@@ -412,7 +425,7 @@ def _vector_norm(x, ord, axis, keepdims):
         return np.sum(value != 0, axis=axis, keepdims=keepdims).astype(value.real.dtype)
     if ord == 1:
         return sum_(absolute(x), axis=axis, keepdims=keepdims)
-    return power(sum_(power(absolute(x), ord), axis=axis, keepdims=keepdims), 1.0 / ord)
+    return power(sum_(power(absolute(x), ord), axis=axis, keepdims=keepdims), weak(1.0 / ord, x))
 
 
 def _matrix_norm(x, ord, axes, keepdims):

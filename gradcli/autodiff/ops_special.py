@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import constant, exp, log, log1p, raw, select, unbroadcast
+from .ops import constant, exp, float_dtype, in_input_dtype, log, log1p, raw, select, unbroadcast
 from .tracer import primitive
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
@@ -40,7 +40,7 @@ def _from_math(name, fun):
 
     def evaluate(x):
         x = np.asarray(x)
-        return vectorized(x).astype(x.dtype if x.dtype.kind == "f" else np.float64)[()]
+        return vectorized(x).astype(float_dtype(x))[()]
 
     evaluate.__name__ = name
     return evaluate
@@ -54,25 +54,6 @@ def _needs_scipy(name):
     return evaluate
 
 
-def _in_input_dtype(fun, first=0):
-    """``fun`` with its result in its inputs' float dtype (from ``args[first:]``).
-
-    scipy.special has no float16 loops and upcasts some float32 inputs (and
-    float32 arrays mixed with Python floats) to float64; NumPy's own ufuncs
-    keep the dtype, and so do these.
-    """
-
-    def evaluate(*args):
-        out = fun(*args)
-        dtype = np.result_type(*args[first:])
-        if dtype.kind in "fc" and np.result_type(out) != dtype:
-            out = out.astype(dtype)
-        return out
-
-    evaluate.__name__ = getattr(fun, "__name__", "special")
-    return evaluate
-
-
 def _special(name, nin=1, math_fun=None, fallback=None, first=0):
     """The primitive for ``scipy.special.<name>``: scipy when installed, else a fallback.
 
@@ -80,11 +61,11 @@ def _special(name, nin=1, math_fun=None, fallback=None, first=0):
     ``fallback`` a NumPy one; without either, the value needs scipy.
     """
     if HAVE_SCIPY:
-        fun = _in_input_dtype(_scipy_function(name), first)
+        fun = in_input_dtype(_scipy_function(name), first)
     elif math_fun is not None:
         fun = _from_math(name, math_fun)
     elif fallback is not None:
-        fun = fallback
+        fun = in_input_dtype(fallback, first)  # np.where(..., 0.0, x) promotes bfloat16
     else:
         fun = _needs_scipy(name)
     fun.nin = nin  # the wrappers take *args: the catalogue reads the arity here, as on a ufunc

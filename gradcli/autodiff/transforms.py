@@ -9,7 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
-from .ops import astype, dtype_of, ones_like_value, raw, shape_of, zeros_like
+from .ops import (
+    astype,
+    dtype_of,
+    float_dtype,
+    is_float_dtype,
+    ones_like_value,
+    raw,
+    shape_of,
+    zeros_like,
+)
 from .ops_array import reshape, stack
 from .tracer import Box, is_mp_value, seen_by
 from .tree import flatten
@@ -89,16 +98,22 @@ def pull_back(out, trace, inputs, args, argnums, g):
 
 
 def _finish(g, x):
-    """Zero for an unreached input; the input's own float dtype for the rest."""
+    """Zero for an unreached input; the input's own float dtype and shape for the rest."""
     if g is None:
         return zeros_like(x)
-    want = dtype_of(x)
-    have = dtype_of(g)
-    if want.kind in "fc" and have != want and have.kind in "fc":
-        g = astype(g, want)
+    g = _in_dtype_of(g, x)
     if shape_of(g) != shape_of(x):
         g = reshape(g, shape_of(x))
     return g
+
+
+def _in_dtype_of(d, x):
+    """A derivative ``d`` (gradient or tangent) in the float dtype of ``x``, if promoted."""
+    want = dtype_of(x)
+    have = dtype_of(d)
+    if have != want and is_float_dtype(want) and is_float_dtype(have):
+        d = astype(d, want)
+    return d
 
 
 def value_and_grad(f, argnums=0):
@@ -196,7 +211,9 @@ def jvp(f, primals, tangents):
         boxed.append(JVPBox(x, trace, t))
     out = seen_by(f(*boxed), trace)
     if isinstance(out, Box) and out._trace is trace:
-        return out._value, out.tangent
+        # As for gradients: the core transposes ops without a JVP rule by
+        # summing from 0.0, which NumPy promotes bfloat16 against.
+        return out._value, _in_dtype_of(out.tangent, out._value)
     return out, zeros_like(out)
 
 
@@ -233,7 +250,7 @@ def _jacobian_blocks(out, trace, inputs, args, argnums):
     out_shape = shape_of(value)
     if not out_shape:  # a scalar output: its gradient, exactly as grad gives it
         return pull_back(out, trace, inputs, args, argnums, ones_like_value(value))
-    template = np.zeros(out_shape, dtype=_float_dtype(value))
+    template = np.zeros(out_shape, dtype=float_dtype(value))
     rows = []  # per output element, its gradient for each input
     for index in np.ndindex(*out_shape):
         g = template.copy()
@@ -243,11 +260,6 @@ def _jacobian_blocks(out, trace, inputs, args, argnums):
         reshape(stack([row[k] for row in rows]), out_shape + shape_of(args[i]))
         for k, i in enumerate(argnums)
     ]
-
-
-def _float_dtype(value):
-    dtype = dtype_of(value)
-    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 
 def hessian(f, argnums=0, *, argnum=None):
