@@ -121,16 +121,17 @@ def _install():
     B.__complex__ = _no_float
 
     # Doors are plain functions, so they bind as the methods themselves (one
-    # call less per operator); reflected operators swap their operands.
+    # call less per operator); reflected operators swap their operands, except
+    # where the order cannot change the result (IEEE + and * are commutative).
     B.__neg__ = ops.negative
     B.__pos__ = lambda self: self
     B.__abs__ = ops.absolute
     B.__add__ = ops.add
-    B.__radd__ = lambda self, other: ops.add(other, self)
+    B.__radd__ = ops.add
     B.__sub__ = ops.subtract
     B.__rsub__ = lambda self, other: ops.subtract(other, self)
     B.__mul__ = ops.multiply
-    B.__rmul__ = lambda self, other: ops.multiply(other, self)
+    B.__rmul__ = ops.multiply
     B.__truediv__ = ops.divide
     B.__rtruediv__ = lambda self, other: ops.divide(other, self)
     B.__pow__ = ops.power

@@ -1,8 +1,8 @@
 """Reverse and forward mode on top of the tracer: nodes, the backward loop, derivative tables.
 
 A reverse trace records one `VJPNode` (a box that is also the op's record) per
-primitive call. `backward_pass`
-walks them in an iterative topological order (child counts, no recursion, so a
+primitive call. `backward_pass` walks them in an iterative topological order
+(the reverse of the order they were made in, so no recursion and a
 10,000-deep chain is fine), runs each node's VJP, and accumulates cotangents
 with the differentiable ``add``, so a backward pass run on traced values is
 itself recorded and can be differentiated again.
@@ -10,11 +10,11 @@ itself recorded and can be differentiated again.
 
 from __future__ import annotations
 
-import itertools
+from heapq import heappop, heappush
 
 import numpy as np
 
-from .tracer import PYTHON_FLOAT_ERRORS, Box, Trace, call_with_float64, hooks, primitive_of
+from .tracer import PYTHON_FLOAT_ERRORS, Box, Trace, call_with_float64, hooks, next_node_number, primitive_of
 
 __all__ = [
     "VJPNode",
@@ -38,28 +38,17 @@ class VJPNode(Box):
 
     It holds what the backward loop needs to run the op's VJP: the rule, the
     op's raw arguments, which of them were traced, and their nodes (parents).
-    The output value itself is the box's value.
+    The output value itself is the box's value. The forward door fills these
+    slots when it records an op (`tracer._make_door`); ``order`` numbers nodes
+    in the order they were made, counting down.
     """
 
-    __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents")
-
-    def __init__(self, trace, prim, ans, args, kwargs, argnums, parents):
-        self._value = ans
-        self._trace = trace
-        self.prim = prim
-        # The rule is fixed when the op is recorded, as TensorFlow's
-        # gradient_override_map does: an override scope affects the ops
-        # created inside it, whenever their backward pass runs.
-        self.vjp = prim.vjp if prim.vjp is not None else prim.missing_vjp
-        self.args = args
-        self.kwargs = kwargs
-        self.argnums = argnums
-        self.parents = parents
+    __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents", "order")
 
     @classmethod
     def root(cls, value, trace):
         """An input of a reverse trace: a node with no op and no parents."""
-        node = cls.__new__(cls)
+        node = object.__new__(cls)
         node._value = value
         node._trace = trace
         node.prim = None
@@ -68,6 +57,7 @@ class VJPNode(Box):
         node.kwargs = {}
         node.argnums = ()
         node.parents = ()
+        node.order = next_node_number()
         return node
 
     @property
@@ -88,7 +78,7 @@ class JVPBox(Box):
 
 def new_reverse_trace():
     """A trace that records `VJPNode`s for a later backward pass."""
-    return Trace(VJPNode)
+    return Trace(node_class=VJPNode)
 
 
 def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
@@ -126,10 +116,12 @@ def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     outs = ans if isinstance(ans, tuple) else (ans,)
     us = [VJPNode.root(zeros_like(out), trace) for out in outs]
     u = tuple(us) if isinstance(ans, tuple) else us[0]
-    total = 0.0
+    # Summed from the first term, not from 0.0: NumPy promotes bfloat16 against a Python float.
+    total = None
     for ct, t in zip(prim.vjp(u, ans, args, kwargs, argnums), tangents):
         if ct is not None:
-            total = total + vdot_real(ct, t)
+            term = vdot_real(ct, t)
+            total = term if total is None else total + term
     connected = isinstance(total, Box) and total._trace is trace
     grads = backward_pass(ones_like_value(total._value), total, us) if connected else [None] * len(us)
     tangent = [zeros_like(out) if g is None else g for g, out in zip(grads, outs)]
@@ -158,18 +150,27 @@ def defvjp(op, *rules):
     if len(table) == 1:
         (rule,) = table
 
-        # The unary case without a loop: it runs once per node.
+        # The unary case without a loop: it runs once per node. Positional
+        # calls where they fit, as a call with *args and **kwargs builds a
+        # list, a tuple and a dict first.
         def vjp(g, ans, args, kwargs, argnums):
-            return (rule(g, ans, *args, **kwargs),)
+            if kwargs or len(args) != 1:
+                return (rule(g, ans, *args, **kwargs),)
+            return (rule(g, ans, args[0]),)
 
     elif len(table) == 2:
         first, second = table
 
         # The binary case, also without a loop: argnums is (0,), (1,) or (0, 1).
         def vjp(g, ans, args, kwargs, argnums):
+            if kwargs or len(args) != 2:
+                if len(argnums) == 2:
+                    return (first(g, ans, *args, **kwargs), second(g, ans, *args, **kwargs))
+                return ((second if argnums[0] else first)(g, ans, *args, **kwargs),)
+            x, y = args
             if len(argnums) == 2:
-                return (first(g, ans, *args, **kwargs), second(g, ans, *args, **kwargs))
-            return ((second if argnums[0] else first)(g, ans, *args, **kwargs),)
+                return (first(g, ans, x, y), second(g, ans, x, y))
+            return ((second if argnums[0] else first)(g, ans, x, y),)
 
     else:
 
@@ -228,65 +229,48 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
-def count_children(end_node):
-    """For every node reachable from ``end_node``, how many of its consumers are reachable too.
-
-    An iterative depth-first walk: no recursion limit, however deep the graph.
-    """
-    child_counts = {}
-    stack = [end_node]
-    while stack:
-        node = stack.pop()
-        if node in child_counts:
-            child_counts[node] += 1
-        else:
-            child_counts[node] = 1
-            stack.extend(node.parents)
-    return child_counts
-
-
-_NO_COTANGENTS = itertools.repeat(None)
-
-
 def backward_pass(g, end_node, sources):
     """Run every VJP from ``end_node`` back; return the cotangent reaching each source node.
 
-    Nodes are visited in topological order (a node only once all of its
-    consumers have passed their cotangents back: Kahn's algorithm on the child
-    counts). Cotangents meeting at a node are summed with ``+``, which is the
-    differentiable ``add`` on traced values and plain addition on raw ones. A
-    source that no path reaches gets ``None``.
+    A node is always made after its parents, so the reverse of the order of
+    making is a topological order: a heap of the nodes that have received a
+    cotangent, latest made first (lowest ``order``), runs a node's VJP only
+    once all of its consumers have passed theirs back. It needs no recursion
+    and no walk of the graph beforehand, and never visits a node that no
+    cotangent reaches. Cotangents meeting at a node are summed with ``+``,
+    which is the differentiable ``add`` on traced values and plain addition on
+    raw ones. A source that no path reaches gets ``None``.
     """
+    if g is None:
+        return [None] * len(sources)
     wanted = set(sources)
     found = {}
-    child_counts = count_children(end_node)
     grads = {end_node: g}
     backward_hook = hooks.backward
-    ready = [end_node]
-    while ready:
-        node = ready.pop()
+    pending = [end_node.order]  # a min-heap of numbers: no tuple per node
+    waiting = {end_node.order: end_node}
+    while pending:
+        node = waiting.pop(heappop(pending))
+        g = grads.pop(node)
+        if node in wanted:
+            found[node] = g
         parents = node.parents
-        g = grads.pop(node, None)
-        if g is None or not parents:
-            cotangents = _NO_COTANGENTS
-            if g is not None and node in wanted:
-                found[node] = g
-        else:
-            if node in wanted:
-                found[node] = g
-            try:
-                cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
-            except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
-                cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
-            if backward_hook is not None:
-                backward_hook(node, g, cotangents)
+        if not parents:
+            continue
+        try:
+            cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+        except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
+            cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
+        if backward_hook is not None:
+            backward_hook(node, g, cotangents)
         for parent, ct in zip(parents, cotangents):
             if ct is not None:
                 prev = grads.get(parent)
-                grads[parent] = ct if prev is None else prev + ct
-            remaining = child_counts[parent]
-            if remaining == 1:
-                ready.append(parent)
-            else:
-                child_counts[parent] = remaining - 1
+                if prev is None:
+                    grads[parent] = ct
+                    order = parent.order
+                    heappush(pending, order)
+                    waiting[order] = parent
+                else:
+                    grads[parent] = prev + ct
     return [found.get(s) for s in sources]

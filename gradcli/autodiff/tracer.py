@@ -49,21 +49,29 @@ hooks = _Hooks()
 
 _trace_ids = itertools.count(1)
 
+# Numbers the nodes of reverse traces in the order they are made, counting
+# down: a node is made after its parents, so the backward pass runs nodes in
+# increasing number (a min-heap) to meet every node after all of its consumers.
+next_node_number = itertools.count(-1, -1).__next__
+
 
 class Trace:
     """One differentiation in progress; nested transforms get higher levels.
 
     ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
-    outer perturbation apart; ``record(trace, prim, ans, args, kwargs, argnums,
-    parents)`` makes the box of an op's output for this kind of trace (a
-    reverse node, or a value carrying its tangent).
+    outer perturbation apart. A reverse trace gives ``node_class``: the door
+    records each op as a node of that class, filling its slots itself (see
+    `_make_door`). Another kind of trace gives ``record(trace, prim, ans,
+    args, kwargs, argnums, parents)``, which makes the box of an op's output
+    (a value carrying its tangent, in forward mode).
     """
 
-    __slots__ = ("level", "record", "__weakref__")
+    __slots__ = ("level", "record", "node_class", "__weakref__")
 
-    def __init__(self, record):
+    def __init__(self, record=None, node_class=None):
         self.level = next(_trace_ids)
         self.record = record
+        self.node_class = node_class
 
 
 class Box:
@@ -193,23 +201,21 @@ def _make_door(prim):
     cheaper in CPython, and this runs once per op.
     """
     scalar = prim.scalar
+    fun = prim.fun
+    evaluate = prim.evaluate
+    differentiable = prim.differentiable
+    opaque = prim.opaque
 
     def door(*args, **kwargs):
-        if scalar is not None and not kwargs:
-            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar.
-            for a in args:
-                if type(a) is not float and type(a) is not int:
-                    break
-            else:
-                try:
-                    ans = scalar(*args)
-                except _FLOAT_ERRORS:
-                    ans = prim.float_fallback(args)
-                if hooks.forward is not None:
-                    hooks.forward(prim, args, kwargs, ans)
-                return ans
+        # One pass over the arguments finds the innermost trace, and whether
+        # they are all plain Python numbers (math is ~10x cheaper than NumPy there).
         top = None
+        numbers = scalar is not None and not kwargs
         for a in args:
+            kind = type(a)
+            if kind is float or kind is int:
+                continue
+            numbers = False
             if isinstance(a, Box):
                 trace = a._trace
                 if trace is None:
@@ -218,14 +224,20 @@ def _make_door(prim):
                 if top is None or trace.level > top.level:
                     top = trace
         if top is None:
-            try:
-                ans = prim.evaluate(args, kwargs)
-            except TracedValueError as error:
-                return _call_with_sequences_stacked(door, args, kwargs, error)
+            if numbers:
+                try:
+                    ans = scalar(*args)
+                except _FLOAT_ERRORS:
+                    ans = prim.float_fallback(args)
+            else:
+                try:
+                    ans = evaluate(args, kwargs)
+                except TracedValueError as error:
+                    return _call_with_sequences_stacked(door, args, kwargs, error)
             if hooks.forward is not None:
                 hooks.forward(prim, args, kwargs, ans)
             return ans
-        if not prim.differentiable:
+        if not differentiable:
             return door(*[_unbox_at(a, top) for a in args], **kwargs)
         n_args = len(args)
         if n_args == 1:
@@ -235,8 +247,8 @@ def _make_door(prim):
             vals, argnums, parents = (box._value,), _FIRST, args
         elif n_args == 2:
             a, b = args
-            if isinstance(a, Box) and a._trace is top:
-                if isinstance(b, Box) and b._trace is top:
+            if type(a) is not float and isinstance(a, Box) and a._trace is top:
+                if type(b) is not float and isinstance(b, Box) and b._trace is top:
                     vals, argnums, parents = (a._value, b._value), _BOTH, args
                 else:
                     vals, argnums, parents = (a._value, b), _FIRST, (a,)
@@ -244,35 +256,55 @@ def _make_door(prim):
                 vals, argnums, parents = (a, b._value), _SECOND, (b,)
         else:
             vals, argnums, parents = _split_at(args, top)
-        if prim.opaque:
-            ans = prim.fun(*vals, **kwargs)
+        if opaque:
+            ans = fun(*vals, **kwargs)
         else:
             # Evaluate the unboxed values here rather than through the door
             # again (one call less on the hottest path), unless boxes of outer
             # traces remain: then the door peels them one level at a time.
-            plain = scalar is not None and not kwargs
+            numbers = scalar is not None and not kwargs
             for v in vals:
                 kind = type(v)
                 if kind is float or kind is int:
                     continue
-                plain = False
+                numbers = False
                 if isinstance(v, Box):
                     ans = door(*vals, **kwargs)
                     break
             else:
-                if plain:
+                if numbers:
                     try:
                         ans = scalar(*vals)
                     except _FLOAT_ERRORS:
                         ans = prim.float_fallback(vals)
                 else:
                     try:
-                        ans = prim.evaluate(vals, kwargs)
+                        ans = evaluate(vals, kwargs)
                     except TracedValueError as error:
                         return _call_with_sequences_stacked(door, args, kwargs, error)
                 if hooks.forward is not None:
                     hooks.forward(prim, vals, kwargs, ans)
-        return top.record(top, prim, ans, vals, kwargs, argnums, parents)
+        node_class = top.node_class
+        if node_class is None:
+            return top.record(top, prim, ans, vals, kwargs, argnums, parents)
+        # The node of a reverse trace is filled in here rather than by an
+        # __init__: a class call with __init__ costs markedly more in CPython,
+        # and this runs once per op.
+        node = _new_object(node_class)
+        node._value = ans
+        node._trace = top
+        node.prim = prim
+        # The rule is fixed when the op is recorded, as TensorFlow's
+        # gradient_override_map does: an override scope affects the ops
+        # created inside it, whenever their backward pass runs.
+        node.vjp = prim.vjp or prim.missing_vjp
+        node.args = vals
+        # One shared empty dict: the call's own goes back to CPython's free list.
+        node.kwargs = kwargs or _NO_KWARGS
+        node.argnums = argnums
+        node.parents = parents
+        node.order = next_node_number()
+        return node
 
     door.prim = prim
     door.__name__ = prim.name
@@ -362,6 +394,8 @@ def _unbox_at(value, trace):
 
 
 _FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
+_NO_KWARGS: dict = {}  # shared by every node recorded without keywords: never mutated
+_new_object = object.__new__
 
 
 def _split_at(args, trace):
