@@ -277,3 +277,30 @@ def test_lists_of_traced_values_are_stacked():
     # A list beside a traced value, and a traced value inside a list under an outer trace.
     assert grad(lambda x: gnp.sum(gnp.add(x, [x, 2.0])))(3.0) == pytest.approx(3.0, rel=1e-15)
     assert grad(grad(lambda x: gnp.sum([x * x, x])))(3.0) == pytest.approx(2.0, rel=1e-15)
+
+
+# -- sum without NumPy's Python wrapper ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.array([100, 100], dtype=np.int8),  # NumPy sums small integers in the platform integer
+        np.array([True, True, False]),
+        np.arange(6, dtype=np.float16).reshape(2, 3),
+        np.arange(6, dtype=np.float32).reshape(2, 3),
+        np.array([1 + 2j, 3 - 1j], dtype=np.complex64),
+        [1.5, 2.5],
+        np.float64(2.0),
+    ],
+)
+@pytest.mark.parametrize("options", [{}, {"axis": 0}, {"axis": -1, "keepdims": True}, {"dtype": np.float64}])
+def test_sum_matches_numpy_in_value_and_dtype(value, options):
+    if np.ndim(value) == 0 and "axis" in options:
+        options = {}
+    if np.iscomplexobj(value) and "dtype" in options:
+        options = {"dtype": np.complex128}
+    expected = np.sum(value, **options)
+    got = gnp.sum(value, **options)
+    assert np.asarray(got).dtype == np.asarray(expected).dtype
+    np.testing.assert_array_equal(got, expected)

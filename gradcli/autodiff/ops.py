@@ -154,6 +154,9 @@ def _filled_like(x, fill):
     return type(value)(fill)
 
 
+_NUMPY_VALUES = (np.ndarray, np.float64, np.float32, np.float16, np.complex128, np.complex64)
+
+
 def unbroadcast(g, target):
     """Sum ``g`` down to the shape of ``target``, undoing NumPy broadcasting.
 
@@ -164,8 +167,8 @@ def unbroadcast(g, target):
         return g
     raw_g, raw_target = raw(g), raw(target)
     if (
-        type(raw_g) is np.ndarray
-        and type(raw_target) is np.ndarray
+        type(raw_g) in _NUMPY_VALUES
+        and type(raw_target) in _NUMPY_VALUES
         and raw_g.shape == raw_target.shape
         and (raw_g.dtype.kind != "c" or raw_target.dtype.kind == "c")
     ):

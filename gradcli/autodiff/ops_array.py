@@ -69,7 +69,17 @@ def _keep(ans, x, axis, keepdims):
 
 
 # NumPy's reductions already work on object arrays of mpmath numbers.
-sum_ = _array_op(np.sum, "sum", "reduction", mp=np.sum)
+
+
+def _sum_raw(x, axis=None, keepdims=False, **options):
+    # np.add.reduce is np.sum without its Python wrapper (a few microseconds a
+    # call); np.sum keeps the rest (options, lists, subclasses).
+    if type(x) is np.ndarray and not options:
+        return np.add.reduce(x, axis=axis, keepdims=keepdims)
+    return np.sum(x, axis=axis, keepdims=keepdims, **options)
+
+
+sum_ = _array_op(_sum_raw, "sum", "reduction", mp=np.sum)
 mean = _array_op(np.mean, "mean", "reduction", mp=np.mean)
 prod = _array_op(np.prod, "prod", "reduction", mp=np.prod)
 max_ = _array_op(np.max, "max", "reduction", mp=np.max)
