@@ -207,15 +207,21 @@ def _make_door(prim):
     opaque = prim.opaque
 
     def door(*args, **kwargs):
-        # One pass over the arguments finds the innermost trace, and whether
-        # they are all plain Python numbers (math is ~10x cheaper than NumPy there).
+        if scalar is not None and not kwargs:
+            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar.
+            for a in args:
+                if type(a) is not float and type(a) is not int:
+                    break
+            else:
+                try:
+                    ans = scalar(*args)
+                except _FLOAT_ERRORS:
+                    ans = prim.float_fallback(args)
+                if hooks.forward is not None:
+                    hooks.forward(prim, args, kwargs, ans)
+                return ans
         top = None
-        numbers = scalar is not None and not kwargs
         for a in args:
-            kind = type(a)
-            if kind is float or kind is int:
-                continue
-            numbers = False
             if isinstance(a, Box):
                 trace = a._trace
                 if trace is None:
@@ -224,16 +230,11 @@ def _make_door(prim):
                 if top is None or trace.level > top.level:
                     top = trace
         if top is None:
-            if numbers:
-                try:
-                    ans = scalar(*args)
-                except _FLOAT_ERRORS:
-                    ans = prim.float_fallback(args)
-            else:
-                try:
-                    ans = evaluate(args, kwargs)
-                except TracedValueError as error:
-                    return _call_with_sequences_stacked(door, args, kwargs, error)
+            try:
+                # NumPy directly unless mpmath numbers may be about (one call less).
+                ans = evaluate(args, kwargs) if _MP_TYPES and prim.mp is not None else fun(*args, **kwargs)
+            except TracedValueError as error:
+                return _call_with_sequences_stacked(door, args, kwargs, error)
             if hooks.forward is not None:
                 hooks.forward(prim, args, kwargs, ans)
             return ans
@@ -279,7 +280,7 @@ def _make_door(prim):
                         ans = prim.float_fallback(vals)
                 else:
                     try:
-                        ans = evaluate(vals, kwargs)
+                        ans = evaluate(vals, kwargs) if _MP_TYPES and prim.mp is not None else fun(*vals, **kwargs)
                     except TracedValueError as error:
                         return _call_with_sequences_stacked(door, args, kwargs, error)
                 if hooks.forward is not None:
