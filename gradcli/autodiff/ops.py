@@ -238,7 +238,7 @@ defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y)
 
 def _power_dbase(x, y):
     """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
-    if not isinstance(y, Box) and np.ndim(y) == 0:
+    if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
         if y == 2:
             return 2 * x  # x**2 is most powers: skip computing x**1
         if y == 0:
