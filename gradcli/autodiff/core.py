@@ -26,6 +26,7 @@ __all__ = [
     "new_reverse_trace",
     "new_forward_trace",
     "NoGradientError",
+    "jvp_by_transposing_vjp",
 ]
 
 
@@ -93,7 +94,7 @@ def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
 def _push_forward(prim, tangents, argnums, ans, args, kwargs):
     if prim.jvp is not None:
         return prim.jvp(tangents, argnums, ans, args, kwargs)
-    return _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs)
+    return jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs)
 
 
 def new_forward_trace():
@@ -101,7 +102,7 @@ def new_forward_trace():
     return Trace(_record_forward)
 
 
-def _jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
+def jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     """J·t for an op that has only a VJP rule: the gradient of u -> <VJP(u), t>.
 
     The pullback is linear in u, so its gradient at any point is J·t. It costs
@@ -210,7 +211,7 @@ def defjvp(op, *rules):
         for t, i in zip(tangents, argnums):
             rule = rules[i] if i < len(rules) else None
             if rule is None:
-                contribution = _jvp_by_transposing_vjp(prim, [t], [i], ans, args, kwargs)
+                contribution = jvp_by_transposing_vjp(prim, [t], [i], ans, args, kwargs)
             else:
                 contribution = rule(t, ans, *args, **kwargs)
             if contribution is None:

@@ -20,11 +20,11 @@ import inspect
 
 import numpy as np
 
-from .core import NoGradientError, _jvp_by_transposing_vjp, defjvp, defvjp_all
+from .core import NoGradientError, jvp_by_transposing_vjp, defjvp, defvjp_all
 from .ops import raw, shape_of, stop_gradient, unbroadcast, zeros_like
 from .ops_array import broadcast_to
 from .tape import Variable, active_traces, tapes_suspended, variables_read
-from .tracer import Box, Primitive, _unbox_at, primitive, primitive_of
+from .tracer import Box, Primitive, unbox_at, primitive, primitive_of
 from .tree import flatten
 
 __all__ = ["custom_gradient", "register_gradient", "gradient_override", "restore_gradient"]
@@ -164,7 +164,7 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     if guess is None:
         return _split_result(f(*args, **kwargs), name)[0]
     with tapes_suspended(guess.level), variables_read() as read:
-        y, grad_fn = _split_result(f(*rebuild_inputs([_unbox_at(a, guess) for a in leaves]), **kwargs), name)
+        y, grad_fn = _split_result(f(*rebuild_inputs([unbox_at(a, guess) for a in leaves]), **kwargs), name)
     # As in TensorFlow: the Variables f reads that are not among its inputs,
     # and only trainable ones (the others are never watched).
     variables = [v for v in read if v.trainable and not any(v is leaf for leaf in leaves)]
@@ -183,7 +183,7 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     # recorded f's ops one by one; its view of the op is one op, so it drops
     # its own box from what f computed (the outputs, and what grad_fn returns).
     outputs, rebuild_outputs = flatten(y)
-    outputs = [_unbox_at(out, top) for out in outputs]
+    outputs = [unbox_at(out, top) for out in outputs]
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
@@ -192,13 +192,13 @@ def _call_with_custom_gradient(f, name, args, kwargs):
         ]
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
         grads = _gradients_per_leaf(grads, args, variables, name)
-        return [_unbox_at(grads[i], top) for i in argnums]
+        return [unbox_at(grads[i], top) for i in argnums]
 
     def jvp(tangents, argnums, ans, op_args, op_kwargs):
         # Forward mode transposes the VJP inside a trace of its own, which
         # wraps top's boxes: drop them from the tangent it gives.
-        tangent = _jvp_by_transposing_vjp(door.prim, tangents, argnums, ans, op_args, op_kwargs)
-        return _unbox_at(tangent, top) if single else tuple(_unbox_at(t, top) for t in tangent)
+        tangent = jvp_by_transposing_vjp(door.prim, tangents, argnums, ans, op_args, op_kwargs)
+        return unbox_at(tangent, top) if single else tuple(unbox_at(t, top) for t in tangent)
 
     packed = outputs[0] if single else tuple(outputs)
     door = primitive(lambda *_: packed, name, opaque=True)

@@ -27,6 +27,8 @@ __all__ = [
     "PYTHON_FLOAT_ERRORS",
     "call_with_float64",
     "seen_by",
+    "unbox_at",
+    "next_node_number",
 ]
 
 
@@ -239,7 +241,7 @@ def _make_door(prim):
                 hooks.forward(prim, args, kwargs, ans)
             return ans
         if not differentiable:
-            return door(*[_unbox_at(a, top) for a in args], **kwargs)
+            return door(*[unbox_at(a, top) for a in args], **kwargs)
         n_args = len(args)
         if n_args == 1:
             # Unary and binary calls are most of all calls: unbox them without
@@ -390,7 +392,8 @@ def nondifferentiable(fun, name=None, **options):
     return primitive(fun, name, **options)
 
 
-def _unbox_at(value, trace):
+def unbox_at(value, trace):
+    """The value under ``trace``'s box if ``value`` wears it (one level only), else ``value`` itself."""
     return value._value if isinstance(value, Box) and value._trace is trace else value
 
 
