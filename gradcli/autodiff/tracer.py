@@ -4,7 +4,8 @@ Every differentiable operation in gradcli is a `Primitive`. Calling one is the
 single place where the forward pass happens: it unboxes traced arguments,
 computes on raw values (NumPy, plain floats or mpmath numbers), fires the
 forward hook, and records a node on the innermost trace. This module knows no
-derivatives; `core.py` adds reverse and forward mode on top of it.
+derivative rules (a reverse node only keeps the rule its primitive had when it
+was recorded); `core.py` adds reverse and forward mode on top of it.
 """
 
 from __future__ import annotations
