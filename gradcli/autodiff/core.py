@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-import numpy as np
-
 from .tracer import PYTHON_FLOAT_ERRORS, Box, Trace, call_with_float64, hooks, next_node_number, primitive_of
 
 __all__ = [
