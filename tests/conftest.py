@@ -18,3 +18,13 @@ def _seeded_rng():
     np.random.seed(0)
     yield
 
+
+
+@pytest.fixture
+def quiet_numpy():
+    """NumPy's floating-point warnings off for one test (inf and nan are what some tests are about).
+
+    Not autouse: other tests assert that no warning leaks out of gradcli.
+    """
+    with np.errstate(all="ignore"):
+        yield

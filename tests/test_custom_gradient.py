@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import gradcli
 import gradcli.numpy as gnp
 from gradcli import (
     GradientTape,
@@ -18,10 +17,7 @@ from gradcli import (
 )
 
 
-@pytest.fixture(autouse=True)
-def quiet_numpy():
-    with np.errstate(all="ignore"):
-        yield
+pytestmark = pytest.mark.usefixtures("quiet_numpy")  # in conftest.py
 
 
 def log1pexp_naive(x):

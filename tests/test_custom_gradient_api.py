@@ -21,10 +21,7 @@ from gradcli import (
 from gradcli.autodiff import Box
 
 
-@pytest.fixture(autouse=True)
-def quiet_numpy():
-    with np.errstate(all="ignore"):
-        yield
+pytestmark = pytest.mark.usefixtures("quiet_numpy")  # in conftest.py
 
 
 @pytest.fixture
