@@ -4,6 +4,10 @@
     .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli)
     .venv/bin/python bench/run.py --profile       # also cProfile gradcli's part of W1/W2
 
+Each benchmark runs in a fresh interpreter of its own, so that what one leaves
+behind (W1's 20,000-node graphs leave a fragmented heap) does not weigh on the
+next; within a benchmark, every contender runs in the same process, paired.
+
 Benchmarks inform, they do not gate: this exits 0 whatever the targets say
 (and even when a benchmark crashes, which is reported as ERROR). See
 bench/README.md for what is measured and how.
@@ -11,9 +15,12 @@ bench/README.md for what is measured and how.
 
 from __future__ import annotations
 
-import gc
+import dataclasses
+import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -37,23 +44,15 @@ def main(argv):
     if unknown:
         print(f"unknown benchmark(s) {unknown}; choose from {list(SCRIPTS)}")
         return 0
-    gc.enable()
     print("gradcli benchmarks")
     common.print_environment()
 
     start = time.perf_counter()
     targets, durations = [], []
     for name in names:
-        module_name, label = SCRIPTS[name]
         t0 = time.perf_counter()
-        try:
-            module = __import__(module_name)
-            targets += module.main(flags)
-        except Exception as exc:  # a crashed benchmark is reported, not raised
-            traceback.print_exc()
-            targets.append(common.Target(label, "benchmark run", float("nan"), 0.0, error=f"{type(exc).__name__}: {exc}"))
+        targets += run_isolated(name, flags)
         durations.append(f"{name} {time.perf_counter() - t0:.0f} s")
-        gc.collect()
     total = time.perf_counter() - start
 
     common.heading("Summary")
@@ -68,6 +67,38 @@ def main(argv):
     return 0
 
 
+def run_isolated(name, flags):
+    """Run one benchmark in a fresh interpreter (its output goes straight through); return its targets."""
+    module_name, label = SCRIPTS[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "targets.json")
+        sys.stdout.flush()
+        command = [sys.executable, os.path.abspath(__file__), "--child", module_name, label, out, *flags]
+        status = subprocess.run(command).returncode
+        if status != 0 or not os.path.exists(out):
+            error = f"the benchmark process exited with status {status}"
+            return [common.Target(label, "benchmark run", float("nan"), 0.0, error=error)]
+        with open(out) as f:
+            return [common.Target(**fields) for fields in json.load(f)]
+
+
+def child(module_name, label, out, flags):
+    """The body of one fresh benchmark process: run the script, write its targets to ``out`` as JSON."""
+    try:
+        targets = __import__(module_name).main(flags)
+    except Exception as exc:  # a crashed benchmark is reported, not raised
+        traceback.print_exc()
+        targets = [common.Target(label, "benchmark run", float("nan"), 0.0, error=f"{type(exc).__name__}: {exc}")]
+    sys.stdout.flush()
+    with open(out, "w") as f:
+        # json writes NaN (a target never measured) as NaN and reads it back as NaN.
+        json.dump([dataclasses.asdict(t) for t in targets], f)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--child"]:
+        module_name, label, out, *flags = sys.argv[2:]
+        child(module_name, label, out, flags)
+    else:
+        main(sys.argv[1:])
     sys.exit(0)

@@ -101,3 +101,31 @@ def test_random_direction_first_call_probe_runs():
 def test_count_targets_print():
     line = common.Target("w", "heavy imports", 0, 0, "<=", unit="n").line()
     assert line.startswith("PASS") and "0 (target <= 0)" in line
+
+
+def test_run_gives_each_benchmark_a_fresh_process(tmp_path, monkeypatch, capfd):
+    # Two stand-in scripts: one leaves a mark in its process and reports a
+    # target, the other crashes. Each must run in a process of its own, and
+    # both must come back as targets (the crash as an ERROR, not an exception).
+    (tmp_path / "fake_ok.py").write_text(
+        "import os, sys, common\n"
+        "def main(flags):\n"
+        "    assert 'fake_crash' not in sys.modules\n"
+        "    print('fake_ok ran in', os.getpid())\n"
+        "    return [common.Target('fake', 'ratio', 1.5, 2.0, note=' '.join(flags))]\n"
+    )
+    (tmp_path / "fake_crash.py").write_text("def main(flags):\n    raise RuntimeError('boom')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setitem(run.SCRIPTS, "ok", ("fake_ok", "fake ok"))
+    monkeypatch.setitem(run.SCRIPTS, "crash", ("fake_crash", "fake crash"))
+
+    (crashed,) = run.run_isolated("crash", [])
+    (ok,) = run.run_isolated("ok", ["--profile"])  # asserts it never saw fake_crash imported
+
+    assert (ok.workload, ok.value, ok.limit, ok.note, ok.passed) == ("fake", 1.5, 2.0, "--profile", True)
+    assert crashed.workload == "fake crash" and not crashed.passed
+    assert "RuntimeError: boom" in crashed.error
+    output = capfd.readouterr()
+    pid = int(output.out.split("fake_ok ran in")[1].split()[0])
+    assert pid != os.getpid()
+    assert "RuntimeError: boom" in output.err
