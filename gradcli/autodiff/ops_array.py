@@ -218,7 +218,8 @@ def _broadcast_to_raw(x, shape):
         if value.ndim == 0 and value.dtype != object:
             # A scalar spread over a shape (the VJP of every full reduction):
             # a zero-stride view, ~5x cheaper than np.broadcast_to.
-            view = np.ndarray(shape, value.dtype, buffer=value, strides=(0,) * len(shape))
+            # Positional: NumPy parses keyword arguments here by hashing their names anew.
+            view = np.ndarray(shape, value.dtype, value, 0, (0,) * len(shape))
             view.flags.writeable = False
             return view
     return np.broadcast_to(x, shape)
