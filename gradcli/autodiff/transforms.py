@@ -27,6 +27,8 @@ __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace
 
 
 def _check_input(value, position, transform):
+    if type(value) is float:
+        return
     dtype = dtype_of(value)
     if dtype.kind in "iub":
         shown = raw(value)
@@ -53,7 +55,7 @@ def trace_inputs(f, args, kwargs, argnums, transform="grad"):
     Returns the output, the trace, and per input its root nodes and the
     function that rebuilds its structure.
     """
-    if len(set(argnums)) != len(argnums):
+    if len(argnums) > 1 and len(set(argnums)) != len(argnums):
         raise ValueError(f"{transform}: argnums {tuple(argnums)} names an argument twice")
     trace = new_reverse_trace()
     boxed = list(args)
@@ -82,7 +84,11 @@ def output_value(out, trace):
 
 def pull_back(out, trace, inputs, args, argnums, g):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
-    all_roots = [root for roots, _ in inputs for root in roots]
+    # Loops rather than comprehensions: in CPython 3.11 each comprehension is
+    # a function made and called anew, and this runs once per gradient.
+    all_roots = []
+    for roots, _ in inputs:
+        all_roots += roots
     out = seen_by(out, trace)
     if isinstance(out, Box) and out._trace is trace:
         grads = backward_pass(g, out, all_roots)
@@ -91,14 +97,18 @@ def pull_back(out, trace, inputs, args, argnums, g):
     results = []
     start = 0
     for roots, rebuild in inputs:
-        part = grads[start : start + len(roots)]
-        start += len(roots)
-        results.append(rebuild([_finish(gr, root._value) for gr, root in zip(part, roots)]))
+        finished = []
+        for root in roots:
+            finished.append(_finish(grads[start], root._value))
+            start += 1
+        results.append(rebuild(finished))
     return results
 
 
 def _finish(g, x):
     """Zero for an unreached input; the input's own float dtype and shape for the rest."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape:
+        return g  # the usual case, without the general checks below
     if g is None:
         return zeros_like(x)
     g = _in_dtype_of(g, x)
@@ -139,8 +149,8 @@ def value_and_grad(f, argnums=0):
 
 
 def _check_scalar(value, f):
-    name = getattr(f, "__name__", "the function")
     if value is None or isinstance(value, (str, bytes, dict, list, tuple)):
+        name = getattr(f, "__name__", "the function")
         raise TypeError(
             f"grad needs a function with a numeric scalar output, but {name} returned "
             f"{type(value).__name__}"

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 
+def _only(values):
+    return values[0]
+
+
 def flatten(structure):
     """Flatten nested lists/tuples/dicts of leaves; return leaves and a rebuilder."""
+    if not isinstance(structure, (list, tuple, dict)):
+        return [structure], _only  # a leaf, the usual input: no closure made per call
     if isinstance(structure, (list, tuple)):
         parts = [flatten(item) for item in structure]
         leaves = [leaf for p in parts for leaf in p[0]]
@@ -21,4 +27,3 @@ def flatten(structure):
         keys = list(structure)
         leaves, rebuild_list = flatten([structure[k] for k in keys])
         return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
-    return [structure], lambda values: values[0]
