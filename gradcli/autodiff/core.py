@@ -242,8 +242,11 @@ def backward_pass(g, end_node, sources):
     """
     if g is None:
         return [None] * len(sources)
-    wanted = set(sources)
+    # The sources, each with the cotangent found for it (None until reached). A
+    # dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
+    for source in sources:
+        found[source] = None
     grads = {end_node: g}
     backward_hook = hooks.backward
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
@@ -251,7 +254,7 @@ def backward_pass(g, end_node, sources):
     while pending:
         node = waiting.pop(heappop(pending))
         g = grads.pop(node)
-        if node in wanted:
+        if node in found:
             found[node] = g
         parents = node.parents
         if not parents:

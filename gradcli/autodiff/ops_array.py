@@ -215,7 +215,7 @@ def ravel(x):
 def _broadcast_to_raw(x, shape):
     if type(x) is not np.ndarray or x.ndim == 0:
         value = np.asarray(x)
-        if value.ndim == 0 and value.dtype != object:
+        if value.ndim == 0 and value.dtype.kind != "O":  # (!= object would convert `object` to a dtype)
             # A scalar spread over a shape (the VJP of every full reduction):
             # a zero-stride view, ~5x cheaper than np.broadcast_to.
             # Positional: NumPy parses keyword arguments here by hashing their names anew.
