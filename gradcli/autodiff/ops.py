@@ -140,6 +140,8 @@ def ones_like_value(x):
 
 def _filled_like(x, fill):
     # Built from the type, never as x*0 (+1), which is NaN where x is inf or NaN.
+    if type(x) is np.float64:  # the usual seed of a backward pass
+        return np.float64(fill)
     value = raw(x)
     if isinstance(value, np.ndarray):
         if value.dtype == object:
@@ -165,7 +167,11 @@ def unbroadcast(g, target):
     """
     if type(g) is float and type(target) is float:
         return g
-    raw_g, raw_target = raw(g), raw(target)
+    raw_g, raw_target = g, target
+    while isinstance(raw_g, Box):
+        raw_g = raw_g._value
+    while isinstance(raw_target, Box):
+        raw_target = raw_target._value
     if (
         type(raw_g) in _NUMPY_VALUES
         and type(raw_target) in _NUMPY_VALUES

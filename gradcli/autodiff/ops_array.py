@@ -52,7 +52,7 @@ def _count(shape, axis):
 
 def _expand_reduced(g, x, axis, keepdims):
     """Broadcast the cotangent of a reduction back over the reduced axes."""
-    shape = _shape(x)
+    shape = x.shape if type(x) is np.ndarray else _shape(x)
     if not keepdims and axis is not None:
         g = reshape(g, _kept_shape(shape, axis))
     return broadcast_to(g, shape)

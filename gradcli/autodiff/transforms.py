@@ -27,8 +27,8 @@ __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace
 
 
 def _check_input(value, position, transform):
-    if type(value) is float:
-        return
+    if type(value) is float or (type(value) is np.ndarray and value.dtype.kind in "fc"):
+        return  # the usual inputs, without the general checks below
     dtype = dtype_of(value)
     if dtype.kind in "iub":
         shown = raw(value)
@@ -155,6 +155,8 @@ def _check_scalar(value, f):
             f"grad needs a function with a numeric scalar output, but {name} returned "
             f"{type(value).__name__}"
         )
+    if type(value) is np.float64 or type(value) is float:
+        return  # the usual outputs, without the general checks below
     shape = shape_of(value)
     if shape != ():
         raise TypeError(
