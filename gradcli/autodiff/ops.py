@@ -167,11 +167,7 @@ def unbroadcast(g, target):
     """
     if type(g) is float and type(target) is float:
         return g
-    raw_g, raw_target = g, target
-    while isinstance(raw_g, Box):
-        raw_g = raw_g._value
-    while isinstance(raw_target, Box):
-        raw_target = raw_target._value
+    raw_g, raw_target = raw(g), raw(target)
     if (
         type(raw_g) in _NUMPY_VALUES
         and type(raw_target) in _NUMPY_VALUES

@@ -21,6 +21,8 @@ def _raw(x):
 
 
 def _shape(x):
+    if type(x) is np.ndarray:
+        return x.shape
     x = _raw(x)
     try:
         return x.shape
@@ -52,7 +54,7 @@ def _count(shape, axis):
 
 def _expand_reduced(g, x, axis, keepdims):
     """Broadcast the cotangent of a reduction back over the reduced axes."""
-    shape = x.shape if type(x) is np.ndarray else _shape(x)
+    shape = _shape(x)
     if not keepdims and axis is not None:
         g = reshape(g, _kept_shape(shape, axis))
     return broadcast_to(g, shape)

@@ -165,7 +165,7 @@ def _check_scalar(value, f):
             "gradcli.jacobian for every partial derivative, or gradcli.vjp to pull back "
             "a chosen cotangent."
         )
-    if type(value) is not float and dtype_of(value).kind == "c":
+    if dtype_of(value).kind == "c":
         raise TypeError("grad needs a real scalar output; this function returned a complex one")
 
 
