@@ -67,6 +67,11 @@ def main(argv):
     return 0
 
 
+def _crashed(label, error):
+    """The target that stands for a benchmark that crashed before measuring anything."""
+    return common.Target(label, "benchmark run", float("nan"), 0.0, error=error)
+
+
 def run_isolated(name, flags):
     """Run one benchmark in a fresh interpreter (its output goes straight through); return its targets."""
     module_name, label = SCRIPTS[name]
@@ -76,8 +81,7 @@ def run_isolated(name, flags):
         command = [sys.executable, os.path.abspath(__file__), "--child", module_name, label, out, *flags]
         status = subprocess.run(command).returncode
         if status != 0 or not os.path.exists(out):
-            error = f"the benchmark process exited with status {status}"
-            return [common.Target(label, "benchmark run", float("nan"), 0.0, error=error)]
+            return [_crashed(label, f"the benchmark process exited with status {status}")]
         with open(out) as f:
             return [common.Target(**fields) for fields in json.load(f)]
 
@@ -88,7 +92,7 @@ def child(module_name, label, out, flags):
         targets = __import__(module_name).main(flags)
     except Exception as exc:  # a crashed benchmark is reported, not raised
         traceback.print_exc()
-        targets = [common.Target(label, "benchmark run", float("nan"), 0.0, error=f"{type(exc).__name__}: {exc}")]
+        targets = [_crashed(label, f"{type(exc).__name__}: {exc}")]
     sys.stdout.flush()
     with open(out, "w") as f:
         # json writes NaN (a target never measured) as NaN and reads it back as NaN.
