@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 from .core import defjvp, defvjp
-from .tracer import Box, is_mp_value, nondifferentiable, primitive
+from .tracer import _NUMPY_SCALAR_TYPES, Box, is_mp_value, nondifferentiable, primitive
 
 # -- helpers used by every rule -----------------------------------------------
 
@@ -165,8 +165,9 @@ def unbroadcast(g, target):
     Also drops the imaginary part when ``target`` is real. Every VJP of a
     broadcasting op ends here, so broadcasting is handled once.
     """
-    if type(g) is float and type(target) is float:
-        return g
+    kind = type(g)
+    if kind is type(target) and (kind is float or kind in _NUMPY_SCALAR_TYPES):
+        return g  # two scalars of one type: nothing to sum, no imaginary part to drop
     raw_g, raw_target = raw(g), raw(target)
     if (
         type(raw_g) in _NUMPY_VALUES
@@ -191,19 +192,19 @@ def unbroadcast(g, target):
     return g
 
 
-def _elementwise(fun, name, scalar=None, mp=True):
-    return primitive(fun, name, scalar=scalar, mp=mp, kind="elementwise")
+def _elementwise(fun, name, scalar=None, mp=True, scalar_on_numpy=False):
+    return primitive(fun, name, scalar=scalar, scalar_on_numpy=scalar_on_numpy, mp=mp, kind="elementwise")
 
 
 # -- arithmetic ---------------------------------------------------------------
 
-add = _elementwise(np.add, "add", operator.add)
-subtract = _elementwise(np.subtract, "subtract", operator.sub)
-multiply = _elementwise(np.multiply, "multiply", operator.mul)
-divide = _elementwise(np.divide, "divide", operator.truediv)
+add = _elementwise(np.add, "add", operator.add, scalar_on_numpy=True)
+subtract = _elementwise(np.subtract, "subtract", operator.sub, scalar_on_numpy=True)
+multiply = _elementwise(np.multiply, "multiply", operator.mul, scalar_on_numpy=True)
+divide = _elementwise(np.divide, "divide", operator.truediv, scalar_on_numpy=True)
 true_divide = divide
 power = _elementwise(np.power, "power", math.pow)
-negative = _elementwise(np.negative, "negative", operator.neg)
+negative = _elementwise(np.negative, "negative", operator.neg, scalar_on_numpy=True)
 mod = _elementwise(np.mod, "mod", operator.mod)  # floor mod, as np.mod (math.fmod truncates)
 absolute = _elementwise(np.abs, "abs", abs)
 abs = absolute  # noqa: A001 - the NumPy name

@@ -77,7 +77,8 @@ def _sum_raw(x, axis=None, keepdims=False, **options):
     # np.add.reduce is np.sum without its Python wrapper (a few microseconds a
     # call); np.sum keeps the rest (options, lists, subclasses).
     if type(x) is np.ndarray and not options:
-        return np.add.reduce(x, axis=axis, keepdims=keepdims)
+        # Positional (axis, dtype, out, keepdims): keywords are parsed by hashing their names.
+        return np.add.reduce(x, axis, None, None, keepdims)
     return np.sum(x, axis=axis, keepdims=keepdims, **options)
 
 
@@ -222,7 +223,7 @@ def _broadcast_to_raw(x, shape):
             # a zero-stride view, ~5x cheaper than np.broadcast_to.
             # Positional: NumPy parses keyword arguments here by hashing their names anew.
             view = np.ndarray(shape, value.dtype, value, 0, (0,) * len(shape))
-            view.flags.writeable = False
+            view.setflags(False)  # (write=False; positional, as above)
             return view
     return np.broadcast_to(x, shape)
 

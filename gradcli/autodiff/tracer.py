@@ -120,6 +120,10 @@ def is_mp_value(value) -> bool:
 
 
 _FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
+# The NumPy scalars whose Python operators give exactly what the ufunc gives.
+_NUMPY_SCALAR_TYPES = frozenset(
+    {np.float16, np.float32, np.float64, np.longdouble, np.complex64, np.complex128, np.clongdouble}
+)
 # What Python's operators raise on plain floats where float64 gives inf or nan.
 PYTHON_FLOAT_ERRORS = (OverflowError, ZeroDivisionError)
 # Ops whose mpmath implementation is a scalar function applied element by element.
@@ -130,7 +134,10 @@ class Primitive:
     """The record of an operation: its name, raw implementations and derivative rules.
 
     ``fun`` computes on NumPy values. ``scalar`` optionally computes on plain
-    Python floats (much cheaper than a NumPy scalar round trip). ``mp`` lets the
+    Python floats (much cheaper than a NumPy scalar round trip); with
+    ``scalar_on_numpy`` it is a Python operator, which on NumPy scalars runs
+    NumPy's own scalar arithmetic (``fun``'s answer without the ufunc
+    machinery), and traced ops use it for them too. ``mp`` lets the
     exact reference run the very same program at high precision: for
     elementwise ops it computes one element on mpmath numbers (``True`` until
     `mp.enable` resolves it), for the others it takes whole object arrays.
@@ -139,11 +146,21 @@ class Primitive:
     """
 
     def __init__(
-        self, fun, name=None, *, scalar=None, mp=None, differentiable=True, kind="other", opaque=False
+        self,
+        fun,
+        name=None,
+        *,
+        scalar=None,
+        scalar_on_numpy=False,
+        mp=None,
+        differentiable=True,
+        kind="other",
+        opaque=False,
     ):
         self.fun = fun
         self.name = name or fun.__name__
         self.scalar = scalar
+        self.scalar_on_numpy = scalar_on_numpy and scalar is not None
         self.mp = mp
         self.differentiable = differentiable
         self.kind = kind
@@ -182,7 +199,10 @@ class Primitive:
         return self.fun(*args, **kwargs)
 
     def float_fallback(self, args):
-        """NumPy's IEEE answer (inf/nan) where ``math`` raised, as a float again."""
+        """NumPy's IEEE answer (inf/nan) where ``scalar`` raised: a float again for Python numbers."""
+        for a in args:
+            if type(a) is not float and type(a) is not int:
+                return self.fun(*args)  # NumPy scalars: as the ufunc answers, warnings and all
         with np.errstate(all="ignore"):
             return float(self.fun(*[np.float64(a) for a in args]))
 
@@ -204,6 +224,7 @@ def _make_door(prim):
     cheaper in CPython, and this runs once per op.
     """
     scalar = prim.scalar
+    scalar_on_numpy = prim.scalar_on_numpy
     fun = prim.fun
     evaluate = prim.evaluate
     differentiable = prim.differentiable
@@ -269,7 +290,7 @@ def _make_door(prim):
             numbers = scalar is not None and not kwargs
             for v in vals:
                 kind = type(v)
-                if kind is float or kind is int:
+                if kind is float or kind is int or (scalar_on_numpy and kind in _NUMPY_SCALAR_TYPES):
                     continue
                 numbers = False
                 if isinstance(v, Box):
