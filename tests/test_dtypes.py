@@ -146,14 +146,15 @@ SCALAR_ARITHMETIC = [
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64, np.complex128])
 @pytest.mark.parametrize("name, op, ufunc", SCALAR_ARITHMETIC, ids=ids(SCALAR_ARITHMETIC))
 def test_traced_numpy_scalar_arithmetic_is_the_ufuncs(name, op, ufunc, dtype):
-    # Traced NumPy scalars take Python's operators (NumPy's scalar arithmetic), not the
-    # ufunc: same value, same dtype, same weak Python scalars, same inf and warning.
+    # NumPy scalars, traced or not, take Python's operators (NumPy's scalar arithmetic), not
+    # the ufunc: same value, same dtype, same weak Python scalars, same inf and warning.
     x = dtype(0.7)
     for other in (x, dtype(0.3), 1.5, 2, np.float64(0.3)):
         for args in ((x, other), (other, x)):
-            got = gradcli.vjp(lambda a: op(a, args[1]) if args[0] is x else op(args[0], a), x)[0]
+            traced = gradcli.vjp(lambda a: op(a, args[1]) if args[0] is x else op(args[0], a), x)[0]
             want = ufunc(*args)
-            assert type(got) is type(want) and (got == want or (np.isnan(got) and np.isnan(want)))
+            for got in (traced, op(*args)):
+                assert type(got) is type(want) and (got == want or (np.isnan(got) and np.isnan(want)))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         got = gradcli.vjp(lambda a: gnp.divide(a, dtype(0)), x)[0]

@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 from .core import defjvp, defvjp
-from .tracer import _NUMPY_SCALAR_TYPES, Box, is_mp_value, nondifferentiable, primitive
+from .tracer import NUMPY_SCALAR_TYPES, Box, is_mp_value, nondifferentiable, primitive
 
 # -- helpers used by every rule -----------------------------------------------
 
@@ -156,7 +156,7 @@ def _filled_like(x, fill):
     return type(value)(fill)
 
 
-_NUMPY_VALUES = (np.ndarray, np.float64, np.float32, np.float16, np.complex128, np.complex64)
+_NUMPY_VALUES = frozenset({np.ndarray, *NUMPY_SCALAR_TYPES})
 
 
 def unbroadcast(g, target):
@@ -166,7 +166,7 @@ def unbroadcast(g, target):
     broadcasting op ends here, so broadcasting is handled once.
     """
     kind = type(g)
-    if kind is type(target) and (kind is float or kind in _NUMPY_SCALAR_TYPES):
+    if kind is type(target) and (kind is float or kind in NUMPY_SCALAR_TYPES):
         return g  # two scalars of one type: nothing to sum, no imaginary part to drop
     raw_g, raw_target = raw(g), raw(target)
     if (

@@ -30,6 +30,7 @@ __all__ = [
     "seen_by",
     "unbox_at",
     "next_node_number",
+    "NUMPY_SCALAR_TYPES",
 ]
 
 
@@ -120,8 +121,8 @@ def is_mp_value(value) -> bool:
 
 
 _FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
-# The NumPy scalars whose Python operators give exactly what the ufunc gives.
-_NUMPY_SCALAR_TYPES = frozenset(
+# NumPy's float and complex scalars: their Python operators give exactly what the ufunc gives.
+NUMPY_SCALAR_TYPES = frozenset(
     {np.float16, np.float32, np.float64, np.longdouble, np.complex64, np.complex128, np.clongdouble}
 )
 # What Python's operators raise on plain floats where float64 gives inf or nan.
@@ -137,7 +138,7 @@ class Primitive:
     Python floats (much cheaper than a NumPy scalar round trip); with
     ``scalar_on_numpy`` it is a Python operator, which on NumPy scalars runs
     NumPy's own scalar arithmetic (``fun``'s answer without the ufunc
-    machinery), and traced ops use it for them too. ``mp`` lets the
+    machinery), so the door uses it for them too. ``mp`` lets the
     exact reference run the very same program at high precision: for
     elementwise ops it computes one element on mpmath numbers (``True`` until
     `mp.enable` resolves it), for the others it takes whole object arrays.
@@ -232,10 +233,12 @@ def _make_door(prim):
 
     def door(*args, **kwargs):
         if scalar is not None and not kwargs:
-            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar.
+            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar (and
+            # NumPy scalars, where ``scalar`` is a Python operator: NumPy's own scalar math).
             for a in args:
                 if type(a) is not float and type(a) is not int:
-                    break
+                    if not scalar_on_numpy or type(a) not in NUMPY_SCALAR_TYPES:
+                        break
             else:
                 try:
                     ans = scalar(*args)
@@ -290,7 +293,7 @@ def _make_door(prim):
             numbers = scalar is not None and not kwargs
             for v in vals:
                 kind = type(v)
-                if kind is float or kind is int or (scalar_on_numpy and kind in _NUMPY_SCALAR_TYPES):
+                if kind is float or kind is int or (scalar_on_numpy and kind in NUMPY_SCALAR_TYPES):
                     continue
                 numbers = False
                 if isinstance(v, Box):
