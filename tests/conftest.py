@@ -19,7 +19,6 @@ def _seeded_rng():
     yield
 
 
-
 @pytest.fixture
 def quiet_numpy():
     """NumPy's floating-point warnings off for one test (inf and nan are what some tests are about).

@@ -23,7 +23,6 @@ def flatten(structure):
             return type(structure)(out)
 
         return leaves, rebuild
-    if isinstance(structure, dict):
-        keys = list(structure)
-        leaves, rebuild_list = flatten([structure[k] for k in keys])
-        return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
+    keys = list(structure)  # a dict: the leaves of its values, in its order
+    leaves, rebuild_list = flatten([structure[k] for k in keys])
+    return leaves, lambda values: dict(zip(keys, rebuild_list(values)))
