@@ -4,6 +4,7 @@ The public surface is re-exported by `gradcli`; `gradcli.numpy` holds the ops.
 """
 
 from . import boxes as _boxes  # noqa: F401  (installs operators on traced values)
+from . import ops_rules as _ops_rules  # noqa: F401  (gives the elementwise ops their gradients)
 from .core import NoGradientError, backward_pass, defjvp, defvjp, defvjp_all
 from .custom import custom_gradient, gradient_override, register_gradient, restore_gradient
 from .functional import gradients_function, symbolic_gradient, value_and_gradients_function

@@ -7,8 +7,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+import gradcli.numpy as gnp
+
 from . import ops_array, ops_linalg, ops_special
+from .mp import enable
 from .tracer import Primitive, primitive_of
+from .values import dtype_of, is_float_dtype
 
 
 @dataclass(frozen=True)
@@ -118,10 +122,6 @@ def catalogue() -> list[OpInfo]:
 
     It enables the mpmath path (importing mpmath) to read which ops have mpmath rules.
     """
-    import gradcli.numpy as gnp
-
-    from .mp import enable
-
     enable()
     rows = []
     for name in gnp.__all__:
@@ -222,6 +222,4 @@ def _is_mp(value):
 
 
 def _is_float(value):
-    return isinstance(value, (float, complex, np.floating, np.complexfloating)) or (
-        isinstance(value, np.ndarray) and value.dtype.kind in "fc"
-    )
+    return is_float_dtype(dtype_of(value))

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from .tracer import PYTHON_FLOAT_ERRORS, Box, Trace, call_with_float64, hooks, next_node_number, primitive_of
+from .tracer import (
+    PYTHON_FLOAT_ERRORS,
+    Box,
+    NoGradientError,
+    Trace,
+    call_with_float64,
+    hooks,
+    next_node_number,
+    primitive_of,
+)
+from .values import ones_like_value, shape_of, zeros_like
 
 __all__ = [
     "VJPNode",
@@ -26,10 +36,6 @@ __all__ = [
     "NoGradientError",
     "jvp_by_transposing_vjp",
 ]
-
-
-class NoGradientError(NotImplementedError):
-    """Raised when the backward pass reaches an op that has no gradient rule."""
 
 
 class VJPNode(Box):
@@ -108,8 +114,6 @@ def jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     """
     if prim.vjp is None:
         raise NoGradientError(f"op '{prim.name}' has neither a VJP nor a JVP rule")
-    from .ops import ones_like_value, vdot_real, zeros_like
-
     trace = new_reverse_trace()
     # A tuple-valued op (a custom gradient's) takes one cotangent per output.
     outs = ans if isinstance(ans, tuple) else (ans,)
@@ -119,12 +123,20 @@ def jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
     total = None
     for ct, t in zip(prim.vjp(u, ans, args, kwargs, argnums), tangents):
         if ct is not None:
-            term = vdot_real(ct, t)
+            term = _inner(ct, t)
             total = term if total is None else total + term
     connected = isinstance(total, Box) and total._trace is trace
     grads = backward_pass(ones_like_value(total._value), total, us) if connected else [None] * len(us)
     tangent = [zeros_like(out) if g is None else g for g, out in zip(grads, outs)]
     return tuple(tangent) if isinstance(ans, tuple) else tangent[0]
+
+
+def _inner(a, b):
+    # The sum of the elementwise product. Traced values' operators and ``sum``
+    # method are the differentiable ops (as ``+`` is in `backward_pass`), so
+    # this layer needs no import of the ops built on top of it.
+    product = a * b
+    return product if shape_of(product) == () else product.sum()
 
 
 # -- derivative tables --------------------------------------------------------
@@ -216,8 +228,6 @@ def defjvp(op, *rules):
                 continue
             total = contribution if total is None else total + contribution
         if total is None:
-            from .ops import zeros_like
-
             return zeros_like(ans)
         return total
 

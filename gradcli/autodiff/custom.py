@@ -21,11 +21,13 @@ import inspect
 import numpy as np
 
 from .core import NoGradientError, jvp_by_transposing_vjp, defjvp, defvjp_all
-from .ops import raw, shape_of, stop_gradient, unbroadcast, zeros_like
-from .ops_array import broadcast_to
+from . import ops, ops_array, ops_linalg, ops_special
+from .ops import stop_gradient
+from .ops_array import broadcast_to, unbroadcast
 from .tape import Variable, active_traces, tapes_suspended, variables_read
 from .tracer import Box, Primitive, unbox_at, primitive, primitive_of
 from .tree import flatten
+from .values import raw, shape_of, zeros_like
 
 __all__ = ["custom_gradient", "register_gradient", "gradient_override", "restore_gradient"]
 
@@ -384,8 +386,6 @@ def _spread(g, gx, x):
 
 
 def _all_primitives():
-    from . import ops, ops_array, ops_linalg, ops_special
-
     found = {}
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():

@@ -6,9 +6,9 @@ import inspect
 
 import numpy as np
 
-from .ops import ones_like_value, shape_of
 from .ops_linalg import vdot
 from .transforms import output_value, pull_back, trace_inputs
+from .values import ones_like_value, shape_of
 
 __all__ = ["value_and_gradients_function", "gradients_function", "symbolic_gradient"]
 

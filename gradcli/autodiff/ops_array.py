@@ -1,4 +1,8 @@
-"""Reductions, shape changes, indexing and array constructors, with their rules."""
+"""Reductions, shape changes, indexing and array constructors, with their rules.
+
+Above the elementwise ops (whose rules these use, and which use `unbroadcast`,
+defined here since undoing broadcasting is a sum and a reshape).
+"""
 
 from __future__ import annotations
 
@@ -7,27 +11,13 @@ import builtins
 import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
-from .tracer import Box, primitive
+from .ops import absolute, astype, exp, real, select, sqrt
+from .tracer import primitive, stack_sequences_with
+from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, loaded_mpmath, raw, shape_of
 
 
 def _array_op(fun, name, kind, mp=None):
     return primitive(fun, name, kind=kind, mp=mp)
-
-
-def _raw(x):
-    while isinstance(x, Box):
-        x = x._value
-    return x
-
-
-def _shape(x):
-    if type(x) is np.ndarray:
-        return x.shape
-    x = _raw(x)
-    try:
-        return x.shape
-    except AttributeError:
-        return np.shape(x)
 
 
 def _normalize_axes(axis, ndim):
@@ -54,7 +44,7 @@ def _count(shape, axis):
 
 def _expand_reduced(g, x, axis, keepdims):
     """Broadcast the cotangent of a reduction back over the reduced axes."""
-    shape = _shape(x)
+    shape = shape_of(x)
     if not keepdims and axis is not None:
         g = reshape(g, _kept_shape(shape, axis))
     return broadcast_to(g, shape)
@@ -64,7 +54,50 @@ def _keep(ans, x, axis, keepdims):
     """The reduction's output with the reduced axes kept, for broadcasting against x."""
     if keepdims:
         return ans
-    return reshape(ans, _kept_shape(_shape(x), axis))
+    return reshape(ans, _kept_shape(shape_of(x), axis))
+
+
+_NUMPY_VALUES = frozenset({np.ndarray, *NUMPY_SCALAR_TYPES})
+
+
+def unbroadcast(g, target):
+    """Sum ``g`` down to the shape of ``target``, undoing NumPy broadcasting.
+
+    Also drops the imaginary part when ``target`` is real. Every VJP of a
+    broadcasting op ends here, so broadcasting is handled once.
+    """
+    kind = type(g)
+    if kind is type(target) and (kind is float or kind in NUMPY_SCALAR_TYPES):
+        return g  # two scalars of one type: nothing to sum, no imaginary part to drop
+    raw_g, raw_target = raw(g), raw(target)
+    if (
+        type(raw_g) in _NUMPY_VALUES
+        and type(raw_target) in _NUMPY_VALUES
+        and raw_g.shape == raw_target.shape
+        and (raw_g.dtype.kind != "c" or raw_target.dtype.kind == "c")
+    ):
+        return g  # the common case: nothing to undo
+    shape = shape_of(target)
+    g_shape = shape_of(g)
+    if g_shape != shape:
+        extra = len(g_shape) - len(shape)
+        axes = tuple(range(extra)) + tuple(
+            extra + i for i, n in enumerate(shape) if n == 1 and g_shape[extra + i] != 1
+        )
+        if axes:
+            g = sum_(g, axis=axes, keepdims=False)
+        if len(shape_of(g)) != len(shape):
+            g = reshape(g, shape)
+    if np.iscomplexobj(raw(g)) and not np.iscomplexobj(raw(target)):
+        g = real(g)
+    return g
+
+
+def broadcast_like(t, ans):
+    """A tangent broadcast to the output's shape (for add/subtract in forward mode)."""
+    if shape_of(t) == shape_of(ans):
+        return t
+    return broadcast_to(t, shape_of(ans))
 
 
 # -- reductions ---------------------------------------------------------------
@@ -93,7 +126,7 @@ defjvp(sum_, lambda t, ans, x, axis=None, keepdims=False: sum_(t, axis=axis, kee
 defvjp(
     mean,
     lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims)
-    / _count(_shape(x), axis),
+    / _count(shape_of(x), axis),
 )
 defjvp(mean, lambda t, ans, x, axis=None, keepdims=False: mean(t, axis=axis, keepdims=keepdims))
 
@@ -103,9 +136,7 @@ def _prod_vjp(g, ans, x, axis=None, keepdims=False):
     # a zero x_i, and so that its own derivative (the Hessian) is right at zeros
     # too: where the others' product is 0 because of a zero x_z, it is written
     # as x_z times the rest, a 0 that still depends on x_z.
-    from .ops import select
-
-    raw_x = _raw(x)
+    raw_x = raw(x)
     is_zero = raw_x == 0
     zeros = np.sum(is_zero, axis=axis, keepdims=True)
     nonzero_x = select(is_zero, 1.0, x)
@@ -128,10 +159,8 @@ defvjp(prod, _prod_vjp)
 
 def _extremum_vjp(g, ans, x, axis=None, keepdims=False):
     # Ties share the gradient equally.
-    from .ops import float_dtype
-
-    raw_x = _raw(x)
-    hits = (raw_x == _raw(_keep(ans, x, axis, keepdims))).astype(float_dtype(raw_x))
+    raw_x = raw(x)
+    hits = (raw_x == raw(_keep(ans, x, axis, keepdims))).astype(float_dtype(raw_x))
     hits = hits / np.sum(hits, axis=axis, keepdims=True)
     return _expand_reduced(g, x, axis, keepdims) * hits
 
@@ -142,17 +171,13 @@ defvjp(min_, _extremum_vjp)
 
 def var(x, axis=None, ddof=0, keepdims=False):
     """Variance, built from differentiable primitives (no rule of its own)."""
-    from .ops import absolute
-
     centered = x - mean(x, axis=axis, keepdims=True)
-    squares = absolute(centered) ** 2 if np.iscomplexobj(_raw(x)) else centered * centered
-    return sum_(squares, axis=axis, keepdims=keepdims) / (_count(_shape(x), axis) - ddof)
+    squares = absolute(centered) ** 2 if np.iscomplexobj(raw(x)) else centered * centered
+    return sum_(squares, axis=axis, keepdims=keepdims) / (_count(shape_of(x), axis) - ddof)
 
 
 def std(x, axis=None, ddof=0, keepdims=False):
     """Standard deviation, built from differentiable primitives."""
-    from .ops import sqrt
-
     return sqrt(var(x, axis=axis, ddof=ddof, keepdims=keepdims))
 
 
@@ -165,7 +190,7 @@ cumsum = _array_op(_cumsum_raw, "cumsum", "reduction", mp=_cumsum_raw)
 
 def _cumsum_vjp(g, ans, x, axis=None):
     if axis is None:
-        return reshape(flip(cumsum(flip(g, 0)), 0), _shape(x))
+        return reshape(flip(cumsum(flip(g, 0)), 0), shape_of(x))
     return flip(cumsum(flip(g, axis), axis=axis), axis)
 
 
@@ -176,9 +201,7 @@ defjvp(cumsum, lambda t, ans, x, axis=None: cumsum(t, axis=axis))
 def _logsumexp_raw(x, axis=None, keepdims=False):
     x = np.asarray(x)
     if x.dtype == object:
-        from .mp import mp_logsumexp
-
-        return mp_logsumexp(x, axis, keepdims)
+        return _mp_logsumexp(x, axis, keepdims)
     m = np.max(x, axis=axis, keepdims=True)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
@@ -188,12 +211,18 @@ def _logsumexp_raw(x, axis=None, keepdims=False):
     return out[()] if out.ndim == 0 else out
 
 
+def _mp_logsumexp(x, axis, keepdims):
+    # An object array of mpmath numbers (exp never overflows there).
+    mpmath = loaded_mpmath()
+    exps = np.frompyfunc(mpmath.exp, 1, 1)(x)
+    total = np.sum(exps, axis=axis, keepdims=keepdims)
+    return np.frompyfunc(mpmath.log, 1, 1)(total) if isinstance(total, np.ndarray) else mpmath.log(total)
+
+
 logsumexp = _array_op(_logsumexp_raw, "logsumexp", "reduction", mp=_logsumexp_raw)
 
 
 def _logsumexp_vjp(g, ans, x, axis=None, keepdims=False):
-    from .ops import exp
-
     return _expand_reduced(g, x, axis, keepdims) * exp(x - _keep(ans, x, axis, keepdims))
 
 
@@ -207,7 +236,7 @@ def _reshape_raw(x, shape):
 
 
 reshape = _array_op(_reshape_raw, "reshape", "shape", mp=_reshape_raw)
-defvjp(reshape, lambda g, ans, x, shape: reshape(g, _shape(x)))
+defvjp(reshape, lambda g, ans, x, shape: reshape(g, shape_of(x)))
 defjvp(reshape, lambda t, ans, x, shape: reshape(t, shape))
 
 
@@ -231,13 +260,7 @@ def _broadcast_to_raw(x, shape):
 broadcast_to = _array_op(_broadcast_to_raw, "broadcast_to", "shape", mp=_broadcast_to_raw)
 
 
-def _broadcast_to_vjp(g, ans, x, shape):
-    from .ops import unbroadcast
-
-    return unbroadcast(g, x)
-
-
-defvjp(broadcast_to, _broadcast_to_vjp)
+defvjp(broadcast_to, lambda g, ans, x, shape: unbroadcast(g, x))
 defjvp(broadcast_to, lambda t, ans, x, shape: broadcast_to(t, shape))
 
 
@@ -261,7 +284,7 @@ defjvp(transpose, lambda t, ans, x, axes=None: transpose(t, axes))
 
 
 def swapaxes(x, axis1, axis2):
-    ndim = len(_shape(x))
+    ndim = len(shape_of(x))
     axes = list(range(ndim))
     a, b = axis1 % ndim, axis2 % ndim
     axes[a], axes[b] = axes[b], axes[a]
@@ -269,14 +292,14 @@ def swapaxes(x, axis1, axis2):
 
 
 def moveaxis(x, source, destination):
-    ndim = len(_shape(x))
+    ndim = len(shape_of(x))
     order = [a for a in range(ndim) if a != source % ndim]
     order.insert(destination % ndim, source % ndim)
     return transpose(x, tuple(order))
 
 
 def expand_dims(x, axis):
-    shape = list(_shape(x))
+    shape = list(shape_of(x))
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     ndim = len(shape) + len(axes)
     for a in sorted(a % ndim for a in axes):
@@ -285,7 +308,7 @@ def expand_dims(x, axis):
 
 
 def squeeze(x, axis=None):
-    shape = _shape(x)
+    shape = shape_of(x)
     if axis is None:
         drop = {i for i, n in enumerate(shape) if n == 1}
     else:
@@ -314,14 +337,14 @@ tile = _array_op(_tile_raw, "tile", "shape", mp=_tile_raw)
 
 def _tile_vjp(g, ans, x, reps):
     reps = (reps,) if isinstance(reps, int) else tuple(reps)
-    shape = _shape(x)
+    shape = shape_of(x)
     ndim = builtins.max(len(shape), len(reps))
     shape = (1,) * (ndim - len(shape)) + tuple(shape)
     reps = (1,) * (ndim - len(reps)) + reps
     # Split every tiled axis into (repetition, original) and sum the repetitions.
     split_shape = [n for pair in zip(reps, shape) for n in pair]
     summed = sum_(reshape(g, tuple(split_shape)), axis=tuple(range(0, 2 * ndim, 2)))
-    return reshape(summed, _shape(x))
+    return reshape(summed, shape_of(x))
 
 
 defvjp(tile, _tile_vjp)
@@ -345,11 +368,11 @@ untake = _array_op(_untake_raw, "untake", "indexing", mp=_untake_raw)
 
 
 def _dtype_for_untake(x):
-    value = _raw(x)
+    value = raw(x)
     return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value).dtype
 
 
-defvjp(getitem, lambda g, ans, x, index: untake(g, index, _shape(x), _dtype_for_untake(x)))
+defvjp(getitem, lambda g, ans, x, index: untake(g, index, shape_of(x), _dtype_for_untake(x)))
 defjvp(getitem, lambda t, ans, x, index: getitem(t, index))
 defvjp(untake, lambda g, ans, v, index, shape, dtype: getitem(g, index))
 defjvp(untake, lambda t, ans, v, index, shape, dtype: untake(t, index, shape, dtype))
@@ -359,7 +382,7 @@ def take(x, indices, axis=None):
     """Elements of ``x`` at ``indices`` along ``axis`` (through indexing, so scatter-add VJP)."""
     if axis is None:
         return getitem(ravel(x), indices)
-    axis = axis % len(_shape(x))
+    axis = axis % len(shape_of(x))
     return getitem(x, (slice(None),) * axis + (np.asarray(indices),))
 
 
@@ -368,7 +391,7 @@ def repeat(x, repeats, axis=None):
     if axis is None:
         x = ravel(x)
         axis = 0
-    n = _shape(x)[axis]
+    n = shape_of(x)[axis]
     return take(x, np.repeat(np.arange(n), repeats), axis=axis)
 
 
@@ -380,12 +403,12 @@ _concatenate = _array_op(_concatenate_raw, "concatenate", "shape", mp=_concatena
 
 
 def _concatenate_vjp_all(g, ans, axis, *arrays):
-    ndim = len(_shape(ans))
+    ndim = len(shape_of(ans))
     ax = axis % ndim
     out = [None]
     start = 0
     for a in arrays:
-        stop = start + _shape(a)[ax]
+        stop = start + shape_of(a)[ax]
         out.append(getitem(g, (slice(None),) * ax + (slice(start, stop),)))
         start = stop
     return out
@@ -406,7 +429,7 @@ _stack = _array_op(_stack_raw, "stack", "shape", mp=_stack_raw)
 
 
 def _stack_vjp_all(g, ans, axis, *arrays):
-    ax = axis % len(_shape(ans))
+    ax = axis % len(shape_of(ans))
     return [None] + [getitem(g, (slice(None),) * ax + (i,)) for i in range(len(arrays))]
 
 
@@ -419,8 +442,8 @@ def stack(arrays, axis=0):
 
 def split(x, indices_or_sections, axis=0):
     """``np.split`` as slices of ``x`` (each slice differentiable)."""
-    ax = axis % len(_shape(x))
-    n = _shape(x)[ax]
+    ax = axis % len(shape_of(x))
+    n = shape_of(x)[ax]
     if isinstance(indices_or_sections, int):
         if n % indices_or_sections:
             raise ValueError("array split does not result in an equal division")
@@ -439,45 +462,32 @@ def split(x, indices_or_sections, axis=0):
 def array(obj, dtype=None):
     """``np.array``, except that a (nested) list holding traced values is stacked differentiably."""
     if isinstance(obj, Box):
-        return obj if dtype is None else _astype(obj, dtype)
-    if isinstance(obj, (list, tuple)) and _holds_box(obj):
+        return obj if dtype is None else astype(obj, dtype)
+    if isinstance(obj, (list, tuple)) and holds_box(obj):
         stacked = stack([array(item) for item in obj])
-        return stacked if dtype is None else _astype(stacked, dtype)
+        return stacked if dtype is None else astype(stacked, dtype)
     return np.array(obj, dtype=dtype)
 
 
 def asarray(obj, dtype=None):
-    if isinstance(obj, Box) or (isinstance(obj, (list, tuple)) and _holds_box(obj)):
+    if isinstance(obj, Box) or (isinstance(obj, (list, tuple)) and holds_box(obj)):
         return array(obj, dtype)
     return np.asarray(obj, dtype=dtype)
 
 
-def _astype(x, dtype):
-    from .ops import astype
-
-    return astype(x, dtype)
-
-
-def _holds_box(seq):
-    for item in seq:
-        if isinstance(item, Box):
-            return True
-        if isinstance(item, (list, tuple)) and _holds_box(item):
-            return True
-    return False
-
-
 def zeros_like(x, dtype=None):
-    return np.zeros_like(_raw(x), dtype=dtype)
+    return np.zeros_like(raw(x), dtype=dtype)
 
 
 def ones_like(x, dtype=None):
-    return np.ones_like(_raw(x), dtype=dtype)
+    return np.ones_like(raw(x), dtype=dtype)
 
 
 def full_like(x, fill_value, dtype=None):
-    return np.full_like(_raw(x), _raw(fill_value), dtype=dtype)
+    return np.full_like(raw(x), raw(fill_value), dtype=dtype)
 
+
+stack_sequences_with(asarray)
 
 zeros = np.zeros
 ones = np.ones

@@ -7,22 +7,8 @@ import string
 import numpy as np
 
 from .core import NoGradientError, defvjp, defvjp_all
-from .ops import (
-    absolute,
-    astype,
-    conj,
-    is_float_dtype,
-    multiply,
-    power,
-    real,
-    select,
-    sqrt,
-    unbroadcast,
-    weak,
-)
+from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt
 from .ops_array import (
-    _raw,
-    _shape,
     asarray,
     broadcast_to,
     expand_dims,
@@ -34,8 +20,10 @@ from .ops_array import (
     sum_,
     swapaxes,
     transpose,
+    unbroadcast,
 )
 from .tracer import Box, is_mp_value, primitive
+from .values import is_float_dtype, raw, shape_of, weak
 
 
 def _linalg_op(fun, name, mp=None):
@@ -47,7 +35,7 @@ matmul = _linalg_op(np.matmul, "matmul", mp=np.matmul)
 
 
 def _matmul_vjp_a(g, ans, a, b):
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     if nb == 1:
         if na == 1:
             return multiply(g, b)  # not g * b: b may be a list constant
@@ -58,7 +46,7 @@ def _matmul_vjp_a(g, ans, a, b):
 
 
 def _matmul_vjp_b(g, ans, a, b):
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     if na == 1:
         if nb == 1:
             return multiply(g, a)
@@ -92,7 +80,7 @@ tensordot = _linalg_op(_tensordot_raw, "tensordot", mp=_tensordot_raw)
 
 
 def _tensordot_vjp_a(g, ans, a, b, axes=2):
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     axes_a, axes_b = _normalize_tensordot_axes(axes, na, nb)
     free_a = [i for i in range(na) if i not in axes_a]
     free_b = [i for i in range(nb) if i not in axes_b]
@@ -103,7 +91,7 @@ def _tensordot_vjp_a(g, ans, a, b, axes=2):
 
 
 def _tensordot_vjp_b(g, ans, a, b, axes=2):
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     axes_a, axes_b = _normalize_tensordot_axes(axes, na, nb)
     free_a = [i for i in range(na) if i not in axes_a]
     free_b = [i for i in range(nb) if i not in axes_b]
@@ -124,7 +112,7 @@ defvjp(tensordot, _tensordot_vjp_a, _tensordot_vjp_b)
 
 def dot(a, b):
     """``np.dot``: matmul for 1-D/2-D operands, tensordot over (last, second-to-last) otherwise."""
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     if na == 0 or nb == 0:
         return multiply(a, b)
     if na <= 2 and nb <= 2:
@@ -134,7 +122,7 @@ def dot(a, b):
 
 def inner(a, b):
     """``np.inner``: contraction over the last axes."""
-    na, nb = len(_shape(a)), len(_shape(b))
+    na, nb = len(shape_of(a)), len(shape_of(b))
     if na == 0 or nb == 0:
         return multiply(a, b)
     return tensordot(a, b, ([na - 1], [nb - 1]))
@@ -153,7 +141,7 @@ def vdot(a, b):
 
 
 def _is_complex(x):
-    return np.iscomplexobj(_raw(x))
+    return np.iscomplexobj(raw(x))
 
 
 # -- einsum -------------------------------------------------------------------
@@ -198,7 +186,7 @@ def _parse_einsum(subscripts, shapes):
 def _einsum_vjp_all(g, ans, subscripts, *operands, optimize=False):
     # The cotangent of one operand is the einsum of the others with g. A letter
     # repeated within the operand ('ii') is summed once, then put back on the diagonal.
-    inputs, output = _parse_einsum(subscripts, [_shape(o) for o in operands])
+    inputs, output = _parse_einsum(subscripts, [shape_of(o) for o in operands])
     grads = [None]
     for i, target in enumerate(inputs):
         others = [s for j, s in enumerate(inputs) if j != i] + [output]
@@ -206,7 +194,7 @@ def _einsum_vjp_all(g, ans, subscripts, *operands, optimize=False):
         available = set("".join(others))
         kept = "".join(c for c in dict.fromkeys(target) if c in available)
         grad = _einsum(",".join(others) + "->" + kept, *values, optimize=optimize)
-        grads.append(unbroadcast(_spread(grad, kept, target, _shape(operands[i])), operands[i]))
+        grads.append(unbroadcast(_spread(grad, kept, target, shape_of(operands[i])), operands[i]))
     return grads
 
 
@@ -219,7 +207,7 @@ def _spread(grad, kept, target, shape):
     """
     if kept == target:
         return grad
-    sizes = dict(zip(kept, _shape(grad)))
+    sizes = dict(zip(kept, shape_of(grad)))
     first = [target.index(c) == p for p, c in enumerate(target)]
     grad = reshape(grad, tuple(sizes[c] if f and c in sizes else 1 for c, f in zip(target, first)))
     full = tuple(sizes.get(c, n) if f else n for c, f, n in zip(target, first, shape))
@@ -253,10 +241,10 @@ def einsum(subscripts, *operands, optimize=False):
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
     """``np.diagonal`` as fancy indexing, so its gradient is the matching scatter-add."""
-    ndim = len(_shape(x))
+    ndim = len(shape_of(x))
     a1, a2 = axis1 % ndim, axis2 % ndim
     x = transpose(x, tuple(i for i in range(ndim) if i not in (a1, a2)) + (a1, a2))
-    rows, cols = _shape(x)[-2], _shape(x)[-1]
+    rows, cols = shape_of(x)[-2], shape_of(x)[-1]
     if offset >= 0:
         n = max(0, min(rows, cols - offset))
         i, j = np.arange(n), np.arange(n) + offset
@@ -288,21 +276,22 @@ solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 
-def _b_is_vectors(a, b):
-    nb = len(_shape(b))
-    return nb == 1 if _NUMPY_2 else nb == len(_shape(a)) - 1
+def b_is_vectors(a, b):
+    """Whether ``solve(a, b)`` reads ``b`` as vectors rather than matrices, as NumPy does."""
+    nb = len(shape_of(b))
+    return nb == 1 if _NUMPY_2 else nb == len(shape_of(a)) - 1
 
 
 def _solve_transposed(a, g, b):
     """``solve(a^T, g)``, with ``g`` read as ``b`` was read (a batched ``a`` makes it 2-D)."""
-    if _b_is_vectors(a, b):
+    if b_is_vectors(a, b):
         return squeeze(solve(_T(a), expand_dims(g, -1)), -1)
     return solve(_T(a), g)
 
 
 def _solve_vjp_a(g, ans, a, b):
     gb = _solve_transposed(a, g, b)
-    if _b_is_vectors(a, b):
+    if b_is_vectors(a, b):
         return unbroadcast(-expand_dims(gb, -1) * expand_dims(ans, -2), a)
     return unbroadcast(-matmul(gb, _T(ans)), a)
 
@@ -327,13 +316,10 @@ defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(in
 
 def slogdet(a):
     """(sign, log|det|): the sign is a constant, the log-determinant is differentiable."""
-    value = _raw(a)
+    value = raw(a)
     if is_mp_value(value):  # np.linalg cannot take object arrays: the sign of mpmath's det
-        from .ops import sign as sign_of
-
-        return sign_of(det(value)), _logabsdet(a)
-    sign = np.linalg.slogdet(value)[0]
-    return sign, _logabsdet(a)
+        return sign(det(value)), _logabsdet(a)
+    return np.linalg.slogdet(value)[0], _logabsdet(a)
 
 
 cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky", mp=True)
@@ -342,9 +328,9 @@ cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky", mp=True)
 def _cholesky_vjp(g, ans, a):
     # Murray (2016): A_bar = L^-T Phi(L^T L_bar) L^-1, symmetrised, where Phi
     # keeps the lower triangle and halves the diagonal.
-    n = _shape(a)[-1]
+    n = shape_of(a)[-1]
     lower_half_diag = np.tril(np.ones((n, n))) - 0.5 * np.eye(n)
-    lower_half_diag = lower_half_diag.astype(np.asarray(_raw(a)).dtype)
+    lower_half_diag = lower_half_diag.astype(np.asarray(raw(a)).dtype)
     l_inv = inv(ans)
     phi = matmul(_T(ans), g) * lower_half_diag
     s = matmul(matmul(_T(l_inv), phi), l_inv)
@@ -396,10 +382,10 @@ def norm(x, ord=None, axis=None, keepdims=False):
     gradient is first-order only.
     """
     x = asarray(x)
-    dtype = np.asarray(_raw(x)).dtype
+    dtype = np.asarray(raw(x)).dtype
     if not (is_float_dtype(dtype) or dtype == object):
         x = astype(x, np.float64)  # as NumPy: integers and booleans are measured as floats
-    ndim = len(_shape(x))
+    ndim = len(shape_of(x))
     if axis is None:
         if ord is None or (ord in ("f", "fro") and ndim == 2) or (ord == 2 and ndim == 1):
             out = sqrt(sum_(_abs_squared(x)))
@@ -423,7 +409,7 @@ def _vector_norm(x, ord, axis, keepdims):
     if ord == -np.inf:
         return min_(absolute(x), axis=axis, keepdims=keepdims)
     if ord == 0:  # how many entries are nonzero: a constant
-        value = np.asarray(_raw(x))
+        value = np.asarray(raw(x))
         return np.sum(value != 0, axis=axis, keepdims=keepdims).astype(value.real.dtype)
     if ord == 1:
         return sum_(absolute(x), axis=axis, keepdims=keepdims)
@@ -431,7 +417,7 @@ def _vector_norm(x, ord, axis, keepdims):
 
 
 def _matrix_norm(x, ord, axes, keepdims):
-    ndim = len(_shape(x))
+    ndim = len(shape_of(x))
     row, col = (_axis_index(a, ndim) for a in axes)
     if row == col:
         raise ValueError("Duplicate axes given.")
@@ -448,7 +434,7 @@ def _matrix_norm(x, ord, axes, keepdims):
     else:
         raise ValueError(f"Invalid norm order {ord!r} for matrices.")
     if keepdims:
-        out = reshape(out, tuple(1 if i in (row, col) else n for i, n in enumerate(_shape(x))))
+        out = reshape(out, tuple(1 if i in (row, col) else n for i, n in enumerate(shape_of(x))))
     return out
 
 

@@ -13,8 +13,10 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import constant, exp, float_dtype, in_input_dtype, log, log1p, raw, select, unbroadcast
+from .ops import constant, exp, log, log1p, select
+from .ops_array import unbroadcast
 from .tracer import primitive
+from .values import float_dtype, in_input_dtype, raw
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
 HAVE_SCIPY = importlib.util.find_spec("scipy") is not None

@@ -13,10 +13,12 @@ import contextlib
 import numpy as np
 
 from .core import VJPNode, backward_pass, new_reverse_trace
-from .ops import add, ones_like_value, raw
+from .ops import add
+from .ops_array import reshape, stack
 from .transforms import _check_input, _finish
 from .tracer import Box, seen_by
 from .tree import flatten as _flatten
+from .values import ones_like_value, raw
 
 __all__ = ["GradientTape", "Variable"]
 
@@ -234,8 +236,6 @@ class GradientTape:
     def jacobian(self, target, source):
         """The Jacobian of a (non-scalar) target with respect to one source."""
         self._mark_used()
-        from .ops_array import reshape, stack
-
         value = raw(target)
         shape = np.shape(value)
         rows = []

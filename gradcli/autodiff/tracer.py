@@ -14,6 +14,8 @@ import itertools
 
 import numpy as np
 
+from .values import NUMPY_SCALAR_TYPES, Box, holds_box
+
 __all__ = [
     "Box",
     "Primitive",
@@ -31,6 +33,8 @@ __all__ = [
     "unbox_at",
     "next_node_number",
     "NUMPY_SCALAR_TYPES",
+    "NoGradientError",
+    "stack_sequences_with",
 ]
 
 
@@ -78,26 +82,12 @@ class Trace:
         self.node_class = node_class
 
 
-class Box:
-    """A value being traced: the raw value and the trace it belongs to.
-
-    Each kind of trace subclasses it (a reverse-mode node, a forward-mode value
-    with its tangent), so recording an op costs one object. Operators and array
-    attributes are attached by ``boxes.py`` so that ``x * y`` on boxes goes
-    through the same primitives as ``gradcli.numpy.multiply``.
-    """
-
-    __slots__ = ("_value", "_trace")
-    __array_priority__ = 100.0
-
-    def __repr__(self):
-        return f"Traced({self._value!r})"
-
-    __hash__ = object.__hash__
-
-
 class TracedValueError(TypeError):
     """A plain NumPy (or Python) function was handed a traced value."""
+
+
+class NoGradientError(NotImplementedError):
+    """Raised when the backward pass reaches an op that has no gradient rule."""
 
 
 # mpmath number types are registered lazily, so the core never imports mpmath
@@ -121,10 +111,6 @@ def is_mp_value(value) -> bool:
 
 
 _FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
-# NumPy's float and complex scalars: their Python operators give exactly what the ufunc gives.
-NUMPY_SCALAR_TYPES = frozenset(
-    {np.float16, np.float32, np.float64, np.longdouble, np.complex64, np.complex128, np.clongdouble}
-)
 # What Python's operators raise on plain floats where float64 gives inf or nan.
 PYTHON_FLOAT_ERRORS = (OverflowError, ZeroDivisionError)
 # Ops whose mpmath implementation is a scalar function applied element by element.
@@ -172,7 +158,9 @@ class Primitive:
         # trace only; its ``fun`` runs user code on the values of the outer
         # traces, which record that code's own ops as usual.
         self.opaque = opaque
-        self.door = _make_door(self)
+        self.door = door = _make_door(self)
+        door.prim, door.__name__, door.__qualname__ = self, self.name, self.name
+        door.__doc__, door.__wrapped__ = getattr(fun, "__doc__", None), fun
 
     def __repr__(self):
         return f"<primitive {self.name}>"
@@ -183,20 +171,24 @@ class Primitive:
 
     def missing_vjp(self, g, ans, args, kwargs, argnums):
         """Stands in for the VJP of an op that has none, so the backward pass says so."""
-        from .core import NoGradientError
-
         raise NoGradientError(
             f"op '{self.name}' has no gradient rule (VJP); it cannot be differentiated"
         )
 
     def evaluate(self, args, kwargs):
-        """Compute on raw values with NumPy, or with mpmath for mpmath numbers."""
-        if _MP_TYPES and self.mp is not None:
-            for a in args:
-                if is_mp_value(a):
-                    if self.kind in _ELEMENTWISE_KINDS:
-                        return _mp_apply(self.mp, args, kwargs)
-                    return self.mp(*args, **kwargs)
+        """Compute on raw values that are not all numbers, then fire the forward hook."""
+        ans = self._on_mpmath(args, kwargs) if _MP_TYPES and self.mp is not None else self.fun(*args, **kwargs)
+        if hooks.forward is not None:
+            hooks.forward(self, args, kwargs, ans)
+        return ans
+
+    def _on_mpmath(self, args, kwargs):
+        # NumPy, unless mpmath numbers are among the arguments.
+        for a in args:
+            if is_mp_value(a):
+                if self.kind in _ELEMENTWISE_KINDS:
+                    return _mp_apply(self.mp, args, kwargs)
+                return self.mp(*args, **kwargs)
         return self.fun(*args, **kwargs)
 
     def float_fallback(self, args):
@@ -216,13 +208,10 @@ def primitive(fun, name=None, **options):
 def _make_door(prim):
     """The door of a primitive: the one place where the forward pass happens.
 
-    On raw values it computes (plain floats through ``math``, mpmath numbers
-    through mpmath, the rest through NumPy) and fires the forward hook. On
-    traced values it unboxes the arguments of the innermost trace, evaluates
-    through the door again (which peels outer traces one level at a time, for
-    nested differentiation), and records the op on that trace. It is a plain
-    function rather than a method because calling a function is markedly
-    cheaper in CPython, and this runs once per op.
+    On raw values it computes and fires the forward hook; on traced values it
+    unboxes those of the innermost trace, computes, and records the op there.
+    A plain function, not a method (a cheaper call in CPython: this runs once
+    per op), whose common cases are early returns and rare ones calls out.
     """
     scalar = prim.scalar
     scalar_on_numpy = prim.scalar_on_numpy
@@ -231,22 +220,25 @@ def _make_door(prim):
     differentiable = prim.differentiable
     opaque = prim.opaque
 
+    def on_numbers(values):
+        # Plain Python numbers: math is ~10x cheaper than a NumPy scalar (and
+        # NumPy scalars, where ``scalar`` is a Python operator: NumPy's own scalar math).
+        try:
+            ans = scalar(*values)
+        except _FLOAT_ERRORS:
+            ans = prim.float_fallback(values)
+        if hooks.forward is not None:
+            hooks.forward(prim, values, _NO_KWARGS, ans)
+        return ans
+
     def door(*args, **kwargs):
         if scalar is not None and not kwargs:
-            # Plain Python numbers: math is ~10x cheaper than a NumPy scalar (and
-            # NumPy scalars, where ``scalar`` is a Python operator: NumPy's own scalar math).
             for a in args:
-                if type(a) is not float and type(a) is not int:
-                    if not scalar_on_numpy or type(a) not in NUMPY_SCALAR_TYPES:
-                        break
+                kind = type(a)
+                if kind is not float and kind is not int and (not scalar_on_numpy or kind not in NUMPY_SCALAR_TYPES):
+                    break
             else:
-                try:
-                    ans = scalar(*args)
-                except _FLOAT_ERRORS:
-                    ans = prim.float_fallback(args)
-                if hooks.forward is not None:
-                    hooks.forward(prim, args, kwargs, ans)
-                return ans
+                return on_numbers(args)
         top = None
         for a in args:
             if isinstance(a, Box):
@@ -258,13 +250,9 @@ def _make_door(prim):
                     top = trace
         if top is None:
             try:
-                # NumPy directly unless mpmath numbers may be about (one call less).
-                ans = evaluate(args, kwargs) if _MP_TYPES and prim.mp is not None else fun(*args, **kwargs)
+                return evaluate(args, kwargs)
             except TracedValueError as error:
                 return _call_with_sequences_stacked(door, args, kwargs, error)
-            if hooks.forward is not None:
-                hooks.forward(prim, args, kwargs, ans)
-            return ans
         if not differentiable:
             return door(*[unbox_at(a, top) for a in args], **kwargs)
         n_args = len(args)
@@ -287,59 +275,51 @@ def _make_door(prim):
         if opaque:
             ans = fun(*vals, **kwargs)
         else:
-            # Evaluate the unboxed values here rather than through the door
-            # again (one call less on the hottest path), unless boxes of outer
-            # traces remain: then the door peels them one level at a time.
-            numbers = scalar is not None and not kwargs
-            for v in vals:
-                kind = type(v)
-                if kind is float or kind is int or (scalar_on_numpy and kind in NUMPY_SCALAR_TYPES):
-                    continue
-                numbers = False
-                if isinstance(v, Box):
-                    ans = door(*vals, **kwargs)
-                    break
-            else:
-                if numbers:
-                    try:
-                        ans = scalar(*vals)
-                    except _FLOAT_ERRORS:
-                        ans = prim.float_fallback(vals)
+            # Evaluated here rather than through the door again: one call less
+            # on the hottest path (the door's own checks, less the traces').
+            if scalar is not None and not kwargs:
+                for v in vals:
+                    kind = type(v)
+                    if kind is not float and kind is not int and (not scalar_on_numpy or kind not in NUMPY_SCALAR_TYPES):
+                        break
                 else:
-                    try:
-                        ans = evaluate(vals, kwargs) if _MP_TYPES and prim.mp is not None else fun(*vals, **kwargs)
-                    except TracedValueError as error:
-                        return _call_with_sequences_stacked(door, args, kwargs, error)
-                if hooks.forward is not None:
-                    hooks.forward(prim, vals, kwargs, ans)
-        node_class = top.node_class
-        if node_class is None:
-            return top.record(top, prim, ans, vals, kwargs, argnums, parents)
-        # The node of a reverse trace is filled in here rather than by an
-        # __init__: a class call with __init__ costs markedly more in CPython,
-        # and this runs once per op.
-        node = _new_object(node_class)
-        node._value = ans
-        node._trace = top
-        node.prim = prim
-        # The rule is fixed when the op is recorded, as TensorFlow's
-        # gradient_override_map does: an override scope affects the ops
-        # created inside it, whenever their backward pass runs.
-        node.vjp = prim.vjp or prim.missing_vjp
-        node.args = vals
-        # One shared empty dict: the call's own goes back to CPython's free list.
-        node.kwargs = kwargs or _NO_KWARGS
-        node.argnums = argnums
-        node.parents = parents
-        node.order = next_node_number()
-        return node
+                    return _record(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
+            for v in vals:
+                if isinstance(v, Box):
+                    # Boxes of outer traces remain: the door peels them one level at a time.
+                    return _record(top, prim, door(*vals, **kwargs), vals, kwargs, argnums, parents)
+            try:
+                ans = evaluate(vals, kwargs)
+            except TracedValueError as error:
+                return _call_with_sequences_stacked(door, args, kwargs, error)
+        return _record(top, prim, ans, vals, kwargs, argnums, parents)
 
-    door.prim = prim
-    door.__name__ = prim.name
-    door.__qualname__ = prim.name
-    door.__doc__ = getattr(prim.fun, "__doc__", None)
-    door.__wrapped__ = prim.fun
     return door
+
+
+def _record(trace, prim, ans, vals, kwargs, argnums, parents):
+    """Record an op's output on ``trace``: a reverse node, or the box another kind of trace makes."""
+    node_class = trace.node_class
+    if node_class is None:
+        return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
+    # The node of a reverse trace is filled in here rather than by an
+    # __init__: a class call with __init__ costs markedly more in CPython,
+    # and this runs once per op.
+    node = _new_object(node_class)
+    node._value = ans
+    node._trace = trace
+    node.prim = prim
+    # The rule is fixed when the op is recorded, as TensorFlow's
+    # gradient_override_map does: an override scope affects the ops
+    # created inside it, whenever their backward pass runs.
+    node.vjp = prim.vjp or prim.missing_vjp
+    node.args = vals
+    # One shared empty dict: the call's own goes back to CPython's free list.
+    node.kwargs = kwargs or _NO_KWARGS
+    node.argnums = argnums
+    node.parents = parents
+    node.order = next_node_number()
+    return node
 
 
 def seen_by(value, trace):
@@ -364,12 +344,21 @@ def _call_with_sequences_stacked(door, args, kwargs, error):
     does. It runs only once that conversion has failed, so it costs nothing
     otherwise. Without such a list, the conversion's ``error`` stands.
     """
-    from .ops_array import _holds_box, asarray
-
-    held = [isinstance(a, (list, tuple)) and _holds_box(a) for a in args]
-    if not any(held):
+    held = [isinstance(a, (list, tuple)) and holds_box(a) for a in args]
+    if not any(held) or _as_traced_array is None:
         raise error
-    return door(*[asarray(a) if h else a for a, h in zip(args, held)], **kwargs)
+    return door(*[_as_traced_array(a) if h else a for a, h in zip(args, held)], **kwargs)
+
+
+# Stacking is itself an op (``stack``), made with this module's `primitive`, so
+# the array ops hand their ``asarray`` over once they exist: see `stack_sequences_with`.
+_as_traced_array = None
+
+
+def stack_sequences_with(asarray):
+    """Give the door ``asarray``, which turns a list of traced values into one traced array."""
+    global _as_traced_array
+    _as_traced_array = asarray
 
 
 def call_with_float64(rule, *values):

@@ -9,25 +9,17 @@ from __future__ import annotations
 import numpy as np
 
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
-from .ops import (
-    astype,
-    dtype_of,
-    float_dtype,
-    is_float_dtype,
-    ones_like_value,
-    raw,
-    shape_of,
-    zeros_like,
-)
+from .ops import astype
 from .ops_array import reshape, stack
 from .tracer import Box, is_mp_value, seen_by
 from .tree import flatten
+from .values import dtype_of, float_dtype, is_float_dtype, ones_like_value, raw, shape_of, zeros_like
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
 
 
 def _check_input(value, position, transform):
-    if type(value) is float or (type(value) is np.ndarray and value.dtype.kind in "fc"):
+    if type(value) is float or (type(value) is np.ndarray and is_float_dtype(value.dtype)):
         return  # the usual inputs, without the general checks below
     dtype = dtype_of(value)
     if dtype.kind in "iub":

@@ -1,0 +1,349 @@
+"""The derivative rules of the elementwise primitives: the VJP table as data.
+
+Each op of `ops` gets one `defvjp` line (plus a `defjvp` line where forward
+mode is cheap). Rules are written with gradcli ops and ordinary operators, so
+the backward pass of a traced computation is traced too. Broadcasting is
+undone in exactly one place, `ops_array.unbroadcast`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .ops import (
+    absolute,
+    add,
+    arccos,
+    arccosh,
+    arcsin,
+    arcsinh,
+    arctan,
+    arctan2,
+    arctanh,
+    astype,
+    cbrt,
+    clip,
+    conj,
+    constant,
+    cos,
+    cosh,
+    divide,
+    exp,
+    exp2,
+    expm1,
+    floor,
+    fmax,
+    fmin,
+    hypot,
+    imag,
+    isnan,
+    log,
+    log10,
+    log1p,
+    log2,
+    logaddexp,
+    maximum,
+    minimum,
+    mod,
+    multiply,
+    negative,
+    power,
+    real,
+    reciprocal,
+    select,
+    sigmoid,
+    sign,
+    sin,
+    sinh,
+    softplus,
+    sqrt,
+    square,
+    subtract,
+    tan,
+    tanh,
+    where,
+)
+from .ops_array import broadcast_like, unbroadcast
+from .tracer import is_mp_value
+from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
+
+
+# -- arithmetic ---------------------------------------------------------------
+
+
+defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y))
+defjvp(add, lambda t, ans, x, y: broadcast_like(t, ans), lambda t, ans, x, y: broadcast_like(t, ans))
+defvjp(
+    subtract,
+    lambda g, ans, x, y: unbroadcast(g, x),
+    lambda g, ans, x, y: unbroadcast(-g, y),
+)
+defjvp(
+    subtract,
+    lambda t, ans, x, y: broadcast_like(t, ans),
+    lambda t, ans, x, y: broadcast_like(-t, ans),
+)
+defvjp(
+    multiply,
+    lambda g, ans, x, y: unbroadcast(g * y, x),
+    lambda g, ans, x, y: unbroadcast(x * g, y),
+)
+defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
+defvjp(
+    divide,
+    lambda g, ans, x, y: unbroadcast(g / y, x),
+    lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
+)
+defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
+
+
+def _power_dbase(x, y):
+    """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
+    if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
+        if y == 2:
+            return 2 * x  # x**2 is most powers: skip computing x**1
+        if y == 0:
+            return zeros_like(x)
+        return y * power(x, y - 1)
+    # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
+    # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
+    at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
+    return y * power(x, select(at_zero, 1, y - 1))
+
+
+def _power_vjp_base(g, ans, x, y):
+    return unbroadcast(g * _power_dbase(x, y), x)
+
+
+def _log_base(x, ans):
+    # log x, with log 1 = 0 standing in at x == 0: there d/dy x**y = x**y log x is 0
+    # (for y > 0), not 0*-inf. A constant Python base stays a (weak) Python float,
+    # or becomes an mpmath number when the power is one (2.0**x on mpmath numbers).
+    if type(x) in (int, float):
+        if x > 0 and is_mp_value(raw(ans)):
+            return loaded_mpmath().log(x)
+        return math.log(x) if x > 0 else (0.0 if x == 0 else math.nan)
+    return log(select(raw(x) == 0, 1.0, x))
+
+
+def _power_vjp_exponent(g, ans, x, y):
+    return unbroadcast(g * ans * _log_base(x, ans), y)
+
+
+defvjp(power, _power_vjp_base, _power_vjp_exponent)
+defjvp(
+    power,
+    lambda t, ans, x, y: t * _power_dbase(x, y),
+    lambda t, ans, x, y: t * ans * _log_base(x, ans),
+)
+defvjp(negative, lambda g, ans, x: -g)
+defjvp(negative, lambda t, ans, x: -t)
+defvjp(
+    mod,
+    lambda g, ans, x, y: unbroadcast(g, x),
+    lambda g, ans, x, y: unbroadcast(-g * floor(x / y), y),
+)
+
+
+def _abs_vjp(g, ans, x):
+    if np.iscomplexobj(raw(x)):
+        # |z| is real: its gradient in the core's convention (df/dx - i df/dy) is
+        # conj(z)/|z|, taken as 0 at z = 0 as for real x.
+        return real(g) * conj(x) / _one_where_zero(ans)
+    return g * sign(x)
+
+
+def _abs_jvp(t, ans, x):
+    if np.iscomplexobj(raw(x)):
+        return real(conj(x) * t) / _one_where_zero(ans)  # Re(conj(z) dz) / |z|: real
+    return t * sign(x)
+
+
+def _one_where_zero(ans):
+    return select(raw(ans) == 0, 1.0, ans)
+
+
+defvjp(absolute, _abs_vjp)
+defjvp(absolute, _abs_jvp)
+defvjp(sqrt, lambda g, ans, x: g / (2 * ans))
+defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
+defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
+defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
+defvjp(square, lambda g, ans, x: g * 2 * x)
+defjvp(square, lambda t, ans, x: t * 2 * x)
+defvjp(reciprocal, lambda g, ans, x: -g * ans * ans)
+defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
+
+# -- exponentials and logarithms ----------------------------------------------
+
+
+defvjp(exp, lambda g, ans, x: g * ans)
+defjvp(exp, lambda t, ans, x: t * ans)
+defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
+defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
+# exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
+# the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
+defvjp(expm1, lambda g, ans, x: g * exp(x))
+defjvp(expm1, lambda t, ans, x: t * exp(x))
+defvjp(log, lambda g, ans, x: g / x)
+defjvp(log, lambda t, ans, x: t / x)
+defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
+defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
+defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
+defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
+defvjp(log1p, lambda g, ans, x: g / (x + 1))
+defjvp(log1p, lambda t, ans, x: t / (x + 1))
+
+# -- trigonometric and hyperbolic ---------------------------------------------
+
+
+defvjp(sin, lambda g, ans, x: g * cos(x))
+defjvp(sin, lambda t, ans, x: t * cos(x))
+defvjp(cos, lambda g, ans, x: -g * sin(x))
+defjvp(cos, lambda t, ans, x: -t * sin(x))
+defvjp(tan, lambda g, ans, x: g / square(cos(x)))
+defjvp(tan, lambda t, ans, x: t / square(cos(x)))
+# (1-x)(1+x) rather than 1-x**2: no cancellation near |x| = 1.
+defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
+defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
+defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
+defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
+defvjp(arctan, lambda g, ans, x: g / (1 + x * x))
+defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
+defvjp(
+    arctan2,
+    lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
+    lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
+)
+defvjp(sinh, lambda g, ans, x: g * cosh(x))
+defjvp(sinh, lambda t, ans, x: t * cosh(x))
+defvjp(cosh, lambda g, ans, x: g * sinh(x))
+defjvp(cosh, lambda t, ans, x: t * sinh(x))
+# 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
+defvjp(tanh, lambda g, ans, x: g / square(cosh(x)))
+defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
+defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
+defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
+defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)))
+defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
+defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)))
+defjvp(arctanh, lambda t, ans, x: t / ((1 - x) * (1 + x)))
+defvjp(
+    hypot,
+    lambda g, ans, x, y: unbroadcast(g * x / ans, x),
+    lambda g, ans, x, y: unbroadcast(g * y / ans, y),
+)
+
+# -- selection, clipping and the smooth maxima ---------------------------------
+
+
+defvjp(
+    where,
+    None,
+    lambda g, ans, c, x, y: unbroadcast(select(c, g, 0.0), x),
+    lambda g, ans, c, x, y: unbroadcast(select(c, 0.0, g), y),
+)
+defjvp(
+    where,
+    None,
+    lambda t, ans, c, x, y: select(c, broadcast_like(t, ans), 0.0),
+    lambda t, ans, c, x, y: select(c, 0.0, broadcast_like(t, ans)),
+)
+
+
+def _tie_share(x, y, winner):
+    # Where x and y are equal the gradient is split evenly, as in JAX and autograd.
+    return np.where(x == y, 0.5, np.where(winner(x, y), 1.0, 0.0))
+
+
+def _selection_rules(share, better):
+    """The two VJP rules of an op that picks one operand: the picked one gets the gradient.
+
+    ``share(x, y, better)`` says how much of it goes to ``x``, on raw values.
+    """
+
+    def weight(x, y):
+        x, y = raw(x), raw(y)
+        return share(x, y, better).astype(float_dtype(x, y))
+
+    return (
+        lambda g, ans, x, y: unbroadcast(g * weight(x, y), x),
+        lambda g, ans, x, y: unbroadcast(g * weight(y, x), y),
+    )
+
+
+defvjp(maximum, *_selection_rules(_tie_share, np.greater))
+defvjp(minimum, *_selection_rules(_tie_share, np.less))
+
+
+def _fmax_share(x, y, better):
+    # fmax/fmin ignore a NaN operand, so the gradient goes to the other one.
+    # (isnan the op, not np.isnan: it also takes mpmath numbers.)
+    x_nan, y_nan = np.asarray(isnan(x), dtype=bool), np.asarray(isnan(y), dtype=bool)
+    return np.where(y_nan, 1.0, np.where(x_nan, 0.0, _tie_share(x, y, better)))
+
+
+defvjp(fmax, *_selection_rules(_fmax_share, np.greater))
+defvjp(fmin, *_selection_rules(_fmax_share, np.less))
+
+
+# clip is minimum(maximum(x, lo), hi), as in NumPy, also where lo > hi: there the
+# output is hi whatever x is, so hi gets the gradient and lo none.
+defvjp(
+    clip,
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_and(_ge(x, lo), _le(x, hi)), g, 0.0), x
+    ),
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_and(raw(x) < raw(lo), _le(lo, hi)), g, 0.0), lo
+    ),
+    lambda g, ans, x, lo, hi: unbroadcast(
+        select(np.logical_or(raw(x) > raw(hi), _gt(lo, hi)), g, 0.0), hi
+    ),
+)
+
+
+def _ge(x, bound):
+    return True if bound is None else raw(x) >= raw(bound)
+
+
+def _le(x, bound):
+    return True if bound is None else raw(x) <= raw(bound)
+
+
+def _gt(lo, hi):
+    return False if lo is None or hi is None else raw(lo) > raw(hi)
+
+
+defvjp(
+    logaddexp,
+    lambda g, ans, x, y: unbroadcast(g * exp(x - ans), x),
+    lambda g, ans, x, y: unbroadcast(g * exp(y - ans), y),
+)
+defjvp(
+    logaddexp,
+    lambda t, ans, x, y: t * exp(x - ans),
+    lambda t, ans, x, y: t * exp(y - ans),
+)
+
+
+# sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
+defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
+defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
+defvjp(softplus, lambda g, ans, x: g * sigmoid(x))
+defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
+
+# -- complex parts ------------------------------------------------------------
+
+defvjp(real, lambda g, ans, x: g)
+defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x))
+defvjp(conj, lambda g, ans, x: conj(g))
+
+# -- dtype ----------------------------------------------------------------------
+
+
+defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)))
+defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
