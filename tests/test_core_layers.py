@@ -1,0 +1,107 @@
+"""The autodiff core stands in layers: each module imports only modules below it, never in a function to dodge a cycle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import gradcli.autodiff
+
+PACKAGE = Path(gradcli.autodiff.__file__).parent
+
+# Bottom to top. A module may import modules of lower layers only: values know
+# nothing of tracing, the tracer no derivatives, the backward machinery no ops;
+# the elementwise ops come before the array ops (whose `unbroadcast` their
+# rules use), the rules after both, the mpmath support and the catalogue last.
+LAYERS = [
+    {"tree", "values"},
+    {"tracer"},
+    {"core"},
+    {"ops"},
+    {"ops_array"},
+    {"ops_rules", "ops_special", "ops_linalg"},
+    {"boxes", "transforms"},
+    {"tape"},
+    {"custom", "functional"},
+    {"mp"},
+    {"catalog"},
+    {"__init__"},
+]
+LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+
+# Imports inside functions that may stay, and why: heavy packages kept off the
+# start-up path, and gradcli.numpy, the public module built on this package,
+# which a traced value's error message consults to name the op to use instead.
+LAZY_ALLOWED = {
+    "mpmath": "imported only once mpmath numbers are about",
+    "scipy.special": "special functions' extra precision, only when asked",
+    "gradcli.numpy": "built on this package; read by boxes.py for an error message",
+}
+
+
+def _modules():
+    return {path.stem: ast.parse(path.read_text(), str(path)) for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def _imported(node):
+    """The modules an import statement names, as dotted names (``.ops`` relative ones as ``ops``)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level == 1:
+        return [node.module] if node.module else [alias.name for alias in node.names]
+    return [node.module]
+
+
+def _top_level_imports(tree):
+    return [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def _function_imports(tree):
+    return [
+        node
+        for function in ast.walk(tree)
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(function)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+    ]
+
+
+def test_every_module_has_a_layer():
+    assert set(_modules()) == set(LAYER_OF)
+
+
+def test_each_module_imports_only_lower_layers():
+    wrong = []
+    for name, tree in _modules().items():
+        for node in _top_level_imports(tree):
+            if not (isinstance(node, ast.ImportFrom) and node.level == 1):
+                continue
+            for target in _imported(node):
+                if LAYER_OF[target] >= LAYER_OF[name]:
+                    wrong.append(f"{name} (layer {LAYER_OF[name]}) imports {target} (layer {LAYER_OF[target]})")
+    assert wrong == []
+
+
+def test_no_import_inside_a_function_but_heavy_lazy_ones():
+    found = []
+    for name, tree in _modules().items():
+        for node in _function_imports(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                found.append(f"{name}:{node.lineno} from {'.' * node.level}{node.module or ''} import")
+            else:
+                found.extend(
+                    f"{name}:{node.lineno} {target}" for target in _imported(node) if target not in LAZY_ALLOWED
+                )
+    assert found == []
+
+
+def test_the_package_imports_only_the_public_numpy_module_from_gradcli():
+    outside = {
+        (name, target)
+        for name, tree in _modules().items()
+        for node in _top_level_imports(tree)
+        if not (isinstance(node, ast.ImportFrom) and node.level)
+        for target in _imported(node)
+        if target.split(".")[0] == "gradcli"
+    }
+    assert outside == {("catalog", "gradcli.numpy")}
