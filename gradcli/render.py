@@ -114,13 +114,7 @@ def print_diff(result, fmt="text") -> None:
 
 # -- check reports ----------------------------------------------------------------
 
-_STATUS_STYLE = {
-    Verdict.OK: "green",
-    Verdict.UNSTABLE: "yellow",
-    Verdict.WRONG: "red",
-    Verdict.DOMAIN: "magenta",
-    Verdict.ERROR: "red",
-}
+_STATUS_STYLE = {Verdict.OK: "green", Verdict.UNSTABLE: "yellow", Verdict.WRONG: "red", Verdict.DOMAIN: "magenta", Verdict.ERROR: "red"}
 
 
 def _number(value, digits=7):

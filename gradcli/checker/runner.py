@@ -230,15 +230,9 @@ def _run(target, working_args, argnums, dtype):
         value = output_value(out, trace)
         returned = np.asarray(raw(value))
         if returned.shape != ():
-            raise InputError(
-                f"{target.text} returns shape {returned.shape}; gradcli checks "
-                "scalar-valued functions (sum the outputs, or check each one)"
-            )
+            raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
         if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
-            raise InputError(
-                f"{target.text} returns {type(raw(value)).__name__}, not a number; "
-                "gradcli checks functions that return one number"
-            )
+            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return one number")
         recorder.phase = "backward"
         grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
     return value, grads, recorder.recording
@@ -583,7 +577,7 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
         result.gradient_error = max(_worst_error(grads[n], exact_grads[n], rtol, dtype) for n in chosen)
         result.gradient_ulps = max(_ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
     elif exact.directional is not None:
-        computed = sum(_dot(_to_float_array(grads[n]), d) for n, d in zip(chosen, exact.direction))
+        computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), d) for n, d in zip(chosen, exact.direction))
         result.gradient_error = abs(computed - float(exact.directional)) / max(abs(float(exact.directional)), 1e-300)
     if result.gradient_error is not None and result.gradient_error > rtol:
         judgement.gradient = Verdict.UNSTABLE
@@ -617,25 +611,14 @@ def _beyond(exact, dtype):
     return None
 
 
-def _to_float_array(value):
-    return np.asarray(raw(value), dtype=np.float64)
-
-
 def _dot(a, b):
-    a = np.asarray(raw(a), dtype=object)
-    b = np.asarray(b, dtype=np.float64)
-    total = 0
-    for x, y in zip(a.ravel(), b.ravel()):
-        total = total + x * float(y)
-    return total
+    """The inner product of ``a`` (mpmath numbers stay exact) with the float64 direction ``b``."""
+    return sum((x * float(y) for x, y in zip(np.asarray(raw(a), dtype=object).ravel(), np.ravel(b))), 0)
 
 
 def _short(grads, chosen):
-    parts = []
-    for n in chosen:
-        v = _plain(grads[n])
-        parts.append(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}")
-    return "{" + ", ".join(parts) + "}"
+    shown = {n: _plain(grads[n]) for n in chosen}
+    return "{" + ", ".join(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}" for n, v in shown.items()) + "}"
 
 
 def _worst_error(computed, exact, rtol, dtype=None):
