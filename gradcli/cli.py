@@ -7,6 +7,7 @@ the commands, so ``gradcli --help`` loads neither NumPy nor sympy nor mpmath.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -166,7 +167,7 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
 diff.help = (diff.help or "") + _FORMULA_HELP.format(functions=_function_list())
 
 
-_DEFAULTS = CheckOptions.__dataclass_fields__
+_DEFAULTS = {option.name: option.default for option in dataclasses.fields(CheckOptions)}  # the library's, once
 
 
 def check_options(fun):
@@ -174,10 +175,10 @@ def check_options(fun):
     options = [
         click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
         click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-        click.option("--seed", type=int, default=_DEFAULTS["seed"].default, show_default=True, help="Seed for --random and for random-direction checks."),
-        click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"].default), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
+        click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
+        click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
-        click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"].default), show_default=True, help="2 also checks the Hessian (scalar variables)."),
+        click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
         click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
         click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
@@ -258,7 +259,7 @@ def grad(target, at, random_specs, digits, as_json, **flags):
 @click.argument("targets", nargs=-1, required=True)
 @check_options
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
-@click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"].default), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
+@click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
 def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     """Check gradients for CI: exit 1 when any result has a failing verdict.
 
