@@ -33,7 +33,7 @@ _CORE_NAMES = (
     "symbolic_gradient",
 )
 
-__all__ = ["__version__", "check", *_CORE_NAMES]
+__all__ = ["__version__", "check", "CheckOptions", *_CORE_NAMES]
 
 
 def __getattr__(name):
@@ -41,10 +41,10 @@ def __getattr__(name):
         from . import autodiff
 
         return getattr(autodiff, name)
-    if name == "check":
-        from .checker import check
+    if name in ("check", "CheckOptions"):
+        from . import checker
 
-        return check
+        return getattr(checker, name)
     raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
 
 

@@ -7,17 +7,20 @@ the commands, so ``gradcli --help`` loads neither NumPy nor sympy nor mpmath.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
 import click
 
 from ._version import __version__
+from .checker.dtypes import NAMES, rtol_help
+from .checker.options import CheckOptions
 from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERNAL, GradcliError, InputError
 
 
 class _ReportedError(click.ClickException):
-    """A gradcli error on its way out through click: its own message and exit code."""
+    """A gradcli error on its way out through click: its own rendering and exit code."""
 
     def __init__(self, error: GradcliError):
         super().__init__(str(error))
@@ -25,8 +28,7 @@ class _ReportedError(click.ClickException):
         self.exit_code = error.exit_code
 
     def show(self, file=None):
-        text = self.error.render() if isinstance(self.error, InputError) else f"error: {self.error}"
-        click.echo(text, err=True)
+        click.echo(self.error.render(), err=True)
 
 
 class _Group(click.Group):
@@ -165,16 +167,19 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
 diff.help = (diff.help or "") + _FORMULA_HELP.format(functions=_function_list())
 
 
+_DEFAULTS = {option.name: option.default for option in dataclasses.fields(CheckOptions)}  # the library's, once
+
+
 def check_options(fun):
     """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
     options = [
         click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
         click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Seed for --random and for random-direction checks."),
-        click.option("--dtype", "dtypes", default="float32,float64", show_default=True, help="Working precisions, comma-separated: float16, float32, float64, bfloat16 (with ml_dtypes)."),
+        click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
+        click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
-        click.option("--order", type=click.Choice(["1", "2"]), default="1", show_default=True, help="2 also checks the Hessian (scalar variables)."),
-        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help="Relative tolerance for 'unstable' (default per dtype: float16 1e-2, bfloat16 5e-2, float32 1e-4, float64 1e-10)."),
+        click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
+        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
         click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
         click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
@@ -186,35 +191,34 @@ def check_options(fun):
     return fun
 
 
-_DTYPES = ("float16", "bfloat16", "float32", "float64")
+def _check_options(flags):
+    """The `CheckOptions` that grad's and check's flags ask for (validated: bad ones exit 2)."""
+    chosen = dict(
+        dtypes=_split_names(flags["dtypes"]),
+        wrt=_split_names(flags["wrt"]),
+        order=int(flags["order"]),
+        rtol=flags["rtol"],
+        full=flags["full"],
+        seed=flags["seed"],
+        fixes=not flags["no_fix"],
+        treat_as_variables=_split_names(flags["extra_vars"]),
+    )
+    if "fail_on" in flags:
+        chosen["fail_on"] = _split_names(flags["fail_on"])
+    return CheckOptions(**chosen)
 
 
-def _dtype_names(text):
-    """The --dtype list as canonical names, each once; exit 2 on an unknown or missing one."""
-    from .checker import runner
-
-    names = []
-    for name in _split_names(text):
-        canonical = runner.dtype_of(name).name
-        if canonical not in _DTYPES:
-            raise InputError(f"--dtype {name}: unknown dtype (use float16, float32, float64 or bfloat16)")
-        if canonical not in names:
-            names.append(canonical)
-    if not names:
-        raise InputError("--dtype needs at least one dtype: float16, float32, float64 or bfloat16")
-    return tuple(names)
-
-
-def _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, fail_on=None):
+def _run_check(target, at, random_specs, options):
+    """The report of one target at the points --at and --random give."""
     import numpy as np
 
     from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
     from .checker.targets import resolve
 
-    resolved = resolve(target, _split_names(extra_vars))
-    rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
-    randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
+    resolved = resolve(target, options.treat_as_variables)
+    rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
+    randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
     rest = tuple(v for v in resolved.variables if v not in covered)
     if not rest and at:
@@ -226,27 +230,13 @@ def _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, e
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
         )
-    dtype_names = _dtype_names(dtypes)
-    report = runner.check(
-        target,
-        merge_points(points, randoms),
-        dtype_names,
-        _split_names(wrt) or None,
-        rtol,
-        full,
-        seed,
-        fail_on or runner.DEFAULT_FAIL_ON,
-        fixes=not no_fix,
-        treat_as_variables=_split_names(extra_vars),
-        order=int(order),
-    )
-    return report
+    return runner.check(target, merge_points(points, randoms), options)
 
 
 @cli.command()
 @click.argument("target")
 @check_options
-def grad(target, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full, extra_vars, no_fix, as_json):
+def grad(target, at, random_specs, digits, as_json, **flags):
     """Value and gradient of TARGET, checked: why is this gradient NaN, wrong or inaccurate?
 
     TARGET is a formula ("log(1+exp(x))"), path/to/file.py:function or
@@ -258,7 +248,7 @@ def grad(target, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full,
     """
     from .render import dump_json, print_report
 
-    report = _run_check(target, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix)
+    report = _run_check(target, at, random_specs, _check_options(flags))
     if as_json:
         dump_json(report)
     else:
@@ -269,26 +259,17 @@ def grad(target, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full,
 @click.argument("targets", nargs=-1, required=True)
 @check_options
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
-@click.option("--fail-on", default="unstable,wrong,error", show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
-def check_command(targets, at, random_specs, seed, dtypes, wrt, order, rtol, digits, full, extra_vars, no_fix, as_json, junit, fail_on):
+@click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
+def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     """Check gradients for CI: exit 1 when any result has a failing verdict.
 
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
-    from .checker.results import STATUSES
     from .render import dump_json, junit_xml, print_report
 
-    failing = _split_names(fail_on)
-    bad = [f for f in failing if f not in STATUSES or f == "ok"]
-    if bad:
-        raise InputError(f"--fail-on {bad[0]}: not a verdict (use unstable, wrong, domain, error)")
-    if not failing:
-        raise InputError("--fail-on needs at least one verdict: unstable, wrong, domain or error")
-    reports = [
-        _run_check(t, at, random_specs, seed, dtypes, wrt, order, rtol, full, extra_vars, no_fix, tuple(failing))
-        for t in targets
-    ]
+    options = _check_options(flags)
+    reports = [_run_check(t, at, random_specs, options) for t in targets]
     if junit:
         _write_atomically(junit, junit_xml(reports))
     if as_json:
@@ -301,7 +282,7 @@ def check_command(targets, at, random_specs, seed, dtypes, wrt, order, rtol, dig
     click.echo(
         f"{count} result{'' if count == 1 else 's'}, "
         f"{sum(1 for r in reports for x in r.results if x.status in r.fail_on)} failing "
-        f"({', '.join(failing)}).",
+        f"({', '.join(options.fail_on)}).",
         err=True,
     )
     if failed:
@@ -341,12 +322,6 @@ def main(argv=None):
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         code = 130
-    except InputError as exc:
-        click.echo(exc.render(), err=True)
-        code = exc.exit_code
-    except GradcliError as exc:
-        click.echo(f"error: {exc}", err=True)
-        code = exc.exit_code
     except Exception as exc:  # noqa: BLE001 - the one exit path for internal errors
         if debug:
             import traceback

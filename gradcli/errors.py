@@ -16,6 +16,10 @@ class GradcliError(Exception):
 
     exit_code = EXIT_INTERNAL
 
+    def render(self) -> str:
+        """The message as the terminal shows it."""
+        return f"error: {self}"
+
 
 class InputError(GradcliError, ValueError):
     """Bad usage or bad input: a one-paragraph message, the bad part underlined, exit 2.

@@ -10,6 +10,9 @@ import json
 import math
 import sys
 
+from .checker.dtypes import mantissa_bits
+from .checker.verdict import Verdict
+
 
 def jsonable(value):
     """Plain JSON data: non-finite floats become "nan"/"inf"/"-inf", arrays nested lists."""
@@ -111,7 +114,7 @@ def print_diff(result, fmt="text") -> None:
 
 # -- check reports ----------------------------------------------------------------
 
-_STATUS_STYLE = {"ok": "green", "unstable": "yellow", "wrong": "red", "domain": "magenta", "error": "red"}
+_STATUS_STYLE = {Verdict.OK: "green", Verdict.UNSTABLE: "yellow", Verdict.WRONG: "red", Verdict.DOMAIN: "magenta", Verdict.ERROR: "red"}
 
 
 def _number(value, digits=7):
@@ -224,9 +227,9 @@ def print_report(report, digits=7) -> None:
             parts = [
                 part
                 for part, status in (("value", r.value_status), ("gradient", r.gradient_status), ("Hessian", r.hessian_status))
-                if status == "unstable"
+                if status == Verdict.UNSTABLE
             ]
-            if r.status == "unstable" and parts and parts != ["value", "gradient"]:
+            if r.status == Verdict.UNSTABLE and parts and parts != ["value", "gradient"]:
                 verdict += f" ({', '.join(parts)})"
             table.add_row(
                 r.dtype,
@@ -259,17 +262,17 @@ def print_report(report, digits=7) -> None:
 def _print_details(out, report, r):
     from rich.markup import escape
 
-    if r.status == "ok" and not r.findings and not r.notes and r.hessian is None:
+    if r.status == Verdict.OK and not r.findings and not r.notes and r.hessian is None:
         return
     errors = []
-    if r.value_error is not None and r.value_status == "unstable":
+    if r.value_error is not None and r.value_status == Verdict.UNSTABLE:
         errors.append(f"value off by {_number(r.value_error, 2)} relative")
-    if r.gradient_error is not None and r.gradient_status == "unstable":
+    if r.gradient_error is not None and r.gradient_status == Verdict.UNSTABLE:
         errors.append(f"gradient off by {_number(r.gradient_error, 2)} relative")
-    if r.hessian_error is not None and r.hessian_status == "unstable":
+    if r.hessian_error is not None and r.hessian_status == Verdict.UNSTABLE:
         errors.append(f"Hessian off by {_number(r.hessian_error, 2)} relative")
     if r.bits_lost:
-        errors.append(f"{r.bits_lost:.0f} of {_mantissa_bits(r.dtype)} bits lost")
+        errors.append(f"{r.bits_lost:.0f} of {mantissa_bits(r.dtype)} bits lost")
     suffix = f" ({'; '.join(errors)})" if errors else ""
     out.print(f"[bold]{r.dtype}[/bold]: [{_STATUS_STYLE.get(r.status, 'white')}]{r.status}[/]{escape(suffix)}")
     if r.error:
@@ -284,7 +287,11 @@ def _print_details(out, report, r):
             if shown:
                 out.print(escape(shown), highlight=False)
     if r.hessian is not None:
-        out.print(f"  Hessian {escape(_matrix(r.hessian))}, exact {escape(_matrix(r.exact_hessian))}")
+        # Without the true second derivatives, say what the Hessian was compared with instead.
+        compared = f"exact {_matrix(r.exact_hessian)}"
+        if r.exact_hessian is None and r.rule_hessian is not None:
+            compared += f", by gradcli's rules at high precision {_matrix(r.rule_hessian)}"
+        out.print(f"  Hessian {escape(_matrix(r.hessian))}, {escape(compared)}")
     for note in r.notes:
         out.print(f"  note: {escape(note)}")
 
@@ -328,10 +335,6 @@ def _source_underline(location, op):
 _OPERATORS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "power": "**"}
 
 
-def _mantissa_bits(dtype_name):
-    return {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}.get(dtype_name, 53)
-
-
 def _exact_point_text(point):
     """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
 
@@ -353,7 +356,7 @@ def junit_xml(reports) -> str:
     for report in reports:
         # JUnit tells an error (the target raised; nothing was judged) from a failure (a verdict).
         failing = [r for r in report.results if r.status in report.fail_on]
-        errors = sum(1 for r in failing if r.status == "error")
+        errors = sum(1 for r in failing if r.status == Verdict.ERROR)
         suite = ET.SubElement(
             suites,
             "testsuite",
@@ -368,13 +371,13 @@ def junit_xml(reports) -> str:
             )
             if r.status in report.fail_on:
                 first = r.findings[0].message if r.findings else (r.error or r.status)
-                element = "error" if r.status == "error" else "failure"
+                element = "error" if r.status == Verdict.ERROR else "failure"
                 failure = ET.SubElement(case, element, message=f"{r.status}: {first}", type=r.status)
                 failure.text = "\n".join(
                     [f"value {r.value} (exact {r.exact_value}); gradient {r.gradient} (exact {r.exact_gradient})"]
                     + [f"{f.phase} {f.op}: {f.message}" for f in r.findings]
                 )
-            elif r.status != "ok":
+            elif r.status != Verdict.OK:
                 ET.SubElement(case, "system-out").text = f"{r.status}: " + "; ".join(f.message for f in r.findings)
     ET.indent(suites)
     return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"

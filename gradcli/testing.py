@@ -19,19 +19,19 @@ class GradientCheckError(AssertionError):
         self.report = report
 
 
-def assert_gradients_ok(
-    target, points, dtypes=("float32", "float64"), fail_on=("unstable", "wrong", "error"), **options
-):
+def assert_gradients_ok(target, points, options=None, **changes):
     """Check ``target`` at ``points`` and raise `GradientCheckError` unless every result passes.
 
-    The dtypes default to `gradcli.check`'s, so an assertion passes exactly when the check does.
+    It is `gradcli.check` without the search for fixes, with the same options
+    and defaults, so an assertion passes exactly when the check does.
 
     ``target`` is a formula, ``"module:function"`` or a callable written with
     ``gradcli.numpy``; ``points`` are numbers (one variable) or
-    ``{variable: value}`` dicts. Other keyword arguments go to `gradcli.check`
-    (``wrt``, ``rtol``, ``full``, ``seed``). Returns the report when it passes.
+    ``{variable: value}`` dicts. ``options`` (a `gradcli.CheckOptions`) and
+    keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``fail_on``,
+    ...) are `gradcli.check`'s. Returns the report when it passes.
     """
-    report = check(target, points, dtypes, fail_on=fail_on, fixes=False, symbolic=False, **options)
+    report = check(target, points, options, **{**changes, "fixes": False})
     failing = [r for r in report.results if r.status in report.fail_on]
     if not failing:
         return report

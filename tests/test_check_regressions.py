@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.checker import runner
+from gradcli.checker.dtypes import DEFAULT_RTOL
 from gradcli.cli import cli, main
 from gradcli.errors import InputError
 from gradcli.testing import GradientCheckError, assert_gradients_ok
@@ -55,7 +55,7 @@ def test_bfloat16_is_checked_and_computes_in_bfloat16():
     assert low.value == in_bf16 and single.value == in_f32
     truth = exact(log1pexp_mp, 10.0)
     assert rounded_to_20_digits(low.exact_value_text, truth)
-    assert relative(low.value, truth) < runner.DEFAULT_RTOL["bfloat16"]
+    assert relative(low.value, truth) < DEFAULT_RTOL["bfloat16"]
 
 
 def test_bfloat16_overflows_where_its_exponent_range_ends(capsys):
@@ -75,7 +75,7 @@ def test_bfloat16_overflows_where_its_exponent_range_ends(capsys):
 
 def test_grad_help_lists_every_default_tolerance():
     text = " ".join(CliRunner().invoke(cli, ["grad", "--help"]).stdout.split())
-    for name, tolerance in runner.DEFAULT_RTOL.items():
+    for name, tolerance in DEFAULT_RTOL.items():
         assert f"{name} {tolerance:.0e}".replace("e-0", "e-") in text, name
 
 
@@ -103,7 +103,7 @@ def test_hessian_alone_off_says_the_hessian_is_off():
     assert result.gradient_status == "ok" and result.value_status == "ok"
     assert result.hessian_status == "unstable"
     assert math.isclose(result.hessian_error, relative(result.hessian[0][0], second), rel_tol=1e-6)
-    assert result.hessian_error > runner.DEFAULT_RTOL["float64"]
+    assert result.hessian_error > DEFAULT_RTOL["float64"]
     text = grad_text("log(1+exp(x))", "--at", x, "--order", 2, "--dtype", "float64", "--no-fix")
     summary = next(line for line in text.splitlines() if line.startswith("float64:"))
     assert f"Hessian off by {result.hessian_error:.2g} relative" in summary

@@ -14,9 +14,7 @@ from __future__ import annotations
 from ..expr.printers import python_name
 from ..expr.ir import Binary, Call, Compare, Num, Unary, Var, postorder
 from .results import Fix
-
-_RANK = {"ok": 0, "domain": 1, "unstable": 2, "wrong": 3, "error": 4}
-_FAILING = ("unstable", "wrong", "error")
+from .verdict import DEFAULT_FAIL_ON, Verdict
 _PARTS = ("value", "gradient", "hessian")  # compared apart: a fix of the value alone is a partial fix
 
 
@@ -273,16 +271,16 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     if set(after) != set(before):
         return None, "it checks other variables"
     pairs = [(label, key) for label in before for key in ("status", *_PARTS)]
-    worse = [label for label, key in pairs if _RANK[after[label][key]] > _RANK[before[label][key]]]
+    worse = [label for label, key in pairs if after[label][key].severity > before[label][key].severity]
     if worse:
         return None, f"worse at {worse[0]}"
-    if not any(_RANK[after[label][key]] < _RANK[before[label][key]] for label, key in pairs):
+    if not any(after[label][key].severity < before[label][key].severity for label, key in pairs):
         return None, "better nowhere"
     parts = {label: {key: [before[label][key], after[label][key]] for key in _PARTS} for label in before}
-    failing = [label for label in after if after[label]["status"] in _FAILING]
+    failing = [label for label in after if after[label]["status"] in DEFAULT_FAIL_ON]
     if failing:
         still = "; ".join(
-            f"{label} " + ", ".join(f"{key} {b} -> {a}" for key, (b, a) in parts[label].items() if (b, a) != ("ok", "ok"))
+            f"{label} " + ", ".join(f"{key} {b} -> {a}" for key, (b, a) in parts[label].items() if (b, a) != (Verdict.OK, Verdict.OK))
             for label in failing
         )
         note = f"{note}; partial, still failing: {still}"
@@ -295,9 +293,8 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
 def find_fixes(target, report, points, options, limit=3):
     """Rewrites and custom gradients that do better than the original, each re-checked.
 
-    ``options`` are the keyword arguments of the original `check` that shape
-    its verdicts (dtypes, wrt, rtol, full, seed, order, treat_as_variables),
-    so a fix is judged by the very same check. Full fixes come first, then
+    ``options`` are the original check's `CheckOptions` (for the variables it
+    checked, without fixes), so a fix is judged by the very same check. Full fixes come first, then
     partial ones; rewrites that did not help are named in a report note.
     """
     from .runner import check
@@ -306,7 +303,7 @@ def find_fixes(target, report, points, options, limit=3):
     fixes, rejected = [], []
     for name, description, text in candidate_rewrites(target.formula):
         try:
-            rechecked = check(text, points, fixes=False, symbolic=False, **options)
+            rechecked = check(text, points, options)
         except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
             rejected.append(f"{name} (it does not run)")
             continue
@@ -316,8 +313,8 @@ def find_fixes(target, report, points, options, limit=3):
         else:
             fixes.append(fix)
     fixes = sorted(fixes, key=lambda fix: fix.partial)[:limit]  # full fixes first, in catalogue order
-    gradient_only = all(r.value_status == "ok" for r in report.results) and any(
-        r.gradient_status in ("unstable", "wrong") for r in report.results
+    gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
+        r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
     if gradient_only and len(fixes) < limit:
         snippet = _custom_gradient_fix(target, points, options, before)
@@ -364,7 +361,7 @@ def _custom_gradient_fix(target, points, options, before):
 
     fixed.__signature__ = _signature(names)
     try:
-        rechecked = check(fixed, points, fixes=False, symbolic=False, **options)
+        rechecked = check(fixed, points, options)
     except Exception:  # noqa: BLE001 - a snippet that does not run is not offered
         return None
     note = "the forward value is fine; this gradient is the symbolic derivative"

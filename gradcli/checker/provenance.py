@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..autodiff.ops import is_float_dtype, raw
 from .results import Finding
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,19 +62,9 @@ class Recording:
     first_backward_nonfinite: NodeRecord = None
 
 
-def is_float(dtype):
-    """Whether a dtype holds floats: NumPy's own, complex, or ml_dtypes' (bfloat16 is NumPy kind "V")."""
-    return dtype.kind in "fc" or (dtype.kind == "V" and dtype.name.startswith(("bfloat", "float")))
-
-
-def _raw(value):
-    from ..autodiff.ops import raw
-
-    return raw(value)
-
-
-def _finite(value):
-    value = _raw(value)
+def finite(value):
+    """Whether a value (traced, NumPy, mpmath or a nested list) holds no NaN and no inf."""
+    value = raw(value)
     if value is None or isinstance(value, (bool, str, tuple, list, dict)):
         return True
     try:
@@ -82,7 +73,7 @@ def _finite(value):
             import mpmath
 
             return all(not (mpmath.isnan(v) or mpmath.isinf(v)) for v in array.ravel() if isinstance(v, mpmath.mpf))
-        if not is_float(array.dtype):
+        if not is_float_dtype(array.dtype):
             return True
         return bool(np.all(np.isfinite(array)))
     except (TypeError, ValueError):
@@ -151,8 +142,8 @@ class Recorder:
             record.parents = tuple(self._producer(a) for a in args)
             self._by_output[id(ans)] = record
             self._keep.append(ans)  # keep ids unique for the whole run
-            if self.recording.first_forward_nonfinite is None and not _finite(ans) and all(
-                _finite(a) for a in args
+            if self.recording.first_forward_nonfinite is None and not finite(ans) and all(
+                finite(a) for a in args
             ):
                 self.recording.first_forward_nonfinite = record
         else:
@@ -166,7 +157,7 @@ class Recorder:
         return record if record is not None and record.output is value else None
 
     def _backward(self, node, g, cotangents):
-        origin = self._by_output.get(id(_raw(node._value)))  # unboxed: the run may be nested
+        origin = self._by_output.get(id(raw(node._value)))  # unboxed: the run may be nested
         span = origin.span if origin is not None else None
         location = origin.location if origin is not None else None
         for record in self._pending_backward:
@@ -179,8 +170,8 @@ class Recorder:
         self.recording.backward_nodes.append(record)
         if (
             self.recording.first_backward_nonfinite is None
-            and _finite(g)
-            and any(ct is not None and not _finite(ct) for ct in cotangents)
+            and finite(g)
+            and any(ct is not None and not finite(ct) for ct in cotangents)
         ):
             self.recording.first_backward_nonfinite = record
 
@@ -208,7 +199,7 @@ _RULES = {
 }
 
 def _show(value):
-    value = _raw(value)
+    value = raw(value)
     if isinstance(value, np.ndarray) and value.size > 4:
         return f"array{value.shape}"
     if isinstance(value, (np.ndarray, np.generic)):
@@ -247,7 +238,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )
     node = recording.first_backward_nonfinite
     if node is not None:
-        bad = next(ct for ct in node.cotangents if ct is not None and not _finite(ct))
+        bad = next(ct for ct in node.cotangents if ct is not None and not finite(ct))
         inputs = ", ".join(_show(a) for a in node.args)
         rule = _RULES.get(node.name)
         how = f" ({rule})" if rule else ""
@@ -255,7 +246,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             f"the gradient of {node.name}{how} at {node.name}({inputs}) = {_show(node.output)} turned "
             f"the finite upstream gradient {_show(node.upstream)} into {_show(bad)}"
         )
-        if _is_zero(node.upstream) and not _finite(node.output):
+        if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
         kind = "nonfinite"
         if first is not None and value_finite and not gradient_finite and any(
@@ -318,22 +309,22 @@ def _zero_finding(lost, broken):
 
 
 def _is_zero(value):
-    value = np.asarray(_raw(value))
-    return is_float(value.dtype) and bool(np.all(value == 0))
+    value = np.asarray(raw(value))
+    return is_float_dtype(value.dtype) and bool(np.all(value == 0))
 
 
 def _is_inf(value):
-    value = np.asarray(_raw(value))
-    return is_float(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
+    value = np.asarray(raw(value))
+    return is_float_dtype(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
 
 
 def _relative_error(approx, exact):
     """Worst elementwise relative error of a float result against its exact counterpart."""
     import mpmath
 
-    approx = np.asarray(_raw(approx))
-    exact = np.asarray(_raw(exact), dtype=object)
-    if approx.shape != exact.shape or not is_float(approx.dtype):
+    approx = np.asarray(raw(approx))
+    exact = np.asarray(raw(exact), dtype=object)
+    if approx.shape != exact.shape or not is_float_dtype(approx.dtype):
         return None
     worst = 0.0
     for a, e in zip(approx.ravel(), exact.ravel()):
@@ -394,7 +385,7 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
 
 
 def _show_exact(value):
-    value = _raw(value)
+    value = raw(value)
     try:
         import mpmath
 
@@ -427,9 +418,9 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
 
 
 def _describe(w, e, growth, out_error, in_error):
-    args = [_raw(a) for a in w.args]
+    args = [raw(a) for a in w.args]
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
-    out = float(np.max(np.abs(np.asarray(_raw(w.output), dtype=np.float64)))) if _finite(w.output) else math.nan
+    out = float(np.max(np.abs(np.asarray(raw(w.output), dtype=np.float64)))) if finite(w.output) else math.nan
     shown = ", ".join(_show(a) for a in w.args)
     if w.name in ("subtract", "add") and magnitudes and out <= 1e-3 * max(magnitudes):
         kind = "cancellation"

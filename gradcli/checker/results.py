@@ -6,10 +6,10 @@ keys may be added, never renamed or dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Optional
 
-STATUSES = ("ok", "unstable", "wrong", "domain", "error")
+from .verdict import DEFAULT_FAIL_ON, Verdict
 
 
 @dataclass
@@ -45,106 +45,62 @@ class Fix:
     kind: str  # "rewrite" or "custom_gradient"
     name: str
     formula: Optional[str]
-    before: dict  # dtype -> status, for the original
-    after: dict  # dtype -> status, for the fix
+    before: dict  # point and dtype -> Verdict, for the original
+    after: dict  # point and dtype -> Verdict, for the fix
     code: Optional[str] = None
     note: str = ""
     partial: bool = False  # better somewhere, worse nowhere, yet still failing somewhere
     parts: dict = field(default_factory=dict)  # label -> {"value"/"gradient"/"hessian": [before, after]}
 
     def to_dict(self):
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "formula": self.formula,
-            "before": self.before,
-            "after": self.after,
-            "code": self.code,
-            "note": self.note,
-            "partial": self.partial,
-            "parts": self.parts,
-        }
+        return _fields(self)
 
 
 @dataclass
 class PointResult:
-    """The check of one point in one dtype."""
+    """The check of one point in one dtype; its fields are in the order JSON shows them."""
 
     point: dict  # variable -> value (as given)
     dtype: str
-    status: str
     value: object = None
     gradient: dict = field(default_factory=dict)
     exact_value: object = None
-    exact_value_text: Optional[str] = None  # 20 significant digits (floats can underflow: 1e-348)
     exact_gradient: dict = field(default_factory=dict)
-    rule_gradient: dict = field(default_factory=dict)  # the autodiff rule at high precision
     fd_gradient: dict = field(default_factory=dict)
+    status: Verdict = Verdict.OK  # of the point: its parts' verdicts by precedence (Verdict.decide)
+    findings: list = field(default_factory=list)
+    exact_value_text: Optional[str] = None  # 20 significant digits (floats can underflow: 1e-348)
+    value_status: Verdict = Verdict.OK
+    gradient_status: Verdict = Verdict.OK
+    rule_gradient: dict = field(default_factory=dict)  # the autodiff rule at high precision
     fd_method: str = ""  # "central-richardson", "complex-step", "random-direction" or "failed"
     fd_error: dict = field(default_factory=dict)
     # Above 64 inputs the differences run along one random direction instead of per coordinate:
     fd_directional: Optional[float] = None  # the directional derivative by finite differences
     fd_directional_error: Optional[float] = None  # its Richardson error estimate
     exact_directional: Optional[float] = None  # the exact one along the same direction (high precision)
-    value_status: str = "ok"
-    gradient_status: str = "ok"
     value_error: Optional[float] = None  # relative error against the exact value
     gradient_error: Optional[float] = None  # worst relative error over the gradient
     value_ulps: Optional[float] = None
     gradient_ulps: Optional[float] = None
     bits_lost: Optional[float] = None
     digits_used: Optional[int] = None
-    findings: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     error: Optional[str] = None
     hessian: Optional[object] = None
-    exact_hessian: Optional[object] = None  # the true second derivatives (high-precision differences)
+    exact_hessian: Optional[object] = None  # the true second derivatives (high-precision differences), if known
     rule_hessian: Optional[object] = None  # gradcli's rules run twice, at high precision
-    hessian_status: str = "ok"  # "ok", "unstable", "wrong" or "domain": the second derivatives alone
+    hessian_status: Verdict = Verdict.OK  # the second derivatives alone (never error)
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
     exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (scalars; else None)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
 
     @property
     def passed(self) -> bool:
-        return self.status == "ok"
+        return self.status == Verdict.OK
 
     def to_dict(self):
-        return {
-            "point": self.point,
-            "dtype": self.dtype,
-            "value": self.value,
-            "gradient": self.gradient,
-            "exact_value": self.exact_value,
-            "exact_gradient": self.exact_gradient,
-            "fd_gradient": self.fd_gradient,
-            "status": self.status,
-            "findings": [f.to_dict() for f in self.findings],
-            "exact_value_text": self.exact_value_text,
-            "value_status": self.value_status,
-            "gradient_status": self.gradient_status,
-            "rule_gradient": self.rule_gradient,
-            "fd_method": self.fd_method,
-            "fd_error": self.fd_error,
-            "fd_directional": self.fd_directional,
-            "fd_directional_error": self.fd_directional_error,
-            "exact_directional": self.exact_directional,
-            "value_error": self.value_error,
-            "gradient_error": self.gradient_error,
-            "value_ulps": self.value_ulps,
-            "gradient_ulps": self.gradient_ulps,
-            "bits_lost": self.bits_lost,
-            "digits_used": self.digits_used,
-            "notes": self.notes,
-            "error": self.error,
-            "hessian": self.hessian,
-            "exact_hessian": self.exact_hessian,
-            "rule_hessian": self.rule_hessian,
-            "hessian_status": self.hessian_status,
-            "hessian_error": self.hessian_error,
-            "exact_gradient_text": self.exact_gradient_text,
-            "summed_over": self.summed_over,
-        }
+        return {**_fields(self), "findings": [f.to_dict() for f in self.findings]}
 
 
 @dataclass
@@ -157,7 +113,7 @@ class CheckReport:
     results: list = field(default_factory=list)
     derivative: dict = field(default_factory=dict)  # variable -> symbolic derivative (formulas)
     fixes: list = field(default_factory=list)
-    fail_on: tuple = ("unstable", "wrong", "error")
+    fail_on: tuple = DEFAULT_FAIL_ON
     notes: list = field(default_factory=list)
 
     @property
@@ -177,3 +133,8 @@ class CheckReport:
             "fail_on": list(self.fail_on),
             "notes": self.notes,
         }
+
+
+def _fields(result):
+    """A dataclass's fields as a dict, in their order (shallow: what to_dict and JSON need)."""
+    return {f.name: getattr(result, f.name) for f in fields(result)}

@@ -3,7 +3,11 @@
 `check` is the library entry point (``gradcli.check``); the CLI's ``grad`` and
 ``check`` commands are views of the `CheckReport` it returns.
 
-Verdicts, in this order of precedence:
+Each sub-check of a point (can the dtype hold it, does the target run, the
+exact reference, the gradient rule, the working precision, the Hessian)
+returns a `Judgement`: its findings and a verdict for the value, the gradient
+or the Hessian. `_record` adds them to the point's result, and
+`Verdict.decide` makes the verdict, in this order of precedence:
 
 - ``error``: the target raised, the reference did not settle, or the dtype
   cannot hold the point (1e200 in float32): no verdict.
@@ -28,43 +32,21 @@ exact entry): the documented floor near zero.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..autodiff.ops import is_float_dtype, raw
 from ..errors import InputError
 from . import fd, provenance, reference
+from .dtypes import DEFAULT_RTOL, dtype_of, finfo, mantissa_bits
+from .options import CheckOptions
+from .provenance import finite
 from .results import CheckReport, Finding, PointResult
 from .targets import resolve
+from .verdict import Verdict
 
-DEFAULT_RTOL = {"float16": 1e-2, "bfloat16": 5e-2, "float32": 1e-4, "float64": 1e-10}
 WRONG_RTOL = 1e-8
-DEFAULT_FAIL_ON = ("unstable", "wrong", "error")
-
-
-def dtype_of(name):
-    """The NumPy dtype for a name (bfloat16 through ml_dtypes when installed)."""
-    if name == "bfloat16":
-        try:
-            import ml_dtypes
-        except ImportError:
-            raise InputError("bfloat16 needs the ml_dtypes package: pip install ml_dtypes") from None
-        return np.dtype(ml_dtypes.bfloat16)
-    try:
-        dtype = np.dtype(name)
-    except TypeError:
-        raise InputError(f"unknown dtype '{name}' (use float16, float32, float64 or bfloat16)") from None
-    if dtype.kind != "f":
-        raise InputError(f"'{name}' is not a floating-point dtype; gradients need float16, float32 or float64")
-    return dtype
-
-
-def finfo(dtype):
-    """The limits of a float dtype: np.finfo, or ml_dtypes.finfo for bfloat16 (which NumPy does not know)."""
-    if dtype.kind == "f":
-        return np.finfo(dtype)
-    import ml_dtypes
-
-    return ml_dtypes.finfo(dtype)
 
 
 def _cast(value, dtype):
@@ -81,8 +63,6 @@ def _as_float64(value):
 
 def _plain(value):
     """A JSON-friendly number or nested list (floats, "nan"/"inf" handled by the renderer)."""
-    from ..autodiff.ops import raw
-
     value = raw(value)
     if value is None:
         return None
@@ -98,20 +78,7 @@ def _plain(value):
         return str(value)
 
 
-def check(
-    target,
-    points,
-    dtypes=("float32", "float64"),
-    wrt=None,
-    rtol=None,
-    full=False,
-    seed=0,
-    fail_on=DEFAULT_FAIL_ON,
-    fixes=True,
-    symbolic=True,
-    treat_as_variables=(),
-    order=1,
-) -> CheckReport:
+def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
     """Check the gradient of ``target`` at ``points`` in each dtype; return a `CheckReport`.
 
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
@@ -119,38 +86,33 @@ def check(
     ``{variable: value}`` dicts (or bare numbers for one variable), or one such
     point. A formula at an array point is checked summed over its elements
     (formulas are elementwise, so the gradient of the sum is the elementwise
-    derivative). ``order=2`` also checks the Hessian (scalar variables).
+    derivative). ``options`` is a `CheckOptions`; keyword ``changes`` replace
+    its fields (``gradcli.check(f, [1.0], dtypes=("float64",), order=2)``).
+    Every option and point is validated before any point is checked.
     """
-    resolved = resolve(target, treat_as_variables)
+    options = replace(options or CheckOptions(), **changes)
+    resolved = resolve(target, options.treat_as_variables)
     names = resolved.variables
-    if wrt:
-        unknown = [w for w in wrt if w not in names]
-        if unknown:
-            raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(names)})")
-    chosen = tuple(wrt) if wrt else names
-    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=tuple(fail_on))
-    if symbolic and resolved.formula is not None:
-        report.derivative = _symbolic_derivative(resolved.formula, chosen)
+    unknown = [w for w in options.wrt or () if w not in names]
+    if unknown:
+        raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(names)})")
+    chosen = options.wrt or names
     normalized = [_normalize_point(p, names) for p in _point_list(points)]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
+    if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
+        raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
+    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
+    if resolved.formula is not None:
+        report.derivative = _symbolic_derivative(resolved.formula, chosen)
     for point in normalized:
-        for dtype_name in dtypes:
-            dtype = dtype_of(dtype_name)
-            tolerance = rtol if rtol is not None else DEFAULT_RTOL.get(dtype.name, 1e-4)
-            result = _check_point(resolved, point, dtype, chosen, tolerance, full, seed)
-            if order == 2 and result.status != "error":
-                _check_hessian(result, resolved, point, dtype, chosen, tolerance)
-            report.results.append(result)
-    if order not in (1, 2):
-        raise InputError(f"order {order}: gradcli checks first (1) and second (2) derivatives")
-    if fixes and resolved.formula is not None and not report.ok:
+        for dtype_name in options.dtypes:
+            report.results.append(_check_point(resolved, point, dtype_of(dtype_name), chosen, options))
+    if options.fixes and resolved.formula is not None and not report.ok:
         from .fixes import find_fixes
 
-        # Every option that shapes a verdict, so that a fix is judged by the very same check.
-        options = dict(dtypes=dtypes, wrt=chosen, rtol=rtol, full=full, seed=seed, order=order,
-                       treat_as_variables=treat_as_variables)
-        report.fixes = find_fixes(resolved, report, normalized, options)
+        # The very same check for every fix: the same options, for the same variables.
+        report.fixes = find_fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False))
     return report
 
 
@@ -193,51 +155,94 @@ def _symbolic_derivative(formula, chosen):
     except (ValueError, RecursionError) as error:  # a nicety, never a failure
         return {"error": str(error)}
 
+@dataclass
+class Judgement:
+    """What one sub-check of a point found: its findings, and its verdict on each part it judged."""
 
-def _check_point(target, point, dtype, chosen, rtol, full, seed):
-    from ..autodiff.transforms import output_value, pull_back, trace_inputs
+    value: Verdict = Verdict.OK
+    gradient: Verdict = Verdict.OK
+    hessian: Verdict = Verdict.OK
+    findings: list = field(default_factory=list)
 
+
+def _error(*findings):
+    """No verdict: the point could not be checked."""
+    return Judgement(Verdict.ERROR, Verdict.ERROR, findings=list(findings))
+
+
+def _record(result, *judgements):
+    """Add sub-checks' findings and verdicts to a point's result: the one place its verdicts are decided."""
+    for judgement in judgements:
+        result.findings.extend(judgement.findings)
+        result.value_status = Verdict.decide(result.value_status, judgement.value)
+        result.gradient_status = Verdict.decide(result.gradient_status, judgement.gradient)
+        result.hessian_status = Verdict.decide(result.hessian_status, judgement.hessian)
+    result.status = Verdict.decide(result.value_status, result.gradient_status, result.hessian_status)
+
+
+def _check_point(target, point, dtype, chosen, options):
+    """One point in one dtype: run the target, compare with finite differences and the exact reference, judge."""
     names = target.variables
-    argnums = tuple(names.index(n) for n in chosen)
     target, summed_over = _summed(target, point)
     working_args = [_cast(point[n], dtype) for n in names]
-    rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
-    result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, "ok", summed_over=summed_over)
+    result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, summed_over=summed_over)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
-    if not _representable(result, point, working_args, names, dtype):
+    _record(result, _representability(result, point, working_args, names, dtype))
+    if result.status == Verdict.ERROR:
         return result
-
-    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    argnums = tuple(names.index(n) for n in chosen)
     try:
-        with recorder, np.errstate(all="ignore"):
-            out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
-            value = output_value(out, trace)
-            if np.shape(provenance._raw(value)) != ():
-                raise InputError(
-                    f"{target.text} returns shape {np.shape(provenance._raw(value))}; gradcli checks "
-                    "scalar-valued functions (sum the outputs, or check each one)"
-                )
-            returned = np.asarray(provenance._raw(value)).dtype
-            if returned.kind not in "fiub" and returned != dtype:  # bfloat16 is kind "V"
-                raise InputError(
-                    f"{target.text} returns {type(provenance._raw(value)).__name__}, not a number; "
-                    "gradcli checks functions that return one number"
-                )
-            recorder.phase = "backward"
-            seed_cotangent = np.ones((), dtype=np.asarray(provenance._raw(value)).dtype)[()]
-            grads = pull_back(out, trace, inputs, working_args, argnums, seed_cotangent)
+        value, grads, recording = _run(target, working_args, argnums, dtype)
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
-        result.status = result.value_status = result.gradient_status = "error"
         result.error = f"{type(error).__name__}: {error}"
+        _record(result, _error())
         return result
     result.value = _plain(value)
     result.gradient = {n: _plain(g) for n, g in zip(chosen, grads)}
+    rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    differences = _differences(result, target, rounded, chosen, options)
+    exact = _exact(result, target, rounded, differences, chosen, options.seed)
+    rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
+    _record(result, *_judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
+    if drift:
+        result.notes.append(drift)
+    if not differences.reliable:
+        # Context, listed after the real findings: the differences are not to be trusted here.
+        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
+    if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
+        result.findings.extend(_explain_inaccuracy(result, target, working_args, exact, argnums, dtype))
+    if options.order == 2 and result.status != Verdict.ERROR:
+        _record(result, *_check_hessian(result, target, point, dtype, chosen, rtol))
+    return result
 
+
+def _run(target, working_args, argnums, dtype):
+    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
+    from ..autodiff.transforms import output_value, pull_back, trace_inputs
+
+    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    with recorder, np.errstate(all="ignore"):
+        out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
+        value = output_value(out, trace)
+        returned = np.asarray(raw(value))
+        if returned.shape != ():
+            raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
+        if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
+            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return one number")
+        recorder.phase = "backward"
+        grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
+    return value, grads, recorder.recording
+
+
+def _differences(result, target, rounded, chosen, options):
+    """Finite differences at the rounded point, recorded on ``result``; never raises."""
+    names = target.variables
     try:
-        differences = fd.differences(target.function, rounded, target.analytic, full, seed, target.mp_function)
+        differences = fd.differences(target.function, rounded, target.analytic, options.full, options.seed, target.mp_function)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -257,7 +262,12 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
             f"finite differences along a random direction: {differences.directional:.10g}"
             f" (error estimate {differences.directional_error:.1e})"
         )
+    return differences
 
+
+def _exact(result, target, rounded, differences, chosen, seed):
+    """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``."""
+    names = target.variables
     exact = reference.compute(target, rounded, seed=seed)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
@@ -276,21 +286,7 @@ def _check_point(target, point, dtype, chosen, rtol, full, seed):
     if exact.directional is not None:
         result.exact_directional = _plain(exact.directional)
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
-
-    _judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recorder.recording)
-    drift = _other_precision(recorder.recording, dtype, {"value": value, **dict(zip(chosen, grads))})
-    if drift:
-        result.notes.append(drift)
-    if not differences.reliable:
-        # Context, listed after the real findings: the differences are not to be trusted here.
-        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
-    if result.status == "unstable" and _finite(value) and all(_finite(g) for g in grads):
-        _explain_inaccuracy(result, target, working_args, exact, argnums, dtype)
-    return result
-
-
-def _finite(value):
-    return provenance._finite(value)
+    return exact
 
 
 def _text(value, digits, significant=20):
@@ -301,7 +297,7 @@ def _text(value, digits, significant=20):
     """
     import mpmath
 
-    value = provenance._raw(value)
+    value = raw(value)
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
     if not isinstance(value, mpmath.mpf):  # never mpf(value) here: that rounds to 15 digits
@@ -335,12 +331,11 @@ def _summed(target, point):
         size,
     )
 
+def _representability(result, point, working_args, names, dtype):
+    """``error`` where ``dtype`` cannot hold the point; notes where it rounds an input to 0 or to a subnormal.
 
-def _representable(result, point, working_args, names, dtype):
-    """Whether ``dtype`` can hold the point; notes where it rounds an input to 0 or to a subnormal.
-
-    A point beyond the dtype's range is an ``error`` result (no verdict): the
-    dtype would see inf, not the point, and a check at inf means nothing.
+    A point beyond the dtype's range has no verdict: the dtype would see inf,
+    not the point, and a check at inf means nothing.
     """
     limits = finfo(dtype)
     for name, working in zip(names, working_args):
@@ -353,9 +348,7 @@ def _representable(result, point, working_args, names, dtype):
                 f"(its largest number is {float(limits.max):.3g}): {dtype.name} would see inf, "
                 f"so there is nothing to check in {dtype.name}"
             )
-            result.status = result.value_status = result.gradient_status = "error"
-            result.findings.append(Finding("unrepresentable", "forward", name, message))
-            return False
+            return _error(Finding("unrepresentable", "forward", name, message))
         flushed = (given != 0) & (seen == 0)
         subnormal = (seen != 0) & (np.abs(seen) < float(limits.tiny))
         if flushed.any():
@@ -369,7 +362,7 @@ def _representable(result, point, working_args, names, dtype):
                 f"{float(limits.tiny):.3g}): it keeps fewer significant bits, so {dtype.name} is checked "
                 "at the nearest number it holds"
             )
-    return True
+    return Judgement()
 
 
 def _entry_text(name, values, mask):
@@ -388,8 +381,8 @@ def _other_precision(recording, dtype, outputs):
     """
 
     def other(value):
-        value = provenance._raw(value)
-        if isinstance(value, (np.ndarray, np.generic)) and provenance.is_float(value.dtype) and value.dtype != dtype:
+        value = raw(value)
+        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype != dtype:
             return value.dtype.name
         return None
 
@@ -418,7 +411,7 @@ def _float64_stand_in(target, rounded, differences, result):
     stand_in = reference.Exact(determined=differences.reliable and bool(differences.gradient))
     try:
         with np.errstate(all="ignore"):
-            stand_in.value = reference.to_mp(np.float64(provenance._raw(target.function(*rounded))))
+            stand_in.value = reference.to_mp(np.float64(raw(target.function(*rounded))))
     except Exception:  # noqa: BLE001
         stand_in.determined = False
         return stand_in
@@ -430,161 +423,171 @@ def _float64_stand_in(target, rounded, differences, result):
     )
     return stand_in
 
-
 def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
-    import mpmath
-
-    eps = float(finfo(dtype).eps)
+    """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
     if exact.unsettled:
-        # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
-        result.status = result.value_status = result.gradient_status = "error"
-        result.findings.append(
-            Finding(
-                "undetermined",
-                "forward",
-                "exact reference",
-                f"the exact reference did not settle below {reference.MAX_DIGITS} digits (the function "
-                "cancels more digits than that), so gradcli cannot say whether this value and gradient "
-                "are right: no verdict",
-            )
-        )
-        result.findings.extend(
-            provenance.nonfinite_findings(recording, _finite(value), all(_finite(g) for g in grads.values()))
-        )
-        return
+        return [_undetermined(), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
-    exact_value = exact.value
-    exact_finite = exact_value is not None and _finite(exact_value)
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
     gradient_known = all(exact_grads.get(n) is not None for n in chosen)
-    exact_grad_finite = gradient_known and all(_finite(exact_grads[n]) for n in chosen)
+    domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype)
+    if Verdict.DOMAIN in (domain.value, domain.gradient):
+        return [domain]
+    rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+    precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+    return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
-    if exact.kinks:
-        for name, left, right in exact.kinks:
-            result.findings.append(
-                Finding(
-                    "kink",
-                    "forward",
-                    name,
-                    f"the function has a kink here: its derivative in {name} is "
-                    f"{float(left):.6g} from the left and {float(right):.6g} from the right",
-                )
-            )
-    for name, left, right in exact.singular:
-        result.findings.append(
-            Finding(
-                "singular",
-                "forward",
-                name,
-                f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
-                f"right {_side_text(right)}; it jumps or has a pole at this point, so it has no derivative here",
-            )
+
+def _nonfinite(recording, value, grads):
+    """Where a NaN or inf first appeared in the working dtype (findings only: the verdict is the others')."""
+    gradient_finite = all(finite(g) for g in grads.values())
+    return Judgement(findings=provenance.nonfinite_findings(recording, finite(value), gradient_finite))
+
+
+def _undetermined():
+    # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
+    return _error(
+        Finding(
+            "undetermined",
+            "forward",
+            "exact reference",
+            f"the exact reference did not settle below {reference.MAX_DIGITS} digits (the function "
+            "cancels more digits than that), so gradcli cannot say whether this value and gradient "
+            "are right: no verdict",
         )
+    )
+
+
+def _domain(target, exact, exact_grads, gradient_known, chosen, dtype):
+    """``domain`` where the exact value or gradient is undefined, infinite or beyond the dtype; kinks and poles found."""
+    findings = [
+        Finding(
+            "kink",
+            "forward",
+            name,
+            f"the function has a kink here: its derivative in {name} is "
+            f"{float(left):.6g} from the left and {float(right):.6g} from the right",
+        )
+        for name, left, right in exact.kinks
+    ] + [
+        Finding(
+            "singular",
+            "forward",
+            name,
+            f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
+            f"right {_side_text(right)}; it jumps or has a pole at this point, so it has no derivative here",
+        )
+        for name, left, right in exact.singular
+    ]
     beyond = [
         (what, entry)
-        for what, entry in [("value", _beyond(exact_value, dtype))]
+        for what, entry in [("value", _beyond(exact.value, dtype))]
         + [(f"derivative in {n}", _beyond(exact_grads.get(n), dtype)) for n in chosen]
         if entry is not None
     ]
     if beyond:
-        listed = " and ".join(f"{what} ({_text(entry, 0, 6)})" for what, entry in beyond)
-        result.findings.append(
-            Finding(
-                "out-of-range",
-                "forward",
-                target.text,
-                f"the exact {listed} {'is' if len(beyond) == 1 else 'are'} finite but beyond {dtype.name}'s "
-                f"range (its largest number is {float(finfo(dtype).max):.3g}), so no {dtype.name} program can "
-                "return them: that is the dtype's limit, not the program's error (work with the logarithm, "
-                "or in a wider dtype)",
-            )
-        )
+        findings.append(_out_of_range(target, beyond, dtype))
+    exact_finite = exact.value is not None and finite(exact.value)
+    exact_grad_finite = gradient_known and all(finite(exact_grads[n]) for n in chosen)
     gradient_domain = (gradient_known and not exact_grad_finite) or exact.kinks or exact.singular or any(
         what != "value" for what, _ in beyond
     )
-    if exact.determined and (not exact_finite or gradient_domain or beyond):
-        result.status = "domain"
-        result.value_status = "domain" if not exact_finite or (beyond and beyond[0][0] == "value") else "ok"
-        result.gradient_status = "domain" if gradient_domain else "ok"
-        if not exact_finite or not exact_grad_finite:
-            what = "value" if not exact_finite else "gradient"
-            result.findings.append(
-                Finding(
-                    "domain",
-                    "forward",
-                    target.text,
-                    f"the exact {what} is undefined or infinite at this point "
-                    f"({_plain(exact_value) if what == 'value' else ''}): no working precision can fix that".replace(" ()", ""),
-                )
+    if not (exact.determined and (not exact_finite or gradient_domain or beyond)):
+        return Judgement(findings=findings)
+    if not exact_finite or not exact_grad_finite:
+        what = "value" if not exact_finite else "gradient"
+        findings.append(
+            Finding(
+                "domain",
+                "forward",
+                target.text,
+                f"the exact {what} is undefined or infinite at this point "
+                f"({_plain(exact.value) if what == 'value' else ''}): no working precision can fix that".replace(" ()", ""),
             )
-        return
+        )
+    value_domain = not exact_finite or (bool(beyond) and beyond[0][0] == "value")
+    return Judgement(
+        value=Verdict.DOMAIN if value_domain else Verdict.OK,
+        gradient=Verdict.DOMAIN if gradient_domain else Verdict.OK,
+        findings=findings,
+    )
 
-    # wrong: the rule at high precision against the true derivative
+
+def _out_of_range(target, beyond, dtype):
+    listed = " and ".join(f"{what} ({_text(entry, 0, 6)})" for what, entry in beyond)
+    return Finding(
+        "out-of-range",
+        "forward",
+        target.text,
+        f"the exact {listed} {'is' if len(beyond) == 1 else 'are'} finite but beyond {dtype.name}'s "
+        f"range (its largest number is {float(finfo(dtype).max):.3g}), so no {dtype.name} program can "
+        "return them: that is the dtype's limit, not the program's error (work with the logarithm, "
+        "or in a wider dtype)",
+    )
+
+
+def _rule(target, exact, exact_grads, gradient_known, chosen):
+    """``wrong`` where gradcli's gradient rule, run at high precision, disagrees with the exact derivative."""
+    import mpmath
+
     if gradient_known and exact.rule:
         rule_by_name = dict(zip(target.variables, exact.rule))
-        rule_finite = all(_finite(rule_by_name[n]) for n in chosen)
-        worst = max(_worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen) if rule_finite else 0.0
-        if not rule_finite:
+        if not all(finite(rule_by_name[n]) for n in chosen):
             # No precision would fix it, so it is not `unstable`: the rule run at high precision
             # disagrees with the exact derivative, which is what `wrong` means.
-            result.status = result.gradient_status = "wrong"
-            result.findings.append(
-                Finding(
-                    "nonfinite-rule",
-                    "backward",
-                    "gradient rule",
-                    f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
-                    f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
-                    "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
-                )
+            return _wrong(
+                "nonfinite-rule",
+                f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
+                f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
+                "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
             )
+        worst = max(_worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen)
         if worst > WRONG_RTOL:
-            _mark_wrong(
-                result,
-                f"at high precision it gives {_short(rule_by_name, chosen)} but the exact derivative "
-                f"is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
+            return _wrong(
+                "wrong-rule",
+                f"the gradient rule is wrong: at high precision it gives {_short(rule_by_name, chosen)} but "
+                f"the exact derivative is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
             )
     elif exact.directional is not None and exact.rule:
-        rule_dir = sum(
-            _dot(rule, d) for rule, d in zip(exact.rule, exact.direction)
-        )
+        rule_dir = sum(_dot(rule, d) for rule, d in zip(exact.rule, exact.direction))
         err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
         if err > WRONG_RTOL:
-            _mark_wrong(
-                result,
-                f"along a random direction it gives {float(rule_dir):.10g} but the exact "
-                f"directional derivative is {float(exact.directional):.10g}",
+            return _wrong(
+                "wrong-rule",
+                f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
+                f"but the exact directional derivative is {float(exact.directional):.10g}",
             )
+    return Judgement()
 
-    # unstable: the working precision against the exact answer
-    value_error = _worst_error(value, exact_value, rtol, dtype) if exact_value is not None else None
-    result.value_error = value_error
-    result.value_ulps = _ulps(value, exact_value, dtype)
-    if value_error is not None and value_error > rtol:
-        result.value_status = "unstable"
+
+def _wrong(kind, message):
+    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", "gradient rule", message)])
+
+
+def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):
+    """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
+    judgement = Judgement()
+    if exact.value is not None:
+        result.value_error = _worst_error(value, exact.value, rtol, dtype)
+        if result.value_error > rtol:
+            judgement.value = Verdict.UNSTABLE
+    result.value_ulps = _ulps(value, exact.value, dtype)
     if gradient_known:
-        grad_error = max(_worst_error(grads[n], exact_grads[n], rtol, dtype) for n in chosen)
-        result.gradient_error = grad_error
+        result.gradient_error = max(_worst_error(grads[n], exact_grads[n], rtol, dtype) for n in chosen)
         result.gradient_ulps = max(_ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
-        if grad_error > rtol and result.gradient_status != "wrong":
-            result.gradient_status = "unstable"
     elif exact.directional is not None:
-        computed = sum(_dot(_to_float_array(grads[n]), d) for n, d in zip(chosen, exact.direction))
-        err = abs(computed - float(exact.directional)) / max(abs(float(exact.directional)), 1e-300)
-        result.gradient_error = err
-        if err > rtol and result.gradient_status != "wrong":
-            result.gradient_status = "unstable"
+        computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), d) for n, d in zip(chosen, exact.direction))
+        result.gradient_error = abs(computed - float(exact.directional)) / max(abs(float(exact.directional)), 1e-300)
+    if result.gradient_error is not None and result.gradient_error > rtol:
+        judgement.gradient = Verdict.UNSTABLE
+    bits = float(mantissa_bits(dtype))
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
     if errors:
-        result.bits_lost = min(float(finfo(dtype).nmant + 1), max(0.0, math.log2(max(errors) / eps)))
-    elif result.value_error == math.inf or result.gradient_error == math.inf:
-        result.bits_lost = float(finfo(dtype).nmant + 1)
-    if result.status != "wrong" and "unstable" in (result.value_status, result.gradient_status):
-        result.status = "unstable"
-    value_finite = _finite(value)
-    gradient_finite = all(_finite(g) for g in grads.values())
-    result.findings.extend(provenance.nonfinite_findings(recording, value_finite, gradient_finite))
+        result.bits_lost = min(bits, max(0.0, math.log2(max(errors) / float(finfo(dtype).eps))))
+    elif math.inf in (result.value_error, result.gradient_error):
+        result.bits_lost = bits
+    return judgement
 
 
 def _side_text(side):
@@ -601,39 +604,21 @@ def _beyond(exact, dtype):
 
     if exact is None:
         return None
-    for entry in np.asarray(provenance._raw(exact), dtype=object).ravel():
+    for entry in np.asarray(raw(exact), dtype=object).ravel():
         entry = mpmath.mpf(entry)
         if mpmath.isfinite(entry) and not np.isfinite(_cast(float(entry), dtype)):
             return entry
     return None
 
 
-def _mark_wrong(result, evidence):
-    result.status = result.gradient_status = "wrong"
-    result.findings.append(
-        Finding("wrong-rule", "backward", "gradient rule", f"the gradient rule is wrong: {evidence}")
-    )
-
-
-def _to_float_array(value):
-    return np.asarray(provenance._raw(value), dtype=np.float64)
-
-
 def _dot(a, b):
-    a = np.asarray(provenance._raw(a), dtype=object)
-    b = np.asarray(b, dtype=np.float64)
-    total = 0
-    for x, y in zip(a.ravel(), b.ravel()):
-        total = total + x * float(y)
-    return total
+    """The inner product of ``a`` (mpmath numbers stay exact) with the float64 direction ``b``."""
+    return sum((x * float(y) for x, y in zip(np.asarray(raw(a), dtype=object).ravel(), np.ravel(b))), 0)
 
 
 def _short(grads, chosen):
-    parts = []
-    for n in chosen:
-        v = _plain(grads[n])
-        parts.append(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}")
-    return "{" + ", ".join(parts) + "}"
+    shown = {n: _plain(grads[n]) for n in chosen}
+    return "{" + ", ".join(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}" for n, v in shown.items()) + "}"
 
 
 def _worst_error(computed, exact, rtol, dtype=None):
@@ -644,8 +629,8 @@ def _worst_error(computed, exact, rtol, dtype=None):
     """
     import mpmath
 
-    c = np.asarray(provenance._raw(computed))
-    e = np.asarray(provenance._raw(exact), dtype=object)
+    c = np.asarray(raw(computed))
+    e = np.asarray(raw(exact), dtype=object)
     if c.shape != e.shape:
         return math.inf
     exact_values = [mpmath.mpf(v) for v in e.ravel()]
@@ -680,8 +665,8 @@ def _ulps(computed, exact, dtype):
 
     if exact is None:
         return None
-    c = np.asarray(provenance._raw(computed))
-    e = np.asarray(provenance._raw(exact), dtype=object)
+    c = np.asarray(raw(computed))
+    e = np.asarray(raw(exact), dtype=object)
     if c.shape != e.shape:
         return None
     worst = 0.0
@@ -701,7 +686,7 @@ def _ulps(computed, exact, dtype):
 
 
 def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
-    """Record the same program at high precision and name the op that lost the accuracy."""
+    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``."""
     import mpmath
 
     python = target.kind == "function"
@@ -711,20 +696,22 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
             mp_args = [reference.to_mp(a) for a in rounded]
             precise = _recorded_run(target.mp_function, mp_args, argnums, mpmath.mpf(1), python)
     except Exception:  # noqa: BLE001 - no explanation is better than a crash
-        return
+        return []
     working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
     eps = float(finfo(dtype).eps)
     found = []
-    if result.value_status == "unstable":
+    if result.value_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "forward", eps))
-    if result.gradient_status == "unstable":
+    if result.gradient_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "backward", eps))
         found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
+    new = []
     for finding in found:
-        if finding is not None and all(f.message != finding.message for f in result.findings):
-            result.findings.append(finding)
+        if finding is not None and all(f.message != finding.message for f in result.findings + new):
+            new.append(finding)
+    return new
 
 
 def _recorded_run(function, args, argnums, seed_cotangent, nested):
@@ -751,100 +738,91 @@ def _recorded_run(function, args, argnums, seed_cotangent, nested):
             forward_and_backward(*args)
     return recorder.recording
 
-
 def _check_hessian(result, target, point, dtype, chosen, rtol):
-    """Second derivatives in the working dtype against the same program's at high precision,
-    and that program's against the true second derivatives (a wrong second-order rule is ``wrong``)."""
+    """The judgements of the second derivatives: in the working dtype against the same program's at high
+    precision, and that program's against the true second derivatives (a wrong second-order rule is ``wrong``)."""
     import mpmath
 
     from ..autodiff import mp as mp_core
-    from ..autodiff.transforms import grad
 
     names = target.variables
-    if any(np.ndim(point[n]) for n in names):
-        raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
     nums = [names.index(n) for n in chosen]
-
-    def hessian_at(args):
-        rows = []
-        for i in nums:
-            first = grad(target.function if not _is_mp(args) else target.mp_function, argnums=i)
-            rows.append([grad(first, argnums=j)(*args) for j in nums])
-        return rows
-
     working_args = [_cast(point[n], dtype) for n in names]
     try:
         with np.errstate(all="ignore"):
-            working = hessian_at(working_args)
+            working = _hessian_at(target.function, working_args, nums)
     except Exception as error:  # noqa: BLE001 - the target's second derivative raised
-        result.status = result.gradient_status = "error"
         result.error = f"{type(error).__name__}: {error} (while taking second derivatives)"
-        return
-    mp_core.enable()
+        return [Judgement(gradient=Verdict.ERROR)]
+    result.hessian = _plain_rows(working)
     digits = max(result.digits_used or 60, 60)
     mp_args = [reference.to_mp(_as_float64(a)) for a in working_args]
+    mp_core.enable()
     try:
         with mpmath.workdps(digits), np.errstate(all="ignore"):
-            exact = hessian_at(mp_args)
+            precise = _hessian_at(target.mp_function, mp_args, nums)
     except Exception as error:  # noqa: BLE001 - no high-precision run: compare with nothing
-        result.hessian = [[_plain(v) for v in row] for row in working]
         result.notes.append(f"the second derivatives failed at high precision: {type(error).__name__}: {error}")
-        return
-    result.hessian = [[_plain(v) for v in row] for row in working]
-    result.exact_hessian = [[_plain(v) for v in row] for row in exact]
-    result.rule_hessian = result.exact_hessian
+        return []
+    result.rule_hessian = _plain_rows(precise)
     true, kink = _true_hessian(target, mp_args, nums, digits)
     if kink is not None:
-        left, right = ([[_plain(v) for v in row] for row in side] for side in kink)
-        result.findings.append(
-            Finding(
-                "kink",
-                "forward",
-                "second derivative",
-                f"the second derivatives jump here: {left} from the left and {right} from the right, "
-                "so there is no Hessian to check",
-            )
+        left, right = (_plain_rows(side) for side in kink)
+        message = (
+            f"the second derivatives jump here: {left} from the left and {right} from the right, "
+            "so there is no Hessian to check"
         )
-        if result.status != "error":
-            result.status = result.hessian_status = "domain"
-        result.exact_hessian = None
-        return
-    if true is not None:
-        result.exact_hessian = [[_plain(v) for v in row] for row in true]
-        wrong = max(
-            _worst_error(exact[i][j], true[i][j], WRONG_RTOL) for i in range(len(nums)) for j in range(len(nums))
+        return [Judgement(hessian=Verdict.DOMAIN, findings=[Finding("kink", "forward", "second derivative", message)])]
+    if true is None:
+        result.notes.append(
+            "the true second derivatives could not be computed here, so the Hessian is compared only with "
+            "gradcli's own second-derivative rules run at high precision"
         )
-        if wrong > WRONG_RTOL and result.status in ("ok", "unstable", "wrong"):
-            result.status = result.hessian_status = "wrong"
-            result.findings.append(
-                Finding(
-                    "wrong-rule",
-                    "backward",
-                    "second derivative",
-                    f"the second-derivative rule is wrong: at high precision it gives {result.rule_hessian} "
-                    f"but the exact second derivatives are {result.exact_hessian} (relative error {wrong:.2e})",
-                )
-            )
-    worst = max(
-        _worst_error(working[i][j], exact[i][j], rtol, dtype)
-        for i in range(len(nums))
-        for j in range(len(nums))
+        second_order_rule = Judgement()
+    else:
+        result.exact_hessian = _plain_rows(true)
+        second_order_rule = _second_order_rule(result, precise, true)
+    return [second_order_rule, _hessian_precision(result, working, precise, dtype, rtol)]
+
+
+def _hessian_at(function, args, nums):
+    """The second derivatives of ``function`` in the arguments ``nums`` at ``args``, by gradcli's rules."""
+    from ..autodiff.transforms import grad
+
+    return [[grad(grad(function, argnums=i), argnums=j)(*args) for j in nums] for i in nums]
+
+
+def _plain_rows(rows):
+    return [[_plain(v) for v in row] for row in rows]
+
+
+def _second_order_rule(result, precise, true):
+    """``wrong`` where the second-derivative rules, run at high precision, disagree with the true second derivatives."""
+    if result.status == Verdict.DOMAIN:
+        # Where the first derivative is undefined, its derivatives by differences mean nothing.
+        return Judgement()
+    size = range(len(precise))
+    wrong = max(_worst_error(precise[i][j], true[i][j], WRONG_RTOL) for i in size for j in size)
+    if wrong <= WRONG_RTOL:
+        return Judgement()
+    message = (
+        f"the second-derivative rule is wrong: at high precision it gives {result.rule_hessian} "
+        f"but the exact second derivatives are {result.exact_hessian} (relative error {wrong:.2e})"
     )
-    result.hessian_error = worst
-    if worst > rtol:
-        if result.hessian_status != "wrong":
-            result.hessian_status = "unstable"
-        if result.status == "ok":
-            result.status = "unstable"
-        result.findings.append(
-            Finding(
-                "hessian",
-                "backward",
-                "second derivative",
-                f"the Hessian in {dtype.name} is off by {worst:.2e} relative "
-                f"(computed {result.hessian}, at high precision {result.rule_hessian})",
-            )
-        )
+    return Judgement(hessian=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", "second derivative", message)])
+
+
+def _hessian_precision(result, working, precise, dtype, rtol):
+    """``unstable`` where the working dtype loses the second derivatives that high precision finds."""
+    size = range(len(working))
+    result.hessian_error = max(_worst_error(working[i][j], precise[i][j], rtol, dtype) for i in size for j in size)
+    if result.hessian_error <= rtol:
+        return Judgement()
+    message = (
+        f"the Hessian in {dtype.name} is off by {result.hessian_error:.2e} relative "
+        f"(computed {result.hessian}, at high precision {result.rule_hessian})"
+    )
+    return Judgement(hessian=Verdict.UNSTABLE, findings=[Finding("hessian", "backward", "second derivative", message)])
 
 
 def _true_hessian(target, mp_args, nums, digits):
@@ -860,7 +838,7 @@ def _true_hessian(target, mp_args, nums, digits):
         args = list(mp_args)
         for i, v in zip(nums, values):
             args[i] = v
-        return mpmath.mpf(provenance._raw(target.mp_function(*args)))
+        return mpmath.mpf(raw(target.mp_function(*args)))
 
     at = [mp_args[i] for i in nums]
     tables = {}
@@ -887,9 +865,3 @@ def _true_hessian(target, mp_args, nums, digits):
             if abs(l_value - r_value) > WRONG_RTOL * max(abs(l_value), abs(r_value), 1):
                 return None, (left, right)
     return tables[0], None
-
-
-def _is_mp(args):
-    import mpmath
-
-    return any(isinstance(a, mpmath.mpf) for a in args)

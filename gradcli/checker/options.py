@@ -1,0 +1,63 @@
+"""The options of one check, in one frozen object that every door (the CLI, the library, tests) builds.
+
+Importing this module imports no NumPy: the CLI reads the defaults from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ..errors import InputError
+from .dtypes import canonical_names
+from .verdict import DEFAULT_FAIL_ON, Verdict
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How to check a gradient; validated (and spelled canonically) when made, before any point is checked.
+
+    >>> CheckOptions(dtypes=("f8",), fail_on=("wrong",)).dtypes
+    ('float64',)
+    """
+
+    dtypes: tuple = ("float32", "float64")  # the working precisions
+    wrt: Optional[tuple] = None  # the variables to differentiate by (None: every one)
+    order: int = 1  # 2 also checks the Hessian (scalar variables)
+    rtol: Optional[float] = None  # the relative tolerance for "unstable" (None: per dtype, dtypes.DEFAULT_RTOL)
+    full: bool = False  # finite differences on every coordinate, even above 64 inputs
+    seed: int = 0  # for random-direction checks
+    fail_on: tuple = DEFAULT_FAIL_ON  # the verdicts that fail the check
+    fixes: bool = True  # look for fixes when a formula fails
+    treat_as_variables: tuple = ()  # names that are variables even if they are constants (e, pi)
+
+    def __post_init__(self):
+        # Frozen, so the canonical spellings are set past __setattr__, once, here.
+        canonical = {
+            "dtypes": canonical_names(_names(self.dtypes)),
+            "wrt": _names(self.wrt) or None,
+            "fail_on": _verdicts(_names(self.fail_on)),
+            "treat_as_variables": _names(self.treat_as_variables),
+        }
+        for name, value in canonical.items():
+            object.__setattr__(self, name, value)
+        if self.order not in (1, 2):
+            raise InputError(f"order {self.order}: gradcli checks first (1) and second (2) derivatives")
+        if self.rtol is not None and not self.rtol > 0:
+            raise InputError(f"--rtol {self.rtol}: a tolerance is a number above 0")
+
+
+def _names(value):
+    """A tuple of names, from one name or from several (None: none)."""
+    return (value,) if isinstance(value, str) else tuple(value or ())
+
+
+def _verdicts(fail_on):
+    """``fail_on`` as verdicts; InputError for one that is not a failing verdict, or for none."""
+    failing = [v for v in Verdict if v != Verdict.OK]
+    bad = [v for v in fail_on if v not in failing]
+    if bad:
+        raise InputError(f"--fail-on {bad[0]}: not a verdict (use {', '.join(failing)})")
+    if not fail_on:
+        raise InputError(f"--fail-on needs at least one verdict: {', '.join(failing[:-1])} or {failing[-1]}")
+    return tuple(Verdict(v) for v in fail_on)
