@@ -3,7 +3,8 @@
 ``gradcli grad`` shows the symbolic derivative next to the numbers; computing
 it here, with the chain rule and a few simplifications (0 and 1 vanish,
 constants fold), keeps sympy (a third of a second to import) out of the
-headline command. ``gradcli diff`` uses sympy, for full simplification.
+headline command. ``gradcli diff`` uses sympy, for full simplification. Each
+function's own rule is in the registry (`functions.FUNCTIONS`).
 """
 
 from __future__ import annotations

@@ -190,6 +190,8 @@ def _logaddexp_double(a, b):
     return high + math.log1p(math.exp(-abs(a - b)))
 
 
+# A row: the name, the sympy mapping, f'(u) (or, with several arguments, the derivative
+# rule), the log10 estimate, the aliases, then the other facts by keyword.
 # ``double`` is math's function where there is one (what the core's Python-float
 # path calls too; it keeps NumPy out of `gradcli diff "x/sqrt(2*pi)"`), or code of its
 # own where the estimates want math's exception ("unknown": log(0), exp(710)) rather

@@ -7,7 +7,7 @@ sympy finds by evaluating ``exp(1000)`` to 435 digits (and gives up, or runs for
 minutes, for ``floor(exp(exp(exp(3))))``). The parser asks this module about every
 part of a formula without a variable, bottom up, and refuses a part before sympy
 sees it. Everything here is float arithmetic on estimates: microseconds, whatever
-the formula.
+the formula. What each function does to a size is in the registry (`functions.FUNCTIONS`).
 """
 
 from __future__ import annotations
