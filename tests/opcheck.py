@@ -422,6 +422,16 @@ NONDIFFERENTIABLE = [
     ("isfinite", gnp.isfinite),
 ]
 
+# Ops that pick among their inputs, away from their switching points: (name, function, input specs).
+SELECTIONS = [
+    ("where", lambda x, y: gnp.where(np.array([True, False, True]), x, y), [(3,), (3,)]),
+    (
+        "clip",
+        gnp.clip,
+        [lambda gen: np.array([-1.5, -0.2, 0.1, 0.7, 1.8]), lambda gen: np.full(5, -1.0), lambda gen: np.full(5, 1.0)],
+    ),
+]
+
 
 def reduction(name, **options):
     """A reduction row's function: ``gnp.<name>(x, axis=, keepdims=, **options)``."""

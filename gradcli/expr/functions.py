@@ -1,23 +1,65 @@
-"""The functions a formula may call: names, arities, and how each maps to the core and to sympy.
+"""The functions a formula may call: the one registry of everything the formula layer knows of each.
 
-One table, read by the parser (names and arities), the compiler (``core``: a
-function of ``gradcli.numpy`` values) and the sympy projection (``symbolic``:
-a function of sympy expressions, built lazily so the parser never imports sympy).
+Each entry is read by the parser (names, aliases, arities), the compiler
+(``core``: a function of ``gradcli.numpy`` values), the sympy projection
+(``symbolic``: a function of sympy expressions, built lazily so the parser never
+imports sympy), the symbolic derivative (``derivative``) and the size estimates
+(``log10``, ``digits``, ``double`` and the flags). ``tests/test_function_registry.py``
+checks that the core, its mpmath implementations, the op checks and the
+catalogue know every function here.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Callable, Tuple
+from typing import Callable, Optional, Tuple
+
+from .build import NO_SPAN, add, call, compare, div, is_number, mul, neg, num, power, quotient_derivative, sub, where
+from .ir import Const
+from .magnitude import LOG10_2, LOG10_E, log10_of_exp, log10_of_log, magnitude
+
+
+def _largest_digits(*parts):
+    return max(p.digits for p in parts)
 
 
 @dataclass(frozen=True)
 class FunctionSpec:
+    """One function of the formula language: how each layer computes, differentiates and sizes it.
+
+    ``log10``, ``digits`` and ``double`` take the arguments' `sizes.Size` (or
+    their doubles) and say what the size estimates need: ``log10`` estimates
+    log10|f| where doubles overflow or underflow, ``digits`` bounds the digits
+    of any exact number sympy could make of it, ``double`` computes it on
+    doubles and may raise where ``math`` does (None: the core's own code on
+    Python floats).
+    """
+
     name: str
     arities: Tuple[int, ...]
     core: Callable  # (gnp, *args) -> value
     symbolic: Callable  # (sympy, *args) -> sympy expression
+    derivative: Callable  # (call node, derivatives of its arguments) -> the call's derivative, as IR
+    log10: Callable  # (*argument sizes) -> float
+    double: Optional[Callable] = None  # (*floats) -> float
     aliases: Tuple[str, ...] = ()
+    digits: Callable = _largest_digits  # (*argument sizes) -> float
+    integer: bool = False  # its value is an integer (floor, ceil, sign): sympy holds it exactly
+    rounds: bool = False  # sympy computes the integer part of an irrational argument
+    pass_through: bool = False  # its value is one of its arguments: rational where they are
+    logarithm: bool = False  # a logarithm is inside (exp(n*log(3)) is 3**n to sympy)
+    exponential: int = 0  # exp(c*log(a)) inside makes it a power a**(this*c) to sympy
+    sympy_root: int = 0  # sympy builds it as this root, factoring a number under it
+    sympy_orders: bool = False  # sympy builds it with Max and Min, which refuse numbers they cannot order
+
+    def on_doubles(self, *values):
+        """The function of doubles, as the size estimates read it (it may raise where ``math`` does)."""
+        if self.double is not None:
+            return self.double(*values)
+        import gradcli.numpy as gnp  # the core on Python floats: IEEE inf and nan, no warnings
+
+        return self.core(gnp, *values)
 
 
 def _cf():
@@ -32,8 +74,29 @@ def _log2(x):
     return log2(x)
 
 
-def _unary(name, symbolic, aliases=()):
-    return FunctionSpec(name, (1,), lambda gnp, x: getattr(gnp, name)(x), symbolic, aliases)
+def _chain(outer):
+    """The derivative rule of a one-argument function f from ``outer(u)``, f'(u) as IR."""
+
+    def rule(node, d_args):
+        (du,) = d_args
+        return num(0) if is_number(du, 0) else mul(outer(node.args[0]), du)
+
+    return rule
+
+
+def _unary(name, symbolic, outer, log10, aliases=(), **facts):
+    return FunctionSpec(
+        name, (1,), lambda gnp, x: getattr(gnp, name)(x), symbolic, _chain(outer), log10, aliases=aliases, **facts
+    )
+
+
+def _binary(name, symbolic, derivative, log10, aliases=(), **facts):
+    return FunctionSpec(
+        name, (2,), lambda gnp, x, y: getattr(gnp, name)(x, y), symbolic, derivative, log10, aliases=aliases, **facts
+    )
+
+
+# -- logarithms ---------------------------------------------------------------------
 
 
 def _log(gnp, x, base=None):
@@ -44,66 +107,186 @@ def _log_symbolic(sp, x, base=None):
     return sp.log(x) if base is None else sp.log(x) / sp.log(base)
 
 
+_log_chain = _chain(lambda u: div(num(1), u))
+
+
+def _log_derivative(node, d_args):
+    if len(node.args) == 1:
+        return _log_chain(node, d_args)
+    logs = [call("log", a) for a in node.args]  # log(x, base) is log(x)/log(base)
+    d_logs = [_log_chain(log, (d,)) for log, d in zip(logs, d_args)]
+    return quotient_derivative(*logs, *d_logs)
+
+
+def _log_double(x, base=None):
+    return math.log(x) if base is None else math.log(x) / math.log(base)
+
+
+def _log_size(x, *base):
+    return log10_of_log(x)
+
+
+# -- the derivative rules of functions of several arguments ------------------------------
+
+
+def _arctan2_derivative(node, d_args):
+    (y, x), (dy, dx) = node.args, d_args
+    return div(sub(mul(x, dy), mul(y, dx)), add(power(x, num(2)), power(y, num(2))))
+
+
+def _hypot_derivative(node, d_args):
+    (x, y), (dx, dy) = node.args, d_args
+    return div(add(mul(x, dx), mul(y, dy)), node)
+
+
+def _picking(op):
+    """The derivative rule of maximum (``op`` ">") or minimum ("<"): the derivative of the one picked."""
+    return lambda node, d_args: call("where", compare(op, *node.args), *d_args)
+
+
+def _logaddexp_derivative(node, d_args):
+    (x, y), (dx, dy) = node.args, d_args
+    return add(mul(dx, call("sigmoid", sub(x, y))), mul(dy, call("sigmoid", sub(y, x))))
+
+
+def _clip_derivative(node, d_args):
+    (x, lo, hi), (dx, dlo, dhi) = node.args, d_args
+    # clip is min(max(x, lo), hi): where lo > hi it is hi, whatever x is.
+    below = where(compare(">", lo, hi), dhi, dlo)
+    return where(compare("<", x, lo), below, where(compare(">", x, hi), dhi, dx))
+
+
+def _erf_outer(u):
+    return mul(div(num(2), call("sqrt", Const(NO_SPAN, "pi"))), call("exp", neg(power(u, num(2)))))
+
+
+# -- size rules ---------------------------------------------------------------------------
+
+
+def _bounded(*parts):
+    return math.log10(math.pi)
+
+
+def _largest(*parts):
+    return max(p.log10 for p in parts)
+
+
+def _unbounded(x):
+    return math.inf  # near its poles
+
+
+def _rounded_digits(x):
+    """The digits of floor(x) or ceil(x): the integer sympy computes."""
+    return x.digits + 1 if x.rational else x.integer_digits
+
+
+def _beyond(function, x, largest):
+    """``function(x)``, or inf past ``largest``, where math would raise OverflowError."""
+    return math.inf if x > largest else function(x)
+
+
+def _logaddexp_double(a, b):
+    high = max(a, b)
+    return high + math.log1p(math.exp(-abs(a - b)))
+
+
+# A row: the name, the sympy mapping, f'(u) (or, with several arguments, the derivative
+# rule), the log10 estimate, the aliases, then the other facts by keyword.
+# ``double`` is math's function where there is one (what the core's Python-float
+# path calls too; it keeps NumPy out of `gradcli diff "x/sqrt(2*pi)"`), or code of its
+# own where the estimates want math's exception ("unknown": log(0), exp(710)) rather
+# than NumPy's -inf or inf; the others (sign, where, clip, sigmoid, softplus) are the core's code.
 FUNCTIONS = {
     spec.name: spec
     for spec in [
-        _unary("sqrt", lambda sp, x: sp.sqrt(x)),
-        _unary("cbrt", lambda sp, x: sp.cbrt(x)),
-        _unary("exp", lambda sp, x: sp.exp(x)),
-        _unary("exp2", lambda sp, x: _cf().exp2(x)),
-        _unary("expm1", lambda sp, x: _cf().expm1(x)),
-        FunctionSpec("log", (1, 2), _log, _log_symbolic, ("ln",)),
-        _unary("log2", lambda sp, x: _log2(x)),
-        _unary("log10", lambda sp, x: _cf().log10(x)),
-        _unary("log1p", lambda sp, x: _cf().log1p(x)),
-        _unary("sin", lambda sp, x: sp.sin(x)),
-        _unary("cos", lambda sp, x: sp.cos(x)),
-        _unary("tan", lambda sp, x: sp.tan(x)),
-        _unary("arcsin", lambda sp, x: sp.asin(x), ("asin",)),
-        _unary("arccos", lambda sp, x: sp.acos(x), ("acos",)),
-        _unary("arctan", lambda sp, x: sp.atan(x), ("atan",)),
-        FunctionSpec(
-            "arctan2", (2,), lambda gnp, y, x: gnp.arctan2(y, x), lambda sp, y, x: sp.atan2(y, x), ("atan2",)
-        ),
-        _unary("sinh", lambda sp, x: sp.sinh(x)),
-        _unary("cosh", lambda sp, x: sp.cosh(x)),
-        _unary("tanh", lambda sp, x: sp.tanh(x)),
-        _unary("arcsinh", lambda sp, x: sp.asinh(x), ("asinh",)),
-        _unary("arccosh", lambda sp, x: sp.acosh(x), ("acosh",)),
-        _unary("arctanh", lambda sp, x: sp.atanh(x), ("atanh",)),
-        _unary("abs", lambda sp, x: sp.Abs(x), ("absolute", "fabs")),
-        _unary("sign", lambda sp, x: sp.sign(x)),
-        FunctionSpec("hypot", (2,), lambda gnp, x, y: gnp.hypot(x, y), lambda sp, x, y: _cf().hypot(x, y)),
-        FunctionSpec(
-            "maximum", (2,), lambda gnp, x, y: gnp.maximum(x, y), lambda sp, x, y: sp.Max(x, y), ("max",)
-        ),
-        FunctionSpec(
-            "minimum", (2,), lambda gnp, x, y: gnp.minimum(x, y), lambda sp, x, y: sp.Min(x, y), ("min",)
-        ),
+        _unary("sqrt", lambda sp, x: sp.sqrt(x), lambda u: div(num(1), mul(num(2), call("sqrt", u))),
+               lambda x: x.log10 / 2, double=math.sqrt, sympy_root=2),
+        _unary("cbrt", lambda sp, x: sp.cbrt(x), lambda u: div(num(1), mul(num(3), power(call("cbrt", u), num(2)))),
+               lambda x: x.log10 / 3, double=lambda x: math.copysign(abs(x) ** (1 / 3), x), sympy_root=3),
+        _unary("exp", lambda sp, x: sp.exp(x), lambda u: call("exp", u), lambda x: log10_of_exp(x, LOG10_E),
+               double=lambda x: _beyond(math.exp, x, 709.0), exponential=1),
+        _unary("exp2", lambda sp, x: _cf().exp2(x), lambda u: mul(call("exp2", u), call("log", num(2))),
+               lambda x: log10_of_exp(x, LOG10_2), double=lambda x: _beyond(lambda x: 2.0**x, x, 1023.0),
+               exponential=1),
+        _unary("expm1", lambda sp, x: _cf().expm1(x), lambda u: call("exp", u),
+               lambda x: max(log10_of_exp(x, LOG10_E), 0.0), double=lambda x: _beyond(math.expm1, x, 709.0),
+               exponential=1),
+        FunctionSpec("log", (1, 2), _log, _log_symbolic, _log_derivative, _log_size, _log_double, ("ln",),
+                     logarithm=True),
+        _unary("log2", lambda sp, x: _log2(x), lambda u: div(num(1), mul(u, call("log", num(2)))), log10_of_log,
+               double=math.log2, logarithm=True),
+        _unary("log10", lambda sp, x: _cf().log10(x), lambda u: div(num(1), mul(u, call("log", num(10)))),
+               log10_of_log, double=math.log10, logarithm=True),
+        _unary("log1p", lambda sp, x: _cf().log1p(x), lambda u: div(num(1), add(num(1), u)), log10_of_log,
+               double=math.log1p, logarithm=True),
+        _unary("sin", lambda sp, x: sp.sin(x), lambda u: call("cos", u), _bounded, double=math.sin),
+        _unary("cos", lambda sp, x: sp.cos(x), lambda u: neg(call("sin", u)), _bounded, double=math.cos),
+        _unary("tan", lambda sp, x: sp.tan(x), lambda u: div(num(1), power(call("cos", u), num(2))), _unbounded,
+               double=math.tan),
+        _unary("arcsin", lambda sp, x: sp.asin(x), lambda u: div(num(1), call("sqrt", sub(num(1), power(u, num(2))))),
+               _bounded, ("asin",), double=math.asin),
+        _unary("arccos", lambda sp, x: sp.acos(x),
+               lambda u: neg(div(num(1), call("sqrt", sub(num(1), power(u, num(2)))))), _bounded, ("acos",),
+               double=math.acos),
+        _unary("arctan", lambda sp, x: sp.atan(x), lambda u: div(num(1), add(num(1), power(u, num(2)))), _bounded,
+               ("atan",), double=math.atan),
+        _binary("arctan2", lambda sp, y, x: sp.atan2(y, x), _arctan2_derivative, _bounded, ("atan2",),
+                double=math.atan2),
+        _unary("sinh", lambda sp, x: sp.sinh(x), lambda u: call("cosh", u), lambda x: magnitude(x) * LOG10_E,
+               double=lambda x: math.copysign(_beyond(math.sinh, abs(x), 710.0), x), exponential=2),
+        _unary("cosh", lambda sp, x: sp.cosh(x), lambda u: call("sinh", u), lambda x: magnitude(x) * LOG10_E,
+               double=lambda x: _beyond(math.cosh, abs(x), 710.0), exponential=2),
+        _unary("tanh", lambda sp, x: sp.tanh(x), lambda u: div(num(1), power(call("cosh", u), num(2))), _bounded,
+               double=math.tanh, exponential=2),
+        _unary("arcsinh", lambda sp, x: sp.asinh(x), lambda u: div(num(1), call("sqrt", add(power(u, num(2)), num(1)))),
+               log10_of_log, ("asinh",), double=math.asinh, logarithm=True),
+        _unary("arccosh", lambda sp, x: sp.acosh(x), lambda u: div(num(1), call("sqrt", sub(power(u, num(2)), num(1)))),
+               log10_of_log, ("acosh",), double=math.acosh, logarithm=True),
+        _unary("arctanh", lambda sp, x: sp.atanh(x), lambda u: div(num(1), sub(num(1), power(u, num(2)))), _unbounded,
+               ("atanh",), double=math.atanh, logarithm=True),
+        _unary("abs", lambda sp, x: sp.Abs(x), lambda u: call("sign", u), _largest, ("absolute", "fabs"),
+               double=abs, pass_through=True),
+        _unary("sign", lambda sp, x: sp.sign(x), lambda u: num(0), _bounded, integer=True),
+        _binary("hypot", lambda sp, x, y: _cf().hypot(x, y), _hypot_derivative,
+                lambda *parts: _largest(*parts) + LOG10_2 / 2, double=math.hypot,
+                digits=lambda *parts: sum(p.digits for p in parts) + 1),
+        _binary("maximum", lambda sp, x, y: sp.Max(x, y), _picking(">"), _largest, ("max",), double=max,
+                pass_through=True, sympy_orders=True),
+        _binary("minimum", lambda sp, x, y: sp.Min(x, y), _picking("<"), _largest, ("min",), double=min,
+                pass_through=True, sympy_orders=True),
         FunctionSpec(
             "where",
             (3,),
             lambda gnp, c, a, b: gnp.where(c, a, b),
             lambda sp, c, a, b: sp.Piecewise((a, c), (b, True)),
+            lambda node, d_args: call("where", node.args[0], *d_args[1:]),
+            lambda c, a, b: max(a.log10, b.log10),
+            pass_through=True,
         ),
         FunctionSpec(
             "clip",
             (3,),
             lambda gnp, x, lo, hi: gnp.clip(x, lo, hi),
             lambda sp, x, lo, hi: sp.Min(sp.Max(x, lo), hi),
+            _clip_derivative,
+            _largest,
+            pass_through=True,
+            sympy_orders=True,
         ),
-        FunctionSpec(
-            "logaddexp",
-            (2,),
-            lambda gnp, x, y: gnp.logaddexp(x, y),
-            lambda sp, x, y: sp.log(sp.exp(x) + sp.exp(y)),
-        ),
-        _unary("sigmoid", lambda sp, x: 1 / (1 + sp.exp(-x)), ("expit",)),
-        _unary("softplus", lambda sp, x: _cf().log1p(sp.exp(x))),
-        _unary("erf", lambda sp, x: sp.erf(x)),
-        _unary("erfc", lambda sp, x: sp.erfc(x)),
-        _unary("floor", lambda sp, x: sp.floor(x)),
-        _unary("ceil", lambda sp, x: sp.ceiling(x)),
+        _binary("logaddexp", lambda sp, x, y: sp.log(sp.exp(x) + sp.exp(y)), _logaddexp_derivative,
+                lambda *parts: max(_largest(*parts), 0.0) + LOG10_2, double=_logaddexp_double, logarithm=True,
+                exponential=1),
+        _unary("sigmoid", lambda sp, x: 1 / (1 + sp.exp(-x)),
+               lambda u: mul(call("sigmoid", u), sub(num(1), call("sigmoid", u))), _bounded, ("expit",),
+               exponential=1),
+        _unary("softplus", lambda sp, x: _cf().log1p(sp.exp(x)), lambda u: call("sigmoid", u),
+               lambda x: max(x.log10, 0.0) + LOG10_2, logarithm=True, exponential=1),
+        _unary("erf", lambda sp, x: sp.erf(x), _erf_outer, _bounded, double=math.erf),
+        _unary("erfc", lambda sp, x: sp.erfc(x), lambda u: neg(_erf_outer(u)), _bounded, double=math.erfc),
+        _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
+               double=lambda x: float(math.floor(x)), digits=_rounded_digits, integer=True, rounds=True),
+        _unary("ceil", lambda sp, x: sp.ceiling(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
+               double=lambda x: float(math.ceil(x)), digits=_rounded_digits, integer=True, rounds=True),
     ]
 }
 

@@ -62,10 +62,6 @@ def _root_milliseconds(number) -> float:
     return sum(1.5 + 570 * (math.log10(max(abs(n), 1)) / 1_000) ** 2.5 for n in (number.p, number.q))
 
 
-# Functions sympy builds with Max and Min, which refuse numbers they cannot order.
-_ORDERING = ("maximum", "minimum", "clip")
-
-
 def _comparable(args):
     """``args`` in a form sympy's Max and Min accept, or None where NumPy's answer is NaN.
 
@@ -94,148 +90,169 @@ def symbols_of(formula: Formula):
 
 def to_sympy(formula: Formula, symbols=None):
     """The formula as a sympy expression (with ``symbols`` mapping variable names to symbols)."""
-    import sympy as sp
+    return _SympyBuilder(formula, symbols or symbols_of(formula)).build()
 
-    symbols = symbols or symbols_of(formula)
-    text = formula.text
-    root_work = [0.0]
-    roots = set()
 
-    def charge_roots(base, exponent, node):
-        """Account for the roots of numbers sympy takes to build ``base**exponent``."""
-        for radicand, power in _roots(base, exponent):
-            if (radicand, power) not in roots:
-                roots.add((radicand, power))
-                charge_root(radicand, node)
+def _chain_links(order):
+    """The ids of the nodes built by the head of their chain rather than on their own.
 
-    def charge_root(radicand, node):
-        size = digits(radicand)
-        if size > MAX_ROOT_DIGITS:
-            raise InputError(
-                f"this root of a number of {size + 1:,.0f} digits would keep sympy factoring it for "
-                f"seconds; gradcli takes roots of numbers of at most {MAX_ROOT_DIGITS} digits",
-                text=text,
-                span=node.span,
-            )
-        root_work[0] += _root_milliseconds(radicand)
-        if root_work[0] > MAX_ROOT_MILLISECONDS:
-            raise InputError(
-                "this formula takes roots of too many or too long numbers: sympy factors each "
-                "one (a millisecond for a short number, half a second for one of "
-                f"{MAX_POWER_DIGITS:,} digits) and gradcli allows about a second of that",
-                text=text,
-                span=node.span,
-            )
-
-    def combine(node, args):
-        out = build(node, args)
-        refuse_huge_numbers(out, text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
-        return out
-
-    def build(node, args):
-        if isinstance(node, Num):
-            return sp.Rational(node.exact.numerator, node.exact.denominator)
-        if isinstance(node, Const):
-            return sp.pi if node.name == "pi" else sp.E
-        if isinstance(node, Var):
-            return symbols[node.name]
-        if isinstance(node, Unary):
-            return -args[0] if node.op == "-" else args[0]
-        if isinstance(node, Binary):
-            left, right = args
-            if node.op == "**":
-                _refuse_huge_power(left, right, text, node.span)
-                charge_roots(left, right, node)
-            if node.op in _MULTIPLICATIVE:
-                right = operand(node.op, right, node)
-                _refuse_huge_product(factor_digits(left) + factor_digits(right), text, node.span)
-            return {
-                "+": lambda: sp.Add(left, right),
-                "-": lambda: sp.Add(left, -right),
-                "*": lambda: sp.Mul(left, right),
-                "/": lambda: sp.Mul(left, right),
-                "**": lambda: sp.Pow(left, right),
-                # x % 0 is NaN, as in NumPy (sympy raises ZeroDivisionError).
-                "%": lambda: sp.nan if right.is_zero else sp.Mod(left, right),
-            }[node.op]()
-        if isinstance(node, Compare):
-            relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
-            return relation[node.op](*args)
-        if isinstance(node, Call):
-            if node.name in ("sqrt", "cbrt"):
-                charge_roots(args[0], sp.Rational(1, 2 if node.name == "sqrt" else 3), node)
-            if node.name in _ORDERING:
-                args = _comparable(args)
-                if args is None:
-                    return sp.nan
-            return FUNCTIONS[node.name].symbolic(sp, *args)
-        raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover
-
-    def operand(op, value, node):
-        """``value`` as a term (``-b`` for ``- b``) or a factor (``b**-1`` for ``/ b``) of a chain."""
-        if op == "-":
-            return -value
-        if op == "/":
-            _refuse_huge_power(value, sp.Integer(-1), text, node.span)
-            return sp.Pow(value, -1)
-        return value
-
-    def chain(head, results):
-        """``a + b - c + ...`` (or ``a * b / c * ...``) at once, if its numbers are small enough."""
-        links = []  # the chain's nodes, from the innermost one up to the head
-        node = head
-        while True:
-            links.append(node)
-            if id(node.left) not in inner:
-                break
-            node = node.left
-        links.reverse()
-        first = results[id(links[0].left)]
-        items = [first] + [operand(n.op, results[id(n.right)], n) for n in links]
-        additive = head.op in _ADDITIVE
-        size = sum(term_digits(i) if additive else factor_digits(i) for i in items)
-        if size <= MAX_POWER_DIGITS:
-            return sp.Add(*items) if additive else sp.Mul(*items)
-        # Too big at once: pairwise, so that the part that is too big is the one underlined.
-        out = first
-        for n in links:
-            out = combine(n, [out, results[id(n.right)]])
-        return out
-
-    # Nodes that are the left operand of a node of the same kind (+ - or * /) are
-    # built by the head of their chain, once, in one sympy call.
-    order = list(postorder(formula.root))
+    They are the left operands of a node of the same kind (``+ -`` or ``* /``),
+    used once: ``a + b - c`` is built in one sympy call by its head.
+    """
     uses = {}
     for node in order:
         for child in node.children():
             uses[id(child)] = uses.get(id(child), 0) + 1
     inner = set()
     for node in order:
-        for kinds in (_ADDITIVE, _MULTIPLICATIVE):
-            left = getattr(node, "left", None)
-            if (
-                isinstance(node, Binary)
-                and isinstance(left, Binary)
-                and node.op in kinds
-                and left.op in kinds
-                and uses.get(id(left)) == 1
-            ):
+        left = getattr(node, "left", None)
+        if isinstance(node, Binary) and isinstance(left, Binary) and uses.get(id(left)) == 1:
+            if any(node.op in kinds and left.op in kinds for kinds in (_ADDITIVE, _MULTIPLICATIVE)):
                 inner.add(id(left))
+    return inner
 
-    results = {}
-    for node in order:
-        key = id(node)
-        if key in results:
-            continue
-        if key in inner:
-            results[key] = None  # built by the head of its chain
-        elif isinstance(node, Binary) and id(node.left) in inner:
-            out = chain(node, results)
-            refuse_huge_numbers(out, text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
-            results[key] = out
-        else:
-            results[key] = combine(node, [results[id(c)] for c in node.children()])
-    return results[id(formula.root)]
+
+class _SympyBuilder:
+    """Builds one formula's sympy expression bottom up, refusing the numbers sympy would take too long over."""
+
+    def __init__(self, formula: Formula, symbols):
+        import sympy
+
+        self.sp = sympy
+        self.formula = formula
+        self.text = formula.text
+        self.symbols = symbols
+        self.root_work = 0.0  # milliseconds of root factoring charged so far
+        self.roots = set()  # the (number, power) roots charged, each once
+
+    def build(self):
+        order = list(postorder(self.formula.root))
+        self.inner = _chain_links(order)
+        results = {}
+        for node in order:
+            key = id(node)
+            if key in results:
+                continue
+            if key in self.inner:
+                results[key] = None  # built by the head of its chain
+            elif isinstance(node, Binary) and id(node.left) in self.inner:
+                out = self.chain(node, results)
+                refuse_huge_numbers(out, self.text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
+                results[key] = out
+            else:
+                results[key] = self.combine(node, [results[id(c)] for c in node.children()])
+        return results[id(self.formula.root)]
+
+    def combine(self, node, args):
+        out = self.expression(node, args)
+        refuse_huge_numbers(out, self.text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
+        return out
+
+    def expression(self, node, args):
+        """The sympy expression of ``node``, from those of its children."""
+        sp = self.sp
+        if isinstance(node, Num):
+            return sp.Rational(node.exact.numerator, node.exact.denominator)
+        if isinstance(node, Const):
+            return sp.pi if node.name == "pi" else sp.E
+        if isinstance(node, Var):
+            return self.symbols[node.name]
+        if isinstance(node, Unary):
+            return -args[0] if node.op == "-" else args[0]
+        if isinstance(node, Binary):
+            return self.binary(node, *args)
+        if isinstance(node, Compare):
+            relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
+            return relation[node.op](*args)
+        if isinstance(node, Call):
+            return self.call(node, args)
+        raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover
+
+    def binary(self, node, left, right):
+        sp = self.sp
+        if node.op == "**":
+            _refuse_huge_power(left, right, self.text, node.span)
+            self.charge_roots(left, right, node)
+        if node.op in _MULTIPLICATIVE:
+            right = self.operand(node.op, right, node)
+            _refuse_huge_product(factor_digits(left) + factor_digits(right), self.text, node.span)
+        return {
+            "+": lambda: sp.Add(left, right),
+            "-": lambda: sp.Add(left, -right),
+            "*": lambda: sp.Mul(left, right),
+            "/": lambda: sp.Mul(left, right),
+            "**": lambda: sp.Pow(left, right),
+            # x % 0 is NaN, as in NumPy (sympy raises ZeroDivisionError).
+            "%": lambda: sp.nan if right.is_zero else sp.Mod(left, right),
+        }[node.op]()
+
+    def call(self, node, args):
+        """The registry's sympy mapping of a function, once its arguments are safe to hand to it."""
+        spec = FUNCTIONS[node.name]
+        if spec.sympy_root:
+            self.charge_roots(args[0], self.sp.Rational(1, spec.sympy_root), node)
+        if spec.sympy_orders:
+            args = _comparable(args)
+            if args is None:
+                return self.sp.nan
+        return spec.symbolic(self.sp, *args)
+
+    def operand(self, op, value, node):
+        """``value`` as a term (``-b`` for ``- b``) or a factor (``b**-1`` for ``/ b``) of a chain."""
+        if op == "-":
+            return -value
+        if op == "/":
+            _refuse_huge_power(value, self.sp.Integer(-1), self.text, node.span)
+            return self.sp.Pow(value, -1)
+        return value
+
+    def chain(self, head, results):
+        """``a + b - c + ...`` (or ``a * b / c * ...``) at once, if its numbers are small enough."""
+        links = []  # the chain's nodes, from the innermost one up to the head
+        node = head
+        while True:
+            links.append(node)
+            if id(node.left) not in self.inner:
+                break
+            node = node.left
+        links.reverse()
+        first = results[id(links[0].left)]
+        items = [first] + [self.operand(n.op, results[id(n.right)], n) for n in links]
+        additive = head.op in _ADDITIVE
+        size = sum(term_digits(i) if additive else factor_digits(i) for i in items)
+        if size <= MAX_POWER_DIGITS:
+            return self.sp.Add(*items) if additive else self.sp.Mul(*items)
+        # Too big at once: pairwise, so that the part that is too big is the one underlined.
+        out = first
+        for n in links:
+            out = self.combine(n, [out, results[id(n.right)]])
+        return out
+
+    def charge_roots(self, base, exponent, node):
+        """Account for the roots of numbers sympy takes to build ``base**exponent``."""
+        for radicand, power in _roots(base, exponent):
+            if (radicand, power) not in self.roots:
+                self.roots.add((radicand, power))
+                self.charge_root(radicand, node)
+
+    def charge_root(self, radicand, node):
+        size = digits(radicand)
+        if size > MAX_ROOT_DIGITS:
+            raise InputError(
+                f"this root of a number of {size + 1:,.0f} digits would keep sympy factoring it for "
+                f"seconds; gradcli takes roots of numbers of at most {MAX_ROOT_DIGITS} digits",
+                text=self.text,
+                span=node.span,
+            )
+        self.root_work += _root_milliseconds(radicand)
+        if self.root_work > MAX_ROOT_MILLISECONDS:
+            raise InputError(
+                "this formula takes roots of too many or too long numbers: sympy factors each "
+                "one (a millisecond for a short number, half a second for one of "
+                f"{MAX_POWER_DIGITS:,} digits) and gradcli allows about a second of that",
+                text=self.text,
+                span=node.span,
+            )
 
 
 def digits(number) -> float:
