@@ -213,7 +213,7 @@ def test_a_point_beyond_the_dtype_is_an_error_with_its_reason_and_no_warning(cap
     (finding,) = [f for f in float32.findings if f.kind == "unrepresentable"]
     assert "x = 1e+200 is not representable in float32" in finding.message
     assert f"{float(np.finfo(np.float32).max):.3g}" in finding.message
-    assert float64.status != "error"
+    assert float64.status == "unstable"  # x*x overflows float64 where the exact sqrt(2)*1e200 is finite
     assert float32.gradient == {"x": None, "y": None}
     code, out, err = run(["grad", "sqrt(x*x+y*y)", "--at", "x=1e200,y=1e200", "--no-fix"], capsys)
     assert code == 0 and "Warning" not in err and "not representable in float32" in out

@@ -41,7 +41,7 @@ def test_hessian_of_non_scalar_output():
 
 
 def test_grad_of_complex_output_raises():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="grad needs a real scalar output; this function returned a complex one"):
         grad(lambda x: x * 1j)(3.0)
 
 
@@ -87,7 +87,7 @@ def test_every_transform_rejects_integers(call):
 
 
 def test_argnums_out_of_range():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="argnums asks for argument 2 but the function got 1"):
         grad(lambda x: x, argnums=2)(3.0)
 
 
@@ -146,13 +146,12 @@ def test_plain_numpy_errors_in_forward_mode_and_tapes():
 
 @pytest.mark.parametrize("convert", [float, int, complex, math.exp], ids=["float", "int", "complex", "math.exp"])
 def test_python_conversion_of_a_traced_value_raises(convert):
-    with pytest.raises(TypeError) as info:
+    with pytest.raises(TypeError, match=r"`convert\(x\)` converts a value gradcli is differentiating to a Python number"):
         grad(lambda x: convert(x))(1.0)
-    assert "gradient" in str(info.value)
 
 
 def test_conversion_of_a_traced_value_raises_in_nested_grad():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"`float\(x\)` converts a value gradcli is differentiating to a Python number"):
         grad(grad(lambda x: x * float(x)))(1.0)
 
 

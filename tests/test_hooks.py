@@ -49,18 +49,29 @@ def test_hooks_are_off_by_default():
     assert hooks.backward is None
 
 
-def test_hooks_are_plain_assignable_attributes():
-    def f(*args):
-        pass
-
+def test_plain_functions_assigned_as_hooks_observe_the_ops():
+    forward, backward = [], []
+    hooks.forward = lambda prim, args, kwargs, ans: forward.append((prim.name, ans))
+    hooks.backward = lambda node, g, cotangents: backward.append((node.name, g, *cotangents))
     try:
-        hooks.forward = f
-        hooks.backward = f
-        assert hooks.forward is f and hooks.backward is f
+        gradient = gradcli.grad(lambda x: gnp.log(gnp.exp(x) * 2.0))(0.5)
     finally:
         hooks.forward = None
         hooks.backward = None
-    assert hooks.forward is None and hooks.backward is None
+    e = math.exp(0.5)
+    # Each op's result going forward; coming back, each op's upstream gradient and what it passes on.
+    assert [name for name, _ in forward[:3]] == ["exp", "multiply", "log"]
+    assert [ans for _, ans in forward[:3]] == pytest.approx([e, 2 * e, math.log(2 * e)], rel=1e-15)
+    assert [name for name, *_ in backward] == ["log", "multiply", "exp"]
+    assert [values for _, *values in backward] == [
+        pytest.approx([1.0, 1 / (2 * e)], rel=1e-15),
+        pytest.approx([1 / (2 * e), 1 / e], rel=1e-15),
+        pytest.approx([1 / e, 1.0], rel=1e-15),
+    ]
+    assert gradient == pytest.approx(1.0, rel=1e-15)
+    observed = len(forward)
+    gnp.exp(1.0)  # unassigned again, the hooks see nothing more
+    assert len(forward) == observed
 
 
 def test_forward_hook_sees_every_plain_evaluation(recorded):

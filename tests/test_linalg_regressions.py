@@ -6,6 +6,7 @@ in float64, and composite formulas written with ``real``/``imag``.
 """
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -63,7 +64,7 @@ def test_convention_of_complex_gradients():
 
 def test_complex_vector_norm_value_from_the_audit():
     z = [1 + 2j, 3 - 1j, -2 + 0.5j]
-    assert gnp.linalg.norm(z) == pytest.approx(4.387482193696061, rel=1e-15)
+    assert gnp.linalg.norm(z) == pytest.approx(math.sqrt(5 + 10 + 4.25), rel=1e-15)  # sum of |z_k|**2
     assert np.isrealobj(gnp.linalg.norm(z))
 
 
@@ -186,7 +187,7 @@ def test_second_derivative_through_singular_values_says_so():
     ],
 )
 def test_bad_norm_orders_are_refused_like_numpy(x, ord, axis, message):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=message):
         np.linalg.norm(x, ord, axis)
     with pytest.raises(ValueError, match=message):
         gnp.linalg.norm(x, ord, axis)

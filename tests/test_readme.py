@@ -6,7 +6,9 @@ Two kinds of fenced block are checked:
   120-column terminal, stdout and stderr together) and must print the block's other lines;
 - in a ``python`` block, a line ``expression  # result`` (the result may continue on
   following ``# ...`` lines) must evaluate to something whose repr is that result, and
-  ``# raises ...`` means it must raise; every other line simply runs.
+  ``# raises SomeError ...`` means it must raise that exception (a builtin or a
+  name the block defined or imported; the words after it are prose); every
+  other line simply runs.
 
 When the output changes on purpose, ``python tests/test_readme.py --update`` rewrites the
 command blocks from real runs (Python results are kept by hand).
@@ -15,6 +17,7 @@ command blocks from real runs (Python results are kept by hand).
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import pathlib
 import re
@@ -84,6 +87,17 @@ def python_checks(body):
     return steps
 
 
+def promised_exception(expected, namespace, number):
+    """The exception class a ``# raises SomeError ...`` comment names."""
+    words = expected.split()
+    name = words[1] if len(words) > 1 else ""
+    promised = namespace.get(name, getattr(builtins, name, None))
+    assert isinstance(promised, type) and issubclass(promised, BaseException), (
+        f"README line {number}: '# {expected}' must name the exception, as in '# raises ValueError'"
+    )
+    return promised
+
+
 PYTHON = [body for lang, body, _, _ in blocks(README.read_text()) if lang == "python" and "  # " in body]
 
 
@@ -103,7 +117,7 @@ def test_readme_python_lines_return_what_the_readme_says(body):
         pending = []
         expression = compile(code.strip(), "README.md", "eval")
         if expected.startswith("raises"):
-            with pytest.raises(Exception):
+            with pytest.raises(promised_exception(expected, namespace, number)):
                 eval(expression, namespace)
             continue
         got = eval(expression, namespace)
@@ -117,8 +131,20 @@ def test_the_readme_checker_notices_a_stale_block():
     first, _, shown = body.partition("\n")
     assert run_command(first) != _strip(shown.replace("100", "101", 1))
     wrong = "x = 2\nx + 1  # 4\n"
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="README line 2: x \\+ 1"):
         test_readme_python_lines_return_what_the_readme_says(wrong)
+    # A "# raises" line must name its exception, and fails when another one, or none, is raised.
+    unnamed = "int('x')  # raises an error\n"
+    with pytest.raises(AssertionError, match="must name the exception"):
+        test_readme_python_lines_return_what_the_readme_says(unnamed)
+    other = "int('x')  # raises TypeError\n"
+    with pytest.raises(ValueError, match="invalid literal"):
+        test_readme_python_lines_return_what_the_readme_says(other)
+    none = "int('1')  # raises ValueError\n"
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
+        test_readme_python_lines_return_what_the_readme_says(none)
+    named = "int('x')  # raises ValueError for a word\n"
+    test_readme_python_lines_return_what_the_readme_says(named)
 
 
 def update():
