@@ -95,7 +95,7 @@ def setup(n=N):
     """The objective, its resolved checker target, the point, and every timed contender as a zero-argument call."""
     import gradcli
     import gradcli.numpy as gnp
-    from gradcli.checker import fd
+    from gradcli.checker import fd, provenance, reference  # noqa: F401 - imported by set-up, not timed in the first call
     from gradcli.checker.targets import resolve
 
     f = objective_a(gnp)
