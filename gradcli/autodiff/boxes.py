@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from . import ops, ops_array, ops_linalg
+from . import namespace, ops, ops_array, ops_linalg
 from .tracer import Box, TracedValueError
 
 # np ufuncs that a traced value may meet through an operator with a NumPy
@@ -45,18 +45,12 @@ def _plain_numpy_error(func):
 
 def _advice(parts):
     """What to use instead of a plain function named by ``parts`` (``["linalg", "inv"]``)."""
-    found = _gnp()
+    found = namespace
     for part in parts:
         found = getattr(found, part, None)
     if found is None:
         return "gradcli.numpy has no equivalent; express it with gradcli.numpy ops"
     return f"use gradcli.numpy.{'.'.join(parts)} instead"
-
-
-def _gnp():
-    import gradcli.numpy as gnp
-
-    return gnp
 
 
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
@@ -81,7 +75,7 @@ def _no_array(self, dtype=None, copy=None):
 def _no_float(self):
     call = _calling_expression()
     name = call.split("(", 1)[0].split(".")[-1].strip() if call else ""
-    replacement = getattr(_gnp(), name, None) if name else None
+    replacement = getattr(namespace, name, None) if name else None
     if replacement is None or isinstance(replacement, type):  # float(x), np.float64(x), ...
         advice = "keep it as an array and use gradcli.numpy functions on it"
     else:

@@ -7,8 +7,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-import gradcli.numpy as gnp
-
+from . import namespace as gnp
 from . import ops_array, ops_linalg, ops_special
 from .mp import enable
 from .tracer import Primitive, primitive_of
