@@ -52,9 +52,7 @@ def test_the_z43_example_gets_a_diff_that_rechecks_ok(tmp_path, monkeypatch):
     assert fixes[0]["diff"] == (
         "--- model.py\n"
         "+++ model.py\n"
-        "@@ -2,4 +2,4 @@\n"
-        " \n"
-        " \n"
+        "@@ -4,2 +4,2 @@\n"
         " def loss(z):\n"
         "-    return np.log(1 + np.exp(-z))\n"
         "+    return np.softplus(-z)\n"

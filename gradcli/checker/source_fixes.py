@@ -320,11 +320,11 @@ def finding_lines(report, path):
 
 
 def unified_diff(path, before, after):
-    """A unified diff of the user's lines, named as the user would name the file."""
+    """A unified diff of the user's lines (one line of context), named as the user would name the file."""
     shown = os.path.relpath(path)
     shown = path if shown.startswith("..") else shown
     lines = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=shown, tofile=shown
+        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=shown, tofile=shown, n=1
     )
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
