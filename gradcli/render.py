@@ -249,7 +249,9 @@ def print_report(report, digits=7) -> None:
             changes = ", ".join(
                 f"{escape(k)}: {fix.before[k]} -> {fix.after[k]}" for k in fix.before
             )
-            if fix.kind == "rewrite":
+            if fix.diff:
+                _print_diff(out, fix, changes)
+            elif fix.kind == "rewrite":
                 out.print(f"  [green]{escape(fix.formula)}[/green]   ({escape(fix.note)}; {changes})")
             else:
                 out.print(f"  a custom gradient ({escape(fix.note)}; {changes}):")
@@ -257,6 +259,18 @@ def print_report(report, digits=7) -> None:
                     out.print(f"    {escape(line)}", highlight=False)
     for note in report.notes:
         out.print(f"note: {escape(note)}")
+
+
+def _print_diff(out, fix, changes):
+    """A Python function's fix: its name, what it changed, and the unified diff of the user's lines."""
+    from rich.markup import escape
+
+    out.print(f"  {escape(fix.name)} ({escape(fix.note)}; {changes}):")
+    styles = {"+": "green", "-": "red", "@": "cyan"}
+    for line in fix.diff.rstrip("\n").splitlines():
+        style = styles.get(line[:1]) if not line.startswith(("+++", "---")) else "bold"
+        text = f"    {escape(line)}"
+        out.print(f"[{style}]{text}[/]" if style else text, highlight=False)
 
 
 def _print_details(out, report, r):

@@ -195,26 +195,42 @@ class _Rewriter:
             text = text[: start - base] + replacement + text[end - base :]
         return text
 
-    def apply(self, rule):
-        """The formula with every outermost match of ``rule`` replaced, or None if nothing matched."""
+    def matches(self, rule):
+        """Every outermost match of ``rule``: (span, new text), in text order."""
         replacements = []
         for node in postorder(self.formula.root):
             new = rule(node)
             if new is not None:
                 replacements.append((node.span, new))
-        # Outermost first: drop matches nested inside another match.
-        replacements.sort(key=lambda r: (r[0][0], -r[0][1]))
-        kept = []
-        for span, new in replacements:
-            if kept and span[0] < kept[-1][0][1]:
-                continue
-            kept.append((span, new))
+        return outermost(replacements)
+
+    def apply(self, rule):
+        """The formula with every outermost match of ``rule`` replaced, or None if nothing matched."""
+        kept = self.matches(rule)
         if not kept:
             return None
         text = self.text
         for (start, end), new in reversed(kept):
             text = text[:start] + new + text[end:]
         return text
+
+
+def outermost(replacements):
+    """``(span, new)`` pairs without those nested inside another, in order of their spans.
+
+    Spans are anything ordered: offsets in a formula, or (line, column) pairs in a source file.
+    """
+    kept = []
+    for span, new in sorted(replacements, key=lambda r: (r[0][0], _reversed_order(r[0][1]))):
+        if kept and span[0] < kept[-1][0][1]:
+            continue
+        kept.append((span, new))
+    return kept
+
+
+def _reversed_order(end):
+    """A sort key that puts later ends first (for ints and for tuples of ints)."""
+    return tuple(-e for e in end) if isinstance(end, tuple) else -end
 
 
 _REWRITES = [
@@ -229,6 +245,15 @@ _REWRITES = [
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
+
+
+def catalogue_matches(formula):
+    """Per catalogue rewrite that matches ``formula``: (name, description, [(span, new text)])."""
+    rewriter = _Rewriter(formula)
+    for name, description, method in _REWRITES:
+        kept = rewriter.matches(getattr(rewriter, method))
+        if kept:
+            yield name, description, kept
 
 
 def candidate_rewrites(formula):
@@ -246,7 +271,7 @@ def _point_label(point):
     return ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in point.items())
 
 
-def _parts(report):
+def verdict_parts(report):
     """Per (point, dtype) label: the overall verdict and those of the value, gradient and Hessian."""
     return {
         f"{_point_label(r.point)} {r.dtype}": {
@@ -267,7 +292,7 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     so a fix of the value alone counts, and one that trades a better value
     for a worse gradient does not.
     """
-    after = _parts(rechecked)
+    after = verdict_parts(rechecked)
     if set(after) != set(before):
         return None, "it checks other variables"
     pairs = [(label, key) for label in before for key in ("status", *_PARTS)]
@@ -299,20 +324,12 @@ def find_fixes(target, report, points, options, limit=3):
     """
     from .runner import check
 
-    before = _parts(report)
-    fixes, rejected = [], []
-    for name, description, text in candidate_rewrites(target.formula):
-        try:
-            rechecked = check(text, points, options)
-        except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
-            rejected.append(f"{name} (it does not run)")
-            continue
-        fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
-        if fix is None:
-            rejected.append(f"{name} ({why_not})")
-        else:
-            fixes.append(fix)
-    fixes = sorted(fixes, key=lambda fix: fix.partial)[:limit]  # full fixes first, in catalogue order
+    before = verdict_parts(report)
+    candidates = (
+        (name, description, text, lambda text=text: check(text, points, options), None)
+        for name, description, text in candidate_rewrites(target.formula)
+    )
+    fixes, rejected = judged_rewrites(before, candidates, limit)
     gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
@@ -323,6 +340,29 @@ def find_fixes(target, report, points, options, limit=3):
     if rejected:
         report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
     return fixes
+
+
+def judged_rewrites(before, candidates, limit):
+    """The rewrites that re-check better than ``before`` (full ones first), and those that did not.
+
+    ``candidates`` yields (name, description, formula text or None, a function
+    that re-checks the rewrite, its diff or None). Returns the fixes, at most
+    ``limit``, and the rejected ones as "name (why not)".
+    """
+    fixes, rejected = [], []
+    for name, description, text, recheck, diff in candidates:
+        try:
+            rechecked = recheck()
+        except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
+            rejected.append(f"{name} (it does not run)")
+            continue
+        fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
+        if fix is None:
+            rejected.append(f"{name} ({why_not})")
+        else:
+            fix.diff = diff
+            fixes.append(fix)
+    return sorted(fixes, key=lambda fix: fix.partial)[:limit], rejected  # full fixes first, in catalogue order
 
 
 def _custom_gradient_fix(target, points, options, before):

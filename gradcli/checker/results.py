@@ -51,6 +51,7 @@ class Fix:
     note: str = ""
     partial: bool = False  # better somewhere, worse nowhere, yet still failing somewhere
     parts: dict = field(default_factory=dict)  # label -> {"value"/"gradient"/"hessian": [before, after]}
+    diff: Optional[str] = None  # a Python function's fix: a unified diff of the user's lines
 
     def to_dict(self):
         return _fields(self)

@@ -113,6 +113,10 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
 
         # The very same check for every fix: the same options, for the same variables.
         report.fixes = find_fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False))
+    elif options.fixes and resolved.kind == "function" and not report.ok:
+        from .source_fixes import find_source_fixes
+
+        report.fixes = find_source_fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False))
     return report
 
 

@@ -1,0 +1,365 @@
+"""Fixes for Python functions: the formula catalogue applied to the function's own source.
+
+An expression on a finding's line is read as a formula: calls of
+``gradcli.numpy`` through the module's own alias (``np.log``, ``gnp.exp``)
+become formula calls, numbers and ``+ - * / **`` stay, and every other part
+(names, subscripts, other calls) becomes a placeholder variable, whose
+arguments are read the same way in turn. The formula catalogue of `fixes`
+rewrites it; the rewritten formula becomes Python again, with the same alias
+and each placeholder's own source text, and replaces only the matched
+expression in the user's file text. The whole module is compiled in memory
+and loaded under a fresh name (no file is written, nothing is imported in its
+place), and its function is re-checked with the same options at the same
+points and dtypes, and judged as formula fixes are. An offered fix carries a
+unified diff of the user's lines. Formula text never comes this way: what is
+compiled is the user's own file, which gradcli already imported.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import importlib.abc
+import importlib.util
+import inspect
+import itertools
+import os
+import re
+import sys
+import tokenize
+
+_PLACEHOLDER = "_gradcli_{}"
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.Mod: "%"}
+_COMPARISONS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2, "**": 4}  # Python's, for the operators above
+_fresh = itertools.count()
+
+
+def numpy_aliases(tree):
+    """The dotted names under which a module reaches ``gradcli.numpy`` (``np``, ``gnp``, ``gradcli.numpy``)."""
+    aliases = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "gradcli.numpy":
+                    aliases.append(alias.asname or "gradcli.numpy")
+                elif alias.name == "gradcli":
+                    aliases.append(f"{alias.asname or 'gradcli'}.numpy")
+        elif isinstance(node, ast.ImportFrom) and node.module == "gradcli" and node.level == 0:
+            aliases += [alias.asname or "numpy" for alias in node.names if alias.name == "numpy"]
+    return list(dict.fromkeys(aliases))
+
+
+def _dotted(node):
+    """``a.b.c`` for a chain of attributes on a name; else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return None if inner is None else f"{inner}.{node.attr}"
+    return None
+
+
+class _AsFormula:
+    """One Python expression as formula text, with the Python node behind each span of it."""
+
+    def __init__(self, source, aliases):
+        self.source = source
+        self.aliases = set(aliases)
+        self.pieces = []
+        self.length = 0
+        self.nodes = {}  # (start, end) in the text -> the Python node written there
+        self.placeholders = {}  # ast.dump of a node -> placeholder name
+        self.opaque = {}  # placeholder name -> the Python node it stands for
+        self.nested = []  # expressions inside placeholders: read as formulas of their own
+
+    @property
+    def text(self):
+        return "".join(self.pieces)
+
+    def emit(self, text):
+        self.pieces.append(text)
+        self.length += len(text)
+
+    def read(self, node):
+        from ..expr.functions import lookup
+
+        start = self.length
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value < float("inf"):
+            self.emit(repr(node.value))
+        elif isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+            self.emit("(")
+            self.read(node.left)
+            self.emit(f" {_OPERATORS[type(node.op)]} ")
+            self.read(node.right)
+            self.emit(")")
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            self.emit("(-" if isinstance(node.op, ast.USub) else "(+")
+            self.read(node.operand)
+            self.emit(")")
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARISONS:
+            self.read(node.left)
+            self.emit(f" {_COMPARISONS[type(node.ops[0])]} ")
+            self.read(node.comparators[0])
+        elif self._gnp_call(node) and lookup(node.func.attr) is not None:
+            self.emit(f"{node.func.attr}(")
+            for i, arg in enumerate(node.args):
+                self.emit(", " if i else "")
+                self.read(arg)
+            self.emit(")")
+        else:
+            self.emit(self._placeholder(node))
+        end = self.length
+        self.nodes[(start, end)] = node
+        if self.pieces[-1] == ")" and self.text[start] == "(":
+            self.nodes[(start + 1, end - 1)] = node  # the parser's span leaves the parentheses out
+
+    def _gnp_call(self, node):
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and _dotted(node.func.value) in self.aliases
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        )
+
+    def _placeholder(self, node):
+        key = ast.dump(node)
+        if key not in self.placeholders:
+            name = _PLACEHOLDER.format(len(self.placeholders))
+            self.placeholders[key] = name
+            self.opaque[name] = node
+            self.nested += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
+        return self.placeholders[key]
+
+
+def _to_python(node, alias, opaque):
+    """A Python AST for a formula IR node: calls through ``alias``, placeholders kept as names."""
+    import gradcli.numpy as gnp
+
+    from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
+
+    if isinstance(node, Num):
+        return ast.Constant(int(node.exact) if node.exact.denominator == 1 and node.is_integer else float(node.exact))
+    if isinstance(node, Var) and node.name in opaque:
+        return ast.Name(node.name, ast.Load())
+    if isinstance(node, (Call, Const)) and hasattr(gnp, node.name):
+        first, *rest = alias.split(".")
+        func = ast.Name(first, ast.Load())
+        for attribute in (*rest, node.name):
+            func = ast.Attribute(func, attribute, ast.Load())
+        if isinstance(node, Const):
+            return func
+        return ast.Call(func, [_to_python(a, alias, opaque) for a in node.args], [])
+    if isinstance(node, Unary):
+        return ast.UnaryOp(ast.USub() if node.op == "-" else ast.UAdd(), _to_python(node.operand, alias, opaque))
+    if isinstance(node, Binary):
+        op = next(k for k, v in _OPERATORS.items() if v == node.op)
+        return ast.BinOp(_to_python(node.left, alias, opaque), op(), _to_python(node.right, alias, opaque))
+    if isinstance(node, Compare):
+        op = next(k for k, v in _COMPARISONS.items() if v == node.op)
+        return ast.Compare(_to_python(node.left, alias, opaque), [op()], [_to_python(node.right, alias, opaque)])
+    raise ValueError(f"no gradcli.numpy spelling for {type(node).__name__}")
+
+
+def _python_text(formula_text, reader, alias, replaced):
+    """The Python text of a rewritten formula, each placeholder back as its own source text."""
+    from ..expr.parse import parse
+
+    names = tuple(reader.opaque)
+    tree = _to_python(parse(formula_text, treat_as_variables=names).root, alias, reader.opaque)
+    text = ast.unparse(tree)
+    if isinstance(tree, ast.BinOp) and _PRECEDENCE[_OPERATORS[type(tree.op)]] < _precedence(replaced):
+        text = f"({text})"
+
+    def original(match):
+        node = reader.opaque[match.group(0)]
+        segment = ast.get_source_segment(reader.source, node)
+        atomic = isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant))
+        alone = text[: match.start()].endswith(("(", ", ")) and text[match.end() :].startswith((")", ","))
+        return segment if atomic or alone else f"({segment})"
+
+    return re.sub(r"\b_gradcli_\d+\b", original, text)
+
+
+def _precedence(node):
+    if isinstance(node, ast.BinOp):
+        return _PRECEDENCE.get(_OPERATORS.get(type(node.op)), 0)
+    if isinstance(node, (ast.UnaryOp, ast.Compare)):
+        return 3 if isinstance(node, ast.UnaryOp) else 0
+    return 5  # a call, a name, a subscript: nothing binds tighter
+
+
+def _expressions(tree):
+    """The outermost expressions of a module: those whose parent is not an expression."""
+    for parent in ast.walk(tree):
+        if not isinstance(parent, ast.expr):
+            yield from (child for child in ast.iter_child_nodes(parent) if isinstance(child, ast.expr))
+
+
+def _on_lines(node, lines):
+    return any(node.lineno <= line <= node.end_lineno for line in lines)
+
+
+def source_rewrites(source, lines):
+    """Per catalogue rewrite: (name, description, [((line, col), (end line, end col)), new Python text]).
+
+    Only expressions that cover one of ``lines`` (1-based) are rewritten;
+    columns are UTF-8 byte offsets, as in the AST. Empty without an alias of
+    ``gradcli.numpy`` to write the new calls with.
+    """
+    from ..errors import InputError
+    from ..expr.parse import parse
+    from .fixes import catalogue_matches, outermost
+
+    tree = ast.parse(source)
+    aliases = numpy_aliases(tree)
+    if not aliases:
+        return []
+    found = {}  # name -> (description, [(span, text)])
+    pending = [node for node in _expressions(tree) if _on_lines(node, lines)]
+    while pending:
+        reader = _AsFormula(source, aliases)
+        root = pending.pop()
+        reader.read(root)
+        pending += [node for node in reader.nested if _on_lines(node, lines)]
+        try:
+            formula = parse(reader.text, treat_as_variables=tuple(reader.opaque))
+        except (InputError, RecursionError):  # not a formula we can read: leave it as written
+            continue
+        for name, description, matches in catalogue_matches(formula):
+            for span, new in matches:
+                node = reader.nodes.get(span)
+                if node is None or not _on_lines(node, lines):
+                    continue
+                try:
+                    text = _python_text(new, reader, aliases[0], node)
+                except (InputError, ValueError, RecursionError):
+                    continue
+                place = ((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset))
+                found.setdefault(name, (description, []))[1].append((place, text))
+    return [(name, description, outermost(edits)) for name, (description, edits) in found.items()]
+
+
+def splice(source, edits):
+    """``source`` with each ((line, col), (end line, end col)) region replaced by its text."""
+    lines = source.splitlines(keepends=True)
+    for ((line, col), (end_line, end_col)), text in reversed(edits):
+        head = lines[line - 1].encode("utf-8")[:col].decode("utf-8")
+        tail = lines[end_line - 1].encode("utf-8")[end_col:].decode("utf-8")
+        lines[line - 1 : end_line] = [head + text + tail]
+    return "".join(lines)
+
+
+class _InMemoryLoader(importlib.abc.SourceLoader):
+    """Loads a module from source text held in memory, under the user's file name (for tracebacks).
+
+    `importlib.abc.SourceLoader` has no ``path_stats``, so no bytecode is read
+    or written: nothing on disk changes.
+    """
+
+    def __init__(self, path, data):
+        self.path, self.data = path, data
+
+    def get_filename(self, fullname):
+        return self.path
+
+    def get_data(self, path):
+        if path != self.path:
+            raise OSError(f"only {self.path} is held in memory")
+        return self.data
+
+
+def load_rewritten(path, source, encoding, qualname):
+    """The function ``qualname`` of ``source`` (the user's file, rewritten), run as a fresh module."""
+    name = f"gradcli_fix_{next(_fresh)}_{abs(hash(path))}"
+    spec = importlib.util.spec_from_loader(name, _InMemoryLoader(path, source.encode(encoding)), origin=path)
+    module = importlib.util.module_from_spec(spec)
+    folder = os.path.dirname(path)
+    added = folder not in sys.path
+    if added:
+        sys.path.insert(0, folder)  # sibling modules import as they did for the original
+    sys.modules[name] = module  # dataclasses and pickling look their module up while it runs
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.modules.pop(name, None)
+        if added and folder in sys.path:
+            sys.path.remove(folder)
+    found = module
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _user_source(function):
+    """(path, text, encoding, qualname) of a function defined at the top level of a file; else None."""
+    function = inspect.unwrap(function)
+    qualname = getattr(function, "__qualname__", "")
+    if not qualname or "<" in qualname:  # a lambda or a nested function: no name to find it by again
+        return None
+    try:
+        path = os.path.abspath(inspect.getsourcefile(function))
+        with tokenize.open(path) as handle:
+            return path, handle.read(), handle.encoding, qualname
+    except (TypeError, OSError, SyntaxError):
+        return None
+
+
+def finding_lines(report, path):
+    """The lines of ``path`` where findings of failing results point."""
+    lines = set()
+    for result in report.results:
+        if result.status not in report.fail_on:
+            continue
+        for finding in result.findings:
+            where, _, line = (finding.location or "").rpartition(":")
+            if line.isdigit() and where and os.path.abspath(where) == path:
+                lines.add(int(line))
+    return sorted(lines)
+
+
+def unified_diff(path, before, after):
+    """A unified diff of the user's lines (one line of context), named as the user would name the file."""
+    shown = os.path.relpath(path)
+    shown = path if shown.startswith("..") else shown
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=shown, tofile=shown, n=1
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def find_source_fixes(target, report, points, options, limit=3):
+    """Catalogue rewrites of a Python function's own source that re-check better, as diffs.
+
+    The expressions at the findings' lines in the function's file are
+    rewritten in memory; each rewrite loads the whole file again as a fresh
+    module and re-checks its function with ``options`` (the original check's,
+    without fixes) at ``points``. The file on disk is never written.
+    """
+    from .fixes import judged_rewrites, verdict_parts
+    from .runner import check
+
+    found = _user_source(target.function)
+    if found is None:
+        return []
+    path, source, encoding, qualname = found
+    lines = finding_lines(report, path)
+    try:
+        rewrites = source_rewrites(source, lines) if lines else []
+    except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
+        return []
+
+    def candidates():
+        for name, description, edits in rewrites:
+            rewritten = splice(source, edits)
+
+            def recheck(rewritten=rewritten):
+                return check(load_rewritten(path, rewritten, encoding, qualname), points, options)
+
+            yield name, description, None, recheck, unified_diff(path, source, rewritten)
+
+    fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit)
+    if rejected:
+        report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
+    return fixes
