@@ -231,6 +231,9 @@ def print_report(report, digits=7) -> None:
             ]
             if r.status == Verdict.UNSTABLE and parts and parts != ["value", "gradient"]:
                 verdict += f" ({', '.join(parts)})"
+            if r.jacobian is not None:
+                table.add_row(r.dtype, *_jacobian_cells(r, digits), verdict)
+                continue
             table.add_row(
                 r.dtype,
                 _number(r.value, digits),
@@ -242,6 +245,8 @@ def print_report(report, digits=7) -> None:
             )
         out.print(table)
         for r in rows:
+            if r.jacobian is not None:
+                _print_jacobian(out, r, digits)
             _print_details(out, report, r)
     if report.fixes:
         out.print("[bold]Fixes[/bold] (each re-checked at the same points and dtypes):")
@@ -271,6 +276,88 @@ def _print_diff(out, fix, changes):
         style = styles.get(line[:1]) if not line.startswith(("+++", "---")) else "bold"
         text = f"    {escape(line)}"
         out.print(f"[{style}]{text}[/]" if style else text, highlight=False)
+
+
+def _jacobian_cells(r, digits):
+    """The value, gradient, exact value, exact gradient and finite-difference cells of a vector output."""
+    from rich.markup import escape
+
+    jac = r.jacobian
+    if jac.mode == "full":
+        inputs = len([x for v in jac.rows[0].gradient.values() for x in _flat(v)])
+        below = f"{len(jac.rows)}x{inputs} Jacobian (below)"
+    else:
+        below = "random VJP and JVP (below)"
+    return escape(_number(r.value, digits)), below, escape(_number(r.exact_value, digits)), "(below)", "(below)"
+
+
+_JACOBIAN_IN_FULL = (8, 4)  # up to this many outputs, and inputs per output, the Jacobian is shown whole
+
+
+def _print_jacobian(out, r, digits):
+    """A vector output's Jacobian: row by row when small, else its verdicts and worst entries."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    jac = r.jacobian
+    if jac.mode == "random":
+        _print_random_jacobian(out, r, digits)
+        return
+    width = max(len(_flat(v)) for row in jac.rows for v in row.gradient.values())
+    if len(jac.rows) <= _JACOBIAN_IN_FULL[0] and width <= _JACOBIAN_IN_FULL[1]:
+        table = Table(title=escape(f"{r.dtype}: the Jacobian, one row per output (f has shape {tuple(jac.shape)})"), title_justify="left")
+        for header in ("output", "value", "gradient", "exact gradient", "finite diff.", "verdict"):
+            table.add_column(header)
+        for label, row in zip(jac.labels, jac.rows):
+            table.add_row(
+                label,
+                escape(_number(row.value, digits)),
+                escape(_gradient_text(row.gradient, digits)),
+                escape(_exact_gradient_text(row, digits)),
+                escape(_fd_text(row, digits)),
+                f"[{_STATUS_STYLE.get(row.status, 'white')}]{row.status}[/]",
+            )
+        out.print(table)
+        return
+    counts = {}
+    for row in jac.rows:
+        counts[row.status] = counts.get(row.status, 0) + 1
+    summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+    table = Table(title=escape(f"{r.dtype}: the Jacobian of {len(jac.rows)} outputs (f has shape {tuple(jac.shape)}): rows {summary}; worst entries"), title_justify="left")
+    for header in ("output", "input", "gradient", "exact", "error"):
+        table.add_column(header)
+    for e in jac.worst:
+        table.add_row(e["output"], e["input"], escape(_number(e["computed"], digits)), escape(_number(e["exact"], digits)), _number(e["error"], 2))
+    out.print(table)
+
+
+def _flat(value):
+    return [value] if not isinstance(value, list) else [x for v in value for x in _flat(v)]
+
+
+def _print_random_jacobian(out, r, digits):
+    from rich.markup import escape
+    from rich.table import Table
+
+    jac = r.jacobian
+    title = (
+        f"{r.dtype}: f has {'x'.join(map(str, jac.shape))} outputs: checked along {len(jac.rows)} random "
+        f"cotangents u (VJP: the gradient of u . f) and tangents v (JVP: u . J v), seed {jac.seed}"
+    )
+    table = Table(title=escape(title), title_justify="left")
+    for header in ("check", "computed", "exact", "finite diff.", "error", "verdict"):
+        table.add_column(header)
+    for label, row in zip(jac.labels, jac.rows):
+        table.add_row(
+            f"VJP {label}", escape(_gradient_text(row.gradient, digits)), escape(_exact_gradient_text(row, digits)),
+            escape(_fd_text(row, digits)), _number(row.gradient_error, 2), f"[{_STATUS_STYLE.get(row.status, 'white')}]{row.status}[/]",
+        )
+    for t in jac.tangents:
+        table.add_row(
+            f"JVP {t['cotangent']} . J {t['tangent']}", _number(t["jvp"], digits), _number(t["exact"], digits),
+            _number(t["fd"], digits), _number(t["error"], 2), f"[{_STATUS_STYLE.get(t['status'], 'white')}]{t['status']}[/]",
+        )
+    out.print(table)
 
 
 def _print_details(out, report, r):

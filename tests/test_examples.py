@@ -45,6 +45,10 @@ EXPECTED = {
         "inside the override: d/dx exp(x) at 1 = 5.43656365692",
         "after the scope:     d/dx exp(x) at 1 = 2.71828182846",
     ],
+    "vector_output.py": [
+        "masked_sqrt: wrong (f[0] wrong, f[1] wrong)",
+        "spiral: ok (f[0] ok, f[1] ok, f[2] ok)",
+    ],
     "bad_gradient.py": [
         "x =   0.0: custom gradient 0.500000, true derivative 0.500000",
         "x =   1.0: custom gradient 0.880797, true derivative 0.731059",

@@ -95,13 +95,16 @@ class PointResult:
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
     exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (scalars; else None)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
+    jacobian: Optional[object] = None  # a vector output: its rows (checker.jacobian.Jacobian); None for a scalar
 
     @property
     def passed(self) -> bool:
         return self.status == Verdict.OK
 
     def to_dict(self):
-        return {**_fields(self), "findings": [f.to_dict() for f in self.findings]}
+        shown = {**_fields(self), "findings": [f.to_dict() for f in self.findings]}
+        shown["jacobian"] = self.jacobian.to_dict() if self.jacobian is not None else None
+        return shown
 
 
 @dataclass

@@ -38,11 +38,12 @@ import numpy as np
 
 from ..autodiff.ops import is_float_dtype, raw
 from ..errors import InputError
-from . import fd, provenance, reference
+from . import fd, jacobian, provenance, reference
 from .dtypes import DEFAULT_RTOL, dtype_of, finfo, mantissa_bits
 from .options import CheckOptions
 from .provenance import finite
 from .results import CheckReport, Finding, PointResult
+from .jacobian import VectorOutput
 from .targets import resolve
 from .verdict import Verdict
 
@@ -107,7 +108,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     for point in normalized:
         for dtype_name in options.dtypes:
-            report.results.append(_check_point(resolved, point, dtype_of(dtype_name), chosen, options))
+            report.results.append(_check_output(resolved, point, dtype_of(dtype_name), chosen, options))
     if options.fixes and resolved.formula is not None and not report.ok:
         from .fixes import find_fixes
 
@@ -224,6 +225,14 @@ def _check_point(target, point, dtype, chosen, options):
     return result
 
 
+def _check_output(target, point, dtype, chosen, options):
+    """`_check_point`, or for a function that returns an array, its Jacobian (`jacobian.check_point`)."""
+    try:
+        return _check_point(target, point, dtype, chosen, options)
+    except VectorOutput as vector:
+        return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
+
+
 def _run(target, working_args, argnums, dtype):
     """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
     from ..autodiff.transforms import output_value, pull_back, trace_inputs
@@ -233,6 +242,8 @@ def _run(target, working_args, argnums, dtype):
         out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
         value = output_value(out, trace)
         returned = np.asarray(raw(value))
+        if returned.shape != () and (returned.dtype.kind in "fiub" or returned.dtype == dtype) and returned.size:
+            raise VectorOutput(returned.shape)  # checked through its Jacobian (`_check_output`)
         if returned.shape != ():
             raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
         if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
