@@ -31,8 +31,47 @@ class _ReportedError(click.ClickException):
         click.echo(self.error.render(), err=True)
 
 
+class _Command(click.Command):
+    """A command whose arguments may start with a minus: ``gradcli grad "-log(x)" --at 2``.
+
+    click reads any word that starts with ``-`` as an option, so ``-log(x)``
+    would be "No such option: -l". Here a word that is neither an option of
+    the command (``--at``, ``-h``, a cluster of its short flags) nor an
+    option's value is an argument. click then gets the options first and the
+    arguments, in their order, after ``--``. An unknown ``--long`` option stays
+    click's error; a lone ``-`` and numbers such as ``-1e-3`` are arguments.
+    """
+
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, _arguments_last(self.get_params(ctx), args))
+
+
+def _arguments_last(params, args):
+    """``args`` with the arguments moved after ``--`` when one starts with a minus (else unchanged)."""
+    options = {opt: param for param in params if isinstance(param, click.Option) for opt in param.opts + param.secondary_opts}
+    takes_value = {opt for opt, param in options.items() if not (param.is_flag or param.count)}
+    flags = {opt[1] for opt in options if len(opt) == 2 and opt[0] == "-" and opt not in takes_value}
+    kept, arguments, words = [], [], iter(args)
+    for word in words:
+        if word == "--":
+            arguments.extend(words)
+        elif word.startswith("--") or word in options or (len(word) > 1 and word[0] == "-" and set(word[1:]) <= flags):
+            kept.append(word)
+            if word in takes_value:  # its values follow, whatever they look like (--at -3)
+                kept.extend(value for _, value in zip(range(options[word].nargs), words))
+        elif word[:2] in takes_value and word[2:]:  # a short option with its value attached (-n3)
+            kept.append(word)
+        else:
+            arguments.append(word)
+    if not any(a.startswith("-") for a in arguments):
+        return args
+    return kept + ["--"] + arguments
+
+
 class _Group(click.Group):
     """The command group: turns gradcli's own errors into click exits with their codes."""
+
+    command_class = _Command
 
     def invoke(self, ctx):
         try:
@@ -146,8 +185,7 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
     """Differentiate a formula symbolically: every partial derivative, printed exactly.
 
     EXPR is a formula such as "log(1+exp(x))"; it is parsed safely (never
-    evaluated as Python). A formula that starts with a minus sign goes after
-    --, as in: gradcli diff -- "-x^2".
+    evaluated as Python). It may start with a minus: gradcli diff "-x^2".
     """
     from .expr.parse import parse
 
@@ -180,6 +218,7 @@ def check_options(fun):
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
         click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
         click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
+        click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
         click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
         click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
@@ -198,6 +237,7 @@ def _check_options(flags):
         wrt=_split_names(flags["wrt"]),
         order=int(flags["order"]),
         rtol=flags["rtol"],
+        atol=flags["atol"],
         full=flags["full"],
         seed=flags["seed"],
         fixes=not flags["no_fix"],

@@ -28,7 +28,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ``target`` is a formula, ``"module:function"`` or a callable written with
     ``gradcli.numpy``; ``points`` are numbers (one variable) or
     ``{variable: value}`` dicts. ``options`` (a `gradcli.CheckOptions`) and
-    keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``fail_on``,
+    keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``atol``, ``fail_on``,
     ...) are `gradcli.check`'s. Returns the report when it passes.
     """
     report = check(target, points, options, **{**changes, "fixes": False})

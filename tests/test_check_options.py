@@ -17,6 +17,7 @@ FLAGS = {
     "wrt": "--wrt",
     "order": "--order",
     "rtol": "--rtol",
+    "atol": "--atol",
     "full": "--full",
     "seed": "--seed",
     "fail_on": "--fail-on",
@@ -44,6 +45,7 @@ def test_the_flag_defaults_are_the_options_defaults():
     assert params["fail_on"].default == ",".join(defaults.fail_on) == "unstable,wrong,error"
     assert params["seed"].default == defaults.seed
     assert params["order"].default == str(defaults.order)
+    assert params["atol"].default == defaults.atol == 0.0
     assert rtol_help() == "float16 1e-2, bfloat16 5e-2, float32 1e-4, float64 1e-10"
     assert "float64 1e-10" in params["rtol"].help
 
@@ -65,6 +67,10 @@ def test_options_are_spelled_canonically_and_frozen():
         ({"dtypes": ()}, "at least one dtype"),
         ({"rtol": 0.0}, "--rtol 0.0"),
         ({"rtol": -1e-3}, "--rtol -0.001"),
+        ({"atol": -1e-12}, "--atol -1e-12"),
+        ({"atol": float("nan")}, "--atol nan"),
+        ({"atol": float("inf")}, "--atol inf"),
+        ({"atol": "tiny"}, "--atol tiny"),
         ({"fail_on": ("ok",)}, "--fail-on ok"),
         ({"fail_on": ()}, "at least one verdict"),
         ({"wrt": ("q",)}, "--wrt q"),

@@ -80,18 +80,21 @@ def custom_gradient(f=None, gx=None, x=None, fx_gx_manually_stopped=False):
                 return upstream * (1 - 1 / (1 + e))
             return gnp.log(1 + e), grad_fn
 
-    - one input: ``grad_fn`` returns one gradient; several: a list or tuple;
-      ``None`` is a zero gradient. Inputs may be nested lists, tuples or dicts
-      of arrays (Keras); the gradient of such an input has the same structure
-      (dicts are matched by key);
+    - one input: ``grad_fn`` returns one gradient (or, as TensorFlow documents,
+      a list of one: ``[dx]``); several: a list or tuple; ``None`` is a zero
+      gradient. Inputs may be nested lists, tuples or dicts of arrays (Keras);
+      the gradient of such an input has the same structure (dicts are matched
+      by key), or is read as TensorFlow reads it, flattened: a list of one
+      gradient per input leaf, in order (dict keys sorted);
     - keyword arguments are passed through as constants: as in TensorFlow,
       only the positional arguments get gradients;
     - ``y`` may be a tuple: ``grad_fn`` then gets one upstream per output;
     - ``grad_fn(*args, upstream=None)`` (Keras) is called with ``upstream=``;
     - if ``f`` reads trainable `Variable`s other than its arguments,
       ``grad_fn`` must accept ``variables=`` (it gets that list) and return
-      ``(grad_xs, grad_vars)``. A Variable passed as an argument is an input
-      like any other: its gradient is among ``grad_xs``.
+      ``(grad_xs, grad_vars)``, each flattened as above (``([dx], [dv])``).
+      A Variable passed as an argument is an input like any other: its
+      gradient is among ``grad_xs``.
 
     ``grad_fn`` written with ``gradcli.numpy`` ops can be differentiated again:
     the outer traces of a nested differentiation record ``f`` and ``grad_fn``
@@ -244,21 +247,43 @@ def _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name):
 
 
 def _gradients_per_leaf(grads, args, variables, name):
-    """What grad_fn returned, as one gradient per input leaf, then one per Variable read."""
-    grad_vars = []
-    if variables:
-        if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
-            raise TypeError(
-                f"custom_gradient: {name} reads Variables, so its grad_fn must return "
-                "(grad_xs, grad_vars)"
-            )
-        grads, grad_vars = grads
-        grad_vars = list(grad_vars) if isinstance(grad_vars, (tuple, list)) else [grad_vars]
-        if len(grad_vars) != len(variables):
-            raise TypeError(
-                f"custom_gradient: grad_fn of {name} returned {len(grad_vars)} variable "
-                f"gradient(s), expected {len(variables)} (one per Variable read)"
-            )
+    """What grad_fn returned, as one gradient per input leaf, then one per Variable read.
+
+    First by structure (a gradient has its input's structure; dicts by key);
+    failing that, flattened as TensorFlow flattens it: a list such as
+    ``[dx]`` for one input, or ``[da, db]`` for the input ``[a, b]``.
+    """
+    grads, grad_vars = _split_variable_gradients(grads, variables, name)
+    try:
+        flat = _by_structure(grads, args, name)
+    except TypeError as error:
+        flat = _flattened(grads, args, name, error)
+    for grad, v in zip(grad_vars, variables):
+        flat += _match_input(grad, v, f"Variable {v.name or repr(v)}", name)
+    return flat
+
+
+def _split_variable_gradients(grads, variables, name):
+    """``(grad_xs, grad_vars)``, the Variables' gradients flattened (TensorFlow's ``([dx], [dv])``)."""
+    if not variables:
+        return grads, []
+    if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
+        raise TypeError(
+            f"custom_gradient: {name} reads Variables, so its grad_fn must return "
+            "(grad_xs, grad_vars)"
+        )
+    grads, grad_vars = grads
+    grad_vars = flatten(grad_vars)[0]
+    if len(grad_vars) != len(variables):
+        raise TypeError(
+            f"custom_gradient: grad_fn of {name} returned {len(grad_vars)} variable "
+            f"gradient(s), expected {len(variables)} (one per Variable read)"
+        )
+    return grads, grad_vars
+
+
+def _by_structure(grads, args, name):
+    """The gradient of each input matched to the input's own structure (TypeError where it differs)."""
     if len(args) == 1:
         per_input = [grads]
     elif isinstance(grads, (tuple, list)):
@@ -273,9 +298,53 @@ def _gradients_per_leaf(grads, args, variables, name):
     flat = []
     for position, (grad, arg) in enumerate(zip(per_input, args)):
         flat += _match_input(grad, arg, f"argument {position}", name)
-    for grad, v in zip(grad_vars, variables):
-        flat += _match_input(grad, v, f"Variable {v.name or repr(v)}", name)
     return flat
+
+
+def _flattened(grads, args, name, error):
+    """TensorFlow's reading: the leaves of ``grads`` in order, one per input leaf; else ``error``.
+
+    The input leaves are taken in TensorFlow's order (``nest.flatten``: dict
+    keys sorted). A gradient that holds a dict is matched by key only, never
+    flattened: its keys must be the input's.
+    """
+    leaves, rebuild = flatten(list(args))
+    grad_leaves = flatten(grads)[0]
+    if _holds_dict(grads) or len(grad_leaves) != len(leaves):
+        raise error
+    paths = [path for i, arg in enumerate(args) for path in _leaf_paths(arg, f"argument {i}")]
+    matched = [None] * len(leaves)
+    for grad, k in zip(grad_leaves, _sorted_leaves(rebuild(list(range(len(leaves)))))):
+        matched[k] = _match_input(grad, leaves[k], paths[k], name)[0]
+    return matched
+
+
+def _holds_dict(structure):
+    if isinstance(structure, dict):
+        return True
+    return isinstance(structure, (list, tuple)) and any(_holds_dict(item) for item in structure)
+
+
+def _leaf_paths(arg, where):
+    """The names of ``arg``'s leaves (``argument 0['b'][1]``), in `flatten`'s order."""
+    if isinstance(arg, dict):
+        return [path for k in arg for path in _leaf_paths(arg[k], f"{where}[{k!r}]")]
+    if isinstance(arg, (list, tuple)):
+        return [path for i, item in enumerate(arg) for path in _leaf_paths(item, f"{where}[{i}]")]
+    return [where]
+
+
+def _sorted_leaves(structure):
+    """The leaves of ``structure`` in TensorFlow's ``nest.flatten`` order: dict keys sorted."""
+    if isinstance(structure, dict):
+        try:
+            keys = sorted(structure)
+        except TypeError:  # keys that do not sort: their own order
+            keys = list(structure)
+        return [leaf for k in keys for leaf in _sorted_leaves(structure[k])]
+    if isinstance(structure, (list, tuple)):
+        return [leaf for item in structure for leaf in _sorted_leaves(item)]
+    return [structure]
 
 
 def _match_input(grad, arg, where, name):

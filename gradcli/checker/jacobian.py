@@ -159,7 +159,7 @@ _LARGEST_OF_ROWS = ("value_error", "gradient_error", "value_ulps", "gradient_ulp
 def _combine(target, point, dtype, chosen, jacobian):
     """One `PointResult` of every row: the worst verdicts by severity, the largest errors, the rows' findings named."""
     rows, shape = jacobian.rows, jacobian.shape
-    result = PointResult(rows[0].point, dtype.name, jacobian=jacobian)
+    result = PointResult(rows[0].point, dtype.name, jacobian=jacobian, rtol=rows[0].rtol, atol=rows[0].atol)
     if jacobian.mode == "full":
         result.value = _stack([r.value for r in rows], shape)
         result.exact_value = _stack([r.exact_value for r in rows], shape)
@@ -231,8 +231,7 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
     import mpmath
 
     from . import fd
-    from .dtypes import DEFAULT_RTOL
-    from .runner import WRONG_RTOL, _cast, _worst_error
+    from .runner import WRONG_RTOL, _cast, _compare, _tolerances, _worst_error
 
     names = target.variables
     entry = {"tangent": f"v{i}", "cotangent": f"u{i}", "jvp": None, "exact": None, "rule": None, "fd": None, "fd_error": None}
@@ -264,8 +263,8 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
         entry["rule"] = float(rule)
     except Exception:  # noqa: BLE001 - no high-precision JVP: judge the working precision only
         rule = None
-    rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
-    entry["error"] = _worst_error(computed, exact, rtol, dtype)
+    rtol, atol = _tolerances(options, dtype)
+    entry["error"], within = _compare(computed, exact, rtol, atol, dtype)
     if rule is not None and _worst_error(rule, exact, WRONG_RTOL) > WRONG_RTOL:
         entry["status"] = Verdict.WRONG
         message = (
@@ -273,7 +272,7 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
             f"at high precision but the exact (u{i}^T J) v{i} is {float(exact):.10g}"
         )
         result.findings.append(Finding("wrong-rule", "forward", "jvp", message))
-    elif entry["error"] > rtol:
+    elif not within:
         entry["status"] = Verdict.UNSTABLE
         message = (
             f"the JVP along v{i} in {dtype.name} is off by {entry['error']:.2e} relative: u{i} . J v{i} is "

@@ -25,6 +25,7 @@ class CheckOptions:
     wrt: Optional[tuple] = None  # the variables to differentiate by (None: every one)
     order: int = 1  # 2 also checks the Hessian (scalar variables)
     rtol: Optional[float] = None  # the relative tolerance for "unstable" (None: per dtype, dtypes.DEFAULT_RTOL)
+    atol: float = 0.0  # the absolute tolerance: pass when |computed - exact| <= atol + rtol * |exact|
     full: bool = False  # finite differences on every coordinate, even above 64 inputs
     seed: int = 0  # for random-direction checks
     fail_on: tuple = DEFAULT_FAIL_ON  # the verdicts that fail the check
@@ -45,6 +46,22 @@ class CheckOptions:
             raise InputError(f"order {self.order}: gradcli checks first (1) and second (2) derivatives")
         if self.rtol is not None and not self.rtol > 0:
             raise InputError(f"--rtol {self.rtol}: a tolerance is a number above 0")
+        given, atol = self.atol, _tolerance(self.atol)
+        object.__setattr__(self, "atol", atol)
+        if not 0 <= atol < float("inf"):
+            raise InputError(
+                f"--atol {given}: an absolute tolerance is a finite number, 0 or above (0, the "
+                "default, judges by the relative tolerance alone; 1e-12 also accepts any entry within "
+                "1e-12 of the exact answer)"
+            )
+
+
+def _tolerance(value):
+    """``value`` as a float; nan (which fails every comparison) for what is not a number."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return float("nan")
 
 
 def _names(value):

@@ -95,6 +95,8 @@ class PointResult:
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
     exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (scalars; else None)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
+    rtol: Optional[float] = None  # the tolerances this result was judged by:
+    atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|
     jacobian: Optional[object] = None  # a vector output: its rows (checker.jacobian.Jacobian); None for a scalar
 
     @property

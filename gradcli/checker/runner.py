@@ -24,9 +24,15 @@ or the Hessian. `_record` adds them to the point's result, and
   above the dtype's tolerance.
 - ``ok``.
 
-Relative errors are measured against the exact answer. An entry whose exact
-value is 0 is compared absolutely instead, against rtol x max(1, the largest
-exact entry): the documented floor near zero.
+Relative errors are measured against the exact answer. An entry passes when
+|computed - exact| <= atol + rtol x |exact| (numpy's ``allclose`` rule; atol
+is 0 unless given). An entry whose exact value is 0 has no relative error, so
+it is compared absolutely, against the larger of atol and rtol x max(1, the
+largest exact entry): the documented floor near zero, which a given atol can
+widen but never narrow (a tolerance never makes a check stricter). atol
+judges the working precision (value, gradient, Hessian; along a random
+direction, atol x the direction's 1-norm); it never excuses a gradient rule
+that is ``wrong``, which is a bug at any size.
 """
 
 from __future__ import annotations
@@ -191,6 +197,7 @@ def _check_point(target, point, dtype, chosen, options):
     target, summed_over = _summed(target, point)
     working_args = [_cast(point[n], dtype) for n in names]
     result = PointResult({n: _plain(point[n]) for n in names}, dtype.name, summed_over=summed_over)
+    result.rtol, result.atol = _tolerances(options, dtype)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
     _record(result, _representability(result, point, working_args, names, dtype))
@@ -210,7 +217,7 @@ def _check_point(target, point, dtype, chosen, options):
     rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     differences = _differences(result, target, rounded, chosen, options)
     exact = _exact(result, target, rounded, differences, chosen, options.seed)
-    rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
+    rtol = result.rtol
     _record(result, *_judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     if drift:
@@ -231,6 +238,11 @@ def _check_output(target, point, dtype, chosen, options):
         return _check_point(target, point, dtype, chosen, options)
     except VectorOutput as vector:
         return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
+
+
+def _tolerances(options, dtype):
+    """``(rtol, atol)`` for ``dtype``: the options' own, rtol by default per dtype."""
+    return (options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]), options.atol
 
 
 def _run(target, working_args, argnums, dtype):
@@ -584,18 +596,27 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
     judgement = Judgement()
     if exact.value is not None:
-        result.value_error = _worst_error(value, exact.value, rtol, dtype)
-        if result.value_error > rtol:
+        result.value_error, passed = _compare(value, exact.value, rtol, result.atol, dtype)
+        if not passed:
             judgement.value = Verdict.UNSTABLE
+        _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
     result.value_ulps = _ulps(value, exact.value, dtype)
     if gradient_known:
-        result.gradient_error = max(_worst_error(grads[n], exact_grads[n], rtol, dtype) for n in chosen)
+        compared = [_compare(grads[n], exact_grads[n], rtol, result.atol, dtype) for n in chosen]
+        result.gradient_error = max(error for error, _ in compared)
         result.gradient_ulps = max(_ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
+        if not all(passed for _, passed in compared):
+            judgement.gradient = Verdict.UNSTABLE
+        pairs = [(grads[n], exact_grads[n]) for n in chosen]
+        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype)
     elif exact.directional is not None:
         computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), d) for n, d in zip(chosen, exact.direction))
-        result.gradient_error = abs(computed - float(exact.directional)) / max(abs(float(exact.directional)), 1e-300)
-    if result.gradient_error is not None and result.gradient_error > rtol:
-        judgement.gradient = Verdict.UNSTABLE
+        difference = abs(computed - float(exact.directional))
+        result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
+        # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
+        slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
+        if difference > slack + rtol * abs(float(exact.directional)):
+            judgement.gradient = Verdict.UNSTABLE
     bits = float(mantissa_bits(dtype))
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
     if errors:
@@ -603,6 +624,15 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _note_atol(result, what, passed, pairs, rtol, dtype):
+    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative."""
+    if passed and result.atol and not all(_compare(c, e, rtol, 0.0, dtype)[1] for c, e in pairs):
+        result.notes.append(
+            f"the {what} is off by more than rtol {rtol:g} relative, but within --atol {result.atol:g} "
+            "absolute: it passes by the absolute tolerance"
+        )
 
 
 def _side_text(side):
@@ -642,16 +672,27 @@ def _worst_error(computed, exact, rtol, dtype=None):
     With a ``dtype``, an entry equal to the exact value rounded to that dtype
     has no error: it is the best the dtype can hold (1e-348 is 0 in float64).
     """
+    return _compare(computed, exact, rtol, 0.0, dtype)[0]
+
+
+def _compare(computed, exact, rtol, atol, dtype=None):
+    """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|.
+
+    An exact 0 is compared against the larger of ``atol`` and the floor
+    rtol x max(1, the largest exact entry); there the reported error is
+    relative to that floor (0 within rtol of it). With atol 0, ``passed`` is
+    exactly "the worst relative error is at most rtol".
+    """
     import mpmath
 
     c = np.asarray(raw(computed))
     e = np.asarray(raw(exact), dtype=object)
     if c.shape != e.shape:
-        return math.inf
+        return math.inf, False
     exact_values = [mpmath.mpf(v) for v in e.ravel()]
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
     zero_floor = max([mpmath.mpf(1)] + finite_exact)
-    worst = 0.0
+    worst, passed = 0.0, True
     for computed_value, exact_value in zip(c.ravel(), exact_values):
         # mpf stays mpf: a float would flush 1e-348 to 0.
         if np.iscomplexobj(computed_value):
@@ -659,19 +700,21 @@ def _worst_error(computed, exact, rtol, dtype=None):
         computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
         if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
             if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
-                return math.inf
+                return math.inf, False
             continue
         if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
-            return math.inf
+            return math.inf, False
         if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
             continue
         difference = abs(computed_value - exact_value)
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
+            passed = passed and difference <= max(atol, rtol * zero_floor)
         else:
             error = float(difference / abs(exact_value))
+            passed = passed and difference <= atol + rtol * abs(exact_value)
         worst = max(worst, error)
-    return worst
+    return worst, passed
 
 
 def _ulps(computed, exact, dtype):
@@ -830,8 +873,9 @@ def _second_order_rule(result, precise, true):
 def _hessian_precision(result, working, precise, dtype, rtol):
     """``unstable`` where the working dtype loses the second derivatives that high precision finds."""
     size = range(len(working))
-    result.hessian_error = max(_worst_error(working[i][j], precise[i][j], rtol, dtype) for i in size for j in size)
-    if result.hessian_error <= rtol:
+    compared = [_compare(working[i][j], precise[i][j], rtol, result.atol, dtype) for i in size for j in size]
+    result.hessian_error = max(error for error, _ in compared)
+    if all(passed for _, passed in compared):
         return Judgement()
     message = (
         f"the Hessian in {dtype.name} is off by {result.hessian_error:.2e} relative "
