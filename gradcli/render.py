@@ -234,15 +234,15 @@ def print_report(report, digits=7) -> None:
             if r.jacobian is not None:
                 table.add_row(r.dtype, *_jacobian_cells(r, digits), verdict)
                 continue
-            table.add_row(
-                r.dtype,
+            cells = (
                 _number(r.value, digits),
                 _gradient_text(r.gradient, digits),
                 _number(_beyond_float(r.exact_value, r.exact_value_text, digits), digits),
                 _exact_gradient_text(r, digits),
                 _fd_text(r, digits),
-                verdict,
             )
+            # Escaped: rich reads "[nan, nan]" as a markup tag and would print an empty cell.
+            table.add_row(r.dtype, *(escape(cell) for cell in cells), verdict)
         out.print(table)
         for r in rows:
             if r.jacobian is not None:
