@@ -4,7 +4,9 @@
 LaTeX, Python (a function body over ``gradcli.numpy``) or JSON. Simplification
 runs in a child process under a time budget (``timeout``; the CLI's
 ``--timeout``), because ``sympy.simplify`` can run for minutes; when the budget
-runs out the unsimplified derivative is kept and a note says so. The rest of
+runs out the unsimplified derivative is kept and a note says so. The budget is
+the child's CPU time, the work it did, not the time on the clock: on a machine
+busy with other work the same formula is simplified as on an idle one. The rest of
 the work can be bounded too (``max_time``; the CLI's ``--max-time``):
 differentiating, and writing the derivatives out as text, LaTeX or code, which
 for a tenth derivative can take sympy many minutes each. Past the bound gradcli
@@ -18,6 +20,7 @@ import math
 import multiprocessing
 import pickle
 import queue as queues
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -36,6 +39,9 @@ MAX_DERIVATIVES = 10_000
 NO_LIMIT = 1e6
 # How long the parent waits at a time for simplified derivatives, to notice a child that died.
 _WAIT = 1.0
+# The simplifying child counts its CPU time; the parent still stops waiting after this much
+# time on the clock (a child that uses no CPU, stuck on a lock, never reaches its budget).
+_WALL_FACTOR, _WALL_EXTRA = 10.0, 60.0
 
 # How each output format is written; --format json needs three of them.
 PRINTERS = {
@@ -363,40 +369,86 @@ def _piecewise_constant_parts(expr):
     ).replace(is_step_derivative, lambda e: sympy.Integer(0))
 
 
-def _simplify_worker(exprs, queue):
+class _OutOfTime(BaseException):
+    """The simplifying child's CPU budget ran out (a BaseException: sympy's ``except Exception`` lets it by)."""
+
+
+def _out_of_time(signum, frame):
+    raise _OutOfTime
+
+
+def _limit_cpu(seconds):
+    """In the child: `_OutOfTime` after ``seconds`` of its CPU time; the kernel ends it a second or two later.
+
+    The interval timer is Python's to handle between bytecodes; a C routine that never
+    returns meets the kernel's limit (SIGXCPU) instead.
+    """
+    if seconds <= 0:
+        raise _OutOfTime
+    signal.signal(signal.SIGPROF, _out_of_time)
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 1e-6))  # 0 would disarm it
+    try:
+        import resource
+
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        limit = math.ceil(used.ru_utime + used.ru_stime + seconds) + 2
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+    except (ImportError, ValueError, OSError):  # pragma: no cover - the interval timer still counts
+        pass
+
+
+def _simplify_worker(exprs, queue, seconds=None):
+    """In the child: each expression simplified and put on ``queue``; ``("stopped", None)`` once out of time."""
     import sympy
 
-    for i, e in enumerate(exprs):
-        try:
-            candidate = sympy.simplify(e)
-            # simplify() sometimes makes things longer; keep whichever is smaller.
-            kept = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
-            # Pickled here, not in the queue's thread, so that a failure is ours to handle.
-            queue.put((i, pickle.dumps(kept)))
-        except Exception:  # noqa: BLE001 - keep the unsimplified one
-            queue.put((i, None))
+    try:
+        if seconds is not None:
+            _limit_cpu(seconds)
+        for i, e in enumerate(exprs):
+            try:
+                candidate = sympy.simplify(e)
+                # simplify() sometimes makes things longer; keep whichever is smaller.
+                kept = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
+                # Pickled here, not in the queue's thread, so that a failure is ours to handle.
+                data = pickle.dumps(kept)
+            except Exception:  # noqa: BLE001 - keep the unsimplified one
+                data = None
+            queue.put((i, data))
+    except _OutOfTime:
+        queue.put(("stopped", None))
 
 
 def _simplify_within(result: DiffResult, timeout, context=None) -> None:
-    """Simplify each derivative in a child process; keep whatever finished within ``timeout`` (None: no limit)."""
+    """Simplify each derivative in a child process; keep whatever finished within ``timeout`` of its CPU time.
+
+    ``timeout`` None is no limit. The parent gives up on the clock only after
+    `_WALL_FACTOR` times ``timeout`` plus `_WALL_EXTRA` seconds.
+    """
     exprs = [d.expr for d in result.derivatives]
     context = context or multiprocessing.get_context("fork")
     queue = context.Queue()
-    worker = context.Process(target=_simplify_worker, args=(exprs, queue), daemon=True)
+    worker = context.Process(target=_simplify_worker, args=(exprs, queue, timeout), daemon=True)
     worker.start()
-    deadline = None if timeout is None else time.monotonic() + timeout
+    deadline = None if timeout is None else time.monotonic() + _WALL_FACTOR * timeout + _WALL_EXTRA
     done = 0
+    out_of_time = False
     try:
-        while done < len(exprs):
+        while done < len(exprs) and not out_of_time:
             wait = _WAIT if deadline is None else min(_WAIT, deadline - time.monotonic())
             if wait <= 0:
+                out_of_time = True
                 break
             try:
                 index, data = queue.get(timeout=wait)
             except queues.Empty:
                 if worker.is_alive() or not queue.empty():
                     continue
-                break  # the child died (out of memory?): keep what came
+                # The child died: of the kernel's CPU limit (its budget), or out of memory.
+                out_of_time = worker.exitcode == -getattr(signal, "SIGXCPU", -1)
+                break
+            if index == "stopped":
+                out_of_time = True
+                break
             done += 1
             if data is not None:
                 result.derivatives[index].expr = pickle.loads(data)
@@ -407,8 +459,7 @@ def _simplify_within(result: DiffResult, timeout, context=None) -> None:
         worker.join(timeout=1)
         queue.close()
     if done < len(exprs):
-        timed_out = deadline is not None and time.monotonic() >= deadline
-        why = f"after {timeout:g} s (--timeout)" if timed_out else "early (its process ended)"
+        why = f"after {timeout:g} s (--timeout)" if out_of_time else "early (its process ended)"
         result.notes.append(
             f"simplification stopped {why}; "
             f"{len(exprs) - done} of {len(exprs)} derivative(s) are shown unsimplified"
