@@ -177,7 +177,7 @@ def _split_names(text):
 @click.option("--order", type=click.IntRange(1, 10), default=1, show_default=True, help="Order of the derivative; with several variables, 2 gives the Hessian.")
 @click.option("--format", "fmt", type=click.Choice(["text", "latex", "python", "json"]), default="text", show_default=True, help="How to print the derivatives (python: gradcli.numpy code).")
 @click.option("--simplify/--no-simplify", default=True, show_default=True, help="Simplify the derivatives (under --timeout).")
-@click.option("--timeout", type=click.FloatRange(min=0.0), default=2.0, show_default=True, help="Seconds allowed for simplification (inf: no limit); past it the unsimplified form is shown, with a note.")
+@click.option("--timeout", type=click.FloatRange(min=0.0), default=2.0, show_default=True, help="Seconds of CPU time allowed for simplification (inf: no limit); past it the unsimplified form is shown, with a note.")
 @click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=60.0, show_default=True, help="Seconds allowed for differentiating and writing out the derivatives (inf: no limit); past it gradcli stops with exit 2 (a high --order can take sympy minutes).")
 @click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names to treat as variables even if they are constants (e, pi).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the same as --format json).")
