@@ -26,7 +26,7 @@ START_BITS = 64
 MAX_BITS = 1 << 15
 RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a result is shown with are right
 ZERO_RADIUS_LOG2 = -1097  # 2^-1097 < 1e-330: a ball around 0 this small is 0 to every float
-DEFAULT_MAX_TIME = 30.0
+DEFAULT_MAX_TIME = 60.0
 
 
 class OutOfTime(BaseException):
