@@ -23,6 +23,7 @@ FLAGS = {
     "fail_on": "--fail-on",
     "fixes": "--no-fix",
     "treat_as_variables": "--var",
+    "max_time": "--max-time",
 }
 
 

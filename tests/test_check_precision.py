@@ -135,14 +135,13 @@ def test_adaptive_precision_gets_what_50_digits_gets_wrong(formula, x, f, df):
 
 
 def test_a_reference_beyond_the_precision_limit_is_undetermined(capsys):
-    # 1 - cos(x**8) at x = 1e-300 cancels about 4800 digits: more than gradcli spends.
-    formula = "(1-cos(x**8))/x**16"
-    with mpmath.workdps(6000):
+    # 1 - cos(x**32) at x = 1e-300 cancels about 19200 digits: more than gradcli spends
+    # (balls go to 2^15 bits, ~9864 digits; (1-cos(x**8))/x**16 at 1e-300, 4800 digits, now settles).
+    formula = "(1-cos(x**32))/x**64"
+    with mpmath.workdps(20000):
         x = mpmath.mpf(1e-300)
-        truth = (1 - mpmath.cos(x**8)) / x**16
+        truth = (1 - mpmath.cos(x**32)) / x**64
     assert float(truth) == 0.5
-    with mpmath.workdps(3840):
-        assert (1 - mpmath.cos(mpmath.mpf(1e-300) ** 8)) == 0  # a false 0 at 3840 digits
     code, out = exit_code(["check", formula, "--at", "1e-300", "--dtype", "float64", "--json", "--no-fix"], capsys)
     assert code == 1  # an unchecked gradient does not pass CI
     r = one(json.loads(out), "float64")
@@ -152,6 +151,12 @@ def test_a_reference_beyond_the_precision_limit_is_undetermined(capsys):
     undetermined = [f for f in r["findings"] if f["kind"] == "undetermined"]
     assert undetermined and "did not settle" in undetermined[0]["message"]
     assert "wrong" not in {f["kind"] for f in r["findings"]}
+
+
+def test_cancelling_4800_digits_settles_on_balls():
+    # 1 - cos(x**8) at x = 1e-300 cancels about 4800 digits (the old mpmath loop gave up at 4000).
+    r = gradcli.check("(1-cos(x**8))/x**16", [1e-300], dtypes=("float64",), fixes=False).results[0]
+    assert r.exact_value == 0.5
 
 
 def test_an_exact_zero_settles_and_is_not_mistaken_for_cancellation():

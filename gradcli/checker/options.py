@@ -31,6 +31,8 @@ class CheckOptions:
     fail_on: tuple = DEFAULT_FAIL_ON  # the verdicts that fail the check
     fixes: bool = True  # look for fixes when a formula fails
     treat_as_variables: tuple = ()  # names that are variables even if they are constants (e, pi)
+    max_time: float = 60.0  # seconds for the exact reference at each point and dtype (then: error); a
+    # 10^4-input Python function still takes ~15 s of mpmath today (30 s timed it out on a busy machine)
 
     def __post_init__(self):
         # Frozen, so the canonical spellings are set past __setattr__, once, here.
@@ -44,6 +46,8 @@ class CheckOptions:
             object.__setattr__(self, name, value)
         if self.order not in (1, 2):
             raise InputError(f"order {self.order}: gradcli checks first (1) and second (2) derivatives")
+        if not self.max_time > 0:
+            raise InputError(f"--max-time {self.max_time}: a time budget is a number of seconds above 0")
         if self.rtol is not None and not self.rtol > 0:
             raise InputError(f"--rtol {self.rtol}: a tolerance is a number above 0")
         given, atol = self.atol, _tolerance(self.atol)

@@ -25,9 +25,14 @@ rule leaks from the unselected branch of ``where`` is told from a true NaN.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
+
+# Bound once, here: the reference's derivative is the IR's own, fixed when the checker loads, so a
+# derivative later patched (or a snippet built from it) is still judged against the original.
+from ..expr.derivative import differentiate as _differentiate
 
 START_DIGITS = 30
 MAX_DIGITS = 4000
@@ -52,6 +57,8 @@ class Exact:
     singular: list = field(default_factory=list)
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
+    out_of_time: str = ""  # the time budget ran out (the message, naming --max-time): no reference
+    method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
 
 
@@ -231,20 +238,105 @@ def _rebuild(like, entries):
     return entries[0]
 
 
-def compute(target, args, seed=0):
-    """The exact reference for ``target`` at ``args`` (floats/arrays already rounded to the dtype)."""
+_BUDGET = None  # the budget of the reference being computed (set by `compute`)
+
+
+def _afford(estimate=0.0):
+    """Ask the current budget for a pass estimated at ``estimate`` seconds (`balls.OutOfTime` if none is left)."""
+    if _BUDGET is not None:
+        _BUDGET.afford(estimate)
+
+
+def compute(target, args, seed=0, budget=None):
+    """The exact reference for ``target`` at ``args`` (floats/arrays already rounded to the dtype).
+
+    Within ``budget`` (a `balls.Budget`; default `balls.DEFAULT_MAX_TIME` seconds):
+    past it the result is ``unsettled`` with ``out_of_time`` saying so, never a
+    stand-in. A formula at a scalar point is computed on balls first (`_by_balls`).
+    """
+    global _BUDGET
+    from . import balls
+
+    budget = budget or balls.Budget()
+    result = Exact()
+    saved, _BUDGET = _BUDGET, budget
+    try:
+        with budget.interrupting():
+            if _by_balls(target, args, result, budget):
+                return result
+            return _compute_mpmath(target, args, seed, Exact())
+    except balls.OutOfTime as error:
+        result = Exact(determined=False, unsettled=True, out_of_time=str(error))
+        return result
+    finally:
+        _BUDGET = saved
+
+
+def _by_balls(target, args, result, budget):
+    """A formula's exact value and gradient from its IR and symbolic derivative on balls; False if they cannot.
+
+    The derivative is the formula's own (`expr.derivative.differentiate`), not
+    gradcli's gradient rules, so it judges them independently; each entry is
+    proven to 13 digits (see `balls`). Kinks and poles are still looked for by
+    one-sided differences, and the rule is run at high precision as before.
+    """
+    import mpmath
+
+    from . import balls
+
+    formula = getattr(target, "formula", None)
+    if target.kind != "formula" or formula is None or any(np.ndim(a) for a in args):
+        return False
+    try:
+        roots = [formula.root] + [_differentiate(formula.root, name) for name in target.variables]
+        entries, bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget)
+    except (balls.NoBall, ValueError, RecursionError):
+        return False
+    from ..autodiff import mp as mp_core
+
+    mp_core.enable()
+    result.method = "balls"
+    result.value, result.gradient = entries[0], list(entries[1:])
+    result.digits = max(2 * START_DIGITS, int(bits * 0.30103) + 1)
+    result.rule = _rule_at(target, args, result.digits, result)
+    if _not_smooth(formula.root):
+        # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
+        result.kinks, result.singular = _kinks(target, args, result, max(result.digits, 2 * START_DIGITS))
+    for name, _, _ in result.singular:
+        result.gradient[target.variables.index(name)] = mpmath.nan
+    return True
+
+
+_NOT_SMOOTH = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "clip", "where"}
+
+
+def _not_smooth(root):
+    """Whether a formula has a branch (a function with a kink or a jump somewhere, or ``%``)."""
+    from ..expr.ir import Binary, Call, postorder
+
+    return any(
+        (isinstance(n, Call) and n.name in _NOT_SMOOTH) or (isinstance(n, Binary) and n.op == "%")
+        for n in postorder(root)
+    )
+
+
+def _compute_mpmath(target, args, seed, result):
+    """The reference on mpmath numbers: precision doubling until two precisions agree (see the module notes)."""
     import mpmath
 
     from ..autodiff import mp as mp_core
 
     mp_core.enable()
-    result = Exact()
+    result.method = "mpmath"
     history = []  # (entries, noises) at each precision
     used = []  # the precisions tried, in order
     value_digits = None  # where the value alone settled
     digits = START_DIGITS
     settled = None
+    last = 0.0
     while digits <= MAX_DIGITS:
+        _afford(last * 3)
+        started = time.perf_counter()
         with mpmath.workdps(digits):
             try:
                 with np.errstate(all="ignore"):
@@ -269,6 +361,7 @@ def compute(target, args, seed=0):
                     settled = _outside_domain(history[-2], history[-1], size, digits)
         if settled is not None:
             break
+        last = time.perf_counter() - started
         used.append(digits)
         digits = _next_digits(history, used)
     else:
@@ -407,6 +500,7 @@ def _rule_at(target, args, digits, result):
             shaped.append(rule)  # the first run is the nearest-rounded one
             return [e for g in rule for e in _entries(g)]
 
+        _afford()
         with mpmath.workdps(digits):
             try:
                 entries, noise = _with_noise(flat_run)
@@ -562,6 +656,7 @@ def _kinks(target, args, result, most_digits=MAX_DIGITS):
     for i, name in enumerate(target.variables):
         digits = 2 * START_DIGITS
         while True:
+            _afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i)
             if verdict != "noisy" or digits >= most_digits:

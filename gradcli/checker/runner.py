@@ -216,7 +216,7 @@ def _check_point(target, point, dtype, chosen, options):
     result.gradient = {n: _plain(g) for n, g in zip(chosen, grads)}
     rounded = [_as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, differences, chosen, options.seed)
+    exact = _exact(result, target, rounded, differences, chosen, options.seed, options.max_time)
     rtol = result.rtol
     _record(result, *_judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -292,10 +292,12 @@ def _differences(result, target, rounded, chosen, options):
     return differences
 
 
-def _exact(result, target, rounded, differences, chosen, seed):
+def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``."""
+    from .balls import Budget
+
     names = target.variables
-    exact = reference.compute(target, rounded, seed=seed)
+    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
@@ -329,7 +331,8 @@ def _text(value, digits, significant=20):
         value = value[()]
     if not isinstance(value, mpmath.mpf):  # never mpf(value) here: that rounds to 15 digits
         return None
-    with mpmath.workdps(max(30, digits or 0)):
+    # 20 digits need no more than this (past ~4300 digits Python refuses to print an int).
+    with mpmath.workdps(min(max(30, digits or 0), 4000)):
         if mpmath.isfinite(value) and value != 0 and abs(mpmath.log10(abs(value))) > 1e6:
             return f"{'-' if value < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(value)), 10)})"
         return mpmath.nstr(value, significant)
@@ -453,14 +456,20 @@ def _float64_stand_in(target, rounded, differences, result):
 def _judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
     if exact.unsettled:
-        return [_undetermined(), _nonfinite(recording, value, grads)]
+        return [_undetermined(exact.out_of_time), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
     gradient_known = all(exact_grads.get(n) is not None for n in chosen)
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype)
     if Verdict.DOMAIN in (domain.value, domain.gradient):
-        return [domain]
+        if domain.gradient == Verdict.DOMAIN or not gradient_known:
+            return [domain]
+        # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
+        # float32): the gradient is still judged, and an inf there is not ok.
+        precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+        rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+        return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen)
     precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
@@ -472,8 +481,10 @@ def _nonfinite(recording, value, grads):
     return Judgement(findings=provenance.nonfinite_findings(recording, finite(value), gradient_finite))
 
 
-def _undetermined():
+def _undetermined(out_of_time=""):
     # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
+    if out_of_time:
+        return _error(Finding("undetermined", "forward", "exact reference", out_of_time))
     return _error(
         Finding(
             "undetermined",

@@ -1,0 +1,314 @@
+"""Ball arithmetic (python-flint's ``arb``) for the exact reference, and the reference's time budget.
+
+A ball is a midpoint and a radius that provably contains the true value: an
+answer whose radius is below 1e-13 of its midpoint is right to 13 digits,
+whatever cancellation happened on the way (``exp(x)/(exp(x)-1)`` at 300 or
+``1 - cos(x)`` at 1e-17), with no second precision to agree with and no
+directed-rounding reruns. `evaluate_formula` runs a formula's IR (the formula,
+or its symbolic derivative from `expr.derivative`) on balls, doubling the bits
+until every entry is that tight; an entry is 0 only when its ball is exactly 0
+(an exact computation) or lies within 1e-330 of 0, below any float.
+
+`Budget` bounds every high-precision loop of the reference in seconds: a loop
+asks `Budget.afford` before a pass it estimates from the last one, and in the
+main thread a timer interrupts a single operation that runs past the end
+(mpmath's sin of 10^(10^9)). Running out raises `OutOfTime`.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import threading
+import time
+
+START_BITS = 64
+MAX_BITS = 1 << 15
+RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a result is shown with are right
+ZERO_RADIUS_LOG2 = -1097  # 2^-1097 < 1e-330: a ball around 0 this small is 0 to every float
+DEFAULT_MAX_TIME = 60.0
+
+
+class OutOfTime(BaseException):
+    """The reference's time budget ran out (the message names --max-time).
+
+    A BaseException, as KeyboardInterrupt is: the reference's many ``except
+    Exception`` (a target raising at high precision) must not swallow it.
+    """
+
+
+class NoBall(Exception):
+    """The formula uses something balls cannot do here (a function arb lacks, an undecidable branch)."""
+
+
+class Budget:
+    """Seconds for one exact reference: ``afford(estimate)`` before a pass; `interrupting` for single ops."""
+
+    def __init__(self, seconds=DEFAULT_MAX_TIME):
+        self.seconds = seconds
+        self.start = time.perf_counter()
+        self.passes = 0  # how many high-precision passes were paid for (tests count work, not seconds)
+
+    def left(self):
+        return self.seconds - (time.perf_counter() - self.start)
+
+    def afford(self, estimate=0.0):
+        """Raise `OutOfTime` unless a pass estimated at ``estimate`` seconds ends within the budget."""
+        self.passes += 1
+        if estimate > self.left() or self.left() <= 0:
+            raise OutOfTime(self.message())
+
+    def message(self):
+        return (
+            f"the exact reference needs more than --max-time {self.seconds:g} seconds here (raise --max-time "
+            "to let it try longer): no verdict"
+        )
+
+    def interrupting(self):
+        """A context in which a single operation running past the budget is interrupted (main thread only)."""
+        return _Alarm(self)
+
+
+class _Alarm:
+    def __init__(self, budget):
+        self.budget = budget
+        self.armed = False
+
+    def __enter__(self):
+        if (
+            not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()
+            or signal.getitimer(signal.ITIMER_REAL)[0] > 0
+            or not math.isfinite(self.budget.seconds)
+        ):
+            return self
+
+        def ring(signum, frame):
+            raise OutOfTime(self.budget.message())
+
+        self.saved = signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, max(self.budget.left(), 0.001) + 0.5)
+        self.armed = True
+        return self
+
+    def __exit__(self, *exc):
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.saved)
+        return False
+
+
+# -- formulas on balls --------------------------------------------------------------------
+
+
+def _decided(ball_true, ball_false):
+    """A comparison of balls: True, False, or `NoBall` when the balls overlap the boundary."""
+    if ball_true:
+        return True
+    if ball_false:
+        return False
+    raise _Undecided
+
+
+class _Undecided(Exception):
+    """A branch depends on digits the balls do not have yet: more bits."""
+
+
+def _sign(x):
+    if x.is_zero():
+        return x
+    return _arb()(_decided(x > 0, x < 0) and 1 or -1)
+
+
+def _maximum(x, y):
+    return x if _decided(x >= y, x < y) else y
+
+
+def _minimum(x, y):
+    return x if _decided(x <= y, x > y) else y
+
+
+def _power(x, y):
+    if y.is_exact() and y.is_integer():
+        return x ** int(y.unique_fmpz())
+    return x**y
+
+
+def _cbrt(x):
+    return x.root(3) if _decided(x >= 0, x < 0) else -((-x).root(3))
+
+
+def _logaddexp(x, y):
+    big = _maximum(x, y)
+    return big + (-abs(x - y)).exp().log1p()
+
+
+def _arb():
+    from flint import arb
+
+    return arb
+
+
+# Each operation of `gradcli.numpy` a formula compiles to, on balls (compile.py's names).
+_ARB = {
+    "add": lambda x, y: x + y,
+    "subtract": lambda x, y: x - y,
+    "multiply": lambda x, y: x * y,
+    "divide": lambda x, y: x / y,
+    "power": _power,
+    "negative": lambda x: -x,
+    "mod": lambda x, y: x - y * (x / y).floor(),
+    "less": lambda x, y: _decided(x < y, x >= y),
+    "less_equal": lambda x, y: _decided(x <= y, x > y),
+    "greater": lambda x, y: _decided(x > y, x <= y),
+    "greater_equal": lambda x, y: _decided(x >= y, x < y),
+    "equal": lambda x, y: _decided(x.is_exact() and y.is_exact() and x == y, x != y),
+    "not_equal": lambda x, y: _decided(x != y, x.is_exact() and y.is_exact() and x == y),
+    "where": lambda c, x, y: x if c else y,
+    "abs": abs,
+    "sign": _sign,
+    "sqrt": lambda x: x.sqrt(),
+    "cbrt": _cbrt,
+    "exp": lambda x: x.exp(),
+    "exp2": lambda x: _arb()(2) ** x,
+    "expm1": lambda x: x.expm1(),
+    "log": lambda x: x.log(),
+    "log2": lambda x: x.log() / _arb()(2).log(),
+    "log10": lambda x: x.log() / _arb()(10).log(),
+    "log1p": lambda x: x.log1p(),
+    "sin": lambda x: x.sin(),
+    "cos": lambda x: x.cos(),
+    "tan": lambda x: x.tan(),
+    "arcsin": lambda x: x.asin(),
+    "arccos": lambda x: x.acos(),
+    "arctan": lambda x: x.atan(),
+    "arctan2": lambda y, x: _arb().atan2(y, x),
+    "sinh": lambda x: x.sinh(),
+    "cosh": lambda x: x.cosh(),
+    "tanh": lambda x: x.tanh(),
+    "arcsinh": lambda x: x.asinh(),
+    "arccosh": lambda x: x.acosh(),
+    "arctanh": lambda x: x.atanh(),
+    "hypot": lambda x, y: (x * x + y * y).sqrt(),
+    "maximum": _maximum,
+    "minimum": _minimum,
+    "clip": lambda x, lo, hi: _minimum(_maximum(x, lo), hi),
+    "logaddexp": _logaddexp,
+    "sigmoid": lambda x: 1 / (1 + (-x).exp()),
+    "softplus": lambda x: _logaddexp(x, _arb()(0)),
+    "erf": lambda x: x.erf(),
+    "erfc": lambda x: x.erfc(),
+    "floor": lambda x: x.floor(),
+    "ceil": lambda x: x.ceil(),
+}
+
+
+class _BallNumpy:
+    """What a formula's function specs call as ``gnp``: the operations above, on balls."""
+
+    def __getattr__(self, name):
+        try:
+            return _ARB[name]
+        except KeyError:
+            raise NoBall(f"no ball arithmetic for {name}") from None
+
+
+_NAMESPACE = _BallNumpy()
+_BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "**": "power", "%": "mod"}
+_COMPARE = {"<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal", "==": "equal", "!=": "not_equal"}
+
+
+def _evaluate(root, env):
+    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision."""
+    from flint import arb
+
+    from ..expr.functions import FUNCTIONS
+    from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
+
+    results = {}
+    for node in postorder(root):
+        key = id(node)
+        if key in results:
+            continue
+        args = [results[id(c)] for c in node.children()]
+        if isinstance(node, Num):
+            out = arb(node.exact.numerator) / node.exact.denominator
+        elif isinstance(node, Const):
+            out = arb.pi() if node.name == "pi" else arb(1).exp()
+        elif isinstance(node, Var):
+            out = env[node.name]
+        elif isinstance(node, Unary):
+            out = -args[0] if node.op == "-" else args[0]
+        elif isinstance(node, Binary):
+            out = _ARB[_BINARY[node.op]](*args)
+        elif isinstance(node, Compare):
+            out = _ARB[_COMPARE[node.op]](*args)
+        elif isinstance(node, Call):
+            out = FUNCTIONS[node.name].core(_NAMESPACE, *args)
+        else:  # pragma: no cover - the parser makes no other nodes
+            raise NoBall(f"unknown IR node {type(node).__name__}")
+        results[key] = out
+    return results[id(root)]
+
+
+def settled(ball):
+    """The entry a ball proves, as an mpmath number; None while the ball is too wide (or not finite)."""
+    from flint import arb
+
+    if not ball.is_finite():
+        return None
+    if ball.is_exact():
+        return to_mpf(ball.mid())
+    if ball.contains(0):
+        return _mp_zero() if ball.rad() < arb(2) ** ZERO_RADIUS_LOG2 else None
+    if ball.rad() <= abs(ball.mid()) * arb(RELATIVE_RADIUS):
+        return to_mpf(ball.mid())
+    return None
+
+
+def _mp_zero():
+    import mpmath
+
+    return mpmath.mpf(0)
+
+
+def to_mpf(exact_ball):
+    """An exact ball (a midpoint) as an mpmath number: every bit, up to 256 (far past the 1e-22 it settled to)."""
+    import mpmath
+
+    man, exp = exact_ball.man_exp()
+    man, exp = int(man), int(exp)
+    with mpmath.workprec(min(max(53, man.bit_length() + 1), 256)):
+        return mpmath.ldexp(mpmath.mpf(man), exp)
+
+
+def evaluate_formula(roots, point, budget, max_bits=MAX_BITS):
+    """Each IR in ``roots`` on balls at ``point`` ({name: float}), bits doubling until all settle.
+
+    Returns ``(entries, bits)``: mpmath numbers, one per root. Raises `NoBall`
+    when balls cannot settle them within ``max_bits`` (a function arb lacks,
+    a branch undecided, a result not finite: the caller falls back to mpmath),
+    and `OutOfTime` when the budget ends first.
+    """
+    import flint
+    from flint import arb
+
+    saved = flint.ctx.prec
+    bits, last = START_BITS, 0.0
+    try:
+        while bits <= max_bits:
+            budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
+            started = time.perf_counter()
+            flint.ctx.prec = bits
+            env = {name: arb(float(value)) for name, value in point.items()}
+            try:
+                entries = [settled(_evaluate(root, env)) for root in roots]
+            except (_Undecided, ZeroDivisionError):
+                entries = [None]
+            last = time.perf_counter() - started
+            if all(e is not None for e in entries):
+                return entries, bits
+            bits *= 2
+    finally:
+        flint.ctx.prec = saved
+    raise NoBall(f"balls did not settle below {max_bits} bits")

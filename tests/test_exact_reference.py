@@ -1,0 +1,161 @@
+"""The exact reference at the extremes (issue 14): tiny derivatives, cancellation, underflow, bounded time.
+
+Every expectation is the hand-written derivative evaluated by mpmath at 2000
+digits, never a number taken from gradcli's output.
+"""
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gradcli
+from gradcli.checker import reference
+from gradcli.checker.balls import Budget
+from gradcli.checker.targets import resolve
+
+
+def truth(fun, *args):
+    with mpmath.workdps(2000):
+        return fun(*[mpmath.mpf(a) for a in args])
+
+
+def close(got, expected, rel=1e-12):
+    got, expected = mpmath.mpf(got), mpmath.mpf(expected)
+    return abs(got - expected) <= rel * abs(expected)
+
+
+def one(target, point, dtype="float64", **options):
+    report = gradcli.check(target, [point], dtypes=(dtype,), fixes=False, **options)
+    return report.results[0]
+
+
+E = mpmath.exp
+
+CASES = [
+    # (formula, point, variable, the hand-written derivative)
+    ("exp(x)/(exp(x)-1)", {"x": 300.0}, "x", lambda x: -E(x) / (E(x) - 1) ** 2),
+    ("sqrt(a*a + b*b)", {"a": 1e200, "b": 1e100}, "b", lambda a, b: b / mpmath.sqrt(a * a + b * b)),
+    ("1/(x-1) - 1/x", {"x": 1e40}, "x", lambda x: -1 / (x - 1) ** 2 + 1 / x**2),
+    ("exp(x) - 2 + exp(-x)", {"x": 1e-17}, "x", lambda x: E(x) - E(-x)),
+    ("(1 - cos(x))/x^2", {"x": 1e-17}, "x", lambda x: (x * mpmath.sin(x) - 2 * (1 - mpmath.cos(x))) / x**3),
+    ("log(exp(a) + exp(b))", {"a": 0.0, "b": -700.0}, "b", lambda a, b: E(b) / (E(a) + E(b))),
+    ("sigmoid(x)", {"x": 1e-300}, "x", lambda x: E(-x) / (1 + E(-x)) ** 2),
+    ("sigmoid(x)", {"x": 5e-324}, "x", lambda x: E(-x) / (1 + E(-x)) ** 2),
+]
+
+
+@pytest.mark.parametrize("formula, point, name, derivative", CASES, ids=[c[0] for c in CASES])
+def test_the_exact_gradient_is_right_to_12_digits_where_it_is_tiny_or_cancels(formula, point, name, derivative):
+    result = one(formula, point)
+    expected = truth(derivative, *point.values())
+    assert expected != 0
+    assert close(result.exact_gradient[name], expected)
+
+
+def test_the_headline_cancellation_is_not_ok():
+    result = one("exp(x)/(exp(x)-1)", {"x": 300.0})
+    assert result.exact_gradient["x"] == pytest.approx(-5.1482002224120138e-131, rel=1e-12)
+    assert result.gradient["x"] > 0  # autodiff's 1.1e-16: the wrong sign, 1e114 too big
+    assert result.status != "ok"
+
+
+@pytest.mark.parametrize("x", [1e-300, 5e-324])
+def test_sigmoid_at_tiny_points_is_ok_not_wrong(x):
+    for dtype in ("float32", "float64"):
+        result = one("sigmoid(x)", {"x": x}, dtype)
+        assert result.status == "ok", result.findings
+        assert result.exact_gradient["x"] == 0.25
+
+
+def test_log_sum_exp_near_underflow_has_its_exact_float():
+    result = one("log(exp(a) + exp(b))", {"a": 0.0, "b": -700.0})
+    assert result.exact_gradient["b"] == 9.8596765437597709e-305
+
+
+def test_an_inf_gradient_that_fits_the_dtype_is_not_ok_even_when_the_value_does_not_fit():
+    result = one("exp(log(a) + log(b))", {"a": 1e38, "b": 1e38}, "float32")
+    a = float(mpmath.mpf(float(__import__("numpy").float32(1e38))))
+    assert result.value_status == "domain"
+    assert result.gradient_status == "unstable"
+    assert close(result.exact_gradient["a"], a) and close(result.exact_gradient["b"], a)
+
+
+def test_a_wrong_gradient_fails_against_a_tiny_exact_one():
+    """Test the tester: a custom gradient off by 1e-6 relative, where the derivative is 1e-13 of the value."""
+    import gradcli.numpy as np
+    from gradcli.autodiff import custom_gradient
+
+    def make(factor):
+        @custom_gradient
+        def f(x):
+            e = np.exp(x)
+            return e / (e - 1), lambda g: g * (-e / ((e - 1) * (e - 1))) * factor
+
+        return f
+
+    assert one(make(1.0), {"x": 30.0}).status == "ok"
+    assert one(make(1 + 1e-6), {"x": 30.0}).status == "wrong"
+
+
+# -- bounded ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "formula, point",
+    [("sinh(2^x)", {"x": 300000.0}), ("sin(x^x)", {"x": 123456789.0})],
+)
+def test_a_hopeless_reference_ends_within_its_budget_with_a_clear_status(formula, point):
+    result = one(formula, point, max_time=1.0)
+    assert result.status in ("error", "domain")
+    if result.status == "error":
+        assert any("--max-time" in f.message for f in result.findings)
+
+
+def test_out_of_time_is_never_a_stand_in_labelled_exact():
+    target = resolve("sin(x^x)")
+    budget = Budget(0.5)
+    exact = reference.compute(target, [123456789.0], budget=budget)
+    assert exact.unsettled and "--max-time" in exact.out_of_time
+    assert exact.value is None and exact.gradient == []
+    assert budget.passes >= 1  # it did try: work counted, not seconds
+
+
+def test_second_order_erf_check_ends_with_a_status():
+    report = gradcli.check("erf(x) + erfc(y)", [{"x": 100.0, "y": 1.5}], order=2, max_time=2.0, fixes=False)
+    assert {r.status for r in report.results} <= {"ok", "unstable", "error", "domain"}
+
+
+def test_max_time_is_a_flag_and_must_be_positive():
+    from click.testing import CliRunner
+
+    from gradcli.cli import grad
+
+    out = CliRunner().invoke(grad, ["x*x", "--at", "2", "--max-time", "0"])
+    assert out.exit_code == 2
+    out = CliRunner().invoke(grad, ["x*x", "--at", "2", "--max-time", "5", "--json"])
+    assert out.exit_code == 0
+
+
+# -- property: tiny derivatives and cancellation ----------------------------------------------
+
+FAMILIES = [
+    ("exp(x)/(exp(x)-1)", st.floats(30, 700), lambda x: -E(x) / (E(x) - 1) ** 2),
+    ("1/(x-1) - 1/x", st.floats(5, 150).map(lambda k: 10.0**k), lambda x: -1 / (x - 1) ** 2 + 1 / x**2),
+    ("(1 - cos(x))/x^2", st.floats(-20, -3).map(lambda k: 10.0**k), lambda x: (x * mpmath.sin(x) - 2 * (1 - mpmath.cos(x))) / x**3),
+    ("exp(x) - 2 + exp(-x)", st.floats(-200, -2).map(lambda k: 10.0**k), lambda x: E(x) - E(-x)),
+    ("sigmoid(x)", st.floats(-320, -1).map(lambda k: 10.0**k), lambda x: E(-x) / (1 + E(-x)) ** 2),
+    ("log(1 + exp(x))", st.floats(-740, -30), lambda x: E(x) / (1 + E(x))),
+]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.sampled_from(range(len(FAMILIES))), st.data())
+def test_property_the_reference_matches_the_hand_derivative(family, data):
+    formula, points, derivative = FAMILIES[family]
+    x = data.draw(points)
+    if x == 0:
+        return
+    exact = reference.compute(resolve(formula), [x])
+    assert exact.method == "balls"
+    assert close(exact.gradient[0], truth(derivative, x)), (formula, x)
