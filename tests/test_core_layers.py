@@ -25,6 +25,7 @@ LAYERS = [
     {"tape"},
     {"custom", "functional"},
     {"mp"},
+    {"arb"},
     {"catalog"},
     {"__init__"},
 ]
@@ -35,6 +36,7 @@ LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 LAZY_ALLOWED = {
     "mpmath": "imported only once mpmath numbers are about",
     "scipy.special": "special functions' extra precision, only when asked",
+    "flint": "imported only once the exact reference asks for balls",
 }
 
 

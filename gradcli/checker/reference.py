@@ -255,7 +255,7 @@ def compute(target, args, seed=0, budget=None):
     stand-in. A formula at a scalar point is computed on balls first (`_by_balls`).
     """
     global _BUDGET
-    from . import balls
+    from . import balls, exact_python
 
     budget = budget or balls.Budget()
     result = Exact()
@@ -263,6 +263,8 @@ def compute(target, args, seed=0, budget=None):
     try:
         with budget.interrupting():
             if _by_balls(target, args, result, budget):
+                return result
+            if exact_python.compute(target, args, result, budget, seed):
                 return result
             return _compute_mpmath(target, args, seed, Exact())
     except balls.OutOfTime as error:

@@ -1,0 +1,210 @@
+"""The core on python-flint ``arb`` balls: the same primitives, each answer a proven enclosure.
+
+`enable()` imports flint (only then), runs `mp.enable`, and wraps every
+primitive's high-precision implementation so that ``arb`` arguments take the
+ball implementation from `ELEMENTWISE` and everything else keeps mpmath's.
+Reductions, shapes and ``matmul`` need nothing: NumPy runs them on object
+arrays of balls. What balls cannot do raises `NoArb`; a branch (a comparison,
+``abs``, ``maximum``...) whose balls straddle the boundary raises `Undecided`
+(more bits may decide it). Every branch taken is counted in `branches`, so a
+caller can tell a smooth program from one with kinks.
+"""
+
+from __future__ import annotations
+
+from . import mp, ops, ops_array, ops_linalg, ops_special
+from .tracer import Primitive, primitive_of, register_mp_types
+
+ARB = None  # flint.arb, bound by enable()
+branches = 0  # how many branches were decided on balls (reset by the caller)
+
+
+class NoArb(ArithmeticError):
+    """An operation that has no ball implementation here (the caller falls back to mpmath)."""
+
+
+class Undecided(ArithmeticError):
+    """A branch depends on digits the balls do not have yet."""
+
+
+def _decide(yes, no):
+    global branches
+    branches += 1
+    if yes:
+        return True
+    if no:
+        return False
+    raise Undecided("a comparison of balls that overlap")
+
+
+def _arb(x):
+    return x if type(x) is ARB else ARB(x)
+
+
+def _power(x, y):
+    y = _arb(y)
+    if y.is_exact() and y.is_integer():
+        return _arb(x) ** int(y.unique_fmpz())
+    return _arb(x) ** y
+
+
+def _maximum(x, y):
+    return x if _decide(_arb(x) >= y, _arb(x) < y) else y
+
+
+def _minimum(x, y):
+    return x if _decide(_arb(x) <= y, _arb(x) > y) else y
+
+
+def _clip(x, lo, hi):
+    if lo is not None:
+        x = _maximum(x, lo)
+    return x if hi is None else _minimum(x, hi)
+
+
+def _abs(x):
+    global branches
+    branches += 1
+    return abs(x)
+
+
+def _sign(x):
+    if x.is_zero():
+        return x
+    return ARB(1) if _decide(x > 0, x < 0) else ARB(-1)
+
+
+def _logaddexp(x, y):
+    x, y = _arb(x), _arb(y)
+    big = x if _decide(x >= y, x < y) else y
+    return big + (-abs(x - y)).exp().log1p()
+
+
+def _cbrt(x):
+    return x.root(3) if _decide(x >= 0, x < 0) else -((-x).root(3))
+
+
+def _method(name):
+    """The ball's own function ``name`` (``exp``, ``tanh``...), on a ball or a number."""
+    return lambda x: getattr(_arb(x), name)()
+
+
+def _compare(test):
+    return lambda x, y: test(_arb(x), _arb(y))
+
+
+def _finite(x):
+    if _arb(x).is_finite():
+        return True
+    raise Undecided("a ball that is not finite")
+
+
+# Each elementwise primitive's ball implementation, by primitive name (one element per argument).
+ELEMENTWISE = {
+    "add": lambda x, y: x + y,
+    "subtract": lambda x, y: x - y,
+    "multiply": lambda x, y: x * y,
+    "divide": lambda x, y: _arb(x) / y,
+    "power": _power,
+    "negative": lambda x: -x,
+    "square": lambda x: x * x,
+    "reciprocal": lambda x: 1 / _arb(x),
+    "abs": _abs,
+    "sign": _sign,
+    "sqrt": _method("sqrt"),
+    "cbrt": _cbrt,
+    "exp": _method("exp"),
+    "exp2": lambda x: ARB(2) ** x,
+    "expm1": _method("expm1"),
+    "log": _method("log"),
+    "log2": lambda x: _arb(x).log() / ARB(2).log(),
+    "log10": lambda x: _arb(x).log() / ARB(10).log(),
+    "log1p": _method("log1p"),
+    "sin": _method("sin"),
+    "cos": _method("cos"),
+    "tan": _method("tan"),
+    "arcsin": _method("asin"),
+    "arccos": _method("acos"),
+    "arctan": _method("atan"),
+    "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
+    "sinh": _method("sinh"),
+    "cosh": _method("cosh"),
+    "tanh": _method("tanh"),
+    "arcsinh": _method("asinh"),
+    "arccosh": _method("acosh"),
+    "arctanh": _method("atanh"),
+    "hypot": lambda x, y: (_arb(x) * x + _arb(y) * y).sqrt(),
+    "where": lambda c, x, y: x if c else y,
+    "maximum": _maximum,
+    "minimum": _minimum,
+    "fmax": _maximum,
+    "fmin": _minimum,
+    "clip": _clip,
+    "logaddexp": _logaddexp,
+    "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
+    "softplus": lambda x: _logaddexp(x, ARB(0)),
+    "erf": _method("erf"),
+    "erfc": _method("erfc"),
+    "gammaln": _method("lgamma"),
+    "digamma": _method("digamma"),
+    "greater": _compare(lambda x, y: _decide(x > y, x <= y)),
+    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y)),
+    "less": _compare(lambda x, y: _decide(x < y, x >= y)),
+    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y)),
+    "equal": _compare(lambda x, y: _decide(x.is_exact() and y.is_exact() and x == y, x != y)),
+    "not_equal": _compare(lambda x, y: _decide(x != y, x.is_exact() and y.is_exact() and x == y)),
+    "isfinite": _finite,
+    "isnan": lambda x: not _finite(x),
+    "isinf": lambda x: not _finite(x),
+}
+
+
+def _dispatch(name, on_arb, on_mpmath):
+    """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
+
+    def run(*args, **kwargs):
+        for a in args:
+            if type(a) is ARB:
+                if on_arb is None:
+                    raise NoArb(f"no ball implementation of {name}")
+                return on_arb(*args, **kwargs)
+        return on_mpmath(*args, **kwargs)
+
+    return run
+
+
+def _whole(name, on_mpmath):
+    """Whole object arrays (linear algebra): mpmath's, unless balls are in them."""
+
+    def run(*args, **kwargs):
+        for a in args:
+            flat = getattr(a, "flat", None)
+            if type(a) is ARB or (flat is not None and a.size and type(a.flat[0]) is ARB):
+                raise NoArb(f"no ball implementation of {name}")
+        return on_mpmath(*args, **kwargs)
+
+    return run
+
+
+def enable():
+    """Make every primitive accept ``arb`` balls as well as mpmath numbers (idempotent)."""
+    global ARB
+    if ARB is not None:
+        return
+    mp.enable()
+    from flint import arb
+
+    ARB = arb
+    for module in (ops, ops_array, ops_linalg, ops_special):
+        for value in vars(module).values():
+            prim = primitive_of(value)
+            if not isinstance(prim, Primitive) or prim.mp is None or getattr(prim.mp, "arb_aware", False):
+                continue
+            if prim.kind in ("elementwise", "comparison"):
+                prim.mp = _dispatch(prim.name, ELEMENTWISE.get(prim.name), prim.mp)
+            elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
+                prim.mp = _whole(prim.name, prim.mp)
+            else:
+                continue
+            prim.mp.arb_aware = True
+    register_mp_types(arb)

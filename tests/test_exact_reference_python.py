@@ -1,0 +1,129 @@
+"""The exact reference for Python functions (issue 14, sections 1 and 1b): the rule on balls, judged by differences.
+
+Each function is written with ``import gradcli.numpy as np`` in a module of its
+own; every expectation is a hand-written derivative evaluated by mpmath at 2000
+digits, never a number taken from gradcli's output.
+"""
+
+import textwrap
+
+import mpmath
+import numpy
+import pytest
+
+import gradcli
+from gradcli.checker import reference
+from gradcli.checker.balls import Budget
+from gradcli.checker.targets import resolve
+from test_exact_reference import close, one, truth
+
+E = mpmath.exp
+
+
+def module(tmp_path, body, name="m"):
+    path = tmp_path / f"{name}.py"
+    path.write_text("import gradcli.numpy as np\n\n" + textwrap.dedent(body))
+    return str(path)
+
+
+CASES = [
+    # (body of f, point, variable, the hand-written derivative, expected status)
+    ("def f(x):\n    return 1 / (1 + np.exp(-x))\n", {"x": 1e-300}, "x",
+     lambda x: E(-x) / (1 + E(-x)) ** 2, "ok"),
+    ("def f(x):\n    return 1 / (1 + np.exp(-x))\n", {"x": 5e-324}, "x",
+     lambda x: E(-x) / (1 + E(-x)) ** 2, "ok"),
+    ("def f(a, b):\n    return np.sqrt(a * a + b * b)\n", {"a": 1e200, "b": 1e100}, "b",
+     lambda a, b: b / mpmath.sqrt(a * a + b * b), "unstable"),  # a * a overflows float64
+    ("def f(x):\n    return np.exp(x) / (np.exp(x) - 1)\n", {"x": 300.0}, "x",
+     lambda x: -E(x) / (E(x) - 1) ** 2, "unstable"),
+    ("def f(x):\n    return 1 / (x - 1) - 1 / x\n", {"x": 1e40}, "x",
+     lambda x: -1 / (x - 1) ** 2 + 1 / x**2, None),
+    ("def f(x):\n    return np.exp(x) - 2 + np.exp(-x)\n", {"x": 1e-17}, "x",
+     lambda x: E(x) - E(-x), None),
+    ("def f(a, b):\n    return np.log(np.exp(a) + np.exp(b))\n", {"a": 0.0, "b": -700.0}, "b",
+     lambda a, b: E(b) / (E(a) + E(b)), None),
+]
+
+
+@pytest.mark.parametrize("body, point, variable, derivative, status", CASES)
+def test_the_exact_gradient_of_a_python_function_is_right_where_it_is_tiny(tmp_path, body, point, variable, derivative, status):
+    result = one(module(tmp_path, body) + ":f", point)
+    expected = truth(derivative, *point.values())
+    assert close(result.exact_gradient[variable], expected), (result.exact_gradient, expected)
+    if status is not None:
+        assert result.status == status, (result.status, result.findings)
+
+
+def test_the_reference_is_ball_arithmetic_and_the_rule_is_confirmed(tmp_path):
+    target = resolve(module(tmp_path, "def f(x):\n    return 1 / (1 + np.exp(-x))\n") + ":f")
+    exact = reference.compute(target, [1e-300], budget=Budget(60))
+    assert exact.method == "balls"
+    assert exact.gradient[0] == exact.rule[0]
+    assert close(exact.gradient[0], mpmath.mpf(1) / 4)
+
+
+def test_logsumexp_underflow_value_and_gradient(tmp_path):
+    target = resolve(module(tmp_path, "def f(a, b):\n    return np.log(np.exp(a) + np.exp(b))\n") + ":f")
+    exact = reference.compute(target, [0.0, -700.0], budget=Budget(60))
+    assert close(exact.value, truth(lambda a, b: mpmath.log(E(a) + E(b)), 0.0, -700.0))
+    assert close(exact.gradient[1], mpmath.mpf("9.8596765437597709e-305"), rel=1e-16)
+
+
+WRONG = """
+from gradcli.autodiff import custom_gradient
+
+def make(factor):
+    @custom_gradient
+    def f(x):
+        e = np.exp(x)
+        return e / (e - 1), lambda g: g * (-e / ((e - 1) * (e - 1))) * factor
+    return f
+
+right = make(1.0)
+wrong = make(1 + 1e-6)
+
+def right_v(x):
+    return np.sum(right(x))
+
+def wrong_v(x):
+    return np.sum(wrong(x))
+"""
+
+
+def test_a_wrong_custom_gradient_in_a_python_function_is_wrong(tmp_path):
+    """Test the tester: a custom gradient off by 1e-6 relative, where the derivative is 1e-131 of the value."""
+    path = module(tmp_path, WRONG, name="w")
+    assert one(path + ":right", {"x": 30.0}).status == "ok"
+    wrong = one(path + ":wrong", {"x": 30.0})
+    assert wrong.status == "wrong"
+    assert close(wrong.exact_gradient["x"], truth(lambda x: -E(x) / (E(x) - 1) ** 2, 30.0))
+    # at 300 the rule is 1e-131 next to a value of 1: only enough bits see the 1e-6
+    target = resolve(path + ":wrong")
+    exact = reference.compute(target, [300.0], budget=Budget(60))
+    expected = truth(lambda x: -E(x) / (E(x) - 1) ** 2, 300.0)
+    assert close(exact.gradient[0], expected) and not close(exact.rule[0], expected, rel=1e-8)
+
+
+def test_a_wrong_custom_gradient_is_caught_along_the_direction_above_16_inputs(tmp_path):
+    path = module(tmp_path, WRONG, name="wv")
+    x = numpy.linspace(1.0, 3.0, 40)
+    assert one(path + ":right_v", {"x": x}).status == "ok"
+    assert one(path + ":wrong_v", {"x": x}).status == "wrong"
+
+
+def test_the_scale_function_has_an_exact_directional_derivative(tmp_path):
+    body = "def f(x):\n    return np.sum(np.tanh(x) * np.exp(-x**2) + np.log1p(x**2))\n"
+    target = resolve(module(tmp_path, body) + ":f")
+    x = numpy.random.default_rng(1).standard_normal(200)
+    budget = Budget(60)
+    exact = reference.compute(target, [x], seed=3, budget=budget)
+    assert exact.method == "balls"
+    d = exact.direction[0]
+
+    def derivative(t):
+        return (1 - mpmath.tanh(t) ** 2) * E(-t * t) - 2 * t * mpmath.tanh(t) * E(-t * t) + 2 * t / (1 + t * t)
+
+    with mpmath.workdps(60):
+        expected = sum(derivative(mpmath.mpf(float(t))) * mpmath.mpf(float(v)) for t, v in zip(x, d))
+    assert close(exact.directional, expected)
+    assert budget.passes <= 8  # a few passes over the vector, never one per input
