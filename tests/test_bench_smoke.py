@@ -16,6 +16,7 @@ sys.path.insert(0, BENCH)
 
 import cli_latency  # noqa: E402
 import common  # noqa: E402
+import exact_scale  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import untraced  # noqa: E402
@@ -28,7 +29,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -142,3 +143,9 @@ def test_run_gives_each_benchmark_a_fresh_process(tmp_path, monkeypatch, capfd):
     pid = int(output.out.split("fake_ok ran in")[1].split()[0])
     assert pid != os.getpid()
     assert "RuntimeError: boom" in output.err
+
+
+def test_exact_scale_tiny():
+    times, correct = exact_scale.measure(reps=1, sizes=(100, 200))
+    assert list(times) == ["headline", "check 100", "check 200"]
+    assert all(correct.values())
