@@ -233,11 +233,18 @@ def _check_point(target, point, dtype, chosen, options):
 
 
 def _check_output(target, point, dtype, chosen, options):
-    """`_check_point`, or for a function that returns an array, its Jacobian (`jacobian.check_point`)."""
-    try:
-        return _check_point(target, point, dtype, chosen, options)
-    except VectorOutput as vector:
-        return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
+    """`_check_point`, or for a function that returns an array, its Jacobian (`jacobian.check_point`).
+
+    Inside `mp.ieee()`: every high-precision run of the check (reference, differences, explanations,
+    Hessian) answers 0/0, x/0 and 0**-1 as the working dtype does, instead of raising.
+    """
+    from ..autodiff.mp import ieee
+
+    with ieee():
+        try:
+            return _check_point(target, point, dtype, chosen, options)
+        except VectorOutput as vector:
+            return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
 
 
 def _tolerances(options, dtype):
@@ -533,7 +540,8 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype):
     )
     if not (exact.determined and (not exact_finite or gradient_domain or beyond)):
         return Judgement(findings=findings)
-    if not exact_finite or not exact_grad_finite:
+    if not exact_finite or (not exact_grad_finite and not (exact.kinks or exact.singular)):
+        # (A gradient undefined at a kink or a one-sided singularity is said by those findings.)
         what = "value" if not exact_finite else "gradient"
         findings.append(
             Finding(
@@ -673,8 +681,19 @@ def _dot(a, b):
 
 
 def _short(grads, chosen):
-    shown = {n: _plain(grads[n]) for n in chosen}
-    return "{" + ", ".join(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}" for n, v in shown.items()) + "}"
+    """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
+    return "{" + ", ".join(f"{n}: {_number_text(_plain(grads.get(n)))}" for n in chosen) + "}"
+
+
+def _number_text(value):
+    """A `_plain` number or nested list as short text; never ``None``."""
+    if value is None:
+        return "not computed"
+    if isinstance(value, list):
+        return "[" + ", ".join(_number_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
 
 
 def _worst_error(computed, exact, rtol, dtype=None):
