@@ -263,3 +263,20 @@ def test_cli_json_and_table_have_no_none_and_no_blank_cell(tmp_path, name, at):
     row = next(line for line in table.splitlines() if "float64" in line and "│" in line)
     cells = [c.strip() for c in row.split("│")[1:-1]]
     assert cells and all(cells), row
+
+
+def picky(x):
+    """A function that refuses mpmath numbers: no exact reference can be had for it."""
+    if type(x).__name__ == "mpf":
+        raise TypeError("this function does not take mpmath numbers")
+    return np.sin(x) * 2.0
+
+
+def test_a_float64_stand_in_is_never_labelled_exact():
+    result = one(picky, {"x": 0.5})
+    assert result.exact_value is None and result.exact_value_text is None
+    assert result.exact_gradient == {"x": None} and result.exact_gradient_text == {"x": None}
+    assert any("exact reference failed" in n for n in result.notes)
+    assert any("no exact value or gradient is shown" in n for n in result.notes)
+    # The finite differences still judge it, and they are shown as what they are.
+    assert abs(result.fd_gradient["x"] - 2 * math.cos(0.5)) <= 1e-9

@@ -307,6 +307,7 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
+    stand_in = bool(exact.error)
     if exact.error:
         result.notes.append(f"the exact reference failed: {exact.error}")
         exact = _float64_stand_in(target, rounded, differences, result)
@@ -322,6 +323,10 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     if exact.directional is not None:
         result.exact_directional = _plain(exact.directional)
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
+    if stand_in:
+        # Float64 numbers are no exact reference: the verdict may lean on them, the exact cells never show them.
+        result.exact_value = result.exact_value_text = None
+        result.exact_gradient, result.exact_gradient_text = dict.fromkeys(chosen), dict.fromkeys(chosen)
     return exact
 
 
@@ -456,7 +461,7 @@ def _float64_stand_in(target, rounded, differences, result):
         stand_in.gradient = [reference.to_mp(np.asarray(g, dtype=np.float64)) if np.ndim(g) else reference.to_mp(g) for g in differences.gradient]
     result.notes.append(
         "compared with the float64 value and finite differences instead, which can share the "
-        "very errors being looked for"
+        "very errors being looked for (so no exact value or gradient is shown)"
     )
     return stand_in
 
