@@ -280,3 +280,29 @@ def test_a_float64_stand_in_is_never_labelled_exact():
     assert any("no exact value or gradient is shown" in n for n in result.notes)
     # The finite differences still judge it, and they are shown as what they are.
     assert abs(result.fd_gradient["x"] - 2 * math.cos(0.5)) <= 1e-9
+
+
+# -- many inputs: along the random direction -------------------------------------------------------
+
+
+def test_a_kink_along_the_random_direction_at_many_inputs():
+    # 20 inputs: the exact derivative is known along a unit direction d only; f(t d) = |t| there.
+    result = one(safe_norm, {"x": numpy.zeros(20)})
+    assert result.status == "domain", result.findings
+    assert kinks(result) == {"the random direction": (-1.0, 1.0)}
+    assert math.isnan(result.exact_directional)
+    no_none_anywhere(result)
+    nearby = one(safe_norm, {"x": numpy.arange(20.0)})
+    assert nearby.status == "ok" and not kinks(nearby)
+
+
+@gradcli.custom_gradient
+def nan_rule_square_sum(x):
+    return np.sum(x * x), lambda dy: dy * x * float("nan")
+
+
+def test_a_nan_rule_along_the_random_direction_is_never_ok():
+    # Smooth (sum of squares), so no kink: the NaN rule is wrong, never passed by a NaN comparison.
+    result = one(nan_rule_square_sum, {"x": numpy.linspace(1.0, 2.0, 20)})
+    assert result.status == "wrong", result.findings
+    assert not kinks(result)

@@ -666,7 +666,15 @@ def _may_have_kink(target, args, result):
     """
     import mpmath
 
-    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES or result.gradient is None:
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        # Along the random direction only, and only when the rule disagrees there: no extra run at scale.
+        if result.direction is None or result.directional is None or not result.rule:
+            return False
+        rule = mpmath.fsum(r * mpmath.mpf(float(d)) for g, w in zip(result.rule, result.direction)
+                           for r, d in zip(_entries(g), np.ravel(w)))
+        e = result.directional
+        return not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule))
+    if result.gradient is None:
         return False
     exact = [e for g in result.gradient if g is not None for e in _entries(g)]
     rule = [e for g in result.rule or [] for e in _entries(g)]
@@ -712,6 +720,9 @@ def _undefined_at_kinks(target, args, result):
 
     where = {label: (i, index) for i, index, label in _coordinates(target, args)}
     for label, _, _ in result.kinks + result.singular:
+        if label == ALONG:
+            result.directional = mpmath.nan
+            continue
         i, index = where[label]
         if not result.gradient or result.gradient[i] is None:
             continue
@@ -722,22 +733,37 @@ def _undefined_at_kinks(target, args, result):
             result.gradient[i][index] = mpmath.nan
 
 
+ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
+
+
+@dataclass
+class _Line:
+    """A function of one number, t -> f(x + t d): what `_kink_at` needs of a target."""
+
+    mp_function: object
+
+
 def _kinks(target, args, result, most_digits=MAX_DIGITS):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
     Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
     ``x[1]``. One-sided differences with steps relative to |x| (abs at 1e-300
     has no kink), from 60 digits up to ``most_digits`` while they are lost in
-    rounding noise; a difference still lost in noise claims nothing. Arguments
-    of more than MAX_FD_COORDINATES entries in all are not tested.
+    rounding noise; a difference still lost in noise claims nothing. Above
+    MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
     """
     import mpmath
 
-    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
-        return [], []
     mp_args = [to_mp(a) for a in args]
+    coordinates = _coordinates(target, args)
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        if result.direction is None:
+            return [], []
+        # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.
+        directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
+        target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
     kinks, singular = [], []
-    for i, index, label in _coordinates(target, args):
+    for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
             _afford()
@@ -750,6 +776,11 @@ def _kinks(target, args, result, most_digits=MAX_DIGITS):
             kind, left, right = verdict
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+def _along(function, at, directions):
+    """t -> function(at + t directions)."""
+    return lambda t: function(*[a + t * d for a, d in zip(at, directions)])
 
 
 def _kink_at(target, mp_args, i, index=None):

@@ -603,7 +603,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
     elif exact.directional is not None and exact.rule:
         rule_dir = sum(_dot(rule, d) for rule, d in zip(exact.rule, exact.direction))
         err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
-        if err > WRONG_RTOL:
+        if not err <= WRONG_RTOL:  # NaN too: a NaN rule along the direction is no agreement
             return _wrong(
                 "wrong-rule",
                 f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
@@ -639,7 +639,7 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
         result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
         # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
         slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
-        if difference > slack + rtol * abs(float(exact.directional)):
+        if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
             judgement.gradient = Verdict.UNSTABLE
     bits = float(mantissa_bits(dtype))
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
