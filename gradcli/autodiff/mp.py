@@ -5,11 +5,19 @@
 keyed by primitive name. Real-valued semantics are kept: where NumPy gives NaN
 (``log(-1)``, ``sqrt(-1)``) these give NaN too, never a complex number, and
 division by zero gives a signed infinity instead of raising.
+
+Python's own operators on mpmath numbers (``sin(x) / x`` in a user's function,
+``g / (2 * ans)`` in a gradient rule) do not pass through the primitives, and
+mpmath raises ZeroDivisionError where NumPy answers inf or NaN. Inside `ieee()`
+they answer as NumPy's float64 does: 0/0 and x % 0 are NaN, x/0 and 0**-1 are
+infinite, a negative number to a fractional power is NaN. Outside it mpmath is
+untouched, so a library user's own mpmath code keeps its exceptions.
 """
 
 from __future__ import annotations
 
 import operator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -36,6 +44,87 @@ def enable():
                 impl = impls.get(prim.name)
                 prim.mp = getattr(mpmath, impl) if isinstance(impl, str) else impl
     register_mp_types(mpmath.mpf, mpmath.mpc)
+    _install_ieee_operators()
+
+
+# -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------
+
+_IEEE_DEPTH = 0  # how many `ieee()` scopes are open
+
+
+@contextmanager
+def ieee():
+    """Within this block, ``/``, ``%`` and ``**`` on mpmath numbers follow IEEE as NumPy's float64 does.
+
+    >>> with ieee():                                       # doctest: +SKIP
+    ...     mpmath.mpf(0) / 0, mpmath.mpf(-1) / 0          # (nan, -inf)
+
+    Costs nothing until an operation would raise; imports nothing (mpmath is
+    patched by `enable`, once).
+    """
+    global _IEEE_DEPTH
+    _IEEE_DEPTH += 1
+    try:
+        yield
+    finally:
+        _IEEE_DEPTH -= 1
+
+
+def _ieee_divide(x, y):
+    """x / 0 as in IEEE: NaN for 0/0 and NaN/0, else infinity signed as x (mpmath has no -0)."""
+    if isinstance(x, (mpmath.mpc, complex)):
+        return mpmath.mpc(_ieee_divide(x.real, y), _ieee_divide(x.imag, y)) if x.imag else _ieee_divide(x.real, y)
+    return _divide(mpmath.mpf(x), mpmath.mpf(0))
+
+
+def _ieee_power(x, y):
+    """0 ** negative (mpmath raises): infinity, as NumPy's float64."""
+    return mpmath.inf
+
+
+def _real_operands(*args):
+    return not any(isinstance(a, (mpmath.mpc, complex)) for a in args)
+
+
+def _guarded(original, fallback, swap=False, real_line=False):
+    """``original`` (an mpf operator), answering ``fallback`` where it raises ZeroDivisionError inside `ieee()`.
+
+    With ``real_line``, a complex answer from real operands is NaN inside `ieee()`.
+    """
+
+    def operate(s, t):
+        try:
+            out = original(s, t)
+        except ZeroDivisionError:
+            if not _IEEE_DEPTH:
+                raise
+            return fallback(t, s) if swap else fallback(s, t)
+        if real_line and _IEEE_DEPTH and isinstance(out, mpmath.mpc) and _real_operands(s, t):
+            return out.real if out.imag == 0 else mpmath.nan
+        return out
+
+    operate.__name__ = getattr(original, "__name__", "operate")
+    operate.ieee_original = original
+    return operate
+
+
+def _install_ieee_operators():
+    """Wrap mpf's ``/``, ``%`` and ``**`` (both sides) with `_guarded` (once)."""
+    _mpf = mpmath.ctx_mp_python._mpf  # the base of every context's mpf: where its operators live
+    if getattr(_mpf.__truediv__, "ieee_original", None) is not None:
+        return
+    nan = lambda x, y: mpmath.nan  # noqa: E731 - x % 0
+    wrapped = {
+        "__truediv__": _guarded(_mpf.__truediv__, _ieee_divide),
+        "__rtruediv__": _guarded(_mpf.__rtruediv__, _ieee_divide, swap=True),
+        "__mod__": _guarded(_mpf.__mod__, nan),
+        "__rmod__": _guarded(_mpf.__rmod__, nan, swap=True),
+        "__pow__": _guarded(_mpf.__pow__, _ieee_power, real_line=True),
+        "__rpow__": _guarded(_mpf.__rpow__, _ieee_power, swap=True, real_line=True),
+    }
+    for name, operate in wrapped.items():
+        setattr(_mpf, name, operate)
+    _mpf.__div__, _mpf.__rdiv__ = _mpf.__truediv__, _mpf.__rtruediv__
 
 
 # -- elementwise: one element at a time ------------------------------------------
@@ -127,8 +216,23 @@ def _softplus(x):
     return mpmath.log1p(mpmath.exp(x)) if x < 0 else x + mpmath.log1p(mpmath.exp(-x))
 
 
+def _pole(x):
+    """Whether ``x`` is a pole of the gamma function (0, -1, -2, ...), where mpmath raises."""
+    return mpmath.isfinite(x) and x <= 0 and x == mpmath.floor(x)
+
+
 def _gammaln(x):
-    return mpmath.log(abs(mpmath.gamma(x)))
+    return mpmath.inf if _pole(x) else mpmath.log(abs(mpmath.gamma(x)))
+
+
+def _polygamma(n, x):
+    """scipy's answers at the poles: psi(0) = -inf, psi(-k) = nan, psi_n = (-1)^(n+1) inf (n >= 1)."""
+    n = int(n)
+    if not _pole(x):
+        return mpmath.polygamma(n, x)
+    if n == 0:
+        return -mpmath.inf if x == 0 else mpmath.nan
+    return mpmath.inf if n % 2 else -mpmath.inf
 
 
 def _mod(x, y):
@@ -200,8 +304,8 @@ ELEMENTWISE = {
     "erf": "erf",
     "erfc": "erfc",
     "gammaln": _gammaln,
-    "digamma": "digamma",
-    "polygamma": lambda n, x: mpmath.polygamma(int(n), x),
+    "digamma": lambda x: _polygamma(0, x),
+    "polygamma": _polygamma,
     "xlogy": _xlogy,
     "xlog1py": _xlog1py,
     "floor": "floor",

@@ -255,13 +255,14 @@ def compute(target, args, seed=0, budget=None):
     stand-in. A formula at a scalar point is computed on balls first (`_by_balls`).
     """
     global _BUDGET
+    from ..autodiff.mp import ieee
     from . import balls, exact_python
 
     budget = budget or balls.Budget()
     result = Exact()
     saved, _BUDGET = _BUDGET, budget
     try:
-        with budget.interrupting():
+        with budget.interrupting(), ieee():  # 0/0 is NaN at high precision too, as in the working dtype
             if _by_balls(target, args, result, budget):
                 return result
             if exact_python.compute(target, args, result, budget, seed):
@@ -304,8 +305,7 @@ def _by_balls(target, args, result, budget):
     if _not_smooth(formula.root):
         # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
         result.kinks, result.singular = _kinks(target, args, result, max(result.digits, 2 * START_DIGITS))
-    for name, _, _ in result.singular:
-        result.gradient[target.variables.index(name)] = mpmath.nan
+    _undefined_at_kinks(target, args, result)
     return True
 
 
@@ -394,11 +394,9 @@ def _compute_mpmath(target, args, seed, result):
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result)
-    if target.kind == "formula":
+    if target.kind == "formula" or _may_have_kink(target, args, result):
         result.kinks, result.singular = _kinks(target, args, result, max(digits, 2 * START_DIGITS))
-        for name, _, _ in result.singular:
-            # No derivative exists there; the central difference's one-sided infinity is not one.
-            result.gradient[target.variables.index(name)] = mpmath.nan
+    _undefined_at_kinks(target, args, result)
     return result
 
 
@@ -506,9 +504,9 @@ def _rule_at(target, args, digits, result):
         with mpmath.workdps(digits):
             try:
                 entries, noise = _with_noise(flat_run)
-            except ZeroDivisionError:
+            except ZeroDivisionError:  # outside `mp.ieee()` only: inside it 1/0 is inf, as in NumPy
                 result.notes.append("the gradient rule divides by zero at high precision")
-                return [mpmath.inf if np.ndim(a) == 0 else None for a in args]
+                return [_rebuild(to_mp(a), [mpmath.nan] * max(np.size(a), 1)) for a in args]
             except Exception as error:  # noqa: BLE001 - reported, and the rest of the check goes on
                 result.notes.append(
                     f"the gradient rule failed at high precision: {type(error).__name__}: {error}"
@@ -641,37 +639,154 @@ def _scalar_of(value):
     return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
 
 
-def _kinks(target, args, result, most_digits=MAX_DIGITS):
-    """Variables at which the left and right derivatives differ (abs at 0, max at a tie...).
+def _coordinates(target, args):
+    """Every scalar coordinate of the arguments: ``(argument, index or None, label)``, ``x`` or ``x[1]``."""
+    for i, (name, a) in enumerate(zip(target.variables, args)):
+        if not np.ndim(a):
+            yield i, None, name
+            continue
+        for index in np.ndindex(np.shape(a)):
+            yield i, index, f"{name}[{', '.join(map(str, index))}]"
 
-    Returns ``(kinks, singular)``: see `Exact`. One-sided differences with
-    steps relative to |x| (abs at 1e-300 has no kink), from 60 digits up to
-    ``most_digits`` while they are lost in rounding noise; a difference still
-    lost in noise claims nothing.
+
+# Ops at which a Python function can have a kink or a jump although every op is finite (abs at 0, a tie of
+# maximum, a comparison choosing a branch): seen in the program, they call for the one-sided test.
+_BRANCH_OPS = _NOT_SMOOTH | {
+    "fmax", "fmin", "mod", "floor_divide", "round", "rint", "trunc",
+    "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+}
+
+
+def _may_have_kink(target, args, result):
+    """Whether a Python function's point calls for the one-sided test (`_kinks`): cheap signs first.
+
+    Yes when the program runs a branching op (`_BRANCH_OPS`, comparisons included: Python's
+    ``if x > 0`` on a traced number is one), or when the exact gradient or gradcli's rule at high
+    precision is not finite, or they disagree: a kink (sqrt(sum(x*x)) at 0, whose rule is NaN) is
+    then the likelier story than a wrong rule, and the test tells them apart. A smooth point where
+    all agree pays one traced forward run.
     """
     import mpmath
 
-    if any(np.size(a) != 1 or np.ndim(a) for a in args):
-        return [], []
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        # Along the random direction only, and only when the rule disagrees there: no extra run at scale.
+        if result.direction is None or result.directional is None or not result.rule:
+            return False
+        rule = mpmath.fsum(r * mpmath.mpf(float(d)) for g, w in zip(result.rule, result.direction)
+                           for r, d in zip(_entries(g), np.ravel(w)))
+        e = result.directional
+        return not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule))
+    if result.gradient is None:
+        return False
+    exact = [e for g in result.gradient if g is not None for e in _entries(g)]
+    rule = [e for g in result.rule or [] for e in _entries(g)]
+    if len(exact) != sum(np.size(a) for a in args) or len(rule) != len(exact):
+        return True
+    for e, r in zip(exact, rule):
+        if not (mpmath.isfinite(e) and mpmath.isfinite(r)) or abs(e - r) > mpmath.mpf(10) ** -8 * max(abs(e), abs(r)):
+            return True
+    return bool(_ops_run(target, args) & _BRANCH_OPS)
+
+
+def _ops_run(target, args):
+    """The names of the primitives a traced forward run of ``target`` at ``args`` calls (all of them if it raises)."""
+    import mpmath
+
+    from ..autodiff.tracer import hooks
+    from ..autodiff.transforms import trace_inputs
+
+    names, saved = set(), hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        names.add(prim.name)
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
+            trace_inputs(target.mp_function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
+    except Exception:  # noqa: BLE001 - a program that fails traced: let the one-sided test decide
+        return set(_BRANCH_OPS)
+    finally:
+        hooks.forward = saved
+    return names
+
+
+def _undefined_at_kinks(target, args, result):
+    """No derivative exists at a kink or a one-sided singularity: its gradient entries become NaN.
+
+    (The central difference there is the mean of two one-sided slopes, or a one-sided infinity: not a derivative.)
+    """
+    import mpmath
+
+    where = {label: (i, index) for i, index, label in _coordinates(target, args)}
+    for label, _, _ in result.kinks + result.singular:
+        if label == ALONG:
+            result.directional = mpmath.nan
+            continue
+        i, index = where[label]
+        if not result.gradient or result.gradient[i] is None:
+            continue
+        if index is None:
+            result.gradient[i] = mpmath.nan
+        else:
+            result.gradient[i] = np.array(result.gradient[i], dtype=object)  # a copy: never the caller's
+            result.gradient[i][index] = mpmath.nan
+
+
+ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
+
+
+@dataclass
+class _Line:
+    """A function of one number, t -> f(x + t d): what `_kink_at` needs of a target."""
+
+    mp_function: object
+
+
+def _kinks(target, args, result, most_digits=MAX_DIGITS):
+    """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
+
+    Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
+    ``x[1]``. One-sided differences with steps relative to |x| (abs at 1e-300
+    has no kink), from 60 digits up to ``most_digits`` while they are lost in
+    rounding noise; a difference still lost in noise claims nothing. Above
+    MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
+    """
+    import mpmath
+
     mp_args = [to_mp(a) for a in args]
+    coordinates = _coordinates(target, args)
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        if result.direction is None:
+            return [], []
+        # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.
+        directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
+        target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
     kinks, singular = [], []
-    for i, name in enumerate(target.variables):
+    for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
             _afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i)
+                verdict = _kink_at(target, mp_args, i, index)
             if verdict != "noisy" or digits >= most_digits:
                 break
             digits = min(2 * digits, most_digits)
         if isinstance(verdict, tuple):
             kind, left, right = verdict
-            (kinks if kind == "kink" else singular).append((name, left, right))
+            (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
 
 
-def _kink_at(target, mp_args, i):
-    """Whether variable ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
+def _along(function, at, directions):
+    """t -> function(at + t directions)."""
+    return lambda t: function(*[a + t * d for a, d in zip(at, directions)])
+
+
+def _kink_at(target, mp_args, i, index=None):
+    """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
     and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
@@ -683,12 +798,16 @@ def _kink_at(target, mp_args, i):
     """
     import mpmath
 
-    x = mp_args[i]
+    x = mp_args[i] if index is None else mp_args[i][index]
     steps = [_step(x, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in (3, 2)]
 
     def at(point):
         values = list(mp_args)
-        values[i] = point
+        if index is None:
+            values[i] = point
+        else:
+            values[i] = mp_args[i].copy()
+            values[i][index] = point
         with np.errstate(all="ignore"):
             return _with_noise(lambda: target.mp_function(*values))
 

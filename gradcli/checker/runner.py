@@ -233,11 +233,18 @@ def _check_point(target, point, dtype, chosen, options):
 
 
 def _check_output(target, point, dtype, chosen, options):
-    """`_check_point`, or for a function that returns an array, its Jacobian (`jacobian.check_point`)."""
-    try:
-        return _check_point(target, point, dtype, chosen, options)
-    except VectorOutput as vector:
-        return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
+    """`_check_point`, or for a function that returns an array, its Jacobian (`jacobian.check_point`).
+
+    Inside `mp.ieee()`: every high-precision run of the check (reference, differences, explanations,
+    Hessian) answers 0/0, x/0 and 0**-1 as the working dtype does, instead of raising.
+    """
+    from ..autodiff.mp import ieee
+
+    with ieee():
+        try:
+            return _check_point(target, point, dtype, chosen, options)
+        except VectorOutput as vector:
+            return jacobian.check_point(target, point, dtype, chosen, options, vector.shape)
 
 
 def _tolerances(options, dtype):
@@ -300,6 +307,7 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
+    stand_in = bool(exact.error)
     if exact.error:
         result.notes.append(f"the exact reference failed: {exact.error}")
         exact = _float64_stand_in(target, rounded, differences, result)
@@ -315,6 +323,10 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     if exact.directional is not None:
         result.exact_directional = _plain(exact.directional)
     result.rule_gradient = {n: _plain(rule_by_name.get(n)) for n in chosen}
+    if stand_in:
+        # Float64 numbers are no exact reference: the verdict may lean on them, the exact cells never show them.
+        result.exact_value = result.exact_value_text = None
+        result.exact_gradient, result.exact_gradient_text = dict.fromkeys(chosen), dict.fromkeys(chosen)
     return exact
 
 
@@ -449,7 +461,7 @@ def _float64_stand_in(target, rounded, differences, result):
         stand_in.gradient = [reference.to_mp(np.asarray(g, dtype=np.float64)) if np.ndim(g) else reference.to_mp(g) for g in differences.gradient]
     result.notes.append(
         "compared with the float64 value and finite differences instead, which can share the "
-        "very errors being looked for"
+        "very errors being looked for (so no exact value or gradient is shown)"
     )
     return stand_in
 
@@ -533,7 +545,8 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype):
     )
     if not (exact.determined and (not exact_finite or gradient_domain or beyond)):
         return Judgement(findings=findings)
-    if not exact_finite or not exact_grad_finite:
+    if not exact_finite or (not exact_grad_finite and not (exact.kinks or exact.singular)):
+        # (A gradient undefined at a kink or a one-sided singularity is said by those findings.)
         what = "value" if not exact_finite else "gradient"
         findings.append(
             Finding(
@@ -590,7 +603,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
     elif exact.directional is not None and exact.rule:
         rule_dir = sum(_dot(rule, d) for rule, d in zip(exact.rule, exact.direction))
         err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
-        if err > WRONG_RTOL:
+        if not err <= WRONG_RTOL:  # NaN too: a NaN rule along the direction is no agreement
             return _wrong(
                 "wrong-rule",
                 f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
@@ -626,7 +639,7 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
         result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
         # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
         slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
-        if difference > slack + rtol * abs(float(exact.directional)):
+        if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
             judgement.gradient = Verdict.UNSTABLE
     bits = float(mantissa_bits(dtype))
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
@@ -673,8 +686,19 @@ def _dot(a, b):
 
 
 def _short(grads, chosen):
-    shown = {n: _plain(grads[n]) for n in chosen}
-    return "{" + ", ".join(f"{n}: {v:.10g}" if isinstance(v, float) else f"{n}: {v}" for n, v in shown.items()) + "}"
+    """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
+    return "{" + ", ".join(f"{n}: {_number_text(_plain(grads.get(n)))}" for n in chosen) + "}"
+
+
+def _number_text(value):
+    """A `_plain` number or nested list as short text; never ``None``."""
+    if value is None:
+        return "not computed"
+    if isinstance(value, list):
+        return "[" + ", ".join(_number_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
 
 
 def _worst_error(computed, exact, rtol, dtype=None):
