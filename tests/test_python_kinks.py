@@ -266,9 +266,9 @@ def test_cli_json_and_table_have_no_none_and_no_blank_cell(tmp_path, name, at):
 
 
 def picky(x):
-    """A function that refuses mpmath numbers: no exact reference can be had for it."""
-    if type(x).__name__ == "mpf":
-        raise TypeError("this function does not take mpmath numbers")
+    """A function that refuses high-precision numbers (mpmath's, arb balls): no exact reference can be had for it."""
+    if type(x).__name__ in ("mpf", "arb"):
+        raise TypeError("this function takes floats only")
     return np.sin(x) * 2.0
 
 
