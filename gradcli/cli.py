@@ -223,7 +223,7 @@ def check_options(fun):
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
         click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
         click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes."),
-        click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference at each point and dtype (inf: no limit); past it the point is 'error'."),
+        click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'."),
         json_option,
     ]
     for option in reversed(options):

@@ -159,3 +159,24 @@ def test_property_the_reference_matches_the_hand_derivative(family, data):
     exact = reference.compute(resolve(formula), [x])
     assert exact.method == "balls"
     assert close(exact.gradient[0], truth(derivative, x)), (formula, x)
+
+
+def test_one_budget_for_the_whole_check():
+    # Budgets made inside one check count from its start (points, dtypes, rows, fixes' re-checks);
+    # a re-check nested inside keeps the outer start; outside a check each budget starts afresh.
+    from gradcli.checker import balls
+
+    with balls.one_clock():
+        first = balls.Budget(5.0)
+        with balls.one_clock():
+            nested = balls.Budget(5.0)
+        later = balls.Budget(5.0)
+    assert first.start == nested.start == later.start
+    assert balls.Budget(5.0).start > first.start
+
+
+def test_max_time_bounds_every_dtype_of_a_check_together():
+    report = gradcli.check("sin(x^x)", [123456789.0], dtypes=("float32", "float64"), max_time=1.0, fixes=False)
+    assert [r.status for r in report.results] == ["error", "error"]
+    for r in report.results:
+        assert any("--max-time (1 seconds for the whole check" in f.message for f in r.findings)

@@ -31,8 +31,7 @@ class CheckOptions:
     fail_on: tuple = DEFAULT_FAIL_ON  # the verdicts that fail the check
     fixes: bool = True  # look for fixes when a formula fails
     treat_as_variables: tuple = ()  # names that are variables even if they are constants (e, pi)
-    max_time: float = 60.0  # seconds for the exact reference at each point and dtype (then: error); a
-    # 10^4-input Python function still takes ~15 s of mpmath today (30 s timed it out on a busy machine)
+    max_time: float = 30.0  # seconds for the exact reference of the whole check (then: error)
 
     def __post_init__(self):
         # Frozen, so the canonical spellings are set past __setattr__, once, here.

@@ -112,19 +112,29 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
     if resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
-    for point in normalized:
-        for dtype_name in options.dtypes:
-            report.results.append(_check_output(resolved, point, dtype_of(dtype_name), chosen, options))
-    if options.fixes and resolved.formula is not None and not report.ok:
+    from .balls import one_clock
+
+    with one_clock():  # --max-time bounds the whole check, fixes' re-checks included
+        for point in normalized:
+            for dtype_name in options.dtypes:
+                report.results.append(_check_output(resolved, point, dtype_of(dtype_name), chosen, options))
+        report.fixes = _fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False), options)
+    return report
+
+
+def _fixes(resolved, report, normalized, recheck, options):
+    """Fixes re-checked with the very same options (``recheck``): for formulas and for Python functions."""
+    if not options.fixes or report.ok:
+        return report.fixes
+    if resolved.formula is not None:
         from .fixes import find_fixes
 
-        # The very same check for every fix: the same options, for the same variables.
-        report.fixes = find_fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False))
-    elif options.fixes and resolved.kind == "function" and not report.ok:
+        return find_fixes(resolved, report, normalized, recheck)
+    if resolved.kind == "function":
         from .source_fixes import find_source_fixes
 
-        report.fixes = find_source_fixes(resolved, report, normalized, replace(options, wrt=chosen, fixes=False))
-    return report
+        return find_source_fixes(resolved, report, normalized, recheck)
+    return report.fixes
 
 
 def _point_list(points):
