@@ -272,7 +272,7 @@ def _evaluate(root, env):
     return results[id(root)]
 
 
-def settled(ball):
+def settled(ball, relative=RELATIVE_RADIUS):
     """The entry a ball proves, as an mpmath number; None while the ball is too wide (or not finite)."""
     from flint import arb
 
@@ -282,7 +282,7 @@ def settled(ball):
         return to_mpf(ball.mid())
     if ball.contains(0):
         return _mp_zero() if ball.rad() < arb(2) ** ZERO_RADIUS_LOG2 else None
-    if ball.rad() <= abs(ball.mid()) * arb(RELATIVE_RADIUS):
+    if ball.rad() <= abs(ball.mid()) * arb(relative):
         return to_mpf(ball.mid())
     return None
 
@@ -311,24 +311,47 @@ def evaluate_formula(roots, point, budget, max_bits=MAX_BITS):
     a branch undecided, a result not finite: the caller falls back to mpmath),
     and `OutOfTime` when the budget ends first.
     """
+    entries, bits = evaluate_points(roots, [point], budget, max_bits)
+    return entries[0], bits
+
+
+def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_RADIUS):
+    """`evaluate_formula` at many points (a formula at an array point, element by element) in one loop.
+
+    Returns ``(entries, bits)``: per point, one mpmath number per root; ``bits``
+    the most any point needed. Each pass (one `Budget.afford`) evaluates only
+    the points not settled yet: an element that settles at 128 bits is not
+    recomputed because another needs 4096. ``relative`` is the radius every
+    entry must fall below, relative to its midpoint (tighter when a sum over
+    the elements cancels).
+    """
     import flint
     from flint import arb
 
     saved = flint.ctx.prec
     bits, last = START_BITS, 0.0
+    results = [None] * len(points)
+    pending = list(range(len(points)))
     try:
         while bits <= max_bits:
             budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
             started = time.perf_counter()
             flint.ctx.prec = bits
-            env = {name: arb(float(value)) for name, value in point.items()}
-            try:
-                entries = [settled(_evaluate(root, env)) for root in roots]
-            except (_Undecided, ZeroDivisionError):
-                entries = [None]
+            still = []
+            for k in pending:
+                env = {name: arb(float(value)) for name, value in points[k].items()}
+                try:
+                    entries = [settled(_evaluate(root, env), relative) for root in roots]
+                except (_Undecided, ZeroDivisionError):
+                    entries = [None]
+                if all(e is not None for e in entries):
+                    results[k] = entries
+                else:
+                    still.append(k)
+            pending = still
             last = time.perf_counter() - started
-            if all(e is not None for e in entries):
-                return entries, bits
+            if not pending:
+                return results, bits
             bits *= 2
     finally:
         flint.ctx.prec = saved

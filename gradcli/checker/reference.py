@@ -252,7 +252,7 @@ def compute(target, args, seed=0, budget=None):
 
     Within ``budget`` (a `balls.Budget`; default `balls.DEFAULT_MAX_TIME` seconds):
     past it the result is ``unsettled`` with ``out_of_time`` saying so, never a
-    stand-in. A formula at a scalar point is computed on balls first (`_by_balls`).
+    stand-in. A formula (at a scalar or an array point) is computed on balls first (`_by_balls`).
     """
     global _BUDGET
     from ..autodiff.mp import ieee
@@ -263,7 +263,7 @@ def compute(target, args, seed=0, budget=None):
     saved, _BUDGET = _BUDGET, budget
     try:
         with budget.interrupting(), ieee():  # 0/0 is NaN at high precision too, as in the working dtype
-            if _by_balls(target, args, result, budget):
+            if _by_balls(target, args, result, budget, seed):
                 return result
             if exact_python.compute(target, args, result, budget, seed):
                 return result
@@ -275,38 +275,137 @@ def compute(target, args, seed=0, budget=None):
         _BUDGET = saved
 
 
-def _by_balls(target, args, result, budget):
+def _by_balls(target, args, result, budget, seed=0):
     """A formula's exact value and gradient from its IR and symbolic derivative on balls; False if they cannot.
 
     The derivative is the formula's own (`expr.derivative.differentiate`), not
     gradcli's gradient rules, so it judges them independently; each entry is
     proven to 13 digits (see `balls`). Kinks and poles are still looked for by
     one-sided differences, and the rule is run at high precision as before.
-    """
-    import mpmath
 
+    At an array point the formula is summed over its elements (as `runner._summed`
+    checks it): the value is the sum of the formula at each element, the gradient
+    of each variable the elementwise derivative, summed over the axes it was
+    broadcast along (`_by_elements`).
+    """
     from . import balls
 
     formula = getattr(target, "formula", None)
-    if target.kind != "formula" or formula is None or any(np.ndim(a) for a in args):
+    if target.kind != "formula" or formula is None:
         return False
     try:
         roots = [formula.root] + [_differentiate(formula.root, name) for name in target.variables]
-        entries, bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget)
+        if any(np.ndim(a) for a in args):
+            value, gradient, bits = _by_elements(roots, target.variables, args, budget)
+        else:
+            entries, bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget)
+            value, gradient = entries[0], list(entries[1:])
     except (balls.NoBall, ValueError, RecursionError):
         return False
     from ..autodiff import mp as mp_core
 
     mp_core.enable()
     result.method = "balls"
-    result.value, result.gradient = entries[0], list(entries[1:])
+    result.value, result.gradient = value, gradient
     result.digits = max(2 * START_DIGITS, int(bits * 0.30103) + 1)
     result.rule = _rule_at(target, args, result.digits, result)
     if _not_smooth(formula.root):
         # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
-        result.kinks, result.singular = _kinks(target, args, result, max(result.digits, 2 * START_DIGITS))
+        _kinks_on_balls(target, args, result, seed)
     _undefined_at_kinks(target, args, result)
     return True
+
+
+def _kinks_on_balls(target, args, result, seed):
+    """`_kinks` for `_by_balls`, as the mpmath path looks: every coordinate, or above MAX_FD_COORDINATES
+    one test along the random direction (a kink there leaves the gradient unknown, as on mpmath)."""
+    most = max(result.digits, 2 * START_DIGITS)
+    if sum(np.size(a) for a in args) <= MAX_FD_COORDINATES:
+        result.kinks, result.singular = _kinks(target, args, result, most)
+        return
+    rng = np.random.default_rng(seed)  # the direction `_exact_gradient_by_differences` would take
+    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
+    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
+    result.direction = [d / norm for d in direction]
+    result.kinks, result.singular = _kinks(target, args, result, most)
+    if result.kinks or result.singular:
+        result.gradient = [None] * len(args)  # undefined somewhere along the direction: `directional` is NaN
+    else:
+        result.direction = None
+
+
+def _by_elements(roots, names, args, budget):
+    """``(value, gradient, bits)`` of a formula summed over an array point, on balls element by element.
+
+    Each element's entries are proven to `balls.RELATIVE_RADIUS`; a sum over
+    elements is taken exactly and kept only when the elements' own error
+    bounds leave it 20 digits: where the sum cancels, the elements are
+    recomputed as much tighter as the cancellation asks (once; then NoBall).
+    """
+    from . import balls
+
+    shape = np.broadcast_shapes(*[np.shape(a) for a in args])
+    spread = [np.broadcast_to(np.asarray(a, dtype=np.float64), shape) for a in args]
+    points = [{n: float(s[index]) for n, s in zip(names, spread)} for index in np.ndindex(shape)]
+    relative = balls.RELATIVE_RADIUS
+    for _ in range(2):
+        entries, bits = balls.evaluate_points(roots, points, budget, relative=relative)
+        table = np.empty((len(points), len(roots)), dtype=object)
+        for k, row in enumerate(entries):
+            table[k, :] = row
+        needed = relative
+        value, need = _proven_sum(table[:, 0], relative)
+        needed = min(needed, need)
+        gradient = []
+        for j, a in enumerate(args, start=1):
+            per_element = table[:, j].reshape(shape)
+            if not np.ndim(a):
+                g, need = _proven_sum(per_element.ravel(), relative)
+                needed = min(needed, need)
+                gradient.append(g)
+                continue
+            # Summed over the axes ``a`` was broadcast along (leading ones, and its length-1 axes).
+            lead = len(shape) - np.ndim(a)
+            axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(np.shape(a)) if n == 1 and shape[lead + i] != 1)
+            g = np.empty(np.shape(a), dtype=object)
+            for index in np.ndindex(np.shape(a)):
+                picked = tuple(slice(None) if ax in axes else (index[ax - lead] if ax >= lead else None)
+                               for ax in range(len(shape)))
+                g[index], need = _proven_sum(np.ravel(per_element[picked]), relative)
+                needed = min(needed, need)
+            gradient.append(g)
+        if needed >= relative:
+            return value, gradient, bits
+        relative = needed
+    raise balls.NoBall("a sum over the elements cancels more than the balls were proven to")
+
+
+_SUM_DIGITS = 1e-20  # a sum over the elements is kept when proven to this relative error
+
+
+def _proven_sum(entries, relative):
+    """``(sum, relative radius needed)``: the exact sum of entries each proven to ``relative``
+    (or 0 within 2^-1097), and the radius each would need for the sum to be right to _SUM_DIGITS."""
+    import mpmath
+
+    from . import balls
+
+    entries = list(entries)
+    if len(entries) == 1:
+        return entries[0], relative
+    with mpmath.workprec(400):
+        total = mpmath.fsum(entries)
+        magnitude = mpmath.fsum(abs(e) for e in entries)
+    zeros = sum(1 for e in entries if e == 0)
+    bound = relative * magnitude + zeros * mpmath.mpf(2) ** balls.ZERO_RADIUS_LOG2 + mpmath.mpf(2) ** -390 * magnitude
+    if magnitude == 0 or bound <= _SUM_DIGITS * abs(total):
+        return total, relative
+    if total == 0:
+        raise balls.NoBall("a sum over the elements is 0 within the elements' error bounds")
+    needed = float(_SUM_DIGITS * abs(total) / (2 * magnitude))
+    if needed < 1e-300:
+        raise balls.NoBall("a sum over the elements cancels beyond what balls are asked to prove")
+    return total, needed
 
 
 _NOT_SMOOTH = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "clip", "where"}
