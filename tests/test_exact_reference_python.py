@@ -127,3 +127,53 @@ def test_the_scale_function_has_an_exact_directional_derivative(tmp_path):
         expected = sum(derivative(mpmath.mpf(float(t))) * mpmath.mpf(float(v)) for t, v in zip(x, d))
     assert close(exact.directional, expected)
     assert budget.passes <= 8  # a few passes over the vector, never one per input
+
+
+# -- programs that branch: balls while every difference point takes the point's own branches -------
+
+STABLE_SIGMOID = """
+def f(x):
+    return np.where(x >= 0, 1 / (1 + np.exp(-x)), np.exp(x) / (1 + np.exp(x)))
+"""
+
+
+@pytest.mark.parametrize("x", [1e-300, -1e-300, 5e-324, -3.0])
+def test_a_branching_function_gets_the_exact_gradient_where_it_is_tiny(tmp_path, x):
+    # Before, any branch sent a Python function to the mpmath differences: 0 at 1e-300, a false `wrong`.
+    path = module(tmp_path, STABLE_SIGMOID) + ":f"
+    exact = reference.compute(resolve(path), [x], budget=Budget(60))
+    assert exact.method == "balls"
+    result = one(path, {"x": x})
+    expected = truth(lambda x: E(-x) / (1 + E(-x)) ** 2, x)
+    assert close(result.exact_gradient["x"], expected)
+    assert result.status == "ok", result.findings
+
+
+@pytest.mark.parametrize("body", [
+    "def f(x):\n    return np.abs(x)\n",
+    "def f(x):\n    return np.maximum(x, 0.0)\n",
+    "def f(x):\n    return np.where(x > 0, x, 2 * x)\n",
+])
+def test_a_branch_that_changes_within_the_step_leaves_the_kink_to_the_kink_test(tmp_path, body):
+    path = module(tmp_path, body) + ":f"
+    assert reference.compute(resolve(path), [0.0], budget=Budget(60)).method != "balls"
+    result = one(path, {"x": 0.0})
+    assert result.status == "domain" and any(f.kind == "kink" for f in result.findings), result.findings
+    nearby = one(path, {"x": 1.5})
+    assert nearby.status == "ok" and nearby.exact_gradient["x"] == 1.0
+
+
+def test_a_wrong_rule_inside_a_branch_is_caught_on_balls(tmp_path):
+    path = module(tmp_path, """
+        import gradcli
+
+        @gradcli.custom_gradient
+        def softish(x):
+            return np.exp(x), lambda dy: dy * np.exp(x) * (1 + 1e-6)
+
+        def f(x):
+            return np.where(x > 0, softish(x), np.exp(x))
+    """) + ":f"
+    result = one(path, {"x": 1e-300})
+    assert result.status == "wrong", result.findings
+    assert close(result.exact_gradient["x"], truth(lambda x: E(x), 1e-300))

@@ -6,8 +6,9 @@ ball implementation from `ELEMENTWISE` and everything else keeps mpmath's.
 Reductions, shapes and ``matmul`` need nothing: NumPy runs them on object
 arrays of balls. What balls cannot do raises `NoArb`; a branch (a comparison,
 ``abs``, ``maximum``...) whose balls straddle the boundary raises `Undecided`
-(more bits may decide it). Every branch taken is counted in `branches`, so a
-caller can tell a smooth program from one with kinks.
+(more bits may decide it). Every branch decided is appended to `decisions`, so a
+caller can tell whether two evaluations took the same smooth path (a kink lies
+between them where they did not).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 
 ARB = None  # flint.arb, bound by enable()
-branches = 0  # how many branches were decided on balls (reset by the caller)
+decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 
 
 class NoArb(ArithmeticError):
@@ -28,11 +29,11 @@ class Undecided(ArithmeticError):
 
 
 def _decide(yes, no):
-    global branches
-    branches += 1
     if yes:
+        decisions.append(True)
         return True
     if no:
+        decisions.append(False)
         return False
     raise Undecided("a comparison of balls that overlap")
 
@@ -63,9 +64,8 @@ def _clip(x, lo, hi):
 
 
 def _abs(x):
-    global branches
-    branches += 1
-    return abs(x)
+    x = _arb(x)
+    return x if _decide(x >= 0, x < 0) else -x
 
 
 def _sign(x):
@@ -75,9 +75,10 @@ def _sign(x):
 
 
 def _logaddexp(x, y):
+    # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
     x, y = _arb(x), _arb(y)
-    big = x if _decide(x >= y, x < y) else y
-    return big + (-abs(x - y)).exp().log1p()
+    spread = abs(x - y)
+    return (x + y + spread) / 2 + (-spread).exp().log1p()
 
 
 def _cbrt(x):

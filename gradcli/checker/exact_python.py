@@ -19,10 +19,15 @@ Above `reference.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
 check of 10^5 inputs costs a few passes over the vector, not one per input.
 
+A program may branch (``where``, ``abs``, ``maximum``, comparisons): every
+point a difference evaluates must take the branches the point itself takes, so
+the function is one smooth piece across the step; where a decision changes (a
+kink or jump within the step, ``abs`` at 0) or cannot be made, the balls give up.
+
 `compute` returns False whenever balls cannot answer (an op without a ball
-implementation, a branch such as ``abs`` or ``where`` anywhere in the program,
-a non-finite value or gradient, more than `balls.MAX_BITS` bits): the caller's
-mpmath path then runs as before, kinks, IEEE infinities and all.
+implementation, a branch that changes within the step or cannot be decided, a
+non-finite value or gradient, more than `balls.MAX_BITS` bits): the caller's
+mpmath path then runs as before, its kink test, IEEE infinities and all.
 """
 
 from __future__ import annotations
@@ -72,12 +77,13 @@ def _compute(target, args, result, budget, seed):
     from . import reference
 
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
+    function = _on_one_path(target.mp_function, _branches_at(target.mp_function, args))
     sizes = [int(np.size(a)) for a in args]
     if sum(sizes) <= reference.MAX_FD_COORDINATES:
-        gradient, most = _per_coordinate(target.mp_function, args, value, rule, budget)
+        gradient, most = _per_coordinate(function, args, value, rule, budget)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
-        most = _along_direction(target.mp_function, args, value, rule, budget, seed, result)
+        most = _along_direction(function, args, value, rule, budget, seed, result)
     result.value = _mpf(value)
     result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
     result.method = "balls"
@@ -135,11 +141,8 @@ def _rule_on_balls(function, args, budget):
         budget.afford(last * 2.5)
         started = time.perf_counter()
         flint.ctx.prec = bits
-        arb_core.branches = 0
         with np.errstate(all="ignore"):
             value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
-        if arb_core.branches:
-            raise _Fallback("a branch: kinks are the mpmath path's")
         value = _ball(value)
         rule = [
             np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
@@ -149,6 +152,42 @@ def _rule_on_balls(function, args, budget):
             return value, rule, bits
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+def _branches_at(function, args):
+    """The branches the function itself (no gradient) decides at the point, in order."""
+    from ..autodiff import arb as arb_core
+
+    arb_core.decisions = []
+    _traced(function, [_to_balls(a) for a in args])
+    return arb_core.decisions
+
+
+def _on_one_path(function, path):
+    """``function``, refusing (`_Fallback`) any evaluation that decides its branches otherwise than ``path``."""
+    from ..autodiff import arb as arb_core
+
+    def on_path(*args):
+        arb_core.decisions = []
+        out = _traced(function, args)
+        if arb_core.decisions != path:
+            raise _Fallback("a branch changes within the difference step: a kink, the mpmath path's to find")
+        return out
+
+    return on_path
+
+
+def _traced(function, args):
+    """``function(*args)`` with its arguments traced, so that operators on them (``x > 0``) are gradcli's ops.
+
+    On bare balls ``x > 0`` would be flint's own comparison: no decision recorded,
+    and False for a ball that straddles 0 rather than undecided.
+    """
+    from ..autodiff.transforms import output_value, trace_inputs
+
+    with np.errstate(all="ignore"):
+        out, trace, _ = trace_inputs(function, list(args), {}, tuple(range(len(args))), "check")
+    return output_value(out, trace)
 
 
 def _mpf(ball):
