@@ -26,6 +26,8 @@ import signal
 import threading
 import time
 
+from ..autodiff.arb import Undecided
+
 START_BITS = 64
 MAX_BITS = 1 << 15
 RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a result is shown with are right
@@ -122,116 +124,41 @@ class _Alarm:
 # -- formulas on balls --------------------------------------------------------------------
 
 
-def _decided(ball_true, ball_false):
-    """A comparison of balls: True, False, or `NoBall` when the balls overlap the boundary."""
-    if ball_true:
-        return True
-    if ball_false:
-        return False
-    raise _Undecided
+def _ball_operations():
+    """Each operation a formula compiles to, on balls: the core's own ball table (`autodiff.arb`), and three more.
+
+    ``abs`` decides no branch here (a formula's kinks are the kink test's), and
+    ``mod``, ``floor`` and ``ceil``, which the core leaves to mpmath, are exact on balls.
+    """
+    from ..autodiff import arb as arb_core
+
+    arb_core.enable()
+    return {
+        **arb_core.ELEMENTWISE,
+        "abs": abs,
+        "mod": lambda x, y: x - y * (x / y).floor(),
+        "floor": lambda x: x.floor(),
+        "ceil": lambda x: x.ceil(),
+    }
 
 
-class _Undecided(Exception):
-    """A branch depends on digits the balls do not have yet: more bits."""
+_OPERATIONS = {}  # filled on first use: the core's ball table needs flint imported
 
 
-def _sign(x):
-    if x.is_zero():
-        return x
-    return _arb()(_decided(x > 0, x < 0) and 1 or -1)
-
-
-def _maximum(x, y):
-    return x if _decided(x >= y, x < y) else y
-
-
-def _minimum(x, y):
-    return x if _decided(x <= y, x > y) else y
-
-
-def _power(x, y):
-    if y.is_exact() and y.is_integer():
-        return x ** int(y.unique_fmpz())
-    return x**y
-
-
-def _cbrt(x):
-    return x.root(3) if _decided(x >= 0, x < 0) else -((-x).root(3))
-
-
-def _logaddexp(x, y):
-    big = _maximum(x, y)
-    return big + (-abs(x - y)).exp().log1p()
-
-
-def _arb():
-    from flint import arb
-
-    return arb
-
-
-# Each operation of `gradcli.numpy` a formula compiles to, on balls (compile.py's names).
-_ARB = {
-    "add": lambda x, y: x + y,
-    "subtract": lambda x, y: x - y,
-    "multiply": lambda x, y: x * y,
-    "divide": lambda x, y: x / y,
-    "power": _power,
-    "negative": lambda x: -x,
-    "mod": lambda x, y: x - y * (x / y).floor(),
-    "less": lambda x, y: _decided(x < y, x >= y),
-    "less_equal": lambda x, y: _decided(x <= y, x > y),
-    "greater": lambda x, y: _decided(x > y, x <= y),
-    "greater_equal": lambda x, y: _decided(x >= y, x < y),
-    "equal": lambda x, y: _decided(x.is_exact() and y.is_exact() and x == y, x != y),
-    "not_equal": lambda x, y: _decided(x != y, x.is_exact() and y.is_exact() and x == y),
-    "where": lambda c, x, y: x if c else y,
-    "abs": abs,
-    "sign": _sign,
-    "sqrt": lambda x: x.sqrt(),
-    "cbrt": _cbrt,
-    "exp": lambda x: x.exp(),
-    "exp2": lambda x: _arb()(2) ** x,
-    "expm1": lambda x: x.expm1(),
-    "log": lambda x: x.log(),
-    "log2": lambda x: x.log() / _arb()(2).log(),
-    "log10": lambda x: x.log() / _arb()(10).log(),
-    "log1p": lambda x: x.log1p(),
-    "sin": lambda x: x.sin(),
-    "cos": lambda x: x.cos(),
-    "tan": lambda x: x.tan(),
-    "arcsin": lambda x: x.asin(),
-    "arccos": lambda x: x.acos(),
-    "arctan": lambda x: x.atan(),
-    "arctan2": lambda y, x: _arb().atan2(y, x),
-    "sinh": lambda x: x.sinh(),
-    "cosh": lambda x: x.cosh(),
-    "tanh": lambda x: x.tanh(),
-    "arcsinh": lambda x: x.asinh(),
-    "arccosh": lambda x: x.acosh(),
-    "arctanh": lambda x: x.atanh(),
-    "hypot": lambda x, y: (x * x + y * y).sqrt(),
-    "maximum": _maximum,
-    "minimum": _minimum,
-    "clip": lambda x, lo, hi: _minimum(_maximum(x, lo), hi),
-    "logaddexp": _logaddexp,
-    "sigmoid": lambda x: 1 / (1 + (-x).exp()),
-    "softplus": lambda x: _logaddexp(x, _arb()(0)),
-    "erf": lambda x: x.erf(),
-    "erfc": lambda x: x.erfc(),
-    "floor": lambda x: x.floor(),
-    "ceil": lambda x: x.ceil(),
-}
+def _operation(name):
+    if not _OPERATIONS:
+        _OPERATIONS.update(_ball_operations())
+    try:
+        return _OPERATIONS[name]
+    except KeyError:
+        raise NoBall(f"no ball arithmetic for {name}") from None
 
 
 class _BallNumpy:
     """What a formula's function specs call as ``gnp``: the operations above, on balls."""
 
     def __getattr__(self, name):
-        try:
-            return _ARB[name]
-        except KeyError:
-            raise NoBall(f"no ball arithmetic for {name}") from None
+        return _operation(name)
 
 
 _NAMESPACE = _BallNumpy()
@@ -261,9 +188,9 @@ def _evaluate(root, env):
         elif isinstance(node, Unary):
             out = -args[0] if node.op == "-" else args[0]
         elif isinstance(node, Binary):
-            out = _ARB[_BINARY[node.op]](*args)
+            out = _operation(_BINARY[node.op])(*args)
         elif isinstance(node, Compare):
-            out = _ARB[_COMPARE[node.op]](*args)
+            out = _operation(_COMPARE[node.op])(*args)
         elif isinstance(node, Call):
             out = FUNCTIONS[node.name].core(_NAMESPACE, *args)
         else:  # pragma: no cover - the parser makes no other nodes
@@ -342,7 +269,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                 env = {name: arb(float(value)) for name, value in points[k].items()}
                 try:
                     entries = [settled(_evaluate(root, env), relative) for root in roots]
-                except (_Undecided, ZeroDivisionError):
+                except (Undecided, ZeroDivisionError):
                     entries = [None]
                 if all(e is not None for e in entries):
                     results[k] = entries
