@@ -33,7 +33,7 @@ _CORE_NAMES = (
     "symbolic_gradient",
 )
 
-__all__ = ["__version__", "check", "CheckOptions", *_CORE_NAMES]
+__all__ = ["__version__", "check", "CheckOptions", "sweep", *_CORE_NAMES]
 
 
 def __getattr__(name):
@@ -45,6 +45,10 @@ def __getattr__(name):
         from . import checker
 
         return getattr(checker, name)
+    if name == "sweep":
+        from .checker.sweep import sweep
+
+        return sweep
     raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
 
 

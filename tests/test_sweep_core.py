@@ -150,3 +150,15 @@ def test_bad_sweeps_raise_input_error():
         sweep("x * y", {"x": (0, 1, 5), "y": (0, 1, 5)})
     with pytest.raises(InputError, match="one variable"):
         sweep("x * y", {"x": (0, 1, 5)})
+
+
+def test_sweep_is_part_of_the_public_api_and_loaded_lazily():
+    import subprocess
+    import sys
+
+    import gradcli
+    from gradcli.checker import sweep as sweep_module
+
+    assert gradcli.sweep is sweep_module.sweep and "sweep" in dir(gradcli)
+    code = "import sys, gradcli; print('gradcli.checker.sweep' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
