@@ -14,18 +14,9 @@ import gradcli
 from gradcli.checker import balls, reference, runner
 from gradcli.checker.balls import Budget
 from gradcli.checker.targets import resolve
+from test_exact_reference import close, truth
 
 E = mpmath.exp
-
-
-def truth(fun, *args):
-    with mpmath.workdps(2000):
-        return fun(*[mpmath.mpf(a) for a in args])
-
-
-def close(got, expected, rel=1e-12):
-    got, expected = mpmath.mpf(got), mpmath.mpf(expected)
-    return abs(got - expected) <= rel * abs(expected)
 
 
 def one(target, point, dtype="float64"):
