@@ -136,17 +136,31 @@ def _float_at(key, dtype):
     return _floats(key, [0], dtype)[0]
 
 
+# What broke in an interval, in the words of issue 15 (the checker's findings, classified by `kind_of`).
+KINDS = ("nan", "inf", "overflow", "underflow", "cancellation", "inaccurate", "wrong rule", "kink", "out of time")
+PARTS = ("value", "gradient")
+
+
 @dataclass
 class Interval:
-    """Inputs from ``lo`` to ``hi`` (both included) where every float of the dtype has one verdict."""
+    """Inputs from ``lo`` to ``hi`` (both included) where every float of the dtype fares alike.
+
+    Alike means the same verdict, the same kind of failure and the same failing
+    parts (value, gradient), and whether they lose every bit. In a 2-D sweep an
+    interval is a class of grid points and ``box`` their bounding box.
+    """
 
     variable: str
     lo: float
     hi: float
     status: Verdict
-    kind: Optional[str] = None  # the first finding's kind at the example ("nonfinite", "cancellation", ...)
+    kind: Optional[str] = None  # one of KINDS, None where ok
     worst_bits_lost: Optional[float] = None  # over the checked points in the interval
     example: dict = field(default_factory=dict)  # a checked point: `gradcli grad TARGET --at` reproduces it
+    parts: tuple = ()  # the failing parts, of PARTS
+    op: Optional[str] = None  # the op the checker's first finding names
+    lost_all: bool = False  # a failing part keeps no correct bit
+    box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
 
     def to_dict(self):
         return {
@@ -157,6 +171,10 @@ class Interval:
             "kind": self.kind,
             "worst_bits_lost": self.worst_bits_lost,
             "example": dict(self.example),
+            "parts": list(self.parts),
+            "op": self.op,
+            "lost_all": self.lost_all,
+            "box": {k: list(v) for k, v in self.box.items()} if self.box is not None else None,
         }
 
 
@@ -170,6 +188,8 @@ class Threshold:
     before: Verdict
     after: Verdict
     finding: Optional[object] = None  # the first finding of the failing side (a Finding), if any
+    before_kind: Optional[str] = None  # the kinds (KINDS) either side: a threshold may keep the
+    after_kind: Optional[str] = None  # verdict and change the kind (unstable -> every bit lost)
 
     def to_dict(self):
         return {
@@ -178,8 +198,29 @@ class Threshold:
             "next": self.next,
             "from": str(self.before),
             "to": str(self.after),
+            "from_kind": self.before_kind,
+            "to_kind": self.after_kind,
             "finding": self.finding.to_dict() if self.finding is not None else None,
         }
+
+
+@dataclass
+class Samples:
+    """Every swept point of one dtype, as arrays (for plots and the terminal strip; not in JSON).
+
+    1-D: ``axes`` is ``{variable: x}`` and every array has x's shape. 2-D:
+    ``axes`` holds both variables' points and the arrays have the grid's shape
+    (first variable along axis 0).
+    """
+
+    axes: dict
+    value: object  # computed in the dtype
+    gradient: dict  # variable -> computed partial derivative
+    value_bits: object  # bits lost against the reference (0 correct .. mantissa bits; inf where non-finite); nan unknown
+    gradient_bits: object  # the worst over the partial derivatives, as value_bits
+    status: object  # per point, the status (str of Verdict) of the interval holding it
+    kind: object  # per point, the kind (str, "" where ok) of the interval holding it
+    reference: str = ""  # what the bits were measured against ("float64", "longdouble", "exact")
 
 
 @dataclass
@@ -193,6 +234,8 @@ class DtypeSweep:
     thresholds: list = field(default_factory=list)
     checked: int = 0  # points the checker judged (subsample, run ends, bisection)
     vectorised: bool = True  # one call of the core for all points (else one per point)
+    out_of_time: int = 0  # points whose reference ran past --max-time (reported, never guessed)
+    samples: Optional[Samples] = None
 
     def to_dict(self):
         return {
@@ -202,6 +245,29 @@ class DtypeSweep:
             "thresholds": [t.to_dict() for t in self.thresholds],
             "checked": self.checked,
             "vectorised": self.vectorised,
+            "out_of_time": self.out_of_time,
+        }
+
+
+@dataclass
+class FixSweep:
+    """A fix the checker offers, swept over the same range: its intervals per dtype beside the original's."""
+
+    name: str
+    formula: Optional[str]  # the rewritten formula (formulas), else None
+    code: Optional[str]  # a custom gradient or a Python function's diff
+    before: dict  # dtype -> [Interval] of the original
+    after: dict  # dtype -> [Interval] of the fix
+    better: bool = False  # no worse anywhere, better somewhere
+
+    def to_dict(self):
+        return {
+            "name": self.name,
+            "formula": self.formula,
+            "code": self.code,
+            "before": {d: [i.to_dict() for i in v] for d, v in self.before.items()},
+            "after": {d: [i.to_dict() for i in v] for d, v in self.after.items()},
+            "better": self.better,
         }
 
 
@@ -214,8 +280,14 @@ class SweepResult:
     variables: list
     ranges: dict  # variable -> Range
     dtypes: dict = field(default_factory=dict)  # dtype name -> DtypeSweep
-    fixes: list = field(default_factory=list)
+    fixes: list = field(default_factory=list)  # FixSweep
     notes: list = field(default_factory=list)
+    fixed: dict = field(default_factory=dict)  # the variables not swept -> the value they are held at
+    seconds: float = 0.0
+
+    @property
+    def swept(self):
+        return list(self.ranges)
 
     def to_dict(self):
         return {
@@ -224,9 +296,11 @@ class SweepResult:
             "kind": self.kind,
             "variables": list(self.variables),
             "ranges": {name: r.to_dict() for name, r in self.ranges.items()},
+            "fixed": dict(self.fixed),
             "dtypes": {name: d.to_dict() for name, d in self.dtypes.items()},
-            "fixes": list(self.fixes),
+            "fixes": [f.to_dict() for f in self.fixes],
             "notes": list(self.notes),
+            "seconds": self.seconds,
         }
 
 
