@@ -1,0 +1,142 @@
+"""gradcli audit end to end: every kind of case through the CLI, the JSON contract, shards, baselines."""
+
+import json
+import os
+
+import pytest
+from audit_helpers import STATUSES, audit, audit_json, write_project
+from click.testing import CliRunner
+
+from gradcli.cli import cli
+
+CASE_KEYS = {"name", "target", "status", "seconds", "error", "check", "sweep"}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    return write_project(tmp_path_factory.mktemp("project"))
+
+
+@pytest.fixture(scope="module")
+def full_run(project):
+    """One run of the spec and the package, with every report file: (exit code, JSON, stderr)."""
+    os.chdir(project)  # relative SOURCES, as a user types them
+    try:
+        return audit_json("gradcli.toml", "models", "--jobs", "2", "--update-baseline", project / "base.json")
+    finally:
+        os.chdir(os.path.dirname(__file__))
+
+
+def test_every_case_has_its_status_in_spec_order(full_run):
+    code, report, _ = full_run
+    assert code == 1  # some fail or error
+    assert [(c["name"], c["status"]) for c in report["cases"]] == list(STATUSES.items())
+
+
+def test_the_json_is_the_audit_contract(full_run):
+    _, report, _ = full_run
+    assert report["schema"] == "gradcli.audit/1"
+    assert report["summary"] == {"cases": 11, "passed": 4, "failed": 3, "errors": 4}
+    for case in report["cases"]:
+        assert CASE_KEYS <= set(case)
+        assert case["status"] in ("pass", "fail", "error")
+        assert isinstance(case["seconds"], float)
+        if case["status"] == "error":
+            assert case["error"]
+        swept = case["name"] == "swept"
+        assert (case["sweep"] or {}).get("schema") == ("gradcli.sweep/1" if swept else None)
+        if not swept and case["name"] not in ("hanging", "killing", "segfault"):
+            assert case["check"]["schema"] == "gradcli.check/1"
+    json.dumps(report, allow_nan=False)  # plain JSON: no NaN or Infinity tokens
+
+
+def test_errors_keep_their_message(full_run):
+    errors = {c["name"]: c["error"] for c in full_run[1]["cases"]}
+    assert errors["hanging"] == "timed out after 2 s (its worker was stopped)"
+    assert "RuntimeError: boom in the target" in errors["raising"]
+    assert errors["killing"] == "its worker died (exit code 3) while running it"
+    assert errors["segfault"] == "its worker died (killed by signal SIGSEGV) while running it"
+
+
+def test_expect_tracks_a_known_verdict(full_run):
+    cases = {c["name"]: c for c in full_run[1]["cases"]}
+    assert (cases["known"]["worst"], cases["known"]["expect"]) == ("unstable", "unstable")
+    assert "as expected" in cases["known"]["reason"]
+    assert cases["better"]["worst"] == "ok" and "better than expected (unstable)" in cases["better"]["reason"]
+    assert cases["failing"]["worst_by_dtype"] == {"float32": "unstable"}
+
+
+def test_discovery_never_calls_undecorated_functions(project, full_run):
+    assert not (project / "models" / "losses.py.called").exists()
+    cases = {c["name"]: c for c in full_run[1]["cases"]}
+    assert cases["models.losses:naive"]["target"] == "models.losses:naive"
+
+
+def test_summary_and_progress_go_to_stderr(full_run):
+    _, _, err = full_run
+    assert "11 cases: 4 passed, 3 failed, 4 errors in" in err
+    assert "[11/11]" in err and "error hanging" in err  # plain lines: stderr is not a terminal
+
+
+def test_shards_merge_to_the_full_run(project, full_run, tmp_path):
+    spec = project / "gradcli.toml"
+    shards = []
+    for i in (1, 2):
+        _, report, _ = audit_json(spec, project / "models", "--shard", f"{i}/2")
+        assert report["shard"] == [i, 2]
+        shards.append(tmp_path / f"shard{i}.json")
+        shards[-1].write_text(json.dumps(report))
+    assert [c["index"] for c in json.loads(shards[0].read_text())["cases"]] == [0, 2, 4, 6, 8, 10]
+    merged = CliRunner().invoke(cli, ["report", "merge", *map(str, shards), "--json"])
+    assert merged.exit_code == 1
+    names = [(c["name"], c["status"], c["worst"]) for c in json.loads(merged.stdout)["cases"]]
+    assert names == [(c["name"], c["status"], c["worst"]) for c in full_run[1]["cases"]]
+    twice = CliRunner().invoke(cli, ["report", "merge", str(shards[0]), str(shards[0])])
+    assert twice.exit_code == 2 and "is in both" in twice.stderr
+
+
+def test_a_baseline_fails_only_regressions(project, full_run, tmp_path):
+    spec = tmp_path / "gradcli.toml"
+    spec.write_text(
+        '[defaults]\ndtypes = ["float32"]\nfixes = false\n'
+        '[[case]]\nname = "passing"\ntarget = "exp(x)"\nat = ["x=1"]\n'
+        '[[case]]\nname = "failing"\ntarget = "log(1+exp(x))"\nat = ["x=100"]\n'
+    )
+    base = json.loads((project / "base.json").read_text())  # the full run: passing passed, failing failed
+    assert base["schema"] == "gradcli.audit/1"
+    code, report, err = audit_json(spec, "--baseline", project / "base.json")
+    assert (code, report["regressions"], report["fixed"]) == (0, [], [])  # failing failed before too
+    for case in base["cases"]:  # now the baseline says: failing passed, passing failed
+        case["status"] = {"passing": "fail", "failing": "pass"}.get(case["name"], case["status"])
+    (tmp_path / "flipped.json").write_text(json.dumps(base))
+    code, report, err = audit_json(spec, "--baseline", tmp_path / "flipped.json")
+    assert (code, report["regressions"], report["fixed"]) == (1, ["failing"], ["passing"])
+    assert "regressed: failing" in err and "fixed: passing" in err
+
+
+def test_a_new_failing_case_is_a_regression(tmp_path):
+    spec = tmp_path / "gradcli.toml"
+    spec.write_text('[[case]]\nname = "new"\ntarget = "log(1+exp(x))"\nat = ["x=100"]\ndtypes = ["float32"]\nfixes = false\n')
+    (tmp_path / "empty.json").write_text('{"schema": "gradcli.audit/1", "cases": []}')
+    code, report, _ = audit_json(spec, "--baseline", tmp_path / "empty.json")
+    assert (code, report["regressions"]) == (1, ["new"])
+
+
+def test_a_bad_baseline_exits_2(tmp_path):
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "a"\ntarget = "exp(x)"\nat = ["x=1"]\n')
+    (tmp_path / "bad.json").write_text('{"schema": "gradcli.check/1"}')
+    code, _, err = audit(tmp_path / "gradcli.toml", "--baseline", tmp_path / "bad.json")
+    assert code == 2 and "not a gradcli audit report" in err
+
+
+def test_the_same_spec_gives_the_same_report(tmp_path):
+    (tmp_path / "gradcli.toml").write_text(
+        '[defaults]\ndtypes = ["float32", "float64"]\nfixes = false\n'
+        + "".join(f'[[case]]\nname = "c{i}"\ntarget = "log(1+exp(x)) * {i + 1}"\nat = ["x=30", "x=-3"]\n' for i in range(4))
+    )
+
+    def verdicts(jobs):
+        code, report, _ = audit_json(tmp_path / "gradcli.toml", "--jobs", jobs)
+        return [(c["name"], c["status"], c["worst_by_dtype"], c["check"]["results"]) for c in report["cases"]]
+
+    assert verdicts(1) == verdicts(2)
