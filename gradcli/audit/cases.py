@@ -23,7 +23,7 @@ OPTION_KEYS = tuple(f.name for f in fields(CheckOptions))
 CASE_KEYS = ("at", "range", "expect", "timeout")  # what a case says besides its check options
 DEFAULT_TIMEOUT = 30.0
 
-_RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<lo>[^:]+):(?P<hi>[^:]+)(:(?P<n>[^:]+))?(:(?P<scale>\w+))?\s*$")
+_RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<lo>[^:]+):(?P<hi>[^:]+)(:(?P<n>[^:]+))?(:\s*(?P<scale>\w+))?\s*$")
 
 
 def parse_range(text: str) -> tuple:
@@ -88,11 +88,10 @@ def check_value(key, value):
 def make_case(name, target, layers, folder=".", origin="") -> Case:
     """The `Case` that ``layers`` describe (later layers win), checked: points or a range, never both."""
     settings = {key: check_value(key, value) for key, value in merge_layers(*layers).items()}
-    where = f"{origin}: " if origin else ""
     if not isinstance(target, str) or not target.strip():
-        raise InputError(f"{where}case {name!r} needs a target: a formula, path/file.py:function or module:function")
+        raise InputError(f"case {name!r} needs a target: a formula, path/file.py:function or module:function")
     if ("at" in settings) == ("range" in settings):
-        raise InputError(f"{where}case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
+        raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
     options = build_options({key: value for key, value in settings.items() if key in OPTION_KEYS})
     return Case(
         name=name,

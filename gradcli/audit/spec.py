@@ -112,7 +112,7 @@ def _case(place, index, table, cli_layer, defaults, path):
     try:
         return make_case(name, table["target"], [cli_layer, defaults, own], os.path.dirname(os.path.abspath(path)), origin)
     except InputError as error:
-        raise place.error(where, None, f"case {name!r}: {error.message}") from None
+        raise place.error(where, None, error.message) from None
 
 
 class _Place:
@@ -122,7 +122,8 @@ class _Place:
         self.path, self.lines, self.names = path, lines, {}
 
     def line(self, table, key):
-        return self.lines.get((table, key)) or self.lines.get((table, None)) or 1
+        # A key that is a table of its own ([extra]) is found at its header.
+        return self.lines.get((table, key)) or self.lines.get((table + (key,), None)) or self.lines.get((table, None)) or 1
 
     def error(self, table, key, message):
         return InputError(f"{self.path}:{self.line(table, key)}: {message}")

@@ -1,0 +1,118 @@
+"""Audit specs: gradcli.toml and [tool.gradcli] read into cases, and every mistake named by file, line and key."""
+
+import pytest
+
+from gradcli.audit.cases import parse_range
+from gradcli.audit.spec import find_spec, key_lines, load_spec
+from gradcli.checker.verdict import Verdict
+from gradcli.errors import InputError
+
+GOOD = '''\
+[defaults]
+dtypes = ["float32", "float64"]
+rtol = 1e-5
+timeout = 12
+
+[[case]]
+name = "headline"
+target = "log(1+exp(x))"
+at = ["x=100", "x=1"]
+expect = "unstable"
+
+[[case]]
+name = "swept"
+target = "models.py:loss"
+range = "x=-200:200:201"
+dtypes = ["float64"]
+timeout = 3
+'''
+
+
+def spec_error(tmp_path, text, name="gradcli.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        load_spec(str(path))
+    return caught.value.message.replace(str(path), name)
+
+
+def test_defaults_then_case_overrides(tmp_path):
+    (tmp_path / "gradcli.toml").write_text(GOOD)
+    headline, swept = load_spec(str(tmp_path / "gradcli.toml"))
+    assert (headline.name, headline.target, headline.at, headline.ranges) == ("headline", "log(1+exp(x))", ("x=100", "x=1"), ())
+    assert headline.options.dtypes == ("float32", "float64") and headline.options.rtol == 1e-5
+    assert (headline.expect, headline.timeout, headline.origin) == (Verdict.UNSTABLE, 12.0, "gradcli.toml:6")
+    assert swept.ranges == ("x=-200:200:201",) and swept.options.dtypes == ("float64",)
+    assert (swept.options.rtol, swept.timeout, swept.folder) == (1e-5, 3.0, str(tmp_path))
+
+
+def test_cli_flags_lie_under_the_spec(tmp_path):
+    (tmp_path / "gradcli.toml").write_text(GOOD)
+    headline, swept = load_spec(str(tmp_path / "gradcli.toml"), {"dtypes": ("float16",), "seed": 4, "timeout": 99})
+    assert headline.options.dtypes == ("float32", "float64") and swept.options.dtypes == ("float64",)
+    assert headline.options.seed == 4 and headline.timeout == 12.0
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\ntolerance = 3\n', "gradcli.toml:5: unknown key 'tolerance'"),
+        ('[defaults]\nrtol = "small"\n', "gradcli.toml:2: 'rtol' must be a number, not 'small'"),
+        ('[defaults]\n\norder = 3\n', "gradcli.toml:3: 'order': order 3: gradcli checks first (1) and second (2) derivatives"),
+        ('[defaults]\ndtypes = ["float99"]\n', "gradcli.toml:2: 'dtypes':"),
+        ('[defaults]\nat = ["x=1"]\n', "gradcli.toml:2: unknown key 'at'"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\n\n[[case]]\nname = "a"\ntarget = "y"\nat = ["y=1"]\n',
+         "gradcli.toml:7: case name 'a' is used twice (first at line 2)"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\nrange = "x=0:1"\n', "gradcli.toml:1: case 'a' needs either at (points) or range (a sweep), not both"),
+        ('[[case]]\nname = "a"\ntarget = "x"\n', "gradcli.toml:1: case 'a' needs either at (points) or range (a sweep), not neither"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nexpect = "fine"\nat = ["x=1"]\n', "gradcli.toml:4: 'expect': expect 'fine': not a verdict"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nrange = "x=0..1"\n', "gradcli.toml:4: 'range': range 'x=0..1': expected name=LO:HI"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\ntimeout = -1\n', "gradcli.toml:5: 'timeout': timeout -1: a number of seconds above 0"),
+        ('[[case]]\ntarget = "x"\nat = ["x=1"]\n', "gradcli.toml:1: case 1: 'name' must be a non-empty string"),
+        ('[[case]]\nname = "a"\ntarget = 3\nat = ["x=1"]\n', "gradcli.toml:3: case 1: 'target' must be a non-empty string"),
+        ('[defaults]\nrtol = 1e-3\n[extra]\nx = 1\n', "gradcli.toml:3: unknown key 'extra' (known keys: defaults, case)"),
+        ('[defaults]\nrtol = = 3\n', "gradcli.toml:2: not valid TOML: "),
+    ],
+)
+def test_spec_errors_name_file_line_and_key(tmp_path, text, message):
+    assert spec_error(tmp_path, text).startswith(message)
+
+
+def test_pyproject_table_and_its_lines(tmp_path):
+    text = '[project]\nname = "p"\n\n[tool.gradcli.defaults]\nrtol = 1e-3\n\n[[tool.gradcli.case]]\nname = "a"\ntarget = "exp(x)"\nat = ["x=1"]\nfull = "yes"\n'
+    assert spec_error(tmp_path, text, "pyproject.toml") == "pyproject.toml:11: 'full' must be true or false, not 'yes'"
+    (tmp_path / "pyproject.toml").write_text(text.replace('full = "yes"', "full = true"))
+    (case,) = load_spec(str(tmp_path / "pyproject.toml"))
+    assert case.options.full and case.options.rtol == 1e-3 and case.origin == "pyproject.toml:7"
+
+
+def test_the_spec_is_found_by_walking_up(tmp_path):
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text('[tool.gradcli]\n[[tool.gradcli.case]]\nname = "a"\ntarget = "exp(x)"\nat = ["x=1"]\n')
+    (tmp_path / "a" / "pyproject.toml").write_text('[project]\nname = "no gradcli table here"\n')
+    assert find_spec(str(deep)) == str(tmp_path / "pyproject.toml")
+    (tmp_path / "a" / "gradcli.toml").write_text("")
+    assert find_spec(str(deep)) == str(tmp_path / "a" / "gradcli.toml")
+
+
+def test_no_spec_anywhere_is_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setattr("os.path.isfile", lambda path: False)
+    with pytest.raises(InputError, match="no audit spec found"):
+        find_spec(str(tmp_path))
+
+
+def test_key_lines_skip_multiline_values():
+    text = '[defaults]\ndtypes = [\n  "float32",\n  "x = 1",\n]\nnote = """\nrtol = 3\n"""\nrtol = 1\n[[case]]\nname = "a"\n[[case]]\nname = "b"\n'
+    lines = key_lines(text)
+    assert lines[(("defaults",), "dtypes")] == 2
+    assert lines[(("defaults",), "rtol")] == 9
+    assert lines[(("case", 0), None)] == 10 and lines[(("case", 1), "name")] == 13
+
+
+def test_ranges_are_parsed_without_numpy():
+    assert parse_range("x=-200:200") == ("x", (-200.0, 200.0))
+    assert parse_range(" t = 1e-3 : 1e3 : 50 : log ") == ("t", (1e-3, 1e3, 50, "log"))
+    for bad in ("x=1:2:3.5", "x=inf:1", "1=0:1", "x=0:1:log"):
+        with pytest.raises(InputError):
+            parse_range(bad)
