@@ -1,6 +1,7 @@
 """A real audit to render: AuditReports built from real checks and sweeps, for the report-view tests."""
 
 import json
+from html.parser import HTMLParser
 
 import gradcli
 from gradcli.audit.results import AuditReport, CaseResult
@@ -54,3 +55,74 @@ def sample_report():
         CaseResult(name=HOSTILE, target="models.py:loss", status="error", seconds=0.1, error=TRACEBACK, reason="it raised"),
     ]
     return AuditReport(cases=cases, seconds=3.5, regressions=["headline"], fixed=["old"], baseline="baseline.json")
+
+
+# -- reading HTML back ---------------------------------------------------------------
+
+VOID = {"meta", "br", "img", "input", "link", "hr", "col", "area", "base", "source", "wbr"}
+
+
+class Node:
+    """An element of a parsed page: tag, attributes, children (Nodes and strings)."""
+
+    def __init__(self, tag, attrs):
+        self.tag, self.attrs, self.children = tag, dict(attrs), []
+
+    def iter(self, tag=None):
+        if tag is None or self.tag == tag:
+            yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.iter(tag)
+
+    def text(self):
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def classes(self):
+        return self.attrs.get("class", "").split()
+
+
+class TreeBuilder(HTMLParser):
+    """html.parser made into a tree; it fails loudly on a closing tag that closes nothing open."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {})
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs)
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(Node(tag, attrs))
+
+    def handle_endtag(self, tag):
+        assert tag in [n.tag for n in self.stack], f"</{tag}> closes nothing"
+        while self.stack.pop().tag != tag:
+            pass
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+def parse_html(text):
+    """The page as a tree of Nodes; every element closed (asserted)."""
+    builder = TreeBuilder()
+    builder.feed(text)
+    builder.close()
+    assert [n.tag for n in builder.stack] == ["#document"], "unclosed elements"
+    return builder.root
+
+
+def case_rows(page):
+    """The cases table as read: per case tbody, its first row's cell texts."""
+    table = next(t for t in page.iter("table") if "cases" in t.classes())
+    return [[td.text().strip() for td in next(body.iter("tr")).iter("td")] for body in case_bodies(table)]
+
+
+def case_bodies(table):
+    """The tbody of each case: the table's own, not those of the tables inside its details."""
+    return [c for c in table.children if isinstance(c, Node) and c.tag == "tbody"]
