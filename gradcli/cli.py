@@ -334,12 +334,13 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
+    from .files import write_atomically
     from .render import dump_json, junit_xml, print_report
 
     options = _check_options(flags)
     reports = [_run_check(t, at, random_specs, options) for t in targets]
     if junit:
-        _write_atomically(junit, junit_xml(reports))
+        write_atomically(junit, junit_xml(reports))
     if as_json:
         dump_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
     else:
@@ -412,7 +413,9 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
         compare(report, old, baseline)
     _show_audit(report, as_json, junit, markdown, html)
     if update_baseline:
-        _write_atomically(update_baseline, _json_text(report))
+        from .files import write_atomically
+
+        write_atomically(update_baseline, _json_text(report))
     click.echo(summary(report), err=True)
     if not report.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
@@ -471,23 +474,17 @@ def _show_audit(report, as_json, junit, markdown, html):
     """The report on stdout (JSON or the terminal table) and in the files asked for, each written atomically."""
     import importlib
 
+    from .files import write_atomically
+
     for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
         if path:
-            _write_atomically(path, importlib.import_module(f".audit.views.{view}", __package__).render(report))
+            write_atomically(path, importlib.import_module(f".audit.views.{view}", __package__).render(report))
     if as_json:
         click.echo(_json_text(report), nl=False)
     else:
-        _print_audit(report)
-
-
-def _print_audit(report):
-    try:
         from .audit.views.terminal import print_audit
-    except ImportError:  # the views' branch is not merged yet: a plain list until then
-        for case in report.cases:
-            click.echo(f"{case.status:<5}  {case.name}  {case.error or case.reason}")
-        return
-    print_audit(report)
+
+        print_audit(report)
 
 
 @cli.group()
@@ -512,26 +509,6 @@ def merge(reports, as_json, junit, markdown, html):
     click.echo(summary(merged), err=True)
     if not merged.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
-
-
-def _write_atomically(path, text):
-    """Write a file so that a crash never leaves it half-written."""
-    import os
-    import tempfile
-
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.remove(temporary)  # a failed write leaves neither a partial report nor litter
 
 
 def main(argv=None):

@@ -2,6 +2,7 @@
 
 import json
 import os
+from xml.etree import ElementTree
 
 import pytest
 from audit_helpers import STATUSES, audit, audit_json, write_project
@@ -22,7 +23,10 @@ def full_run(project):
     """One run of the spec and the package, with every report file: (exit code, JSON, stderr)."""
     os.chdir(project)  # relative SOURCES, as a user types them
     try:
-        return audit_json("gradcli.toml", "models", "--jobs", "2", "--update-baseline", project / "base.json")
+        return audit_json(
+            "gradcli.toml", "models", "--jobs", "2", "--update-baseline", project / "base.json",
+            "--junit", "audit.xml", "--markdown", "audit.md", "--html", "audit.html",
+        )
     finally:
         os.chdir(os.path.dirname(__file__))
 
@@ -76,6 +80,27 @@ def test_summary_and_progress_go_to_stderr(full_run):
     _, _, err = full_run
     assert "11 cases: 4 passed, 3 failed, 4 errors in" in err
     assert "[11/11]" in err and "error hanging" in err  # plain lines: stderr is not a terminal
+
+
+def test_every_report_file_reads_back(project, full_run):
+    suites = ElementTree.parse(project / "audit.xml").getroot()
+    cases = {case.get("name"): case for case in suites.iter("testcase")}
+    for name, status in STATUSES.items():
+        assert name in cases
+        assert (cases[name].find("failure") is not None, cases[name].find("error") is not None) == (status == "fail", status == "error")
+    markdown = (project / "audit.md").read_text()
+    assert all(name in markdown for name in STATUSES) and "11 cases: 4 passed, 3 failed, 4 errors" in markdown
+    page = (project / "audit.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and all(name in page for name in STATUSES)
+    assert not list(project.glob(".gradcli-*"))  # no temporary file left behind
+    assert json.loads((project / "base.json").read_text())["cases"] == full_run[1]["cases"]
+
+
+def test_the_terminal_table_without_json(project):
+    code, out, err = audit(project / "gradcli.toml", "--shard", "2/3")
+    assert code == 1
+    assert "gradcli audit" in out and "failing" in out and "segfault" in out and "passing" not in out  # cases 1, 4, 7
+    assert "(shard 2/3)" in err
 
 
 def test_shards_merge_to_the_full_run(project, full_run, tmp_path):

@@ -51,12 +51,9 @@ def _is_terminal(stream):
 
 def summary(report) -> str:
     """The one-paragraph summary of a run for stderr: counts, time, and against a baseline what changed."""
-    counts = report.summary
-    text = (
-        f"{counts['cases']} case{'' if counts['cases'] == 1 else 's'}: {counts['passed']} passed, "
-        f"{counts['failed']} failed, {counts['errors']} error{'' if counts['errors'] == 1 else 's'} "
-        f"in {report.seconds:.1f} s"
-    )
+    from .views.cases import summary_text
+
+    text = f"{summary_text(report)} in {report.seconds:.1f} s"
     if report.shard is not None:
         text += f" (shard {report.shard[0]}/{report.shard[1]})"
     if report.baseline is not None:
