@@ -14,6 +14,7 @@ import pytest
 BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
 sys.path.insert(0, BENCH)
 
+import audit_jobs  # noqa: E402
 import cli_latency  # noqa: E402
 import common  # noqa: E402
 import exact_scale  # noqa: E402
@@ -29,7 +30,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "audit_jobs"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -149,3 +150,10 @@ def test_exact_scale_tiny():
     times, correct = exact_scale.measure(reps=1, sizes=(100, 200))
     assert list(times) == ["headline", "check 100", "check 200"]
     assert all(correct.values())
+
+
+def test_audit_jobs_tiny():
+    times, busy, overhead, correct = audit_jobs.measure(reps=1, n=4)
+    assert list(times) == ["in process", "--jobs 1", "--jobs 2"] and correct
+    assert all(len(ts) == 1 and ts[0] > 0 for ts in times.values())
+    assert set(overhead) == {"start", "round trip", "forkserver"}
