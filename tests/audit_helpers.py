@@ -127,6 +127,12 @@ STATUSES = {
 }
 
 
+def spec_of(names):
+    """SPEC with only the [[case]] tables named (and its [defaults])."""
+    defaults, *tables = SPEC.split("[[case]]")
+    return defaults + "".join("[[case]]" + t for t in tables if any(f'name = "{n}"\n' in t for n in names))
+
+
 def write_project(folder):
     """The spec, its target file and the package ``models`` in ``folder``; returns the folder."""
     (folder / "gradcli.toml").write_text(SPEC)

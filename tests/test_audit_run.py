@@ -21,6 +21,7 @@ def project(tmp_path_factory):
 @pytest.fixture(scope="module")
 def full_run(project):
     """One run of the spec and the package, with every report file: (exit code, JSON, stderr)."""
+    before = os.getcwd()
     os.chdir(project)  # relative SOURCES, as a user types them
     try:
         return audit_json(
@@ -28,7 +29,7 @@ def full_run(project):
             "--junit", "audit.xml", "--markdown", "audit.md", "--html", "audit.html",
         )
     finally:
-        os.chdir(os.path.dirname(__file__))
+        os.chdir(before)
 
 
 def test_every_case_has_its_status_in_spec_order(full_run):
