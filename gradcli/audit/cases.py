@@ -23,21 +23,21 @@ OPTION_KEYS = tuple(f.name for f in fields(CheckOptions))
 CASE_KEYS = ("at", "range", "expect", "timeout")  # what a case says besides its check options
 DEFAULT_TIMEOUT = 30.0
 
-_RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<lo>[^:]+):(?P<hi>[^:]+)(:(?P<n>[^:]+))?(:\s*(?P<scale>\w+))?\s*$")
+_RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=(?P<lo>[^:]+):(?P<hi>[^:]+)(:(?P<n>[^:]+))?$")
 
 
 def parse_range(text: str) -> tuple:
-    """``"x=LO:HI[:N[:SCALE]]"`` as ``(name, (lo, hi[, n[, scale]]))``, as `gradcli.sweep` takes a range.
+    """``"x=LO:HI[:N]"`` (as ``gradcli sweep --range``) as ``(name, (lo, hi[, n]))``, as `gradcli.sweep` takes it.
 
-    The numbers are only read here; `gradcli.sweep` checks that lo < hi and
-    that the scale exists.
+    The numbers are only read here (no NumPy); `gradcli.sweep` checks that
+    lo < hi and that N is in its bounds, in the case's worker.
 
     >>> parse_range("x=-200:200:201")
     ('x', (-200.0, 200.0, 201))
     """
     match = _RANGE.match(text) if isinstance(text, str) else None
     if not match:
-        raise InputError(f"range {text!r}: expected name=LO:HI[:N[:SCALE]], as in x=-200:200:201")
+        raise InputError(f"range {text!r}: expected name=LO:HI[:N], as in x=-200:200:201")
     try:
         ends = (float(match["lo"]), float(match["hi"]))
         n = () if match["n"] is None else (int(match["n"]),)
@@ -45,10 +45,7 @@ def parse_range(text: str) -> tuple:
         raise InputError(f"range {text!r}: LO and HI are numbers and N a whole number") from None
     if not all(map(math.isfinite, ends)):
         raise InputError(f"range {text!r}: the ends of a range are finite numbers")
-    scale = () if match["scale"] is None else (match["scale"],)
-    if scale and not n:
-        raise InputError(f"range {text!r}: a scale comes after the number of points (x=1:100:50:log)")
-    return match["name"], ends + n + scale
+    return match["name"], ends + n
 
 
 def check_value(key, value):
