@@ -314,6 +314,10 @@ class SweepResult:
             "seconds": self.seconds,
         }
 
+    def _repr_html_(self):  # Jupyter shows a sweep as the audit's HTML view draws it
+        from ..audit.views.html import notebook
+        return notebook(self)
+
 
 def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=None, **changes) -> SweepResult:
     """Sweep one or two variables of ``target`` over ranges; return a `SweepResult` of intervals per dtype.
