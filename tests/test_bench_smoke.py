@@ -20,6 +20,7 @@ import common  # noqa: E402
 import exact_scale  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
+import sweep_speed  # noqa: E402
 import untraced  # noqa: E402
 import w1_chain  # noqa: E402
 import w2_arrays  # noqa: E402
@@ -30,7 +31,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "audit_jobs"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -157,3 +158,15 @@ def test_audit_jobs_tiny():
     assert list(times) == ["in process", "--jobs 1", "--jobs 2"] and correct
     assert all(len(ts) == 1 and ts[0] > 0 for ts in times.values())
     assert set(overhead) == {"start", "round trip", "forkserver"}
+
+
+def test_sweep_speed_points_tiny(capsys):
+    targets = sweep_speed.points_part(size=1000, reps=1)
+    assert [t.workload for t in targets] == [sweep_speed.WORKLOAD_POINTS] * 2
+    assert all(t.correct for t in targets)  # value and gradient agree with NumPy in both dtypes
+    assert "float32" in capsys.readouterr().out
+
+
+def test_sweep_speed_commands_are_the_issue_s():
+    (sweep_name, sweep_argv), (grad_name, grad_argv) = sweep_speed.cli_commands()
+    assert sweep_argv[-2:] == ["sweep", "log(1+exp(x))"] and grad_argv[-4:] == ["grad", "log(1+exp(x))", "--at", "100"]

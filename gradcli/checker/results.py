@@ -52,9 +52,12 @@ class Fix:
     partial: bool = False  # better somewhere, worse nowhere, yet still failing somewhere
     parts: dict = field(default_factory=dict)  # label -> {"value"/"gradient"/"hessian": [before, after]}
     diff: Optional[str] = None  # a Python function's fix: a unified diff of the user's lines
+    checked: object = field(default=None, repr=False, compare=False)  # what was re-checked (text or function); not JSON
 
     def to_dict(self):
-        return _fields(self)
+        shown = _fields(self)
+        del shown["checked"]
+        return shown
 
 
 @dataclass

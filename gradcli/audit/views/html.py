@@ -100,8 +100,8 @@ def notebook(result) -> str:
 
 def _audit_body(report):
     """The page's content: title, counts, the baseline comparison and the table of cases."""
-    parts = ["<h1>gradcli audit</h1>", f'<p class="summary">{escape(cases.summary_text(report))}'
-             + (f" in {report.seconds:.1f} s" if report.seconds else "") + "</p>"]
+    took = f" in {report.seconds:.1f} s" if report.seconds else ""
+    parts = ["<h1>gradcli audit</h1>", f'<p class="summary">{escape(cases.summary_text(report))}{took}</p>']
     if report.baseline is not None:
         parts.append(
             f'<p class="baseline">Against the baseline <code>{escape(report.baseline)}</code>: '
@@ -255,7 +255,11 @@ def sweep_svg(sweep) -> str:
 
 
 def _position(range_):
-    """Where a value falls along a range's axis, from 0 to 1, on the range's scale (linear, log or symlog)."""
+    """Where a value falls along a range's axis, from 0 to 1, on the range's scale.
+
+    Linear and log as named; symlog, and the float scale (evenly over the
+    floats, which no formula of x draws exactly), as sign(x) * log10(1 + |x|).
+    """
 
     def symlog(x):
         return math.copysign(math.log10(1 + abs(x)), x)
