@@ -91,8 +91,8 @@ def _schedule(indexed, jobs, pool, finished):
             handle, index, case, started = entry
             outcome = pool.outcome(handle, case)
             if outcome is None and time.monotonic() >= started + case.timeout:
-                pool.stop(handle)
-                outcome = error_result(case, f"timed out after {case.timeout:g} s (its worker was stopped)", case.timeout)
+                how = pool.stop(handle)
+                outcome = error_result(case, f"timed out after {case.timeout:g} s ({how})", case.timeout)
             if outcome is not None:
                 running.remove(entry)
                 finished(index, outcome)
@@ -148,8 +148,10 @@ class LocalWorkers:
         return error_result(case, f"its worker died ({_death(worker.process.exitcode)}) while running it")
 
     def stop(self, worker):
+        """Kill ``worker`` (it will not be reused); says what was done, for the case's message."""
         self.busy.discard(worker)
         worker.close()
+        return "its worker was stopped"
 
 
 class _Worker:
@@ -235,7 +237,9 @@ class DaskFutures:
             return error_result(case, f"the Dask cluster lost it: {type(error).__name__}: {error}")
 
     def stop(self, future):
+        """Cancel the task; one already running cannot be stopped and runs on in its Dask worker."""
         future.cancel()
+        return "its Dask task was cancelled; one already running runs on"
 
 
 def run_case(case) -> CaseResult:
