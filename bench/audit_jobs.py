@@ -9,14 +9,18 @@ starts its own workers (the forkserver is started once per process, as in
 one ``gradcli audit`` run, and its start is shown apart).
 
 "Cases at once" (the cases' own times summed, over the wall time) shows
-whether two workers really ran side by side, whatever else loads the machine.
+whether two workers really ran side by side, whatever else loads the machine;
+"machine capacity" runs the cases in two plain processes at once against one,
+to show how much of the second core other processes left (the speedup cannot
+exceed it).
 
 The per-case overhead of a worker is shown two ways:
   * start: forking one worker from the forkserver and running a trivial case,
     minus that case's time in this process (what a replacement worker costs
     after a crash or a timeout);
-  * round trip: a warm worker's time per case (pickling the case, the pipe,
-    the result back) minus the cases' time in this process.
+  * round trip: what a warm worker adds per case (pickling the case, the pipe,
+    the result back), from the same trivial case sent 60 times, against 60 runs
+    of it in this process.
 
 Targets:
   * ``--jobs 2`` at least 1.5x faster than ``--jobs 1`` (wall time) on 2 cores;
@@ -29,6 +33,7 @@ Run alone: ``.venv/bin/python bench/audit_jobs.py [--reps N]``.
 from __future__ import annotations
 
 import statistics
+import subprocess
 import sys
 import time
 
@@ -82,6 +87,40 @@ def worker_start(case, probes=5):
     return statistics.median(times) - own
 
 
+def round_trip(case, start, n=CASES, probes=3):
+    """Median seconds per case that a warm worker adds: n copies of ``case`` through one worker, less here and less its start.
+
+    The same case every time, so the worker and this process are equally warm
+    (the 60 timed formulas are not: this process has parsed them before).
+    """
+    own = statistics.median(in_process([case] * n)[0] for _ in range(probes))
+    through = statistics.median(timed_run([case] * n, 1)[0] for _ in range(probes))
+    return (through - own - start) / n
+
+
+def capacity(n=30):
+    """How many processes' worth of CPU this machine gives now: two plain processes running the cases at once vs one.
+
+    2.0 on two idle cores; near 1.0 when other processes hold a core, and then
+    no number of workers can make the audit faster.
+    """
+    probe = [sys.executable, __file__, "--probe", str(n)]
+
+    def loop_seconds(procs):
+        return max(float(p.communicate()[0].split()[-1]) for p in procs)
+
+    alone = loop_seconds([subprocess.Popen(probe, stdout=subprocess.PIPE, text=True)])
+    pair = loop_seconds([subprocess.Popen(probe, stdout=subprocess.PIPE, text=True) for _ in range(2)])
+    return 2 * alone / pair
+
+
+def _probe(n):
+    """The body of a capacity probe: warm up, then time the first ``n`` cases in this process."""
+    chosen = cases(n)
+    in_process(chosen)
+    print(in_process(chosen)[0])
+
+
 def measure(reps=REPS, n=CASES):
     """Timings per contender, the overheads and whether every run gave the in-process verdicts."""
     chosen = cases(n)
@@ -100,11 +139,8 @@ def measure(reps=REPS, n=CASES):
             busy[name].append(sum(r.seconds for r in results) / seconds)
             correct = correct and verdicts(results) == verdicts(reference)
     trivial = make_case("trivial", "x", [{"at": ["x=1"], "dtypes": ["float64"], "fixes": False}])
-    overhead = {
-        "start": worker_start(trivial),
-        "round trip": statistics.median((a - b) / n for a, b in zip(times["--jobs 1"], times["in process"])),
-        "forkserver": forkserver,
-    }
+    start = worker_start(trivial)
+    overhead = {"start": start, "round trip": round_trip(trivial, start, n), "forkserver": forkserver}
     return times, busy, overhead, correct
 
 
@@ -112,6 +148,7 @@ def main(argv=()):
     common.ensure_gc_on()
     reps = int(argv[argv.index("--reps") + 1]) if "--reps" in argv else REPS
     times, busy, overhead, correct = measure(reps)
+    machine = capacity()
     speedup = statistics.median(a / b for a, b in zip(times["--jobs 1"], times["--jobs 2"]))
     common.table(
         ["contender", "median", "per case", "cases at once", "runs"],
@@ -127,11 +164,12 @@ def main(argv=()):
     common.table(
         ["worker overhead", "time"],
         [
-            ["round trip per case (warm worker, --jobs 1 - in process)", common.fmt_time(overhead["round trip"])],
+            ["round trip per case (a warm worker, the same trivial case 60 times)", common.fmt_time(overhead["round trip"])],
             ["start of a worker (fork from the forkserver, one trivial case)", common.fmt_time(overhead["start"])],
             ["forkserver start, once per run (imports the checker)", common.fmt_time(overhead["forkserver"])],
         ],
     )
+    print(f"machine capacity now: two plain processes ran the cases {machine:.2f}x as fast as one (2.00 on two idle cores)")
     targets = [
         common.Target(WORKLOAD, "--jobs 1 / --jobs 2 wall time, 60 cases", speedup, SPEEDUP_LIMIT, ">=", correct),
         common.Target(WORKLOAD, "per-case round trip to a warm worker (s)", overhead["round trip"], ROUND_TRIP_LIMIT, "<=", correct, unit="e"),
@@ -142,5 +180,8 @@ def main(argv=()):
 
 
 if __name__ == "__main__":
-    common.print_environment()
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--probe"]:
+        _probe(int(sys.argv[2]))
+    else:
+        common.print_environment()
+        main(sys.argv[1:])
