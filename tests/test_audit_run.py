@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 from xml.etree import ElementTree
 
 import pytest
@@ -166,3 +168,15 @@ def test_the_same_spec_gives_the_same_report(tmp_path):
         return [(c["name"], c["status"], c["worst_by_dtype"], c["check"]["results"]) for c in report["cases"]]
 
     assert verdicts(1) == verdicts(2)
+
+
+def test_what_a_target_prints_stays_out_of_the_json(tmp_path):
+    (tmp_path / "noisy.py").write_text("import gradcli.numpy as np\n\ndef f(x):\n    print('noise from the target')\n    return np.exp(x)\n")
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "noisy"\ntarget = "noisy.py:f"\nat = ["x=1"]\ndtypes = ["float64"]\n')
+    done = subprocess.run(
+        [sys.executable, "-m", "gradcli", "audit", "--json"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cases"][0]["status"] == "pass"
+    assert "noise from the target" in done.stderr

@@ -172,6 +172,8 @@ class _Worker:
 
 def _serve(connection):
     """A worker's loop: run each case it is sent and send back its result, until the pipe closes."""
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what a target prints must not break the JSON on stdout
     while True:
         try:
             case = connection.recv()
