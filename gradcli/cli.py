@@ -376,7 +376,7 @@ def _report_files(fun):
 @option_flags
 @fail_on_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
-@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=30.0, show_default=True, help="Seconds per case, in its worker; past it the case is 'error' (a case's own timeout wins).")
+@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=30.0, show_default=True, help="Seconds per case, in its worker; past it the case is 'error' (a timeout in the spec wins).")
 @click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
