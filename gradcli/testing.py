@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from .checker import check
+from .render import finding_underline
 
 __all__ = ["assert_gradients_ok", "GradientCheckError"]
 
@@ -29,7 +30,10 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ``gradcli.numpy``; ``points`` are numbers (one variable) or
     ``{variable: value}`` dicts. ``options`` (a `gradcli.CheckOptions`) and
     keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``atol``, ``fail_on``,
-    ...) are `gradcli.check`'s. Returns the report when it passes.
+    ...) are `gradcli.check`'s. Returns the report when it passes. The error's
+    message names each finding's op (and file:line, for a Python target) and
+    underlines it in the formula or source line: the pytest fixture
+    ``gradcheck`` shows this message as it is.
     """
     report = check(target, points, options, **{**changes, "fixes": False})
     failing = [r for r in report.results if r.status in report.fail_on]
@@ -42,7 +46,12 @@ def assert_gradients_ok(target, points, options=None, **changes):
             f"  {point} [{r.dtype}]: {r.status}; value {r.value} (exact {r.exact_value}), "
             f"gradient {r.gradient} (exact {r.exact_gradient})"
         )
-        lines.extend(f"    {f.phase} {f.op}: {f.message}" for f in r.findings)
+        for f in r.findings:
+            where = f" at {f.location}" if f.location else ""
+            lines.append(f"    {f.phase} {f.op}{where}: {f.message}")
+            shown = finding_underline(report, f, indent="      ")
+            if shown:
+                lines.append(shown)
         if r.error:
             lines.append(f"    raised {r.error}")
     raise GradientCheckError("\n".join(lines), report)
