@@ -35,6 +35,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
     underlines it in the formula or source line: the pytest fixture
     ``gradcheck`` shows this message as it is.
     """
+    __tracebackhide__ = True  # pytest reports the failure at the test's line, not in here
     report = check(target, points, options, **{**changes, "fixes": False})
     failing = [r for r in report.results if r.status in report.fail_on]
     if not failing:
