@@ -9,6 +9,7 @@ the way a user's pytest finds it, with no conftest and no ``-p``.
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -146,3 +147,24 @@ def test_importing_the_plugin_imports_only_pytest_and_gradcli():
     code = "import sys, gradcli.pytest_plugin; print(sorted({'numpy', 'sympy', 'mpmath', 'rich', 'click'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def readme_example():
+    """The README's pytest example: the test file, and the output of ``pytest -q`` on it."""
+    text = (ROOT / "README.md").read_text()
+    test_file = re.search(r"^```python\n# test_softplus.py\n(.*?)^```\n", text, re.S | re.M).group(1)
+    output = re.search(r"^```text\n\$ pytest -q test_softplus.py\n(.*?)^```\n", text, re.S | re.M).group(1)
+    return test_file, output
+
+
+def test_the_readme_example_prints_what_the_readme_shows(pytester, installed, monkeypatch):
+    test_file, shown = readme_example()
+    pytester.makepyfile(test_softplus=test_file)
+    monkeypatch.setenv("COLUMNS", "80")
+    result = installed("-q")
+
+    def stable(text):
+        # An object's address and the run time differ between runs.
+        return re.sub(r" in [0-9.]+s$", " in Ns", re.sub(r"0x[0-9a-f]+", "0x?", text.rstrip("\n")), flags=re.M)
+
+    assert stable(result.stdout.str()) == stable(shown)
