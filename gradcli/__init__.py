@@ -33,7 +33,7 @@ _CORE_NAMES = (
     "symbolic_gradient",
 )
 
-__all__ = ["__version__", "check", "CheckOptions", "sweep", *_CORE_NAMES]
+__all__ = ["__version__", "check", "CheckOptions", "sweep", "audit", *_CORE_NAMES]
 
 
 def __getattr__(name):
@@ -49,6 +49,10 @@ def __getattr__(name):
         from .checker.sweep import sweep
 
         return sweep
+    if name == "audit":  # the package gradcli.audit, which is callable as the decorator
+        import importlib
+
+        return importlib.import_module(".audit", __name__)
     raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
 
 

@@ -8,6 +8,7 @@ the commands, so ``gradcli --help`` loads neither NumPy nor sympy nor mpmath.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import os
 import sys
 
@@ -15,7 +16,7 @@ import click
 
 from ._version import __version__
 from .checker.dtypes import NAMES, rtol_help
-from .checker.options import CheckOptions
+from .checker.options import CheckOptions, build_options
 from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERNAL, GradcliError, InputError
 
 
@@ -208,22 +209,52 @@ diff.help = (diff.help or "") + _FORMULA_HELP.format(functions=_function_list())
 _DEFAULTS = {option.name: option.default for option in dataclasses.fields(CheckOptions)}  # the library's, once
 
 
-def check_options(fun):
-    """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
+# Each check option's CLI flag, click parameter and conversion (tests/test_audit_options.py keeps it whole).
+OPTION_FLAGS = {
+    "dtypes": ("--dtype", "dtypes", _split_names),
+    "wrt": ("--wrt", "wrt", _split_names),
+    "order": ("--order", "order", int),
+    "rtol": ("--rtol", "rtol", None),
+    "atol": ("--atol", "atol", None),
+    "full": ("--full", "full", None),
+    "seed": ("--seed", "seed", None),
+    "fail_on": ("--fail-on", "fail_on", _split_names),
+    "fixes": ("--no-fix", "no_fix", operator.not_),
+    "treat_as_variables": ("--var", "extra_vars", _split_names),
+    "max_time": ("--max-time", "max_time", None),
+}
+
+
+def option_flags(fun):
+    """The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take."""
     options = [
-        click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
-        click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
         click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
         click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
         click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
         click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
         click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
-        click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
         click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
         click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes."),
         click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'."),
+    ]
+    for option in reversed(options):
+        fun = option(fun)
+    return fun
+
+
+def fail_on_option(fun):
+    return click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
+
+
+def check_options(fun):
+    """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
+    options = [
+        click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
+        click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+        option_flags,
+        click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
         json_option,
     ]
     for option in reversed(options):
@@ -231,23 +262,18 @@ def check_options(fun):
     return fun
 
 
+def _option_layer(flags, given=None):
+    """The check options ``flags`` set, as a layer for `build_options`; with ``given``, only flags the user typed."""
+    layer = {}
+    for field, (_, param, convert) in OPTION_FLAGS.items():
+        if param in flags and (given is None or given(param)):
+            layer[field] = convert(flags[param]) if convert else flags[param]
+    return layer
+
+
 def _check_options(flags):
     """The `CheckOptions` that grad's and check's flags ask for (validated: bad ones exit 2)."""
-    chosen = dict(
-        dtypes=_split_names(flags["dtypes"]),
-        wrt=_split_names(flags["wrt"]),
-        order=int(flags["order"]),
-        rtol=flags["rtol"],
-        atol=flags["atol"],
-        full=flags["full"],
-        seed=flags["seed"],
-        fixes=not flags["no_fix"],
-        treat_as_variables=_split_names(flags["extra_vars"]),
-        max_time=flags["max_time"],
-    )
-    if "fail_on" in flags:
-        chosen["fail_on"] = _split_names(flags["fail_on"])
-    return CheckOptions(**chosen)
+    return build_options(_option_layer(flags))
 
 
 def _run_check(target, at, random_specs, options):
@@ -301,7 +327,7 @@ def grad(target, at, random_specs, digits, as_json, **flags):
 @click.argument("targets", nargs=-1, required=True)
 @check_options
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
-@click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")
+@fail_on_option
 def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     """Check gradients for CI: exit 1 when any result has a failing verdict.
 
@@ -328,6 +354,163 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
         err=True,
     )
     if failed:
+        raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _report_files(fun):
+    """The report options of audit and report merge: JSON on stdout, and files in other formats."""
+    options = [
+        json_option,
+        click.option("--junit", type=click.Path(dir_okay=False), help="Also write JUnit XML here (one testcase per case)."),
+        click.option("--markdown", type=click.Path(dir_okay=False), help="Also write a Markdown report here."),
+        click.option("--html", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report here."),
+    ]
+    for option in reversed(options):
+        fun = option(fun)
+    return fun
+
+
+@cli.command()
+@click.argument("sources", nargs=-1)
+@option_flags
+@fail_on_option
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
+@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=30.0, show_default=True, help="Seconds per case, in its worker; past it the case is 'error' (a case's own timeout wins).")
+@click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
+@click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
+@_report_files
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions fail.")
+@click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline.")
+@click.pass_context
+def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, **flags):
+    """Audit many gradients at once, for CI: a spec's cases, or functions marked @gradcli.audit.
+
+    SOURCES are spec files (gradcli.toml, or pyproject.toml with [tool.gradcli])
+    and Python files or folders whose decorated functions are collected;
+    without any, the spec is found by walking up from this folder. The check
+    options given here are defaults under the spec's own. Each case runs in a
+    worker process with its own timeout: one that raises, hangs or crashes
+    its worker is 'error' and the run goes on. Exit 0 when every case passes,
+    1 when one fails or errors (with --baseline: only regressions), 2 for a
+    bad spec or input.
+    """
+    from .audit.progress import Progress, summary
+    from .audit.run import run_audit
+
+    def given(param):
+        return ctx.get_parameter_source(param) != click.core.ParameterSource.DEFAULT
+
+    layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
+    cases = _audit_cases(sources, layer)
+    old = _load_baseline(baseline)
+    with Progress() as progress:
+        report = run_audit(cases, jobs, executor, scheduler, _shard(shard), progress)
+    if old is not None:
+        from .audit.baseline import compare
+
+        compare(report, old, baseline)
+    _show_audit(report, as_json, junit, markdown, html)
+    if update_baseline:
+        _write_atomically(update_baseline, _json_text(report))
+    click.echo(summary(report), err=True)
+    if not report.ok:
+        raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _audit_cases(sources, layer):
+    """The cases of the specs and files ``sources`` (a spec found by walking up when there are none)."""
+    from .audit.decorator import discover
+    from .audit.spec import find_spec, load_spec
+
+    cases, files = [], []
+    for source in sources or [find_spec()]:
+        if source.endswith(".toml"):
+            cases += load_spec(source, layer)
+        else:
+            files.append(source)
+    if files:
+        cases += discover(files, layer)
+    names = [case.name for case in cases]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise InputError(f"case {twice[0]!r} is declared twice: every case needs its own name")
+    if not cases:
+        raise InputError(f"no audit cases in {', '.join(sources)}: write [[case]] tables, or mark functions with @gradcli.audit")
+    return cases
+
+
+def _shard(text):
+    if text is None:
+        return None
+    i, sep, n = text.partition("/")
+    if not (sep and i.strip().isdigit() and n.strip().isdigit() and 1 <= int(i) <= int(n)):
+        raise InputError(f"--shard {text}: give I/N with 1 <= I <= N, as in --shard 2/4")
+    return int(i), int(n)
+
+
+def _load_baseline(path):
+    if path is None:
+        return None
+    from .audit.baseline import load_report
+
+    return load_report(path)
+
+
+def _json_text(report):
+    import io
+
+    from .render import dump_json
+
+    out = io.StringIO()
+    dump_json(report, out)
+    return out.getvalue()
+
+
+def _show_audit(report, as_json, junit, markdown, html):
+    """The report on stdout (JSON or the terminal table) and in the files asked for, each written atomically."""
+    import importlib
+
+    for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
+        if path:
+            _write_atomically(path, importlib.import_module(f".audit.views.{view}", __package__).render(report))
+    if as_json:
+        click.echo(_json_text(report), nl=False)
+    else:
+        _print_audit(report)
+
+
+def _print_audit(report):
+    try:
+        from .audit.views.terminal import print_audit
+    except ImportError:  # the views' branch is not merged yet: a plain list until then
+        for case in report.cases:
+            click.echo(f"{case.status:<5}  {case.name}  {case.error or case.reason}")
+        return
+    print_audit(report)
+
+
+@cli.group()
+def report():
+    """Work with saved audit reports (gradcli audit --json)."""
+
+
+@report.command()
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@_report_files
+def merge(reports, as_json, junit, markdown, html):
+    """Merge the JSON reports of audit shards (--shard I/N) into one, in the spec's order.
+
+    A case found in two reports is refused (exit 2). Exit 1 when a merged
+    case fails or errors, as the whole run would.
+    """
+    from .audit.baseline import load_report, merge as merge_reports
+    from .audit.progress import summary
+
+    merged = merge_reports([load_report(path) for path in reports], reports)
+    _show_audit(merged, as_json, junit, markdown, html)
+    click.echo(summary(merged), err=True)
+    if not merged.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
 

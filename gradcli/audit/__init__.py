@@ -1,6 +1,26 @@
 """Audits: many gradient checks and sweeps in one run, for CI and for reports (DESIGN.md, "Audits").
 
-A case comes from a TOML spec, from a function decorated with
-`gradcli.audit`, or from a test; the runner checks each in a worker of its
-own and gathers an `AuditReport`, of which every report format is a view.
+A case comes from a TOML spec (`spec`), from a function decorated with
+``@gradcli.audit(...)`` (`decorator`), or from a test; the runner (`run`)
+checks each in a worker process of its own and gathers an `AuditReport`, of
+which every report format is a view.
+
+This package is itself the decorator: ``gradcli.audit`` is the package once
+any of its modules is imported (Python sets the attribute), so the package
+object is made callable and ``@gradcli.audit(at=[...])`` works either way.
 """
+
+import sys
+import types
+
+from .decorator import audit as _audit
+
+
+class _CallablePackage(types.ModuleType):
+    """A module that, called, is the `gradcli.audit.decorator.audit` decorator."""
+
+    def __call__(self, **settings):
+        return _audit(**settings)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

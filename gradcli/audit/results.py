@@ -47,6 +47,7 @@ class CaseResult:
     worst_by_dtype: dict = field(default_factory=dict)  # dtype -> Verdict
     expect: Optional[Verdict] = None
     reason: str = ""  # one line: why it passed or failed ("worst verdict unstable, fails on ...")
+    index: Optional[int] = None  # the case's place in the whole spec: shards keep it, merging restores spec order
 
     def to_dict(self):
         return {
@@ -61,6 +62,7 @@ class CaseResult:
             "worst_by_dtype": {k: str(v) for k, v in self.worst_by_dtype.items()},
             "expect": str(self.expect) if self.expect is not None else None,
             "reason": self.reason,
+            "index": self.index,
         }
 
 

@@ -5,7 +5,7 @@ Importing this module imports no NumPy: the CLI reads the defaults from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Optional
 
 from ..errors import InputError
@@ -57,6 +57,32 @@ class CheckOptions:
                 "default, judges by the relative tolerance alone; 1e-12 also accepts any entry within "
                 "1e-12 of the exact answer)"
             )
+
+
+def build_options(*layers) -> CheckOptions:
+    """The one options object from layers of ``{field: value}``, each later layer overriding the earlier.
+
+    Every door builds its options here: the CLI (its flags), a spec
+    (``[defaults]``, then a ``[[case]]``), the ``gradcli.audit`` decorator and
+    tests. A value of None means "not given" and leaves the layer below in force.
+
+    >>> build_options({"dtypes": ["float32"], "rtol": 1e-3}, {"rtol": 1e-4}).rtol
+    0.0001
+    """
+    known = {f.name for f in fields(CheckOptions)}
+    merged = merge_layers(*layers)
+    unknown = sorted(set(merged) - known)
+    if unknown:
+        raise InputError(f"{unknown[0]}: not a check option (the options: {', '.join(sorted(known))})")
+    return CheckOptions(**merged)
+
+
+def merge_layers(*layers) -> dict:
+    """One dict from ``layers``: each later layer's values override, and None means "not given"."""
+    merged = {}
+    for layer in layers:
+        merged.update((name, value) for name, value in layer.items() if value is not None)
+    return merged
 
 
 def _tolerance(value):

@@ -1,0 +1,78 @@
+"""Audit reports read back from JSON: compared with a baseline, and shard reports merged into one.
+
+A regression is a case that passed in the baseline and fails or errors now,
+or a case the baseline does not have that fails or errors; a fixed case
+failed or errored in the baseline and passes now. With a baseline, only
+regressions fail a run, so a CI job can adopt gradcli with known failures.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..checker.verdict import Verdict
+from ..errors import InputError
+from .results import AuditReport, CaseResult
+
+
+def load_report(path) -> AuditReport:
+    """The ``gradcli.audit/1`` report in the JSON file ``path``; InputError (exit 2) if it is not one."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise InputError(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("schema") != "gradcli.audit/1" or not isinstance(data.get("cases"), list):
+        raise InputError(f"{path}: not a gradcli audit report (gradcli audit --json writes one)")
+    try:
+        cases = [_case(entry) for entry in data["cases"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise InputError(f"{path}: a case is malformed ({type(error).__name__}: {error})") from None
+    shard = tuple(data["shard"]) if data.get("shard") else None
+    return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0))
+
+
+def _case(entry) -> CaseResult:
+    def verdict(value):
+        return Verdict(value) if value is not None else None
+
+    if entry["status"] not in ("pass", "fail", "error"):
+        raise ValueError(f"status {entry['status']!r}")
+    return CaseResult(
+        name=entry["name"],
+        target=entry["target"],
+        status=entry["status"],
+        seconds=entry.get("seconds", 0.0),
+        error=entry.get("error"),
+        check=entry.get("check"),
+        sweep=entry.get("sweep"),
+        worst=verdict(entry.get("worst")),
+        worst_by_dtype={k: Verdict(v) for k, v in (entry.get("worst_by_dtype") or {}).items()},
+        expect=verdict(entry.get("expect")),
+        reason=entry.get("reason", ""),
+        index=entry.get("index"),
+    )
+
+
+def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
+    """``report`` with its regressions and fixed cases against ``baseline`` (read from ``path``) filled in."""
+    before = {case.name: case.status for case in baseline.cases}
+    report.baseline = str(path)
+    report.regressions = [c.name for c in report.cases if c.status != "pass" and before.get(c.name, "pass") == "pass"]
+    report.fixed = [c.name for c in report.cases if c.status == "pass" and before.get(c.name, "pass") != "pass"]
+    return report
+
+
+def merge(reports, paths) -> AuditReport:
+    """One report from shard reports: every case once, in the spec's order; a case in two shards is refused."""
+    seen, cases = {}, []
+    for report, path in zip(reports, paths):
+        for case in report.cases:
+            if case.name in seen:
+                raise InputError(f"case {case.name!r} is in both {seen[case.name]} and {path}: merge each shard once")
+            seen[case.name] = path
+            cases.append(case)
+    ordered = sorted(cases, key=lambda c: (c.index is None, c.index if c.index is not None else 0))
+    return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports))

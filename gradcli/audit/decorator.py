@@ -1,0 +1,107 @@
+"""The ``@gradcli.audit(...)`` decorator and discovery: audit cases declared beside the code they check.
+
+``gradcli audit src/ models.py`` imports the files and packages given (every
+``.py`` file under a folder) and collects the functions decorated with
+`audit`. A case is named ``module:function`` and checks that function;
+undecorated functions are never called. A module's name comes from its
+place among packages: ``src/pkg/mod.py`` with ``src/pkg/__init__.py`` is
+``pkg.mod``, imported with ``src`` on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import sys
+
+from ..errors import InputError
+from .cases import make_case
+
+ATTRIBUTE = "__gradcli_audit__"  # where a decorated function keeps its case's settings
+
+
+def audit(*, at=None, range=None, expect=None, timeout=None, dtypes=None, wrt=None, order=None, rtol=None,
+          atol=None, full=None, seed=None, fail_on=None, fixes=None, treat_as_variables=None, max_time=None):
+    """Declare the decorated function an audit case for ``gradcli audit``; the function is returned unchanged.
+
+    Give ``at`` (points, as ``--at`` takes them) or ``range`` (a sweep, as
+    ``"x=-200:200:201"``); ``expect`` is the known worst verdict; ``timeout`` is
+    seconds for the case; the rest are the check options (`CheckOptions`).
+    Settings are validated here, so a bad one fails when the module is imported.
+
+    >>> @audit(at=["x=1"], dtypes=["float64"])
+    ... def square(x):
+    ...     return x * x
+    >>> square(3.0)
+    9.0
+    """
+    settings = {key: value for key, value in locals().items() if value is not None}
+
+    def record(function):
+        try:
+            make_case(function.__qualname__, function.__qualname__, [settings])
+        except InputError as error:
+            raise InputError(f"@gradcli.audit on {function.__qualname__}: {error.message}") from None
+        setattr(function, ATTRIBUTE, settings)
+        return function
+
+    return record
+
+
+def discover(paths, cli_layer=None) -> list:
+    """The cases declared with `audit` in the files and folders ``paths``, in file and definition order."""
+    cases, seen = [], set()
+    for path in paths:
+        for file in _python_files(path):
+            root, module_name = _module_of(file)
+            module = _import(file, root, module_name)
+            if module_name in seen:
+                continue
+            seen.add(module_name)
+            for name, value in vars(module).items():
+                if inspect.isfunction(value) and value.__module__ == module_name and hasattr(value, ATTRIBUTE):
+                    target = f"{module_name}:{name}"
+                    cases.append(make_case(target, target, [cli_layer or {}, getattr(value, ATTRIBUTE)], root, target))
+    return cases
+
+
+def _python_files(path):
+    if os.path.isfile(path):
+        if not path.endswith(".py"):
+            raise InputError(f"{path}: not a Python file, a folder or a .toml spec")
+        return [os.path.abspath(path)]
+    if not os.path.isdir(path):
+        raise InputError(f"{path}: no such file or folder")
+    found = []
+    for folder, subfolders, files in os.walk(os.path.abspath(path)):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d != "__pycache__")
+        found += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".py")]
+    return found
+
+
+def _module_of(file):
+    """The folder to import ``file`` from and its dotted module name, going up through packages."""
+    folder, parts = os.path.dirname(file), [os.path.splitext(os.path.basename(file))[0]]
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        folder, package = os.path.split(folder)
+        parts.insert(0, package)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return folder, ".".join(parts)
+
+
+def _import(file, root, module_name):
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    loaded = sys.modules.get(module_name)
+    if loaded is not None and os.path.abspath(getattr(loaded, "__file__", "") or "") != file:
+        del sys.modules[module_name]  # another file of the same name was imported before: load this one
+    try:
+        return importlib.import_module(module_name)
+    except InputError as error:
+        raise InputError(f"{file}: {error.message}") from None
+    except SyntaxError as error:
+        raise InputError(f"{file}:{error.lineno}: not valid Python: {error.msg}") from None
+    except Exception as error:  # noqa: BLE001 - the user's module failed to import
+        raise InputError(f"importing {file} failed: {type(error).__name__}: {error}") from None

@@ -1,0 +1,324 @@
+"""Running audit cases: each in a worker process, under its own timeout, gathered in spec order.
+
+A case that raises, runs past its timeout or kills its worker (``os._exit``,
+a segfault in an extension) becomes status ``error`` with its message, and
+the run goes on, as pytest-xdist turns a crashed worker into one failed test.
+
+Local runs (`LocalWorkers`) keep up to ``jobs`` worker processes, each fed
+one case at a time through a pipe, so a dead or stopped worker takes no other
+case with it and is replaced. Workers are forked from a forkserver that has
+already imported the checker, so starting one costs milliseconds, not the
+second an interpreter takes to import NumPy and mpmath; a worker is reused
+for case after case. ``--executor dask`` (`DaskFutures`) runs the same
+`run_case` on a Dask cluster through its ``concurrent.futures`` executor.
+
+Shards: case i (counting from 0 in spec order) belongs to shard ``i % n + 1``
+of n: round robin, so every shard gets a like share of a spec's slow tail,
+and a shard's cases are the same on every machine.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections import deque
+from multiprocessing.connection import wait
+
+from ..checker.targets import _FUNCTION_TARGET
+from ..checker.verdict import Verdict
+from ..errors import InputError
+from .cases import parse_range
+from .results import AuditReport, CaseResult
+
+_PRELOAD = ["gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.render"]
+
+
+def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None) -> AuditReport:
+    """Run ``cases`` (or shard ``(i, n)`` of them) and return the `AuditReport`, its cases in spec order.
+
+    ``progress(result, done, total)`` is called as each case finishes, in the order they finish.
+    """
+    chosen = select_shard(list(enumerate(cases)), shard)
+    results = {}
+
+    def finished(index, result):
+        result.index = index
+        results[index] = result
+        if progress is not None:
+            progress(result, len(results), len(chosen))
+
+    start = time.perf_counter()
+    if executor == "dask":
+        pool = DaskFutures(scheduler)
+    elif executor == "local":
+        pool = LocalWorkers()
+    else:
+        raise InputError(f"--executor {executor}: use local or dask")
+    with pool:
+        _schedule(chosen, jobs or pool.slots(), pool, finished)
+    return AuditReport(cases=[results[i] for i, _ in chosen], shard=shard, seconds=time.perf_counter() - start)
+
+
+def select_shard(indexed, shard):
+    """The (index, case) pairs of shard ``(i, n)`` (1 <= i <= n): round robin by spec position."""
+    if shard is None:
+        return indexed
+    i, n = shard
+    if not 1 <= i <= n:
+        raise InputError(f"--shard {i}/{n}: I is 1 to N")
+    return [(index, case) for index, case in indexed if index % n == i - 1]
+
+
+def _schedule(indexed, jobs, pool, finished):
+    """Keep up to ``jobs`` cases running in ``pool``; stop any past its timeout; report each as it ends."""
+    queue, running = deque(indexed), []  # running: (handle, index, case, started)
+    while queue or running:
+        while queue and len(running) < jobs:
+            index, case = queue.popleft()
+            running.append((pool.start(case), index, case, time.monotonic()))
+        deadline = min(started + case.timeout for _, _, case, started in running)
+        pool.wait([handle for handle, *_ in running], max(0.0, deadline - time.monotonic()))
+        for entry in list(running):
+            handle, index, case, started = entry
+            outcome = pool.outcome(handle, case)
+            if outcome is None and time.monotonic() >= started + case.timeout:
+                pool.stop(handle)
+                outcome = error_result(case, f"timed out after {case.timeout:g} s (its worker was stopped)", case.timeout)
+            if outcome is not None:
+                running.remove(entry)
+                finished(index, outcome)
+
+
+class LocalWorkers:
+    """Worker processes on this machine, each running one case at a time sent through a pipe."""
+
+    def __init__(self):
+        methods = multiprocessing.get_all_start_methods()
+        self.context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if self.context.get_start_method() == "forkserver":
+            self.context.set_forkserver_preload(_PRELOAD)  # every worker starts with the checker imported
+        self.idle = []
+        self.busy = set()
+
+    def slots(self):
+        return os.cpu_count() or 1
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for worker in self.idle + list(self.busy):
+            worker.close()
+
+    def start(self, case):
+        worker = self.idle.pop() if self.idle else _Worker(self.context)
+        self.busy.add(worker)
+        try:
+            worker.connection.send(case)
+        except OSError:
+            pass  # the worker is already dead: outcome() says so
+        return worker
+
+    def wait(self, workers, timeout):
+        wait([w.connection for w in workers] + [w.process.sentinel for w in workers], timeout)
+
+    def outcome(self, worker, case):
+        """The worker's result for ``case``, an error result if the worker died, or None while it runs."""
+        if worker.connection.poll():
+            try:
+                result = worker.connection.recv()
+                self.busy.discard(worker)
+                self.idle.append(worker)
+                return result
+            except (EOFError, OSError):
+                pass
+        if worker.process.is_alive():
+            return None
+        worker.process.join()
+        self.stop(worker)
+        return error_result(case, f"its worker died ({_death(worker.process.exitcode)}) while running it")
+
+    def stop(self, worker):
+        self.busy.discard(worker)
+        worker.close()
+
+
+class _Worker:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, context):
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+
+    def close(self):
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.connection.close()
+
+
+def _serve(connection):
+    """A worker's loop: run each case it is sent and send back its result, until the pipe closes."""
+    while True:
+        try:
+            case = connection.recv()
+        except (EOFError, OSError):
+            return
+        connection.send(run_case(case))
+
+
+def _death(code):
+    if code is not None and code < 0:
+        try:
+            return f"killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+class DaskFutures:
+    """Cases on a Dask cluster through its concurrent.futures executor (a local two-worker one without a scheduler).
+
+    A case past its timeout is reported as error and its future cancelled; a
+    task already running on a worker cannot be stopped, so it runs on there.
+    A case that kills its worker is retried by Dask on another worker (up to
+    the scheduler's ``allowed-failures``) before it is reported as error.
+    """
+
+    def __init__(self, scheduler=None):
+        try:
+            import distributed
+        except ImportError:
+            raise InputError("--executor dask needs the distributed package: pip install 'gradcli[distributed]'") from None
+        self.cluster = None
+        if scheduler is None:
+            self.cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        self.client = distributed.Client(scheduler or self.cluster)
+        self.executor = self.client.get_executor(pure=False)
+
+    def slots(self):
+        return max(1, sum(self.client.nthreads().values()))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def start(self, case):
+        return self.executor.submit(run_case, case)
+
+    def wait(self, futures, timeout):
+        import concurrent.futures
+
+        concurrent.futures.wait(futures, timeout, return_when=concurrent.futures.FIRST_COMPLETED)
+
+    def outcome(self, future, case):
+        if not future.done():
+            return None
+        try:
+            return future.result()
+        except Exception as error:  # noqa: BLE001 - the cluster lost the task (KilledWorker, cancelled)
+            return error_result(case, f"the Dask cluster lost it: {type(error).__name__}: {error}")
+
+    def stop(self, future):
+        future.cancel()
+
+
+def run_case(case) -> CaseResult:
+    """Check or sweep one case in this process and judge it; whatever it raises becomes status 'error'."""
+    start = time.perf_counter()
+    try:
+        result = _sweep(case) if case.ranges else _check(case)
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - a case's failure is its result, never the run's
+        message = error.message if isinstance(error, InputError) else f"{type(error).__name__}: {error}"
+        return error_result(case, message, time.perf_counter() - start)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def error_result(case, message, seconds=0.0) -> CaseResult:
+    """The result of a case that could not be judged: status error, with why."""
+    return CaseResult(case.name, case.target, "error", seconds, error=message, expect=case.expect, reason=message)
+
+
+def _check(case):
+    from ..checker.points import parse_point
+    from ..checker.runner import check
+    from ..checker.targets import resolve
+    from ..render import jsonable
+
+    target = _located(case)
+    variables = resolve(target, case.options.treat_as_variables).variables
+    report = check(target, [parse_point(text, variables) for text in case.at], case.options)
+    by_dtype = {}
+    for result in report.results:
+        by_dtype[result.dtype] = Verdict.worst(by_dtype.get(result.dtype, Verdict.OK), result.status)
+    errors = [f"{r.dtype} at {_point_text(r.point)}: {r.error}" for r in report.results if r.status == Verdict.ERROR]
+    return judge(case, by_dtype, errors, check=jsonable(report))
+
+
+def _sweep(case):
+    from ..checker.sweep import sweep
+    from ..render import jsonable
+
+    name, spec = parse_range(case.ranges[0])
+    result = sweep(_located(case), {name: spec}, case.options)
+    by_dtype = {dtype: Verdict.worst(*(i.status for i in swept.intervals)) for dtype, swept in result.dtypes.items()}
+    errors = [
+        f"{dtype} on {i.lo:g}..{i.hi:g}: {i.kind or 'could not be checked'}"
+        for dtype, swept in result.dtypes.items() for i in swept.intervals if i.status == Verdict.ERROR
+    ]
+    return judge(case, by_dtype, errors, sweep=jsonable(result))
+
+
+def _point_text(point):
+    return ",".join(f"{name}={value:g}" if isinstance(value, float) else f"{name}=array" for name, value in point.items())
+
+
+def judge(case, by_dtype, errors=(), check=None, sweep=None) -> CaseResult:
+    """A case's result from its worst verdict per dtype: pass, fail or error (the target raised), and why.
+
+    A worst verdict of ``error`` (the check could not run: the target raised,
+    or the exact reference ran out of time) makes the case ``error`` with the
+    first message, unless it is what the case expects.
+    """
+    worst = Verdict.worst(*by_dtype.values())
+    where = ", ".join(d for d, v in by_dtype.items() if v == worst)
+    if worst == Verdict.ERROR and case.expect != Verdict.ERROR:
+        message = errors[0] if errors else "the check could not run"
+        result = error_result(case, message)
+        result.check, result.sweep, result.worst_by_dtype = check, sweep, dict(by_dtype)
+        return result
+    if case.expect is not None:
+        passed = worst == case.expect
+        how = "as expected" if passed else f"{'worse' if worst.severity > case.expect.severity else 'better'} than expected ({case.expect})"
+        reason = f"worst verdict {worst} ({where}), {how}"
+    else:
+        passed = worst not in case.options.fail_on
+        reason = f"worst verdict {worst} ({where})" + ("" if passed else f", fails on {', '.join(case.options.fail_on)}")
+    return CaseResult(
+        case.name, case.target, "pass" if passed else "fail", check=check, sweep=sweep, worst=worst,
+        worst_by_dtype=dict(by_dtype), expect=case.expect, reason=reason,
+    )
+
+
+def _located(case):
+    """The case's target as this process can load it: files relative to the spec's folder, modules importable from it."""
+    match = _FUNCTION_TARGET.match(case.target.strip())
+    if not match:
+        return case.target  # a formula
+    module = match["module"]
+    if module.endswith(".py") or "/" in module or os.sep in module:
+        return f"{os.path.join(os.path.abspath(case.folder), module)}:{match['name']}"
+    folder = os.path.abspath(case.folder)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return case.target
