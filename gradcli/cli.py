@@ -334,12 +334,13 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
+    from .files import write_atomically
     from .render import dump_json, junit_xml, print_report
 
     options = _check_options(flags)
     reports = [_run_check(t, at, random_specs, options) for t in targets]
     if junit:
-        _write_atomically(junit, junit_xml(reports))
+        write_atomically(junit, junit_xml(reports))
     if as_json:
         dump_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
     else:
@@ -515,23 +516,10 @@ def merge(reports, as_json, junit, markdown, html):
 
 
 def _write_atomically(path, text):
-    """Write a file so that a crash never leaves it half-written."""
-    import os
-    import tempfile
+    # Merged from i-auditcore and i-auditviews: the one atomic write lives in files.py now.
+    from .files import write_atomically
 
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.remove(temporary)  # a failed write leaves neither a partial report nor litter
+    write_atomically(path, text)
 
 
 def main(argv=None):

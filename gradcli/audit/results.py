@@ -100,3 +100,9 @@ class AuditReport:
             "regressions": list(self.regressions),
             "fixed": list(self.fixed),
         }
+
+    def _repr_html_(self):
+        """The audit as Jupyter shows it: the HTML report's table of cases, each expandable to its findings."""
+        from .views.html import notebook
+
+        return notebook(self)

@@ -140,6 +140,12 @@ class CheckReport:
             "notes": self.notes,
         }
 
+    def _repr_html_(self):
+        """The report as Jupyter shows it: its results table and findings, as the audit's HTML view draws them."""
+        from ..audit.views.html import notebook
+
+        return notebook(self)
+
 
 def _fields(result):
     """A dataclass's fields as a dict, in their order (shallow: what to_dict and JSON need)."""

@@ -303,6 +303,10 @@ class SweepResult:
             "seconds": self.seconds,
         }
 
+    def _repr_html_(self):  # Jupyter shows a sweep as the audit's HTML view draws it
+        from ..audit.views.html import notebook
+        return notebook(self)
+
 
 def sweep(target, ranges, options: CheckOptions = None, **changes) -> SweepResult:
     """Sweep one variable of ``target`` over a range; return a `SweepResult` of intervals per dtype.
