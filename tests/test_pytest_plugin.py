@@ -109,7 +109,10 @@ def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_take
         test_fine="""
         import inspect
 
+        import pytest
+
         import gradcli
+        from gradcli.errors import InputError
         from gradcli.testing import assert_gradients_ok
 
         def test_signature(gradcheck):
@@ -122,11 +125,15 @@ def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_take
 
         def test_options_then_changes(gradcheck):
             options = gradcli.CheckOptions(dtypes=("float32",), rtol=1e-3)
-            report = gradcheck("log(1+exp(x))", [{"x": 1.0}], options, dtypes=("float64",))
-            assert [r.dtype for r in report.results] == ["float64"]
+            report = gradcheck("log(1+exp(x))", [{"x": 1.0}], options, dtypes=("float64",), wrt=None)
+            assert [(r.dtype, r.rtol) for r in report.results] == [("float64", 1e-3)]
+
+        def test_an_unknown_option_is_named(gradcheck):
+            with pytest.raises(InputError, match="dtype: not a check option"):
+                gradcheck("x", [1.0], dtype="float32")
         """
     )
-    installed().assert_outcomes(passed=3)
+    installed().assert_outcomes(passed=4)
 
 
 def test_a_project_that_never_uses_the_fixture_loads_nothing_heavy(pytester, installed):
