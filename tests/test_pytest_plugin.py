@@ -50,6 +50,14 @@ def installed(pytester, monkeypatch, tmp_path):
     return run
 
 
+def fails_showing(installed, lines):
+    """The run of the project's one test: it fails, and its report has ``lines`` (fnmatch patterns) in order."""
+    result = installed()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(lines)
+    return result
+
+
 def test_the_entry_point_names_the_plugin_module():
     assert declared_entry_points() == {"gradcli": "gradcli.pytest_plugin"}
 
@@ -61,9 +69,8 @@ def test_a_failing_check_shows_the_op_its_message_and_the_underlined_formula(pyt
             gradcheck("log(1+exp(x))", [100.0], dtypes=("float32",))
         """
     )
-    result = installed()
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(
+    result = fails_showing(
+        installed,
         [
             ">       gradcheck(*",
             "E       gradcli.testing.GradientCheckError: gradient check of log(1+exp(x)) failed at 1 of 1 results:",
@@ -72,7 +79,7 @@ def test_a_failing_check_shows_the_op_its_message_and_the_underlined_formula(pyt
             "E             log(1+exp(x))",
             "E                   ^^^^^^",
             "test_softplus.py:2: GradientCheckError",
-        ]
+        ],
     )
     # The failure is reported at the test's line; gradcli's own frames are hidden.
     assert "testing.py" not in result.stdout.str()
@@ -93,14 +100,13 @@ def test_a_python_target_shows_the_file_line_and_the_underlined_source(pytester,
             gradcheck(softplus, [100.0], dtypes=("float32",))
         """,
     )
-    result = installed()
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(
+    fails_showing(
+        installed,
         [
             "E           forward exp at */model.py:4: exp(100.0) overflowed: inf",
             "E             return gnp.log(1 + gnp.exp(x))",
             "E                                    ^^^",
-        ]
+        ],
     )
 
 
