@@ -381,12 +381,9 @@ def _print_details(out, report, r):
     for f in r.findings:
         where = f" at {_short_location(f.location)}" if f.location else ""
         out.print(f"  {f.phase}, {escape(f.op)}{escape(where)}: {escape(f.message)}")
-        if f.span is not None and report.kind == "formula":
-            out.print(escape(underline(report.target, f.span)), highlight=False)
-        elif f.location:
-            shown = _source_underline(f.location, f.op)
-            if shown:
-                out.print(escape(shown), highlight=False)
+        shown = finding_underline(report, f)
+        if shown:
+            out.print(escape(shown), highlight=False)
     if r.hessian is not None:
         # Without the true second derivatives, say what the Hessian was compared with instead.
         compared = f"exact {_matrix(r.exact_hessian)}"
@@ -395,6 +392,18 @@ def _print_details(out, report, r):
         out.print(f"  Hessian {escape(_matrix(r.hessian))}, {escape(compared)}")
     for note in r.notes:
         out.print(f"  note: {escape(note)}")
+
+
+def finding_underline(report, finding, indent="    "):
+    """Where a finding happened, as text: the formula, or a Python target's source line, with its op underlined.
+
+    None when there is nothing to point at (no span, or the source line is gone).
+    """
+    if finding.span is not None and report.kind == "formula":
+        return underline(report.target, finding.span, indent)
+    if finding.location:
+        return _source_underline(finding.location, finding.op, indent)
+    return None
 
 
 def _matrix(rows, digits=7, largest=4):
@@ -413,7 +422,7 @@ def _short_location(location):
     return f"{os.path.basename(path)}:{line}"
 
 
-def _source_underline(location, op):
+def _source_underline(location, op, indent="    "):
     """The source line of a Python target with the op's name underlined (where it appears)."""
     import linecache
     import re
@@ -429,8 +438,8 @@ def _source_underline(location, op):
         # An operator written as a symbol: underline it only where the line leaves no doubt.
         match = re.search(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)
     if match is None:
-        return f"    {stripped}"
-    return underline(stripped, match.span())
+        return f"{indent}{stripped}"
+    return underline(stripped, match.span(), indent)
 
 
 _OPERATORS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "power": "**"}

@@ -6,7 +6,11 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from .checker import check
+from .checker.options import build_options
+from .render import finding_underline
 
 __all__ = ["assert_gradients_ok", "GradientCheckError"]
 
@@ -29,9 +33,17 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ``gradcli.numpy``; ``points`` are numbers (one variable) or
     ``{variable: value}`` dicts. ``options`` (a `gradcli.CheckOptions`) and
     keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``atol``, ``fail_on``,
-    ...) are `gradcli.check`'s. Returns the report when it passes.
+    ...) are `gradcli.check`'s, merged as every door merges them (`build_options`:
+    a change of None leaves the option as it was; an unknown name is an
+    `InputError`). Returns the report when it passes. The error's
+    message names each finding's op (and file:line, for a Python target) and
+    underlines it in the formula or source line: the pytest fixture
+    ``gradcheck`` shows this message as it is.
     """
-    report = check(target, points, options, **{**changes, "fixes": False})
+    __tracebackhide__ = True  # pytest reports the failure at the test's line, not in here
+    # The one merge every door uses (spec, decorator, CLI): the options, then the changes.
+    defaults = {f.name: getattr(options, f.name) for f in fields(options)} if options is not None else {}
+    report = check(target, points, build_options(defaults, changes, {"fixes": False}))
     failing = [r for r in report.results if r.status in report.fail_on]
     if not failing:
         return report
@@ -42,7 +54,12 @@ def assert_gradients_ok(target, points, options=None, **changes):
             f"  {point} [{r.dtype}]: {r.status}; value {r.value} (exact {r.exact_value}), "
             f"gradient {r.gradient} (exact {r.exact_gradient})"
         )
-        lines.extend(f"    {f.phase} {f.op}: {f.message}" for f in r.findings)
+        for f in r.findings:
+            where = f" at {f.location}" if f.location else ""
+            lines.append(f"    {f.phase} {f.op}{where}: {f.message}")
+            shown = finding_underline(report, f, indent="      ")
+            if shown:
+                lines.append(shown)
         if r.error:
             lines.append(f"    raised {r.error}")
     raise GradientCheckError("\n".join(lines), report)

@@ -319,6 +319,18 @@ def test_assert_gradients_ok_raises_on_an_unstable_formula():
         assert_gradients_ok("log(1+exp(x))", [100.0], dtypes=("float32",))
     message = str(caught.value)
     assert "[float32]: unstable" in message and "overflowed" in message
+    # The op is underlined in the formula, under each finding, as `gradcli check` prints it.
+    assert "    forward exp: exp(100.0) overflowed: inf\n      log(1+exp(x))\n            ^^^^^^\n" in message
+
+
+def test_assert_gradients_ok_points_at_the_source_line_of_a_python_target():
+    target = os.path.join(EXAMPLES, "log1pexp.py") + ":log1pexp_naive"
+    with pytest.raises(GradientCheckError) as caught:
+        assert_gradients_ok(target, [100.0], dtypes=("float32",))
+    message = str(caught.value)
+    line = next(n for n, text in enumerate(open(target.rpartition(":")[0]), 1) if "gnp.log(1 + gnp.exp(x))" in text)
+    assert f"forward exp at {target.rpartition(':')[0]}:{line}: exp(100.0) overflowed" in message
+    assert "      return gnp.log(1 + gnp.exp(x))\n                             ^^^\n" in message
 
 
 # -- the documentation's "stable" log1pexp gradient ----------------------------------------------

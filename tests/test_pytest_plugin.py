@@ -1,0 +1,183 @@
+"""The pytest plugin: the ``gradcheck`` fixture arrives through the ``pytest11`` entry point and fails with the findings.
+
+Each test runs pytest in a subprocess on a small project of its own (pytester),
+with the entry point pyproject.toml declares installed as pip would: a
+dist-info directory whose entry_points.txt names it. So the fixture is found
+the way a user's pytest finds it, with no conftest and no ``-p``.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+import pytest
+
+
+pytest_plugins = ["pytester"]
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def declared_entry_points():
+    """The ``pytest11`` entry points pyproject.toml declares, as {name: module}."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["entry-points"]["pytest11"]
+
+
+@pytest.fixture
+def installed(pytester, monkeypatch, tmp_path):
+    """Runs pytest in a subprocess where gradcli's plugin is installed by its entry point only."""
+    site = tmp_path / "site"
+    dist_info = site / "gradcli_plugin_entry_point-0.dist-info"
+    dist_info.mkdir(parents=True)
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: gradcli-plugin-entry-point\nVersion: 0\n")
+    lines = [f"{name} = {module}" for name, module in declared_entry_points().items()]
+    (dist_info / "entry_points.txt").write_text("[pytest11]\n" + "\n".join(lines) + "\n")
+    monkeypatch.setenv("PYTHONPATH", f"{site}{':'}{ROOT}")
+    monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+
+    def run(*args):
+        return pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+    return run
+
+
+def fails_showing(installed, lines):
+    """The run of the project's one test: it fails, and its report has ``lines`` (fnmatch patterns) in order."""
+    result = installed()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(lines)
+    return result
+
+
+def test_the_entry_point_names_the_plugin_module():
+    assert declared_entry_points() == {"gradcli": "gradcli.pytest_plugin"}
+
+
+def test_a_failing_check_shows_the_op_its_message_and_the_underlined_formula(pytester, installed):
+    pytester.makepyfile(
+        test_softplus="""
+        def test_overflow(gradcheck):
+            gradcheck("log(1+exp(x))", [100.0], dtypes=("float32",))
+        """
+    )
+    result = fails_showing(
+        installed,
+        [
+            ">       gradcheck(*",
+            "E       gradcli.testing.GradientCheckError: gradient check of log(1+exp(x)) failed at 1 of 1 results:",
+            "E         x=100.0 [[]float32]: unstable; value inf *",
+            "E           forward exp: exp(100.0) overflowed: inf",
+            "E             log(1+exp(x))",
+            "E                   ^^^^^^",
+            "test_softplus.py:2: GradientCheckError",
+        ],
+    )
+    # The failure is reported at the test's line; gradcli's own frames are hidden.
+    assert "testing.py" not in result.stdout.str()
+
+
+def test_a_python_target_shows_the_file_line_and_the_underlined_source(pytester, installed):
+    pytester.makepyfile(
+        model="""
+        import gradcli.numpy as gnp
+
+        def softplus(x):
+            return gnp.log(1 + gnp.exp(x))
+        """,
+        test_model="""
+        from model import softplus
+
+        def test_model(gradcheck):
+            gradcheck(softplus, [100.0], dtypes=("float32",))
+        """,
+    )
+    fails_showing(
+        installed,
+        [
+            "E           forward exp at */model.py:4: exp(100.0) overflowed: inf",
+            "E             return gnp.log(1 + gnp.exp(x))",
+            "E                                    ^^^",
+        ],
+    )
+
+
+def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_takes(pytester, installed):
+    pytester.makepyfile(
+        test_fine="""
+        import inspect
+
+        import pytest
+
+        import gradcli
+        from gradcli.errors import InputError
+        from gradcli.testing import assert_gradients_ok
+
+        def test_signature(gradcheck):
+            assert inspect.signature(gradcheck) == inspect.signature(assert_gradients_ok)
+            assert str(inspect.signature(gradcheck)) == "(target, points, options=None, **changes)"
+
+        def test_stable(gradcheck):
+            report = gradcheck("softplus(x)", [100.0, -40.0])
+            assert report.ok and {r.dtype for r in report.results} == {"float32", "float64"}
+
+        def test_options_then_changes(gradcheck):
+            options = gradcli.CheckOptions(dtypes=("float32",), rtol=1e-3)
+            report = gradcheck("log(1+exp(x))", [{"x": 1.0}], options, dtypes=("float64",), wrt=None)
+            assert [(r.dtype, r.rtol) for r in report.results] == [("float64", 1e-3)]
+
+        def test_an_unknown_option_is_named(gradcheck):
+            with pytest.raises(InputError, match="dtype: not a check option"):
+                gradcheck("x", [1.0], dtype="float32")
+        """
+    )
+    installed().assert_outcomes(passed=4)
+
+
+def test_a_project_that_never_uses_the_fixture_loads_nothing_heavy(pytester, installed):
+    pytester.makepyfile(
+        test_plain="""
+        import sys
+
+        def test_plain():
+            assert "gradcli.pytest_plugin" in sys.modules  # loaded, through the entry point
+            heavy = {"numpy", "sympy", "mpmath", "flint", "rich"} & set(sys.modules)
+            assert not heavy, heavy
+        """
+    )
+    installed().assert_outcomes(passed=1)
+
+
+def test_importing_the_plugin_imports_only_pytest_and_gradcli():
+    code = "import sys, gradcli.pytest_plugin; print(sorted({'numpy', 'sympy', 'mpmath', 'rich', 'click'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def readme_example():
+    """The README's pytest example: the test file, and the output of ``pytest -q`` on it."""
+    text = (ROOT / "README.md").read_text()
+    test_file = re.search(r"^```python\n# test_softplus.py\n(.*?)^```\n", text, re.S | re.M).group(1)
+    output = re.search(r"^```text\n\$ pytest -q test_softplus.py\n(.*?)^```\n", text, re.S | re.M).group(1)
+    return test_file, output
+
+
+def test_the_readme_example_prints_what_the_readme_shows(pytester, installed, monkeypatch):
+    test_file, shown = readme_example()
+    pytester.makepyfile(test_softplus=test_file)
+    monkeypatch.setenv("COLUMNS", "80")
+    result = installed("-q")
+
+    def stable(text):
+        # An object's address and the run time differ between runs.
+        return re.sub(r" in [0-9.]+s$", " in Ns", re.sub(r"0x[0-9a-f]+", "0x?", text.rstrip("\n")), flags=re.M)
+
+    assert stable(result.stdout.str()) == stable(shown)
