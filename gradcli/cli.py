@@ -208,38 +208,56 @@ diff.help = (diff.help or "") + _FORMULA_HELP.format(functions=_function_list())
 _DEFAULTS = {option.name: option.default for option in dataclasses.fields(CheckOptions)}  # the library's, once
 
 
-def check_options(fun):
-    """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
-    options = [
-        click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
-        click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-        click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
-        click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
-        click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
-        click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
-        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
-        click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
-        click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
-        click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
-        click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
-        click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes."),
-        click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'."),
-        json_option,
-    ]
-    for option in reversed(options):
-        fun = option(fun)
-    return fun
+def _options(*options):
+    """A decorator that adds ``options`` to a command, in the order given (as --help lists them)."""
+
+    def decorate(fun):
+        for option in reversed(options):
+            fun = option(fun)
+        return fun
+
+    return decorate
+
+
+# Options with one meaning wherever they appear (grad, check, sweep): declared once, here.
+_SEED = click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks.")
+_DTYPE = click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
+_WRT = click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
+_TOLERANCES = _options(
+    click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
+    click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
+)
+_DIGITS = click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print.")
+_VAR = click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi).")
+_NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes.")
+
+check_options = _options(
+    click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
+    click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+    _SEED,
+    _DTYPE,
+    _WRT,
+    click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
+    _TOLERANCES,
+    _DIGITS,
+    click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
+    _VAR,
+    _NO_FIX,
+    click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'."),
+    json_option,
+)
+check_options.__doc__ = "The options grad and check share: points, dtypes, what to differentiate, tolerances."
 
 
 def _check_options(flags):
-    """The `CheckOptions` that grad's and check's flags ask for (validated: bad ones exit 2)."""
+    """The `CheckOptions` that the flags of grad, check or sweep ask for (validated: bad ones exit 2)."""
     chosen = dict(
         dtypes=_split_names(flags["dtypes"]),
         wrt=_split_names(flags["wrt"]),
-        order=int(flags["order"]),
+        order=int(flags.get("order", _DEFAULTS["order"])),  # a sweep has no --order or --full
         rtol=flags["rtol"],
         atol=flags["atol"],
-        full=flags["full"],
+        full=flags.get("full", _DEFAULTS["full"]),
         seed=flags["seed"],
         fixes=not flags["no_fix"],
         treat_as_variables=_split_names(flags["extra_vars"]),
@@ -331,24 +349,66 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
 
-def _write_atomically(path, text):
-    """Write a file so that a crash never leaves it half-written."""
-    import os
-    import tempfile
+_SCALES = ("linear", "log", "symlog", "float")  # gradcli.checker.sweep.SCALES, spelled here so --help imports no NumPy
+_DEFAULT_N = 101  # gradcli.checker.sweep.DEFAULT_N, likewise (tests/test_sweep_cli.py checks both)
 
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+
+@cli.command(name="sweep")
+@click.argument("target")
+@click.option("--range", "ranges", multiple=True, metavar="VAR=LO:HI[:N]", help=f"Sweep VAR over N points from LO to HI (default N {_DEFAULT_N}). Give it twice for a 2-D grid. Without --range, a target of one variable is swept over -1000:1000 (symlog).")
+@click.option("--scale", type=click.Choice(_SCALES), help="How the points are spaced: linear (the default with --range), log, symlog (linear near 0, log away from it), float (evenly over the floats' bit patterns).")
+@click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
+@_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
+@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the whole sweep (inf: no limit); points whose exact reference is past it are reported 'out of time'.")
+@_options(_VAR, _NO_FIX, _DIGITS, json_option)
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
+def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
+    """Sweep TARGET over a range: where, in which dtype, does its gradient break?
+
+    Value and gradient are computed at every point in one vectorised run per
+    dtype; the verdicts (ok, unstable, wrong, domain, error) are shown as a
+    strip of the range, as intervals, and as thresholds between adjacent
+    floats, each with the `gradcli grad` command that reproduces it. Fixes
+    gradcli finds are swept over the same range. Exits 0 whenever it computed.
+    """
+    from .checker.points import default_ranges, parse_fixed, parse_ranges
+    from .checker.sweep import sweep
+    from .checker.targets import resolve
+    from .render import dump_json
+    from .sweep_view import ProgressBar, print_sweep
+
+    if plot:
+        from .plot import check_path
+
+        check_path(plot)  # a plot that cannot be written fails now, not after the sweep
+    options = _check_options(flags)
+    variables = resolve(target, options.treat_as_variables).variables
+    swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
+    fixed = parse_fixed(at, variables, swept)
+    with ProgressBar() as progress:
+        import inspect  # TEMPORARY until the new engine lands: today's sweep() takes neither
+
+        given = {k: v for k, v in {"fixed": fixed, "progress": progress}.items() if k in inspect.signature(sweep).parameters}
+        result = sweep(target, swept, options, **given)
+    if as_json:
+        dump_json(result.to_dict())
+    else:
+        print_sweep(result, digits)
+    if plot:
+        from .plot import plot_sweep
+
+        plot_sweep(result, plot)
+
+
+def _write_atomically(path, text):
+    """Write a text file so that a crash never leaves it half-written."""
+    from .atomic import write_atomically
+
+    def write(temporary):
+        with open(temporary, "w", encoding="utf-8") as stream:
             stream.write(text)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.remove(temporary)  # a failed write leaves neither a partial report nor litter
+
+    write_atomically(path, write)
 
 
 def main(argv=None):
