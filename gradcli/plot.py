@@ -73,7 +73,8 @@ def _bits_figure(plt, result):
         ax.set_ylim(-0.5, top + 1)
         ax.set_ylabel(f"{dtype}\nbits lost (of {top})")
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(loc="upper left", fontsize=8)
     axes[-1, 0].set_xlabel(name + _held(result))
     figure.suptitle(f"gradcli sweep {result.target}: error in bits against the exact result")
     figure.tight_layout()
