@@ -19,6 +19,7 @@ def write_atomically(path, write, suffix=".tmp"):
     try:
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=suffix)
         os.close(handle)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; a report or plot is an ordinary file
         write(temporary)
         os.replace(temporary, path)
         temporary = None
@@ -27,3 +28,10 @@ def write_atomically(path, write, suffix=".tmp"):
     finally:
         if temporary is not None and os.path.exists(temporary):
             os.remove(temporary)  # a failed write leaves neither a partial file nor litter
+
+
+def _umask():
+    """The process's umask (read by setting it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

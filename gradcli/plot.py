@@ -64,12 +64,9 @@ def _bits_figure(plt, result):
             ax.plot(x, _finite_or_nan(d.samples.gradient_bits), ".-", ms=3, lw=1, color="#d62728", label="gradient")
         else:
             ax.text(0.5, 0.5, "per-point errors not recorded", transform=ax.transAxes, ha="center", color="grey")
-        for t in d.thresholds:
-            ax.axvline(t.next, color="black", lw=0.8, ls="--")
-            ax.annotate(f"{t.before}→{t.after}\n{t.variable}={_short(t.next, dtype)}", (t.next, top), xytext=(3, -2),
-                        textcoords="offset points", va="top", fontsize=7)
         ax.set_xscale(AXIS_SCALE[swept.scale])
         ax.set_xlim(swept.lo, swept.hi)
+        _mark_thresholds(ax, d.thresholds, dtype, top)
         ax.set_ylim(-0.5, top + 1)
         ax.set_ylabel(f"{dtype}\nbits lost (of {top})")
         ax.grid(alpha=0.3)
@@ -79,6 +76,22 @@ def _bits_figure(plt, result):
     figure.suptitle(f"gradcli sweep {result.target}: error in bits against the exact result")
     figure.tight_layout()
     return figure
+
+
+def _mark_thresholds(ax, thresholds, dtype, top):
+    """A dashed line at each threshold, labelled with the change and its first float (labels kept inside, staggered)."""
+    for i, t in enumerate(thresholds):
+        ax.axvline(t.next, color="black", lw=0.8, ls="--")
+        right_half = ax.transAxes.inverted().transform(ax.transData.transform((t.next, 0)))[0] > 0.6
+        ax.annotate(
+            f"{t.before}→{t.after}\n{t.variable}={_short(t.next, dtype)}",
+            (t.next, top),
+            xytext=(-3 if right_half else 3, -2 - 22 * (i % 2)),
+            textcoords="offset points",
+            ha="right" if right_half else "left",
+            va="top",
+            fontsize=7,
+        )
 
 
 def _finite_or_nan(bits):

@@ -200,12 +200,9 @@ def _print_thresholds(out, result, name, d):
     for t in d.thresholds:
         before = f"{t.before}{' (' + t.before_kind + ')' if t.before_kind else ''}"
         after = f"{t.after}{' (' + t.after_kind + ')' if t.after_kind else ''}"
-        finding = f": {t.finding.message}" if t.finding is not None and getattr(t.finding, "message", None) else ""
-        out.print(
-            f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}"
-            f"{escape(finding)}",
-            soft_wrap=True,
-        )
+        out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}")
+        if t.finding is not None and getattr(t.finding, "message", None):
+            out.print(f"      {escape(t.finding.message)}", soft_wrap=True)
         command = reproduce(result, t.variable, _failing_side(t)[0], name)
         if command:
             out.print(f"      {escape(command)}", soft_wrap=True)

@@ -202,3 +202,21 @@ def test_plot_png_and_svg_from_a_real_sweep(tmp_path):
     assert pixels.shape[:2] == (340, 900)
     assert svg.read_text().lstrip().startswith(("<?xml", "<svg"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["softplus.png", "softplus.svg"]  # no temporary files left
+
+
+def test_the_readme_picture_is_made_by_the_command_it_shows(tmp_path, monkeypatch):
+    import pathlib
+
+    import matplotlib.image
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    (command,) = [line for line in (root / "README.md").read_text().splitlines() if "--plot docs/sweep-softplus.png" in line]
+    args = shlex.split(command)
+    assert args[:2] == ["gradcli", "sweep"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    assert CliRunner().invoke(cli, args[1:]).exit_code == 0
+    made = matplotlib.image.imread(tmp_path / "docs" / "sweep-softplus.png")
+    committed = matplotlib.image.imread(root / "docs" / "sweep-softplus.png")
+    assert made.shape == committed.shape
+    assert np.abs(made - committed).mean() < 0.01  # the same picture (fonts may differ by a pixel)
