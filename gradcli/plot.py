@@ -80,11 +80,13 @@ def _bits_figure(plt, result):
 
 def _mark_thresholds(ax, thresholds, dtype, top):
     """A dashed line at each threshold, labelled with the change and its first float (labels kept inside, staggered)."""
+    from .sweep_view import float_text
+
     for i, t in enumerate(thresholds):
         ax.axvline(t.next, color="black", lw=0.8, ls="--")
         right_half = ax.transAxes.inverted().transform(ax.transData.transform((t.next, 0)))[0] > 0.6
         ax.annotate(
-            f"{t.before}→{t.after}\n{t.variable}={_short(t.next, dtype)}",
+            f"{t.before}→{t.after}\n{t.variable}={float_text(t.next, dtype)}",
             (t.next, top),
             xytext=(-3 if right_half else 3, -2 - 22 * (i % 2)),
             textcoords="offset points",
@@ -127,12 +129,6 @@ def _runs(mask):
 
     edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(int), [0]])))
     return list(zip(edges[::2], edges[1::2]))
-
-
-def _short(value, dtype):
-    from .sweep_view import float_text
-
-    return float_text(value, dtype)
 
 
 def _held(result):

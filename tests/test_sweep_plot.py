@@ -148,3 +148,28 @@ def test_without_samples_the_strip_comes_from_the_intervals():
     result.dtypes["float32"].samples = None
     cells = view._cells(result, result.dtypes["float32"])
     assert cells == [("ok", "")] * 30 + [("unstable", "overflow")] * 11
+
+
+def fake_stderr(monkeypatch, terminal):
+    import io
+
+    err = Console(file=io.StringIO(), force_terminal=terminal, width=80)
+    monkeypatch.setattr(view, "console", lambda stderr=False: err)
+    return err
+
+
+def test_the_progress_bar_waits_a_second_and_needs_a_terminal(monkeypatch):
+    fake_stderr(monkeypatch, terminal=True)
+    with view.ProgressBar(delay=3600) as quick:
+        quick(5, 10)
+        assert quick.bar is None  # a sweep shorter than the delay shows no bar
+    with view.ProgressBar(delay=0) as slow:
+        slow(5, 10)
+        assert slow.bar is not None and slow.bar.tasks[0].completed == 5
+        slow(10, 10)
+        assert slow.bar.tasks[0].completed == 10
+    assert slow.bar.finished
+    fake_stderr(monkeypatch, terminal=False)
+    with view.ProgressBar(delay=0) as piped:
+        piped(5, 10)
+        assert piped.bar is None  # stderr piped or captured: never a bar
