@@ -141,7 +141,7 @@ def _print_cells(out, result, cells, digits):
     for status, kind in sorted(seen, key=lambda c: (Verdict(c[0]).severity, c[1])):
         char, style = symbol(status, kind)
         legend.append(char, style=style)
-        legend.append(f" {status}{': ' + kind if kind else ''}   ")
+        legend.append(f" {status}{': ' + kind if kind and kind != status else ''}   ")
     out.print(legend)
 
 
