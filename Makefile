@@ -17,6 +17,10 @@ demo: $(BIN)/python
 
 test: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@# The HTML report is tested in headless Chromium: install Debian's package where it can be (root, apt-get).
+	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
+		apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
+		echo "chromium could not be installed: the HTML report's browser test will be skipped"
 	$(BIN)/python -m pytest -q
 
 bench: $(BIN)/python

@@ -326,12 +326,13 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
+    from .files import write_atomically
     from .render import dump_json, junit_xml, print_report
 
     options = _check_options(flags)
     reports = [_run_check(t, at, random_specs, options) for t in targets]
     if junit:
-        _write_atomically(junit, junit_xml(reports))
+        write_atomically(junit, junit_xml(reports))
     if as_json:
         dump_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
     else:
@@ -386,10 +387,7 @@ def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     fixed = parse_fixed(at, variables, swept)
     with ProgressBar() as progress:
-        import inspect  # TEMPORARY until the new engine lands: today's sweep() takes neither
-
-        given = {k: v for k, v in {"fixed": fixed, "progress": progress}.items() if k in inspect.signature(sweep).parameters}
-        result = sweep(target, swept, options, **given)
+        result = sweep(target, swept, options, fixed=fixed, progress=progress)
     if as_json:
         dump_json(result.to_dict())
     else:
@@ -398,17 +396,6 @@ def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
         from .plot import plot_sweep
 
         plot_sweep(result, plot)
-
-
-def _write_atomically(path, text):
-    """Write a text file so that a crash never leaves it half-written."""
-    from .atomic import write_atomically
-
-    def write(temporary):
-        with open(temporary, "w", encoding="utf-8") as stream:
-            stream.write(text)
-
-    write_atomically(path, write)
 
 
 def main(argv=None):

@@ -34,7 +34,7 @@ def check_path(path):
 
 def plot_sweep(result, path):
     """Draw ``result`` into ``path`` (format from its extension), written whole or not at all."""
-    from .atomic import write_atomically
+    from .files import replace_atomically
 
     extension = check_path(path)
     import matplotlib
@@ -44,7 +44,7 @@ def plot_sweep(result, path):
 
     figure = _map_figure(plt, result) if len(result.ranges) == 2 else _bits_figure(plt, result)
     try:
-        write_atomically(path, lambda temporary: figure.savefig(temporary, format=extension, dpi=100), suffix="." + extension)
+        replace_atomically(path, lambda temporary: figure.savefig(temporary, format=extension, dpi=100), suffix="." + extension)
     finally:
         plt.close(figure)
 

@@ -45,10 +45,10 @@ def dump_json(data, stream=None) -> None:
     stream.write(json.dumps(jsonable(data), indent=2) + "\n")
 
 
-def console(stderr=False):
+def console(stderr=False, file=None):
     from rich.console import Console
 
-    out = Console(stderr=stderr, highlight=False, soft_wrap=False)
+    out = Console(stderr=stderr, file=file, highlight=False, soft_wrap=False)
     if not out.is_terminal:
         # Piped or captured output has no width to respect: don't truncate names.
         out.width = 120
@@ -455,30 +455,47 @@ def junit_xml(reports) -> str:
 
     suites = ET.Element("testsuites")
     for report in reports:
-        # JUnit tells an error (the target raised; nothing was judged) from a failure (a verdict).
-        failing = [r for r in report.results if r.status in report.fail_on]
-        errors = sum(1 for r in failing if r.status == Verdict.ERROR)
-        suite = ET.SubElement(
-            suites,
-            "testsuite",
-            name=f"gradcli: {report.target}",
-            tests=str(len(report.results)),
-            failures=str(len(failing) - errors),
-            errors=str(errors),
-        )
+        suite = ET.SubElement(suites, "testsuite", name=f"gradcli: {report.target}")
         for r in report.results:
-            case = ET.SubElement(
-                suite, "testcase", classname=report.target, name=f"{_exact_point_text(r.point)} [{r.dtype}]"
-            )
-            if r.status in report.fail_on:
-                first = r.findings[0].message if r.findings else (r.error or r.status)
-                element = "error" if r.status == Verdict.ERROR else "failure"
-                failure = ET.SubElement(case, element, message=f"{r.status}: {first}", type=r.status)
-                failure.text = "\n".join(
-                    [f"value {r.value} (exact {r.exact_value}); gradient {r.gradient} (exact {r.exact_gradient})"]
-                    + [f"{f.phase} {f.op}: {f.message}" for f in r.findings]
-                )
-            elif r.status != Verdict.OK:
-                ET.SubElement(case, "system-out").text = f"{r.status}: " + "; ".join(f.message for f in r.findings)
+            junit_testcase(suite, report.target, r.to_dict(), report.fail_on)
+        junit_counts(suite)
     ET.indent(suites)
     return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def junit_testcase(suite, classname, result, fail_on):
+    """Add one check result (a ``gradcli.check/1`` result dict) to a JUnit testsuite as a testcase.
+
+    A status in ``fail_on`` is a <failure> carrying the values and findings,
+    or an <error> when the target raised (nothing was judged); any other
+    verdict but ok is told in <system-out>.
+    """
+    import xml.etree.ElementTree as ET
+
+    status = str(result["status"])
+    case = ET.SubElement(
+        suite, "testcase", classname=classname, name=f"{_exact_point_text(result['point'])} [{result['dtype']}]"
+    )
+    findings = result.get("findings", [])
+    if status in fail_on:
+        first = findings[0]["message"] if findings else (result.get("error") or status)
+        element = "error" if status == Verdict.ERROR else "failure"
+        failure = ET.SubElement(case, element, message=f"{status}: {first}", type=status)
+        failure.text = "\n".join(
+            [
+                f"value {result['value']} (exact {result['exact_value']}); "
+                f"gradient {result['gradient']} (exact {result['exact_gradient']})"
+            ]
+            + [f"{f['phase']} {f['op']}: {f['message']}" for f in findings]
+        )
+    elif status != Verdict.OK:
+        ET.SubElement(case, "system-out").text = f"{status}: " + "; ".join(f["message"] for f in findings)
+    return case
+
+
+def junit_counts(suite):
+    """Set a testsuite's tests, failures and errors attributes from the testcases it holds."""
+    testcases = suite.findall("testcase")
+    suite.set("tests", str(len(testcases)))
+    suite.set("failures", str(sum(1 for c in testcases if c.find("failure") is not None)))
+    suite.set("errors", str(sum(1 for c in testcases if c.find("error") is not None)))

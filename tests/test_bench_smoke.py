@@ -19,6 +19,7 @@ import common  # noqa: E402
 import exact_scale  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
+import sweep_speed  # noqa: E402
 import untraced  # noqa: E402
 import w1_chain  # noqa: E402
 import w2_arrays  # noqa: E402
@@ -29,7 +30,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -149,3 +150,15 @@ def test_exact_scale_tiny():
     times, correct = exact_scale.measure(reps=1, sizes=(100, 200))
     assert list(times) == ["headline", "check 100", "check 200"]
     assert all(correct.values())
+
+
+def test_sweep_speed_points_tiny(capsys):
+    targets = sweep_speed.points_part(size=1000, reps=1)
+    assert [t.workload for t in targets] == [sweep_speed.WORKLOAD_POINTS] * 2
+    assert all(t.correct for t in targets)  # value and gradient agree with NumPy in both dtypes
+    assert "float32" in capsys.readouterr().out
+
+
+def test_sweep_speed_commands_are_the_issue_s():
+    (sweep_name, sweep_argv), (grad_name, grad_argv) = sweep_speed.cli_commands()
+    assert sweep_argv[-2:] == ["sweep", "log(1+exp(x))"] and grad_argv[-4:] == ["grad", "log(1+exp(x))", "--at", "100"]

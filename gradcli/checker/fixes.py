@@ -326,10 +326,10 @@ def find_fixes(target, report, points, options, limit=3):
 
     before = verdict_parts(report)
     candidates = (
-        (name, description, text, lambda text=text: check(text, points, options), None)
+        (name, description, text, lambda text=text: text, None)
         for name, description, text in candidate_rewrites(target.formula)
     )
-    fixes, rejected = judged_rewrites(before, candidates, limit)
+    fixes, rejected = judged_rewrites(before, candidates, limit, lambda fixed: check(fixed, points, options))
     gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
@@ -342,17 +342,19 @@ def find_fixes(target, report, points, options, limit=3):
     return fixes
 
 
-def judged_rewrites(before, candidates, limit):
+def judged_rewrites(before, candidates, limit, recheck):
     """The rewrites that re-check better than ``before`` (full ones first), and those that did not.
 
     ``candidates`` yields (name, description, formula text or None, a function
-    that re-checks the rewrite, its diff or None). Returns the fixes, at most
-    ``limit``, and the rejected ones as "name (why not)".
+    that makes the rewritten target, its diff or None); ``recheck(target)``
+    checks one. Returns the fixes, at most ``limit``, and the rejected ones as
+    "name (why not)".
     """
     fixes, rejected = [], []
-    for name, description, text, recheck, diff in candidates:
+    for name, description, text, make_target, diff in candidates:
         try:
-            rechecked = recheck()
+            fixed = make_target()
+            rechecked = recheck(fixed)
         except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
             rejected.append(f"{name} (it does not run)")
             continue
@@ -360,7 +362,7 @@ def judged_rewrites(before, candidates, limit):
         if fix is None:
             rejected.append(f"{name} ({why_not})")
         else:
-            fix.diff = diff
+            fix.diff, fix.checked = diff, fixed
             fixes.append(fix)
     return sorted(fixes, key=lambda fix: fix.partial)[:limit], rejected  # full fixes first, in catalogue order
 
@@ -406,6 +408,8 @@ def _custom_gradient_fix(target, points, options, before):
         return None
     note = "the forward value is fine; this gradient is the symbolic derivative"
     fix, _ = _judged_fix(before, rechecked, "custom_gradient", "custom gradient", None, note, _snippet(formula, parsed))
+    if fix is not None:
+        fix.checked = fixed
     return fix
 
 

@@ -52,9 +52,12 @@ class Fix:
     partial: bool = False  # better somewhere, worse nowhere, yet still failing somewhere
     parts: dict = field(default_factory=dict)  # label -> {"value"/"gradient"/"hessian": [before, after]}
     diff: Optional[str] = None  # a Python function's fix: a unified diff of the user's lines
+    checked: object = field(default=None, repr=False, compare=False)  # what was re-checked (text or function); not JSON
 
     def to_dict(self):
-        return _fields(self)
+        shown = _fields(self)
+        del shown["checked"]
+        return shown
 
 
 @dataclass
@@ -139,6 +142,12 @@ class CheckReport:
             "fail_on": list(self.fail_on),
             "notes": self.notes,
         }
+
+    def _repr_html_(self):
+        """The report as Jupyter shows it: its results table and findings, as the audit's HTML view draws them."""
+        from ..audit.views.html import notebook
+
+        return notebook(self)
 
 
 def _fields(result):

@@ -354,12 +354,15 @@ def find_source_fixes(target, report, points, options, limit=3):
         for name, description, edits in rewrites:
             rewritten = splice(source, edits)
 
-            def recheck(rewritten=rewritten):
-                return check(load_rewritten(path, rewritten, encoding, qualname), points, options)
+            def make_target(rewritten=rewritten):
+                return load_rewritten(path, rewritten, encoding, qualname)
 
-            yield name, description, None, recheck, unified_diff(path, source, rewritten)
+            yield name, description, None, make_target, unified_diff(path, source, rewritten)
 
-    fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit)
+    def recheck(fixed):
+        return check(fixed, points, options)
+
+    fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck)
     if rejected:
         report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
     return fixes

@@ -1,4 +1,4 @@
-"""Files written whole or not at all: reports and plots never left half-written by a crash."""
+"""Files gradcli writes (reports, plots): written whole or not at all, never half."""
 
 from __future__ import annotations
 
@@ -8,11 +8,26 @@ import tempfile
 from .errors import InputError
 
 
-def write_atomically(path, write, suffix=".tmp"):
-    """Call ``write(temporary_path)`` on a file beside ``path``, then move it onto ``path``.
+def write_atomically(path, text):
+    """Write ``text`` to ``path`` so that a crash or an error never leaves it half-written.
 
-    The temporary file sits in the same folder, so ``os.replace`` is one rename;
-    on failure it is removed and an `InputError` (exit 2) names the path.
+    The text goes to a temporary file beside ``path``, which then replaces it
+    in one step; an error (an unwritable folder, a full disk) raises
+    `InputError` and leaves neither a partial file nor the temporary one.
+    """
+
+    def write(temporary):
+        with open(temporary, "w", encoding="utf-8") as stream:
+            stream.write(text)
+
+    replace_atomically(path, write)
+
+
+def replace_atomically(path, write, suffix=".tmp"):
+    """Call ``write(temporary_path)`` on a new file beside ``path``, then put it in ``path``'s place in one step.
+
+    For writers that want a file name, not text (matplotlib's savefig); errors
+    as `write_atomically`. ``suffix`` ends the temporary file's name.
     """
     directory = os.path.dirname(os.path.abspath(path))
     temporary = None

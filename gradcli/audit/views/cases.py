@@ -1,0 +1,101 @@
+"""What every audit view shows of a case: the dtypes, a verdict per dtype, its findings and the first one.
+
+A case carries its check (``gradcli.check/1``) or sweep (``gradcli.sweep/1``)
+as a dict, fresh from ``to_dict()`` or read back from JSON; either way the
+verdicts are strings ("unstable"), so these helpers read both alike.
+"""
+
+from __future__ import annotations
+
+from ...render import _number, _point_text
+
+
+def dtypes(report):
+    """Every dtype any case was judged in, in the order first met: the columns of the verdicts."""
+    seen = []
+    for case in report.cases:
+        for dtype in case.worst_by_dtype:
+            if dtype not in seen:
+                seen.append(dtype)
+    return seen
+
+
+def verdict(case, dtype):
+    """The case's worst verdict in ``dtype`` as a word, or "-" where it was not judged in it."""
+    found = case.worst_by_dtype.get(dtype)
+    return str(found) if found is not None else "-"
+
+
+def findings(case):
+    """Every finding of a case as (where, finding dict): its check's, then its sweep's."""
+    return check_findings(case.check) + sweep_findings(case.sweep)
+
+
+def check_findings(check):
+    """Every finding of a check as (where, finding dict), point by point; where is "x = 100 [float32]".
+
+    A point at which the target raised counts as a finding of its own.
+    """
+    found = []
+    for r in (check or {}).get("results", []):
+        where = f"{_point_text(r['point'])} [{r['dtype']}]"
+        if r.get("error"):
+            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}))
+        found.extend((where, f) for f in r.get("findings", []))
+    return found
+
+
+def sweep_findings(sweep):
+    """The findings at a sweep's thresholds as (where, finding dict); where is "float32: x = 88.72 -> 88.72, ok -> unstable"."""
+    found = []
+    for dtype, swept in (sweep or {}).get("dtypes", {}).items():
+        for t in swept.get("thresholds", []):
+            if t.get("finding"):
+                where = f"{dtype}: {t['variable']} = {_number(t['at'])} -> {_number(t['next'])}, {t['from']} -> {t['to']}"
+                found.append((where, t["finding"]))
+    return found
+
+
+def finding_text(finding):
+    """A finding in one line: "forward exp: exp(100.0) overflowed: inf" (the message alone when no op is named)."""
+    if not finding.get("op"):
+        return finding["message"]
+    return f"{finding['phase']} {finding['op']}: {finding['message']}".lstrip()
+
+
+def failing_intervals(sweep):
+    """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype."""
+    return [
+        (dtype, i)
+        for dtype, swept in (sweep or {}).get("dtypes", {}).items()
+        for i in swept.get("intervals", [])
+        if str(i["status"]) != "ok"
+    ]
+
+
+def interval_text(interval):
+    """One interval in words: "unstable (cancellation) for x in [-100, -8.382405]"."""
+    kind = f" ({interval['kind']})" if interval.get("kind") else ""
+    return f"{interval['status']}{kind} for {interval['variable']} in [{_number(interval['lo'])}, {_number(interval['hi'])}]"
+
+
+def first_finding(case):
+    """One line saying what is wrong with a case: its error, its first finding, or its first failing interval."""
+    if case.error:
+        return case.error.strip().splitlines()[-1] if case.error.strip() else "error"
+    found = findings(case)
+    if found:
+        where, f = found[0]
+        return f"{finding_text(f)} ({where})"
+    failing = failing_intervals(case.sweep)
+    if failing:
+        dtype, interval = failing[0]
+        return f"{interval_text(interval)} [{dtype}]"
+    return ""
+
+
+def summary_text(report):
+    """The counts in words: "3 cases: 1 passed, 1 failed, 1 error"."""
+    s = report.summary
+    errors = f"{s['errors']} error{'' if s['errors'] == 1 else 's'}"
+    return f"{s['cases']} case{'' if s['cases'] == 1 else 's'}: {s['passed']} passed, {s['failed']} failed, {errors}"

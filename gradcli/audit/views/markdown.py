@@ -1,0 +1,33 @@
+"""The audit as Markdown: counts and a table of cases, for CI job summaries ($GITHUB_STEP_SUMMARY)."""
+
+from __future__ import annotations
+
+import re
+
+from . import cases
+
+
+def render(report) -> str:
+    """A Markdown summary: the counts, one table row per case (status in words, worst verdicts, first finding), regressions."""
+    columns = cases.dtypes(report)
+    took = f" in {report.seconds:.1f} s" if report.seconds else ""
+    lines = ["## gradcli audit", "", f"**{cases.summary_text(report)}**{took}", ""]
+    lines.append(_row(["case", "target", "status", *columns, "first finding"]))
+    lines.append(_row(["---"] * (len(columns) + 4)))
+    for case in report.cases:
+        cells = [case.name, case.target, case.status, *(cases.verdict(case, d) for d in columns), cases.first_finding(case)]
+        lines.append(_row([_escape(cell) for cell in cells]))
+    if report.baseline is not None:
+        lines += ["", f"Against the baseline {_escape(report.baseline)}:", ""]
+        lines.append(f"- regressions: {', '.join(_escape(n) for n in report.regressions) or 'none'}")
+        lines.append(f"- fixed: {', '.join(_escape(n) for n in report.fixed) or 'none'}")
+    return "\n".join(lines) + "\n"
+
+
+def _row(cells):
+    return "| " + " | ".join(cells) + " |"
+
+
+def _escape(text):
+    """User text as literal Markdown in a table cell: one line, every markup character backslashed."""
+    return re.sub(r"([\\`*_\[\]<>|#~])", r"\\\1", " ".join(str(text).split()))

@@ -1,0 +1,231 @@
+"""The audit's report views, each read back by parsing it: JUnit with ElementTree, Markdown's table, HTML's tree.
+
+The audit they render is real: checks and a sweep of log(1+exp(x)), one of
+them read back from JSON, an expected verdict that holds, and an error.
+"""
+
+import io
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from audit_reports import HOSTILE, case_bodies, case_rows, parse_html, sample_report
+
+import gradcli
+from gradcli.audit.results import AuditReport
+from gradcli.audit.views import cases, html, junit, markdown, terminal
+from gradcli.errors import InputError
+from gradcli.files import write_atomically
+
+NAMES = ["headline", "expected", "swept", "calm", HOSTILE]
+
+
+@pytest.fixture(scope="module")
+def report():
+    return sample_report()
+
+
+# -- JUnit ---------------------------------------------------------------------------
+
+
+def test_junit_has_a_testcase_per_case_and_per_point_or_swept_dtype(report):
+    suites = ET.fromstring(junit.render(report))
+    (suite,) = suites.findall("testsuite")
+    assert suite.get("name") == "gradcli audit"
+    testcases = suite.findall("testcase")
+    # 5 cases; 4 points x dtypes in each of the two log1pexp checks, 2 swept dtypes, 2 of sin.
+    assert len(testcases) == int(suite.get("tests")) == 5 + 4 + 4 + 2 + 2
+    assert [c.get("name") for c in testcases if c.get("classname") == "gradcli audit"] == NAMES
+    assert [c.get("name") for c in testcases if c.get("classname") == "headline"] == [
+        "x = 100.0 [float32]", "x = 100.0 [float64]", "x = 1.0 [float32]", "x = 1.0 [float64]",
+    ]
+    assert [c.get("name") for c in testcases if c.get("classname") == "swept"] == ["sweep [float32]", "sweep [float64]"]
+    failed = [(c.get("classname"), c.get("name")) for c in testcases if c.find("failure") is not None]
+    assert failed == [
+        ("gradcli audit", "headline"), ("headline", "x = 100.0 [float32]"),
+        ("gradcli audit", "swept"), ("swept", "sweep [float32]"), ("swept", "sweep [float64]"),
+    ]
+    assert suite.get("failures") == "5" and suite.get("errors") == "1"
+
+
+def test_junit_failure_text_carries_the_findings_and_errors_stay_errors(report):
+    cases = {(c.get("classname"), c.get("name")): c for c in ET.fromstring(junit.render(report)).iter("testcase")}
+    headline = cases["gradcli audit", "headline"].find("failure")
+    assert headline.get("message") == "worst verdict unstable (float32 at x = 100)"
+    assert "x = 100 [float32]: forward exp: exp(100.0) overflowed: inf" in headline.text
+    point = cases["headline", "x = 100.0 [float32]"].find("failure")
+    assert point.get("type") == "unstable" and "forward exp: exp(100.0) overflowed: inf" in point.text
+    swept = cases["gradcli audit", "swept"].find("failure").text
+    assert "forward log: log(1.0000" in swept and "of a number next to 1" in swept
+    assert "float32: unstable (cancellation) for x in [-100, " in swept
+    error = cases["gradcli audit", HOSTILE]  # the name comes back exactly, markup and all
+    assert error.find("failure") is None and error.find("error").get("message") == "it raised"
+    assert "ZeroDivisionError: float division by zero" in error.find("error").text
+
+
+def test_junit_points_of_a_case_whose_expected_verdict_holds_pass(report):
+    points = [c for c in ET.fromstring(junit.render(report)).iter("testcase") if c.get("classname") == "expected"]
+    assert all(c.find("failure") is None and c.find("error") is None for c in points)
+    assert points[0].find("system-out").text.startswith("unstable: exp(100.0) overflowed: inf")
+
+
+# -- Markdown ------------------------------------------------------------------------
+
+
+def markdown_table(text):
+    """The rows of the first Markdown table, cells split at unescaped pipes and unescaped."""
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            cells = re.split(r"(?<!\\)\|", line.strip()[1:-1])
+            rows.append([re.sub(r"\\(.)", r"\1", cell.strip()) for cell in cells])
+    return rows[0], rows[2:]
+
+
+def test_markdown_summary_table_and_regressions(report):
+    text = markdown.render(report)
+    assert "**5 cases: 2 passed, 2 failed, 1 error** in 3.5 s" in text
+    header, rows = markdown_table(text)
+    assert header == ["case", "target", "status", "float32", "float64", "first finding"]
+    assert [row[:5] for row in rows] == [
+        ["headline", "log(1+exp(x))", "fail", "unstable", "ok"],
+        ["expected", "log(1+exp(x))", "pass", "unstable", "ok"],
+        ["swept", "log(1+exp(x))", "fail", "unstable", "unstable"],
+        ["calm", "sin(x)", "pass", "ok", "ok"],
+        [HOSTILE, "models.py:loss", "error", "-", "-"],  # markup in a name is text, not a link or a tag
+    ]
+    # The check read back from JSON and the one fresh from to_dict() show alike.
+    assert rows[0][5] == rows[1][5] == "forward exp: exp(100.0) overflowed: inf (x = 100 [float32])"
+    assert rows[4][5] == "ZeroDivisionError: float division by zero"
+    assert "- regressions: headline" in text and "- fixed: old" in text
+
+
+# -- terminal ------------------------------------------------------------------------
+
+
+def test_terminal_table_shows_each_case_with_its_verdicts_and_the_baseline(report):
+    out = io.StringIO()
+    terminal.print_audit(report, file=out)
+    lines = out.getvalue().splitlines()
+    row = next(line for line in lines if "headline" in line)
+    assert re.search(r"headline\s+│ fail\s+│ unstable\s+│ ok\s+│ forward exp: exp\(100\.0\) overflowed", row)
+    assert any(re.search(r"calm\s+│ pass\s+│ ok\s+│ ok", line) for line in lines)
+    assert "5 cases: 2 passed, 2 failed, 1 error in 3.5 s" in lines
+    assert "  regressions: headline" in lines and "  fixed: old" in lines
+
+
+def test_terminal_without_a_baseline_says_nothing_of_one(report):
+    out = io.StringIO()
+    terminal.print_audit(AuditReport(cases=report.cases[:1]), file=out)
+    assert "1 case: 0 passed, 1 failed, 0 errors" in out.getvalue() and "baseline" not in out.getvalue()
+
+
+# -- HTML ----------------------------------------------------------------------------
+
+
+def test_html_is_one_page_with_a_sortable_table_of_cases(report):
+    page = parse_html(html.render(report))
+    headers = [th.attrs["data-column"] for th in page.iter("th") if "data-column" in th.attrs]
+    assert headers == ["index", "case", "target", "status", "float32", "float64", "seconds", "finding"]
+    rows = case_rows(page)  # in spec order until the page's script sorts them
+    assert [row[:6] for row in rows] == [
+        ["1", "headline", "log(1+exp(x))", "fail", "unstable", "ok"],
+        ["2", "expected", "log(1+exp(x))", "pass", "unstable", "ok"],
+        ["3", "swept", "log(1+exp(x))", "fail", "unstable", "unstable"],
+        ["4", "calm", "sin(x)", "pass", "ok", "ok"],
+        ["5", HOSTILE, "models.py:loss", "error", "-", "-"],
+    ]
+    assert [len(list(body.iter("details"))) for body in case_bodies(next(page.iter("table")))] == [1] * 5
+    assert len(list(page.iter("script"))) == 1  # ours; the hostile name is text
+
+
+def test_html_needs_no_network(report):
+    text = html.render(report)
+    page = parse_html(text)
+    assert not re.search(r"https?:|//[a-z]|url\(|@import", text, re.I)
+    assert not [n.tag for n in page.iter() if n.tag in ("link", "img", "iframe", "object", "embed")]
+    assert not [n for n in page.iter() if "src" in n.attrs or "href" in n.attrs]
+
+
+def test_html_details_underline_the_op_and_plot_the_sweep(report):
+    bodies = case_bodies(next(parse_html(html.render(report)).iter("table")))
+    headline = bodies[0]
+    assert next(headline.iter("summary")).text() == "headline: 2 findings"
+    underlined = [u.text() for u in headline.iter("u")]
+    assert underlined == ["exp(x)", "exp(x)"]  # log(1+exp(x)): the exp that overflowed, forward and backward
+    formula = next(headline.iter("pre"))
+    assert formula.text() == "log(1+exp(x))"
+    swept = bodies[2]
+    (svg,) = swept.iter("svg")
+    rects = [(r.attrs["fill"], r.text()) for r in svg.iter("rect")]
+    sweep = next(c.sweep for c in report.cases if c.sweep is not None)
+    intervals = [i for d in sweep["dtypes"].values() for i in d["intervals"]]
+    assert rects == [(html.COLOURS[i["status"]], cases.interval_text(i)) for i in intervals]
+    assert rects[0] == (html.COLOURS["unstable"], cases.interval_text(intervals[0]))
+    assert "unstable (nan) for x in [88.72284, 100]" in [text for _, text in rects]  # exp overflows in float32
+    labels = [t.text() for t in svg.iter("text")]
+    assert labels[0] == "float32" and "float64" in labels and labels[-2:] == ["x = -100", "100"]
+    assert "88.72" in labels  # the threshold where float32's gradient turns NaN
+    assert "of a number next to 1" in swept.text()
+    assert "ZeroDivisionError" in next(bodies[4].iter("pre")).text()
+
+
+def test_a_two_variable_sweep_is_drawn_as_boxes():
+    box = {"variable": "x", "lo": -1.0, "hi": 0.0, "status": "unstable", "kind": "cancellation", "box": {"x": [-1.0, 0.0], "y": [0.0, 1.0]}}
+    calm = {**box, "status": "ok", "kind": None, "box": {"x": [0.5, 1.0], "y": [-1.0, 1.0]}}
+    sweep = {
+        "schema": "gradcli.sweep/1", "target": "x*y", "kind": "formula", "variables": ["x", "y"],
+        "ranges": {v: {"lo": -1.0, "hi": 1.0, "n": 5, "scale": "linear"} for v in "xy"},
+        "dtypes": {"float64": {"points": 25, "intervals": [box, calm], "thresholds": []}},
+    }
+    svg = next(parse_html(html.render_sweep(sweep)).iter("svg"))
+    drawn = {r.attrs["fill"]: r.attrs for r in svg.iter("rect") if r.attrs.get("fill") != "none"}
+    unstable, ok = drawn[html.COLOURS["unstable"]], drawn[html.COLOURS["ok"]]
+    # x from -1 to 1 across 160 pixels from 20; y upwards, from 180 (y = -1) to 20 (y = 1).
+    assert [unstable[k] for k in ("x", "y", "width", "height")] == ["20.0", "20.0", "80.0", "80.0"]
+    assert [ok[k] for k in ("x", "y", "width", "height")] == ["140.0", "20.0", "40.0", "160.0"]
+
+
+def test_results_show_themselves_in_notebooks(report):
+    check = gradcli.check("log(1+exp(x))", [{"x": 100.0}], dtypes=("float32",), fixes=False)
+    shown = parse_html(check._repr_html_())
+    (cell,) = [td for td in shown.iter("td") if "v-unstable" in td.classes()]
+    assert cell.text() == "unstable" and [u.text() for u in shown.iter("u")] == ["exp(x)", "exp(x)"]
+    sweep = gradcli.sweep("log(1+exp(x))", {"x": (-100, 100, 5)}, dtypes=("float64",), fixes=False)
+    assert len(list(parse_html(sweep._repr_html_()).iter("svg"))) == 1
+    audit = report._repr_html_()
+    assert [row[1] for row in case_rows(parse_html(audit))] == NAMES
+    for text in (check._repr_html_(), sweep._repr_html_(), audit):
+        # A fragment for a notebook cell: styled, no page around it and no script to run.
+        assert text.startswith('<div class="gradcli"><style>') and "<html" not in text and "<script" not in text
+
+
+# -- files and imports ---------------------------------------------------------------
+
+
+def test_write_atomically_replaces_whole_or_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "report.html"
+    write_atomically(path, "first")
+    write_atomically(path, "second")
+    assert path.read_text() == "second"
+
+    def interrupted(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(InputError, match="cannot write .*report.html: No space left on device"):
+        write_atomically(path, "third")
+    assert path.read_text() == "second" and [p.name for p in tmp_path.iterdir()] == ["report.html"]
+
+
+def test_views_and_files_do_not_import_click():
+    code = (
+        "import sys, gradcli.files, gradcli.audit.results\n"
+        "from gradcli.audit.views import cases, html, junit, markdown, terminal\n"
+        "assert 'click' not in sys.modules, 'click imported'"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
