@@ -71,7 +71,7 @@ def _bits_figure(plt, result):
         ax.set_ylabel(f"{dtype}\nbits lost (of {top})")
         ax.grid(alpha=0.3)
         if ax.get_legend_handles_labels()[0]:
-            ax.legend(loc="upper left", fontsize=8)
+            ax.legend(loc="best", fontsize=8)
     axes[-1, 0].set_xlabel(name + _held(result))
     figure.suptitle(f"gradcli sweep {result.target}: error in bits against the exact result")
     figure.tight_layout()
@@ -79,20 +79,28 @@ def _bits_figure(plt, result):
 
 
 def _mark_thresholds(ax, thresholds, dtype, top):
-    """A dashed line at each threshold, labelled with the change and its first float (labels kept inside, staggered)."""
+    """A dashed line at each change of verdict, labelled with it and its first float; a dotted one where only the kind changes.
+
+    Labels stay inside the axes and are staggered over three heights, so that near thresholds stay readable.
+    """
     from .sweep_view import float_text
 
-    for i, t in enumerate(thresholds):
+    changes = [t for t in thresholds if t.before != t.after]
+    for t in thresholds:
+        if t.before == t.after:
+            ax.axvline(t.next, color="grey", lw=0.6, ls=":")
+    for i, t in enumerate(changes):
         ax.axvline(t.next, color="black", lw=0.8, ls="--")
         right_half = ax.transAxes.inverted().transform(ax.transData.transform((t.next, 0)))[0] > 0.6
         ax.annotate(
             f"{t.before}→{t.after}\n{t.variable}={float_text(t.next, dtype)}",
             (t.next, top),
-            xytext=(-3 if right_half else 3, -2 - 22 * (i % 2)),
+            xytext=(-3 if right_half else 3, -2 - 22 * (i % 3)),
             textcoords="offset points",
             ha="right" if right_half else "left",
             va="top",
             fontsize=7,
+            bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
         )
 
 

@@ -125,7 +125,7 @@ def test_the_terminal_view_of_a_1d_sweep():
     text = shown(softplus_like())
     assert "  x -10 [" + "·" * 30 + "^" * 11 + "] 10" in text
     assert "· ok   ^ unstable: overflow" in text
-    assert "x = 4.9999995 is ok, 5.0 is unstable (overflow)" in text
+    assert "x = 4.9999995 is ok, 5.0 is unstable (overflow, every bit lost)" in text
     assert "gradcli grad 'log(1+exp(x))' --at x=5.0 --dtype float32" in text
     assert "value, gradient" in text and "24.0 (all)" in text and "exp" in text
     assert "logaddexp(0, x)  (softplus; better)" in text
