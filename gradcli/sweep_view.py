@@ -211,7 +211,7 @@ def _print_thresholds(out, result, name, d):
 
 def _side(status, kind, interval):
     """One side of a threshold in words: its verdict, kind, and whether it loses every bit (from its interval, if known)."""
-    said = [kind] if kind else []
+    said = [kind] if kind and kind != status else []
     if interval is not None and interval.lost_all:
         said.append("every bit lost")
     return f"{status}{' (' + ', '.join(said) + ')' if said else ''}"

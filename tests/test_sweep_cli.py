@@ -3,6 +3,7 @@
 import json
 import shlex
 import sys
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
@@ -150,6 +151,14 @@ def test_the_terminal_shows_a_strip_with_a_legend_per_dtype(softplus_text):
     assert "from" in softplus_text and "bits lost" in softplus_text
 
 
+def test_the_fixes_are_shown_before_and_after(softplus_text):
+    fixes = softplus_text[softplus_text.index("Fixes (each swept over the same range):") :].splitlines()
+    assert fixes[1].strip().startswith("softplus(x)") and "better" in fixes[1]
+    assert fixes[2].strip().startswith("float32 before: ok -1000..-103.9721, unstable (cancellation)")
+    assert fixes[2].rstrip().endswith("unstable (nan) 88.72284..1000")
+    assert fixes[3].strip() == "float32 after:  ok -1000..1000"
+
+
 def test_the_thresholds_are_adjacent_floats_with_a_command_that_reproduces_them(softplus_text):
     assert "x = 88.72283 is ok, 88.72284 is unstable" in softplus_text
     assert "gradcli grad 'log(1+exp(x))' --at x=88.72284 --dtype float32" in softplus_text
@@ -172,6 +181,15 @@ def test_two_variables_sweep_a_grid():
     for d in data["dtypes"].values():
         assert d["points"] == 25 and d["counts"] == {"ok": 25}
         assert all(set(i["box"]) == {"x", "y"} for i in d["intervals"])
+
+
+def test_a_2d_sweep_draws_a_verdict_map(tmp_path):
+    path = tmp_path / "grid.svg"
+    result = run("x/y", "--range", "x=1:2:5", "--range", "y=-1:1:5", "--dtype", "float64", "--no-fix", "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert "[··d··]" not in result.stdout and "[ddddd]" in result.stdout  # y = 0 is a row of the map
+    assert ET.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    assert "<!-- domain -->" in path.read_text() and "<!-- ok -->" in path.read_text()  # the legend's labels
 
 
 def test_one_of_two_variables_is_swept_with_the_other_held_by_at():
