@@ -146,7 +146,7 @@ def _print_cells(out, result, cells, digits):
 
 
 def _interval_table(result, d, digits):
-    """The intervals of one dtype: where (from/to, or a 2-D box), verdict, kind, parts, op, worst bits lost."""
+    """The intervals of one dtype: where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits lost."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -161,7 +161,7 @@ def _interval_table(result, d, digits):
         else:
             place = (_number(i.lo, digits), _number(i.hi, digits))
         bits = "-" if i.worst_bits_lost is None else f"{i.worst_bits_lost:.1f}" + (" (all)" if i.lost_all else "")
-        verdict = f"[{_STATUS_STYLE.get(Verdict(i.status), 'white')}]{i.status}[/]"
+        verdict = f"[{_STATUS_STYLE.get(Verdict(i.status), 'white')}]{i.status}[/]" + (" (mixed)" if i.mixed else "")
         table.add_row(*place, verdict, escape(i.kind or "-"), ", ".join(i.parts) or "-", escape(i.op or "-"), bits)
     return table
 
@@ -224,7 +224,8 @@ def intervals_text(intervals, digits=7):
         where = f"{_number(i.lo, digits)}..{_number(i.hi, digits)}" if not i.box else " ".join(
             f"{v} {_number(a, digits)}..{_number(b, digits)}" for v, (a, b) in i.box.items()
         )
-        parts.append(f"{i.status}{' (' + i.kind + ')' if i.kind else ''} {where}")
+        said = [w for w in (i.kind, "mixed" if i.mixed else None) if w]
+        parts.append(f"{i.status}{' (' + ', '.join(said) + ')' if said else ''} {where}")
     return ", ".join(parts)
 
 

@@ -173,3 +173,10 @@ def test_the_progress_bar_waits_a_second_and_needs_a_terminal(monkeypatch):
     with view.ProgressBar(delay=0) as piped:
         piped(5, 10)
         assert piped.bar is None  # stderr piped or captured: never a bar
+
+
+def test_a_mixed_interval_says_so():
+    result = softplus_like()
+    result.dtypes["float32"].intervals[0].mixed = True  # some checked floats inside are not ok
+    text = shown(result)
+    assert "ok (mixed)" in text and "float32 before: ok (mixed) -10..5" in text
