@@ -53,7 +53,7 @@ def print_sweep(result, digits=7) -> None:
         cells = _cells(result, d)
         if cells is not None:
             _print_cells(out, result, cells, digits)
-        out.print(_interval_table(result, d, digits))
+        out.print(_interval_table(d, digits))
         _print_thresholds(out, result, name, d)
     _print_fixes(out, result, digits)
     for note in result.notes:
@@ -145,7 +145,7 @@ def _print_cells(out, result, cells, digits):
     out.print(legend)
 
 
-def _interval_table(result, d, digits):
+def _interval_table(d, digits):
     """The intervals of one dtype: where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits lost."""
     from rich.markup import escape
     from rich.table import Table
