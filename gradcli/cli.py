@@ -225,41 +225,49 @@ OPTION_FLAGS = {
 }
 
 
-def option_flags(fun):
-    """The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take."""
-    options = [
-        click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
-        click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
-        click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
-        click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),
-        click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
-        click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
-        click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs."),
-        click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi)."),
-        click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes."),
-        click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'."),
-    ]
-    for option in reversed(options):
-        fun = option(fun)
-    return fun
+def _options(*options):
+    """A decorator that adds ``options`` to a command, in the order given (as --help lists them)."""
+
+    def decorate(fun):
+        for option in reversed(options):
+            fun = option(fun)
+        return fun
+
+    return decorate
+
+
+# Options with one meaning wherever they appear (grad, check, sweep): declared once, here.
+_SEED = click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks.")
+_DTYPE = click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
+_WRT = click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
+_TOLERANCES = _options(
+    click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
+    click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
+)
+_DIGITS = click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print.")
+_VAR = click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi).")
+_NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes.")
+
+_ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables).")
+_FULL = click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs.")
+_MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
+
+# The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take.
+option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME)
 
 
 def fail_on_option(fun):
     return click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
 
 
-def check_options(fun):
-    """The options grad and check share: points, dtypes, what to differentiate, tolerances."""
-    options = [
-        click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
-        click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-        option_flags,
-        click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print."),
-        json_option,
-    ]
-    for option in reversed(options):
-        fun = option(fun)
-    return fun
+check_options = _options(
+    click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
+    click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+    option_flags,
+    _DIGITS,
+    json_option,
+)
+check_options.__doc__ = "The options grad and check share: points, dtypes, what to differentiate, tolerances."
 
 
 def _option_layer(flags, given=None):
@@ -272,7 +280,7 @@ def _option_layer(flags, given=None):
 
 
 def _check_options(flags):
-    """The `CheckOptions` that grad's and check's flags ask for (validated: bad ones exit 2)."""
+    """The `CheckOptions` that the flags of grad, check, sweep or audit ask for (validated: bad ones exit 2)."""
     return build_options(_option_layer(flags))
 
 
@@ -509,6 +517,54 @@ def merge(reports, as_json, junit, markdown, html):
     click.echo(summary(merged), err=True)
     if not merged.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+_SCALES = ("linear", "log", "symlog", "float")  # gradcli.checker.sweep.SCALES, spelled here so --help imports no NumPy
+_DEFAULT_N = 101  # gradcli.checker.sweep.DEFAULT_N, likewise (tests/test_sweep_cli.py checks both)
+
+
+@cli.command(name="sweep")
+@click.argument("target")
+@click.option("--range", "ranges", multiple=True, metavar="VAR=LO:HI[:N]", help=f"Sweep VAR over N points from LO to HI (default N {_DEFAULT_N}). Give it twice for a 2-D grid. Without --range, a target of one variable is swept over -1000:1000 (symlog).")
+@click.option("--scale", type=click.Choice(_SCALES), help="How the points are spaced: linear (the default with --range), log, symlog (linear near 0, log away from it), float (evenly over the floats' bit patterns).")
+@click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
+@_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
+@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the whole sweep (inf: no limit); points whose exact reference is past it are reported 'out of time'.")
+@_options(_VAR, _NO_FIX, _DIGITS, json_option)
+@click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
+def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
+    """Sweep TARGET over a range: where, in which dtype, does its gradient break?
+
+    Value and gradient are computed at every point in one vectorised run per
+    dtype; the verdicts (ok, unstable, wrong, domain, error) are shown as a
+    strip of the range, as intervals, and as thresholds between adjacent
+    floats, each with the `gradcli grad` command that reproduces it. Fixes
+    gradcli finds are swept over the same range. Exits 0 whenever it computed.
+    """
+    from .checker.points import default_ranges, parse_fixed, parse_ranges
+    from .checker.sweep import sweep
+    from .checker.targets import resolve
+    from .render import dump_json
+    from .sweep_view import ProgressBar, print_sweep
+
+    if plot:
+        from .plot import check_path
+
+        check_path(plot)  # a plot that cannot be written fails now, not after the sweep
+    options = _check_options(flags)
+    variables = resolve(target, options.treat_as_variables).variables
+    swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
+    fixed = parse_fixed(at, variables, swept)
+    with ProgressBar() as progress:
+        result = sweep(target, swept, options, fixed=fixed, progress=progress)
+    if as_json:
+        dump_json(result.to_dict())
+    else:
+        print_sweep(result, digits)
+    if plot:
+        from .plot import plot_sweep
+
+        plot_sweep(result, plot)
 
 
 def main(argv=None):

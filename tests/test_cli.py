@@ -110,12 +110,13 @@ def test_python_dash_m_runs_the_cli():
     assert "gradcli, version" in done.stdout
 
 
-def test_help_imports_no_heavy_library():
+@pytest.mark.parametrize("argv", [["--help"], ["sweep", "--help"]])
+def test_help_imports_no_heavy_library(argv):
     probe = (
         "import sys\n"
         "from gradcli.cli import main\n"
         "try:\n"
-        "    main(['--help'])\n"
+        f"    main({argv!r})\n"
         "except SystemExit:\n"
         "    pass\n"
         "heavy = [m for m in ('numpy', 'sympy', 'mpmath', 'matplotlib', 'rich') if m in sys.modules]\n"

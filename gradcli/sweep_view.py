@@ -1,0 +1,281 @@
+"""The terminal view of a sweep: a strip of the range per dtype, its intervals, thresholds and fixes.
+
+A view of a `SweepResult` (gradcli.checker.sweep); nothing here computes a
+gradient. rich is imported inside the functions, so importing this is cheap.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+
+from .checker.verdict import Verdict
+from .render import _STATUS_STYLE, _number, console
+
+STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
+MAP_HEIGHT = 15  # rows of a 2-D sweep's map
+STATUS_SYMBOL = {"ok": "·", "unstable": "u", "wrong": "W", "domain": "d", "error": "E"}
+# A failing point shows what broke, where the sweep says (KINDS of gradcli.checker.sweep).
+KIND_SYMBOL = {
+    "nan": "N",
+    "inf": "I",
+    "overflow": "^",
+    "underflow": "v",
+    "cancellation": "~",
+    "inaccurate": "≈",
+    "wrong rule": "X",
+    "kink": "K",
+    "out of time": "T",
+}
+
+
+def symbol(status, kind):
+    """The character and rich style of a point with this verdict and kind of failure."""
+    style = _STATUS_STYLE.get(Verdict(status), "white")
+    if status != Verdict.OK and kind in KIND_SYMBOL:
+        return KIND_SYMBOL[kind], style
+    return STATUS_SYMBOL.get(str(status), "?"), style
+
+
+def print_sweep(result, digits=7) -> None:
+    """A sweep on one screen: per dtype its strip (or 2-D map), intervals and thresholds, then the fixes."""
+    from rich.markup import escape
+
+    out = console()
+    swept = ", ".join(f"{n} = {_number(r.lo, digits)} .. {_number(r.hi, digits)} ({r.scale}, {r.n} points)" for n, r in result.ranges.items())
+    held = "".join(f", {n} = {_number(v, digits)}" for n, v in result.fixed.items())
+    out.print(f"[bold]{escape(result.target)}[/bold]  swept over {escape(swept + held)}")
+    for name, d in result.dtypes.items():
+        out.print()
+        counts = ", ".join(f"{n} {s}" for s, n in d.counts.items())
+        timed_out = f", {d.out_of_time} out of time" if d.out_of_time else ""
+        out.print(f"[bold]{name}[/bold]: {d.points} points ({counts}{timed_out}); {d.checked} checked")
+        cells = _cells(result, d)
+        if cells is not None:
+            _print_cells(out, result, cells, digits)
+        out.print(_interval_table(d, digits))
+        _print_thresholds(out, result, name, d)
+    _print_fixes(out, result, digits)
+    for note in result.notes:
+        out.print(f"note: {escape(note)}")
+
+
+def _point_classes(result, d):
+    """Per sampled point its status and kind (arrays; a grid in 2-D), from the samples or the 1-D intervals."""
+    import numpy as np
+
+    if d.samples is not None:
+        return np.asarray(d.samples.status, dtype=object), np.asarray(d.samples.kind, dtype=object)
+    if len(result.ranges) != 1 or not d.intervals:
+        return None
+    from .checker.dtypes import dtype_of
+
+    (swept,) = result.ranges.values()
+    with np.errstate(all="ignore"):
+        xs = swept.points().astype(dtype_of(d.dtype)).astype(np.float64)
+    where = np.minimum(np.searchsorted([i.hi for i in d.intervals], xs, side="left"), len(d.intervals) - 1)
+    status = np.array([str(d.intervals[i].status) for i in where], dtype=object)
+    kind = np.array([d.intervals[i].kind or "" for i in where], dtype=object)
+    return status, kind
+
+
+def _bins(n, width):
+    """``n`` points split into at most ``width`` consecutive slices of (nearly) equal length."""
+    count = min(n, width)
+    return [slice(i * n // count, (i + 1) * n // count) for i in range(count)]
+
+
+def _cells(result, d):
+    """The strip (1-D: a list of cells) or map (2-D: rows of cells, top row the high end); a cell is (status, kind)."""
+    import numpy as np
+
+    classes = _point_classes(result, d)
+    if classes is None:
+        return None
+    status, kind = classes
+    severity = np.vectorize(lambda s: Verdict(s).severity, otypes=[int])(status) if status.size else status
+
+    def worst(block):
+        flat = np.argmax(severity[block])
+        where = np.unravel_index(flat, severity[block].shape)
+        return str(status[block][where]), str(kind[block][where] or "")
+
+    if status.ndim == 1:
+        return [worst(b) for b in _bins(len(status), STRIP_WIDTH)]
+    columns, rows = _bins(status.shape[0], STRIP_WIDTH), _bins(status.shape[1], MAP_HEIGHT)
+    return [[worst((c, r)) for c in columns] for r in reversed(rows)]
+
+
+def _print_cells(out, result, cells, digits):
+    """The strip between the range's ends (or the map with its axes), then the legend of the symbols shown."""
+    from rich.text import Text
+
+    names = list(result.ranges)
+    first = result.ranges[names[0]]
+    ends = (_number(first.lo, digits), _number(first.hi, digits))
+    lines = [cells] if len(names) == 1 else cells
+    seen = []
+    for i, line in enumerate(lines):
+        text = Text("  ")
+        if len(names) == 2:
+            second = result.ranges[names[1]]
+            label = _number(second.hi, digits) if i == 0 else _number(second.lo, digits) if i == len(lines) - 1 else ""
+            text.append(f"{label:>10} ")
+        else:
+            text.append(f"{names[0]} {ends[0]} ")
+        text.append("[")
+        for cell in line:
+            char, style = symbol(*cell)
+            text.append(char, style=style)
+            if cell not in seen:
+                seen.append(cell)
+        text.append("]")
+        if len(names) == 1:
+            text.append(f" {ends[1]}")
+        elif i == 0:
+            text.append(f" {names[1]}")
+        out.print(text)
+    if len(names) == 2:
+        out.print(f"  {'':>10}  {names[0]} {ends[0]} .. {ends[1]}")
+    legend = Text("  ")
+    for status, kind in sorted(seen, key=lambda c: (Verdict(c[0]).severity, c[1])):
+        char, style = symbol(status, kind)
+        legend.append(char, style=style)
+        legend.append(f" {status}{': ' + kind if kind and kind != status else ''}   ")
+    out.print(legend)
+
+
+def _interval_table(d, digits):
+    """The intervals of one dtype: where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits lost."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    two_d = any(i.box for i in d.intervals)
+    table = Table(show_edge=False, box=None, padding=(0, 2))
+    where = ("box",) if two_d else ("from", "to")
+    for header in (*where, "verdict", "kind", "parts", "op", "bits lost"):
+        table.add_column(header, justify="right" if header in ("from", "to", "bits lost") else "left")
+    for i in d.intervals:
+        if two_d:
+            place = (", ".join(f"{v} {_number(a, digits)}..{_number(b, digits)}" for v, (a, b) in (i.box or {}).items()),)
+        else:
+            place = (_number(i.lo, digits), _number(i.hi, digits))
+        bits = "-" if i.worst_bits_lost is None else f"{i.worst_bits_lost:.1f}" + (" (all)" if i.lost_all else "")
+        verdict = f"[{_STATUS_STYLE.get(Verdict(i.status), 'white')}]{i.status}[/]" + (" (mixed)" if i.mixed else "")
+        table.add_row(*place, verdict, escape(i.kind or "-"), ", ".join(i.parts) or "-", escape(i.op or "-"), bits)
+    return table
+
+
+def float_text(value, dtype_name):
+    """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
+    from .checker.dtypes import dtype_of
+
+    return str(dtype_of(dtype_name).type(value))
+
+
+def _failing_side(t):
+    """Which side of a threshold fails: its value (``at`` or ``next``) and verdict."""
+    before, after = Verdict(t.before), Verdict(t.after)
+    if before.severity > after.severity or (before == after and t.before_kind and not t.after_kind):
+        return t.at, before
+    return t.next, after
+
+
+def reproduce(result, variable, value, dtype_name):
+    """The `gradcli grad` command that checks one point of a sweep in one dtype, or None (a 2-D point unknown)."""
+    point = {variable: value, **result.fixed}
+    if set(point) != set(result.variables):
+        return None
+    at = ",".join(f"{v}={float_text(point[v], dtype_name) if v == variable else repr(float(point[v]))}" for v in result.variables)
+    return f"gradcli grad {shlex.quote(result.target)} --at {at} --dtype {dtype_name}"
+
+
+def _print_thresholds(out, result, name, d):
+    """Each threshold of one dtype: the last float before and the first after, and how to reproduce it."""
+    from rich.markup import escape
+
+    if not d.thresholds:
+        return
+    out.print("  thresholds (adjacent floats of the dtype):")
+    for t in d.thresholds:
+        left = next((i for i in d.intervals if i.hi == t.at and i.variable == t.variable), None)
+        right = next((i for i in d.intervals if i.lo == t.next and i.variable == t.variable), None)
+        before, after = _side(t.before, t.before_kind, left), _side(t.after, t.after_kind, right)
+        out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}")
+        if t.finding is not None and getattr(t.finding, "message", None):
+            out.print(f"      {escape(t.finding.message)}", soft_wrap=True)
+        command = reproduce(result, t.variable, _failing_side(t)[0], name)
+        if command:
+            out.print(f"      {escape(command)}", soft_wrap=True)
+
+
+def _side(status, kind, interval):
+    """One side of a threshold in words: its verdict, kind, and whether it loses every bit (from its interval, if known)."""
+    said = [kind] if kind and kind != status else []
+    if interval is not None and interval.lost_all:
+        said.append("every bit lost")
+    return f"{status}{' (' + ', '.join(said) + ')' if said else ''}"
+
+
+def intervals_text(intervals, digits=7):
+    """Intervals on one line: ``ok -1000..88.72, unstable (overflow) 88.72..1000``."""
+    parts = []
+    for i in intervals:
+        where = f"{_number(i.lo, digits)}..{_number(i.hi, digits)}" if not i.box else " ".join(
+            f"{v} {_number(a, digits)}..{_number(b, digits)}" for v, (a, b) in i.box.items()
+        )
+        said = [w for w in (i.kind, "mixed" if i.mixed else None) if w]
+        parts.append(f"{i.status}{' (' + ', '.join(said) + ')' if said else ''} {where}")
+    return ", ".join(parts)
+
+
+def _print_fixes(out, result, digits):
+    """Each fix the sweep re-ran: its intervals per dtype before and after."""
+    from rich.markup import escape
+
+    if not result.fixes:
+        return
+    out.print()
+    out.print("[bold]Fixes[/bold] (each swept over the same range):")
+    for fix in result.fixes:
+        verdict = "[green]better[/green]" if fix.better else "not better everywhere"
+        out.print(f"  [bold]{escape(fix.formula or fix.name)}[/bold]  ({escape(fix.name)}; {verdict})")
+        if fix.code and not fix.formula:
+            for line in fix.code.rstrip().splitlines():
+                out.print(f"    {escape(line)}", highlight=False)
+        for dtype in fix.before:
+            out.print(f"    {dtype} before: {escape(intervals_text(fix.before[dtype], digits))}", soft_wrap=True)
+            out.print(f"    {dtype} after:  {escape(intervals_text(fix.after.get(dtype, []), digits))}", soft_wrap=True)
+
+
+class ProgressBar:
+    """A progress callback for a sweep: a rich bar on stderr, only on a terminal and after the first second.
+
+    Quick sweeps and piped runs print nothing; use as a context manager so the bar is removed at the end.
+    """
+
+    def __init__(self, delay=1.0):
+        self.delay = delay
+        self.started = time.monotonic()
+        self.stderr = console(stderr=True)
+        self.bar = None
+        self.task = None
+
+    def __call__(self, done, total):
+        if self.bar is None:
+            if not self.stderr.is_terminal or time.monotonic() - self.started < self.delay:
+                return
+            from rich.progress import Progress
+
+            self.bar = Progress(console=self.stderr, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("sweeping", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
