@@ -636,7 +636,10 @@ def _judge_reference(result, point, value, gradient, zero, value_scale, grad_sca
             # the step squared (which is all there is at x = 0, where nothing scales).
             h = _step(mpmath.mpf(point[n]))
             noise = 1e-38 * max(abs(value), value_scale) / h + 1e3 * h * h
-            assert abs(g - ref) <= 1e-18 * max(abs(ref), scale) + noise, (result.text, point, n, g, ref)
+            if abs(g - ref) > 1e-18 * max(abs(ref), scale) + noise:
+                # sympy's Min/Max simplification depends on its cache (what earlier tests built), and once
+                # gave 0 for d/dx clip(atan(x), clip(0.5, x, 1), x) = 1 at x = 0.0123: no oracle at this point.
+                return "sympy's derivative disagrees with the test's own high-precision differences"
     zero = [z or abs(g) <= ZERO * s for z, g, s in zip(zero, gradient, grad_scales)]
     for g, s, z in zip(gradient, grad_scales, zero):
         if not z and s > MAX_CONDITION * abs(g):

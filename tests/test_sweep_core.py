@@ -348,3 +348,13 @@ def test_many_points_cost_few_checks(tmp_path):
         assert dtype_sweep.intervals[0].lo == -1000.0 and dtype_sweep.intervals[-1].hi == 1000.0
         assert sum(dtype_sweep.counts.values()) == 10**5
         assert dtype_sweep.intervals[-1].kind == "nan"
+
+
+def test_a_grid_row_the_checker_calls_domain_does_not_spread_to_its_band():
+    # x/y: only y = 0 is domain; the rest of a 21 x 21 grid is ok, though only a subgrid is checked.
+    result = sweep("x / y", {"x": (-1, 1, 21), "y": (-1, 1, 21)}, fixes=False)
+    for dtype_sweep in result.dtypes.values():
+        assert dtype_sweep.counts == {"ok": 420, "domain": 21}
+        (domain,) = [i for i in dtype_sweep.intervals if i.status == "domain"]
+        assert domain.box["y"] == [0.0, 0.0] and domain.box["x"] == [-1.0, 1.0]
+        assert (dtype_sweep.samples.status[:, 10] == "domain").all()

@@ -522,8 +522,9 @@ def _severity(point_class):
 
 
 # Per-point bands of the vectorised run: 0 ok, 1 beyond the tolerance, 2 every bit lost, 3 inf, 4 NaN,
-# 5 no reference to judge by. A band is value * 8 + gradient; bands pick where the checker looks.
-_OK, _OFF, _LOST, _INF, _NAN, _UNKNOWN = range(6)
+# 5 no reference to judge by, 6 the exact answer itself is not finite (x/0: the checker may say domain).
+# A band is value * 8 + gradient; bands pick where the checker looks.
+_OK, _OFF, _LOST, _INF, _NAN, _UNKNOWN, _NOT_FINITE = range(7)
 
 
 class _DtypeRun:
@@ -931,14 +932,15 @@ def _grid_choice(bands, shape):
 def _classes_by_band(bands, classes):
     """The classes of a grid, worst first, and each point's index among them.
 
-    A point the checker judged has its own class; any other point the worst
-    class the checker gave to points of its band (every band has some).
+    A point the checker judged has its own class; any other point the class
+    the checker gave most often to points of its band (every band has some;
+    on a tie, the worse).
     """
-    by_band = {}
+    votes = {}
     for index, point_class in classes.items():
-        band = int(bands[index])
-        if band not in by_band or _severity(point_class) > _severity(by_band[band]):
-            by_band[band] = point_class
+        band = votes.setdefault(int(bands[index]), {})
+        band[point_class] = band.get(point_class, 0) + 1
+    by_band = {band: max(found, key=lambda c: (found[c], _severity(c))) for band, found in votes.items()}
     found = sorted(set(by_band.values()) | set(classes.values()), key=lambda c: (_severity(c), str(c[1]), c[2]), reverse=True)
     position = {c: i for i, c in enumerate(found)}
     unique_bands, inverse = np.unique(bands, return_inverse=True)
@@ -1101,7 +1103,7 @@ def _bits_and_bands(computed, reference, dtype, rtol, atol):
     band = np.where(right | close, _OK, np.where(relative >= 1, _LOST, _OFF))
     band = np.where(np.isinf(computed) & ~right, _INF, band)
     band = np.where(np.isnan(computed) & ~right, _NAN, band)
-    band = np.where(finite_reference | right, band, _UNKNOWN)
+    band = np.where(finite_reference, band, np.where(right, _NOT_FINITE, _UNKNOWN))
     bits = np.where(~np.isfinite(computed) & ~right, np.inf, bits)
     bits = np.where(finite_reference | right, bits, np.nan)
     return bits, band.astype(int)
