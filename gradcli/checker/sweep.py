@@ -148,6 +148,7 @@ KINDS = (
     "out of time", "no verdict", "raised",
 )
 PARTS = ("value", "gradient")
+_KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
 
 
 @dataclass
@@ -440,11 +441,11 @@ class _Progress:
 
 
 # A point's class, from the checker: intervals are runs of equal classes.
-def _point_class(result, dtype):
-    """``(status, kind, parts, lost_all)`` of one checked point (see `Interval`)."""
+def _point_class(result):
+    """A checked point's class ``(status, kind group, parts, lost_all)`` (see `Interval`), and its kind."""
     status = Verdict(result.status)
     if status == Verdict.OK:
-        return (status, None, (), False)
+        return (status, None, (), False), None
     parts = tuple(
         part for part, verdict in (("value", result.value_status), ("gradient", result.gradient_status))
         if verdict != Verdict.OK
@@ -455,8 +456,14 @@ def _point_class(result, dtype):
     errors = [e for part, e in (("value", result.value_error), ("gradient", result.gradient_error)) if part in parts]
     nonfinite = any(not np.all(np.isfinite(np.asarray(c, dtype=float))) for c in computed if c is not None)
     lost_all = nonfinite or any(e is not None and e >= LOST_ALL for e in errors)
-    return (status, _kind(result, status, computed), parts, lost_all)
+    kind = _kind(result, status, computed)
+    return (status, _GROUPS.get(kind, kind), parts, lost_all), kind
 
+
+# Kinds that intervals do not split on: where a loss of precision is called cancellation and where
+# merely inaccurate is the provenance's judgement, fuzzy by nature, and no band of the vectorised
+# run sees it, so bisecting it would cost the checker's halves. An interval names its commonest.
+_GROUPS = {"cancellation": "precision", "inaccurate": "precision", "underflow": "precision"}
 
 LOST_ALL = 1 - 2**-10  # a relative error this large keeps no correct bit (2x off; 0 for a tiny number)
 
@@ -494,9 +501,9 @@ _FINDING_KINDS = {  # the checker's finding kinds behind each interval kind
 }
 
 
-def _cause(result, point_class):
+def _cause(result, point_class, kind):
     """The finding that says what broke at a point: of its kind and failing pass, not about finite differences."""
-    status, kind, parts, _ = point_class
+    status, _, parts, _ = point_class
     if status == Verdict.OK:
         return None
     phases = {"value": {"forward"}, "gradient": {"backward"}}
@@ -534,7 +541,7 @@ class _DtypeRun:
         self.target, self.resolved, self.ranges, self.held = target, resolved, ranges, held
         self.dtype, self.options, self.started, self.counter = dtype, options, started, counter
         self.names = list(ranges)
-        self.results, self.classes = {}, {}  # by key: PointResult, class
+        self.results, self.classes, self.kinds = {}, {}, {}  # by key: PointResult, class, kind
         self.bands = {True: {}, False: {}}  # exact reference?, key -> band
         self.sampled = (np.array([], dtype=np.int64), np.array([], dtype=int), True)  # keys, bands, exact?
         self.unrefined = []  # pairs of keys left apart when time ran out
@@ -620,7 +627,7 @@ class _DtypeRun:
         report = check(self.target, [p for _, p in fresh], self.options, dtypes=(self.dtype.name,))
         for (key, _), point_result in zip(fresh, report.results):
             self.results[key] = point_result
-            self.classes[key] = _point_class(point_result, self.dtype)
+            self.classes[key], self.kinds[key] = _point_class(point_result)
         self.counter.add(len(fresh))
 
     def judge_keys(self, keys):
@@ -653,7 +660,7 @@ class _DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = _counts(out.intervals, held_by)
-        out.out_of_time = sum(1 for c in self.classes.values() if c[1] == "out of time")
+        out.out_of_time = sum(1 for kind in self.kinds.values() if kind == "out of time")
         out.samples = Samples(
             {name: swept.points()}, values[where], {n: g[where] for n, g in grads.items()},
             value_bits[where], gradient_bits[where], status, kind, label,
@@ -787,30 +794,44 @@ class _DtypeRun:
                 lo, hi = (float(x) for x in _floats_at([left + 1, right - 1], self.dtype))
                 intervals.append(Interval(name, lo, hi, Verdict.ERROR, "out of time", mixed=True))
             else:
-                before, after = run_class, runs[i + 1][0]
-                failing = right if _severity(after) >= _severity(before) else left
-                at, nxt = (float(x) for x in _floats_at([left, right], self.dtype))
-                cause = _cause(self.results[failing], self.classes[failing]) if failing in self.results else None
-                thresholds.append(Threshold(name, at, nxt, before[0], after[0], cause, before[1], after[1]))
+                thresholds.append((len(intervals) - 1, left, right))
             start = right
-        return intervals, thresholds
+        return intervals, [self.threshold(intervals, *found) for found in thresholds]
+
+    def threshold(self, intervals, index, left, right):
+        """The threshold between ``intervals[index]`` and the next, at the adjacent floats ``left`` and ``right``."""
+        before, after = intervals[index], intervals[index + 1]
+        failing = right if (after.status.severity, after.lost_all) >= (before.status.severity, before.lost_all) else left
+        cause = _cause(self.results[failing], self.classes[failing], self.kinds[failing])
+        at, nxt = (float(x) for x in _floats_at([left, right], self.dtype))
+        return Threshold(self.names[0], at, nxt, before.status, after.status, cause, before.kind, after.kind)
 
     def interval(self, point_class, start, end, swept, checked):
         """The interval of one run, from the key ``start`` to ``end`` (None: the range's ends)."""
-        status, kind, parts, lost_all = point_class
+        status, _, parts, lost_all = point_class
         lo_key = checked[0] if start is None else start
         hi_key = checked[-1] if end is None else end
         inside = checked[bisect.bisect_left(checked, lo_key) : bisect.bisect_right(checked, hi_key)]
-        alike = [self.results[k] for k in inside if self.classes[k] == point_class]
-        bits = [r.bits_lost for r in alike if r.bits_lost is not None]
-        example = max(alike, key=lambda r: r.bits_lost if r.bits_lost is not None else -1)
-        cause = _cause(example, point_class)
+        alike = [k for k in inside if self.classes[k] == point_class]
+        kind, example = self.named(alike)
+        bits = [self.results[k].bits_lost for k in alike if self.results[k].bits_lost is not None]
+        cause = _cause(example, point_class, kind)
         lo = swept.lo if start is None else float(_floats_at([start], self.dtype)[0])
         hi = swept.hi if end is None else float(_floats_at([end], self.dtype)[0])
         return Interval(
             self.names[0], lo, hi, status, kind, max(bits) if bits else None, dict(example.point), parts,
             cause.op if cause is not None else None, lost_all, mixed=len(alike) < len(inside),
         )
+
+    def named(self, keys):
+        """The commonest kind among checked ``keys`` (the more specific on a tie) and its example, the point
+        of that kind that lost the most bits."""
+        counts = {}
+        for key in keys:
+            counts[self.kinds[key]] = counts.get(self.kinds[key], 0) + 1
+        kind = max(counts, key=lambda k: (counts[k], -_KIND_ORDER.get(k, len(KINDS))))
+        results = [self.results[k] for k in keys if self.kinds[k] == kind]
+        return kind, max(results, key=lambda r: r.bits_lost if r.bits_lost is not None else -1)
 
     def per_key(self, intervals, keys):
         """For every key, the index of the interval holding it."""
@@ -835,7 +856,7 @@ class _DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = _counts(out.intervals, held_by)
-        out.out_of_time = sum(1 for c in self.classes.values() if c[1] == "out of time")
+        out.out_of_time = sum(1 for kind in self.kinds.values() if kind == "out of time")
         out.samples = Samples(
             axes, values.reshape(shape), {n: g.reshape(shape) for n, g in grads.items()},
             value_bits.reshape(shape), gradient_bits.reshape(shape), status.reshape(shape), kind.reshape(shape), label,
@@ -849,11 +870,11 @@ class _DtypeRun:
         for index, point_class in enumerate(classes):
             members = held_by == index
             box = {n: [float(swept[n][members].min()), float(swept[n][members].max())] for n in self.names}
-            results = [self.results[k] for k, c in self.classes.items() if c == point_class]
-            bits = [r.bits_lost for r in results if r.bits_lost is not None]
-            example = max(results, key=lambda r: r.bits_lost if r.bits_lost is not None else -1)
-            status, kind, parts, lost_all = point_class
-            cause = _cause(example, point_class)
+            alike = [k for k, c in self.classes.items() if c == point_class]
+            kind, example = self.named(alike)
+            bits = [self.results[k].bits_lost for k in alike if self.results[k].bits_lost is not None]
+            status, _, parts, lost_all = point_class
+            cause = _cause(example, point_class, kind)
             mixed = any(held_by[k] != index for k, c in self.classes.items() if c == point_class)
             out.append(Interval(
                 first, box[first][0], box[first][1], status, kind, max(bits) if bits else None,
@@ -1100,7 +1121,7 @@ def _bits_and_bands(computed, reference, dtype, rtol, atol):
         eps = float(finfo(dtype).eps)
         bits = np.clip(np.log2(np.maximum(relative, 1e-300) / eps), 0, finfo(dtype).nmant + 1)
         bits = np.where(relative == 0, 0.0, bits)
-    band = np.where(right | close, _OK, np.where(relative >= 1, _LOST, _OFF))
+    band = np.where(right | close, _OK, np.where(relative >= LOST_ALL, _LOST, _OFF))
     band = np.where(np.isinf(computed) & ~right, _INF, band)
     band = np.where(np.isnan(computed) & ~right, _NAN, band)
     band = np.where(finite_reference, band, np.where(right, _NOT_FINITE, _UNKNOWN))
