@@ -424,7 +424,7 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
         from .files import write_atomically
 
         write_atomically(update_baseline, _json_text(report))
-    click.echo(summary(report), err=True)
+    _echo_summary(summary(report), as_json)
     if not report.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
@@ -478,6 +478,12 @@ def _json_text(report):
     return out.getvalue()
 
 
+def _echo_summary(line, as_json):
+    """The summary on stderr, unless the table that ends with it was just printed to the same terminal."""
+    if as_json or not (sys.stdout.isatty() and sys.stderr.isatty()):
+        click.echo(line, err=True)
+
+
 def _show_audit(report, as_json, junit, markdown, html):
     """The report on stdout (JSON or the terminal table) and in the files asked for, each written atomically."""
     import importlib
@@ -514,7 +520,7 @@ def merge(reports, as_json, junit, markdown, html):
 
     merged = merge_reports([load_report(path) for path in reports], reports)
     _show_audit(merged, as_json, junit, markdown, html)
-    click.echo(summary(merged), err=True)
+    _echo_summary(summary(merged), as_json)
     if not merged.ok:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
