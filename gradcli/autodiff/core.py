@@ -26,6 +26,7 @@ from .values import ones_like_value, shape_of, zeros_like
 
 __all__ = [
     "VJPNode",
+    "VJPBox",
     "JVPBox",
     "defvjp",
     "defvjp_all",
@@ -38,24 +39,26 @@ __all__ = [
 ]
 
 
-class VJPNode(Box):
-    """A traced value of a reverse trace, and the record of the op that made it.
+class VJPNode:
+    """The record of one op of a reverse trace: what the backward loop needs to run its VJP.
 
-    It holds what the backward loop needs to run the op's VJP: the rule, the
-    op's raw arguments, which of them were traced, and their nodes (parents).
-    The output value itself is the box's value. The forward door fills these
-    slots when it records an op (`tracer._make_door`); ``order`` numbers nodes
-    in the order they were made, counting down.
+    It holds the rule, the op's raw arguments, which of them were traced, and
+    their nodes (parents). It is not the traced value itself (a `VJPBox` holds
+    the value and points here), so a value the backward pass never reads dies
+    with the last box the user's code holds, as in HIPS autograd: the node
+    keeps the op's output (``_value``) and its array arguments only when the
+    rule reads them (see `defvjp`'s ``reads``). The forward door fills these
+    slots when it records an op (`tracer._record`); ``order`` numbers nodes in
+    the order they were made, counting down.
     """
 
-    __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents", "order")
+    __slots__ = ("prim", "vjp", "_value", "args", "kwargs", "argnums", "parents", "order")
 
     @classmethod
     def root(cls, value, trace):
-        """An input of a reverse trace: a node with no op and no parents."""
+        """A traced input of a reverse trace: the box of a new node with no op and no parents."""
         node = object.__new__(cls)
-        node._value = value
-        node._trace = trace
+        node._value = None
         node.prim = None
         node.vjp = None
         node.args = ()
@@ -63,11 +66,21 @@ class VJPNode(Box):
         node.argnums = ()
         node.parents = ()
         node.order = next_node_number()
-        return node
+        box = object.__new__(VJPBox)
+        box._value = value
+        box._trace = trace
+        box._node = node
+        return box
 
     @property
     def name(self):
         return self.prim.name if self.prim is not None else "input"
+
+
+class VJPBox(Box):
+    """A traced value of a reverse trace: the value, and the node of the op that made it."""
+
+    __slots__ = ("_node",)
 
 
 class JVPBox(Box):
@@ -83,7 +96,7 @@ class JVPBox(Box):
 
 def new_reverse_trace():
     """A trace that records `VJPNode`s for a later backward pass."""
-    return Trace(None, VJPNode)  # positional: a class call with keywords builds a dict
+    return Trace(None, VJPNode, VJPBox)  # positional: a class call with keywords builds a dict
 
 
 def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
@@ -142,11 +155,15 @@ def _inner(a, b):
 # -- derivative tables --------------------------------------------------------
 
 
-def defvjp(op, *rules):
+def defvjp(op, *rules, reads=None):
     """Register one VJP rule per argument: ``rule(g, ans, *args, **kwargs) -> cotangent``.
 
     A rule of ``None`` means the op is not differentiable in that argument; a
-    rule may return ``None`` for a zero cotangent.
+    rule may return ``None`` for a zero cotangent. ``reads`` says what the
+    rules read besides ``g``, so that a recorded op keeps nothing else alive:
+    a string for every rule, or one per argument, naming ``"ans"`` and/or
+    ``"args"`` (their values; every rule may ask an argument's shape and
+    dtype); ``""`` for neither. ``None`` (the default) keeps everything.
     """
     prim = primitive_of(op)
 
@@ -195,6 +212,8 @@ def defvjp(op, *rules):
                     missing_rule(max(argnums))()
                 raise
 
+    if reads is not None:
+        vjp.reads = (reads,) * len(rules) if isinstance(reads, str) else tuple(reads)
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
     return op
@@ -238,8 +257,8 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
-def backward_pass(g, end_node, sources):
-    """Run every VJP from ``end_node`` back; return the cotangent reaching each source node.
+def backward_pass(g, end, sources):
+    """Run every VJP from the box ``end`` back; return the cotangent reaching each source box.
 
     A node is always made after its parents, so the reverse of the order of
     making is a topological order: a heap of the nodes that have received a
@@ -252,11 +271,12 @@ def backward_pass(g, end_node, sources):
     """
     if g is None:
         return [None] * len(sources)
-    # The sources, each with the cotangent found for it (None until reached). A
-    # dict rather than a set of them: its code is warm from the other dicts here.
+    # The sources' nodes, each with the cotangent found for it (None until
+    # reached). A dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[source] = None
+        found[source._node] = None
+    end_node = end._node
     grads = {end_node: g}
     backward_hook = hooks.backward
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
@@ -285,4 +305,4 @@ def backward_pass(g, end_node, sources):
                     waiting[order] = parent
                 else:
                     grads[parent] = prev + ct
-    return list(map(found.get, sources))
+    return [found[source._node] for source in sources]

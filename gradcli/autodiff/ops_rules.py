@@ -74,12 +74,14 @@ from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
 # -- arithmetic ---------------------------------------------------------------
 
 
-defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y))
+# ``reads=``: what each rule reads besides g, so a recorded op keeps nothing else alive.
+defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y), reads="")
 defjvp(add, lambda t, ans, x, y: broadcast_like(t, ans), lambda t, ans, x, y: broadcast_like(t, ans))
 defvjp(
     subtract,
     lambda g, ans, x, y: unbroadcast(g, x),
     lambda g, ans, x, y: unbroadcast(-g, y),
+    reads="",
 )
 defjvp(
     subtract,
@@ -90,12 +92,14 @@ defvjp(
     multiply,
     lambda g, ans, x, y: unbroadcast(g * y, x),
     lambda g, ans, x, y: unbroadcast(x * g, y),
+    reads="args",
 )
 defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
 defvjp(
     divide,
     lambda g, ans, x, y: unbroadcast(g / y, x),
     lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
+    reads="args",
 )
 defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
 
@@ -133,13 +137,13 @@ def _power_vjp_exponent(g, ans, x, y):
     return unbroadcast(g * ans * _log_base(x, ans), y)
 
 
-defvjp(power, _power_vjp_base, _power_vjp_exponent)
+defvjp(power, _power_vjp_base, _power_vjp_exponent, reads=("args", "ans args"))
 defjvp(
     power,
     lambda t, ans, x, y: t * _power_dbase(x, y),
     lambda t, ans, x, y: t * ans * _log_base(x, ans),
 )
-defvjp(negative, lambda g, ans, x: -g)
+defvjp(negative, lambda g, ans, x: -g, reads="")
 defjvp(negative, lambda t, ans, x: -t)
 defvjp(
     mod,
@@ -168,41 +172,41 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: g / (2 * ans))
+defvjp(sqrt, lambda g, ans, x: g / (2 * ans), reads="ans")
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
-defvjp(square, lambda g, ans, x: g * 2 * x)
+defvjp(square, lambda g, ans, x: g * 2 * x, reads="args")
 defjvp(square, lambda t, ans, x: t * 2 * x)
-defvjp(reciprocal, lambda g, ans, x: -g * ans * ans)
+defvjp(reciprocal, lambda g, ans, x: -g * ans * ans, reads="ans")
 defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 
 # -- exponentials and logarithms ----------------------------------------------
 
 
-defvjp(exp, lambda g, ans, x: g * ans)
+defvjp(exp, lambda g, ans, x: g * ans, reads="ans")
 defjvp(exp, lambda t, ans, x: t * ans)
 defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
-defvjp(expm1, lambda g, ans, x: g * exp(x))
+defvjp(expm1, lambda g, ans, x: g * exp(x), reads="args")
 defjvp(expm1, lambda t, ans, x: t * exp(x))
-defvjp(log, lambda g, ans, x: g / x)
+defvjp(log, lambda g, ans, x: g / x, reads="args")
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: g / (x + 1))
+defvjp(log1p, lambda g, ans, x: g / (x + 1), reads="args")
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
 
 
-defvjp(sin, lambda g, ans, x: g * cos(x))
+defvjp(sin, lambda g, ans, x: g * cos(x), reads="args")
 defjvp(sin, lambda t, ans, x: t * cos(x))
-defvjp(cos, lambda g, ans, x: -g * sin(x))
+defvjp(cos, lambda g, ans, x: -g * sin(x), reads="args")
 defjvp(cos, lambda t, ans, x: -t * sin(x))
 defvjp(tan, lambda g, ans, x: g / square(cos(x)))
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
@@ -223,7 +227,7 @@ defjvp(sinh, lambda t, ans, x: t * cosh(x))
 defvjp(cosh, lambda g, ans, x: g * sinh(x))
 defjvp(cosh, lambda t, ans, x: t * sinh(x))
 # 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
-defvjp(tanh, lambda g, ans, x: g / square(cosh(x)))
+defvjp(tanh, lambda g, ans, x: g / square(cosh(x)), reads="args")
 defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
 defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
 defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
@@ -333,7 +337,7 @@ defjvp(
 # sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
 defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
 defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
-defvjp(softplus, lambda g, ans, x: g * sigmoid(x))
+defvjp(softplus, lambda g, ans, x: g * sigmoid(x), reads="args")
 defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------

@@ -67,19 +67,21 @@ class Trace:
     """One differentiation in progress; nested transforms get higher levels.
 
     ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
-    outer perturbation apart. A reverse trace gives ``node_class``: the door
-    records each op as a node of that class, filling its slots itself (see
-    `_make_door`). Another kind of trace gives ``record(trace, prim, ans,
-    args, kwargs, argnums, parents)``, which makes the box of an op's output
-    (a value carrying its tangent, in forward mode).
+    outer perturbation apart. A reverse trace gives ``node_class`` and
+    ``box_class``: the door records each op as a node of the one and hands
+    out its output in a box of the other, filling their slots itself (see
+    `_record`). Another kind of trace gives ``record(trace, prim, ans, args,
+    kwargs, argnums, parents)``, which makes the box of an op's output (a
+    value carrying its tangent, in forward mode).
     """
 
-    __slots__ = ("level", "record", "node_class", "__weakref__")
+    __slots__ = ("level", "record", "node_class", "box_class", "__weakref__")
 
-    def __init__(self, record=None, node_class=None):
+    def __init__(self, record=None, node_class=None, box_class=None):
         self.level = next(_trace_ids)
         self.record = record
         self.node_class = node_class
+        self.box_class = box_class
 
 
 class TracedValueError(TypeError):
@@ -305,28 +307,66 @@ def _make_door(prim):
 
 
 def _record(trace, prim, ans, vals, kwargs, argnums, parents):
-    """Record an op's output on ``trace``: a reverse node, or the box another kind of trace makes."""
+    """Record an op's output on ``trace``: a reverse node and its box, or the box another kind of trace makes."""
     node_class = trace.node_class
     if node_class is None:
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
-    # The node of a reverse trace is filled in here rather than by an
-    # __init__: a class call with __init__ costs markedly more in CPython,
-    # and this runs once per op.
+    # The node and its box are filled in here rather than by an __init__: a
+    # class call with __init__ costs markedly more in CPython, and this runs once per op.
     node = _new_object(node_class)
-    node._value = ans
-    node._trace = trace
     node.prim = prim
     # The rule is fixed when the op is recorded, as TensorFlow's
     # gradient_override_map does: an override scope affects the ops
     # created inside it, whenever their backward pass runs.
-    node.vjp = prim.vjp or prim.missing_vjp
+    node.vjp = vjp = prim.vjp or prim.missing_vjp
+    node._value = ans
     node.args = vals
+    if (type(ans) is np.ndarray or type(vals[0]) is np.ndarray) and hooks.backward is None:
+        # Arrays are what weighs: keep only what the rule reads (a hook reads everything).
+        _keep_what_the_rule_reads(node, getattr(vjp, "reads", None), argnums)
     # One shared empty dict: the call's own goes back to CPython's free list.
     node.kwargs = kwargs or _NO_KWARGS
     node.argnums = argnums
-    node.parents = parents
+    n_parents = len(parents)
+    if n_parents == 1:
+        node.parents = (parents[0]._node,)
+    elif n_parents == 2:
+        node.parents = (parents[0]._node, parents[1]._node)
+    else:
+        node.parents = tuple([p._node for p in parents])
     node.order = next_node_number()
-    return node
+    box = _new_object(trace.box_class)
+    box._value = ans
+    box._trace = trace
+    box._node = node
+    return box
+
+
+def _keep_what_the_rule_reads(node, reads, argnums):
+    """Drop from a new node the output and the array arguments its rule never reads.
+
+    ``reads`` (a rule table's declaration, see ``core.defvjp``) names, per
+    argument, what that argument's rule reads: ``"ans"``, ``"args"``, both or
+    neither; ``None`` means everything. An array argument no rule reads is
+    kept as a stand-in of its shape and dtype, which is all ``unbroadcast``
+    and the reductions' rules ask of it; nothing is ever written into it.
+    """
+    if reads is None or _holds_objects(node._value):
+        return  # mpmath numbers in object arrays: left as they are
+    wanted = "".join([reads[i] for i in argnums])
+    if "ans" not in wanted:
+        node._value = None
+    if "args" not in wanted:
+        node.args = tuple([_stand_in(v) if type(v) is np.ndarray and not v.dtype.hasobject else v for v in node.args])
+
+
+def _holds_objects(value):
+    return type(value) is np.ndarray and value.dtype.hasobject
+
+
+def _stand_in(array):
+    """A read-only array of ``array``'s shape and dtype that holds no memory of its own (all zeros)."""
+    return np.broadcast_to(np.zeros((), dtype=array.dtype), array.shape)
 
 
 def seen_by(value, trace):
