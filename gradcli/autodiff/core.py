@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
+import numpy as np
+
 from .tracer import (
     PYTHON_FLOAT_ERRORS,
     Box,
@@ -257,7 +259,7 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
-def backward_pass(g, end, sources):
+def backward_pass(g, end, sources, release=False):
     """Run every VJP from the box ``end`` back; return the cotangent reaching each source box.
 
     A node is always made after its parents, so the reverse of the order of
@@ -267,7 +269,10 @@ def backward_pass(g, end, sources):
     and no walk of the graph beforehand, and never visits a node that no
     cotangent reaches. Cotangents meeting at a node are summed with ``+``,
     which is the differentiable ``add`` on traced values and plain addition on
-    raw ones. A source that no path reaches gets ``None``.
+    raw ones; from the third on, into the array the second made (the pass's
+    own, which nobody else holds). A source that no path reaches gets ``None``.
+    With ``release`` (a pass that is the graph's last, as in `value_and_grad`),
+    each node lets go of the values its rule read once it has run.
     """
     if g is None:
         return [None] * len(sources)
@@ -278,6 +283,7 @@ def backward_pass(g, end, sources):
         found[source._node] = None
     end_node = end._node
     grads = {end_node: g}
+    sums = set()  # nodes whose cotangent is a sum this pass made: safe to add into
     backward_hook = hooks.backward
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
     waiting = {end_node.order: end_node}
@@ -295,6 +301,8 @@ def backward_pass(g, end, sources):
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
+        if release:
+            node._value = node.args = None
         for parent, ct in zip(parents, cotangents):
             if ct is not None:
                 prev = grads.get(parent)
@@ -303,6 +311,10 @@ def backward_pass(g, end, sources):
                     order = parent.order
                     heappush(pending, order)
                     waiting[order] = parent
+                elif parent in sums and type(ct) is np.ndarray and ct.shape == prev.shape and ct.dtype == prev.dtype:
+                    np.add(prev, ct, out=prev)
                 else:
-                    grads[parent] = prev + ct
+                    grads[parent] = total = prev + ct
+                    if type(total) is np.ndarray:
+                        sums.add(parent)
     return [found[source._node] for source in sources]

@@ -67,8 +67,44 @@ from .ops import (
     where,
 )
 from .ops_array import broadcast_like, unbroadcast
-from .tracer import is_mp_value
+from .tracer import hooks, is_mp_value
 from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
+
+
+# -- computing in a rule's own temporaries --------------------------------------
+
+
+def _alike(g, fresh):
+    """Whether ``g`` and ``fresh`` are plain float arrays of one shape and dtype, and no hook watches.
+
+    Then ``g * fresh`` may be written into ``fresh``, a temporary the rule has
+    just made and nothing else holds, saving an array of the input's size: the
+    same ufunc on the same operands, so the same bits. Never on traced values
+    (their ops are recorded), mpmath object arrays, or values a hook keeps.
+    """
+    return (
+        type(g) is np.ndarray
+        and type(fresh) is np.ndarray
+        and g.shape == fresh.shape
+        and g.dtype == fresh.dtype
+        and fresh.dtype.kind in "fc"
+        and hooks.forward is None
+    )
+
+
+def _times(g, fresh):
+    """``g * fresh``, into ``fresh`` (a temporary of the rule's own) where `_alike` allows."""
+    return np.multiply(g, fresh, out=fresh) if _alike(g, fresh) else g * fresh
+
+
+def _over(g, fresh):
+    """``g / fresh``, into ``fresh`` (a temporary of the rule's own) where `_alike` allows."""
+    return np.divide(g, fresh, out=fresh) if _alike(g, fresh) else g / fresh
+
+
+def _squared(fresh):
+    """``square(fresh)``, in place where `_alike` allows (``fresh`` is a temporary of the rule's own)."""
+    return np.square(fresh, out=fresh) if _alike(fresh, fresh) else square(fresh)
 
 
 # -- arithmetic ---------------------------------------------------------------
@@ -119,7 +155,7 @@ def _power_dbase(x, y):
 
 
 def _power_vjp_base(g, ans, x, y):
-    return unbroadcast(g * _power_dbase(x, y), x)
+    return unbroadcast(_times(g, _power_dbase(x, y)), x)
 
 
 def _log_base(x, ans):
@@ -172,7 +208,7 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: g / (2 * ans), reads="ans")
+defvjp(sqrt, lambda g, ans, x: _over(g, 2 * ans), reads="ans")
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
@@ -190,7 +226,7 @@ defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
-defvjp(expm1, lambda g, ans, x: g * exp(x), reads="args")
+defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args")
 defjvp(expm1, lambda t, ans, x: t * exp(x))
 defvjp(log, lambda g, ans, x: g / x, reads="args")
 defjvp(log, lambda t, ans, x: t / x)
@@ -198,15 +234,15 @@ defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: g / (x + 1), reads="args")
+defvjp(log1p, lambda g, ans, x: _over(g, x + 1), reads="args")
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
 
 
-defvjp(sin, lambda g, ans, x: g * cos(x), reads="args")
+defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args")
 defjvp(sin, lambda t, ans, x: t * cos(x))
-defvjp(cos, lambda g, ans, x: -g * sin(x), reads="args")
+defvjp(cos, lambda g, ans, x: _times(-g, sin(x)), reads="args")
 defjvp(cos, lambda t, ans, x: -t * sin(x))
 defvjp(tan, lambda g, ans, x: g / square(cos(x)))
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
@@ -215,19 +251,19 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(arctan, lambda g, ans, x: g / (1 + x * x))
+defvjp(arctan, lambda g, ans, x: _over(g, 1 + x * x), reads="args")
 defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
 defvjp(
     arctan2,
     lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
     lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
 )
-defvjp(sinh, lambda g, ans, x: g * cosh(x))
+defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args")
 defjvp(sinh, lambda t, ans, x: t * cosh(x))
-defvjp(cosh, lambda g, ans, x: g * sinh(x))
+defvjp(cosh, lambda g, ans, x: _times(g, sinh(x)), reads="args")
 defjvp(cosh, lambda t, ans, x: t * sinh(x))
 # 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
-defvjp(tanh, lambda g, ans, x: g / square(cosh(x)), reads="args")
+defvjp(tanh, lambda g, ans, x: _over(g, _squared(cosh(x))), reads="args")
 defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
 defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
 defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
@@ -337,7 +373,7 @@ defjvp(
 # sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
 defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
 defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
-defvjp(softplus, lambda g, ans, x: g * sigmoid(x), reads="args")
+defvjp(softplus, lambda g, ans, x: _times(g, sigmoid(x)), reads="args")
 defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------
