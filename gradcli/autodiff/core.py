@@ -38,6 +38,7 @@ __all__ = [
     "new_forward_trace",
     "NoGradientError",
     "jvp_by_transposing_vjp",
+    "scratch_for",
 ]
 
 
@@ -157,7 +158,7 @@ def _inner(a, b):
 # -- derivative tables --------------------------------------------------------
 
 
-def defvjp(op, *rules, reads=None):
+def defvjp(op, *rules, reads=None, fresh=False):
     """Register one VJP rule per argument: ``rule(g, ans, *args, **kwargs) -> cotangent``.
 
     A rule of ``None`` means the op is not differentiable in that argument; a
@@ -166,6 +167,10 @@ def defvjp(op, *rules, reads=None):
     a string for every rule, or one per argument, naming ``"ans"`` and/or
     ``"args"`` (their values; every rule may ask an argument's shape and
     dtype); ``""`` for neither. ``None`` (the default) keeps everything.
+    ``fresh`` promises that on plain arrays every rule returns an array of its
+    own making (or ``g`` itself where `scratch` gave it away): never ``g``
+    otherwise, an argument, ``ans``, a constant or a view of one; the backward
+    pass may then add other cotangents into it.
     """
     prim = primitive_of(op)
 
@@ -216,6 +221,7 @@ def defvjp(op, *rules, reads=None):
 
     if reads is not None:
         vjp.reads = (reads,) * len(rules) if isinstance(reads, str) else tuple(reads)
+    vjp.fresh = fresh
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
     return op
@@ -259,6 +265,32 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
+class _Scratch:
+    """The cotangent the running rule may overwrite with its answer, or None.
+
+    The backward loop sets ``g`` just before it runs a rule, to that rule's
+    cotangent when the pass made it, nobody else holds it (no hook, not a
+    gradient handed back) and the rule is its only reader (one traced
+    argument); rules ask through `scratch_for`. This is how a rule such as
+    exp's ``g * ans`` writes into a buffer the pass owns, never into a user's array.
+    """
+
+    __slots__ = ("g",)
+
+
+scratch = _Scratch()
+scratch.g = None
+
+
+def scratch_for(g, like):
+    """Whether a rule may write ``g * like``-shaped answers into ``g``: it is the pass's scratch, alike ``like``."""
+    return (
+        g is scratch.g
+        and g is not None
+        and (type(like) is int or (type(like) is np.ndarray and like.shape == g.shape and like.dtype == g.dtype))
+    )
+
+
 def backward_pass(g, end, sources, release=False):
     """Run every VJP from the box ``end`` back; return the cotangent reaching each source box.
 
@@ -269,10 +301,10 @@ def backward_pass(g, end, sources, release=False):
     and no walk of the graph beforehand, and never visits a node that no
     cotangent reaches. Cotangents meeting at a node are summed with ``+``,
     which is the differentiable ``add`` on traced values and plain addition on
-    raw ones; from the third on, into the array the second made (the pass's
-    own, which nobody else holds). A source that no path reaches gets ``None``.
-    With ``release`` (a pass that is the graph's last, as in `value_and_grad`),
-    each node lets go of the values its rule read once it has run.
+    raw ones; into an array the pass owns where there is one (see `_own`).
+    A source that no path reaches gets ``None``. With ``release`` (a pass
+    that is the graph's last, as in `value_and_grad`), each node lets go of
+    the values its rule read once it has run.
     """
     if g is None:
         return [None] * len(sources)
@@ -283,8 +315,9 @@ def backward_pass(g, end, sources, release=False):
         found[source._node] = None
     end_node = end._node
     grads = {end_node: g}
-    sums = set()  # nodes whose cotangent is a sum this pass made: safe to add into
+    owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
     backward_hook = hooks.backward
+    watched = backward_hook is not None or hooks.forward is not None
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
     waiting = {end_node.order: end_node}
     while pending:
@@ -295,26 +328,64 @@ def backward_pass(g, end, sources, release=False):
         parents = node.parents
         if not parents:
             continue
+        # The rule may write into g when g is the pass's own and the rule its only reader.
+        mine = owned and not watched and len(parents) == 1 and node in owned and node not in found
+        scratch.g = g if mine else None
         try:
             cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
         except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
+            scratch.g = None
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
+        finally:
+            scratch.g = None
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
         if release:
             node._value = node.args = None
         for parent, ct in zip(parents, cotangents):
-            if ct is not None:
-                prev = grads.get(parent)
-                if prev is None:
-                    grads[parent] = ct
-                    order = parent.order
-                    heappush(pending, order)
-                    waiting[order] = parent
-                elif parent in sums and type(ct) is np.ndarray and ct.shape == prev.shape and ct.dtype == prev.dtype:
-                    np.add(prev, ct, out=prev)
+            if ct is None:
+                continue
+            prev = grads.get(parent)
+            if prev is None:
+                grads[parent] = ct
+                order = parent.order
+                heappush(pending, order)
+                waiting[order] = parent
+                if type(ct) is np.ndarray and not watched and _own(node, ct, g, mine, cotangents):
+                    owned.add(parent)
+            elif type(prev) is np.ndarray or type(ct) is np.ndarray:
+                own = not watched and _own(node, ct, g, mine, cotangents)
+                grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
+                if type(total) is np.ndarray:
+                    owned.add(parent)
                 else:
-                    grads[parent] = total = prev + ct
-                    if type(total) is np.ndarray:
-                        sums.add(parent)
+                    owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
+            else:
+                grads[parent] = prev + ct
     return [found[source._node] for source in sources]
+
+
+def _own(node, ct, g, mine, cotangents):
+    """Whether the array ``ct`` a rule returned is the pass's own: its rule is `fresh`, it went to one parent."""
+    if type(ct) is not np.ndarray or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
+        return False
+    if not ct.flags.writeable:
+        return False
+    count = 0
+    for other in cotangents:
+        count += other is ct
+    return count == 1
+
+
+def _add_arrays(prev, ct, prev_owned, ct_owned):
+    """``prev + ct``, into whichever of them is the pass's own and alike the sum, else a new array."""
+    if prev_owned and _alike(ct, prev):
+        return np.add(prev, ct, out=prev)
+    if ct_owned and _alike(prev, ct):
+        return np.add(prev, ct, out=ct)
+    return prev + ct  # a new array (the pass's own) or a traced sum
+
+
+def _alike(a, buffer):
+    """Whether ``a + buffer`` can be written into ``buffer``: a plain array of its shape and dtype."""
+    return type(a) is np.ndarray and a.shape == buffer.shape and a.dtype == buffer.dtype

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .core import defjvp, defvjp
+from .core import defjvp, defvjp, scratch_for
 from .ops import (
     absolute,
     add,
@@ -105,6 +105,16 @@ def _plus(g, fresh):
     return np.add(g, fresh, out=fresh) if _alike(g, fresh) else g + fresh
 
 
+def _scaled(g, factor):
+    """``g * factor``, into ``g`` where the backward pass gave it to this rule as scratch (`scratch_for`)."""
+    return np.multiply(g, factor, out=g) if scratch_for(g, factor) else g * factor
+
+
+def _negated(g):
+    """``-g``, in place where the backward pass gave ``g`` to this rule as scratch (`scratch_for`)."""
+    return np.negative(g, out=g) if scratch_for(g, 0) else -g
+
+
 def _squared(fresh):
     """``square(fresh)``, in place where `_alike` allows (``fresh`` is a temporary of the rule's own)."""
     return np.square(fresh, out=fresh) if _alike(fresh, fresh) else square(fresh)
@@ -132,6 +142,7 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g * y, x),
     lambda g, ans, x, y: unbroadcast(x * g, y),
     reads="args",
+    fresh=True,
 )
 defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
 defvjp(
@@ -139,6 +150,7 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g / y, x),
     lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
     reads="args",
+    fresh=True,
 )
 defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
 
@@ -176,13 +188,13 @@ def _power_vjp_exponent(g, ans, x, y):
     return unbroadcast(g * ans * _log_base(x, ans), y)
 
 
-defvjp(power, _power_vjp_base, _power_vjp_exponent, reads=("args", "ans args"))
+defvjp(power, _power_vjp_base, _power_vjp_exponent, reads=("args", "ans args"), fresh=True)
 defjvp(
     power,
     lambda t, ans, x, y: t * _power_dbase(x, y),
     lambda t, ans, x, y: t * ans * _log_base(x, ans),
 )
-defvjp(negative, lambda g, ans, x: -g, reads="")
+defvjp(negative, lambda g, ans, x: _negated(g), reads="", fresh=True)
 defjvp(negative, lambda t, ans, x: -t)
 defvjp(
     mod,
@@ -211,41 +223,41 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: _over(g, 2 * ans), reads="ans")
+defvjp(sqrt, lambda g, ans, x: _over(g, 2 * ans), reads="ans", fresh=True)
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
-defvjp(square, lambda g, ans, x: g * 2 * x, reads="args")
+defvjp(square, lambda g, ans, x: g * 2 * x, reads="args", fresh=True)
 defjvp(square, lambda t, ans, x: t * 2 * x)
-defvjp(reciprocal, lambda g, ans, x: -g * ans * ans, reads="ans")
+defvjp(reciprocal, lambda g, ans, x: -g * ans * ans, reads="ans", fresh=True)
 defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 
 # -- exponentials and logarithms ----------------------------------------------
 
 
-defvjp(exp, lambda g, ans, x: g * ans, reads="ans")
+defvjp(exp, lambda g, ans, x: _scaled(g, ans), reads="ans", fresh=True)
 defjvp(exp, lambda t, ans, x: t * ans)
 defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
-defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args")
+defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
-defvjp(log, lambda g, ans, x: g / x, reads="args")
+defvjp(log, lambda g, ans, x: g / x, reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: _over(g, x + 1), reads="args")
+defvjp(log1p, lambda g, ans, x: _over(g, x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
 
 
-defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args")
+defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args", fresh=True)
 defjvp(sin, lambda t, ans, x: t * cos(x))
-defvjp(cos, lambda g, ans, x: _times(-g, sin(x)), reads="args")
+defvjp(cos, lambda g, ans, x: _times(-g, sin(x)), reads="args", fresh=True)
 defjvp(cos, lambda t, ans, x: -t * sin(x))
 defvjp(tan, lambda g, ans, x: g / square(cos(x)))
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
@@ -254,16 +266,16 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(arctan, lambda g, ans, x: _over(g, 1 + x * x), reads="args")
+defvjp(arctan, lambda g, ans, x: _over(g, 1 + x * x), reads="args", fresh=True)
 defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
 defvjp(
     arctan2,
     lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
     lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
 )
-defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args")
+defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args", fresh=True)
 defjvp(sinh, lambda t, ans, x: t * cosh(x))
-defvjp(cosh, lambda g, ans, x: _times(g, sinh(x)), reads="args")
+defvjp(cosh, lambda g, ans, x: _times(g, sinh(x)), reads="args", fresh=True)
 defjvp(cosh, lambda t, ans, x: t * sinh(x))
 
 
@@ -275,7 +287,7 @@ def _sech_squared(x):
     return _squared(_over(2, _plus(e, 1 / e)))
 
 
-defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args")
+defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
 defjvp(tanh, lambda t, ans, x: _times(t, _sech_squared(x)))
 defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
 defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
@@ -385,7 +397,7 @@ defjvp(
 # sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
 defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
 defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
-defvjp(softplus, lambda g, ans, x: _times(g, sigmoid(x)), reads="args")
+defvjp(softplus, lambda g, ans, x: _times(g, sigmoid(x)), reads="args", fresh=True)
 defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------
