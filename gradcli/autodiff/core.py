@@ -38,30 +38,34 @@ __all__ = [
     "new_forward_trace",
     "NoGradientError",
     "jvp_by_transposing_vjp",
-    "scratch_for",
+    "scratch",
 ]
 
 
-class VJPNode:
-    """The record of one op of a reverse trace: what the backward loop needs to run its VJP.
+class VJPNode(Box):
+    """The record of one op of a reverse trace, and, for an op on numbers, its traced value too.
 
-    It holds the rule, the op's raw arguments, which of them were traced, and
-    their nodes (parents). It is not the traced value itself (a `VJPBox` holds
-    the value and points here), so a value the backward pass never reads dies
-    with the last box the user's code holds, as in HIPS autograd: the node
-    keeps the op's output (``_value``) and its array arguments only when the
-    rule reads them (see `defvjp`'s ``reads``). The forward door fills these
-    slots when it records an op (`tracer._record`); ``order`` numbers nodes in
-    the order they were made, counting down.
+    It holds what the backward loop needs to run the op's VJP: the rule, the
+    op's raw arguments, which of them were traced, and their nodes (parents).
+    An op on numbers hands out the node itself as its output's box (numbers
+    weigh nothing, and one object per op is the cheapest record). An op on
+    arrays hands out a `VJPBox` instead, which holds the value and points
+    here, so an array the backward pass never reads dies with the user's last
+    reference to it, as in HIPS autograd: that node keeps the output
+    (``_value``) and the array arguments only when its rule reads them (see
+    `defvjp`'s ``reads``). The forward door fills these slots when it records
+    an op (`tracer._record`); ``order`` numbers nodes in the order they were
+    made, counting down.
     """
 
-    __slots__ = ("prim", "vjp", "_value", "args", "kwargs", "argnums", "parents", "order")
+    __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents", "order")
 
     @classmethod
     def root(cls, value, trace):
-        """A traced input of a reverse trace: the box of a new node with no op and no parents."""
+        """An input of a reverse trace: a node with no op and no parents."""
         node = object.__new__(cls)
-        node._value = None
+        node._value = value
+        node._trace = trace
         node.prim = None
         node.vjp = None
         node.args = ()
@@ -69,11 +73,7 @@ class VJPNode:
         node.argnums = ()
         node.parents = ()
         node.order = next_node_number()
-        box = object.__new__(VJPBox)
-        box._value = value
-        box._trace = trace
-        box._node = node
-        return box
+        return node
 
     @property
     def name(self):
@@ -81,9 +81,14 @@ class VJPNode:
 
 
 class VJPBox(Box):
-    """A traced value of a reverse trace: the value, and the node of the op that made it."""
+    """The traced value of an op on arrays in a reverse trace: the value, and the op's node."""
 
     __slots__ = ("_node",)
+
+
+def _node_of(box):
+    """The node behind a traced value of a reverse trace."""
+    return box._node if type(box) is VJPBox else box
 
 
 class JVPBox(Box):
@@ -271,8 +276,8 @@ class _Scratch:
     The backward loop sets ``g`` just before it runs a rule, to that rule's
     cotangent when the pass made it, nobody else holds it (no hook, not a
     gradient handed back) and the rule is its only reader (one traced
-    argument); rules ask through `scratch_for`. This is how a rule such as
-    exp's ``g * ans`` writes into a buffer the pass owns, never into a user's array.
+    argument); a rule may write into ``g`` only when ``g is scratch.g``. This
+    is how exp's ``g * ans`` goes into a buffer the pass owns, never a user's array.
     """
 
     __slots__ = ("g",)
@@ -280,15 +285,6 @@ class _Scratch:
 
 scratch = _Scratch()
 scratch.g = None
-
-
-def scratch_for(g, like):
-    """Whether a rule may write ``g * like``-shaped answers into ``g``: it is the pass's scratch, alike ``like``."""
-    return (
-        g is scratch.g
-        and g is not None
-        and (type(like) is int or (type(like) is np.ndarray and like.shape == g.shape and like.dtype == g.dtype))
-    )
 
 
 def backward_pass(g, end, sources, release=False):
@@ -312,10 +308,11 @@ def backward_pass(g, end, sources, release=False):
     # reached). A dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[source._node] = None
-    end_node = end._node
+        found[_node_of(source)] = None
+    end_node = _node_of(end)
     grads = {end_node: g}
     owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
+    ndarray = np.ndarray
     backward_hook = hooks.backward
     watched = backward_hook is not None or hooks.forward is not None
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
@@ -330,14 +327,13 @@ def backward_pass(g, end, sources, release=False):
             continue
         # The rule may write into g when g is the pass's own and the rule its only reader.
         mine = owned and not watched and len(parents) == 1 and node in owned and node not in found
-        scratch.g = g if mine else None
         try:
-            cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+            if mine:
+                cotangents = _run_with_scratch(node, g)
+            else:
+                cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
         except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
-            scratch.g = None
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
-        finally:
-            scratch.g = None
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
         if release:
@@ -351,18 +347,27 @@ def backward_pass(g, end, sources, release=False):
                 order = parent.order
                 heappush(pending, order)
                 waiting[order] = parent
-                if type(ct) is np.ndarray and not watched and _own(node, ct, g, mine, cotangents):
+                if type(ct) is ndarray and not watched and _own(node, ct, g, mine, cotangents):
                     owned.add(parent)
-            elif type(prev) is np.ndarray or type(ct) is np.ndarray:
+            elif type(prev) is ndarray or type(ct) is ndarray:
                 own = not watched and _own(node, ct, g, mine, cotangents)
                 grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
-                if type(total) is np.ndarray:
+                if type(total) is ndarray:
                     owned.add(parent)
                 else:
                     owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
             else:
                 grads[parent] = prev + ct
-    return [found[source._node] for source in sources]
+    return [found[_node_of(source)] for source in sources]
+
+
+def _run_with_scratch(node, g):
+    """Run a node's rule with ``g`` as its scratch (see `_Scratch`)."""
+    scratch.g = g
+    try:
+        return node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+    finally:
+        scratch.g = None
 
 
 def _own(node, ct, g, mine, cotangents):

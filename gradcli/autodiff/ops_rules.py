@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .core import defjvp, defvjp, scratch_for
+from .core import defjvp, defvjp, scratch
 from .ops import (
     absolute,
     add,
@@ -74,50 +74,70 @@ from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
 # -- computing in a rule's own temporaries --------------------------------------
 
 
-def _alike(g, fresh):
-    """Whether ``g`` (or a Python int) and ``fresh`` are plain float arrays of one shape and dtype, and no hook watches.
+def _alike(g, buffer):
+    """Whether ``g`` (an array, or a Python int) combined with the plain float array ``buffer`` may go into it.
 
-    Then ``g * fresh`` may be written into ``fresh``, a temporary the rule has
-    just made and nothing else holds, saving an array of the input's size: the
-    same ufunc on the same operands, so the same bits. Never on traced values
-    (their ops are recorded), mpmath object arrays, or values a hook keeps.
+    True when ``g`` has ``buffer``'s shape and dtype (so the answer has them
+    too: the same ufunc on the same operands, so the same bits) and no hook
+    watches the ops (a hook may keep what it saw). The callers check first
+    that ``buffer`` is a plain array: never a traced value, whose ops are
+    recorded, and cheap to rule out for the numbers of the scalar path.
     """
     return (
-        type(fresh) is np.ndarray
-        and (type(g) is int or (type(g) is np.ndarray and g.shape == fresh.shape and g.dtype == fresh.dtype))
-        and fresh.dtype.kind in "fc"
+        (type(g) is int or (type(g) is _ndarray and g.shape == buffer.shape and g.dtype == buffer.dtype))
+        and buffer.dtype.kind in "fc"
         and hooks.forward is None
     )
 
 
+# The rules below compute in a temporary they have just made (``fresh``),
+# which nothing else holds, or in the cotangent the backward pass gave them as
+# scratch (see `core.scratch`), saving an array of the input's size each.
+
+
 def _times(g, fresh):
-    """``g * fresh``, into ``fresh`` (a temporary of the rule's own) where `_alike` allows."""
-    return np.multiply(g, fresh, out=fresh) if _alike(g, fresh) else g * fresh
+    """``g * fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.multiply(g, fresh, out=fresh)
+    return g * fresh
 
 
 def _over(g, fresh):
-    """``g / fresh``, into ``fresh`` (a temporary of the rule's own) where `_alike` allows."""
-    return np.divide(g, fresh, out=fresh) if _alike(g, fresh) else g / fresh
+    """``g / fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.divide(g, fresh, out=fresh)
+    return g / fresh
 
 
 def _plus(g, fresh):
-    """``g + fresh``, into ``fresh`` (a temporary of the rule's own) where `_alike` allows."""
-    return np.add(g, fresh, out=fresh) if _alike(g, fresh) else g + fresh
-
-
-def _scaled(g, factor):
-    """``g * factor``, into ``g`` where the backward pass gave it to this rule as scratch (`scratch_for`)."""
-    return np.multiply(g, factor, out=g) if scratch_for(g, factor) else g * factor
-
-
-def _negated(g):
-    """``-g``, in place where the backward pass gave ``g`` to this rule as scratch (`scratch_for`)."""
-    return np.negative(g, out=g) if scratch_for(g, 0) else -g
+    """``g + fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.add(g, fresh, out=fresh)
+    return g + fresh
 
 
 def _squared(fresh):
-    """``square(fresh)``, in place where `_alike` allows (``fresh`` is a temporary of the rule's own)."""
-    return np.square(fresh, out=fresh) if _alike(fresh, fresh) else square(fresh)
+    """``square(fresh)``, in place where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(fresh, fresh):
+        return np.square(fresh, out=fresh)
+    return square(fresh)
+
+
+def _scaled(g, factor):
+    """``g * factor``, into ``g`` where it is the rule's scratch and `_alike` allows."""
+    if g is scratch.g and _alike(factor, g):
+        return np.multiply(g, factor, out=g)
+    return g * factor
+
+
+def _negated(g):
+    """``-g``, in place where ``g`` is the rule's scratch."""
+    if g is scratch.g and _alike(g, g):
+        return np.negative(g, out=g)
+    return -g
+
+
+_ndarray = np.ndarray
 
 
 # -- arithmetic ---------------------------------------------------------------

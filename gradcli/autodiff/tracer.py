@@ -292,7 +292,7 @@ def _make_door(prim):
                     if kind is not float and kind is not int and (not scalar_on_numpy or kind not in NUMPY_SCALAR_TYPES):
                         break
                 else:
-                    return _record(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
+                    return _record_numbers(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
             for v in vals:
                 if isinstance(v, Box):
                     # Boxes of outer traces remain: the door peels them one level at a time.
@@ -307,54 +307,73 @@ def _make_door(prim):
 
 
 def _record(trace, prim, ans, vals, kwargs, argnums, parents):
-    """Record an op's output on ``trace``: a reverse node and its box, or the box another kind of trace makes."""
-    node_class = trace.node_class
-    if node_class is None:
+    """Record an op's output on ``trace``: a reverse node (behind a box of its own for an array), or another trace's box."""
+    box_class = trace.box_class
+    if box_class is None:
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
-    # The node and its box are filled in here rather than by an __init__: a
-    # class call with __init__ costs markedly more in CPython, and this runs once per op.
-    node = _new_object(node_class)
-    node.prim = prim
-    # The rule is fixed when the op is recorded, as TensorFlow's
-    # gradient_override_map does: an override scope affects the ops
-    # created inside it, whenever their backward pass runs.
-    node.vjp = vjp = prim.vjp or prim.missing_vjp
-    node._value = ans
-    node.args = vals
-    if (type(ans) is np.ndarray or type(vals[0]) is np.ndarray) and hooks.backward is None:
-        # Arrays are what weighs: keep only what the rule reads (a hook reads everything).
-        _keep_what_the_rule_reads(node, getattr(vjp, "reads", None), argnums)
-    # One shared empty dict: the call's own goes back to CPython's free list.
-    node.kwargs = kwargs or _NO_KWARGS
-    node.argnums = argnums
-    n_parents = len(parents)
-    if n_parents == 1:
-        node.parents = (parents[0]._node,)
-    elif n_parents == 2:
-        node.parents = (parents[0]._node, parents[1]._node)
-    else:
-        node.parents = tuple([p._node for p in parents])
-    node.order = next_node_number()
-    box = _new_object(trace.box_class)
+    for p in parents:
+        if type(p) is box_class:  # the parent is an array op's value: its node is behind it
+            parents = tuple([p._node if type(p) is box_class else p for p in parents])
+            break
+    node = _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents)
+    if type(ans) is not _ndarray and type(vals[0]) is not _ndarray:
+        return node
+    if hooks.backward is None:  # arrays are what weighs; a hook reads everything
+        _keep_what_the_rule_reads(node, argnums)
+    if type(ans) is not _ndarray:
+        return node  # a reduction's number: the node is its box
+    # The output array goes in a box of its own, so that it dies with the
+    # user's last reference to it; the node keeps it only if its rule reads it.
+    box = _new_object(box_class)
     box._value = ans
     box._trace = trace
     box._node = node
     return box
 
 
-def _keep_what_the_rule_reads(node, reads, argnums):
-    """Drop from a new node the output and the array arguments its rule never reads.
+def _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents):
+    """Record an op on numbers: its reverse node is its output's box too (or another trace's box).
 
-    ``reads`` (a rule table's declaration, see ``core.defvjp``) names, per
-    argument, what that argument's rule reads: ``"ans"``, ``"args"``, both or
-    neither; ``None`` means everything. An array argument no rule reads is
-    kept as a stand-in of its shape and dtype, which is all ``unbroadcast``
-    and the reductions' rules ask of it; nothing is ever written into it.
+    Its parents are nodes already: the values of ops on numbers are their
+    nodes (an array op's value, a `VJPBox`, is never a number).
     """
+    node_class = trace.node_class
+    if node_class is None:
+        return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
+    # The node is filled in here rather than by an __init__: a class call
+    # with __init__ costs markedly more in CPython, and this runs once per op.
+    node = _new_object(node_class)
+    node._value = ans
+    node._trace = trace
+    node.prim = prim
+    # The rule is fixed when the op is recorded, as TensorFlow's
+    # gradient_override_map does: an override scope affects the ops
+    # created inside it, whenever their backward pass runs.
+    node.vjp = prim.vjp or prim.missing_vjp
+    node.args = vals
+    # One shared empty dict: the call's own goes back to CPython's free list.
+    node.kwargs = kwargs or _NO_KWARGS
+    node.argnums = argnums
+    node.parents = parents
+    node.order = next_node_number()
+    return node
+
+
+def _keep_what_the_rule_reads(node, argnums):
+    """Drop from the node of an op on arrays the output array and the array arguments its rule never reads.
+
+    The rule's ``reads`` (a rule table's declaration, see ``core.defvjp``)
+    names, per argument, what that argument's rule reads: ``"ans"``,
+    ``"args"``, both or neither; none declared means everything. An array
+    argument no rule reads is kept as a stand-in of its shape and dtype,
+    which is all ``unbroadcast`` and the reductions' rules ask of it; nothing
+    is ever written into it. A number output stays: the node is its box.
+    """
+    reads = getattr(node.vjp, "reads", None)
     if reads is None or _holds_objects(node._value):
         return  # mpmath numbers in object arrays: left as they are
     wanted = "".join([reads[i] for i in argnums])
-    if "ans" not in wanted:
+    if "ans" not in wanted and type(node._value) is _ndarray:
         node._value = None
     if "args" not in wanted:
         node.args = tuple([_stand_in(v) if type(v) is np.ndarray and not v.dtype.hasobject else v for v in node.args])
@@ -461,6 +480,7 @@ def unbox_at(value, trace):
 _FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
 _NO_KWARGS: dict = {}  # shared by every node recorded without keywords: never mutated
 _new_object = object.__new__
+_ndarray = np.ndarray
 
 
 def _split_at(args, trace):
