@@ -68,9 +68,9 @@ class Trace:
 
     ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
     outer perturbation apart. A reverse trace gives ``node_class`` and
-    ``box_class``: the door records each op as a node of the one and hands
-    out its output in a box of the other, filling their slots itself (see
-    `_record`). Another kind of trace gives ``record(trace, prim, ans, args,
+    ``box_class``: the door records each op as a node of the one, which is
+    also the box of its output, but for an array output, which it hands out
+    in a box of the other; it fills their slots itself (see `_record`). Another kind of trace gives ``record(trace, prim, ans, args,
     kwargs, argnums, parents)``, which makes the box of an op's output (a
     value carrying its tangent, in forward mode).
     """
