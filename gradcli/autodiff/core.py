@@ -299,8 +299,8 @@ def backward_pass(g, end, sources, release=False):
     which is the differentiable ``add`` on traced values and plain addition on
     raw ones; into an array the pass owns where there is one (see `_own`).
     A source that no path reaches gets ``None``. With ``release`` (a pass
-    that is the graph's last, as in `value_and_grad`), each node lets go of
-    the values its rule read once it has run.
+    that is the graph's last, as in `value_and_grad`), the node of each op
+    with an array output lets go of the values its rule read once it has run.
     """
     if g is None:
         return [None] * len(sources)
@@ -336,8 +336,8 @@ def backward_pass(g, end, sources, release=False):
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
-        if release:
-            node._value = node.args = None
+        if release and type(g) is ndarray:
+            node._value = node.args = None  # an array op's node: the user holds its box, not it
         for parent, ct in zip(parents, cotangents):
             if ct is None:
                 continue
