@@ -3,7 +3,13 @@
 W2a  sum(tanh(x)*exp(-x**2) + log1p(x**2)),   x: 10**6 float64
      gradcli vs autograd vs hand-written NumPy value+grad vs NumPy's plain
      forward (no gradient at all).
-     Target: gradcli at most 2.2x the plain NumPy forward.
+     Targets: gradcli at most 2.2x the plain NumPy forward, and at least
+     1.3x faster than autograd.
+
+W2a memory: peak traced memory (tracemalloc) of one value+grad of W2a at
+     10**7 float64, each contender in a fresh process of its own, against
+     the peak of the plain NumPy forward (x itself, made before, not counted).
+     Target: gradcli at most 2.5x the plain forward's peak.
 
 W2b  sum(log1p(exp(A@x))) + 0.5*sum(x**2),   A: 2000x2000 float64, x: 2000
      gradcli vs hand-written NumPy value+grad vs autograd (plain forward shown
@@ -21,6 +27,7 @@ Run alone: ``.venv/bin/python bench/w2_arrays.py [--profile]``.
 from __future__ import annotations
 
 import math
+import subprocess
 import sys
 
 import numpy as np
@@ -28,6 +35,7 @@ import numpy as np
 import common
 
 N_A = 10**6
+N_MEMORY = 10**7
 N_B = 2000
 REPS_A = 31
 REPS_B = 51
@@ -53,6 +61,82 @@ def hand_value_and_grad_a(x):
     value = np.sum(te + np.log1p(s))
     grad = (1.0 - t * t) * e + 2.0 * x * (1.0 / (1.0 + s) - te)
     return value, grad
+
+
+# -- W2a memory ---------------------------------------------------------------------
+
+
+MEMORY_CONTENDERS = ("numpy forward", "numpy hand value+grad", "gradcli value+grad", "autograd value+grad")
+
+
+def _memory_callable(name):
+    """The call whose peak is measured: a value+grad of W2a (or its plain forward) by ``name``."""
+    if name == "numpy forward":
+        return objective_a(np)
+    if name == "numpy hand value+grad":
+        return hand_value_and_grad_a
+    if name == "gradcli value+grad":
+        import gradcli
+        import gradcli.numpy as gnp
+
+        return gradcli.value_and_grad(objective_a(gnp))
+    import autograd
+    import autograd.numpy as anp
+
+    return autograd.value_and_grad(objective_a(anp))
+
+
+def peak_bytes(name, n):
+    """The peak memory tracemalloc sees during one call of contender ``name`` on n floats, less x itself."""
+    import tracemalloc
+
+    fun = _memory_callable(name)
+    fun(np.random.default_rng(0).standard_normal(16))  # imports and first-call set-up, outside the peak
+    x = np.random.default_rng(0).standard_normal(n)
+    tracemalloc.start()
+    try:
+        result = fun(x)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del result
+    return peak
+
+
+def run_memory(argv=()):
+    workload = "W2a memory 1e7"
+    common.heading(f"{workload}: peak memory of one value+grad of W2a, x: 10**7 float64 (fresh process each)")
+    peaks = {}
+    for name in MEMORY_CONTENDERS:
+        command = [sys.executable, __file__, "--memory-child", name, str(N_MEMORY)]
+        peaks[name] = int(subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()[-1])
+    base = peaks["numpy forward"]
+    array = N_MEMORY * 8
+    rows = [
+        [name, f"{peaks[name] / 2**20:.0f} MiB", f"{peaks[name] / array:.1f}", common.fmt_ratio(peaks[name] / base)]
+        for name in MEMORY_CONTENDERS
+    ]
+    common.table(
+        ["contender", "peak", "arrays of x's size", "vs numpy forward"],
+        rows,
+        title="tracemalloc peak during the call; x (made before) not counted",
+    )
+    targets = [
+        common.Target(
+            workload,
+            "gradcli value+grad peak / numpy forward peak",
+            peaks["gradcli value+grad"] / base,
+            2.5,
+            "<=",
+            True,
+            note=(
+                f"hand value+grad {peaks['numpy hand value+grad'] / base:.2f}x, "
+                f"autograd {peaks['autograd value+grad'] / base:.2f}x"
+            ),
+        )
+    ]
+    common.print_targets(targets)
+    return targets
 
 
 # -- W2b --------------------------------------------------------------------------
@@ -162,6 +246,14 @@ def run_a(argv=()):
                 f"autograd {t.ratio('autograd value+grad', 'numpy forward'):.2f}x"
             ),
         ),
+        common.Target(
+            workload,
+            "autograd value+grad / gradcli value+grad",
+            t.ratio("autograd value+grad", "gradcli value+grad"),
+            1.3,
+            ">=",
+            correct,
+        ),
     ]
     common.print_targets(targets)
     if "--profile" in argv:
@@ -216,9 +308,12 @@ def run_b(argv=()):
 
 def main(argv=()):
     common.ensure_gc_on()
-    return run_a(argv) + run_b(argv)
+    return run_a(argv) + run_memory(argv) + run_b(argv)
 
 
 if __name__ == "__main__":
-    common.print_environment()
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--memory-child"]:
+        print(peak_bytes(sys.argv[2], int(sys.argv[3])))
+    else:
+        common.print_environment()
+        main(sys.argv[1:])

@@ -66,6 +66,12 @@ def test_w2_arrays_tiny():
     assert common.rel_err(grad, hand_grad) < 1e-12
 
 
+def test_w2_memory_peaks_tiny():
+    # Each contender's peak at a tiny size, in this process (run.py uses a fresh one each).
+    peaks = {name: w2_arrays.peak_bytes(name, 1000) for name in w2_arrays.MEMORY_CONTENDERS}
+    assert all(peak >= 8000 for peak in peaks.values())  # at least one array of x's size
+
+
 def test_untraced_cases_run():
     for _, op, args in untraced.cases():
         assert common.rel_err(getattr(gnp, op)(*args), getattr(np, op)(*args)) < 1e-12

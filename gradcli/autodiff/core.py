@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
+import numpy as np
+
 from .tracer import (
     PYTHON_FLOAT_ERRORS,
     Box,
@@ -26,6 +28,7 @@ from .values import ones_like_value, shape_of, zeros_like
 
 __all__ = [
     "VJPNode",
+    "VJPBox",
     "JVPBox",
     "defvjp",
     "defvjp_all",
@@ -35,17 +38,24 @@ __all__ = [
     "new_forward_trace",
     "NoGradientError",
     "jvp_by_transposing_vjp",
+    "scratch",
 ]
 
 
 class VJPNode(Box):
-    """A traced value of a reverse trace, and the record of the op that made it.
+    """The record of one op of a reverse trace, and, for an op on numbers, its traced value too.
 
     It holds what the backward loop needs to run the op's VJP: the rule, the
     op's raw arguments, which of them were traced, and their nodes (parents).
-    The output value itself is the box's value. The forward door fills these
-    slots when it records an op (`tracer._make_door`); ``order`` numbers nodes
-    in the order they were made, counting down.
+    An op on numbers hands out the node itself as its output's box (numbers
+    weigh nothing, and one object per op is the cheapest record). An op on
+    arrays hands out a `VJPBox` instead, which holds the value and points
+    here, so an array the backward pass never reads dies with the user's last
+    reference to it, as in HIPS autograd: that node keeps the output
+    (``_value``) and the array arguments only when its rule reads them (see
+    `defvjp`'s ``reads``). The forward door fills these slots when it records
+    an op (`tracer._record`); ``order`` numbers nodes in the order they were
+    made, counting down.
     """
 
     __slots__ = ("prim", "vjp", "args", "kwargs", "argnums", "parents", "order")
@@ -70,6 +80,17 @@ class VJPNode(Box):
         return self.prim.name if self.prim is not None else "input"
 
 
+class VJPBox(Box):
+    """The traced value of an op on arrays in a reverse trace: the value, and the op's node."""
+
+    __slots__ = ("_node",)
+
+
+def _node_of(box):
+    """The node behind a traced value of a reverse trace."""
+    return box._node if type(box) is VJPBox else box
+
+
 class JVPBox(Box):
     """A traced value of a forward trace: the value and its tangent."""
 
@@ -83,7 +104,7 @@ class JVPBox(Box):
 
 def new_reverse_trace():
     """A trace that records `VJPNode`s for a later backward pass."""
-    return Trace(None, VJPNode)  # positional: a class call with keywords builds a dict
+    return Trace(None, VJPNode, VJPBox)  # positional: a class call with keywords builds a dict
 
 
 def _record_forward(trace, prim, ans, args, kwargs, argnums, parents):
@@ -142,11 +163,19 @@ def _inner(a, b):
 # -- derivative tables --------------------------------------------------------
 
 
-def defvjp(op, *rules):
+def defvjp(op, *rules, reads=None, fresh=False):
     """Register one VJP rule per argument: ``rule(g, ans, *args, **kwargs) -> cotangent``.
 
     A rule of ``None`` means the op is not differentiable in that argument; a
-    rule may return ``None`` for a zero cotangent.
+    rule may return ``None`` for a zero cotangent. ``reads`` says what the
+    rules read besides ``g``, so that a recorded op keeps nothing else alive:
+    a string for every rule, or one per argument, naming ``"ans"`` and/or
+    ``"args"`` (their values; every rule may ask an argument's shape and
+    dtype); ``""`` for neither. ``None`` (the default) keeps everything.
+    ``fresh`` promises that on plain arrays every rule returns an array of its
+    own making (or ``g`` itself where `scratch` gave it away): never ``g``
+    otherwise, an argument, ``ans``, a constant or a view of one; the backward
+    pass may then add other cotangents into it.
     """
     prim = primitive_of(op)
 
@@ -195,6 +224,9 @@ def defvjp(op, *rules):
                     missing_rule(max(argnums))()
                 raise
 
+    if reads is not None:
+        vjp.reads = (reads,) * len(rules) if isinstance(reads, str) else tuple(reads)
+    vjp.fresh = fresh
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
     return op
@@ -238,8 +270,25 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
-def backward_pass(g, end_node, sources):
-    """Run every VJP from ``end_node`` back; return the cotangent reaching each source node.
+class _Scratch:
+    """The cotangent the running rule may overwrite with its answer, or None.
+
+    The backward loop sets ``g`` just before it runs a rule, to that rule's
+    cotangent when the pass made it, nobody else holds it (no hook, not a
+    gradient handed back) and the rule is its only reader (one traced
+    argument); a rule may write into ``g`` only when ``g is scratch.g``. This
+    is how exp's ``g * ans`` goes into a buffer the pass owns, never a user's array.
+    """
+
+    __slots__ = ("g",)
+
+
+scratch = _Scratch()
+scratch.g = None
+
+
+def backward_pass(g, end, sources, release=False):
+    """Run every VJP from the box ``end`` back; return the cotangent reaching each source box.
 
     A node is always made after its parents, so the reverse of the order of
     making is a topological order: a heap of the nodes that have received a
@@ -248,17 +297,24 @@ def backward_pass(g, end_node, sources):
     and no walk of the graph beforehand, and never visits a node that no
     cotangent reaches. Cotangents meeting at a node are summed with ``+``,
     which is the differentiable ``add`` on traced values and plain addition on
-    raw ones. A source that no path reaches gets ``None``.
+    raw ones; into an array the pass owns where there is one (see `_own`).
+    A source that no path reaches gets ``None``. With ``release`` (a pass
+    that is the graph's last, as in `value_and_grad`), the node of each op
+    with an array output lets go of the values its rule read once it has run.
     """
     if g is None:
         return [None] * len(sources)
-    # The sources, each with the cotangent found for it (None until reached). A
-    # dict rather than a set of them: its code is warm from the other dicts here.
+    # The sources' nodes, each with the cotangent found for it (None until
+    # reached). A dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[source] = None
+        found[_node_of(source)] = None
+    end_node = _node_of(end)
     grads = {end_node: g}
+    owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
+    ndarray = np.ndarray
     backward_hook = hooks.backward
+    watched = backward_hook is not None or hooks.forward is not None
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
     waiting = {end_node.order: end_node}
     while pending:
@@ -269,20 +325,72 @@ def backward_pass(g, end_node, sources):
         parents = node.parents
         if not parents:
             continue
+        # The rule may write into g when g is the pass's own and the rule its only reader.
+        mine = owned and not watched and len(parents) == 1 and node in owned and node not in found
         try:
-            cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+            if mine:
+                cotangents = _run_with_scratch(node, g)
+            else:
+                cotangents = node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
         except PYTHON_FLOAT_ERRORS:  # Python's `/` on plain floats: rerun with float64's inf/nan
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
+        if release and type(g) is ndarray:
+            node._value = node.args = None  # an array op's node: the user holds its box, not it
         for parent, ct in zip(parents, cotangents):
-            if ct is not None:
-                prev = grads.get(parent)
-                if prev is None:
-                    grads[parent] = ct
-                    order = parent.order
-                    heappush(pending, order)
-                    waiting[order] = parent
+            if ct is None:
+                continue
+            prev = grads.get(parent)
+            if prev is None:
+                grads[parent] = ct
+                order = parent.order
+                heappush(pending, order)
+                waiting[order] = parent
+                if type(ct) is ndarray and not watched and _own(node, ct, g, mine, cotangents):
+                    owned.add(parent)
+            elif type(prev) is ndarray or type(ct) is ndarray:
+                own = not watched and _own(node, ct, g, mine, cotangents)
+                grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
+                if type(total) is ndarray:
+                    owned.add(parent)
                 else:
-                    grads[parent] = prev + ct
-    return list(map(found.get, sources))
+                    owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
+            else:
+                grads[parent] = prev + ct
+    return [found[_node_of(source)] for source in sources]
+
+
+def _run_with_scratch(node, g):
+    """Run a node's rule with ``g`` as its scratch (see `_Scratch`)."""
+    scratch.g = g
+    try:
+        return node.vjp(g, node._value, node.args, node.kwargs, node.argnums)
+    finally:
+        scratch.g = None
+
+
+def _own(node, ct, g, mine, cotangents):
+    """Whether the array ``ct`` a rule returned is the pass's own: its rule is `fresh`, it went to one parent."""
+    if type(ct) is not np.ndarray or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
+        return False
+    if not ct.flags.writeable:
+        return False
+    count = 0
+    for other in cotangents:
+        count += other is ct
+    return count == 1
+
+
+def _add_arrays(prev, ct, prev_owned, ct_owned):
+    """``prev + ct``, into whichever of them is the pass's own and alike the sum, else a new array."""
+    if prev_owned and _alike(ct, prev):
+        return np.add(prev, ct, out=prev)
+    if ct_owned and _alike(prev, ct):
+        return np.add(prev, ct, out=ct)
+    return prev + ct  # a new array (the pass's own) or a traced sum
+
+
+def _alike(a, buffer):
+    """Whether ``a + buffer`` can be written into ``buffer``: a plain array of its shape and dtype."""
+    return type(a) is np.ndarray and a.shape == buffer.shape and a.dtype == buffer.dtype

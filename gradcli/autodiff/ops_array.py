@@ -121,12 +121,13 @@ prod = _array_op(np.prod, "prod", "reduction", mp=np.prod)
 max_ = _array_op(np.max, "max", "reduction", mp=np.max)
 min_ = _array_op(np.min, "min", "reduction", mp=np.min)
 
-defvjp(sum_, lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims))
+defvjp(sum_, lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims), reads="")
 defjvp(sum_, lambda t, ans, x, axis=None, keepdims=False: sum_(t, axis=axis, keepdims=keepdims))
 defvjp(
     mean,
     lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims)
     / _count(shape_of(x), axis),
+    reads="",
 )
 defjvp(mean, lambda t, ans, x, axis=None, keepdims=False: mean(t, axis=axis, keepdims=keepdims))
 

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .core import defjvp, defvjp
+from .core import defjvp, defvjp, scratch
 from .ops import (
     absolute,
     add,
@@ -67,19 +67,90 @@ from .ops import (
     where,
 )
 from .ops_array import broadcast_like, unbroadcast
-from .tracer import is_mp_value
+from .tracer import hooks, is_mp_value
 from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
+
+
+# -- computing in a rule's own temporaries --------------------------------------
+
+
+def _alike(g, buffer):
+    """Whether ``g`` (an array, or a Python int) combined with the plain float array ``buffer`` may go into it.
+
+    True when ``g`` has ``buffer``'s shape and dtype (so the answer has them
+    too: the same ufunc on the same operands, so the same bits) and no hook
+    watches the ops (a hook may keep what it saw). The callers check first
+    that ``buffer`` is a plain array: never a traced value, whose ops are
+    recorded, and cheap to rule out for the numbers of the scalar path.
+    """
+    return (
+        (type(g) is int or (type(g) is _ndarray and g.shape == buffer.shape and g.dtype == buffer.dtype))
+        and buffer.dtype.kind in "fc"
+        and hooks.forward is None
+    )
+
+
+# The rules below compute in a temporary they have just made (``fresh``),
+# which nothing else holds, or in the cotangent the backward pass gave them as
+# scratch (see `core.scratch`), saving an array of the input's size each.
+
+
+def _times(g, fresh):
+    """``g * fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.multiply(g, fresh, out=fresh)
+    return g * fresh
+
+
+def _over(g, fresh):
+    """``g / fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.divide(g, fresh, out=fresh)
+    return g / fresh
+
+
+def _plus(g, fresh):
+    """``g + fresh``, into ``fresh`` where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(g, fresh):
+        return np.add(g, fresh, out=fresh)
+    return g + fresh
+
+
+def _squared(fresh):
+    """``square(fresh)``, in place where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(fresh, fresh):
+        return np.square(fresh, out=fresh)
+    return square(fresh)
+
+
+def _scaled(g, factor):
+    """``g * factor``, into ``g`` where it is the rule's scratch and `_alike` allows."""
+    if g is scratch.g and _alike(factor, g):
+        return np.multiply(g, factor, out=g)
+    return g * factor
+
+
+def _negated(g):
+    """``-g``, in place where ``g`` is the rule's scratch."""
+    if g is scratch.g and _alike(g, g):
+        return np.negative(g, out=g)
+    return -g
+
+
+_ndarray = np.ndarray
 
 
 # -- arithmetic ---------------------------------------------------------------
 
 
-defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y))
+# ``reads=``: what each rule reads besides g, so a recorded op keeps nothing else alive.
+defvjp(add, lambda g, ans, x, y: unbroadcast(g, x), lambda g, ans, x, y: unbroadcast(g, y), reads="")
 defjvp(add, lambda t, ans, x, y: broadcast_like(t, ans), lambda t, ans, x, y: broadcast_like(t, ans))
 defvjp(
     subtract,
     lambda g, ans, x, y: unbroadcast(g, x),
     lambda g, ans, x, y: unbroadcast(-g, y),
+    reads="",
 )
 defjvp(
     subtract,
@@ -90,12 +161,16 @@ defvjp(
     multiply,
     lambda g, ans, x, y: unbroadcast(g * y, x),
     lambda g, ans, x, y: unbroadcast(x * g, y),
+    reads="args",
+    fresh=True,
 )
 defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
 defvjp(
     divide,
     lambda g, ans, x, y: unbroadcast(g / y, x),
     lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
+    reads="args",
+    fresh=True,
 )
 defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
 
@@ -115,7 +190,11 @@ def _power_dbase(x, y):
 
 
 def _power_vjp_base(g, ans, x, y):
-    return unbroadcast(g * _power_dbase(x, y), x)
+    if type(y) in (int, float) and y == 2:
+        # (2g)x, the same product as g(2x) (doubling is exact): where g is the
+        # rule's scratch, it needs no new array at all.
+        return unbroadcast(_times(x, _scaled(g, 2)), x)
+    return unbroadcast(_times(g, _power_dbase(x, y)), x)
 
 
 def _log_base(x, ans):
@@ -133,13 +212,13 @@ def _power_vjp_exponent(g, ans, x, y):
     return unbroadcast(g * ans * _log_base(x, ans), y)
 
 
-defvjp(power, _power_vjp_base, _power_vjp_exponent)
+defvjp(power, _power_vjp_base, _power_vjp_exponent, reads=("args", "ans args"), fresh=True)
 defjvp(
     power,
     lambda t, ans, x, y: t * _power_dbase(x, y),
     lambda t, ans, x, y: t * ans * _log_base(x, ans),
 )
-defvjp(negative, lambda g, ans, x: -g)
+defvjp(negative, lambda g, ans, x: _negated(g), reads="", fresh=True)
 defjvp(negative, lambda t, ans, x: -t)
 defvjp(
     mod,
@@ -168,41 +247,41 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: g / (2 * ans))
+defvjp(sqrt, lambda g, ans, x: _over(g, 2 * ans), reads="ans", fresh=True)
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
-defvjp(square, lambda g, ans, x: g * 2 * x)
+defvjp(square, lambda g, ans, x: g * 2 * x, reads="args", fresh=True)
 defjvp(square, lambda t, ans, x: t * 2 * x)
-defvjp(reciprocal, lambda g, ans, x: -g * ans * ans)
+defvjp(reciprocal, lambda g, ans, x: -g * ans * ans, reads="ans", fresh=True)
 defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 
 # -- exponentials and logarithms ----------------------------------------------
 
 
-defvjp(exp, lambda g, ans, x: g * ans)
+defvjp(exp, lambda g, ans, x: _scaled(g, ans), reads="ans", fresh=True)
 defjvp(exp, lambda t, ans, x: t * ans)
 defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
-defvjp(expm1, lambda g, ans, x: g * exp(x))
+defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
-defvjp(log, lambda g, ans, x: g / x)
+defvjp(log, lambda g, ans, x: g / x, reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: g / (x + 1))
+defvjp(log1p, lambda g, ans, x: _over(g, x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
 
 
-defvjp(sin, lambda g, ans, x: g * cos(x))
+defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args", fresh=True)
 defjvp(sin, lambda t, ans, x: t * cos(x))
-defvjp(cos, lambda g, ans, x: -g * sin(x))
+defvjp(cos, lambda g, ans, x: _times(-g, sin(x)), reads="args", fresh=True)
 defjvp(cos, lambda t, ans, x: -t * sin(x))
 defvjp(tan, lambda g, ans, x: g / square(cos(x)))
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
@@ -211,20 +290,29 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(arctan, lambda g, ans, x: g / (1 + x * x))
+defvjp(arctan, lambda g, ans, x: _over(g, 1 + x * x), reads="args", fresh=True)
 defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
 defvjp(
     arctan2,
     lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
     lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
 )
-defvjp(sinh, lambda g, ans, x: g * cosh(x))
+defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args", fresh=True)
 defjvp(sinh, lambda t, ans, x: t * cosh(x))
-defvjp(cosh, lambda g, ans, x: g * sinh(x))
+defvjp(cosh, lambda g, ans, x: _times(g, sinh(x)), reads="args", fresh=True)
 defjvp(cosh, lambda t, ans, x: t * sinh(x))
-# 1/cosh(x)**2 rather than 1 - tanh(x)**2, which is exactly 0 for x > 19.
-defvjp(tanh, lambda g, ans, x: g / square(cosh(x)))
-defjvp(tanh, lambda t, ans, x: t / square(cosh(x)))
+
+
+def _sech_squared(x):
+    # (2 / (e^x + e^-x))**2: one exp, a third of cosh's cost here, and never
+    # 1 - tanh(x)**2, which is exactly 0 for x > 19; 2/s squared rather than
+    # 4/s**2, whose s**2 overflows while the answer is still a (subnormal) number.
+    e = exp(x)
+    return _squared(_over(2, _plus(e, 1 / e)))
+
+
+defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
+defjvp(tanh, lambda t, ans, x: _times(t, _sech_squared(x)))
 defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
 defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
 defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)))
@@ -333,7 +421,7 @@ defjvp(
 # sigmoid(x)*sigmoid(-x) rather than s*(1-s): keeps e^-|x| where 1-s rounds to 0.
 defvjp(sigmoid, lambda g, ans, x: g * ans * sigmoid(-x))
 defjvp(sigmoid, lambda t, ans, x: t * ans * sigmoid(-x))
-defvjp(softplus, lambda g, ans, x: g * sigmoid(x))
+defvjp(softplus, lambda g, ans, x: _times(g, sigmoid(x)), reads="args", fresh=True)
 defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------

@@ -67,19 +67,21 @@ class Trace:
     """One differentiation in progress; nested transforms get higher levels.
 
     ``level`` orders traces so that ``grad(grad(f))`` keeps the inner and the
-    outer perturbation apart. A reverse trace gives ``node_class``: the door
-    records each op as a node of that class, filling its slots itself (see
-    `_make_door`). Another kind of trace gives ``record(trace, prim, ans,
-    args, kwargs, argnums, parents)``, which makes the box of an op's output
-    (a value carrying its tangent, in forward mode).
+    outer perturbation apart. A reverse trace gives ``node_class`` and
+    ``box_class``: the door records each op as a node of the one, which is
+    also the box of its output, but for an array output, which it hands out
+    in a box of the other; it fills their slots itself (see `_record`). Another kind of trace gives ``record(trace, prim, ans, args,
+    kwargs, argnums, parents)``, which makes the box of an op's output (a
+    value carrying its tangent, in forward mode).
     """
 
-    __slots__ = ("level", "record", "node_class", "__weakref__")
+    __slots__ = ("level", "record", "node_class", "box_class", "__weakref__")
 
-    def __init__(self, record=None, node_class=None):
+    def __init__(self, record=None, node_class=None, box_class=None):
         self.level = next(_trace_ids)
         self.record = record
         self.node_class = node_class
+        self.box_class = box_class
 
 
 class TracedValueError(TypeError):
@@ -290,7 +292,7 @@ def _make_door(prim):
                     if kind is not float and kind is not int and (not scalar_on_numpy or kind not in NUMPY_SCALAR_TYPES):
                         break
                 else:
-                    return _record(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
+                    return _record_numbers(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
             for v in vals:
                 if isinstance(v, Box):
                     # Boxes of outer traces remain: the door peels them one level at a time.
@@ -305,13 +307,41 @@ def _make_door(prim):
 
 
 def _record(trace, prim, ans, vals, kwargs, argnums, parents):
-    """Record an op's output on ``trace``: a reverse node, or the box another kind of trace makes."""
+    """Record an op's output on ``trace``: a reverse node (behind a box of its own for an array), or another trace's box."""
+    box_class = trace.box_class
+    if box_class is None:
+        return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
+    for p in parents:
+        if type(p) is box_class:  # the parent is an array op's value: its node is behind it
+            parents = tuple([p._node if type(p) is box_class else p for p in parents])
+            break
+    node = _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents)
+    if type(ans) is not _ndarray and type(vals[0]) is not _ndarray:
+        return node
+    if hooks.backward is None:  # arrays are what weighs; a hook reads everything
+        _keep_what_the_rule_reads(node, argnums)
+    if type(ans) is not _ndarray:
+        return node  # a reduction's number: the node is its box
+    # The output array goes in a box of its own, so that it dies with the
+    # user's last reference to it; the node keeps it only if its rule reads it.
+    box = _new_object(box_class)
+    box._value = ans
+    box._trace = trace
+    box._node = node
+    return box
+
+
+def _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents):
+    """Record an op on numbers: its reverse node is its output's box too (or another trace's box).
+
+    Its parents are nodes already: the values of ops on numbers are their
+    nodes (an array op's value, a `VJPBox`, is never a number).
+    """
     node_class = trace.node_class
     if node_class is None:
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
-    # The node of a reverse trace is filled in here rather than by an
-    # __init__: a class call with __init__ costs markedly more in CPython,
-    # and this runs once per op.
+    # The node is filled in here rather than by an __init__: a class call
+    # with __init__ costs markedly more in CPython, and this runs once per op.
     node = _new_object(node_class)
     node._value = ans
     node._trace = trace
@@ -327,6 +357,35 @@ def _record(trace, prim, ans, vals, kwargs, argnums, parents):
     node.parents = parents
     node.order = next_node_number()
     return node
+
+
+def _keep_what_the_rule_reads(node, argnums):
+    """Drop from the node of an op on arrays the output array and the array arguments its rule never reads.
+
+    The rule's ``reads`` (a rule table's declaration, see ``core.defvjp``)
+    names, per argument, what that argument's rule reads: ``"ans"``,
+    ``"args"``, both or neither; none declared means everything. An array
+    argument no rule reads is kept as a stand-in of its shape and dtype,
+    which is all ``unbroadcast`` and the reductions' rules ask of it; nothing
+    is ever written into it. A number output stays: the node is its box.
+    """
+    reads = getattr(node.vjp, "reads", None)
+    if reads is None or _holds_objects(node._value):
+        return  # mpmath numbers in object arrays: left as they are
+    wanted = "".join([reads[i] for i in argnums])
+    if "ans" not in wanted and type(node._value) is _ndarray:
+        node._value = None
+    if "args" not in wanted:
+        node.args = tuple([_stand_in(v) if type(v) is np.ndarray and not v.dtype.hasobject else v for v in node.args])
+
+
+def _holds_objects(value):
+    return type(value) is np.ndarray and value.dtype.hasobject
+
+
+def _stand_in(array):
+    """A read-only array of ``array``'s shape and dtype that holds no memory of its own (all zeros)."""
+    return np.broadcast_to(np.zeros((), dtype=array.dtype), array.shape)
 
 
 def seen_by(value, trace):
@@ -421,6 +480,7 @@ def unbox_at(value, trace):
 _FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
 _NO_KWARGS: dict = {}  # shared by every node recorded without keywords: never mutated
 _new_object = object.__new__
+_ndarray = np.ndarray
 
 
 def _split_at(args, trace):

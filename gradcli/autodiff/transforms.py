@@ -74,8 +74,12 @@ def output_value(out, trace):
     return out._value if isinstance(out, Box) and out._trace is trace else out
 
 
-def pull_back(out, trace, inputs, args, argnums, g):
-    """One backward pass from ``out`` with cotangent ``g``: one gradient per input."""
+def pull_back(out, trace, inputs, args, argnums, g, release=False):
+    """One backward pass from ``out`` with cotangent ``g``: one gradient per input.
+
+    ``release``: the trace is not pulled back again, so the pass may free the
+    forward values as it goes (see `backward_pass`).
+    """
     # Loops rather than comprehensions: in CPython 3.11 each comprehension is
     # a function made and called anew, and this runs once per gradient.
     all_roots = []
@@ -83,7 +87,7 @@ def pull_back(out, trace, inputs, args, argnums, g):
         all_roots += roots
     out = seen_by(out, trace)
     if isinstance(out, Box) and out._trace is trace:
-        grads = backward_pass(g, out, all_roots)
+        grads = backward_pass(g, out, all_roots, release)
     else:
         grads = [None] * len(all_roots)
     results = []
@@ -133,7 +137,7 @@ def value_and_grad(f, argnums=0):
         out, trace, inputs = trace_inputs(f, args, kwargs, nums, "grad")
         value = output_value(out, trace)
         _check_scalar(value, f)
-        grads = pull_back(out, trace, inputs, args, nums, ones_like_value(value))
+        grads = pull_back(out, trace, inputs, args, nums, ones_like_value(value), release=True)
         return value, (grads[0] if isinstance(argnums, int) else tuple(grads))
 
     value_and_grad_f.__name__ = f"value_and_grad({getattr(f, '__name__', 'f')})"

@@ -1,0 +1,157 @@
+"""The backward pass writes only into arrays of its own: never an input, a value the user holds, or a gradient it gave back.
+
+The core computes some cotangents in place (a rule's own temporaries, sums of
+cotangents, a cotangent handed to its only reader). These tests run every op
+of the op tables inside a loss that exercises each of those paths, with the
+inputs and every forward value the function keeps made read-only (a write
+into one raises), and compare everything with copies afterwards. The
+gradients must also be bit for bit those of the plain path (no in-place work
+at all, as when a hook watches the ops).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli.autodiff import hooks
+
+import opcheck
+
+ELEMENTWISE = [(name, fun, [domain]) for name, fun, domain in opcheck.UNARY + opcheck.SPECIAL_UNARY] + [
+    (name, fun, list(domains)) for name, fun, domains in opcheck.BINARY + opcheck.SPECIAL_BINARY
+]
+SHAPED = opcheck.SELECTIONS + opcheck.SHAPE_CASES + opcheck.INDEX_CASES + opcheck.LINALG_CASES
+
+
+def _case_args(domains_or_specs, elementwise):
+    if elementwise:
+        return [opcheck.sample(domain, (3, 4)) for domain in domains_or_specs]
+    return [np.asarray(a, dtype=np.float64) for a in opcheck.make_args(domains_or_specs)]
+
+
+CASES = [pytest.param(fun, domains, True, id=name) for name, fun, domains in ELEMENTWISE] + [
+    pytest.param(fun, specs, False, id=name) for name, fun, specs in SHAPED
+] + [
+    pytest.param(fun, [(domain, shape), axis], "reduction", id=f"{name}{shape}-{axis}")
+    for name, fun, domain, axes in opcheck.REDUCTIONS
+    for shape, axis in axes[-3:]
+]
+
+
+def _frozen(value):
+    """``value`` made read-only when it is an array (then any write into it raises)."""
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
+
+
+def _inputs(fun, spec, kind):
+    if kind == "reduction":
+        (domain, shape), axis = spec
+        return (lambda x: fun(x, axis=axis)), [opcheck.sample(domain, shape)]
+    return fun, _case_args(spec, kind)
+
+
+def _loss(fun, held):
+    """A loss around ``fun`` that takes every in-place path: owned and shared cotangents, sums, kept values."""
+
+    def loss(*args):
+        out = fun(*args)
+        held.append(_frozen(gradcli.stop_gradient(out)))  # a forward value the user keeps
+        # Both exps get the one cotangent of the sum (neither may write into it); each
+        # negative and multiply below them gets a cotangent of its own (it may).
+        both = (gnp.exp(-(out * 0.5)) + gnp.exp(out * 0.25)) * 1.5
+        return gnp.sum(both) + gnp.sum(gnp.tanh(out) * out) + gnp.sum(out)  # out's cotangents meet
+
+    return loss
+
+
+def _forward_mode_gradient(loss, args):
+    """The gradient by forward mode, one basis direction at a time: no backward pass at all."""
+    grads = []
+    for i, a in enumerate(args):
+        g = np.zeros(a.shape)
+        for j in np.ndindex(a.shape):
+            tangents = [np.zeros(b.shape) for b in args]
+            tangents[i][j] = 1.0
+            g[j] = gradcli.jvp(loss, args, tangents)[1]
+        grads.append(g)
+    return grads
+
+
+def _value_and_grads(fun, args, held):
+    argnums = tuple(range(len(args)))
+    return gradcli.value_and_grad(_loss(fun, held), argnums=argnums)(*args)
+
+
+@pytest.mark.parametrize("fun, spec, kind", CASES)
+def test_backward_pass_writes_into_no_input_and_no_held_value(fun, spec, kind):
+    fun, args = _inputs(fun, spec, kind)
+    copies = [a.copy() for a in args]
+    args = [_frozen(a) for a in args]
+    held = []
+    value, grads = _value_and_grads(fun, args, held)
+    for a, c in zip(args, copies):
+        np.testing.assert_array_equal(a, c)
+    # The values the function kept are still what the forward pass computed.
+    np.testing.assert_array_equal(held[0], np.asarray(gradcli.stop_gradient(fun(*copies))))
+
+    # The plain path (a hook watching: nothing is computed in place) gives the very same bits.
+    hooks.backward = lambda node, g, cotangents: None
+    try:
+        plain_value, plain_grads = _value_and_grads(fun, [c.copy() for c in copies], [])
+    finally:
+        hooks.backward = None
+    assert value == plain_value
+    for got, want in zip(grads, plain_grads):
+        np.testing.assert_array_equal(got, want)
+    # And they are right: forward mode, which has no backward pass to get wrong, agrees.
+    reference = _forward_mode_gradient(_loss(fun, []), [c.copy() for c in copies])
+    for got, want in zip(grads, reference):
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+def _chain(x, y):
+    z = x * y
+    return gnp.exp(-z) * 2.0 + gnp.tanh(z) * z + gnp.log1p(z * z)
+
+
+def test_gradients_given_back_are_never_written_again():
+    # A vjp's pullback run twice on one trace: the second pass writes into
+    # nothing the first one returned, nor into the cotangent it was given.
+    rng = np.random.default_rng(3)
+    x, y = _frozen(rng.standard_normal(50)), _frozen(rng.standard_normal(50))
+    out, pullback = gradcli.vjp(_chain, x, y)
+    _frozen(out)
+    u = _frozen(np.ones(50))
+    first = pullback(u)
+    kept = [f.copy() for f in first]
+    second = pullback(_frozen(np.full(50, 2.0)))
+    for f, k in zip(first, kept):
+        np.testing.assert_array_equal(f, k)
+    for f, s in zip(first, second):
+        assert not np.shares_memory(f, s)
+        np.testing.assert_array_equal(s, 2.0 * f)
+
+
+def test_the_gradients_of_two_inputs_are_independent_arrays_when_computed_in_place():
+    # x receives three cotangents, summed in place: the sum is x's alone.
+    rng = np.random.default_rng(4)
+    x, y = rng.standard_normal(20), rng.standard_normal(20)
+    gx, gy = gradcli.grad(lambda a, b: gnp.sum(gnp.exp(-a) * b + gnp.tanh(a) + a * a), argnums=(0, 1))(x, y)
+    assert not np.shares_memory(gx, gy)
+    want_x = -np.exp(-x) * y + 1 / np.cosh(x) ** 2 + 2 * x
+    np.testing.assert_allclose(gx, want_x, rtol=1e-14)
+    np.testing.assert_allclose(gy, np.exp(-x), rtol=1e-15)
+
+
+def test_a_hessian_through_in_place_rules_is_unchanged():
+    # Second order: the inner pass runs its rules on traced values, never in place.
+    x = np.linspace(-1.5, 1.5, 7)
+    h = gradcli.hessian(lambda v: gnp.sum(gnp.exp(-v) * gnp.tanh(v)))(x)
+    sech2 = 1 / np.cosh(x) ** 2
+    d2 = np.exp(-x) * (np.tanh(x) - 2 * sech2 - 2 * np.tanh(x) * sech2)
+    np.testing.assert_allclose(h, np.diag(d2), rtol=1e-13, atol=1e-15)
