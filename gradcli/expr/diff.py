@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .functions import CONSTANTS
-from .ir import Formula
+from .ir import Binary, Call, Formula, Var, postorder
 from .printers import formula_text, latex, latex_name, python_code, python_name, sympy_text  # noqa: F401
 from .to_sympy import refuse_huge_numbers, symbols_of, to_sympy
 
@@ -264,7 +264,34 @@ def _derive(formula: Formula, combos):
             "part, sign or order, so gradcli cannot differentiate it",
             text=formula.text,
         ) from None
+    except (TypeError, AttributeError, OverflowError, ValueError) as error:
+        # sympy and mpmath fail this way on a constant that is complex or too large to evaluate.
+        raise _unevaluable(formula, error) from None
     return expr, derivatives
+
+
+def _unevaluable(formula: Formula, error) -> InputError:
+    """The error for a formula sympy failed on: its first constant part that is not a finite real number."""
+    from .compile import to_function
+
+    varying = set()
+    for node in postorder(formula.root):
+        if isinstance(node, Var) or any(id(child) in varying for child in node.children()):
+            varying.add(id(node))
+        elif isinstance(node, (Call, Binary)):
+            value = float(to_function(Formula(formula.text, node, ()))())  # float64: bounded, whatever the constant
+            if not math.isfinite(value):
+                part = formula.text[node.span[0] : node.span[1]]
+                why = "is not real" if math.isnan(value) else "is too large for sympy to evaluate"
+                return InputError(
+                    f"{part} {why}, so sympy cannot differentiate this formula; gradcli differentiates "
+                    "formulas with real, finite constants",
+                    text=formula.text,
+                    span=node.span,
+                )
+    return InputError(
+        f"sympy cannot differentiate this formula ({type(error).__name__}: {error})", text=formula.text
+    )
 
 
 class _Partials:
@@ -351,7 +378,10 @@ def _printed(result: DiffResult, formats):
     """``result.printed`` for ``formats``: every derivative, and the formula as text and in sympy's syntax."""
     jobs = [(None, fmt) for fmt in formats if fmt in ("text", "sympy")]
     jobs += [(d, fmt) for d in result.derivatives for fmt in formats]
-    return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
+    try:
+        return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
+    except (TypeError, AttributeError, OverflowError, ValueError) as error:  # as in _derive
+        raise _unevaluable(result.formula, error) from None
 
 
 def _piecewise_constant_parts(expr):
