@@ -213,7 +213,7 @@ def check_options(fun):
     options = [
         click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
         click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-        click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
+        click.option("--seed", type=click.IntRange(min=0), default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks."),
         click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes)."),
         click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only."),
         click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables)."),

@@ -214,3 +214,31 @@ def merge_points(points, random_points):
     if not points:
         return random_points
     return [{**p, **r} for p in points for r in random_points]
+
+
+def common_shape(point: dict) -> tuple:
+    """The shape the values of a formula's point broadcast to; `InputError` naming two that do not."""
+    import numpy as np
+
+    shapes = {name: np.shape(value) for name, value in point.items()}
+    try:
+        return np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        pass
+    seen = {}
+    for name, shape in shapes.items():
+        for other, earlier in seen.items():
+            try:
+                np.broadcast_shapes(earlier, shape)
+            except ValueError:
+                raise InputError(
+                    f"the point's arrays do not broadcast together: {other} has shape {_shown(earlier)} and "
+                    f"{name} has shape {_shown(shape)} (a formula is elementwise: give arrays of one shape, "
+                    "or shapes NumPy broadcasts, such as (3,) and (2, 1))"
+                ) from None
+        seen[name] = shape
+    raise InputError(f"the point's arrays do not broadcast together: their shapes are {list(shapes.values())}")
+
+
+def _shown(shape):
+    return f"({shape[0]},)" if len(shape) == 1 else str(tuple(shape))

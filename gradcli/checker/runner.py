@@ -47,6 +47,7 @@ from ..errors import InputError
 from . import fd, jacobian, provenance, reference
 from .dtypes import DEFAULT_RTOL, dtype_of, finfo, mantissa_bits
 from .options import CheckOptions
+from .points import common_shape
 from .provenance import finite
 from .results import CheckReport, Finding, PointResult
 from .jacobian import VectorOutput
@@ -107,6 +108,9 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     normalized = [_normalize_point(p, names) for p in _point_list(points)]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
+    if resolved.kind == "formula":
+        for point in normalized:
+            common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
@@ -373,7 +377,7 @@ def _summed(target, point):
 
     from ..autodiff.ops_array import sum_ as total
 
-    size = int(np.prod(np.broadcast_shapes(*[np.shape(v) for v in point.values()])))
+    size = int(np.prod(common_shape(point)))
     return (
         replace(
             target,
