@@ -51,7 +51,7 @@ from .points import common_shape
 from .provenance import finite
 from .results import CheckReport, Finding, PointResult
 from .jacobian import VectorOutput
-from .targets import resolve
+from .targets import describe, resolve
 from .verdict import Verdict
 
 WRONG_RTOL = 1e-8
@@ -223,7 +223,7 @@ def _check_point(target, point, dtype, chosen, options):
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
-        result.error = f"{type(error).__name__}: {error}"
+        result.error = describe(error)
         _record(result, _error())
         return result
     result.value = _plain(value)
@@ -295,7 +295,7 @@ def _differences(result, target, rounded, chosen, options):
         differences = fd.Differences(
             method="failed",
             reliable=False,
-            note=f"finite differences failed: the target raised {type(error).__name__}: {error} near this point",
+            note=f"finite differences failed: the target raised {describe(error)} near this point",
         )
     result.fd_method = differences.method
     if differences.gradient:
