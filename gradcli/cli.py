@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+import warnings
 
 import click
 
@@ -336,7 +337,11 @@ def main(argv=None):
     """Run the command line and exit with its documented code."""
     debug = "--debug" in (sys.argv[1:] if argv is None else argv)
     try:
-        code = cli.main(args=argv, prog_name="gradcli", standalone_mode=False)
+        with warnings.catch_warnings(record=True) as caught:  # never on the user's terminal; --debug shows them
+            warnings.simplefilter("always")
+            code = cli.main(args=argv, prog_name="gradcli", standalone_mode=False)
+        for warning in caught if debug else ():
+            click.echo(f"debug: a Python warning: {warning.category.__name__}: {warning.message}", err=True)
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.ClickException as exc:  # usage errors (exit 2) and gradcli's own errors
