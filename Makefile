@@ -4,6 +4,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# setuptools announces every editable install with a warning ("Editable installation. Please be
+# careful with folders ..."): information, not a problem, and it is all `make demo` would print.
+INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet
 
 .PHONY: demo test bench clean
 
@@ -12,11 +15,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 demo: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(INSTALL) -e .
 	$(BIN)/gradcli grad "log(1+exp(x))" --at 100
 
 test: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(INSTALL) -e ".[test]"
 	@# The HTML report is tested in headless Chromium: install Debian's package where it can be (root, apt-get).
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
@@ -24,7 +27,7 @@ test: $(BIN)/python
 	$(BIN)/python -m pytest -q
 
 bench: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	$(INSTALL) -e ".[bench]"
 	$(BIN)/python bench/run.py
 
 clean:
