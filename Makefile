@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine with only Python 3.11:
 #   make demo   install gradcli into .venv and run the headline example
 #   make test   install with the test extras and run the whole suite
+#   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,9 @@ BIN := $(VENV)/bin
 # careful with folders ..."): information, not a problem, and it is all `make demo` would print.
 INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet
 
-.PHONY: demo test bench clean
+MINUTES ?= 30
+
+.PHONY: demo test bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +32,11 @@ test: $(BIN)/python
 bench: $(BIN)/python
 	$(INSTALL) -e ".[bench]"
 	$(BIN)/python bench/run.py
+
+fuzz: $(BIN)/python
+	@# atheris ships wheels for Linux and macOS; where none fits, run.py says so and uses hypothesis.
+	$(INSTALL) -e ".[test,fuzz]" || $(INSTALL) -e ".[test]"
+	$(BIN)/python tests/fuzz/run.py --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
