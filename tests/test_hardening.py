@@ -220,3 +220,9 @@ def test_the_license_is_an_spdx_string():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["license"] == "MIT"
     assert "setuptools>=77" in project["build-system"]["requires"]  # where the string form is understood
+
+
+def test_a_shape_that_is_no_shape_is_refused_without_backtracking():
+    # `--random` read its shape with a pattern that backtracked quadratically over blanks (6 s for 20,000).
+    outcome = cli("grad", "x", "--random", "x=(1" + " " * 20_000 + "x")
+    assert outcome.code == 2 and "is not a shape such as (1000,)" in outcome.stderr

@@ -191,7 +191,9 @@ def random_point(spec: str, variables, seed=0, rng=None) -> dict:
     return point
 
 
-_SHAPE = re.compile(r"\(\s*(\d+\s*(,\s*\d+\s*)*,?\s*)?\)")
+# Each part can end in one place only, so a text that is no shape fails in linear time
+# (`\d+\s*(,...)*,?\s*` backtracked quadratically over a long run of blanks).
+_SHAPE = re.compile(r"\(\s*(?:\d+\s*(?:,\s*\d+\s*)*(?:,\s*)?)?\)")
 
 
 def _shape(text, spec, offset):
