@@ -270,6 +270,14 @@ def _derive(formula: Formula, combos):
     return expr, derivatives
 
 
+def _as_double(constant) -> float:
+    """A constant part of a formula evaluated in float64 (NaN where that raises)."""
+    try:
+        return float(constant())
+    except (ArithmeticError, ValueError, TypeError):
+        return math.nan
+
+
 def _unevaluable(formula: Formula, error) -> InputError:
     """The error for a formula sympy failed on: its first constant part that is not a finite real number."""
     from .compile import to_function
@@ -279,7 +287,7 @@ def _unevaluable(formula: Formula, error) -> InputError:
         if isinstance(node, Var) or any(id(child) in varying for child in node.children()):
             varying.add(id(node))
         elif isinstance(node, (Call, Binary)):
-            value = float(to_function(Formula(formula.text, node, ()))())  # float64: bounded, whatever the constant
+            value = _as_double(to_function(Formula(formula.text, node, ())))  # bounded, whatever the constant
             if not math.isfinite(value):
                 part = formula.text[node.span[0] : node.span[1]]
                 why = "is not real" if math.isnan(value) else "is too large for sympy to evaluate"
