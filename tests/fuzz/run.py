@@ -1,6 +1,6 @@
 """`make fuzz`: the fuzz targets for as long as asked, under atheris or, without it, hypothesis.
 
-    python tests/fuzz/run.py [--minutes 30] [--targets parse,diff,grad,at]
+    python tests/fuzz/run.py [--minutes 30] [--targets parse,diff,grad,at] [--engine hypothesis]
 
 The minutes are shared among the targets, one after another. atheris (the
 ``fuzz`` extra) is coverage-guided: it runs each target in a child process
@@ -107,6 +107,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--targets", default="parse,diff,grad,at")
+    parser.add_argument("--engine", choices=("atheris", "hypothesis"), default="atheris",
+                        help="hypothesis draws well-formed formulas far more often than atheris's bytes")
     parser.add_argument("--child")
     args, rest = parser.parse_known_args()
     if args.child:
@@ -116,7 +118,7 @@ def main():
     try:
         import atheris  # noqa: F401
 
-        engine, run = "atheris", _atheris
+        engine, run = ("atheris", _atheris) if args.engine == "atheris" else ("hypothesis", _hypothesis)
     except ImportError:
         engine, run = "hypothesis", _hypothesis
         print("atheris is not installed (pip install -e '.[fuzz]'; it needs a wheel or clang to build), "
