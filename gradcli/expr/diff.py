@@ -264,6 +264,8 @@ def _derive(formula: Formula, combos):
             "part, sign or order, so gradcli cannot differentiate it",
             text=formula.text,
         ) from None
+    except InputError:
+        raise  # gradcli's own refusals (a ValueError too) say what is wrong already
     except (TypeError, AttributeError, OverflowError, ValueError) as error:
         # sympy and mpmath fail this way on a constant that is complex or too large to evaluate.
         raise _unevaluable(formula, error) from None
@@ -388,6 +390,8 @@ def _printed(result: DiffResult, formats):
     jobs += [(d, fmt) for d in result.derivatives for fmt in formats]
     try:
         return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
+    except InputError:
+        raise
     except (TypeError, AttributeError, OverflowError, ValueError) as error:  # as in _derive
         raise _unevaluable(result.formula, error) from None
 
