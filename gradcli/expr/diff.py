@@ -397,7 +397,7 @@ def _printed(result: DiffResult, formats):
 
 
 def _piecewise_constant_parts(expr):
-    """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps)."""
+    """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps), and of sign."""
     import sympy
 
     steps = (sympy.floor, sympy.ceiling)
@@ -405,6 +405,12 @@ def _piecewise_constant_parts(expr):
     def is_step_derivative(e):
         return isinstance(e, sympy.Derivative) and e.expr.func in steps
 
+    # sympy differentiates sign(u) only where it can prove u real, and left Derivative(sign(log10(x)), x),
+    # which no printer of code can write; a formula's values are real (NaN where NumPy's are).
+    expr = expr.replace(
+        lambda e: isinstance(e, sympy.Derivative) and e.expr.func == sympy.sign and len(e.variables) == 1,
+        lambda e: 2 * sympy.DiracDelta(e.expr.args[0]) * sympy.diff(e.expr.args[0], e.variables[0]),
+    )
     # floor(2*x) differentiates to 2*Subs(Derivative(floor(xi), xi), xi, 2*x): both go.
     return expr.replace(
         lambda e: isinstance(e, sympy.Subs) and is_step_derivative(e.expr), lambda e: sympy.Integer(0)

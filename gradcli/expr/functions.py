@@ -74,12 +74,6 @@ def _log2(x):
     return log2(x)
 
 
-def _sign(x):
-    from .sympy_functions import sign
-
-    return sign(x)
-
-
 def _chain(outer):
     """The derivative rule of a one-argument function f from ``outer(u)``, f'(u) as IR."""
 
@@ -253,7 +247,7 @@ FUNCTIONS = {
                ("atanh",), double=math.atanh, logarithm=True),
         _unary("abs", lambda sp, x: sp.Abs(x), lambda u: call("sign", u), _largest, ("absolute", "fabs"),
                double=abs, pass_through=True),
-        _unary("sign", lambda sp, x: _sign(x), lambda u: num(0), _bounded, integer=True),
+        _unary("sign", lambda sp, x: sp.sign(x), lambda u: num(0), _bounded, integer=True),
         _binary("hypot", lambda sp, x, y: _cf().hypot(x, y), _hypot_derivative,
                 lambda *parts: _largest(*parts) + LOG10_2 / 2, double=math.hypot,
                 digits=lambda *parts: sum(p.digits for p in parts) + 1),

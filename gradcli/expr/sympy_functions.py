@@ -21,15 +21,3 @@ class log2(cfunctions.log2):  # noqa: N801 - sympy's name, which the printers go
 
     def _eval_evalf(self, prec):
         return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
-
-
-class sign(sympy.sign):  # noqa: N801 - sympy's name, which the printers go by
-    """sympy's ``sign`` of a real argument, whose derivative is ``2*DiracDelta(u)*u'`` whatever ``u`` is.
-
-    sympy differentiates ``sign(u)`` only when it can prove ``u`` real; of ``log10(x)`` it
-    left ``Derivative(sign(log10(x)), x)``, which no printer of code can write. A formula's
-    values are real (NaN where NumPy's are), so the argument is taken as real.
-    """
-
-    def _eval_derivative(self, x):
-        return 2 * sympy.Derivative(self.args[0], x, evaluate=True) * sympy.DiracDelta(self.args[0])
