@@ -11,6 +11,7 @@ import dataclasses
 import operator
 import os
 import sys
+import warnings
 
 import click
 
@@ -237,7 +238,7 @@ def _options(*options):
 
 
 # Options with one meaning wherever they appear (grad, check, sweep): declared once, here.
-_SEED = click.option("--seed", type=int, default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks.")
+_SEED = click.option("--seed", type=click.IntRange(min=0), default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks.")
 _DTYPE = click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
 _WRT = click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
 _TOLERANCES = _options(
@@ -577,7 +578,11 @@ def main(argv=None):
     """Run the command line and exit with its documented code."""
     debug = "--debug" in (sys.argv[1:] if argv is None else argv)
     try:
-        code = cli.main(args=argv, prog_name="gradcli", standalone_mode=False)
+        with warnings.catch_warnings(record=True) as caught:  # never on the user's terminal; --debug shows them
+            warnings.simplefilter("always")
+            code = cli.main(args=argv, prog_name="gradcli", standalone_mode=False)
+        for warning in caught if debug else ():
+            click.echo(f"debug: a Python warning: {warning.category.__name__}: {warning.message}", err=True)
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.ClickException as exc:  # usage errors (exit 2) and gradcli's own errors

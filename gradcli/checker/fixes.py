@@ -145,16 +145,17 @@ class _Rewriter:
         return None
 
     def _simplified_difference(self, a, b):
-        """``a - b`` simplified symbolically (x+1 - x is 1), as formula text."""
-        try:
-            import sympy
+        """``a - b`` with its like terms combined (x+1 - x is 1), as formula text.
 
+        sympy combines like terms as it builds the difference; ``sympy.simplify`` did more, but
+        without a bound on its time (minutes for some radicands), and the fix search must end.
+        """
+        try:
             from ..expr.parse import parse
             from ..expr.to_sympy import to_sympy
 
-            difference = sympy.simplify(
-                to_sympy(parse(self.text[a.span[0] : a.span[1]]))
-                - to_sympy(parse(self.text[b.span[0] : b.span[1]]))
+            difference = to_sympy(parse(self.text[a.span[0] : a.span[1]])) - to_sympy(
+                parse(self.text[b.span[0] : b.span[1]])
             )
             text = str(difference)
             parse(text)  # only our own safe parser ever reads it

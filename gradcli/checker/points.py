@@ -191,7 +191,9 @@ def random_point(spec: str, variables, seed=0, rng=None) -> dict:
     return point
 
 
-_SHAPE = re.compile(r"\(\s*(\d+\s*(,\s*\d+\s*)*,?\s*)?\)")
+# Each part can end in one place only, so a text that is no shape fails in linear time
+# (`\d+\s*(,...)*,?\s*` backtracked quadratically over a long run of blanks).
+_SHAPE = re.compile(r"\(\s*(?:\d+\s*(?:,\s*\d+\s*)*(?:,\s*)?)?\)")
 
 
 def _shape(text, spec, offset):
@@ -336,3 +338,31 @@ def parse_fixed(text, variables, swept) -> dict:
         if not isinstance(value, float):
             raise InputError(f"--at {text}: '{name}' is held at one number in a sweep, not an array", text=text)
     return point
+
+
+def common_shape(point: dict) -> tuple:
+    """The shape the values of a formula's point broadcast to; `InputError` naming two that do not."""
+    import numpy as np
+
+    shapes = {name: np.shape(value) for name, value in point.items()}
+    try:
+        return np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        pass
+    seen = {}
+    for name, shape in shapes.items():
+        for other, earlier in seen.items():
+            try:
+                np.broadcast_shapes(earlier, shape)
+            except ValueError:
+                raise InputError(
+                    f"the point's arrays do not broadcast together: {other} has shape {_shown(earlier)} and "
+                    f"{name} has shape {_shown(shape)} (a formula is elementwise: give arrays of one shape, "
+                    "or shapes NumPy broadcasts, such as (3,) and (2, 1))"
+                ) from None
+        seen[name] = shape
+    raise InputError(f"the point's arrays do not broadcast together: their shapes are {list(shapes.values())}")
+
+
+def _shown(shape):
+    return f"({shape[0]},)" if len(shape) == 1 else str(tuple(shape))

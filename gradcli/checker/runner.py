@@ -47,10 +47,11 @@ from ..errors import InputError
 from . import fd, jacobian, provenance, reference
 from .dtypes import DEFAULT_RTOL, dtype_of, finfo, mantissa_bits
 from .options import CheckOptions
+from .points import common_shape
 from .provenance import finite
 from .results import CheckReport, Finding, PointResult
 from .jacobian import VectorOutput
-from .targets import resolve
+from .targets import describe, resolve
 from .verdict import Verdict
 
 WRONG_RTOL = 1e-8
@@ -107,6 +108,9 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     normalized = [_normalize_point(p, names) for p in _point_list(points)]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
+    if resolved.kind == "formula":
+        for point in normalized:
+            common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
@@ -114,7 +118,9 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     from .balls import one_clock
 
-    with one_clock():  # --max-time bounds the whole check, fixes' re-checks included
+    # Overflow and invalid operations are what the checker looks for: it reads them from the values
+    # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
+    with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
         for point in normalized:
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_of(dtype_name), chosen, options))
@@ -219,7 +225,7 @@ def _check_point(target, point, dtype, chosen, options):
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
-        result.error = f"{type(error).__name__}: {error}"
+        result.error = describe(error)
         _record(result, _error())
         return result
     result.value = _plain(value)
@@ -291,7 +297,7 @@ def _differences(result, target, rounded, chosen, options):
         differences = fd.Differences(
             method="failed",
             reliable=False,
-            note=f"finite differences failed: the target raised {type(error).__name__}: {error} near this point",
+            note=f"finite differences failed: the target raised {describe(error)} near this point",
         )
     result.fd_method = differences.method
     if differences.gradient:
@@ -373,7 +379,7 @@ def _summed(target, point):
 
     from ..autodiff.ops_array import sum_ as total
 
-    size = int(np.prod(np.broadcast_shapes(*[np.shape(v) for v in point.values()])))
+    size = int(np.prod(common_shape(point)))
     return (
         replace(
             target,

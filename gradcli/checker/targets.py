@@ -8,6 +8,7 @@ are the same function: the core runs on mpmath numbers too.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -102,7 +103,40 @@ def _from_callable(fun, text) -> Target:
             "named parameters (without defaults)",
             text=text,
         )
-    return Target(text, "function", names, fun, fun, None, False)
+    guarded = _guarded(fun)
+    return Target(text, "function", names, guarded, guarded, None, False)
+
+
+class TargetRaised(Exception):
+    """User code raised something that is no ``Exception`` (``BaseException``, ``GeneratorExit``,
+    ``SystemExit``): carried as one, so that every ``except Exception`` of the checker reports it."""
+
+    def __init__(self, original):
+        super().__init__(original)
+        self.original = original
+
+
+def describe(error) -> str:
+    """``Name: message`` of what the target raised, through `TargetRaised`."""
+    error = getattr(error, "original", error)
+    return f"{type(error).__name__}: {error}"
+
+
+def _guarded(fun):
+    """``fun``, its ``BaseException``s but ``KeyboardInterrupt`` (exit 130) raised as `TargetRaised`."""
+
+    @functools.wraps(fun)
+    def guarded(*args, **kwargs):
+        try:
+            return fun(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            raise
+        except BaseException as error:  # noqa: BLE001 - user code may raise anything: reported, never fatal
+            raise TargetRaised(error) from error
+
+    return guarded
 
 
 def _load(module_text, name, target):
@@ -150,13 +184,12 @@ def _load_file(module_text, target):
             text=target,
             span=(0, len(module_text)),
         ) from None
-    except Exception as error:  # noqa: BLE001 - the user's module failed to import
+    except KeyboardInterrupt:
         sys.modules.pop(module_name, None)
-        raise InputError(
-            f"importing {module_text} failed: {type(error).__name__}: {error}",
-            text=target,
-            span=(0, len(module_text)),
-        ) from None
+        raise
+    except BaseException as error:  # noqa: BLE001 - the user's module failed to import (or exited)
+        sys.modules.pop(module_name, None)
+        raise _import_failed(module_text, target, error) from None
     finally:
         if added and folder in sys.path:
             sys.path.remove(folder)
@@ -180,9 +213,18 @@ def _load_module(module_text, target):
             text=target,
             span=(0, len(module_text)),
         ) from None
-    except Exception as error:  # noqa: BLE001 - the user's module failed to import
-        raise InputError(
-            f"importing {module_text} failed: {type(error).__name__}: {error}",
-            text=target,
-            span=(0, len(module_text)),
-        ) from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - the user's module failed to import (or exited)
+        raise _import_failed(module_text, target, error) from None
+
+
+def _import_failed(module_text, target, error) -> InputError:
+    """The error for a module whose import raised ``error`` (any ``BaseException``; ``sys.exit`` too)."""
+    if isinstance(error, SystemExit) and isinstance(error.code, (int, type(None))):
+        message = f"{module_text} exited with status {error.code or 0} while being imported"
+    elif isinstance(error, SystemExit):  # sys.exit("message")
+        message = f"{module_text} exited while being imported: {error.code}"
+    else:
+        message = f"importing {module_text} failed: {type(error).__name__}: {error}"
+    return InputError(message, text=target, span=(0, len(module_text)))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .functions import CONSTANTS
-from .ir import Formula
+from .ir import Binary, Call, Formula, Var, postorder
 from .printers import formula_text, latex, latex_name, python_code, python_name, sympy_text  # noqa: F401
 from .to_sympy import refuse_huge_numbers, symbols_of, to_sympy
 
@@ -264,7 +264,44 @@ def _derive(formula: Formula, combos):
             "part, sign or order, so gradcli cannot differentiate it",
             text=formula.text,
         ) from None
+    except InputError:
+        raise  # gradcli's own refusals (a ValueError too) say what is wrong already
+    except (TypeError, AttributeError, OverflowError, ValueError) as error:
+        # sympy and mpmath fail this way on a constant that is complex or too large to evaluate.
+        raise _unevaluable(formula, error) from None
     return expr, derivatives
+
+
+def _as_double(constant) -> float:
+    """A constant part of a formula evaluated in float64 (NaN where that raises)."""
+    try:
+        return float(constant())
+    except (ArithmeticError, ValueError, TypeError):
+        return math.nan
+
+
+def _unevaluable(formula: Formula, error) -> InputError:
+    """The error for a formula sympy failed on: its first constant part that is not a finite real number."""
+    from .compile import to_function
+
+    varying = set()
+    for node in postorder(formula.root):
+        if isinstance(node, Var) or any(id(child) in varying for child in node.children()):
+            varying.add(id(node))
+        elif isinstance(node, (Call, Binary)):
+            value = _as_double(to_function(Formula(formula.text, node, ())))  # bounded, whatever the constant
+            if not math.isfinite(value):
+                part = formula.text[node.span[0] : node.span[1]]
+                why = "is not real" if math.isnan(value) else "is too large for sympy to evaluate"
+                return InputError(
+                    f"{part} {why}, so sympy cannot differentiate this formula; gradcli differentiates "
+                    "formulas with real, finite constants",
+                    text=formula.text,
+                    span=node.span,
+                )
+    return InputError(
+        f"sympy cannot differentiate this formula ({type(error).__name__}: {error})", text=formula.text
+    )
 
 
 class _Partials:
@@ -351,11 +388,16 @@ def _printed(result: DiffResult, formats):
     """``result.printed`` for ``formats``: every derivative, and the formula as text and in sympy's syntax."""
     jobs = [(None, fmt) for fmt in formats if fmt in ("text", "sympy")]
     jobs += [(d, fmt) for d in result.derivatives for fmt in formats]
-    return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
+    try:
+        return {(None if d is None else d.key, fmt): result.show(fmt, d) for d, fmt in jobs}
+    except InputError:
+        raise
+    except (TypeError, AttributeError, OverflowError, ValueError) as error:  # as in _derive
+        raise _unevaluable(result.formula, error) from None
 
 
 def _piecewise_constant_parts(expr):
-    """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps)."""
+    """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps), and of sign."""
     import sympy
 
     steps = (sympy.floor, sympy.ceiling)
@@ -363,6 +405,12 @@ def _piecewise_constant_parts(expr):
     def is_step_derivative(e):
         return isinstance(e, sympy.Derivative) and e.expr.func in steps
 
+    # sympy differentiates sign(u) only where it can prove u real, and left Derivative(sign(log10(x)), x),
+    # which no printer of code can write; a formula's values are real (NaN where NumPy's are).
+    expr = expr.replace(
+        lambda e: isinstance(e, sympy.Derivative) and e.expr.func == sympy.sign and len(e.variables) == 1,
+        lambda e: 2 * sympy.DiracDelta(e.expr.args[0]) * sympy.diff(e.expr.args[0], e.variables[0]),
+    )
     # floor(2*x) differentiates to 2*Subs(Derivative(floor(xi), xi), xi, 2*x): both go.
     return expr.replace(
         lambda e: isinstance(e, sympy.Subs) and is_step_derivative(e.expr), lambda e: sympy.Integer(0)

@@ -100,7 +100,8 @@ def _binary(name, symbolic, derivative, log10, aliases=(), **facts):
 
 
 def _log(gnp, x, base=None):
-    return gnp.log(x) if base is None else gnp.log(x) / gnp.log(base)
+    # divide, not /: on Python floats / raises ZeroDivisionError where NumPy gives inf (log(2, 1), as 1/0)
+    return gnp.log(x) if base is None else gnp.divide(gnp.log(x), gnp.log(base))
 
 
 def _log_symbolic(sp, x, base=None):

@@ -34,6 +34,7 @@ import math
 import re
 import sys
 import unicodedata
+import warnings
 from fractions import Fraction
 
 from ..errors import InputError
@@ -181,7 +182,10 @@ def _caret_as_power(text):
     return "".join(out), to_original
 
 
-_IMPLICIT_PRODUCT = re.compile(r"(?<![\w.])(\d+\.?\d*(?:[eE][+-]?\d+)?)\s*([A-Za-z_]\w*|\()")
+# A number then a name or a parenthesis: ``2x``, ``3 (x+1)``. Each part can end in only one
+# place (a digit never follows where a part may stop), so a failed match is linear: ``\d+\.?\d*``
+# backtracked quadratically over 20,000 digits followed by ".+".
+_IMPLICIT_PRODUCT = re.compile(r"(?<![\w.])(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\s*([A-Za-z_]\w*|\()")
 
 
 def _python_parse(text, python_text, to_original):
@@ -191,7 +195,7 @@ def _python_parse(text, python_text, to_original):
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, MAX_LENGTH // 6 + 1_000))
-        return ast.parse(python_text, mode="eval")
+        return _quiet_parse(python_text, "eval")
     except SyntaxError as error:
         raise _syntax_error(text, python_text, to_original, error) from None
     except (RecursionError, MemoryError):
@@ -205,6 +209,17 @@ def _python_parse(text, python_text, to_original):
         raise InputError(f"the formula is not valid: {error}") from None
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _quiet_parse(python_text, mode):
+    """``ast.parse`` without its warnings: "1is n" warns of an invalid decimal literal before failing.
+
+    Every such text (a digit run into ``if``, ``is``, ``or`` ...) is refused anyway, with a message
+    in a formula's terms; a Python warning on the user's terminal would only confuse it.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(python_text, mode=mode)
 
 
 # What a formula can end with that needs something after it.
@@ -326,7 +341,7 @@ def _statement_error(text, python_text, to_original):
     Parsing as statements runs nothing: ``ast.parse`` only reads.
     """
     try:
-        body = ast.parse(python_text, mode="exec").body
+        body = _quiet_parse(python_text, "exec").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if len(body) > 1:
@@ -520,18 +535,26 @@ class _Builder:
                 kind = "complex numbers"
             self.fail(f"{kind} are not allowed in a formula", node)
         literal = self.text[span[0] : span[1]].replace("_", "")
-        try:
-            exact = Fraction(literal)
-        except (ValueError, ZeroDivisionError):
-            exact = Fraction(value)
-        if isinstance(value, float) and exact and value in (0.0, math.inf):
+        if not isinstance(value, float):
+            return Num(span, literal, Fraction(value))  # an integer (0x1f too): Python has read it exactly
+        digits, exponent = _decimal(literal)
+        if digits and value in (0.0, math.inf):
             self.beyond_doubles(literal, value, node)
+        if len(digits) > MAX_POWER_DIGITS:
+            self.fail(
+                f"this constant has {len(digits):,} significant digits; gradcli refuses constants of more "
+                f"than {MAX_POWER_DIGITS:,} digits",
+                node,
+            )
+        # float64 holds it, so the exponent is within a few hundred of the digits' count: 10**exponent is small.
+        exact = Fraction(int(digits or "0")) * Fraction(10) ** exponent if digits else Fraction(0)
         return Num(span, literal, exact)
 
     def beyond_doubles(self, literal, value, node):
         """Refuse a decimal literal that float64 reads as inf or 0, unlike sympy's exact reading."""
         mantissa, _, exponent = literal.lower().partition("e")
-        exact = f"{'' if mantissa in ('1', '1.') else mantissa + '*'}10**{int(exponent)}" if exponent else None
+        small = exponent and len(exponent.lstrip("+-").lstrip("0")) <= len(str(MAX_POWER_DIGITS))
+        exact = f"{'' if mantissa in ('1', '1.') else mantissa + '*'}10**{int(exponent)}" if small else None
         self.fail(
             f"{_short(literal)} is {'larger than the largest' if value else 'smaller than the smallest positive'} "
             f"float64, so NumPy would read it as {value:g} while sympy reads it exactly"
@@ -650,6 +673,26 @@ class _Builder:
                 node,
             )
         self.constants[id(out)] = info
+
+
+def _decimal(literal):
+    """A float literal's significant digits and the power of ten they are scaled by, read without arithmetic.
+
+    ``"0.0012e5"`` is ``("12", 1)``. An exponent too long to be an int (``1e`` and 19,000 digits)
+    is a huge one; the caller refuses it, as float64 reads it as inf or 0 whatever its digits.
+    """
+    mantissa, _, exponent = literal.lower().partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    exponent = exponent.lstrip("+")
+    sign = -1 if exponent.startswith("-") else 1
+    magnitude = exponent.lstrip("-").lstrip("0")
+    if len(magnitude) > 2 * len(str(MAX_LENGTH)):
+        scale = sign * 10 ** (2 * len(str(MAX_LENGTH)))  # beyond any literal the text could balance
+    else:
+        scale = sign * int(magnitude or "0")
+    trailing = len(digits) - len(digits.rstrip("0"))
+    return digits.rstrip("0"), scale - len(fraction) + trailing
 
 
 def _about(digits: float) -> str:

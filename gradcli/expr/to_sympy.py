@@ -162,6 +162,9 @@ class _SympyBuilder:
         if isinstance(node, Binary):
             return self.binary(node, *args)
         if isinstance(node, Compare):
+            if _comparable(args) is None:
+                # A NaN (or a complex number: NumPy's NaN) compares false, or unequal: where() picks its other branch.
+                return sp.true if node.op == "!=" else sp.false
             relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
             return relation[node.op](*args)
         if isinstance(node, Call):
