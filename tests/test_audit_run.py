@@ -180,3 +180,23 @@ def test_what_a_target_prints_stays_out_of_the_json(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["cases"][0]["status"] == "pass"
     assert "noise from the target" in done.stderr
+
+
+def _without_times(value):
+    """A report with every measured duration taken out (they are the only thing a rerun may change)."""
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items() if k not in ("seconds", "elapsed")}
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+def test_the_same_spec_gives_the_same_report_case_for_case(tmp_path):
+    from audit_helpers import TARGETS, spec_of
+
+    (tmp_path / "gradcli.toml").write_text(spec_of(["passing", "failing", "known", "raising", "swept"]))
+    (tmp_path / "targets.py").write_text(TARGETS)
+    first = audit_json(tmp_path / "gradcli.toml", "--jobs", "2", "--seed", "3")
+    again = audit_json(tmp_path / "gradcli.toml", "--jobs", "1", "--seed", "3")
+    assert first[0] == again[0] == 1
+    assert _without_times(first[1]) == _without_times(again[1])
