@@ -225,11 +225,30 @@ def defvjp(op, *rules, reads=None, fresh=False):
                 raise
 
     if reads is not None:
-        vjp.reads = (reads,) * len(rules) if isinstance(reads, str) else tuple(reads)
+        vjp.drops = _DropPlans((reads,) * len(rules) if isinstance(reads, str) else tuple(reads))
     vjp.fresh = fresh
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
     return op
+
+
+class _DropPlans(dict):
+    """What a recorded op may let go of, per tuple of differentiated argument numbers.
+
+    ``plans[argnums]`` is ``(drop_output, drop_array_arguments)``: true where
+    none of those arguments' rules reads it. Worked out once per tuple, as the
+    forward pass asks for every op it records.
+    """
+
+    def __init__(self, reads):
+        super().__init__()
+        self.reads = reads  # per argument: "ans", "args", both or ""
+
+    def __missing__(self, argnums):
+        # An argument past the rules has none: keep everything for its error.
+        wanted = "".join([self.reads[i] if i < len(self.reads) else "ans args" for i in argnums])
+        plan = self[argnums] = ("ans" not in wanted, "args" not in wanted)
+        return plan
 
 
 def defvjp_all(op, rule):
@@ -268,6 +287,14 @@ def defjvp(op, *rules):
 
 
 # -- the backward loop --------------------------------------------------------
+
+
+# Arrays smaller than this are never worked on in place: below glibc's
+# default mmap threshold (128 KiB) malloc hands back memory just freed, so a
+# new array costs little, while the bookkeeping of ownership and NumPy's
+# ``out=`` calls cost more than they save. Above it every new array is fresh
+# pages from the kernel, faulted in one by one: there in-place pays.
+IN_PLACE_BYTES = 1 << 17
 
 
 class _Scratch:
@@ -314,6 +341,7 @@ def backward_pass(g, end, sources, release=False):
     owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
     ndarray = np.ndarray
     backward_hook = hooks.backward
+    in_place_bytes = IN_PLACE_BYTES
     watched = backward_hook is not None or hooks.forward is not None
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
     waiting = {end_node.order: end_node}
@@ -347,12 +375,12 @@ def backward_pass(g, end, sources, release=False):
                 order = parent.order
                 heappush(pending, order)
                 waiting[order] = parent
-                if type(ct) is ndarray and not watched and _own(node, ct, g, mine, cotangents):
+                if type(ct) is ndarray and ct.nbytes >= in_place_bytes and not watched and _own(node, ct, g, mine, cotangents):
                     owned.add(parent)
             elif type(prev) is ndarray or type(ct) is ndarray:
                 own = not watched and _own(node, ct, g, mine, cotangents)
                 grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
-                if type(total) is ndarray:
+                if type(total) is ndarray and total.nbytes >= in_place_bytes:
                     owned.add(parent)
                 else:
                     owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
@@ -372,7 +400,7 @@ def _run_with_scratch(node, g):
 
 def _own(node, ct, g, mine, cotangents):
     """Whether the array ``ct`` a rule returned is the pass's own: its rule is `fresh`, it went to one parent."""
-    if type(ct) is not np.ndarray or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
+    if type(ct) is not np.ndarray or ct.nbytes < IN_PLACE_BYTES or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
         return False
     if not ct.flags.writeable:
         return False

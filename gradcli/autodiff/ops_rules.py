@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from . import core as _core
 from .core import defjvp, defvjp, scratch
 from .ops import (
     absolute,
@@ -84,7 +85,8 @@ def _alike(g, buffer):
     recorded, and cheap to rule out for the numbers of the scalar path.
     """
     return (
-        (type(g) is int or (type(g) is _ndarray and g.shape == buffer.shape and g.dtype == buffer.dtype))
+        buffer.nbytes >= _core.IN_PLACE_BYTES
+        and (type(g) is int or (type(g) is _ndarray and g.shape == buffer.shape and g.dtype == buffer.dtype))
         and buffer.dtype.kind in "fc"
         and hooks.forward is None
     )

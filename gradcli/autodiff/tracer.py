@@ -313,7 +313,7 @@ def _record(trace, prim, ans, vals, kwargs, argnums, parents):
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
     for p in parents:
         if type(p) is box_class:  # the parent is an array op's value: its node is behind it
-            parents = tuple([p._node if type(p) is box_class else p for p in parents])
+            parents = _nodes_behind(parents, box_class)
             break
     node = _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents)
     if type(ans) is not _ndarray and type(vals[0]) is not _ndarray:
@@ -329,6 +329,16 @@ def _record(trace, prim, ans, vals, kwargs, argnums, parents):
     box._trace = trace
     box._node = node
     return box
+
+
+def _nodes_behind(parents, box_class):
+    """The parents with each array op's box replaced by its node (no comprehension: a call of its own in 3.11)."""
+    if len(parents) == 1:
+        return (parents[0]._node,)
+    if len(parents) == 2:
+        a, b = parents
+        return (a._node if type(a) is box_class else a, b._node if type(b) is box_class else b)
+    return tuple([p._node if type(p) is box_class else p for p in parents])
 
 
 def _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents):
@@ -369,34 +379,48 @@ def _keep_what_the_rule_reads(node, argnums):
     which is all ``unbroadcast`` and the reductions' rules ask of it; nothing
     is ever written into it. A number output stays: the node is its box.
     """
-    reads = getattr(node.vjp, "reads", None)
-    if reads is None or _holds_objects(node._value):
-        return  # mpmath numbers in object arrays: left as they are
-    wanted = "".join([reads[i] for i in argnums])
-    if "ans" not in wanted and type(node._value) is _ndarray:
-        node._value = None
-    if "args" not in wanted:
-        node.args = tuple([_stand_in(v) if type(v) is np.ndarray and not v.dtype.hasobject else v for v in node.args])
-
-
-def _holds_objects(value):
-    return type(value) is np.ndarray and value.dtype.hasobject
+    drops = getattr(node.vjp, "drops", None)
+    if drops is None:
+        return
+    drop_output, drop_arguments = drops[argnums]
+    value = node._value
+    if type(value) is _ndarray:
+        if value.dtype.hasobject:
+            return  # mpmath numbers in object arrays: left as they are
+        if drop_output:
+            node._value = None
+    if drop_arguments:
+        args = node.args
+        if len(args) == 1:
+            if type(args[0]) is _ndarray:
+                node.args = (_stand_in(args[0]),)
+        else:
+            node.args = tuple([_stand_in(v) if type(v) is _ndarray else v for v in args])
 
 
 def _stand_in(array):
     """A read-only array of ``array``'s shape and dtype taking no memory: every element is one zero.
 
     Built directly on a one-element buffer with zero strides (4x cheaper than
-    np.broadcast_to, which a hot backward pass pays per op).
+    np.broadcast_to), and made once per shape and dtype: a hot forward pass
+    asks for the same few again on every call. Object arrays stay themselves.
     """
-    zero = _ZEROS.get(array.dtype)
-    if zero is None:
-        zero = _ZEROS[array.dtype] = np.zeros(1, dtype=array.dtype)
+    key = (array.shape, array.dtype)
+    stand_in = _STAND_INS.get(key)
+    if stand_in is None:
+        if array.dtype.hasobject:
+            return array
+        zero = np.zeros(1, dtype=array.dtype)
         zero.flags.writeable = False  # so is every stand-in made on it
-    return np.ndarray(array.shape, array.dtype, zero, 0, (0,) * array.ndim)
+        stand_in = np.ndarray(array.shape, array.dtype, zero, 0, (0,) * array.ndim)
+        if len(_STAND_INS) >= _STAND_INS_KEPT:
+            _STAND_INS.clear()
+        _STAND_INS[key] = stand_in
+    return stand_in
 
 
-_ZEROS = {}  # dtype -> its read-only one-element zero buffer
+_STAND_INS = {}  # (shape, dtype) -> its stand-in
+_STAND_INS_KEPT = 256  # past this many shapes, start again: a bound, not a working set
 
 
 def seen_by(value, trace):
