@@ -11,6 +11,10 @@ message, so every view shows it as it shows any other error.
 Only the check runs in the worker: gradcli's own process has already
 resolved the target and read the points (bad input exits 2 as without
 ``--timeout``), and the worker resolves the target again from its text.
+
+There is no ``gradcli.check(..., timeout=)``: the checker sits below this
+layer, and a callable (a lambda, a closure) cannot travel to a worker; in
+code, an audit `Case` with its ``timeout`` is the bounded spelling.
 """
 
 from __future__ import annotations
