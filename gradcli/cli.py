@@ -253,6 +253,18 @@ _ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEF
 _FULL = click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs.")
 _MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
 
+
+def _timeout(default, each, more):
+    """--timeout, with one meaning wherever it appears: wall-clock seconds for ``each``, run in a worker process."""
+    return click.option(
+        "--timeout", type=click.FloatRange(min=0.0, min_open=True), default=default, show_default=default is not None,
+        help=f"Seconds of wall time for {each}, run in a worker process of its own; past it, or when the target "
+        f"crashes that process, it is stopped and is 'error'. {more}",
+    )
+
+
+_TIMEOUT = _timeout(None, "the check of each target", "Without it: no limit, in this process.")
+
 # The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take.
 option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME)
 
@@ -265,10 +277,11 @@ check_options = _options(
     click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
     click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
     option_flags,
+    _TIMEOUT,
     _DIGITS,
     json_option,
 )
-check_options.__doc__ = "The options grad and check share: points, dtypes, what to differentiate, tolerances."
+check_options.__doc__ = "The options grad and check share: points, dtypes, what to differentiate, tolerances, --timeout."
 
 
 def _option_layer(flags, given=None):
@@ -285,8 +298,8 @@ def _check_options(flags):
     return build_options(_option_layer(flags))
 
 
-def _run_check(target, at, random_specs, options):
-    """The report of one target at the points --at and --random give."""
+def _run_check(target, at, random_specs, options, timeout=None):
+    """The report of one target at the points --at and --random give (with ``timeout``: in a worker, bounded)."""
     import numpy as np
 
     from .checker import runner
@@ -307,13 +320,18 @@ def _run_check(target, at, random_specs, options):
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
         )
-    return runner.check(target, merge_points(points, randoms), options)
+    points = merge_points(points, randoms)
+    if timeout is None:
+        return runner.check(target, points, options)
+    from .audit.alone import check_within  # only under --timeout: the worker machinery costs imports
+
+    return check_within(resolved, points, options, timeout)
 
 
 @cli.command()
 @click.argument("target")
 @check_options
-def grad(target, at, random_specs, digits, as_json, **flags):
+def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     """Value and gradient of TARGET, checked: why is this gradient NaN, wrong or inaccurate?
 
     TARGET is a formula ("log(1+exp(x))"), path/to/file.py:function or
@@ -325,7 +343,7 @@ def grad(target, at, random_specs, digits, as_json, **flags):
     """
     from .render import dump_json, print_report
 
-    report = _run_check(target, at, random_specs, _check_options(flags))
+    report = _run_check(target, at, random_specs, _check_options(flags), timeout)
     if as_json:
         dump_json(report)
     else:
@@ -337,7 +355,7 @@ def grad(target, at, random_specs, digits, as_json, **flags):
 @check_options
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
 @fail_on_option
-def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
+def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **flags):
     """Check gradients for CI: exit 1 when any result has a failing verdict.
 
     Same targets and options as grad. With several TARGETs, each is checked at
@@ -347,7 +365,7 @@ def check_command(targets, at, random_specs, digits, as_json, junit, **flags):
     from .render import dump_json, junit_xml, print_report
 
     options = _check_options(flags)
-    reports = [_run_check(t, at, random_specs, options) for t in targets]
+    reports = [_run_check(t, at, random_specs, options, timeout) for t in targets]
     if junit:
         write_atomically(junit, junit_xml(reports))
     if as_json:
@@ -385,7 +403,7 @@ def _report_files(fun):
 @option_flags
 @fail_on_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
-@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=30.0, show_default=True, help="Seconds per case, in its worker; past it the case is 'error' (a timeout in the spec wins).")
+@_timeout(30.0, "each case", "A timeout in the spec wins.")
 @click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
@@ -537,9 +555,9 @@ _DEFAULT_N = 101  # gradcli.checker.sweep.DEFAULT_N, likewise (tests/test_sweep_
 @click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
 @_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
 @click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the whole sweep (inf: no limit); points whose exact reference is past it are reported 'out of time'.")
-@_options(_VAR, _NO_FIX, _DIGITS, json_option)
+@_options(_VAR, _NO_FIX, _TIMEOUT, _DIGITS, json_option)
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
-def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
+def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **flags):
     """Sweep TARGET over a range: where, in which dtype, does its gradient break?
 
     Value and gradient are computed at every point in one vectorised run per
@@ -559,11 +577,17 @@ def sweep_command(target, ranges, scale, at, digits, as_json, plot, **flags):
 
         check_path(plot)  # a plot that cannot be written fails now, not after the sweep
     options = _check_options(flags)
-    variables = resolve(target, options.treat_as_variables).variables
+    resolved = resolve(target, options.treat_as_variables)
+    variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     fixed = parse_fixed(at, variables, swept)
-    with ProgressBar() as progress:
-        result = sweep(target, swept, options, fixed=fixed, progress=progress)
+    if timeout is None:
+        with ProgressBar() as progress:
+            result = sweep(target, swept, options, fixed=fixed, progress=progress)
+    else:
+        from .audit.alone import sweep_within  # no progress bar: the sweep runs in a worker
+
+        result = sweep_within(resolved, swept, options, fixed, timeout)
     if as_json:
         dump_json(result.to_dict())
     else:

@@ -377,7 +377,9 @@ def _print_details(out, report, r):
     suffix = f" ({'; '.join(errors)})" if errors else ""
     out.print(f"[bold]{r.dtype}[/bold]: [{_STATUS_STYLE.get(r.status, 'white')}]{r.status}[/]{escape(suffix)}")
     if r.error:
-        out.print(f"  the target raised {escape(r.error)}")
+        # A check that --timeout stopped says so in a sentence that starts with the target (gradcli.audit.alone).
+        told = r.error if r.error.startswith(f"{report.target} ") else f"the target raised {r.error}"
+        out.print(f"  {escape(told)}")
     for f in r.findings:
         where = f" at {_short_location(f.location)}" if f.location else ""
         out.print(f"  {f.phase}, {escape(f.op)}{escape(where)}: {escape(f.message)}")

@@ -19,6 +19,7 @@ and a shard's cases are the same on every machine.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -36,7 +37,7 @@ from .results import AuditReport, CaseResult
 # What a worker imports to run its first case, imported once in the forkserver so that no worker
 # pays for it: without these a fresh worker's first case took 0.45 s instead of 0.02 s.
 _PRELOAD = [
-    "gradcli.audit.run", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
+    "gradcli.audit.run", "gradcli.audit.alone", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
     "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
     "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.render", "mpmath", "flint",
 ]
@@ -86,7 +87,7 @@ def _schedule(indexed, jobs, pool, finished):
             index, case = queue.popleft()
             running.append((pool.start(case), index, case, time.monotonic()))
         deadline = min(started + case.timeout for _, _, case, started in running)
-        pool.wait([handle for handle, *_ in running], max(0.0, deadline - time.monotonic()))
+        pool.wait([handle for handle, *_ in running], time_left(deadline))
         for entry in list(running):
             handle, index, case, started = entry
             outcome = pool.outcome(handle, case)
@@ -96,6 +97,11 @@ def _schedule(indexed, jobs, pool, finished):
             if outcome is not None:
                 running.remove(entry)
                 finished(index, outcome)
+
+
+def time_left(deadline):
+    """Seconds from now to the ``time.monotonic()`` ``deadline`` (0 once past), or None for an infinite one (inf: no limit)."""
+    return None if math.isinf(deadline) else max(0.0, deadline - time.monotonic())
 
 
 class LocalWorkers:
@@ -119,11 +125,12 @@ class LocalWorkers:
         for worker in self.idle + list(self.busy):
             worker.close()
 
-    def start(self, case):
+    def start(self, case, run=None):
+        """Send ``case`` to an idle worker (or a new one), which answers ``run(case)`` (default: `run_case`)."""
         worker = self.idle.pop() if self.idle else _Worker(self.context)
         self.busy.add(worker)
         try:
-            worker.connection.send(case)
+            worker.connection.send((run or run_case, case))
         except OSError:
             pass  # the worker is already dead: outcome() says so
         return worker
@@ -133,19 +140,26 @@ class LocalWorkers:
 
     def outcome(self, worker, case):
         """The worker's result for ``case``, an error result if the worker died, or None while it runs."""
+        result, death = self.poll(worker)
+        if death is not None:
+            return error_result(case, f"its worker died ({death}) while running it")
+        return result
+
+    def poll(self, worker):
+        """``(answer, None)`` once ``worker`` has answered, ``(None, how it died)`` if it died, else ``(None, None)``."""
         if worker.connection.poll():
             try:
                 result = worker.connection.recv()
                 self.busy.discard(worker)
                 self.idle.append(worker)
-                return result
+                return result, None
             except (EOFError, OSError):
                 pass
         if worker.process.is_alive():
-            return None
+            return None, None
         worker.process.join()
         self.stop(worker)
-        return error_result(case, f"its worker died ({_death(worker.process.exitcode)}) while running it")
+        return None, _death(worker.process.exitcode)
 
     def stop(self, worker):
         """Kill ``worker`` (it will not be reused); says what was done, for the case's message."""
@@ -171,15 +185,18 @@ class _Worker:
 
 
 def _serve(connection):
-    """A worker's loop: run each case it is sent and send back its result, until the pipe closes."""
+    """A worker's loop: run each case it is sent (``(run, case)``) and send back ``run(case)``, until the pipe closes."""
     sys.stdout.flush()
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what a target prints must not break the JSON on stdout
+    # Ctrl-C reaches the whole process group: gradcli's own process answers it (exit 130) and stops
+    # its workers, which would otherwise each print a KeyboardInterrupt traceback on the terminal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
-            case = connection.recv()
+            run, case = connection.recv()
         except (EOFError, OSError):
             return
-        connection.send(run_case(case))
+        connection.send(run(case))
 
 
 def _death(code):

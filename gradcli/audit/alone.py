@@ -1,0 +1,149 @@
+"""One check or sweep in a worker process under a wall-clock timeout: ``gradcli grad/check/sweep --timeout``.
+
+``--timeout`` means what an audit case's ``timeout`` means: seconds of wall
+time for the check of one target, run in a worker process of its own (the
+audit's `LocalWorkers`, forked from a forkserver that has the checker
+imported). A target that runs past it is stopped; one that kills its worker
+(``os._exit``, a segfault) is caught. Either way the answer is an ordinary
+report whose every result is status ``error``, with what happened as the
+message, so every view shows it as it shows any other error.
+
+Only the check runs in the worker: gradcli's own process has already
+resolved the target and read the points (bad input exits 2 as without
+``--timeout``), and the worker resolves the target again from its text.
+
+There is no ``gradcli.check(..., timeout=)``: the checker sits below this
+layer, and a callable (a lambda, a closure) cannot travel to a worker; in
+code, an audit `Case` with its ``timeout`` is the bounded spelling.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import time
+from dataclasses import dataclass
+
+from ..checker.results import CheckReport, PointResult
+from ..checker.verdict import Verdict
+from ..errors import InputError
+from .run import LocalWorkers, time_left
+
+
+@dataclass
+class Outcome:
+    """What became of a job run alone in a worker: its answer, or why there is none."""
+
+    answer: object = None
+    problem: str = ""  # "did not finish within 2 s (stopped)", "crashed its worker process (exit code 3)"
+    timed_out: bool = False
+
+
+def run_alone(run, job, timeout) -> Outcome:
+    """``run(job)`` in a worker process of its own, stopped after ``timeout`` seconds of wall time (inf: none).
+
+    The time counts from when the worker is running: starting the forkserver
+    (a second, once per gradcli process) is not the target's time.
+    """
+    if not timeout > 0:  # nan passes click's FloatRange
+        raise InputError(f"--timeout {timeout}: a number of seconds above 0 (inf: no limit)")
+    with LocalWorkers() as pool:
+        worker = pool.start(job, run)
+        deadline = time.monotonic() + timeout
+        while True:
+            answer, death = pool.poll(worker)
+            if answer is not None:
+                return Outcome(answer)
+            if death is not None:
+                return Outcome(problem=f"crashed its worker process ({death})")
+            left = time_left(deadline)
+            if left == 0:
+                pool.stop(worker)
+                return Outcome(problem=f"did not finish within {timeout:g} s (stopped)", timed_out=True)
+            pool.wait([worker], left)
+
+
+def check_within(resolved, points, options, timeout) -> CheckReport:
+    """`gradcli.check` of the resolved target ``resolved`` at ``points``, in a worker, under ``timeout`` seconds."""
+    outcome = run_alone(_check_job, (resolved.text, points, options), timeout)
+    if outcome.answer is not None:
+        return _unpacked(outcome.answer)
+    why = f"{resolved.text} {outcome.problem}"
+    report = CheckReport(resolved.text, resolved.kind, list(resolved.variables), fail_on=options.fail_on)
+    chosen = options.wrt or resolved.variables
+    for point in points:
+        for dtype in options.dtypes:
+            result = PointResult({n: _plain(v) for n, v in point.items()}, dtype, error=why)
+            result.status = result.value_status = result.gradient_status = Verdict.ERROR
+            for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
+                setattr(result, key, dict.fromkeys(chosen))  # the keys a checked result has
+            report.results.append(result)
+    return report
+
+
+def sweep_within(resolved, ranges, options, fixed, timeout):
+    """`gradcli.sweep` of the resolved target over ``ranges`` (`Range` objects), in a worker, under ``timeout`` seconds."""
+    from ..checker.sweep import DtypeSweep, Interval, SweepResult
+
+    started = time.perf_counter()
+    outcome = run_alone(_sweep_job, (resolved.text, ranges, options, fixed), timeout)
+    if outcome.answer is not None:
+        return _unpacked(outcome.answer)
+    why = f"{resolved.text} {outcome.problem}"
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=fixed, notes=[why])
+    (name, first), points = next(iter(ranges.items())), math.prod(r.n for r in ranges.values())
+    box = {v: [r.lo, r.hi] for v, r in ranges.items()} if len(ranges) > 1 else None
+    kind = "out of time" if outcome.timed_out else "raised"
+    for dtype in options.dtypes:
+        whole = Interval(name, first.lo, first.hi, Verdict.ERROR, kind, parts=("value", "gradient"), box=box)
+        result.dtypes[dtype] = DtypeSweep(dtype, points, counts={Verdict.ERROR: points}, intervals=[whole])
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _plain(value):
+    return value.tolist() if hasattr(value, "tolist") else value
+
+
+def _check_job(job):
+    """In the worker: the check, packed to cross the pipe (`_packed`)."""
+    from ..checker.runner import check
+
+    target, points, options = job
+    return _packed(check, target, points, options)
+
+
+def _sweep_job(job):
+    """In the worker: the sweep, packed to cross the pipe (`_packed`)."""
+    from ..checker.sweep import sweep
+
+    target, ranges, options, fixed = job
+    return _packed(sweep, target, ranges, options, fixed=fixed)
+
+
+def _packed(function, *args, **kwargs):
+    """``function(*args, **kwargs)`` as ``("ok", pickled result)``, or what it raised as ``("input"|"internal", ...)``.
+
+    Pickled here, so a result that cannot be pickled is an internal error
+    reported as such, not a worker that dies with a traceback on the terminal.
+    """
+    try:
+        result = function(*args, **kwargs)
+        for fix in getattr(result, "fixes", ()):
+            if hasattr(fix, "checked"):
+                fix.checked = None  # the re-checked function itself: not needed by any view, often not picklable
+        return "ok", pickle.dumps(result)
+    except InputError as error:
+        return "input", (error.message, error.text, error.span)
+    except Exception as error:  # noqa: BLE001 - re-raised in gradcli's own process: exit 3, as without --timeout
+        return "internal", f"{type(error).__name__}: {error}"
+
+
+def _unpacked(answer):
+    """The result `_packed` sent, or its error raised here: InputError (exit 2) or an internal error (exit 3)."""
+    kind, payload = answer
+    if kind == "ok":
+        return pickle.loads(payload)
+    if kind == "input":
+        raise InputError(*payload)
+    raise RuntimeError(f"in the check's worker process: {payload}")

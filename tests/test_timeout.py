@@ -1,0 +1,221 @@
+"""--timeout on grad, check and sweep: a target that sleeps, loops or kills its worker is stopped and is 'error'.
+
+The slow targets run the real CLI in a subprocess, so that the wall time,
+the exit code and the processes left behind are the user's. The times
+asserted are bounds for a loaded machine, not speed tests.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from xml.etree import ElementTree
+
+import psutil
+import pytest
+from click.testing import CliRunner
+
+from gradcli.cli import cli
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+TARGETS = '''
+import os
+import pathlib
+import signal
+import time
+
+import gradcli.numpy as gnp
+
+
+def started(name):
+    """Leave this worker's pid and its parent's (the forkserver) where the test can find them."""
+    pathlib.Path(__file__).with_name(name + ".pid").write_text(f"{os.getpid()} {os.getppid()}")
+
+
+def sleeps(x):
+    started("sleeps")
+    time.sleep(600)
+    return x
+
+
+def loops(x):
+    started("loops")
+    while True:
+        pass
+
+
+def exits(x):
+    started("exits")
+    os._exit(3)
+
+
+def segfaults(x):
+    started("segfaults")
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def softplus(x):
+    return gnp.log(1 + gnp.exp(x))
+'''
+
+STOPPED = "models.py:{name} did not finish within 1 s (stopped)"
+CRASHED = "models.py:{name} crashed its worker process ({how})"
+PROBLEMS = {
+    "sleeps": STOPPED,
+    "loops": STOPPED,
+    "exits": CRASHED.replace("{how}", "exit code 3"),
+    "segfaults": CRASHED.replace("{how}", "killed by signal SIGSEGV"),
+}
+COMMANDS = {  # the words after the target, and the exit code of an 'error' result (as without --timeout)
+    "grad": (["--at", "1", "--at", "x=2"], 0),
+    "check": (["--at", "1", "--at", "x=2"], 1),
+    "sweep": (["--range", "x=0:1:7"], 0),
+}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("project")
+    (folder / "models.py").write_text(TARGETS)
+    return folder
+
+
+def gradcli(folder, *words, **popen):
+    """The CLI as a user runs it, in ``folder``: a Popen with stdout and stderr as text."""
+    env = {**os.environ, "PYTHONPATH": REPO}
+    command = [sys.executable, "-m", "gradcli", *map(str, words)]
+    return subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
+
+
+def gone(pids, within=10.0):
+    """Whether every process of ``pids`` has ended (zombies count as ended) within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        alive = [pid for pid in pids if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE]
+        if not alive:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def worker_pids(project, name):
+    """The pids of the worker that ran ``name`` and of the forkserver that forked it."""
+    return [int(pid) for pid in (project / f"{name}.pid").read_text().split()]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("name", ["sleeps", "loops", "exits"])
+def test_a_target_that_never_answers_is_error(project, command, name):
+    (project / f"{name}.pid").unlink(missing_ok=True)
+    words, code = COMMANDS[command]
+    start = time.monotonic()
+    run = gradcli(project, command, f"models.py:{name}", *words, "--dtype", "float32,float64", "--timeout", "1", "--json")
+    out, err = run.communicate(timeout=120)
+    seconds = time.monotonic() - start
+    assert run.returncode == code, err
+    assert seconds < 20, f"a 1 s timeout took {seconds:.1f} s"
+    assert "Traceback" not in err
+    report = json.loads(out)
+    message = PROBLEMS[name].format(name=name)
+    if command == "sweep":
+        assert report["schema"] == "gradcli.sweep/1" and report["notes"] == [message]
+        for dtype in ("float32", "float64"):
+            swept = report["dtypes"][dtype]
+            assert swept["counts"] == {"error": 7}
+            ((interval),) = swept["intervals"]
+            assert (interval["lo"], interval["hi"], interval["status"]) == (0.0, 1.0, "error")
+            assert interval["kind"] == ("raised" if name == "exits" else "out of time")
+    else:
+        assert report["schema"] == "gradcli.check/1" and report["ok"] is False
+        got = [(r["point"], r["dtype"], r["status"], r["error"], r["gradient"]) for r in report["results"]]
+        assert got == [
+            ({"x": x}, dtype, "error", message, {"x": None}) for x in (1.0, 2.0) for dtype in ("float32", "float64")
+        ]
+    assert gone(worker_pids(project, name)), "a worker or the forkserver outlived gradcli"
+
+
+def test_a_segfault_is_error_with_its_signal(project):
+    run = gradcli(project, "check", "models.py:segfaults", "--at", "1", "--dtype", "float64", "--timeout", "5", "--json")
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 1 and "Traceback" not in err
+    (result,) = json.loads(out)["results"]
+    assert (result["status"], result["error"]) == ("error", PROBLEMS["segfaults"].format(name="segfaults"))
+
+
+def test_ctrl_c_exits_130_and_leaves_no_worker(project):
+    (project / "sleeps.pid").unlink(missing_ok=True)
+    run = gradcli(project, "grad", "models.py:sleeps", "--at", "1", "--timeout", "300", start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not (project / "sleeps.pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = worker_pids(project, "sleeps")
+    os.killpg(run.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group, workers included
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert gone(pids)
+
+
+def invoke(*words):
+    return CliRunner().invoke(cli, [str(w) for w in words])
+
+
+def test_the_terminal_and_junit_show_it_as_any_error(project, monkeypatch):
+    monkeypatch.chdir(project)
+    result = invoke("check", "models.py:exits", "--at", "1", "--dtype", "float64", "--timeout", "5", "--junit", "out.xml")
+    assert result.exit_code == 1
+    message = PROBLEMS["exits"].format(name="exits")
+    assert f"float64: error\n  {message}\n" in result.stdout
+    assert "the target raised" not in result.stdout
+    (error,) = ElementTree.parse(project / "out.xml").getroot().iter("error")
+    assert error.get("message") == f"error: {message}"
+
+
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ("grad", ["log(1+exp(x))", "--at", "100", "--at", "-3"]),
+        ("grad", ["models.py:softplus", "--at", "x=[1,100]"]),
+        ("check", ["models.py:softplus", "log(1+exp(x))", "--at", "100", "--no-fix"]),
+        ("sweep", ["log(1+exp(x))", "--range", "x=-50:120:41"]),
+        ("sweep", ["models.py:softplus", "--range", "x=-50:120:21"]),
+    ],
+)
+def test_a_normal_target_gives_the_same_answer_under_timeout(project, monkeypatch, command, words):
+    monkeypatch.chdir(project)
+    plain = invoke(command, *words, "--json")
+    bounded = invoke(command, *words, "--json", "--timeout", "60")
+    assert (bounded.exit_code, bounded.stderr) == (plain.exit_code, plain.stderr)
+    got, want = json.loads(bounded.stdout), json.loads(plain.stdout)
+    if command == "sweep":
+        del got["seconds"], want["seconds"]  # the only thing that differs: how long it took
+    assert got == want and "unstable" in plain.stdout  # a verdict worth comparing
+    if command == "grad":  # the terminal view too, fixes and all
+        assert invoke(command, *words, "--timeout", "60").stdout == invoke(command, *words).stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("value, says", [("0", "0.0 is not in the range x>0"), ("-1", "not in the range x>0"), ("nan", "--timeout nan: a number of seconds above 0"), ("soon", "'soon' is not a valid float")])
+def test_a_bad_timeout_is_bad_input(command, value, says):
+    result = invoke(command, "exp(x)", *COMMANDS[command][0], "--timeout", value)
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
+
+
+def test_bad_input_found_in_the_worker_is_still_exit_2():
+    plain = invoke("grad", "exp(x)", "--at", "1", "--wrt", "z")
+    bounded = invoke("grad", "exp(x)", "--at", "1", "--wrt", "z", "--timeout", "30")
+    assert plain.exit_code == bounded.exit_code == 2
+    assert bounded.output == plain.output and "--wrt z: not a variable of the target" in plain.output
+
+
+def test_without_timeout_no_worker_machinery_is_imported():
+    code = (
+        "import sys\nfrom gradcli.cli import main\ntry:\n    main(['grad', 'exp(x)', '--at', '1', '--json'])\n"
+        "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if m.startswith(('gradcli.audit', 'multiprocessing'))), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": REPO}, capture_output=True, text=True, timeout=120)
+    assert done.stderr.strip().splitlines()[-1] == "[]"
