@@ -75,8 +75,10 @@ def load_spec(path, cli_layer=None) -> list:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))
-        raise InputError(f"{path}:{line[1] if line else 1}: not valid TOML: {error}") from None
+        line = re.search(r"line (\d+)", str(error))  # else "(at end of document)": the last line
+        raise InputError(f"{path}:{line[1] if line else max(1, len(text.splitlines()))}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise InputError(f"{path}:{_deepest_line(text)}: arrays or inline tables nested too deeply to read") from None
     prefix = ()
     if os.path.basename(path) == "pyproject.toml":
         prefix = ("tool", "gradcli")
@@ -186,8 +188,18 @@ def key_lines(text, prefix=()) -> dict:
         key = _KEY.match(line) if depth == 0 else None
         if key and table is not None:
             found.setdefault((table, key[1].strip("\"'")), number)
-        depth, in_string = _scan(line[key.end():] if key else line, depth)
+        depth, in_string, _ = _scan(line[key.end():] if key else line, depth)
     return found
+
+
+def _deepest_line(text):
+    """The line where arrays and inline tables nest deepest (multi-line strings not skipped: it only names a line)."""
+    depth, deepest, where = 0, -1, 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        depth, _, most = _scan(line, depth)
+        if most > deepest:
+            deepest, where = most, number
+    return where
 
 
 def _table_of(dotted, is_array, prefix, counts):
@@ -203,14 +215,14 @@ def _table_of(dotted, is_array, prefix, counts):
 
 
 def _scan(rest, depth):
-    """Bracket depth after ``rest`` of a line, and the multi-line string left open (or None)."""
-    i, quote = 0, None
+    """Bracket depth after ``rest`` of a line, the multi-line string left open (or None), and the deepest depth in it."""
+    i, quote, deepest = 0, None, depth
     while i < len(rest):
         ch = rest[i]
         if quote is None and rest.startswith(('"""', "'''"), i):
             end = rest.find(rest[i : i + 3], i + 3)
             if end < 0:
-                return depth, rest[i : i + 3]
+                return depth, rest[i : i + 3], deepest
             i = end + 3
             continue
         if quote:
@@ -224,7 +236,8 @@ def _scan(rest, depth):
             break
         elif ch in "[{":
             depth += 1
+            deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
         i += 1
-    return max(depth, 0), None
+    return max(depth, 0), None, deepest
