@@ -75,8 +75,9 @@ def load_spec(path, cli_layer=None) -> list:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))  # else "(at end of document)": the last line
-        raise InputError(f"{path}:{line[1] if line else max(1, len(text.splitlines()))}: not valid TOML: {error}") from None
+        line = re.search(r"line (\d+)", str(error))
+        last = len(_lines(text.rstrip("\n")))  # where "(at end of document)" is
+        raise InputError(f"{path}:{line[1] if line else last}: not valid TOML: {error}") from None
     except RecursionError:  # tomllib reads nested arrays and inline tables recursively
         raise InputError(f"{path}:{_deepest_line(text)}: arrays or inline tables nested too deeply to read") from None
     prefix = ()
@@ -175,7 +176,7 @@ def key_lines(text, prefix=()) -> dict:
     skipped.
     """
     found, table, counts, depth, in_string = {}, (), {}, 0, None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_lines(text), start=1):
         if in_string:  # inside a multi-line string: look only for its end
             if line.count(in_string) % 2:
                 in_string = None
@@ -192,10 +193,20 @@ def key_lines(text, prefix=()) -> dict:
     return found
 
 
+def _lines(text):
+    """The lines of a TOML text as TOML and tomllib count them: each ended by a line feed alone.
+
+    Not str.splitlines, which also ends lines at U+2028, U+0085, form feeds
+    and others that a comment or a string may hold: every later line was
+    named one too far on.
+    """
+    return text.split("\n")
+
+
 def _deepest_line(text):
     """The line where arrays and inline tables nest deepest (multi-line strings not skipped: it only names a line)."""
     depth, deepest, where = 0, -1, 1
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_lines(text), start=1):
         depth, _, most = _scan(line, depth)
         if most > deepest:
             deepest, where = most, number
