@@ -105,3 +105,18 @@ def test_a_value_held_beyond_the_dtype_is_inf_there_as_grad_casts_it():
     assert outcome.code == 0
     intervals = json.loads(outcome.stdout)["dtypes"]["float32"]["intervals"]
     assert {i["status"] for i in intervals} != {"ok"}  # x*inf: float32 loses what float64 keeps
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])  # the ones TOML allows in a comment
+def test_lines_are_counted_as_toml_counts_them(tmp_path, separator):
+    # str.splitlines ends a line at these too, so a comment holding one moved every later line one on.
+    text = f"# a comment{separator}with a line separator\n[defaults]\nrtol = 'small'\n"
+    assert spec_error(tmp_path, text) == "gradcli.toml:3: 'rtol' must be a number, not 'small'"
+
+
+@pytest.mark.parametrize("value", ["true", "1979-05-27", "07:32:00", "{a = 1}"])  # (at = 5 is a point: --at 5)
+@pytest.mark.parametrize("key", ["range", "at"])
+def test_points_and_ranges_of_any_other_toml_type_are_refused_on_their_line(tmp_path, key, value):
+    # tuple(True), tuple(date): a TypeError, exit 3; and an inline table passed as its keys.
+    text = f"[[case]]\nname = 'c'\ntarget = 'x'\n{key} = {value}\n"
+    assert spec_error(tmp_path, text).startswith(f"gradcli.toml:4: '{key}': {key} ")

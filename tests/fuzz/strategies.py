@@ -239,6 +239,8 @@ _AT = st.lists(st.one_of(_GOOD_AT, _GOOD_AT, points()), min_size=1, max_size=2)
 _CASE_KEYS = st.lists(st.sampled_from(OPTIONS + ("timeout", "expect")), max_size=3, unique=True)
 _DEFAULT_KEYS = st.lists(st.sampled_from(OPTIONS), max_size=3, unique=True)
 
+# TOML values that _toml cannot write: dates and times, empty and nested tables, mixed arrays.
+RAW = ("1979-05-27", "07:32:00", "1979-05-27T07:32:00Z", "1979-05-27T07:32:00", "{}", "{a = {b = 1}}", "[[], {}]", "0x7f", "+inf")
 
 @st.composite
 def _case(draw, index):
@@ -274,9 +276,11 @@ def broken_specs(draw):
     lines = draw(valid_specs()).splitlines()
     at = draw(st.sampled_from([i for i, line in enumerate(lines) if line.startswith("[")])) + 1
     key = draw(st.sampled_from(OPTIONS + ("timeout", "name", "target", "at", "range", "expect", "colour", "case", "défaut", "a.b", '"quoted"')))
-    mistake = draw(st.sampled_from(("wrong", "wrong", "inline", "table", "array", "top", "twice")))
+    mistake = draw(st.sampled_from(("wrong", "wrong", "raw", "inline", "table", "array", "top", "twice")))
     if mistake == "wrong":
         lines.insert(at, f"{key} = {_toml(draw(WRONG))}")
+    elif mistake == "raw":
+        lines.insert(at, f"{key} = {draw(st.sampled_from(RAW))}")
     elif mistake == "inline":
         lines.insert(at, f"{key} = {{ a = 1, b = [1, 2] }}")
     elif mistake == "table":
@@ -307,6 +311,7 @@ def deep_specs(draw):
 def mutated_specs(draw):
     """A valid spec with bytes inserted, deleted or replaced: TOML's punctuation, quotes, newlines, unicode."""
     pieces = list("[]{}=\"'#.,\n\\ 0") + ['"""', "'''", "[[case]]\n", "é", "\U0001f600", "\x00", "\r", "1e999", "inf"]
+    pieces += ["# \u2028\n", "# \x85\n", "\r\n"]  # line ends to str.splitlines, not to TOML
     return _mutate(draw, draw(valid_specs()), pieces, most=6)
 
 

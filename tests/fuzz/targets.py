@@ -155,7 +155,8 @@ def check_spec_error(message, path, text):
     """A bad spec's message starts ``PATH:LINE:``, LINE is in the file, and a key it names in quotes is there."""
     match = re.match(re.escape(path) + r":(\d+): ", message)
     assert match, message
-    lines = text.splitlines() or [""]
+    # Lines as the loader reads them: a lone CR ends one too (universal newlines), U+2028 does not.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     line = int(match[1])
     assert 1 <= line <= len(lines), (message, len(lines))
     key = re.match(r"(?:unknown key |case \d+: )?'([^'\n]+)'", message[match.end():])
