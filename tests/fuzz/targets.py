@@ -161,7 +161,8 @@ def check_spec_error(message, path, text):
     assert 1 <= line <= len(lines), (message, len(lines))
     key = re.match(r"(?:unknown key |case \d+: )?'([^'\n]+)'", message[match.end():])
     if key and line > 1 and not lines[line - 1].lstrip().startswith("["):
-        # a key is found on its own line, or (inline tables, dotted keys) at its table's header
+        # a key is found on its own line, or (inline tables, dotted keys) at its table's header,
+        # or at line 1 for a top-level one that no `key =` line shows
         assert key[1] in lines[line - 1], (message, lines[line - 1])
 
 
