@@ -1,6 +1,6 @@
 """The fuzz targets under hypothesis, bounded for `make test`; and every saved input replayed.
 
-About 1,100 examples in all (35 s), under a minute on a busy two-CPU machine (hypothesis
+About 1,100 examples in all, 17 to 34 s on a shared two-CPU machine (hypothesis
 spends most of it drawing the texts): the parser and the spec loader take most
 of them; ``diff``, ``grad``, ``sweep`` and ``audit`` (whose cases run in worker
 processes) fewer. `make fuzz` runs the same targets for as long as asked
