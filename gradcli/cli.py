@@ -474,7 +474,9 @@ def _shard(text):
     if text is None:
         return None
     i, sep, n = text.partition("/")
-    if not (sep and i.strip().isdigit() and n.strip().isdigit() and 1 <= int(i) <= int(n)):
+    from .checker.points import whole_number
+
+    if not (sep and i.strip().isdigit() and n.strip().isdigit() and 1 <= whole_number(i, "--shard") <= whole_number(n, "--shard")):
         raise InputError(f"--shard {text}: give I/N with 1 <= I <= N, as in --shard 2/4")
     return int(i), int(n)
 

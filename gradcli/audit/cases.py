@@ -59,12 +59,12 @@ def check_value(key, value):
             raise InputError(f"{key} {value!r}: {error}") from None
         return value
     if key == "at":
-        points = [value] if isinstance(value, (str, int, float)) else list(value)
+        points = [value] if isinstance(value, (str, int, float)) else list(value) if isinstance(value, (list, tuple)) else []
         if not points or not all(isinstance(p, (str, int, float)) and not isinstance(p, bool) for p in points):
             raise InputError(f"at {value!r}: give points as --at takes them, such as [\"x=1\", \"x=100\"]")
         return tuple(str(p) for p in points)
     if key == "range":
-        ranges = (value,) if isinstance(value, str) else tuple(value)
+        ranges = tuple(value) if isinstance(value, (list, tuple)) else (value,)  # parse_range refuses what is not text
         for text in ranges:
             parse_range(text)
         if len(ranges) != 1:

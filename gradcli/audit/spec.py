@@ -76,7 +76,10 @@ def load_spec(path, cli_layer=None) -> list:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
-        raise InputError(f"{path}:{line[1] if line else 1}: not valid TOML: {error}") from None
+        last = len(_lines(text.rstrip("\n")))  # where "(at end of document)" is
+        raise InputError(f"{path}:{line[1] if line else last}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise InputError(f"{path}:{_deepest_line(text)}: arrays or inline tables nested too deeply to read") from None
     prefix = ()
     if os.path.basename(path) == "pyproject.toml":
         prefix = ("tool", "gradcli")
@@ -173,7 +176,7 @@ def key_lines(text, prefix=()) -> dict:
     skipped.
     """
     found, table, counts, depth, in_string = {}, (), {}, 0, None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_lines(text), start=1):
         if in_string:  # inside a multi-line string: look only for its end
             if line.count(in_string) % 2:
                 in_string = None
@@ -186,8 +189,28 @@ def key_lines(text, prefix=()) -> dict:
         key = _KEY.match(line) if depth == 0 else None
         if key and table is not None:
             found.setdefault((table, key[1].strip("\"'")), number)
-        depth, in_string = _scan(line[key.end():] if key else line, depth)
+        depth, in_string, _ = _scan(line[key.end():] if key else line, depth)
     return found
+
+
+def _lines(text):
+    """The lines of a TOML text as TOML and tomllib count them: each ended by a line feed alone.
+
+    Not str.splitlines, which also ends lines at U+2028, U+0085, form feeds
+    and others that a comment or a string may hold: every later line was
+    named one too far on.
+    """
+    return text.split("\n")
+
+
+def _deepest_line(text):
+    """The line where arrays and inline tables nest deepest (multi-line strings not skipped: it only names a line)."""
+    depth, deepest, where = 0, -1, 1
+    for number, line in enumerate(_lines(text), start=1):
+        depth, _, most = _scan(line, depth)
+        if most > deepest:
+            deepest, where = most, number
+    return where
 
 
 def _table_of(dotted, is_array, prefix, counts):
@@ -203,14 +226,14 @@ def _table_of(dotted, is_array, prefix, counts):
 
 
 def _scan(rest, depth):
-    """Bracket depth after ``rest`` of a line, and the multi-line string left open (or None)."""
-    i, quote = 0, None
+    """Bracket depth after ``rest`` of a line, the multi-line string left open (or None), and the deepest depth in it."""
+    i, quote, deepest = 0, None, depth
     while i < len(rest):
         ch = rest[i]
         if quote is None and rest.startswith(('"""', "'''"), i):
             end = rest.find(rest[i : i + 3], i + 3)
             if end < 0:
-                return depth, rest[i : i + 3]
+                return depth, rest[i : i + 3], deepest
             i = end + 3
             continue
         if quote:
@@ -224,7 +247,8 @@ def _scan(rest, depth):
             break
         elif ch in "[{":
             depth += 1
+            deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
         i += 1
-    return max(depth, 0), None
+    return max(depth, 0), None, deepest

@@ -206,7 +206,20 @@ def _shape(text, spec, offset):
             text=spec,
             span=(start, start + max(1, len(stripped))),
         )
-    return tuple(int(n) for n in re.findall(r"\d+", stripped))
+    start = offset + text.index(stripped)
+    return tuple(
+        whole_number(m[0], f"--random {spec}", spec, (start + m.start(), start + m.end())) for m in re.finditer(r"\d+", stripped)
+    )
+
+
+MAX_DIGITS = 100  # no count gradcli reads needs more; Python's int() refuses more than 4,300
+
+
+def whole_number(digits, what, text=None, span=None) -> int:
+    """A run of decimal digits as an int; InputError (``what``: the message's start) for one too long to mean anything."""
+    if len(digits.strip()) > MAX_DIGITS:
+        raise InputError(f"{what}: a number of {len(digits.strip()):,} digits is far too big", text=text, span=span)
+    return int(digits)
 
 
 def merge_points(points, random_points):
@@ -277,7 +290,7 @@ def _range_end(piece, text, span):
 def _range_count(piece, text, span, most):
     if not _WHOLE_NUMBER.fullmatch(piece):
         raise InputError(f"--range {text}: the number of points N is a whole number, not '{piece.strip()}'", text=text, span=span)
-    n = int(piece)
+    n = whole_number(piece, f"--range {text}", text, span)
     if not 2 <= n <= most:
         raise InputError(f"--range {text}: the number of points N is 2 to {most:,}, not {n:,}", text=text, span=span)
     return n

@@ -75,7 +75,9 @@ def sample(lo, hi, n, scale="linear"):
     [-1.0, 0.0, 1.0]
     """
     lo, hi, n = _validate(lo, hi, n, scale)
-    if scale == "linear":
+    if scale == "linear" and not math.isfinite(hi - lo):  # -1e308:1e308: linspace's step would overflow
+        points = np.linspace(lo / 2, hi / 2, n) * 2
+    elif scale == "linear":
         points = np.linspace(lo, hi, n)
     elif scale == "log":
         points = np.geomspace(lo, hi, n)
@@ -558,10 +560,11 @@ class _DtypeRun:
     def columns(self, swept):
         """Every variable's array for the points ``swept`` ({name: array of this dtype})."""
         shape = np.shape(next(iter(swept.values())))
-        return [
-            swept[name] if name in swept else np.full(shape, self.held[name], dtype=self.dtype)
-            for name in self.resolved.variables
-        ]
+        with np.errstate(over="ignore"):  # y=1e308 is inf in float32, as `gradcli grad --at` casts it
+            return [
+                swept[name] if name in swept else np.full(shape, self.held[name], dtype=self.dtype)
+                for name in self.resolved.variables
+            ]
 
     def measure(self, swept, exact=True):
         """Value, gradients, bits lost of both and the band of each point of ``swept`` (see `reference`)."""

@@ -1,6 +1,6 @@
 """`make fuzz`: the fuzz targets for as long as asked, under atheris or, without it, hypothesis.
 
-    python tests/fuzz/run.py [--minutes 30] [--targets parse,diff,grad,at] [--engine hypothesis]
+    python tests/fuzz/run.py [--minutes 30] [--targets parse,diff,...] [--engine hypothesis]
 
 The minutes are shared among the targets, one after another. atheris (the
 ``fuzz`` extra) is coverage-guided: it runs each target in a child process
@@ -30,7 +30,8 @@ def _hypothesis(target, seconds):
 
     from fuzz import strategies, targets
 
-    strategy = strategies.points() if target == "at" else strategies.formulas()
+    STRATEGIES = {"at": strategies.points, "sweep": strategies.sweeps, "spec": strategies.specs, "audit": strategies.specs}
+    strategy = STRATEGIES.get(target, strategies.formulas)()
     tried, failing, saved = [0], [], []
     deadline = time.monotonic() + seconds
 
@@ -60,8 +61,11 @@ def _atheris_child(target):
     import atheris
 
     with atheris.instrument_imports():
-        import gradcli.cli  # noqa: F401
+        import gradcli.audit.spec  # noqa: F401
+        import gradcli.checker.points  # noqa: F401
         import gradcli.checker.runner  # noqa: F401
+        import gradcli.checker.sweep  # noqa: F401
+        import gradcli.cli  # noqa: F401
         import gradcli.expr.diff  # noqa: F401
     from fuzz import targets
 
@@ -83,8 +87,10 @@ def _atheris(target, seconds):
     work = HERE / "corpus" / ".work" / target  # what atheris grows: not kept in the repository
     os.makedirs(corpus, exist_ok=True)
     os.makedirs(work, exist_ok=True)
+    # The specs of examples/ are seeds: atheris's bytes seldom grow a valid [[case]] from nothing.
+    seeds = [str(p.parent) for p in sorted(HERE.parents[1].glob("examples/*/gradcli.toml"))] if target in ("spec", "audit") else []
     argv = [sys.executable, __file__, "--child", target, f"-max_total_time={int(seconds)}", "-timeout=120",
-            "-rss_limit_mb=4096", "-max_len=4096", f"-artifact_prefix={work}/", str(work), str(corpus)]
+            "-rss_limit_mb=4096", "-max_len=4096", f"-artifact_prefix={work}/", str(work), str(corpus), *seeds]
     done = subprocess.run(argv, capture_output=True, text=True, errors="replace")
     runs = [line for line in done.stderr.splitlines() if "DONE" in line or "pulse" in line or "#" in line[:2]]
     tried = 0
@@ -106,7 +112,7 @@ def _atheris(target, seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0)
-    parser.add_argument("--targets", default="parse,diff,grad,at")
+    parser.add_argument("--targets", help="comma-separated (default: all of them, from fuzz.targets.TARGETS)")
     parser.add_argument("--engine", choices=("atheris", "hypothesis"), default="atheris",
                         help="hypothesis draws well-formed formulas far more often than atheris's bytes")
     parser.add_argument("--child")
@@ -114,6 +120,10 @@ def main():
     if args.child:
         sys.argv = [sys.argv[0], *rest]
         return _atheris_child(args.child)
+    if args.targets is None:
+        from fuzz import targets
+
+        args.targets = ",".join(targets.TARGETS)
     names = args.targets.split(",")
     try:
         import atheris  # noqa: F401

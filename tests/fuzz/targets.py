@@ -8,6 +8,13 @@ console script runs it) under `bounded_work`: exact arithmetic on numbers of
 more than 2,001 digits fails at once (it is what hung), and the parser's Python
 calls are counted. The CLI runs with ``--debug``, which prints any Python
 warning it recorded (and the traceback of an internal error), so both show.
+
+The spec targets write their text to a ``gradcli.toml`` (a ``pyproject.toml``
+when it has a ``[tool.gradcli`` table) in a temporary folder. ``spec`` runs the
+loader alone, fast enough for thousands of inputs; ``audit`` runs the whole
+``gradcli audit`` on it, whose cases run in worker processes, but only when
+each case's own timeout bounds it and every target is a formula (a spec may
+name any Python function, and a fuzzer must not call one it made up).
 """
 
 from __future__ import annotations
@@ -16,7 +23,9 @@ import contextlib
 import io
 import os
 import pathlib
+import re
 import sys
+import tempfile
 from dataclasses import dataclass
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # bounded_work, when run by atheris
@@ -105,7 +114,84 @@ def at_target(text):
         check_promises(run_cli(argv), argv)
 
 
-TARGETS = {"parse": parse_target, "diff": diff_target, "grad": grad_target, "at": at_target}
+def sweep_target(text):
+    """``gradcli sweep`` on lines of TEXT: a target, then ``range R``, ``at P``, ``scale S`` or ``dtype D`` options."""
+    target, *lines = text.split("\n")
+    argv = ["sweep", target, "--max-time", "2"]
+    for line in lines:
+        option, _, value = line.partition(" ")
+        if option in ("range", "at", "scale", "dtype"):  # never --plot: a fuzzer writes no files
+            argv += [f"--{option}", value]
+    with bounded_work(count=False):
+        check_promises(run_cli(argv), argv)
+
+
+# A case cheap enough to run through the whole audit: its timeout bounds it, the runner enforces it.
+AUDIT_CASES, AUDIT_SECONDS, AUDIT_TIMEOUT = 3, 10.0, 5.0
+
+
+@contextlib.contextmanager
+def spec_file(text):
+    """TEXT as a spec file in a temporary folder: its path."""
+    name = "pyproject.toml" if "[tool.gradcli" in text else "gradcli.toml"
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, name)
+        pathlib.Path(path).write_bytes(text.encode("utf-8", "surrogateescape"))
+        yield path
+
+
+def load_or_refuse(path, text):
+    """The spec loader on ``path``: its cases, or its refusal (checked to name the file, a line and the key)."""
+    from gradcli.audit.spec import load_spec
+
+    try:
+        return load_spec(path, {"timeout": AUDIT_TIMEOUT})  # as `gradcli audit --timeout` layers it
+    except InputError as error:
+        check_spec_error(error.message, path, text)
+        return error
+
+
+def check_spec_error(message, path, text):
+    """A bad spec's message starts ``PATH:LINE:``, LINE is in the file, and a key it names in quotes is there."""
+    match = re.match(re.escape(path) + r":(\d+): ", message)
+    assert match, message
+    # Lines as the loader reads them: a lone CR ends one too (universal newlines), U+2028 does not.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    line = int(match[1])
+    assert 1 <= line <= len(lines), (message, len(lines))
+    key = re.match(r"(?:unknown key |case \d+: )?'([^'\n]+)'", message[match.end():])
+    if key and line > 1 and not lines[line - 1].lstrip().startswith("["):
+        # a key is found on its own line, or (inline tables, dotted keys) at its table's header,
+        # or at line 1 for a top-level one that no `key =` line shows
+        assert key[1] in lines[line - 1], (message, lines[line - 1])
+
+
+def spec_target(text):
+    """The spec loader alone: cases, or an error naming the file, a line of it and the key."""
+    with spec_file(text) as path, bounded_work(count=False):
+        load_or_refuse(path, text)
+
+
+def audit_target(text):
+    """``gradcli audit SPEC``: exit 2 with the loader's message for a bad spec; cheap valid specs run whole."""
+    with spec_file(text) as path, bounded_work(count=False):
+        loaded = load_or_refuse(path, text)
+        cheap = isinstance(loaded, list) and len(loaded) <= AUDIT_CASES and all(
+            ":" not in case.target and case.timeout <= AUDIT_SECONDS for case in loaded
+        )
+        if isinstance(loaded, list) and not cheap:
+            return
+        argv = ["audit", path, "--jobs", "1", "--timeout", str(AUDIT_TIMEOUT)]
+        outcome = run_cli(argv)
+        check_promises(outcome, argv)
+        if isinstance(loaded, InputError):
+            assert outcome.code == 2 and loaded.message in outcome.stderr, (loaded.message, outcome.stderr[-2000:])
+
+
+TARGETS = {
+    "parse": parse_target, "diff": diff_target, "grad": grad_target, "at": at_target,
+    "sweep": sweep_target, "spec": spec_target, "audit": audit_target,
+}
 
 
 def corpus_cases():
