@@ -169,6 +169,7 @@ def test_diff_of_random_constants_is_real_or_refused_as_grad_finds():
         ("x*log(0)", "log(0)", "is infinite"),
         ("2/0*x", "2/0", "divides by 0"),
         ("x*hypot(2, atanh(pi))", "atanh(pi)", "is not real"),
+        ("x*hypot(x, atanh(pi))", "atanh(pi)", "is not real"),
         ("where(x > 0, x, sqrt(-1)) + acos(3)", "acos(3)", "is not real"),
         ("where(1 < 0, x, sqrt(-1))", "sqrt(-1)", "is not real"),
         ("acos(x - x + 2)*x", "acos(x - x + 2)", "is not real"),

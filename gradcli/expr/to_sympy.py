@@ -171,11 +171,11 @@ class _SympyBuilder:
         sp = self.sp
         if isinstance(node, Compare) or (isinstance(node, Call) and node.name == "where"):
             return out  # a NaN compares false, and where() takes one branch
+        if any(a is sp.nan for a in args):
+            # NaN spreads, as in NumPy (sympy keeps hypot(x, nan)); nan**0 and 1**nan are 1 there and to sympy.
+            return out if isinstance(node, Binary) and node.op == "**" else sp.nan
         if isinstance(node, Unary) or not all(isinstance(a, sp.Expr) and a.is_number for a in args):
             return out
-        if any(a is sp.nan for a in args):
-            # NaN spreads, as in NumPy; nan**0 and 1**nan are 1 there and to sympy.
-            return out if isinstance(node, Binary) and node.op == "**" else sp.nan
         try:
             why = why_not_real(out)
         except (OverflowError, ValueError, TypeError, AttributeError):  # sympy's evaluation overflows on it
@@ -198,15 +198,13 @@ class _SympyBuilder:
         return kept
 
     def culprit(self, order):
-        """The first part in ``self.bad`` that makes the formula NaN everywhere: outside where's branches and comparisons."""
+        """The first part in ``self.bad`` that makes the formula NaN everywhere: outside ``where`` and comparisons."""
         everywhere = {id(self.formula.root)}
         for node in reversed(order):  # parents before children
             if id(node) not in everywhere or isinstance(node, Compare):
                 continue
-            children = node.children()
-            if isinstance(node, Call) and node.name == "where":
-                children = children[:1]
-            everywhere.update(id(c) for c in children)
+            if not (isinstance(node, Call) and node.name == "where"):
+                everywhere.update(id(c) for c in node.children())
         return next(((n, why) for n, why in self.bad if id(n) in everywhere), self.bad[0])
 
     def expression(self, node, args):
