@@ -36,6 +36,8 @@ def why_not_real(value):
     if real is None:
         # sympy cannot tell (log10(-2)); its value to 20 digits can, its spurious tiny imaginary parts chopped.
         real = value.evalf(_DIGITS, chop=True).is_extended_real
+        if real is None:
+            raise ValueError("sympy cannot evaluate this constant")  # the caller asks the balls
     if not real:
         return "is not real"
     # What sympy asks of a number inside a product or a comparison; it overflows here if anywhere.
