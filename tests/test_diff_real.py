@@ -130,7 +130,8 @@ def _constant(leaves):
 
 # At least one operation on literals; often two.
 CONSTANTS = _constant(st.recursive(_LITERAL, _constant, max_leaves=3))
-TEMPLATES = st.sampled_from(["x*({c})", "x + ({c})", "(x + ({c}))**2", "where(x < ({c}), x, 2*x)"])
+TEMPLATES = st.sampled_from(["x*({c})", "x + ({c})", "(x + ({c}))**2", "where(x < ({c}), x, 2*x)",
+                             "where(({c}) < x, x, 2*x)"])
 
 
 def test_diff_of_random_constants_is_real_or_refused_as_grad_finds():
@@ -202,6 +203,16 @@ def test_a_non_real_constant_in_a_branch_of_where_is_nan_there_only_as_in_grad()
     assert grad_at("where(x > 0, x, sqrt(-1))", -2.0)[0] == "domain"
     code = json.loads(cli("diff", "where(x > 0, x, sqrt(-1))", "--json").stdout)["python"]["x"]
     assert code == "gnp.where(x > 0, 1, gnp.nan)"
+
+
+@pytest.mark.parametrize(
+    "text, derivative",
+    [("where(log(0) < x, x, 2*x)", "1"), ("where(-log(0) < x, x, 2*x)", "2"), ("where(1/0 > x, x, 2*x)", "1"),
+     ("where(atanh(8) < x, x, 2*x)", "2"), ("where(atanh(8) >= x, x, 2*x)", "2")],
+)
+def test_a_condition_compares_what_numpy_compares_infinity_as_infinity_and_nan_as_false(text, derivative):
+    assert cli("diff", text).stdout.splitlines()[-1] == f"d/dx f = {derivative}"
+    assert grad_at(text)[1] == float(derivative)
 
 
 def test_nan_spreads_through_every_function_but_where_as_in_numpy():

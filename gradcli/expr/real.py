@@ -11,6 +11,8 @@ Where sympy's own evaluation overflows on a real constant (``sigmoid(sinh(1e38))
 
 from __future__ import annotations
 
+import math
+
 from .compile import to_function
 from .ir import Call, Formula
 
@@ -43,6 +45,17 @@ def why_not_real(value):
     # What sympy asks of a number inside a product or a comparison; it overflows here if anywhere.
     value.is_extended_positive  # noqa: B018
     return None
+
+
+def infinity_of(formula: Formula):
+    """sympy's ``oo`` or ``-oo`` where NumPy makes the constant ``formula`` infinite (``log(0)``: -inf), else None."""
+    import sympy
+
+    try:
+        value = float(to_function(formula)())
+    except (ArithmeticError, ValueError, TypeError):
+        return None
+    return {math.inf: sympy.oo, -math.inf: -sympy.oo}.get(value)
 
 
 def kept_as_written(formula: Formula):

@@ -14,7 +14,8 @@ sympy call each: pairwise, a 5,000-term sum costs sympy a second.
 
 The arithmetic is real, as NumPy's is (`real`): a constant part that is not a
 finite real number (``sqrt(-2)``, ``acos(2)``, ``log(0)``) is NaN, and NaN spreads
-to everything but a comparison (false) and the branch of ``where`` not taken. A
+to everything but a comparison (false; but ``log(0) < x`` compares NumPy's -inf)
+and the branch of ``where`` not taken. A
 formula that is NaN everywhere for such a part is refused, that part named;
 one NaN only in a branch of ``where`` is NaN there, where ``gradcli grad``
 finds the domain verdict too, and the formula is differentiated elsewhere.
@@ -28,7 +29,7 @@ from ..errors import InputError
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
 from .parse import MAX_POWER_DIGITS
-from .real import kept_as_written, why_not_real
+from .real import infinity_of, kept_as_written, why_not_real
 
 _ADDITIVE = ("+", "-")
 _MULTIPLICATIVE = ("*", "/")
@@ -185,6 +186,12 @@ class _SympyBuilder:
         self.bad.append((node, why))
         return sp.nan
 
+    def compared(self, node, value):
+        """``value`` as a comparison sees it: NumPy's infinity for a constant part it makes one (log(0) < x is true)."""
+        if value is not self.sp.nan or any(isinstance(n, Var) for n in postorder(node)):
+            return value
+        return infinity_of(Formula(self.text, node, ())) or value
+
     def written(self, node):
         """The constant ``node`` kept as written, valued on balls: sympy's evaluation of it overflows."""
         kept = kept_as_written(Formula(self.text, node, ()))
@@ -221,6 +228,7 @@ class _SympyBuilder:
         if isinstance(node, Binary):
             return self.binary(node, *args)
         if isinstance(node, Compare):
+            args = [self.compared(child, a) for child, a in zip(node.children(), args)]
             if _comparable(args) is None:
                 # A NaN (or a complex number: NumPy's NaN) compares false, or unequal: where() picks its other branch.
                 return sp.true if node.op == "!=" else sp.false
