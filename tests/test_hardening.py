@@ -123,7 +123,6 @@ def test_sign_of_any_real_function_has_a_derivative_every_printer_writes(fmt):
     "text, part, why",
     [
         ("x*hypot(2, atanh(pi))", "atanh(pi)", "is not real"),
-        ("x*sigmoid(sinh(1e38))", "sinh(1e38)", "is too large for sympy to evaluate"),
     ],
 )
 def test_a_constant_sympy_cannot_evaluate_is_named(text, part, why):

@@ -6,7 +6,9 @@ formula's order) that evaluates the formula with gradcli ops, so `grad`,
 broadcast. Before each op, `CURRENT.span` is set to the span of the IR node
 being evaluated, so a forward hook can say which part of the formula an op
 came from. With ``numbers="mp"`` literals become mpmath numbers (exact
-decimals at the working precision), for the high-precision reference.
+decimals at the working precision), for the high-precision reference; with
+``numbers="ball"`` python-flint balls (at flint's working precision), with
+``"written"`` the literals' own text, for a ``gnp`` that writes code.
 """
 
 from __future__ import annotations
@@ -64,12 +66,42 @@ def _mp_constant(name):
     return +mpmath.pi if name == "pi" else mpmath.e()
 
 
-def to_function(formula: Formula, numbers="float"):
-    """``f(*values)`` evaluating ``formula`` with gradcli ops (``numbers``: "float" or "mp")."""
-    import gradcli.numpy as gnp
+def _ball_number(node: Num):
+    from flint import arb
 
-    number = _float_number if numbers == "float" else _mp_number
-    constant = _float_constant if numbers == "float" else _mp_constant
+    return arb(node.exact.numerator) / node.exact.denominator
+
+
+def _ball_constant(name):
+    from flint import arb
+
+    return arb.pi() if name == "pi" else arb(1).exp()
+
+
+def _written_number(node: Num):
+    return node.text
+
+
+_NUMBERS = {
+    "float": (_float_number, _float_constant),
+    "mp": (_mp_number, _mp_constant),
+    "ball": (_ball_number, _ball_constant),
+}
+
+
+def to_function(formula: Formula, numbers="float", gnp=None):
+    """``f(*values)`` evaluating ``formula`` with gradcli ops (``numbers``: "float", "mp", "ball" or "written").
+
+    ``gnp`` stands in for ``gradcli.numpy``: with ``numbers="written"``, an
+    object whose functions write code, and whose ``pi`` and ``e`` are written too.
+    """
+    if gnp is None:
+        import gradcli.numpy as gnp
+
+    if numbers == "written":
+        number, constant = _written_number, lambda name: getattr(gnp, name)
+    else:
+        number, constant = _NUMBERS[numbers]
     order = list(postorder(formula.root))
     names = formula.variables
 

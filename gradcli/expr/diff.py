@@ -253,6 +253,7 @@ def _derive(formula: Formula, combos):
                     done[combo[: k + 1]] = _piecewise_constant_parts(partial(lower, symbols[combo[k]]))
             d = Derivative(combo, _nan_again(done[combo], undefined))
             refuse_huge_numbers(d.expr, formula.text, None, MAX_PRINTED_DIGITS, what=f"{d.label} f")
+            _refuse_not_real(d.expr, formula.text, f"{d.label} f")
             derivatives.append(d)
     except RecursionError:
         raise InputError(
@@ -270,6 +271,25 @@ def _derive(formula: Formula, combos):
         # sympy and mpmath fail this way on a constant that is complex or too large to evaluate.
         raise _unevaluable(formula, error) from None
     return expr, derivatives
+
+
+def _refuse_not_real(expr, text, what):
+    """Refuse a derivative holding a number that is not a finite real one: d/dx (-2)**x holds log(-2), I*pi + log(2).
+
+    The formula's own constants are real already (`to_sympy`); differentiating can make new ones.
+    """
+    import sympy
+
+    unreal = (sympy.I, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity)
+    if not expr.has(*unreal):
+        return
+    part = next(e for e in sympy.preorder_traversal(expr) if e.is_number and e.has(*unreal))
+    raise InputError(
+        f"{what} holds {sympy_text(part)}, which is not a finite real number (gradcli computes in real "
+        "numbers, as NumPy does: a logarithm of a negative number, from a power of it to a varying exponent, "
+        "makes one), so gradcli cannot write it out",
+        text=text,
+    )
 
 
 def _as_double(constant) -> float:

@@ -68,6 +68,20 @@ def _cf():
     return cf
 
 
+def _real_cbrt(sp, x):
+    """The real cube root, as NumPy's: sympy's ``cbrt(-8)`` is the complex ``2*(-1)**(1/3)``."""
+    try:
+        negative = x.is_number and x.is_extended_negative
+    except (OverflowError, ValueError, TypeError):  # sympy cannot evaluate x: the builder's checks say why
+        negative = False
+    return -sp.cbrt(-x) if negative else sp.cbrt(x)
+
+
+def _atan2(sp, y, x):
+    """sympy's atan2, but 0 at (0, 0) as in NumPy (sympy's is nan)."""
+    return sp.Integer(0) if y.is_zero and x.is_zero else sp.atan2(y, x)
+
+
 def _log2(x):
     from .sympy_functions import log2
 
@@ -186,6 +200,11 @@ def _beyond(function, x, largest):
     return math.inf if x > largest else function(x)
 
 
+def _power_of_two_digits(x):
+    """The digits of exp2(x): sympy makes 2**x of a rational x exactly (exp2(1e38) is an integer of 3e37 digits)."""
+    return max(x.digits, abs(x.value) * LOG10_2) if x.rational else x.digits
+
+
 def _logaddexp_double(a, b):
     high = max(a, b)
     return high + math.log1p(math.exp(-abs(a - b)))
@@ -202,13 +221,13 @@ FUNCTIONS = {
     for spec in [
         _unary("sqrt", lambda sp, x: sp.sqrt(x), lambda u: div(num(1), mul(num(2), call("sqrt", u))),
                lambda x: x.log10 / 2, double=math.sqrt, sympy_root=2),
-        _unary("cbrt", lambda sp, x: sp.cbrt(x), lambda u: div(num(1), mul(num(3), power(call("cbrt", u), num(2)))),
+        _unary("cbrt", lambda sp, x: _real_cbrt(sp, x), lambda u: div(num(1), mul(num(3), power(call("cbrt", u), num(2)))),
                lambda x: x.log10 / 3, double=lambda x: math.copysign(abs(x) ** (1 / 3), x), sympy_root=3),
         _unary("exp", lambda sp, x: sp.exp(x), lambda u: call("exp", u), lambda x: log10_of_exp(x, LOG10_E),
                double=lambda x: _beyond(math.exp, x, 709.0), exponential=1),
         _unary("exp2", lambda sp, x: _cf().exp2(x), lambda u: mul(call("exp2", u), call("log", num(2))),
                lambda x: log10_of_exp(x, LOG10_2), double=lambda x: _beyond(lambda x: 2.0**x, x, 1023.0),
-               exponential=1),
+               digits=_power_of_two_digits, exponential=1),
         _unary("expm1", lambda sp, x: _cf().expm1(x), lambda u: call("exp", u),
                lambda x: max(log10_of_exp(x, LOG10_E), 0.0), double=lambda x: _beyond(math.expm1, x, 709.0),
                exponential=1),
@@ -231,7 +250,7 @@ FUNCTIONS = {
                double=math.acos),
         _unary("arctan", lambda sp, x: sp.atan(x), lambda u: div(num(1), add(num(1), power(u, num(2)))), _bounded,
                ("atan",), double=math.atan),
-        _binary("arctan2", lambda sp, y, x: sp.atan2(y, x), _arctan2_derivative, _bounded, ("atan2",),
+        _binary("arctan2", lambda sp, y, x: _atan2(sp, y, x), _arctan2_derivative, _bounded, ("atan2",),
                 double=math.atan2),
         _unary("sinh", lambda sp, x: sp.sinh(x), lambda u: call("cosh", u), lambda x: magnitude(x) * LOG10_E,
                double=lambda x: math.copysign(_beyond(math.sinh, abs(x), 710.0), x), exponential=2),

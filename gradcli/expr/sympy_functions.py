@@ -8,6 +8,7 @@ sympy.
 from __future__ import annotations
 
 import sympy
+from sympy.core.symbol import Str
 from sympy.codegen import cfunctions
 
 
@@ -21,3 +22,55 @@ class log2(cfunctions.log2):  # noqa: N801 - sympy's name, which the printers go
 
     def _eval_evalf(self, prec):
         return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
+
+
+class Written(sympy.Expr):
+    """A real constant part of a formula that sympy cannot evaluate (``sigmoid(sinh(1e38))``), kept as written.
+
+    Its arguments are the part as formula text, as ``gradcli.numpy`` code and as
+    LaTeX (sympy `Str`), its value to 20 digits (a `sympy.Float`, from ball
+    arithmetic) and whether that value's sign is known (sympy's true or false;
+    not for ``erfc(sinh(1e38))``, 0 to any float). The value answers sympy's
+    questions of sign and size, which sympy's own evaluation overflows on. It is
+    real and finite, and constant: its derivative is 0.
+    """
+
+    is_commutative = True
+    is_extended_real = True
+    is_finite = True
+    is_number = True
+
+    def __new__(cls, text, code, latex, value, signed=True):
+        args = [a if isinstance(a, sympy.Basic) else Str(a) for a in (text, code, latex)]
+        return sympy.Expr.__new__(cls, *args, sympy.Float(value, 20), sympy.sympify(bool(signed)))
+
+    @property
+    def value(self):
+        return self.args[3]
+
+    def _sign(self, question):
+        return getattr(self.value, question) if self.args[4] else None
+
+    def _eval_is_zero(self):
+        return self._sign("is_zero")
+
+    def _eval_is_extended_positive(self):
+        return self._sign("is_extended_positive")
+
+    def _eval_is_extended_negative(self):
+        return self._sign("is_extended_negative")
+
+    def _eval_evalf(self, prec):
+        return self.value._eval_evalf(prec)
+
+    def _eval_derivative(self, symbol):
+        return sympy.Integer(0)
+
+    def _sympystr(self, printer):
+        return self.args[0].name
+
+    def _pythoncode(self, printer):
+        return self.args[1].name
+
+    def _latex(self, printer):
+        return self.args[2].name

@@ -11,6 +11,14 @@ Roots of numbers are bounded as well, because sympy factors every radicand.
 
 Long chains ``a + b + c + ...`` and ``a * b * c * ...`` are built with one
 sympy call each: pairwise, a 5,000-term sum costs sympy a second.
+
+The arithmetic is real, as NumPy's is (`real`): a constant part that is not a
+finite real number (``sqrt(-2)``, ``acos(2)``, ``log(0)``) is NaN, and NaN spreads
+to everything but a comparison (false; but ``log(0) < x`` compares NumPy's -inf)
+and the branch of ``where`` not taken. A
+formula that is NaN everywhere for such a part is refused, that part named;
+one NaN only in a branch of ``where`` is NaN there, where ``gradcli grad``
+finds the domain verdict too, and the formula is differentiated elsewhere.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from ..errors import InputError
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
 from .parse import MAX_POWER_DIGITS
+from .real import infinity_of, kept_as_written, why_not_real
 
 _ADDITIVE = ("+", "-")
 _MULTIPLICATIVE = ("*", "/")
@@ -124,6 +133,7 @@ class _SympyBuilder:
         self.symbols = symbols
         self.root_work = 0.0  # milliseconds of root factoring charged so far
         self.roots = set()  # the (number, power) roots charged, each once
+        self.bad = []  # (node, why): the constant parts built as NaN, not being finite real numbers
 
     def build(self):
         order = list(postorder(self.formula.root))
@@ -141,12 +151,68 @@ class _SympyBuilder:
                 results[key] = out
             else:
                 results[key] = self.combine(node, [results[id(c)] for c in node.children()])
-        return results[id(self.formula.root)]
+        out = results[id(self.formula.root)]
+        if out is self.sp.nan and self.bad:
+            node, why = self.culprit(order)
+            raise InputError(
+                f"{self.text[node.span[0] : node.span[1]]} {why} (gradcli computes in real numbers, as "
+                "NumPy does), so this formula has no finite real value anywhere, and no derivative",
+                text=self.text,
+                span=node.span,
+            )
+        return out
 
     def combine(self, node, args):
         out = self.expression(node, args)
         refuse_huge_numbers(out, self.text, node.span, MAX_POWER_DIGITS, coefficient_only=True)
-        return out
+        return self.real(node, args, out)
+
+    def real(self, node, args, out):
+        """``out`` in real arithmetic: NaN where NumPy's value is NaN (or infinite), and evaluable where sympy's overflows."""
+        sp = self.sp
+        if isinstance(node, Compare) or (isinstance(node, Call) and node.name == "where"):
+            return out  # a NaN compares false, and where() takes one branch
+        if any(a is sp.nan for a in args):
+            # NaN spreads, as in NumPy (sympy keeps hypot(x, nan)); nan**0 and 1**nan are 1 there and to sympy.
+            return out if isinstance(node, Binary) and node.op == "**" else sp.nan
+        if isinstance(node, Unary) or not all(isinstance(a, sp.Expr) and a.is_number for a in args):
+            return out
+        try:
+            why = why_not_real(out)
+        except (OverflowError, ValueError, TypeError, AttributeError):  # sympy's evaluation overflows on it
+            return self.written(node)
+        if why is None:
+            return out
+        self.bad.append((node, why))
+        return sp.nan
+
+    def compared(self, node, value):
+        """``value`` as a comparison sees it: NumPy's infinity for a constant part it makes one (log(0) < x is true)."""
+        if value is not self.sp.nan or any(isinstance(n, Var) for n in postorder(node)):
+            return value
+        return infinity_of(Formula(self.text, node, ())) or value
+
+    def written(self, node):
+        """The constant ``node`` kept as written, valued on balls: sympy's evaluation of it overflows."""
+        kept = kept_as_written(Formula(self.text, node, ()))
+        if kept is None:
+            raise InputError(
+                f"{self.text[node.span[0] : node.span[1]]} is too large for sympy to evaluate, and ball "
+                "arithmetic cannot settle it either, so gradcli cannot differentiate this formula",
+                text=self.text,
+                span=node.span,
+            )
+        return kept
+
+    def culprit(self, order):
+        """The first part in ``self.bad`` that makes the formula NaN everywhere: outside ``where`` and comparisons."""
+        everywhere = {id(self.formula.root)}
+        for node in reversed(order):  # parents before children
+            if id(node) not in everywhere or isinstance(node, Compare):
+                continue
+            if not (isinstance(node, Call) and node.name == "where"):
+                everywhere.update(id(c) for c in node.children())
+        return next(((n, why) for n, why in self.bad if id(n) in everywhere), self.bad[0])
 
     def expression(self, node, args):
         """The sympy expression of ``node``, from those of its children."""
@@ -162,6 +228,7 @@ class _SympyBuilder:
         if isinstance(node, Binary):
             return self.binary(node, *args)
         if isinstance(node, Compare):
+            args = [self.compared(child, a) for child, a in zip(node.children(), args)]
             if _comparable(args) is None:
                 # A NaN (or a complex number: NumPy's NaN) compares false, or unequal: where() picks its other branch.
                 return sp.true if node.op == "!=" else sp.false
@@ -206,6 +273,9 @@ class _SympyBuilder:
             return -value
         if op == "/":
             _refuse_huge_power(value, self.sp.Integer(-1), self.text, node.span)
+            if value.is_number and value.is_zero:
+                self.bad.append((node, "divides by 0"))
+                return self.sp.nan
             return self.sp.Pow(value, -1)
         return value
 
