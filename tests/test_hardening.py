@@ -15,6 +15,7 @@ import warnings
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from bounded_work import bounded_work
 from fuzz.targets import check_promises, run_cli
@@ -213,6 +214,27 @@ def test_log_base_one_is_a_domain_verdict_like_division_by_zero():
         data = json.loads(cli("grad", text, "--at", "2", "--json").stdout)
         statuses[text] = {r["status"] for r in data["results"]}
     assert set(map(frozenset, statuses.values())) == {frozenset({"domain"})}, statuses
+
+
+@pytest.mark.parametrize(
+    "text, value, gradient",
+    [
+        ("x*2**ceil(-1)", 0.75, 0.5),  # NumPy: an int64 to a negative int64 power raises
+        ("x*2**sign(-3)", 0.75, 0.5),
+        ("x*2**floor(-2)", 0.375, 0.25),
+        ("x*(-8)**floor(-1)", -0.1875, -0.125),
+        ("x + ceil(9223372036854775807)*2", 2.0**64 + 1.5, 1.0),  # int64 would wrap to -0.5
+    ],
+)
+def test_integer_functions_of_literals_are_real_arithmetic(text, value, gradient):
+    # floor, ceil, sign, ... of an integer literal are NumPy integers in NumPy;
+    # in a formula they are numbers: no error, no wrap-around, no promotion.
+    report = gradcli.check(text, {"x": 1.5}, dtypes=("float32", "float64"))
+    for result in report.results:
+        assert result.status == "ok", (result.dtype, result.error)
+        assert float(result.value) == pytest.approx(value, rel=1e-6)
+        assert float(result.gradient["x"]) == pytest.approx(gradient, rel=1e-6)
+        assert np.asarray(result.value).dtype == np.dtype(result.dtype) or isinstance(result.value, float)
 
 
 def test_the_license_is_an_spdx_string():

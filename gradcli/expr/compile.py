@@ -14,6 +14,7 @@ decimals at the working precision), for the high-precision reference; with
 from __future__ import annotations
 
 import math
+import numbers as _numbers
 
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
@@ -136,6 +137,12 @@ def to_function(formula: Formula, numbers="float", gnp=None):
                 out = FUNCTIONS[node.name].core(gnp, *args)
             else:  # pragma: no cover - the parser makes no other nodes
                 raise TypeError(f"unknown IR node {type(node).__name__}")
+            if type(out) is not int and type(out) is not bool and isinstance(out, _numbers.Integral):
+                # NumPy keeps floor, ceil, sign, ... of an integer literal a NumPy
+                # integer, with integer arithmetic: 2**ceil(-1) raises, overflow
+                # wraps, and float32 is promoted to float64. The formula language
+                # is real arithmetic: Python's int has none of these.
+                out = int(out)
             results[key] = out
         CURRENT.span = None
         CURRENT.node = None
