@@ -120,3 +120,17 @@ def test_points_and_ranges_of_any_other_toml_type_are_refused_on_their_line(tmp_
     # tuple(True), tuple(date): a TypeError, exit 3; and an inline table passed as its keys.
     text = f"[[case]]\nname = 'c'\ntarget = 'x'\n{key} = {value}\n"
     assert spec_error(tmp_path, text).startswith(f"gradcli.toml:4: '{key}': {key} ")
+
+
+@pytest.mark.parametrize(
+    "spelled, says",
+    [
+        ("x=1:0:5", "the low end must be below the high end"),
+        ("x=0:1:1", "the number of points is 2 to 10,000,000"),
+        ("x=0:1:10000001", "the number of points is 2 to 10,000,000"),
+    ],
+)
+def test_a_range_the_sweep_would_refuse_is_refused_on_its_line(tmp_path, spelled, says):
+    # It passed the loader and became a case with status error (exit 1) once its worker ran.
+    text = f"[[case]]\nname = 'softplus'\ntarget = 'log(1+exp(x))'\nrange = '{spelled}'\n"
+    assert says in spec_error(tmp_path, text)

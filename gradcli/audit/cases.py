@@ -29,8 +29,8 @@ _RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=(?P<lo>[^:]+):(?P<hi>[^:]+)(
 def parse_range(text: str) -> tuple:
     """``"x=LO:HI[:N]"`` (as ``gradcli sweep --range``) as ``(name, (lo, hi[, n]))``, as `gradcli.sweep` takes it.
 
-    The numbers are only read here (no NumPy); `gradcli.sweep` checks that
-    lo < hi and that N is in its bounds, in the case's worker.
+    Checked as `gradcli.sweep` checks a range (lo < hi, N in its bounds), so
+    that a spec's bad range is refused on its line, before any case runs.
 
     >>> parse_range("x=-200:200:201")
     ('x', (-200.0, 200.0, 201))
@@ -45,6 +45,9 @@ def parse_range(text: str) -> tuple:
         raise InputError(f"range {text!r}: LO and HI are numbers and N a whole number") from None
     if not all(map(math.isfinite, ends)):
         raise InputError(f"range {text!r}: the ends of a range are finite numbers")
+    from ..checker.sweep import Range
+
+    Range(*ends, *n)  # InputError where the sweep would refuse it
     return match["name"], ends + n
 
 
