@@ -125,3 +125,19 @@ def test_mpmath_answer_has_the_class_of_float64s(name, point):
     with mpmath.workdps(50), mp.ieee(), np.errstate(all="ignore"):
         got = op(*[mpmath.mpf(v) for v in point])  # raising here fails the test: NumPy does not raise
     assert kind(got) == expected, f"{name}{point}: mpmath gives {got}, float64 gives {expected}"
+
+
+@pytest.mark.parametrize("x, y", [(math.nan, 0.0), (math.inf, 0.0), (-math.inf, 0.0), (1.0, math.nan), (1.0, math.inf), (1.0, -math.inf)])
+def test_power_keeps_ieees_ones_at_high_precision(x, y):
+    # IEEE's pow: x**0 and 1**y are 1, NaN and infinity included (mpmath said NaN: the
+    # gradient rule of x*sqrt(-1)**0 was judged wrong where its float64 answer, 1, is right).
+    assert np.power(x, y) == 1.0
+    with mpmath.workdps(50), mp.ieee():
+        assert gnp.power(mpmath.mpf(x), mpmath.mpf(y)) == 1
+
+
+def test_a_constant_to_the_power_0_is_ok_not_a_wrong_rule():
+    import gradcli
+
+    report = gradcli.check("x*sqrt(-1)**0", {"x": 2.0}, dtypes=("float64",))
+    assert [r.status for r in report.results] == ["ok"]
