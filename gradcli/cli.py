@@ -238,7 +238,7 @@ def _options(*options):
 
 
 # Options with one meaning wherever they appear (grad, check, sweep): declared once, here.
-_SEED = click.option("--seed", type=click.IntRange(min=0), default=_DEFAULTS["seed"], show_default=True, help="Seed for --random and for random-direction checks.")
+_SEED = click.option("--seed", type=click.IntRange(min=0), default=_DEFAULTS["seed"], show_default=True, help="Seed for every random choice: the direction of random-direction checks, and --random inputs (grad, check).")
 _DTYPE = click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
 _WRT = click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
 _TOLERANCES = _options(
