@@ -304,9 +304,10 @@ def _run_check(target, at, random_specs, options, timeout=None):
 
     from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import resolve
+    from .checker.targets import import_deadline, resolve
 
-    resolved = resolve(target, options.treat_as_variables)
+    with import_deadline(timeout):
+        resolved = resolve(target, options.treat_as_variables)
     rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
@@ -570,7 +571,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
     """
     from .checker.points import default_ranges, parse_fixed, parse_ranges
     from .checker.sweep import sweep
-    from .checker.targets import resolve
+    from .checker.targets import import_deadline, resolve
     from .render import dump_json
     from .sweep_view import ProgressBar, print_sweep
 
@@ -579,7 +580,8 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
 
         check_path(plot)  # a plot that cannot be written fails now, not after the sweep
     options = _check_options(flags)
-    resolved = resolve(target, options.treat_as_variables)
+    with import_deadline(timeout):
+        resolved = resolve(target, options.treat_as_variables)
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     fixed = parse_fixed(at, variables, swept)

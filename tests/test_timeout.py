@@ -137,6 +137,29 @@ def test_a_target_that_never_answers_is_error(project, command, name):
     assert gone(worker_pids(project, name)), "a worker or the forkserver outlived gradcli"
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_module_that_never_finishes_importing_is_stopped_too(tmp_path, command):
+    # gradcli imports the module in its own process first (to read the variables):
+    # --timeout bounds that import as well; a module that cannot be imported is exit 2.
+    (tmp_path / "hangs.py").write_text(
+        "import time\n"
+        "while True:\n"
+        "    try:\n"
+        "        time.sleep(600)\n"
+        "    except Exception:  # what a careless module does; the timeout is no Exception\n"
+        "        pass\n"
+        "def f(x):\n"
+        "    return x\n"
+    )
+    words, _ = COMMANDS[command]
+    start = time.monotonic()
+    run = gradcli(tmp_path, command, "hangs.py:f", *words, "--timeout", "1")
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 2, err
+    assert time.monotonic() - start < 20
+    assert "hangs.py did not finish importing within 1 s (stopped by --timeout)" in err and "Traceback" not in err
+
+
 def test_a_segfault_is_error_with_its_signal(project):
     run = gradcli(project, "check", "models.py:segfaults", "--at", "1", "--dtype", "float64", "--timeout", "5", "--json")
     out, err = run.communicate(timeout=120)

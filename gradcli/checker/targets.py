@@ -12,9 +12,13 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import math
 import os
 import re
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -219,9 +223,40 @@ def _load_module(module_text, target):
         raise _import_failed(module_text, target, error) from None
 
 
+class _ImportTimedOut(BaseException):
+    """Raised into a user's module whose import ran past `import_deadline` (a BaseException: its ``except Exception`` cannot keep it)."""
+
+
+@contextmanager
+def import_deadline(seconds):
+    """Stop the import of a target's module after ``seconds`` of wall time (``None`` or inf: no limit).
+
+    ``--timeout`` runs the check in a worker, but gradcli imports the module
+    first, in its own process, to read the function's variables: a module that
+    sleeps or loops while imported is bounded here, by a timer signal (the
+    main thread only; elsewhere there is no limit).
+    """
+    if seconds is None or not math.isfinite(seconds) or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise _ImportTimedOut(seconds)
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _import_failed(module_text, target, error) -> InputError:
     """The error for a module whose import raised ``error`` (any ``BaseException``; ``sys.exit`` too)."""
-    if isinstance(error, SystemExit) and isinstance(error.code, (int, type(None))):
+    if isinstance(error, _ImportTimedOut):
+        message = f"{module_text} did not finish importing within {error.args[0]:g} s (stopped by --timeout)"
+    elif isinstance(error, SystemExit) and isinstance(error.code, (int, type(None))):
         message = f"{module_text} exited with status {error.code or 0} while being imported"
     elif isinstance(error, SystemExit):  # sys.exit("message")
         message = f"{module_text} exited while being imported: {error.code}"
