@@ -1,5 +1,8 @@
 """At high precision, 0/0, x/0 and log(0) follow IEEE (nan, +-inf) as the working dtype does.
 
+So do NaN and infinite arguments (hypot(nan, inf) is inf, (-1)**inf is 1, 1 % inf is 1): the
+points below include them.
+
 The expectation is NumPy's own float64 answer at the same point: for every elementwise op of
 the catalogue at its singular points, the class of the mpmath answer (nan, +inf, -inf, finite)
 must be the class of float64's. Python's operators on mpmath numbers (``sin(x) / x`` in a user's
@@ -89,8 +92,8 @@ def test_object_arrays_of_mpf_divide_as_numpy_does():
 
 # -- every elementwise op of the catalogue at its singular points ---------------------------
 
-UNARY_POINTS = [0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, -3.0]
-BINARY_POINTS = [0.0, 1.0, -1.0, 2.0, -0.5]
+UNARY_POINTS = [0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, -3.0, math.nan, math.inf, -math.inf]
+BINARY_POINTS = [0.0, 1.0, -1.0, 2.0, -0.5, math.nan, math.inf, -math.inf]
 SKIP = {
     "where",  # (condition, x, y): a selection, not arithmetic
     "clip",  # (x, lo, hi): minimum and maximum, tested as such

@@ -16,6 +16,7 @@ untouched, so a library user's own mpmath code keeps its exceptions.
 
 from __future__ import annotations
 
+import math
 import operator
 from contextlib import contextmanager
 
@@ -43,8 +44,75 @@ def enable():
             if isinstance(prim, Primitive) and prim.mp is True:
                 impl = impls.get(prim.name)
                 prim.mp = getattr(mpmath, impl) if isinstance(impl, str) else impl
+                if prim.name in _MPMATH_DIFFERS:
+                    prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _install_ieee_operators()
+    global _MPF, _MPF_SPECIALS
+    _MPF = type(mpmath.mpf(0))
+    _MPF_SPECIALS = (mpmath.libmp.fnan, mpmath.libmp.finf, mpmath.libmp.fninf)
+
+
+# -- special values: NumPy's, where an argument is NaN or infinite --------------------
+
+_MPF = None  # mpmath's mpf type and its special values, once `enable` has imported it
+_MPF_SPECIALS = ()
+# The ops whose mpmath answer at a NaN or infinite argument is not of NumPy's class
+# (tests/test_mp_ieee.py tries every elementwise op there): only these pay the check.
+_MPMATH_DIFFERS = {
+    "arctan2", "hypot", "mod", "remainder", "floor_divide", "power", "gammaln", "polygamma", "xlogy", "xlog1py",
+}
+
+
+def _non_finite(a):
+    # mpmath's own encodings of nan, inf and -inf (its isnan and isinf take ~3x longer).
+    if type(a) is _MPF:
+        return a._mpf_ in _MPF_SPECIALS
+    return type(a) is float and (a != a or a == math.inf or a == -math.inf)
+
+
+def _value_class(v):
+    if isinstance(v, (mpmath.mpc, complex)):
+        return "complex"
+    if mpmath.isnan(v):
+        return "nan"
+    if mpmath.isinf(v):
+        return "+inf" if v > 0 else "-inf"
+    return "finite"
+
+
+def _ieee_at_non_finite(impl, float_fun):
+    """``impl`` (mpmath, one element per argument), answering as NumPy's float64 where an argument is NaN or infinite and mpmath differs.
+
+    There IEEE fixes the answer and high precision has nothing to add, but
+    mpmath keeps conventions of its own: hypot(nan, inf) is inf, (-1)**inf is
+    1, 1 % inf is 1, arctan2(inf, inf) is pi/4 in NumPy and NaN in mpmath. Where
+    mpmath's answer is of another class (NaN, an infinity, a number) or it
+    raises, NumPy's float64 answer is taken. Finite arguments pay one check.
+    """
+
+    def apply(*args, **kwargs):
+        for a in args:
+            if _non_finite(a):
+                break
+        else:
+            return impl(*args, **kwargs)
+        try:
+            got = impl(*args, **kwargs)
+        except (ArithmeticError, ValueError, TypeError):
+            got = None
+        if any(isinstance(a, (mpmath.mpc, complex)) for a in args):
+            if got is None:
+                raise ValueError("no IEEE answer for complex arguments here")
+            return got
+        with np.errstate(all="ignore"):
+            want = float_fun(*[np.float64(a) for a in args], **kwargs)
+        if got is None or _value_class(got) != _value_class(float(want)):
+            return mpmath.mpf(float(want))
+        return got
+
+    apply.__name__ = getattr(impl, "__name__", "apply")
+    return apply
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------
