@@ -42,7 +42,7 @@ class Written(sympy.Expr):
 
     def __new__(cls, text, code, latex, value, signed=True):
         args = [a if isinstance(a, sympy.Basic) else Str(a) for a in (text, code, latex)]
-        return sympy.Expr.__new__(cls, *args, sympy.Float(value, 20), sympy.sympify(bool(signed)))
+        return sympy.Expr.__new__(cls, *args, sympy.Float(value, 20), sympy.true if signed else sympy.false)
 
     @property
     def value(self):
