@@ -225,8 +225,6 @@ def _divide(x, y):
 
 def _power(x, y):
     x = mpmath.mpf(x) if not isinstance(x, mpmath.mpc) else x
-    if y == 0 or x == 1:
-        return mpmath.mpf(1)  # IEEE's pow (NumPy's): x**0 and 1**y are 1 even for NaN and infinity
     if x == 0 and y < 0:
         return mpmath.inf
     if isinstance(x, mpmath.mpf) and x < 0 and not float(y).is_integer():
