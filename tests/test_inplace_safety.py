@@ -8,7 +8,7 @@ into one raises), and compare everything with copies afterwards. The
 gradients must also be bit for bit those of the plain path (no in-place work
 at all, as when a hook watches the ops).
 
-Only arrays of at least ``core.IN_PLACE_BYTES`` are worked on in place;
+Only arrays of at least ``buffers.LARGE_BYTES`` are worked on in place;
 these tests lower that to 0 so that their small arrays take every in-place
 path, and one test checks that a large array does at the default.
 """
@@ -20,7 +20,7 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.autodiff import core, hooks
+from gradcli.autodiff import buffers, core, hooks
 
 import opcheck
 
@@ -32,7 +32,11 @@ SHAPED = opcheck.SELECTIONS + opcheck.SHAPE_CASES + opcheck.INDEX_CASES + opchec
 
 @pytest.fixture(autouse=True)
 def every_array_in_place(monkeypatch):
-    monkeypatch.setattr(core, "IN_PLACE_BYTES", 0)
+    # Every array is then also pooled: a value reused while someone holds it shows here.
+    monkeypatch.setattr(buffers, "LARGE_BYTES", 0)
+    buffers.release()
+    yield
+    buffers.release()
 
 
 def _case_args(domains_or_specs, elementwise):
@@ -173,7 +177,7 @@ def test_a_large_array_is_worked_on_in_place_at_the_default_threshold(monkeypatc
     import tracemalloc
 
     monkeypatch.undo()
-    assert core.IN_PLACE_BYTES == 1 << 17
+    assert buffers.LARGE_BYTES == 1 << 17
     x = np.random.default_rng(0).standard_normal(1 << 20)  # 8 MiB, far above the threshold
 
     def objective(np_, x):

@@ -14,6 +14,7 @@ from heapq import heappop, heappush
 
 import numpy as np
 
+from . import buffers
 from .tracer import (
     PYTHON_FLOAT_ERRORS,
     Box,
@@ -84,6 +85,15 @@ class VJPBox(Box):
     """The traced value of an op on arrays in a reverse trace: the value, and the op's node."""
 
     __slots__ = ("_node",)
+
+    def __del__(self):
+        # The value of an intermediate nobody holds any more goes to the buffer pool.
+        value = self._value
+        if type(value) is np.ndarray and value.nbytes >= buffers.LARGE_BYTES:
+            self._value = None
+            dying = [value]
+            del value
+            buffers.give(dying)
 
 
 def _node_of(box):
@@ -289,14 +299,6 @@ def defjvp(op, *rules):
 # -- the backward loop --------------------------------------------------------
 
 
-# Arrays smaller than this are never worked on in place: below glibc's
-# default mmap threshold (128 KiB) malloc hands back memory just freed, so a
-# new array costs little, while the bookkeeping of ownership and NumPy's
-# ``out=`` calls cost more than they save. Above it every new array is fresh
-# pages from the kernel, faulted in one by one: there in-place pays.
-IN_PLACE_BYTES = 1 << 17
-
-
 class _Scratch:
     """The cotangent the running rule may overwrite with its answer, or None.
 
@@ -341,7 +343,7 @@ def backward_pass(g, end, sources, release=False):
     owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
     ndarray = np.ndarray
     backward_hook = hooks.backward
-    in_place_bytes = IN_PLACE_BYTES
+    large = buffers.LARGE_BYTES  # arrays this large are worked on in place and pooled
     watched = backward_hook is not None or hooks.forward is not None
     pending = [end_node.order]  # a min-heap of numbers: no tuple per node
     waiting = {end_node.order: end_node}
@@ -365,7 +367,15 @@ def backward_pass(g, end, sources, release=False):
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
         if release and type(g) is ndarray:
-            node._value = node.args = None  # an array op's node: the user holds its box, not it
+            # An array op's node: the user holds its box, not it. What its rule
+            # read goes to the buffer pool, if nobody else holds it.
+            value, args = node._value, node.args
+            node._value = node.args = None
+            if (type(value) is ndarray and value.nbytes >= large) or _any_large(args, large):
+                dying = [value, *args]
+                value = args = None
+                buffers.give(dying)
+            value = args = None
         for parent, ct in zip(parents, cotangents):
             if ct is None:
                 continue
@@ -375,18 +385,30 @@ def backward_pass(g, end, sources, release=False):
                 order = parent.order
                 heappush(pending, order)
                 waiting[order] = parent
-                if type(ct) is ndarray and ct.nbytes >= in_place_bytes and not watched and _own(node, ct, g, mine, cotangents):
+                if type(ct) is ndarray and ct.nbytes >= large and not watched and _own(node, ct, g, mine, cotangents):
                     owned.add(parent)
             elif type(prev) is ndarray or type(ct) is ndarray:
                 own = not watched and _own(node, ct, g, mine, cotangents)
                 grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
-                if type(total) is ndarray and total.nbytes >= in_place_bytes:
+                if type(total) is ndarray and total.nbytes >= large:
                     owned.add(parent)
                 else:
                     owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
             else:
                 grads[parent] = prev + ct
+        if release and type(g) is ndarray and g.nbytes >= large:
+            # Done with g: to the pool, unless a parent's cotangent is g itself or a view of it.
+            dying = [g]
+            g = ct = prev = total = cotangents = None
+            buffers.give(dying)
     return [found[_node_of(source)] for source in sources]
+
+
+def _any_large(values, large):
+    for v in values:
+        if type(v) is np.ndarray and v.nbytes >= large:
+            return True
+    return False
 
 
 def _run_with_scratch(node, g):
@@ -400,7 +422,7 @@ def _run_with_scratch(node, g):
 
 def _own(node, ct, g, mine, cotangents):
     """Whether the array ``ct`` a rule returned is the pass's own: its rule is `fresh`, it went to one parent."""
-    if type(ct) is not np.ndarray or ct.nbytes < IN_PLACE_BYTES or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
+    if type(ct) is not np.ndarray or ct.nbytes < buffers.LARGE_BYTES or not getattr(node.vjp, "fresh", False) or (ct is g and not mine):
         return False
     if not ct.flags.writeable:
         return False

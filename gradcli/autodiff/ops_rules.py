@@ -9,10 +9,11 @@ undone in exactly one place, `ops_array.unbroadcast`.
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
-from . import core as _core
+from . import buffers
 from .core import defjvp, defvjp, scratch
 from .ops import (
     absolute,
@@ -85,7 +86,7 @@ def _alike(g, buffer):
     recorded, and cheap to rule out for the numbers of the scalar path.
     """
     return (
-        buffer.nbytes >= _core.IN_PLACE_BYTES
+        buffer.nbytes >= buffers.LARGE_BYTES
         and (type(g) is int or (type(g) is _ndarray and g.shape == buffer.shape and g.dtype == buffer.dtype))
         and buffer.dtype.kind in "fc"
         and hooks.forward is None
@@ -97,24 +98,45 @@ def _alike(g, buffer):
 # scratch (see `core.scratch`), saving an array of the input's size each.
 
 
+def _made(ufunc, *args):
+    """``ufunc(*args)`` as a rule's new temporary: for large plain arrays, into an array of the buffer pool.
+
+    The operator otherwise (numbers, traced values), so that a backward pass
+    on traced values is recorded as always.
+    """
+    if buffers.pool:
+        out = buffers.out_for(ufunc, args)
+        if out is not None:
+            return ufunc(*args, out=out)
+    return _OPERATORS[ufunc](*args)
+
+
+_OPERATORS = {
+    np.add: operator.add,
+    np.multiply: operator.mul,
+    np.divide: operator.truediv,
+    np.negative: operator.neg,
+}
+
+
 def _times(g, fresh):
     """``g * fresh``, into ``fresh`` where `_alike` allows."""
-    if type(fresh) is _ndarray and _alike(g, fresh):
-        return np.multiply(g, fresh, out=fresh)
+    if type(fresh) is _ndarray:
+        return np.multiply(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.multiply, g, fresh)
     return g * fresh
 
 
 def _over(g, fresh):
     """``g / fresh``, into ``fresh`` where `_alike` allows."""
-    if type(fresh) is _ndarray and _alike(g, fresh):
-        return np.divide(g, fresh, out=fresh)
+    if type(fresh) is _ndarray:
+        return np.divide(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.divide, g, fresh)
     return g / fresh
 
 
 def _plus(g, fresh):
     """``g + fresh``, into ``fresh`` where `_alike` allows."""
-    if type(fresh) is _ndarray and _alike(g, fresh):
-        return np.add(g, fresh, out=fresh)
+    if type(fresh) is _ndarray:
+        return np.add(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.add, g, fresh)
     return g + fresh
 
 
@@ -129,14 +151,21 @@ def _scaled(g, factor):
     """``g * factor``, into ``g`` where it is the rule's scratch and `_alike` allows."""
     if g is scratch.g and _alike(factor, g):
         return np.multiply(g, factor, out=g)
-    return g * factor
+    return _made(np.multiply, g, factor) if type(g) is _ndarray else g * factor
 
 
 def _negated(g):
     """``-g``, in place where ``g`` is the rule's scratch."""
     if g is scratch.g and _alike(g, g):
         return np.negative(g, out=g)
-    return -g
+    return _made(np.negative, g) if type(g) is _ndarray else -g
+
+
+def _minus(fresh):
+    """``-fresh``, in place where `_alike` allows."""
+    if type(fresh) is _ndarray and _alike(fresh, fresh):
+        return np.negative(fresh, out=fresh)
+    return -fresh
 
 
 _ndarray = np.ndarray
@@ -161,16 +190,17 @@ defjvp(
 )
 defvjp(
     multiply,
-    lambda g, ans, x, y: unbroadcast(g * y, x),
-    lambda g, ans, x, y: unbroadcast(x * g, y),
+    lambda g, ans, x, y: unbroadcast(_made(np.multiply, g, y), x),
+    lambda g, ans, x, y: unbroadcast(_made(np.multiply, x, g), y),
     reads="args",
     fresh=True,
 )
 defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
 defvjp(
     divide,
-    lambda g, ans, x, y: unbroadcast(g / y, x),
-    lambda g, ans, x, y: unbroadcast(-g * x / (y * y), y),
+    lambda g, ans, x, y: unbroadcast(_made(np.divide, g, y), x),
+    # -(g x / y**2): the same bits as (-g) x / (y y), negation being exact.
+    lambda g, ans, x, y: unbroadcast(_minus(_over(_made(np.multiply, g, x), _made(np.multiply, y, y))), y),
     reads="args",
     fresh=True,
 )
@@ -181,14 +211,14 @@ def _power_dbase(x, y):
     """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
     if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
         if y == 2:
-            return 2 * x  # x**2 is most powers: skip computing x**1
+            return _made(np.multiply, 2, x)  # x**2 is most powers: skip computing x**1
         if y == 0:
             return zeros_like(x)
-        return y * power(x, y - 1)
+        return _times(y, power(x, y - 1))
     # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
     # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
     at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
-    return y * power(x, select(at_zero, 1, y - 1))
+    return _times(y, power(x, select(at_zero, 1, y - 1)))
 
 
 def _power_vjp_base(g, ans, x, y):
@@ -249,13 +279,13 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: _over(g, 2 * ans), reads="ans", fresh=True)
+defvjp(sqrt, lambda g, ans, x: _over(g, _made(np.multiply, 2, ans)), reads="ans", fresh=True)
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
-defvjp(square, lambda g, ans, x: g * 2 * x, reads="args", fresh=True)
+defvjp(square, lambda g, ans, x: _times(x, _scaled(g, 2)), reads="args", fresh=True)
 defjvp(square, lambda t, ans, x: t * 2 * x)
-defvjp(reciprocal, lambda g, ans, x: -g * ans * ans, reads="ans", fresh=True)
+defvjp(reciprocal, lambda g, ans, x: _times(ans, _times(ans, _negated(g))), reads="ans", fresh=True)
 defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 
 # -- exponentials and logarithms ----------------------------------------------
@@ -269,13 +299,13 @@ defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
 defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
-defvjp(log, lambda g, ans, x: g / x, reads="args", fresh=True)
+defvjp(log, lambda g, ans, x: _made(np.divide, g, x), reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: _over(g, x + 1), reads="args", fresh=True)
+defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1)), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
@@ -283,7 +313,7 @@ defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args", fresh=True)
 defjvp(sin, lambda t, ans, x: t * cos(x))
-defvjp(cos, lambda g, ans, x: _times(-g, sin(x)), reads="args", fresh=True)
+defvjp(cos, lambda g, ans, x: _times(_negated(g), sin(x)), reads="args", fresh=True)
 defjvp(cos, lambda t, ans, x: -t * sin(x))
 defvjp(tan, lambda g, ans, x: g / square(cos(x)))
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
@@ -292,7 +322,7 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(arctan, lambda g, ans, x: _over(g, 1 + x * x), reads="args", fresh=True)
+defvjp(arctan, lambda g, ans, x: _over(g, _plus(1, _made(np.multiply, x, x))), reads="args", fresh=True)
 defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
 defvjp(
     arctan2,
@@ -310,7 +340,7 @@ def _sech_squared(x):
     # 1 - tanh(x)**2, which is exactly 0 for x > 19; 2/s squared rather than
     # 4/s**2, whose s**2 overflows while the answer is still a (subnormal) number.
     e = exp(x)
-    return _squared(_over(2, _plus(e, 1 / e)))
+    return _squared(_over(2, _plus(e, _made(np.divide, 1, e))))
 
 
 defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
