@@ -222,10 +222,7 @@ def _make_door(prim):
     evaluate = prim.evaluate
     differentiable = prim.differentiable
     opaque = prim.opaque
-    # A ufunc of one output may compute into an array of the buffer pool.
-    pooled = type(fun) is np.ufunc and fun.nout == 1 and not opaque
-    pool = buffers.pool
-    out_for = buffers.out_for
+    pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
 
     def on_numbers(values):
         # Plain Python numbers: math is ~10x cheaper than a NumPy scalar (and
@@ -261,11 +258,8 @@ def _make_door(prim):
                     return evaluate(args, kwargs)
                 # Untraced NumPy values (NumPy scalars above all): `evaluate` inlined,
                 # as one call more costs ~0.3x of the ufunc's own time on a scalar.
-                if pooled and pool and not kwargs:
-                    out = out_for(fun, args)
-                    ans = fun(*args) if out is None else fun(*args, out=out)
-                else:
-                    ans = fun(*args, **kwargs)
+                out = buffers.out_for(fun, args) if pool and not kwargs else None
+                ans = fun(*args, **kwargs) if out is None else fun(*args, out=out)
             except TracedValueError as error:
                 return _call_with_sequences_stacked(door, args, kwargs, error)
             if hooks.forward is not None:
@@ -307,7 +301,7 @@ def _make_door(prim):
                     # Boxes of outer traces remain: the door peels them one level at a time.
                     return _record(top, prim, door(*vals, **kwargs), vals, kwargs, argnums, parents)
             try:
-                out = out_for(fun, vals) if pooled and pool and not kwargs and hooks.forward is None else None
+                out = buffers.out_for(fun, vals) if pool and not kwargs and hooks.forward is None else None
                 ans = evaluate(vals, kwargs) if out is None else fun(*vals, out=out)
             except TracedValueError as error:
                 return _call_with_sequences_stacked(door, args, kwargs, error)
