@@ -118,6 +118,8 @@ def test_arrays_of_other_dtypes_and_shapes_are_made_as_numpy_makes_them():
     assert value.dtype == np.float32
     assert gnp.less(x, 0.0).dtype == bool  # a ufunc whose output is not float
     column = gnp.exp(x[:, None] + x[:4])  # broadcast: no pool array has this shape
+    square = np.ones((512, 512))
+    assert gnp.matmul(square, square)[0, 0] == 512.0  # a gufunc: its output shape is its own
     assert column.shape == (N, 4)
 
 

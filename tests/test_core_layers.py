@@ -9,12 +9,12 @@ import gradcli.autodiff
 
 PACKAGE = Path(gradcli.autodiff.__file__).parent
 
-# Bottom to top. A module may import modules of lower layers only: values know
-# nothing of tracing, the tracer no derivatives, the backward machinery no ops;
+# Bottom to top. A module may import modules of lower layers only: the buffer
+# pool knows nothing of the rest, values nothing of tracing, the tracer no derivatives, the backward machinery no ops;
 # the elementwise ops come before the array ops (whose `unbroadcast` their
 # rules use), the rules after both, the mpmath support and the catalogue last.
 LAYERS = [
-    {"tree", "values"},
+    {"tree", "values", "buffers"},
     {"tracer"},
     {"core"},
     {"ops"},

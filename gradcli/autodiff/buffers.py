@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import sys
 import threading
+from contextlib import contextmanager
 
 import numpy as np
 
-__all__ = ["LARGE_BYTES", "LIMIT_BYTES", "release", "held_bytes", "give", "out_for"]
+__all__ = ["LARGE_BYTES", "LIMIT_BYTES", "release", "set_aside", "held_bytes", "give", "out_for"]
 
 # Arrays at least this large are pooled and worked on in place (core.py):
 # below glibc's default mmap threshold (128 KiB) malloc hands back memory
@@ -53,6 +54,25 @@ def release():
     with _lock:
         pool.clear()
         _held[0] = 0
+
+
+@contextmanager
+def set_aside():
+    """Run a block as if there were no pool, then put its arrays back: to measure what the pool saves."""
+    global LIMIT_BYTES
+    with _lock:
+        kept, held, limit = dict(pool), _held[0], LIMIT_BYTES
+        pool.clear()
+        _held[0] = 0
+        LIMIT_BYTES = 0
+    try:
+        yield
+    finally:
+        with _lock:
+            LIMIT_BYTES = limit
+            pool.clear()
+            pool.update(kept)
+            _held[0] = held
 
 
 def _pop_counted(dying):
@@ -150,8 +170,8 @@ def out_for(ufunc, args):
 
 def _output_dtype(ufunc, kinds):
     """The dtype of ``ufunc``'s one output for arguments of these dtypes (Python types for numbers), or None."""
-    if type(ufunc) is not np.ufunc or ufunc.nout != 1 or len(kinds) != ufunc.nin:
-        return None
+    if type(ufunc) is not np.ufunc or ufunc.nout != 1 or len(kinds) != ufunc.nin or ufunc.signature is not None:
+        return None  # a generalized ufunc (matmul) has an output shape of its own
     try:
         resolved = ufunc.resolve_dtypes((*kinds, None))
     except (TypeError, ValueError):
