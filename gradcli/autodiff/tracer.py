@@ -315,9 +315,10 @@ def _record(trace, prim, ans, vals, kwargs, argnums, parents):
     box_class = trace.box_class
     if box_class is None:
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
+    node_class = trace.node_class
     for p in parents:
-        if type(p) is box_class:  # the parent is an array op's value: its node is behind it
-            parents = _nodes_behind(parents, box_class)
+        if type(p) is not node_class:  # the parent is an array op's value: its node is behind it
+            parents = _nodes_behind(parents, node_class)
             break
     node = _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents)
     if type(ans) is not _ndarray and type(vals[0]) is not _ndarray:
@@ -328,21 +329,21 @@ def _record(trace, prim, ans, vals, kwargs, argnums, parents):
         return node  # a reduction's number: the node is its box
     # The output array goes in a box of its own, so that it dies with the
     # user's last reference to it; the node keeps it only if its rule reads it.
-    box = _new_object(box_class)
+    box = _new_object(box_class if ans.nbytes < buffers.LARGE_BYTES else box_class.pooled)
     box._value = ans
     box._trace = trace
     box._node = node
     return box
 
 
-def _nodes_behind(parents, box_class):
+def _nodes_behind(parents, node_class):
     """The parents with each array op's box replaced by its node (no comprehension: a call of its own in 3.11)."""
     if len(parents) == 1:
         return (parents[0]._node,)
     if len(parents) == 2:
         a, b = parents
-        return (a._node if type(a) is box_class else a, b._node if type(b) is box_class else b)
-    return tuple([p._node if type(p) is box_class else p for p in parents])
+        return (a if type(a) is node_class else a._node, b if type(b) is node_class else b._node)
+    return tuple([p if type(p) is node_class else p._node for p in parents])
 
 
 def _record_numbers(trace, prim, ans, vals, kwargs, argnums, parents):
