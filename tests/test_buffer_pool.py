@@ -144,3 +144,19 @@ def test_the_pool_costs_no_peak_memory():
     assert buffers.held_bytes() > 0
     # 2.0x without the pool (see test_inplace_safety); the pool adds nothing to it.
     assert max(peaks) <= 2.05 * forward
+
+
+def test_threads_sharing_the_pool_get_their_own_answers():
+    # Calls in several threads at once take arrays from and give them to one pool.
+    from concurrent.futures import ThreadPoolExecutor
+
+    value_and_grad = gradcli.value_and_grad(lambda x: _objective(gnp, x))
+    inputs = [np.random.default_rng(k).standard_normal(N) for k in range(8)]
+    with buffers.set_aside():
+        alone = [value_and_grad(x) for x in inputs]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(value_and_grad, inputs * 5))
+    assert buffers.held_bytes() > 0
+    for (value, grad), (want_value, want_grad) in zip(together, alone * 5):
+        assert value == want_value
+        np.testing.assert_array_equal(grad, want_grad)
