@@ -377,16 +377,14 @@ def backward_pass(g, end, sources, release=False):
             cotangents = call_with_float64(node.vjp, g, node._value, node.args, node.kwargs, node.argnums)
         if backward_hook is not None:
             backward_hook(node, g, cotangents)
+        spent = None
         if release and type(g) is ndarray:
-            # An array op's node: the user holds its box, not it. What its rule
-            # read goes to the buffer pool, if nobody else holds it.
-            value, args = node._value, node.args
+            # An array op's node: the user holds its box, not it. When its
+            # cotangent is large, so are what its rule read: they go to the buffer
+            # pool with the cotangent, once the loop is done with them, if nobody else holds them.
+            if g.nbytes >= large:
+                spent = [node._value, *node.args]
             node._value = node.args = None
-            if (type(value) is ndarray and value.nbytes >= large) or _any_large(args, large):
-                dying = [value, *args]
-                value = args = None
-                buffers.give(dying)
-            value = args = None
         for parent, ct in zip(parents, cotangents):
             if ct is None:
                 continue
@@ -407,19 +405,11 @@ def backward_pass(g, end, sources, release=False):
                     owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
             else:
                 grads[parent] = prev + ct
-        if release and type(g) is ndarray and g.nbytes >= large:
-            # Done with g: to the pool, unless a parent's cotangent is g itself or a view of it.
-            dying = [g]
+        if spent is not None:
+            spent.append(g)
             g = ct = prev = total = cotangents = None
-            buffers.give(dying)
+            buffers.give(spent)
     return [found[_node_of(source)] for source in sources]
-
-
-def _any_large(values, large):
-    for v in values:
-        if type(v) is np.ndarray and v.nbytes >= large:
-            return True
-    return False
 
 
 def _run_with_scratch(node, g):

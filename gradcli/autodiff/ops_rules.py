@@ -104,11 +104,16 @@ def _made(ufunc, *args):
     The operator otherwise (numbers, traced values), so that a backward pass
     on traced values is recorded as always.
     """
-    if buffers.pool:
+    if _pool:
         out = buffers.out_for(ufunc, args)
         if out is not None:
             return ufunc(*args, out=out)
     return _OPERATORS[ufunc](*args)
+
+
+# The pool's one dict: while it is empty, rules skip `_made` for the operator,
+# as a call more costs a scalar chain (W1) ~4% of its time.
+_pool = buffers.pool
 
 
 _OPERATORS = {
@@ -122,21 +127,30 @@ _OPERATORS = {
 def _times(g, fresh):
     """``g * fresh``, into ``fresh`` where `_alike` allows."""
     if type(fresh) is _ndarray:
-        return np.multiply(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.multiply, g, fresh)
+        if _alike(g, fresh):
+            return np.multiply(g, fresh, out=fresh)
+        if _pool:
+            return _made(np.multiply, g, fresh)
     return g * fresh
 
 
 def _over(g, fresh):
     """``g / fresh``, into ``fresh`` where `_alike` allows."""
     if type(fresh) is _ndarray:
-        return np.divide(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.divide, g, fresh)
+        if _alike(g, fresh):
+            return np.divide(g, fresh, out=fresh)
+        if _pool:
+            return _made(np.divide, g, fresh)
     return g / fresh
 
 
 def _plus(g, fresh):
     """``g + fresh``, into ``fresh`` where `_alike` allows."""
     if type(fresh) is _ndarray:
-        return np.add(g, fresh, out=fresh) if _alike(g, fresh) else _made(np.add, g, fresh)
+        if _alike(g, fresh):
+            return np.add(g, fresh, out=fresh)
+        if _pool:
+            return _made(np.add, g, fresh)
     return g + fresh
 
 
@@ -151,14 +165,14 @@ def _scaled(g, factor):
     """``g * factor``, into ``g`` where it is the rule's scratch and `_alike` allows."""
     if g is scratch.g and _alike(factor, g):
         return np.multiply(g, factor, out=g)
-    return _made(np.multiply, g, factor) if type(g) is _ndarray else g * factor
+    return _made(np.multiply, g, factor) if _pool and type(g) is _ndarray else g * factor
 
 
 def _negated(g):
     """``-g``, in place where ``g`` is the rule's scratch."""
     if g is scratch.g and _alike(g, g):
         return np.negative(g, out=g)
-    return _made(np.negative, g) if type(g) is _ndarray else -g
+    return _made(np.negative, g) if _pool and type(g) is _ndarray else -g
 
 
 def _minus(fresh):
@@ -190,17 +204,25 @@ defjvp(
 )
 defvjp(
     multiply,
-    lambda g, ans, x, y: unbroadcast(_made(np.multiply, g, y), x),
-    lambda g, ans, x, y: unbroadcast(_made(np.multiply, x, g), y),
+    lambda g, ans, x, y: unbroadcast(_made(np.multiply, g, y) if _pool else g * y, x),
+    lambda g, ans, x, y: unbroadcast(_made(np.multiply, x, g) if _pool else x * g, y),
     reads="args",
     fresh=True,
 )
 defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
+
+
+def _divide_vjp_denominator(g, ans, x, y):
+    # -(g x / y**2): the same bits as (-g) x / (y y), negation being exact.
+    gx = _made(np.multiply, g, x) if _pool else g * x
+    yy = _made(np.multiply, y, y) if _pool else y * y
+    return unbroadcast(_minus(_over(gx, yy)), y)
+
+
 defvjp(
     divide,
-    lambda g, ans, x, y: unbroadcast(_made(np.divide, g, y), x),
-    # -(g x / y**2): the same bits as (-g) x / (y y), negation being exact.
-    lambda g, ans, x, y: unbroadcast(_minus(_over(_made(np.multiply, g, x), _made(np.multiply, y, y))), y),
+    lambda g, ans, x, y: unbroadcast(_made(np.divide, g, y) if _pool else g / y, x),
+    _divide_vjp_denominator,
     reads="args",
     fresh=True,
 )
@@ -211,7 +233,7 @@ def _power_dbase(x, y):
     """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
     if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
         if y == 2:
-            return _made(np.multiply, 2, x)  # x**2 is most powers: skip computing x**1
+            return _made(np.multiply, 2, x) if _pool else 2 * x  # x**2 is most powers: skip computing x**1
         if y == 0:
             return zeros_like(x)
         return _times(y, power(x, y - 1))
@@ -279,7 +301,7 @@ def _one_where_zero(ans):
 
 defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
-defvjp(sqrt, lambda g, ans, x: _over(g, _made(np.multiply, 2, ans)), reads="ans", fresh=True)
+defvjp(sqrt, lambda g, ans, x: _over(g, _made(np.multiply, 2, ans) if _pool else 2 * ans), reads="ans", fresh=True)
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
 defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
@@ -299,13 +321,13 @@ defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
 defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
-defvjp(log, lambda g, ans, x: _made(np.divide, g, x), reads="args", fresh=True)
+defvjp(log, lambda g, ans, x: _made(np.divide, g, x) if _pool else g / x, reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
 defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
 defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
-defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1)), reads="args", fresh=True)
+defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1) if _pool else x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
 # -- trigonometric and hyperbolic ---------------------------------------------
@@ -322,7 +344,9 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(arctan, lambda g, ans, x: _over(g, _plus(1, _made(np.multiply, x, x))), reads="args", fresh=True)
+defvjp(
+    arctan, lambda g, ans, x: _over(g, _plus(1, _made(np.multiply, x, x) if _pool else x * x)), reads="args", fresh=True
+)
 defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
 defvjp(
     arctan2,
@@ -340,7 +364,7 @@ def _sech_squared(x):
     # 1 - tanh(x)**2, which is exactly 0 for x > 19; 2/s squared rather than
     # 4/s**2, whose s**2 overflows while the answer is still a (subnormal) number.
     e = exp(x)
-    return _squared(_over(2, _plus(e, _made(np.divide, 1, e))))
+    return _squared(_over(2, _plus(e, _made(np.divide, 1, e) if _pool else 1 / e)))
 
 
 defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
