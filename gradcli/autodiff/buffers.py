@@ -4,7 +4,7 @@ A traced computation on large arrays makes its arrays anew on every call, and
 on Linux that is where much of its time goes: at the end of a call glibc
 hands the memory of freed arrays back to the kernel (past its trim
 threshold), and the next call's arrays are fresh pages that the kernel faults
-in and zeroes, 1.5-3 ms per 8 MB here, as long as computing ``exp`` of them.
+in and zeroes, 1.5-3 ms per 8 MB here, half as long as computing ``exp`` of them.
 PyTorch's caching allocator answers the same cost; this is its smallest form.
 
 Arrays come here only from the reverse-mode core, when it lets go of one (an
