@@ -102,13 +102,11 @@ def _made(ufunc, *args):
     """``ufunc(*args)`` as a rule's new temporary: for large plain arrays, into an array of the buffer pool.
 
     The operator otherwise (numbers, traced values), so that a backward pass
-    on traced values is recorded as always.
+    on traced values is recorded as always. Callers ask only while `_pool`
+    holds arrays, and use the operator directly otherwise.
     """
-    if _pool:
-        out = buffers.out_for(ufunc, args)
-        if out is not None:
-            return ufunc(*args, out=out)
-    return _OPERATORS[ufunc](*args)
+    out = buffers.out_for(ufunc, args)
+    return _OPERATORS[ufunc](*args) if out is None else ufunc(*args, out=out)
 
 
 # The pool's one dict: while it is empty, rules skip `_made` for the operator,
