@@ -348,18 +348,17 @@ def backward_pass(g, end, sources, release=False):
     # reached). A dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[_node_of(source)] = None
-    end_node = _node_of(end)
+        found[source if type(source) is VJPNode else source._node] = None
+    end_node = end if type(end) is VJPNode else end._node
     grads = {end_node: g}
     owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
-    ndarray = np.ndarray
+    ndarray = _ndarray
     backward_hook = hooks.backward
     large = buffers.LARGE_BYTES  # arrays this large are worked on in place and pooled
     watched = backward_hook is not None or hooks.forward is not None
-    pending = [end_node.order]  # a min-heap of numbers: no tuple per node
-    waiting = {end_node.order: end_node}
+    pending = [(end_node.order, end_node)]  # a min-heap; orders are unique, so nodes are never compared
     while pending:
-        node = waiting.pop(heappop(pending))
+        node = heappop(pending)[1]
         g = grads.pop(node)
         if node in found:
             found[node] = g
@@ -385,19 +384,21 @@ def backward_pass(g, end, sources, release=False):
             if g.nbytes >= large:
                 spent = [node._value, *node.args]
             node._value = node.args = None
+        if release:
+            # Nothing reads the graph again: each node dies here, its memory
+            # still warm, rather than all together when the caller lets go.
+            node.parents = ()
         for parent, ct in zip(parents, cotangents):
             if ct is None:
                 continue
             prev = grads.get(parent)
             if prev is None:
                 grads[parent] = ct
-                order = parent.order
-                heappush(pending, order)
-                waiting[order] = parent
+                heappush(pending, (parent.order, parent))
                 if type(ct) is ndarray and ct.nbytes >= large and not watched and _own(node, ct, g, mine, cotangents):
                     owned.add(parent)
             elif type(prev) is ndarray or type(ct) is ndarray:
-                own = not watched and _own(node, ct, g, mine, cotangents)
+                own = not watched and type(ct) is ndarray and ct.nbytes >= large and _own(node, ct, g, mine, cotangents)
                 grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
                 if type(total) is ndarray and total.nbytes >= large:
                     owned.add(parent)
@@ -409,7 +410,14 @@ def backward_pass(g, end, sources, release=False):
             spent.append(g)
             g = ct = prev = total = cotangents = None
             buffers.give(spent)
-    return [found[_node_of(source)] for source in sources]
+    # A loop, not a comprehension: in CPython 3.11 that is a function made and called anew.
+    answers = []
+    for source in sources:
+        answers.append(found[source if type(source) is VJPNode else source._node])
+    return answers
+
+
+_ndarray = np.ndarray
 
 
 def _run_with_scratch(node, g):

@@ -12,7 +12,7 @@ import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, exp, real, select, sqrt
-from .tracer import primitive, stack_sequences_with
+from .tracer import hooks, primitive, stack_sequences_with
 from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, loaded_mpmath, raw, shape_of
 
 
@@ -44,6 +44,10 @@ def _count(shape, axis):
 
 def _expand_reduced(g, x, axis, keepdims):
     """Broadcast the cotangent of a reduction back over the reduced axes."""
+    if axis is None and type(x) is np.ndarray and type(g) in NUMPY_SCALAR_TYPES and hooks.forward is None:
+        # A full reduction of a plain array, a number's cotangent: the view
+        # `broadcast_to` would make, without its door (and no hook to tell).
+        return _spread(g, x.shape)
     shape = shape_of(x)
     if not keepdims and axis is not None:
         g = reshape(g, _kept_shape(shape, axis))
@@ -67,8 +71,12 @@ def unbroadcast(g, target):
     broadcasting op ends here, so broadcasting is handled once.
     """
     kind = type(g)
-    if kind is type(target) and (kind is float or kind in NUMPY_SCALAR_TYPES):
-        return g  # two scalars of one type: nothing to sum, no imaginary part to drop
+    if kind is type(target):
+        if kind is np.ndarray:
+            if g.shape == target.shape and (g.dtype.kind != "c" or target.dtype.kind == "c"):
+                return g  # the most common case: nothing to undo
+        elif kind is float or kind in NUMPY_SCALAR_TYPES:
+            return g  # two scalars of one type: nothing to sum, no imaginary part to drop
     raw_g, raw_target = raw(g), raw(target)
     if (
         type(raw_g) in _NUMPY_VALUES
@@ -249,13 +257,19 @@ def _broadcast_to_raw(x, shape):
     if type(x) is not np.ndarray or x.ndim == 0:
         value = np.asarray(x)
         if value.ndim == 0 and value.dtype.kind != "O":  # (!= object would convert `object` to a dtype)
-            # A scalar spread over a shape (the VJP of every full reduction):
-            # a zero-stride view, ~5x cheaper than np.broadcast_to.
-            # Positional: NumPy parses keyword arguments here by hashing their names anew.
-            view = np.ndarray(shape, value.dtype, value, 0, (0,) * len(shape))
-            view.setflags(False)  # (write=False; positional, as above)
-            return view
+            return _spread(value, shape)
     return np.broadcast_to(x, shape)
+
+
+def _spread(value, shape):
+    """A NumPy scalar (or 0-d array) spread over ``shape``: a read-only zero-stride view.
+
+    The VJP of every full reduction; ~5x cheaper than np.broadcast_to.
+    """
+    # Positional: NumPy parses keyword arguments here by hashing their names anew.
+    view = np.ndarray(shape, value.dtype, value, 0, (0,) * len(shape))
+    view.setflags(False)  # (write=False; positional, as above)
+    return view
 
 
 broadcast_to = _array_op(_broadcast_to_raw, "broadcast_to", "shape", mp=_broadcast_to_raw)

@@ -60,7 +60,7 @@ def _matmul_vjp_b(g, ans, a, b):
     return unbroadcast(matmul(swapaxes(a, -1, -2), g), b)
 
 
-defvjp(matmul, _matmul_vjp_a, _matmul_vjp_b)
+defvjp(matmul, _matmul_vjp_a, _matmul_vjp_b, reads="args")
 
 
 def _normalize_tensordot_axes(axes, ndim_a, ndim_b):

@@ -132,8 +132,13 @@ def value_and_grad(f, argnums=0):
     Cost: one forward pass plus one backward pass, whatever the input size.
     """
     nums = _argnums_tuple(argnums)
+    one = argnums if type(argnums) is int and argnums >= 0 else None
 
     def value_and_grad_f(*args, **kwargs):
+        if one is not None and one < len(args):
+            x = args[one]
+            if type(x) is float or (type(x) is np.ndarray and x.dtype.kind == "f"):
+                return _value_and_grad_of_leaf(f, args, kwargs, one, x)
         out, trace, inputs = trace_inputs(f, args, kwargs, nums, "grad")
         value = output_value(out, trace)
         _check_scalar(value, f)
@@ -142,6 +147,31 @@ def value_and_grad(f, argnums=0):
 
     value_and_grad_f.__name__ = f"value_and_grad({getattr(f, '__name__', 'f')})"
     return value_and_grad_f
+
+
+def _value_and_grad_of_leaf(f, args, kwargs, i, x):
+    """`value_and_grad` for one plain float input, the usual call: `trace_inputs` and `pull_back` without their generality."""
+    trace = new_reverse_trace()
+    root = VJPNode.root(x, trace)
+    boxed = list(args)
+    boxed[i] = root
+    out = f(*boxed, **kwargs)
+    if isinstance(out, Box) and out._trace is not trace:
+        out = seen_by(out, trace)
+    traced = isinstance(out, Box) and out._trace is trace
+    value = out._value if traced else out
+    if type(value) is np.float64:
+        seed = _FLOAT64_ONE  # the usual output; NumPy scalars are immutable, so one serves every call
+    else:
+        _check_scalar(value, f)
+        seed = ones_like_value(value)
+    if not traced:
+        return value, zeros_like(x)
+    (g,) = backward_pass(seed, out, (root,), True)
+    return value, _finish(g, x)
+
+
+_FLOAT64_ONE = np.float64(1.0)
 
 
 def _check_scalar(value, f):

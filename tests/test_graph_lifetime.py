@@ -1,0 +1,83 @@
+"""What a recorded graph keeps alive, and the one-input path of value_and_grad against the general one."""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+
+
+def _matmul_output_outlives_its_box(A, x):
+    """Run value_and_grad of sum(exp(A @ x)); whether A @ x's array was alive once its box was gone, and the gradient."""
+    alive = []
+
+    def f(x):
+        y = A @ x
+        z = gnp.exp(y)
+        output = weakref.ref(y._value)
+        del y
+        alive.append(output() is not None)
+        return gnp.sum(z)
+
+    _, grad = gradcli.value_and_grad(f)(x)
+    return alive[0], grad
+
+
+def test_a_matmul_output_dies_with_the_users_last_reference():
+    # matmul's rules read its arguments, never its output: the node must not keep it.
+    A = np.arange(12.0).reshape(3, 4) / 10
+    x = np.linspace(-1.0, 1.0, 4)
+    alive, grad = _matmul_output_outlives_its_box(A, x)
+    assert not alive, "the node of A @ x kept its output alive"
+    np.testing.assert_allclose(grad, np.exp(A @ x) @ A, rtol=1e-14)
+
+
+def test_the_matmul_output_is_kept_where_a_hook_reads_every_node():
+    # The provenance recorder (a backward hook) reads every node's values.
+    from gradcli.autodiff.tracer import hooks
+
+    hooks.backward = lambda node, g, cotangents: None
+    try:
+        alive, _ = _matmul_output_outlives_its_box(np.eye(2), np.ones(2))
+    finally:
+        hooks.backward = None
+    assert alive
+
+
+CASES = [
+    ("array", lambda x: gnp.sum(gnp.tanh(x) * x), np.linspace(-2.0, 2.0, 5)),
+    ("float32", lambda x: gnp.sum(x**2), np.linspace(-2.0, 2.0, 5, dtype=np.float32)),
+    ("python float", lambda x: x * gnp.exp(x), 0.5),
+    ("constant output", lambda x: 3.0, np.ones(3)),
+    ("constant array output", lambda x: np.float64(2.0), 1.5),
+    ("a reduction to a 0-d array", lambda x: gnp.sum(x, keepdims=True)[0], np.ones(3)),
+]
+
+
+@pytest.mark.parametrize("name, f, x", CASES, ids=[c[0] for c in CASES])
+def test_one_input_path_gives_what_the_general_path_gives(name, f, x):
+    fast = gradcli.value_and_grad(f)(x)  # argnums=0: the one-input path
+    general = gradcli.value_and_grad(f, argnums=(0,))(x)
+    assert type(fast[0]) is type(general[0]) and np.array_equal(fast[0], general[0])
+    assert type(fast[1]) is type(general[1][0])
+    assert np.asarray(fast[1]).dtype == np.asarray(general[1][0]).dtype
+    np.testing.assert_array_equal(fast[1], general[1][0])
+
+
+def test_one_input_path_refuses_what_the_general_path_refuses():
+    for argnums in (0, (0,)):
+        with pytest.raises(TypeError, match="scalar output"):
+            gradcli.value_and_grad(lambda x: x * 2.0, argnums)(np.ones(3))
+        with pytest.raises(TypeError, match="numeric scalar output"):
+            gradcli.value_and_grad(lambda x: "text", argnums)(np.ones(3))
+
+
+def test_one_input_path_nests():
+    # grad of grad: the inner value_and_grad runs on the outer trace's boxes.
+    d2 = gradcli.grad(gradcli.grad(lambda x: x**3 * gnp.exp(x)))
+    x = 0.7
+    assert d2(x) == pytest.approx((6 * x + 6 * x**2 + x**3) * np.exp(x), rel=1e-14)
