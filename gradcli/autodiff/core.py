@@ -348,8 +348,8 @@ def backward_pass(g, end, sources, release=False):
     # reached). A dict rather than a set of them: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[source if type(source) is VJPNode else source._node] = None
-    end_node = end if type(end) is VJPNode else end._node
+        found[_node_of(source)] = None
+    end_node = _node_of(end)
     grads = {end_node: g}
     owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
     ndarray = _ndarray
@@ -410,11 +410,7 @@ def backward_pass(g, end, sources, release=False):
             spent.append(g)
             g = ct = prev = total = cotangents = None
             buffers.give(spent)
-    # A loop, not a comprehension: in CPython 3.11 that is a function made and called anew.
-    answers = []
-    for source in sources:
-        answers.append(found[source if type(source) is VJPNode else source._node])
-    return answers
+    return [found[_node_of(source)] for source in sources]
 
 
 _ndarray = np.ndarray
