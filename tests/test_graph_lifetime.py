@@ -1,4 +1,4 @@
-"""What a recorded graph keeps alive, and the one-input path of value_and_grad against the general one."""
+"""What a recorded graph keeps alive, the one-input path of value_and_grad against the general one, and gradients the caller may write."""
 
 from __future__ import annotations
 
@@ -81,3 +81,24 @@ def test_one_input_path_nests():
     d2 = gradcli.grad(gradcli.grad(lambda x: x**3 * gnp.exp(x)))
     x = 0.7
     assert d2(x) == pytest.approx((6 * x + 6 * x**2 + x**3) * np.exp(x), rel=1e-14)
+
+
+GRADIENTS_OF_VIEWS = [
+    ("sum", lambda x: gnp.sum(x)),
+    ("mean", lambda x: gnp.mean(x)),
+    ("sum of a reshape", lambda x: gnp.sum(gnp.reshape(x, (-1,)))),
+    ("sum of a broadcast", lambda x: gnp.sum(gnp.broadcast_to(x, (2, *x.shape)))),
+]
+
+
+@pytest.mark.parametrize("name, f", GRADIENTS_OF_VIEWS, ids=[c[0] for c in GRADIENTS_OF_VIEWS])
+@pytest.mark.parametrize("size", [3, 1 << 15])  # under and over buffers.LARGE_BYTES
+def test_a_gradient_handed_back_can_be_written(name, f, size):
+    # A full reduction's cotangent is a read-only zero-stride view inside the core;
+    # an optimiser's `g *= lr` on what grad returns must still work.
+    x = np.linspace(0.0, 1.0, size)
+    for grads in (gradcli.grad(f)(x), gradcli.grad(f, argnums=(0,))(x)[0], gradcli.vjp(f, x)[1](1.0)[0]):
+        assert grads.flags.writeable and grads.strides == (8,)
+        before = grads.copy()
+        grads *= 2.0
+        np.testing.assert_array_equal(grads, 2.0 * before)
