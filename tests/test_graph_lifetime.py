@@ -11,12 +11,12 @@ import gradcli
 import gradcli.numpy as gnp
 
 
-def _matmul_output_outlives_its_box(A, x):
-    """Run value_and_grad of sum(exp(A @ x)); whether A @ x's array was alive once its box was gone, and the gradient."""
+def _outlives_its_box(op, x):
+    """Run value_and_grad of sum(exp(op(x))); whether op's output array was alive once its box was gone, and the gradient."""
     alive = []
 
     def f(x):
-        y = A @ x
+        y = op(x)
         z = gnp.exp(y)
         output = weakref.ref(y._value)
         del y
@@ -31,18 +31,54 @@ def test_a_matmul_output_dies_with_the_users_last_reference():
     # matmul's rules read its arguments, never its output: the node must not keep it.
     A = np.arange(12.0).reshape(3, 4) / 10
     x = np.linspace(-1.0, 1.0, 4)
-    alive, grad = _matmul_output_outlives_its_box(A, x)
+    alive, grad = _outlives_its_box(lambda x: A @ x, x)
     assert not alive, "the node of A @ x kept its output alive"
     np.testing.assert_allclose(grad, np.exp(A @ x) @ A, rtol=1e-14)
+
+
+SPD = np.array([[4.0, 1.0], [1.0, 3.0]])
+SPD_STACK = np.stack([SPD, np.diag([2.0, 5.0])])  # batched: slogdet's output is an array
+OUTPUTS_NOBODY_READS = [
+    ("tensordot", lambda x: gnp.tensordot(SPD, x, 1), np.array([0.5, -0.25])),
+    ("linalg.slogdet", lambda x: gnp.linalg.slogdet(SPD_STACK * x)[1], 1.5),
+]
+
+
+@pytest.mark.parametrize("name, op, x", OUTPUTS_NOBODY_READS, ids=[c[0] for c in OUTPUTS_NOBODY_READS])
+def test_outputs_no_rule_reads_die_with_their_box(name, op, x):
+    assert not _outlives_its_box(op, x)[0]
+
+
+def _argument_outlives_its_box(op, x):
+    """Run value_and_grad of sum(op(2 * x)); whether the array 2 * x was alive once its box was gone."""
+    alive = []
+
+    def f(x):
+        m = 2.0 * x
+        y = op(m)
+        argument = weakref.ref(m._value)
+        del m
+        alive.append(argument() is not None)
+        return gnp.sum(y)
+
+    gradcli.value_and_grad(f)(x)
+    return alive[0]
+
+
+@pytest.mark.parametrize("op", [gnp.linalg.inv, gnp.linalg.cholesky], ids=["inv", "cholesky"])
+def test_arguments_no_rule_reads_die_with_their_box(op):
+    # inv's and cholesky's rules read only their output (and the argument's shape and dtype).
+    assert not _argument_outlives_its_box(op, SPD)
 
 
 def test_the_matmul_output_is_kept_where_a_hook_reads_every_node():
     # The provenance recorder (a backward hook) reads every node's values.
     from gradcli.autodiff.tracer import hooks
 
+    A = np.eye(2)
     hooks.backward = lambda node, g, cotangents: None
     try:
-        alive, _ = _matmul_output_outlives_its_box(np.eye(2), np.ones(2))
+        alive, _ = _outlives_its_box(lambda x: A @ x, np.ones(2))
     finally:
         hooks.backward = None
     assert alive

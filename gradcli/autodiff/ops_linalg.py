@@ -107,7 +107,7 @@ def _transpose_back(value, order):
     return transpose(value, tuple(np.argsort(order)))
 
 
-defvjp(tensordot, _tensordot_vjp_a, _tensordot_vjp_b)
+defvjp(tensordot, _tensordot_vjp_a, _tensordot_vjp_b, reads="args")
 
 
 def dot(a, b):
@@ -266,7 +266,7 @@ def _T(x):
 
 
 inv = _linalg_op(np.linalg.inv, "linalg.inv", mp=True)
-defvjp(inv, lambda g, ans, a: -matmul(matmul(_T(ans), g), _T(ans)))
+defvjp(inv, lambda g, ans, a: -matmul(matmul(_T(ans), g), _T(ans)), reads="ans")
 
 solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
 
@@ -311,7 +311,7 @@ def _logabsdet_raw(a):
 
 
 _logabsdet = _linalg_op(_logabsdet_raw, "linalg.slogdet", mp=True)
-defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(inv(a)))
+defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(inv(a)), reads="args")
 
 
 def slogdet(a):
@@ -337,7 +337,7 @@ def _cholesky_vjp(g, ans, a):
     return (s + _T(s)) * 0.5
 
 
-defvjp(cholesky, _cholesky_vjp)
+defvjp(cholesky, _cholesky_vjp, reads="ans")  # of the argument, only its shape and dtype
 
 
 # -- norms ----------------------------------------------------------------------
@@ -366,7 +366,7 @@ def _svdvals_vjp(g, ans, a):
     return conj(grad) if _is_complex(a) else grad
 
 
-defvjp(svdvals, _svdvals_vjp)
+defvjp(svdvals, _svdvals_vjp, reads="args")
 
 
 def _abs_squared(x):
