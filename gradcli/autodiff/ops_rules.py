@@ -276,6 +276,7 @@ defvjp(
     mod,
     lambda g, ans, x, y: unbroadcast(g, x),
     lambda g, ans, x, y: unbroadcast(-g * floor(x / y), y),
+    reads=("", "args"),
 )
 
 
@@ -301,7 +302,7 @@ defvjp(absolute, _abs_vjp)
 defjvp(absolute, _abs_jvp)
 defvjp(sqrt, lambda g, ans, x: _over(g, _made(np.multiply, 2, ans) if _pool else 2 * ans), reads="ans", fresh=True)
 defjvp(sqrt, lambda t, ans, x: t / (2 * ans))
-defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans))
+defvjp(cbrt, lambda g, ans, x: g / (3 * ans * ans), reads="ans")
 defjvp(cbrt, lambda t, ans, x: t / (3 * ans * ans))
 defvjp(square, lambda g, ans, x: _times(x, _scaled(g, 2)), reads="args", fresh=True)
 defjvp(square, lambda t, ans, x: t * 2 * x)
@@ -313,7 +314,7 @@ defjvp(reciprocal, lambda t, ans, x: -t * ans * ans)
 
 defvjp(exp, lambda g, ans, x: _scaled(g, ans), reads="ans", fresh=True)
 defjvp(exp, lambda t, ans, x: t * ans)
-defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans))
+defvjp(exp2, lambda g, ans, x: g * ans * constant("ln2", ans), reads="ans")
 defjvp(exp2, lambda t, ans, x: t * ans * constant("ln2", ans))
 # exp(x) rather than ans + 1: for x << 0, expm1(x) is -1 + tiny and ans + 1 keeps only
 # the rounding of -1 (all of e^-26 lost to 1e-5; e^-40 comes out 0).
@@ -335,12 +336,12 @@ defvjp(sin, lambda g, ans, x: _times(g, cos(x)), reads="args", fresh=True)
 defjvp(sin, lambda t, ans, x: t * cos(x))
 defvjp(cos, lambda g, ans, x: _times(_negated(g), sin(x)), reads="args", fresh=True)
 defjvp(cos, lambda t, ans, x: -t * sin(x))
-defvjp(tan, lambda g, ans, x: g / square(cos(x)))
+defvjp(tan, lambda g, ans, x: g / square(cos(x)), reads="args")
 defjvp(tan, lambda t, ans, x: t / square(cos(x)))
 # (1-x)(1+x) rather than 1-x**2: no cancellation near |x| = 1.
-defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)))
+defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)), reads="args")
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
-defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)))
+defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)), reads="args")
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
 defvjp(
     arctan, lambda g, ans, x: _over(g, _plus(1, _made(np.multiply, x, x) if _pool else x * x)), reads="args", fresh=True
@@ -350,6 +351,7 @@ defvjp(
     arctan2,
     lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
     lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
+    reads="args",
 )
 defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args", fresh=True)
 defjvp(sinh, lambda t, ans, x: t * cosh(x))
@@ -367,11 +369,11 @@ def _sech_squared(x):
 
 defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
 defjvp(tanh, lambda t, ans, x: _times(t, _sech_squared(x)))
-defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1))
+defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1), reads="args")
 defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
-defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)))
+defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)), reads="args")
 defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
-defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)))
+defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)), reads="args")
 defjvp(arctanh, lambda t, ans, x: t / ((1 - x) * (1 + x)))
 defvjp(
     hypot,
@@ -387,6 +389,7 @@ defvjp(
     None,
     lambda g, ans, c, x, y: unbroadcast(select(c, g, 0.0), x),
     lambda g, ans, c, x, y: unbroadcast(select(c, 0.0, g), y),
+    reads="args",
 )
 defjvp(
     where,
@@ -417,8 +420,8 @@ def _selection_rules(share, better):
     )
 
 
-defvjp(maximum, *_selection_rules(_tie_share, np.greater))
-defvjp(minimum, *_selection_rules(_tie_share, np.less))
+defvjp(maximum, *_selection_rules(_tie_share, np.greater), reads="args")
+defvjp(minimum, *_selection_rules(_tie_share, np.less), reads="args")
 
 
 def _fmax_share(x, y, better):
@@ -428,8 +431,8 @@ def _fmax_share(x, y, better):
     return np.where(y_nan, 1.0, np.where(x_nan, 0.0, _tie_share(x, y, better)))
 
 
-defvjp(fmax, *_selection_rules(_fmax_share, np.greater))
-defvjp(fmin, *_selection_rules(_fmax_share, np.less))
+defvjp(fmax, *_selection_rules(_fmax_share, np.greater), reads="args")
+defvjp(fmin, *_selection_rules(_fmax_share, np.less), reads="args")
 
 
 # clip is minimum(maximum(x, lo), hi), as in NumPy, also where lo > hi: there the
@@ -445,6 +448,7 @@ defvjp(
     lambda g, ans, x, lo, hi: unbroadcast(
         select(np.logical_or(raw(x) > raw(hi), _gt(lo, hi)), g, 0.0), hi
     ),
+    reads="args",
 )
 
 
@@ -480,12 +484,12 @@ defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 
 # -- complex parts ------------------------------------------------------------
 
-defvjp(real, lambda g, ans, x: g)
-defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x))
-defvjp(conj, lambda g, ans, x: conj(g))
+defvjp(real, lambda g, ans, x: g, reads="")
+defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x), reads="")
+defvjp(conj, lambda g, ans, x: conj(g), reads="")
 
 # -- dtype ----------------------------------------------------------------------
 
 
-defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)))
+defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)), reads="")
 defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
