@@ -103,17 +103,15 @@ def pull_back(out, trace, inputs, args, argnums, g, release=False):
 
 def _finish(g, x):
     """Zero for an unreached input; the input's own float dtype and shape for the rest, in an array the caller may write."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape:
-        # The usual case, without the general checks below. A full reduction's
-        # cotangent is a read-only zero-stride view: the caller gets an array of its own.
-        return g if g.flags.writeable else g.copy()
-    if g is None:
-        return zeros_like(x)
-    g = _in_dtype_of(g, x)
-    if shape_of(g) != shape_of(x):
-        g = reshape(g, shape_of(x))
+    # The usual case (arrays alike) skips the general checks.
+    if not (type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape):
+        if g is None:
+            return zeros_like(x)
+        g = _in_dtype_of(g, x)
+        if shape_of(g) != shape_of(x):
+            g = reshape(g, shape_of(x))
     if type(g) is np.ndarray and not g.flags.writeable:
-        g = g.copy()
+        g = g.copy()  # a full reduction's cotangent is a read-only zero-stride view
     return g
 
 
