@@ -21,8 +21,9 @@ from .tracer import (
     NoGradientError,
     Trace,
     call_with_float64,
+    _NO_KWARGS,
     hooks,
-    next_node_number,
+    node_numbers,
     primitive_of,
 )
 from .values import ones_like_value, shape_of, zeros_like
@@ -64,16 +65,16 @@ class VJPNode(Box):
     @classmethod
     def root(cls, value, trace):
         """An input of a reverse trace: a node with no op and no parents."""
-        node = object.__new__(cls)
+        node = cls()
         node._value = value
         node._trace = trace
         node.prim = None
         node.vjp = None
         node.args = ()
-        node.kwargs = {}
+        node.kwargs = _NO_KWARGS
         node.argnums = ()
         node.parents = ()
-        node.order = next_node_number()
+        node.order = next(node_numbers)
         return node
 
     @property
@@ -399,10 +400,15 @@ def backward_pass(g, end, sources, release=False):
                     owned.add(parent)
             elif type(prev) is ndarray or type(ct) is ndarray:
                 own = not watched and type(ct) is ndarray and ct.nbytes >= large and _own(node, ct, g, mine, cotangents)
-                grads[parent] = total = _add_arrays(prev, ct, parent in owned, own)
+                parent_owned = owned and parent in owned
+                if own or parent_owned:
+                    total = _add_arrays(prev, ct, parent_owned, own)
+                else:
+                    total = prev + ct  # a new array (the pass's own) or a traced sum
+                grads[parent] = total
                 if type(total) is ndarray and total.nbytes >= large:
                     owned.add(parent)
-                else:
+                elif owned:
                     owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
             else:
                 grads[parent] = prev + ct
@@ -410,6 +416,8 @@ def backward_pass(g, end, sources, release=False):
             spent.append(g)
             g = ct = prev = total = cotangents = None
             buffers.give(spent)
+    if len(found) == len(sources):
+        return list(found.values())  # one node per source, in their order (no comprehension: a call in 3.11)
     return [found[_node_of(source)] for source in sources]
 
 
@@ -443,7 +451,7 @@ def _add_arrays(prev, ct, prev_owned, ct_owned):
         return np.add(prev, ct, out=prev)
     if ct_owned and _alike(prev, ct):
         return np.add(prev, ct, out=ct)
-    return prev + ct  # a new array (the pass's own) or a traced sum
+    return prev + ct
 
 
 def _alike(a, buffer):

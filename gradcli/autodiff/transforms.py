@@ -104,7 +104,8 @@ def pull_back(out, trace, inputs, args, argnums, g, release=False):
 def _finish(g, x):
     """Zero for an unreached input; the input's own float dtype and shape for the rest, in an array the caller may write."""
     # The usual case (arrays alike) skips the general checks.
-    if not (type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape):
+    # (``is`` first: NumPy's own dtypes are single objects, and == on them runs the general comparison.)
+    if not (type(g) is np.ndarray and type(x) is np.ndarray and (g.dtype is x.dtype or g.dtype == x.dtype) and g.shape == x.shape):
         if g is None:
             return zeros_like(x)
         g = _in_dtype_of(g, x)
@@ -155,9 +156,12 @@ def _value_and_grad_of_leaf(f, args, kwargs, i, x):
     """`value_and_grad` for one plain float input, the usual call: `trace_inputs` and `pull_back` without their generality."""
     trace = new_reverse_trace()
     root = VJPNode.root(x, trace)
-    boxed = list(args)
-    boxed[i] = root
-    out = f(*boxed, **kwargs)
+    if kwargs or len(args) != 1:
+        boxed = list(args)
+        boxed[i] = root
+        out = f(*boxed, **kwargs)
+    else:
+        out = f(root)  # the usual call, without building its arguments
     if isinstance(out, Box) and out._trace is not trace:
         out = seen_by(out, trace)
     traced = isinstance(out, Box) and out._trace is trace

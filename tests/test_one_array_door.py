@@ -1,0 +1,135 @@
+"""The door's short paths record exactly what its general path records, and ``x ** 2`` on a float array is square."""
+
+from __future__ import annotations
+
+import contextlib
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli.autodiff import core, hooks
+
+
+@contextlib.contextmanager
+def _general_path():
+    """A forward hook that only looks: the door then takes its general path for every op."""
+    previous, hooks.forward = hooks.forward, lambda prim, args, kwargs, ans: None
+    try:
+        yield
+    finally:
+        hooks.forward = previous
+
+
+def _recorded(op, x):
+    """Record ``op`` on a traced ``x``: what the output's node holds, and the value and gradient of sum(op(x))."""
+    trace = core.new_reverse_trace()
+    root = core.VJPNode.root(x, trace)
+    out = op(root)
+    node = out if type(out) is core.VJPNode else out._node
+    held = (
+        node.prim.name,
+        node.argnums,
+        [p is root for p in node.parents],
+        # What the node keeps: the output or not, each argument or a stand-in of its shape and dtype.
+        node._value is None,
+        [(type(a).__name__, getattr(a, "shape", None), a is x, getattr(a, "strides", None)) for a in node.args],
+    )
+    value, grad = gradcli.value_and_grad(lambda x: gnp.sum(op(x)))(x)
+    return held, value, grad
+
+
+UNARY = [
+    ("exp", gnp.exp),
+    ("log1p", gnp.log1p),
+    ("tanh", gnp.tanh),
+    ("sqrt", gnp.sqrt),
+    ("negative", lambda x: -x),
+    ("square", gnp.square),
+    ("sum", gnp.sum),
+    ("mean", gnp.mean),
+    ("sin", gnp.sin),
+    ("abs", gnp.abs),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("name, op", UNARY, ids=[n for n, _ in UNARY])
+def test_one_array_ops_record_what_the_general_path_records(name, op, dtype):
+    x = np.linspace(0.1, 2.0, 7).astype(dtype)
+    fast = _recorded(op, x)
+    with _general_path():
+        general = _recorded(op, x)
+    assert fast[0] == general[0]
+    assert type(fast[1]) is type(general[1]) and fast[1] == general[1]
+    assert fast[2].dtype == general[2].dtype == dtype
+    np.testing.assert_array_equal(fast[2], general[2])
+
+
+def test_the_short_path_also_runs_under_an_outer_trace():
+    # grad(grad(...)) of an array op: the inner trace's boxes hold the outer trace's boxes as values.
+    def f(t):
+        return gnp.sum(gnp.exp(t * np.linspace(0.0, 1.0, 5)))
+
+    second = gradcli.grad(gradcli.grad(f))(0.3)
+    want = float(np.sum(np.linspace(0.0, 1.0, 5) ** 2 * np.exp(0.3 * np.linspace(0.0, 1.0, 5))))
+    assert second == pytest.approx(want, rel=1e-14)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.longdouble])
+@pytest.mark.parametrize("exponent", [2, 2.0])
+def test_a_real_array_squared_is_square_with_powers_bits(dtype, exponent):
+    x = np.array([-3.5, -1e-3, 0.0, 0.7, 1e2, 123.456], dtype=dtype)
+    seen = []
+
+    def f(x):
+        y = x**exponent
+        seen.append(y._node.prim.name)
+        return gnp.sum(y)
+
+    value, grad = gradcli.value_and_grad(f)(x)
+    assert seen == ["square"]
+    np.testing.assert_array_equal(np.asarray(value), np.sum(np.power(x, exponent)))
+    with _general_path():  # the power primitive itself, for its gradient
+        _, power_grad = gradcli.value_and_grad(lambda x: gnp.sum(gnp.power(x, exponent)))(x)
+    assert grad.dtype == power_grad.dtype == dtype
+    np.testing.assert_array_equal(grad, power_grad)
+
+
+@pytest.mark.parametrize(
+    "x, exponent",
+    [
+        (np.array([1.0 + 2.0j, -0.5j]), 2),  # NumPy's power and square differ on complex numbers
+        (np.array([0.5, 2.0]), 2.5),
+        (np.array([0.5, 2.0]), 3),
+        (1.5, 2),  # a number: the scalar path, as before
+    ],
+)
+def test_other_powers_stay_power(x, exponent):
+    seen = []
+    complex_input = np.iscomplexobj(x)
+
+    def f(x):
+        y = x**exponent
+        seen.append((y if type(y) is core.VJPNode else y._node).prim.name)
+        return gnp.sum(gnp.real(y) if complex_input else y)
+
+    gradcli.grad(f)(x)
+    assert seen == ["power"]
+
+
+def test_a_traced_exponent_stays_power():
+    x = np.array([0.5, 2.0])
+    value, (gx, gy) = gradcli.value_and_grad(lambda x, y: gnp.sum(x**y), argnums=(0, 1))(x, 2.0)
+    np.testing.assert_allclose(gx, 2 * x, rtol=1e-15)
+    assert gy == pytest.approx(float(np.sum(x**2 * np.log(x))), rel=1e-14)
+
+
+def test_the_same_source_twice_gets_its_gradient_twice():
+    trace = core.new_reverse_trace()
+    root = core.VJPNode.root(np.array([1.0, 2.0]), trace)
+    out = gnp.sum(root * root)
+    first, second = core.backward_pass(np.float64(1.0), out, (root, root))
+    np.testing.assert_array_equal(first, [2.0, 4.0])
+    assert second is first
