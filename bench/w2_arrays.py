@@ -13,7 +13,8 @@ W2a memory: peak traced memory (tracemalloc) of one value+grad of W2a at
 
 W2b  sum(log1p(exp(A@x))) + 0.5*sum(x**2),   A: 2000x2000 float64, x: 2000
      gradcli vs hand-written NumPy value+grad vs autograd (plain forward shown
-     for reference).
+     for reference, and `floor_tape.py`, the smallest op-by-op tape that runs
+     this objective: what recording op by op costs here, whoever does it).
      Target: gradcli within 1.15x of hand-written NumPy.
 
 The objective is written once against a numpy-like module; gradcli gets
@@ -33,6 +34,7 @@ import sys
 import numpy as np
 
 import common
+import floor_tape
 
 N_A = 10**6
 N_MEMORY = 10**7
@@ -291,8 +293,11 @@ def run_b(argv=()):
     gvg = gradcli.value_and_grad(objective_b(gnp, A))
     avg = autograd.value_and_grad(objective_b(anp, A))
     checks = _checks("W2b", x, forward, hand, gvg, avg)
+    fvg = floor_tape.value_and_grad(objective_b(floor_tape, A))
+    checks.append(common.Check("W2b: minimal tape grad vs hand (sanity)", common.rel_err(fvg(x)[1], hand(x)[1])))
 
-    contenders = _contenders(x, forward, hand, gvg, avg)
+    # The minimal tape (floor_tape.py) is a reference, not a contender: what any op-by-op tape pays here.
+    contenders = _contenders(x, forward, hand, gvg, avg) + [("minimal tape (reference)", lambda: fvg(x))]
     t = common.paired(contenders, reps=REPS_B, warmup=2, number=NUMBER_B)
     _table(t, [n for n, _ in contenders], "numpy hand value+grad", "numpy forward")
     print(f"  each sample is the mean of {NUMBER_B} consecutive calls")
@@ -308,7 +313,11 @@ def run_b(argv=()):
             1.15,
             "<=",
             correct,
-            note=f"autograd {t.ratio('autograd value+grad', 'numpy hand value+grad'):.2f}x",
+            note=(
+                f"autograd {t.ratio('autograd value+grad', 'numpy hand value+grad'):.2f}x, "
+                f"minimal tape {t.ratio('minimal tape (reference)', 'numpy hand value+grad'):.2f}x, "
+                f"gradcli / minimal tape {t.ratio('gradcli value+grad', 'minimal tape (reference)'):.2f}x"
+            ),
         ),
     ]
     common.print_targets(targets)

@@ -18,6 +18,7 @@ import audit_jobs  # noqa: E402
 import cli_latency  # noqa: E402
 import common  # noqa: E402
 import exact_scale  # noqa: E402
+import floor_tape  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import sweep_speed  # noqa: E402
@@ -64,6 +65,18 @@ def test_w2_arrays_tiny():
     hand_value, hand_grad = w2_arrays.make_hand_b(A)(x[:5])
     assert common.rel_err(value, hand_value) < 1e-12
     assert common.rel_err(grad, hand_grad) < 1e-12
+
+
+def test_w2b_minimal_tape_reference_tiny():
+    # The reference row of W2b must compute W2b's value and gradient, or its ratio means nothing.
+    x = np.random.default_rng(2).standard_normal(6)
+    A = np.random.default_rng(3).standard_normal((6, 6)) / np.sqrt(6)
+    value, grad = floor_tape.value_and_grad(w2_arrays.objective_b(floor_tape, A))(x)
+    hand_value, hand_grad = w2_arrays.make_hand_b(A)(x)
+    assert common.rel_err(value, hand_value) < 1e-12
+    assert common.rel_err(grad, hand_grad) < 1e-12
+    again_value, again_grad = floor_tape.value_and_grad(w2_arrays.objective_b(floor_tape, A))(2 * x)
+    assert common.rel_err(again_grad, w2_arrays.make_hand_b(A)(2 * x)[1]) < 1e-12  # a second call starts afresh
 
 
 def test_w2_memory_peaks_tiny():
