@@ -15,7 +15,7 @@ import itertools
 import numpy as np
 
 from . import buffers
-from .values import NUMPY_SCALAR_TYPES, Box, holds_box
+from .values import BOX_TYPES, NUMPY_SCALAR_TYPES, Box, holds_box
 
 __all__ = [
     "Box",
@@ -232,32 +232,33 @@ def _make_door(prim):
     """The door of a primitive: the one place where the forward pass happens.
 
     On raw values it computes and fires the forward hook; on traced values it
-    unboxes those of the innermost trace, computes, and records the op there.
-    A plain function, not a method (a cheaper call in CPython: this runs once
-    per op), whose common cases are early returns and rare ones calls out.
+    unboxes those of the innermost trace, computes, and records the op there. A
+    plain function (a cheaper call than a method), whose common cases return early.
     """
-    scalar = prim.scalar
-    scalar_on_numpy = prim.scalar_on_numpy
-    fun = prim.fun
-    evaluate = prim.evaluate
-    differentiable = prim.differentiable
-    opaque = prim.opaque
+    scalar, scalar_on_numpy, fun, evaluate = prim.scalar, prim.scalar_on_numpy, prim.fun, prim.evaluate
+    differentiable, opaque = prim.differentiable, prim.opaque
     pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
     recordable = differentiable and not opaque  # recorded as one op on the values it was given
     on_numbers = _numbers_door(prim)
 
     def door(*args, **kwargs):
-        if len(args) == 1 and not kwargs and recordable:
-            (box,) = args
-            if type(box) is not float and isinstance(box, Box):
-                value = box._value
-                trace = box._trace
-                if type(value) is _ndarray and trace is not None and hooks.forward is None and not _MP_TYPES:
-                    # The commonest traced call: the general path's work below, without its loops.
+        if len(args) == 1 and not kwargs:
+            (a,) = args
+            kind = type(a)
+            if scalar is not None and (kind is float or kind is int or (scalar_on_numpy and kind in NUMPY_SCALAR_TYPES)):
+                return on_numbers(args)
+            if kind in BOX_TYPES:
+                value = a._value
+                if recordable and type(value) is _ndarray and a._trace is not None and hooks.forward is None and not _MP_TYPES:
+                    # The commonest traced call, one traced array: the general path's work below, without its loops.
                     out = buffers.out_for(fun, (value,)) if pool else None
                     ans = fun(value) if out is None else fun(value, out=out)
-                    return _record(trace, prim, ans, (value,), _NO_KWARGS, _FIRST, args)
-        if scalar is not None and not kwargs:
+                    return _record(a._trace, prim, ans, (value,), _NO_KWARGS, _FIRST, args)
+            elif (kind is _ndarray or kind in NUMPY_SCALAR_TYPES) and not _MP_TYPES and hooks.forward is None:
+                # Untraced, one array or NumPy scalar: the general path's work, without its loops.
+                out = buffers.out_for(fun, args) if pool and kind is _ndarray else None
+                return fun(a) if out is None else fun(a, out=out)
+        elif scalar is not None and not kwargs:
             for a in args:
                 kind = type(a)
                 if kind is not float and kind is not int and (not scalar_on_numpy or kind not in NUMPY_SCALAR_TYPES):
@@ -307,8 +308,7 @@ def _make_door(prim):
         if opaque:
             ans = fun(*vals, **kwargs)
         else:
-            # Evaluated here rather than through the door again: one call less
-            # on the hottest path (the door's own checks, less the traces').
+            # Evaluated here rather than through the door again: one call less on the hottest path.
             if scalar is not None and not kwargs:
                 for v in vals:
                     kind = type(v)

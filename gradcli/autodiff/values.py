@@ -43,10 +43,19 @@ class Box:
     __slots__ = ("_value", "_trace")
     __array_priority__ = 100.0
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        BOX_TYPES.add(cls)
+
     def __repr__(self):
         return f"Traced({self._value!r})"
 
     __hash__ = object.__hash__
+
+
+# Box and every subclass of it: ``type(x) in BOX_TYPES`` is ``isinstance(x, Box)``
+# for one set lookup, which the forward door asks of every one-argument call.
+BOX_TYPES = {Box}
 
 
 # NumPy's float and complex scalars: their Python operators give exactly what the ufunc gives.
