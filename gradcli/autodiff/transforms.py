@@ -103,8 +103,8 @@ def pull_back(out, trace, inputs, args, argnums, g, release=False):
 
 def _finish(g, x):
     """Zero for an unreached input; the input's own float dtype and shape for the rest, in an array the caller may write."""
-    # The usual case (arrays alike) skips the general checks.
-    # (``is`` first: NumPy's own dtypes are single objects, and == on them runs the general comparison.)
+    # The usual case (arrays alike) skips the general checks; ``is`` first, as NumPy's own
+    # dtypes are single objects and == on them runs the general comparison.
     if not (type(g) is np.ndarray and type(x) is np.ndarray and (g.dtype is x.dtype or g.dtype == x.dtype) and g.shape == x.shape):
         if g is None:
             return zeros_like(x)
