@@ -105,17 +105,6 @@ def _calling_expression():
     return " ".join(b"".join(lines).decode(errors="replace").split()) or None
 
 
-def _power(self, exponent):
-    # NumPy computes ``x ** 2`` on a real float array as np.square(x): the same
-    # bits as np.power(x, 2) at half the cost (no Python number to convert),
-    # and its rule is power's for an exponent of 2. Other values keep power.
-    if (type(exponent) is int or type(exponent) is float) and exponent == 2:
-        value = self._value
-        if type(value) is np.ndarray and value.dtype.kind == "f":
-            return ops.square(self)
-    return ops.power(self, exponent)
-
-
 def _install():
     B = Box
     B.__array_ufunc__ = _array_ufunc
@@ -139,7 +128,7 @@ def _install():
     B.__rmul__ = ops.multiply
     B.__truediv__ = ops.divide
     B.__rtruediv__ = lambda self, other: ops.divide(other, self)
-    B.__pow__ = _power
+    B.__pow__ = ops.power
     B.__rpow__ = lambda self, other: ops.power(other, self)
     B.__mod__ = ops.mod
     B.__rmod__ = lambda self, other: ops.mod(other, self)

@@ -238,7 +238,7 @@ def _make_door(prim):
     scalar, scalar_on_numpy, fun, evaluate = prim.scalar, prim.scalar_on_numpy, prim.fun, prim.evaluate
     differentiable, opaque = prim.differentiable, prim.opaque
     pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
-    recordable = differentiable and not opaque  # recorded as one op on the values it was given
+    recordable = differentiable and not opaque and type(prim).evaluate is Primitive.evaluate  # one op, computed by fun
     on_numbers = _numbers_door(prim)
 
     def door(*args, **kwargs):
