@@ -27,6 +27,7 @@ import threading
 import time
 
 from ..autodiff.arb import Undecided
+from ..expr.operators import BINARY, COMPARISONS
 
 START_BITS = 64
 MAX_BITS = 1 << 15
@@ -162,8 +163,8 @@ class _BallNumpy:
 
 
 _NAMESPACE = _BallNumpy()
-_BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "**": "power", "%": "mod"}
-_COMPARE = {"<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal", "==": "equal", "!=": "not_equal"}
+_BINARY = {op.symbol: op.core for op in BINARY}
+_COMPARE = {op.symbol: op.core for op in COMPARISONS}
 
 
 def _evaluate(root, env):

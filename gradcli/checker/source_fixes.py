@@ -28,10 +28,12 @@ import re
 import sys
 import tokenize
 
+from ..expr.operators import BINARY, COMPARISONS
+
 _PLACEHOLDER = "_gradcli_{}"
-_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.Mod: "%"}
-_COMPARISONS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2, "**": 4}  # Python's, for the operators above
+_OPERATORS = {op.node: op.symbol for op in BINARY}
+_COMPARISONS = {op.node: op.symbol for op in COMPARISONS}
+_PRECEDENCE = {op.symbol: op.precedence for op in BINARY}  # Python's, for the operators above
 _fresh = itertools.count()
 
 

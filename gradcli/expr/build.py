@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .ir import Binary, Call, Compare, Num, Unary
+from .operators import COMPARISONS
 
 NO_SPAN = (0, 0)
 
@@ -108,14 +109,7 @@ def compare(op, a, b):
     return Compare(NO_SPAN, op, a, b)
 
 
-_DECIDE = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-}
+_DECIDE = {op.symbol: op.apply for op in COMPARISONS}
 
 
 def where(condition, a, b):

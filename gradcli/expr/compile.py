@@ -18,6 +18,7 @@ import numbers as _numbers
 
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
+from .operators import BINARY, COMPARISONS
 
 
 class _CurrentSpan:
@@ -32,15 +33,8 @@ class _CurrentSpan:
 
 CURRENT = _CurrentSpan()
 
-_BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "**": "power", "%": "mod"}
-_COMPARE = {
-    "<": "less",
-    "<=": "less_equal",
-    ">": "greater",
-    ">=": "greater_equal",
-    "==": "equal",
-    "!=": "not_equal",
-}
+_BINARY = {op.symbol: op.core for op in BINARY}
+_COMPARE = {op.symbol: op.core for op in COMPARISONS}
 
 
 def _float_number(node: Num):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .build import add, call, div, mul, neg, num, power, quotient_derivative, sub
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Num, Unary, Var, fold
+from .operators import BINARY
 
 
 def _depends_on(node, name) -> bool:
@@ -54,7 +55,7 @@ def differentiate(node, name):
     return fold(node, d)
 
 
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2, "**": 4}
+_PRECEDENCE = {op.symbol: op.precedence for op in BINARY}
 
 
 def to_text(node) -> str:

@@ -41,6 +41,7 @@ from ..errors import InputError
 from . import sizes
 from .functions import CONSTANTS, FUNCTIONS, known_names, lookup
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var
+from .operators import BINARY, COMPARISONS, UNARY
 
 MAX_LENGTH = 20_000
 MAX_PAREN_DEPTH = 100
@@ -50,20 +51,14 @@ MAX_PAREN_DEPTH = 100
 MAX_DEPTH = 200
 # A sum x+x+...+x makes a node of every character: the limit is below what MAX_LENGTH allows.
 MAX_NODES = 10_000
-# Operators whose left-nested chains count as one level of depth.
-_CHAINS = ({ast.Add, ast.Sub}, {ast.Mult, ast.Div, ast.Mod})
 MAX_POWER_DIGITS = sizes.MAX_EXACT_DIGITS
 
-_BINARY = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.Pow: "**",
-    ast.Mod: "%",
-}
-_UNARY = {ast.USub: "-", ast.UAdd: "+"}
-_COMPARE = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+_BINARY = {op.node: op.symbol for op in BINARY}
+_UNARY = {op.node: op.symbol for op in UNARY}
+_COMPARE = {op.node: op.symbol for op in COMPARISONS}
+# Left-nested chains of operators of one precedence (a + b - c, a * b / c) count as one level of
+# depth; ** nests to the right.
+_CHAIN_LEVEL = {op.node: op.precedence for op in BINARY if op.symbol != "**"}
 
 _UNSUPPORTED = {
     ast.Attribute: "attribute access (x.y) is not allowed",
@@ -411,7 +406,8 @@ def _continues_chain(node, child):
     """Whether ``child`` is the left operand of ``node`` in a chain like a + b - c (one level, however long)."""
     if not (isinstance(node, ast.BinOp) and isinstance(child, ast.BinOp) and child is node.left):
         return False
-    return any(type(node.op) in chain and type(child.op) in chain for chain in _CHAINS)
+    level = _CHAIN_LEVEL.get(type(node.op))
+    return level is not None and _CHAIN_LEVEL.get(type(child.op)) == level
 
 
 class _Builder:
@@ -495,7 +491,7 @@ class _Builder:
             op = _BINARY.get(type(node.op))
             if op is None:
                 symbol = self.text[span[0] : span[1]]
-                self.fail(f"the operator in '{symbol}' is not allowed (use + - * / ** % ^)", node)
+                self.fail(f"the operator in '{symbol}' is not allowed (use {' '.join(_BINARY.values())} ^)", node)
             self.reject_comparisons(node, args)
             return Binary(span, op, *args)
         if isinstance(node, ast.UnaryOp):
@@ -509,7 +505,7 @@ class _Builder:
                 self.fail("chained comparisons (a < b < c) are not allowed", node)
             op = _COMPARE.get(type(node.ops[0]))
             if op is None:
-                self.fail("only < <= > >= == != are allowed in comparisons", node)
+                self.fail(f"only {' '.join(_COMPARE.values())} are allowed in comparisons", node)
             return Compare(span, op, *args)
         if isinstance(node, ast.Call):
             return self.call(node, span, args)

@@ -15,6 +15,7 @@ import math
 
 from .compile import to_function
 from .ir import Call, Formula
+from .operators import OPERATORS
 
 # Ball precisions tried, in bits: a constant whose ball is not 20 digits tight at the last is not evaluated.
 _BITS = (64, 256, 1024, 4096)
@@ -117,18 +118,12 @@ def _code(name, args):
     return f"gnp.{name}" if args is None else f"gnp.{name}({', '.join(args)})"
 
 
-_LATEX_OPERATORS = {"add": "+", "subtract": "-", "multiply": r"\cdot", "mod": r"\bmod"}
+_LATEX_OPERATORS = {op.core: op.latex for op in OPERATORS if op.latex}
 
 
 def _latex(name, args):
     if args is None:
         return r"\pi" if name == "pi" else "e"
     if name in _LATEX_OPERATORS:
-        return rf"\left({args[0]} {_LATEX_OPERATORS[name]} {args[1]}\right)"
-    if name == "divide":
-        return rf"\frac{{{args[0]}}}{{{args[1]}}}"
-    if name == "power":
-        return rf"\left({args[0]}\right)^{{{args[1]}}}"
-    if name == "negative":
-        return rf"\left(-{args[0]}\right)"
+        return _LATEX_OPERATORS[name].format(*args)
     return rf"\operatorname{{{name}}}\left({', '.join(args)}\right)"

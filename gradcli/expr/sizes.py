@@ -18,6 +18,7 @@ from typing import NamedTuple, Optional
 
 from .functions import FUNCTIONS
 from .magnitude import LOG10_2, LOG10_E, exp10, magnitude, signed
+from .operators import BINARY, COMPARISONS
 
 # Numbers sympy may compute exactly (an integer, a fraction, a power): at most this many digits.
 MAX_EXACT_DIGITS = 1_000
@@ -137,30 +138,15 @@ def _sized(size: Size) -> Size:
     return size
 
 
-_COMPARISONS = {
-    "<": lambda a, b: float(a < b),
-    "<=": lambda a, b: float(a <= b),
-    ">": lambda a, b: float(a > b),
-    ">=": lambda a, b: float(a >= b),
-    "==": lambda a, b: float(a == b),
-    "!=": lambda a, b: float(a != b),
-}
-
-_ARITHMETIC = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": lambda a, b: a / b,
-    "%": lambda a, b: a % b,
-    "**": lambda a, b: _power_of_doubles(a, b),
-}
-
-
 def _power_of_doubles(a, b):
     try:
         return a**b
     except OverflowError:  # a negative base to an odd power stays negative
         return -math.inf if a < 0 and b % 2 == 1 else math.inf
+
+
+_COMPARISONS = {op.symbol: op.apply for op in COMPARISONS}  # True or False: 1.0 or 0.0 from `_apply`
+_ARITHMETIC = {op.symbol: op.apply for op in BINARY} | {"**": _power_of_doubles}
 
 
 def _apply(function, *values) -> float:

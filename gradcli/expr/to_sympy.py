@@ -28,10 +28,12 @@ import math
 from ..errors import InputError
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, postorder
+from .operators import COMPARISONS
 from .parse import MAX_POWER_DIGITS
 from .real import infinity_of, kept_as_written, why_not_real
 
 _ADDITIVE = ("+", "-")
+_RELATIONS = {op.symbol: op.sympy for op in COMPARISONS}  # names in sympy, imported lazily
 _MULTIPLICATIVE = ("*", "/")
 
 # sympy factors the number under every root it builds (sqrt(A), A**(1/3)): about
@@ -232,8 +234,7 @@ class _SympyBuilder:
             if _comparable(args) is None:
                 # A NaN (or a complex number: NumPy's NaN) compares false, or unequal: where() picks its other branch.
                 return sp.true if node.op == "!=" else sp.false
-            relation = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge, "==": sp.Eq, "!=": sp.Ne}
-            return relation[node.op](*args)
+            return getattr(sp, _RELATIONS[node.op])(*args)
         if isinstance(node, Call):
             return self.call(node, args)
         raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover
