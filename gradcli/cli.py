@@ -324,7 +324,7 @@ def _run_check(target, at, random_specs, options, timeout=None):
     points = merge_points(points, randoms)
     if timeout is None:
         return runner.check(target, points, options)
-    from .audit.alone import check_within  # only under --timeout: the worker machinery costs imports
+    from .isolation import check_within  # only under --timeout: the worker machinery costs imports
 
     return check_within(resolved, points, options, timeout)
 
@@ -589,7 +589,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         with ProgressBar() as progress:
             result = sweep(target, swept, options, fixed=fixed, progress=progress)
     else:
-        from .audit.alone import sweep_within  # no progress bar: the sweep runs in a worker
+        from .isolation import sweep_within  # no progress bar: the sweep runs in a worker
 
         result = sweep_within(resolved, swept, options, fixed, timeout)
     if as_json:

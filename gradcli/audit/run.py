@@ -37,7 +37,7 @@ from .results import AuditReport, CaseResult
 # What a worker imports to run its first case, imported once in the forkserver so that no worker
 # pays for it: without these a fresh worker's first case took 0.45 s instead of 0.02 s.
 _PRELOAD = [
-    "gradcli.audit.run", "gradcli.audit.alone", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
+    "gradcli.audit.run", "gradcli.isolation", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
     "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
     "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.render", "mpmath", "flint",
 ]
