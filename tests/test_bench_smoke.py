@@ -45,7 +45,7 @@ def test_w1_chain_tiny():
 
 
 def test_w1_chain_autograd_side_tiny():
-    # autograd is in the test extra, so the peer side of W1 is exercised too.
+    # autograd is in the test extra, so the scalar-chain benchmark's autograd side is exercised too.
     import autograd
     import autograd.numpy as anp
 
@@ -68,7 +68,7 @@ def test_w2_arrays_tiny():
 
 
 def test_w2b_minimal_tape_reference_tiny():
-    # The reference row of W2b must compute W2b's value and gradient, or its ratio means nothing.
+    # The minimal tape must compute the matvec objective's value and gradient, or its ratio means nothing.
     x = np.random.default_rng(2).standard_normal(6)
     A = np.random.default_rng(3).standard_normal((6, 6)) / np.sqrt(6)
     value, grad = floor_tape.value_and_grad(w2_arrays.objective_b(floor_tape, A))(x)

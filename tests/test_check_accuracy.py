@@ -1,4 +1,4 @@
-"""The checker's headline verdicts, asserted on real output (issue 5), part 1 of 2.
+"""The checker's headline verdicts, asserted on real output, part 1 of 2.
 
 log(1+exp(x)) at 100 through `gradcli grad` (JSON and text), `gradcli check` exit codes,
 wrong custom gradients (the example, and one off by 0.05%: a test of the tester), the

@@ -232,7 +232,7 @@ def test_a_target_that_raises_next_to_the_point_is_not_an_internal_error(functio
 
 
 def is_num(value):
-    """A JSON number as DESIGN.md spells it: a number, or "nan"/"inf"/"-inf"."""
+    """A JSON number as ``--json`` writes it: a number, or "nan"/"inf"/"-inf"."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)) or value in NON_FINITE
 
 
@@ -262,7 +262,7 @@ def assert_check_contract(data):
             assert is_num_or_array(r[key]) or (errored and r[key] is None), (key, r[key])
         for key in ("gradient", "exact_gradient", "fd_gradient"):
             assert isinstance(r[key], dict), key
-            # Keys are never dropped (DESIGN.md): every checked variable, even where nothing is known.
+            # Keys are never dropped: every checked variable, even where nothing is known.
             assert r[key] and set(r[key]) == set(r["gradient"]) and set(r[key]) <= variables, key
             for v in r[key].values():
                 # null only where unknown: an error, or a gradient known only along a direction

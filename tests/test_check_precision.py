@@ -1,4 +1,4 @@
-"""The checker's exact reference and verdicts, asserted on real output (issue 5), part 2 of 2.
+"""The checker's exact reference and verdicts, asserted on real output, part 2 of 2.
 
 Cancellation (sqrt(x+1)-sqrt(x) at 1e15, (1-cos(x))/x**2 at 1e-8) against mpmath at 200
 digits; adaptive precision where a fixed 50 digits is wrong, checked against 3000 digits;

@@ -1,4 +1,4 @@
-"""The exact reference at the extremes (issue 14): tiny derivatives, cancellation, underflow, bounded time.
+"""The exact reference at the extremes: tiny derivatives, cancellation, underflow, bounded time.
 
 Every expectation is the hand-written derivative evaluated by mpmath at 2000
 digits, never a number taken from gradcli's output.

@@ -1,4 +1,4 @@
-"""A formula at an array point gets the exact reference on balls too (issue 14, section 1).
+"""A formula at an array point gets the exact reference on balls too.
 
 The formula is checked summed over its elements: the exact value is the sum of
 the formula at each element, the exact gradient the elementwise symbolic

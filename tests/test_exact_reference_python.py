@@ -1,4 +1,4 @@
-"""The exact reference for Python functions (issue 14, sections 1 and 1b): the rule on balls, judged by differences.
+"""The exact reference for Python functions: the rule on balls, judged by differences.
 
 Each function is written with ``import gradcli.numpy as np`` in a module of its
 own; every expectation is a hand-written derivative evaluated by mpmath at 2000

@@ -1,4 +1,4 @@
-"""Property (issue 4): random formulas, their float64 gradient against sympy's derivative.
+"""Property: random formulas, their float64 gradient against sympy's derivative.
 
 Hypothesis writes random formula TEXT over one to three variables from the
 whole function catalogue (operators, ``^``, aliases, ``where`` with a

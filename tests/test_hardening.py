@@ -1,4 +1,4 @@
-"""Issue 18's findings, each a regression test: crashes, hangs and broken promises, fixed by class.
+"""Regression tests of hardening findings, one per class: crashes, hangs and broken promises.
 
 Every CLI run is in this process (`fuzz.targets.run_cli`, with ``--debug``, so
 that a recorded Python warning or an internal error's traceback would show) and

@@ -1,4 +1,4 @@
-"""Issue 18's findings in audit specs and sweeps, each a regression test of its class.
+"""Regression tests of hardening findings in audit specs and sweeps, one per class.
 
 Every CLI run is in this process (`fuzz.targets.run_cli`, with ``--debug``, so
 that a recorded Python warning or an internal error's traceback would show) and

@@ -1,4 +1,4 @@
-"""Vector-valued functions are checked through their Jacobian (issue 14, section 3).
+"""Vector-valued functions are checked through their Jacobian.
 
 Expectations are hand-derived Jacobians evaluated with math/mpmath, never the
 checker's own output; a deliberately wrong custom gradient in one row (and

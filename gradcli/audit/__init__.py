@@ -1,4 +1,4 @@
-"""Audits: many gradient checks and sweeps in one run, for CI and for reports (DESIGN.md, "Audits").
+"""Audits: many gradient checks and sweeps in one run, for CI and for reports (README, "Audits").
 
 A case comes from a TOML spec (`spec`), from a function decorated with
 ``@gradcli.audit(...)`` (`decorator`), or from a test; the runner (`run`)

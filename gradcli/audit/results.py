@@ -1,6 +1,6 @@
 """What an audit is asked and what it finds, as plain dataclasses; every report is a view of these.
 
-`AuditReport.to_dict()` is the ``gradcli.audit/1`` JSON contract of DESIGN.md:
+`AuditReport.to_dict()` is the ``gradcli.audit/1`` JSON contract (README, "JSON and baselines"):
 keys may be added, never renamed or dropped. A case's check or sweep travels
 as its own JSON dict (``gradcli.check/1`` or ``gradcli.sweep/1``), so results
 cross process and machine boundaries unchanged and every view reads one shape.

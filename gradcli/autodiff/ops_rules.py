@@ -110,7 +110,7 @@ def _made(ufunc, *args):
 
 
 # The pool's one dict: while it is empty, rules skip `_made` for the operator,
-# as a call more costs a scalar chain (W1) ~4% of its time.
+# as a call more costs a long chain of scalar ops ~4% of its time.
 _pool = buffers.pool
 
 

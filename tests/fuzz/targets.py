@@ -1,6 +1,6 @@
 """The fuzz targets: one input in, gradcli's promises about it checked.
 
-The promises (issue 18): bad input exits 2 with a message, a check that fails
+The promises (README, "Exit codes"): bad input exits 2 with a message, a check that fails
 exits 1, nothing exits otherwise (3 is an internal error, a bug); no traceback
 and no Python warning reaches the user; work is bounded. Every target runs
 gradcli in this process (``gradcli.cli.main`` with its output captured, as the
