@@ -33,8 +33,8 @@ from .parse import MAX_POWER_DIGITS
 from .real import infinity_of, kept_as_written, why_not_real
 
 _ADDITIVE = ("+", "-")
-_RELATIONS = {op.symbol: op.sympy for op in COMPARISONS}  # names in sympy, imported lazily
 _MULTIPLICATIVE = ("*", "/")
+_RELATIONS = {op.symbol: op.sympy for op in COMPARISONS}  # names in sympy, imported lazily
 
 # sympy factors the number under every root it builds (sqrt(A), A**(1/3)): about
 # 1.5 ms for a short number, 30 ms for 300 digits, half a second for 1,000 (growing
