@@ -51,7 +51,7 @@ def _is_terminal(stream):
 
 def summary(report) -> str:
     """The one-paragraph summary of a run for stderr: counts, time, and against a baseline what changed."""
-    from .views.cases import summary_text
+    from ..views.audit_cases import summary_text
 
     text = f"{summary_text(report)} in {report.seconds:.1f} s"
     if report.shard is not None:

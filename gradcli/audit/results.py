@@ -103,6 +103,6 @@ class AuditReport:
 
     def _repr_html_(self):
         """The audit as Jupyter shows it: the HTML report's table of cases, each expandable to its findings."""
-        from .views.html import notebook
+        from ..views.html import notebook
 
         return notebook(self)

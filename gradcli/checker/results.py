@@ -145,7 +145,7 @@ class CheckReport:
 
     def _repr_html_(self):
         """The report as Jupyter shows it: its results table and findings, as the audit's HTML view draws them."""
-        from ..audit.views.html import notebook
+        from ..views.html import notebook
 
         return notebook(self)
 

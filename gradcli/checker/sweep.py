@@ -318,7 +318,7 @@ class SweepResult:
         }
 
     def _repr_html_(self):  # Jupyter shows a sweep as the audit's HTML view draws it
-        from ..audit.views.html import notebook
+        from ..views.html import notebook
         return notebook(self)
 
 

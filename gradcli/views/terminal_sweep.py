@@ -9,8 +9,8 @@ from __future__ import annotations
 import shlex
 import time
 
-from .checker.verdict import Verdict
-from .render import _STATUS_STYLE, _number, console
+from ..checker.verdict import Verdict
+from .terminal_check import _STATUS_STYLE, _number, console
 
 STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
 MAP_HEIGHT = 15  # rows of a 2-D sweep's map
@@ -68,7 +68,7 @@ def _point_classes(result, d):
         return np.asarray(d.samples.status, dtype=object), np.asarray(d.samples.kind, dtype=object)
     if len(result.ranges) != 1 or not d.intervals:
         return None
-    from .checker.dtypes import dtype_of
+    from ..checker.dtypes import dtype_of
 
     (swept,) = result.ranges.values()
     with np.errstate(all="ignore"):
@@ -168,7 +168,7 @@ def _interval_table(d, digits):
 
 def float_text(value, dtype_name):
     """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
-    from .checker.dtypes import dtype_of
+    from ..checker.dtypes import dtype_of
 
     return str(dtype_of(dtype_name).type(value))
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...render import _STATUS_STYLE, console
-from . import cases
+from .terminal_check import _STATUS_STYLE, console
+from . import audit_cases as cases
 
 _CASE_STYLE = {"pass": "green", "fail": "red", "error": "bold red"}
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ...checker.verdict import SEVERITY
-from ...render import _gradient_text, _number, _point_text
-from . import cases
+from ..checker.verdict import SEVERITY
+from .terminal_check import _gradient_text, _number, _point_text
+from . import audit_cases as cases
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
 STYLE = """

@@ -10,8 +10,8 @@ import json
 import math
 import sys
 
-from .checker.dtypes import mantissa_bits
-from .checker.verdict import Verdict
+from ..checker.dtypes import mantissa_bits
+from ..checker.verdict import Verdict
 
 
 def jsonable(value):
@@ -87,7 +87,7 @@ def print_diff(result, fmt="text") -> None:
     """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
     from rich.markup import escape
 
-    from .expr.diff import python_name
+    from ..expr.diff import python_name
 
     # The texts come from result.show, which gradcli diff made within --max-time.
     if fmt == "latex":

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ...checker.verdict import DEFAULT_FAIL_ON
-from ...render import junit_counts, junit_testcase
-from . import cases
+from ..checker.verdict import DEFAULT_FAIL_ON
+from .terminal_check import junit_counts, junit_testcase
+from . import audit_cases as cases
 
 SUITE = "gradcli audit"
 

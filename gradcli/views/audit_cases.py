@@ -7,7 +7,7 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 
 from __future__ import annotations
 
-from ...render import _number, _point_text
+from .terminal_check import _number, _point_text
 
 
 def dtypes(report):

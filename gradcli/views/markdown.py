@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import cases
+from . import audit_cases as cases
 
 
 def render(report) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 
-from .checker.verdict import SEVERITY, Verdict
-from .errors import InputError
+from ..checker.verdict import SEVERITY, Verdict
+from ..errors import InputError
 
 FORMATS = ("png", "svg")
 STATUS_COLOUR = {"ok": "#4caf50", "domain": "#9c27b0", "unstable": "#ff9800", "wrong": "#e53935", "error": "#424242"}
@@ -34,7 +34,7 @@ def check_path(path):
 
 def plot_sweep(result, path):
     """Draw ``result`` into ``path`` (format from its extension), written whole or not at all."""
-    from .files import replace_atomically
+    from ..files import replace_atomically
 
     extension = check_path(path)
     import matplotlib
@@ -51,7 +51,7 @@ def plot_sweep(result, path):
 
 def _bits_figure(plt, result):
     """1-D: per dtype, bits lost in the value and the gradient against the input, NaN/Inf shaded, thresholds marked."""
-    from .checker.dtypes import mantissa_bits
+    from ..checker.dtypes import mantissa_bits
 
     (name, swept), = result.ranges.items()
     figure, axes = plt.subplots(len(result.dtypes), 1, figsize=(9, 2.8 * len(result.dtypes) + 0.6), sharex=True, squeeze=False)
@@ -83,7 +83,7 @@ def _mark_thresholds(ax, thresholds, dtype, top):
 
     Labels stay inside the axes and are staggered over three heights, so that near thresholds stay readable.
     """
-    from .sweep_view import float_text
+    from .terminal_sweep import float_text
 
     changes = [t for t in thresholds if t.before != t.after]
     for t in thresholds:
