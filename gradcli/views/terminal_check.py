@@ -225,7 +225,7 @@ def _print_details(out, report, r):
     suffix = f" ({'; '.join(errors)})" if errors else ""
     out.print(f"[bold]{r.dtype}[/bold]: {styled(r.status)}{escape(suffix)}")
     if r.error:
-        # A check that --timeout stopped says so in a sentence that starts with the target (gradcli.audit.alone).
+        # A check that --timeout stopped says so in a sentence that starts with the target.
         told = r.error if r.error.startswith(f"{report.target} ") else f"the target raised {r.error}"
         out.print(f"  {escape(told)}")
     for f in r.findings:
