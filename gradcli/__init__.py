@@ -9,6 +9,7 @@ stays cheap: NumPy is imported only when the core is.
 """
 
 from ._version import __version__
+from .display import register_html_view
 
 _CORE_NAMES = (
     "grad",
@@ -58,3 +59,13 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(__all__)
+
+
+def _notebook_html(result):
+    """A check, sweep or audit result as a notebook shows it (what their ``_repr_html_`` return)."""
+    from .views.notebook import html  # the views load on the first display, so import gradcli stays light
+
+    return html(result)
+
+
+register_html_view(_notebook_html)

@@ -137,7 +137,8 @@ def ops(as_json, kind):
     high-precision reference.
     """
     from .autodiff.catalog import catalogue
-    from .render import dump_json, print_ops_table
+    from .views.json import dump_json
+    from .views.terminal import print_ops_table
 
     rows = [r for r in catalogue() if kind is None or r.kind == kind]
     if as_json:
@@ -194,7 +195,8 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
     formula = parse(expr, treat_as_variables=_split_names(extra_vars))  # bad input fails fast
 
     from .expr.diff import FORMATS, differentiate
-    from .render import dump_json, print_diff
+    from .views.json import dump_json
+    from .views.terminal import print_diff
 
     fmt = "json" if as_json else fmt
     result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout, max_time, FORMATS[fmt])
@@ -342,7 +344,8 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     error), the op that broke (underlined in the formula) and fixes that
     gradcli re-checked. Exits 0 whenever it computed, whatever the verdict.
     """
-    from .render import dump_json, print_report
+    from .views.json import dump_json
+    from .views.terminal_check import print_report
 
     report = _run_check(target, at, random_specs, _check_options(flags), timeout)
     if as_json:
@@ -363,7 +366,9 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     the same points. --junit writes one testcase per (target, point, dtype).
     """
     from .files import write_atomically
-    from .render import dump_json, junit_xml, print_report
+    from .views.json import dump_json
+    from .views.junit import junit_xml
+    from .views.terminal_check import print_report
 
     options = _check_options(flags)
     reports = [_run_check(t, at, random_specs, options, timeout) for t in targets]
@@ -424,8 +429,9 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     1 when one fails or errors (with --baseline: only regressions), 2 for a
     bad spec or input.
     """
-    from .audit.progress import Progress, summary
+    from .audit.progress import Progress
     from .audit.run import run_audit
+    from .views.terminal_audit import summary
 
     def given(param):
         return ctx.get_parameter_source(param) != click.core.ParameterSource.DEFAULT
@@ -493,7 +499,7 @@ def _load_baseline(path):
 def _json_text(report):
     import io
 
-    from .render import dump_json
+    from .views.json import dump_json
 
     out = io.StringIO()
     dump_json(report, out)
@@ -514,11 +520,11 @@ def _show_audit(report, as_json, junit, markdown, html):
 
     for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
         if path:
-            write_atomically(path, importlib.import_module(f".audit.views.{view}", __package__).render(report))
+            write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
     if as_json:
         click.echo(_json_text(report), nl=False)
     else:
-        from .audit.views.terminal import print_audit
+        from .views.terminal_audit import print_audit
 
         print_audit(report)
 
@@ -538,7 +544,7 @@ def merge(reports, as_json, junit, markdown, html):
     case fails or errors, as the whole run would.
     """
     from .audit.baseline import load_report, merge as merge_reports
-    from .audit.progress import summary
+    from .views.terminal_audit import summary
 
     merged = merge_reports([load_report(path) for path in reports], reports)
     _show_audit(merged, as_json, junit, markdown, html)
@@ -572,11 +578,11 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
     from .checker.points import default_ranges, parse_fixed, parse_ranges
     from .checker.sweep import sweep
     from .checker.targets import import_deadline, resolve
-    from .render import dump_json
-    from .sweep_view import ProgressBar, print_sweep
+    from .views.json import dump_json
+    from .views.terminal_sweep import ProgressBar, print_sweep
 
     if plot:
-        from .plot import check_path
+        from .views.plot import check_path
 
         check_path(plot)  # a plot that cannot be written fails now, not after the sweep
     options = _check_options(flags)
@@ -597,7 +603,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
     else:
         print_sweep(result, digits)
     if plot:
-        from .plot import plot_sweep
+        from .views.plot import plot_sweep
 
         plot_sweep(result, plot)
 

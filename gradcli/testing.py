@@ -10,7 +10,7 @@ from dataclasses import fields
 
 from .checker import check
 from .checker.options import build_options
-from .render import finding_underline
+from .views.formatting import finding_underline
 
 __all__ = ["assert_gradients_ok", "GradientCheckError"]
 

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from audit_reports import HOSTILE, case_rows, parse_html, sample_report
 
-from gradcli.audit.views import html
+from gradcli.views import html
 from gradcli.files import write_atomically
 
 BROWSER_SECONDS = 60  # per Chromium run; each takes about two seconds

@@ -2,7 +2,8 @@
 
 import io
 
-from gradcli.audit.progress import Progress, summary
+from gradcli.audit.progress import Progress
+from gradcli.views.terminal_audit import summary
 from gradcli.audit.results import AuditReport, CaseResult
 
 

@@ -16,7 +16,7 @@ from audit_reports import HOSTILE, case_bodies, case_rows, parse_html, sample_re
 
 import gradcli
 from gradcli.audit.results import AuditReport
-from gradcli.audit.views import cases, html, junit, markdown, terminal
+from gradcli.views import audit_cases as cases, html, junit, markdown, terminal_audit as terminal
 from gradcli.errors import InputError
 from gradcli.files import write_atomically
 
@@ -224,7 +224,7 @@ def test_write_atomically_replaces_whole_or_leaves_the_old_file(tmp_path, monkey
 def test_views_and_files_do_not_import_click():
     code = (
         "import sys, gradcli.files, gradcli.audit.results\n"
-        "from gradcli.audit.views import cases, html, junit, markdown, terminal\n"
+        "from gradcli.views import audit_cases as cases, html, junit, markdown, terminal_audit as terminal\n"
         "assert 'click' not in sys.modules, 'click imported'"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

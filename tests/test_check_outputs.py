@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import gradcli.checker.runner
-import gradcli.render
+import gradcli.views.junit
 from gradcli.cli import main
 
 STATUSES = {"ok", "unstable", "wrong", "domain", "error"}
@@ -466,7 +466,7 @@ def test_junit_is_not_written_when_gradcli_fails(tmp_path, monkeypatch, capsys):
     def broken(reports):
         raise RuntimeError("rendering failed")
 
-    monkeypatch.setattr(gradcli.render, "junit_xml", broken)
+    monkeypatch.setattr(gradcli.views.junit, "junit_xml", broken)
     code, out, err = run(["check", "sin(x)", "--at", "1", "--junit", junit], capsys)
     assert code == 3 and "internal error: RuntimeError: rendering failed" in err
     assert list(tmp_path.iterdir()) == []

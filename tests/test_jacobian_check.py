@@ -242,7 +242,7 @@ def test_the_terminal_shows_a_3x3_jacobian_as_a_matrix(module, capsys):
 
 
 def test_a_large_jacobian_is_summarised_by_its_worst_entries(capsys):
-    from gradcli.render import print_report
+    from gradcli.views.terminal_check import print_report
 
     report = gradcli.check(lambda x: gnp.stack([square_off(x[k]) if k == 4 else x[k] ** 2 for k in range(10)]), {"x": [0.1 * k + 1 for k in range(10)]}, dtypes=F64)
     print_report(report)

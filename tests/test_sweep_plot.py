@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-import gradcli.sweep_view as view
+import gradcli.views.terminal_sweep as view
 from gradcli.checker.sweep import DtypeSweep, FixSweep, Interval, Range, Samples, SweepResult, Threshold
 from gradcli.errors import InputError
-from gradcli.plot import check_path, plot_sweep
+from gradcli.views.plot import check_path, plot_sweep
 
 
 def softplus_like():

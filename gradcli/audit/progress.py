@@ -47,17 +47,3 @@ def _is_terminal(stream):
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def summary(report) -> str:
-    """The one-paragraph summary of a run for stderr: counts, time, and against a baseline what changed."""
-    from .views.cases import summary_text
-
-    text = f"{summary_text(report)} in {report.seconds:.1f} s"
-    if report.shard is not None:
-        text += f" (shard {report.shard[0]}/{report.shard[1]})"
-    if report.baseline is not None:
-        text += f"\nagainst {report.baseline}: {len(report.regressions)} regression{'' if len(report.regressions) == 1 else 's'}"
-        text += "".join(f"\n  regressed: {name}" for name in report.regressions)
-        text += "".join(f"\n  fixed: {name}" for name in report.fixed)
-    return text

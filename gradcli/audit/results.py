@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..checker.options import CheckOptions
+from ..display import html_view
 from ..checker.verdict import Verdict
 
 STATUSES = ("pass", "fail", "error")  # of a case: error = it raised, crashed its worker or ran past its timeout
@@ -103,6 +104,4 @@ class AuditReport:
 
     def _repr_html_(self):
         """The audit as Jupyter shows it: the HTML report's table of cases, each expandable to its findings."""
-        from .views.html import notebook
-
-        return notebook(self)
+        return html_view(self)

@@ -39,7 +39,7 @@ from .results import AuditReport, CaseResult
 _PRELOAD = [
     "gradcli.audit.run", "gradcli.isolation", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
     "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
-    "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.render", "mpmath", "flint",
+    "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.views.json", "mpmath", "flint",
 ]
 
 
@@ -282,7 +282,7 @@ def _check(case):
     from ..checker.points import parse_point
     from ..checker.runner import check
     from ..checker.targets import resolve
-    from ..render import jsonable
+    from ..views.json import jsonable
 
     target = _located(case)
     variables = resolve(target, case.options.treat_as_variables).variables
@@ -296,7 +296,7 @@ def _check(case):
 
 def _sweep(case):
     from ..checker.sweep import sweep
-    from ..render import jsonable
+    from ..views.json import jsonable
 
     name, spec = parse_range(case.ranges[0])
     result = sweep(_located(case), {name: spec}, case.options)

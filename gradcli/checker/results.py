@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Optional
 
+from ..display import html_view
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
 
@@ -144,10 +145,8 @@ class CheckReport:
         }
 
     def _repr_html_(self):
-        """The report as Jupyter shows it: its results table and findings, as the audit's HTML view draws them."""
-        from ..audit.views.html import notebook
-
-        return notebook(self)
+        """The report as Jupyter shows it: its results table and findings, drawn by the registered HTML view."""
+        return html_view(self)
 
 
 def _fields(result):

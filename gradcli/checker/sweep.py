@@ -23,6 +23,7 @@ from typing import Optional
 
 import numpy as np
 
+from ..display import html_view
 from ..errors import InputError
 from .dtypes import DEFAULT_RTOL, dtype_of, finfo
 from .options import CheckOptions
@@ -317,9 +318,8 @@ class SweepResult:
             "seconds": self.seconds,
         }
 
-    def _repr_html_(self):  # Jupyter shows a sweep as the audit's HTML view draws it
-        from ..audit.views.html import notebook
-        return notebook(self)
+    def _repr_html_(self):  # Jupyter shows a sweep as the registered HTML view draws it
+        return html_view(self)
 
 
 def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=None, **changes) -> SweepResult:

@@ -7,7 +7,7 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 
 from __future__ import annotations
 
-from ...render import _number, _point_text
+from .formatting import number, point_text
 
 
 def dtypes(report):
@@ -38,7 +38,7 @@ def check_findings(check):
     """
     found = []
     for r in (check or {}).get("results", []):
-        where = f"{_point_text(r['point'])} [{r['dtype']}]"
+        where = f"{point_text(r['point'])} [{r['dtype']}]"
         if r.get("error"):
             found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}))
         found.extend((where, f) for f in r.get("findings", []))
@@ -51,7 +51,7 @@ def sweep_findings(sweep):
     for dtype, swept in (sweep or {}).get("dtypes", {}).items():
         for t in swept.get("thresholds", []):
             if t.get("finding"):
-                where = f"{dtype}: {t['variable']} = {_number(t['at'])} -> {_number(t['next'])}, {t['from']} -> {t['to']}"
+                where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t['from']} -> {t['to']}"
                 found.append((where, t["finding"]))
     return found
 
@@ -76,7 +76,7 @@ def failing_intervals(sweep):
 def interval_text(interval):
     """One interval in words: "unstable (cancellation) for x in [-100, -8.382405]"."""
     kind = f" ({interval['kind']})" if interval.get("kind") else ""
-    return f"{interval['status']}{kind} for {interval['variable']} in [{_number(interval['lo'])}, {_number(interval['hi'])}]"
+    return f"{interval['status']}{kind} for {interval['variable']} in [{number(interval['lo'])}, {number(interval['hi'])}]"
 
 
 def first_finding(case):

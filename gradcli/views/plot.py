@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 
-from .checker.verdict import SEVERITY, Verdict
-from .errors import InputError
+from ..checker.dtypes import mantissa_bits
+from ..checker.verdict import SEVERITY, Verdict
+from ..errors import InputError
+from ..files import replace_atomically
+from .formatting import COLOURS, float_text
 
 FORMATS = ("png", "svg")
-STATUS_COLOUR = {"ok": "#4caf50", "domain": "#9c27b0", "unstable": "#ff9800", "wrong": "#e53935", "error": "#424242"}
 # How the sweep spaced its points is how the axis is drawn (float: bit patterns, closest to symlog).
 AXIS_SCALE = {"linear": "linear", "log": "log", "symlog": "symlog", "float": "symlog"}
 
@@ -26,7 +28,7 @@ def check_path(path):
     if not os.path.isdir(folder):
         raise InputError(f"--plot {path}: the folder {os.path.dirname(path) or folder} does not exist", text=path, span=(0, len(os.path.dirname(path)) or len(path)))
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401 - the plot extra, loaded only to see that it is installed
     except ImportError:
         raise InputError("--plot needs matplotlib: pip install 'gradcli[plot]'") from None
     return extension
@@ -34,13 +36,11 @@ def check_path(path):
 
 def plot_sweep(result, path):
     """Draw ``result`` into ``path`` (format from its extension), written whole or not at all."""
-    from .files import replace_atomically
-
     extension = check_path(path)
-    import matplotlib
+    import matplotlib  # the plot extra, heavy: loaded only when a plot is drawn
 
     matplotlib.use("Agg")  # files only: no window, no display needed
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # the plot extra: loaded only when a plot is drawn
 
     figure = _map_figure(plt, result) if len(result.ranges) == 2 else _bits_figure(plt, result)
     try:
@@ -51,8 +51,6 @@ def plot_sweep(result, path):
 
 def _bits_figure(plt, result):
     """1-D: per dtype, bits lost in the value and the gradient against the input, NaN/Inf shaded, thresholds marked."""
-    from .checker.dtypes import mantissa_bits
-
     (name, swept), = result.ranges.items()
     figure, axes = plt.subplots(len(result.dtypes), 1, figsize=(9, 2.8 * len(result.dtypes) + 0.6), sharex=True, squeeze=False)
     for ax, (dtype, d) in zip(axes[:, 0], result.dtypes.items()):
@@ -83,8 +81,6 @@ def _mark_thresholds(ax, thresholds, dtype, top):
 
     Labels stay inside the axes and are staggered over three heights, so that near thresholds stay readable.
     """
-    from .sweep_view import float_text
-
     changes = [t for t in thresholds if t.before != t.after]
     for t in thresholds:
         if t.before == t.after:
@@ -106,7 +102,7 @@ def _mark_thresholds(ax, thresholds, dtype, top):
 
 def _finite_or_nan(bits):
     """Bits lost with inf (a non-finite result) left out: the shaded bands show those points."""
-    import numpy as np
+    import numpy as np  # NumPy loads only when a plot is drawn
 
     bits = np.asarray(bits, dtype=float)
     return np.where(np.isfinite(bits), bits, np.nan)
@@ -114,7 +110,7 @@ def _finite_or_nan(bits):
 
 def _shade_nonfinite(ax, x, samples):
     """Shade each run of points where the value or a partial derivative is NaN or infinite."""
-    import numpy as np
+    import numpy as np  # NumPy loads only when a plot is drawn
 
     values = [np.asarray(samples.value, dtype=float), *(np.asarray(g, dtype=float) for g in samples.gradient.values())]
     nan = np.zeros(len(x), bool)
@@ -133,7 +129,7 @@ def _shade_nonfinite(ax, x, samples):
 
 def _runs(mask):
     """(start, stop) of every run of True in a boolean array."""
-    import numpy as np
+    import numpy as np  # NumPy loads only when a plot is drawn
 
     edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(int), [0]])))
     return list(zip(edges[::2], edges[1::2]))
@@ -145,13 +141,13 @@ def _held(result):
 
 def _map_figure(plt, result):
     """2-D: per dtype, each grid point coloured by its verdict; the axes are the two swept variables."""
-    import numpy as np
-    from matplotlib.colors import BoundaryNorm, ListedColormap
+    import numpy as np  # NumPy loads only when a plot is drawn
+    from matplotlib.colors import BoundaryNorm, ListedColormap  # matplotlib loads only when a plot is drawn
     from matplotlib.patches import Patch
 
     (first, r1), (second, r2) = result.ranges.items()
     order = [str(v) for v in SEVERITY]
-    colours = ListedColormap([STATUS_COLOUR[s] for s in order])
+    colours = ListedColormap([COLOURS[s] for s in order])
     norm = BoundaryNorm(np.arange(len(order) + 1) - 0.5, len(order))
     figure, axes = plt.subplots(1, len(result.dtypes), figsize=(4.8 * len(result.dtypes) + 0.6, 4.6), squeeze=False)
     seen = set()
@@ -168,7 +164,7 @@ def _map_figure(plt, result):
         ax.set_xlabel(first)
         ax.set_ylabel(second)
         ax.set_title(dtype)
-    handles = [Patch(color=STATUS_COLOUR[s], label=s) for s in order if s in seen]
+    handles = [Patch(color=COLOURS[s], label=s) for s in order if s in seen]
     if handles:
         figure.legend(handles=handles, loc="lower center", ncol=len(handles), frameon=False)
     figure.suptitle(f"gradcli sweep {result.target}: verdict per point" + _held(result))

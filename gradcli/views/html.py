@@ -1,4 +1,4 @@
-"""The audit as one self-contained HTML page, and check and sweep results as HTML fragments (notebooks).
+"""The audit as one self-contained HTML page, and checks, sweeps and audits as HTML fragments.
 
 The page needs no network: its CSS and a small sorting script are inline and
 sweep plots are inline SVG drawn here from the sweep's intervals. Every text
@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ...checker.verdict import SEVERITY
-from ...render import _gradient_text, _number, _point_text
-from . import cases
+from ..checker.verdict import SEVERITY
+from . import audit_cases
+from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, gradient_text, number, point_text
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
-STYLE = """
+_LAYOUT = """
 .gradcli { font-family: system-ui, sans-serif; font-size: 14px; color: #1b1b1b; background: #fff; }
 .gradcli table { border-collapse: collapse; margin: 0.5em 0; }
 .gradcli th, .gradcli td { border: 1px solid #c8c8c8; padding: 3px 8px; text-align: left; vertical-align: top; }
@@ -23,19 +23,23 @@ STYLE = """
 .gradcli table.sortable th { cursor: pointer; user-select: none; }
 .gradcli th[aria-sort=ascending]::after { content: " \\25B2"; }
 .gradcli th[aria-sort=descending]::after { content: " \\25BC"; }
-.gradcli .s-pass { background: #d8f0d8; }
-.gradcli .s-fail { background: #f8d0d0; }
-.gradcli .s-error { background: #5c1a1a; color: #fff; }
-.gradcli .v-ok { color: #1e6b24; }
-.gradcli .v-domain { color: #6a1b9a; }
-.gradcli .v-unstable { color: #9a5b00; font-weight: bold; }
-.gradcli .v-wrong, .gradcli .v-error { color: #b71c1c; font-weight: bold; }
 .gradcli tr.more td { border-top: none; background: #fafafa; }
 .gradcli pre { background: #f4f4f4; padding: 4px 8px; overflow-x: auto; }
 .gradcli u.span { text-decoration: underline wavy #d32f2f; text-underline-offset: 3px; background: #fde8e8; }
 .gradcli .where { color: #555; }
 .gradcli code { font-family: ui-monospace, monospace; }
 """
+
+
+def _status_rules():
+    """The CSS of verdict words (class v-ok, ...) and case status cells (class s-pass, ...), from their looks."""
+    weight = {True: " font-weight: bold;", False: ""}
+    verdicts = [f".gradcli .v-{name} {{ color: {look.ink};{weight[look.bold]} }}" for name, look in VERDICT_LOOKS.items()]
+    cases = [f".gradcli .s-{name} {{ background: {look.fill}; color: {look.ink}; }}" for name, look in CASE_LOOKS.items()]
+    return "\n".join(cases + verdicts) + "\n"
+
+
+STYLE = _LAYOUT + _status_rules()
 
 SCRIPT = """
 (function () {
@@ -84,31 +88,21 @@ def render(report) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         "<title>gradcli audit</title>\n"
         f"<style>{STYLE}</style>\n</head>\n"
-        f'<body class="gradcli">\n{_audit_body(report)}\n<script>{SCRIPT}</script>\n</body>\n</html>\n'
+        f'<body class="gradcli">\n{render_audit(report)}\n<script>{SCRIPT}</script>\n</body>\n</html>\n'
     )
 
 
-def notebook(result) -> str:
-    """The HTML a notebook shows for a check, sweep or audit result (what their ``_repr_html_`` return)."""
-    if hasattr(result, "cases"):
-        body = _audit_body(result)
-    else:
-        data = result.to_dict()
-        body = render_sweep(data) if data["schema"] == "gradcli.sweep/1" else render_check(data)
-    return f'<div class="gradcli"><style>{STYLE}</style>{body}</div>'
-
-
-def _audit_body(report):
-    """The page's content: title, counts, the baseline comparison and the table of cases."""
+def render_audit(report) -> str:
+    """An audit as an HTML fragment (the page's content): title, counts, the baseline comparison and the table of cases."""
     took = f" in {report.seconds:.1f} s" if report.seconds else ""
-    parts = ["<h1>gradcli audit</h1>", f'<p class="summary">{escape(cases.summary_text(report))}{took}</p>']
+    parts = ["<h1>gradcli audit</h1>", f'<p class="summary">{escape(audit_cases.summary_text(report))}{took}</p>']
     if report.baseline is not None:
         parts.append(
             f'<p class="baseline">Against the baseline <code>{escape(report.baseline)}</code>: '
             f"regressions: {escape(', '.join(report.regressions)) or 'none'}; "
             f"fixed: {escape(', '.join(report.fixed)) or 'none'}.</p>"
         )
-    columns = cases.dtypes(report)
+    columns = audit_cases.dtypes(report)
     headers = [("#", "index"), ("case", "case"), ("target", "target"), ("status", "status")]
     headers += [(d, d) for d in columns] + [("seconds", "seconds"), ("first finding", "finding")]
     head = "".join(f'<th data-column="{escape(key)}">{escape(label)}</th>' for label, key in headers)
@@ -121,7 +115,7 @@ def _case_rows(index, case, columns, width):
     """One case as a tbody: its row of the table, and a row that expands to its findings and results."""
     verdicts = []
     for dtype in columns:
-        word = cases.verdict(case, dtype)
+        word = audit_cases.verdict(case, dtype)
         rank = SEVERITY.index(word) if word in SEVERITY else -1
         verdicts.append(f'<td class="v-{escape(word)}" data-key="{rank}">{escape(word)}</td>')
     row = (
@@ -129,9 +123,9 @@ def _case_rows(index, case, columns, width):
         f"<td><code>{escape(case.target)}</code></td>"
         f'<td class="s-{escape(case.status)}" data-key="{_CASE_RANK.get(case.status, 3)}">{escape(case.status)}</td>'
         f'{"".join(verdicts)}<td data-key="{case.seconds:.3f}">{case.seconds:.2f}</td>'
-        f"<td>{escape(cases.first_finding(case))}</td></tr>"
+        f"<td>{escape(audit_cases.first_finding(case))}</td></tr>"
     )
-    count = len(cases.findings(case))
+    count = len(audit_cases.findings(case))
     label = f"{count} finding{'' if count == 1 else 's'}" if count else "details"
     return (
         f'<tbody id="case-{index}">{row}\n<tr class="more"><td colspan="{width}"><details>'
@@ -162,19 +156,19 @@ def render_check(check) -> str:
     for r in check.get("results", []):
         status = str(r["status"])
         cells = (
-            _point_text(r["point"]),
+            point_text(r["point"]),
             r["dtype"],
-            _number(r.get("value")),
-            _gradient_text(r.get("gradient"), 7),
-            _number(r.get("exact_value")),
-            _gradient_text(r.get("exact_gradient"), 7),
+            number(r.get("value")),
+            gradient_text(r.get("gradient"), 7),
+            number(r.get("exact_value")),
+            gradient_text(r.get("exact_gradient"), 7),
         )
         rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + f'<td class="v-{escape(status)}">{escape(status)}</td></tr>')
     head = "".join(f"<th>{h}</th>" for h in ("point", "dtype", "value", "gradient", "exact value", "exact gradient", "verdict"))
     parts = [
         f'<div class="check"><p class="target">check of <code>{escape(target)}</code></p>',
         f'<table class="results"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
-        _findings_list(cases.check_findings(check), target if check.get("kind") == "formula" else None),
+        _findings_list(audit_cases.check_findings(check), target if check.get("kind") == "formula" else None),
     ]
     for fix in check.get("fixes", []):
         shown = fix.get("formula") or fix.get("diff") or fix.get("code") or ""
@@ -192,7 +186,7 @@ def _findings_list(found, formula):
         location = f' <span class="location">at {escape(f["location"])}</span>' if f.get("location") else ""
         shown = f"<pre class=\"formula\">{_underlined(formula, f.get('span'))}</pre>" if formula and f.get("span") else ""
         items.append(
-            f'<li><span class="where">{escape(where)}</span>: {escape(cases.finding_text(f))}{location}{shown}</li>'
+            f'<li><span class="where">{escape(where)}</span>: {escape(audit_cases.finding_text(f))}{location}{shown}</li>'
         )
     return f'<ol class="findings">{"".join(items)}</ol>'
 
@@ -209,16 +203,16 @@ def render_sweep(sweep) -> str:
     """A sweep (a ``gradcli.sweep/1`` dict) as an HTML fragment: a plot of its intervals, their table, the thresholds' findings."""
     target = sweep["target"]
     ranges = ", ".join(
-        f"{escape(name)} from {_number(r['lo'])} to {_number(r['hi'])} ({r['n']} points, {escape(r.get('scale', 'linear'))})"
+        f"{escape(name)} from {number(r['lo'])} to {number(r['hi'])} ({r['n']} points, {escape(r.get('scale', 'linear'))})"
         for name, r in sweep.get("ranges", {}).items()
     )
-    held = ", ".join(f"{escape(k)} = {escape(_number(v))}" for k, v in sweep.get("fixed", {}).items())
+    held = ", ".join(f"{escape(k)} = {escape(number(v))}" for k, v in sweep.get("fixed", {}).items())
     rows = []
     for dtype, swept in sweep.get("dtypes", {}).items():
         for i in swept.get("intervals", []):
             status = str(i["status"])
-            bits = _number(i.get("worst_bits_lost"), 3)
-            cells = (dtype, _number(i["lo"]), _number(i["hi"]), i.get("kind") or "", bits, i.get("op") or "")
+            bits = number(i.get("worst_bits_lost"), 3)
+            cells = (dtype, number(i["lo"]), number(i["hi"]), i.get("kind") or "", bits, i.get("op") or "")
             rows.append(
                 "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells[:3])
                 + f'<td class="v-{escape(status)}">{escape(status)}</td>'
@@ -231,7 +225,7 @@ def render_sweep(sweep) -> str:
             + (f", with {held}" if held else "") + "</p>",
             sweep_svg(sweep),
             f'<table class="intervals"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
-            _findings_list(cases.sweep_findings(sweep), target if sweep.get("kind") == "formula" else None),
+            _findings_list(audit_cases.sweep_findings(sweep), target if sweep.get("kind") == "formula" else None),
             *(f'<p class="note">note: {escape(n)}</p>' for n in sweep.get("notes", [])),
             "</div>",
         ]
@@ -240,7 +234,6 @@ def render_sweep(sweep) -> str:
 
 # -- the sweep plot -----------------------------------------------------------------
 
-COLOURS = {"ok": "#4caf50", "domain": "#9c6ade", "unstable": "#ffb300", "wrong": "#e53935", "error": "#424242"}
 _LEFT, _WIDTH, _STRIP, _ROW, _SIDE = 80, 560, 22, 56, 160
 
 
@@ -293,17 +286,17 @@ def _strips(sweep, name):
             colour = COLOURS.get(str(interval["status"]), "#bdbdbd")
             parts.append(
                 f'<rect x="{x0:.1f}" y="{top}" width="{max(1.0, x1 - x0):.1f}" height="{_STRIP}" fill="{colour}">'
-                f"<title>{escape(cases.interval_text(interval))}</title></rect>"
+                f"<title>{escape(audit_cases.interval_text(interval))}</title></rect>"
             )
         for k, t in enumerate(swept.get("thresholds", [])):
             x = _LEFT + _WIDTH * at(t["next"])
             y = top - 3 if k % 2 == 0 else top + _STRIP + 12  # alternate sides, so close labels don't overlap
             parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{top + _STRIP + 2}" stroke="#000"/>')
-            parts.append(f'<text x="{x:.1f}" y="{y}" text-anchor="middle">{escape(_number(t["at"], 4))}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{y}" text-anchor="middle">{escape(number(t["at"], 4))}</text>')
     bottom = height - 4
     r = sweep["ranges"][name]
-    parts.append(f'<text x="{_LEFT}" y="{bottom}">{escape(name)} = {escape(_number(r["lo"], 4))}</text>')
-    parts.append(f'<text x="{_LEFT + _WIDTH}" y="{bottom}" text-anchor="end">{escape(_number(r["hi"], 4))}</text>')
+    parts.append(f'<text x="{_LEFT}" y="{bottom}">{escape(name)} = {escape(number(r["lo"], 4))}</text>')
+    parts.append(f'<text x="{_LEFT + _WIDTH}" y="{bottom}" text-anchor="end">{escape(number(r["hi"], 4))}</text>')
     return "".join(parts) + "</svg>"
 
 
@@ -327,6 +320,6 @@ def _squares(sweep, xname, yname):
             colour = COLOURS.get(str(interval["status"]), "#bdbdbd")
             parts.append(
                 f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{max(2.0, x1 - x0):.1f}" height="{max(2.0, y1 - y0):.1f}" '
-                f'fill="{colour}" fill-opacity="0.8"><title>{escape(cases.interval_text(interval))}</title></rect>'
+                f'fill="{colour}" fill-opacity="0.8"><title>{escape(audit_cases.interval_text(interval))}</title></rect>'
             )
     return "".join(parts) + "</svg>"

@@ -9,8 +9,10 @@ from __future__ import annotations
 import shlex
 import time
 
-from .checker.verdict import Verdict
-from .render import _STATUS_STYLE, _number, console
+from ..checker.dtypes import dtype_of
+from ..checker.verdict import Verdict
+from .formatting import STATUS_STYLE, float_text, number, styled
+from .terminal import console
 
 STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
 MAP_HEIGHT = 15  # rows of a 2-D sweep's map
@@ -31,7 +33,7 @@ KIND_SYMBOL = {
 
 def symbol(status, kind):
     """The character and rich style of a point with this verdict and kind of failure."""
-    style = _STATUS_STYLE.get(Verdict(status), "white")
+    style = STATUS_STYLE.get(str(status), "white")
     if status != Verdict.OK and kind in KIND_SYMBOL:
         return KIND_SYMBOL[kind], style
     return STATUS_SYMBOL.get(str(status), "?"), style
@@ -39,11 +41,11 @@ def symbol(status, kind):
 
 def print_sweep(result, digits=7) -> None:
     """A sweep on one screen: per dtype its strip (or 2-D map), intervals and thresholds, then the fixes."""
-    from rich.markup import escape
+    from rich.markup import escape  # rich loads only when something is printed
 
     out = console()
-    swept = ", ".join(f"{n} = {_number(r.lo, digits)} .. {_number(r.hi, digits)} ({r.scale}, {r.n} points)" for n, r in result.ranges.items())
-    held = "".join(f", {n} = {_number(v, digits)}" for n, v in result.fixed.items())
+    swept = ", ".join(f"{n} = {number(r.lo, digits)} .. {number(r.hi, digits)} ({r.scale}, {r.n} points)" for n, r in result.ranges.items())
+    held = "".join(f", {n} = {number(v, digits)}" for n, v in result.fixed.items())
     out.print(f"[bold]{escape(result.target)}[/bold]  swept over {escape(swept + held)}")
     for name, d in result.dtypes.items():
         out.print()
@@ -62,14 +64,12 @@ def print_sweep(result, digits=7) -> None:
 
 def _point_classes(result, d):
     """Per sampled point its status and kind (arrays; a grid in 2-D), from the samples or the 1-D intervals."""
-    import numpy as np
+    import numpy as np  # NumPy loads only for a sweep's strip: gradcli --help stays light
 
     if d.samples is not None:
         return np.asarray(d.samples.status, dtype=object), np.asarray(d.samples.kind, dtype=object)
     if len(result.ranges) != 1 or not d.intervals:
         return None
-    from .checker.dtypes import dtype_of
-
     (swept,) = result.ranges.values()
     with np.errstate(all="ignore"):
         xs = swept.points().astype(dtype_of(d.dtype)).astype(np.float64)
@@ -87,7 +87,7 @@ def _bins(n, width):
 
 def _cells(result, d):
     """The strip (1-D: a list of cells) or map (2-D: rows of cells, top row the high end); a cell is (status, kind)."""
-    import numpy as np
+    import numpy as np  # NumPy loads only for a sweep's strip: gradcli --help stays light
 
     classes = _point_classes(result, d)
     if classes is None:
@@ -108,18 +108,18 @@ def _cells(result, d):
 
 def _print_cells(out, result, cells, digits):
     """The strip between the range's ends (or the map with its axes), then the legend of the symbols shown."""
-    from rich.text import Text
+    from rich.text import Text  # rich loads only when something is printed
 
     names = list(result.ranges)
     first = result.ranges[names[0]]
-    ends = (_number(first.lo, digits), _number(first.hi, digits))
+    ends = (number(first.lo, digits), number(first.hi, digits))
     lines = [cells] if len(names) == 1 else cells
     seen = []
     for i, line in enumerate(lines):
         text = Text("  ")
         if len(names) == 2:
             second = result.ranges[names[1]]
-            label = _number(second.hi, digits) if i == 0 else _number(second.lo, digits) if i == len(lines) - 1 else ""
+            label = number(second.hi, digits) if i == 0 else number(second.lo, digits) if i == len(lines) - 1 else ""
             text.append(f"{label:>10} ")
         else:
             text.append(f"{names[0]} {ends[0]} ")
@@ -147,7 +147,7 @@ def _print_cells(out, result, cells, digits):
 
 def _interval_table(d, digits):
     """The intervals of one dtype: where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits lost."""
-    from rich.markup import escape
+    from rich.markup import escape  # rich loads only when something is printed
     from rich.table import Table
 
     two_d = any(i.box for i in d.intervals)
@@ -157,20 +157,13 @@ def _interval_table(d, digits):
         table.add_column(header, justify="right" if header in ("from", "to", "bits lost") else "left")
     for i in d.intervals:
         if two_d:
-            place = (", ".join(f"{v} {_number(a, digits)}..{_number(b, digits)}" for v, (a, b) in (i.box or {}).items()),)
+            place = (", ".join(f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in (i.box or {}).items()),)
         else:
-            place = (_number(i.lo, digits), _number(i.hi, digits))
+            place = (number(i.lo, digits), number(i.hi, digits))
         bits = "-" if i.worst_bits_lost is None else f"{i.worst_bits_lost:.1f}" + (" (all)" if i.lost_all else "")
-        verdict = f"[{_STATUS_STYLE.get(Verdict(i.status), 'white')}]{i.status}[/]" + (" (mixed)" if i.mixed else "")
+        verdict = styled(i.status) + (" (mixed)" if i.mixed else "")
         table.add_row(*place, verdict, escape(i.kind or "-"), ", ".join(i.parts) or "-", escape(i.op or "-"), bits)
     return table
-
-
-def float_text(value, dtype_name):
-    """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
-    from .checker.dtypes import dtype_of
-
-    return str(dtype_of(dtype_name).type(value))
 
 
 def _failing_side(t):
@@ -192,7 +185,7 @@ def reproduce(result, variable, value, dtype_name):
 
 def _print_thresholds(out, result, name, d):
     """Each threshold of one dtype: the last float before and the first after, and how to reproduce it."""
-    from rich.markup import escape
+    from rich.markup import escape  # rich loads only when something is printed
 
     if not d.thresholds:
         return
@@ -221,8 +214,8 @@ def intervals_text(intervals, digits=7):
     """Intervals on one line: ``ok -1000..88.72, unstable (overflow) 88.72..1000``."""
     parts = []
     for i in intervals:
-        where = f"{_number(i.lo, digits)}..{_number(i.hi, digits)}" if not i.box else " ".join(
-            f"{v} {_number(a, digits)}..{_number(b, digits)}" for v, (a, b) in i.box.items()
+        where = f"{number(i.lo, digits)}..{number(i.hi, digits)}" if not i.box else " ".join(
+            f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in i.box.items()
         )
         said = [w for w in (i.kind, "mixed" if i.mixed else None) if w]
         parts.append(f"{i.status}{' (' + ', '.join(said) + ')' if said else ''} {where}")
@@ -231,7 +224,7 @@ def intervals_text(intervals, digits=7):
 
 def _print_fixes(out, result, digits):
     """Each fix the sweep re-ran: its intervals per dtype before and after."""
-    from rich.markup import escape
+    from rich.markup import escape  # rich loads only when something is printed
 
     if not result.fixes:
         return
@@ -265,7 +258,7 @@ class ProgressBar:
         if self.bar is None:
             if not self.stderr.is_terminal or time.monotonic() - self.started < self.delay:
                 return
-            from rich.progress import Progress
+            from rich.progress import Progress  # rich loads only when something is printed
 
             self.bar = Progress(console=self.stderr, transient=True)
             self.bar.start()

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import re
 
-from . import cases
+from . import audit_cases
 
 
 def render(report) -> str:
     """A Markdown summary: the counts, one table row per case (status in words, worst verdicts, first finding), regressions."""
-    columns = cases.dtypes(report)
+    columns = audit_cases.dtypes(report)
     took = f" in {report.seconds:.1f} s" if report.seconds else ""
-    lines = ["## gradcli audit", "", f"**{cases.summary_text(report)}**{took}", ""]
+    lines = ["## gradcli audit", "", f"**{audit_cases.summary_text(report)}**{took}", ""]
     lines.append(_row(["case", "target", "status", *columns, "first finding"]))
     lines.append(_row(["---"] * (len(columns) + 4)))
     for case in report.cases:
-        cells = [case.name, case.target, case.status, *(cases.verdict(case, d) for d in columns), cases.first_finding(case)]
+        cells = [case.name, case.target, case.status, *(audit_cases.verdict(case, d) for d in columns), audit_cases.first_finding(case)]
         lines.append(_row([_escape(cell) for cell in cells]))
     if report.baseline is not None:
         lines += ["", f"Against the baseline {_escape(report.baseline)}:", ""]

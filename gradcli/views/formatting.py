@@ -1,0 +1,156 @@
+"""How every view writes numbers, points and gradients, and how it marks verdicts: each defined once.
+
+The terminal, HTML, Markdown, JUnit and plot views all read these, so a
+number or a verdict looks the same in every format. Plain text only: rich
+markup is made from `STATUS_STYLE`, CSS and plot colours from `VERDICT_LOOKS`
+and `CASE_LOOKS`. Nothing here imports NumPy or rich.
+"""
+
+from __future__ import annotations
+
+import linecache
+import math
+import os
+import re
+from dataclasses import dataclass
+
+from ..checker.dtypes import dtype_of
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one verdict or case status is marked: a rich style in the terminal, colours on a page and in plots."""
+
+    terminal: str  # a rich style
+    fill: str  # a background: a plot's marks, an SVG strip, a table cell
+    ink: str  # the colour of the word itself on a white page
+    bold: bool = False
+
+
+VERDICT_LOOKS = {
+    "ok": Look("green", fill="#4caf50", ink="#1e6b24"),
+    "domain": Look("magenta", fill="#9c6ade", ink="#6a1b9a"),
+    "unstable": Look("yellow", fill="#ffb300", ink="#9a5b00", bold=True),
+    "wrong": Look("red", fill="#e53935", ink="#b71c1c", bold=True),
+    "error": Look("red", fill="#424242", ink="#b71c1c", bold=True),
+}
+CASE_LOOKS = {
+    "pass": Look("green", fill="#d8f0d8", ink="#1b1b1b"),
+    "fail": Look("red", fill="#f8d0d0", ink="#1b1b1b"),
+    "error": Look("bold red", fill="#5c1a1a", ink="#fff"),
+}
+STATUS_STYLE = {name: look.terminal for name, look in VERDICT_LOOKS.items()}  # a verdict's rich style
+COLOURS = {name: look.fill for name, look in VERDICT_LOOKS.items()}  # a verdict's colour in plots
+
+
+def styled(status, looks=VERDICT_LOOKS) -> str:
+    """A verdict (or, with ``looks=CASE_LOOKS``, a case status) as rich markup in its style: "[yellow]unstable[/]"."""
+    look = looks.get(str(status))
+    return f"[{look.terminal if look else 'white'}]{status}[/]"
+
+
+def number(value, digits=7) -> str:
+    """A compact, exact-looking number: nested lists summarised, non-finite spelled out, None as "-"."""
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        flat = flatten(value)
+        shown = ", ".join(number(v, digits) for v in flat[:3])
+        return f"[{shown}{', ...' if len(flat) > 3 else ''}]"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return f"{value:.{digits}g}"
+    return str(value)
+
+
+def flatten(value) -> list:
+    """The numbers of a nested list, in order (a number alone as a list of one)."""
+    return [value] if not isinstance(value, list) else [x for v in value for x in flatten(v)]
+
+
+def point_text(point, digits=7) -> str:
+    """A point in words: "x = 100, y = 2"."""
+    return ", ".join(f"{k} = {number(v, digits)}" for k, v in point.items())
+
+
+def exact_point_text(point) -> str:
+    """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
+
+    def shown(value):
+        if isinstance(value, float) and math.isfinite(value):
+            return repr(value)
+        return number(value, 17)
+
+    return ", ".join(f"{k} = {shown(v) if not isinstance(v, list) else number(v, 17)}" for k, v in point.items())
+
+
+def gradient_text(gradient, digits=7) -> str:
+    """A gradient: the number alone for one variable, "x: 1, y: 2" for several, "-" when nothing is known."""
+    if not gradient or all(v is None for v in gradient.values()):
+        return "-"
+    if len(gradient) == 1:
+        return number(next(iter(gradient.values())), digits)
+    return ", ".join(f"{k}: {number(v, digits)}" for k, v in gradient.items())
+
+
+def matrix_text(rows, digits=7, largest=4) -> str:
+    """A matrix in full up to ``largest`` x ``largest``; a larger one as its shape and first entries."""
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        return number(rows, digits)
+    if len(rows) <= largest and all(len(row) <= largest for row in rows):
+        return "[" + ", ".join("[" + ", ".join(number(v, digits) for v in row) + "]" for row in rows) + "]"
+    return f"{len(rows)}x{len(rows[0]) if rows else 0} {number(rows, digits)}"
+
+
+def float_text(value, dtype_name) -> str:
+    """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
+    return str(dtype_of(dtype_name).type(value))
+
+
+def short_location(location) -> str:
+    """A ``path:line`` location as the file's name and line: "model.py:12"."""
+    path, _, line = location.rpartition(":")
+    return f"{os.path.basename(path)}:{line}"
+
+
+def underline(text, span, indent="    ") -> str:
+    """The formula on one line and carets under ``span`` on the next."""
+    start, end = span
+    return f"{indent}{text}\n{indent}{' ' * start}{'^' * max(1, end - start)}"
+
+
+def finding_underline(report, finding, indent="    "):
+    """Where a finding happened, as text: the formula, or a Python target's source line, with its op underlined.
+
+    None when there is nothing to point at (no span, or the source line is gone).
+    """
+    if finding.span is not None and report.kind == "formula":
+        return underline(report.target, finding.span, indent)
+    if finding.location:
+        return _source_underline(finding.location, finding.op, indent)
+    return None
+
+
+_OPERATORS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "power": "**"}
+
+
+def _source_underline(location, op, indent="    "):
+    """The source line of a Python target with the op's name underlined (where it appears)."""
+    path, _, line = location.rpartition(":")
+    text = linecache.getline(path, int(line)) if line.isdigit() else ""
+    if not text.strip():
+        return None
+    stripped = text.strip()
+    match = re.search(rf"\b{re.escape(op)}\b", stripped)
+    symbol = _OPERATORS.get(op)
+    if match is None and symbol is not None and len(re.findall(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)) == 1:
+        # An operator written as a symbol: underline it only where the line leaves no doubt.
+        match = re.search(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)
+    if match is None:
+        return f"{indent}{stripped}"
+    return underline(stripped, match.span(), indent)
