@@ -1,8 +1,8 @@
 """TensorFlow's spelling: GradientTape and Variable.
 
 Semantics follow ``tf.GradientTape``: trainable Variables are watched when
-read, plain values must be watched (and the value ``watch`` returns is the one
-to compute with), sources keep their structure, a list target is summed, an
+read, plain values must be watched (an array by identity; for a number the
+value ``watch`` returns is the one to compute with), sources keep their structure, a list target is summed, an
 unconnected source gives None, and a non-persistent tape answers once.
 """
 
@@ -14,6 +14,9 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 from gradcli import GradientTape, Variable
+from gradcli.autodiff import tracer
+from gradcli.autodiff.tracer import Box
+from gradcli.autodiff.values import raw
 
 
 def test_watch_a_plain_value():
@@ -386,3 +389,68 @@ def test_value_from_a_closed_inner_tape_under_an_outer_tape():
         x = outer.watch(np.array([0.5, 1.5]))
         y = gnp.sum(_tape_inside(x, w))
     np.testing.assert_allclose(outer.gradient(y, x), 2.0 * (np.cos([0.5, 1.5]) * [0.5, 1.5] + np.sin([0.5, 1.5])), rtol=1e-15)
+
+
+# -- an array watched by identity, as TensorFlow watches a tensor ----------------------------
+
+
+def test_an_array_watched_by_identity_gets_its_gradient_while_the_code_uses_the_array_itself():
+    x = np.array(2.0)
+    v = Variable(3.0)
+    with GradientTape() as t:
+        t.watch(x)  # the return value ignored, as in TensorFlow
+        y = gnp.exp(x) * x + v * v
+    gx, gv = t.gradient(y, [x, v])
+    assert gx == pytest.approx(3 * np.exp(2.0), rel=1e-15)
+    assert gv == pytest.approx(6.0)
+
+
+def test_an_array_watched_by_identity_is_seen_inside_a_list_and_next_to_a_traced_value():
+    x = np.array([1.0, 2.0])
+    with GradientTape() as t:
+        t.watch(x)
+        y = gnp.sum(gnp.stack([x, gnp.sin(x)]) * x)
+    np.testing.assert_allclose(t.gradient(y, x), 2 * x + np.sin(x) + x * np.cos(x), rtol=1e-15)
+
+
+def test_nested_tapes_watching_one_array_by_identity_give_the_second_derivative():
+    x = np.array([0.5, 1.5])
+    with GradientTape() as outer:
+        outer.watch(x)
+        with GradientTape() as inner:
+            inner.watch(x)
+            y = gnp.sum(gnp.sin(x) * x)
+        first = inner.gradient(y, x)
+        total = gnp.sum(first)
+    np.testing.assert_allclose(raw(first), np.cos(x) * x + np.sin(x), rtol=1e-15)
+    np.testing.assert_allclose(outer.gradient(total, x), 2 * np.cos(x) - x * np.sin(x), rtol=1e-15)
+
+
+def test_an_array_is_plain_again_once_its_tape_closes_even_after_an_error():
+    x = np.array(2.0)
+    with pytest.raises(ZeroDivisionError):
+        with GradientTape() as t:
+            t.watch(x)
+            1 / 0
+    assert not isinstance(gnp.exp(x), Box)
+    assert not tracer.watched_arrays
+
+
+def test_a_watched_array_no_gradcli_op_saw_is_never_a_silent_none():
+    x = np.array(2.0)
+    v = Variable(3.0)
+    with GradientTape() as t:
+        t.watch(x)
+        y = gnp.sum(x * x) + v * v  # NumPy's own multiply: invisible to gradcli
+    with pytest.warns(UserWarning, match="no gradcli operation was handed it"):
+        gx, gv = t.gradient(y, [x, v])
+    assert gx is None and gv == pytest.approx(6.0)
+
+
+def test_a_watched_array_the_target_reads_through_gradcli_ops_gives_no_warning(recwarn):
+    x = np.array(2.0)
+    with GradientTape() as t:
+        t.watch(x)
+        y = gnp.square(x)
+    assert t.gradient(y, x) == pytest.approx(4.0)
+    assert not [w for w in recwarn if issubclass(w.category, UserWarning)]

@@ -9,6 +9,7 @@ automatically, as in TensorFlow.
 from __future__ import annotations
 
 import contextlib
+import warnings
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from .core import VJPNode, backward_pass, new_reverse_trace
 from .ops import add
 from .ops_array import reshape, stack
 from .transforms import _check_input, _finish
-from .tracer import Box, seen_by
+from .tracer import Box, WatchedArray, seen_by, watched_arrays
 from .tree import flatten as _flatten
 from .values import ones_like_value, raw
 
@@ -89,9 +90,21 @@ class GradientTape:
     >>> tape.gradient(y, x)
     6.0
 
-    Variables are watched automatically. Plain values must be watched, and the
-    value ``watch`` returns is the one to compute with (a plain NumPy array's
-    own operators cannot be seen by gradcli). Tapes nest, for higher orders.
+    Variables are watched automatically. Plain values must be watched. A NumPy
+    array is watched by identity, as TensorFlow watches a tensor: the code may
+    go on computing with the array itself wherever gradcli sees it (``gnp``
+    functions, operators with a traced value); NumPy's own operators between
+    plain arrays (``x * 2``) stay invisible, so computing with the value
+    ``watch`` returns always works. A number has no identity to watch: compute
+    with what ``watch`` returns. Tapes nest, for higher orders.
+
+    >>> import gradcli.numpy as gnp
+    >>> x = np.array(3.0)
+    >>> with GradientTape() as tape:
+    ...     tape.watch(x)
+    ...     y = gnp.square(x)
+    >>> tape.gradient(y, x)
+    array(6.)
     """
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
@@ -101,6 +114,7 @@ class GradientTape:
         self._variable_roots = {}  # Variable -> its root nodes, one per value read
         self._watched_variables = set()
         self._watched_values = []  # (original, box) for plain values
+        self._by_identity = []  # the `WatchedArray` entries this tape put in `watched_arrays`
         self._used = False
 
     def __enter__(self):
@@ -110,6 +124,8 @@ class GradientTape:
 
     def __exit__(self, *exc):
         _active_tapes.remove(self)
+        for entry in self._by_identity:
+            _forget_identity(entry)
         return False
 
     # -- watching ---------------------------------------------------------
@@ -140,8 +156,21 @@ class GradientTape:
         if isinstance(value, Box) and value._trace is self._trace:
             return value
         _check_input(value, len(self._watched_values), "GradientTape.watch")
+        if isinstance(value, np.ndarray):
+            return self._watch_array(value)
         root = VJPNode.root(value, self._trace)
         self._watched_values.append((value, root))
+        return root
+
+    def _watch_array(self, array):
+        """Watch an array by identity: ops handed the array itself see the returned box instead."""
+        outer = watched_arrays.get(id(array))
+        base = outer.box if outer is not None and outer.array is array else array  # an outer tape's box nests
+        root = VJPNode.root(base, self._trace)
+        entry = WatchedArray(array, root, outer)
+        watched_arrays[id(array)] = entry
+        self._by_identity.append(entry)
+        self._watched_values.append((array, root))
         return root
 
     def watched_variables(self):
@@ -192,6 +221,7 @@ class GradientTape:
         for source, indices in owners:
             parts = [totals[k] for k in indices if totals[k] is not None]
             if not parts:
+                self._warn_if_unseen(source)
                 grads.append(None)
                 continue
             total = parts[0]
@@ -223,6 +253,19 @@ class GradientTape:
                         nodes.append(root)
             owners.append((source, indices))
         return nodes, owners
+
+    def _warn_if_unseen(self, source):
+        """Say so when a source gets no gradient because no op ever saw the array watched by identity."""
+        for entry in self._by_identity:
+            if entry.array is source and not entry.read:
+                warnings.warn(
+                    "GradientTape.gradient: the watched array gets no gradient (None): no gradcli "
+                    "operation was handed it. NumPy's own operators between plain arrays (x * 2) "
+                    "cannot be seen; use gradcli.numpy functions on it, or compute with the value "
+                    "watch() returns: x = tape.watch(x).",
+                    stacklevel=3,
+                )
+                return
 
     def _explain_unconnected(self, flat_sources):
         plain = [s for s in flat_sources if not isinstance(s, Box)]
@@ -276,3 +319,13 @@ def tapes_suspended(min_level):
 def active_traces():
     """The traces of the active tapes, innermost last."""
     return [t._trace for t in _active_tapes]
+
+
+def _forget_identity(entry):
+    """Take a closed tape's watch off an array, giving the outer tape's watch back if there is one."""
+    key = id(entry.array)
+    if watched_arrays.get(key) is entry:
+        if entry.outer is not None:
+            watched_arrays[key] = entry.outer
+        else:
+            del watched_arrays[key]

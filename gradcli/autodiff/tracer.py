@@ -36,6 +36,7 @@ __all__ = [
     "NUMPY_SCALAR_TYPES",
     "NoGradientError",
     "stack_sequences_with",
+    "watched_arrays",
 ]
 
 
@@ -55,6 +56,25 @@ class _Hooks:
 
 
 hooks = _Hooks()
+
+
+class WatchedArray:
+    """A plain array a gradient tape watches by identity, and the box that stands for it in ops."""
+
+    __slots__ = ("array", "box", "read", "outer")
+
+    def __init__(self, array, box, outer=None):
+        self.array = array
+        self.box = box
+        self.outer = outer  # an outer tape's watch of the same array, restored when this tape closes
+        self.read = False  # whether any op has been handed the box in the array's place
+
+
+# id(array) -> the innermost active tape's `WatchedArray` for it. TensorFlow's
+# ``tape.watch(x)`` marks ``x`` itself and the code goes on computing with ``x``;
+# the door swaps such an array for its box. Empty unless a tape watches a plain
+# array, and looked up only then, so it costs the fast paths one falsy check.
+watched_arrays: dict = {}
 
 _trace_ids = itertools.count(1)
 
@@ -254,7 +274,7 @@ def _make_door(prim):
                     out = buffers.out_for(fun, (value,)) if pool else None
                     ans = fun(value) if out is None else fun(value, out=out)
                     return _record(a._trace, prim, ans, (value,), _NO_KWARGS, _FIRST, args)
-            elif (kind is _ndarray or kind in NUMPY_SCALAR_TYPES) and not _MP_TYPES and hooks.forward is None:
+            elif (kind is _ndarray or kind in NUMPY_SCALAR_TYPES) and not _MP_TYPES and hooks.forward is None and not watched_arrays:
                 # Untraced, one array or NumPy scalar: the general path's work, without its loops.
                 out = buffers.out_for(fun, args) if pool and kind is _ndarray else None
                 return fun(a) if out is None else fun(a, out=out)
@@ -274,6 +294,10 @@ def _make_door(prim):
                     return door(*[_read(b) for b in args], **kwargs)
                 if top is None or trace.level > top.level:
                     top = trace
+        if watched_arrays:
+            swapped = _swap_watched(args)
+            if swapped is not None:
+                return door(*swapped, **kwargs)
         if top is None:
             try:
                 if _MP_TYPES and prim.mp is not None:
@@ -559,6 +583,23 @@ def _split_at(args, trace):
             a = a._value
         vals.append(a)
     return tuple(vals), tuple(argnums), tuple(parents)
+
+
+def _swap_watched(args):
+    """``args`` with each array a tape watches by identity (also inside a list or tuple) swapped for its box; None if none is."""
+    swapped, changed = [], False
+    for a in args:
+        if type(a) in (list, tuple):
+            inner = _swap_watched(a)
+            if inner is not None:
+                a, changed = type(a)(inner), True
+        else:
+            watched = watched_arrays.get(id(a))
+            if watched is not None and watched.array is a:
+                watched.read = True
+                a, changed = watched.box, True
+        swapped.append(a)
+    return swapped if changed else None
 
 
 def _read(value):
