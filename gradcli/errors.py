@@ -5,6 +5,8 @@ Exit codes: 0 ok, 1 a check failed, 2 bad usage or bad input, 3 internal error.
 
 from __future__ import annotations
 
+import difflib
+
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -65,3 +67,9 @@ class CheckFailed(GradcliError):
     """A check ran and found a gradient that is wrong or unstable: exit 1."""
 
     exit_code = EXIT_CHECK_FAILED
+
+
+def did_you_mean(word: str, known) -> str:
+    """`` (did you mean 'x'?)`` for the known word closest to a misspelt one, else an empty string."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

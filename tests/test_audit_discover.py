@@ -35,7 +35,7 @@ def test_an_imported_function_is_collected_once_where_it_is_defined(tmp_path):
     [
         ("def f(:\n", "second_bad.py:1: not valid Python"),
         ("raise ImportError('no such thing')\n", "importing {path} failed: ImportError: no such thing"),
-        ("import gradcli\n@gradcli.audit(at=['x=1'], range='x=0:1')\ndef f(x):\n    return x\n", "{path}: @gradcli.audit on f: case 'f' needs either"),
+        ("import gradcli\n@gradcli.audit(at=['x=1'], range='x=0:1')\ndef f(x):\n    return x\n", "{path}:2: @gradcli.audit on f: case 'f' needs either"),
     ],
 )
 def test_import_errors_name_the_file(tmp_path, text, message):
@@ -72,3 +72,33 @@ def test_without_arguments_the_spec_is_found_walking_up(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path / "deeper")
     code, out, err = audit()
     assert code == 0 and "1 case: 1 passed, 0 failed, 0 errors" in err
+
+
+def test_a_bare_decorator_sweeps_the_one_variable_over_the_default_range(tmp_path):
+    (tmp_path / "losses.py").write_text("import gradcli\n\n@gradcli.audit\ndef f(x):\n    return x * x\n")
+    (case,) = discover([str(tmp_path / "losses.py")])
+    assert case.ranges == ("x=-1000:1000",) and not case.at
+    code, out, err = audit(tmp_path / "losses.py", "--jobs", "1")
+    assert code == 0, err
+    assert "losses:f" in out
+
+
+def test_points_from_the_spec_defaults_take_the_place_of_the_bare_default(tmp_path):
+    (tmp_path / "losses.py").write_text("import gradcli\n\n@gradcli.audit\ndef f(x):\n    return x * x\n")
+    (case,) = discover([str(tmp_path / "losses.py")], {"at": ("x=2",)})
+    assert case.at == ("x=2",) and not case.ranges
+
+
+@pytest.mark.parametrize(
+    "decorator, says",
+    [
+        ("@gradcli.audit(dtype=['float64'], at=['x=1'])", ":3: @gradcli.audit: unknown setting 'dtype' (did you mean 'dtypes'?)"),
+        ("@gradcli.audit", ":3: @gradcli.audit on f names no points, and a function of 2 variables has no default range"),
+    ],
+)
+def test_a_decorator_mistake_names_the_file_and_line_of_the_decorator(tmp_path, decorator, says):
+    path = tmp_path / "losses.py"
+    path.write_text(f"import gradcli\n\n{decorator}\ndef f(x, y):\n    return x * y\n")
+    code, _, err = audit(path)
+    assert code == 2 and f"{path}{says}" in err
+    assert err.count(str(path)) == 1

@@ -52,9 +52,15 @@ def test_every_option_has_its_flag(command):
     assert [OPTION_FLAGS[name][0] for name in FIELDS if OPTION_FLAGS[name][0] not in flags] == []
 
 
-def test_every_option_has_its_decorator_keyword():
-    keywords = inspect.signature(gradcli.audit.decorator.audit).parameters
-    assert [name for name in FIELDS if name not in keywords] == []
+@pytest.mark.parametrize("name", FIELDS)
+def test_every_option_has_its_decorator_keyword(name):
+    value = SAMPLES[name][1]
+
+    @gradcli.audit(at=["x=1"], **{name: value})
+    def f(x):
+        return x
+
+    assert getattr(f, ATTRIBUTE)[name] == value
 
 
 def spec_with(key_values):
@@ -76,7 +82,7 @@ def test_every_keyword_reaches_the_options(tmp_path):
     assert {name: getattr(case.options, name) for name in FIELDS} == {name: held for name, (_, _, held) in SAMPLES.items()}
 
 
-def test_every_flag_reaches_the_options_under_the_spec(tmp_path, monkeypatch):
+def test_every_flag_reaches_the_options_over_the_spec(tmp_path, monkeypatch):
     seen = []
 
     def fake_run(cases, *args):
@@ -91,7 +97,7 @@ def test_every_flag_reaches_the_options_under_the_spec(tmp_path, monkeypatch):
     plain, own = seen
     assert {name: getattr(plain.options, name) for name in FIELDS} == {name: held for name, (_, _, held) in SAMPLES.items()}
     assert plain.timeout == 4.0
-    assert own.options.seed == 3  # the spec's own setting wins over the flag
+    assert own.options.seed == 7  # the flag typed wins over the case's own setting, as in pytest
 
 
 def test_build_options_is_the_one_merge():

@@ -1,6 +1,10 @@
 """Audit specs: gradcli.toml and [tool.gradcli] read into cases, and every mistake named by file, line and key."""
 
+import json
+
 import pytest
+
+from audit_helpers import audit
 
 from gradcli.audit.cases import parse_range
 from gradcli.audit.spec import find_spec, key_lines, load_spec
@@ -46,11 +50,20 @@ def test_defaults_then_case_overrides(tmp_path):
     assert (swept.options.rtol, swept.timeout, swept.folder) == (1e-5, 3.0, str(tmp_path))
 
 
-def test_cli_flags_lie_under_the_spec(tmp_path):
+def test_flags_typed_on_the_command_line_win_over_the_spec(tmp_path):
     (tmp_path / "gradcli.toml").write_text(GOOD)
     headline, swept = load_spec(str(tmp_path / "gradcli.toml"), {"dtypes": ("float16",), "seed": 4, "timeout": 99})
-    assert headline.options.dtypes == ("float32", "float64") and swept.options.dtypes == ("float64",)
-    assert headline.options.seed == 4 and headline.timeout == 12.0
+    assert headline.options.dtypes == ("float16",) and swept.options.dtypes == ("float16",)
+    assert headline.options.seed == 4 and headline.timeout == 99.0 and swept.timeout == 99.0
+    assert headline.options.rtol == 1e-5  # what no flag names stays as the spec says
+
+
+def test_dtype_typed_on_the_command_line_is_what_the_audit_checks(tmp_path):
+    (tmp_path / "gradcli.toml").write_text(GOOD)
+    code, out, err = audit(tmp_path / "gradcli.toml", "--dtype", "float64", "--json", "--jobs", "1")
+    assert code in (0, 1), err
+    dtypes = {r["dtype"] for case in json.loads(out)["cases"] for r in (case["check"] or {"results": []})["results"]}
+    assert dtypes == {"float64"}
 
 
 @pytest.mark.parametrize(
@@ -61,6 +74,7 @@ def test_cli_flags_lie_under_the_spec(tmp_path):
         ('[defaults]\n\norder = 3\n', "gradcli.toml:3: 'order': order 3: gradcli checks first (1) and second (2) derivatives"),
         ('[defaults]\ndtypes = ["float99"]\n', "gradcli.toml:2: 'dtypes':"),
         ('[defaults]\nat = ["x=1"]\n', "gradcli.toml:2: unknown key 'at'"),
+        ('[defaults]\ndtype = ["float64"]\n', "gradcli.toml:2: unknown key 'dtype' (did you mean 'dtypes'?)"),
         ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\n\n[[case]]\nname = "a"\ntarget = "y"\nat = ["y=1"]\n',
          "gradcli.toml:7: case name 'a' is used twice (first at line 2)"),
         ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\nrange = "x=0:1"\n', "gradcli.toml:1: case 'a' needs either at (points) or range (a sweep), not both"),

@@ -7,7 +7,8 @@ which every report format is a view.
 
 This package is itself the decorator: ``gradcli.audit`` is the package once
 any of its modules is imported (Python sets the attribute), so the package
-object is made callable and ``@gradcli.audit(at=[...])`` works either way.
+object is made callable and ``@gradcli.audit(at=[...])`` works either way, as
+does the bare ``@gradcli.audit``.
 """
 
 import sys
@@ -19,8 +20,8 @@ from .decorator import audit as _audit
 class _CallablePackage(types.ModuleType):
     """A module that, called, is the `gradcli.audit.decorator.audit` decorator."""
 
-    def __call__(self, **settings):
-        return _audit(**settings)
+    def __call__(self, *function, **settings):
+        return _audit(*function, **settings)
 
 
 sys.modules[__name__].__class__ = _CallablePackage

@@ -3,7 +3,8 @@
 A layer is a dict of case keys (``at``, ``range``, ``expect``, ``timeout``)
 and check options (the fields of `CheckOptions`, spelled as in Python:
 ``dtypes``, ``rtol``, ``max_time``...). Later layers override earlier ones:
-the CLI's flags, then a spec's ``[defaults]``, then the case itself.
+a spec's ``[defaults]``, then the case itself, then the flags typed on the
+command line, which win, as they do in pytest, ruff and mypy.
 `check_value` validates one key's value on its own, so a spec can name the
 line of a bad value. No NumPy is imported here.
 """

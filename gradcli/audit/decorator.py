@@ -15,20 +15,26 @@ import inspect
 import os
 import sys
 
-from ..errors import InputError
-from .cases import make_case
+from ..errors import InputError, did_you_mean
+from .cases import CASE_KEYS, OPTION_KEYS, make_case
 
 ATTRIBUTE = "__gradcli_audit__"  # where a decorated function keeps its case's settings
+PLACE_ATTRIBUTE = "__gradcli_audit_place__"  # file:line of its decorator, for messages
+DEFAULT_RANGE = "-1000:1000"  # a case that names no points sweeps its one variable over this, as gradcli sweep does
 
 
-def audit(*, at=None, range=None, expect=None, timeout=None, dtypes=None, wrt=None, order=None, rtol=None,
-          atol=None, full=None, seed=None, fail_on=None, fixes=None, treat_as_variables=None, max_time=None):
+DECORATOR_KEYS = CASE_KEYS + OPTION_KEYS  # what ``@audit(...)`` takes: a spec case's keys
+
+
+def audit(function=None, /, **settings):
     """Declare the decorated function an audit case for ``gradcli audit``; the function is returned unchanged.
 
     Give ``at`` (points, as ``--at`` takes them) or ``range`` (a sweep, as
     ``"x=-200:200:201"``); ``expect`` is the known worst verdict; ``timeout`` is
     seconds for the case; the rest are the check options (`CheckOptions`).
-    Settings are validated here, so a bad one fails when the module is imported.
+    Settings are validated here, so a bad one fails when the module is imported,
+    naming the file and line of the decorator. Used bare (``@audit``), the case
+    takes every default, the spec's or the command line's included.
 
     >>> @audit(at=["x=1"], dtypes=["float64"])
     ... def square(x):
@@ -36,17 +42,50 @@ def audit(*, at=None, range=None, expect=None, timeout=None, dtypes=None, wrt=No
     >>> square(3.0)
     9.0
     """
-    settings = {key: value for key, value in locals().items() if value is not None}
+    caller = sys._getframe(2 if _called_through_package() else 1)
+    place = f"{caller.f_code.co_filename}:{caller.f_lineno}"
+    for key in settings:
+        if key not in DECORATOR_KEYS:
+            raise InputError(f"{place}: @gradcli.audit: unknown setting '{key}'{did_you_mean(key, DECORATOR_KEYS)}")
+    settings = {key: value for key, value in settings.items() if value is not None}
 
-    def record(function):
+    def record(target):
+        if not callable(target):
+            raise InputError(f"{place}: @gradcli.audit decorates a function, not {type(target).__name__}")
+        layers = _with_points(target, [settings], place)
         try:
-            make_case(function.__qualname__, function.__qualname__, [settings])
+            make_case(target.__qualname__, target.__qualname__, layers)
         except InputError as error:
-            raise InputError(f"@gradcli.audit on {function.__qualname__}: {error.message}") from None
-        setattr(function, ATTRIBUTE, settings)
-        return function
+            raise InputError(f"{place}: @gradcli.audit on {target.__qualname__}: {error.message}") from None
+        setattr(target, ATTRIBUTE, settings)
+        setattr(target, PLACE_ATTRIBUTE, place)
+        return target
 
-    return record
+    return record if function is None else record(function)
+
+
+def _with_points(function, layers, place):
+    """``layers``, with a sweep of the function's one variable over `DEFAULT_RANGE` first where no layer names points."""
+    if any("at" in layer or "range" in layer for layer in layers):
+        return layers
+    try:
+        names = [p.name for p in inspect.signature(function).parameters.values() if p.kind in _POSITIONAL]
+    except (TypeError, ValueError):
+        names = []
+    if len(names) != 1:
+        raise InputError(
+            f"{place}: @gradcli.audit on {function.__qualname__} names no points, and a function of "
+            f"{len(names)} variables has no default range: give at=[...] or range=\"VAR=LO:HI\""
+        )
+    return [{"range": f"{names[0]}={DEFAULT_RANGE}"}, *layers]
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+def _called_through_package():
+    """Whether `audit` was called as ``gradcli.audit(...)``, the package, one frame further from the user."""
+    return sys._getframe(2).f_code.co_name == "__call__"
 
 
 def discover(paths, cli_layer=None) -> list:
@@ -62,7 +101,9 @@ def discover(paths, cli_layer=None) -> list:
             for name, value in vars(module).items():
                 if inspect.isfunction(value) and value.__module__ == module_name and hasattr(value, ATTRIBUTE):
                     target = f"{module_name}:{name}"
-                    cases.append(make_case(target, target, [cli_layer or {}, getattr(value, ATTRIBUTE)], root, target))
+                    place = getattr(value, PLACE_ATTRIBUTE, file)
+                    layers = _with_points(value, [getattr(value, ATTRIBUTE), cli_layer or {}], place)
+                    cases.append(make_case(target, target, layers, root, target))
     return cases
 
 
@@ -100,7 +141,8 @@ def _import(file, root, module_name):
     try:
         return importlib.import_module(module_name)
     except InputError as error:
-        raise InputError(f"{file}: {error.message}") from None
+        located = error.message.startswith(file)  # a decorator's own message already names its file and line
+        raise InputError(error.message if located else f"{file}: {error.message}") from None
     except SyntaxError as error:
         raise InputError(f"{file}:{error.lineno}: not valid Python: {error.msg}") from None
     except Exception as error:  # noqa: BLE001 - the user's module failed to import

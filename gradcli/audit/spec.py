@@ -20,7 +20,7 @@ import re
 import sys
 
 from ..checker.options import CheckOptions
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from .cases import CASE_KEYS, OPTION_KEYS, check_value, make_case
 
 if sys.version_info >= (3, 11):
@@ -70,7 +70,7 @@ def _has_tool_table(path):
 
 
 def load_spec(path, cli_layer=None) -> list:
-    """The cases of the spec at ``path``, in its order; ``cli_layer`` (the CLI's flags) lies under [defaults]."""
+    """The cases of the spec at ``path``, in its order; ``cli_layer`` (the flags typed) wins over the spec, as in pytest."""
     text = _read(path)
     try:
         data = tomllib.loads(text)
@@ -113,7 +113,7 @@ def _case(place, index, table, cli_layer, defaults, path):
     own = {key: place.value(where, key, value) for key, value in table.items() if key not in CASE_ONLY}
     origin = f"{os.path.basename(path)}:{place.line(where, None)}"
     try:
-        return make_case(name, table["target"], [cli_layer, defaults, own], os.path.dirname(os.path.abspath(path)), origin)
+        return make_case(name, table["target"], [defaults, own, cli_layer], os.path.dirname(os.path.abspath(path)), origin)
     except InputError as error:
         raise place.error(where, None, error.message) from None
 
@@ -138,7 +138,8 @@ class _Place:
     def check_keys(self, table, where, known):
         for key in table:
             if key not in known:
-                raise self.error(where, key, f"unknown key '{key}' (known keys: {', '.join(known)})")
+                hint = did_you_mean(key, known) or f" (known keys: {', '.join(known)})"
+                raise self.error(where, key, f"unknown key '{key}'{hint}")
 
     def value(self, where, key, value):
         """``value`` checked for ``key``: its TOML type, then its meaning (check_value)."""
