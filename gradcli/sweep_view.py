@@ -1,6 +1,6 @@
 """The terminal view of a sweep: a strip of the range per dtype, its intervals, thresholds and fixes.
 
-A view of a `SweepResult` (gradcli.checker.sweep); nothing here computes a
+A view of a `SweepResult` (gradcli.sweep); nothing here computes a
 gradient. rich is imported inside the functions, so importing this is cheap.
 """
 
@@ -15,7 +15,7 @@ from .render import _STATUS_STYLE, _number, console
 STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
 MAP_HEIGHT = 15  # rows of a 2-D sweep's map
 STATUS_SYMBOL = {"ok": "·", "unstable": "u", "wrong": "W", "domain": "d", "error": "E"}
-# A failing point shows what broke, where the sweep says (KINDS of gradcli.checker.sweep).
+# A failing point shows what broke, where the sweep says (KINDS of gradcli.sweep).
 KIND_SYMBOL = {
     "nan": "N",
     "inf": "I",
@@ -68,11 +68,11 @@ def _point_classes(result, d):
         return np.asarray(d.samples.status, dtype=object), np.asarray(d.samples.kind, dtype=object)
     if len(result.ranges) != 1 or not d.intervals:
         return None
-    from .checker.dtypes import dtype_of
+    from .checker.dtypes import dtype_named
 
     (swept,) = result.ranges.values()
     with np.errstate(all="ignore"):
-        xs = swept.points().astype(dtype_of(d.dtype)).astype(np.float64)
+        xs = swept.points().astype(dtype_named(d.dtype)).astype(np.float64)
     where = np.minimum(np.searchsorted([i.hi for i in d.intervals], xs, side="left"), len(d.intervals) - 1)
     status = np.array([str(d.intervals[i].status) for i in where], dtype=object)
     kind = np.array([d.intervals[i].kind or "" for i in where], dtype=object)
@@ -168,9 +168,9 @@ def _interval_table(d, digits):
 
 def float_text(value, dtype_name):
     """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
-    from .checker.dtypes import dtype_of
+    from .checker.dtypes import dtype_named
 
-    return str(dtype_of(dtype_name).type(value))
+    return str(dtype_named(dtype_name).type(value))
 
 
 def _failing_side(t):

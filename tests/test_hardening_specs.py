@@ -15,7 +15,7 @@ import pytest
 from fuzz.targets import check_promises, check_spec_error, run_cli
 
 from gradcli.audit.spec import load_spec
-from gradcli.checker.sweep import sample
+from gradcli.sweep import sample
 from gradcli.errors import InputError
 
 EXAMPLE_SPEC = Path(__file__).resolve().parents[1] / "examples" / "audit" / "gradcli.toml"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ..checker.results import CheckReport, PointResult
 from ..checker.verdict import Verdict
 from ..errors import InputError
+from ..sweep.results import DtypeSweep, Interval, SweepResult
 from .run import LocalWorkers, time_left
 
 
@@ -83,8 +84,6 @@ def check_within(resolved, points, options, timeout) -> CheckReport:
 
 def sweep_within(resolved, ranges, options, fixed, timeout):
     """`gradcli.sweep` of the resolved target over ``ranges`` (`Range` objects), in a worker, under ``timeout`` seconds."""
-    from ..checker.sweep import DtypeSweep, Interval, SweepResult
-
     started = time.perf_counter()
     outcome = run_alone(_sweep_job, (resolved.text, ranges, options, fixed), timeout)
     if outcome.answer is not None:
@@ -107,7 +106,7 @@ def _plain(value):
 
 def _check_job(job):
     """In the worker: the check, packed to cross the pipe (`_packed`)."""
-    from ..checker.runner import check
+    from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the caller
 
     target, points, options = job
     return _packed(check, target, points, options)
@@ -115,7 +114,7 @@ def _check_job(job):
 
 def _sweep_job(job):
     """In the worker: the sweep, packed to cross the pipe (`_packed`)."""
-    from ..checker.sweep import sweep
+    from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the caller
 
     target, ranges, options, fixed = job
     return _packed(sweep, target, ranges, options, fixed=fixed)

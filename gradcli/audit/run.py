@@ -28,7 +28,8 @@ import time
 from collections import deque
 from multiprocessing.connection import wait
 
-from ..checker.targets import _FUNCTION_TARGET
+from ..checker.points import parse_point
+from ..checker.targets import FUNCTION_TARGET, resolve
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .cases import parse_range
@@ -37,7 +38,7 @@ from .results import AuditReport, CaseResult
 # What a worker imports to run its first case, imported once in the forkserver so that no worker
 # pays for it: without these a fresh worker's first case took 0.45 s instead of 0.02 s.
 _PRELOAD = [
-    "gradcli.audit.run", "gradcli.audit.alone", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
+    "gradcli.audit.run", "gradcli.audit.alone", "gradcli.checker.runner", "gradcli.sweep.run", "gradcli.checker.points",
     "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
     "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.render", "mpmath", "flint",
 ]
@@ -279,9 +280,7 @@ def error_result(case, message, seconds=0.0) -> CaseResult:
 
 
 def _check(case):
-    from ..checker.points import parse_point
-    from ..checker.runner import check
-    from ..checker.targets import resolve
+    from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
     from ..render import jsonable
 
     target = _located(case)
@@ -295,8 +294,8 @@ def _check(case):
 
 
 def _sweep(case):
-    from ..checker.sweep import sweep
     from ..render import jsonable
+    from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
     name, spec = parse_range(case.ranges[0])
     result = sweep(_located(case), {name: spec}, case.options)
@@ -341,7 +340,7 @@ def judge(case, by_dtype, errors=(), check=None, sweep=None) -> CaseResult:
 
 def _located(case):
     """The case's target as this process can load it: files relative to the spec's folder, modules importable from it."""
-    match = _FUNCTION_TARGET.match(case.target.strip())
+    match = FUNCTION_TARGET.match(case.target.strip())
     if not match:
         return case.target  # a formula
     module = match["module"]
