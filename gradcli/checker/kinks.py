@@ -141,6 +141,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     has no kink), from 60 digits up to ``most_digits`` while they are lost in
     rounding noise; a difference still lost in noise claims nothing. Above
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
+    Each precision is paid for from ``budget`` (a `balls.Budget`) first.
     """
     import mpmath
 

@@ -85,7 +85,7 @@ def _by_balls(target, args, result, budget, seed=0):
     proven to 13 digits (see `balls`). Kinks and poles are still looked for by
     one-sided differences, and the rule is run at high precision as before.
 
-    At an array point the formula is summed over its elements (as `runner._summed`
+    At an array point the formula is summed over its elements (as `point.summed`
     checks it): the value is the sum of the formula at each element, the gradient
     of each variable the elementwise derivative, summed over the axes it was
     broadcast along (`_by_elements`).
@@ -361,6 +361,7 @@ def _rule_at(target, args, digits, result, budget):
 
     The precision rises from ``digits`` until the rule's own rounding noise is
     below AGREE_DIGITS: a backward pass can cancel more digits than the forward.
+    Each pass is paid for from ``budget`` (a `balls.Budget`) first.
     """
     import mpmath
 
