@@ -40,7 +40,7 @@ import time
 import common
 
 from gradcli.audit.cases import make_case
-from gradcli.audit.run import LocalWorkers, run_audit, run_case
+from gradcli.audit.run import CaseWorkers, run_audit, run_case
 
 WORKLOAD = "audit workers"
 REPS = 3
@@ -78,7 +78,7 @@ def worker_start(case, probes=5):
     own = statistics.median(in_process([case])[0] for _ in range(probes))
     times = []
     for _ in range(probes):
-        with LocalWorkers() as pool:
+        with CaseWorkers() as pool:
             started = time.perf_counter()
             worker = pool.start(case)
             while pool.outcome(worker, case) is None:

@@ -3,7 +3,7 @@
 The W2 function ``sum(tanh(x)*exp(-x**2) + log1p(x**2))`` (bench/w2_arrays.py),
 written with ``gradcli.numpy``, at ``x``: 10^4 float64 (standard normal, seed 0),
 checked as ``gradcli.check`` checks a Python function with more than 64
-inputs (``gradcli/checker/runner.py``, ``_check_point``) in float64:
+inputs (``gradcli/checker/point.py``, ``check_point``) in float64:
 
   1. gradcli's value and gradient, traced under the provenance recorder (the
      hooks that find the op which produced a NaN);

@@ -1,13 +1,13 @@
 """Sweep speed: the whole default sweep against the headline check, and the vectorised step at 10^6 points.
 
-Two workloads (issue 15):
+Two workloads:
 
   * fresh processes, as a user starts them: ``gradcli sweep "log(1+exp(x))"``
     (the default range, -1000:1000 symlog, both dtypes, fixes re-checked over
     the range) against ``gradcli grad "log(1+exp(x))" --at 100``, paired and
     interleaved; target: the sweep in at most 4x the check's wall time;
   * value and gradient of ``log(1+exp(x))`` at 10^6 points in float32 and
-    float64 through the sweep's own vectorised step (`gradcli.checker.sweep.evaluate`:
+    float64 through the sweep's own vectorised step (`gradcli.sweep.evaluate`:
     one call of the core for all points) against NumPy's own forward
     evaluation ``np.log(1 + np.exp(x))`` of the same points; target: at most 3x.
 
@@ -91,7 +91,7 @@ def numpy_forward(x):
 
 
 def points_part(size=POINTS, reps=REPS_POINTS):
-    from gradcli.checker.sweep import evaluate
+    from gradcli.sweep import evaluate
 
     common.heading(f"{WORKLOAD_POINTS}: value and gradient of {FORMULA} at {size:,} points vs NumPy's forward")
     targets, rows, checks = [], [], []
@@ -114,7 +114,7 @@ def points_part(size=POINTS, reps=REPS_POINTS):
         targets.append((name, ratio, t))
     common.table(
         ["dtype", "value+grad (gradcli)", "forward (NumPy)", "ratio", "target", ""], rows,
-        title=f"median of {reps} paired runs; gradcli.checker.sweep.evaluate is the sweep's one call of the core",
+        title=f"median of {reps} paired runs; gradcli.sweep.evaluate is the sweep's one call of the core",
     )
     common.checks_table(checks, title="Correctness (normwise relative error against NumPy in float64, tolerance 1e-5)")
     correct = all(c.ok for c in checks)

@@ -46,14 +46,10 @@ def __getattr__(name):
         from . import checker
 
         return getattr(checker, name)
-    if name == "sweep":
-        from .checker.sweep import sweep
-
-        return sweep
-    if name == "audit":  # the package gradcli.audit, which is callable as the decorator
+    if name in ("sweep", "audit"):  # packages callable as the sweep function and the audit decorator
         import importlib
 
-        return importlib.import_module(".audit", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'gradcli' has no attribute {name!r}")
 
 

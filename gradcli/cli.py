@@ -553,8 +553,8 @@ def merge(reports, as_json, junit, markdown, html):
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
 
-_SCALES = ("linear", "log", "symlog", "float")  # gradcli.checker.sweep.SCALES, spelled here so --help imports no NumPy
-_DEFAULT_N = 101  # gradcli.checker.sweep.DEFAULT_N, likewise (tests/test_sweep_cli.py checks both)
+_SCALES = ("linear", "log", "symlog", "float")  # gradcli.checker.ranges.SCALES, spelled here so --help imports no NumPy
+_DEFAULT_N = 101  # gradcli.checker.ranges.DEFAULT_N, likewise (tests/test_sweep_cli.py checks both)
 
 
 @cli.command(name="sweep")
@@ -575,9 +575,10 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
     floats, each with the `gradcli grad` command that reproduces it. Fixes
     gradcli finds are swept over the same range. Exits 0 whenever it computed.
     """
-    from .checker.points import default_ranges, parse_fixed, parse_ranges
-    from .checker.sweep import sweep
+    from .checker.points import parse_fixed
+    from .checker.ranges import default_ranges, parse_ranges
     from .checker.targets import import_deadline, resolve
+    from .sweep import sweep
     from .views.json import dump_json
     from .views.terminal_sweep import ProgressBar, print_sweep
 

@@ -33,7 +33,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ``gradcli.numpy``; ``points`` are numbers (one variable) or
     ``{variable: value}`` dicts. ``options`` (a `gradcli.CheckOptions`) and
     keyword ``changes`` to it (``dtypes``, ``wrt``, ``rtol``, ``atol``, ``fail_on``,
-    ...) are `gradcli.check`'s, merged as every door merges them (`build_options`:
+    ...) are `gradcli.check`'s, merged as every entry point merges them (`build_options`:
     a change of None leaves the option as it was; an unknown name is an
     `InputError`). Returns the report when it passes. The error's
     message names each finding's op (and file:line, for a Python target) and
@@ -41,7 +41,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ``gradcheck`` shows this message as it is.
     """
     __tracebackhide__ = True  # pytest reports the failure at the test's line, not in here
-    # The one merge every door uses (spec, decorator, CLI): the options, then the changes.
+    # The one merge every entry point uses (spec, decorator, CLI): the options, then the changes.
     defaults = {f.name: getattr(options, f.name) for f in fields(options)} if options is not None else {}
     report = check(target, points, build_options(defaults, changes, {"fixes": False}))
     failing = [r for r in report.results if r.status in report.fail_on]

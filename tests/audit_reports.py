@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import gradcli
 from gradcli.audit.results import AuditReport, CaseResult
 from gradcli.checker.verdict import Verdict
-from gradcli.views.json import jsonable
+from gradcli.jsondata import jsonable
 
 HEADLINE = "log(1+exp(x))"
 # A case name full of HTML and Markdown: every view must show it as text.

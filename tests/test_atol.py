@@ -11,7 +11,7 @@ from click.testing import CliRunner
 import gradcli
 import gradcli.numpy as gnp
 from gradcli import custom_gradient
-from gradcli.checker.runner import _compare
+from gradcli.checker.compare import compare as _compare
 from gradcli.cli import cli, main
 from gradcli.testing import GradientCheckError, assert_gradients_ok
 

@@ -80,7 +80,7 @@ def test_dtype_typed_on_the_command_line_is_what_the_audit_checks(tmp_path):
         ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\nrange = "x=0:1"\n', "gradcli.toml:1: case 'a' needs either at (points) or range (a sweep), not both"),
         ('[[case]]\nname = "a"\ntarget = "x"\n', "gradcli.toml:1: case 'a' needs either at (points) or range (a sweep), not neither"),
         ('[[case]]\nname = "a"\ntarget = "x"\nexpect = "fine"\nat = ["x=1"]\n', "gradcli.toml:4: 'expect': expect 'fine': not a verdict"),
-        ('[[case]]\nname = "a"\ntarget = "x"\nrange = "x=0..1"\n', "gradcli.toml:4: 'range': range 'x=0..1': expected name=LO:HI"),
+        ('[[case]]\nname = "a"\ntarget = "x"\nrange = "x=0..1"\n', "gradcli.toml:4: 'range': range x=0..1: expected LO:HI or LO:HI:N"),
         ('[[case]]\nname = "a"\ntarget = "x"\nat = ["x=1"]\ntimeout = -1\n', "gradcli.toml:5: 'timeout': timeout -1: a number of seconds above 0"),
         ('[[case]]\ntarget = "x"\nat = ["x=1"]\n', "gradcli.toml:1: case 1: 'name' must be a non-empty string"),
         ('[[case]]\nname = "a"\ntarget = 3\nat = ["x=1"]\n', "gradcli.toml:3: case 1: 'target' must be a non-empty string"),

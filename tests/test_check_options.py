@@ -6,7 +6,7 @@ import json
 import pytest
 
 import gradcli
-from gradcli.checker import CheckOptions, Verdict, runner
+from gradcli.checker import CheckOptions, Verdict, hessian
 from gradcli.checker.dtypes import DEFAULT_RTOL, mantissa_bits, rtol_help
 from gradcli.cli import check_command, grad
 from gradcli.errors import InputError
@@ -131,7 +131,7 @@ def test_mantissa_bits_come_from_the_dtype():
 
 
 def test_a_hessian_without_true_second_derivatives_is_not_called_exact(monkeypatch):
-    monkeypatch.setattr(runner, "_true_hessian", lambda *args: (None, None))
+    monkeypatch.setattr(hessian, "_true_hessian", lambda *args: (None, None))
     (result,) = gradcli.check("exp(x)", [0.5], dtypes=("float64",), order=2).results
     assert result.status == "ok"
     assert result.exact_hessian is None

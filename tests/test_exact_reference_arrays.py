@@ -11,7 +11,8 @@ import mpmath
 import numpy as np
 
 import gradcli
-from gradcli.checker import balls, reference, runner
+from gradcli.checker import balls, reference
+from gradcli.checker.point import summed
 from gradcli.checker.balls import Budget
 from gradcli.checker.targets import resolve
 from test_exact_reference import close, truth
@@ -25,7 +26,7 @@ def one(target, point, dtype="float64"):
 
 def exact_at(formula, point):
     """The reference as the checker asks for it: the formula summed over the point, at float64 arrays."""
-    target, _ = runner._summed(resolve(formula), point)
+    target, _ = summed(resolve(formula), point)
     args = [np.asarray(point[n], dtype=np.float64) if np.ndim(point[n]) else float(point[n]) for n in target.variables]
     return reference.compute(target, args)
 
@@ -80,7 +81,7 @@ def test_a_variable_broadcast_along_a_length_one_axis():
 
 def test_the_exact_fields_keep_the_shapes_the_mpmath_path_gave():
     point = {"a": 0.5, "b": [0.25, 2.0]}
-    target, _ = runner._summed(resolve("a*exp(b)"), point)
+    target, _ = summed(resolve("a*exp(b)"), point)
     args = [0.5, np.array([0.25, 2.0])]
     on_balls = reference.compute(target, args)
     on_mpmath = reference._compute_mpmath(target, args, 0, reference.Exact())
@@ -138,7 +139,7 @@ def test_one_hard_element_does_not_make_every_element_redo_its_passes(monkeypatc
     x[7] = hard
     calls.clear()
     budget = Budget()
-    target, _ = runner._summed(resolve(formula), {"x": x})
+    target, _ = summed(resolve(formula), {"x": x})
     exact = reference.compute(target, [x], budget=budget)
     assert exact.method == "balls"
     assert close(exact.gradient[0][7], truth(lambda x: E(x) - E(-x), hard))

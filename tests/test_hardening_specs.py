@@ -15,7 +15,7 @@ import pytest
 from fuzz.targets import check_promises, check_spec_error, run_cli
 
 from gradcli.audit.spec import load_spec
-from gradcli.checker.sweep import sample
+from gradcli.sweep import sample
 from gradcli.errors import InputError
 
 EXAMPLE_SPEC = Path(__file__).resolve().parents[1] / "examples" / "audit" / "gradcli.toml"
@@ -126,8 +126,8 @@ def test_points_and_ranges_of_any_other_toml_type_are_refused_on_their_line(tmp_
     "spelled, says",
     [
         ("x=1:0:5", "the low end must be below the high end"),
-        ("x=0:1:1", "the number of points is 2 to 10,000,000"),
-        ("x=0:1:10000001", "the number of points is 2 to 10,000,000"),
+        ("x=0:1:1", "the number of points N is 2 to 10,000,000"),
+        ("x=0:1:10000001", "the number of points N is 2 to 10,000,000"),
     ],
 )
 def test_a_range_the_sweep_would_refuse_is_refused_on_its_line(tmp_path, spelled, says):

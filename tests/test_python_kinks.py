@@ -18,7 +18,7 @@ from click.testing import CliRunner
 import gradcli
 from gradcli.autodiff.ops import raw
 import gradcli.numpy as np
-from gradcli.checker import runner
+from gradcli.checker import judge
 from gradcli.cli import cli
 
 
@@ -223,7 +223,7 @@ def test_sinc_over_an_array_has_exact_entries_and_is_wrong():
 
 
 def test_short_shows_every_entry_and_never_none():
-    text = runner._short({"x": None, "y": numpy.array([math.nan, 1.0]), "z": 0.25}, ["x", "y", "z"])
+    text = judge._short({"x": None, "y": numpy.array([math.nan, 1.0]), "z": 0.25}, ["x", "y", "z"])
     assert text == "{x: not computed, y: [nan, 1], z: 0.25}"
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-import gradcli.checker.sweep as engine
+import gradcli.sweep as engine
 from gradcli.cli import _DEFAULT_N, _SCALES, cli
 
 SOFTPLUS = "log(1+exp(x))"

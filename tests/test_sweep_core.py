@@ -1,4 +1,4 @@
-"""The sweep library core (gradcli.checker.sweep): sampling, thresholds to the last float, coverage, bad input."""
+"""The sweep library core (gradcli.sweep): sampling, thresholds to the last float, coverage, bad input."""
 
 import json
 import math
@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import gradcli.numpy as gnp
-from gradcli.checker.sweep import KINDS, MAX_POINTS, Range, sample, sweep
+from gradcli.sweep import KINDS, MAX_POINTS, Range, sample
+from gradcli.sweep.run import sweep
 from gradcli.errors import InputError
 
 
@@ -179,10 +180,10 @@ def test_sweep_is_part_of_the_public_api_and_loaded_lazily():
     import sys
 
     import gradcli
-    from gradcli.checker import sweep as sweep_module
+    import gradcli.sweep as sweep_module
 
-    assert gradcli.sweep is sweep_module.sweep and "sweep" in dir(gradcli)
-    code = "import sys, gradcli; print('gradcli.checker.sweep' in sys.modules)"
+    assert gradcli.sweep is sweep_module and gradcli.sweep.sweep is sweep and "sweep" in dir(gradcli)
+    code = "import sys, gradcli; print('gradcli.sweep' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
 
 

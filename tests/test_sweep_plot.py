@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 import gradcli.views.terminal_sweep as view
-from gradcli.checker.sweep import DtypeSweep, FixSweep, Interval, Range, Samples, SweepResult, Threshold
+from gradcli.sweep import DtypeSweep, FixSweep, Interval, Range, Samples, SweepResult, Threshold
 from gradcli.errors import InputError
 from gradcli.views.plot import check_path, plot_sweep
 

@@ -1,4 +1,4 @@
-"""Building a `Case` from layers of settings: the one place where every door (CLI, spec, decorator) merges.
+"""Building a `Case` from layers of settings: the one place where every entry point (CLI, spec, decorator) merges.
 
 A layer is a dict of case keys (``at``, ``range``, ``expect``, ``timeout``)
 and check options (the fields of `CheckOptions`, spelled as in Python:
@@ -11,11 +11,10 @@ line of a bad value. No NumPy is imported here.
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
+from ..checker.ranges import split_range
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .results import Case
@@ -24,32 +23,18 @@ OPTION_KEYS = tuple(f.name for f in fields(CheckOptions))
 CASE_KEYS = ("at", "range", "expect", "timeout")  # what a case says besides its check options
 DEFAULT_TIMEOUT = 30.0
 
-_RANGE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=(?P<lo>[^:]+):(?P<hi>[^:]+)(:(?P<n>[^:]+))?$")
-
 
 def parse_range(text: str) -> tuple:
     """``"x=LO:HI[:N]"`` (as ``gradcli sweep --range``) as ``(name, (lo, hi[, n]))``, as `gradcli.sweep` takes it.
 
-    Checked as `gradcli.sweep` checks a range (lo < hi, N in its bounds), so
-    that a spec's bad range is refused on its line, before any case runs.
+    Read by the one reader of ranges (`checker.ranges.split_range`), so that a
+    spec's bad range is refused on its line, before any case runs.
 
     >>> parse_range("x=-200:200:201")
     ('x', (-200.0, 200.0, 201))
     """
-    match = _RANGE.match(text) if isinstance(text, str) else None
-    if not match:
-        raise InputError(f"range {text!r}: expected name=LO:HI[:N], as in x=-200:200:201")
-    try:
-        ends = (float(match["lo"]), float(match["hi"]))
-        n = () if match["n"] is None else (int(match["n"]),)
-    except ValueError:
-        raise InputError(f"range {text!r}: LO and HI are numbers and N a whole number") from None
-    if not all(map(math.isfinite, ends)):
-        raise InputError(f"range {text!r}: the ends of a range are finite numbers")
-    from ..checker.sweep import Range
-
-    Range(*ends, *n)  # InputError where the sweep would refuse it
-    return match["name"], ends + n
+    name, lo, hi, n = split_range(text, option="range")
+    return name, (lo, hi) if n is None else (lo, hi, n)
 
 
 def check_value(key, value):

@@ -4,7 +4,7 @@ A case that raises, runs past its timeout or kills its worker (``os._exit``,
 a segfault in an extension) becomes status ``error`` with its message, and
 the run goes on, as pytest-xdist turns a crashed worker into one failed test.
 
-Local runs (`LocalWorkers`) keep up to ``jobs`` worker processes, each fed
+Local runs (`CaseWorkers`, over `gradcli.isolation.LocalWorkers`) keep up to ``jobs`` worker processes, each fed
 one case at a time through a pipe, so a dead or stopped worker takes no other
 case with it and is replaced. Workers are forked from a forkserver that has
 already imported the checker, so starting one costs milliseconds, not the
@@ -20,27 +20,22 @@ and a shard's cases are the same on every machine.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
-import signal
 import sys
 import time
 from collections import deque
-from multiprocessing.connection import wait
 
-from ..checker.targets import _FUNCTION_TARGET
+from ..checker.points import parse_point
+from ..checker.targets import FUNCTION_TARGET, resolve
 from ..checker.verdict import Verdict
 from ..errors import InputError
+from ..isolation import PRELOAD, LocalWorkers, time_left
+from ..jsondata import jsonable
 from .cases import parse_range
 from .results import AuditReport, CaseResult
 
-# What a worker imports to run its first case, imported once in the forkserver so that no worker
-# pays for it: without these a fresh worker's first case took 0.45 s instead of 0.02 s.
-_PRELOAD = [
-    "gradcli.audit.run", "gradcli.isolation", "gradcli.checker.runner", "gradcli.checker.sweep", "gradcli.checker.points",
-    "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
-    "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.views.json", "mpmath", "flint",
-]
+# A worker also imports the audit's runner for its first case: preloaded with the rest.
+_PRELOAD = ("gradcli.audit.run", *PRELOAD)
 
 
 def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None) -> AuditReport:
@@ -61,7 +56,7 @@ def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, pr
     if executor == "dask":
         pool = DaskFutures(scheduler)
     elif executor == "local":
-        pool = LocalWorkers()
+        pool = CaseWorkers()
     else:
         raise InputError(f"--executor {executor}: use local or dask")
     with pool:
@@ -99,44 +94,14 @@ def _schedule(indexed, jobs, pool, finished):
                 finished(index, outcome)
 
 
-def time_left(deadline):
-    """Seconds from now to the ``time.monotonic()`` ``deadline`` (0 once past), or None for an infinite one (inf: no limit)."""
-    return None if math.isinf(deadline) else max(0.0, deadline - time.monotonic())
-
-
-class LocalWorkers:
-    """Worker processes on this machine, each running one case at a time sent through a pipe."""
+class CaseWorkers(LocalWorkers):
+    """`LocalWorkers` that run audit cases: `run_case` unless told otherwise, and a dead worker's case an error."""
 
     def __init__(self):
-        methods = multiprocessing.get_all_start_methods()
-        self.context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if self.context.get_start_method() == "forkserver":
-            self.context.set_forkserver_preload(_PRELOAD)  # every worker starts with the checker imported
-        self.idle = []
-        self.busy = set()
-
-    def slots(self):
-        return os.cpu_count() or 1
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        for worker in self.idle + list(self.busy):
-            worker.close()
+        super().__init__(_PRELOAD)
 
     def start(self, case, run=None):
-        """Send ``case`` to an idle worker (or a new one), which answers ``run(case)`` (default: `run_case`)."""
-        worker = self.idle.pop() if self.idle else _Worker(self.context)
-        self.busy.add(worker)
-        try:
-            worker.connection.send((run or run_case, case))
-        except OSError:
-            pass  # the worker is already dead: outcome() says so
-        return worker
-
-    def wait(self, workers, timeout):
-        wait([w.connection for w in workers] + [w.process.sentinel for w in workers], timeout)
+        return super().start(case, run or run_case)
 
     def outcome(self, worker, case):
         """The worker's result for ``case``, an error result if the worker died, or None while it runs."""
@@ -144,68 +109,6 @@ class LocalWorkers:
         if death is not None:
             return error_result(case, f"its worker died ({death}) while running it")
         return result
-
-    def poll(self, worker):
-        """``(answer, None)`` once ``worker`` has answered, ``(None, how it died)`` if it died, else ``(None, None)``."""
-        if worker.connection.poll():
-            try:
-                result = worker.connection.recv()
-                self.busy.discard(worker)
-                self.idle.append(worker)
-                return result, None
-            except (EOFError, OSError):
-                pass
-        if worker.process.is_alive():
-            return None, None
-        worker.process.join()
-        self.stop(worker)
-        return None, _death(worker.process.exitcode)
-
-    def stop(self, worker):
-        """Kill ``worker`` (it will not be reused); says what was done, for the case's message."""
-        self.busy.discard(worker)
-        worker.close()
-        return "its worker was stopped"
-
-
-class _Worker:
-    """One worker process and the parent's end of its pipe."""
-
-    def __init__(self, context):
-        self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True)
-        self.process.start()
-        child.close()
-
-    def close(self):
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        self.connection.close()
-
-
-def _serve(connection):
-    """A worker's loop: run each case it is sent (``(run, case)``) and send back ``run(case)``, until the pipe closes."""
-    sys.stdout.flush()
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what a target prints must not break the JSON on stdout
-    # Ctrl-C reaches the whole process group: gradcli's own process answers it (exit 130) and stops
-    # its workers, which would otherwise each print a KeyboardInterrupt traceback on the terminal.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        try:
-            run, case = connection.recv()
-        except (EOFError, OSError):
-            return
-        connection.send(run(case))
-
-
-def _death(code):
-    if code is not None and code < 0:
-        try:
-            return f"killed by signal {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit code {code}"
 
 
 class DaskFutures:
@@ -279,10 +182,7 @@ def error_result(case, message, seconds=0.0) -> CaseResult:
 
 
 def _check(case):
-    from ..checker.points import parse_point
-    from ..checker.runner import check
-    from ..checker.targets import resolve
-    from ..views.json import jsonable
+    from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
 
     target = _located(case)
     variables = resolve(target, case.options.treat_as_variables).variables
@@ -295,8 +195,7 @@ def _check(case):
 
 
 def _sweep(case):
-    from ..checker.sweep import sweep
-    from ..views.json import jsonable
+    from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
     name, spec = parse_range(case.ranges[0])
     result = sweep(_located(case), {name: spec}, case.options)
@@ -341,7 +240,7 @@ def judge(case, by_dtype, errors=(), check=None, sweep=None) -> CaseResult:
 
 def _located(case):
     """The case's target as this process can load it: files relative to the spec's folder, modules importable from it."""
-    match = _FUNCTION_TARGET.match(case.target.strip())
+    match = FUNCTION_TARGET.match(case.target.strip())
     if not match:
         return case.target  # a formula
     module = match["module"]

@@ -14,7 +14,7 @@ __all__ = ["check", "CheckOptions", "CheckReport", "PointResult", "Finding", "Fi
 
 def __getattr__(name):
     if name == "check":
-        from .runner import check
+        from .runner import check  # lazy: NumPy, which the CLI's options and defaults never need
 
         return check
     raise AttributeError(f"module 'gradcli.checker' has no attribute {name!r}")

@@ -26,8 +26,11 @@ import signal
 import threading
 import time
 
+from ..autodiff import arb as arb_core
 from ..autodiff.arb import Undecided
 from ..expr.operators import BINARY, COMPARISONS
+from ..expr.functions import FUNCTIONS
+from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
 
 START_BITS = 64
 MAX_BITS = 1 << 15
@@ -131,7 +134,6 @@ def _ball_operations():
     ``abs`` decides no branch here (a formula's kinks are the kink test's), and
     ``mod``, ``floor`` and ``ceil``, which the core leaves to mpmath, are exact on balls.
     """
-    from ..autodiff import arb as arb_core
 
     arb_core.enable()
     return {
@@ -171,8 +173,6 @@ def _evaluate(root, env):
     """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision."""
     from flint import arb
 
-    from ..expr.functions import FUNCTIONS
-    from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
 
     results = {}
     for node in postorder(root):

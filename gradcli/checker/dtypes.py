@@ -14,7 +14,7 @@ NAMES = tuple(DEFAULT_RTOL)
 _NAMES_TEXT = ", ".join(NAMES[:-1]) + " or " + NAMES[-1]
 
 
-def dtype_of(name):
+def dtype_named(name):
     """The NumPy dtype for a name (bfloat16 through ml_dtypes when installed)."""
     import numpy as np
 
@@ -37,7 +37,7 @@ def canonical_names(names):
     """``names`` as NumPy spells them ("f4" is float32), each once; InputError for an unknown or missing one."""
     canonical = []
     for name in names:
-        spelled = dtype_of(name).name
+        spelled = dtype_named(name).name
         if spelled not in NAMES:
             raise InputError(f"--dtype {name}: unknown dtype (use {_NAMES_TEXT})")
         if spelled not in canonical:
@@ -60,7 +60,7 @@ def finfo(dtype):
 
 def mantissa_bits(dtype):
     """The significant bits of a float dtype (a name or a dtype), the implicit leading bit included."""
-    return finfo(dtype_of(dtype) if isinstance(dtype, str) else dtype).nmant + 1
+    return finfo(dtype_named(dtype) if isinstance(dtype, str) else dtype).nmant + 1
 
 
 def rtol_help():

@@ -15,7 +15,7 @@ disagreement is how a wrong rule is caught: the exact gradient is then the
 extrapolated difference. A 0 is taken only when the difference resolves
 2^-1097 (below any float) and still holds 0.
 
-Above `reference.MAX_FD_COORDINATES` inputs the same test runs along one random
+Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
 check of 10^5 inputs costs a few passes over the vector, not one per input.
 
@@ -38,6 +38,12 @@ import time
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
+from ..autodiff.ops import raw
+from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
+from . import balls
+from .precision import MAX_FD_COORDINATES
+
 STEP_LOG2 = -30  # h = 2^-30 |x|
 GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
 START_BITS = 128
@@ -49,10 +55,9 @@ class _Fallback(Exception):
 
 
 def compute(target, args, result, budget, seed=0):
-    """Fill ``result`` (a `reference.Exact`) on balls; False when balls cannot answer (nothing filled)."""
+    """Fill ``result`` (a `precision.Exact`) on balls; False when balls cannot answer (nothing filled)."""
     import flint
 
-    from ..autodiff import arb as arb_core
 
     if target.kind == "formula" or getattr(target, "mp_function", None) is None:
         return False
@@ -74,12 +79,10 @@ def compute(target, args, result, budget, seed=0):
 
 
 def _compute(target, args, result, budget, seed):
-    from . import reference
-
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
     function = _on_one_path(target.mp_function, _branches_at(target.mp_function, args))
     sizes = [int(np.size(a)) for a in args]
-    if sum(sizes) <= reference.MAX_FD_COORDINATES:
+    if sum(sizes) <= MAX_FD_COORDINATES:
         gradient, most = _per_coordinate(function, args, value, rule, budget)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
@@ -92,38 +95,33 @@ def _compute(target, args, result, budget, seed):
 
 
 def _to_balls(a):
-    from ..autodiff.arb import ARB
 
     if np.ndim(a) == 0:
-        return ARB(float(a))
+        return arb_core.ARB(float(a))
     out = np.empty(np.shape(a), dtype=object)
     flat = np.asarray(a, dtype=np.float64).ravel()
     for i, v in enumerate(flat):
-        out.flat[i] = ARB(float(v))
+        out.flat[i] = arb_core.ARB(float(v))
     return out
 
 
 def _ball(value):
     """One ball from what a program returned (a ball, a 0-d array, a Python number)."""
-    from ..autodiff.arb import ARB
-    from ..autodiff.ops import raw
-
     value = raw(value)
     if isinstance(value, np.ndarray):
         if value.size != 1:
             raise _Fallback("not a scalar")
         value = value.reshape(()).item() if value.dtype != object else value.reshape(())[()]
-    if type(value) is not ARB:
+    if type(value) is not arb_core.ARB:
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.floating, np.integer)):
             raise _Fallback("not a number")
-        value = ARB(float(value))
+        value = arb_core.ARB(float(value))
     if not value.is_finite():
         raise _Fallback("not finite on balls")
     return value
 
 
 def _settled(ball):
-    from . import balls
 
     return balls.settled(ball) is not None
 
@@ -132,9 +130,6 @@ def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
     import flint
 
-    from ..autodiff import arb as arb_core
-    from ..autodiff.transforms import value_and_grad
-    from . import balls
 
     bits, last = START_BITS, 0.0
     while bits <= balls.MAX_BITS:
@@ -156,8 +151,6 @@ def _rule_on_balls(function, args, budget):
 
 def _branches_at(function, args):
     """The branches the function itself (no gradient) decides at the point, in order."""
-    from ..autodiff import arb as arb_core
-
     arb_core.decisions = []
     _traced(function, [_to_balls(a) for a in args])
     return arb_core.decisions
@@ -165,7 +158,6 @@ def _branches_at(function, args):
 
 def _on_one_path(function, path):
     """``function``, refusing (`_Fallback`) any evaluation that decides its branches otherwise than ``path``."""
-    from ..autodiff import arb as arb_core
 
     def on_path(*args):
         arb_core.decisions = []
@@ -183,7 +175,6 @@ def _traced(function, args):
     On bare balls ``x > 0`` would be flint's own comparison: no decision recorded,
     and False for a ball that straddles 0 rather than undecided.
     """
-    from ..autodiff.transforms import output_value, trace_inputs
 
     with np.errstate(all="ignore"):
         out, trace, _ = trace_inputs(function, list(args), {}, tuple(range(len(args))), "check")
@@ -191,7 +182,6 @@ def _traced(function, args):
 
 
 def _mpf(ball):
-    from . import balls
 
     settled = balls.settled(ball)
     return settled if settled is not None else balls.to_mpf(ball.mid())
@@ -217,8 +207,6 @@ def _log2(ball):
 
 def _bits_for(value, derivative, h, extra=0):
     """Bits at which a difference with step ``h`` resolves ``derivative`` next to ``value``."""
-    from . import balls
-
     needed = max(_log2(value), _log2(derivative) + _log2(h)) - max(_log2(derivative), ZERO_LOG2) - _log2(h)
     bits = max(START_BITS, needed + GUARD_BITS + extra)
     if bits > balls.MAX_BITS:
@@ -232,18 +220,17 @@ def _judge(quotient, rule_ball, budget, bits):
     Returns an arb: the rule's ball when the differences agree with it within
     their error bound, else the Richardson extrapolation of the differences.
     """
-    from ..autodiff.arb import ARB
 
     d1 = quotient(1, bits)
     if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
         return rule_ball  # agree within the proven rounding alone
-    d2 = quotient(ARB(0.5), bits)
-    truncation = abs(d1 - d2) * ARB(4) / 3
+    d2 = quotient(arb_core.ARB(0.5), bits)
+    truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
     gap = abs(d1 - rule_ball)
     bound = truncation.upper() + gap.rad()
     if rule_ball.contains(0):
         # 0 only where the difference, resolving 2^-1097, still holds it.
-        if abs(d1).upper() <= ARB(2) ** (ZERO_LOG2 + 8) and bound <= ARB(2) ** ZERO_LOG2 * 2**8:
+        if abs(d1).upper() <= arb_core.ARB(2) ** (ZERO_LOG2 + 8) and bound <= arb_core.ARB(2) ** ZERO_LOG2 * 2**8:
             return rule_ball
     elif gap.mid() <= bound:
         return rule_ball
@@ -254,7 +241,6 @@ def _per_coordinate(function, args, value, rule, budget):
     """The exact gradient, one coordinate at a time: lists of mpf per argument, and the most bits used."""
     import flint
 
-    from ..autodiff.arb import ARB
 
     base = [_to_balls(a) for a in args]
     gradient, most = [], 0
@@ -262,7 +248,7 @@ def _per_coordinate(function, args, value, rule, budget):
         entries = []
         for k in range(int(np.size(a))):
             x = float(np.ravel(np.asarray(a, dtype=np.float64))[k])
-            h = abs(ARB(x if x != 0 else 1.0)) * ARB(2) ** STEP_LOG2
+            h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
             r = rule[i][k]
             bits = _bits_for(value, r, h)
             most = max(most, bits)
@@ -271,7 +257,7 @@ def _per_coordinate(function, args, value, rule, budget):
                 budget.afford()
                 flint.ctx.prec = bits
                 step = h * factor
-                up, down = (_shifted(function, base, i, k, ARB(x) + s) for s in (step, -step))
+                up, down = (_shifted(function, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
                 return (up - down) / (2 * step)
 
             entries.append(_mpf(_judge(quotient, r, budget, bits)))
@@ -295,7 +281,6 @@ def _along_direction(function, args, value, rule, budget, seed, result):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
     import flint
 
-    from ..autodiff.arb import ARB
 
     rng = np.random.default_rng(seed)
     direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
@@ -303,9 +288,9 @@ def _along_direction(function, args, value, rule, budget, seed, result):
     direction = [d / norm for d in direction]
     balls_v = [np.asarray(_to_balls(d), dtype=object).ravel() for d in direction]
     base = [np.asarray(_to_balls(a), dtype=object).ravel() for a in args]
-    r = sum((np.sum(g * v) for g, v in zip(rule, balls_v)), ARB(0))
+    r = sum((np.sum(g * v) for g, v in zip(rule, balls_v)), arb_core.ARB(0))
     largest = max(float(np.max(np.abs(a))) for a in args)
-    h = ARB(largest if largest else 1.0) * ARB(2) ** STEP_LOG2
+    h = arb_core.ARB(largest if largest else 1.0) * arb_core.ARB(2) ** STEP_LOG2
     n = sum(int(np.size(a)) for a in args)
     bits = _bits_for(value, r, h, extra=int(math.log2(n)) + 1)
 

@@ -24,6 +24,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..autodiff import mp as mp_core
+from ..autodiff.ops import raw
+from .precision import flat_entries, to_mp, with_noise
+
 DIRECTIONAL_ABOVE = 64
 RELIABLE_RELATIVE_ERROR = 1e-6
 # Complex steps relative to min(1, |x|): far below any scale of the function (no truncation
@@ -65,8 +69,6 @@ def _call(function, args):
 
 
 def _scalar(value):
-    from ..autodiff.ops import raw
-
     value = raw(value)
     return complex(value) if np.iscomplexobj(value) else float(value)
 
@@ -109,13 +111,10 @@ def _noise_of(run):
     """The rounding noise of ``run()`` (one mpmath number) replayed at float64's 53 bits; 0 when unknown."""
     import mpmath
 
-    from ..autodiff import mp as mp_core
-    from . import reference
-
     mp_core.enable()
     try:
         with mpmath.workprec(FLOAT64_BITS), np.errstate(all="ignore"):
-            _, (noise,) = reference._with_noise(run)
+            _, (noise,) = with_noise(run)
     except Exception:  # noqa: BLE001 - no mpmath replay: the float64 estimates stand alone
         return 0.0
     noise = float(noise)
@@ -123,13 +122,11 @@ def _noise_of(run):
 
 
 def _mp_number(value):
-    from . import reference
-
-    (number,) = reference._entries(value)
+    (number,) = flat_entries(value)
     return number
 
 
-def _richardson(g, x, h, g_mp=None, terms=1):
+def richardson(g, x, h, g_mp=None, terms=1):
     """Central difference of g at x with steps h and h/2, extrapolated; (estimate, error).
 
     The error is the larger of the truncation error (how far extrapolation
@@ -176,7 +173,7 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     central = []
     for i, index, x0 in _coordinates(args):
         g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
-        central.append(_richardson(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp))
+        central.append(richardson(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp))
     entries = [(estimate, error, _CENTRAL) for estimate, error in central]
     result = Differences()
     if analytic:
@@ -192,9 +189,7 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
 
 def _mp_args(args, mp_function):
     """Exact mpmath copies of the arguments, for the replay (None without an mpmath function)."""
-    from . import reference
-
-    return None if mp_function is None else [reference.to_mp(a) for a in args]
+    return None if mp_function is None else [to_mp(a) for a in args]
 
 
 def _along_function(function, base, i, index):
@@ -246,8 +241,6 @@ def _mp_complex(x, h):
 def _mp_imaginary(value):
     import mpmath
 
-    from ..autodiff.ops import raw
-
     return mpmath.mpc(raw(value)).imag
 
 
@@ -282,7 +275,7 @@ def _directional(function, args, seed, mp_function):
         # is estimated instead; the exact reference, not this estimate, decides the verdict.
         mp_function = None
     replay = along(mp_function, _mp_args(args, mp_function))
-    estimate, error = _richardson(along(function, args), 0.0, h, replay, terms=terms if replay is None else 1)
+    estimate, error = richardson(along(function, args), 0.0, h, replay, terms=terms if replay is None else 1)
     result = Differences(method="random-direction", direction=direction, directional=estimate, directional_error=error)
     _judge_reliability(result, [(estimate, error, _CENTRAL)])
     return result

@@ -11,10 +11,20 @@ verdicts before and after.
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import fields
+
+from ..autodiff.custom import custom_gradient
+from ..expr import derivative as symbolic  # looked up at each call, so a patched derivative is the one checked
+from ..expr.compile import to_function
+from ..expr.derivative import to_text
+from ..expr.ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold, postorder
+from ..expr.parse import parse
 from ..expr.printers import python_name
-from ..expr.ir import Binary, Call, Compare, Num, Unary, Var, postorder
+from ..expr.to_sympy import to_sympy
 from .results import Fix
 from .verdict import DEFAULT_FAIL_ON, Verdict
+
 _PARTS = ("value", "gradient", "hessian")  # compared apart: a fix of the value alone is a partial fix
 
 
@@ -48,8 +58,6 @@ def _square_of(node):
 
 def _same(a, b):
     """Structural equality of two IR trees, ignoring their spans."""
-    from dataclasses import fields
-
     if type(a) is not type(b):
         return False
     for f in fields(a):
@@ -151,9 +159,6 @@ class _Rewriter:
         without a bound on its time (minutes for some radicands), and the fix search must end.
         """
         try:
-            from ..expr.parse import parse
-            from ..expr.to_sympy import to_sympy
-
             difference = to_sympy(parse(self.text[a.span[0] : a.span[1]])) - to_sympy(
                 parse(self.text[b.span[0] : b.span[1]])
             )
@@ -316,26 +321,25 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     return fix, ""
 
 
-def find_fixes(target, report, points, options, limit=3):
+def find_fixes(target, report, recheck, limit=3):
     """Rewrites and custom gradients that do better than the original, each re-checked.
 
-    ``options`` are the original check's `CheckOptions` (for the variables it
-    checked, without fixes), so a fix is judged by the very same check. Full fixes come first, then
+    ``recheck(fixed target)`` is the original check (its points, dtypes and
+    options, for the variables it checked, without fixes) of another target,
+    so a fix is judged by the very same check. Full fixes come first, then
     partial ones; rewrites that did not help are named in a report note.
     """
-    from .runner import check
-
     before = verdict_parts(report)
     candidates = (
         (name, description, text, lambda text=text: text, None)
         for name, description, text in candidate_rewrites(target.formula)
     )
-    fixes, rejected = judged_rewrites(before, candidates, limit, lambda fixed: check(fixed, points, options))
+    fixes, rejected = judged_rewrites(before, candidates, limit, recheck)
     gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
     if gradient_only and len(fixes) < limit:
-        snippet = _custom_gradient_fix(target, points, options, before)
+        snippet = _custom_gradient_fix(target, recheck, before)
         if snippet is not None:
             fixes.append(snippet)
     if rejected:
@@ -368,23 +372,17 @@ def judged_rewrites(before, candidates, limit, recheck):
     return sorted(fixes, key=lambda fix: fix.partial)[:limit], rejected  # full fixes first, in catalogue order
 
 
-def _custom_gradient_fix(target, points, options, before):
+def _custom_gradient_fix(target, recheck, before):
     """A custom_gradient whose grad_fn is the symbolic derivative, if it checks out better.
 
     The derivative is gradcli's own, on the IR (``where`` stays ``where``). It
     is verified compiled from the IR by gradcli's safe path, and the snippet
     is printed from the same IR, so what is shown is what was checked.
     """
-    from ..autodiff.custom import custom_gradient
-    from ..expr.compile import to_function
-    from ..expr.derivative import differentiate, to_text
-    from ..expr.parse import parse
-    from .runner import check
-
     formula = target.formula
     names = formula.variables
     try:
-        derivatives = [differentiate(formula.root, name) for name in names]
+        derivatives = [symbolic.differentiate(formula.root, name) for name in names]
         # Printed and parsed again: the compiled derivative gets spans of its own for the diagnosis.
         parsed = [parse(to_text(d), treat_as_variables=names) for d in derivatives]
     except (ValueError, RecursionError):  # no derivative we can compile: no snippet
@@ -404,7 +402,7 @@ def _custom_gradient_fix(target, points, options, before):
 
     fixed.__signature__ = _signature(names)
     try:
-        rechecked = check(fixed, points, options)
+        rechecked = recheck(fixed)
     except Exception:  # noqa: BLE001 - a snippet that does not run is not offered
         return None
     note = "the forward value is fine; this gradient is the symbolic derivative"
@@ -431,9 +429,6 @@ def _snippet(formula, derivatives):
 
 def _python_code(root):
     """A ``gradcli.numpy`` expression for an IR tree: formula syntax is Python's, with calls as ``gnp.`` ops."""
-    from ..expr.derivative import to_text
-    from ..expr.ir import Const, fold
-
     def to_python(node, children):
         if isinstance(node, Call):
             if node.name == "log" and len(children) == 2:  # log(x, base): gnp.log takes one argument
@@ -454,14 +449,10 @@ def _python_code(root):
 
 def _with_variables(derivative, variables):
     """A derivative formula that takes all the original variables (even ones it no longer uses)."""
-    from ..expr.ir import Formula
-
     return Formula(derivative.text, derivative.root, tuple(variables), derivative.size)
 
 
 def _signature(names):
-    import inspect
-
     return inspect.Signature(
         [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
     )

@@ -2,7 +2,7 @@
 
 A target that returns an array is checked one scalar function at a time, so
 the exact reference, the finite differences, the NaN/Inf provenance and the
-verdicts are the very ones of a scalar check (`runner._check_point`):
+verdicts are the very ones of a scalar check (`point.check_point`):
 
 - up to `FULL_ROWS` outputs, every row of the Jacobian: output ``k`` is the
   scalar function ``x -> ravel(f(x))[k]`` (indexed with gradcli's ops, so it
@@ -29,21 +29,18 @@ from typing import Optional
 import numpy as np
 
 from ..autodiff.ops import raw
-from ..errors import InputError
+from ..autodiff.ops_array import ravel, sum_
+from ..autodiff.transforms import jvp
+from .compare import WRONG_RTOL, cast, compare, plain, tolerances, worst_error
+from .fd import richardson
+from .point import check_point as check_scalar_point
+from .reference import compute as compute_exact, to_mp
 from .results import Finding, PointResult
 from .verdict import Verdict
 
 FULL_ROWS = 64  # up to this many outputs, every row of the Jacobian is checked
 RANDOM_ROWS = 3  # above it, this many random cotangents (VJP) and as many random tangents (JVP)
 _WORST_SHOWN = 5  # the entries a summary of a large Jacobian lists
-
-
-class VectorOutput(InputError):
-    """Raised by the scalar path for a target that returns an array: it is checked through its Jacobian."""
-
-    def __init__(self, shape):
-        super().__init__(f"the target returns shape {tuple(shape)}: check it through its Jacobian")
-        self.shape = tuple(shape)
 
 
 @dataclass
@@ -84,7 +81,6 @@ def _label(shape, k):
 
 def _output(function, k):
     """``x -> ravel(function(x))[k]``, with gradcli's ops (differentiable, and on mpmath numbers too)."""
-    from ..autodiff.ops_array import ravel
 
     def output(*args):
         return ravel(function(*args))[k]
@@ -94,7 +90,6 @@ def _output(function, k):
 
 def _projected(function, u):
     """``x -> sum(u * ravel(function(x)))``: a vector-Jacobian product as one scalar function."""
-    from ..autodiff.ops_array import ravel, sum_
 
     def projected(*args):
         return sum_(ravel(function(*args)) * u)
@@ -104,14 +99,12 @@ def _projected(function, u):
 
 def check_point(target, point, dtype, chosen, options, shape):
     """One point in one dtype of a vector-valued target: the rows, then one combined `PointResult`."""
-    from .runner import _check_point
-
     size = int(np.prod(shape))
     if size <= FULL_ROWS:
         jacobian = Jacobian(tuple(shape), "full")
         for k in range(size):
             row = replace(target, function=_output(target.function, k), mp_function=_output(target.mp_function, k))
-            jacobian.rows.append(_check_point(row, point, dtype, chosen, options))
+            jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(_label(shape, k))
     else:
         jacobian = Jacobian(tuple(shape), "random", seed=options.seed)
@@ -122,7 +115,7 @@ def check_point(target, point, dtype, chosen, options, shape):
                 function=_projected(target.function, u),
                 mp_function=_projected(target.mp_function, u.astype(np.float64)),
             )
-            jacobian.rows.append(_check_point(row, point, dtype, chosen, options))
+            jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(f"u{i} . f")
     result = _combine(target, point, dtype, chosen, jacobian)
     if jacobian.mode == "random":
@@ -217,11 +210,9 @@ def _entry_error(computed, exact):
 
 def _value(target, point, dtype):
     """The whole output in the working dtype, as nested lists (None if the target raises)."""
-    from .runner import _cast, _plain
-
     try:
         with np.errstate(all="ignore"):
-            return _plain(target.function(*[_cast(point[n], dtype) for n in target.variables]))
+            return plain(target.function(*[cast(point[n], dtype) for n in target.variables]))
     except Exception:  # noqa: BLE001 - the rows have recorded the error
         return None
 
@@ -230,8 +221,6 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
     """The JVP along tangent ``v``, seen through cotangent ``u``: ``u . J v`` against the exact ``(u^T J) v``."""
     import mpmath
 
-    from . import fd
-    from .runner import WRONG_RTOL, _cast, _compare, _tolerances, _worst_error
 
     names = target.variables
     entry = {"tangent": f"v{i}", "cotangent": f"u{i}", "jvp": None, "exact": None, "rule": None, "fd": None, "fd_error": None}
@@ -239,14 +228,14 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
     result.jacobian.tangents.append(entry)
     u64 = u.astype(np.float64)
     try:
-        computed = _projected_jvp(target.function, [_cast(point[n], dtype) for n in names], [_cast(v[n], dtype) for n in names], u)
+        computed = _projected_jvp(target.function, [cast(point[n], dtype) for n in names], [cast(v[n], dtype) for n in names], u)
     except Exception as error:  # noqa: BLE001 - forward mode is not available for every op
         result.notes.append(f"the JVP along v{i} could not be computed: {type(error).__name__}: {error}")
         return
     entry["jvp"] = float(computed)
     base = [_float64(point[n]) for n in names]
     along = _projected(target.function, u64)
-    entry["fd"], entry["fd_error"] = fd._richardson(
+    entry["fd"], entry["fd_error"] = richardson(
         lambda t: along(*[b + t * v[n] for b, n in zip(base, names)]), 0.0, np.finfo(np.float64).eps ** (1 / 3)
     )
     exact, digits = _exact_along(target, base, v, u64, options.seed)
@@ -257,15 +246,14 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
     digits = max(digits or 30, 30)
     try:
         with mpmath.workdps(digits):
-            from . import reference
 
-            rule = _projected_jvp(target.mp_function, [reference.to_mp(b) for b in base], [reference.to_mp(v[n]) for n in names], u64)
+            rule = _projected_jvp(target.mp_function, [to_mp(b) for b in base], [to_mp(v[n]) for n in names], u64)
         entry["rule"] = float(rule)
     except Exception:  # noqa: BLE001 - no high-precision JVP: judge the working precision only
         rule = None
-    rtol, atol = _tolerances(options, dtype)
-    entry["error"], within = _compare(computed, exact, rtol, atol, dtype)
-    if rule is not None and _worst_error(rule, exact, WRONG_RTOL) > WRONG_RTOL:
+    rtol, atol = tolerances(options, dtype)
+    entry["error"], within = compare(computed, exact, rtol, atol, dtype)
+    if rule is not None and worst_error(rule, exact, WRONG_RTOL) > WRONG_RTOL:
         entry["status"] = Verdict.WRONG
         message = (
             f"the forward-mode (JVP) rule is wrong: along tangent v{i}, u{i} . J v{i} is {float(rule):.10g} "
@@ -285,11 +273,10 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
 
 def _projected_jvp(function, args, tangents, u):
     """``u . (J v)`` by forward mode: one pass of `gradcli.jvp`, then the dot product (in the values' own type)."""
-    from ..autodiff.transforms import jvp
+    import mpmath
 
     with np.errstate(all="ignore"):
         _, tangent_out = jvp(function, tuple(args), tuple(tangents))
-    import mpmath
 
     flat = np.ravel(np.asarray(raw(tangent_out), dtype=object))
     with mpmath.workdps(max(mpmath.mp.dps, 30)):  # the sum adds no rounding of its own
@@ -304,8 +291,6 @@ def _mp(number):
 
 def _exact_along(target, base, v, u, seed):
     """The exact ``d/dt u . f(x + t v)`` at 0, that is ``(u^T J) v``, by the exact reference; and its digits."""
-    from . import reference
-
     names = target.variables
 
     def line(function, at):
@@ -314,9 +299,9 @@ def _exact_along(target, base, v, u, seed):
 
         return along
 
-    mp_base = [reference.to_mp(b) for b in base]
+    mp_base = [to_mp(b) for b in base]
     on_line = replace(target, variables=("t",), function=line(target.function, base), mp_function=line(target.mp_function, mp_base))
-    exact = reference.compute(on_line, [0.0], seed=seed)
+    exact = compute_exact(on_line, [0.0], seed=seed)
     if exact.error or exact.unsettled or not exact.determined or not exact.gradient or exact.gradient[0] is None:
         return None, None
     return exact.gradient[0], exact.digits

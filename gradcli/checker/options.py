@@ -1,4 +1,4 @@
-"""The options of one check, in one frozen object that every door (the CLI, the library, tests) builds.
+"""The options of one check, in one frozen object that every entry point (the CLI, the library, tests) builds.
 
 Importing this module imports no NumPy: the CLI reads the defaults from here.
 """
@@ -62,7 +62,7 @@ class CheckOptions:
 def build_options(*layers) -> CheckOptions:
     """The one options object from layers of ``{field: value}``, each later layer overriding the earlier.
 
-    Every door builds its options here: the CLI (its flags), a spec
+    Every entry point builds its options here: the CLI (its flags), a spec
     (``[defaults]``, then a ``[[case]]``), the ``gradcli.audit`` decorator and
     tests. A value of None means "not given" and leaves the layer below in force.
 

@@ -79,7 +79,7 @@ def _split_top_level(text):
     return [p for p in parts if p.strip()] or [""]
 
 
-_NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
+NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 
 
 def _value(text, whole, offset):
@@ -116,7 +116,7 @@ def _value(text, whole, offset):
         return _finite(_not_empty(array, text, whole, span), text, whole, span)
     lowered = text.lower()
     try:
-        number = _NUMBER_WORDS[lowered] if lowered in _NUMBER_WORDS else float(text)
+        number = NUMBER_WORDS[lowered] if lowered in NUMBER_WORDS else float(text)
     except ValueError:
         raise InputError(f"'{text}' is not a number", text=whole, span=span) from None
     return _finite(number, text, whole, span)
@@ -144,8 +144,8 @@ def _not_empty(array, text, whole, span):
 def _numbers(nested):
     if isinstance(nested, list):
         return [_numbers(item) for item in nested]
-    if isinstance(nested, str) and nested.lower() in _NUMBER_WORDS:
-        return _NUMBER_WORDS[nested.lower()]
+    if isinstance(nested, str) and nested.lower() in NUMBER_WORDS:
+        return NUMBER_WORDS[nested.lower()]
     if isinstance(nested, (int, float)) and not isinstance(nested, bool):
         return float(nested)
     raise ValueError(nested)
@@ -229,102 +229,6 @@ def merge_points(points, random_points):
     if not points:
         return random_points
     return [{**p, **r} for p in points for r in random_points]
-
-
-# -- sweeps: --range VAR=LO:HI[:N], --at for the variables not swept -------------------------
-
-MAX_RANGES = 2  # a sweep is a line or a grid
-_WHOLE_NUMBER = re.compile(r"\s*\+?\d+\s*")
-
-
-def parse_range(text: str, variables, scale="linear"):
-    """One ``--range VAR=LO:HI[:N]`` as ``(name, Range)``; InputError with the bad part underlined.
-
-    >>> parse_range("x=1:100:3", ["x"], "log")[1].points().tolist()
-    [1.0, 10.0, 100.0]
-    """
-    from .sweep import DEFAULT_N, MAX_POINTS, Range
-
-    name, sep, spec = text.partition("=")
-    name = name.strip()
-    if not sep:
-        raise InputError(f"--range {text}: expected VAR=LO:HI[:N], as in x=-5:5:101", text=text, span=(0, len(text)))
-    if name not in variables:
-        raise InputError(
-            f"--range {text}: '{name}' is not a variable of the target (its variables: {', '.join(variables)})",
-            text=text,
-            span=(0, max(1, len(text) - len(spec) - 1)),
-        )
-    pieces, spans, start = spec.split(":"), [], len(text) - len(spec)
-    for piece in pieces:
-        spans.append((start, start + max(1, len(piece))))
-        start += len(piece) + 1
-    if not 2 <= len(pieces) <= 3:
-        bad = (spans[0][0], spans[0][1]) if len(pieces) < 2 else (spans[3][0] - 1, len(text))
-        raise InputError(f"--range {text}: expected LO:HI or LO:HI:N after '{name}='", text=text, span=bad)
-    lo, hi = (_range_end(p, text, s) for p, s in zip(pieces[:2], spans))
-    n = _range_count(pieces[2], text, spans[2], MAX_POINTS) if len(pieces) == 3 else DEFAULT_N
-    if not lo < hi:
-        raise InputError(f"--range {text}: the low end must be below the high end", text=text, span=(spans[0][0], spans[1][1]))
-    if scale == "log" and not lo > 0:
-        raise InputError(
-            f"--range {text}: on a log scale the low end must be above 0 (or use --scale symlog)", text=text, span=spans[0]
-        )
-    try:
-        return name, Range(lo, hi, n, scale)
-    except InputError as error:  # what the engine refuses besides the above, still shown on the text
-        raise InputError(f"--range {text}: {error.message}", text=text, span=(spans[0][0], len(text))) from None
-
-
-def _range_end(piece, text, span):
-    lowered = piece.strip().lower()
-    try:
-        value = _NUMBER_WORDS[lowered] if lowered in _NUMBER_WORDS else float(piece)
-    except ValueError:
-        raise InputError(f"--range {text}: '{piece.strip()}' is not a number", text=text, span=span) from None
-    if not math.isfinite(value):
-        raise InputError(f"--range {text}: the ends of a range are finite numbers, not {piece.strip()}", text=text, span=span)
-    return value
-
-
-def _range_count(piece, text, span, most):
-    if not _WHOLE_NUMBER.fullmatch(piece):
-        raise InputError(f"--range {text}: the number of points N is a whole number, not '{piece.strip()}'", text=text, span=span)
-    n = whole_number(piece, f"--range {text}", text, span)
-    if not 2 <= n <= most:
-        raise InputError(f"--range {text}: the number of points N is 2 to {most:,}, not {n:,}", text=text, span=span)
-    return n
-
-
-def parse_ranges(texts, variables, scale="linear") -> dict:
-    """The ``--range`` options of one sweep as ``{name: Range}``: at most two, each variable once."""
-    if len(texts) > MAX_RANGES:
-        raise InputError(
-            f"--range {texts[MAX_RANGES]}: a sweep has one or two ranges (a line or a grid), not {len(texts)}",
-            text=texts[MAX_RANGES],
-            span=(0, len(texts[MAX_RANGES])),
-        )
-    ranges = {}
-    for text in texts:
-        name, swept = parse_range(text, variables, scale)
-        if name in ranges:
-            raise InputError(f"--range {text}: '{name}' already has a range", text=text, span=(0, text.index("=")))
-        ranges[name] = swept
-    return ranges
-
-
-def default_ranges(variables, scale=None) -> dict:
-    """The range swept when no ``--range`` is given: -1000:1000 on symlog (log: 1e-3:1e3), one variable only."""
-    from .sweep import DEFAULT_N, Range
-
-    if len(variables) != 1:
-        raise InputError(
-            f"the target has {len(variables)} variables ({', '.join(variables)}): say which to sweep with "
-            f"--range, as in --range {variables[0]}=-10:10 (and hold the others with --at)"
-        )
-    scale = scale or "symlog"
-    lo, hi = (1e-3, 1e3) if scale == "log" else (-1000.0, 1000.0)
-    return {variables[0]: Range(lo, hi, DEFAULT_N, scale)}
 
 
 def parse_fixed(text, variables, swept) -> dict:

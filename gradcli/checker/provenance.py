@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..autodiff.ops import is_float_dtype, raw
+from ..autodiff.tracer import hooks
 from .results import Finding
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -111,16 +112,12 @@ class Recorder:
         self._keep = []
 
     def __enter__(self):
-        from ..autodiff.tracer import hooks
-
         self._saved = (hooks.forward, hooks.backward)
         hooks.forward = self._forward
         hooks.backward = self._backward
         return self
 
     def __exit__(self, *exc):
-        from ..autodiff.tracer import hooks
-
         hooks.forward, hooks.backward = self._saved
         return False
 

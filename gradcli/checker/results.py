@@ -1,6 +1,6 @@
 """What a check finds, as plain dataclasses; every output format is a view of these.
 
-`CheckReport.to_dict()` is the ``gradcli.check/1`` JSON contract of DESIGN.md:
+`CheckReport.to_dict()` is the ``gradcli.check/1`` JSON contract (README, "JSON (`--json`)"):
 keys may be added, never renamed or dropped.
 """
 

@@ -28,7 +28,13 @@ import re
 import sys
 import tokenize
 
+from .. import numpy as gnp
+from ..errors import InputError
+from ..expr.functions import lookup
+from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
 from ..expr.operators import BINARY, COMPARISONS
+from ..expr.parse import parse
+from .fixes import catalogue_matches, judged_rewrites, outermost, verdict_parts
 
 _PLACEHOLDER = "_gradcli_{}"
 _OPERATORS = {op.node: op.symbol for op in BINARY}
@@ -84,8 +90,6 @@ class _AsFormula:
         self.length += len(text)
 
     def read(self, node):
-        from ..expr.functions import lookup
-
         start = self.length
         if isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value < float("inf"):
             self.emit(repr(node.value))
@@ -137,10 +141,6 @@ class _AsFormula:
 
 def _to_python(node, alias, opaque):
     """A Python AST for a formula IR node: calls through ``alias``, placeholders kept as names."""
-    import gradcli.numpy as gnp
-
-    from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
-
     if isinstance(node, Num):
         return ast.Constant(int(node.exact) if node.exact.denominator == 1 and node.is_integer else float(node.exact))
     if isinstance(node, Var) and node.name in opaque:
@@ -166,8 +166,6 @@ def _to_python(node, alias, opaque):
 
 def _python_text(formula_text, reader, alias, replaced):
     """The Python text of a rewritten formula, each placeholder back as its own source text."""
-    from ..expr.parse import parse
-
     names = tuple(reader.opaque)
     tree = _to_python(parse(formula_text, treat_as_variables=names).root, alias, reader.opaque)
     text = ast.unparse(tree)
@@ -210,10 +208,6 @@ def source_rewrites(source, lines):
     columns are UTF-8 byte offsets, as in the AST. Empty without an alias of
     ``gradcli.numpy`` to write the new calls with.
     """
-    from ..errors import InputError
-    from ..expr.parse import parse
-    from .fixes import catalogue_matches, outermost
-
     tree = ast.parse(source)
     aliases = numpy_aliases(tree)
     if not aliases:
@@ -331,17 +325,14 @@ def unified_diff(path, before, after):
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def find_source_fixes(target, report, points, options, limit=3):
+def find_source_fixes(target, report, recheck, limit=3):
     """Catalogue rewrites of a Python function's own source that re-check better, as diffs.
 
     The expressions at the findings' lines in the function's file are
     rewritten in memory; each rewrite loads the whole file again as a fresh
-    module and re-checks its function with ``options`` (the original check's,
-    without fixes) at ``points``. The file on disk is never written.
+    module and re-checks its function with ``recheck(fixed function)`` (the
+    original check, without fixes). The file on disk is never written.
     """
-    from .fixes import judged_rewrites, verdict_parts
-    from .runner import check
-
     found = _user_source(target.function)
     if found is None:
         return []
@@ -360,9 +351,6 @@ def find_source_fixes(target, report, points, options, limit=3):
                 return load_rewritten(path, rewritten, encoding, qualname)
 
             yield name, description, None, make_target, unified_diff(path, source, rewritten)
-
-    def recheck(fixed):
-        return check(fixed, points, options)
 
     fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck)
     if rejected:

@@ -23,8 +23,11 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..errors import InputError
+from ..expr.compile import to_function
+from ..expr.ir import Call, postorder
+from ..expr.parse import parse
 
-_FUNCTION_TARGET = re.compile(r"^(?P<module>[^:\s]+):(?P<name>[A-Za-z_]\w*)$")
+FUNCTION_TARGET = re.compile(r"^(?P<module>[^:\s]+):(?P<name>[A-Za-z_]\w*)$")
 
 
 @dataclass
@@ -53,17 +56,13 @@ def resolve(target, treat_as_variables=()) -> Target:
         return _from_callable(target, getattr(target, "__name__", "function"))
     if not isinstance(target, str):
         raise InputError(f"a target is a formula or module:function, not {type(target).__name__}")
-    match = _FUNCTION_TARGET.match(target.strip())
+    match = FUNCTION_TARGET.match(target.strip())
     if match:
         return _from_callable(_load(match["module"], match["name"], target), target.strip())
     return _from_formula(target, treat_as_variables)
 
 
 def _from_formula(text, treat_as_variables) -> Target:
-    from ..expr.compile import to_function
-    from ..expr.ir import Call, postorder
-    from ..expr.parse import parse
-
     formula = parse(text, treat_as_variables=treat_as_variables)
     if not formula.variables:
         raise InputError("the formula has no variables, so there is no gradient to check", text=formula.text)

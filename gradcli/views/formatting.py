@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..checker.dtypes import dtype_of
+from ..checker.dtypes import dtype_named
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def matrix_text(rows, digits=7, largest=4) -> str:
 
 def float_text(value, dtype_name) -> str:
     """``value`` as the shortest text that reads back as the same float of the dtype (repr in the dtype)."""
-    return str(dtype_of(dtype_name).type(value))
+    return str(dtype_named(dtype_name).type(value))
 
 
 def short_location(location) -> str:

@@ -1,4 +1,4 @@
-"""Results as JSON: plain data (non-finite floats as "nan"/"inf"/"-inf", arrays as nested lists), written indented.
+"""Results as JSON text: the plain data of `gradcli.jsondata`, written indented.
 
 Every ``--json`` is this view of a result's ``to_dict()`` (``gradcli.check/1``,
 ``gradcli.sweep/1``, ``gradcli.audit/1``, ...).
@@ -7,33 +7,9 @@ Every ``--json`` is this view of a result's ``to_dict()`` (``gradcli.check/1``,
 from __future__ import annotations
 
 import json
-import math
 import sys
 
-
-def jsonable(value):
-    """Plain JSON data: non-finite floats become "nan"/"inf"/"-inf", arrays nested lists."""
-    if hasattr(value, "to_dict"):
-        return jsonable(value.to_dict())
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, int):
-        return value
-    if hasattr(value, "tolist") and not isinstance(value, float):
-        return jsonable(value.tolist())
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    if math.isnan(number):
-        return "nan"
-    if math.isinf(number):
-        return "inf" if number > 0 else "-inf"
-    return number
+from ..jsondata import jsonable
 
 
 def dump_json(data, stream=None) -> None:

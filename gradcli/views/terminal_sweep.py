@@ -1,6 +1,6 @@
 """The terminal view of a sweep: a strip of the range per dtype, its intervals, thresholds and fixes.
 
-A view of a `SweepResult` (gradcli.checker.sweep); nothing here computes a
+A view of a `SweepResult` (gradcli.sweep); nothing here computes a
 gradient. rich is imported inside the functions, so importing this is cheap.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 import time
 
-from ..checker.dtypes import dtype_of
+from ..checker.dtypes import dtype_named
 from ..checker.verdict import Verdict
 from .formatting import STATUS_STYLE, float_text, number, styled
 from .terminal import console
@@ -17,7 +17,7 @@ from .terminal import console
 STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
 MAP_HEIGHT = 15  # rows of a 2-D sweep's map
 STATUS_SYMBOL = {"ok": "·", "unstable": "u", "wrong": "W", "domain": "d", "error": "E"}
-# A failing point shows what broke, where the sweep says (KINDS of gradcli.checker.sweep).
+# A failing point shows what broke, where the sweep says (KINDS of gradcli.sweep).
 KIND_SYMBOL = {
     "nan": "N",
     "inf": "I",
@@ -72,7 +72,7 @@ def _point_classes(result, d):
         return None
     (swept,) = result.ranges.values()
     with np.errstate(all="ignore"):
-        xs = swept.points().astype(dtype_of(d.dtype)).astype(np.float64)
+        xs = swept.points().astype(dtype_named(d.dtype)).astype(np.float64)
     where = np.minimum(np.searchsorted([i.hi for i in d.intervals], xs, side="left"), len(d.intervals) - 1)
     status = np.array([str(d.intervals[i].status) for i in where], dtype=object)
     kind = np.array([d.intervals[i].kind or "" for i in where], dtype=object)

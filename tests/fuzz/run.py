@@ -64,7 +64,7 @@ def _atheris_child(target):
         import gradcli.audit.spec  # noqa: F401
         import gradcli.checker.points  # noqa: F401
         import gradcli.checker.runner  # noqa: F401
-        import gradcli.checker.sweep  # noqa: F401
+        import gradcli.sweep.run  # noqa: F401
         import gradcli.cli  # noqa: F401
         import gradcli.expr.diff  # noqa: F401
     from fuzz import targets

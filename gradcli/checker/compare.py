@@ -1,0 +1,165 @@
+"""How far computed numbers are from exact ones: the comparisons every verdict of the checker rests on.
+
+An entry passes when |computed - exact| <= atol + rtol x |exact| (numpy's
+``allclose`` rule); an exact 0 is compared absolutely, against the larger of
+atol and rtol x max(1, the largest exact entry). `WRONG_RTOL` is the relative
+error past which a gradient rule run at high precision is ``wrong``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..autodiff.ops import raw
+from .dtypes import DEFAULT_RTOL, finfo
+
+
+WRONG_RTOL = 1e-8
+
+
+def cast(value, dtype):
+    # Overflow is not a warning to leak but a verdict (`point.check_point` judges whether the dtype holds a point).
+    with np.errstate(over="ignore", under="ignore"):
+        if isinstance(value, np.ndarray):
+            return value.astype(dtype)
+        return dtype.type(value)
+
+
+def as_float64(value):
+    return np.asarray(value, dtype=np.float64) if np.ndim(value) else float(np.float64(value))
+
+
+def plain(value):
+    """A JSON-friendly number or nested list (floats, "nan"/"inf" handled by the renderer)."""
+    value = raw(value)
+    if value is None:
+        return None
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            return [plain(v) for v in value.tolist()] if value.ndim else plain(value[()])
+        return value.astype(np.float64).tolist() if value.dtype.kind != "c" else value.tolist()
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def tolerances(options, dtype):
+    """``(rtol, atol)`` for ``dtype``: the options' own, rtol by default per dtype."""
+    return (options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]), options.atol
+
+
+def exact_text(value, digits, significant=20):
+    """An exact scalar as text (a float cannot hold 1e+347 or 1e-348); None for anything else.
+
+    Past exponents of a million digits (exp(exp(800))) it is ``10^(...)``: the
+    exponent itself would fill the screen.
+    """
+    import mpmath
+
+    value = raw(value)
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if not isinstance(value, mpmath.mpf):  # never mpf(value) here: that rounds to 15 digits
+        return None
+    # 20 digits need no more than this (past ~4300 digits Python refuses to print an int).
+    with mpmath.workdps(min(max(30, digits or 0), 4000)):
+        if mpmath.isfinite(value) and value != 0 and abs(mpmath.log10(abs(value))) > 1e6:
+            return f"{'-' if value < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(value)), 10)})"
+        return mpmath.nstr(value, significant)
+
+
+def number_text(value):
+    """A `plain` number or nested list as short text; never ``None``."""
+    if value is None:
+        return "not computed"
+    if isinstance(value, list):
+        return "[" + ", ".join(number_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
+
+
+def worst_error(computed, exact, rtol, dtype=None):
+    """Worst relative error of ``computed`` against ``exact`` (exact zeros compared absolutely).
+
+    With a ``dtype``, an entry equal to the exact value rounded to that dtype
+    has no error: it is the best the dtype can hold (1e-348 is 0 in float64).
+    """
+    return compare(computed, exact, rtol, 0.0, dtype)[0]
+
+
+def compare(computed, exact, rtol, atol, dtype=None):
+    """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|.
+
+    An exact 0 is compared against the larger of ``atol`` and the floor
+    rtol x max(1, the largest exact entry); there the reported error is
+    relative to that floor (0 within rtol of it). With atol 0, ``passed`` is
+    exactly "the worst relative error is at most rtol".
+    """
+    import mpmath
+
+    c = np.asarray(raw(computed))
+    e = np.asarray(raw(exact), dtype=object)
+    if c.shape != e.shape:
+        return math.inf, False
+    exact_values = [mpmath.mpf(v) for v in e.ravel()]
+    finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
+    zero_floor = max([mpmath.mpf(1)] + finite_exact)
+    worst, passed = 0.0, True
+    for computed_value, exact_value in zip(c.ravel(), exact_values):
+        # mpf stays mpf: a float would flush 1e-348 to 0.
+        if np.iscomplexobj(computed_value):
+            computed_value = complex(computed_value).real
+        computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
+        if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
+            if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
+                return math.inf, False
+            continue
+        if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
+            return math.inf, False
+        if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
+            continue
+        difference = abs(computed_value - exact_value)
+        if exact_value == 0:
+            error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
+            passed = passed and difference <= max(atol, rtol * zero_floor)
+        else:
+            error = float(difference / abs(exact_value))
+            passed = passed and difference <= atol + rtol * abs(exact_value)
+        worst = max(worst, error)
+    return worst, passed
+
+
+def ulps(computed, exact, dtype):
+    """The error in units in the last place of the working dtype (the worst entry)."""
+    import mpmath
+
+    if exact is None:
+        return None
+    c = np.asarray(raw(computed))
+    e = np.asarray(raw(exact), dtype=object)
+    if c.shape != e.shape:
+        return None
+    worst = 0.0
+    for cv, ev in zip(c.ravel(), e.ravel()):
+        ev = mpmath.mpf(ev)
+        cv = float(np.real(cv))
+        if mpmath.isnan(ev) or mpmath.isinf(ev) or not math.isfinite(cv):
+            if not (math.isnan(cv) and mpmath.isnan(ev)) and cv != float(ev):
+                return math.inf
+            continue
+        rounded = dtype.type(float(ev))
+        ulp = float(np.spacing(np.abs(rounded))) if np.isfinite(rounded) else math.inf
+        if ulp == 0:
+            ulp = float(finfo(dtype).smallest_subnormal)
+        worst = max(worst, float(abs(mpmath.mpf(cv) - ev)) / ulp)
+    return worst
+
+
+def plain_rows(rows):
+    return [[plain(v) for v in row] for row in rows]

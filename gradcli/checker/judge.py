@@ -1,0 +1,245 @@
+"""The verdicts of one point against its exact reference: the reference itself, the domain, the rule, the precision.
+
+See `runner` for what each verdict means and their order of precedence.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..autodiff.ops import raw
+from . import provenance
+from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, ulps, worst_error
+from .dtypes import finfo, mantissa_bits
+from .judgement import Judgement, no_verdict
+from .provenance import finite
+from .reference import MAX_DIGITS
+from .results import Finding
+from .verdict import Verdict
+
+
+def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
+    """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
+    if exact.unsettled:
+        return [_undetermined(exact.out_of_time), _nonfinite(recording, value, grads)]
+    if not exact.determined:
+        result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
+    exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
+    gradient_known = all(exact_grads.get(n) is not None for n in chosen)
+    domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype)
+    if Verdict.DOMAIN in (domain.value, domain.gradient):
+        if domain.gradient == Verdict.DOMAIN or not gradient_known:
+            return [domain]
+        # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
+        # float32): the gradient is still judged, and an inf there is not ok.
+        precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+        rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+        return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
+    rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+    precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+    return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _nonfinite(recording, value, grads):
+    """Where a NaN or inf first appeared in the working dtype (findings only: the verdict is the others')."""
+    gradient_finite = all(finite(g) for g in grads.values())
+    return Judgement(findings=provenance.nonfinite_findings(recording, finite(value), gradient_finite))
+
+
+def _undetermined(out_of_time=""):
+    # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
+    if out_of_time:
+        return no_verdict(Finding("undetermined", "forward", "exact reference", out_of_time))
+    return no_verdict(
+        Finding(
+            "undetermined",
+            "forward",
+            "exact reference",
+            f"the exact reference did not settle below {MAX_DIGITS} digits (the function "
+            "cancels more digits than that), so gradcli cannot say whether this value and gradient "
+            "are right: no verdict",
+        )
+    )
+
+
+def _domain(target, exact, exact_grads, gradient_known, chosen, dtype):
+    """``domain`` where the exact value or gradient is undefined, infinite or beyond the dtype; kinks and poles found."""
+    findings = [
+        Finding(
+            "kink",
+            "forward",
+            name,
+            f"the function has a kink here: its derivative in {name} is "
+            f"{float(left):.6g} from the left and {float(right):.6g} from the right",
+        )
+        for name, left, right in exact.kinks
+    ] + [
+        Finding(
+            "singular",
+            "forward",
+            name,
+            f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
+            f"right {_side_text(right)}; it jumps or has a pole at this point, so it has no derivative here",
+        )
+        for name, left, right in exact.singular
+    ]
+    beyond = [
+        (what, entry)
+        for what, entry in [("value", _beyond(exact.value, dtype))]
+        + [(f"derivative in {n}", _beyond(exact_grads.get(n), dtype)) for n in chosen]
+        if entry is not None
+    ]
+    if beyond:
+        findings.append(_out_of_range(target, beyond, dtype))
+    exact_finite = exact.value is not None and finite(exact.value)
+    exact_grad_finite = gradient_known and all(finite(exact_grads[n]) for n in chosen)
+    gradient_domain = (gradient_known and not exact_grad_finite) or exact.kinks or exact.singular or any(
+        what != "value" for what, _ in beyond
+    )
+    if not (exact.determined and (not exact_finite or gradient_domain or beyond)):
+        return Judgement(findings=findings)
+    if not exact_finite or (not exact_grad_finite and not (exact.kinks or exact.singular)):
+        # (A gradient undefined at a kink or a one-sided singularity is said by those findings.)
+        what = "value" if not exact_finite else "gradient"
+        findings.append(
+            Finding(
+                "domain",
+                "forward",
+                target.text,
+                f"the exact {what} is undefined or infinite at this point "
+                f"({plain(exact.value) if what == 'value' else ''}): no working precision can fix that".replace(" ()", ""),
+            )
+        )
+    value_domain = not exact_finite or (bool(beyond) and beyond[0][0] == "value")
+    return Judgement(
+        value=Verdict.DOMAIN if value_domain else Verdict.OK,
+        gradient=Verdict.DOMAIN if gradient_domain else Verdict.OK,
+        findings=findings,
+    )
+
+
+def _out_of_range(target, beyond, dtype):
+    listed = " and ".join(f"{what} ({exact_text(entry, 0, 6)})" for what, entry in beyond)
+    return Finding(
+        "out-of-range",
+        "forward",
+        target.text,
+        f"the exact {listed} {'is' if len(beyond) == 1 else 'are'} finite but beyond {dtype.name}'s "
+        f"range (its largest number is {float(finfo(dtype).max):.3g}), so no {dtype.name} program can "
+        "return them: that is the dtype's limit, not the program's error (work with the logarithm, "
+        "or in a wider dtype)",
+    )
+
+
+def _rule(target, exact, exact_grads, gradient_known, chosen):
+    """``wrong`` where gradcli's gradient rule, run at high precision, disagrees with the exact derivative."""
+    import mpmath
+
+    if gradient_known and exact.rule:
+        rule_by_name = dict(zip(target.variables, exact.rule))
+        if not all(finite(rule_by_name[n]) for n in chosen):
+            # No precision would fix it, so it is not `unstable`: the rule run at high precision
+            # disagrees with the exact derivative, which is what `wrong` means.
+            return _wrong(
+                "nonfinite-rule",
+                f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
+                f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
+                "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
+            )
+        worst = max(worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen)
+        if worst > WRONG_RTOL:
+            return _wrong(
+                "wrong-rule",
+                f"the gradient rule is wrong: at high precision it gives {_short(rule_by_name, chosen)} but "
+                f"the exact derivative is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
+            )
+    elif exact.directional is not None and exact.rule:
+        rule_dir = sum(_dot(rule, d) for rule, d in zip(exact.rule, exact.direction))
+        err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
+        if not err <= WRONG_RTOL:  # NaN too: a NaN rule along the direction is no agreement
+            return _wrong(
+                "wrong-rule",
+                f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
+                f"but the exact directional derivative is {float(exact.directional):.10g}",
+            )
+    return Judgement()
+
+
+def _wrong(kind, message):
+    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", "gradient rule", message)])
+
+
+def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):
+    """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
+    judgement = Judgement()
+    if exact.value is not None:
+        result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype)
+        if not passed:
+            judgement.value = Verdict.UNSTABLE
+        _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
+    result.value_ulps = ulps(value, exact.value, dtype)
+    if gradient_known:
+        compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype) for n in chosen]
+        result.gradient_error = max(error for error, _ in compared)
+        result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
+        if not all(passed for _, passed in compared):
+            judgement.gradient = Verdict.UNSTABLE
+        pairs = [(grads[n], exact_grads[n]) for n in chosen]
+        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype)
+    elif exact.directional is not None:
+        computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), d) for n, d in zip(chosen, exact.direction))
+        difference = abs(computed - float(exact.directional))
+        result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
+        # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
+        slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
+        if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
+            judgement.gradient = Verdict.UNSTABLE
+    bits = float(mantissa_bits(dtype))
+    errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
+    if errors:
+        result.bits_lost = min(bits, max(0.0, math.log2(max(errors) / float(finfo(dtype).eps))))
+    elif math.inf in (result.value_error, result.gradient_error):
+        result.bits_lost = bits
+    return judgement
+
+
+def _note_atol(result, what, passed, pairs, rtol, dtype):
+    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative."""
+    if passed and result.atol and not all(compare(c, e, rtol, 0.0, dtype)[1] for c, e in pairs):
+        result.notes.append(
+            f"the {what} is off by more than rtol {rtol:g} relative, but within --atol {result.atol:g} "
+            "absolute: it passes by the absolute tolerance"
+        )
+
+
+def _side_text(side):
+    """One side of a singular point: its derivative, or how its difference quotient diverges."""
+    if isinstance(side, list):
+        growth = ", ".join(f"{float(q):.3g} at step {float(h):.0e}" for h, q in side)
+        return f"the difference quotient grows without bound as the step shrinks ({growth})"
+    return f"the derivative is {float(side):.6g}"
+
+
+def _beyond(exact, dtype):
+    """The first entry of an exact result that is finite but rounds to inf in ``dtype``; None if none."""
+    import mpmath
+
+    if exact is None:
+        return None
+    for entry in np.asarray(raw(exact), dtype=object).ravel():
+        entry = mpmath.mpf(entry)
+        if mpmath.isfinite(entry) and not np.isfinite(cast(float(entry), dtype)):
+            return entry
+    return None
+
+
+def _dot(a, b):
+    """The inner product of ``a`` (mpmath numbers stay exact) with the float64 direction ``b``."""
+    return sum((x * float(y) for x, y in zip(np.asarray(raw(a), dtype=object).ravel(), np.ravel(b))), 0)
+
+
+def _short(grads, chosen):
+    """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
+    return "{" + ", ".join(f"{n}: {number_text(plain(grads.get(n)))}" for n in chosen) + "}"

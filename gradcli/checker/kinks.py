@@ -1,0 +1,246 @@
+"""Kinks and poles: where the one-sided derivatives of the forward function differ, or one side diverges.
+
+A program that branches (``abs``, ``maximum``, ``where``, comparisons) can
+have a point where its left and right derivatives differ; there no gradient
+is right, and the check says ``domain``. `find_kinks` looks at each
+coordinate (above `precision.MAX_FD_COORDINATES`, along the random
+direction) with one-sided differences at high precision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..autodiff.tracer import hooks
+from ..autodiff.transforms import trace_inputs
+from ..expr.ir import Binary, Call, postorder
+from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
+
+
+NOT_SMOOTH = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "clip", "where"}
+
+
+def not_smooth(root):
+    """Whether a formula has a branch (a function with a kink or a jump somewhere, or ``%``)."""
+    return any(
+        (isinstance(n, Call) and n.name in NOT_SMOOTH) or (isinstance(n, Binary) and n.op == "%")
+        for n in postorder(root)
+    )
+
+
+def coordinates_of(target, args):
+    """Every scalar coordinate of the arguments: ``(argument, index or None, label)``, ``x`` or ``x[1]``."""
+    for i, (name, a) in enumerate(zip(target.variables, args)):
+        if not np.ndim(a):
+            yield i, None, name
+            continue
+        for index in np.ndindex(np.shape(a)):
+            yield i, index, f"{name}[{', '.join(map(str, index))}]"
+
+
+# Ops at which a Python function can have a kink or a jump although every op is finite (abs at 0, a tie of
+# maximum, a comparison choosing a branch): seen in the program, they call for the one-sided test.
+_BRANCH_OPS = NOT_SMOOTH | {
+    "fmax", "fmin", "mod", "floor_divide", "round", "rint", "trunc",
+    "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+}
+
+
+def may_have_kink(target, args, result):
+    """Whether a Python function's point calls for the one-sided test (`find_kinks`): cheap signs first.
+
+    Yes when the program runs a branching op (`_BRANCH_OPS`, comparisons included: Python's
+    ``if x > 0`` on a traced number is one), or when the exact gradient or gradcli's rule at high
+    precision is not finite, or they disagree: a kink (sqrt(sum(x*x)) at 0, whose rule is NaN) is
+    then the likelier story than a wrong rule, and the test tells them apart. A smooth point where
+    all agree pays one traced forward run.
+    """
+    import mpmath
+
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        # Along the random direction only, and only when the rule disagrees there: no extra run at scale.
+        if result.direction is None or result.directional is None or not result.rule:
+            return False
+        rule = mpmath.fsum(r * mpmath.mpf(float(d)) for g, w in zip(result.rule, result.direction)
+                           for r, d in zip(flat_entries(g), np.ravel(w)))
+        e = result.directional
+        return not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule))
+    if result.gradient is None:
+        return False
+    exact = [e for g in result.gradient if g is not None for e in flat_entries(g)]
+    rule = [e for g in result.rule or [] for e in flat_entries(g)]
+    if len(exact) != sum(np.size(a) for a in args) or len(rule) != len(exact):
+        return True
+    for e, r in zip(exact, rule):
+        if not (mpmath.isfinite(e) and mpmath.isfinite(r)) or abs(e - r) > mpmath.mpf(10) ** -8 * max(abs(e), abs(r)):
+            return True
+    return bool(_ops_run(target, args) & _BRANCH_OPS)
+
+
+def _ops_run(target, args):
+    """The names of the primitives a traced forward run of ``target`` at ``args`` calls (all of them if it raises)."""
+    import mpmath
+
+    names, saved = set(), hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        names.add(prim.name)
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
+            trace_inputs(target.mp_function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
+    except Exception:  # noqa: BLE001 - a program that fails traced: let the one-sided test decide
+        return set(_BRANCH_OPS)
+    finally:
+        hooks.forward = saved
+    return names
+
+
+def undefined_at_kinks(target, args, result):
+    """No derivative exists at a kink or a one-sided singularity: its gradient entries become NaN.
+
+    (The central difference there is the mean of two one-sided slopes, or a one-sided infinity: not a derivative.)
+    """
+    import mpmath
+
+    where = {label: (i, index) for i, index, label in coordinates_of(target, args)}
+    for label, _, _ in result.kinks + result.singular:
+        if label == ALONG:
+            result.directional = mpmath.nan
+            continue
+        i, index = where[label]
+        if not result.gradient or result.gradient[i] is None:
+            continue
+        if index is None:
+            result.gradient[i] = mpmath.nan
+        else:
+            result.gradient[i] = np.array(result.gradient[i], dtype=object)  # a copy: never the caller's
+            result.gradient[i][index] = mpmath.nan
+
+
+ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
+
+
+@dataclass
+class _Line:
+    """A function of one number, t -> f(x + t d): what `_kink_at` needs of a target."""
+
+    mp_function: object
+
+
+def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
+    """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
+
+    Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
+    ``x[1]``. One-sided differences with steps relative to |x| (abs at 1e-300
+    has no kink), from 60 digits up to ``most_digits`` while they are lost in
+    rounding noise; a difference still lost in noise claims nothing. Above
+    MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
+    Each precision is paid for from ``budget`` (a `balls.Budget`) first.
+    """
+    import mpmath
+
+    mp_args = [to_mp(a) for a in args]
+    coordinates = coordinates_of(target, args)
+    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+        if result.direction is None:
+            return [], []
+        # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.
+        directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
+        target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
+    kinks, singular = [], []
+    for i, index, label in coordinates:
+        digits = 2 * START_DIGITS
+        while True:
+            budget.afford()
+            with mpmath.workdps(digits):
+                verdict = _kink_at(target, mp_args, i, index)
+            if verdict != "noisy" or digits >= most_digits:
+                break
+            digits = min(2 * digits, most_digits)
+        if isinstance(verdict, tuple):
+            kind, left, right = verdict
+            (kinks if kind == "kink" else singular).append((label, left, right))
+    return kinks, singular
+
+
+def _along(function, at, directions):
+    """t -> function(at + t directions)."""
+    return lambda t: function(*[a + t * d for a, d in zip(at, directions)])
+
+
+def _kink_at(target, mp_args, i, index=None):
+    """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
+
+    The one-sided difference quotients are taken at two steps, 10^(-digits/3)
+    and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
+    has a derivative; a side whose quotient grows tenfold or more has none
+    (log(x) at 0 from the right: a pole, or a jump). ``("kink", left, right)``
+    when both sides converge to different slopes, ``("singular", left, right)``
+    when one side diverges and the other does not (or they diverge apart);
+    a diverging side is given as its ``(step, quotient)`` pairs.
+    """
+    import mpmath
+
+    x = mp_args[i] if index is None else mp_args[i][index]
+    steps = [relative_step(x, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in (3, 2)]
+
+    def at(point):
+        values = list(mp_args)
+        if index is None:
+            values[i] = point
+        else:
+            values[i] = mp_args[i].copy()
+            values[i][index] = point
+        with np.errstate(all="ignore"):
+            return with_noise(lambda: target.mp_function(*values))
+
+    try:
+        f0, n0 = _entries_and_noise(at(x))
+        quotients = []  # per step: (left, right, noise)
+        for h in steps:
+            (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
+            plus, minus = x + h, x - h
+            quotients.append(
+                ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
+            )
+    except Exception:  # noqa: BLE001 - not a plain number there: no kink test
+        return None
+    values = [f0] + [q for row in quotients for q in row[:2]]
+    if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
+        # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
+        return None
+    (left1, right1, _), (left2, right2, noise) = quotients
+    scale = max(abs(right2), abs(left2), mpmath.mpf(1))
+    if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
+        return "noisy"  # the one-sided differences are lost in rounding: no claim yet
+    sides = []
+    for first, second in ((left1, left2), (right1, right2)):
+        if first != 0 and abs(second) > 10 * abs(first):
+            sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
+        elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
+            sides.append(second)
+        else:
+            return None  # neither settles nor diverges: no claim
+    left, right = sides
+    if isinstance(left, list) or isinstance(right, list):
+        if isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1]):
+            return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
+        return "singular", left, right
+    if abs(right - left) > scale * mpmath.mpf(10) ** -6:
+        return "kink", left, right
+    return None
+
+
+_LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _entries_and_noise(result):
+    """The first entry of a `with_noise` result and its noise."""
+    value, noise = result
+    return flat_entries(value)[0], noise[0]

@@ -1,0 +1,320 @@
+"""One point in one dtype: run the target, compare with finite differences and the exact reference, judge.
+
+`check_point` is the scalar check that `runner.check` runs per point and
+dtype, and that the Jacobian check runs once per row of a vector-valued
+target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..autodiff.ops import is_float_dtype, raw
+from ..autodiff.ops_array import sum_ as total
+from ..autodiff.transforms import output_value, pull_back, trace_inputs
+from ..errors import InputError
+from . import fd, provenance, reference
+from .balls import Budget
+from .compare import as_float64, cast, exact_text, plain, tolerances
+from .dtypes import finfo
+from .hessian import check_hessian
+from .judge import judge
+from .judgement import Judgement, no_verdict, record
+from .points import common_shape
+from .provenance import finite
+from .results import Finding, PointResult
+from .targets import describe
+from .verdict import Verdict
+
+
+class VectorOutput(InputError):
+    """Raised by the scalar path for a target that returns an array: it is checked through its Jacobian."""
+
+    def __init__(self, shape):
+        super().__init__(f"the target returns shape {tuple(shape)}: check it through its Jacobian")
+        self.shape = tuple(shape)
+
+
+def check_point(target, point, dtype, chosen, options):
+    """One point in one dtype: run the target, compare with finite differences and the exact reference, judge."""
+    names = target.variables
+    target, summed_over = summed(target, point)
+    working_args = [cast(point[n], dtype) for n in names]
+    result = PointResult({n: plain(point[n]) for n in names}, dtype.name, summed_over=summed_over)
+    result.rtol, result.atol = tolerances(options, dtype)
+    for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
+        setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
+    record(result, _representability(result, point, working_args, names, dtype))
+    if result.status == Verdict.ERROR:
+        return result
+    argnums = tuple(names.index(n) for n in chosen)
+    try:
+        value, grads, recording = _run(target, working_args, argnums, dtype)
+    except InputError:
+        raise
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
+        result.error = describe(error)
+        record(result, no_verdict())
+        return result
+    result.value = plain(value)
+    result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
+    rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    differences = _differences(result, target, rounded, chosen, options)
+    exact = _exact(result, target, rounded, differences, chosen, options.seed, options.max_time)
+    rtol = result.rtol
+    record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
+    if drift:
+        result.notes.append(drift)
+    if not differences.reliable:
+        # Context, listed after the real findings: the differences are not to be trusted here.
+        result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
+    if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
+        result.findings.extend(_explain_inaccuracy(result, target, working_args, exact, argnums, dtype))
+    if options.order == 2 and result.status != Verdict.ERROR:
+        record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
+    return result
+
+
+def _run(target, working_args, argnums, dtype):
+    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
+    recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    with recorder, np.errstate(all="ignore"):
+        out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
+        value = output_value(out, trace)
+        returned = np.asarray(raw(value))
+        if returned.shape != () and (returned.dtype.kind in "fiub" or returned.dtype == dtype) and returned.size:
+            raise VectorOutput(returned.shape)  # checked through its Jacobian (`runner.check` catches it)
+        if returned.shape != ():
+            raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
+        if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
+            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return one number")
+        recorder.phase = "backward"
+        grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
+    return value, grads, recorder.recording
+
+
+def _differences(result, target, rounded, chosen, options):
+    """Finite differences at the rounded point, recorded on ``result``; never raises."""
+    names = target.variables
+    try:
+        differences = fd.differences(target.function, rounded, target.analytic, options.full, options.seed, target.mp_function)
+    except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
+        differences = fd.Differences(
+            method="failed",
+            reliable=False,
+            note=f"finite differences failed: the target raised {describe(error)} near this point",
+        )
+    result.fd_method = differences.method
+    if differences.gradient:
+        by_name = dict(zip(names, differences.gradient))
+        errors = dict(zip(names, differences.error))
+        result.fd_gradient = {n: plain(by_name[n]) for n in chosen}
+        result.fd_error = {n: plain(errors[n]) for n in chosen}
+    elif differences.directional is not None:
+        result.fd_directional = plain(differences.directional)
+        result.fd_directional_error = plain(differences.directional_error)
+        result.notes.append(
+            f"finite differences along a random direction: {differences.directional:.10g}"
+            f" (error estimate {differences.directional_error:.1e})"
+        )
+    return differences
+
+
+def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
+    """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``."""
+    names = target.variables
+    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
+    result.digits_used = exact.digits
+    result.notes.extend(exact.notes)
+    stand_in = bool(exact.error)
+    if exact.error:
+        result.notes.append(f"the exact reference failed: {exact.error}")
+        exact = _float64_stand_in(target, rounded, differences, result)
+    if exact.unsettled:
+        # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
+        exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
+    result.exact_value = plain(exact.value)
+    result.exact_value_text = exact_text(exact.value, exact.digits)
+    exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
+    rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
+    result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}
+    result.exact_gradient_text = {n: exact_text(exact_by_name.get(n), exact.digits) for n in chosen}
+    if exact.directional is not None:
+        result.exact_directional = plain(exact.directional)
+    result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
+    if stand_in:
+        # Float64 numbers are no exact reference: the verdict may lean on them, the exact cells never show them.
+        result.exact_value = result.exact_value_text = None
+        result.exact_gradient, result.exact_gradient_text = dict.fromkeys(chosen), dict.fromkeys(chosen)
+    return exact
+
+
+def summed(target, point):
+    """A formula at an array point, summed over its elements; and how many elements (None: not summed).
+
+    Formulas are elementwise, so the gradient of the sum is the elementwise
+    derivative: one scalar check covers every element, with exact references
+    and finite differences per element.
+    """
+    if target.kind != "formula" or not any(np.ndim(v) for v in point.values()):
+        return target, None
+
+
+    size = int(np.prod(common_shape(point)))
+    return (
+        replace(
+            target,
+            function=lambda *args: total(target.function(*args)),
+            mp_function=lambda *args: total(target.mp_function(*args)),
+        ),
+        size,
+    )
+
+
+def _representability(result, point, working_args, names, dtype):
+    """``error`` where ``dtype`` cannot hold the point; notes where it rounds an input to 0 or to a subnormal.
+
+    A point beyond the dtype's range has no verdict: the dtype would see inf,
+    not the point, and a check at inf means nothing.
+    """
+    limits = finfo(dtype)
+    for name, working in zip(names, working_args):
+        given = np.asarray(point[name], dtype=np.float64)
+        seen = np.asarray(working).astype(np.float64)
+        overflow = ~np.isfinite(seen)
+        if overflow.any():
+            message = (
+                f"{_entry_text(name, given, overflow)} is not representable in {dtype.name} "
+                f"(its largest number is {float(limits.max):.3g}): {dtype.name} would see inf, "
+                f"so there is nothing to check in {dtype.name}"
+            )
+            return no_verdict(Finding("unrepresentable", "forward", name, message))
+        flushed = (given != 0) & (seen == 0)
+        subnormal = (seen != 0) & (np.abs(seen) < float(limits.tiny))
+        if flushed.any():
+            result.notes.append(
+                f"{_entry_text(name, given, flushed)} is 0 in {dtype.name} (its smallest positive number is "
+                f"{float(limits.smallest_subnormal):.3g}): {dtype.name} is checked at 0 there"
+            )
+        if subnormal.any():
+            result.notes.append(
+                f"{_entry_text(name, given, subnormal)} is subnormal in {dtype.name} (below "
+                f"{float(limits.tiny):.3g}): it keeps fewer significant bits, so {dtype.name} is checked "
+                "at the nearest number it holds"
+            )
+    return Judgement()
+
+
+def _entry_text(name, values, mask):
+    """``x = 1e+200``, or ``x[2] = 1e+200 (and 3 more entries)``: the first entry where ``mask`` holds."""
+    index = tuple(int(i) for i in np.argwhere(mask)[0])
+    label = f"{name}[{', '.join(map(str, index))}]" if index else name
+    more = int(mask.sum()) - 1
+    return f"{label} = {float(values[index]):.6g}" + (f" (and {more} more entr{'y' if more == 1 else 'ies'})" if more else "")
+
+
+def _other_precision(recording, dtype, outputs):
+    """A note naming the first op, or else the output, in another float dtype than ``dtype`` (a silent cast).
+
+    A check in bfloat16 must see what a bfloat16 framework sees; an op that
+    returns float32 or float64 makes the result more accurate than that.
+    """
+
+    def other(value):
+        value = raw(value)
+        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype != dtype:
+            return value.dtype.name
+        return None
+
+    culprit = next(
+        (
+            f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
+            for op in recording.ops
+            if other(op.output)
+        ),
+        None,
+    )
+    culprit = culprit or next(
+        (f"the {'value' if name == 'value' else 'gradient in ' + name} came out in {other(v)}" for name, v in outputs.items() if other(v)),
+        None,
+    )
+    if culprit is None:
+        return None
+    return (
+        f"not every step computed in {dtype.name}: {culprit}, so this result can be more accurate "
+        f"than a {dtype.name} program's"
+    )
+
+
+def _float64_stand_in(target, rounded, differences, result):
+    """When the program cannot run on mpmath numbers: float64 value and finite differences instead."""
+    stand_in = reference.Exact(determined=differences.reliable and bool(differences.gradient))
+    try:
+        with np.errstate(all="ignore"):
+            stand_in.value = reference.to_mp(np.float64(raw(target.function(*rounded))))
+    except Exception:  # noqa: BLE001
+        stand_in.determined = False
+        return stand_in
+    if differences.gradient:
+        stand_in.gradient = [reference.to_mp(np.asarray(g, dtype=np.float64)) if np.ndim(g) else reference.to_mp(g) for g in differences.gradient]
+    result.notes.append(
+        "compared with the float64 value and finite differences instead, which can share the "
+        "very errors being looked for (so no exact value or gradient is shown)"
+    )
+    return stand_in
+
+
+def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
+    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``."""
+    import mpmath
+
+    python = target.kind == "function"
+    rounded = [as_float64(a) for a in working_args]
+    try:
+        with mpmath.workdps(exact.digits):
+            mp_args = [reference.to_mp(a) for a in rounded]
+            precise = _recorded_run(target.mp_function, mp_args, argnums, mpmath.mpf(1), python)
+    except Exception:  # noqa: BLE001 - no explanation is better than a crash
+        return []
+    working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
+    eps = float(finfo(dtype).eps)
+    found = []
+    if result.value_status == Verdict.UNSTABLE:
+        found.append(provenance.root_cause(working, precise, "forward", eps))
+    if result.gradient_status == Verdict.UNSTABLE:
+        found.append(provenance.root_cause(working, precise, "backward", eps))
+        found.append(provenance.backward_root_cause(working, precise, eps))
+        if not any(found):
+            found.append(provenance.root_cause(working, precise, "forward", eps))
+    new = []
+    for finding in found:
+        if finding is not None and all(f.message != finding.message for f in result.findings + new):
+            new.append(finding)
+    return new
+
+
+def _recorded_run(function, args, argnums, seed_cotangent, nested):
+    """Run ``function`` forward and backward with every op recorded; return the `provenance.Recording`.
+
+    ``nested`` runs it inside an outer trace: a custom gradient's grad_fn then
+    computes on traced values, so its own ops (``1 - 1/(1+e)``) pass through
+    the core's doors and are recorded with their source lines, instead of
+    running as plain NumPy arithmetic that nothing sees.
+    """
+
+    recorder = provenance.Recorder(locate_in_python=nested)
+
+    def forward_and_backward(*xs):
+        out, trace, inputs = trace_inputs(function, list(xs), {}, argnums, "check")
+        recorder.phase = "backward"
+        return pull_back(out, trace, inputs, list(xs), argnums, seed_cotangent)
+
+    with recorder, np.errstate(all="ignore"):
+        if nested:
+            trace_inputs(forward_and_backward, list(args), {}, argnums, "check")
+        else:
+            forward_and_backward(*args)
+    return recorder.recording

@@ -1,0 +1,167 @@
+"""`sweep`: one target over one or two ranges, per dtype, as intervals of inputs that fare alike.
+
+The value and gradient at every sampled point come from one vectorised call
+of the core per dtype (`vectorised`); the points the working precision gets
+visibly wrong (non-finite, or far from an exact or wider reference) pick
+where the checker (`gradcli.check`, the one verdict logic) looks: the ends
+of every run of equally flagged points and a regular subsample. In one
+variable, where two neighbouring checked points disagree, the threshold is
+bisected with the checker down to adjacent floats of the working dtype; the
+intervals per dtype cover the range without gaps. Two variables are swept as
+a grid, whose classes of points become regions.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from ..checker.balls import one_clock
+from ..checker.dtypes import dtype_named
+from ..checker.options import CheckOptions
+from ..checker.ranges import MAX_POINTS, Range
+from ..checker.runner import check
+from ..checker.targets import resolve
+from ..checker.verdict import Verdict
+from ..errors import InputError
+from .dtype_run import DtypeRun
+from .results import FixSweep, SweepResult
+from .segments import SUBSAMPLE
+
+
+def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=None, **changes) -> SweepResult:
+    """Sweep one or two variables of ``target`` over ranges; return a `SweepResult` of intervals per dtype.
+
+    ``ranges`` maps each swept variable to a `Range` or a tuple ``(lo, hi[, n[,
+    scale]])``; ``fixed`` holds the variables not swept at a value each
+    (``{"y": 2.0}``). ``options`` and ``changes`` are the checker's
+    (`CheckOptions`): dtypes, wrt, tolerances, fixes, and ``max_time``, here
+    the seconds for the whole sweep. ``progress(done, total)`` is called as
+    points are checked (``total`` is an estimate that may grow).
+
+    >>> r = sweep("exp(x)", {"x": (0, 1, 5)}, dtypes=("float64",))
+    >>> [i.status for i in r.dtypes["float64"].intervals]
+    ['ok']
+    """
+    started = time.perf_counter()
+    options = replace(options or CheckOptions(), **changes)
+    resolved = resolve(target, options.treat_as_variables)
+    ranges = _ranges(ranges, resolved)
+    held = _held(fixed, resolved, ranges)
+    unknown = [w for w in options.wrt or () if w not in resolved.variables]
+    if unknown:
+        raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(resolved.variables)})")
+    checking = replace(options, fixes=False, wrt=options.wrt or tuple(resolved.variables))
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=held)
+    counter = _Progress(progress, len(options.dtypes))
+
+    def check_points(points, dtype_name):
+        return check(target, points, checking, dtypes=(dtype_name,))
+
+    with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
+        for dtype_name in checking.dtypes:
+            run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, started, counter)
+            result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
+            result.notes.extend(run.notes)
+        if options.fixes:
+            result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), started)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _ranges(ranges, resolved):
+    if not isinstance(ranges, dict) or not ranges:
+        raise InputError("ranges: give a dict of variable -> (lo, hi[, n[, scale]])")
+    built = {}
+    for name, value in ranges.items():
+        if name not in resolved.variables:
+            raise InputError(f"range for {name}: not a variable of the target ({', '.join(resolved.variables)})")
+        if not isinstance(value, Range):
+            if not isinstance(value, (tuple, list)) or not 2 <= len(value) <= 4:
+                raise InputError(f"range for {name}: give (lo, hi[, n[, scale]]), not {value!r}")
+            value = Range(*value)
+        built[name] = value
+    if len(built) > 2:
+        raise InputError(f"ranges for {', '.join(built)}: a sweep is of one variable or two (a 2-D grid)")
+    if len(built) == 2 and math.prod(r.n for r in built.values()) > MAX_POINTS:
+        raise InputError(f"a grid of {' x '.join(str(r.n) for r in built.values())} points: at most {MAX_POINTS:,} in all")
+    return built
+
+
+def _held(fixed, resolved, ranges):
+    """The values of the variables not swept (each needs one), as floats."""
+    fixed = dict(fixed or {})
+    held = {}
+    for name in resolved.variables:
+        if name in ranges:
+            if name in fixed:
+                raise InputError(f"{name} is swept; it cannot also be held at {fixed[name]!r}")
+            continue
+        if name not in fixed:
+            raise InputError(
+                f"{resolved.text} has the variables {', '.join(resolved.variables)}: sweep up to two with "
+                f"ranges and hold the others at a value (--at {name}=1)"
+            )
+        try:
+            held[name] = float(fixed.pop(name))
+        except (TypeError, ValueError):
+            raise InputError(f"{name}: hold it at a number, not {fixed.get(name)!r}") from None
+        if not math.isfinite(held[name]):
+            raise InputError(f"{name}={held[name]}: hold a variable at a finite number")
+    extra = [name for name in fixed if name not in ranges]
+    if extra:
+        raise InputError(f"{extra[0]}: not a variable of the target ({', '.join(resolved.variables)})")
+    return held
+
+
+class _Progress:
+    """Counts checked points for the ``progress`` callback; the total is an estimate that grows as work appears."""
+
+    def __init__(self, callback, dtypes):
+        self.callback, self.done, self.total = callback, 0, dtypes * (SUBSAMPLE + 8)
+
+    def add(self, done=0, expected=0):
+        self.done += done
+        self.total = max(self.total, self.done + expected)
+        if self.callback is not None:
+            self.callback(self.done, self.total)
+
+
+def _fix_sweeps(target, result, ranges, held, options, started):
+    """The fixes the checker offers at the worst failing example of each dtype, each swept over the same ranges."""
+    examples = []
+    for dtype_sweep in result.dtypes.values():
+        failing = [i for i in dtype_sweep.intervals if i.status != Verdict.OK and i.example]
+        if failing:
+            worst = max(failing, key=lambda i: (i.status.severity, i.lost_all, i.worst_bits_lost or 0))
+            if worst.example not in examples:
+                examples.append(worst.example)
+    if not examples:
+        return []
+    report = check(target, examples, options)
+    sweeps = []
+    for fix in report.fixes:
+        left = options.max_time - (time.perf_counter() - started)
+        if fix.checked is None or left <= 0:
+            continue
+        after = sweep(fix.checked, ranges, options, fixed=held, fixes=False, max_time=left)
+        sweeps.append(FixSweep(
+            fix.name, fix.formula, fix.code or fix.diff, {d: s.intervals for d, s in result.dtypes.items()},
+            {d: s.intervals for d, s in after.dtypes.items()}, _better(result, after),
+        ))
+    return sweeps
+
+
+def _better(before, after):
+    """Whether ``after`` is no worse than ``before`` at any swept point and better at one (by verdict severity)."""
+    improved = False
+    for name, dtype_sweep in before.dtypes.items():
+        old = np.array([Verdict(s).severity for s in dtype_sweep.samples.status.ravel()])
+        new = np.array([Verdict(s).severity for s in after.dtypes[name].samples.status.ravel()])
+        if np.any(new > old):
+            return False
+        improved = improved or bool(np.any(new < old))
+    return improved

@@ -1,0 +1,204 @@
+"""A sweep's vectorised step: the core on whole arrays, the reference beside it, and the bits lost per point.
+
+Per-point bands of the vectorised run: 0 ok, 1 beyond the tolerance, 2 every
+bit lost, 3 inf, 4 NaN, 5 no reference to judge by, 6 the exact answer itself
+is not finite (x/0: the checker may say domain). A point's band is
+value * 8 + gradient; bands pick where the checker looks.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..autodiff.transforms import value_and_grad, vjp
+from ..checker import balls
+from ..checker.dtypes import dtype_named, finfo
+from ..checker.reference import exact_derivative
+from ..checker.targets import resolve
+from ..errors import InputError
+from .results import LOST_ALL
+
+BAND_OK, BAND_OFF, BAND_LOST, BAND_INF, BAND_NAN, BAND_UNKNOWN, BAND_NOT_FINITE = range(7)
+
+
+def evaluate(target, points, dtype="float64", treat_as_variables=()):
+    """Value and gradients of ``target`` at every point in one call of the core: a sweep's vectorised step.
+
+    ``points`` maps every variable to an array (or a number, held); returns
+    ``(values, {variable: gradient})`` as arrays of ``dtype``. A Python
+    function that is not elementwise on arrays runs once per point.
+
+    >>> values, grads = evaluate("x * x", {"x": [1.0, 2.0]})
+    >>> values.tolist(), grads["x"].tolist()
+    ([1.0, 4.0], [2.0, 4.0])
+    """
+    resolved = resolve(target, treat_as_variables)
+    dtype = dtype_named(dtype)
+    missing = [name for name in resolved.variables if name not in points]
+    if missing:
+        raise InputError(f"evaluate: give {missing[0]} a value too ({', '.join(resolved.variables)})")
+    with np.errstate(all="ignore"):
+        arrays = np.broadcast_arrays(*[np.asarray(points[name], dtype=dtype) for name in resolved.variables])
+    args = [np.ascontiguousarray(a).ravel() for a in arrays]
+    values, grads, _ = evaluate_columns(resolved, args, tuple(resolved.variables))
+    shape = arrays[0].shape
+    return values.reshape(shape), {name: g.reshape(shape) for name, g in grads.items()}
+
+
+def clip_to(points, dtype):
+    """``points`` in ``dtype``; beyond its largest finite float they stay at it (float16 has no 1e5)."""
+    biggest = float(finfo(dtype).max)
+    return np.clip(points, -biggest, biggest).astype(dtype)
+
+
+def evaluate_columns(resolved, args, wrt):
+    """Value and gradients (``{name: array}`` for ``wrt``) at every point: one call of the core if elementwise, else a loop."""
+    names = resolved.variables
+    try:
+        with np.errstate(all="ignore"):
+            out, pullback = vjp(resolved.function, *args)
+            values = np.asarray(out)
+            cotangents = pullback(np.ones_like(values))
+        grads = {n: np.asarray(cotangents[names.index(n)]) for n in wrt}
+        shape = np.shape(args[0])
+        if (
+            values.shape == shape
+            and all(g.shape == shape for g in grads.values())
+            and _elementwise(resolved, args, values, grads, wrt)
+        ):
+            dtype = args[0].dtype
+            return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, True
+    except Exception:  # noqa: BLE001 - not array-friendly: the loop below decides per point
+        pass
+    values = np.empty_like(args[0])
+    grads = {n: np.empty_like(args[0]) for n in wrt}
+    for i in range(len(values)):
+        values[i], point_grads = _one(resolved, [a[i] for a in args], wrt)
+        for n in wrt:
+            grads[n][i] = point_grads[n]
+    return values, grads, False
+
+
+def _one(resolved, xs, wrt):
+    """Value and gradients at one point (NaN where it raises: the checker gives that point its verdict)."""
+    names = resolved.variables
+    try:
+        with np.errstate(all="ignore"):
+            value, grads = value_and_grad(resolved.function, tuple(range(len(names))))(*xs)
+        return value, {n: grads[names.index(n)] for n in wrt}
+    except Exception:  # noqa: BLE001
+        return np.nan, {n: np.nan for n in wrt}
+
+
+def _elementwise(resolved, args, values, grads, wrt):
+    """Whether a Python function's array run agrees with its runs at single points (formulas always do)."""
+    if resolved.kind == "formula":
+        return True
+    rtol = math.sqrt(float(finfo(args[0].dtype).eps))
+    n = len(values)
+    for i in sorted({0, n // 2, n - 1}):
+        value, point_grads = _one(resolved, [a[i] for a in args], wrt)
+        if np.shape(value) != ():
+            return False
+        single = [float(value)] + [float(point_grads[w]) for w in wrt]
+        whole = [float(values[i])] + [float(grads[w][i]) for w in wrt]
+        if not np.allclose(single, whole, rtol=rtol, atol=0, equal_nan=True):
+            return False
+    return True
+
+
+def wider_than(dtype):
+    """A dtype wider than ``dtype`` to compare with, or None (float64 where longdouble is no wider)."""
+    if dtype.itemsize < 8:
+        return np.dtype(np.float64)
+    if np.finfo(np.longdouble).nmant > np.finfo(dtype).nmant:
+        return np.dtype(np.longdouble)
+    return None
+
+
+def exact_roots(resolved):
+    """A formula's IR and its derivatives, for the exact reference on balls; None for Python functions."""
+    if resolved.kind != "formula" or resolved.formula is None:
+        return None
+    try:
+        root = resolved.formula.root
+        return [root] + [exact_derivative(root, name) for name in resolved.variables]
+    except (ValueError, RecursionError):
+        return None
+
+
+def exact_at(roots, names, args, wrt, seconds):
+    """The exact value and gradients at every point as (mantissa, power of 2) pairs, or None.
+
+    The mantissa rounded to float64 keeps 53 bits, all that bits lost in
+    float32 or float64 needs; the power of 2 keeps numbers beyond float64
+    (1e-400), whose float32 or float64 rounding is 0. See `bits_and_bands`.
+    """
+    points = [{n: float(a[i]) for n, a in zip(names, args)} for i in range(len(args[0]))]
+    try:
+        entries, _ = balls.evaluate_points(roots, points, balls.Budget(seconds))
+    except (balls.NoBall, balls.OutOfTime, ValueError, RecursionError):
+        return None
+    table = np.array([[_scaled(e) for e in row] for row in entries], dtype=np.float64).reshape(len(points), len(roots), 2)
+    value = table[:, 0, :]
+    grads = {n: table[:, 1 + names.index(n), :] for n in wrt}
+    return value, grads
+
+
+def _scaled(number):
+    """An exact number as (mantissa in float64, power of 2), so 1e-400 keeps its digits; nan and inf as floats."""
+    import mpmath
+
+    if number is None:
+        return (math.nan, 0.0)
+    if not mpmath.isfinite(number):
+        return (float(number), 0.0)
+    if number == 0:
+        return (0.0, 0.0)
+    mantissa, exponent = mpmath.frexp(number)
+    return (float(mantissa), float(exponent))
+
+
+def bits_and_bands(computed, reference, dtype, rtol, atol):
+    """Per point, the bits ``computed`` lost against ``reference`` and its band (BAND_OK .. BAND_UNKNOWN).
+
+    ``reference`` is a wider dtype's array or, from `exact_at`, an array of
+    (mantissa, exponent) pairs. A result equal to the reference rounded to the
+    dtype is right (0 bits lost), so a value the dtype cannot hold (exp(-1000)
+    in float32: 0) is not held against it.
+    """
+    computed = np.asarray(computed, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        if np.ndim(reference) == computed.ndim + 1:
+            mantissa, exponent = reference[..., 0], reference[..., 1]
+            power = np.clip(exponent, -1100, 1100).astype(int)
+            # |c - r| / |r| without leaving float64's range: scale c by r's power of 2.
+            rounded = np.ldexp(mantissa, power).astype(dtype).astype(np.float64)
+            scaled = np.ldexp(computed, np.clip(-exponent, -2200, 2200).astype(int))
+            difference = np.abs(scaled - mantissa)
+            relative = difference / np.abs(mantissa)
+            close = difference <= atol * np.ldexp(1.0, -power) + rtol * np.abs(mantissa)
+            finite_reference = np.isfinite(mantissa)
+            zero_reference = mantissa == 0
+        else:
+            wide = np.asarray(reference)
+            rounded = wide.astype(dtype).astype(np.float64)
+            difference = np.abs(computed.astype(wide.dtype) - wide)
+            relative = (difference / np.abs(wide)).astype(np.float64)
+            close = difference <= atol + rtol * np.abs(wide)
+            finite_reference = np.isfinite(wide)
+            zero_reference = wide == 0
+        right = (computed == rounded) | (np.isnan(computed) & np.isnan(rounded))
+        relative = np.where(right, 0.0, np.where(zero_reference, np.where(computed == 0, 0.0, np.inf), relative))
+        eps = float(finfo(dtype).eps)
+        bits = np.clip(np.log2(np.maximum(relative, 1e-300) / eps), 0, finfo(dtype).nmant + 1)
+        bits = np.where(relative == 0, 0.0, bits)
+    band = np.where(right | close, BAND_OK, np.where(relative >= LOST_ALL, BAND_LOST, BAND_OFF))
+    band = np.where(np.isinf(computed) & ~right, BAND_INF, band)
+    band = np.where(np.isnan(computed) & ~right, BAND_NAN, band)
+    band = np.where(finite_reference, band, np.where(right, BAND_NOT_FINITE, BAND_UNKNOWN))
+    bits = np.where(~np.isfinite(computed) & ~right, np.inf, bits)
+    bits = np.where(finite_reference | right, bits, np.nan)
+    return bits, band.astype(int)
