@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..checker.verdict import Verdict
+from ..display import html_view
 
 
 # What broke in an interval: the checker's findings, classified by `classes.class_of`.
