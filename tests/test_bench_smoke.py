@@ -177,7 +177,7 @@ def test_audit_jobs_tiny():
     assert list(times) == ["in process", "--jobs 1", "--jobs 2"] and correct
     assert all(len(ts) == 1 and ts[0] > 0 for ts in times.values())
     assert set(overhead) == {"start", "round trip", "forkserver"}
-    assert 0.5 < audit_jobs.capacity(n=2) < 4
+    assert audit_jobs.capacity(n=2) > 0  # a ratio of timings: its size is the machine's load, not a property to test
 
 
 def test_sweep_speed_points_tiny(capsys):
