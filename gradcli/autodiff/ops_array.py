@@ -187,7 +187,12 @@ def var(x, axis=None, ddof=0, keepdims=False):
 
 def std(x, axis=None, ddof=0, keepdims=False):
     """Standard deviation, built from differentiable primitives."""
-    return sqrt(var(x, axis=axis, ddof=ddof, keepdims=keepdims))
+    variance = var(x, axis=axis, ddof=ddof, keepdims=keepdims)
+    if ddof == 0 and _count(shape_of(x), axis) == 1:
+        # One element: the variance is identically 0, and so is its square root,
+        # whose every derivative is 0 (sqrt's own is infinite at 0, which makes NaN).
+        return variance
+    return sqrt(variance)
 
 
 def _cumsum_raw(x, axis=None):
