@@ -100,3 +100,9 @@ def test_std_of_one_element_has_zero_derivative(shape, axis):
     assert np.array_equal(gradcli.hessian(lambda x: gnp.sum(fun(x)))(x), np.zeros(shape + shape))
     check_grads(fun, x, order=2)
 
+
+@pytest.mark.parametrize("name", ["var", "std", "mean", "sum"])
+def test_reductions_of_a_list_of_traced_values(name):
+    op = getattr(gnp, name)
+    check_grads(lambda x, y: op([x, 2.0 * y, x * y, 3.0]), 0.7, -1.3, order=2)
+    check_grads(lambda x: op([x, x * x], axis=0), sample((-2, 2), (3,)))

@@ -178,8 +178,14 @@ defvjp(max_, _extremum_vjp)
 defvjp(min_, _extremum_vjp)
 
 
+def _stacked(x):
+    """A list or tuple (of traced values, maybe) as one array, as the primitives' door stacks it."""
+    return asarray(x) if isinstance(x, (list, tuple)) else x
+
+
 def var(x, axis=None, ddof=0, keepdims=False):
     """Variance, built from differentiable primitives (no rule of its own)."""
+    x = _stacked(x)
     centered = x - mean(x, axis=axis, keepdims=True)
     squares = absolute(centered) ** 2 if np.iscomplexobj(raw(x)) else centered * centered
     return sum_(squares, axis=axis, keepdims=keepdims) / (_count(shape_of(x), axis) - ddof)
@@ -187,6 +193,7 @@ def var(x, axis=None, ddof=0, keepdims=False):
 
 def std(x, axis=None, ddof=0, keepdims=False):
     """Standard deviation, built from differentiable primitives."""
+    x = _stacked(x)
     variance = var(x, axis=axis, ddof=ddof, keepdims=keepdims)
     if ddof == 0 and _count(shape_of(x), axis) == 1:
         # One element: the variance is identically 0, and so is its square root,
