@@ -306,3 +306,14 @@ def test_imag_and_complex_parts():
 
 def test_aliases_are_the_same_ops():
     assert gnp.true_divide is gnp.divide and gnp.remainder is gnp.mod and gnp.abs is gnp.absolute
+
+
+def test_arcsinh_of_complex_numbers():
+    # Holomorphic: both modes give asinh'(z) = 1 / sqrt(1 + z^2) times the direction.
+    z = np.array([0.3 + 0.7j, -1.2 + 0.4j, 2.0 - 3.0j])
+    expected = 1 / np.sqrt(1 + z * z)
+    (pulled,) = gradcli.vjp(gnp.arcsinh, z)[1](np.ones(3, complex))
+    np.testing.assert_allclose(pulled, expected, rtol=1e-14)
+    np.testing.assert_allclose(gradcli.jvp(gnp.arcsinh, (z,), (np.ones(3, complex),))[1], expected, rtol=1e-14)
+    h = 1e-7
+    np.testing.assert_allclose(expected, (np.arcsinh(z + h) - np.arcsinh(z - h)) / (2 * h), rtol=1e-7)
