@@ -232,11 +232,36 @@ defvjp_all(_einsum, _einsum_vjp_all)
 
 
 def einsum(subscripts, *operands, optimize=False):
-    """``np.einsum`` with a string of subscripts (gradient: one einsum per operand).
+    """``np.einsum`` (gradient: one einsum per operand).
 
+    Subscripts as a string (``einsum("ij,jk", a, b)``) or interleaved with the
+    operands as lists (``einsum(a, [0, 1], b, [1, 2])``), as NumPy takes them.
     ``optimize`` is passed to NumPy, for the forward pass and for the gradient's einsums.
     """
+    if not isinstance(subscripts, str):
+        subscripts, operands = _subscripts_of_sublists((subscripts, *operands))
     return _einsum(subscripts, *operands, optimize=optimize)
+
+
+# NumPy's letters for the integers of sublists: 0-25 are A-Z, 26-51 are a-z.
+_SUBLIST_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+
+
+def _subscripts_of_sublists(interleaved):
+    """``(op0, sublist0, op1, sublist1, ..., [output])`` as a subscript string and the operands."""
+    operands = interleaved[0::2]
+    sublists = list(interleaved[1::2])
+    output = None
+    if len(interleaved) % 2:
+        operands, output = operands[:-1], interleaved[-1]
+
+    def letters(sublist):
+        return "".join("..." if s is Ellipsis else _SUBLIST_LETTERS[s] for s in sublist)
+
+    subscripts = ",".join(letters(s) for s in sublists)
+    if output is not None:
+        subscripts += "->" + letters(output)
+    return subscripts, operands
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
