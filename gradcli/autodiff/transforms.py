@@ -74,6 +74,14 @@ def output_value(out, trace):
     return out._value if isinstance(out, Box) and out._trace is trace else out
 
 
+def _output_values(out, trace):
+    """`output_value` of every leaf of an output that may be a (nested) tuple, list or dict."""
+    if not isinstance(out, (list, tuple, dict)):
+        return output_value(out, trace)
+    leaves, rebuild = flatten(out)
+    return rebuild([output_value(leaf, trace) for leaf in leaves])
+
+
 def pull_back(out, trace, inputs, args, argnums, g, release=False):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input.
 
@@ -85,11 +93,14 @@ def pull_back(out, trace, inputs, args, argnums, g, release=False):
     all_roots = []
     for roots, _ in inputs:
         all_roots += roots
-    out = seen_by(out, trace)
-    if isinstance(out, Box) and out._trace is trace:
-        grads = backward_pass(g, out, all_roots, release)
+    if isinstance(out, (list, tuple, dict)):
+        grads = _pull_back_structure(out, trace, g, all_roots)
     else:
-        grads = [None] * len(all_roots)
+        out = seen_by(out, trace)
+        if isinstance(out, Box) and out._trace is trace:
+            grads = backward_pass(g, out, all_roots, release)
+        else:
+            grads = [None] * len(all_roots)
     results = []
     start = 0
     for roots, rebuild in inputs:
@@ -99,6 +110,58 @@ def pull_back(out, trace, inputs, args, argnums, g, release=False):
             start += 1
         results.append(rebuild(finished))
     return results
+
+
+def _pull_back_structure(out, trace, g, roots):
+    """One backward pass from every traced leaf of a structured output, each with its leaf of ``g``."""
+    ends, seeds = [], []
+    for leaf, u in zip(flatten(out)[0], _cotangent_leaves(g, out, "")):
+        leaf = seen_by(leaf, trace)
+        if u is not None and isinstance(leaf, Box) and leaf._trace is trace:
+            ends.append(leaf)
+            seeds.append(u)
+    if not ends:
+        return [None] * len(roots)
+    if len(ends) == 1:
+        return backward_pass(seeds[0], ends[0], roots)
+    return backward_pass(tuple(seeds), _joined(ends, trace), roots)
+
+
+def _cotangent_leaves(g, out, where):
+    """The leaves of the cotangent ``g``, checked to have the structure of the output ``out``.
+
+    A list stands for a tuple and a tuple for a list; a dict needs the output's
+    keys; ``None`` is a zero cotangent.
+    """
+    if isinstance(out, dict):
+        if not isinstance(g, dict) or set(g) != set(out):
+            raise ValueError(f"vjp: the cotangent{where} must be a dict with the output's keys {list(out)}")
+        return [u for key in out for u in _cotangent_leaves(g[key], out[key], f"{where}[{key!r}]")]
+    if isinstance(out, (list, tuple)):
+        if not isinstance(g, (list, tuple)):
+            raise ValueError(
+                f"vjp: the output{where} is a {type(out).__name__} of {len(out)}, so its cotangent must be "
+                f"one too (one per output), not a {type(g).__name__}"
+            )
+        if len(g) != len(out):
+            raise ValueError(f"vjp: the cotangent{where} has {len(g)} entries for {len(out)} outputs")
+        return [u for i, (o, gi) in enumerate(zip(out, g)) for u in _cotangent_leaves(gi, o, f"{where}[{i}]")]
+    if isinstance(g, (list, tuple, dict)):
+        raise ValueError(f"vjp: the cotangent{where} must be an array or number, as the output is there, not a {type(g).__name__}")
+    return [g]
+
+
+def _joined(ends, trace):
+    """A node whose parents are the outputs ``ends``: its cotangent is a tuple, one per output, passed on as it is."""
+    node = VJPNode.root(None, trace)
+    node.vjp = _pass_each_on
+    node.parents = tuple([end if type(end) is VJPNode else end._node for end in ends])
+    node.argnums = tuple(range(len(ends)))
+    return node
+
+
+def _pass_each_on(g, ans, args, kwargs, argnums):
+    return g
 
 
 def _finish(g, x):
@@ -225,6 +288,9 @@ def vjp(f, *primals):
     >>> out, pullback = vjp(lambda x: x * 2.0, 3.0)
     >>> pullback(1.0)
     (2.0,)
+
+    ``f`` may return a (nested) tuple, list or dict of values; ``g`` then has
+    that structure, one cotangent per output, and the pullback sums them.
     """
     nums = tuple(range(len(primals)))
     out, trace, roots = trace_inputs(f, primals, {}, nums, "vjp")
@@ -232,7 +298,7 @@ def vjp(f, *primals):
     def pullback(g):
         return tuple(pull_back(out, trace, roots, primals, nums, g))
 
-    return output_value(out, trace), pullback
+    return _output_values(out, trace), pullback
 
 
 def jvp(f, primals, tangents):
@@ -240,6 +306,8 @@ def jvp(f, primals, tangents):
 
     >>> jvp(lambda x: x ** 2, (3.0,), (1.0,))
     (9.0, 6.0)
+
+    Where ``f`` returns a (nested) tuple, list or dict, so does each half of the answer.
     """
     primals, tangents = tuple(primals), tuple(tangents)
     if len(primals) != len(tangents):
@@ -253,12 +321,19 @@ def jvp(f, primals, tangents):
                 f"jvp: tangent {i} has shape {shape_of(t)} but its primal has shape {shape_of(x)}"
             )
         boxed.append(JVPBox(x, trace, t))
-    out = seen_by(f(*boxed), trace)
-    if isinstance(out, Box) and out._trace is trace:
-        # As for gradients: the core transposes ops without a JVP rule by
-        # summing from 0.0, which NumPy promotes bfloat16 against.
-        return out._value, _in_dtype_of(out.tangent, out._value)
-    return out, zeros_like(out)
+    outs, rebuild = flatten(f(*boxed))
+    values, tangents_out = [], []
+    for out in outs:
+        out = seen_by(out, trace)
+        if isinstance(out, Box) and out._trace is trace:
+            # As for gradients: the core transposes ops without a JVP rule by
+            # summing from 0.0, which NumPy promotes bfloat16 against.
+            values.append(out._value)
+            tangents_out.append(_in_dtype_of(out.tangent, out._value))
+        else:
+            values.append(out)
+            tangents_out.append(None if out is None else zeros_like(out))
+    return rebuild(values), rebuild(tangents_out)
 
 
 def jacobian(f, argnums=0, *, argnum=None):
@@ -268,8 +343,8 @@ def jacobian(f, argnums=0, *, argnum=None):
     (3.0, 2.0)
 
     ``argnums`` is an int (one Jacobian) or a tuple (a tuple of Jacobians, one
-    per argument, as in JAX); when ``f`` returns a tuple, the answer is a tuple
-    of those, one per output. ``argnum`` is an older spelling of an int
+    per argument, as in JAX); when ``f`` returns a tuple, list or dict (nested
+    or not), the answer has that structure, one of those per output. ``argnum`` is an older spelling of an int
     ``argnums``. Reverse mode: one backward pass per output element.
     """
     if argnum is not None:
@@ -278,11 +353,12 @@ def jacobian(f, argnums=0, *, argnum=None):
 
     def jacobian_f(*args, **kwargs):
         out, trace, inputs = trace_inputs(f, args, kwargs, nums, "jacobian")
+        outs, rebuild = flatten(out)
         per_output = []
-        for o in out if isinstance(out, tuple) else (out,):
+        for o in outs:
             blocks = _jacobian_blocks(o, trace, inputs, args, nums)
             per_output.append(blocks[0] if isinstance(argnums, int) else tuple(blocks))
-        return tuple(per_output) if isinstance(out, tuple) else per_output[0]
+        return rebuild(per_output)
 
     jacobian_f.__name__ = f"jacobian({getattr(f, '__name__', 'f')})"
     return jacobian_f

@@ -1,0 +1,141 @@
+"""Transforms of functions with structured outputs: tuples, lists, dicts, nested, size-1 arrays.
+
+Every answer is checked against central finite differences of each output
+leaf (``opcheck``'s oracle), never against gradcli itself.
+"""
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+from opcheck import assert_close, numeric_jvp, numeric_vjp
+
+X = np.array([0.1, 0.2])
+
+
+def leaves(tree):
+    """The leaves of a nested tuple/list/dict, in order."""
+    if isinstance(tree, dict):
+        return [leaf for key in tree for leaf in leaves(tree[key])]
+    if isinstance(tree, (list, tuple)):
+        return [leaf for item in tree for leaf in leaves(item)]
+    return [tree]
+
+
+def numeric_tree_vjp(f, x, cotangents):
+    """Finite differences of sum_k <u_k, f(x)_k> over the output leaves."""
+    total = np.zeros(np.shape(x))
+    for k, u in enumerate(cotangents):
+        total = total + numeric_vjp(lambda x, k=k: leaves(f(x))[k], [x], 0, u)
+    return total
+
+
+OUTPUTS = [
+    ("tuple", lambda x: (gnp.sin(x), 2.0 * x)),
+    ("list", lambda x: [gnp.sin(x), gnp.sum(x * x), x[0]]),
+    ("dict", lambda x: {"a": gnp.exp(x), "b": gnp.prod(x)}),
+    ("nested", lambda x: (gnp.sin(x), [x * x, {"c": gnp.cos(x[1]), "d": (x, 3.0 * x)}])),
+    ("the same value twice", lambda x: (gnp.sin(x), gnp.sin(x) * 1.0, x, x)),
+    ("a constant leaf", lambda x: (gnp.sin(x), np.ones(3), 2.0)),
+    ("one-element tuple", lambda x: (gnp.tanh(x),)),
+]
+
+
+def ones_like_tree(tree):
+    if isinstance(tree, dict):
+        return {key: ones_like_tree(value) for key, value in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(ones_like_tree(item) for item in tree)
+    return np.ones_like(tree) if np.ndim(tree) else 1.0
+
+
+def random_like_tree(tree, rng):
+    if isinstance(tree, dict):
+        return {key: random_like_tree(value, rng) for key, value in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(random_like_tree(item, rng) for item in tree)
+    return rng.standard_normal(np.shape(tree)) if np.ndim(tree) else float(rng.standard_normal())
+
+
+def test_vjp_of_a_tuple_is_the_sum_of_each_outputs_pullback():
+    # The case that once gave zeros: cos(x) + 2.
+    value, pullback = gradcli.vjp(lambda x: (gnp.sin(x), 2.0 * x), X)
+    (g,) = pullback((np.ones(2), np.ones(2)))
+    np.testing.assert_allclose(g, np.cos(X) + 2.0, rtol=1e-15)
+    np.testing.assert_allclose(value[0], np.sin(X))
+    _, tangent = gradcli.jvp(lambda x: (gnp.sin(x), 2.0 * x), (X,), (np.ones(2),))
+    np.testing.assert_allclose(tangent[0], np.cos(X), rtol=1e-15)
+    np.testing.assert_allclose(tangent[1], [2.0, 2.0])
+
+
+@pytest.mark.parametrize("name, f", OUTPUTS, ids=[row[0] for row in OUTPUTS])
+def test_vjp_of_structured_outputs(name, f):
+    rng = np.random.default_rng(1)
+    value, pullback = gradcli.vjp(f, X)
+    assert type(value) is type(f(X))
+    u = random_like_tree(value, rng)
+    (g,) = pullback(u)
+    assert_close(g, numeric_tree_vjp(f, X, leaves(u)), "vjp")
+
+
+@pytest.mark.parametrize("name, f", OUTPUTS, ids=[row[0] for row in OUTPUTS])
+def test_jvp_of_structured_outputs(name, f):
+    t = np.array([0.3, -0.7])
+    value, tangent = gradcli.jvp(f, (X,), (t,))
+    assert type(tangent) is type(value) is type(f(X))
+    for k, (v, dv) in enumerate(zip(leaves(value), leaves(tangent))):
+        assert np.shape(dv) == np.shape(v)
+        assert_close(dv, numeric_jvp(lambda x, k=k: leaves(f(x))[k], [X], [t]), f"jvp of leaf {k}")
+
+
+@pytest.mark.parametrize("name, f", OUTPUTS, ids=[row[0] for row in OUTPUTS])
+def test_jacobian_of_structured_outputs(name, f):
+    jac = gradcli.jacobian(f)(X)
+    assert type(jac) is type(f(X))
+    for k, (v, block) in enumerate(zip(leaves(f(X)), leaves(jac))):
+        assert np.shape(block) == np.shape(v) + X.shape
+        for col in range(X.size):
+            e = np.zeros(X.size)
+            e[col] = 1.0
+            column = numeric_jvp(lambda x, k=k: leaves(f(x))[k], [X], [e])
+            assert_close(np.asarray(block)[..., col], column, f"jacobian of leaf {k}, column {col}")
+
+
+def test_grad_of_a_pullback_of_a_tuple():
+    # Second order through the structured output: d/dx sum(J(x)^T u).
+    def first(x):
+        return gradcli.vjp(lambda x: (gnp.sin(x), x * x), x)[1]((np.ones(2), np.ones(2)))[0]
+
+    g = gradcli.grad(lambda x: gnp.sum(first(x)))(X)
+    np.testing.assert_allclose(g, -np.sin(X) + 2.0, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "u, message",
+    [
+        ((np.ones(2),), "2 outputs"),
+        (np.ones(2), "one per output"),
+        ((np.ones(2), {"a": np.ones(2)}), "array"),
+    ],
+)
+def test_a_cotangent_not_shaped_like_the_output_is_refused(u, message):
+    _, pullback = gradcli.vjp(lambda x: (gnp.sin(x), 2.0 * x), X)
+    with pytest.raises(ValueError, match=message):
+        pullback(u)
+
+
+def test_a_list_stands_for_a_tuple_in_a_cotangent():
+    _, pullback = gradcli.vjp(lambda x: (gnp.sin(x), 2.0 * x), X)
+    np.testing.assert_allclose(pullback([np.ones(2), np.ones(2)])[0], np.cos(X) + 2.0, rtol=1e-15)
+
+
+def test_jvp_of_a_dict_keeps_its_keys():
+    _, tangent = gradcli.jvp(lambda x: {"b": x * 2.0, "a": gnp.sin(x)}, (X,), (np.ones(2),))
+    assert list(tangent) == ["b", "a"]
+
+
+def test_value_and_grad_of_a_tuple_is_refused():
+    with pytest.raises(TypeError, match="returned tuple"):
+        gradcli.value_and_grad(lambda x: (gnp.sum(x), gnp.sum(x)))(X)
+
