@@ -139,3 +139,26 @@ def test_value_and_grad_of_a_tuple_is_refused():
     with pytest.raises(TypeError, match="returned tuple"):
         gradcli.value_and_grad(lambda x: (gnp.sum(x), gnp.sum(x)))(X)
 
+
+# -- jacobian inside other transforms -------------------------------------------------
+
+
+def test_grad_of_a_jacobian():
+    # sum of the Jacobian of sin is sum(cos(x)) (a diagonal): its gradient is -sin(x).
+    g = gradcli.grad(lambda x: gnp.sum(gradcli.jacobian(gnp.sin)(x)))(X)
+    np.testing.assert_allclose(g, -np.sin(X), rtol=1e-14)
+
+
+def test_jacobian_of_a_jacobian():
+    f = lambda x: gnp.sin(x) * x[0]  # noqa: E731
+    second = gradcli.jacobian(gradcli.jacobian(f))(X)
+    assert second.shape == (2, 2, 2)
+    for i in range(2):
+        column = numeric_jvp(gradcli.jacobian(f), [X], [np.eye(2)[i]])
+        assert_close(second[..., i], column, f"column {i}")
+
+
+def test_jvp_of_a_jacobian():
+    t = np.array([1.0, -2.0])
+    _, tangent = gradcli.jvp(gradcli.jacobian(gnp.sin), (X,), (t,))
+    np.testing.assert_allclose(tangent, np.diag(-np.sin(X) * t), rtol=1e-14)

@@ -370,7 +370,7 @@ def _jacobian_blocks(out, trace, inputs, args, argnums):
     out_shape = shape_of(value)
     if not out_shape:  # a scalar output: its gradient, exactly as grad gives it
         return pull_back(out, trace, inputs, args, argnums, ones_like_value(value))
-    template = np.zeros(out_shape, dtype=float_dtype(value))
+    template = np.zeros(out_shape, dtype=float_dtype(raw(value)))  # raw: an outer transform's value
     rows = []  # per output element, its gradient for each input
     for index in np.ndindex(*out_shape):
         g = template.copy()
