@@ -162,3 +162,23 @@ def test_jvp_of_a_jacobian():
     t = np.array([1.0, -2.0])
     _, tangent = gradcli.jvp(gradcli.jacobian(gnp.sin), (X,), (t,))
     np.testing.assert_allclose(tangent, np.diag(-np.sin(X) * t), rtol=1e-14)
+
+
+# -- size-1 outputs ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(1,), (1, 1), (1, 1, 1)])
+def test_grad_of_a_one_element_array_output(shape):
+    # As autograd: a size-1 output stands for its one number.
+    f = lambda x: gnp.reshape(gnp.sum(gnp.sin(x) * x), shape)  # noqa: E731
+    value, g = gradcli.value_and_grad(f)(X)
+    assert np.shape(value) == shape
+    assert_close(g, numeric_vjp(f, [X], 0, np.ones(shape)), "grad")
+    np.testing.assert_allclose(gradcli.grad(f, argnums=(0,))(X)[0], g, rtol=1e-15)
+    h = gradcli.hessian(f)(X)
+    assert_close(h, gradcli.jacobian(gradcli.grad(lambda x: gnp.sum(gnp.sin(x) * x)))(X), "hessian")
+
+
+def test_grad_of_a_longer_array_is_still_refused():
+    with pytest.raises(TypeError, match=r"shape \(2,\)"):
+        gradcli.grad(lambda x: x * 2.0)(X)

@@ -6,6 +6,8 @@ reverse trace and run the function) and `pull_back` (one backward pass).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
@@ -189,7 +191,7 @@ def _in_dtype_of(d, x):
 
 
 def value_and_grad(f, argnums=0):
-    """Make a function returning ``(f(*args), gradient)`` for a scalar-valued ``f``.
+    """Make a function returning ``(f(*args), gradient)`` for a scalar-valued ``f`` (or one returning a one-element array).
 
     >>> value_and_grad(lambda x: x ** 2)(3.0)
     (9.0, 6.0)
@@ -253,7 +255,7 @@ def _check_scalar(value, f):
     if type(value) is np.float64 or type(value) is float:
         return  # the usual outputs, without the general checks below
     shape = shape_of(value)
-    if shape != ():
+    if shape != () and math.prod(shape) != 1:  # one element, as autograd: it stands for its number
         raise TypeError(
             f"grad needs a function with a scalar output, but "
             f"{getattr(f, '__name__', 'the function')} returned shape {shape}; use "
