@@ -182,3 +182,84 @@ def test_grad_of_a_one_element_array_output(shape):
 def test_grad_of_a_longer_array_is_still_refused():
     with pytest.raises(TypeError, match=r"shape \(2,\)"):
         gradcli.grad(lambda x: x * 2.0)(X)
+
+
+# -- autograd's compositions: elementwise_grad, Hessian-vector and Gauss-Newton products ----
+
+
+def test_elementwise_grad_is_the_jacobian_diagonal_in_one_pass():
+    x = np.array([0.3, -1.2, 2.0])
+    g = gradcli.elementwise_grad(gnp.tanh)(x)
+    assert_close(g, numeric_vjp(gnp.tanh, [x], 0, np.ones(3)), "elementwise_grad")
+    assert gradcli.elementwise_grad(lambda x: x * x)(1.5) == 3.0
+
+
+def test_elementwise_grad_of_several_arguments_and_outputs():
+    x, y = np.array([0.3, -1.2]), np.array([0.5, 0.25])
+    f = lambda x, y: {"p": x * y, "q": (gnp.sin(x), y * y)}  # noqa: E731
+    gx, gy = gradcli.elementwise_grad(f, (0, 1))(x, y)
+    np.testing.assert_allclose(gx, y + np.cos(x), rtol=1e-15)
+    np.testing.assert_allclose(gy, x + 2 * y, rtol=1e-15)
+
+
+def test_elementwise_grad_refuses_complex_outputs():
+    with pytest.raises(TypeError, match="real outputs"):
+        gradcli.elementwise_grad(lambda x: x * 1j)(X)
+
+
+def quadratic_plus_exp(x, a):
+    """0.5 x^T A x + sum(exp(x)): gradient A_s x + exp(x), Hessian A_s + diag(exp(x)), A_s = (A + A^T) / 2."""
+    return 0.5 * gnp.dot(x, gnp.dot(a, x)) + gnp.sum(gnp.exp(x))
+
+
+A = np.array([[2.0, 0.5, -1.0], [0.3, 1.0, 0.2], [0.0, -0.4, 3.0]])
+XS = np.array([0.2, -0.5, 0.9])
+HESSIAN = (A + A.T) / 2 + np.diag(np.exp(XS))
+
+
+def test_hessian_vector_product():
+    v = np.array([1.0, -2.0, 0.5])
+    hvp = gradcli.hessian_vector_product(quadratic_plus_exp)
+    np.testing.assert_allclose(hvp(XS, A, v), HESSIAN @ v, rtol=1e-14)
+    assert gradcli.hessian_tensor_product is gradcli.hessian_vector_product
+    assert gradcli.hessian_vector_product(lambda x: x**3)(2.0, 1.0) == 12.0
+    with pytest.raises(ValueError, match="shape"):
+        hvp(XS, A, np.ones(2))
+
+
+def test_hessian_vector_product_in_another_argument():
+    hvp = gradcli.hessian_vector_product(lambda a, x: quadratic_plus_exp(x, a), argnum=1)
+    np.testing.assert_allclose(hvp(A, XS, np.eye(3)[1]), HESSIAN[:, 1], rtol=1e-14)
+
+
+def test_make_hvp_returns_the_product_function_and_the_gradient():
+    hvp, gradient = gradcli.make_hvp(quadratic_plus_exp)(XS, A)
+    np.testing.assert_allclose(gradient, (A + A.T) / 2 @ XS + np.exp(XS), rtol=1e-14)
+    for v in np.eye(3):
+        np.testing.assert_allclose(hvp(v), HESSIAN @ v, rtol=1e-14)
+
+
+W = np.array([[0.5, -1.0, 0.2], [1.5, 0.3, -0.7]])
+
+
+def test_make_ggnvp_with_the_default_loss_is_j_transpose_j():
+    # f(x) = tanh(W x): J = diag(1 - tanh^2) W, and half the sum of squares has H = I.
+    f = lambda w, x: gnp.tanh(gnp.dot(w, x))  # noqa: E731
+    jac = (1 - np.tanh(W @ XS) ** 2)[:, None] * W
+    ggnvp = gradcli.make_ggnvp(f, f_argnum=1)(W, XS)
+    for v in np.eye(3):
+        np.testing.assert_allclose(ggnvp(v), jac.T @ jac @ v, rtol=1e-13)
+
+
+def test_make_ggnvp_with_a_loss_of_its_own():
+    f = lambda x: gnp.tanh(gnp.dot(W, x))  # noqa: E731
+    y = np.tanh(W @ XS)
+    jac = (1 - y**2)[:, None] * W
+    ggnvp = gradcli.make_ggnvp(f, lambda y: gnp.sum(gnp.exp(y)))(XS)
+    v = np.array([0.3, 1.0, -2.0])
+    np.testing.assert_allclose(ggnvp(v), jac.T @ np.diag(np.exp(y)) @ jac @ v, rtol=1e-13)
+
+
+def test_new_transforms_are_exported():
+    for name in ("elementwise_grad", "hessian_vector_product", "hessian_tensor_product", "make_hvp", "make_ggnvp"):
+        assert name in gradcli.__all__ and callable(getattr(gradcli, name))

@@ -11,7 +11,19 @@ from .functional import gradients_function, symbolic_gradient, value_and_gradien
 from .ops import stop_gradient
 from .tape import GradientTape, Variable
 from .tracer import Box, Primitive, hooks, primitive
-from .transforms import grad, hessian, jacobian, jvp, value_and_grad, vjp
+from .transforms import (
+    elementwise_grad,
+    grad,
+    hessian,
+    hessian_tensor_product,
+    hessian_vector_product,
+    jacobian,
+    jvp,
+    make_ggnvp,
+    make_hvp,
+    value_and_grad,
+    vjp,
+)
 
 __all__ = [
     "custom_gradient",
@@ -30,11 +42,16 @@ __all__ = [
     "defjvp",
     "defvjp",
     "defvjp_all",
+    "elementwise_grad",
     "grad",
     "hessian",
+    "hessian_tensor_product",
+    "hessian_vector_product",
     "hooks",
     "jacobian",
     "jvp",
+    "make_ggnvp",
+    "make_hvp",
     "primitive",
     "stop_gradient",
     "value_and_grad",

@@ -1,4 +1,4 @@
-"""What users call: grad, value_and_grad, vjp, jvp, jacobian, hessian.
+"""What users call: grad, value_and_grad, vjp, jvp, jacobian, hessian, and autograd's compositions of them.
 
 Each is a few lines over two helpers: `trace_inputs` (box the inputs on a new
 reverse trace and run the function) and `pull_back` (one backward pass).
@@ -12,12 +12,13 @@ import numpy as np
 
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
 from .ops import astype
-from .ops_array import reshape, stack
+from .ops_array import reshape, stack, sum_
 from .tracer import Box, is_mp_value, seen_by
 from .tree import flatten
 from .values import dtype_of, float_dtype, is_float_dtype, ones_like_value, raw, shape_of, zeros_like
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
+__all__ += ["elementwise_grad", "hessian_vector_product", "hessian_tensor_product", "make_hvp", "make_ggnvp"]
 
 
 def _check_input(value, position, transform):
@@ -393,3 +394,130 @@ def hessian(f, argnums=0, *, argnum=None):
     if argnum is not None:
         argnums = argnum
     return jacobian(grad(f, argnums), argnums)
+
+
+# -- compositions, under HIPS autograd's names ---------------------------------------
+
+
+def elementwise_grad(f, argnums=0):
+    """Make a function returning the gradient of the sum of ``f``'s outputs: one backward pass.
+
+    >>> elementwise_grad(lambda x: x ** 2)(np.array([1.0, 2.0]))
+    array([2., 4.])
+
+    For an ``f`` acting element by element it is the diagonal of the Jacobian.
+    ``f`` may return any real array, or a (nested) tuple, list or dict of them
+    (each is summed); ``argnums`` is as for `grad`.
+    """
+    nums = _argnums_tuple(argnums)
+
+    def elementwise_grad_f(*args, **kwargs):
+        out, trace, inputs = trace_inputs(f, args, kwargs, nums, "elementwise_grad")
+        seeds = _ones_like_outputs(_output_values(out, trace), f)
+        grads = pull_back(out, trace, inputs, args, nums, seeds, release=True)
+        return grads[0] if isinstance(argnums, int) else tuple(grads)
+
+    elementwise_grad_f.__name__ = f"elementwise_grad({getattr(f, '__name__', 'f')})"
+    return elementwise_grad_f
+
+
+def _ones_like_outputs(value, f):
+    """A cotangent of ones for every leaf of an output, which must be real numbers."""
+    leaves, rebuild = flatten(value)
+    for leaf in leaves:
+        if leaf is None or isinstance(leaf, (str, bytes)):
+            raise TypeError(
+                f"elementwise_grad needs numeric outputs, but {getattr(f, '__name__', 'the function')} "
+                f"returned {type(leaf).__name__}"
+            )
+        if dtype_of(leaf).kind == "c":
+            raise TypeError("elementwise_grad needs real outputs; this function returned a complex one")
+    return rebuild([ones_like_value(leaf) for leaf in leaves])
+
+
+def _at_argument(f, args, kwargs, i):
+    """``f`` as a function of its argument ``i`` alone, the others fixed at ``args`` and ``kwargs``."""
+
+    def f_at(x):
+        return f(*args[:i], x, *args[i + 1 :], **kwargs)
+
+    return f_at
+
+
+def hessian_vector_product(f, argnum=0):
+    """Make ``hvp(*args, vector)``: the Hessian of the scalar ``f`` in argument ``argnum`` times ``vector``.
+
+    >>> hessian_vector_product(lambda x: x ** 3)(2.0, 1.0)
+    12.0
+
+    ``vector`` has the shape of that argument and comes last; the Hessian is
+    never formed (the gradient of ``<grad f, vector>``: two reverse passes).
+    """
+    grad_f = grad(f, argnum)
+
+    def vector_dot_grad(*args, **kwargs):
+        *args, vector = args
+        g = grad_f(*args, **kwargs)
+        if shape_of(vector) != shape_of(g):
+            raise ValueError(
+                f"hessian_vector_product: the vector has shape {shape_of(vector)}, but argument "
+                f"{argnum} has shape {shape_of(g)}"
+            )
+        product = g * vector
+        return product if shape_of(product) == () else sum_(product)
+
+    hvp = grad(vector_dot_grad, argnum)
+    hvp.__name__ = f"hessian_vector_product({getattr(f, '__name__', 'f')})"
+    return hvp
+
+
+hessian_tensor_product = hessian_vector_product
+
+
+def make_hvp(f, argnum=0):
+    """Make a function of ``*args`` returning ``(hvp, gradient)``, as autograd's ``make_hvp``.
+
+    ``hvp(v)`` is the Hessian of the scalar ``f`` (in argument ``argnum``, at
+    ``args``) times ``v``; the forward and gradient passes are made once and
+    shared by every call of ``hvp``.
+    """
+
+    def make_hvp_f(*args, **kwargs):
+        gradient, pullback = vjp(grad(_at_argument(f, args, kwargs, argnum)), args[argnum])
+
+        def hvp(v):
+            return pullback(v)[0]
+
+        return hvp, gradient
+
+    make_hvp_f.__name__ = f"make_hvp({getattr(f, '__name__', 'f')})"
+    return make_hvp_f
+
+
+def _half_sum_of_squares(y):
+    return 0.5 * sum_(y * y, axis=-1)
+
+
+def make_ggnvp(f, g=_half_sum_of_squares, f_argnum=0):
+    """Make a function of ``*args`` returning ``ggnvp``, the generalized Gauss-Newton matrix of ``g(f(x))`` times a vector.
+
+    ``ggnvp(v) = J^T H J v`` where ``J`` is the Jacobian of ``f`` (in argument
+    ``f_argnum``, at ``args``) and ``H`` the Hessian of the scalar ``g`` at
+    ``f(x)``; ``g`` is half the sum of squares unless given, so ``J^T J v``.
+    ``J v`` is one forward-mode pass, ``H`` one Hessian-vector product and
+    ``J^T`` one pullback, the last two made once for every ``v``.
+    """
+
+    def make_ggnvp_f(*args, **kwargs):
+        f_at = _at_argument(f, args, kwargs, f_argnum)
+        x = args[f_argnum]
+        f_x, f_pullback = vjp(f_at, x)
+        g_hvp, _ = make_hvp(g)(f_x)
+
+        def ggnvp(v):
+            return f_pullback(g_hvp(jvp(f_at, (x,), (v,))[1]))[0]
+
+        return ggnvp
+
+    make_ggnvp_f.__name__ = f"make_ggnvp({getattr(f, '__name__', 'f')})"
+    return make_ggnvp_f
