@@ -469,13 +469,22 @@ def stack(arrays, axis=0):
 
 def split(x, indices_or_sections, axis=0):
     """``np.split`` as slices of ``x`` (each slice differentiable)."""
+    if isinstance(indices_or_sections, (int, np.integer)) and shape_of(x)[axis] % indices_or_sections:
+        raise ValueError("array split does not result in an equal division")
+    return array_split(x, indices_or_sections, axis)
+
+
+def array_split(x, indices_or_sections, axis=0):
+    """``np.array_split``: as `split`, but ``n`` sections need not be equal (the first ones are one longer)."""
     ax = axis % len(shape_of(x))
     n = shape_of(x)[ax]
-    if isinstance(indices_or_sections, int):
-        if n % indices_or_sections:
-            raise ValueError("array split does not result in an equal division")
-        step = n // indices_or_sections
-        bounds = list(range(0, n + 1, step))
+    if isinstance(indices_or_sections, (int, np.integer)):
+        if indices_or_sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        size, longer = divmod(n, int(indices_or_sections))
+        bounds = [0]
+        for i in range(int(indices_or_sections)):
+            bounds.append(bounds[-1] + size + (i < longer))
     else:
         bounds = [0] + list(indices_or_sections) + [n]
     return [

@@ -13,10 +13,10 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import constant, exp, log, log1p, select
+from .ops import absolute, arctan2, constant, exp, imag, log, log1p, multiply, real, select
 from .ops_array import unbroadcast
 from .tracer import primitive
-from .values import float_dtype, in_input_dtype, raw
+from .values import float_dtype, in_input_dtype, raw, weak
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
 HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
@@ -127,3 +127,31 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g * log1p(y), x),
     lambda g, ans, x, y: unbroadcast(g * _x_over(x, y + 1), y),
 )
+
+
+# -- angles, composed of the ops above ----------------------------------------------------
+
+
+def angle(z, deg=False):
+    """``np.angle``: the argument of a complex number, arctan2(imag, real); of a real one, 0 or pi (a constant)."""
+    value = raw(z)
+    if np.iscomplexobj(value):
+        a = arctan2(imag(z), real(z))
+    else:
+        a = arctan2(np.zeros_like(value), value)  # of the value alone: a constant
+    return multiply(a, weak(180 / math.pi, a)) if deg else a
+
+
+def deg2rad(x):
+    """``np.deg2rad``: degrees times pi / 180."""
+    return multiply(x, weak(math.pi / 180, x))
+
+
+def rad2deg(x):
+    """``np.rad2deg``: radians times 180 / pi."""
+    return multiply(x, weak(180 / math.pi, x))
+
+
+radians = deg2rad
+degrees = rad2deg
+fabs = absolute  # NumPy's for real numbers, which is abs
