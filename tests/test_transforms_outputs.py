@@ -260,6 +260,47 @@ def test_make_ggnvp_with_a_loss_of_its_own():
     np.testing.assert_allclose(ggnvp(v), jac.T @ np.diag(np.exp(y)) @ jac @ v, rtol=1e-13)
 
 
+def test_grad_and_aux():
+    gradient, aux = gradcli.grad_and_aux(lambda x: (gnp.sum(gnp.sin(x)), {"twice": 2.0 * x}))(X)
+    np.testing.assert_allclose(gradient, np.cos(X), rtol=1e-15)
+    assert type(aux["twice"]) is np.ndarray and np.array_equal(aux["twice"], 2 * X)
+    with pytest.raises(TypeError, match="two values"):
+        gradcli.grad_and_aux(gnp.sum)(X)
+
+
+def test_holomorphic_grad_is_the_complex_derivative():
+    z = 0.3 + 1.2j
+    assert gradcli.holomorphic_grad(lambda z: gnp.exp(z) * z)(z) == pytest.approx(np.exp(z) * (z + 1), rel=1e-14)
+
+
+def test_tensor_jacobian_product():
+    # sin elementwise: J = diag(cos x); a tensor of the output's shape gives J^T u.
+    u = np.array([2.0, -1.0])
+    tjp = gradcli.tensor_jacobian_product(gnp.sin)
+    np.testing.assert_allclose(tjp(X, u), np.cos(X) * u, rtol=1e-15)
+    assert gradcli.vector_jacobian_product is gradcli.tensor_jacobian_product
+    # Over the first axis only of outer(x, x): (u.x) x_j, whose Jacobian is x_j u_k + (u.x) delta_jk.
+    partial = gradcli.tensor_jacobian_product(lambda x: gnp.outer(x, x))(X, u)
+    np.testing.assert_allclose(partial, np.outer(X, u) + (u @ X) * np.eye(2), rtol=1e-15)
+
+
+def test_make_vjp_make_jvp_and_deriv():
+    pullback, value = gradcli.make_vjp(lambda y, x: gnp.sin(x) * y, argnum=1)(3.0, X)
+    np.testing.assert_allclose(value, 3.0 * np.sin(X))
+    np.testing.assert_allclose(pullback(np.ones(2)), 3.0 * np.cos(X), rtol=1e-15)
+    value, tangent = gradcli.make_jvp(gnp.sin)(X)(np.array([1.0, -1.0]))
+    np.testing.assert_allclose(tangent, np.cos(X) * [1.0, -1.0], rtol=1e-15)
+    assert gradcli.deriv(gnp.sin)(0.5) == pytest.approx(np.cos(0.5), rel=1e-15)
+    np.testing.assert_allclose(gradcli.deriv(gnp.tanh)(X), 1 - np.tanh(X) ** 2, rtol=1e-14)
+
+
+NEW_TRANSFORMS = (
+    "elementwise_grad", "hessian_vector_product", "hessian_tensor_product", "make_hvp", "make_ggnvp",
+    "grad_and_aux", "holomorphic_grad", "tensor_jacobian_product", "vector_jacobian_product",
+    "make_vjp", "make_jvp", "deriv",
+)
+
+
 def test_new_transforms_are_exported():
-    for name in ("elementwise_grad", "hessian_vector_product", "hessian_tensor_product", "make_hvp", "make_ggnvp"):
+    for name in NEW_TRANSFORMS:
         assert name in gradcli.__all__ and callable(getattr(gradcli, name))

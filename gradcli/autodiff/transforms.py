@@ -11,14 +11,17 @@ import math
 import numpy as np
 
 from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse_trace
-from .ops import astype
+from .ops import astype, real
 from .ops_array import reshape, stack, sum_
+from .ops_linalg import tensordot
 from .tracer import Box, is_mp_value, seen_by
 from .tree import flatten
 from .values import dtype_of, float_dtype, is_float_dtype, ones_like_value, raw, shape_of, zeros_like
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "jacobian", "hessian", "trace_inputs", "pull_back"]
 __all__ += ["elementwise_grad", "hessian_vector_product", "hessian_tensor_product", "make_hvp", "make_ggnvp"]
+__all__ += ["grad_and_aux", "holomorphic_grad", "tensor_jacobian_product", "vector_jacobian_product"]
+__all__ += ["deriv", "make_jvp", "make_vjp"]
 
 
 def _check_input(value, position, transform):
@@ -521,3 +524,78 @@ def make_ggnvp(f, g=_half_sum_of_squares, f_argnum=0):
 
     make_ggnvp_f.__name__ = f"make_ggnvp({getattr(f, '__name__', 'f')})"
     return make_ggnvp_f
+
+
+def grad_and_aux(f, argnum=0):
+    """Make a function returning ``(gradient, aux)`` for an ``f`` returning ``(scalar, aux)``: ``aux`` rides along undifferentiated."""
+
+    def grad_and_aux_f(*args, **kwargs):
+        out, trace, inputs = trace_inputs(f, args, kwargs, (argnum,), "grad_and_aux")
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            raise TypeError(
+                f"grad_and_aux needs a function returning two values (a scalar and aux), but "
+                f"{getattr(f, '__name__', 'the function')} returned {type(out).__name__}"
+            )
+        value = output_value(out[0], trace)
+        _check_scalar(value, f)
+        (gradient,) = pull_back(out[0], trace, inputs, args, (argnum,), ones_like_value(value))
+        return gradient, _output_values(out[1], trace)
+
+    grad_and_aux_f.__name__ = f"grad_and_aux({getattr(f, '__name__', 'f')})"
+    return grad_and_aux_f
+
+
+def holomorphic_grad(f, argnum=0):
+    """Make a function returning the complex derivative f'(z) of a holomorphic ``f`` (the gradient of its real part)."""
+    return grad(lambda *args, **kwargs: real(f(*args, **kwargs)), argnum)
+
+
+def tensor_jacobian_product(f, argnum=0):
+    """Make ``tjp(*args, tensor)``: ``tensor`` contracted with the Jacobian of ``f`` over all of ``tensor``'s axes.
+
+    A ``tensor`` shaped like the output gives ``J^T tensor`` (a vector-Jacobian product) in one backward pass.
+    """
+
+    def tensor_dot_f(*args, **kwargs):
+        *args, tensor = args
+        return tensordot(tensor, f(*args, **kwargs), len(shape_of(tensor)))
+
+    tjp = jacobian(tensor_dot_f, argnum)
+    tjp.__name__ = f"tensor_jacobian_product({getattr(f, '__name__', 'f')})"
+    return tjp
+
+
+vector_jacobian_product = tensor_jacobian_product
+
+
+def make_vjp(f, argnum=0):
+    """Make a function of ``*args`` returning ``(pullback, f(*args))``, ``pullback(g)`` the cotangent of argument ``argnum``."""
+
+    def make_vjp_f(*args, **kwargs):
+        value, pullback = vjp(_at_argument(f, args, kwargs, argnum), args[argnum])
+        return (lambda g: pullback(g)[0]), value
+
+    make_vjp_f.__name__ = f"make_vjp({getattr(f, '__name__', 'f')})"
+    return make_vjp_f
+
+
+def make_jvp(f, argnum=0):
+    """Make a function of ``*args`` returning ``push(v) = (f(*args), J v)``, ``J`` the Jacobian in argument ``argnum``."""
+
+    def make_jvp_f(*args, **kwargs):
+        f_at = _at_argument(f, args, kwargs, argnum)
+        return lambda v: jvp(f_at, (args[argnum],), (v,))
+
+    make_jvp_f.__name__ = f"make_jvp({getattr(f, '__name__', 'f')})"
+    return make_jvp_f
+
+
+def deriv(f, argnum=0):
+    """Make a function returning ``J 1``, the derivative of ``f`` along all-ones (``f'(x)`` for a number ``x``): forward mode."""
+
+    def deriv_f(*args, **kwargs):
+        x = args[argnum]
+        return jvp(_at_argument(f, args, kwargs, argnum), (x,), (ones_like_value(x),))[1]
+
+    deriv_f.__name__ = f"deriv({getattr(f, '__name__', 'f')})"
+    return deriv_f
