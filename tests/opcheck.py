@@ -384,6 +384,7 @@ BINARY = [
     ("fmax", gnp.fmax, ((-2, 2), (-2, 2))),
     ("fmin", gnp.fmin, ((-2, 2), (-2, 2))),
     ("logaddexp", gnp.logaddexp, ((-3, 3), (-3, 3))),
+    ("logaddexp2", gnp.logaddexp2, ((-3, 3), (-3, 3))),
 ]
 
 SPECIAL_UNARY = [

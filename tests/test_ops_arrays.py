@@ -67,6 +67,9 @@ ARRAY_CASES = [
     ("hsplit", lambda m, x: m.hsplit(x, [1])[1] * 3.0, [(2, 3)]),
     ("hsplit vector", lambda m, x: m.hsplit(x, 2)[0] * 3.0, [(4,)]),
     ("dsplit", lambda m, x: m.dsplit(x, 2)[1] * 3.0, [(2, 1, 4)]),
+    ("rollaxis", lambda m, x: m.rollaxis(x, 2), [(2, 3, 4)]),
+    ("rollaxis start", lambda m, x: m.rollaxis(x, 0, 3), [(2, 3, 4)]),
+    ("rollaxis negative", lambda m, x: m.rollaxis(x, -1, 1), [(2, 3, 4)]),
     ("fliplr", lambda m, x: m.fliplr(x), [(2, 3)]),
     ("flipud", lambda m, x: m.flipud(x), [(2, 3)]),
     ("rot90", lambda m, x: m.rot90(x), [(2, 3)]),
@@ -83,6 +86,10 @@ ARRAY_CASES = [
     ("take_along_axis", lambda m, x: m.take_along_axis(x, np.array([[2, 0], [1, 1]]), 1), [(2, 3)]),
     ("take_along_axis broadcast", lambda m, x: m.take_along_axis(x, np.array([[2], [0]]), axis=1), [(2, 3)]),
     ("nan_to_num", lambda m, x: m.nan_to_num(x), [(2, 3)]),
+    ("select", lambda m, x, y: m.select([x > 0.5, x < 0], [x, y * x], 0.25), [(5,), (5,)]),
+    ("select with a default array", lambda m, x, y: m.select([x > 0], [x], y), [(2, 3), (3,)]),
+    ("real_if_close", lambda m, x: m.real_if_close(x + 0j) * 2.0, [(3,)]),
+    ("real_if_close of reals", lambda m, x: m.real_if_close(x), [(3,)]),
     ("kron", lambda m, a, b: m.kron(a, b), [(2, 3), (2, 2)]),
     ("kron vectors", lambda m, a, b: m.kron(a, b), [(3,), (2,)]),
     ("kron mixed", lambda m, a, b: m.kron(a, b), [(2,), (2, 3)]),
@@ -119,9 +126,11 @@ def test_values_are_numpys(name, form, specs):
     np.testing.assert_array_equal(ours, numpys)
 
 
-# Forms that mpmath numbers go through as they are: not angle and fabs (of mpmath numbers they
-# are not NumPy's), nor r_ of a slice (NumPy's floats).
-ON_MPMATH = [row for row in ARRAY_CASES if row[0] not in ("angle", "angle in degrees", "fabs", "r_")]
+# Forms that mpmath numbers go through as they are: not those of complex numbers (angle,
+# real_if_close) or fabs (of mpmath numbers not NumPy's), nor those with float constants in
+# their answer (r_ of a slice, select's default).
+NOT_ON_MPMATH = ("angle", "angle in degrees", "real_if_close", "fabs", "r_", "select")
+ON_MPMATH = [row for row in ARRAY_CASES if row[0] not in NOT_ON_MPMATH]
 
 
 @pytest.mark.parametrize("name, form, specs", ON_MPMATH, ids=[row[0] for row in ON_MPMATH])

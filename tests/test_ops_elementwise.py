@@ -287,7 +287,7 @@ TESTED_ELSEWHERE = {
     "roll", "tril", "triu", "diag", "append", "vstack", "row_stack", "hstack", "dstack", "column_stack",
     "atleast_1d", "atleast_2d", "atleast_3d", "array_split", "vsplit", "hsplit", "dsplit", "fliplr",
     "flipud", "rot90", "diff", "sort", "partition", "take_along_axis", "nan_to_num", "kron", "cross",
-    "angle", "deg2rad", "rad2deg", "radians", "degrees", "fabs",
+    "angle", "deg2rad", "rad2deg", "radians", "degrees", "fabs", "rollaxis", "select", "real_if_close",
 }
 CONSTRUCTORS = {
     "zeros", "ones", "eye", "arange", "linspace", "full", "empty", "zeros_like", "ones_like",

@@ -276,6 +276,12 @@ def _logaddexp(x, y):
     return mpmath.log(mpmath.exp(x) + mpmath.exp(y))
 
 
+def _logaddexp2(x, y):
+    if x == -mpmath.inf and y == -mpmath.inf:
+        return -mpmath.inf
+    return mpmath.log(mpmath.power(2, x) + mpmath.power(2, y), 2)
+
+
 def _sigmoid(x):
     return 1 / (1 + mpmath.exp(-x))
 
@@ -367,6 +373,7 @@ ELEMENTWISE = {
     "fmin": _fmin,
     "clip": _clip,
     "logaddexp": _logaddexp,
+    "logaddexp2": _logaddexp2,
     "sigmoid": _sigmoid,
     "softplus": _softplus,
     "erf": "erf",

@@ -101,6 +101,9 @@ radians = _special.radians
 degrees = _special.degrees
 fabs = _special.fabs
 nan_to_num = _shape.nan_to_num
+logaddexp2 = _special.logaddexp2
+select = _shape.select_cases
+real_if_close = _shape.real_if_close
 
 # special functions
 erf = _special.erf
@@ -181,6 +184,7 @@ append = _shape.append
 fliplr = _shape.fliplr
 flipud = _shape.flipud
 rot90 = _shape.rot90
+rollaxis = _shape.rollaxis
 diff = _shape.diff
 take_along_axis = _shape.take_along_axis
 sort = _shape.sort

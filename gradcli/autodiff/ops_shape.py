@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import isfinite, select
+from .ops import isfinite, real, select, where
 from .ops_array import asarray, concatenate, flip, getitem, ravel, reshape, split, transpose
 from .tracer import primitive
 from .values import Box, holds_box, raw, shape_of
@@ -151,6 +151,20 @@ def dsplit(x, indices_or_sections):
 # -- flipping and rotating ----------------------------------------------------------------
 
 
+def rollaxis(a, axis, start=0):
+    """``np.rollaxis``: axis ``axis`` moved to just before axis ``start`` (the others keep their order)."""
+    ndim = len(shape_of(a))
+    axis %= ndim
+    start = start + ndim if start < 0 else start
+    if axis < start:
+        start -= 1
+    if axis == start:
+        return a
+    order = [i for i in range(ndim) if i != axis]
+    order.insert(start, axis)
+    return transpose(a, tuple(order))
+
+
 def fliplr(x):
     """``np.fliplr``: the columns in reverse order."""
     return flip(x, 1)
@@ -225,3 +239,23 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     if not isinstance(x, Box):
         return replaced
     return select(np.asarray(raw(isfinite(value)), dtype=bool), x, replaced)
+
+
+def select_cases(condlist, choicelist, default=0):
+    """``np.select``: where the first true condition picks its choice, else ``default``; each choice keeps its gradient there."""
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    out = default
+    for condition, choice in reversed(list(zip(condlist, choicelist))):
+        out = where(np.asarray(raw(condition), dtype=bool), choice, out)
+    return out
+
+
+def real_if_close(a, tol=100):
+    """``np.real_if_close``: the real part of a complex array whose imaginary parts are all within ``tol`` machine epsilons of 0."""
+    value = np.asarray(raw(a))
+    if value.dtype.kind != "c":
+        return a
+    if tol > 1:
+        tol = tol * np.finfo(value.dtype).eps
+    return real(a) if np.all(np.abs(value.imag) < tol) else a

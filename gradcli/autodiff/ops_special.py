@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import absolute, arctan2, constant, exp, imag, log, log1p, multiply, real, select
+from .ops import absolute, arctan2, constant, exp, exp2, imag, log, log1p, multiply, real, select
 from .ops_array import unbroadcast
 from .tracer import primitive
 from .values import float_dtype, in_input_dtype, raw, weak
@@ -127,6 +127,24 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g * log1p(y), x),
     lambda g, ans, x, y: unbroadcast(g * _x_over(x, y + 1), y),
 )
+
+
+# -- log2(2^x + 2^y) ------------------------------------------------------------------------
+
+logaddexp2 = primitive(np.logaddexp2, "logaddexp2", mp=True, kind="elementwise")
+
+
+def _share(z, ans):
+    """2^(z - ans): the share of 2^z in 2^x + 2^y, which is logaddexp2's derivative in z."""
+    return exp2(z - ans)
+
+
+defvjp(
+    logaddexp2,
+    lambda g, ans, x, y: unbroadcast(g * _share(x, ans), x),
+    lambda g, ans, x, y: unbroadcast(g * _share(y, ans), y),
+)
+defjvp(logaddexp2, lambda t, ans, x, y: t * _share(x, ans), lambda t, ans, x, y: t * _share(y, ans))
 
 
 # -- angles, composed of the ops above ----------------------------------------------------

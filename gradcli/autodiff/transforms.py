@@ -195,7 +195,7 @@ def _in_dtype_of(d, x):
 
 
 def value_and_grad(f, argnums=0):
-    """Make a function returning ``(f(*args), gradient)`` for a scalar-valued ``f`` (or one returning a one-element array).
+    """Make a function returning ``(f(*args), gradient)`` for a scalar-valued ``f`` (or a one-element array).
 
     >>> value_and_grad(lambda x: x ** 2)(3.0)
     (9.0, 6.0)
