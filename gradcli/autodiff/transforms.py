@@ -350,8 +350,9 @@ def jacobian(f, argnums=0, *, argnum=None):
 
     ``argnums`` is an int (one Jacobian) or a tuple (a tuple of Jacobians, one
     per argument, as in JAX); when ``f`` returns a tuple, list or dict (nested
-    or not), the answer has that structure, one of those per output. ``argnum`` is an older spelling of an int
-    ``argnums``. Reverse mode: one backward pass per output element.
+    or not), the answer has that structure, one of those per output.
+    ``argnum`` is an older spelling of an int ``argnums``. Reverse mode: one
+    backward pass per output element.
     """
     if argnum is not None:
         argnums = argnum
