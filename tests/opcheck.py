@@ -365,6 +365,7 @@ UNARY = [
     ("arctanh", gnp.arctanh, (-0.9, 0.9)),
     ("sigmoid", gnp.sigmoid, (-4, 4)),
     ("softplus", gnp.softplus, (-4, 4)),
+    ("sinc", gnp.sinc, signed(0.02, 2.5)),
     ("real", gnp.real, (-2, 2)),
     ("conj", gnp.conj, (-2, 2)),
 ]

@@ -323,3 +323,17 @@ def test_arcsinh_of_complex_numbers():
     np.testing.assert_allclose(gradcli.jvp(gnp.arcsinh, (z,), (np.ones(3, complex),))[1], expected, rtol=1e-14)
     h = 1e-7
     np.testing.assert_allclose(expected, (np.arcsinh(z + h) - np.arcsinh(z - h)) / (2 * h), rtol=1e-7)
+
+
+@pytest.mark.parametrize("x", [0.0, 1e-6, -0.01, 0.2499, 0.2501, 0.7, -1.0])
+def test_sinc_derivatives_at_and_near_zero(x):
+    # sinc' is 0/0 at 0 and cancels near it: its first, second and fourth derivatives against mpmath's.
+    mpmath = pytest.importorskip("mpmath")
+    f = gnp.sinc
+    derivatives = [gradcli.grad(f)]
+    for _ in range(3):
+        derivatives.append(gradcli.grad(derivatives[-1]))
+    with mpmath.workdps(40):
+        exact = [float(mpmath.diff(mpmath.sincpi, x, n)) for n in (1, 2, 4)]
+    for got, want in zip([derivatives[0](x), derivatives[1](x), derivatives[3](x)], exact):
+        assert got == pytest.approx(want, rel=1e-13, abs=1e-15)

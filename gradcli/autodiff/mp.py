@@ -61,6 +61,7 @@ _MPF_SPECIALS = ()
 # (tests/test_mp_ieee.py tries every elementwise op there): only these pay the check.
 _MPMATH_DIFFERS = {
     "arctan2", "hypot", "mod", "remainder", "floor_divide", "power", "gammaln", "polygamma", "xlogy", "xlog1py",
+    "sinc",
 }
 
 
@@ -374,6 +375,7 @@ ELEMENTWISE = {
     "clip": _clip,
     "logaddexp": _logaddexp,
     "logaddexp2": _logaddexp2,
+    "sinc": "sincpi",
     "sigmoid": _sigmoid,
     "softplus": _softplus,
     "erf": "erf",

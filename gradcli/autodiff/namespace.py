@@ -102,6 +102,7 @@ degrees = _special.degrees
 fabs = _special.fabs
 nan_to_num = _shape.nan_to_num
 logaddexp2 = _special.logaddexp2
+sinc = _special.sinc
 select = _shape.select_cases
 real_if_close = _shape.real_if_close
 
