@@ -41,6 +41,8 @@ ARRAY_CASES = [
     ("diag of a vector k=-2", lambda m, x: m.diag(x, k=-2), [(2,)]),
     ("diag of a matrix", lambda m, x: m.diag(x), [(3, 4)]),
     ("diag of a matrix k=1", lambda m, x: m.diag(x, 1), [(3, 4)]),
+    ("diagflat", lambda m, x: m.diagflat(x, -1), [(2, 2)]),
+    ("copy", lambda m, x: m.copy(x) * 2.0, [(2, 3)]),
     ("append flattened", lambda m, x, y: m.append(x, y), [(2, 3), (3,)]),
     ("append axis", lambda m, x, y: m.append(x, y, axis=0), [(2, 3), (1, 3)]),
     ("vstack vectors", lambda m, x, y: m.vstack([x, y]), [(3,), (3,)]),
@@ -184,6 +186,8 @@ def test_new_ops_are_in_the_catalogue():
         if op in ("r_", "c_"):
             continue
         assert rows[op].differentiable == "yes", op
+    for op in ("identity", "tri", "logspace", "empty_like"):
+        assert rows[op].differentiable == "constant", op
     assert (rows["roll"].vjp, rows["roll"].jvp, rows["roll"].kind) == ("rule", "rule", "shape")
     assert (rows["diag"].vjp, rows["diag"].arity) == ("rule", "1")
     assert rows["fabs"].note == "alias of abs"
@@ -257,7 +261,8 @@ def test_numpy_helpers_take_traced_values(name, arguments):
 
 
 def test_dtypes_and_index_helpers_are_numpys():
-    for name in ("bool_", "int8", "uint8", "intp", "dtype", "floating", "integer", "iinfo", "s_", "index_exp", "mgrid", "newaxis"):
+    names = ("bool_", "int8", "uint8", "intp", "dtype", "floating", "integer", "iinfo", "s_", "index_exp", "mgrid")
+    for name in names + ("newaxis", "random", "identity", "tri", "logspace", "empty_like"):
         assert getattr(gnp, name) is getattr(np, name), name
     x = np.arange(6.0).reshape(2, 3)
     np.testing.assert_array_equal(x[gnp.s_[:, 1]], x[:, 1])

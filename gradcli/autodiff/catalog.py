@@ -48,7 +48,7 @@ _SYNTAX = {
 }
 _CONSTRUCTORS = {
     "array", "asarray", "zeros", "ones", "eye", "arange", "linspace", "full", "empty",
-    "zeros_like", "ones_like", "full_like",
+    "zeros_like", "ones_like", "full_like", "identity", "tri", "logspace", "empty_like",
 }
 _NOT_OPS = {
     "pi", "e", "inf", "nan", "newaxis", "float16", "float32", "float64", "complex64",
@@ -193,6 +193,9 @@ _SAMPLES = {
     "partition": lambda num: (num(_V), 1),
     "cross": lambda num: (num(_V), num([0.5, 0.25, 0.75])),
     "diag": lambda num: (num(_V),),
+    "diagflat": lambda num: (num(_M),),
+    "logspace": lambda num: (num(0.0), num(1.0), 5),
+    "empty_like": lambda num: (num(_V),),
 }
 _BY_KIND = {
     "elementwise": lambda num: (num(0.5), num(0.25), num(0.75)),

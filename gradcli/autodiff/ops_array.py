@@ -523,6 +523,11 @@ def full_like(x, fill_value, dtype=None):
     return np.full_like(raw(x), raw(fill_value), dtype=dtype)
 
 
+def copy(x):
+    """``np.copy``: a traced value as it is (traced values are never changed in place), else NumPy's copy."""
+    return x if isinstance(x, Box) else np.copy(x)
+
+
 stack_sequences_with(asarray)
 
 zeros = np.zeros
@@ -532,3 +537,7 @@ arange = np.arange
 linspace = np.linspace
 full = np.full
 empty = np.empty
+identity = np.identity
+tri = np.tri
+logspace = np.logspace
+empty_like = np.empty_like

@@ -315,6 +315,11 @@ def diag(v, k=0):
     return _diag_matrix(v, k)
 
 
+def diagflat(v, k=0):
+    """``np.diagflat``: the elements of ``v``, flattened, on the ``k``-th diagonal of a square matrix."""
+    return _diag_matrix(reshape(asarray(v), (-1,)), k)
+
+
 def _triangle(x, keep):
     """``x`` with zeros of its kind (dtype, or mpmath numbers) outside the mask ``keep`` of its last two axes."""
     return where(keep, x, zeros_like(raw(x)))

@@ -1,4 +1,4 @@
-"""More of NumPy's array manipulation, differentiable: joining, splitting, rolling, flipping, sorting.
+"""More of NumPy's array manipulation, differentiable: joining, splitting, rolling, flipping, sorting, selecting.
 
 Apart from `roll`, a primitive whose gradient is a roll back, each is composed
 of the primitives of `ops_array` (reshape, concatenate, transpose, indexing),
