@@ -135,6 +135,40 @@ def test_jvp_of_a_dict_keeps_its_keys():
     assert list(tangent) == ["b", "a"]
 
 
+class Holder:
+    """An object holding a traced value, which no transform can see into."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+@pytest.mark.parametrize(
+    "transform",
+    [
+        lambda f: gradcli.vjp(f, X)[1](np.ones(2)),
+        lambda f: gradcli.jvp(f, (X,), (np.ones(2),)),
+        lambda f: gradcli.jacobian(f)(X),
+        lambda f: gradcli.elementwise_grad(f)(X),
+    ],
+    ids=["vjp", "jvp", "jacobian", "elementwise_grad"],
+)
+@pytest.mark.parametrize("output", [lambda y: Holder(y), lambda y: (y, {0}), lambda y: [y, "text"]])
+def test_an_output_that_is_no_number_or_array_is_refused_not_zero(transform, output):
+    with pytest.raises(TypeError, match="returned a (Holder|set|str)"):
+        transform(lambda x: output(gnp.sin(x)))
+
+
+def test_namedtuple_outputs():
+    import collections
+
+    Pair = collections.namedtuple("Pair", "a b")
+    value, pullback = gradcli.vjp(lambda x: Pair(gnp.sin(x), 2.0 * x), X)
+    assert isinstance(value, Pair)
+    np.testing.assert_allclose(pullback(Pair(np.ones(2), np.ones(2)))[0], np.cos(X) + 2.0, rtol=1e-15)
+    _, tangent = gradcli.jvp(lambda x: Pair(gnp.sin(x), 2.0 * x), (X,), (np.ones(2),))
+    assert isinstance(tangent, Pair) and np.allclose(tangent.b, 2.0)
+
+
 def test_value_and_grad_of_a_tuple_is_refused():
     with pytest.raises(TypeError, match="returned tuple"):
         gradcli.value_and_grad(lambda x: (gnp.sum(x), gnp.sum(x)))(X)

@@ -88,6 +88,17 @@ def _output_values(out, trace):
     return rebuild([output_value(leaf, trace) for leaf in leaves])
 
 
+def _check_outputs(leaves, f, transform):
+    """Refuse an output leaf that is no number or array (an object holding traced values would pull back as zero)."""
+    for leaf in leaves:
+        if leaf is None or isinstance(leaf, (Box, np.ndarray, np.generic, int, float, complex)) or is_mp_value(leaf):
+            continue
+        raise TypeError(
+            f"{transform}: {getattr(f, '__name__', 'the function')} returned a {type(leaf).__name__}, which "
+            "gradcli cannot see into; return numbers or arrays, or (nested) tuples, lists or dicts of them"
+        )
+
+
 def pull_back(out, trace, inputs, args, argnums, g, release=False):
     """One backward pass from ``out`` with cotangent ``g``: one gradient per input.
 
@@ -300,6 +311,7 @@ def vjp(f, *primals):
     """
     nums = tuple(range(len(primals)))
     out, trace, roots = trace_inputs(f, primals, {}, nums, "vjp")
+    _check_outputs(flatten(out)[0], f, "vjp")
 
     def pullback(g):
         return tuple(pull_back(out, trace, roots, primals, nums, g))
@@ -328,6 +340,7 @@ def jvp(f, primals, tangents):
             )
         boxed.append(JVPBox(x, trace, t))
     outs, rebuild = flatten(f(*boxed))
+    _check_outputs(outs, f, "jvp")
     values, tangents_out = [], []
     for out in outs:
         out = seen_by(out, trace)
@@ -361,6 +374,7 @@ def jacobian(f, argnums=0, *, argnum=None):
     def jacobian_f(*args, **kwargs):
         out, trace, inputs = trace_inputs(f, args, kwargs, nums, "jacobian")
         outs, rebuild = flatten(out)
+        _check_outputs(outs, f, "jacobian")
         per_output = []
         for o in outs:
             blocks = _jacobian_blocks(o, trace, inputs, args, nums)
@@ -428,12 +442,10 @@ def elementwise_grad(f, argnums=0):
 def _ones_like_outputs(value, f):
     """A cotangent of ones for every leaf of an output, which must be real numbers."""
     leaves, rebuild = flatten(value)
+    _check_outputs(leaves, f, "elementwise_grad")
     for leaf in leaves:
-        if leaf is None or isinstance(leaf, (str, bytes)):
-            raise TypeError(
-                f"elementwise_grad needs numeric outputs, but {getattr(f, '__name__', 'the function')} "
-                f"returned {type(leaf).__name__}"
-            )
+        if leaf is None:
+            raise TypeError(f"elementwise_grad needs numeric outputs, but {getattr(f, '__name__', 'the function')} returned None")
         if dtype_of(leaf).kind == "c":
             raise TypeError("elementwise_grad needs real outputs; this function returned a complex one")
     return rebuild([ones_like_value(leaf) for leaf in leaves])
