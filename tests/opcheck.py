@@ -365,6 +365,7 @@ UNARY = [
     ("arctanh", gnp.arctanh, (-0.9, 0.9)),
     ("sigmoid", gnp.sigmoid, (-4, 4)),
     ("softplus", gnp.softplus, (-4, 4)),
+    ("sinc", gnp.sinc, signed(0.02, 2.5)),
     ("real", gnp.real, (-2, 2)),
     ("conj", gnp.conj, (-2, 2)),
 ]
@@ -384,6 +385,7 @@ BINARY = [
     ("fmax", gnp.fmax, ((-2, 2), (-2, 2))),
     ("fmin", gnp.fmin, ((-2, 2), (-2, 2))),
     ("logaddexp", gnp.logaddexp, ((-3, 3), (-3, 3))),
+    ("logaddexp2", gnp.logaddexp2, ((-3, 3), (-3, 3))),
 ]
 
 SPECIAL_UNARY = [

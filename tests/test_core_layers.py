@@ -19,7 +19,7 @@ LAYERS = [
     {"core"},
     {"ops"},
     {"ops_array"},
-    {"ops_rules", "ops_special", "ops_linalg"},
+    {"ops_rules", "ops_special", "ops_linalg", "ops_shape"},
     {"namespace"},
     {"boxes", "transforms"},
     {"tape"},

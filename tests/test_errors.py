@@ -20,7 +20,7 @@ grad = gradcli.grad
 # -- grad of a non-scalar --------------------------------------------------------
 
 
-@pytest.mark.parametrize("shape", [(3,), (2, 2), (1,)])
+@pytest.mark.parametrize("shape", [(3,), (2, 2), (2, 1)])
 def test_grad_of_non_scalar_output_points_to_jacobian_and_vjp(shape):
     with pytest.raises(TypeError) as info:
         grad(lambda x: x * 2.0)(np.ones(shape))

@@ -71,3 +71,20 @@ def test_jacobian_matches_finite_differences(name):
     jac = gradcli.jacobian(fun)(*args)
     u = np.random.standard_normal(np.shape(fun(*args)))
     assert_close(np.tensordot(u, jac, u.ndim), numeric_vjp(fun, args, 0, u), "u . jacobian")
+
+
+# einsum(op0, sublist0, op1, sublist1, ..., [output sublist]), with ``einsum`` passed in.
+INTERLEAVED_EINSUM = [
+    ("matrix product", lambda e, a, b: e(a, [0, 1], b, [1, 2], [0, 2]), [(2, 3), (3, 4)]),
+    ("implicit output", lambda e, a, b: e(a, [0, 1], b, [1, 2]), [(2, 3), (3, 4)]),
+    ("trace", lambda e, a: e(a, [0, 0]), [(3, 3)]),
+    ("ellipsis", lambda e, a, b: e(a, [Ellipsis, 0, 1], b, [1, 2], [Ellipsis, 0, 2]), [(2, 3, 4), (4, 5)]),
+    ("capitals and lower case", lambda e, a: e(a, [30, 2], [2]), [(3, 4)]),
+]
+
+
+@pytest.mark.parametrize("name, form, specs", INTERLEAVED_EINSUM, ids=[row[0] for row in INTERLEAVED_EINSUM])
+def test_einsum_interleaved_operands_and_sublists(name, form, specs):
+    args = make_args(specs)
+    np.testing.assert_allclose(form(gnp.einsum, *args), form(np.einsum, *args), rtol=1e-14)
+    check_case(lambda *a: form(gnp.einsum, *a), specs, order=2)

@@ -83,3 +83,26 @@ def test_mean_of_integers_times_float():
     # a reduction of a traced value times a constant of another shape
     w = np.arange(4.0)
     check_grads(lambda x: gnp.mean(x * w, axis=-1, keepdims=True), sample((-2, 2), (3, 4)))
+
+
+# -- std of one element, var and std of a list ----------------------------------
+
+
+@pytest.mark.parametrize("shape, axis", [((), None), ((1,), None), ((3, 1), 1), ((1, 4), 0), ((2, 1, 3), (1,))])
+def test_std_of_one_element_has_zero_derivative(shape, axis):
+    # The function is identically 0 there: every derivative is 0, never NaN.
+    x = sample((-2, 2), shape)
+    fun = lambda x: gnp.std(x, axis=axis)  # noqa: E731
+    g = gradcli.grad(lambda x: gnp.sum(fun(x)))(x)
+    assert np.array_equal(g, np.zeros(shape))
+    _, tangent = gradcli.jvp(fun, (x,), (np.ones(shape),))
+    assert np.all(np.asarray(tangent) == 0)
+    assert np.array_equal(gradcli.hessian(lambda x: gnp.sum(fun(x)))(x), np.zeros(shape + shape))
+    check_grads(fun, x, order=2)
+
+
+@pytest.mark.parametrize("name", ["var", "std", "mean", "sum"])
+def test_reductions_of_a_list_of_traced_values(name):
+    op = getattr(gnp, name)
+    check_grads(lambda x, y: op([x, 2.0 * y, x * y, 3.0]), 0.7, -1.3, order=2)
+    check_grads(lambda x: op([x, x * x], axis=0), sample((-2, 2), (3,)))

@@ -11,7 +11,26 @@ from .functional import gradients_function, symbolic_gradient, value_and_gradien
 from .ops import stop_gradient
 from .tape import GradientTape, Variable
 from .tracer import Box, Primitive, hooks, primitive
-from .transforms import grad, hessian, jacobian, jvp, value_and_grad, vjp
+from .transforms import (
+    deriv,
+    elementwise_grad,
+    grad,
+    grad_and_aux,
+    hessian,
+    hessian_tensor_product,
+    hessian_vector_product,
+    holomorphic_grad,
+    jacobian,
+    jvp,
+    make_ggnvp,
+    make_hvp,
+    make_jvp,
+    make_vjp,
+    tensor_jacobian_product,
+    value_and_grad,
+    vector_jacobian_product,
+    vjp,
+)
 
 __all__ = [
     "custom_gradient",
@@ -30,11 +49,23 @@ __all__ = [
     "defjvp",
     "defvjp",
     "defvjp_all",
+    "deriv",
+    "elementwise_grad",
     "grad",
+    "grad_and_aux",
     "hessian",
+    "hessian_tensor_product",
+    "hessian_vector_product",
+    "holomorphic_grad",
     "hooks",
     "jacobian",
     "jvp",
+    "make_ggnvp",
+    "make_hvp",
+    "make_jvp",
+    "make_vjp",
+    "tensor_jacobian_product",
+    "vector_jacobian_product",
     "primitive",
     "stop_gradient",
     "value_and_grad",

@@ -37,7 +37,10 @@ _WRAPPERS = {
     "stack": ops_array._stack,
     "einsum": ops_linalg._einsum,
     "linalg.slogdet": ops_linalg._logabsdet,
+    "diag": ops_linalg._diag_matrix,
 }
+# Public names of one argument whose primitive takes more.
+_ONE_ARGUMENT = {"linalg.slogdet", "diag"}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {
     "getitem": (ops_array.getitem, "x[...]"),
@@ -45,7 +48,7 @@ _SYNTAX = {
 }
 _CONSTRUCTORS = {
     "array", "asarray", "zeros", "ones", "eye", "arange", "linspace", "full", "empty",
-    "zeros_like", "ones_like", "full_like",
+    "zeros_like", "ones_like", "full_like", "identity", "tri", "logspace", "empty_like",
 }
 _NOT_OPS = {
     "pi", "e", "inf", "nan", "newaxis", "float16", "float32", "float64", "complex64",
@@ -82,8 +85,8 @@ def _row(name, obj) -> OpInfo:
     wrapped = _WRAPPERS.get(name)
     prim = primitive_of(wrapped if wrapped is not None else obj)
     if isinstance(prim, Primitive):
-        arity = "n" if wrapped is not None and name != "linalg.slogdet" else _arity(prim.fun)
-        if name == "linalg.slogdet":
+        arity = "n" if wrapped is not None else _arity(prim.fun)
+        if name in _ONE_ARGUMENT:
             arity = "1"
         mpmath = prim.mp is not None  # mp.enable() has swapped in the registered mpmath rules
         if not prim.differentiable:
@@ -113,6 +116,10 @@ _ALIASES = {
     "amin": "min",
     "conjugate": "conj",
     "absolute": "abs",
+    "fabs": "abs",
+    "radians": "deg2rad",
+    "degrees": "rad2deg",
+    "row_stack": "vstack",
 }
 
 
@@ -124,7 +131,7 @@ def catalogue() -> list[OpInfo]:
     enable()
     rows = []
     for name in gnp.__all__:
-        if name in _NOT_OPS:
+        if name in _NOT_OPS or not _is_op(getattr(gnp, name)):
             continue
         row = _row(name, getattr(gnp, name))
         if name in _ALIASES:
@@ -135,6 +142,11 @@ def catalogue() -> list[OpInfo]:
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     return sorted(rows, key=lambda r: r.name)
+
+
+def _is_op(obj) -> bool:
+    """Whether a name of ``gradcli.numpy`` is an op: not a dtype, a constant, an index helper or NumPy's own test."""
+    return callable(obj) and not isinstance(obj, type) and not getattr(obj, "on_values", False)
 
 
 # -- which ops run on mpmath numbers ---------------------------------------------
@@ -171,6 +183,19 @@ _SAMPLES = {
     "zeros_like": lambda num: (num(_V),),
     "ones_like": lambda num: (num(_V),),
     "linspace": lambda num: (num(0.0), num(1.0), 5),
+    "roll": lambda num: (num(_V), 1),
+    "append": lambda num: (num(_V), num(_V)),
+    "array_split": lambda num: (num(_V), 2),
+    "vsplit": lambda num: (num(_M), 2),
+    "hsplit": lambda num: (num(_M), 2),
+    "dsplit": lambda num: (num([[[0.25, 0.5]], [[0.75, 0.5]]]), 2),
+    "take_along_axis": lambda num: (num(_V), np.array([2, 0]), 0),
+    "partition": lambda num: (num(_V), 1),
+    "cross": lambda num: (num(_V), num([0.5, 0.25, 0.75])),
+    "diag": lambda num: (num(_V),),
+    "diagflat": lambda num: (num(_M),),
+    "logspace": lambda num: (num(0.0), num(1.0), 5),
+    "empty_like": lambda num: (num(_V),),
 }
 _BY_KIND = {
     "elementwise": lambda num: (num(0.5), num(0.25), num(0.75)),

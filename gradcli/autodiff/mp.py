@@ -61,6 +61,7 @@ _MPF_SPECIALS = ()
 # (tests/test_mp_ieee.py tries every elementwise op there): only these pay the check.
 _MPMATH_DIFFERS = {
     "arctan2", "hypot", "mod", "remainder", "floor_divide", "power", "gammaln", "polygamma", "xlogy", "xlog1py",
+    "sinc",
 }
 
 
@@ -276,6 +277,12 @@ def _logaddexp(x, y):
     return mpmath.log(mpmath.exp(x) + mpmath.exp(y))
 
 
+def _logaddexp2(x, y):
+    if x == -mpmath.inf and y == -mpmath.inf:
+        return -mpmath.inf
+    return mpmath.log(mpmath.power(2, x) + mpmath.power(2, y), 2)
+
+
 def _sigmoid(x):
     return 1 / (1 + mpmath.exp(-x))
 
@@ -367,6 +374,8 @@ ELEMENTWISE = {
     "fmin": _fmin,
     "clip": _clip,
     "logaddexp": _logaddexp,
+    "logaddexp2": _logaddexp2,
+    "sinc": "sincpi",
     "sigmoid": _sigmoid,
     "softplus": _softplus,
     "erf": "erf",

@@ -10,6 +10,7 @@ neither has to import the public module back; ``gradcli/numpy.py`` re-exports it
 
 from __future__ import annotations
 
+import functools as _functools
 import types as _types
 
 import numpy as _np
@@ -17,7 +18,11 @@ import numpy as _np
 from . import ops as _ops
 from . import ops_array as _array
 from . import ops_linalg as _linalg
+from . import ops_shape as _shape
 from . import ops_special as _special
+from .values import Box as _Box
+from .values import holds_box as _holds_box
+from .values import raw as _raw
 
 # elementwise
 add = _ops.add
@@ -89,6 +94,17 @@ logical_not = _ops.logical_not
 isnan = _ops.isnan
 isinf = _ops.isinf
 isfinite = _ops.isfinite
+angle = _special.angle
+deg2rad = _special.deg2rad
+rad2deg = _special.rad2deg
+radians = _special.radians
+degrees = _special.degrees
+fabs = _special.fabs
+nan_to_num = _shape.nan_to_num
+logaddexp2 = _special.logaddexp2
+sinc = _special.sinc
+select = _shape.select_cases
+real_if_close = _shape.real_if_close
 
 # special functions
 erf = _special.erf
@@ -122,6 +138,12 @@ tensordot = _linalg.tensordot
 einsum = _linalg.einsum
 trace = _linalg.trace
 diagonal = _linalg.diagonal
+diag = _linalg.diag
+diagflat = _linalg.diagflat
+tril = _linalg.tril
+triu = _linalg.triu
+kron = _linalg.kron
+cross = _linalg.cross
 linalg = _types.SimpleNamespace(
     inv=_linalg.inv,
     solve=_linalg.solve,
@@ -147,6 +169,30 @@ flip = _array.flip
 tile = _array.tile
 repeat = _array.repeat
 take = _array.take
+array_split = _array.array_split
+vsplit = _shape.vsplit
+hsplit = _shape.hsplit
+dsplit = _shape.dsplit
+roll = _shape.roll
+atleast_1d = _shape.atleast_1d
+atleast_2d = _shape.atleast_2d
+atleast_3d = _shape.atleast_3d
+vstack = _shape.vstack
+row_stack = _shape.row_stack
+hstack = _shape.hstack
+dstack = _shape.dstack
+column_stack = _shape.column_stack
+append = _shape.append
+fliplr = _shape.fliplr
+flipud = _shape.flipud
+rot90 = _shape.rot90
+rollaxis = _shape.rollaxis
+diff = _shape.diff
+take_along_axis = _shape.take_along_axis
+sort = _shape.sort
+partition = _shape.partition
+r_ = _shape.r_
+c_ = _shape.c_
 
 # constructors (constants)
 array = _array.array
@@ -158,6 +204,11 @@ arange = _array.arange
 linspace = _array.linspace
 full = _array.full
 empty = _array.empty
+identity = _array.identity
+tri = _array.tri
+logspace = _array.logspace
+empty_like = _array.empty_like
+copy = _array.copy
 zeros_like = _array.zeros_like
 ones_like = _array.ones_like
 full_like = _array.full_like
@@ -181,5 +232,101 @@ ndim = _np.ndim
 size = _np.size
 finfo = _np.finfo
 errstate = _np.errstate
+bool_ = _np.bool_
+int8 = _np.int8
+int16 = _np.int16
+uint8 = _np.uint8
+uint16 = _np.uint16
+uint32 = _np.uint32
+uint64 = _np.uint64
+intp = _np.intp
+longdouble = _np.longdouble
+clongdouble = _np.clongdouble
+dtype = _np.dtype
+generic = _np.generic
+number = _np.number
+integer = _np.integer
+signedinteger = _np.signedinteger
+unsignedinteger = _np.unsignedinteger
+inexact = _np.inexact
+floating = _np.floating
+complexfloating = _np.complexfloating
+iinfo = _np.iinfo
+random = _np.random  # NumPy's random numbers: constants to differentiation
+s_ = _np.s_
+index_exp = _np.index_exp
+mgrid = _np.mgrid
+ogrid = _np.ogrid
+
+
+# -- NumPy's helpers that take no part in differentiation ----------------------------
+
+
+def _values(x):
+    """The values under a traced value, or under those a (nested) list or tuple holds."""
+    if isinstance(x, _Box):
+        return _raw(x)
+    if isinstance(x, (list, tuple)) and _holds_box(x):
+        return type(x)([_values(item) for item in x])
+    return x
+
+
+def _on_values(fun):
+    """NumPy's ``fun`` (a test, an index, a dtype: never a value to differentiate), called on the values under traced arguments."""
+
+    @_functools.wraps(fun)
+    def call(*args, **kwargs):
+        return fun(*[_values(a) for a in args], **{k: _values(v) for k, v in kwargs.items()})
+
+    call.on_values = True  # the catalogue lists ops, not these
+    return call
+
+
+allclose = _on_values(_np.allclose)
+isclose = _on_values(_np.isclose)
+array_equal = _on_values(_np.array_equal)
+array_equiv = _on_values(_np.array_equiv)
+all = _on_values(_np.all)  # noqa: A001
+any = _on_values(_np.any)  # noqa: A001
+argmax = _on_values(_np.argmax)
+argmin = _on_values(_np.argmin)
+argsort = _on_values(_np.argsort)
+argpartition = _on_values(_np.argpartition)
+argwhere = _on_values(_np.argwhere)
+nonzero = _on_values(_np.nonzero)
+flatnonzero = _on_values(_np.flatnonzero)
+count_nonzero = _on_values(_np.count_nonzero)
+searchsorted = _on_values(_np.searchsorted)
+digitize = _on_values(_np.digitize)
+lexsort = _on_values(_np.lexsort)
+unique = _on_values(_np.unique)
+isin = _on_values(_np.isin)
+signbit = _on_values(_np.signbit)
+isposinf = _on_values(_np.isposinf)
+isneginf = _on_values(_np.isneginf)
+isscalar = _on_values(_np.isscalar)
+iscomplexobj = _on_values(_np.iscomplexobj)
+isrealobj = _on_values(_np.isrealobj)
+iscomplex = _on_values(_np.iscomplex)
+isreal = _on_values(_np.isreal)
+result_type = _on_values(_np.result_type)
+can_cast = _on_values(_np.can_cast)
+promote_types = _on_values(_np.promote_types)
+unravel_index = _on_values(_np.unravel_index)
+ravel_multi_index = _on_values(_np.ravel_multi_index)
+tril_indices = _on_values(_np.tril_indices)
+triu_indices = _on_values(_np.triu_indices)
+diag_indices = _on_values(_np.diag_indices)
+indices = _on_values(_np.indices)
+array_str = _on_values(_np.array_str)
+array_repr = _on_values(_np.array_repr)
+array2string = _on_values(_np.array2string)
+may_share_memory = _on_values(_np.may_share_memory)
+shares_memory = _on_values(_np.shares_memory)
+set_printoptions = _on_values(_np.set_printoptions)
+get_printoptions = _on_values(_np.get_printoptions)
+printoptions = _on_values(_np.printoptions)
+seterr = _on_values(_np.seterr)
+geterr = _on_values(_np.geterr)
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]

@@ -178,8 +178,14 @@ defvjp(max_, _extremum_vjp)
 defvjp(min_, _extremum_vjp)
 
 
+def _stacked(x):
+    """A list or tuple (of traced values, maybe) as one array, as the primitives' door stacks it."""
+    return asarray(x) if isinstance(x, (list, tuple)) else x
+
+
 def var(x, axis=None, ddof=0, keepdims=False):
     """Variance, built from differentiable primitives (no rule of its own)."""
+    x = _stacked(x)
     centered = x - mean(x, axis=axis, keepdims=True)
     squares = absolute(centered) ** 2 if np.iscomplexobj(raw(x)) else centered * centered
     return sum_(squares, axis=axis, keepdims=keepdims) / (_count(shape_of(x), axis) - ddof)
@@ -187,7 +193,13 @@ def var(x, axis=None, ddof=0, keepdims=False):
 
 def std(x, axis=None, ddof=0, keepdims=False):
     """Standard deviation, built from differentiable primitives."""
-    return sqrt(var(x, axis=axis, ddof=ddof, keepdims=keepdims))
+    x = _stacked(x)
+    variance = var(x, axis=axis, ddof=ddof, keepdims=keepdims)
+    if ddof == 0 and _count(shape_of(x), axis) == 1:
+        # One element: the variance is identically 0, and so is its square root,
+        # whose every derivative is 0 (sqrt's own is infinite at 0, which makes NaN).
+        return variance
+    return sqrt(variance)
 
 
 def _cumsum_raw(x, axis=None):
@@ -457,13 +469,22 @@ def stack(arrays, axis=0):
 
 def split(x, indices_or_sections, axis=0):
     """``np.split`` as slices of ``x`` (each slice differentiable)."""
+    if isinstance(indices_or_sections, (int, np.integer)) and shape_of(x)[axis] % indices_or_sections:
+        raise ValueError("array split does not result in an equal division")
+    return array_split(x, indices_or_sections, axis)
+
+
+def array_split(x, indices_or_sections, axis=0):
+    """``np.array_split``: as `split`, but ``n`` sections need not be equal (the first ones are one longer)."""
     ax = axis % len(shape_of(x))
     n = shape_of(x)[ax]
-    if isinstance(indices_or_sections, int):
-        if n % indices_or_sections:
-            raise ValueError("array split does not result in an equal division")
-        step = n // indices_or_sections
-        bounds = list(range(0, n + 1, step))
+    if isinstance(indices_or_sections, (int, np.integer)):
+        if indices_or_sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        size, longer = divmod(n, int(indices_or_sections))
+        bounds = [0]
+        for i in range(int(indices_or_sections)):
+            bounds.append(bounds[-1] + size + (i < longer))
     else:
         bounds = [0] + list(indices_or_sections) + [n]
     return [
@@ -502,6 +523,11 @@ def full_like(x, fill_value, dtype=None):
     return np.full_like(raw(x), raw(fill_value), dtype=dtype)
 
 
+def copy(x):
+    """``np.copy``: a traced value as it is (traced values are never changed in place), else NumPy's copy."""
+    return x if isinstance(x, Box) else np.copy(x)
+
+
 stack_sequences_with(asarray)
 
 zeros = np.zeros
@@ -511,3 +537,7 @@ arange = np.arange
 linspace = np.linspace
 full = np.full
 empty = np.empty
+identity = np.identity
+tri = np.tri
+logspace = np.logspace
+empty_like = np.empty_like

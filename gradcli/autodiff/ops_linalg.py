@@ -6,8 +6,8 @@ import string
 
 import numpy as np
 
-from .core import NoGradientError, defvjp, defvjp_all
-from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt
+from .core import NoGradientError, defjvp, defvjp, defvjp_all
+from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt, where
 from .ops_array import (
     asarray,
     broadcast_to,
@@ -15,15 +15,17 @@ from .ops_array import (
     getitem,
     max_,
     min_,
+    moveaxis,
     reshape,
     squeeze,
+    stack,
     sum_,
     swapaxes,
     transpose,
     unbroadcast,
 )
 from .tracer import Box, is_mp_value, primitive
-from .values import is_float_dtype, raw, shape_of, weak
+from .values import is_float_dtype, raw, shape_of, weak, zeros_like
 
 
 def _linalg_op(fun, name, mp=None):
@@ -232,11 +234,36 @@ defvjp_all(_einsum, _einsum_vjp_all)
 
 
 def einsum(subscripts, *operands, optimize=False):
-    """``np.einsum`` with a string of subscripts (gradient: one einsum per operand).
+    """``np.einsum`` (gradient: one einsum per operand).
 
+    Subscripts as a string (``einsum("ij,jk", a, b)``) or interleaved with the
+    operands as lists (``einsum(a, [0, 1], b, [1, 2])``), as NumPy takes them.
     ``optimize`` is passed to NumPy, for the forward pass and for the gradient's einsums.
     """
+    if not isinstance(subscripts, str):
+        subscripts, operands = _subscripts_of_sublists((subscripts, *operands))
     return _einsum(subscripts, *operands, optimize=optimize)
+
+
+# NumPy's letters for the integers of sublists: 0-25 are A-Z, 26-51 are a-z.
+_SUBLIST_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+
+
+def _subscripts_of_sublists(interleaved):
+    """``(op0, sublist0, op1, sublist1, ..., [output])`` as a subscript string and the operands."""
+    operands = interleaved[0::2]
+    sublists = list(interleaved[1::2])
+    output = None
+    if len(interleaved) % 2:
+        operands, output = operands[:-1], interleaved[-1]
+
+    def letters(sublist):
+        return "".join("..." if s is Ellipsis else _SUBLIST_LETTERS[s] for s in sublist)
+
+    subscripts = ",".join(letters(s) for s in sublists)
+    if output is not None:
+        subscripts += "->" + letters(output)
+    return subscripts, operands
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
@@ -256,6 +283,86 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
 
 def trace(x, offset=0, axis1=0, axis2=1):
     return sum_(diagonal(x, offset, axis1, axis2), axis=-1)
+
+
+def _diag_raw(v, k=0):
+    return np.diag(v, k)
+
+
+def _diag_mp(v, k=0):
+    """`_diag_raw` of a vector of mpmath numbers: the zeros around it are mpmath numbers too."""
+    n = len(v) + abs(k)
+    out = np.full((n, n), type(v[0])(0) if len(v) else 0, dtype=object)
+    along = np.arange(len(v))
+    out[along + max(-k, 0), along + max(k, 0)] = v
+    return out
+
+
+# A vector laid on the k-th diagonal of a square matrix; its gradient is that diagonal of g.
+_diag_matrix = _linalg_op(_diag_raw, "diag", mp=_diag_mp)
+defvjp(_diag_matrix, lambda g, ans, v, k=0: diagonal(g, k), reads="")
+defjvp(_diag_matrix, lambda t, ans, v, k=0: _diag_matrix(t, k))
+
+
+def diag(v, k=0):
+    """``np.diag``: the ``k``-th diagonal of a matrix, or a square matrix with a vector on it."""
+    v = asarray(v)
+    ndim = len(shape_of(v))
+    if ndim == 2:
+        return diagonal(v, k)
+    if ndim != 1:
+        raise ValueError("Input must be 1- or 2-d.")
+    return _diag_matrix(v, k)
+
+
+def diagflat(v, k=0):
+    """``np.diagflat``: the elements of ``v``, flattened, on the ``k``-th diagonal of a square matrix."""
+    return _diag_matrix(reshape(asarray(v), (-1,)), k)
+
+
+def _triangle(x, keep):
+    """``x`` with zeros of its kind (dtype, or mpmath numbers) outside the mask ``keep`` of its last two axes."""
+    return where(keep, x, zeros_like(raw(x)))
+
+
+def tril(x, k=0):
+    """``np.tril``: the elements on and below the ``k``-th diagonal of the last two axes, zeros above."""
+    x = asarray(x)
+    return _triangle(x, np.tri(*shape_of(x)[-2:], k=k, dtype=bool))
+
+
+def triu(x, k=0):
+    """``np.triu``: the elements on and above the ``k``-th diagonal of the last two axes, zeros below."""
+    x = asarray(x)
+    return _triangle(x, ~np.tri(*shape_of(x)[-2:], k=k - 1, dtype=bool))
+
+
+def kron(a, b):
+    """``np.kron``: every element of ``a`` times the whole of ``b``, laid out block by block."""
+    a, b = asarray(a), asarray(b)
+    ndim = max(len(shape_of(a)), len(shape_of(b)))
+    shape_a = (1,) * (ndim - len(shape_of(a))) + tuple(shape_of(a))
+    shape_b = (1,) * (ndim - len(shape_of(b))) + tuple(shape_of(b))
+    # a's axes interleaved with b's: (a0, b0, a1, b1, ...), then each pair merged.
+    spread_a = reshape(a, tuple(n for m in shape_a for n in (m, 1)))
+    spread_b = reshape(b, tuple(n for m in shape_b for n in (1, m)))
+    return reshape(spread_a * spread_b, tuple(m * n for m, n in zip(shape_a, shape_b)))
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """``np.cross`` of 3-vectors (or 2-vectors, whose cross product is the z component) along an axis."""
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = moveaxis(asarray(a), axisa, -1), moveaxis(asarray(b), axisb, -1)
+    n_a, n_b = shape_of(a)[-1], shape_of(b)[-1]
+    if n_a not in (2, 3) or n_b not in (2, 3):
+        raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2] if n_a == 3 else 0
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2] if n_b == 3 else 0
+    if n_a == n_b == 2:
+        return a0 * b1 - a1 * b0
+    c = stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return moveaxis(c, -1, axisc)
 
 
 # -- numpy.linalg ---------------------------------------------------------------

@@ -369,8 +369,17 @@ def _sech_squared(x):
 
 defvjp(tanh, lambda g, ans, x: _times(g, _sech_squared(x)), reads="args", fresh=True)
 defjvp(tanh, lambda t, ans, x: _times(t, _sech_squared(x)))
-defvjp(arcsinh, lambda g, ans, x: g / hypot(x, 1), reads="args")
-defjvp(arcsinh, lambda t, ans, x: t / hypot(x, 1))
+
+
+def _arcsinh_slope(x):
+    """sqrt(1 + x^2), 1 / arcsinh'(x): hypot for real x (no overflow of x^2), which has no complex form."""
+    if np.iscomplexobj(raw(x)):
+        return sqrt(1 + x * x)
+    return hypot(x, 1)
+
+
+defvjp(arcsinh, lambda g, ans, x: g / _arcsinh_slope(x), reads="args")
+defjvp(arcsinh, lambda t, ans, x: t / _arcsinh_slope(x))
 defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)), reads="args")
 defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
 defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)), reads="args")

@@ -13,10 +13,10 @@ import math
 import numpy as np
 
 from .core import defvjp, defjvp
-from .ops import constant, exp, log, log1p, select
+from .ops import absolute, arctan2, constant, cos, exp, exp2, imag, log, log1p, multiply, real, select
 from .ops_array import unbroadcast
-from .tracer import primitive
-from .values import float_dtype, in_input_dtype, raw
+from .tracer import is_mp_value, primitive
+from .values import float_dtype, in_input_dtype, loaded_mpmath, raw, weak
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
 HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
@@ -127,3 +127,89 @@ defvjp(
     lambda g, ans, x, y: unbroadcast(g * log1p(y), x),
     lambda g, ans, x, y: unbroadcast(g * _x_over(x, y + 1), y),
 )
+
+
+# -- log2(2^x + 2^y) ------------------------------------------------------------------------
+
+logaddexp2 = primitive(np.logaddexp2, "logaddexp2", mp=True, kind="elementwise")
+
+
+def _share(z, ans):
+    """2^(z - ans): the share of 2^z in 2^x + 2^y, which is logaddexp2's derivative in z."""
+    return exp2(z - ans)
+
+
+defvjp(
+    logaddexp2,
+    lambda g, ans, x, y: unbroadcast(g * _share(x, ans), x),
+    lambda g, ans, x, y: unbroadcast(g * _share(y, ans), y),
+)
+defjvp(logaddexp2, lambda t, ans, x, y: t * _share(x, ans), lambda t, ans, x, y: t * _share(y, ans))
+
+
+# -- sinc(x) = sin(pi x) / (pi x) ------------------------------------------------------------
+
+sinc = primitive(in_input_dtype(np.sinc), "sinc", mp=True, kind="elementwise")
+
+# Below this |x|, sinc'(x) = (cos(pi x) - sinc(x)) / x loses digits to cancellation (both
+# terms near 1) and is 0/0 at 0; its Taylor series there, sum over n >= 1 of
+# (-1)^n 2n / (2n+1)! pi^2n x^(2n-1), is exact to double precision with ten terms and,
+# being a polynomial, differentiates again correctly at 0.
+_SERIES_BELOW = 0.25
+_SLOPE_SERIES = tuple(((-1) ** n * 2 * n, math.factorial(2 * n + 1)) for n in range(1, 11))  # in (pi x)^2
+
+
+def _exact(numerator, denominator, like):
+    """numerator / denominator in the precision of ``like``: an mpmath number, or a weak Python float."""
+    if is_mp_value(raw(like)):
+        return loaded_mpmath().mpf(numerator) / denominator
+    return weak(numerator / denominator, like)
+
+
+def _pi(like):
+    return +loaded_mpmath().pi if is_mp_value(raw(like)) else weak(math.pi, like)
+
+
+def _sinc_slope(x):
+    """sinc'(x): its closed form, and near 0 its Taylor series."""
+    small = np.abs(raw(x)) < _SERIES_BELOW
+    near, far = select(small, x, _SERIES_BELOW), select(small, 1.0, x)
+    pi = _pi(x)
+    u = (pi * near) * (pi * near)
+    series = _exact(*_SLOPE_SERIES[-1], x)
+    for numerator, denominator in reversed(_SLOPE_SERIES[:-1]):
+        series = _exact(numerator, denominator, x) + u * series
+    closed = (cos(pi * far) - sinc(far)) / far
+    return select(small, pi * pi * near * series, closed)
+
+
+defvjp(sinc, lambda g, ans, x: g * _sinc_slope(x), reads="args")
+defjvp(sinc, lambda t, ans, x: t * _sinc_slope(x))
+
+
+# -- angles, composed of the ops above ----------------------------------------------------
+
+
+def angle(z, deg=False):
+    """``np.angle``: the argument of a complex number, arctan2(imag, real); of a real one, 0 or pi (a constant)."""
+    value = raw(z)
+    if np.iscomplexobj(value):
+        a = arctan2(imag(z), real(z))
+    else:
+        a = arctan2(np.zeros_like(value), value)  # of the value alone: a constant
+    return multiply(a, weak(180 / math.pi, a)) if deg else a
+
+
+def deg2rad(x):
+    """``np.deg2rad``: degrees times pi / 180."""
+    return multiply(x, weak(math.pi / 180, x))
+
+
+def rad2deg(x):
+    """``np.rad2deg``: radians times 180 / pi."""
+    return multiply(x, weak(180 / math.pi, x))
+
+
+radians = deg2rad
+degrees = rad2deg
+fabs = absolute  # NumPy's for real numbers, which is abs

@@ -20,7 +20,7 @@ def flatten(structure):
             for (part_leaves, part_rebuild) in parts:
                 out.append(part_rebuild(values[start : start + len(part_leaves)]))
                 start += len(part_leaves)
-            return type(structure)(out)
+            return type(structure)(*out) if hasattr(structure, "_fields") else type(structure)(out)  # a namedtuple
 
         return leaves, rebuild
     keys = list(structure)  # a dict: the leaves of its values, in its order

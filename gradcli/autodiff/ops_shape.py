@@ -1,0 +1,261 @@
+"""More of NumPy's array manipulation, differentiable: joining, splitting, rolling, flipping, sorting, selecting.
+
+Apart from `roll`, a primitive whose gradient is a roll back, each is composed
+of the primitives of `ops_array` (reshape, concatenate, transpose, indexing),
+so its gradient, forward mode and mpmath support come with theirs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .ops import isfinite, real, select, where
+from .ops_array import asarray, concatenate, flip, getitem, ravel, reshape, split, transpose
+from .tracer import primitive
+from .values import Box, holds_box, raw, shape_of
+
+# -- roll -----------------------------------------------------------------------------
+
+
+def _roll_raw(x, shift, axis=None):
+    return np.roll(x, shift, axis)
+
+
+roll = primitive(_roll_raw, "roll", kind="shape", mp=_roll_raw)
+
+
+def _back(shift):
+    """The shift that undoes ``shift`` (an int, or one per axis)."""
+    return -shift if isinstance(shift, (int, np.integer)) else tuple(-s for s in shift)
+
+
+defvjp(roll, lambda g, ans, x, shift, axis=None: roll(g, _back(shift), axis), reads="")
+defjvp(roll, lambda t, ans, x, shift, axis=None: roll(t, shift, axis))
+
+
+# -- at least n dimensions, and joining -------------------------------------------------
+
+
+def _one_or_all(arrays):
+    return arrays[0] if len(arrays) == 1 else tuple(arrays)
+
+
+def atleast_1d(*arys):
+    """``np.atleast_1d``: a number becomes a one-element vector."""
+    return _one_or_all([_at_least(asarray(x), 1) for x in arys])
+
+
+def atleast_2d(*arys):
+    """``np.atleast_2d``: a vector becomes one row."""
+    return _one_or_all([_at_least(asarray(x), 2) for x in arys])
+
+
+def atleast_3d(*arys):
+    """``np.atleast_3d``: a vector of n becomes (1, n, 1), a matrix (m, n) becomes (m, n, 1)."""
+    return _one_or_all([_at_least(asarray(x), 3) for x in arys])
+
+
+def _at_least(x, ndim):
+    shape = shape_of(x)
+    if len(shape) >= ndim:
+        return x
+    if ndim == 3 and len(shape) == 2:
+        return reshape(x, shape + (1,))
+    if ndim == 3:
+        return reshape(x, (1,) + (shape or (1,)) + (1,))
+    return reshape(x, (1,) * (ndim - len(shape)) + shape)
+
+
+def vstack(tup):
+    """``np.vstack``: rows on top of each other (vectors become rows)."""
+    return concatenate([atleast_2d(x) for x in tup], axis=0)
+
+
+row_stack = vstack
+
+
+def hstack(tup):
+    """``np.hstack``: side by side, along the first axis of vectors and the second of the rest."""
+    arrays = [atleast_1d(x) for x in tup]
+    return concatenate(arrays, axis=0 if len(shape_of(arrays[0])) == 1 else 1)
+
+
+def dstack(tup):
+    """``np.dstack``: along the third axis."""
+    return concatenate([atleast_3d(x) for x in tup], axis=2)
+
+
+def column_stack(tup):
+    """``np.column_stack``: vectors as columns, matrices as they are, side by side."""
+    columns = []
+    for x in tup:
+        x = asarray(x)
+        columns.append(reshape(x, (-1, 1)) if len(shape_of(x)) < 2 else x)
+    return concatenate(columns, axis=1)
+
+
+def append(arr, values, axis=None):
+    """``np.append``: ``values`` after ``arr``, both flattened unless ``axis`` is given."""
+    arr, values = asarray(arr), asarray(values)
+    if axis is None:
+        return concatenate([ravel(arr), ravel(values)], axis=0)
+    return concatenate([arr, values], axis=axis)
+
+
+class _Concatenator:
+    """``np.r_`` or ``np.c_``: NumPy's own, unless traced values are among the items, which are then joined differentiably."""
+
+    def __init__(self, numpy_version, columns):
+        self.numpy_version = numpy_version
+        self.columns = columns
+
+    def __getitem__(self, items):
+        items = items if isinstance(items, tuple) else (items,)
+        if not holds_box(items):
+            return self.numpy_version[items]
+        if any(isinstance(item, str) for item in items):
+            raise TypeError("gradcli.numpy's r_ and c_ take no directive string with traced values; use concatenate")
+        return concatenate([self._piece(item) for item in items], axis=-1 if self.columns else 0)
+
+    def _piece(self, item):
+        value = self.numpy_version[item] if isinstance(item, slice) else asarray(item)
+        ndim = len(shape_of(value))
+        if self.columns:
+            return value if ndim >= 2 else reshape(value, (-1, 1))
+        return value if ndim >= 1 else reshape(value, (1,))
+
+
+r_ = _Concatenator(np.r_, columns=False)
+c_ = _Concatenator(np.c_, columns=True)
+
+
+# -- splitting --------------------------------------------------------------------------
+
+
+def vsplit(x, indices_or_sections):
+    """``np.vsplit``: `split` along the first axis."""
+    return split(x, indices_or_sections, axis=0)
+
+
+def hsplit(x, indices_or_sections):
+    """``np.hsplit``: `split` along the second axis (the first of a vector)."""
+    return split(x, indices_or_sections, axis=1 if len(shape_of(x)) > 1 else 0)
+
+
+def dsplit(x, indices_or_sections):
+    """``np.dsplit``: `split` along the third axis."""
+    return split(x, indices_or_sections, axis=2)
+
+
+# -- flipping and rotating ----------------------------------------------------------------
+
+
+def rollaxis(a, axis, start=0):
+    """``np.rollaxis``: axis ``axis`` moved to just before axis ``start`` (the others keep their order)."""
+    ndim = len(shape_of(a))
+    axis %= ndim
+    start = start + ndim if start < 0 else start
+    if axis < start:
+        start -= 1
+    if axis == start:
+        return a
+    order = [i for i in range(ndim) if i != axis]
+    order.insert(start, axis)
+    return transpose(a, tuple(order))
+
+
+def fliplr(x):
+    """``np.fliplr``: the columns in reverse order."""
+    return flip(x, 1)
+
+
+def flipud(x):
+    """``np.flipud``: the rows in reverse order."""
+    return flip(x, 0)
+
+
+def rot90(x, k=1, axes=(0, 1)):
+    """``np.rot90``: ``k`` quarter turns in the plane of ``axes``, from the first towards the second."""
+    ndim = len(shape_of(x))
+    first, second = axes[0] % ndim, axes[1] % ndim
+    k %= 4
+    if k == 0:
+        return x
+    if k == 2:
+        return flip(flip(x, first), second)
+    order = list(range(ndim))
+    order[first], order[second] = order[second], order[first]
+    if k == 1:
+        return transpose(flip(x, second), tuple(order))
+    return flip(transpose(x, tuple(order)), second)
+
+
+# -- differences, sorting, replacing non-finite values ---------------------------------------
+
+
+def diff(a, n=1, axis=-1):
+    """``np.diff``: the ``n``-th forward difference along ``axis``."""
+    a = asarray(a)
+    ax = axis % len(shape_of(a))
+    before = (slice(None),) * ax
+    for _ in range(n):
+        a = getitem(a, before + (slice(1, None),)) - getitem(a, before + (slice(None, -1),))
+    return a
+
+
+def take_along_axis(arr, indices, axis):
+    """``np.take_along_axis``: elements picked along ``axis`` (fancy indexing: its gradient is a scatter-add)."""
+    if axis is None:
+        arr, axis = ravel(arr), 0
+    shape = shape_of(arr)
+    ndim = len(shape)
+    axis %= ndim
+    index = []
+    for dim in range(ndim):
+        if dim == axis:
+            index.append(np.asarray(indices))
+        else:
+            index.append(np.arange(shape[dim]).reshape([-1 if d == dim else 1 for d in range(ndim)]))
+    return getitem(arr, tuple(index))
+
+
+def sort(a, axis=-1, kind=None):
+    """``np.sort``: the elements moved into order, so each keeps its own gradient."""
+    a = asarray(a)
+    return take_along_axis(a, np.argsort(raw(a), axis=axis, kind=kind), axis)
+
+
+def partition(a, kth, axis=-1):
+    """``np.partition``: the element of rank ``kth`` in its place, smaller ones before it, larger after."""
+    a = asarray(a)
+    return take_along_axis(a, np.argpartition(raw(a), kth, axis=axis), axis)
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    """``np.nan_to_num``: NaN and infinities replaced by constants; finite elements keep their gradient."""
+    value = raw(x)
+    replaced = np.nan_to_num(value, copy=True, nan=nan, posinf=posinf, neginf=neginf)
+    if not isinstance(x, Box):
+        return replaced
+    return select(np.asarray(raw(isfinite(value)), dtype=bool), x, replaced)
+
+
+def select_cases(condlist, choicelist, default=0):
+    """``np.select``: where the first true condition picks its choice, else ``default``; each choice keeps its gradient there."""
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    out = default
+    for condition, choice in reversed(list(zip(condlist, choicelist))):
+        out = where(np.asarray(raw(condition), dtype=bool), choice, out)
+    return out
+
+
+def real_if_close(a, tol=100):
+    """``np.real_if_close``: the real part of a complex array whose imaginary parts are all within ``tol`` machine epsilons of 0."""
+    value = np.asarray(raw(a))
+    if value.dtype.kind != "c":
+        return a
+    if tol > 1:
+        tol = tol * np.finfo(value.dtype).eps
+    return real(a) if np.all(np.abs(value.imag) < tol) else a
