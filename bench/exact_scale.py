@@ -1,4 +1,4 @@
-"""Exact reference at scale (issue 14, 1b): a whole ``gradcli check`` of a Python function of 10^4 and 10^5 inputs.
+"""Exact reference at scale: a whole ``gradcli check`` of a Python function of 10^4 and 10^5 inputs.
 
 Wall time of fresh processes, as a user starts them from a shell:
 

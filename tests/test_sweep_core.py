@@ -43,7 +43,7 @@ def test_gradient_goes_nan_past_the_last_float_whose_exp_is_finite(softplus, nam
     assert (tail.op, tail.parts, tail.lost_all) == ("exp", ("value", "gradient"), True)
 
 
-def test_the_thresholds_are_the_issues_numbers(softplus):
+def test_the_thresholds_are_where_exp_overflows_each_dtype(softplus):
     # Cross-check of the computed floats against the overflow thresholds of exp: 88.72 (float32), 709.78 (float64).
     f32 = [t for t in softplus.dtypes["float32"].thresholds if t.at > 0][0]
     f64 = [t for t in softplus.dtypes["float64"].thresholds if t.at > 0][0]
