@@ -44,7 +44,7 @@ def cli_commands():
 
 
 def sweep_answers():
-    """The default sweep's JSON, checked for the issue's thresholds (a fast sweep that is wrong does not count)."""
+    """The default sweep's JSON, checked for exp's overflow thresholds (a fast sweep that is wrong does not count)."""
     gradcli, _ = cli_latency.gradcli_command()
     proc = subprocess.run(gradcli + ["sweep", FORMULA, "--json"], capture_output=True, text=True, cwd=cli_latency.REPO)
     shown = json.loads(proc.stdout)
