@@ -22,7 +22,7 @@ ULPS = 4
 
 
 def assert_same_bits(got, want):
-    """``got`` is ``want`` bit for bit (NaN where NaN): what an elementwise op promises."""
+    """``got`` is ``want`` bit for bit (NaN where NaN; a zero's sign is not compared): what an elementwise op promises."""
     got, want = np.asarray(got), np.asarray(want)
     assert got.dtype == want.dtype, (got.dtype, want.dtype)
     np.testing.assert_array_equal(got, want, strict=True)

@@ -13,9 +13,9 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.autodiff import core, hooks
+from gradcli.autodiff import core, hooks, tracer
 
-from bitlevel import assert_same_bits, assert_within_ulps
+from bitlevel import ULPS, assert_same_bits, assert_within_ulps
 
 pytestmark = pytest.mark.bitlevel
 
@@ -65,6 +65,10 @@ UNARY = [
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("name, op", UNARY, ids=[n for n, _ in UNARY])
 def test_one_array_ops_record_what_the_general_path_records(name, op, dtype):
+    _check_short_path_against_general(op, dtype)
+
+
+def _check_short_path_against_general(op, dtype):
     x = np.linspace(0.1, 2.0, 7).astype(dtype)
     fast = _recorded(op, x)
     with _general_path():
@@ -74,6 +78,32 @@ def test_one_array_ops_record_what_the_general_path_records(name, op, dtype):
     assert_within_ulps(fast[1], general[1])  # sum(op(x)): op's output lives elsewhere on each path
     assert fast[2].dtype == general[2].dtype == dtype
     assert_same_bits(fast[2], general[2])  # every rule here is elementwise (sum's and mean's broadcast g)
+
+
+def _short_path_off_by(ulps, monkeypatch):
+    # Test the tester: the one-array short path (the one path without a forward hook) records a value ``ulps`` off.
+    record = tracer._record
+
+    def off(trace, prim, ans, *rest):
+        if hooks.forward is None:
+            ans = ans * (1 + ulps * np.finfo(ans.dtype).eps)
+        return record(trace, prim, ans, *rest)
+
+    monkeypatch.setattr(tracer, "_record", off)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_the_check_fails_when_the_short_path_is_one_ulp_off(dtype, monkeypatch):
+    _short_path_off_by(1, monkeypatch)
+    with pytest.raises(AssertionError, match="not equal"):
+        _check_short_path_against_general(gnp.exp, dtype)  # exp's gradient is its value
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_the_check_fails_when_a_short_path_sum_is_off_beyond_its_bound(dtype, monkeypatch):
+    _short_path_off_by(3 * ULPS, monkeypatch)
+    with pytest.raises(AssertionError, match="Not equal to tolerance"):
+        _check_short_path_against_general(gnp.sum, dtype)
 
 
 def test_the_short_path_also_runs_under_an_outer_trace():
