@@ -33,8 +33,9 @@ ELEMENTWISE = [(name, fun, [domain]) for name, fun, domain in opcheck.UNARY + op
     (name, fun, list(domains)) for name, fun, domains in opcheck.BINARY + opcheck.SPECIAL_BINARY
 ]
 # Ops whose gradient may sum: repeats, broadcasts and repeated indices sum
-# cotangents, contractions and linalg routines are sums. The cases of the
-# ops that move elements are among them (their list mixes in repeat and tile).
+# cotangents; contractions and linalg routines are sums. The ops that only
+# move elements (reshape, transpose, slices) keep every bit, but share these
+# lists with repeat, tile and repeated indices: all are held to the bound.
 SUMMING = opcheck.SHAPE_CASES + opcheck.INDEX_CASES + opcheck.LINALG_CASES
 
 
