@@ -99,7 +99,7 @@ def _pooled_and_unpooled(monkeypatch):
 
 
 @pytest.mark.bitlevel
-def test_repeated_calls_give_the_same_bits_as_without_the_pool(monkeypatch):
+def test_repeated_calls_answer_as_without_the_pool(monkeypatch):
     _agree_as_promised(*_pooled_and_unpooled(monkeypatch))
 
 
