@@ -11,6 +11,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import opcheck  # noqa: E402
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _temporary_folder_made_first(tmp_path_factory):
+    """The session's temporary folder, made before any test asks for one from several threads at once.
+
+    Under pytest-xdist each worker makes its folder on first use, and two
+    threads arriving together (a fixture's thread pool) both try to make it.
+    """
+    tmp_path_factory.getbasetemp()
+
+
 @pytest.fixture(autouse=True)
 def _seeded_rng():
     """Every test starts from the same random state, whatever ran before it."""

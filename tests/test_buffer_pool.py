@@ -6,7 +6,10 @@ anybody still holds would silently change it: these tests keep every kind of
 array a user can hold (inputs, gradients, values, a function's own
 intermediates, views of them) across repeated calls and check that none
 changes, and that the check itself fails when the pool ignores who holds an
-array.
+array. A pooled array lives elsewhere in memory than a new one: the pooled
+results are those without the pool as far as the ops promise (see
+``bitlevel``), the objective's elementwise gradient bit for bit, its sum
+within a few ulps.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.autodiff import buffers
+from gradcli.autodiff import buffers, ops_rules
 from gradcli.autodiff.values import raw
+
+from bitlevel import assert_same_bits, assert_within_ulps
 
 N = 1 << 15  # 256 KiB of float64: above buffers.LARGE_BYTES
 
@@ -73,18 +78,41 @@ def test_the_check_fails_when_the_pool_ignores_who_holds_an_array(monkeypatch):
     assert _changed(_calls_keeping_everything(6)) != []
 
 
-def test_repeated_calls_give_the_same_bits_as_without_the_pool(monkeypatch):
+def _agree_as_promised(calls, alone):
+    """Each (value, gradient) of ``calls`` is that of ``alone`` as the ops promise."""
+    for (value, grad), (want_value, want_grad) in zip(calls, alone, strict=True):
+        assert_within_ulps(value, want_value)  # a sum of arrays that may live elsewhere
+        assert_same_bits(grad, want_grad)  # elementwise all the way
+
+
+def _pooled_and_unpooled(monkeypatch):
+    """Three value+grad calls with the pool in use, and one without it."""
     x = np.random.default_rng(0).standard_normal(N)
     value_and_grad = gradcli.value_and_grad(lambda x: _objective(gnp, x))
     pooled = [value_and_grad(x) for _ in range(3)]
     assert buffers.held_bytes() > 0
     monkeypatch.setattr(buffers, "LIMIT_BYTES", 0)
     buffers.release()
-    value, grad = value_and_grad(x)
+    unpooled = value_and_grad(x)
     assert buffers.held_bytes() == 0
-    for v, g in pooled:
-        assert v == value
-        np.testing.assert_array_equal(g, grad)
+    return pooled, [unpooled] * 3
+
+
+@pytest.mark.bitlevel
+def test_repeated_calls_answer_as_without_the_pool(monkeypatch):
+    _agree_as_promised(*_pooled_and_unpooled(monkeypatch))
+
+
+def _one_ulp_off_when_pooled(monkeypatch):
+    # A rule's temporary made in a pooled array comes out one ulp too large.
+    made = ops_rules._made
+    monkeypatch.setattr(ops_rules, "_made", lambda ufunc, *args: np.nextafter(made(ufunc, *args), np.inf))
+
+
+def test_the_check_fails_when_a_pooled_result_is_one_ulp_off(monkeypatch):
+    _one_ulp_off_when_pooled(monkeypatch)
+    with pytest.raises(AssertionError, match="not equal"):
+        _agree_as_promised(*_pooled_and_unpooled(monkeypatch))
 
 
 def test_the_pool_holds_at_most_its_limit_and_nothing_small(monkeypatch):
@@ -146,8 +174,8 @@ def test_the_pool_costs_no_peak_memory():
     assert max(peaks) <= 2.05 * forward
 
 
-def test_threads_sharing_the_pool_get_their_own_answers():
-    # Calls in several threads at once take arrays from and give them to one pool.
+def _in_threads_and_alone():
+    """The answers of calls in several threads at once, which take arrays from and give them to one pool, and alone."""
     from concurrent.futures import ThreadPoolExecutor
 
     value_and_grad = gradcli.value_and_grad(lambda x: _objective(gnp, x))
@@ -157,6 +185,15 @@ def test_threads_sharing_the_pool_get_their_own_answers():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(value_and_grad, inputs * 5))
     assert buffers.held_bytes() > 0
-    for (value, grad), (want_value, want_grad) in zip(together, alone * 5):
-        assert value == want_value
-        np.testing.assert_array_equal(grad, want_grad)
+    return together, alone * 5
+
+
+@pytest.mark.bitlevel
+def test_threads_sharing_the_pool_get_their_own_answers():
+    _agree_as_promised(*_in_threads_and_alone())
+
+
+def test_the_threads_check_fails_when_a_pooled_result_is_one_ulp_off(monkeypatch):
+    _one_ulp_off_when_pooled(monkeypatch)
+    with pytest.raises(AssertionError, match="not equal"):
+        _agree_as_promised(*_in_threads_and_alone())

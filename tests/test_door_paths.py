@@ -1,4 +1,9 @@
-"""Every elementwise op answers alike through the door's fast path (numbers), its slow path (arrays) and a trace."""
+"""Every elementwise op answers alike through the door's fast path (numbers), its slow path (arrays) and a trace.
+
+Alike as far as the kernels promise: Python's math and NumPy's SIMD loops
+each round a transcendental function their own way (a few ulps apart), while
+one path taken twice, traced or not, gives the same bits.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ from gradcli.autodiff.core import VJPNode, new_reverse_trace
 from gradcli.autodiff.tracer import primitive_of
 from gradcli.autodiff.values import dtype_of, raw
 import gradcli.numpy as gnp
+
+pytestmark = pytest.mark.bitlevel
 
 # Ordinary points, and ones where an op overflows, divides by zero or leaves its domain.
 POINTS = [0.5, -1.5, 0.0, 1.0, 2.0, -2.0, 800.0, 1e308, float("inf"), float("nan")]

@@ -94,11 +94,14 @@ CASES = [
 ]
 
 
+@pytest.mark.bitlevel
 @pytest.mark.parametrize("name, f, x", CASES, ids=[c[0] for c in CASES])
 def test_one_input_path_gives_what_the_general_path_gives(name, f, x):
     fast = gradcli.value_and_grad(f)(x)  # argnums=0: the one-input path
     general = gradcli.value_and_grad(f, argnums=(0,))(x)
-    assert type(fast[0]) is type(general[0]) and np.array_equal(fast[0], general[0])
+    # A sum of arrays each path made in its own memory: a few ulps apart at most (see tests/bitlevel.py).
+    eps = np.finfo(np.asarray(general[0]).dtype).eps
+    assert type(fast[0]) is type(general[0]) and np.allclose(fast[0], general[0], rtol=4 * eps, atol=0)
     assert type(fast[1]) is type(general[1][0])
     assert np.asarray(fast[1]).dtype == np.asarray(general[1][0]).dtype
     np.testing.assert_array_equal(fast[1], general[1][0])

@@ -1,4 +1,8 @@
-"""The door's short paths for one argument do exactly what its general path does."""
+"""The door's short paths for one argument do exactly what its general path does.
+
+Exactly as far as the ops promise (see ``bitlevel``): elementwise results bit
+for bit; a sum of arrays the two paths made in different memory within a few ulps.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,11 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.autodiff import core, hooks
+from gradcli.autodiff import core, hooks, tracer
+
+from bitlevel import ULPS, assert_same_bits, assert_within_ulps
+
+pytestmark = pytest.mark.bitlevel
 
 
 @contextlib.contextmanager
@@ -57,14 +65,45 @@ UNARY = [
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("name, op", UNARY, ids=[n for n, _ in UNARY])
 def test_one_array_ops_record_what_the_general_path_records(name, op, dtype):
+    _check_short_path_against_general(op, dtype)
+
+
+def _check_short_path_against_general(op, dtype):
     x = np.linspace(0.1, 2.0, 7).astype(dtype)
     fast = _recorded(op, x)
     with _general_path():
         general = _recorded(op, x)
     assert fast[0] == general[0]
-    assert type(fast[1]) is type(general[1]) and fast[1] == general[1]
+    assert type(fast[1]) is type(general[1])
+    assert_within_ulps(fast[1], general[1])  # sum(op(x)): op's output lives elsewhere on each path
     assert fast[2].dtype == general[2].dtype == dtype
-    np.testing.assert_array_equal(fast[2], general[2])
+    assert_same_bits(fast[2], general[2])  # every rule here is elementwise (sum's and mean's broadcast g)
+
+
+def _short_path_off_by(ulps, monkeypatch):
+    # Test the tester: the one-array short path (the one path without a forward hook) records a value ``ulps`` off.
+    record = tracer._record
+
+    def off(trace, prim, ans, *rest):
+        if hooks.forward is None:
+            ans = ans * (1 + ulps * np.finfo(ans.dtype).eps)
+        return record(trace, prim, ans, *rest)
+
+    monkeypatch.setattr(tracer, "_record", off)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_the_check_fails_when_the_short_path_is_one_ulp_off(dtype, monkeypatch):
+    _short_path_off_by(1, monkeypatch)
+    with pytest.raises(AssertionError, match="not equal"):
+        _check_short_path_against_general(gnp.exp, dtype)  # exp's gradient is its value
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_the_check_fails_when_a_short_path_sum_is_off_beyond_its_bound(dtype, monkeypatch):
+    _short_path_off_by(3 * ULPS, monkeypatch)
+    with pytest.raises(AssertionError, match="Not equal to tolerance"):
+        _check_short_path_against_general(gnp.sum, dtype)
 
 
 def test_the_short_path_also_runs_under_an_outer_trace():
@@ -147,5 +186,5 @@ def test_untraced_one_value_calls_answer_as_numpy_does(name, x):
         hooks.forward = previous
     for answer in (got, hooked):
         assert type(answer) is type(want)
-        np.testing.assert_array_equal(answer, want)
+        assert_same_bits(answer, want)  # even sum: one kernel on the very same input buffer
     assert seen == [name]

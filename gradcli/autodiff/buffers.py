@@ -14,6 +14,20 @@ the core's was the last reference. One leaves as the ``out=`` of the next
 NumPy ufunc, in a traced op or a rule, whose output has its shape and dtype.
 At most `LIMIT_BYTES` are held, the oldest kinds going first; `release`
 empties the pool.
+
+What a pooled array (or an op worked on in place, see `core`) changes in
+the results, op class by op class. NumPy and BLAS pick their SIMD kernels by
+CPU at run time, so the promises are within one process, on any CPU:
+
+* Elementwise ops (ufuncs, and ops that only move or select elements): the
+  same bits as into a new array. Each element comes from the same kernel on
+  the same operands, wherever the output lives.
+* Reductions and contractions (sum, mean, dot, matmul, einsum, linalg
+  routines, and anything built on them): the same bits only when the same
+  kernel runs on equally aligned buffers, as for one array reduced twice.
+  A kernel may split or start a sum by where its buffers start in memory, so
+  the same values in a pooled or new array may round differently: within a
+  few units in the last place of the result's largest element.
 """
 
 from __future__ import annotations

@@ -339,6 +339,8 @@ def backward_pass(g, end, sources, release=False):
     cotangent reaches. Cotangents meeting at a node are summed with ``+``,
     which is the differentiable ``add`` on traced values and plain addition on
     raw ones; into an array the pass owns where there is one (see `_own`).
+    Working in place changes no bit of an elementwise rule's answer, and may
+    change a reduction's or contraction's by a few ulps (see `buffers`).
     A source that no path reaches gets ``None``. With ``release`` (a pass
     that is the graph's last, as in `value_and_grad`), the node of each op
     with an array output lets go of the values its rule read once it has run.

@@ -80,8 +80,9 @@ def _alike(g, buffer):
     """Whether ``g`` (an array, or a Python int) combined with the plain float array ``buffer`` may go into it.
 
     True when ``g`` has ``buffer``'s shape and dtype (so the answer has them
-    too: the same ufunc on the same operands, so the same bits) and no hook
-    watches the ops (a hook may keep what it saw). The callers check first
+    too, and the same bits: an elementwise kernel's answer does not depend on
+    where its output lives, see `buffers`) and no hook watches the ops (a
+    hook may keep what it saw). The callers check first
     that ``buffer`` is a plain array: never a traced value, whose ops are
     recorded, and cheap to rule out for the numbers of the scalar path.
     """
