@@ -276,7 +276,7 @@ def test_checker_refuses_float32_inputs():
 # Differentiable names that are tested outside the elementwise tables.
 TESTED_ELSEWHERE = {
     "where", "clip", "imag", "conjugate", "true_divide", "remainder", "abs",
-    "divmod",  # test_core_regressions.py
+    "divmod",  # below, with // and rounding
     # test_ops_reductions.py
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "logsumexp",
     # test_ops_shape.py
