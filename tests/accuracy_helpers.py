@@ -8,6 +8,7 @@ import mpmath
 import pytest
 from click.testing import CliRunner
 
+import gradcli
 from gradcli.cli import cli, main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,11 +30,23 @@ def grad_text(*args):
     return result.stdout
 
 
-def exit_code(argv, capsys):
-    """`gradcli.cli.main` in-process: the code it exits with, and its stdout."""
+def run(argv, capsys):
+    """`gradcli.cli.main` in-process: the code it exits with, its stdout and its stderr."""
     with pytest.raises(SystemExit) as stop:
         main([str(a) for a in argv])
-    return stop.value.code, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+def exit_code(argv, capsys):
+    """`gradcli.cli.main` in-process: the code it exits with, and its stdout."""
+    code, out, _ = run(argv, capsys)
+    return code, out
+
+
+def check(target, points, dtypes=("float64",), **options):
+    """`gradcli.check` without fixes, in float64 unless told."""
+    return gradcli.check(target, points, dtypes=dtypes, fixes=False, **options)
 
 
 def one(data, dtype):

@@ -1,10 +1,15 @@
-"""Audit specs: gradcli.toml and [tool.gradcli] read into cases, and every mistake named by file, line and key."""
+"""Audit specs: gradcli.toml and [tool.gradcli] read into cases, and every mistake named by file, line and key.
+
+Mistakes include what tomllib cannot read (nesting too deep, a file that ends too soon), and
+lines are counted as TOML counts them.
+"""
 
 import json
 
 import pytest
 
 from audit_helpers import audit
+from fuzz.targets import check_promises, check_spec_error, run_cli
 
 from gradcli.audit.cases import parse_range
 from gradcli.audit.spec import find_spec, key_lines, load_spec
@@ -130,3 +135,71 @@ def test_ranges_are_parsed_without_numpy():
     for bad in ("x=1:2:3.5", "x=inf:1", "1=0:1", "x=0:1:log", "x=0:1:50:log"):
         with pytest.raises(InputError):
             parse_range(bad)
+
+
+# -- what tomllib cannot read, and lines counted as TOML counts them -------------------------------
+
+
+def cli(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+def located_spec_error(tmp_path, text):
+    """The loader's refusal of ``text`` as a gradcli.toml, checked to name the file, a line and the key."""
+    path = tmp_path / "gradcli.toml"
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        load_spec(str(path))
+    check_spec_error(caught.value.message, str(path), text)
+    return caught.value.message.replace(str(path), "gradcli.toml")
+
+
+@pytest.mark.parametrize("value", ["[" * 5_000 + "1" + "]" * 5_000, "{a = " * 1_000 + "1" + "}" * 1_000])
+def test_a_spec_nested_too_deeply_names_its_line(tmp_path, value):
+    # tomllib reads nested arrays and inline tables recursively: a deep one must not be a RecursionError.
+    text = f"[[case]]\nname = 'deep'\ntarget = 'x'\nat = {value}\n"
+    assert located_spec_error(tmp_path, text) == "gradcli.toml:4: arrays or inline tables nested too deeply to read"
+
+
+def test_a_spec_that_ends_too_soon_names_its_last_line(tmp_path):
+    # tomllib says "(at end of document)" without a line: the line is the last one, not line 1.
+    text = "[[case]]\nname = 'a'\ntarget = 'x'\nat = ['x=1',\n"
+    assert located_spec_error(tmp_path, text).startswith("gradcli.toml:4: not valid TOML")
+
+
+def test_a_deep_spec_through_the_cli_is_exit_2(tmp_path):
+    path = tmp_path / "gradcli.toml"
+    path.write_text("[[case]]\nname = 'deep'\ntarget = 'x'\nat = " + "[" * 3_000 + "]" * 3_000 + "\n")
+    outcome = cli("audit", str(path), "--jobs", "1")
+    assert outcome.code == 2 and f"{path}:4: arrays or inline tables nested too deeply" in outcome.stderr
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])  # the ones TOML allows in a comment
+def test_lines_are_counted_as_toml_counts_them(tmp_path, separator):
+    # str.splitlines ends a line at these too: counting its way would move every later line one on.
+    text = f"# a comment{separator}with a line separator\n[defaults]\nrtol = 'small'\n"
+    assert located_spec_error(tmp_path, text) == "gradcli.toml:3: 'rtol' must be a number, not 'small'"
+
+
+@pytest.mark.parametrize("value", ["true", "1979-05-27", "07:32:00", "{a = 1}"])  # (at = 5 is a point: --at 5)
+@pytest.mark.parametrize("key", ["range", "at"])
+def test_points_and_ranges_of_any_other_toml_type_are_refused_on_their_line(tmp_path, key, value):
+    # tuple(True), tuple(date) would be a TypeError, and an inline table would pass as its keys.
+    text = f"[[case]]\nname = 'c'\ntarget = 'x'\n{key} = {value}\n"
+    assert located_spec_error(tmp_path, text).startswith(f"gradcli.toml:4: '{key}': {key} ")
+
+
+@pytest.mark.parametrize(
+    "spelled, says",
+    [
+        ("x=1:0:5", "the low end must be below the high end"),
+        ("x=0:1:1", "the number of points N is 2 to 10,000,000"),
+        ("x=0:1:10000001", "the number of points N is 2 to 10,000,000"),
+    ],
+)
+def test_a_range_the_sweep_would_refuse_is_refused_on_its_line(tmp_path, spelled, says):
+    # Refused by the loader, not found later by a worker as a case with status error (exit 1).
+    text = f"[[case]]\nname = 'softplus'\ntarget = 'log(1+exp(x))'\nrange = '{spelled}'\n"
+    assert says in located_spec_error(tmp_path, text)

@@ -3,9 +3,10 @@
 log(1+exp(x)) at 100 through `gradcli grad` (JSON and text), `gradcli check` exit codes,
 wrong custom gradients (the example, and one off by 0.05%: a test of the tester), the
 documentation's "stable" log1pexp gradient that an absolute tolerance passes, and the
-Python API (`gradcli.check`, `gradcli.testing.assert_gradients_ok`). Every expected
-number is computed here with mpmath, never copied from gradcli. Part 2 is
-test_check_precision.py.
+Python API (`gradcli.check`, `gradcli.testing.assert_gradients_ok`, which checks the same
+dtypes), messages that write * for times, and a cancellation found in a custom gradient's
+grad_fn. Every expected number is computed here with mpmath, never copied from gradcli.
+Part 2 is test_check_precision.py.
 
 The command line runs in-process (click's CliRunner, or `gradcli.cli.main` where the exit
 code matters); one subprocess proves the exit code a shell sees.
@@ -14,15 +15,18 @@ code matters); one subprocess proves the exit code a shell sees.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import textwrap
 
+import mpmath
 import numpy as np
 import pytest
 from accuracy_helpers import (
     EXAMPLES,
     ROOT,
+    check,
     exact,
     exit_code,
     grad_json,
@@ -368,3 +372,32 @@ def test_docs_log1pexp_gradient_passes_at_100_in_float32():
     assert r.value == math.inf and r.value_status == "unstable"
     naive = gradcli.check(HEADLINE, [100.0], dtypes=("float32",)).results[0]
     assert naive.gradient_status == "unstable" and math.isnan(naive.gradient["x"])
+
+
+# -- the Python API's dtypes, messages, and custom gradients' findings -----------------------------
+
+
+def test_assert_gradients_ok_checks_the_same_dtypes_as_check():
+    assert not gradcli.check("log(1+exp(x))", [100.0]).ok
+    with pytest.raises(GradientCheckError) as caught:
+        assert_gradients_ok("log(1+exp(x))", [100.0])
+    assert "[float32]: unstable" in str(caught.value)
+
+
+def test_messages_do_not_write_x_for_times():
+    report = check("log(1+exp(x))", [100.0], dtypes=("float32",))
+    messages = [f.message for r in report.results for f in r.findings]
+    assert any("upstream * exp(x)" in m for m in messages)
+    assert not any(re.search(r"upstream x |\b0 x ", m) for m in messages)
+
+
+def test_custom_gradient_cancellation_points_at_grad_fn():
+    path = os.path.join(EXAMPLES, "log1pexp.py")
+    with open(path) as source:
+        line = next(i for i, text in enumerate(source, 1) if "1 - 1 / (1 + e)" in text)
+    (result,) = check(f"{path}:log1pexp", [-40.0]).results
+    truth = exact(lambda t: 1 / (1 + mpmath.exp(-t)), -40.0)
+    assert result.gradient == {"x": 0.0} and relative(result.exact_gradient["x"], truth) < 1e-15
+    cancellation = [f for f in result.findings if f.phase == "backward" and f.kind == "cancellation"]
+    assert cancellation, result.findings
+    assert cancellation[0].op == "subtract" and cancellation[0].location == f"{path}:{line}"

@@ -3,6 +3,8 @@
 Every case runs the real command line in-process (`gradcli.cli.main`) and asserts on its
 exit code, its JSON and its messages. Bad input must exit 2 with a message naming the
 problem, no traceback, and nothing written (no JSON, no JUnit file, no temporary litter).
+User code that exits or raises anything while imported or called runs through
+`fuzz.targets.run_cli`, held to the fuzz harness's promises (no traceback, no warning).
 Reference values are computed here, with math, NumPy or sympy, never copied from gradcli.
 """
 
@@ -14,6 +16,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from fuzz.targets import check_promises, run_cli
 
 from gradcli.cli import main
 
@@ -728,3 +731,64 @@ def test_var_makes_a_constant_name_a_variable(capsys):
     assert sorted(as_variable["variables"]) == ["e", "x"]
     assert as_variable["results"][0]["gradient"] == {"e": 2.0, "x": 3.0}
     assert as_variable["results"][0]["value"] == 6.0
+
+
+# -- user code that exits or raises anything; a negative seed --------------------------------------
+
+
+def cli(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+@pytest.fixture
+def user_code(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "exits.py").write_text("import sys\nsys.exit(4)\n")
+    (tmp_path / "closes.py").write_text("raise GeneratorExit('at import')\n")
+    (tmp_path / "raising.py").write_text(textwrap.dedent("""
+        def base(x):
+            raise BaseException("boom")
+
+        def generator_exit(x):
+            raise GeneratorExit("closed")
+
+        def exits(x):
+            import sys
+            sys.exit(5)
+
+        def interrupted(x):
+            raise KeyboardInterrupt
+    """))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "target, says",
+    [("exits.py:f", "exits.py exited with status 4 while being imported"),
+     ("closes.py:f", "importing closes.py failed: GeneratorExit: at import")],
+)
+def test_a_module_that_exits_or_raises_anything_while_imported_is_bad_input(user_code, target, says):
+    outcome = cli("grad", target, "--at", "1")
+    assert outcome.code == 2 and says in outcome.stderr
+
+
+@pytest.mark.parametrize(
+    "name, error",
+    [("base", "BaseException: boom"), ("generator_exit", "GeneratorExit: closed"), ("exits", "SystemExit: 5")],
+)
+def test_a_target_raising_anything_is_status_error_naming_it(user_code, name, error):
+    outcome = cli("grad", f"raising.py:{name}", "--at", "1", "--json")
+    results = json.loads(outcome.stdout)["results"]
+    assert [r["status"] for r in results] == ["error", "error"]
+    assert all(r["error"] == error for r in results)
+
+
+def test_keyboard_interrupt_still_stops_with_130(user_code):
+    assert run_cli(["grad", "raising.py:interrupted", "--at", "1"]).code == 130
+
+
+def test_a_negative_seed_is_bad_usage():
+    outcome = cli("grad", "x", "--at", "1", "--seed", "-1")
+    assert outcome.code == 2 and "'--seed'" in outcome.stderr

@@ -4,11 +4,12 @@ import dataclasses
 import json
 
 import pytest
+from click.testing import CliRunner
 
 import gradcli
 from gradcli.checker import CheckOptions, Verdict, hessian
 from gradcli.checker.dtypes import DEFAULT_RTOL, mantissa_bits, rtol_help
-from gradcli.cli import check_command, grad
+from gradcli.cli import check_command, cli, grad
 from gradcli.errors import InputError
 
 # Each field of CheckOptions and the flag that sets it on the command line.
@@ -137,3 +138,12 @@ def test_a_hessian_without_true_second_derivatives_is_not_called_exact(monkeypat
     assert result.exact_hessian is None
     assert result.rule_hessian == result.hessian
     assert any("compared only with gradcli's own second-derivative rules" in note for note in result.notes)
+
+
+# -- the default tolerances in --help --------------------------------------------------------------
+
+
+def test_grad_help_lists_every_default_tolerance():
+    text = " ".join(CliRunner().invoke(cli, ["grad", "--help"]).stdout.split())
+    for name, tolerance in DEFAULT_RTOL.items():
+        assert f"{name} {tolerance:.0e}".replace("e-0", "e-") in text, name

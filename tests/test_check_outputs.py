@@ -3,7 +3,9 @@ JSON, JUnit XML, --fail-on, and the exit codes end to end.
 
 Most cases run the command line in-process (`gradcli.cli.main`); a few run
 `python -m gradcli` in a subprocess to prove the exit codes a CI system sees.
-Expected values are computed here (math, NumPy), never copied from gradcli.
+Expected values are computed here (math, NumPy, mpmath), never copied from gradcli.
+Also: the Hessian shown in full or by its shape, a formula at an array point checked
+summed, and every variable's key kept in every result.
 """
 
 import json
@@ -15,8 +17,10 @@ import textwrap
 import warnings
 import xml.etree.ElementTree as ET
 
+import mpmath
 import numpy as np
 import pytest
+from accuracy_helpers import check, exact, grad_json, grad_text, relative
 
 import gradcli.checker.runner
 import gradcli.views.junit
@@ -602,3 +606,60 @@ def test_exit_codes_end_to_end(tmp_path):
     assert "Traceback" not in err
     code, out, err = internal_debug
     assert code == 3 and "Traceback (most recent call last)" in err
+
+
+# -- the Hessian shown, formulas at array points, every variable's key -----------------------------
+
+
+def test_small_hessians_are_shown_in_full_large_ones_by_shape():
+    formula = "x**2*y + sin(x*y)"
+    text = grad_text(formula, "--at", "x=1,y=2", "--order", 2, "--dtype", "float64", "--no-fix")
+    with mpmath.workdps(40):
+        x, y = mpmath.mpf(1), mpmath.mpf(2)
+        hessian = [
+            [2 * y - y * y * mpmath.sin(x * y), 2 * x + mpmath.cos(x * y) - x * y * mpmath.sin(x * y)],
+            [2 * x + mpmath.cos(x * y) - x * y * mpmath.sin(x * y), -x * x * mpmath.sin(x * y)],
+        ]
+    line = next(line for line in text.splitlines() if line.strip().startswith("Hessian"))
+    shown = "[" + ", ".join("[" + ", ".join(f"{float(v):.7g}" for v in row) + "]" for row in hessian) + "]"
+    assert f"Hessian {shown}" in line and "..." not in line
+    names = ["a", "b", "c", "d", "f"]
+    big = grad_text("*".join(names), "--at", ",".join(f"{n}=1" for n in names), "--order", 2, "--dtype", "float64")
+    line = next(line for line in big.splitlines() if line.strip().startswith("Hessian"))
+    assert "5x5" in line and "..." in line
+
+
+def test_formula_at_an_array_point_is_checked_summed(capsys):
+    xs = [1.0, 2.0, 3.0]
+    data = grad_json("x**2", "--at", "x=[1,2,3]", "--dtype", "float32,float64")
+    for r in data["results"]:
+        assert r["status"] == "ok" and r["summed_over"] == 3
+        truth = [exact(lambda t: 2 * t, x) for x in xs]
+        assert r["exact_gradient"]["x"] == [float(t) for t in truth]
+        assert r["gradient"]["x"] == [float(t) for t in truth]
+        assert all(relative(f, t) < 1e-9 for f, t in zip(r["fd_gradient"]["x"], truth))
+        assert r["value"] == float(sum(exact(lambda t: t * t, x) for x in xs))
+    text = grad_text("x**2", "--at", "x=[1,2,3]")
+    assert "x**2 summed over the 3 elements" in " ".join(text.split())
+
+
+def test_formula_array_point_broadcasts_a_scalar_variable():
+    xs = np.array([0.5, 1.5, -2.0])
+    (result,) = check("sin(x)*y", [{"x": xs, "y": 2.0}]).results
+    assert result.status == "ok"
+    assert np.allclose(result.gradient["x"], [float(exact(mpmath.cos, x) * 2) for x in xs], rtol=1e-15)
+    assert math.isclose(result.gradient["y"], float(sum(exact(mpmath.sin, x) for x in xs)), rel_tol=1e-14)
+
+
+def test_every_variable_keeps_its_key():
+    rng = np.random.default_rng(0)
+    (direction,) = check("sin(x)", [{"x": rng.standard_normal(80)}]).results
+    assert direction.fd_method == "random-direction" and direction.fd_gradient == {"x": None}
+
+    def raises(x, y):
+        raise ZeroDivisionError("no")
+
+    (error,) = check(raises, [{"x": 1.0, "y": 2.0}]).results
+    assert error.status == "error"
+    for key in ("gradient", "exact_gradient", "fd_gradient"):
+        assert getattr(error, key) == {"x": None, "y": None}, key

@@ -4,28 +4,40 @@ Cancellation (sqrt(x+1)-sqrt(x) at 1e15, (1-cos(x))/x**2 at 1e-8) against mpmath
 digits; adaptive precision where a fixed 50 digits is wrong, checked against 3000 digits;
 a reference gradcli cannot settle; domain, kinks and NaN leaking through where; errors
 in bits and ULPs; relative error and its floor near zero. Part 1 is test_check_accuracy.py.
+
+Also: bfloat16 checked in bfloat16, a step that leaves the working dtype, a Hessian off on
+its own, and findings that name the cause: out of range, not a kink; a one-sided pole; an
+underflow; log base one and x % 0 as domain verdicts.
 """
 
 import json
 import math
+import re
 
+import ml_dtypes  # in the test extra: the bfloat16 tests must run, never skip
 import mpmath
 import numpy as np
 import pytest
 from accuracy_helpers import (
+    check,
     exact,
     exit_code,
     grad_json,
     grad_text,
+    log1pexp_mp,
     one,
     relative,
     rounded_to_20_digits,
+    run,
     span_text,
     underlines,
 )
+from fuzz.targets import check_promises, run_cli
 
 import gradcli
+import gradcli.numpy as gnp
 from gradcli.checker import reference
+from gradcli.checker.dtypes import DEFAULT_RTOL
 
 EPS64 = float(np.finfo(np.float64).eps)
 
@@ -302,3 +314,160 @@ def test_relative_error_catches_what_is_small_absolutely():
     assert relative(r.value, truth) > 1e-10
     assert r.status == "unstable"
     assert any(f.name == "expm1" for f in gradcli.check("exp(x)-1", [1e-10], dtypes=("float64",)).fixes)
+
+
+# -- bfloat16, and a step that leaves the working dtype --------------------------------------------
+
+
+def test_bfloat16_is_checked_and_computes_in_bfloat16():
+    bf16 = ml_dtypes.bfloat16
+    report = check("log(1+exp(x))", [10.0], dtypes=("bfloat16", "float32"))
+    low, single = report.results
+    assert low.dtype == "bfloat16" and low.status == "ok"
+    # What a bfloat16 program computes, op by op, is not what float32 computes.
+    in_bf16 = float(np.log(1 + np.exp(bf16(10.0))))
+    in_f32 = float(np.log(1 + np.exp(np.float32(10.0))))
+    assert in_bf16 != in_f32
+    assert low.value == in_bf16 and single.value == in_f32
+    truth = exact(log1pexp_mp, 10.0)
+    assert rounded_to_20_digits(low.exact_value_text, truth)
+    assert relative(low.value, truth) < DEFAULT_RTOL["bfloat16"]
+
+
+def test_bfloat16_overflows_where_its_exponent_range_ends(capsys):
+    bf16 = ml_dtypes.bfloat16
+    x = 89.0
+    # bfloat16 keeps float32's exponent range: exp(89) is past its largest number.
+    assert mpmath.exp(x) > mpmath.mpf(float(ml_dtypes.finfo(bf16).max))
+    code, out, err = run(["grad", "log(1+exp(x))", "--at", x, "--dtype", "bfloat16", "--json", "--no-fix"], capsys)
+    assert code == 0, err
+    (result,) = json.loads(out)["results"]
+    assert result["dtype"] == "bfloat16" and result["status"] == "unstable"
+    assert result["value"] == "inf"
+    first = [f for f in result["findings"] if f["phase"] == "forward"][0]
+    assert first["op"] == "exp" and "overflowed" in first["message"]
+    assert math.isclose(result["exact_value"], float(exact(log1pexp_mp, x)), rel_tol=1e-15)
+
+
+def test_an_op_that_leaves_the_working_dtype_is_named():
+    def upcasts(x):
+        return gnp.sin(x * np.float64(1.5))  # a float64 constant: NumPy computes in float64
+
+    (result,) = check(upcasts, [1.0], dtypes=("float32",)).results
+    notes = [n for n in result.notes if "not every step computed in float32" in n]
+    assert notes and "multiply returned float64" in notes[0]
+    (plain,) = check(lambda x: gnp.sin(x * 1.5), [1.0], dtypes=("float32",)).results
+    assert not any("not every step" in n for n in plain.notes)  # a Python float is weak
+
+
+# -- the Hessian off alone -------------------------------------------------------------------------
+
+
+def test_hessian_alone_off_says_the_hessian_is_off():
+    x = 30.0
+    (result,) = check("log(1+exp(x))", [x], order=2).results
+    with mpmath.workdps(60):
+        e = mpmath.exp(mpmath.mpf(x))
+        second = e / (1 + e) ** 2
+    assert result.status == "unstable"
+    assert result.gradient_status == "ok" and result.value_status == "ok"
+    assert result.hessian_status == "unstable"
+    assert math.isclose(result.hessian_error, relative(result.hessian[0][0], second), rel_tol=1e-6)
+    assert result.hessian_error > DEFAULT_RTOL["float64"]
+    text = grad_text("log(1+exp(x))", "--at", x, "--order", 2, "--dtype", "float64", "--no-fix")
+    summary = next(line for line in text.splitlines() if line.startswith("float64:"))
+    assert f"Hessian off by {result.hessian_error:.2g} relative" in summary
+    assert "gradient off" not in summary
+
+
+# -- findings that name what went wrong: NaN through where, out of range, poles, underflow ---------
+
+
+def cli(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+def test_where_leak_is_wrong_and_fails_fail_on_wrong(capsys):
+    code, out, err = run(
+        ["check", "where(x>0, sqrt(x), 0)", "--at", "-1", "--dtype", "float64", "--fail-on", "wrong", "--json"], capsys
+    )
+    assert code == 1
+    (result,) = json.loads(out)["results"]
+    assert result["gradient"] == {"x": "nan"}
+    assert result["exact_gradient"] == {"x": 0.0}  # where() selects the constant: the derivative is 0
+    assert result["status"] == "wrong" and result["gradient_status"] == "wrong"
+    assert {"nonfinite-rule", "where-nan"} <= {f["kind"] for f in result["findings"]}
+
+
+def test_a_true_value_beyond_the_dtype_is_out_of_range_not_a_kink():
+    (result,) = check("exp(exp(x))", [800.0]).results
+    kinds = {f.kind for f in result.findings}
+    assert "kink" not in kinds and "out-of-range" in kinds
+    assert result.status == "domain"
+    with mpmath.workdps(40):
+        log10_truth = mpmath.exp(800) / mpmath.log(10)  # log10(exp(exp(800)))
+    shown = re.fullmatch(r"10\^\((.+)\)", result.exact_value_text)
+    assert shown and relative(mpmath.mpf(shown.group(1)), log10_truth) < 1e-9
+    assert result.exact_value == math.inf  # the JSON schema's "inf": the nearest a float gets
+
+
+def test_exp_beyond_float32_is_out_of_range_with_its_exact_digits():
+    x = 100.0
+    float32, float64 = check("exp(x)", [x], dtypes=("float32", "float64")).results
+    truth = exact(mpmath.exp, x)
+    assert float32.status == "domain" and float64.status == "ok"
+    finding = next(f for f in float32.findings if f.kind == "out-of-range")
+    assert "float32" in finding.message and f"{float(np.finfo(np.float32).max):.3g}" in finding.message
+    assert rounded_to_20_digits(float32.exact_value_text, truth)
+    assert rounded_to_20_digits(float32.exact_gradient_text["x"], truth)
+
+
+def test_a_one_sided_pole_is_singular_not_a_kink():
+    (result,) = check("where(x>0, log(x), 0)", [0.0]).results
+    kinds = [f.kind for f in result.findings]
+    assert "kink" not in kinds and "singular" in kinds
+    singular = next(f for f in result.findings if f.kind == "singular")
+    assert "from the left the derivative is 0" in singular.message
+    assert "grows without bound" in singular.message
+    # The difference quotient from the right, log(h)/h, is what grows:
+    for quotient, step in re.findall(r"(-?[\d.e+]+) at step ([\d.e+-]+)", singular.message):
+        with mpmath.workdps(60):
+            assert relative(float(quotient), mpmath.log(mpmath.mpf(step)) / mpmath.mpf(step)) < 1e-2
+    assert result.status == "domain" and math.isnan(result.exact_gradient["x"])
+
+
+def test_a_kink_is_still_a_kink():
+    (result,) = check("abs(x)", [0.0]).results
+    (kink,) = [f for f in result.findings if f.kind == "kink"]
+    assert "-1 from the left and 1 from the right" in kink.message
+
+
+def test_an_underflow_is_named_as_the_root_cause_of_log_of_zero():
+    formula = "log(exp(a)+exp(b))"
+    (result,) = check(formula, [{"a": -1000.0, "b": -1000.0}]).results
+    true_exp = exact(mpmath.exp, -1000.0)
+    assert 0 < true_exp < mpmath.mpf(float(np.finfo(np.float64).smallest_subnormal)) / 2  # rounds to 0
+    first = [f for f in result.findings if f.phase == "forward"][0]
+    assert first.kind == "underflow" and first.op == "exp"
+    assert span_text(formula, first) == "exp(a)"
+    assert "underflowed" in first.message and "log(0.0)" in first.message
+    log_finding = next(f for f in result.findings if f.op == "log" and f.phase == "forward")
+    assert "overflow" not in log_finding.message
+
+
+def test_remainder_by_zero_is_domain_with_a_nan_reference():
+    # mpmath's x - y*floor(x/y) raises ZeroDivisionError at y = 0, which must not fail the
+    # reference and blame the working precision; NumPy's x % 0 is nan, and so is the truth.
+    report = gradcli.check("x % 0", [1.0], dtypes=("float64",))
+    (result,) = report.results
+    assert result.status == "domain"
+
+
+def test_log_base_one_is_a_domain_verdict_like_division_by_zero():
+    statuses = {}
+    for text in ("x + log(2, 1)", "x + 1/0", "x + log(x, 1)"):
+        data = json.loads(cli("grad", text, "--at", "2", "--json").stdout)
+        statuses[text] = {r["status"] for r in data["results"]}
+    assert set(map(frozenset, statuses.values())) == {frozenset({"domain"})}, statuses

@@ -1,12 +1,26 @@
-"""The command line: help, version, the op catalogue, exit codes and lazy imports."""
+"""The command line: help, version, the op catalogue and its columns, exit codes and lazy imports.
+
+Also: counts of thousands of digits are refused, and a reader that closes the pipe early
+leaves gradcli quiet with exit 0.
+"""
 
 import json
+import os
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
+import mpmath
+import numpy as np
 import pytest
 from click.testing import CliRunner
+from fuzz.targets import check_promises, run_cli
 
+import gradcli.numpy as gnp
+from gradcli.autodiff import catalog, ops_array, ops_linalg
+from gradcli.autodiff import mp as gmp
+from gradcli.autodiff.tracer import primitive_of
 from gradcli.cli import cli, main
 from gradcli.errors import InputError
 
@@ -131,3 +145,175 @@ def test_import_gradcli_is_lazy():
     probe = "import sys, gradcli; print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False"
+
+
+# -- counts of thousands of digits: int() refuses them ---------------------------------------------
+
+
+def run_keeping_promises(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+EXAMPLE_SPEC = Path(__file__).resolve().parents[1] / "examples" / "audit" / "gradcli.toml"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["sweep", "x", "--range", "x=0:1:" + "9" * 5_000],
+        ["grad", "x", "--random", f"x=(2, {'9' * 5_000})"],
+        ["audit", "--shard", "1/" + "9" * 5_000, str(EXAMPLE_SPEC)],
+    ],
+    ids=["sweep --range N", "grad --random shape", "audit --shard"],
+)
+def test_a_count_of_thousands_of_digits_is_refused(argv):
+    outcome = run_keeping_promises(*argv)
+    assert outcome.code == 2 and "a number of 5,000 digits is far too big" in outcome.stderr
+
+
+def test_a_count_of_a_hundred_digits_is_still_read_as_a_number():
+    outcome = run_keeping_promises("sweep", "x", "--range", "x=0:1:" + "9" * 100)
+    assert outcome.code == 2 and "N is 2 to 10,000,000, not 9,999,999,999," in outcome.stderr
+
+
+# -- the op catalogue: arity, indexing, the scipy and mpmath columns -------------------------------
+
+
+def rows():
+    return {row.name: row for row in catalog.catalogue()}
+
+
+def test_special_functions_have_their_real_arity():
+    table = rows()
+    arity = {"erf": 1, "erfc": 1, "gammaln": 1, "digamma": 1, "polygamma": 2, "xlogy": 2, "xlog1py": 2}
+    assert {name: table[name].arity for name in arity} == {k: str(v) for k, v in arity.items()}
+
+
+def test_indexing_is_in_the_catalogue():
+    table = rows()
+    assert table["getitem"].kind == table["untake"].kind == "indexing"
+    assert table["getitem"].vjp == table["untake"].vjp == "rule"
+    result = CliRunner().invoke(cli, ["ops", "--json", "--kind", "indexing"])
+    assert {row["name"] for row in json.loads(result.stdout)["ops"]} == {"getitem", "untake"}
+
+
+_WITHOUT_SCIPY = textwrap.dedent(
+    """
+    import json, sys
+    sys.modules["scipy"] = None  # import scipy now fails, as when it is not installed
+    import gradcli, gradcli.numpy as gnp
+    from gradcli.autodiff.catalog import catalogue
+
+    def fails(call):
+        try:
+            call()
+        except ImportError:
+            return True
+        return False
+
+    points = {"polygamma": (1, 2.5), "xlogy": (0.5, 2.0), "xlog1py": (0.5, 2.0)}
+    out = {}
+    for row in catalogue():
+        if row.name in ("erf", "erfc", "gammaln", "digamma", "polygamma", "xlogy", "xlog1py"):
+            op, args = getattr(gnp, row.name), points.get(row.name, (0.5,))
+            out[row.name] = {
+                "note": row.note,
+                "value_fails": fails(lambda: op(*args)),
+                "gradient_fails": fails(lambda: gradcli.grad(op, argnums=len(args) - 1)(*args)),
+                "value": None if fails(lambda: op(*args)) else float(op(*args)),
+            }
+    print(json.dumps(out))
+    """
+)
+
+
+def test_needs_scipy_notes_match_what_fails_without_scipy():
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_SCIPY], capture_output=True, text=True, check=True,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
+    found = json.loads(done.stdout)
+    assert found["gammaln"]["note"] == "gradient needs scipy"  # its derivative, digamma, needs scipy
+    for name, seen in found.items():
+        if seen["value_fails"]:
+            assert seen["note"] == "needs scipy", name
+        elif seen["gradient_fails"]:
+            assert seen["note"] == "gradient needs scipy", name
+        else:
+            assert seen["note"] == "", name
+    scipy_special = pytest.importorskip("scipy.special")
+    for name, seen in found.items():  # and the fallbacks compute the same values
+        if seen["value"] is not None:
+            args = {"xlogy": (0.5, 2.0), "xlog1py": (0.5, 2.0)}.get(name, (0.5,))
+            assert seen["value"] == pytest.approx(getattr(scipy_special, name)(*args), rel=1e-15), name
+
+
+def test_mpmath_column_is_what_runs_on_mpmath_numbers():
+    # Every op runs on its sample at 30 digits; the column must say whether that works
+    # (for primitives it is read off the registered mpmath rules, so this cross-checks them),
+    # and where it works, the answer must be float64's to float64's precision.
+    with mpmath.workdps(30), np.errstate(all="ignore"):  # arccosh(0.5) is nan in both
+        for row in rows().values():
+            op = _op(row.name)
+            sample = catalog.mp_sample(row.name, row.kind, row.arity)
+            assert catalog.runs_on_mpmath(op, sample) == row.mpmath, row.name
+            if row.mpmath and row.differentiable != "constant":
+                floats = catalog.mp_sample(row.name, row.kind, row.arity, num=_float64)
+                _assert_same(op(*sample), op(*floats), row.name)
+
+
+def test_mpmath_probe_notices_a_float_fallback():
+    assert not catalog.runs_on_mpmath(lambda x: np.asarray(x, dtype=np.float64), (mpmath.mpf(1),))
+    assert not catalog.runs_on_mpmath(lambda x: 1 / 0, (mpmath.mpf(1),))
+    assert catalog.runs_on_mpmath(lambda x: x * 2, (mpmath.mpf(1),))
+
+
+def test_composites_are_not_marked_mpmath_by_fiat():
+    gmp.enable()
+    svdvals = primitive_of(ops_linalg.svdvals)  # what the nuclear norm runs on
+    m = catalog.mp_sample("linalg.norm", "composite", "1")[0]
+    assert catalog.runs_on_mpmath(lambda a: gnp.linalg.norm(a, "nuc"), (m,)) == (svdvals.mp is not None)
+
+
+def _op(name):
+    if name in ("getitem", "untake"):
+        return getattr(ops_array, name)
+    target = gnp
+    for part in name.split("."):
+        target = getattr(target, part)
+    return target
+
+
+def _float64(value):
+    return np.asarray(value, dtype=np.float64) if isinstance(value, list) else np.float64(value)
+
+
+def _assert_same(mp_out, float_out, name):
+    if isinstance(mp_out, (list, tuple)):
+        for a, b in zip(mp_out, float_out):
+            _assert_same(a, b, name)
+        return
+    expected = np.asarray(float_out)
+    got = np.asarray(mp_out)
+    if expected.dtype == bool:
+        np.testing.assert_array_equal(got.astype(bool), expected, err_msg=name)
+    else:
+        np.testing.assert_allclose(got.astype(np.float64), expected, rtol=1e-14, atol=1e-15, err_msg=name)
+
+
+# -- a reader that stops early ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["ops"], ["ops", "--json"]], ids=" ".join)
+def test_closed_pipe_exits_quietly_with_zero(args):
+    # The reader closes before gradcli writes anything (`gradcli ops | head -0`), so every
+    # write fails with EPIPE; exit 1 would mean "a check failed".
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gradcli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=60) == 0
+    assert stderr == b""

@@ -5,6 +5,10 @@ objects: gradcli's printed output is read back with ``sympify`` (in the tests
 only: gradcli's own output, never user text in product code) and compared by
 evaluation at random points; the ``--format python`` code is run with
 ``gradcli.numpy`` and compared with the autodiff core's ``gradcli.grad``.
+
+Also: ``x % 0`` is NaN and ``x/0`` refused, ``--timeout`` and ``--max-time`` (inf
+is no limit; writing the derivatives out counts), time linear in the number of
+variables, LaTeX names, Euler's e, and printed text that parses back.
 """
 
 import json
@@ -12,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -24,7 +29,12 @@ from bounded_work import bounded_work
 import gradcli
 import gradcli.numpy as gnp
 from gradcli.cli import cli, main
+from gradcli.errors import InputError
 from gradcli.expr import diff as diff_module
+from gradcli.expr.compile import to_function
+from gradcli.expr.diff import differentiate
+from gradcli.expr.parse import parse
+from gradcli.expr.to_sympy import to_sympy
 
 X, Y, Z = (sp.Symbol(name, real=True) for name in "xyz")
 # Functions gradcli prints that plain sympify does not know.
@@ -429,3 +439,231 @@ def test_bad_formula_exits_2_with_the_bad_part_underlined(capsys):
         "  x + sinn(y)",
         "      ^^^^",
     ]
+
+
+# -- x % 0 is NaN, like NumPy; x/0 is refused ------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["x % 0", "x % 0.0", "x % (y-y)", "1 % 0", "floor(x) % 0"])
+def test_remainder_by_zero_is_nan_not_an_internal_error(text, capsys):
+    code, out = exit_code_of(["diff", text, "--json"], capsys)
+    assert code == 0, out.err
+    data = json.loads(out.out)
+    assert data["sympy"] == "nan"
+    # Like x/0 (zoo) has derivative zoo: an undefined function has undefined derivatives.
+    assert set(data["derivatives"].values()) <= {"nan"}
+    for code_text in data["python"].values():
+        assert code_text == "gnp.nan"
+
+
+def test_remainder_by_zero_in_one_branch_stays_undefined_there():
+    result = differentiate(parse("where(x > 0, x % 0, x)"), simplify=False)
+    assert result.derivatives[0].expr == sp.Piecewise((sp.nan, X > 0), (1, True))
+
+
+def test_division_by_zero_is_refused_not_printed_as_complex_infinity():
+    with pytest.raises(InputError, match="x/0 divides by 0"):
+        differentiate(parse("x/0"), simplify=False)
+
+
+# -- --format python runs with gradcli.numpy alone, on arrays --------------------------------------
+
+
+def load_printed_module(code):
+    """Run ``--format python`` output (our own printed code) with only gradcli.numpy imported."""
+    namespace = {}
+    exec(compile(code, "<gradcli diff --format python>", "exec"), namespace)  # noqa: S102
+    return namespace
+
+
+PYTHON_TABLE = [
+    "where(x>0, where(y>0, y*x, 0), 0)*where(x+y>1, 1, 0)",
+    "where(x > 0, where(y < 0, x, y), x*y)",
+    "max(x, y)*x + min(x*y, 0.1)",
+    "abs(x)*y + sign(x)*y",
+    "clip(x, -0.5, 0.5)*y",
+    "floor(3*x)*y + x % 0.7",
+    "e^x + pi*y",
+    "hypot(x, y) + arctan2(y, x)",
+    "log1p(x^2)*expm1(y) + sigmoid(x*y) + softplus(x - y)",
+    "erf(x)*erfc(y) + cbrt(y^2 + 1)*x",
+]
+
+
+def core_gradient(text, x, y):
+    """The IR's own evaluation: gradcli.grad of the compiled formula, elementwise over arrays."""
+    formula = parse(text)
+    f = to_function(formula)
+    names = formula.variables
+    values = {"x": x, "y": y}
+    args = [values[n] for n in names]
+    return {
+        name: np.asarray(gradcli.grad(lambda *a: gnp.sum(f(*a)), argnums=i)(*args))
+        for i, name in enumerate(names)
+    }
+
+
+@pytest.mark.parametrize("text", PYTHON_TABLE)
+def test_python_format_runs_on_arrays_and_agrees_with_the_core(text):
+    result = run(text, "--format", "python")  # simplified: sympy folds nested conditions into And
+    assert result.exit_code == 0, result.output
+    assert "math." not in result.stdout and " and " not in result.stdout
+    functions = load_printed_module(result.stdout)
+    rng = np.random.default_rng(3)
+    x, y = rng.uniform(-2, 2, 200), rng.uniform(-2, 2, 200)
+    want = core_gradient(text, x, y)
+    for name, expected in want.items():
+        got = np.broadcast_to(np.asarray(functions[f"df_d{name}"](x, y), dtype=float), x.shape)
+        np.testing.assert_allclose(got, expected, rtol=1e-10, atol=1e-12, err_msg=f"{text}: d/d{name}")
+
+
+@pytest.mark.parametrize("text", ["0^x", "x % 0"])
+def test_python_format_of_undefined_derivatives_runs(text):
+    result = run(text, "--format", "python")
+    assert result.exit_code == 0, result.output
+    assert "math." not in result.stdout
+    value = load_printed_module(result.stdout)["df_dx"](np.array([0.5, 2.0]))
+    assert np.all(np.isnan(value))
+
+
+# -- --timeout and --max-time: inf is no limit; nan and negatives are bad input --------------------
+
+
+@pytest.mark.parametrize("timeout", ["inf", "1e9", "1e10"])
+def test_a_large_timeout_is_no_limit(timeout):
+    result = run("(x^2 - 1)/(x - 1)", "--timeout", timeout, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["derivatives"] == {"x": "1"} and data["simplified"] == {"x": True}
+    assert data["notes"] == []
+
+
+@pytest.mark.parametrize("option, value", [("--timeout", "nan"), ("--timeout", "-1"), ("--max-time", "nan")])
+def test_a_timeout_that_is_no_number_of_seconds_exits_2(option, value, capsys):
+    code, out = exit_code_of(["diff", "x*y", option, value], capsys)
+    assert code == 2
+    assert option in out.err and "Traceback" not in out.err
+
+
+def test_max_time_inf_is_no_limit():
+    result = run("x^2", "--max-time", "inf")
+    assert result.exit_code == 0 and "d/dx f = 2*x" in result.stdout
+
+
+# -- many variables cost linear time; --max-time covers writing the derivatives out ----------------
+
+
+def test_the_gradient_of_a_sum_of_1000_variables_is_quick(monkeypatch):
+    # Counted, not timed: sympy is asked for each variable's own term only, 1,000 term derivatives
+    # in all, where differentiating every term for every variable would make 1,000,000.
+    terms_differentiated, sympy_diff = [], sp.diff
+
+    def counting_diff(expr, *symbols, **options):
+        terms_differentiated.append(len(sp.Add.make_args(expr)))
+        return sympy_diff(expr, *symbols, **options)
+
+    monkeypatch.setattr(sp, "diff", counting_diff)
+    text = "+".join(f"x{i}" for i in range(1_000))
+    result = differentiate(parse(text), simplify=False, formats=("text",))
+    assert sum(terms_differentiated) == 1_000
+    assert [d.expr for d in result.derivatives] == [1] * 1_000
+    assert result.show("text", result.derivatives[-1]) == "1"
+
+
+def test_terms_of_a_sum_are_differentiated_for_their_own_variables_only():
+    formula = parse("x*y + sin(y) + z^2 + exp(x*z)")
+    result = differentiate(formula, order=2, simplify=False)
+    F = X * Y + sp.sin(Y) + sp.Symbol("z", real=True) ** 2 + sp.exp(X * sp.Symbol("z", real=True))
+    symbols = {s.name: s for s in F.free_symbols}
+    for d in result.derivatives:
+        assert sp.expand(d.expr - sp.diff(F, *(symbols[n] for n in d.wrt))) == 0, d.wrt
+
+
+def test_max_time_covers_writing_the_derivatives_out(monkeypatch, tmp_path):
+    finished = tmp_path / "latex printer finished"
+
+    def slow_latex(expr, names):
+        time.sleep(30)
+        finished.touch()
+        return "never"
+
+    monkeypatch.setitem(diff_module.PRINTERS, "latex", slow_latex)
+    with pytest.raises(InputError, match="writing out the derivatives took longer than what remained of 2 s"):
+        differentiate(parse("x*y"), simplify=False, max_time=2, formats=("latex",))
+    assert not finished.exists()  # refused while the printer was still writing, not after it
+
+
+def test_the_printed_texts_come_from_the_bounded_run(capsys):
+    code, out = exit_code_of(["diff", "x^2*y", "--json", "--no-simplify"], capsys)
+    assert code == 0
+    data = json.loads(out.out)
+    assert data["derivatives"] == {"x": "2*x*y", "y": "x**2"}
+    assert data["python"] == {"x": "2*x*y", "y": "x**2"}
+
+
+# -- LaTeX names, Euler's e, printed text read back, help ------------------------------------------
+
+
+def test_latex_names_and_repeated_variables():
+    lines = run("a_b_c*x^2 + alpha*x", "--format", "latex", "--order", "2", "--no-simplify").stdout.splitlines()
+    assert lines == [
+        "\\frac{\\partial^{2} f}{\\partial a_{b c}^{2}} = 0",
+        "\\frac{\\partial^{2} f}{\\partial a_{b c} \\partial x} = 2 x",
+        "\\frac{\\partial^{2} f}{\\partial a_{b c} \\partial \\alpha} = 0",
+        "\\frac{\\partial^{2} f}{\\partial x^{2}} = 2 a_{b c}",
+        "\\frac{\\partial^{2} f}{\\partial x \\partial \\alpha} = 1",
+        "\\frac{\\partial^{2} f}{\\partial \\alpha^{2}} = 0",
+    ]
+    data = json.loads(run("alpha*x^3", "--json", "--order", "3", "--wrt", "x,alpha").stdout)
+    assert data["latex_labels"]["x,x,alpha"] == "\\frac{\\partial^{3} f}{\\partial x^{2} \\partial \\alpha}"
+    assert data["latex_labels"]["x,x,x"] == "\\frac{\\partial^{3} f}{\\partial x^{3}}"
+
+
+def test_eulers_number_is_not_a_variable_called_e():
+    lines = run("E*x + e", "--no-simplify").stdout.splitlines()
+    assert lines[0] == "f(E, x) = E*x + e"
+    assert lines[2] == "d/dx f = E"
+    with_var = run("e*x + exp(1)", "--var", "e", "--no-simplify").stdout.splitlines()
+    assert with_var[0] == "f(e, x) = e*x + exp(1)"
+
+
+ROUND_TRIP = [
+    "E*x + e",
+    "pi*x + e^y",
+    "abs(x - 0.5)*y",
+    "max(x, y) + min(x, 2*y)",
+    "ceil(x*y) + floor(x)",
+    "x % 0.3 + 7 % (y + 1)",
+    "y*(x % 2)",
+    "where(x > y, x*y, x - y)",
+    "where(x>0, where(y>0, y*x, 0), 0)*where(x+y>1, 1, 0)",
+    "where(x == y, 1, x)",
+    "clip(x, 0.3, 0.6) + cbrt(y)",
+    "log1p(x) + expm1(y) + log2(x) + log10(y) + exp2(x) + hypot(x, y)",
+    "sqrt(x)/x + atan2(y, x) + asinh(x) + erf(y)",
+    "sigmoid(x) + softplus(y) + logaddexp(x, y)",
+]
+
+
+@pytest.mark.parametrize("text", ROUND_TRIP)
+def test_printed_text_parses_back_to_the_same_function(text):
+    formula = parse(text, treat_as_variables=("E",))
+    result = differentiate(formula, simplify=False)
+    rng = np.random.default_rng(1)
+    shown = [(result.show("text"), result.expr)] + [(result.show("text", d), d.expr) for d in result.derivatives]
+    for printed, expr in shown:
+        if expr.has(sp.DiracDelta):
+            continue  # the derivative of a jump: no formula spells it
+        again = to_sympy(parse(printed, treat_as_variables=("E",)), {s.name: s for s in expr.free_symbols} | {
+            name: sp.Symbol(name, real=True) for name in formula.variables
+        })
+        for _ in range(4):
+            point = {s: sp.Float(rng.uniform(0.2, 0.9), 30) for s in (expr.free_symbols | again.free_symbols)}
+            a, b = complex(expr.evalf(30, subs=point)), complex(again.evalf(30, subs=point))
+            assert abs(a - b) <= 1e-20 * max(1, abs(a)), (printed, expr)
+
+
+def test_diff_json_help_says_what_it_prints():
+    help_text = CliRunner().invoke(cli, ["diff", "--help"]).output
+    assert "instead of a table" not in help_text
+    assert "--format json" in help_text and "inf: no limit" in help_text

@@ -5,6 +5,7 @@ A constant part that is not a finite real number (``sqrt(-2)``, ``acos(2)``,
 the part underlined; one only in a branch of ``where`` is NaN in that branch,
 where `gradcli grad` finds the domain verdict at points too. A real constant that
 sympy's evaluation overflows on (``sigmoid(sinh(1e38))``) is kept as written.
+A comparison with NaN is false (and ``!=`` true), as in NumPy.
 """
 
 from __future__ import annotations
@@ -253,3 +254,44 @@ def test_a_real_constant_kept_as_written_takes_part_in_sums_comparisons_and_deri
 def test_the_cube_root_of_a_negative_constant_is_real_as_in_numpy():
     assert cli("diff", "x*cbrt(-8)").stdout.splitlines() == ["f(x) = -2*x", "d/dx f = -2"]
     assert agrees_with_grad("x*cbrt(-2)") == "differentiated"
+
+
+# -- comparisons with a NaN, and constants sympy cannot evaluate -----------------------------------
+
+
+@pytest.mark.parametrize("text", ["where(atanh(8) < x, x, 1)", "where(minimum(atanh(8), x) < x, x, 1)", "where(0/0 < x, x, 1)"])
+def test_a_comparison_with_a_nan_is_false_as_in_numpy(text):
+    outcome = cli("diff", text)
+    assert outcome.code == 0
+    assert outcome.stdout.splitlines() == ["f(x) = 1", "d/dx f = 0"]
+
+
+def test_unequal_to_a_nan_is_true():
+    assert cli("diff", "where(atanh(8) != x, x, 1)").stdout.splitlines() == ["f(x) = x", "d/dx f = 1"]
+
+
+@pytest.mark.parametrize("fmt", [("--format", "python"), ("--json",), ()])
+def test_sign_of_any_real_function_has_a_derivative_every_printer_writes(fmt):
+    outcome = cli("diff", "sign(log10(x))", *fmt)
+    assert outcome.code == 0
+    if fmt == ("--json",):
+        data = json.loads(outcome.stdout)
+        assert data["derivatives"]["x"] == "2*DiracDelta(log10(x))/(x*log(10))"
+        assert "Derivative" not in data["python"]["x"]
+    else:
+        assert "Derivative(" not in outcome.stdout
+
+
+@pytest.mark.parametrize(
+    "text, part, why",
+    [
+        ("x*hypot(2, atanh(pi))", "atanh(pi)", "is not real"),
+    ],
+)
+def test_a_constant_sympy_cannot_evaluate_is_named(text, part, why):
+    for fmt in ((), ("--json",)):
+        outcome = cli("diff", text, *fmt)
+        assert outcome.code == 2
+        first, echoed, carets = outcome.stderr.splitlines()[:3]
+        assert first.startswith(f"error: {part} {why}")
+        assert echoed.strip() == text and carets.strip() == "^" * len(part)

@@ -255,3 +255,24 @@ def test_numpy_left_operand_in_nested_grad():
 def test_comparisons_with_numpy_operands_are_constants():
     g = grad(lambda x: gnp.sum(gnp.where(np.zeros(3) < x, x, 0.0)))(np.array([-1.0, 0.5, 2.0]))
     np.testing.assert_array_equal(g, [0.0, 1.0, 1.0])
+
+
+# -- errors name the function a traced value met ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["inv", "det", "norm"])
+def test_plain_numpy_linalg_error_names_the_linalg_function(name):
+    x = np.array([[2.0, 1.0], [0.5, 3.0]])
+    with pytest.raises(TypeError) as info:
+        grad(lambda x: gnp.sum(getattr(np.linalg, name)(x)))(x)
+    message = str(info.value)
+    assert f"numpy.linalg.{name}" in message
+    assert f"gradcli.numpy.linalg.{name}" in message
+    assert "no equivalent" not in message
+
+
+def test_math_function_error_names_the_function_and_its_replacement():
+    with pytest.raises(TypeError) as info:
+        grad(lambda x: math.exp(x))(1.0)
+    assert "math.exp(x)" in str(info.value)
+    assert "gradcli.numpy.exp" in str(info.value)

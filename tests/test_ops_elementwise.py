@@ -1,7 +1,9 @@
 """Elementwise ops: first and second derivatives against finite differences, both modes.
 
 Also here: the checker's own test (a rule off by 0.05% must fail it), the
-non-differentiable ops, and a test that the op tables cover gradcli.numpy.
+non-differentiable ops, and a test that the op tables cover gradcli.numpy; abs of complex
+numbers, Python floats at singular points (they follow float64), derivatives of x**n at 0,
+and //, divmod and rounding (NumPy's values, zero gradient).
 """
 
 import math
@@ -274,7 +276,7 @@ def test_checker_refuses_float32_inputs():
 # Differentiable names that are tested outside the elementwise tables.
 TESTED_ELSEWHERE = {
     "where", "clip", "imag", "conjugate", "true_divide", "remainder", "abs",
-    "divmod",  # test_core_regressions.py
+    "divmod",  # below, with // and rounding
     # test_ops_reductions.py
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "logsumexp",
     # test_ops_shape.py
@@ -339,3 +341,175 @@ def test_sinc_derivatives_at_and_near_zero(x):
         exact = [float(mpmath.diff(mpmath.sincpi, x, n)) for n in (1, 2, 4)]
     for got, want in zip([derivatives[0](x), derivatives[1](x), derivatives[3](x)], exact):
         assert got == pytest.approx(want, rel=1e-13, abs=1e-15)
+
+
+# -- abs of complex numbers ------------------------------------------------------------------------
+
+
+grad = gradcli.grad
+
+
+COMPLEX_POINTS = [3 + 4j, -1.5 + 0.25j, 0.5 - 2j, -2 - 1e-3j, 2.0 + 0j]
+
+
+def fd_complex_grad(f, z, h=1e-6):
+    """The core's convention for a real f of complex z, df/dx - i df/dy, by central differences."""
+    dx = (f(z + h) - f(z - h)) / (2 * h)
+    dy = (f(z + 1j * h) - f(z - 1j * h)) / (2 * h)
+    return dx - 1j * dy
+
+
+def modulus(z):
+    """|z| composed of ops other than abs."""
+    return gnp.sqrt(gnp.real(z * gnp.conj(z)))
+
+
+@pytest.mark.parametrize("z", COMPLEX_POINTS)
+def test_abs_gradient_of_complex_matches_composite_and_differences(z):
+    g = grad(gnp.abs)(z)
+    assert g == pytest.approx(grad(modulus)(z), rel=1e-14)
+    assert g == pytest.approx(fd_complex_grad(abs, z), rel=1e-8)
+
+
+@pytest.mark.parametrize("z", COMPLEX_POINTS)
+@pytest.mark.parametrize("t", [1.0, 1j, 0.3 - 0.7j])
+def test_abs_tangent_of_complex_is_real_and_matches_differences(z, t):
+    value, tangent = gradcli.jvp(gnp.abs, (z,), (t,))
+    h = 1e-6
+    assert value == pytest.approx(abs(z), rel=1e-15)
+    assert not np.iscomplexobj(tangent)
+    assert tangent == pytest.approx((abs(z + h * t) - abs(z - h * t)) / (2 * h), rel=1e-8, abs=1e-9)
+    assert tangent == pytest.approx(gradcli.jvp(modulus, (z,), (t,))[1], rel=1e-14)
+
+
+def test_abs_second_derivative_of_complex_matches_composite():
+    z = np.array(COMPLEX_POINTS)
+
+    def second(f):
+        return grad(lambda z: gnp.sum(gnp.real(grad(lambda w: gnp.sum(f(w)))(z) * (1 + 2j))))(z)
+
+    np.testing.assert_allclose(second(gnp.abs), second(modulus), rtol=1e-12)
+
+
+def test_abs_gradient_at_complex_zero_is_zero():
+    assert grad(gnp.abs)(0j) == 0
+
+
+# -- Python floats at singular points follow float64 -----------------------------------------------
+
+
+SINGULAR = [
+    ("sqrt", gnp.sqrt, 0.0),
+    ("log", gnp.log, 0.0),
+    ("log2", gnp.log2, 0.0),
+    ("log10", gnp.log10, 0.0),
+    ("log1p", gnp.log1p, -1.0),
+    ("reciprocal", lambda x: 1 / x, 0.0),
+    ("divide", lambda x: 2.0 / x, 0.0),
+    ("arcsin", gnp.arcsin, 1.0),
+    ("arccos", gnp.arccos, 1.0),
+    ("arctanh", gnp.arctanh, 1.0),
+    ("arccosh", gnp.arccosh, 1.0),
+    ("cbrt", gnp.cbrt, 0.0),
+    ("hypot", lambda x: gnp.hypot(x, 0.0), 0.0),
+    ("power", lambda x: x**0.5, 0.0),
+]
+
+
+def same_number(a, b):
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+@pytest.mark.parametrize("name, f, x", SINGULAR, ids=[row[0] for row in SINGULAR])
+def test_python_float_gradient_at_singular_point_is_float64s(name, f, x):
+    with np.errstate(all="ignore"):
+        expected = grad(f)(np.float64(x))
+        got = grad(f)(x)
+    assert not math.isfinite(got)
+    assert same_number(got, expected)
+    assert type(got) is float  # a Python float in, a Python float out
+
+
+@pytest.mark.parametrize("name, f, x", SINGULAR, ids=[row[0] for row in SINGULAR])
+def test_python_float_tangent_at_singular_point_is_float64s(name, f, x):
+    with np.errstate(all="ignore"):
+        expected = gradcli.jvp(f, (np.float64(x),), (np.float64(1.0),))[1]
+        got = gradcli.jvp(f, (x,), (1.0,))[1]
+    assert same_number(got, expected)
+
+
+@pytest.mark.parametrize("f", [gnp.sqrt, gnp.log, lambda x: 1 / x, gnp.cbrt], ids=["sqrt", "log", "recip", "cbrt"])
+def test_python_float_second_derivative_at_singular_point_is_float64s(f):
+    with np.errstate(all="ignore"):
+        assert same_number(grad(grad(f))(0.0), grad(grad(f))(np.float64(0.0)))
+
+
+def test_python_float_gradient_away_from_singular_points_is_unchanged():
+    g = grad(gnp.sqrt)(4.0)
+    assert type(g) is float and g == 0.25
+
+
+# -- derivatives of x**n at 0 ----------------------------------------------------------------------
+
+
+def nth_derivative(f, order):
+    for _ in range(order):
+        f = grad(f)
+    return f
+
+
+@pytest.mark.parametrize("n", range(5))
+@pytest.mark.parametrize("order", [1, 2, 3])
+@pytest.mark.parametrize("as_float", [False, True], ids=["int_exponent", "float_exponent"])
+def test_derivatives_of_integer_powers_at_zero_are_exact(n, order, as_float):
+    y = float(n) if as_float else n
+    exact = float(math.factorial(n)) if order == n else 0.0  # d^k/dx^k x^n at 0
+    assert nth_derivative(lambda x: x**y, order)(0.0) == exact
+    assert nth_derivative(lambda x: gnp.power(x, y), order)(np.float64(0.0)) == exact
+
+
+def test_power_with_array_exponent_at_zero_base():
+    x = np.zeros(4)
+    y = np.array([0.0, 1.0, 2.0, 3.0])
+    exact_first = np.array([0.0, 1.0, 0.0, 0.0])
+    exact_second = np.array([0.0, 0.0, 2.0, 0.0])
+    np.testing.assert_array_equal(grad(lambda x: gnp.sum(x**y))(x), exact_first)
+    d2 = grad(lambda x: gnp.sum(grad(lambda x: gnp.sum(x**y))(x)))(x)
+    np.testing.assert_array_equal(d2, exact_second)
+
+
+@pytest.mark.parametrize("x, y", [(2.0, 0.0), (0.5, 0.0), (2.0, 1.0), (3.0, 2.5)])
+def test_power_mixed_partial_unchanged_by_the_zero_guard(x, y):
+    # d2/dxdy x**y = x**(y-1) * (1 + y log x)
+    exact = x ** (y - 1) * (1 + y * math.log(x))
+    got = grad(lambda x, y: grad(lambda x: x**y)(x), 1)(x, y)
+    assert got == pytest.approx(exact, rel=1e-14)
+
+
+# -- //, divmod and rounding -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("x", [3.7, -3.7, np.array([3.7, -0.2, 5.0])])
+def test_floor_division_divmod_and_rounding_are_numpys_with_zero_gradient(x):
+    y = 1.5
+    assert np.array_equal(gnp.floor_divide(x, y), np.floor_divide(x, y))
+    for f, reference in [
+        (lambda v: v // y, np.floor_divide(x, y)),
+        (lambda v: y // v, np.floor_divide(y, x)),
+        (lambda v: divmod(v, y)[0], np.floor_divide(x, y)),
+        (lambda v: round(v), np.round(x)),
+        (lambda v: math.floor(v), np.floor(x)),
+        (lambda v: math.ceil(v), np.ceil(x)),
+        (lambda v: math.trunc(v), np.trunc(x)),
+    ]:
+        value, g = gradcli.value_and_grad(lambda v: gnp.sum(f(v) * 1.0))(x)
+        assert value == np.sum(reference)
+        assert np.array_equal(g, np.zeros_like(x))
+    # The remainder of divmod keeps the gradient of %.
+    assert np.array_equal(grad(lambda v: gnp.sum(divmod(v, y)[1]))(x), grad(lambda v: gnp.sum(v % y))(x))
+
+
+def test_ndarray_floor_divided_by_traced_value():
+    a = np.array([4.0, -5.0])
+    value, g = gradcli.value_and_grad(lambda v: gnp.sum(a // v))(1.5)
+    assert value == np.sum(a // 1.5) and g == 0.0

@@ -1,4 +1,7 @@
-"""Reductions over axis=None/int/negative/tuple with keepdims True and False, both modes."""
+"""Reductions over axis=None/int/negative/tuple with keepdims True and False, both modes.
+
+Also: var and std of complex numbers, sum's value and dtype as NumPy's, and lists of traced values.
+"""
 
 import numpy as np
 import pytest
@@ -106,3 +109,62 @@ def test_reductions_of_a_list_of_traced_values(name):
     op = getattr(gnp, name)
     check_grads(lambda x, y: op([x, 2.0 * y, x * y, 3.0]), 0.7, -1.3, order=2)
     check_grads(lambda x: op([x, x * x], axis=0), sample((-2, 2), (3,)))
+
+
+# -- var and std of complex numbers, sum as NumPy sums, lists of traced values ---------------------
+
+grad = gradcli.grad
+
+
+@pytest.mark.parametrize("ddof", [0, 1])
+def test_var_and_std_of_complex_match_composites(ddof):
+    z = np.array([1 + 2j, 3 - 1j, -2 + 0.5j, 0.25 + 0.75j])
+
+    def var_composite(c):
+        centered = c - gnp.mean(c)
+        return gnp.sum(gnp.real(centered * gnp.conj(centered))) / (c.size - ddof)
+
+    assert gnp.var(z, ddof=ddof) == pytest.approx(np.var(z, ddof=ddof), rel=1e-14)
+    np.testing.assert_allclose(
+        grad(lambda c: gnp.var(c, ddof=ddof))(z), grad(var_composite)(z), rtol=1e-13
+    )
+    np.testing.assert_allclose(
+        grad(lambda c: gnp.std(c, ddof=ddof))(z),
+        grad(lambda c: gnp.sqrt(var_composite(c)))(z),
+        rtol=1e-13,
+    )
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.array([100, 100], dtype=np.int8),  # NumPy sums small integers in the platform integer
+        np.array([True, True, False]),
+        np.arange(6, dtype=np.float16).reshape(2, 3),
+        np.arange(6, dtype=np.float32).reshape(2, 3),
+        np.array([1 + 2j, 3 - 1j], dtype=np.complex64),
+        [1.5, 2.5],
+        np.float64(2.0),
+    ],
+)
+@pytest.mark.parametrize("options", [{}, {"axis": 0}, {"axis": -1, "keepdims": True}, {"dtype": np.float64}])
+def test_sum_matches_numpy_in_value_and_dtype(value, options):
+    if np.ndim(value) == 0 and "axis" in options:
+        options = {}
+    if np.iscomplexobj(value) and "dtype" in options:
+        options = {"dtype": np.complex128}
+    expected = np.sum(value, **options)
+    got = gnp.sum(value, **options)
+    assert np.asarray(got).dtype == np.asarray(expected).dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_lists_of_traced_values_are_stacked():
+    assert grad(lambda x: gnp.sum([x, 2 * x]))(3.0) == pytest.approx(3.0, rel=1e-15)
+    assert grad(lambda x: gnp.mean((x, x * x, 1.0)))(3.0) == pytest.approx((1 + 2 * 3.0) / 3, rel=1e-15)
+    assert grad(lambda x: gnp.sum(gnp.prod([[x, 2.0], [x, x]], axis=1)))(3.0) == pytest.approx(
+        2.0 + 2 * 3.0, rel=1e-15
+    )
+    # A list beside a traced value, and a traced value inside a list under an outer trace.
+    assert grad(lambda x: gnp.sum(gnp.add(x, [x, 2.0])))(3.0) == pytest.approx(3.0, rel=1e-15)
+    assert grad(grad(lambda x: gnp.sum([x * x, x])))(3.0) == pytest.approx(2.0, rel=1e-15)

@@ -6,10 +6,16 @@ hand from sympy objects, the IR printed back parses to the same thing, the
 derivative equals sympy's own, and the float64 core (value and ``grad``), the
 mpmath path and the printed ``gradcli.numpy`` code agree with sympy evaluated
 at high precision at random points.
+
+Also the parser's refusals: literals beyond float64 and constants whose integer
+part would be too big, found at once (work counted, not timed); syntax errors
+underlined where they are, in terminal columns; and integer functions of
+literals, which are real arithmetic.
 """
 
 import math
 import re
+import warnings
 from fractions import Fraction
 
 import mpmath
@@ -17,6 +23,7 @@ import numpy as np
 import pytest
 import sympy as sp
 from bounded_work import bounded_work
+from fuzz.targets import check_promises, run_cli
 from sympy.codegen import cfunctions as cf
 
 import gradcli
@@ -556,3 +563,208 @@ def test_mpmath_path_keeps_literals_and_constants_exact():
 def test_floats_path_reads_constants_as_doubles():
     assert to_function(parse("pi * x"))(1.0) == math.pi
     assert to_function(parse("e * x"))(1.0) == math.e
+
+
+# -- literals beyond float64: huge exponents, long digit runs --------------------------------------
+
+
+def cli(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+def refused(text):
+    """The parser's refusal of ``text``, its work counted: a few dozen calls per character at most."""
+    with bounded_work() as work:
+        with pytest.raises(InputError) as caught:
+            parse(text)
+    assert work.calls <= 50_000 + 40 * len(text), work.calls
+    return caught.value.message
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("1" * 4301 + ".", "larger than the largest float64"),
+        ("x*0." + "0" * 4300 + "1", "smaller than the smallest positive float64"),  # not silently 0
+        ("1e99999999", "larger than the largest float64"),
+        ("x*1e-99999999", "smaller than the smallest positive float64"),
+        ("77e222222222/2", "larger than the largest float64"),
+        ("x*1e10000000", "larger than the largest float64"),  # without computing 10**10000000
+        ("x*1e" + "9" * 19_000, "larger than the largest float64"),  # an exponent too long for int()
+        ("x*2.4e-324", "smaller than the smallest positive float64"),
+        ("x*1." + "1" * 1_500, "1,501 significant digits"),
+    ],
+    ids=lambda v: v[:20] if isinstance(v, str) else None,
+)
+def test_literals_beyond_what_gradcli_reads_are_refused_at_once(text, says):
+    assert says in refused(text)
+
+
+@pytest.mark.parametrize(
+    "text, exact",
+    [
+        ("x*1e-310", Fraction(1, 10**310)),  # subnormal in float64, exact to sympy
+        ("x*0.1e309", Fraction(10**308)),
+        ("x*1_0.5e1_0", Fraction(105 * 10**9)),
+        ("x*0e99999999", Fraction(0)),  # zero whatever its exponent
+        ("x*0." + "0" * 300 + "25", Fraction(25, 10**302)),
+    ],
+)
+def test_literals_within_float64_keep_their_exact_value(text, exact):
+    with bounded_work():
+        assert parse(text).root.right.exact == exact
+
+
+def test_an_error_after_a_long_run_of_digits_is_found_without_backtracking():
+    # The implicit-product pattern must not backtrack quadratically over 19,990 digits before '.+'.
+    assert "ends after an operator ('+')" in refused("9" * 19_990 + ".+")
+    assert "'12x' is not a product" in refused("1" * 19_990 + " + 12x")
+
+
+def test_a_python_warning_from_the_parser_never_shows():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert "comparisons" in refused("1is n")
+    assert caught == []  # not even Python's SyntaxWarning: invalid decimal literal
+    outcome = cli("diff", "1is n")
+    assert outcome.code == 2 and "Warning" not in outcome.stderr
+
+
+@pytest.mark.parametrize(
+    "text, literal, exact",
+    [("x*1e400", "1e400", "10**400"), ("x + 2.5e-400", "2.5e-400", "2.5*10**-400"), ("1e999", "1e999", "10**999")],
+)
+def test_decimal_literals_beyond_float64_are_refused(text, literal, exact):
+    with pytest.raises(InputError, match="float64") as caught:
+        parse(text)
+    assert text[slice(*caught.value.span)] == literal
+    assert f"write {exact} for the exact number" in caught.value.message
+    parse("x*1e308 + 1e-320")  # the largest and a subnormal double are doubles
+
+
+# -- the size of every constant is bounded before sympy computes it --------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, underlined, digits",
+    [
+        ("x*floor(exp(1000))", "floor(exp(1000))", "about 435"),
+        ("x*floor(2**1000.5)", "floor(2**1000.5)", "about 302"),
+        ("floor(exp(exp(exp(3))))*x", "floor(exp(exp(exp(3))))", "about 229,520,861"),
+        ("x*floor(exp(10**10))", "floor(exp(10**10))", "about 4,342,944,820"),
+        ("x*floor(sinh(2000))", "floor(sinh(2000))", "about 870"),
+        ("x*ceil(-exp(1000))", "ceil(-exp(1000))", "about 435"),
+        ("x*(exp(1000) % 3)", "exp(1000) % 3", "about 435"),
+        ("x*floor(1/exp(-1000))", "floor(1/exp(-1000))", "about 435"),
+        ("x*floor(exp(exp(1000)))", "floor(exp(exp(1000)))", "more than 10^18"),
+    ],
+)
+def test_integer_parts_of_huge_constants_are_refused_at_once(text, underlined, digits):
+    # At once: no big-number arithmetic and a few hundred Python calls, counted rather than timed.
+    with bounded_work() as work, pytest.raises(InputError, match="integer part of this constant would have") as caught:
+        parse(text)
+    assert work.calls < 1_000
+    assert digits in caught.value.message
+    assert text[slice(*caught.value.span)] == underlined
+
+
+def test_integer_parts_sympy_can_compute_are_computed():
+    assert to_sympy(parse("x*floor(exp(40))")) == 235385266837019985 * X
+    assert to_sympy(parse("x*floor(pi*10**20)")) == 314159265358979323846 * X
+    assert to_sympy(parse("x*floor(exp(-exp(1000)))")) == 0
+    assert to_sympy(parse("x*floor(10**600/7)")) == (10**600 // 7) * X  # exact rationals: any size
+    assert to_sympy(parse("x*exp(1000)")) == sp.exp(1000) * X  # huge, but never expanded
+
+
+def test_the_estimate_of_a_power_through_a_logarithm_is_tight():
+    # exp(1000*log(3)) is 3**1000, of 478 digits (not 3,000, as a loose estimate would say).
+    assert to_sympy(parse("exp(log(3)*1000)*x")) == sp.Integer(3) ** 1000 * X
+    with pytest.raises(InputError, match="about 1,431 digits"):
+        parse("exp(log(3)*3000)*x")
+
+
+# -- maximum and minimum of constants --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # sympy's Max refuses these with ValueError ("not comparable"): gradcli orders them itself.
+        ("x*clip(log2(arctan2(1, 2)), 1, 2)", X),
+        ("x*minimum(log2(atan(0.5)), 1)", X * sympy_log2(sp.atan(sp.Rational(1, 2)))),
+        ("x*maximum(log2(atan(0.5)), -1)", -X),
+    ],
+)
+def test_maximum_and_minimum_of_constants_sympy_cannot_order(text, expected):
+    assert to_sympy(parse(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text, part",
+    [("x*maximum(log(-1), 1)", "log(-1) is not real"), ("x*maximum(0/0, 1)", "0/0 divides by 0"),
+     ("x*clip(x, 1/0, 2)", "1/0 divides by 0")],
+)
+def test_maximum_and_minimum_of_a_nan_are_nan_so_the_formula_is_refused(text, part):
+    # NaN in real arithmetic, as in NumPy, everywhere: tests/test_diff_real.py has the class.
+    with pytest.raises(InputError, match=re.escape(part)):
+        to_sympy(parse(text))
+
+
+# -- integer functions of literals are real arithmetic ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, value, gradient",
+    [
+        ("x*2**ceil(-1)", 0.75, 0.5),  # NumPy: an int64 to a negative int64 power raises
+        ("x*2**sign(-3)", 0.75, 0.5),
+        ("x*2**floor(-2)", 0.375, 0.25),
+        ("x*(-8)**floor(-1)", -0.1875, -0.125),
+        ("x + ceil(9223372036854775807)*2", 2.0**64 + 1.5, 1.0),  # int64 would wrap to -0.5
+    ],
+)
+def test_integer_functions_of_literals_are_real_arithmetic(text, value, gradient):
+    # floor, ceil, sign, ... of an integer literal are NumPy integers in NumPy;
+    # in a formula they are numbers: no error, no wrap-around, no promotion.
+    report = gradcli.check(text, {"x": 1.5}, dtypes=("float32", "float64"))
+    for result in report.results:
+        assert result.status == "ok", (result.dtype, result.error)
+        assert float(result.value) == pytest.approx(value, rel=1e-6)
+        assert float(result.gradient["x"]) == pytest.approx(gradient, rel=1e-6)
+        assert np.asarray(result.value).dtype == np.dtype(result.dtype) or isinstance(result.value, float)
+
+
+# -- syntax errors point at the place, in terminal columns, and name the problem -------------------
+
+
+@pytest.mark.parametrize("text, operator", [("x +", "'+'"), ("x**", "'**'"), ("x^2^", "'^'"), ("x + y +", "'+'"), ("x if", "'if'")])
+def test_a_formula_that_ends_after_an_operator_is_underlined_at_its_end(text, operator):
+    with pytest.raises(InputError, match="the formula ends after") as caught:
+        parse(text)
+    assert operator in caught.value.message
+    assert caught.value.span == (len(text), len(text) + 1)
+    assert caught.value.render().splitlines()[2] == "  " + " " * len(text) + "^"
+
+
+def test_carets_line_up_under_wide_characters():
+    with pytest.raises(InputError) as caught:
+        parse("变量 + 2x")
+    lines = caught.value.render().splitlines()
+    assert lines[1] == "  变量 + 2x"
+    assert lines[2] == "  " + " " * 7 + "^^"  # 变量 takes four columns
+
+
+def test_carets_under_wide_characters_are_as_wide():
+    error = InputError("bad", text="x + 变量", span=(4, 6))
+    assert error.render().splitlines()[2] == "  " + " " * 4 + "^" * 4
+    accent = InputError("bad", text="e\u0301 + y", span=(4, 5))  # e and a combining accent: one column
+    assert accent.render().splitlines()[2] == "  " + " " * 3 + "^"
+
+
+def test_a_misspelt_function_is_not_taken_for_another_one():
+    for text in ("softmax(x)", "exp10(x)"):
+        with pytest.raises(InputError) as caught:
+            parse(text)
+        assert "did you mean" not in caught.value.message  # max, expm1: not what was meant

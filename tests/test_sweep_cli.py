@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from fuzz.targets import check_promises, run_cli
 
 import gradcli.sweep as engine
 from gradcli.cli import _DEFAULT_N, _SCALES, cli
@@ -238,3 +239,26 @@ def test_the_readme_picture_is_made_by_the_command_it_shows(tmp_path, monkeypatc
     committed = matplotlib.image.imread(root / "docs" / "sweep-softplus.png")
     assert made.shape == committed.shape
     assert np.abs(made - committed).mean() < 0.01  # the same picture (fonts may differ by a pixel)
+
+
+# -- sweeps at the edges of the floats -------------------------------------------------------------
+
+
+def run_keeping_promises(*argv):
+    outcome = run_cli(list(argv))
+    check_promises(outcome, argv)
+    return outcome
+
+
+def test_the_widest_linear_sweep_keeps_its_promises():
+    outcome = run_keeping_promises("sweep", "x*x", "--range", "x=-1.7976931348623157e308:1.7976931348623157e308:5", "--json", "--no-fix")
+    assert outcome.code == 0
+    assert json.loads(outcome.stdout)["dtypes"]["float64"]["points"] == 5
+
+
+def test_a_value_held_beyond_the_dtype_is_inf_there_as_grad_casts_it():
+    # No "overflow encountered in cast" warning; gradcli grad --at y=1e308 --dtype float32 sees inf too.
+    outcome = run_keeping_promises("sweep", "x*y", "--range", "x=1:2:3", "--at", "y=1e308", "--dtype", "float32", "--json", "--no-fix")
+    assert outcome.code == 0
+    intervals = json.loads(outcome.stdout)["dtypes"]["float32"]["intervals"]
+    assert {i["status"] for i in intervals} != {"ok"}  # x*inf: float32 loses what float64 keeps

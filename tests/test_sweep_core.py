@@ -2,6 +2,7 @@
 
 import json
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -359,3 +360,14 @@ def test_a_grid_row_the_checker_calls_domain_does_not_spread_to_its_band():
         (domain,) = [i for i in dtype_sweep.intervals if i.status == "domain"]
         assert domain.box["y"] == [0.0, 0.0] and domain.box["x"] == [-1.0, 1.0]
         assert (dtype_sweep.samples.status[:, 10] == "domain").all()
+
+
+# -- sampling at the edges of the floats -----------------------------------------------------------
+
+
+def test_a_linear_range_wider_than_the_largest_float_is_sampled_without_overflow():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        points = sample(-1e308, 1e308, 5)
+    assert points.tolist() == [-1e308, -5e307, 0.0, 5e307, 1e308]
+    assert sample(-1, 1, 3).tolist() == [-1.0, 0.0, 1.0]  # the ordinary path is unchanged

@@ -439,3 +439,52 @@ def test_custom_primitive_second_order_through_rule_written_with_gnp():
     x = 0.5
     assert grad(softsq)(x) == pytest.approx(2 * x / (1 + x * x), rel=1e-15)
     assert grad(grad(softsq))(x) == pytest.approx(2 * (1 - x * x) / (1 + x * x) ** 2, rel=1e-14)
+
+
+# -- argnums of jacobian and hessian ---------------------------------------------------------------
+
+
+def f_xy(x, y):
+    return gnp.sum(gnp.sin(x) * y**2) + gnp.sum(x) * gnp.prod(y)
+
+
+def fd_jacobian(f, args, i, h=1e-6):
+    """d f(*args) / d args[i] by central differences, shape out.shape + x.shape."""
+    x = np.asarray(args[i], dtype=float)
+    columns = []
+    for index in np.ndindex(*x.shape):
+        step = np.zeros_like(x)
+        step[index] = h
+        plus = list(args)
+        minus = list(args)
+        plus[i], minus[i] = x + step, x - step
+        columns.append((np.asarray(f(*plus)) - np.asarray(f(*minus))) / (2 * h))
+    out = np.stack(columns, axis=-1)
+    return out.reshape(out.shape[:-1] + x.shape)
+
+
+def test_hessian_with_tuple_argnums_gives_blocks():
+    x, y = np.array([0.3, -1.2]), np.array([0.7, 1.5])
+    blocks = gradcli.hessian(f_xy, argnums=(0, 1))(x, y)
+    for i in range(2):
+        gradient_i = lambda x, y, i=i: grad(f_xy, (0, 1))(x, y)[i]  # noqa: E731
+        for j in range(2):
+            np.testing.assert_allclose(blocks[i][j], fd_jacobian(gradient_i, (x, y), j), rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(blocks[1][1], gradcli.hessian(f_xy, 1)(x, y), rtol=1e-14)
+    assert gradcli.hessian(lambda x, y: x * y * y, (0, 1))(1.0, 2.0) == ((0.0, 4.0), (4.0, 2.0))
+
+
+def test_jacobian_with_tuple_argnums_and_tuple_output():
+    x, y = np.array([0.3, -1.2]), np.array([0.7, 1.5, -0.4])
+
+    def f(x, y):
+        return gnp.sin(x) * gnp.sum(y**2), gnp.sum(x) * y
+
+    jac = gradcli.jacobian(f, argnums=(0, 1))(x, y)
+    for k in range(2):
+        for i in range(2):
+            expected = fd_jacobian(lambda *a, k=k: f(*a)[k], (x, y), i)
+            np.testing.assert_allclose(jac[k][i], expected, rtol=1e-6, atol=1e-8)
+    # An int argnums (or the older argnum) gives the Jacobian itself.
+    np.testing.assert_allclose(gradcli.jacobian(f, 1)(x, y)[1], jac[1][1], rtol=1e-15)
+    np.testing.assert_allclose(gradcli.jacobian(f, argnum=1)(x, y)[0], jac[0][1], rtol=1e-15)
