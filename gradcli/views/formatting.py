@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..checker.dtypes import dtype_named
+from ..expr.operators import BINARY
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def finding_underline(report, finding, indent="    "):
     return None
 
 
-_OPERATORS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/", "power": "**"}
+_OPERATORS = {op.core: op.symbol for op in BINARY}  # the core op an operator symbol records
 
 
 def _source_underline(location, op, indent="    "):
