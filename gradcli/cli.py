@@ -17,7 +17,7 @@ import click
 
 from ._version import __version__
 from .checker.dtypes import NAMES, rtol_help
-from .checker.options import CheckOptions, build_options
+from .checker.options import FRAMEWORKS, CheckOptions, build_options
 from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERNAL, GradcliError, InputError
 
 
@@ -225,6 +225,7 @@ OPTION_FLAGS = {
     "fixes": ("--no-fix", "no_fix", operator.not_),
     "treat_as_variables": ("--var", "extra_vars", _split_names),
     "max_time": ("--max-time", "max_time", None),
+    "framework": ("--framework", "framework", None),
 }
 
 
@@ -253,6 +254,7 @@ _NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for
 
 _ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables).")
 _FULL = click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs.")
+_FRAMEWORK = click.option("--framework", type=click.Choice(FRAMEWORKS), help="What a Python function is written for (default: read from its module's imports); numpy runs plain NumPy code on gradcli.numpy.")
 _MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
 
 
@@ -268,7 +270,7 @@ def _timeout(default, each, more):
 _TIMEOUT = _timeout(None, "the check of each target", "Without it: no limit, in this process.")
 
 # The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take.
-option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME)
+option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME, _FRAMEWORK)
 
 
 def fail_on_option(fun):
@@ -309,7 +311,7 @@ def _run_check(target, at, random_specs, options, timeout=None):
     from .checker.targets import import_deadline, resolve
 
     with import_deadline(timeout):
-        resolved = resolve(target, options.treat_as_variables)
+        resolved = resolve(target, options.treat_as_variables, options.framework)
     rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
@@ -588,7 +590,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         check_path(plot)  # a plot that cannot be written fails now, not after the sweep
     options = _check_options(flags)
     with import_deadline(timeout):
-        resolved = resolve(target, options.treat_as_variables)
+        resolved = resolve(target, options.treat_as_variables, options.framework)
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     fixed = parse_fixed(at, variables, swept)

@@ -62,7 +62,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     """Check the gradient of ``target`` at ``points`` in each dtype; return a `CheckReport`.
 
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
-    Python callable written with ``gradcli.numpy``; ``points`` is a list of
+    Python callable written with ``gradcli.numpy`` or plain NumPy (``framework=`` says which, else its
+    imports do); ``points`` is a list of
     ``{variable: value}`` dicts (or bare numbers for one variable), or one such
     point. A formula at an array point is checked summed over its elements
     (formulas are elementwise, so the gradient of the sum is the elementwise
@@ -71,7 +72,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     Every option and point is validated before any point is checked.
     """
     options = replace(options or CheckOptions(), **changes)
-    resolved = resolve(target, options.treat_as_variables)
+    resolved = resolve(target, options.treat_as_variables, options.framework)
     names = resolved.variables
     unknown = [w for w in options.wrt or () if w not in names]
     if unknown:
@@ -85,7 +86,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
-    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
+    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
