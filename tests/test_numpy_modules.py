@@ -3,6 +3,7 @@
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -157,3 +158,14 @@ def test_the_cli_checks_a_numpy_file_and_says_so_in_json(tmp_path):
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
     )
     assert json.loads(forced.stdout)["framework"] == "gradcli"
+
+
+def test_a_fix_of_plain_numpy_code_calls_only_numpy_and_is_rechecked(tmp_path):
+    path = write(tmp_path, "softplus_np.py", "import numpy as np\n\n\ndef loss(x):\n    return np.log(1 + np.exp(x))\n")
+    report = gradcli.check(f"{path}:loss", [100.0])
+    assert report.fixes, report.notes
+    for fix in report.fixes:
+        added = [line for line in fix.diff.splitlines() if line.startswith("+    ")]
+        called = [name for line in added for name in re.findall(r"np\.(\w+)\(", line)]
+        assert called and all(hasattr(numpy, name) for name in called), fix.diff
+    assert "+    return np.logaddexp(0, x)" in report.fixes[0].diff

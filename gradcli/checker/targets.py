@@ -58,6 +58,11 @@ class Target:
     framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy)
 
     @property
+    def namespace(self) -> str:
+        """The module a fix of the user's source writes its calls with: what the code imports."""
+        return "numpy" if self.framework == "numpy" else "gradcli.numpy"
+
+    @property
     def name(self) -> str:
         return self.text
 
