@@ -280,6 +280,7 @@ def fail_on_option(fun):
 check_options = _options(
     click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
     click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+    click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points."),
     option_flags,
     _TIMEOUT,
     _DIGITS,
@@ -302,16 +303,20 @@ def _check_options(flags):
     return build_options(_option_layer(flags))
 
 
-def _run_check(target, at, random_specs, options, timeout=None):
-    """The report of one target at the points --at and --random give (with ``timeout``: in a worker, bounded)."""
+def _run_check(target, at, random_specs, options, timeout=None, args_function=None):
+    """The report of one target at the points --at, --random or --args give (with ``timeout``: in a worker, bounded)."""
     import numpy as np
 
     from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import import_deadline, resolve
+    from .checker.targets import example_points, import_deadline, resolve
 
     with import_deadline(timeout):
         resolved = resolve(target, options.treat_as_variables, options.framework)
+    if args_function:
+        if at or random_specs:
+            raise InputError("--args gives the points: leave out --at and --random")
+        return runner.check(target, example_points(args_function, resolved, options.framework), options)
     rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
@@ -349,7 +354,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     from .views.json import dump_json
     from .views.terminal_check import print_report
 
-    report = _run_check(target, at, random_specs, _check_options(flags), timeout)
+    report = _run_check(target, at, random_specs, _check_options(flags), timeout, flags.get("args_function"))
     if as_json:
         dump_json(report)
     else:
@@ -373,7 +378,7 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     from .views.terminal_check import print_report
 
     options = _check_options(flags)
-    reports = [_run_check(t, at, random_specs, options, timeout) for t in targets]
+    reports = [_run_check(t, at, random_specs, options, timeout, flags.get("args_function")) for t in targets]
     if junit:
         write_atomically(junit, junit_xml(reports))
     if as_json:

@@ -1,4 +1,4 @@
-"""The user's own code as gradcli's graph: plain NumPy modules run on ``gradcli.numpy``.
+"""The user's own code as gradcli's graph: plain NumPy modules run on ``gradcli.numpy``, tree arguments as leaves.
 
 A bridge gives the checker what it already understands: a callable computing
 the framework's value (and, through gradcli's core, gradient) in a dtype, which
@@ -9,8 +9,10 @@ own file and lines for provenance and fixes.
 from .detect import framework_of_callable, framework_of_source
 from .numpy_module import load_module, source_of_module, substituted_function
 from .numpy_names import check_names, missing_function
+from .trees import TreeArguments
 
 __all__ = [
+    "TreeArguments",
     "check_names",
     "framework_of_callable",
     "framework_of_source",

@@ -24,10 +24,11 @@ import threading
 import tokenize
 import types
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
 from ..capture import (
+    TreeArguments,
     check_names,
     framework_of_callable,
     framework_of_source,
@@ -154,6 +155,65 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
         )
     guarded = _guarded(fun)
     return Target(text, "function", names, guarded, guarded, None, False, framework)
+
+
+def example_points(args_text, target, framework=None):
+    """The points a function of the user's code gives (``--args model.py:example_args``).
+
+    The function, called without arguments, returns one point's arguments (a
+    tuple of positional arguments, a dict by parameter name, or the one
+    argument of a one-parameter function) or a list of such points; an
+    argument may be a tree, whose leaves `with_tree_arguments` names.
+    """
+    match = FUNCTION_TARGET.match(args_text.strip())
+    if not match:
+        raise InputError("--args names a function of your code: path/file.py:function or package.module:function", text=args_text)
+    make, _ = _load(match["module"], match["name"], args_text, framework)
+    try:
+        given = make()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - the user's function failed: reported, never fatal
+        raise InputError(f"--args {args_text.strip()} raised {describe(error)}", text=args_text) from None
+    return [_arguments_as_point(args, target.variables, args_text) for args in (given if isinstance(given, list) else [given])]
+
+
+def _arguments_as_point(args, names, text):
+    """One point, ``{parameter: value}``, from what an ``--args`` function returned for it."""
+    if isinstance(args, dict) and set(args) == set(names):
+        return dict(args)
+    positional = isinstance(args, tuple) and getattr(args, "_fields", None) is None  # a NamedTuple is one argument
+    if positional and (len(names) != 1 or len(args) == 1):  # a one-parameter function may take a plain tuple
+        if len(args) != len(names):
+            raise InputError(
+                f"--args gave {len(args)} arguments; the target takes {len(names)} ({', '.join(names)})", text=text
+            )
+        return dict(zip(names, args))
+    if len(names) == 1:
+        return {names[0]: args}
+    raise InputError(
+        f"--args gave a {type(args).__name__}; for a target of {len(names)} parameters give a tuple of "
+        "arguments, a dict by parameter name, or a list of either (one per point)",
+        text=text,
+    )
+
+
+def with_tree_arguments(target, points):
+    """``target`` and ``points`` with every tree argument (dict, list, tuple, NamedTuple) as named leaves.
+
+    The variables become the floating-point leaves' paths (``params.w1``) and
+    each point a flat ``{path: leaf}``; the function rebuilds the trees and
+    calls the user's. Without tree arguments, both come back as they were.
+    """
+    if target.kind != "function":
+        return target, points
+    trees = TreeArguments.of(target.variables, points, target.text)
+    if trees is None:
+        return target, points
+    function = functools.wraps(target.function)(trees.calling(target.function))
+    mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
+    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function)
+    return flat, [trees.flat_point(point) for point in points]
 
 
 class TargetRaised(Exception):
