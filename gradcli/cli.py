@@ -303,22 +303,14 @@ def _check_options(flags):
     return build_options(_option_layer(flags))
 
 
-def _run_check(target, at, random_specs, options, timeout=None, args_function=None):
-    """The report of one target at the points --at, --random or --args give (with ``timeout``: in a worker, bounded)."""
+def _flag_points(resolved, at, random_specs, seed):
+    """The points --at and --random give for the variables of ``resolved``."""
     import numpy as np
 
-    from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import example_points, import_deadline, resolve
 
-    with import_deadline(timeout):
-        resolved = resolve(target, options.treat_as_variables, options.framework)
-    if args_function:
-        if at or random_specs:
-            raise InputError("--args gives the points: leave out --at and --random")
-        return runner.check(target, example_points(args_function, resolved, options.framework), options)
-    rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
-    randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
+    rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
+    randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
     rest = tuple(v for v in resolved.variables if v not in covered)
     if not rest and at:
@@ -330,7 +322,38 @@ def _run_check(target, at, random_specs, options, timeout=None, args_function=No
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
         )
-    points = merge_points(points, randoms)
+    return merge_points(points, randoms)
+
+
+def _sendable(points, args_function):
+    """InputError unless ``points`` can go to a --timeout worker (a class of the user's own module cannot)."""
+    import pickle
+
+    try:
+        pickle.dumps(points)
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        raise InputError(
+            f"--args {args_function}: --timeout checks in a worker process, and these points cannot be sent "
+            f"to one ({error}); give them as dicts, lists and arrays, or leave out --timeout"
+        ) from None
+
+
+def _run_check(target, at, random_specs, options, timeout=None, args_function=None):
+    """The report of one target at the points --at, --random or --args give (with ``timeout``: in a worker, bounded)."""
+    from .checker import runner
+    from .checker.targets import example_points, import_deadline, resolve
+
+    with import_deadline(timeout):
+        resolved = resolve(target, options.treat_as_variables, options.framework)
+    if args_function:
+        if at or random_specs:
+            raise InputError("--args gives the points: leave out --at and --random")
+        with import_deadline(timeout):
+            points = example_points(args_function, resolved, options.framework)
+        if timeout is not None:
+            _sendable(points, args_function)
+    else:
+        points = _flag_points(resolved, at, random_specs, options.seed)
     if timeout is None:
         return runner.check(target, points, options)
     from .isolation import check_within  # only under --timeout: the worker machinery costs imports

@@ -114,3 +114,10 @@ def test_a_list_of_numbers_is_still_an_array_not_a_tree():
     assert report.variables == ["x"] and report.results[0].gradient["x"] == [2.0, 4.0]
     found = gradcli.check(loss, [{"params": {"w": [0.5, -0.25], "layers": [{"b": 0.1}]}, "batch": BATCH}], dtypes=("float64",))
     assert found.variables == ["params.w", "params.layers.0.b", "batch.x"]
+
+
+def test_args_under_timeout_send_plain_trees_to_the_worker(tmp_path):
+    (tmp_path / "model.py").write_text(textwrap.dedent(MODEL))
+    run = run_cli(tmp_path, "check", "model.py:loss", "--args", "model.py:one_point", "--dtype", "float64", "--timeout", "120", "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["variables"] == ["params.w", "params.b", "x"]
