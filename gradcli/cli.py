@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import os
+import pickle
 import sys
 import warnings
 
@@ -327,8 +328,6 @@ def _flag_points(resolved, at, random_specs, seed):
 
 def _sendable(points, args_function):
     """InputError unless ``points`` can go to a --timeout worker (a class of the user's own module cannot)."""
-    import pickle
-
     try:
         pickle.dumps(points)
     except (pickle.PicklingError, TypeError, AttributeError) as error:
