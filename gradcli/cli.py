@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import os
+import pickle
 import sys
 import warnings
 
@@ -17,7 +18,7 @@ import click
 
 from ._version import __version__
 from .checker.dtypes import NAMES, rtol_help
-from .checker.options import CheckOptions, build_options
+from .checker.options import FRAMEWORKS, CheckOptions, build_options
 from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERNAL, GradcliError, InputError
 
 
@@ -225,6 +226,7 @@ OPTION_FLAGS = {
     "fixes": ("--no-fix", "no_fix", operator.not_),
     "treat_as_variables": ("--var", "extra_vars", _split_names),
     "max_time": ("--max-time", "max_time", None),
+    "framework": ("--framework", "framework", None),
 }
 
 
@@ -253,6 +255,7 @@ _NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for
 
 _ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables).")
 _FULL = click.option("--full", is_flag=True, help="Finite differences on every coordinate, even above 64 inputs.")
+_FRAMEWORK = click.option("--framework", type=click.Choice(FRAMEWORKS), help="What a Python function is written for (default: read from its module's imports); numpy runs plain NumPy code on gradcli.numpy.")
 _MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
 
 
@@ -268,7 +271,7 @@ def _timeout(default, each, more):
 _TIMEOUT = _timeout(None, "the check of each target", "Without it: no limit, in this process.")
 
 # The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take.
-option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME)
+option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME, _FRAMEWORK)
 
 
 def fail_on_option(fun):
@@ -278,6 +281,7 @@ def fail_on_option(fun):
 check_options = _options(
     click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
     click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
+    click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points."),
     option_flags,
     _TIMEOUT,
     _DIGITS,
@@ -300,18 +304,14 @@ def _check_options(flags):
     return build_options(_option_layer(flags))
 
 
-def _run_check(target, at, random_specs, options, timeout=None):
-    """The report of one target at the points --at and --random give (with ``timeout``: in a worker, bounded)."""
+def _flag_points(resolved, at, random_specs, seed):
+    """The points --at and --random give for the variables of ``resolved``."""
     import numpy as np
 
-    from .checker import runner
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import import_deadline, resolve
 
-    with import_deadline(timeout):
-        resolved = resolve(target, options.treat_as_variables)
-    rng = np.random.default_rng(options.seed)  # one stream: each --random draws fresh numbers
-    randoms = [random_point(spec, resolved.variables, options.seed, rng) for spec in random_specs]
+    rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
+    randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
     rest = tuple(v for v in resolved.variables if v not in covered)
     if not rest and at:
@@ -323,7 +323,36 @@ def _run_check(target, at, random_specs, options, timeout=None):
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
         )
-    points = merge_points(points, randoms)
+    return merge_points(points, randoms)
+
+
+def _sendable(points, args_function):
+    """InputError unless ``points`` can go to a --timeout worker (a class of the user's own module cannot)."""
+    try:
+        pickle.dumps(points)
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        raise InputError(
+            f"--args {args_function}: --timeout checks in a worker process, and these points cannot be sent "
+            f"to one ({error}); give them as dicts, lists and arrays, or leave out --timeout"
+        ) from None
+
+
+def _run_check(target, at, random_specs, options, timeout=None, args_function=None):
+    """The report of one target at the points --at, --random or --args give (with ``timeout``: in a worker, bounded)."""
+    from .checker import runner
+    from .checker.targets import example_points, import_deadline, resolve
+
+    with import_deadline(timeout):
+        resolved = resolve(target, options.treat_as_variables, options.framework)
+    if args_function:
+        if at or random_specs:
+            raise InputError("--args gives the points: leave out --at and --random")
+        with import_deadline(timeout):
+            points = example_points(args_function, resolved, options.framework)
+        if timeout is not None:
+            _sendable(points, args_function)
+    else:
+        points = _flag_points(resolved, at, random_specs, options.seed)
     if timeout is None:
         return runner.check(target, points, options)
     from .isolation import check_within  # only under --timeout: the worker machinery costs imports
@@ -347,7 +376,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     from .views.json import dump_json
     from .views.terminal_check import print_report
 
-    report = _run_check(target, at, random_specs, _check_options(flags), timeout)
+    report = _run_check(target, at, random_specs, _check_options(flags), timeout, flags.get("args_function"))
     if as_json:
         dump_json(report)
     else:
@@ -371,7 +400,7 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     from .views.terminal_check import print_report
 
     options = _check_options(flags)
-    reports = [_run_check(t, at, random_specs, options, timeout) for t in targets]
+    reports = [_run_check(t, at, random_specs, options, timeout, flags.get("args_function")) for t in targets]
     if junit:
         write_atomically(junit, junit_xml(reports))
     if as_json:
@@ -588,7 +617,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         check_path(plot)  # a plot that cannot be written fails now, not after the sweep
     options = _check_options(flags)
     with import_deadline(timeout):
-        resolved = resolve(target, options.treat_as_variables)
+        resolved = resolve(target, options.treat_as_variables, options.framework)
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     fixed = parse_fixed(at, variables, swept)

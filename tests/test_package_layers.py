@@ -20,6 +20,7 @@ LAYERS = [
     {"gradcli._version", "gradcli.errors", "gradcli.files", "gradcli.display", "gradcli.jsondata"},
     {"gradcli.autodiff", "gradcli.numpy"},
     {"gradcli.expr"},
+    {"gradcli.capture"},
     {"gradcli.checker"},
     {"gradcli.sweep"},
     {"gradcli.isolation"},

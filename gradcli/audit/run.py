@@ -185,7 +185,7 @@ def _check(case):
     from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
 
     target = _located(case)
-    variables = resolve(target, case.options.treat_as_variables).variables
+    variables = resolve(target, case.options.treat_as_variables, case.options.framework).variables
     report = check(target, [parse_point(text, variables) for text in case.at], case.options)
     by_dtype = {}
     for result in report.results:

@@ -39,6 +39,7 @@ _TYPES = {
     "float": ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
     "Optional[float]": ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
     "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "Optional[str]": ("a name", lambda v: isinstance(v, str)),
 }
 OPTION_TYPES = {name: _TYPES[annotation] for name, annotation in CheckOptions.__annotations__.items()}
 

@@ -12,6 +12,9 @@ from ..errors import InputError
 from .dtypes import canonical_names
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
+# What a Python function can be written for: gradcli.numpy, plain NumPy (run on gradcli.numpy), JAX.
+FRAMEWORKS = ("gradcli", "numpy", "jax")
+
 
 @dataclass(frozen=True)
 class CheckOptions:
@@ -32,6 +35,7 @@ class CheckOptions:
     fixes: bool = True  # look for fixes when a formula fails
     treat_as_variables: tuple = ()  # names that are variables even if they are constants (e, pi)
     max_time: float = 30.0  # seconds for the exact reference of the whole check (then: error)
+    framework: Optional[str] = None  # what a Python function is written for (None: read from its imports)
 
     def __post_init__(self):
         # Frozen, so the canonical spellings are set past __setattr__, once, here.
@@ -43,6 +47,8 @@ class CheckOptions:
         }
         for name, value in canonical.items():
             object.__setattr__(self, name, value)
+        if self.framework is not None and self.framework not in FRAMEWORKS:
+            raise InputError(f"--framework {self.framework}: not a framework (use {', '.join(FRAMEWORKS)})")
         if self.order not in (1, 2):
             raise InputError(f"order {self.order}: gradcli checks first (1) and second (2) derivatives")
         if not self.max_time > 0:

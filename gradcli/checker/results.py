@@ -125,6 +125,7 @@ class CheckReport:
     fixes: list = field(default_factory=list)
     fail_on: tuple = DEFAULT_FAIL_ON
     notes: list = field(default_factory=list)
+    framework: str = "gradcli"  # what the target is written for: gradcli, numpy
 
     @property
     def ok(self) -> bool:
@@ -135,6 +136,7 @@ class CheckReport:
             "schema": "gradcli.check/1",
             "target": self.target,
             "kind": self.kind,
+            "framework": self.framework,
             "variables": list(self.variables),
             "ok": self.ok,
             "results": [r.to_dict() for r in self.results],

@@ -55,29 +55,31 @@ from .point import VectorOutput, check_point
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import resolve
+from .targets import resolve, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
     """Check the gradient of ``target`` at ``points`` in each dtype; return a `CheckReport`.
 
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
-    Python callable written with ``gradcli.numpy``; ``points`` is a list of
+    Python callable written with ``gradcli.numpy`` or plain NumPy (``framework=`` says which, else its
+    imports do); ``points`` is a list of
     ``{variable: value}`` dicts (or bare numbers for one variable), or one such
-    point. A formula at an array point is checked summed over its elements
+    point; a value may be a tree (dicts, lists, tuples, NamedTuples of arrays), whose
+    floating-point leaves are then the variables, named by path (``params.w1``, also
+    in ``wrt``; ``wrt=("params",)`` names every leaf under it). A formula at an array point is checked summed over its elements
     (formulas are elementwise, so the gradient of the sum is the elementwise
     derivative). ``options`` is a `CheckOptions`; keyword ``changes`` replace
     its fields (``gradcli.check(f, [1.0], dtypes=("float64",), order=2)``).
     Every option and point is validated before any point is checked.
     """
     options = replace(options or CheckOptions(), **changes)
-    resolved = resolve(target, options.treat_as_variables)
+    resolved = resolve(target, options.treat_as_variables, options.framework)
+    given = _point_list(points)
+    resolved, flat_points = with_tree_arguments(resolved, given)
     names = resolved.variables
-    unknown = [w for w in options.wrt or () if w not in names]
-    if unknown:
-        raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(names)})")
-    chosen = options.wrt or names
-    normalized = [_normalize_point(p, names) for p in _point_list(points)]
+    chosen = _chosen(options.wrt, names)
+    normalized = [_normalize_point(p, names) for p in flat_points]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
     if resolved.kind == "formula":
@@ -85,7 +87,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
-    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on)
+    report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
@@ -95,7 +97,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
         rechecking = replace(options, wrt=chosen, fixes=False)
-        report.fixes = _fixes(resolved, report, lambda fixed: check(fixed, normalized, rechecking), options)
+        report.fixes = _fixes(resolved, report, lambda fixed: check(fixed, given, rechecking), options)
     return report
 
 
@@ -108,6 +110,19 @@ def _fixes(resolved, report, recheck, options):
     if resolved.kind == "function":
         return find_source_fixes(resolved, report, recheck)
     return report.fixes
+
+
+def _chosen(wrt, names):
+    """The variables ``wrt`` names (all without it); a tree's path names every leaf under it (``params``)."""
+    if not wrt:
+        return names
+    chosen = []
+    for name in wrt:
+        matched = [n for n in names if n == name or n.startswith(f"{name}.")]
+        if not matched:
+            raise InputError(f"--wrt {name}: not a variable of the target ({', '.join(names)})")
+        chosen += [m for m in matched if m not in chosen]
+    return tuple(chosen)
 
 
 def _point_list(points):

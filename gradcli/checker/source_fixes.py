@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import importlib
 import importlib.abc
 import importlib.util
 import inspect
@@ -43,18 +44,19 @@ _PRECEDENCE = {op.symbol: op.precedence for op in BINARY}  # Python's, for the o
 _fresh = itertools.count()
 
 
-def numpy_aliases(tree):
-    """The dotted names under which a module reaches ``gradcli.numpy`` (``np``, ``gnp``, ``gradcli.numpy``)."""
+def numpy_aliases(tree, namespace="gradcli.numpy"):
+    """The dotted names under which a module reaches ``namespace`` (``np``, ``gnp``, ``gradcli.numpy``)."""
+    parent, _, leaf = namespace.rpartition(".")
     aliases = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name == "gradcli.numpy":
-                    aliases.append(alias.asname or "gradcli.numpy")
-                elif alias.name == "gradcli":
-                    aliases.append(f"{alias.asname or 'gradcli'}.numpy")
-        elif isinstance(node, ast.ImportFrom) and node.module == "gradcli" and node.level == 0:
-            aliases += [alias.asname or "numpy" for alias in node.names if alias.name == "numpy"]
+                if alias.name == namespace:
+                    aliases.append(alias.asname or namespace)
+                elif parent and alias.name == parent:
+                    aliases.append(f"{alias.asname or parent}.{leaf}")
+        elif isinstance(node, ast.ImportFrom) and parent and node.module == parent and node.level == 0:
+            aliases += [alias.asname or leaf for alias in node.names if alias.name == leaf]
     return list(dict.fromkeys(aliases))
 
 
@@ -182,6 +184,12 @@ def _python_text(formula_text, reader, alias, replaced):
     return re.sub(r"\b_gradcli_\d+\b", original, text)
 
 
+def _calls_exist(text, alias, provided):
+    """Whether every ``alias.name(`` call in ``text`` names a function of the module ``provided``."""
+    called = re.findall(rf"(?<![\w.]){re.escape(alias)}\.(\w+)\(", text)
+    return all(hasattr(provided, name) for name in called)
+
+
 def _precedence(node):
     if isinstance(node, ast.BinOp):
         return _PRECEDENCE.get(_OPERATORS.get(type(node.op)), 0)
@@ -201,15 +209,18 @@ def _on_lines(node, lines):
     return any(node.lineno <= line <= node.end_lineno for line in lines)
 
 
-def source_rewrites(source, lines):
+def source_rewrites(source, lines, namespace="gradcli.numpy"):
     """Per catalogue rewrite: (name, description, [((line, col), (end line, end col)), new Python text]).
 
     Only expressions that cover one of ``lines`` (1-based) are rewritten;
     columns are UTF-8 byte offsets, as in the AST. Empty without an alias of
-    ``gradcli.numpy`` to write the new calls with.
+    ``namespace`` (the module the code is written against: ``gradcli.numpy``,
+    or ``numpy`` for plain NumPy code) to write the new calls with; a rewrite
+    calling a function ``namespace`` lacks is left out.
     """
     tree = ast.parse(source)
-    aliases = numpy_aliases(tree)
+    aliases = numpy_aliases(tree, namespace)
+    provided = importlib.import_module(namespace)
     if not aliases:
         return []
     found = {}  # name -> (description, [(span, text)])
@@ -231,6 +242,8 @@ def source_rewrites(source, lines):
                 try:
                     text = _python_text(new, reader, aliases[0], node)
                 except (InputError, ValueError, RecursionError):
+                    continue
+                if not _calls_exist(text, aliases[0], provided):
                     continue
                 place = ((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset))
                 found.setdefault(name, (description, []))[1].append((place, text))
@@ -339,7 +352,7 @@ def find_source_fixes(target, report, recheck, limit=3):
     path, source, encoding, qualname = found
     lines = finding_lines(report, path)
     try:
-        rewrites = source_rewrites(source, lines) if lines else []
+        rewrites = source_rewrites(source, lines, target.namespace) if lines else []
     except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
         return []
 

@@ -3,7 +3,10 @@
 A `Target` gives the same program in two forms: ``function`` (floats and NumPy
 arrays, in the working dtype) and ``mp_function`` (mpmath numbers, for the
 exact reference). For a Python function written with ``gradcli.numpy`` these
-are the same function: the core runs on mpmath numbers too.
+are the same function: the core runs on mpmath numbers too. A function
+written for plain NumPy is the same again, once `gradcli.capture` has loaded
+a fresh copy of its module with ``gradcli.numpy`` in NumPy's place; which
+framework a function is written for is read from its imports unless given.
 """
 
 from __future__ import annotations
@@ -18,14 +21,26 @@ import re
 import signal
 import sys
 import threading
+import tokenize
+import types
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
+from ..capture import (
+    TreeArguments,
+    check_names,
+    framework_of_callable,
+    framework_of_source,
+    load_module,
+    source_of_module,
+    substituted_function,
+)
 from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
 from ..expr.parse import parse
+from .options import FRAMEWORKS
 
 FUNCTION_TARGET = re.compile(r"^(?P<module>[^:\s]+):(?P<name>[A-Za-z_]\w*)$")
 
@@ -41,6 +56,12 @@ class Target:
     mp_function: Callable
     formula: Optional[object] = None  # the parsed Formula, for formulas
     analytic: bool = False  # safe for complex-step differentiation
+    framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy)
+
+    @property
+    def namespace(self) -> str:
+        """The module a fix of the user's source writes its calls with: what the code imports."""
+        return "numpy" if self.framework == "numpy" else "gradcli.numpy"
 
     @property
     def name(self) -> str:
@@ -50,16 +71,42 @@ class Target:
 _NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", "clip", "hypot"}
 
 
-def resolve(target, treat_as_variables=()) -> Target:
-    """Turn a target (text or a Python callable) into a `Target`, or raise `InputError` (exit 2)."""
+def resolve(target, treat_as_variables=(), framework=None) -> Target:
+    """Turn a target (text or a Python callable) into a `Target`, or raise `InputError` (exit 2).
+
+    ``framework`` (gradcli, numpy or jax) says what a function is written for;
+    None reads it from the function's imports.
+    """
+    if framework is not None and framework not in FRAMEWORKS:
+        raise InputError(f"--framework {framework}: not a framework (use {', '.join(FRAMEWORKS)})")
     if callable(target):
-        return _from_callable(target, getattr(target, "__name__", "function"))
+        chosen = framework or framework_of_callable(target)
+        name = getattr(target, "__name__", "function")
+        return _from_callable(_bridged(target, chosen, name), name, chosen)
     if not isinstance(target, str):
         raise InputError(f"a target is a formula or module:function, not {type(target).__name__}")
     match = FUNCTION_TARGET.match(target.strip())
     if match:
-        return _from_callable(_load(match["module"], match["name"], target), target.strip())
+        fun, chosen = _load(match["module"], match["name"], target, framework)
+        return _from_callable(fun, target.strip(), chosen)
     return _from_formula(target, treat_as_variables)
+
+
+def _bridged(fun, framework, text):
+    """``fun`` as gradcli's core runs it: plain NumPy functions see ``gradcli.numpy`` in NumPy's place."""
+    _supported(framework, text)
+    if framework == "numpy" and isinstance(fun, types.FunctionType):
+        return substituted_function(fun)
+    return fun
+
+
+def _supported(framework, text):
+    if framework == "jax":
+        raise InputError(
+            f"{text} is written for JAX, which gradcli cannot check yet; --framework numpy or "
+            "--framework gradcli runs it as plain NumPy or gradcli code",
+            text=text,
+        )
 
 
 def _from_formula(text, treat_as_variables) -> Target:
@@ -80,7 +127,7 @@ def _from_formula(text, treat_as_variables) -> Target:
     )
 
 
-def _from_callable(fun, text) -> Target:
+def _from_callable(fun, text, framework="gradcli") -> Target:
     try:
         params = inspect.signature(fun).parameters.values()
     except (TypeError, ValueError):
@@ -107,7 +154,66 @@ def _from_callable(fun, text) -> Target:
             text=text,
         )
     guarded = _guarded(fun)
-    return Target(text, "function", names, guarded, guarded, None, False)
+    return Target(text, "function", names, guarded, guarded, None, False, framework)
+
+
+def example_points(args_text, target, framework=None):
+    """The points a function of the user's code gives (``--args model.py:example_args``).
+
+    The function, called without arguments, returns one point's arguments (a
+    tuple of positional arguments, a dict by parameter name, or the one
+    argument of a one-parameter function) or a list of such points; an
+    argument may be a tree, whose leaves `with_tree_arguments` names.
+    """
+    match = FUNCTION_TARGET.match(args_text.strip())
+    if not match:
+        raise InputError("--args names a function of your code: path/file.py:function or package.module:function", text=args_text)
+    make, _ = _load(match["module"], match["name"], args_text, framework)
+    try:
+        given = make()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - the user's function failed: reported, never fatal
+        raise InputError(f"--args {args_text.strip()} raised {describe(error)}", text=args_text) from None
+    return [_arguments_as_point(args, target.variables, args_text) for args in (given if isinstance(given, list) else [given])]
+
+
+def _arguments_as_point(args, names, text):
+    """One point, ``{parameter: value}``, from what an ``--args`` function returned for it."""
+    if isinstance(args, dict) and set(args) == set(names):
+        return dict(args)
+    positional = isinstance(args, tuple) and getattr(args, "_fields", None) is None  # a NamedTuple is one argument
+    if positional and (len(names) != 1 or len(args) == 1):  # a one-parameter function may take a plain tuple
+        if len(args) != len(names):
+            raise InputError(
+                f"--args gave {len(args)} arguments; the target takes {len(names)} ({', '.join(names)})", text=text
+            )
+        return dict(zip(names, args))
+    if len(names) == 1:
+        return {names[0]: args}
+    raise InputError(
+        f"--args gave a {type(args).__name__}; for a target of {len(names)} parameters give a tuple of "
+        "arguments, a dict by parameter name, or a list of either (one per point)",
+        text=text,
+    )
+
+
+def with_tree_arguments(target, points):
+    """``target`` and ``points`` with every tree argument (dict, list, tuple, NamedTuple) as named leaves.
+
+    The variables become the floating-point leaves' paths (``params.w1``) and
+    each point a flat ``{path: leaf}``; the function rebuilds the trees and
+    calls the user's. Without tree arguments, both come back as they were.
+    """
+    if target.kind != "function":
+        return target, points
+    trees = TreeArguments.of(target.variables, points, target.text)
+    if trees is None:
+        return target, points
+    function = functools.wraps(target.function)(trees.calling(target.function))
+    mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
+    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function)
+    return flat, [trees.flat_point(point) for point in points]
 
 
 class TargetRaised(Exception):
@@ -142,11 +248,12 @@ def _guarded(fun):
     return guarded
 
 
-def _load(module_text, name, target):
+def _load(module_text, name, target, framework):
+    """The function ``name`` of the module or file ``module_text``, and the framework it is written for."""
     if module_text.endswith(".py") or os.sep in module_text or "/" in module_text:
-        module = _load_file(module_text, target)
+        module, framework = _load_file(module_text, name, target, framework)
     else:
-        module = _load_module(module_text, target)
+        module, framework = _load_named_module(module_text, name, target, framework)
     if not hasattr(module, name):
         start = len(module_text) + 1
         raise InputError(
@@ -160,14 +267,28 @@ def _load(module_text, name, target):
             text=target,
             span=(start, start + len(name)),
         )
-    return fun
+    return fun, framework
 
 
-def _load_file(module_text, target):
-    """Import ``path/to/file.py`` as a script would be run: its own folder importable."""
+def _read_source(path):
+    """The text of a Python file, decoded as Python would; None where it cannot be read."""
+    try:
+        with tokenize.open(path) as handle:
+            return handle.read()
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return None
+
+
+def _load_file(module_text, name, target, framework):
+    """Import ``path/to/file.py`` as a script would be run (its own folder importable), for its framework."""
     path = os.path.abspath(module_text)
     if not os.path.isfile(path):
         raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
+    source = _read_source(path)
+    framework = framework or framework_of_source(source or "", path)
+    _supported(framework, target.strip())
+    if framework == "numpy" and source is not None:
+        return _load_numpy(path, source, None, name, module_text, target), framework
     module_name = f"gradcli_target_{abs(hash(path))}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
@@ -179,30 +300,62 @@ def _load_file(module_text, target):
         sys.path.insert(0, folder)  # sibling modules import as they would under `python file.py`
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
-    except SyntaxError as error:
+        with _user_module_errors(module_text, target):
+            spec.loader.exec_module(module)
+    except BaseException:
         sys.modules.pop(module_name, None)
+        raise
+    finally:
+        if added and folder in sys.path:
+            sys.path.remove(folder)
+    return module, framework
+
+
+def _load_numpy(path, source, package, name, module_text, target):
+    """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error."""
+    try:
+        check_names(source, path, name)
+    except SyntaxError:
+        pass  # reported as the module's own SyntaxError below
+    with _user_module_errors(module_text, target):
+        return load_module(path, source, package)
+
+
+@contextmanager
+def _user_module_errors(module_text, target):
+    """What a user's module raises while it runs, as an InputError (KeyboardInterrupt as itself)."""
+    try:
+        yield
+    except SyntaxError as error:
         raise InputError(
             f"{module_text} is not valid Python: {error.msg} (line {error.lineno})",
             text=target,
             span=(0, len(module_text)),
         ) from None
     except KeyboardInterrupt:
-        sys.modules.pop(module_name, None)
         raise
     except BaseException as error:  # noqa: BLE001 - the user's module failed to import (or exited)
-        sys.modules.pop(module_name, None)
         raise _import_failed(module_text, target, error) from None
-    finally:
-        if added and folder in sys.path:
-            sys.path.remove(folder)
-    return module
+
+
+def _load_named_module(module_text, name, target, framework):
+    """Import ``package.module``; a plain NumPy one as a fresh copy of its source (the import untouched)."""
+    _importable_from_cwd()
+    try:
+        path, package = source_of_module(module_text)
+    except InputError:
+        path = package = None
+    source = _read_source(path) if path else None
+    framework = framework or framework_of_source(source or "", path or module_text)
+    _supported(framework, target.strip())
+    if framework == "numpy" and source is not None:
+        return _load_numpy(path, source, package, name, module_text, target), framework
+    return _load_module(module_text, target), framework
 
 
 def _load_module(module_text, target):
     """Import ``package.module``, from the current directory too (as ``python -m`` would)."""
-    if os.getcwd() not in sys.path and "" not in sys.path:
-        sys.path.append(os.getcwd())
+    _importable_from_cwd()
     try:
         return importlib.import_module(module_text)
     except ImportError as error:
@@ -220,6 +373,11 @@ def _load_module(module_text, target):
         raise
     except BaseException as error:  # noqa: BLE001 - the user's module failed to import (or exited)
         raise _import_failed(module_text, target, error) from None
+
+
+def _importable_from_cwd():
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())
 
 
 class _ImportTimedOut(BaseException):

@@ -48,7 +48,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     """
     started = time.perf_counter()
     options = replace(options or CheckOptions(), **changes)
-    resolved = resolve(target, options.treat_as_variables)
+    resolved = resolve(target, options.treat_as_variables, options.framework)
     ranges = _ranges(ranges, resolved)
     held = _held(fixed, resolved, ranges)
     unknown = [w for w in options.wrt or () if w not in resolved.variables]

@@ -1,0 +1,23 @@
+"""The user's own code as gradcli's graph: plain NumPy modules run on ``gradcli.numpy``, tree arguments as leaves.
+
+A bridge gives the checker what it already understands: a callable computing
+the framework's value (and, through gradcli's core, gradient) in a dtype, which
+also runs on high-precision numbers for the exact reference, with the user's
+own file and lines for provenance and fixes.
+"""
+
+from .detect import framework_of_callable, framework_of_source
+from .numpy_module import load_module, source_of_module, substituted_function
+from .numpy_names import check_names, missing_function
+from .trees import TreeArguments
+
+__all__ = [
+    "TreeArguments",
+    "check_names",
+    "framework_of_callable",
+    "framework_of_source",
+    "load_module",
+    "missing_function",
+    "source_of_module",
+    "substituted_function",
+]

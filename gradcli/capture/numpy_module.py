@@ -1,0 +1,148 @@
+"""Plain NumPy code run on gradcli's core: ``numpy`` resolved to ``gradcli.numpy`` for one module only.
+
+A module written with ``import numpy as np`` is loaded again from its source,
+as a fresh module whose own ``__import__`` hands it a stand-in ``numpy``: the
+names of ``gradcli.numpy`` first, then NumPy's own for what is not
+differentiated (``np.random``, ``np.float64``, ``np.pi``, dtypes). Nothing
+else changes: the file on disk, ``sys.modules["numpy"]``, the user's own
+imported module and every other module's NumPy stay as they were. The code
+is compiled under the user's file name, so every line gradcli reports is the
+user's own line.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import importlib.util
+import itertools
+import os
+import sys
+import types
+
+import numpy
+
+from .. import numpy as gnp
+from ..errors import InputError
+from .numpy_names import check_callable
+
+_fresh = itertools.count()
+
+
+def _overlay(name, differentiable, fallback):
+    """A module ``name`` whose attributes are ``differentiable``'s, then ``fallback``'s."""
+    module = types.ModuleType(name, f"gradcli.numpy standing in for {name}")
+    module.__dict__.update(differentiable)
+
+    def __getattr__(attribute):
+        return getattr(fallback, attribute)
+
+    module.__getattr__ = __getattr__
+    return module
+
+
+@functools.cache
+def substitutes():
+    """``{module name: the module a substituted import gives}``: ``numpy`` and ``numpy.linalg``."""
+    linalg = _overlay("numpy.linalg", vars(gnp.linalg), numpy.linalg)
+    names = {name: getattr(gnp, name) for name in gnp.__all__}
+    names["linalg"] = linalg
+    return {"numpy": _overlay("numpy", names, numpy), "numpy.linalg": linalg}
+
+
+def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
+    """``__import__`` for a substituted module: ``numpy`` and ``numpy.*`` come from `substitutes`."""
+    if level or not (name == "numpy" or name.startswith("numpy.")):
+        return builtins.__import__(name, globals, locals, fromlist, level)
+    builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
+    found = substitutes()
+    if not fromlist:
+        return found["numpy"]
+    if name in found:
+        return found[name]
+    return sys.modules[name]  # numpy.random and friends: not differentiated, NumPy's own
+
+
+def _substituted_builtins():
+    return dict(vars(builtins), __import__=_substituting_import)
+
+
+def load_module(path, source, package=None):
+    """A fresh module running ``source`` (the text of ``path``) with `substitutes` in NumPy's place.
+
+    What the module raises (SyntaxError too) propagates, as from an import.
+    """
+    code = compile(source, path, "exec", dont_inherit=True)
+    name = f"gradcli_numpy_{next(_fresh)}_{abs(hash(path))}"
+    module = types.ModuleType(name)
+    module.__file__ = path
+    module.__package__ = package or ""
+    module.__builtins__ = _substituted_builtins()
+    folder = os.path.dirname(path)
+    added = folder not in sys.path
+    if added:
+        sys.path.insert(0, folder)  # sibling modules import as they would under `python file.py`
+    sys.modules[name] = module  # dataclasses and pickling look their module up while it runs
+    try:
+        exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
+    finally:
+        sys.modules.pop(name, None)
+        if added and folder in sys.path:
+            sys.path.remove(folder)
+    return module
+
+
+def source_of_module(module_text):
+    """(path, package) of ``package.module``'s source file, without running it; InputError if it has none."""
+    try:
+        spec = importlib.util.find_spec(module_text)
+    except Exception as error:  # noqa: BLE001 - a parent package failed to import: the caller imports it again and says how
+        raise InputError(f"cannot import {module_text}: {error}", text=module_text) from None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        raise InputError(f"cannot import {module_text}: no Python source found", text=module_text)
+    package = spec.parent if spec.parent is not None else module_text.rpartition(".")[0]
+    return spec.origin, package
+
+
+def substituted_function(fun):
+    """A copy of ``fun`` (and of every function of its module it reaches) seeing `substitutes` for NumPy.
+
+    For a callable handed to the library: its module is not run again (it may
+    be a test file); its globals are copied, NumPy's modules and functions in
+    them replaced by gradcli's, and the module's functions re-made over that
+    copy. The user's own functions and module stay as they were.
+    """
+    check_callable(fun)
+    original = fun.__globals__
+    replaced = {key: _replacement(value) for key, value in original.items()}
+    copied = dict(original)
+    copied.update((key, value) for key, value in replaced.items() if value is not None)
+    for key, value in original.items():
+        if isinstance(value, types.FunctionType) and value.__globals__ is original:
+            copied[key] = _rebound(value, copied)
+    copied["__builtins__"] = _substituted_builtins()
+    return _rebound(fun, copied)
+
+
+def _replacement(value):
+    """What a NumPy module or function in a module's globals becomes; None for anything else."""
+    found = substitutes()
+    if value is numpy:
+        return found["numpy"]
+    if value is numpy.linalg:
+        return found["numpy.linalg"]
+    name = getattr(value, "__name__", None)
+    for module_name, module in (("numpy", numpy), ("numpy.linalg", numpy.linalg)):
+        if isinstance(name, str) and getattr(module, name, None) is value and name in vars(found[module_name]):
+            return vars(found[module_name])[name]
+    return None
+
+
+def _rebound(fun, global_names):
+    copy = types.FunctionType(fun.__code__, global_names, fun.__name__, fun.__defaults__, fun.__closure__)
+    copy.__kwdefaults__ = fun.__kwdefaults__
+    copy.__qualname__ = fun.__qualname__
+    copy.__module__ = fun.__module__
+    copy.__doc__ = fun.__doc__
+    copy.__dict__.update(fun.__dict__)
+    return copy

@@ -1,0 +1,163 @@
+"""Which NumPy names a function reaches that gradcli cannot differentiate: an error naming each, and its line.
+
+Read from the source, before anything runs: the function and every function
+of its module it names, followed through the module's imports of NumPy
+(``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
+numpy.linalg as la``) and of ``scipy.special``, which gradcli has no
+counterpart of. Names gradcli does not differentiate but NumPy may keep
+computing pass: dtypes and other classes, constants, ``numpy.random`` and a
+few helpers about dtypes and printing.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+
+import numpy
+
+from .. import numpy as gnp
+from ..errors import InputError
+
+# What gradcli differentiates, per NumPy module it stands in for.
+_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg))}
+_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg}
+# Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.
+_FORWARDED_MODULES = {"numpy.random"}
+_HELPER_FUNCTIONS = {
+    "dtype", "finfo", "iinfo", "isscalar", "result_type", "promote_types", "can_cast", "issubdtype",
+    "seterr", "geterr", "errstate", "set_printoptions", "get_printoptions", "printoptions",
+}
+# SciPy's names that have a gradcli.numpy function under another name.
+_SCIPY_SPECIAL_IN_GRADCLI = {"expit": "sigmoid"}
+_WATCHED_ROOTS = ("numpy", "scipy")
+
+
+def missing_function(dotted):
+    """Why gradcli cannot differentiate the NumPy or SciPy name ``dotted``; None when it can (or need not)."""
+    parts = dotted.split(".")
+    if dotted.startswith("scipy.special.") and len(parts) == 3:
+        known = _SCIPY_SPECIAL_IN_GRADCLI.get(parts[2], parts[2])
+        hint = f"gradcli.numpy.{known} is its counterpart" if known in _DIFFERENTIATED["numpy"] else "`gradcli ops` lists what gradcli differentiates"
+        return f"{dotted} is a SciPy function and gradcli has no gradcli.scipy, so gradcli cannot differentiate it ({hint})"
+    if parts[0] != "numpy":
+        return None
+    module = "numpy"
+    for part in parts[1:]:
+        inner = f"{module}.{part}"
+        if part in _DIFFERENTIATED[module]:
+            if inner not in _DIFFERENTIATED:
+                return None
+            module = inner
+            continue
+        found = getattr(_REAL[module], part, None)
+        if inner in _FORWARDED_MODULES:
+            return None
+        if inspect.ismodule(found):  # numpy.fft.fft: a whole module gradcli does not stand in for
+            return _missing(dotted)
+        if found is None or isinstance(found, type) or not callable(found) or part in _HELPER_FUNCTIONS:
+            return None
+        return _missing(dotted)
+    return None
+
+
+def _missing(dotted):
+    return (
+        f"{dotted} is a NumPy function gradcli.numpy does not have, so gradcli cannot differentiate "
+        "it (`gradcli ops` lists what gradcli differentiates; what needs no gradient can be computed "
+        "outside the function and passed in)"
+    )
+
+
+def check_names(source, path, function_name):
+    """Raise InputError for the first name ``function_name`` of ``source`` reaches that `missing_function` rejects."""
+    tree = ast.parse(source, path)
+    aliases = _aliases(tree)
+    if not aliases:
+        return
+    lines = source.splitlines()
+    for node in _reached(tree, function_name):
+        dotted = _dotted(node)
+        head, _, rest = dotted.partition(".")
+        if head not in aliases:
+            continue
+        resolved = aliases[head] + (f".{rest}" if rest else "")
+        reason = missing_function(resolved)
+        if reason is not None:
+            line = lines[node.lineno - 1]
+            span = (node.col_offset, node.end_col_offset) if node.end_lineno == node.lineno else None
+            shown = os.path.relpath(path)
+            shown = path if shown.startswith("..") else shown
+            raise InputError(f"{shown}, line {node.lineno}: {reason}", text=line if span else None, span=span)
+
+
+def check_callable(fun):
+    """`check_names` for a function defined at the top level of a readable file; nothing otherwise."""
+    name = getattr(fun, "__qualname__", "")
+    if not name or "." in name or "<" in name:  # a lambda or a nested function: no name to find it by
+        return
+    try:
+        path = os.path.abspath(inspect.getsourcefile(fun))
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+        ast.parse(source, path)
+    except (TypeError, OSError, SyntaxError, ValueError):
+        return
+    check_names(source, path, name)
+
+
+def _aliases(tree):
+    """``{name bound in the module: the NumPy or SciPy name it stands for}``, from every import in it."""
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    aliases[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".")[0]
+                    aliases[root] = root
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            aliases.update((alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names)
+    return {name: target for name, target in aliases.items() if target.split(".")[0] in _WATCHED_ROOTS}
+
+
+def _top_level_functions(tree):
+    """``{name: node}`` of the module's functions: ``def`` statements and lambdas bound to a name."""
+    found = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[node.name] = node
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+            found.update((t.id, node.value) for t in node.targets if isinstance(t, ast.Name))
+    return found
+
+
+def _reached(tree, function_name):
+    """The outermost name and attribute-chain nodes in ``function_name`` and the module functions it names."""
+    functions = _top_level_functions(tree)
+    todo, seen = [function_name], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in functions:
+            continue
+        seen.add(name)
+        inner = {id(n.value) for n in ast.walk(functions[name]) if isinstance(n, ast.Attribute)}
+        for node in ast.walk(functions[name]):
+            if id(node) in inner or _dotted(node) is None:
+                continue
+            if isinstance(node, ast.Name):
+                todo.append(node.id)
+            yield node
+
+
+def _dotted(node):
+    """``a.b.c`` for a chain of attributes on a name; else None."""
+    attributes = []
+    while isinstance(node, ast.Attribute):
+        attributes.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(attributes)])

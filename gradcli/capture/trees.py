@@ -1,0 +1,138 @@
+"""Arguments that are trees (dicts, lists, tuples, NamedTuples of arrays), as named leaves and back.
+
+A loss like ``loss(params, batch)`` with ``params = {"w1": ..., "b": ...}`` is
+checked as a function of its floating-point leaves, each named by its path
+(``params.w1``, ``layers.0.w``, a NamedTuple's field by its name); the leaves
+that are not floating point (integer labels, flags, strings) are held as
+they are. `rebuild` puts the leaves back into the same structure for the
+user's function.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InputError
+
+
+def is_tree(value) -> bool:
+    """Whether ``value`` is a container of leaves: a dict, a NamedTuple, or a list or tuple holding a tree or an array.
+
+    A list of numbers (nested or not) is an array, as it always is in a point.
+    """
+    if isinstance(value, dict) or getattr(value, "_fields", None) is not None:
+        return True
+    return isinstance(value, (list, tuple)) and any(is_tree(v) or isinstance(v, np.ndarray) for v in value)
+
+
+def _children(node):
+    """(key, child) pairs of a tree node, keys as they appear in a path."""
+    if isinstance(node, dict):
+        return [(str(key), child) for key, child in node.items()]
+    fields = getattr(node, "_fields", None)  # a NamedTuple: its fields by name
+    if fields is not None:
+        return list(zip(fields, node))
+    return [(str(i), child) for i, child in enumerate(node)]
+
+
+def leaves(tree, prefix):
+    """``[(path, leaf)]`` of ``tree`` in order, each path ``prefix.key.key``."""
+    found = []
+    todo = [(prefix, tree)]
+    while todo:
+        path, node = todo.pop()
+        if is_tree(node):
+            todo += reversed([(f"{path}.{key}", child) for key, child in _children(node)])
+        else:
+            found.append((path, node))
+    return found
+
+
+def is_variable(leaf) -> bool:
+    """Whether a leaf is differentiated: a floating-point number or array (ints and the rest are held)."""
+    if isinstance(leaf, bool):
+        return False
+    if isinstance(leaf, (float, list, tuple)):  # a list of numbers is an array: floating if any number is
+        return isinstance(leaf, float) or np.issubdtype(np.asarray(leaf).dtype, np.floating)
+    return isinstance(leaf, np.ndarray | np.floating) and np.issubdtype(leaf.dtype, np.floating)
+
+
+def rebuild(template, values, prefix):
+    """``template``'s structure with each leaf whose path is in ``values`` replaced by that value."""
+    if not is_tree(template):
+        return values.get(prefix, template)
+    rebuilt = [(key, rebuild(child, values, f"{prefix}.{key}")) for key, child in _children(template)]
+    if isinstance(template, dict):
+        return dict(zip(template.keys(), (child for _, child in rebuilt)))
+    items = [child for _, child in rebuilt]
+    if getattr(template, "_fields", None) is not None:
+        return type(template)(*items)
+    return type(template)(items)
+
+
+class TreeArguments:
+    """How a function's tree arguments are laid out: which paths are variables, which leaves are held."""
+
+    def __init__(self, names, templates, variables, held):
+        self.names = names  # the function's parameters, in order
+        self.templates = templates  # parameter -> the first point's tree (its structure and held leaves)
+        self.variables = variables  # the variables after flattening: leaf paths and plain parameters
+        self.held = held  # leaf path -> the value every point holds there
+
+    @classmethod
+    def of(cls, names, points, text):
+        """The layout of ``points`` (dicts of parameter -> value); None when no argument is a tree."""
+        dicts = [p for p in points if isinstance(p, dict)]
+        templates = {n: dicts[0][n] for n in names if dicts and is_tree(dicts[0].get(n))}
+        if not templates:
+            return None
+        variables, held = [], {}
+        for name in names:
+            if name not in templates:
+                variables.append(name)
+                continue
+            for path, leaf in leaves(templates[name], name):
+                if is_variable(leaf):
+                    variables.append(path)
+                else:
+                    held[path] = leaf
+        layout = cls(tuple(names), templates, tuple(variables), held)
+        for point in dicts[1:]:
+            layout.flat_point(point, text)
+        return layout
+
+    def flat_point(self, point, text=None):
+        """``point`` as ``{variable: value}``; InputError for a point whose trees are shaped otherwise."""
+        flat = {}
+        for name in self.names:
+            if name not in self.templates:
+                if name in point:
+                    flat[name] = point[name]
+                continue
+            found = dict(leaves(point.get(name, {}), name))
+            expected = [v for v in self.variables if v.startswith(f"{name}.")] + [p for p in self.held if p.startswith(f"{name}.")]
+            if sorted(found) != sorted(expected) or any(
+                not np.array_equal(found[path], value) for path, value in self.held.items() if path in found
+            ):
+                raise _shape_error(name, text)
+            flat.update((path, found[path]) for path in self.variables if path in found)
+        return flat
+
+    def calling(self, function):
+        """``function`` of the flat variables, in order, calling ``function`` with the trees rebuilt."""
+
+        def called(*values):
+            by_path = dict(zip(self.variables, values))
+            by_path.update(self.held)
+            arguments = [rebuild(self.templates[n], by_path, n) if n in self.templates else by_path[n] for n in self.names]
+            return function(*arguments)
+
+        return called
+
+
+def _shape_error(name, text):
+    return InputError(
+        f"the points give '{name}' in different structures (or different values for a leaf that is not "
+        "floating point, which gradcli holds as it is): give every point the same tree",
+        text=text,
+    )

@@ -1,0 +1,171 @@
+"""Plain NumPy code checked as it stands: a fresh copy of its module runs on gradcli.numpy, nothing else changes."""
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import numpy
+import pytest
+
+import gradcli
+from gradcli.capture import framework_of_source, missing_function
+from gradcli.errors import InputError
+
+LEGACY = '''\
+import numpy as numerical
+import numpy.linalg as la
+from numpy.linalg import norm
+
+rng = numerical.random.default_rng(0)
+WEIGHTS = rng.normal(size=3).astype(numerical.float64)
+SCALE = numerical.float64(numerical.pi)
+
+
+def loss(x):
+    return numerical.sum(numerical.tanh(WEIGHTS * x)) * SCALE + la.det(numerical.eye(2)) + norm(WEIGHTS) * x
+'''
+
+SOFTPLUS = '''\
+from numpy import exp, log
+
+
+def softplus(x):
+    return log(1 + exp(x))
+
+
+def loss(x):
+    return softplus(x)
+'''
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def import_as_the_user_would(path):
+    spec = importlib.util.spec_from_file_location("users_own_module", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_module_with_numpy_under_another_name_and_random_data_is_checked_as_it_stands(tmp_path):
+    path = write(tmp_path, "legacy.py", LEGACY)
+    users_module = import_as_the_user_would(path)
+    report = gradcli.check(f"{path}:loss", [0.5, 2.0], dtypes=("float64",))
+    assert report.framework == "numpy" and report.to_dict()["framework"] == "numpy"
+    assert [r.status for r in report.results] == ["ok", "ok"]
+    weights = users_module.WEIGHTS
+    exact = numpy.sum(weights * (1 - numpy.tanh(weights * 0.5) ** 2)) * numpy.pi + numpy.linalg.norm(weights)
+    assert report.results[0].exact_gradient["x"] == pytest.approx(exact, rel=1e-12)
+    # Nothing leaked: the user's module, NumPy itself and the file are as they were.
+    assert users_module.numerical is numpy and users_module.norm is numpy.linalg.norm
+    assert sys.modules["numpy"] is numpy and isinstance(numpy.tanh, numpy.ufunc)
+    assert open(path).read() == LEGACY
+
+
+def test_from_numpy_import_names_run_on_gradcli_and_findings_point_at_the_users_lines(tmp_path):
+    path = write(tmp_path, "softplus.py", SOFTPLUS)
+    report = gradcli.check(f"{path}:loss", [100.0])
+    float32, float64 = report.results
+    assert (float32.status, float64.status) == ("unstable", "ok")
+    assert float32.exact_value == pytest.approx(100.0)
+    locations = {finding.location for finding in float32.findings if finding.location}
+    assert f"{path}:5" in locations
+
+
+def test_a_package_module_target_loads_a_fresh_copy(tmp_path, monkeypatch):
+    package = tmp_path / "numpy_bridge_models"  # a name no other test's module takes
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "plain.py").write_text("import numpy as np\n\n\ndef loss(x):\n    return np.log1p(np.exp(x))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = gradcli.check("numpy_bridge_models.plain:loss", [1.0], dtypes=("float64",))
+    assert report.framework == "numpy" and report.ok
+    assert "numpy_bridge_models.plain" not in sys.modules
+
+
+def test_a_numpy_function_gradcli_lacks_is_an_error_naming_it_and_its_line(tmp_path):
+    path = write(tmp_path, "spectral.py", "import numpy as np\n\n\ndef helper(x):\n    return np.fft.fft(x).real\n\n\ndef loss(x):\n    return np.sum(helper(x))\n")
+    with pytest.raises(InputError) as raised:
+        gradcli.check(f"{path}:loss", [1.0])
+    assert "numpy.fft.fft" in str(raised.value) and "line 5" in str(raised.value)
+    assert raised.value.text.strip() == "return np.fft.fft(x).real"
+
+
+def test_helpers_that_are_not_differentiated_pass_and_missing_functions_do_not():
+    assert missing_function("numpy.random.normal") is None
+    assert missing_function("numpy.float32") is None and missing_function("numpy.pi") is None
+    assert missing_function("numpy.finfo") is None and missing_function("numpy.exp") is None
+    assert "numpy.interp" in missing_function("numpy.interp")
+    assert "numpy.linalg.eigh" in missing_function("numpy.linalg.eigh")
+
+
+def test_scipy_special_is_an_error_naming_the_function_and_gradclis_counterpart(tmp_path):
+    path = write(tmp_path, "logistic.py", "import numpy as np\nfrom scipy.special import expit\n\n\ndef loss(x):\n    return np.log(expit(x))\n")
+    with pytest.raises(InputError) as raised:
+        gradcli.check(f"{path}:loss", [1.0])
+    message = str(raised.value)
+    assert "scipy.special.expit" in message and "gradcli.numpy.sigmoid" in message and "line 6" in message
+
+
+def test_a_library_callable_written_for_numpy_is_substituted_without_touching_it(tmp_path):
+    path = write(tmp_path, "callable_module.py", SOFTPLUS)
+    users_module = import_as_the_user_would(path)
+    report = gradcli.check(users_module.loss, [100.0], dtypes=("float64",))
+    assert report.framework == "numpy" and report.ok
+    assert users_module.loss.__globals__["exp"] is numpy.exp
+
+
+def test_the_framework_is_read_from_imports_and_can_be_overridden(tmp_path):
+    assert framework_of_source("import numpy as np\nimport gradcli.numpy as gnp\n") == "gradcli"
+    assert framework_of_source("import numpy as np\n") == "numpy"
+    assert framework_of_source("import jax.numpy as jnp\nimport numpy as np\n") == "jax"
+    assert framework_of_source("import math\n") == "gradcli"
+    path = write(tmp_path, "softplus.py", SOFTPLUS)
+    as_gradcli = gradcli.check(f"{path}:loss", [1.0], dtypes=("float64",), framework="gradcli")
+    assert as_gradcli.framework == "gradcli" and as_gradcli.results[0].status == "error"
+    with pytest.raises(InputError, match="JAX"):
+        gradcli.check(f"{path}:loss", [1.0], framework="jax")
+    with pytest.raises(InputError, match="not a framework"):
+        gradcli.check(f"{path}:loss", [1.0], framework="torch")
+
+
+def test_gradcli_code_still_says_gradcli():
+    report = gradcli.check("log(1+exp(x))", [1.0], dtypes=("float64",))
+    assert report.to_dict()["framework"] == "gradcli"
+
+
+def test_the_cli_checks_a_numpy_file_and_says_so_in_json(tmp_path):
+    write(tmp_path, "softplus.py", SOFTPLUS)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [os.getcwd(), os.environ.get("PYTHONPATH")] if p))
+    run = subprocess.run(
+        [sys.executable, "-m", "gradcli", "check", "softplus.py:loss", "--at", "100", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert run.returncode == 1, run.stderr
+    data = json.loads(run.stdout)
+    assert data["framework"] == "numpy"
+    assert [r["status"] for r in data["results"]] == ["unstable", "ok"]
+    forced = subprocess.run(
+        [sys.executable, "-m", "gradcli", "check", "softplus.py:loss", "--at", "1", "--framework", "gradcli", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert json.loads(forced.stdout)["framework"] == "gradcli"
+
+
+def test_a_fix_of_plain_numpy_code_calls_only_numpy_and_is_rechecked(tmp_path):
+    path = write(tmp_path, "softplus_np.py", "import numpy as np\n\n\ndef loss(x):\n    return np.log(1 + np.exp(x))\n")
+    report = gradcli.check(f"{path}:loss", [100.0])
+    assert report.fixes, report.notes
+    for fix in report.fixes:
+        added = [line for line in fix.diff.splitlines() if line.startswith("+    ")]
+        called = [name for line in added for name in re.findall(r"np\.(\w+)\(", line)]
+        assert called and all(hasattr(numpy, name) for name in called), fix.diff
+    assert "+    return np.logaddexp(0, x)" in report.fixes[0].diff
