@@ -365,12 +365,14 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
-    from .files import write_atomically
+    from .files import check_writable, write_atomically
     from .views.json import dump_json
     from .views.junit import junit_xml
     from .views.terminal_check import print_report
 
     options = _check_options(flags)
+    if junit:
+        check_writable(junit, "--junit")  # before any check runs, not after
     reports = [_run_check(t, at, random_specs, options, timeout) for t in targets]
     if junit:
         write_atomically(junit, junit_xml(reports))
@@ -438,6 +440,7 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
 
     layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
     cases = _audit_cases(sources, layer)
+    _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
     old = _load_baseline(baseline)
     with Progress() as progress:
         report = run_audit(cases, jobs, executor, scheduler, _shard(shard), progress)
@@ -475,6 +478,15 @@ def _audit_cases(sources, layer):
     if not cases:
         raise InputError(f"no audit cases in {', '.join(sources)}: write [[case]] tables, or mark functions with @gradcli.audit")
     return cases
+
+
+def _check_report_paths(**paths):
+    """Refuse, before any case runs, a report path that cannot be written (its missing folders are made)."""
+    from .files import check_writable
+
+    for option, path in paths.items():
+        if path:
+            check_writable(path, "--" + option.replace("_", "-"))
 
 
 def _shard(text):
@@ -518,15 +530,15 @@ def _show_audit(report, as_json, junit, markdown, html):
 
     from .files import write_atomically
 
-    for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
-        if path:
-            write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
-    if as_json:
+    if as_json:  # stdout first: a file that fails to write late still leaves the run on stdout
         click.echo(_json_text(report), nl=False)
     else:
         from .views.terminal_audit import print_audit
 
         print_audit(report)
+    for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
+        if path:
+            write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
 
 
 @cli.group()
@@ -546,6 +558,7 @@ def merge(reports, as_json, junit, markdown, html):
     from .audit.baseline import load_report, merge as merge_reports
     from .views.terminal_audit import summary
 
+    _check_report_paths(junit=junit, markdown=markdown, html=html)
     merged = merge_reports([load_report(path) for path in reports], reports)
     _show_audit(merged, as_json, junit, markdown, html)
     _echo_summary(summary(merged), as_json)

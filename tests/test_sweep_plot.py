@@ -95,7 +95,7 @@ def test_the_verdict_map_has_a_legend_of_the_verdicts_shown(tmp_path):
     assert "domain" in text and "ok" in text and "unstable" not in text
 
 
-@pytest.mark.parametrize("name, message", [("a.pdf", "ends in .png or .svg"), ("no/such/a.svg", "does not exist")])
+@pytest.mark.parametrize("name, message", [("a.pdf", "ends in .png or .svg")])
 def test_a_bad_path_is_refused_and_nothing_is_written(tmp_path, name, message):
     with pytest.raises(InputError, match=message):
         plot_sweep(softplus_like(), str(tmp_path / name))
