@@ -549,17 +549,19 @@ def report():
 @report.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @_report_files
-def merge(reports, as_json, junit, markdown, html):
+@click.option("--partial", is_flag=True, help="Merge even when shards are missing (the report names them).")
+def merge(reports, as_json, junit, markdown, html, partial):
     """Merge the JSON reports of audit shards (--shard I/N) into one, in the spec's order.
 
-    A case found in two reports is refused (exit 2). Exit 1 when a merged
-    case fails or errors, as the whole run would.
+    A case found in two reports, or a shard missing, is refused (exit 2);
+    with --partial the shards given are merged and the missing ones named.
+    Exit 1 when a merged case fails or errors, as the whole run would.
     """
     from .audit.baseline import load_report, merge as merge_reports
     from .views.terminal_audit import summary
 
     _check_report_paths(junit=junit, markdown=markdown, html=html)
-    merged = merge_reports([load_report(path) for path in reports], reports)
+    merged = merge_reports([load_report(path) for path in reports], reports, partial)
     _show_audit(merged, as_json, junit, markdown, html)
     _echo_summary(summary(merged), as_json)
     if not merged.ok:

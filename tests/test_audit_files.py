@@ -3,6 +3,9 @@
 import json
 
 from audit_helpers import audit, spec_of
+from click.testing import CliRunner
+
+from gradcli.cli import cli
 
 def spec(folder, text=spec_of(["passing", "failing"])):
     path = folder / "gradcli.toml"
@@ -29,3 +32,32 @@ def test_an_unwritable_report_path_is_refused_before_any_case_runs(tmp_path):
 def test_a_folder_as_a_report_path_is_refused(tmp_path):
     code, out, err = audit(spec(tmp_path), "--junit", tmp_path)
     assert code == 2 and "is a directory" in err
+
+
+def merge(*args):
+    result = CliRunner().invoke(cli, ["report", "merge", *map(str, args)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def shard_report(folder, i, n, cases=()):
+    path = folder / f"s{i}.json"
+    path.write_text(json.dumps({"schema": "gradcli.audit/1", "cases": list(cases), "shard": [i, n]}))
+    return path
+
+
+def test_a_merge_with_a_shard_missing_names_it_and_exits_2(tmp_path):
+    code, out, err = merge(shard_report(tmp_path, 1, 3), shard_report(tmp_path, 3, 3))
+    assert code == 2 and out == ""
+    assert "error: shard 2/3 missing" in err and "--partial" in err
+
+
+def test_a_partial_merge_is_said_to_be_one(tmp_path):
+    code, out, err = merge(shard_report(tmp_path, 1, 2), "--partial", "--json")
+    assert code == 0
+    assert json.loads(out)["missing_shards"] == ["2/2"]
+    assert "(partial: shard 2/2 missing)" in err
+
+
+def test_shards_of_different_splits_are_refused(tmp_path):
+    code, _, err = merge(shard_report(tmp_path, 1, 2), shard_report(tmp_path, 3, 3))
+    assert code == 2 and "a shard of 2" in err and "a shard of 3" in err

@@ -31,7 +31,8 @@ def load_report(path) -> AuditReport:
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: a case is malformed ({type(error).__name__}: {error})") from None
     shard = tuple(data["shard"]) if data.get("shard") else None
-    return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0))
+    missing = list(data.get("missing_shards") or [])
+    return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0), missing_shards=missing)
 
 
 def _case(entry) -> CaseResult:
@@ -65,8 +66,19 @@ def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
     return report
 
 
-def merge(reports, paths) -> AuditReport:
-    """One report from shard reports: every case once, in the spec's order; a case in two shards is refused."""
+def merge(reports, paths, partial=False) -> AuditReport:
+    """One report from shard reports: every case once, in the spec's order; a case in two shards is refused.
+
+    A shard missing (of the N that ``--shard I/N`` split the run into) is
+    refused too, naming it, unless ``partial``: then the merged report names
+    the missing shards, so it is never taken for the whole run.
+    """
+    missing = missing_shards(reports, paths)
+    if missing and not partial:
+        raise InputError(
+            f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: merge every shard's report, "
+            "or give --partial to merge only these"
+        )
     seen, cases = {}, []
     for report, path in zip(reports, paths):
         for case in report.cases:
@@ -75,4 +87,17 @@ def merge(reports, paths) -> AuditReport:
             seen[case.name] = path
             cases.append(case)
     ordered = sorted(cases, key=lambda c: (c.index is None, c.index if c.index is not None else 0))
-    return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports))
+    return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports), missing_shards=missing)
+
+
+def missing_shards(reports, paths) -> list:
+    """The shards ("2/4") that ``reports`` lack of the split they come from; a split that differs is refused."""
+    splits = {report.shard[1]: path for report, path in zip(reports, paths) if report.shard is not None}
+    if not splits:
+        return []
+    if len(splits) > 1:
+        (n, first), (m, second) = list(splits.items())[:2]
+        raise InputError(f"{first} is a shard of {n} and {second} a shard of {m}: merge the shards of one run")
+    (n,) = splits
+    present = {report.shard[0] for report in reports if report.shard is not None}
+    return [f"{i}/{n}" for i in range(1, n + 1) if i not in present]

@@ -77,6 +77,7 @@ class AuditReport:
     regressions: list = field(default_factory=list)  # case names: passed in the baseline, fail or error now (or new and failing)
     fixed: list = field(default_factory=list)  # case names: failed in the baseline, pass now
     baseline: Optional[str] = None  # the baseline file compared with
+    missing_shards: list = field(default_factory=list)  # "2/4": shards a partial merge (--partial) lacks
 
     @property
     def summary(self):
@@ -100,6 +101,7 @@ class AuditReport:
             "baseline": self.baseline,
             "regressions": list(self.regressions),
             "fixed": list(self.fixed),
+            "missing_shards": list(self.missing_shards),
         }
 
     def _repr_html_(self):

@@ -42,6 +42,8 @@ def summary(report) -> str:
     text = f"{audit_cases.summary_text(report)} in {report.seconds:.1f} s"
     if report.shard is not None:
         text += f" (shard {report.shard[0]}/{report.shard[1]})"
+    if report.missing_shards:
+        text += f" (partial: shard{'s' if len(report.missing_shards) > 1 else ''} {', '.join(report.missing_shards)} missing)"
     if report.baseline is not None:
         text += f"\nagainst {report.baseline}: {len(report.regressions)} regression{'' if len(report.regressions) == 1 else 's'}"
         text += "".join(f"\n  regressed: {name}" for name in report.regressions)
