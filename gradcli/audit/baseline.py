@@ -1,9 +1,12 @@
 """Audit reports read back from JSON: compared with a baseline, and shard reports merged into one.
 
-A regression is a case that passed in the baseline and fails or errors now,
-or a case the baseline does not have that fails or errors; a fixed case
-failed or errored in the baseline and passes now. With a baseline, only
-regressions fail a run, so a CI job can adopt gradcli with known failures.
+Against a baseline, a regression is a case that passed there and fails or
+errors now; a new case is one the baseline lacks, and a new case that fails
+or errors fails the run too, named as new, not as regressed; a fixed case
+failed or errored there and passes now. A case whose target differs from the
+baseline's under the same name is listed as changed. With a baseline, only
+regressions and new failures fail a run, so a CI job can adopt gradcli with
+known failures.
 """
 
 from __future__ import annotations
@@ -58,11 +61,13 @@ def _case(entry) -> CaseResult:
 
 
 def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
-    """``report`` with its regressions and fixed cases against ``baseline`` (read from ``path``) filled in."""
-    before = {case.name: case.status for case in baseline.cases}
+    """``report`` with its regressions, new failures, fixed and changed cases against ``baseline`` (read from ``path``)."""
+    before = {case.name: case for case in baseline.cases}
     report.baseline = str(path)
-    report.regressions = [c.name for c in report.cases if c.status != "pass" and before.get(c.name, "pass") == "pass"]
-    report.fixed = [c.name for c in report.cases if c.status == "pass" and before.get(c.name, "pass") != "pass"]
+    report.regressions = [c.name for c in report.cases if c.status != "pass" and c.name in before and before[c.name].status == "pass"]
+    report.new = [c.name for c in report.cases if c.status != "pass" and c.name not in before]
+    report.fixed = [c.name for c in report.cases if c.status == "pass" and c.name in before and before[c.name].status != "pass"]
+    report.changed = {c.name: before[c.name].target for c in report.cases if c.name in before and before[c.name].target != c.target}
     return report
 
 
@@ -73,12 +78,6 @@ def merge(reports, paths, partial=False) -> AuditReport:
     refused too, naming it, unless ``partial``: then the merged report names
     the missing shards, so it is never taken for the whole run.
     """
-    missing = missing_shards(reports, paths)
-    if missing and not partial:
-        raise InputError(
-            f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: merge every shard's report, "
-            "or give --partial to merge only these"
-        )
     seen, cases = {}, []
     for report, path in zip(reports, paths):
         for case in report.cases:
@@ -86,6 +85,12 @@ def merge(reports, paths, partial=False) -> AuditReport:
                 raise InputError(f"case {case.name!r} is in both {seen[case.name]} and {path}: merge each shard once")
             seen[case.name] = path
             cases.append(case)
+    missing = missing_shards(reports, paths)
+    if missing and not partial:
+        raise InputError(
+            f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: merge every shard's report, "
+            "or give --partial to merge only these"
+        )
     ordered = sorted(cases, key=lambda c: (c.index is None, c.index if c.index is not None else 0))
     return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports), missing_shards=missing)
 

@@ -99,3 +99,10 @@ def summary_text(report):
     s = report.summary
     errors = f"{s['errors']} error{'' if s['errors'] == 1 else 's'}"
     return f"{s['cases']} case{'' if s['cases'] == 1 else 's'}: {s['passed']} passed, {s['failed']} failed, {errors}"
+
+
+def baseline_changes(report) -> list:
+    """What changed against the baseline, as (label, case names) pairs: regressions and fixed always, new and changed when any."""
+    changed = [f"{name} (its target was {target})" for name, target in report.changed.items()]
+    pairs = [("regressions", report.regressions), ("new", report.new), ("fixed", report.fixed), ("changed", changed)]
+    return [(label, names) for label, names in pairs if names or label in ("regressions", "fixed")]

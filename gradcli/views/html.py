@@ -99,8 +99,8 @@ def render_audit(report) -> str:
     if report.baseline is not None:
         parts.append(
             f'<p class="baseline">Against the baseline <code>{escape(report.baseline)}</code>: '
-            f"regressions: {escape(', '.join(report.regressions)) or 'none'}; "
-            f"fixed: {escape(', '.join(report.fixed)) or 'none'}.</p>"
+            + "; ".join(f"{label}: {escape(', '.join(names)) or 'none'}" for label, names in audit_cases.baseline_changes(report))
+            + ".</p>"
         )
     columns = audit_cases.dtypes(report)
     headers = [("#", "index"), ("case", "case"), ("target", "target"), ("status", "status")]
