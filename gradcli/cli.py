@@ -520,9 +520,21 @@ def _json_text(report):
 
 
 def _echo_summary(line, as_json):
-    """The summary on stderr, unless the table that ends with it was just printed to the same terminal."""
-    if as_json or not (sys.stdout.isatty() and sys.stderr.isatty()):
+    """The summary on stderr, unless the table that ends with it was just printed to the same place.
+
+    The same place: one terminal, or one log that both streams go to (``2>&1``).
+    """
+    if as_json or not (_same_place(sys.stdout, sys.stderr) or (sys.stdout.isatty() and sys.stderr.isatty())):
         click.echo(line, err=True)
+
+
+def _same_place(first, second):
+    """Whether two streams write to one file, pipe or terminal."""
+    try:
+        a, b = os.fstat(first.fileno()), os.fstat(second.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False  # not files (a test's capture): they are kept apart
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _show_audit(report, as_json, junit, markdown, html):
