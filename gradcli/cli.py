@@ -418,8 +418,9 @@ def _report_files(fun):
 @_report_files
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions and new failing cases fail.")
 @click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline, and exit 0 whatever failed.")
+@click.option("--resume", is_flag=True, help="Run only the cases a stopped run of the same spec and flags did not finish (from its journal in .gradcli/).")
 @click.pass_context
-def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, **flags):
+def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, resume, **flags):
     """Audit many gradients at once, for CI: a spec's cases, or functions marked @gradcli.audit.
 
     SOURCES are spec files (gradcli.toml, or pyproject.toml with [tool.gradcli])
@@ -443,20 +444,42 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     cases = _audit_cases(sources, layer)
     _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
     old = _load_baseline(baseline)
-    with Progress() as progress:
-        report = run_audit(cases, jobs, executor, scheduler, _shard(shard), progress)
-    if old is not None:
-        from .audit.baseline import compare
+    shard = _shard(shard)
+    journal = _open_journal(cases, shard, resume)
+    try:
+        with Progress() as progress:
+            report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
+        if old is not None:
+            from .audit.baseline import compare
 
-        compare(report, old, baseline)
-    _show_audit(report, as_json, junit, markdown, html)
-    if update_baseline:
-        from .files import write_atomically
+            compare(report, old, baseline)
+        _show_audit(report, as_json, junit, markdown, html)
+        if update_baseline:
+            from .files import write_atomically
 
-        write_atomically(update_baseline, _json_text(report))
+            write_atomically(update_baseline, _json_text(report))
+        journal.close(finished_run=True)  # every report is out: nothing is left to resume
+    finally:
+        journal.close()  # stopped or failed: the journal stays for --resume
     _echo_summary(summary(report), as_json)
     if not report.ok and not update_baseline:  # recording a baseline is how CI makes one: it succeeds
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _open_journal(cases, shard, resume):
+    """The journal this run keeps of its finished cases; with ``resume``, holding what a stopped run finished."""
+    from .audit.journal import Journal, journal_path
+    from .audit.run import select_shard
+
+    journal = Journal(journal_path(cases, shard), resume)
+    if resume:
+        total = len(select_shard(list(enumerate(cases)), shard))
+        done = len(journal.finished)
+        told = f"resuming: {done} of {total} cases finished before; running the other {total - done}" if done else (
+            "nothing to resume (no journal of a stopped run of these cases and flags): running every case"
+        )
+        click.echo(told, err=True)
+    return journal
 
 
 def _audit_cases(sources, layer):

@@ -30,7 +30,7 @@ def load_report(path) -> AuditReport:
     if not isinstance(data, dict) or data.get("schema") != "gradcli.audit/1" or not isinstance(data.get("cases"), list):
         raise InputError(f"{path}: not a gradcli audit report (gradcli audit --json writes one)")
     try:
-        cases = [_case(entry) for entry in data["cases"]]
+        cases = [case_from_dict(entry) for entry in data["cases"]]
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: a case is malformed ({type(error).__name__}: {error})") from None
     shard = tuple(data["shard"]) if data.get("shard") else None
@@ -38,7 +38,9 @@ def load_report(path) -> AuditReport:
     return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0), missing_shards=missing)
 
 
-def _case(entry) -> CaseResult:
+def case_from_dict(entry) -> CaseResult:
+    """A `CaseResult` from its ``gradcli.audit/1`` JSON dict; KeyError, TypeError or ValueError if malformed."""
+
     def verdict(value):
         return Verdict(value) if value is not None else None
 
