@@ -88,6 +88,7 @@ def test_summary_and_progress_go_to_stderr(full_run):
 def test_every_report_file_reads_back(project, full_run):
     suites = ElementTree.parse(project / "audit.xml").getroot()
     cases = {case.get("name"): case for case in suites.iter("testcase")}
+    assert len(cases) == len(STATUSES) == int(suites.find("testsuite").get("tests"))  # one testcase per case
     for name, status in STATUSES.items():
         assert name in cases
         assert (cases[name].find("failure") is not None, cases[name].find("error") is not None) == (status == "fail", status == "error")
