@@ -4,6 +4,8 @@ The audit they render is real: checks and a sweep of log(1+exp(x)), one of
 them read back from JSON, an expected verdict that holds, and an error.
 """
 
+import copy
+import dataclasses
 import io
 import os
 import re
@@ -16,6 +18,7 @@ from audit_reports import HOSTILE, case_bodies, case_rows, parse_html, sample_re
 
 import gradcli
 from gradcli.audit.results import AuditReport
+from gradcli.checker.verdict import Verdict
 from gradcli.views import audit_cases as cases, html, junit, markdown, terminal_audit as terminal
 from gradcli.errors import InputError
 from gradcli.files import write_atomically
@@ -232,3 +235,27 @@ def test_views_and_files_do_not_import_click():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def status_keys(page):
+    """Each case's sort key of its status cell, by case name."""
+    cells = [td for td in page.iter("td") if td.attrs.get("class", "").startswith("s-")]
+    return {row[1]: int(td.attrs["data-key"]) for row, td in zip(case_rows(page), cells)}
+
+
+def test_html_worst_first_orders_by_severity_not_only_failed_first(report):
+    unstable, calm, error = report.cases[0], report.cases[3], report.cases[4]
+    wrong = dataclasses.replace(unstable, name="wrong", worst=Verdict.WRONG)
+    domain = dataclasses.replace(calm, name="domain", worst=Verdict.DOMAIN, status="fail")
+    keys = status_keys(parse_html(html.render(AuditReport(cases=[calm, domain, unstable, wrong, error]))))
+    assert sorted(keys, key=keys.get, reverse=True) == [HOSTILE, "wrong", "headline", "domain", "calm"]
+
+
+def test_html_a_passing_case_whose_findings_are_notes_says_notes(report):
+    calm = report.cases[3]
+    note = {"kind": "kink", "phase": "forward", "op": "abs", "message": "a kink nearby", "span": None, "location": None}
+    check = copy.deepcopy(calm.check)
+    for result in check["results"]:
+        result["findings"] = [note, note]
+    bodies = case_bodies(next(parse_html(html.render(AuditReport(cases=[dataclasses.replace(calm, check=check)]))).iter("table")))
+    assert next(bodies[0].iter("summary")).text() == f"calm: {2 * len(check['results'])} notes"
