@@ -658,6 +658,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         from .views.plot import plot_sweep
 
         plot_sweep(result, plot)
+        click.echo(f"plot written to {plot}", err=True)
 
 
 def main(argv=None):
