@@ -61,3 +61,25 @@ def test_a_partial_merge_is_said_to_be_one(tmp_path):
 def test_shards_of_different_splits_are_refused(tmp_path):
     code, _, err = merge(shard_report(tmp_path, 1, 2), shard_report(tmp_path, 3, 3))
     assert code == 2 and "a shard of 2" in err and "a shard of 3" in err
+
+
+def test_the_summary_is_printed_once_when_both_streams_go_to_one_log(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run(
+        [sys.executable, "-m", "gradcli", "audit", str(spec(tmp_path))],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, timeout=300,
+    )
+    assert done.stdout.count("2 cases: 1 passed, 1 failed, 0 errors") == 1, done.stdout
+
+
+def test_sweep_plot_says_where_it_was_written(tmp_path):
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(cli, ["sweep", "exp(x)", "--range", "x=0:1:5", "--plot", str(tmp_path / "plots" / "s.svg")])
+    assert result.exit_code == 0 and f"plot written to {tmp_path / 'plots' / 's.svg'}" in result.stderr
+    assert (tmp_path / "plots" / "s.svg").exists()  # its folder made

@@ -83,7 +83,7 @@ def test_the_bits_plot_shades_nan_and_inf_and_marks_the_threshold(tmp_path):
     assert len(root.findall(".//{http://www.w3.org/2000/svg}path")) > 10
     text = path.read_text()
     # matplotlib's SVG keeps each label as a comment beside the glyphs it draws.
-    for label in ("NaN", "value", "gradient", "bits lost (of 24)", "ok→unstable", "x=5.0"):
+    for label in ("NaN", "value", "gradient", "bits lost (of 23)", "ok→unstable", "x=5.0"):
         assert label in text, label
 
 

@@ -52,7 +52,8 @@ def _bits_figure(plt, result):
     (name, swept), = result.ranges.items()
     figure, axes = plt.subplots(len(result.dtypes), 1, figsize=(9, 2.8 * len(result.dtypes) + 0.6), sharex=True, squeeze=False)
     for ax, (dtype, d) in zip(axes[:, 0], result.dtypes.items()):
-        top = mantissa_bits(dtype)
+        # Every bit is lost at 100% relative error (log2(1 / eps) bits, the stored ones): the table's "(all)".
+        top = mantissa_bits(dtype) - 1
         if d.samples is not None:
             x = d.samples.axes[name]
             _shade_nonfinite(ax, x, d.samples)
