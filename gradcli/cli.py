@@ -394,12 +394,14 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
     """
-    from .files import write_atomically
+    from .files import check_writable, write_atomically
     from .views.json import dump_json
     from .views.junit import junit_xml
     from .views.terminal_check import print_report
 
     options = _check_options(flags)
+    if junit:
+        check_writable(junit, "--junit")  # before any check runs, not after
     reports = [_run_check(t, at, random_specs, options, timeout, flags.get("args_function")) for t in targets]
     if junit:
         write_atomically(junit, junit_xml(reports))
@@ -443,10 +445,11 @@ def _report_files(fun):
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
 @_report_files
-@click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions fail.")
-@click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline.")
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions and new failing cases fail.")
+@click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline, and exit 0 whatever failed.")
+@click.option("--resume", is_flag=True, help="Run only the cases a stopped run of the same spec and flags did not finish (from its journal in .gradcli/).")
 @click.pass_context
-def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, **flags):
+def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, resume, **flags):
     """Audit many gradients at once, for CI: a spec's cases, or functions marked @gradcli.audit.
 
     SOURCES are spec files (gradcli.toml, or pyproject.toml with [tool.gradcli])
@@ -454,9 +457,10 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     without any, the spec is found by walking up from this folder. The check
     options given here are defaults under the spec's own. Each case runs in a
     worker process with its own timeout: one that raises, hangs or crashes
-    its worker is 'error' and the run goes on. Exit 0 when every case passes,
-    1 when one fails or errors (with --baseline: only regressions), 2 for a
-    bad spec or input.
+    its worker is 'error' and the run goes on. Exit 0 when every case passes
+    (or --update-baseline recorded the run), 1 when one fails or errors (with
+    --baseline: only regressions and new failing cases), 2 for a bad spec or
+    input.
     """
     from .audit.progress import Progress
     from .audit.run import run_audit
@@ -467,21 +471,44 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
 
     layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
     cases = _audit_cases(sources, layer)
+    _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
     old = _load_baseline(baseline)
-    with Progress() as progress:
-        report = run_audit(cases, jobs, executor, scheduler, _shard(shard), progress)
-    if old is not None:
-        from .audit.baseline import compare
+    shard = _shard(shard)
+    journal = _open_journal(cases, shard, resume)
+    try:
+        with Progress() as progress:
+            report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
+        if old is not None:
+            from .audit.baseline import compare
 
-        compare(report, old, baseline)
-    _show_audit(report, as_json, junit, markdown, html)
-    if update_baseline:
-        from .files import write_atomically
+            compare(report, old, baseline)
+        _show_audit(report, as_json, junit, markdown, html)
+        if update_baseline:
+            from .files import write_atomically
 
-        write_atomically(update_baseline, _json_text(report))
+            write_atomically(update_baseline, _json_text(report))
+        journal.close(finished_run=True)  # every report is out: nothing is left to resume
+    finally:
+        journal.close()  # stopped or failed: the journal stays for --resume
     _echo_summary(summary(report), as_json)
-    if not report.ok:
+    if not report.ok and not update_baseline:  # recording a baseline is how CI makes one: it succeeds
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _open_journal(cases, shard, resume):
+    """The journal this run keeps of its finished cases; with ``resume``, holding what a stopped run finished."""
+    from .audit.journal import Journal, journal_path
+    from .audit.run import select_shard
+
+    journal = Journal(journal_path(cases, shard), resume)
+    if resume:
+        total = len(select_shard(list(enumerate(cases)), shard))
+        done = len(journal.finished)
+        told = f"resuming: {done} of {total} cases finished before; running the other {total - done}" if done else (
+            "nothing to resume (no journal of a stopped run of these cases and flags): running every case"
+        )
+        click.echo(told, err=True)
+    return journal
 
 
 def _audit_cases(sources, layer):
@@ -504,6 +531,15 @@ def _audit_cases(sources, layer):
     if not cases:
         raise InputError(f"no audit cases in {', '.join(sources)}: write [[case]] tables, or mark functions with @gradcli.audit")
     return cases
+
+
+def _check_report_paths(**paths):
+    """Refuse, before any case runs, a report path that cannot be written (its missing folders are made)."""
+    from .files import check_writable
+
+    for option, path in paths.items():
+        if path:
+            check_writable(path, "--" + option.replace("_", "-"))
 
 
 def _shard(text):
@@ -536,9 +572,21 @@ def _json_text(report):
 
 
 def _echo_summary(line, as_json):
-    """The summary on stderr, unless the table that ends with it was just printed to the same terminal."""
-    if as_json or not (sys.stdout.isatty() and sys.stderr.isatty()):
+    """The summary on stderr, unless the table that ends with it was just printed to the same place.
+
+    The same place: one terminal, or one log that both streams go to (``2>&1``).
+    """
+    if as_json or not (_same_place(sys.stdout, sys.stderr) or (sys.stdout.isatty() and sys.stderr.isatty())):
         click.echo(line, err=True)
+
+
+def _same_place(first, second):
+    """Whether two streams write to one file, pipe or terminal."""
+    try:
+        a, b = os.fstat(first.fileno()), os.fstat(second.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False  # not files (a test's capture): they are kept apart
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _show_audit(report, as_json, junit, markdown, html):
@@ -547,15 +595,15 @@ def _show_audit(report, as_json, junit, markdown, html):
 
     from .files import write_atomically
 
-    for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
-        if path:
-            write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
-    if as_json:
+    if as_json:  # stdout first: a file that fails to write late still leaves the run on stdout
         click.echo(_json_text(report), nl=False)
     else:
         from .views.terminal_audit import print_audit
 
         print_audit(report)
+    for path, view in ((junit, "junit"), (markdown, "markdown"), (html, "html")):
+        if path:
+            write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
 
 
 @cli.group()
@@ -566,16 +614,19 @@ def report():
 @report.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @_report_files
-def merge(reports, as_json, junit, markdown, html):
+@click.option("--partial", is_flag=True, help="Merge even when shards are missing (the report names them).")
+def merge(reports, as_json, junit, markdown, html, partial):
     """Merge the JSON reports of audit shards (--shard I/N) into one, in the spec's order.
 
-    A case found in two reports is refused (exit 2). Exit 1 when a merged
-    case fails or errors, as the whole run would.
+    A case found in two reports, or a shard missing, is refused (exit 2);
+    with --partial the shards given are merged and the missing ones named.
+    Exit 1 when a merged case fails or errors, as the whole run would.
     """
     from .audit.baseline import load_report, merge as merge_reports
     from .views.terminal_audit import summary
 
-    merged = merge_reports([load_report(path) for path in reports], reports)
+    _check_report_paths(junit=junit, markdown=markdown, html=html)
+    merged = merge_reports([load_report(path) for path in reports], reports, partial)
     _show_audit(merged, as_json, junit, markdown, html)
     _echo_summary(summary(merged), as_json)
     if not merged.ok:
@@ -636,6 +687,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         from .views.plot import plot_sweep
 
         plot_sweep(result, plot)
+        click.echo(f"plot written to {plot}", err=True)
 
 
 def main(argv=None):

@@ -32,6 +32,7 @@ def replace_atomically(path, write, suffix=".tmp"):
     directory = os.path.dirname(os.path.abspath(path))
     temporary = None
     try:
+        os.makedirs(directory, exist_ok=True)  # as pytest makes the folder of --junitxml
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=suffix)
         os.close(handle)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; a report or plot is an ordinary file
@@ -43,6 +44,25 @@ def replace_atomically(path, write, suffix=".tmp"):
     finally:
         if temporary is not None and os.path.exists(temporary):
             os.remove(temporary)  # a failed write leaves neither a partial file nor litter
+
+
+def check_writable(path, option):
+    """Make sure a report can be written to ``path`` later: its folder made, a trial file created and removed.
+
+    Called before a run starts, so a path that cannot be written fails at
+    once (exit 2, naming ``option``), not after every case has run.
+    """
+    if os.path.isdir(path):
+        raise InputError(f"{option} {path}: is a folder; give a file name")
+
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(directory, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gradcli-", suffix=".check")
+    except OSError as error:
+        raise InputError(f"{option} {path}: cannot write there: {error.strerror or error}") from None
+    os.close(handle)
+    os.remove(temporary)  # creating it proved the folder takes files; the report replaces ``path`` the same way
 
 
 def _umask():

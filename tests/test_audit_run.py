@@ -36,7 +36,7 @@ def full_run(project):
 
 def test_every_case_has_its_status_in_spec_order(full_run):
     code, report, _ = full_run
-    assert code == 1  # some fail or error
+    assert code == 0  # some fail or error, but --update-baseline records the run: it succeeds
     assert [(c["name"], c["status"]) for c in report["cases"]] == list(STATUSES.items())
 
 
@@ -88,6 +88,7 @@ def test_summary_and_progress_go_to_stderr(full_run):
 def test_every_report_file_reads_back(project, full_run):
     suites = ElementTree.parse(project / "audit.xml").getroot()
     cases = {case.get("name"): case for case in suites.iter("testcase")}
+    assert len(cases) == len(STATUSES) == int(suites.find("testsuite").get("tests"))  # one testcase per case
     for name, status in STATUSES.items():
         assert name in cases
         assert (cases[name].find("failure") is not None, cases[name].find("error") is not None) == (status == "fail", status == "error")
@@ -142,12 +143,25 @@ def test_a_baseline_fails_only_regressions(project, full_run, tmp_path):
     assert "regressed: failing" in err and "fixed: passing" in err
 
 
-def test_a_new_failing_case_is_a_regression(tmp_path):
+def test_a_new_failing_case_is_new_not_regressed_and_fails_the_run(tmp_path):
     spec = tmp_path / "gradcli.toml"
     spec.write_text('[[case]]\nname = "new"\ntarget = "log(1+exp(x))"\nat = ["x=100"]\ndtypes = ["float32"]\nfixes = false\n')
     (tmp_path / "empty.json").write_text('{"schema": "gradcli.audit/1", "cases": []}')
-    code, report, _ = audit_json(spec, "--baseline", tmp_path / "empty.json")
-    assert (code, report["regressions"]) == (1, ["new"])
+    code, report, err = audit_json(spec, "--baseline", tmp_path / "empty.json")
+    assert (code, report["regressions"], report["new"]) == (1, [], ["new"])
+    assert "  new: new" in err and "regressed" not in err
+
+
+def test_update_baseline_records_and_exits_0_and_a_changed_target_is_named(tmp_path):
+    spec = tmp_path / "gradcli.toml"
+    case = '[[case]]\nname = "softplus"\ntarget = "{}"\nat = ["x=100"]\ndtypes = ["float32"]\nfixes = false\n'
+    spec.write_text(case.format("log(1+exp(x))"))
+    code, _, err = audit(spec, "--update-baseline", tmp_path / "ci" / "base.json")
+    assert code == 0 and "1 failed" in err
+    spec.write_text(case.format("log1p(exp(x))"))
+    code, report, err = audit_json(spec, "--baseline", tmp_path / "ci" / "base.json")
+    assert report["changed"] == {"softplus": "log(1+exp(x))"}
+    assert "changed: softplus (its target was log(1+exp(x)))" in err
 
 
 def test_a_bad_baseline_exits_2(tmp_path):

@@ -37,6 +37,12 @@ timeout = 3
 '''
 
 
+def write_good(folder):
+    """GOOD and the models.py its swept case names (a missing file is a spec mistake)."""
+    (folder / "models.py").write_text("import gradcli.numpy as np\n\n\ndef loss(x):\n    return np.log1p(np.exp(x))\n")
+    (folder / "gradcli.toml").write_text(GOOD)
+
+
 def spec_error(tmp_path, text, name="gradcli.toml"):
     path = tmp_path / name
     path.write_text(text)
@@ -46,7 +52,7 @@ def spec_error(tmp_path, text, name="gradcli.toml"):
 
 
 def test_defaults_then_case_overrides(tmp_path):
-    (tmp_path / "gradcli.toml").write_text(GOOD)
+    write_good(tmp_path)
     headline, swept = load_spec(str(tmp_path / "gradcli.toml"))
     assert (headline.name, headline.target, headline.at, headline.ranges) == ("headline", "log(1+exp(x))", ("x=100", "x=1"), ())
     assert headline.options.dtypes == ("float32", "float64") and headline.options.rtol == 1e-5
@@ -56,7 +62,7 @@ def test_defaults_then_case_overrides(tmp_path):
 
 
 def test_flags_typed_on_the_command_line_win_over_the_spec(tmp_path):
-    (tmp_path / "gradcli.toml").write_text(GOOD)
+    write_good(tmp_path)
     headline, swept = load_spec(str(tmp_path / "gradcli.toml"), {"dtypes": ("float16",), "seed": 4, "timeout": 99})
     assert headline.options.dtypes == ("float16",) and swept.options.dtypes == ("float16",)
     assert headline.options.seed == 4 and headline.timeout == 99.0 and swept.timeout == 99.0
@@ -64,7 +70,7 @@ def test_flags_typed_on_the_command_line_win_over_the_spec(tmp_path):
 
 
 def test_dtype_typed_on_the_command_line_is_what_the_audit_checks(tmp_path):
-    (tmp_path / "gradcli.toml").write_text(GOOD)
+    write_good(tmp_path)
     code, out, err = audit(tmp_path / "gradcli.toml", "--dtype", "float64", "--json", "--jobs", "1")
     assert code in (0, 1), err
     dtypes = {r["dtype"] for case in json.loads(out)["cases"] for r in (case["check"] or {"results": []})["results"]}

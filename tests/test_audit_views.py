@@ -4,6 +4,8 @@ The audit they render is real: checks and a sweep of log(1+exp(x)), one of
 them read back from JSON, an expected verdict that holds, and an error.
 """
 
+import copy
+import dataclasses
 import io
 import os
 import re
@@ -16,6 +18,7 @@ from audit_reports import HOSTILE, case_bodies, case_rows, parse_html, sample_re
 
 import gradcli
 from gradcli.audit.results import AuditReport
+from gradcli.checker.verdict import Verdict
 from gradcli.views import audit_cases as cases, html, junit, markdown, terminal_audit as terminal
 from gradcli.errors import InputError
 from gradcli.files import write_atomically
@@ -31,45 +34,48 @@ def report():
 # -- JUnit ---------------------------------------------------------------------------
 
 
-def test_junit_has_a_testcase_per_case_and_per_point_or_swept_dtype(report):
+def test_junit_has_one_testcase_per_case_so_ci_counts_cases(report):
     suites = ET.fromstring(junit.render(report))
     (suite,) = suites.findall("testsuite")
     assert suite.get("name") == "gradcli audit"
     testcases = suite.findall("testcase")
-    # 5 cases; 4 points x dtypes in each of the two log1pexp checks, 2 swept dtypes, 2 of sin.
-    assert len(testcases) == int(suite.get("tests")) == 5 + 4 + 4 + 2 + 2
-    assert [c.get("name") for c in testcases if c.get("classname") == "gradcli audit"] == NAMES
-    assert [c.get("name") for c in testcases if c.get("classname") == "headline"] == [
-        "x = 100.0 [float32]", "x = 100.0 [float64]", "x = 1.0 [float32]", "x = 1.0 [float64]",
-    ]
-    assert [c.get("name") for c in testcases if c.get("classname") == "swept"] == ["sweep [float32]", "sweep [float64]"]
-    failed = [(c.get("classname"), c.get("name")) for c in testcases if c.find("failure") is not None]
-    assert failed == [
-        ("gradcli audit", "headline"), ("headline", "x = 100.0 [float32]"),
-        ("gradcli audit", "swept"), ("swept", "sweep [float32]"), ("swept", "sweep [float64]"),
-    ]
-    assert suite.get("failures") == "5" and suite.get("errors") == "1"
+    assert [c.get("name") for c in testcases] == NAMES and suite.get("tests") == "5"
+    assert {c.get("classname") for c in testcases} == {"gradcli audit"}
+    failed = [c.get("name") for c in testcases if c.find("failure") is not None]
+    assert failed == ["headline", "swept"]
+    assert suite.get("failures") == "2" and suite.get("errors") == "1"
+
+
+def properties(testcase):
+    return {p.get("name"): p.get("value") for p in testcase.find("properties")}
+
+
+def test_junit_points_and_dtypes_are_properties_of_their_case(report):
+    cases = {c.get("name"): c for c in ET.fromstring(junit.render(report)).iter("testcase")}
+    assert properties(cases["headline"]) == {
+        "target": "log(1+exp(x))",
+        "x = 100.0 [float32]": "unstable", "x = 100.0 [float64]": "ok", "x = 1.0 [float32]": "ok", "x = 1.0 [float64]": "ok",
+    }
+    assert properties(cases["swept"])["sweep [float32]"] == "unstable"
 
 
 def test_junit_failure_text_carries_the_findings_and_errors_stay_errors(report):
-    cases = {(c.get("classname"), c.get("name")): c for c in ET.fromstring(junit.render(report)).iter("testcase")}
-    headline = cases["gradcli audit", "headline"].find("failure")
+    cases = {c.get("name"): c for c in ET.fromstring(junit.render(report)).iter("testcase")}
+    headline = cases["headline"].find("failure")
     assert headline.get("message") == "worst verdict unstable (float32 at x = 100)"
     assert "x = 100 [float32]: forward exp: exp(100.0) overflowed: inf" in headline.text
-    point = cases["headline", "x = 100.0 [float32]"].find("failure")
-    assert point.get("type") == "unstable" and "forward exp: exp(100.0) overflowed: inf" in point.text
-    swept = cases["gradcli audit", "swept"].find("failure").text
+    swept = cases["swept"].find("failure").text
     assert "forward log: log(1.0000" in swept and "of a number next to 1" in swept
     assert "float32: unstable (cancellation) for x in [-100, " in swept
-    error = cases["gradcli audit", HOSTILE]  # the name comes back exactly, markup and all
+    error = cases[HOSTILE]  # the name comes back exactly, markup and all
     assert error.find("failure") is None and error.find("error").get("message") == "it raised"
     assert "ZeroDivisionError: float division by zero" in error.find("error").text
 
 
-def test_junit_points_of_a_case_whose_expected_verdict_holds_pass(report):
-    points = [c for c in ET.fromstring(junit.render(report)).iter("testcase") if c.get("classname") == "expected"]
-    assert all(c.find("failure") is None and c.find("error") is None for c in points)
-    assert points[0].find("system-out").text.startswith("unstable: exp(100.0) overflowed: inf")
+def test_junit_a_passing_case_tells_its_known_verdicts_as_output(report):
+    expected = next(c for c in ET.fromstring(junit.render(report)).iter("testcase") if c.get("name") == "expected")
+    assert expected.find("failure") is None and expected.find("error") is None
+    assert "x = 100.0 [float32]: unstable: forward exp: exp(100.0) overflowed: inf" in expected.find("system-out").text
 
 
 # -- Markdown ------------------------------------------------------------------------
@@ -229,3 +235,27 @@ def test_views_and_files_do_not_import_click():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def status_keys(page):
+    """Each case's sort key of its status cell, by case name."""
+    cells = [td for td in page.iter("td") if td.attrs.get("class", "").startswith("s-")]
+    return {row[1]: int(td.attrs["data-key"]) for row, td in zip(case_rows(page), cells)}
+
+
+def test_html_worst_first_orders_by_severity_not_only_failed_first(report):
+    unstable, calm, error = report.cases[0], report.cases[3], report.cases[4]
+    wrong = dataclasses.replace(unstable, name="wrong", worst=Verdict.WRONG)
+    domain = dataclasses.replace(calm, name="domain", worst=Verdict.DOMAIN, status="fail")
+    keys = status_keys(parse_html(html.render(AuditReport(cases=[calm, domain, unstable, wrong, error]))))
+    assert sorted(keys, key=keys.get, reverse=True) == [HOSTILE, "wrong", "headline", "domain", "calm"]
+
+
+def test_html_a_passing_case_whose_findings_are_notes_says_notes(report):
+    calm = report.cases[3]
+    note = {"kind": "kink", "phase": "forward", "op": "abs", "message": "a kink nearby", "span": None, "location": None}
+    check = copy.deepcopy(calm.check)
+    for result in check["results"]:
+        result["findings"] = [note, note]
+    bodies = case_bodies(next(parse_html(html.render(AuditReport(cases=[dataclasses.replace(calm, check=check)]))).iter("table")))
+    assert next(bodies[0].iter("summary")).text() == f"calm: {2 * len(check['results'])} notes"

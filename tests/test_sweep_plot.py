@@ -83,7 +83,7 @@ def test_the_bits_plot_shades_nan_and_inf_and_marks_the_threshold(tmp_path):
     assert len(root.findall(".//{http://www.w3.org/2000/svg}path")) > 10
     text = path.read_text()
     # matplotlib's SVG keeps each label as a comment beside the glyphs it draws.
-    for label in ("NaN", "value", "gradient", "bits lost (of 24)", "ok→unstable", "x=5.0"):
+    for label in ("NaN", "value", "gradient", "bits lost (of 23)", "ok→unstable", "x=5.0"):
         assert label in text, label
 
 
@@ -95,7 +95,7 @@ def test_the_verdict_map_has_a_legend_of_the_verdicts_shown(tmp_path):
     assert "domain" in text and "ok" in text and "unstable" not in text
 
 
-@pytest.mark.parametrize("name, message", [("a.pdf", "ends in .png or .svg"), ("no/such/a.svg", "does not exist")])
+@pytest.mark.parametrize("name, message", [("a.pdf", "ends in .png or .svg")])
 def test_a_bad_path_is_refused_and_nothing_is_written(tmp_path, name, message):
     with pytest.raises(InputError, match=message):
         plot_sweep(softplus_like(), str(tmp_path / name))

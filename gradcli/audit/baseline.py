@@ -1,9 +1,12 @@
 """Audit reports read back from JSON: compared with a baseline, and shard reports merged into one.
 
-A regression is a case that passed in the baseline and fails or errors now,
-or a case the baseline does not have that fails or errors; a fixed case
-failed or errored in the baseline and passes now. With a baseline, only
-regressions fail a run, so a CI job can adopt gradcli with known failures.
+Against a baseline, a regression is a case that passed there and fails or
+errors now; a new case is one the baseline lacks, and a new case that fails
+or errors fails the run too, named as new, not as regressed; a fixed case
+failed or errored there and passes now. A case whose target differs from the
+baseline's under the same name is listed as changed. With a baseline, only
+regressions and new failures fail a run, so a CI job can adopt gradcli with
+known failures.
 """
 
 from __future__ import annotations
@@ -27,14 +30,17 @@ def load_report(path) -> AuditReport:
     if not isinstance(data, dict) or data.get("schema") != "gradcli.audit/1" or not isinstance(data.get("cases"), list):
         raise InputError(f"{path}: not a gradcli audit report (gradcli audit --json writes one)")
     try:
-        cases = [_case(entry) for entry in data["cases"]]
+        cases = [case_from_dict(entry) for entry in data["cases"]]
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: a case is malformed ({type(error).__name__}: {error})") from None
     shard = tuple(data["shard"]) if data.get("shard") else None
-    return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0))
+    missing = list(data.get("missing_shards") or [])
+    return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0), missing_shards=missing)
 
 
-def _case(entry) -> CaseResult:
+def case_from_dict(entry) -> CaseResult:
+    """A `CaseResult` from its ``gradcli.audit/1`` JSON dict; KeyError, TypeError or ValueError if malformed."""
+
     def verdict(value):
         return Verdict(value) if value is not None else None
 
@@ -57,16 +63,23 @@ def _case(entry) -> CaseResult:
 
 
 def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
-    """``report`` with its regressions and fixed cases against ``baseline`` (read from ``path``) filled in."""
-    before = {case.name: case.status for case in baseline.cases}
+    """``report`` with its regressions, new failures, fixed and changed cases against ``baseline`` (read from ``path``)."""
+    before = {case.name: case for case in baseline.cases}
     report.baseline = str(path)
-    report.regressions = [c.name for c in report.cases if c.status != "pass" and before.get(c.name, "pass") == "pass"]
-    report.fixed = [c.name for c in report.cases if c.status == "pass" and before.get(c.name, "pass") != "pass"]
+    report.regressions = [c.name for c in report.cases if c.status != "pass" and c.name in before and before[c.name].status == "pass"]
+    report.new = [c.name for c in report.cases if c.status != "pass" and c.name not in before]
+    report.fixed = [c.name for c in report.cases if c.status == "pass" and c.name in before and before[c.name].status != "pass"]
+    report.changed = {c.name: before[c.name].target for c in report.cases if c.name in before and before[c.name].target != c.target}
     return report
 
 
-def merge(reports, paths) -> AuditReport:
-    """One report from shard reports: every case once, in the spec's order; a case in two shards is refused."""
+def merge(reports, paths, partial=False) -> AuditReport:
+    """One report from shard reports: every case once, in the spec's order; a case in two shards is refused.
+
+    A shard missing (of the N that ``--shard I/N`` split the run into) is
+    refused too, naming it, unless ``partial``: then the merged report names
+    the missing shards, so it is never taken for the whole run.
+    """
     seen, cases = {}, []
     for report, path in zip(reports, paths):
         for case in report.cases:
@@ -74,5 +87,24 @@ def merge(reports, paths) -> AuditReport:
                 raise InputError(f"case {case.name!r} is in both {seen[case.name]} and {path}: merge each shard once")
             seen[case.name] = path
             cases.append(case)
+    missing = missing_shards(reports, paths)
+    if missing and not partial:
+        raise InputError(
+            f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing: merge every shard's report, "
+            "or give --partial to merge only these"
+        )
     ordered = sorted(cases, key=lambda c: (c.index is None, c.index if c.index is not None else 0))
-    return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports))
+    return AuditReport(cases=ordered, seconds=sum(r.seconds for r in reports), missing_shards=missing)
+
+
+def missing_shards(reports, paths) -> list:
+    """The shards ("2/4") that ``reports`` lack of the split they come from; a split that differs is refused."""
+    splits = {report.shard[1]: path for report, path in zip(reports, paths) if report.shard is not None}
+    if not splits:
+        return []
+    if len(splits) > 1:
+        (n, first), (m, second) = list(splits.items())[:2]
+        raise InputError(f"{first} is a shard of {n} and {second} a shard of {m}: merge the shards of one run")
+    (n,) = splits
+    present = {report.shard[0] for report in reports if report.shard is not None}
+    return [f"{i}/{n}" for i in range(1, n + 1) if i not in present]

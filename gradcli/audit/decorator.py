@@ -15,8 +15,10 @@ import inspect
 import os
 import sys
 
+from ..checker.targets import resolve
 from ..errors import InputError, did_you_mean
 from .cases import CASE_KEYS, OPTION_KEYS, make_case
+from .targets import check_case
 
 ATTRIBUTE = "__gradcli_audit__"  # where a decorated function keeps its case's settings
 PLACE_ATTRIBUTE = "__gradcli_audit_place__"  # file:line of its decorator, for messages
@@ -103,8 +105,17 @@ def discover(paths, cli_layer=None) -> list:
                     target = f"{module_name}:{name}"
                     place = getattr(value, PLACE_ATTRIBUTE, file)
                     layers = _with_points(value, [getattr(value, ATTRIBUTE), cli_layer or {}], place)
-                    cases.append(make_case(target, target, layers, root, target))
+                    cases.append(_checked(make_case(target, target, layers, root, target), value, place))
     return cases
+
+
+def _checked(case, function, place):
+    """``case``, its points checked against the decorated function's parameters (InputError naming the decorator)."""
+    try:
+        check_case(case, resolve(function).variables)
+    except InputError as error:
+        raise InputError(f"{place}: @gradcli.audit on {function.__qualname__}: {error.message}") from None
+    return case
 
 
 def _python_files(path):

@@ -74,9 +74,12 @@ class AuditReport:
     cases: list = field(default_factory=list)  # CaseResult
     shard: Optional[tuple] = None  # (i, n) when this run was one shard of n
     seconds: float = 0.0
-    regressions: list = field(default_factory=list)  # case names: passed in the baseline, fail or error now (or new and failing)
+    regressions: list = field(default_factory=list)  # case names: passed in the baseline, fail or error now
+    new: list = field(default_factory=list)  # case names: not in the baseline, fail or error now
     fixed: list = field(default_factory=list)  # case names: failed in the baseline, pass now
+    changed: dict = field(default_factory=dict)  # case name -> its target in the baseline, where the target differs now
     baseline: Optional[str] = None  # the baseline file compared with
+    missing_shards: list = field(default_factory=list)  # "2/4": shards a partial merge (--partial) lacks
 
     @property
     def summary(self):
@@ -85,9 +88,9 @@ class AuditReport:
 
     @property
     def ok(self):
-        """Whether the run passes: no failing case, or with a baseline no regression."""
+        """Whether the run passes: no failing case, or with a baseline no regression and no new failing case."""
         if self.baseline is not None:
-            return not self.regressions
+            return not self.regressions and not self.new
         return all(c.status == "pass" for c in self.cases)
 
     def to_dict(self):
@@ -100,6 +103,9 @@ class AuditReport:
             "baseline": self.baseline,
             "regressions": list(self.regressions),
             "fixed": list(self.fixed),
+            "new": list(self.new),
+            "changed": dict(self.changed),
+            "missing_shards": list(self.missing_shards),
         }
 
     def _repr_html_(self):

@@ -38,19 +38,26 @@ from .results import AuditReport, CaseResult
 _PRELOAD = ("gradcli.audit.run", *PRELOAD)
 
 
-def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None) -> AuditReport:
+def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None, journal=None) -> AuditReport:
     """Run ``cases`` (or shard ``(i, n)`` of them) and return the `AuditReport`, its cases in spec order.
 
-    ``progress(result, done, total)`` is called as each case finishes, in the order they finish.
+    ``progress(result, done, total)`` is called as each case finishes, in the
+    order they finish. With a `Journal`, each finished case is recorded in it,
+    and the cases it already holds (a resumed run) are taken from it, not run.
     """
     chosen = select_shard(list(enumerate(cases)), shard)
-    results = {}
+    earlier = journal.finished if journal is not None else {}
+    results = {index: earlier[index] for index, _ in chosen if index in earlier}
+    to_run = [(index, case) for index, case in chosen if index not in results]
+    before = journal.seconds if journal is not None else 0.0
 
     def finished(index, result):
         result.index = index
         results[index] = result
+        if journal is not None:
+            journal.record(result, before + time.perf_counter() - start)
         if progress is not None:
-            progress(result, len(results), len(chosen))
+            progress(result, len(results) - (len(chosen) - len(to_run)), len(to_run))
 
     start = time.perf_counter()
     if executor == "dask":
@@ -60,8 +67,8 @@ def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, pr
     else:
         raise InputError(f"--executor {executor}: use local or dask")
     with pool:
-        _schedule(chosen, jobs or pool.slots(), pool, finished)
-    return AuditReport(cases=[results[i] for i, _ in chosen], shard=shard, seconds=time.perf_counter() - start)
+        _schedule(to_run, jobs or pool.slots(), pool, finished)
+    return AuditReport(cases=[results[i] for i, _ in chosen], shard=shard, seconds=before + time.perf_counter() - start)
 
 
 def select_shard(indexed, shard):

@@ -22,6 +22,7 @@ import sys
 from ..checker.options import CheckOptions
 from ..errors import InputError, did_you_mean
 from .cases import CASE_KEYS, OPTION_KEYS, check_value, make_case
+from .targets import PointError, check_case
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -114,9 +115,16 @@ def _case(place, index, table, cli_layer, defaults, path):
     own = {key: place.value(where, key, value) for key, value in table.items() if key not in CASE_ONLY}
     origin = f"{os.path.basename(path)}:{place.line(where, None)}"
     try:
-        return make_case(name, table["target"], [defaults, own, cli_layer], os.path.dirname(os.path.abspath(path)), origin)
+        case = make_case(name, table["target"], [defaults, own, cli_layer], os.path.dirname(os.path.abspath(path)), origin)
     except InputError as error:
         raise place.error(where, None, error.message) from None
+    try:
+        check_case(case)
+    except PointError as error:
+        raise place.error(where, error.key, f"case {name!r}: {error.message}") from None
+    except InputError as error:
+        raise place.error(where, "target", f"case {name!r}: target {case.target}: {error.message}") from None
+    return case
 
 
 class _Place:

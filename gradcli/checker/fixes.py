@@ -25,6 +25,7 @@ from ..expr.to_sympy import to_sympy
 from .results import Fix
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
+_STILL_FAILING_SHOWN = 2  # points and dtypes a partial fix's note spells out; the rest are counted, so it stays a line or two
 _PARTS = ("value", "gradient", "hessian")  # compared apart: a fix of the value alone is a partial fix
 
 
@@ -310,11 +311,13 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     parts = {label: {key: [before[label][key], after[label][key]] for key in _PARTS} for label in before}
     failing = [label for label in after if after[label]["status"] in DEFAULT_FAIL_ON]
     if failing:
-        still = "; ".join(
+        shown = [
             f"{label} " + ", ".join(f"{key} {b} -> {a}" for key, (b, a) in parts[label].items() if (b, a) != (Verdict.OK, Verdict.OK))
-            for label in failing
-        )
-        note = f"{note}; partial, still failing: {still}"
+            for label in failing[:_STILL_FAILING_SHOWN]
+        ]
+        more = len(failing) - len(shown)
+        still = "; ".join(shown) + (f"; and {more} more" if more else "")
+        note = f"{note}; partial, still failing at {len(failing)} of {len(after)}: {still}"
     before_status = {label: before[label]["status"] for label in before}
     after_status = {label: after[label]["status"] for label in after}
     fix = Fix(kind, name, formula, before_status, after_status, code=code, note=note, partial=bool(failing), parts=parts)

@@ -35,9 +35,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
-        rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+        rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
-    rule = _rule(target, exact, exact_grads, gradient_known, chosen)
+    rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
     precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
@@ -133,8 +133,12 @@ def _out_of_range(target, beyond, dtype):
     )
 
 
-def _rule(target, exact, exact_grads, gradient_known, chosen):
-    """``wrong`` where gradcli's gradient rule, run at high precision, disagrees with the exact derivative."""
+def _rule(target, exact, exact_grads, gradient_known, chosen, recording):
+    """``wrong`` where the gradient rule, run at high precision, disagrees with the exact derivative.
+
+    The finding names the user's own rules that ran (a custom gradient's
+    grad_fn, an override) and the line of the first, where there are any.
+    """
     import mpmath
 
     if gradient_known and exact.rule:
@@ -143,6 +147,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
             # No precision would fix it, so it is not `unstable`: the rule run at high precision
             # disagrees with the exact derivative, which is what `wrong` means.
             return _wrong(
+                recording,
                 "nonfinite-rule",
                 f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
                 f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
@@ -151,6 +156,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
         worst = max(worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen)
         if worst > WRONG_RTOL:
             return _wrong(
+                recording,
                 "wrong-rule",
                 f"the gradient rule is wrong: at high precision it gives {_short(rule_by_name, chosen)} but "
                 f"the exact derivative is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
@@ -160,6 +166,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
         err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
         if not err <= WRONG_RTOL:  # NaN too: a NaN rule along the direction is no agreement
             return _wrong(
+                recording,
                 "wrong-rule",
                 f"the gradient rule is wrong: along a random direction it gives {float(rule_dir):.10g} "
                 f"but the exact directional derivative is {float(exact.directional):.10g}",
@@ -167,8 +174,11 @@ def _rule(target, exact, exact_grads, gradient_known, chosen):
     return Judgement()
 
 
-def _wrong(kind, message):
-    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", "gradient rule", message)])
+def _wrong(recording, kind, message):
+    """A wrong gradient rule's judgement, its finding at the user's own rule where one ran."""
+    rules = provenance.user_rules(recording)
+    op = f"gradient rule {', '.join(rules)}" if rules else "gradient rule"
+    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=provenance.rule_location(recording))])
 
 
 def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):

@@ -90,7 +90,7 @@ def _run(target, working_args, argnums, dtype):
         if returned.shape != ():
             raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
         if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
-            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return one number")
+            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return a number or an array of numbers")
         recorder.phase = "backward"
         grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
     return value, grads, recorder.recording

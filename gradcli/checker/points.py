@@ -15,16 +15,22 @@ import re
 from ..errors import InputError
 
 
-def parse_point(text: str, variables) -> dict:
-    """One ``--at`` value as ``{variable: value}``, with every variable given exactly once."""
+def parse_point(text: str, variables, option="--at") -> dict:
+    """One ``--at`` value as ``{variable: value}``, with every variable given exactly once.
+
+    ``option`` is how messages name where the point was written (``in at`` for a spec's key).
+    """
     text = text.strip()
     if not text:
-        raise InputError("--at needs a value, such as --at 1.5 or --at \"x=1.5,y=2\"")
+        raise InputError(f"{option} needs a value, such as --at 1.5 or --at \"x=1.5,y=2\"")
     parts = _split_top_level(text)
+    if any(not part.strip() for part in parts):
+        empty = _empty_item(text)
+        raise InputError(f"{option} {text}: an empty item between commas", text=text, span=(empty, empty + 1))
     if len(parts) == 1 and "=" not in parts[0]:
         if len(variables) != 1:
             raise InputError(
-                f"--at {text}: the target has {len(variables)} variables "
+                f"{option} {text}: the target has {len(variables)} variables "
                 f"({', '.join(variables)}); name them, as in --at \"{variables[0]}=1,...\"",
                 text=text,
                 span=(0, len(text)),
@@ -39,24 +45,24 @@ def parse_point(text: str, variables) -> dict:
         name = name.strip()
         if not sep or not name:
             raise InputError(
-                f"--at {text}: expected name=value, got '{part.strip()}'",
+                f"{option} {text}: expected name=value, got '{part.strip()}'",
                 text=text,
                 span=(start, start + len(part)),
             )
         if name not in variables:
             raise InputError(
-                f"--at {text}: '{name}' is not a variable of the target "
+                f"{option} {text}: '{name}' is not a variable of the target "
                 f"(its variables: {', '.join(variables)})",
                 text=text,
                 span=(start, start + len(name)),
             )
         if name in point:
-            raise InputError(f"--at {text}: '{name}' is given twice", text=text, span=(start, start + len(name)))
+            raise InputError(f"{option} {text}: '{name}' is given twice", text=text, span=(start, start + len(name)))
         point[name] = _value(value.strip(), text, start + len(part) - len(value))
     missing = [v for v in variables if v not in point]
     if missing:
         raise InputError(
-            f"--at {text}: no value for {', '.join(missing)} (every variable needs one)",
+            f"{option} {text}: no value for {', '.join(missing)} (every variable needs one)",
             text=text,
         )
     return {v: point[v] for v in variables}
@@ -76,7 +82,21 @@ def _split_top_level(text):
         else:
             current.append(ch)
     parts.append("".join(current))
-    return [p for p in parts if p.strip()] or [""]
+    return parts
+
+
+def _empty_item(text):
+    """Where the first empty item of a comma-separated point is: the comma that ends it."""
+    depth, item_has_text = 0, False
+    for index, ch in enumerate(text):
+        depth += (ch in "[(") - (ch in "])")
+        if ch == "," and depth == 0:
+            if not item_has_text:
+                return index
+            item_has_text = False
+        elif not ch.isspace():
+            item_has_text = True
+    return len(text) - 1
 
 
 NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -math.inf}

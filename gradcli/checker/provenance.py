@@ -38,6 +38,8 @@ class OpRecord:
     span: tuple = None
     location: str = None
     node_name: str = None  # in the backward pass: the op whose gradient rule ran this
+    accumulating: bool = False  # in the backward pass: an op that added up the gradients of a value used twice
+    in_user_code: bool = False  # the op ran on a line of the user's own (a grad_fn's), not in gradcli's rule
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
 
 
@@ -53,6 +55,7 @@ class NodeRecord:
     args: tuple
     output: object
     argnums: tuple
+    rule: tuple = None  # the user's own function that is this node's rule: ("grad_fn()", "losses.py:12")
 
 
 @dataclass
@@ -61,6 +64,7 @@ class Recording:
     first_forward_nonfinite: OpRecord = None
     backward_nodes: list = field(default_factory=list)
     first_backward_nonfinite: NodeRecord = None
+    accumulated: tuple = None  # (NodeRecord, its uses' cotangents): the first gradient made non-finite by adding finite ones
 
 
 def finite(value):
@@ -81,23 +85,79 @@ def finite(value):
         return True
 
 
-def _user_location():
-    """file:line of the innermost frame outside gradcli (for Python function targets).
+def _user_frame(frame):
+    """The innermost frame outside gradcli from ``frame`` outwards, or None (for Python function targets).
 
     The search stops at the checker, which runs the target: an op of a built-in
     gradient rule has no line of the user's own, and the frames above the
     checker (a test, the command line) are not where it came from.
     """
-    frame = sys._getframe(2)
     while frame is not None:
         filename = frame.f_code.co_filename
         path = os.path.abspath(filename)
         if path.startswith(_CHECKER_DIR):
             return None
         if not path.startswith(_PACKAGE_DIR) and "importlib" not in filename:
-            return f"{filename}:{frame.f_lineno}"
+            return frame
         frame = frame.f_back
     return None
+
+
+def _accumulating(frame):
+    """Whether an op of the backward pass was run by the pass itself adding up cotangents, not by a gradient rule.
+
+    The pass's loop calls rules through their VJP; what it calls through an
+    operator (``prev + ct``, a dunder of a traced value) is the accumulation.
+    """
+    while frame is not None and frame.f_back is not None:
+        if frame.f_back.f_code.co_name == "backward_pass":
+            return frame.f_code.co_name.startswith("__")
+        frame = frame.f_back
+    return False
+
+
+def backward_op_label(record) -> str:
+    """What ran an op of the backward pass, in words: "add (the gradient accumulation of exp's uses)", "multiply in the gradient of divide".
+
+    An op on a line of the user's own (in a grad_fn) is named alone: the line shows it.
+    """
+    if record.accumulating:
+        return f"{record.name} (the gradient accumulation of {record.node_name}'s uses)"
+    if record.node_name and record.node_name != record.name and not record.in_user_code:
+        return f"{record.name} in the gradient of {record.node_name}"  # gradcli's rule ran it: its line is the op's
+    return record.name
+
+
+def user_rules(recording) -> list:
+    """The gradient rules of the user's own that the backward pass ran, once each: "grad_fn() of bad_square"."""
+    return list(dict.fromkeys(f"{node.rule[0]} of {node.name}" for node in recording.backward_nodes if node.rule))
+
+
+def rule_location(recording):
+    """file:line of the user's own gradient rule that ran first (None when every rule was gradcli's)."""
+    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None)
+
+
+def _user_rule(node):
+    """The user's own function behind a node's gradient rule, as ("grad_fn()", "losses.py:12"), or None.
+
+    A custom gradient's grad_fn or an override's rule is the user's function
+    that gradcli's VJP calls: found among the names the VJP closes over.
+    """
+    rules = [getattr(node, "vjp", None), getattr(getattr(node, "prim", None), "vjp", None)]
+    for rule in rules:
+        for value in [rule, *(_contents(cell) for cell in getattr(rule, "__closure__", None) or ())]:
+            code = getattr(value, "__code__", None)
+            if code is not None and not os.path.abspath(code.co_filename).startswith(_PACKAGE_DIR):
+                return f"{code.co_name}()", f"{code.co_filename}:{code.co_firstlineno}"
+    return None
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # a cell not yet filled
+        return None
 
 
 class Recorder:
@@ -110,6 +170,8 @@ class Recorder:
         self._by_output = {}
         self._pending_backward = []
         self._keep = []
+        self._received = {}  # id(node) -> (node, the cotangents its consumers' rules gave it so far)
+        self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
 
     def __enter__(self):
         self._saved = (hooks.forward, hooks.backward)
@@ -125,6 +187,7 @@ class Recorder:
         # No formula is being evaluated unless the formula compiler was imported: looking it up
         # instead of importing it spares a Python function's first check that import.
         formulas = sys.modules.get(_FORMULA_COMPILER)
+        user = _user_frame(sys._getframe(1)) if self.locate_in_python else None
         record = OpRecord(
             len(self.recording.ops),
             prim.name,
@@ -132,9 +195,11 @@ class Recorder:
             tuple(args),
             ans,
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
-            _user_location() if self.locate_in_python else None,  # in a backward pass: a grad_fn's line
+            f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None,  # in a backward pass: a grad_fn's line
         )
         self.recording.ops.append(record)
+        record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
+        record.in_user_code = user is not None
         if self.phase == "forward":
             record.parents = tuple(self._producer(a) for a in args)
             self._by_output[id(ans)] = record
@@ -158,19 +223,37 @@ class Recorder:
         span = origin.span if origin is not None else None
         location = origin.location if origin is not None else None
         for record in self._pending_backward:
-            record.node_name = node.name
-            record.span, record.location = span, record.location or location
+            if record.accumulating and self._accumulating_into is not None:
+                record.node_name, record.span, record.location = self._accumulating_into
+            else:
+                record.node_name = node.name
+                record.span, record.location = span, record.location or location
         self._pending_backward = []
+        received = self._received.pop(id(node), (node, []))[1]
         record = NodeRecord(
-            node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums)
+            node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums),
+            _user_rule(node) if self.locate_in_python else None,
         )
         self.recording.backward_nodes.append(record)
-        if (
-            self.recording.first_backward_nonfinite is None
-            and finite(g)
-            and any(ct is not None and not finite(ct) for ct in cotangents)
-        ):
-            self.recording.first_backward_nonfinite = record
+        if self.recording.first_backward_nonfinite is None and self.recording.accumulated is None:
+            if len(received) > 1 and not finite(g) and all(finite(ct) for ct in received):
+                self.recording.accumulated = (record, received)  # each use's gradient finite, their sum not
+            elif finite(g) and any(ct is not None and not finite(ct) for ct in cotangents):
+                self.recording.first_backward_nonfinite = record
+        self._note_accumulation(node, cotangents)
+
+    def _note_accumulation(self, node, cotangents):
+        """Keep what ``node``'s rule gives each input; an input given a gradient before is about to add them up."""
+        self._accumulating_into = None
+        for parent, ct in zip(node.parents, cotangents):
+            if ct is None:
+                continue
+            entry = self._received.setdefault(id(parent), (parent, []))
+            if entry[1] and self._accumulating_into is None:
+                origin = self._by_output.get(id(raw(parent._value)))
+                name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
+                self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
+            entry[1].append(ct)
 
 
 # How each op's gradient rule reads, for messages about the backward pass.
@@ -200,7 +283,10 @@ def _show(value):
     if isinstance(value, np.ndarray) and value.size > 4:
         return f"array{value.shape}"
     if isinstance(value, (np.ndarray, np.generic)):
-        return np.array2string(np.asarray(value), precision=6) if np.ndim(value) else repr(float(value) if np.isrealobj(value) else complex(value))
+        if not np.ndim(value):
+            return repr(float(value) if np.isrealobj(value) else complex(value))
+        # As a list is written ("[inf, 1, 0.006737947]"), not NumPy's columns ("[    inf 1.  0.006738]").
+        return np.array2string(np.asarray(value), separator=", ", formatter={"float_kind": "{:.7g}".format})
     if isinstance(value, float):
         return repr(value)
     return str(value)
@@ -233,6 +319,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 first.location,
             )
         )
+    if recording.accumulated is not None:
+        findings.append(_accumulation_finding(*recording.accumulated))
     node = recording.first_backward_nonfinite
     if node is not None:
         bad = next(ct for ct in node.cotangents if ct is not None and not finite(ct))
@@ -268,6 +356,22 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+def _accumulation_finding(node, received):
+    """The finding where a value used several times got finite gradients from each use that add up to NaN or inf."""
+    parts = " + ".join(_show(ct) for ct in received)
+    return Finding(
+        "nonfinite",
+        "backward",
+        f"the gradient accumulation of {node.name}'s {len(received)} uses",
+        f"the output of {node.name} is used {len(received)} times; the gradient from each use is finite, "
+        f"but they add up to {_show(node.upstream)}: {parts}",
+        node.span,
+        [_show(ct) for ct in received],
+        _show(node.upstream),
+        node.location,
+    )
 
 
 # Ops that can turn nonzero inputs into an exact 0 by underflow (exp(-1000) is 0 in float64).
@@ -437,4 +541,5 @@ def _describe(w, e, growth, out_error, in_error):
             f"{w.name}({shown}) = {_show(w.output)} has relative error {out_error:.1e} while its inputs "
             f"had {in_error:.1e}: it amplifies rounding errors {growth:.1e} times"
         )
-    return Finding(kind, w.phase, w.name, message, w.span, [_show(a) for a in w.args], _show(w.output), w.location)
+    op = backward_op_label(w) if w.phase == "backward" else w.name
+    return Finding(kind, w.phase, op, message, w.span, [_show(a) for a in w.args], _show(w.output), w.location)

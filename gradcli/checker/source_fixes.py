@@ -45,7 +45,19 @@ _fresh = itertools.count()
 
 
 def numpy_aliases(tree, namespace="gradcli.numpy"):
-    """The dotted names under which a module reaches ``namespace`` (``np``, ``gnp``, ``gradcli.numpy``)."""
+    """The dotted names under which a module reaches ``namespace`` (``np``, ``gnp``, ``gradcli.numpy``).
+
+    The one the module's calls use most comes first: it is how fixes spell
+    their calls (``np.logaddexp``, not ``gradcli.numpy.logaddexp``, in a module
+    that imports both ``gradcli`` and ``gradcli.numpy as np``).
+    """
+    aliases = _imported_aliases(tree, namespace)
+    uses = [_dotted(node.func.value) for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
+    return sorted(aliases, key=lambda alias: -uses.count(alias))  # stable: import order among equals
+
+
+def _imported_aliases(tree, namespace):
+    """The names under which a module imports ``namespace``, in import order."""
     parent, _, leaf = namespace.rpartition(".")
     aliases = []
     for node in ast.walk(tree):

@@ -45,6 +45,14 @@ def check_findings(check):
     return found
 
 
+def findings_label(case):
+    """How many findings a case has, in words: those at points judged not ok, and the notes at points judged ok."""
+    at_ok = sum(len(r.get("findings", [])) for r in (case.check or {}).get("results", []) if str(r["status"]) == "ok")
+    problems, notes = len(findings(case)) - at_ok, at_ok
+    words = [f"{count} {word}{'' if count == 1 else 's'}" for count, word in ((problems, "finding"), (notes, "note")) if count]
+    return ", ".join(words) or "details"
+
+
 def sweep_findings(sweep):
     """The findings at a sweep's thresholds as (where, finding dict); where is "float32: x = 88.72 -> 88.72, ok -> unstable"."""
     found = []
@@ -99,3 +107,10 @@ def summary_text(report):
     s = report.summary
     errors = f"{s['errors']} error{'' if s['errors'] == 1 else 's'}"
     return f"{s['cases']} case{'' if s['cases'] == 1 else 's'}: {s['passed']} passed, {s['failed']} failed, {errors}"
+
+
+def baseline_changes(report) -> list:
+    """What changed against the baseline, as (label, case names) pairs: regressions and fixed always, new and changed when any."""
+    changed = [f"{name} (its target was {target})" for name, target in report.changed.items()]
+    pairs = [("regressions", report.regressions), ("new", report.new), ("fixed", report.fixed), ("changed", changed)]
+    return [(label, names) for label, names in pairs if names or label in ("regressions", "fixed")]

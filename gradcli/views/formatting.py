@@ -83,11 +83,13 @@ def exact_point_text(point) -> str:
     """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
 
     def shown(value):
+        if isinstance(value, list):
+            return "[" + ", ".join(shown(v) for v in value) + "]"
         if isinstance(value, float) and math.isfinite(value):
-            return repr(value)
+            return repr(value)  # the shortest text that reads back as it: 1e-30, not 1.0000000000000001e-30
         return number(value, 17)
 
-    return ", ".join(f"{k} = {shown(v) if not isinstance(v, list) else number(v, 17)}" for k, v in point.items())
+    return ", ".join(f"{k} = {shown(v)}" for k, v in point.items())
 
 
 def gradient_text(gradient, digits=7) -> str:

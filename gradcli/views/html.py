@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..checker.verdict import SEVERITY
+from ..checker.verdict import SEVERITY, Verdict
 from . import audit_cases
 from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, gradient_text, number, point_text
 
@@ -79,7 +79,15 @@ SCRIPT = """
 })();
 """
 
-_CASE_RANK = {"pass": 0, "fail": 1, "error": 2}
+
+
+def _severity_rank(case):
+    """Where a case sorts in "worst first": by its worst verdict (error > wrong > unstable > domain > ok), failing before passing.
+
+    A case that could not run is an error whatever verdicts it had.
+    """
+    worst = Verdict.ERROR if case.status == "error" else case.worst or Verdict.OK
+    return 2 * SEVERITY.index(Verdict(worst)) + (case.status != "pass")
 
 
 def render(report) -> str:
@@ -99,8 +107,8 @@ def render_audit(report) -> str:
     if report.baseline is not None:
         parts.append(
             f'<p class="baseline">Against the baseline <code>{escape(report.baseline)}</code>: '
-            f"regressions: {escape(', '.join(report.regressions)) or 'none'}; "
-            f"fixed: {escape(', '.join(report.fixed)) or 'none'}.</p>"
+            + "; ".join(f"{label}: {escape(', '.join(names)) or 'none'}" for label, names in audit_cases.baseline_changes(report))
+            + ".</p>"
         )
     columns = audit_cases.dtypes(report)
     headers = [("#", "index"), ("case", "case"), ("target", "target"), ("status", "status")]
@@ -121,12 +129,11 @@ def _case_rows(index, case, columns, width):
     row = (
         f'<tr class="case"><td data-key="{index}">{index}</td><td>{escape(case.name)}</td>'
         f"<td><code>{escape(case.target)}</code></td>"
-        f'<td class="s-{escape(case.status)}" data-key="{_CASE_RANK.get(case.status, 3)}">{escape(case.status)}</td>'
+        f'<td class="s-{escape(case.status)}" data-key="{_severity_rank(case)}">{escape(case.status)}</td>'
         f'{"".join(verdicts)}<td data-key="{case.seconds:.3f}">{case.seconds:.2f}</td>'
         f"<td>{escape(audit_cases.first_finding(case))}</td></tr>"
     )
-    count = len(audit_cases.findings(case))
-    label = f"{count} finding{'' if count == 1 else 's'}" if count else "details"
+    label = audit_cases.findings_label(case)
     return (
         f'<tbody id="case-{index}">{row}\n<tr class="more"><td colspan="{width}"><details>'
         f"<summary>{escape(case.name)}: {label}</summary>{_case_details(case)}</details></td></tr></tbody>"

@@ -1,17 +1,18 @@
-"""Checks and audits as JUnit XML: one testcase per point and dtype, and for an audit one per case too.
+"""Checks and audits as JUnit XML: for a check one testcase per point and dtype, for an audit one per case.
 
 ``gradcli check --junit`` writes a testsuite per target (`junit_xml`);
-``gradcli audit --junit`` one testsuite for the run (`render`), in which a
-case is a testcase and its points (named as ``check --junit`` names them) and
-swept dtypes are testcases too, so a CI server shows where a case fails.
-Written with ElementTree.
+``gradcli audit --junit`` one testsuite for the run (`render`), in which each
+audit case is one testcase, so CI dashboards count cases as the audit does.
+Its points and dtypes (named as ``check --junit`` names them) and its swept
+dtypes are the testcase's properties, each with its verdict, and what is not
+ok about them is its output. Written with ElementTree.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..checker.verdict import DEFAULT_FAIL_ON, Verdict
+from ..checker.verdict import Verdict
 from . import audit_cases
 from .formatting import exact_point_text
 
@@ -72,33 +73,44 @@ def _counts(suite):
 
 
 def render(report) -> str:
-    """The JUnit XML of an audit: one testsuite "gradcli audit"; <failure> for a failing case, <error> for an error."""
+    """The JUnit XML of an audit: one testsuite "gradcli audit", one testcase per case (<failure>, <error> or neither)."""
     suites = ET.Element("testsuites")
     suite = ET.SubElement(suites, "testsuite", name=SUITE)
     if report.seconds:
         suite.set("time", f"{report.seconds:.3f}")
     for case in report.cases:
-        _case(suite, case)
-        for r in (case.check or {}).get("results", []):
-            _testcase(suite, case.name, r, _fail_on(case))
-        for dtype, swept in (case.sweep or {}).get("dtypes", {}).items():
-            _swept_dtype(suite, case.name, dtype, swept, _fail_on(case))
+        _inside(_case(suite, case), case)
     _counts(suite)
     return _text(suites)
 
 
-def _fail_on(case):
-    """The verdicts that fail a case's points: none in a passing case (its expected verdict held), else its check's."""
-    if case.status == "pass":
-        return ()
-    return tuple(str(v) for v in (case.check or {}).get("fail_on", DEFAULT_FAIL_ON))
+def _inside(testcase, case):
+    """A case's points and swept dtypes as the testcase's properties (their verdicts), and what is not ok as its output."""
+    verdicts, notes = [], []
+    for r in (case.check or {}).get("results", []):
+        name = f"{exact_point_text(r['point'])} [{r['dtype']}]"
+        verdicts.append((name, str(r["status"])))
+        if str(r["status"]) != Verdict.OK:
+            told = [f"{f['phase']} {f['op']}: {f['message']}" for f in r.get("findings", [])] or [r.get("error") or ""]
+            notes += [f"{name}: {r['status']}: {text}" for text in told]
+    for dtype, swept in (case.sweep or {}).get("dtypes", {}).items():
+        intervals = swept.get("intervals", [])
+        verdicts.append((f"sweep [{dtype}]", str(Verdict.worst(*(Verdict(i["status"]) for i in intervals))) if intervals else "-"))
+        notes += [f"sweep [{dtype}]: {audit_cases.interval_text(i)}" for i in intervals if str(i["status"]) != Verdict.OK]
+    properties = ET.Element("properties")
+    ET.SubElement(properties, "property", name="target", value=case.target)
+    for name, verdict in verdicts:
+        ET.SubElement(properties, "property", name=name, value=verdict)
+    testcase.insert(0, properties)
+    if notes and case.status == "pass":
+        ET.SubElement(testcase, "system-out").text = "\n".join(notes)
 
 
 def _case(suite, case):
     """The testcase of a whole case: its status, with its reason, error and every finding as the text."""
     testcase = ET.SubElement(suite, "testcase", classname=SUITE, name=case.name, time=f"{case.seconds:.3f}")
     if case.status == "pass":
-        return
+        return testcase
     element = "error" if case.status == "error" else "failure"
     message = case.reason or audit_cases.first_finding(case) or case.status
     failure = ET.SubElement(testcase, element, message=message, type=case.status)
@@ -108,15 +120,4 @@ def _case(suite, case):
     lines += [f"{where}: {audit_cases.finding_text(f)}" for where, f in audit_cases.findings(case)]
     lines += [f"{interval_dtype}: {audit_cases.interval_text(i)}" for interval_dtype, i in audit_cases.failing_intervals(case.sweep)]
     failure.text = "\n".join(lines)
-
-
-def _swept_dtype(suite, classname, dtype, swept, fail_on):
-    """The testcase of one swept dtype: a failure listing its intervals when one has a failing verdict."""
-    testcase = ET.SubElement(suite, "testcase", classname=classname, name=f"sweep [{dtype}]")
-    failing = [i for i in swept.get("intervals", []) if str(i["status"]) != "ok"]
-    text = "\n".join(audit_cases.interval_text(i) for i in failing)
-    if any(str(i["status"]) in fail_on for i in failing):
-        status = next(str(i["status"]) for i in failing if str(i["status"]) in fail_on)
-        ET.SubElement(testcase, "failure", message=audit_cases.interval_text(failing[0]), type=status).text = text
-    elif failing:
-        ET.SubElement(testcase, "system-out").text = text
+    return testcase

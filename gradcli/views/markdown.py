@@ -19,8 +19,7 @@ def render(report) -> str:
         lines.append(_row([_escape(cell) for cell in cells]))
     if report.baseline is not None:
         lines += ["", f"Against the baseline {_escape(report.baseline)}:", ""]
-        lines.append(f"- regressions: {', '.join(_escape(n) for n in report.regressions) or 'none'}")
-        lines.append(f"- fixed: {', '.join(_escape(n) for n in report.fixed) or 'none'}")
+        lines += [f"- {label}: {', '.join(_escape(n) for n in names) or 'none'}" for label, names in audit_cases.baseline_changes(report)]
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,7 @@ import os
 from ..checker.dtypes import mantissa_bits
 from ..checker.verdict import SEVERITY, Verdict
 from ..errors import InputError
-from ..files import replace_atomically
+from ..files import check_writable, replace_atomically
 from .formatting import COLOURS, float_text
 
 FORMATS = ("png", "svg")
@@ -20,13 +20,11 @@ AXIS_SCALE = {"linear": "linear", "log": "log", "symlog": "symlog", "float": "sy
 
 
 def check_path(path):
-    """The format of a plot file (``png`` or ``svg``); InputError for another extension, a missing folder or matplotlib."""
+    """The format of a plot file (``png`` or ``svg``); InputError for another extension, a folder that cannot be written (a missing one is made) or no matplotlib."""
     extension = os.path.splitext(path)[1].lower().lstrip(".")
     if extension not in FORMATS:
         raise InputError(f"--plot {path}: the file name ends in .png or .svg (the format)", text=path, span=(len(path) - len(extension), len(path)))
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise InputError(f"--plot {path}: the folder {os.path.dirname(path) or folder} does not exist", text=path, span=(0, len(os.path.dirname(path)) or len(path)))
+    check_writable(path, "--plot")
     try:
         import matplotlib  # noqa: F401 - the plot extra, loaded only to see that it is installed
     except ImportError:
@@ -54,7 +52,8 @@ def _bits_figure(plt, result):
     (name, swept), = result.ranges.items()
     figure, axes = plt.subplots(len(result.dtypes), 1, figsize=(9, 2.8 * len(result.dtypes) + 0.6), sharex=True, squeeze=False)
     for ax, (dtype, d) in zip(axes[:, 0], result.dtypes.items()):
-        top = mantissa_bits(dtype)
+        # Every bit is lost at 100% relative error (log2(1 / eps) bits, the stored ones): the table's "(all)".
+        top = mantissa_bits(dtype) - 1
         if d.samples is not None:
             x = d.samples.axes[name]
             _shade_nonfinite(ax, x, d.samples)

@@ -33,8 +33,8 @@ def print_audit(report, file=None) -> None:
     out.print(escape(audit_cases.summary_text(report)) + (f" in {report.seconds:.1f} s" if report.seconds else ""))
     if report.baseline is not None:
         out.print(f"against the baseline {escape(report.baseline)}:")
-        out.print(f"  regressions: {escape(', '.join(report.regressions)) or 'none'}")
-        out.print(f"  fixed: {escape(', '.join(report.fixed)) or 'none'}")
+        for label, names in audit_cases.baseline_changes(report):
+            out.print(f"  {label}: {escape(', '.join(names)) or 'none'}")
 
 
 def summary(report) -> str:
@@ -42,8 +42,14 @@ def summary(report) -> str:
     text = f"{audit_cases.summary_text(report)} in {report.seconds:.1f} s"
     if report.shard is not None:
         text += f" (shard {report.shard[0]}/{report.shard[1]})"
+    if report.missing_shards:
+        text += f" (partial: shard{'s' if len(report.missing_shards) > 1 else ''} {', '.join(report.missing_shards)} missing)"
     if report.baseline is not None:
         text += f"\nagainst {report.baseline}: {len(report.regressions)} regression{'' if len(report.regressions) == 1 else 's'}"
+        if report.new:
+            text += f", {len(report.new)} new failing"
         text += "".join(f"\n  regressed: {name}" for name in report.regressions)
+        text += "".join(f"\n  new: {name}" for name in report.new)
         text += "".join(f"\n  fixed: {name}" for name in report.fixed)
+        text += "".join(f"\n  changed: {name} (its target was {target})" for name, target in report.changed.items())
     return text

@@ -39,7 +39,7 @@ def _beyond_float(value, text, digits):
 def _fd_text(r, digits):
     """The finite-difference cell: per variable, or the derivative along a random direction."""
     # Unreliable differences are marked in the cell itself, so a wrong number never looks confident.
-    doubt = " (unreliable)" if any(f.kind == "fd-unreliable" for f in r.findings) else ""
+    doubt = " (unreliable)" if _fd_doubted(r) else ""
     if any(v is not None for v in r.fd_gradient.values()):
         return gradient_text(r.fd_gradient, digits) + doubt
     if r.fd_method == "random-direction":
@@ -47,6 +47,28 @@ def _fd_text(r, digits):
             return "along a direction"
         return f"{number(r.fd_directional, digits)} along a direction{doubt}"
     return "-"
+
+
+def _fd_doubted(r):
+    """Whether the differences are unreliable: said so by the checker, or a 0 where the exact entry is not 0.
+
+    A difference of 0 where the exact gradient is 4.2e-18 is the step's rounding
+    swamping a derivative too small to see, not a measurement of it.
+    """
+    if any(f.kind == "fd-unreliable" for f in r.findings):
+        return True
+    for name, fd in r.fd_gradient.items():
+        exact = r.exact_gradient.get(name)
+        if fd is None or exact is None:
+            continue
+        pairs = zip(flatten(fd), flatten(exact))
+        if any(_is_number(d) and _is_number(e) and float(d) == 0 and float(e) != 0 for d, e in pairs):
+            return True
+    return False
+
+
+def _is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def print_report(report, digits=7) -> None:

@@ -1,0 +1,79 @@
+"""The journal of an audit run: every finished case, kept as the run goes, so a stopped run loses none.
+
+An audit writes one JSON line per finished case to
+``.gradcli/journal-<key>.jsonl`` in the folder it runs in, the key a hash of
+the cases as loaded (targets, points, options, timeouts) and the shard, so a
+changed spec or other flags never pick up another run's results. Each line
+goes to the file in one ``write`` on a file opened for appending, then to the
+disk (``fsync``): a run stopped at any moment (Ctrl-C, a killed CI job, a lost
+Dask worker) leaves every finished case readable and at worst a last line cut
+short, which is ignored. ``gradcli audit --resume`` reads the journal and runs
+only the cases it lacks; a run that finishes removes its journal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+from .._version import __version__
+from .baseline import case_from_dict
+
+FOLDER = ".gradcli"
+
+
+def journal_path(cases, shard, folder=".") -> str:
+    """Where the journal of a run of ``cases`` (shard ``(i, n)`` or None) is kept."""
+    key = hashlib.sha256(repr((__version__, list(cases), shard)).encode("utf-8")).hexdigest()[:16]
+    return os.path.join(folder, FOLDER, f"journal-{key}.jsonl")
+
+
+class Journal:
+    """The finished cases of one run, read back (``resume``) or started afresh, and appended to as cases finish."""
+
+    def __init__(self, path, resume=False):
+        self.path = path
+        self.finished, self.seconds = ({}, 0.0) if not resume else _read(path)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if resume else os.O_TRUNC)
+        self.descriptor = os.open(path, flags, 0o666)
+
+    def record(self, result, elapsed):
+        """Keep ``result`` (its ``index`` set), finished ``elapsed`` seconds into the whole run, resumed runs included."""
+        line = json.dumps({"index": result.index, "elapsed": elapsed, "case": result.to_dict()}) + "\n"
+        os.write(self.descriptor, line.encode("utf-8"))  # one write: a line is whole or cut short, never mixed
+        os.fsync(self.descriptor)
+
+    def close(self, finished_run=False):
+        """Stop writing (once; later calls do nothing); a run that finished removes its journal, since nothing is left to resume."""
+        if self.descriptor is None:
+            return
+        os.close(self.descriptor)
+        self.descriptor = None
+        if finished_run:
+            os.remove(self.path)
+            try:
+                os.rmdir(os.path.dirname(os.path.abspath(self.path)))  # no litter after a run that finished
+            except OSError:
+                pass  # other journals (other specs or shards, stopped) are still in it
+
+
+def _read(path):
+    """The cases a journal holds by index, and the seconds the run had taken when the last finished."""
+    finished, seconds = {}, 0.0
+    try:
+        with open(path, encoding="utf-8") as stream:
+            lines = stream.read().split("\n")
+    except FileNotFoundError:
+        return finished, seconds
+    for line in lines:
+        try:
+            entry = json.loads(line)
+            result = case_from_dict(entry["case"])
+        except (KeyError, TypeError, ValueError):
+            continue  # a line cut short by the stop, or the empty one after the last newline
+        result.index = entry["index"]
+        finished[result.index] = result
+        seconds = max(seconds, float(entry.get("elapsed", 0.0)))
+    return finished, seconds

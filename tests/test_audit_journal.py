@@ -1,0 +1,114 @@
+"""An audit stopped half-way loses no finished case: --resume runs only what is missing, and reports as an unstopped run."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+TARGETS = '''
+import os
+import time
+
+import gradcli.numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def counted(x):
+    with open(os.path.join(HERE, "calls"), "a") as calls:
+        calls.write("counted\\n")
+    return np.exp(x)
+
+
+def slow(x):
+    while os.path.exists(os.path.join(HERE, "hold")):
+        time.sleep(0.1)
+    return np.sin(x)
+'''
+
+SPEC = '''
+[defaults]
+dtypes = ["float64"]
+fixes = false
+
+[[case]]
+name = "first"
+target = "targets.py:counted"
+at = ["x=1"]
+
+[[case]]
+name = "held"
+target = "targets.py:slow"
+at = ["x=1"]
+
+[[case]]
+name = "last"
+target = "log(1+exp(x))"
+at = ["x=100"]
+dtypes = ["float32"]
+'''
+
+
+def gradcli(folder, *args, **popen):
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    command = [sys.executable, "-m", "gradcli", "audit", "--jobs", "1", *args]
+    if popen:
+        return subprocess.Popen(command, cwd=folder, env=env, **popen)
+    return subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+
+
+def without_times(report):
+    for case in report["cases"]:
+        case.pop("seconds")
+        for result in (case["check"] or {}).get("results", []):
+            result.pop("seconds", None)
+        (case["check"] or {}).pop("seconds", None)
+    report.pop("seconds")
+    return report
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "targets.py").write_text(TARGETS)
+    (tmp_path / "gradcli.toml").write_text(SPEC)
+    return tmp_path
+
+
+def journals(folder):
+    return sorted((folder / ".gradcli").glob("journal-*.jsonl")) if (folder / ".gradcli").exists() else []
+
+
+def test_a_stopped_run_resumes_with_only_the_missing_cases(project):
+    whole = gradcli(project, "--json")
+    assert whole.returncode == 1, whole.stderr
+    assert journals(project) == []  # a finished run leaves nothing to resume
+    (project / "calls").unlink()
+
+    (project / "hold").write_text("")
+    stopped = gradcli(project, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not (journals(project) and journals(project)[0].read_text().count("\n") >= 1):
+        assert time.monotonic() < deadline and stopped.poll() is None
+        time.sleep(0.1)
+    stopped.send_signal(signal.SIGINT)  # Ctrl-C while "held" runs
+    stopped.communicate(timeout=60)
+    assert stopped.returncode != 0 and len(journals(project)) == 1
+    (project / "hold").unlink()
+    calls = (project / "calls").read_text()
+
+    resumed = gradcli(project, "--json", "--resume")
+    assert "resuming: 1 of 3 cases finished before; running the other 2" in resumed.stderr
+    assert "first" not in resumed.stderr.split("resuming")[1]  # no progress line for it: it did not run again
+    assert (project / "calls").read_text() == calls  # "first" ran before the stop, never since
+    assert without_times(json.loads(resumed.stdout)) == without_times(json.loads(whole.stdout))
+    assert resumed.returncode == whole.returncode and journals(project) == []
+
+
+def test_resume_without_a_journal_runs_every_case(project):
+    (project / "gradcli.toml").write_text(SPEC.split("[[case]]")[0] + "[[case]]" + SPEC.split("[[case]]")[3])
+    done = gradcli(project, "--resume")
+    assert "nothing to resume" in done.stderr and "[1/1] fail  last" in done.stderr
