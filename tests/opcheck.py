@@ -653,3 +653,40 @@ LINALG_CASES = [
     ("norm ord=2 axis", lambda a: gnp.linalg.norm(a, 2, axis=-1), [(3, 4)]),
     ("norm ord=1 axis", lambda a: gnp.linalg.norm(a, 1, axis=0), [(3, 4)]),
 ]
+
+
+def _spectrum(transform):
+    """A real-valued view of a complex transform (its real and imaginary parts side by side), for finite differences."""
+
+    def both_parts(*args):
+        out = transform(*args)
+        return gnp.concatenate([gnp.ravel(gnp.real(out)), gnp.ravel(gnp.imag(out))])
+
+    return both_parts
+
+
+def _half_spectrum(shape):
+    """A sampler of an rfft's output: what irfft takes (its DC imaginary part plays no role)."""
+    return lambda gen: np.fft.rfft(gen.uniform(-1, 1, shape)).real
+
+
+FFT_CASES = [
+    ("fft", _spectrum(gnp.fft.fft), [(6,)]),
+    ("fft axis n", _spectrum(lambda x: gnp.fft.fft(x, 4, axis=0)), [(5, 3)]),
+    ("fft n bigger ortho", _spectrum(lambda x: gnp.fft.fft(x, 8, norm="ortho")), [(5,)]),
+    ("ifft", _spectrum(gnp.fft.ifft), [(2, 5)]),
+    ("fft2", _spectrum(gnp.fft.fft2), [(3, 4)]),
+    ("ifft2 s", _spectrum(lambda x: gnp.fft.ifft2(x, s=(2, 5))), [(3, 4)]),
+    ("fftn axes", _spectrum(lambda x: gnp.fft.fftn(x, axes=(0, 2))), [(2, 3, 4)]),
+    ("rfft", _spectrum(gnp.fft.rfft), [(6,)]),
+    ("rfft odd", _spectrum(gnp.fft.rfft), [(7,)]),
+    ("rfft n", _spectrum(lambda x: gnp.fft.rfft(x, 4, axis=0, norm="forward")), [(5, 2)]),
+    ("rfftn", _spectrum(gnp.fft.rfftn), [(3, 4)]),
+    ("irfft", gnp.fft.irfft, [_half_spectrum((6,))]),
+    ("irfft odd n", lambda x: gnp.fft.irfft(x, 7), [_half_spectrum((7,))]),
+    ("irfft ortho", lambda x: gnp.fft.irfft(x, norm="ortho"), [_half_spectrum((8,))]),
+    ("irfftn", gnp.fft.irfftn, [_half_spectrum((3, 4))]),
+    ("irfft2 s", lambda x: gnp.fft.irfft2(x, s=(3, 6)), [_half_spectrum((3, 4))]),
+    ("fftshift", gnp.fft.fftshift, [(3, 5)]),
+    ("ifftshift axis", lambda x: gnp.fft.ifftshift(x, axes=1), [(3, 5)]),
+]

@@ -17,6 +17,7 @@ import numpy as _np
 
 from . import ops as _ops
 from . import ops_array as _array
+from . import ops_fft as _fft
 from . import ops_linalg as _linalg
 from . import ops_shape as _shape
 from . import ops_special as _special
@@ -152,6 +153,9 @@ linalg = _types.SimpleNamespace(
     cholesky=_linalg.cholesky,
     norm=_linalg.norm,
 )
+_FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
+# fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
+fft = _types.SimpleNamespace(**{name: getattr(_fft, name) for name in (*_FFT_NAMES.split(), "fftfreq", "rfftfreq")})
 
 # shape and indexing
 reshape = _array.reshape
