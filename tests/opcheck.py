@@ -652,7 +652,27 @@ LINALG_CASES = [
     ("norm ord=inf", lambda a: gnp.linalg.norm(a, np.inf), [(4,)]),
     ("norm ord=2 axis", lambda a: gnp.linalg.norm(a, 2, axis=-1), [(3, 4)]),
     ("norm ord=1 axis", lambda a: gnp.linalg.norm(a, 1, axis=0), [(3, 4)]),
+    ("eigh", lambda a: _phase_free_eigh(gnp.linalg.eigh(a)), [(4, 4)]),
+    ("eigh upper batched", lambda a: _phase_free_eigh(gnp.linalg.eigh(a, "U")), [(2, 3, 3)]),
+    ("eigvalsh", gnp.linalg.eigvalsh, [(4, 4)]),
+    ("svd tall", lambda a: _phase_free_svd(gnp.linalg.svd(a, full_matrices=False)), [(5, 3)]),
+    ("svd wide batched", lambda a: _phase_free_svd(gnp.linalg.svd(a, full_matrices=False)), [(2, 3, 4)]),
+    ("svd values", lambda a: gnp.linalg.svd(a, compute_uv=False), [(4, 3)]),
+    ("pinv tall", gnp.linalg.pinv, [(5, 3)]),
+    ("pinv wide batched", gnp.linalg.pinv, [(2, 3, 4)]),
 ]
+
+
+def _phase_free_eigh(parts):
+    """The eigenvalues and the projector on each eigenvector: what does not depend on the vectors' signs."""
+    w, v = parts
+    return gnp.concatenate([gnp.ravel(w), gnp.ravel(gnp.einsum("...ik,...jk->...kij", v, v))])
+
+
+def _phase_free_svd(parts):
+    """The singular values and each rank-one term u_k v_k^T: what does not depend on the vectors' signs."""
+    u, s, vh = parts
+    return gnp.concatenate([gnp.ravel(s), gnp.ravel(gnp.einsum("...ik,...kj->...kij", u, vh))])
 
 
 def _spectrum(transform):

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from . import namespace as gnp
-from . import ops_array, ops_fft, ops_linalg, ops_special
+from . import ops_array, ops_decompositions, ops_fft, ops_linalg, ops_special
 from .mp import enable
 from .tracer import Primitive, primitive_of
 from .values import dtype_of, is_float_dtype
@@ -41,9 +41,12 @@ _WRAPPERS = {
     **{f"fft.{n}": ops_fft.complex_transform for n in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn")},
     **{f"fft.{n}": ops_fft.real_transform for n in ("rfft", "rfft2", "rfftn")},
     **{f"fft.{n}": ops_fft.real_inverse_transform for n in ("irfft", "irfft2", "irfftn")},
+    "linalg.eigh": ops_decompositions._eigh_packed,
+    "linalg.eigvalsh": ops_decompositions._eigh_packed,
+    "linalg.svd": ops_decompositions._svd_packed,
 }
 # Public names of one argument whose primitive takes more.
-_ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith("fft."))}
+_ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.")))}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {
     "getitem": (ops_array.getitem, "x[...]"),
@@ -91,7 +94,8 @@ def _row(name, obj) -> OpInfo:
         arity = "n" if wrapped is not None else _arity(prim.fun)
         if name in _ONE_ARGUMENT:
             arity = "1"
-        mpmath = prim.mp is not None  # mp.enable() has swapped in the registered mpmath rules
+        # mp.enable() has swapped in the registered mpmath rules; a stand-in that refuses is none.
+        mpmath = prim.mp is not None and not getattr(prim.mp, "no_reference", False)
         if not prim.differentiable:
             return OpInfo(name, arity, prim.kind, "no", "-", "-", mpmath, "zero gradient")
         return OpInfo(

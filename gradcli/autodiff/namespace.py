@@ -17,6 +17,7 @@ import numpy as _np
 
 from . import ops as _ops
 from . import ops_array as _array
+from . import ops_decompositions as _decompositions
 from . import ops_fft as _fft
 from . import ops_linalg as _linalg
 from . import ops_shape as _shape
@@ -152,6 +153,10 @@ linalg = _types.SimpleNamespace(
     slogdet=_linalg.slogdet,
     cholesky=_linalg.cholesky,
     norm=_linalg.norm,
+    eigh=_decompositions.eigh,
+    eigvalsh=_decompositions.eigvalsh,
+    svd=_decompositions.svd,
+    pinv=_decompositions.pinv,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
