@@ -710,3 +710,43 @@ FFT_CASES = [
     ("fftshift", gnp.fft.fftshift, [(3, 5)]),
     ("ifftshift axis", lambda x: gnp.fft.ifftshift(x, axes=1), [(3, 5)]),
 ]
+
+
+def _positive(lo, hi):
+    return lambda gen: gen.uniform(lo, hi)
+
+
+def _scipy_cases():
+    """Rows for gradcli.scipy's functions (imported here, as scipy is heavier than the rest)."""
+    import gradcli.scipy.special as special  # lazy: scipy, only for the tests that use it
+    import gradcli.scipy.stats as stats  # lazy: scipy, only for the tests that use it
+
+    return [
+        ("gamma", special.gamma, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("rgamma", special.rgamma, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("erfinv", special.erfinv, [lambda gen: gen.uniform(-0.9, 0.9, (4,))]),
+        ("erfcinv", special.erfcinv, [lambda gen: gen.uniform(0.1, 1.9, (4,))]),
+        ("i0", special.i0, [(4,)]),
+        ("i1", special.i1, [(4,)]),
+        ("j0", special.j0, [(4,)]),
+        ("j1", special.j1, [(4,)]),
+        ("y0", special.y0, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("y1", special.y1, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("log_ndtr", special.log_ndtr, [lambda gen: gen.uniform(-30, 3, (4,))]),
+        ("logit", special.logit, [lambda gen: gen.uniform(0.1, 0.9, (4,))]),
+        ("betaln", special.betaln, [_positive(0.5, 3), _positive(0.5, 3)]),
+        ("multigammaln", lambda a: special.multigammaln(a, 3), [lambda gen: gen.uniform(2, 4, (3,))]),
+        ("norm.logpdf", stats.norm.logpdf, [(4,), (4,), _positive(0.5, 2)]),
+        ("norm.logcdf", stats.norm.logcdf, [(4,), (4,), _positive(0.5, 2)]),
+        ("norm.logsf", stats.norm.logsf, [(4,), (4,), _positive(0.5, 2)]),
+        ("t.logpdf", stats.t.logpdf, [(4,), _positive(1, 5), (4,), _positive(0.5, 2)]),
+        ("gamma.logpdf", stats.gamma.logpdf, [_positive(0.5, 2), _positive(1, 3)]),
+        ("chi2.logpdf", stats.chi2.logpdf, [_positive(0.5, 2), _positive(1, 3)]),
+        ("beta.logpdf", stats.beta.logpdf, [_positive(0.2, 0.8), _positive(1, 3), _positive(1, 3)]),
+        ("poisson.logpmf", lambda mu: stats.poisson.logpmf(np.arange(4.0), mu), [_positive(0.5, 3)]),
+        ("dirichlet.logpdf", lambda x, a: stats.dirichlet.logpdf(x / gnp.sum(x), a),
+         [lambda gen: gen.uniform(0.2, 1, (3,)), lambda gen: gen.uniform(1, 3, (3,))]),
+        # cholesky reads one triangle: differentiate along symmetric covariances only.
+        ("multivariate_normal.logpdf", lambda x, m, c: stats.multivariate_normal.logpdf(x, m, _sym(c)),
+         [(2, 3), (3,), spd(3)]),
+    ]

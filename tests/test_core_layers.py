@@ -20,7 +20,7 @@ LAYERS = [
     {"ops"},
     {"ops_array"},
     {"ops_rules", "ops_special", "ops_linalg", "ops_shape"},
-    {"ops_fft", "ops_decompositions"},
+    {"ops_fft", "ops_decompositions", "ops_scipy"},
     {"namespace"},
     {"boxes", "transforms"},
     {"tape"},
