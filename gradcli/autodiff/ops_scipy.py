@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .core import defjvp, defvjp
-from .ops import exp, log, log1p, sigmoid
+from .ops import exp, log, log1p, sigmoid, sign
 from .ops_special import _scipy_function, digamma, gammaln
 from .tracer import primitive
 from .values import in_input_dtype, loaded_mpmath, weak
@@ -19,7 +19,7 @@ from .values import in_input_dtype, loaded_mpmath, weak
 
 def _with_mpmath(name, nin=1):
     """The primitive for ``scipy.special.<name>``, computed on mpmath numbers by mpmath's ``name``."""
-    fun = in_input_dtype(_scipy_function(name))
+    fun = in_input_dtype(_scipy_function(name), nin - 1)  # of two arguments, the dtype is x's
     fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
     return primitive(fun, name, mp=_mpmath_function(name), kind="elementwise")
 
@@ -34,6 +34,11 @@ def _mpmath_function(name):
         return lambda x: loaded_mpmath().erfinv(x)
     if name == "erfcinv":
         return lambda x: loaded_mpmath().erfinv(1 - x)
+    if name in ("jn", "yn", "iv"):
+        function = {"jn": "besselj", "yn": "bessely", "iv": "besseli"}[name]
+        return lambda v, x: getattr(loaded_mpmath(), function)(v, x)
+    if name == "ive":
+        return lambda v, x: loaded_mpmath().besseli(v, x) * loaded_mpmath().exp(-abs(x))
     if name == "log_ndtr":
         return lambda x: loaded_mpmath().log(loaded_mpmath().ncdf(x))
     return lambda x: getattr(loaded_mpmath(), name)(x)
@@ -49,6 +54,10 @@ j0 = _with_mpmath("j0")
 j1 = _with_mpmath("j1")
 y0 = _with_mpmath("y0")
 y1 = _with_mpmath("y1")
+jn = _with_mpmath("jn", nin=2)
+yn = _with_mpmath("yn", nin=2)
+iv = _with_mpmath("iv", nin=2)
+ive = _with_mpmath("ive", nin=2)  # iv(v, x) exp(-|x|): finite where iv overflows
 log_ndtr = _with_mpmath("log_ndtr")  # log of the standard normal CDF, without underflow far left
 
 
@@ -68,6 +77,11 @@ defvjp(j0, lambda g, ans, x: -g * j1(x))
 defvjp(j1, lambda g, ans, x: g * (j0(x) - ans / x))
 defvjp(y0, lambda g, ans, x: -g * y1(x))
 defvjp(y1, lambda g, ans, x: g * (y0(x) - ans / x))
+# In x, for an order v held fixed: C_v' = (C_{v-1} - C_{v+1}) / 2 for J and Y, I_v' = (I_{v-1} + I_{v+1}) / 2.
+defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)
+defvjp(yn, None, lambda g, ans, v, x: g * (yn(v - 1, x) - yn(v + 1, x)) / 2)
+defvjp(iv, None, lambda g, ans, v, x: g * (iv(v - 1, x) + iv(v + 1, x)) / 2)
+defvjp(ive, None, lambda g, ans, v, x: g * ((ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans))
 # (log Phi)' = phi / Phi = exp(-x^2/2 - log Phi) / sqrt(2 pi): no 0/0 where Phi underflows.
 defvjp(log_ndtr, lambda g, ans, x: g * exp(-x * x / 2 - ans) * weak(1 / math.sqrt(2 * math.pi), ans))
 

@@ -10,8 +10,11 @@ from ..autodiff.ops_scipy import (  # noqa: F401
     gamma,
     i0,
     i1,
+    iv,
+    ive,
     j0,
     j1,
+    jn,
     log_ndtr,
     logit,
     multigammaln,
@@ -19,5 +22,6 @@ from ..autodiff.ops_scipy import (  # noqa: F401
     rgamma,
     y0,
     y1,
+    yn,
 )
 from ..autodiff.ops_special import digamma, erf, erfc, gammaln, polygamma, xlog1py, xlogy  # noqa: F401
