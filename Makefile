@@ -2,6 +2,7 @@
 #   make demo   install gradcli into .venv and run the headline example
 #   make test   install with the test extras and run the whole suite
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
+#   make autograd-suite   HIPS autograd's own tests (from its sdist, via pip) against gradcli through a shim
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip in
 
 MINUTES ?= 30
 
-.PHONY: demo test bench fuzz clean
+.PHONY: demo test bench fuzz autograd-suite clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,11 @@ fuzz: $(BIN)/python
 	@# atheris ships wheels for Linux and macOS; where none fits, run.py says so and uses hypothesis.
 	$(INSTALL) -e ".[test,fuzz]" || $(INSTALL) -e ".[test]"
 	$(BIN)/python tests/fuzz/run.py --minutes $(MINUTES)
+
+autograd-suite: $(BIN)/python
+	$(INSTALL) -e ".[test]"
+	@# A yardstick, not part of `make test`: it downloads autograd's tests at run time and reports the count.
+	$(BIN)/python bench/autograd_suite/run.py -n auto
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -652,4 +652,106 @@ LINALG_CASES = [
     ("norm ord=inf", lambda a: gnp.linalg.norm(a, np.inf), [(4,)]),
     ("norm ord=2 axis", lambda a: gnp.linalg.norm(a, 2, axis=-1), [(3, 4)]),
     ("norm ord=1 axis", lambda a: gnp.linalg.norm(a, 1, axis=0), [(3, 4)]),
+    ("eigh", lambda a: _phase_free_eigh(gnp.linalg.eigh(a)), [(4, 4)]),
+    ("eigh upper batched", lambda a: _phase_free_eigh(gnp.linalg.eigh(a, "U")), [(2, 3, 3)]),
+    ("eigvalsh", gnp.linalg.eigvalsh, [(4, 4)]),
+    ("svd tall", lambda a: _phase_free_svd(gnp.linalg.svd(a, full_matrices=False)), [(5, 3)]),
+    ("svd wide batched", lambda a: _phase_free_svd(gnp.linalg.svd(a, full_matrices=False)), [(2, 3, 4)]),
+    ("svd values", lambda a: gnp.linalg.svd(a, compute_uv=False), [(4, 3)]),
+    ("pinv tall", gnp.linalg.pinv, [(5, 3)]),
+    ("pinv wide batched", gnp.linalg.pinv, [(2, 3, 4)]),
 ]
+
+
+def _phase_free_eigh(parts):
+    """The eigenvalues and the projector on each eigenvector: what does not depend on the vectors' signs."""
+    w, v = parts
+    return gnp.concatenate([gnp.ravel(w), gnp.ravel(gnp.einsum("...ik,...jk->...kij", v, v))])
+
+
+def _phase_free_svd(parts):
+    """The singular values and each rank-one term u_k v_k^T: what does not depend on the vectors' signs."""
+    u, s, vh = parts
+    return gnp.concatenate([gnp.ravel(s), gnp.ravel(gnp.einsum("...ik,...kj->...kij", u, vh))])
+
+
+def _spectrum(transform):
+    """A real-valued view of a complex transform (its real and imaginary parts side by side), for finite differences."""
+
+    def both_parts(*args):
+        out = transform(*args)
+        return gnp.concatenate([gnp.ravel(gnp.real(out)), gnp.ravel(gnp.imag(out))])
+
+    return both_parts
+
+
+def _half_spectrum(shape):
+    """A sampler of an rfft's output: what irfft takes (its DC imaginary part plays no role)."""
+    return lambda gen: np.fft.rfft(gen.uniform(-1, 1, shape)).real
+
+
+FFT_CASES = [
+    ("fft", _spectrum(gnp.fft.fft), [(6,)]),
+    ("fft axis n", _spectrum(lambda x: gnp.fft.fft(x, 4, axis=0)), [(5, 3)]),
+    ("fft n bigger ortho", _spectrum(lambda x: gnp.fft.fft(x, 8, norm="ortho")), [(5,)]),
+    ("ifft", _spectrum(gnp.fft.ifft), [(2, 5)]),
+    ("fft2", _spectrum(gnp.fft.fft2), [(3, 4)]),
+    ("ifft2 s", _spectrum(lambda x: gnp.fft.ifft2(x, s=(2, 5))), [(3, 4)]),
+    ("fftn axes", _spectrum(lambda x: gnp.fft.fftn(x, axes=(0, 2))), [(2, 3, 4)]),
+    ("rfft", _spectrum(gnp.fft.rfft), [(6,)]),
+    ("rfft odd", _spectrum(gnp.fft.rfft), [(7,)]),
+    ("rfft n", _spectrum(lambda x: gnp.fft.rfft(x, 4, axis=0, norm="forward")), [(5, 2)]),
+    ("rfftn", _spectrum(gnp.fft.rfftn), [(3, 4)]),
+    ("irfft", gnp.fft.irfft, [_half_spectrum((6,))]),
+    ("irfft odd n", lambda x: gnp.fft.irfft(x, 7), [_half_spectrum((7,))]),
+    ("irfft ortho", lambda x: gnp.fft.irfft(x, norm="ortho"), [_half_spectrum((8,))]),
+    ("irfftn", gnp.fft.irfftn, [_half_spectrum((3, 4))]),
+    ("irfft2 s", lambda x: gnp.fft.irfft2(x, s=(3, 6)), [_half_spectrum((3, 4))]),
+    ("fftshift", gnp.fft.fftshift, [(3, 5)]),
+    ("ifftshift axis", lambda x: gnp.fft.ifftshift(x, axes=1), [(3, 5)]),
+]
+
+
+def _positive(lo, hi):
+    return lambda gen: gen.uniform(lo, hi)
+
+
+def _scipy_cases():
+    """Rows for gradcli.scipy's functions (imported here, as scipy is heavier than the rest)."""
+    import gradcli.scipy.special as special  # lazy: scipy, only for the tests that use it
+    import gradcli.scipy.stats as stats  # lazy: scipy, only for the tests that use it
+
+    return [
+        ("gamma", special.gamma, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("rgamma", special.rgamma, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("erfinv", special.erfinv, [lambda gen: gen.uniform(-0.9, 0.9, (4,))]),
+        ("erfcinv", special.erfcinv, [lambda gen: gen.uniform(0.1, 1.9, (4,))]),
+        ("i0", special.i0, [(4,)]),
+        ("i1", special.i1, [(4,)]),
+        ("j0", special.j0, [(4,)]),
+        ("j1", special.j1, [(4,)]),
+        ("y0", special.y0, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("y1", special.y1, [lambda gen: gen.uniform(0.5, 3, (4,))]),
+        ("jn", lambda x: special.jn(2, x), [lambda gen: gen.uniform(1.3, 4, (4,))]),
+        ("yn", lambda x: special.yn(1, x), [lambda gen: gen.uniform(1.3, 4, (4,))]),
+        ("iv", lambda x: special.iv(2.5, x), [lambda gen: gen.uniform(1.3, 4, (4,))]),
+        ("ive", lambda x: special.ive(2.5, x), [lambda gen: gen.uniform(0.5, 4, (4,))]),
+        ("ive integer order", lambda x: special.ive(2, x), [lambda gen: gen.uniform(-4, 4, (4,))]),
+        ("log_ndtr", special.log_ndtr, [lambda gen: gen.uniform(-30, 3, (4,))]),
+        ("logit", special.logit, [lambda gen: gen.uniform(0.1, 0.9, (4,))]),
+        ("betaln", special.betaln, [_positive(0.5, 3), _positive(0.5, 3)]),
+        ("multigammaln", lambda a: special.multigammaln(a, 3), [lambda gen: gen.uniform(2, 4, (3,))]),
+        ("norm.logpdf", stats.norm.logpdf, [(4,), (4,), _positive(0.5, 2)]),
+        ("norm.logcdf", stats.norm.logcdf, [(4,), (4,), _positive(0.5, 2)]),
+        ("norm.logsf", stats.norm.logsf, [(4,), (4,), _positive(0.5, 2)]),
+        ("t.logpdf", stats.t.logpdf, [(4,), _positive(1, 5), (4,), _positive(0.5, 2)]),
+        ("gamma.logpdf", stats.gamma.logpdf, [_positive(0.5, 2), _positive(1, 3)]),
+        ("chi2.logpdf", stats.chi2.logpdf, [_positive(0.5, 2), _positive(1, 3)]),
+        ("beta.logpdf", stats.beta.logpdf, [_positive(0.2, 0.8), _positive(1, 3), _positive(1, 3)]),
+        ("poisson.logpmf", lambda mu: stats.poisson.logpmf(np.arange(4.0), mu), [_positive(0.5, 3)]),
+        ("dirichlet.logpdf", lambda x, a: stats.dirichlet.logpdf(x / gnp.sum(x), a),
+         [lambda gen: gen.uniform(0.2, 1, (3,)), lambda gen: gen.uniform(1, 3, (3,))]),
+        # cholesky reads one triangle: differentiate along symmetric covariances only.
+        ("multivariate_normal.logpdf", lambda x, m, c: stats.multivariate_normal.logpdf(x, m, _sym(c)),
+         [(2, 3), (3,), spd(3)]),
+    ]

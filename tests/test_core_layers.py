@@ -12,7 +12,7 @@ PACKAGE = Path(gradcli.autodiff.__file__).parent
 # Bottom to top. A module may import modules of lower layers only: the buffer
 # pool knows nothing of the rest, values nothing of tracing, the tracer no derivatives, the backward machinery no ops;
 # the elementwise ops come before the array ops (whose `unbroadcast` their
-# rules use), the rules after both, the mpmath support and the catalogue last.
+# rules use), the rules after both, the transforms built of those ops (numpy.fft) above them, the mpmath support and the catalogue last.
 LAYERS = [
     {"tree", "values", "buffers"},
     {"tracer"},
@@ -20,6 +20,7 @@ LAYERS = [
     {"ops"},
     {"ops_array"},
     {"ops_rules", "ops_special", "ops_linalg", "ops_shape"},
+    {"ops_fft", "ops_decompositions", "ops_scipy"},
     {"namespace"},
     {"boxes", "transforms"},
     {"tape"},

@@ -75,7 +75,7 @@ def test_shape_dtype(name, fun, specs, dtype):
 
 
 # NumPy's LAPACK-backed functions have no float16 version (np.linalg raises).
-LAPACK = ("inv", "solve", "det", "slogdet", "cholesky")
+LAPACK = ("inv", "solve", "det", "slogdet", "cholesky", "eigh", "eigvalsh", "svd", "pinv")
 
 
 @pytest.mark.parametrize("dtype", FLOATS)

@@ -368,3 +368,48 @@ def test_solve_batched_on_mpmath_numbers(shape_a, shape_b):
     to_mp = np.vectorize(mpmath.mpf, otypes=[object])
     value = gnp.linalg.solve(to_mp(a), to_mp(b))
     np.testing.assert_allclose(np.asarray(value, dtype=float), np.linalg.solve(a, b), rtol=1e-14)
+
+
+@pytest.mark.parametrize("name", ["eigh", "svd tall", "svd wide batched", "pinv tall"])
+def test_decomposition_second_order(name):
+    (fun, specs) = next((fun, specs) for n, fun, specs in LINALG_CASES if n == name)
+    check_case(fun, specs, order=2)
+
+
+def test_decompositions_match_numpy_on_plain_values():
+    a = make_args([(4, 3)])[0]
+    for mine, numpys in zip(gnp.linalg.svd(a), np.linalg.svd(a)):
+        assert np.array_equal(mine, numpys)
+    assert np.array_equal(gnp.linalg.pinv(a), np.linalg.pinv(a))
+    sym = a.T @ a
+    for mine, numpys in zip(gnp.linalg.eigh(sym, "U"), np.linalg.eigh(sym, "U")):
+        assert np.allclose(mine, numpys, atol=1e-14)
+
+
+def test_complex_eigh_and_svd_pull_back_the_adjoint():
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3))
+
+    def invariants(x):  # eigenvalues, singular values and |U|: free of the vectors' phases
+        w, _ = gnp.linalg.eigh(x)
+        u, s, _ = gnp.linalg.svd(x, full_matrices=False)
+        return gnp.concatenate([w, s, gnp.ravel(gnp.abs(u))])
+
+    out, pullback = gradcli.vjp(invariants, a)
+    u = rng.standard_normal(out.shape)
+    v = rng.standard_normal(a.shape) + 1j * rng.standard_normal(a.shape)
+    h = 1e-6
+    numeric = (invariants(a + h * v) - invariants(a - h * v)) / (2 * h)
+    assert np.isclose(np.vdot(u, numeric), np.real(np.vdot(np.conj(pullback(u)[0]), v)), rtol=1e-6)
+
+
+def test_eigh_exact_reference_and_the_ops_without_one():
+    gmp.enable()
+    to_mp = np.vectorize(mpmath.mpf, otypes=[object])
+    a = make_args([spd(3)])[0]
+    w, v = gnp.linalg.eigh(to_mp(a))
+    assert np.allclose(np.asarray(w, dtype=float), np.linalg.eigvalsh(a), atol=1e-13)
+    assert np.allclose(np.abs(np.asarray(v, dtype=float)), np.abs(np.linalg.eigh(a)[1]), atol=1e-12)
+    for op in (gnp.linalg.pinv, lambda x: gnp.linalg.svd(x, compute_uv=False)):
+        with pytest.raises(NotImplementedError, match="no exact reference for linalg"):
+            gradcli.grad(lambda x: gnp.sum(op(x)))(to_mp(a))

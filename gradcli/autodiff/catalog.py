@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from . import namespace as gnp
-from . import ops_array, ops_linalg, ops_special
+from . import ops_array, ops_decompositions, ops_fft, ops_linalg, ops_special
 from .mp import enable
 from .tracer import Primitive, primitive_of
 from .values import dtype_of, is_float_dtype
@@ -38,9 +38,15 @@ _WRAPPERS = {
     "einsum": ops_linalg._einsum,
     "linalg.slogdet": ops_linalg._logabsdet,
     "diag": ops_linalg._diag_matrix,
+    **{f"fft.{n}": ops_fft.complex_transform for n in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn")},
+    **{f"fft.{n}": ops_fft.real_transform for n in ("rfft", "rfft2", "rfftn")},
+    **{f"fft.{n}": ops_fft.real_inverse_transform for n in ("irfft", "irfft2", "irfftn")},
+    "linalg.eigh": ops_decompositions._eigh_packed,
+    "linalg.eigvalsh": ops_decompositions._eigh_packed,
+    "linalg.svd": ops_decompositions._svd_packed,
 }
 # Public names of one argument whose primitive takes more.
-_ONE_ARGUMENT = {"linalg.slogdet", "diag"}
+_ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.")))}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {
     "getitem": (ops_array.getitem, "x[...]"),
@@ -53,7 +59,7 @@ _CONSTRUCTORS = {
 _NOT_OPS = {
     "pi", "e", "inf", "nan", "newaxis", "float16", "float32", "float64", "complex64",
     "complex128", "int32", "int64", "ndarray", "shape", "ndim", "size", "finfo", "errstate",
-    "linalg",
+    "linalg", "fft",
 }
 
 
@@ -88,7 +94,8 @@ def _row(name, obj) -> OpInfo:
         arity = "n" if wrapped is not None else _arity(prim.fun)
         if name in _ONE_ARGUMENT:
             arity = "1"
-        mpmath = prim.mp is not None  # mp.enable() has swapped in the registered mpmath rules
+        # mp.enable() has swapped in the registered mpmath rules; a stand-in that refuses is none.
+        mpmath = prim.mp is not None and not getattr(prim.mp, "no_reference", False)
         if not prim.differentiable:
             return OpInfo(name, arity, prim.kind, "no", "-", "-", mpmath, "zero gradient")
         return OpInfo(
@@ -137,8 +144,10 @@ def catalogue() -> list[OpInfo]:
         if name in _ALIASES:
             row = OpInfo(**{**row.to_dict(), "note": f"alias of {_ALIASES[name]}"})
         rows.append(row)
-    for name in sorted(vars(gnp.linalg)):
-        rows.append(_row(f"linalg.{name}", getattr(gnp.linalg, name)))
+    for space in ("linalg", "fft"):
+        functions = vars(getattr(gnp, space))
+        for name in sorted(n for n, f in functions.items() if f.__module__ != "numpy.fft"):
+            rows.append(_row(f"{space}.{name}", functions[name]))
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     return sorted(rows, key=lambda r: r.name)

@@ -17,6 +17,8 @@ import numpy as _np
 
 from . import ops as _ops
 from . import ops_array as _array
+from . import ops_decompositions as _decompositions
+from . import ops_fft as _fft
 from . import ops_linalg as _linalg
 from . import ops_shape as _shape
 from . import ops_special as _special
@@ -151,7 +153,14 @@ linalg = _types.SimpleNamespace(
     slogdet=_linalg.slogdet,
     cholesky=_linalg.cholesky,
     norm=_linalg.norm,
+    eigh=_decompositions.eigh,
+    eigvalsh=_decompositions.eigvalsh,
+    svd=_decompositions.svd,
+    pinv=_decompositions.pinv,
 )
+_FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
+# fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
+fft = _types.SimpleNamespace(**{name: getattr(_fft, name) for name in (*_FFT_NAMES.split(), "fftfreq", "rfftfreq")})
 
 # shape and indexing
 reshape = _array.reshape
@@ -227,9 +236,6 @@ complex128 = _np.complex128
 int32 = _np.int32
 int64 = _np.int64
 ndarray = _np.ndarray
-shape = _np.shape
-ndim = _np.ndim
-size = _np.size
 finfo = _np.finfo
 errstate = _np.errstate
 bool_ = _np.bool_
@@ -328,5 +334,8 @@ get_printoptions = _on_values(_np.get_printoptions)
 printoptions = _on_values(_np.printoptions)
 seterr = _on_values(_np.seterr)
 geterr = _on_values(_np.geterr)
+shape = _on_values(_np.shape)
+ndim = _on_values(_np.ndim)
+size = _on_values(_np.size)
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]

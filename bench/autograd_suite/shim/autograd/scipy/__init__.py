@@ -1,0 +1,3 @@
+"""autograd.scipy: gradcli.scipy's modules."""
+
+from . import integrate, linalg, signal, special, stats  # noqa: F401

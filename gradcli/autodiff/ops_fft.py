@@ -1,0 +1,262 @@
+"""``numpy.fft``: the discrete Fourier transforms, with gradients through three primitives.
+
+Every transform is one of: a complex n-D transform (forward or inverse), a
+real-input one (``rfftn``: the complex one, last axis halved) or its inverse
+(``irfftn``). Their public spellings (``fft``, ``ifft2``, ``rfft``...) resolve
+NumPy's ``n``/``s``/``axes`` defaults to explicit sizes and axes first.
+
+The DFT matrix is symmetric, so the pullback of a complex transform is the same
+transform of the cotangent, cropped or zero-padded back to the input's sizes.
+The exact reference computes each transform as a plain sum of mpmath numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .ops import real
+from .ops_array import concatenate, getitem
+from .ops_shape import roll
+from .tracer import primitive
+from .values import loaded_mpmath, raw, shape_of
+
+
+def _complex_raw(x, sizes, axes, norm, inverse):
+    transform = np.fft.ifftn if inverse else np.fft.fftn
+    return transform(x, sizes, axes, norm)
+
+
+def _real_raw(x, sizes, axes, norm):
+    return np.fft.rfftn(x, sizes, axes, norm)
+
+
+def _real_inverse_raw(x, sizes, axes, norm):
+    return np.fft.irfftn(x, sizes, axes, norm)
+
+
+# -- the exact reference: each transform as a sum of mpmath numbers ----------------------
+
+
+def _resized(x, axis, size, zero):
+    """``x`` cropped or padded with ``zero`` to ``size`` along ``axis`` (object arrays)."""
+    x = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
+    out = np.full(x.shape[:-1] + (size,), zero, dtype=object)
+    keep = min(size, x.shape[-1])
+    out[..., :keep] = x[..., :keep]
+    return np.moveaxis(out, -1, axis)
+
+
+def _scale(n, norm, inverse):
+    """The factor NumPy's ``norm`` puts on a transform of length ``n``, forward or inverse."""
+    mpmath = loaded_mpmath()
+    if norm == "ortho":
+        return 1 / mpmath.sqrt(n)
+    backward_scaled = norm in (None, "backward")
+    return mpmath.mpf(1) / n if backward_scaled == inverse else mpmath.mpf(1)
+
+
+def _dft_along(x, axis, inverse, norm):
+    """The DFT of an object array along one axis, as the sum it is defined by."""
+    mpmath = loaded_mpmath()
+    n = x.shape[axis]
+    sign = 1 if inverse else -1
+    k = np.arange(n)
+    matrix = np.vectorize(lambda p: mpmath.expjpi(mpmath.mpf(2 * sign * p) / n), otypes=[object])(
+        np.outer(k, k) % n
+    )
+    moved = np.moveaxis(x, axis, -1)
+    return np.moveaxis(moved @ matrix * _scale(n, norm, inverse), -1, axis)
+
+
+def _complex_mp(x, sizes, axes, norm, inverse):
+    zero = loaded_mpmath().mpf(0)
+    for axis, size in zip(axes, sizes):
+        x = _dft_along(_resized(x, axis, size, zero), axis, inverse, norm)
+    return x
+
+
+def _real_mp(x, sizes, axes, norm):
+    out = _complex_mp(x, sizes, axes, norm, False)
+    return out[_crop_index(out.ndim, axes[-1], sizes[-1] // 2 + 1)]
+
+
+def _real_inverse_mp(x, sizes, axes, norm):
+    mpmath = loaded_mpmath()
+    x = _complex_mp(x, sizes[:-1], axes[:-1], norm, True)
+    half = _resized(x, axes[-1], sizes[-1] // 2 + 1, mpmath.mpc(0))
+    weighted = half * np.asarray(_hermitian_weights(sizes[-1], axes[-1], np.ndim(half)), dtype=object)
+    full = _resized(weighted, axes[-1], sizes[-1], mpmath.mpc(0))
+    return np.vectorize(lambda z: mpmath.re(z), otypes=[object])(_dft_along(full, axes[-1], True, norm))
+
+
+# -- the primitives and their rules ------------------------------------------------------
+
+complex_transform = primitive(_complex_raw, "fft.fftn", kind="linalg", mp=_complex_mp)
+real_transform = primitive(_real_raw, "fft.rfftn", kind="linalg", mp=_real_mp)
+real_inverse_transform = primitive(_real_inverse_raw, "fft.irfftn", kind="linalg", mp=_real_inverse_mp)
+
+
+def _crop_index(ndim, axis, size):
+    index = [slice(None)] * ndim
+    index[axis] = slice(0, size)
+    return tuple(index)
+
+
+def _fit(x, axes, sizes):
+    """``x`` cropped or zero-padded to ``sizes`` along ``axes``: differentiable."""
+    for axis, size in zip(axes, sizes):
+        have = shape_of(x)[axis]
+        if have > size:
+            x = getitem(x, _crop_index(len(shape_of(x)), axis, size))
+        elif have < size:
+            pad_shape = list(shape_of(x))
+            pad_shape[axis] = size - have
+            x = concatenate([x, np.zeros(pad_shape, dtype=np.asarray(raw(x)).dtype)], axis=axis)
+    return x
+
+
+def _sizes_of(x, axes):
+    return [shape_of(x)[a] for a in axes]
+
+
+def _real_if_real(cotangent, x):
+    return cotangent if np.iscomplexobj(raw(x)) else real(cotangent)
+
+
+def _complex_vjp(g, ans, x, sizes, axes, norm, inverse):
+    back = complex_transform(g, _sizes_of(g, axes), axes, norm, inverse)
+    return _real_if_real(_fit(back, axes, _sizes_of(x, axes)), x)
+
+
+def _real_vjp(g, ans, x, sizes, axes, norm):
+    full = _fit(g, axes[-1:], sizes[-1:])
+    return real(_fit(complex_transform(full, sizes, axes, norm, False), axes, _sizes_of(x, axes)))
+
+
+def _hermitian_weights(n, axis, ndim):
+    """How often each kept frequency of a length-``n`` real signal counts: 1 for 0 (and n/2), else 2."""
+    weights = np.full(n // 2 + 1, 2.0)
+    weights[0] = 1.0
+    if n % 2 == 0:
+        weights[-1] = 1.0
+    shape = [1] * ndim
+    shape[axis] = n // 2 + 1
+    return weights.reshape(shape)
+
+
+def _real_inverse_vjp(g, ans, x, sizes, axes, norm):
+    spread = complex_transform(g, sizes, axes, norm, True)
+    half = _fit(spread, axes[-1:], [sizes[-1] // 2 + 1])
+    weighted = half * _hermitian_weights(sizes[-1], axes[-1] % len(shape_of(g)), len(shape_of(g)))
+    return _real_if_real(_fit(weighted, axes, _sizes_of(x, axes)), x)
+
+
+defvjp(complex_transform, _complex_vjp, reads="args")
+defjvp(complex_transform, lambda t, ans, x, *options: complex_transform(t, *options))
+defvjp(real_transform, _real_vjp, reads="args")
+defjvp(real_transform, lambda t, ans, x, *options: real_transform(t, *options))
+defvjp(real_inverse_transform, _real_inverse_vjp, reads="args")
+defjvp(real_inverse_transform, lambda t, ans, x, *options: real_inverse_transform(t, *options))
+
+
+# -- NumPy's spellings -------------------------------------------------------------------
+
+
+def _resolve(x, s, axes, halved=False):
+    """Explicit (sizes, axes) from NumPy's defaults; ``halved``: the last axis holds a half spectrum."""
+    ndim = len(shape_of(x))
+    if axes is None:
+        axes = range(ndim) if s is None else range(ndim - len(s), ndim)
+    axes = [a % ndim for a in axes]
+    if s is None:
+        s = [shape_of(x)[a] for a in axes]
+        if halved:
+            s[-1] = 2 * (s[-1] - 1)
+    return tuple(int(n) for n in s), tuple(axes)
+
+
+def _one_axis(n, axis):
+    return None if n is None else (n,), (axis,)
+
+
+def fftn(a, s=None, axes=None, norm=None):
+    """``np.fft.fftn``: the n-D discrete Fourier transform."""
+    return complex_transform(a, *_resolve(a, s, axes), norm, False)
+
+
+def ifftn(a, s=None, axes=None, norm=None):
+    """``np.fft.ifftn``: the n-D inverse discrete Fourier transform."""
+    return complex_transform(a, *_resolve(a, s, axes), norm, True)
+
+
+def rfftn(a, s=None, axes=None, norm=None):
+    """``np.fft.rfftn``: the n-D transform of a real signal, last axis halved."""
+    return real_transform(a, *_resolve(a, s, axes), norm)
+
+
+def irfftn(a, s=None, axes=None, norm=None):
+    """``np.fft.irfftn``: the real signal of a half spectrum, in n dimensions."""
+    return real_inverse_transform(a, *_resolve(a, s, axes, halved=True), norm)
+
+
+def fft(a, n=None, axis=-1, norm=None):
+    """``np.fft.fft``: the 1-D discrete Fourier transform along ``axis``."""
+    return fftn(a, *_one_axis(n, axis), norm)
+
+
+def ifft(a, n=None, axis=-1, norm=None):
+    """``np.fft.ifft``: the 1-D inverse transform along ``axis``."""
+    return ifftn(a, *_one_axis(n, axis), norm)
+
+
+def rfft(a, n=None, axis=-1, norm=None):
+    """``np.fft.rfft``: the 1-D transform of a real signal, non-negative frequencies only."""
+    return rfftn(a, *_one_axis(n, axis), norm)
+
+
+def irfft(a, n=None, axis=-1, norm=None):
+    """``np.fft.irfft``: the real signal of a 1-D half spectrum."""
+    return irfftn(a, *_one_axis(n, axis), norm)
+
+
+def fft2(a, s=None, axes=(-2, -1), norm=None):
+    """``np.fft.fft2``: fftn over the last two axes."""
+    return fftn(a, s, axes, norm)
+
+
+def ifft2(a, s=None, axes=(-2, -1), norm=None):
+    """``np.fft.ifft2``: ifftn over the last two axes."""
+    return ifftn(a, s, axes, norm)
+
+
+def rfft2(a, s=None, axes=(-2, -1), norm=None):
+    """``np.fft.rfft2``: rfftn over the last two axes."""
+    return rfftn(a, s, axes, norm)
+
+
+def irfft2(a, s=None, axes=(-2, -1), norm=None):
+    """``np.fft.irfft2``: irfftn over the last two axes."""
+    return irfftn(a, s, axes, norm)
+
+
+def _rolled_by_half(x, axes, direction):
+    ndim = len(shape_of(x))
+    axes = range(ndim) if axes is None else ([axes] if isinstance(axes, int) else axes)
+    for axis in axes:
+        x = roll(x, direction * (shape_of(x)[axis] // 2), axis)
+    return x
+
+
+def fftshift(x, axes=None):
+    """``np.fft.fftshift``: the zero frequency moved to the middle (a roll)."""
+    return _rolled_by_half(x, axes, 1)
+
+
+def ifftshift(x, axes=None):
+    """``np.fft.ifftshift``: `fftshift` undone."""
+    return _rolled_by_half(x, axes, -1)
+
+
+fftfreq = np.fft.fftfreq  # the frequencies of the bins: constants
+rfftfreq = np.fft.rfftfreq
