@@ -1,4 +1,4 @@
-"""Plain NumPy code run on gradcli's core: ``numpy`` resolved to ``gradcli.numpy`` for one module only.
+"""Plain NumPy code run on gradcli's core: ``numpy`` resolved to ``gradcli.numpy`` (``scipy`` to ``gradcli.scipy``) for one module only.
 
 A module written with ``import numpy as np`` is loaded again from its source,
 as a fresh module whose own ``__import__`` hands it a stand-in ``numpy``: the
@@ -50,17 +50,41 @@ def substitutes():
     return {"numpy": _overlay("numpy", names, numpy), "numpy.linalg": linalg}
 
 
+@functools.cache
+def scipy_substitutes():
+    """``{module name: the module a substituted import gives}`` for ``scipy``, ``scipy.special`` and ``scipy.stats``.
+
+    Built on the first substituted import of SciPy: SciPy is heavy, and most
+    modules never import it.
+    """
+    import scipy.special  # lazy: only a module that imports SciPy pays for it
+    import scipy.stats  # lazy: likewise
+
+    from .. import scipy as gscipy
+    from ..scipy import special as gspecial, stats as gstats
+
+    special = _overlay("scipy.special", _public(gspecial), scipy.special)
+    stats = _overlay("scipy.stats", _public(gstats), scipy.stats)
+    top = _overlay("scipy", {**_public(gscipy), "special": special, "stats": stats}, scipy)
+    return {"scipy": top, "scipy.special": special, "scipy.stats": stats}
+
+
+def _public(module):
+    return {name: value for name, value in vars(module).items() if not name.startswith("_")}
+
+
 def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
-    """``__import__`` for a substituted module: ``numpy`` and ``numpy.*`` come from `substitutes`."""
-    if level or not (name == "numpy" or name.startswith("numpy.")):
+    """``__import__`` for a substituted module: ``numpy``, ``scipy`` and their submodules come from the substitutes."""
+    root = name.partition(".")[0]
+    if level or root not in ("numpy", "scipy"):
         return builtins.__import__(name, globals, locals, fromlist, level)
     builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
-    found = substitutes()
+    found = substitutes() if root == "numpy" else scipy_substitutes()
     if not fromlist:
-        return found["numpy"]
+        return found[root]
     if name in found:
         return found[name]
-    return sys.modules[name]  # numpy.random and friends: not differentiated, NumPy's own
+    return sys.modules[name]  # numpy.random, scipy.optimize and friends: not differentiated, their own
 
 
 def _substituted_builtins():
@@ -125,16 +149,18 @@ def substituted_function(fun):
 
 
 def _replacement(value):
-    """What a NumPy module or function in a module's globals becomes; None for anything else."""
-    found = substitutes()
-    if value is numpy:
-        return found["numpy"]
-    if value is numpy.linalg:
-        return found["numpy.linalg"]
+    """What a NumPy or SciPy module or function in a module's globals becomes; None for anything else."""
+    found = dict(substitutes())
+    if "scipy" in sys.modules:  # SciPy's substitutes only where SciPy is already loaded: it could be in these globals
+        found.update(scipy_substitutes())
+    for module_name, substitute in found.items():
+        if value is sys.modules.get(module_name):
+            return substitute
     name = getattr(value, "__name__", None)
-    for module_name, module in (("numpy", numpy), ("numpy.linalg", numpy.linalg)):
-        if isinstance(name, str) and getattr(module, name, None) is value and name in vars(found[module_name]):
-            return vars(found[module_name])[name]
+    for module_name, substitute in found.items():
+        module = sys.modules.get(module_name)
+        if isinstance(name, str) and getattr(module, name, None) is value and name in vars(substitute):
+            return vars(substitute)[name]
     return None
 
 

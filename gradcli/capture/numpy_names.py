@@ -3,8 +3,8 @@
 Read from the source, before anything runs: the function and every function
 of its module it names, followed through the module's imports of NumPy
 (``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
-numpy.linalg as la``) and of ``scipy.special``, which gradcli has no
-counterpart of. Names gradcli does not differentiate but NumPy may keep
+numpy.linalg as la``) and of ``scipy.special`` and ``scipy.stats``, checked
+against ``gradcli.scipy``. Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing.
 """
@@ -12,6 +12,7 @@ few helpers about dtypes and printing.
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import os
 
@@ -29,18 +30,14 @@ _HELPER_FUNCTIONS = {
     "dtype", "finfo", "iinfo", "isscalar", "result_type", "promote_types", "can_cast", "issubdtype",
     "seterr", "geterr", "errstate", "set_printoptions", "get_printoptions", "printoptions",
 }
-# SciPy's names that have a gradcli.numpy function under another name.
-_SCIPY_SPECIAL_IN_GRADCLI = {"expit": "sigmoid"}
 _WATCHED_ROOTS = ("numpy", "scipy")
 
 
 def missing_function(dotted):
     """Why gradcli cannot differentiate the NumPy or SciPy name ``dotted``; None when it can (or need not)."""
     parts = dotted.split(".")
-    if dotted.startswith("scipy.special.") and len(parts) == 3:
-        known = _SCIPY_SPECIAL_IN_GRADCLI.get(parts[2], parts[2])
-        hint = f"gradcli.numpy.{known} is its counterpart" if known in _DIFFERENTIATED["numpy"] else "`gradcli ops` lists what gradcli differentiates"
-        return f"{dotted} is a SciPy function and gradcli has no gradcli.scipy, so gradcli cannot differentiate it ({hint})"
+    if parts[0] == "scipy" and len(parts) >= 3 and parts[1] in ("special", "stats"):
+        return _missing_in_scipy(dotted, parts)
     if parts[0] != "numpy":
         return None
     module = "numpy"
@@ -59,6 +56,19 @@ def missing_function(dotted):
         if found is None or isinstance(found, type) or not callable(found) or part in _HELPER_FUNCTIONS:
             return None
         return _missing(dotted)
+    return None
+
+
+def _missing_in_scipy(dotted, parts):
+    """Why ``scipy.special.NAME`` or ``scipy.stats.DIST.METHOD`` has no gradcli.scipy counterpart; None if it has one."""
+    found = importlib.import_module(f"gradcli.scipy.{parts[1]}")  # lazy: only a module that reaches SciPy needs it
+    for part in parts[2:]:
+        found = getattr(found, part, None)
+        if found is None:
+            return (
+                f"{dotted} is a SciPy function gradcli.scipy does not have, so gradcli cannot "
+                "differentiate it (`gradcli ops` lists what gradcli differentiates)"
+            )
     return None
 
 
