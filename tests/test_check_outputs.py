@@ -663,3 +663,25 @@ def test_every_variable_keeps_its_key():
     assert error.status == "error"
     for key in ("gradient", "exact_gradient", "fd_gradient"):
         assert getattr(error, key) == {"x": None, "y": None}, key
+
+
+def test_an_exact_gradient_array_beyond_float64_is_shown_and_written_as_text(tmp_path, capsys):
+    path = write(
+        tmp_path / "xent.py",
+        """
+        import gradcli.numpy as gnp
+
+        def xent(x):
+            return gnp.log(gnp.sum(gnp.exp(x))) - x[0]
+        """,
+    )
+    target, at = f"{path}:xent", ["--at", "x=[800, 0, -1]", "--dtype", "float64"]
+    (result,) = run_json(["check", target, *at], capsys, expect=1)["results"]
+    texts = result["exact_gradient_text"]["x"]
+    with mpmath.workdps(50):
+        total = mpmath.exp(800) + 1 + mpmath.exp(-1)  # the softmax's denominator
+        truth = [-(1 + mpmath.exp(-1)) / total, 1 / total, mpmath.exp(-1) / total]  # softmax(x) - e_0
+        assert all(mpmath.almosteq(mpmath.mpf(t), want, rel_eps=mpmath.mpf(10) ** -15) for t, want in zip(texts, truth))
+    assert result["exact_gradient"]["x"] == [0.0, 0.0, 0.0]  # what a float can hold of them
+    _, out, _ = run(["check", target, *at], capsys)
+    assert "-5.017210e-348" in out and "3.667875e-348" in out

@@ -56,6 +56,9 @@ def tolerances(options, dtype):
 def exact_text(value, digits, significant=20):
     """An exact scalar as text (a float cannot hold 1e+347 or 1e-348); None for anything else.
 
+    For an array, the text of every entry, nested as the array, where some
+    entry is beyond a float's range (its float is 0 or inf); else None.
+
     Past exponents of a million digits (exp(exp(800))) it is ``10^(...)``: the
     exponent itself would fill the screen.
     """
@@ -64,6 +67,8 @@ def exact_text(value, digits, significant=20):
     value = raw(value)
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return _array_text(value, digits, significant)
     if not isinstance(value, mpmath.mpf):  # never mpf(value) here: that rounds to 15 digits
         return None
     # 20 digits need no more than this (past ~4300 digits Python refuses to print an int).
@@ -71,6 +76,23 @@ def exact_text(value, digits, significant=20):
         if mpmath.isfinite(value) and value != 0 and abs(mpmath.log10(abs(value))) > 1e6:
             return f"{'-' if value < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(value)), 10)})"
         return mpmath.nstr(value, significant)
+
+
+def _array_text(values, digits, significant):
+    texts = [exact_text(v, digits, significant) for v in values.ravel()]
+    if not any(text is not None and _beyond_float64(v) for v, text in zip(values.ravel(), texts)):
+        return None
+    return np.array(texts, dtype=object).reshape(values.shape).tolist()
+
+
+def _beyond_float64(value):
+    """Whether a nonzero finite exact number rounds to 0 or to inf in float64."""
+    import mpmath
+
+    if not isinstance(value, mpmath.mpf) or not mpmath.isfinite(value) or value == 0:
+        return False
+    as_float = float(value)
+    return as_float == 0 or math.isinf(as_float)
 
 
 def number_text(value):

@@ -97,7 +97,7 @@ class PointResult:
     rule_hessian: Optional[object] = None  # gradcli's rules run twice, at high precision
     hessian_status: Verdict = Verdict.OK  # the second derivatives alone (never error)
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
-    exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (scalars; else None)
+    exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (nested lists for arrays beyond float64; else None)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
     rtol: Optional[float] = None  # the tolerances this result was judged by:
     atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|

@@ -25,6 +25,8 @@ def _exact_gradient_text(r, digits):
 
 def _beyond_float(value, text, digits):
     """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead."""
+    if isinstance(value, list) and isinstance(text, list) and len(value) == len(text):
+        return [_beyond_float(v, t, digits) for v, t in zip(value, text)]
     if text is None or not isinstance(value, float) or not (math.isinf(value) or value == 0):
         return value
     if "^" in text:
