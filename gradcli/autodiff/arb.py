@@ -13,6 +13,8 @@ between them where they did not).
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 
@@ -81,6 +83,14 @@ def _logaddexp(x, y):
     return (x + y + spread) / 2 + (-spread).exp().log1p()
 
 
+def _xlogy(x, y, log=lambda y: _arb(y).log()):
+    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0.
+    x = _arb(x)
+    if _decide(x.is_exact() and x.is_zero(), not x.contains(0)):
+        return ARB(0)
+    return x * log(y)
+
+
 def _cbrt(x):
     return x.root(3) if _decide(x >= 0, x < 0) else -((-x).root(3))
 
@@ -144,6 +154,8 @@ ELEMENTWISE = {
     "logaddexp": _logaddexp,
     "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
+    "xlogy": _xlogy,
+    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p()),
     "erf": _method("erf"),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
@@ -174,17 +186,42 @@ def _dispatch(name, on_arb, on_mpmath):
     return run
 
 
-def _whole(name, on_mpmath):
-    """Whole object arrays (linear algebra): mpmath's, unless balls are in them."""
+def _holds_balls(a):
+    if type(a) is ARB:
+        return True
+    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ARB for e in a.flat)
+
+
+def _whole(name, on_mpmath, on_arb=None):
+    """Whole object arrays (reductions, linear algebra): ``on_arb`` when balls are in them, else mpmath's.
+
+    Without ``on_arb`` balls raise `NoArb`: mpmath's own functions would read a
+    ball as its midpoint rounded to mpmath's precision and return a number
+    that balls then take as exact.
+    """
 
     def run(*args, **kwargs):
-        for a in args:
-            flat = getattr(a, "flat", None)
-            if type(a) is ARB or (flat is not None and a.size and type(a.flat[0]) is ARB):
+        if any(_holds_balls(a) for a in args):
+            if on_arb is None:
                 raise NoArb(f"no ball implementation of {name}")
+            return on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
+
+
+def _logsumexp(x, axis=None, keepdims=False):
+    # On balls exp never overflows or underflows: no shift by the maximum, so no branch.
+    exps = np.frompyfunc(lambda e: _arb(e).exp(), 1, 1)(np.asarray(x, dtype=object))
+    total = np.sum(exps, axis=axis, keepdims=keepdims)
+    log = np.frompyfunc(lambda t: _arb(t).log(), 1, 1)
+    return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
+
+
+# Reductions whose mpmath implementation is not plain arithmetic on the elements: on
+# balls, their ball implementation (None: none; max and min compare balls without
+# recording the decision, and their rule asks ball equality, which inexact balls never have).
+REDUCTIONS = {"logsumexp": _logsumexp, "max": None, "min": None}
 
 
 def enable():
@@ -205,6 +242,8 @@ def enable():
                 prim.mp = _dispatch(prim.name, ELEMENTWISE.get(prim.name), prim.mp)
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
                 prim.mp = _whole(prim.name, prim.mp)
+            elif prim.kind == "reduction" and prim.name in REDUCTIONS:
+                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name])
             else:
                 continue
             prim.mp.arb_aware = True
