@@ -12,8 +12,10 @@ crosses 0, and the bits are chosen so the difference resolves a derivative of
 the rule's size: log2|f| - log2|r| - log2 h + 56 (a derivative 1e-300 next to a
 value of 1 needs ~1100 bits; at 64 bits the quotient would be noise). A
 disagreement is how a wrong rule is caught: the exact gradient is then the
-extrapolated difference. A 0 is taken only when the difference resolves
-2^-1097 (below any float) and still holds 0.
+extrapolated difference, once its error bound is below 1e-14 relative (the step
+shrinks until it is; else balls give up). A rule that holds 0 is judged with a
+step of 2^-8208 |x|: 0 is taken only when that difference, resolving
+2^-16384, still holds 0, and a tiny derivative (1e-854) is found, not hidden.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
@@ -47,7 +49,9 @@ from .precision import MAX_FD_COORDINATES
 STEP_LOG2 = -30  # h = 2^-30 |x|
 GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
 START_BITS = 128
-ZERO_LOG2 = -1097  # below any float64
+ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
+ZERO_STEP = ZERO_LOG2 // 2 - 16  # the step (relative to h) that judges a rule holding 0: truncation ~ step^2
+EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
 class _Fallback(Exception):
@@ -63,8 +67,10 @@ def compute(target, args, result, budget, seed=0):
         return False
     if not all(np.all(np.isfinite(np.asarray(a, dtype=np.float64))) for a in args):
         return False
+    import mpmath
+
     arb_core.enable()
-    saved, collecting = flint.ctx.prec, gc.isenabled()
+    saved, saved_mp, collecting = flint.ctx.prec, mpmath.mp.prec, gc.isenabled()
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
         return _compute(target, args, result, budget, seed)
@@ -73,7 +79,7 @@ def compute(target, args, result, budget, seed=0):
     except Exception:  # noqa: BLE001 - the function raised on balls: the mpmath path reports it
         return False
     finally:
-        flint.ctx.prec = saved
+        flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
         if collecting:
             gc.enable()
 
@@ -128,14 +134,11 @@ def _settled(ball):
 
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
-    import flint
-
-
     bits, last = START_BITS, 0.0
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
-        flint.ctx.prec = bits
+        _precision(bits)
         with np.errstate(all="ignore"):
             value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
         value = _ball(value)
@@ -147,6 +150,19 @@ def _rule_on_balls(function, args, budget):
             return value, rule, bits
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+def _precision(bits):
+    """Balls at ``bits``, and mpmath well past them.
+
+    A rule's constants (ln 2, 2/sqrt(pi)) come from mpmath when balls are its
+    numbers; at mpmath's own 53 bits they would be float64s that balls take as exact.
+    """
+    import flint
+    import mpmath
+
+    flint.ctx.prec = bits
+    mpmath.mp.prec = bits + GUARD_BITS
 
 
 def _branches_at(function, args):
@@ -214,34 +230,44 @@ def _bits_for(value, derivative, h, extra=0):
     return bits
 
 
-def _judge(quotient, rule_ball, budget, bits):
+def _judge(quotient, rule_ball, bits_at):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
-    their error bound, else the Richardson extrapolation of the differences.
+    their error bound, else the Richardson extrapolation of the differences,
+    taken only once its own error bound leaves it `EXTRAPOLATED` relative
+    (else `_Fallback`). ``bits_at(step_factor)`` is the bits a difference with
+    that step needs. A rule that holds 0 is judged at `ZERO_STEP`: there a
+    difference resolves 2^ZERO_LOG2 and its truncation falls below it, so 0 is
+    taken only where the difference proves it and a tiny derivative is found.
     """
-
-    d1 = quotient(1, bits)
-    if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
-        return rule_ball  # agree within the proven rounding alone
-    d2 = quotient(arb_core.ARB(0.5), bits)
-    truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
-    gap = abs(d1 - rule_ball)
-    bound = truncation.upper() + gap.rad()
+    factor = arb_core.ARB(1)
     if rule_ball.contains(0):
-        # 0 only where the difference, resolving 2^-1097, still holds it.
-        if abs(d1).upper() <= arb_core.ARB(2) ** (ZERO_LOG2 + 8) and bound <= arb_core.ARB(2) ** ZERO_LOG2 * 2**8:
+        factor = arb_core.ARB(2) ** ZERO_STEP
+    for _ in range(3):
+        bits = bits_at(factor)
+        d1 = quotient(factor, bits)
+        if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
+            return rule_ball  # agree within the proven rounding alone
+        d2 = quotient(factor / 2, bits)
+        truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
+        gap = abs(d1 - rule_ball)
+        bound = truncation.upper() + gap.rad()
+        if rule_ball.contains(0):
+            floor = arb_core.ARB(2) ** (ZERO_LOG2 + 8)
+            if abs(d1).upper() <= floor and bound <= floor:
+                return rule_ball
+        elif gap.mid() <= bound:
             return rule_ball
-    elif gap.mid() <= bound:
-        return rule_ball
-    return (4 * d2 - d1) / 3
+        extrapolated = (4 * d2 - d1) / 3
+        if truncation.upper() <= abs(extrapolated).lower() * arb_core.ARB(EXTRAPOLATED):
+            return extrapolated
+        factor = factor * arb_core.ARB(2) ** STEP_LOG2  # a smaller step: less truncation
+    raise _Fallback("the differences do not settle the derivative")
 
 
 def _per_coordinate(function, args, value, rule, budget):
     """The exact gradient, one coordinate at a time: lists of mpf per argument, and the most bits used."""
-    import flint
-
-
     base = [_to_balls(a) for a in args]
     gradient, most = [], 0
     for i, a in enumerate(args):
@@ -250,17 +276,21 @@ def _per_coordinate(function, args, value, rule, budget):
             x = float(np.ravel(np.asarray(a, dtype=np.float64))[k])
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
             r = rule[i][k]
-            bits = _bits_for(value, r, h)
-            most = max(most, bits)
+            used = []
+
+            def bits_at(factor, r=r, h=h):
+                used.append(_bits_for(value, r, h * factor))
+                return used[-1]
 
             def quotient(factor, bits, i=i, k=k, x=x, h=h):
                 budget.afford()
-                flint.ctx.prec = bits
+                _precision(bits)
                 step = h * factor
                 up, down = (_shifted(function, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
                 return (up - down) / (2 * step)
 
-            entries.append(_mpf(_judge(quotient, r, budget, bits)))
+            entries.append(_mpf(_judge(quotient, r, bits_at)))
+            most = max([most, *used])
         gradient.append(entries)
     return gradient, most
 
@@ -279,9 +309,6 @@ def _shifted(function, base, i, k, point):
 
 def _along_direction(function, args, value, rule, budget, seed, result):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
-    import flint
-
-
     rng = np.random.default_rng(seed)
     direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
     norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
@@ -292,11 +319,15 @@ def _along_direction(function, args, value, rule, budget, seed, result):
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = arb_core.ARB(largest if largest else 1.0) * arb_core.ARB(2) ** STEP_LOG2
     n = sum(int(np.size(a)) for a in args)
-    bits = _bits_for(value, r, h, extra=int(math.log2(n)) + 1)
+    used = []
+
+    def bits_at(factor):
+        used.append(_bits_for(value, r, h * factor, extra=int(math.log2(n)) + 1))
+        return used[-1]
 
     def quotient(factor, bits):
         budget.afford()
-        flint.ctx.prec = bits
+        _precision(bits)
         step = h * factor
         sides = []
         for s in (step, -step):
@@ -306,7 +337,7 @@ def _along_direction(function, args, value, rule, budget, seed, result):
         return (sides[0] - sides[1]) / (2 * step)
 
     result.direction = direction
-    result.directional = _mpf(_judge(quotient, r, budget, bits))
+    result.directional = _mpf(_judge(quotient, r, bits_at))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
-    return bits
+    return max(used)
