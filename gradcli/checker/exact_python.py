@@ -13,7 +13,7 @@ the rule's size: log2|f| - log2|r| - log2 h + 56 (a derivative 1e-300 next to a
 value of 1 needs ~1100 bits; at 64 bits the quotient would be noise). A
 disagreement is how a wrong rule is caught: the exact gradient is then the
 extrapolated difference, once its error bound is below 1e-14 relative (the step
-shrinks until it is; else balls give up). A rule that holds 0 is judged with a
+shrinks until it is, or needs more bits than balls have: then balls give up). A rule that holds 0 is judged with a
 step of 2^-8208 |x|: 0 is taken only when that difference, resolving
 2^-16384, still holds 0, and a tiny derivative (1e-854) is found, not hidden.
 
@@ -49,13 +49,22 @@ from .precision import MAX_FD_COORDINATES
 STEP_LOG2 = -30  # h = 2^-30 |x|
 GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
 START_BITS = 128
+UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball that is not finite
 ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
-ZERO_STEP = ZERO_LOG2 // 2 - 16  # the step (relative to h) that judges a rule holding 0: truncation ~ step^2
+ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
 class _Fallback(Exception):
     """Balls cannot answer here: the mpmath path takes over."""
+
+
+class _Unresolvable(_Fallback):
+    """No difference resolves the derivative within `balls.MAX_BITS`: mpmath's fewer digits would not either."""
+
+
+class _NotFinite(_Fallback):
+    """A ball came out infinite or NaN: exp(1e300) at 128 bits (more bits may tell), or log(0) (none will)."""
 
 
 def compute(target, args, result, budget, seed=0):
@@ -74,6 +83,9 @@ def compute(target, args, result, budget, seed=0):
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
         return _compute(target, args, result, budget, seed)
+    except _Unresolvable:
+        result.determined, result.unsettled = False, True
+        return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
     except Exception:  # noqa: BLE001 - the function raised on balls: the mpmath path reports it
@@ -123,7 +135,7 @@ def _ball(value):
             raise _Fallback("not a number")
         value = arb_core.ARB(float(value))
     if not value.is_finite():
-        raise _Fallback("not finite on balls")
+        raise _NotFinite("not finite on balls")
     return value
 
 
@@ -139,12 +151,20 @@ def _rule_on_balls(function, args, budget):
         budget.afford(last * 2.5)
         started = time.perf_counter()
         _precision(bits)
-        with np.errstate(all="ignore"):
-            value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
-        value = _ball(value)
-        rule = [
-            np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
-        ]
+        try:
+            with np.errstate(all="ignore"):
+                value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
+            value = _ball(value)
+            rule = [
+                np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
+            ]
+        except (arb_core.Undecided, _NotFinite):
+            # A branch the balls cannot decide yet, or exp(1e300) beyond 128 bits: more bits may tell,
+            # up to where only a true infinity or a tie would still be there.
+            if bits >= UNDECIDED_BITS:
+                raise
+            bits *= 2
+            continue
         last = time.perf_counter() - started
         if _settled(value) and all(_settled(e) for g in rule for e in g):
             return value, rule, bits
@@ -226,44 +246,97 @@ def _bits_for(value, derivative, h, extra=0):
     needed = max(_log2(value), _log2(derivative) + _log2(h)) - max(_log2(derivative), ZERO_LOG2) - _log2(h)
     bits = max(START_BITS, needed + GUARD_BITS + extra)
     if bits > balls.MAX_BITS:
-        raise _Fallback("the difference needs more bits than balls are allowed")
+        raise _Unresolvable("the difference needs more bits than balls are allowed")
     return bits
 
 
-def _judge(quotient, rule_ball, bits_at):
+def _judge(quotient, rule_ball, bits_at, value, h):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
     their error bound, else the Richardson extrapolation of the differences,
     taken only once its own error bound leaves it `EXTRAPOLATED` relative
     (else `_Fallback`). ``bits_at(step_factor)`` is the bits a difference with
-    that step needs. A rule that holds 0 is judged at `ZERO_STEP`: there a
-    difference resolves 2^ZERO_LOG2 and its truncation falls below it, so 0 is
-    taken only where the difference proves it and a tiny derivative is found.
+    that step needs to start with. A rule that holds 0 is 0 only where
+    `_proven_zero` says so; else the differences find the derivative, to
+    2^ZERO_LOG2 if need be, so a tiny one is found, not hidden.
+
+    An extrapolation is taken only from a step over which the function (``value``
+    at the point, ``h`` the step at factor 1) moves by at most 2^STEP_LOG2 of
+    itself: logsumexp(1e300 w) at w = 0 is a smooth corner 1e-300 wide, and
+    differences across it agree with each other on the wrong slope.
     """
-    factor = arb_core.ARB(1)
     if rule_ball.contains(0):
-        factor = arb_core.ARB(2) ** ZERO_STEP
-    for _ in range(3):
+        if _proven_zero(quotient, bits_at):
+            return rule_ball
+        radius = arb_core.ARB(2) ** ZERO_LOG2
+    else:
+        radius = abs(rule_ball).lower() * arb_core.ARB(2) ** -GUARD_BITS  # the rounding a difference may carry
+    factor, shrink = arb_core.ARB(1), STEP_LOG2
+    while True:  # until the step is small enough, or needs more bits than balls have (`_Unresolvable`)
         bits = bits_at(factor)
-        d1 = quotient(factor, bits)
+        d1 = _resolved(quotient, factor, bits, radius)
         if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
             return rule_ball  # agree within the proven rounding alone
-        d2 = quotient(factor / 2, bits)
+        d2 = _resolved(quotient, factor / 2, bits, radius)
         truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
         gap = abs(d1 - rule_ball)
-        bound = truncation.upper() + gap.rad()
-        if rule_ball.contains(0):
-            floor = arb_core.ARB(2) ** (ZERO_LOG2 + 8)
-            if abs(d1).upper() <= floor and bound <= floor:
-                return rule_ball
-        elif gap.mid() <= bound:
+        if not rule_ball.contains(0) and gap.mid() <= truncation.upper() + gap.rad():
             return rule_ball
         extrapolated = (4 * d2 - d1) / 3
         if truncation.upper() <= abs(extrapolated).lower() * arb_core.ARB(EXTRAPOLATED):
-            return extrapolated
-        factor = factor * arb_core.ARB(2) ** STEP_LOG2  # a smaller step: less truncation
-    raise _Fallback("the differences do not settle the derivative")
+            finest = _finest(value, h, extrapolated)
+            if finest is None or factor <= finest:
+                return extrapolated
+            factor = finest
+            continue
+        # A smaller step, twice as many bits smaller each time: exp(-x) at x = 1e300 bends on a
+        # scale of 1, 2^-997 |x|.
+        factor, shrink = factor * arb_core.ARB(2) ** shrink, shrink * 2
+
+
+def _proven_zero(quotient, bits_at):
+    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0.
+
+    Two Richardson extrapolations (steps s, s/2, s/4; error ~ s^4): their
+    difference bounds the last one's error, and both must lie within the floor.
+    """
+    floor = arb_core.ARB(2) ** (ZERO_LOG2 + 8)
+    factor = arb_core.ARB(2) ** ZERO_STEP
+    bits = bits_at(factor)
+    try:
+        d = [_resolved(quotient, factor / 2**j, bits, arb_core.ARB(2) ** ZERO_LOG2) for j in range(3)]
+    except _Unresolvable:
+        return False
+    first, second = (4 * d[1] - d[0]) / 3, (4 * d[2] - d[1]) / 3
+    return abs(second).upper() + abs(first - second).upper() <= floor
+
+
+def _finest(value, h, derivative):
+    """The step factor below which ``derivative`` moves the function by at most 2^STEP_LOG2 of ``value`` (None: no bound, at a value 0)."""
+    if value.contains(0) or derivative.contains(0):
+        return None
+    return arb_core.ARB((abs(value) / (abs(derivative) * h) * arb_core.ARB(2) ** STEP_LOG2).mid())
+
+
+def _resolved(quotient, factor, bits, radius):
+    """``quotient(factor, bits)``, at more bits until its ball is narrower than ``radius``.
+
+    The bits a difference needs are estimated from the value and the rule, but
+    the function may cancel on the way (1 + tanh(-980) keeps 2^-2836 of its
+    bits), and its points may need more: exp(-1.6e293) holds 0 until 1024 bits,
+    and ``x > 0`` of it is undecided until then.
+    """
+    while True:
+        try:
+            d = quotient(factor, bits)
+            if d.rad() <= radius:
+                return d
+        except (arb_core.Undecided, _NotFinite):
+            pass
+        if bits >= balls.MAX_BITS:
+            raise _Unresolvable("the difference needs more bits than balls are allowed")
+        bits = min(bits * 2, balls.MAX_BITS)
 
 
 def _per_coordinate(function, args, value, rule, budget):
@@ -289,7 +362,7 @@ def _per_coordinate(function, args, value, rule, budget):
                 up, down = (_shifted(function, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
                 return (up - down) / (2 * step)
 
-            entries.append(_mpf(_judge(quotient, r, bits_at)))
+            entries.append(_mpf(_judge(quotient, r, bits_at, value, h)))
             most = max([most, *used])
         gradient.append(entries)
     return gradient, most
@@ -337,7 +410,7 @@ def _along_direction(function, args, value, rule, budget, seed, result):
         return (sides[0] - sides[1]) / (2 * step)
 
     result.direction = direction
-    result.directional = _mpf(_judge(quotient, r, bits_at))
+    result.directional = _mpf(_judge(quotient, r, bits_at, value, h))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
     return max(used)
