@@ -2,6 +2,7 @@
 #   make demo   install gradcli into .venv and run the headline example
 #   make test   install with the test extras and run the whole suite
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
+#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip in
 
 MINUTES ?= 30
 
-.PHONY: demo test bench fuzz clean
+.PHONY: demo test bench fuzz fuzz-reference clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +38,10 @@ fuzz: $(BIN)/python
 	@# atheris ships wheels for Linux and macOS; where none fits, run.py says so and uses hypothesis.
 	$(INSTALL) -e ".[test,fuzz]" || $(INSTALL) -e ".[test]"
 	$(BIN)/python tests/fuzz/run.py --minutes $(MINUTES)
+
+fuzz-reference: $(BIN)/python
+	$(INSTALL) -e ".[test]"
+	$(BIN)/python tests/test_reference_property.py --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
