@@ -227,7 +227,7 @@ def _power(x, y):
     x = mpmath.mpf(x) if not isinstance(x, mpmath.mpc) else x
     if x == 0 and y < 0:
         return mpmath.inf
-    if isinstance(x, mpmath.mpf) and x < 0 and not float(y).is_integer():
+    if isinstance(x, mpmath.mpf) and x < 0 and not mpmath.isint(y):  # float(y) would round 3 + 2^-60 to 3
         return mpmath.nan
     return _real_line(mpmath.power(x, y), (x, y))
 
