@@ -251,3 +251,15 @@ def test_cosine_similarity_that_overflows_is_unstable_and_its_exact_gradient_is_
     assert close(result.exact_gradient["y"][1], truth(lambda: 1 / mpmath.sqrt(15)))
     assert result.status == "unstable", result.findings
     assert any(f.op == "multiply" and "overflowed" in f.message for f in result.findings), result.findings
+
+
+def test_on_mpmath_a_zero_difference_below_a_tiny_rule_is_no_reference_not_wrong(tmp_path):
+    # mpmath's tanh(-980) is -1 rounded either way at 60 digits: the differences give 0 with no
+    # noise while the rule holds -1.9e-854. Neither is proven: no exact reference, not `wrong`.
+    from gradcli.autodiff.mp import ieee
+    from gradcli.checker.precision import Exact
+
+    target = resolve(module(tmp_path, GELU) + ":f")
+    with ieee():
+        exact = reference._compute_mpmath(target, [-30.0], 0, Exact(), Budget(60))
+    assert exact.unsettled and not exact.determined, (exact.gradient, exact.rule)
