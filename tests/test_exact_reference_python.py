@@ -263,3 +263,15 @@ def test_on_mpmath_a_zero_difference_below_a_tiny_rule_is_no_reference_not_wrong
     with ieee():
         exact = reference._compute_mpmath(target, [-30.0], 0, Exact(), Budget(60))
     assert exact.unsettled and not exact.determined, (exact.gradient, exact.rule)
+
+
+def test_a_switch_nearer_than_any_step_is_no_reference_not_a_stand_in(tmp_path):
+    # softmax(w)[0] = exp(-5e110) > 0 = v: the branch at v = 0 switches exp(-5e110) away, which no
+    # difference step reaches. The point is no tie, so it is no kink either: no exact reference.
+    path = module(tmp_path, """
+        def f(v, w):
+            p = np.exp(w - np.logsumexp(w))[0]
+            return np.where(p > v, p, v)
+    """) + ":f"
+    exact = reference.compute(resolve(path), [0.0, numpy.array([0.0, 5e110])], budget=Budget(60))
+    assert exact.unsettled and not exact.determined, (exact.gradient, exact.method)

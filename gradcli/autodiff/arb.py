@@ -20,6 +20,7 @@ from .tracer import Primitive, primitive_of, register_mp_types
 
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
+ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 
 
 class NoArb(ArithmeticError):
@@ -30,7 +31,9 @@ class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
 
-def _decide(yes, no):
+def _decide(yes, no, tie=False):
+    if tie:
+        ties.append(True)  # the point sits on the switch: a kink may be here, not merely nearby
     if yes:
         decisions.append(True)
         return True
@@ -44,6 +47,11 @@ def _arb(x):
     return x if type(x) is ARB else ARB(x)
 
 
+def _equal(x, y):
+    x, y = _arb(x), _arb(y)
+    return x.is_exact() and y.is_exact() and x == y
+
+
 def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
@@ -52,11 +60,11 @@ def _power(x, y):
 
 
 def _maximum(x, y):
-    return x if _decide(_arb(x) >= y, _arb(x) < y) else y
+    return x if _decide(_arb(x) >= y, _arb(x) < y, _equal(x, y)) else y
 
 
 def _minimum(x, y):
-    return x if _decide(_arb(x) <= y, _arb(x) > y) else y
+    return x if _decide(_arb(x) <= y, _arb(x) > y, _equal(x, y)) else y
 
 
 def _clip(x, lo, hi):
@@ -67,13 +75,13 @@ def _clip(x, lo, hi):
 
 def _abs(x):
     x = _arb(x)
-    return x if _decide(x >= 0, x < 0) else -x
+    return x if _decide(x >= 0, x < 0, x.is_zero()) else -x
 
 
 def _sign(x):
     if x.is_zero():
         return x
-    return ARB(1) if _decide(x > 0, x < 0) else ARB(-1)
+    return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 
 
 def _logaddexp(x, y):
@@ -86,13 +94,13 @@ def _logaddexp(x, y):
 def _xlogy(x, y, log=lambda y: _arb(y).log()):
     # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0.
     x = _arb(x)
-    if _decide(x.is_exact() and x.is_zero(), not x.contains(0)):
+    if _decide(x.is_exact() and x.is_zero(), not x.contains(0), x.is_zero()):
         return ARB(0)
     return x * log(y)
 
 
 def _cbrt(x):
-    return x.root(3) if _decide(x >= 0, x < 0) else -((-x).root(3))
+    return x.root(3) if _decide(x >= 0, x < 0, x.is_zero()) else -((-x).root(3))
 
 
 def _method(name):
@@ -160,12 +168,12 @@ ELEMENTWISE = {
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
-    "greater": _compare(lambda x, y: _decide(x > y, x <= y)),
-    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y)),
-    "less": _compare(lambda x, y: _decide(x < y, x >= y)),
-    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y)),
-    "equal": _compare(lambda x, y: _decide(x.is_exact() and y.is_exact() and x == y, x != y)),
-    "not_equal": _compare(lambda x, y: _decide(x != y, x.is_exact() and y.is_exact() and x == y)),
+    "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y))),
+    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y, _equal(x, y))),
+    "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y))),
+    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y))),
+    "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y))),
+    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y))),
     "isfinite": _finite,
     "isnan": lambda x: not _finite(x),
     "isinf": lambda x: not _finite(x),
