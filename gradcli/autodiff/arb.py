@@ -3,12 +3,15 @@
 `enable()` imports flint (only then), runs `mp.enable`, and wraps every
 primitive's high-precision implementation so that ``arb`` arguments take the
 ball implementation from `ELEMENTWISE` and everything else keeps mpmath's.
-Reductions, shapes and ``matmul`` need nothing: NumPy runs them on object
-arrays of balls. What balls cannot do raises `NoArb`; a branch (a comparison,
+Sums, products, shapes and ``matmul`` need nothing: NumPy runs them on object
+arrays of balls; logsumexp has a ball implementation in `REDUCTIONS`. What balls
+cannot do raises `NoArb` (never an mpmath function reading a ball as a 53-bit
+number); a branch (a comparison,
 ``abs``, ``maximum``...) whose balls straddle the boundary raises `Undecided`
 (more bits may decide it). Every branch decided is appended to `decisions`, so a
 caller can tell whether two evaluations took the same smooth path (a kink lies
-between them where they did not).
+between them where they did not), and each made between exactly equal numbers
+to `ties` (the point sits on the switch).
 """
 
 from __future__ import annotations

@@ -10,12 +10,15 @@ agrees with it within the difference's own error bound: the ball radius
 4/3 |D_h - D_{h/2}|. The step is h = 2^-30 |x| (2^-30 at 0), so x +- h never
 crosses 0, and the bits are chosen so the difference resolves a derivative of
 the rule's size: log2|f| - log2|r| - log2 h + 56 (a derivative 1e-300 next to a
-value of 1 needs ~1100 bits; at 64 bits the quotient would be noise). A
-disagreement is how a wrong rule is caught: the exact gradient is then the
-extrapolated difference, once its error bound is below 1e-14 relative (the step
-shrinks until it is, or needs more bits than balls have: then balls give up). A rule that holds 0 is judged with a
-step of 2^-8208 |x|: 0 is taken only when that difference, resolving
-2^-16384, still holds 0, and a tiny derivative (1e-854) is found, not hidden.
+value of 1 needs ~1100 bits; at 64 bits the quotient would be noise), and
+rise while the difference's ball is wider than that (1 + tanh(-980) cancels
+2836 bits). A disagreement is how a wrong rule is caught: the exact gradient is
+then the extrapolated difference, once its error bound is below 1e-14 relative
+and the function moves by at most 2^-30 of itself over the step (the step
+shrinks until both hold). A rule that holds 0 is 0 only where extrapolated
+differences at a step of 2^-4128 |x| prove the derivative within 2^-16384 of
+0; else the differences find it, so a tiny derivative (1e-854) is found, not
+hidden.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
@@ -23,13 +26,18 @@ check of 10^5 inputs costs a few passes over the vector, not one per input.
 
 A program may branch (``where``, ``abs``, ``maximum``, comparisons): every
 point a difference evaluates must take the branches the point itself takes, so
-the function is one smooth piece across the step; where a decision changes (a
-kink or jump within the step, ``abs`` at 0) or cannot be made, the balls give up.
+the function is one smooth piece across the step. Where a decision changes
+within the step the step shrinks (a switch near the point is not a kink at
+it), down to 2^-1100 of it; past that, a point that sits on the switch (a tie:
+``abs`` at 0) is the mpmath path's kink test's to judge, and any other point
+has a switch nearer than any difference reaches: no reference.
 
 `compute` returns False whenever balls cannot answer (an op without a ball
-implementation, a branch that changes within the step or cannot be decided, a
-non-finite value or gradient, more than `balls.MAX_BITS` bits): the caller's
-mpmath path then runs as before, its kink test, IEEE infinities and all.
+implementation, a branch that cannot be decided, a value not finite at 4096
+bits, a tie at a switch): the caller's mpmath path then runs as before, its
+kink test, IEEE infinities and all. Where no difference within `balls.MAX_BITS`
+resolves the derivative (mpmath's fewer digits would not either), the result
+is ``unsettled``: no exact reference, and it says so.
 """
 
 from __future__ import annotations
