@@ -196,8 +196,8 @@ def _gelu_derivative(x):
 
 @pytest.mark.parametrize("x", [-30.0, -40.0])
 def test_gelu_far_left_has_its_tiny_exact_gradient_not_a_float32_floor(tmp_path, x):
-    # Before: 1 + tanh(u) held 0 within 2^-1097 at 2048 bits, so the rule was "0" and a
-    # Richardson residue (2^-129) was called the exact derivative: a false `wrong`.
+    # 1 + tanh(u) is 1e-851 here: a 0 taken within 2^-1097 would make the rule "0", and a
+    # Richardson residue (2^-129) would pass for the exact derivative: a false `wrong`.
     result = one(module(tmp_path, GELU) + ":f", {"x": x})
     # Beyond float64 (1.9e-854): the exact gradient is reported as text, to 20 digits.
     assert close(mpmath.mpf(result.exact_gradient_text["x"]), truth(_gelu_derivative, x)), result.exact_gradient_text
@@ -229,7 +229,7 @@ def f(z):
 
 @pytest.mark.parametrize("z", [[-800.0, -800.0, -800.0], [-800.0, -801.0, -799.5]])
 def test_cross_entropy_from_logits_far_left_is_exact(tmp_path, z):
-    # logsumexp's high-precision path read balls as 53-bit numbers: an error of 5e-8.
+    # A logsumexp that read balls as 53-bit numbers would be off by 5e-8 here.
     result = one(module(tmp_path, CROSS_ENTROPY) + ":f", {"z": numpy.array(z)})
     with mpmath.workdps(2000):
         weights = [E(mpmath.mpf(v)) for v in z]

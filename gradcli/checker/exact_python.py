@@ -34,7 +34,7 @@ has a switch nearer than any difference reaches: no reference.
 
 `compute` returns False whenever balls cannot answer (an op without a ball
 implementation, a branch that cannot be decided, a value not finite at 4096
-bits, a tie at a switch): the caller's mpmath path then runs as before, its
+bits, a tie at a switch): the caller's mpmath path then runs, its
 kink test, IEEE infinities and all. Where no difference within `balls.MAX_BITS`
 resolves the derivative (mpmath's fewer digits would not either), the result
 is ``unsettled``: no exact reference, and it says so.
