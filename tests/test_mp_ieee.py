@@ -190,3 +190,11 @@ def test_ops_on_balls_are_as_tight_as_the_balls_bits(name, args):
         mid = mpmath.mpf(got.mid().str(650, radius=False))
         assert got.rad() < abs(got.mid()) * arb.ARB(10) ** -550, got
         assert abs(mid - want) <= abs(want) * mpmath.mpf(10) ** -540
+
+
+def test_logaddexp_at_high_precision_shifts_by_the_larger():
+    # exp(1e300) is a number whose exponent alone has 300 digits: the plain formula never ends.
+    with mpmath.workdps(50):
+        got = mp.ELEMENTWISE["logaddexp"](mpmath.mpf(1e300), mpmath.mpf(-1e300))
+        assert got == mpmath.mpf(1e300)
+        assert mp.ELEMENTWISE["logaddexp"](mpmath.mpf(0), mpmath.mpf(0)) == mpmath.log(2)

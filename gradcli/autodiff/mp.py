@@ -271,9 +271,15 @@ def _cbrt(x):
 
 
 def _logaddexp(x, y):
+    if mpmath.isnan(x) or mpmath.isnan(y):
+        return mpmath.nan
     if x == -mpmath.inf and y == -mpmath.inf:
         return -mpmath.inf
-    return mpmath.log(mpmath.exp(x) + mpmath.exp(y))
+    # Shifted by the larger: exp(1e300) is a number whose exponent alone has 300 digits to compute.
+    top = x if x >= y else y
+    if not mpmath.isfinite(top):
+        return top
+    return top + mpmath.log1p(mpmath.exp(-abs(x - y)))
 
 
 def _sigmoid(x):
