@@ -102,6 +102,8 @@ def _tanh(a):
 
 
 def _sqrt(a):
+    if a.value == 0:
+        raise Skip("sqrt at 0 (a norm of zeros): no derivative")
     r = mpmath.sqrt(a.value)
     return a.chain(r, 1 / (2 * r))
 
