@@ -3,6 +3,7 @@
 #   make test   install with the test extras and run the whole suite
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
 #   make autograd-suite   HIPS autograd's own tests (from its sdist, via pip) against gradcli through a shim
+#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +13,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip in
 
 MINUTES ?= 30
 
-.PHONY: demo test bench fuzz autograd-suite clean
+.PHONY: demo test bench fuzz fuzz-reference autograd-suite clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,10 @@ autograd-suite: $(BIN)/python
 	$(INSTALL) -e ".[test]"
 	@# A yardstick, not part of `make test`: it downloads autograd's tests at run time and reports the count.
 	$(BIN)/python bench/autograd_suite/run.py -n auto
+
+fuzz-reference: $(BIN)/python
+	$(INSTALL) -e ".[test]"
+	$(BIN)/python tests/test_reference_property.py --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -177,3 +177,101 @@ def test_a_wrong_rule_inside_a_branch_is_caught_on_balls(tmp_path):
     result = one(path, {"x": 1e-300})
     assert result.status == "wrong", result.findings
     assert close(result.exact_gradient["x"], truth(lambda x: E(x), 1e-300))
+
+
+# -- stable library code, as TensorFlow Probability, Keras or JAX write it: ok, to its last digit ----
+
+GELU = """
+def f(x):
+    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))
+"""
+
+
+def _gelu_derivative(x):
+    c = mpmath.mpf(float(numpy.sqrt(2 / numpy.pi)))  # the float64 constant the function uses
+    u = c * (x + mpmath.mpf(0.044715) * x**3)
+    one_plus_tanh = 2 * E(2 * u) / (1 + E(2 * u))  # 1 + tanh(u) without its cancellation at u << 0
+    return one_plus_tanh / 2 + x / 2 * c * (1 + 3 * mpmath.mpf(0.044715) * x**2) / mpmath.cosh(u) ** 2
+
+
+@pytest.mark.parametrize("x", [-30.0, -40.0])
+def test_gelu_far_left_has_its_tiny_exact_gradient_not_a_float32_floor(tmp_path, x):
+    # 1 + tanh(u) is 1e-851 here: a 0 taken within 2^-1097 would make the rule "0", and a
+    # Richardson residue (2^-129) would pass for the exact derivative: a false `wrong`.
+    result = one(module(tmp_path, GELU) + ":f", {"x": x})
+    # Beyond float64 (1.9e-854): the exact gradient is reported as text, to 20 digits.
+    assert close(mpmath.mpf(result.exact_gradient_text["x"]), truth(_gelu_derivative, x)), result.exact_gradient_text
+    assert result.status == "ok", result.findings
+
+
+ENTROPY = """
+from gradcli.numpy import xlogy
+
+def f(p):
+    return -np.sum(xlogy(p, p))
+"""
+
+
+@pytest.mark.parametrize("tiny", [1e-300, 5e-324])
+def test_entropy_with_xlogy_at_a_tiny_probability(tmp_path, tiny):
+    result = one(module(tmp_path, ENTROPY) + ":f", {"p": numpy.array([tiny, 0.5, 0.5])})
+    gradient = result.exact_gradient["p"]
+    assert close(gradient[0], truth(lambda p: -(mpmath.log(p) + 1), tiny)), gradient
+    assert close(gradient[1], truth(lambda p: -(mpmath.log(p) + 1), 0.5)), gradient
+    assert result.status == "ok", result.findings
+
+
+CROSS_ENTROPY = """
+def f(z):
+    return z[0] - np.logsumexp(z)
+"""
+
+
+@pytest.mark.parametrize("z", [[-800.0, -800.0, -800.0], [-800.0, -801.0, -799.5]])
+def test_cross_entropy_from_logits_far_left_is_exact(tmp_path, z):
+    # A logsumexp that read balls as 53-bit numbers would be off by 5e-8 here.
+    result = one(module(tmp_path, CROSS_ENTROPY) + ":f", {"z": numpy.array(z)})
+    with mpmath.workdps(2000):
+        weights = [E(mpmath.mpf(v)) for v in z]
+        expected = [int(k == 0) - w / mpmath.fsum(weights) for k, w in enumerate(weights)]
+    assert all(close(g, e) for g, e in zip(result.exact_gradient["z"], expected)), result.exact_gradient
+    assert result.status == "ok", result.findings
+
+
+COSINE = """
+def f(x, y):
+    return np.dot(x, y) / (np.linalg.norm(x) * np.linalg.norm(y))
+"""
+
+
+def test_cosine_similarity_that_overflows_is_unstable_and_its_exact_gradient_is_0_where_it_is(tmp_path):
+    result = one(module(tmp_path, COSINE) + ":f", {"x": numpy.array([1e200, 2e200, 0.0]), "y": numpy.ones(3)})
+    # d/dy0 = x0/(|x||y|) - (x.y) y0/(|x||y|^3) = 1/sqrt(15) - 1/sqrt(15): 0 exactly.
+    assert result.exact_gradient["y"][0] == 0, result.exact_gradient
+    assert close(result.exact_gradient["y"][1], truth(lambda: 1 / mpmath.sqrt(15)))
+    assert result.status == "unstable", result.findings
+    assert any(f.op == "multiply" and "overflowed" in f.message for f in result.findings), result.findings
+
+
+def test_on_mpmath_a_zero_difference_below_a_tiny_rule_is_no_reference_not_wrong(tmp_path):
+    # mpmath's tanh(-980) is -1 rounded either way at 60 digits: the differences give 0 with no
+    # noise while the rule holds -1.9e-854. Neither is proven: no exact reference, not `wrong`.
+    from gradcli.autodiff.mp import ieee
+    from gradcli.checker.precision import Exact
+
+    target = resolve(module(tmp_path, GELU) + ":f")
+    with ieee():
+        exact = reference._compute_mpmath(target, [-30.0], 0, Exact(), Budget(60))
+    assert exact.unsettled and not exact.determined, (exact.gradient, exact.rule)
+
+
+def test_a_switch_nearer_than_any_step_is_no_reference_not_a_stand_in(tmp_path):
+    # softmax(w)[0] = exp(-5e110) > 0 = v: the branch at v = 0 switches exp(-5e110) away, which no
+    # difference step reaches. The point is no tie, so it is no kink either: no exact reference.
+    path = module(tmp_path, """
+        def f(v, w):
+            p = np.exp(w - np.logsumexp(w))[0]
+            return np.where(p > v, p, v)
+    """) + ":f"
+    exact = reference.compute(resolve(path), [0.0, numpy.array([0.0, 5e110])], budget=Budget(60))
+    assert exact.unsettled and not exact.determined, (exact.gradient, exact.method)

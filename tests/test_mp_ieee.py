@@ -144,3 +144,57 @@ def test_a_constant_to_the_power_0_is_ok_not_a_wrong_rule():
 
     report = gradcli.check("x*sqrt(-1)**0", {"x": 2.0}, dtypes=("float64",))
     assert [r.status for r in report.results] == ["ok"]
+
+
+# -- the high-precision paths compute at the precision they claim, on mpmath and on balls ----------
+
+
+def test_a_negative_base_to_a_power_just_off_an_integer_is_nan_at_high_precision():
+    # float(y) would round 3 + 2^-60 to 3 and answer -8: a float64 deciding a high-precision branch.
+    with mpmath.workdps(40):
+        assert mpmath.isnan(mp.ELEMENTWISE["power"](mpmath.mpf(-2), mpmath.mpf(3) + mpmath.mpf(2) ** -60))
+        assert mp.ELEMENTWISE["power"](mpmath.mpf(-2), mpmath.mpf(3)) == -8
+
+
+@pytest.mark.parametrize("name, args", [
+    ("logsumexp", ([-800.0, -800.0, -799.0],)),
+    ("xlogy", (1e-300, 1e-300)),
+    ("xlogy", (5e-324, 5e-324)),
+    ("xlog1py", (0.5, -0.9999999999999999)),
+])
+def test_ops_on_balls_are_as_tight_as_the_balls_bits(name, args):
+    # A ball implementation that went through mpmath (at its 53 bits) would come back a float64:
+    # a ball 10^-16 wide, or a point taken as exact. At 2000 bits every answer is within 10^-550.
+    import flint
+
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    op = getattr(gnp, name)
+    saved = flint.ctx.prec
+    try:
+        flint.ctx.prec = 2000
+        balls = [np.array([arb.ARB(v) for v in a], dtype=object) if isinstance(a, list) else arb.ARB(a) for a in args]
+        got = op(*balls)
+    finally:
+        flint.ctx.prec = saved
+    got = np.asarray(got, dtype=object)[()]
+    with mpmath.workdps(700):
+        plain = [[mpmath.mpf(v) for v in a] if isinstance(a, list) else mpmath.mpf(a) for a in args]
+        if name == "logsumexp":
+            want = mpmath.log(mpmath.fsum(mpmath.exp(v) for v in plain[0]))
+        elif name == "xlogy":
+            want = plain[0] * mpmath.log(plain[1])
+        else:
+            want = plain[0] * mpmath.log1p(plain[1])
+        mid = mpmath.mpf(got.mid().str(650, radius=False))
+        assert got.rad() < abs(got.mid()) * arb.ARB(10) ** -550, got
+        assert abs(mid - want) <= abs(want) * mpmath.mpf(10) ** -540
+
+
+def test_logaddexp_at_high_precision_shifts_by_the_larger():
+    # exp(1e300) is a number whose exponent alone has 300 digits: the plain formula never ends.
+    with mpmath.workdps(50):
+        got = mp.ELEMENTWISE["logaddexp"](mpmath.mpf(1e300), mpmath.mpf(-1e300))
+        assert got == mpmath.mpf(1e300)
+        assert mp.ELEMENTWISE["logaddexp"](mpmath.mpf(0), mpmath.mpf(0)) == mpmath.log(2)

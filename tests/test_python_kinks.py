@@ -307,3 +307,46 @@ def test_a_nan_rule_along_the_random_direction_is_never_ok():
     result = one(nan_rule_square_sum, {"x": numpy.linspace(1.0, 2.0, 20)})
     assert result.status == "wrong", result.findings
     assert not kinks(result)
+
+
+# -- a kink is a property of the point: a switch nearby is not one --------------------------------
+
+
+def logistic_density(x, s):
+    return np.exp(-np.abs(x) / s) / (s * (1 + np.exp(-np.abs(x) / s)) ** 2)
+
+
+def ratio_distance(a, b):
+    return np.sqrt(np.abs((a * a - b * b) / (a * a)))
+
+
+def leaky_tiny(x):
+    return np.where(x > 1e-300, x, 0.01 * x)
+
+
+@pytest.mark.parametrize("function, point, variable, expected", [
+    # d/dx sigma'(x) = sigma'(x) (1 - 2 sigma(x)) for x < 0, at s = 1: 2.875e-18, not a singularity.
+    (logistic_density, {"x": -2.3e-17, "s": 1.0}, "x",
+     lambda: (lambda e: e * (1 - e) / (1 + e) ** 3)(mpmath.exp(mpmath.mpf(-2.3e-17)))),
+    # |1 - b^2/a^2| switches at |b| = |a| = 5e-324, not at b = 0: there d/db = 0.
+    (ratio_distance, {"a": 5e-324, "b": 0.0}, "b", lambda: mpmath.mpf(0)),
+    # The switch at 1e-300 is 1e-301 away: the ordinary derivative 1.
+    (leaky_tiny, {"x": 1.1e-300}, "x", lambda: mpmath.mpf(1)),
+])
+def test_a_switch_near_the_point_is_no_kink_there(function, point, variable, expected):
+    result = gradcli.check(function, [point], dtypes=("float64",), fixes=False).results[0]
+    assert not any(f.kind in ("kink", "singular") for f in result.findings), result.findings
+    with mpmath.workdps(60):
+        want = expected()
+    got = mpmath.mpf(result.exact_gradient_text[variable] or result.exact_gradient[variable])
+    assert abs(got - want) <= 1e-12 * abs(want), (got, want)
+
+
+@pytest.mark.parametrize("formula, point", [
+    ("exp(-abs(x)/s) / (s*(1+exp(-abs(x)/s))^2)", {"x": -2.3e-17, "s": 1.0}),
+    ("sqrt(abs((a*a - b*b)/(a*a)))", {"a": 5e-324, "b": 0.0}),
+])
+def test_a_formula_near_a_switch_has_a_finite_exact_gradient(formula, point):
+    result = gradcli.check(formula, [point], dtypes=("float64",), fixes=False).results[0]
+    assert result.status != "domain", result.findings
+    assert all(g is not None and math.isfinite(g) for g in result.exact_gradient.values()), result.exact_gradient

@@ -3,21 +3,27 @@
 `enable()` imports flint (only then), runs `mp.enable`, and wraps every
 primitive's high-precision implementation so that ``arb`` arguments take the
 ball implementation from `ELEMENTWISE` and everything else keeps mpmath's.
-Reductions, shapes and ``matmul`` need nothing: NumPy runs them on object
-arrays of balls. What balls cannot do raises `NoArb`; a branch (a comparison,
+Sums, products, shapes and ``matmul`` need nothing: NumPy runs them on object
+arrays of balls; logsumexp has a ball implementation in `REDUCTIONS`. What balls
+cannot do raises `NoArb` (never an mpmath function reading a ball as a 53-bit
+number); a branch (a comparison,
 ``abs``, ``maximum``...) whose balls straddle the boundary raises `Undecided`
 (more bits may decide it). Every branch decided is appended to `decisions`, so a
 caller can tell whether two evaluations took the same smooth path (a kink lies
-between them where they did not).
+between them where they did not), and each made between exactly equal numbers
+to `ties` (the point sits on the switch).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
+ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 
 
 class NoArb(ArithmeticError):
@@ -28,7 +34,9 @@ class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
 
-def _decide(yes, no):
+def _decide(yes, no, tie=False):
+    if tie:
+        ties.append(True)  # the point sits on the switch: a kink may be here, not merely nearby
     if yes:
         decisions.append(True)
         return True
@@ -42,6 +50,11 @@ def _arb(x):
     return x if type(x) is ARB else ARB(x)
 
 
+def _equal(x, y):
+    x, y = _arb(x), _arb(y)
+    return x.is_exact() and y.is_exact() and x == y
+
+
 def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
@@ -50,11 +63,11 @@ def _power(x, y):
 
 
 def _maximum(x, y):
-    return x if _decide(_arb(x) >= y, _arb(x) < y) else y
+    return x if _decide(_arb(x) >= y, _arb(x) < y, _equal(x, y)) else y
 
 
 def _minimum(x, y):
-    return x if _decide(_arb(x) <= y, _arb(x) > y) else y
+    return x if _decide(_arb(x) <= y, _arb(x) > y, _equal(x, y)) else y
 
 
 def _clip(x, lo, hi):
@@ -65,13 +78,13 @@ def _clip(x, lo, hi):
 
 def _abs(x):
     x = _arb(x)
-    return x if _decide(x >= 0, x < 0) else -x
+    return x if _decide(x >= 0, x < 0, x.is_zero()) else -x
 
 
 def _sign(x):
     if x.is_zero():
         return x
-    return ARB(1) if _decide(x > 0, x < 0) else ARB(-1)
+    return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 
 
 def _logaddexp(x, y):
@@ -81,8 +94,16 @@ def _logaddexp(x, y):
     return (x + y + spread) / 2 + (-spread).exp().log1p()
 
 
+def _xlogy(x, y, log=lambda y: _arb(y).log()):
+    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0.
+    x = _arb(x)
+    if _decide(x.is_exact() and x.is_zero(), not x.contains(0), x.is_zero()):
+        return ARB(0)
+    return x * log(y)
+
+
 def _cbrt(x):
-    return x.root(3) if _decide(x >= 0, x < 0) else -((-x).root(3))
+    return x.root(3) if _decide(x >= 0, x < 0, x.is_zero()) else -((-x).root(3))
 
 
 def _method(name):
@@ -144,16 +165,18 @@ ELEMENTWISE = {
     "logaddexp": _logaddexp,
     "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
+    "xlogy": _xlogy,
+    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p()),
     "erf": _method("erf"),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
-    "greater": _compare(lambda x, y: _decide(x > y, x <= y)),
-    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y)),
-    "less": _compare(lambda x, y: _decide(x < y, x >= y)),
-    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y)),
-    "equal": _compare(lambda x, y: _decide(x.is_exact() and y.is_exact() and x == y, x != y)),
-    "not_equal": _compare(lambda x, y: _decide(x != y, x.is_exact() and y.is_exact() and x == y)),
+    "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y))),
+    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y, _equal(x, y))),
+    "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y))),
+    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y))),
+    "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y))),
+    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y))),
     "isfinite": _finite,
     "isnan": lambda x: not _finite(x),
     "isinf": lambda x: not _finite(x),
@@ -174,17 +197,42 @@ def _dispatch(name, on_arb, on_mpmath):
     return run
 
 
-def _whole(name, on_mpmath):
-    """Whole object arrays (linear algebra): mpmath's, unless balls are in them."""
+def _holds_balls(a):
+    if type(a) is ARB:
+        return True
+    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ARB for e in a.flat)
+
+
+def _whole(name, on_mpmath, on_arb=None):
+    """Whole object arrays (reductions, linear algebra): ``on_arb`` when balls are in them, else mpmath's.
+
+    Without ``on_arb`` balls raise `NoArb`: mpmath's own functions would read a
+    ball as its midpoint rounded to mpmath's precision and return a number
+    that balls then take as exact.
+    """
 
     def run(*args, **kwargs):
-        for a in args:
-            flat = getattr(a, "flat", None)
-            if type(a) is ARB or (flat is not None and a.size and type(a.flat[0]) is ARB):
+        if any(_holds_balls(a) for a in args):
+            if on_arb is None:
                 raise NoArb(f"no ball implementation of {name}")
+            return on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
+
+
+def _logsumexp(x, axis=None, keepdims=False):
+    # On balls exp never overflows or underflows: no shift by the maximum, so no branch.
+    exps = np.frompyfunc(lambda e: _arb(e).exp(), 1, 1)(np.asarray(x, dtype=object))
+    total = np.sum(exps, axis=axis, keepdims=keepdims)
+    log = np.frompyfunc(lambda t: _arb(t).log(), 1, 1)
+    return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
+
+
+# Reductions whose mpmath implementation is not plain arithmetic on the elements: on
+# balls, their ball implementation (None: none; max and min compare balls without
+# recording the decision, and their rule asks ball equality, which inexact balls never have).
+REDUCTIONS = {"logsumexp": _logsumexp, "max": None, "min": None}
 
 
 def enable():
@@ -205,6 +253,8 @@ def enable():
                 prim.mp = _dispatch(prim.name, ELEMENTWISE.get(prim.name), prim.mp)
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
                 prim.mp = _whole(prim.name, prim.mp)
+            elif prim.kind == "reduction" and prim.name in REDUCTIONS:
+                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name])
             else:
                 continue
             prim.mp.arb_aware = True

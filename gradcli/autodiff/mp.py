@@ -228,7 +228,7 @@ def _power(x, y):
     x = mpmath.mpf(x) if not isinstance(x, mpmath.mpc) else x
     if x == 0 and y < 0:
         return mpmath.inf
-    if isinstance(x, mpmath.mpf) and x < 0 and not float(y).is_integer():
+    if isinstance(x, mpmath.mpf) and x < 0 and not mpmath.isint(y):  # float(y) would round 3 + 2^-60 to 3
         return mpmath.nan
     return _real_line(mpmath.power(x, y), (x, y))
 
@@ -272,9 +272,15 @@ def _cbrt(x):
 
 
 def _logaddexp(x, y):
+    if mpmath.isnan(x) or mpmath.isnan(y):
+        return mpmath.nan
     if x == -mpmath.inf and y == -mpmath.inf:
         return -mpmath.inf
-    return mpmath.log(mpmath.exp(x) + mpmath.exp(y))
+    # Shifted by the larger: exp(1e300) is a number whose exponent alone has 300 digits to compute.
+    top = x if x >= y else y
+    if not mpmath.isfinite(top):
+        return top
+    return top + mpmath.log1p(mpmath.exp(-abs(x - y)))
 
 
 def _logaddexp2(x, y):

@@ -7,7 +7,9 @@ whatever cancellation happened on the way (``exp(x)/(exp(x)-1)`` at 300 or
 directed-rounding reruns. `evaluate_formula` runs a formula's IR (the formula,
 or its symbolic derivative from `expr.derivative`) on balls, doubling the bits
 until every entry is that tight; an entry is 0 only when its ball is exactly 0
-(an exact computation) or lies within 1e-330 of 0, below any float.
+(an exact computation) or lies within 2^-16384 (1.2e-4932) of 0: far below any
+float, so a tiny entry (tanh'(-1000), 1e-869) is computed to its own digits, never
+taken for 0.
 
 `Budget` bounds every high-precision loop of the reference in seconds: a loop
 asks `Budget.afford` before a pass it estimates from the last one, and in the
@@ -35,7 +37,7 @@ from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
 START_BITS = 64
 MAX_BITS = 1 << 15
 RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a result is shown with are right
-ZERO_RADIUS_LOG2 = -1097  # 2^-1097 < 1e-330: a ball around 0 this small is 0 to every float
+ZERO_RADIUS_LOG2 = -16384  # a ball around 0 this small (1.2e-4932) is 0: what float64 cannot hold is shown as text
 DEFAULT_MAX_TIME = 30.0
 
 # When the check that is running started: the start of every budget made inside it.
@@ -111,6 +113,9 @@ class _Alarm:
             return self
 
         def ring(signum, frame):
+            # Again in half a second, until the block ends: user code that swallows this one
+            # (a bare ``except BaseException`` in the target) must not leave the check unbounded.
+            signal.setitimer(signal.ITIMER_REAL, 0.5)
             raise OutOfTime(self.budget.message())
 
         self.saved = signal.signal(signal.SIGALRM, ring)

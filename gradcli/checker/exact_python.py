@@ -10,10 +10,15 @@ agrees with it within the difference's own error bound: the ball radius
 4/3 |D_h - D_{h/2}|. The step is h = 2^-30 |x| (2^-30 at 0), so x +- h never
 crosses 0, and the bits are chosen so the difference resolves a derivative of
 the rule's size: log2|f| - log2|r| - log2 h + 56 (a derivative 1e-300 next to a
-value of 1 needs ~1100 bits; at 64 bits the quotient would be noise). A
-disagreement is how a wrong rule is caught: the exact gradient is then the
-extrapolated difference. A 0 is taken only when the difference resolves
-2^-1097 (below any float) and still holds 0.
+value of 1 needs ~1100 bits; at 64 bits the quotient would be noise), and
+rise while the difference's ball is wider than that (1 + tanh(-980) cancels
+2836 bits). A disagreement is how a wrong rule is caught: the exact gradient is
+then the extrapolated difference, once its error bound is below 1e-14 relative
+and the function moves by at most 2^-30 of itself over the step (the step
+shrinks until both hold). A rule that holds 0 is 0 only where extrapolated
+differences at a step of 2^-4128 |x| prove the derivative within 2^-16384 of
+0; else the differences find it, so a tiny derivative (1e-854) is found, not
+hidden.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
@@ -21,13 +26,18 @@ check of 10^5 inputs costs a few passes over the vector, not one per input.
 
 A program may branch (``where``, ``abs``, ``maximum``, comparisons): every
 point a difference evaluates must take the branches the point itself takes, so
-the function is one smooth piece across the step; where a decision changes (a
-kink or jump within the step, ``abs`` at 0) or cannot be made, the balls give up.
+the function is one smooth piece across the step. Where a decision changes
+within the step the step shrinks (a switch near the point is not a kink at
+it), down to 2^-1100 of it; past that, a point that sits on the switch (a tie:
+``abs`` at 0) is the mpmath path's kink test's to judge, and any other point
+has a switch nearer than any difference reaches: no reference.
 
 `compute` returns False whenever balls cannot answer (an op without a ball
-implementation, a branch that changes within the step or cannot be decided, a
-non-finite value or gradient, more than `balls.MAX_BITS` bits): the caller's
-mpmath path then runs as before, its kink test, IEEE infinities and all.
+implementation, a branch that cannot be decided, a value not finite at 4096
+bits, a tie at a switch): the caller's mpmath path then runs, its
+kink test, IEEE infinities and all. Where no difference within `balls.MAX_BITS`
+resolves the derivative (mpmath's fewer digits would not either), the result
+is ``unsettled``: no exact reference, and it says so.
 """
 
 from __future__ import annotations
@@ -47,11 +57,27 @@ from .precision import MAX_FD_COORDINATES
 STEP_LOG2 = -30  # h = 2^-30 |x|
 GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
 START_BITS = 128
-ZERO_LOG2 = -1097  # below any float64
+UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball that is not finite
+ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
+ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
+KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
+EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
 class _Fallback(Exception):
     """Balls cannot answer here: the mpmath path takes over."""
+
+
+class _Unresolvable(_Fallback):
+    """No difference resolves the derivative within `balls.MAX_BITS`: mpmath's fewer digits would not either."""
+
+
+class _OffPath(_Fallback):
+    """A difference point decides a branch otherwise than the point itself: a switch lies within the step."""
+
+
+class _NotFinite(_Fallback):
+    """A ball came out infinite or NaN: exp(1e300) at 128 bits (more bits may tell), or log(0) (none will)."""
 
 
 def compute(target, args, result, budget, seed=0):
@@ -63,35 +89,55 @@ def compute(target, args, result, budget, seed=0):
         return False
     if not all(np.all(np.isfinite(np.asarray(a, dtype=np.float64))) for a in args):
         return False
+    import mpmath
+
     arb_core.enable()
-    saved, collecting = flint.ctx.prec, gc.isenabled()
+    saved, saved_mp, collecting = flint.ctx.prec, mpmath.mp.prec, gc.isenabled()
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
         return _compute(target, args, result, budget, seed)
+    except _Unresolvable:
+        result.determined, result.unsettled = False, True
+        return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
     except Exception:  # noqa: BLE001 - the function raised on balls: the mpmath path reports it
         return False
     finally:
-        flint.ctx.prec = saved
+        flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
         if collecting:
             gc.enable()
 
 
 def _compute(target, args, result, budget, seed):
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
-    function = _on_one_path(target.mp_function, _branches_at(target.mp_function, args))
+    path = _branches_at(target.mp_function, args)
+    tied = bool(arb_core.ties)
+    try:
+        most = _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path))
+    except _OffPath:
+        if tied:
+            raise  # the point sits on a switch: the kink test's to judge
+        # Decided with room at the point, crossed at every step down to 2^KINK_STEP: a switch
+        # nearer than any difference reaches (exp(-5e110) from it). No reference, not a stand-in.
+        raise _Unresolvable("a branch switch nearer to the point than any difference step") from None
+    result.value = _mpf(value)
+    result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
+    result.method = "balls"
+    result.digits = int(max(bits, most) * 0.30103) + 1
+    return True
+
+
+def _differences(args, result, budget, seed, value, rule, function):
+    """The exact gradient (or directional derivative) into ``result``, by differences of ``function``
+    judged against the rule; returns the most bits they used."""
     sizes = [int(np.size(a)) for a in args]
     if sum(sizes) <= MAX_FD_COORDINATES:
         gradient, most = _per_coordinate(function, args, value, rule, budget)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
         most = _along_direction(function, args, value, rule, budget, seed, result)
-    result.value = _mpf(value)
-    result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
-    result.method = "balls"
-    result.digits = int(max(bits, most) * 0.30103) + 1
-    return True
+    return most
 
 
 def _to_balls(a):
@@ -117,7 +163,7 @@ def _ball(value):
             raise _Fallback("not a number")
         value = arb_core.ARB(float(value))
     if not value.is_finite():
-        raise _Fallback("not finite on balls")
+        raise _NotFinite("not finite on balls")
     return value
 
 
@@ -128,20 +174,25 @@ def _settled(ball):
 
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
-    import flint
-
-
     bits, last = START_BITS, 0.0
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
-        flint.ctx.prec = bits
-        with np.errstate(all="ignore"):
-            value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
-        value = _ball(value)
-        rule = [
-            np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
-        ]
+        _precision(bits)
+        try:
+            with np.errstate(all="ignore"):
+                value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
+            value = _ball(value)
+            rule = [
+                np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
+            ]
+        except (arb_core.Undecided, _NotFinite):
+            # A branch the balls cannot decide yet, or exp(1e300) beyond 128 bits: more bits may tell,
+            # up to where only a true infinity or a tie would still be there.
+            if bits >= UNDECIDED_BITS:
+                raise
+            bits *= 2
+            continue
         last = time.perf_counter() - started
         if _settled(value) and all(_settled(e) for g in rule for e in g):
             return value, rule, bits
@@ -149,9 +200,22 @@ def _rule_on_balls(function, args, budget):
     raise _Fallback("the rule did not settle")
 
 
+def _precision(bits):
+    """Balls at ``bits``, and mpmath well past them.
+
+    A rule's constants (ln 2, 2/sqrt(pi)) come from mpmath when balls are its
+    numbers; at mpmath's own 53 bits they would be float64s that balls take as exact.
+    """
+    import flint
+    import mpmath
+
+    flint.ctx.prec = bits
+    mpmath.mp.prec = bits + GUARD_BITS
+
+
 def _branches_at(function, args):
-    """The branches the function itself (no gradient) decides at the point, in order."""
-    arb_core.decisions = []
+    """The branches the function itself (no gradient) decides at the point, in order (`arb.ties` those at a tie)."""
+    arb_core.decisions, arb_core.ties = [], []
     _traced(function, [_to_balls(a) for a in args])
     return arb_core.decisions
 
@@ -163,7 +227,7 @@ def _on_one_path(function, path):
         arb_core.decisions = []
         out = _traced(function, args)
         if arb_core.decisions != path:
-            raise _Fallback("a branch changes within the difference step: a kink, the mpmath path's to find")
+            raise _OffPath("a branch changes within the difference step")
         return out
 
     return on_path
@@ -210,38 +274,109 @@ def _bits_for(value, derivative, h, extra=0):
     needed = max(_log2(value), _log2(derivative) + _log2(h)) - max(_log2(derivative), ZERO_LOG2) - _log2(h)
     bits = max(START_BITS, needed + GUARD_BITS + extra)
     if bits > balls.MAX_BITS:
-        raise _Fallback("the difference needs more bits than balls are allowed")
+        raise _Unresolvable("the difference needs more bits than balls are allowed")
     return bits
 
 
-def _judge(quotient, rule_ball, budget, bits):
+def _judge(quotient, rule_ball, bits_at, value, h):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
-    their error bound, else the Richardson extrapolation of the differences.
-    """
+    their error bound, else the Richardson extrapolation of the differences,
+    taken only once its own error bound leaves it `EXTRAPOLATED` relative
+    (else `_Fallback`). ``bits_at(step_factor)`` is the bits a difference with
+    that step needs to start with. A rule that holds 0 is 0 only where
+    `_proven_zero` says so; else the differences find the derivative, to
+    2^ZERO_LOG2 if need be, so a tiny one is found, not hidden.
 
-    d1 = quotient(1, bits)
-    if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
-        return rule_ball  # agree within the proven rounding alone
-    d2 = quotient(arb_core.ARB(0.5), bits)
-    truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
-    gap = abs(d1 - rule_ball)
-    bound = truncation.upper() + gap.rad()
+    An extrapolation is taken only from a step over which the function (``value``
+    at the point, ``h`` the step at factor 1) moves by at most 2^STEP_LOG2 of
+    itself: logsumexp(1e300 w) at w = 0 is a smooth corner 1e-300 wide, and
+    differences across it agree with each other on the wrong slope.
+    """
     if rule_ball.contains(0):
-        # 0 only where the difference, resolving 2^-1097, still holds it.
-        if abs(d1).upper() <= arb_core.ARB(2) ** (ZERO_LOG2 + 8) and bound <= arb_core.ARB(2) ** ZERO_LOG2 * 2**8:
+        if _proven_zero(quotient, bits_at):
             return rule_ball
-    elif gap.mid() <= bound:
-        return rule_ball
-    return (4 * d2 - d1) / 3
+        radius = arb_core.ARB(2) ** ZERO_LOG2
+    else:
+        radius = abs(rule_ball).lower() * arb_core.ARB(2) ** -GUARD_BITS  # the rounding a difference may carry
+    factor, shrink = arb_core.ARB(1), STEP_LOG2
+    while True:  # until the step is small enough, or needs more bits than balls have (`_Unresolvable`)
+        bits = bits_at(factor)
+        try:
+            d1 = _resolved(quotient, factor, bits, radius)
+            if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
+                return rule_ball  # agree within the proven rounding alone
+            d2 = _resolved(quotient, factor / 2, bits, radius)
+        except _OffPath:
+            # A switch near the point, not at it (abs(a*a - b*b) at b = 0, a = 5e-324): a step
+            # short of it. One that is still crossed 2^-1100 |x| away is a kink, the mpmath path's to find.
+            if factor < arb_core.ARB(2) ** KINK_STEP:
+                raise
+            factor, shrink = factor * arb_core.ARB(2) ** shrink, shrink * 2
+            continue
+        truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
+        gap = abs(d1 - rule_ball)
+        if not rule_ball.contains(0) and gap.mid() <= truncation.upper() + gap.rad():
+            return rule_ball
+        extrapolated = (4 * d2 - d1) / 3
+        if truncation.upper() <= abs(extrapolated).lower() * arb_core.ARB(EXTRAPOLATED):
+            finest = _finest(value, h, extrapolated)
+            if finest is None or factor <= finest:
+                return extrapolated
+            factor = finest
+            continue
+        # A smaller step, twice as many bits smaller each time: exp(-x) at x = 1e300 bends on a
+        # scale of 1, 2^-997 |x|.
+        factor, shrink = factor * arb_core.ARB(2) ** shrink, shrink * 2
+
+
+def _proven_zero(quotient, bits_at):
+    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0.
+
+    Two Richardson extrapolations (steps s, s/2, s/4; error ~ s^4): their
+    difference bounds the last one's error, and both must lie within the floor.
+    """
+    floor = arb_core.ARB(2) ** (ZERO_LOG2 + 8)
+    factor = arb_core.ARB(2) ** ZERO_STEP
+    bits = bits_at(factor)
+    try:
+        d = [_resolved(quotient, factor / 2**j, bits, arb_core.ARB(2) ** ZERO_LOG2) for j in range(3)]
+    except _Unresolvable:
+        return False
+    first, second = (4 * d[1] - d[0]) / 3, (4 * d[2] - d[1]) / 3
+    return abs(second).upper() + abs(first - second).upper() <= floor
+
+
+def _finest(value, h, derivative):
+    """The step factor below which ``derivative`` moves the function by at most 2^STEP_LOG2 of ``value`` (None: no bound, at a value 0)."""
+    if value.contains(0) or derivative.contains(0):
+        return None
+    return arb_core.ARB((abs(value) / (abs(derivative) * h) * arb_core.ARB(2) ** STEP_LOG2).mid())
+
+
+def _resolved(quotient, factor, bits, radius):
+    """``quotient(factor, bits)``, at more bits until its ball is narrower than ``radius``.
+
+    The bits a difference needs are estimated from the value and the rule, but
+    the function may cancel on the way (1 + tanh(-980) keeps 2^-2836 of its
+    bits), and its points may need more: exp(-1.6e293) holds 0 until 1024 bits,
+    and ``x > 0`` of it is undecided until then.
+    """
+    while True:
+        try:
+            d = quotient(factor, bits)
+            if d.rad() <= radius:
+                return d
+        except (arb_core.Undecided, _NotFinite):
+            pass
+        if bits >= balls.MAX_BITS:
+            raise _Unresolvable("the difference needs more bits than balls are allowed")
+        bits = min(bits * 2, balls.MAX_BITS)
 
 
 def _per_coordinate(function, args, value, rule, budget):
     """The exact gradient, one coordinate at a time: lists of mpf per argument, and the most bits used."""
-    import flint
-
-
     base = [_to_balls(a) for a in args]
     gradient, most = [], 0
     for i, a in enumerate(args):
@@ -250,17 +385,21 @@ def _per_coordinate(function, args, value, rule, budget):
             x = float(np.ravel(np.asarray(a, dtype=np.float64))[k])
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
             r = rule[i][k]
-            bits = _bits_for(value, r, h)
-            most = max(most, bits)
+            used = []
+
+            def bits_at(factor, r=r, h=h):
+                used.append(_bits_for(value, r, h * factor))
+                return used[-1]
 
             def quotient(factor, bits, i=i, k=k, x=x, h=h):
                 budget.afford()
-                flint.ctx.prec = bits
+                _precision(bits)
                 step = h * factor
                 up, down = (_shifted(function, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
                 return (up - down) / (2 * step)
 
-            entries.append(_mpf(_judge(quotient, r, budget, bits)))
+            entries.append(_mpf(_judge(quotient, r, bits_at, value, h)))
+            most = max([most, *used])
         gradient.append(entries)
     return gradient, most
 
@@ -279,9 +418,6 @@ def _shifted(function, base, i, k, point):
 
 def _along_direction(function, args, value, rule, budget, seed, result):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
-    import flint
-
-
     rng = np.random.default_rng(seed)
     direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
     norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
@@ -292,11 +428,15 @@ def _along_direction(function, args, value, rule, budget, seed, result):
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = arb_core.ARB(largest if largest else 1.0) * arb_core.ARB(2) ** STEP_LOG2
     n = sum(int(np.size(a)) for a in args)
-    bits = _bits_for(value, r, h, extra=int(math.log2(n)) + 1)
+    used = []
+
+    def bits_at(factor):
+        used.append(_bits_for(value, r, h * factor, extra=int(math.log2(n)) + 1))
+        return used[-1]
 
     def quotient(factor, bits):
         budget.afford()
-        flint.ctx.prec = bits
+        _precision(bits)
         step = h * factor
         sides = []
         for s in (step, -step):
@@ -306,7 +446,7 @@ def _along_direction(function, args, value, rule, budget, seed, result):
         return (sides[0] - sides[1]) / (2 * step)
 
     result.direction = direction
-    result.directional = _mpf(_judge(quotient, r, budget, bits))
+    result.directional = _mpf(_judge(quotient, r, bits_at, value, h))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
-    return bits
+    return max(used)

@@ -276,10 +276,32 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
+    if settled is not None and _rule_below_a_noisy_zero(result, settled):
+        result.determined, result.unsettled = False, True
+        return result
     if target.kind == "formula" or may_have_kink(target, args, result):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
     undefined_at_kinks(target, args, result)
     return result
+
+
+def _rule_below_a_noisy_zero(result, settled):
+    """Whether a derivative entry settled on 0 where the rule holds a nonzero number below `zero_floor`.
+
+    The differences cannot tell them apart (gelu'(-30) = -1.9e-854 next to a value
+    of 1e-855, and mpmath's tanh(-980) is -1 rounded either way at 60 digits), so
+    there is no exact reference: not a 0 that would call the rule wrong.
+    """
+    import mpmath
+
+    if result.gradient is None or any(g is None for g in result.gradient) or not result.rule:
+        return False
+    size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
+    rule = [e for g in result.rule for e in flat_entries(g)]
+    for k, entry in enumerate(settled[size:]):
+        if entry == 0 and k < len(rule) and mpmath.isfinite(rule[k]) and 0 < abs(rule[k]) <= zero_floor(0):
+            return True
+    return False
 
 
 def _next_digits(history, used):
