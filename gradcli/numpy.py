@@ -8,3 +8,11 @@ their derivative rules. The names are defined in ``gradcli.autodiff.namespace``.
 
 from .autodiff.namespace import *  # noqa: F401,F403
 from .autodiff.namespace import __all__  # noqa: F401
+from .autodiff.namespace import LAZY as _LAZY
+
+
+def __getattr__(name):
+    """``gradcli.numpy.random`` and the other names given on first use (`namespace.LAZY`)."""
+    if name in _LAZY:
+        return _LAZY[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

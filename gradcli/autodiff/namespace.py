@@ -258,7 +258,6 @@ inexact = _np.inexact
 floating = _np.floating
 complexfloating = _np.complexfloating
 iinfo = _np.iinfo
-random = _np.random  # NumPy's random numbers: constants to differentiation
 s_ = _np.s_
 index_exp = _np.index_exp
 mgrid = _np.mgrid
@@ -339,3 +338,12 @@ ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]
+
+# Names given on first use: NumPy loads numpy.random (~20-40 ms) only when asked, and so does gradcli.
+LAZY = {"random": lambda: _np.random}  # NumPy's random numbers: constants to differentiation
+
+
+def __getattr__(name):
+    if name in LAZY:
+        return LAZY[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
