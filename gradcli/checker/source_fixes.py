@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import importlib
-import importlib.abc
 import importlib.util
 import inspect
 import itertools
@@ -272,29 +272,36 @@ def splice(source, edits):
     return "".join(lines)
 
 
-class _InMemoryLoader(importlib.abc.SourceLoader):
-    """Loads a module from source text held in memory, under the user's file name (for tracebacks).
+@functools.cache
+def _in_memory_loader_class():
+    """`importlib.abc.SourceLoader` for source text held in memory; made on first use (importlib.abc costs ~10 ms)."""
+    import importlib.abc  # lazy: it imports importlib.resources, tempfile and shutil, which only a fix's re-check needs
 
-    `importlib.abc.SourceLoader` has no ``path_stats``, so no bytecode is read
-    or written: nothing on disk changes.
-    """
+    class InMemoryLoader(importlib.abc.SourceLoader):
+        """Loads a module from source text held in memory, under the user's file name (for tracebacks).
 
-    def __init__(self, path, data):
-        self.path, self.data = path, data
+        `importlib.abc.SourceLoader` has no ``path_stats``, so no bytecode is read
+        or written: nothing on disk changes.
+        """
 
-    def get_filename(self, fullname):
-        return self.path
+        def __init__(self, path, data):
+            self.path, self.data = path, data
 
-    def get_data(self, path):
-        if path != self.path:
-            raise OSError(f"only {self.path} is held in memory")
-        return self.data
+        def get_filename(self, fullname):
+            return self.path
+
+        def get_data(self, path):
+            if path != self.path:
+                raise OSError(f"only {self.path} is held in memory")
+            return self.data
+
+    return InMemoryLoader
 
 
 def load_rewritten(path, source, encoding, qualname):
     """The function ``qualname`` of ``source`` (the user's file, rewritten), run as a fresh module."""
     name = f"gradcli_fix_{next(_fresh)}_{abs(hash(path))}"
-    spec = importlib.util.spec_from_loader(name, _InMemoryLoader(path, source.encode(encoding)), origin=path)
+    spec = importlib.util.spec_from_loader(name, _in_memory_loader_class()(path, source.encode(encoding)), origin=path)
     module = importlib.util.module_from_spec(spec)
     folder = os.path.dirname(path)
     added = folder not in sys.path
