@@ -13,6 +13,7 @@ user's own line.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import importlib.util
 import itertools
@@ -97,23 +98,39 @@ def load_module(path, source, package=None):
     What the module raises (SyntaxError too) propagates, as from an import.
     """
     code = compile(source, path, "exec", dont_inherit=True)
-    name = f"gradcli_numpy_{next(_fresh)}_{abs(hash(path))}"
-    module = types.ModuleType(name)
+    module = types.ModuleType(fresh_module_name("numpy", path))
     module.__file__ = path
     module.__package__ = package or ""
     module.__builtins__ = _substituted_builtins()
+    with running_as_module(module, path):
+        exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
+    return module
+
+
+def fresh_module_name(kind, path):
+    """A module name no other module has: each run of a user's file is a module of its own."""
+    return f"gradcli_{kind}_{next(_fresh)}_{abs(hash(path))}"
+
+
+@contextlib.contextmanager
+def running_as_module(module, path):
+    """While a fresh copy of the user's file ``path`` runs as ``module``: importable as Python would have it.
+
+    The file's folder comes first on ``sys.path``, so sibling modules import as
+    under ``python file.py``, and the module is in ``sys.modules``, where
+    dataclasses and pickling look it up while it runs; both are undone after.
+    """
     folder = os.path.dirname(path)
     added = folder not in sys.path
     if added:
-        sys.path.insert(0, folder)  # sibling modules import as they would under `python file.py`
-    sys.modules[name] = module  # dataclasses and pickling look their module up while it runs
+        sys.path.insert(0, folder)
+    sys.modules[module.__name__] = module
     try:
-        exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
+        yield module
     finally:
-        sys.modules.pop(name, None)
+        sys.modules.pop(module.__name__, None)
         if added and folder in sys.path:
             sys.path.remove(folder)
-    return module
 
 
 def source_of_module(module_text):

@@ -23,13 +23,12 @@ import functools
 import importlib
 import importlib.util
 import inspect
-import itertools
 import os
 import re
-import sys
 import tokenize
 
 from .. import numpy as gnp
+from ..capture.numpy_module import fresh_module_name, running_as_module
 from ..errors import InputError
 from ..expr.functions import lookup
 from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
@@ -41,7 +40,6 @@ _PLACEHOLDER = "_gradcli_{}"
 _OPERATORS = {op.node: op.symbol for op in BINARY}
 _COMPARISONS = {op.node: op.symbol for op in COMPARISONS}
 _PRECEDENCE = {op.symbol: op.precedence for op in BINARY}  # Python's, for the operators above
-_fresh = itertools.count()
 
 
 def numpy_aliases(tree, namespace="gradcli.numpy"):
@@ -300,20 +298,11 @@ def _in_memory_loader_class():
 
 def load_rewritten(path, source, encoding, qualname):
     """The function ``qualname`` of ``source`` (the user's file, rewritten), run as a fresh module."""
-    name = f"gradcli_fix_{next(_fresh)}_{abs(hash(path))}"
-    spec = importlib.util.spec_from_loader(name, _in_memory_loader_class()(path, source.encode(encoding)), origin=path)
+    loader = _in_memory_loader_class()(path, source.encode(encoding))
+    spec = importlib.util.spec_from_loader(fresh_module_name("fix", path), loader, origin=path)
     module = importlib.util.module_from_spec(spec)
-    folder = os.path.dirname(path)
-    added = folder not in sys.path
-    if added:
-        sys.path.insert(0, folder)  # sibling modules import as they did for the original
-    sys.modules[name] = module  # dataclasses and pickling look their module up while it runs
-    try:
+    with running_as_module(module, path):
         spec.loader.exec_module(module)
-    finally:
-        sys.modules.pop(name, None)
-        if added and folder in sys.path:
-            sys.path.remove(folder)
     found = module
     for part in qualname.split("."):
         found = getattr(found, part)
