@@ -24,7 +24,10 @@ demo: $(BIN)/python
 	$(BIN)/gradcli grad "log(1+exp(x))" --at 100
 
 test: $(BIN)/python
-	$(INSTALL) -e ".[test]"
+	@# The framework bridges are tested on every machine: JAX from its extra; PyTorch pinned to the
+	@# CPU build these machines keep on disk (a bare `torch` would download a CUDA build of several GB);
+	@# TensorFlow as tensorflow-cpu, for the same reason. Users' extras keep open ranges.
+	$(INSTALL) -e ".[test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
 	@# The HTML report is tested in headless Chromium: install Debian's package where it can be (root, apt-get).
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \

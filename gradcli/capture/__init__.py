@@ -6,16 +6,24 @@ also runs on high-precision numbers for the exact reference, with the user's
 own file and lines for provenance and fixes.
 """
 
-from .detect import framework_of_callable, framework_of_source
+from .bridge import BRIDGES, Bridge, as_functions, make_bridge, replayed_at, replayed_location
+from .detect import framework_of_callable, framework_of_source, framework_of_value
 from .numpy_module import load_module, source_of_module, substituted_function
 from .numpy_names import check_names, missing_function
 from .trees import TreeArguments
 
 __all__ = [
+    "BRIDGES",
+    "Bridge",
     "TreeArguments",
+    "as_functions",
+    "make_bridge",
+    "replayed_at",
+    "replayed_location",
     "check_names",
     "framework_of_callable",
     "framework_of_source",
+    "framework_of_value",
     "load_module",
     "missing_function",
     "source_of_module",

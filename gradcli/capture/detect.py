@@ -1,8 +1,8 @@
-"""Which framework a target is written for: ``gradcli``, ``numpy`` or ``jax``, read from its imports.
+"""Which framework a target is written for (``gradcli``, ``jax``, ``torch``, ``tensorflow``, ``numpy``), read from its imports.
 
 Code that imports gradcli at all is gradcli's (it may import NumPy too, for
-data); otherwise JAX before NumPy (JAX code imports NumPy as well); code that
-imports neither is gradcli's, run as it is.
+data); otherwise a deep-learning framework before NumPy (their code imports
+NumPy as well); code that imports none of them is gradcli's, run as it is.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import ast
 import inspect
 import types
 
-_PRECEDENCE = ("gradcli", "jax", "numpy")
+_PRECEDENCE = ("gradcli", "jax", "torch", "tensorflow", "numpy")
 
 
 def _first_of(roots):
@@ -43,3 +43,9 @@ def framework_of_callable(fun):
         elif callable(value) and isinstance(getattr(value, "__module__", None), str):
             roots.add(value.__module__.split(".")[0])
     return _first_of(roots)
+
+
+def framework_of_value(value):
+    """The framework whose array type ``value`` is (``jax``, ``torch``, ``tensorflow``), or None for anything else."""
+    root = type(value).__module__.split(".")[0]
+    return {"jax": "jax", "jaxlib": "jax", "torch": "torch", "tensorflow": "tensorflow", "keras": "tensorflow"}.get(root)

@@ -13,7 +13,7 @@ from .dtypes import canonical_names
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
 # What a Python function can be written for: gradcli.numpy, plain NumPy (run on gradcli.numpy), JAX.
-FRAMEWORKS = ("gradcli", "numpy", "jax")
+FRAMEWORKS = ("gradcli", "numpy", "jax", "torch", "tensorflow")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.tracer import hooks
+from ..capture import replayed_location
 from .results import Finding
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -41,6 +42,7 @@ class OpRecord:
     accumulating: bool = False  # in the backward pass: an op that added up the gradients of a value used twice
     in_user_code: bool = False  # the op ran on a line of the user's own (a grad_fn's), not in gradcli's rule
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
+    rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
 
 
 @dataclass
@@ -130,12 +132,14 @@ def backward_op_label(record) -> str:
 
 def user_rules(recording) -> list:
     """The gradient rules of the user's own that the backward pass ran, once each: "grad_fn() of bad_square"."""
-    return list(dict.fromkeys(f"{node.rule[0]} of {node.name}" for node in recording.backward_nodes if node.rule))
+    replayed = [op.rule[0] for op in recording.ops if op.rule and op.phase != "forward"]
+    return list(dict.fromkeys([f"{node.rule[0]} of {node.name}" for node in recording.backward_nodes if node.rule] + replayed))
 
 
 def rule_location(recording):
-    """file:line of the user's own gradient rule that ran first (None when every rule was gradcli's)."""
-    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None)
+    """file:line of the user's own gradient rule that ran first (None when every rule was gradcli's or the framework's)."""
+    replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
+    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None)
 
 
 def _user_rule(node):
@@ -188,6 +192,8 @@ class Recorder:
         # instead of importing it spares a Python function's first check that import.
         formulas = sys.modules.get(_FORMULA_COMPILER)
         user = _user_frame(sys._getframe(1)) if self.locate_in_python else None
+        # A framework's captured graph, replayed by gradcli: each operation carries the user's line it came from.
+        replayed = replayed_location() if self.locate_in_python else None
         record = OpRecord(
             len(self.recording.ops),
             prim.name,
@@ -195,11 +201,12 @@ class Recorder:
             tuple(args),
             ans,
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
-            f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None,  # in a backward pass: a grad_fn's line
+            replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
+        record.rule = replayed[1] if replayed else None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
-        record.in_user_code = user is not None
+        record.in_user_code = user is not None or replayed is not None
         if self.phase == "forward":
             record.parents = tuple(self._producer(a) for a in args)
             self._by_output[id(ans)] = record

@@ -28,11 +28,14 @@ from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
 from ..capture import (
+    BRIDGES,
     TreeArguments,
+    as_functions,
     check_names,
     framework_of_callable,
     framework_of_source,
     load_module,
+    make_bridge,
     source_of_module,
     substituted_function,
 )
@@ -56,11 +59,14 @@ class Target:
     mp_function: Callable
     formula: Optional[object] = None  # the parsed Formula, for formulas
     analytic: bool = False  # safe for complex-step differentiation
-    framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy)
+    framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy), or a bridged framework
+    bridge: Optional[object] = None  # a `capture.Bridge` for JAX, PyTorch and TensorFlow functions
 
     @property
     def namespace(self) -> str:
         """The module a fix of the user's source writes its calls with: what the code imports."""
+        if self.bridge is not None:
+            return self.bridge.fix_namespace
         return "numpy" if self.framework == "numpy" else "gradcli.numpy"
 
     @property
@@ -74,11 +80,13 @@ _NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", 
 def resolve(target, treat_as_variables=(), framework=None) -> Target:
     """Turn a target (text or a Python callable) into a `Target`, or raise `InputError` (exit 2).
 
-    ``framework`` (gradcli, numpy or jax) says what a function is written for;
+    ``framework`` (one of `FRAMEWORKS`) says what a function is written for;
     None reads it from the function's imports.
     """
     if framework is not None and framework not in FRAMEWORKS:
         raise InputError(f"--framework {framework}: not a framework (use {', '.join(FRAMEWORKS)})")
+    if isinstance(target, Target):
+        return target
     if callable(target):
         chosen = framework or framework_of_callable(target)
         name = getattr(target, "__name__", "function")
@@ -94,19 +102,9 @@ def resolve(target, treat_as_variables=(), framework=None) -> Target:
 
 def _bridged(fun, framework, text):
     """``fun`` as gradcli's core runs it: plain NumPy functions see ``gradcli.numpy`` in NumPy's place."""
-    _supported(framework, text)
     if framework == "numpy" and isinstance(fun, types.FunctionType):
         return substituted_function(fun)
     return fun
-
-
-def _supported(framework, text):
-    if framework == "jax":
-        raise InputError(
-            f"{text} is written for JAX, which gradcli cannot check yet; --framework numpy or "
-            "--framework gradcli runs it as plain NumPy or gradcli code",
-            text=text,
-        )
 
 
 def _from_formula(text, treat_as_variables) -> Target:
@@ -153,6 +151,10 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
             "named parameters (without defaults)",
             text=text,
         )
+    if framework in BRIDGES:
+        bridge = make_bridge(framework, fun, text)
+        function, mp_function = as_functions(bridge, getattr(fun, "__name__", "function"))
+        return Target(text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge)
     guarded = _guarded(fun)
     return Target(text, "function", names, guarded, guarded, None, False, framework)
 
@@ -286,7 +288,6 @@ def _load_file(module_text, name, target, framework):
         raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
     source = _read_source(path)
     framework = framework or framework_of_source(source or "", path)
-    _supported(framework, target.strip())
     if framework == "numpy" and source is not None:
         return _load_numpy(path, source, None, name, module_text, target), framework
     module_name = f"gradcli_target_{abs(hash(path))}"
@@ -347,7 +348,6 @@ def _load_named_module(module_text, name, target, framework):
         path = package = None
     source = _read_source(path) if path else None
     framework = framework or framework_of_source(source or "", path or module_text)
-    _supported(framework, target.strip())
     if framework == "numpy" and source is not None:
         return _load_numpy(path, source, package, name, module_text, target), framework
     return _load_module(module_text, target), framework

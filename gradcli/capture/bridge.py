@@ -1,0 +1,162 @@
+"""What a framework bridge (JAX, PyTorch, TensorFlow) hands the checker, and how it becomes a gradcli function.
+
+A bridge captures the user's function as a graph of the framework's operations
+and gives back a `Bridge`: the framework's own numbers (what is under test),
+and the captured forward and backward graphs replayed with gradcli's ops (what
+the exact reference evaluates at high precision). `as_functions` compiles that
+into the two callables every `Target` has, so the checker judges a framework's
+gradient with the machinery it uses for gradcli's own custom gradients and has
+no framework branch:
+
+- in a working dtype, the value and gradient are the framework's own; while the
+  checker records a run, the replayed graphs run beside them in the same dtype,
+  each operation under the user's file and line (`replayed_at`), so provenance
+  names the equation of the forward or backward graph that first went non-finite;
+- on mpmath numbers and flint balls, the value is the forward graph replayed and
+  the gradient is the framework's backward graph replayed (its rules, custom ones
+  included): the exact reference differentiates the forward graph itself and
+  judges that rule against it, so a wrong rule is caught as gradcli's own are.
+
+Each bridge lives in its own module and is imported only when a target is
+written for its framework (`make_bridge`), so that nothing here loads a framework.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import importlib
+import importlib.util
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Optional
+
+import numpy as np
+
+from ..autodiff.custom import custom_gradient
+from ..autodiff.tracer import hooks
+from ..autodiff.tree import flatten
+from ..autodiff.values import raw
+from ..errors import InputError
+
+_EXTRAS = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
+
+# The module of each framework's bridge, imported on first use: each module has
+# ``capture(fun, text) -> Bridge`` and imports its framework inside its functions.
+BRIDGES = {
+    "jax": "gradcli.capture.jax_bridge",
+    "torch": "gradcli.capture.torch_bridge",
+    "tensorflow": "gradcli.capture.tf_bridge",
+}
+
+
+@dataclass
+class Bridge:
+    """A user's framework function, as the checker needs it.
+
+    Every callable takes the user's function's own arguments (NumPy arrays, or
+    trees of them: dicts, lists, tuples) in a tuple ``args``.
+    ``own(args, cotangent)`` returns ``(value, gradients)``: the framework's
+    value, and its vector-Jacobian product with ``cotangent`` (one gradient per
+    argument, shaped as the argument; None when ``cotangent`` is None, which
+    asks for the value alone), computed by the framework in the dtype of the
+    arrays. ``forward(*args)`` is the captured forward graph written with
+    ``gradcli.numpy`` ops, and ``backward(args, cotangent)`` the framework's
+    backward graph the same way (the rules its gradient ran, custom ones
+    included, never gradcli's); both run on NumPy arrays of any dtype, on
+    mpmath numbers and on flint balls (a graph is captured per shape and
+    cached), and never call the framework.
+    """
+
+    framework: str
+    own: Callable
+    forward: Callable
+    backward: Callable
+    fix_namespace: str  # the module a fix of the user's source spells its calls with: jax.numpy, torch, tensorflow
+    spellings: Mapping[str, str] = field(default_factory=dict)  # formula function -> the framework's call (softplus -> jax.nn.softplus)
+    vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
+
+
+def make_bridge(framework, fun, text) -> Bridge:
+    """The bridge for ``fun``, written for ``framework`` (a key of `BRIDGES`), named ``text`` in messages."""
+    try:
+        module = importlib.import_module(BRIDGES[framework])  # lazy: only a target written for it needs it
+    except ModuleNotFoundError as error:
+        if error.name != BRIDGES[framework]:
+            raise
+        raise InputError(f"{text} is written for {_EXTRAS[framework]}, which gradcli cannot check yet", text=text) from None
+    installed = importlib.util.find_spec(framework) is not None
+    if not installed:
+        raise InputError(
+            f"{text} is written for {_EXTRAS[framework]}, which is not installed here: "
+            f'pip install "gradcli[{framework}]"',
+            text=text,
+        )
+    return module.capture(fun, text)
+
+
+_REPLAYED_AT = contextvars.ContextVar("gradcli_replayed_at", default=None)
+
+
+@contextmanager
+def replayed_at(location, rule=None):
+    """Run the replay of one operation of a captured graph as if on ``location`` ("model.py:12") of the user's.
+
+    ``rule`` names the user's own gradient rule an operation of a backward
+    graph belongs to, as ("bwd() of log1pexp", "model.py:20"): a rule found
+    wrong is reported there. None for the framework's built-in rules.
+    """
+    token = _REPLAYED_AT.set((location, rule))
+    try:
+        yield
+    finally:
+        _REPLAYED_AT.reset(token)
+
+
+def replayed_location():
+    """``(location, rule)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
+    return _REPLAYED_AT.get()
+
+
+def _recording():
+    """Whether a run is being recorded (the checker's provenance hooks are installed)."""
+    return hooks.forward is not None
+
+
+def as_functions(bridge, name):
+    """``(function, mp_function)``: the bridge as the two callables of a checker `Target`.
+
+    ``function`` gives the framework's own value and gradient in the dtype of its
+    NumPy arguments; ``mp_function`` the replayed graphs, for high precision.
+    """
+
+    def own_with_replay(*args):
+        recorded = _recording()
+        if recorded:
+            bridge.forward(*args)  # for provenance only: the numbers under test are the framework's
+        plain = _plain(args)  # the framework sees numbers: its computation is opaque to gradcli's traces
+        value, _ = bridge.own(plain, None)
+
+        def grad_fn(upstream):
+            if recorded:
+                bridge.backward(args, upstream)
+            return tuple(bridge.own(plain, np.asarray(raw(upstream)))[1])
+
+        return value, grad_fn
+
+    def replayed(*args):
+        value = bridge.forward(*args)
+
+        def grad_fn(upstream):
+            return tuple(bridge.backward(args, upstream))
+
+        return value, grad_fn
+
+    own_with_replay.__name__ = replayed.__name__ = name  # the op's name in provenance and messages
+    return custom_gradient(own_with_replay), custom_gradient(replayed)
+
+
+
+def _plain(args):
+    """``args`` with every traced leaf replaced by its value (the outer traces of a nested run box them)."""
+    leaves, rebuild = flatten(list(args))
+    return tuple(rebuild([raw(leaf) for leaf in leaves]))
