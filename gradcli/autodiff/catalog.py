@@ -53,7 +53,7 @@ _SYNTAX = {
     "untake": (ops_array.untake, "scatter-add: the gradient of x[...]"),
 }
 _CONSTRUCTORS = {
-    "array", "asarray", "zeros", "ones", "eye", "arange", "linspace", "full", "empty",
+    "array", "asarray", "zeros", "ones", "eye", "arange", "full", "empty",
     "zeros_like", "ones_like", "full_like", "identity", "tri", "logspace", "empty_like",
 }
 _NOT_OPS = {

@@ -1,13 +1,16 @@
 """``scipy.special``'s differentiable functions."""
 
-from ..autodiff.ops_array import logsumexp  # noqa: F401
 from ..autodiff.ops_scipy import (  # noqa: F401
     beta,
+    betainc,
     betaln,
     erfcinv,
     erfinv,
     expit,
     gamma,
+    gammainc,
+    gammaincc,
+    gammasgn,
     i0,
     i1,
     iv,
@@ -17,9 +20,11 @@ from ..autodiff.ops_scipy import (  # noqa: F401
     jn,
     log_ndtr,
     logit,
+    logsumexp,
     multigammaln,
     psi,
     rgamma,
+    stdtr,
     y0,
     y1,
     yn,

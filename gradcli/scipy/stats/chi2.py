@@ -15,3 +15,13 @@ def logpdf(x, df, loc=0.0, scale=1.0):
 def pdf(x, df, loc=0.0, scale=1.0):
     """The density of chi-squared at ``x``."""
     return gamma.pdf(x, df / 2, loc, 2 * scale)
+
+
+def cdf(x, df, loc=0.0, scale=1.0):
+    """P(X <= x) for chi-squared with ``df`` degrees of freedom."""
+    return gamma.cdf(x, df / 2, loc, 2 * scale)
+
+
+def logcdf(x, df, loc=0.0, scale=1.0):
+    """log P(X <= x) for chi-squared."""
+    return gamma.logcdf(x, df / 2, loc, 2 * scale)
