@@ -44,6 +44,8 @@ _WRAPPERS = {
     "linalg.eigh": ops_decompositions._eigh_packed,
     "linalg.eigvalsh": ops_decompositions._eigh_packed,
     "linalg.svd": ops_decompositions._svd_packed,
+    "linalg.eig": ops_decompositions._eig_packed,
+    "linalg.eigvals": ops_decompositions._eig_packed,
 }
 # Public names of one argument whose primitive takes more.
 _ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.")))}
