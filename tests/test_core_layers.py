@@ -23,7 +23,7 @@ LAYERS = [
     {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal", "ops_scipy_linalg"},
     {"namespace"},
     {"boxes", "transforms"},
-    {"tape"},
+    {"tape", "ops_integrate"},
     {"custom", "functional"},
     {"mp"},
     {"arb"},

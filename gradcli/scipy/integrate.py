@@ -1,0 +1,3 @@
+"""``scipy.integrate``'s differentiable functions: ``odeint``."""
+
+from ..autodiff.ops_integrate import odeint  # noqa: F401
