@@ -146,3 +146,14 @@ def test_no_gradient_in_a_shape_parameter_rather_than_a_guess(fun):
 def test_gammasgn_is_a_step_with_no_gradient():
     assert gradcli.grad(special.gammasgn)(-1.5) == 0.0
     assert special.gammasgn(-0.5) == -1.0
+
+
+def test_singular_multivariate_normal_is_scipys_and_differentiable_on_its_support():
+    cov = np.zeros((4, 4))
+    cov[:2, :2] = [[1.0, 0.3], [0.3, 2.0]]
+    x, mean = np.array([[0.3, -0.2, 0.0, 0.0], [1.0, 2.0, 0.0, 0.0]]), np.array([0.1, -0.1, 0.0, 0.0])
+    ours = stats.multivariate_normal.logpdf(x, mean, cov, allow_singular=True)
+    theirs = scipy.stats.multivariate_normal.logpdf(x, mean, cov, allow_singular=True)
+    assert np.allclose(ours, theirs, rtol=1e-12)
+    check_case(lambda p, m: stats.multivariate_normal.logpdf(gnp.concatenate([p, np.zeros(2)]), gnp.concatenate([m, np.zeros(2)]),
+                                                            cov, allow_singular=True), [(2,), (2,)], order=2)
