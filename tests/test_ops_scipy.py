@@ -7,6 +7,7 @@ import scipy.special
 import scipy.stats
 
 import gradcli
+import gradcli.numpy as gnp
 import gradcli.scipy.special as special
 import gradcli.scipy.stats as stats
 from gradcli.autodiff import mp as gmp
