@@ -281,6 +281,11 @@ def _op(name):
     if name in ("getitem", "untake"):
         return getattr(ops_array, name)
     target = gnp
+    if name.startswith("scipy."):  # gradcli.scipy's functions, listed under SciPy's dotted names
+        from gradcli.autodiff import scipy_namespace
+
+        space, _, name = name[len("scipy."):].rpartition(".")
+        return getattr(scipy_namespace.modules()[space], name)
     for part in name.split("."):
         target = getattr(target, part)
     return target

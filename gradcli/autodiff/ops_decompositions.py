@@ -272,7 +272,7 @@ def eig(a):
     The gradient assumes distinct eigenvalues (it divides by their gaps) and a
     loss that does not depend on each eigenvector's phase.
     """
-    if not isinstance(a, Box):
+    if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.eig(a)
     packed = _eig_packed(a)
     return getitem(packed, (Ellipsis, 0, slice(None))), getitem(packed, (Ellipsis, slice(1, None), slice(None)))
@@ -280,4 +280,4 @@ def eig(a):
 
 def eigvals(a):
     """``np.linalg.eigvals``: the eigenvalues of `eig`."""
-    return eig(a)[0] if isinstance(a, Box) else np.linalg.eigvals(a)
+    return eig(a)[0] if isinstance(a, Box) or np.asarray(a).dtype == object else np.linalg.eigvals(a)

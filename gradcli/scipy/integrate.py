@@ -1,3 +1,6 @@
 """``scipy.integrate``'s differentiable functions: ``odeint``."""
 
-from ..autodiff.ops_integrate import odeint  # noqa: F401
+from ..autodiff.scipy_namespace import integrate as _space
+
+globals().update(vars(_space))
+__all__ = sorted(vars(_space))

@@ -1,3 +1,6 @@
 """``scipy.signal``'s differentiable functions: ``convolve`` (with HIPS autograd's axes and dot_axes)."""
 
-from ..autodiff.ops_signal import convolve  # noqa: F401
+from ..autodiff.scipy_namespace import signal as _space
+
+globals().update(vars(_space))
+__all__ = sorted(vars(_space))
