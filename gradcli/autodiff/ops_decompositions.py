@@ -13,7 +13,7 @@ import numpy as np
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import expand_dims, getitem
-from .ops_linalg import inv, matmul, swapaxes
+from .ops_linalg import inv, matmul, svdvals, swapaxes
 from .tracer import Box, primitive
 from .values import loaded_mpmath, raw, shape_of
 
@@ -184,8 +184,24 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
         return _svd_parts(_svd_packed(a), m)[1]
     if full_matrices and m != shape_of(a)[-1]:
         raise NoGradientError("svd: gradcli differentiates the thin factors only (full_matrices=False)")
-    u, s, v = _svd_parts(_svd_packed(a), m)
-    return u, s, _H(v)
+    u, s, v_t = _svd_parts(_svd_packed(a), m)
+    return u, s, _T(v_t)  # the packing holds vh transposed (not conjugated)
+
+
+def _svdvals_vjp(g, ans, a):
+    """The singular values' rule, A_bar = conj(U diag(g) V^H), with U and V from the differentiable svd when
+    the rule is itself differentiated (a norm's Hessian), so their derivatives are kept, not dropped."""
+    if isinstance(a, Box):
+        u, _, v_t = _svd_parts(_svd_packed(a), shape_of(a)[-2])
+        vh = _T(v_t)
+    else:
+        u, _, vh = np.linalg.svd(a, full_matrices=False)
+    grad = matmul(u * expand_dims(g, -2), vh)
+    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+
+
+# It replaces ops_linalg's rule, which cannot reach the svd (a layer above it) and refuses a second derivative.
+defvjp(svdvals, _svdvals_vjp, reads="args")
 
 
 pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=_no_exact_reference("linalg.pinv"))
