@@ -158,3 +158,25 @@ def test_singular_multivariate_normal_is_scipys_and_differentiable_on_its_suppor
     assert np.allclose(ours, theirs, rtol=1e-12)
     check_case(lambda p, m: stats.multivariate_normal.logpdf(gnp.concatenate([p, np.zeros(2)]), gnp.concatenate([m, np.zeros(2)]),
                                                             cov, allow_singular=True), [(2,), (2,)], order=2)
+
+
+def test_scipy_functions_refuse_balls_rather_than_read_them_as_floats():
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    for call in (lambda: special.gammainc(flint.arb(2), flint.arb(1.5)), lambda: special.gamma(flint.arb(1.5))):
+        with pytest.raises(ArithmeticError, match="no ball implementation"):
+            call()
+
+
+def test_a_python_function_on_the_incomplete_gamma_function_has_mpmaths_exact_gradient(tmp_path):
+    path = tmp_path / "cdf_loss.py"
+    path.write_text("import gradcli.scipy.stats as st\n\n\ndef loss(x):\n    return st.gamma.cdf(x, 2.5) * 3.0\n")
+    report = gradcli.check(f"{path}:loss", [1.7], dtypes=("float64",))
+    (result,) = report.results
+    with mpmath.workdps(40):
+        a, x = mpmath.mpf(2.5), mpmath.mpf(1.7)
+        exact = 3 * x ** (a - 1) * mpmath.exp(-x) / mpmath.gamma(a)
+    assert report.ok and result.status == "ok"
+    assert float(result.exact_gradient["x"]) == pytest.approx(float(exact), rel=1e-14)

@@ -14,6 +14,7 @@ from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import expand_dims, getitem
 from .ops_linalg import inv, matmul, svdvals, swapaxes
+from .ops_special import mpmath_only
 from .tracer import Box, primitive
 from .values import loaded_mpmath, raw, shape_of
 
@@ -75,7 +76,7 @@ def _phases_as_numpy(vectors, matrix, complex_input):
     return vectors
 
 
-_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=_eigh_packed_mp)
+_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=mpmath_only("linalg.eigh", _eigh_packed_mp))
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
@@ -256,7 +257,7 @@ def _eig_packed_mp(a):
     return out
 
 
-_eig_packed = primitive(_eig_packed_raw, "linalg.eig", kind="linalg", mp=_eig_packed_mp)
+_eig_packed = primitive(_eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", _eig_packed_mp))
 
 
 def _eig_vjp(g, ans, a):

@@ -16,7 +16,7 @@ from .core import defjvp, defvjp
 from .ops import absolute, exp, log, log1p, sigmoid, sign
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
-from .ops_special import _scipy_function, digamma, gammaln, xlog1py, xlogy
+from .ops_special import _scipy_function, digamma, gammaln, mpmath_only, xlog1py, xlogy
 from .tracer import nondifferentiable, primitive
 from .values import in_input_dtype, loaded_mpmath, raw, weak
 
@@ -25,7 +25,7 @@ def _with_mpmath(name, nin=1):
     """The primitive for ``scipy.special.<name>``, computed on mpmath numbers by mpmath's ``name``."""
     fun = in_input_dtype(_scipy_function(name), nin - 1)  # of two arguments, the dtype is x's
     fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
-    return primitive(fun, name, mp=_mpmath_function(name), kind="elementwise")
+    return primitive(fun, name, mp=mpmath_only(name, _mpmath_function(name)), kind="elementwise")
 
 
 def _mpmath_function(name):
@@ -105,7 +105,7 @@ betainc = _with_mpmath("betainc", nin=3)
 stdtr = _with_mpmath("stdtr", nin=2)
 _gammasgn_fun = in_input_dtype(_scipy_function("gammasgn"))
 _gammasgn_fun.nin = 1
-gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=_gammasgn_mp, kind="elementwise")
+gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn", _gammasgn_mp), kind="elementwise")
 
 
 def _half_sqrt_pi(like):

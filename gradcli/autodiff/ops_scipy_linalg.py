@@ -16,6 +16,7 @@ from .ops import conj, real, select
 from .ops_array import getitem
 from .ops_linalg import cholesky as _lower_cholesky
 from .ops_linalg import matmul, solve, swapaxes, tril, triu
+from .ops_special import mpmath_only
 from .tracer import primitive
 from .values import loaded_mpmath, raw, shape_of
 
@@ -60,7 +61,7 @@ def _sylvester_mp(a, b, q):
     return np.array([[x[j * m + i] for j in range(n)] for i in range(m)], dtype=object)
 
 
-solve_sylvester = primitive(_scipy_linalg("solve_sylvester"), "scipy.linalg.solve_sylvester", kind="linalg", mp=_sylvester_mp)
+solve_sylvester = primitive(_scipy_linalg("solve_sylvester"), "scipy.linalg.solve_sylvester", kind="linalg", mp=mpmath_only("solve_sylvester", _sylvester_mp))
 
 
 def _q_bar(g, a, b):
@@ -98,7 +99,7 @@ def _sqrtm_mp(a):
     return np.array(root.tolist(), dtype=object)
 
 
-_sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=_sqrtm_mp)
+_sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_only("sqrtm", _sqrtm_mp))
 
 
 def _sqrtm_vjp(g, ans, a):

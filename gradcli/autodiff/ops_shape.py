@@ -12,7 +12,7 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import isfinite, real, select, where
 from .ops_array import asarray, concatenate, flip, getitem, ravel, reshape, split, transpose
-from .tracer import primitive
+from .tracer import is_mp_value, primitive
 from .values import Box, holds_box, loaded_mpmath, raw, shape_of
 
 # -- roll -----------------------------------------------------------------------------
@@ -331,7 +331,11 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if axis != 0 or np.ndim(raw(start)) or np.ndim(raw(stop)) or dtype is not None:
         raise NotImplementedError("gradcli.numpy.linspace differentiates scalar start and stop (no dtype, axis 0) only")
     div = (num - 1) if endpoint else num
-    steps = np.arange(num, dtype=np.result_type(raw(start), raw(stop), float))
+    ends = (raw(start), raw(stop))
+    if any(is_mp_value(e) for e in ends):  # the exact reference: integer steps times mpmath numbers
+        steps = np.arange(num).astype(object)
+    else:
+        steps = np.arange(num, dtype=np.result_type(*ends, float))
     step = (stop - start) / div if div > 0 else None
     # NumPy's own formula, so the points are NumPy's to the bit: i * step + start, stop last.
     out = (steps * step if step is not None else steps * (stop - start)) + start
