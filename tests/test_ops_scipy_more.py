@@ -238,3 +238,10 @@ def test_odeint_says_it_has_no_exact_reference():
     gmp.enable()
     with pytest.raises(NotImplementedError, match="no exact reference for scipy.integrate.odeint"):
         integrate.odeint(lambda y, t: -y, _mp(np.array([1.0])), _mp(np.array([0.0, 1.0])))
+
+
+def test_eigvals_and_scipys_eig_are_eigs():
+    (a,) = make_args([(3, 3)])
+    np.testing.assert_allclose(gnp.linalg.eigvals(a), np.linalg.eigvals(a))
+    np.testing.assert_allclose(linalg.eigvals(a), scipy.linalg.eigvals(a))
+    check_case(lambda x: gnp.abs(gnp.linalg.eigvals(x)), [(3, 3)], order=1)
