@@ -17,7 +17,7 @@ from .ops import absolute, exp, log, log1p, sigmoid, sign
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, gammaln, mpmath_only, xlog1py, xlogy
-from .tracer import nondifferentiable, primitive
+from .tracer import Box, nondifferentiable, primitive
 from .values import in_input_dtype, loaded_mpmath, raw, weak
 
 
@@ -208,4 +208,6 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     out = log(absolute(total)) + shift
     if not keepdims:
         out, total = squeeze(out, axis), squeeze(total, axis)
+        if not isinstance(out, Box) and np.ndim(out) == 0:
+            out = out[()]  # a number, as SciPy answers, not a 0-d array
     return (out, sign(total)) if return_sign else out
