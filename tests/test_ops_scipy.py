@@ -160,14 +160,35 @@ def test_singular_multivariate_normal_is_scipys_and_differentiable_on_its_suppor
                                                             cov, allow_singular=True), [(2,), (2,)], order=2)
 
 
-def test_scipy_functions_refuse_balls_rather_than_read_them_as_floats():
+def test_scipy_functions_without_a_ball_implementation_refuse_balls_rather_than_read_them_as_floats():
     flint = pytest.importorskip("flint")
     from gradcli.autodiff import arb
 
     arb.enable()
-    for call in (lambda: special.gammainc(flint.arb(2), flint.arb(1.5)), lambda: special.gamma(flint.arb(1.5))):
+    for call in (lambda: special.stdtr(3.0, flint.arb(0.5)), lambda: special.log_ndtr(flint.arb(-1.5))):
         with pytest.raises(ArithmeticError, match="no ball implementation"):
             call()
+
+
+@pytest.mark.parametrize("name, args", [
+    ("gammainc", (2.5, 1.7)), ("gammaincc", (0.7, 1.7)), ("betainc", (2.5, 1.5, 0.3)), ("gamma", (1.5,)),
+    ("rgamma", (-0.5,)), ("erfinv", (0.3,)), ("i1", (0.7,)), ("jn", (2, 0.7)), ("iv", (2.5, 0.7)), ("y0", (0.7,)),
+])
+def test_balls_of_scipy_functions_enclose_mpmaths_value(name, args):
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    saved, flint.ctx.prec = flint.ctx.prec, 200
+    try:
+        ball = getattr(special, name)(*[flint.arb(a) for a in args])
+    finally:
+        flint.ctx.prec = saved
+    assert type(ball) is flint.arb and ball.rad() < 1e-40
+    with mpmath.workdps(50):
+        exact = getattr(special, name)(*[mpmath.mpf(a) for a in args])
+        assert ball.overlaps(flint.arb(mpmath.nstr(exact, 45)))
+        assert abs(mpmath.mpf(ball.mid().str(45, radius=False)) - exact) < mpmath.mpf(10) ** -40
 
 
 def test_a_python_function_on_the_incomplete_gamma_function_has_mpmaths_exact_gradient(tmp_path):
