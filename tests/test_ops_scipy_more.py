@@ -245,3 +245,27 @@ def test_eigvals_and_scipys_eig_are_eigs():
     np.testing.assert_allclose(gnp.linalg.eigvals(a), np.linalg.eigvals(a))
     np.testing.assert_allclose(linalg.eigvals(a), scipy.linalg.eigvals(a))
     check_case(lambda x: gnp.abs(gnp.linalg.eigvals(x)), [(3, 3)], order=1)
+
+
+def test_gradcli_ops_lists_gradcli_scipy_under_scipys_names():
+    from gradcli.autodiff.catalog import catalogue
+
+    rows = {row.name: row for row in catalogue()}
+    expected = {  # name: (kind, has an exact reference)
+        "scipy.special.gammainc": ("elementwise", True),
+        "scipy.special.betainc": ("elementwise", True),
+        "scipy.stats.t.cdf": ("composite", True),
+        "scipy.stats.poisson.logcdf": ("composite", True),
+        "scipy.linalg.sqrtm": ("linalg", True),
+        "scipy.linalg.solve_triangular": ("composite", True),
+        "scipy.signal.convolve": ("composite", True),
+        "scipy.integrate.odeint": ("other", False),
+        "linalg.eig": ("linalg", True),
+    }
+    assert {name: (rows[name].kind, rows[name].mpmath) for name in expected} == expected
+    assert rows["scipy.special.gammasgn"].differentiable == "no"
+    assert all(rows[name].differentiable == "yes" for name in expected)
+    import gradcli.scipy.special as special
+
+    listed = {name.rpartition(".")[2] for name in rows if name.startswith("scipy.special.")}
+    assert listed == set(special.__all__)
