@@ -189,7 +189,6 @@ def test_every_differentiable_elementwise_op_and_reduction_is_swept():
         for row in catalogue()
         if row.differentiable == "yes"
         and row.kind in ("elementwise", "reduction")
-        and not row.name.startswith("scipy.")  # SciPy has no bfloat16 loops: gradcli.numpy's ops only
         and id(getattr(gnp, row.name)) not in swept
     ]
     assert not missing, f"bfloat16 sweep misses {missing}"

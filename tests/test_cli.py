@@ -182,7 +182,7 @@ def test_a_count_of_a_hundred_digits_is_still_read_as_a_number():
 
 
 def rows():
-    return {row.name: row for row in catalog.catalogue()}
+    return {row.name: row for row in catalog.catalogue(include_scipy=True)}
 
 
 def test_special_functions_have_their_real_arity():

@@ -143,8 +143,11 @@ _ALIASES = {
 }
 
 
-def catalogue() -> list[OpInfo]:
-    """Every op of ``gradcli.numpy`` (``linalg.*`` and indexing included) and ``gradcli.scipy``, in alphabetical order.
+def catalogue(include_scipy=False) -> list[OpInfo]:
+    """Every op of ``gradcli.numpy`` (``linalg.*`` and indexing included), in alphabetical order.
+
+    With ``include_scipy``, ``gradcli.scipy``'s functions too, under SciPy's dotted
+    names (``scipy.special.gammainc``), as ``gradcli ops`` lists them.
 
     It enables the mpmath path (importing mpmath) to read which ops have mpmath rules.
     """
@@ -163,7 +166,7 @@ def catalogue() -> list[OpInfo]:
             rows.append(_row(f"{space}.{name}", functions[name]))
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
-    for space_name, space in scipy_namespace.modules().items():
+    for space_name, space in scipy_namespace.modules().items() if include_scipy else ():
         for name, fun in vars(space).items():
             rows.append(_row(f"scipy.{space_name}.{name}", fun))
     return sorted(rows, key=lambda r: r.name)
