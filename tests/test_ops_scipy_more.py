@@ -270,3 +270,12 @@ def test_gradcli_ops_lists_gradcli_scipy_under_scipys_names():
 
     listed = {name.rpartition(".")[2] for name in rows if name.startswith("scipy.special.")}
     assert listed == set(special.__all__)
+
+
+def test_float32_stays_float32():
+    a = (3 * np.eye(3) + 0.25).astype(np.float32)
+    outs = [linalg.sqrtm(a), linalg.solve_sylvester(a, a, a), gnp.linalg.eig(a)[0], signal.convolve(a[0], a[1]),
+            linalg.solve_triangular(a, a[0]), integrate.odeint(lambda y, t: -y, a[0], np.float32([0.0, 1.0]))]
+    assert [o.dtype for o in outs] == [np.float32] * len(outs)
+    grad = gradcli.grad(lambda y: gnp.sum(integrate.odeint(lambda y_, t: -y_, y, np.float32([0.0, 1.0]))))(a[0])
+    assert grad.dtype == np.float32
