@@ -279,3 +279,11 @@ def test_float32_stays_float32():
     assert [o.dtype for o in outs] == [np.float32] * len(outs)
     grad = gradcli.grad(lambda y: gnp.sum(integrate.odeint(lambda y_, t: -y_, y, np.float32([0.0, 1.0]))))(a[0])
     assert grad.dtype == np.float32
+
+
+def test_odeint_second_order():
+    def solve(y0, k):
+        return integrate.odeint(lambda y, t, k_: -k_ * y + gnp.sin(t) * y ** 2, y0, np.array([0.1, 0.3, 0.4]), args=(k,),
+                                rtol=1e-11, atol=1e-11)
+
+    check_grads(solve, *make_args([(2,), lambda gen: gen.uniform(0.5, 1.0, (2,))]), order=2, rtol=1e-5, atol=1e-6)

@@ -18,7 +18,7 @@ from .ops_array import concatenate, getitem, ravel, reshape, sum_
 from .ops_decompositions import _no_exact_reference
 from .tracer import primitive
 from .transforms import vjp
-from .values import float_dtype, shape_of
+from .values import float_dtype, raw, shape_of
 
 
 def _odeint_raw(func, y0, t, *args, **options):
@@ -31,7 +31,7 @@ def _odeint_raw(func, y0, t, *args, **options):
 
     out = scipy.integrate.odeint(rate, np.ravel(y0), t, **options)
     # LSODA works in float64; the answer is in the state's dtype, as every op's is.
-    return np.reshape(out, (len(t),) + shape).astype(float_dtype(y0), copy=False)
+    return np.reshape(out, (len(t),) + shape).astype(float_dtype(raw(y0)), copy=False)
 
 
 _odeint = primitive(_odeint_raw, "scipy.integrate.odeint", kind="other", mp=_no_exact_reference("scipy.integrate.odeint"))
@@ -70,7 +70,7 @@ def _odeint_vjp(g, ans, func, y0, t, *args, **options):
     dynamics = _adjoint_dynamics(func, shape, arg_shapes)
     steps = shape_of(t)[0]
     adjoint = getitem(g, steps - 1)
-    adjoint_args = [np.zeros(shape_of(a), dtype=float_dtype(a)) for a in args]
+    adjoint_args = [np.zeros(shape_of(a), dtype=float_dtype(raw(a))) for a in args]
     time_grads = []
     for i in range(steps - 1, 0, -1):
         y_i = getitem(ans, i)
