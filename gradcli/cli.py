@@ -130,7 +130,7 @@ def json_option(fun):
     help="Only ops of this kind.",
 )
 def ops(as_json, kind):
-    """List the differentiable ops of gradcli.numpy and how each is differentiated.
+    """List the differentiable ops of gradcli.numpy and gradcli.scipy and how each is differentiated.
 
     For every op: its arity, whether it is differentiable (or has zero
     gradient, or builds constants), whether it has its own VJP and JVP rules
@@ -141,7 +141,7 @@ def ops(as_json, kind):
     from .views.json import dump_json
     from .views.terminal import print_ops_table
 
-    rows = [r for r in catalogue() if kind is None or r.kind == kind]
+    rows = [r for r in catalogue(include_scipy=True) if kind is None or r.kind == kind]
     if as_json:
         dump_json({"schema": "gradcli.ops/1", "ops": rows})
     else:
