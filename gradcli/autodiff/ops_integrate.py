@@ -98,4 +98,6 @@ def odeint(func, y0, t, args=(), **options):
     """
     if not isinstance(args, tuple):
         args = (args,)
+    if not shape_of(y0):  # SciPy's state is a vector: a scalar start answers shape (len(t), 1)
+        y0 = reshape(y0, (1,))
     return _odeint(func, y0, t, *args, **options)
