@@ -1,0 +1,258 @@
+"""The JAX bridge: a JAX function's own numbers under test, its jaxprs replayed by gradcli for the exact reference.
+
+`capture(fun, text)` returns a `Bridge` (see `bridge.py`):
+
+- ``own``: ``jax.jit`` of ``jax.vjp`` of the user's function, run by JAX in the
+  dtype of the arguments (every rule JAX applies, ``custom_jvp`` and
+  ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
+  that call alone (``jax.enable_x64``), so the user's own float32 runs see
+  nothing change;
+- ``forward``: ``jax.make_jaxpr`` of the function, replayed with gradcli's
+  operations (`jax_walk`, `jax_ops`), custom derivatives by their primal;
+- ``backward``: the jaxpr of ``jax.vjp(f, *args)[1](ct)``, JAX's backward
+  computation (the custom rules' bodies included, each operation of a user's
+  rule marked with the rule's name and line), replayed the same way;
+- ``vectorised``: ``jax.vmap`` of ``jax.value_and_grad``, a sweep's whole range
+  in one call per dtype.
+
+Graphs are captured once per argument structure, shapes and dtypes: the
+working dtypes JAX has (float16, float32, float64) are captured in their own
+dtype, so a replay in the dtype follows JAX's operations one by one; mpmath
+numbers, balls and longdouble replay the float64 graph at their own precision.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import Bridge
+from .jax_walk import collect_rules, compile_jaxpr, rule_frames_kept
+
+# Formula functions (the fixes' catalogue) as JAX spells them.
+SPELLINGS = {
+    "softplus": "jax.nn.softplus",
+    "logaddexp": "jnp.logaddexp",
+    "log_sigmoid": "jax.nn.log_sigmoid",
+    "sigmoid": "jax.nn.sigmoid",
+    "logsumexp": "jax.scipy.special.logsumexp",
+    "log1p": "jnp.log1p",
+    "expm1": "jnp.expm1",
+    "hypot": "jnp.hypot",
+    "log": "jnp.log",
+    "exp": "jnp.exp",
+    "sqrt": "jnp.sqrt",
+    "where": "jnp.where",
+    "tanh": "jnp.tanh",
+    "xlogy": "jax.scipy.special.xlogy",
+    "xlog1py": "jax.scipy.special.xlog1py",
+    "erf": "jax.scipy.special.erf",
+}
+
+_FRAMEWORK_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+
+
+def capture(fun, text):
+    """The `Bridge` of a function written with JAX (``text`` names it in messages)."""
+    captured = _Captured(fun, text)
+    return Bridge(
+        "jax",
+        captured.own,
+        captured.forward,
+        captured.backward,
+        "jax.numpy",
+        SPELLINGS,
+        captured.vectorised,
+    )
+
+
+def _leaf_type(leaf):
+    """``(shape, dtype)`` a graph is captured for: a framework float keeps its dtype; any other number is float64."""
+    value = raw(leaf)
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and (np.dtype(dtype) in _FRAMEWORK_FLOATS or np.dtype(dtype).kind in "biu"):
+        return np.shape(value), np.dtype(dtype)
+    if isinstance(value, (bool, int, np.integer)) and not isinstance(value, np.floating):
+        return (), np.dtype(np.int64)
+    return np.shape(value), np.dtype(np.float64)
+
+
+def _floating(dtype):
+    return np.dtype(dtype).kind == "f"
+
+
+class _Captured:
+    """The user's JAX function and its graphs and compiled calls, one per argument structure, shapes and dtypes."""
+
+    def __init__(self, fun, text):
+        self.fun, self.text = fun, text
+        code = getattr(inspect.unwrap(fun), "__code__", None)
+        self.where = f"{code.co_filename}:{code.co_firstlineno}" if code else text
+        self.graphs = {}  # key -> (forward program, rules, output aval)
+        self.backwards = {}  # key -> backward program
+        self.compiled = {}  # (what, key) -> a jitted function
+
+    # -- structure of the arguments
+    def key(self, args):
+        import jax  # lazy: only a JAX target loads JAX
+
+        leaves, tree = jax.tree_util.tree_flatten(tuple(args))
+        return (tree, tuple(_leaf_type(leaf) for leaf in leaves)), leaves
+
+    def _x64(self, types):
+        import jax  # lazy: only a JAX target loads JAX
+
+        if any(dtype == np.float64 for _, dtype in types):
+            return jax.enable_x64(True)
+        return _Unchanged()
+
+    def _specs(self, key):
+        import jax  # lazy: only a JAX target loads JAX
+
+        tree, types = key
+        return jax.tree_util.tree_unflatten(tree, [jax.ShapeDtypeStruct(shape, dtype) for shape, dtype in types])
+
+    # -- the forward graph
+    def graph(self, key):
+        if key not in self.graphs:
+            import jax  # lazy: only a JAX target loads JAX
+
+            with self._x64(key[1]), _user_errors(self.text):
+                closed, shape = jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key))
+            if not hasattr(shape, "shape") or not _floating(shape.dtype):
+                raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
+            rules = collect_rules(closed)
+            self.graphs[key] = (compile_jaxpr(closed, self.where), rules, shape)
+        return self.graphs[key]
+
+    def forward(self, *args):
+        key, leaves = self.key(args)
+        program, _, _ = self.graph(key)
+        return program.run(leaves)[0]
+
+    # -- the backward graph
+    def _pullback(self, key):
+        """``(floats, others, ct) -> gradients of the float leaves``: JAX's VJP with the data leaves held."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        tree, types = key
+        floating = [_floating(dtype) for _, dtype in types]
+
+        def pulled(floats, others, cotangent):
+            def of_floats(*xs):
+                xs, rest = iter(xs), iter(others)
+                leaves = [next(xs) if f else next(rest) for f in floating]
+                return self.fun(*jax.tree_util.tree_unflatten(tree, leaves))
+
+            _, pullback = jax.vjp(of_floats, *floats)
+            return pullback(cotangent)
+
+        return pulled, floating
+
+    def backward_program(self, key):
+        if key not in self.backwards:
+            import jax  # lazy: only a JAX target loads JAX
+
+            _, rules, shape = self.graph(key)
+            pulled, floating = self._pullback(key)
+            specs = [jax.ShapeDtypeStruct(s, d) for s, d in key[1]]
+            floats = [s for s, f in zip(specs, floating) if f]
+            others = [s for s, f in zip(specs, floating) if not f]
+            with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
+                closed = jax.make_jaxpr(pulled)(floats, others, jax.ShapeDtypeStruct(shape.shape, shape.dtype))
+            self.backwards[key] = compile_jaxpr(closed, self.where, rules)
+        return self.backwards[key]
+
+    def backward(self, args, cotangent):
+        key, leaves = self.key(args)
+        program = self.backward_program(key)
+        _, floating = self._pullback(key)
+        floats = [leaf for leaf, f in zip(leaves, floating) if f]
+        others = [leaf for leaf, f in zip(leaves, floating) if not f]
+        grads = iter(program.run(floats + others + [cotangent]))
+        return self._per_argument(key, leaves, floating, grads)
+
+    def _per_argument(self, key, leaves, floating, grads):
+        import jax  # lazy: only a JAX target loads JAX
+
+        out = [next(grads) if f else np.zeros(np.shape(raw(leaf))) for leaf, f in zip(leaves, floating)]
+        return tuple(jax.tree_util.tree_unflatten(key[0], out))
+
+    # -- JAX's own numbers
+    def own(self, args, cotangent):
+        import jax  # lazy: only a JAX target loads JAX
+
+        key, leaves = self.key(args)
+        with self._x64(key[1]), _user_errors(self.text):
+            if cotangent is None:
+                if ("value", key) not in self.compiled:
+                    self.compiled[("value", key)] = jax.jit(self.fun)
+                return np.asarray(self.compiled[("value", key)](*args)), None
+            pulled, floating = self._pullback(key)
+            if ("vjp", key) not in self.compiled:
+                self.compiled[("vjp", key)] = jax.jit(_with_value(pulled, self.fun, key[0], floating))
+            floats = [leaf for leaf, f in zip(leaves, floating) if f]
+            others = [leaf for leaf, f in zip(leaves, floating) if not f]
+            _, _, shape = self.graph(key)
+            value, grads = self.compiled[("vjp", key)](floats, others, np.asarray(cotangent, dtype=shape.dtype))
+        grads = iter([np.asarray(g) for g in grads])
+        return np.asarray(value), self._per_argument(key, leaves, floating, grads)
+
+    def vectorised(self, arrays, dtype):
+        """Values and gradients at every point of a sweep (one array per argument) in one ``jax.vmap`` call; None
+        for a dtype JAX lacks."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        dtype = np.dtype(dtype)
+        if dtype not in _FRAMEWORK_FLOATS:
+            return None
+        count = len(arrays)
+        with self._x64([((), dtype)]), _user_errors(self.text):
+            if ("vmap", count) not in self.compiled:
+                self.compiled[("vmap", count)] = jax.jit(jax.vmap(jax.value_and_grad(self.fun, argnums=tuple(range(count)))))
+            values, grads = self.compiled[("vmap", count)](*[np.asarray(a, dtype=dtype) for a in arrays])
+        return np.asarray(values), [np.asarray(g) for g in grads]
+
+
+def _with_value(pulled, fun, tree, floating):
+    """``pulled`` that also returns the function's value (one jitted call for both)."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    def both(floats, others, cotangent):
+        xs, rest = iter(floats), iter(others)
+        leaves = [next(xs) if f else next(rest) for f in floating]
+        return fun(*jax.tree_util.tree_unflatten(tree, leaves)), pulled(floats, others, cotangent)
+
+    return both
+
+
+class _Unchanged:
+    """JAX's precision as the user set it (a float32 run sees what the user's own would)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class _user_errors:
+    """JAX's tracing errors in a user's function (a Python ``if`` on a traced value) as one clear InputError."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if kind is None or not issubclass(kind, Exception) or isinstance(error, InputError):
+            return False
+        module = type(error).__module__ or ""
+        if module.startswith("jax"):
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise InputError(f"JAX could not trace {self.text}: {type(error).__name__}: {first}", text=self.text) from None
+        return False
