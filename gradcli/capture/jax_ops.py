@@ -92,6 +92,26 @@ def _reduce(op):
     return lambda params, x: op(x, axis=_axes(params))
 
 
+def _extreme(reduce, pairwise):
+    """``reduce_max``/``reduce_min``: NumPy's reduction on floats; on mpmath numbers and balls a fold of the
+    pairwise op, whose every comparison balls decide (or say they cannot)."""
+
+    def rule(params, x):
+        axes = _axes(params)
+        if np.asarray(raw(x)).dtype != object:
+            return reduce(x, axis=axes)
+        out = x
+        for axis in sorted(axes, reverse=True):
+            lead = (slice(None),) * axis
+            folded = out[lead + (0,)]
+            for i in range(1, np.shape(raw(out))[axis]):
+                folded = pairwise(folded, out[lead + (i,)])
+            out = folded
+        return out
+
+    return rule
+
+
 def _arg(op):
     def rule(params, x):
         (axis,) = _axes(params)
@@ -171,13 +191,16 @@ def _dynamic_update_slice(params, x, update, *starts):
     index = tuple(slice(b, b + k) for b, k in zip(begins, update_shape))
     mask = np.ones(shape, dtype=bool)
     mask[index] = False
-    placed = untake(update, index, shape, _dtype_of(x))
+    placed = untake(update, index, shape, _dtype_of(x, update))
     return gnp.add(gnp.where(mask, x, 0.0), placed)
 
 
-def _dtype_of(x):
-    value = raw(x)
-    return value.dtype if isinstance(value, np.ndarray) else np.asarray(value).dtype
+def _dtype_of(*xs):
+    """The dtype a scatter into zeros holds ``xs`` in: object as soon as one holds mpmath numbers or balls."""
+    dtypes = [np.asarray(raw(x)).dtype for x in xs]
+    if any(d == object for d in dtypes):
+        return np.dtype(object)
+    return np.result_type(*dtypes)
 
 
 def _pad(params, x, padding_value):
@@ -281,7 +304,7 @@ def _scatter_add(params, x, indices, updates):
         tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
         None,
     )
-    return gnp.add(x, untake(updates, index, shape, _dtype_of(x)))
+    return gnp.add(x, untake(updates, index, shape, _dtype_of(x, updates)))
 
 
 def _logical(op):
@@ -350,6 +373,7 @@ PRIMITIVES = {
     "erf_inv": _erf_inv,
     "lgamma": _unary(gnp.gammaln),
     "digamma": _unary(gnp.digamma),
+    "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
     # comparisons and logic
     "eq": _binary(gnp.equal),
     "ne": _binary(gnp.not_equal),
@@ -365,8 +389,8 @@ PRIMITIVES = {
     "select_n": _select_n,
     # reductions
     "reduce_sum": _reduce(gnp.sum),
-    "reduce_max": _reduce(gnp.amax),
-    "reduce_min": _reduce(gnp.amin),
+    "reduce_max": _extreme(gnp.amax, gnp.maximum),
+    "reduce_min": _extreme(gnp.amin, gnp.minimum),
     "reduce_prod": _reduce(gnp.prod),
     "reduce_and": lambda params, x: np.all(_plain(x).astype(bool), axis=_axes(params)),
     "reduce_or": lambda params, x: np.any(_plain(x).astype(bool), axis=_axes(params)),
@@ -393,6 +417,8 @@ PRIMITIVES = {
     "scatter_add": _scatter_add,
     "iota": _iota,
     # types and identities
+    "empty": lambda params, *xs: np.zeros(params["_out"][0], dtype=params["_dtypes"][0]),
+    "empty2": lambda params, *xs: np.zeros(params["_out"][0], dtype=params["_dtypes"][0]),
     "convert_element_type": _convert,
     "stop_gradient": lambda params, x: stop_gradient(x),
     "copy": _identity,

@@ -39,6 +39,7 @@ _INLINED = {
     "closed_call": "call_jaxpr",
     "core_call": "call_jaxpr",
     "remat": "jaxpr",
+    "remat2": "jaxpr",
     "checkpoint": "jaxpr",
     "custom_jvp_call": "call_jaxpr",
     "custom_vjp_call": "call_jaxpr",
@@ -298,6 +299,7 @@ class _Compiler:
     def emit(self, eqn, name, rule, inputs, env, program, site, multiple):
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
+        params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
         outputs = tuple(self.number(v) for v in eqn.outvars)
         for var, number in zip(eqn.outvars, outputs):
             env[id(var)] = number
