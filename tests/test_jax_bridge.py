@@ -263,3 +263,22 @@ def test_jax_is_never_loaded_for_anything_not_written_for_it(setup):
     done = subprocess.run([sys.executable, "-c", PROBE.format(setup=setup)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_a_sweep_evaluates_the_whole_range_in_one_vectorised_jax_call_per_dtype(model):
+    target = resolve(f"{model}:softplus")
+    calls = []
+    vectorised = target.bridge.vectorised
+
+    def counted(arrays, dtype):
+        calls.append((len(arrays[0]), np.dtype(dtype).name))
+        return vectorised(arrays, dtype)
+
+    target.bridge.vectorised = counted
+    result = gradcli.sweep(target, {"x": (0.0, 100.0, 64)}, dtypes=("float32",), fixes=False)
+    assert (64, "float32") in calls
+    assert not any("once per point" in note for note in result.notes)
+    intervals = result.dtypes["float32"].intervals
+    assert (intervals[0].lo, intervals[0].status) == (0.0, "ok")
+    assert (intervals[-1].hi, intervals[-1].status) == (100.0, "unstable")
+    assert 88.0 < intervals[-1].lo < 89.0  # exp overflows float32 past 88.72

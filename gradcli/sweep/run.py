@@ -24,7 +24,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check
-from ..checker.targets import resolve
+from ..checker.targets import by_returned_value, resolve
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .dtype_run import DtypeRun
@@ -51,6 +51,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     resolved = resolve(target, options.treat_as_variables, options.framework)
     ranges = _ranges(ranges, resolved)
     held = _held(fixed, resolved, ranges)
+    resolved = by_returned_value(resolved, [{**held, **{n: r.lo for n, r in ranges.items()}}], options.framework)
     unknown = [w for w in options.wrt or () if w not in resolved.variables]
     if unknown:
         raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(resolved.variables)})")
@@ -59,7 +60,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
-        return check(target, points, checking, dtypes=(dtype_name,))
+        # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
+        return check(resolved, points, checking, dtypes=(dtype_name,))
 
     with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
         for dtype_name in checking.dtypes:
