@@ -16,32 +16,7 @@ pytest_plugins = ["pytester"]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-LOSSES = '''\
-import jax
-import jax.numpy as jnp
-import numpy as np
-
-
-def cross_entropy(params, batch):
-    logits = jnp.tanh(batch["x"] @ params["w1"]) @ params["w2"]
-    logp = jax.nn.log_softmax(logits)
-    return -jnp.mean(jnp.take_along_axis(logp, batch["y"][:, None], axis=1))
-
-
-def example_args():
-    rng = np.random.default_rng(0)
-    params = {"w1": rng.normal(size=(3, 4)), "w2": rng.normal(size=(4, 2))}
-    batch = {"x": rng.normal(size=(5, 3)), "y": np.array([0, 1, 1, 0, 1])}
-    return (params, batch)
-
-
-def scaled(t, params):
-    return jnp.sum(jnp.log(1 + jnp.exp(t * params["w"])))
-
-
-def held():
-    return (1.0, {"w": np.array([1.0, 2.0])})
-'''
+LOSSES = (ROOT / "examples" / "jax" / "losses.py").read_text()  # the README's example file, as a user has it
 
 
 @pytest.fixture()

@@ -51,3 +51,12 @@ def example_args():
     params = {"w1": rng.normal(size=(3, 4)), "w2": rng.normal(size=(4, 2))}
     batch = {"x": rng.normal(size=(5, 3)), "y": np.array([0, 1, 1, 0, 1])}
     return (params, batch)
+
+
+def scaled(t, params):
+    """A softplus of t scaled by a parameter vector: `gradcli sweep --range t=... --args` holds the vector."""
+    return jnp.sum(jnp.log(1 + jnp.exp(t * params["w"])))
+
+
+def held():
+    return (1.0, {"w": np.array([1.0, 2.0])})
