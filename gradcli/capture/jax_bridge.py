@@ -153,6 +153,12 @@ class _Captured:
         return pulled, floating
 
     def backward_program(self, key):
+        """JAX's VJP at ``key``, captured once: ``(replayed program, closed jaxpr)``, both giving (value, *gradients).
+
+        The one jaxpr serves twice: replayed by gradcli (the backward graph) and
+        compiled by XLA for JAX's own numbers (`own`), so the two never differ
+        in what they compute.
+        """
         if key not in self.backwards:
             import jax  # lazy: only a JAX target loads JAX
 
@@ -161,18 +167,23 @@ class _Captured:
             specs = [jax.ShapeDtypeStruct(s, d) for s, d in key[1]]
             floats = [s for s, f in zip(specs, floating) if f]
             others = [s for s, f in zip(specs, floating) if not f]
+            both = _with_value(pulled, self.fun, key[0], floating)
             with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
-                closed = jax.make_jaxpr(pulled)(floats, others, jax.ShapeDtypeStruct(shape.shape, shape.dtype))
-            self.backwards[key] = compile_jaxpr(closed, self.where, rules)
+                closed = jax.make_jaxpr(both)(floats, others, jax.ShapeDtypeStruct(shape.shape, shape.dtype))
+            self.backwards[key] = (compile_jaxpr(closed, self.where, rules), closed)
         return self.backwards[key]
+
+    def _split(self, key, leaves):
+        floating = [_floating(dtype) for _, dtype in key[1]]
+        floats = [leaf for leaf, f in zip(leaves, floating) if f]
+        others = [leaf for leaf, f in zip(leaves, floating) if not f]
+        return floats + others, floating
 
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
-        program = self.backward_program(key)
-        _, floating = self._pullback(key)
-        floats = [leaf for leaf, f in zip(leaves, floating) if f]
-        others = [leaf for leaf, f in zip(leaves, floating) if not f]
-        grads = iter(program.run(floats + others + [cotangent]))
+        program, _ = self.backward_program(key)
+        inputs, floating = self._split(key, leaves)
+        grads = iter(program.run(inputs + [cotangent])[1:])
         return self._per_argument(key, leaves, floating, grads)
 
     def _per_argument(self, key, leaves, floating, grads):
@@ -183,38 +194,74 @@ class _Captured:
 
     # -- JAX's own numbers
     def own(self, args, cotangent):
-        import jax  # lazy: only a JAX target loads JAX
-
+        """JAX's value and VJP: the captured VJP jaxpr compiled by XLA (one call gives both)."""
         key, leaves = self.key(args)
+        _, _, shape = self.graph(key)
+        if ("own", key) not in self.compiled:
+            self.compiled[("own", key)] = _executable(self.backward_program(key)[1])
+        inputs, floating = self._split(key, leaves)
+        seed = np.ones(shape.shape, dtype=shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
         with self._x64(key[1]), _user_errors(self.text):
-            if cotangent is None:
-                if ("value", key) not in self.compiled:
-                    self.compiled[("value", key)] = jax.jit(self.fun)
-                return np.asarray(self.compiled[("value", key)](*args)), None
-            pulled, floating = self._pullback(key)
-            if ("vjp", key) not in self.compiled:
-                self.compiled[("vjp", key)] = jax.jit(_with_value(pulled, self.fun, key[0], floating))
-            floats = [leaf for leaf, f in zip(leaves, floating) if f]
-            others = [leaf for leaf, f in zip(leaves, floating) if not f]
-            _, _, shape = self.graph(key)
-            value, grads = self.compiled[("vjp", key)](floats, others, np.asarray(cotangent, dtype=shape.dtype))
+            value, *grads = self.compiled[("own", key)](*inputs, seed)
+        if cotangent is None:
+            return np.asarray(value), None
         grads = iter([np.asarray(g) for g in grads])
         return np.asarray(value), self._per_argument(key, leaves, floating, grads)
 
     def vectorised(self, arrays, dtype):
-        """Values and gradients at every point of a sweep (one array per argument) in one ``jax.vmap`` call; None
-        for a dtype JAX lacks."""
-        import jax  # lazy: only a JAX target loads JAX
-
+        """Values and gradients at every point of a sweep (one array per argument) in one call of JAX's VJP
+        under ``jax.vmap``; None for a dtype JAX lacks."""
         dtype = np.dtype(dtype)
         if dtype not in _FRAMEWORK_FLOATS:
             return None
-        count = len(arrays)
-        with self._x64([((), dtype)]), _user_errors(self.text):
-            if ("vmap", count) not in self.compiled:
-                self.compiled[("vmap", count)] = jax.jit(jax.vmap(jax.value_and_grad(self.fun, argnums=tuple(range(count)))))
-            values, grads = self.compiled[("vmap", count)](*[np.asarray(a, dtype=dtype) for a in arrays])
-        return np.asarray(values), [np.asarray(g) for g in grads]
+        size = len(arrays[0])
+        scalars = tuple(np.asarray(a[0], dtype=dtype) for a in arrays)
+        key, _ = self.key(scalars)
+        if ("vmap", key) not in self.compiled:
+            self.compiled[("vmap", key)] = _executable(self.backward_program(key)[1], batched=True)
+        padded = [_padded(np.asarray(a, dtype=dtype), size) for a in arrays]
+        with self._x64(key[1]), _user_errors(self.text):
+            value, *grads = self.compiled[("vmap", key)](*padded, np.ones(len(padded[0]), dtype=dtype))
+        return np.asarray(value)[:size], [np.asarray(g)[:size] for g in grads]
+
+
+_EXECUTABLES = {}  # the text of a captured jaxpr (and its constants) -> its jitted evaluation
+_KEPT = 64
+
+
+def _executable(closed, batched=False):
+    """``closed`` (a ClosedJaxpr) compiled by XLA, shared by every capture of the same program.
+
+    Each check loads the user's file afresh (a new function object, which
+    ``jax.jit``'s own cache would compile again): the program's text and
+    constants say when it is the same computation.
+    """
+    import hashlib
+
+    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+    import jax  # lazy: only a JAX target loads JAX
+
+    digest = hashlib.sha256(str(closed.jaxpr).encode())
+    for const in closed.consts:
+        array = np.asarray(const)
+        digest.update(f"{array.dtype}{array.shape}".encode())
+        digest.update(array.tobytes())
+    key = (digest.hexdigest(), batched)
+    if key not in _EXECUTABLES:
+        if len(_EXECUTABLES) >= _KEPT:
+            _EXECUTABLES.pop(next(iter(_EXECUTABLES)))
+        program = jaxpr_as_fun(closed)
+        _EXECUTABLES[key] = jax.jit(jax.vmap(program) if batched else program)
+    return _EXECUTABLES[key]
+
+
+def _padded(array, size):
+    """``array`` (``size`` points) padded with its last point to a power of two (128 at least): a sweep's many
+    sizes (its bisections ask for a few points at a time) share one compilation."""
+    bucket = max(128, 1 << max(size - 1, 0).bit_length())
+    if bucket == size:
+        return array
+    return np.concatenate([array, np.repeat(array[-1:], bucket - size, axis=0)])
 
 
 def _with_value(pulled, fun, tree, floating):
