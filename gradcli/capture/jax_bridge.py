@@ -71,6 +71,8 @@ def capture(fun, text):
 
 def _leaf_type(leaf):
     """``(shape, dtype)`` a graph is captured for: a framework float keeps its dtype; any other number is float64."""
+    if type(leaf) is np.ndarray and leaf.dtype in _FRAMEWORK_FLOATS:
+        return leaf.shape, leaf.dtype
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is not None and (np.dtype(dtype) in _FRAMEWORK_FLOATS or np.dtype(dtype).kind in "biu"):
@@ -97,10 +99,11 @@ class _Captured:
 
     # -- structure of the arguments
     def key(self, args):
+        """``(key, leaves)``: the arguments' structure, shapes and dtypes (what a graph is captured for), and leaves."""
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        return (tree, tuple(_leaf_type(leaf) for leaf in leaves)), leaves
+        return (tree, tuple(map(_leaf_type, leaves))), leaves
 
     def _x64(self, types):
         import jax  # lazy: only a JAX target loads JAX
