@@ -15,23 +15,23 @@ def softplus_stable(x):
 
 
 @jax.custom_vjp
-def log1pexp(x):
+def softplus_vjp(x):
     return jnp.log1p(jnp.exp(x))
 
 
-def log1pexp_fwd(x):
-    return log1pexp(x), x
+def softplus_fwd(x):
+    return softplus_vjp(x), x
 
 
-def log1pexp_bwd(x, g):
+def softplus_bwd(x, g):
     return (g * jnp.exp(x) / (1 + jnp.exp(x)) ** 2,)  # wrong: that is the derivative of the sigmoid
 
 
-log1pexp.defvjp(log1pexp_fwd, log1pexp_bwd)
+softplus_vjp.defvjp(softplus_fwd, softplus_bwd)
 
 
 def wrong_rule(x):
-    return log1pexp(x)
+    return softplus_vjp(x)
 
 
 def sqrt_or_zero(x):
@@ -60,3 +60,15 @@ def scaled(t, params):
 
 def held():
     return (1.0, {"w": np.array([1.0, 2.0])})
+
+
+@jax.custom_jvp
+def log1pexp(x):
+    """JAX's custom_jvp tutorial's example, with the "stable" derivative it gives: 1 - 1/(1 + e^x)."""
+    return jnp.log(1.0 + jnp.exp(x))
+
+
+@log1pexp.defjvp
+def log1pexp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return log1pexp(x), t * (1 - 1 / (1 + jnp.exp(x)))

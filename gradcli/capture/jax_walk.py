@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..autodiff.ops import astype
 from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
 from .jax_ops import PRIMITIVES
@@ -101,8 +103,8 @@ class Program:
                 for var, value in zip(step.outputs, out):
                     env[var] = value
             else:
-                if step.narrow is not None and isinstance(out, float):
-                    out = np.asarray(out, dtype=step.narrow)  # 0.0 broadcast in a float32 graph is float32
+                if step.narrow is not None:
+                    out = _narrowed(out, step.narrow)
                 env[step.outputs[0]] = out
         return [a.value if type(a) is _Literal else env[a] for a in self.outputs]
 
@@ -235,6 +237,9 @@ class _Compiler:
 
     def read(self, env, var):
         if type(var).__name__ == "Literal":
+            dtype = np.dtype(getattr(var.aval, "dtype", np.float64))
+            if dtype.kind == "f" and dtype.itemsize < 8:  # a float32 graph's 0.5 is float32 (its replay is, too)
+                return _Literal(np.asarray(var.val, dtype=dtype))
             return _Literal(_scalar(var.val))
         if id(var) in env:
             return env[id(var)]
@@ -316,6 +321,15 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+def _narrowed(out, dtype):
+    """``out`` in the float32 (float16) JAX's own step gives, where literals alone made it float64."""
+    if isinstance(out, float):
+        return np.asarray(out, dtype=dtype)
+    if getattr(raw(out), "dtype", None) == np.float64:
+        return astype(out, dtype)
+    return out
 
 
 def _scalar(value):
