@@ -129,7 +129,9 @@ def _differences(result, target, rounded, chosen, options):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
     try:
-        differences = fd.differences(target.function, rounded, target.analytic, options.full, options.seed, target.mp_function)
+        differences = fd.differences(
+            target.function, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
+        )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
