@@ -174,12 +174,16 @@ _BINARY = {op.symbol: op.core for op in BINARY}
 _COMPARE = {op.symbol: op.core for op in COMPARISONS}
 
 
-def _evaluate(root, env):
-    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision."""
+def _evaluate(root, env, results=None):
+    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision.
+
+    ``results`` (node id -> ball) is shared by the roots of one point: a
+    derivative's IR reuses the formula's own nodes (exp(u) in exp(u) * u'),
+    which are then computed once for the value and every partial.
+    """
     from flint import arb
 
-
-    results = {}
+    results = {} if results is None else results
     for node in postorder(root):
         key = id(node)
         if key in results:
@@ -277,7 +281,8 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             for k in pending:
                 env = {name: arb(float(value)) for name, value in points[k].items()}
                 try:
-                    entries = [settled(_evaluate(root, env), relative) for root in roots]
+                    shared = {}
+                    entries = [settled(_evaluate(root, env, shared), relative) for root in roots]
                 except (Undecided, ZeroDivisionError):
                     entries = [None]
                 for j, entry in enumerate(entries):
