@@ -139,8 +139,11 @@ def _noises_at(g_mp, points, elementwise):
     import mpmath
 
     if elementwise:
+        with mpmath.workprec(FLOAT64_BITS):
+            at = [mpmath.mpf(t) for t in points]  # exact (float64 numbers), made once for the three runs
+
         def batch():
-            values = g_mp(np.array([mpmath.mpf(t) for t in points], dtype=object))
+            values = g_mp(np.array(at, dtype=object))
             if not (isinstance(values, np.ndarray) and values.shape == (len(points),)):
                 raise ValueError("not one value per point")
             return values

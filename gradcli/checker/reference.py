@@ -94,7 +94,10 @@ def _by_balls(target, args, result, budget, seed=0):
     if target.kind != "formula" or formula is None:
         return False
     try:
-        roots = [formula.root] + [exact_derivative(formula.root, name) for name in target.variables]
+        roots = target.shared.get("exact roots")
+        if roots is None:  # once per check, not per point and dtype
+            roots = [formula.root] + [exact_derivative(formula.root, name) for name in target.variables]
+            target.shared["exact roots"] = roots
         if any(np.ndim(a) for a in args):
             value, gradient, bits = _by_elements(roots, target.variables, args, budget)
             rule_bits = bits

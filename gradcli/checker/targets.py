@@ -24,7 +24,7 @@ import threading
 import tokenize
 import types
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 from ..capture import (
@@ -57,6 +57,9 @@ class Target:
     formula: Optional[object] = None  # the parsed Formula, for formulas
     analytic: bool = False  # safe for complex-step differentiation
     framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy)
+    # What the points of one check share, made at the first that needs it (a formula's derivatives);
+    # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
+    shared: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def namespace(self) -> str:
