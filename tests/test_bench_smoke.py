@@ -15,6 +15,7 @@ BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, BENCH)
 
 import audit_jobs  # noqa: E402
+import check_speed  # noqa: E402
 import cli_latency  # noqa: E402
 import common  # noqa: E402
 import exact_scale  # noqa: E402
@@ -33,7 +34,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -198,3 +199,23 @@ def test_jax_speed_tiny(tmp_path):
     checks = jax_speed.check_agreement(*jax_speed.check_both(paths, [{"x": 1.5, "w": [0.5, -1.0, 2.0]}]))
     assert all(c.ok for c in checks)
     assert all(c.ok for c in jax_speed.sweep_agreement(*jax_speed.sweep_both(paths, n=21)))
+
+
+def test_check_speed_tiny():
+    # Two formulas, once: both contenders run, the verdicts hold still, the parts add up to the whole.
+    chosen, wall, cpu, verdicts = check_speed.measure(reps=1, n=2)
+    assert [len(v) for v in verdicts] == [len(points) for _, points in chosen]
+    assert all(cpu.samples[name][0] > 0 for name in cpu.names)
+    parts, whole = check_speed.shares(chosen)
+    assert set(parts) == {"exact reference", "finite differences", "fixes", "the rest"}
+    assert abs(sum(parts.values()) - whole) < 1e-9 * max(whole, 1)
+    names, f = check_speed.numdifftools_function("sqrt(x + 1) - sqrt(x)")
+    assert names == ("x",) and f(np.array([3.0])) == pytest.approx(2.0 - 3.0**0.5)
+
+
+def test_check_speed_audit_spec_is_the_set(tmp_path):
+    from gradcli.audit.spec import load_spec
+
+    chosen = check_speed.formulas.cases(3)
+    cases = load_spec(check_speed.write_spec(str(tmp_path), chosen))
+    assert [(case.target, len(case.at)) for case in cases] == [(text, len(points)) for text, points in chosen]

@@ -174,12 +174,16 @@ _BINARY = {op.symbol: op.core for op in BINARY}
 _COMPARE = {op.symbol: op.core for op in COMPARISONS}
 
 
-def _evaluate(root, env):
-    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision."""
+def _evaluate(root, env, results=None):
+    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision.
+
+    ``results`` (node id -> ball) is shared by the roots of one point: a
+    derivative's IR reuses the formula's own nodes (exp(u) in exp(u) * u'),
+    which are then computed once for the value and every partial.
+    """
     from flint import arb
 
-
-    results = {}
+    results = {} if results is None else results
     for node in postorder(root):
         key = id(node)
         if key in results:
@@ -236,19 +240,21 @@ def to_mpf(exact_ball):
         return mpmath.ldexp(mpmath.mpf(man), exp)
 
 
-def evaluate_formula(roots, point, budget, max_bits=MAX_BITS):
+def evaluate_formula(roots, point, budget, max_bits=MAX_BITS, nonzero_bits=False):
     """Each IR in ``roots`` on balls at ``point`` ({name: float}), bits doubling until all settle.
 
     Returns ``(entries, bits)``: mpmath numbers, one per root. Raises `NoBall`
     when balls cannot settle them within ``max_bits`` (a function arb lacks,
     a branch undecided, a result not finite: the caller falls back to mpmath),
-    and `OutOfTime` when the budget ends first.
+    and `OutOfTime` when the budget ends first. With ``nonzero_bits``, a third
+    number: the bits at which every entry that is not 0 had settled (a 0 can
+    need 2^15 bits to be proven, where the others settled at 64).
     """
-    entries, bits = evaluate_points(roots, [point], budget, max_bits)
-    return entries[0], bits
+    found = evaluate_points(roots, [point], budget, max_bits, nonzero_bits=nonzero_bits)
+    return (found[0][0], *found[1:])
 
 
-def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_RADIUS):
+def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_RADIUS, nonzero_bits=False):
     """`evaluate_formula` at many points (a formula at an array point, element by element) in one loop.
 
     Returns ``(entries, bits)``: per point, one mpmath number per root; ``bits``
@@ -256,7 +262,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     the points not settled yet: an element that settles at 128 bits is not
     recomputed because another needs 4096. ``relative`` is the radius every
     entry must fall below, relative to its midpoint (tighter when a sum over
-    the elements cancels).
+    the elements cancels). ``nonzero_bits``: see `evaluate_formula`.
     """
     import flint
     from flint import arb
@@ -264,6 +270,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     saved = flint.ctx.prec
     bits, last = START_BITS, 0.0
     results = [None] * len(points)
+    first = [[None] * len(roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
     try:
         while bits <= max_bits:
@@ -274,9 +281,13 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             for k in pending:
                 env = {name: arb(float(value)) for name, value in points[k].items()}
                 try:
-                    entries = [settled(_evaluate(root, env), relative) for root in roots]
+                    shared = {}
+                    entries = [settled(_evaluate(root, env, shared), relative) for root in roots]
                 except (Undecided, ZeroDivisionError):
                     entries = [None]
+                for j, entry in enumerate(entries):
+                    if entry is not None and first[k][j] is None:
+                        first[k][j] = bits
                 if all(e is not None for e in entries):
                     results[k] = entries
                 else:
@@ -284,6 +295,9 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             pending = still
             last = time.perf_counter() - started
             if not pending:
+                if nonzero_bits:
+                    nonzero = [b for row, found in zip(results, first) for e, b in zip(row, found) if e != 0]
+                    return results, bits, max(nonzero, default=START_BITS)
                 return results, bits
             bits *= 2
     finally:

@@ -73,7 +73,10 @@ def exact_text(value, digits, significant=20):
         return None
     # 20 digits need no more than this (past ~4300 digits Python refuses to print an int).
     with mpmath.workdps(min(max(30, digits or 0), 4000)):
-        if mpmath.isfinite(value) and value != 0 and abs(mpmath.log10(abs(value))) > 1e6:
+        # mag (log2 |value|, to within 1) rules out a million-digit exponent for the cost of reading it:
+        # log10 itself, at up to 4000 digits, took longer than the rest of a check.
+        far = mpmath.isfinite(value) and value != 0 and abs(mpmath.mag(value)) > 3_000_000
+        if far and abs(mpmath.log10(abs(value))) > 1e6:
             return f"{'-' if value < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(value)), 10)})"
         return mpmath.nstr(value, significant)
 

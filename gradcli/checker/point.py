@@ -7,6 +7,8 @@ target.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from dataclasses import replace
 
 import numpy as np
@@ -27,6 +29,26 @@ from .provenance import finite
 from .results import Finding, PointResult
 from .targets import describe
 from .verdict import Verdict
+
+
+# Inside a fix's re-check only the verdicts are read (`fixes.verdict_parts`): the parts of a check
+# that give findings and notes alone (finite differences, explanations) are left out there.
+_VERDICTS_ONLY = contextvars.ContextVar("gradcli_verdicts_only", default=False)
+
+
+@contextlib.contextmanager
+def verdicts_only():
+    """A context for checks whose verdicts alone are read: a fix's re-check, judged by its verdicts."""
+    token = _VERDICTS_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _VERDICTS_ONLY.reset(token)
+
+
+def reading_verdicts_only():
+    """Whether the check running now is one whose verdicts alone are read (`verdicts_only`)."""
+    return _VERDICTS_ONLY.get()
 
 
 class VectorOutput(InputError):
@@ -61,8 +83,15 @@ def check_point(target, point, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    if reading_verdicts_only():
+        # The differences weigh in a verdict only as the float64 stand-in of a failed reference.
+        exact = _exact(result, target, rounded, lambda: _differences(result, target, rounded, chosen, options), chosen, options.seed, options.max_time)
+        record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording))
+        if options.order == 2 and result.status != Verdict.ERROR:
+            record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
+        return result
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, differences, chosen, options.seed, options.max_time)
+    exact = _exact(result, target, rounded, lambda: differences, chosen, options.seed, options.max_time)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -100,7 +129,9 @@ def _differences(result, target, rounded, chosen, options):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
     try:
-        differences = fd.differences(target.function, rounded, target.analytic, options.full, options.seed, target.mp_function)
+        differences = fd.differences(
+            target.function, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
+        )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -124,7 +155,10 @@ def _differences(result, target, rounded, chosen, options):
 
 
 def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
-    """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``."""
+    """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``.
+
+    ``differences()`` gives the point's finite differences, for the stand-in.
+    """
     names = target.variables
     exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
     result.digits_used = exact.digits
@@ -132,7 +166,7 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     stand_in = bool(exact.error)
     if exact.error:
         result.notes.append(f"the exact reference failed: {exact.error}")
-        exact = _float64_stand_in(target, rounded, differences, result)
+        exact = _float64_stand_in(target, rounded, differences(), result)
     if exact.unsettled:
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None

@@ -94,11 +94,15 @@ def _by_balls(target, args, result, budget, seed=0):
     if target.kind != "formula" or formula is None:
         return False
     try:
-        roots = [formula.root] + [exact_derivative(formula.root, name) for name in target.variables]
+        roots = target.shared.get("exact roots")
+        if roots is None:  # once per check, not per point and dtype
+            roots = [formula.root] + [exact_derivative(formula.root, name) for name in target.variables]
+            target.shared["exact roots"] = roots
         if any(np.ndim(a) for a in args):
             value, gradient, bits = _by_elements(roots, target.variables, args, budget)
+            rule_bits = bits
         else:
-            entries, bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget)
+            entries, bits, rule_bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget, nonzero_bits=True)
             value, gradient = entries[0], list(entries[1:])
     except (balls.NoBall, ValueError, RecursionError):
         return False
@@ -106,7 +110,9 @@ def _by_balls(target, args, result, budget, seed=0):
     result.method = "balls"
     result.value, result.gradient = value, gradient
     result.digits = max(2 * START_DIGITS, int(bits * 0.30103) + 1)
-    result.rule = _rule_at(target, args, result.digits, result, budget)
+    # The rule starts where the entries that are not 0 settled, as on mpmath where the value did:
+    # not at the 2^15 bits proving a 0 can take (cos(x)**2 + sin(x)**2: sin and cos at 9,865 digits).
+    result.rule = _rule_at(target, args, max(2 * START_DIGITS, int(rule_bits * 0.30103) + 1), result, budget)
     if not_smooth(formula.root):
         # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
         _kinks_on_balls(target, args, result, seed, budget)

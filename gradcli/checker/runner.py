@@ -51,7 +51,7 @@ from .balls import one_clock
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point
+from .point import VectorOutput, check_point, reading_verdicts_only, verdicts_only
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
@@ -93,7 +93,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         # The framework's gradient is opaque to gradcli's traces: differentiating it again would give 0.
         raise InputError(f"--order 2 is not available for {resolved.framework} functions: gradcli checks their first derivatives")
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
-    if resolved.formula is not None:
+    if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
@@ -102,8 +102,14 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
         rechecking = replace(options, wrt=chosen, fixes=False)
-        report.fixes = _fixes(resolved, report, lambda fixed: check(fixed, given, rechecking), options)
+        report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
     return report
+
+
+def _recheck(fixed, given, options):
+    """A fix's re-check: the same check of ``fixed``, of which only the verdicts are read."""
+    with verdicts_only():
+        return check(fixed, given, options)
 
 
 def _fixes(resolved, report, recheck, options):

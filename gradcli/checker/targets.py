@@ -25,7 +25,7 @@ import tokenize
 import types
 import warnings
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 import numpy as np
@@ -65,6 +65,9 @@ class Target:
     analytic: bool = False  # safe for complex-step differentiation
     framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy), or a bridged framework
     bridge: Optional[object] = None  # a `capture.Bridge` for JAX, PyTorch and TensorFlow functions
+    # What the points of one check share, made at the first that needs it (a formula's derivatives);
+    # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
+    shared: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def namespace(self) -> str:

@@ -84,6 +84,48 @@ _NUMBERS = {
 }
 
 
+def _steps(root, names, number, constant, gnp):
+    """The IR in evaluation order, once per node: ``(id, node, compute(values, args), child ids)``.
+
+    Read once when the formula compiles, so an evaluation (the checker runs
+    one per point, difference step and rounding replay) walks a flat list
+    instead of deciding each node's kind again. Functions and operators are
+    still looked up when they run, so what is patched in their place runs.
+    """
+    position = {name: i for i, name in enumerate(names)}
+    steps, seen = [], set()
+    for node in postorder(root):
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        steps.append((id(node), node, _compute(node, position, number, constant, gnp), tuple(id(c) for c in node.children())))
+    return steps
+
+
+def _compute(node, position, number, constant, gnp):
+    """``compute(values, args)`` for one IR node: its value from the variables' values and its children's."""
+    if isinstance(node, Num):
+        return lambda values, args: number(node)
+    if isinstance(node, Const):
+        return lambda values, args: constant(node.name)
+    if isinstance(node, Var):
+        if node.name not in position:  # as a lookup in the variables' values would: when it runs
+            return lambda values, args: {}[node.name]
+        i = position[node.name]
+        return lambda values, args: values[i]
+    if isinstance(node, Unary):
+        if node.op == "-":
+            return lambda values, args: gnp.negative(args[0])
+        return lambda values, args: args[0]
+    if isinstance(node, (Binary, Compare)):
+        name = (_BINARY if isinstance(node, Binary) else _COMPARE)[node.op]
+        return lambda values, args: getattr(gnp, name)(*args)
+    if isinstance(node, Call):
+        function = node.name
+        return lambda values, args: FUNCTIONS[function].core(gnp, *args)
+    raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
+
+
 def to_function(formula: Formula, numbers="float", gnp=None):
     """``f(*values)`` evaluating ``formula`` with gradcli ops (``numbers``: "float", "mp", "ball" or "written").
 
@@ -97,8 +139,10 @@ def to_function(formula: Formula, numbers="float", gnp=None):
         number, constant = _written_number, lambda name: getattr(gnp, name)
     else:
         number, constant = _NUMBERS[numbers]
-    order = list(postorder(formula.root))
     names = formula.variables
+    steps = _steps(formula.root, names, number, constant, gnp)
+    root_key = id(formula.root)
+    current = CURRENT
 
     def evaluate(*values):
         if len(values) != len(names):
@@ -106,31 +150,11 @@ def to_function(formula: Formula, numbers="float", gnp=None):
                 f"the formula {formula.text!r} has {len(names)} variable(s) {names}, "
                 f"got {len(values)} value(s)"
             )
-        env = dict(zip(names, values))
         results = {}
-        for node in order:
-            key = id(node)
-            if key in results:
-                continue
-            args = [results[id(c)] for c in node.children()]
-            CURRENT.span = node.span
-            CURRENT.node = node
-            if isinstance(node, Num):
-                out = number(node)
-            elif isinstance(node, Const):
-                out = constant(node.name)
-            elif isinstance(node, Var):
-                out = env[node.name]
-            elif isinstance(node, Unary):
-                out = gnp.negative(args[0]) if node.op == "-" else args[0]
-            elif isinstance(node, Binary):
-                out = getattr(gnp, _BINARY[node.op])(*args)
-            elif isinstance(node, Compare):
-                out = getattr(gnp, _COMPARE[node.op])(*args)
-            elif isinstance(node, Call):
-                out = FUNCTIONS[node.name].core(gnp, *args)
-            else:  # pragma: no cover - the parser makes no other nodes
-                raise TypeError(f"unknown IR node {type(node).__name__}")
+        for key, node, compute, children in steps:
+            current.span = node.span
+            current.node = node
+            out = compute(values, [results[c] for c in children])
             if type(out) is not int and type(out) is not bool and isinstance(out, _numbers.Integral):
                 # NumPy keeps floor, ceil, sign, ... of an integer literal a NumPy
                 # integer, with integer arithmetic: 2**ceil(-1) raises, overflow
@@ -138,9 +162,9 @@ def to_function(formula: Formula, numbers="float", gnp=None):
                 # is real arithmetic: Python's int has none of these.
                 out = int(out)
             results[key] = out
-        CURRENT.span = None
-        CURRENT.node = None
-        return results[id(formula.root)]
+        current.span = None
+        current.node = None
+        return results[root_key]
 
     evaluate.__name__ = "formula"
     evaluate.__qualname__ = formula.text
