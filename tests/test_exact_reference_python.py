@@ -275,3 +275,43 @@ def test_a_switch_nearer_than_any_step_is_no_reference_not_a_stand_in(tmp_path):
     """) + ":f"
     exact = reference.compute(resolve(path), [0.0, numpy.array([0.0, 5e110])], budget=Budget(60))
     assert exact.unsettled and not exact.determined, (exact.gradient, exact.method)
+
+
+# -- --wrt: the exact check spans only the chosen inputs -----------------------------------------
+
+MANY_INPUTS = """
+from gradcli.autodiff import custom_gradient
+
+def make(factor):
+    @custom_gradient
+    def scaled(y):
+        return y * y, lambda g: g * 2 * y * factor
+    return scaled
+
+right, wrong = make(1.0), make(1 + 1e-6)
+
+def f(x, y):
+    return np.sum(np.sin(x) * y) + right(y)
+
+def f_wrong_in_y(x, y):
+    return np.sum(np.sin(x) * y) + wrong(y)
+"""
+
+X20 = numpy.linspace(0.1, 2.0, 20)
+
+
+@pytest.mark.parametrize("wrt", [("y",), ("x",), ("x", "y")])
+def test_a_correct_gradient_with_wrt_over_many_inputs_is_ok(tmp_path, wrt):
+    # 21 inputs: above 16 the exact derivative is taken along a random direction, which must lie in
+    # the chosen inputs' subspace; spanning x too would compare d/dy with a derivative along x and y.
+    result = one(module(tmp_path, MANY_INPUTS, name="many") + ":f", {"x": X20, "y": 1.5}, wrt=wrt)
+    assert result.status == "ok", (result.status, result.findings, result.notes)
+    if wrt == ("y",):  # one chosen input: its exact derivative itself, not a directional one
+        expected = truth(lambda y: mpmath.fsum(mpmath.sin(mpmath.mpf(float(v))) for v in X20) + 2 * y, 1.5)
+        assert close(result.exact_gradient["y"], expected), result.exact_gradient
+
+
+@pytest.mark.parametrize("wrt, status", [(("y",), "wrong"), (("x",), "ok")])
+def test_a_wrong_rule_with_wrt_is_judged_only_where_it_is_chosen(tmp_path, wrt, status):
+    result = one(module(tmp_path, MANY_INPUTS, name="many_w") + ":f_wrong_in_y", {"x": X20, "y": 1.5}, wrt=wrt)
+    assert result.status == status, (result.status, result.findings, result.notes)

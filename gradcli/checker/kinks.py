@@ -43,7 +43,7 @@ def coordinates_of(target, args):
 # Ops at which a Python function can have a kink or a jump although every op is finite (abs at 0, a tie of
 # maximum, a comparison choosing a branch): seen in the program, they call for the one-sided test.
 _BRANCH_OPS = NOT_SMOOTH | {
-    "fmax", "fmin", "mod", "floor_divide", "round", "rint", "trunc",
+    "fmax", "fmin", "max", "min", "mod", "floor_divide", "round", "rint", "trunc",
     "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
 }
 

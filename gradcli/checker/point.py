@@ -126,7 +126,7 @@ def _differences(result, target, rounded, chosen, options):
 def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``."""
     names = target.variables
-    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
+    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     stand_in = bool(exact.error)
