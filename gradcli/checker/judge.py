@@ -273,4 +273,10 @@ def _dot(a, b):
 
 def _short(grads, chosen):
     """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
-    return "{" + ", ".join(f"{n}: {number_text(plain(grads.get(n)))}" for n in chosen) + "}"
+    return "{" + ", ".join(f"{n}: {_entry_text(grads.get(n))}" for n in chosen) + "}"
+
+
+def _entry_text(value):
+    """A gradient's text: as a float where one holds it, else its exact digits (1e-452 is not 0)."""
+    text = exact_text(value, 0, significant=10)
+    return number_text(text if isinstance(text, list) else text) if text is not None else number_text(plain(value))

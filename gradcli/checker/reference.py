@@ -371,6 +371,10 @@ def _next_digits(history, used):
         if rate <= 0:
             return digits * 2
         target = digits + (mpmath.log10(ub) - mpmath.log10(zero_floor()) + 10) / rate
+        if target > MAX_DIGITS:
+            # No precision allowed proves this 0: double, so that a tiny number (e^-1040 next to 1)
+            # still shows at two precisions that agree on it.
+            return digits * 2
         needed = max(needed, int(mpmath.ceil(target)))
     return min(needed, max(MAX_DIGITS, digits * 2))
 
