@@ -129,6 +129,7 @@ _ROUNDED_ONCE = {
     "logical_not", "isnan", "isinf", "isfinite", "real", "imag", "conj",
 }
 _WIDEN_ULPS = 8  # more than the few units in the last place a composite of mpmath functions can be off
+_SHORT_BITS = 16
 
 
 def _widened_when_directed(impl):
@@ -142,22 +143,17 @@ def _widened_when_directed(impl):
     runs, and the noise would come out 0 where it is not: a number called exact
     that is not. Moved outward by more than such an op's own error, each
     answer lies on the asked side; rounding to nearest, nothing changes. An
-    answer the other rounding gives too is exact and stays as it is.
+    answer whose mantissa ends `_SHORT_BITS` or more bits short of the
+    precision is taken as exact (an inexact one does so once in 2^16) and stays.
     """
 
     def directed(*args, **kwargs):
         out = impl(*args, **kwargs)
-        rounding = mpmath.mp._prec_rounding
-        mode = rounding[1]
+        mode = mpmath.mp._prec_rounding[1]
         if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
             return out
-        rounding[1] = "f" if mode == "c" else "c"
-        try:
-            other = impl(*args, **kwargs)
-        finally:
-            rounding[1] = mode
-        if other == out:
-            return out  # rounded down and up alike: exact (cos(0) is 1), so no noise to add
+        if out._mpf_[3] < mpmath.mp.prec - _SHORT_BITS:
+            return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
         step = mpmath.ldexp(_WIDEN_ULPS, mpmath.mag(out) - mpmath.mp.prec)
         return out + step if mode == "c" else out - step
 
