@@ -449,3 +449,27 @@ def drops_a_tiny_slope(x):  # 1 + log2(1 + 2^x), whose slope 2.9e-452 at -1500 t
 def test_a_rule_that_disagrees_with_a_tiny_exact_derivative_is_wrong(tmp_path, name, x):
     result = one(module(tmp_path, WRONG_RULES, name="rules") + f":{name}", {"x": x})
     assert result.status == "wrong", (result.status, result.findings, result.notes)
+
+
+# -- a kink is a property of the point, whatever the size of its slopes --------------------------
+
+TINY_KINKS = """
+def relu_scaled(x):
+    return np.maximum(x * 1e-300, 0.0)
+
+def two_tiny_slopes(x):
+    return np.where(x > 0, x * 1e-300, x * 2e-300)
+
+def smooth_through(x):
+    return np.where(x > 0, x * 1e-300, x * 1e-300)
+"""
+
+
+@pytest.mark.parametrize("name, status", [("relu_scaled", "domain"), ("two_tiny_slopes", "domain"), ("smooth_through", "ok")])
+def test_a_kink_between_tiny_slopes_is_a_kink(tmp_path, name, status):
+    # Slopes of 0 and 1e-300 differ as much as 0 and 1: measured against 1 they would not, and the
+    # mean of the two would pass for a derivative.
+    result = one(module(tmp_path, TINY_KINKS, name="tiny_kinks") + f":{name}", {"x": 0.0})
+    assert result.status == status, (result.status, result.findings, result.exact_gradient)
+    if status == "ok":
+        assert close(result.exact_gradient["x"], mpmath.mpf(1e-300))

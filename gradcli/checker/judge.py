@@ -222,7 +222,7 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
         direction = dict(zip(target.variables, exact.direction))
         computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), direction[n]) for n in chosen)
         difference = abs(computed - float(exact.directional))
-        result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
+        result.gradient_error = _relative(difference, exact.directional)
         # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
         slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
         if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
@@ -234,6 +234,15 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _relative(difference, exact):
+    """``difference`` relative to the exact number (an mpf, however tiny; inf where it is 0 and the difference is not)."""
+    import mpmath
+
+    if exact == 0 or not mpmath.isfinite(exact):
+        return 0.0 if difference == 0 else math.inf
+    return float(mpmath.mpf(difference) / abs(exact))
 
 
 def _note_atol(result, what, passed, pairs, rtol, dtype):
