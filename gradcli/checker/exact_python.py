@@ -62,6 +62,7 @@ UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball t
 ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
+SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
 EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
@@ -105,7 +106,7 @@ def compute(target, args, result, budget, seed=0):
         return _compute(target, args, result, budget, seed)
     except _Unresolvable as error:
         result.determined, result.unsettled = False, True
-        result.notes.append(f"no exact reference: on balls, {error}")
+        result.why = f"on balls, {error}"
         return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
@@ -492,6 +493,7 @@ def _from_each_side(function, args, budget):
         found = []
         for side in (1, -1):
             arb_core.decisions = []
+            _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
             _traced(function, _replaced(base, i, k, arb_core.ARB(x) + side * h * arb_core.ARB(2) ** KINK_STEP))
             piece = _on_piece(function, arb_core.decisions)
 

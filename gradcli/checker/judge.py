@@ -23,7 +23,7 @@ from .verdict import Verdict
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
     if exact.unsettled:
-        return [_undetermined(exact.out_of_time), _nonfinite(recording, value, grads)]
+        return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
@@ -48,10 +48,13 @@ def _nonfinite(recording, value, grads):
     return Judgement(findings=provenance.nonfinite_findings(recording, finite(value), gradient_finite))
 
 
-def _undetermined(out_of_time=""):
+def _undetermined(out_of_time="", why=""):
     # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
     if out_of_time:
         return no_verdict(Finding("undetermined", "forward", "exact reference", out_of_time))
+    if why:
+        message = f"no exact reference: {why}, so gradcli cannot say whether this value and gradient are right: no verdict"
+        return no_verdict(Finding("undetermined", "forward", "exact reference", message))
     return no_verdict(
         Finding(
             "undetermined",

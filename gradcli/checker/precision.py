@@ -46,6 +46,7 @@ class Exact:
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
     out_of_time: str = ""  # the time budget ran out (the message, naming --max-time): no reference
+    why: str = ""  # why there is no reference, where it is not the precision running out
     method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
 

@@ -282,9 +282,9 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
     if settled is not None and _rule_below_a_noisy_zero(result, settled):
         result.determined, result.unsettled = False, True
-        result.notes.append(
+        result.why = (
             f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
-            "nonzero number: mpmath cannot tell a 0 from a number that small here, so there is no exact reference"
+            "nonzero number: mpmath cannot tell a 0 from a number that small here"
         )
         return result
     if target.kind == "formula" or may_have_kink(target, args, result):
