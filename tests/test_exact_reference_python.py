@@ -342,6 +342,10 @@ STABLE = {
     "silu": "from gradcli.numpy import sigmoid\n\ndef f(x):\n    return x * sigmoid(x)\n",
     "mish": "from gradcli.numpy import softplus\n\ndef f(x):\n    return x * np.tanh(softplus(x))\n",
     "log1p_exp2": "def f(x):\n    return 1 + np.logaddexp2(x, 0.0)\n",  # no ball logaddexp2: the mpmath path
+    "batched_softmax_ce": (
+        "def f(z):\n    z = np.reshape(z, (2, 3))\n    m = np.max(z, axis=1, keepdims=True)\n"
+        "    return np.sum(m[:, 0] + np.log(np.sum(np.exp(z - m), axis=1)) - z[:, 0])\n"
+    ),
 }
 
 LOG_NORMAL = lambda x, mu: -1 / x - (mpmath.log(x) - mu) / (mpmath.mpf(0.75) ** 2 * x)  # noqa: E731
@@ -378,6 +382,9 @@ STABLE_CASES = [
     ("silu", {"x": -800.0}, {"x": lambda x: SIGMOID(x) * (1 + x * (1 - SIGMOID(x)))}),
     ("mish", {"x": -800.0}, {"x": lambda x: mpmath.tanh(SP(x)) + x * SIGMOID(x) / mpmath.cosh(SP(x)) ** 2}),
     ("log1p_exp2", {"x": -1500.0}, {"x": lambda x: SIGMOID(x * mpmath.log(2))}),  # 2.9e-452
+    # Row maxima, one of them between two equal logits: softmax minus the first one-hot, per row.
+    ("batched_softmax_ce", {"z": [800.0, 0.0, -800.0, -800.0, -800.0, -799.0]},
+     {"z": [lambda z, k=k: SOFTMAX(z[3 * (k // 3):3 * (k // 3) + 3], k % 3) - (k % 3 == 0) for k in range(6)]}),
 ]
 
 
