@@ -46,7 +46,7 @@ def enable():
                 prim.mp = getattr(mpmath, impl) if isinstance(impl, str) else impl
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
-                if prim.name not in _ROUNDED_ONCE:
+                if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
                     prim.mp = _widened_when_directed(prim.mp)
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _install_ieee_operators()
