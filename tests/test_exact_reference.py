@@ -180,3 +180,36 @@ def test_max_time_bounds_every_dtype_of_a_check_together():
     assert [r.status for r in report.results] == ["error", "error"]
     for r in report.results:
         assert any("--max-time (1 seconds for the whole check" in f.message for f in r.findings)
+
+
+# -- rounding noise: each op's directed runs land on the asked side of the truth ---------------------
+
+UNARY = ["exp", "expm1", "log", "log1p", "sin", "tanh", "arctan", "erf", "erfc", "sigmoid", "softplus",
+         "digamma", "gammaln", "cbrt", "log2", "sinh"]
+
+
+@pytest.mark.parametrize("name", UNARY)
+@pytest.mark.parametrize("x", ["0.7", "2.5", "-0.3"])
+def test_each_op_rounded_down_and_up_brackets_its_true_value(name, x):
+    # The reference's noise comes from rerunning a program with every op rounded down, then up. An op
+    # that is a composite (sigmoid is 1/(1+exp(-x)): each step rounded up rounds the answer down) or
+    # ignores the rounding mode (digamma) would land on the wrong side, or nowhere apart, and a noise
+    # of 0 would pass for exact.
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import mp
+    from gradcli.checker.precision import _Rounding
+
+    mp.enable()
+    fun = getattr(gnp, name)
+    point = mpmath.mpf(x)
+    if name in ("log", "log2", "gammaln", "digamma") and point < 0:
+        point = -point
+    with mpmath.workdps(200):
+        truth = mpmath.mpf(fun(point))
+    with mpmath.workdps(30):
+        with _Rounding("f"):
+            down = fun(point)
+        with _Rounding("c"):
+            up = fun(point)
+        assert down < up, (name, down, up)
+    assert down <= truth <= up, (name, down, truth, up)

@@ -275,3 +275,208 @@ def test_a_switch_nearer_than_any_step_is_no_reference_not_a_stand_in(tmp_path):
     """) + ":f"
     exact = reference.compute(resolve(path), [0.0, numpy.array([0.0, 5e110])], budget=Budget(60))
     assert exact.unsettled and not exact.determined, (exact.gradient, exact.method)
+
+
+# -- --wrt: the exact check spans only the chosen inputs -----------------------------------------
+
+MANY_INPUTS = """
+from gradcli.autodiff import custom_gradient
+
+def make(factor):
+    @custom_gradient
+    def scaled(y):
+        return y * y, lambda g: g * 2 * y * factor
+    return scaled
+
+right, wrong = make(1.0), make(1 + 1e-6)
+
+def f(x, y):
+    return np.sum(np.sin(x) * y) + right(y)
+
+def f_wrong_in_y(x, y):
+    return np.sum(np.sin(x) * y) + wrong(y)
+"""
+
+X20 = numpy.linspace(0.1, 2.0, 20)
+
+
+@pytest.mark.parametrize("wrt", [("y",), ("x",), ("x", "y")])
+def test_a_correct_gradient_with_wrt_over_many_inputs_is_ok(tmp_path, wrt):
+    # 21 inputs: above 16 the exact derivative is taken along a random direction, which must lie in
+    # the chosen inputs' subspace; spanning x too would compare d/dy with a derivative along x and y.
+    result = one(module(tmp_path, MANY_INPUTS, name="many") + ":f", {"x": X20, "y": 1.5}, wrt=wrt)
+    assert result.status == "ok", (result.status, result.findings, result.notes)
+    if wrt == ("y",):  # one chosen input: its exact derivative itself, not a directional one
+        expected = truth(lambda y: mpmath.fsum(mpmath.sin(mpmath.mpf(float(v))) for v in X20) + 2 * y, 1.5)
+        assert close(result.exact_gradient["y"], expected), result.exact_gradient
+
+
+@pytest.mark.parametrize("wrt, status", [(("y",), "wrong"), (("x",), "ok")])
+def test_a_wrong_rule_with_wrt_is_judged_only_where_it_is_chosen(tmp_path, wrt, status):
+    result = one(module(tmp_path, MANY_INPUTS, name="many_w") + ":f_wrong_in_y", {"x": X20, "y": 1.5}, wrt=wrt)
+    assert result.status == status, (result.status, result.findings, result.notes)
+
+
+# -- library-style stable code at extreme points: `ok`, with the exact gradient however tiny -------
+# Each body is written as TensorFlow, Keras, PyTorch or JAX write it; each derivative by hand.
+
+SIGMOID = lambda x: 1 / (1 + E(-x))  # noqa: E731
+SOFTMAX = lambda z, k: E(z[k]) / mpmath.fsum(E(v) for v in z)  # noqa: E731
+BELOW_ZERO = mpmath.mpf(2) ** -16384  # the reference's 0: an entry below it is proven 0, not found
+
+STABLE = {
+    "softplus": "def f(x):\n    return np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))\n",
+    "log_sigmoid": "def f(x):\n    return -(np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x))))\n",
+    "log1mexp": "def f(x):\n    return np.where(x < np.log(2.0), np.log(-np.expm1(-x)), np.log1p(-np.exp(-x)))\n",
+    "logaddexp": "def f(a, b):\n    m = np.maximum(a, b)\n    return m + np.log1p(np.exp(-np.abs(a - b)))\n",
+    "bce_logits": "def f(z, y):\n    return np.maximum(z, 0) - z * y + np.log1p(np.exp(-np.abs(z)))\n",
+    "softmax_ce": "def f(z):\n    m = np.max(z)\n    return m + np.log(np.sum(np.exp(z - m))) - z[1]\n",
+    "log_normal": "def f(x, mu):\n    s = 0.75\n    return -np.log(x) - np.log(s) - 0.5 * np.log(2 * np.pi) - (np.log(x) - mu) ** 2 / (2 * s * s)\n",
+    "log_gamma": "from gradcli.numpy import gammaln\n\ndef f(x):\n    return gammaln(x)\n",
+    "safe_norm": "def f(x):\n    s = np.sum(x * x)\n    return np.where(s > 0, np.sqrt(np.where(s > 0, s, 1.0)), 0.0)\n",
+    "scaled_norm": "def f(x):\n    m = np.max(np.abs(x))\n    return m * np.sqrt(np.sum((x / m) ** 2))\n",
+    "huber": "def f(r):\n    a = np.abs(r)\n    return np.where(a <= 1.5, 0.5 * r * r, 1.5 * (a - 0.75))\n",
+    "smooth_l1": "def f(r):\n    a = np.abs(r)\n    return np.where(a < 0.5, r * r, a - 0.25)\n",
+    "xlog1py": "from gradcli.numpy import xlog1py\n\ndef f(p):\n    return np.sum(xlog1py(p, -p))\n",
+    "entropy": "from gradcli.numpy import xlogy\n\ndef f(p):\n    return -np.sum(xlogy(p, p))\n",
+    "silu": "from gradcli.numpy import sigmoid\n\ndef f(x):\n    return x * sigmoid(x)\n",
+    "mish": "from gradcli.numpy import softplus\n\ndef f(x):\n    return x * np.tanh(softplus(x))\n",
+    "log1p_exp2": "def f(x):\n    return 1 + np.logaddexp2(x, 0.0)\n",  # no ball logaddexp2: the mpmath path
+    "batched_softmax_ce": (
+        "def f(z):\n    z = np.reshape(z, (2, 3))\n    m = np.max(z, axis=1, keepdims=True)\n"
+        "    return np.sum(m[:, 0] + np.log(np.sum(np.exp(z - m), axis=1)) - z[:, 0])\n"
+    ),
+}
+
+LOG_NORMAL = lambda x, mu: -1 / x - (mpmath.log(x) - mu) / (mpmath.mpf(0.75) ** 2 * x)  # noqa: E731
+SP = lambda x: mpmath.log1p(E(x))  # noqa: E731
+
+# (body, point, {variable: derivative (of the point's values; a list for an array)})
+STABLE_CASES = [
+    ("softplus", {"x": 800.0}, {"x": SIGMOID}),
+    ("softplus", {"x": -800.0}, {"x": SIGMOID}),  # e^-800 = 3.7e-348: beyond float64, shown as text
+    ("softplus", {"x": -5e-324}, {"x": SIGMOID}),
+    ("log_sigmoid", {"x": 800.0}, {"x": lambda x: SIGMOID(-x)}),
+    ("log_sigmoid", {"x": 1e-300}, {"x": lambda x: SIGMOID(-x)}),
+    ("log1mexp", {"x": 800.0}, {"x": lambda x: 1 / mpmath.expm1(x)}),
+    ("log1mexp", {"x": 1e-5}, {"x": lambda x: 1 / mpmath.expm1(x)}),
+    ("logaddexp", {"a": 800.0, "b": -800.0}, {"a": lambda a, b: SIGMOID(a - b), "b": lambda a, b: SIGMOID(b - a)}),
+    ("logaddexp", {"a": 1e-300, "b": 5e-324}, {"a": lambda a, b: SIGMOID(a - b), "b": lambda a, b: SIGMOID(b - a)}),
+    ("bce_logits", {"z": -800.0, "y": 1.0}, {"z": lambda z, y: SIGMOID(z) - y, "y": lambda z, y: -z}),
+    ("bce_logits", {"z": 800.0, "y": 0.3}, {"z": lambda z, y: SIGMOID(z) - y, "y": lambda z, y: -z}),
+    ("softmax_ce", {"z": [800.0, 0.0, -800.0]}, {"z": [lambda z, k=k: SOFTMAX(z, k) - (k == 1) for k in range(3)]}),
+    ("softmax_ce", {"z": [-800.0, -800.0, -800.0]}, {"z": [lambda z, k=k: SOFTMAX(z, k) - (k == 1) for k in range(3)]}),
+    ("softmax_ce", {"z": [1e300, 0.0, -1e300]}, {"z": [lambda z, k=k: SOFTMAX(z, k) - (k == 1) for k in range(3)]}),
+    ("log_normal", {"x": 1e-300, "mu": 0.1}, {"x": LOG_NORMAL}),
+    ("log_normal", {"x": 1e300, "mu": 0.1}, {"x": LOG_NORMAL}),
+    # digamma(x) = -1/x - euler + zeta(2) x - ...: its series (mpmath's digamma at 2000 digits takes 30 s)
+    ("log_gamma", {"x": 1e-300}, {"x": lambda x: -1 / x - mpmath.euler + mpmath.zeta(2) * x}),
+    ("safe_norm", {"x": [1e150, 2e150, 0.0]}, {"x": [lambda x, k=k: x[k] / mpmath.norm(x) for k in range(3)]}),
+    ("scaled_norm", {"x": [3.0, -4.0, 0.0]}, {"x": [lambda x, k=k: x[k] / mpmath.norm(x) for k in range(3)]}),
+    ("huber", {"r": 0.0}, {"r": lambda r: r}),
+    ("huber", {"r": 1e-300}, {"r": lambda r: r}),
+    ("huber", {"r": -1e300}, {"r": lambda r: mpmath.mpf(-1.5)}),
+    ("smooth_l1", {"r": 0.0}, {"r": lambda r: 2 * r}),
+    ("xlog1py", {"p": [1e-300, 0.5, 5e-324]}, {"p": [lambda p, k=k: mpmath.log1p(-p[k]) - p[k] / (1 - p[k]) for k in range(3)]}),
+    ("entropy", {"p": [5e-324, 1e-310, 0.5]}, {"p": [lambda p, k=k: -(mpmath.log(p[k]) + 1) for k in range(3)]}),
+    ("silu", {"x": -800.0}, {"x": lambda x: SIGMOID(x) * (1 + x * (1 - SIGMOID(x)))}),
+    ("mish", {"x": -800.0}, {"x": lambda x: mpmath.tanh(SP(x)) + x * SIGMOID(x) / mpmath.cosh(SP(x)) ** 2}),
+    ("log1p_exp2", {"x": -1500.0}, {"x": lambda x: SIGMOID(x * mpmath.log(2))}),  # 2.9e-452
+    # Row maxima, one of them between two equal logits: softmax minus the first one-hot, per row.
+    ("batched_softmax_ce", {"z": [800.0, 0.0, -800.0, -800.0, -800.0, -799.0]},
+     {"z": [lambda z, k=k: SOFTMAX(z[3 * (k // 3):3 * (k // 3) + 3], k % 3) - (k % 3 == 0) for k in range(6)]}),
+]
+
+
+def exact_entries(result, name):
+    """The exact gradient of ``name`` as mpf entries, from its text where a float cannot hold it."""
+    text, value = result.exact_gradient_text.get(name), result.exact_gradient[name]
+    values = value if isinstance(value, list) else [value]
+    texts = text if isinstance(text, list) else [text] * len(values)
+    return [mpmath.mpf(t) if t is not None else mpmath.mpf(v) for t, v in zip(texts, values)]
+
+
+def hand_derivatives(derivatives, point):
+    with mpmath.workdps(2000):
+        args = [[mpmath.mpf(v) for v in p] if isinstance(p, list) else mpmath.mpf(p) for p in point.values()]
+        out = {}
+        for name, d in derivatives.items():
+            entries = [e(*args) for e in d] if isinstance(d, list) else [d(*args)]
+            out[name] = [mpmath.mpf(0) if abs(e) < BELOW_ZERO else e for e in entries]
+        return out
+
+
+@pytest.mark.parametrize("name, point, derivatives", STABLE_CASES,
+                         ids=[f"{c[0]}-{'-'.join(map(str, c[1].values()))}" for c in STABLE_CASES])
+def test_stable_library_code_at_extreme_points_is_ok_with_its_exact_gradient(tmp_path, name, point, derivatives):
+    given = {n: numpy.array(v) if isinstance(v, list) else v for n, v in point.items()}
+    result = one(module(tmp_path, STABLE[name], name=name) + ":f", given)
+    assert result.status == "ok", (result.status, result.findings, result.notes)
+    for variable, expected in hand_derivatives(derivatives, point).items():
+        got = exact_entries(result, variable)
+        assert all(close(g, e) if e else g == 0 for g, e in zip(got, expected)), (variable, got, expected)
+
+
+# -- broken code: `unstable` with the op named; a wrong rule: `wrong`, however tiny the derivative ---
+
+BROKEN_CASES = [
+    ("def f(x):\n    return np.log(1 + np.exp(x))\n", {"x": 800.0}, "exp", "overflow"),
+    ("def f(x):\n    return np.sqrt(np.sum(x * x))\n", {"x": [1e200, 2e200, 0.0]}, "multiply", "overflow"),
+    ("def f(x):\n    return np.sqrt(np.sum(x * x))\n", {"x": [1e-200, 2e-200, 0.0]}, "multiply", "underflow"),
+]
+
+
+@pytest.mark.parametrize("body, point, op, kind", BROKEN_CASES, ids=["log1pexp", "norm-overflow", "norm-underflow"])
+def test_code_that_breaks_in_float64_is_unstable_naming_the_op(tmp_path, body, point, op, kind):
+    given = {n: numpy.array(v) if isinstance(v, list) else v for n, v in point.items()}
+    result = one(module(tmp_path, body, name="broken") + ":f", given)
+    assert result.status == "unstable", (result.status, result.findings)
+    assert any(f.op == op and kind in f.message for f in result.findings), result.findings
+
+
+WRONG_RULES = """
+from gradcli.autodiff import custom_gradient
+from gradcli.numpy import sigmoid, softplus
+
+@custom_gradient
+def off_by_1e4(x):
+    return softplus(x), lambda g: g * sigmoid(x) * 1.0001
+
+@custom_gradient
+def drops_the_tail(x):  # log_sigmoid, whose rule says 0 past 700: the truth there is e^-x
+    return -softplus(-x), lambda g: g * np.where(x > 700, 0.0, sigmoid(-x))
+
+@custom_gradient
+def drops_a_tiny_slope(x):  # 1 + log2(1 + 2^x), whose slope 2.9e-452 at -1500 the rule calls 0
+    return 1 + np.logaddexp2(x, 0.0), lambda g: g * 0.0
+"""
+
+
+@pytest.mark.parametrize("name, x", [("off_by_1e4", 3.0), ("drops_the_tail", 800.0), ("drops_a_tiny_slope", -1500.0)])
+def test_a_rule_that_disagrees_with_a_tiny_exact_derivative_is_wrong(tmp_path, name, x):
+    result = one(module(tmp_path, WRONG_RULES, name="rules") + f":{name}", {"x": x})
+    assert result.status == "wrong", (result.status, result.findings, result.notes)
+
+
+# -- a kink is a property of the point, whatever the size of its slopes --------------------------
+
+TINY_KINKS = """
+def relu_scaled(x):
+    return np.maximum(x * 1e-300, 0.0)
+
+def two_tiny_slopes(x):
+    return np.where(x > 0, x * 1e-300, x * 2e-300)
+
+def smooth_through(x):
+    return np.where(x > 0, x * 1e-300, x * 1e-300)
+"""
+
+
+@pytest.mark.parametrize("name, status", [("relu_scaled", "domain"), ("two_tiny_slopes", "domain"), ("smooth_through", "ok")])
+def test_a_kink_between_tiny_slopes_is_a_kink(tmp_path, name, status):
+    # Slopes of 0 and 1e-300 differ as much as 0 and 1: measured against 1 they would not, and the
+    # mean of the two would pass for a derivative.
+    result = one(module(tmp_path, TINY_KINKS, name="tiny_kinks") + f":{name}", {"x": 0.0})
+    assert result.status == status, (result.status, result.findings, result.exact_gradient)
+    if status == "ok":
+        assert close(result.exact_gradient["x"], mpmath.mpf(1e-300))

@@ -273,13 +273,15 @@ def picky(x):
     return np.sin(x) * 2.0
 
 
-def test_a_float64_stand_in_is_never_labelled_exact():
+def test_a_program_that_cannot_run_at_high_precision_has_no_exact_reference_and_no_stand_in():
     result = one(picky, {"x": 0.5})
     assert result.exact_value is None and result.exact_value_text is None
     assert result.exact_gradient == {"x": None} and result.exact_gradient_text == {"x": None}
     assert any("exact reference failed" in n for n in result.notes)
-    assert any("no exact value or gradient is shown" in n for n in result.notes)
-    # The finite differences still judge it, and they are shown as what they are.
+    # Never judged against float64 numbers, which share the errors being looked for: no verdict, and why.
+    assert result.status == "error"
+    assert any(f.kind == "undetermined" and "high-precision" in f.message for f in result.findings), result.findings
+    # The finite differences are still shown, as what they are.
     assert abs(result.fd_gradient["x"] - 2 * math.cos(0.5)) <= 1e-9
 
 

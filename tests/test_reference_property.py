@@ -218,8 +218,15 @@ def _entropy_oracle(items):
     return _const(0, n) - _sum([p * _log(p) for p in _softmax_oracle(items)])
 
 
+def _max_shifted_lse(v):
+    # logsumexp as TensorFlow Probability and SciPy write it: shifted by the largest entry.
+    m = gnp.max(v)
+    return m + gnp.log(gnp.sum(gnp.exp(v - m)))
+
+
 # Vector -> scalar: what libraries reduce with.
 REDUCTIONS = {
+    "max_shifted_lse": (_max_shifted_lse, _log_sum_exp),
     "sum": (gnp.sum, _sum),
     "logsumexp": (gnp.logsumexp, _log_sum_exp),
     "norm": (gnp.linalg.norm, _norm_oracle),
@@ -413,14 +420,22 @@ def _rounded_to_float64(prim, monkeypatch):
     monkeypatch.setattr(prim, "mp", planted)
 
 
-def test_a_float64_rounding_planted_in_one_op_fails_the_property(monkeypatch):
-    from gradcli.autodiff import ops
+# A reduction's high-precision path: logsumexp at -800, where float64 would carry 1e-16 of 800.
+PLANTED_REDUCTION_CASES = [
+    (("reduce", "cross_entropy", ("leaf", "v")), [0.5, 1.0, np.array([-800.0, -800.0, -800.0]), np.ones(VECTOR)]),
+    (("reduce", "logsumexp", ("leaf", "w")), [0.5, 1.0, np.ones(VECTOR), np.array([-800.0, -801.0, -799.5])]),
+]
+
+
+@pytest.mark.parametrize("op, cases", [("tanh", PLANTED_CASES), ("logsumexp", PLANTED_REDUCTION_CASES)])
+def test_a_float64_rounding_planted_in_one_op_fails_the_property(monkeypatch, op, cases):
+    from gradcli.autodiff import ops, ops_array
     from gradcli.autodiff.tracer import primitive_of
 
-    found = [disagreements(tree, point) for tree, point in PLANTED_CASES]
-    assert found == [[]] * len(PLANTED_CASES), found  # the cases pass as they are
-    _rounded_to_float64(primitive_of(ops.tanh), monkeypatch)
-    found = [disagreements(tree, point) for tree, point in PLANTED_CASES]
+    found = [disagreements(tree, point) for tree, point in cases]
+    assert found == [[]] * len(cases), found  # the cases pass as they are
+    _rounded_to_float64(primitive_of({"tanh": ops.tanh, "logsumexp": ops_array.logsumexp}[op]), monkeypatch)
+    found = [disagreements(tree, point) for tree, point in cases]
     assert any(problems for problems in found), found
 
 

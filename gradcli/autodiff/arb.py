@@ -11,7 +11,8 @@ number); a branch (a comparison,
 (more bits may decide it). Every branch decided is appended to `decisions`, so a
 caller can tell whether two evaluations took the same smooth path (a kink lies
 between them where they did not), and each made between exactly equal numbers
-to `ties` (the point sits on the switch).
+to `ties` (the point sits on the switch). With `forced` set, the branches
+are taken as it lists them instead: one smooth piece, followed past its switch.
 """
 
 from __future__ import annotations
@@ -20,10 +21,14 @@ import numpy as np
 
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
+from .values import raw
 
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+# Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
+# program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
+forced = None
 
 
 class NoArb(ArithmeticError):
@@ -35,6 +40,9 @@ class Undecided(ArithmeticError):
 
 
 def _decide(yes, no, tie=False):
+    if forced is not None and len(decisions) < len(forced):
+        decisions.append(forced[len(decisions)])
+        return decisions[-1]
     if tie:
         ties.append(True)  # the point sits on the switch: a kink may be here, not merely nearby
     if yes:
@@ -229,10 +237,58 @@ def _logsumexp(x, axis=None, keepdims=False):
     return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
 
 
+def _extremum(pick):
+    """max or min on balls: ``pick`` (`_maximum`, `_minimum`) along the axes, each decision recorded.
+
+    The answer is one of the balls themselves, not a copy, so the rule can tell
+    which element was picked (`_extremum_rule`).
+    """
+
+    def reduce(x, axis=None, keepdims=False):
+        x = np.asarray(x, dtype=object)
+        axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
+        rest = [k for k in range(x.ndim) if k not in axes]
+        lined = np.transpose(x, rest + list(axes)).reshape([x.shape[k] for k in rest] + [-1])
+        out = np.empty(lined.shape[:-1], dtype=object)
+        for index in np.ndindex(out.shape):
+            best = lined[index][0]
+            for v in lined[index][1:]:
+                best = pick(best, v)
+            out[index] = best
+        if keepdims:
+            out = np.expand_dims(out, axes)
+        return out[()] if out.ndim == 0 else out
+
+    return reduce
+
+
+def _extremum_rule(rule):
+    """max and min's rule, which finds the picked elements by ``x == ans``, made to find them among balls too.
+
+    flint calls no inexact ball equal, not even to itself: on balls the rule is
+    handed, in place of ``x`` and ``ans``, 1 where an element is the ball picked
+    (or exactly equal to it: a tie shares, as in floats) and 0 elsewhere, against 1.
+    """
+
+    def vjp(g, ans, args, kwargs, argnums):
+        x = raw(args[0])
+        if not _holds_balls(x):
+            return rule(g, ans, args, kwargs, argnums)
+        axis = kwargs.get("axis", args[1] if len(args) > 1 else None)
+        keepdims = kwargs.get("keepdims", args[2] if len(args) > 2 else False)
+        x = np.asarray(x, dtype=object)
+        kept = np.asarray(raw(ans), dtype=object)
+        if not keepdims:
+            kept = kept.reshape((1,) * x.ndim) if axis is None else np.expand_dims(kept, axis)
+        picked = np.frompyfunc(lambda a, b: float(a is b or _equal(a, b)), 2, 1)(x, kept).astype(np.float64)
+        return rule(g, np.ones(np.shape(raw(ans))), (picked, *args[1:]), kwargs, argnums)
+
+    return vjp
+
+
 # Reductions whose mpmath implementation is not plain arithmetic on the elements: on
-# balls, their ball implementation (None: none; max and min compare balls without
-# recording the decision, and their rule asks ball equality, which inexact balls never have).
-REDUCTIONS = {"logsumexp": _logsumexp, "max": None, "min": None}
+# balls, their ball implementation (None: none).
+REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum)}
 
 
 def enable():
@@ -255,6 +311,8 @@ def enable():
                 prim.mp = _whole(prim.name, prim.mp)
             elif prim.kind == "reduction" and prim.name in REDUCTIONS:
                 prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name])
+                if prim.name in ("max", "min"):
+                    prim.vjp = _extremum_rule(prim.vjp)
             else:
                 continue
             prim.mp.arb_aware = True

@@ -46,6 +46,8 @@ def enable():
                 prim.mp = getattr(mpmath, impl) if isinstance(impl, str) else impl
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
+                if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
+                    prim.mp = _widened_when_directed(prim.mp)
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _install_ieee_operators()
     global _MPF, _MPF_SPECIALS
@@ -114,6 +116,49 @@ def _ieee_at_non_finite(impl, float_fun):
 
     apply.__name__ = getattr(impl, "__name__", "apply")
     return apply
+
+
+# -- directed rounding: every op's answer on the side it is asked for ------------------
+
+# The ops whose mpmath answer is one correctly rounded operation (or exact): under a directed
+# rounding mode they land on the asked side of the truth by themselves.
+_ROUNDED_ONCE = {
+    "add", "subtract", "multiply", "divide", "negative", "square", "reciprocal", "abs", "sqrt", "where",
+    "maximum", "minimum", "fmax", "fmin", "clip", "floor", "ceil", "round", "rint", "trunc", "sign",
+    "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "logical_and", "logical_or",
+    "logical_not", "isnan", "isinf", "isfinite", "real", "imag", "conj",
+}
+_WIDEN_ULPS = 8  # more than the few units in the last place a composite of mpmath functions can be off
+_SHORT_BITS = 16
+
+
+def _widened_when_directed(impl):
+    """``impl``, its finite nonzero answer moved `_WIDEN_ULPS` units in the last place the way mpmath rounds.
+
+    The exact reference estimates rounding noise by rerunning a program with
+    every op rounding down, then up (`checker.precision.with_noise`). An op
+    made of several mpmath steps (sigmoid is 1/(1 + exp(-x)): rounding every step
+    up rounds the answer down), or one that does not follow the rounding mode
+    (digamma), would land on the wrong side, or on the nearest answer in both
+    runs, and the noise would come out 0 where it is not: a number called exact
+    that is not. Moved outward by more than such an op's own error, each
+    answer lies on the asked side; rounding to nearest, nothing changes. An
+    answer whose mantissa ends `_SHORT_BITS` or more bits short of the
+    precision is taken as exact (an inexact one does so once in 2^16) and stays.
+    """
+
+    def directed(*args, **kwargs):
+        out = impl(*args, **kwargs)
+        mode = mpmath.mp._prec_rounding[1]
+        if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
+            return out
+        if out._mpf_[3] < mpmath.mp.prec - _SHORT_BITS:
+            return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
+        step = mpmath.ldexp(_WIDEN_ULPS, mpmath.mag(out) - mpmath.mp.prec)
+        return out + step if mode == "c" else out - step
+
+    directed.__name__ = getattr(impl, "__name__", "directed")
+    return directed
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------

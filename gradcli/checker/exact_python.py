@@ -52,7 +52,8 @@ from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls
-from .precision import MAX_FD_COORDINATES
+from .kinks import find_kinks, undefined_at_kinks
+from .precision import MAX_FD_COORDINATES, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
@@ -61,7 +62,14 @@ UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball t
 ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
+SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
 EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
+
+
+_TOO_FINE = (
+    f"no difference within {balls.MAX_BITS} bits resolves a derivative this small beside the function's value "
+    "(exp(-2e300) beside 1e300), and no other way proves it"
+)
 
 
 class _Fallback(Exception):
@@ -96,8 +104,9 @@ def compute(target, args, result, budget, seed=0):
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
         return _compute(target, args, result, budget, seed)
-    except _Unresolvable:
+    except _Unresolvable as error:
         result.determined, result.unsettled = False, True
+        result.why = f"on balls, {error}"
         return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
@@ -113,8 +122,9 @@ def _compute(target, args, result, budget, seed):
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
     path = _branches_at(target.mp_function, args)
     tied = bool(arb_core.ties)
+    sided = _from_each_side(target.mp_function, args, budget) if tied else None
     try:
-        most = _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path))
+        most = _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path), sided)
     except _OffPath:
         if tied:
             raise  # the point sits on a switch: the kink test's to judge
@@ -125,15 +135,20 @@ def _compute(target, args, result, budget, seed):
     result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
+    if any(b is None for g in rule for b in g):
+        # A rule not finite where the function is (sqrt(x*x + y*y) at 0): a kink is the likelier story.
+        result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+        undefined_at_kinks(target, args, result)
     return True
 
 
-def _differences(args, result, budget, seed, value, rule, function):
+def _differences(args, result, budget, seed, value, rule, function, sided=None):
     """The exact gradient (or directional derivative) into ``result``, by differences of ``function``
-    judged against the rule; returns the most bits they used."""
+    judged against the rule (``sided``: see `_from_each_side`); returns the most bits they used."""
     sizes = [int(np.size(a)) for a in args]
     if sum(sizes) <= MAX_FD_COORDINATES:
-        gradient, most = _per_coordinate(function, args, value, rule, budget)
+        gradient, most = _per_coordinate(function, args, value, rule, budget, sided)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
         most = _along_direction(function, args, value, rule, budget, seed, result)
@@ -167,6 +182,14 @@ def _ball(value):
     return value
 
 
+def _ball_or_none(value):
+    """`_ball`, or None where the program gave a number that is not finite."""
+    try:
+        return _ball(value)
+    except _NotFinite:
+        return None
+
+
 def _settled(ball):
 
     return balls.settled(ball) is not None
@@ -184,17 +207,21 @@ def _rule_on_balls(function, args, budget):
                 value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
             value = _ball(value)
             rule = [
-                np.array([_ball(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object) for g in rule
+                np.array([_ball_or_none(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object)
+                for g in rule
             ]
+            if bits < UNDECIDED_BITS and any(e is None for g in rule for e in g):
+                raise _NotFinite("a gradient entry not finite on balls")
         except (arb_core.Undecided, _NotFinite):
             # A branch the balls cannot decide yet, or exp(1e300) beyond 128 bits: more bits may tell,
-            # up to where only a true infinity or a tie would still be there.
+            # up to where only a true infinity or a tie would still be there (a rule that leaks 0/0
+            # from where's other branch is NaN at every precision: judged without it, `_without_rule`).
             if bits >= UNDECIDED_BITS:
                 raise
             bits *= 2
             continue
         last = time.perf_counter() - started
-        if _settled(value) and all(_settled(e) for g in rule for e in g):
+        if _settled(value) and all(e is None or _settled(e) for g in rule for e in g):
             return value, rule, bits
         bits *= 2
     raise _Fallback("the rule did not settle")
@@ -246,6 +273,10 @@ def _traced(function, args):
 
 
 def _mpf(ball):
+    if ball is None:
+        import mpmath
+
+        return mpmath.nan
 
     settled = balls.settled(ball)
     return settled if settled is not None else balls.to_mpf(ball.mid())
@@ -274,11 +305,11 @@ def _bits_for(value, derivative, h, extra=0):
     needed = max(_log2(value), _log2(derivative) + _log2(h)) - max(_log2(derivative), ZERO_LOG2) - _log2(h)
     bits = max(START_BITS, needed + GUARD_BITS + extra)
     if bits > balls.MAX_BITS:
-        raise _Unresolvable("the difference needs more bits than balls are allowed")
+        raise _Unresolvable(_TOO_FINE)
     return bits
 
 
-def _judge(quotient, rule_ball, bits_at, value, h):
+def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
@@ -293,10 +324,13 @@ def _judge(quotient, rule_ball, bits_at, value, h):
     at the point, ``h`` the step at factor 1) moves by at most 2^STEP_LOG2 of
     itself: logsumexp(1e300 w) at w = 0 is a smooth corner 1e-300 wide, and
     differences across it agree with each other on the wrong slope.
+
+    Not ``trusted``, ``rule_ball`` is only an estimate of the derivative's size
+    (`_without_rule`): the differences alone decide, never an agreement with it.
     """
     if rule_ball.contains(0):
         if _proven_zero(quotient, bits_at):
-            return rule_ball
+            return rule_ball if trusted else arb_core.ARB(0)
         radius = arb_core.ARB(2) ** ZERO_LOG2
     else:
         radius = abs(rule_ball).lower() * arb_core.ARB(2) ** -GUARD_BITS  # the rounding a difference may carry
@@ -305,7 +339,7 @@ def _judge(quotient, rule_ball, bits_at, value, h):
         bits = bits_at(factor)
         try:
             d1 = _resolved(quotient, factor, bits, radius)
-            if (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
+            if trusted and (d1 - rule_ball).contains(0) and not rule_ball.contains(0):
                 return rule_ball  # agree within the proven rounding alone
             d2 = _resolved(quotient, factor / 2, bits, radius)
         except _OffPath:
@@ -317,7 +351,7 @@ def _judge(quotient, rule_ball, bits_at, value, h):
             continue
         truncation = abs(d1 - d2) * arb_core.ARB(4) / 3
         gap = abs(d1 - rule_ball)
-        if not rule_ball.contains(0) and gap.mid() <= truncation.upper() + gap.rad():
+        if trusted and not rule_ball.contains(0) and gap.mid() <= truncation.upper() + gap.rad():
             return rule_ball
         extrapolated = (4 * d2 - d1) / 3
         if truncation.upper() <= abs(extrapolated).lower() * arb_core.ARB(EXTRAPOLATED):
@@ -371,12 +405,15 @@ def _resolved(quotient, factor, bits, radius):
         except (arb_core.Undecided, _NotFinite):
             pass
         if bits >= balls.MAX_BITS:
-            raise _Unresolvable("the difference needs more bits than balls are allowed")
+            raise _Unresolvable(_TOO_FINE)
         bits = min(bits * 2, balls.MAX_BITS)
 
 
-def _per_coordinate(function, args, value, rule, budget):
-    """The exact gradient, one coordinate at a time: lists of mpf per argument, and the most bits used."""
+def _per_coordinate(function, args, value, rule, budget, sided=None):
+    """The exact gradient, one coordinate at a time: lists of mpf per argument, and the most bits used.
+
+    A coordinate whose every step crosses a switch the point sits on goes to ``sided`` (None: raise).
+    """
     base = [_to_balls(a) for a in args]
     gradient, most = [], 0
     for i, a in enumerate(args):
@@ -398,13 +435,117 @@ def _per_coordinate(function, args, value, rule, budget):
                 up, down = (_shifted(function, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
                 return (up - down) / (2 * step)
 
-            entries.append(_mpf(_judge(quotient, r, bits_at, value, h)))
+            try:
+                judged = _judge(quotient, r, bits_at, value, h) if r is not None else _without_rule(quotient, value, h, used)
+            except _OffPath:
+                if sided is None:
+                    raise
+                judged = sided(i, k, x, h, r, bits_at, value)
+            entries.append(_mpf(judged))
             most = max([most, *used])
         gradient.append(entries)
     return gradient, most
 
 
+def _without_rule(quotient, value, h, used):
+    """The derivative from differences alone, where the rule is not finite (a NaN leaked from where's other branch).
+
+    A difference at the first step, at more bits until its ball excludes 0,
+    gives the size the bits are chosen for; none by `UNDECIDED_BITS` (a
+    derivative 0, or below what those bits see): a 0 must then be proven.
+    """
+    rough, bits, finite = arb_core.ARB(0), START_BITS, False
+    while bits <= UNDECIDED_BITS:
+        try:
+            d = quotient(arb_core.ARB(1), bits)
+            finite = True
+        except (arb_core.Undecided, _NotFinite):
+            d = None
+        if d is not None and not d.contains(0):
+            rough = d
+            break
+        bits *= 2
+    if not finite:  # sqrt(x) at 0: no number on one side; the mpmath path's one-sided test says what is there
+        raise _Fallback("the function is not finite beside the point")
+
+    def bits_at(factor):
+        used.append(_bits_for(value, rough, h * factor))
+        return used[-1]
+
+    return _judge(quotient, rough, bits_at, value, h, trusted=False)
+
+
+def _from_each_side(function, args, budget):
+    """``sided(i, k, x, h, rule, bits_at, value)``: one coordinate's derivative at a switch the point sits on.
+
+    abs(x[2]) at x[2] = 0 inside max(abs(x)), where x[2] is not the largest: the
+    point is a tie, so no central difference keeps to one branch, yet the
+    function may be smooth there. Each side is one smooth piece, and the piece
+    goes on past the switch (|x| is x on the right, and x is smooth through 0):
+    the branches the side takes are replayed (`arb.forced`) at both points of a
+    central difference, judged against the rule as `_judge` judges. Both pieces
+    agreeing with the rule make it the exact derivative; otherwise a kink, or a
+    wrong rule, is the mpmath path's kink test's to judge (`_Fallback`).
+    """
+    base = [_to_balls(a) for a in args]
+
+    def sided(i, k, x, h, rule_ball, bits_at, value):
+        found = []
+        for side in (1, -1):
+            arb_core.decisions = []
+            _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
+            _traced(function, _replaced(base, i, k, arb_core.ARB(x) + side * h * arb_core.ARB(2) ** KINK_STEP))
+            piece = _on_piece(function, arb_core.decisions)
+
+            def quotient(factor, bits):
+                budget.afford()
+                _precision(bits)
+                step = h * factor
+                try:
+                    up, down = (_shifted(piece, base, i, k, arb_core.ARB(x) + s) for s in (step, -step))
+                except _NotFinite:  # log(x) past x = 0: the piece ends at the switch, a one-sided matter
+                    raise _Fallback("a piece is not finite past its switch") from None
+                return (up - down) / (2 * step)
+
+            if rule_ball is None:  # no rule to agree with: the two pieces must agree with each other
+                found.append(_without_rule(quotient, value, h, []))
+            elif _judge(quotient, rule_ball, bits_at, value, h) is not rule_ball:
+                raise _Fallback("the derivatives of the pieces at a switch differ from the rule")
+        if rule_ball is not None:
+            return rule_ball
+        right, left = found
+        if not abs(right - left).upper() <= abs(right).lower() * arb_core.ARB(EXTRAPOLATED) * 10 and not (
+            right.is_zero() and left.is_zero()
+        ):
+            raise _Fallback("the derivatives of the pieces at a switch differ")
+        return right
+
+    return sided
+
+
+def _on_piece(function, path):
+    """``function`` taking the branches ``path`` lists, wherever it is evaluated (`_OffPath` if it decides more or fewer)."""
+
+    def on_piece(*args):
+        arb_core.decisions, arb_core.forced = [], path
+        try:
+            out = _traced(function, args)
+        finally:
+            arb_core.forced = None
+        if len(arb_core.decisions) != len(path):
+            raise _OffPath("the piece decides otherwise than the side it was taken from")
+        return out
+
+    return on_piece
+
+
 def _shifted(function, base, i, k, point):
+    with np.errstate(all="ignore"):
+        return _ball(function(*_replaced(base, i, k, point)))
+
+
+def _replaced(base, i, k, point):
+    """The arguments ``base`` with entry ``k`` of argument ``i`` set to ``point``."""
     values = list(base)
     if np.ndim(base[i]) == 0:
         values[i] = point
@@ -412,18 +553,16 @@ def _shifted(function, base, i, k, point):
         copy = base[i].copy()
         copy.flat[k] = point
         values[i] = copy
-    with np.errstate(all="ignore"):
-        return _ball(function(*values))
+    return values
 
 
 def _along_direction(function, args, value, rule, budget, seed, result):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
-    rng = np.random.default_rng(seed)
-    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
-    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
-    direction = [d / norm for d in direction]
+    direction = random_direction(args, seed)
     balls_v = [np.asarray(_to_balls(d), dtype=object).ravel() for d in direction]
     base = [np.asarray(_to_balls(a), dtype=object).ravel() for a in args]
+    if any(e is None for g in rule for e in g):
+        raise _Fallback("the rule is not finite along the direction")  # the mpmath path shows it so
     r = sum((np.sum(g * v) for g, v in zip(rule, balls_v)), arb_core.ARB(0))
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = arb_core.ARB(largest if largest else 1.0) * arb_core.ARB(2) ** STEP_LOG2

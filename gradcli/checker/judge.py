@@ -15,7 +15,7 @@ from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, 
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
 from .provenance import finite
-from .reference import MAX_DIGITS
+from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
@@ -23,7 +23,7 @@ from .verdict import Verdict
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
     if exact.unsettled:
-        return [_undetermined(exact.out_of_time), _nonfinite(recording, value, grads)]
+        return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
@@ -34,11 +34,11 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
             return [domain]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
-        precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+        precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
         rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
-    precision = _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+    precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
 
@@ -48,10 +48,13 @@ def _nonfinite(recording, value, grads):
     return Judgement(findings=provenance.nonfinite_findings(recording, finite(value), gradient_finite))
 
 
-def _undetermined(out_of_time=""):
+def _undetermined(out_of_time="", why=""):
     # No exact answer to judge by: say so and fail (an unchecked gradient must not pass CI).
     if out_of_time:
         return no_verdict(Finding("undetermined", "forward", "exact reference", out_of_time))
+    if why:
+        message = f"no exact reference: {why}, so gradcli cannot say whether this value and gradient are right: no verdict"
+        return no_verdict(Finding("undetermined", "forward", "exact reference", message))
     return no_verdict(
         Finding(
             "undetermined",
@@ -153,7 +156,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, recording):
                 f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
                 "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
             )
-        worst = max(worst_error(rule_by_name[n], exact_grads[n], WRONG_RTOL) for n in chosen)
+        worst = max(_rule_error(rule_by_name[n], exact_grads[n]) for n in chosen)
         if worst > WRONG_RTOL:
             return _wrong(
                 recording,
@@ -162,8 +165,13 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, recording):
                 f"the exact derivative is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
             )
     elif exact.directional is not None and exact.rule:
-        rule_dir = sum(_dot(rule, d) for rule, d in zip(exact.rule, exact.direction))
-        err = abs(rule_dir - exact.directional) / max(abs(exact.directional), mpmath.mpf(10) ** -30)
+        # Only the chosen variables have a rule; the direction is 0 in the others (`precision.only_chosen`).
+        terms = [_dot(rule, d) for rule, d in zip(exact.rule, exact.direction) if rule is not None]
+        rule_dir = sum(terms)
+        # Relative to the directional derivative itself, however tiny; where it is 0, to the scale of
+        # the terms that cancelled there (the rule's entries are right to AGREE_DIGITS of themselves).
+        scale = mpmath.mpf(10) ** -AGREE_DIGITS * sum(abs(t) for t in terms)
+        err = abs(rule_dir - exact.directional) / (abs(exact.directional) or scale or 1)
         if not err <= WRONG_RTOL:  # NaN too: a NaN rule along the direction is no agreement
             return _wrong(
                 recording,
@@ -174,6 +182,21 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, recording):
     return Judgement()
 
 
+def _rule_error(rule, exact):
+    """The worst relative error of the rule at high precision; infinite where it is not 0 at a proven 0.
+
+    A rule entry is right to AGREE_DIGITS of itself, or 0 where its noise
+    hides nothing (`precision.rule_entries`), and an exact 0 is proven: a rule
+    of 1e-300 where the derivative is 0 is a rule that disagrees, however small.
+    """
+    import mpmath
+
+    pairs = zip(np.asarray(raw(rule), dtype=object).ravel(), np.asarray(raw(exact), dtype=object).ravel())
+    if any(e == 0 and mpmath.isfinite(r) and r != 0 for r, e in pairs):
+        return math.inf
+    return worst_error(rule, exact, WRONG_RTOL)
+
+
 def _wrong(recording, kind, message):
     """A wrong gradient rule's judgement, its finding at the user's own rule where one ran."""
     rules = provenance.user_rules(recording)
@@ -181,7 +204,7 @@ def _wrong(recording, kind, message):
     return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=provenance.rule_location(recording))])
 
 
-def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):
+def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
     judgement = Judgement()
     if exact.value is not None:
@@ -199,9 +222,10 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
         pairs = [(grads[n], exact_grads[n]) for n in chosen]
         _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype)
     elif exact.directional is not None:
-        computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), d) for n, d in zip(chosen, exact.direction))
+        direction = dict(zip(target.variables, exact.direction))
+        computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), direction[n]) for n in chosen)
         difference = abs(computed - float(exact.directional))
-        result.gradient_error = difference / max(abs(float(exact.directional)), 1e-300)
+        result.gradient_error = _relative(difference, exact.directional)
         # Entrywise |c - e| <= atol + rtol |e| bounds the directional error by atol x sum |d| + rtol x ...
         slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
         if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
@@ -213,6 +237,15 @@ def _precision(result, value, grads, exact, exact_grads, gradient_known, chosen,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _relative(difference, exact):
+    """``difference`` relative to the exact number (an mpf, however tiny; inf where it is 0 and the difference is not)."""
+    import mpmath
+
+    if exact == 0 or not mpmath.isfinite(exact):
+        return 0.0 if difference == 0 else math.inf
+    return float(mpmath.mpf(difference) / abs(exact))
 
 
 def _note_atol(result, what, passed, pairs, rtol, dtype):
@@ -252,4 +285,17 @@ def _dot(a, b):
 
 def _short(grads, chosen):
     """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
-    return "{" + ", ".join(f"{n}: {number_text(plain(grads.get(n)))}" for n in chosen) + "}"
+    return "{" + ", ".join(f"{n}: {_entry_text(grads.get(n))}" for n in chosen) + "}"
+
+
+def _entry_text(value):
+    """A gradient's text: as a float where one holds it, else its exact digits (1e-452 is not 0)."""
+    if _is_exact_zero(value):
+        return "0"  # a proven 0 reads as the 0 a float shows, not mpmath's "0.0"
+    text = exact_text(value, 0, significant=10)
+    return number_text(text if isinstance(text, list) else text) if text is not None else number_text(plain(value))
+
+
+def _is_exact_zero(value):
+    value = raw(value)
+    return type(value).__name__ == "mpf" and not value

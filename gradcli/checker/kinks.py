@@ -43,7 +43,7 @@ def coordinates_of(target, args):
 # Ops at which a Python function can have a kink or a jump although every op is finite (abs at 0, a tie of
 # maximum, a comparison choosing a branch): seen in the program, they call for the one-sided test.
 _BRANCH_OPS = NOT_SMOOTH | {
-    "fmax", "fmin", "mod", "floor_divide", "round", "rint", "trunc",
+    "fmax", "fmin", "max", "min", "mod", "floor_divide", "round", "rint", "trunc",
     "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
 }
 
@@ -217,7 +217,10 @@ def _kink_at(target, mp_args, i, index=None):
         # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
         return None
     (left1, right1, _), (left2, right2, noise) = quotients
-    scale = max(abs(right2), abs(left2), mpmath.mpf(1))
+    # The slopes' own size, however small: max(1e-300 x, 0) has slopes 0 and 1e-300, a kink.
+    scale = max(abs(right2), abs(left2))
+    if scale == 0 and noise == 0:
+        return None  # flat on both sides, exactly
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
     sides = []

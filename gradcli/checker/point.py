@@ -84,14 +84,14 @@ def check_point(target, point, dtype, chosen, options):
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     if reading_verdicts_only():
-        # The differences weigh in a verdict only as the float64 stand-in of a failed reference.
-        exact = _exact(result, target, rounded, lambda: _differences(result, target, rounded, chosen, options), chosen, options.seed, options.max_time)
+        # A fix's re-check is judged by its verdicts, which the differences never decide.
+        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, lambda: differences, chosen, options.seed, options.max_time)
+    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -154,19 +154,18 @@ def _differences(result, target, rounded, chosen, options):
     return differences
 
 
-def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
-    """The exact reference at the rounded point (or a float64 stand-in), recorded on ``result``.
-
-    ``differences()`` gives the point's finite differences, for the stand-in.
-    """
+def _exact(result, target, rounded, chosen, seed, max_time=None):
+    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in)."""
     names = target.variables
-    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None)
+    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
-    stand_in = bool(exact.error)
     if exact.error:
+        # The program does not run at high precision: float64 numbers would share the very errors
+        # being looked for, so nothing is compared with them; the point has no exact reference.
         result.notes.append(f"the exact reference failed: {exact.error}")
-        exact = _float64_stand_in(target, rounded, differences(), result)
+        exact.determined, exact.unsettled = False, True
+        exact.why = f"the program does not run on high-precision numbers ({exact.error})"
     if exact.unsettled:
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
@@ -179,10 +178,6 @@ def _exact(result, target, rounded, differences, chosen, seed, max_time=None):
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
-    if stand_in:
-        # Float64 numbers are no exact reference: the verdict may lean on them, the exact cells never show them.
-        result.exact_value = result.exact_value_text = None
-        result.exact_gradient, result.exact_gradient_text = dict.fromkeys(chosen), dict.fromkeys(chosen)
     return exact
 
 
@@ -281,24 +276,6 @@ def _other_precision(recording, dtype, outputs):
         f"not every step computed in {dtype.name}: {culprit}, so this result can be more accurate "
         f"than a {dtype.name} program's"
     )
-
-
-def _float64_stand_in(target, rounded, differences, result):
-    """When the program cannot run on mpmath numbers: float64 value and finite differences instead."""
-    stand_in = reference.Exact(determined=differences.reliable and bool(differences.gradient))
-    try:
-        with np.errstate(all="ignore"):
-            stand_in.value = reference.to_mp(np.float64(raw(target.function(*rounded))))
-    except Exception:  # noqa: BLE001
-        stand_in.determined = False
-        return stand_in
-    if differences.gradient:
-        stand_in.gradient = [reference.to_mp(np.asarray(g, dtype=np.float64)) if np.ndim(g) else reference.to_mp(g) for g in differences.gradient]
-    result.notes.append(
-        "compared with the float64 value and finite differences instead, which can share the "
-        "very errors being looked for (so no exact value or gradient is shown)"
-    )
-    return stand_in
 
 
 def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):

@@ -8,12 +8,13 @@ alternately down and up, so every result comes with its rounding noise;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from ..autodiff.ops import raw
 from ..autodiff.tracer import hooks
+from .balls import ZERO_RADIUS_LOG2
 
 START_DIGITS = 30
 
@@ -45,6 +46,7 @@ class Exact:
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
     out_of_time: str = ""  # the time budget ran out (the message, naming --max-time): no reference
+    why: str = ""  # why there is no reference, where it is not the precision running out
     method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
 
@@ -165,15 +167,17 @@ def with_noise(fun):
     return nearest, [_spread(n, others) for n, *others in zip(entries, *runs)]
 
 
-def zero_floor(digits):
-    """Below this, an entry that is 0 within its noise at two precisions is taken to be 0.
+def zero_floor():
+    """Below this, an entry that is 0 within its noise at two precisions is taken to be 0: 2^-16384.
 
-    Not a relative tolerance: tanh'(50) = 1.5e-43 is small, not zero. 1e-330 is
-    below the smallest float64 (4.9e-324): no working dtype can tell it from 0.
+    The balls' own 0 (`balls.ZERO_RADIUS_LOG2`), far below any float: a tiny
+    derivative (tanh'(-1000) = 1e-869, a softmax weight e^-1600) is a number to
+    find, not a 0 to round to. A noise that does not reach it by `MAX_DIGITS` leaves
+    the entry unsettled, and the point without an exact reference.
     """
     import mpmath
 
-    return mpmath.mpf(10) ** -330
+    return mpmath.mpf(2) ** ZERO_RADIUS_LOG2
 
 
 def settle(previous, current, digits):
@@ -203,11 +207,61 @@ def settle(previous, current, digits):
             return None
         if ub <= tol * abs(b) and abs(a - b) <= tol * max(abs(a), abs(b)):
             out.append(b)
-        elif abs(b) <= ub and abs(a) <= ua and ub <= zero_floor(digits):
+        elif abs(b) <= ub and abs(a) <= ua and ub <= zero_floor():
             out.append(mpmath.mpf(0))
         else:
             return None
     return out
+
+
+def exact_entries(result, args):
+    """The exact derivative of every entry of ``args``, flat, from ``result.gradient`` (None where not known)."""
+    gradient = result.gradient if result.gradient else [None] * len(args)
+    out = []
+    for g, a in zip(gradient, args):
+        out.extend(flat_entries(g) if g is not None else [None] * max(int(np.size(a)), 1))
+    return out
+
+
+def rule_entries(entries, noises, exact):
+    """``(cleaned, accurate)``: the rule's entries at one precision, and whether they suffice to judge it.
+
+    An entry settles when its noise is below AGREE_DIGITS of it. An entry 0
+    within its noise is 0 when the noise is below `zero_floor`, or when it
+    cannot change the judgement: the exact derivative there (``exact``, flat,
+    None where unknown) is 0, or so much larger that the rule is 0 beside it;
+    where the exact entries are unknown (a random direction), when the noise is
+    below AGREE_DIGITS of the largest settled entry. Else more digits are needed.
+    """
+    import mpmath
+
+    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
+    settled = [abs(v) for v, n in zip(entries, noises) if mpmath.isfinite(v) and n <= tol * abs(v)]
+    scale = max(settled, default=mpmath.mpf(0))
+    cleaned, accurate = [], True
+    for value, error, e in zip(entries, noises, list(exact) + [None] * (len(entries) - len(exact))):
+        if mpmath.isnan(value) or mpmath.isinf(value):
+            accurate = accurate and error == 0
+            cleaned.append(value)
+        elif error <= tol * abs(value):
+            cleaned.append(value)
+        elif abs(value) <= error and _beside(error, e, scale, tol):
+            cleaned.append(mpmath.mpf(0))
+        else:
+            accurate = False
+            cleaned.append(value)
+    return cleaned, accurate
+
+
+def _beside(noise, exact, scale, tol):
+    """Whether a rule entry 0 within ``noise`` may be taken as 0 next to the ``exact`` entry (None: unknown)."""
+    import mpmath
+
+    if noise <= zero_floor():
+        return True
+    if exact is not None and mpmath.isfinite(exact):
+        return exact == 0 or noise <= tol * abs(exact)
+    return exact is None and noise <= tol * scale
 
 
 def rebuild(like, entries):
@@ -224,6 +278,92 @@ def rebuild(like, entries):
 def relative_step(x, h_scale):
     """A central-difference step relative to |x| (x +- h never crosses 0, where log and sqrt end)."""
     return h_scale * (abs(x) if x != 0 else 1)
+
+
+def random_direction(args, seed, keep=None):
+    """A random unit direction shaped as ``args``, from ``seed``; 0 in the arguments ``keep`` leaves out.
+
+    The exact reference's differences, its kink test and the judge's
+    comparison all take this one direction, so a check along it compares
+    like with like.
+    """
+    rng = np.random.default_rng(seed)
+    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
+    if keep is not None:
+        direction = [d if k else d * 0.0 for d, k in zip(direction, keep)]
+    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
+    return [d / norm for d in direction]
+
+
+def only_chosen(target, args, wrt):
+    """``(target, args, widen)``: the target as a function of the ``wrt`` variables alone, the others held.
+
+    The exact gradient is sought only where the check asks for it (``--wrt``):
+    the coordinates counted against MAX_FD_COORDINATES and the random
+    direction above it span the chosen inputs, so a derivative along the held
+    ones never stands in for the chosen ones'. The held inputs enter each
+    call as exact numbers of the caller's kind (balls or mpf), never as
+    float64 arrays an op would compute on in float64. ``widen(exact)`` puts
+    an `Exact` of the reduced target back in terms of every variable: no
+    gradient or rule for a held one, a 0 in the direction.
+    """
+    names = list(target.variables)
+    if not wrt or set(wrt) >= set(names):
+        return target, args, lambda exact: exact
+    picked = [i for i, n in enumerate(names) if n in wrt]
+    held = {i: a for i, a in enumerate(args) if i not in picked}
+    converted = {}
+
+    def reduced(*values):
+        kind = _number_kind(values)
+        if kind not in converted:
+            converted[kind] = {i: _exactly_as(kind, a) for i, a in held.items()}
+        full = dict(converted[kind])
+        full.update(zip(picked, values))
+        return target.mp_function(*[full[i] for i in range(len(names))])
+
+    def widen(exact):
+        def spread(per_picked, fill):
+            out = [fill(a) for a in args]
+            for i, g in zip(picked, per_picked):
+                out[i] = g
+            return out
+
+        if exact.gradient:
+            exact.gradient = spread(exact.gradient, lambda a: None)
+        if exact.rule:
+            exact.rule = spread(exact.rule, lambda a: None)
+        if exact.direction is not None:
+            exact.direction = spread(exact.direction, lambda a: np.zeros(np.shape(a)) if np.ndim(a) else 0.0)
+        return exact
+
+    chosen = replace(target, variables=tuple(names[i] for i in picked), mp_function=reduced)
+    return chosen, [args[i] for i in picked], widen
+
+
+def _number_kind(values):
+    """The type of the first number among ``values`` (boxes and object arrays looked into)."""
+    for v in values:
+        v = raw(v)
+        if isinstance(v, np.ndarray):
+            if not v.size:
+                continue
+            v = raw(v.flat[0])
+        return type(v)
+    return float
+
+
+def _exactly_as(kind, value):
+    """A float or float array as exact numbers of ``kind`` (a ball type, or mpf for anything else)."""
+    import mpmath
+
+    make = kind if kind.__module__.startswith("flint") else mpmath.mpf
+    if not np.ndim(value):
+        return make(float(value))
+    out = np.empty(np.shape(value), dtype=object)
+    for i, v in enumerate(np.asarray(value, dtype=np.float64).ravel()):
+        out.flat[i] = make(float(v))
+    return out
 
 
 def _scalar_of(value):

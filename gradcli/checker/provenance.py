@@ -342,6 +342,10 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
+        lost = _zero_before_the_rule(recording, node)
+        named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
+        if not named:  # the forward's root cause, when the forward finding has not named it already
+            findings.append(_zero_finding(lost, node, "whose gradient rule"))
         step = _first_replayed_nonfinite(recording, node)
         if step is not None:  # a framework's own backward graph: the step of it that broke, at its line
             node = _step_as_node(step, node)
@@ -432,16 +436,25 @@ def _lost_to_zero(record):
     return None
 
 
-def _zero_finding(lost, broken):
+def _zero_before_the_rule(recording, node):
+    """The op that underflowed (or cancelled) to the 0 a backward node's rule could not take (sqrt'(0)), if one did."""
+    if not any(_is_zero(a) for a in node.args):
+        return None
+    forward = next((op for op in recording.ops if op.phase == "forward" and op.output is node.output), None)
+    return None if forward is None else _lost_to_zero(forward)
+
+
+def _zero_finding(lost, broken, gave="which gave"):
     """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0."""
     inputs = ", ".join(_show(a) for a in lost.args)
     if lost.name in ("add", "subtract"):
         kind, what = "cancellation", f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)}"
     else:
         kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
+    result = f"gave {_show(broken.output)}" if gave == "which gave" else "gave a non-finite gradient"
     message = (
-        f"{what}, and that 0 reached {broken.name}({', '.join(_show(a) for a in broken.args)}), which gave "
-        f"{_show(broken.output)}: the root cause is the {kind}, not {broken.name}"
+        f"{what}, and that 0 reached {broken.name}({', '.join(_show(a) for a in broken.args)}), "
+        f"{gave.removesuffix(' gave')} {result}: the root cause is the {kind}, not {broken.name}"
     )
     return Finding(kind, "forward", lost.name, message, lost.span, [_show(a) for a in lost.args], _show(lost.output), lost.location)
 

@@ -9,7 +9,7 @@ digits alike. So every result comes with its rounding noise, from rerunning the
 program twice with its ops rounding alternately down and up, starting either way (see
 `precision.with_noise`): a result is taken when two precisions agree and its noise is
 below AGREE_DIGITS; an exact computation (x - x) has no noise at all. An entry
-that stays 0 within a noise below 1e-330 (under any float) is 0. When the
+that stays 0 within a noise below 2^-16384 (the balls' 0, far under any float) is 0. When the
 value settles on NaN or infinity the point is outside the domain; when a
 derivative grows at every precision (cbrt at 0) it is infinite; past
 MAX_DIGITS the reference is ``unsettled`` and no verdict is given.
@@ -46,8 +46,12 @@ from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this mo
     MAX_FD_COORDINATES,
     START_DIGITS,
     Exact,
+    exact_entries,
     flat_entries,
+    only_chosen,
+    random_direction,
     rebuild,
+    rule_entries,
     settle,
     relative_step,
     to_mp,
@@ -56,28 +60,30 @@ from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this mo
 )
 
 
-def compute(target, args, seed=0, budget=None):
+def compute(target, args, seed=0, budget=None, wrt=None):
     """The exact reference for ``target`` at ``args`` (floats/arrays already rounded to the dtype).
 
     Within ``budget`` (a `balls.Budget`; default `balls.DEFAULT_MAX_TIME` seconds):
     past it the result is ``unsettled`` with ``out_of_time`` saying so, never a
     stand-in. A formula (at a scalar or an array point) is computed on balls first (`_by_balls`).
+    ``wrt`` names the variables whose derivatives are wanted (None: all; see `precision.only_chosen`).
     """
     budget = budget or balls.Budget()
     result = Exact()
     try:
         with budget.interrupting(), ieee():  # 0/0 is NaN at high precision too, as in the working dtype
-            if _by_balls(target, args, result, budget, seed):
+            if _by_balls(target, args, result, budget, seed, wrt):
                 return result
+            target, args, widen = only_chosen(target, args, wrt)
             if exact_python.compute(target, args, result, budget, seed):
-                return result
-            return _compute_mpmath(target, args, seed, Exact(), budget)
+                return widen(result)
+            return widen(_compute_mpmath(target, args, seed, Exact(), budget))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
         return result
 
 
-def _by_balls(target, args, result, budget, seed=0):
+def _by_balls(target, args, result, budget, seed=0, wrt=None):
     """A formula's exact value and gradient from its IR and symbolic derivative on balls; False if they cannot.
 
     The derivative is the formula's own (`expr.derivative.differentiate`), not
@@ -115,22 +121,20 @@ def _by_balls(target, args, result, budget, seed=0):
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, int(rule_bits * 0.30103) + 1), result, budget)
     if not_smooth(formula.root):
         # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
-        _kinks_on_balls(target, args, result, seed, budget)
+        _kinks_on_balls(target, args, result, seed, budget, wrt)
     undefined_at_kinks(target, args, result)
     return True
 
 
-def _kinks_on_balls(target, args, result, seed, budget):
+def _kinks_on_balls(target, args, result, seed, budget, wrt=None):
     """`find_kinks` for `_by_balls`, as the mpmath path looks: every coordinate, or above MAX_FD_COORDINATES
-    one test along the random direction (a kink there leaves the gradient unknown, as on mpmath)."""
+    one test along the random direction in the ``wrt`` variables (a kink there leaves the gradient unknown, as on mpmath)."""
     most = max(result.digits, 2 * START_DIGITS)
     if sum(np.size(a) for a in args) <= MAX_FD_COORDINATES:
         result.kinks, result.singular = find_kinks(target, args, result, budget, most)
         return
-    rng = np.random.default_rng(seed)  # the direction `_exact_gradient_by_differences` would take
-    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
-    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
-    result.direction = [d / norm for d in direction]
+    keep = [not wrt or n in wrt for n in target.variables]
+    result.direction = random_direction(args, seed, keep)
     result.kinks, result.singular = find_kinks(target, args, result, budget, most)
     if result.kinks or result.singular:
         result.gradient = [None] * len(args)  # undefined somewhere along the direction: `directional` is NaN
@@ -284,19 +288,58 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
     if settled is not None and _rule_below_a_noisy_zero(result, settled):
         result.determined, result.unsettled = False, True
+        result.why = (
+            f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
+            "nonzero number: mpmath cannot tell a 0 from a number that small here"
+        )
         return result
     if target.kind == "formula" or may_have_kink(target, args, result):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
     undefined_at_kinks(target, args, result)
+    if result.unsettled and (result.kinks or result.singular):
+        _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
 
 
-def _rule_below_a_noisy_zero(result, settled):
-    """Whether a derivative entry settled on 0 where the rule holds a nonzero number below `zero_floor`.
+def _settle_around_kinks(result, history, size):
+    """An unsettled point whose only unsettled derivatives sit at kinks is settled: those have no derivative.
 
-    The differences cannot tell them apart (gelu'(-30) = -1.9e-854 next to a value
-    of 1e-855, and mpmath's tanh(-980) is -1 rounded either way at 60 digits), so
-    there is no exact reference: not a 0 that would call the rule wrong.
+    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise no
+    precision takes below `zero_floor`, but the one-sided slopes are -1 and 1, so
+    there is nothing to settle there: the gradient is NaN, the point `domain`.
+    """
+    import mpmath
+
+    (before, before_noise), (now, now_noise) = history[-2], history[-1]
+    apart = [settle(([a], [ua]), ([b], [ub]), 0) for a, ua, b, ub in zip(before, before_noise, now, now_noise)]
+    if any(entry is None for entry in apart[:size]) or not result.gradient:
+        return
+    if result.directional is not None:  # one entry, along the random direction: settled only by a kink there
+        if mpmath.isnan(result.directional):
+            result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+            result.determined, result.unsettled = True, False
+        return
+    position, rebuilt = size, []
+    for g in result.gradient:
+        entries = flat_entries(g)
+        mine = apart[position : position + len(entries)]
+        if any(m is None and not mpmath.isnan(e) for m, e in zip(mine, entries)):
+            return  # unsettled away from a kink: still no reference
+        rebuilt.append(rebuild(g, [e if mpmath.isnan(e) else m[0] for m, e in zip(mine, entries)]))
+        position += len(entries)
+    result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+    result.gradient = rebuilt
+    result.determined, result.unsettled = True, False
+
+
+def _rule_below_a_noisy_zero(result, settled):
+    """Whether a derivative entry settled on 0 where the rule holds a nonzero number.
+
+    On mpmath a 0 is two precisions agreeing within a noise estimated by
+    directed rounding, which is no proof: a softmax weight of e^-1600 next to a
+    value of 800 is 0 at every precision below a thousand digits, with no
+    noise at all (800 + 1e-60 rounds to 800 up and down alike). A rule that
+    holds a number there is not shown wrong by it: no exact reference.
     """
     import mpmath
 
@@ -305,7 +348,7 @@ def _rule_below_a_noisy_zero(result, settled):
     size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
     rule = [e for g in result.rule for e in flat_entries(g)]
     for k, entry in enumerate(settled[size:]):
-        if entry == 0 and k < len(rule) and mpmath.isfinite(rule[k]) and 0 < abs(rule[k]) <= zero_floor(0):
+        if entry == 0 and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
             return True
     return False
 
@@ -333,7 +376,11 @@ def _next_digits(history, used):
         rate = (mpmath.log10(ua) - mpmath.log10(ub)) / (digits - used[-2])  # noise digits per digit
         if rate <= 0:
             return digits * 2
-        target = digits + (mpmath.log10(ub) - mpmath.log10(zero_floor(digits)) + 10) / rate
+        target = digits + (mpmath.log10(ub) - mpmath.log10(zero_floor()) + 10) / rate
+        if target > MAX_DIGITS:
+            # No precision allowed proves this 0: double, so that a tiny number (e^-1040 next to 1)
+            # still shows at two precisions that agree on it.
+            return digits * 2
         needed = max(needed, int(mpmath.ceil(target)))
     return min(needed, max(MAX_DIGITS, digits * 2))
 
@@ -400,7 +447,6 @@ def _rule_at(target, args, digits, result, budget):
             )
         return list(rule)
 
-    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
     while True:
         shaped = []
 
@@ -421,19 +467,7 @@ def _rule_at(target, args, digits, result, budget):
                     f"the gradient rule failed at high precision: {type(error).__name__}: {error}"
                 )
                 return []
-            cleaned = []
-            accurate = True
-            for value, error in zip(entries, noise):
-                if mpmath.isnan(value) or mpmath.isinf(value):
-                    accurate = accurate and error == 0
-                    cleaned.append(value)
-                elif error <= tol * abs(value):
-                    cleaned.append(value)
-                elif error <= zero_floor(digits) and abs(value) <= error:
-                    cleaned.append(mpmath.mpf(0))
-                else:
-                    accurate = False
-                    cleaned.append(value)
+            cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
         if accurate or digits * 2 > MAX_DIGITS:
             if not accurate:
                 result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
@@ -477,10 +511,7 @@ def _exact_gradient_by_differences(target, args, result, seed):
                 noises.append(noise)
         result.gradient = gradient
         return noises
-    rng = np.random.default_rng(seed)
-    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
-    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
-    direction = [d / norm for d in direction]
+    direction = random_direction(args, seed)
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = relative_step(mpmath.mpf(largest), h_scale)
     plus = [a + h * to_mp(d) for a, d in zip(mp_args, direction)]
