@@ -1,0 +1,316 @@
+"""PyTorch code, checked unchanged: the bridge from a function written with ``torch`` to the checker.
+
+`capture(fun, text)` returns a `Bridge` whose numbers under test are PyTorch's
+own (its autograd, in the dtype of the arrays it is given: every rule it runs,
+``torch.autograd.Function.backward`` bodies and ``torch.nn.functional`` rules
+included), and whose forward and backward graphs are captured with ``make_fx``
+and replayed with gradcli's ops (`torch_graph`), so that the exact reference
+evaluates PyTorch's own computation and its own gradient formulas at high
+precision. The limits of the capture are written in `torch_graph`.
+
+Arguments are NumPy arrays, numbers, or trees of them (dicts, lists, tuples);
+integer arrays (class labels) go to PyTorch as integer tensors and are held,
+never differentiated. PyTorch is imported inside the functions here, never at
+import time.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from ..autodiff.tree import flatten
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import Bridge
+from .torch_graph import replay, trace
+from .torch_ops import is_exact
+
+# Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
+SPELLINGS = {
+    "exp": "torch.exp",
+    "log": "torch.log",
+    "log1p": "torch.log1p",
+    "expm1": "torch.expm1",
+    "sqrt": "torch.sqrt",
+    "abs": "torch.abs",
+    "sigmoid": "torch.sigmoid",
+    "tanh": "torch.tanh",
+    "softplus": "torch.nn.functional.softplus",
+    "logaddexp": "torch.logaddexp",
+    "logsumexp": "torch.logsumexp",
+    "xlogy": "torch.special.xlogy",
+    "xlog1py": "torch.special.xlog1py",
+    "hypot": "torch.hypot",
+    "where": "torch.where",
+    "maximum": "torch.maximum",
+    "minimum": "torch.minimum",
+    "log_softmax": "torch.nn.functional.log_softmax",
+    "erf": "torch.erf",
+    "sin": "torch.sin",
+    "cos": "torch.cos",
+}
+
+
+def capture(fun, text) -> Bridge:
+    """The `Bridge` of ``fun``, a function written with PyTorch, named ``text`` in messages."""
+    function = _Captured(fun, text)
+    return Bridge(
+        "torch",
+        function.own,
+        function.forward,
+        function.backward,
+        "torch",
+        SPELLINGS,
+        vectorised=function.vectorised,
+    )
+
+
+def _where_defined(fun):
+    """``file:line`` of ``fun``'s ``def``: where replayed ops without a user line of their own are placed."""
+    try:
+        target = inspect.unwrap(fun)
+        return f"{inspect.getsourcefile(target)}:{inspect.getsourcelines(target)[1]}"
+    except (TypeError, OSError):
+        return getattr(fun, "__name__", "function")
+
+
+class _Captured:
+    """One user function: its PyTorch runs, and its graphs captured per argument layout and replayed."""
+
+    def __init__(self, fun, text):
+        self.fun = fun
+        self.text = text
+        self.defined = _where_defined(fun)
+        self.graphs = {}
+        self.by_value = False  # set when the function branches on tensor values: graphs then follow each point's branch
+
+    # -- PyTorch's own numbers -------------------------------------------------------------
+
+    def own(self, args, cotangent):
+        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        leaves, rebuild = flatten(list(args))
+        tensors = [_to_torch(leaf) for leaf in leaves]
+        wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+        with torch.enable_grad():
+            if cotangent is not None:
+                for i in wanted:
+                    tensors[i].requires_grad_(True)
+            out = self._call(rebuild(tensors))
+            value = _to_numpy(out)
+            if cotangent is None:
+                return value, None
+            if not out.requires_grad:
+                grads = [None] * len(wanted)
+            else:
+                upstream = torch.as_tensor(np.asarray(cotangent), dtype=out.dtype).reshape(out.shape)
+                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+        per_leaf = [None] * len(leaves)
+        for i, grad in zip(wanted, grads):
+            per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
+        return value, tuple(rebuild(per_leaf))
+
+    def _call(self, args):
+        import torch  # lazy: only a PyTorch target needs it
+
+        out = self.fun(*args)
+        if not isinstance(out, torch.Tensor):
+            raise InputError(f"{self.text} returned a {type(out).__name__}, not a tensor: gradcli checks a tensor-valued loss", text=self.text)
+        return out
+
+    # -- the captured graphs, replayed -------------------------------------------------------
+
+    def forward(self, *args):
+        """The forward graph replayed with gradcli's ops on ``args`` (arrays of any dtype, mpmath numbers, balls)."""
+        leaves, _ = flatten(list(args))
+        graph = self._graph("forward", args, leaves, None)
+        return replay(graph, _graph_inputs(leaves), self.defined)
+
+    def backward(self, args, cotangent):
+        """PyTorch's backward graph (its rules, custom ones included) replayed with gradcli's ops: one gradient per argument."""
+        leaves, rebuild = flatten(list(args))
+        graph = self._graph("backward", args, leaves, cotangent)
+        grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)
+        per_leaf = [None] * len(leaves)
+        for i, grad in zip(_float_leaves(leaves), grads):
+            per_leaf[i] = grad
+        return tuple(rebuild(per_leaf))
+
+    def _graph(self, kind, args, leaves, cotangent):
+        key = (kind, _layout(args, leaves), _values(leaves) if self.by_value else None)
+        graph = self.graphs.get(key)
+        if graph is None:
+            graph = self._trace(kind, args, leaves, cotangent)
+            key = (kind, key[1], _values(leaves) if self.by_value else None)
+            self.graphs[key] = graph
+        return graph
+
+    def _trace(self, kind, args, leaves, cotangent):
+        from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode  # lazy: PyTorch targets only
+
+        examples = [_example(leaf) for leaf in leaves]
+        _, rebuild = flatten(list(args))
+        if kind == "forward":
+            fun, examples_in = self._forward_function(rebuild), examples
+        else:
+            fun, examples_in = self._backward_function(rebuild, leaves), examples + [_cotangent_example(cotangent)]
+        if not self.by_value:
+            try:
+                return trace(fun, examples_in, fake=True)
+            except GuardOnDataDependentSymNode:
+                self.by_value = True  # Python branches on tensor values: follow each point's own branch
+            except RuntimeError as error:
+                if "data-dependent" not in str(error) and "data dependent" not in str(error):
+                    raise
+                self.by_value = True
+        return trace(fun, examples_in, fake=False)
+
+    def _forward_function(self, rebuild):
+        def forward(*tensors):
+            return self._call(rebuild(list(tensors)))
+
+        return forward
+
+    def _backward_function(self, rebuild, leaves):
+        import torch  # lazy: only a PyTorch target needs it
+
+        wanted = _float_leaves(leaves)
+
+        def backward(*tensors):
+            tensors, upstream = list(tensors[:-1]), tensors[-1]
+            for i in wanted:
+                tensors[i] = tensors[i].detach().requires_grad_(True)
+            with torch.enable_grad():
+                out = self._call(rebuild(tensors))
+                if not out.requires_grad:
+                    return tuple(torch.zeros_like(tensors[i]) for i in wanted)
+                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+            return tuple(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads))
+
+        return backward
+
+    def vectorised(self, arrays, dtype):
+        """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
+        return vectorised(self, arrays, dtype)
+
+
+def vectorised(captured, arrays, dtype):
+    """``(values, gradients)`` of the captured function over a range in one PyTorch call.
+
+    ``arrays`` holds one array per argument of the function, its leading axis
+    the points; ``torch.func.vmap`` of ``torch.func.grad_and_value`` computes
+    every value and gradient in ``dtype``, as PyTorch's autograd would one by one.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.func import grad_and_value, vmap  # lazy: as above
+
+    inputs = [torch.as_tensor(np.asarray(a, dtype=dtype)) for a in arrays]
+    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
+    grads, values = vmap(each)(*inputs)
+    return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)
+
+
+# -- arguments: NumPy to PyTorch and back -------------------------------------------------------
+
+
+def _dtype_of(leaf):
+    value = raw(leaf)
+    return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.float64
+
+
+def _is_float_leaf(leaf):
+    value = raw(leaf)
+    if isinstance(value, (bool, int, str)) or value is None:
+        return False
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.dtype == object or np.issubdtype(value.dtype, np.floating)
+    return True  # Python floats, mpmath numbers, flint balls
+
+
+def _float_leaves(leaves):
+    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+
+
+def _to_torch(leaf):
+    """A leaf as PyTorch sees it: arrays and NumPy numbers as tensors of their dtype; Python ints and the rest as they are."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    value = raw(leaf)
+    if isinstance(value, float):
+        return torch.tensor(value, dtype=torch.float64)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return torch.from_numpy(np.array(value, copy=True))
+    return value
+
+
+def _to_numpy(tensor):
+    value = tensor.detach().cpu().numpy()
+    return value[()] if value.ndim == 0 else value
+
+
+def _to_float64(value):
+    """A high-precision leaf rounded to float64: the example a graph is traced on."""
+    if isinstance(value, np.ndarray):
+        return np.vectorize(_float_of, otypes=[np.float64])(value) if value.size else value.astype(np.float64)
+    return np.float64(_float_of(value))
+
+
+def _float_of(number):
+    mid = getattr(number, "mid", None)
+    return float(mid()) if callable(mid) else float(number)
+
+
+def _example(leaf):
+    """The tensor a graph is traced on for ``leaf``: its own dtype, or float64 for high-precision values."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    value = raw(leaf)
+    if _is_float_leaf(value) and is_exact(value):
+        return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
+    return _to_torch(value)
+
+
+def _cotangent_example(cotangent):
+    """The tensor the backward graph is traced with for ``cotangent`` (float64 for a high-precision one)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    value = raw(cotangent)
+    if is_exact(value):
+        value = _to_float64(value)
+    return torch.from_numpy(np.array(value, copy=True))
+
+
+def _graph_inputs(leaves):
+    """The graph's inputs: every leaf as the replay computes with it (integer arrays and Python numbers as they are)."""
+    return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
+
+
+def _layout(args, leaves):
+    """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape."""
+    parts = []
+    for leaf in leaves:
+        value = raw(leaf)
+        if _is_float_leaf(value):
+            kind = "exact" if is_exact(value) else str(np.asarray(value).dtype)
+            parts.append((kind, np.shape(value)))
+        elif isinstance(value, np.ndarray):
+            parts.append((str(value.dtype), value.shape, value.tobytes()))
+        else:
+            parts.append(("held", repr(value)))
+    return (_structure(args), tuple(parts))
+
+
+def _structure(tree):
+    if isinstance(tree, dict):
+        return ("dict", tuple((k, _structure(v)) for k, v in tree.items()))
+    if isinstance(tree, (list, tuple)):
+        return (type(tree).__name__, tuple(_structure(v) for v in tree))
+    return "leaf"
+
+
+def _values(leaves):
+    """The float values of the leaves, for a function whose graph depends on them (branches on tensor values)."""
+    return tuple(_to_float64(raw(leaf)).tobytes() for leaf in leaves if _is_float_leaf(leaf))

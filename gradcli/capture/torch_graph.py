@@ -1,0 +1,262 @@
+"""A PyTorch function captured as a graph of ATen ops with the user's lines, and that graph replayed with gradcli's ops.
+
+Capture is `torch.fx.experimental.proxy_tensor.make_fx` over fake tensors: it
+runs the function once per argument structure, shape and dtype and records
+every ATen op it dispatches, including those PyTorch's autograd runs for a
+gradient (the backward graph), the bodies of `torch.autograd.Function.backward`
+included. Ops gradcli has no replay for are decomposed by PyTorch's own
+decomposition table where it has one (``softplus_backward``, ``select_backward``,
+...). Limits, written down:
+
+- Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
+  over fake tensors; such a function is traced again at each point's own
+  values (the branch taken there), which is slower but right.
+- In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
+  op and the line: the replay follows values, not storage.
+- Random ops, ``.item()`` results fed back as Python numbers and ops outside
+  `torch_ops.OPS` (after decomposition) are refused the same way.
+
+Each node's user line comes from the live Python stack while the node is
+recorded (the innermost frame outside PyTorch, gradcli and the standard
+library); a node recorded inside an ``autograd.Function.backward`` is tagged as
+that rule, so a wrong rule is reported at the rule's own line. A backward node
+of a built-in rule has no user frame: it takes the line of the forward node
+whose gradient it computes (autograd's sequence number pairs them).
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import re
+import sys
+import sysconfig
+import threading
+import traceback
+from dataclasses import dataclass
+
+from .bridge import replayed_at
+from ..errors import InputError
+from .torch_ops import lookup
+
+_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_STDLIB_DIR = sysconfig.get_paths()["stdlib"]
+_RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
+_LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
+
+
+@dataclass
+class Step:
+    """One ATen op of a graph, ready to replay: its replay function, its arguments (slots of earlier results), its user line."""
+
+    op: str
+    fun: object
+    args: tuple
+    kwargs: dict
+    location: str
+    rule: tuple
+
+
+class Slot:
+    """A reference to the result of an earlier step (or an input) in a replayed graph."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+@dataclass
+class Graph:
+    """A captured graph: its inputs' count, its steps in order, and where its outputs are."""
+
+    inputs: int
+    steps: list
+    output: object
+
+
+def _torch_dir():
+    import torch  # lazy: only a PyTorch target needs it
+
+    return os.path.dirname(os.path.abspath(torch.__file__))
+
+
+def _is_user_file(filename, torch_dir):
+    if filename.startswith("<") or not filename:
+        return False
+    path = os.path.abspath(filename)
+    return not (path.startswith(torch_dir) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
+
+
+def _def_line(code):
+    """The line of ``def`` of a code object (past its decorators)."""
+    line = code.co_firstlineno
+    for offset in range(20):
+        if linecache.getline(code.co_filename, line + offset).lstrip().startswith(("def ", "async def ")):
+            return line + offset
+    return line
+
+
+def _user_frame_summary(torch_dir):
+    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
+    frame = sys._getframe(2)
+    innermost = None
+    while frame is not None:
+        code = frame.f_code
+        if _is_user_file(code.co_filename, torch_dir):
+            if innermost is None:
+                innermost = frame
+            ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
+            forward_cls = getattr(ctx, "_forward_cls", None)
+            if forward_cls is not None:
+                rule = f"backward() of {forward_cls.__name__}"
+                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{_def_line(code)}]"
+                return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
+        frame = frame.f_back
+    if innermost is None:
+        return traceback.StackSummary.from_list([])
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, "")])
+
+
+def _decompositions():
+    """PyTorch's decompositions of the ops gradcli has no replay for (its own backward formulas, mostly)."""
+    from torch._decomp import decomposition_table  # lazy: only a PyTorch target needs it
+
+    return {op: fn for op, fn in decomposition_table.items() if lookup(*_names(op)) is None}
+
+
+def _names(op):
+    """``(packet, overload)`` of an ATen op (``add``, ``Tensor``); the Python function's name for others."""
+    schema = getattr(op, "_schema", None)
+    if schema is not None:
+        return schema.name.split("::")[-1], op._overloadname
+    return getattr(op, "__name__", str(op)), ""
+
+
+_DECOMPOSITIONS = None
+
+
+def trace(fun, examples, fake=True):
+    """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
+    global _DECOMPOSITIONS
+    from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
+
+    torch_dir = _torch_dir()
+    with _LOCK:
+        if _DECOMPOSITIONS is None:
+            _DECOMPOSITIONS = _decompositions()
+        original = PythonKeyTracer._filter_traceback_frames
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(torch_dir)
+        try:
+            module = make_fx(
+                fun, decomposition_table=_DECOMPOSITIONS, tracing_mode="fake" if fake else "real", record_stack_traces=True
+            )(*examples)
+        finally:
+            PythonKeyTracer._filter_traceback_frames = original
+    return compile_graph(module)
+
+
+def _location(node):
+    """``(file:line, rule)`` from the one-frame stack trace `_user_frame_summary` left on a node."""
+    text = node.meta.get("stack_trace") or ""
+    match = re.search(r'File "(?P<file>.*)", line (?P<line>\d+), in (?P<name>.*)', text)
+    if match is None:
+        return None, None
+    location = f"{match['file']}:{match['line']}"
+    tagged = _RULE_TAG.match(match["name"].strip())
+    return location, ((tagged["rule"], tagged["at"]) if tagged else None)
+
+
+def compile_graph(module):
+    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    slots, steps, inputs = {}, [], 0
+    by_sequence, last = {}, None
+    output = None
+
+    def convert(value):
+        if isinstance(value, torch.fx.Node):
+            return slots[value]
+        if isinstance(value, (list, tuple)):
+            return type(value)(convert(v) for v in value)
+        if isinstance(value, torch.dtype):
+            return str(value).replace("torch.", "")
+        if isinstance(value, (torch.device, torch.layout, torch.memory_format)):
+            return None
+        return value
+
+    for node in module.graph.nodes:
+        if node.op == "placeholder":
+            slots[node] = Slot(inputs)
+            inputs += 1
+        elif node.op == "get_attr":
+            constant = getattr(module, node.target)
+            slots[node] = Slot(None)
+            steps.append(Step("constant", _constant(constant), (), {}, last, None))
+            slots[node].index = ("step", len(steps) - 1)
+        elif node.op == "call_function":
+            location, rule = _location(node)
+            sequence = node.meta.get("seq_nr")
+            if location is None:
+                location = by_sequence.get(sequence, last)
+            elif sequence is not None and rule is None:
+                by_sequence.setdefault(sequence, location)
+            last = location
+            fun, name = _replay_of(node.target, location)
+            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            slots[node] = Slot(("step", len(steps) - 1))
+        elif node.op == "output":
+            output = convert(node.args[0])
+    return Graph(inputs, steps, output)
+
+
+def _constant(tensor):
+    value = tensor.detach().cpu().numpy().copy()
+    return lambda: value[()] if value.ndim == 0 else value
+
+
+def _replay_of(target, location):
+    """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none."""
+    import operator
+
+    if target is operator.getitem:
+        return operator.getitem, "getitem"
+    packet, overload = _names(target)
+    where = f" at {location}" if location else ""
+    if packet.endswith("_"):
+        raise InputError(f"the in-place PyTorch op aten.{packet}{where} is not replayed by gradcli: write it out of place")
+    fun = lookup(packet, overload)
+    if fun is None:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
+            "cannot be computed: write it with the ops gradcli knows (gradcli ops lists them)"
+        )
+    return fun, packet
+
+
+def replay(graph, inputs, fallback_location):
+    """Run ``graph`` on ``inputs`` (NumPy arrays, mpmath numbers or balls) with gradcli's ops; its outputs."""
+    results = []
+
+    def value(arg):
+        if isinstance(arg, Slot):
+            kind = arg.index
+            if isinstance(kind, tuple):
+                return results[kind[1]]
+            return inputs[kind]
+        if isinstance(arg, list):
+            return [value(a) for a in arg]
+        if isinstance(arg, tuple):
+            return tuple(value(a) for a in arg)
+        return arg
+
+    for step in graph.steps:
+        with replayed_at(step.location or fallback_location, step.rule):
+            if step.op == "constant":
+                results.append(step.fun())
+                continue
+            args = value(step.args)
+            kwargs = {k: value(v) for k, v in step.kwargs.items()}
+            results.append(step.fun(*args, **kwargs))
+    return value(graph.output)
