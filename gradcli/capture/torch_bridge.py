@@ -84,7 +84,6 @@ class _Captured:
         self.text = text
         self.defined = _where_defined(fun)
         self.graphs = {}
-        self.by_value = False  # set when the function branches on tensor values: graphs then follow each point's branch
 
     # -- PyTorch's own numbers -------------------------------------------------------------
 
@@ -140,33 +139,31 @@ class _Captured:
         return tuple(rebuild(per_leaf))
 
     def _graph(self, kind, args, leaves, cotangent):
-        key = (kind, _layout(args, leaves), _values(leaves) if self.by_value else None)
+        key = (kind, _layout(args, leaves))
         graph = self.graphs.get(key)
         if graph is None:
-            graph = self._trace(kind, args, leaves, cotangent)
-            key = (kind, key[1], _values(leaves) if self.by_value else None)
-            self.graphs[key] = graph
+            graph = self.graphs[key] = self._trace(kind, args, leaves, cotangent)
         return graph
 
     def _trace(self, kind, args, leaves, cotangent):
-        from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode  # lazy: PyTorch targets only
-
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         if kind == "forward":
             fun, examples_in = self._forward_function(rebuild), examples
         else:
             fun, examples_in = self._backward_function(rebuild, leaves), examples + [_cotangent_example(cotangent)]
-        if not self.by_value:
-            try:
-                return trace(fun, examples_in, fake=True)
-            except GuardOnDataDependentSymNode:
-                self.by_value = True  # Python branches on tensor values: follow each point's own branch
-            except RuntimeError as error:
-                if "data-dependent" not in str(error) and "data dependent" not in str(error):
-                    raise
-                self.by_value = True
-        return trace(fun, examples_in, fake=False)
+        try:
+            return trace(fun, examples_in)
+        except RuntimeError as error:
+            if "data-dependent" not in str(error) and "data dependent" not in str(error):
+                raise
+            line = _user_line(error.__traceback__)
+            raise InputError(
+                f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
+                "float() of a tensor): gradcli captures one graph per argument shape and cannot follow "
+                "the branch; write it with torch.where",
+                text=self.text,
+            ) from None
 
     def _forward_function(self, rebuild):
         def forward(*tensors):
@@ -311,6 +308,14 @@ def _structure(tree):
     return "leaf"
 
 
-def _values(leaves):
-    """The float values of the leaves, for a function whose graph depends on them (branches on tensor values)."""
-    return tuple(_to_float64(raw(leaf)).tobytes() for leaf in leaves if _is_float_leaf(leaf))
+def _user_line(tb):
+    """``file:line`` of the innermost frame of the user's code in a traceback (None when there is none)."""
+    from .torch_graph import is_user_file, torch_dir  # the same notion of "the user's code" as the graphs' lines
+
+    found = None
+    folder = torch_dir()
+    while tb is not None:
+        if is_user_file(tb.tb_frame.f_code.co_filename, folder):
+            found = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found

@@ -37,7 +37,12 @@ from dataclasses import dataclass
 
 from .bridge import replayed_at
 from ..errors import InputError
-from .torch_ops import lookup
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+from .torch_ops import is_exact, lookup
 
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STDLIB_DIR = sysconfig.get_paths()["stdlib"]
@@ -75,17 +80,17 @@ class Graph:
     output: object
 
 
-def _torch_dir():
+def torch_dir():
     import torch  # lazy: only a PyTorch target needs it
 
     return os.path.dirname(os.path.abspath(torch.__file__))
 
 
-def _is_user_file(filename, torch_dir):
+def is_user_file(filename, folder):
     if filename.startswith("<") or not filename:
         return False
     path = os.path.abspath(filename)
-    return not (path.startswith(torch_dir) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
+    return not (path.startswith(folder) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
 
 
 def _def_line(code):
@@ -97,13 +102,13 @@ def _def_line(code):
     return line
 
 
-def _user_frame_summary(torch_dir):
+def _user_frame_summary(folder):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
     frame = sys._getframe(2)
     innermost = None
     while frame is not None:
         code = frame.f_code
-        if _is_user_file(code.co_filename, torch_dir):
+        if is_user_file(code.co_filename, folder):
             if innermost is None:
                 innermost = frame
             ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
@@ -136,20 +141,24 @@ def _names(op):
 _DECOMPOSITIONS = None
 
 
-def trace(fun, examples, fake=True):
+def trace(fun, examples):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
 
-    torch_dir = _torch_dir()
+    folder = torch_dir()
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
-        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(torch_dir)
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
         try:
             module = make_fx(
-                fun, decomposition_table=_DECOMPOSITIONS, tracing_mode="fake" if fake else "real", record_stack_traces=True
+                fun,
+                decomposition_table=_DECOMPOSITIONS,
+                tracing_mode="fake",
+                record_stack_traces=True,
+                _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
             )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
@@ -180,12 +189,15 @@ def compile_graph(module):
             return slots[value]
         if isinstance(value, (list, tuple)):
             return type(value)(convert(v) for v in value)
+        if isinstance(value, dict):
+            return {k: convert(v) for k, v in value.items()}
         if isinstance(value, torch.dtype):
             return str(value).replace("torch.", "")
         if isinstance(value, (torch.device, torch.layout, torch.memory_format)):
             return None
         return value
 
+    order = {node: i for i, node in enumerate(module.graph.nodes)}
     for node in module.graph.nodes:
         if node.op == "placeholder":
             slots[node] = Slot(inputs)
@@ -203,7 +215,7 @@ def compile_graph(module):
             elif sequence is not None and rule is None:
                 by_sequence.setdefault(sequence, location)
             last = location
-            fun, name = _replay_of(node.target, location)
+            fun, name = _replay_of(node.target, location, _last_use(node, order))
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             slots[node] = Slot(("step", len(steps) - 1))
         elif node.op == "output":
@@ -216,16 +228,41 @@ def _constant(tensor):
     return lambda: value[()] if value.ndim == 0 else value
 
 
-def _replay_of(target, location):
-    """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none."""
+def _last_use(node, order):
+    """Whether ``node`` (an op that may write into its first argument) is the last to read that argument."""
+    first = node.args[0] if node.args else None
+    users = getattr(first, "users", {})
+    return all(order[user] <= order[node] for user in users)
+
+
+def _copy_into(destination, source):
+    """``copy_`` as a value: the source, broadcast to the destination's shape (and dtype)."""
+    value = gnp.broadcast_to(source, np.shape(raw(destination)))
+    return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
+
+
+def _replay_of(target, location, last_use=False):
+    """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none.
+
+    An in-place op is replayed as its out-of-place form only where nothing reads
+    the tensor it writes into afterwards (PyTorch's own decompositions write
+    into fresh tensors so); elsewhere it is refused, as the replay follows values.
+    """
     import operator
 
     if target is operator.getitem:
         return operator.getitem, "getitem"
     packet, overload = _names(target)
     where = f" at {location}" if location else ""
-    if packet.endswith("_"):
-        raise InputError(f"the in-place PyTorch op aten.{packet}{where} is not replayed by gradcli: write it out of place")
+    if packet.endswith("_") and not packet.endswith("__"):
+        if not last_use:
+            raise InputError(
+                f"the in-place PyTorch op aten.{packet}{where} changes a tensor that is read again later, "
+                "which gradcli's replay cannot follow: write it out of place"
+            )
+        if packet == "copy_":
+            return _copy_into, "copy"
+        packet = packet[:-1]
     fun = lookup(packet, overload)
     if fun is None:
         raise InputError(

@@ -244,6 +244,16 @@ def _scatter_add(x, dim, index, src):
     return out
 
 
+def _scatter(x, dim, index, src):
+    out = _copy_for(x, src)
+    idx = np.asarray(raw(index))
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[dim % out.ndim] = idx
+    values = raw(src)
+    out[tuple(grid)] = np.asarray(values)[tuple(slice(0, n) for n in idx.shape)] if np.ndim(values) else values
+    return out
+
+
 def _index_put(x, indices, values, accumulate=False):
     out = _copy_for(x, values)
     key = tuple(slice(None) if i is None else np.asarray(raw(i)) for i in indices)
@@ -260,11 +270,10 @@ def _copy_for(x, src):
     return np.array(raw(x), dtype=object if exact else np.asarray(raw(x)).dtype, copy=True).reshape(np.shape(raw(x)))
 
 
-def _not_supported(name, why):
-    def refuse(*args, **kwargs):
-        raise InputError(f"torch op {name}: {why}")
-
-    return refuse
+def _divide(x, y, rounding_mode=None):
+    if rounding_mode is not None:
+        raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
+    return x / y
 
 
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
@@ -277,8 +286,7 @@ OPS = {
     "rsub.Scalar": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
     "rsub.Tensor": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
     "mul": lambda x, y: x * y,
-    "div.Tensor": lambda x, y: x / y,
-    "div.Scalar": lambda x, y: x / y,
+    "div": _divide,
     "neg": gnp.negative,
     "reciprocal": gnp.reciprocal,
     "pow.Tensor_Scalar": _pow,
@@ -383,12 +391,13 @@ OPS = {
     "select_scatter": _select_scatter,
     "slice_scatter": _slice_scatter,
     "scatter_add": _scatter_add,
+    "scatter.src": _scatter,
+    "scatter.value": _scatter,
     "index_put": _index_put,
     "_unsafe_index_put": _index_put,
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
-    "div.Tensor_mode": _not_supported("div with rounding_mode", "a rounded quotient has no gradient gradcli can check"),
 }
 
 
