@@ -228,10 +228,21 @@ def _constant(tensor):
     return lambda: value[()] if value.ndim == 0 else value
 
 
+_VIEWS = {"view", "_unsafe_view", "reshape", "slice", "select", "expand", "t", "transpose", "permute", "unsqueeze",
+          "squeeze", "alias", "detach", "as_strided", "diagonal", "unfold", "narrow", "split", "chunk", "unbind"}
+
+
 def _last_use(node, order):
-    """Whether ``node`` (an op that may write into its first argument) is the last to read that argument."""
+    """Whether an op that writes into its first argument can be replayed out of place.
+
+    It can when nothing reads that tensor after it (later reads see the op's
+    own result) and no view shares its storage (a view would see the write).
+    """
     first = node.args[0] if node.args else None
     users = getattr(first, "users", {})
+    shared = [first] + [user for user in users if user is not node]
+    if any(_names(getattr(n, "target", None))[0] in _VIEWS for n in shared if getattr(n, "op", None) == "call_function"):
+        return False
     return all(order[user] <= order[node] for user in users)
 
 
@@ -257,8 +268,8 @@ def _replay_of(target, location, last_use=False):
     if packet.endswith("_") and not packet.endswith("__"):
         if not last_use:
             raise InputError(
-                f"the in-place PyTorch op aten.{packet}{where} changes a tensor that is read again later, "
-                "which gradcli's replay cannot follow: write it out of place"
+                f"the in-place PyTorch op aten.{packet}{where} writes into a tensor that a view shares or "
+                "that is read again later, which gradcli's replay cannot follow: write it out of place"
             )
         if packet == "copy_":
             return _copy_into, "copy"

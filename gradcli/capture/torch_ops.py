@@ -283,6 +283,8 @@ OPS = {
     "add.Scalar": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
     "sub.Tensor": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
     "sub.Scalar": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
+    "add": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
+    "sub": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
     "rsub.Scalar": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
     "rsub.Tensor": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
     "mul": lambda x, y: x * y,
@@ -336,6 +338,9 @@ OPS = {
     "logical_not": lambda x: np.logical_not(np.asarray(raw(x))),
     "logical_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
     "logical_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_not": lambda x: np.logical_not(np.asarray(raw(x))),
     "isnan": lambda x: np.isnan(np.asarray(raw(x), dtype=float)),
     # reductions and the fused ops losses use
     "sum": _sum,
