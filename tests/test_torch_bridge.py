@@ -276,3 +276,55 @@ def test_nothing_but_a_pytorch_target_imports_torch():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT))
     assert run.stdout.strip() == "False", run.stderr
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(2, 3, dtype=torch.float64)
+        self.fc2 = torch.nn.Linear(3, 1, dtype=torch.float64)
+
+    def forward(self, x):
+        return self.fc2(torch.tanh(self.fc1(x)))
+
+
+torch.manual_seed(0)
+net = Net()  # found by the name of `module_loss`'s argument when a point leaves it out
+
+
+def module_loss(net, x):
+    return F.mse_loss(net(x), torch.tensor([[0.5]], dtype=x.dtype))
+
+
+def _torch_gradient(module, x, name):
+    module.zero_grad()
+    module_loss(module, torch.tensor(x)).backward()
+    return dict(module.named_parameters())[name].grad.numpy().copy()
+
+
+def test_an_nn_module_argument_is_checked_by_its_parameters_names():
+    x = np.array([[0.5, -1.0]])
+    other = Net()
+    report = check(module_loss, [{"net": other, "x": x}], dtypes=("float64",), wrt=("net.fc1.weight",))
+    assert report.variables == ["net.fc1.weight", "net.fc1.bias", "net.fc2.weight", "net.fc2.bias", "x"]
+    [result] = report.results
+    assert result.status == "ok"
+    assert set(result.gradient) == {"net.fc1.weight"}
+    assert np.allclose(result.gradient["net.fc1.weight"], _torch_gradient(other, x, "fc1.weight"), rtol=1e-13)
+    assert np.allclose(np.asarray(result.exact_gradient["net.fc1.weight"], dtype=float), result.gradient["net.fc1.weight"], rtol=1e-10)
+
+
+def test_a_module_the_point_leaves_out_is_the_one_of_that_name_in_the_users_module():
+    x = np.array([[0.5, -1.0]])
+    [result] = check(module_loss, [{"x": x}], dtypes=("float64",), wrt=("net.fc2",)).results
+    assert result.status == "ok"
+    assert np.allclose(result.gradient["net.fc2.weight"], _torch_gradient(net, x, "fc2.weight"), rtol=1e-13)
+
+
+def test_cli_checks_a_models_layer_by_name():
+    mlp = os.path.join(ROOT, "examples", "torch", "mlp.py")
+    run = _cli("check", f"{mlp}:loss", "--args", f"{mlp}:example", "--wrt", "model.fc1.weight", "--json")
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout)["results"]
+    assert [r["status"] for r in results] == ["ok", "ok"]
+    assert list(results[0]["gradient"]) == ["model.fc1.weight"]

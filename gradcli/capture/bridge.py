@@ -74,6 +74,7 @@ class Bridge:
     fix_namespace: str  # the module a fix of the user's source spells its calls with: jax.numpy, torch, tensorflow
     spellings: Mapping[str, str] = field(default_factory=dict)  # formula function -> the framework's call (softplus -> jax.nn.softplus)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
+    arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
 
 
 def make_bridge(framework, fun, text) -> Bridge:

@@ -25,6 +25,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
 from .torch_graph import replay, trace
+from .torch_modules import ModuleArguments
 from .torch_ops import is_exact
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
@@ -64,6 +65,7 @@ def capture(fun, text) -> Bridge:
         "torch",
         SPELLINGS,
         vectorised=function.vectorised,
+        arguments=function.modules.point,
     )
 
 
@@ -84,6 +86,7 @@ class _Captured:
         self.text = text
         self.defined = _where_defined(fun)
         self.graphs = {}
+        self.modules = ModuleArguments(fun)
 
     # -- PyTorch's own numbers -------------------------------------------------------------
 
@@ -115,7 +118,7 @@ class _Captured:
     def _call(self, args):
         import torch  # lazy: only a PyTorch target needs it
 
-        out = self.fun(*args)
+        out = self.modules.call(args)
         if not isinstance(out, torch.Tensor):
             raise InputError(f"{self.text} returned a {type(out).__name__}, not a tensor: gradcli checks a tensor-valued loss", text=self.text)
         return out
