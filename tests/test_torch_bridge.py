@@ -6,6 +6,7 @@ float32 overflow at the user's exp, the NaN leaking through torch.where, the
 norm at 0) are the ones gradcli gives its own twins of the same functions.
 """
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -278,47 +279,40 @@ def test_nothing_but_a_pytorch_target_imports_torch():
     assert run.stdout.strip() == "False", run.stderr
 
 
-class Net(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = torch.nn.Linear(2, 3, dtype=torch.float64)
-        self.fc2 = torch.nn.Linear(3, 1, dtype=torch.float64)
-
-    def forward(self, x):
-        return self.fc2(torch.tanh(self.fc1(x)))
+def _load_example(name):
+    spec = importlib.util.spec_from_file_location(f"torch_example_{name}", os.path.join(ROOT, "examples", "torch", f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-torch.manual_seed(0)
-net = Net()  # found by the name of `module_loss`'s argument when a point leaves it out
-
-
-def module_loss(net, x):
-    return F.mse_loss(net(x), torch.tensor([[0.5]], dtype=x.dtype))
+MLP = _load_example("mlp")  # loss(model, x), with a module-level `model = Net()`
 
 
 def _torch_gradient(module, x, name):
     module.zero_grad()
-    module_loss(module, torch.tensor(x)).backward()
+    MLP.loss(module, torch.tensor(x)).backward()
     return dict(module.named_parameters())[name].grad.numpy().copy()
 
 
 def test_an_nn_module_argument_is_checked_by_its_parameters_names():
     x = np.array([[0.5, -1.0]])
-    other = Net()
-    report = check(module_loss, [{"net": other, "x": x}], dtypes=("float64",), wrt=("net.fc1.weight",))
-    assert report.variables == ["net.fc1.weight", "net.fc1.bias", "net.fc2.weight", "net.fc2.bias", "x"]
+    other = MLP.Net()
+    report = check(MLP.loss, [{"model": other, "x": x}], dtypes=("float64",), wrt=("model.fc1.weight",))
+    assert report.variables == ["model.fc1.weight", "model.fc1.bias", "model.fc2.weight", "model.fc2.bias", "x"]
     [result] = report.results
     assert result.status == "ok"
-    assert set(result.gradient) == {"net.fc1.weight"}
-    assert np.allclose(result.gradient["net.fc1.weight"], _torch_gradient(other, x, "fc1.weight"), rtol=1e-13)
-    assert np.allclose(np.asarray(result.exact_gradient["net.fc1.weight"], dtype=float), result.gradient["net.fc1.weight"], rtol=1e-10)
+    assert set(result.gradient) == {"model.fc1.weight"}
+    assert np.allclose(result.gradient["model.fc1.weight"], _torch_gradient(other, x, "fc1.weight"), rtol=1e-13)
+    exact = np.asarray(result.exact_gradient["model.fc1.weight"], dtype=float)
+    assert np.allclose(exact, result.gradient["model.fc1.weight"], rtol=1e-10)
 
 
 def test_a_module_the_point_leaves_out_is_the_one_of_that_name_in_the_users_module():
     x = np.array([[0.5, -1.0]])
-    [result] = check(module_loss, [{"x": x}], dtypes=("float64",), wrt=("net.fc2",)).results
+    [result] = check(MLP.loss, [{"x": x}], dtypes=("float64",), wrt=("model.fc2",)).results
     assert result.status == "ok"
-    assert np.allclose(result.gradient["net.fc2.weight"], _torch_gradient(net, x, "fc2.weight"), rtol=1e-13)
+    assert np.allclose(result.gradient["model.fc2.weight"], _torch_gradient(MLP.model, x, "fc2.weight"), rtol=1e-13)
 
 
 def test_cli_checks_a_models_layer_by_name():
