@@ -128,37 +128,39 @@ class _Captured:
     def forward(self, *args):
         """The forward graph replayed with gradcli's ops on ``args`` (arrays of any dtype, mpmath numbers, balls)."""
         leaves, _ = flatten(list(args))
-        graph = self._graph("forward", args, leaves, None)
-        return replay(graph, _graph_inputs(leaves), self.defined)
+        graph = self._graph(args, leaves)
+        return replay(graph, _graph_inputs(leaves) + [None], self.defined, value_only=True)
 
     def backward(self, args, cotangent):
         """PyTorch's backward graph (its rules, custom ones included) replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = flatten(list(args))
-        graph = self._graph("backward", args, leaves, cotangent)
-        grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)
+        graph = self._graph(args, leaves)
+        grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
         per_leaf = [None] * len(leaves)
         for i, grad in zip(_float_leaves(leaves), grads):
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
 
-    def _graph(self, kind, args, leaves, cotangent):
-        key = (kind, _layout(args, leaves))
+    def _graph(self, args, leaves):
+        """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
+
+        One graph serves both: the forward replay runs only the operations the
+        value needs; a high-precision replay shares the float64 graph.
+        """
+        key = _layout(args, leaves)
         graph = self.graphs.get(key)
         if graph is None:
-            graph = self.graphs[key] = self._trace(kind, args, leaves, cotangent)
+            graph = self.graphs[key] = self._trace(args, leaves)
         return graph
 
-    def _trace(self, kind, args, leaves, cotangent):
+    def _trace(self, args, leaves):
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
-        if kind == "forward":
-            fun, examples_in = self._forward_function(rebuild), examples
-        else:
-            fun, examples_in = self._backward_function(rebuild, leaves), examples + [_cotangent_example(cotangent)]
         try:
-            return trace(fun, examples_in)
+            upstream = self._output_example(rebuild, examples)
+            return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:
-            if "data-dependent" not in str(error) and "data dependent" not in str(error):
+            if not _data_dependent(error):
                 raise
             line = _user_line(error.__traceback__)
             raise InputError(
@@ -168,29 +170,35 @@ class _Captured:
                 text=self.text,
             ) from None
 
-    def _forward_function(self, rebuild):
-        def forward(*tensors):
-            return self._call(rebuild(list(tensors)))
+    def _output_example(self, rebuild, examples):
+        """A cotangent for the function's output (its shape and dtype, from a run on fake tensors)."""
+        import torch  # lazy: only a PyTorch target needs it
+        from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
-        return forward
+        mode = FakeTensorMode(allow_non_fake_inputs=True)
+        with mode:
+            fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
+            out = self._call(rebuild(fakes))
+        return torch.ones(tuple(out.shape), dtype=out.dtype)
 
-    def _backward_function(self, rebuild, leaves):
+    def _joint_function(self, rebuild, leaves):
+        """``(value, *gradients)`` of the user's function as PyTorch computes them: what make_fx records."""
         import torch  # lazy: only a PyTorch target needs it
 
         wanted = _float_leaves(leaves)
 
-        def backward(*tensors):
+        def joint(*tensors):
             tensors, upstream = list(tensors[:-1]), tensors[-1]
             for i in wanted:
                 tensors[i] = tensors[i].detach().requires_grad_(True)
             with torch.enable_grad():
                 out = self._call(rebuild(tensors))
                 if not out.requires_grad:
-                    return tuple(torch.zeros_like(tensors[i]) for i in wanted)
+                    return (out, *(torch.zeros_like(tensors[i]) for i in wanted))
                 grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
-            return tuple(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads))
+            return (out.detach(), *(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads)))
 
-        return backward
+        return joint
 
     def vectorised(self, arrays, dtype):
         """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
@@ -273,16 +281,6 @@ def _example(leaf):
     return _to_torch(value)
 
 
-def _cotangent_example(cotangent):
-    """The tensor the backward graph is traced with for ``cotangent`` (float64 for a high-precision one)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    value = raw(cotangent)
-    if is_exact(value):
-        value = _to_float64(value)
-    return torch.from_numpy(np.array(value, copy=True))
-
-
 def _graph_inputs(leaves):
     """The graph's inputs: every leaf as the replay computes with it (integer arrays and Python numbers as they are)."""
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
@@ -294,7 +292,7 @@ def _layout(args, leaves):
     for leaf in leaves:
         value = raw(leaf)
         if _is_float_leaf(value):
-            kind = "exact" if is_exact(value) else str(np.asarray(value).dtype)
+            kind = "float64" if is_exact(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             parts.append((kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
@@ -309,6 +307,11 @@ def _structure(tree):
     if isinstance(tree, (list, tuple)):
         return (type(tree).__name__, tuple(_structure(v) for v in tree))
     return "leaf"
+
+
+def _data_dependent(error):
+    """Whether tracing stopped because the function reads a tensor's value (a branch, .item(), float())."""
+    return "DataDependent" in type(error).__name__ or "data-dependent" in str(error) or "data dependent" in str(error)
 
 
 def _user_line(tb):

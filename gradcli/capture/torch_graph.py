@@ -77,7 +77,8 @@ class Graph:
 
     inputs: int
     steps: list
-    output: object
+    output: object  # (value, *gradients)
+    value_steps: frozenset = frozenset()  # the steps the value alone needs
 
 
 def torch_dir():
@@ -220,7 +221,22 @@ def compile_graph(module):
             slots[node] = Slot(("step", len(steps) - 1))
         elif node.op == "output":
             output = convert(node.args[0])
-    return Graph(inputs, steps, output)
+    return Graph(inputs, steps, output, _needed(steps, output[0]))
+
+
+def _needed(steps, wanted):
+    """The indices of the steps that ``wanted`` (a slot) depends on."""
+    needed, todo = set(), [wanted]
+    while todo:
+        arg = todo.pop()
+        if isinstance(arg, Slot):
+            if isinstance(arg.index, tuple) and arg.index[1] not in needed:
+                needed.add(arg.index[1])
+                step = steps[arg.index[1]]
+                todo += list(step.args) + list(step.kwargs.values())
+        elif isinstance(arg, (list, tuple)):
+            todo += list(arg)
+    return frozenset(needed)
 
 
 def _constant(tensor):
@@ -283,8 +299,11 @@ def _replay_of(target, location, last_use=False):
     return fun, packet
 
 
-def replay(graph, inputs, fallback_location):
-    """Run ``graph`` on ``inputs`` (NumPy arrays, mpmath numbers or balls) with gradcli's ops; its outputs."""
+def replay(graph, inputs, fallback_location, value_only=False):
+    """Run ``graph`` on ``inputs`` (NumPy arrays, mpmath numbers or balls) with gradcli's ops; its outputs.
+
+    ``value_only`` runs only the steps of the value, and returns it alone.
+    """
     results = []
 
     def value(arg):
@@ -299,7 +318,10 @@ def replay(graph, inputs, fallback_location):
             return tuple(value(a) for a in arg)
         return arg
 
-    for step in graph.steps:
+    for index, step in enumerate(graph.steps):
+        if value_only and index not in graph.value_steps:
+            results.append(None)
+            continue
         with replayed_at(step.location or fallback_location, step.rule):
             if step.op == "constant":
                 results.append(step.fun())
@@ -307,4 +329,4 @@ def replay(graph, inputs, fallback_location):
             args = value(step.args)
             kwargs = {k: value(v) for k, v in step.kwargs.items()}
             results.append(step.fun(*args, **kwargs))
-    return value(graph.output)
+    return value(graph.output[0] if value_only else graph.output)

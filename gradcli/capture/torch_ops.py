@@ -70,10 +70,10 @@ def _slice(x, dim=0, start=None, end=None, step=1):
 
 
 def _softplus(x, beta=1, threshold=20):
-    # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta;
-    # the exp is taken of the clipped input, so the branch not taken cannot overflow.
+    # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
+    # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
     scaled = x * beta if beta != 1 else x
-    below = gnp.log1p(gnp.exp(gnp.where(scaled > threshold, threshold, scaled)))
+    below = gnp.softplus(scaled)
     return gnp.where(scaled > threshold, x, below / beta if beta != 1 else below)
 
 
