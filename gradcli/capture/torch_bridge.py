@@ -17,6 +17,7 @@ import time.
 from __future__ import annotations
 
 import inspect
+import weakref
 
 import numpy as np
 
@@ -54,9 +55,19 @@ SPELLINGS = {
 }
 
 
+# The captured functions, kept while the user's function lives: a sweep resolves its target once per
+# batch of points, and each capture would otherwise trace its graphs again.
+_CAPTURED = weakref.WeakKeyDictionary()
+
+
 def capture(fun, text) -> Bridge:
     """The `Bridge` of ``fun``, a function written with PyTorch, named ``text`` in messages."""
-    function = _Captured(fun, text)
+    try:
+        function = _CAPTURED.get(fun)
+        if function is None or function.text != text:
+            function = _CAPTURED[fun] = _Captured(fun, text)
+    except TypeError:  # not weakly referable (a builtin): captured afresh
+        function = _Captured(fun, text)
     return Bridge(
         "torch",
         function.own,
