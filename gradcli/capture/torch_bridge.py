@@ -98,29 +98,39 @@ class _Captured:
         self.defined = _where_defined(fun)
         self.graphs = {}
         self.modules = ModuleArguments(fun)
+        self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
 
     # -- PyTorch's own numbers -------------------------------------------------------------
 
     def own(self, args, cotangent):
-        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype."""
+        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype.
+
+        The run that gave a value is kept (with its autograd graph) for the
+        gradient asked next of the very same arguments, as the checker asks it.
+        """
         import torch  # lazy: only a PyTorch target needs it
 
         leaves, rebuild = flatten(list(args))
-        tensors = [_to_torch(leaf) for leaf in leaves]
-        wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
-        with torch.enable_grad():
-            if cotangent is not None:
+        identity = tuple(id(leaf) for leaf in leaves)
+        kept, self.kept = self.kept, None
+        if kept is not None and kept[0] == identity and kept[1] is args and cotangent is not None:
+            tensors, wanted, out = kept[2:]
+        else:
+            tensors = [_to_torch(leaf) for leaf in leaves]
+            wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+            with torch.enable_grad():
                 for i in wanted:
                     tensors[i].requires_grad_(True)
-            out = self._call(rebuild(tensors))
-            value = _to_numpy(out)
-            if cotangent is None:
-                return value, None
-            if not out.requires_grad:
-                grads = [None] * len(wanted)
-            else:
-                upstream = torch.as_tensor(np.asarray(cotangent), dtype=out.dtype).reshape(out.shape)
-                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+                out = self._call(rebuild(tensors))
+        value = _to_numpy(out)
+        if cotangent is None:
+            self.kept = (identity, args, tensors, wanted, out)
+            return value, None
+        if not out.requires_grad:
+            grads = [None] * len(wanted)
+        else:
+            upstream = torch.as_tensor(np.asarray(cotangent), dtype=out.dtype).reshape(out.shape)
+            grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
         per_leaf = [None] * len(leaves)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
@@ -159,9 +169,11 @@ class _Captured:
         value needs; a high-precision replay shares the float64 graph.
         """
         key = _layout(args, leaves)
-        graph = self.graphs.get(key)
+        graph = self.graphs.get(key) or self.graphs.get(_layout(args, leaves, generic=True))
         if graph is None:
             graph = self.graphs[key] = self._trace(args, leaves)
+            if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
+                self.graphs[_layout(args, leaves, generic=True)] = graph
         return graph
 
     def _trace(self, args, leaves):
@@ -297,13 +309,17 @@ def _graph_inputs(leaves):
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
 
 
-def _layout(args, leaves):
-    """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape."""
+def _layout(args, leaves, generic=False):
+    """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape.
+
+    ``generic`` leaves out the float dtype, for graphs that do not depend on it.
+    """
     parts = []
     for leaf in leaves:
         value = raw(leaf)
         if _is_float_leaf(value):
             kind = "float64" if is_exact(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
+            kind = "float" if generic else kind
             parts.append((kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))

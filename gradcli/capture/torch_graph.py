@@ -79,6 +79,7 @@ class Graph:
     steps: list
     output: object  # (value, *gradients)
     value_steps: frozenset = frozenset()  # the steps the value alone needs
+    dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
 
 
 def torch_dir():
@@ -182,6 +183,7 @@ def compile_graph(module):
     import torch  # lazy: only a PyTorch target needs it
 
     slots, steps, inputs = {}, [], 0
+    dtypes_named = []
     by_sequence, last = {}, None
     output = None
 
@@ -193,6 +195,7 @@ def compile_graph(module):
         if isinstance(value, dict):
             return {k: convert(v) for k, v in value.items()}
         if isinstance(value, torch.dtype):
+            dtypes_named.append(value)
             return str(value).replace("torch.", "")
         if isinstance(value, (torch.device, torch.layout, torch.memory_format)):
             return None
@@ -205,6 +208,7 @@ def compile_graph(module):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
+            dtypes_named.append(constant.dtype)
             slots[node] = Slot(None)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             slots[node].index = ("step", len(steps) - 1)
@@ -217,11 +221,14 @@ def compile_graph(module):
                 by_sequence.setdefault(sequence, location)
             last = location
             fun, name = _replay_of(node.target, location, _last_use(node, order))
+            if name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
+                slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
+                continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             slots[node] = Slot(("step", len(steps) - 1))
         elif node.op == "output":
             output = convert(node.args[0])
-    return Graph(inputs, steps, output, _needed(steps, output[0]))
+    return Graph(inputs, steps, output, _needed(steps, output[0]), not dtypes_named)
 
 
 def _needed(steps, wanted):
@@ -243,6 +250,9 @@ def _constant(tensor):
     value = tensor.detach().cpu().numpy().copy()
     return lambda: value[()] if value.ndim == 0 else value
 
+
+# Ops whose result is their first argument's value: replayed as that value itself.
+_SAME_VALUE = {"detach", "alias", "clone", "lift_fresh_copy", "contiguous"}
 
 _VIEWS = {"view", "_unsafe_view", "reshape", "slice", "select", "expand", "t", "transpose", "permute", "unsqueeze",
           "squeeze", "alias", "detach", "as_strided", "diagonal", "unfold", "narrow", "split", "chunk", "unbind"}
@@ -307,26 +317,34 @@ def replay(graph, inputs, fallback_location, value_only=False):
     results = []
 
     def value(arg):
-        if isinstance(arg, Slot):
+        if type(arg) is Slot:
             kind = arg.index
-            if isinstance(kind, tuple):
-                return results[kind[1]]
-            return inputs[kind]
+            return results[kind[1]] if type(kind) is tuple else inputs[kind]
         if isinstance(arg, list):
             return [value(a) for a in arg]
         if isinstance(arg, tuple):
             return tuple(value(a) for a in arg)
         return arg
 
-    for index, step in enumerate(graph.steps):
-        if value_only and index not in graph.value_steps:
-            results.append(None)
-            continue
-        with replayed_at(step.location or fallback_location, step.rule):
+    where, context = None, None
+    try:
+        for index, step in enumerate(graph.steps):
+            if value_only and index not in graph.value_steps:
+                results.append(None)
+                continue
+            here = (step.location or fallback_location, step.rule)
+            if here != where:  # one replayed_at for each run of steps on the same line
+                if context is not None:
+                    context.__exit__(None, None, None)
+                where, context = here, replayed_at(*here)
+                context.__enter__()
             if step.op == "constant":
                 results.append(step.fun())
                 continue
             args = value(step.args)
-            kwargs = {k: value(v) for k, v in step.kwargs.items()}
+            kwargs = {k: value(v) for k, v in step.kwargs.items()} if step.kwargs else {}
             results.append(step.fun(*args, **kwargs))
+    finally:
+        if context is not None:
+            context.__exit__(None, None, None)
     return value(graph.output[0] if value_only else graph.output)

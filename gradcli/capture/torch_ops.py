@@ -73,8 +73,11 @@ def _softplus(x, beta=1, threshold=20):
     # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
     # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
     scaled = x * beta if beta != 1 else x
-    below = gnp.softplus(scaled)
-    return gnp.where(scaled > threshold, x, below / beta if beta != 1 else below)
+    above = np.asarray(raw(scaled) > threshold)
+    below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
+    if not above.any():
+        return below
+    return x if below is None else gnp.where(above, x, below)
 
 
 def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
