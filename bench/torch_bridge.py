@@ -80,6 +80,21 @@ POINTS = [{"x": np.linspace(-3.0, 3.0, 8)}, {"x": np.linspace(-50.0, 50.0, 8)}]
 RANGE = {"x": (-200.0, 200.0, 100)}
 
 
+def _table(t, title):
+    """Print the paired timings of PyTorch and its twin; return the paired ratio."""
+    ratio = t.ratio("torch", "gradcli.numpy")
+    common.table(
+        ["target", "wall time", "spread", "vs twin"],
+        [
+            ["torch", common.fmt_time(t.median("torch")), common.fmt_pct(t.spread("torch")), common.fmt_ratio(ratio)],
+            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x"],
+        ],
+        title=title,
+        notes=t.noise_notes(),
+    )
+    return ratio
+
+
 def check_part(functions, twin_loss, reps=REPS):
     import gradcli
 
@@ -95,16 +110,7 @@ def check_part(functions, twin_loss, reps=REPS):
     common.heading(f"{WORKLOAD_CHECK}: gradcli.check of a PyTorch loss vs its gradcli.numpy twin (2 points x 2 dtypes)")
     t = common.paired([("torch", run_torch), ("gradcli.numpy", run_twin)], reps=reps, warmup=2)
     same = [r.status for r in runs["torch"].results] == [r.status for r in runs["twin"].results]
-    ratio = t.ratio("torch", "gradcli.numpy")
-    common.table(
-        ["target", "wall time", "spread", "vs twin"],
-        [
-            ["torch", common.fmt_time(t.median("torch")), common.fmt_pct(t.spread("torch")), common.fmt_ratio(ratio)],
-            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x"],
-        ],
-        title=f"median of {t.reps} paired runs; verdicts agree: {'yes' if same else 'NO'}",
-        notes=t.noise_notes(),
-    )
+    ratio = _table(t, f"median of {t.reps} paired runs; verdicts agree: {'yes' if same else 'NO'}")
     return common.Target(WORKLOAD_CHECK, "check of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same)
 
 
@@ -131,16 +137,7 @@ def sweep_part(functions, twin_scalar, reps=REPS, ranges=RANGE):
     edge = float(np.log(np.finfo(np.float32).max))
     found = _overflow_threshold(runs["torch"]), _overflow_threshold(runs["twin"])
     same = all(abs(f - edge) <= 1e-5 * edge for f in found) if ranges is RANGE else True
-    ratio = t.ratio("torch", "gradcli.numpy")
-    common.table(
-        ["target", "wall time", "spread", "vs twin"],
-        [
-            ["torch", common.fmt_time(t.median("torch")), common.fmt_pct(t.spread("torch")), common.fmt_ratio(ratio)],
-            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x"],
-        ],
-        title=f"median of {t.reps} paired runs; float32 overflow found at {found[0]:.7g} and {found[1]:.7g}",
-        notes=t.noise_notes(),
-    )
+    ratio = _table(t, f"median of {t.reps} paired runs; float32 overflow found at {found[0]:.7g} and {found[1]:.7g}")
     return common.Target(WORKLOAD_SWEEP, "sweep of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same)
 
 
