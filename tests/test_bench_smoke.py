@@ -19,6 +19,7 @@ import cli_latency  # noqa: E402
 import common  # noqa: E402
 import exact_scale  # noqa: E402
 import floor_tape  # noqa: E402
+import jax_speed  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import sweep_speed  # noqa: E402
@@ -33,7 +34,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "torch_bridge"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "torch_bridge"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -198,3 +199,10 @@ def test_torch_bridge_tiny():
     twin_loss, twin_scalar = torch_bridge.twins()
     assert torch_bridge.check_part(functions, twin_loss, reps=1).correct
     assert torch_bridge.sweep_part(functions, twin_scalar, reps=1, ranges={"x": (-5.0, 5.0, 5)}).correct
+
+
+def test_jax_speed_tiny(tmp_path):
+    paths = jax_speed.write_twins(str(tmp_path))
+    checks = jax_speed.check_agreement(*jax_speed.check_both(paths, [{"x": 1.5, "w": [0.5, -1.0, 2.0]}]))
+    assert all(c.ok for c in checks)
+    assert all(c.ok for c in jax_speed.sweep_agreement(*jax_speed.sweep_both(paths, n=21)))

@@ -55,7 +55,7 @@ from .point import VectorOutput, check_point
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import resolve, with_tree_arguments
+from .targets import Target, by_returned_value, resolve, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
@@ -76,6 +76,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     options = replace(options or CheckOptions(), **changes)
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = _point_list(points)
+    if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
+        resolved = by_returned_value(resolved, given, options.framework)
     resolved, flat_points = with_tree_arguments(resolved, given)
     names = resolved.variables
     chosen = _chosen(options.wrt, names)
@@ -87,6 +89,9 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
+    if options.order == 2 and resolved.bridge is not None:
+        # The framework's gradient is opaque to gradcli's traces: differentiating it again would give 0.
+        raise InputError(f"--order 2 is not available for {resolved.framework} functions: gradcli checks their first derivatives")
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
