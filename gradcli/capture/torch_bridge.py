@@ -233,8 +233,12 @@ def vectorised(captured, arrays, dtype):
 
     ``arrays`` holds one array per argument of the function, its leading axis
     the points; ``torch.func.vmap`` of ``torch.func.grad_and_value`` computes
-    every value and gradient in ``dtype``, as PyTorch's autograd would one by one.
+    every value and gradient in ``dtype``, as PyTorch's autograd would one by one;
+    None for a dtype PyTorch lacks.
     """
+    dtype = np.dtype(dtype)
+    if dtype not in (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)):
+        return None  # a dtype PyTorch lacks (longdouble): the sweep replays the graph at that precision
     import torch  # lazy: only a PyTorch target needs it
     from torch.func import grad_and_value, vmap  # lazy: as above
 

@@ -63,7 +63,8 @@ class Step:
 
 
 class Slot:
-    """A reference to the result of an earlier step (or an input) in a replayed graph."""
+    """A reference to an input or to the result of an earlier step: its position in the replay's environment
+    (the graph's inputs first, then one entry per step; placeholders precede every op in make_fx's graphs)."""
 
     __slots__ = ("index",)
 
@@ -209,9 +210,8 @@ def compile_graph(module):
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
             dtypes_named.append(constant.dtype)
-            slots[node] = Slot(None)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
-            slots[node].index = ("step", len(steps) - 1)
+            slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
             location, rule = _location(node)
             sequence = node.meta.get("seq_nr")
@@ -225,22 +225,22 @@ def compile_graph(module):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
-            slots[node] = Slot(("step", len(steps) - 1))
+            slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    return Graph(inputs, steps, output, _needed(steps, output[0]), not dtypes_named)
+    return Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
 
 
-def _needed(steps, wanted):
+def _needed(steps, wanted, inputs):
     """The indices of the steps that ``wanted`` (a slot) depends on."""
     needed, todo = set(), [wanted]
     while todo:
         arg = todo.pop()
         if isinstance(arg, Slot):
-            if isinstance(arg.index, tuple) and arg.index[1] not in needed:
-                needed.add(arg.index[1])
-                step = steps[arg.index[1]]
-                todo += list(step.args) + list(step.kwargs.values())
+            index = arg.index - inputs
+            if index >= 0 and index not in needed:
+                needed.add(index)
+                todo += list(steps[index].args) + list(steps[index].kwargs.values())
         elif isinstance(arg, (list, tuple)):
             todo += list(arg)
     return frozenset(needed)
@@ -314,12 +314,12 @@ def replay(graph, inputs, fallback_location, value_only=False):
 
     ``value_only`` runs only the steps of the value, and returns it alone.
     """
-    results = []
+    env = list(inputs) + [None] * len(graph.steps)
+    start = graph.inputs
 
     def value(arg):
         if type(arg) is Slot:
-            kind = arg.index
-            return results[kind[1]] if type(kind) is tuple else inputs[kind]
+            return env[arg.index]
         if isinstance(arg, list):
             return [value(a) for a in arg]
         if isinstance(arg, tuple):
@@ -330,7 +330,6 @@ def replay(graph, inputs, fallback_location, value_only=False):
     try:
         for index, step in enumerate(graph.steps):
             if value_only and index not in graph.value_steps:
-                results.append(None)
                 continue
             here = (step.location or fallback_location, step.rule)
             if here != where:  # one replayed_at for each run of steps on the same line
@@ -338,12 +337,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     context.__exit__(None, None, None)
                 where, context = here, replayed_at(*here)
                 context.__enter__()
-            if step.op == "constant":
-                results.append(step.fun())
-                continue
-            args = value(step.args)
-            kwargs = {k: value(v) for k, v in step.kwargs.items()} if step.kwargs else {}
-            results.append(step.fun(*args, **kwargs))
+            args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
+            env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
     finally:
         if context is not None:
             context.__exit__(None, None, None)
