@@ -322,3 +322,22 @@ def test_cli_checks_a_models_layer_by_name():
     results = json.loads(run.stdout)["results"]
     assert [r["status"] for r in results] == ["ok", "ok"]
     assert list(results[0]["gradient"]) == ["model.fc1.weight"]
+
+
+NAIVE_SOFTPLUS = """\
+import torch
+
+
+def loss(x):
+    return torch.log(1 + torch.exp(x)).sum()
+"""
+
+
+def test_a_naive_softplus_gets_a_rechecked_fix_spelled_in_pytorch(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(NAIVE_SOFTPLUS)
+    report = gradcli.check(f"{path}:loss", [{"x": np.array([100.0, 1.0])}], dtypes=("float32",))
+    assert report.framework == "torch" and report.results[0].status == "unstable"
+    [fix] = [f for f in report.fixes if f.name == "softplus"]
+    assert "+    return torch.nn.functional.softplus(x).sum()" in fix.diff
+    assert list(fix.after.values()) == ["ok"]
