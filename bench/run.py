@@ -1,7 +1,7 @@
 """Run every gradcli benchmark and print a summary of the targets: ``make bench``.
 
     .venv/bin/python bench/run.py                 # all of them
-    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli, exact_scale, sweep, audit, jax, check)
+    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli, exact_scale, sweep, audit, jax, check, torch, tensorflow)
     .venv/bin/python bench/run.py --profile       # also cProfile gradcli's part of W1/W2
 
 Each benchmark runs in a fresh interpreter of its own, so that what one leaves
@@ -39,6 +39,7 @@ SCRIPTS = {
     "audit": ("audit_jobs", "audit workers"),
     "jax": ("jax_speed", "JAX bridge"),
     "check": ("check_speed", "check vs numdifftools"),
+    "torch": ("torch_bridge", "PyTorch bridge"),
 }
 
 

@@ -24,6 +24,7 @@ import jax_speed  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import sweep_speed  # noqa: E402
+import torch_bridge  # noqa: E402
 import untraced  # noqa: E402
 import w1_chain  # noqa: E402
 import w2_arrays  # noqa: E402
@@ -34,7 +35,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed", "torch_bridge"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -192,6 +193,13 @@ def test_sweep_speed_points_tiny(capsys):
 def test_sweep_speed_commands_are_the_issue_s():
     (sweep_name, sweep_argv), (grad_name, grad_argv) = sweep_speed.cli_commands()
     assert sweep_argv[-2:] == ["sweep", "log(1+exp(x))"] and grad_argv[-4:] == ["grad", "log(1+exp(x))", "--at", "100"]
+
+
+def test_torch_bridge_tiny():
+    functions = torch_bridge.torch_functions()
+    twin_loss, twin_scalar = torch_bridge.twins()
+    assert torch_bridge.check_part(functions, twin_loss, reps=1).correct
+    assert torch_bridge.sweep_part(functions, twin_scalar, reps=1, ranges={"x": (-5.0, 5.0, 5)}).correct
 
 
 def test_jax_speed_tiny(tmp_path):

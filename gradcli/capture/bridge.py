@@ -76,6 +76,7 @@ class Bridge:
     # jnp, tf and F are read as jax.numpy, tensorflow and torch.nn.functional): how fixes read and write calls
     spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
+    arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
 
 
 def make_bridge(framework, fun, text) -> Bridge:

@@ -255,6 +255,8 @@ def with_tree_arguments(target, points):
     """
     if target.kind != "function":
         return target, points
+    if target.bridge is not None and target.bridge.arguments is not None:  # a module's parameters become a tree
+        points = [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
     trees = TreeArguments.of(target.variables, points, target.text)
     if trees is None:
         return target, points

@@ -1,0 +1,358 @@
+"""PyTorch code, checked unchanged: the bridge from a function written with ``torch`` to the checker.
+
+`capture(fun, text)` returns a `Bridge` whose numbers under test are PyTorch's
+own (its autograd, in the dtype of the arrays it is given: every rule it runs,
+``torch.autograd.Function.backward`` bodies and ``torch.nn.functional`` rules
+included), and whose forward and backward graphs are captured with ``make_fx``
+and replayed with gradcli's ops (`torch_graph`), so that the exact reference
+evaluates PyTorch's own computation and its own gradient formulas at high
+precision. The limits of the capture are written in `torch_graph`.
+
+Arguments are NumPy arrays, numbers, or trees of them (dicts, lists, tuples);
+integer arrays (class labels) go to PyTorch as integer tensors and are held,
+never differentiated. PyTorch is imported inside the functions here, never at
+import time.
+"""
+
+from __future__ import annotations
+
+import inspect
+import weakref
+
+import numpy as np
+
+from ..autodiff.tree import flatten
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import Bridge
+from .torch_graph import replay, trace
+from .torch_modules import ModuleArguments
+from .torch_ops import is_exact
+
+# Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
+SPELLINGS = {
+    "exp": "torch.exp",
+    "log": "torch.log",
+    "log1p": "torch.log1p",
+    "expm1": "torch.expm1",
+    "sqrt": "torch.sqrt",
+    "abs": "torch.abs",
+    "sigmoid": "torch.sigmoid",
+    "tanh": "torch.tanh",
+    "softplus": "torch.nn.functional.softplus",
+    "logaddexp": "torch.logaddexp",
+    "logsumexp": "torch.logsumexp",
+    "xlogy": "torch.special.xlogy",
+    "xlog1py": "torch.special.xlog1py",
+    "hypot": "torch.hypot",
+    "where": "torch.where",
+    "maximum": "torch.maximum",
+    "minimum": "torch.minimum",
+    "log_softmax": "torch.nn.functional.log_softmax",
+    "erf": "torch.erf",
+    "sin": "torch.sin",
+    "cos": "torch.cos",
+}
+
+
+# The captured functions, kept while the user's function lives: a sweep resolves its target once per
+# batch of points, and each capture would otherwise trace its graphs again.
+_CAPTURED = weakref.WeakKeyDictionary()
+
+
+def capture(fun, text) -> Bridge:
+    """The `Bridge` of ``fun``, a function written with PyTorch, named ``text`` in messages."""
+    try:
+        function = _CAPTURED.get(fun)
+        if function is None or function.text != text:
+            function = _CAPTURED[fun] = _Captured(fun, text)
+    except TypeError:  # not weakly referable (a builtin): captured afresh
+        function = _Captured(fun, text)
+    return Bridge(
+        "torch",
+        function.own,
+        function.forward,
+        function.backward,
+        "torch",
+        SPELLINGS,
+        vectorised=function.vectorised,
+        arguments=function.modules.point,
+    )
+
+
+def _where_defined(fun):
+    """``file:line`` of ``fun``'s ``def``: where replayed ops without a user line of their own are placed."""
+    try:
+        target = inspect.unwrap(fun)
+        return f"{inspect.getsourcefile(target)}:{inspect.getsourcelines(target)[1]}"
+    except (TypeError, OSError):
+        return getattr(fun, "__name__", "function")
+
+
+class _Captured:
+    """One user function: its PyTorch runs, and its graphs captured per argument layout and replayed."""
+
+    def __init__(self, fun, text):
+        self.fun = fun
+        self.text = text
+        self.defined = _where_defined(fun)
+        self.graphs = {}
+        self.modules = ModuleArguments(fun)
+        self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
+
+    # -- PyTorch's own numbers -------------------------------------------------------------
+
+    def own(self, args, cotangent):
+        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype.
+
+        The run that gave a value is kept (with its autograd graph) for the
+        gradient asked next of the very same arguments, as the checker asks it.
+        """
+        import torch  # lazy: only a PyTorch target needs it
+
+        leaves, rebuild = flatten(list(args))
+        identity = tuple(id(leaf) for leaf in leaves)
+        kept, self.kept = self.kept, None
+        if kept is not None and kept[0] == identity and kept[1] is args and cotangent is not None:
+            tensors, wanted, out = kept[2:]
+        else:
+            tensors = [_to_torch(leaf) for leaf in leaves]
+            wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+            with torch.enable_grad():
+                for i in wanted:
+                    tensors[i].requires_grad_(True)
+                out = self._call(rebuild(tensors))
+        value = _to_numpy(out)
+        if cotangent is None:
+            self.kept = (identity, args, tensors, wanted, out)
+            return value, None
+        if not out.requires_grad:
+            grads = [None] * len(wanted)
+        else:
+            upstream = torch.as_tensor(np.asarray(cotangent), dtype=out.dtype).reshape(out.shape)
+            grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+        per_leaf = [None] * len(leaves)
+        for i, grad in zip(wanted, grads):
+            per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
+        return value, tuple(rebuild(per_leaf))
+
+    def _call(self, args):
+        import torch  # lazy: only a PyTorch target needs it
+
+        out = self.modules.call(args)
+        if not isinstance(out, torch.Tensor):
+            raise InputError(f"{self.text} returned a {type(out).__name__}, not a tensor: gradcli checks a tensor-valued loss", text=self.text)
+        return out
+
+    # -- the captured graphs, replayed -------------------------------------------------------
+
+    def forward(self, *args):
+        """The forward graph replayed with gradcli's ops on ``args`` (arrays of any dtype, mpmath numbers, balls)."""
+        leaves, _ = flatten(list(args))
+        graph = self._graph(args, leaves)
+        return replay(graph, _graph_inputs(leaves) + [None], self.defined, value_only=True)
+
+    def backward(self, args, cotangent):
+        """PyTorch's backward graph (its rules, custom ones included) replayed with gradcli's ops: one gradient per argument."""
+        leaves, rebuild = flatten(list(args))
+        graph = self._graph(args, leaves)
+        grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
+        per_leaf = [None] * len(leaves)
+        for i, grad in zip(_float_leaves(leaves), grads):
+            per_leaf[i] = grad
+        return tuple(rebuild(per_leaf))
+
+    def _graph(self, args, leaves):
+        """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
+
+        One graph serves both: the forward replay runs only the operations the
+        value needs; a high-precision replay shares the float64 graph.
+        """
+        key = _layout(args, leaves)
+        graph = self.graphs.get(key) or self.graphs.get(_layout(args, leaves, generic=True))
+        if graph is None:
+            graph = self.graphs[key] = self._trace(args, leaves)
+            if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
+                self.graphs[_layout(args, leaves, generic=True)] = graph
+        return graph
+
+    def _trace(self, args, leaves):
+        examples = [_example(leaf) for leaf in leaves]
+        _, rebuild = flatten(list(args))
+        try:
+            upstream = self._output_example(rebuild, examples)
+            return trace(self._joint_function(rebuild, leaves), examples + [upstream])
+        except RuntimeError as error:
+            if not _data_dependent(error):
+                raise
+            line = _user_line(error.__traceback__)
+            raise InputError(
+                f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
+                "float() of a tensor): gradcli captures one graph per argument shape and cannot follow "
+                "the branch; write it with torch.where",
+                text=self.text,
+            ) from None
+
+    def _output_example(self, rebuild, examples):
+        """A cotangent for the function's output (its shape and dtype, from a run on fake tensors)."""
+        import torch  # lazy: only a PyTorch target needs it
+        from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
+
+        mode = FakeTensorMode(allow_non_fake_inputs=True)
+        with mode:
+            fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
+            out = self._call(rebuild(fakes))
+        return torch.ones(tuple(out.shape), dtype=out.dtype)
+
+    def _joint_function(self, rebuild, leaves):
+        """``(value, *gradients)`` of the user's function as PyTorch computes them: what make_fx records."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        wanted = _float_leaves(leaves)
+
+        def joint(*tensors):
+            tensors, upstream = list(tensors[:-1]), tensors[-1]
+            for i in wanted:
+                tensors[i] = tensors[i].detach().requires_grad_(True)
+            with torch.enable_grad():
+                out = self._call(rebuild(tensors))
+                if not out.requires_grad:
+                    return (out, *(torch.zeros_like(tensors[i]) for i in wanted))
+                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+            return (out.detach(), *(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads)))
+
+        return joint
+
+    def vectorised(self, arrays, dtype):
+        """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
+        return vectorised(self, arrays, dtype)
+
+
+def vectorised(captured, arrays, dtype):
+    """``(values, gradients)`` of the captured function over a range in one PyTorch call.
+
+    ``arrays`` holds one array per argument of the function, its leading axis
+    the points; ``torch.func.vmap`` of ``torch.func.grad_and_value`` computes
+    every value and gradient in ``dtype``, as PyTorch's autograd would one by one;
+    None for a dtype PyTorch lacks.
+    """
+    dtype = np.dtype(dtype)
+    if dtype not in (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)):
+        return None  # a dtype PyTorch lacks (longdouble): the sweep replays the graph at that precision
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.func import grad_and_value, vmap  # lazy: as above
+
+    inputs = [torch.as_tensor(np.asarray(a, dtype=dtype)) for a in arrays]
+    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
+    grads, values = vmap(each)(*inputs)
+    return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)
+
+
+# -- arguments: NumPy to PyTorch and back -------------------------------------------------------
+
+
+def _dtype_of(leaf):
+    value = raw(leaf)
+    return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.float64
+
+
+def _is_float_leaf(leaf):
+    value = raw(leaf)
+    if isinstance(value, (bool, int, str)) or value is None:
+        return False
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.dtype == object or np.issubdtype(value.dtype, np.floating)
+    return True  # Python floats, mpmath numbers, flint balls
+
+
+def _float_leaves(leaves):
+    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+
+
+def _to_torch(leaf):
+    """A leaf as PyTorch sees it: arrays and NumPy numbers as tensors of their dtype; Python ints and the rest as they are."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    value = raw(leaf)
+    if isinstance(value, float):
+        return torch.tensor(value, dtype=torch.float64)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return torch.from_numpy(np.array(value, copy=True))
+    return value
+
+
+def _to_numpy(tensor):
+    value = tensor.detach().cpu().numpy()
+    return value[()] if value.ndim == 0 else value
+
+
+def _to_float64(value):
+    """A high-precision leaf rounded to float64: the example a graph is traced on."""
+    if isinstance(value, np.ndarray):
+        return np.vectorize(_float_of, otypes=[np.float64])(value) if value.size else value.astype(np.float64)
+    return np.float64(_float_of(value))
+
+
+def _float_of(number):
+    mid = getattr(number, "mid", None)
+    return float(mid()) if callable(mid) else float(number)
+
+
+def _example(leaf):
+    """The tensor a graph is traced on for ``leaf``: its own dtype, or float64 for high-precision values."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    value = raw(leaf)
+    if _is_float_leaf(value) and is_exact(value):
+        return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
+    return _to_torch(value)
+
+
+def _graph_inputs(leaves):
+    """The graph's inputs: every leaf as the replay computes with it (integer arrays and Python numbers as they are)."""
+    return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
+
+
+def _layout(args, leaves, generic=False):
+    """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape.
+
+    ``generic`` leaves out the float dtype, for graphs that do not depend on it.
+    """
+    parts = []
+    for leaf in leaves:
+        value = raw(leaf)
+        if _is_float_leaf(value):
+            kind = "float64" if is_exact(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
+            kind = "float" if generic else kind
+            parts.append((kind, np.shape(value)))
+        elif isinstance(value, np.ndarray):
+            parts.append((str(value.dtype), value.shape, value.tobytes()))
+        else:
+            parts.append(("held", repr(value)))
+    return (_structure(args), tuple(parts))
+
+
+def _structure(tree):
+    if isinstance(tree, dict):
+        return ("dict", tuple((k, _structure(v)) for k, v in tree.items()))
+    if isinstance(tree, (list, tuple)):
+        return (type(tree).__name__, tuple(_structure(v) for v in tree))
+    return "leaf"
+
+
+def _data_dependent(error):
+    """Whether tracing stopped because the function reads a tensor's value (a branch, .item(), float())."""
+    return "DataDependent" in type(error).__name__ or "data-dependent" in str(error) or "data dependent" in str(error)
+
+
+def _user_line(tb):
+    """``file:line`` of the innermost frame of the user's code in a traceback (None when there is none)."""
+    from .torch_graph import is_user_file, torch_dir  # the same notion of "the user's code" as the graphs' lines
+
+    found = None
+    folder = torch_dir()
+    while tb is not None:
+        if is_user_file(tb.tb_frame.f_code.co_filename, folder):
+            found = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found

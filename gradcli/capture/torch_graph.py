@@ -1,0 +1,345 @@
+"""A PyTorch function captured as a graph of ATen ops with the user's lines, and that graph replayed with gradcli's ops.
+
+Capture is `torch.fx.experimental.proxy_tensor.make_fx` over fake tensors: it
+runs the function once per argument structure, shape and dtype and records
+every ATen op it dispatches, including those PyTorch's autograd runs for a
+gradient (the backward graph), the bodies of `torch.autograd.Function.backward`
+included. Ops gradcli has no replay for are decomposed by PyTorch's own
+decomposition table where it has one (``softplus_backward``, ``select_backward``,
+...). Limits, written down:
+
+- Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
+  over fake tensors; such a function is traced again at each point's own
+  values (the branch taken there), which is slower but right.
+- In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
+  op and the line: the replay follows values, not storage.
+- Random ops, ``.item()`` results fed back as Python numbers and ops outside
+  `torch_ops.OPS` (after decomposition) are refused the same way.
+
+Each node's user line comes from the live Python stack while the node is
+recorded (the innermost frame outside PyTorch, gradcli and the standard
+library); a node recorded inside an ``autograd.Function.backward`` is tagged as
+that rule, so a wrong rule is reported at the rule's own line. A backward node
+of a built-in rule has no user frame: it takes the line of the forward node
+whose gradient it computes (autograd's sequence number pairs them).
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import re
+import sys
+import sysconfig
+import threading
+import traceback
+from dataclasses import dataclass
+
+from .bridge import replayed_at
+from ..errors import InputError
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+from .torch_ops import is_exact, lookup
+
+_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_STDLIB_DIR = sysconfig.get_paths()["stdlib"]
+_RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
+_LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
+
+
+@dataclass
+class Step:
+    """One ATen op of a graph, ready to replay: its replay function, its arguments (slots of earlier results), its user line."""
+
+    op: str
+    fun: object
+    args: tuple
+    kwargs: dict
+    location: str
+    rule: tuple
+
+
+class Slot:
+    """A reference to an input or to the result of an earlier step: its position in the replay's environment
+    (the graph's inputs first, then one entry per step; placeholders precede every op in make_fx's graphs)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+@dataclass
+class Graph:
+    """A captured graph: its inputs' count, its steps in order, and where its outputs are."""
+
+    inputs: int
+    steps: list
+    output: object  # (value, *gradients)
+    value_steps: frozenset = frozenset()  # the steps the value alone needs
+    dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
+
+
+def torch_dir():
+    import torch  # lazy: only a PyTorch target needs it
+
+    return os.path.dirname(os.path.abspath(torch.__file__))
+
+
+def is_user_file(filename, folder):
+    if filename.startswith("<") or not filename:
+        return False
+    path = os.path.abspath(filename)
+    return not (path.startswith(folder) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
+
+
+def _def_line(code):
+    """The line of ``def`` of a code object (past its decorators)."""
+    line = code.co_firstlineno
+    for offset in range(20):
+        if linecache.getline(code.co_filename, line + offset).lstrip().startswith(("def ", "async def ")):
+            return line + offset
+    return line
+
+
+def _user_frame_summary(folder):
+    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
+    frame = sys._getframe(2)
+    innermost = None
+    while frame is not None:
+        code = frame.f_code
+        if is_user_file(code.co_filename, folder):
+            if innermost is None:
+                innermost = frame
+            ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
+            forward_cls = getattr(ctx, "_forward_cls", None)
+            if forward_cls is not None:
+                rule = f"backward() of {forward_cls.__name__}"
+                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{_def_line(code)}]"
+                return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
+        frame = frame.f_back
+    if innermost is None:
+        return traceback.StackSummary.from_list([])
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, "")])
+
+
+def _decompositions():
+    """PyTorch's decompositions of the ops gradcli has no replay for (its own backward formulas, mostly)."""
+    from torch._decomp import decomposition_table  # lazy: only a PyTorch target needs it
+
+    return {op: fn for op, fn in decomposition_table.items() if lookup(*_names(op)) is None}
+
+
+def _names(op):
+    """``(packet, overload)`` of an ATen op (``add``, ``Tensor``); the Python function's name for others."""
+    schema = getattr(op, "_schema", None)
+    if schema is not None:
+        return schema.name.split("::")[-1], op._overloadname
+    return getattr(op, "__name__", str(op)), ""
+
+
+_DECOMPOSITIONS = None
+
+
+def trace(fun, examples):
+    """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
+    global _DECOMPOSITIONS
+    from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
+
+    folder = torch_dir()
+    with _LOCK:
+        if _DECOMPOSITIONS is None:
+            _DECOMPOSITIONS = _decompositions()
+        original = PythonKeyTracer._filter_traceback_frames
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
+        try:
+            module = make_fx(
+                fun,
+                decomposition_table=_DECOMPOSITIONS,
+                tracing_mode="fake",
+                record_stack_traces=True,
+                _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
+            )(*examples)
+        finally:
+            PythonKeyTracer._filter_traceback_frames = original
+    return compile_graph(module)
+
+
+def _location(node):
+    """``(file:line, rule)`` from the one-frame stack trace `_user_frame_summary` left on a node."""
+    text = node.meta.get("stack_trace") or ""
+    match = re.search(r'File "(?P<file>.*)", line (?P<line>\d+), in (?P<name>.*)', text)
+    if match is None:
+        return None, None
+    location = f"{match['file']}:{match['line']}"
+    tagged = _RULE_TAG.match(match["name"].strip())
+    return location, ((tagged["rule"], tagged["at"]) if tagged else None)
+
+
+def compile_graph(module):
+    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    slots, steps, inputs = {}, [], 0
+    dtypes_named = []
+    by_sequence, last = {}, None
+    output = None
+
+    def convert(value):
+        if isinstance(value, torch.fx.Node):
+            return slots[value]
+        if isinstance(value, (list, tuple)):
+            return type(value)(convert(v) for v in value)
+        if isinstance(value, dict):
+            return {k: convert(v) for k, v in value.items()}
+        if isinstance(value, torch.dtype):
+            dtypes_named.append(value)
+            return str(value).replace("torch.", "")
+        if isinstance(value, (torch.device, torch.layout, torch.memory_format)):
+            return None
+        return value
+
+    order = {node: i for i, node in enumerate(module.graph.nodes)}
+    for node in module.graph.nodes:
+        if node.op == "placeholder":
+            slots[node] = Slot(inputs)
+            inputs += 1
+        elif node.op == "get_attr":
+            constant = getattr(module, node.target)
+            dtypes_named.append(constant.dtype)
+            steps.append(Step("constant", _constant(constant), (), {}, last, None))
+            slots[node] = Slot(inputs + len(steps) - 1)
+        elif node.op == "call_function":
+            location, rule = _location(node)
+            sequence = node.meta.get("seq_nr")
+            if location is None:
+                location = by_sequence.get(sequence, last)
+            elif sequence is not None and rule is None:
+                by_sequence.setdefault(sequence, location)
+            last = location
+            fun, name = _replay_of(node.target, location, _last_use(node, order))
+            if name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
+                slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
+                continue
+            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            slots[node] = Slot(inputs + len(steps) - 1)
+        elif node.op == "output":
+            output = convert(node.args[0])
+    return Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+
+
+def _needed(steps, wanted, inputs):
+    """The indices of the steps that ``wanted`` (a slot) depends on."""
+    needed, todo = set(), [wanted]
+    while todo:
+        arg = todo.pop()
+        if isinstance(arg, Slot):
+            index = arg.index - inputs
+            if index >= 0 and index not in needed:
+                needed.add(index)
+                todo += list(steps[index].args) + list(steps[index].kwargs.values())
+        elif isinstance(arg, (list, tuple)):
+            todo += list(arg)
+    return frozenset(needed)
+
+
+def _constant(tensor):
+    value = tensor.detach().cpu().numpy().copy()
+    return lambda: value[()] if value.ndim == 0 else value
+
+
+# Ops whose result is their first argument's value: replayed as that value itself.
+_SAME_VALUE = {"detach", "alias", "clone", "lift_fresh_copy", "contiguous"}
+
+_VIEWS = {"view", "_unsafe_view", "reshape", "slice", "select", "expand", "t", "transpose", "permute", "unsqueeze",
+          "squeeze", "alias", "detach", "as_strided", "diagonal", "unfold", "narrow", "split", "chunk", "unbind"}
+
+
+def _last_use(node, order):
+    """Whether an op that writes into its first argument can be replayed out of place.
+
+    It can when nothing reads that tensor after it (later reads see the op's
+    own result) and no view shares its storage (a view would see the write).
+    """
+    first = node.args[0] if node.args else None
+    users = getattr(first, "users", {})
+    shared = [first] + [user for user in users if user is not node]
+    if any(_names(getattr(n, "target", None))[0] in _VIEWS for n in shared if getattr(n, "op", None) == "call_function"):
+        return False
+    return all(order[user] <= order[node] for user in users)
+
+
+def _copy_into(destination, source):
+    """``copy_`` as a value: the source, broadcast to the destination's shape (and dtype)."""
+    value = gnp.broadcast_to(source, np.shape(raw(destination)))
+    return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
+
+
+def _replay_of(target, location, last_use=False):
+    """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none.
+
+    An in-place op is replayed as its out-of-place form only where nothing reads
+    the tensor it writes into afterwards (PyTorch's own decompositions write
+    into fresh tensors so); elsewhere it is refused, as the replay follows values.
+    """
+    import operator
+
+    if target is operator.getitem:
+        return operator.getitem, "getitem"
+    packet, overload = _names(target)
+    where = f" at {location}" if location else ""
+    if packet.endswith("_") and not packet.endswith("__"):
+        if not last_use:
+            raise InputError(
+                f"the in-place PyTorch op aten.{packet}{where} writes into a tensor that a view shares or "
+                "that is read again later, which gradcli's replay cannot follow: write it out of place"
+            )
+        if packet == "copy_":
+            return _copy_into, "copy"
+        packet = packet[:-1]
+    fun = lookup(packet, overload)
+    if fun is None:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
+            "cannot be computed: write it with the ops gradcli knows (gradcli ops lists them)"
+        )
+    return fun, packet
+
+
+def replay(graph, inputs, fallback_location, value_only=False):
+    """Run ``graph`` on ``inputs`` (NumPy arrays, mpmath numbers or balls) with gradcli's ops; its outputs.
+
+    ``value_only`` runs only the steps of the value, and returns it alone.
+    """
+    env = list(inputs) + [None] * len(graph.steps)
+    start = graph.inputs
+
+    def value(arg):
+        if type(arg) is Slot:
+            return env[arg.index]
+        if isinstance(arg, list):
+            return [value(a) for a in arg]
+        if isinstance(arg, tuple):
+            return tuple(value(a) for a in arg)
+        return arg
+
+    where, context = None, None
+    try:
+        for index, step in enumerate(graph.steps):
+            if value_only and index not in graph.value_steps:
+                continue
+            here = (step.location or fallback_location, step.rule)
+            if here != where:  # one replayed_at for each run of steps on the same line
+                if context is not None:
+                    context.__exit__(None, None, None)
+                where, context = here, replayed_at(*here)
+                context.__enter__()
+            args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
+            env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+    finally:
+        if context is not None:
+            context.__exit__(None, None, None)
+    return value(graph.output[0] if value_only else graph.output)

@@ -1,0 +1,103 @@
+"""``nn.Module`` arguments: a module is checked as the tree of its parameters, put back with ``functional_call``.
+
+``loss(model, x)`` with ``model`` an ``nn.Module`` is checked as a function of
+``model.fc1.weight``, ``model.fc1.bias``, ... and ``x``: `ModuleArguments.point`
+turns a module in a point into the nested dict of its parameters (NumPy arrays
+in their own dtype), which the checker names by path as it names any tree; a
+parameter the point leaves out is taken from a module of that name in the
+function's own module (``model = Net()`` beside ``def loss(model, x)``). The
+function is then called with the module itself, its parameters replaced by the
+tensors under test through ``torch.func.functional_call``, so its forward runs
+exactly as written. Buffers (running statistics) are held as the module has them.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+
+def parameter_tree(module):
+    """The parameters of ``module`` as nested dicts by name (``{"fc1": {"weight": array}}``), detached NumPy copies."""
+    tree = {}
+    for path, parameter in module.named_parameters():
+        node = tree
+        *parents, leaf = path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = parameter.detach().cpu().numpy().copy()
+    return tree
+
+
+def _dotted(tree, prefix=""):
+    """``{dotted.path: leaf}`` of a nested dict."""
+    flat = {}
+    for key, value in tree.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_dotted(value, f"{path}."))
+        else:
+            flat[path] = value
+    return flat
+
+
+class ModuleArguments:
+    """Which arguments of a function are ``nn.Module``s, and how to call it with their parameters replaced."""
+
+    def __init__(self, fun):
+        self.fun = fun
+        try:
+            self.names = list(inspect.signature(fun).parameters)
+        except (TypeError, ValueError):
+            self.names = []
+        self.modules = {}  # argument name -> the module whose parameters stand in for it
+        self.calling = None
+
+    def point(self, point):
+        """``point`` with each module (given, or found by the argument's name in the function's module) as its parameters' tree."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        given = dict(point)
+        found = getattr(inspect.unwrap(self.fun), "__globals__", {})
+        for name in self.names:
+            value = given.get(name, found.get(name) if name not in given else None)
+            if isinstance(value, torch.nn.Module):
+                if self.modules.get(name) is not value:
+                    self.modules[name] = value
+                    self.calling = None
+                given[name] = parameter_tree(value)
+        return given
+
+    def call(self, args):
+        """``fun(*args)``, where an argument standing for a module is its tree of parameter tensors."""
+        positions = [i for i, name in enumerate(self.names[: len(args)]) if name in self.modules and isinstance(args[i], dict)]
+        if not positions:
+            return self.fun(*args)
+        from torch.func import functional_call  # lazy: only a PyTorch target needs it
+
+        parameters, plain = {}, list(args)
+        for i in positions:
+            name = self.names[i]
+            parameters.update({f"held.{name}.{path}": tensor for path, tensor in _dotted(args[i]).items()})
+            plain[i] = None
+        return functional_call(self._calling(), parameters, tuple(plain))
+
+    def _calling(self):
+        if self.calling is None:
+            self.calling = _calling_module(self.fun, self.names, self.modules)
+        return self.calling
+
+
+def _calling_module(fun, names, modules):
+    """A module holding the user's modules whose forward calls ``fun`` with them in their argument places."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    class Calling(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.held = torch.nn.ModuleDict(modules)
+
+        def forward(self, *args):
+            return fun(*[self.held[name] if name in self.held else arg for name, arg in zip(names, args)])
+
+    return Calling()
+

@@ -1,0 +1,414 @@
+"""The ATen operations of a captured PyTorch graph, as gradcli ops: a table from an op's name to its replay.
+
+Each entry of `OPS` takes the node's arguments in ATen's schema order (tensors
+already replayed: NumPy arrays of a dtype, or mpmath numbers and flint balls
+for the exact reference) and returns what the ATen op returns, computed with
+``gradcli.numpy``, so that the forward graph can be differentiated by gradcli's
+core. Keys are ``packet.overload`` (``add.Tensor``) or the packet alone
+(``add``), which covers every overload. Ops that appear only in backward graphs
+(scatters, ``new_zeros``) are evaluated, never differentiated, and use NumPy on
+the plain values. This module imports nothing of PyTorch: a dtype argument
+arrives as its name (``float32``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+from ..errors import InputError
+
+# ATen's reduction codes (at::Reduction): none, mean, sum.
+_NONE, _MEAN, _SUM = 0, 1, 2
+
+
+def is_exact(x) -> bool:
+    """Whether ``x`` is a high-precision value (mpmath number, flint ball, or an array of them), not a float of a dtype."""
+    value = raw(x)
+    if isinstance(value, np.ndarray):
+        return value.dtype == object
+    return not isinstance(value, (float, int, bool, np.generic))
+
+
+def _cast(x, dtype):
+    """``x`` in the dtype named ``dtype``; high-precision values keep their precision (a cast is no change of the math)."""
+    if dtype is None or is_exact(x):
+        return x
+    if not np.issubdtype(np.dtype(dtype), np.floating):
+        return np.asarray(raw(x)).astype(dtype)
+    if np.ndim(raw(x)) == 0 and x is raw(x):
+        return np.dtype(dtype).type(x)
+    return gnp.asarray(x, dtype=np.dtype(dtype))
+
+
+def _axes(dim):
+    """ATen's ``dim`` (an int, a list, or None/[] for every axis) as NumPy's ``axis``."""
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        return None
+    return tuple(dim) if isinstance(dim, (list, tuple)) else dim
+
+
+def _reduce(x, reduction):
+    if reduction == _MEAN:
+        return gnp.mean(x)
+    if reduction == _SUM:
+        return gnp.sum(x)
+    return x
+
+
+def _index_along(x, dim, index):
+    return (slice(None),) * (dim % max(np.ndim(raw(x)), 1)) + (index,)
+
+
+def _slice(x, dim=0, start=None, end=None, step=1):
+    size = np.shape(raw(x))[dim]
+    start = None if start is None else min(start, size) if start >= 0 else max(start + size, 0)
+    end = None if end is None else min(end, size) if end >= 0 else max(end + size, 0)
+    return x[_index_along(x, dim, slice(start, end, step))]
+
+
+def _softplus(x, beta=1, threshold=20):
+    # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
+    # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
+    scaled = x * beta if beta != 1 else x
+    above = np.asarray(raw(scaled) > threshold)
+    below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
+    if not above.any():
+        return below
+    return x if below is None else gnp.where(above, x, below)
+
+
+def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
+    # ATen's form: (1 - t) x + (1 + (pw - 1) t) (log1p(exp(-|x|)) + max(-x, 0)).
+    log_sigmoid_neg = gnp.log1p(gnp.exp(-gnp.abs(x))) + gnp.maximum(-x, 0)
+    if pos_weight is not None:
+        loss = (1 - target) * x + (1 + (pos_weight - 1) * target) * log_sigmoid_neg
+    else:
+        loss = (1 - target) * x + log_sigmoid_neg
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def _nll_loss_forward(x, target, weight=None, reduction=_MEAN, ignore_index=-100):
+    labels = np.asarray(raw(target))
+    kept = labels != ignore_index
+    safe = np.where(kept, labels, 0)
+    if np.ndim(raw(x)) == 1:
+        picked = x[int(safe)] if kept else 0 * x[0]
+        w = (weight[int(safe)] if weight is not None else 1.0) if kept else 0.0
+    else:
+        picked = gnp.take_along_axis(x, safe[:, None], 1)[:, 0]
+        w = (weight[safe] if weight is not None else np.ones(labels.shape)) * kept
+        w = w if weight is not None else w.astype(np.asarray(raw(x)).dtype if not is_exact(x) else float)
+    losses = -picked * w
+    if reduction == _NONE:
+        return losses, gnp.sum(w) if np.ndim(raw(x)) > 1 else w
+    total = gnp.sum(w) if np.ndim(raw(x)) > 1 else w
+    if reduction == _SUM:
+        return gnp.sum(losses), total
+    return gnp.sum(losses) / total, total
+
+
+def _mse_loss(x, target, reduction=_MEAN):
+    return _reduce((x - target) ** 2, reduction)
+
+
+def _log_softmax(x, dim, half_to_float=False):
+    return x - gnp.logsumexp(x, axis=dim, keepdims=True)
+
+
+def _softmax(x, dim, half_to_float=False):
+    shifted = x - gnp.amax(x, axis=dim, keepdims=True)
+    e = gnp.exp(shifted)
+    return e / gnp.sum(e, axis=dim, keepdims=True)
+
+
+def _sum(x, dim=None, keepdim=False, dtype=None):
+    return _cast(gnp.sum(x, axis=_axes(dim), keepdims=keepdim), dtype)
+
+
+def _mean(x, dim=None, keepdim=False, dtype=None):
+    return _cast(gnp.mean(x, axis=_axes(dim), keepdims=keepdim), dtype)
+
+
+def _clamp(x, min=None, max=None):  # noqa: A002 - ATen's names
+    if min is not None:
+        x = gnp.maximum(x, min)
+    if max is not None:
+        x = gnp.minimum(x, max)
+    return x
+
+
+def _squeeze(x, dim=None):
+    if dim is None:
+        return gnp.squeeze(x)
+    dims = tuple(d % max(np.ndim(raw(x)), 1) for d in (dim if isinstance(dim, (list, tuple)) else [dim]))
+    dims = tuple(d for d in dims if np.ndim(raw(x)) and np.shape(raw(x))[d] == 1)
+    return gnp.squeeze(x, axis=dims) if dims else x
+
+
+def _index(x, indices):
+    key = tuple(slice(None) if i is None else np.asarray(raw(i)) for i in indices)
+    return x[key]
+
+
+def _expand(x, size, implicit=False):
+    shape = np.shape(raw(x))
+    full = tuple(s if s != -1 else shape[i - (len(size) - len(shape))] for i, s in enumerate(size))
+    return gnp.broadcast_to(x, full)
+
+
+def _where(condition, x, y):
+    return gnp.where(np.asarray(raw(condition)), x, y)
+
+
+def _pow(x, exponent):
+    if isinstance(exponent, (int, float)) and float(exponent).is_integer():
+        exponent = int(exponent)  # an integer power stays defined at negative bases, as PyTorch's is
+    return gnp.power(x, exponent)
+
+
+def _scalar_tensor(s, dtype=None, layout=None, device=None, pin_memory=None):
+    return np.dtype(dtype or "float32").type(s)
+
+
+def _full(size, fill_value, dtype=None, layout=None, device=None, pin_memory=None):
+    return np.full(tuple(size), fill_value, dtype=dtype or "float32")
+
+
+def _new_full(x, size, fill_value, dtype=None, layout=None, device=None, pin_memory=None):
+    value = raw(x)
+    kind = dtype or (np.asarray(value).dtype if not is_exact(value) else np.float64)
+    return np.full(tuple(size), fill_value, dtype=kind)
+
+
+def _like(fill):
+    def like(x, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+        value = raw(x)
+        if is_exact(value):
+            return np.full(np.shape(value), fill, dtype=np.float64)[()]  # a constant: exact as it is
+        return np.full(np.shape(value), fill, dtype=dtype or np.asarray(value).dtype)[()]
+
+    return like
+
+
+def _full_like(x, fill_value, **kwargs):
+    return _like(fill_value)(x, **{k: v for k, v in kwargs.items() if k == "dtype"})
+
+
+def _to_copy(x, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None):
+    return _cast(x, dtype)
+
+
+def _cat(tensors, dim=0):
+    kept = [t for t in tensors if np.shape(raw(t)) != (0,)]  # ATen skips empty 1-D tensors
+    return gnp.concatenate(kept, axis=dim)
+
+
+def _compare(op):
+    return lambda x, y: op(np.asarray(raw(x)), raw(y) if not isinstance(raw(y), np.ndarray) else raw(y))
+
+
+def _scatter_array(zeros_of, write):
+    """A backward op that writes a gradient into zeros (never differentiated again: NumPy on plain values)."""
+
+    def scatter(x, *args):
+        out = np.array(raw(x), dtype=object if is_exact(x) or any(is_exact(a) for a in args[:1]) else None, copy=True)
+        write(out, *args)
+        return out
+
+    return scatter
+
+
+def _select_scatter(x, src, dim, index):
+    out = _copy_for(x, src)
+    out[_index_along(out, dim, index)] = raw(src)
+    return out
+
+
+def _slice_scatter(x, src, dim=0, start=None, end=None, step=1):
+    out = _copy_for(x, src)
+    size = out.shape[dim]
+    start = 0 if start is None else min(start, size) if start >= 0 else max(start + size, 0)
+    end = size if end is None else min(end, size) if end >= 0 else max(end + size, 0)
+    out[_index_along(out, dim, slice(start, end, step))] = raw(src)
+    return out
+
+
+def _scatter_add(x, dim, index, src):
+    out = _copy_for(x, src)
+    idx = np.asarray(raw(index))
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[dim % out.ndim] = idx
+    np.add.at(out, tuple(grid), np.asarray(raw(src))[tuple(slice(0, n) for n in idx.shape)])
+    return out
+
+
+def _scatter(x, dim, index, src):
+    out = _copy_for(x, src)
+    idx = np.asarray(raw(index))
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[dim % out.ndim] = idx
+    values = raw(src)
+    out[tuple(grid)] = np.asarray(values)[tuple(slice(0, n) for n in idx.shape)] if np.ndim(values) else values
+    return out
+
+
+def _index_put(x, indices, values, accumulate=False):
+    out = _copy_for(x, values)
+    key = tuple(slice(None) if i is None else np.asarray(raw(i)) for i in indices)
+    if accumulate:
+        np.add.at(out, key, raw(values))
+    else:
+        out[key] = raw(values)
+    return out
+
+
+def _copy_for(x, src):
+    """A writable copy of ``x`` that can hold ``src``'s values (object entries for high-precision ones)."""
+    exact = is_exact(x) or is_exact(src)
+    return np.array(raw(x), dtype=object if exact else np.asarray(raw(x)).dtype, copy=True).reshape(np.shape(raw(x)))
+
+
+def _divide(x, y, rounding_mode=None):
+    if rounding_mode is not None:
+        raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
+    return x / y
+
+
+# ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
+OPS = {
+    # arithmetic
+    "add.Tensor": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
+    "add.Scalar": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
+    "sub.Tensor": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
+    "sub.Scalar": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
+    "add": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
+    "sub": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
+    "rsub.Scalar": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
+    "rsub.Tensor": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
+    "mul": lambda x, y: x * y,
+    "div": _divide,
+    "neg": gnp.negative,
+    "reciprocal": gnp.reciprocal,
+    "pow.Tensor_Scalar": _pow,
+    "pow.Tensor_Tensor": lambda x, y: gnp.power(x, y),
+    "pow.Scalar": lambda x, y: gnp.power(x, y),
+    "square": gnp.square,
+    # elementwise functions
+    "exp": gnp.exp,
+    "exp2": gnp.exp2,
+    "log": gnp.log,
+    "log2": gnp.log2,
+    "log10": gnp.log10,
+    "log1p": gnp.log1p,
+    "expm1": gnp.expm1,
+    "sigmoid": gnp.sigmoid,
+    "tanh": gnp.tanh,
+    "sin": gnp.sin,
+    "cos": gnp.cos,
+    "tan": gnp.tan,
+    "sinh": gnp.sinh,
+    "cosh": gnp.cosh,
+    "atan": gnp.arctan,
+    "asin": gnp.arcsin,
+    "acos": gnp.arccos,
+    "erf": gnp.erf,
+    "sqrt": gnp.sqrt,
+    "rsqrt": lambda x: 1 / gnp.sqrt(x),
+    "abs": gnp.abs,
+    "sign": gnp.sign,
+    "sgn": gnp.sign,
+    "clamp": _clamp,
+    "clamp_min": lambda x, m: gnp.maximum(x, m),
+    "clamp_max": lambda x, m: gnp.minimum(x, m),
+    "maximum": gnp.maximum,
+    "minimum": gnp.minimum,
+    "where": _where,
+    "xlogy": gnp.xlogy,
+    "logaddexp": gnp.logaddexp,
+    "softplus": _softplus,
+    # comparisons and logic: values without gradients
+    "eq": _compare(np.equal),
+    "ne": _compare(np.not_equal),
+    "gt": _compare(np.greater),
+    "ge": _compare(np.greater_equal),
+    "lt": _compare(np.less),
+    "le": _compare(np.less_equal),
+    "logical_not": lambda x: np.logical_not(np.asarray(raw(x))),
+    "logical_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
+    "logical_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
+    "bitwise_not": lambda x: np.logical_not(np.asarray(raw(x))),
+    "isnan": lambda x: np.isnan(np.asarray(raw(x), dtype=float)),
+    # reductions and the fused ops losses use
+    "sum": _sum,
+    "mean": _mean,
+    "amax": lambda x, dim=(), keepdim=False: gnp.amax(x, axis=_axes(dim), keepdims=keepdim),
+    "amin": lambda x, dim=(), keepdim=False: gnp.amin(x, axis=_axes(dim), keepdims=keepdim),
+    "logsumexp": lambda x, dim, keepdim=False: gnp.logsumexp(x, axis=_axes(dim), keepdims=keepdim),
+    "_log_softmax": _log_softmax,
+    "_softmax": _softmax,
+    "binary_cross_entropy_with_logits": _bce_with_logits,
+    "nll_loss_forward": _nll_loss_forward,
+    "mse_loss": _mse_loss,
+    # linear algebra
+    "mm": gnp.matmul,
+    "bmm": gnp.matmul,
+    "matmul": gnp.matmul,
+    "dot": gnp.dot,
+    "addmm": lambda b, m1, m2, beta=1, alpha=1: b * beta + gnp.matmul(m1, m2) * alpha,
+    # shapes and indexing
+    "t": gnp.transpose,
+    "view": lambda x, size: gnp.reshape(x, tuple(size)),
+    "_unsafe_view": lambda x, size: gnp.reshape(x, tuple(size)),
+    "reshape": lambda x, size: gnp.reshape(x, tuple(size)),
+    "expand": _expand,
+    "permute": lambda x, dims: gnp.transpose(x, tuple(dims)),
+    "transpose.int": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),
+    "unsqueeze": lambda x, dim: gnp.expand_dims(x, dim if dim >= 0 else dim + np.ndim(raw(x)) + 1),
+    "squeeze": _squeeze,
+    "select.int": lambda x, dim, index: x[_index_along(x, dim, index)],
+    "slice.Tensor": _slice,
+    "cat": _cat,
+    "stack": lambda tensors, dim=0: gnp.stack(tensors, axis=dim),
+    "index.Tensor": _index,
+    "gather": lambda x, dim, index, sparse_grad=False: gnp.take_along_axis(x, np.asarray(raw(index)), dim),
+    # copies, constants and dtypes
+    "detach": lambda x: x,
+    "alias": lambda x: x,
+    "clone": lambda x, memory_format=None: x,
+    "lift_fresh_copy": lambda x: x,
+    "contiguous": lambda x, memory_format=None: x,
+    "_to_copy": _to_copy,
+    "scalar_tensor": _scalar_tensor,
+    "zeros_like": _like(0),
+    "ones_like": _like(1),
+    "full_like": _full_like,
+    "full": _full,
+    "zeros": lambda size, **kw: _full(size, 0, kw.get("dtype")),
+    "ones": lambda size, **kw: _full(size, 1, kw.get("dtype")),
+    "new_zeros": lambda x, size, **kw: _new_full(x, size, 0, kw.get("dtype")),
+    "new_ones": lambda x, size, **kw: _new_full(x, size, 1, kw.get("dtype")),
+    "new_full": lambda x, size, fill, **kw: _new_full(x, size, fill, kw.get("dtype")),
+    # ops of backward graphs: evaluated on plain values, never differentiated
+    "select_scatter": _select_scatter,
+    "slice_scatter": _slice_scatter,
+    "scatter_add": _scatter_add,
+    "scatter.src": _scatter,
+    "scatter.value": _scatter,
+    "index_put": _index_put,
+    "_unsafe_index_put": _index_put,
+    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "tanh_backward": lambda g, y: g * (1 - y * y),
+    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+}
+
+
+def lookup(packet, overload):
+    """The replay of ATen's ``packet.overload`` (``add``, ``Tensor``), or None when gradcli has none."""
+    return OPS.get(f"{packet}.{overload}") or OPS.get(packet)
