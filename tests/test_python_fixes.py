@@ -245,3 +245,10 @@ def test_a_spelled_function_imported_by_name_reads_and_writes_under_that_name():
     rewrites = {name: edits for name, _, edits in source_rewrites(source, [6], "jax.numpy", spellings)}
     assert [text for _, text in rewrites["softplus"]] == ["sp(sp(x))"]  # `ln` read as log; softplus written as `sp`
     assert [text for _, text in rewrites["log1p"]] == ["jnp.log1p(jnp.exp(sp(x)))"]
+
+
+def test_a_framework_that_takes_no_python_numbers_gets_them_through_its_constructor():
+    source = "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.log(1 + jnp.exp(x))\n"
+    spellings = {"<number>": "jax.numpy.asarray", "logaddexp": "jax.numpy.logaddexp"}
+    rewrites = {name: edits for name, _, edits in source_rewrites(source, [4], "jax.numpy", spellings)}
+    assert [text for _, text in rewrites["logaddexp(0, u)"]] == ["jnp.logaddexp(jnp.asarray(0.0), x)"]

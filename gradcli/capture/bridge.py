@@ -73,7 +73,8 @@ class Bridge:
     backward: Callable
     fix_namespace: str  # the module a fix of the user's source spells its calls with: jax.numpy, torch, tensorflow
     # formula function -> the full dotted path of the framework's own (softplus -> jax.nn.softplus;
-    # jnp, tf and F are read as jax.numpy, tensorflow and torch.nn.functional): how fixes read and write calls
+    # jnp, tf and F are read as jax.numpy, tensorflow and torch.nn.functional): how fixes read and write calls;
+    # the key "<number>" names what a number argument is passed through, where the framework needs it
     spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays

@@ -31,6 +31,7 @@ from .torch_ops import is_exact
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
 SPELLINGS = {
+    "<number>": "torch.tensor",  # torch.logaddexp and friends take tensors, not Python numbers
     "exp": "torch.exp",
     "log": "torch.log",
     "log1p": "torch.log1p",

@@ -91,16 +91,25 @@ class Spelling:
     ``jax.nn.softplus``, ``log`` -> ``tensorflow.math.log``), read through
     whatever names the module imports them under, and written the same way; a
     path the module does not reach yet is written in full, with the import of
-    its top package added to the file.
+    its top package added to the file. The entry ``NUMBER``, where given, is
+    the function a framework needs its calls' number arguments passed through
+    (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not).
     """
 
     def __init__(self, tree, namespace, spellings=None):
+        spellings = dict(spellings or {})
+        number = spellings.pop(NUMBER, None)
         self.namespace = namespace
         self.aliases = numpy_aliases(tree, namespace)
         self.imported = imported_names(tree)  # local dotted name -> full dotted path
-        self.paths = {name: _full_path(path) for name, path in (spellings or {}).items()}
+        self.paths = {name: _full_path(path) for name, path in spellings.items()}
         self.formula_of = {path: name for name, path in self.paths.items()}
+        self.number = _full_path(number) if number else None
         self.imports_needed = set()
+
+    def number_call(self):
+        """The dotted text a number argument of a call is wrapped in (None: numbers pass as they are)."""
+        return self._local(self.number) if self.number else None
 
     def __bool__(self):
         return bool(self.aliases or self.paths)
@@ -140,6 +149,8 @@ class Spelling:
         self.imports_needed.add(path.split(".")[0])
         return path
 
+
+NUMBER = "<number>"  # the spellings' key for how a framework's calls take numbers
 
 _CONVENTIONAL = {"jnp": "jax.numpy", "np": "numpy", "tf": "tensorflow", "F": "torch.nn.functional", "gnp": "gradcli.numpy"}
 
@@ -259,7 +270,7 @@ def _to_python(node, spelling, opaque):
             func = ast.Attribute(func, attribute, ast.Load())
         if isinstance(node, Const):
             return func
-        return ast.Call(func, [_to_python(a, spelling, opaque) for a in node.args], [])
+        return ast.Call(func, [_argument(a, spelling, opaque) for a in node.args], [])
     if isinstance(node, Unary):
         return ast.UnaryOp(ast.USub() if node.op == "-" else ast.UAdd(), _to_python(node.operand, spelling, opaque))
     if isinstance(node, Binary):
@@ -269,6 +280,19 @@ def _to_python(node, spelling, opaque):
         op = next(k for k, v in _COMPARISONS.items() if v == node.op)
         return ast.Compare(_to_python(node.left, spelling, opaque), [op()], [_to_python(node.right, spelling, opaque)])
     raise ValueError(f"no Python spelling for {type(node).__name__}")
+
+
+def _argument(node, spelling, opaque):
+    """An argument of a call: a number through the framework's own constructor where it needs one."""
+    python = _to_python(node, spelling, opaque)
+    wrap = spelling.number_call() if isinstance(node, Num) else None
+    if wrap is None:
+        return python
+    first, *rest = wrap.split(".")
+    func = ast.Name(first, ast.Load())
+    for attribute in rest:
+        func = ast.Attribute(func, attribute, ast.Load())
+    return ast.Call(func, [ast.Constant(float(node.exact))], [])
 
 
 def _python_text(formula_text, reader, spelling, replaced):
