@@ -23,8 +23,16 @@ def _T(x):
     return swapaxes(x, -1, -2)
 
 
+def _complex(x):
+    """Whether ``x`` holds complex numbers: NumPy's dtype, or for an object array (mpmath numbers) its elements."""
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return any(isinstance(z, complex) or type(z).__name__ in ("mpc", "acb") for z in value.flat)
+    return np.iscomplexobj(value)
+
+
 def _H(x):
-    return conj(_T(x)) if np.iscomplexobj(raw(x)) else _T(x)
+    return conj(_T(x)) if _complex(x) else _T(x)
 
 
 def _no_exact_reference(name):
@@ -106,7 +114,7 @@ def _read_triangle(g, lower, complex_input):
 def _eigh_vjp(g, ans, a, lower):
     w, v = real(getitem(ans, (Ellipsis, 0, slice(None)))), getitem(ans, (Ellipsis, slice(1, None), slice(None)))
     g_w, g_v = real(getitem(g, (Ellipsis, 0, slice(None)))), getitem(g, (Ellipsis, slice(1, None), slice(None)))
-    complex_input = np.iscomplexobj(raw(a))
+    complex_input = _complex(a)
     return _read_triangle(_symmetric_gradient(g_w, g_v, w, v), lower, complex_input)
 
 
@@ -136,7 +144,70 @@ def _svd_packed_raw(a):
     return np.concatenate([u, np.expand_dims(s.astype(u.dtype), -2), np.swapaxes(vh, -1, -2)], axis=-2)
 
 
-_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=_no_exact_reference("linalg.svd"))
+def _mp_svd(matrix, compute_uv=True):
+    """mpmath's thin svd of one object matrix: ``(U, s, Vh)`` as object arrays, or ``s``; s descending, as NumPy's."""
+    mpmath = loaded_mpmath()
+    complex_input = any(isinstance(z, (mpmath.mpc, complex)) for z in matrix.flat)
+    decompose = mpmath.svd_c if complex_input else mpmath.svd_r
+    answer = decompose(mpmath.matrix(matrix.tolist()), full_matrices=False, compute_uv=compute_uv)
+    s = np.array(answer[1].tolist() if compute_uv else answer.tolist(), dtype=object).reshape(-1)
+    order = sorted(range(len(s)), key=lambda i: -s[i])  # mpmath sorts too; NumPy's order is the contract
+    if not compute_uv:
+        return s[order]
+    u, vh = np.array(answer[0].tolist(), dtype=object), np.array(answer[2].tolist(), dtype=object)
+    return u[:, order], s[order], vh[order], complex_input
+
+
+def _svd_signs_as_numpy(u, vh, matrix, complex_input):
+    """Each pair (u_j, row j of vh) turned together to the sign (phase) NumPy's own svd picks: U S Vh is unchanged.
+
+    The turn is taken from the overlap with NumPy's float u_j and normalised at
+    the working precision, so the turned vectors stay unit vectors to every digit.
+    """
+    mpmath = loaded_mpmath()
+    to_float = complex if complex_input else float
+    floats = np.vectorize(to_float, otypes=[to_float])
+    u_numpy = np.linalg.svd(floats(matrix), full_matrices=False)[0]
+    for j in range(u.shape[1]):
+        overlap = np.vdot(floats(u[:, j]), u_numpy[:, j])
+        if overlap == 0:  # a repeated singular value: no vector to follow, and none to match
+            continue
+        if complex_input:
+            turn = mpmath.mpc(complex(overlap))
+            turn = turn / abs(turn)
+        else:
+            turn = -1 if overlap.real < 0 else 1
+        u[:, j] = u[:, j] * turn
+        vh[j] = vh[j] * (mpmath.conj(turn) if complex_input else turn)
+    return u, vh
+
+
+def _svd_packed_mp(a):
+    """The same packing on mpmath numbers: mpmath's svd_r / svd_c, in NumPy's order and NumPy's signs."""
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    out = np.empty(a.shape[:-2] + (m + 1 + n, min(m, n)), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        u, s, vh, complex_input = _mp_svd(a[index])
+        u, vh = _svd_signs_as_numpy(u, vh, a[index], complex_input)
+        out[index][:m], out[index][m], out[index][m + 1 :] = u, s, vh.T
+    return out
+
+
+_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", _svd_packed_mp))
+
+
+def _svdvals_mp(a):
+    """``svdvals`` on mpmath numbers: the singular values of each matrix of a stack, descending."""
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape[:-2] + (min(a.shape[-2:]),), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        out[index] = _mp_svd(a[index], compute_uv=False)
+    return out
+
+
+# The spectral and nuclear norms' op: its mpmath path is the svd's, so it lives here beside its rule (below).
+svdvals.prim.mp = mpmath_only("linalg.svdvals", _svdvals_mp)
 
 
 def _svd_parts(packed, m):
@@ -148,7 +219,7 @@ def _svd_parts(packed, m):
 
 def _svd_vjp(g, ans, a):
     m, n = shape_of(a)[-2], shape_of(a)[-1]
-    complex_input = np.iscomplexobj(raw(a))
+    complex_input = _complex(a)
     u, s, v_t = _svd_parts(ans, m)
     g_u, g_s, g_v_t = _svd_parts(conj(g) if complex_input else g, m)
     v, g_v = (conj(v_t), conj(g_v_t)) if complex_input else (v_t, g_v_t)  # V = vh^H
@@ -175,16 +246,29 @@ defvjp(_svd_packed, _svd_vjp, reads="ans args")
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """``np.linalg.svd``, differentiable for the thin factors (``full_matrices=False``) and the singular values.
 
-    The gradient assumes distinct, nonzero singular values, and a loss that does
-    not depend on the sign (phase) each pair of singular vectors shares.
+    The singular values come descending, as NumPy's. Each pair (u_j, vh_j) is
+    defined only up to a sign (a phase, for complex input) the two share: on
+    mpmath numbers (the exact reference) each pair is turned to the sign NumPy's
+    own svd picks for the same matrix in float64, so U, Vh and anything built
+    of them compare with NumPy's; the phase of a complex pair is NumPy's to
+    within float64 rounding only, so only what does not depend on it (singular
+    values, U diag(s) Vh, projections U U^H, |U|) has an exact reference worth
+    the name. The gradient assumes distinct, nonzero singular values and a loss
+    that does not depend on those signs (phases). ``full_matrices=True`` on a
+    non-square matrix adds columns that are any orthonormal basis of a
+    complement, no function of the matrix: traced or on mpmath numbers it is
+    refused (NumPy answers it for plain values); ``hermitian`` is not read there.
     """
-    if not isinstance(a, Box):
+    if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
     if not compute_uv:
         return _svd_parts(_svd_packed(a), m)[1]
     if full_matrices and m != shape_of(a)[-1]:
-        raise NoGradientError("svd: gradcli differentiates the thin factors only (full_matrices=False)")
+        raise NoGradientError(
+            "svd: gradcli differentiates, and computes exactly, the thin factors only (full_matrices=False): "
+            "the extra columns of a full U or Vh are any orthonormal basis of a complement"
+        )
     u, s, v_t = _svd_parts(_svd_packed(a), m)
     return u, s, _T(v_t)  # the packing holds vh transposed (not conjugated)
 
@@ -192,33 +276,57 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 def _svdvals_vjp(g, ans, a):
     """The singular values' rule, A_bar = conj(U diag(g) V^H), with U and V from the differentiable svd when
     the rule is itself differentiated (a norm's Hessian), so their derivatives are kept, not dropped."""
-    if isinstance(a, Box):
+    if isinstance(a, Box) or np.asarray(a).dtype == object:  # traced, or mpmath numbers
         u, _, v_t = _svd_parts(_svd_packed(a), shape_of(a)[-2])
         vh = _T(v_t)
     else:
         u, _, vh = np.linalg.svd(a, full_matrices=False)
     grad = matmul(u * expand_dims(g, -2), vh)
-    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+    return conj(grad) if _complex(a) else grad
 
 
 # It replaces ops_linalg's rule, which cannot reach the svd (a layer above it) and refuses a second derivative.
 defvjp(svdvals, _svdvals_vjp, reads="args")
 
 
-pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=_no_exact_reference("linalg.pinv"))
+_UNSET = object()  # rtol not given: NumPy tells it apart from rtol=None
+
+
+def _pinv_mp(a, rcond=None, hermitian=False, rtol=_UNSET):
+    """``np.linalg.pinv`` on mpmath numbers: Vh^H diag(1/s) U^H over the singular values NumPy keeps.
+
+    NumPy's cutoff is kept (rcond, else rtol, times the largest singular value;
+    1e-15 by default), so both answer for the same rank; in exact arithmetic a
+    singular value that should be 0 falls far below it.
+    """
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    if rcond is None:
+        rcond = 1e-15 if rtol is _UNSET else max(m, n) * np.finfo(np.float64).eps if rtol is None else rtol
+    rcond = np.broadcast_to(np.asarray(rcond, dtype=object), a.shape[:-2])
+    out = np.empty(a.shape[:-2] + (n, m), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        u, s, vh, _ = _mp_svd(a[index])
+        cutoff = rcond[index] * s[0] if len(s) else 0
+        kept = np.array([1 / x if x > cutoff else 0 for x in s], dtype=object)
+        out[index] = np.matmul(np.conj(vh).T * kept, np.conj(u).T)
+    return out
+
+
+pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", _pinv_mp))
 
 
 def _pinv_vjp(g, ans, a, *options):
     # The adjoint of d(A+) = -A+ dA A+ + A+ A+^H dA^H (I - A A+) + (I - A+ A) dA^H A+^H A+,
     # exact where A's rank stays put; conj'd to the core's convention for complex input.
-    p, gc = ans, conj(g) if np.iscomplexobj(raw(a)) else g
+    p, gc = ans, conj(g) if _complex(a) else g
     m, n = shape_of(a)[-2], shape_of(a)[-1]
     left = _eye(m, a) - matmul(a, p)  # I - A A+
     right = _eye(n, a) - matmul(p, a)  # I - A+ A
     grad = -matmul(matmul(_H(p), gc), _H(p))
     grad = grad + _H(matmul(matmul(matmul(p, _H(p)), gc), left))  # the dA^H terms, transposed back
     grad = grad + _H(matmul(matmul(right, gc), matmul(_H(p), p)))
-    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+    return conj(grad) if _complex(a) else grad
 
 
 defvjp(pinv, _pinv_vjp, reads="ans args")
@@ -277,7 +385,7 @@ def _eig_vjp(g, ans, a):
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
     v_inv_h = _H(inv(v))
     grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
-    return grad if np.iscomplexobj(raw(a)) else real(grad)
+    return grad if _complex(a) else real(grad)
 
 
 defvjp(_eig_packed, _eig_vjp, reads="ans args")
