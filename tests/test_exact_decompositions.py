@@ -171,3 +171,17 @@ def test_gradcli_ops_lists_their_mpmath_path():
     moved = gnp.rollaxis(to_mp(np.arange(24.0).reshape(2, 3, 4)), 2)
     assert moved.shape == (4, 2, 3) and isinstance(moved[1, 0, 2], mpmath.mpf)
     assert moved[1, 0, 2] == np.rollaxis(np.arange(24.0).reshape(2, 3, 4), 2)[1, 0, 2]
+
+
+def test_complex_eigenvectors_on_mpmath_numbers_stay_unit_vectors():
+    # Turned to NumPy's phase by a turn of modulus 1 at the working precision, not float64's.
+    gmp.enable()
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3))
+    hermitian = a + np.conj(a).T
+    to_mpc = np.vectorize(mpmath.mpc, otypes=[object])
+    with mpmath.workdps(40):
+        for (w, v), numpys in ((gnp.linalg.eigh(to_mpc(hermitian)), np.linalg.eigh(hermitian)), (gnp.linalg.eig(to_mpc(a)), np.linalg.eig(a))):
+            lengths = [abs(mpmath.fsum(abs(z) ** 2 for z in v[:, j]) - 1) for j in range(3)]
+            assert max(lengths) < mpmath.mpf(10) ** -35, lengths
+            np.testing.assert_allclose(np.vectorize(complex)(v), numpys[1], atol=1e-13)

@@ -77,13 +77,25 @@ def _eigh_packed_mp(a, lower):
     return out
 
 
+def _unit_turn(overlap, complex_input):
+    """The sign of a float overlap, or for complex its phase as an mpmath number of modulus 1 at the working precision.
+
+    NumPy's float phase has a modulus 1 only to float64 rounding: multiplied in,
+    it would leave unit vectors off by 1e-16, a float stand-in inside the exact reference.
+    """
+    if not complex_input:
+        return -1 if overlap.real < 0 else 1
+    turn = loaded_mpmath().mpc(complex(overlap))
+    return turn / abs(turn)
+
+
 def _phases_as_numpy(vectors, matrix, complex_input):
     """Eigenvectors turned to the sign (phase) NumPy's own eigh picks, so both answer the same branch."""
     to_float = complex if complex_input else float
     numpys = np.linalg.eigh(np.vectorize(to_float, otypes=[to_float])(matrix))[1]
     for j in range(vectors.shape[1]):
         overlap = np.vdot(np.vectorize(to_float, otypes=[to_float])(vectors[:, j]), numpys[:, j])
-        vectors[:, j] = vectors[:, j] * (overlap / abs(overlap) if complex_input else np.sign(overlap))
+        vectors[:, j] = vectors[:, j] * _unit_turn(overlap, complex_input)
     return vectors
 
 
@@ -175,11 +187,7 @@ def _svd_signs_as_numpy(u, vh, matrix, complex_input):
         overlap = np.vdot(floats(u[:, j]), u_numpy[:, j])
         if overlap == 0:  # a repeated singular value: no vector to follow, and none to match
             continue
-        if complex_input:
-            turn = mpmath.mpc(complex(overlap))
-            turn = turn / abs(turn)
-        else:
-            turn = -1 if overlap.real < 0 else 1
+        turn = _unit_turn(overlap, complex_input)
         u[:, j] = u[:, j] * turn
         vh[j] = vh[j] * (mpmath.conj(turn) if complex_input else turn)
     return u, vh
@@ -360,7 +368,7 @@ def _eig_packed_mp(a):
             j = min(range(len(w)), key=lambda i: abs(complex(w[i]) - target))  # NumPy's order
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
             overlap = np.vdot(np.vectorize(complex, otypes=[complex])(column), v_np[index][:, k])
-            column = column * mpmath.mpmathify(complex(overlap / abs(overlap)))
+            column = column * _unit_turn(overlap, True)
             if real_answer:
                 out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
             else:
