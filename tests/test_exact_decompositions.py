@@ -68,7 +68,7 @@ CHECKED = [
     ("nuclear norm, norm 'nuc'", "return np.linalg.norm(a, 'nuc')", _nuclear),
     ("nuclear norm, trace of U^T A V", "u, s, vh = np.linalg.svd(a, full_matrices=False)\n"
      "    return np.trace(u.T @ a @ vh.T)", _nuclear),
-    ("spectral norm, largest singular value", "return np.linalg.svd(a, full_matrices=False)[1][0]", _spectral),
+    ("spectral norm, largest singular value", "return np.linalg.svd(a)[1][0]", _spectral),
     ("spectral norm, norm 2", "return np.linalg.norm(a, 2)", _spectral),
     ("least squares through pinv", "x = np.linalg.pinv(a) @ np.array([1.0, 2.0, -3.0])\n"
      "    return np.sum(x ** 2)", _least_squares),
@@ -153,13 +153,27 @@ def test_pinv_on_mpmath_numbers_keeps_numpys_rank():
     np.testing.assert_allclose(np.asarray(batched, dtype=float), np.linalg.pinv(np.stack([TALL, 2 * TALL]), rtol=None), atol=1e-13)
 
 
-def test_full_factors_of_a_non_square_matrix_are_refused_on_mpmath_numbers():
+@pytest.mark.parametrize("shape", [(3, 2), (2, 3), (2, 3, 2)], ids=str)
+def test_full_factors_on_mpmath_numbers_complete_the_exact_thin_ones(shape):
     gmp.enable()
-    with pytest.raises(NoGradientError, match="full_matrices=False"):
-        gnp.linalg.svd(to_mp(TALL))
-    square = to_mp(TALL[:2])
-    for mine, numpys in zip(gnp.linalg.svd(square), np.linalg.svd(TALL[:2])):
+    a = np.random.default_rng(2).standard_normal(shape)
+    with mpmath.workdps(40):
+        u, s, vh = gnp.linalg.svd(to_mp(a))  # NumPy's default: full_matrices=True
+        for q in (np.matmul(np.swapaxes(u, -1, -2), u), np.matmul(vh, np.swapaxes(vh, -1, -2))):
+            assert max(abs(e) for e in (q - np.eye(q.shape[-1])).ravel()) < mpmath.mpf(10) ** -35
+    for mine, numpys in zip((u, s, vh), np.linalg.svd(a)):
         np.testing.assert_allclose(np.asarray(mine, dtype=float), numpys, atol=1e-13)
+
+
+def test_a_loss_reading_the_added_columns_is_refused_not_guessed():
+    with pytest.raises(NoGradientError, match="full_matrices=False"):
+        gradcli.grad(lambda a: gnp.sum(gnp.linalg.svd(a)[0]))(TALL)
+    with pytest.raises(NoGradientError, match="full_matrices=False"):
+        gradcli.grad(lambda a: gnp.sum(gnp.linalg.svd(a)[2]))(TALL.T)
+    # Reading only the thin part of a full U: its gradient, with a zero from the added columns.
+    thin = gradcli.grad(lambda a: gnp.sum(gnp.linalg.svd(a, full_matrices=False)[0][:, 0] * TALL[:, 0]))(TALL)
+    full = gradcli.grad(lambda a: gnp.sum(gnp.linalg.svd(a)[0][:, 0] * TALL[:, 0]))(TALL)
+    np.testing.assert_allclose(full, thin, atol=1e-15)
 
 
 def test_gradcli_ops_lists_their_mpmath_path():

@@ -15,7 +15,7 @@ import numpy as np
 
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
-from .ops_array import expand_dims, getitem
+from .ops_array import concatenate, expand_dims, getitem, zeros_like
 from .ops_linalg import inv, matmul, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
@@ -255,7 +255,7 @@ defvjp(_svd_packed, _svd_vjp, reads="ans args")
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    """``np.linalg.svd``, differentiable for the thin factors (``full_matrices=False``) and the singular values.
+    """``np.linalg.svd``: ``(U, s, Vh)``, or ``s``, differentiable, real or complex, batched.
 
     The singular values come descending, as NumPy's. Each pair (u_j, vh_j) is
     defined only up to a sign (a phase, for complex input) the two share: on
@@ -266,22 +266,74 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     values, U diag(s) Vh, projections U U^H, |U|) has an exact reference worth
     the name. The gradient assumes distinct, nonzero singular values and a loss
     that does not depend on those signs (phases). ``full_matrices=True`` on a
-    non-square matrix adds columns that are any orthonormal basis of a
-    complement, no function of the matrix: traced or on mpmath numbers it is
-    refused (NumPy answers it for plain values); ``hermitian`` is not read there.
+    non-square matrix adds columns to U (rows to Vh) that are any orthonormal
+    basis of a complement, no function of the matrix: they are NumPy's (made
+    orthonormal to the exact thin factors on mpmath numbers), and a loss that
+    reads them is refused a gradient rather than given one for NumPy's choice.
+    ``hermitian`` is not read when traced or on mpmath numbers.
     """
     if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
     if not compute_uv:
         return _svd_parts(_svd_packed(a), m)[1]
-    if full_matrices and m != shape_of(a)[-1]:
-        raise NoGradientError(
-            "svd: gradcli differentiates, and computes exactly, the thin factors only (full_matrices=False): "
-            "the extra columns of a full U or Vh are any orthonormal basis of a complement"
-        )
     u, s, v_t = _svd_parts(_svd_packed(a), m)
-    return u, s, _T(v_t)  # the packing holds vh transposed (not conjugated)
+    u, vh = u, _T(v_t)  # the packing holds vh transposed (not conjugated)
+    if full_matrices and m > shape_of(a)[-1]:
+        u = concatenate([u, _svd_complement(a)], axis=-1)
+    elif full_matrices and m < shape_of(a)[-1]:
+        vh = concatenate([vh, _svd_complement(a)], axis=-2)
+    return u, s, vh
+
+
+def _svd_complement_raw(a):
+    """The columns (rows of vh) a full svd adds to the thin one: NumPy's basis of the complement."""
+    u, _, vh = np.linalg.svd(a, full_matrices=True)
+    k = min(a.shape[-2:])
+    return u[..., :, k:] if a.shape[-2] > a.shape[-1] else vh[..., k:, :]
+
+
+def _svd_complement_mp(a):
+    """NumPy's complement, made orthonormal to the exact thin factors at the working precision (Gram-Schmidt)."""
+    mpmath = loaded_mpmath()
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    k, tall = min(m, n), m > n
+    packed = _svd_packed_mp(a)
+    complex_input = any(isinstance(z, (mpmath.mpc, complex)) for z in a.flat)
+    floats = np.vectorize(complex if complex_input else float, otypes=[complex if complex_input else float])(a)
+    extra = np.asarray(_svd_complement_raw(floats), dtype=object)
+    out = np.empty(extra.shape, dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        # Columns (of U, or of V = vh^H): the thin ones exactly, the extra ones from NumPy.
+        basis = [packed[index][:m, j] if tall else np.conj(packed[index][m + 1 :, j]) for j in range(k)]
+        for column in (extra[index].T if tall else np.conj(extra[index])):
+            column = np.array([mpmath.mpmathify(z) for z in column], dtype=object)
+            for b in basis:
+                column = column - b * np.vdot(b, column)
+            column = column / mpmath.sqrt(mpmath.fsum(abs(z) ** 2 for z in column))
+            basis.append(column)
+        added = np.array(basis[k:], dtype=object)  # one row per extra column
+        out[index] = added.T if tall else np.conj(added)
+    return out
+
+
+_svd_complement = primitive(
+    _svd_complement_raw, "linalg.svd.complement", kind="linalg", mp=mpmath_only("linalg.svd", _svd_complement_mp)
+)
+
+
+def _svd_complement_vjp(g, ans, a):
+    """Nothing, for a loss that does not read the complement; else a refusal: its basis is no function of ``a``."""
+    if any(z != 0 for z in np.asarray(raw(g)).flat):
+        raise NoGradientError(
+            "svd: the loss reads the columns full_matrices=True adds to U (rows to vh), which are any orthonormal "
+            "basis of a complement, no function of the matrix: use full_matrices=False"
+        )
+    return zeros_like(a)
+
+
+defvjp(_svd_complement, _svd_complement_vjp, reads="args")
 
 
 def _svdvals_vjp(g, ans, a):
