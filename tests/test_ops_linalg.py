@@ -421,13 +421,23 @@ def test_complex_eigh_and_svd_pull_back_the_adjoint():
     assert np.isclose(np.vdot(u, numeric), np.real(np.vdot(np.conj(pullback(u)[0]), v)), rtol=1e-6)
 
 
-def test_eigh_exact_reference_and_the_ops_without_one():
+def test_eigh_exact_reference():
     gmp.enable()
     to_mp = np.vectorize(mpmath.mpf, otypes=[object])
     a = make_args([spd(3)])[0]
     w, v = gnp.linalg.eigh(to_mp(a))
     assert np.allclose(np.asarray(w, dtype=float), np.linalg.eigvalsh(a), atol=1e-13)
     assert np.allclose(np.abs(np.asarray(v, dtype=float)), np.abs(np.linalg.eigh(a)[1]), atol=1e-12)
-    for op in (gnp.linalg.pinv, lambda x: gnp.linalg.svd(x, compute_uv=False)):
-        with pytest.raises(NotImplementedError, match="no exact reference for linalg"):
-            gradcli.grad(lambda x: gnp.sum(op(x)))(to_mp(a))
+
+
+def test_svd_and_pinv_gradients_on_mpmath_numbers_are_the_rules_in_floats():
+    # The rules run on mpmath numbers as they run in floats (svd, pinv and the singular values'
+    # own rule, which reaches the svd): what the exact reference's rule pass does.
+    gmp.enable()
+    to_mp = np.vectorize(mpmath.mpf, otypes=[object])
+    a = make_args([(4, 3)])[0]
+    for op in (gnp.linalg.pinv, lambda x: gnp.linalg.svd(x, compute_uv=False), lambda x: gnp.linalg.norm(x, "nuc")):
+        loss = lambda x: gnp.sum(op(x) * op(x))  # noqa: E731
+        with mpmath.workdps(30):
+            exact = gradcli.grad(loss)(to_mp(a))
+        np.testing.assert_allclose(np.asarray(exact, dtype=float), gradcli.grad(loss)(a), rtol=1e-12, atol=1e-13)

@@ -196,6 +196,7 @@ _SAMPLES = {
     "einsum": lambda num: ("ij,jk", num(_M), num(_M)),
     "expand_dims": lambda num: (num(_V), 0),
     "moveaxis": lambda num: (num(_M), 0, 1),
+    "rollaxis": lambda num: (num(_M), 1),
     "swapaxes": lambda num: (num(_M), 0, 1),
     "split": lambda num: (num(_V), 3),
     "take": lambda num: (num(_V), [2, 0]),

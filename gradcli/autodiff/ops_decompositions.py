@@ -4,6 +4,9 @@ A decomposition has several outputs; the core's primitives have one. So eigh
 is a primitive returning both halves packed in one array (the eigenvalues as
 an extra row above the eigenvectors) and the public function unpacks them with
 differentiable indexing: the rule receives one cotangent, split the same way.
+On mpmath numbers (the exact reference) each runs mpmath's own decomposition,
+turned to NumPy's order and signs; python-flint balls are refused, so the
+reference takes mpmath's path.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import numpy as np
 
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
-from .ops_array import expand_dims, getitem
+from .ops_array import concatenate, expand_dims, getitem, zeros_like
 from .ops_linalg import inv, matmul, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
@@ -23,8 +26,16 @@ def _T(x):
     return swapaxes(x, -1, -2)
 
 
+def _complex(x):
+    """Whether ``x`` holds complex numbers: NumPy's dtype, or for an object array (mpmath numbers) its elements."""
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return any(isinstance(z, complex) or type(z).__name__ in ("mpc", "acb") for z in value.flat)
+    return np.iscomplexobj(value)
+
+
 def _H(x):
-    return conj(_T(x)) if np.iscomplexobj(raw(x)) else _T(x)
+    return conj(_T(x)) if _complex(x) else _T(x)
 
 
 def _no_exact_reference(name):
@@ -66,13 +77,25 @@ def _eigh_packed_mp(a, lower):
     return out
 
 
+def _unit_turn(overlap, complex_input):
+    """The sign of a float overlap, or for complex its phase as an mpmath number of modulus 1 at the working precision.
+
+    NumPy's float phase has a modulus 1 only to float64 rounding: multiplied in,
+    it would leave unit vectors off by 1e-16, a float stand-in inside the exact reference.
+    """
+    if not complex_input:
+        return -1 if overlap.real < 0 else 1
+    turn = loaded_mpmath().mpc(complex(overlap))
+    return turn / abs(turn)
+
+
 def _phases_as_numpy(vectors, matrix, complex_input):
     """Eigenvectors turned to the sign (phase) NumPy's own eigh picks, so both answer the same branch."""
     to_float = complex if complex_input else float
     numpys = np.linalg.eigh(np.vectorize(to_float, otypes=[to_float])(matrix))[1]
     for j in range(vectors.shape[1]):
         overlap = np.vdot(np.vectorize(to_float, otypes=[to_float])(vectors[:, j]), numpys[:, j])
-        vectors[:, j] = vectors[:, j] * (overlap / abs(overlap) if complex_input else np.sign(overlap))
+        vectors[:, j] = vectors[:, j] * _unit_turn(overlap, complex_input)
     return vectors
 
 
@@ -106,7 +129,7 @@ def _read_triangle(g, lower, complex_input):
 def _eigh_vjp(g, ans, a, lower):
     w, v = real(getitem(ans, (Ellipsis, 0, slice(None)))), getitem(ans, (Ellipsis, slice(1, None), slice(None)))
     g_w, g_v = real(getitem(g, (Ellipsis, 0, slice(None)))), getitem(g, (Ellipsis, slice(1, None), slice(None)))
-    complex_input = np.iscomplexobj(raw(a))
+    complex_input = _complex(a)
     return _read_triangle(_symmetric_gradient(g_w, g_v, w, v), lower, complex_input)
 
 
@@ -136,7 +159,66 @@ def _svd_packed_raw(a):
     return np.concatenate([u, np.expand_dims(s.astype(u.dtype), -2), np.swapaxes(vh, -1, -2)], axis=-2)
 
 
-_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=_no_exact_reference("linalg.svd"))
+def _mp_svd(matrix, compute_uv=True):
+    """mpmath's thin svd of one object matrix: ``(U, s, Vh)`` as object arrays, or ``s``; s descending, as NumPy's."""
+    mpmath = loaded_mpmath()
+    complex_input = any(isinstance(z, (mpmath.mpc, complex)) for z in matrix.flat)
+    decompose = mpmath.svd_c if complex_input else mpmath.svd_r
+    answer = decompose(mpmath.matrix(matrix.tolist()), full_matrices=False, compute_uv=compute_uv)
+    s = np.array(answer[1].tolist() if compute_uv else answer.tolist(), dtype=object).reshape(-1)
+    order = sorted(range(len(s)), key=lambda i: -s[i])  # mpmath sorts too; NumPy's order is the contract
+    if not compute_uv:
+        return s[order]
+    u, vh = np.array(answer[0].tolist(), dtype=object), np.array(answer[2].tolist(), dtype=object)
+    return u[:, order], s[order], vh[order], complex_input
+
+
+def _svd_signs_as_numpy(u, vh, matrix, complex_input):
+    """Each pair (u_j, row j of vh) turned together to the sign (phase) NumPy's own svd picks: U S Vh is unchanged.
+
+    The turn is taken from the overlap with NumPy's float u_j and normalised at
+    the working precision, so the turned vectors stay unit vectors to every digit.
+    """
+    mpmath = loaded_mpmath()
+    to_float = complex if complex_input else float
+    floats = np.vectorize(to_float, otypes=[to_float])
+    u_numpy = np.linalg.svd(floats(matrix), full_matrices=False)[0]
+    for j in range(u.shape[1]):
+        overlap = np.vdot(floats(u[:, j]), u_numpy[:, j])
+        if overlap == 0:  # a repeated singular value: no vector to follow, and none to match
+            continue
+        turn = _unit_turn(overlap, complex_input)
+        u[:, j] = u[:, j] * turn
+        vh[j] = vh[j] * (mpmath.conj(turn) if complex_input else turn)
+    return u, vh
+
+
+def _svd_packed_mp(a):
+    """The same packing on mpmath numbers: mpmath's svd_r / svd_c, in NumPy's order and NumPy's signs."""
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    out = np.empty(a.shape[:-2] + (m + 1 + n, min(m, n)), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        u, s, vh, complex_input = _mp_svd(a[index])
+        u, vh = _svd_signs_as_numpy(u, vh, a[index], complex_input)
+        out[index][:m], out[index][m], out[index][m + 1 :] = u, s, vh.T
+    return out
+
+
+_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", _svd_packed_mp))
+
+
+def _svdvals_mp(a):
+    """``svdvals`` on mpmath numbers: the singular values of each matrix of a stack, descending."""
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape[:-2] + (min(a.shape[-2:]),), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        out[index] = _mp_svd(a[index], compute_uv=False)
+    return out
+
+
+# The spectral and nuclear norms' op: its mpmath path is the svd's, so it lives here beside its rule (below).
+svdvals.prim.mp = mpmath_only("linalg.svdvals", _svdvals_mp)
 
 
 def _svd_parts(packed, m):
@@ -148,7 +230,7 @@ def _svd_parts(packed, m):
 
 def _svd_vjp(g, ans, a):
     m, n = shape_of(a)[-2], shape_of(a)[-1]
-    complex_input = np.iscomplexobj(raw(a))
+    complex_input = _complex(a)
     u, s, v_t = _svd_parts(ans, m)
     g_u, g_s, g_v_t = _svd_parts(conj(g) if complex_input else g, m)
     v, g_v = (conj(v_t), conj(g_v_t)) if complex_input else (v_t, g_v_t)  # V = vh^H
@@ -173,52 +255,141 @@ defvjp(_svd_packed, _svd_vjp, reads="ans args")
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    """``np.linalg.svd``, differentiable for the thin factors (``full_matrices=False``) and the singular values.
+    """``np.linalg.svd``: ``(U, s, Vh)``, or ``s``, differentiable, real or complex, batched.
 
-    The gradient assumes distinct, nonzero singular values, and a loss that does
-    not depend on the sign (phase) each pair of singular vectors shares.
+    The singular values come descending, as NumPy's. Each pair (u_j, vh_j) is
+    defined only up to a sign (a phase, for complex input) the two share: on
+    mpmath numbers (the exact reference) each pair is turned to the sign NumPy's
+    own svd picks for the same matrix in float64, so U, Vh and anything built
+    of them compare with NumPy's; the phase of a complex pair is NumPy's to
+    within float64 rounding only, so only what does not depend on it (singular
+    values, U diag(s) Vh, projections U U^H, |U|) has an exact reference worth
+    the name. The gradient assumes distinct, nonzero singular values and a loss
+    that does not depend on those signs (phases). ``full_matrices=True`` on a
+    non-square matrix adds columns to U (rows to Vh) that are any orthonormal
+    basis of a complement, no function of the matrix: they are NumPy's (made
+    orthonormal to the exact thin factors on mpmath numbers), and a loss that
+    reads them is refused a gradient rather than given one for NumPy's choice.
+    ``hermitian`` is not read when traced or on mpmath numbers.
     """
-    if not isinstance(a, Box):
+    if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
     if not compute_uv:
         return _svd_parts(_svd_packed(a), m)[1]
-    if full_matrices and m != shape_of(a)[-1]:
-        raise NoGradientError("svd: gradcli differentiates the thin factors only (full_matrices=False)")
     u, s, v_t = _svd_parts(_svd_packed(a), m)
-    return u, s, _T(v_t)  # the packing holds vh transposed (not conjugated)
+    u, vh = u, _T(v_t)  # the packing holds vh transposed (not conjugated)
+    if full_matrices and m > shape_of(a)[-1]:
+        u = concatenate([u, _svd_complement(a)], axis=-1)
+    elif full_matrices and m < shape_of(a)[-1]:
+        vh = concatenate([vh, _svd_complement(a)], axis=-2)
+    return u, s, vh
+
+
+def _svd_complement_raw(a):
+    """The columns (rows of vh) a full svd adds to the thin one: NumPy's basis of the complement."""
+    u, _, vh = np.linalg.svd(a, full_matrices=True)
+    k = min(a.shape[-2:])
+    return u[..., :, k:] if a.shape[-2] > a.shape[-1] else vh[..., k:, :]
+
+
+def _svd_complement_mp(a):
+    """NumPy's complement, made orthonormal to the exact thin factors at the working precision (Gram-Schmidt)."""
+    mpmath = loaded_mpmath()
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    k, tall = min(m, n), m > n
+    packed = _svd_packed_mp(a)
+    complex_input = any(isinstance(z, (mpmath.mpc, complex)) for z in a.flat)
+    floats = np.vectorize(complex if complex_input else float, otypes=[complex if complex_input else float])(a)
+    extra = np.asarray(_svd_complement_raw(floats), dtype=object)
+    out = np.empty(extra.shape, dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        # Columns (of U, or of V = vh^H): the thin ones exactly, the extra ones from NumPy.
+        basis = [packed[index][:m, j] if tall else np.conj(packed[index][m + 1 :, j]) for j in range(k)]
+        for column in (extra[index].T if tall else np.conj(extra[index])):
+            column = np.array([mpmath.mpmathify(z) for z in column], dtype=object)
+            for b in basis:
+                column = column - b * np.vdot(b, column)
+            column = column / mpmath.sqrt(mpmath.fsum(abs(z) ** 2 for z in column))
+            basis.append(column)
+        added = np.array(basis[k:], dtype=object)  # one row per extra column
+        out[index] = added.T if tall else np.conj(added)
+    return out
+
+
+_svd_complement = primitive(
+    _svd_complement_raw, "linalg.svd.complement", kind="linalg", mp=mpmath_only("linalg.svd", _svd_complement_mp)
+)
+
+
+def _svd_complement_vjp(g, ans, a):
+    """Nothing, for a loss that does not read the complement; else a refusal: its basis is no function of ``a``."""
+    if any(z != 0 for z in np.asarray(raw(g)).flat):
+        raise NoGradientError(
+            "svd: the loss reads the columns full_matrices=True adds to U (rows to vh), which are any orthonormal "
+            "basis of a complement, no function of the matrix: use full_matrices=False"
+        )
+    return zeros_like(a)
+
+
+defvjp(_svd_complement, _svd_complement_vjp, reads="args")
 
 
 def _svdvals_vjp(g, ans, a):
     """The singular values' rule, A_bar = conj(U diag(g) V^H), with U and V from the differentiable svd when
     the rule is itself differentiated (a norm's Hessian), so their derivatives are kept, not dropped."""
-    if isinstance(a, Box):
+    if isinstance(a, Box) or np.asarray(a).dtype == object:  # traced, or mpmath numbers
         u, _, v_t = _svd_parts(_svd_packed(a), shape_of(a)[-2])
         vh = _T(v_t)
     else:
         u, _, vh = np.linalg.svd(a, full_matrices=False)
     grad = matmul(u * expand_dims(g, -2), vh)
-    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+    return conj(grad) if _complex(a) else grad
 
 
 # It replaces ops_linalg's rule, which cannot reach the svd (a layer above it) and refuses a second derivative.
 defvjp(svdvals, _svdvals_vjp, reads="args")
 
 
-pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=_no_exact_reference("linalg.pinv"))
+_UNSET = object()  # rtol not given: NumPy tells it apart from rtol=None
+
+
+def _pinv_mp(a, rcond=None, hermitian=False, rtol=_UNSET):
+    """``np.linalg.pinv`` on mpmath numbers: Vh^H diag(1/s) U^H over the singular values NumPy keeps.
+
+    NumPy's cutoff is kept (rcond, else rtol, times the largest singular value;
+    1e-15 by default), so both answer for the same rank; in exact arithmetic a
+    singular value that should be 0 falls far below it.
+    """
+    a = np.asarray(a, dtype=object)
+    m, n = a.shape[-2:]
+    if rcond is None:
+        rcond = 1e-15 if rtol is _UNSET else max(m, n) * np.finfo(np.float64).eps if rtol is None else rtol
+    rcond = np.broadcast_to(np.asarray(rcond, dtype=object), a.shape[:-2])
+    out = np.empty(a.shape[:-2] + (n, m), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        u, s, vh, _ = _mp_svd(a[index])
+        cutoff = rcond[index] * s[0] if len(s) else 0
+        kept = np.array([1 / x if x > cutoff else 0 for x in s], dtype=object)
+        out[index] = np.matmul(np.conj(vh).T * kept, np.conj(u).T)
+    return out
+
+
+pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", _pinv_mp))
 
 
 def _pinv_vjp(g, ans, a, *options):
     # The adjoint of d(A+) = -A+ dA A+ + A+ A+^H dA^H (I - A A+) + (I - A+ A) dA^H A+^H A+,
     # exact where A's rank stays put; conj'd to the core's convention for complex input.
-    p, gc = ans, conj(g) if np.iscomplexobj(raw(a)) else g
+    p, gc = ans, conj(g) if _complex(a) else g
     m, n = shape_of(a)[-2], shape_of(a)[-1]
     left = _eye(m, a) - matmul(a, p)  # I - A A+
     right = _eye(n, a) - matmul(p, a)  # I - A+ A
     grad = -matmul(matmul(_H(p), gc), _H(p))
     grad = grad + _H(matmul(matmul(matmul(p, _H(p)), gc), left))  # the dA^H terms, transposed back
     grad = grad + _H(matmul(matmul(right, gc), matmul(_H(p), p)))
-    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+    return conj(grad) if _complex(a) else grad
 
 
 defvjp(pinv, _pinv_vjp, reads="ans args")
@@ -249,7 +420,7 @@ def _eig_packed_mp(a):
             j = min(range(len(w)), key=lambda i: abs(complex(w[i]) - target))  # NumPy's order
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
             overlap = np.vdot(np.vectorize(complex, otypes=[complex])(column), v_np[index][:, k])
-            column = column * mpmath.mpmathify(complex(overlap / abs(overlap)))
+            column = column * _unit_turn(overlap, True)
             if real_answer:
                 out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
             else:
@@ -277,7 +448,7 @@ def _eig_vjp(g, ans, a):
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
     v_inv_h = _H(inv(v))
     grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
-    return grad if np.iscomplexobj(raw(a)) else real(grad)
+    return grad if _complex(a) else real(grad)
 
 
 defvjp(_eig_packed, _eig_vjp, reads="ans args")
