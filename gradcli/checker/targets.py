@@ -189,7 +189,9 @@ def by_returned_value(resolved, points, framework=None):
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             returned = fun(*args)
-    except Exception:  # noqa: BLE001 - the check itself reports what the function raises
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - the check itself reports what the function raises (sys.exit too)
         return resolved
     found = framework_of_value(returned)
     if found not in BRIDGES:
