@@ -315,6 +315,7 @@ def _flag_points(resolved, at, random_specs, seed):
     rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
     covered = {name for r in randoms for name in r}
+    covered |= set(resolved.bridge.supplied if resolved.bridge is not None else ())  # a module-level nn.Module
     rest = tuple(v for v in resolved.variables if v not in covered)
     if not rest and at:
         raise InputError(

@@ -324,6 +324,14 @@ def test_cli_checks_a_models_layer_by_name():
     assert list(results[0]["gradient"]) == ["model.fc1.weight"]
 
 
+def test_cli_takes_the_module_of_the_users_file_when_at_gives_the_data_alone():
+    mlp = os.path.join(ROOT, "examples", "torch", "mlp.py")
+    run = _cli("check", f"{mlp}:loss", "--at", "x=[[0.5,-1.0]]", "--wrt", "model.fc1.weight", "--dtype", "float64", "--json")
+    assert run.returncode == 0, run.stderr
+    (result,) = json.loads(run.stdout)["results"]
+    assert result["status"] == "ok" and list(result["gradient"]) == ["model.fc1.weight"]
+
+
 NAIVE_SOFTPLUS = """\
 import torch
 

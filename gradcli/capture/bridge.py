@@ -78,6 +78,7 @@ class Bridge:
     spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
+    supplied: tuple = ()  # parameters `arguments` fills itself where a point leaves them out (a module-level nn.Module)
 
 
 def make_bridge(framework, fun, text) -> Bridge:

@@ -78,6 +78,7 @@ def capture(fun, text) -> Bridge:
         SPELLINGS,
         vectorised=function.vectorised,
         arguments=function.modules.point,
+        supplied=function.modules.supplied(),
     )
 
 

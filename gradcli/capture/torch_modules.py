@@ -52,6 +52,13 @@ class ModuleArguments:
         self.modules = {}  # argument name -> the module whose parameters stand in for it
         self.calling = None
 
+    def supplied(self):
+        """The arguments a module of the same name in the function's own module stands in for, when a point leaves them out."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        found = getattr(inspect.unwrap(self.fun), "__globals__", {})
+        return tuple(name for name in self.names if isinstance(found.get(name), torch.nn.Module))
+
     def point(self, point):
         """``point`` with each module (given, or found by the argument's name in the function's module) as its parameters' tree."""
         import torch  # lazy: only a PyTorch target needs it
