@@ -187,7 +187,7 @@ class TensorFlowFunction:
     def _per_argument(self, leaves, floats, grads, rebuild):
         out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
         for i, g in zip(floats, grads):
-            out[i] = np.asarray(g.numpy() if hasattr(g, "numpy") else g).reshape(np.shape(raw(leaves[i])))
+            out[i] = np.asarray(_tf().convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
         return tuple(rebuild(out))
 
     # The captured graphs, replayed.
@@ -238,13 +238,13 @@ class TensorFlowFunction:
             with tf.GradientTape() as tape:
                 tape.watch(list(watched))
                 y = tf.convert_to_tensor(_gradcli_forward(self.python, rebuild, tensors))
-            ct = tf.ones_like(y, name="gradcli_cotangent")
+            ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
             names["cotangent"] = ct.name
             grads = _gradcli_gradient(tape, y, list(watched), ct)
-            return y, grads
+            return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
         concrete = tf.function(traced).get_concrete_function(*specs)
-        walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location)
+        walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"])
         plan = walker.walk(concrete.graph, _captures(tf, concrete.graph))
         y, grads = concrete.structured_outputs
         cotangent = names["cotangent"]

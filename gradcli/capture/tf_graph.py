@@ -136,8 +136,9 @@ class Walker:
     ``as_numpy(tensor_proto)`` a constant's.
     """
 
-    def __init__(self, frames, read_variable, as_numpy, default_location):
+    def __init__(self, frames, read_variable, as_numpy, default_location, given=()):
         self.frames = frames
+        self.given = set(given)  # names of ops whose outputs each run supplies (the cotangent): never folded
         self.read_variable = read_variable
         self.as_numpy = as_numpy
         self.default_location = default_location
@@ -235,8 +236,9 @@ class Walker:
                 value = op.get_attr(name)
             except ValueError:
                 continue
-            attrs[name] = getattr(value, "as_numpy_dtype", value)
-        if all(key in self.static for key in inputs) and not any(isinstance(self.static[k], tuple) for k in inputs):
+            attrs[name] = value.decode() if isinstance(value, bytes) else getattr(value, "as_numpy_dtype", value)
+        foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)
+        if foldable and all(key in self.static for key in inputs):
             out = function([self.static[key] for key in inputs], attrs)  # known when captured: folded now
             self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
             return

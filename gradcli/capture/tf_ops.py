@@ -119,14 +119,21 @@ def _matmul(ins, attrs):
     return gnp.matmul(a, b)
 
 
+def _shifted(x):
+    """``x`` less its largest entry along the last axis, in a float dtype (as TensorFlow's kernels shift it);
+    mpmath numbers and balls do not overflow, and are left as they are."""
+    if _float_dtype(x) is None:
+        return x
+    return gnp.subtract(x, gnp.max(x, axis=-1, keepdims=True))
+
+
 def _log_softmax(x):
-    top = gnp.max(x, axis=-1, keepdims=True)
-    shifted = gnp.subtract(x, top)
+    shifted = _shifted(x)
     return gnp.subtract(shifted, gnp.log(gnp.sum(gnp.exp(shifted), axis=-1, keepdims=True)))
 
 
 def _softmax(x):
-    shifted = gnp.exp(gnp.subtract(x, gnp.max(x, axis=-1, keepdims=True)))
+    shifted = gnp.exp(_shifted(x))
     return gnp.divide(shifted, gnp.sum(shifted, axis=-1, keepdims=True))
 
 
@@ -266,6 +273,58 @@ def _pad(ins, attrs):
     out = np.full(tuple(int(n + a + b) for n, (a, b) in zip(np.shape(x), pads)), value, dtype=dtype if dtype is not None else object)
     out[tuple(slice(int(a), int(a) + n) for n, (a, _) in zip(np.shape(x), pads))] = raw(x)
     return out
+
+
+def _slice(ins, attrs):
+    x, begin, size = ins
+    index = tuple(slice(int(b), None if int(n) == -1 else int(b) + int(n)) for b, n in zip(np.ravel(raw(begin)), np.ravel(raw(size))))
+    return x[index]
+
+
+def _leaky_relu_grad(ins, attrs):
+    dy, x = ins
+    return gnp.where(gnp.greater(x, 0), dy, gnp.multiply(_as_like(attrs.get("alpha", 0.2), dy), dy))
+
+
+def _xdivy(ins, attrs):
+    x, y = ins
+    zero = gnp.equal(x, 0)
+    return gnp.where(zero, gnp.zeros_like(gnp.divide(x, y)), gnp.divide(x, y))
+
+
+def _concat_offset(ins, attrs):
+    axis, *shapes = (np.ravel(raw(v)) for v in ins)
+    offsets, at = [], 0
+    for shape in shapes:
+        offset = np.zeros_like(shape)
+        offset[int(axis[0]) % len(shape)] = at
+        at += shape[int(axis[0]) % len(shape)]
+        offsets.append(offset)
+    return tuple(offsets)
+
+
+def _list_diff(ins, attrs):
+    x, y = (np.ravel(raw(v)) for v in ins)
+    kept = np.array([i for i, v in enumerate(x) if v not in set(y.tolist())], dtype=attrs.get("out_idx", np.int32))
+    return x[kept], kept
+
+
+def _cumprod(ins, attrs):
+    x, axis = ins
+    axis = int(raw(axis)) % np.ndim(x)
+    parts = [gnp.squeeze(p, axis=axis) for p in gnp.split(x, np.shape(x)[axis], axis=axis)]
+    if attrs.get("reverse"):
+        parts = parts[::-1]
+    out, running = [], None
+    for part in parts:
+        if attrs.get("exclusive"):
+            out.append(gnp.ones_like(part) if running is None else running)
+        running = part if running is None else gnp.multiply(running, part)
+        if not attrs.get("exclusive"):
+            out.append(running)
+    if attrs.get("reverse"):
+        out = out[::-1]
+    return gnp.stack(out, axis=axis)
 
 
 def _two(function):
@@ -442,6 +501,14 @@ OPS = {
     "StridedSliceGrad": (_strided_slice_grad, ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")),
     "GatherV2": (_gather, ("batch_dims",)),
     "UnsortedSegmentSum": (_unsorted_segment_sum, ()),
+    "Slice": (_slice, ()),
+    "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
+    "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
+    "Xdivy": (_xdivy, ()),
+    "Polygamma": (lambda ins, attrs: gnp.polygamma(np.asarray(raw(ins[0])).astype(int), ins[1]), ()),
+    "ConcatOffset": (_concat_offset, ()),
+    "Cumprod": (_cumprod, ("exclusive", "reverse")),
+    "ListDiff": (_list_diff, ("out_idx",)),
     "Pad": (_pad, ()),
     "PadV2": (_pad, ()),
     "Cast": (_cast, ("DstT",)),
