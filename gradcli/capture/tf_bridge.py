@@ -143,12 +143,11 @@ class TensorFlowFunction:
 
     def __init__(self, fun, text):
         self.fun, self.text = fun, text
-        self.python = getattr(fun, "python_function", fun)  # a tf.function's body: one graph, no call op
         self.compiled = hasattr(fun, "get_concrete_function")
         self.captured = {}
         self._graph_gradient = {}
         try:
-            code = inspect.unwrap(self.python).__code__
+            code = inspect.unwrap(getattr(fun, "python_function", fun)).__code__
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
@@ -237,7 +236,7 @@ class TensorFlowFunction:
                 tensors[i] = tf.constant(value)
             with tf.GradientTape() as tape:
                 tape.watch(list(watched))
-                y = tf.convert_to_tensor(_gradcli_forward(self.python, rebuild, tensors))
+                y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
             ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
             names["cotangent"] = ct.name
             grads = _gradcli_gradient(tape, y, list(watched), ct)
@@ -280,8 +279,8 @@ def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
-        y = tf.convert_to_tensor(fun(*rebuild(list(tensors))))
-    return y, tape.gradient(y, watched, output_gradients=tf.cast(ct, y.dtype), unconnected_gradients="zero")
+        y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
+    return y, _gradcli_gradient(tape, y, watched, tf.cast(ct, y.dtype))
 
 
 def _source(tensor):

@@ -61,14 +61,20 @@ def _rsqrt(x):
     return gnp.divide(_as_like(1, x), gnp.sqrt(x))
 
 
+def _zero_where_no_gradient(dy, gradient):
+    """``gradient``, but 0 where ``dy`` is 0: TensorFlow's Sqrt, Rsqrt and Reciprocal kernels never make
+    0 * inf a NaN (a ``where`` whose other branch took sqrt(-1) passes them dy = 0)."""
+    return gnp.where(gnp.equal(dy, 0), gnp.zeros_like(gradient), gradient)
+
+
 def _sqrt_grad(ins, attrs):
     y, dy = ins
-    return gnp.divide(gnp.multiply(_as_like(0.5, y), dy), y)
+    return _zero_where_no_gradient(dy, gnp.divide(gnp.multiply(_as_like(0.5, y), dy), y))
 
 
 def _rsqrt_grad(ins, attrs):
     y, dy = ins
-    return gnp.multiply(gnp.multiply(_as_like(-0.5, y), gnp.multiply(gnp.multiply(y, y), y)), dy)
+    return _zero_where_no_gradient(dy, gnp.multiply(gnp.multiply(_as_like(-0.5, y), gnp.multiply(gnp.multiply(y, y), y)), dy))
 
 
 def _tanh_grad(ins, attrs):
@@ -83,7 +89,18 @@ def _sigmoid_grad(ins, attrs):
 
 def _reciprocal_grad(ins, attrs):
     y, dy = ins
-    return gnp.negative(gnp.multiply(dy, gnp.multiply(y, y)))
+    return _zero_where_no_gradient(dy, gnp.negative(gnp.multiply(dy, gnp.multiply(y, y))))
+
+
+def _x_times(function):
+    """``x * function(y)``, but 0 wherever x is 0 (TensorFlow's Xlogy and Xlog1py, even at y = 0 or NaN)."""
+
+    def x_times(ins, attrs):
+        x, y = ins
+        product = gnp.multiply(x, function(y))
+        return gnp.where(gnp.equal(x, 0), gnp.zeros_like(product), product)
+
+    return x_times
 
 
 def _softplus_grad(ins, attrs):
@@ -446,8 +463,8 @@ OPS = {
     "Maximum": (_two(gnp.maximum), ()),
     "Minimum": (_two(gnp.minimum), ()),
     "ClipByValue": (_clip, ()),
-    "Xlogy": (_two(gnp.xlogy), ()),
-    "Xlog1py": (_two(gnp.xlog1py), ()),
+    "Xlogy": (_x_times(gnp.log), ()),
+    "Xlog1py": (_x_times(gnp.log1p), ()),
     "SqrtGrad": (_sqrt_grad, ()),
     "RsqrtGrad": (_rsqrt_grad, ()),
     "TanhGrad": (_tanh_grad, ()),
