@@ -24,6 +24,7 @@ import importlib.util
 import inspect
 import os
 import sysconfig
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -270,8 +271,29 @@ class TensorFlowFunction:
                 y = tf.convert_to_tensor(self.fun(*point))
             return y, tape.gradient(y, point, unconnected_gradients="zero")
 
-        values, grads = tf.vectorized_map(one, tensors)
+        with _as_written(tf, eager=not self.compiled):
+            values, grads = tf.vectorized_map(one, tensors)
         return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+
+@contextmanager
+def _as_written(tf, eager):
+    """Run a graph as eager code runs (no Grappler rewrites: log(1 + x) stays log(1 + x), not log1p) for an eager function.
+
+    ``tf.vectorized_map`` runs a graph; a function the user wrote eagerly is
+    under test as eager code computes it, so its sweep must not see what
+    TensorFlow's graph optimiser makes of it. A ``tf.function`` is compiled
+    in both and keeps the optimiser.
+    """
+    if not eager:
+        yield
+        return
+    saved = tf.config.optimizer.get_experimental_options()
+    tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": True})
+    try:
+        yield
+    finally:
+        tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": saved.get("disable_meta_optimizer", False)})
 
 
 def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
