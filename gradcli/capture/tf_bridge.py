@@ -30,6 +30,7 @@ import numpy as np
 
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
+from ..errors import InputError
 from .bridge import Bridge
 from .tf_graph import Walker, is_library_frame
 
@@ -123,6 +124,13 @@ def _is_float_leaf(leaf):
     return True
 
 
+def _signature(leaf, exact):
+    """What a traced graph depends on of one leaf: its shape (or only its rank) and dtype; a held leaf's value."""
+    if not _is_float_leaf(leaf):
+        return ("held", repr(raw(leaf)))
+    return (np.shape(raw(leaf)) if exact else np.ndim(raw(leaf)), _dtype_of(leaf).name)
+
+
 def _dtype_of(leaf):
     """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
     value = raw(leaf)
@@ -145,7 +153,7 @@ class TensorFlowFunction:
     def __init__(self, fun, text):
         self.fun, self.text = fun, text
         self.compiled = hasattr(fun, "get_concrete_function")
-        self.captured = {}
+        self.captured, self.seen, self.exact_only = {}, set(), set()
         self._graph_gradient = {}
         try:
             code = inspect.unwrap(getattr(fun, "python_function", fun)).__code__
@@ -181,7 +189,7 @@ class TensorFlowFunction:
             def gradient(ct, *tensors):
                 return _value_and_gradient(tf, self.fun, list(tensors), floats, rebuild, ct)
 
-            compiled = self._graph_gradient[key] = tf.function(gradient)
+            compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
         return compiled
 
     def _per_argument(self, leaves, floats, grads, rebuild):
@@ -211,22 +219,40 @@ class TensorFlowFunction:
         return tuple(rebuild(out))
 
     def _capture(self, args):
-        """The plans for this argument structure, shapes and dtypes (traced once, then cached)."""
+        """The plans for this argument structure, shapes and dtypes (traced once, then cached).
+
+        As TensorFlow's own ``reduce_retracing``: the first shape of each rank
+        is traced as it is; a second one is traced once with every dimension
+        unknown, a graph that then serves arrays of any length (a sweep's
+        batches), unless the user's code needs the dimensions to trace.
+        """
         leaves, rebuild = flatten(list(args))
-        key = (repr(rebuild(list(range(len(leaves))))),) + tuple(
-            (np.shape(raw(leaf)), _dtype_of(leaf).name) if _is_float_leaf(leaf) else ("held", repr(raw(leaf)))
-            for leaf in leaves
-        )
-        captured = self.captured.get(key)
-        if captured is None:
-            captured = self.captured[key] = self._trace(leaves, rebuild)
+        structure = repr(rebuild(list(range(len(leaves)))))
+        shapes = tuple(_signature(leaf, exact=True) for leaf in leaves)
+        general = tuple(_signature(leaf, exact=False) for leaf in leaves)
+        captured = self.captured.get((structure, shapes)) or self.captured.get((structure, general))
+        if captured is not None:
+            return captured
+        if (structure, general) in self.seen and (structure, general) not in self.exact_only:
+            try:
+                captured = self.captured[(structure, general)] = self._trace(leaves, rebuild, exact=False)
+                return captured
+            except InputError:
+                raise
+            except Exception:  # noqa: BLE001 - the user's code needs its dimensions: traced per shape
+                self.exact_only.add((structure, general))
+        self.seen.add((structure, general))
+        captured = self.captured[(structure, shapes)] = self._trace(leaves, rebuild, exact=True)
         return captured
 
-    def _trace(self, leaves, rebuild):
+    def _trace(self, leaves, rebuild, exact):
         tf = _tf()
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         held = {i: raw(leaf) for i, leaf in enumerate(leaves) if i not in floats}
-        specs = [tf.TensorSpec(np.shape(raw(leaves[i])), tf.as_dtype(_dtype_of(leaves[i]))) for i in floats]
+        specs = [
+            tf.TensorSpec(np.shape(raw(leaves[i])) if exact else (None,) * np.ndim(raw(leaves[i])), tf.as_dtype(_dtype_of(leaves[i])))
+            for i in floats
+        ]
         names = {}
 
         def traced(*watched):

@@ -172,7 +172,7 @@ class Walker:
                 continue
             if op.type == "Const":
                 self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
-            elif op.type in SHAPE_OPS:
+            elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
                 self._fold_shape(op, outputs)
             elif op.type == "ReadVariableOp":
                 self._read(op, inputs, outputs, location)
@@ -202,8 +202,6 @@ class Walker:
 
     def _fold_shape(self, op, outputs):
         shapes = [tuple(t.shape.as_list()) for t in op.inputs]
-        if any(d is None for s in shapes for d in s):
-            raise InputError(f"the TensorFlow graph has a shape gradcli cannot know when it captures it ({op.name})")
         attrs = {"out_type": _numpy_dtype(op, "out_type", np.int32)}
         out = SHAPE_OPS[op.type](shapes, attrs)
         self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
@@ -236,7 +234,9 @@ class Walker:
                 value = op.get_attr(name)
             except ValueError:
                 continue
-            attrs[name] = value.decode() if isinstance(value, bytes) else getattr(value, "as_numpy_dtype", value)
+            if hasattr(value, "as_numpy_dtype"):
+                value = np.dtype(value.as_numpy_dtype)
+            attrs[name] = value.decode() if isinstance(value, bytes) else value
         foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)
         if foldable and all(key in self.static for key in inputs):
             out = function([self.static[key] for key in inputs], attrs)  # known when captured: folded now

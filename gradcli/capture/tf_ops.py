@@ -344,6 +344,17 @@ def _cumprod(ins, attrs):
     return gnp.stack(out, axis=axis)
 
 
+def _dynamic_stitch(ins, attrs):
+    """Merge ``data[i]`` into the places ``indices[i]`` name (gradient graphs stitch shapes with it)."""
+    half = len(ins) // 2
+    indices, data = [np.asarray(raw(i)) for i in ins[:half]], [np.asarray(raw(d)) for d in ins[half:]]
+    size = 1 + max(int(i.max()) for i in indices if i.size)
+    out = np.zeros((size,) + data[0].shape[indices[0].ndim :], dtype=data[0].dtype)
+    for where, values in zip(indices, data):
+        out[where] = values
+    return out
+
+
 def _two(function):
     return lambda ins, attrs: function(ins[0], ins[1])
 
@@ -524,6 +535,7 @@ OPS = {
     "Xdivy": (_xdivy, ()),
     "Polygamma": (lambda ins, attrs: gnp.polygamma(np.asarray(raw(ins[0])).astype(int), ins[1]), ()),
     "ConcatOffset": (_concat_offset, ()),
+    "DynamicStitch": (_dynamic_stitch, ()),
     "Cumprod": (_cumprod, ("exclusive", "reverse")),
     "ListDiff": (_list_diff, ("out_idx",)),
     "Pad": (_pad, ()),
@@ -538,13 +550,20 @@ OPS = {
     "L2Loss": (_l2_loss, ()),
 }
 
-# Ops whose outputs depend only on their inputs' shapes, which a captured graph fixes: folded when captured.
+def _shapes_of(function):
+    """A shape op's entry: ``function(shapes, attrs)`` on its inputs' shapes, read when the op runs."""
+    return lambda ins, attrs: function([np.shape(raw(x)) for x in ins], attrs)
+
+
+# Ops whose outputs depend only on their inputs' shapes: folded when the graph fixes the shapes, else run
+# on the shapes each replay sees (a graph traced once for arrays of any length, as a sweep passes them).
 SHAPE_OPS = {
-    "Shape": lambda shapes, attrs: np.array(shapes[0], dtype=attrs["out_type"]),
-    "ShapeN": lambda shapes, attrs: tuple(np.array(s, dtype=attrs["out_type"]) for s in shapes),
-    "Size": lambda shapes, attrs: np.array(int(np.prod(shapes[0])), dtype=attrs["out_type"]),
+    "Shape": lambda shapes, attrs: np.array(shapes[0], dtype=attrs.get("out_type", np.int32)),
+    "ShapeN": lambda shapes, attrs: tuple(np.array(s, dtype=attrs.get("out_type", np.int32)) for s in shapes),
+    "Size": lambda shapes, attrs: np.array(int(np.prod(shapes[0])), dtype=attrs.get("out_type", np.int32)),
     "Rank": lambda shapes, attrs: np.array(len(shapes[0]), dtype=np.int32),
 }
+OPS.update({name: (_shapes_of(function), ("out_type",)) for name, function in SHAPE_OPS.items()})
 
 # Ops a replay passes over: they compute nothing a gradient needs.
 SKIPPED = {"NoOp", "Assert", "Print", "PrintV2", "VarIsInitializedOp"}
