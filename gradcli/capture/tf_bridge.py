@@ -124,6 +124,13 @@ def _is_float_leaf(leaf):
     return True
 
 
+def _flat(args):
+    """``(leaves, rebuild)`` of a call's arguments; plain arrays and numbers (the usual call) without a tree walk."""
+    if not any(isinstance(a, (list, tuple, dict)) for a in args):
+        return list(args), list
+    return flatten(list(args))
+
+
 def _signature(leaf, exact):
     """What a traced graph depends on of one leaf: its shape (or only its rank) and dtype; a held leaf's value."""
     if not _is_float_leaf(leaf):
@@ -166,7 +173,7 @@ class TensorFlowFunction:
     def own(self, args, cotangent):
         """TensorFlow's value and vector-Jacobian product at ``args``, in their dtype (eagerly, or compiled as the user's is)."""
         tf = _tf()
-        leaves, rebuild = flatten(list(args))
+        leaves, rebuild = _flat(args)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         tensors = [tf.constant(np.asarray(raw(leaf))) for leaf in leaves]
         if cotangent is None:
@@ -202,15 +209,15 @@ class TensorFlowFunction:
 
     def forward(self, *args):
         """The forward graph replayed with gradcli's ops on ``args`` (any float dtype, mpmath numbers, balls)."""
-        leaves, _ = flatten(list(args))
-        captured = self._capture(args)
+        leaves, rebuild = _flat(args)
+        captured = self._capture(leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         return captured.forward.run(floats)[0]
 
     def backward(self, args, cotangent):
         """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
-        leaves, rebuild = flatten(list(args))
-        captured = self._capture(args)
+        leaves, rebuild = _flat(args)
+        captured = self._capture(leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
         out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
@@ -218,7 +225,7 @@ class TensorFlowFunction:
             out[i] = g
         return tuple(rebuild(out))
 
-    def _capture(self, args):
+    def _capture(self, leaves, rebuild):
         """The plans for this argument structure, shapes and dtypes (traced once, then cached).
 
         As TensorFlow's own ``reduce_retracing``: the first shape of each rank
@@ -226,7 +233,6 @@ class TensorFlowFunction:
         unknown, a graph that then serves arrays of any length (a sweep's
         batches), unless the user's code needs the dimensions to trace.
         """
-        leaves, rebuild = flatten(list(args))
         structure = repr(rebuild(list(range(len(leaves)))))
         shapes = tuple(_signature(leaf, exact=True) for leaf in leaves)
         general = tuple(_signature(leaf, exact=False) for leaf in leaves)

@@ -59,7 +59,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
-        return check(target, points, checking, dtypes=(dtype_name,))
+        return check(resolved, points, checking, dtypes=(dtype_name,))  # resolved once: a module imported, a graph traced, once
 
     with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
         for dtype_name in checking.dtypes:
