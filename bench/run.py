@@ -37,6 +37,7 @@ SCRIPTS = {
     "exact_scale": ("exact_scale", "exact reference at scale"),
     "sweep": ("sweep_speed", "sweep speed"),
     "audit": ("audit_jobs", "audit workers"),
+    "tensorflow": ("tf_bridge", "TensorFlow bridge"),
 }
 
 
