@@ -133,9 +133,13 @@ def _flat(args):
 
 def _signature(leaf, exact):
     """What a traced graph depends on of one leaf: its shape (or only its rank) and dtype; a held leaf's value."""
-    if not _is_float_leaf(leaf):
-        return ("held", repr(raw(leaf)))
-    return (np.shape(raw(leaf)) if exact else np.ndim(raw(leaf)), _dtype_of(leaf).name)
+    value = raw(leaf)
+    dtype = getattr(value, "dtype", None)
+    if dtype is None:  # a Python float, an mpmath number, a ball: a float64 scalar to the graph
+        return ((), "f8") if _is_float_leaf(value) else ("held", repr(value))
+    if dtype.kind not in "fO":
+        return ("held", repr(value))
+    return (value.shape if exact else value.ndim, dtype.str if dtype.kind == "f" else "f8")
 
 
 def _dtype_of(leaf):
@@ -233,10 +237,13 @@ class TensorFlowFunction:
         unknown, a graph that then serves arrays of any length (a sweep's
         batches), unless the user's code needs the dimensions to trace.
         """
-        structure = repr(rebuild(list(range(len(leaves)))))
+        structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
         shapes = tuple(_signature(leaf, exact=True) for leaf in leaves)
+        captured = self.captured.get((structure, shapes))
+        if captured is not None:
+            return captured
         general = tuple(_signature(leaf, exact=False) for leaf in leaves)
-        captured = self.captured.get((structure, shapes)) or self.captured.get((structure, general))
+        captured = self.captured.get((structure, general))
         if captured is not None:
             return captured
         if (structure, general) in self.seen and (structure, general) not in self.exact_only:
