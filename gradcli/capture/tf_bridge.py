@@ -60,9 +60,14 @@ SPELLINGS = {
 _FLOATS = (np.float16, np.float32, np.float64)
 
 
+def prepare():
+    """Quieten TensorFlow's C++ start-up lines (CPU features, absl) unless the user chose a level: before any import of it."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+
 def _tf():
     """TensorFlow, its C++ start-up messages quiet unless the user chose a level."""
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    prepare()
     import tensorflow as tf  # lazy: only a TensorFlow target loads it, and it takes seconds
 
     return tf
