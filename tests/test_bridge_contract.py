@@ -97,3 +97,8 @@ def test_the_gradient_shown_is_the_frameworks_even_where_the_replay_differs():
     [result] = _results(target, [{"x": 0.5}], ("float64",))
     assert result.gradient["x"] == pytest.approx(2 / (1 + np.exp(-0.5)), rel=1e-15)
     assert result.status != "ok"
+
+
+def test_second_derivatives_of_a_bridged_function_are_refused_not_zero():
+    with pytest.raises(InputError, match="--order 2 is not available"):
+        check(_target(), [{"x": 1.0}], CheckOptions(dtypes=("float64",), order=2))

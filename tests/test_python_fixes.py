@@ -212,3 +212,36 @@ def test_a_helper_in_the_same_file_is_rewritten_where_the_finding_is(tmp_path):
     assert report.fixes[0].name == "softplus"
     assert "-    return np.log(1 + np.exp(u))\n+    return np.softplus(u)\n" in report.fixes[0].diff
     assert report.fixes[0].after == {"z=43 float64": "ok"}
+
+
+def test_a_frameworks_spellings_read_and_write_its_own_calls():
+    source = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+
+        def f(x):
+            return jnp.log(1 + jnp.exp(x))
+        """
+    ).lstrip("\n")
+    spellings = {"softplus": "jax.nn.softplus", "logaddexp": "jnp.logaddexp"}
+    rewrites = {name: splice(source, edits) for name, _, edits in source_rewrites(source, [4], "jax.numpy", spellings)}
+    # jax.nn is not reachable through `jnp`: the fix writes it in full and imports its package.
+    assert rewrites["softplus"] == "import jax.numpy as jnp\nimport jax\n\ndef f(x):\n    return jax.nn.softplus(x)\n"
+    assert "    return jnp.logaddexp(0, x)\n" in rewrites["logaddexp(0, u)"]
+
+
+def test_a_spelled_function_imported_by_name_reads_and_writes_under_that_name():
+    source = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+        from jax.nn import softplus as sp
+        from jax.numpy import log as ln
+
+        def f(x):
+            return ln(1 + jnp.exp(sp(x)))
+        """
+    ).lstrip("\n")
+    spellings = {"softplus": "jax.nn.softplus", "log": "jax.numpy.log"}
+    rewrites = {name: edits for name, _, edits in source_rewrites(source, [6], "jax.numpy", spellings)}
+    assert [text for _, text in rewrites["softplus"]] == ["sp(sp(x))"]  # `ln` read as log; softplus written as `sp`
+    assert [text for _, text in rewrites["log1p"]] == ["jnp.log1p(jnp.exp(sp(x)))"]

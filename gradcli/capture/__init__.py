@@ -9,7 +9,7 @@ own file and lines for provenance and fixes.
 from .bridge import BRIDGES, Bridge, as_functions, make_bridge, prepare_bridge, replayed_at, replayed_location
 from .detect import framework_of_callable, framework_of_source, framework_of_value
 from .numpy_module import load_module, source_of_module, substituted_function
-from .numpy_names import check_names, missing_function
+from .numpy_names import check_names, imported_names, missing_function
 from .trees import TreeArguments
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "framework_of_callable",
     "framework_of_source",
     "framework_of_value",
+    "imported_names",
     "load_module",
     "missing_function",
     "source_of_module",

@@ -72,7 +72,9 @@ class Bridge:
     forward: Callable
     backward: Callable
     fix_namespace: str  # the module a fix of the user's source spells its calls with: jax.numpy, torch, tensorflow
-    spellings: Mapping[str, str] = field(default_factory=dict)  # formula function -> the framework's call (softplus -> jax.nn.softplus)
+    # formula function -> the full dotted path of the framework's own (softplus -> jax.nn.softplus;
+    # jnp, tf and F are read as jax.numpy, tensorflow and torch.nn.functional): how fixes read and write calls
+    spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
 
 

@@ -119,6 +119,11 @@ def check_callable(fun):
 
 def _aliases(tree):
     """``{name bound in the module: the NumPy or SciPy name it stands for}``, from every import in it."""
+    return {name: target for name, target in imported_names(tree).items() if target.split(".")[0] in _WATCHED_ROOTS}
+
+
+def imported_names(tree):
+    """``{name an import binds: the full dotted name it stands for}``, from every import of a module's AST."""
     aliases = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -130,7 +135,7 @@ def _aliases(tree):
                     aliases[root] = root
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             aliases.update((alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names)
-    return {name: target for name, target in aliases.items() if target.split(".")[0] in _WATCHED_ROOTS}
+    return aliases
 
 
 def _top_level_functions(tree):

@@ -87,6 +87,9 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             common_shape(point)  # a formula is elementwise: its arrays must broadcast
     if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
         raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
+    if options.order == 2 and resolved.bridge is not None:
+        # The framework's gradient is opaque to gradcli's traces: differentiating it again would give 0.
+        raise InputError(f"--order 2 is not available for {resolved.framework} functions: gradcli checks their first derivatives")
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None:
         report.derivative = _symbolic_derivative(resolved.formula, chosen)

@@ -28,6 +28,7 @@ import re
 import tokenize
 
 from .. import numpy as gnp
+from ..capture import imported_names
 from ..capture.numpy_module import fresh_module_name, running_as_module
 from ..errors import InputError
 from ..expr.functions import lookup
@@ -80,12 +81,103 @@ def _dotted(node):
     return None
 
 
+class Spelling:
+    """How one module of the user's spells formula functions: which calls read as which, and how to write them.
+
+    Calls through an alias of ``namespace`` (``np.log``, ``jnp.exp``) read as
+    the formula function of the same name. A framework whose functions live
+    elsewhere or under other names gives ``spellings``: formula function ->
+    the full dotted path of its own function (``softplus`` ->
+    ``jax.nn.softplus``, ``log`` -> ``tensorflow.math.log``), read through
+    whatever names the module imports them under, and written the same way; a
+    path the module does not reach yet is written in full, with the import of
+    its top package added to the file.
+    """
+
+    def __init__(self, tree, namespace, spellings=None):
+        self.namespace = namespace
+        self.aliases = numpy_aliases(tree, namespace)
+        self.imported = imported_names(tree)  # local dotted name -> full dotted path
+        self.paths = {name: _full_path(path) for name, path in (spellings or {}).items()}
+        self.formula_of = {path: name for name, path in self.paths.items()}
+        self.imports_needed = set()
+
+    def __bool__(self):
+        return bool(self.aliases or self.paths)
+
+    def read(self, node):
+        """The formula function a call's callee spells (``np.log`` -> log), or None."""
+        dotted = _dotted(node)
+        if dotted is None:
+            return None
+        head, _, attribute = dotted.rpartition(".")
+        if head in self.aliases and lookup(attribute) is not None:
+            return attribute
+        full = self._full(dotted)
+        name = self.formula_of.get(full)
+        return name if name is not None and lookup(name) is not None else None
+
+    def write(self, name):
+        """The dotted text that calls the formula function ``name`` in this module, or None where it has none."""
+        if name in self.paths:
+            return self._local(self.paths[name])
+        if self.aliases and hasattr(gnp, name) and hasattr(_module(self.namespace), name):
+            return f"{self.aliases[0]}.{name}"
+        return None
+
+    def _full(self, dotted):
+        first, _, rest = dotted.partition(".")
+        base = self.imported.get(first)
+        return None if base is None else f"{base}.{rest}" if rest else base
+
+    def _local(self, path):
+        if _resolved(path) is None:
+            return None
+        reachable = [(local, full) for local, full in self.imported.items() if path == full or path.startswith(full + ".")]
+        if reachable:
+            local, full = max(reachable, key=lambda pair: len(pair[1]))
+            return local + path[len(full):]
+        self.imports_needed.add(path.split(".")[0])
+        return path
+
+
+_CONVENTIONAL = {"jnp": "jax.numpy", "np": "numpy", "tf": "tensorflow", "F": "torch.nn.functional", "gnp": "gradcli.numpy"}
+
+
+def _full_path(path):
+    """A spelling's full dotted path; the conventional aliases (jnp, tf, F) are accepted for their modules."""
+    first, _, rest = path.partition(".")
+    return f"{_CONVENTIONAL[first]}.{rest}" if first in _CONVENTIONAL and rest else path
+
+
+def _module(name):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _resolved(path):
+    """The object a full dotted path names (importing its modules as needed), or None where there is none."""
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        found = _module(".".join(parts[:cut]))
+        if found is None:
+            continue
+        for attribute in parts[cut:]:
+            found = getattr(found, attribute, None)
+            if found is None:
+                return None
+        return found
+    return None
+
+
 class _AsFormula:
     """One Python expression as formula text, with the Python node behind each span of it."""
 
-    def __init__(self, source, aliases):
+    def __init__(self, source, spelling):
         self.source = source
-        self.aliases = set(aliases)
+        self.spelling = spelling
         self.pieces = []
         self.length = 0
         self.nodes = {}  # (start, end) in the text -> the Python node written there
@@ -119,8 +211,8 @@ class _AsFormula:
             self.read(node.left)
             self.emit(f" {_COMPARISONS[type(node.ops[0])]} ")
             self.read(node.comparators[0])
-        elif self._gnp_call(node) and lookup(node.func.attr) is not None:
-            self.emit(f"{node.func.attr}(")
+        elif self._plain_call(node) and self.spelling.read(node.func) is not None:
+            self.emit(f"{self.spelling.read(node.func)}(")
             for i, arg in enumerate(node.args):
                 self.emit(", " if i else "")
                 self.read(arg)
@@ -132,11 +224,11 @@ class _AsFormula:
         if self.pieces[-1] == ")" and self.text[start] == "(":
             self.nodes[(start + 1, end - 1)] = node  # the parser's span leaves the parentheses out
 
-    def _gnp_call(self, node):
+    @staticmethod
+    def _plain_call(node):
         return (
             isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and _dotted(node.func.value) in self.aliases
+            and isinstance(node.func, (ast.Attribute, ast.Name))
             and not node.keywords
             and not any(isinstance(a, ast.Starred) for a in node.args)
         )
@@ -151,35 +243,38 @@ class _AsFormula:
         return self.placeholders[key]
 
 
-def _to_python(node, alias, opaque):
-    """A Python AST for a formula IR node: calls through ``alias``, placeholders kept as names."""
+def _to_python(node, spelling, opaque):
+    """A Python AST for a formula IR node: calls as ``spelling`` writes them, placeholders kept as names."""
     if isinstance(node, Num):
         return ast.Constant(int(node.exact) if node.exact.denominator == 1 and node.is_integer else float(node.exact))
     if isinstance(node, Var) and node.name in opaque:
         return ast.Name(node.name, ast.Load())
-    if isinstance(node, (Call, Const)) and hasattr(gnp, node.name):
-        first, *rest = alias.split(".")
+    if isinstance(node, (Call, Const)):
+        dotted = spelling.write(node.name)
+        if dotted is None:
+            raise ValueError(f"no spelling of {node.name} in {spelling.namespace}")
+        first, *rest = dotted.split(".")
         func = ast.Name(first, ast.Load())
-        for attribute in (*rest, node.name):
+        for attribute in rest:
             func = ast.Attribute(func, attribute, ast.Load())
         if isinstance(node, Const):
             return func
-        return ast.Call(func, [_to_python(a, alias, opaque) for a in node.args], [])
+        return ast.Call(func, [_to_python(a, spelling, opaque) for a in node.args], [])
     if isinstance(node, Unary):
-        return ast.UnaryOp(ast.USub() if node.op == "-" else ast.UAdd(), _to_python(node.operand, alias, opaque))
+        return ast.UnaryOp(ast.USub() if node.op == "-" else ast.UAdd(), _to_python(node.operand, spelling, opaque))
     if isinstance(node, Binary):
         op = next(k for k, v in _OPERATORS.items() if v == node.op)
-        return ast.BinOp(_to_python(node.left, alias, opaque), op(), _to_python(node.right, alias, opaque))
+        return ast.BinOp(_to_python(node.left, spelling, opaque), op(), _to_python(node.right, spelling, opaque))
     if isinstance(node, Compare):
         op = next(k for k, v in _COMPARISONS.items() if v == node.op)
-        return ast.Compare(_to_python(node.left, alias, opaque), [op()], [_to_python(node.right, alias, opaque)])
-    raise ValueError(f"no gradcli.numpy spelling for {type(node).__name__}")
+        return ast.Compare(_to_python(node.left, spelling, opaque), [op()], [_to_python(node.right, spelling, opaque)])
+    raise ValueError(f"no Python spelling for {type(node).__name__}")
 
 
-def _python_text(formula_text, reader, alias, replaced):
+def _python_text(formula_text, reader, spelling, replaced):
     """The Python text of a rewritten formula, each placeholder back as its own source text."""
     names = tuple(reader.opaque)
-    tree = _to_python(parse(formula_text, treat_as_variables=names).root, alias, reader.opaque)
+    tree = _to_python(parse(formula_text, treat_as_variables=names).root, spelling, reader.opaque)
     text = ast.unparse(tree)
     if isinstance(tree, ast.BinOp) and _PRECEDENCE[_OPERATORS[type(tree.op)]] < _precedence(replaced):
         text = f"({text})"
@@ -192,12 +287,6 @@ def _python_text(formula_text, reader, alias, replaced):
         return segment if atomic or alone else f"({segment})"
 
     return re.sub(r"\b_gradcli_\d+\b", original, text)
-
-
-def _calls_exist(text, alias, provided):
-    """Whether every ``alias.name(`` call in ``text`` names a function of the module ``provided``."""
-    called = re.findall(rf"(?<![\w.]){re.escape(alias)}\.(\w+)\(", text)
-    return all(hasattr(provided, name) for name in called)
 
 
 def _precedence(node):
@@ -219,24 +308,26 @@ def _on_lines(node, lines):
     return any(node.lineno <= line <= node.end_lineno for line in lines)
 
 
-def source_rewrites(source, lines, namespace="gradcli.numpy"):
+def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
     """Per catalogue rewrite: (name, description, [((line, col), (end line, end col)), new Python text]).
 
     Only expressions that cover one of ``lines`` (1-based) are rewritten;
-    columns are UTF-8 byte offsets, as in the AST. Empty without an alias of
-    ``namespace`` (the module the code is written against: ``gradcli.numpy``,
-    or ``numpy`` for plain NumPy code) to write the new calls with; a rewrite
-    calling a function ``namespace`` lacks is left out.
+    columns are UTF-8 byte offsets, as in the AST. ``namespace`` is the module
+    the code is written against (``gradcli.numpy``, ``numpy`` for plain NumPy
+    code, ``jax.numpy``...), and ``spellings`` a framework's own names for
+    formula functions (see `Spelling`). Empty where the module reaches neither;
+    a rewrite calling a function the module has no spelling of is left out. A
+    rewrite that needs a package the file does not import yet gets that import
+    as one more edit, after the file's first imports.
     """
     tree = ast.parse(source)
-    aliases = numpy_aliases(tree, namespace)
-    provided = importlib.import_module(namespace)
-    if not aliases:
+    spelling = Spelling(tree, namespace, spellings)
+    if not spelling:
         return []
-    found = {}  # name -> (description, [(span, text)])
+    found = {}  # name -> (description, [(span, text)], imports needed)
     pending = [node for node in _expressions(tree) if _on_lines(node, lines)]
     while pending:
-        reader = _AsFormula(source, aliases)
+        reader = _AsFormula(source, spelling)
         root = pending.pop()
         reader.read(root)
         pending += [node for node in reader.nested if _on_lines(node, lines)]
@@ -249,15 +340,29 @@ def source_rewrites(source, lines, namespace="gradcli.numpy"):
                 node = reader.nodes.get(span)
                 if node is None or not _on_lines(node, lines):
                     continue
+                spelling.imports_needed = set()
                 try:
-                    text = _python_text(new, reader, aliases[0], node)
+                    text = _python_text(new, reader, spelling, node)
                 except (InputError, ValueError, RecursionError):
                     continue
-                if not _calls_exist(text, aliases[0], provided):
-                    continue
                 place = ((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset))
-                found.setdefault(name, (description, []))[1].append((place, text))
-    return [(name, description, outermost(edits)) for name, (description, edits) in found.items()]
+                entry = found.setdefault(name, (description, [], set()))
+                entry[1].append((place, text))
+                entry[2].update(spelling.imports_needed)
+    return [
+        (name, description, _with_imports(tree, outermost(edits), needed))
+        for name, (description, edits, needed) in found.items()
+    ]
+
+
+def _with_imports(tree, edits, packages):
+    """``edits`` and, first, one inserting ``import package`` for each package, after the file's leading imports."""
+    if not packages:
+        return edits
+    leading = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    line = (leading[0].end_lineno if leading else 0) + 1
+    insertion = (((line, 0), (line, 0)), "".join(f"import {package}\n" for package in sorted(packages)))
+    return [insertion, *edits]
 
 
 def splice(source, edits):
@@ -360,7 +465,8 @@ def find_source_fixes(target, report, recheck, limit=3):
     path, source, encoding, qualname = found
     lines = finding_lines(report, path)
     try:
-        rewrites = source_rewrites(source, lines, target.namespace) if lines else []
+        spellings = target.bridge.spellings if target.bridge is not None else None
+        rewrites = source_rewrites(source, lines, target.namespace, spellings) if lines else []
     except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
         return []
 

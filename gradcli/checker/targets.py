@@ -155,6 +155,7 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
     if framework in BRIDGES:
         bridge = make_bridge(framework, fun, text)
         function, mp_function = as_functions(bridge, getattr(fun, "__name__", "function"))
+        function.__wrapped__ = fun  # fixes read and rewrite the user's own source, not the bridge's
         return Target(text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge)
     guarded = _guarded(fun)
     return Target(text, "function", names, guarded, guarded, None, False, framework)
