@@ -34,27 +34,32 @@ from ..errors import InputError
 from .bridge import Bridge
 from .tf_graph import Walker, is_library_frame
 
-# Formula function -> TensorFlow's spelling of it, for fixes written in the user's own calls.
+# Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
+# the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
+# rewrite that does without it).
 SPELLINGS = {
-    "log": "tf.math.log",
-    "log1p": "tf.math.log1p",
-    "exp": "tf.math.exp",
-    "expm1": "tf.math.expm1",
-    "sqrt": "tf.math.sqrt",
-    "softplus": "tf.math.softplus",
-    "logsumexp": "tf.math.reduce_logsumexp",
-    "logaddexp": "tf.math.reduce_logsumexp",
-    "xlogy": "tf.math.xlogy",
-    "xlog1py": "tf.math.xlog1py",
-    "sigmoid": "tf.math.sigmoid",
-    "tanh": "tf.math.tanh",
-    "hypot": "tf.math.sqrt",
-    "abs": "tf.math.abs",
-    "where": "tf.where",
+    **{name: f"tf.math.{name}" for name in ("exp", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "abs", "sign", "floor")},
     "maximum": "tf.math.maximum",
     "minimum": "tf.math.minimum",
-    "log_softmax": "tf.nn.log_softmax",
-    "sum": "tf.math.reduce_sum",
+    "log": "tf.math.log",
+    "log1p": "tf.math.log1p",
+    "expm1": "tf.math.expm1",
+    "softplus": "tf.math.softplus",
+    "sigmoid": "tf.math.sigmoid",
+    "erf": "tf.math.erf",
+    "erfc": "tf.math.erfc",
+    "ceil": "tf.math.ceil",
+    "arcsin": "tf.math.asin",
+    "arccos": "tf.math.acos",
+    "arctan": "tf.math.atan",
+    "arctan2": "tf.math.atan2",
+    "arcsinh": "tf.math.asinh",
+    "arccosh": "tf.math.acosh",
+    "arctanh": "tf.math.atanh",
+    "clip": "tf.clip_by_value",
+    "logsumexp": "tf.math.reduce_logsumexp",
+    "xlogy": "tf.math.xlogy",
+    "xlog1py": "tf.math.xlog1py",
 }
 
 _FLOATS = (np.float16, np.float32, np.float64)
