@@ -179,3 +179,13 @@ def test_nothing_but_a_tensorflow_target_imports_tensorflow(tmp_path):
     run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("name", ["python_branch", "graph_branch"])
+def test_a_branch_replays_the_side_each_point_takes(name):
+    # A Python `if` on a tensor becomes a tf.cond when traced; the replay picks the branch as it runs.
+    report = gradcli.check(f"{LOSSES}:{name}", [{"x": 4.0}, {"x": -1.0}], dtypes=("float64",))
+    right, left = report.results
+    assert right.status == left.status == "ok"
+    assert float(right.exact_gradient["x"]) == pytest.approx(0.25, rel=1e-12)  # d sqrt(x) and d log(x) at 4
+    assert float(left.exact_gradient["x"]) == pytest.approx(-1.0 if name == "python_branch" else 1.0, rel=1e-12)

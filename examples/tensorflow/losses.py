@@ -43,3 +43,14 @@ def determinant(x):
 
 def mean_squared(x, y):
     return tf.reduce_mean(tf.square(x - y))
+
+
+def python_branch(x):
+    if x > 0:
+        return tf.sqrt(x)
+    return -x
+
+
+@tf.function
+def graph_branch(x):
+    return tf.cond(x > 1, lambda: tf.math.log(x), lambda: x - 1)

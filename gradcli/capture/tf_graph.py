@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
+CONDITIONALS = {"If", "StatelessIf"}
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -178,6 +180,8 @@ class Walker:
                 self._read(op, inputs, outputs, location)
             elif op.type in CALLS:
                 self._inline(op, inputs, outputs)
+            elif op.type in CONDITIONALS:
+                self._conditional(op, inputs, outputs, location, rule)
             elif op.type in OPS:
                 self._step(op, inputs, outputs, location, rule)
             else:
@@ -226,6 +230,16 @@ class Walker:
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, prefix + tensor.name)
 
+    def _conditional(self, op, inputs, outputs, location, rule):
+        """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
+        branches = []
+        for attribute in ("then_branch", "else_branch"):
+            body = _library_function(op.graph, op.get_attr(attribute).name).graph
+            walker = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given)
+            plan = walker.walk(body, [])
+            branches.append(plan.pruned([t.name for t in body.outputs], f"the branch {attribute} of {op.name} at {location}"))
+        self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name))
+
     def _step(self, op, inputs, outputs, location, rule):
         function, wanted = OPS[op.type]
         attrs = {}
@@ -267,6 +281,21 @@ class Walker:
 
 def _identity_of(ins, attrs):
     return ins[0]
+
+
+def _taking(then_plan, else_plan):
+    """The replay of a conditional: the branch its condition picks, run on its other inputs.
+
+    On balls a condition too close to call raises, as every undecided
+    comparison does, and the exact reference turns to mpmath.
+    """
+
+    def taking(ins, attrs):
+        condition, *args = ins
+        taken = then_plan if bool(np.asarray(raw(condition)).reshape(())[()]) else else_plan
+        return tuple(taken.run(args))
+
+    return taking
 
 
 def _numpy_dtype(op, name, default):

@@ -355,6 +355,17 @@ def _dynamic_stitch(ins, attrs):
     return out
 
 
+class _Optional:
+    """What a conditional's branch hands its gradient: the values it kept (``tf.experimental.Optional``), or none."""
+
+    def __init__(self, values):
+        self.values = values
+
+
+def _optional_value(ins, attrs):
+    return tuple(ins[0].values)
+
+
 def _two(function):
     return lambda ins, attrs: function(ins[0], ins[1])
 
@@ -534,6 +545,10 @@ OPS = {
     "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
     "Xdivy": (_xdivy, ()),
     "Polygamma": (lambda ins, attrs: gnp.polygamma(np.asarray(raw(ins[0])).astype(int), ins[1]), ()),
+    "OptionalFromValue": (lambda ins, attrs: _Optional(list(ins)), ()),
+    "OptionalNone": (lambda ins, attrs: _Optional(None), ()),
+    "OptionalGetValue": (_optional_value, ()),
+    "OptionalHasValue": (lambda ins, attrs: np.bool_(ins[0].values is not None), ()),
     "ConcatOffset": (_concat_offset, ()),
     "DynamicStitch": (_dynamic_stitch, ()),
     "Cumprod": (_cumprod, ("exclusive", "reverse")),
