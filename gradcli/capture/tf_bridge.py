@@ -62,7 +62,7 @@ SPELLINGS = {
     "xlog1py": "tf.math.xlog1py",
 }
 
-_FLOATS = (np.float16, np.float32, np.float64)
+_FLOAT64 = np.dtype(np.float64).str
 
 
 def prepare():
@@ -146,10 +146,10 @@ def _signature(leaf, exact):
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is None:  # a Python float, an mpmath number, a ball: a float64 scalar to the graph
-        return ((), "f8") if _is_float_leaf(value) else ("held", repr(value))
+        return ((), _FLOAT64) if _is_float_leaf(value) else ("held", repr(value))
     if dtype.kind not in "fO":
         return ("held", repr(value))
-    return (value.shape if exact else value.ndim, dtype.str if dtype.kind == "f" else "f8")
+    return (value.shape if exact else value.ndim, dtype.str if dtype.kind == "f" else _FLOAT64)  # balls: the float64 graph
 
 
 def _dtype_of(leaf):
@@ -292,7 +292,10 @@ class TensorFlowFunction:
             grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
-        concrete = tf.function(traced).get_concrete_function(*specs)
+        try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
+            concrete = tf.function(traced, autograph=False).get_concrete_function(*specs)
+        except (TypeError, tf.errors.OperatorNotAllowedInGraphError):
+            concrete = tf.function(traced).get_concrete_function(*specs)
         walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"])
         plan = walker.walk(concrete.graph, _captures(tf, concrete.graph))
         y, grads = concrete.structured_outputs
