@@ -1,7 +1,7 @@
 """Run every gradcli benchmark and print a summary of the targets: ``make bench``.
 
     .venv/bin/python bench/run.py                 # all of them
-    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli, exact_scale, sweep, audit)
+    .venv/bin/python bench/run.py w1 untraced     # a selection (w1, w2, untraced, random_direction, cli, exact_scale, sweep, audit, jax)
     .venv/bin/python bench/run.py --profile       # also cProfile gradcli's part of W1/W2
 
 Each benchmark runs in a fresh interpreter of its own, so that what one leaves
@@ -38,6 +38,7 @@ SCRIPTS = {
     "sweep": ("sweep_speed", "sweep speed"),
     "audit": ("audit_jobs", "audit workers"),
     "tensorflow": ("tf_bridge", "TensorFlow bridge"),
+    "jax": ("jax_speed", "JAX bridge"),
 }
 
 

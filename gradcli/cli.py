@@ -130,7 +130,7 @@ def json_option(fun):
     help="Only ops of this kind.",
 )
 def ops(as_json, kind):
-    """List the differentiable ops of gradcli.numpy and how each is differentiated.
+    """List the differentiable ops of gradcli.numpy and gradcli.scipy and how each is differentiated.
 
     For every op: its arity, whether it is differentiable (or has zero
     gradient, or builds constants), whether it has its own VJP and JVP rules
@@ -141,7 +141,7 @@ def ops(as_json, kind):
     from .views.json import dump_json
     from .views.terminal import print_ops_table
 
-    rows = [r for r in catalogue() if kind is None or r.kind == kind]
+    rows = [r for r in catalogue(include_scipy=True) if kind is None or r.kind == kind]
     if as_json:
         dump_json({"schema": "gradcli.ops/1", "ops": rows})
     else:
@@ -278,10 +278,12 @@ def fail_on_option(fun):
     return click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
 
 
+_ARGS = click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points.")
+
 check_options = _options(
     click.option("--at", "at", multiple=True, metavar="POINT", help='A point: --at 100, --at "x=1.5,y=2", --at "x=[1,2,3]", --at x=@arr.npy. Repeat for more points.'),
     click.option("--random", "random_specs", multiple=True, metavar='"X=(N,)"', help="A standard normal array for a variable, of the given shape (with --seed)."),
-    click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points."),
+    _ARGS,
     option_flags,
     _TIMEOUT,
     _DIGITS,
@@ -448,8 +450,9 @@ def _report_files(fun):
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions and new failing cases fail.")
 @click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline, and exit 0 whatever failed.")
 @click.option("--resume", is_flag=True, help="Run only the cases a stopped run of the same spec and flags did not finish (from its journal in .gradcli/).")
+@click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="For the cases that name no points: a function of your code returning their arguments (as check --args); with a case's range, the values of the variables not swept.")
 @click.pass_context
-def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, resume, **flags):
+def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, resume, args_function, **flags):
     """Audit many gradients at once, for CI: a spec's cases, or functions marked @gradcli.audit.
 
     SOURCES are spec files (gradcli.toml, or pyproject.toml with [tool.gradcli])
@@ -470,6 +473,8 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
         return ctx.get_parameter_source(param) != click.core.ParameterSource.DEFAULT
 
     layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
+    if args_function:
+        layer["args"] = _from_here(args_function)
     cases = _audit_cases(sources, layer)
     _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
     old = _load_baseline(baseline)
@@ -509,6 +514,14 @@ def _open_journal(cases, shard, resume):
         )
         click.echo(told, err=True)
     return journal
+
+
+def _from_here(function_text):
+    """``file.py:function`` typed on the command line, its file made absolute (a spec's own paths start at the spec)."""
+    module, _, name = function_text.strip().rpartition(":")
+    if module.endswith(".py") or "/" in module or os.sep in module:
+        return f"{os.path.abspath(module)}:{name}"
+    return function_text.strip()
 
 
 def _audit_cases(sources, layer):
@@ -642,11 +655,12 @@ _DEFAULT_N = 101  # gradcli.checker.ranges.DEFAULT_N, likewise (tests/test_sweep
 @click.option("--range", "ranges", multiple=True, metavar="VAR=LO:HI[:N]", help=f"Sweep VAR over N points from LO to HI (default N {_DEFAULT_N}). Give it twice for a 2-D grid. Without --range, a target of one variable is swept over -1000:1000 (symlog).")
 @click.option("--scale", type=click.Choice(_SCALES), help="How the points are spaced: linear (the default with --range), log, symlog (linear near 0, log away from it), float (evenly over the floats' bit patterns).")
 @click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
+@click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (as check --args): the variables not swept are held at its values (arrays and trees too).")
 @_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
 @click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the whole sweep (inf: no limit); points whose exact reference is past it are reported 'out of time'.")
 @_options(_VAR, _NO_FIX, _TIMEOUT, _DIGITS, json_option)
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
-def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **flags):
+def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, args_function, **flags):
     """Sweep TARGET over a range: where, in which dtype, does its gradient break?
 
     Value and gradient are computed at every point in one vectorised run per
@@ -657,7 +671,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
     """
     from .checker.points import parse_fixed
     from .checker.ranges import default_ranges, parse_ranges
-    from .checker.targets import import_deadline, resolve
+    from .checker.targets import example_points, import_deadline, resolve
     from .sweep import sweep
     from .views.json import dump_json
     from .views.terminal_sweep import ProgressBar, print_sweep
@@ -671,7 +685,14 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, **f
         resolved = resolve(target, options.treat_as_variables, options.framework)
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
-    fixed = parse_fixed(at, variables, swept)
+    if args_function:
+        if at:
+            raise InputError("--args gives the values held: leave out --at")
+        with import_deadline(timeout):
+            point = example_points(args_function, resolved, options.framework)[0]
+        fixed = {name: value for name, value in point.items() if name not in swept}
+    else:
+        fixed = parse_fixed(at, variables, swept)
     if timeout is None:
         with ProgressBar() as progress:
             result = sweep(target, swept, options, fixed=fixed, progress=progress)

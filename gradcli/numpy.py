@@ -7,7 +7,7 @@ their derivative rules. The names are defined in ``gradcli.autodiff.namespace``.
 """
 
 from .autodiff.namespace import *  # noqa: F401,F403
-from .autodiff.namespace import __all__  # noqa: F401
+from .autodiff.namespace import __all__, __version__  # noqa: F401
 from .autodiff.namespace import LAZY as _LAZY
 
 

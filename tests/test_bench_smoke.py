@@ -19,6 +19,7 @@ import cli_latency  # noqa: E402
 import common  # noqa: E402
 import exact_scale  # noqa: E402
 import floor_tape  # noqa: E402
+import jax_speed  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import sweep_speed  # noqa: E402
@@ -32,7 +33,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "tf_bridge"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "tf_bridge", "jax_speed"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -190,3 +191,10 @@ def test_sweep_speed_points_tiny(capsys):
 def test_sweep_speed_commands_are_the_issue_s():
     (sweep_name, sweep_argv), (grad_name, grad_argv) = sweep_speed.cli_commands()
     assert sweep_argv[-2:] == ["sweep", "log(1+exp(x))"] and grad_argv[-4:] == ["grad", "log(1+exp(x))", "--at", "100"]
+
+
+def test_jax_speed_tiny(tmp_path):
+    paths = jax_speed.write_twins(str(tmp_path))
+    checks = jax_speed.check_agreement(*jax_speed.check_both(paths, [{"x": 1.5, "w": [0.5, -1.0, 2.0]}]))
+    assert all(c.ok for c in checks)
+    assert all(c.ok for c in jax_speed.sweep_agreement(*jax_speed.sweep_both(paths, n=21)))

@@ -102,3 +102,33 @@ def test_the_gradient_shown_is_the_frameworks_even_where_the_replay_differs():
 def test_second_derivatives_of_a_bridged_function_are_refused_not_zero():
     with pytest.raises(InputError, match="--order 2 is not available"):
         check(_target(), [{"x": 1.0}], CheckOptions(dtypes=("float64",), order=2))
+
+
+def _where_leak_target():
+    def own(args, cotangent):
+        (x,) = args
+        with np.errstate(all="ignore"):
+            value = np.where(x > 0, np.sqrt(x), 0.0)
+            return value, (None if cotangent is None else (np.where(x > 0, cotangent, 0.0) * 0.5 / np.sqrt(x),))
+
+    def forward(x):
+        with replayed_at("model.py:7"):
+            return gnp.where(x > 0, gnp.sqrt(x), 0.0)
+
+    def backward(args, cotangent):
+        (x,) = args
+        with replayed_at("model.py:7"):
+            root = gnp.sqrt(x)  # the forward value, computed again as JAX's backward graphs do
+        with replayed_at("model.py:8"):
+            return (gnp.divide(gnp.multiply(gnp.where(x > 0, cotangent, 0.0), 0.5), root),)
+
+    bridge = Bridge("stand-in", own, forward, backward, "numpy")
+    function, mp_function = as_functions(bridge, "sqrt_or_zero")
+    return Target("model.py:sqrt_or_zero", "function", ("x",), function, mp_function, framework="stand-in", bridge=bridge)
+
+
+def test_a_nan_of_the_frameworks_backward_graph_is_named_at_the_step_that_made_it():
+    [result] = _results(_where_leak_target(), [{"x": -1.0}], ("float64",))
+    [finding] = [f for f in result.findings if f.phase == "backward" and f.kind in ("nonfinite", "where-nan")]
+    assert (finding.op, finding.location) == ("divide", "model.py:8")  # not the forward sqrt computed again
+    assert "framework's backward pass" in finding.message

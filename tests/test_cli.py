@@ -182,7 +182,7 @@ def test_a_count_of_a_hundred_digits_is_still_read_as_a_number():
 
 
 def rows():
-    return {row.name: row for row in catalog.catalogue()}
+    return {row.name: row for row in catalog.catalogue(include_scipy=True)}
 
 
 def test_special_functions_have_their_real_arity():
@@ -281,6 +281,11 @@ def _op(name):
     if name in ("getitem", "untake"):
         return getattr(ops_array, name)
     target = gnp
+    if name.startswith("scipy."):  # gradcli.scipy's functions, listed under SciPy's dotted names
+        from gradcli.autodiff import scipy_namespace
+
+        space, _, name = name[len("scipy."):].rpartition(".")
+        return getattr(scipy_namespace.modules()[space], name)
     for part in name.split("."):
         target = getattr(target, part)
     return target

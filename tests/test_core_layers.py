@@ -20,11 +20,12 @@ LAYERS = [
     {"ops"},
     {"ops_array"},
     {"ops_rules", "ops_special", "ops_linalg", "ops_shape"},
-    {"ops_fft", "ops_decompositions", "ops_scipy"},
+    {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal"},
+    {"ops_stats", "ops_scipy_linalg"},
     {"namespace"},
     {"boxes", "transforms"},
-    {"tape"},
-    {"custom", "functional"},
+    {"tape", "ops_integrate"},
+    {"custom", "functional", "scipy_namespace"},
     {"mp"},
     {"arb"},
     {"catalog"},
@@ -37,6 +38,8 @@ LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 LAZY_ALLOWED = {
     "mpmath": "imported only once mpmath numbers are about",
     "scipy.special": "special functions' extra precision, only when asked",
+    "scipy.linalg": "scipy.linalg's functions (sqrtm, solve_sylvester), only when called",
+    "scipy.integrate": "odeint's integrator, only when called",
     "flint": "imported only once the exact reference asks for balls",
 }
 

@@ -110,6 +110,18 @@ ARRAY_CASES = [
     ("r_ of numbers", lambda m, x, y: m.r_[x, y, x], [(), ()]),
     ("c_", lambda m, x, y: m.c_[x, y], [(3,), (3,)]),
     ("c_ of a matrix", lambda m, x, y: m.c_[x, y], [(3, 2), (3,)]),
+    ("pad", lambda m, x: m.pad(x, ((1, 2), (0, 1))), [(2, 3)]),
+    ("pad of a vector", lambda m, x: m.pad(x, 2, constant_values=0.5), [(3,)]),
+    ("pad per axis", lambda m, x: m.pad(x, (3,), "constant"), [(2, 2)]),
+    ("gradient", lambda m, x: m.gradient(x), [(5,)]),
+    ("gradient spaced along an axis", lambda m, x: m.gradient(x, 0.5, axis=1), [(3, 4)]),
+    ("gradient of a matrix", lambda m, x: m.stack(m.gradient(x)), [(3, 4)]),
+    ("gradient of two points", lambda m, x: m.gradient(x), [(2,)]),
+    ("linspace", lambda m, a, b: m.linspace(a, b, 5), [(), ()]),
+    ("linspace without its endpoint", lambda m, a, b: m.linspace(a, b, 4, endpoint=False), [(), ()]),
+    ("linspace of one point", lambda m, a, b: m.linspace(a, b, 1), [(), ()]),
+    ("moveaxis of several axes", lambda m, x: m.moveaxis(x, (0, 1), (2, 0)), [(2, 3, 4)]),
+    ("clip by keywords", lambda m, x: m.clip(x, a_min=-0.5, a_max=0.5), [lambda gen: signed(0.6, 2)(gen, (4,))]),
 ]
 IDS = [row[0] for row in ARRAY_CASES]
 
@@ -130,8 +142,8 @@ def test_values_are_numpys(name, form, specs):
 
 # Forms that mpmath numbers go through as they are: not those of complex numbers (angle,
 # real_if_close) or fabs (of mpmath numbers not NumPy's), nor those with float constants in
-# their answer (r_ of a slice, select's default).
-NOT_ON_MPMATH = ("angle", "angle in degrees", "real_if_close", "fabs", "r_", "select")
+# their answer (r_ of a slice, select's default, clip's bounds).
+NOT_ON_MPMATH = ("angle", "angle in degrees", "real_if_close", "fabs", "r_", "select", "clip by keywords")
 ON_MPMATH = [row for row in ARRAY_CASES if row[0] not in NOT_ON_MPMATH]
 
 
@@ -145,6 +157,21 @@ def test_the_exact_reference_runs_them_on_mpmath_numbers(name, form, specs):
         flat = np.ravel(np.asarray(out, dtype=object))
         assert all(isinstance(v, mpmath.mpf) for v in flat), f"not all mpmath numbers: {flat}"
         np.testing.assert_allclose(np.asarray(out, dtype=float), form(np, *args), rtol=1e-14, atol=1e-14)
+
+
+def test_where_of_a_condition_alone_is_numpys_indices():
+    condition = np.array([True, False, True])
+    (indices,) = gnp.where(condition)
+    np.testing.assert_array_equal(indices, np.where(condition)[0])
+    x, y = np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0])
+    np.testing.assert_array_equal(gnp.where(condition=condition, x=x, y=y), np.where(condition, x, y))
+    with pytest.raises(ValueError, match="both or neither"):
+        gnp.where(condition, x)
+
+
+def test_linspace_gives_no_gradient_to_a_constant_end():
+    assert gradcli.grad(lambda a: gnp.sum(gnp.linspace(a, 3.0, 4)))(1.0) == pytest.approx(2.0)
+    assert gradcli.grad(lambda b: gnp.sum(gnp.linspace(0.0, b, 3)))(1.0) == pytest.approx(1.5)
 
 
 def test_nan_to_num_gives_no_gradient_where_it_replaces():

@@ -290,7 +290,7 @@ TESTED_ELSEWHERE = {
     "atleast_1d", "atleast_2d", "atleast_3d", "array_split", "vsplit", "hsplit", "dsplit", "fliplr",
     "flipud", "rot90", "diff", "sort", "partition", "take_along_axis", "nan_to_num", "kron", "cross",
     "angle", "deg2rad", "rad2deg", "radians", "degrees", "fabs", "rollaxis", "select", "real_if_close",
-    "diagflat", "copy",
+    "diagflat", "copy", "pad", "gradient",
 }
 CONSTRUCTORS = {
     "zeros", "ones", "eye", "arange", "linspace", "full", "empty", "zeros_like", "ones_like",

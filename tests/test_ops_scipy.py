@@ -7,6 +7,7 @@ import scipy.special
 import scipy.stats
 
 import gradcli
+import gradcli.numpy as gnp
 import gradcli.scipy.special as special
 import gradcli.scipy.stats as stats
 from gradcli.autodiff import mp as gmp
@@ -21,7 +22,9 @@ def test_scipy_op(name, fun, specs):
 
 
 # Cases that wrap their function (an integer order or a shape fixed) are compared with SciPy below, called directly.
-WRAPPED = ("multigammaln", "jn", "yn", "iv", "ive", "ive integer order", "poisson.logpmf", "dirichlet.logpdf", "multivariate_normal.logpdf")
+WRAPPED = ("multigammaln", "jn", "yn", "iv", "ive", "ive integer order", "poisson.logpmf", "dirichlet.logpdf", "multivariate_normal.logpdf",
+           "gammainc", "gammaincc", "betainc", "stdtr", "logsumexp weighted", "logsumexp signed", "t.cdf", "t.logcdf",
+           "gamma.cdf", "gamma.logcdf", "chi2.cdf", "chi2.logcdf", "beta.cdf", "beta.logcdf", "poisson.cdf", "poisson.logcdf")
 DIRECT = [row for row in CASES if row[0] not in WRAPPED]
 
 
@@ -76,3 +79,125 @@ def test_exact_reference_of_bessel_orders(name, order):
 
 def test_random_draws_are_scipys():
     assert stats.dirichlet.rvs == scipy.stats.dirichlet.rvs
+
+
+def test_incomplete_functions_and_cdfs_match_scipy_called_directly():
+    x = np.array([0.05, 0.3, 0.5, 0.95])
+    t = np.array([-40.0, -1.2, 0.0, 0.7, 25.0])
+    k, mu = np.array([-2.0, 0.0, 1.0, 2.5, 7.0]), np.array([[0.4], [3.0]])
+    weights = np.array([[1.0, -2.0, 0.5], [0.0, 1.0, 3.0]])
+    a = np.array([[0.3, 1.5, -0.2], [2.0, 0.1, 0.4]])
+    pairs = [
+        (special.gammainc(2.5, 3 * x), scipy.special.gammainc(2.5, 3 * x)),
+        (special.gammaincc(0.7, 3 * x), scipy.special.gammaincc(0.7, 3 * x)),
+        (special.betainc(2.5, 1.5, x), scipy.special.betainc(2.5, 1.5, x)),
+        (special.stdtr(3.5, t), scipy.special.stdtr(3.5, t)),
+        (special.gammasgn(np.array([-1.5, -0.5, 0.5])), scipy.special.gammasgn(np.array([-1.5, -0.5, 0.5]))),
+        (stats.t.cdf(t, 3.5, 0.2, 1.5), scipy.stats.t.cdf(t, 3.5, 0.2, 1.5)),
+        (stats.t.logcdf(t, 3.5, 0.2, 1.5), scipy.stats.t.logcdf(t, 3.5, 0.2, 1.5)),
+        (stats.gamma.cdf(3 * x, 2.5, 0.1, 2.0), scipy.stats.gamma.cdf(3 * x, 2.5, 0.1, 2.0)),
+        (stats.chi2.cdf(3 * x, 3.0), scipy.stats.chi2.cdf(3 * x, 3.0)),
+        (stats.chi2.logcdf(3 * x, 3.0), scipy.stats.chi2.logcdf(3 * x, 3.0)),
+        (stats.beta.cdf(x, 2.5, 1.5), scipy.stats.beta.cdf(x, 2.5, 1.5)),
+        (stats.beta.logcdf(x, 2.5, 1.5), scipy.stats.beta.logcdf(x, 2.5, 1.5)),
+        (stats.poisson.cdf(k, mu), scipy.stats.poisson.cdf(k, mu)),
+        (stats.poisson.logcdf(k[1:], mu), scipy.stats.poisson.logcdf(k[1:], mu)),
+    ]
+    for ours, theirs in pairs:
+        assert np.shape(ours) == np.shape(theirs)
+        assert np.allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+    for axis in (None, 0, 1):
+        for keepdims in (False, True):
+            ours = special.logsumexp(a, axis=axis, b=weights, keepdims=keepdims, return_sign=True)
+            theirs = scipy.special.logsumexp(a, axis=axis, b=weights, keepdims=keepdims, return_sign=True)
+            for o, t_ in zip(ours, theirs):
+                assert np.shape(o) == np.shape(t_)
+                assert np.allclose(o, t_, rtol=1e-13)
+
+
+@pytest.mark.parametrize("name, args", [
+    ("gammainc", (2.5, 1.7)), ("gammaincc", (0.7, 1.7)), ("betainc", (2.5, 1.5, 0.3)),
+    ("stdtr", (3.5, -2.2)), ("stdtr", (3.5, 0.7)), ("gammasgn", (-1.5,)),
+])
+def test_exact_reference_of_incomplete_functions(name, args):
+    gmp.enable()
+    with mpmath.workdps(40):
+        exact = getattr(special, name)(*[mpmath.mpf(a) for a in args])
+        assert isinstance(exact, mpmath.mpf)
+    assert np.isclose(float(exact), getattr(scipy.special, name)(*args), rtol=1e-14)
+
+
+def test_exact_gradient_of_the_t_cdf_is_its_density():
+    gmp.enable()
+    with mpmath.workdps(40):
+        slope = gradcli.grad(lambda x: stats.t.cdf(x, 3.5))(mpmath.mpf("0.7"))
+        assert isinstance(slope, mpmath.mpf)
+    assert np.isclose(float(slope), scipy.stats.t.pdf(0.7, 3.5), rtol=1e-14)
+
+
+@pytest.mark.parametrize("fun", [
+    lambda a: special.gammainc(a, 1.5), lambda a: special.gammaincc(a, 1.5),
+    lambda a: special.betainc(a, 2.0, 0.3), lambda df: stats.t.cdf(0.4, df),
+])
+def test_no_gradient_in_a_shape_parameter_rather_than_a_guess(fun):
+    with pytest.raises(gradcli.NoGradientError, match="argument"):
+        gradcli.grad(fun)(2.5)
+
+
+def test_gammasgn_is_a_step_with_no_gradient():
+    assert gradcli.grad(special.gammasgn)(-1.5) == 0.0
+    assert special.gammasgn(-0.5) == -1.0
+
+
+def test_singular_multivariate_normal_is_scipys_and_differentiable_on_its_support():
+    cov = np.zeros((4, 4))
+    cov[:2, :2] = [[1.0, 0.3], [0.3, 2.0]]
+    x, mean = np.array([[0.3, -0.2, 0.0, 0.0], [1.0, 2.0, 0.0, 0.0]]), np.array([0.1, -0.1, 0.0, 0.0])
+    ours = stats.multivariate_normal.logpdf(x, mean, cov, allow_singular=True)
+    theirs = scipy.stats.multivariate_normal.logpdf(x, mean, cov, allow_singular=True)
+    assert np.allclose(ours, theirs, rtol=1e-12)
+    check_case(lambda p, m: stats.multivariate_normal.logpdf(gnp.concatenate([p, np.zeros(2)]), gnp.concatenate([m, np.zeros(2)]),
+                                                            cov, allow_singular=True), [(2,), (2,)], order=2)
+
+
+def test_scipy_functions_without_a_ball_implementation_refuse_balls_rather_than_read_them_as_floats():
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    for call in (lambda: special.stdtr(3.0, flint.arb(0.5)), lambda: special.log_ndtr(flint.arb(-1.5))):
+        with pytest.raises(ArithmeticError, match="no ball implementation"):
+            call()
+
+
+@pytest.mark.parametrize("name, args", [
+    ("gammainc", (2.5, 1.7)), ("gammaincc", (0.7, 1.7)), ("betainc", (2.5, 1.5, 0.3)), ("gamma", (1.5,)),
+    ("rgamma", (-0.5,)), ("erfinv", (0.3,)), ("i1", (0.7,)), ("jn", (2, 0.7)), ("iv", (2.5, 0.7)), ("y0", (0.7,)),
+])
+def test_balls_of_scipy_functions_enclose_mpmaths_value(name, args):
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    saved, flint.ctx.prec = flint.ctx.prec, 200
+    try:
+        ball = getattr(special, name)(*[flint.arb(a) for a in args])
+    finally:
+        flint.ctx.prec = saved
+    assert type(ball) is flint.arb and ball.rad() < 1e-40
+    with mpmath.workdps(50):
+        exact = getattr(special, name)(*[mpmath.mpf(a) for a in args])
+        assert ball.overlaps(flint.arb(mpmath.nstr(exact, 45)))
+        assert abs(mpmath.mpf(ball.mid().str(45, radius=False)) - exact) < mpmath.mpf(10) ** -40
+
+
+def test_a_python_function_on_the_incomplete_gamma_function_has_mpmaths_exact_gradient(tmp_path):
+    path = tmp_path / "cdf_loss.py"
+    path.write_text("import gradcli.scipy.stats as st\n\n\ndef loss(x):\n    return st.gamma.cdf(x, 2.5) * 3.0\n")
+    report = gradcli.check(f"{path}:loss", [1.7], dtypes=("float64",))
+    (result,) = report.results
+    with mpmath.workdps(40):
+        a, x = mpmath.mpf(2.5), mpmath.mpf(1.7)
+        exact = 3 * x ** (a - 1) * mpmath.exp(-x) / mpmath.gamma(a)
+    assert report.ok and result.status == "ok"
+    assert float(result.exact_gradient["x"]) == pytest.approx(float(exact), rel=1e-14)

@@ -338,3 +338,9 @@ NEW_TRANSFORMS = (
 def test_new_transforms_are_exported():
     for name in NEW_TRANSFORMS:
         assert name in gradcli.__all__ and callable(getattr(gradcli, name))
+
+
+@pytest.mark.parametrize("truth", [lambda x: gnp.allclose(x, x * 3.0 / 3.0), lambda x: bool(gnp.all(x > 0))])
+def test_grad_of_a_truth_value_is_refused_not_zero(truth):
+    with pytest.raises(TypeError, match="returned a bool"):
+        gradcli.grad(truth)(np.array([1.0, 2.0, 3.0]))

@@ -1,6 +1,6 @@
 """Building a `Case` from layers of settings: the one place where every entry point (CLI, spec, decorator) merges.
 
-A layer is a dict of case keys (``at``, ``range``, ``expect``, ``timeout``)
+A layer is a dict of case keys (``at``, ``range``, ``args``, ``expect``, ``timeout``)
 and check options (the fields of `CheckOptions`, spelled as in Python:
 ``dtypes``, ``rtol``, ``max_time``...). Later layers override earlier ones:
 a spec's ``[defaults]``, then the case itself, then the flags typed on the
@@ -15,12 +15,13 @@ from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
 from ..checker.ranges import split_range
+from ..checker.targets import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .results import Case
 
 OPTION_KEYS = tuple(f.name for f in fields(CheckOptions))
-CASE_KEYS = ("at", "range", "expect", "timeout")  # what a case says besides its check options
+CASE_KEYS = ("at", "range", "args", "expect", "timeout")  # what a case says besides its check options
 DEFAULT_TIMEOUT = 30.0
 
 
@@ -59,6 +60,10 @@ def check_value(key, value):
         if len(ranges) != 1:
             raise InputError(f"range {value!r}: a sweep covers one variable: give one range")
         return ranges
+    if key == "args":
+        if not isinstance(value, str) or not FUNCTION_TARGET.match(value.strip()):
+            raise InputError(f"args {value!r}: name a function of your code that returns the arguments, as --args takes it: \"model.py:example_args\"")
+        return value.strip()
     if key == "expect":
         try:
             return Verdict(value)
@@ -76,7 +81,11 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
     settings = {key: check_value(key, value) for key, value in merge_layers(*layers).items()}
     if not isinstance(target, str) or not target.strip():
         raise InputError(f"case {name!r} needs a target: a formula, path/file.py:function or module:function")
-    if ("at" in settings) == ("range" in settings):
+    if "at" in settings and "args" in settings:
+        if any(layer and "args" in layer for layer in layers[:-1]):  # the case (or its defaults) says both
+            raise InputError(f"case {name!r} gives its points twice: at, or args (a function that returns them), not both")
+        del settings["args"]  # --args typed for the run gives the points of the cases that name none
+    if ("at" in settings and "range" in settings) or not ({"at", "range", "args"} & set(settings)):
         raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
     options = build_options({key: value for key, value in settings.items() if key in OPTION_KEYS})
     return Case(
@@ -84,6 +93,7 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
         target=target,
         at=settings.get("at", ()),
         ranges=settings.get("range", ()),
+        args=settings.get("args", ""),
         options=options,
         expect=settings.get("expect"),
         timeout=settings.get("timeout", DEFAULT_TIMEOUT),

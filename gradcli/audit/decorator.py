@@ -68,7 +68,7 @@ def audit(function=None, /, **settings):
 
 def _with_points(function, layers, place):
     """``layers``, with a sweep of the function's one variable over `DEFAULT_RANGE` first where no layer names points."""
-    if any("at" in layer or "range" in layer for layer in layers):
+    if any("at" in layer or "range" in layer or "args" in layer for layer in layers):
         return layers
     try:
         names = [p.name for p in inspect.signature(function).parameters.values() if p.kind in _POSITIONAL]

@@ -26,6 +26,7 @@ class Case:
     target: str  # a formula, path/file.py:function (relative to ``folder``) or package.module:function
     at: tuple = ()  # points, as --at texts ("x=100")
     ranges: tuple = ()  # a sweep instead of points: range texts, as sweep --range ("x=-200:200:200")
+    args: str = ""  # a function of the user's giving the points (or, with a range, the values held): "model.py:example_args"
     options: CheckOptions = field(default_factory=CheckOptions)
     expect: Optional[Verdict] = None  # the known worst verdict: the case passes while it holds
     timeout: float = 30.0  # seconds for the whole case, in its worker

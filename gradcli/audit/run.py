@@ -26,7 +26,7 @@ import time
 from collections import deque
 
 from ..checker.points import parse_point
-from ..checker.targets import FUNCTION_TARGET, resolve
+from ..checker.targets import FUNCTION_TARGET, example_points, resolve
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from ..isolation import PRELOAD, LocalWorkers, time_left
@@ -192,8 +192,12 @@ def _check(case):
     from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
 
     target = _located(case)
-    variables = resolve(target, case.options.treat_as_variables, case.options.framework).variables
-    report = check(target, [parse_point(text, variables) for text in case.at], case.options)
+    resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
+    if case.args:
+        points = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)
+    else:
+        points = [parse_point(text, resolved.variables) for text in case.at]
+    report = check(target, points, case.options)
     by_dtype = {}
     for result in report.results:
         by_dtype[result.dtype] = Verdict.worst(by_dtype.get(result.dtype, Verdict.OK), result.status)
@@ -205,7 +209,13 @@ def _sweep(case):
     from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
     name, spec = parse_range(case.ranges[0])
-    result = sweep(_located(case), {name: spec}, case.options)
+    target = _located(case)
+    fixed = None
+    if case.args:  # the values of the variables not swept, from the user's function
+        resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
+        point = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)[0]
+        fixed = {key: value for key, value in point.items() if key != name}
+    result = sweep(target, {name: spec}, case.options, fixed=fixed)
     by_dtype = {dtype: Verdict.worst(*(i.status for i in swept.intervals)) for dtype, swept in result.dtypes.items()}
     errors = [
         f"{dtype} on {i.lo:g}..{i.hi:g}: {i.kind or 'could not be checked'}"
@@ -247,13 +257,18 @@ def judge(case, by_dtype, errors=(), check=None, sweep=None) -> CaseResult:
 
 def _located(case):
     """The case's target as this process can load it: files relative to the spec's folder, modules importable from it."""
-    match = FUNCTION_TARGET.match(case.target.strip())
+    return _located_text(case.target, case.folder)
+
+
+def _located_text(text, folder):
+    """``module:function`` (a target, or a case's args) as this process can load it, relative to ``folder``."""
+    match = FUNCTION_TARGET.match(text.strip())
     if not match:
-        return case.target  # a formula
+        return text  # a formula
     module = match["module"]
     if module.endswith(".py") or "/" in module or os.sep in module:
-        return f"{os.path.join(os.path.abspath(case.folder), module)}:{match['name']}"
-    folder = os.path.abspath(case.folder)
+        return f"{os.path.join(os.path.abspath(folder), module)}:{match['name']}"
+    folder = os.path.abspath(folder)
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    return case.target
+    return text

@@ -35,6 +35,8 @@ def check_case(case, variables=None) -> None:
 
     ``variables``, when known (a decorated function's), spare reading the target's source.
     """
+    if case.args:
+        _check_args(case.args, case.folder)
     if variables is None:
         variables = target_variables(case.target, case.folder, case.options.treat_as_variables)
     if variables is None:
@@ -48,6 +50,17 @@ def check_case(case, variables=None) -> None:
         name = parse_range(text)[0]
         if name not in variables:
             raise PointError("range", f"range {text}: '{name}' is not a variable of the target (its variables: {', '.join(variables)})")
+
+
+def _check_args(args, folder):
+    """PointError at ``args`` unless its file (or module) holds the function it names (read, never run)."""
+    match = FUNCTION_TARGET.match(args)
+    try:
+        source = _source_file(match["module"], folder)
+        if source is not None:
+            _parameters(source, match["module"], match["name"])
+    except InputError as error:
+        raise PointError("args", f"args {args}: {error.message}") from None
 
 
 def target_variables(target, folder, treat_as_variables=()):

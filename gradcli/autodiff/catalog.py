@@ -8,7 +8,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from . import namespace as gnp
-from . import ops_array, ops_decompositions, ops_fft, ops_linalg, ops_special
+from . import ops_array, ops_decompositions, ops_fft, ops_integrate, ops_linalg, ops_scipy_linalg, ops_special
+from . import scipy_namespace
 from .mp import enable
 from .tracer import Primitive, primitive_of
 from .values import dtype_of, is_float_dtype
@@ -44,16 +45,25 @@ _WRAPPERS = {
     "linalg.eigh": ops_decompositions._eigh_packed,
     "linalg.eigvalsh": ops_decompositions._eigh_packed,
     "linalg.svd": ops_decompositions._svd_packed,
+    "linalg.eig": ops_decompositions._eig_packed,
+    "linalg.eigvals": ops_decompositions._eig_packed,
+    "scipy.linalg.eig": ops_decompositions._eig_packed,
+    "scipy.linalg.eigvals": ops_decompositions._eig_packed,
+    "scipy.linalg.svd": ops_decompositions._svd_packed,
+    "scipy.linalg.sqrtm": ops_scipy_linalg._sqrtm,
+    "scipy.integrate.odeint": ops_integrate._odeint,
 }
 # Public names of one argument whose primitive takes more.
-_ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.")))}
+_ONE_ARGUMENT = {"linalg.slogdet", "diag", *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.", "scipy.linalg.")))}
+# Public names whose primitive takes its arguments as *args: odeint(func, y0, t) also takes the extra args.
+_ARITY = {"scipy.integrate.odeint": "3", "scipy.linalg.solve_sylvester": "3"}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {
     "getitem": (ops_array.getitem, "x[...]"),
     "untake": (ops_array.untake, "scatter-add: the gradient of x[...]"),
 }
 _CONSTRUCTORS = {
-    "array", "asarray", "zeros", "ones", "eye", "arange", "linspace", "full", "empty",
+    "array", "asarray", "zeros", "ones", "eye", "arange", "full", "empty",
     "zeros_like", "ones_like", "full_like", "identity", "tri", "logspace", "empty_like",
 }
 _NOT_OPS = {
@@ -81,6 +91,8 @@ def _arity(fun) -> str:
 
 
 def _scipy_note(name) -> str:
+    if name.startswith("scipy.") and not ops_special.HAVE_SCIPY:
+        return "needs scipy"
     needs = ops_special.NEEDS_SCIPY.get(name)
     if needs is None or ops_special.HAVE_SCIPY:
         return ""
@@ -94,6 +106,7 @@ def _row(name, obj) -> OpInfo:
         arity = "n" if wrapped is not None else _arity(prim.fun)
         if name in _ONE_ARGUMENT:
             arity = "1"
+        arity = _ARITY.get(name, arity)
         # mp.enable() has swapped in the registered mpmath rules; a stand-in that refuses is none.
         mpmath = prim.mp is not None and not getattr(prim.mp, "no_reference", False)
         if not prim.differentiable:
@@ -130,8 +143,11 @@ _ALIASES = {
 }
 
 
-def catalogue() -> list[OpInfo]:
+def catalogue(include_scipy=False) -> list[OpInfo]:
     """Every op of ``gradcli.numpy`` (``linalg.*`` and indexing included), in alphabetical order.
+
+    With ``include_scipy``, ``gradcli.scipy``'s functions too, under SciPy's dotted
+    names (``scipy.special.gammainc``), as ``gradcli ops`` lists them.
 
     It enables the mpmath path (importing mpmath) to read which ops have mpmath rules.
     """
@@ -150,6 +166,9 @@ def catalogue() -> list[OpInfo]:
             rows.append(_row(f"{space}.{name}", functions[name]))
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
+    for space_name, space in scipy_namespace.modules().items() if include_scipy else ():
+        for name, fun in vars(space).items():
+            rows.append(_row(f"scipy.{space_name}.{name}", fun))
     return sorted(rows, key=lambda r: r.name)
 
 
@@ -205,7 +224,34 @@ _SAMPLES = {
     "diagflat": lambda num: (num(_M),),
     "logspace": lambda num: (num(0.0), num(1.0), 5),
     "empty_like": lambda num: (num(_V),),
+    "pad": lambda num: (num(_M), 1),
+    "gradient": lambda num: (num(_V),),
+    "clip": lambda num: (num(_V), num(0.3), num(0.6)),
 }
+_SCIPY_SAMPLES = {
+    "scipy.stats.dirichlet": lambda num: (num([0.25, 0.75]), num([1.5, 2.0])),
+    "scipy.stats.multivariate_normal.entropy": lambda num: (num([0.25, 0.5]), num(_M)),
+    "scipy.stats.multivariate_normal": lambda num: (num([0.25, 0.5]), num([0.5, 0.25]), num(_M)),
+    "scipy.linalg.cho_solve": lambda num: ((num([[1.0, 0.5], [0.0, 2.0]]), False), num(_V[:2])),
+    "scipy.linalg.solve_banded": lambda num: ((1, 0), num([[2.0, 1.0], [0.5, 0.0]]), num(_V[:2])),
+    "scipy.signal.convolve": lambda num: (num(_V), num(_V[:2])),
+    "scipy.special.multigammaln": lambda num: (num(2.5), 2),
+    "scipy.special.polygamma": lambda num: (1, num(0.5)),
+    "scipy.special.yn": lambda num: (1, num(0.5)),
+    "scipy.special.jn": lambda num: (1, num(0.5)),
+}
+
+
+def _scipy_sample(name):
+    """Probe arguments for a gradcli.scipy function: by its name or family; elementwise numbers for the rest of special and stats."""
+    for prefix in sorted(_SCIPY_SAMPLES, key=len, reverse=True):
+        if name.startswith(prefix):
+            return _SCIPY_SAMPLES[prefix]
+    if name.startswith(("scipy.special.", "scipy.stats.")):
+        return _BY_KIND["elementwise"]
+    return None
+
+
 _BY_KIND = {
     "elementwise": lambda num: (num(0.5), num(0.25), num(0.75)),
     "comparison": lambda num: (num(0.5), num(0.25)),
@@ -220,7 +266,7 @@ def mp_sample(name, kind, arity, num=None):
     ``num`` makes the numbers: mpmath numbers by default, or e.g. ``np.float64``
     for the same point in floats.
     """
-    make = _SAMPLES.get(name) or _BY_KIND.get(kind) or (lambda num: (num(_M),) * 3)
+    make = _SAMPLES.get(name) or _scipy_sample(name) or _BY_KIND.get(kind) or (lambda num: (num(_M),) * 3)
     args = make(num or _mpmath_numbers)
     return args[: int(arity)] if arity.isdigit() else args
 

@@ -26,6 +26,8 @@ from .values import Box as _Box
 from .values import holds_box as _holds_box
 from .values import raw as _raw
 
+_MISSING = object()  # no argument given (None is a value np.where's x may take)
+
 # elementwise
 add = _ops.add
 subtract = _ops.subtract
@@ -70,8 +72,26 @@ maximum = _ops.maximum
 minimum = _ops.minimum
 fmax = _ops.fmax
 fmin = _ops.fmin
-clip = _ops.clip
-where = _ops.where
+
+
+def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):  # noqa: A002  (NumPy's names)
+    """``np.clip``: ``a`` limited to [a_min, a_max] (NumPy 2's ``min``/``max`` spellings too); gradient where inside."""
+    if out is not None:
+        raise TypeError("gradcli.numpy.clip has no out=: it returns a new array")
+    return _ops.clip(a, a_min if min is None else min, a_max if max is None else max)
+
+
+def where(condition, x=_MISSING, y=_MISSING):
+    """``np.where``: ``x`` where ``condition`` holds, else ``y``; with the condition alone, the indices where it holds."""
+    if x is _MISSING and y is _MISSING:
+        return _np.nonzero(_raw(condition))
+    if x is _MISSING or y is _MISSING:
+        raise ValueError("either both or neither of x and y should be given")
+    return _ops.where(condition, x, y)
+
+
+# The catalogue reads the primitive behind a public name: these two are spellings of one.
+clip.prim, where.prim = _ops.clip.prim, _ops.where.prim
 logaddexp = _ops.logaddexp
 sigmoid = _ops.sigmoid
 softplus = _ops.softplus
@@ -154,6 +174,8 @@ linalg = _types.SimpleNamespace(
     cholesky=_linalg.cholesky,
     norm=_linalg.norm,
     eigh=_decompositions.eigh,
+    eig=_decompositions.eig,
+    eigvals=_decompositions.eigvals,
     eigvalsh=_decompositions.eigvalsh,
     svd=_decompositions.svd,
     pinv=_decompositions.pinv,
@@ -201,6 +223,8 @@ take_along_axis = _shape.take_along_axis
 sort = _shape.sort
 partition = _shape.partition
 r_ = _shape.r_
+pad = _shape.pad
+gradient = _shape.gradient
 c_ = _shape.c_
 
 # constructors (constants)
@@ -210,7 +234,7 @@ zeros = _array.zeros
 ones = _array.ones
 eye = _array.eye
 arange = _array.arange
-linspace = _array.linspace
+linspace = _shape.linspace
 full = _array.full
 empty = _array.empty
 identity = _array.identity
@@ -223,6 +247,7 @@ ones_like = _array.ones_like
 full_like = _array.full_like
 
 # constants and dtypes, as in NumPy
+__version__ = _np.__version__  # code checked unchanged may read numpy.__version__
 pi = _np.pi
 e = _np.e
 inf = _np.inf

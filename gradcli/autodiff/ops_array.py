@@ -319,9 +319,15 @@ def swapaxes(x, axis1, axis2):
 
 
 def moveaxis(x, source, destination):
+    """``np.moveaxis``: axes ``source`` (an int or a sequence) moved to ``destination``, the others kept in order."""
     ndim = len(shape_of(x))
-    order = [a for a in range(ndim) if a != source % ndim]
-    order.insert(destination % ndim, source % ndim)
+    sources = [a % ndim for a in ((source,) if isinstance(source, (int, np.integer)) else source)]
+    destinations = [a % ndim for a in ((destination,) if isinstance(destination, (int, np.integer)) else destination)]
+    if len(sources) != len(destinations):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    order = [a for a in range(ndim) if a not in sources]
+    for dest, src in sorted(zip(destinations, sources)):
+        order.insert(dest, src)
     return transpose(x, tuple(order))
 
 

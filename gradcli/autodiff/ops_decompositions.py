@@ -13,7 +13,8 @@ import numpy as np
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import expand_dims, getitem
-from .ops_linalg import matmul, swapaxes
+from .ops_linalg import inv, matmul, svdvals, swapaxes
+from .ops_special import mpmath_only
 from .tracer import Box, primitive
 from .values import loaded_mpmath, raw, shape_of
 
@@ -75,7 +76,7 @@ def _phases_as_numpy(vectors, matrix, complex_input):
     return vectors
 
 
-_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=_eigh_packed_mp)
+_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=mpmath_only("linalg.eigh", _eigh_packed_mp))
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
@@ -184,8 +185,24 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
         return _svd_parts(_svd_packed(a), m)[1]
     if full_matrices and m != shape_of(a)[-1]:
         raise NoGradientError("svd: gradcli differentiates the thin factors only (full_matrices=False)")
-    u, s, v = _svd_parts(_svd_packed(a), m)
-    return u, s, _H(v)
+    u, s, v_t = _svd_parts(_svd_packed(a), m)
+    return u, s, _T(v_t)  # the packing holds vh transposed (not conjugated)
+
+
+def _svdvals_vjp(g, ans, a):
+    """The singular values' rule, A_bar = conj(U diag(g) V^H), with U and V from the differentiable svd when
+    the rule is itself differentiated (a norm's Hessian), so their derivatives are kept, not dropped."""
+    if isinstance(a, Box):
+        u, _, v_t = _svd_parts(_svd_packed(a), shape_of(a)[-2])
+        vh = _T(v_t)
+    else:
+        u, _, vh = np.linalg.svd(a, full_matrices=False)
+    grad = matmul(u * expand_dims(g, -2), vh)
+    return conj(grad) if np.iscomplexobj(raw(a)) else grad
+
+
+# It replaces ops_linalg's rule, which cannot reach the svd (a layer above it) and refuses a second derivative.
+defvjp(svdvals, _svdvals_vjp, reads="args")
 
 
 pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=_no_exact_reference("linalg.pinv"))
@@ -205,3 +222,79 @@ def _pinv_vjp(g, ans, a, *options):
 
 
 defvjp(pinv, _pinv_vjp, reads="ans args")
+
+
+# -- eig: a general square matrix -----------------------------------------------------------
+
+
+def _eig_packed_raw(a):
+    w, v = np.linalg.eig(a)
+    dtype = np.result_type(w, v)
+    return np.concatenate([np.expand_dims(w.astype(dtype), -2), v.astype(dtype)], axis=-2)
+
+
+def _eig_packed_mp(a):
+    """The same packing on mpmath numbers: mpmath's eig, in NumPy's order, unit length and NumPy's phase."""
+    mpmath = loaded_mpmath()
+    a = np.asarray(a, dtype=object)
+    real_input = not any(isinstance(z, mpmath.mpc) for z in a.flat)
+    floats = np.vectorize(float if real_input else complex, otypes=[float if real_input else complex])(a)
+    w_np, v_np = np.linalg.eig(floats)  # LAPACK's real and complex routines pick different phases
+    real_answer = not np.iscomplexobj(w_np)  # NumPy's dtype rule
+    out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
+    for index in np.ndindex(a.shape[:-2]):
+        w, vectors = mpmath.eig(mpmath.matrix(a[index].tolist()))
+        vectors = np.array(vectors.tolist(), dtype=object)
+        for k, target in enumerate(w_np[index]):
+            j = min(range(len(w)), key=lambda i: abs(complex(w[i]) - target))  # NumPy's order
+            column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
+            overlap = np.vdot(np.vectorize(complex, otypes=[complex])(column), v_np[index][:, k])
+            column = column * mpmath.mpmathify(complex(overlap / abs(overlap)))
+            if real_answer:
+                out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
+            else:
+                out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
+    return out
+
+
+_eig_packed = primitive(_eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", _eig_packed_mp))
+
+
+def _eig_vjp(g, ans, a):
+    """The adjoint of dw = diag(M), dV = V (F * M) less each column's change of length, M = V^-1 dA V.
+
+    F[i, j] = 1 / (w_j - w_i) off the diagonal. Cotangents are conj'd into and out of
+    the usual complex convention; for real input the real part is the gradient.
+    """
+    w, v = getitem(ans, (Ellipsis, 0, slice(None))), getitem(ans, (Ellipsis, slice(1, None), slice(None)))
+    g_w, g_v = conj(getitem(g, (Ellipsis, 0, slice(None)))), conj(getitem(g, (Ellipsis, slice(1, None), slice(None))))
+    n = shape_of(w)[-1]
+    off_diagonal = ~np.eye(n, dtype=bool)
+    gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
+    f = select(off_diagonal, 1.0 / select(off_diagonal, gaps, 1.0), 0.0)
+    # The unit length NumPy gives each eigenvector: only the part of g_v that keeps it counts.
+    g_v = g_v - matmul(v, real(matmul(_H(v), g_v)) * _eye(n, w))
+    m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
+    v_inv_h = _H(inv(v))
+    grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
+    return grad if np.iscomplexobj(raw(a)) else real(grad)
+
+
+defvjp(_eig_packed, _eig_vjp, reads="ans args")
+
+
+def eig(a):
+    """``np.linalg.eig``: ``(w, v)``, eigenvalues and unit eigenvectors (columns) of a square matrix.
+
+    The gradient assumes distinct eigenvalues (it divides by their gaps) and a
+    loss that does not depend on each eigenvector's phase.
+    """
+    if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
+        return np.linalg.eig(a)
+    packed = _eig_packed(a)
+    return getitem(packed, (Ellipsis, 0, slice(None))), getitem(packed, (Ellipsis, slice(1, None), slice(None)))
+
+
+def eigvals(a):
+    """``np.linalg.eigvals``: the eigenvalues of `eig`."""
+    return eig(a)[0] if isinstance(a, Box) or np.asarray(a).dtype == object else np.linalg.eigvals(a)

@@ -6,7 +6,7 @@ import string
 
 import numpy as np
 
-from .core import NoGradientError, defjvp, defvjp, defvjp_all
+from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt, where
 from .ops_array import (
     asarray,
@@ -458,22 +458,7 @@ def _svdvals_raw(a):
 svdvals = _linalg_op(_svdvals_raw, "linalg.svdvals", mp=True)
 
 
-def _svdvals_vjp(g, ans, a):
-    # d s_i = Re(u_i^H dA v_i), so A_bar = conj(U diag(g) V^H): exact where the
-    # singular values that g weighs are distinct (a subgradient at ties).
-    if isinstance(a, Box):
-        # U and V below are constants: differentiating this rule again would
-        # silently drop their derivatives.
-        raise NoGradientError(
-            "second derivatives of singular values (norm ord=2, -2 or 'nuc' of a matrix) "
-            "are not supported"
-        )
-    u, _, vh = np.linalg.svd(a, full_matrices=False)
-    grad = matmul(u * expand_dims(g, -2), vh)
-    return conj(grad) if _is_complex(a) else grad
-
-
-defvjp(svdvals, _svdvals_vjp, reads="args")
+# Its rule, conj(U diag(g) V^H), is in ops_decompositions: differentiated again it needs the svd's own derivatives.
 
 
 def _abs_squared(x):

@@ -10,18 +10,59 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .core import defjvp, defvjp
-from .ops import exp, log, log1p, sigmoid, sign
-from .ops_special import _scipy_function, digamma, gammaln
-from .tracer import primitive
-from .values import in_input_dtype, loaded_mpmath, weak
+from .ops import absolute, exp, log, log1p, sigmoid, sign
+from .ops_array import logsumexp as _logsumexp
+from .ops_array import squeeze, sum_, unbroadcast
+from .ops_special import _scipy_function, digamma, gammaln, mpmath_only, xlog1py, xlogy
+from .tracer import Box, nondifferentiable, primitive
+from .values import in_input_dtype, loaded_mpmath, raw, weak
 
 
 def _with_mpmath(name, nin=1):
     """The primitive for ``scipy.special.<name>``, computed on mpmath numbers by mpmath's ``name``."""
     fun = in_input_dtype(_scipy_function(name), nin - 1)  # of two arguments, the dtype is x's
     fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
-    return primitive(fun, name, mp=_mpmath_function(name), kind="elementwise")
+    return primitive(fun, name, mp=_on_balls_too(name, mpmath_only(name, _mpmath_function(name))), kind="elementwise")
+
+
+# python-flint's own functions of one element, for the exact reference on balls: each answer is a proven
+# enclosure. The rest (stdtr, ive, gammasgn, log_ndtr) refuse balls and take mpmath's path.
+_BALLS = {
+    "gamma": lambda x: x.gamma(),
+    "rgamma": lambda x: x.rgamma(),
+    "erfinv": lambda x: x.erfinv(),
+    "erfcinv": lambda x: x.erfcinv(),
+    "i0": lambda x: x.bessel_i(0),
+    "i1": lambda x: x.bessel_i(1),
+    "j0": lambda x: x.bessel_j(0),
+    "j1": lambda x: x.bessel_j(1),
+    "y0": lambda x: x.bessel_y(0),
+    "y1": lambda x: x.bessel_y(1),
+    "jn": lambda v, x: x.bessel_j(v),
+    "yn": lambda v, x: x.bessel_y(v),
+    "iv": lambda v, x: x.bessel_i(v),
+    "gammainc": lambda a, x: x.gamma_lower(a, regularized=1),
+    "gammaincc": lambda a, x: x.gamma_upper(a, regularized=1),
+    "betainc": lambda a, b, x: x.beta_lower(a, b, regularized=1),
+}
+
+
+def _on_balls_too(name, on_mpmath):
+    """The mpmath implementation, or python-flint's where a ball is among the arguments and flint has the function."""
+    on_balls = _BALLS.get(name)
+    if on_balls is None:
+        return on_mpmath
+
+    def run(*args):
+        ball = next((a for a in args if type(a).__module__.startswith("flint")), None)
+        if ball is None:
+            return on_mpmath(*args)
+        return on_balls(*[a if type(a) is type(ball) else type(ball)(a) for a in args])
+
+    return run
 
 
 def _mpmath_function(name):
@@ -41,7 +82,41 @@ def _mpmath_function(name):
         return lambda v, x: loaded_mpmath().besseli(v, x) * loaded_mpmath().exp(-abs(x))
     if name == "log_ndtr":
         return lambda x: loaded_mpmath().log(loaded_mpmath().ncdf(x))
+    if name in _INCOMPLETE:
+        return _INCOMPLETE[name]
     return lambda x: getattr(loaded_mpmath(), name)(x)
+
+
+def _gammainc_mp(a, x):
+    return loaded_mpmath().gammainc(a, 0, x, regularized=True)
+
+
+def _gammaincc_mp(a, x):
+    mpmath = loaded_mpmath()
+    return mpmath.gammainc(a, x, mpmath.inf, regularized=True)
+
+
+def _betainc_mp(a, b, x):
+    return loaded_mpmath().betainc(a, b, 0, x, regularized=True)
+
+
+def _stdtr_mp(df, t):
+    """Student's t CDF from the incomplete beta function of the side that does not cancel."""
+    mpmath = loaded_mpmath()
+    t2 = t * t
+    if t < 0:
+        return mpmath.betainc(df / 2, mpmath.mpf(1) / 2, 0, df / (df + t2), regularized=True) / 2
+    return (1 + mpmath.betainc(mpmath.mpf(1) / 2, df / 2, 0, t2 / (df + t2), regularized=True)) / 2
+
+
+_INCOMPLETE = {"gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
+
+
+def _gammasgn_mp(x):
+    mpmath = loaded_mpmath()
+    if x <= 0 and mpmath.isint(x):
+        return mpmath.nan  # a pole of gamma: scipy's gammasgn is nan there too
+    return mpmath.sign(mpmath.gamma(x))
 
 
 gamma = _with_mpmath("gamma")
@@ -59,6 +134,15 @@ yn = _with_mpmath("yn", nin=2)
 iv = _with_mpmath("iv", nin=2)
 ive = _with_mpmath("ive", nin=2)  # iv(v, x) exp(-|x|): finite where iv overflows
 log_ndtr = _with_mpmath("log_ndtr")  # log of the standard normal CDF, without underflow far left
+# The regularized incomplete gamma and beta functions and Student's t CDF: differentiable in x
+# (their last argument) only; in the shape parameters a gradient is refused, never guessed.
+gammainc = _with_mpmath("gammainc", nin=2)
+gammaincc = _with_mpmath("gammaincc", nin=2)
+betainc = _with_mpmath("betainc", nin=3)
+stdtr = _with_mpmath("stdtr", nin=2)
+_gammasgn_fun = in_input_dtype(_scipy_function("gammasgn"))
+_gammasgn_fun.nin = 1
+gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn", _gammasgn_mp), kind="elementwise")
 
 
 def _half_sqrt_pi(like):
@@ -84,6 +168,33 @@ defvjp(iv, None, lambda g, ans, v, x: g * (iv(v - 1, x) + iv(v + 1, x)) / 2)
 defvjp(ive, None, lambda g, ans, v, x: g * ((ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans))
 # (log Phi)' = phi / Phi = exp(-x^2/2 - log Phi) / sqrt(2 pi): no 0/0 where Phi underflows.
 defvjp(log_ndtr, lambda g, ans, x: g * exp(-x * x / 2 - ans) * weak(1 / math.sqrt(2 * math.pi), ans))
+
+
+def _gamma_density(a, x):
+    """d/dx gammainc(a, x) = x^(a-1) e^-x / Gamma(a), through its log (no overflow of x^(a-1) or Gamma(a))."""
+    return exp(xlogy(a - 1, x) - x - gammaln(a))
+
+
+def _beta_density(a, b, x):
+    """d/dx betainc(a, b, x) = x^(a-1) (1-x)^(b-1) / B(a, b), through its log."""
+    return exp(xlogy(a - 1, x) + xlog1py(b - 1, -x) - betaln(a, b))
+
+
+def _t_density(df, t):
+    """Student's t density with ``df`` degrees of freedom: d/dt stdtr(df, t)."""
+    half = (df + 1) / 2
+    log_norm = gammaln(half) - gammaln(df / 2) - (log(df) + weak(math.log(math.pi), t)) / 2
+    return exp(log_norm - half * log1p(t * t / df))
+
+
+defvjp(gammainc, None, lambda g, ans, a, x: unbroadcast(g * _gamma_density(a, x), x))
+defvjp(gammaincc, None, lambda g, ans, a, x: unbroadcast(-g * _gamma_density(a, x), x))
+defvjp(betainc, None, None, lambda g, ans, a, b, x: unbroadcast(g * _beta_density(a, b, x), x))
+defvjp(stdtr, None, lambda g, ans, df, t: unbroadcast(g * _t_density(df, t), t))
+defjvp(gammainc, None, lambda t, ans, a, x: t * _gamma_density(a, x))
+defjvp(gammaincc, None, lambda t, ans, a, x: -t * _gamma_density(a, x))
+defjvp(betainc, None, None, lambda t, ans, a, b, x: t * _beta_density(a, b, x))
+defjvp(stdtr, None, lambda t, ans, df, x: t * _t_density(df, x))
 
 
 # -- composites ---------------------------------------------------------------------------
@@ -114,3 +225,26 @@ def multigammaln(a, d):
         total = total + gammaln(a - weak(j / 2, a))
     return total
 
+
+
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
+    """``scipy.special.logsumexp``: log(sum(b * exp(a))), with weights ``b`` and the sign of the sum if asked.
+
+    With weights (which may be negative or zero) it is log|sum(b * exp(a - m))| + m,
+    ``m`` the largest ``a`` held constant (the answer does not depend on it).
+    """
+    if b is None and not return_sign:
+        return _logsumexp(a, axis=axis, keepdims=keepdims)
+    values = raw(a)
+    if getattr(values, "dtype", None) == object:
+        shift = 0  # mpmath numbers never overflow
+    else:
+        shift = np.max(values, axis=axis, keepdims=True)
+        shift = np.where(np.isfinite(shift), shift, 0)
+    total = sum_((1 if b is None else b) * exp(a - shift), axis=axis, keepdims=True)
+    out = log(absolute(total)) + shift
+    if not keepdims:
+        out, total = squeeze(out, axis), squeeze(total, axis)
+        if not isinstance(out, Box) and np.ndim(out) == 0:
+            out = out[()]  # a number, as SciPy answers, not a 0-d array
+    return (out, sign(total)) if return_sign else out

@@ -12,8 +12,8 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import isfinite, real, select, where
 from .ops_array import asarray, concatenate, flip, getitem, ravel, reshape, split, transpose
-from .tracer import primitive
-from .values import Box, holds_box, raw, shape_of
+from .tracer import is_mp_value, primitive
+from .values import Box, holds_box, loaded_mpmath, raw, shape_of
 
 # -- roll -----------------------------------------------------------------------------
 
@@ -259,3 +259,88 @@ def real_if_close(a, tol=100):
     if tol > 1:
         tol = tol * np.finfo(value.dtype).eps
     return real(a) if np.all(np.abs(value.imag) < tol) else a
+
+
+# -- padding, numerical gradients, evenly spaced points ------------------------------------
+
+
+def pad(array, pad_width, mode="constant", constant_values=0):
+    """``np.pad`` with a constant: the array between blocks of ``constant_values``, which keeps its gradient.
+
+    Other modes (edge, reflect, ...) are NumPy's on plain values and refused on
+    traced ones rather than differentiated wrongly.
+    """
+    on_mpmath = np.asarray(raw(array)).dtype == object
+    if not isinstance(array, Box) and not on_mpmath:
+        extra = {"constant_values": constant_values} if mode == "constant" else {}
+        return np.pad(array, pad_width, mode=mode, **extra)
+    if mode != "constant":
+        raise NotImplementedError(f"gradcli.numpy.pad differentiates mode='constant' only, not {mode!r}")
+    widths = np.broadcast_to(np.asarray(pad_width, dtype=int), (len(shape_of(array)), 2))
+    values = np.broadcast_to(np.asarray(constant_values), (len(shape_of(array)), 2))
+    if on_mpmath:  # the exact reference: its constants are mpmath numbers too
+        values = np.vectorize(loaded_mpmath().mpf, otypes=[object])(values)
+    out = array
+    for axis, ((before, after), (low, high)) in enumerate(zip(widths, values)):
+        shape = list(shape_of(out))
+        dtype = np.asarray(raw(out)).dtype
+        blocks = []
+        if before:
+            blocks.append(np.full(shape[:axis] + [before] + shape[axis + 1:], low, dtype=dtype))
+        blocks.append(out)
+        if after:
+            blocks.append(np.full(shape[:axis] + [after] + shape[axis + 1:], high, dtype=dtype))
+        out = concatenate(blocks, axis=axis) if len(blocks) > 1 else out
+    return out
+
+
+def _gradient_along(f, axis, spacing):
+    """One axis of ``np.gradient`` (edge_order 1): central differences inside, one-sided at the two ends."""
+    before = (slice(None),) * axis
+    if shape_of(f)[axis] < 2:
+        raise ValueError("Shape of array too small to calculate a numerical gradient: at least 2 elements are required.")
+
+    def part(s):
+        return getitem(f, before + (s,))
+
+    first = part(slice(1, 2)) - part(slice(0, 1))
+    last = part(slice(-1, None)) - part(slice(-2, -1))
+    pieces = [first, (part(slice(2, None)) - part(slice(None, -2))) / 2, last] if shape_of(f)[axis] > 2 else [first, last]
+    return concatenate(pieces, axis=axis) / spacing
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    """``np.gradient`` with uniform spacings: differences of ``f``, so its gradient is theirs."""
+    if edge_order != 1 or any(np.ndim(raw(v)) for v in varargs):
+        if not isinstance(f, Box):
+            return np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
+        raise NotImplementedError("gradcli.numpy.gradient differentiates edge_order=1 with scalar spacings only")
+    f = asarray(f)
+    ndim = len(shape_of(f))
+    axes = tuple(range(ndim)) if axis is None else ((axis,) if isinstance(axis, (int, np.integer)) else tuple(axis))
+    axes = tuple(a % ndim for a in axes)
+    spacings = list(varargs) if len(varargs) == len(axes) else [varargs[0] if varargs else 1] * len(axes)
+    out = [_gradient_along(f, a, h) for a, h in zip(axes, spacings)]
+    return out[0] if len(out) == 1 else tuple(out)  # a tuple of arrays, as NumPy 2
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """``np.linspace``, differentiable in scalar ``start`` and ``stop``: start + (stop - start) * fractions."""
+    if not (isinstance(start, Box) or isinstance(stop, Box)):
+        return np.linspace(start, stop, num, endpoint, retstep, dtype, axis)
+    if axis != 0 or np.ndim(raw(start)) or np.ndim(raw(stop)) or dtype is not None:
+        raise NotImplementedError("gradcli.numpy.linspace differentiates scalar start and stop (no dtype, axis 0) only")
+    div = (num - 1) if endpoint else num
+    ends = (raw(start), raw(stop))
+    if any(is_mp_value(e) for e in ends):  # the exact reference: integer steps times mpmath numbers
+        steps = np.arange(num).astype(object)
+    else:
+        steps = np.arange(num, dtype=np.result_type(*ends, float))
+    step = (stop - start) / div if div > 0 else None
+    # NumPy's own formula, so the points are NumPy's to the bit: i * step + start, stop last.
+    out = (steps * step if step is not None else steps * (stop - start)) + start
+    if endpoint and num > 1:
+        out = concatenate([getitem(out, slice(0, -1)), reshape(stop + 0 * start, (1,))])
+    if not retstep:
+        return out
+    return out, (step if step is not None else np.nan)

@@ -37,6 +37,28 @@ def _scipy_function(name):
     return evaluate
 
 
+def _is_ball(value):
+    return type(value).__module__.startswith("flint")
+
+
+def mpmath_only(name, fun):
+    """``fun``, an mpmath implementation, refusing python-flint balls rather than reading them as floats.
+
+    mpmath would take a ball for its midpoint and answer a plain number, which
+    ball arithmetic would then treat as exact; the refusal sends the exact
+    reference to mpmath's own path instead.
+    """
+
+    def run(*args, **kwargs):
+        for a in args:
+            if _is_ball(a) or (isinstance(a, np.ndarray) and a.dtype == object and any(_is_ball(v) for v in a.flat)):
+                raise ArithmeticError(f"no ball implementation of {name}")
+        return fun(*args, **kwargs)
+
+    run.__name__ = getattr(fun, "__name__", name)
+    return run
+
+
 def _from_math(name, fun):
     vectorized = np.frompyfunc(fun, 1, 1)
 

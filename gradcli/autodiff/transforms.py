@@ -261,6 +261,12 @@ _FLOAT64_ONE = np.float64(1.0)
 
 
 def _check_scalar(value, f):
+    if isinstance(value, (bool, np.bool_)):
+        # A truth value (np.allclose, a comparison) has no derivative: a zero gradient would pass for one.
+        raise TypeError(
+            f"grad needs a function with a numeric scalar output, but {getattr(f, '__name__', 'the function')} "
+            "returned a bool, which has no derivative"
+        )
     if value is None or isinstance(value, (str, bytes, dict, list, tuple)):
         name = getattr(f, "__name__", "the function")
         raise TypeError(

@@ -42,32 +42,39 @@ def _overlay(name, differentiable, fallback):
     return module
 
 
+# NumPy's and SciPy's submodules that gradcli differentiates (the others are NumPy's and SciPy's own).
+NUMPY_SUBMODULES = ("linalg", "fft")
+SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
+
+
 @functools.cache
 def substitutes():
-    """``{module name: the module a substituted import gives}``: ``numpy`` and ``numpy.linalg``."""
-    linalg = _overlay("numpy.linalg", vars(gnp.linalg), numpy.linalg)
+    """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
-    names["linalg"] = linalg
-    return {"numpy": _overlay("numpy", names, numpy), "numpy.linalg": linalg}
+    found = {}
+    for sub in NUMPY_SUBMODULES:
+        found[f"numpy.{sub}"] = names[sub] = _overlay(f"numpy.{sub}", _public(getattr(gnp, sub)), getattr(numpy, sub))
+    return {"numpy": _overlay("numpy", names, numpy), **found}
 
 
 @functools.cache
 def scipy_substitutes():
-    """``{module name: the module a substituted import gives}`` for ``scipy``, ``scipy.special`` and ``scipy.stats``.
+    """``{module name: the module a substituted import gives}`` for ``scipy`` and its differentiated submodules.
 
     Built on the first substituted import of SciPy: SciPy is heavy, and most
     modules never import it.
     """
-    import scipy.special  # lazy: only a module that imports SciPy pays for it
-    import scipy.stats  # lazy: likewise
+    import scipy  # lazy: only a module that imports SciPy pays for it
 
     from .. import scipy as gscipy
-    from ..scipy import special as gspecial, stats as gstats
 
-    special = _overlay("scipy.special", _public(gspecial), scipy.special)
-    stats = _overlay("scipy.stats", _public(gstats), scipy.stats)
-    top = _overlay("scipy", {**_public(gscipy), "special": special, "stats": stats}, scipy)
-    return {"scipy": top, "scipy.special": special, "scipy.stats": stats}
+    found = {}
+    for sub in SCIPY_SUBMODULES:
+        real = importlib.import_module(f"scipy.{sub}")  # lazy: likewise
+        ours = importlib.import_module(f"gradcli.scipy.{sub}")
+        found[f"scipy.{sub}"] = _overlay(f"scipy.{sub}", _public(ours), real)
+    top = _overlay("scipy", {**_public(gscipy), **{name.split(".")[1]: module for name, module in found.items()}}, scipy)
+    return {"scipy": top, **found}
 
 
 def _public(module):

@@ -3,8 +3,8 @@
 Read from the source, before anything runs: the function and every function
 of its module it names, followed through the module's imports of NumPy
 (``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
-numpy.linalg as la``) and of ``scipy.special`` and ``scipy.stats``, checked
-against ``gradcli.scipy``. Names gradcli does not differentiate but NumPy may keep
+numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signal`` and
+``integrate``, checked against ``gradcli.scipy``. Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing.
 """
@@ -22,8 +22,9 @@ from .. import numpy as gnp
 from ..errors import InputError
 
 # What gradcli differentiates, per NumPy module it stands in for.
-_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg))}
-_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg}
+_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft))}
+_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft}
+_SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 # Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.
 _FORWARDED_MODULES = {"numpy.random"}
 _HELPER_FUNCTIONS = {
@@ -36,7 +37,7 @@ _WATCHED_ROOTS = ("numpy", "scipy")
 def missing_function(dotted):
     """Why gradcli cannot differentiate the NumPy or SciPy name ``dotted``; None when it can (or need not)."""
     parts = dotted.split(".")
-    if parts[0] == "scipy" and len(parts) >= 3 and parts[1] in ("special", "stats"):
+    if parts[0] == "scipy" and len(parts) >= 3 and parts[1] in _SCIPY_SUBMODULES:
         return _missing_in_scipy(dotted, parts)
     if parts[0] != "numpy":
         return None

@@ -63,6 +63,7 @@ SPELLINGS = {
 }
 
 _FLOAT64 = np.dtype(np.float64).str
+_TENSORFLOW_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 
 def prepare():
@@ -149,14 +150,15 @@ def _signature(leaf, exact):
         return ((), _FLOAT64) if _is_float_leaf(value) else ("held", repr(value))
     if dtype.kind not in "fO":
         return ("held", repr(value))
-    return (value.shape if exact else value.ndim, dtype.str if dtype.kind == "f" else _FLOAT64)  # balls: the float64 graph
+    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph.
+    return (value.shape if exact else value.ndim, dtype.str if dtype in _TENSORFLOW_FLOATS else _FLOAT64)
 
 
 def _dtype_of(leaf):
     """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
-    if dtype is not None and dtype != object and np.issubdtype(dtype, np.floating):
+    if dtype is not None and np.dtype(dtype) in _TENSORFLOW_FLOATS:
         return np.dtype(dtype)
     return np.dtype(np.float64)
 
@@ -176,8 +178,13 @@ class TensorFlowFunction:
         self.compiled = hasattr(fun, "get_concrete_function")
         self.captured, self.seen, self.exact_only = {}, set(), set()
         self._graph_gradient = {}
+        python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
-            code = inspect.unwrap(getattr(fun, "python_function", fun)).__code__
+            self.parameters = len(inspect.signature(python).parameters)
+        except (TypeError, ValueError):
+            self.parameters = None
+        try:
+            code = python.__code__
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
@@ -311,8 +318,13 @@ class TensorFlowFunction:
 
         ``arrays`` are the function's arguments, each with the points along its
         first axis; returns ``(values, gradients)``, one gradient per argument
-        with the points along its first axis, in ``dtype``.
+        with the points along its first axis, in ``dtype`` (None for a dtype
+        TensorFlow lacks).
         """
+        if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
+            return None  # a dtype TensorFlow lacks (longdouble): the replayed graph's, as the sweep asks
+        if len(arrays) != self.parameters:
+            raise ValueError("the variables are leaves of tree arguments: evaluated per point")
         tf = _tf()
         tensors = [tf.constant(np.asarray(a, dtype=dtype)) for a in arrays]
 

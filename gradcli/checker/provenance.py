@@ -43,6 +43,7 @@ class OpRecord:
     in_user_code: bool = False  # the op ran on a line of the user's own (a grad_fn's), not in gradcli's rule
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
+    replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
 
 
 @dataclass
@@ -191,9 +192,9 @@ class Recorder:
         # No formula is being evaluated unless the formula compiler was imported: looking it up
         # instead of importing it spares a Python function's first check that import.
         formulas = sys.modules.get(_FORMULA_COMPILER)
-        user = _user_frame(sys._getframe(1)) if self.locate_in_python else None
         # A framework's captured graph, replayed by gradcli: each operation carries the user's line it came from.
         replayed = replayed_location() if self.locate_in_python else None
+        user = _user_frame(sys._getframe(1)) if self.locate_in_python and replayed is None else None
         record = OpRecord(
             len(self.recording.ops),
             prim.name,
@@ -204,6 +205,7 @@ class Recorder:
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
         record.rule = replayed[1] if replayed else None
+        record.replayed = replayed is not None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
         record.in_user_code = user is not None or replayed is not None
@@ -340,6 +342,14 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
+        step = _first_replayed_nonfinite(recording, node)
+        if step is not None:  # a framework's own backward graph: the step of it that broke, at its line
+            node = _step_as_node(step, node)
+            message = (
+                f"in the framework's backward pass, {step.name}({', '.join(_show(a) for a in step.args)}) "
+                f"gave {_show(step.output)}, the first NaN or inf of that pass"
+                + (f" (in {step.rule[0]})" if step.rule else "")
+            )
         kind = "nonfinite"
         if first is not None and value_finite and not gradient_finite and any(
             op.name == "where" for op in recording.ops
@@ -363,6 +373,26 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+def _first_replayed_nonfinite(recording, node):
+    """The first step of a replayed backward graph run for ``node`` whose result is NaN or inf: where it first appeared.
+
+    A backward graph may compute forward values again (JAX's does): a step that
+    repeats a forward op which already went non-finite on the same line is that
+    op again, not where the gradient broke.
+    """
+    forward = {(op.name, op.location) for op in recording.ops if op.phase == "forward" and not finite(op.output)}
+    for op in recording.ops:
+        if op.replayed and op.phase != "forward" and op.node_name == node.name and not finite(op.output):
+            if (op.name, op.location) not in forward:
+                return op
+    return None
+
+
+def _step_as_node(step, node):
+    """``node``'s record, named and placed as the replayed backward step that broke."""
+    return NodeRecord(step.name, step.span, step.location, node.upstream, node.cotangents, step.args, step.output, node.argnums, step.rule)
 
 
 def _accumulation_finding(node, received):

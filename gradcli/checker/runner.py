@@ -55,7 +55,7 @@ from .point import VectorOutput, check_point
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import resolve, with_tree_arguments
+from .targets import Target, by_returned_value, resolve, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
@@ -76,6 +76,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     options = replace(options or CheckOptions(), **changes)
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = _point_list(points)
+    if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
+        resolved = by_returned_value(resolved, given, options.framework)
     resolved, flat_points = with_tree_arguments(resolved, given)
     names = resolved.variables
     chosen = _chosen(options.wrt, names)

@@ -56,9 +56,17 @@ class DtypeRun:
         shape = np.shape(next(iter(swept.values())))
         with np.errstate(over="ignore"):  # y=1e308 is inf in float32, as `gradcli grad --at` casts it
             return [
-                swept[name] if name in swept else np.full(shape, self.held[name], dtype=self.dtype)
+                swept[name] if name in swept else self.held_column(name, shape)
                 for name in self.resolved.variables
             ]
+
+    def held_column(self, name, shape):
+        """A variable not swept, at every point: a number, or an array (from --args) repeated per point."""
+        value = self.held[name]
+        if isinstance(value, float):
+            return np.full(shape, value, dtype=self.dtype)
+        value = np.asarray(value, dtype=self.dtype)
+        return np.broadcast_to(value, tuple(shape) + value.shape)
 
     def measure(self, swept, exact=True):
         """Value, gradients, bits lost of both and the band of each point of ``swept`` (see `reference`)."""

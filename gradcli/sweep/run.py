@@ -24,7 +24,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check
-from ..checker.targets import resolve
+from ..checker.targets import by_returned_value, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .dtype_run import DtypeRun
@@ -51,22 +51,31 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     resolved = resolve(target, options.treat_as_variables, options.framework)
     ranges = _ranges(ranges, resolved)
     held = _held(fixed, resolved, ranges)
+    first = {**held, **{n: r.lo for n, r in ranges.items()}}
+    resolved = by_returned_value(resolved, [first], options.framework)
+    shown = {n: v for n, v in held.items() if isinstance(v, float)}  # arrays and trees held (--args) are not printed
+    resolved, held = _held_leaves(resolved, held, first, ranges)
     unknown = [w for w in options.wrt or () if w not in resolved.variables]
     if unknown:
         raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(resolved.variables)})")
-    checking = replace(options, fixes=False, wrt=options.wrt or tuple(resolved.variables))
-    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=held)
+    # Gradients per point are numbers: an array held (--args) is differentiated by the checks, not the sweep's bands.
+    scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
+    checking = replace(options, fixes=False, wrt=options.wrt or scalars)
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
-        return check(resolved, points, checking, dtypes=(dtype_name,))  # resolved once: a module imported, a graph traced, once
+        # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
+        return check(resolved, points, checking, dtypes=(dtype_name,))
 
     with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, started, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
             result.notes.extend(run.notes)
-        if options.fixes:
+        if options.fixes and len(shown) < len(held):
+            result.notes.append("fixes are not swept with arrays or trees held (--args): check a failing point to see them")
+        elif options.fixes:
             result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), started)
     result.seconds = time.perf_counter() - started
     return result
@@ -92,7 +101,7 @@ def _ranges(ranges, resolved):
 
 
 def _held(fixed, resolved, ranges):
-    """The values of the variables not swept (each needs one), as floats."""
+    """The values of the variables not swept (each needs one): floats, or arrays and trees (from --args) as given."""
     fixed = dict(fixed or {})
     held = {}
     for name in resolved.variables:
@@ -105,16 +114,35 @@ def _held(fixed, resolved, ranges):
                 f"{resolved.text} has the variables {', '.join(resolved.variables)}: sweep up to two with "
                 f"ranges and hold the others at a value (--at {name}=1)"
             )
+        value = fixed.pop(name)
+        if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
+            held[name] = value  # an array or a tree (from --args), held as it is
+            continue
         try:
-            held[name] = float(fixed.pop(name))
+            held[name] = float(value)
         except (TypeError, ValueError):
-            raise InputError(f"{name}: hold it at a number, not {fixed.get(name)!r}") from None
+            raise InputError(f"{name}: hold it at a number, not {value!r}") from None
         if not math.isfinite(held[name]):
             raise InputError(f"{name}={held[name]}: hold a variable at a finite number")
     extra = [name for name in fixed if name not in ranges]
     if extra:
         raise InputError(f"{extra[0]}: not a variable of the target ({', '.join(resolved.variables)})")
     return held
+
+
+def _held_leaves(resolved, held, first, ranges):
+    """The target and held values with every tree held (``params`` from --args) as named leaves.
+
+    A sweep evaluates arrays per variable; a tree argument becomes its leaves
+    (`with_tree_arguments`), each held as an array. The flattened target calls
+    the framework point by point: its vectorised call takes the trees themselves.
+    """
+    if all(isinstance(v, float) for v in held.values()):
+        return resolved, held
+    flat, [point] = with_tree_arguments(resolved, [first])
+    if flat is not resolved and flat.variables != resolved.variables:
+        flat = replace(flat, bridge=None)
+    return flat, {n: v if isinstance(v, float) else np.asarray(v) for n, v in point.items() if n not in ranges}
 
 
 class _Progress:

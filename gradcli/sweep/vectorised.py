@@ -9,6 +9,7 @@ value * 8 + gradient; bands pick where the checker looks.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -54,7 +55,14 @@ def clip_to(points, dtype):
 
 
 def evaluate_columns(resolved, args, wrt):
-    """Value and gradients (``{name: array}`` for ``wrt``) at every point: one call of the core if elementwise, else a loop."""
+    """Value and gradients (``{name: array}`` for ``wrt``) at every point: one call of the core if elementwise, else a loop.
+
+    A framework's function (a `Target` with a bridge that can vectorise) is
+    evaluated by the framework in one call instead (`_by_bridge`).
+    """
+    bridged = _by_bridge(resolved, args, wrt)
+    if bridged is not None:
+        return bridged
     names = resolved.variables
     try:
         with np.errstate(all="ignore"):
@@ -79,6 +87,32 @@ def evaluate_columns(resolved, args, wrt):
         for n in wrt:
             grads[n][i] = point_grads[n]
     return values, grads, False
+
+
+def _by_bridge(resolved, args, wrt):
+    """The framework's own values and gradients at every point in one vectorised call (``jax.vmap``), or None.
+
+    A dtype the framework lacks (longdouble, a wider reference) is the
+    replayed graph's, run by the core at that precision; a function the
+    framework cannot vectorise goes the core's way (None).
+    """
+    vectorised = getattr(getattr(resolved, "bridge", None), "vectorised", None)
+    if vectorised is None:
+        return None
+    names = resolved.variables
+    dtype = args[0].dtype
+    try:
+        with np.errstate(all="ignore"):
+            got = vectorised(args, dtype)
+    except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
+        return None
+    if got is None:
+        return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
+    values, grads = got
+    shape = np.shape(args[0])
+    if np.shape(values) != shape or any(np.shape(g) != shape for g in grads):
+        return None
+    return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
 
 
 def _one(resolved, xs, wrt):

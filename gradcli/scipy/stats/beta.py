@@ -1,21 +1,9 @@
-"""``scipy.stats.beta``: the beta distribution (its density)."""
+"""``scipy.stats.beta``: the beta distribution (its methods are listed in `gradcli.autodiff.scipy_namespace`)."""
 
-import scipy.stats as _stats
+import scipy.stats as _scipy_stats
 
-from ...autodiff.ops import exp
-from ...autodiff.ops_scipy import betaln
-from ...autodiff.ops_special import xlog1py, xlogy
-from ._standardized import standardized
+from ...autodiff.scipy_namespace import stats as _stats
 
-rvs = _stats.beta.rvs  # random draws: constants to differentiation
-
-
-def logpdf(x, a, b, loc=0.0, scale=1.0):
-    """The log-density of Beta(a, b) at ``x``."""
-    z, log_scale = standardized(x, loc, scale)
-    return xlogy(a - 1, z) + xlog1py(b - 1, -z) - betaln(a, b) - log_scale
-
-
-def pdf(x, a, b, loc=0.0, scale=1.0):
-    """The density of Beta(a, b) at ``x``."""
-    return exp(logpdf(x, a, b, loc, scale))
+globals().update(vars(_stats["beta"]))
+rvs = _scipy_stats.beta.rvs  # random draws: constants to differentiation
+__all__ = sorted(vars(_stats["beta"])) + ["rvs"]

@@ -1,17 +1,9 @@
-"""``scipy.stats.chi2``: the chi-squared distribution, a gamma of shape df / 2 and scale 2."""
+"""``scipy.stats.chi2``: the chi-squared distribution (its methods are listed in `gradcli.autodiff.scipy_namespace`)."""
 
-import scipy.stats as _stats
+import scipy.stats as _scipy_stats
 
-from . import gamma
+from ...autodiff.scipy_namespace import stats as _stats
 
-rvs = _stats.chi2.rvs  # random draws: constants to differentiation
-
-
-def logpdf(x, df, loc=0.0, scale=1.0):
-    """The log-density of chi-squared with ``df`` degrees of freedom at ``x``."""
-    return gamma.logpdf(x, df / 2, loc, 2 * scale)
-
-
-def pdf(x, df, loc=0.0, scale=1.0):
-    """The density of chi-squared at ``x``."""
-    return gamma.pdf(x, df / 2, loc, 2 * scale)
+globals().update(vars(_stats["chi2"]))
+rvs = _scipy_stats.chi2.rvs  # random draws: constants to differentiation
+__all__ = sorted(vars(_stats["chi2"])) + ["rvs"]

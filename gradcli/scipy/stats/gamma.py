@@ -1,20 +1,9 @@
-"""``scipy.stats.gamma``: the gamma distribution of shape ``a`` (its density)."""
+"""``scipy.stats.gamma``: the gamma distribution (its methods are listed in `gradcli.autodiff.scipy_namespace`)."""
 
-import scipy.stats as _stats
+import scipy.stats as _scipy_stats
 
-from ...autodiff.ops import exp
-from ...autodiff.ops_special import gammaln, xlogy
-from ._standardized import standardized
+from ...autodiff.scipy_namespace import stats as _stats
 
-rvs = _stats.gamma.rvs  # random draws: constants to differentiation
-
-
-def logpdf(x, a, loc=0.0, scale=1.0):
-    """The log-density of Gamma(a) (location ``loc``, scale ``scale``) at ``x``."""
-    z, log_scale = standardized(x, loc, scale)
-    return xlogy(a - 1, z) - z - gammaln(a) - log_scale
-
-
-def pdf(x, a, loc=0.0, scale=1.0):
-    """The density of Gamma(a) at ``x``."""
-    return exp(logpdf(x, a, loc, scale))
+globals().update(vars(_stats["gamma"]))
+rvs = _scipy_stats.gamma.rvs  # random draws: constants to differentiation
+__all__ = sorted(vars(_stats["gamma"])) + ["rvs"]

@@ -1,18 +1,9 @@
-"""``scipy.stats.poisson``: the Poisson distribution's probability mass, differentiable in its mean."""
+"""``scipy.stats.poisson``: the Poisson distribution (its methods are listed in `gradcli.autodiff.scipy_namespace`)."""
 
-import scipy.stats as _stats
+import scipy.stats as _scipy_stats
 
-from ...autodiff.ops import exp
-from ...autodiff.ops_special import gammaln, xlogy
+from ...autodiff.scipy_namespace import stats as _stats
 
-rvs = _stats.poisson.rvs  # random draws: constants to differentiation
-
-
-def logpmf(k, mu):
-    """log P(K = k) for a Poisson of mean ``mu``."""
-    return xlogy(k, mu) - mu - gammaln(k + 1)
-
-
-def pmf(k, mu):
-    """P(K = k) for a Poisson of mean ``mu``."""
-    return exp(logpmf(k, mu))
+globals().update(vars(_stats["poisson"]))
+rvs = _scipy_stats.poisson.rvs  # random draws: constants to differentiation
+__all__ = sorted(vars(_stats["poisson"])) + ["rvs"]

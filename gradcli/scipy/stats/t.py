@@ -1,25 +1,9 @@
-"""``scipy.stats.t``: Student's t distribution (its density; the CDF needs the incomplete beta function, not here)."""
+"""``scipy.stats.t``: Student's t distribution (its methods are listed in `gradcli.autodiff.scipy_namespace`)."""
 
-import math
+import scipy.stats as _scipy_stats
 
-import scipy.stats as _stats
+from ...autodiff.scipy_namespace import stats as _stats
 
-from ...autodiff.ops import exp, log, log1p
-from ...autodiff.ops_special import gammaln
-from ...autodiff.values import weak
-from ._standardized import standardized
-
-rvs = _stats.t.rvs  # random draws: constants to differentiation
-
-
-def logpdf(x, df, loc=0.0, scale=1.0):
-    """The log-density of Student's t with ``df`` degrees of freedom at ``x``."""
-    z, log_scale = standardized(x, loc, scale)
-    half = (df + 1) / 2
-    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - weak(0.5 * math.log(math.pi), z)
-    return normalizer - half * log1p(z * z / df) - log_scale
-
-
-def pdf(x, df, loc=0.0, scale=1.0):
-    """The density of Student's t at ``x``."""
-    return exp(logpdf(x, df, loc, scale))
+globals().update(vars(_stats["t"]))
+rvs = _scipy_stats.t.rvs  # random draws: constants to differentiation
+__all__ = sorted(vars(_stats["t"])) + ["rvs"]

@@ -125,7 +125,9 @@ def check_vjp(f, x):
     assert vspace(back) == x_space, f"VJP of {f.__name__}: {vspace(back)} for an input in {x_space}"
     exact = x_space.inner_prod(v, back)
     numeric = y_space.inner_prod(u, numerical_jvp(f, x, v))
-    assert scalar_close(numeric, exact), f"VJP of {f.__name__} at {x}:\nanalytic: {exact}\nnumeric:  {numeric}"
+    assert scalar_close(numeric, exact), (
+        f"Derivative (VJP) check of {f.__name__} failed with arg {x}:\nanalytic: {exact}\nnumerical: {numeric}"
+    )
 
 
 def check_equivalent(a, b):

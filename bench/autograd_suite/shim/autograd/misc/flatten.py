@@ -9,7 +9,7 @@ from gradcli.autodiff.tree import flatten as _leaves_of
 def flatten(value):
     """``(vector, unflatten)``: every leaf raveled and concatenated, and its inverse."""
     leaves, rebuild = _leaves_of(value)
-    shapes = [np.shape(gnp.asarray(leaf)) for leaf in leaves]
+    shapes = [gnp.shape(leaf) for leaf in leaves]
     sizes = [int(np.prod(s)) for s in shapes]
     vector = gnp.concatenate([gnp.ravel(leaf) for leaf in leaves]) if leaves else np.zeros(0)
 

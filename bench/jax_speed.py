@@ -1,0 +1,150 @@
+"""The JAX bridge's cost: a check and a sweep of a JAX function against the same function on gradcli.numpy.
+
+Two user files, the same loss spelled with ``jax.numpy`` and with
+``gradcli.numpy``, are checked (``gradcli.check``: two points, float32 and
+float64, the exact reference, no fixes) and swept (``gradcli.sweep`` of a
+softplus over -1000:1000, both dtypes, no fixes) in the same process, paired,
+JAX imported and warmed up before timing (its import is not the bridge's cost).
+Each call loads the user's file afresh, as the CLI does, so the JAX side pays
+its capture (``make_jaxpr``) and XLA compilation every time.
+
+- the check of the JAX function at most **2x** the check of its twin;
+- the sweep at most **2x**.
+
+Correctness: the verdicts agree point by point, and the exact gradients to 1e-10.
+
+Run alone: ``.venv/bin/python bench/jax_speed.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+import common
+
+CHECK_LIMIT = 2.0
+SWEEP_LIMIT = 2.0
+WORKLOAD_CHECK = "JAX check"
+WORKLOAD_SWEEP = "JAX sweep"
+
+SOURCE = '''\
+import {module} as jnp
+
+
+def loss(x, w):
+    return jnp.sum(jnp.log(1 + jnp.exp(x * w)) + 0.5 * w ** 2)
+
+
+def softplus(x):
+    return jnp.log(1 + jnp.exp(x))
+'''
+POINTS = [{"x": 1.5, "w": [0.5, -1.0, 2.0]}, {"x": 60.0, "w": [0.5, -1.0, 2.0]}]
+
+
+def write_twins(folder):
+    """The JAX file and its gradcli.numpy twin, in ``folder``: their two paths."""
+    paths = []
+    for name, module in (("with_jax.py", "jax.numpy"), ("with_gradcli.py", "gradcli.numpy")):
+        path = os.path.join(folder, name)
+        with open(path, "w") as handle:
+            handle.write(SOURCE.format(module=module))
+        paths.append(path)
+    return paths
+
+
+def check_both(paths, points=POINTS):
+    import gradcli
+
+    return [gradcli.check(f"{path}:loss", points, fixes=False) for path in paths]
+
+
+def sweep_both(paths, n=101):
+    import gradcli
+
+    return [gradcli.sweep(f"{path}:softplus", {"x": (-1000.0, 1000.0, n, "symlog")}, fixes=False) for path in paths]
+
+
+def check_agreement(jax_report, twin_report):
+    """Correctness of the check: the same verdicts, and exact gradients equal to 1e-10."""
+    checks = []
+    for ours, twin in zip(jax_report.results, twin_report.results):
+        same = ours.status == twin.status
+        checks.append(common.Check(f"verdict at x={ours.point['x']} {ours.dtype}", 0.0 if same else 1.0, 1e-10))
+        for name in ("x", "w"):
+            got = np.asarray(ours.exact_gradient[name], dtype=float)
+            want = np.asarray(twin.exact_gradient[name], dtype=float)
+            checks.append(common.Check(f"exact d/d{name} at x={ours.point['x']} {ours.dtype}", common.rel_err(got, want), 1e-10))
+    return checks
+
+
+def sweep_agreement(jax_sweep, twin_sweep):
+    """Correctness of the sweep: both find exp's overflow (NaN from) at the same float, and both are ok at 0.
+
+    The intervals need not be the same: JAX's backward graph differs from
+    gradcli's rule (it divides by 1 + exp(x), which loses the gradient in
+    float32 from x = 87.3, where gradcli's does not), and the sweep says so.
+    """
+    checks = []
+    for dtype in ("float32", "float64"):
+        edges = []
+        for swept in (jax_sweep, twin_sweep):
+            intervals = swept.dtypes[dtype].intervals
+            nan = [i.lo for i in intervals if i.kind == "nan"]
+            at_zero = [str(i.status) for i in intervals if i.lo <= 0.0 <= i.hi]
+            edges.append((nan[:1], at_zero[:1]))
+        (ours, ours_zero), (twin, twin_zero) = edges
+        same = bool(ours) and ours == twin
+        checks.append(common.Check(f"{dtype} NaN from the same float", 0.0 if same else 1.0, 1e-10))
+        checks.append(common.Check(f"{dtype} ok at 0", 0.0 if ours_zero == twin_zero == ["ok"] else 1.0, 1e-10))
+    return checks
+
+
+def part(workload, run, agreement, limit, reps):
+    common.heading(f"{workload}: the JAX function against its gradcli.numpy twin, same process, JAX warm")
+    with tempfile.TemporaryDirectory() as folder:
+        paths = write_twins(folder)
+        checks = agreement(*run(paths))
+        t = common.paired([("jax", lambda: run(paths[:1])), ("gradcli.numpy", lambda: run(paths[1:]))], reps=reps, warmup=1)
+    ratio = t.ratio("jax", "gradcli.numpy")
+    common.table(
+        ["target", "time", "spread", "vs gradcli.numpy", "limit", ""],
+        [
+            ["JAX", common.fmt_time(t.median("jax")), common.fmt_pct(t.spread("jax")), common.fmt_ratio(ratio),
+             f"<= {limit:g}x", "PASS" if ratio <= limit else "FAIL"],
+            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x", "", ""],
+        ],
+        title=f"median of {t.reps} paired runs",
+        notes=t.noise_notes(),
+    )
+    common.checks_table(checks)
+    return common.Target(
+        workload, "the JAX function / its gradcli.numpy twin", ratio, limit, "<=", all(c.ok for c in checks),
+        note=f"{common.fmt_time(t.median('jax'))} vs {common.fmt_time(t.median('gradcli.numpy'))}",
+    )
+
+
+def warm_jax():
+    """Import JAX and run one computation, so neither its import nor its first start is timed."""
+    import jax.numpy as jnp
+
+    float(jnp.sum(jnp.ones(3)))
+
+
+def main(argv=()):
+    common.ensure_gc_on()
+    warm_jax()
+    targets = [
+        part(WORKLOAD_CHECK, check_both, check_agreement, CHECK_LIMIT, reps=5),
+        part(WORKLOAD_SWEEP, sweep_both, sweep_agreement, SWEEP_LIMIT, reps=3),
+    ]
+    common.print_targets(targets)
+    return targets
+
+
+if __name__ == "__main__":
+    common.print_environment()
+    main(sys.argv[1:])

@@ -1,0 +1,187 @@
+"""``scipy.linalg``'s differentiable functions: the Sylvester equation, the matrix square root, triangular, banded and Cholesky solves.
+
+`solve_sylvester` and `sqrtm` are primitives (scipy computes them, mpmath
+gives their exact reference); the solves are composed of ``numpy.linalg``'s
+primitives on the triangle or band SciPy reads, so their gradients (zero for
+the entries SciPy ignores) and exact references come with those.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .ops_decompositions import eigh as _numpy_eigh
+from .ops import conj, real, select
+from .ops_array import getitem
+from .ops_linalg import cholesky as _lower_cholesky
+from .ops_linalg import matmul, solve, swapaxes, tril, triu
+from .ops_special import mpmath_only
+from .tracer import primitive
+from .values import loaded_mpmath, raw, shape_of
+
+
+def _scipy_linalg(name):
+    """``scipy.linalg.<name>``, imported on the first call (scipy.linalg costs ~0.2 s)."""
+
+    def evaluate(*args):
+        import scipy.linalg  # lazy: scipy.linalg, only when one of its functions is called
+
+        return getattr(scipy.linalg, name)(*args)
+
+    evaluate.__name__ = name
+    return evaluate
+
+
+def _T(x):
+    return swapaxes(x, -1, -2)
+
+
+def _H(x):
+    return conj(_T(x)) if np.iscomplexobj(raw(x)) else _T(x)
+
+
+# -- the Sylvester equation A X + X B = Q ---------------------------------------------------
+
+
+def _sylvester_mp(a, b, q):
+    """A X + X B = Q on mpmath numbers, as (I kron A + B^T kron I) vec(X) = vec(Q), column by column."""
+    mpmath = loaded_mpmath()
+    a, b, q = (np.asarray(m, dtype=object) for m in (a, b, q))
+    m, n = q.shape
+    system = mpmath.matrix(m * n, m * n)
+    for j in range(n):
+        for i in range(m):
+            row = j * m + i
+            for k in range(m):
+                system[row, j * m + k] += a[i, k]
+            for k in range(n):
+                system[row, k * m + i] += b[k, j]
+    x = mpmath.lu_solve(system, mpmath.matrix([q[i, j] for j in range(n) for i in range(m)]))
+    return np.array([[x[j * m + i] for j in range(n)] for i in range(m)], dtype=object)
+
+
+solve_sylvester = primitive(_scipy_linalg("solve_sylvester"), "scipy.linalg.solve_sylvester", kind="linalg", mp=mpmath_only("solve_sylvester", _sylvester_mp))
+
+
+def _q_bar(g, a, b):
+    """The cotangent of Q: the Sylvester equation of the transposed matrices, solved for g."""
+    return solve_sylvester(_T(a), _T(b), g)
+
+
+# Differentiating A X + X B = Q: A dX + dX B = dQ - dA X - X dB, the same equation again.
+defvjp(
+    solve_sylvester,
+    lambda g, ans, a, b, q: -matmul(_q_bar(g, a, b), _T(ans)),
+    lambda g, ans, a, b, q: -matmul(_T(ans), _q_bar(g, a, b)),
+    lambda g, ans, a, b, q: _q_bar(g, a, b),
+)
+defjvp(
+    solve_sylvester,
+    lambda t, ans, a, b, q: solve_sylvester(a, b, -matmul(t, ans)),
+    lambda t, ans, a, b, q: solve_sylvester(a, b, -matmul(ans, t)),
+    lambda t, ans, a, b, q: solve_sylvester(a, b, t),
+)
+
+
+# -- the principal matrix square root -----------------------------------------------------
+
+
+def _sqrtm_raw(a):
+    import scipy.linalg  # lazy: scipy.linalg, only when sqrtm is called
+
+    return scipy.linalg.sqrtm(a)
+
+
+def _sqrtm_mp(a):
+    mpmath = loaded_mpmath()
+    root = mpmath.sqrtm(mpmath.matrix(np.asarray(a, dtype=object).tolist()))
+    return np.array(root.tolist(), dtype=object)
+
+
+_sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_only("sqrtm", _sqrtm_mp))
+
+
+def _sqrtm_vjp(g, ans, a):
+    # X X = A, so X dX + dX X = dA: the cotangent solves the transposed equation.
+    grad = solve_sylvester(_T(ans), _T(ans), g)
+    return grad if np.iscomplexobj(raw(a)) else real(grad)
+
+
+defvjp(_sqrtm, _sqrtm_vjp, reads="ans args")
+defjvp(_sqrtm, lambda t, ans, a: solve_sylvester(ans, ans, t))
+
+
+def sqrtm(A, disp=True, blocksize=64):  # noqa: N803  (SciPy's names)
+    """``scipy.linalg.sqrtm``: the principal square root X of A (X X = A); complex where A has negative eigenvalues."""
+    return _sqrtm(A)
+
+
+# -- solves that read a triangle or a band --------------------------------------------------
+
+
+def _triangle(a, lower, unit_diagonal):
+    """The triangle of ``a`` SciPy reads, its diagonal ones if ``unit_diagonal``."""
+    tri = tril(a) if lower else triu(a)
+    if unit_diagonal:
+        n = shape_of(a)[-1]
+        tri = select(np.eye(n, dtype=bool), np.ones((n, n), dtype=np.asarray(raw(a)).dtype), tri)
+    return tri
+
+
+def solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False, check_finite=True):
+    """``scipy.linalg.solve_triangular``: x with op(T) x = b, T the triangle of ``a`` SciPy reads; op is
+    ``trans`` (0/'N', 1/'T', 2/'C'). The other triangle gets no gradient, as it plays no part."""
+    tri = _triangle(a, lower, unit_diagonal)
+    if trans in (1, "T"):
+        tri = _T(tri)
+    elif trans in (2, "C"):
+        tri = _H(tri)
+    elif trans not in (0, "N"):
+        raise ValueError(f"solve_triangular's trans must be 0, 1, 2, 'N', 'T' or 'C', not {trans!r}")
+    return solve(tri, b)
+
+
+def _banded_matrix(l_and_u, ab):
+    """The full matrix of SciPy's banded storage: A[i, j] = ab[u + i - j, j] inside the band, 0 outside."""
+    lower, upper = l_and_u
+    n = shape_of(ab)[-1]
+    i, j = np.arange(n)[:, None], np.arange(n)[None, :]
+    rows = upper + i - j
+    inside = (rows >= 0) & (rows <= lower + upper)
+    picked = getitem(ab, (np.clip(rows, 0, lower + upper), np.broadcast_to(j, (n, n))))
+    return select(inside, picked, 0.0)
+
+
+def solve_banded(l_and_u, ab, b, overwrite_ab=False, overwrite_b=False, check_finite=True):
+    """``scipy.linalg.solve_banded``: x with A x = b, A given by its ``(l, u)`` bands in SciPy's storage ``ab``."""
+    return solve(_banded_matrix(l_and_u, ab), b)
+
+
+def cholesky(a, lower=False, overwrite_a=False, check_finite=True):
+    """``scipy.linalg.cholesky``: the upper factor U (A = U^H U) by default, the lower one with ``lower=True``.
+
+    Each reads one triangle of ``a``, as SciPy does: the upper factor the upper triangle.
+    """
+    return _lower_cholesky(a) if lower else _H(_lower_cholesky(_H(a)))
+
+
+def cho_factor(a, lower=False, overwrite_a=False, check_finite=True):
+    """``scipy.linalg.cho_factor``: ``(c, lower)`` for `cho_solve`, ``c`` the factor (its other triangle zero, not SciPy's leftovers)."""
+    return cholesky(a, lower), lower
+
+
+def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
+    """``scipy.linalg.cho_solve``: x with A x = b, from ``cho_factor``'s factor of A."""
+    c, lower = c_and_lower
+    if lower:  # L L^H x = b
+        return solve_triangular(c, solve_triangular(c, b, lower=True), trans="C", lower=True)
+    return solve_triangular(c, solve_triangular(c, b, trans="C"), lower=False)  # U^H U x = b
+
+
+def eigh(a, b=None, lower=True, eigvals_only=False, **options):
+    """``scipy.linalg.eigh`` of one Hermitian matrix (no generalized ``b``): ``(w, v)``, or ``w`` with ``eigvals_only``."""
+    if b is not None or options:
+        raise NotImplementedError("gradcli's scipy.linalg.eigh differentiates the standard problem only (no b, subset or driver)")
+    w, v = _numpy_eigh(a, "L" if lower else "U")
+    return w if eigvals_only else (w, v)

@@ -1,0 +1,240 @@
+"""``scipy.stats``' distributions: log-densities, densities and CDFs, composed of the elementwise and special-function ops.
+
+Each function is ``<distribution>_<method>`` here; `scipy_namespace` gives them
+SciPy's names (``stats.t.cdf``). Being composites, their gradients and exact
+references are those of the ops they are made of; a CDF is differentiable in
+its point, location and scale, not in a shape parameter (the incomplete gamma
+and beta functions refuse that gradient rather than guess it).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .ops import exp, floor, log, log1p, maximum, select, sqrt
+from .ops_array import expand_dims, squeeze, sum_
+from .ops_decompositions import eigh
+from .ops_linalg import cholesky, diagonal, solve
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr
+from .ops_special import erfc, gammaln, xlog1py, xlogy
+from .values import raw, shape_of, weak
+
+
+def standardized(x, loc, scale):
+    """((x - loc) / scale, log(scale)): a location-scale family's density is f(z) / scale."""
+    return (x - loc) / scale, log(scale)
+
+
+# -- ``scipy.stats.norm``: the normal distribution. -----
+
+_HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)
+
+
+def norm_logpdf(x, loc=0.0, scale=1.0):
+    """The log-density of N(loc, scale^2) at ``x``."""
+    z, log_scale = standardized(x, loc, scale)
+    return -z * z / 2 - log_scale - weak(_HALF_LOG_2PI, z)
+
+
+def norm_pdf(x, loc=0.0, scale=1.0):
+    """The density of N(loc, scale^2) at ``x``."""
+    return exp(norm_logpdf(x, loc, scale))
+
+
+def norm_cdf(x, loc=0.0, scale=1.0):
+    """P(X <= x), as erfc(-z / sqrt 2) / 2: accurate far into the left tail."""
+    z, _ = standardized(x, loc, scale)
+    return erfc(-z * weak(1 / math.sqrt(2), z)) / 2
+
+
+def norm_logcdf(x, loc=0.0, scale=1.0):
+    """log P(X <= x), finite far into the left tail."""
+    return log_ndtr(standardized(x, loc, scale)[0])
+
+
+def norm_sf(x, loc=0.0, scale=1.0):
+    """P(X > x)."""
+    return norm_cdf(-x, -loc, scale)
+
+
+def norm_logsf(x, loc=0.0, scale=1.0):
+    """log P(X > x)."""
+    return norm_logcdf(-x, -loc, scale)
+
+
+# -- ``scipy.stats.t``: Student's t distribution (its density, and its CDF through ``scipy.special.stdtr``). -----
+
+def t_logpdf(x, df, loc=0.0, scale=1.0):
+    """The log-density of Student's t with ``df`` degrees of freedom at ``x``."""
+    z, log_scale = standardized(x, loc, scale)
+    half = (df + 1) / 2
+    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - weak(0.5 * math.log(math.pi), z)
+    return normalizer - half * log1p(z * z / df) - log_scale
+
+
+def t_pdf(x, df, loc=0.0, scale=1.0):
+    """The density of Student's t at ``x``."""
+    return exp(t_logpdf(x, df, loc, scale))
+
+
+def t_cdf(x, df, loc=0.0, scale=1.0):
+    """P(X <= x) for Student's t (differentiable in ``x``, ``loc`` and ``scale``, not ``df``)."""
+    return stdtr(df, standardized(x, loc, scale)[0])
+
+
+def t_logcdf(x, df, loc=0.0, scale=1.0):
+    """log P(X <= x) for Student's t."""
+    return log(t_cdf(x, df, loc, scale))
+
+
+# -- ``scipy.stats.gamma``: the gamma distribution of shape ``a`` (its density and CDF). -----
+
+def gamma_logpdf(x, a, loc=0.0, scale=1.0):
+    """The log-density of Gamma(a) (location ``loc``, scale ``scale``) at ``x``."""
+    z, log_scale = standardized(x, loc, scale)
+    return xlogy(a - 1, z) - z - gammaln(a) - log_scale
+
+
+def gamma_pdf(x, a, loc=0.0, scale=1.0):
+    """The density of Gamma(a) at ``x``."""
+    return exp(gamma_logpdf(x, a, loc, scale))
+
+
+def gamma_cdf(x, a, loc=0.0, scale=1.0):
+    """P(X <= x) for Gamma(a): the regularized lower incomplete gamma function (differentiable in ``x``, ``loc``, ``scale``)."""
+    return gammainc(a, standardized(x, loc, scale)[0])
+
+
+def gamma_logcdf(x, a, loc=0.0, scale=1.0):
+    """log P(X <= x) for Gamma(a)."""
+    return log(gamma_cdf(x, a, loc, scale))
+
+
+# -- ``scipy.stats.chi2``: the chi-squared distribution, a gamma of shape df / 2 and scale 2. -----
+
+def chi2_logpdf(x, df, loc=0.0, scale=1.0):
+    """The log-density of chi-squared with ``df`` degrees of freedom at ``x``."""
+    return gamma_logpdf(x, df / 2, loc, 2 * scale)
+
+
+def chi2_pdf(x, df, loc=0.0, scale=1.0):
+    """The density of chi-squared at ``x``."""
+    return gamma_pdf(x, df / 2, loc, 2 * scale)
+
+
+def chi2_cdf(x, df, loc=0.0, scale=1.0):
+    """P(X <= x) for chi-squared with ``df`` degrees of freedom."""
+    return gamma_cdf(x, df / 2, loc, 2 * scale)
+
+
+def chi2_logcdf(x, df, loc=0.0, scale=1.0):
+    """log P(X <= x) for chi-squared."""
+    return gamma_logcdf(x, df / 2, loc, 2 * scale)
+
+
+# -- ``scipy.stats.beta``: the beta distribution (its density and CDF). -----
+
+def beta_logpdf(x, a, b, loc=0.0, scale=1.0):
+    """The log-density of Beta(a, b) at ``x``."""
+    z, log_scale = standardized(x, loc, scale)
+    return xlogy(a - 1, z) + xlog1py(b - 1, -z) - betaln(a, b) - log_scale
+
+
+def beta_pdf(x, a, b, loc=0.0, scale=1.0):
+    """The density of Beta(a, b) at ``x``."""
+    return exp(beta_logpdf(x, a, b, loc, scale))
+
+
+def beta_cdf(x, a, b, loc=0.0, scale=1.0):
+    """P(X <= x) for Beta(a, b): the regularized incomplete beta function (differentiable in ``x``, ``loc``, ``scale``)."""
+    return betainc(a, b, standardized(x, loc, scale)[0])
+
+
+def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
+    """log P(X <= x) for Beta(a, b)."""
+    return log(beta_cdf(x, a, b, loc, scale))
+
+
+# -- ``scipy.stats.poisson``: the Poisson distribution's probability mass, differentiable in its mean. -----
+
+def poisson_logpmf(k, mu):
+    """log P(K = k) for a Poisson of mean ``mu``."""
+    return xlogy(k, mu) - mu - gammaln(k + 1)
+
+
+def poisson_pmf(k, mu):
+    """P(K = k) for a Poisson of mean ``mu``."""
+    return exp(poisson_logpmf(k, mu))
+
+
+def poisson_cdf(k, mu):
+    """P(K <= k) for a Poisson of mean ``mu``: gammaincc(floor(k) + 1, mu), and 0 below k = 0 (differentiable in ``mu``)."""
+    below = np.asarray(raw(k)) < 0
+    return select(below, 0.0, gammaincc(maximum(floor(k), 0) + 1, mu))
+
+
+def poisson_logcdf(k, mu):
+    """log P(K <= k) for a Poisson of mean ``mu``."""
+    return log(poisson_cdf(k, mu))
+
+
+# -- ``scipy.stats.dirichlet``: the Dirichlet distribution over the simplex (its density). -----
+
+def dirichlet_logpdf(x, alpha):
+    """The log-density of Dirichlet(alpha) at the point ``x`` of the simplex."""
+    return sum_(xlogy(alpha - 1, x), axis=-1) + gammaln(sum_(alpha, axis=-1)) - sum_(gammaln(alpha), axis=-1)
+
+
+def dirichlet_pdf(x, alpha):
+    """The density of Dirichlet(alpha) at ``x``."""
+    return exp(dirichlet_logpdf(x, alpha))
+
+
+# -- ``scipy.stats.multivariate_normal``: the normal distribution in several dimensions (density and entropy). -----
+
+def _mvn_half_log_det(cov):
+    """log sqrt(det cov), from the Cholesky factor's diagonal."""
+    return sum_(log(diagonal(cholesky(cov), 0, -2, -1)), axis=-1)
+
+
+def _mvn_singular_logpdf(x, mean, cov):
+    """The log-density on the support of a singular N(mean, cov): its eigenvectors of nonzero eigenvalue, as SciPy's.
+
+    Eigenvalues below SciPy's cutoff count as zero (held fixed: the rank does not
+    change under a small step); the pseudo-determinant and the Mahalanobis distance
+    use the others only.
+    """
+    w, v = eigh(cov)
+    values = np.asarray(raw(w))
+    kept = values > 1e6 * np.finfo(values.dtype).eps * np.max(np.abs(values))
+    root = select(kept, 1 / sqrt(select(kept, w, 1.0)), 0.0)
+    projected = sum_(expand_dims(x - mean, -1) * (v * root), axis=-2)
+    mahalanobis = sum_(projected * projected, axis=-1)
+    log_pdet = sum_(select(kept, log(select(kept, w, 1.0)), 0.0), axis=-1)
+    rank = int(np.sum(kept))
+    return -(mahalanobis + log_pdet) / 2 - weak(rank / 2 * math.log(2 * math.pi), mahalanobis)
+
+
+def multivariate_normal_logpdf(x, mean, cov, allow_singular=False):
+    """The log-density of N(mean, cov) at ``x`` (each row of ``x`` a point); with ``allow_singular``, on the support of a singular cov."""
+    if allow_singular:
+        return _mvn_singular_logpdf(x, mean, cov)
+    d = shape_of(cov)[-1]
+    centered = x - mean
+    # cov^-1 (x - mean) for every point at once: the points are the columns of one right-hand side.
+    solved = solve(cov, expand_dims(centered, -1))
+    mahalanobis = sum_(centered * squeeze(solved, -1), axis=-1)
+    return -mahalanobis / 2 - _mvn_half_log_det(cov) - weak(d / 2 * math.log(2 * math.pi), mahalanobis)
+
+
+def multivariate_normal_pdf(x, mean, cov, allow_singular=False):
+    """The density of N(mean, cov) at ``x``."""
+    return exp(multivariate_normal_logpdf(x, mean, cov, allow_singular))
+
+
+def multivariate_normal_entropy(mean, cov):
+    """The differential entropy of N(mean, cov)."""
+    d = shape_of(cov)[-1]
+    return _mvn_half_log_det(cov) + weak(d / 2 * (1 + math.log(2 * math.pi)), cov)

@@ -1,0 +1,64 @@
+"""The names of ``gradcli.scipy``: which op each SciPy function is, in one place the core can read.
+
+An explicit list, as `namespace` is for NumPy: ``gradcli.scipy.special``,
+``.stats.<distribution>``, ``.linalg``, ``.signal`` and ``.integrate`` re-export
+these, and the catalogue (``gradcli ops``) lists them under SciPy's dotted names.
+Nothing here imports SciPy: each op does on its first call.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from . import ops_decompositions as _decompositions
+from . import ops_integrate as _integrate
+from . import ops_linalg as _linalg
+from . import ops_scipy as _scipy
+from . import ops_scipy_linalg as _scipy_linalg
+from . import ops_signal as _signal
+from . import ops_special as _special
+from . import ops_stats as _stats
+from .ops import sigmoid as _sigmoid
+
+_SPECIAL_OWN = (
+    "beta betainc betaln erfcinv erfinv gamma gammainc gammaincc gammasgn i0 i1 iv ive j0 j1 jn "
+    "log_ndtr logit logsumexp multigammaln rgamma stdtr y0 y1 yn"
+)
+special = SimpleNamespace(
+    **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},
+    **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
+    psi=_special.digamma,
+    expit=_sigmoid,
+)
+
+# Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
+_METHODS = {
+    "norm": "logpdf pdf cdf logcdf sf logsf",
+    "t": "logpdf pdf cdf logcdf",
+    "gamma": "logpdf pdf cdf logcdf",
+    "chi2": "logpdf pdf cdf logcdf",
+    "beta": "logpdf pdf cdf logcdf",
+    "poisson": "logpmf pmf cdf logcdf",
+    "dirichlet": "logpdf pdf",
+    "multivariate_normal": "logpdf pdf entropy",
+}
+stats = {
+    dist: SimpleNamespace(**{m: getattr(_stats, f"{dist}_{m}") for m in methods.split()})
+    for dist, methods in _METHODS.items()
+}
+
+linalg = SimpleNamespace(
+    **{name: getattr(_scipy_linalg, name) for name in
+       "cho_factor cho_solve cholesky eigh solve_banded solve_sylvester solve_triangular sqrtm".split()},
+    **{name: getattr(_decompositions, name) for name in "eig eigvals pinv svd".split()},
+    **{name: getattr(_linalg, name) for name in "det inv norm solve".split()},
+)
+signal = SimpleNamespace(convolve=_signal.convolve)
+integrate = SimpleNamespace(odeint=_integrate.odeint)
+
+
+def modules():
+    """Every namespace by its dotted name under ``scipy``: ``special``, ``stats.t``, ``linalg``..."""
+    found = {"special": special, "linalg": linalg, "signal": signal, "integrate": integrate}
+    found.update({f"stats.{dist}": space for dist, space in stats.items()})
+    return found

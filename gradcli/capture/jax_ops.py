@@ -1,0 +1,429 @@
+"""JAX's primitives as gradcli operations: the table a captured jaxpr is replayed with.
+
+`PRIMITIVES` maps a primitive's name to a small function ``rule(params, *args)``
+that computes it with ``gradcli.numpy`` (and gradcli.scipy) operations, so the
+replay runs on NumPy arrays of any float dtype, on mpmath numbers and on flint
+balls alike. ``params`` is the equation's parameters with ``_out``, the shapes
+of its outputs, added. A primitive missing here cannot be replayed: the walker
+says so, naming it and the user's line. Nested calls (``jit``, custom
+derivatives, ``remat``, ``cond``) are the walker's, not this table's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.ops import astype, stop_gradient
+from ..autodiff.ops_array import untake
+from ..autodiff.values import raw
+from ..scipy import special
+
+# The float dtypes a replay in a working dtype casts between; numbers of any
+# other kind (mpmath numbers, balls, longdouble) keep their own precision.
+_JAX_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+
+
+def _unary(op):
+    return lambda params, x: op(x)
+
+
+def _binary(op):
+    return lambda params, x, y: op(x, y)
+
+
+def _plain(x):
+    """A replayed value as a NumPy array of its numbers (indices, predicates: never differentiated)."""
+    return np.asarray(raw(x))
+
+
+def _integer_pow(params, x):
+    return gnp.power(x, int(params["y"]))
+
+
+def _rsqrt(params, x):
+    return gnp.divide(1.0, gnp.sqrt(x))
+
+
+def _rem(params, x, y):
+    # lax.rem is C's fmod: the remainder has the sign of the dividend.
+    return gnp.subtract(x, gnp.multiply(y, gnp.trunc(gnp.divide(x, y))))
+
+
+def _round(params, x):
+    if int(params.get("rounding_method", 0)) == 1:  # to nearest even
+        return gnp.round(x)
+    return gnp.multiply(gnp.sign(x), gnp.floor(gnp.add(gnp.abs(x), 0.5)))
+
+
+def _select_n(params, which, *cases):
+    which = _plain(which)
+    if len(cases) == 2 and which.dtype in (np.dtype(bool), np.dtype(object)):
+        return gnp.where(which.astype(bool), cases[1], cases[0])
+    out = cases[0]
+    for index, case in enumerate(cases[1:], start=1):
+        out = gnp.where(which == index, case, out)
+    return out
+
+
+def _clamp(params, lo, x, hi):
+    return gnp.minimum(gnp.maximum(x, lo), hi)
+
+
+def _convert(params, x):
+    target = np.dtype(params["new_dtype"])
+    value = raw(x)
+    if target.kind in "biu":
+        return _plain(x).astype(target)
+    kind = getattr(value, "dtype", None)
+    if kind is not None and np.dtype(kind) in _JAX_FLOATS and np.dtype(kind) != target and target in _JAX_FLOATS:
+        return astype(x, target)  # the framework's own cast, in a working dtype
+    if kind is not None and np.dtype(kind).kind in "biu" and target in _JAX_FLOATS:
+        return np.asarray(value).astype(target)
+    return x  # mpmath numbers, balls, longdouble: keep every digit
+
+
+def _axes(params, key="axes"):
+    return tuple(int(a) for a in params[key])
+
+
+def _reduce(op):
+    return lambda params, x: op(x, axis=_axes(params))
+
+
+def _extreme(reduce, pairwise):
+    """``reduce_max``/``reduce_min``: NumPy's reduction on floats; on mpmath numbers and balls a fold of the
+    pairwise op, whose every comparison balls decide (or say they cannot)."""
+
+    def rule(params, x):
+        axes = _axes(params)
+        if np.asarray(raw(x)).dtype != object:
+            return reduce(x, axis=axes)
+        out = x
+        for axis in sorted(axes, reverse=True):
+            lead = (slice(None),) * axis
+            folded = out[lead + (0,)]
+            for i in range(1, np.shape(raw(out))[axis]):
+                folded = pairwise(folded, out[lead + (i,)])
+            out = folded
+        return out
+
+    return rule
+
+
+def _arg(op):
+    def rule(params, x):
+        (axis,) = _axes(params)
+        return np.asarray(op(x, axis=axis)).astype(np.dtype(params["index_dtype"]))
+
+    return rule
+
+
+def _cumulative(params, x):
+    axis = int(params["axis"])
+    if params.get("reverse"):
+        return gnp.flip(gnp.cumsum(gnp.flip(x, axis=axis), axis=axis), axis=axis)
+    return gnp.cumsum(x, axis=axis)
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _dot_general(params, x, y):
+    """``lax.dot_general`` as an einsum: batch dimensions, then the free ones of x, then of y."""
+    (x_contract, y_contract), (x_batch, y_batch) = params["dimension_numbers"]
+    x_n, y_n = len(np.shape(raw(x))), len(np.shape(raw(y)))
+    x_letters = list(_LETTERS[:x_n])
+    y_letters = list(_LETTERS[x_n : x_n + y_n])
+    for a, b in zip(list(x_contract) + list(x_batch), list(y_contract) + list(y_batch)):
+        y_letters[b] = x_letters[a]
+    batch = [x_letters[a] for a in x_batch]
+    x_free = [x_letters[a] for a in range(x_n) if a not in x_contract and a not in x_batch]
+    y_free = [y_letters[b] for b in range(y_n) if b not in y_contract and b not in y_batch]
+    spec = f"{''.join(x_letters)},{''.join(y_letters)}->{''.join(batch + x_free + y_free)}"
+    return gnp.einsum(spec, x, y)
+
+
+def _broadcast_in_dim(params, x):
+    if isinstance(x, float) and params["_narrow"] is not None:
+        x = np.asarray(x, dtype=params["_narrow"])  # a literal broadcast in a float32 graph is float32
+    shape = tuple(params["shape"])
+    dims = tuple(params["broadcast_dimensions"])
+    kept = [1] * len(shape)
+    for axis, d in zip(dims, np.shape(raw(x))):
+        kept[axis] = d
+    value = gnp.reshape(x, tuple(kept)) if tuple(kept) != np.shape(raw(x)) else x
+    if tuple(kept) == shape:
+        return value
+    return gnp.broadcast_to(value, shape)
+
+
+def _reshape(params, x, *dynamic):
+    return gnp.reshape(x, tuple(params["new_sizes"]))
+
+
+def _squeeze(params, x):
+    return gnp.reshape(x, params["_out"][0])
+
+
+def _expand_dims(params, x):
+    return gnp.reshape(x, params["_out"][0])
+
+
+def _slice(params, x):
+    strides = params.get("strides") or (1,) * len(params["start_indices"])
+    index = tuple(slice(int(a), int(b), int(s)) for a, b, s in zip(params["start_indices"], params["limit_indices"], strides))
+    return x[index]
+
+
+def _dynamic_slice(params, x, *starts):
+    shape = np.shape(raw(x))
+    sizes = params["slice_sizes"]
+    begins = [min(max(int(_plain(s)), 0), n - k) for s, n, k in zip(starts, shape, sizes)]
+    return x[tuple(slice(b, b + int(k)) for b, k in zip(begins, sizes))]
+
+
+def _dynamic_update_slice(params, x, update, *starts):
+    shape = np.shape(raw(x))
+    update_shape = np.shape(raw(update))
+    begins = [min(max(int(_plain(s)), 0), n - k) for s, n, k in zip(starts, shape, update_shape)]
+    index = tuple(slice(b, b + k) for b, k in zip(begins, update_shape))
+    mask = np.ones(shape, dtype=bool)
+    mask[index] = False
+    placed = untake(update, index, shape, _dtype_of(x, update))
+    return gnp.add(gnp.where(mask, x, 0.0), placed)
+
+
+def _dtype_of(*xs):
+    """The dtype a scatter into zeros holds ``xs`` in: object as soon as one holds mpmath numbers or balls."""
+    dtypes = [np.asarray(raw(x)).dtype for x in xs]
+    if any(d == object for d in dtypes):
+        return np.dtype(object)
+    return np.result_type(*dtypes)
+
+
+def _pad(params, x, padding_value):
+    """``lax.pad``: edges (negative ones crop) and interior padding, as a scatter into the padding value."""
+    shape = np.shape(raw(x))
+    out_shape = params["_out"][0]
+    positions = []
+    for n, (low, _high, interior) in zip(shape, params["padding_config"]):
+        positions.append(int(low) + np.arange(n) * (int(interior) + 1))
+    inside = [(p >= 0) & (p < m) for p, m in zip(positions, out_shape)]
+    kept = x[np.ix_(*[np.flatnonzero(k) for k in inside])] if not all(k.all() for k in inside) else x
+    index = np.ix_(*[p[k] for p, k in zip(positions, inside)])
+    placed = untake(kept, index, out_shape, _dtype_of(x))
+    mask = np.ones(out_shape, dtype=bool)
+    mask[index] = False
+    if not np.any(_plain(padding_value)):
+        return placed
+    return gnp.add(gnp.where(mask, padding_value, 0.0), placed)
+
+
+def _concatenate(params, *xs):
+    return gnp.concatenate(list(xs), axis=int(params["dimension"]))
+
+
+def _split(params, x):
+    axis = int(params["axis"])
+    out, start = [], 0
+    for size in params["sizes"]:
+        index = [slice(None)] * len(np.shape(raw(x)))
+        index[axis] = slice(start, start + int(size))
+        out.append(x[tuple(index)])
+        start += int(size)
+    return out
+
+
+def _iota(params):
+    shape = tuple(params["shape"])
+    dimension = int(params["dimension"])
+    line = np.arange(shape[dimension], dtype=np.dtype(params["dtype"]))
+    kept = [1] * len(shape)
+    kept[dimension] = shape[dimension]
+    return np.broadcast_to(line.reshape(kept), shape).copy()
+
+
+def _window_index(operand_shape, indices, out_shape, window_dims, collapsed, index_map, operand_batch, index_batch, sizes):
+    """Per operand dimension, the index array (of ``out_shape``) a gather reads or a scatter writes.
+
+    The vocabulary is a gather's (XLA's): ``window_dims`` are the output's slice
+    dimensions (a scatter's update window dimensions), ``collapsed`` the operand
+    dimensions of size-1 slices left out of the output, ``index_map`` the
+    operand dimension each entry of an index vector (the last dimension of
+    ``indices``) starts; batching dimensions pair operand and index dimensions.
+    """
+    grid = np.indices(out_shape, sparse=False) if out_shape else np.zeros((0,), dtype=int)
+    batch_dims = [d for d in range(len(out_shape)) if d not in window_dims]
+    at = tuple(grid[d] for d in batch_dims)
+    starts = indices[at] if at else indices
+    window_of = iter(window_dims)
+    index = []
+    for d, n in enumerate(operand_shape):
+        if d in operand_batch:
+            index.append(grid[batch_dims[index_batch[list(operand_batch).index(d)]]])
+            continue
+        base = 0
+        if d in index_map:
+            base = np.clip(starts[..., list(index_map).index(d)], 0, n - (sizes[d] if sizes else 1))
+        if d in collapsed:
+            index.append(np.broadcast_to(base, out_shape))
+        else:
+            index.append(base + grid[next(window_of)])
+    return tuple(np.broadcast_to(i, out_shape).astype(np.intp) for i in index)
+
+
+def _gather(params, x, indices):
+    numbers = params["dimension_numbers"]
+    index = _window_index(
+        np.shape(raw(x)),
+        _plain(indices).astype(np.intp),
+        params["_out"][0],
+        tuple(numbers.offset_dims),
+        tuple(numbers.collapsed_slice_dims),
+        tuple(numbers.start_index_map),
+        tuple(getattr(numbers, "operand_batching_dims", ())),
+        tuple(getattr(numbers, "start_indices_batching_dims", ())),
+        tuple(params["slice_sizes"]),
+    )
+    return x[index]
+
+
+def _scatter_add(params, x, indices, updates):
+    numbers = params["dimension_numbers"]
+    shape = np.shape(raw(x))
+    index = _window_index(
+        shape,
+        _plain(indices).astype(np.intp),
+        np.shape(raw(updates)),
+        tuple(numbers.update_window_dims),
+        tuple(numbers.inserted_window_dims),
+        tuple(numbers.scatter_dims_to_operand_dims),
+        tuple(getattr(numbers, "operand_batching_dims", ())),
+        tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
+        None,
+    )
+    return gnp.add(x, untake(updates, index, shape, _dtype_of(x, updates)))
+
+
+def _logical(op):
+    def rule(params, *xs):
+        values = [_plain(x) for x in xs]
+        if all(v.dtype == bool or v.dtype == object for v in values):
+            return op[0](*[v.astype(bool) for v in values])
+        return op[1](*values)
+
+    return rule
+
+
+def _identity(params, *xs):
+    return xs[0] if len(xs) == 1 else list(xs)
+
+
+def _erf_inv(params, x):
+    return special.erfinv(x)
+
+
+PRIMITIVES = {
+    # arithmetic
+    "neg": _unary(gnp.negative),
+    "add": _binary(gnp.add),
+    "add_any": _binary(gnp.add),
+    "sub": _binary(gnp.subtract),
+    "mul": _binary(gnp.multiply),
+    "div": _binary(gnp.divide),
+    "rem": _rem,
+    "max": _binary(gnp.maximum),
+    "min": _binary(gnp.minimum),
+    "integer_pow": _integer_pow,
+    "pow": _binary(gnp.power),
+    "square": _unary(gnp.square),
+    "abs": _unary(gnp.abs),
+    "sign": _unary(gnp.sign),
+    "floor": _unary(gnp.floor),
+    "ceil": _unary(gnp.ceil),
+    "round": _round,
+    "clamp": _clamp,
+    # transcendental
+    "exp": _unary(gnp.exp),
+    "exp2": _unary(gnp.exp2),
+    "log": _unary(gnp.log),
+    "expm1": _unary(gnp.expm1),
+    "log1p": _unary(gnp.log1p),
+    "logistic": _unary(gnp.sigmoid),
+    "tanh": _unary(gnp.tanh),
+    "sqrt": _unary(gnp.sqrt),
+    "rsqrt": _rsqrt,
+    "cbrt": _unary(gnp.cbrt),
+    "sin": _unary(gnp.sin),
+    "cos": _unary(gnp.cos),
+    "tan": _unary(gnp.tan),
+    "asin": _unary(gnp.arcsin),
+    "acos": _unary(gnp.arccos),
+    "atan": _unary(gnp.arctan),
+    "atan2": _binary(gnp.arctan2),
+    "sinh": _unary(gnp.sinh),
+    "cosh": _unary(gnp.cosh),
+    "asinh": _unary(gnp.arcsinh),
+    "acosh": _unary(gnp.arccosh),
+    "atanh": _unary(gnp.arctanh),
+    "erf": _unary(gnp.erf),
+    "erfc": _unary(gnp.erfc),
+    "erf_inv": _erf_inv,
+    "lgamma": _unary(gnp.gammaln),
+    "digamma": _unary(gnp.digamma),
+    "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
+    # comparisons and logic
+    "eq": _binary(gnp.equal),
+    "ne": _binary(gnp.not_equal),
+    "lt": _binary(gnp.less),
+    "le": _binary(gnp.less_equal),
+    "gt": _binary(gnp.greater),
+    "ge": _binary(gnp.greater_equal),
+    "is_finite": _unary(gnp.isfinite),
+    "and": _logical((np.logical_and, np.bitwise_and)),
+    "or": _logical((np.logical_or, np.bitwise_or)),
+    "xor": _logical((np.logical_xor, np.bitwise_xor)),
+    "not": _logical((np.logical_not, np.invert)),
+    "select_n": _select_n,
+    # reductions
+    "reduce_sum": _reduce(gnp.sum),
+    "reduce_max": _extreme(gnp.amax, gnp.maximum),
+    "reduce_min": _extreme(gnp.amin, gnp.minimum),
+    "reduce_prod": _reduce(gnp.prod),
+    "reduce_and": lambda params, x: np.all(_plain(x).astype(bool), axis=_axes(params)),
+    "reduce_or": lambda params, x: np.any(_plain(x).astype(bool), axis=_axes(params)),
+    "argmax": _arg(gnp.argmax),
+    "argmin": _arg(gnp.argmin),
+    "cumsum": _cumulative,
+    # linear algebra
+    "dot_general": _dot_general,
+    # shapes and indexing
+    "broadcast_in_dim": _broadcast_in_dim,
+    "reshape": _reshape,
+    "squeeze": _squeeze,
+    "expand_dims": _expand_dims,
+    "transpose": lambda params, x: gnp.transpose(x, tuple(params["permutation"])),
+    "rev": lambda params, x: gnp.flip(x, axis=tuple(params["dimensions"])),
+    "slice": _slice,
+    "dynamic_slice": _dynamic_slice,
+    "dynamic_update_slice": _dynamic_update_slice,
+    "pad": _pad,
+    "concatenate": _concatenate,
+    "split": _split,
+    "gather": _gather,
+    "scatter-add": _scatter_add,
+    "scatter_add": _scatter_add,
+    "iota": _iota,
+    # types and identities
+    "empty": lambda params, *xs: np.zeros(params["_out"][0], dtype=params["_dtypes"][0]),
+    "empty2": lambda params, *xs: np.zeros(params["_out"][0], dtype=params["_dtypes"][0]),
+    "convert_element_type": _convert,
+    "stop_gradient": lambda params, x: stop_gradient(x),
+    "copy": _identity,
+    "copy_p": _identity,
+    "reduce_precision": _identity,
+    "optimization_barrier": _identity,
+    "sharding_constraint": _identity,
+}

@@ -1,0 +1,349 @@
+"""A captured jaxpr as a flat program of gradcli operations, each on the user's line, and its replay.
+
+`compile_jaxpr` walks a ``ClosedJaxpr`` once, as JAX's own ``eval_jaxpr``
+would, inlining nested calls (``jit``, ``closed_call``, ``remat``,
+``custom_jvp_call``, ``custom_vjp_call``: their primal computation), and
+returns a `Program`: one `Step` per primitive, its rule from
+`jax_ops.PRIMITIVES`, the user's ``file:line`` JAX recorded for it, and, in a
+backward graph, the user's own gradient rule it belongs to. `Program.run`
+replays it on any numbers gradcli's operations take, each step under
+`bridge.replayed_at`. A primitive without a rule is an `InputError` naming it
+and the line, at capture: never a silent stand-in.
+
+JAX records, for the operations a ``custom_vjp`` rule's ``bwd`` computes, the
+line of the forward call, not of the rule; `rule_frames_kept` keeps the real
+stack for them while a backward graph is captured, so a wrong rule is
+reported at its own lines.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..autodiff.ops import astype
+from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import replayed_at
+from .jax_ops import PRIMITIVES
+
+_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
+_INLINED = {
+    "jit": "jaxpr",
+    "pjit": "jaxpr",
+    "closed_call": "call_jaxpr",
+    "core_call": "call_jaxpr",
+    "remat": "jaxpr",
+    "remat2": "jaxpr",
+    "checkpoint": "jaxpr",
+    "custom_jvp_call": "call_jaxpr",
+    "custom_vjp_call": "call_jaxpr",
+    "custom_vjp_call_jaxpr": "fun_jaxpr",
+}
+# The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
+_RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
+
+
+class _Literal:
+    """A constant operand of a step (a literal of the jaxpr, or one of its constants)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+@dataclass
+class Step:
+    """One primitive of a captured graph: its replay rule, operands, results and place in the user's code."""
+
+    name: str
+    rule: object
+    params: dict
+    inputs: tuple  # variable numbers, or `_Literal`s
+    outputs: tuple  # variable numbers (None: a result nobody reads)
+    multiple: bool
+    location: str
+    user_rule: tuple = None  # ("bwd() of f", "model.py:20") for an operation of the user's own gradient rule
+    narrow: object = None  # the result's dtype where it is narrower than float64: a result of literals alone is cast to it
+
+
+@dataclass
+class Program:
+    """A captured jaxpr, flat: its inputs, its steps and its outputs (variable numbers or `_Literal`s)."""
+
+    inputs: list
+    steps: list = field(default_factory=list)
+    outputs: list = field(default_factory=list)
+
+    def run(self, args):
+        """The outputs of the graph at ``args`` (flat leaves), every step replayed with gradcli's operations.
+
+        While the checker records a run, each step runs under its user's line
+        (`replayed_at`); otherwise nobody reads it, and the steps run bare.
+        """
+        env = dict(zip(self.inputs, args))
+        located = hooks.forward is not None
+        for step in self.steps:
+            operands = [a.value if type(a) is _Literal else env[a] for a in step.inputs]
+            if located:
+                with replayed_at(step.location, step.user_rule):
+                    out = step.rule(step.params, *operands)
+            else:
+                out = step.rule(step.params, *operands)
+            if step.multiple:
+                for var, value in zip(step.outputs, out):
+                    env[var] = value
+            else:
+                if step.narrow is not None:
+                    out = _narrowed(out, step.narrow)
+                env[step.outputs[0]] = out
+        return [a.value if type(a) is _Literal else env[a] for a in self.outputs]
+
+
+@dataclass
+class RuleSites:
+    """The user's own gradient rules met in a forward graph: ``(file, first line) -> (label, "file:line")``."""
+
+    sites: dict = field(default_factory=dict)
+
+    def add(self, eqn):
+        primal = _debug_site(getattr(eqn.params.get("call_jaxpr") or eqn.params.get("fun_jaxpr"), "jaxpr", None))
+        for key in _RULE_PARAMS.get(eqn.primitive.name, ()):
+            site = _debug_site(eqn.params.get(key))
+            if site is None or not _users_file(site[1]):
+                continue  # a rule of JAX's own (jax.nn.softplus): the framework's, judged without a name
+            name, path, line = site
+            of = f" of {primal[0]}" if primal else ""
+            self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{_def_line(path, line)}")
+
+    def of_frames(self, codes):
+        """The user rule a stack (code objects, innermost first) runs in, or None."""
+        for code in codes:
+            found = self.sites.get((code.co_filename, code.co_firstlineno))
+            if found:
+                return found
+        return None
+
+
+def _def_line(path, line):
+    """The line of the ``def`` a function's code starts at ``line`` with (past its decorators: ``@f.defjvp``)."""
+    for number in range(line, line + 50):
+        text = linecache.getline(path, number).lstrip()
+        if not text:
+            break
+        if not text.startswith("@"):
+            return number
+    return line
+
+
+def _debug_site(thing):
+    """``(name, file, line)`` of the function JAX traced ``thing`` from (its debug info), or None."""
+    info = getattr(thing, "debug_info", None)
+    text = getattr(info, "func_src_info", None)
+    if not text or " at " not in text:
+        return None
+    name, _, where = text.rpartition(" at ")
+    path, _, line = where.rpartition(":")
+    if not line.isdigit():
+        return None
+    return name, path, int(line)
+
+
+def _users_file(path):
+    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+    return source_info_util.is_user_filename(path) and not os.path.abspath(path).startswith(_GRADCLI_DIR)
+
+
+@contextmanager
+def rule_frames_kept(rules):
+    """While a backward graph is traced, operations made inside a user's rule keep the real stack as their source."""
+    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+    if not rules.sites:
+        yield
+        return
+    original = source_info_util.current
+    codes = set(rules.sites)
+
+    def current():
+        info = original()
+        frame = sys._getframe(1)
+        while frame is not None:
+            code = frame.f_code
+            if (code.co_filename, code.co_firstlineno) in codes:
+                return info.replace(traceback=source_info_util.xla_client.Traceback.get_traceback())
+            frame = frame.f_back
+        return info
+
+    source_info_util.current = current
+    try:
+        yield
+    finally:
+        source_info_util.current = original
+
+
+def collect_rules(closed):
+    """The user's gradient rules (`RuleSites`) a captured forward graph calls, however deeply nested."""
+    rules = RuleSites()
+    stack = [closed.jaxpr]
+    while stack:
+        jaxpr = stack.pop()
+        for eqn in jaxpr.eqns:
+            if eqn.primitive.name in _RULE_PARAMS:
+                rules.add(eqn)
+            for value in eqn.params.values():
+                for sub in value if isinstance(value, (tuple, list)) else (value,):
+                    inner = getattr(sub, "jaxpr", None)
+                    if inner is not None and hasattr(inner, "eqns"):
+                        stack.append(inner)
+                    elif hasattr(sub, "eqns"):
+                        stack.append(sub)
+    return rules
+
+
+class _Compiler:
+    """Flattens a jaxpr and its nested calls into one `Program` (variables numbered as met)."""
+
+    def __init__(self, fallback, rules=None):
+        self.fallback = fallback  # the function's own line, for operations JAX gives no user line
+        self.rules = rules
+        self.numbers = {}
+
+    def number(self, var):
+        key = id(var)
+        if key not in self.numbers:
+            self.numbers[key] = (len(self.numbers), var)  # the var is kept so its id is never reused
+        return self.numbers[key][0]
+
+    def program(self, closed):
+        jaxpr = closed.jaxpr
+        program = Program([self.number(v) for v in jaxpr.invars])
+        env = {}
+        for var, const in zip(jaxpr.constvars, closed.consts):
+            env[id(var)] = _Literal(np.asarray(const))
+        self.body(jaxpr, env, program, (self.fallback, None))
+        program.outputs = [self.read(env, v) for v in jaxpr.outvars]
+        return program
+
+    def read(self, env, var):
+        if type(var).__name__ == "Literal":
+            dtype = np.dtype(getattr(var.aval, "dtype", np.float64))
+            if dtype.kind == "f" and dtype.itemsize < 8:  # a float32 graph's 0.5 is float32 (its replay is, too)
+                return _Literal(np.asarray(var.val, dtype=dtype))
+            return _Literal(_scalar(var.val))
+        if id(var) in env:
+            return env[id(var)]
+        return self.number(var)
+
+    def body(self, jaxpr, env, program, context):
+        for eqn in jaxpr.eqns:
+            site = self.site(eqn, context)
+            inputs = [self.read(env, v) for v in eqn.invars]
+            name = eqn.primitive.name
+            sub = _INLINED.get(name)
+            if sub is not None and sub in eqn.params:
+                self.inline(eqn, eqn.params[sub], inputs, env, program, site)
+            elif name == "cond":
+                self.cond(eqn, inputs, env, program, site)
+            else:
+                self.primitive(eqn, inputs, env, program, site)
+
+    def site(self, eqn, context):
+        """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
+        from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+        traceback = eqn.source_info.traceback
+        codes, lines = traceback.raw_frames() if traceback else ([], [])
+        location = None
+        for code, lasti in zip(codes, lines):
+            if _users_file(code.co_filename):
+                frame = source_info_util.raw_frame_to_frame(code, lasti)
+                location = f"{frame.file_name}:{frame.start_line}"
+                break
+        rule = self.rules.of_frames(codes) if self.rules is not None else None
+        return (location or context[0], rule or context[1])
+
+    def inline(self, eqn, closed, inputs, env, program, site):
+        inner = getattr(closed, "jaxpr", closed)
+        consts = getattr(closed, "consts", ())
+        if hasattr(inner, "jaxpr") and not hasattr(inner, "eqns"):
+            inner, consts = inner.jaxpr, inner.consts
+        inner_env = {}
+        for var, const in zip(inner.constvars, consts):
+            inner_env[id(var)] = _Literal(np.asarray(const))
+        for var, value in zip(inner.invars, inputs):
+            inner_env[id(var)] = value
+        self.body(inner, inner_env, program, site)
+        for var, out in zip(eqn.outvars, inner.outvars):
+            env[id(var)] = self.read(inner_env, out)
+
+    def cond(self, eqn, inputs, env, program, site):
+        branches = [_Compiler(site[0], self.rules).program(b) for b in eqn.params["branches"]]
+        for b in branches:
+            for step in b.steps:
+                step.user_rule = step.user_rule or site[1]
+
+        def rule(params, index, *operands):
+            chosen = branches[int(np.clip(int(np.asarray(index)), 0, len(branches) - 1))]
+            return chosen.run(list(operands))
+
+        self.emit(eqn, "cond", rule, inputs, env, program, site, multiple=True)
+
+    def primitive(self, eqn, inputs, env, program, site):
+        name = eqn.primitive.name
+        rule = PRIMITIVES.get(name)
+        if rule is None:
+            raise InputError(
+                f"{site[0]}: JAX's `{name}` is an operation gradcli cannot replay yet, so it cannot "
+                "compute the exact reference of this function (nothing is checked in its place)",
+                text=site[0],
+            )
+        self.emit(eqn, name, rule, inputs, env, program, site, eqn.primitive.multiple_results)
+
+    def emit(self, eqn, name, rule, inputs, env, program, site, multiple):
+        params = dict(eqn.params)
+        params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
+        params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
+        outputs = tuple(self.number(v) for v in eqn.outvars)
+        for var, number in zip(eqn.outvars, outputs):
+            env[id(var)] = number
+        dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)
+        narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
+        params["_narrow"] = narrow
+        program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+def _narrowed(out, dtype):
+    """``out`` in the float32 (float16) JAX's own step gives, where literals alone made it float64."""
+    if isinstance(out, float):
+        return np.asarray(out, dtype=dtype)
+    if getattr(raw(out), "dtype", None) == np.float64:
+        return astype(out, dtype)
+    return out
+
+
+def _scalar(value):
+    """A literal as the weak Python number the replay mixes with any dtype (an array stays an array)."""
+    array = np.asarray(value)
+    if array.shape == () and array.dtype.kind == "f":
+        return float(array)
+    if array.shape == () and array.dtype.kind in "iu":
+        return int(array)
+    if array.shape == () and array.dtype.kind == "b":
+        return bool(array)
+    return array
+
+
+def compile_jaxpr(closed, fallback, rules=None):
+    """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of."""
+    return _Compiler(fallback, rules).program(closed)

@@ -1,0 +1,171 @@
+"""JAX losses of parameter trees in audits and sweeps: ``args = "..."`` in a case, ``--args`` for sweep and audit,
+``@gradcli.audit`` and the ``gradcheck`` fixture on JAX functions."""
+
+import json
+import pathlib
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from gradcli.audit.spec import load_spec
+from gradcli.cli import cli
+from gradcli.errors import InputError
+
+pytest_plugins = ["pytester"]
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+LOSSES = (ROOT / "examples" / "jax" / "losses.py").read_text()  # the README's example file, as a user has it
+
+
+@pytest.fixture()
+def project(tmp_path, monkeypatch):
+    (tmp_path / "losses.py").write_text(LOSSES)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write_spec(folder, text):
+    path = folder / "gradcli.toml"
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_a_case_takes_its_points_from_args_and_a_swept_case_its_held_values(project):
+    write_spec(
+        project,
+        """
+        [defaults]
+        dtypes = ["float32"]
+
+        [[case]]
+        name = "xent"
+        target = "losses.py:cross_entropy"
+        args = "losses.py:example_args"
+
+        [[case]]
+        name = "scaled"
+        target = "losses.py:scaled"
+        range = "t=0:100:33"
+        args = "losses.py:held"
+        expect = "unstable"
+        """,
+    )
+    result = CliRunner().invoke(cli, ["audit", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    cases = {c["name"]: c for c in json.loads(result.stdout)["cases"]}
+    assert cases["xent"]["status"] == "pass"
+    check = cases["xent"]["check"]
+    assert check["framework"] == "jax"
+    assert set(check["variables"]) == {"params.w1", "params.w2", "batch.x"}
+    assert cases["scaled"]["status"] == "pass"
+    overflow = [i for i in cases["scaled"]["sweep"]["dtypes"]["float32"]["intervals"] if i["status"] == "unstable"]
+    assert overflow and 40 < overflow[0]["lo"] < 50  # exp(2 t) overflows float32 from t = 44.36
+
+
+def test_a_case_with_both_at_and_args_is_refused_on_its_line(project):
+    path = write_spec(
+        project,
+        """
+        [[case]]
+        name = "twice"
+        target = "losses.py:cross_entropy"
+        at = ["params=1"]
+        args = "losses.py:example_args"
+        """,
+    )
+    with pytest.raises(InputError, match="gives its points twice"):
+        load_spec(path)
+
+
+def test_an_args_function_missing_from_its_file_is_named_at_the_args_line(project):
+    path = write_spec(
+        project,
+        """
+        [[case]]
+        name = "missing"
+        target = "losses.py:cross_entropy"
+        args = "losses.py:no_such_points"
+        """,
+    )
+    with pytest.raises(InputError) as caught:
+        load_spec(path)
+    assert "gradcli.toml:5:" in caught.value.message
+    assert "no_such_points" in caught.value.message
+
+
+def test_audit_args_on_the_command_line_gives_the_points_of_cases_that_name_none(project):
+    write_spec(
+        project,
+        """
+        [[case]]
+        name = "xent"
+        target = "losses.py:cross_entropy"
+        dtypes = ["float64"]
+        """,
+    )
+    without = CliRunner().invoke(cli, ["audit", "--jobs", "1"])
+    assert without.exit_code == 2
+    result = CliRunner().invoke(cli, ["audit", "--jobs", "1", "--json", "--args", "losses.py:example_args"])
+    assert result.exit_code == 0, result.output
+    [case] = json.loads(result.stdout)["cases"]
+    assert case["status"] == "pass" and case["check"]["framework"] == "jax"
+
+
+def test_sweep_args_holds_the_tree_and_sweeps_the_number(project):
+    result = CliRunner().invoke(
+        cli, ["sweep", "losses.py:scaled", "--range", "t=0:100:33", "--args", "losses.py:held", "--dtype", "float32", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    intervals = json.loads(result.stdout)["dtypes"]["float32"]["intervals"]
+    assert intervals[0]["status"] == "ok" and intervals[-1]["status"] == "unstable"
+    assert 44.0 < intervals[-1]["lo"] < 44.5 or any(44.0 < i["lo"] < 44.5 for i in intervals)
+
+
+def test_audit_decorator_on_a_jax_function_is_collected_and_judged(project):
+    (project / "decorated.py").write_text(
+        textwrap.dedent(
+            """
+            import gradcli
+            import jax.numpy as jnp
+
+
+            @gradcli.audit(at=["x=100"], dtypes=["float32"], expect="unstable")
+            def softplus(x):
+                return jnp.log(1 + jnp.exp(x))
+            """
+        )
+    )
+    result = CliRunner().invoke(cli, ["audit", "decorated.py", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    [case] = json.loads(result.stdout)["cases"]
+    assert case["status"] == "pass"
+    assert case["check"]["framework"] == "jax"
+    assert case["check"]["results"][0]["status"] == "unstable"
+
+
+def test_the_gradcheck_fixture_judges_a_jax_function(pytester, monkeypatch, tmp_path):
+    site = tmp_path / "site"
+    dist_info = site / "gradcli_plugin_entry_point-0.dist-info"
+    dist_info.mkdir(parents=True)
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: gradcli-plugin-entry-point\nVersion: 0\n")
+    (dist_info / "entry_points.txt").write_text("[pytest11]\ngradcli = gradcli.pytest_plugin\n")
+    monkeypatch.setenv("PYTHONPATH", f"{site}:{ROOT}")
+    pytester.makepyfile(
+        test_jax_losses="""
+        import jax
+        import jax.numpy as jnp
+
+
+        def test_stable(gradcheck):
+            gradcheck(jax.nn.softplus, [100.0, -3.0], dtypes=("float32", "float64"))
+
+
+        def test_naive(gradcheck):
+            gradcheck(lambda x: jnp.log(1 + jnp.exp(x)), [100.0], dtypes=("float32",))
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*x=100.0 [[]float32[]]: unstable*", "*forward exp*overflowed*"])

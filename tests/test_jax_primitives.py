@@ -1,0 +1,181 @@
+"""Every JAX primitive the bridge maps, replayed by gradcli, against JAX's own value and gradient in float64.
+
+Each case is a small JAX function that makes JAX emit the primitive named
+(the test asserts that it did, in the forward or the backward graph), at an
+ordinary point; the replayed forward graph must give JAX's value and the
+replayed backward graph JAX's vector-Jacobian product, and the forward graph
+replayed on mpmath numbers the same value again.
+"""
+
+import jax
+import jax.numpy as jnp
+import mpmath
+import numpy as np
+import pytest
+from jax import lax
+
+from gradcli.autodiff import mp as mp_core
+from gradcli.capture.jax_bridge import capture
+
+RNG = np.random.default_rng(7)
+A = RNG.uniform(0.5, 1.5, size=(3, 4))
+B = RNG.uniform(0.5, 1.5, size=(4, 2))
+V = RNG.uniform(0.5, 1.5, size=4)
+S = np.float64(0.7)
+U = RNG.uniform(-0.9, 0.9, size=4)  # inside (-1, 1), for asin, atanh, erf_inv
+
+
+def _gather_rows(x):
+    return jnp.sum(x[jnp.array([2, 0, 1, 2])] ** 2)
+
+
+def _take_along(x):
+    labels = jnp.array([1, 3, 0])
+    return jnp.sum(jnp.take_along_axis(x, labels[:, None], axis=1))
+
+
+CASES = [
+    # (primitive, function, arguments)
+    ("neg", lambda x: jnp.sum(-x * x), (V,)),
+    ("add", lambda x, y: jnp.sum(x + y), (A, A)),
+    ("sub", lambda x, y: jnp.sum((x - y) ** 2), (A, A[0])),  # broadcasting
+    ("mul", lambda x, y: jnp.sum(x * y), (A, V)),  # broadcasting a row
+    ("div", lambda x, y: jnp.sum(x / y), (A, A[:, :1])),  # broadcasting a column
+    ("rem", lambda x: jnp.sum(lax.rem(x * 5.0, 2.0 + 0 * x)), (V,)),
+    ("max", lambda x, y: jnp.sum(jnp.maximum(x, y)), (V, V[::-1])),
+    ("min", lambda x, y: jnp.sum(jnp.minimum(x, y)), (V, V[::-1])),
+    ("integer_pow", lambda x: jnp.sum(x**3 + x**-2), (V,)),
+    ("pow", lambda x, y: jnp.sum(x**y), (V, V[::-1])),
+    ("square", lambda x: jnp.sum(lax.square(x)), (V,)),
+    ("abs", lambda x: jnp.sum(jnp.abs(x - 1.0)), (V,)),
+    ("sign", lambda x: jnp.sum(jnp.sign(x - 1.0) * x), (V,)),
+    ("floor", lambda x: jnp.sum(jnp.floor(x * 3) * x), (V,)),
+    ("ceil", lambda x: jnp.sum(jnp.ceil(x * 3) * x), (V,)),
+    ("round", lambda x: jnp.sum(jnp.round(x * 3) * x), (V,)),
+    ("clamp", lambda x: jnp.sum(lax.clamp(0.8, x, 1.2)), (V,)),
+    ("exp", lambda x: jnp.sum(jnp.exp(x)), (V,)),
+    ("exp2", lambda x: jnp.sum(jnp.exp2(x)), (V,)),
+    ("log", lambda x: jnp.sum(jnp.log(x)), (V,)),
+    ("expm1", lambda x: jnp.sum(jnp.expm1(x)), (V,)),
+    ("log1p", lambda x: jnp.sum(jnp.log1p(x)), (V,)),
+    ("logistic", lambda x: jnp.sum(jax.nn.sigmoid(x)), (V,)),
+    ("tanh", lambda x: jnp.sum(jnp.tanh(x)), (V,)),
+    ("sqrt", lambda x: jnp.sum(jnp.sqrt(x)), (V,)),
+    ("rsqrt", lambda x: jnp.sum(lax.rsqrt(x)), (V,)),
+    ("cbrt", lambda x: jnp.sum(jnp.cbrt(x)), (V,)),
+    ("sin", lambda x: jnp.sum(jnp.sin(x)), (V,)),
+    ("cos", lambda x: jnp.sum(jnp.cos(x)), (V,)),
+    ("tan", lambda x: jnp.sum(jnp.tan(x)), (V,)),
+    ("asin", lambda x: jnp.sum(jnp.arcsin(x)), (U,)),
+    ("acos", lambda x: jnp.sum(jnp.arccos(x)), (U,)),
+    ("atan", lambda x: jnp.sum(jnp.arctan(x)), (V,)),
+    ("atan2", lambda x, y: jnp.sum(jnp.arctan2(x, y)), (V, V[::-1])),
+    ("sinh", lambda x: jnp.sum(jnp.sinh(x)), (V,)),
+    ("cosh", lambda x: jnp.sum(jnp.cosh(x)), (V,)),
+    ("asinh", lambda x: jnp.sum(jnp.arcsinh(x)), (V,)),
+    ("acosh", lambda x: jnp.sum(jnp.arccosh(x + 1.0)), (V,)),
+    ("atanh", lambda x: jnp.sum(jnp.arctanh(x)), (U,)),
+    ("erf", lambda x: jnp.sum(jax.scipy.special.erf(x)), (V,)),
+    ("erfc", lambda x: jnp.sum(jax.scipy.special.erfc(x)), (V,)),
+    ("erf_inv", lambda x: jnp.sum(jax.scipy.special.erfinv(x)), (U,)),
+    ("lgamma", lambda x: jnp.sum(jax.scipy.special.gammaln(x)), (V,)),
+    ("digamma", lambda x: jnp.sum(jax.scipy.special.digamma(x)), (V,)),
+    ("select_n", lambda x: jnp.sum(jnp.where(x > 1.0, x**2, -x)), (V,)),
+    ("gt", lambda x: jnp.sum(jnp.where(x > 1.0, x, 0.0)), (V,)),
+    ("ge", lambda x: jnp.sum(jnp.where(x >= 1.0, x, 0.0)), (V,)),
+    ("lt", lambda x: jnp.sum(jnp.where(x < 1.0, x, 0.0)), (V,)),
+    ("le", lambda x: jnp.sum(jnp.where(x <= 1.0, x, 0.0)), (V,)),
+    ("eq", lambda x: jnp.sum(jnp.where(x == V[0], x, 2 * x)), (V,)),
+    ("ne", lambda x: jnp.sum(jnp.where(x != V[0], x, 2 * x)), (V,)),
+    ("and", lambda x: jnp.sum(jnp.where((x > 0.8) & (x < 1.2), x, 0.0)), (V,)),
+    ("or", lambda x: jnp.sum(jnp.where((x < 0.8) | (x > 1.2), x, 0.0)), (V,)),
+    ("not", lambda x: jnp.sum(jnp.where(~(x > 1.0), x, 0.0)), (V,)),
+    ("is_finite", lambda x: jnp.sum(jnp.where(jnp.isfinite(x), x, 0.0)), (V,)),
+    ("reduce_sum", lambda x: jnp.sum(x, axis=0).sum() * 2, (A,)),
+    ("reduce_max", lambda x: jnp.sum(jnp.max(x, axis=1)), (A,)),
+    ("reduce_min", lambda x: jnp.sum(jnp.min(x, axis=0)), (A,)),
+    ("reduce_prod", lambda x: jnp.prod(x), (V,)),
+    ("argmax", lambda x: jnp.sum(x * jnp.argmax(x)), (V,)),
+    ("argmin", lambda x: jnp.sum(x * jnp.argmin(x)), (V,)),
+    ("cumsum", lambda x: jnp.sum(jnp.cumsum(x) ** 2), (V,)),
+    ("dot_general", lambda x, y: jnp.sum(jnp.tanh(x @ y)), (A, B)),
+    ("dot_general", lambda x, y: jnp.sum(jnp.einsum("bij,bjk->bik", x, y) ** 2), (np.stack([A, A * 2]), np.stack([B, B / 2]))),
+    ("broadcast_in_dim", lambda x: jnp.sum(jnp.broadcast_to(x, (3, 4)) * A), (V,)),
+    ("reshape", lambda x: jnp.sum(x.reshape(4, 3) ** 2 @ np.ones(3)), (A,)),
+    ("transpose", lambda x: jnp.sum(x.T @ A), (A,)),
+    ("squeeze", lambda x: jnp.sum(jnp.squeeze(x[:, :1]) ** 2), (A,)),
+    ("rev", lambda x: jnp.sum(jnp.flip(x) * V), (V,)),
+    ("slice", lambda x: jnp.sum(x[1:3, ::2] ** 2), (A,)),
+    ("pad", lambda x: jnp.sum(x[1:3, ::2] ** 2), (A,)),  # the transpose of a slice
+    ("dynamic_slice", lambda x: jnp.sum(lax.dynamic_slice(x, (1, 1), (2, 2)) ** 2), (A,)),
+    ("dynamic_update_slice", lambda x: jnp.sum(lax.dynamic_slice(x, (1, 1), (2, 2)) ** 2), (A,)),
+    ("concatenate", lambda x, y: jnp.sum(jnp.concatenate([x, y * 2]) ** 2), (V, V)),
+    ("gather", _gather_rows, (A,)),
+    ("scatter-add", _gather_rows, (A,)),
+    ("gather", _take_along, (A,)),
+    ("iota", lambda x: jnp.sum(x * jnp.arange(4.0)), (V,)),
+    ("convert_element_type", lambda x: jnp.sum(x * (x > 1.0).astype(jnp.float64)), (V,)),
+    ("stop_gradient", lambda x: jnp.sum(x * lax.stop_gradient(x)), (V,)),
+    ("cond", lambda x: lax.cond(jnp.sum(x) > 1.0, lambda v: jnp.sum(v**2), lambda v: jnp.sum(-v), x), (V,)),
+    ("custom_jvp_call", lambda x: jnp.sum(jax.nn.softplus(x) + jax.nn.relu(x - 1.0)), (V,)),
+    ("reduce_max", lambda x: jax.scipy.special.logsumexp(x) + jnp.sum(jax.nn.log_softmax(x)), (V,)),
+    ("jit", lambda x: jax.jit(lambda v: jnp.sum(jnp.sin(v) ** 2))(x), (V,)),
+    ("remat2", lambda x: jax.checkpoint(lambda v: jnp.sum(jnp.exp(v)))(x), (V,)),
+]
+
+
+def _names(program):
+    names = set()
+    for step in program.steps:
+        names.add(step.name)
+    return names
+
+
+def _jax_value_and_vjp(fun, args):
+    with jax.enable_x64(True):
+        value, pullback = jax.vjp(fun, *args)
+        return np.asarray(value), [np.asarray(g) for g in pullback(jnp.ones_like(value))]
+
+
+def _emitted(fun, args):
+    """The primitives JAX emits for ``fun`` and its VJP, nested calls included."""
+    with jax.enable_x64(True):
+        texts = str(jax.make_jaxpr(fun)(*args)) + str(jax.make_jaxpr(lambda *a: jax.vjp(fun, *a)[1](1.0))(*args))
+    return texts
+
+
+@pytest.mark.parametrize("primitive, fun, args", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_a_mapped_primitive_replays_to_jaxs_value_and_gradient_in_float64(primitive, fun, args):
+    assert f"{primitive}[" in _emitted(fun, args) or f" {primitive} " in _emitted(fun, args)
+    bridge = capture(fun, "case")
+    value, grads = _jax_value_and_vjp(fun, args)
+    replayed = np.asarray(bridge.forward(*args), dtype=np.float64)
+    np.testing.assert_allclose(replayed, value, rtol=1e-12, atol=1e-14)
+    for replayed_grad, own in zip(bridge.backward(args, np.float64(1.0)), grads):
+        np.testing.assert_allclose(np.asarray(replayed_grad, dtype=np.float64), own, rtol=1e-11, atol=1e-13)
+    own_value, own_grads = bridge.own(args, 1.0)
+    np.testing.assert_allclose(own_value, value, rtol=1e-15)
+    assert own_value.dtype == np.float64 and all(g.dtype == np.float64 for g in own_grads)
+
+
+@pytest.mark.parametrize("primitive, fun, args", CASES[:40:3], ids=[c[0] for c in CASES[:40:3]])
+def test_the_forward_graph_replays_on_mpmath_numbers(primitive, fun, args):
+    mp_core.enable()
+    bridge = capture(fun, "case")
+    value, _ = _jax_value_and_vjp(fun, args)
+    with mpmath.workdps(30):
+        mp_args = [np.vectorize(mpmath.mpf, otypes=[object])(a) for a in args]
+        replayed = bridge.forward(*mp_args)
+    assert isinstance(replayed, mpmath.mpf)
+    assert float(replayed) == pytest.approx(float(value), rel=1e-13)
+
+
+def test_broadcasting_and_integer_powers_in_float32_follow_jax_op_by_op():
+    fun = lambda x, y: jnp.sum((x - y) ** 3 / x**2)  # noqa: E731
+    args = (A.astype(np.float32), V.astype(np.float32))
+    bridge = capture(fun, "case")
+    replayed = bridge.forward(*args)
+    assert np.asarray(replayed).dtype == np.float32
+    value, _ = bridge.own(args, None)
+    assert value.dtype == np.float32
+    np.testing.assert_allclose(replayed, value, rtol=1e-5)
