@@ -34,3 +34,13 @@ def test_arguments_of_several_entries_keep_their_shapes():
     assert values.shape == (5,) and gx.shape == gy.shape == (5, 3)
     np.testing.assert_allclose(gx, 2 * (x - y) / 3, rtol=1e-14)
     np.testing.assert_allclose(gy, -2 * (x - y) / 3, rtol=1e-14)
+
+
+def test_a_sweep_evaluates_its_range_in_tensorflow_and_finds_exps_overflow():
+    import gradcli
+
+    result = gradcli.sweep(os.path.join(EXAMPLES, "log1pexp.py:naive"), {"x": (0.0, 200.0, 41)}, dtypes=("float32",))
+    run = result.dtypes["float32"]
+    assert run.vectorised
+    edge = float(np.log(np.finfo(np.float32).max))  # 88.72284: exp overflows past it
+    assert any(abs(t.next - edge) <= 1e-5 * edge for t in run.thresholds), [(t.at, t.next) for t in run.thresholds]
