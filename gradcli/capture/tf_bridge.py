@@ -177,7 +177,7 @@ class TensorFlowFunction:
         self.fun, self.text = fun, text
         self.compiled = hasattr(fun, "get_concrete_function")
         self.captured, self.seen, self.exact_only = {}, set(), set()
-        self._graph_gradient = {}
+        self._graph_gradient, self._mapped = {}, {}
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -327,6 +327,18 @@ class TensorFlowFunction:
             raise ValueError("the variables are leaves of tree arguments: evaluated per point")
         tf = _tf()
         tensors = [tf.constant(np.asarray(a, dtype=dtype)) for a in arrays]
+        key = tuple((t.dtype.name, tuple(t.shape[1:])) for t in tensors)
+        mapped = self._mapped.get(key)
+        if mapped is None:  # vectorised once per dtype and point shape, for ranges of any length
+            signature = [tf.TensorSpec((None,) + tuple(t.shape[1:]), t.dtype) for t in tensors]
+            mapped = self._mapped[key] = tf.function(self._map_all, input_signature=signature, autograph=False)
+        with _as_written(tf, eager=not self.compiled):
+            values, grads = mapped(*tensors)
+        return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+    def _map_all(self, *tensors):
+        """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""
+        tf = _tf()
 
         def one(point):
             point = list(point)
@@ -335,9 +347,7 @@ class TensorFlowFunction:
                 y = tf.convert_to_tensor(self.fun(*point))
             return y, tape.gradient(y, point, unconnected_gradients="zero")
 
-        with _as_written(tf, eager=not self.compiled):
-            values, grads = tf.vectorized_map(one, tensors)
-        return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+        return tf.vectorized_map(one, list(tensors))
 
 
 @contextmanager
