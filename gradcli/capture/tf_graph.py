@@ -146,6 +146,7 @@ class Walker:
         self.default_location = default_location
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
+        self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.scopes = 0
 
     def walk(self, graph, captures):
@@ -267,13 +268,15 @@ class Walker:
         if user:
             frame = user[-1]
             location = f"{frame.filename}:{frame.lineno}"
+            self.own_lines.update(prefix + t.name for t in op.outputs)
             return location, (_rule_of(user[0]) if in_gradient else None)
         differentiated = _differentiated(op.name, names)
         if differentiated is not None and differentiated.outputs:
             key = prefix + differentiated.outputs[0].name
             if key in self.locations:
                 return self.locations[key], None
-        for key in inputs:
+        # The line of a forward input (exp's, for exp's gradient y * dy), before one the upstream gradient inherited.
+        for key in sorted(inputs, key=lambda key: key not in self.own_lines):
             if key in self.locations:
                 return self.locations[key], None
         return self.default_location, None
