@@ -37,6 +37,7 @@ SCRIPTS = {
     "exact_scale": ("exact_scale", "exact reference at scale"),
     "sweep": ("sweep_speed", "sweep speed"),
     "audit": ("audit_jobs", "audit workers"),
+    "tensorflow": ("tf_bridge", "TensorFlow bridge"),
     "jax": ("jax_speed", "JAX bridge"),
     "check": ("check_speed", "check vs numdifftools"),
     "torch": ("torch_bridge", "PyTorch bridge"),

@@ -35,7 +35,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed", "torch_bridge"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed", "torch_bridge", "tf_bridge"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 

@@ -99,6 +99,20 @@ def make_bridge(framework, fun, text) -> Bridge:
     return module.capture(fun, text)
 
 
+def prepare_bridge(framework):
+    """Let ``framework``'s bridge set up before the user's module imports the framework (its optional ``prepare()``).
+
+    TensorFlow's bridge quietens TensorFlow's C++ start-up lines, which would
+    otherwise come before gradcli's report, and only while the user has not
+    chosen a level; a bridge without ``prepare`` needs nothing.
+    """
+    try:
+        module = importlib.import_module(BRIDGES[framework])  # lazy: only a target written for it needs it
+    except ModuleNotFoundError:
+        return  # make_bridge says so, with the words the user needs
+    getattr(module, "prepare", lambda: None)()
+
+
 _REPLAYED_AT = contextvars.ContextVar("gradcli_replayed_at", default=None)
 
 

@@ -40,6 +40,7 @@ from ..capture import (
     framework_of_value,
     load_module,
     make_bridge,
+    prepare_bridge,
     source_of_module,
     substituted_function,
 )
@@ -345,6 +346,8 @@ def _load_file(module_text, name, target, framework):
     if spec is None or spec.loader is None:
         raise InputError(f"{module_text} is not a Python file", text=target, span=(0, len(module_text)))
     module = importlib.util.module_from_spec(spec)
+    if framework in BRIDGES:
+        prepare_bridge(framework)
     folder = os.path.dirname(path)
     added = folder not in sys.path
     if added:
@@ -400,6 +403,8 @@ def _load_named_module(module_text, name, target, framework):
     framework = framework or framework_of_source(source or "", path or module_text)
     if framework == "numpy" and source is not None:
         return _load_numpy(path, source, package, name, module_text, target), framework
+    if framework in BRIDGES:
+        prepare_bridge(framework)
     return _load_module(module_text, target), framework
 
 

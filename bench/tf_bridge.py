@@ -1,0 +1,106 @@
+"""TensorFlow bridge speed: a check and a sweep of TensorFlow code against the same of its gradcli.numpy twin.
+
+Both contenders are whole library calls, as a user makes them, each resolving
+its target afresh (the user's module imported; for TensorFlow, its gradient
+graph traced): ``gradcli.check`` of log(1 + exp(x)) written with
+``tensorflow`` (examples/tensorflow/log1pexp.py:naive) at three points in
+float32 and float64, against the same check of the function written with
+``gradcli.numpy``; and ``gradcli.sweep`` of both over -200:200. TensorFlow's
+import (seconds) is paid before timing. Targets: the check at most 2x its
+twin's, the sweep at most 2x, with the same verdicts.
+
+Run alone: ``.venv/bin/python bench/tf_bridge.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import common  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TENSORFLOW = os.path.join(REPO, "examples", "tensorflow", "log1pexp.py") + ":naive"
+TWIN = "import gradcli.numpy as gnp\n\n\ndef naive(x):\n    return gnp.log(1 + gnp.exp(x))\n"
+POINTS = [{"x": 100.0}, {"x": 1.0}, {"x": -40.0}]
+RANGE = (-200.0, 200.0, 100)
+CHECK_LIMIT = 2.0
+SWEEP_LIMIT = 2.0
+WORKLOAD_CHECK = "TensorFlow check"
+WORKLOAD_SWEEP = "TensorFlow sweep"
+
+
+def twin_target(folder):
+    path = os.path.join(folder, "twin_log1pexp.py")
+    with open(path, "w") as handle:
+        handle.write(TWIN)
+    return path + ":naive"
+
+
+def check_verdicts(target, points=POINTS):
+    import gradcli
+
+    return [(r.dtype, r.status) for r in gradcli.check(target, points).results]
+
+
+def sweep_summary(target, sweep_range=RANGE):
+    """Per dtype, the statuses the sweep found (a fast sweep that is wrong does not count)."""
+    import gradcli
+
+    result = gradcli.sweep(target, {"x": sweep_range})
+    return {name: sorted(status for status, n in run.counts.items() if n) for name, run in result.dtypes.items()}
+
+
+def check_part(twin, reps=7):
+    common.heading(f"{WORKLOAD_CHECK}: gradcli.check of log(1+exp(x)) in TensorFlow vs in gradcli.numpy, 3 points x 2 dtypes")
+    same = check_verdicts(TENSORFLOW) == check_verdicts(twin)
+    t = common.paired([("tensorflow", lambda: check_verdicts(TENSORFLOW)), ("gradcli.numpy", lambda: check_verdicts(twin))], reps=reps, warmup=1)
+    ratio = t.ratio("tensorflow", "gradcli.numpy")
+    _table(t, ratio, CHECK_LIMIT, same, "the same verdicts at every point")
+    return common.Target(WORKLOAD_CHECK, "gradcli.check of TensorFlow code / its gradcli.numpy twin", ratio, CHECK_LIMIT, "<=", same,
+                         note=f"{common.fmt_time(t.median('tensorflow'))} vs {common.fmt_time(t.median('gradcli.numpy'))}")
+
+
+def sweep_part(twin, reps=3, sweep_range=RANGE):
+    common.heading(f"{WORKLOAD_SWEEP}: gradcli.sweep of log(1+exp(x)) over {sweep_range[0]:g}:{sweep_range[1]:g}, TensorFlow vs gradcli.numpy")
+    tensorflow, gradcli_twin = sweep_summary(TENSORFLOW, sweep_range), sweep_summary(twin, sweep_range)
+    same = tensorflow == gradcli_twin
+    t = common.paired([("tensorflow", lambda: sweep_summary(TENSORFLOW, sweep_range)), ("gradcli.numpy", lambda: sweep_summary(twin, sweep_range))],
+                      reps=reps, warmup=1)
+    ratio = t.ratio("tensorflow", "gradcli.numpy")
+    _table(t, ratio, SWEEP_LIMIT, same, "the same statuses found in each dtype")
+    return common.Target(WORKLOAD_SWEEP, "gradcli.sweep of TensorFlow code / its gradcli.numpy twin", ratio, SWEEP_LIMIT, "<=", same,
+                         note=f"{common.fmt_time(t.median('tensorflow'))} vs {common.fmt_time(t.median('gradcli.numpy'))}")
+
+
+def _table(t, ratio, limit, same, what):
+    common.table(
+        ["contender", "wall time", "spread", "ratio", "target", ""],
+        [
+            ["tensorflow", common.fmt_time(t.median("tensorflow")), common.fmt_pct(t.spread("tensorflow")),
+             common.fmt_ratio(ratio), f"<= {limit:g}x", "PASS" if ratio <= limit else "FAIL"],
+            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x", "", ""],
+        ],
+        title=f"median of {t.reps} paired runs, TensorFlow imported before timing",
+        notes=t.noise_notes(),
+    )
+    common.table(["check", "ok"], [[what, "yes" if same else "NO"]], title="Correctness")
+
+
+def main(argv=()):
+    common.ensure_gc_on()
+    import tensorflow  # noqa: F401 - the import is paid here, outside every timing
+
+    with tempfile.TemporaryDirectory() as folder:
+        twin = twin_target(folder)
+        targets = [check_part(twin), sweep_part(twin)]
+    common.print_targets(targets)
+    return targets
+
+
+if __name__ == "__main__":
+    common.print_environment()
+    main(sys.argv[1:])

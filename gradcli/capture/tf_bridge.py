@@ -1,0 +1,410 @@
+"""The TensorFlow bridge: a user's TensorFlow function as the checker needs it (see `bridge.Bridge`).
+
+Under test is TensorFlow's own gradient: ``tf.GradientTape`` in the dtype of
+the arguments, eagerly, or inside a ``tf.function`` when the user's function
+is one, with every rule TensorFlow applies (``tf.custom_gradient`` rules,
+``variables=`` and Keras-style ``upstream=`` ones, ``tf.RegisterGradient``
+overrides). The exact reference replays the graph TensorFlow builds for that
+gradient: per argument shape and dtype, the concrete function of
+``tape.gradient(y, args, output_gradients=ct)`` is traced once, and its
+operations (`tf_graph.Walker`, `tf_ops.OPS`) are replayed with gradcli's ops,
+the forward part for ``forward`` and the gradient part for ``backward``. Each
+op runs under the user's line from its traceback; the ops of a user's own
+gradient rule (a ``grad_fn``, a registered gradient) carry the rule's name and
+``def`` line, so a wrong rule is reported there.
+
+TensorFlow loads only when a TensorFlow target is checked; its C++ start-up
+messages are quietened (``TF_CPP_MIN_LOG_LEVEL=2``) unless the user set the
+level.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import os
+import sysconfig
+from contextlib import contextmanager
+
+import numpy as np
+
+from ..autodiff.tree import flatten
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import Bridge
+from .tf_graph import Walker, is_library_frame
+
+# Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
+# the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
+# rewrite that does without it).
+SPELLINGS = {
+    **{name: f"tf.math.{name}" for name in ("exp", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "abs", "sign", "floor")},
+    "maximum": "tf.math.maximum",
+    "minimum": "tf.math.minimum",
+    "log": "tf.math.log",
+    "log1p": "tf.math.log1p",
+    "expm1": "tf.math.expm1",
+    "softplus": "tf.math.softplus",
+    "sigmoid": "tf.math.sigmoid",
+    "erf": "tf.math.erf",
+    "erfc": "tf.math.erfc",
+    "ceil": "tf.math.ceil",
+    "arcsin": "tf.math.asin",
+    "arccos": "tf.math.acos",
+    "arctan": "tf.math.atan",
+    "arctan2": "tf.math.atan2",
+    "arcsinh": "tf.math.asinh",
+    "arccosh": "tf.math.acosh",
+    "arctanh": "tf.math.atanh",
+    "clip": "tf.clip_by_value",
+    "logsumexp": "tf.math.reduce_logsumexp",
+    "xlogy": "tf.math.xlogy",
+    "xlog1py": "tf.math.xlog1py",
+}
+
+_FLOAT64 = np.dtype(np.float64).str
+_TENSORFLOW_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+
+
+def prepare():
+    """Quieten TensorFlow's C++ start-up lines (CPU features, absl) unless the user chose a level: before any import of it."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+
+def _tf():
+    """TensorFlow, its C++ start-up messages quiet unless the user chose a level."""
+    prepare()
+    import tensorflow as tf  # lazy: only a TensorFlow target loads it, and it takes seconds
+
+    return tf
+
+
+def _gradcli_forward(fun, rebuild, leaves):
+    """Call the user's function on tensors: the frame every forward op's traceback passes through."""
+    return fun(*rebuild(list(leaves)))
+
+
+def _gradcli_gradient(tape, y, watched, cotangent):
+    """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
+    return tape.gradient(y, watched, output_gradients=cotangent, unconnected_gradients="zero")
+
+
+def _library_dirs(tf):
+    """Folders whose frames are never the user's: TensorFlow, Keras, TFP and Python's own library."""
+    dirs = [os.path.dirname(os.path.abspath(tf.__file__)) + os.sep]
+    for name in ("keras", "tf_keras", "tensorflow_probability", "absl", "ml_dtypes"):
+        spec = importlib.util.find_spec(name)
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            dirs.append(os.path.abspath(location) + os.sep)
+    return tuple(dirs)
+
+
+def _user_frames(library_dirs):
+    """``frames(traceback) -> (the user's frames inside the call, whether in the gradient)``, innermost last."""
+    here = os.path.abspath(__file__)
+    stdlib = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
+
+    def frames(traceback):
+        frames = list(traceback)
+        start = max((i for i, f in enumerate(frames) if f.filename == here and f.name in _WRAPPERS), default=None)
+        if start is None:
+            return [], False
+        in_gradient = frames[start].name == "_gradcli_gradient"
+
+        def users(frame):
+            path = os.path.abspath(frame.filename)
+            if path.startswith(stdlib) and "site-packages" not in path:
+                return False
+            return not is_library_frame(path, library_dirs)
+
+        return [f for f in frames[start + 1 :] if users(f)], in_gradient
+
+    return frames
+
+
+_WRAPPERS = {"_gradcli_forward", "_gradcli_gradient"}
+
+
+def _is_float_leaf(leaf):
+    """Whether a leaf is differentiated: a float array or number, an mpmath number or a ball (not an int or bool)."""
+    value = raw(leaf)
+    if isinstance(value, (bool, np.bool_, int, np.integer, str)):
+        return False
+    if isinstance(value, np.ndarray):
+        return value.dtype == object or np.issubdtype(value.dtype, np.floating)
+    return True
+
+
+def _flat(args):
+    """``(leaves, rebuild)`` of a call's arguments; plain arrays and numbers (the usual call) without a tree walk."""
+    if not any(isinstance(a, (list, tuple, dict)) for a in args):
+        return list(args), list
+    return flatten(list(args))
+
+
+def _signature(leaf, exact):
+    """What a traced graph depends on of one leaf: its shape (or only its rank) and dtype; a held leaf's value."""
+    value = raw(leaf)
+    dtype = getattr(value, "dtype", None)
+    if dtype is None:  # a Python float, an mpmath number, a ball: a float64 scalar to the graph
+        return ((), _FLOAT64) if _is_float_leaf(value) else ("held", repr(value))
+    if dtype.kind not in "fO":
+        return ("held", repr(value))
+    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph.
+    return (value.shape if exact else value.ndim, dtype.str if dtype in _TENSORFLOW_FLOATS else _FLOAT64)
+
+
+def _dtype_of(leaf):
+    """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
+    value = raw(leaf)
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and np.dtype(dtype) in _TENSORFLOW_FLOATS:
+        return np.dtype(dtype)
+    return np.dtype(np.float64)
+
+
+class _Captured:
+    """One traced signature: the forward and backward plans, and the keys of the cotangent."""
+
+    def __init__(self, forward, backward, cotangent_key):
+        self.forward, self.backward, self.cotangent_key = forward, backward, cotangent_key
+
+
+class TensorFlowFunction:
+    """A user's TensorFlow function: its own numbers (`own`) and its graphs, replayed (`forward`, `backward`)."""
+
+    def __init__(self, fun, text):
+        self.fun, self.text = fun, text
+        self.compiled = hasattr(fun, "get_concrete_function")
+        self.captured, self.seen, self.exact_only = {}, set(), set()
+        self._graph_gradient, self._mapped = {}, {}
+        python = inspect.unwrap(getattr(fun, "python_function", fun))
+        try:
+            self.parameters = len(inspect.signature(python).parameters)
+        except (TypeError, ValueError):
+            self.parameters = None
+        try:
+            code = python.__code__
+            self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
+        except AttributeError:
+            self.default_location = text
+
+    # The framework's own numbers.
+
+    def own(self, args, cotangent):
+        """TensorFlow's value and vector-Jacobian product at ``args``, in their dtype (eagerly, or compiled as the user's is)."""
+        tf = _tf()
+        leaves, rebuild = _flat(args)
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        tensors = [tf.constant(np.asarray(raw(leaf))) for leaf in leaves]
+        if cotangent is None:
+            value = self.fun(*rebuild(tensors))
+            return np.asarray(tf.convert_to_tensor(value).numpy()), None
+        ct = np.asarray(raw(cotangent))
+        if self.compiled:
+            compiled = self._compiled_gradient(tf, leaves, floats, rebuild)
+            value, grads = compiled(tf.constant(ct), *tensors)
+        else:
+            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ct))
+        return np.asarray(value.numpy()), self._per_argument(leaves, floats, grads, rebuild)
+
+    def _compiled_gradient(self, tf, leaves, floats, rebuild):
+        """The gradient inside a ``tf.function``, one per argument structure (TensorFlow retraces per shape and dtype)."""
+        key = (repr(rebuild(list(range(len(leaves))))), tuple(floats))
+        compiled = self._graph_gradient.get(key)
+        if compiled is None:
+
+            def gradient(ct, *tensors):
+                return _value_and_gradient(tf, self.fun, list(tensors), floats, rebuild, ct)
+
+            compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
+        return compiled
+
+    def _per_argument(self, leaves, floats, grads, rebuild):
+        out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
+        for i, g in zip(floats, grads):
+            out[i] = np.asarray(_tf().convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
+        return tuple(rebuild(out))
+
+    # The captured graphs, replayed.
+
+    def forward(self, *args):
+        """The forward graph replayed with gradcli's ops on ``args`` (any float dtype, mpmath numbers, balls)."""
+        leaves, rebuild = _flat(args)
+        captured = self._capture(leaves, rebuild)
+        floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
+        return captured.forward.run(floats)[0]
+
+    def backward(self, args, cotangent):
+        """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
+        leaves, rebuild = _flat(args)
+        captured = self._capture(leaves, rebuild)
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
+        out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
+        for i, g in zip(floats, grads):
+            out[i] = g
+        return tuple(rebuild(out))
+
+    def _capture(self, leaves, rebuild):
+        """The plans for this argument structure, shapes and dtypes (traced once, then cached).
+
+        As TensorFlow's own ``reduce_retracing``: the first shape of each rank
+        is traced as it is; a second one is traced once with every dimension
+        unknown, a graph that then serves arrays of any length (a sweep's
+        batches), unless the user's code needs the dimensions to trace.
+        """
+        structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
+        shapes = tuple(_signature(leaf, exact=True) for leaf in leaves)
+        captured = self.captured.get((structure, shapes))
+        if captured is not None:
+            return captured
+        general = tuple(_signature(leaf, exact=False) for leaf in leaves)
+        captured = self.captured.get((structure, general))
+        if captured is not None:
+            return captured
+        if (structure, general) in self.seen and (structure, general) not in self.exact_only:
+            try:
+                captured = self.captured[(structure, general)] = self._trace(leaves, rebuild, exact=False)
+                return captured
+            except InputError:
+                raise
+            except Exception:  # noqa: BLE001 - the user's code needs its dimensions: traced per shape
+                self.exact_only.add((structure, general))
+        self.seen.add((structure, general))
+        captured = self.captured[(structure, shapes)] = self._trace(leaves, rebuild, exact=True)
+        return captured
+
+    def _trace(self, leaves, rebuild, exact):
+        tf = _tf()
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        held = {i: raw(leaf) for i, leaf in enumerate(leaves) if i not in floats}
+        specs = [
+            tf.TensorSpec(np.shape(raw(leaves[i])) if exact else (None,) * np.ndim(raw(leaves[i])), tf.as_dtype(_dtype_of(leaves[i])))
+            for i in floats
+        ]
+        names = {}
+
+        def traced(*watched):
+            tensors = [None] * len(leaves)
+            for i, tensor in zip(floats, watched):
+                tensors[i] = tensor
+            for i, value in held.items():
+                tensors[i] = tf.constant(value)
+            with tf.GradientTape() as tape:
+                tape.watch(list(watched))
+                y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
+            ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
+            names["cotangent"] = ct.name
+            grads = _gradcli_gradient(tape, y, list(watched), ct)
+            return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
+
+        try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
+            concrete = tf.function(traced, autograph=False).get_concrete_function(*specs)
+        except (TypeError, tf.errors.OperatorNotAllowedInGraphError):
+            concrete = tf.function(traced).get_concrete_function(*specs)
+        walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"])
+        plan = walker.walk(concrete.graph, _captures(tf, concrete.graph))
+        y, grads = concrete.structured_outputs
+        cotangent = names["cotangent"]
+        forward = plan.pruned([_source(y).name], self.text)
+        backward = plan.pruned([_source(g).name for g in grads], self.text, stop=(cotangent,))
+        return _Captured(forward, backward, cotangent)
+
+    # Many points at once, for sweeps.
+
+    def vectorised(self, arrays, dtype):
+        """Values and gradients at every point of a range in one TensorFlow call (``tf.vectorized_map``).
+
+        ``arrays`` are the function's arguments, each with the points along its
+        first axis; returns ``(values, gradients)``, one gradient per argument
+        with the points along its first axis, in ``dtype`` (None for a dtype
+        TensorFlow lacks).
+        """
+        if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
+            return None  # a dtype TensorFlow lacks (longdouble): the replayed graph's, as the sweep asks
+        if len(arrays) != self.parameters:
+            raise ValueError("the variables are leaves of tree arguments: evaluated per point")
+        tf = _tf()
+        tensors = [tf.constant(np.asarray(a, dtype=dtype)) for a in arrays]
+        key = tuple((t.dtype.name, tuple(t.shape[1:])) for t in tensors)
+        mapped = self._mapped.get(key)
+        if mapped is None:  # vectorised once per dtype and point shape, for ranges of any length
+            signature = [tf.TensorSpec((None,) + tuple(t.shape[1:]), t.dtype) for t in tensors]
+            mapped = self._mapped[key] = tf.function(self._map_all, input_signature=signature, autograph=False)
+        with _as_written(tf, eager=not self.compiled):
+            values, grads = mapped(*tensors)
+        return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+    def _map_all(self, *tensors):
+        """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""
+        tf = _tf()
+
+        def one(point):
+            point = list(point)
+            with tf.GradientTape() as tape:
+                tape.watch(point)
+                y = tf.convert_to_tensor(self.fun(*point))
+            return y, tape.gradient(y, point, unconnected_gradients="zero")
+
+        return tf.vectorized_map(one, list(tensors))
+
+
+@contextmanager
+def _as_written(tf, eager):
+    """Run a graph as eager code runs (no Grappler rewrites: log(1 + x) stays log(1 + x), not log1p) for an eager function.
+
+    ``tf.vectorized_map`` runs a graph; a function the user wrote eagerly is
+    under test as eager code computes it, so its sweep must not see what
+    TensorFlow's graph optimiser makes of it. A ``tf.function`` is compiled
+    in both and keeps the optimiser.
+    """
+    if not eager:
+        yield
+        return
+    saved = tf.config.optimizer.get_experimental_options()
+    tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": True})
+    try:
+        yield
+    finally:
+        tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": saved.get("disable_meta_optimizer", False)})
+
+
+def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
+    """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves)."""
+    watched = [tensors[i] for i in floats]
+    with tf.GradientTape() as tape:
+        tape.watch(watched)
+        y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
+    return y, _gradcli_gradient(tape, y, watched, tf.cast(ct, y.dtype))
+
+
+def _source(tensor):
+    """The tensor an output ``Identity`` of a traced function passes on (the op that computed it)."""
+    return tensor
+
+
+def _captures(tf, graph):
+    """(outer, inner) pairs of what a graph captured: variables as their handles, tensors as their values."""
+    return [(outer if outer.dtype == tf.resource else outer.numpy(), inner) for outer, inner in graph.captures]
+
+
+def _variable_reader(tf):
+    def read(handle, dtype):
+        return tf.raw_ops.ReadVariableOp(resource=handle, dtype=dtype).numpy()
+
+    return read
+
+
+def capture(fun, text):
+    """The `Bridge` of a TensorFlow function ``fun`` (named ``text`` in messages)."""
+    function = TensorFlowFunction(fun, text)
+    return Bridge(
+        "tensorflow",
+        function.own,
+        function.forward,
+        function.backward,
+        "tensorflow",
+        dict(SPELLINGS),
+        function.vectorised,
+    )

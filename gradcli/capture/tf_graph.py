@@ -1,0 +1,385 @@
+"""A TensorFlow graph as a plan gradcli replays: its operations in order, each with the user's line.
+
+`walk` reads a traced function's graph (``graph.get_operations()``: each op's
+type, inputs, outputs, attributes and traceback), inlines the bodies of
+function calls (``PartitionedCall``, ``StatefulPartitionedCall``) from the
+graph's function library, folds what is known when the graph is captured
+(constants, shapes, the axes gradient graphs sum over) and keeps the rest as
+`Step`s of `tf_ops.OPS`. `Plan.run` replays the steps that an output needs with
+``gradcli.numpy`` ops, each under `replayed_at` with the user's line the op's
+traceback names (and, for ops of the user's own gradient rule, the rule).
+
+This module never imports TensorFlow: it reads the graph objects it is handed.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
+from ..errors import InputError
+from .bridge import replayed_at
+from .tf_ops import OPS, SHAPE_OPS, SKIPPED
+
+CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
+CONDITIONALS = {"If", "StatelessIf"}
+_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@dataclass
+class Step:
+    """One operation to replay: its entry of `tf_ops.OPS`, input and output keys, and where it came from."""
+
+    function: object
+    inputs: tuple
+    outputs: tuple
+    attrs: dict
+    location: str
+    rule: tuple  # ("grad() of log1pexp", "model.py:7") for an op of the user's gradient rule, else None
+    op_type: str
+    name: str
+
+
+@dataclass
+class Plan:
+    """A captured graph: static values, steps, and the keys of its inputs and outputs."""
+
+    inputs: list
+    outputs: list
+    static: dict
+    steps: list
+    unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location) of an op the table lacks
+    _mp_static: dict = None
+
+    def pruned(self, outputs, text, stop=()):
+        """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
+        producer = {key: step for step in self.steps for key in step.outputs}
+        needed, todo, seen = set(), list(outputs), set(stop)
+        while todo:
+            key = todo.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            if key in self.unmapped:
+                op_type, name, location = self.unmapped[key]
+                raise InputError(
+                    f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) is not one gradcli can "
+                    "replay yet, so it cannot be checked exactly",
+                    text=text,
+                )
+            step = producer.get(key)
+            if step is not None and id(step) not in needed:
+                needed.add(id(step))
+                todo.extend(step.inputs)
+        steps = [step for step in self.steps if id(step) in needed]
+        return Plan(self.inputs, list(outputs), self.static, steps)
+
+    def run(self, values, given=None):
+        """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides)."""
+        mp = any(_is_mp(v) for v in values)
+        env = dict(self._static_for_mp() if mp else self.static)
+        env.update(zip(self.inputs, values))
+        if given:
+            env.update(given)
+        for step in self.steps:
+            args = [env[key] for key in step.inputs]
+            with replayed_at(step.location, step.rule):
+                out = step.function(args, step.attrs)
+            if isinstance(out, tuple):
+                env.update(zip(step.outputs, out))
+            else:
+                env[step.outputs[0]] = out
+        return [env[key] for key in self.outputs]
+
+    def _static_for_mp(self):
+        """The static values as mpmath numbers and balls meet them: a float scalar as a Python float."""
+        if self._mp_static is None:
+            self._mp_static = {
+                key: float(value) if np.ndim(value) == 0 and np.issubdtype(np.asarray(value).dtype, np.floating) else value
+                for key, value in self.static.items()
+            }
+        return self._mp_static
+
+
+def _is_mp(value):
+    """Whether a replay input is an mpmath number, a ball, or an array of them (not a NumPy float)."""
+    from ..autodiff.values import raw
+
+    value = raw(value)
+    if isinstance(value, np.ndarray):
+        return value.dtype == object
+    return not isinstance(value, (float, int, np.generic))
+
+
+@contextmanager
+def _unobserved():
+    """Fold a graph's constants without the checker's recorder seeing them: they are no op of the user's."""
+    saved = hooks.forward, hooks.backward
+    hooks.forward = hooks.backward = None
+    try:
+        yield
+    finally:
+        hooks.forward, hooks.backward = saved
+
+
+class Walker:
+    """Reads a traced function's graph (and the functions it calls) into a `Plan`.
+
+    ``frames`` says which frames of an op's traceback are the user's: ``frames(traceback)``
+    returns ``(user frames inside the user's call, in_gradient)``, innermost last.
+    ``read_variable(handle, dtype)`` reads a captured variable's value;
+    ``as_numpy(tensor_proto)`` a constant's.
+    """
+
+    def __init__(self, frames, read_variable, as_numpy, default_location, given=()):
+        self.frames = frames
+        self.given = set(given)  # names of ops whose outputs each run supplies (the cotangent): never folded
+        self.read_variable = read_variable
+        self.as_numpy = as_numpy
+        self.default_location = default_location
+        self.static, self.steps, self.unmapped = {}, [], {}
+        self.locations = {}  # key -> location of the op producing it
+        self.own_lines = set()  # keys whose op's traceback names a line of the user's
+        self.scopes = 0
+
+    def walk(self, graph, captures):
+        """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
+        with _unobserved(), np.errstate(all="ignore"):
+            bound = {}
+            for outer, inner in captures:
+                bound[inner.op.name] = ("value", outer) if isinstance(outer, np.ndarray) else ("capture", outer)
+            self._graph(graph, "", bound)
+        inputs = [t.name for t in graph.inputs if t.op.name not in bound]
+        return Plan(inputs, [], self.static, self.steps, self.unmapped)
+
+    def _graph(self, graph, prefix, bound):
+        """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
+        names = {op.name: op for op in graph.get_operations()}
+        for op in graph.get_operations():
+            outputs = tuple(prefix + t.name for t in op.outputs)
+            if op.type == "Placeholder":
+                self._placeholder(op, prefix, bound, outputs)
+                continue
+            inputs = tuple(prefix + t.name for t in op.inputs)
+            location, rule = self._where(op, names, inputs, prefix)
+            for key in outputs:
+                self.locations[key] = location
+            if op.type in SKIPPED or not op.outputs:
+                continue
+            if op.type == "Const":
+                self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
+            elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
+                self._fold_shape(op, outputs)
+            elif op.type == "ReadVariableOp":
+                self._read(op, inputs, outputs, location)
+            elif op.type in CALLS:
+                self._inline(op, inputs, outputs)
+            elif op.type in CONDITIONALS:
+                self._conditional(op, inputs, outputs, location, rule)
+            elif op.type in OPS:
+                self._step(op, inputs, outputs, location, rule)
+            else:
+                for key in outputs:
+                    self.unmapped[key] = (op.type, op.name, location)
+
+    def _placeholder(self, op, prefix, bound, outputs):
+        value = bound.get(op.name)
+        if isinstance(value, tuple) and value[0] == "value":
+            self.static[outputs[0]] = value[1]  # a tensor the function closed over: a constant here
+        elif isinstance(value, tuple):
+            self.static[outputs[0]] = value  # a variable's handle, read by ReadVariableOp
+        elif isinstance(value, str):
+            self.locations[outputs[0]] = self.locations.get(value, self.default_location)
+            self._alias(outputs[0], value)
+
+    def _alias(self, key, target):
+        if target in self.static:
+            self.static[key] = self.static[target]
+        else:
+            self.steps.append(Step(_identity_of, (target,), (key,), {}, self.locations.get(target, self.default_location), None, "Identity", key))
+
+    def _fold_shape(self, op, outputs):
+        shapes = [tuple(t.shape.as_list()) for t in op.inputs]
+        attrs = {"out_type": _numpy_dtype(op, "out_type", np.int32)}
+        out = SHAPE_OPS[op.type](shapes, attrs)
+        self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
+
+    def _read(self, op, inputs, outputs, location):
+        source = self.static.get(inputs[0])
+        if not (isinstance(source, tuple) and source and source[0] == "capture"):
+            self.unmapped[outputs[0]] = (op.type, op.name, location)
+            return
+        self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+
+    def _inline(self, op, inputs, outputs):
+        """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""
+        function = _library_function(op.graph, op.get_attr("f").name)
+        body = function.graph
+        self.scopes += 1
+        prefix = f"{op.name}#{self.scopes}/"
+        bound = {}
+        for tensor, key in zip(body.inputs, inputs):
+            bound[tensor.op.name] = key
+        self._graph(body, prefix, bound)
+        for key, tensor in zip(outputs, body.outputs):
+            self._alias(key, prefix + tensor.name)
+
+    def _conditional(self, op, inputs, outputs, location, rule):
+        """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
+        branches = []
+        for attribute in ("then_branch", "else_branch"):
+            body = _library_function(op.graph, op.get_attr(attribute).name).graph
+            walker = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given)
+            plan = walker.walk(body, [])
+            branches.append(plan.pruned([t.name for t in body.outputs], f"the branch {attribute} of {op.name} at {location}"))
+        self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name))
+
+    def _step(self, op, inputs, outputs, location, rule):
+        function, wanted = OPS[op.type]
+        attrs = {}
+        for name in wanted:
+            try:
+                value = op.get_attr(name)
+            except ValueError:
+                continue
+            if hasattr(value, "as_numpy_dtype"):
+                value = np.dtype(value.as_numpy_dtype)
+            attrs[name] = value.decode() if isinstance(value, bytes) else value
+        foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)
+        if foldable and all(key in self.static for key in inputs):
+            out = function([self.static[key] for key in inputs], attrs)  # known when captured: folded now
+            self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
+            return
+        self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
+
+    def _where(self, op, names, inputs, prefix):
+        """``(location, rule)`` of an op: the user's line in its traceback, else that of the op it differentiates."""
+        try:
+            user, in_gradient = self.frames(op.traceback)
+        except Exception:  # noqa: BLE001 - a graph without tracebacks: located by name below
+            user, in_gradient = [], False
+        if user:
+            frame = user[-1]
+            location = f"{frame.filename}:{frame.lineno}"
+            self.own_lines.update(prefix + t.name for t in op.outputs)
+            return location, (_rule_of(user[0]) if in_gradient else None)
+        differentiated = _differentiated(op.name, names)
+        if differentiated is not None and differentiated.outputs:
+            key = prefix + differentiated.outputs[0].name
+            if key in self.locations:
+                return self.locations[key], None
+        # The line of a forward input (exp's, for exp's gradient y * dy), before one the upstream gradient inherited.
+        for key in sorted(inputs, key=lambda key: key not in self.own_lines):
+            if key in self.locations:
+                return self.locations[key], None
+        return self.default_location, None
+
+
+def _identity_of(ins, attrs):
+    return ins[0]
+
+
+def _taking(then_plan, else_plan):
+    """The replay of a conditional: the branch its condition picks, run on its other inputs.
+
+    On balls a condition too close to call raises, as every undecided
+    comparison does, and the exact reference turns to mpmath.
+    """
+
+    def taking(ins, attrs):
+        condition, *args = ins
+        taken = then_plan if bool(np.asarray(raw(condition)).reshape(())[()]) else else_plan
+        return tuple(taken.run(args))
+
+    return taking
+
+
+def _numpy_dtype(op, name, default):
+    try:
+        return np.dtype(op.get_attr(name).as_numpy_dtype)
+    except (ValueError, AttributeError):
+        return np.dtype(default)
+
+
+def _library_function(graph, name):
+    """The function ``name`` of ``graph``'s library, or of an enclosing graph's."""
+    while graph is not None:
+        function = graph._get_function(name)  # the graph's function library: no public door reads it
+        if function is not None:
+            return function
+        graph = getattr(graph, "outer_graph", None)
+    raise InputError(f"the TensorFlow graph calls a function gradcli cannot find: {name}")
+
+
+def _differentiated(name, names):
+    """The forward op a gradient op's name points at: "gradient_tape/pow/mul" -> the op "pow"."""
+    parts = name.split("/")
+    for start in ("gradient_tape", "gradients"):
+        if parts and parts[0] == start:
+            parts = parts[1:]
+            break
+    else:
+        return None
+    for end in range(len(parts), 0, -1):
+        candidate = "/".join(parts[:end])
+        for suffix in ("", "_grad"):
+            if suffix and candidate.endswith(suffix):
+                candidate = candidate[: -len(suffix)]
+            if candidate in names:
+                return names[candidate]
+    return None
+
+
+def _rule_of(frame):
+    """``("grad() of log1pexp", "file.py:LINE")``: the user's gradient rule whose frame ``frame`` is, by its def line."""
+    definition = _definition(frame.filename, frame.lineno, frame.name)
+    if definition is None:
+        return (f"{frame.name}()", f"{frame.filename}:{frame.lineno}")
+    line, outer = definition
+    label = f"{frame.name}() of {outer}" if outer else f"{frame.name}()"
+    return (label, f"{frame.filename}:{line}")
+
+
+@functools.lru_cache(maxsize=64)
+def _functions_of(path):
+    """``[(first line, last line, name, enclosing function's name)]`` of every function defined in a file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return ()
+    found = []
+
+    def visit(node, outer):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([child.lineno] + [d.lineno for d in child.decorator_list])
+                found.append((first, child.end_lineno or child.lineno, child.name, outer))
+                visit(child, child.name)
+            else:
+                visit(child, outer)
+
+    visit(tree, None)
+    return tuple(found)
+
+
+def _definition(path, line, name):
+    """(def line, enclosing function's name) of the innermost function ``name`` around ``line`` of ``path``."""
+    around = [f for f in _functions_of(path) if f[2] == name and f[0] <= line <= f[1]]
+    if not around:
+        return None
+    first, _, _, outer = max(around, key=lambda f: f[0])
+    return first, outer
+
+
+def is_library_frame(filename, library_dirs):
+    """Whether a traceback frame is TensorFlow's, gradcli's or Python's own (not the user's)."""
+    path = os.path.abspath(filename)
+    return path.startswith(_GRADCLI_DIR) or any(path.startswith(d) for d in library_dirs)

@@ -1,0 +1,584 @@
+"""TensorFlow's operations as gradcli ops: the table the TensorFlow bridge replays a captured graph with.
+
+One entry per TensorFlow op type (``op.type`` in a graph): the attributes the
+replay needs, read once when the graph is captured, and a function of the
+op's inputs and those attributes written with ``gradcli.numpy``, so the same
+table replays a graph on NumPy arrays of any float dtype, on mpmath numbers
+and on flint balls. The entries cover what losses and their gradient graphs
+use: elementwise arithmetic and functions, their ``*Grad`` kernels,
+reductions, shapes, slices, gathers, matrix products, softmaxes and the
+bookkeeping of gradient graphs (``BroadcastGradientArgs``, ``Shape``, ``Fill``).
+Ops whose inputs are all known when the graph is captured (shapes, constants,
+reduction axes) are folded then with the same entries, on NumPy values.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+
+
+def _axes(axes, ndim):
+    """Reduction axes (a scalar or vector of ints, possibly negative) as a tuple of non-negative ints."""
+    return tuple(sorted({int(a) % max(ndim, 1) for a in np.ravel(raw(axes))}))
+
+
+def _reduce(function):
+    def reduce(ins, attrs):
+        x, axes = ins
+        chosen = _axes(axes, np.ndim(x))
+        if not chosen or np.ndim(x) == 0:
+            return x
+        return function(x, axis=chosen, keepdims=bool(attrs.get("keep_dims", False)))
+
+    return reduce
+
+
+def _mean(x, axis, keepdims):
+    return gnp.divide(gnp.sum(x, axis=axis, keepdims=keepdims), _as_like(int(np.prod([np.shape(x)[a] for a in axis])), x))
+
+
+def _as_like(number, x):
+    """``number`` in the float dtype of ``x`` (a plain Python float beside mpmath numbers and balls)."""
+    dtype = _float_dtype(x)
+    return dtype.type(number) if dtype is not None else float(number)
+
+
+def _float_dtype(x):
+    """The NumPy float dtype of ``x``, or None for mpmath numbers, balls and object arrays of them."""
+    dtype = getattr(raw(x), "dtype", None)
+    if dtype is not None and np.issubdtype(dtype, np.floating):
+        return dtype
+    if isinstance(raw(x), (float, int)) and not isinstance(raw(x), bool):
+        return None
+    return None
+
+
+def _rsqrt(x):
+    return gnp.divide(_as_like(1, x), gnp.sqrt(x))
+
+
+def _zero_where_no_gradient(dy, gradient):
+    """``gradient``, but 0 where ``dy`` is 0: TensorFlow's Sqrt, Rsqrt and Reciprocal kernels never make
+    0 * inf a NaN (a ``where`` whose other branch took sqrt(-1) passes them dy = 0)."""
+    return gnp.where(gnp.equal(dy, 0), gnp.zeros_like(gradient), gradient)
+
+
+def _sqrt_grad(ins, attrs):
+    y, dy = ins
+    return _zero_where_no_gradient(dy, gnp.divide(gnp.multiply(_as_like(0.5, y), dy), y))
+
+
+def _rsqrt_grad(ins, attrs):
+    y, dy = ins
+    return _zero_where_no_gradient(dy, gnp.multiply(gnp.multiply(_as_like(-0.5, y), gnp.multiply(gnp.multiply(y, y), y)), dy))
+
+
+def _tanh_grad(ins, attrs):
+    y, dy = ins
+    return gnp.multiply(dy, gnp.subtract(_as_like(1, y), gnp.multiply(y, y)))
+
+
+def _sigmoid_grad(ins, attrs):
+    y, dy = ins
+    return gnp.multiply(dy, gnp.multiply(y, gnp.subtract(_as_like(1, y), y)))
+
+
+def _reciprocal_grad(ins, attrs):
+    y, dy = ins
+    return _zero_where_no_gradient(dy, gnp.negative(gnp.multiply(dy, gnp.multiply(y, y))))
+
+
+def _x_times(function):
+    """``x * function(y)``, but 0 wherever x is 0 (TensorFlow's Xlogy and Xlog1py, even at y = 0 or NaN)."""
+
+    def x_times(ins, attrs):
+        x, y = ins
+        product = gnp.multiply(x, function(y))
+        return gnp.where(gnp.equal(x, 0), gnp.zeros_like(product), product)
+
+    return x_times
+
+
+def _softplus_grad(ins, attrs):
+    dy, x = ins
+    return gnp.multiply(dy, gnp.sigmoid(x))
+
+
+def _relu_grad(ins, attrs):
+    dy, x = ins
+    return gnp.where(gnp.greater(x, 0), dy, gnp.zeros_like(dy))
+
+
+def _select(ins, attrs):
+    condition, yes, no = ins
+    if np.ndim(condition) == 1 and np.ndim(yes) > 1:  # Select (v1): a vector picks whole rows
+        condition = np.reshape(raw(condition), (-1,) + (1,) * (np.ndim(yes) - 1))
+    return gnp.where(condition, yes, no)
+
+
+def _divide_no_nan(ins, attrs):
+    x, y = ins
+    zero = gnp.equal(y, 0)
+    safe = gnp.where(zero, gnp.ones_like(y), y)
+    return gnp.where(zero, gnp.zeros_like(gnp.divide(x, safe)), gnp.divide(x, safe))
+
+
+def _matmul(ins, attrs):
+    a, b = ins
+    if attrs.get("transpose_a") or attrs.get("adj_x"):
+        a = gnp.swapaxes(a, -1, -2)
+    if attrs.get("transpose_b") or attrs.get("adj_y"):
+        b = gnp.swapaxes(b, -1, -2)
+    return gnp.matmul(a, b)
+
+
+def _shifted(x):
+    """``x`` less its largest entry along the last axis, in a float dtype (as TensorFlow's kernels shift it);
+    mpmath numbers and balls do not overflow, and are left as they are."""
+    if _float_dtype(x) is None:
+        return x
+    return gnp.subtract(x, gnp.max(x, axis=-1, keepdims=True))
+
+
+def _log_softmax(x):
+    shifted = _shifted(x)
+    return gnp.subtract(shifted, gnp.log(gnp.sum(gnp.exp(shifted), axis=-1, keepdims=True)))
+
+
+def _softmax(x):
+    shifted = gnp.exp(_shifted(x))
+    return gnp.divide(shifted, gnp.sum(shifted, axis=-1, keepdims=True))
+
+
+def _softmax_cross_entropy(ins, attrs):
+    logits, labels = ins
+    log_p = _log_softmax(logits)
+    loss = gnp.negative(gnp.sum(gnp.multiply(labels, log_p), axis=-1))
+    return loss, gnp.subtract(gnp.exp(log_p), labels)
+
+
+def _sparse_softmax_cross_entropy(ins, attrs):
+    logits, labels = ins
+    classes = np.shape(logits)[-1]
+    one_hot = (np.arange(classes) == np.asarray(raw(labels))[..., None]).astype(_float_dtype(logits) or np.float64)
+    return _softmax_cross_entropy([logits, one_hot], attrs)
+
+
+def _cast(ins, attrs):
+    (x,) = ins
+    target = np.dtype(attrs["DstT"])
+    value = raw(x)
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
+        return np.asarray(value).astype(target) if np.ndim(value) else target.type(value)
+    if not np.issubdtype(target, np.floating):
+        return np.asarray(value).astype(target)  # a float made an integer: no gradient flows through it
+    if _float_dtype(x) is None:
+        return x  # mpmath numbers and balls carry their own precision
+    return gnp.asarray(x).astype(target) if np.ndim(value) else x.astype(target)
+
+
+def _fill(ins, attrs):
+    dims, value = ins
+    return gnp.broadcast_to(value, tuple(int(d) for d in np.ravel(raw(dims))))
+
+
+def _concat(ins, attrs):
+    *parts, axis = ins
+    return gnp.concatenate(parts, axis=int(raw(axis)))
+
+
+def _strided_slice_index(begin, end, strides, attrs, ndim):
+    """The Python index of a StridedSlice: its begin, end and strides read with its five masks."""
+    index, dim = [], 0
+    masks = {name: int(attrs.get(name, 0)) for name in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")}
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if masks["ellipsis_mask"] & bit:
+            remaining = len(begin) - i - 1 - sum(1 for j in range(i + 1, len(begin)) if masks["new_axis_mask"] & (1 << j))
+            index.append(Ellipsis)
+            dim = ndim - remaining
+        elif masks["new_axis_mask"] & bit:
+            index.append(None)
+        elif masks["shrink_axis_mask"] & bit:
+            index.append(int(b))
+            dim += 1
+        else:
+            start = None if masks["begin_mask"] & bit else int(b)
+            stop = None if masks["end_mask"] & bit else int(e)
+            index.append(slice(start, stop, int(s)))
+            dim += 1
+    return tuple(index)
+
+
+def _strided_slice(ins, attrs):
+    x, begin, end, strides = ins
+    index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, np.ndim(x))
+    return x[index]
+
+
+def _strided_slice_grad(ins, attrs):
+    shape, begin, end, strides, dy = ins
+    index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, len(np.ravel(shape)))
+    return _scattered(tuple(int(d) for d in np.ravel(raw(shape))), dy, lambda out, values: out.__setitem__(index, values))
+
+
+def _scattered(shape, values, place):
+    """An array of ``shape``, zero but where ``place(out, values)`` puts ``values``: a gradient graph's scatter.
+
+    Gradient graphs only: their results are evaluated, never differentiated.
+    """
+    values = raw(values)
+    dtype = getattr(values, "dtype", None)
+    out = np.zeros(shape, dtype=dtype if dtype is not None and dtype != object else object)
+    if out.dtype == object:
+        out[...] = 0.0
+    place(out, values)
+    return out
+
+
+def _unsorted_segment_sum(ins, attrs):
+    data, ids, count = ins
+    ids = np.asarray(raw(ids))
+    shape = (int(raw(count)),) + np.shape(data)[ids.ndim :]
+    return _scattered(shape, data, lambda out, values: np.add.at(out, ids, values))
+
+
+def _gather(ins, attrs):
+    params, indices, *axis = ins
+    axis = int(raw(axis[0])) if axis else 0
+    return gnp.take(params, np.asarray(raw(indices)), axis=axis % np.ndim(params))
+
+
+def _broadcast_gradient_args(ins, attrs):
+    """The axes each of two broadcast shapes was stretched along (what its gradient sums over)."""
+    shapes = [tuple(int(d) for d in np.ravel(raw(s))) for s in ins]
+    rank = max(len(s) for s in shapes)
+    padded = [(1,) * (rank - len(s)) + s for s in shapes]
+    out = np.broadcast_shapes(*padded)
+    return tuple(
+        np.array([i for i in range(rank) if i < rank - len(s) or (p[i] == 1 and out[i] != 1)], dtype=np.int32)
+        for p, s in zip(padded, shapes)
+    )
+
+
+def _unpack(ins, attrs):
+    (x,) = ins
+    axis = int(attrs.get("axis", 0)) % np.ndim(x)
+    return tuple(gnp.squeeze(part, axis=axis) for part in gnp.split(x, np.shape(x)[axis], axis=axis))
+
+
+def _split(ins, attrs):
+    axis, x = ins
+    return tuple(gnp.split(x, int(attrs["num_split"]), axis=int(raw(axis))))
+
+
+def _split_v(ins, attrs):
+    x, sizes, axis = ins
+    cuts = np.cumsum(np.ravel(raw(sizes)))[:-1]
+    return tuple(gnp.split(x, [int(c) for c in cuts], axis=int(raw(axis))))
+
+
+def _pad(ins, attrs):
+    x, paddings = ins[:2]
+    pads = np.asarray(raw(paddings))
+    value = raw(ins[2]) if len(ins) > 2 else 0
+    dtype = _float_dtype(x)
+    out = np.full(tuple(int(n + a + b) for n, (a, b) in zip(np.shape(x), pads)), value, dtype=dtype if dtype is not None else object)
+    out[tuple(slice(int(a), int(a) + n) for n, (a, _) in zip(np.shape(x), pads))] = raw(x)
+    return out
+
+
+def _slice(ins, attrs):
+    x, begin, size = ins
+    index = tuple(slice(int(b), None if int(n) == -1 else int(b) + int(n)) for b, n in zip(np.ravel(raw(begin)), np.ravel(raw(size))))
+    return x[index]
+
+
+def _leaky_relu_grad(ins, attrs):
+    dy, x = ins
+    return gnp.where(gnp.greater(x, 0), dy, gnp.multiply(_as_like(attrs.get("alpha", 0.2), dy), dy))
+
+
+def _xdivy(ins, attrs):
+    x, y = ins
+    zero = gnp.equal(x, 0)
+    return gnp.where(zero, gnp.zeros_like(gnp.divide(x, y)), gnp.divide(x, y))
+
+
+def _concat_offset(ins, attrs):
+    axis, *shapes = (np.ravel(raw(v)) for v in ins)
+    offsets, at = [], 0
+    for shape in shapes:
+        offset = np.zeros_like(shape)
+        offset[int(axis[0]) % len(shape)] = at
+        at += shape[int(axis[0]) % len(shape)]
+        offsets.append(offset)
+    return tuple(offsets)
+
+
+def _list_diff(ins, attrs):
+    x, y = (np.ravel(raw(v)) for v in ins)
+    kept = np.array([i for i, v in enumerate(x) if v not in set(y.tolist())], dtype=attrs.get("out_idx", np.int32))
+    return x[kept], kept
+
+
+def _cumprod(ins, attrs):
+    x, axis = ins
+    axis = int(raw(axis)) % np.ndim(x)
+    parts = [gnp.squeeze(p, axis=axis) for p in gnp.split(x, np.shape(x)[axis], axis=axis)]
+    if attrs.get("reverse"):
+        parts = parts[::-1]
+    out, running = [], None
+    for part in parts:
+        if attrs.get("exclusive"):
+            out.append(gnp.ones_like(part) if running is None else running)
+        running = part if running is None else gnp.multiply(running, part)
+        if not attrs.get("exclusive"):
+            out.append(running)
+    if attrs.get("reverse"):
+        out = out[::-1]
+    return gnp.stack(out, axis=axis)
+
+
+def _dynamic_stitch(ins, attrs):
+    """Merge ``data[i]`` into the places ``indices[i]`` name (gradient graphs stitch shapes with it)."""
+    half = len(ins) // 2
+    indices, data = [np.asarray(raw(i)) for i in ins[:half]], [np.asarray(raw(d)) for d in ins[half:]]
+    size = 1 + max(int(i.max()) for i in indices if i.size)
+    out = np.zeros((size,) + data[0].shape[indices[0].ndim :], dtype=data[0].dtype)
+    for where, values in zip(indices, data):
+        out[where] = values
+    return out
+
+
+class _Optional:
+    """What a conditional's branch hands its gradient: the values it kept (``tf.experimental.Optional``), or none."""
+
+    def __init__(self, values):
+        self.values = values
+
+
+def _optional_value(ins, attrs):
+    return tuple(ins[0].values)
+
+
+def _two(function):
+    return lambda ins, attrs: function(ins[0], ins[1])
+
+
+def _one(function):
+    return lambda ins, attrs: function(ins[0])
+
+
+def _identity(ins, attrs):
+    return ins[0]
+
+
+def _zeros_like(ins, attrs):
+    return np.zeros(np.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+
+
+def _ones_like(ins, attrs):
+    return np.ones(np.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+
+
+def _squared_difference(x, y):
+    difference = gnp.subtract(x, y)
+    return gnp.multiply(difference, difference)
+
+
+def _squeeze(ins, attrs):
+    axes = tuple(int(a) % np.ndim(ins[0]) for a in attrs.get("squeeze_dims", ()))
+    return gnp.squeeze(ins[0], axis=axes or None)
+
+
+def _range(ins, attrs):
+    start, limit, delta = (raw(v) for v in ins)
+    return np.arange(start, limit, delta, dtype=np.asarray(start).dtype)
+
+
+def _leaky_relu(ins, attrs):
+    x = ins[0]
+    return gnp.where(gnp.greater(x, 0), x, gnp.multiply(_as_like(attrs.get("alpha", 0.2), x), x))
+
+
+def _l2_loss(ins, attrs):
+    x = ins[0]
+    return gnp.divide(gnp.sum(gnp.multiply(x, x)), _as_like(2, x))
+
+
+def _add_n(ins, attrs):
+    total = ins[0]
+    for term in ins[1:]:
+        total = gnp.add(total, term)
+    return total
+
+
+def _clip(ins, attrs):
+    x, low, high = ins
+    return gnp.minimum(gnp.maximum(x, low), high)
+
+
+# op type -> (replay(inputs, attributes), the attributes it reads). Gradient kernels follow TensorFlow's
+# formulas (SqrtGrad is 0.5 * dy / y) so the replay in a dtype meets the same overflows the kernel does.
+OPS = {
+    "Identity": (_identity, ()),
+    "Snapshot": (_identity, ()),
+    "StopGradient": (_identity, ()),
+    "PreventGradient": (_identity, ()),
+    "CheckNumerics": (_identity, ()),
+    "EnsureShape": (_identity, ()),
+    "IdentityN": (lambda ins, attrs: tuple(ins), ()),
+    "AddV2": (_two(gnp.add), ()),
+    "Add": (_two(gnp.add), ()),
+    "BiasAdd": (_two(gnp.add), ()),
+    "AddN": (_add_n, ()),
+    "Sub": (_two(gnp.subtract), ()),
+    "Mul": (_two(gnp.multiply), ()),
+    "RealDiv": (_two(gnp.divide), ()),
+    "Div": (_two(gnp.divide), ()),
+    "DivNoNan": (_divide_no_nan, ()),
+    "FloorDiv": (_two(gnp.floor_divide), ()),
+    "FloorMod": (_two(gnp.mod), ()),
+    "Neg": (_one(gnp.negative), ()),
+    "Pow": (_two(gnp.power), ()),
+    "Square": (_one(gnp.square), ()),
+    "SquaredDifference": (_two(_squared_difference), ()),
+    "Exp": (_one(gnp.exp), ()),
+    "Log": (_one(gnp.log), ()),
+    "Log1p": (_one(gnp.log1p), ()),
+    "Expm1": (_one(gnp.expm1), ()),
+    "Sigmoid": (_one(gnp.sigmoid), ()),
+    "Tanh": (_one(gnp.tanh), ()),
+    "Sqrt": (_one(gnp.sqrt), ()),
+    "Rsqrt": (_one(_rsqrt), ()),
+    "Reciprocal": (_one(gnp.reciprocal), ()),
+    "Inv": (_one(gnp.reciprocal), ()),
+    "Abs": (_one(gnp.abs), ()),
+    "Sign": (_one(gnp.sign), ()),
+    "Floor": (_one(gnp.floor), ()),
+    "Ceil": (_one(gnp.ceil), ()),
+    "Round": (_one(gnp.rint), ()),
+    "Sin": (_one(gnp.sin), ()),
+    "Cos": (_one(gnp.cos), ()),
+    "Tan": (_one(gnp.tan), ()),
+    "Sinh": (_one(gnp.sinh), ()),
+    "Cosh": (_one(gnp.cosh), ()),
+    "Asin": (_one(gnp.arcsin), ()),
+    "Acos": (_one(gnp.arccos), ()),
+    "Atan": (_one(gnp.arctan), ()),
+    "Asinh": (_one(gnp.arcsinh), ()),
+    "Acosh": (_one(gnp.arccosh), ()),
+    "Atanh": (_one(gnp.arctanh), ()),
+    "Atan2": (_two(gnp.arctan2), ()),
+    "Erf": (_one(gnp.erf), ()),
+    "Erfc": (_one(gnp.erfc), ()),
+    "Lgamma": (_one(gnp.gammaln), ()),
+    "Digamma": (_one(gnp.digamma), ()),
+    "Softplus": (_one(gnp.softplus), ()),
+    "Relu": (_one(lambda x: gnp.maximum(x, gnp.zeros_like(x))), ()),
+    "LeakyRelu": (_leaky_relu, ("alpha",)),
+    "Maximum": (_two(gnp.maximum), ()),
+    "Minimum": (_two(gnp.minimum), ()),
+    "ClipByValue": (_clip, ()),
+    "Xlogy": (_x_times(gnp.log), ()),
+    "Xlog1py": (_x_times(gnp.log1p), ()),
+    "SqrtGrad": (_sqrt_grad, ()),
+    "RsqrtGrad": (_rsqrt_grad, ()),
+    "TanhGrad": (_tanh_grad, ()),
+    "SigmoidGrad": (_sigmoid_grad, ()),
+    "ReciprocalGrad": (_reciprocal_grad, ()),
+    "InvGrad": (_reciprocal_grad, ()),
+    "SoftplusGrad": (_softplus_grad, ()),
+    "ReluGrad": (_relu_grad, ()),
+    "Less": (_two(gnp.less), ()),
+    "LessEqual": (_two(gnp.less_equal), ()),
+    "Greater": (_two(gnp.greater), ()),
+    "GreaterEqual": (_two(gnp.greater_equal), ()),
+    "Equal": (_two(gnp.equal), ("incompatible_shape_error",)),
+    "NotEqual": (_two(gnp.not_equal), ("incompatible_shape_error",)),
+    "LogicalNot": (_one(gnp.logical_not), ()),
+    "LogicalAnd": (_two(gnp.logical_and), ()),
+    "LogicalOr": (_two(gnp.logical_or), ()),
+    "IsFinite": (_one(gnp.isfinite), ()),
+    "IsNan": (_one(gnp.isnan), ()),
+    "IsInf": (_one(gnp.isinf), ()),
+    "Select": (_select, ()),
+    "SelectV2": (_select, ()),
+    "Sum": (_reduce(gnp.sum), ("keep_dims",)),
+    "Mean": (_reduce(_mean), ("keep_dims",)),
+    "Max": (_reduce(gnp.max), ("keep_dims",)),
+    "Min": (_reduce(gnp.min), ("keep_dims",)),
+    "Prod": (_reduce(gnp.prod), ("keep_dims",)),
+    "All": (_reduce(gnp.all), ("keep_dims",)),
+    "Any": (_reduce(gnp.any), ("keep_dims",)),
+    "ArgMax": (lambda ins, attrs: np.argmax(raw(ins[0]), axis=int(raw(ins[1]))), ()),
+    "ArgMin": (lambda ins, attrs: np.argmin(raw(ins[0]), axis=int(raw(ins[1]))), ()),
+    "MatMul": (_matmul, ("transpose_a", "transpose_b")),
+    "BatchMatMulV2": (_matmul, ("adj_x", "adj_y")),
+    "BatchMatMulV3": (_matmul, ("adj_x", "adj_y")),
+    "Einsum": (lambda ins, attrs: gnp.einsum(attrs["equation"], *ins), ("equation",)),
+    "Reshape": (lambda ins, attrs: gnp.reshape(ins[0], tuple(int(d) for d in np.ravel(raw(ins[1])))), ()),
+    "Transpose": (lambda ins, attrs: gnp.transpose(ins[0], tuple(int(p) for p in np.ravel(raw(ins[1])))), ()),
+    "ExpandDims": (lambda ins, attrs: gnp.expand_dims(ins[0], int(raw(ins[1]))), ()),
+    "Squeeze": (_squeeze, ("squeeze_dims",)),
+    "ConcatV2": (_concat, ()),
+    "Pack": (lambda ins, attrs: gnp.stack(list(ins), axis=int(attrs.get("axis", 0))), ("axis",)),
+    "Unpack": (_unpack, ("axis",)),
+    "Split": (_split, ("num_split",)),
+    "SplitV": (_split_v, ()),
+    "Tile": (lambda ins, attrs: gnp.tile(ins[0], tuple(int(m) for m in np.ravel(raw(ins[1])))), ()),
+    "BroadcastTo": (lambda ins, attrs: gnp.broadcast_to(ins[0], tuple(int(d) for d in np.ravel(raw(ins[1])))), ()),
+    "Fill": (_fill, ()),
+    "ZerosLike": (_zeros_like, ()),
+    "OnesLike": (_ones_like, ()),
+    "StridedSlice": (_strided_slice, ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")),
+    "StridedSliceGrad": (_strided_slice_grad, ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")),
+    "GatherV2": (_gather, ("batch_dims",)),
+    "UnsortedSegmentSum": (_unsorted_segment_sum, ()),
+    "Slice": (_slice, ()),
+    "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
+    "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
+    "Xdivy": (_xdivy, ()),
+    "Polygamma": (lambda ins, attrs: gnp.polygamma(np.asarray(raw(ins[0])).astype(int), ins[1]), ()),
+    "OptionalFromValue": (lambda ins, attrs: _Optional(list(ins)), ()),
+    "OptionalNone": (lambda ins, attrs: _Optional(None), ()),
+    "OptionalGetValue": (_optional_value, ()),
+    "OptionalHasValue": (lambda ins, attrs: np.bool_(ins[0].values is not None), ()),
+    "ConcatOffset": (_concat_offset, ()),
+    "DynamicStitch": (_dynamic_stitch, ()),
+    "Cumprod": (_cumprod, ("exclusive", "reverse")),
+    "ListDiff": (_list_diff, ("out_idx",)),
+    "Pad": (_pad, ()),
+    "PadV2": (_pad, ()),
+    "Cast": (_cast, ("DstT",)),
+    "Range": (_range, ()),
+    "BroadcastGradientArgs": (_broadcast_gradient_args, ()),
+    "LogSoftmax": (_one(_log_softmax), ()),
+    "Softmax": (_one(_softmax), ()),
+    "SoftmaxCrossEntropyWithLogits": (_softmax_cross_entropy, ()),
+    "SparseSoftmaxCrossEntropyWithLogits": (_sparse_softmax_cross_entropy, ()),
+    "L2Loss": (_l2_loss, ()),
+}
+
+def _shapes_of(function):
+    """A shape op's entry: ``function(shapes, attrs)`` on its inputs' shapes, read when the op runs."""
+    return lambda ins, attrs: function([np.shape(raw(x)) for x in ins], attrs)
+
+
+# Ops whose outputs depend only on their inputs' shapes: folded when the graph fixes the shapes, else run
+# on the shapes each replay sees (a graph traced once for arrays of any length, as a sweep passes them).
+SHAPE_OPS = {
+    "Shape": lambda shapes, attrs: np.array(shapes[0], dtype=attrs.get("out_type", np.int32)),
+    "ShapeN": lambda shapes, attrs: tuple(np.array(s, dtype=attrs.get("out_type", np.int32)) for s in shapes),
+    "Size": lambda shapes, attrs: np.array(int(np.prod(shapes[0])), dtype=attrs.get("out_type", np.int32)),
+    "Rank": lambda shapes, attrs: np.array(len(shapes[0]), dtype=np.int32),
+}
+OPS.update({name: (_shapes_of(function), ("out_type",)) for name, function in SHAPE_OPS.items()})
+
+# Ops a replay passes over: they compute nothing a gradient needs.
+SKIPPED = {"NoOp", "Assert", "Print", "PrintV2", "VarIsInitializedOp"}

@@ -1,0 +1,45 @@
+"""Fixes of TensorFlow code: rewrites spelled in TensorFlow's own calls, re-checked by running them in TensorFlow."""
+
+import os
+import textwrap
+
+import gradcli
+from gradcli.capture.tf_bridge import SPELLINGS
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "tensorflow")
+
+
+def test_log1pexp_is_fixed_with_tf_math_softplus_and_the_fix_is_rechecked():
+    report = gradcli.check(os.path.join(EXAMPLES, "log1pexp.py") + ":naive", [{"x": 100.0}], dtypes=("float32",))
+    [fix] = [f for f in report.fixes if f.name == "softplus"]
+    assert "-    return tf.math.log(1 + tf.exp(x))\n+    return tf.math.softplus(x)\n" in fix.diff
+    assert fix.after == {"x=100 float32": "ok"}  # the rewritten file, run in TensorFlow, judged again
+
+
+def test_calls_spelled_through_tf_math_read_as_the_formula_functions(tmp_path):
+    path = tmp_path / "spelled.py"
+    path.write_text(textwrap.dedent(
+        """
+        import tensorflow as tf
+
+
+        def loss(x):
+            return tf.math.log(1.0 + tf.math.exp(x)) * 2.0
+        """
+    ))
+    report = gradcli.check(f"{path}:loss", [{"x": 100.0}], dtypes=("float32",))
+    fixed = {f.name: f for f in report.fixes}
+    assert "softplus" in fixed, report.notes
+    assert "+    return tf.math.softplus(x) * 2.0\n" in fixed["softplus"].diff
+    assert fixed["softplus"].after == {"x=100 float32": "ok"}
+
+
+def test_every_spelling_names_a_tensorflow_function():
+    import functools
+
+    import tensorflow as tf
+
+    for name, path in SPELLINGS.items():
+        head, *rest = path.split(".")
+        assert head == "tf", path
+        assert callable(functools.reduce(getattr, rest, tf)), (name, path)
