@@ -132,3 +132,19 @@ def test_a_nan_of_the_frameworks_backward_graph_is_named_at_the_step_that_made_i
     [finding] = [f for f in result.findings if f.phase == "backward" and f.kind in ("nonfinite", "where-nan")]
     assert (finding.op, finding.location) == ("divide", "model.py:8")  # not the forward sqrt computed again
     assert "framework's backward pass" in finding.message
+
+
+def test_finite_differences_step_through_the_replayed_graph_not_the_framework():
+    calls = []
+    own = _softplus_own(1.0)
+
+    def counting(args, cotangent):
+        calls.append(cotangent is None)
+        return own(args, cotangent)
+
+    bridge = Bridge("stand-in", counting, _forward, _backward(1.0), "numpy")
+    function, mp_function = as_functions(bridge, "softplus")
+    target = Target("model.py:softplus", "function", ("x",), function, mp_function, framework="stand-in", bridge=bridge)
+    [result] = _results(target, [{"x": 0.5}], ("float64",))
+    assert result.status == "ok" and result.fd_gradient["x"] == pytest.approx(1 / (1 + np.exp(-0.5)), rel=1e-8)
+    assert len(calls) <= 4  # the value and gradient under test (and their explanation), never once per difference step
