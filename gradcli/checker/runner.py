@@ -76,22 +76,13 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     options = replace(options or CheckOptions(), **changes)
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = _point_list(points)
+    flat, names, chosen, normalized = _validated(resolved, given, options)
     if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
-        resolved = by_returned_value(resolved, given, options.framework)
-    resolved, flat_points = with_tree_arguments(resolved, given)
-    names = resolved.variables
-    chosen = _chosen(options.wrt, names)
-    normalized = [_normalize_point(p, names) for p in flat_points]
-    if not normalized:
-        raise InputError("no points to check: give at least one --at (or --random)")
-    if resolved.kind == "formula":
-        for point in normalized:
-            common_shape(point)  # a formula is elementwise: its arrays must broadcast
-    if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
-        raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
-    if options.order == 2 and resolved.bridge is not None:
-        # The framework's gradient is opaque to gradcli's traces: differentiating it again would give 0.
-        raise InputError(f"--order 2 is not available for {resolved.framework} functions: gradcli checks their first derivatives")
+        # Only once every option and point is known good: this calls the function at the first point.
+        bridged = by_returned_value(resolved, given, options.framework)
+        if bridged is not resolved:
+            flat, names, chosen, normalized = _validated(bridged, given, options)
+    resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
@@ -110,6 +101,25 @@ def _recheck(fixed, given, options):
     """A fix's re-check: the same check of ``fixed``, of which only the verdicts are read."""
     with verdicts_only():
         return check(fixed, given, options)
+
+
+def _validated(resolved, given, options):
+    """``(target with tree arguments as leaves, its variables, the chosen ones, the points)``, or InputError."""
+    resolved, flat_points = with_tree_arguments(resolved, given)
+    names = resolved.variables
+    chosen = _chosen(options.wrt, names)
+    normalized = [_normalize_point(p, names) for p in flat_points]
+    if not normalized:
+        raise InputError("no points to check: give at least one --at (or --random)")
+    if resolved.kind == "formula":
+        for point in normalized:
+            common_shape(point)  # a formula is elementwise: its arrays must broadcast
+    if options.order == 2 and any(np.ndim(v) for point in normalized for v in point.values()):
+        raise InputError("--order 2 checks the Hessian of scalar variables; this point has arrays")
+    if options.order == 2 and resolved.bridge is not None:
+        # The framework's gradient is opaque to gradcli's traces: differentiating it again would give 0.
+        raise InputError(f"--order 2 is not available for {resolved.framework} functions: gradcli checks their first derivatives")
+    return resolved, names, chosen, normalized
 
 
 def _fixes(resolved, report, recheck, options):
