@@ -29,6 +29,23 @@ def _seeded_rng():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _precision_left_as_found():
+    """mpmath's global precision is the same after a test as before: every later test in the process reads it.
+
+    A test that sets ``mpmath.mp.dps`` (rather than ``mpmath.workdps``) fails
+    here, not in whichever test the same worker runs next.
+    """
+    mpmath = sys.modules.get("mpmath")
+    before = mpmath.mp.prec if mpmath is not None else None
+    yield
+    mpmath = sys.modules.get("mpmath")
+    if mpmath is not None:
+        after = mpmath.mp.prec
+        mpmath.mp.prec = before if before is not None else 53
+        assert after == (before if before is not None else 53), f"the test left mpmath.mp.prec at {after}"
+
+
 @pytest.fixture
 def quiet_numpy():
     """NumPy's floating-point warnings off for one test (inf and nan are what some tests are about).

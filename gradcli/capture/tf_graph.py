@@ -102,10 +102,15 @@ class Plan:
         """The static values as mpmath numbers and balls meet them: a float scalar as a Python float."""
         if self._mp_static is None:
             self._mp_static = {
-                key: float(value) if np.ndim(value) == 0 and np.issubdtype(np.asarray(value).dtype, np.floating) else value
+                key: float(value) if _float_scalar(value) else value  # a variable's handle stays itself
                 for key, value in self.static.items()
             }
         return self._mp_static
+
+
+def _float_scalar(value):
+    """Whether a static value is a NumPy float scalar (0-d array or NumPy float), not a handle or an array."""
+    return isinstance(value, (np.ndarray, np.generic)) and value.ndim == 0 and np.issubdtype(value.dtype, np.floating)
 
 
 def _is_mp(value):

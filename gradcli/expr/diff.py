@@ -22,6 +22,7 @@ import pickle
 import queue as queues
 import signal
 import time
+import warnings
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -202,6 +203,19 @@ def _count_combinations(n, k):
     return comb(n + k - 1, k) if n else 0
 
 
+def _start(worker):
+    """Start a forked child that runs sympy alone.
+
+    JAX warns at every fork of a process that has imported it (its thread pool
+    cannot follow into the child). This child never touches JAX, PyTorch or
+    TensorFlow, only sympy, so the warning would only alarm a user who checked
+    a JAX function and then asked for a derivative in the same process.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+        worker.start()
+
+
 def _fork_context():
     """The "fork" multiprocessing context, or None where there is none (Windows)."""
     try:
@@ -379,7 +393,7 @@ def _within(context, seconds, function, args, too_long: InputError):
     """``function(*args)`` in a child process, killed after ``seconds`` (None: never); then ``too_long``."""
     receiver, sender = context.Pipe(duplex=False)
     worker = context.Process(target=_worker, args=(function, args, sender), daemon=True)
-    worker.start()
+    _start(worker)
     sender.close()
     try:
         if not receiver.poll(seconds):
@@ -496,7 +510,7 @@ def _simplify_within(result: DiffResult, timeout, context=None) -> None:
     context = context or multiprocessing.get_context("fork")
     queue = context.Queue()
     worker = context.Process(target=_simplify_worker, args=(exprs, queue, timeout), daemon=True)
-    worker.start()
+    _start(worker)
     deadline = None if timeout is None else time.monotonic() + _WALL_FACTOR * timeout + _WALL_EXTRA
     done = 0
     out_of_time = False
