@@ -148,3 +148,22 @@ def test_finite_differences_step_through_the_replayed_graph_not_the_framework():
     [result] = _results(target, [{"x": 0.5}], ("float64",))
     assert result.status == "ok" and result.fd_gradient["x"] == pytest.approx(1 / (1 + np.exp(-0.5)), rel=1e-8)
     assert len(calls) <= 4  # the value and gradient under test (and their explanation), never once per difference step
+
+
+def test_a_re_check_read_for_its_verdicts_runs_no_replay_in_the_dtype():
+    from gradcli.checker.point import verdicts_only
+
+    dtypes_seen = []
+
+    def forward(x):
+        dtypes_seen.append(np.asarray(x).dtype)
+        return _forward(x)
+
+    bridge = Bridge("stand-in", _softplus_own(1.0), forward, _backward(1.0), "numpy")
+    function, mp_function = as_functions(bridge, "softplus")
+    target = Target("model.py:softplus", "function", ("x",), function, mp_function, framework="stand-in", bridge=bridge)
+    with verdicts_only():
+        [quiet] = _results(target, [{"x": 100.0}], ("float32",))
+    assert np.dtype(np.float32) not in dtypes_seen  # the replay beside the framework's numbers is for findings alone
+    [full] = _results(target, [{"x": 100.0}], ("float32",))
+    assert np.dtype(np.float32) in dtypes_seen and quiet.status == full.status == "unstable"

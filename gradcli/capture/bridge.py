@@ -136,9 +136,22 @@ def replayed_location():
     return _REPLAYED_AT.get()
 
 
+_WITHOUT_REPLAY = contextvars.ContextVar("gradcli_without_replay", default=False)
+
+
+@contextmanager
+def without_replay():
+    """Runs in which only the framework's numbers are read (a fix's re-check): no replay beside them."""
+    token = _WITHOUT_REPLAY.set(True)
+    try:
+        yield
+    finally:
+        _WITHOUT_REPLAY.reset(token)
+
+
 def _recording():
-    """Whether a run is being recorded (the checker's provenance hooks are installed)."""
-    return hooks.forward is not None
+    """Whether a run is being recorded for provenance (the checker's hooks are installed, and findings are read)."""
+    return hooks.forward is not None and not _WITHOUT_REPLAY.get()
 
 
 def as_functions(bridge, name):
