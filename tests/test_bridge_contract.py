@@ -167,3 +167,19 @@ def test_a_re_check_read_for_its_verdicts_runs_no_replay_in_the_dtype():
     assert np.dtype(np.float32) not in dtypes_seen  # the replay beside the framework's numbers is for findings alone
     [full] = _results(target, [{"x": 100.0}], ("float32",))
     assert np.dtype(np.float32) in dtypes_seen and quiet.status == full.status == "unstable"
+
+
+def test_with_no_framework_loaded_a_function_is_not_called_to_read_its_framework(monkeypatch):
+    from gradcli.checker import targets
+
+    calls = []
+
+    def square(x):
+        calls.append(1)
+        return x * x
+
+    target = targets.resolve(square)
+    monkeypatch.setattr(targets, "BRIDGES", {"no-such-framework": "gradcli.capture.no_such_bridge"})
+    assert targets.by_returned_value(target, [{"x": 1.0}]) is target and calls == []
+    monkeypatch.setattr(targets, "BRIDGES", {"numpy": "gradcli.capture.no_such_bridge"})  # a loaded module: it reads
+    assert targets.by_returned_value(target, [{"x": 1.0}]) is target and calls == [1]

@@ -133,7 +133,7 @@ def test_help_imports_no_heavy_library(argv):
         f"    main({argv!r})\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = [m for m in ('numpy', 'sympy', 'mpmath', 'matplotlib', 'rich') if m in sys.modules]\n"
+        "heavy = [m for m in ('numpy', 'sympy', 'mpmath', 'matplotlib', 'rich', 'jax', 'torch', 'tensorflow') if m in sys.modules]\n"
         "print('heavy=' + ','.join(heavy))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)

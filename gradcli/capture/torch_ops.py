@@ -238,22 +238,26 @@ def _slice_scatter(x, src, dim=0, start=None, end=None, step=1):
     return out
 
 
-def _scatter_add(x, dim, index, src):
-    out = _copy_for(x, src)
-    idx = np.asarray(raw(index))
-    grid = list(np.indices(idx.shape, sparse=True))
-    grid[dim % out.ndim] = idx
-    np.add.at(out, tuple(grid), np.asarray(raw(src))[tuple(slice(0, n) for n in idx.shape)])
-    return out
-
-
-def _scatter(x, dim, index, src):
+def _scattered(x, dim, index, src):
+    """A copy of ``x`` to scatter into, the places ``index`` names along ``dim``, and the part of ``src`` they take."""
     out = _copy_for(x, src)
     idx = np.asarray(raw(index))
     grid = list(np.indices(idx.shape, sparse=True))
     grid[dim % out.ndim] = idx
     values = raw(src)
-    out[tuple(grid)] = np.asarray(values)[tuple(slice(0, n) for n in idx.shape)] if np.ndim(values) else values
+    taken = np.asarray(values)[tuple(slice(0, n) for n in idx.shape)] if np.ndim(values) else values
+    return out, tuple(grid), taken
+
+
+def _scatter_add(x, dim, index, src):
+    out, places, taken = _scattered(x, dim, index, src)
+    np.add.at(out, places, taken)
+    return out
+
+
+def _scatter(x, dim, index, src):
+    out, places, taken = _scattered(x, dim, index, src)
+    out[places] = taken
     return out
 
 

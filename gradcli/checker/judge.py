@@ -297,5 +297,8 @@ def _entry_text(value):
 
 
 def _is_exact_zero(value):
+    """Whether ``value`` is an exact reference's proven 0 (an mpmath number; a float 0 shows as "0" already)."""
+    import mpmath  # lazy: loaded by the reference that made the value
+
     value = raw(value)
-    return type(value).__name__ == "mpf" and not value
+    return isinstance(value, mpmath.mpf) and not value

@@ -178,6 +178,8 @@ def by_returned_value(resolved, points, framework=None):
     """
     if framework is not None or resolved.kind != "function" or resolved.framework != "gradcli" or not points:
         return resolved
+    if not any(name in sys.modules for name in BRIDGES):
+        return resolved  # no framework is loaded, so none can be returned: the function is not called twice
     fun = getattr(resolved.function, "__wrapped__", None)
     if fun is None:
         return resolved
