@@ -49,14 +49,57 @@ def time_left(deadline):
     return None if math.isinf(deadline) else max(0.0, deadline - time.monotonic())
 
 
+def _context(preload):
+    """The multiprocessing context workers start from: a forkserver that imports ``preload`` first, where there is one."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload(list(preload))  # every worker starts with the checker imported
+    return context
+
+
+def start_forkserver(preload=PRELOAD):
+    """Start the forkserver now, importing ``preload`` in the background; returns a function that stops it again.
+
+    The forkserver's imports take a second or more, and the first worker
+    waits for them; started before the caller's own imports and reading of
+    its input, they run meanwhile on another core. The function returned
+    stops a forkserver started here that no worker was asked of (the input was
+    bad: exit 2 at once, no process left importing); it does nothing to one
+    already running, nor where there is no forkserver.
+    """
+    if _context(preload).get_start_method() != "forkserver":
+        return _nothing
+    from multiprocessing import forkserver  # only where there is one
+
+    server = getattr(forkserver, "_forkserver", None)
+    before = getattr(server, "_forkserver_pid", None)
+    forkserver.ensure_running()  # launches it and returns: its imports run while the caller goes on
+    started = getattr(server, "_forkserver_pid", None)
+    if started is None or started == before or not hasattr(server, "_stop"):
+        return _nothing
+
+    def stop():
+        if server._forkserver_pid != started:
+            return  # gone already, or another one since
+        try:
+            os.kill(started, signal.SIGKILL)  # mid-import, closing its pipe would not stop it until the imports end
+        except OSError:
+            pass
+        server._stop()  # reaps it and removes its socket
+
+    return stop
+
+
+def _nothing():
+    pass
+
+
 class LocalWorkers:
     """Worker processes on this machine, each running one job at a time sent through a pipe, reused job after job."""
 
     def __init__(self, preload=PRELOAD):
-        methods = multiprocessing.get_all_start_methods()
-        self.context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if self.context.get_start_method() == "forkserver":
-            self.context.set_forkserver_preload(list(preload))  # every worker starts with the checker imported
+        self.context = _context(preload)
         self.idle = []
         self.busy = set()
 
