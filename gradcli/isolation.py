@@ -84,9 +84,9 @@ def start_forkserver(preload=PRELOAD):
             return  # gone already, or another one since
         try:
             os.kill(started, signal.SIGKILL)  # mid-import, closing its pipe would not stop it until the imports end
+            server._stop()  # reaps it and removes its socket
         except OSError:
-            pass
-        server._stop()  # reaps it and removes its socket
+            pass  # already gone: nothing is left to stop
 
     return stop
 
