@@ -14,8 +14,11 @@ from __future__ import annotations
 from ..isolation import PRELOAD as CHECK_PRELOAD
 from ..isolation import start_forkserver
 
-# sympy.tensor.tensor: what sympy's first sum imports on demand (0.1 s in each worker's first case).
-PRELOAD = ("gradcli.audit.run", *CHECK_PRELOAD, "sympy", "sympy.tensor.tensor", "scipy.special")
+# sympy.tensor.tensor: what sympy's first sum imports on demand (0.1 s in each worker's first case);
+# gradcli.audit.decorator: what a target module marked @gradcli.audit imports.
+PRELOAD = (
+    "gradcli.audit.run", "gradcli.audit.decorator", *CHECK_PRELOAD, "sympy", "sympy.tensor.tensor", "scipy.special",
+)
 
 
 def start_workers_early():
