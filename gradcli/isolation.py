@@ -74,7 +74,7 @@ def start_forkserver(preload=PRELOAD):
 
     server = getattr(forkserver, "_forkserver", None)
     before = getattr(server, "_forkserver_pid", None)
-    forkserver.ensure_running()  # launches it and returns: its imports run while the caller goes on
+    _ensure_forkserver(forkserver)  # launches it and returns: its imports run while the caller goes on
     started = getattr(server, "_forkserver_pid", None)
     if started is None or started == before or not hasattr(server, "_stop"):
         return _nothing
@@ -93,6 +93,27 @@ def start_forkserver(preload=PRELOAD):
 
 def _nothing():
     pass
+
+
+def _ensure_forkserver(forkserver):
+    """Start the forkserver if it is not running, deaf to Ctrl-C from its first instruction.
+
+    Ctrl-C reaches the whole process group; gradcli's own process answers it
+    (exit 130) and stops the workers. The forkserver ignores it only once its
+    imports are done: during them, it died printing a KeyboardInterrupt
+    traceback. A process started with SIGINT ignored keeps it ignored (Python
+    installs its handler only where the parent left the default), so it is
+    ignored here for the moment of the launch.
+    """
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread, which alone may set handlers: launched as it is
+        forkserver.ensure_running()
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class LocalWorkers:
@@ -115,6 +136,10 @@ class LocalWorkers:
 
     def start(self, job, run):
         """Send ``job`` to an idle worker (or a new one), which answers ``run(job)``."""
+        if not self.idle and self.context.get_start_method() == "forkserver":
+            from multiprocessing import forkserver  # only where there is one
+
+            _ensure_forkserver(forkserver)
         worker = self.idle.pop() if self.idle else _Worker(self.context)
         self.busy.add(worker)
         try:
