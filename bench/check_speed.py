@@ -19,7 +19,9 @@ provenance, explanations).
 The audit part runs the same set as 100-odd audit cases in a fresh
 ``gradcli audit SPEC --jobs 2`` process, against the numdifftools loop plus
 one process start (a fresh ``python -c "import numdifftools"``: what a script
-running that loop pays before its first point).
+running that loop pays before its first point). The same audit of one formula
+at one point, fresh too, shows what an audit costs besides its checks: the
+interpreter, the forkserver's imports, the report.
 
 Targets:
   * gradcli at most 2x numdifftools per point (median of the paired ratios);
@@ -202,13 +204,13 @@ def _point_text(point):
     return f"x={point!r}"
 
 
-def write_spec(folder, chosen):
+def write_spec(folder, chosen, name="gradcli.toml"):
     """An audit spec of the cases (one per formula, float64, its points), as a user would write it."""
     lines = ['[defaults]\ndtypes = ["float64"]\n']
     for k, (text, points) in enumerate(chosen):
         at = ", ".join(json.dumps(_point_text(p)) for p in points)
         lines.append(f'[[case]]\nname = "f{k}"\ntarget = {json.dumps(text)}\nat = [{at}]\n')
-    path = os.path.join(folder, "gradcli.toml")
+    path = os.path.join(folder, name)
     with open(path, "w") as f:
         f.write("\n".join(lines))
     return path
@@ -222,10 +224,12 @@ def _fresh(argv):
 
 
 def audit_times(chosen, reps=REPS):
-    """Per repetition: the fresh audit's wall time, the fresh ``import numdifftools`` process; and the audit's JSON."""
-    audits, starts, report = [], [], None
+    """Per repetition: the fresh audit's wall time, the fresh ``import numdifftools`` process, a fresh audit of one
+    point (what an audit costs besides its checks: start-up, forkserver, report); and the whole audit's JSON."""
+    audits, starts, ones, report = [], [], [], None
     with tempfile.TemporaryDirectory() as folder:
         spec = write_spec(folder, chosen)
+        one = write_spec(folder, [(chosen[0][0], chosen[0][1][:1])], "one.toml")
         audit = [sys.executable, "-m", "gradcli", "audit", spec, "--jobs", "2", "--json"]
         start = [sys.executable, "-c", "import numdifftools"]
         for _ in range(reps):
@@ -234,8 +238,9 @@ def audit_times(chosen, reps=REPS):
                 raise RuntimeError(f"gradcli audit exited {done.returncode}: {done.stderr[-2000:]}")
             audits.append(seconds)
             starts.append(_fresh(start)[0])
+            ones.append(_fresh(audit[:4] + [one] + audit[5:])[0])
             report = json.loads(done.stdout)
-    return audits, starts, report
+    return audits, starts, ones, report
 
 
 def audit_agrees(report, chosen, verdicts):
@@ -272,7 +277,7 @@ def main(argv=()):
         [[name, common.fmt_time(s / points), f"{100 * s / whole:.0f}%"] for name, s in parts.items()],
         title="Where a check's time goes (one more pass, parts timed; fixes include their re-checks)",
     )
-    audits, starts, report = audit_times(chosen, reps)
+    audits, starts, ones, report = audit_times(chosen, reps)
     loop = wall.median("numdifftools")
     budget = [AUDIT_LIMIT * loop + s for s in starts]
     audit_ratio = statistics.median(a / b for a, b in zip(audits, budget))
@@ -280,6 +285,7 @@ def main(argv=()):
     common.table(
         ["audit", "wall time"],
         [["gradcli audit --jobs 2 (fresh process)", common.fmt_time(statistics.median(audits))],
+         ["the same, one formula at one point (its fixed costs)", common.fmt_time(statistics.median(ones))],
          ["numdifftools loop (in process)", common.fmt_time(loop)],
          ["process start: python -c 'import numdifftools'", common.fmt_time(statistics.median(starts))],
          ["target: 2 x loop + one process start", common.fmt_time(statistics.median(budget))]],
