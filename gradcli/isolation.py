@@ -25,6 +25,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 from multiprocessing.connection import wait
 from dataclasses import dataclass
@@ -100,16 +101,16 @@ def _ensure_forkserver(forkserver):
 
     Ctrl-C reaches the whole process group; gradcli's own process answers it
     (exit 130) and stops the workers. The forkserver ignores it only once its
-    imports are done: during them, it died printing a KeyboardInterrupt
-    traceback. A process started with SIGINT ignored keeps it ignored (Python
-    installs its handler only where the parent left the default), so it is
-    ignored here for the moment of the launch.
+    imports are done: during them, a Ctrl-C would kill it with a
+    KeyboardInterrupt traceback on the terminal. A process started with SIGINT
+    ignored keeps it ignored (Python installs its handler only where the parent
+    left the default), so it is ignored here for the moment of the launch.
     """
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread, which alone may set handlers: launched as it is
-        forkserver.ensure_running()
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None or threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
         return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         forkserver.ensure_running()
     finally:
