@@ -19,6 +19,8 @@ code, an audit `Case` with its ``timeout`` is the bounded spelling.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import math
 import multiprocessing
 import os
@@ -31,6 +33,7 @@ from multiprocessing.connection import wait
 from dataclasses import dataclass
 
 from .checker.results import CheckReport, PointResult
+from .checker.target_text import FUNCTION_TARGET
 from .checker.verdict import Verdict
 from .errors import InputError
 from .sweep.results import DtypeSweep, Interval, SweepResult
@@ -43,6 +46,65 @@ PRELOAD = (
     "gradcli.checker.balls", "gradcli.checker.exact_python", "gradcli.expr.compile", "gradcli.expr.parse",
     "gradcli.autodiff.mp", "gradcli.autodiff.arb", "gradcli.numpy", "gradcli.jsondata", "mpmath", "flint",
 )
+
+
+class _ClockStarts:
+    """What a worker sends its parent when a job's own time begins: the user's module and its framework are loaded."""
+
+
+_TO_PARENT = None  # in a worker: its end of the pipe to the parent, for `clock_starts`
+
+# Frameworks whose import takes seconds (TensorFlow 5-20 on a busy machine): a job that needs one
+# loads it before its clock starts, as the forkserver's own start is not a target's time either.
+_SLOW_IMPORTS = ("jax", "torch", "tensorflow")
+
+
+def clock_starts(target_text):
+    """In a worker: load the frameworks the module of ``target_text`` imports, then start the job's clock.
+
+    The clock of a job whose frameworks take longer than its timeout to
+    import still stops it (`_deadline`); a job outside a worker only loads them.
+    """
+    for framework in _frameworks_imported_by(target_text):
+        from .capture.bridge import prepare_bridge  # lazy: only a target written for a framework needs it
+
+        prepare_bridge(framework)
+        try:
+            importlib.import_module(framework)  # lazy: the user's module imports it anyway, next
+        except Exception:  # noqa: BLE001 - an import that fails is the check's to report, with the user's line
+            pass
+    if _TO_PARENT is not None:
+        _TO_PARENT.send(_ClockStarts())
+
+
+def _frameworks_imported_by(target_text):
+    """The slow-to-import frameworks the module of a ``module:function`` target imports (read, not run)."""
+    match = FUNCTION_TARGET.match(target_text.strip())
+    if not match:
+        return []  # a formula
+    module = match["module"]
+    path = module if module.endswith(".py") or "/" in module or os.sep in module else _module_file(module)
+    try:
+        with open(path, "rb") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError, TypeError):
+        return []  # the check says what is wrong with it
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return [name for name in _SLOW_IMPORTS if name in roots]
+
+
+def _module_file(name):
+    """The file of an importable module, found without running it; None where there is none."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    return spec.origin if spec is not None else None
 
 
 def time_left(deadline):
@@ -142,6 +204,7 @@ class LocalWorkers:
 
             _ensure_forkserver(forkserver)
         worker = self.idle.pop() if self.idle else _Worker(self.context)
+        worker.clock_started = None
         self.busy.add(worker)
         try:
             worker.connection.send((run, job))
@@ -149,19 +212,37 @@ class LocalWorkers:
             pass  # the worker is already dead: poll() says so
         return worker
 
+    @staticmethod
+    def deadline(worker, started, timeout):
+        """When a job sent at ``started`` runs out of time: ``timeout`` from when its clock started, or from ``started``.
+
+        Loading a job's module and framework (`clock_starts`) is bounded by
+        ``timeout`` too, so a job never runs past twice its timeout.
+        """
+        begun = worker.clock_started
+        return (started if begun is None else begun) + timeout
+
+    @staticmethod
+    def loading(worker):
+        """Why a job stopped before its clock started (its module and framework were loading), for its message; else ''."""
+        return " while loading its module and framework" if worker.clock_started is None else ""
+
     def wait(self, workers, timeout):
         wait([w.connection for w in workers] + [w.process.sentinel for w in workers], timeout)
 
     def poll(self, worker):
         """``(answer, None)`` once ``worker`` has answered, ``(None, how it died)`` if it died, else ``(None, None)``."""
-        if worker.connection.poll():
+        while worker.connection.poll():
             try:
                 result = worker.connection.recv()
-                self.busy.discard(worker)
-                self.idle.append(worker)
-                return result, None
             except (EOFError, OSError):
-                pass
+                break
+            if isinstance(result, _ClockStarts):
+                worker.clock_started = time.monotonic()
+                continue
+            self.busy.discard(worker)
+            self.idle.append(worker)
+            return result, None
         if worker.process.is_alive():
             return None, None
         worker.process.join()
@@ -198,6 +279,8 @@ def _serve(connection):
     # Ctrl-C reaches the whole process group: gradcli's own process answers it (exit 130) and stops
     # its workers, which would otherwise each print a KeyboardInterrupt traceback on the terminal.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _TO_PARENT
+    _TO_PARENT = connection
     while True:
         try:
             run, job = connection.recv()
@@ -234,17 +317,18 @@ def run_alone(run, job, timeout) -> Outcome:
         raise InputError(f"--timeout {timeout}: a number of seconds above 0 (inf: no limit)")
     with LocalWorkers() as pool:
         worker = pool.start(job, run)
-        deadline = time.monotonic() + timeout
+        started = time.monotonic()
         while True:
             answer, death = pool.poll(worker)
             if answer is not None:
                 return Outcome(answer)
             if death is not None:
                 return Outcome(problem=f"crashed its worker process ({death})")
-            left = time_left(deadline)
+            left = time_left(pool.deadline(worker, started, timeout))
             if left == 0:
+                why = f"did not finish within {timeout:g} s{pool.loading(worker)} (stopped)"
                 pool.stop(worker)
-                return Outcome(problem=f"did not finish within {timeout:g} s (stopped)", timed_out=True)
+                return Outcome(problem=why, timed_out=True)
             pool.wait([worker], left)
 
 
@@ -293,6 +377,7 @@ def _check_job(job):
     from .checker.runner import check  # lazy: NumPy and the checker load in the worker, not the caller
 
     target, points, options = job
+    clock_starts(target)
     return _packed(check, target, points, options)
 
 
@@ -301,6 +386,7 @@ def _sweep_job(job):
     from .sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the caller
 
     target, ranges, options, fixed = job
+    clock_starts(target)
     return _packed(sweep, target, ranges, options, fixed=fixed)
 
 

@@ -29,7 +29,7 @@ from ..checker.points import parse_point
 from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
-from ..isolation import LocalWorkers, time_left
+from ..isolation import LocalWorkers, clock_starts, time_left
 from ..jsondata import jsonable
 from .cases import parse_range
 from .preload import PRELOAD
@@ -89,15 +89,16 @@ def _schedule(indexed, jobs, pool, finished):
     queue, running = deque(indexed), []  # running: (handle, index, case, started)
     _hand_out(queue, running, jobs, pool)
     while running:
-        deadline = min(started + case.timeout for _, _, case, started in running)
+        deadline = min(pool.deadline(handle, started, case.timeout) for handle, _, case, started in running)
         pool.wait([handle for handle, *_ in running], time_left(deadline))
         ended = []
         for entry in list(running):
             handle, index, case, started = entry
             outcome = pool.outcome(handle, case)
-            if outcome is None and time.monotonic() >= started + case.timeout:
+            if outcome is None and time.monotonic() >= pool.deadline(handle, started, case.timeout):
+                loading = pool.loading(handle)
                 how = pool.stop(handle)
-                outcome = error_result(case, f"timed out after {case.timeout:g} s ({how})", case.timeout)
+                outcome = error_result(case, f"timed out after {case.timeout:g} s{loading} ({how})", case.timeout)
             if outcome is not None:
                 running.remove(entry)
                 ended.append((index, outcome))
@@ -166,6 +167,15 @@ class DaskFutures:
     def start(self, case):
         return self.executor.submit(run_case, case)
 
+    @staticmethod
+    def deadline(future, started, timeout):
+        """When a case sent at ``started`` runs out of time (a Dask worker keeps what it imported: no loading apart)."""
+        return started + timeout
+
+    @staticmethod
+    def loading(future):
+        return ""
+
     def wait(self, futures, timeout):
         import concurrent.futures
 
@@ -187,6 +197,10 @@ class DaskFutures:
 
 def run_case(case) -> CaseResult:
     """Check or sweep one case in this process and judge it; whatever it raises becomes status 'error'."""
+    try:
+        clock_starts(_located(case))
+    except Exception:  # noqa: BLE001 - loading is retried by the check, which reports what fails
+        pass
     start = time.perf_counter()
     try:
         result = _sweep(case) if case.ranges else _check(case)
