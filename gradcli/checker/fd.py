@@ -72,6 +72,8 @@ def _call(function, args):
 
 
 def _scalar(value):
+    if type(value) is float:  # the common answer: as below, without the lookups
+        return value
     value = raw(value)
     return complex(value) if np.iscomplexobj(value) else float(value)
 
@@ -79,9 +81,11 @@ def _scalar(value):
 def _along(base, i, index):
     """``t -> base`` with coordinate ``index`` of argument ``i`` replaced by ``t`` (a fresh copy)."""
 
+    array = bool(np.ndim(base[i]))
+
     def shifted(t):
         out = list(base)
-        if np.ndim(base[i]):
+        if array:
             copy = np.array(base[i])
             copy[index] = t
             out[i] = copy
@@ -248,6 +252,12 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     total = sum(np.size(a) for a in args)
     if total > DIRECTIONAL_ABOVE and not full:
         return _directional(function, args, seed, mp_function)
+    with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
+        return _per_coordinate(function, args, total, analytic, mp_function, elementwise)
+
+
+def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
+    """`differences` in each coordinate: Richardson, and complex steps where ``analytic``."""
     eps = np.finfo(np.float64).eps
     if total > REPLAY_COORDINATES:
         mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
@@ -280,7 +290,7 @@ def _along_function(function, base, i, index):
     if function is None:
         return None
     shifted = _along(base, i, index)
-    return lambda t: _call(function, shifted(t))
+    return lambda t: function(*shifted(t))  # inside `differences`' np.errstate
 
 
 def _complex_step(function, args, mp_function, mp_args):
@@ -293,7 +303,7 @@ def _complex_step(function, args, mp_function, mp_args):
     eps = np.finfo(np.float64).eps
     base = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
     try:
-        at_point = complex(_scalar(_call(function, base)))
+        at_point = complex(_scalar(function(*base)))
     except Exception:  # noqa: BLE001 - the function does not take complex input
         return None
     if not np.isfinite(at_point) or at_point.imag != 0:
@@ -309,7 +319,7 @@ def _complex_step(function, args, mp_function, mp_args):
             return None
         if not (np.isfinite(d1) and np.isfinite(d2)):
             return None
-        noise = 0.0 if g_mp is None else _noise_of(lambda: _mp_imaginary(g_mp(_mp_complex(x0, h))) / h)
+        noise = 0.0 if g_mp is None else _noise_of(lambda z=_mp_complex(x0, h): _mp_imaginary(g_mp(z)) / h)
         reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION
         out.append((d1, max(abs(d1 - d2), noise, 4 * eps * abs(d1)), reason))
     return out
@@ -318,7 +328,8 @@ def _complex_step(function, args, mp_function, mp_args):
 def _mp_complex(x, h):
     import mpmath
 
-    return mpmath.mpc(x, h)  # exact: both are float64 numbers
+    with mpmath.workprec(FLOAT64_BITS):
+        return mpmath.mpc(x, h)  # exact: both are float64 numbers
 
 
 def _mp_imaginary(value):
