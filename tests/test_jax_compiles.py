@@ -1,0 +1,74 @@
+"""What a check of a JAX function pays XLA: one compiled program per dtype, shared by every point and call.
+
+A check on the command line is the first of its program in its process, so
+each XLA compilation it starts is paid in full (about 0.1 s of CPU each on
+the development machine): the value-only calls, the VJP calls and every point
+of a dtype must share one compiled value-and-VJP program, a check that does
+not sweep must compile no vectorised program, and a file loaded afresh must
+reuse what its first load compiled.
+"""
+
+import jax
+import numpy as np
+import pytest
+
+import gradcli
+from bitlevel import assert_same_bits
+from gradcli.capture import jax_bridge
+
+COMPILED = "/jax/core/compile/backend_compile_duration"  # the event JAX records once per XLA compilation
+
+LOSS = '''\
+import jax.numpy as jnp
+
+
+def loss(x, w):
+    return jnp.sum(jnp.log(1 + jnp.exp(x * w)) + 0.5 * w ** 2)
+'''
+POINTS = [{"x": 1.5, "w": [0.5, -1.0, 2.0]}, {"x": 60.0, "w": [0.5, -1.0, 2.0]}]
+
+
+@pytest.fixture
+def compilations():
+    """The XLA compilations started while the test runs (a list that grows), the bridge's store emptied first."""
+    jax_bridge._EXECUTABLES.clear()
+    seen = []
+
+    def listener(event, duration, **kwargs):
+        if event == COMPILED:
+            seen.append(duration)
+
+    jax.monitoring.register_event_duration_secs_listener(listener)
+    try:
+        yield seen
+    finally:
+        jax.monitoring.unregister_event_duration_listener(listener)
+
+
+@pytest.fixture
+def user_file(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(LOSS)
+    return f"{path}:loss"
+
+
+def test_a_check_compiles_one_program_per_dtype(compilations, user_file):
+    report = gradcli.check(user_file, POINTS, dtypes=("float32", "float64"), fixes=False)
+    assert len(report.results) == 4  # two points, two dtypes: value-only and VJP calls at each
+    assert len(compilations) == 2
+    assert sorted(batched for _, batched in jax_bridge._EXECUTABLES) == [False, False]
+
+
+def test_one_dtype_compiles_one_program(compilations, user_file):
+    gradcli.check(user_file, POINTS, dtypes=("float64",), fixes=False)
+    assert len(compilations) == 1
+
+
+def test_a_file_loaded_afresh_reuses_its_programs(compilations, user_file):
+    first = gradcli.check(user_file, POINTS, dtypes=("float32", "float64"), fixes=False)
+    assert len(compilations) == 2
+    again = gradcli.check(user_file, POINTS, dtypes=("float32", "float64"), fixes=False)
+    assert len(compilations) == 2
+    for one, two in zip(first.results, again.results):
+        assert one.status == two.status
+        assert_same_bits(np.asarray(one.gradient["w"]), np.asarray(two.gradient["w"]))  # the same executable ran
