@@ -74,12 +74,27 @@ def _leaf_type(leaf):
     if type(leaf) is np.ndarray and leaf.dtype in _FRAMEWORK_FLOATS:
         return leaf.shape, leaf.dtype
     value = raw(leaf)
+    kind = type(value)
+    if kind in _SCALAR_TYPES:  # a replay's many calls at mpmath numbers and balls: no NumPy look-ups
+        return _SCALAR_TYPES[kind]
     dtype = getattr(value, "dtype", None)
     if dtype is not None and (np.dtype(dtype) in _FRAMEWORK_FLOATS or np.dtype(dtype).kind in "biu"):
         return np.shape(value), np.dtype(dtype)
     if isinstance(value, (bool, int, np.integer)) and not isinstance(value, np.floating):
         return (), np.dtype(np.int64)
-    return np.shape(value), np.dtype(np.float64)
+    found = np.shape(value), np.dtype(np.float64)
+    if dtype is None and found[0] == () and _plain_scalar(value):
+        _SCALAR_TYPES[kind] = found
+    return found
+
+
+_SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
+
+
+def _plain_scalar(value):
+    """Whether ``value``'s type is a number type with no dtype and no shape (mpmath's, flint's): its leaf type is fixed."""
+    kind = type(value)
+    return not hasattr(kind, "shape") and not hasattr(kind, "dtype") and not hasattr(kind, "__len__")
 
 
 def _floating(dtype):
