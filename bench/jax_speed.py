@@ -9,7 +9,9 @@ Each call loads the user's file afresh, as the CLI does, so the JAX side pays
 its capture (``make_jaxpr``) and XLA compilation every time: the bridge keeps
 the programs XLA compiled for the life of the process (`jax_bridge._EXECUTABLES`,
 keyed by the program's text), which a ``gradcli check`` on the command line
-never sees again, so each timed JAX run starts with that store empty.
+never sees again, so each timed JAX run starts with that store empty. The
+table gives CPU-time ratios beside the wall-time ones (the machine is shared)
+and the XLA compilations each timed JAX run paid.
 
 - the check of the JAX function at most **2x** the check of its twin;
 - the sweep at most **2x**.
