@@ -265,16 +265,25 @@ def test_on_mpmath_a_zero_difference_below_a_tiny_rule_is_no_reference_not_wrong
     assert exact.unsettled and not exact.determined, (exact.gradient, exact.rule)
 
 
-def test_a_switch_nearer_than_any_step_is_no_reference_not_a_stand_in(tmp_path):
+def test_a_switch_nearer_than_any_difference_step_is_still_computed_exactly(tmp_path):
     # softmax(w)[0] = exp(-5e110) > 0 = v: the branch at v = 0 switches exp(-5e110) away, which no
-    # difference step reaches. The point is no tie, so it is no kink either: no exact reference.
+    # difference step reaches. The point is no tie, so the program is one smooth piece around it:
+    # forward mode on balls (jets) gives the derivative, proven, with no step to take.
+    import mpmath
+
     path = module(tmp_path, """
         def f(v, w):
             p = np.exp(w - np.logsumexp(w))[0]
             return np.where(p > v, p, v)
     """) + ":f"
     exact = reference.compute(resolve(path), [0.0, numpy.array([0.0, 5e110])], budget=Budget(60))
-    assert exact.unsettled and not exact.determined, (exact.gradient, exact.method)
+    assert exact.determined and not exact.unsettled, exact.why
+    with mpmath.workdps(2000):
+        p = 1 / (1 + mpmath.exp(mpmath.mpf(5e110)))  # softmax's first weight, written independently
+        slope = p * (1 - p)
+        assert exact.gradient[0] == 0
+        assert abs(exact.gradient[1][0] - slope) <= 1e-12 * slope
+        assert abs(exact.gradient[1][1] + slope) <= 1e-12 * slope
 
 
 # -- --wrt: the exact check spans only the chosen inputs -----------------------------------------

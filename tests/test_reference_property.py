@@ -120,13 +120,23 @@ def _branch(test_left, test_right, left, right):
     return left if test_left.value > test_right.value else right
 
 
+def _log1p(a):
+    if a.value <= -1:
+        raise Skip("log1p outside its domain")
+    return a.chain(mpmath.log1p(a.value), 1 / (1 + a.value))
+
+
 def _log_sum_exp(items):
-    m = max(item.value for item in items)
-    shifted = [_exp(item - _const(m, len(item.partials))) for item in items]
-    total = shifted[0]
-    for s in shifted[1:]:
+    # The largest entry plus log1p of the others' shares: log(1 + e^-1e200) is e^-1e200, which
+    # log of a sum that rounds to 1 at 2,000 digits would call 0.
+    top = max(range(len(items)), key=lambda k: items[k].value)
+    others = [_exp(item - items[top]) for k, item in enumerate(items) if k != top]
+    if not others:
+        return items[top]
+    total = others[0]
+    for s in others[1:]:
         total = total + s
-    return _log(total) + _const(m, len(items[0].partials))
+    return items[top] + _log1p(total)
 
 
 # -- the ops: (arity, gradcli's form, the oracle's form) -----------------------------------
@@ -412,18 +422,32 @@ def _rounded_to_float64(prim, monkeypatch):
     arb.enable()
     original = prim.mp
 
+    def rounded(number):
+        return type(number)(float(number.mid() if hasattr(number, "mid") else number))
+
     def planted(*args, **kwargs):
         out = original(*args, **kwargs)
-        return type(out)(float(out.mid() if hasattr(out, "mid") else out))
+        if isinstance(out, np.ndarray):
+            return np.frompyfunc(lambda e: planted_one(e), 1, 1)(out)
+        return planted_one(out)
+
+    def planted_one(out):
+        if isinstance(out, arb.Jet):  # forward mode on balls: its value and its derivatives
+            return arb.Jet(rounded(out.v), None if out.d is None else np.array([rounded(e) for e in out.d], dtype=object))
+        return rounded(out)
 
     planted.arb_aware = True
     monkeypatch.setattr(prim, "mp", planted)
 
 
-# A reduction's high-precision path: logsumexp at -800, where float64 would carry 1e-16 of 800.
+# A reduction's high-precision path: logsumexp at -800 (the issue's cross-entropy), and beside a number
+# it nearly equals, where a float64 rounding of logsumexp loses everything: v[0] - logsumexp(v) at
+# [800, -800, -800] is -2e^-1600, and logsumexp(w) - x at w = [800, -800, 3], x = 800 is e^-797.
 PLANTED_REDUCTION_CASES = [
     (("reduce", "cross_entropy", ("leaf", "v")), [0.5, 1.0, np.array([-800.0, -800.0, -800.0]), np.ones(VECTOR)]),
-    (("reduce", "logsumexp", ("leaf", "w")), [0.5, 1.0, np.ones(VECTOR), np.array([-800.0, -801.0, -799.5])]),
+    (("reduce", "cross_entropy", ("leaf", "v")), [0.5, 1.0, np.array([800.0, -800.0, -800.0]), np.ones(VECTOR)]),
+    (("binary", "subtract", ("reduce", "logsumexp", ("leaf", "w")), ("leaf", "x")),
+     [800.0, 1.0, np.ones(VECTOR), np.array([800.0, -800.0, 3.0])]),
 ]
 
 
