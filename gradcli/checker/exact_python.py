@@ -310,9 +310,8 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
         if got is not False:
             value, d = got
             if all(e.is_finite() for e in d) and value.is_finite():
-                entries = [balls.settled(e) for e in d]
-                if all(e is not None for e in entries) and balls.settled(value) is not None:
-                    return entries, bits
+                if _settled(value, bits) and all(_settled(e, bits) for e in d):
+                    return [balls.settled(e) for e in d], bits
             elif bits >= UNDECIDED_BITS:
                 return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
         bits *= 2
@@ -366,8 +365,12 @@ def _ball_or_none(value):
         return None
 
 
-def _settled(ball):
-
+def _settled(ball, bits):
+    """Whether ``ball`` is settled at ``bits`` (`balls.settled`), a ball around 0 that is not exactly 0
+    only at `balls.MAX_BITS`: until then more bits may show a number (exp(-1e200) is 0 +- 10^-3e199
+    at 128 bits, and 10^-4.3e199 to every digit at 1024). A 0 is proven, or the most bits say so."""
+    if bits < balls.MAX_BITS and not ball.is_exact() and ball.contains(0):
+        return False
     return balls.settled(ball) is not None
 
 
@@ -397,7 +400,7 @@ def _rule_on_balls(function, args, budget):
             bits *= 2
             continue
         last = time.perf_counter() - started
-        if _settled(value) and all(e is None or _settled(e) for g in rule for e in g):
+        if _settled(value, bits) and all(e is None or _settled(e, bits) for g in rule for e in g):
             return value, rule, bits
         bits *= 2
     raise _Fallback("the rule did not settle")
