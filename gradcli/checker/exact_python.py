@@ -133,12 +133,20 @@ def _compute(target, args, result, budget, seed):
     tied = bool(arb_core.ties)
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
+    # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
+    # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
+    few = sum(int(np.size(a)) for a in args) <= MAX_FD_COORDINATES
     if tied:
         most = _sided_jets_into(result, target.mp_function, args, bits, budget)
     else:
-        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if few else None
     if most is None:
-        most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
+        try:
+            most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
+        except _Unresolvable:
+            most = None if tied or few else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+            if most is None:
+                raise
     result.value = _mpf(value)
     result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
     result.method = "balls"
