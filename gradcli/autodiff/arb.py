@@ -103,9 +103,13 @@ def _logaddexp(x, y):
     return (x + y + spread) / 2 + (-spread).exp().log1p()
 
 
-def _xlogy(x, y, log=lambda y: _arb(y).log()):
-    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0.
+def _xlogy(x, y, log=lambda y: _arb(y).log(), inside=lambda y: _arb(y) > 0):
+    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0. Where
+    # log y is finite (``inside`` its domain) both branches are x log y, smooth through x = 0: no
+    # decision, so an x too tiny for the balls to part from 0 (an entropy of e^-3e277) is no tie.
     x = _arb(x)
+    if inside(y):
+        return x * log(y)
     if _decide(x.is_exact() and x.is_zero(), not x.contains(0), x.is_zero()):
         return ARB(0)
     return x * log(y)
@@ -190,7 +194,7 @@ ELEMENTWISE = {
     "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
-    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p()),
+    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p(), inside=lambda y: _arb(y) > -1),
     "erf": _method("erf"),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
