@@ -309,6 +309,25 @@ def f_wrong_in_y(x, y):
 X20 = numpy.linspace(0.1, 2.0, 20)
 
 
+def test_held_inputs_enter_forward_mode_exactly_signs_and_all(tmp_path):
+    # With --wrt the held inputs are exact numbers beside the jets; a negative one read without its
+    # sign made x @ w + b wrong, and a right rule `wrong`. The truth by hand: 2 tanh(u) sech(u)^2 x_i.
+    path = module(tmp_path, """
+        def f(w, b, x):
+            return np.sum(np.tanh(x @ w + b) ** 2)
+    """) + ":f"
+    x = numpy.array([[0.5, -0.25, 1.5], [-1.0, 0.75, -0.5]])
+    w, b = numpy.array([0.3, -0.7, 0.2]), -0.2
+    result = one(path, {"w": w, "b": b, "x": x}, wrt=("w",))
+    assert result.status == "ok", (result.status, result.findings)
+    with mpmath.workdps(2000):
+        rows = [[mpmath.mpf(v) for v in row] for row in x]
+        u = [mpmath.fsum(r * mpmath.mpf(c) for r, c in zip(row, w)) + mpmath.mpf(b) for row in rows]
+        slope = [2 * mpmath.tanh(t) / mpmath.cosh(t) ** 2 for t in u]
+        expected = [mpmath.fsum(s * row[i] for s, row in zip(slope, rows)) for i in range(3)]
+    assert all(close(g, e) for g, e in zip(result.exact_gradient["w"], expected)), (result.exact_gradient, expected)
+
+
 @pytest.mark.parametrize("wrt", [("y",), ("x",), ("x", "y")])
 def test_a_correct_gradient_with_wrt_over_many_inputs_is_ok(tmp_path, wrt):
     # 21 inputs: above 16 the exact derivative is taken along a random direction, which must lie in

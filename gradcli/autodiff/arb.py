@@ -277,10 +277,12 @@ def _as_jet(x):
 
 def _exact_or_rounded(x):
     """An mpmath number as a ball: exact when its mantissa is short of the precision (a float's), else within an ulp."""
-    man, exp = x.man_exp
-    man, exp = int(man), int(exp)
+    if not mp.mpmath.isfinite(x):
+        raise NoArb("a number that is not finite where a jet's constant is wanted")
+    sign, man, exp, _ = x._mpf_  # mpf's own man_exp drops the sign
+    man, exp = (-1) ** sign * int(man), int(exp)
     ball = ARB(man) * ARB(2) ** exp
-    if man.bit_length() >= mp.mpmath.mp.prec - 16:
+    if abs(man).bit_length() >= mp.mpmath.mp.prec - 16:
         ball = ball + ARB(0, abs(ball).upper() * ARB(2) ** (1 - mp.mpmath.mp.prec))
     return ball
 
