@@ -80,9 +80,28 @@ def while_rule(params, compile_body):
     return loop
 
 
+def linear_solve_rule(params, compile_body):
+    """The replay of a ``custom_linear_solve`` (``jnp.linalg.solve``, ``inv``): its primal, the ``solve`` jaxpr, on b.
+
+    The equation's operands are the constants of its four jaxprs in the order
+    matvec, vecmat, solve, transpose_solve, then the right-hand side.
+    """
+    lengths = params["const_lengths"]
+    start = int(lengths.matvec) + int(lengths.vecmat)
+    count = int(lengths.solve)
+    solve = compile_body(params["jaxprs"].solve)
+    total = sum(int(n) for n in lengths)
+
+    def linear_solve(rule_params, *operands):
+        return solve.run(list(operands[start : start + count]) + list(operands[total:]))
+
+    return linear_solve
+
+
 # Loop primitive -> rule(params, compile_body) giving the equation's replay; ``compile_body(closed_jaxpr)``
 # is the walker's: a sub-jaxpr as a program of gradcli operations on the user's lines.
 LOOPS = {
     "scan": scan_rule,
     "while": while_rule,
+    "custom_linear_solve": linear_solve_rule,
 }
