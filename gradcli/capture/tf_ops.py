@@ -19,6 +19,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
+from .tf_ops_more import MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
 
@@ -586,6 +587,7 @@ SHAPE_OPS = {
 OPS.update({name: (_shapes_of(function), ("out_type",)) for name, function in SHAPE_OPS.items()})
 
 OPS.update(LIST_OPS)
+OPS.update(MORE_OPS)
 
 # Ops a replay passes over: they compute nothing a gradient needs.
 SKIPPED = {"NoOp", "Assert", "Print", "PrintV2", "VarIsInitializedOp"}
