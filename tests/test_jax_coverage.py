@@ -97,7 +97,7 @@ OPS = {
     "triangular_solve": (lambda x: jnp.sum(jax.scipy.linalg.solve_triangular(x, jnp.ones(3), lower=True)), (M,)),
     "lu (slogdet)": (lambda x: jnp.linalg.slogdet(x)[1], (M,)),
     "lu (det, pivoting)": (lambda x: jnp.linalg.det(x[::-1]), (M,)),
-    "custom_linear_solve (solve)": (lambda x: jnp.sum(jnp.linalg.solve(x, jnp.array([1.0, 2.0, -1.0]))), (M,)),
+    "custom_linear_solve (solve, pivoting)": (lambda x: jnp.sum(jnp.linalg.solve(x[::-1], jnp.array([1.0, 2.0, -1.0]))), (M,)),
     "custom_linear_solve (inv)": (lambda x: jnp.sum(jnp.linalg.inv(x) ** 2), (M,)),
     "eigh": (lambda x: jnp.sum(jnp.linalg.eigvalsh(x @ x.T) ** 2), (M,)),
     "igamma": (lambda x: jnp.sum(jss.gammainc(2.0, x)), (P,)),
