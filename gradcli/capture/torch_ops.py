@@ -412,9 +412,36 @@ def _slogdet(a):
 
 
 def _solve_triangular(a, b, upper, left=True, unitriangular=False):
-    if not left:
-        raise InputError("the PyTorch op linalg_solve_triangular with left=False is not replayed by gradcli")
-    return gscipy_linalg.solve_triangular(a, b, lower=not upper, unit_diagonal=unitriangular)
+    if left:
+        return gscipy_linalg.solve_triangular(a, b, lower=not upper, unit_diagonal=unitriangular)
+    # x a = b  <=>  a^T x^T = b^T
+    solved = gscipy_linalg.solve_triangular(a, gnp.swapaxes(b, -1, -2), trans=1, lower=not upper, unit_diagonal=unitriangular)
+    return gnp.swapaxes(solved, -1, -2)
+
+
+def _diagonal_places(shape, offset, dim1, dim2):
+    """The index of a diagonal of an array of ``shape`` (as ``aten.diagonal`` takes it), for writing into it."""
+    ndim = len(shape)
+    dim1, dim2 = dim1 % ndim, dim2 % ndim
+    n = max(0, min(shape[dim1] - max(-offset, 0), shape[dim2] - max(offset, 0)))
+    rows, cols = np.arange(n) + max(-offset, 0), np.arange(n) + max(offset, 0)
+    others = [d for d in range(ndim) if d not in (dim1, dim2)]
+    grid = np.indices([shape[d] for d in others], sparse=True) if others else []
+    index = [None] * ndim
+    for d, g in zip(others, grid):
+        index[d] = g[..., None]
+    index[dim1], index[dim2] = rows, cols
+    return tuple(index)
+
+
+def _diagonal_backward(g, input_sizes, offset=0, dim1=0, dim2=1):
+    """A diagonal's gradient: zeros of the input's shape, the gradient on that diagonal (backward graphs only)."""
+    exact = is_exact(g)
+    out = np.zeros(tuple(input_sizes), dtype=object if exact else np.asarray(raw(g)).dtype)
+    if exact:
+        out[...] = 0.0
+    out[_diagonal_places(out.shape, offset, dim1, dim2)] = raw(g)
+    return out
 
 
 def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
@@ -630,6 +657,7 @@ OPS = {
     "linalg_solve_triangular": _solve_triangular,
     "_linalg_eigh": _eigh,
     "diagonal": _diagonal,
+    "diagonal_backward": _diagonal_backward,
     "triu": _tri(lambda i, j, k: j - i >= k),
     "tril": _tri(lambda i, j, k: j - i <= k),
     "roll": _roll,
