@@ -120,8 +120,13 @@ def _erfcx_mp(x):
 
 
 def _ndtri_mp(p):
+    """sqrt(2) erfinv(2p - 1), with as many more digits as 2p - 1 cancels near 0 or 1."""
     mpmath = loaded_mpmath()
-    return mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)
+    tail = min(p, 1 - p)
+    extra = 10 + (int(-mpmath.log10(tail)) if 0 < tail < 1 else 0)
+    with mpmath.extradps(extra):
+        value = mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)
+    return +value
 
 
 _SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp}
