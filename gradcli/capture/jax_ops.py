@@ -18,9 +18,10 @@ import gradcli.numpy as gnp
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
 from ..autodiff.values import raw
+from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import jax_linalg, orderings
+from . import convolution, jax_linalg, orderings
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
@@ -162,6 +163,8 @@ def _broadcast_in_dim(params, x):
 
 
 def _reshape(params, x, *dynamic):
+    if params.get("dimensions") is not None:  # lax.reshape's dimensions: the axes' order before reshaping
+        x = gnp.transpose(x, tuple(params["dimensions"]))
     return gnp.reshape(x, tuple(params["new_sizes"]))
 
 
@@ -403,6 +406,32 @@ def _triangular_solve(params, a, b):
     return gnp.swapaxes(solved, -1, -2)
 
 
+def _conv(params, lhs, rhs):
+    """``lax.conv_general_dilated``: brought to (N, C, spatial) and (O, I, spatial), convolved, put back in ``out_spec``.
+
+    With ``batch_group_count`` g (a grouped convolution's kernel gradient), the
+    i-th of g slices of the batch meets the i-th of g slices of the kernels.
+    """
+    lhs_spec, rhs_spec, out_spec = params["dimension_numbers"]
+    lhs, rhs = gnp.transpose(lhs, tuple(lhs_spec)), gnp.transpose(rhs, tuple(rhs_spec))
+    batches = int(params.get("batch_group_count", 1))
+    n, o = np.shape(raw(lhs))[0] // batches, np.shape(raw(rhs))[0] // batches
+    parts = [
+        convolution.convolve(
+            lhs[i * n : (i + 1) * n],
+            rhs[i * o : (i + 1) * o],
+            tuple(params["window_strides"]),
+            params["padding"],
+            params.get("lhs_dilation"),
+            params.get("rhs_dilation"),
+            int(params.get("feature_group_count", 1)),
+        )
+        for i in range(batches)
+    ]
+    out = parts[0] if batches == 1 else gnp.concatenate(parts, axis=1)
+    return gnp.transpose(out, tuple(np.argsort(out_spec)))
+
+
 def _platform_index(params, *operands):
     """``platform_index`` (``lax.platform_dependent``): the branch for the CPU the replay stands in for, else the default."""
     platforms = list(params["platforms"])
@@ -508,6 +537,7 @@ PRIMITIVES = {
     "lu": jax_linalg.lu,
     "eigh": _eigh,
     "platform_index": _platform_index,
+    "conv_general_dilated": _conv,
     "dot_general": _dot_general,
     # shapes and indexing
     "broadcast_in_dim": _broadcast_in_dim,
