@@ -17,12 +17,12 @@ einsum, layer norm, scaled-dot-product and hand-written attention, an RNN
 written as a Python loop, huber and smooth L1, logsigmoid, std and var, prod,
 max and min, logit, xlogy and xlog1py, entropy, hypot, sinc, outer, trace,
 eigvalsh, triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
-softmin, normalize. Judged unstable, rightly: digamma's gradient in float64
-(PyTorch's trigamma loses about 9 digits to 3e-10 relative error).
-Still refused: conv1d (aten.convolution), cdist (aten._cdist_forward), an
-in-place write into a view (x[1] = 3.0), the as_strided a cholesky's
-gradient of a diagonal uses, and torch.distributions' argument validation
-and gaussian_nll_loss's check, which branch on a tensor's value.
+softmin, normalize, conv1d and conv2d (aten.convolution and its backward).
+Judged unstable, rightly: digamma's gradient in float64 (PyTorch's trigamma
+has a 3e-10 relative error). Still refused: cdist (aten._cdist_forward),
+transposed convolutions, an in-place write into a view (x[1] = 3.0), and
+torch.distributions' argument validation and gaussian_nll_loss's check,
+which branch on a tensor's value.
 """
 
 import mpmath
@@ -40,6 +40,8 @@ V = np.array([0.3, -1.2, 2.0, 0.7])
 P = np.array([0.5, 1.5, 2.5, 0.8])
 M = np.array([[2.0, 0.3, 0.1], [0.3, 1.5, 0.2], [0.1, 0.2, 1.0]])
 L = np.array([[0.2, -1.0, 0.5], [1.1, 0.3, -0.4]])
+IMAGES = np.random.default_rng(3).normal(size=(2, 4, 6, 5))
+KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
 
 
 def _arange(n, like):
@@ -79,6 +81,11 @@ OPS = {
     "constant_pad_nd": (lambda x: (F.pad(x, (1, 2)) * _arange(7, x)).sum(), (V,)),
     "iota (one_hot)": (lambda x: (F.one_hot(torch.tensor([1, 3]), 4).to(x.dtype) @ x).sum(), (V,)),
     "layer_norm (broadcast_in_dim)": (lambda x: (F.layer_norm(x, (3,)) * _arange(3, x)).sum(), (L,)),
+    "convolution (conv1d)": (lambda x, w: (F.conv1d(x.reshape(1, 1, 4), w.reshape(1, 1, 3)) ** 2).sum(), (V, P[:3])),
+    "convolution (conv2d: stride, padding, dilation, groups, bias)": (
+        lambda x, w, b: torch.tanh(F.conv2d(x, w, b, stride=(1, 2), padding=(1, 0), dilation=(2, 1), groups=2)).sum(),
+        (IMAGES, KERNELS, P),
+    ),
 }
 
 
@@ -154,11 +161,11 @@ def test_a_users_function_gets_its_verdict_in_both_dtypes_and_exact_to_1e_10(nam
 
 
 def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
-    def smoothed(x):
-        kernel = torch.tensor([[[0.5, -1.0, 0.25]]], dtype=x.dtype)
-        return (F.conv1d(x.reshape(1, 1, 4), kernel) ** 2).sum()  # the line named
+    def spread(x):
+        points = x.reshape(2, 2)
+        return torch.cdist(points, points + 1).sum()  # the line named
 
-    line = smoothed.__code__.co_firstlineno + 2
+    line = spread.__code__.co_firstlineno + 2
     with pytest.raises(InputError) as caught:
-        gradcli.check(smoothed, [V], dtypes=("float64",), framework="torch")
-    assert "aten.convolution" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+        gradcli.check(spread, [V], dtypes=("float64",), framework="torch")
+    assert "aten._cdist_forward" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)

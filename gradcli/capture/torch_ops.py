@@ -21,7 +21,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import orderings
+from . import convolution, orderings
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -506,6 +506,29 @@ def _broadcast_in_dim(x, shape, broadcast_dimensions):
         kept[axis] = n
     return gnp.broadcast_to(gnp.reshape(x, tuple(kept)), tuple(shape))
 
+def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """``aten.convolution`` (``F.conv1d/2d/3d``): gradcli's convolution of the input, plus the bias per channel."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution with transposed=True (a transposed convolution) is not replayed by gradcli")
+    out = convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+    if bias is None:
+        return out
+    return out + gnp.reshape(bias, (1, -1) + (1,) * (np.ndim(raw(out)) - 2))
+
+
+def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask):
+    """``aten.convolution_backward``: the gradients of the input, the kernel and the bias, as the convolution's VJP."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution_backward of a transposed convolution is not replayed by gradcli")
+
+    def forward(a, b):
+        return convolution.convolve(a, b, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+
+    grad_x, grad_w = convolution.pullback(forward, (x, weight), g)
+    grad_b = gnp.sum(g, axis=(0,) + tuple(range(2, np.ndim(raw(g))))) if bias_sizes is not None and output_mask[2] else None
+    return grad_x, grad_w, grad_b
+
+
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
 OPS = {
     # arithmetic
@@ -667,6 +690,8 @@ OPS = {
     "linalg_lu_solve": _lu_solve,
     "_linalg_check_errors": lambda info, api_name, is_matrix=True: None,
     "constant_pad_nd": _constant_pad,
+    "convolution": _convolution,
+    "convolution_backward": _convolution_backward,
     # constants
     "iota": _iota,
     "arange": _arange,
