@@ -22,8 +22,9 @@ foldl, an autograph loop over tf.range, std and variance, prod, max and min,
 relu6/elu/selu/leaky_relu/relu, xlogy and xlog1py, entropy, outer, trace,
 eigvalsh, band_part, pad, roll, tensor_scatter_nd_update, squared
 difference, log_softmax, igamma, Bessel i0e and i1e, softsign,
-reduce_euclidean_norm, segment_sum, a dense layer, logaddexp. Still
-refused: conv1d (Conv2D), unsorted_segment_max.
+reduce_euclidean_norm, segment_sum, a dense layer, logaddexp, conv1d and
+conv2d (Conv2D and its two backprops). Still refused: unsorted_segment_max,
+depthwise convolutions.
 """
 
 import os
@@ -43,6 +44,8 @@ from gradcli.errors import InputError
 V = np.array([0.3, -1.2, 2.0, 0.7])
 P = np.array([0.5, 1.5, 2.5, 0.8])
 M = np.array([[2.0, 0.3, 0.1], [0.3, 1.5, 0.2], [0.1, 0.2, 1.0]])
+IMAGES = np.random.default_rng(3).normal(size=(2, 5, 6, 3))
+KERNELS = np.random.default_rng(4).normal(size=(3, 2, 3, 4))
 
 
 def constant(values, x):
@@ -100,6 +103,11 @@ OPS = {
     "Erfinv/Ndtri": (lambda x: tf.reduce_sum(tf.math.erfinv(tf.tanh(x)) + tf.math.ndtri(tf.sigmoid(x))), (V,)),
     "Igamma/Igammac": (lambda x: tf.reduce_sum(tf.math.igamma(constant(2.0, x), x) + tf.math.igammac(constant(1.5, x), x)), (P,)),
     "BesselI0e/I1e": (lambda x: tf.reduce_sum(tf.math.bessel_i0e(x) + tf.math.bessel_i1e(x)), (V,)),
+    "Conv2D (conv1d, SAME)": (lambda x, w: tf.reduce_sum(tf.nn.conv1d(tf.reshape(x, (1, 4, 1)), tf.reshape(w, (3, 1, 1)), 1, "SAME") ** 2), (V, P[:3])),
+    "Conv2D (strides, explicit padding)": (
+        lambda x, w: tf.reduce_sum(tf.tanh(tf.nn.conv2d(x, w, (1, 2), [[0, 0], [1, 2], [0, 1], [0, 0]]))),
+        (IMAGES, KERNELS),
+    ),
 }
 
 

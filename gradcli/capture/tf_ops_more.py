@@ -20,7 +20,7 @@ from ..autodiff.ops_array import untake
 from ..autodiff.values import raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import orderings
+from . import convolution, orderings
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -231,6 +231,71 @@ def _binary(function):
     return lambda ins, attrs: function(ins[0], ins[1])
 
 
+def _conv_layout(attrs, rank):
+    """(strides, dilations, to channels-first, back) of a TensorFlow convolution from its data format."""
+    fmt = attrs.get("data_format", "NHWC")
+    first = fmt.startswith("NC")
+    spatial = list(range(2, 2 + rank)) if first else list(range(1, 1 + rank))
+    strides = tuple(int(attrs.get("strides", [1] * (rank + 2))[d]) for d in spatial)
+    dilations = tuple(int(attrs.get("dilations", [1] * (rank + 2))[d]) for d in spatial)
+    to_first = None if first else (0, rank + 1) + tuple(range(1, rank + 1))
+    back = None if first else (0,) + tuple(range(2, rank + 2)) + (1,)
+    return strides, dilations, spatial, to_first, back
+
+
+def _conv_padding(attrs, size, kernel, strides, dilations, spatial):
+    """Low and high padding per spatial axis: VALID, SAME (TensorFlow's split: the extra one high) or EXPLICIT."""
+    padding = attrs.get("padding", "VALID")
+    if padding == "EXPLICIT":
+        explicit = list(attrs.get("explicit_paddings", []))
+        return [(int(explicit[2 * d]), int(explicit[2 * d + 1])) for d in spatial]
+    if padding == "VALID":
+        return [(0, 0)] * len(size)
+    pads = []
+    for n, k, s, d in zip(size, kernel, strides, dilations):
+        total = max((-(-n // s) - 1) * s + (k - 1) * d + 1 - n, 0)
+        pads.append((total // 2, total - total // 2))
+    return pads
+
+
+def _conv2d_function(attrs, input_shape, filter_shape):
+    """The convolution a Conv2D op computes, as a function of (input, filter) in the op's own layouts."""
+    strides, dilations, spatial, to_first, back = _conv_layout(attrs, 2)
+    size = [input_shape[d] for d in spatial]
+    padding = _conv_padding(attrs, size, filter_shape[:2], strides, dilations, spatial)
+    groups = input_shape[spatial[-1] + 1 if to_first else 1] // filter_shape[2]
+
+    def function(x, w):
+        x = gnp.transpose(x, to_first) if to_first else x
+        out = convolution.convolve(x, gnp.transpose(w, (3, 2, 0, 1)), strides, padding, None, dilations, groups)
+        return gnp.transpose(out, back) if back else out
+
+    return function
+
+
+def _conv2d(ins, attrs):
+    x, w = ins
+    return _conv2d_function(attrs, np.shape(raw(x)), np.shape(raw(w)))(x, w)
+
+
+def _conv2d_input_grad(ins, attrs):
+    sizes, w, dy = ins
+    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+    function = _conv2d_function(attrs, shape, np.shape(raw(w)))
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda x: function(x, w), (zeros,), dy)[0]
+
+
+def _conv2d_filter_grad(ins, attrs):
+    x, sizes, dy = ins
+    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+    function = _conv2d_function(attrs, np.shape(raw(x)), shape)
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda w: function(x, w), (zeros,), dy)[0]
+
+
+_CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
+
 MORE_OPS = {
     "Cumsum": (_fold(gnp.add, 0.0), ("exclusive", "reverse")),
     "CumulativeLogsumexp": (_fold(gnp.logaddexp, -math.inf), ("exclusive", "reverse")),
@@ -271,4 +336,7 @@ MORE_OPS = {
     "Igammac": (_binary(special.gammaincc), ()),
     "BesselI0e": (_unary(special.i0e), ()),
     "BesselI1e": (_unary(special.i1e), ()),
+    "Conv2D": (_conv2d, _CONV_ATTRS),
+    "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
+    "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),
 }
