@@ -16,9 +16,10 @@ log-likelihoods (gammaln, betaln), digamma, atan2, cumsum, cumprod,
 cumlogsumexp, cummax, median, sort, top_k, argsort, clip, where, gather,
 one_hot, einsum, layer norm, attention, an RNN through lax.scan, fori_loop
 (static and shape-given trip counts), lax.map, polyval, interp, huber, std,
-var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh,
-gammainc, i0e, segment_sum, .at[].set and .at[].multiply. Still refused:
-qr, conv_general_dilated (jnp.convolve), igamma_grad_a (a gradient in
+var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh, svd,
+gammainc, i0e, segment_sum, .at[].set and .at[].multiply. jnp.convolve and
+lax.conv_general_dilated (strides, padding, dilations, groups). Still refused:
+qr, igamma_grad_a (a gradient in
 gammainc's shape). A lax.while_loop carrying a differentiated value is
 JAX's own error (no reverse mode), not gradcli's.
 """
@@ -100,6 +101,7 @@ OPS = {
     "custom_linear_solve (solve, pivoting)": (lambda x: jnp.sum(jnp.linalg.solve(x[::-1], jnp.array([1.0, 2.0, -1.0]))), (M,)),
     "custom_linear_solve (inv)": (lambda x: jnp.sum(jnp.linalg.inv(x) ** 2), (M,)),
     "eigh": (lambda x: jnp.sum(jnp.linalg.eigvalsh(x @ x.T) ** 2), (M,)),
+    "svd (spectral and nuclear norms)": (lambda x: jnp.linalg.norm(x, 2) + jnp.linalg.norm(x, "nuc"), (M,)),
     "igamma": (lambda x: jnp.sum(jss.gammainc(2.0, x)), (P,)),
     "igammac": (lambda x: jnp.sum(jss.gammaincc(2.0, x)), (P,)),
     "bessel_i0e": (lambda x: jnp.sum(jss.i0e(x)), (V,)),
@@ -117,7 +119,7 @@ def test_a_newly_mapped_primitive_replays_as_jax_computes_it_in_float64(name):
         np.testing.assert_allclose(np.asarray(replayed, dtype=np.float64), own, rtol=1e-10, atol=1e-13)
 
 
-@pytest.mark.parametrize("name", ["scan", "scan (reverse)", "while", "sort (median)", "top_k", "cumlogsumexp", "scatter-mul", "lu (det, pivoting)", "custom_linear_solve (inv)", "cholesky"])
+@pytest.mark.parametrize("name", ["scan", "scan (reverse)", "while", "sort (median)", "top_k", "cumlogsumexp", "scatter-mul", "lu (det, pivoting)", "custom_linear_solve (inv)", "cholesky", "svd (spectral and nuclear norms)"])
 def test_the_forward_replay_runs_on_mpmath_numbers(name):
     fun, args = OPS[name]
     mp_core.enable()

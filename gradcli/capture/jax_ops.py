@@ -432,6 +432,14 @@ def _conv(params, lhs, rhs):
     return gnp.transpose(out, tuple(np.argsort(out_spec)))
 
 
+def _svd(params, a):
+    """``lax.linalg.svd``: the singular values, then (with ``compute_uv``) u and vt, as JAX orders its outputs."""
+    if not params.get("compute_uv", True):
+        return [gnp.linalg.svd(a, compute_uv=False)]
+    u, s, vt = gnp.linalg.svd(a, full_matrices=bool(params.get("full_matrices", True)))
+    return [s, u, vt]
+
+
 def _platform_index(params, *operands):
     """``platform_index`` (``lax.platform_dependent``): the branch for the CPU the replay stands in for, else the default."""
     platforms = list(params["platforms"])
@@ -538,6 +546,7 @@ PRIMITIVES = {
     "eigh": _eigh,
     "platform_index": _platform_index,
     "conv_general_dilated": _conv,
+    "svd": _svd,
     "dot_general": _dot_general,
     # shapes and indexing
     "broadcast_in_dim": _broadcast_in_dim,

@@ -529,6 +529,23 @@ def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, t
     return grad_x, grad_w, grad_b
 
 
+def _cdist(x1, x2, p=2.0, compute_mode=None):
+    """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
+    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
+    if p == 2:
+        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
+    if p == 1:
+        return gnp.sum(gnp.abs(difference), axis=-1)
+    if p == float("inf"):
+        return gnp.amax(gnp.abs(difference), axis=-1)
+    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
+
+
+def _cdist_backward(g, x1, x2, p, cdist):
+    """``aten._cdist_backward``: the gradient of the distances in x1, as their VJP."""
+    return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
+
+
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
 OPS = {
     # arithmetic
@@ -691,6 +708,8 @@ OPS = {
     "_linalg_check_errors": lambda info, api_name, is_matrix=True: None,
     "constant_pad_nd": _constant_pad,
     "convolution": _convolution,
+    "_cdist_forward": _cdist,
+    "_cdist_backward": _cdist_backward,
     "convolution_backward": _convolution_backward,
     # constants
     "iota": _iota,
