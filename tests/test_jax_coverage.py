@@ -17,10 +17,10 @@ cumlogsumexp, cummax, median, sort, top_k, argsort, clip, where, gather,
 one_hot, einsum, layer norm, attention, an RNN through lax.scan, fori_loop
 (static and shape-given trip counts), lax.map, polyval, interp, huber, std,
 var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh, svd,
-gammainc, i0e, segment_sum, .at[].set and .at[].multiply. jnp.convolve and
-lax.conv_general_dilated (strides, padding, dilations, groups). Still refused:
-qr, igamma_grad_a (a gradient in
-gammainc's shape). A lax.while_loop carrying a differentiated value is
+gammainc, i0e, segment_sum, .at[].set and .at[].multiply, qr, jnp.convolve
+and lax.conv_general_dilated (strides, padding, dilations, groups). Still
+refused: fft, igamma_grad_a (a gradient in gammainc's shape), ndtri's own
+rule judged against its rational approximation. A lax.while_loop carrying a differentiated value is
 JAX's own error (no reverse mode), not gradcli's.
 """
 
@@ -102,6 +102,8 @@ OPS = {
     "custom_linear_solve (inv)": (lambda x: jnp.sum(jnp.linalg.inv(x) ** 2), (M,)),
     "eigh": (lambda x: jnp.sum(jnp.linalg.eigvalsh(x @ x.T) ** 2), (M,)),
     "svd (spectral and nuclear norms)": (lambda x: jnp.linalg.norm(x, 2) + jnp.linalg.norm(x, "nuc"), (M,)),
+    "qr (square)": (lambda x: jnp.sum(jnp.linalg.qr(x)[1] * jnp.arange(3.0)) + jnp.sum(jnp.linalg.qr(x)[0][:, 0] ** 3), (M,)),
+    "qr (tall, reduced)": (lambda x: jnp.sum(jnp.linalg.qr(x)[1] ** 2) + jnp.sum(jnp.linalg.qr(x)[0] * jnp.arange(2.0)), (L.T,)),
     "igamma": (lambda x: jnp.sum(jss.gammainc(2.0, x)), (P,)),
     "igammac": (lambda x: jnp.sum(jss.gammaincc(2.0, x)), (P,)),
     "bessel_i0e": (lambda x: jnp.sum(jss.i0e(x)), (V,)),
@@ -119,7 +121,7 @@ def test_a_newly_mapped_primitive_replays_as_jax_computes_it_in_float64(name):
         np.testing.assert_allclose(np.asarray(replayed, dtype=np.float64), own, rtol=1e-10, atol=1e-13)
 
 
-@pytest.mark.parametrize("name", ["scan", "scan (reverse)", "while", "sort (median)", "top_k", "cumlogsumexp", "scatter-mul", "lu (det, pivoting)", "custom_linear_solve (inv)", "cholesky", "svd (spectral and nuclear norms)"])
+@pytest.mark.parametrize("name", ["scan", "scan (reverse)", "while", "sort (median)", "top_k", "cumlogsumexp", "scatter-mul", "lu (det, pivoting)", "custom_linear_solve (inv)", "cholesky", "svd (spectral and nuclear norms)", "qr (square)"])
 def test_the_forward_replay_runs_on_mpmath_numbers(name):
     fun, args = OPS[name]
     mp_core.enable()
@@ -195,10 +197,10 @@ def test_a_users_function_is_ok_in_both_dtypes_and_exact_to_1e_10(name):
 
 
 def test_a_primitive_gradcli_cannot_replay_names_itself_and_the_users_line():
-    def orthogonal(x):
-        return jnp.sum(jnp.linalg.qr(x)[1])  # the line named
+    def spectral_power(x):
+        return jnp.sum(jnp.abs(jnp.fft.rfft(x)) ** 2)  # the line named
 
-    line = orthogonal.__code__.co_firstlineno + 1
+    line = spectral_power.__code__.co_firstlineno + 1
     with pytest.raises(InputError) as caught:
-        gradcli.check(orthogonal, [{"x": M}], dtypes=("float64",))
-    assert "`qr`" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+        gradcli.check(spectral_power, [{"x": V}], dtypes=("float64",))
+    assert "`fft`" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)

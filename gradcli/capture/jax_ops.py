@@ -543,6 +543,7 @@ PRIMITIVES = {
     "cholesky": lambda params, a: gnp.linalg.cholesky(a),
     "triangular_solve": _triangular_solve,
     "lu": jax_linalg.lu,
+    "qr": jax_linalg.qr,
     "eigh": _eigh,
     "platform_index": _platform_index,
     "conv_general_dilated": _conv,
