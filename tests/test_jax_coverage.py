@@ -19,9 +19,9 @@ one_hot, einsum, layer norm, attention, an RNN through lax.scan, fori_loop
 var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh, svd,
 gammainc, i0e, segment_sum, .at[].set and .at[].multiply, qr, jnp.convolve
 and lax.conv_general_dilated (strides, padding, dilations, groups). Still
-refused: fft, igamma_grad_a (a gradient in gammainc's shape), ndtri's own
-rule judged against its rational approximation. A lax.while_loop carrying a differentiated value is
-JAX's own error (no reverse mode), not gradcli's.
+refused: fft, igamma_grad_a (a gradient in gammainc's shape). A
+lax.while_loop carrying a differentiated value is JAX's own error (no
+reverse mode), not gradcli's.
 """
 
 import jax
