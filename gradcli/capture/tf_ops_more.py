@@ -169,6 +169,33 @@ def _segment_sum(ins, attrs):
     return gnp.tensordot(hot, data, axes=ids.ndim)
 
 
+def _segment_extreme(reduce, empty):
+    """``(Unsorted)SegmentMax/Min``: each segment's extreme over the rows its id names; an empty one is ``empty``."""
+
+    def extreme(ins, attrs):
+        data, ids = ins[:2]
+        ids = np.asarray(raw(ids))
+        count = _int(ins[2]) if len(ins) > 2 else int(ids.max()) + 1
+        rows = []
+        for segment in range(count):
+            members = np.flatnonzero(ids.reshape(-1) == segment)
+            if members.size:
+                flat = gnp.reshape(data, (-1,) + np.shape(raw(data))[ids.ndim :])
+                rows.append(reduce(flat[members], axis=0))
+            else:
+                rows.append(gnp.full_like(data[(0,) * ids.ndim], empty))
+        return gnp.stack(rows, axis=0)
+
+    return extreme
+
+
+def _segment_mean(ins, attrs):
+    data, ids = ins
+    ids = np.asarray(raw(ids))
+    counts = np.maximum(np.bincount(ids.reshape(-1)), 1).reshape((-1,) + (1,) * (np.ndim(raw(data)) - ids.ndim))
+    return gnp.divide(_segment_sum(ins, attrs), counts.astype(getattr(raw(data), "dtype", float) if getattr(raw(data), "dtype", None) != object else float))
+
+
 def _relu6(ins, attrs):
     x = ins[0]
     return gnp.minimum(gnp.maximum(x, gnp.zeros_like(x)), _like(6, x))
@@ -320,6 +347,11 @@ MORE_OPS = {
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
     "SegmentSum": (_segment_sum, ()),
+    "SegmentMean": (_segment_mean, ()),
+    "SegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
+    "SegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
+    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
+    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
     "Relu6": (_relu6, ()),
     "Relu6Grad": (_relu6_grad, ()),
     "Elu": (_elu, ()),
