@@ -49,7 +49,7 @@ def scan_rule(params, compile_body):
             for column, y in zip(ys, out[carry_n:]):
                 column[i] = y
         stacked = [
-            _stacked(column if length else [], shape, dtype)
+            _stacked(column, shape, dtype)
             for column, shape, dtype in zip(ys, rule_params["_out"][carry_n:], rule_params["_dtypes"][carry_n:])
         ]
         return carry + stacked
