@@ -19,7 +19,9 @@ provenance, explanations).
 The audit part runs the same set as 100-odd audit cases in a fresh
 ``gradcli audit SPEC --jobs 2`` process, against the numdifftools loop plus
 one process start (a fresh ``python -c "import numdifftools"``: what a script
-running that loop pays before its first point).
+running that loop pays before its first point). The same audit of one formula
+at one point, fresh too, shows what an audit costs besides its checks: the
+interpreter, the forkserver's imports, the report.
 
 Targets:
   * gradcli at most 2x numdifftools per point (median of the paired ratios);
@@ -202,40 +204,82 @@ def _point_text(point):
     return f"x={point!r}"
 
 
-def write_spec(folder, chosen):
+def write_spec(folder, chosen, name="gradcli.toml"):
     """An audit spec of the cases (one per formula, float64, its points), as a user would write it."""
     lines = ['[defaults]\ndtypes = ["float64"]\n']
     for k, (text, points) in enumerate(chosen):
         at = ", ".join(json.dumps(_point_text(p)) for p in points)
         lines.append(f'[[case]]\nname = "f{k}"\ntarget = {json.dumps(text)}\nat = [{at}]\n')
-    path = os.path.join(folder, "gradcli.toml")
+    path = os.path.join(folder, name)
     with open(path, "w") as f:
         f.write("\n".join(lines))
     return path
 
 
-def _fresh(argv):
+def _fresh(argv, pycache=None):
+    """``(wall seconds, completed process)`` of ``argv`` run afresh; with ``pycache``, Python's bytecode kept there."""
     env = dict(os.environ, PYTHONPATH=REPO + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if pycache is not None:  # compiled once and read back after, as an installed package's modules are
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
     started = time.perf_counter()
     done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return time.perf_counter() - started, done
 
 
 def audit_times(chosen, reps=REPS):
-    """Per repetition: the fresh audit's wall time, the fresh ``import numdifftools`` process; and the audit's JSON."""
-    audits, starts, report = [], [], None
+    """Per repetition, wall seconds of fresh processes: the audit, ``import numdifftools``, the audit of one formula at
+    one point (what an audit costs besides its checks); and the whole audit's JSON.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine's sessions set it),
+    every gradcli module is compiled from source in every process, while
+    numdifftools and its dependencies read the bytecode they were installed
+    with; the audit and the start are then also timed with bytecode kept
+    (after one warm-up), as on any machine where gradcli is installed.
+    """
+    times, report = {"audit": [], "start": [], "one": []}, None
     with tempfile.TemporaryDirectory() as folder:
         spec = write_spec(folder, chosen)
+        one = write_spec(folder, [(chosen[0][0], chosen[0][1][:1])], "one.toml")
         audit = [sys.executable, "-m", "gradcli", "audit", spec, "--jobs", "2", "--json"]
         start = [sys.executable, "-c", "import numdifftools"]
+        pycache = os.path.join(folder, "pycache") if os.environ.get("PYTHONDONTWRITEBYTECODE") else None
+        if pycache is not None:
+            times.update({"audit, bytecode kept": [], "start, bytecode kept": []})
+            _fresh(audit[:4] + [one] + audit[5:], pycache), _fresh(start, pycache)  # compiles and keeps it
         for _ in range(reps):
             seconds, done = _fresh(audit)
             if done.returncode not in (0, 1):
                 raise RuntimeError(f"gradcli audit exited {done.returncode}: {done.stderr[-2000:]}")
-            audits.append(seconds)
-            starts.append(_fresh(start)[0])
+            times["audit"].append(seconds)
+            times["start"].append(_fresh(start)[0])
+            times["one"].append(_fresh(audit[:4] + [one] + audit[5:])[0])
             report = json.loads(done.stdout)
-    return audits, starts, report
+            if pycache is not None:
+                times["audit, bytecode kept"].append(_fresh(audit, pycache)[0])
+                times["start, bytecode kept"].append(_fresh(start, pycache)[0])
+    return times, report
+
+
+def audit_table(chosen, reps, loop, verdicts):
+    """Time the audit (`audit_times`), print its table against 2 x ``loop`` + a process start; its ratio and whether it agrees."""
+    times, report = audit_times(chosen, reps)
+    ratio = statistics.median(a / (AUDIT_LIMIT * loop + s) for a, s in zip(times["audit"], times["start"]))
+    median = {name: statistics.median(ts) for name, ts in times.items()}
+    rows = [["gradcli audit --jobs 2 (fresh process)", common.fmt_time(median["audit"])],
+            ["the same, one formula at one point (its fixed costs)", common.fmt_time(median["one"])],
+            ["numdifftools loop (in process)", common.fmt_time(loop)],
+            ["process start: python -c 'import numdifftools'", common.fmt_time(median["start"])],
+            ["target: 2 x loop + one process start", common.fmt_time(AUDIT_LIMIT * loop + median["start"])]]
+    notes = [f"audit / (2 x loop + process start): {ratio:.2f}x"]
+    if "audit, bytecode kept" in times:
+        kept = statistics.median(
+            a / (AUDIT_LIMIT * loop + s) for a, s in zip(times["audit, bytecode kept"], times["start, bytecode kept"]))
+        rows += [["gradcli audit --jobs 2, bytecode kept (as installed)", common.fmt_time(median["audit, bytecode kept"])],
+                 ["process start, bytecode kept", common.fmt_time(median["start, bytecode kept"])]]
+        notes.append(f"with bytecode kept for both (PYTHONDONTWRITEBYTECODE is set here): {kept:.2f}x; the target reads the first")
+    common.table(["audit", "wall time"], rows, title=f"{len(chosen)} formula cases as one audit, {reps} runs", notes=notes)
+    return ratio, audit_agrees(report, chosen, verdicts)
 
 
 def audit_agrees(report, chosen, verdicts):
@@ -272,20 +316,7 @@ def main(argv=()):
         [[name, common.fmt_time(s / points), f"{100 * s / whole:.0f}%"] for name, s in parts.items()],
         title="Where a check's time goes (one more pass, parts timed; fixes include their re-checks)",
     )
-    audits, starts, report = audit_times(chosen, reps)
-    loop = wall.median("numdifftools")
-    budget = [AUDIT_LIMIT * loop + s for s in starts]
-    audit_ratio = statistics.median(a / b for a, b in zip(audits, budget))
-    agrees = audit_agrees(report, chosen, verdicts)
-    common.table(
-        ["audit", "wall time"],
-        [["gradcli audit --jobs 2 (fresh process)", common.fmt_time(statistics.median(audits))],
-         ["numdifftools loop (in process)", common.fmt_time(loop)],
-         ["process start: python -c 'import numdifftools'", common.fmt_time(statistics.median(starts))],
-         ["target: 2 x loop + one process start", common.fmt_time(statistics.median(budget))]],
-        title=f"{len(chosen)} formula cases as one audit, {reps} runs",
-        notes=[f"audit / (2 x loop + process start): {audit_ratio:.2f}x"],
-    )
+    audit_ratio, agrees = audit_table(chosen, reps, wall.median("numdifftools"), verdicts)
     if "--profile" in argv:
         common.profile(lambda: [gradcli.check(t, p, dtypes=("float64",)) for t, p in chosen], title="cProfile of the gradcli loop")
     targets = [

@@ -466,21 +466,26 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     --baseline: only regressions and new failing cases), 2 for a bad spec or
     input.
     """
-    from .audit.progress import Progress
-    from .audit.run import run_audit
-    from .views.terminal_audit import summary
+    stop_early = _start_workers_early(sources, executor)
+    try:
+        from .audit.progress import Progress
+        from .audit.run import run_audit
+        from .views.terminal_audit import summary
 
-    def given(param):
-        return ctx.get_parameter_source(param) != click.core.ParameterSource.DEFAULT
+        def given(param):
+            return ctx.get_parameter_source(param) != click.core.ParameterSource.DEFAULT
 
-    layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
-    if args_function:
-        layer["args"] = _from_here(args_function)
-    cases = _audit_cases(sources, layer)
-    _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
-    old = _load_baseline(baseline)
-    shard = _shard(shard)
-    journal = _open_journal(cases, shard, resume)
+        layer = {**_option_layer(flags, given), "timeout": timeout if given("timeout") else None}
+        if args_function:
+            layer["args"] = _from_here(args_function)
+        cases = _audit_cases(sources, layer)
+        _check_report_paths(junit=junit, markdown=markdown, html=html, update_baseline=update_baseline)
+        old = _load_baseline(baseline)
+        shard = _shard(shard)
+        journal = _open_journal(cases, shard, resume)
+    except BaseException:
+        stop_early()  # bad input: no worker will be asked for
+        raise
     try:
         with Progress() as progress:
             report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
@@ -499,6 +504,19 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     _echo_summary(summary(report), as_json)
     if not report.ok and not update_baseline:  # recording a baseline is how CI makes one: it succeeds
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
+
+
+def _start_workers_early(sources, executor):
+    """Start the local workers' forkserver before the spec is read, so its imports and ours overlap; returns its stop.
+
+    Only for specs: a Python file or folder among ``sources`` is imported here
+    first and may extend ``sys.path``, which the forkserver copies when it starts.
+    """
+    if executor != "local" or not all(source.endswith(".toml") for source in sources):
+        return lambda: None
+    from .audit.preload import start_workers_early
+
+    return start_workers_early()
 
 
 def _open_journal(cases, shard, resume):
@@ -527,7 +545,6 @@ def _from_here(function_text):
 
 def _audit_cases(sources, layer):
     """The cases of the specs and files ``sources`` (a spec found by walking up when there are none)."""
-    from .audit.decorator import discover
     from .audit.spec import find_spec, load_spec
 
     cases, files = [], []
@@ -537,6 +554,8 @@ def _audit_cases(sources, layer):
         else:
             files.append(source)
     if files:
+        from .audit.decorator import discover  # imports the files given: NumPy and the checker, which a spec needs not
+
         cases += discover(files, layer)
     names = [case.name for case in cases]
     twice = sorted({name for name in names if names.count(name) > 1})

@@ -19,17 +19,21 @@ code, an audit `Case` with its ``timeout`` is the bounded spelling.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import math
 import multiprocessing
 import os
 import pickle
 import signal
 import sys
+import threading
 import time
 from multiprocessing.connection import wait
 from dataclasses import dataclass
 
 from .checker.results import CheckReport, PointResult
+from .checker.target_text import FUNCTION_TARGET
 from .checker.verdict import Verdict
 from .errors import InputError
 from .sweep.results import DtypeSweep, Interval, SweepResult
@@ -44,19 +48,142 @@ PRELOAD = (
 )
 
 
+class _ClockStarts:
+    """What a worker sends its parent when a job's own time begins: the user's module and its framework are loaded."""
+
+
+_TO_PARENT = None  # in a worker: its end of the pipe to the parent, for `clock_starts`
+
+# Frameworks whose import takes seconds (TensorFlow 5-20 on a busy machine): a job that needs one
+# loads it before its clock starts, as the forkserver's own start is not a target's time either.
+_SLOW_IMPORTS = ("jax", "torch", "tensorflow")
+
+
+def clock_starts(target_text):
+    """In a worker: load the frameworks the module of ``target_text`` imports, then start the job's clock.
+
+    The clock of a job whose frameworks take longer than its timeout to
+    import still stops it (`_deadline`); a job outside a worker only loads them.
+    """
+    for framework in _frameworks_imported_by(target_text):
+        from .capture.bridge import prepare_bridge  # lazy: only a target written for a framework needs it
+
+        prepare_bridge(framework)
+        try:
+            importlib.import_module(framework)  # lazy: the user's module imports it anyway, next
+        except Exception:  # noqa: BLE001 - an import that fails is the check's to report, with the user's line
+            pass
+    if _TO_PARENT is not None:
+        _TO_PARENT.send(_ClockStarts())
+
+
+def _frameworks_imported_by(target_text):
+    """The slow-to-import frameworks the module of a ``module:function`` target imports (read, not run)."""
+    match = FUNCTION_TARGET.match(target_text.strip())
+    if not match:
+        return []  # a formula
+    module = match["module"]
+    path = module if module.endswith(".py") or "/" in module or os.sep in module else _module_file(module)
+    try:
+        with open(path, "rb") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError, TypeError):
+        return []  # the check says what is wrong with it
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return [name for name in _SLOW_IMPORTS if name in roots]
+
+
+def _module_file(name):
+    """The file of an importable module, found without running it; None where there is none."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    return spec.origin if spec is not None else None
+
+
 def time_left(deadline):
     """Seconds from now to the ``time.monotonic()`` ``deadline`` (0 once past), or None for an infinite one (inf: no limit)."""
     return None if math.isinf(deadline) else max(0.0, deadline - time.monotonic())
+
+
+def _context(preload):
+    """The multiprocessing context workers start from: a forkserver that imports ``preload`` first, where there is one."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload(list(preload))  # every worker starts with the checker imported
+    return context
+
+
+def start_forkserver(preload=PRELOAD):
+    """Start the forkserver now, importing ``preload`` in the background; returns a function that stops it again.
+
+    The forkserver's imports take a second or more, and the first worker
+    waits for them; started before the caller's own imports and reading of
+    its input, they run meanwhile on another core. The function returned
+    stops a forkserver started here that no worker was asked of (the input was
+    bad: exit 2 at once, no process left importing); it does nothing to one
+    already running, nor where there is no forkserver.
+    """
+    if _context(preload).get_start_method() != "forkserver":
+        return _nothing
+    from multiprocessing import forkserver  # only where there is one
+
+    server = getattr(forkserver, "_forkserver", None)
+    before = getattr(server, "_forkserver_pid", None)
+    _ensure_forkserver(forkserver)  # launches it and returns: its imports run while the caller goes on
+    started = getattr(server, "_forkserver_pid", None)
+    if started is None or started == before or not hasattr(server, "_stop"):
+        return _nothing
+
+    def stop():
+        if server._forkserver_pid != started:
+            return  # gone already, or another one since
+        try:
+            os.kill(started, signal.SIGKILL)  # mid-import, closing its pipe would not stop it until the imports end
+            server._stop()  # reaps it and removes its socket
+        except OSError:
+            pass  # already gone: nothing is left to stop
+
+    return stop
+
+
+def _nothing():
+    pass
+
+
+def _ensure_forkserver(forkserver):
+    """Start the forkserver if it is not running, deaf to Ctrl-C from its first instruction.
+
+    Ctrl-C reaches the whole process group; gradcli's own process answers it
+    (exit 130) and stops the workers. The forkserver ignores it only once its
+    imports are done: during them, a Ctrl-C would kill it with a
+    KeyboardInterrupt traceback on the terminal. A process started with SIGINT
+    ignored keeps it ignored (Python installs its handler only where the parent
+    left the default), so it is ignored here for the moment of the launch.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None or threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class LocalWorkers:
     """Worker processes on this machine, each running one job at a time sent through a pipe, reused job after job."""
 
     def __init__(self, preload=PRELOAD):
-        methods = multiprocessing.get_all_start_methods()
-        self.context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if self.context.get_start_method() == "forkserver":
-            self.context.set_forkserver_preload(list(preload))  # every worker starts with the checker imported
+        self.context = _context(preload)
         self.idle = []
         self.busy = set()
 
@@ -72,7 +199,12 @@ class LocalWorkers:
 
     def start(self, job, run):
         """Send ``job`` to an idle worker (or a new one), which answers ``run(job)``."""
+        if not self.idle and self.context.get_start_method() == "forkserver":
+            from multiprocessing import forkserver  # only where there is one
+
+            _ensure_forkserver(forkserver)
         worker = self.idle.pop() if self.idle else _Worker(self.context)
+        worker.clock_started = None
         self.busy.add(worker)
         try:
             worker.connection.send((run, job))
@@ -80,19 +212,37 @@ class LocalWorkers:
             pass  # the worker is already dead: poll() says so
         return worker
 
+    @staticmethod
+    def deadline(worker, started, timeout):
+        """When a job sent at ``started`` runs out of time: ``timeout`` from when its clock started, or from ``started``.
+
+        Loading a job's module and framework (`clock_starts`) is bounded by
+        ``timeout`` too, so a job never runs past twice its timeout.
+        """
+        begun = worker.clock_started
+        return (started if begun is None else begun) + timeout
+
+    @staticmethod
+    def loading(worker):
+        """Why a job stopped before its clock started (its module and framework were loading), for its message; else ''."""
+        return " while loading its module and framework" if worker.clock_started is None else ""
+
     def wait(self, workers, timeout):
         wait([w.connection for w in workers] + [w.process.sentinel for w in workers], timeout)
 
     def poll(self, worker):
         """``(answer, None)`` once ``worker`` has answered, ``(None, how it died)`` if it died, else ``(None, None)``."""
-        if worker.connection.poll():
+        while worker.connection.poll():
             try:
                 result = worker.connection.recv()
-                self.busy.discard(worker)
-                self.idle.append(worker)
-                return result, None
             except (EOFError, OSError):
-                pass
+                break
+            if isinstance(result, _ClockStarts):
+                worker.clock_started = time.monotonic()
+                continue
+            self.busy.discard(worker)
+            self.idle.append(worker)
+            return result, None
         if worker.process.is_alive():
             return None, None
         worker.process.join()
@@ -129,6 +279,8 @@ def _serve(connection):
     # Ctrl-C reaches the whole process group: gradcli's own process answers it (exit 130) and stops
     # its workers, which would otherwise each print a KeyboardInterrupt traceback on the terminal.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _TO_PARENT
+    _TO_PARENT = connection
     while True:
         try:
             run, job = connection.recv()
@@ -165,17 +317,18 @@ def run_alone(run, job, timeout) -> Outcome:
         raise InputError(f"--timeout {timeout}: a number of seconds above 0 (inf: no limit)")
     with LocalWorkers() as pool:
         worker = pool.start(job, run)
-        deadline = time.monotonic() + timeout
+        started = time.monotonic()
         while True:
             answer, death = pool.poll(worker)
             if answer is not None:
                 return Outcome(answer)
             if death is not None:
                 return Outcome(problem=f"crashed its worker process ({death})")
-            left = time_left(deadline)
+            left = time_left(pool.deadline(worker, started, timeout))
             if left == 0:
+                why = f"did not finish within {timeout:g} s{pool.loading(worker)} (stopped)"
                 pool.stop(worker)
-                return Outcome(problem=f"did not finish within {timeout:g} s (stopped)", timed_out=True)
+                return Outcome(problem=why, timed_out=True)
             pool.wait([worker], left)
 
 
@@ -224,6 +377,7 @@ def _check_job(job):
     from .checker.runner import check  # lazy: NumPy and the checker load in the worker, not the caller
 
     target, points, options = job
+    clock_starts(target)
     return _packed(check, target, points, options)
 
 
@@ -232,6 +386,7 @@ def _sweep_job(job):
     from .sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the caller
 
     target, ranges, options, fixed = job
+    clock_starts(target)
     return _packed(sweep, target, ranges, options, fixed=fixed)
 
 

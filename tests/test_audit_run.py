@@ -214,3 +214,46 @@ def test_the_same_spec_gives_the_same_report_case_for_case(tmp_path):
     again = audit_json(tmp_path / "gradcli.toml", "--jobs", "1", "--seed", "3")
     assert first[0] == again[0] == 1
     assert _without_times(first[1]) == _without_times(again[1])
+
+
+SLOW_FRAMEWORK_CASES = '''
+[[case]]
+name = "slow"
+target = "model.py:f"
+at = ["x=1"]
+dtypes = ["float64"]
+framework = "gradcli"
+timeout = 4
+'''
+
+
+def _audit_with_a_framework_that_imports_in(tmp_path, seconds):
+    """An audit of one case whose module imports a stand-in "torch" (found first, in the spec's folder) taking ``seconds``.
+
+    The module itself then takes 1.2 s to import (twice: read for its variables, then checked): the case's 4 s cover it and
+    the check, not the framework's import too.
+    """
+    (tmp_path / "torch.py").write_text(f"import time\ntime.sleep({seconds})\n")
+    (tmp_path / "model.py").write_text(
+        "import time\nimport torch\nimport gradcli.numpy as gnp\n\ntime.sleep(1.2)\n\ndef f(x):\n    return gnp.log1p(gnp.exp(x))\n"
+    )
+    (tmp_path / "gradcli.toml").write_text(SLOW_FRAMEWORK_CASES)
+    done = subprocess.run(
+        [sys.executable, "-m", "gradcli", "audit", "--json"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    return done, json.loads(done.stdout)["cases"][0]
+
+
+def test_a_case_clock_starts_once_its_framework_is_imported(tmp_path):
+    # TensorFlow takes 5-20 s to import on a busy machine: that is not the case's time, as the
+    # forkserver's start is not; here the two imports together take longer than the case's 4 s.
+    done, case = _audit_with_a_framework_that_imports_in(tmp_path, 3)
+    assert done.returncode == 0, done.stderr
+    assert case["status"] == "pass", case
+
+
+def test_a_framework_import_that_never_ends_is_still_stopped(tmp_path):
+    done, case = _audit_with_a_framework_that_imports_in(tmp_path, 600)
+    assert case["status"] == "error"
+    assert case["error"] == "timed out after 4 s while loading its module and framework (its worker was stopped)"

@@ -68,3 +68,48 @@ def test_differences_of_a_formula_are_those_of_the_point_by_point_replay():
         assert repr((batched.gradient, batched.error, batched.reliable, batched.note)) == repr(
             (alone.gradient, alone.error, alone.reliable, alone.note)
         )
+
+
+# Analytic formulas where the complex step and the central difference agree within the central
+# error's lower bound (no replay), within its replayed error only (cos(x)/x at 1.5, the sum at
+# 1e-300), or not at all (exp(sin(x)) at 1e8: the central error is reported), or where the complex
+# step fails (acosh overflows at 1e200, x/(exp(x) - 1) at 800).
+LAZY = [
+    ("sqrt(x + 1) - sqrt(x)", [1e15, 0.5, 1e8]),
+    ("log(1 + exp(x))", [-40.0, 0.5, 800.0]),
+    ("(1 - cos(x))/(x*x)", [1e-9, 2.0]),
+    ("cos(x)/x", [1.5, 1e-8]),
+    ("exp(sin(x))", [1e8]),
+    ("1/(x + 1) - 1/x", [1e-6, 1e10]),
+    ("acosh(x)", [1.0000001, 1e200]),
+    ("x/(exp(x) - 1)", [1e-9, 800.0]),
+    ("x + y + z - (x + y)", [{"x": 1e-300, "y": 1.0, "z": 1e-16}]),
+    ("sin(x)*cos(y) - cos(x)*sin(y)", [{"x": 1.0, "y": 1.0000000001}, {"x": 1e8, "y": 1e8}])]
+
+
+def _differences_of(text, point):
+    target = resolve(text)
+    args = [point[n] for n in target.variables] if isinstance(point, dict) else [point]
+    with ieee():
+        d = fd.differences(target.function, args, target.analytic, mp_function=target.mp_function, elementwise=True)
+    return repr((d.method, d.gradient, d.error, d.reliable, d.note))
+
+
+@pytest.mark.parametrize("text, points", LAZY)
+def test_a_central_difference_not_replayed_gives_what_its_replay_would(text, points, monkeypatch):
+    lazy = [_differences_of(text, p) for p in points]
+    # No lower bound decides anything (a comparison with NaN is false): every replay runs.
+    monkeypatch.setattr(fd._Central, "error_without_replay", lambda self: float("nan"))
+    assert [_differences_of(text, p) for p in points] == lazy
+
+
+def test_the_central_replay_runs_only_where_the_complex_step_needs_its_error(monkeypatch):
+    replays = []
+    original = fd._noises_at
+    monkeypatch.setattr(fd, "_noises_at", lambda *a, **k: replays.append(a[1]) or original(*a, **k))
+    _differences_of("log(1 + exp(x))", 0.5)  # complex step and central difference agree
+    assert replays == []
+    _differences_of("sqrt(x + 1) - sqrt(x)", 1e15)  # they disagree: the central error is reported
+    assert len(replays) == 1
+    _differences_of("abs(x)", 0.5)  # no complex step: the central difference is the answer
+    assert len(replays) == 2

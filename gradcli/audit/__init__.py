@@ -14,14 +14,14 @@ does the bare ``@gradcli.audit``.
 import sys
 import types
 
-from .decorator import audit as _audit
-
 
 class _CallablePackage(types.ModuleType):
     """A module that, called, is the `gradcli.audit.decorator.audit` decorator."""
 
     def __call__(self, *function, **settings):
-        return _audit(*function, **settings)
+        from .decorator import audit  # lazy: the checker and NumPy, which `gradcli audit` loads after starting its workers
+
+        return audit(*function, **settings)
 
 
 sys.modules[__name__].__class__ = _CallablePackage

@@ -15,7 +15,7 @@ from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
 from ..checker.ranges import split_range
-from ..checker.targets import FUNCTION_TARGET
+from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .results import Case

@@ -26,19 +26,14 @@ import time
 from collections import deque
 
 from ..checker.points import parse_point
-from ..checker.targets import FUNCTION_TARGET, example_points, resolve
+from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
-from ..isolation import PRELOAD, LocalWorkers, time_left
+from ..isolation import LocalWorkers, clock_starts, time_left
 from ..jsondata import jsonable
 from .cases import parse_range
+from .preload import PRELOAD
 from .results import AuditReport, CaseResult
-
-# A worker also imports the audit's runner for its first case: preloaded with the rest. So are
-# what an audit's cases soon need and a single check often does not: sympy (a fix's rewrite is
-# simplified by it) and scipy.special (erf and its kin in floats). Imported in each worker instead,
-# they took its first case from 0.08 s to 0.8-1.5 s, once per worker rather than once per run.
-_PRELOAD = ("gradcli.audit.run", *PRELOAD, "sympy", "scipy.special")
 
 
 def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None, journal=None) -> AuditReport:
@@ -85,30 +80,47 @@ def select_shard(indexed, shard):
 
 
 def _schedule(indexed, jobs, pool, finished):
-    """Keep up to ``jobs`` cases running in ``pool``; stop any past its timeout; report each as it ends."""
+    """Keep up to ``jobs`` cases running in ``pool``; stop any past its timeout; report each as it ends.
+
+    A worker that answered gets its next case before the answer is reported:
+    reporting writes the journal to the disk (an ``fsync``, milliseconds), which
+    no idle worker should wait for. A stop (Ctrl-C) in between still reports it.
+    """
     queue, running = deque(indexed), []  # running: (handle, index, case, started)
-    while queue or running:
-        while queue and len(running) < jobs:
-            index, case = queue.popleft()
-            running.append((pool.start(case), index, case, time.monotonic()))
-        deadline = min(started + case.timeout for _, _, case, started in running)
+    _hand_out(queue, running, jobs, pool)
+    while running:
+        deadline = min(pool.deadline(handle, started, case.timeout) for handle, _, case, started in running)
         pool.wait([handle for handle, *_ in running], time_left(deadline))
+        ended = []
         for entry in list(running):
             handle, index, case, started = entry
             outcome = pool.outcome(handle, case)
-            if outcome is None and time.monotonic() >= started + case.timeout:
+            if outcome is None and time.monotonic() >= pool.deadline(handle, started, case.timeout):
+                loading = pool.loading(handle)
                 how = pool.stop(handle)
-                outcome = error_result(case, f"timed out after {case.timeout:g} s ({how})", case.timeout)
+                outcome = error_result(case, f"timed out after {case.timeout:g} s{loading} ({how})", case.timeout)
             if outcome is not None:
                 running.remove(entry)
+                ended.append((index, outcome))
+        try:
+            _hand_out(queue, running, jobs, pool)
+        finally:
+            for index, outcome in ended:
                 finished(index, outcome)
+
+
+def _hand_out(queue, running, jobs, pool):
+    """Start queued cases until ``jobs`` run."""
+    while queue and len(running) < jobs:
+        index, case = queue.popleft()
+        running.append((pool.start(case), index, case, time.monotonic()))
 
 
 class CaseWorkers(LocalWorkers):
     """`LocalWorkers` that run audit cases: `run_case` unless told otherwise, and a dead worker's case an error."""
 
     def __init__(self):
-        super().__init__(_PRELOAD)
+        super().__init__(PRELOAD)
 
     def start(self, case, run=None):
         return super().start(case, run or run_case)
@@ -155,6 +167,15 @@ class DaskFutures:
     def start(self, case):
         return self.executor.submit(run_case, case)
 
+    @staticmethod
+    def deadline(future, started, timeout):
+        """When a case sent at ``started`` runs out of time (a Dask worker keeps what it imported: no loading apart)."""
+        return started + timeout
+
+    @staticmethod
+    def loading(future):
+        return ""
+
     def wait(self, futures, timeout):
         import concurrent.futures
 
@@ -176,6 +197,10 @@ class DaskFutures:
 
 def run_case(case) -> CaseResult:
     """Check or sweep one case in this process and judge it; whatever it raises becomes status 'error'."""
+    try:
+        clock_starts(_located(case))
+    except Exception:  # noqa: BLE001 - loading is retried by the check, which reports what fails
+        pass
     start = time.perf_counter()
     try:
         result = _sweep(case) if case.ranges else _check(case)
@@ -193,6 +218,7 @@ def error_result(case, message, seconds=0.0) -> CaseResult:
 
 def _check(case):
     from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
+    from ..checker.targets import example_points, resolve  # lazy: as the checker
 
     target = _located(case)
     resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
@@ -209,6 +235,7 @@ def _check(case):
 
 
 def _sweep(case):
+    from ..checker.targets import example_points, resolve  # lazy: NumPy loads in the worker, not the controller
     from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
     name, spec = parse_range(case.ranges[0])

@@ -16,7 +16,7 @@ import importlib.util
 import os
 
 from ..checker.points import parse_point
-from ..checker.targets import FUNCTION_TARGET
+from ..checker.target_text import FUNCTION_TARGET
 from ..errors import InputError, did_you_mean
 from ..expr.parse import parse
 from .cases import parse_range

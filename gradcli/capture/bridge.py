@@ -116,19 +116,27 @@ def prepare_bridge(framework):
 _REPLAYED_AT = contextvars.ContextVar("gradcli_replayed_at", default=None)
 
 
-@contextmanager
-def replayed_at(location, rule=None):
+class replayed_at:  # noqa: N801 - a context manager, named as the function it replaced
     """Run the replay of one operation of a captured graph as if on ``location`` ("model.py:12") of the user's.
 
     ``rule`` names the user's own gradient rule an operation of a backward
     graph belongs to, as ("bwd() of log1pexp", "model.py:20"): a rule found
-    wrong is reported there. None for the framework's built-in rules.
+    wrong is reported there. None for the framework's built-in rules. A class,
+    not a generator: a replay enters one per operation it records.
     """
-    token = _REPLAYED_AT.set((location, rule))
-    try:
-        yield
-    finally:
-        _REPLAYED_AT.reset(token)
+
+    __slots__ = ("where", "token")
+
+    def __init__(self, location, rule=None):
+        self.where = (location, rule)
+
+    def __enter__(self):
+        self.token = _REPLAYED_AT.set(self.where)
+        return self
+
+    def __exit__(self, *exc):
+        _REPLAYED_AT.reset(self.token)
+        return False
 
 
 def replayed_location():

@@ -15,7 +15,10 @@ is replayed at 53 bits with its ops rounding down and up (as the exact
 reference measures its own noise), and the spread counts in the error; up to
 `REPLAY_COORDINATES` inputs. Above that (per coordinate or along the random
 direction) the replay would cost more than the whole check, and a value is
-taken to carry sqrt(n) roundings of its size instead.
+taken to carry sqrt(n) roundings of its size instead. A replay only raises an
+error estimate, so a central difference's replay runs only where its error is
+read: not where a complex step agrees with it within its error without the
+replay (`_Central`).
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ def _call(function, args):
 
 
 def _scalar(value):
+    if type(value) is float:  # the common answer: as below, without the lookups
+        return value
     value = raw(value)
     return complex(value) if np.iscomplexobj(value) else float(value)
 
@@ -76,9 +81,11 @@ def _scalar(value):
 def _along(base, i, index):
     """``t -> base`` with coordinate ``index`` of argument ``i`` replaced by ``t`` (a fresh copy)."""
 
+    array = bool(np.ndim(base[i]))
+
     def shifted(t):
         out = list(base)
-        if np.ndim(base[i]):
+        if array:
             copy = np.array(base[i])
             copy[index] = t
             out[i] = copy
@@ -185,19 +192,52 @@ def richardson(g, x, h, g_mp=None, terms=1, elementwise=False):
     ``elementwise``: ``g_mp`` maps an array of points to the array of its
     values (a formula), so the four replays run as one (`_noises_at`).
     """
-    eps = np.finfo(np.float64).eps
-    points = (x + h, x - h, x + h / 2, x - h / 2)
-    with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
-        values = [_scalar(g(t)) for t in points]
-        d1 = (values[0] - values[1]) / (2 * h)
-        d2 = (values[2] - values[3]) / h
-        estimate = (4 * d2 - d1) / 3
-    noises = [eps * abs(v) * np.sqrt(terms) for v in values]
-    if g_mp is not None and np.isfinite(estimate):
-        noises = [max(n, noise) for n, noise in zip(noises, _noises_at(g_mp, points, elementwise))]
-    # (4*d2 - d1)/3 weighs the near values' rounding by 4/3 / (2*h2) each, the far ones' by 1/3 / (2*h).
-    rounding = 4 / 3 * max(noises[2:]) / (h / 2) + 1 / 3 * max(noises[:2]) / h
-    return estimate, max(abs(estimate - d2), rounding + eps * abs(estimate))
+    central = _Central(g, x, h, g_mp, terms, elementwise)
+    return central.estimate, central.error()
+
+
+class _Central:
+    """One coordinate's Richardson difference: its four values now, its rounding replay when asked.
+
+    The replay costs several times the four evaluations, and only raises the
+    error estimate (each value's noise is the larger of its replay's and
+    eps*|value|), so `error_without_replay` is a lower bound of `error`: where
+    that bound already decides an answer (a complex step agreeing with this
+    difference), the replay would change nothing and is not run.
+    """
+
+    def __init__(self, g, x, h, g_mp=None, terms=1, elementwise=False):
+        self.h, self.g_mp, self.elementwise = h, g_mp, elementwise
+        self.points = (x + h, x - h, x + h / 2, x - h / 2)
+        with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
+            self.values = [_scalar(g(t)) for t in self.points]
+            d1 = (self.values[0] - self.values[1]) / (2 * h)
+            self.d2 = (self.values[2] - self.values[3]) / h
+            self.estimate = (4 * self.d2 - d1) / 3
+        eps = np.finfo(np.float64).eps
+        self.floors = [eps * abs(v) * np.sqrt(terms) for v in self.values]
+        self._error = None
+
+    def error_without_replay(self):
+        """The error estimate with each value's noise at its floor, eps*|value|: at most `error`."""
+        return self._error_with(self.floors)
+
+    def error(self):
+        """The error estimate, each value's noise raised to its replay's where there is one (made once)."""
+        if self._error is None:
+            noises = self.floors
+            if self.g_mp is not None and np.isfinite(self.estimate):
+                replayed = _noises_at(self.g_mp, self.points, self.elementwise)
+                noises = [max(n, noise) for n, noise in zip(noises, replayed)]
+            self._error = self._error_with(noises)
+        return self._error
+
+    def _error_with(self, noises):
+        eps = np.finfo(np.float64).eps
+        h, estimate = self.h, self.estimate
+        # (4*d2 - d1)/3 weighs the near values' rounding by 4/3 / (2*h2) each, the far ones' by 1/3 / (2*h).
+        rounding = 4 / 3 * max(noises[2:]) / (h / 2) + 1 / 3 * max(noises[:2]) / h
+        return max(abs(estimate - self.d2), rounding + eps * abs(estimate))
 
 
 def differences(function, args, analytic=False, full=False, seed=0, mp_function=None, elementwise=False) -> Differences:
@@ -212,6 +252,12 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     total = sum(np.size(a) for a in args)
     if total > DIRECTIONAL_ABOVE and not full:
         return _directional(function, args, seed, mp_function)
+    with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
+        return _per_coordinate(function, args, total, analytic, mp_function, elementwise)
+
+
+def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
+    """`differences` in each coordinate: Richardson, and complex steps where ``analytic``."""
     eps = np.finfo(np.float64).eps
     if total > REPLAY_COORDINATES:
         mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
@@ -220,14 +266,14 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     central = []
     for i, index, x0 in _coordinates(args):
         g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
-        central.append(richardson(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp, elementwise=batched))
-    entries = [(estimate, error, _CENTRAL) for estimate, error in central]
+        central.append(_Central(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp, elementwise=batched))
     result = Differences()
-    if analytic:
-        complex_step = _complex_step(function, args, mp_function, mp_args)
-        if complex_step is not None:
-            entries = [_cross_check(step, c) for step, c in zip(complex_step, central)]
-            result.method = "complex-step"
+    complex_step = _complex_step(function, args, mp_function, mp_args) if analytic else None
+    if complex_step is None:
+        entries = [(c.estimate, c.error(), _CENTRAL) for c in central]
+    else:
+        entries = [_cross_check(step, c) for step, c in zip(complex_step, central)]
+        result.method = "complex-step"
     result.gradient = _layout(args, [e[0] for e in entries])
     result.error = _layout(args, [e[1] for e in entries])
     _judge_reliability(result, entries)
@@ -244,7 +290,7 @@ def _along_function(function, base, i, index):
     if function is None:
         return None
     shifted = _along(base, i, index)
-    return lambda t: _call(function, shifted(t))
+    return lambda t: function(*shifted(t))  # inside `differences`' np.errstate
 
 
 def _complex_step(function, args, mp_function, mp_args):
@@ -257,7 +303,7 @@ def _complex_step(function, args, mp_function, mp_args):
     eps = np.finfo(np.float64).eps
     base = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
     try:
-        at_point = complex(_scalar(_call(function, base)))
+        at_point = complex(_scalar(function(*base)))
     except Exception:  # noqa: BLE001 - the function does not take complex input
         return None
     if not np.isfinite(at_point) or at_point.imag != 0:
@@ -273,7 +319,7 @@ def _complex_step(function, args, mp_function, mp_args):
             return None
         if not (np.isfinite(d1) and np.isfinite(d2)):
             return None
-        noise = 0.0 if g_mp is None else _noise_of(lambda: _mp_imaginary(g_mp(_mp_complex(x0, h))) / h)
+        noise = 0.0 if g_mp is None else _noise_of(lambda z=_mp_complex(x0, h): _mp_imaginary(g_mp(z)) / h)
         reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION
         out.append((d1, max(abs(d1 - d2), noise, 4 * eps * abs(d1)), reason))
     return out
@@ -282,7 +328,8 @@ def _complex_step(function, args, mp_function, mp_args):
 def _mp_complex(x, h):
     import mpmath
 
-    return mpmath.mpc(x, h)  # exact: both are float64 numbers
+    with mpmath.workprec(FLOAT64_BITS):
+        return mpmath.mpc(x, h)  # exact: both are float64 numbers
 
 
 def _mp_imaginary(value):
@@ -292,11 +339,19 @@ def _mp_imaginary(value):
 
 
 def _cross_check(step, central):
-    """A complex-step entry checked against the central difference of the same coordinate."""
+    """A complex-step entry checked against the central difference (a `_Central`) of the same coordinate.
+
+    They agree when the gap is within `DISAGREE_FACTOR` times their errors:
+    if it is within that of the central error's lower bound, it is within
+    that of the error itself, which then is not needed.
+    """
     estimate, error, reason = step
-    other, other_error = central
+    other = central.estimate
     gap = abs(estimate - other)
-    if np.isfinite(other) and gap > DISAGREE_FACTOR * (error + other_error):
+    if not np.isfinite(other) or gap <= DISAGREE_FACTOR * (error + central.error_without_replay()):
+        return estimate, error, reason
+    other_error = central.error()
+    if gap > DISAGREE_FACTOR * (error + other_error):
         reason = (
             f"complex-step gives {estimate:.6g} but central differences give {other:.6g} "
             f"(error estimates {error:.1e} and {other_error:.1e})"

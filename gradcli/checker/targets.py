@@ -17,7 +17,6 @@ import importlib.util
 import inspect
 import math
 import os
-import re
 import signal
 import sys
 import threading
@@ -49,8 +48,7 @@ from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
 from ..expr.parse import parse
 from .options import FRAMEWORKS
-
-FUNCTION_TARGET = re.compile(r"^(?P<module>[^:\s]+):(?P<name>[A-Za-z_]\w*)$")
+from .target_text import FUNCTION_TARGET
 
 
 @dataclass

@@ -105,6 +105,9 @@ def _steps(root, names, number, constant, gnp):
 def _compute(node, position, number, constant, gnp):
     """``compute(values, args)`` for one IR node: its value from the variables' values and its children's."""
     if isinstance(node, Num):
+        if number is _float_number:  # a Python float or int: the same at every evaluation, so made once
+            constant_value = number(node)
+            return lambda values, args: constant_value
         return lambda values, args: number(node)
     if isinstance(node, Const):
         return lambda values, args: constant(node.name)
@@ -155,7 +158,8 @@ def to_function(formula: Formula, numbers="float", gnp=None):
             current.span = node.span
             current.node = node
             out = compute(values, [results[c] for c in children])
-            if type(out) is not int and type(out) is not bool and isinstance(out, _numbers.Integral):
+            kind = type(out)
+            if kind is not float and kind is not int and kind is not bool and isinstance(out, _numbers.Integral):
                 # NumPy keeps floor, ceil, sign, ... of an integer literal a NumPy
                 # integer, with integer arithmetic: 2**ceil(-1) raises, overflow
                 # wraps, and float32 is promoted to float64. The formula language

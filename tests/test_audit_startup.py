@@ -1,0 +1,75 @@
+"""`gradcli audit` starts its workers' forkserver before reading the spec; a spec that fails leaves no process behind."""
+
+import json
+import os
+import subprocess
+import sys
+
+# gradcli's main in this process, and the forkservers among its children as the spec is read and at the end.
+RUN_AND_LIST = """
+import json, sys
+import psutil
+import gradcli.audit.spec
+from gradcli.cli import main
+
+
+def forkservers():
+    alive = [p.cmdline() for p in psutil.Process().children() if p.status() != psutil.STATUS_ZOMBIE]
+    return [c for c in alive if "forkserver" in " ".join(c)]
+
+
+reading, load_spec = [], gradcli.audit.spec.load_spec
+gradcli.audit.spec.load_spec = lambda *args: reading.extend(forkservers()) or load_spec(*args)
+try:
+    main(sys.argv[1:])
+except SystemExit as stop:
+    code = stop.code
+print(json.dumps({"code": code, "while reading": len(reading), "after": len(forkservers())}))
+"""
+
+
+def run_and_list(folder, *args):
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", RUN_AND_LIST, *args], cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    return json.loads(done.stdout.splitlines()[-1]), done.stderr
+
+
+def test_a_spec_that_fails_to_load_exits_2_and_leaves_no_forkserver(tmp_path):
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "bad"\ntarget = "log(1+exp(x))"\nat = ["y=1"]\n')
+    seen, err = run_and_list(tmp_path, "audit", "gradcli.toml", "--jobs", "2")
+    assert seen == {"code": 2, "while reading": 1, "after": 0}
+    assert "gradcli.toml" in err and "Traceback" not in err
+
+
+def test_a_spec_that_loads_runs_on_the_forkserver_started_before_it(tmp_path):
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "good"\ntarget = "log(1+exp(x))"\nat = ["x=1"]\n')
+    seen, err = run_and_list(tmp_path, "audit", "gradcli.toml", "--jobs", "2")
+    assert seen == {"code": 0, "while reading": 1, "after": 1}, err  # the one started early ran the case
+
+
+# Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, sympy
+# not yet: it has a second to go); this process answers it as gradcli does, then runs a case on that forkserver.
+CTRL_C_DURING_IMPORTS = """
+import os, signal, time
+import psutil
+from gradcli.audit.cases import make_case
+from gradcli.audit.preload import start_workers_early
+from gradcli.audit.run import run_audit
+
+signal.signal(signal.SIGINT, lambda *_: print("interrupted"))
+start_workers_early()
+(server,) = [p for p in psutil.Process().children() if "forkserver" in " ".join(p.cmdline())]
+while not any("_multiarray_umath" in m.path for m in server.memory_maps()):
+    time.sleep(0.01)
+os.killpg(0, signal.SIGINT)
+report = run_audit([make_case("c", "log(1+exp(x))", [{"at": ["x=1"], "dtypes": ["float64"]}])], jobs=1)
+print(report.cases[0].status, "the same forkserver" if server.is_running() else "another forkserver")
+"""
+
+
+def test_ctrl_c_while_the_forkserver_imports_prints_no_traceback(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", CTRL_C_DURING_IMPORTS], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300, start_new_session=True)
+    assert done.stdout.splitlines() == ["interrupted", "pass the same forkserver"], done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
