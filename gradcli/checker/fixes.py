@@ -181,16 +181,17 @@ class _Rewriter:
         if not (isinstance(condition, Compare) and isinstance(condition.left, Var) and isinstance(condition.right, Num)):
             return None
         name, bound = condition.left.name, condition.right.exact
-        safe = {">": bound + 1, ">=": bound + 1, "<": bound - 1, "<=": bound - 1}.get(condition.op)
-        if safe is None:
-            return None
-        safe_text = str(int(safe)) if safe.denominator == 1 else str(float(safe))
-        guarded = f"where({self.text[condition.span[0]:condition.span[1]]}, {name}, {safe_text})"
-        inner = self._replace_var(chosen, name, guarded)
-        if inner is None:
+        step = {">": 1, ">=": 1, "<": -1, "<=": -1}.get(condition.op)
+        if step is None:
             return None
         cond_text = self.text[condition.span[0] : condition.span[1]]
-        return f"where({cond_text}, {inner}, {self.text[other.span[0]:other.span[1]]})"
+        chosen_text, other_text = self.raw(chosen), self.raw(other)
+        inner = self._replace_var(chosen, name, f"where({cond_text}, {name}, {_number_text(bound + step)})")
+        if inner is not None:
+            return f"where({cond_text}, {inner}, {other_text})"
+        # The unsafe branch second: x is kept where the condition fails, a point where it holds elsewhere.
+        inner = self._replace_var(other, name, f"where({cond_text}, {_number_text(bound - step)}, {name})")
+        return None if inner is None else f"where({cond_text}, {chosen_text}, {inner})"
 
     def _replace_var(self, node, name, replacement):
         spans = sorted((n.span for n in postorder(node) if isinstance(n, Var) and n.name == name), reverse=True)
@@ -222,6 +223,11 @@ class _Rewriter:
         return text
 
 
+def _number_text(value):
+    """A Fraction as formula text: an integer where it is one."""
+    return str(int(value)) if value.denominator == 1 else str(float(value))
+
+
 def outermost(replacements):
     """``(span, new)`` pairs without those nested inside another, in order of their spans.
 
@@ -250,7 +256,7 @@ _REWRITES = [
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
-    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
+    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), and likewise for f(x) second", "double_where"),
 ]
 
 
