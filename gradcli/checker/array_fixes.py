@@ -188,9 +188,10 @@ def _same(a, b):
     return ast.dump(a) == ast.dump(b)
 
 
-# -- the patterns: each takes (reader, node) and gives (function name, [arguments]) choices, best first.
-# An argument is a node of the user's (written as its own text), ("-", node), ("text", text) or a
-# keyword (ast.keyword). The first choice the module can spell is written.
+# -- the patterns: each takes (reader, node) and gives (function name, [arguments]) choices, best first;
+# a name "-f" is f negated. An argument is a node of the user's (written as its own text), ("-", node),
+# ("text", text), ("number", text) (an operand), ("call", dotted path, node), a nested choice or a keyword.
+# The first choice the module can spell is written.
 
 
 def _carried(rest, keywords):
@@ -200,60 +201,47 @@ def _carried(rest, keywords):
     return [*rest, *keywords]
 
 
-def logsumexp(reader, node):
+def _signed(node, negative):
+    return ("-", node) if negative else node
+
+
+def _logarithm_of(reader, node):
+    """For ``log(v)``: v (as written); else None."""
     log = reader.call(node, "log")
-    if log is None or log[2] or log[3]:
+    return None if log is None or log[2] or log[3] else log[1]
+
+
+def logsumexp(reader, node):
+    inner = _logarithm_of(reader, node)
+    total = None if inner is None else reader.call(inner, "sum")
+    exp = None if total is None else reader.call(total[1], "exp")
+    if exp is None or exp[2] or exp[3]:
         return None
-    total = reader.call(log[1], "sum")
-    if total is None:
-        return None
-    exp = reader.call(total[1], "exp")
     carried = _carried(total[2], total[3])
-    if exp is None or exp[2] or exp[3] or carried is None:
+    if carried is None:
         return None
-    u = exp[1]
-    if reader.spelling.namespace == "torch" and not any(
-        isinstance(k, ast.AST) and not isinstance(k, ast.keyword) or getattr(k, "arg", None) == "dim" for k in carried
-    ):
-        if carried:  # keepdim without dim: no logsumexp of the same shape
-            return None
-        return [("logsumexp", [("call", "torch.flatten", u), ("text", "0")])]
-    return [("logsumexp", [u, *carried])]
+    axis_given = bool(total[2]) or any(k.arg in ("axis", "dim") for k in total[3])
+    if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
+        return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
+    return [("logsumexp", [exp[1], *carried])]
 
 
 def log_softmax(reader, node):
-    log = reader.call(node, "log")
-    if log is None or log[2] or log[3]:
-        return None
-    soft = reader.call(log[1], "softmax")
-    if soft is None:
-        return None
-    carried = _carried(soft[2], soft[3])
+    inner = _logarithm_of(reader, node)
+    soft = None if inner is None else reader.call(inner, "softmax")
+    carried = None if soft is None else _carried(soft[2], soft[3])
     return None if carried is None else [("log_softmax", [soft[1], *carried])]
 
 
-def log_sigmoid(reader, node):
-    log = reader.call(node, "log")
-    if log is None or log[2] or log[3]:
-        return None
-    inner, sign = reader.look(log[1]), 1
-    if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Sub) and reader.number(inner.left, 1):
-        inner, sign = inner.right, -1
-    s = reader.call(inner, "sigmoid")
-    if s is None or s[2] or s[3]:
-        return None
-    u = s[1]
-    argument = u if sign == 1 else ("-", u)
-    opposite = ("-", u) if sign == 1 else u
-    return [
-        ("log_sigmoid", [argument]),
-        ("-softplus", [opposite]),
-        ("-logaddexp", [("text", "0"), opposite]),
-    ]
-
-
-def sigmoid(reader, node):
+def _sigmoid_of(reader, node, complement=True):
+    """For sigmoid(u) in any spelling (a call, exp(u)/(1 + exp(u)), 1/(1 + exp(-u)), 1 - sigmoid(-u)): (u, negated); else None."""
     node = reader.look(node)
+    if complement and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1):
+        inner = _sigmoid_of(reader, node.right)
+        return None if inner is None else (inner[0], not inner[1])
+    call = reader.call(node, "sigmoid")
+    if call is not None:
+        return None if call[2] or call[3] else (call[1], False)
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
         return None
     below = reader.one_plus(node.right)
@@ -262,13 +250,34 @@ def sigmoid(reader, node):
         return None
     top = reader.call(node.left, "exp")
     if top is not None and not top[2] and not top[3] and _same(reader.look(top[1]), reader.look(exp[1])):
-        u = top[1]  # exp(u)/(1 + exp(u))
-    elif reader.number(node.left, 1):
+        return top[1], False
+    if reader.number(node.left, 1):
         minus = reader.negated(exp[1])
-        u = minus if minus is not None else ("-", exp[1])  # 1/(1 + exp(-u)), 1/(1 + exp(v)) with u = -v
-    else:
+        return (minus, False) if minus is not None else (exp[1], True)
+    return None
+
+
+def log_sigmoid(reader, node):
+    inner = _logarithm_of(reader, node)
+    found = None if inner is None else _sigmoid_of(reader, inner)
+    if found is None:
         return None
-    return [("sigmoid", [u]), ("exp", [("-logaddexp", [("text", "0"), ("-", u)])])]
+    u, negative = found
+    return [
+        ("log_sigmoid", [_signed(u, negative)]),
+        ("-softplus", [_signed(u, not negative)]),
+        ("-logaddexp", [("number", "0"), _signed(u, not negative)]),
+    ]
+
+
+def sigmoid(reader, node):
+    if reader.call(node, "sigmoid") is not None:
+        return None  # already the library's
+    found = _sigmoid_of(reader, node, complement=False)
+    if found is None:
+        return None
+    u, negative = found
+    return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
 
 
 PATTERNS = [
@@ -309,6 +318,8 @@ class _Writer:
             return self.text(arg)
         kind, *rest = arg
         if kind == "text":
+            return rest[0]
+        if kind == "number":  # an operand: through the framework's constructor where its calls need one
             wrap = self.spelling.number_call()
             return rest[0] if wrap is None else f"{wrap}({float(rest[0])})"
         if kind == "-":
@@ -321,6 +332,10 @@ class _Writer:
             local = self.spelling._local(path)
             return None if local is None else f"{local}({self.text(node)})"
         return self.call(kind, rest[0])  # a nested choice: (name, arguments)
+
+
+def _negation(node):
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
 
 
 def _functions(tree):
@@ -379,6 +394,8 @@ def array_rewrites(source, tree, lines, spelling, resolve):
                     text = next((t for t in (writer.call(*c) for c in choices or ()) if t is not None), None)
                     if text is None:
                         continue
+                    if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)
+                        node, text = parents[node], text[1:]
                     if text.startswith("-") and isinstance(parents.get(node), _TIGHTER):
                         text = f"({text})"
                     edits.append((((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)), text))
