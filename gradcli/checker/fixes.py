@@ -189,8 +189,10 @@ class _Rewriter:
         inner = self._replace_var(chosen, name, f"where({cond_text}, {name}, {_number_text(bound + step)})")
         if inner is not None:
             return f"where({cond_text}, {inner}, {other_text})"
-        # The unsafe branch second: x is kept where the condition fails, a point where it holds elsewhere.
-        inner = self._replace_var(other, name, f"where({cond_text}, {_number_text(bound - step)}, {name})")
+        # The unsafe branch second: x is kept where the condition fails, a point where it fails elsewhere.
+        # x comes first (the condition negated) so a framework converts the number to x's dtype.
+        failing = f"{name} {_NEGATED[condition.op]} {self.raw(condition.right)}"
+        inner = self._replace_var(other, name, f"where({failing}, {name}, {_number_text(bound - step)})")
         return None if inner is None else f"where({cond_text}, {chosen_text}, {inner})"
 
     def _replace_var(self, node, name, replacement):
@@ -221,6 +223,9 @@ class _Rewriter:
         for (start, end), new in reversed(kept):
             text = text[:start] + new + text[end:]
         return text
+
+
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
 def _number_text(value):
