@@ -388,6 +388,8 @@ def array_rewrites(source, tree, lines, spelling, resolve):
             for root in _roots(function, reader.locals, lines):
                 reader.root = root
                 for node in ast.walk(root):
+                    if isinstance(node, ast.Name):  # a local's own value is rewritten at its assignment, if at all
+                        continue
                     reader.consumed = set()
                     choices = pattern(reader, node)
                     spelling.imports_needed = set()
