@@ -261,7 +261,7 @@ _REWRITES = [
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
-    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), and likewise for f(x) second", "double_where"),
+    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
 
 
