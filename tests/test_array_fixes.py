@@ -220,3 +220,21 @@ def test_the_rewritten_text_parses_as_python():
     ).values():
         for _, text in edits:
             ast.parse(text or "0", mode="eval")
+
+
+def test_tensor_methods_read_as_their_functions_but_another_modules_functions_do_not():
+    from gradcli.capture.torch_bridge import SPELLINGS
+
+    found = _rewrites(
+        """
+        import math
+        import torch
+
+
+        def f(x):
+            return torch.log(torch.exp(x).sum(dim=0)) + math.log(torch.sum(math.exp(x)))
+        """,
+        namespace="torch",
+        spellings=SPELLINGS,
+    )
+    assert [text for _, text in found["logsumexp"]] == ["torch.logsumexp(x, dim=0)"]

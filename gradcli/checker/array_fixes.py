@@ -25,14 +25,14 @@ from __future__ import annotations
 import ast
 import re
 
-# Array functions read by name through the namespace's alias (np.sum, jnp.sum, gnp.logsumexp) or
-# through a framework's spellings; the other entries are read through the spellings table only.
+# The functions the patterns know: a call reads as one of these names through the namespace's alias
+# (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = ("sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp")
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
 _ALSO_READ = {
     "softmax": ("torch.nn.functional.softmax", "torch.special.softmax"),
-    "sigmoid": ("torch.special.expit", "torch.nn.functional.sigmoid", "jax.nn.sigmoid"),
+    "sigmoid": ("torch.special.expit", "torch.nn.functional.sigmoid"),
     "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
     "logsumexp": ("torch.special.logsumexp",),
 }
@@ -57,13 +57,11 @@ class _Locals:
     def __init__(self, function):
         self.function = function
         self.bindings = {}
-        arguments = function.args
-        for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]:
-            if arg is not None:
-                self.bindings[arg.arg] = self.bindings.get(arg.arg, 0) + 1
         shared = set()
         for node in ast.walk(function):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node, ast.arg):  # the function's parameters, and a lambda's that could shadow a name
+                self.bindings[node.arg] = self.bindings.get(node.arg, 0) + 1
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 self.bindings[node.id] = self.bindings.get(node.id, 0) + 1
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 shared.update(node.names)
@@ -139,12 +137,19 @@ class _Reader:
         if any(k.arg is None for k in node.keywords):
             return None
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in _METHODS and func.attr in names and self.name_of(func) is None:
+        if isinstance(func, ast.Attribute) and func.attr in names and self._method(func):
             return func.attr, func.value, list(node.args), list(node.keywords)  # a tensor's method: x.exp().sum(0)
         name = self.name_of(func)
         if name not in names or not node.args:
             return None
         return name, node.args[0], list(node.args[1:]), list(node.keywords)
+
+    def _method(self, func):
+        """Whether ``func`` is a tensor's method of a known function (x.exp().sum), not a module's function (math.exp)."""
+        if func.attr not in _METHODS or self.name_of(func) is not None:
+            return False
+        receiver = ast.unparse(func.value)
+        return not (_DOTTED.fullmatch(receiver) and receiver.split(".")[0] in self.spelling.imported)
 
     def name_of(self, func):
         """The function name a callee reads as (through the namespace's alias or the framework's table), or None."""
