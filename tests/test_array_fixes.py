@@ -238,3 +238,23 @@ def test_tensor_methods_read_as_their_functions_but_another_modules_functions_do
         spellings=SPELLINGS,
     )
     assert [text for _, text in found["logsumexp"]] == ["torch.logsumexp(x, dim=0)"]
+
+
+def test_a_cross_entropy_needs_the_same_labels_and_logits_in_both_terms():
+    from gradcli.capture.torch_bridge import SPELLINGS
+
+    source = """
+    import torch
+
+
+    def f(z, y, w):
+        return -(y * torch.log(torch.sigmoid(z)) + (1 - w) * torch.log(1 - torch.sigmoid(z)))
+
+
+    def g(z, y):
+        return -(y * torch.log(torch.sigmoid(z)) + (1 - y) * torch.log(1 - torch.sigmoid(2 * z)))
+    """
+    assert "cross entropy with logits" not in _rewrites(source, namespace="torch", spellings=SPELLINGS)
+    same = source.replace("(1 - w)", "(1 - y)").replace("sigmoid(2 * z)", "sigmoid(z)")
+    [[edit]] = _rewrites(same, namespace="torch", spellings=SPELLINGS)["cross entropy with logits"][:1],
+    assert edit[1] == 'torch.nn.functional.binary_cross_entropy_with_logits(z, y, reduction="none")'

@@ -88,6 +88,10 @@ def bce(z):
     return -tf.math.log(1 - p)
 
 
+def bce_labels(z, y):
+    return -(y * tf.math.log(tf.sigmoid(z)) + (1 - y) * tf.math.log(1 - tf.sigmoid(z)))
+
+
 def where_second(x):
     return tf.where(x < 1, tf.zeros_like(x), tf.math.log(x - 1) ** 2)
 """
@@ -98,6 +102,7 @@ POINTS = {
     "log_softmax": ({"x": [0.0, 200.0]}, "float32"),
     "sigmoid": ({"x": 100.0}, "float32"),
     "bce": ({"z": 20.0}, "float32"),
+    "bce_labels": ({"z": 20.0, "y": 0.0}, "float32"),
     "where_second": ({"x": 0.5}, "float64"),
 }
 
@@ -115,12 +120,14 @@ CASES = [
     (TORCH, "log_softmax", "log_softmax", "+    return F.log_softmax(x, dim=-1)[0]\n", True),
     (TORCH, "sigmoid", "sigmoid", "+    return torch.sigmoid(x)\n", False),
     (TORCH, "bce", "log_sigmoid", "+    return -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z))\n", True),
+    (TORCH, "bce", "cross entropy with logits", '+    return F.binary_cross_entropy_with_logits(z, y, reduction="none")\n', True),
     (TORCH, "where_second", "double where",
      "+    return torch.where(x < 1, torch.zeros_like(x), torch.log(torch.where(x >= 1, x, torch.tensor(2.0)) - 1) ** 2)\n", True),
     (TF, "logsumexp", "logsumexp", "+    return tf.math.reduce_logsumexp(x)\n", True),
     (TF, "log_softmax", "log_softmax", "+    return tf.nn.log_softmax(x)[0]\n", True),
     (TF, "sigmoid", "sigmoid", "+    return tf.math.sigmoid(x)\n", False),
     (TF, "bce", "log_sigmoid", "+    return -tf.math.log_sigmoid(-z)\n", True),
+    (TF, "bce_labels", "cross entropy with logits", "+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=z)\n", True),
     (TF, "where_second", "double where", "+    return tf.where(x < 1, tf.zeros_like(x), tf.math.log(tf.where(x >= 1, x, 2) - 1) ** 2)\n", True),
 ]
 
@@ -130,7 +137,7 @@ def _framework(source):
 
 
 @pytest.mark.parametrize(
-    "source, function, name, added, full", CASES, ids=[f"{_framework(c[0])}-{c[1]}" for c in CASES]
+    "source, function, name, added, full", CASES, ids=[f"{_framework(c[0])}-{c[1]}-{c[2]}" for c in CASES]
 )
 def test_the_fix_is_offered_in_the_frameworks_spelling_and_rechecks_better(tmp_path, source, function, name, added, full):
     path = tmp_path / f"{_framework(source)}_losses.py"

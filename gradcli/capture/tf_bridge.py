@@ -64,6 +64,7 @@ SPELLINGS = {
     "softmax": "tf.nn.softmax",
     "log_softmax": "tf.nn.log_softmax",
     "log_sigmoid": "tf.math.log_sigmoid",
+    "sigmoid_cross_entropy_with_logits": "tf.nn.sigmoid_cross_entropy_with_logits",
 }
 
 _FLOAT64 = np.dtype(np.float64).str

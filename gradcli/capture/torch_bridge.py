@@ -53,6 +53,7 @@ SPELLINGS = {
     "softmax": "torch.softmax",
     "sum": "torch.sum",
     "log_sigmoid": "torch.nn.functional.logsigmoid",
+    "binary_cross_entropy_with_logits": "torch.nn.functional.binary_cross_entropy_with_logits",
     "erf": "torch.erf",
     "sin": "torch.sin",
     "cos": "torch.cos",

@@ -195,7 +195,8 @@ def _same(a, b):
 
 # -- the patterns: each takes (reader, node) and gives (function name, [arguments]) choices, best first;
 # a name "-f" is f negated. An argument is a node of the user's (written as its own text), ("-", node),
-# ("text", text), ("number", text) (an operand), ("call", dotted path, node), a nested choice or a keyword.
+# ("text", text), ("number", text) (an operand), ("call", dotted path, node), ("keyword", name, argument),
+# a nested choice or a keyword of the user's.
 # The first choice the module can spell is written.
 
 
@@ -285,11 +286,56 @@ def sigmoid(reader, node):
     return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
 
 
+def _weighted_log(reader, term):
+    """For ``w * log(v)`` or ``log(v) * w``: (w, v); else None."""
+    term = reader.look(term)
+    if not (isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult)):
+        return None
+    for weight, factor in ((term.left, term.right), (term.right, term.left)):
+        inner = _logarithm_of(reader, factor)
+        if inner is not None:
+            return weight, inner
+    return None
+
+
+def _complement(reader, node):
+    """For ``1 - y``: y; else None."""
+    node = reader.look(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1):
+        return node.right
+    return None
+
+
+def cross_entropy_with_logits(reader, node):
+    node = reader.look(node)
+    total = node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else None
+    total = None if total is None else reader.look(total)
+    if not (isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add)):
+        return None
+    for first, second in ((total.left, total.right), (total.right, total.left)):
+        hit, miss = _weighted_log(reader, first), _weighted_log(reader, second)
+        if hit is None or miss is None or _complement(reader, miss[0]) is None:
+            continue
+        y = hit[0]
+        if not _same(reader.look(_complement(reader, miss[0])), reader.look(y)):
+            continue
+        p, q = _sigmoid_of(reader, hit[1]), _sigmoid_of(reader, miss[1])
+        if p is None or q is None or p[1] == q[1] or not _same(reader.look(p[0]), reader.look(q[0])):
+            continue
+        z = _signed(p[0], p[1])  # -(y log sigmoid(z) + (1 - y) log(1 - sigmoid(z)))
+        return [
+            ("binary_cross_entropy_with_logits", [z, y, ("keyword", "reduction", ("text", '"none"'))]),
+            ("sigmoid_cross_entropy_with_logits", [("keyword", "labels", y), ("keyword", "logits", z)]),
+        ]
+    return None
+
+
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
+    ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
 ]
 
 
@@ -332,6 +378,10 @@ class _Writer:
             if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
                 return self.text(node.operand)
             return f"-{self.text(node)}" if isinstance(node, _ATOMIC) else f"-({self.text(node)})"
+        if kind == "keyword":
+            name, value = rest
+            value = self.argument(value)
+            return None if value is None else f"{name}={value}"
         if kind == "call":
             path, node = rest
             local = self.spelling._local(path)
