@@ -433,12 +433,15 @@ def array_rewrites(source, tree, lines, spelling, resolve):
     """
     reader, writer = _Reader(spelling, resolve), _Writer(source, spelling)
     source_lines = source.splitlines(keepends=True)
+    functions = [
+        (function, _Locals(function), {child: parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)})
+        for function in _functions(tree)
+        if _covers(function, lines)
+    ]
     found = []
     for name, description, pattern in PATTERNS:
         edits, needed = [], set()
-        for function in _functions(tree):
-            reader.locals = _Locals(function)
-            parents = {child: parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)}
+        for function, reader.locals, parents in functions:
             matched, consumed = [], set()
             for root in _roots(function, reader.locals, lines):
                 reader.root = root
