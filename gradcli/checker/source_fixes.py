@@ -35,6 +35,7 @@ from ..expr.functions import lookup
 from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.parse import parse
+from .array_fixes import array_rewrites
 from .fixes import catalogue_matches, judged_rewrites, outermost, verdict_parts
 
 _PLACEHOLDER = "_gradcli_{}"
@@ -373,6 +374,10 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
                 entry = found.setdefault(name, (description, [], set()))
                 entry[1].append((place, text))
                 entry[2].update(spelling.imports_needed)
+    for name, description, edits, needed in array_rewrites(source, tree, lines, spelling, _resolved):
+        entry = found.setdefault(name, (description, [], set()))
+        entry[1].extend(edits)
+        entry[2].update(needed)
     return [
         (name, description, _with_imports(tree, outermost(edits), needed))
         for name, (description, edits, needed) in found.items()
