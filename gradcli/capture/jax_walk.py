@@ -225,6 +225,12 @@ class _Compiler:
             self.numbers[key] = (len(self.numbers), var)  # the var is kept so its id is never reused
         return self.numbers[key][0]
 
+    def fresh(self, var):
+        """A new variable number for a result: a nested jaxpr inlined twice (a custom rule called twice) gives two."""
+        number = len(self.numbers)
+        self.numbers[("result", number)] = (number, var)
+        return number
+
     def program(self, closed):
         jaxpr = closed.jaxpr
         program = Program([self.number(v) for v in jaxpr.invars])
@@ -314,7 +320,7 @@ class _Compiler:
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
         params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
-        outputs = tuple(self.number(v) for v in eqn.outvars)
+        outputs = tuple(self.fresh(v) for v in eqn.outvars)
         for var, number in zip(eqn.outvars, outputs):
             env[id(var)] = number
         dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)
