@@ -180,4 +180,42 @@ NUMPY = [
          message=("numpy.interp", "numpy_legacy.py, line 38")),
 ]
 
-ALL = JAX + TORCH + TF + NUMPY
+def _gelu_grad(xs):
+    return lambda: {"x": [mpmath.ncdf(mp(v)) + mp(v) * mpmath.npdf(mp(v)) for v in xs]}
+
+
+def _expm1_quotient():
+    x = mp("1e-10")
+    return {"x": ((x - 1) * mpmath.exp(x) + 1) / x ** 2}
+
+
+MORE = [
+    Case("jax_model.py", "loss", None, "float64", "ok", "data:jax_model", args="example", wrt="params.w"),
+    Case("jax_model.py", "relu_sum", "x=[0,1]", "float64", "domain", _one("x", [mpmath.nan, mp(1)])),
+    Case("jax_model.py", "entropy_at_zero", "p=[0,1]", "float64", "domain", _one("p", [mpmath.nan, mp(-1)])),
+    Case("jax_model.py", "gelu_sum", "x=[0.5,-1.5]", "float64", "ok", _gelu_grad(["0.5", "-1.5"])),
+    Case("jax_model.py", "spiral", "x=[0.5,2]", "float64", "ok",
+         _one("x", lambda: [[2 * mpmath.exp(mp("0.5")), mpmath.exp(mp("0.5"))], [mp(0), mpmath.cos(2)]])),
+    Case("torch_kinks.py", "relu_sum", "x=[0,1]", "float64", "domain", _one("x", [mpmath.nan, mp(1)])),
+    Case("torch_kinks.py", "abs_sum", "x=[0,-2]", "float64", "domain", _one("x", [mpmath.nan, mp(-1)])),
+    Case("torch_kinks.py", "gelu_sum", "x=[0.5,-1.5]", "float64", "ok", _gelu_grad(["0.5", "-1.5"])),
+    Case("torch_kinks.py", "log_clamped", "p=[0.5,1e-9]", "float64", "ok", _one("p", [mp(2), mp(0)])),
+    Case("torch_kinks.py", "log_where", "x=0.5", "float64", "wrong", _one("x", mp(0)),
+         "torch.where(x > 1, torch.log(x - 1) ** 2, torch.zeros_like(x))", "torch.where(x > 1, "),
+    Case("torch_kinks.py", "bce", None, "float32", "ok", "data:torch_bce", args="data", wrt="model.0.weight"),
+    Case("torch_kinks.py", "bce", None, "float64", "ok", "data:torch_bce", args="data", wrt="model.0.weight"),
+    Case("tf_params.py", "loss", None, "float64", "ok", "data:tf_params", args="example_args", wrt="params.w1"),
+    Case("tf_params.py", "relu_sum", "x=[0,1]", "float64", "domain", _one("x", [mpmath.nan, mp(1)])),
+    Case("tf_params.py", "jitted_naive", "x=100", "float32", "unstable", _one("x", lambda: sigmoid(100)),
+         "return tf.math.log(1 + tf.exp(x))", "tf.math.softplus("),
+    Case("tf_params.py", "clipped", "x=2", "float64", "wrong", _one("x", mp(4)), "def clip_grad_identity>>def grad(dy):"),
+    Case("tf_params.py", "clipped", "x=0.1", "float64", "ok", _one("x", mp("0.2"))),
+    Case("numpy_alias.py", "logcosh", "x=[800,1,-2]", "float64", "unstable", "data:np_logcosh",
+         "return onp.sum(WEIGHTS * log(onp.cosh(x)))"),
+    Case("numpy_alias.py", "expm1_naive", "x=1e-10", "float64", "unstable", _expm1_quotient,
+         "return (exp(x) - 1) / x", "expm1("),
+    Case("numpy_alias.py", "hinge", "x=1", "float64", "domain", _one("x", mpmath.nan)),
+    Case("numpy_alias.py", "hinge", "x=2", "float64", "ok", _one("x", mp(0))),
+]
+
+ALL = JAX + TORCH + TF + NUMPY + MORE

@@ -128,7 +128,8 @@ def judge(case, code, out, err):
     result = report["results"][0]
     problems = []
     if result["status"] != case.verdict:
-        problems.append(f"verdict {result['status']}, truth {case.verdict}")
+        said = result.get("error") or "; ".join(f.get("message", "")[:160] for f in result.get("findings", [])[:2])
+        problems.append(f"verdict {result['status']}, truth {case.verdict} ({said})")
     problems += gradient_problems(case, result)
     if case.line is not None:
         where = f"{case.file}:{line_number(case, case.line)}"

@@ -69,3 +69,51 @@ def np_logistic(w):
         m = y * sum(a * c for a, c in zip(x, w))
         grad = [g - sigmoid(-m) * y * c / len(xs) for g, c in zip(grad, x)]
     return {"w": grad}
+
+
+def jax_model():
+    params, xs, labels = load("jax_model.py").example()
+    w, b = _rows(params.w), [mpmath.mpf(float(v)) for v in params.b]
+    rows, n = _rows(xs), len(labels)
+    grad = [[mpmath.mpf(0)] * len(w[0]) for _ in w]
+    for x, label in zip(rows, labels.tolist()):
+        h = [mpmath.tanh(sum(x[k] * w[k][j] for k in range(len(x))) + b[j]) for j in range(len(b))]
+        p = softmax(h)
+        for j in range(len(b)):
+            d = (p[j] - (1 if j == label else 0)) * (1 - h[j] ** 2) / n
+            for k in range(len(x)):
+                grad[k][j] += d * x[k]
+    return {"params.w": grad}
+
+
+def torch_bce():
+    model, x, y = load("torch_kinks.py").data()
+    w1, b1 = _rows(model[0].weight.detach().double().numpy()), [mpmath.mpf(float(v)) for v in model[0].bias.detach()]
+    w2, b2 = _rows(model[2].weight.detach().double().numpy())[0], mpmath.mpf(float(model[2].bias.detach()[0]))
+    xs, ys = _rows(x.double().numpy()), [mpmath.mpf(float(v)) for v in y]
+    grad = [[mpmath.mpf(0)] * len(w1[0]) for _ in w1]
+    for xi, yi in zip(xs, ys):
+        h = [mpmath.tanh(sum(a * c for a, c in zip(row, xi)) + bias) for row, bias in zip(w1, b1)]
+        out = sum(a * c for a, c in zip(w2, h)) + b2
+        d_out = (sigmoid(out) - yi) / len(xs)
+        for j in range(len(w1)):
+            d_pre = d_out * w2[j] * (1 - h[j] ** 2)
+            grad[j] = [g + d_pre * c for g, c in zip(grad[j], xi)]
+    return {"model.0.weight": grad}
+
+
+def tf_params():
+    params, batch = load("tf_params.py").example_args()
+    w, b = [mpmath.mpf(float(v)) for v in params["w1"]], mpmath.mpf(float(params["b"]))
+    xs, ys = _rows(batch["x"]), [mpmath.mpf(float(v)) for v in batch["y"]]
+    grad = [mpmath.mpf(0)] * len(w)
+    for x, y in zip(xs, ys):
+        h = mpmath.tanh(sum(a * c for a, c in zip(x, w)) + b)
+        d = -y * sigmoid(-y * h) * (1 - h * h) / len(xs)
+        grad = [g + d * c for g, c in zip(grad, x)]
+    return {"params.w1": grad}
+
+
+def np_logcosh():
+    weights = [mpmath.mpf(float(v)) for v in load("numpy_alias.py").WEIGHTS]
+    return {"x": [wt * mpmath.tanh(mpmath.mpf(v)) for wt, v in zip(weights, (800, 1, -2))]}
