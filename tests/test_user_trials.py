@@ -40,6 +40,7 @@ CHOSEN = [
     "jax_rules:tutorial_jvp@x=-40:float64",
     "jax_losses:norm@x=[0,0]:float64",
     "jax_model:loss@example:float64",
+    "jax_model:spiral@x=[0.5,2]:float64",  # jnp.stack (and unstack in its backward graph) replayed
     "torch_losses:wrong_backward@x=1:float64",
     "torch_losses:docs_backward@x=-40:float64",
     "torch_losses:mlp_loss@mlp_args:float64",

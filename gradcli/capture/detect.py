@@ -64,7 +64,7 @@ def _names_used(tree, name):
             continue
         seen.add(current)
         node = defined[current]
-        body = node.body if isinstance(node, ast.ClassDef) else [*node.args.defaults, *node.body]
+        body = [*node.bases, *node.body] if isinstance(node, ast.ClassDef) else [*node.args.defaults, *node.body]
         for part in body:  # decorators are left out: @gradcli.audit marks a case, it is not the code under test
             for sub in ast.walk(part):
                 if isinstance(sub, ast.Name):
@@ -96,8 +96,9 @@ def _roots_used(fun, global_names):
         if id(item) in seen:
             continue
         seen.add(id(item))
-        if isinstance(item, type):  # a class of the module (an autograd.Function): its methods' code
-            todo += [inspect.unwrap(v.__func__ if isinstance(v, staticmethod | classmethod) else v)
+        if isinstance(item, type):  # a class of the module (an autograd.Function): its bases, its methods' code
+            roots.update(base.__module__.split(".")[0] for base in item.__mro__[1:] if base is not object)
+            todo += [_unwrapped(v.__func__ if isinstance(v, staticmethod | classmethod) else v)
                      for v in vars(item).values() if callable(v) or isinstance(v, staticmethod | classmethod)]
             continue
         codes = [getattr(item, "__code__", None)]
@@ -110,10 +111,8 @@ def _roots_used(fun, global_names):
                 value = global_names.get(name)
                 if value is None:
                     continue
-                value = inspect.unwrap(value) if callable(value) else value  # jax.jit, custom_vjp: the user's function
-                if getattr(value, "__globals__", None) is global_names or (
-                    isinstance(value, type) and getattr(value, "__module__", None) == global_names.get("__name__")
-                ):
+                value = _unwrapped(value)  # jax.jit, custom_vjp, tf.function: the user's function
+                if _defined_in(value, global_names):
                     todo.append(value)  # the module's own helper: what it uses counts
                     continue
                 root = _root_of(value)
@@ -126,3 +125,20 @@ def framework_of_value(value):
     """The framework whose array type ``value`` is (``jax``, ``torch``, ``tensorflow``), or None for anything else."""
     root = type(value).__module__.split(".")[0]
     return {"jax": "jax", "jaxlib": "jax", "torch": "torch", "tensorflow": "tensorflow", "keras": "tensorflow"}.get(root)
+
+
+def _defined_in(value, global_names):
+    """Whether a function or class is the module's own (its code reads ``global_names``)."""
+    if isinstance(value, type):
+        return any(getattr(_unwrapped(getattr(v, "__func__", v)), "__globals__", None) is global_names for v in vars(value).values())
+    return getattr(value, "__globals__", None) is global_names
+
+
+def _unwrapped(value):
+    """What a decorator wraps (``__wrapped__`` chains), or ``value`` itself where the chain does not end."""
+    if not callable(value):
+        return value
+    try:
+        return inspect.unwrap(value)
+    except (ValueError, TypeError, AttributeError):  # a cycle, or an object that makes __wrapped__ up (a mock)
+        return value

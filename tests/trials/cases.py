@@ -218,4 +218,14 @@ MORE = [
     Case("numpy_alias.py", "hinge", "x=2", "float64", "ok", _one("x", mp(0))),
 ]
 
-ALL = JAX + TORCH + TF + NUMPY + MORE
+def _mul_exp():
+    return {"x": mpmath.exp(mp("0.5")), "y": 2 * mpmath.exp(mp("0.5"))}
+
+
+TWO = [
+    Case("two_inputs.py", "with_jax", "x=2,y=0.5", "float64", "wrong", _mul_exp, "def jax_mul_bwd"),
+    Case("two_inputs.py", "with_torch", "x=2,y=0.5", "float64", "wrong", _mul_exp, "class TorchMul>>def backward(ctx, g):"),
+    Case("two_inputs.py", "with_tf", "x=2,y=0.5", "float64", "wrong", _mul_exp, "def tf_mul>>def grad(g):"),
+]
+
+ALL = JAX + TORCH + TF + NUMPY + MORE + TWO
