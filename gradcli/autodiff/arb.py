@@ -67,6 +67,8 @@ def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
+    if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
+        raise NoArb("a fractional power of an exact 0")
     return _arb(x) ** y
 
 
@@ -119,6 +121,13 @@ def _method(name):
     return lambda x: getattr(_arb(x), name)()
 
 
+def _sqrt(x):
+    x = _arb(x)
+    if x.is_zero():  # the tip of a cone (a norm at 0): smooth or not is the mpmath path's kink test's to say
+        raise NoArb("sqrt of an exact 0")
+    return x.sqrt()
+
+
 def _compare(test):
     return lambda x, y: test(_arb(x), _arb(y))
 
@@ -141,7 +150,7 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
-    "sqrt": _method("sqrt"),
+    "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _method("exp"),
     "exp2": lambda x: ARB(2) ** x,

@@ -27,7 +27,7 @@ class Case:
     verdict: str  # ok, unstable, wrong, domain; "input-error" for exit 2
     truth: Optional[Callable] = None  # () -> {variable: mpf or [mpf]}
     line: Optional[str] = None  # a fragment of the line a finding must name ("anchor>>fragment": the first after anchor)
-    fix: Optional[str] = None  # a fragment of some re-checked fix's diff
+    fix: Optional[str] = None  # a fragment of some re-checked fix's diff ("a|b": either)
     args: Optional[str] = None  # --args function in the same file
     wrt: Optional[str] = None
     message: tuple = field(default_factory=tuple)  # fragments of an input error's message
@@ -96,7 +96,7 @@ JAX = [
     Case("jax_losses.py", "norm", "x=[3,4]", "float64", "ok", _one("x", [mp("0.6"), mp("0.8")])),
     Case("jax_losses.py", "smoothed_norm", "x=[0,0]", "float64", "ok", _one("x", [mp(0), mp(0)])),
     Case("jax_losses.py", "bce_naive", "z=20", "float32", "unstable", _one("z", lambda: sigmoid(20)),
-         "jnp.log(1 - p)", "nn."),
+         "jnp.log(1 - p)", "nn.softplus(|nn.log_sigmoid("),
     Case("jax_losses.py", "bce_stable", "z=20", "float32", "ok", _one("z", lambda: sigmoid(20))),
     Case("jax_losses.py", "kl", "p=[0.3,0.7],q=[0.5,0.5]", "float64", "ok", _kl),
     Case("jax_losses.py", "logistic_regression", None, "float64", "ok", "data:jax_logistic", args="data",
@@ -119,7 +119,7 @@ TORCH = [
          _one("x", lambda: softmax([100, 101])), "torch.log(torch.exp(x).sum())", "torch.logsumexp("),
     Case("torch_losses.py", "stable_logsumexp", "x=[100,101]", "float32", "ok", _one("x", lambda: softmax([100, 101]))),
     Case("torch_losses.py", "bce_naive", "z=20,y=0", "float32", "unstable", _one("z", lambda: sigmoid(20)),
-         "torch.log(1 - p)", None, wrt="z"),
+         "torch.log(1 - p)", "F.binary_cross_entropy_with_logits(|F.logsigmoid(|F.softplus(", wrt="z"),
     Case("torch_losses.py", "bce_stable", "z=20,y=0", "float32", "ok", _one("z", lambda: sigmoid(20)), wrt="z"),
     Case("torch_losses.py", "sqrt_where", "x=-1", "float64", "wrong", _one("x", mp(0)),
          "torch.where(x > 0, torch.sqrt(x), torch.zeros_like(x))", "torch.where(x > 0, torch.sqrt(torch.where("),
@@ -154,7 +154,7 @@ TF = [
          "tf.where(x > 1, tf.math.log(x - 1) ** 2, 0.0)", "tf.where(x > 1, "),
     Case("tf_losses.py", "norm", "x=[0,0]", "float64", "domain", _one("x", [mpmath.nan, mpmath.nan])),
     Case("tf_losses.py", "bce_naive", "z=20", "float32", "unstable", _one("z", lambda: sigmoid(20)),
-         "-tf.math.log(1 - p)"),
+         "-tf.math.log(1 - p)", "tf.nn.sigmoid_cross_entropy_with_logits(|tf.math.log_sigmoid(|tf.math.softplus("),
     Case("tf_losses.py", "bce_stable", "z=20", "float32", "ok", _one("z", lambda: sigmoid(20))),
     Case("tf_losses.py", "naive_logsumexp", "x=[100,101]", "float32", "unstable",
          _one("x", lambda: softmax([100, 101])), "tf.math.log(tf.reduce_sum(tf.exp(x)))", "tf.math.reduce_logsumexp("),

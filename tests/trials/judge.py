@@ -138,7 +138,7 @@ def judge(case, code, out, err):
             problems.append(f"no finding names {where} (locations {found})")
     if case.fix is not None:
         fixes = report.get("fixes", [])
-        good = [f for f in fixes if case.fix in (f.get("diff") or "") and not f.get("partial")
+        good = [f for f in fixes if any(w in (f.get("diff") or "") for w in case.fix.split("|")) and not f.get("partial")
                 and all(v == "ok" for v in (f.get("after") or {}).values())]
         if not good:
             offered = [(f.get("name"), f.get("partial"), f.get("after")) for f in fixes]
