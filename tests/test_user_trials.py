@@ -33,6 +33,8 @@ CHOSEN = [
     "torch_losses:cross_entropy@ce_data:float64",
     # relu at its switch is a kink in PyTorch as everywhere
     "torch_kinks:relu_sum@x=[0,1]:float64",
+    # a norm at 0 is a kink though PyTorch masks its gradient to 0 there
+    "torch_losses:norm@x=[0,0]:float64",
     "torch_kinks:log_where@x=0.5:float64",
     # one of each verdict per framework
     "jax_losses:naive_softplus@x=100:float32",

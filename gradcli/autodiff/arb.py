@@ -26,6 +26,7 @@ from .values import raw
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -68,7 +69,7 @@ def _power(x, y):
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
     if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
-        raise NoArb("a fractional power of an exact 0")
+        roots.append(True)
     return _arb(x) ** y
 
 
@@ -123,8 +124,8 @@ def _method(name):
 
 def _sqrt(x):
     x = _arb(x)
-    if x.is_zero():  # the tip of a cone (a norm at 0): smooth or not is the mpmath path's kink test's to say
-        raise NoArb("sqrt of an exact 0")
+    if x.is_zero():
+        roots.append(True)  # the tip of a cone (a norm at 0): a kink may be here whatever a rule gives
     return x.sqrt()
 
 
