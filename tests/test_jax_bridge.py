@@ -230,11 +230,12 @@ def test_cli_json_names_the_framework_and_framework_overrides(model, tmp_path):
     assert json.loads(forced.stdout)["framework"] == "jax"
 
 
-def test_a_jax_callable_in_a_module_that_imports_gradcli_too_is_known_by_what_it_returns():
+def test_a_jax_callable_in_a_module_that_imports_gradcli_too_is_checked_by_jax():
     def loss(x):
         return jnp.sum(jnp.log1p(jnp.exp(x)))
 
-    assert resolve(loss).framework == "gradcli"  # this module imports gradcli: its imports alone say gradcli
+    # This module imports gradcli and jax: the function's own names (jnp) say jax before anything runs.
+    assert resolve(loss).framework == "jax"
     report = gradcli.check(loss, [{"x": [1.0, -2.0]}], dtypes=("float64",))
     assert report.framework == "jax"
     assert [r.status for r in report.results] == ["ok"]

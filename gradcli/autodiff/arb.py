@@ -27,6 +27,7 @@ ARB = None  # flint.arb, bound by enable()
 _flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -68,6 +69,8 @@ def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
+    if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
+        roots.append(True)
     return _arb(x) ** y
 
 
@@ -139,6 +142,13 @@ def _near_zero(name, error):
     return run
 
 
+def _sqrt(x):
+    x = _arb(x)
+    if x.is_zero():
+        roots.append(True)  # the tip of a cone (a norm at 0): a kink may be here whatever a rule gives
+    return x.sqrt()
+
+
 def _compare(test):
     return lambda x, y: test(_arb(x), _arb(y))
 
@@ -161,7 +171,7 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
-    "sqrt": _method("sqrt"),
+    "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _method("exp"),
     "exp2": lambda x: ARB(2) ** x,

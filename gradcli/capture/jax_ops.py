@@ -230,6 +230,20 @@ def _concatenate(params, *xs):
     return gnp.concatenate(list(xs), axis=int(params["dimension"]))
 
 
+def _stack(params, *xs):
+    return gnp.stack(list(xs), axis=int(params["axis"]))
+
+
+def _unstack(params, x):
+    axis = int(params["axis"])
+    index = [slice(None)] * len(np.shape(raw(x)))
+    out = []
+    for i in range(np.shape(raw(x))[axis]):
+        index[axis] = i
+        out.append(x[tuple(index)])
+    return out
+
+
 def _split(params, x):
     axis = int(params["axis"])
     out, start = [], 0
@@ -561,6 +575,8 @@ PRIMITIVES = {
     "dynamic_update_slice": _dynamic_update_slice,
     "pad": _pad,
     "concatenate": _concatenate,
+    "stack": _stack,
+    "unstack": _unstack,
     "split": _split,
     "gather": _gather,
     "scatter-add": _scatter_add,

@@ -212,7 +212,8 @@ def _cat(tensors, dim=0):
 
 
 def _compare(op):
-    return lambda x, y: op(np.asarray(raw(x)), raw(y) if not isinstance(raw(y), np.ndarray) else raw(y))
+    # gradcli's own comparison: the exact reference sees each branch decision (relu's x <= 0 at a tie is a kink)
+    return lambda x, y: op(x, y)
 
 
 def _scatter_array(zeros_of, write):
@@ -599,12 +600,12 @@ OPS = {
     "logaddexp": gnp.logaddexp,
     "softplus": _softplus,
     # comparisons and logic: values without gradients
-    "eq": _compare(np.equal),
-    "ne": _compare(np.not_equal),
-    "gt": _compare(np.greater),
-    "ge": _compare(np.greater_equal),
-    "lt": _compare(np.less),
-    "le": _compare(np.less_equal),
+    "eq": _compare(gnp.equal),
+    "ne": _compare(gnp.not_equal),
+    "gt": _compare(gnp.greater),
+    "ge": _compare(gnp.greater_equal),
+    "lt": _compare(gnp.less),
+    "le": _compare(gnp.less_equal),
     "logical_not": lambda x: np.logical_not(np.asarray(raw(x))),
     "logical_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
     "logical_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),

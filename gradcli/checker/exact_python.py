@@ -130,6 +130,8 @@ def compute(target, args, result, budget, seed=0):
 def _compute(target, args, result, budget, seed):
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
     path = _branches_at(target.mp_function, args)
+    if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
+        raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
     tied = bool(arb_core.ties)
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
@@ -429,7 +431,7 @@ def _precision(bits):
 
 def _branches_at(function, args):
     """The branches the function itself (no gradient) decides at the point, in order (`arb.ties` those at a tie)."""
-    arb_core.decisions, arb_core.ties = [], []
+    arb_core.decisions, arb_core.ties, arb_core.roots = [], [], []
     _traced(function, [_to_balls(a) for a in args])
     return arb_core.decisions
 
