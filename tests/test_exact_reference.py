@@ -56,7 +56,7 @@ def test_the_exact_gradient_is_right_to_12_digits_where_it_is_tiny_or_cancels(fo
 def test_the_headline_cancellation_is_not_ok():
     result = one("exp(x)/(exp(x)-1)", {"x": 300.0})
     assert result.exact_gradient["x"] == pytest.approx(-5.1482002224120138e-131, rel=1e-12)
-    assert result.gradient["x"] > 0  # autodiff's 1.1e-16: the wrong sign, 1e114 too big
+    assert result.gradient["x"] >= 0  # autodiff's 0: the two terms cancel, the -5e-131 is lost
     assert result.status != "ok"
 
 

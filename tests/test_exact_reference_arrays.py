@@ -40,7 +40,7 @@ def test_the_cancellation_headline_at_an_array_point():
     assert close(expected[1], truth(lambda e: -e / (e - 1) ** 2, E(1)))
     assert all(close(g, e) for g, e in zip(result.exact_gradient["x"], expected))
     assert close(result.exact_value, truth(lambda a, b: E(a) / (E(a) - 1) + E(b) / (E(b) - 1), 300.0, 1.0))
-    assert result.gradient["x"][0] > 0  # autodiff's 1.1e-16 at 300: the wrong sign
+    assert result.gradient["x"][0] >= 0  # autodiff's 0 at 300: the two terms cancel, the -5e-131 is lost
     assert result.gradient_status == "unstable" and result.status == "unstable"
 
 

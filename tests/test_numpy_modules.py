@@ -236,3 +236,13 @@ def test_a_fix_of_plain_numpy_code_calls_only_numpy_and_is_rechecked(tmp_path):
         called = [name for line in added for name in re.findall(r"np\.(\w+)\(", line)]
         assert called and all(hasattr(numpy, name) for name in called), fix.diff
     assert "+    return np.logaddexp(0, x)" in report.fixes[0].diff
+
+
+def test_a_module_importing_numpy_functions_by_name_gets_fixes_spelled_through_numpy(tmp_path):
+    path = write(tmp_path, "bare.py", "from numpy import exp, log\n\n\ndef f(x):\n    return (exp(x) - 1) / x\n")
+    report = gradcli.check(f"{path}:f", [1e-10], dtypes=("float64",))
+    fixed = {fix.name: fix for fix in report.fixes}
+    assert "expm1" in fixed, report.notes
+    assert "+import numpy\n" in fixed["expm1"].diff
+    assert "+    return (numpy.expm1(x)) / x\n" in fixed["expm1"].diff
+    assert fixed["expm1"].after == {"x=1e-10 float64": "ok"}

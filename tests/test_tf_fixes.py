@@ -43,3 +43,24 @@ def test_every_spelling_names_a_tensorflow_function():
         head, *rest = path.split(".")
         assert head == "tf", path
         assert callable(functools.reduce(getattr, rest, tf)), (name, path)
+
+
+def test_a_tf_function_is_fixed_and_its_rewrite_traced_from_the_rewritten_lines(tmp_path):
+    # autograph reads a tf.function's source again when it traces it: the re-check must run the
+    # rewritten lines, not the file on disk (whose naive form stays unstable).
+    path = tmp_path / "jitted.py"
+    path.write_text(textwrap.dedent(
+        """
+        import tensorflow as tf
+
+
+        @tf.function
+        def naive(x):
+            return tf.math.log(1 + tf.exp(x))
+        """
+    ))
+    report = gradcli.check(f"{path}:naive", [{"x": 100.0}], dtypes=("float32",))
+    fixed = {f.name: f for f in report.fixes}
+    assert "softplus" in fixed, report.notes
+    assert "+    return tf.math.softplus(x)\n" in fixed["softplus"].diff
+    assert fixed["softplus"].after == {"x=100 float32": "ok"}

@@ -24,8 +24,10 @@ from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
 ARB = None  # flint.arb, bound by enable()
+_flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -67,6 +69,8 @@ def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
+    if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
+        roots.append(True)
     return _arb(x) ** y
 
 
@@ -102,9 +106,13 @@ def _logaddexp(x, y):
     return (x + y + spread) / 2 + (-spread).exp().log1p()
 
 
-def _xlogy(x, y, log=lambda y: _arb(y).log()):
-    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0.
+def _xlogy(x, y, log=lambda y: _arb(y).log(), inside=lambda y: _arb(y) > 0):
+    # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0. Where
+    # log y is finite (``inside`` its domain) both branches are x log y, smooth through x = 0: no
+    # decision, so an x too tiny for the balls to part from 0 (an entropy of e^-3e277) is no tie.
     x = _arb(x)
+    if inside(y):
+        return x * log(y)
     if _decide(x.is_exact() and x.is_zero(), not x.contains(0), x.is_zero()):
         return ARB(0)
     return x * log(y)
@@ -117,6 +125,28 @@ def _cbrt(x):
 def _method(name):
     """The ball's own function ``name`` (``exp``, ``tanh``...), on a ball or a number."""
     return lambda x: getattr(_arb(x), name)()
+
+
+def _near_zero(name, error):
+    """The ball's own ``name`` (tanh, sinh, expm1), except at an x so tiny that the answer is x within
+    ``error(|x|)`` (|x|^3, |x|^2): there arb keeps 28 bits at every precision once the exponent passes
+    2^63 (tanh(1e-3e226)), and the enclosure x +- error is proven and as tight as x itself.
+    """
+
+    def run(x):
+        x = _arb(x)
+        if abs(x) < ARB(2) ** -(_flint.ctx.prec // 2 + 2):
+            return x + ARB(0, error(abs(x).upper()))
+        return getattr(x, name)()
+
+    return run
+
+
+def _sqrt(x):
+    x = _arb(x)
+    if x.is_zero():
+        roots.append(True)  # the tip of a cone (a norm at 0): a kink may be here whatever a rule gives
+    return x.sqrt()
 
 
 def _compare(test):
@@ -141,11 +171,11 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
-    "sqrt": _method("sqrt"),
+    "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _method("exp"),
     "exp2": lambda x: ARB(2) ** x,
-    "expm1": _method("expm1"),
+    "expm1": _near_zero("expm1", lambda a: a * a),
     "log": _method("log"),
     "log2": lambda x: _arb(x).log() / ARB(2).log(),
     "log10": lambda x: _arb(x).log() / ARB(10).log(),
@@ -157,9 +187,9 @@ ELEMENTWISE = {
     "arccos": _method("acos"),
     "arctan": _method("atan"),
     "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
-    "sinh": _method("sinh"),
+    "sinh": _near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
-    "tanh": _method("tanh"),
+    "tanh": _near_zero("tanh", lambda a: a * a * a),
     "arcsinh": _method("asinh"),
     "arccosh": _method("acosh"),
     "arctanh": _method("atanh"),
@@ -174,7 +204,7 @@ ELEMENTWISE = {
     "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
-    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p()),
+    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p(), inside=lambda y: _arb(y) > -1),
     "erf": _method("erf"),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
@@ -191,10 +221,252 @@ ELEMENTWISE = {
 }
 
 
+# -- jets: a ball and its derivatives, forward mode on balls ----------------------------------
+
+
+class Jet:
+    """A ball ``v`` and its derivatives ``d`` along each seeded direction (an object array of balls; None: a constant).
+
+    Forward mode on balls, from the derivatives of the mathematics in `JETS`, never
+    from gradcli's gradient rules: the exact reference runs a program on jets to
+    get its true derivative as a proven ball (exp(-2e300) beside 1e300 included,
+    which no difference resolves), and judges the rules against it. Branches are
+    decided on ``v``, as on plain balls; a jet has no float value (``float()``
+    raises), so code that leaves gradcli's ops for floats falls back to differences.
+    """
+
+    __slots__ = ("v", "d")
+    __array_priority__ = 100  # jet * ndarray: the array broadcasts the jet, as it does a ball
+
+    def __init__(self, v, d=None):
+        self.v, self.d = v, d
+
+    def __repr__(self):
+        return f"Jet({self.v}, {None if self.d is None else list(self.d)})"
+
+    def _op(name, swap=False):  # noqa: N805 - a helper that makes the operators below
+        if swap:
+            return lambda self, other: JETS[name](other, self)
+        return lambda self, other: JETS[name](self, other)
+
+    __add__, __radd__ = _op("add"), _op("add", True)
+    __sub__, __rsub__ = _op("subtract"), _op("subtract", True)
+    __mul__, __rmul__ = _op("multiply"), _op("multiply", True)
+    __truediv__, __rtruediv__ = _op("divide"), _op("divide", True)
+    __pow__, __rpow__ = _op("power"), _op("power", True)
+    __gt__, __ge__ = _op("greater"), _op("greater_equal")
+    __lt__, __le__ = _op("less"), _op("less_equal")
+    __eq__, __ne__ = _op("equal"), _op("not_equal")
+    __hash__ = object.__hash__
+    del _op
+
+    def __neg__(self):
+        return JETS["negative"](self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return JETS["abs"](self)
+
+    def __bool__(self):
+        return bool(_decide(self.v != 0, _equal(self.v, 0), _equal(self.v, 0)))
+
+
+def _as_jet(x):
+    if type(x) is Jet:
+        return x
+    if type(x) is ARB:
+        return Jet(x)
+    if mp.mpmath is not None and isinstance(x, mp.mpmath.mpf):
+        return Jet(_exact_or_rounded(x))
+    if isinstance(x, (bool, np.bool_)):
+        raise NoArb("a boolean where a number is wanted")
+    return Jet(ARB(x))
+
+
+def _exact_or_rounded(x):
+    """An mpmath number as a ball: exact when its mantissa is short of the precision (a float's), else within an ulp."""
+    if not mp.mpmath.isfinite(x):
+        raise NoArb("a number that is not finite where a jet's constant is wanted")
+    sign, man, exp, _ = x._mpf_  # mpf's own man_exp drops the sign
+    man, exp = (-1) ** sign * int(man), int(exp)
+    ball = ARB(man) * ARB(2) ** exp
+    if abs(man).bit_length() >= mp.mpmath.mp.prec - 16:
+        ball = ball + ARB(0, abs(ball).upper() * ARB(2) ** (1 - mp.mpmath.mp.prec))
+    return ball
+
+
+def _tangent(*terms):
+    """sum(coefficient * d) over the (coefficient ball, d) pairs whose d is not None; None if all are."""
+    out = None
+    for coefficient, d in terms:
+        if d is None:
+            continue
+        piece = d * coefficient
+        out = piece if out is None else out + piece
+    return out
+
+
+def _jet(name, slopes):
+    """``name`` on jets: its value from the ball table, its derivative from ``slopes(answer, *values)`` (one ball per argument)."""
+    ball = ELEMENTWISE[name]
+
+    def run(*args):
+        jets = [_as_jet(a) for a in args]
+        values = [j.v for j in jets]
+        answer = ball(*values)
+        if all(j.d is None for j in jets):
+            return Jet(answer)
+        return Jet(answer, _tangent(*zip(slopes(answer, *values), [j.d for j in jets])))
+
+    return run
+
+
+def _picked(name):
+    """An op that returns one of its arguments (max, min, where, clip): the jet of the one the balls pick."""
+    ball = ELEMENTWISE[name]
+
+    def run(*args):
+        jets = [_as_jet(a) if not isinstance(a, (bool, np.bool_)) else a for a in args]
+        values = [j.v if type(j) is Jet else j for j in jets]
+        answer = ball(*values)
+        for j, v in zip(jets, values):
+            if answer is v and type(j) is Jet:
+                return j
+        raise NoArb(f"{name} on jets picked no argument")
+
+    return run
+
+
+def _on_values(name):
+    """A comparison or test on jets: the ball table's answer on their values."""
+    ball = ELEMENTWISE[name]
+    return lambda *args: ball(*[_as_jet(a).v for a in args])
+
+
+def _sigmoid_ball(z):
+    return 1 / (1 + (-z).exp())
+
+
+def _abs_jet(x):
+    x = _as_jet(x)
+    return x if _decide(x.v >= 0, x.v < 0, x.v.is_zero()) else JETS["negative"](x)
+
+
+def _sign_jet(x):
+    x = _as_jet(x)
+    if x.v.contains(0):
+        raise NoArb("sign at 0 jumps: no derivative on jets")
+    return Jet(_sign(x.v))
+
+
+def _power_jet(x, y):
+    x, y = _as_jet(x), _as_jet(y)
+    answer = _power(x.v, y.v)
+    if x.d is None and y.d is None:
+        return Jet(answer)
+    terms = []
+    if x.d is not None:
+        terms.append((y.v * _power(x.v, y.v - 1), x.d))
+    if y.d is not None:
+        if not x.v > 0:
+            raise NoArb("a power with a moving exponent at a base not above 0")
+        terms.append((answer * x.v.log(), y.d))
+    return Jet(answer, _tangent(*terms))
+
+
+def _jet_table():
+    one = ARB(1)
+    ln2, ln10, two_over_root_pi = ARB(2).log(), ARB(10).log(), 2 / ARB.pi().sqrt()
+    slopes = {
+        "add": lambda a, x, y: (one, one),
+        "subtract": lambda a, x, y: (one, -one),
+        "multiply": lambda a, x, y: (y, x),
+        "divide": lambda a, x, y: (1 / y, -a / y),
+        "negative": lambda a, x: (-one,),
+        "square": lambda a, x: (2 * x,),
+        "reciprocal": lambda a, x: (-(a * a),),
+        "sqrt": lambda a, x: (1 / (2 * a),),
+        "cbrt": lambda a, x: (1 / (3 * a * a),),
+        "exp": lambda a, x: (a,),
+        "exp2": lambda a, x: (a * ln2,),
+        "expm1": lambda a, x: (x.exp(),),
+        "log": lambda a, x: (1 / x,),
+        "log2": lambda a, x: (1 / (x * ln2),),
+        "log10": lambda a, x: (1 / (x * ln10),),
+        "log1p": lambda a, x: (1 / (1 + x),),
+        "sin": lambda a, x: (x.cos(),),
+        "cos": lambda a, x: (-x.sin(),),
+        "tan": lambda a, x: (1 / x.cos() ** 2,),
+        "arcsin": lambda a, x: (1 / ((1 - x) * (1 + x)).sqrt(),),
+        "arccos": lambda a, x: (-1 / ((1 - x) * (1 + x)).sqrt(),),
+        "arctan": lambda a, x: (1 / (1 + x * x),),
+        "arctan2": lambda a, y, x: (x / (x * x + y * y), -y / (x * x + y * y)),
+        "sinh": lambda a, x: (x.cosh(),),
+        "cosh": lambda a, x: (x.sinh(),),
+        "tanh": lambda a, x: (1 / x.cosh() ** 2,),
+        "arcsinh": lambda a, x: (1 / (1 + x * x).sqrt(),),
+        "arccosh": lambda a, x: (1 / ((x - 1).sqrt() * (x + 1).sqrt()),),
+        "arctanh": lambda a, x: (1 / ((1 - x) * (1 + x)),),
+        "hypot": lambda a, x, y: (x / a, y / a),
+        "logaddexp": lambda a, x, y: (_sigmoid_ball(x - y), _sigmoid_ball(y - x)),
+        "sigmoid": lambda a, x: (a * _sigmoid_ball(-x),),
+        "softplus": lambda a, x: (_sigmoid_ball(x),),
+        "xlogy": lambda a, x, y: (y.log(), x / y),
+        "xlog1py": lambda a, x, y: (y.log1p(), x / (1 + y)),
+        "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
+        "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
+        "gammaln": lambda a, x: (x.digamma(),),
+    }
+    table = {name: _jet(name, slope) for name, slope in slopes.items()}
+    table.update({name: _picked(name) for name in ("maximum", "minimum", "fmax", "fmin", "clip", "where")})
+    table.update({name: _on_values(name) for name in (
+        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")})
+    table.update({"abs": _abs_jet, "sign": _sign_jet, "power": _power_jet})
+    return table
+
+
+JETS = {}  # each elementwise primitive on jets, by name: filled by `enable` (the constants need flint)
+
+
+def _holds_jets(a):
+    if type(a) is Jet:
+        return True
+    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is Jet for e in a.flat)
+
+
+def _jet_logsumexp(x, axis=None, keepdims=False):
+    # exp, a sum and log on jets: each step's derivative is the mathematics', so the sum's is too.
+    exps = np.frompyfunc(JETS["exp"], 1, 1)(np.asarray(x, dtype=object))
+    total = np.sum(exps, axis=axis, keepdims=keepdims)
+    log = JETS["log"]
+    return np.frompyfunc(log, 1, 1)(total) if isinstance(total, np.ndarray) else log(total)
+
+
+def _jet_pick(pick):
+    """`_maximum`/`_minimum` between jets (or numbers): the jet whose value the balls pick."""
+
+    def choose(x, y):
+        x, y = _as_jet(x), _as_jet(y)
+        return x if pick(x.v, y.v) is x.v else y
+
+    return choose
+
+
+JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
+
+
 def _dispatch(name, on_arb, on_mpmath):
     """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
 
     def run(*args, **kwargs):
+        for a in args:
+            if type(a) is Jet:
+                on_jets = JETS.get(name)
+                if on_jets is None:
+                    raise NoArb(f"no jet implementation of {name}")
+                return on_jets(*args, **kwargs)
         for a in args:
             if type(a) is ARB:
                 if on_arb is None:
@@ -211,15 +483,19 @@ def _holds_balls(a):
     return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ARB for e in a.flat)
 
 
-def _whole(name, on_mpmath, on_arb=None):
-    """Whole object arrays (reductions, linear algebra): ``on_arb`` when balls are in them, else mpmath's.
+def _whole(name, on_mpmath, on_arb=None, on_jets=None):
+    """Whole object arrays (reductions, linear algebra): ``on_jets`` or ``on_arb`` when jets or balls are in them, else mpmath's.
 
-    Without ``on_arb`` balls raise `NoArb`: mpmath's own functions would read a
-    ball as its midpoint rounded to mpmath's precision and return a number
-    that balls then take as exact.
+    Without ``on_arb`` balls raise `NoArb` (and jets without ``on_jets``): mpmath's
+    own functions would read a ball as its midpoint rounded to mpmath's precision
+    and return a number that balls then take as exact.
     """
 
     def run(*args, **kwargs):
+        if any(_holds_jets(a) for a in args):
+            if on_jets is None:
+                raise NoArb(f"no jet implementation of {name}")
+            return on_jets(*args, **kwargs)
         if any(_holds_balls(a) for a in args):
             if on_arb is None:
                 raise NoArb(f"no ball implementation of {name}")
@@ -300,6 +576,11 @@ def enable():
     from flint import arb
 
     ARB = arb
+    global _flint
+    import flint as _flint
+
+    JETS.update(_jet_table())
+    JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
             prim = primitive_of(value)
@@ -310,10 +591,10 @@ def enable():
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
                 prim.mp = _whole(prim.name, prim.mp)
             elif prim.kind == "reduction" and prim.name in REDUCTIONS:
-                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name])
+                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name], JET_REDUCTIONS.get(prim.name))
                 if prim.name in ("max", "min"):
                     prim.vjp = _extremum_rule(prim.vjp)
             else:
                 continue
             prim.mp.arb_aware = True
-    register_mp_types(arb)
+    register_mp_types(arb, Jet)

@@ -47,7 +47,7 @@ _LN10 = math.log(10.0)
 
 
 def constant(name, like):
-    """A constant of a rule (``"ln2"``, ``"ln10"``, ``"2/sqrt(pi)"``) in the precision of ``like``.
+    """A constant of a rule (``"ln2"``, ``"ln10"``, ``"1/ln10"``, ``"2/sqrt(pi)"``) in the precision of ``like``.
 
     A weak Python float (see `weak`: float32 and bfloat16 rules stay so), or an
     mpmath number at the working precision when ``like`` holds mpmath numbers:
@@ -56,11 +56,11 @@ def constant(name, like):
     """
     if is_mp_value(raw(like)):
         mp = loaded_mpmath()
-        return {"ln2": mp.ln2, "ln10": mp.ln10, "2/sqrt(pi)": 2 / mp.sqrt(mp.pi)}[name] * 1
+        return {"ln2": mp.ln2, "ln10": mp.ln10, "1/ln10": 1 / mp.ln10, "2/sqrt(pi)": 2 / mp.sqrt(mp.pi)}[name] * 1
     return weak(_FLOAT_CONSTANTS[name], like)
 
 
-_FLOAT_CONSTANTS = {"ln2": _LN2, "ln10": _LN10, "2/sqrt(pi)": 2.0 / math.sqrt(math.pi)}
+_FLOAT_CONSTANTS = {"ln2": _LN2, "ln10": _LN10, "1/ln10": 1.0 / _LN10, "2/sqrt(pi)": 2.0 / math.sqrt(math.pi)}
 
 exp = _elementwise(np.exp, "exp", math.exp)
 exp2 = _elementwise(np.exp2, "exp2", lambda x: math.pow(2.0, x))

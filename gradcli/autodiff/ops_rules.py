@@ -212,10 +212,11 @@ defjvp(multiply, lambda t, ans, x, y: t * y, lambda t, ans, x, y: x * t)
 
 
 def _divide_vjp_denominator(g, ans, x, y):
-    # -(g x / y**2): the same bits as (-g) x / (y y), negation being exact.
-    gx = _made(np.multiply, g, x) if _pool else g * x
-    yy = _made(np.multiply, y, y) if _pool else y * y
-    return unbroadcast(_minus(_over(gx, yy)), y)
+    # -g ((x / y) / y), as PyTorch and TensorFlow write it: y * y overflows at y = 1e200 (and
+    # underflows at 1e-200) where x / y**2 is a number, and g * x where g x / y**2 is one.
+    q = _made(np.divide, x, y) if _pool else x / y
+    q = np.divide(q, y, out=q) if type(q) is _ndarray and _alike(y, q) else q / y
+    return unbroadcast(_minus(_times(g, q)), y)
 
 
 defvjp(
@@ -225,7 +226,7 @@ defvjp(
     reads="args",
     fresh=True,
 )
-defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -t * x / (y * y))
+defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -(t * ((x / y) / y)))
 
 
 def _power_dbase(x, y):
@@ -325,8 +326,9 @@ defvjp(log, lambda g, ans, x: _made(np.divide, g, x) if _pool else g / x, reads=
 defjvp(log, lambda t, ans, x: t / x)
 defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
 defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
-defvjp(log10, lambda g, ans, x: g / (x * constant("ln10", ans)))
-defjvp(log10, lambda t, ans, x: t / (x * constant("ln10", ans)))
+# (g / ln 10) / x: x * ln 10 overflows for x > 7.8e307, where 1 / (x ln 10) is still a number.
+defvjp(log10, lambda g, ans, x: g * constant("1/ln10", ans) / x)
+defjvp(log10, lambda t, ans, x: t * constant("1/ln10", ans) / x)
 defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1) if _pool else x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 
@@ -344,14 +346,34 @@ defvjp(arcsin, lambda g, ans, x: g / sqrt((1 - x) * (1 + x)), reads="args")
 defjvp(arcsin, lambda t, ans, x: t / sqrt((1 - x) * (1 + x)))
 defvjp(arccos, lambda g, ans, x: -g / sqrt((1 - x) * (1 + x)), reads="args")
 defjvp(arccos, lambda t, ans, x: -t / sqrt((1 - x) * (1 + x)))
-defvjp(
-    arctan, lambda g, ans, x: _over(g, _plus(1, _made(np.multiply, x, x) if _pool else x * x)), reads="args", fresh=True
-)
-defjvp(arctan, lambda t, ans, x: t / (1 + x * x))
+
+
+def _arctan_vjp(g, ans, x):
+    big = np.abs(raw(x)) > 1
+    if not np.any(big):
+        return _over(g, _plus(1, _made(np.multiply, x, x) if _pool else x * x))
+    # Beyond 1, u (u / (1 + u^2)) with u = 1/x: 1 + x * x overflows from 1.3e154 (1.8e19 in float32),
+    # where 1 / (1 + x^2) is still a (subnormal) number. Each branch is fed values it is safe on.
+    near, far = select(big, 0.0, x), select(big, x, 2.0)
+    u = 1 / far
+    return g * select(big, u * (u / (1 + u * u)), 1 / (1 + near * near))
+
+
+defvjp(arctan, _arctan_vjp, reads="args", fresh=True)
+defjvp(arctan, lambda t, ans, x: _arctan_vjp(t, ans, x))
+
+
+def _over_hypot_squared(v, y, x):
+    """v / (x^2 + y^2) as (v / r) / r, r = hypot(x, y): x * x + y * y overflows at 1e155 and
+    underflows at 1e-155 where v / (x^2 + y^2) is a number."""
+    r = hypot(x, y)
+    return v / r / r
+
+
 defvjp(
     arctan2,
-    lambda g, ans, y, x: unbroadcast(g * x / (x * x + y * y), y),
-    lambda g, ans, y, x: unbroadcast(-g * y / (x * x + y * y), x),
+    lambda g, ans, y, x: unbroadcast(g * _over_hypot_squared(x, y, x), y),
+    lambda g, ans, y, x: unbroadcast(-g * _over_hypot_squared(y, y, x), x),
     reads="args",
 )
 defvjp(sinh, lambda g, ans, x: _times(g, cosh(x)), reads="args", fresh=True)
@@ -385,10 +407,11 @@ defvjp(arccosh, lambda g, ans, x: g / (sqrt(x - 1) * sqrt(x + 1)), reads="args")
 defjvp(arccosh, lambda t, ans, x: t / (sqrt(x - 1) * sqrt(x + 1)))
 defvjp(arctanh, lambda g, ans, x: g / ((1 - x) * (1 + x)), reads="args")
 defjvp(arctanh, lambda t, ans, x: t / ((1 - x) * (1 + x)))
+# g (x / ans): g x overflows where the answer does not (x / ans is at most 1).
 defvjp(
     hypot,
-    lambda g, ans, x, y: unbroadcast(g * x / ans, x),
-    lambda g, ans, x, y: unbroadcast(g * y / ans, y),
+    lambda g, ans, x, y: unbroadcast(g * (x / ans), x),
+    lambda g, ans, x, y: unbroadcast(g * (y / ans), y),
 )
 
 # -- selection, clipping and the smooth maxima ---------------------------------

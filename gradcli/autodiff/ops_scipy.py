@@ -84,6 +84,8 @@ def _mpmath_function(name):
         return lambda x: loaded_mpmath().log(loaded_mpmath().ncdf(x))
     if name in _INCOMPLETE:
         return _INCOMPLETE[name]
+    if name in _SCALED:
+        return _SCALED[name]
     return lambda x: getattr(loaded_mpmath(), name)(x)
 
 
@@ -110,6 +112,24 @@ def _stdtr_mp(df, t):
 
 
 _INCOMPLETE = {"gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
+
+
+def _erfcx_mp(x):
+    mpmath = loaded_mpmath()
+    return mpmath.exp(x * x) * mpmath.erfc(x)
+
+
+def _ndtri_mp(p):
+    """sqrt(2) erfinv(2p - 1), with as many more digits as 2p - 1 cancels near 0 or 1."""
+    mpmath = loaded_mpmath()
+    tail = min(p, 1 - p)
+    extra = 10 + (int(-mpmath.log10(tail)) if 0 < tail < 1 else 0)
+    with mpmath.extradps(extra):
+        value = mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)
+    return +value
+
+
+_SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp}
 
 
 def _gammasgn_mp(x):
@@ -248,3 +268,32 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         if not isinstance(out, Box) and np.ndim(out) == 0:
             out = out[()]  # a number, as SciPy answers, not a 0-d array
     return (out, sign(total)) if return_sign else out
+
+
+# -- functions scaled so they neither overflow nor underflow where frameworks use them -------------------------
+
+
+_BALLS.update({
+    "erfcx": lambda x: (x * x).exp() * x.erfc(),
+    "ndtri": lambda p: -(2 * p).erfcinv() * type(p)(2).sqrt(),
+})
+
+erfcx = _with_mpmath("erfcx")  # exp(x^2) erfc(x): finite far right, where erfc underflows
+ndtri = _with_mpmath("ndtri")  # the inverse of the standard normal CDF
+
+
+def i0e(x):
+    """``scipy.special.i0e``: I0(x) exp(-|x|)."""
+    return ive(0, x)
+
+
+def i1e(x):
+    """``scipy.special.i1e``: I1(x) exp(-|x|)."""
+    return ive(1, x)
+
+
+# erfcx' = 2 x erfcx - 2/sqrt(pi); ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
+defvjp(erfcx, lambda g, ans, x: g * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))
+defjvp(erfcx, lambda t, ans, x: t * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))
+defvjp(ndtri, lambda g, ans, p: g * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))
+defjvp(ndtri, lambda t, ans, p: t * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))

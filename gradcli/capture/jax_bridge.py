@@ -50,6 +50,9 @@ SPELLINGS = {
     "xlogy": "jax.scipy.special.xlogy",
     "xlog1py": "jax.scipy.special.xlog1py",
     "erf": "jax.scipy.special.erf",
+    "sum": "jax.numpy.sum",
+    "softmax": "jax.nn.softmax",
+    "log_softmax": "jax.nn.log_softmax",
 }
 
 _FRAMEWORK_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}

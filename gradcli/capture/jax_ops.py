@@ -18,7 +18,10 @@ import gradcli.numpy as gnp
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
 from ..autodiff.values import raw
+from ..errors import InputError
+from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
+from . import convolution, jax_linalg, orderings
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
@@ -160,6 +163,8 @@ def _broadcast_in_dim(params, x):
 
 
 def _reshape(params, x, *dynamic):
+    if params.get("dimensions") is not None:  # lax.reshape's dimensions: the axes' order before reshaping
+        x = gnp.transpose(x, tuple(params["dimensions"]))
     return gnp.reshape(x, tuple(params["new_sizes"]))
 
 
@@ -223,6 +228,20 @@ def _pad(params, x, padding_value):
 
 def _concatenate(params, *xs):
     return gnp.concatenate(list(xs), axis=int(params["dimension"]))
+
+
+def _stack(params, *xs):
+    return gnp.stack(list(xs), axis=int(params["axis"]))
+
+
+def _unstack(params, x):
+    axis = int(params["axis"])
+    index = [slice(None)] * len(np.shape(raw(x)))
+    out = []
+    for i in range(np.shape(raw(x))[axis]):
+        index[axis] = i
+        out.append(x[tuple(index)])
+    return out
 
 
 def _split(params, x):
@@ -325,6 +344,130 @@ def _erf_inv(params, x):
     return special.erfinv(x)
 
 
+def _cumulative_fold(combine):
+    def rule(params, x):
+        return orderings.cumulative(x, int(params["axis"]), combine, reverse=bool(params.get("reverse")))
+
+    return rule
+
+
+def _sort(params, *operands):
+    """``lax.sort``: every operand reordered by the stable order of the first ``num_keys`` (indices ride along)."""
+    axis = int(params["dimension"])
+    keys = [_plain(k) for k in operands[: int(params.get("num_keys", 1))]]
+    if len(keys) == 1:
+        order = orderings.order_of(operands[0], axis)
+    else:
+        moved = [np.moveaxis(k, axis, -1) for k in keys]
+        order = np.moveaxis(np.lexsort(moved[::-1], axis=-1), -1, axis)
+    out = []
+    for operand in operands:
+        if _plain(operand).dtype.kind in "biu":
+            out.append(np.take_along_axis(_plain(operand), order, axis))
+        else:
+            out.append(gnp.take_along_axis(operand, order, axis))
+    return out
+
+
+def _top_k(params, x, *dynamic_k):
+    k = int(params["k"]) if "k" in params else int(_plain(dynamic_k[0]))
+    values, indices = orderings.top_k(x, k, -1)
+    return [values, indices.astype(params["_dtypes"][1])]
+
+
+def _scatter(params, x, indices, updates):
+    """``lax.scatter`` (``.at[].set``): the operand with the places the indices name replaced by the updates."""
+    index, mask = _scatter_places(params, x, indices, updates)
+    placed = untake(updates, index, np.shape(raw(x)), _dtype_of(x, updates))
+    return gnp.add(gnp.where(mask, 0.0, x), placed)
+
+
+def _scatter_mul(params, x, indices, updates):
+    """``lax.scatter_mul`` (``.at[].multiply``): the operand times the updates at the places named."""
+    index, mask = _scatter_places(params, x, indices, updates)
+    placed = untake(updates, index, np.shape(raw(x)), _dtype_of(x, updates))
+    return gnp.multiply(x, gnp.where(mask, placed, 1.0))
+
+
+def _scatter_places(params, x, indices, updates):
+    numbers = params["dimension_numbers"]
+    shape = np.shape(raw(x))
+    index = _window_index(
+        shape,
+        _plain(indices).astype(np.intp),
+        np.shape(raw(updates)),
+        tuple(numbers.update_window_dims),
+        tuple(numbers.inserted_window_dims),
+        tuple(numbers.scatter_dims_to_operand_dims),
+        tuple(getattr(numbers, "operand_batching_dims", ())),
+        tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
+        None,
+    )
+    mask = np.zeros(shape, dtype=bool)
+    mask[index] = True
+    return index, mask
+
+
+def _triangular_solve(params, a, b):
+    """``lax.linalg.triangular_solve``: op(a) x = b (``left_side``), or x op(a) = b."""
+    lower = bool(params["lower"])
+    transpose = bool(params.get("transpose_a"))
+    unit = bool(params.get("unit_diagonal"))
+    if params.get("left_side"):
+        return gscipy_linalg.solve_triangular(a, b, trans=1 if transpose else 0, lower=lower, unit_diagonal=unit)
+    # x op(a) = b  <=>  op(a)^T x^T = b^T
+    solved = gscipy_linalg.solve_triangular(a, gnp.swapaxes(b, -1, -2), trans=0 if transpose else 1, lower=lower, unit_diagonal=unit)
+    return gnp.swapaxes(solved, -1, -2)
+
+
+def _conv(params, lhs, rhs):
+    """``lax.conv_general_dilated``: brought to (N, C, spatial) and (O, I, spatial), convolved, put back in ``out_spec``.
+
+    With ``batch_group_count`` g (a grouped convolution's kernel gradient), the
+    i-th of g slices of the batch meets the i-th of g slices of the kernels.
+    """
+    lhs_spec, rhs_spec, out_spec = params["dimension_numbers"]
+    lhs, rhs = gnp.transpose(lhs, tuple(lhs_spec)), gnp.transpose(rhs, tuple(rhs_spec))
+    batches = int(params.get("batch_group_count", 1))
+    n, o = np.shape(raw(lhs))[0] // batches, np.shape(raw(rhs))[0] // batches
+    parts = [
+        convolution.convolve(
+            lhs[i * n : (i + 1) * n],
+            rhs[i * o : (i + 1) * o],
+            tuple(params["window_strides"]),
+            params["padding"],
+            params.get("lhs_dilation"),
+            params.get("rhs_dilation"),
+            int(params.get("feature_group_count", 1)),
+        )
+        for i in range(batches)
+    ]
+    out = parts[0] if batches == 1 else gnp.concatenate(parts, axis=1)
+    return gnp.transpose(out, tuple(np.argsort(out_spec)))
+
+
+def _svd(params, a):
+    """``lax.linalg.svd``: the singular values, then (with ``compute_uv``) u and vt, as JAX orders its outputs."""
+    if not params.get("compute_uv", True):
+        return [gnp.linalg.svd(a, compute_uv=False)]
+    u, s, vt = gnp.linalg.svd(a, full_matrices=bool(params.get("full_matrices", True)))
+    return [s, u, vt]
+
+
+def _platform_index(params, *operands):
+    """``platform_index`` (``lax.platform_dependent``): the branch for the CPU the replay stands in for, else the default."""
+    platforms = list(params["platforms"])
+    for i, names in enumerate(platforms):
+        if names is not None and "cpu" in names:
+            return np.int32(i)
+    return np.int32(platforms.index(None) if None in platforms else 0)
+
+
+def _eigh(params, a):
+    values, vectors = gnp.linalg.eigh(a if params.get("lower", True) else gnp.swapaxes(a, -1, -2))
+    return [vectors, values]
+
+
 PRIMITIVES = {
     # arithmetic
     "neg": _unary(gnp.negative),
@@ -374,6 +517,10 @@ PRIMITIVES = {
     "lgamma": _unary(gnp.gammaln),
     "digamma": _unary(gnp.digamma),
     "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
+    "igamma": _binary(special.gammainc),
+    "igammac": _binary(special.gammaincc),
+    "bessel_i0e": _unary(special.i0e),
+    "bessel_i1e": _unary(special.i1e),
     # comparisons and logic
     "eq": _binary(gnp.equal),
     "ne": _binary(gnp.not_equal),
@@ -381,6 +528,9 @@ PRIMITIVES = {
     "le": _binary(gnp.less_equal),
     "gt": _binary(gnp.greater),
     "ge": _binary(gnp.greater_equal),
+    "lt_to": _binary(gnp.less),
+    "le_to": _binary(gnp.less_equal),
+    "eq_to": _binary(gnp.equal),
     "is_finite": _unary(gnp.isfinite),
     "and": _logical((np.logical_and, np.bitwise_and)),
     "or": _logical((np.logical_or, np.bitwise_or)),
@@ -397,7 +547,21 @@ PRIMITIVES = {
     "argmax": _arg(gnp.argmax),
     "argmin": _arg(gnp.argmin),
     "cumsum": _cumulative,
+    "cumprod": _cumulative_fold(gnp.multiply),
+    "cumlogsumexp": _cumulative_fold(gnp.logaddexp),
+    "cummax": _cumulative_fold(gnp.maximum),
+    "cummin": _cumulative_fold(gnp.minimum),
+    "sort": _sort,
+    "top_k": _top_k,
     # linear algebra
+    "cholesky": lambda params, a: gnp.linalg.cholesky(a),
+    "triangular_solve": _triangular_solve,
+    "lu": jax_linalg.lu,
+    "qr": jax_linalg.qr,
+    "eigh": _eigh,
+    "platform_index": _platform_index,
+    "conv_general_dilated": _conv,
+    "svd": _svd,
     "dot_general": _dot_general,
     # shapes and indexing
     "broadcast_in_dim": _broadcast_in_dim,
@@ -411,10 +575,15 @@ PRIMITIVES = {
     "dynamic_update_slice": _dynamic_update_slice,
     "pad": _pad,
     "concatenate": _concatenate,
+    "stack": _stack,
+    "unstack": _unstack,
     "split": _split,
     "gather": _gather,
     "scatter-add": _scatter_add,
     "scatter_add": _scatter_add,
+    "scatter": _scatter,
+    "scatter-mul": _scatter_mul,
+    "scatter_mul": _scatter_mul,
     "iota": _iota,
     # types and identities
     "empty": lambda params, *xs: np.zeros(params["_out"][0], dtype=params["_dtypes"][0]),

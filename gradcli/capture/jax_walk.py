@@ -31,6 +31,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
 
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -225,6 +226,12 @@ class _Compiler:
             self.numbers[key] = (len(self.numbers), var)  # the var is kept so its id is never reused
         return self.numbers[key][0]
 
+    def fresh(self):
+        """A variable number no other result has."""
+        number = len(self.numbers)
+        self.numbers[("result", number)] = (number, None)
+        return number
+
     def program(self, closed):
         jaxpr = closed.jaxpr
         program = Program([self.number(v) for v in jaxpr.invars])
@@ -255,6 +262,8 @@ class _Compiler:
                 self.inline(eqn, eqn.params[sub], inputs, env, program, site)
             elif name == "cond":
                 self.cond(eqn, inputs, env, program, site)
+            elif name in LOOPS:
+                self.loop(eqn, inputs, env, program, site)
             else:
                 self.primitive(eqn, inputs, env, program, site)
 
@@ -287,11 +296,19 @@ class _Compiler:
         for var, out in zip(eqn.outvars, inner.outvars):
             env[id(var)] = self.read(inner_env, out)
 
+    def subprogram(self, closed, site):
+        """A sub-jaxpr (a branch, a loop's body) as its own `Program`, its steps in the rule its equation is in."""
+        sub = _Compiler(site[0], self.rules).program(closed)
+        for step in sub.steps:
+            step.user_rule = step.user_rule or site[1]
+        return sub
+
+    def loop(self, eqn, inputs, env, program, site):
+        rule = LOOPS[eqn.primitive.name](eqn.params, lambda closed: self.subprogram(closed, site))
+        self.emit(eqn, eqn.primitive.name, rule, inputs, env, program, site, multiple=True)
+
     def cond(self, eqn, inputs, env, program, site):
-        branches = [_Compiler(site[0], self.rules).program(b) for b in eqn.params["branches"]]
-        for b in branches:
-            for step in b.steps:
-                step.user_rule = step.user_rule or site[1]
+        branches = [self.subprogram(b, site) for b in eqn.params["branches"]]
 
         def rule(params, index, *operands):
             chosen = branches[int(np.clip(int(np.asarray(index)), 0, len(branches) - 1))]
@@ -314,7 +331,9 @@ class _Compiler:
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
         params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
-        outputs = tuple(self.number(v) for v in eqn.outvars)
+        # Fresh numbers, not the variables' own: a sub-jaxpr inlined twice (a jitted norm called on two
+        # arrays) has the same variable objects both times, and the second call must not overwrite the first.
+        outputs = tuple(self.fresh() for _ in eqn.outvars)
         for var, number in zip(eqn.outvars, outputs):
             env[id(var)] = number
         dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)

@@ -61,6 +61,11 @@ SPELLINGS = {
     "logsumexp": "tf.math.reduce_logsumexp",
     "xlogy": "tf.math.xlogy",
     "xlog1py": "tf.math.xlog1py",
+    "sum": "tf.math.reduce_sum",
+    "softmax": "tf.nn.softmax",
+    "log_softmax": "tf.nn.log_softmax",
+    "log_sigmoid": "tf.math.log_sigmoid",
+    "sigmoid_cross_entropy_with_logits": "tf.nn.sigmoid_cross_entropy_with_logits",
 }
 
 _FLOAT64 = np.dtype(np.float64).str

@@ -26,6 +26,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
@@ -194,6 +195,8 @@ class Walker:
                 self._inline(op, inputs, outputs)
             elif op.type in CONDITIONALS:
                 self._conditional(op, inputs, outputs, location, rule)
+            elif op.type in WHILES:
+                self._while(op, inputs, outputs, location, rule)
             elif op.type in OPS:
                 self._step(op, inputs, outputs, location, rule)
             else:
@@ -242,15 +245,21 @@ class Walker:
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, prefix + tensor.name)
 
+    def _subplan(self, op, attribute, location):
+        """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its outputs."""
+        body = _library_function(op.graph, op.get_attr(attribute).name).graph
+        plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given).walk(body, [])
+        return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
+
     def _conditional(self, op, inputs, outputs, location, rule):
         """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
-        branches = []
-        for attribute in ("then_branch", "else_branch"):
-            body = _library_function(op.graph, op.get_attr(attribute).name).graph
-            walker = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given)
-            plan = walker.walk(body, [])
-            branches.append(plan.pruned([t.name for t in body.outputs], f"the branch {attribute} of {op.name} at {location}"))
+        branches = [self._subplan(op, attribute, location) for attribute in ("then_branch", "else_branch")]
         self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name))
+
+    def _while(self, op, inputs, outputs, location, rule):
+        """A ``tf.while_loop`` (map_fn, scan, autograph's loops): its condition and body plans, run as the loop runs."""
+        turns = taking_turns(self._subplan(op, "cond", location), self._subplan(op, "body", location), op.name)
+        self.steps.append(Step(turns, inputs, outputs, {}, location, rule, op.type, op.name))
 
     def _step(self, op, inputs, outputs, location, rule):
         function, wanted = OPS[op.type]

@@ -19,6 +19,8 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
+from .tf_ops_more import MORE_OPS
+from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
 
 def _axes(axes, ndim):
@@ -379,6 +381,8 @@ def _identity(ins, attrs):
 
 
 def _zeros_like(ins, attrs):
+    if isinstance(ins[0], TensorList):
+        return zeros_like_list(ins[0])
     return np.zeros(np.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
 
 
@@ -412,6 +416,8 @@ def _l2_loss(ins, attrs):
 
 
 def _add_n(ins, attrs):
+    if isinstance(ins[0], TensorList):
+        return add_lists(ins)
     total = ins[0]
     for term in ins[1:]:
         total = gnp.add(total, term)
@@ -579,6 +585,9 @@ SHAPE_OPS = {
     "Rank": lambda shapes, attrs: np.array(len(shapes[0]), dtype=np.int32),
 }
 OPS.update({name: (_shapes_of(function), ("out_type",)) for name, function in SHAPE_OPS.items()})
+
+OPS.update(LIST_OPS)
+OPS.update(MORE_OPS)
 
 # Ops a replay passes over: they compute nothing a gradient needs.
 SKIPPED = {"NoOp", "Assert", "Print", "PrintV2", "VarIsInitializedOp"}

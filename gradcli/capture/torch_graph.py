@@ -338,7 +338,10 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 where, context = here, replayed_at(*here)
                 context.__enter__()
             args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
-            env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+            try:
+                env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+            except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
+                raise InputError(f"{here[0]}: {error}", text=here[0]) from None
     finally:
         if context is not None:
             context.__exit__(None, None, None)

@@ -19,6 +19,9 @@ import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..scipy import linalg as gscipy_linalg
+from ..scipy import special
+from . import convolution, orderings
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -209,7 +212,8 @@ def _cat(tensors, dim=0):
 
 
 def _compare(op):
-    return lambda x, y: op(np.asarray(raw(x)), raw(y) if not isinstance(raw(y), np.ndarray) else raw(y))
+    # gradcli's own comparison: the exact reference sees each branch decision (relu's x <= 0 at a tie is a kink)
+    return lambda x, y: op(x, y)
 
 
 def _scatter_array(zeros_of, write):
@@ -283,6 +287,266 @@ def _divide(x, y, rounding_mode=None):
     return x / y
 
 
+def _dim_of(x, dim):
+    return int(dim) % max(np.ndim(raw(x)), 1)
+
+
+def _var(x, dim=None, correction=None, keepdim=False, unbiased=None):
+    """``aten.var``: the mean squared deviation, divided by n - correction (1 unless told)."""
+    axes = _axes(dim)
+    shape = np.shape(raw(x))
+    n = int(np.prod([shape[a] for a in (axes if isinstance(axes, tuple) else (axes,))])) if axes is not None else int(np.prod(shape))
+    if correction is None:
+        correction = 1 if unbiased is None or unbiased else 0
+    centred = x - gnp.mean(x, axis=axes, keepdims=True)
+    return gnp.sum(centred * centred, axis=axes, keepdims=keepdim) / (n - correction)
+
+
+def _prod(x, dim=None, keepdim=False, dtype=None):
+    return _cast(gnp.prod(x, axis=_axes(dim), keepdims=keepdim), dtype)
+
+
+def _extreme(reduce, arg):
+    """``aten.max``/``aten.min``: of everything (a value), or along ``dim`` (values and their indices)."""
+
+    def extreme(x, dim=None, keepdim=False):
+        if dim is None:
+            return reduce(x)
+        index = np.expand_dims(arg(np.asarray(raw(x)), axis=_dim_of(x, dim)), _dim_of(x, dim))
+        values = gnp.take_along_axis(x, index, _dim_of(x, dim))
+        if not keepdim:
+            values, index = gnp.squeeze(values, axis=_dim_of(x, dim)), np.squeeze(index, axis=_dim_of(x, dim))
+        return values, index
+
+    return extreme
+
+
+def _sort(x, dim=-1, descending=False, stable=None):
+    return orderings.sort_along(x, _dim_of(x, dim) if np.ndim(raw(x)) else 0, bool(descending))
+
+
+def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - ATen's name
+    return orderings.top_k(x, k, _dim_of(x, dim), bool(largest))
+
+
+def _median(x, dim=None, keepdim=False):
+    """``aten.median``: the lower of the two middle values (PyTorch's, not their mean), with its index along ``dim``."""
+    if dim is None:
+        flat = gnp.reshape(x, (-1,))
+        values, _ = orderings.sort_along(flat, 0)
+        return values[(np.shape(raw(flat))[0] - 1) // 2]
+    axis = _dim_of(x, dim)
+    values, indices = orderings.sort_along(x, axis)
+    middle = (np.shape(raw(x))[axis] - 1) // 2
+    picked, where = values[_index_along(x, axis, middle)], indices[_index_along(x, axis, middle)]
+    if keepdim:
+        picked, where = gnp.expand_dims(picked, axis), np.expand_dims(where, axis)
+    return picked, where
+
+
+def _cummax(combine, arg_better):
+    def running(x, dim):
+        axis = _dim_of(x, dim)
+        values = orderings.cumulative(x, axis, combine)
+        plain = np.asarray(raw(x))
+        index = np.zeros(plain.shape, dtype=np.int64)
+        best = np.take(plain, [0], axis=axis)
+        for i in range(plain.shape[axis]):
+            here = np.take(plain, [i], axis=axis)
+            better = arg_better(here, best) | (i == 0)  # PyTorch keeps the last index of equal extremes
+            best = np.where(better, here, best)
+            prev = np.take(index, [i - 1], axis=axis) if i else np.zeros_like(here, dtype=np.int64)
+            np.put_along_axis(index, np.full(here.shape, i), np.where(better, i, prev), axis=axis)
+        return values, index
+
+    return running
+
+
+def _iota(length, start=0, step=1, dtype=None, device=None, pin_memory=None, requires_grad=False):
+    return np.arange(start, start + length * step, step, dtype=dtype or "int64")[:length]
+
+
+def _arange(*args, dtype=None, layout=None, device=None, pin_memory=None):
+    return np.arange(*args, dtype=dtype)
+
+
+def _empty(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+    return np.zeros(tuple(size), dtype=dtype or "float32")
+
+
+def _remainder(x, y):
+    # Python's (and PyTorch's) remainder: the sign of the divisor.
+    return x - y * gnp.floor(x / y)
+
+
+def _fmod(x, y):
+    # C's fmod: the sign of the dividend.
+    return x - y * gnp.trunc(x / y)
+
+
+def _cholesky_ex(a, upper=False, check_errors=False):
+    lower = gnp.linalg.cholesky(a)
+    return (gnp.swapaxes(lower, -1, -2) if upper else lower), np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)
+
+
+def _solve_ex(a, b, left=True, check_errors=False):
+    vector = np.ndim(raw(b)) == np.ndim(raw(a)) - 1
+    if not left:
+        solved = gnp.swapaxes(gnp.linalg.solve(gnp.swapaxes(a, -1, -2), gnp.swapaxes(b, -1, -2)), -1, -2)
+    else:
+        solved = gnp.linalg.solve(a, b[..., None])[..., 0] if vector else gnp.linalg.solve(a, b)
+    info = np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)
+    return solved, _no_factors(a), _no_pivots(a), info
+
+
+def _no_factors(a):
+    return _Factored(a)
+
+
+def _no_pivots(a):
+    return np.zeros(np.shape(raw(a))[:-1], dtype=np.int32)
+
+
+def _slogdet(a):
+    sign, logdet = gnp.linalg.slogdet(a)
+    return sign, logdet, _no_factors(a), _no_pivots(a)
+
+
+def _solve_triangular(a, b, upper, left=True, unitriangular=False):
+    if left:
+        return gscipy_linalg.solve_triangular(a, b, lower=not upper, unit_diagonal=unitriangular)
+    # x a = b  <=>  a^T x^T = b^T
+    solved = gscipy_linalg.solve_triangular(a, gnp.swapaxes(b, -1, -2), trans=1, lower=not upper, unit_diagonal=unitriangular)
+    return gnp.swapaxes(solved, -1, -2)
+
+
+def _diagonal_places(shape, offset, dim1, dim2):
+    """The index of a diagonal of an array of ``shape`` (as ``aten.diagonal`` takes it), for writing into it."""
+    ndim = len(shape)
+    dim1, dim2 = dim1 % ndim, dim2 % ndim
+    n = max(0, min(shape[dim1] - max(-offset, 0), shape[dim2] - max(offset, 0)))
+    rows, cols = np.arange(n) + max(-offset, 0), np.arange(n) + max(offset, 0)
+    others = [d for d in range(ndim) if d not in (dim1, dim2)]
+    grid = np.indices([shape[d] for d in others], sparse=True) if others else []
+    index = [None] * ndim
+    for d, g in zip(others, grid):
+        index[d] = g[..., None]
+    index[dim1], index[dim2] = rows, cols
+    return tuple(index)
+
+
+def _diagonal_backward(g, input_sizes, offset=0, dim1=0, dim2=1):
+    """A diagonal's gradient: zeros of the input's shape, the gradient on that diagonal (backward graphs only)."""
+    exact = is_exact(g)
+    out = np.zeros(tuple(input_sizes), dtype=object if exact else np.asarray(raw(g)).dtype)
+    if exact:
+        out[...] = 0.0
+    out[_diagonal_places(out.shape, offset, dim1, dim2)] = raw(g)
+    return out
+
+
+def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
+    values, vectors = gnp.linalg.eigh(a)
+    return values, vectors
+
+
+def _diagonal(x, offset=0, dim1=0, dim2=1):
+    return gnp.diagonal(x, offset, dim1, dim2)
+
+
+def _tri(keep):
+    def tri(x, diagonal=0):
+        rows, cols = np.shape(raw(x))[-2:]
+        mask = keep(np.arange(rows)[:, None], np.arange(cols)[None, :], diagonal)
+        return gnp.where(mask, x, gnp.zeros_like(x))
+
+    return tri
+
+
+def _roll(x, shifts, dims=()):
+    shifts = list(shifts) if isinstance(shifts, (list, tuple)) else [shifts]
+    if not dims:
+        return gnp.reshape(gnp.roll(gnp.reshape(x, (-1,)), shifts[0]), np.shape(raw(x)))
+    return gnp.roll(x, tuple(shifts), axis=tuple(dims))
+
+
+def _constant_pad(x, pad, value=0):
+    """``aten.constant_pad_nd``: ``pad`` pairs from the last dimension back; a negative width crops."""
+    widths = [(0, 0)] * np.ndim(raw(x))
+    for i in range(len(pad) // 2):
+        widths[-1 - i] = (int(pad[2 * i]), int(pad[2 * i + 1]))
+    crop = tuple(slice(max(-lo, 0), n - max(-hi, 0)) for (lo, hi), n in zip(widths, np.shape(raw(x))))
+    x = x[crop] if any(lo < 0 or hi < 0 for lo, hi in widths) else x
+    widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
+    return gnp.pad(x, widths, constant_values=value) if any(lo or hi for lo, hi in widths) else x
+
+
+class _Factored:
+    """The LU factors a PyTorch solver returns beside its answer, kept as the matrix they factor.
+
+    A gradient graph hands them to ``linalg_lu_solve``; solving with the matrix
+    itself gives the same answer exactly, on any numbers the replay carries.
+    """
+
+    def __init__(self, matrix):
+        self.matrix = matrix
+
+
+def _lu_solve(factors, pivots, b, left=True, adjoint=False):
+    a = factors.matrix
+    if adjoint:
+        a = gnp.swapaxes(a, -1, -2)
+    if left:
+        return gnp.linalg.solve(a, b)
+    return gnp.swapaxes(gnp.linalg.solve(gnp.swapaxes(a, -1, -2), gnp.swapaxes(b, -1, -2)), -1, -2)
+
+
+def _broadcast_in_dim(x, shape, broadcast_dimensions):
+    kept = [1] * len(shape)
+    for axis, n in zip(broadcast_dimensions, np.shape(raw(x))):
+        kept[axis] = n
+    return gnp.broadcast_to(gnp.reshape(x, tuple(kept)), tuple(shape))
+
+def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """``aten.convolution`` (``F.conv1d/2d/3d``): gradcli's convolution of the input, plus the bias per channel."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution with transposed=True (a transposed convolution) is not replayed by gradcli")
+    out = convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+    if bias is None:
+        return out
+    return out + gnp.reshape(bias, (1, -1) + (1,) * (np.ndim(raw(out)) - 2))
+
+
+def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask):
+    """``aten.convolution_backward``: the gradients of the input, the kernel and the bias, as the convolution's VJP."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution_backward of a transposed convolution is not replayed by gradcli")
+
+    def forward(a, b):
+        return convolution.convolve(a, b, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+
+    grad_x, grad_w = convolution.pullback(forward, (x, weight), g)
+    grad_b = gnp.sum(g, axis=(0,) + tuple(range(2, np.ndim(raw(g))))) if bias_sizes is not None and output_mask[2] else None
+    return grad_x, grad_w, grad_b
+
+
+def _cdist(x1, x2, p=2.0, compute_mode=None):
+    """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
+    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
+    if p == 2:
+        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
+    if p == 1:
+        return gnp.sum(gnp.abs(difference), axis=-1)
+    if p == float("inf"):
+        return gnp.amax(gnp.abs(difference), axis=-1)
+    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
+
+
+def _cdist_backward(g, x1, x2, p, cdist):
+    """``aten._cdist_backward``: the gradient of the distances in x1, as their VJP."""
+    return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
+
+
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
 OPS = {
     # arithmetic
@@ -336,12 +600,12 @@ OPS = {
     "logaddexp": gnp.logaddexp,
     "softplus": _softplus,
     # comparisons and logic: values without gradients
-    "eq": _compare(np.equal),
-    "ne": _compare(np.not_equal),
-    "gt": _compare(np.greater),
-    "ge": _compare(np.greater_equal),
-    "lt": _compare(np.less),
-    "le": _compare(np.less_equal),
+    "eq": _compare(gnp.equal),
+    "ne": _compare(gnp.not_equal),
+    "gt": _compare(gnp.greater),
+    "ge": _compare(gnp.greater_equal),
+    "lt": _compare(gnp.less),
+    "le": _compare(gnp.less_equal),
     "logical_not": lambda x: np.logical_not(np.asarray(raw(x))),
     "logical_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
     "logical_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
@@ -382,6 +646,76 @@ OPS = {
     "stack": lambda tensors, dim=0: gnp.stack(tensors, axis=dim),
     "index.Tensor": _index,
     "gather": lambda x, dim, index, sparse_grad=False: gnp.take_along_axis(x, np.asarray(raw(index)), dim),
+    # special functions
+    "lgamma": gnp.gammaln,
+    "digamma": gnp.digamma,
+    "polygamma": lambda n, x: gnp.polygamma(int(n), x),
+    "erfc": gnp.erfc,
+    "erfinv": special.erfinv,
+    "erf_inv": special.erfinv,
+    "special_erfcx": special.erfcx,
+    "erfcx": special.erfcx,
+    "special_ndtri": special.ndtri,
+    "special_log_ndtr": special.log_ndtr,
+    "special_i0e": special.i0e,
+    "bessel_i0e": special.i0e,
+    "special_i1e": special.i1e,
+    "i0": special.i0,
+    "special_i1": special.i1,
+    "atan2": gnp.arctan2,
+    "hypot": gnp.hypot,
+    "remainder": _remainder,
+    "fmod": _fmod,
+    "trunc": gnp.trunc,
+    "floor": gnp.floor,
+    "ceil": gnp.ceil,
+    "round": gnp.round,
+    "asinh": gnp.arcsinh,
+    "acosh": gnp.arccosh,
+    "atanh": gnp.arctanh,
+    # reductions, sorts and running folds
+    "var": _var,
+    "prod": _prod,
+    "max.default": _extreme(gnp.amax, np.argmax),
+    "min.default": _extreme(gnp.amin, np.argmin),
+    "max.dim": _extreme(gnp.amax, np.argmax),
+    "min.dim": _extreme(gnp.amin, np.argmin),
+    "max": gnp.maximum,
+    "min": gnp.minimum,
+    "sort": _sort,
+    "topk": _topk,
+    "median": _median,
+    "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
+    "cumprod": lambda x, dim, dtype=None: _cast(orderings.cumulative(x, dim, gnp.multiply), dtype),
+    "logcumsumexp": lambda x, dim: orderings.cumulative(x, dim, gnp.logaddexp),
+    "cummax": _cummax(gnp.maximum, np.greater_equal),
+    "cummin": _cummax(gnp.minimum, np.less_equal),
+    # linear algebra
+    "linalg_cholesky_ex": _cholesky_ex,
+    "_linalg_solve_ex": _solve_ex,
+    "linalg_inv_ex": lambda a, check_errors=False: (gnp.linalg.inv(a), np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)),
+    "_linalg_slogdet": _slogdet,
+    "linalg_solve_triangular": _solve_triangular,
+    "_linalg_eigh": _eigh,
+    "diagonal": _diagonal,
+    "diagonal_backward": _diagonal_backward,
+    "triu": _tri(lambda i, j, k: j - i >= k),
+    "tril": _tri(lambda i, j, k: j - i <= k),
+    "roll": _roll,
+    "rev": lambda x, dims: gnp.flip(x, axis=tuple(dims)),
+    "flip": lambda x, dims: gnp.flip(x, axis=tuple(dims)),
+    "broadcast_in_dim": _broadcast_in_dim,
+    "linalg_lu_solve": _lu_solve,
+    "_linalg_check_errors": lambda info, api_name, is_matrix=True: None,
+    "constant_pad_nd": _constant_pad,
+    "convolution": _convolution,
+    "_cdist_forward": _cdist,
+    "_cdist_backward": _cdist_backward,
+    "convolution_backward": _convolution_backward,
+    # constants
+    "iota": _iota,
+    "arange": _arange,
+    "empty": _empty,
     # copies, constants and dtypes
     "detach": lambda x: x,
     "alias": lambda x: x,

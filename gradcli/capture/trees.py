@@ -57,6 +57,21 @@ def is_variable(leaf) -> bool:
     return isinstance(leaf, np.ndarray | np.floating) and np.issubdtype(leaf.dtype, np.floating)
 
 
+def _data_array(value):
+    """An argument given whole that is data, held as it is (labels, masks: integers or booleans) as NumPy; else None.
+
+    A framework's integer tensor (``torch.tensor([0, 2])``) counts: it reaches the
+    framework again as an integer tensor. Python numbers and lists stay variables.
+    """
+    if isinstance(value, (bool, int, float, complex, list, tuple, dict, str)) or not hasattr(value, "dtype"):
+        return None
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, RuntimeError):  # a tensor that requires grad, say: not data
+        return None
+    return array if array.dtype.kind in "iub" else None
+
+
 def rebuild(template, values, prefix):
     """``template``'s structure with each leaf whose path is in ``values`` replaced by that value."""
     if not is_tree(template):
@@ -84,10 +99,14 @@ class TreeArguments:
         """The layout of ``points`` (dicts of parameter -> value); None when no argument is a tree."""
         dicts = [p for p in points if isinstance(p, dict)]
         templates = {n: dicts[0][n] for n in names if dicts and is_tree(dicts[0].get(n))}
-        if not templates:
+        data = {n: _data_array(dicts[0].get(n)) for n in names if dicts and n not in templates}
+        data = {n: array for n, array in data.items() if array is not None}
+        if not templates and not data:
             return None
-        variables, held = [], {}
+        variables, held = [], dict(data)
         for name in names:
+            if name in data:
+                continue
             if name not in templates:
                 variables.append(name)
                 continue
@@ -105,6 +124,10 @@ class TreeArguments:
         """``point`` as ``{variable: value}``; InputError for a point whose trees are shaped otherwise."""
         flat = {}
         for name in self.names:
+            if name in self.held:  # an integer array given whole (labels): the same in every point
+                if name in point and not np.array_equal(np.asarray(point[name]), self.held[name]):
+                    raise _shape_error(name, text)
+                continue
             if name not in self.templates:
                 if name in point:
                     flat[name] = point[name]

@@ -3,7 +3,16 @@
 A Python function has no symbolic derivative to judge its gradient by. Its
 gradient rule (gradcli's, custom ones included) runs on python-flint ``arb``
 balls (`autodiff.arb`), bits doubling until the value and every gradient entry
-are proven to `balls.RELATIVE_RADIUS`. That rule is then accepted as the exact
+are proven to `balls.RELATIVE_RADIUS`. The exact derivative it is judged
+against comes first from forward mode on jets (`arb.Jet`: a ball and its
+derivatives, each op's from the mathematics' own table `arb.JETS`, never from
+gradcli's rules), run on the branches the point takes: a proven ball, so a
+derivative of exp(-2e300) beside a value of 1e300, which no difference could
+resolve, is computed to its digits, and a 0 is proven by its ball. At a switch
+the point sits on, each side's piece is run on jets (`_sided_jets_into`).
+
+Where jets cannot go (an op without them, code that wants floats), the rule is
+accepted as the exact
 derivative only when a central difference of the function itself, on balls,
 agrees with it within the difference's own error bound: the ball radius
 (rounding, proven) plus a Richardson estimate of the truncation,
@@ -121,16 +130,25 @@ def compute(target, args, result, budget, seed=0):
 def _compute(target, args, result, budget, seed):
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
     path = _branches_at(target.mp_function, args)
+    if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
+        raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
     tied = bool(arb_core.ties)
-    sided = _from_each_side(target.mp_function, args, budget) if tied else None
-    try:
-        most = _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path), sided)
-    except _OffPath:
-        if tied:
-            raise  # the point sits on a switch: the kink test's to judge
-        # Decided with room at the point, crossed at every step down to 2^KINK_STEP: a switch
-        # nearer than any difference reaches (exp(-5e110) from it). No reference, not a stand-in.
-        raise _Unresolvable("a branch switch nearer to the point than any difference step") from None
+    # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
+    # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
+    # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
+    # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
+    few = sum(int(np.size(a)) for a in args) <= MAX_FD_COORDINATES
+    if tied:
+        most = _sided_jets_into(result, target.mp_function, args, bits, budget)
+    else:
+        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if few else None
+    if most is None:
+        try:
+            most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
+        except _Unresolvable:
+            most = None if tied or few else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+            if most is None:
+                raise
     result.value = _mpf(value)
     result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
     result.method = "balls"
@@ -141,6 +159,173 @@ def _compute(target, args, result, budget, seed):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
         undefined_at_kinks(target, args, result)
     return True
+
+
+def _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied):
+    """`_differences` of the function on the point's own branches; returns the most bits they used."""
+    sided = _from_each_side(target.mp_function, args, budget) if tied else None
+    try:
+        return _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path), sided)
+    except _OffPath:
+        if tied:
+            raise  # the point sits on a switch: the kink test's to judge
+        # Decided with room at the point, crossed at every step down to 2^KINK_STEP: a switch
+        # nearer than any difference reaches (exp(-5e110) from it). No reference, not a stand-in.
+        raise _Unresolvable("a branch switch nearer to the point than any difference step") from None
+
+
+def _jets_into(result, function, args, path, rule, bits, budget, seed):
+    """The exact gradient (above `MAX_FD_COORDINATES` inputs: along the random direction) into ``result``
+    by forward mode on jets (`arb.Jet`); returns the bits used, or None where jets cannot answer.
+
+    Each op's derivative is the mathematics' own (`arb.JETS`), never gradcli's rule,
+    and every entry is a proven ball: a derivative of exp(-2e300) beside a value of
+    1e300, which no difference resolves, is computed to its own digits, and a 0 is
+    0 only when its ball is (an exact computation, or within 2^ZERO_LOG2).
+    """
+    sizes = [int(np.size(a)) for a in args]
+    n = sum(sizes)
+    direction = None
+    if n > MAX_FD_COORDINATES:
+        if any(e is None for g in rule for e in g):
+            return None  # the differences say why along the direction
+        direction = random_direction(args, seed)
+    found = _on_jets(_on_one_path(function, path), args, bits, budget, direction)
+    if found is None:
+        return None
+    entries, used = found
+    if direction is None:
+        position, gradient = 0, []
+        for a, size in zip(args, sizes):
+            gradient.append(_shaped(entries[position : position + size], a))
+            position += size
+        result.gradient = gradient
+    else:
+        result.direction, result.directional = direction, entries[0]
+        result.gradient = [None] * len(args)
+        result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
+    return used
+
+
+def _sided_jets_into(result, function, args, bits, budget):
+    """The exact gradient into ``result`` where the point sits on a switch (a tie); the bits used, or None.
+
+    As `_from_each_side` does with differences: along each coordinate, each side
+    of the switch is one smooth piece that goes on past it (|x| is x on the right),
+    so the branches that side takes are replayed on jets seeded in that coordinate
+    alone. Both pieces' derivatives agreeing make it the derivative (max(v) - v[0]
+    + log(sum(exp(v - max(v)))) at a tie of the largest entries); where they
+    differ, or jets cannot go, the differences and the kink test judge (None).
+    """
+    sizes = [int(np.size(a)) for a in args]
+    if sum(sizes) > MAX_FD_COORDINATES:
+        return None
+    base = [_to_balls(a) for a in args]
+    gradient, most, coordinate = [], bits, 0
+    for i, a in enumerate(args):
+        entries = []
+        for k, x in enumerate(np.asarray(a, dtype=np.float64).ravel()):
+            h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
+            sides = []
+            for side in (1, -1):
+                arb_core.decisions = []
+                _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
+                try:
+                    _traced(function, _replaced(base, i, k, arb_core.ARB(float(x)) + side * h))
+                except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
+                    return None
+                found = _on_jets(_on_piece(function, arb_core.decisions), args, bits, budget, coordinate=coordinate)
+                if found is None:
+                    return None
+                sides.append(found[0][0])
+                most = max(most, found[1])
+            right, left = sides
+            if not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6):
+                return None  # a kink, or pieces the differences must tell apart
+            entries.append(right)
+            coordinate += 1
+        gradient.append(_shaped(entries, a))
+    result.gradient = gradient
+    return most
+
+
+def _seeded(args, direction=None, coordinate=None):
+    """The arguments as jets: each coordinate its own unit tangent, all along ``direction``, or only ``coordinate`` (a flat index) moving."""
+    n = sum(int(np.size(a)) for a in args)
+    width = n if direction is None and coordinate is None else 1
+    zero = arb_core.ARB(0)
+    out, k = [], 0
+    for i, a in enumerate(args):
+        flat = np.asarray(a, dtype=np.float64).ravel()
+        along = None if direction is None else np.asarray(direction[i], dtype=np.float64).ravel()
+        jets = []
+        for j, v in enumerate(flat):
+            d = np.full(width, zero, dtype=object)
+            if coordinate is not None:
+                d[0] = arb_core.ARB(int(k == coordinate))
+            elif direction is None:
+                d[k] = arb_core.ARB(1)
+            else:
+                d[0] = arb_core.ARB(float(along[j]))
+            jets.append(arb_core.Jet(arb_core.ARB(float(v)), d))
+            k += 1
+        if np.ndim(a) == 0:
+            out.append(jets[0])
+        else:
+            arr = np.empty(np.shape(a), dtype=object)
+            for j, jet in enumerate(jets):
+                arr.flat[j] = jet
+            out.append(arr)
+    return out
+
+
+def _jet_out(out, width):
+    """(value ball, derivative balls) of what a program returned on jets; None if it is not one number."""
+    out = raw(out)
+    if isinstance(out, np.ndarray):
+        if out.size != 1:
+            return None
+        out = out.reshape(())[()]
+    if type(out) is arb_core.Jet:
+        value, d = out.v, out.d
+    elif type(out) is arb_core.ARB:
+        value, d = out, None
+    elif isinstance(out, (int, float, np.floating, np.integer)) and not isinstance(out, (bool, np.bool_)):
+        value, d = arb_core.ARB(float(out)), None
+    else:
+        return None
+    if d is None:
+        d = [arb_core.ARB(0)] * width
+    return value, list(d)
+
+
+def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
+    """(settled derivative entries as mpf, bits) of ``on_path`` (a function held to one path) on jets
+    seeded as `_seeded` seeds them; None where jets cannot tell."""
+    width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
+    while bits <= balls.MAX_BITS:
+        budget.afford()
+        _precision(bits)
+        try:
+            with np.errstate(all="ignore"):
+                got = _jet_out(on_path(*_seeded(args, direction, coordinate)), width)
+        except (arb_core.Undecided, _NotFinite):
+            got = False  # a branch the balls cannot decide yet: more bits may
+        except _OffPath:
+            return None
+        except Exception:  # noqa: BLE001 - an op without jets (NoArb), or code that wants floats
+            return None
+        if got is None:
+            return None
+        if got is not False:
+            value, d = got
+            if all(e.is_finite() for e in d) and value.is_finite():
+                if _settled(value, bits) and all(_settled(e, bits) for e in d):
+                    return [balls.settled(e) for e in d], bits
+            elif bits >= UNDECIDED_BITS:
+                return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
+        bits *= 2
+    return None
 
 
 def _differences(args, result, budget, seed, value, rule, function, sided=None):
@@ -190,8 +375,12 @@ def _ball_or_none(value):
         return None
 
 
-def _settled(ball):
-
+def _settled(ball, bits):
+    """Whether ``ball`` is settled at ``bits`` (`balls.settled`), a ball around 0 that is not exactly 0
+    only at `balls.MAX_BITS`: until then more bits may show a number (exp(-1e200) is 0 +- 10^-3e199
+    at 128 bits, and 10^-4.3e199 to every digit at 1024). A 0 is proven, or the most bits say so."""
+    if bits < balls.MAX_BITS and not ball.is_exact() and ball.contains(0):
+        return False
     return balls.settled(ball) is not None
 
 
@@ -221,7 +410,7 @@ def _rule_on_balls(function, args, budget):
             bits *= 2
             continue
         last = time.perf_counter() - started
-        if _settled(value) and all(e is None or _settled(e) for g in rule for e in g):
+        if _settled(value, bits) and all(e is None or _settled(e, bits) for g in rule for e in g):
             return value, rule, bits
         bits *= 2
     raise _Fallback("the rule did not settle")
@@ -242,7 +431,7 @@ def _precision(bits):
 
 def _branches_at(function, args):
     """The branches the function itself (no gradient) decides at the point, in order (`arb.ties` those at a tie)."""
-    arb_core.decisions, arb_core.ties = [], []
+    arb_core.decisions, arb_core.ties, arb_core.roots = [], [], []
     _traced(function, [_to_balls(a) for a in args])
     return arb_core.decisions
 

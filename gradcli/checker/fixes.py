@@ -181,16 +181,19 @@ class _Rewriter:
         if not (isinstance(condition, Compare) and isinstance(condition.left, Var) and isinstance(condition.right, Num)):
             return None
         name, bound = condition.left.name, condition.right.exact
-        safe = {">": bound + 1, ">=": bound + 1, "<": bound - 1, "<=": bound - 1}.get(condition.op)
-        if safe is None:
-            return None
-        safe_text = str(int(safe)) if safe.denominator == 1 else str(float(safe))
-        guarded = f"where({self.text[condition.span[0]:condition.span[1]]}, {name}, {safe_text})"
-        inner = self._replace_var(chosen, name, guarded)
-        if inner is None:
+        step = {">": 1, ">=": 1, "<": -1, "<=": -1}.get(condition.op)
+        if step is None:
             return None
         cond_text = self.text[condition.span[0] : condition.span[1]]
-        return f"where({cond_text}, {inner}, {self.text[other.span[0]:other.span[1]]})"
+        chosen_text, other_text = self.raw(chosen), self.raw(other)
+        inner = self._replace_var(chosen, name, f"where({cond_text}, {name}, {_number_text(bound + step)})")
+        if inner is not None:
+            return f"where({cond_text}, {inner}, {other_text})"
+        # The unsafe branch second: x is kept where the condition fails, a point where it fails elsewhere.
+        # x comes first (the condition negated) so a framework converts the number to x's dtype.
+        failing = f"{name} {_NEGATED[condition.op]} {self.raw(condition.right)}"
+        inner = self._replace_var(other, name, f"where({failing}, {name}, {_number_text(bound - step)})")
+        return None if inner is None else f"where({cond_text}, {chosen_text}, {inner})"
 
     def _replace_var(self, node, name, replacement):
         spans = sorted((n.span for n in postorder(node) if isinstance(n, Var) and n.name == name), reverse=True)
@@ -220,6 +223,14 @@ class _Rewriter:
         for (start, end), new in reversed(kept):
             text = text[:start] + new + text[end:]
         return text
+
+
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
+def _number_text(value):
+    """A Fraction as formula text: an integer where it is one."""
+    return str(int(value)) if value.denominator == 1 else str(float(value))
 
 
 def outermost(replacements):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, postorder
 from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
@@ -46,6 +47,25 @@ _BRANCH_OPS = NOT_SMOOTH | {
     "fmax", "fmin", "max", "min", "mod", "floor_divide", "round", "rint", "trunc",
     "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
 }
+
+
+_SQRT_AT_0 = "sqrt at 0"  # a cone's tip (a norm at 0): a kink whatever rule a framework gives there
+_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0}
+
+
+def _root_at_zero(name, values):
+    """Whether an op takes a root (sqrt, or a power between 0 and 1) of an exact 0."""
+    if name == "power" and len(values) == 2 and np.ndim(raw(values[1])) == 0:
+        exponent = float(raw(values[1]))
+        return 0 < exponent < 1 and _has_zero(values[0])
+    return name == "sqrt" and bool(values) and _has_zero(values[0])
+
+
+def _has_zero(value):
+    try:
+        return any(v == 0 for v in np.ravel(np.asarray(raw(value), dtype=object)))
+    except (TypeError, ValueError):
+        return False
 
 
 def may_have_kink(target, args, result):
@@ -87,6 +107,8 @@ def _ops_run(target, args):
 
     def seen(prim, values, kwargs, ans):
         names.add(prim.name)
+        if _root_at_zero(prim.name, values):
+            names.add(_SQRT_AT_0)
         if saved is not None:
             saved(prim, values, kwargs, ans)
 

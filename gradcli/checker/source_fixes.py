@@ -23,6 +23,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import linecache
 import os
 import re
 import tokenize
@@ -35,6 +36,7 @@ from ..expr.functions import lookup
 from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.parse import parse
+from .array_fixes import array_rewrites
 from .fixes import catalogue_matches, judged_rewrites, outermost, verdict_parts
 
 _PLACEHOLDER = "_gradcli_{}"
@@ -112,7 +114,8 @@ class Spelling:
         return self._local(self.number) if self.number else None
 
     def __bool__(self):
-        return bool(self.aliases or self.paths)
+        named = any(full.rpartition(".")[0] == self.namespace for full in self.imported.values())
+        return bool(self.aliases or self.paths or named)
 
     def read(self, node):
         """The formula function a call's callee spells (``np.log`` -> log), or None."""
@@ -124,15 +127,19 @@ class Spelling:
             return attribute
         full = self._full(dotted)
         name = self.formula_of.get(full)
+        if name is None and full is not None and full.rpartition(".")[0] == self.namespace:
+            name = full.rpartition(".")[2]  # imported by its own name: ``from numpy import exp``
         return name if name is not None and lookup(name) is not None else None
 
     def write(self, name):
         """The dotted text that calls the formula function ``name`` in this module, or None where it has none."""
         if name in self.paths:
             return self._local(self.paths[name])
-        if self.aliases and hasattr(gnp, name) and hasattr(_module(self.namespace), name):
+        if not (hasattr(gnp, name) and hasattr(_module(self.namespace), name)):
+            return None
+        if self.aliases:
             return f"{self.aliases[0]}.{name}"
-        return None
+        return self._local(f"{self.namespace}.{name}")  # a module that imports its functions by name
 
     def _full(self, dotted):
         first, _, rest = dotted.partition(".")
@@ -373,6 +380,10 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
                 entry = found.setdefault(name, (description, [], set()))
                 entry[1].append((place, text))
                 entry[2].update(spelling.imports_needed)
+    for name, description, edits, needed in array_rewrites(source, tree, lines, spelling, _resolved):
+        entry = found.setdefault(name, (description, [], set()))
+        entry[1].extend(edits)
+        entry[2].update(needed)
     return [
         (name, description, _with_imports(tree, outermost(edits), needed))
         for name, (description, edits, needed) in found.items()
@@ -405,14 +416,21 @@ def _in_memory_loader_class():
     import importlib.abc  # lazy: it imports importlib.resources, tempfile and shutil, which only a fix's re-check needs
 
     class InMemoryLoader(importlib.abc.SourceLoader):
-        """Loads a module from source text held in memory, under the user's file name (for tracebacks).
+        """Loads a module from source text held in memory, its code named ``shown`` (the user's file, marked rewritten).
 
         `importlib.abc.SourceLoader` has no ``path_stats``, so no bytecode is read
-        or written: nothing on disk changes.
+        or written: nothing on disk changes. The code's file name is not the
+        user's: frameworks that read a function's source again when they trace
+        it (TensorFlow's autograph converts a ``tf.function`` from its file's
+        lines, and refreshes them from the disk when a loaded module has that
+        file) must read the rewritten text, which `linecache` holds under ``shown``.
         """
 
-        def __init__(self, path, data):
-            self.path, self.data = path, data
+        def __init__(self, path, data, shown):
+            self.path, self.data, self.shown = path, data, shown
+
+        def source_to_code(self, data, path, *, _optimize=-1):
+            return compile(data, self.shown, "exec", dont_inherit=True, optimize=_optimize)
 
         def get_filename(self, fullname):
             return self.path
@@ -427,8 +445,11 @@ def _in_memory_loader_class():
 
 def load_rewritten(path, source, encoding, qualname):
     """The function ``qualname`` of ``source`` (the user's file, rewritten), run as a fresh module."""
-    loader = _in_memory_loader_class()(path, source.encode(encoding))
-    spec = importlib.util.spec_from_loader(fresh_module_name("fix", path), loader, origin=path)
+    name = fresh_module_name("fix", path)
+    shown = f"{path} (rewritten: {name})"
+    linecache.cache[shown] = (len(source), None, source.splitlines(keepends=True), shown)  # no time: checkcache keeps it
+    loader = _in_memory_loader_class()(path, source.encode(encoding), shown)
+    spec = importlib.util.spec_from_loader(name, loader, origin=path)
     module = importlib.util.module_from_spec(spec)
     with running_as_module(module, path):
         spec.loader.exec_module(module)

@@ -338,7 +338,7 @@ def _load_file(module_text, name, target, framework):
     if not os.path.isfile(path):
         raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
     source = _read_source(path)
-    framework = framework or framework_of_source(source or "", path)
+    framework = framework or framework_of_source(source or "", path, name)
     if framework == "numpy" and source is not None:
         return _load_numpy(path, source, None, name, module_text, target), framework
     module_name = f"gradcli_target_{abs(hash(path))}"
@@ -400,7 +400,7 @@ def _load_named_module(module_text, name, target, framework):
     except InputError:
         path = package = None
     source = _read_source(path) if path else None
-    framework = framework or framework_of_source(source or "", path or module_text)
+    framework = framework or framework_of_source(source or "", path or module_text, name)
     if framework == "numpy" and source is not None:
         return _load_numpy(path, source, package, name, module_text, target), framework
     if framework in BRIDGES:

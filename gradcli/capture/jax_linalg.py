@@ -1,0 +1,122 @@
+"""JAX's ``lu`` primitive replayed with gradcli's operations: Gaussian elimination with partial pivoting.
+
+``jnp.linalg.solve``, ``inv``, ``det`` and ``slogdet`` all start from
+``lax.linalg.lu``, which returns the packed factors (L below the diagonal with
+a unit diagonal left out, U on and above it), the row swaps made at each step
+and the permutation they compose to. The replay eliminates entry by entry with
+gradcli's scalar operations, so the factors are differentiable and exact on
+mpmath numbers and balls; each pivot is the largest entry of its column by
+magnitude, chosen on the entries' float values (any nonzero pivot gives the
+same solve, determinant and inverse, so the choice only has to be sound, not
+identical to LAPACK's).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+
+
+def _magnitude(entry):
+    """|entry| as a float, for choosing a pivot (a ball's midpoint, an mpmath number's value)."""
+    value = raw(entry)
+    try:
+        return abs(float(value))
+    except (TypeError, ValueError):
+        return abs(float(value.mid()))
+
+
+def _lu_square(a):
+    n = np.shape(raw(a))[0]
+    rows = [[a[i, j] for j in range(n)] for i in range(n)]
+    pivots = np.zeros(n, dtype=np.int32)
+    permutation = np.arange(n, dtype=np.int32)
+    for k in range(n):
+        p = max(range(k, n), key=lambda i: _magnitude(rows[i][k]))
+        pivots[k] = p
+        if p != k:
+            rows[k], rows[p] = rows[p], rows[k]
+            permutation[[k, p]] = permutation[[p, k]]
+        for i in range(k + 1, n):
+            factor = rows[i][k] / rows[k][k]
+            rows[i] = rows[i][: k] + [factor] + [rows[i][j] - factor * rows[k][j] for j in range(k + 1, n)]
+    return gnp.stack([gnp.stack(row) for row in rows]), pivots, permutation
+
+
+def lu(params, a):
+    """The ``lu`` primitive: ``[factors, pivots, permutation]`` of a square matrix or a stack of them."""
+    shape = np.shape(raw(a))
+    if shape[-1] != shape[-2]:
+        from ..errors import InputError
+
+        raise InputError("gradcli replays JAX's lu of square matrices only")
+    if len(shape) == 2:
+        factors, pivots, permutation = _lu_square(a)
+    else:
+        parts = [lu(params, a[i]) for i in range(shape[0])]
+        factors = gnp.stack([p[0] for p in parts])
+        pivots = np.stack([p[1] for p in parts])
+        permutation = np.stack([p[2] for p in parts])
+    dtypes = params.get("_dtypes") or [None, np.int32, np.int32]
+    return [factors, pivots.astype(dtypes[1]), permutation.astype(dtypes[2])]
+
+
+def _reflect(rows, q, k, n):
+    """One Householder step of LAPACK's geqrf on column ``k`` of ``rows`` (updated in place), accumulated into ``q``."""
+    m = len(rows)
+    alpha = rows[k][k]
+    tail = sum((rows[i][k] * rows[i][k] for i in range(k + 1, m)), 0.0)
+    if _magnitude(tail) == 0.0:
+        return  # nothing below the diagonal: LAPACK reflects nothing (tau = 0)
+    norm = gnp.sqrt(alpha * alpha + tail)
+    beta = -norm if float(_magnitude(alpha)) == 0.0 or _sign(alpha) > 0 else norm
+    tau = (beta - alpha) / beta
+    scale = 1.0 / (alpha - beta)
+    v = [1.0] + [rows[i][k] * scale for i in range(k + 1, m)]
+    for j in range(k + 1, n):
+        w = sum((v[i - k] * rows[i][j] for i in range(k, m)), 0.0)
+        for i in range(k, m):
+            rows[i][j] = rows[i][j] - tau * v[i - k] * w
+    rows[k][k] = beta
+    for i in range(k + 1, m):
+        rows[i][k] = 0.0 * rows[i][k]
+    for row in q:
+        w = sum((row[i] * v[i - k] for i in range(k, m)), 0.0)
+        for i in range(k, m):
+            row[i] = row[i] - tau * w * v[i - k]
+
+
+def _sign(entry):
+    value = raw(entry)
+    try:
+        return 1 if float(value) > 0 else -1
+    except (TypeError, ValueError):
+        return 1 if float(value.mid()) > 0 else -1
+
+
+def qr(params, a):
+    """The ``qr`` primitive: ``[q, r]`` by Householder reflections, with LAPACK's signs (R's diagonal -sign(a_kk) |x|)."""
+    shape = np.shape(raw(a))
+    if len(shape) > 2:
+        parts = [qr(params, a[i]) for i in range(shape[0])]
+        return [gnp.stack([p[0] for p in parts]), gnp.stack([p[1] for p in parts])]
+    m, n = shape
+    rows = [[a[i, j] for j in range(n)] for i in range(m)]
+    q = [[1.0 if i == j else 0.0 for j in range(m)] for i in range(m)]
+    for k in range(min(m, n)):
+        _reflect(rows, q, k, n)
+    keep = m if params.get("full_matrices", True) else min(m, n)
+    dtype = params.get("_dtypes", [None])[0]
+    q_out = gnp.stack([gnp.stack([_typed(v, dtype) for v in row[:keep]]) for row in q])
+    r_out = gnp.stack([gnp.stack([_typed(v, dtype) for v in row]) for row in rows[:keep]])
+    return [q_out, r_out]
+
+
+def _typed(value, dtype):
+    """A Python float left in the factors (an untouched 0 or 1) in the dtype of the replay."""
+    if isinstance(value, float) and dtype is not None and np.dtype(dtype).kind == "f":
+        return np.dtype(dtype).type(value)
+    return value

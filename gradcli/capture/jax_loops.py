@@ -1,0 +1,107 @@
+"""JAX's loops (``scan``, ``while``) replayed iteration by iteration with gradcli's operations.
+
+``lax.scan``, ``lax.map``, ``lax.fori_loop`` with a trip count known when
+traced (a scan), and ``lax.while_loop`` reach a jaxpr as one equation holding
+the loop's body as a sub-jaxpr. The walker compiles each sub-jaxpr once into a
+program of gradcli operations and hands it to a rule here, which runs it as
+many times as the loop does, on whatever numbers the replay carries (arrays of
+a dtype, mpmath numbers, balls). Nothing is unrolled at capture: a while loop's
+condition is evaluated on the point's own values at every iteration, so the
+replay takes exactly the trips JAX takes there (on balls a condition too close
+to call raises, as every undecided comparison does, and the exact reference
+turns to mpmath). The backward graph of a scan is a scan, replayed the same way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.values import raw
+from ..errors import InputError
+
+# A while loop that has not stopped after this many trips at a point is refused rather than left to hang.
+MAX_TRIPS = 1_000_000
+
+
+def _stacked(parts, shape, dtype):
+    """``parts`` (one value per iteration) stacked along a new first axis; an empty loop's zeros of ``shape``."""
+    if not parts:
+        return np.zeros(shape, dtype=dtype)
+    return gnp.stack(list(parts), axis=0)
+
+
+def scan_rule(params, compile_body):
+    """The replay of a ``scan`` equation: its body run ``length`` times, carries threaded, outputs stacked."""
+    body = compile_body(params["jaxpr"])
+    consts_n, carry_n = int(params["num_consts"]), int(params["num_carry"])
+    length, reverse = int(params["length"]), bool(params.get("reverse", False))
+
+    def scan(rule_params, *operands):
+        consts = list(operands[:consts_n])
+        carry = list(operands[consts_n : consts_n + carry_n])
+        xs = operands[consts_n + carry_n :]
+        ys = [[None] * length for _ in rule_params["_out"][carry_n:]]
+        for i in reversed(range(length)) if reverse else range(length):
+            out = body.run(consts + carry + [x[i] for x in xs])
+            carry = list(out[:carry_n])
+            for column, y in zip(ys, out[carry_n:]):
+                column[i] = y
+        stacked = [
+            _stacked(column, shape, dtype)
+            for column, shape, dtype in zip(ys, rule_params["_out"][carry_n:], rule_params["_dtypes"][carry_n:])
+        ]
+        return carry + stacked
+
+    return scan
+
+
+def while_rule(params, compile_body):
+    """The replay of a ``while`` equation: its body run while its condition holds at the replayed values."""
+    condition = compile_body(params["cond_jaxpr"])
+    body = compile_body(params["body_jaxpr"])
+    cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
+
+    def loop(rule_params, *operands):
+        cond_consts = list(operands[:cond_n])
+        body_consts = list(operands[cond_n : cond_n + body_n])
+        carry = list(operands[cond_n + body_n :])
+        for _ in range(MAX_TRIPS):
+            (going,) = condition.run(cond_consts + carry)
+            if not bool(np.asarray(raw(going)).reshape(())[()]):
+                return carry
+            carry = list(body.run(body_consts + carry))
+        raise InputError(
+            f"a lax.while_loop ran {MAX_TRIPS} trips without its condition turning false at this point, "
+            "so gradcli cannot replay it to an end"
+        )
+
+    return loop
+
+
+def linear_solve_rule(params, compile_body):
+    """The replay of a ``custom_linear_solve`` (``jnp.linalg.solve``, ``inv``): its primal, the ``solve`` jaxpr, on b.
+
+    The equation's operands are the constants of its four jaxprs in the order
+    matvec, vecmat, solve, transpose_solve, then the right-hand side.
+    """
+    lengths = params["const_lengths"]
+    start = int(lengths.matvec) + int(lengths.vecmat)
+    count = int(lengths.solve)
+    solve = compile_body(params["jaxprs"].solve)
+    total = sum(int(n) for n in lengths)
+
+    def linear_solve(rule_params, *operands):
+        return solve.run(list(operands[start : start + count]) + list(operands[total:]))
+
+    return linear_solve
+
+
+# Loop primitive -> rule(params, compile_body) giving the equation's replay; ``compile_body(closed_jaxpr)``
+# is the walker's: a sub-jaxpr as a program of gradcli operations on the user's lines.
+LOOPS = {
+    "scan": scan_rule,
+    "while": while_rule,
+    "custom_linear_solve": linear_solve_rule,
+}

@@ -1,0 +1,374 @@
+"""More of TensorFlow's operations as gradcli ops: linear algebra, running folds, sorts, scatters, activations.
+
+The same shape of table as `tf_ops.OPS` (which takes these in): op type ->
+``(replay(inputs, attributes), the attributes it reads)``, each written with
+``gradcli.numpy`` (and gradcli.scipy) so a graph replays on NumPy arrays of
+any float dtype, on mpmath numbers and on flint balls. Gradient kernels
+(``Relu6Grad``, ``EluGrad``, ...) follow TensorFlow's formulas, so the replay in
+a dtype meets the overflows the kernel meets.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.ops_array import untake
+from ..autodiff.values import raw
+from ..scipy import linalg as gscipy_linalg
+from ..scipy import special
+from . import convolution, orderings
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _int(value):
+    return int(np.asarray(raw(value)).reshape(()))
+
+
+def _like(number, x):
+    """``number`` in the float dtype of ``x`` (a Python float beside mpmath numbers and balls)."""
+    dtype = getattr(raw(x), "dtype", None)
+    if dtype is not None and np.issubdtype(dtype, np.floating):
+        return dtype.type(number)
+    return float(number)
+
+
+def _fold(combine, identity):
+    def fold(ins, attrs):
+        x, axis = ins
+        return orderings.cumulative(
+            x, _int(axis), combine, reverse=bool(attrs.get("reverse")), exclusive=bool(attrs.get("exclusive")), identity=identity
+        )
+
+    return fold
+
+
+def _top_k(ins, attrs):
+    x, k = ins
+    values, indices = orderings.top_k(x, _int(k), -1)
+    return values, indices.astype(np.int32)
+
+
+def _nd_index(indices, shape):
+    """A GatherNd/ScatterNd index: the leading dimensions of ``shape`` named by the last axis of ``indices``."""
+    indices = np.asarray(raw(indices)).astype(np.intp)
+    return tuple(indices[..., i] for i in range(indices.shape[-1]))
+
+
+def _gather_nd(ins, attrs):
+    params, indices = ins
+    return params[_nd_index(indices, np.shape(raw(params)))]
+
+
+def _float_kind(*xs):
+    """The dtype a scatter into zeros holds ``xs`` in: object once one holds mpmath numbers or balls."""
+    dtypes = [np.asarray(raw(x)).dtype for x in xs]
+    return np.dtype(object) if any(d == object for d in dtypes) else np.result_type(*dtypes)
+
+
+def _scatter_nd(ins, attrs):
+    indices, updates, shape = ins
+    shape = tuple(int(d) for d in np.ravel(raw(shape)))
+    return untake(updates, _nd_index(indices, shape), shape, _float_kind(updates))
+
+
+def _tensor_scatter(add):
+    def scatter(ins, attrs):
+        tensor, indices, updates = ins
+        shape = np.shape(raw(tensor))
+        index = _nd_index(indices, shape)
+        placed = untake(updates, index, shape, _float_kind(tensor, updates))
+        if add:
+            return gnp.add(tensor, placed)
+        mask = np.zeros(shape, dtype=bool)
+        mask[index] = True
+        return gnp.add(gnp.where(mask, gnp.zeros_like(tensor), tensor), placed)
+
+    return scatter
+
+
+def _one_hot(ins, attrs):
+    indices, depth, on, off = ins
+    labels = np.asarray(raw(indices))
+    axis = int(attrs.get("axis", -1))
+    hot = np.arange(_int(depth)) == labels[..., None]
+    if axis != -1:
+        hot = np.moveaxis(hot, -1, axis)
+    return gnp.where(hot, on, off)
+
+
+def _diag_part(ins, attrs):
+    x = ins[0]
+    k = np.ravel(raw(ins[1])) if len(ins) > 1 else [0]
+    if len(k) != 1 or int(k[0]) != 0:
+        raise ValueError("gradcli replays the main diagonal only")
+    return gnp.diagonal(x, 0, -2, -1)
+
+
+def _eye_like(n, x):
+    return np.eye(n, dtype=getattr(raw(x), "dtype", None) if getattr(raw(x), "dtype", None) != object else float)
+
+
+def _diag(ins, attrs):
+    diagonal = ins[0]
+    n = np.shape(raw(diagonal))[-1]
+    return gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(n, diagonal))
+
+
+def _set_diag(ins, attrs):
+    x, diagonal = ins[:2]
+    n, m = np.shape(raw(x))[-2:]
+    mask = np.eye(n, m, dtype=bool)
+    placed = gnp.multiply(gnp.expand_dims(diagonal, -2), np.eye(n, m))
+    return gnp.where(mask, placed, x)
+
+
+def _band_part(ins, attrs):
+    x, lower, upper = ins
+    n, m = np.shape(raw(x))[-2:]
+    i, j = np.arange(n)[:, None], np.arange(m)[None, :]
+    lower, upper = _int(lower), _int(upper)
+    keep = ((lower < 0) | (i - j <= lower)) & ((upper < 0) | (j - i <= upper))
+    return gnp.where(keep, x, gnp.zeros_like(x))
+
+
+def _adjoint(a, attrs, key="adjoint"):
+    return gnp.swapaxes(a, -1, -2) if attrs.get(key) else a
+
+
+def _triangular_solve(ins, attrs):
+    a, b = ins
+    return gscipy_linalg.solve_triangular(a, b, trans=1 if attrs.get("adjoint") else 0, lower=bool(attrs.get("lower", True)))
+
+
+def _solve(ins, attrs):
+    a, b = ins
+    return gnp.linalg.solve(_adjoint(a, attrs), b)
+
+
+def _slogdet(ins, attrs):
+    sign, logdet = gnp.linalg.slogdet(ins[0])
+    return sign, logdet
+
+
+def _eigh(ins, attrs):
+    values, vectors = gnp.linalg.eigh(ins[0])
+    return values, vectors
+
+
+def _segment_sum(ins, attrs):
+    data, ids = ins[:2]
+    ids = np.asarray(raw(ids))
+    count = _int(ins[2]) if len(ins) > 2 else int(ids.max()) + 1
+    hot = (np.arange(count)[:, None] == ids.reshape(1, -1)).astype(float)
+    return gnp.tensordot(hot, data, axes=ids.ndim)
+
+
+def _segment_extreme(reduce, empty):
+    """``(Unsorted)SegmentMax/Min``: each segment's extreme over the rows its id names; an empty one is ``empty``."""
+
+    def extreme(ins, attrs):
+        data, ids = ins[:2]
+        ids = np.asarray(raw(ids))
+        count = _int(ins[2]) if len(ins) > 2 else int(ids.max()) + 1
+        rows = []
+        for segment in range(count):
+            members = np.flatnonzero(ids.reshape(-1) == segment)
+            if members.size:
+                flat = gnp.reshape(data, (-1,) + np.shape(raw(data))[ids.ndim :])
+                rows.append(reduce(flat[members], axis=0))
+            else:
+                rows.append(gnp.full_like(data[(0,) * ids.ndim], empty))
+        return gnp.stack(rows, axis=0)
+
+    return extreme
+
+
+def _segment_mean(ins, attrs):
+    data, ids = ins
+    ids = np.asarray(raw(ids))
+    counts = np.maximum(np.bincount(ids.reshape(-1)), 1).reshape((-1,) + (1,) * (np.ndim(raw(data)) - ids.ndim))
+    return gnp.divide(_segment_sum(ins, attrs), counts.astype(getattr(raw(data), "dtype", float) if getattr(raw(data), "dtype", None) != object else float))
+
+
+def _relu6(ins, attrs):
+    x = ins[0]
+    return gnp.minimum(gnp.maximum(x, gnp.zeros_like(x)), _like(6, x))
+
+
+def _relu6_grad(ins, attrs):
+    dy, x = ins
+    return gnp.where(gnp.logical_and(gnp.greater(x, 0), gnp.less(x, 6)), dy, gnp.zeros_like(dy))
+
+
+def _elu(ins, attrs):
+    x = ins[0]
+    return gnp.where(gnp.greater(x, 0), x, gnp.expm1(x))
+
+
+def _elu_grad(ins, attrs):
+    dy, y = ins
+    return gnp.where(gnp.greater(y, 0), dy, gnp.multiply(dy, gnp.add(y, _like(1, y))))
+
+
+def _selu(ins, attrs):
+    x = ins[0]
+    negative = gnp.multiply(_like(_SELU_ALPHA, x), gnp.expm1(x))
+    return gnp.multiply(_like(_SELU_SCALE, x), gnp.where(gnp.greater(x, 0), x, negative))
+
+
+def _selu_grad(ins, attrs):
+    dy, y = ins
+    inside = gnp.add(y, _like(_SELU_SCALE * _SELU_ALPHA, y))
+    return gnp.where(gnp.greater(y, 0), gnp.multiply(dy, _like(_SELU_SCALE, y)), gnp.multiply(dy, inside))
+
+
+def _softsign(ins, attrs):
+    x = ins[0]
+    return gnp.divide(x, gnp.add(_like(1, x), gnp.abs(x)))
+
+
+def _softsign_grad(ins, attrs):
+    dy, x = ins
+    grow = gnp.add(_like(1, x), gnp.abs(x))
+    return gnp.divide(dy, gnp.multiply(grow, grow))
+
+
+def _euclidean_norm(ins, attrs):
+    x, axes = ins
+    chosen = tuple(sorted({int(a) % max(np.ndim(raw(x)), 1) for a in np.ravel(raw(axes))}))
+    return gnp.sqrt(gnp.sum(gnp.multiply(x, x), axis=chosen, keepdims=bool(attrs.get("keep_dims", False))))
+
+
+def _roll(ins, attrs):
+    x, shift, axis = ins
+    return gnp.roll(x, tuple(int(s) for s in np.ravel(raw(shift))), axis=tuple(int(a) for a in np.ravel(raw(axis))))
+
+
+def _unary(function):
+    return lambda ins, attrs: function(ins[0])
+
+
+def _binary(function):
+    return lambda ins, attrs: function(ins[0], ins[1])
+
+
+def _conv_layout(attrs, rank):
+    """(strides, dilations, to channels-first, back) of a TensorFlow convolution from its data format."""
+    fmt = attrs.get("data_format", "NHWC")
+    first = fmt.startswith("NC")
+    spatial = list(range(2, 2 + rank)) if first else list(range(1, 1 + rank))
+    strides = tuple(int(attrs.get("strides", [1] * (rank + 2))[d]) for d in spatial)
+    dilations = tuple(int(attrs.get("dilations", [1] * (rank + 2))[d]) for d in spatial)
+    to_first = None if first else (0, rank + 1) + tuple(range(1, rank + 1))
+    back = None if first else (0,) + tuple(range(2, rank + 2)) + (1,)
+    return strides, dilations, spatial, to_first, back
+
+
+def _conv_padding(attrs, size, kernel, strides, dilations, spatial):
+    """Low and high padding per spatial axis: VALID, SAME (TensorFlow's split: the extra one high) or EXPLICIT."""
+    padding = attrs.get("padding", "VALID")
+    if padding == "EXPLICIT":
+        explicit = list(attrs.get("explicit_paddings", []))
+        return [(int(explicit[2 * d]), int(explicit[2 * d + 1])) for d in spatial]
+    if padding == "VALID":
+        return [(0, 0)] * len(size)
+    pads = []
+    for n, k, s, d in zip(size, kernel, strides, dilations):
+        total = max((-(-n // s) - 1) * s + (k - 1) * d + 1 - n, 0)
+        pads.append((total // 2, total - total // 2))
+    return pads
+
+
+def _conv2d_function(attrs, input_shape, filter_shape):
+    """The convolution a Conv2D op computes, as a function of (input, filter) in the op's own layouts."""
+    strides, dilations, spatial, to_first, back = _conv_layout(attrs, 2)
+    size = [input_shape[d] for d in spatial]
+    padding = _conv_padding(attrs, size, filter_shape[:2], strides, dilations, spatial)
+    groups = input_shape[spatial[-1] + 1 if to_first else 1] // filter_shape[2]
+
+    def function(x, w):
+        x = gnp.transpose(x, to_first) if to_first else x
+        out = convolution.convolve(x, gnp.transpose(w, (3, 2, 0, 1)), strides, padding, None, dilations, groups)
+        return gnp.transpose(out, back) if back else out
+
+    return function
+
+
+def _conv2d(ins, attrs):
+    x, w = ins
+    return _conv2d_function(attrs, np.shape(raw(x)), np.shape(raw(w)))(x, w)
+
+
+def _conv2d_input_grad(ins, attrs):
+    sizes, w, dy = ins
+    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+    function = _conv2d_function(attrs, shape, np.shape(raw(w)))
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda x: function(x, w), (zeros,), dy)[0]
+
+
+def _conv2d_filter_grad(ins, attrs):
+    x, sizes, dy = ins
+    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+    function = _conv2d_function(attrs, np.shape(raw(x)), shape)
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda w: function(x, w), (zeros,), dy)[0]
+
+
+_CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
+
+MORE_OPS = {
+    "Cumsum": (_fold(gnp.add, 0.0), ("exclusive", "reverse")),
+    "CumulativeLogsumexp": (_fold(gnp.logaddexp, -math.inf), ("exclusive", "reverse")),
+    "TopKV2": (_top_k, ()),
+    "GatherNd": (_gather_nd, ()),
+    "ScatterNd": (_scatter_nd, ()),
+    "TensorScatterUpdate": (_tensor_scatter(add=False), ()),
+    "TensorScatterAdd": (_tensor_scatter(add=True), ()),
+    "OneHot": (_one_hot, ("axis",)),
+    "MatrixDiagPartV3": (_diag_part, ()),
+    "MatrixDiagPart": (_diag_part, ()),
+    "DiagPart": (_diag_part, ()),
+    "MatrixDiagV3": (_diag, ()),
+    "MatrixDiag": (_diag, ()),
+    "MatrixSetDiagV3": (_set_diag, ()),
+    "MatrixBandPart": (_band_part, ()),
+    "Cholesky": (_unary(gnp.linalg.cholesky), ()),
+    "MatrixTriangularSolve": (_triangular_solve, ("lower", "adjoint")),
+    "MatrixSolve": (_solve, ("adjoint",)),
+    "MatrixInverse": (lambda ins, attrs: _adjoint(gnp.linalg.inv(ins[0]), attrs), ("adjoint",)),
+    "MatrixDeterminant": (_unary(gnp.linalg.det), ()),
+    "LogMatrixDeterminant": (_slogdet, ()),
+    "SelfAdjointEigV2": (_eigh, ()),
+    "SegmentSum": (_segment_sum, ()),
+    "SegmentMean": (_segment_mean, ()),
+    "SegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
+    "SegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
+    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
+    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
+    "Relu6": (_relu6, ()),
+    "Relu6Grad": (_relu6_grad, ()),
+    "Elu": (_elu, ()),
+    "EluGrad": (_elu_grad, ()),
+    "Selu": (_selu, ()),
+    "SeluGrad": (_selu_grad, ()),
+    "Softsign": (_softsign, ()),
+    "SoftsignGrad": (_softsign_grad, ()),
+    "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
+    "Roll": (_roll, ()),
+    "Erfinv": (_unary(special.erfinv), ()),
+    "Ndtri": (_unary(special.ndtri), ()),
+    "Igamma": (_binary(special.gammainc), ()),
+    "Igammac": (_binary(special.gammaincc), ()),
+    "BesselI0e": (_unary(special.i0e), ()),
+    "BesselI1e": (_unary(special.i1e), ()),
+    "Conv2D": (_conv2d, _CONV_ATTRS),
+    "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
+    "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),
+}

@@ -1,0 +1,472 @@
+"""Fixes for array code: log-sum-exp, log of softmax, log of sigmoid and sigmoid from exp, read from the user's Python.
+
+The formula language is scalar and its parser refuses reductions, keyword
+arguments and functions such as ``softmax`` by design, so these patterns are
+matched on the user's Python expression itself. Calls are read and written
+through the same `source_fixes.Spelling` as the formula catalogue's rewrites
+(a framework's ``spellings`` table, the module's own imports), a match
+becomes an edit of the user's lines, and the rewritten file is re-checked by
+the same machinery. A reduction's or softmax's own arguments (``axis=0``,
+``dim=-1``, ``keepdims=True``) are carried through unchanged as text.
+
+Local names are read through their assignment (``e = jnp.exp(x)`` then
+``e / (1 + e)`` reads as ``jnp.exp(x) / (1 + jnp.exp(x))``) when the rule
+holds: the name is bound exactly once in its function, by a plain
+``name = value`` statement of the function's own body (not inside a loop or a
+branch), every use of it lies inside the expression being read, and every
+name its value reads is bound at most once in the function (a parameter
+counts), so the value means the same at the use as at the assignment. A fix
+that consumes every use of such a name also deletes its assignment, when that
+statement has its lines to itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+# The functions the patterns know: a call reads as one of these names through the namespace's alias
+# (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
+_ARRAY_NAMES = ("sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp")
+
+# Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
+_ALSO_READ = {
+    "softmax": ("torch.nn.functional.softmax", "torch.special.softmax"),
+    "sigmoid": ("torch.special.expit", "torch.nn.functional.sigmoid"),
+    "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
+    "logsumexp": ("torch.special.logsumexp",),
+}
+
+# Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
+_METHODS = ("sum", "exp", "log", "sigmoid", "softmax")
+
+# Keyword arguments of a reduction or softmax that mean the same for its stable twin.
+_CARRIED = ("axis", "keepdims", "dim", "keepdim")
+
+# Where the module's namespace has no function of a name: another spelling of the same function.
+_FALLBACK_PATHS = {("numpy", "logsumexp"): "scipy.special.logsumexp"}
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+_ATOMIC = (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant)
+_TIGHTER = (ast.BinOp, ast.UnaryOp, ast.Attribute, ast.Subscript, ast.Compare, ast.Await)  # parents a "-..." needs parentheses in
+
+
+class _Locals:
+    """The local names of one function that may be read through their assignment (see the module's rule)."""
+
+    def __init__(self, function):
+        self.function = function
+        self.bindings = {}
+        shared = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.arg):  # the function's parameters, and a lambda's that could shadow a name
+                self.bindings[node.arg] = self.bindings.get(node.arg, 0) + 1
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                self.bindings[node.id] = self.bindings.get(node.id, 0) + 1
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                shared.update(node.names)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
+                self.bindings[node.name] = self.bindings.get(node.name, 0) + 2  # never inlined, never trusted
+        self.assignments = {}
+        for statement in function.body:
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                name = statement.targets[0].id
+                if self.bindings.get(name) == 1 and name not in shared and self._steady(statement.value):
+                    self.assignments[name] = statement
+        self.loads = {}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads.setdefault(node.id, []).append(node)
+
+    def _steady(self, value):
+        """Whether every name ``value`` reads is bound at most once in the function (or not at all)."""
+        return all(
+            self.bindings.get(node.id, 0) <= 1
+            for node in ast.walk(value)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+        )
+
+    def value(self, name, root):
+        """The assigned value of ``name`` if it may be read through inside ``root``; else None."""
+        statement = self.assignments.get(name)
+        if statement is None or not all(_inside(use, root) for use in self.loads.get(name, ())):
+            return None
+        return statement.value
+
+
+def _inside(node, root):
+    start, end = (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
+    return (root.lineno, root.col_offset) <= start and end <= (root.end_lineno, root.end_col_offset)
+
+
+class _Reader:
+    """Reads one expression of the user's: which calls are which functions, names through their assignment."""
+
+    def __init__(self, spelling, resolve):
+        self.spelling = spelling
+        self.resolve = resolve
+        self.locals = None  # the `_Locals` of the function being read, and the expression read in it
+        self.root = None
+        self.consumed = set()  # local names read through while matching the current node
+        top = spelling.namespace.split(".")[0]
+        self.known = {}  # id of a framework function -> the name it reads as
+        for name in _ARRAY_NAMES:
+            paths = [p for p in (spelling.paths.get(name), *_ALSO_READ.get(name, ())) if p and p.split(".")[0] == top]
+            for path in paths:
+                found = resolve(path)
+                if found is not None:
+                    self.known.setdefault(id(found), name)
+
+    def look(self, node):
+        """``node``, or a local name's value where the rule lets it be read through."""
+        for _ in range(8):  # a chain of names read through, never a cycle (each is bound once, before its use)
+            if not (isinstance(node, ast.Name) and self.locals is not None):
+                return node
+            value = self.locals.value(node.id, self.root)
+            if value is None:
+                return node
+            self.consumed.add(node.id)
+            node = value
+        return node
+
+    def call(self, node, *names):
+        """(name, operand, other positional arguments, keywords) for a call of one of ``names``; else None."""
+        node = self.look(node)
+        if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        if any(k.arg is None for k in node.keywords):
+            return None
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in names and self._method(func):
+            return func.attr, func.value, list(node.args), list(node.keywords)  # a tensor's method: x.exp().sum(0)
+        name = self.name_of(func)
+        if name not in names or not node.args:
+            return None
+        return name, node.args[0], list(node.args[1:]), list(node.keywords)
+
+    def _method(self, func):
+        """Whether ``func`` is a tensor's method of a known function (x.exp().sum), not a module's function (math.exp)."""
+        if func.attr not in _METHODS or self.name_of(func) is not None:
+            return False
+        receiver = ast.unparse(func.value)
+        return not (_DOTTED.fullmatch(receiver) and receiver.split(".")[0] in self.spelling.imported)
+
+    def name_of(self, func):
+        """The function name a callee reads as (through the namespace's alias or the framework's table), or None."""
+        dotted = ast.unparse(func)
+        if not _DOTTED.fullmatch(dotted):
+            return None
+        head, _, attribute = dotted.rpartition(".")
+        if head in self.spelling.aliases and attribute in _ARRAY_NAMES:
+            return attribute
+        full = self.spelling._full(dotted)
+        if full is None:
+            return None
+        if full in self.spelling.formula_of:
+            return self.spelling.formula_of[full]
+        if not self.known or full.split(".")[0] != self.spelling.namespace.split(".")[0]:
+            return None
+        found = self.resolve(full)
+        return None if found is None else self.known.get(id(found))
+
+    def number(self, node, value):
+        node = self.look(node)
+        return isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value == value
+
+    def negated(self, node):
+        """For ``-u``: u; else None."""
+        node = self.look(node)
+        return node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else None
+
+    def one_plus(self, node):
+        """For ``1 + u`` or ``u + 1``: u; else None."""
+        node = self.look(node)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            if self.number(node.left, 1):
+                return node.right
+            if self.number(node.right, 1):
+                return node.left
+        return None
+
+
+def _same(a, b):
+    return ast.dump(a) == ast.dump(b)
+
+
+# -- the patterns: each takes (reader, node) and gives (function name, [arguments]) choices, best first;
+# a name "-f" is f negated. An argument is a node of the user's (written as its own text), ("-", node),
+# ("text", text), ("number", text) (an operand), ("call", dotted path, node), ("keyword", name, argument),
+# a nested choice or a keyword of the user's.
+# The first choice the module can spell is written.
+
+
+def _carried(rest, keywords):
+    """A reduction's axis arguments, or None where another argument would change its meaning."""
+    if len(rest) > 1 or any(k.arg not in _CARRIED for k in keywords):
+        return None
+    return [*rest, *keywords]
+
+
+def _signed(node, negative):
+    return ("-", node) if negative else node
+
+
+def _logarithm_of(reader, node):
+    """For ``log(v)``: v (as written); else None."""
+    log = reader.call(node, "log")
+    return None if log is None or log[2] or log[3] else log[1]
+
+
+def logsumexp(reader, node):
+    inner = _logarithm_of(reader, node)
+    total = None if inner is None else reader.call(inner, "sum")
+    exp = None if total is None else reader.call(total[1], "exp")
+    if exp is None or exp[2] or exp[3]:
+        return None
+    carried = _carried(total[2], total[3])
+    if carried is None:
+        return None
+    axis_given = bool(total[2]) or any(k.arg in ("axis", "dim") for k in total[3])
+    if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
+        return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
+    return [("logsumexp", [exp[1], *carried])]
+
+
+def log_softmax(reader, node):
+    inner = _logarithm_of(reader, node)
+    soft = None if inner is None else reader.call(inner, "softmax")
+    carried = None if soft is None else _carried(soft[2], soft[3])
+    return None if carried is None else [("log_softmax", [soft[1], *carried])]
+
+
+def _sigmoid_of(reader, node, complement=True):
+    """For sigmoid(u) in any spelling (a call, exp(u)/(1 + exp(u)), 1/(1 + exp(-u)), 1 - sigmoid(-u)): (u, negated); else None."""
+    node = reader.look(node)
+    if complement and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1):
+        inner = _sigmoid_of(reader, node.right)
+        return None if inner is None else (inner[0], not inner[1])
+    call = reader.call(node, "sigmoid")
+    if call is not None:
+        return None if call[2] or call[3] else (call[1], False)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    below = reader.one_plus(node.right)
+    exp = None if below is None else reader.call(below, "exp")
+    if exp is None or exp[2] or exp[3]:
+        return None
+    top = reader.call(node.left, "exp")
+    if top is not None and not top[2] and not top[3] and _same(reader.look(top[1]), reader.look(exp[1])):
+        return top[1], False
+    if reader.number(node.left, 1):
+        minus = reader.negated(exp[1])
+        return (minus, False) if minus is not None else (exp[1], True)
+    return None
+
+
+def log_sigmoid(reader, node):
+    inner = _logarithm_of(reader, node)
+    found = None if inner is None else _sigmoid_of(reader, inner)
+    if found is None:
+        return None
+    u, negative = found
+    return [
+        ("log_sigmoid", [_signed(u, negative)]),
+        ("-softplus", [_signed(u, not negative)]),
+        ("-logaddexp", [("number", "0"), _signed(u, not negative)]),
+    ]
+
+
+def sigmoid(reader, node):
+    if reader.call(node, "sigmoid") is not None:
+        return None  # already the library's
+    found = _sigmoid_of(reader, node, complement=False)
+    if found is None:
+        return None
+    u, negative = found
+    return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
+
+
+def _weighted_log(reader, term):
+    """For ``w * log(v)`` or ``log(v) * w``: (w, v); else None."""
+    term = reader.look(term)
+    if not (isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult)):
+        return None
+    for weight, factor in ((term.left, term.right), (term.right, term.left)):
+        inner = _logarithm_of(reader, factor)
+        if inner is not None:
+            return weight, inner
+    return None
+
+
+def _complement(reader, node):
+    """For ``1 - y``: y; else None."""
+    node = reader.look(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1):
+        return node.right
+    return None
+
+
+def cross_entropy_with_logits(reader, node):
+    node = reader.look(node)
+    total = node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else None
+    total = None if total is None else reader.look(total)
+    if not (isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add)):
+        return None
+    for first, second in ((total.left, total.right), (total.right, total.left)):
+        hit, miss = _weighted_log(reader, first), _weighted_log(reader, second)
+        if hit is None or miss is None or _complement(reader, miss[0]) is None:
+            continue
+        y = hit[0]
+        if not _same(reader.look(_complement(reader, miss[0])), reader.look(y)):
+            continue
+        p, q = _sigmoid_of(reader, hit[1]), _sigmoid_of(reader, miss[1])
+        if p is None or q is None or p[1] == q[1] or not _same(reader.look(p[0]), reader.look(q[0])):
+            continue
+        z = _signed(p[0], p[1])  # -(y log sigmoid(z) + (1 - y) log(1 - sigmoid(z)))
+        return [
+            ("binary_cross_entropy_with_logits", [z, y, ("keyword", "reduction", ("text", '"none"'))]),
+            ("sigmoid_cross_entropy_with_logits", [("keyword", "labels", y), ("keyword", "logits", z)]),
+        ]
+    return None
+
+
+PATTERNS = [
+    ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
+    ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
+    ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
+    ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
+    ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
+]
+
+
+class _Writer:
+    """Writes a pattern's choice as Python text in the module's own spelling, or None where it has no spelling."""
+
+    def __init__(self, source, spelling):
+        self.source = source
+        self.spelling = spelling
+
+    def text(self, node):
+        return ast.get_source_segment(self.source, node)
+
+    def callee(self, name):
+        dotted = self.spelling.write(name)
+        fallback = _FALLBACK_PATHS.get((self.spelling.namespace, name))
+        return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
+
+    def call(self, name, args):
+        negative = name.startswith("-")
+        callee = self.callee(name.lstrip("-"))
+        parts = [self.argument(a) for a in args]
+        if callee is None or None in parts:
+            return None
+        return f"{'-' if negative else ''}{callee}({', '.join(parts)})"
+
+    def argument(self, arg):
+        if isinstance(arg, ast.keyword):
+            return f"{arg.arg}={self.text(arg.value)}"
+        if isinstance(arg, ast.AST):
+            return self.text(arg)
+        kind, *rest = arg
+        if kind == "text":
+            return rest[0]
+        if kind == "number":  # an operand: through the framework's constructor where its calls need one
+            wrap = self.spelling.number_call()
+            return rest[0] if wrap is None else f"{wrap}({float(rest[0])})"
+        if kind == "-":
+            (node,) = rest
+            if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+                return self.text(node.operand)
+            return f"-{self.text(node)}" if isinstance(node, _ATOMIC) else f"-({self.text(node)})"
+        if kind == "keyword":
+            name, value = rest
+            value = self.argument(value)
+            return None if value is None else f"{name}={value}"
+        if kind == "call":
+            path, node = rest
+            local = self.spelling._local(path)
+            return None if local is None else f"{local}({self.text(node)})"
+        return self.call(kind, rest[0])  # a nested choice: (name, arguments)
+
+
+def _negation(node):
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+
+
+def _functions(tree):
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _roots(function, locals_, lines):
+    """The outermost expressions of ``function``'s statements that a finding's line touches, directly or through a local."""
+    touched = {name for name, statement in locals_.assignments.items() if _covers(statement, lines)}
+    for statement in ast.walk(function):
+        if isinstance(statement, ast.expr) or statement is function:
+            continue
+        for child in ast.iter_child_nodes(statement):
+            if not isinstance(child, ast.expr):
+                continue
+            reads = {n.id for n in ast.walk(child) if isinstance(n, ast.Name)}
+            if _covers(child, lines) or reads & touched:
+                yield child
+
+
+def _covers(node, lines):
+    return any(node.lineno <= line <= node.end_lineno for line in lines)
+
+
+def _alone(source_lines, statement):
+    """Whether ``statement`` has its lines to itself (nothing but blanks and a comment beside it)."""
+    head = source_lines[statement.lineno - 1].encode("utf-8")[: statement.col_offset]
+    tail = source_lines[statement.end_lineno - 1].encode("utf-8")[statement.end_col_offset :]
+    return not head.strip() and (not tail.strip() or tail.strip().startswith(b"#"))
+
+
+def array_rewrites(source, tree, lines, spelling, resolve):
+    """Per array pattern that matches on ``lines``: (name, description, [(place, new text)], packages to import).
+
+    ``spelling`` is the module's `source_fixes.Spelling`; ``resolve(dotted
+    path)`` the object a full dotted path names, or None (how calls of a
+    framework's functions are told apart: ``tf.exp`` is ``tf.math.exp``).
+    Places are ((line, col), (end line, end col)) as in the AST; a fix that
+    consumes a local name everywhere also deletes its assignment.
+    """
+    reader, writer = _Reader(spelling, resolve), _Writer(source, spelling)
+    source_lines = source.splitlines(keepends=True)
+    functions = [
+        (function, _Locals(function), {child: parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)})
+        for function in _functions(tree)
+        if _covers(function, lines)
+    ]
+    found = []
+    for name, description, pattern in PATTERNS:
+        edits, needed = [], set()
+        for function, reader.locals, parents in functions:
+            matched, consumed = [], set()
+            for root in _roots(function, reader.locals, lines):
+                reader.root = root
+                for node in ast.walk(root):
+                    if isinstance(node, ast.Name):  # a local's own value is rewritten at its assignment, if at all
+                        continue
+                    reader.consumed = set()
+                    choices = pattern(reader, node)
+                    spelling.imports_needed = set()
+                    text = next((t for t in (writer.call(*c) for c in choices or ()) if t is not None), None)
+                    if text is None:
+                        continue
+                    if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)
+                        node, text = parents[node], text[1:]
+                    if text.startswith("-") and isinstance(parents.get(node), _TIGHTER):
+                        text = f"({text})"
+                    edits.append((((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)), text))
+                    needed |= spelling.imports_needed
+                    matched.append(node)
+                    consumed |= reader.consumed
+            for local in sorted(consumed):
+                statement = reader.locals.assignments[local]
+                uses = reader.locals.loads.get(local, ())
+                if all(any(_inside(use, m) for m in matched) for use in uses) and _alone(source_lines, statement):
+                    edits.append((((statement.lineno, 0), (statement.end_lineno + 1, 0)), ""))
+        if edits:
+            found.append((name, description, edits, needed))
+    return found

@@ -1,0 +1,181 @@
+"""A new user's PyTorch code, checked as it stands: the losses and numerics people file NaN-gradient threads about.
+
+Each ATen op mapped for such code replays to PyTorch's own value and
+vector-Jacobian product in float64 (and the forward graph on mpmath numbers
+to the same value); each user's function is checked by `gradcli.check` in
+float32 and float64 with the verdict it deserves, its exact gradient equal to
+PyTorch's float64 gradient to 1e-10. An op gradcli cannot replay stays an
+`InputError` naming it and the user's line.
+
+Tried and replayed (ok in both dtypes): softplus, logsumexp, cross-entropy,
+BCE (with logits and on probabilities), focal loss, KL divergence, log-det
+through cholesky, logdet, solve, inv, norm, cosine similarity, GELU (erf and
+tanh), SiLU, Mish, erf-based normal CDF, ndtr and log_ndtr, Poisson NLL and
+log-likelihood, lgamma, atan2, erfcx, erfc, erfinv, cumsum, cumprod,
+logcumsumexp, cummax, median, sort, topk, clip, where, gather, one_hot,
+einsum, layer norm, scaled-dot-product and hand-written attention, an RNN
+written as a Python loop, huber and smooth L1, logsigmoid, std and var, prod,
+max and min, logit, xlogy and xlog1py, entropy, hypot, sinc, outer, trace,
+eigvalsh, triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
+softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
+cdist. Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
+trigamma has a 3e-10 relative error). Still refused: kthvalue, transposed
+convolutions (at the user's line), an in-place write into a view (x[1] = 3.0), and
+torch.distributions' argument validation and gaussian_nll_loss's check,
+which branch on a tensor's value.
+"""
+
+import mpmath
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import gradcli
+from gradcli.autodiff import mp as mp_core
+from gradcli.capture.torch_bridge import capture
+from gradcli.errors import InputError
+
+V = np.array([0.3, -1.2, 2.0, 0.7])
+P = np.array([0.5, 1.5, 2.5, 0.8])
+M = np.array([[2.0, 0.3, 0.1], [0.3, 1.5, 0.2], [0.1, 0.2, 1.0]])
+L = np.array([[0.2, -1.0, 0.5], [1.1, 0.3, -0.4]])
+IMAGES = np.random.default_rng(3).normal(size=(2, 4, 6, 5))
+KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
+
+
+def _arange(n, like):
+    return torch.arange(float(n), dtype=like.dtype)
+
+
+# Each op newly mapped, and a function that makes PyTorch record it (forward or backward).
+OPS = {
+    "lgamma": (lambda x: (torch.lgamma(x) * x).sum(), (P,)),
+    "digamma": (lambda x: (torch.digamma(x) * x).sum(), (P,)),
+    "polygamma": (lambda x: torch.polygamma(2, x).sum(), (P,)),
+    "atan2": (lambda x: torch.atan2(x[:2], x[2:]).sum(), (V,)),
+    "erfc/erfinv": (lambda x: (torch.erfc(x) + torch.erfinv(torch.tanh(x))).sum(), (V,)),
+    "special_erfcx": (lambda x: torch.special.erfcx(x * 3).sum(), (V,)),
+    "special_ndtri/log_ndtr": (lambda x: (torch.special.ndtri(torch.sigmoid(x)) + torch.special.log_ndtr(x)).sum(), (V,)),
+    "i0/i0e/i1e": (lambda x: (torch.special.i0(x) + torch.special.i0e(x) + torch.special.i1e(x)).sum(), (V,)),
+    "hypot": (lambda x: torch.hypot(x, x.flip(0)).sum(), (V,)),
+    "remainder/fmod": (lambda x: (torch.remainder(x, 0.7) * x + torch.fmod(x, 0.7) * x).sum(), (V,)),
+    "var/std": (lambda x: torch.var(x) + torch.std(x, dim=1).sum() + torch.var(x, dim=0, correction=0).sum(), (L,)),
+    "prod": (lambda x: torch.prod(x) + torch.prod(x, dim=1).sum(), (L,)),
+    "max/min (all, dim)": (lambda x: torch.max(x) - torch.min(x) + torch.max(x, dim=1).values.sum() + torch.min(x, 0)[0].sum(), (L,)),
+    "sort": (lambda x: (torch.sort(x, descending=True)[0] * _arange(4, x)).sum(), (V,)),
+    "topk": (lambda x: (torch.topk(x, 2)[0] * torch.tensor([2.0, 1.0], dtype=x.dtype)).sum(), (V,)),
+    "median": (lambda x: torch.median(x) + torch.median(x, dim=1).values.sum(), (L,)),
+    "cumsum/cumprod": (lambda x: (torch.cumsum(x, 0) ** 2).sum() + torch.cumprod(x, 0).sum(), (V,)),
+    "logcumsumexp": (lambda x: torch.logcumsumexp(x, 0).sum(), (V,)),
+    "cummax/cummin": (lambda x: (torch.cummax(x, 0)[0] * x).sum() + (torch.cummin(x, 0)[0] * x).sum(), (V,)),
+    "linalg_cholesky_ex": (lambda x: (torch.linalg.cholesky(x @ x.T + torch.eye(3, dtype=x.dtype)) ** 2).sum(), (M,)),
+    "linalg_solve_ex": (lambda x: torch.linalg.solve(x, torch.tensor([1.0, 2.0, -1.0], dtype=x.dtype)).sum(), (M,)),
+    "linalg_inv_ex": (lambda x: (torch.linalg.inv(x) ** 2).sum(), (M,)),
+    "linalg_slogdet/logdet": (lambda x: torch.logdet(x) + torch.linalg.slogdet(x)[1], (M,)),
+    "linalg_solve_triangular": (lambda x: torch.linalg.solve_triangular(torch.tril(x), torch.ones(3, 1, dtype=x.dtype), upper=False).sum(), (M,)),
+    "linalg_eigh": (lambda x: (torch.linalg.eigvalsh(x @ x.T) ** 2).sum(), (M,)),
+    "diagonal/trace": (lambda x: torch.trace(x @ x) + torch.diagonal(x).prod(), (M,)),
+    "triu/tril": (lambda x: (torch.triu(x, 1) ** 2).sum() + (torch.tril(x) * x).sum(), (M,)),
+    "roll": (lambda x: (torch.roll(x, 1) * x).sum(), (V,)),
+    "constant_pad_nd": (lambda x: (F.pad(x, (1, 2)) * _arange(7, x)).sum(), (V,)),
+    "iota (one_hot)": (lambda x: (F.one_hot(torch.tensor([1, 3]), 4).to(x.dtype) @ x).sum(), (V,)),
+    "layer_norm (broadcast_in_dim)": (lambda x: (F.layer_norm(x, (3,)) * _arange(3, x)).sum(), (L,)),
+    "convolution (conv1d)": (lambda x, w: (F.conv1d(x.reshape(1, 1, 4), w.reshape(1, 1, 3)) ** 2).sum(), (V, P[:3])),
+    "convolution (conv2d: stride, padding, dilation, groups, bias)": (
+        lambda x, w, b: torch.tanh(F.conv2d(x, w, b, stride=(1, 2), padding=(1, 0), dilation=(2, 1), groups=2)).sum(),
+        (IMAGES, KERNELS, P),
+    ),
+    "_cdist_forward/_cdist_backward": (lambda a, b: torch.tanh(torch.cdist(a, b)).sum() + torch.cdist(a, b, p=1).sum(), (L.T, M[:, :2])),
+}
+
+
+# PyTorch's own float64 kernels that are off by more than 1e-10: the replay computes the function itself.
+ROUGH = {"digamma": 1e-8, "polygamma": 1e-8}  # trigamma and tetragamma: about 3e-10 relative error
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_a_newly_mapped_op_replays_as_pytorch_computes_it_in_float64(name):
+    fun, args = OPS[name]
+    bridge = capture(fun, name)
+    value, grads = bridge.own(args, np.float64(1.0))
+    np.testing.assert_allclose(np.asarray(bridge.forward(*args), dtype=np.float64), value, rtol=1e-12, atol=1e-14)
+    for replayed, own in zip(bridge.backward(args, np.float64(1.0)), grads):
+        np.testing.assert_allclose(np.asarray(replayed, dtype=np.float64), own, rtol=ROUGH.get(name, 1e-10), atol=1e-13)
+
+
+@pytest.mark.parametrize("name", ["lgamma", "special_erfcx", "sort", "median", "logcumsumexp", "linalg_solve_ex", "linalg_cholesky_ex"])
+def test_the_forward_replay_runs_on_mpmath_numbers(name):
+    fun, args = OPS[name]
+    mp_core.enable()
+    bridge = capture(fun, name)
+    value, _ = bridge.own(args, None)
+    with mpmath.workdps(40):
+        replayed = bridge.forward(*[np.vectorize(mpmath.mpf, otypes=[object])(a) for a in args])
+    assert float(replayed) == pytest.approx(float(value), rel=1e-13)
+
+
+def focal(x):
+    t = torch.tensor([1.0, 0.0, 1.0, 0.0], dtype=x.dtype)
+    p = torch.sigmoid(x)
+    pt = torch.where(t == 1, p, 1 - p)
+    return -((1 - pt) ** 2 * torch.log(pt)).sum()
+
+
+def poisson_loglik(x):
+    k = torch.tensor([0.0, 1.0, 3.0, 2.0], dtype=x.dtype)
+    return (k * x - torch.exp(x) - torch.lgamma(k + 1)).sum()
+
+
+def logdet(x):
+    return 2 * torch.log(torch.linalg.cholesky(x @ x.T + torch.eye(3, dtype=x.dtype)).diagonal()).sum()
+
+
+def scaled_normal_tail(x):
+    return torch.log(torch.special.erfcx(x)).sum()
+
+
+# A user's function, its argument, and the verdicts it deserves in (float32, float64).
+USERS = {
+    "focal loss": (focal, V, ("ok", "ok")),
+    "Poisson log-likelihood (lgamma)": (poisson_loglik, V, ("ok", "ok")),
+    "angle (atan2)": (lambda x: torch.atan2(x[:2], x[2:]).sum(), V, ("ok", "ok")),
+    "log erfcx": (scaled_normal_tail, V, ("ok", "ok")),
+    "median": (lambda x: torch.median(x), V, ("ok", "ok")),
+    "top-2 mean": (lambda x: torch.topk(x, 2)[0].mean(), V, ("ok", "ok")),
+    "log-det through cholesky": (logdet, M, ("ok", "ok")),
+    "layer norm": (lambda x: (F.layer_norm(x, (4,)) * torch.arange(4.0, dtype=x.dtype)).sum(), V, ("ok", "ok")),
+    "digamma": (lambda x: torch.digamma(x).sum(), P, ("ok", "unstable")),
+}
+
+
+@pytest.mark.parametrize("name", USERS)
+def test_a_users_function_gets_its_verdict_in_both_dtypes_and_exact_to_1e_10(name):
+    fun, x, verdicts = USERS[name]
+    report = gradcli.check(fun, [x], dtypes=("float32", "float64"), framework="torch")
+    assert tuple(r.status for r in report.results) == verdicts, [r.findings for r in report.results]
+    tensor = torch.tensor(x, dtype=torch.float64, requires_grad=True)
+    (own,) = torch.autograd.grad(fun(tensor), tensor)
+    [exact] = report.results[1].exact_gradient.values()
+    tolerance = 1e-10 if verdicts[1] == "ok" else 1e-8  # trigamma's own error is 3e-10
+    np.testing.assert_allclose(np.asarray(exact, dtype=np.float64), own.numpy(), rtol=tolerance, atol=1e-12)
+
+
+def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
+    def second_smallest(x):
+        return torch.kthvalue(x, 2).values  # the line named
+
+    line = second_smallest.__code__.co_firstlineno + 1
+    with pytest.raises(InputError) as caught:
+        gradcli.check(second_smallest, [V], dtypes=("float64",), framework="torch")
+    assert "aten.kthvalue" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+
+
+def test_a_form_of_an_op_gradcli_refuses_names_the_users_line_too():
+    def upsampled(x, w):
+        return F.conv_transpose1d(x.reshape(1, 1, 4), w.reshape(1, 1, 3)).sum()  # the line named
+
+    line = upsampled.__code__.co_firstlineno + 1
+    with pytest.raises(InputError) as caught:
+        gradcli.check(upsampled, [{"x": V, "w": P[:3]}], dtypes=("float64",), framework="torch")
+    assert "transposed" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)

@@ -1,0 +1,194 @@
+"""The user trials (tests/trials/): functions as people write them for JAX, PyTorch, TensorFlow and NumPy,
+checked as they would check them, and judged against truths worked out by hand in mpmath.
+
+Each case runs ``gradcli check FILE:FUNCTION --at ... --dtype ... --json`` (in this process, through
+click's runner, so each framework is imported once) and must give the true verdict, the exact
+gradient within 1e-10 relative, a finding at the user's line, and, where the case names one, a
+re-checked fix in the framework's own spelling (`judge.judge`). The whole set runs with
+``python tests/trials/run.py``; here, the cases that guard what the trials found broken, and one of
+each kind per framework.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases  # noqa: E402
+import judge  # noqa: E402
+
+from gradcli.capture.detect import framework_of_callable, framework_of_source  # noqa: E402
+from gradcli.cli import cli  # noqa: E402
+from gradcli.errors import InputError  # noqa: E402
+
+CHOSEN = [
+    # a JAX helper (custom_jvp) called twice: each call keeps its own result
+    "jax_losses:kl@p=[0.3,0.7],q=[0.5,0.5]:float64",
+    "jax_losses:logistic_regression@data:float64",
+    # integer labels given whole by --args are data, not variables
+    "torch_losses:cross_entropy@ce_data:float64",
+    # relu at its switch is a kink in PyTorch as everywhere
+    "torch_kinks:relu_sum@x=[0,1]:float64",
+    # a norm at 0 is a kink though PyTorch masks its gradient to 0 there
+    "torch_losses:norm@x=[0,0]:float64",
+    "torch_kinks:log_where@x=0.5:float64",
+    # one of each verdict per framework
+    "jax_losses:naive_softplus@x=100:float32",
+    "jax_rules:wrong_vjp@x=1:float64",
+    "jax_rules:tutorial_jvp@x=-40:float64",
+    "jax_losses:norm@x=[0,0]:float64",
+    "jax_model:loss@example:float64",
+    "jax_model:spiral@x=[0.5,2]:float64",  # jnp.stack (and unstack in its backward graph) replayed
+    "torch_losses:wrong_backward@x=1:float64",
+    "torch_losses:docs_backward@x=-40:float64",
+    "torch_losses:mlp_loss@mlp_args:float64",
+    "torch_losses:naive_softplus@x=100:float32",
+    "tf_losses:docs_stable@x=-40:float64",
+    "tf_losses:wrong_rule@x=1:float64",
+    "tf_losses:sqrt_where@x=-1:float64",
+    "tf_losses:squared_log_where@x=0.5:float64",
+    "tf_params:loss@example_args:float64",
+    "numpy_legacy:logistic_loss@w=[1000,-1000]:float64",
+    "numpy_legacy:sinc@x=0:float64",
+    "numpy_legacy:interpolated@x=0.5:float64",
+    "numpy_alias:hinge@x=1:float64",
+]
+BY_ID = {case.id: case for case in cases.ALL}
+
+
+def _run(case):
+    argv = judge.command(case)
+    argv[1] = os.path.join(judge.REPO, argv[1])  # the in-process runner's folder is this process's
+    for flag in ("--args",):
+        if flag in argv:
+            at = argv.index(flag) + 1
+            argv[at] = os.path.join(judge.REPO, argv[at])
+    argv += ["--max-time", "600"]  # a verdict, not the shared machine's load, is under test
+    result = CliRunner().invoke(cli, argv, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("case_id", CHOSEN)
+def test_trial(case_id):
+    case = BY_ID[case_id]
+    code, out, err = _run(case)
+    assert judge.judge(case, code, out, err) == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(CHOSEN) <= set(BY_ID)
+    assert len(BY_ID) == len(cases.ALL)  # ids are unique
+    for case in cases.ALL:
+        assert case.verdict == "input-error" or case.truth is not None, case.id
+        assert judge.truth_of(case) if case.truth is not None else case.message
+
+
+def test_the_judge_fails_a_wrong_answer():
+    """The tester tested: a wrong verdict, a wrong exact gradient and a missing line are each caught."""
+    case = BY_ID["jax_rules:wrong_vjp@x=1:float64"]
+    line = judge.line_number(case, case.line)
+    good = {"results": [{"status": "wrong", "exact_gradient": {"x": 1.3817732906760363},
+                         "findings": [{"location": f"/x/{case.file}:{line}", "message": ""}]}], "fixes": []}
+    import json
+
+    assert judge.judge(case, 1, json.dumps(good), "") == []
+    bad = json.loads(json.dumps(good))
+    bad["results"][0]["status"] = "ok"
+    assert any("verdict" in p for p in judge.judge(case, 1, json.dumps(bad), ""))
+    bad = json.loads(json.dumps(good))
+    bad["results"][0]["exact_gradient"]["x"] = 1.38177329  # 5e-9 off
+    assert any("exact" in p for p in judge.judge(case, 1, json.dumps(bad), ""))
+    bad = json.loads(json.dumps(good))
+    bad["results"][0]["findings"][0]["location"] = f"/x/{case.file}:{line}0"
+    assert any("no finding names" in p for p in judge.judge(case, 1, json.dumps(bad), ""))
+
+
+MIXED = '''
+import gradcli
+import jax.numpy as jnp
+import torch
+import tensorflow as tf
+
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        return 2 * g
+
+
+def helper(x):
+    return tf.math.softplus(x)
+
+
+@gradcli.audit(at=["x=1"])
+def with_jax(x):
+    return jnp.log1p(x)
+
+
+def with_torch(x):
+    return Square.apply(x)
+
+
+def with_tf(x):
+    return helper(x) * 2
+
+
+def plain(x):
+    return x * 2
+'''
+
+
+def test_a_module_of_several_frameworks_is_read_function_by_function(tmp_path):
+    assert framework_of_source(MIXED, "mixed.py", "with_jax") == "jax"
+    assert framework_of_source(MIXED, "mixed.py", "with_torch") == "torch"  # through its autograd.Function
+    assert framework_of_source(MIXED, "mixed.py", "with_tf") == "tensorflow"  # through the module's helper
+    assert framework_of_source(MIXED, "mixed.py", "plain") == "gradcli"  # names no framework: the module's
+    assert framework_of_source(MIXED, "mixed.py") == "gradcli"
+    path = tmp_path / "mixed.py"
+    path.write_text(MIXED)
+    namespace = {}
+    exec(compile(MIXED, str(path), "exec"), namespace)  # noqa: S102 - the test's own source
+    assert framework_of_callable(namespace["with_jax"]) == "jax"
+    assert framework_of_callable(namespace["with_torch"]) == "torch"
+    assert framework_of_callable(namespace["with_tf"]) == "tensorflow"
+    assert framework_of_callable(namespace["plain"]) == "gradcli"
+
+
+def test_a_pytorch_function_in_a_mixed_module_is_checked_by_pytorch(tmp_path):
+    path = tmp_path / "mixed.py"
+    path.write_text(MIXED)
+    result = CliRunner().invoke(cli, ["check", f"{path}:with_torch", "--at", "x=1.5", "--dtype", "float64", "--json"])
+    import json
+
+    report = json.loads(result.stdout)
+    assert report["framework"] == "torch"
+    assert report["results"][0]["status"] == "wrong"  # backward returns 2g, not 2xg
+
+
+def test_integer_labels_given_whole_are_held_in_every_framework(tmp_path):
+    import gradcli
+
+    path = tmp_path / "labels.py"
+    path.write_text(
+        "import jax\nimport jax.numpy as jnp\n\n\n"
+        "def loss(logits, labels):\n"
+        "    return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], axis=1))\n"
+    )
+    logits = np.array([[2.0, -1.0, 0.5], [0.1, 0.2, 3.0]])
+    report = gradcli.check(f"{path}:loss", [{"logits": logits, "labels": np.array([0, 2])}], dtypes=("float64",), fixes=False)
+    assert report.variables == ["logits"]
+    assert report.results[0].status == "ok"
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    want = (e / e.sum(axis=1, keepdims=True) - np.eye(3)[[0, 2]]) / 2
+    assert np.allclose(report.results[0].exact_gradient["logits"], want, rtol=1e-12, atol=0)
+    with pytest.raises(InputError):  # labels differ between points: one layout cannot hold them
+        gradcli.check(f"{path}:loss", [{"logits": logits, "labels": np.array([0, 2])},
+                                       {"logits": logits, "labels": np.array([1, 2])}], dtypes=("float64",))

@@ -1,0 +1,28 @@
+"""Run the trial set through the CLI, a few at a time, and print each case's problems."""
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from cases import ALL
+from judge import judge, run_cli
+
+
+def one(case):
+    code, out, err = run_cli(case)
+    try:
+        return case, judge(case, code, out, err), out, err
+    except Exception as exc:  # a malformed answer is a problem too
+        return case, [f"judge raised {exc!r}; stderr {err[-400:]}"], out, err
+
+
+def main(argv):
+    chosen = [c for c in ALL if not argv or any(a in c.id for a in argv)]
+    with ThreadPoolExecutor(2) as pool:
+        for case, problems, out, err in pool.map(one, chosen):
+            print(("PASS " if not problems else "FAIL ") + case.id, flush=True)
+            for p in problems:
+                print("    - " + p, flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
