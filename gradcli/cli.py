@@ -45,6 +45,13 @@ class _Command(click.Command):
     click's error; a lone ``-`` and numbers such as ``-1e-3`` are arguments.
     """
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Each command's own, not only the group's: click caches a command's help option the first
+        # time it is asked for, so a command invoked on its own first (a library caller, a test)
+        # would otherwise keep --help alone, and -h would then read as a formula.
+        self.context_settings.setdefault("help_option_names", ["-h", "--help"])
+
     def parse_args(self, ctx, args):
         return super().parse_args(ctx, _arguments_last(self.get_params(ctx), args))
 

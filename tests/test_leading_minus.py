@@ -2,6 +2,8 @@
 
 import json
 import math
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -103,3 +105,17 @@ def test_a_lone_minus_and_a_negative_number_are_formulas_with_clear_errors(capsy
         captured = capsys.readouterr()
         assert stop.value.code == 2, formula
         assert needle in captured.err and "Traceback" not in captured.err
+
+
+def test_help_is_still_help_after_the_command_ran_on_its_own():
+    # click caches a command's help option at its first use: in a fresh process, a command first
+    # invoked on its own (a library caller, another test) must still take -h afterwards.
+    script = (
+        "from click.testing import CliRunner\n"
+        "from gradcli.cli import cli, grad\n"
+        "CliRunner().invoke(grad, ['x*x', '--at', '2'])\n"
+        "result = CliRunner().invoke(cli, ['grad', '-h'])\n"
+        "print(result.exit_code, 'Usage: ' in result.output)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["0", "True"], done.stdout + done.stderr
