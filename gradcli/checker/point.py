@@ -108,6 +108,26 @@ def check_point(target, point, dtype, chosen, options):
     return result
 
 
+def expect_references(target, points, dtypes, chosen, seed):
+    """Tell the exact reference which points of a formula `check_point` will ask it for (`reference.expect`).
+
+    Each scalar point in each dtype, rounded as `check_point` rounds it, where
+    the dtype holds it (elsewhere no reference is asked for).
+    """
+    if target.kind != "formula":
+        return
+    names = target.variables
+    arg_lists = []
+    for point in points:
+        if any(np.ndim(point[n]) for n in names):
+            continue
+        for dtype in dtypes:
+            rounded = [as_float64(cast(point[n], dtype)) for n in names]
+            if all(np.isfinite(rounded)):
+                arg_lists.append(rounded)
+    reference.expect(target, arg_lists, seed, chosen)
+
+
 def _run(target, working_args, argnums, dtype):
     """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")

@@ -51,7 +51,7 @@ from .balls import one_clock
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point, reading_verdicts_only, verdicts_only
+from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, verdicts_only
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
@@ -88,6 +88,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
+    dtypes = [dtype_named(name) for name in options.dtypes]
+    expect_references(resolved, normalized, dtypes, chosen, options.seed)
     with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
         for point in normalized:
             for dtype_name in options.dtypes:
