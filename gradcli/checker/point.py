@@ -129,8 +129,24 @@ def expect_references(target, points, dtypes, chosen, seed):
 
 
 def _run(target, working_args, argnums, dtype):
-    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
+    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``.
+
+    A formula runs first watched only (`provenance.Watch`), and again recorded
+    where that run made something a recording reports: a formula is the same
+    computation on the same numbers every time, and a recording of a run that
+    made nothing to report is empty of findings.
+    """
+    if target.kind == "formula":
+        watch = provenance.Watch(dtype)
+        value, grads, _ = _run_with(target, working_args, argnums, dtype, watch)
+        if not watch.reportable:
+            return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    return _run_with(target, working_args, argnums, dtype, recorder)
+
+
+def _run_with(target, working_args, argnums, dtype, recorder):
+    """`_run` with ``recorder`` (a `provenance.Recorder` or `provenance.Watch`) on the core's hooks."""
     # A fix's re-check reads verdicts, never findings: a bridged framework's replay (for provenance) is skipped.
     replay = without_replay() if reading_verdicts_only() else contextlib.nullcontext()
     with recorder, replay, np.errstate(all="ignore"):
@@ -145,7 +161,7 @@ def _run(target, working_args, argnums, dtype):
             raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return a number or an array of numbers")
         recorder.phase = "backward"
         grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
-    return value, grads, recorder.recording
+    return value, grads, getattr(recorder, "recording", None)
 
 
 def _differences(result, target, rounded, chosen, options):
