@@ -71,7 +71,8 @@ def rule_at_points(mp_function, arg_lists, digits):
             grads = pull_back(out, trace, inputs, columns, argnums, ones_like_value(value), release=True)
         if any(not (isinstance(g, np.ndarray) and g.shape == (n,)) for g in grads):
             raise _NotOneRun("a derivative is not one per point")
-        return [e for k in range(n) for g in grads for e in flat_entries(g[k])]
+        mpf = type(mpmath.mpf(0))
+        return [e if type(e) is mpf else flat_entries(e)[0] for k in range(n) for e in (g[k] for g in grads)]
 
     try:
         with mpmath.workdps(digits):
