@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -252,6 +253,8 @@ def _representability(result, point, working_args, names, dtype):
     not the point, and a check at inf means nothing.
     """
     limits = finfo(dtype)
+    if _plainly_held(point, working_args, names, float(limits.tiny)):
+        return Judgement()
     for name, working in zip(names, working_args):
         given = np.asarray(point[name], dtype=np.float64)
         seen = np.asarray(working).astype(np.float64)
@@ -277,6 +280,18 @@ def _representability(result, point, working_args, names, dtype):
                 "at the nearest number it holds"
             )
     return Judgement()
+
+
+def _plainly_held(point, working_args, names, tiny):
+    """Whether every input is a float the dtype holds as a normal number, or a 0 from 0: nothing to say (the usual point)."""
+    for name, working in zip(names, working_args):
+        given = point[name]
+        if type(given) is not float or not isinstance(working, np.floating):
+            return False
+        seen = float(working)
+        if not math.isfinite(seen) or (seen == 0) != (given == 0) or (seen != 0 and abs(seen) < tiny):
+            return False
+    return True
 
 
 def _entry_text(name, values, mask):

@@ -77,6 +77,9 @@ def finite(value):
     kind = type(value)
     if kind is float or kind is _FLOAT64:  # the commonest values, asked once per op of a recorded run
         return math.isfinite(value)
+    mpmath = sys.modules.get("mpmath")
+    if mpmath is not None and kind is mpmath.mpf:  # an exact number: as the object array below reads it
+        return not (mpmath.isnan(value) or mpmath.isinf(value))
     if value is None or isinstance(value, (bool, str, tuple, list, dict)):
         return True
     try:

@@ -39,6 +39,7 @@ that is ``wrong``, which is a bug at any size.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -165,6 +166,9 @@ def _normalize_point(point, names):
         raise InputError(f"the point {point} has no value for {', '.join(missing)}")
     normalized = {}
     for n in names:
+        if type(point[n]) is float and math.isfinite(point[n]):  # the usual value: as the general path leaves it
+            normalized[n] = point[n]
+            continue
         try:
             value = np.asarray(point[n], dtype=np.float64)
         except (TypeError, ValueError):
