@@ -69,6 +69,9 @@ class Recording:
     backward_nodes: list = field(default_factory=list)
     first_backward_nonfinite: NodeRecord = None
     accumulated: tuple = None  # (NodeRecord, its uses' cotangents): the first gradient made non-finite by adding finite ones
+    # (id(value), id(exact value)) -> `_relative_error`, for root causes read against this recording:
+    # an op's inputs are earlier ops' outputs, and each phase is read again. The recordings hold both values.
+    errors: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def finite(value):
@@ -513,6 +516,14 @@ def _is_inf(value):
     return is_float_dtype(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
 
 
+def _error_against(working, approx, exact):
+    """`_relative_error` of two values held by ``working`` and the exact recording, made once per pair."""
+    key = (id(approx), id(exact))
+    if key not in working.errors:
+        working.errors[key] = _relative_error(approx, exact)
+    return working.errors[key]
+
+
 def _relative_error(approx, exact):
     """Worst elementwise relative error of a float result against its exact counterpart."""
     import mpmath
@@ -547,13 +558,13 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         if w.name != e.name:
             return None
         errors = [
-            _relative_error(a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
+            _error_against(working, a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
         ]
         errors = [x for x in errors if x is not None]
         if not errors or max(errors) < 1e3 * eps:
             continue
-        given = [_relative_error(w.upstream, e.upstream)] + [
-            _relative_error(w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
+        given = [_error_against(working, w.upstream, e.upstream)] + [
+            _error_against(working, w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
         ]
         given_error = max([x for x in given if x is not None] + [eps])
         growth = max(errors) / given_error
@@ -598,10 +609,10 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         return None
     best = None
     for w, e in pairs:
-        out_error = _relative_error(w.output, e.output)
+        out_error = _error_against(working, w.output, e.output)
         if out_error is None or out_error < 1e3 * eps:
             continue
-        in_errors = [_relative_error(a, b) for a, b in zip(w.args, e.args)]
+        in_errors = [_error_against(working, a, b) for a, b in zip(w.args, e.args)]
         in_error = max([x for x in in_errors if x is not None] + [eps])
         growth = out_error / max(in_error, eps)
         if best is None or growth > best[0]:
