@@ -243,17 +243,27 @@ def _evaluate(program, env):
 
 def settled(ball, relative=RELATIVE_RADIUS):
     """The entry a ball proves, as an mpmath number; None while the ball is too wide (or not finite)."""
-    from flint import arb
+    return _entry(ball, _proof(ball, relative))
 
+
+def _proof(ball, relative):
+    """How a ball proves its entry: by its midpoint ("mid"), as 0 ("zero"), or not yet (None: too wide, or not finite)."""
     if not ball.is_finite():
         return None
     if ball.is_exact():
-        return to_mpf(ball.mid())
+        return "mid"
     if ball.contains(0):
-        return _mp_zero() if ball.rad() < _exact_ball(_ZERO_RADIUS) else None
+        return "zero" if ball.rad() < _exact_ball(_ZERO_RADIUS) else None
     if ball.rad() <= abs(ball.mid()) * _exact_ball(relative):
-        return to_mpf(ball.mid())
+        return "mid"
     return None
+
+
+def _entry(ball, proof):
+    """The mpmath number a ball's `_proof` gives (read only once every entry of a point has one)."""
+    if proof is None:
+        return None
+    return _mp_zero() if proof == "zero" else to_mpf(ball.mid())
 
 
 _ZERO_RADIUS = "zero radius"
@@ -330,14 +340,16 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             for k in pending:
                 env = {name: arb(float(value)) for name, value in points[k].items()}
                 try:
-                    entries = [settled(ball, relative) for ball in _evaluate(program, env)]
+                    found = _evaluate(program, env)
+                    proofs = [_proof(ball, relative) for ball in found]
                 except (Undecided, ZeroDivisionError):
-                    entries = [None]
-                for j, entry in enumerate(entries):
-                    if entry is not None and first[k][j] is None:
+                    found, proofs = [], [None]
+                for j, proof in enumerate(proofs):
+                    if proof is not None and first[k][j] is None:
                         first[k][j] = bits
-                if all(e is not None for e in entries):
-                    results[k] = entries
+                if all(proof is not None for proof in proofs):
+                    # Read as numbers once, at the pass that settles them all: those of the passes before are not kept.
+                    results[k] = [_entry(ball, proof) for ball, proof in zip(found, proofs)]
                 else:
                     still.append(k)
             pending = still
