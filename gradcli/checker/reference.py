@@ -207,7 +207,10 @@ def _compute_together(target, points, seed, wrt, budget, computed):
     try:
         for key, (args, _) in points.items():
             result = Exact()
-            digits = _on_balls(target, args, result, budget)
+            try:
+                digits = _on_balls(target, args, result, budget)
+            except Exception:  # noqa: BLE001 - raised again when this point is asked for alone
+                continue
             if digits is not None:
                 staged.setdefault(digits, []).append((key, args, result))
         together = target.shared.get("rule batchable")
