@@ -607,7 +607,22 @@ def _read(value):
 
 def _mp_apply(fun, args, kwargs):
     """Apply an mpmath scalar function elementwise to scalars or object arrays."""
-    if any(isinstance(a, np.ndarray) for a in args):
-        arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
+    for a in args:
+        if isinstance(a, np.ndarray):
+            break
+    else:
+        return fun(*args, **kwargs)
+    arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
+    if kwargs:
         return np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays)
-    return fun(*args, **kwargs)
+    key = (fun, len(args))
+    elementwise = _ELEMENTWISE_UFUNCS.get(key)
+    if elementwise is None:
+        elementwise = np.frompyfunc(fun, len(args), 1)
+        if len(_ELEMENTWISE_UFUNCS) < 512:  # a bound: ops are few, but a caller may pass closures
+            _ELEMENTWISE_UFUNCS[key] = elementwise
+    return elementwise(*arrays)
+
+
+# (scalar function, arity) -> its object ufunc: made once rather than at every call on arrays.
+_ELEMENTWISE_UFUNCS = {}

@@ -174,54 +174,112 @@ _BINARY = {op.symbol: op.core for op in BINARY}
 _COMPARE = {op.symbol: op.core for op in COMPARISONS}
 
 
-def _evaluate(root, env, results=None):
-    """The IR ``root`` on balls (``env``: variable name -> ball), at flint's current precision.
+class Program:
+    """Roots of IR (a formula and its partial derivatives) as one flat list of steps on balls, made once per check.
 
-    ``results`` (node id -> ball) is shared by the roots of one point: a
-    derivative's IR reuses the formula's own nodes (exp(u) in exp(u) * u'),
-    which are then computed once for the value and every partial.
+    Each node shared by several roots (a derivative reuses its formula's nodes:
+    exp(u) in exp(u) * u') is one step, computed once for the value and every
+    partial; walking the list costs no tree walk and no decision of each
+    node's kind per point and precision. The roots' own IR objects are kept
+    (``roots``): a step reads its node as `_evaluate` once did, when it runs.
     """
+
+    def __init__(self, roots):
+        self.roots = list(roots)
+        self.steps = []  # (key, compute(args, env), child keys)
+        seen = set()
+        for root in self.roots:
+            for node in postorder(root):
+                key = id(node)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.steps.append((key, _step(node), tuple(id(c) for c in node.children())))
+        self.keys = [id(root) for root in self.roots]
+
+    def __len__(self):
+        return len(self.roots)
+
+
+def program_of(roots):
+    """``roots`` as a `Program` (a Program stays itself)."""
+    return roots if isinstance(roots, Program) else Program(roots)
+
+
+def _step(node):
+    """``compute(args, env)`` of one IR node on balls, from its children's balls and the variables' (``env``)."""
     from flint import arb
 
-    results = {} if results is None else results
-    for node in postorder(root):
-        key = id(node)
-        if key in results:
-            continue
-        args = [results[id(c)] for c in node.children()]
-        if isinstance(node, Num):
-            out = arb(node.exact.numerator) / node.exact.denominator
-        elif isinstance(node, Const):
-            out = arb.pi() if node.name == "pi" else arb(1).exp()
-        elif isinstance(node, Var):
-            out = env[node.name]
-        elif isinstance(node, Unary):
-            out = -args[0] if node.op == "-" else args[0]
-        elif isinstance(node, Binary):
-            out = _operation(_BINARY[node.op])(*args)
-        elif isinstance(node, Compare):
-            out = _operation(_COMPARE[node.op])(*args)
-        elif isinstance(node, Call):
-            out = FUNCTIONS[node.name].core(_NAMESPACE, *args)
-        else:  # pragma: no cover - the parser makes no other nodes
-            raise NoBall(f"unknown IR node {type(node).__name__}")
-        results[key] = out
-    return results[id(root)]
+    if isinstance(node, Num):
+        numerator, denominator = node.exact.numerator, node.exact.denominator
+        return lambda args, env: arb(numerator) / denominator
+    if isinstance(node, Const):
+        if node.name == "pi":
+            return lambda args, env: arb.pi()
+        return lambda args, env: arb(1).exp()
+    if isinstance(node, Var):
+        name = node.name
+        return lambda args, env: env[name]
+    if isinstance(node, Unary):
+        if node.op == "-":
+            return lambda args, env: -args[0]
+        return lambda args, env: args[0]
+    if isinstance(node, (Binary, Compare)):
+        name = (_BINARY if isinstance(node, Binary) else _COMPARE)[node.op]
+        return lambda args, env: _operation(name)(*args)
+    if isinstance(node, Call):
+        spec = FUNCTIONS[node.name]
+        return lambda args, env: spec.core(_NAMESPACE, *args)
+    raise NoBall(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
+
+
+def _evaluate(program, env):
+    """Every root of ``program`` (a `Program`) on balls (``env``: variable name -> ball), at flint's current precision."""
+    results = {}
+    for key, compute, children in program.steps:
+        results[key] = compute([results[c] for c in children], env)
+    return [results[key] for key in program.keys]
 
 
 def settled(ball, relative=RELATIVE_RADIUS):
     """The entry a ball proves, as an mpmath number; None while the ball is too wide (or not finite)."""
-    from flint import arb
+    return _entry(ball, _proof(ball, relative))
 
+
+def _proof(ball, relative):
+    """How a ball proves its entry: by its midpoint ("mid"), as 0 ("zero"), or not yet (None: too wide, or not finite)."""
     if not ball.is_finite():
         return None
     if ball.is_exact():
-        return to_mpf(ball.mid())
+        return "mid"
     if ball.contains(0):
-        return _mp_zero() if ball.rad() < arb(2) ** ZERO_RADIUS_LOG2 else None
-    if ball.rad() <= abs(ball.mid()) * arb(relative):
-        return to_mpf(ball.mid())
+        return "zero" if ball.rad() < _exact_ball(_ZERO_RADIUS) else None
+    if ball.rad() <= abs(ball.mid()) * _exact_ball(relative):
+        return "mid"
     return None
+
+
+def _entry(ball, proof):
+    """The mpmath number a ball's `_proof` gives (read only once every entry of a point has one)."""
+    if proof is None:
+        return None
+    return _mp_zero() if proof == "zero" else to_mpf(ball.mid())
+
+
+_ZERO_RADIUS = "zero radius"
+_EXACT_BALLS = {}  # a float (or the zero radius) -> its ball: exact at any precision, so made once
+
+
+def _exact_ball(number):
+    """The exact ball of a float, or of 2^ZERO_RADIUS_LOG2 for `_ZERO_RADIUS` (made on first use, then kept)."""
+    ball = _EXACT_BALLS.get(number)
+    if ball is None:
+        from flint import arb
+
+        ball = arb(2) ** ZERO_RADIUS_LOG2 if number == _ZERO_RADIUS else arb(number)
+        if len(_EXACT_BALLS) < 64:
+            _EXACT_BALLS[number] = ball
+    return ball
 
 
 def _mp_zero():
@@ -267,10 +325,11 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     import flint
     from flint import arb
 
+    program = program_of(roots)
     saved = flint.ctx.prec
     bits, last = START_BITS, 0.0
     results = [None] * len(points)
-    first = [[None] * len(roots) for _ in points]  # per point and root: the bits it first settled at
+    first = [[None] * len(program.roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
     try:
         while bits <= max_bits:
@@ -281,15 +340,16 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             for k in pending:
                 env = {name: arb(float(value)) for name, value in points[k].items()}
                 try:
-                    shared = {}
-                    entries = [settled(_evaluate(root, env, shared), relative) for root in roots]
+                    found = _evaluate(program, env)
+                    proofs = [_proof(ball, relative) for ball in found]
                 except (Undecided, ZeroDivisionError):
-                    entries = [None]
-                for j, entry in enumerate(entries):
-                    if entry is not None and first[k][j] is None:
+                    found, proofs = [], [None]
+                for j, proof in enumerate(proofs):
+                    if proof is not None and first[k][j] is None:
                         first[k][j] = bits
-                if all(e is not None for e in entries):
-                    results[k] = entries
+                if all(proof is not None for proof in proofs):
+                    # Read as numbers once, at the pass that settles them all: those of the passes before are not kept.
+                    results[k] = [_entry(ball, proof) for ball, proof in zip(found, proofs)]
                 else:
                     still.append(k)
             pending = still

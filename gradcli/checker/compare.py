@@ -128,17 +128,20 @@ def compare(computed, exact, rtol, atol, dtype=None):
     """
     import mpmath
 
-    c = np.asarray(raw(computed))
-    e = np.asarray(raw(exact), dtype=object)
-    if c.shape != e.shape:
-        return math.inf, False
-    exact_values = [mpmath.mpf(v) for v in e.ravel()]
+    pairs = _scalar_pair(computed, exact)
+    if pairs is None:
+        c = np.asarray(raw(computed))
+        e = np.asarray(raw(exact), dtype=object)
+        if c.shape != e.shape:
+            return math.inf, False
+        pairs = c.ravel(), [mpmath.mpf(v) for v in e.ravel()]
+    computed_values, exact_values = pairs
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
     zero_floor = max([mpmath.mpf(1)] + finite_exact)
     worst, passed = 0.0, True
-    for computed_value, exact_value in zip(c.ravel(), exact_values):
+    for computed_value, exact_value in zip(computed_values, exact_values):
         # mpf stays mpf: a float would flush 1e-348 to 0.
-        if np.iscomplexobj(computed_value):
+        if type(computed_value) is not float and np.iscomplexobj(computed_value):
             computed_value = complex(computed_value).real
         computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
         if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
@@ -160,20 +163,54 @@ def compare(computed, exact, rtol, atol, dtype=None):
     return worst, passed
 
 
+def _scalar_pair(computed, exact):
+    """``([computed], [exact as mpf])`` for the usual pair, a float (Python's or NumPy's) and an mpmath number; else None.
+
+    What the general path reads of them, without the arrays: NumPy's float
+    scalars as floats (every one is a float64 exactly), the exact number at
+    the working precision.
+    """
+    computed, exact = raw(computed), raw(exact)
+    if type(computed) not in _FLOAT_SCALARS or type(exact) is not _exact_type():
+        return None
+    import mpmath
+
+    return [float(computed)], [mpmath.mpf(exact)]
+
+
+_FLOAT_SCALARS = frozenset({float, np.float64, np.float32, np.float16})
+
+
+def _exact_type():
+    """mpmath's number type (the module is loaded by the reference that made the exact numbers)."""
+    global _MPF
+    if _MPF is None:
+        import mpmath
+
+        _MPF = type(mpmath.mpf(0))
+    return _MPF
+
+
+_MPF = None  # mpmath's mpf, once asked for
+
+
 def ulps(computed, exact, dtype):
     """The error in units in the last place of the working dtype (the worst entry)."""
     import mpmath
 
     if exact is None:
         return None
-    c = np.asarray(raw(computed))
-    e = np.asarray(raw(exact), dtype=object)
-    if c.shape != e.shape:
-        return None
+    pairs = _scalar_pair(computed, exact)
+    if pairs is None:
+        c = np.asarray(raw(computed))
+        e = np.asarray(raw(exact), dtype=object)
+        if c.shape != e.shape:
+            return None
+        pairs = c.ravel(), e.ravel()
     worst = 0.0
-    for cv, ev in zip(c.ravel(), e.ravel()):
+    for cv, ev in zip(*pairs):
         ev = mpmath.mpf(ev)
-        cv = float(np.real(cv))
+        cv = float(np.real(cv)) if type(cv) is not float else cv
         if mpmath.isnan(ev) or mpmath.isinf(ev) or not math.isfinite(cv):
             if not (math.isnan(cv) and mpmath.isnan(ev)) and cv != float(ev):
                 return math.inf

@@ -24,9 +24,14 @@ def no_verdict(*findings):
 
 def record(result, *judgements):
     """Add sub-checks' findings and verdicts to a point's result: the one place its verdicts are decided."""
+    ok = Verdict.OK
     for judgement in judgements:
         result.findings.extend(judgement.findings)
-        result.value_status = Verdict.decide(result.value_status, judgement.value)
-        result.gradient_status = Verdict.decide(result.gradient_status, judgement.gradient)
-        result.hessian_status = Verdict.decide(result.hessian_status, judgement.hessian)
+        # An ok part leaves a verdict as it is (decide(v, ok) is v): most parts of most points.
+        if judgement.value is not ok:
+            result.value_status = Verdict.decide(result.value_status, judgement.value)
+        if judgement.gradient is not ok:
+            result.gradient_status = Verdict.decide(result.gradient_status, judgement.gradient)
+        if judgement.hessian is not ok:
+            result.hessian_status = Verdict.decide(result.hessian_status, judgement.hessian)
     result.status = Verdict.decide(result.value_status, result.gradient_status, result.hessian_status)

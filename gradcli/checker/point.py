@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -108,9 +109,45 @@ def check_point(target, point, dtype, chosen, options):
     return result
 
 
+def expect_references(target, points, dtypes, chosen, seed):
+    """Tell the exact reference which points of a formula `check_point` will ask it for (`reference.expect`).
+
+    Each scalar point in each dtype, rounded as `check_point` rounds it, where
+    the dtype holds it (elsewhere no reference is asked for).
+    """
+    if target.kind != "formula":
+        return
+    names = target.variables
+    arg_lists = []
+    for point in points:
+        if any(np.ndim(point[n]) for n in names):
+            continue
+        for dtype in dtypes:
+            rounded = [as_float64(cast(point[n], dtype)) for n in names]
+            if all(np.isfinite(rounded)):
+                arg_lists.append(rounded)
+    reference.expect(target, arg_lists, seed, chosen)
+
+
 def _run(target, working_args, argnums, dtype):
-    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``."""
+    """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``.
+
+    A formula runs first watched only (`provenance.Watch`), and again recorded
+    where that run made something a recording reports: a formula is the same
+    computation on the same numbers every time, and a recording of a run that
+    made nothing to report is empty of findings.
+    """
+    if target.kind == "formula":
+        watch = provenance.Watch(dtype)
+        value, grads, _ = _run_with(target, working_args, argnums, dtype, watch)
+        if not watch.reportable:
+            return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
+    return _run_with(target, working_args, argnums, dtype, recorder)
+
+
+def _run_with(target, working_args, argnums, dtype, recorder):
+    """`_run` with ``recorder`` (a `provenance.Recorder` or `provenance.Watch`) on the core's hooks."""
     # A fix's re-check reads verdicts, never findings: a bridged framework's replay (for provenance) is skipped.
     replay = without_replay() if reading_verdicts_only() else contextlib.nullcontext()
     with recorder, replay, np.errstate(all="ignore"):
@@ -125,7 +162,7 @@ def _run(target, working_args, argnums, dtype):
             raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return a number or an array of numbers")
         recorder.phase = "backward"
         grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
-    return value, grads, recorder.recording
+    return value, grads, getattr(recorder, "recording", None)
 
 
 def _differences(result, target, rounded, chosen, options):
@@ -216,6 +253,8 @@ def _representability(result, point, working_args, names, dtype):
     not the point, and a check at inf means nothing.
     """
     limits = finfo(dtype)
+    if _plainly_held(point, working_args, names, float(limits.tiny)):
+        return Judgement()
     for name, working in zip(names, working_args):
         given = np.asarray(point[name], dtype=np.float64)
         seen = np.asarray(working).astype(np.float64)
@@ -241,6 +280,18 @@ def _representability(result, point, working_args, names, dtype):
                 "at the nearest number it holds"
             )
     return Judgement()
+
+
+def _plainly_held(point, working_args, names, tiny):
+    """Whether every input is a float the dtype holds as a normal number, or a 0 from 0: nothing to say (the usual point)."""
+    for name, working in zip(names, working_args):
+        given = point[name]
+        if type(given) is not float or not isinstance(working, np.floating):
+            return False
+        seen = float(working)
+        if not math.isfinite(seen) or (seen == 0) != (given == 0) or (seen != 0 and abs(seen) < tiny):
+            return False
+    return True
 
 
 def _entry_text(name, values, mask):

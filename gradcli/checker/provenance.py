@@ -22,6 +22,7 @@ from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from .results import Finding
 
+_FLOAT64 = np.float64
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _CHECKER_DIR = os.path.dirname(os.path.abspath(__file__))
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
@@ -68,11 +69,20 @@ class Recording:
     backward_nodes: list = field(default_factory=list)
     first_backward_nonfinite: NodeRecord = None
     accumulated: tuple = None  # (NodeRecord, its uses' cotangents): the first gradient made non-finite by adding finite ones
+    # (id(value), id(exact value)) -> `_relative_error`, for root causes read against this recording:
+    # an op's inputs are earlier ops' outputs, and each phase is read again. The recordings hold both values.
+    errors: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def finite(value):
     """Whether a value (traced, NumPy, mpmath or a nested list) holds no NaN and no inf."""
     value = raw(value)
+    kind = type(value)
+    if kind is float or kind is _FLOAT64:  # the commonest values, asked once per op of a recorded run
+        return math.isfinite(value)
+    mpmath = sys.modules.get("mpmath")
+    if mpmath is not None and kind is mpmath.mpf:  # an exact number: as the object array below reads it
+        return not (mpmath.isnan(value) or mpmath.isinf(value))
     if value is None or isinstance(value, (bool, str, tuple, list, dict)):
         return True
     try:
@@ -165,7 +175,21 @@ def _contents(cell):
         return None
 
 
-class Recorder:
+class _OnTheHooks:
+    """Its ``_forward`` and ``_backward`` on the core's hooks for a ``with`` block."""
+
+    def __enter__(self):
+        self._saved = (hooks.forward, hooks.backward)
+        hooks.forward = self._forward
+        hooks.backward = self._backward
+        return self
+
+    def __exit__(self, *exc):
+        hooks.forward, hooks.backward = self._saved
+        return False
+
+
+class Recorder(_OnTheHooks):
     """Install the forward/backward hooks for a ``with`` block and record every op."""
 
     def __init__(self, locate_in_python=False):
@@ -177,16 +201,6 @@ class Recorder:
         self._keep = []
         self._received = {}  # id(node) -> (node, the cotangents its consumers' rules gave it so far)
         self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
-
-    def __enter__(self):
-        self._saved = (hooks.forward, hooks.backward)
-        hooks.forward = self._forward
-        hooks.backward = self._backward
-        return self
-
-    def __exit__(self, *exc):
-        hooks.forward, hooks.backward = self._saved
-        return False
 
     def _forward(self, prim, args, kwargs, ans):
         # No formula is being evaluated unless the formula compiler was imported: looking it up
@@ -263,6 +277,39 @@ class Recorder:
                 name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
                 self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
             entry[1].append(ct)
+
+
+class Watch(_OnTheHooks):
+    """The hooks of a `Recorder` that keep nothing: whether a run has anything a recording of it would report.
+
+    A recording is read for a NaN or inf that some op made (forward or
+    backward) and for an op whose output is a float of another dtype than
+    ``dtype``; where a run had neither, its recording says nothing that an
+    empty one does not (for a formula, whose ops carry no rule or line of the
+    user's own). Installed as the recorder's are, so the run takes the very
+    same paths through the core and computes the same numbers.
+    """
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+        self.reportable = False
+        self.phase = "forward"  # as a recorder's, which the run sets
+
+    def _forward(self, prim, args, kwargs, ans):
+        if self.reportable:
+            return
+        value = raw(ans)
+        kind = type(value)
+        if kind is float or kind is _FLOAT64:
+            self.reportable = not math.isfinite(value) or (kind is _FLOAT64 and self.dtype != value.dtype)
+        elif isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype != self.dtype:
+            self.reportable = True
+        else:
+            self.reportable = not finite(value)
+
+    def _backward(self, node, g, cotangents):
+        if not self.reportable:
+            self.reportable = not finite(g) or any(ct is not None and not finite(ct) for ct in cotangents)
 
 
 # How each op's gradient rule reads, for messages about the backward pass.
@@ -469,6 +516,14 @@ def _is_inf(value):
     return is_float_dtype(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
 
 
+def _error_against(working, approx, exact):
+    """`_relative_error` of two values held by ``working`` and the exact recording, made once per pair."""
+    key = (id(approx), id(exact))
+    if key not in working.errors:
+        working.errors[key] = _relative_error(approx, exact)
+    return working.errors[key]
+
+
 def _relative_error(approx, exact):
     """Worst elementwise relative error of a float result against its exact counterpart."""
     import mpmath
@@ -503,13 +558,13 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         if w.name != e.name:
             return None
         errors = [
-            _relative_error(a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
+            _error_against(working, a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
         ]
         errors = [x for x in errors if x is not None]
         if not errors or max(errors) < 1e3 * eps:
             continue
-        given = [_relative_error(w.upstream, e.upstream)] + [
-            _relative_error(w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
+        given = [_error_against(working, w.upstream, e.upstream)] + [
+            _error_against(working, w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
         ]
         given_error = max([x for x in given if x is not None] + [eps])
         growth = max(errors) / given_error
@@ -554,10 +609,10 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         return None
     best = None
     for w, e in pairs:
-        out_error = _relative_error(w.output, e.output)
+        out_error = _error_against(working, w.output, e.output)
         if out_error is None or out_error < 1e3 * eps:
             continue
-        in_errors = [_relative_error(a, b) for a, b in zip(w.args, e.args)]
+        in_errors = [_error_against(working, a, b) for a, b in zip(w.args, e.args)]
         in_error = max([x for x in in_errors if x is not None] + [eps])
         growth = out_error / max(in_error, eps)
         if best is None or growth > best[0]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from ..autodiff.transforms import value_and_grad
 # Bound once, here: the reference's derivative is the IR's own, fixed when the checker loads, so a
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
-from . import balls, exact_python
+from . import balls, exact_python, rule_batch
 from .kinks import find_kinks, may_have_kink, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
@@ -72,6 +73,9 @@ def compute(target, args, seed=0, budget=None, wrt=None):
     result = Exact()
     try:
         with budget.interrupting(), ieee():  # 0/0 is NaN at high precision too, as in the working dtype
+            ready = _prefetched(target, args, seed, wrt, budget)
+            if ready is not None:
+                return ready
             if _by_balls(target, args, result, budget, seed, wrt):
                 return result
             target, args, widen = only_chosen(target, args, wrt)
@@ -96,13 +100,23 @@ def _by_balls(target, args, result, budget, seed=0, wrt=None):
     of each variable the elementwise derivative, summed over the axes it was
     broadcast along (`_by_elements`).
     """
+    rule_digits = _on_balls(target, args, result, budget)
+    if rule_digits is None:
+        return False
+    result.rule = _rule_at(target, args, rule_digits, result, budget)
+    _after_the_rule(target, args, result, seed, budget, wrt)
+    return True
+
+
+def _on_balls(target, args, result, budget):
+    """The value and gradient of `_by_balls` on ``result``; the digits the rule starts at (None: balls cannot)."""
     formula = getattr(target, "formula", None)
     if target.kind != "formula" or formula is None:
-        return False
+        return None
     try:
         roots = target.shared.get("exact roots")
-        if roots is None:  # once per check, not per point and dtype
-            roots = [formula.root] + [exact_derivative(formula.root, name) for name in target.variables]
+        if roots is None:  # once per check, not per point and dtype: the derivatives, compiled for balls
+            roots = balls.Program([formula.root] + [exact_derivative(formula.root, name) for name in target.variables])
             target.shared["exact roots"] = roots
         if any(np.ndim(a) for a in args):
             value, gradient, bits = _by_elements(roots, target.variables, args, budget)
@@ -111,19 +125,114 @@ def _by_balls(target, args, result, budget, seed=0, wrt=None):
             entries, bits, rule_bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget, nonzero_bits=True)
             value, gradient = entries[0], list(entries[1:])
     except (balls.NoBall, ValueError, RecursionError):
-        return False
+        return None
     mp_core.enable()
     result.method = "balls"
     result.value, result.gradient = value, gradient
     result.digits = max(2 * START_DIGITS, int(bits * 0.30103) + 1)
     # The rule starts where the entries that are not 0 settled, as on mpmath where the value did:
     # not at the 2^15 bits proving a 0 can take (cos(x)**2 + sin(x)**2: sin and cos at 9,865 digits).
-    result.rule = _rule_at(target, args, max(2 * START_DIGITS, int(rule_bits * 0.30103) + 1), result, budget)
-    if not_smooth(formula.root):
+    return max(2 * START_DIGITS, int(rule_bits * 0.30103) + 1)
+
+
+def _after_the_rule(target, args, result, seed, budget, wrt):
+    """What `_by_balls` looks for once the rule has run: kinks and poles, and what is undefined at them."""
+    smooth = target.shared.get("smooth")
+    if smooth is None:
+        smooth = target.shared["smooth"] = not not_smooth(target.formula.root)
+    if not smooth:
         # Every op on the way gave a finite ball, so only a branch (abs, max, where...) can make a kink.
         _kinks_on_balls(target, args, result, seed, budget, wrt)
     undefined_at_kinks(target, args, result)
-    return True
+
+
+# -- the points of one check, their rules run together ----------------------------------
+
+
+def expect(target, arg_lists, seed=0, wrt=None):
+    """Say which points a check of the formula ``target`` will ask `compute` for (each a list of floats, rounded).
+
+    At the first of them, the references of all are computed together: each on
+    balls as alone, and the gradient rule of those that start at the same
+    digits in one run of the core (`rule_batch`); each is then handed out as
+    `compute` would have made it. Points at arrays are computed when asked.
+    """
+    points = {}
+    for args in arg_lists:
+        if all(type(a) is float for a in args):
+            key = _key(args)
+            count = points.get(key, (args, 0))[1]
+            points[key] = (list(args), count + 1)
+    target.shared["expected references"] = (points, seed, tuple(wrt) if wrt else wrt)
+    target.shared["computed references"] = {}
+
+
+def _key(args):
+    # The floats' own bits: -0.0 is not 0.0 here.
+    return tuple(float(a).hex() for a in args)
+
+
+def _prefetched(target, args, seed, wrt, budget):
+    """The reference at ``args`` computed together with the check's other points (`expect`), or None."""
+    computed = target.shared.get("computed references")
+    if computed is None or not all(type(a) is float for a in args):
+        return None
+    key = _key(args)
+    expected = target.shared.get("expected references")
+    if expected is not None:
+        points, expected_seed, expected_wrt = expected
+        if key not in points or expected_seed != seed or expected_wrt != (tuple(wrt) if wrt else wrt):
+            return None
+        del target.shared["expected references"]
+        _compute_together(target, points, seed, wrt, budget, computed)
+    found = computed.get(key)
+    if found is None:
+        return None
+    exact, count = found
+    if count <= 1:
+        del computed[key]
+        return exact
+    computed[key] = (exact, count - 1)
+    return replace(exact, gradient=list(exact.gradient), rule=list(exact.rule), kinks=list(exact.kinks),
+                   singular=list(exact.singular), notes=list(exact.notes))
+
+
+def _compute_together(target, points, seed, wrt, budget, computed):
+    """`_by_balls` at every point of ``points``, the rules of those at the same digits in one batch, into ``computed``.
+
+    A point balls cannot do, or whose work raises, is left out: `compute` makes
+    it alone when it is asked for. Running out of time keeps what is done.
+    """
+    staged = {}  # rule digits -> [(key, args, result)]
+    try:
+        for key, (args, _) in points.items():
+            result = Exact()
+            try:
+                digits = _on_balls(target, args, result, budget)
+            except Exception:  # noqa: BLE001 - raised again when this point is asked for alone
+                continue
+            if digits is not None:
+                staged.setdefault(digits, []).append((key, args, result))
+        together = target.shared.get("rule batchable")
+        if together is None:
+            together = target.shared["rule batchable"] = rule_batch.batchable(target.formula)
+        for digits, group in staged.items():
+            rules = None
+            if together and len(group) > 1:
+                budget.afford()
+                rules = rule_batch.rule_at_points(target.mp_function, [args for _, args, _ in group], digits)
+            for k, (key, args, result) in enumerate(group):
+                try:
+                    if rules is None:
+                        result.rule = _rule_at(target, args, digits, result, budget)
+                    else:
+                        result.rule = _rule_from(target, args, digits, result, budget, *rules[k])
+                    _after_the_rule(target, args, result, seed, budget, wrt)
+                except Exception:  # noqa: BLE001 - raised again when this point is asked for alone
+                    continue
+                computed[key] = (result, points[key][1])
+    except balls.OutOfTime:
+        return
 
 
 def _kinks_on_balls(target, args, result, seed, budget, wrt=None):
@@ -469,15 +578,28 @@ def _rule_at(target, args, digits, result, budget):
                 return []
             cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
         if accurate or digits * 2 > MAX_DIGITS:
-            if not accurate:
-                result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
-            out, position = [], 0
-            for g in shaped[0]:
-                n = len(flat_entries(g))
-                out.append(rebuild(g, cleaned[position : position + n]))
-                position += n
-            return out
+            return _rule_taken(shaped[0], cleaned, accurate, digits, result)
         digits *= 2
+
+
+def _rule_taken(shaped, cleaned, accurate, digits, result):
+    """The rule's ``cleaned`` entries in the shapes of ``shaped`` (its nearest-rounded run), noted if not ``accurate``."""
+    if not accurate:
+        result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
+    out, position = [], 0
+    for g in shaped:
+        n = len(flat_entries(g))
+        out.append(rebuild(g, cleaned[position : position + n]))
+        position += n
+    return out
+
+
+def _rule_from(target, args, digits, result, budget, entries, noise):
+    """`_rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
+    cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
+    if accurate or digits * 2 > MAX_DIGITS:
+        return _rule_taken(entries, cleaned, accurate, digits, result)
+    return _rule_at(target, args, digits * 2, result, budget)
 
 
 def _exact_gradient_by_differences(target, args, result, seed):

@@ -39,6 +39,7 @@ that is ``wrong``, which is a bug at any size.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -51,7 +52,7 @@ from .balls import one_clock
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point, reading_verdicts_only, verdicts_only
+from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, verdicts_only
 from .points import common_shape
 from .results import CheckReport
 from .source_fixes import find_source_fixes
@@ -88,6 +89,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         report.derivative = _symbolic_derivative(resolved.formula, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
+    dtypes = [dtype_named(name) for name in options.dtypes]
+    expect_references(resolved, normalized, dtypes, chosen, options.seed)
     with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
         for point in normalized:
             for dtype_name in options.dtypes:
@@ -163,6 +166,9 @@ def _normalize_point(point, names):
         raise InputError(f"the point {point} has no value for {', '.join(missing)}")
     normalized = {}
     for n in names:
+        if type(point[n]) is float and math.isfinite(point[n]):  # the usual value: as the general path leaves it
+            normalized[n] = point[n]
+            continue
         try:
             value = np.asarray(point[n], dtype=np.float64)
         except (TypeError, ValueError):

@@ -129,6 +129,19 @@ def _compute(node, position, number, constant, gnp):
     raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
 
 
+# Per type of a step's value: whether it is an integer other than Python's own (a NumPy integer).
+# The answer depends on the type alone; asking the ABC per step costs more than the step's bookkeeping.
+_OTHER_INTEGRAL = {float: False, int: False, bool: False}
+
+
+def _other_integral(kind, value):
+    """Whether ``value`` (of type ``kind``) is an integer of a type other than int and bool; remembered per type."""
+    integral = isinstance(value, _numbers.Integral)
+    if len(_OTHER_INTEGRAL) < 256:
+        _OTHER_INTEGRAL[kind] = integral
+    return integral
+
+
 def to_function(formula: Formula, numbers="float", gnp=None):
     """``f(*values)`` evaluating ``formula`` with gradcli ops (``numbers``: "float", "mp", "ball" or "written").
 
@@ -159,7 +172,10 @@ def to_function(formula: Formula, numbers="float", gnp=None):
             current.node = node
             out = compute(values, [results[c] for c in children])
             kind = type(out)
-            if kind is not float and kind is not int and kind is not bool and isinstance(out, _numbers.Integral):
+            integral = _OTHER_INTEGRAL.get(kind)
+            if integral is None:
+                integral = _other_integral(kind, out)
+            if integral:
                 # NumPy keeps floor, ceil, sign, ... of an integer literal a NumPy
                 # integer, with integer arithmetic: 2**ceil(-1) raises, overflow
                 # wraps, and float32 is promoted to float64. The formula language

@@ -1,0 +1,85 @@
+"""The gradient rule at high precision for many points of a formula in one run of the core.
+
+The exact reference runs gradcli's own gradient rule on mpmath numbers three
+times per point (rounding to nearest, then alternately down and up:
+`precision.with_noise`), each run a pass of the core's forward and backward
+machinery over every op of the formula. A formula is elementwise, so the
+points of one check that ask for the same precision can go through the core
+together, as object arrays of one entry per point: each op then runs once
+for all of them, its rounding flipped between ops as in the run of one
+point, and every entry is rounded as its own run would round it, to the bit
+(`tests/test_rule_batch.py` holds the two to that). Where the batch cannot
+promise that, or does not run as one run of each point would, it answers
+None and the points are run one by one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..autodiff import mp as mp_core
+from ..autodiff.transforms import output_value, pull_back, trace_inputs
+from ..autodiff.values import ones_like_value
+from ..expr.ir import Binary, Var, postorder
+from .precision import flat_entries, to_mp, with_noise
+
+
+def batchable(formula):
+    """Whether the rule's run of ``formula`` on a batch of points is each point's own run, op for op.
+
+    A power whose base and exponent both depend on a variable is not: the
+    rule for its base picks its ops by the exponent's value when that is one
+    number (``x**y`` at y = 2 is ``2*x``) and takes the general form for an
+    array of them. (With a constant base that rule never runs; with a constant
+    exponent it picks by the constant, the same for every point.)
+    """
+    for node in postorder(formula.root):
+        if isinstance(node, Binary) and node.op == "**" and _varies(node.left) and _varies(node.right):
+            return False
+    return True
+
+
+def _varies(node):
+    return any(isinstance(n, Var) for n in postorder(node))
+
+
+class _NotOneRun(Exception):
+    """The batch did not run as one run of each point would (a value not one per point)."""
+
+
+def rule_at_points(mp_function, arg_lists, digits):
+    """Per point of ``arg_lists`` (each a list of floats, one per variable), the rule's entries and their noises.
+
+    ``(entries, noises)`` per point, as `precision.with_noise` gives for the
+    rule run at that one point at ``digits`` digits; None where the batch
+    cannot stand for the runs one by one (the caller runs them so): a run that
+    raises, a value that is not one per point, a noise that is unknown.
+    """
+    import mpmath
+
+    mp_core.enable()
+    n, width = len(arg_lists), len(arg_lists[0])
+    argnums = tuple(range(width))
+
+    def run():
+        columns = [np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width)]
+        with np.errstate(all="ignore"):
+            out, trace, inputs = trace_inputs(mp_function, columns, {}, argnums, "grad")
+            value = output_value(out, trace)
+            if not (isinstance(value, np.ndarray) and value.shape == (n,)):
+                raise _NotOneRun("the formula's value is not one per point")
+            grads = pull_back(out, trace, inputs, columns, argnums, ones_like_value(value), release=True)
+        if any(not (isinstance(g, np.ndarray) and g.shape == (n,)) for g in grads):
+            raise _NotOneRun("a derivative is not one per point")
+        mpf = type(mpmath.mpf(0))
+        return [e if type(e) is mpf else flat_entries(e)[0] for k in range(n) for e in (g[k] for g in grads)]
+
+    try:
+        with mpmath.workdps(digits):
+            entries, noises = with_noise(run)
+    except Exception:  # noqa: BLE001 - each point's own run says what it raises, as it would alone
+        return None
+    if len(entries) != n * width or any(mpmath.isinf(noise) for noise in noises):
+        # An unknown noise: a directed run raised (for every point alike here, for one alone there).
+        return None
+    return [(entries[k * width : (k + 1) * width], noises[k * width : (k + 1) * width]) for k in range(n)]

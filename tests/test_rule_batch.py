@@ -1,0 +1,135 @@
+"""The gradient rule run for many points of a formula at once gives each point its own run, to the bit.
+
+The exact reference runs gradcli's rule on mpmath numbers three times a
+point (nearest, then alternately rounded down and up); a check's points at
+the same digits go through the core together as object arrays
+(`rule_batch.rule_at_points`). Every entry and every rounding noise must be
+what the point's own run gives, or a rule's verdict could move. mpmath is pure
+Python, the same on every CPU: the two are compared exactly.
+"""
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.autodiff.mp import ieee
+from gradcli.autodiff.transforms import value_and_grad
+from gradcli.checker import reference, rule_batch
+from gradcli.checker.precision import flat_entries, to_mp, with_noise
+from gradcli.checker.targets import resolve
+from gradcli.expr.functions import FUNCTIONS
+
+POINTS = [(0.3, 1.7), (0.7, -2.5), (2.5, 0.125), (1e-9, 40.0)]
+# Points inside a function's domain where the usual ones are not.
+DOMAIN = {
+    "arcsin": [(0.3, 1.7), (-0.7, 2.5), (0.999999, 0.125)],
+    "arccos": [(0.3, 1.7), (-0.7, 2.5), (0.999999, 0.125)],
+    "arctanh": [(0.3, 1.7), (-0.7, 2.5), (0.999999, 0.125)],
+    "arccosh": [(1.0000001, 1.7), (1.5, -2.5), (1e200, 0.125)],
+    "log": [(0.3, 1.7), (0.7, 2.5), (1e-300, 40.0)],
+    "log2": [(0.3, 1.7), (0.7, 2.5), (1e-300, 40.0)],
+    "log10": [(0.3, 1.7), (0.7, 2.5), (1e-300, 40.0)],
+    "sqrt": [(0.3, 1.7), (0.7, 2.5), (1e-300, 40.0)],
+}
+CALLS = {1: "{f}(x)*y + x", 2: "{f}(x, y) - x*y", 3: "{f}(x > y, x*y, x - y)"}
+
+
+def _formulas():
+    out = []
+    for name, spec in FUNCTIONS.items():
+        for arity in spec.arities:
+            text = CALLS[arity].format(f=name) if name != "clip" else "clip(x, y, 2.0)*x"
+            out.append((text, DOMAIN.get(name, POINTS)))
+    out += [
+        ("(x + 1)**3 - x**3/y", POINTS),
+        ("x % y + y*y", [(3.5, 1.25), (-2.0, 0.75), (7.0, 2.0)]),
+        ("-x/(exp(x) - 1) + 2**x*y", POINTS),
+        ("sqrt(x*x + y*y) - x", [(1e15, 3.0), (0.5, 0.5), (-3.0, 1e-8)]),
+        ("log(1 + exp(x*y))", [(800.0, 1.0), (-40.0, 0.5), (0.5, 2.0)]),
+    ]
+    return out
+
+
+def _alone(target, args, digits):
+    """The rule at one point as `reference._rule_at` runs it: ``(entries, noises)``."""
+
+    def run():
+        with np.errstate(all="ignore"):
+            _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*[to_mp(a) for a in args])
+        return [e for g in rule for e in flat_entries(g)]
+
+    with mpmath.workdps(digits):
+        return with_noise(run)
+
+
+@pytest.mark.parametrize("text, points", _formulas(), ids=[text for text, _ in _formulas()])
+def test_a_batch_of_points_gives_each_point_its_own_run(text, points):
+    target = resolve(text)
+    assert rule_batch.batchable(target.formula)
+    points = [[float(v) for v in p] for p in points]
+    with ieee():
+        for digits in (60, 121):
+            batched = rule_batch.rule_at_points(target.mp_function, points, digits)
+            assert batched is not None, text  # these points are all taken together
+            for args, (entries, noises) in zip(points, batched):
+                want_entries, want_noises = _alone(target, args, digits)
+                assert repr((entries, noises)) == repr((want_entries, want_noises)), (text, args, digits)
+
+
+def test_a_power_with_a_variable_exponent_is_run_point_by_point():
+    # Its rule picks its ops by the exponent's value (x**y at y = 2 is 2*x): a batch would round otherwise.
+    for text in ("x**y", "(1 + x)**(1/x)", "x**(2*x)"):
+        assert not rule_batch.batchable(resolve(text).formula)
+    for text in ("x**3", "2**x", "(x + 1)**0.5", "2**(x*y) + y**2"):
+        assert rule_batch.batchable(resolve(text).formula)
+    target = resolve("x**x")
+    with ieee():
+        batched = rule_batch.rule_at_points(target.mp_function, [[0.1], [100.0]], 60)
+        alone = [_alone(target, [x], 60) for x in (0.1, 100.0)]
+    assert batched is not None and repr(batched) != repr(alone)  # why it is left out
+
+
+def test_a_batch_that_cannot_be_one_run_per_point_says_so():
+    def raising(x):
+        raise ValueError("not on arrays")
+
+    with ieee():
+        constant = rule_batch.rule_at_points(lambda x: to_mp(2.0), [[1.0], [2.0]], 60)  # one value for all
+        raised = rule_batch.rule_at_points(raising, [[1.0], [2.0]], 60)
+        taken = rule_batch.rule_at_points(resolve("x*x").mp_function, [[1.0], [2.0]], 60)
+    assert constant is None and raised is None
+    assert [entries for entries, _ in taken] == [[2], [4]]
+
+
+def _fields(exact):
+    return repr((exact.value, exact.gradient, exact.rule, exact.digits, exact.determined, exact.kinks, exact.singular,
+                 exact.unsettled, exact.why, exact.method, exact.notes))
+
+
+@pytest.mark.parametrize("text, points", [
+    ("log(1 + exp(x))", [-800.0, -1.0, 0.5, 40.0, 800.0, 0.5]),
+    ("sqrt(x + 1) - sqrt(x)", [1e-3, 0.5, 1.0, 1e8, 1e15]),
+    ("cos(x)*cos(x) + sin(x)*sin(x)", [0.5, 1.0, 2.0]),
+    ("maximum(x, 0.5*x) + abs(y - 1)", [{"x": -0.1, "y": 1.0}, {"x": 0.0, "y": 2.0}, {"x": 4.0, "y": 1.0}]),
+    ("x**y", [{"x": 2.0, "y": 3.0}, {"x": 0.5, "y": 2.0}]),
+])
+def test_references_computed_together_are_those_computed_alone(text, points):
+    target = resolve(text)
+    names = target.variables
+    arg_lists = [[float(p[n]) for n in names] if isinstance(p, dict) else [float(p)] for p in points]
+    alone = [_fields(reference.compute(resolve(text), args)) for args in arg_lists]
+    reference.expect(target, arg_lists)
+    together = [_fields(reference.compute(target, args)) for args in arg_lists]
+    assert together == alone
+    assert target.shared["computed references"] == {}  # each was computed once and handed out (twice for 0.5)
+
+
+def test_a_check_asks_for_its_points_together(monkeypatch):
+    batches = []
+    taken = rule_batch.rule_at_points
+    monkeypatch.setattr(rule_batch, "rule_at_points", lambda f, points, digits: batches.append(len(points)) or taken(f, points, digits))
+    report = gradcli.check("log(1 + exp(x))", [3.0, 0.5, 40.0, 0.1], dtypes=("float32", "float64"), fixes=False)
+    assert [r.status.value for r in report.results] == ["ok"] * 8
+    # 0.1 in float32 is another point than in float64; the other three are the same point in both dtypes.
+    assert batches == [5]

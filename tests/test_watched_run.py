@@ -1,0 +1,75 @@
+"""A formula's run in the working dtype is recorded only where the recording has something to report.
+
+`point._run` runs a formula watched (`provenance.Watch`: is any op's output
+NaN, inf or of another float dtype, is any cotangent NaN or inf?) and runs it
+again recorded only then. The check must read exactly as when every run was
+recorded: the same findings (forward, backward, the accumulation of a value
+used twice, NaN leaking through where), the same notes, the same numbers.
+"""
+
+import json
+
+import ml_dtypes  # noqa: F401 - bfloat16 below
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.checker import point, provenance
+from gradcli.checker.targets import resolve
+
+CASES = [
+    ("log(1 + exp(x))", [-800.0, 0.5, 100.0, 800.0], ("float32", "float64")),
+    ("where(x > 0, sqrt(x), x*x)", [-0.5, 1e-9, 9.0], ("float64",)),
+    ("sqrt(x) + x", [0.0, 2.0], ("float32", "float64")),
+    ("where(x > 5, sqrt(x - 2), x)", [2.0, 3.0], ("float64",)),  # NaN in the backward pass alone, at 2
+    ("x**0.5", [0.5, 100.0], ("bfloat16", "float32")),
+    ("exp(x)*exp(-x)", [-300.0, 720.0], ("float64",)),
+    ("x/(exp(x) - 1)", [1e-9, 800.0], ("float16", "float64")),
+    ("log(x) + log(y)*x", [{"x": 0.0, "y": 2.0}, {"x": 1.0, "y": 1e-320}], ("float64",)),
+]
+
+
+class _AlwaysRecorded(provenance.Watch):
+    """A watch that always asks for the recording: every run recorded, as before the watch."""
+
+    @property
+    def reportable(self):
+        return True
+
+    @reportable.setter
+    def reportable(self, value):
+        pass
+
+
+def _report(text, points, dtypes):
+    return json.dumps(gradcli.check(text, points, dtypes=dtypes).to_dict(), sort_keys=True)
+
+
+@pytest.mark.parametrize("text, points, dtypes", CASES, ids=[c[0] for c in CASES])
+def test_a_watched_run_reads_as_a_recorded_one(monkeypatch, text, points, dtypes):
+    watched = _report(text, points, dtypes)
+    monkeypatch.setattr(provenance, "Watch", _AlwaysRecorded)
+    assert _report(text, points, dtypes) == watched
+
+
+def _reportable(text, x, dtype):
+    target = resolve(text)
+    watch = provenance.Watch(np.dtype(dtype))
+    point._run_with(target, [np.dtype(dtype).type(x)], (0,), np.dtype(dtype), watch)
+    return watch.reportable
+
+
+def test_the_watch_sees_what_a_recording_would_report():
+    assert not _reportable("log(1 + exp(x))", 0.5, "float64")
+    assert _reportable("log(1 + exp(x))", 800.0, "float64")  # exp overflows in the forward pass
+    assert _reportable("sqrt(x) + x", 0.0, "float64")  # only the backward pass: 1/(2*0)
+    assert _reportable("x**0.5", 2.0, ml_dtypes.bfloat16)  # power answers in float32
+    assert not _reportable("x**0.5", 2.0, "float32")
+
+
+def test_a_run_with_nothing_to_report_is_not_run_again(monkeypatch):
+    runs = []
+    run_with = point._run_with
+    monkeypatch.setattr(point, "_run_with", lambda *a: runs.append(type(a[-1]).__name__) or run_with(*a))
+    gradcli.check("log(1 + exp(x))", [0.5, 800.0], dtypes=("float64",), fixes=False)
+    assert runs == ["Watch", "Watch", "Recorder"]
