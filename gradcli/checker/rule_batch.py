@@ -20,7 +20,7 @@ import numpy as np
 from ..autodiff import mp as mp_core
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import ones_like_value
-from ..expr.ir import Binary, Var, postorder
+from ..expr.ir import Binary, Call, Var, postorder
 from .precision import flat_entries, to_mp, with_noise
 
 
@@ -31,12 +31,20 @@ def batchable(formula):
     rule for its base picks its ops by the exponent's value when that is one
     number (``x**y`` at y = 2 is ``2*x``) and takes the general form for an
     array of them. (With a constant base that rule never runs; with a constant
-    exponent it picks by the constant, the same for every point.)
+    exponent it picks by the constant, the same for every point.) Nor is a
+    function whose rule picks its ops by its argument's size (`_RULES_BY_VALUE`).
     """
     for node in postorder(formula.root):
         if isinstance(node, Binary) and node.op == "**" and _varies(node.left) and _varies(node.right):
             return False
+        if isinstance(node, Call) and node.name in _RULES_BY_VALUE and any(_varies(a) for a in node.args):
+            return False
     return True
+
+
+# arctan's rule is 1/(1 + x*x) up to |x| = 1 and u*(u/(1 + u*u)), u = 1/x, beyond (where x*x overflows):
+# a batch with points on both sides takes the second form's ops for all of them.
+_RULES_BY_VALUE = frozenset({"arctan"})
 
 
 def _varies(node):
