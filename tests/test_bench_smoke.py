@@ -24,6 +24,7 @@ import jax_speed  # noqa: E402
 import random_direction  # noqa: E402
 import run  # noqa: E402
 import sweep_speed  # noqa: E402
+import tf_bridge  # noqa: E402
 import torch_bridge  # noqa: E402
 import untraced  # noqa: E402
 import w1_chain  # noqa: E402
