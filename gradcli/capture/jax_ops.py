@@ -310,19 +310,8 @@ def _gather(params, x, indices):
 
 
 def _scatter_add(params, x, indices, updates):
-    numbers = params["dimension_numbers"]
+    index = _scatter_index(params, x, indices, updates)
     shape = np.shape(raw(x))
-    index = _window_index(
-        shape,
-        _plain(indices).astype(np.intp),
-        np.shape(raw(updates)),
-        tuple(numbers.update_window_dims),
-        tuple(numbers.inserted_window_dims),
-        tuple(numbers.scatter_dims_to_operand_dims),
-        tuple(getattr(numbers, "operand_batching_dims", ())),
-        tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
-        None,
-    )
     return gnp.add(x, untake(updates, index, shape, _dtype_of(x, updates)))
 
 
@@ -389,11 +378,11 @@ def _scatter_mul(params, x, indices, updates):
     return gnp.multiply(x, gnp.where(mask, placed, 1.0))
 
 
-def _scatter_places(params, x, indices, updates):
+def _scatter_index(params, x, indices, updates):
+    """The places of the operand a scatter's updates land on, as an index into it."""
     numbers = params["dimension_numbers"]
-    shape = np.shape(raw(x))
-    index = _window_index(
-        shape,
+    return _window_index(
+        np.shape(raw(x)),
         _plain(indices).astype(np.intp),
         np.shape(raw(updates)),
         tuple(numbers.update_window_dims),
@@ -403,6 +392,11 @@ def _scatter_places(params, x, indices, updates):
         tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
         None,
     )
+
+
+def _scatter_places(params, x, indices, updates):
+    index = _scatter_index(params, x, indices, updates)
+    shape = np.shape(raw(x))
     mask = np.zeros(shape, dtype=bool)
     mask[index] = True
     return index, mask
