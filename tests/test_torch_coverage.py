@@ -25,16 +25,15 @@ torch.distributions' argument validation and gaussian_nll_loss's check,
 which branch on a tensor's value.
 """
 
-import mpmath
 import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
 
 import gradcli
-from gradcli.autodiff import mp as mp_core
 from gradcli.capture.torch_bridge import capture
 from gradcli.errors import InputError
+from bridge_checks import assert_forward_replays_on_mpmath, assert_replays_as_the_framework_computes
 
 V = np.array([0.3, -1.2, 2.0, 0.7])
 P = np.array([0.5, 1.5, 2.5, 0.8])
@@ -97,22 +96,13 @@ ROUGH = {"digamma": 1e-8, "polygamma": 1e-8}  # trigamma and tetragamma: about 3
 @pytest.mark.parametrize("name", OPS)
 def test_a_newly_mapped_op_replays_as_pytorch_computes_it_in_float64(name):
     fun, args = OPS[name]
-    bridge = capture(fun, name)
-    value, grads = bridge.own(args, np.float64(1.0))
-    np.testing.assert_allclose(np.asarray(bridge.forward(*args), dtype=np.float64), value, rtol=1e-12, atol=1e-14)
-    for replayed, own in zip(bridge.backward(args, np.float64(1.0)), grads):
-        np.testing.assert_allclose(np.asarray(replayed, dtype=np.float64), own, rtol=ROUGH.get(name, 1e-10), atol=1e-13)
+    assert_replays_as_the_framework_computes(capture, fun, args, name, rtol=ROUGH.get(name, 1e-10))
 
 
 @pytest.mark.parametrize("name", ["lgamma", "special_erfcx", "sort", "median", "logcumsumexp", "linalg_solve_ex", "linalg_cholesky_ex"])
 def test_the_forward_replay_runs_on_mpmath_numbers(name):
     fun, args = OPS[name]
-    mp_core.enable()
-    bridge = capture(fun, name)
-    value, _ = bridge.own(args, None)
-    with mpmath.workdps(40):
-        replayed = bridge.forward(*[np.vectorize(mpmath.mpf, otypes=[object])(a) for a in args])
-    assert float(replayed) == pytest.approx(float(value), rel=1e-13)
+    assert_forward_replays_on_mpmath(capture, fun, args, name)
 
 
 def focal(x):
