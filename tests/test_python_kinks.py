@@ -352,3 +352,36 @@ def test_a_formula_near_a_switch_has_a_finite_exact_gradient(formula, point):
     result = gradcli.check(formula, [point], dtypes=("float64",), fixes=False).results[0]
     assert result.status != "domain", result.findings
     assert all(g is not None and math.isfinite(g) for g in result.exact_gradient.values()), result.exact_gradient
+
+
+def angle(y, x):
+    return np.arctan2(y, x)
+
+
+def angle_of_square(y, x):
+    return np.arctan2(y * y, x)
+
+
+def test_arctan2_on_its_cut_jumps_in_y_and_is_domain_as_a_formula_is():
+    # atan2(+0, -1) = pi, atan2(-h, -1) -> -pi: no derivative in y; in x it is constant pi, so exactly 0.
+    function = one(angle, {"y": 0.0, "x": -1.0})
+    (formula,) = gradcli.check("atan2(y, x)", [{"y": 0.0, "x": -1.0}], dtypes=("float64",)).results
+    for result in (function, formula):
+        assert result.status == "domain", result.findings
+        assert math.isnan(result.exact_gradient["y"]) and result.exact_gradient["x"] == 0
+        assert any(f.kind == "singular" and "y" in f.message for f in result.findings), result.findings
+        no_none_anywhere(result)
+
+
+@pytest.mark.parametrize(
+    "function, point, expected",
+    [
+        (angle, {"y": 1e-300, "x": -1.0}, {"y": -1.0, "x": -1e-300}),  # off the cut, however near: smooth
+        (angle, {"y": 0.0, "x": 2.0}, {"y": 0.5, "x": 0.0}),  # y = 0 with x > 0: no cut there
+        (angle_of_square, {"y": 0.0, "x": -1.0}, {"y": 0.0, "x": 0.0}),  # y*y never crosses the cut
+    ],
+)
+def test_arctan2_off_its_cut_is_ok_with_its_derivative(function, point, expected):
+    result = one(function, point)
+    assert result.status == "ok", result.findings
+    assert {n: result.exact_gradient[n] for n in expected} == pytest.approx(expected, rel=1e-15)

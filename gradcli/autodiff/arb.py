@@ -28,6 +28,7 @@ _flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
+cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -142,6 +143,13 @@ def _near_zero(name, error):
     return run
 
 
+def _arctan2(y, x):
+    y, x = _arb(y), _arb(x)
+    if y.is_zero() and x < 0:
+        cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+    return ARB.atan2(y, x)
+
+
 def _sqrt(x):
     x = _arb(x)
     if x.is_zero():
@@ -186,7 +194,7 @@ ELEMENTWISE = {
     "arcsin": _method("asin"),
     "arccos": _method("acos"),
     "arctan": _method("atan"),
-    "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
+    "arctan2": _arctan2,
     "sinh": _near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
     "tanh": _near_zero("tanh", lambda a: a * a * a),
