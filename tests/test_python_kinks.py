@@ -385,3 +385,43 @@ def test_arctan2_off_its_cut_is_ok_with_its_derivative(function, point, expected
     result = one(function, point)
     assert result.status == "ok", result.findings
     assert {n: result.exact_gradient[n] for n in expected} == pytest.approx(expected, rel=1e-15)
+
+
+from gradcli.autodiff import custom_gradient  # noqa: E402 - used by the straight-through cases only
+
+
+@custom_gradient
+def straight_through_round(x):
+    def grad(dy):
+        return dy  # the straight-through estimator: deliberately not round's derivative
+
+    return np.round(x), grad
+
+
+def quantized(x):
+    return np.sum(straight_through_round(x) * numpy.array([1.0, 2.0]))
+
+
+def stepped(x):
+    return np.sum(np.floor(x) * x + np.ceil(x) * x + np.trunc(x) + np.rint(x) * x)
+
+
+def test_a_straight_through_rule_is_wrong_because_the_steps_derivative_is_proven_0():
+    # round is constant off its steps: its derivative is exactly 0, so a rule giving 1 is not the derivative.
+    result = one(quantized, {"x": numpy.array([0.3, 1.2])})
+    assert result.status == "wrong", result.findings
+    assert flat(result.exact_gradient["x"]) == [0.0, 0.0]
+
+
+def test_piecewise_constant_ops_off_their_steps_differentiate_as_constants():
+    # d/dx (floor(x) x + ceil(x) x + trunc(x) + rint(x) x) = floor(x) + ceil(x) + rint(x) off every step.
+    result = one(stepped, {"x": numpy.array([0.3, 1.7, -2.2, -0.4])})
+    assert result.status == "ok", result.findings
+    assert flat(result.exact_gradient["x"]) == [0 + 1 + 0, 1 + 2 + 2, -3 - 2 - 2, -1 + 0 + 0]
+
+
+@pytest.mark.parametrize("x", [2.0, -2.5, 0.5])
+def test_on_a_step_of_floor_or_rint_there_is_no_derivative(x):
+    result = one(stepped, {"x": numpy.array([x])})
+    assert result.status == "domain", result.findings
+    assert not math.isfinite(flat(result.exact_gradient["x"])[0])  # a jump: no finite derivative

@@ -100,6 +100,37 @@ def _sign(x):
     return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 
 
+def _stepped(name, step):
+    """floor, ceil, trunc, rint on balls: the integer a ball maps to, exact, where no step lies in the ball.
+
+    Off its steps such a function is a constant, exactly (its derivative an exact 0). On a step, or a
+    ball overlapping one, there is no one answer: `NoArb`, and the mpmath path's kink test judges the jump.
+    """
+
+    def run(x, decimals=0):
+        x = _arb(x)
+        if decimals != 0:
+            raise NoArb(f"{name} to {decimals} decimals on balls")
+        answer, edge = step(x)
+        if not answer.is_exact() or x.contains(edge):
+            raise NoArb(f"{name} on or across a step: a jump, not a number on balls")
+        return answer
+
+    return run
+
+
+def _nearest(x):
+    half = ARB(1) / 2
+    answer = (x + half).floor()
+    return answer, answer - half  # its step below; a ball reaching the one above gives an inexact answer
+
+
+def _truncated(x):
+    if abs(x) < 1:
+        return ARB(0), ARB(1)  # no step between -1 and 1
+    return (x.floor(), x.floor()) if x > 0 else (x.ceil(), x.ceil())
+
+
 def _logaddexp(x, y):
     # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
     x, y = _arb(x), _arb(y)
@@ -179,6 +210,11 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
+    "floor": _stepped("floor", lambda x: (x.floor(), x.floor())),
+    "ceil": _stepped("ceil", lambda x: (x.ceil(), x.ceil())),
+    "trunc": _stepped("trunc", _truncated),
+    "rint": _stepped("rint", _nearest),
+    "round": _stepped("round", _nearest),
     "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _method("exp"),
@@ -430,7 +466,8 @@ def _jet_table():
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
     table.update({name: _picked(name) for name in ("maximum", "minimum", "fmax", "fmin", "clip", "where")})
     table.update({name: _on_values(name) for name in (
-        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")})
+        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
+        "floor", "ceil", "trunc", "rint", "round")})
     table.update({"abs": _abs_jet, "sign": _sign_jet, "power": _power_jet})
     return table
 
