@@ -28,6 +28,7 @@ _flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
+cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -99,6 +100,37 @@ def _sign(x):
     return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 
 
+def _stepped(name, step):
+    """floor, ceil, trunc, rint on balls: the integer a ball maps to, exact, where no step lies in the ball.
+
+    Off its steps such a function is a constant, exactly (its derivative an exact 0). On a step, or a
+    ball overlapping one, there is no one answer: `NoArb`, and the mpmath path's kink test judges the jump.
+    """
+
+    def run(x, decimals=0):
+        x = _arb(x)
+        if decimals != 0:
+            raise NoArb(f"{name} to {decimals} decimals on balls")
+        answer, edge = step(x)
+        if not answer.is_exact() or x.contains(edge):
+            raise NoArb(f"{name} on or across a step: a jump, not a number on balls")
+        return answer
+
+    return run
+
+
+def _nearest(x):
+    half = ARB(1) / 2
+    answer = (x + half).floor()
+    return answer, answer - half  # its step below; a ball reaching the one above gives an inexact answer
+
+
+def _truncated(x):
+    if abs(x) < 1:
+        return ARB(0), ARB(1)  # no step between -1 and 1
+    return (x.floor(), x.floor()) if x > 0 else (x.ceil(), x.ceil())
+
+
 def _logaddexp(x, y):
     # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
     x, y = _arb(x), _arb(y)
@@ -142,6 +174,13 @@ def _near_zero(name, error):
     return run
 
 
+def _arctan2(y, x):
+    y, x = _arb(y), _arb(x)
+    if y.is_zero() and x < 0:
+        cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+    return ARB.atan2(y, x)
+
+
 def _sqrt(x):
     x = _arb(x)
     if x.is_zero():
@@ -171,6 +210,11 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
+    "floor": _stepped("floor", lambda x: (x.floor(), x.floor())),
+    "ceil": _stepped("ceil", lambda x: (x.ceil(), x.ceil())),
+    "trunc": _stepped("trunc", _truncated),
+    "rint": _stepped("rint", _nearest),
+    "round": _stepped("round", _nearest),
     "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _method("exp"),
@@ -186,7 +230,7 @@ ELEMENTWISE = {
     "arcsin": _method("asin"),
     "arccos": _method("acos"),
     "arctan": _method("atan"),
-    "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
+    "arctan2": _arctan2,
     "sinh": _near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
     "tanh": _near_zero("tanh", lambda a: a * a * a),
@@ -422,7 +466,8 @@ def _jet_table():
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
     table.update({name: _picked(name) for name in ("maximum", "minimum", "fmax", "fmin", "clip", "where")})
     table.update({name: _on_values(name) for name in (
-        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")})
+        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
+        "floor", "ceil", "trunc", "rint", "round")})
     table.update({"abs": _abs_jet, "sign": _sign_jet, "power": _power_jet})
     return table
 
