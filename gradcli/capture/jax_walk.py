@@ -89,10 +89,13 @@ class Program:
         """The outputs of the graph at ``args`` (flat leaves), every step replayed with gradcli's operations.
 
         While the checker records a run, each step runs under its user's line
-        (`replayed_at`); otherwise nobody reads it, and the steps run bare.
+        (`replayed_at`), and its float32 and float64 results are flushed as
+        XLA flushes them (`flushed`), so the replay in the dtype meets the
+        zeros JAX's own run met; otherwise nobody reads it, and the steps run
+        bare.
         """
-        env = dict(zip(self.inputs, args))
         located = hooks.forward is not None
+        env = dict(zip(self.inputs, map(flushed, args) if located else args))
         for step in self.steps:
             operands = [a.value if type(a) is _Literal else env[a] for a in step.inputs]
             if located:
@@ -102,11 +105,11 @@ class Program:
                 out = step.rule(step.params, *operands)
             if step.multiple:
                 for var, value in zip(step.outputs, out):
-                    env[var] = value
+                    env[var] = flushed(value) if located else value
             else:
                 if step.narrow is not None:
                     out = _narrowed(out, step.narrow)
-                env[step.outputs[0]] = out
+                env[step.outputs[0]] = flushed(out) if located else out
         return [a.value if type(a) is _Literal else env[a] for a in self.outputs]
 
 
@@ -340,6 +343,31 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+_TINY = {np.dtype(np.float32): np.finfo(np.float32).tiny, np.dtype(np.float64): np.finfo(np.float64).tiny}
+
+
+def flushed(value):
+    """``value`` with its subnormal numbers as zeros of their sign, as XLA on CPU computes.
+
+    XLA's CPU code runs with flush-to-zero and denormals-are-zero, eager and
+    jitted, float32 and float64 alike: an operation whose exact result is
+    subnormal gives 0, and a subnormal operand counts as 0 (``tiny / 4 == 0``
+    is true there). NumPy keeps subnormals, so a replay in the dtype without
+    this would compute a gradient JAX never saw. Values of other types
+    (mpmath numbers, balls, traced values, float16) pass unchanged.
+    """
+    kind = type(value)
+    if kind is np.ndarray or kind is np.float32 or kind is np.float64:
+        tiny = _TINY.get(value.dtype)
+        if tiny is not None:
+            with np.errstate(invalid="ignore"):
+                small = np.abs(value) < tiny
+            if small.any():
+                zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
+                return zeroed if kind is np.ndarray else kind(zeroed)
+    return value
 
 
 def _narrowed(out, dtype):
