@@ -142,6 +142,103 @@ def _near_zero(name, error):
     return run
 
 
+def _saturated(own, limit, gap):
+    """``own`` (a ball function), except far out where the answer is ``limit(x)`` (+-1; None: not on
+    that side) within ``gap(x)``.
+
+    There arb's own enclosure is the limit +- 2^-prec, though the function is
+    within e^-2|x| of it (tanh(-3.5e298) is -1 + 2e^-7e298): 1 + tanh(x), or 1 -
+    sigmoid(x), would then be 0 +- 2^-prec at every precision, and the gradient of
+    GELU at -1e100 beside it a 0 never proven. The limit +- a proven bound of
+    ``gap`` (the ball of the answer minus the limit) is a true enclosure, as
+    tight as the distance to the limit; and the answer is remembered as limit +
+    gap (`_remembered`), so that 1 + tanh(x) is that gap to its own digits.
+    """
+
+    def run(x):
+        x = _arb(x)
+        far = ARB(_flint.ctx.prec + 8) * _LN2_HALF
+        if abs(x) > far and limit(x) is not None:
+            tail = gap(x)
+            if tail.is_finite() and abs(tail).upper() < ARB(2) ** -_flint.ctx.prec:
+                return _remembered(limit(x) + ARB(0, abs(tail).upper()), limit(x), tail)
+        return own(x)
+
+    return run
+
+
+# A saturated answer (by identity: the ball object itself) -> (it, its limit, the answer minus the limit).
+# add and subtract read it where the limit cancels exactly: 1 + tanh(-1e5) is 2e^-2e5 to every digit,
+# which no ball with a midpoint of -1 could say. Kept only for a while: forgetting costs digits, not truth.
+_SATURATED = {}
+_SATURATED_MOST = 4096
+
+
+def _remembered(ball, limit, tail):
+    if len(_SATURATED) >= _SATURATED_MOST:
+        _SATURATED.clear()
+    _SATURATED[id(ball)] = (ball, limit, tail)
+    return ball
+
+
+def _tail(x, limit):
+    """The answer minus ``limit`` of a remembered saturated ball ``x`` (None: not one, or another limit)."""
+    found = _SATURATED.get(id(x))
+    if found is None or found[0] is not x or not _equal(found[1], limit):
+        return None
+    return found[2]
+
+
+def _exact(x):
+    """``x`` as an exact ball (a float, an int, an exact ball), or None."""
+    if type(x) is ARB:
+        return x if x.is_exact() else None
+    if isinstance(x, (int, float, np.floating, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        return ARB(float(x)) if np.isfinite(x) else None
+    return None
+
+
+def _add(x, y):
+    if _SATURATED:
+        for a, b in ((x, y), (y, x)):
+            b = _exact(b)
+            if b is not None and type(a) is ARB:
+                tail = _tail(a, -b)
+                if tail is not None:
+                    return tail
+    return _arb(x) + y
+
+
+def _subtract(x, y):
+    if _SATURATED:
+        if type(y) is ARB and _exact(x) is not None:
+            tail = _tail(y, _exact(x))
+            if tail is not None:
+                return -tail
+        if type(x) is ARB and _exact(y) is not None:
+            tail = _tail(x, _exact(y))
+            if tail is not None:
+                return tail
+    return _arb(x) - y
+
+
+_LN2_HALF = 0.35  # below ln(2)/2: |x| past (prec + 8) of it leaves e^-2|x| under 2^-prec
+
+
+def _sign_of_far(x):
+    return ARB(1) if x > 0 else ARB(-1)
+
+
+def _tanh_gap(x):
+    small = (-2 * abs(x)).exp()
+    return -_sign_of_far(x) * 2 * small / (1 + small)
+
+
+def _one_above_zero(x):
+    # sigmoid far below 0 is e^x to every digit on arb's own: only its side near 1 needs the bound.
+    return ARB(1) if x > 0 else None
+
+
 def _sqrt(x):
     x = _arb(x)
     if x.is_zero():
@@ -161,8 +258,8 @@ def _finite(x):
 
 # Each elementwise primitive's ball implementation, by primitive name (one element per argument).
 ELEMENTWISE = {
-    "add": lambda x, y: x + y,
-    "subtract": lambda x, y: x - y,
+    "add": _add,
+    "subtract": _subtract,
     "multiply": lambda x, y: x * y,
     "divide": lambda x, y: _arb(x) / y,
     "power": _power,
@@ -189,7 +286,7 @@ ELEMENTWISE = {
     "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
     "sinh": _near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
-    "tanh": _near_zero("tanh", lambda a: a * a * a),
+    "tanh": _saturated(_near_zero("tanh", lambda a: a * a * a), _sign_of_far, _tanh_gap),
     "arcsinh": _method("asinh"),
     "arccosh": _method("acosh"),
     "arctanh": _method("atanh"),
@@ -201,11 +298,11 @@ ELEMENTWISE = {
     "fmin": _minimum,
     "clip": _clip,
     "logaddexp": _logaddexp,
-    "sigmoid": lambda x: 1 / (1 + (-_arb(x)).exp()),
+    "sigmoid": _saturated(lambda x: 1 / (1 + (-x).exp()), _one_above_zero, lambda x: -1 / (1 + x.exp())),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
     "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p(), inside=lambda y: _arb(y) > -1),
-    "erf": _method("erf"),
+    "erf": _saturated(_method("erf"), _sign_of_far, lambda x: -_sign_of_far(x) * abs(x).erfc()),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
