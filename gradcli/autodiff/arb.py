@@ -74,12 +74,20 @@ def _power(x, y):
     return _arb(x) ** y
 
 
+def _apart(x, y):
+    """``(x, y)`` to compare: their tails' difference against 0 where they share an anchor (`_difference`)."""
+    d = _difference(x, y) if _SATURATED else None
+    return (_arb(x), _arb(y)) if d is None else (d, ARB(0))
+
+
 def _maximum(x, y):
-    return x if _decide(_arb(x) >= y, _arb(x) < y, _equal(x, y)) else y
+    a, b = _apart(x, y)
+    return x if _decide(a >= b, a < b, _equal(a, b)) else y
 
 
 def _minimum(x, y):
-    return x if _decide(_arb(x) <= y, _arb(x) > y, _equal(x, y)) else y
+    a, b = _apart(x, y)
+    return x if _decide(a <= b, a > b, _equal(a, b)) else y
 
 
 def _clip(x, lo, hi):
@@ -101,12 +109,16 @@ def _sign(x):
 
 def _logaddexp(x, y):
     # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
+    spread = abs(_subtract(x, y))
+    tail = _log1p((-spread).exp())
+    if spread > _flint.ctx.prec:  # the larger one to its last bit, and the tail remembered beside it
+        top = x if _arb(x) > _arb(y) else y
+        return _remembered(_arb(top) + tail, top, tail)
     x, y = _arb(x), _arb(y)
-    spread = abs(x - y)
-    return (x + y + spread) / 2 + (-spread).exp().log1p()
+    return (x + y + spread) / 2 + tail
 
 
-def _xlogy(x, y, log=lambda y: _arb(y).log(), inside=lambda y: _arb(y) > 0):
+def _xlogy(x, y, log=lambda y: _log(y), inside=lambda y: _arb(y) > 0):
     # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0. Where
     # log y is finite (``inside`` its domain) both branches are x log y, smooth through x = 0: no
     # decision, so an x too tiny for the balls to part from 0 (an entropy of e^-3e277) is no tie.
@@ -181,12 +193,12 @@ def _remembered(ball, limit, tail):
     return ball
 
 
-def _tail(x, limit):
-    """The answer minus ``limit`` of a remembered saturated ball ``x`` (None: not one, or another limit)."""
-    found = _SATURATED.get(id(x))
-    if found is None or found[0] is not x or not _equal(found[1], limit):
-        return None
-    return found[2]
+def _anchored(x):
+    """``(anchor, tail)`` of a remembered ball ``x`` (its answer is anchor + tail), else ``(x, None)``."""
+    found = _SATURATED.get(id(x)) if type(x) is ARB else None
+    if found is None or found[0] is not x:
+        return x, None
+    return found[1], found[2]
 
 
 def _exact(x):
@@ -198,28 +210,57 @@ def _exact(x):
     return None
 
 
+def _same(a, b):
+    """Whether two anchors are one number: the same ball (whatever its width), or equal exact numbers."""
+    if a is b:
+        return True
+    a, b = _exact(a), _exact(b)
+    return a is not None and b is not None and a == b
+
+
+def _difference(x, y):
+    """x - y from their tails where both share an anchor (one may be the anchor itself), else None."""
+    (ax, tx), (ay, ty) = _anchored(x), _anchored(y)
+    if tx is None and ty is None:
+        return None
+    if tx is None:
+        return -ty if _same(x, ay) else None
+    if ty is None:
+        return tx if _same(ax, y) else None
+    return tx - ty if _same(ax, ay) else None
+
+
 def _add(x, y):
     if _SATURATED:
         for a, b in ((x, y), (y, x)):
+            anchor, tail = _anchored(a)
             b = _exact(b)
-            if b is not None and type(a) is ARB:
-                tail = _tail(a, -b)
-                if tail is not None:
-                    return tail
+            if tail is not None and b is not None and _same(anchor, -b):
+                return tail
     return _arb(x) + y
 
 
 def _subtract(x, y):
     if _SATURATED:
-        if type(y) is ARB and _exact(x) is not None:
-            tail = _tail(y, _exact(x))
-            if tail is not None:
-                return -tail
-        if type(x) is ARB and _exact(y) is not None:
-            tail = _tail(x, _exact(y))
-            if tail is not None:
-                return tail
+        d = _difference(x, y)
+        if d is not None:
+            return d
     return _arb(x) - y
+
+
+def _log(x):
+    # log of 1 + t, remembered so (exp of a tiny t, a softmax weight of 1 - e^-1e200): log1p(t) to its digits.
+    anchor, tail = _anchored(x)
+    if tail is not None and _same(anchor, 1):
+        return _log1p(tail)
+    return _arb(x).log()
+
+
+def _exp(x):
+    x = _arb(x)
+    if not x.is_zero() and abs(x) < ARB(2) ** -_flint.ctx.prec:
+        return _remembered(x.exp(), ARB(1), _expm1(x))  # 1 + t within 2^-prec: remember t
+    return x.exp()
 
 
 _LN2_HALF = 0.35  # below ln(2)/2: |x| past (prec + 8) of it leaves e^-2|x| under 2^-prec
@@ -239,6 +280,18 @@ def _one_above_zero(x):
     return ARB(1) if x > 0 else None
 
 
+def _log1p(x):
+    return _LOG1P(x)
+
+
+def _expm1(x):
+    return _EXPM1(x)
+
+
+_LOG1P = _near_zero("log1p", lambda a: a * a)  # |log1p(x) - x| <= x^2 for |x| < 1/2
+_EXPM1 = _near_zero("expm1", lambda a: a * a)  # |expm1(x) - x| <= x^2 for |x| < 1/2
+
+
 def _sqrt(x):
     x = _arb(x)
     if x.is_zero():
@@ -247,7 +300,7 @@ def _sqrt(x):
 
 
 def _compare(test):
-    return lambda x, y: test(_arb(x), _arb(y))
+    return lambda x, y: test(*_apart(x, y))
 
 
 def _finite(x):
@@ -270,13 +323,13 @@ ELEMENTWISE = {
     "sign": _sign,
     "sqrt": _sqrt,
     "cbrt": _cbrt,
-    "exp": _method("exp"),
+    "exp": _exp,
     "exp2": lambda x: ARB(2) ** x,
-    "expm1": _near_zero("expm1", lambda a: a * a),
-    "log": _method("log"),
+    "expm1": _expm1,
+    "log": _log,
     "log2": lambda x: _arb(x).log() / ARB(2).log(),
     "log10": lambda x: _arb(x).log() / ARB(10).log(),
-    "log1p": _method("log1p"),
+    "log1p": _log1p,
     "sin": _method("sin"),
     "cos": _method("cos"),
     "tan": _method("tan"),
@@ -301,7 +354,7 @@ ELEMENTWISE = {
     "sigmoid": _saturated(lambda x: 1 / (1 + (-x).exp()), _one_above_zero, lambda x: -1 / (1 + x.exp())),
     "softplus": lambda x: _logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
-    "xlog1py": lambda x, y: _xlogy(x, y, log=lambda y: _arb(y).log1p(), inside=lambda y: _arb(y) > -1),
+    "xlog1py": lambda x, y: _xlogy(x, y, log=_log1p, inside=lambda y: _arb(y) > -1),
     "erf": _saturated(_method("erf"), _sign_of_far, lambda x: -_sign_of_far(x) * abs(x).erfc()),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
@@ -604,10 +657,30 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
 
 def _logsumexp(x, axis=None, keepdims=False):
     # On balls exp never overflows or underflows: no shift by the maximum, so no branch.
+    if axis is None and not keepdims and np.size(x) > 1:
+        anchored = _anchored_logsumexp(np.ravel(np.asarray(x, dtype=object)))
+        if anchored is not None:
+            return anchored
     exps = np.frompyfunc(lambda e: _arb(e).exp(), 1, 1)(np.asarray(x, dtype=object))
     total = np.sum(exps, axis=axis, keepdims=keepdims)
     log = np.frompyfunc(lambda t: _arb(t).log(), 1, 1)
     return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
+
+
+def _anchored_logsumexp(entries):
+    """logsumexp as the largest entry + log1p(the others' shares), that tail remembered beside it; None
+    where no entry is proven the largest. v[0] - logsumexp(v) at v[0] = 1e200 is then -e^-1e200, not 0 +- 2^-prec."""
+    top = max(range(len(entries)), key=lambda k: _arb(entries[k]).mid())
+    shares = []
+    for k, e in enumerate(entries):
+        if k == top:
+            continue
+        gap = _subtract(e, entries[top])
+        if not gap < 0:
+            return None
+        shares.append(_exp(gap))
+    tail = _log1p(sum(shares[1:], shares[0]))
+    return _remembered(_arb(entries[top]) + tail, entries[top], tail)
 
 
 def _extremum(pick):
