@@ -178,7 +178,7 @@ UNARY = {
     "tanh": (gnp.tanh, _tanh),
     "sigmoid": (gnp.sigmoid, _sigmoid_oracle),
     "softplus": (gnp.softplus, _softplus_oracle),
-    "log1p_square": (lambda a: gnp.log1p(a * a), lambda a: _log(_const(1, len(a.partials)) + a * a)),
+    "log1p_square": (lambda a: gnp.log1p(a * a), lambda a: _log1p(a * a)),  # log(1 + a*a) would call 1e-600 0
     "gelu": (_gelu_gradcli, _gelu_oracle),
     "abs": (gnp.abs, _abs),
     "leaky": (
