@@ -13,6 +13,15 @@ caller can tell whether two evaluations took the same smooth path (a kink lies
 between them where they did not), and each made between exactly equal numbers
 to `ties` (the point sits on the switch). With `forced` set, the branches
 are taken as it lists them instead: one smooth piece, followed past its switch.
+
+A ball's midpoint has the precision's bits, so a number within 2^-prec of a
+simpler one (tanh(-1e5) = -1 + 2e^-2e5, logsumexp(v) = v[0] + e^-1e200 at
+v[0] = 1e200) is that simpler number +- 2^-prec, and 1 + tanh(x) would be 0 +-
+2^-prec at every precision. Such answers are remembered as anchor + tail
+(`_remembered`: tanh, sigmoid and erf far out, logaddexp and logsumexp beside
+their largest argument, exp of a tiny number), and add, subtract, log and the
+comparisons read the tail where the anchor cancels (`_difference`): 1 +
+tanh(-1e5) and v[0] - logsumexp(v) are then their tails, to their own digits.
 """
 
 from __future__ import annotations
