@@ -352,3 +352,76 @@ def test_a_formula_near_a_switch_has_a_finite_exact_gradient(formula, point):
     result = gradcli.check(formula, [point], dtypes=("float64",), fixes=False).results[0]
     assert result.status != "domain", result.findings
     assert all(g is not None and math.isfinite(g) for g in result.exact_gradient.values()), result.exact_gradient
+
+
+def angle(y, x):
+    return np.arctan2(y, x)
+
+
+def angle_of_square(y, x):
+    return np.arctan2(y * y, x)
+
+
+def test_arctan2_on_its_cut_jumps_in_y_and_is_domain_as_a_formula_is():
+    # atan2(+0, -1) = pi, atan2(-h, -1) -> -pi: no derivative in y; in x it is constant pi, so exactly 0.
+    function = one(angle, {"y": 0.0, "x": -1.0})
+    (formula,) = gradcli.check("atan2(y, x)", [{"y": 0.0, "x": -1.0}], dtypes=("float64",)).results
+    for result in (function, formula):
+        assert result.status == "domain", result.findings
+        assert math.isnan(result.exact_gradient["y"]) and result.exact_gradient["x"] == 0
+        assert any(f.kind == "singular" and "y" in f.message for f in result.findings), result.findings
+        no_none_anywhere(result)
+
+
+@pytest.mark.parametrize(
+    "function, point, expected",
+    [
+        (angle, {"y": 1e-300, "x": -1.0}, {"y": -1.0, "x": -1e-300}),  # off the cut, however near: smooth
+        (angle, {"y": 0.0, "x": 2.0}, {"y": 0.5, "x": 0.0}),  # y = 0 with x > 0: no cut there
+        (angle_of_square, {"y": 0.0, "x": -1.0}, {"y": 0.0, "x": 0.0}),  # y*y never crosses the cut
+    ],
+)
+def test_arctan2_off_its_cut_is_ok_with_its_derivative(function, point, expected):
+    result = one(function, point)
+    assert result.status == "ok", result.findings
+    assert {n: result.exact_gradient[n] for n in expected} == pytest.approx(expected, rel=1e-15)
+
+
+from gradcli.autodiff import custom_gradient  # noqa: E402 - used by the straight-through cases only
+
+
+@custom_gradient
+def straight_through_round(x):
+    def grad(dy):
+        return dy  # the straight-through estimator: deliberately not round's derivative
+
+    return np.round(x), grad
+
+
+def quantized(x):
+    return np.sum(straight_through_round(x) * numpy.array([1.0, 2.0]))
+
+
+def stepped(x):
+    return np.sum(np.floor(x) * x + np.ceil(x) * x + np.trunc(x) + np.rint(x) * x)
+
+
+def test_a_straight_through_rule_is_wrong_because_the_steps_derivative_is_proven_0():
+    # round is constant off its steps: its derivative is exactly 0, so a rule giving 1 is not the derivative.
+    result = one(quantized, {"x": numpy.array([0.3, 1.2])})
+    assert result.status == "wrong", result.findings
+    assert flat(result.exact_gradient["x"]) == [0.0, 0.0]
+
+
+def test_piecewise_constant_ops_off_their_steps_differentiate_as_constants():
+    # d/dx (floor(x) x + ceil(x) x + trunc(x) + rint(x) x) = floor(x) + ceil(x) + rint(x) off every step.
+    result = one(stepped, {"x": numpy.array([0.3, 1.7, -2.2, -0.4])})
+    assert result.status == "ok", result.findings
+    assert flat(result.exact_gradient["x"]) == [0 + 1 + 0, 1 + 2 + 2, -3 - 2 - 2, -1 + 0 + 0]
+
+
+@pytest.mark.parametrize("x", [2.0, -2.5, 0.5])
+def test_on_a_step_of_floor_or_rint_there_is_no_derivative(x):
+    result = one(stepped, {"x": numpy.array([x])})
+    assert result.status == "domain", result.findings
+    assert not math.isfinite(flat(result.exact_gradient["x"])[0])  # a jump: no finite derivative

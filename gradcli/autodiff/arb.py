@@ -14,14 +14,10 @@ between them where they did not), and each made between exactly equal numbers
 to `ties` (the point sits on the switch). With `forced` set, the branches
 are taken as it lists them instead: one smooth piece, followed past its switch.
 
-A ball's midpoint has the precision's bits, so a number within 2^-prec of a
-simpler one (tanh(-1e5) = -1 + 2e^-2e5, logsumexp(v) = v[0] + e^-1e200 at
-v[0] = 1e200) is that simpler number +- 2^-prec, and 1 + tanh(x) would be 0 +-
-2^-prec at every precision. Such answers are remembered as anchor + tail
-(`_remembered`: tanh, sigmoid and erf far out, logaddexp and logsumexp beside
-their largest argument, exp of a tiny number), and add, subtract, log and the
-comparisons read the tail where the anchor cancels (`_difference`): 1 +
-tanh(-1e5) and v[0] - logsumexp(v) are then their tails, to their own digits.
+A number within 2^-prec of a simpler one (tanh(-1e5) = -1 + 2e^-2e5) is, as a
+ball, that one +- 2^-prec: such answers are remembered as anchor + tail
+(`_remembered`), and add, subtract, log and the comparisons read the tail where
+the anchor cancels (`_difference`): 1 + tanh(-1e5) is its tail, to its digits.
 """
 
 from __future__ import annotations
@@ -37,6 +33,7 @@ _flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
+cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -116,6 +113,37 @@ def _sign(x):
     return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 
 
+def _stepped(name, step):
+    """floor, ceil, trunc, rint on balls: the integer a ball maps to, exact, where no step lies in the ball.
+
+    Off its steps such a function is a constant, exactly (its derivative an exact 0). On a step, or a
+    ball overlapping one, there is no one answer: `NoArb`, and the mpmath path's kink test judges the jump.
+    """
+
+    def run(x, decimals=0):
+        x = _arb(x)
+        if decimals != 0:
+            raise NoArb(f"{name} to {decimals} decimals on balls")
+        answer, edge = step(x)
+        if not answer.is_exact() or x.contains(edge):
+            raise NoArb(f"{name} on or across a step: a jump, not a number on balls")
+        return answer
+
+    return run
+
+
+def _nearest(x):
+    half = ARB(1) / 2
+    answer = (x + half).floor()
+    return answer, answer - half  # its step below; a ball reaching the one above gives an inexact answer
+
+
+def _truncated(x):
+    if abs(x) < 1:
+        return ARB(0), ARB(1)  # no step between -1 and 1
+    return (x.floor(), x.floor()) if x > 0 else (x.ceil(), x.ceil())
+
+
 def _logaddexp(x, y):
     # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
     spread = abs(_subtract(x, y))
@@ -165,16 +193,8 @@ def _near_zero(name, error):
 
 def _saturated(own, limit, gap):
     """``own`` (a ball function), except far out where the answer is ``limit(x)`` (+-1; None: not on
-    that side) within ``gap(x)``.
-
-    There arb's own enclosure is the limit +- 2^-prec, though the function is
-    within e^-2|x| of it (tanh(-3.5e298) is -1 + 2e^-7e298): 1 + tanh(x), or 1 -
-    sigmoid(x), would then be 0 +- 2^-prec at every precision, and the gradient of
-    GELU at -1e100 beside it a 0 never proven. The limit +- a proven bound of
-    ``gap`` (the ball of the answer minus the limit) is a true enclosure, as
-    tight as the distance to the limit; and the answer is remembered as limit +
-    gap (`_remembered`), so that 1 + tanh(x) is that gap to its own digits.
-    """
+    that side) + ``gap(x)``: there arb's own is the limit +- 2^-prec (tanh(-3.5e298) is -1 +
+    2e^-7e298), the limit +- a bound of the gap is as tight as the distance, and it is remembered."""
 
     def run(x):
         x = _arb(x)
@@ -188,9 +208,7 @@ def _saturated(own, limit, gap):
     return run
 
 
-# A saturated answer (by identity: the ball object itself) -> (it, its limit, the answer minus the limit).
-# add and subtract read it where the limit cancels exactly: 1 + tanh(-1e5) is 2e^-2e5 to every digit,
-# which no ball with a midpoint of -1 could say. Kept only for a while: forgetting costs digits, not truth.
+# A remembered ball (by identity) -> (it, its anchor, it minus the anchor). Forgetting costs digits, not truth.
 _SATURATED = {}
 _SATURATED_MOST = 4096
 
@@ -280,25 +298,22 @@ def _sign_of_far(x):
 
 
 def _tanh_gap(x):
-    small = (-2 * abs(x)).exp()
-    return -_sign_of_far(x) * 2 * small / (1 + small)
+    return -_sign_of_far(x) * 2 / (1 + (2 * abs(x)).exp())
 
 
-def _one_above_zero(x):
-    # sigmoid far below 0 is e^x to every digit on arb's own: only its side near 1 needs the bound.
+def _one_above_zero(x):  # sigmoid far below 0 is e^x to every digit on arb's own
     return ARB(1) if x > 0 else None
 
 
-def _log1p(x):
-    return _LOG1P(x)
+_log1p = _near_zero("log1p", lambda a: a * a)  # |log1p(x) - x| <= x^2 for |x| < 1/2
+_expm1 = _near_zero("expm1", lambda a: a * a)  # |expm1(x) - x| <= x^2 for |x| < 1/2
 
 
-def _expm1(x):
-    return _EXPM1(x)
-
-
-_LOG1P = _near_zero("log1p", lambda a: a * a)  # |log1p(x) - x| <= x^2 for |x| < 1/2
-_EXPM1 = _near_zero("expm1", lambda a: a * a)  # |expm1(x) - x| <= x^2 for |x| < 1/2
+def _arctan2(y, x):
+    y, x = _arb(y), _arb(x)
+    if y.is_zero() and x < 0:
+        cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+    return ARB.atan2(y, x)
 
 
 def _sqrt(x):
@@ -330,6 +345,11 @@ ELEMENTWISE = {
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
     "sign": _sign,
+    "floor": _stepped("floor", lambda x: (x.floor(), x.floor())),
+    "ceil": _stepped("ceil", lambda x: (x.ceil(), x.ceil())),
+    "trunc": _stepped("trunc", _truncated),
+    "rint": _stepped("rint", _nearest),
+    "round": _stepped("round", _nearest),
     "sqrt": _sqrt,
     "cbrt": _cbrt,
     "exp": _exp,
@@ -345,7 +365,7 @@ ELEMENTWISE = {
     "arcsin": _method("asin"),
     "arccos": _method("acos"),
     "arctan": _method("atan"),
-    "arctan2": lambda y, x: ARB.atan2(_arb(y), _arb(x)),
+    "arctan2": _arctan2,
     "sinh": _near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
     "tanh": _saturated(_near_zero("tanh", lambda a: a * a * a), _sign_of_far, _tanh_gap),
@@ -581,7 +601,8 @@ def _jet_table():
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
     table.update({name: _picked(name) for name in ("maximum", "minimum", "fmax", "fmin", "clip", "where")})
     table.update({name: _on_values(name) for name in (
-        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")})
+        "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
+        "floor", "ceil", "trunc", "rint", "round")})
     table.update({"abs": _abs_jet, "sign": _sign_jet, "power": _power_jet})
     return table
 

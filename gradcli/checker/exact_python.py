@@ -132,6 +132,7 @@ def _compute(target, args, result, budget, seed):
     path = _branches_at(target.mp_function, args)
     if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
         raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
+    on_cut = bool(arb_core.cuts)  # arctan2 at y = 0, x < 0: jets give each smooth side, the one-sided test the jump
     tied = bool(arb_core.ties)
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
@@ -153,9 +154,11 @@ def _compute(target, args, result, budget, seed):
     result.rule = [_shaped([_mpf(b) for b in np.ravel(np.asarray(g, dtype=object))], a) for g, a in zip(rule, args)]
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
-    if any(b is None for g in rule for b in g):
+    unbounded = any(b is None for g in rule for b in g)
+    if unbounded:
         # A rule not finite where the function is (sqrt(x*x + y*y) at 0): a kink is the likelier story.
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
+    if unbounded or on_cut:
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
         undefined_at_kinks(target, args, result)
     return True
@@ -431,7 +434,7 @@ def _precision(bits):
 
 def _branches_at(function, args):
     """The branches the function itself (no gradient) decides at the point, in order (`arb.ties` those at a tie)."""
-    arb_core.decisions, arb_core.ties, arb_core.roots = [], [], []
+    arb_core.decisions, arb_core.ties, arb_core.roots, arb_core.cuts = [], [], [], []
     _traced(function, [_to_balls(a) for a in args])
     return arb_core.decisions
 

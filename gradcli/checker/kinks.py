@@ -20,7 +20,8 @@ from ..expr.ir import Binary, Call, postorder
 from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
 
 
-NOT_SMOOTH = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "clip", "where"}
+# arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
+NOT_SMOOTH = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "clip", "where", "arctan2"}
 
 
 def not_smooth(root):
@@ -43,14 +44,15 @@ def coordinates_of(target, args):
 
 # Ops at which a Python function can have a kink or a jump although every op is finite (abs at 0, a tie of
 # maximum, a comparison choosing a branch): seen in the program, they call for the one-sided test.
-_BRANCH_OPS = NOT_SMOOTH | {
+_BRANCH_OPS = NOT_SMOOTH - {"arctan2"} | {
     "fmax", "fmin", "max", "min", "mod", "floor_divide", "round", "rint", "trunc",
     "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
 }
 
 
 _SQRT_AT_0 = "sqrt at 0"  # a cone's tip (a norm at 0): a kink whatever rule a framework gives there
-_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0}
+_ON_CUT = "arctan2 on its cut"  # y an exact 0 and x < 0: a jump of 2 pi in y (off it, arctan2 is smooth)
+_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT}
 
 
 def _root_at_zero(name, values):
@@ -59,6 +61,15 @@ def _root_at_zero(name, values):
         exponent = float(raw(values[1]))
         return 0 < exponent < 1 and _has_zero(values[0])
     return name == "sqrt" and bool(values) and _has_zero(values[0])
+
+
+def _on_cut(y, x):
+    """Whether arctan2(y, x) takes an entry on its cut: y an exact 0 where x < 0 (broadcast)."""
+    try:
+        ys, xs = np.broadcast_arrays(np.asarray(raw(y), dtype=object), np.asarray(raw(x), dtype=object))
+        return any(b == 0 and a < 0 for b, a in zip(ys.ravel(), xs.ravel()))
+    except (TypeError, ValueError):
+        return False
 
 
 def _has_zero(value):
@@ -109,6 +120,8 @@ def _ops_run(target, args):
         names.add(prim.name)
         if _root_at_zero(prim.name, values):
             names.add(_SQRT_AT_0)
+        if prim.name == "arctan2" and _on_cut(*values[:2]):
+            names.add(_ON_CUT)
         if saved is not None:
             saved(prim, values, kwargs, ans)
 
