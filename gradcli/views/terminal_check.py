@@ -31,11 +31,18 @@ def _beyond_float(value, text, digits):
         return value
     if "^" in text:
         return text  # 10^(1.2e+347): too large even for an exponent in digits
+    # The exponent apart: Decimal refuses one past its own limits (exp(-7e298) has 299 digits of it).
+    mantissa, _, exponent = text.partition("e")
     try:
-        exact = Decimal(text)
+        exact = Decimal(mantissa)
     except InvalidOperation:
         return value
-    return value if exact.is_zero() or not exact.is_finite() else f"{exact:.{digits}g}"
+    if exact.is_zero() or not exact.is_finite():
+        return value
+    if not exponent:
+        return f"{exact:.{digits}g}"
+    shown, _, more = f"{exact:.{digits - 1}e}".partition("e")
+    return f"{shown}e{int(exponent) + int(more):+d}"
 
 
 def _fd_text(r, digits):
