@@ -127,6 +127,7 @@ def expect_references(target, points, dtypes, chosen, seed):
             if all(np.isfinite(rounded)):
                 arg_lists.append(rounded)
     reference.expect(target, arg_lists, seed, chosen)
+    _expect_differences(target, arg_lists)
 
 
 def _run(target, working_args, argnums, dtype):
@@ -172,7 +173,7 @@ def _differences(result, target, rounded, chosen, options):
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
     try:
-        differences = fd.differences(
+        differences = _shared_differences(target, rounded) or fd.differences(
             stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
         )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
@@ -195,6 +196,40 @@ def _differences(result, target, rounded, chosen, options):
             f" (error estimate {differences.directional_error:.1e})"
         )
     return differences
+
+
+def _expect_differences(target, arg_lists):
+    """Tell `_shared_differences` the points (rounded, scalar) whose differences a check of a formula will ask for."""
+    target.shared["expected differences"] = {_key(args): args for args in arg_lists if all(type(a) is float for a in args)}
+    target.shared["computed differences"] = {}
+
+
+def _key(args):
+    return tuple(float(a).hex() for a in args)  # the floats' own bits: -0.0 is not 0.0 here
+
+
+def _shared_differences(target, rounded):
+    """The finite differences at ``rounded``, made with the check's other points (`fd.differences_at_points`); or None.
+
+    At the first point asked for, every expected point's are made; a point
+    float32 and float64 both hold exactly has the same differences in both
+    (they step in float64), so it is made once. A point left out (its
+    evaluation raised there) is made alone, by its own call.
+    """
+    computed = target.shared.get("computed differences")
+    if computed is None or not all(type(a) is float for a in rounded):
+        return None
+    key = _key(rounded)
+    expected = target.shared.get("expected differences")
+    if expected and key in expected:
+        del target.shared["expected differences"]
+        points = list(expected.values())
+        try:
+            made = fd.differences_at_points(target.function, points, target.analytic, target.mp_function)
+        except Exception:  # noqa: BLE001 - each point is made alone instead, and raises there if it must
+            made = [None] * len(points)
+        computed.update((k, d) for k, d in zip(expected, made) if d is not None)
+    return computed.get(key)
 
 
 def _exact(result, target, rounded, chosen, seed, max_time=None):
