@@ -87,8 +87,9 @@ def check_point(target, point, dtype, chosen, options):
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time)
-        record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording))
+        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False)
+        record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
+                              verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
@@ -136,12 +137,15 @@ def _run(target, working_args, argnums, dtype):
     A formula runs first watched only (`provenance.Watch`), and again recorded
     where that run made something a recording reports: a formula is the same
     computation on the same numbers every time, and a recording of a run that
-    made nothing to report is empty of findings.
+    made nothing to report is empty of findings. A fix's re-check reads no
+    findings: any target there is watched only (the same hooks, so the same
+    paths through the core and the same numbers), and never recorded.
     """
-    if target.kind == "formula":
+    verdicts_alone = reading_verdicts_only()
+    if target.kind == "formula" or verdicts_alone:
         watch = provenance.Watch(dtype)
         value, grads, _ = _run_with(target, working_args, argnums, dtype, watch)
-        if not watch.reportable:
+        if verdicts_alone or not watch.reportable:
             return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
     return _run_with(target, working_args, argnums, dtype, recorder)
@@ -232,8 +236,11 @@ def _shared_differences(target, rounded):
     return computed.get(key)
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None):
-    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in)."""
+def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
+    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
+
+    Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
+    """
     names = target.variables
     exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
     result.digits_used = exact.digits
@@ -248,11 +255,11 @@ def _exact(result, target, rounded, chosen, seed, max_time=None):
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
     result.exact_value = plain(exact.value)
-    result.exact_value_text = exact_text(exact.value, exact.digits)
+    result.exact_value_text = exact_text(exact.value, exact.digits) if texts else None
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}
-    result.exact_gradient_text = {n: exact_text(exact_by_name.get(n), exact.digits) for n in chosen}
+    result.exact_gradient_text = {n: exact_text(exact_by_name.get(n), exact.digits) if texts else None for n in chosen}
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
