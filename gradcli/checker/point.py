@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..autodiff.mp import ieee
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
@@ -104,7 +105,7 @@ def check_point(target, point, dtype, chosen, options):
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.findings.extend(_explain_inaccuracy(result, target, working_args, exact, argnums, dtype))
+        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -377,8 +378,33 @@ def _other_precision(recording, dtype, outputs):
     )
 
 
-def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
-    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``."""
+class _Explanation:
+    """`_explain_inaccuracy` of an unstable point, made when its findings are first read (`PointResult.explain_later`).
+
+    It runs then as it would have run in the check: inside `mp.ieee()`, with
+    NumPy's warnings off, at the precision mpmath had, on the verdicts the
+    point had.
+    """
+
+    def __init__(self, result, target, working_args, exact, argnums, dtype):
+        import mpmath  # lazy: loaded by the reference that made ``exact``
+
+        self.arguments = (result, target, working_args, exact, argnums, dtype)
+        self.statuses = (result.value_status, result.gradient_status)
+        self.precision = mpmath.mp.prec
+
+    def __call__(self):
+        import mpmath  # lazy: as above
+
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision):
+            return _explain_inaccuracy(*self.arguments, self.statuses)
+
+
+def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses):
+    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``.
+
+    ``statuses``: the point's value and gradient verdicts, which say which of the two to explain.
+    """
     import mpmath
 
     python = target.kind == "function"
@@ -392,9 +418,10 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
     working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
     eps = float(finfo(dtype).eps)
     found = []
-    if result.value_status == Verdict.UNSTABLE:
+    value_status, gradient_status = statuses
+    if value_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "forward", eps))
-    if result.gradient_status == Verdict.UNSTABLE:
+    if gradient_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "backward", eps))
         found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):

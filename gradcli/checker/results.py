@@ -61,6 +61,30 @@ class Fix:
         return shown
 
 
+class _Findings:
+    """`PointResult.findings`: a list; explanations left to be made (`PointResult.explain_later`) are made at its first read.
+
+    An explanation replays a point's program at high precision, and only a
+    view reads it: a check whose findings nobody reads (a CI loop reading
+    verdicts) does not pay for it, and every reader gets the same list, in
+    the same order, as if it had been made at once.
+    """
+
+    def __get__(self, result, owner=None):
+        if result is None:
+            return ()  # the field's default: each result gets a list of its own (`__set__`)
+        state = result.__dict__
+        pending = state.pop("_pending_findings", None)
+        findings = state["_findings"]
+        if pending is not None:
+            position, make = pending
+            findings[position:position] = make()
+        return findings
+
+    def __set__(self, result, value):
+        result.__dict__["_findings"] = list(value) if type(value) is tuple else value
+
+
 @dataclass
 class PointResult:
     """The check of one point in one dtype; its fields are in the order JSON shows them."""
@@ -73,7 +97,7 @@ class PointResult:
     exact_gradient: dict = field(default_factory=dict)
     fd_gradient: dict = field(default_factory=dict)
     status: Verdict = Verdict.OK  # of the point: its parts' verdicts by precedence (Verdict.decide)
-    findings: list = field(default_factory=list)
+    findings: list = _Findings()
     exact_value_text: Optional[str] = None  # 20 significant digits (floats can underflow: 1e-348)
     value_status: Verdict = Verdict.OK
     gradient_status: Verdict = Verdict.OK
@@ -106,6 +130,15 @@ class PointResult:
     @property
     def passed(self) -> bool:
         return self.status == Verdict.OK
+
+    def explain_later(self, make):
+        """Add the findings ``make()`` returns after those there are now, when `findings` is first read."""
+        findings = self.findings  # any explanation pending already is made first, and comes first
+        self.__dict__["_pending_findings"] = (len(findings), make)
+
+    def __getstate__(self):
+        self.findings  # a copy or a pickle carries the explanations, never the means to make them
+        return dict(self.__dict__)
 
     def to_dict(self):
         shown = {**_fields(self), "findings": [f.to_dict() for f in self.findings]}
