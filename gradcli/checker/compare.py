@@ -139,11 +139,16 @@ def compare(computed, exact, rtol, atol, dtype=None):
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
     zero_floor = max([mpmath.mpf(1)] + finite_exact)
     worst, passed = 0.0, True
+    mpf = _exact_type()
     for computed_value, exact_value in zip(computed_values, exact_values):
         # mpf stays mpf: a float would flush 1e-348 to 0.
-        if type(computed_value) is not float and np.iscomplexobj(computed_value):
-            computed_value = complex(computed_value).real
-        computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
+        kind = type(computed_value)
+        if kind is float or kind is mpf:  # the usual entries (a float, a rule's mpf): neither is complex
+            computed_value = mpmath.mpf(computed_value)
+        else:
+            if np.iscomplexobj(computed_value):
+                computed_value = complex(computed_value).real
+            computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
         if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
             if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
                 return math.inf, False
@@ -164,17 +169,23 @@ def compare(computed, exact, rtol, atol, dtype=None):
 
 
 def _scalar_pair(computed, exact):
-    """``([computed], [exact as mpf])`` for the usual pair, a float (Python's or NumPy's) and an mpmath number; else None.
+    """``([computed], [exact as mpf])`` for the usual pair, a float (Python's or NumPy's) or an mpmath number and an
+    mpmath number; else None.
 
     What the general path reads of them, without the arrays: NumPy's float
-    scalars as floats (every one is a float64 exactly), the exact number at
-    the working precision.
+    scalars as floats (every one is a float64 exactly), mpmath numbers as they
+    are, the exact number at the working precision.
     """
     computed, exact = raw(computed), raw(exact)
-    if type(computed) not in _FLOAT_SCALARS or type(exact) is not _exact_type():
+    mpf = _exact_type()
+    if type(exact) is not mpf:
         return None
     import mpmath
 
+    if type(computed) is mpf:  # a gradient rule run at high precision, against the exact derivative
+        return [computed], [mpmath.mpf(exact)]
+    if type(computed) not in _FLOAT_SCALARS:
+        return None
     return [float(computed)], [mpmath.mpf(exact)]
 
 

@@ -19,6 +19,8 @@ from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
+_FLOAT64 = np.dtype(np.float64)
+
 
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
@@ -277,7 +279,11 @@ def _beyond(exact, dtype):
 
     if exact is None:
         return None
-    for entry in np.asarray(raw(exact), dtype=object).ravel():
+    exact = raw(exact)
+    if type(exact) is mpmath.mpf and dtype == _FLOAT64:  # the usual entry, read as below without the arrays
+        entry = mpmath.mpf(exact)
+        return entry if mpmath.isfinite(entry) and not math.isfinite(float(entry)) else None
+    for entry in np.asarray(exact, dtype=object).ravel():
         entry = mpmath.mpf(entry)
         if mpmath.isfinite(entry) and not np.isfinite(cast(float(entry), dtype)):
             return entry
