@@ -20,7 +20,7 @@ CASES = [("(1 - cos(x))/(x*x)", [1e-5, 2.0]), ("sqrt(x + 1) - sqrt(x)", [1e12]),
 
 
 def _made_at_once(monkeypatch):
-    monkeypatch.setattr(PointResult, "explain_later", lambda self, make: self.findings.extend(make()))
+    monkeypatch.setattr(PointResult, "explain_later", lambda self, make: self.findings.extend(make(self)))
 
 
 def _json(report):
@@ -50,3 +50,18 @@ def test_findings_added_after_an_explanation_come_after_it():
     result = next(r for r in report.results if "_pending_findings" in r.__dict__)
     result.findings.append("later")
     assert result.findings[-1] == "later" and len(result.findings) > 2
+
+
+def test_a_result_with_its_explanation_pending_goes_with_its_report():
+    import gc
+    import weakref
+
+    report = gradcli.check(*CASES[0])
+    result = next(r for r in report.results if "_pending_findings" in r.__dict__)
+    gone = weakref.ref(result)
+    gc.disable()
+    try:
+        del report, result
+        assert gone() is None  # no reference cycle: freed without the cycle collector
+    finally:
+        gc.enable()

@@ -105,7 +105,7 @@ def check_point(target, point, dtype, chosen, options):
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))
+        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -389,15 +389,15 @@ class _Explanation:
     def __init__(self, result, target, working_args, exact, argnums, dtype):
         import mpmath  # lazy: loaded by the reference that made ``exact``
 
-        self.arguments = (result, target, working_args, exact, argnums, dtype)
+        self.arguments = (target, working_args, exact, argnums, dtype)
         self.statuses = (result.value_status, result.gradient_status)
         self.precision = mpmath.mp.prec
 
-    def __call__(self):
+    def __call__(self, result):
         import mpmath  # lazy: as above
 
         with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision):
-            return _explain_inaccuracy(*self.arguments, self.statuses)
+            return _explain_inaccuracy(result, *self.arguments, self.statuses)
 
 
 def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses):

@@ -78,7 +78,7 @@ class _Findings:
         findings = state["_findings"]
         if pending is not None:
             position, make = pending
-            findings[position:position] = make()
+            findings[position:position] = make(result)
         return findings
 
     def __set__(self, result, value):
@@ -132,7 +132,11 @@ class PointResult:
         return self.status == Verdict.OK
 
     def explain_later(self, make):
-        """Add the findings ``make()`` returns after those there are now, when `findings` is first read."""
+        """Add the findings ``make(self)`` returns after those there are now, when `findings` is first read.
+
+        ``make`` is handed the result rather than holding it: a result and its
+        pending explanation make no reference cycle, so both go when the report does.
+        """
         findings = self.findings  # any explanation pending already is made first, and comes first
         self.__dict__["_pending_findings"] = (len(findings), make)
 
