@@ -1,4 +1,4 @@
-"""An unstable point's explanation is made when its findings are first read, and is the one made at once.
+"""An unstable point's explanation, and the exact numbers' text, are made when first read, and are those made at once.
 
 The explanation (the op that lost the accuracy, from the program replayed at
 high precision and recorded in the working dtype) is read by views alone; a
@@ -13,6 +13,7 @@ import pickle
 import mpmath
 
 import gradcli
+from gradcli.checker import point
 from gradcli.checker.results import PointResult
 
 # Unstable in float32 and float64: cancellation explained, after the differences' own finding.
@@ -65,3 +66,14 @@ def test_a_result_with_its_explanation_pending_goes_with_its_report():
         assert gone() is None  # no reference cycle: freed without the cycle collector
     finally:
         gc.enable()
+
+
+def test_exact_texts_read_later_are_those_made_at_once(monkeypatch):
+    points = [800.0, 1.0, -800.0]  # beyond float64, ordinary, below it
+    lazy = gradcli.check("exp(x)", points)
+    assert all(type(r.__dict__["_exact_value_text"]).__name__ == "Later" for r in lazy.results if r.status != "error")
+    with mpmath.workdps(60):
+        lazy_json = _json(lazy)
+    monkeypatch.setattr(point, "Later", lambda make, *args: make(*args))
+    assert lazy_json == _json(gradcli.check("exp(x)", points))
+    assert "2.7263745721125665674e+347" in lazy_json

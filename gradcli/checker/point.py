@@ -29,7 +29,7 @@ from .judge import judge
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .provenance import finite
-from .results import Finding, PointResult
+from .results import Finding, Later, PointResult
 from .targets import describe
 from .verdict import Verdict
 
@@ -256,15 +256,21 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
     result.exact_value = plain(exact.value)
-    result.exact_value_text = exact_text(exact.value, exact.digits) if texts else None
+    # The texts are made when read (views read them; a loop reading verdicts does not): `results.Later`.
+    result.exact_value_text = Later(exact_text, exact.value, exact.digits) if texts else None
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}
-    result.exact_gradient_text = {n: exact_text(exact_by_name.get(n), exact.digits) if texts else None for n in chosen}
+    result.exact_gradient_text = Later(_texts, exact_by_name, exact.digits, chosen) if texts else dict.fromkeys(chosen)
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
     return exact
+
+
+def _texts(exact_by_name, digits, chosen):
+    """Each chosen variable's exact derivative as text (`compare.exact_text`)."""
+    return {n: exact_text(exact_by_name.get(n), digits) for n in chosen}
 
 
 def summed(target, point):
