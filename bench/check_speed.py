@@ -170,18 +170,20 @@ class _PartTimer:
 def shares(chosen):
     """Seconds per part of the check over ``chosen`` (one pass), and the whole pass's seconds."""
     timer = _PartTimer()
-    saved = (reference.compute, fd.differences, runner.find_fixes, runner.find_source_fixes)
+    saved = (reference.compute, fd.differences, fd.differences_at_points, runner.find_fixes, runner.find_source_fixes)
     reference.compute = timer.wrap("exact reference", saved[0])
     fd.differences = timer.wrap("finite differences", saved[1])
-    runner.find_fixes = timer.wrap("fixes", saved[2])
-    runner.find_source_fixes = timer.wrap("fixes", saved[3])
+    fd.differences_at_points = timer.wrap("finite differences", saved[2])  # a check's points at once
+    runner.find_fixes = timer.wrap("fixes", saved[3])
+    runner.find_source_fixes = timer.wrap("fixes", saved[4])
     try:
         started = time.perf_counter()
         for text, points in chosen:
             gradcli.check(text, points, dtypes=("float64",))
         whole = time.perf_counter() - started
     finally:
-        reference.compute, fd.differences, runner.find_fixes, runner.find_source_fixes = saved
+        (reference.compute, fd.differences, fd.differences_at_points, runner.find_fixes,
+         runner.find_source_fixes) = saved
     parts = dict(timer.seconds)
     parts["the rest"] = whole - sum(parts.values())
     return parts, whole

@@ -113,3 +113,70 @@ def test_the_central_replay_runs_only_where_the_complex_step_needs_its_error(mon
     assert len(replays) == 1
     _differences_of("abs(x)", 0.5)  # no complex step: the central difference is the answer
     assert len(replays) == 2
+
+
+# A check's points together (`fd.differences_at_points`): the complex steps' replays in one batch,
+# then the central replays the answers read in another; each point's answer is its own call's.
+TOGETHER = LAZY + [
+    ("abs(x)", [0.5, -2.0]),  # no complex step: every central difference is replayed
+    ("log(x)", [-1.0, 2.0]),  # NaN at one point, a number at the other
+    ("x*y - y*x + exp(x)", [{"x": 1.0, "y": 3.0}, {"x": 700.0, "y": 1e-300}]),
+]
+
+
+def _args_of(target, point):
+    return [float(point[n]) for n in target.variables] if isinstance(point, dict) else [float(point)]
+
+
+def _shown(d):
+    return repr((d.method, d.gradient, d.error, d.reliable, d.note))
+
+
+@pytest.mark.parametrize("text, points", TOGETHER)
+def test_differences_at_a_checks_points_together_are_each_points_own(text, points):
+    target = resolve(text)
+    arg_lists = [_args_of(target, p) for p in points]
+    with ieee():
+        together = fd.differences_at_points(target.function, arg_lists, target.analytic, target.mp_function)
+        alone = [fd.differences(target.function, a, target.analytic, mp_function=target.mp_function, elementwise=True)
+                 for a in arg_lists]
+    assert [_shown(d) for d in together] == [_shown(d) for d in alone]
+
+
+def test_the_points_replays_are_batched_and_a_batch_that_raises_falls_back_to_each_alone(monkeypatch):
+    target = resolve("sqrt(x + 1) - sqrt(x)")  # complex steps everywhere; the central replay read at 1e15
+    arg_lists = [[1e15], [0.5], [3.0]]
+    with ieee():
+        want = [_shown(d) for d in fd.differences_at_points(target.function, arg_lists, True, target.mp_function)]
+    alone, runs = [], []
+    monkeypatch.setattr(fd, "_noise_of", lambda run: alone.append(run) or 0.0)
+    monkeypatch.setattr(fd, "_noises_at", lambda *a, **k: alone.append(a) or [0.0] * 4)
+    original = fd._entry_noises
+    monkeypatch.setattr(fd, "_entry_noises", lambda run, n: runs.append(n) or original(run, n))
+    with ieee():
+        fd.differences_at_points(target.function, arg_lists, True, target.mp_function)
+    assert alone == [] and runs == [3, 4]  # three complex steps in one replay, one central difference's four values
+
+    def raising(*values):
+        raise ValueError("no arrays here")
+
+    monkeypatch.undo()
+    with ieee():
+        fallback = fd.differences_at_points(target.function, arg_lists, True, lambda *v: raising() if isinstance(
+            v[0], np.ndarray) else target.mp_function(*v))
+    assert [_shown(d) for d in fallback] == want
+
+
+def test_a_check_makes_its_points_differences_once_for_both_dtypes(monkeypatch):
+    import gradcli
+
+    made, alone = [], []
+    original = fd.differences_at_points
+    monkeypatch.setattr(fd, "differences_at_points", lambda f, arg_lists, *a: made.append(arg_lists) or original(f, arg_lists, *a))
+    monkeypatch.setattr(fd, "differences", lambda *a, **k: alone.append(a))
+    report = gradcli.check("log(1 + exp(x))", [0.5, 0.1, 1e200], dtypes=("float32", "float64"))
+    # 0.5 is the same float64 point in both dtypes; 0.1 rounds apart; 1e200 is beyond float32.
+    assert made == [[[0.5], [float(np.float32(0.1))], [0.1], [1e200]]] and alone == []
+    # Results go point by point, float32 then float64; float32 has nothing to check at 1e200.
+    assert [r.fd_method for r in report.results] == ["complex-step"] * 4 + ["", "central-richardson"]
+    assert report.results[0].fd_gradient == report.results[1].fd_gradient

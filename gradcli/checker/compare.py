@@ -144,21 +144,28 @@ def compare(computed, exact, rtol, atol, dtype=None):
         pairs = c.ravel(), [mpmath.mpf(v) for v in e.ravel()]
     computed_values, exact_values = pairs
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
-    zero_floor = max([mpmath.mpf(1)] + finite_exact)
+    zero_floor = max([_one()] + finite_exact)
     worst, passed = 0.0, True
+    mpf = _exact_type()
     for computed_value, exact_value in zip(computed_values, exact_values):
         # mpf stays mpf: a float would flush 1e-348 to 0.
-        if type(computed_value) is not float and np.iscomplexobj(computed_value):
-            computed_value = complex(computed_value).real
-        computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
-        if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
-            if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
+        if type(computed_value) is float and math.isfinite(computed_value) and mpmath.isfinite(exact_value):
+            # The usual entry, read as below with fewer conversions: mpf(a) == mpf(b) is a == b for floats.
+            if dtype is not None and computed_value == _held(exact_value, dtype):
+                continue
+            computed_value = mpmath.mpf(computed_value)
+        else:
+            if type(computed_value) is not mpf and np.iscomplexobj(computed_value):
+                computed_value = complex(computed_value).real
+            computed_value = mpmath.mpf(computed_value) if isinstance(computed_value, mpmath.mpf) else mpmath.mpf(float(computed_value))
+            if mpmath.isnan(exact_value) or mpmath.isinf(exact_value):
+                if not (computed_value == exact_value or (mpmath.isnan(computed_value) and mpmath.isnan(exact_value))):
+                    return math.inf, False
+                continue
+            if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
                 return math.inf, False
-            continue
-        if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
-            return math.inf, False
-        if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
-            continue
+            if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
+                continue
         difference = abs(computed_value - exact_value)
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
@@ -171,21 +178,42 @@ def compare(computed, exact, rtol, atol, dtype=None):
 
 
 def _scalar_pair(computed, exact):
-    """``([computed], [exact as mpf])`` for the usual pair, a float (Python's or NumPy's) and an mpmath number; else None.
+    """``([computed], [exact as mpf])`` for the usual pair, a float (Python's or NumPy's) or an mpmath number and an
+    mpmath number; else None.
 
     What the general path reads of them, without the arrays: NumPy's float
-    scalars as floats (every one is a float64 exactly), the exact number at
-    the working precision.
+    scalars as floats (every one is a float64 exactly), mpmath numbers as they
+    are, the exact number at the working precision.
     """
     computed, exact = raw(computed), raw(exact)
-    if type(computed) not in _FLOAT_SCALARS or type(exact) is not _exact_type():
+    mpf = _exact_type()
+    if type(exact) is not mpf:
         return None
     import mpmath
 
+    if type(computed) is mpf:  # a gradient rule run at high precision, against the exact derivative
+        return [computed], [mpmath.mpf(exact)]
+    if type(computed) not in _FLOAT_SCALARS:
+        return None
     return [float(computed)], [mpmath.mpf(exact)]
 
 
 _FLOAT_SCALARS = frozenset({float, np.float64, np.float32, np.float16})
+_FLOAT64 = np.dtype(np.float64)
+
+
+def _held(exact, dtype):
+    """The finite exact number as ``dtype`` holds it, as a float (float64 holds what float() gives)."""
+    return float(exact) if dtype == _FLOAT64 else float(dtype.type(float(exact)))
+_ONE = []  # mpmath's 1, once made (a number is the same at every precision)
+
+
+def _one():
+    if not _ONE:
+        import mpmath
+
+        _ONE.append(mpmath.mpf(1))
+    return _ONE[0]
 
 
 def _exact_type():

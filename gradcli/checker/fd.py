@@ -163,6 +163,13 @@ def _noises_at(g_mp, points, elementwise):
 
 def _noises_of(run, n):
     """The rounding noise of each of the ``n`` entries of ``run()``, as `_noise_of`; None if any is unknown."""
+    noises = _entry_noises(run, n)
+    return None if noises is None or None in noises else noises
+
+
+def _entry_noises(run, n):
+    """The rounding noise of each of the ``n`` entries of ``run()`` (None for an entry whose noise is not finite);
+    None where the run raises or gives another number of entries."""
     import mpmath
 
     mp_core.enable()
@@ -171,10 +178,10 @@ def _noises_of(run, n):
             _, noises = with_noise(run)
     except Exception:  # noqa: BLE001 - replayed point by point instead
         return None
-    noises = [float(noise) for noise in noises]
-    if len(noises) != n or not all(np.isfinite(noise) for noise in noises):
+    if len(noises) != n:
         return None
-    return noises
+    noises = [float(noise) for noise in noises]
+    return [noise if np.isfinite(noise) else None for noise in noises]
 
 
 def richardson(g, x, h, g_mp=None, terms=1, elementwise=False):
@@ -222,15 +229,23 @@ class _Central:
         """The error estimate with each value's noise at its floor, eps*|value|: at most `error`."""
         return self._error_with(self.floors)
 
+    def replays(self):
+        """Whether `error` replays the four values (where there is an mpmath function and a finite estimate)."""
+        return self.g_mp is not None and bool(np.isfinite(self.estimate))
+
     def error(self):
         """The error estimate, each value's noise raised to its replay's where there is one (made once)."""
         if self._error is None:
             noises = self.floors
-            if self.g_mp is not None and np.isfinite(self.estimate):
-                replayed = _noises_at(self.g_mp, self.points, self.elementwise)
-                noises = [max(n, noise) for n, noise in zip(noises, replayed)]
-            self._error = self._error_with(noises)
+            if self.replays():
+                self.replayed(_noises_at(self.g_mp, self.points, self.elementwise))
+            else:
+                self._error = self._error_with(noises)
         return self._error
+
+    def replayed(self, replayed):
+        """Set the error from the four values' replayed noises (as `error` would replay them)."""
+        self._error = self._error_with([max(n, noise) for n, noise in zip(self.floors, replayed)])
 
     def _error_with(self, noises):
         eps = np.finfo(np.float64).eps
@@ -258,17 +273,28 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
 
 def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
     """`differences` in each coordinate: Richardson, and complex steps where ``analytic``."""
-    eps = np.finfo(np.float64).eps
     if total > REPLAY_COORDINATES:
         mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
     mp_args = _mp_args(args, mp_function)
     batched = elementwise and not any(np.ndim(a) for a in args)  # an array point is summed: not elementwise
+    central = _centrals(function, args, mp_function, mp_args, batched)
+    complex_step = _complex_step(function, args, mp_function, mp_args) if analytic else None
+    return _answer(args, central, complex_step)
+
+
+def _centrals(function, args, mp_function, mp_args, batched):
+    """Each coordinate's `_Central` (its four values now, its replay when asked)."""
+    eps = np.finfo(np.float64).eps
     central = []
     for i, index, x0 in _coordinates(args):
         g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
         central.append(_Central(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp, elementwise=batched))
+    return central
+
+
+def _answer(args, central, complex_step):
+    """The `Differences` of one point from its central differences and its complex steps (None: not taken)."""
     result = Differences()
-    complex_step = _complex_step(function, args, mp_function, mp_args) if analytic else None
     if complex_step is None:
         entries = [(c.estimate, c.error(), _CENTRAL) for c in central]
     else:
@@ -278,6 +304,109 @@ def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
     result.error = _layout(args, [e[1] for e in entries])
     _judge_reliability(result, entries)
     return result
+
+
+def differences_at_points(function, arg_lists, analytic=False, mp_function=None):
+    """`differences` of a formula (elementwise) at each of ``arg_lists`` (lists of floats), its replays run together.
+
+    Per point its `Differences`, or None where the point is left to its own
+    call of `differences` (its evaluation raised there, or it has too many
+    inputs for per-coordinate differences). The same numbers as each point's
+    own call, to the bit: the float evaluations are each point's own, and the
+    rounding replays the answers read (every complex step's, then each central
+    difference's whose error is read) run as one object array of all the
+    points' steps through the core, each op once for all, its rounding
+    flipped between ops as in one point's replay, so each entry is rounded as
+    its own replay rounds it. An entry whose batch fails is replayed alone, as
+    without a batch.
+    """
+    out = [None] * len(arg_lists)
+    staged = []
+    with np.errstate(all="ignore"):
+        for position, args in enumerate(arg_lists):
+            args = [float(a) for a in args]
+            if len(args) > DIRECTIONAL_ABOVE:
+                continue
+            mp = mp_function if len(args) <= REPLAY_COORDINATES else None
+            try:
+                mp_args = _mp_args(args, mp)
+                central = _centrals(function, args, mp, mp_args, True)
+                steps = _complex_floats(function, args) if analytic else None
+            except Exception:  # noqa: BLE001 - raised again when this point is asked for alone
+                continue
+            staged.append((position, args, mp, mp_args, central, steps))
+        complex_steps = _complex_steps_together(staged, staged[0][2] if staged else None)
+        _replay_centrals_together(staged, complex_steps, staged[0][2] if staged else None)
+        for (position, args, _, _, central, _), complex_step in zip(staged, complex_steps):
+            out[position] = _answer(args, central, complex_step)
+    return out
+
+
+def _complex_steps_together(staged, mp_function):
+    """Each staged point's complex steps (`_complex_step`; None where not taken), their replays in one batch.
+
+    ``mp_function`` is the staged points' (None where they have too many inputs to replay)."""
+    requests = []  # (point, step, the mpmath arguments: the point's, the coordinate's stepped off the real line)
+    for k, (_, args, _, mp_args, _, steps) in enumerate(staged):
+        for step in steps if steps is not None and mp_function is not None else ():
+            i, x0, h = step[0], step[2], step[3]
+            requests.append((k, step, [_mp_complex(x0, h) if j == i else mp_args[j] for j in range(len(args))]))
+    hs = [step[3] for _, step, _ in requests]
+    noises = _replayed_together(
+        mp_function, [row for _, _, row in requests],
+        lambda values: np.array([_mp_imaginary(v) / h for v, h in zip(values, hs)], dtype=object),
+    )
+    by_point = [[] for _ in staged]
+    for (k, step, row), noise in zip(requests, noises):
+        if noise is None:  # alone, as without a batch
+            noise = _noise_of(lambda row=row, h=step[3]: _mp_imaginary(mp_function(*row)) / h)
+        by_point[k].append(noise)
+    out = []
+    for k, (_, _, _, _, _, steps) in enumerate(staged):
+        if steps is None:
+            out.append(None)
+        else:
+            out.append(_complex_entries(steps, by_point[k] if mp_function is not None else [0.0] * len(steps)))
+    return out
+
+
+def _replay_centrals_together(staged, complex_steps, mp_function):
+    """Replay, in one batch, the central differences whose error the answers read (as `_answer` would ask)."""
+    import mpmath
+
+    wanted = []  # (central, the mpmath arguments of its four values)
+    for (_, args, _, mp_args, central, _), complex_step in zip(staged, complex_steps):
+        for c, (i, _, _), step in zip(central, _coordinates(args), complex_step or [None] * len(central)):
+            if not c.replays() or (step is not None and _agrees_without_replay(step, c)):
+                continue
+            with mpmath.workprec(FLOAT64_BITS):
+                at = [mpmath.mpf(t) for t in c.points]
+            wanted.append((c, [[t if j == i else mp_args[j] for j in range(len(args))] for t in at]))
+    noises = _replayed_together(mp_function, [row for _, rows in wanted for row in rows], lambda values: values)
+    for n, (c, _) in enumerate(wanted):
+        four = noises[4 * n : 4 * n + 4]
+        if None not in four:
+            c.replayed(four)  # else its own `error` replays it, falling back as it does alone
+
+
+def _replayed_together(mp_function, rows, finish):
+    """The rounding noise of ``finish(mp_function(*columns))`` per row of arguments (None where unknown)."""
+    n = len(rows)
+    if not n or mp_function is None:
+        return [None] * n
+    columns = [np.empty(n, dtype=object) for _ in rows[0]]
+    for r, row in enumerate(rows):
+        for column, value in zip(columns, row):
+            column[r] = value
+
+    def run():
+        values = mp_function(*columns)
+        if not (isinstance(values, np.ndarray) and values.shape == (n,)):
+            raise ValueError("not one value per row")
+        return finish(values)
+
+    noises = _entry_noises(run, n)
+    return [None] * n if noises is None else noises
 
 
 def _mp_args(args, mp_function):
@@ -300,7 +429,19 @@ def _complex_step(function, args, mp_function, mp_args):
     to rounding where f is analytic), the rounding noise of the imaginary part
     (from the mpmath replay), and a few units in the last place.
     """
-    eps = np.finfo(np.float64).eps
+    steps = _complex_floats(function, args)
+    if steps is None:
+        return None
+    noises = [
+        0.0 if mp_function is None else _noise_of(lambda g_mp=_along_function(mp_function, mp_args, i, index),
+                                                         z=_mp_complex(x0, h), h=h: _mp_imaginary(g_mp(z)) / h)
+        for i, index, x0, h, _, _ in steps
+    ]
+    return _complex_entries(steps, noises)
+
+
+def _complex_floats(function, args):
+    """Per coordinate ``(i, index, x0, h, d1, d2)``: the complex steps of two sizes in float64; None where not analytic."""
     base = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
     try:
         at_point = complex(_scalar(function(*base)))
@@ -310,7 +451,7 @@ def _complex_step(function, args, mp_function, mp_args):
         return None  # off the real line already (log(-1) = i pi): not analytic here
     out = []
     for i, index, x0 in _coordinates(args):
-        g, g_mp = _along_function(function, base, i, index), _along_function(mp_function, mp_args, i, index)
+        g = _along_function(function, base, i, index)
         scale = min(1.0, max(abs(x0), 1e-180)) if x0 != 0 else 1.0
         h, h2 = (step * scale for step in COMPLEX_STEPS)
         try:
@@ -319,7 +460,15 @@ def _complex_step(function, args, mp_function, mp_args):
             return None
         if not (np.isfinite(d1) and np.isfinite(d2)):
             return None
-        noise = 0.0 if g_mp is None else _noise_of(lambda z=_mp_complex(x0, h): _mp_imaginary(g_mp(z)) / h)
+        out.append((i, index, x0, h, d1, d2))
+    return out
+
+
+def _complex_entries(steps, noises):
+    """The complex step's (estimate, error, reason) per coordinate, from its floats and its replayed noise."""
+    eps = np.finfo(np.float64).eps
+    out = []
+    for (_, _, _, _, d1, d2), noise in zip(steps, noises):
         reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION
         out.append((d1, max(abs(d1 - d2), noise, 4 * eps * abs(d1)), reason))
     return out
@@ -348,7 +497,7 @@ def _cross_check(step, central):
     estimate, error, reason = step
     other = central.estimate
     gap = abs(estimate - other)
-    if not np.isfinite(other) or gap <= DISAGREE_FACTOR * (error + central.error_without_replay()):
+    if _agrees_without_replay(step, central):
         return estimate, error, reason
     other_error = central.error()
     if gap > DISAGREE_FACTOR * (error + other_error):
@@ -358,6 +507,13 @@ def _cross_check(step, central):
         )
         return estimate, max(error, gap), reason
     return estimate, error, reason
+
+
+def _agrees_without_replay(step, central):
+    """Whether a complex-step entry and the central difference agree (or the latter is not finite) without its replay."""
+    estimate, error, _ = step
+    other = central.estimate
+    return not np.isfinite(other) or abs(estimate - other) <= DISAGREE_FACTOR * (error + central.error_without_replay())
 
 
 def _directional(function, args, seed, mp_function):

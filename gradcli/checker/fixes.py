@@ -82,6 +82,7 @@ class _Rewriter:
     def __init__(self, formula):
         self.formula = formula
         self.text = formula.text
+        self.nodes = list(postorder(formula.root))  # walked once, read by every rule
 
     def src(self, node):
         """The node's text, parenthesized unless it is atomic (safe inside any expression)."""
@@ -208,7 +209,7 @@ class _Rewriter:
     def matches(self, rule):
         """Every outermost match of ``rule``: (span, new text), in text order."""
         replacements = []
-        for node in postorder(self.formula.root):
+        for node in self.nodes:
             new = rule(node)
             if new is not None:
                 replacements.append((node.span, new))

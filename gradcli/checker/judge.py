@@ -19,9 +19,15 @@ from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
+_FLOAT64 = np.dtype(np.float64)
 
-def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
-    """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision."""
+
+def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False):
+    """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
+
+    ``verdicts_alone``: only the verdicts are read (a fix's re-check), so the
+    errors in units in the last place, which nothing else reads, are not measured.
+    """
     if exact.unsettled:
         return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
@@ -34,11 +40,11 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording):
             return [domain]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
-        precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+        precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
         rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen, recording)
-    precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol)
+    precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
 
@@ -204,7 +210,7 @@ def _wrong(recording, kind, message):
     return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=provenance.rule_location(recording))])
 
 
-def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol):
+def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False):
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
     judgement = Judgement()
     if exact.value is not None:
@@ -212,11 +218,13 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
         if not passed:
             judgement.value = Verdict.UNSTABLE
         _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
-    result.value_ulps = ulps(value, exact.value, dtype)
+    if not verdicts_alone:
+        result.value_ulps = ulps(value, exact.value, dtype)
     if gradient_known:
         compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype) for n in chosen]
         result.gradient_error = max(error for error, _ in compared)
-        result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
+        if not verdicts_alone:
+            result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
         if not all(passed for _, passed in compared):
             judgement.gradient = Verdict.UNSTABLE
         pairs = [(grads[n], exact_grads[n]) for n in chosen]
@@ -271,7 +279,11 @@ def _beyond(exact, dtype):
 
     if exact is None:
         return None
-    for entry in np.asarray(raw(exact), dtype=object).ravel():
+    exact = raw(exact)
+    if type(exact) is mpmath.mpf and dtype == _FLOAT64:  # the usual entry, read as below without the arrays
+        entry = mpmath.mpf(exact)
+        return entry if mpmath.isfinite(entry) and not math.isfinite(float(entry)) else None
+    for entry in np.asarray(exact, dtype=object).ravel():
         entry = mpmath.mpf(entry)
         if mpmath.isfinite(entry) and not np.isfinite(cast(float(entry), dtype)):
             return entry

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..autodiff.mp import ieee
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
@@ -28,7 +29,7 @@ from .judge import judge
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .provenance import finite
-from .results import Finding, PointResult
+from .results import Finding, Later, PointResult
 from .targets import describe
 from .verdict import Verdict
 
@@ -87,8 +88,9 @@ def check_point(target, point, dtype, chosen, options):
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time)
-        record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording))
+        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False)
+        record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
+                              verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
@@ -103,7 +105,7 @@ def check_point(target, point, dtype, chosen, options):
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.findings.extend(_explain_inaccuracy(result, target, working_args, exact, argnums, dtype))
+        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -127,6 +129,7 @@ def expect_references(target, points, dtypes, chosen, seed):
             if all(np.isfinite(rounded)):
                 arg_lists.append(rounded)
     reference.expect(target, arg_lists, seed, chosen)
+    _expect_differences(target, arg_lists)
 
 
 def _run(target, working_args, argnums, dtype):
@@ -135,12 +138,15 @@ def _run(target, working_args, argnums, dtype):
     A formula runs first watched only (`provenance.Watch`), and again recorded
     where that run made something a recording reports: a formula is the same
     computation on the same numbers every time, and a recording of a run that
-    made nothing to report is empty of findings.
+    made nothing to report is empty of findings. A fix's re-check reads no
+    findings: any target there is watched only (the same hooks, so the same
+    paths through the core and the same numbers), and never recorded.
     """
-    if target.kind == "formula":
+    verdicts_alone = reading_verdicts_only()
+    if target.kind == "formula" or verdicts_alone:
         watch = provenance.Watch(dtype)
         value, grads, _ = _run_with(target, working_args, argnums, dtype, watch)
-        if not watch.reportable:
+        if verdicts_alone or not watch.reportable:
             return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
     return _run_with(target, working_args, argnums, dtype, recorder)
@@ -172,7 +178,7 @@ def _differences(result, target, rounded, chosen, options):
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
     try:
-        differences = fd.differences(
+        differences = _shared_differences(target, rounded) or fd.differences(
             stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
         )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
@@ -197,8 +203,45 @@ def _differences(result, target, rounded, chosen, options):
     return differences
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None):
-    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in)."""
+def _expect_differences(target, arg_lists):
+    """Tell `_shared_differences` the points (rounded, scalar) whose differences a check of a formula will ask for."""
+    target.shared["expected differences"] = {_key(args): args for args in arg_lists if all(type(a) is float for a in args)}
+    target.shared["computed differences"] = {}
+
+
+def _key(args):
+    return tuple(float(a).hex() for a in args)  # the floats' own bits: -0.0 is not 0.0 here
+
+
+def _shared_differences(target, rounded):
+    """The finite differences at ``rounded``, made with the check's other points (`fd.differences_at_points`); or None.
+
+    At the first point asked for, every expected point's are made; a point
+    float32 and float64 both hold exactly has the same differences in both
+    (they step in float64), so it is made once. A point left out (its
+    evaluation raised there) is made alone, by its own call.
+    """
+    computed = target.shared.get("computed differences")
+    if computed is None or not all(type(a) is float for a in rounded):
+        return None
+    key = _key(rounded)
+    expected = target.shared.get("expected differences")
+    if expected and key in expected:
+        del target.shared["expected differences"]
+        points = list(expected.values())
+        try:
+            made = fd.differences_at_points(target.function, points, target.analytic, target.mp_function)
+        except Exception:  # noqa: BLE001 - each point is made alone instead, and raises there if it must
+            made = [None] * len(points)
+        computed.update((k, d) for k, d in zip(expected, made) if d is not None)
+    return computed.get(key)
+
+
+def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
+    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
+
+    Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
+    """
     names = target.variables
     exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
     result.digits_used = exact.digits
@@ -213,15 +256,21 @@ def _exact(result, target, rounded, chosen, seed, max_time=None):
         # Its last attempt is no reference (a false 0, or noise): show none rather than a wrong one.
         exact.value, exact.gradient, exact.directional = None, [None] * len(names), None
     result.exact_value = plain(exact.value)
-    result.exact_value_text = exact_text(exact.value, exact.digits)
+    # The texts are made when read (views read them; a loop reading verdicts does not): `results.Later`.
+    result.exact_value_text = Later(exact_text, exact.value, exact.digits) if texts else None
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}
-    result.exact_gradient_text = {n: exact_text(exact_by_name.get(n), exact.digits) for n in chosen}
+    result.exact_gradient_text = Later(_texts, exact_by_name, exact.digits, chosen) if texts else dict.fromkeys(chosen)
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
     return exact
+
+
+def _texts(exact_by_name, digits, chosen):
+    """Each chosen variable's exact derivative as text (`compare.exact_text`)."""
+    return {n: exact_text(exact_by_name.get(n), digits) for n in chosen}
 
 
 def summed(target, point):
@@ -335,8 +384,33 @@ def _other_precision(recording, dtype, outputs):
     )
 
 
-def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
-    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``."""
+class _Explanation:
+    """`_explain_inaccuracy` of an unstable point, made when its findings are first read (`PointResult.explain_later`).
+
+    It runs then as it would have run in the check: inside `mp.ieee()`, with
+    NumPy's warnings off, at the precision mpmath had, on the verdicts the
+    point had.
+    """
+
+    def __init__(self, result, target, working_args, exact, argnums, dtype):
+        import mpmath  # lazy: loaded by the reference that made ``exact``
+
+        self.arguments = (target, working_args, exact, argnums, dtype)
+        self.statuses = (result.value_status, result.gradient_status)
+        self.precision = mpmath.mp.prec
+
+    def __call__(self, result):
+        import mpmath  # lazy: as above
+
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision):
+            return _explain_inaccuracy(result, *self.arguments, self.statuses)
+
+
+def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses):
+    """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``.
+
+    ``statuses``: the point's value and gradient verdicts, which say which of the two to explain.
+    """
     import mpmath
 
     python = target.kind == "function"
@@ -350,9 +424,10 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype):
     working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
     eps = float(finfo(dtype).eps)
     found = []
-    if result.value_status == Verdict.UNSTABLE:
+    value_status, gradient_status = statuses
+    if value_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "forward", eps))
-    if result.gradient_status == Verdict.UNSTABLE:
+    if gradient_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "backward", eps))
         found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):

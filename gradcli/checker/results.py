@@ -61,6 +61,69 @@ class Fix:
         return shown
 
 
+class _Findings:
+    """`PointResult.findings`: a list; explanations left to be made (`PointResult.explain_later`) are made at its first read.
+
+    An explanation replays a point's program at high precision, and only a
+    view reads it: a check whose findings nobody reads (a CI loop reading
+    verdicts) does not pay for it, and every reader gets the same list, in
+    the same order, as if it had been made at once.
+    """
+
+    def __get__(self, result, owner=None):
+        if result is None:
+            return ()  # the field's default: each result gets a list of its own (`__set__`)
+        state = result.__dict__
+        pending = state.pop("_pending_findings", None)
+        findings = state["_findings"]
+        if pending is not None:
+            position, make = pending
+            findings[position:position] = make(result)
+        return findings
+
+    def __set__(self, result, value):
+        result.__dict__["_findings"] = list(value) if type(value) is tuple else value
+
+
+class Later:
+    """A field's value to be made when the field is first read (`_MadeWhenRead`): ``Later(make, *args)``."""
+
+    def __init__(self, make, *args):
+        self.make, self.args = make, args
+
+
+class _MadeWhenRead:
+    """A field of `PointResult` that may hold a `Later`: made at its first read, and from then on a plain value.
+
+    For what views alone read and a check need not pay for unread (the exact
+    numbers' 20 digits): every reader gets what it would have got had it been
+    made at once.
+    """
+
+    def __init__(self, default):
+        self.default = default
+
+    def __set_name__(self, owner, name):
+        self.slot = f"_{name}"
+
+    def __get__(self, result, owner=None):
+        if result is None:
+            return self.default
+        value = result.__dict__[self.slot]
+        if type(value) is Later:
+            value = result.__dict__[self.slot] = value.make(*value.args)
+        return value
+
+    def __set__(self, result, value):
+        result.__dict__[self.slot] = dict(value) if type(value) is _FrozenDict else value
+
+
+class _FrozenDict(dict):
+    """An empty dict usable as a dataclass default (each result gets its own copy: `_MadeWhenRead.__set__`)."""
+
+    __hash__ = object.__hash__
+
+
 @dataclass
 class PointResult:
     """The check of one point in one dtype; its fields are in the order JSON shows them."""
@@ -73,8 +136,8 @@ class PointResult:
     exact_gradient: dict = field(default_factory=dict)
     fd_gradient: dict = field(default_factory=dict)
     status: Verdict = Verdict.OK  # of the point: its parts' verdicts by precedence (Verdict.decide)
-    findings: list = field(default_factory=list)
-    exact_value_text: Optional[str] = None  # 20 significant digits (floats can underflow: 1e-348)
+    findings: list = _Findings()
+    exact_value_text: Optional[str] = _MadeWhenRead(None)  # 20 significant digits (floats can underflow: 1e-348)
     value_status: Verdict = Verdict.OK
     gradient_status: Verdict = Verdict.OK
     rule_gradient: dict = field(default_factory=dict)  # the autodiff rule at high precision
@@ -97,7 +160,7 @@ class PointResult:
     rule_hessian: Optional[object] = None  # gradcli's rules run twice, at high precision
     hessian_status: Verdict = Verdict.OK  # the second derivatives alone (never error)
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
-    exact_gradient_text: dict = field(default_factory=dict)  # variable -> 20 digits (nested lists for arrays beyond float64; else None)
+    exact_gradient_text: dict = _MadeWhenRead(_FrozenDict())  # variable -> 20 digits (nested lists for arrays beyond float64; else None)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
     rtol: Optional[float] = None  # the tolerances this result was judged by:
     atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|
@@ -106,6 +169,20 @@ class PointResult:
     @property
     def passed(self) -> bool:
         return self.status == Verdict.OK
+
+    def explain_later(self, make):
+        """Add the findings ``make(self)`` returns after those there are now, when `findings` is first read.
+
+        ``make`` is handed the result rather than holding it: a result and its
+        pending explanation make no reference cycle, so both go when the report does.
+        """
+        findings = self.findings  # any explanation pending already is made first, and comes first
+        self.__dict__["_pending_findings"] = (len(findings), make)
+
+    def __getstate__(self):
+        # A copy or a pickle carries the explanations and texts, never the means to make them.
+        self.findings, self.exact_value_text, self.exact_gradient_text  # noqa: B018 - read to be made
+        return dict(self.__dict__)
 
     def to_dict(self):
         shown = {**_fields(self), "findings": [f.to_dict() for f in self.findings]}
