@@ -301,11 +301,13 @@ def _mp_zero():
 def to_mpf(exact_ball):
     """An exact ball (a midpoint) as an mpmath number: every bit, up to 256 (far past the 1e-22 it settled to)."""
     import mpmath
+    from mpmath.libmp import from_man_exp
 
     man, exp = exact_ball.man_exp()
     man, exp = int(man), int(exp)
-    with mpmath.workprec(min(max(53, man.bit_length() + 1), 256)):
-        return mpmath.ldexp(mpmath.mpf(man), exp)
+    # mpf(man) at that many bits, rounded as the context rounds, times 2^exp: made in one step.
+    bits = min(max(53, man.bit_length() + 1), 256)
+    return mpmath.mp.make_mpf(from_man_exp(man, exp, bits, mpmath.mp._prec_rounding[1]))
 
 
 def evaluate_formula(roots, point, budget, max_bits=MAX_BITS, nonzero_bits=False):
@@ -342,6 +344,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     first = [[None] * len(program.roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
     tried = set()  # the points whose zeros the formula's structure was asked to prove
+    envs = [{name: arb(float(value)) for name, value in point.items()} for point in points]  # exact at any bits
     try:
         while bits <= max_bits:
             budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
@@ -349,7 +352,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             flint.ctx.prec = bits
             still = []
             for k in pending:
-                env = {name: arb(float(value)) for name, value in points[k].items()}
+                env = envs[k]
                 try:
                     found, every = _evaluate(program, env)
                     proofs = [_proof(ball, relative) for ball in found]
