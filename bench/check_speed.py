@@ -142,7 +142,8 @@ def paired_by_formula(pairs, reps):
 
 
 class _PartTimer:
-    """Wraps the parts of a check in timers; time inside the fixes counts for the fixes alone."""
+    """Wraps the parts of a check in timers of CPU time (a shared machine's load moves wall time by
+    several times); time inside the fixes counts for the fixes alone."""
 
     PARTS = ("exact reference", "finite differences", "fixes")
 
@@ -155,12 +156,12 @@ class _PartTimer:
             nested = self.inside_fixes and part != "fixes"
             if part == "fixes":
                 self.inside_fixes += 1
-            started = time.perf_counter()
+            started = common.process_time()
             try:
                 return fn(*args, **kwargs)
             finally:
                 if not nested and not (part == "fixes" and self.inside_fixes > 1):
-                    self.seconds[part] += time.perf_counter() - started
+                    self.seconds[part] += common.process_time() - started
                 if part == "fixes":
                     self.inside_fixes -= 1
 
@@ -168,7 +169,7 @@ class _PartTimer:
 
 
 def shares(chosen):
-    """Seconds per part of the check over ``chosen`` (one pass), and the whole pass's seconds."""
+    """CPU seconds per part of the check over ``chosen`` (one pass), and the whole pass's."""
     timer = _PartTimer()
     saved = (reference.compute, fd.differences, fd.differences_at_points, runner.find_fixes, runner.find_source_fixes)
     reference.compute = timer.wrap("exact reference", saved[0])
@@ -177,10 +178,10 @@ def shares(chosen):
     runner.find_fixes = timer.wrap("fixes", saved[3])
     runner.find_source_fixes = timer.wrap("fixes", saved[4])
     try:
-        started = time.perf_counter()
+        started = common.process_time()
         for text, points in chosen:
             gradcli.check(text, points, dtypes=("float64",))
-        whole = time.perf_counter() - started
+        whole = common.process_time() - started
     finally:
         (reference.compute, fd.differences, fd.differences_at_points, runner.find_fixes,
          runner.find_source_fixes) = saved
@@ -316,7 +317,7 @@ def main(argv=()):
     common.table(
         ["part of the check", "per point", "share"],
         [[name, common.fmt_time(s / points), f"{100 * s / whole:.0f}%"] for name, s in parts.items()],
-        title="Where a check's time goes (one more pass, parts timed; fixes include their re-checks)",
+        title="Where a check's CPU time goes (one more pass, parts timed; fixes include their re-checks)",
     )
     audit_ratio, agrees = audit_table(chosen, reps, wall.median("numdifftools"), verdicts)
     if "--profile" in argv:

@@ -33,6 +33,7 @@ from ..autodiff.arb import Undecided
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.functions import FUNCTIONS
 from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, postorder
+from . import exact_zero
 
 START_BITS = 64
 MAX_BITS = 1 << 15
@@ -187,18 +188,26 @@ class Program:
     def __init__(self, roots):
         self.roots = list(roots)
         self.steps = []  # (key, compute(args, env), child keys)
-        seen = set()
+        self.nodes = {}  # key -> its IR node
         for root in self.roots:
             for node in postorder(root):
                 key = id(node)
-                if key in seen:
+                if key in self.nodes:
                     continue
-                seen.add(key)
+                self.nodes[key] = node
                 self.steps.append((key, _step(node), tuple(id(c) for c in node.children())))
         self.keys = [id(root) for root in self.roots]
+        self._reaching = {}
 
     def __len__(self):
         return len(self.roots)
+
+    def reaching(self, index):
+        """The keys of the steps root ``index`` is made of, children first (made on first use, then kept)."""
+        keys = self._reaching.get(index)
+        if keys is None:
+            keys = self._reaching[index] = list(dict.fromkeys(id(node) for node in postorder(self.roots[index])))
+        return keys
 
 
 def program_of(roots):
@@ -234,11 +243,12 @@ def _step(node):
 
 
 def _evaluate(program, env):
-    """Every root of ``program`` (a `Program`) on balls (``env``: variable name -> ball), at flint's current precision."""
+    """Every step of ``program`` (a `Program`) on balls (``env``: variable name -> ball), at flint's current
+    precision: ``(the roots' balls, every step's ball by its key)``."""
     results = {}
     for key, compute, children in program.steps:
         results[key] = compute([results[c] for c in children], env)
-    return [results[key] for key in program.keys]
+    return [results[key] for key in program.keys], results
 
 
 def settled(ball, relative=RELATIVE_RADIUS):
@@ -291,11 +301,13 @@ def _mp_zero():
 def to_mpf(exact_ball):
     """An exact ball (a midpoint) as an mpmath number: every bit, up to 256 (far past the 1e-22 it settled to)."""
     import mpmath
+    from mpmath.libmp import from_man_exp
 
     man, exp = exact_ball.man_exp()
     man, exp = int(man), int(exp)
-    with mpmath.workprec(min(max(53, man.bit_length() + 1), 256)):
-        return mpmath.ldexp(mpmath.mpf(man), exp)
+    # mpf(man) at that many bits, rounded as the context rounds, times 2^exp: made in one step.
+    bits = min(max(53, man.bit_length() + 1), 256)
+    return mpmath.mp.make_mpf(from_man_exp(man, exp, bits, mpmath.mp._prec_rounding[1]))
 
 
 def evaluate_formula(roots, point, budget, max_bits=MAX_BITS, nonzero_bits=False):
@@ -331,6 +343,8 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     results = [None] * len(points)
     first = [[None] * len(program.roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
+    tried = set()  # the points whose zeros the formula's structure was asked to prove
+    envs = [{name: arb(float(value)) for name, value in point.items()} for point in points]  # exact at any bits
     try:
         while bits <= max_bits:
             budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
@@ -338,12 +352,16 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
             flint.ctx.prec = bits
             still = []
             for k in pending:
-                env = {name: arb(float(value)) for name, value in points[k].items()}
+                env = envs[k]
                 try:
-                    found = _evaluate(program, env)
+                    found, every = _evaluate(program, env)
                     proofs = [_proof(ball, relative) for ball in found]
                 except (Undecided, ZeroDivisionError):
                     found, proofs = [], [None]
+                if k not in tried and found and _only_zeros_left(found, proofs):
+                    proofs, again = _structural_zeros(program, points[k], proofs, every)
+                    if not again:  # the structure is the same at every precision: asked once a point
+                        tried.add(k)
                 for j, proof in enumerate(proofs):
                     if proof is not None and first[k][j] is None:
                         first[k][j] = bits
@@ -363,3 +381,22 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     finally:
         flint.ctx.prec = saved
     raise NoBall(f"balls did not settle below {max_bits} bits")
+
+
+def _only_zeros_left(found, proofs):
+    """Whether every entry not proven yet is a finite ball around 0: a 0 in the making, or a tiny number."""
+    return any(p is None for p in proofs) and all(
+        p is not None or (b.is_finite() and b.contains(0)) for b, p in zip(found, proofs))
+
+
+def _structural_zeros(program, point, proofs, every):
+    """``(proofs, again)``: ``proofs`` with the zeros the formula's structure proves (`exact_zero`) at ``point``
+    (``every``: each step's ball there); ``again`` when a ball not finite yet kept a proof from being tried."""
+    out, again = [], False
+    for index, proof in enumerate(proofs):
+        if proof is None:
+            proven = exact_zero.proves_zero(program, index, point, every)
+            again = again or proven is None
+            proof = "zero" if proven else None
+        out.append(proof)
+    return out, again

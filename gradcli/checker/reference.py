@@ -69,6 +69,9 @@ def compute(target, args, seed=0, budget=None, wrt=None):
     stand-in. A formula (at a scalar or an array point) is computed on balls first (`_by_balls`).
     ``wrt`` names the variables whose derivatives are wanted (None: all; see `precision.only_chosen`).
     """
+    ready = _handed_out(target, args)
+    if ready is not None:  # made with the check's other points: no work, so no alarm to arm
+        return ready
     budget = budget or balls.Budget()
     result = Exact()
     try:
@@ -185,6 +188,19 @@ def _prefetched(target, args, seed, wrt, budget):
             return None
         del target.shared["expected references"]
         _compute_together(target, points, seed, wrt, budget, computed)
+    return _take(computed, key)
+
+
+def _handed_out(target, args):
+    """The reference at ``args`` when the check's points were already computed together (`expect`), or None."""
+    computed = target.shared.get("computed references")
+    if computed is None or "expected references" in target.shared or not all(type(a) is float for a in args):
+        return None
+    return _take(computed, _key(args))
+
+
+def _take(computed, key):
+    """The reference at ``key`` from ``computed``, or None: itself for its last request, a copy before."""
     found = computed.get(key)
     if found is None:
         return None

@@ -69,8 +69,10 @@ def rule_at_points(mp_function, arg_lists, digits):
     n, width = len(arg_lists), len(arg_lists[0])
     argnums = tuple(range(width))
 
+    points = []  # one column of mpmath numbers per variable: made once for the three runs (a float is one exactly)
+
     def run():
-        columns = [np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width)]
+        columns = [column.copy() for column in points]
         with np.errstate(all="ignore"):
             out, trace, inputs = trace_inputs(mp_function, columns, {}, argnums, "grad")
             value = output_value(out, trace)
@@ -84,6 +86,7 @@ def rule_at_points(mp_function, arg_lists, digits):
 
     try:
         with mpmath.workdps(digits):
+            points.extend(np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width))
             entries, noises = with_noise(run)
     except Exception:  # noqa: BLE001 - each point's own run says what it raises, as it would alone
         return None
