@@ -114,3 +114,27 @@ def test_a_graph_with_a_stateful_op_is_not_rerun():
         graph, (y,) = _traced_graph(tf, lambda x: outputs(x)[0], [tf.TensorSpec((), tf.float64)])
         rerun = rerun_of(graph, [y.name], "none", lambda proto: tf.constant(tf.make_ndarray(proto)))
         assert (rerun is None) == (outputs is traced)  # the random number would differ from the eager call's
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_sweep_of_an_elementwise_function_reruns_its_one_point_graph_on_the_whole_range(dtype):
+    function = TensorFlowFunction(FUNCTIONS["log1pexp"][0], "log1pexp")
+    xs = np.linspace(-120.0, 120.0, 41).astype(dtype)
+    values, (grads,) = function.vectorised([xs], dtype)
+    assert function._mapped == {}  # no tf.vectorized_map was compiled
+    with np.errstate(all="ignore"):
+        want_values, (want_grads,) = _eager(FUNCTIONS["log1pexp"][0], [xs], np.ones_like(xs))  # the same kernels on the range
+    assert_same_bits(values, want_values)
+    assert_same_bits(grads, want_grads)
+
+
+def test_a_function_that_is_not_elementwise_is_swept_by_tf_vectorized_map():
+    def per_entry(x):
+        return tf.exp(x) * x / tf.cast(tf.size(x), x.dtype)  # reads its argument's size: 1 at a point, not on a range
+
+    function = TensorFlowFunction(per_entry, "per_entry")
+    xs = np.linspace(-2.0, 2.0, 9)
+    values, (grads,) = function.vectorised([xs], np.float64)
+    assert len(function._mapped) == 1
+    np.testing.assert_allclose(values, np.exp(xs) * xs, rtol=1e-15)
+    np.testing.assert_allclose(grads, np.exp(xs) * (1 + xs), rtol=1e-15)

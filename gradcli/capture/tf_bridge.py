@@ -485,6 +485,9 @@ class TensorFlowFunction:
             raise ValueError("the variables are leaves of tree arguments: evaluated per point")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
+        mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
+        if mapped is not None:
+            return mapped
         key = tuple((a.dtype.str, a.shape[1:]) for a in arrays)
         mapped = self._mapped.get(key)
         if mapped is None:  # vectorised once per dtype and point shape, for ranges of any length
@@ -496,6 +499,34 @@ class TensorFlowFunction:
             # Flat, as TensorFlow calls its own concrete functions: binding the signature per call cost as much as the call.
             values, grads = mapped._call_flat(tensors, mapped.captured_inputs)
         return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+    def _elementwise_rerun(self, tf, arrays, dtype):
+        """``vectorised``'s answer from the graph traced for one point (the checker's), rerun on the arrays; None if it is not elementwise.
+
+        A function of numbers whose traced gradient graph maps entry by entry
+        (`tf_graph.Rerun.elementwise`: exp, log, where, ...) gives every point
+        of a range from one run of that graph's operations on the whole
+        arrays: the kernels ``tf.vectorized_map`` would run on them, without
+        its conversion and compilation (a tenth of a second per function and
+        dtype) or its call.
+        """
+        if self.compiled or any(a.ndim != 1 for a in arrays):
+            return None
+        try:
+            captured = self._capture([dtype.type(0)] * len(arrays), list)  # the graph of one point, as a check traces it
+        except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
+            return None
+        if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
+            return None
+        n = len(arrays[0])
+        try:
+            values, *grads = captured.rerun.run(_eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
+        except Exception:  # noqa: BLE001 - an op that will not run on arrays: tf.vectorized_map
+            return None
+        values, grads = np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
+            return None
+        return values, grads
 
     def _map_all(self, *tensors):
         """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""

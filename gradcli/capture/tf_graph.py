@@ -422,6 +422,10 @@ class Rerun:
     def __init__(self, inputs, constants, steps, cotangent, outputs):
         self.inputs, self.constants, self.steps = inputs, constants, steps
         self.cotangent, self.outputs = cotangent, outputs
+        # Every op elementwise and every constant a number: run on arrays of points, it maps each point alone.
+        self.elementwise = all(step[0] in ELEMENTWISE for step in steps) and all(
+            not c.shape.rank for c in constants.values()
+        )
 
     def run(self, execute, tensors, cotangent):
         """The outputs (the value, then one gradient per input) at ``tensors`` with ``cotangent`` as the value's upstream."""
@@ -432,6 +436,18 @@ class Rerun:
             env.update(zip(outputs, execute(op_type, len(outputs), [env[key] for key in inputs], attrs)))
         return [env[key] for key in self.outputs]
 
+
+# Operations that map their inputs entry by entry (numbers broadcast): a graph of these alone, traced for
+# one point, computes each point of arrays of points as it computes one (`Rerun.elementwise`).
+ELEMENTWISE = {
+    "Abs", "Acos", "Acosh", "Add", "AddV2", "Asin", "Asinh", "Atan", "Atan2", "Atanh", "Cast", "Ceil", "Cos", "Cosh",
+    "Div", "DivNoNan", "Equal", "Erf", "Erfc", "Exp", "Expm1", "Floor", "Greater", "GreaterEqual", "Identity",
+    "IdentityN", "Less", "LessEqual", "Log", "Log1p", "LogicalAnd", "LogicalNot", "LogicalOr", "Maximum", "Minimum",
+    "Mul", "MulNoNan", "Neg", "NotEqual", "OnesLike", "Pow", "PreventGradient", "RealDiv", "Reciprocal",
+    "ReciprocalGrad", "Rsqrt", "RsqrtGrad", "SelectV2", "Sigmoid", "SigmoidGrad", "Sign", "Sin", "Sinh", "Softplus",
+    "SoftplusGrad", "Softsign", "SoftsignGrad", "Sqrt", "SqrtGrad", "Square", "SquaredDifference", "StopGradient",
+    "Sub", "Tan", "Tanh", "TanhGrad", "Xdivy", "Xlog1py", "Xlogy", "ZerosLike",
+}
 
 # Operations a rerun never repeats: they read or change state (variables, random numbers), or call functions.
 _NOT_RERUN = CALLS | CONDITIONALS | set(WHILES) | {"ReadVariableOp"}
