@@ -227,6 +227,7 @@ class _Captured:
     def __init__(self, forward, backward, cotangent_key, rerun=None, output=None):
         self.forward, self.backward, self.cotangent_key = forward, backward, cotangent_key
         self.rerun, self.output = rerun, output  # output: (shape, NumPy dtype) of the function's value
+        self.ones = None  # a cotangent of ones for the value, as a tensor
 
 
 class TensorFlowFunction:
@@ -331,10 +332,15 @@ class TensorFlowFunction:
     def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
         """TensorFlow's value and gradient by the traced graph's `Rerun`; asked for the value, the gradient with a cotangent of ones is kept for the call after."""
         shape, dtype = captured.output
-        ones = np.ones(shape, dtype) if cotangent is None else None
-        ct = tf.constant(ones if cotangent is None else np.asarray(raw(cotangent)))
-        if ct.dtype != tf.as_dtype(dtype):
-            ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
+        if cotangent is None:
+            ones = np.ones(shape, dtype)
+            if captured.ones is None:
+                captured.ones = tf.constant(ones)  # a tensor is never changed: one serves every point
+            ct = captured.ones
+        else:
+            ct = tf.constant(np.asarray(raw(cotangent)))
+            if ct.dtype != tf.as_dtype(dtype):
+                ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
         try:
             y, *grads = captured.rerun.run(_eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - an op that will not run alone: the eager call from now on
