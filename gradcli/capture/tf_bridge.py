@@ -33,7 +33,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .tf_graph import Walker, is_library_frame
+from .tf_graph import Walker, is_library_frame, rerun_of
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -194,6 +194,24 @@ def _signature(leaf, exact):
     return (value.shape if exact else value.ndim, dtype.str if dtype in _TENSORFLOW_FLOATS else _FLOAT64)
 
 
+def _quick_key(leaves):
+    """The plans' cache key of leaves that are all Python floats or NumPy float arrays and scalars; None otherwise.
+
+    Those leaves are `_signature`'s usual case: their type, dtype and shape
+    say all it would read of them, without its checks per leaf.
+    """
+    key = []
+    for leaf in leaves:
+        kind = type(leaf)
+        if kind is float:
+            key.append(kind)
+        elif (kind is np.ndarray or kind is np.float64 or kind is np.float32) and leaf.dtype in _TENSORFLOW_FLOATS:
+            key.append((kind, leaf.dtype, leaf.shape))
+        else:
+            return None
+    return tuple(key)
+
+
 def _dtype_of(leaf):
     """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
     value = raw(leaf)
@@ -204,10 +222,12 @@ def _dtype_of(leaf):
 
 
 class _Captured:
-    """One traced signature: the forward and backward plans, and the keys of the cotangent."""
+    """One traced signature: the forward and backward plans, the key of the cotangent, and the graph's `Rerun` (or None)."""
 
-    def __init__(self, forward, backward, cotangent_key):
+    def __init__(self, forward, backward, cotangent_key, rerun=None, output=None):
         self.forward, self.backward, self.cotangent_key = forward, backward, cotangent_key
+        self.rerun, self.output = rerun, output  # output: (shape, NumPy dtype) of the function's value
+        self.ones = None  # a cotangent of ones for the value, as a tensor
 
 
 class TensorFlowFunction:
@@ -220,6 +240,7 @@ class TensorFlowFunction:
         self._graph_gradient, self._mapped = {}, {}
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
+        self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -263,6 +284,11 @@ class TensorFlowFunction:
             grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype))
             return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
         tensors = [tf.constant(np.asarray(raw(leaf))) for leaf in leaves]
+        rerun = self._rerun_at(leaves, rebuild, cotangent)
+        if rerun is not None:
+            got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
+            if got is not None:
+                return got
         if cotangent is None:
             if self.compiled:
                 return np.asarray(tf.convert_to_tensor(self.fun(*rebuild(tensors))).numpy()), None
@@ -279,6 +305,54 @@ class TensorFlowFunction:
         else:
             value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ct))
         return np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+
+    def _rerun_at(self, leaves, rebuild, cotangent):
+        """The traced graph's `Rerun` for these arguments' shapes and dtypes, or None (then the eager call is made).
+
+        A float64 graph is traced here if it is not yet: the exact reference
+        replays it at this point anyway. Other dtypes are rerun only where
+        the checker's replay traced them already.
+        """
+        if self.compiled:  # the user's tf.function runs as TensorFlow compiles it, optimiser and all
+            return None
+        structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
+        captured = self.captured.get((structure, tuple(_signature(leaf, exact=True) for leaf in leaves)))
+        if captured is None and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
+            try:
+                captured = self._capture(leaves, rebuild)
+            except Exception:  # noqa: BLE001 - the eager call says what is wrong, as it would without a rerun
+                return None
+        if captured is None or captured.rerun is None:
+            return None
+        shape, dtype = captured.output
+        if cotangent is not None and np.shape(raw(cotangent)) != shape:
+            return None
+        return captured
+
+    def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
+        """TensorFlow's value and gradient by the traced graph's `Rerun`; asked for the value, the gradient with a cotangent of ones is kept for the call after."""
+        shape, dtype = captured.output
+        if cotangent is None:
+            ones = np.ones(shape, dtype)
+            if captured.ones is None:
+                captured.ones = tf.constant(ones)  # a tensor is never changed: one serves every point
+            ct = captured.ones
+        else:
+            ct = tf.constant(np.asarray(raw(cotangent)))
+            if ct.dtype != tf.as_dtype(dtype):
+                ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
+        try:
+            y, *grads = captured.rerun.run(_eager_execute(), [tensors[i] for i in floats], ct)
+        except Exception:  # noqa: BLE001 - an op that will not run alone: the eager call from now on
+            captured.rerun = None
+            return None
+        value, gradients = np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+        if cotangent is not None:
+            return value, gradients
+        key = _exact_key(leaves, rebuild, ones)
+        if key is not None:
+            self._known[key] = _copied((value, gradients))
+        return value, None
 
     def _compiled_gradient(self, tf, leaves, floats, rebuild):
         """The gradient inside a ``tf.function``, one per argument structure (TensorFlow retraces per shape and dtype)."""
@@ -325,7 +399,19 @@ class TensorFlowFunction:
         is traced as it is; a second one is traced once with every dimension
         unknown, a graph that then serves arrays of any length (a sweep's
         batches), unless the user's code needs the dimensions to trace.
+        A replay of plain floats and float arrays (a difference's step, a
+        sweep's batch: thousands per check) finds its plans by the leaves'
+        types, dtypes and shapes alone (`_quick_key`).
         """
+        quick = _quick_key(leaves) if rebuild is list else None
+        if quick is not None:
+            captured = self._quick.get(quick)
+            if captured is None:
+                captured = self._quick[quick] = self._capture_by_signature(leaves, rebuild)
+            return captured
+        return self._capture_by_signature(leaves, rebuild)
+
+    def _capture_by_signature(self, leaves, rebuild):
         structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
         shapes = tuple(_signature(leaf, exact=True) for leaf in leaves)
         captured = self.captured.get((structure, shapes))
@@ -371,17 +457,23 @@ class TensorFlowFunction:
             grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
+        rerunnable = True
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
             graph, (y, grads) = _traced_graph(tf, traced, specs)
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError):
             concrete = tf.function(traced).get_concrete_function(*specs)
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
+            rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"])
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([_source(g).name for g in grads], self.text, stop=(cotangent,))
-        return _Captured(forward, backward, cotangent)
+        rerun = output = None
+        if exact and rerunnable and not self.compiled and y.shape.is_fully_defined() and y.dtype.is_floating:
+            rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: tf.constant(tf.make_ndarray(proto)))
+            output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
+        return _Captured(forward, backward, cotangent, rerun, output)
 
     # Many points at once, for sweeps.
 
@@ -399,16 +491,48 @@ class TensorFlowFunction:
             raise ValueError("the variables are leaves of tree arguments: evaluated per point")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
+        mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
+        if mapped is not None:
+            return mapped
         key = tuple((a.dtype.str, a.shape[1:]) for a in arrays)
         mapped = self._mapped.get(key)
         if mapped is None:  # vectorised once per dtype and point shape, for ranges of any length
             signature = [tf.TensorSpec((None,) + a.shape[1:], tf.as_dtype(a.dtype)) for a in arrays]
             function = tf.function(self._map_all, input_signature=signature, autograph=False)
-            mapped = self._mapped[key] = function.get_concrete_function()  # called as it is: no signature binding per call
+            mapped = self._mapped[key] = function.get_concrete_function()
         tensors = [tf.constant(a) for a in arrays]
         with _as_written(tf, eager=not self.compiled):
-            values, grads = mapped(*tensors)
+            # Flat, as TensorFlow calls its own concrete functions: binding the signature per call cost as much as the call.
+            values, grads = mapped._call_flat(tensors, mapped.captured_inputs)
         return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+    def _elementwise_rerun(self, tf, arrays, dtype):
+        """``vectorised``'s answer from the graph traced for one point (the checker's), rerun on the arrays; None if it is not elementwise.
+
+        A function of numbers whose traced gradient graph maps entry by entry
+        (`tf_graph.Rerun.elementwise`: exp, log, where, ...) gives every point
+        of a range from one run of that graph's operations on the whole
+        arrays: the kernels ``tf.vectorized_map`` would run on them, without
+        its conversion and compilation (a tenth of a second per function and
+        dtype) or its call.
+        """
+        if self.compiled or any(a.ndim != 1 for a in arrays):
+            return None
+        try:
+            captured = self._capture([dtype.type(0)] * len(arrays), list)  # the graph of one point, as a check traces it
+        except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
+            return None
+        if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
+            return None
+        n = len(arrays[0])
+        try:
+            values, *grads = captured.rerun.run(_eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
+        except Exception:  # noqa: BLE001 - an op that will not run on arrays: tf.vectorized_map
+            return None
+        values, grads = np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
+            return None
+        return values, grads
 
     def _map_all(self, *tensors):
         """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""
@@ -431,17 +555,53 @@ def _as_written(tf, eager):
     ``tf.vectorized_map`` runs a graph; a function the user wrote eagerly is
     under test as eager code computes it, so its sweep must not see what
     TensorFlow's graph optimiser makes of it. A ``tf.function`` is compiled
-    in both and keeps the optimiser.
+    in both and keeps the optimiser. The optimiser is turned off for this
+    thread's function calls only (their call options, which carry it), not in
+    TensorFlow's configuration: changing that makes TensorFlow rebuild its
+    options at each call, and would be seen by the user's own code meanwhile.
     """
     if not eager:
         yield
         return
-    saved = tf.config.optimizer.get_experimental_options()
-    tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": True})
+    from tensorflow.python.eager import context  # lazy: TensorFlow's; its call options have no public door
+
+    current = context.context()
+    saved = current.function_call_options
+    current.function_call_options = _without_rewrites(context, saved)
     try:
         yield
     finally:
-        tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": saved.get("disable_meta_optimizer", False)})
+        current.function_call_options = saved
+
+
+_UNREWRITTEN = {}  # the call options' serialised configuration -> the same with Grappler turned off
+
+
+def _without_rewrites(context, options):
+    """``options`` (TensorFlow's function call options) with the graph optimiser (Grappler) turned off."""
+    serialised = options.config_proto_serialized
+    unrewritten = _UNREWRITTEN.get(serialised)
+    if unrewritten is None:
+        from tensorflow.core.protobuf import config_pb2  # lazy: TensorFlow's configuration message
+
+        config = config_pb2.ConfigProto()
+        if serialised is not None:
+            config.ParseFromString(serialised)
+        config.graph_options.rewrite_options.disable_meta_optimizer = True
+        unrewritten = _UNREWRITTEN[serialised] = context.FunctionCallOptions(options.executor_type, config)
+    return unrewritten
+
+
+def _eager_execute():
+    """``execute(op_type, n_outputs, inputs, attrs)``: one TensorFlow operation run eagerly (a `Rerun`'s step)."""
+    from tensorflow.python.eager import context, execute  # lazy: TensorFlow's; the door its generated ops go through
+
+    current = context.context()
+
+    def run(op_type, n_outputs, inputs, attrs):
+        return execute.execute(op_type, n_outputs, inputs, attrs, current)
+
+    return run
 
 
 def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
