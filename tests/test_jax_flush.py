@@ -65,3 +65,35 @@ def test_the_recorded_backward_replay_meets_the_zero_jax_met():
     assert replayed == 0
     (unrecorded,) = bridge.backward((x,), np.float32(1.0))  # NumPy's own arithmetic, as the differences use it
     assert unrecorded != 0
+
+
+def _sigmoid_loss(tmp_path):
+    path = tmp_path / "sig.py"
+    path.write_text("import jax\n\n\ndef loss(x):\n    return jax.nn.sigmoid(x)\n")
+    return f"{path}:loss"
+
+
+def test_a_gradient_below_the_smallest_normal_float_is_right_as_0_in_jax(tmp_path):
+    # sigmoid'(100) = e^-100 = 3.7e-44: a float32 subnormal, which XLA flushes to 0, the nearest it can give.
+    import gradcli
+
+    (result,) = gradcli.check(_sigmoid_loss(tmp_path), [{"x": 100.0}], dtypes=("float32",), fixes=False).results
+    assert result.gradient["x"] == 0
+    assert mpmath.almosteq(mpmath.mpf(result.exact_gradient["x"]), mpmath.exp(-100), rel_eps=1e-12, abs_eps=0)
+    assert result.status == "ok", result.findings
+
+
+def test_a_framework_that_keeps_subnormals_is_held_to_them(tmp_path, monkeypatch):
+    # Test the tester: read as if JAX kept subnormals, its 0 is 3.7e-44 off, all of its digits.
+    import gradcli
+
+    real = jax_bridge.capture
+    monkeypatch.setattr(jax_bridge, "capture", lambda fun, text: _kept(real(fun, text)))
+    (result,) = gradcli.check(_sigmoid_loss(tmp_path), [{"x": 100.0}], dtypes=("float32",), fixes=False).results
+    assert result.status == "unstable"
+
+
+def _kept(captured):
+    import dataclasses
+
+    return dataclasses.replace(captured, flushes_subnormals=False)

@@ -79,6 +79,9 @@ class Bridge:
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
     supplied: tuple = ()  # parameters `arguments` fills itself where a point leaves them out (a module-level nn.Module)
+    # Whether the framework's CPU code flushes subnormal results to 0 (XLA does): there 0 is the
+    # nearest number it can give to an exact value below the dtype's smallest normal one.
+    flushes_subnormals: bool = False
 
 
 def make_bridge(framework, fun, text) -> Bridge:

@@ -69,6 +69,7 @@ def capture(fun, text):
         "jax.numpy",
         SPELLINGS,
         captured.vectorised,
+        flushes_subnormals=True,
     )
 
 

@@ -125,13 +125,15 @@ def worst_error(computed, exact, rtol, dtype=None):
     return compare(computed, exact, rtol, 0.0, dtype)[0]
 
 
-def compare(computed, exact, rtol, atol, dtype=None):
+def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
     """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|.
 
     An exact 0 is compared against the larger of ``atol`` and the floor
     rtol x max(1, the largest exact entry); there the reported error is
     relative to that floor (0 within rtol of it). With atol 0, ``passed`` is
-    exactly "the worst relative error is at most rtol".
+    exactly "the worst relative error is at most rtol". ``flushed``: the
+    computation flushes subnormal results to 0 (XLA on CPU), so a 0 where the
+    exact value is below the dtype's smallest normal number is the dtype's answer.
     """
     import mpmath
 
@@ -147,7 +149,10 @@ def compare(computed, exact, rtol, atol, dtype=None):
     zero_floor = max([_one()] + finite_exact)
     worst, passed = 0.0, True
     mpf = _exact_type()
+    tiny = float(np.finfo(dtype).tiny) if flushed and dtype is not None else 0.0
     for computed_value, exact_value in zip(computed_values, exact_values):
+        if computed_value == 0 and abs(exact_value) < tiny:
+            continue  # the flushed dtype's nearest number
         # mpf stays mpf: a float would flush 1e-348 to 0.
         if type(computed_value) is float and math.isfinite(computed_value) and mpmath.isfinite(exact_value):
             # The usual entry, read as below with fewer conversions: mpf(a) == mpf(b) is a == b for floats.

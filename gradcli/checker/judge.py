@@ -213,15 +213,16 @@ def _wrong(recording, kind, message):
 def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False):
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
     judgement = Judgement()
+    flushed = getattr(target.bridge, "flushes_subnormals", False)
     if exact.value is not None:
-        result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype)
+        result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
         if not passed:
             judgement.value = Verdict.UNSTABLE
         _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
     if not verdicts_alone:
         result.value_ulps = ulps(value, exact.value, dtype)
     if gradient_known:
-        compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype) for n in chosen]
+        compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed) for n in chosen]
         result.gradient_error = max(error for error, _ in compared)
         if not verdicts_alone:
             result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
