@@ -111,6 +111,8 @@ def _user_frame_summary(folder):
     innermost = None
     while frame is not None:
         code = frame.f_code
+        if os.path.abspath(code.co_filename).startswith(_GRADCLI_DIR):
+            break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         if is_user_file(code.co_filename, folder):
             if innermost is None:
                 innermost = frame

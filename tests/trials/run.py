@@ -3,7 +3,10 @@
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from cases import ALL
+from cases import ALL as FIRST
+from cases2 import ALL as SECOND
+
+ALL = FIRST + SECOND
 from judge import judge, run_cli
 
 
