@@ -106,12 +106,7 @@ class Swish(torch.autograd.Function):
         return grad_output * s * (1 + x * (1 - s))
 
 
-class BadSwish(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * torch.sigmoid(x)
-
+class BadSwish(Swish):
     @staticmethod
     def backward(ctx, grad_output):
         (x,) = ctx.saved_tensors
