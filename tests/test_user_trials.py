@@ -216,3 +216,23 @@ def test_a_backward_op_with_no_user_frame_is_not_placed_in_the_caller_of_gradcli
 
     located = [f["location"] for f in json.loads(out)["results"][0]["findings"] if f.get("location")]
     assert located and all(case.file in where for where in located), located
+
+
+
+def test_a_failing_gradcheck_of_pytorch_code_shows_no_trace_log(tmp_path):
+    """A failing `gradcheck` test shows its findings, not hundreds of PyTorch's structured-trace DEBUG records."""
+    import subprocess
+
+    (tmp_path / "test_focal.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {judge.HERE!r})\n"
+        "import torch_train\n\n\n"
+        "def test_focal(gradcheck):\n"
+        "    gradcheck(torch_train.focal_loss, [{'z': -100.0}], dtypes=('float32',))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=judge.REPO)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path / "test_focal.py")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert "1 failed" in done.stdout, done.stdout[-2000:]
+    assert "torch_train.py:41" in done.stdout  # the finding at the user's line
+    assert "torch.__trace" not in done.stdout
