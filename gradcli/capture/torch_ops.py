@@ -357,8 +357,9 @@ def _kthvalue(x, k, dim=-1, keepdim=False):
 def _sigmoid(x):
     # PyTorch's kernel is 1 / (1 + exp(-x)): in a dtype its exp overflows (below -88 in float32) and the
     # result is 0 where gradcli's sigmoid keeps a subnormal; a replay in a dtype follows the kernel, so the
-    # overflow PyTorch meets is named at its line. High precision takes gradcli's sigmoid (the same function).
-    if is_exact(x):
+    # overflow PyTorch meets is named at its line. High precision takes gradcli's sigmoid (the same function);
+    # so do half dtypes, which PyTorch's kernel computes in float32 (where exp(12) does not overflow).
+    if is_exact(x) or np.asarray(raw(x)).dtype.itemsize < 4:
         return gnp.sigmoid(x)
     return 1 / (1 + gnp.exp(-x))
 
