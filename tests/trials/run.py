@@ -5,9 +5,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from cases import ALL as FIRST
 from cases2 import ALL as SECOND
+from judge import judge, run_cli
 
 ALL = FIRST + SECOND
-from judge import judge, run_cli
 
 
 def one(case):
