@@ -19,6 +19,7 @@ from click.testing import CliRunner
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases  # noqa: E402
+import cases2  # noqa: E402
 import judge  # noqa: E402
 
 from gradcli.capture.detect import framework_of_callable, framework_of_source  # noqa: E402
@@ -56,8 +57,20 @@ CHOSEN = [
     "numpy_legacy:sinc@x=0:float64",
     "numpy_legacy:interpolated@x=0.5:float64",
     "numpy_alias:hinge@x=1:float64",
+    # second round: PyTorch's sigmoid kernel underflows to 0 in float32 (1/(1+exp(100))): the replay follows it,
+    # so the overflow is named at the user's line and F.logsigmoid is offered and re-checked
+    "torch_train:focal_loss@z=-100:float32",
+    # torch.distributions checks its arguments by branching on their values: traced with the checks off
+    "torch_train:gaussian_nll@mu=0.3,log_sigma=-0.5:float64",
+    "torch_train:kth@x=[3,1,2]:float64",  # torch.kthvalue replayed
+    # one of each kind per framework from the second round
+    "jax_train:mlp_loss@init:float64",
+    "jax_train:cosine@a=[0,0]:float64",
+    "tf_keras:sinc_where@x=0:float64",
+    "tf_keras:normalized@x=[0,0]:float64",
+    "numpy_star:softmax_xent@z=[1000,0,-5]:float64",
 ]
-BY_ID = {case.id: case for case in cases.ALL}
+BY_ID = {case.id: case for case in cases.ALL + cases2.ALL}
 
 
 def _run(case):
@@ -81,8 +94,8 @@ def test_trial(case_id):
 
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(CHOSEN) <= set(BY_ID)
-    assert len(BY_ID) == len(cases.ALL)  # ids are unique
-    for case in cases.ALL:
+    assert len(BY_ID) == len(cases.ALL) + len(cases2.ALL)  # ids are unique
+    for case in cases.ALL + cases2.ALL:
         assert case.verdict == "input-error" or case.truth is not None, case.id
         assert judge.truth_of(case) if case.truth is not None else case.message
 
@@ -192,3 +205,34 @@ def test_integer_labels_given_whole_are_held_in_every_framework(tmp_path):
     with pytest.raises(InputError):  # labels differ between points: one layout cannot hold them
         gradcli.check(f"{path}:loss", [{"logits": logits, "labels": np.array([0, 2])},
                                        {"logits": logits, "labels": np.array([1, 2])}], dtypes=("float64",))
+
+
+def test_a_backward_op_with_no_user_frame_is_not_placed_in_the_caller_of_gradcli():
+    """PyTorch's backward nodes run under gradcli's call: the line the finding names is the user's, never the CLI's."""
+    case = BY_ID["torch_train:naive_softmax@x=[100,101]:float32"]
+    code, out, err = _run(case)
+    assert judge.judge(case, code, out, err) == []
+    import json
+
+    located = [f["location"] for f in json.loads(out)["results"][0]["findings"] if f.get("location")]
+    assert located and all(case.file in where for where in located), located
+
+
+
+def test_a_failing_gradcheck_of_pytorch_code_shows_no_trace_log(tmp_path):
+    """A failing `gradcheck` test shows its findings, not hundreds of PyTorch's structured-trace DEBUG records."""
+    import subprocess
+
+    (tmp_path / "test_focal.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {judge.HERE!r})\n"
+        "import torch_train\n\n\n"
+        "def test_focal(gradcheck):\n"
+        "    gradcheck(torch_train.focal_loss, [{'z': -100.0}], dtypes=('float32',))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=judge.REPO)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path / "test_focal.py")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert "1 failed" in done.stdout, done.stdout[-2000:]
+    assert "torch_train.py:41" in done.stdout  # the finding at the user's line
+    assert "torch.__trace" not in done.stdout

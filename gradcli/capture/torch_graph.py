@@ -27,6 +27,7 @@ whose gradient it computes (autograd's sequence number pairs them).
 from __future__ import annotations
 
 import linecache
+import logging
 import os
 import re
 import sys
@@ -111,6 +112,8 @@ def _user_frame_summary(folder):
     innermost = None
     while frame is not None:
         code = frame.f_code
+        if os.path.abspath(code.co_filename).startswith(_GRADCLI_DIR):
+            break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         if is_user_file(code.co_filename, folder):
             if innermost is None:
                 innermost = frame
@@ -155,6 +158,10 @@ def trace(fun, examples):
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
         PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
+        # PyTorch's structured-trace logger writes a DEBUG record per tensor it fakes: hundreds of lines in a
+        # failing test's captured log, none of them the user's; silenced while gradcli traces.
+        structured = logging.getLogger("torch.__trace")
+        was_disabled, structured.disabled = structured.disabled, True
         try:
             module = make_fx(
                 fun,
@@ -165,6 +172,7 @@ def trace(fun, examples):
             )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
+            structured.disabled = was_disabled
     return compile_graph(module)
 
 

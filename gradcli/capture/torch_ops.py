@@ -344,6 +344,26 @@ def _median(x, dim=None, keepdim=False):
     return picked, where
 
 
+def _kthvalue(x, k, dim=-1, keepdim=False):
+    """``aten.kthvalue``: the k-th smallest value along ``dim`` (k from 1), with its index."""
+    axis = _dim_of(x, dim) if np.ndim(raw(x)) else 0
+    values, indices = orderings.sort_along(x, axis)
+    picked, where = values[_index_along(x, axis, k - 1)], indices[_index_along(x, axis, k - 1)]
+    if keepdim:
+        picked, where = gnp.expand_dims(picked, axis), np.expand_dims(where, axis)
+    return picked, where
+
+
+def _sigmoid(x):
+    # PyTorch's kernel is 1 / (1 + exp(-x)): in a dtype its exp overflows (below -88 in float32) and the
+    # result is 0 where gradcli's sigmoid keeps a subnormal; a replay in a dtype follows the kernel, so the
+    # overflow PyTorch meets is named at its line. High precision takes gradcli's sigmoid (the same function);
+    # so do half dtypes, which PyTorch's kernel computes in float32 (where exp(12) does not overflow).
+    if is_exact(x) or np.asarray(raw(x)).dtype.itemsize < 4:
+        return gnp.sigmoid(x)
+    return 1 / (1 + gnp.exp(-x))
+
+
 def _cummax(combine, arg_better):
     def running(x, dim):
         axis = _dim_of(x, dim)
@@ -574,7 +594,7 @@ OPS = {
     "log10": gnp.log10,
     "log1p": gnp.log1p,
     "expm1": gnp.expm1,
-    "sigmoid": gnp.sigmoid,
+    "sigmoid": _sigmoid,
     "tanh": gnp.tanh,
     "sin": gnp.sin,
     "cos": gnp.cos,
@@ -685,6 +705,7 @@ OPS = {
     "sort": _sort,
     "topk": _topk,
     "median": _median,
+    "kthvalue": _kthvalue,
     "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
     "cumprod": lambda x, dim, dtype=None: _cast(orderings.cumulative(x, dim, gnp.multiply), dtype),
     "logcumsumexp": lambda x, dim: orderings.cumulative(x, dim, gnp.logaddexp),

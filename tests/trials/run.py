@@ -3,8 +3,11 @@
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from cases import ALL
+from cases import ALL as FIRST
+from cases2 import ALL as SECOND
 from judge import judge, run_cli
+
+ALL = FIRST + SECOND
 
 
 def one(case):
