@@ -6,8 +6,8 @@ imports. Its imports are the audit's longest wait: nothing runs a case until
 they are done. So it leaves out what only some cases need, which the worker
 that first needs it imports: sympy (0.45 s; a conjugate or similar rewrite
 among a failing case's fixes is simplified with it) and scipy.special (0.3 s;
-erf and its kin in floats). Of 103 formula cases of the issue-31 benchmark,
-three need each; imported in the forkserver, every audit waited for both.
+erf and its kin in floats). Three of the issue-31 benchmark's 103 formula
+cases need each; imported here, every audit would wait for both.
 This module imports neither NumPy nor the checker, so ``gradcli audit`` can
 start the forkserver's imports before its own.
 """
