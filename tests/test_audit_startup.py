@@ -52,8 +52,8 @@ def test_a_spec_that_loads_runs_on_the_forkserver_started_before_it_and_stops_it
     assert seen["after"] == 0  # and was stopped once no case was left: its exit would outlast gradcli's
 
 
-# Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, the rest
-# not yet); this process answers it as gradcli does, then runs a case on that forkserver.
+# Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, sympy
+# not yet: it has a second to go); this process answers it as gradcli does, then runs a case on that forkserver.
 CTRL_C_DURING_IMPORTS = """
 import os, signal, time
 import psutil
