@@ -477,6 +477,7 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     try:
         from .audit.progress import Progress
         from .audit.run import run_audit
+        from .isolation import stop_forkserver
         from .views.terminal_audit import summary
 
         def given(param):
@@ -496,6 +497,7 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     try:
         with Progress() as progress:
             report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
+        stop_forkserver()  # no case is left: its exit after ours would keep stdout and stderr open
         if old is not None:
             from .audit.baseline import compare
 

@@ -143,15 +143,32 @@ def start_forkserver(preload=PRELOAD):
         return _nothing
 
     def stop():
-        if server._forkserver_pid != started:
-            return  # gone already, or another one since
-        try:
-            os.kill(started, signal.SIGKILL)  # mid-import, closing its pipe would not stop it until the imports end
-            server._stop()  # reaps it and removes its socket
-        except OSError:
-            pass  # already gone: nothing is left to stop
+        if server._forkserver_pid == started:  # else gone already, or another one since
+            _kill(server)
 
     return stop
+
+
+def stop_forkserver():
+    """Stop this process's forkserver, if one runs: for a process that will ask it for no more workers.
+
+    Left running, it ends after this process does, and its interpreter's own
+    exit (0.1-0.3 s) holds this process's stdout and stderr open meanwhile: a
+    pipe or a CI runner reading them waits for it.
+    """
+    forkserver = sys.modules.get("multiprocessing.forkserver")
+    server = getattr(forkserver, "_forkserver", None)
+    if getattr(server, "_forkserver_pid", None) is not None and hasattr(server, "_stop"):
+        _kill(server)
+
+
+def _kill(server):
+    """Kill the forkserver of ``server`` (a `multiprocessing.forkserver.ForkServer`), reap it and remove its socket."""
+    try:
+        os.kill(server._forkserver_pid, signal.SIGKILL)  # closing its pipe would stop it only after its imports, or its exit
+        server._stop()
+    except OSError:
+        pass  # already gone: nothing is left to stop
 
 
 def _nothing():

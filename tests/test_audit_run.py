@@ -230,7 +230,7 @@ timeout = 4
 def _audit_with_a_framework_that_imports_in(tmp_path, seconds):
     """An audit of one case whose module imports a stand-in "torch" (found first, in the spec's folder) taking ``seconds``.
 
-    The module itself then takes 1.2 s to import (twice: read for its variables, then checked): the case's 4 s cover it and
+    The module itself then takes 1.2 s to import (once: read for its variables and checked): the case's 4 s cover it and
     the check, not the framework's import too.
     """
     (tmp_path / "torch.py").write_text(f"import time\ntime.sleep({seconds})\n")
@@ -257,3 +257,20 @@ def test_a_framework_import_that_never_ends_is_still_stopped(tmp_path):
     done, case = _audit_with_a_framework_that_imports_in(tmp_path, 600)
     assert case["status"] == "error"
     assert case["error"] == "timed out after 4 s while loading its module and framework (its worker was stopped)"
+
+
+def test_a_case_imports_its_module_once(tmp_path):
+    # Read for its variables and checked: the worker hands the check the function it loaded, not its name again.
+    (tmp_path / "model.py").write_text(
+        "import os\nimport gradcli.numpy as gnp\n\n"
+        f"with open({str(tmp_path / 'imports.txt')!r}, 'a') as log:\n    log.write('imported\\n')\n\n"
+        "def f(x):\n    return gnp.log1p(gnp.exp(x))\n"
+    )
+    from gradcli.audit.cases import make_case
+    from gradcli.audit.run import run_case
+
+    case = make_case("once", "model.py:f", [{"at": ["x=1", "x=-2"], "dtypes": ["float64"], "fixes": False}], folder=str(tmp_path))
+    result = run_case(case)
+    assert result.status == "pass", result.reason
+    assert [r["point"] for r in result.check["results"]] == [{"x": 1.0}, {"x": -2.0}]
+    assert (tmp_path / "imports.txt").read_text() == "imported\n"

@@ -9,22 +9,25 @@ import sys
 RUN_AND_LIST = """
 import json, sys
 import psutil
+import gradcli.audit.run
 import gradcli.audit.spec
 from gradcli.cli import main
 
 
 def forkservers():
-    alive = [p.cmdline() for p in psutil.Process().children() if p.status() != psutil.STATUS_ZOMBIE]
-    return [c for c in alive if "forkserver" in " ".join(c)]
+    alive = [p for p in psutil.Process().children() if p.status() != psutil.STATUS_ZOMBIE]
+    return [p.pid for p in alive if "forkserver" in " ".join(p.cmdline())]
 
 
 reading, load_spec = [], gradcli.audit.spec.load_spec
 gradcli.audit.spec.load_spec = lambda *args: reading.extend(forkservers()) or load_spec(*args)
+running, run_audit = [], gradcli.audit.run.run_audit
+gradcli.audit.run.run_audit = lambda *args: (lambda report: running.extend(forkservers()) or report)(run_audit(*args))
 try:
     main(sys.argv[1:])
 except SystemExit as stop:
     code = stop.code
-print(json.dumps({"code": code, "while reading": len(reading), "after": len(forkservers())}))
+print(json.dumps({"code": code, "while reading": reading, "cases run on": running, "after": len(forkservers())}))
 """
 
 
@@ -37,14 +40,16 @@ def run_and_list(folder, *args):
 def test_a_spec_that_fails_to_load_exits_2_and_leaves_no_forkserver(tmp_path):
     (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "bad"\ntarget = "log(1+exp(x))"\nat = ["y=1"]\n')
     seen, err = run_and_list(tmp_path, "audit", "gradcli.toml", "--jobs", "2")
-    assert seen == {"code": 2, "while reading": 1, "after": 0}
+    assert (seen["code"], len(seen["while reading"]), seen["cases run on"], seen["after"]) == (2, 1, [], 0)
     assert "gradcli.toml" in err and "Traceback" not in err
 
 
-def test_a_spec_that_loads_runs_on_the_forkserver_started_before_it(tmp_path):
+def test_a_spec_that_loads_runs_on_the_forkserver_started_before_it_and_stops_it(tmp_path):
     (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "good"\ntarget = "log(1+exp(x))"\nat = ["x=1"]\n')
     seen, err = run_and_list(tmp_path, "audit", "gradcli.toml", "--jobs", "2")
-    assert seen == {"code": 0, "while reading": 1, "after": 1}, err  # the one started early ran the case
+    assert seen["code"] == 0 and len(seen["while reading"]) == 1, err
+    assert seen["cases run on"] == seen["while reading"]  # the one started early ran the case
+    assert seen["after"] == 0  # and was stopped once no case was left: its exit would outlast gradcli's
 
 
 # Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, sympy

@@ -218,7 +218,7 @@ def error_result(case, message, seconds=0.0) -> CaseResult:
 
 def _check(case):
     from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
-    from ..checker.targets import example_points, resolve  # lazy: as the checker
+    from ..checker.targets import by_returned_value, example_points, resolve  # lazy: as the checker
 
     target = _located(case)
     resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
@@ -226,7 +226,9 @@ def _check(case):
         points = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)
     else:
         points = [parse_point(text, resolved.variables) for text in case.at]
-    report = check(target, points, case.options)
+    # The check gets the target resolved here, bridged by its returned value as `check` bridges a target
+    # given by name: the user's module is imported once per case, a formula parsed once.
+    report = check(by_returned_value(resolved, points, case.options.framework), points, case.options)
     by_dtype = {}
     for result in report.results:
         by_dtype[result.dtype] = Verdict.worst(by_dtype.get(result.dtype, Verdict.OK), result.status)
