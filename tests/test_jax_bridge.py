@@ -56,6 +56,26 @@ def doubled(x):
     return log1pexp(x)
 
 
+@jax.custom_vjp
+def straight_round(x):
+    return jnp.round(x)
+
+
+def straight_round_fwd(x):
+    return jnp.round(x), None
+
+
+def straight_round_bwd(_, g):
+    return (g,)
+
+
+straight_round.defvjp(straight_round_fwd, straight_round_bwd)
+
+
+def quantized(x):
+    return jnp.sum(straight_round(x) * jnp.array([1.0, 2.0]))
+
+
 @jax.custom_jvp
 def bad(x):
     return jnp.log1p(jnp.exp(x))
@@ -143,6 +163,16 @@ def test_a_wrong_custom_vjp_rule_is_wrong_at_the_rules_own_line(model):
     assert "log1pexp_bwd() of log1pexp" in rule.op
     assert result.gradient["x"] == pytest.approx(2 / (1 + np.exp(-1.0)), rel=1e-15)  # JAX's own number
     assert float(result.exact_gradient["x"]) == pytest.approx(1 / (1 + np.exp(-1.0)), rel=1e-12)
+
+
+def test_a_rule_that_computes_nothing_is_still_named_at_its_line_when_wrong(model):
+    # A straight-through estimator: its bwd hands g on untouched, but round's derivative is 0.
+    [result] = check(f"{model}:quantized", [{"x": np.array([0.3, 1.2])}], dtypes=("float64",))
+    assert result.status == "wrong"
+    rule = finding(result, "wrong-rule")
+    assert rule.location == f"{model}:{line_of('def straight_round_bwd')}"
+    assert "straight_round_bwd() of straight_round" in rule.op
+    assert list(np.ravel(result.gradient["x"])) == [1.0, 2.0]  # JAX's own numbers, passed through the rule
 
 
 def test_a_wrong_custom_jvp_rule_is_wrong_at_its_line_and_a_right_one_is_ok(model):

@@ -393,4 +393,24 @@ def _scalar(value):
 
 def compile_jaxpr(closed, fallback, rules=None):
     """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of."""
-    return _Compiler(fallback, rules).program(closed)
+    compiler = _Compiler(fallback, rules)
+    program = compiler.program(closed)
+    if rules is not None:
+        _passed_through(program, rules, compiler)
+    return program
+
+
+def _passed_through(program, rules, compiler):
+    """A rule of the user's that computes nothing (``return (g,)``, a straight-through estimator) still ran:
+    the gradient passes through it, replayed as ``g * 1`` on its line, so a wrong one is named there."""
+    from .. import numpy as gnp
+
+    ran = {step.user_rule for step in program.steps}
+    first = next((k for k, out in enumerate(program.outputs) if type(out) is not _Literal), None)
+    for site in rules.sites.values():
+        if site in ran or first is None:
+            continue
+        out = compiler.fresh()
+        program.steps.append(Step("mul", lambda params, g: gnp.multiply(g, 1), {}, (program.outputs[first],),
+                                  (out,), False, site[1], site))
+        program.outputs[first] = out
