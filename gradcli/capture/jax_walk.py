@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..autodiff.ops import astype
+from ..autodiff.ops import astype, multiply
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -403,14 +403,16 @@ def compile_jaxpr(closed, fallback, rules=None):
 def _passed_through(program, rules, compiler):
     """A rule of the user's that computes nothing (``return (g,)``, a straight-through estimator) still ran:
     the gradient passes through it, replayed as ``g * 1`` on its line, so a wrong one is named there."""
-    from .. import numpy as gnp
-
     ran = {step.user_rule for step in program.steps}
     first = next((k for k, out in enumerate(program.outputs) if type(out) is not _Literal), None)
     for site in rules.sites.values():
         if site in ran or first is None:
             continue
         out = compiler.fresh()
-        program.steps.append(Step("mul", lambda params, g: gnp.multiply(g, 1), {}, (program.outputs[first],),
-                                  (out,), False, site[1], site))
+        program.steps.append(Step("mul", _times_one, {}, (program.outputs[first],), (out,), False, site[1], site))
         program.outputs[first] = out
+
+
+def _times_one(params, g):
+    """``g * 1``: ``g`` unchanged, through an operation the recorder sees."""
+    return multiply(g, 1)

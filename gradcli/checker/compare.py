@@ -151,7 +151,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
     mpf = _exact_type()
     tiny = float(np.finfo(dtype).tiny) if flushed and dtype is not None else 0.0
     for computed_value, exact_value in zip(computed_values, exact_values):
-        if computed_value == 0 and abs(exact_value) < tiny:
+        if tiny and computed_value == 0 and abs(exact_value) < tiny:
             continue  # the flushed dtype's nearest number
         # mpf stays mpf: a float would flush 1e-348 to 0.
         if type(computed_value) is float and math.isfinite(computed_value) and mpmath.isfinite(exact_value):
@@ -169,7 +169,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
                 continue
             if mpmath.isnan(computed_value) or mpmath.isinf(computed_value):
                 return math.inf, False
-            if dtype is not None and computed_value == mpmath.mpf(float(dtype.type(float(exact_value)))):
+            if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
         if exact_value == 0:
@@ -210,6 +210,8 @@ _FLOAT64 = np.dtype(np.float64)
 def _held(exact, dtype):
     """The finite exact number as ``dtype`` holds it, as a float (float64 holds what float() gives)."""
     return float(exact) if dtype == _FLOAT64 else float(dtype.type(float(exact)))
+
+
 _ONE = []  # mpmath's 1, once made (a number is the same at every precision)
 
 
