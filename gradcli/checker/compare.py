@@ -144,6 +144,10 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
         if c.shape != e.shape:
             return math.inf, False
         pairs = c.ravel(), [mpmath.mpf(v) for v in e.ravel()]
+    elif not flushed:
+        answer = _compare_one(pairs[0][0], pairs[1][0], rtol, atol, dtype)
+        if answer is not None:
+            return answer
     computed_values, exact_values = pairs
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
     zero_floor = max([_one()] + finite_exact)
@@ -180,6 +184,82 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             passed = passed and difference <= atol + rtol * abs(exact_value)
         worst = max(worst, error)
     return worst, passed
+
+
+def _compare_one(computed, exact, rtol, atol, dtype):
+    """`compare` of one finite entry (a float or an mpmath number) against one finite exact number; None otherwise.
+
+    The same operations as `compare`'s loop, at the same precision and
+    rounding, on mpmath's raw numbers (``_mpf_`` tuples), which its operators
+    wrap: the same bits, without making an mpmath number for each step.
+    """
+    libmp = _libmp()
+    prec, rounding = _context_rounding()
+    e = exact._mpf_
+    if e in libmp.specials or type(rtol) not in _PLAIN_NUMBERS or type(atol) not in _PLAIN_NUMBERS:
+        return None
+    kind = type(computed)
+    if kind is float:
+        if not math.isfinite(computed):
+            return None
+        if dtype is not None and computed == (libmp.to_float(e, rnd=rounding) if dtype == _FLOAT64 else _held(exact, dtype)):
+            return 0.0, True
+        c = libmp.mpf_pos(libmp.from_float(computed), prec, rounding)
+    elif kind is _exact_type():
+        c = computed._mpf_
+        if c in libmp.specials:
+            return None
+        c = libmp.normalize(*c, prec, rounding) if c[1] else c  # mpf(computed): a 0 stays as it is
+        if dtype is not None and c == libmp.from_float(_held(exact, dtype)):
+            return 0.0, True
+    else:
+        return None
+    difference = libmp.mpf_abs(libmp.mpf_sub(c, e, prec, rounding), prec, rounding)
+    if e == libmp.fzero:  # compared against the floor rtol x max(1, |exact|), which is rtol x 1 here
+        floor = libmp.mpf_mul(libmp.fone, _raw(rtol, libmp), prec, rounding)
+        error = libmp.to_float(libmp.mpf_div(difference, libmp.fone, prec, rounding), rnd=rounding) if libmp.mpf_gt(difference, floor) else 0.0
+        bound = floor if libmp.mpf_gt(floor, _raw(atol, libmp)) else _raw(atol, libmp)
+    else:
+        size = libmp.mpf_abs(e, prec, rounding)
+        error = libmp.to_float(libmp.mpf_div(difference, size, prec, rounding), rnd=rounding)
+        bound = libmp.mpf_add(libmp.mpf_mul(size, _raw(rtol, libmp), prec, rounding), _raw(atol, libmp), prec, rounding)
+    return max(0.0, error), libmp.mpf_le(difference, bound)
+
+
+_PLAIN_NUMBERS = frozenset({float, int})
+
+
+def _raw(number, libmp):
+    """A float's or an int's raw mpmath number, as mpmath's operators convert it (exactly)."""
+    return libmp.from_float(number) if type(number) is float else libmp.from_int(number)
+
+
+class _Libmp:
+    """mpmath's raw arithmetic (``mpmath.libmp``) and its special values, once mpmath is loaded."""
+
+    def __init__(self):
+        from mpmath import libmp
+
+        for name in ("to_float", "from_float", "from_int", "mpf_pos", "normalize", "mpf_abs", "mpf_sub", "mpf_mul",
+                     "mpf_div", "mpf_add", "mpf_gt", "mpf_le", "fzero", "fone"):
+            setattr(self, name, getattr(libmp, name))
+        self.specials = frozenset({libmp.fnan, libmp.finf, libmp.fninf})
+
+
+_LIBMP = []
+
+
+def _libmp():
+    if not _LIBMP:
+        _LIBMP.append(_Libmp())
+    return _LIBMP[0]
+
+
+def _context_rounding():
+    """mpmath's working precision and rounding mode (what its numbers' operators round to)."""
+    import mpmath  # lazy: loaded by the reference that made the exact numbers
+
+    return mpmath.mp._prec_rounding
 
 
 def _scalar_pair(computed, exact):
@@ -243,6 +323,10 @@ def ulps(computed, exact, dtype):
     if exact is None:
         return None
     pairs = _scalar_pair(computed, exact)
+    if pairs is not None and dtype == _FLOAT64 and type(pairs[0][0]) is float:
+        answer = _float64_ulps(pairs[0][0], pairs[1][0])
+        if answer is not None:
+            return answer
     if pairs is None:
         c = np.asarray(raw(computed))
         e = np.asarray(raw(exact), dtype=object)
@@ -263,6 +347,29 @@ def ulps(computed, exact, dtype):
             ulp = float(finfo(dtype).smallest_subnormal)
         worst = max(worst, float(abs(mpmath.mpf(cv) - ev)) / ulp)
     return worst
+
+
+def _float64_ulps(computed, exact):
+    """`ulps` of a finite float against a finite exact number in float64, on mpmath's raw numbers; None otherwise.
+
+    The same operations as `ulps`, at the same precision and rounding (see
+    `_compare_one`); a float's spacing is `math.ulp` of its magnitude, which
+    is NumPy's `spacing` for every finite float below the largest.
+    """
+    libmp = _libmp()
+    prec, rounding = _context_rounding()
+    e = exact._mpf_
+    if e in libmp.specials or not math.isfinite(computed):
+        return None
+    rounded = abs(libmp.to_float(e, rnd=rounding))
+    if not rounded < _LARGEST_FLOAT64:
+        return None  # inf, or the largest float, whose spacing NumPy says is inf
+    c = libmp.mpf_pos(libmp.from_float(computed), prec, rounding)
+    difference = libmp.mpf_abs(libmp.mpf_sub(c, e, prec, rounding), prec, rounding)
+    return max(0.0, libmp.to_float(difference, rnd=rounding) / math.ulp(rounded))
+
+
+_LARGEST_FLOAT64 = float(np.finfo(np.float64).max)
 
 
 def plain_rows(rows):

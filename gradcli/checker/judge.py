@@ -20,6 +20,7 @@ from .results import Finding
 from .verdict import Verdict
 
 _FLOAT64 = np.dtype(np.float64)
+_ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False):
@@ -197,7 +198,13 @@ def _rule_error(rule, exact):
     """
     import mpmath
 
-    pairs = zip(np.asarray(raw(rule), dtype=object).ravel(), np.asarray(raw(exact), dtype=object).ravel())
+    rule, exact = raw(rule), raw(exact)
+    if type(rule) is mpmath.mpf and type(exact) is mpmath.mpf:  # the usual pair, read as below without the arrays
+        r, e = rule._mpf_, exact._mpf_
+        if e == _ZERO and r != _ZERO and not mpmath.isnan(rule) and not mpmath.isinf(rule):
+            return math.inf
+        return worst_error(rule, exact, WRONG_RTOL)
+    pairs = zip(np.asarray(rule, dtype=object).ravel(), np.asarray(exact, dtype=object).ravel())
     if any(e == 0 and mpmath.isfinite(r) and r != 0 for r, e in pairs):
         return math.inf
     return worst_error(rule, exact, WRONG_RTOL)
@@ -282,8 +289,13 @@ def _beyond(exact, dtype):
         return None
     exact = raw(exact)
     if type(exact) is mpmath.mpf and dtype == _FLOAT64:  # the usual entry, read as below without the arrays
-        entry = mpmath.mpf(exact)
-        return entry if mpmath.isfinite(entry) and not math.isfinite(float(entry)) else None
+        if mpmath.isnan(exact) or mpmath.isinf(exact):
+            return None
+        # mpf(exact) rounds it to the working precision; its float is read on its raw number, as float() reads it.
+        prec, rounding = mpmath.mp._prec_rounding
+        sign, man, exp, bc = exact._mpf_
+        rounded = mpmath.libmp.normalize(sign, man, exp, bc, prec, rounding) if man else exact._mpf_
+        return None if math.isfinite(mpmath.libmp.to_float(rounded, rnd=rounding)) else mpmath.mpf(exact)
     for entry in np.asarray(exact, dtype=object).ravel():
         entry = mpmath.mpf(entry)
         if mpmath.isfinite(entry) and not np.isfinite(cast(float(entry), dtype)):
