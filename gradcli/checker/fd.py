@@ -72,8 +72,11 @@ def _call(function, args):
 
 
 def _scalar(value):
-    if type(value) is float:  # the common answer: as below, without the lookups
+    kind = type(value)
+    if kind is float:  # the common answers: as below, without the lookups
         return value
+    if kind is np.complex128:
+        return complex(value)
     value = raw(value)
     return complex(value) if np.iscomplexobj(value) else float(value)
 
@@ -98,6 +101,12 @@ def _along(base, i, index):
 
 def _coordinates(args):
     """Every (argument, index, value) of the inputs, in order (index () for scalars)."""
+    if all(type(a) is float for a in args):  # a formula's point: as below, without the arrays
+        return [(i, (), a) for i, a in enumerate(args)]
+    return _array_coordinates(args)
+
+
+def _array_coordinates(args):
     for i, a in enumerate(args):
         for index in np.ndindex(np.shape(a)):
             yield i, index, float(np.asarray(a)[index])
@@ -351,7 +360,7 @@ def _complex_steps_together(staged, mp_function):
         for step in steps if steps is not None and mp_function is not None else ():
             i, x0, h = step[0], step[2], step[3]
             requests.append((k, step, [_mp_complex(x0, h) if j == i else mp_args[j] for j in range(len(args))]))
-    hs = [step[3] for _, step, _ in requests]
+    hs = [_mp_float(step[3]) for _, step, _ in requests]  # exact: x / h rounds as with the float h
     noises = _replayed_together(
         mp_function, [row for _, _, row in requests],
         lambda values: np.array([_mp_imaginary(v) / h for v, h in zip(values, hs)], dtype=object),
@@ -372,15 +381,12 @@ def _complex_steps_together(staged, mp_function):
 
 def _replay_centrals_together(staged, complex_steps, mp_function):
     """Replay, in one batch, the central differences whose error the answers read (as `_answer` would ask)."""
-    import mpmath
-
     wanted = []  # (central, the mpmath arguments of its four values)
     for (_, args, _, mp_args, central, _), complex_step in zip(staged, complex_steps):
         for c, (i, _, _), step in zip(central, _coordinates(args), complex_step or [None] * len(central)):
             if not c.replays() or (step is not None and _agrees_without_replay(step, c)):
                 continue
-            with mpmath.workprec(FLOAT64_BITS):
-                at = [mpmath.mpf(t) for t in c.points]
+            at = [_mp_float(t) for t in c.points]
             wanted.append((c, [[t if j == i else mp_args[j] for j in range(len(args))] for t in at]))
     noises = _replayed_together(mp_function, [row for _, rows in wanted for row in rows], lambda values: values)
     for n, (c, _) in enumerate(wanted):
@@ -475,16 +481,26 @@ def _complex_entries(steps, noises):
 
 
 def _mp_complex(x, h):
+    """x + ih as an mpmath number: exact (both are float64 numbers), as ``mpc(x, h)`` makes it at 53 bits."""
     import mpmath
 
-    with mpmath.workprec(FLOAT64_BITS):
-        return mpmath.mpc(x, h)  # exact: both are float64 numbers
+    return mpmath.mp.make_mpc((mpmath.libmp.from_float(x), mpmath.libmp.from_float(h)))
+
+
+def _mp_float(x):
+    """A float as an mpmath number: exact, as ``mpf(x)`` makes it at 53 bits."""
+    import mpmath
+
+    return mpmath.mp.make_mpf(mpmath.libmp.from_float(x))
 
 
 def _mp_imaginary(value):
     import mpmath
 
-    return mpmath.mpc(raw(value)).imag
+    value = raw(value)
+    if type(value) is mpmath.mpc:  # what mpc(value) copies: its parts
+        return value.imag
+    return mpmath.mpc(value).imag
 
 
 def _cross_check(step, central):

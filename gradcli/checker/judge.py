@@ -246,13 +246,24 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
         slack = result.atol * sum(float(np.sum(np.abs(d))) for d in exact.direction)
         if not difference <= slack + rtol * abs(float(exact.directional)):  # NaN fails too
             judgement.gradient = Verdict.UNSTABLE
-    bits = float(mantissa_bits(dtype))
+    bits, eps = _bits_and_eps(dtype)
     errors = [e for e in (result.value_error, result.gradient_error) if e is not None and math.isfinite(e) and e > 0]
     if errors:
-        result.bits_lost = min(bits, max(0.0, math.log2(max(errors) / float(finfo(dtype).eps))))
+        result.bits_lost = min(bits, max(0.0, math.log2(max(errors) / eps)))
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _bits_and_eps(dtype):
+    """A dtype's significant bits and its eps, as floats (read once per dtype)."""
+    limits = _LIMITS.get(dtype)
+    if limits is None:
+        limits = _LIMITS[dtype] = (float(mantissa_bits(dtype)), float(finfo(dtype).eps))
+    return limits
+
+
+_LIMITS = {}
 
 
 def _relative(difference, exact):

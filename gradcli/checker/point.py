@@ -280,7 +280,7 @@ def summed(target, point):
     derivative: one scalar check covers every element, with exact references
     and finite differences per element.
     """
-    if target.kind != "formula" or not any(np.ndim(v) for v in point.values()):
+    if target.kind != "formula" or all(type(v) is float for v in point.values()) or not any(np.ndim(v) for v in point.values()):
         return target, None
 
 
