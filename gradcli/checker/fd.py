@@ -42,6 +42,8 @@ COMPLEX_STEPS = (1e-100, 1e-120)
 DISAGREE_FACTOR = 4
 FLOAT64_BITS = 53
 REPLAY_COORDINATES = 16  # above this, per coordinate, the rounding inside the function is not replayed
+_EPS = np.finfo(np.float64).eps  # float64's eps, a NumPy float64
+_STEP = _EPS ** (1 / 3)  # a central difference's step, relative to max(1, |x|)
 
 _NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
 _CENTRAL = "the error estimate is large (the two step sizes disagree, or rounding swamps the difference)"
@@ -230,8 +232,8 @@ class _Central:
             d1 = (self.values[0] - self.values[1]) / (2 * h)
             self.d2 = (self.values[2] - self.values[3]) / h
             self.estimate = (4 * self.d2 - d1) / 3
-        eps = np.finfo(np.float64).eps
-        self.floors = [eps * abs(v) * np.sqrt(terms) for v in self.values]
+        eps, root = _EPS, np.sqrt(terms)
+        self.floors = [eps * abs(v) * root for v in self.values]
         self._error = None
 
     def error_without_replay(self):
@@ -257,7 +259,7 @@ class _Central:
         self._error = self._error_with([max(n, noise) for n, noise in zip(self.floors, replayed)])
 
     def _error_with(self, noises):
-        eps = np.finfo(np.float64).eps
+        eps = _EPS
         h, estimate = self.h, self.estimate
         # (4*d2 - d1)/3 weighs the near values' rounding by 4/3 / (2*h2) each, the far ones' by 1/3 / (2*h).
         rounding = 4 / 3 * max(noises[2:]) / (h / 2) + 1 / 3 * max(noises[:2]) / h
@@ -293,11 +295,10 @@ def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
 
 def _centrals(function, args, mp_function, mp_args, batched):
     """Each coordinate's `_Central` (its four values now, its replay when asked)."""
-    eps = np.finfo(np.float64).eps
     central = []
     for i, index, x0 in _coordinates(args):
         g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
-        central.append(_Central(g, x0, eps ** (1 / 3) * max(1.0, abs(x0)), g_mp, elementwise=batched))
+        central.append(_Central(g, x0, _STEP * max(1.0, abs(x0)), g_mp, elementwise=batched))
     return central
 
 
@@ -472,7 +473,7 @@ def _complex_floats(function, args):
 
 def _complex_entries(steps, noises):
     """The complex step's (estimate, error, reason) per coordinate, from its floats and its replayed noise."""
-    eps = np.finfo(np.float64).eps
+    eps = _EPS
     out = []
     for (_, _, _, _, d1, d2), noise in zip(steps, noises):
         reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION

@@ -159,16 +159,28 @@ def _run_with(target, working_args, argnums, dtype, recorder):
     with recorder, replay, np.errstate(all="ignore"):
         out, trace, inputs = trace_inputs(target.function, working_args, {}, argnums, "check")
         value = output_value(out, trace)
-        returned = np.asarray(raw(value))
-        if returned.shape != () and (returned.dtype.kind in "fiub" or returned.dtype == dtype) and returned.size:
-            raise VectorOutput(returned.shape)  # checked through its Jacobian (`runner.check` catches it)
-        if returned.shape != ():
-            raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
-        if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
-            raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return a number or an array of numbers")
+        one = _ONES.get(type(raw(value)))  # the usual answer, a NumPy float: a number, nothing to check
+        if one is None:
+            one = _seed(target, value, dtype)
         recorder.phase = "backward"
-        grads = pull_back(out, trace, inputs, working_args, argnums, np.ones((), dtype=returned.dtype)[()])
+        grads = pull_back(out, trace, inputs, working_args, argnums, one)
     return value, grads, getattr(recorder, "recording", None)
+
+
+def _seed(target, value, dtype):
+    """The backward pass's seed, 1 in the returned dtype; VectorOutput or InputError for an answer that is not one number."""
+    returned = np.asarray(raw(value))
+    if returned.shape != () and (returned.dtype.kind in "fiub" or returned.dtype == dtype) and returned.size:
+        raise VectorOutput(returned.shape)  # checked through its Jacobian (`runner.check` catches it)
+    if returned.shape != ():
+        raise InputError(f"{target.text} returns shape {returned.shape}; gradcli checks scalar-valued functions (sum the outputs, or check each one)")
+    if returned.dtype.kind not in "fiub" and returned.dtype != dtype:  # bfloat16 is kind "V"
+        raise InputError(f"{target.text} returns {type(raw(value)).__name__}, not a number; gradcli checks functions that return a number or an array of numbers")
+    return np.ones((), dtype=returned.dtype)[()]
+
+
+# Per type of a NumPy float answer, the seed `_seed` gives it (one, immutable, made once).
+_ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, np.float16)}
 
 
 def _differences(result, target, rounded, chosen, options):
