@@ -37,6 +37,8 @@ def as_float64(value):
 
 def plain(value):
     """A JSON-friendly number or nested list (floats, "nan"/"inf" handled by the renderer)."""
+    if type(value) is float:  # the commonest: itself, as below
+        return value
     value = raw(value)
     if value is None:
         return None
@@ -54,7 +56,18 @@ def plain(value):
 
 def tolerances(options, dtype):
     """``(rtol, atol)`` for ``dtype``: the options' own, rtol by default per dtype."""
-    return (options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]), options.atol
+    return (options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype_name(dtype)]), options.atol
+
+
+def dtype_name(dtype):
+    """``dtype.name``, read once per dtype (NumPy makes the name anew at each read)."""
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = dtype.name
+    return name
+
+
+_DTYPE_NAMES = {}
 
 
 def exact_text(value, digits, significant=20):

@@ -22,7 +22,7 @@ from ..capture import without_replay
 from ..errors import InputError
 from . import fd, provenance, reference
 from .balls import Budget
-from .compare import as_float64, cast, exact_text, plain, tolerances
+from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
 from .judge import judge
@@ -67,7 +67,7 @@ def check_point(target, point, dtype, chosen, options):
     names = target.variables
     target, summed_over = summed(target, point)
     working_args = [cast(point[n], dtype) for n in names]
-    result = PointResult({n: plain(point[n]) for n in names}, dtype.name, summed_over=summed_over)
+    result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over)
     result.rtol, result.atol = tolerances(options, dtype)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
