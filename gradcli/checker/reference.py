@@ -231,15 +231,16 @@ def _compute_together(target, points, seed, wrt, budget, computed):
                 staged.setdefault(digits, []).append((key, args, result))
         together = target.shared.get("rule batchable")
         if together is None:
-            together = target.shared["rule batchable"] = rule_batch.batchable(target.formula)
+            formula = target.formula
+            together = target.shared["rule batchable"] = rule_batch.batchable(formula), rule_batch.sided(formula)
         for digits, group in staged.items():
             rules = None
-            if together and len(group) > 1:
+            if together[0] and len(group) > 1:
                 budget.afford()
-                rules = rule_batch.rule_at_points(target.mp_function, [args for _, args, _ in group], digits)
+                rules = rule_batch.rule_at_points(target.mp_function, [args for _, args, _ in group], digits, sided=together[1])
             for k, (key, args, result) in enumerate(group):
                 try:
-                    if rules is None:
+                    if rules is None or rules[k] is None:
                         result.rule = _rule_at(target, args, digits, result, budget)
                     else:
                         result.rule = _rule_from(target, args, digits, result, budget, *rules[k])
