@@ -207,6 +207,10 @@ def _guarded(original, fallback, swap=False, real_line=False):
     """
 
     def operate(s, t):
+        if type(t) is np.ndarray:
+            # NumPy's reflected operator answers, element by element, as mpmath's own would lead to: mpmath
+            # only gets there after failing to convert the array, with its repr (every entry's digits) in the error.
+            return NotImplemented
         try:
             out = original(s, t)
         except ZeroDivisionError:

@@ -74,7 +74,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     its fields (``gradcli.check(f, [1.0], dtypes=("float64",), order=2)``).
     Every option and point is validated before any point is checked.
     """
-    options = replace(options or CheckOptions(), **changes)
+    # Validated once: replace() validates its new options again (CheckOptions() then replace() did it twice).
+    options = CheckOptions(**changes) if options is None else replace(options, **changes) if changes else options
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = _point_list(points)
     flat, names, chosen, normalized = _validated(resolved, given, options)
