@@ -213,3 +213,49 @@ def test_each_op_rounded_down_and_up_brackets_its_true_value(name, x):
             up = fun(point)
         assert down < up, (name, down, up)
     assert down <= truth <= up, (name, down, truth, up)
+
+
+@pytest.mark.parametrize("name", ["exp", "log1p", "sin", "erfc", "sigmoid"])
+@pytest.mark.parametrize("x", ["0.7", "-0.3", "1e-30", "35.25"])
+def test_a_directed_answer_is_moved_exactly_the_widening_past_the_rounded_one(name, x):
+    # The widening is _WIDEN_ULPS units of the answer's last place, added rounded up or taken rounded down:
+    # no more (the noise would grow) and no less (it could land on the wrong side).
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import mp
+    from gradcli.checker.precision import _Rounding
+
+    mp.enable()
+    fun = getattr(gnp, name)
+    impl = getattr(mpmath, name, None) or (lambda v: 1 / (1 + mpmath.exp(-v)))
+    for digits in (30, 90):
+        with mpmath.workdps(digits):
+            for mode in ("f", "c"):
+                with _Rounding(mode):
+                    got = fun(mpmath.mpf(x))
+                    rounded = impl(mpmath.mpf(x))
+                    step = mpmath.ldexp(mp._WIDEN_ULPS, mpmath.mag(rounded) - mpmath.mp.prec)
+                    want = rounded + step if mode == "c" else rounded - step
+                if name != "sigmoid":  # a composite: its own steps round as they go, so only its side is known
+                    assert got == want, (name, x, digits, mode)
+                assert (got > rounded) if mode == "c" else (got < rounded)
+
+
+def test_the_noise_is_how_far_the_directed_runs_strayed():
+    # An entry's noise is the largest distance of its down- and up-rounded runs from the nearest one (0 for an
+    # exact one, and a NaN in every run).
+    from gradcli.checker.precision import _Rounding, with_noise
+
+    def run():
+        return [mpmath.mpf(1) / 3, mpmath.mpf(-2) / 7 + mpmath.mpf(10) ** 40, mpmath.mpf(3) * 4, mpmath.nan]
+
+    with mpmath.workdps(30):
+        entries, noises = with_noise(run)
+        nearest = run()
+        with _Rounding("f", True):
+            down = run()
+        with _Rounding("c", True):
+            up = run()
+    for k in range(2):
+        assert noises[k] == max(abs(down[k] - nearest[k]), abs(up[k] - nearest[k])) and noises[k] > 0
+    assert noises[2] == 0 and noises[3] == 0
+    assert [repr(e) for e in entries] == [repr(e) for e in nearest]

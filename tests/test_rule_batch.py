@@ -79,15 +79,33 @@ def test_a_batch_of_points_gives_each_point_its_own_run(text, points):
                 assert repr((entries, noises)) == repr((want_entries, want_noises)), (text, args, digits)
 
 
-def test_a_rule_that_picks_its_ops_by_size_is_run_point_by_point():
+def test_a_rule_that_picks_its_ops_by_size_is_batched_by_side():
     # arctan's rule takes 1/x's form beyond |x| = 1: a batch on both sides would round otherwise.
-    assert not rule_batch.batchable(resolve("arctan(x)*y + x").formula)
-    assert rule_batch.batchable(resolve("arctan(2.0)*y + x").formula)
+    assert rule_batch.batchable(resolve("arctan(x)*y + x").formula)
+    assert rule_batch.sided(resolve("arctan(x)*y + x").formula)
+    assert not rule_batch.sided(resolve("arctan(2.0)*y + x").formula)
     target = resolve("arctan(x)*y + x")
+    mixed = [[0.3, 1.7], [3.0, 0.5]]
     with ieee():
-        batched = rule_batch.rule_at_points(target.mp_function, [[0.3, 1.7], [3.0, 0.5]], 60)
-        alone = [_alone(target, p, 60) for p in ([0.3, 1.7], [3.0, 0.5])]
-    assert batched is not None and repr(batched) != repr(alone)  # why it is left out
+        unsided = rule_batch.rule_at_points(target.mp_function, mixed, 60)
+        alone = [_alone(target, p, 60) for p in mixed]
+        assert unsided is not None and repr(unsided) != repr(alone)  # why the sides are batched apart
+        # Each side in a batch of its own, every point its own run to the bit; a point alone on its side is run alone.
+        points = [[0.3, 1.7], [3.0, 0.5], [-0.5, 2.0], [-40.0, 1.0], [1e300, 0.25], [1.5, 3.0]]
+        for digits in (60, 121):
+            batched = rule_batch.rule_at_points(target.mp_function, points, digits, sided=True)
+            assert len(batched) == len(points) and all(b is not None for b in batched)
+            for args, got in zip(points, batched):
+                assert repr(got) == repr(_alone(target, args, digits)), (args, digits)
+        lone = rule_batch.rule_at_points(target.mp_function, [[0.3, 1.7], [-0.5, 2.0], [3.0, 0.5]], 60, sided=True)
+        assert lone[2] is None and repr(lone[:2]) == repr([_alone(target, p, 60) for p in ([0.3, 1.7], [-0.5, 2.0])])
+        # Two calls, each with its sides: batched by both (x beyond 1 with y*y within it is a side of its own).
+        two = resolve("arctan(x) + arctan(y*y)")
+        points = [[0.5, 0.5], [2.0, 0.5], [2.0, 3.0], [0.25, 0.25], [4.0, 0.75]]
+        batched = rule_batch.rule_at_points(two.mp_function, points, 60, sided=True)
+        assert batched[2] is None  # alone on its sides
+        for args, got in zip(points[:2] + points[3:], batched[:2] + batched[3:]):
+            assert got is not None and repr(got) == repr(_alone(two, args, 60)), args
 
 
 def test_a_power_with_a_variable_exponent_is_run_point_by_point():
@@ -141,7 +159,7 @@ def test_references_computed_together_are_those_computed_alone(text, points):
 def test_a_check_asks_for_its_points_together(monkeypatch):
     batches = []
     taken = rule_batch.rule_at_points
-    monkeypatch.setattr(rule_batch, "rule_at_points", lambda f, points, digits: batches.append(len(points)) or taken(f, points, digits))
+    monkeypatch.setattr(rule_batch, "rule_at_points", lambda f, points, digits, **sided: batches.append(len(points)) or taken(f, points, digits, **sided))
     report = gradcli.check("log(1 + exp(x))", [3.0, 0.5, 40.0, 0.1], dtypes=("float32", "float64"), fixes=False)
     assert [r.status.value for r in report.results] == ["ok"] * 8
     # 0.1 in float32 is another point than in float64; the other three are the same point in both dtypes.

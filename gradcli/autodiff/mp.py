@@ -50,8 +50,9 @@ def enable():
                     prim.mp = _widened_when_directed(prim.mp)
     register_mp_types(mpmath.mpf, mpmath.mpc)
     _install_ieee_operators()
-    global _MPF, _MPF_SPECIALS
+    global _MPF, _MPF_SPECIALS, _mpf_add, _mpf_sub, _from_man_exp
     _MPF = type(mpmath.mpf(0))
+    _mpf_add, _mpf_sub, _from_man_exp = mpmath.libmp.mpf_add, mpmath.libmp.mpf_sub, mpmath.libmp.from_man_exp
     _MPF_SPECIALS = (mpmath.libmp.fnan, mpmath.libmp.finf, mpmath.libmp.fninf)
 
 
@@ -59,6 +60,7 @@ def enable():
 
 _MPF = None  # mpmath's mpf type and its special values, once `enable` has imported it
 _MPF_SPECIALS = ()
+_mpf_add = _mpf_sub = _from_man_exp = None  # libmp's own: addition and subtraction rounded as asked, a number made
 # The ops whose mpmath answer at a NaN or infinite argument is not of NumPy's class
 # (tests/test_mp_ieee.py tries every elementwise op there): only these pay the check.
 _MPMATH_DIFFERS = {
@@ -149,13 +151,16 @@ def _widened_when_directed(impl):
 
     def directed(*args, **kwargs):
         out = impl(*args, **kwargs)
-        mode = mpmath.mp._prec_rounding[1]
+        prec, mode = mpmath.mp._prec_rounding
         if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
             return out
-        if out._mpf_[3] < mpmath.mp.prec - _SHORT_BITS:
+        _, _, exp, bc = out._mpf_
+        if bc < prec - _SHORT_BITS:
             return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
-        step = mpmath.ldexp(_WIDEN_ULPS, mpmath.mag(out) - mpmath.mp.prec)
-        return out + step if mode == "c" else out - step
+        # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
+        step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+        moved = _mpf_add if mode == "c" else _mpf_sub
+        return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
@@ -207,6 +212,10 @@ def _guarded(original, fallback, swap=False, real_line=False):
     """
 
     def operate(s, t):
+        if type(t) is np.ndarray:
+            # NumPy's reflected operator answers, element by element, as mpmath's own would lead to: mpmath
+            # only gets there after failing to convert the array, with its repr (every entry's digits) in the error.
+            return NotImplemented
         try:
             out = original(s, t)
         except ZeroDivisionError:

@@ -74,6 +74,13 @@ def flat_entries(value):
     """The entries of a result (mpf, 0-d array, object array, box) as a flat list of mpf."""
     import mpmath
 
+    if type(value) is list:
+        mpf = type(mpmath.mp.zero)
+        for v in value:
+            if type(v) is not mpf:
+                break
+        else:  # a run's entries, already plain mpmath numbers: the loop below would keep each as it is
+            return list(value)
     value = _scalar_of(value)
     out = []
     for v in _as_array(value).ravel():
@@ -127,6 +134,12 @@ def _spread(nearest, others):
     import mpmath
 
     values = (nearest, *others)
+    mpf, specials = type(mpmath.mp.zero), _specials()
+    for v in values:
+        if type(v) is not mpf or v._mpf_ in specials:
+            break
+    else:  # all finite numbers: the last line below, without asking each whether it is NaN or infinite
+        return max(abs(v - nearest) for v in others)
     if all(mpmath.isnan(v) for v in values):
         return mpmath.mpf(0)
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values):
@@ -135,6 +148,13 @@ def _spread(nearest, others):
 
 
 _DIRECTED = (("f", True), ("c", True))
+
+
+def _specials():
+    """mpmath's encodings of NaN, +inf and -inf (an mpf's ``_mpf_`` is one of these when it is not finite)."""
+    from mpmath import libmp
+
+    return (libmp.fnan, libmp.finf, libmp.fninf)
 
 
 def with_noise(fun):

@@ -229,17 +229,20 @@ def _compute_together(target, points, seed, wrt, budget, computed):
                 continue
             if digits is not None:
                 staged.setdefault(digits, []).append((key, args, result))
-        together = target.shared.get("rule batchable")
-        if together is None:
-            together = target.shared["rule batchable"] = rule_batch.batchable(target.formula)
+        batching = target.shared.get("rule batching")
+        if batching is None:  # (whether the rule runs in batches, whether they are split by side)
+            formula = target.formula
+            batching = target.shared["rule batching"] = rule_batch.batchable(formula), rule_batch.sided(formula)
+        together, sided = batching
         for digits, group in staged.items():
             rules = None
             if together and len(group) > 1:
                 budget.afford()
-                rules = rule_batch.rule_at_points(target.mp_function, [args for _, args, _ in group], digits)
+                arg_lists = [args for _, args, _ in group]
+                rules = rule_batch.rule_at_points(target.mp_function, arg_lists, digits, sided=sided)
             for k, (key, args, result) in enumerate(group):
                 try:
-                    if rules is None:
+                    if rules is None or rules[k] is None:
                         result.rule = _rule_at(target, args, digits, result, budget)
                     else:
                         result.rule = _rule_from(target, args, digits, result, budget, *rules[k])

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..autodiff import mp as mp_core
+from ..autodiff.core import VJPNode
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import ones_like_value
 from ..expr.ir import Binary, Call, Var, postorder
@@ -31,15 +32,21 @@ def batchable(formula):
     rule for its base picks its ops by the exponent's value when that is one
     number (``x**y`` at y = 2 is ``2*x``) and takes the general form for an
     array of them. (With a constant base that rule never runs; with a constant
-    exponent it picks by the constant, the same for every point.) Nor is a
-    function whose rule picks its ops by its argument's size (`_RULES_BY_VALUE`).
+    exponent it picks by the constant, the same for every point.) A function
+    whose rule picks its ops by its argument's size is, for points on one side
+    (`sided`).
     """
     for node in postorder(formula.root):
         if isinstance(node, Binary) and node.op == "**" and _varies(node.left) and _varies(node.right):
             return False
-        if isinstance(node, Call) and node.name in _RULES_BY_VALUE and any(_varies(a) for a in node.args):
-            return False
     return True
+
+
+def sided(formula):
+    """Whether ``formula`` calls a function whose rule picks its ops by its argument's size (`_RULES_BY_VALUE`)
+    on an argument that varies: its points are batched only with points on the same side (`rule_at_points`)."""
+    return any(isinstance(node, Call) and node.name in _RULES_BY_VALUE and any(_varies(a) for a in node.args)
+               for node in postorder(formula.root))
 
 
 # arctan's rule is 1/(1 + x*x) up to |x| = 1 and u*(u/(1 + u*u)), u = 1/x, beyond (where x*x overflows):
@@ -55,13 +62,47 @@ class _NotOneRun(Exception):
     """The batch did not run as one run of each point would (a value not one per point)."""
 
 
-def rule_at_points(mp_function, arg_lists, digits):
+class _MixedSides(Exception):
+    """A sided rule's argument lies beyond |x| = 1 at some points of the batch and not at others."""
+
+    def __init__(self, sides):
+        super().__init__("a sided rule's argument is on both sides of 1 in the batch")
+        self.sides = sides  # per point: on which side each such call's argument lies
+
+
+def _same_sides(out, n):
+    """Raise `_MixedSides` unless every call of a `_RULES_BY_VALUE` function in the traced run ending at ``out``
+    has its argument on the same side of |x| = 1 at all ``n`` points (as its rule reads it: ``abs(x) > 1``)."""
+    calls, seen = [], set()
+    stack = [getattr(out, "_node", out)]  # an op on arrays hands out a box pointing to its node
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, VJPNode) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.prim is not None and node.prim.name in _RULES_BY_VALUE:
+            calls.append((node.order, node.args[0]))
+        stack.extend(node.parents)
+    sides = [[] for _ in range(n)]
+    for _, x in sorted(calls, key=lambda call: call[0]):
+        if isinstance(x, np.ndarray) and x.shape == (n,):
+            for k in range(n):
+                sides[k].append(bool(abs(x[k]) > 1))
+    sides = [tuple(s) for s in sides]
+    if any(s != sides[0] for s in sides):
+        raise _MixedSides(sides)
+
+
+def rule_at_points(mp_function, arg_lists, digits, sided=False):
     """Per point of ``arg_lists`` (each a list of floats, one per variable), the rule's entries and their noises.
 
     ``(entries, noises)`` per point, as `precision.with_noise` gives for the
     rule run at that one point at ``digits`` digits; None where the batch
     cannot stand for the runs one by one (the caller runs them so): a run that
-    raises, a value that is not one per point, a noise that is unknown.
+    raises, a value that is not one per point, a noise that is unknown. With
+    ``sided`` (the formula's `sided`), points whose sided calls lie on different
+    sides are batched apart, each side in a batch of its own, a point alone on
+    its side None.
     """
     import mpmath
 
@@ -78,6 +119,8 @@ def rule_at_points(mp_function, arg_lists, digits):
             value = output_value(out, trace)
             if not (isinstance(value, np.ndarray) and value.shape == (n,)):
                 raise _NotOneRun("the formula's value is not one per point")
+            if sided:  # read before the backward pass, which may let the trace's values go
+                _same_sides(out, n)
             grads = pull_back(out, trace, inputs, columns, argnums, ones_like_value(value), release=True)
         if any(not (isinstance(g, np.ndarray) and g.shape == (n,)) for g in grads):
             raise _NotOneRun("a derivative is not one per point")
@@ -88,9 +131,26 @@ def rule_at_points(mp_function, arg_lists, digits):
         with mpmath.workdps(digits):
             points.extend(np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width))
             entries, noises = with_noise(run)
+    except _MixedSides as mixed:  # raised by the nearest run (a directed one's leaves its noise unknown, below)
+        return _by_sides(mp_function, arg_lists, digits, mixed.sides)
     except Exception:  # noqa: BLE001 - each point's own run says what it raises, as it would alone
         return None
     if len(entries) != n * width or any(mpmath.isinf(noise) for noise in noises):
         # An unknown noise: a directed run raised (for every point alike here, for one alone there).
         return None
     return [(entries[k * width : (k + 1) * width], noises[k * width : (k + 1) * width]) for k in range(n)]
+
+
+def _by_sides(mp_function, arg_lists, digits, sides):
+    """`rule_at_points` of the points on each side (``sides``: per point, its calls' sides) in batches of their own."""
+    out = [None] * len(arg_lists)
+    groups = {}
+    for k, side in enumerate(sides):
+        groups.setdefault(side, []).append(k)
+    for members in groups.values():
+        if len(members) < 2:
+            continue  # alone on its side: run alone
+        found = rule_at_points(mp_function, [arg_lists[k] for k in members], digits, sided=True)
+        for k, rule in zip(members, found or [None] * len(members)):
+            out[k] = rule
+    return out
