@@ -20,6 +20,7 @@ code, an audit `Case` with its ``timeout`` is the bounded spelling.
 from __future__ import annotations
 
 import ast
+import atexit
 import importlib
 import math
 import multiprocessing
@@ -185,6 +186,9 @@ def _ensure_forkserver(forkserver):
     ignored keeps it ignored (Python installs its handler only where the parent
     left the default), so it is ignored here for the moment of the launch.
     """
+    if not _STOPPED_AT_EXIT:  # a forkserver still importing outlives its parent by up to its imports' second
+        _STOPPED_AT_EXIT.append(os.getpid())
+        atexit.register(_stop_at_exit)
     previous = signal.getsignal(signal.SIGINT)
     if previous is None or threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
@@ -194,6 +198,15 @@ def _ensure_forkserver(forkserver):
         forkserver.ensure_running()
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+_STOPPED_AT_EXIT = []  # the process that registered `_stop_at_exit`, once it has
+
+
+def _stop_at_exit():
+    """At this process's exit, stop its forkserver: no child of gradcli's is left running after it (``--timeout``)."""
+    if _STOPPED_AT_EXIT == [os.getpid()]:  # not in a child forked from this process, which has no forkserver of its own
+        stop_forkserver()
 
 
 class LocalWorkers:

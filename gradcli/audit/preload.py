@@ -11,6 +11,8 @@ start the forkserver's imports before its own.
 
 from __future__ import annotations
 
+import os
+
 from ..isolation import PRELOAD as CHECK_PRELOAD
 from ..isolation import start_forkserver
 
@@ -22,6 +24,35 @@ PRELOAD = (
 )
 
 
+_started = []  # the stop of a forkserver `start_for_command_line` started, for `start_workers_early` to hand on
+
+
 def start_workers_early():
     """Start the audit workers' forkserver now (its imports run meanwhile); returns a function that stops it if unused."""
+    if _started:
+        return _started.pop()
     return start_forkserver(PRELOAD)
+
+
+def start_for_command_line(argv):
+    """For ``python -m gradcli``: start the forkserver before the command line's own imports, if ``argv`` is a local audit of specs.
+
+    The command line starts it anyway (`start_workers_early`), once its
+    options are read; from here the forkserver starts 0.1-0.2 s sooner. Only
+    where the command line would start it early too: no Python file or folder
+    among the arguments (imported first, it may extend ``sys.path``), no Dask,
+    no help. Read roughly, without the command's options: any argument that
+    might be such a source is taken for one.
+    """
+    if not argv or argv[0] != "audit":
+        return
+    for arg in argv[1:]:
+        if arg in ("--help", "-h", "dask", "--executor=dask") or arg.endswith(".py") or os.path.isdir(arg):
+            return
+    _started.append(start_forkserver(PRELOAD))
+
+
+def stop_unused():
+    """Stop a forkserver `start_for_command_line` started that the command line did not take (it read the arguments otherwise)."""
+    while _started:
+        _started.pop()()
