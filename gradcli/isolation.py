@@ -33,11 +33,7 @@ import time
 from multiprocessing.connection import wait
 from dataclasses import dataclass
 
-from .checker.results import CheckReport, PointResult
-from .checker.target_text import FUNCTION_TARGET
-from .checker.verdict import Verdict
 from .errors import InputError
-from .sweep.results import DtypeSweep, Interval, SweepResult
 
 
 # What a worker imports to run its first job, imported once in the forkserver so that no worker
@@ -80,6 +76,8 @@ def clock_starts(target_text):
 
 def _frameworks_imported_by(target_text):
     """The slow-to-import frameworks the module of a ``module:function`` target imports (read, not run)."""
+    from .checker.target_text import FUNCTION_TARGET  # lazy: a worker's; `gradcli audit` imports this module before its forkserver starts
+
     match = FUNCTION_TARGET.match(target_text.strip())
     if not match:
         return []  # a formula
@@ -364,6 +362,9 @@ def run_alone(run, job, timeout) -> Outcome:
 
 def check_within(resolved, points, options, timeout) -> CheckReport:
     """`gradcli.check` of the resolved target ``resolved`` at ``points``, in a worker, under ``timeout`` seconds."""
+    from .checker.results import CheckReport, PointResult  # lazy: as `FUNCTION_TARGET`, off the forkserver's start
+    from .checker.verdict import Verdict  # lazy: as above
+
     outcome = run_alone(_check_job, (resolved.text, points, options), timeout)
     if outcome.answer is not None:
         return _unpacked(outcome.answer)
@@ -382,6 +383,9 @@ def check_within(resolved, points, options, timeout) -> CheckReport:
 
 def sweep_within(resolved, ranges, options, fixed, timeout):
     """`gradcli.sweep` of the resolved target over ``ranges`` (`Range` objects), in a worker, under ``timeout`` seconds."""
+    from .checker.verdict import Verdict  # lazy: as in `check_within`
+    from .sweep.results import DtypeSweep, Interval, SweepResult  # lazy: as in `check_within`
+
     started = time.perf_counter()
     outcome = run_alone(_sweep_job, (resolved.text, ranges, options, fixed), timeout)
     if outcome.answer is not None:
