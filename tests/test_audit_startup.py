@@ -78,3 +78,26 @@ def test_ctrl_c_while_the_forkserver_imports_prints_no_traceback(tmp_path):
                           text=True, timeout=300, start_new_session=True)
     assert done.stdout.splitlines() == ["interrupted", "pass the same forkserver"], done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+
+
+def _in_a_worker(function):
+    """``function()`` run in an audit worker."""
+    import operator
+
+    from gradcli.audit.run import CaseWorkers
+
+    with CaseWorkers() as pool:
+        worker = pool.start(function, operator.call)
+        while True:
+            pool.wait([worker], 60)
+            answer, death = pool.poll(worker)
+            assert death is None
+            if answer is not None:
+                return answer
+
+
+def test_workers_collect_garbage_and_leave_what_the_forkserver_imported_out_of_it():
+    import gc
+
+    assert _in_a_worker(gc.isenabled) is True  # off only while the forkserver imports
+    assert _in_a_worker(gc.get_freeze_count) > 10_000  # sympy, SciPy and the checker, set aside
