@@ -101,3 +101,23 @@ def test_workers_collect_garbage_and_leave_what_the_forkserver_imported_out_of_i
 
     assert _in_a_worker(gc.isenabled) is True  # off only while the forkserver imports
     assert _in_a_worker(gc.get_freeze_count) > 10_000  # sympy, SciPy and the checker, set aside
+
+
+def test_the_audit_process_reads_a_spec_of_numbers_without_numpy(tmp_path):
+    # NumPy is the workers' (their forkserver imports it meanwhile); points with arrays still load it.
+    (tmp_path / "gradcli.toml").write_text(
+        '[defaults]\ndtypes = ["float64", "float32"]\n'
+        '[[case]]\nname = "a"\ntarget = "log(1+exp(x))"\nat = ["x=1", "x=-2.5e-3", "x=inf"]\n'
+    )
+    probe = (
+        "import sys\nfrom gradcli.audit.spec import load_spec\nfrom gradcli.errors import InputError\n"
+        "try:\n    load_spec('gradcli.toml', {})\nexcept InputError as error:\n    print(error.message)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "False", done.stderr
+    assert "not finite" in done.stdout  # x=inf refused without NumPy, as with it
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "a"\ntarget = "log(1+exp(x))"\nat = ["x=[1, 2]"]\n')
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "True", done.stderr
