@@ -1,3 +1,26 @@
-from .cli import main
+"""The ``gradcli`` command and ``python -m gradcli``: the command line, with what an audit starts before it and after it."""
 
-main()
+import sys
+
+
+def run():
+    """Run the command line (`gradcli.cli.main`); for ``gradcli audit``, start its workers first and end it at once."""
+    from .audit import bytecode  # noqa: F401 - first: what follows is read from cached bytecode where Python keeps none
+
+    audit = sys.argv[1:2] == ["audit"]
+    if audit:
+        from .audit import preload
+
+        preload.start_for_command_line(sys.argv[1:])  # before the command line's own imports: the two run at once
+    from .cli import main
+
+    try:
+        main()  # a forkserver started above and not taken (a usage error) is stopped at exit (`gradcli.isolation`)
+    except SystemExit as stop:
+        if audit:
+            preload.exit_now(stop.code)
+        raise
+
+
+if __name__ == "__main__":
+    run()

@@ -521,10 +521,11 @@ def _start_workers_early(sources, executor):
     Only for specs: a Python file or folder among ``sources`` is imported here
     first and may extend ``sys.path``, which the forkserver copies when it starts.
     """
-    if executor != "local" or not all(source.endswith(".toml") for source in sources):
-        return lambda: None
-    from .audit.preload import start_workers_early
+    from .audit.preload import start_workers_early, stop_unused
 
+    if executor != "local" or not all(source.endswith(".toml") for source in sources):
+        stop_unused()  # one started from the raw arguments (`python -m gradcli`) would miss what these import
+        return lambda: None
     return start_workers_early()
 
 

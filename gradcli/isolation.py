@@ -20,6 +20,7 @@ code, an audit `Case` with its ``timeout`` is the bounded spelling.
 from __future__ import annotations
 
 import ast
+import atexit
 import importlib
 import math
 import multiprocessing
@@ -32,11 +33,7 @@ import time
 from multiprocessing.connection import wait
 from dataclasses import dataclass
 
-from .checker.results import CheckReport, PointResult
-from .checker.target_text import FUNCTION_TARGET
-from .checker.verdict import Verdict
 from .errors import InputError
-from .sweep.results import DtypeSweep, Interval, SweepResult
 
 
 # What a worker imports to run its first job, imported once in the forkserver so that no worker
@@ -79,6 +76,8 @@ def clock_starts(target_text):
 
 def _frameworks_imported_by(target_text):
     """The slow-to-import frameworks the module of a ``module:function`` target imports (read, not run)."""
+    from .checker.target_text import FUNCTION_TARGET  # lazy: a worker's; `gradcli audit` imports this module before its forkserver starts
+
     match = FUNCTION_TARGET.match(target_text.strip())
     if not match:
         return []  # a formula
@@ -185,6 +184,9 @@ def _ensure_forkserver(forkserver):
     ignored keeps it ignored (Python installs its handler only where the parent
     left the default), so it is ignored here for the moment of the launch.
     """
+    if not _STOPPED_AT_EXIT:  # a forkserver still importing outlives its parent by up to its imports' second
+        _STOPPED_AT_EXIT.append(os.getpid())
+        atexit.register(_stop_at_exit)
     previous = signal.getsignal(signal.SIGINT)
     if previous is None or threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
@@ -194,6 +196,15 @@ def _ensure_forkserver(forkserver):
         forkserver.ensure_running()
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+_STOPPED_AT_EXIT = []  # the process that registered `_stop_at_exit`, once it has
+
+
+def _stop_at_exit():
+    """At this process's exit, stop its forkserver: no child of gradcli's is left running after it (``--timeout``)."""
+    if _STOPPED_AT_EXIT == [os.getpid()]:  # not in a child forked from this process, which has no forkserver of its own
+        stop_forkserver()
 
 
 class LocalWorkers:
@@ -351,6 +362,9 @@ def run_alone(run, job, timeout) -> Outcome:
 
 def check_within(resolved, points, options, timeout) -> CheckReport:
     """`gradcli.check` of the resolved target ``resolved`` at ``points``, in a worker, under ``timeout`` seconds."""
+    from .checker.results import CheckReport, PointResult  # lazy: as `FUNCTION_TARGET`, off the forkserver's start
+    from .checker.verdict import Verdict  # lazy: as above
+
     outcome = run_alone(_check_job, (resolved.text, points, options), timeout)
     if outcome.answer is not None:
         return _unpacked(outcome.answer)
@@ -369,6 +383,9 @@ def check_within(resolved, points, options, timeout) -> CheckReport:
 
 def sweep_within(resolved, ranges, options, fixed, timeout):
     """`gradcli.sweep` of the resolved target over ``ranges`` (`Range` objects), in a worker, under ``timeout`` seconds."""
+    from .checker.verdict import Verdict  # lazy: as in `check_within`
+    from .sweep.results import DtypeSweep, Interval, SweepResult  # lazy: as in `check_within`
+
     started = time.perf_counter()
     outcome = run_alone(_sweep_job, (resolved.text, ranges, options, fixed), timeout)
     if outcome.answer is not None:

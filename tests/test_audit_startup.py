@@ -78,3 +78,46 @@ def test_ctrl_c_while_the_forkserver_imports_prints_no_traceback(tmp_path):
                           text=True, timeout=300, start_new_session=True)
     assert done.stdout.splitlines() == ["interrupted", "pass the same forkserver"], done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+
+
+def _in_a_worker(function):
+    """``function()`` run in an audit worker."""
+    import operator
+
+    from gradcli.audit.run import CaseWorkers
+
+    with CaseWorkers() as pool:
+        worker = pool.start(function, operator.call)
+        while True:
+            pool.wait([worker], 60)
+            answer, death = pool.poll(worker)
+            assert death is None
+            if answer is not None:
+                return answer
+
+
+def test_workers_collect_garbage_and_leave_what_the_forkserver_imported_out_of_it():
+    import gc
+
+    assert _in_a_worker(gc.isenabled) is True  # off only while the forkserver imports
+    assert _in_a_worker(gc.get_freeze_count) > 10_000  # sympy, SciPy and the checker, set aside
+
+
+def test_the_audit_process_reads_a_spec_of_numbers_without_numpy(tmp_path):
+    # NumPy is the workers' (their forkserver imports it meanwhile); points with arrays still load it.
+    (tmp_path / "gradcli.toml").write_text(
+        '[defaults]\ndtypes = ["float64", "float32"]\n'
+        '[[case]]\nname = "a"\ntarget = "log(1+exp(x))"\nat = ["x=1", "x=-2.5e-3", "x=inf"]\n'
+    )
+    probe = (
+        "import sys\nfrom gradcli.audit.spec import load_spec\nfrom gradcli.errors import InputError\n"
+        "try:\n    load_spec('gradcli.toml', {})\nexcept InputError as error:\n    print(error.message)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "False", done.stderr
+    assert "not finite" in done.stdout  # x=inf refused without NumPy, as with it
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "a"\ntarget = "log(1+exp(x))"\nat = ["x=[1, 2]"]\n')
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "True", done.stderr

@@ -37,7 +37,8 @@ def canonical_names(names):
     """``names`` as NumPy spells them ("f4" is float32), each once; InputError for an unknown or missing one."""
     canonical = []
     for name in names:
-        spelled = dtype_named(name).name
+        # A name already canonical needs no NumPy (the audit's process reads specs without it).
+        spelled = name if name in NAMES and name != "bfloat16" else dtype_named(name).name
         if spelled not in NAMES:
             raise InputError(f"--dtype {name}: unknown dtype (use {_NAMES_TEXT})")
         if spelled not in canonical:

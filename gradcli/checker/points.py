@@ -103,9 +103,9 @@ NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -mat
 
 
 def _value(text, whole, offset):
-    import numpy as np
-
     span = (offset, offset + max(1, len(text)))
+    if text.startswith(("@", "[")):
+        import numpy as np  # lazy: arrays only; a spec of numbers is read without NumPy
     if text.startswith("@"):
         path = text[1:]
         if not path:
@@ -143,9 +143,7 @@ def _value(text, whole, offset):
 
 
 def _finite(value, text, whole, span):
-    import numpy as np
-
-    if not np.all(np.isfinite(value)):
+    if not (math.isfinite(value) if isinstance(value, float) else _all_finite(value)):
         raise InputError(
             f"'{text}' is not finite: gradcli checks gradients at points where the function can be "
             "evaluated (nan and inf are not such points)",
@@ -153,6 +151,12 @@ def _finite(value, text, whole, span):
             span=span,
         )
     return value
+
+
+def _all_finite(array):
+    import numpy as np  # lazy: as in `_value`
+
+    return bool(np.all(np.isfinite(array)))
 
 
 def _not_empty(array, text, whole, span):

@@ -1,0 +1,121 @@
+"""gradcli's own modules compiled once and kept in the user's cache folder where Python is told to write no bytecode.
+
+``PYTHONDONTWRITEBYTECODE`` (``python -B``) keeps ``__pycache__`` folders out
+of source trees, and Python then compiles every module it finds no bytecode
+for, in every process: an installed package has its bytecode from the
+install, but gradcli run from its source (a checkout, an editable install)
+compiled about 90 modules in each audit's forkserver, a quarter of what that
+process does before any case can run. Importing this module (the forkserver
+can only import: it is first in the audit's preload list) keeps the
+bytecode of gradcli's own modules, and only of them, under the user's cache
+folder (``$XDG_CACHE_HOME``, else ``~/.cache``: ``gradcli/bytecode/`` then the
+source's absolute path), never beside the source: no ``__pycache__`` appears
+anywhere, the user's modules and every other package still get none, and
+nothing changes where the flag is not set. A cached file is read only when
+its header names this Python and the source's modification time and size,
+as Python's own ``__pycache__`` files are; one that cannot be read or
+written is compiled from source as before.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from importlib.machinery import (
+    BYTECODE_SUFFIXES,
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    ExtensionFileLoader,
+    FileFinder,
+    SourceFileLoader,
+    SourcelessFileLoader,
+)
+from importlib.util import MAGIC_NUMBER
+
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the gradcli folder
+
+
+def cache_folder():
+    """Where gradcli's bytecode is kept when Python writes none beside the sources."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(root, "gradcli", "bytecode")
+
+
+def cached_path(source_path):
+    """The cache file of ``source_path`` for this Python and its optimization level."""
+    stem = os.path.splitext(os.path.abspath(source_path))[0].lstrip(os.sep)
+    level = sys.flags.optimize
+    return os.path.join(cache_folder(), f"{stem}.{sys.implementation.cache_tag}{f'.opt-{level}' if level else ''}.pyc")
+
+
+class CachedSourceLoader(SourceFileLoader):
+    """A source loader that reads and writes the module's bytecode in `cache_folder`, whatever ``sys.dont_write_bytecode``."""
+
+    def get_code(self, fullname):
+        source_path = self.get_filename(fullname)
+        try:
+            stat = os.stat(source_path)
+        except OSError:
+            return super().get_code(fullname)
+        # Python's own header of a timestamp-checked file: magic, flags 0, mtime and size (each 32 bits).
+        header = MAGIC_NUMBER + bytes(4) + _u32(int(stat.st_mtime)) + _u32(stat.st_size)
+        path = cached_path(source_path)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+            if data[:16] == header:
+                return marshal.loads(memoryview(data)[16:])
+        except (OSError, ValueError, EOFError, TypeError):
+            pass  # none yet, or unreadable: compiled from source below
+        code = self.source_to_code(self.get_data(source_path), source_path)
+        _write(path, header + marshal.dumps(code))
+        return code
+
+
+def _u32(number):
+    return (number & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+def _write(path, data):
+    """Write ``data`` at ``path`` whole or not at all (processes that compile the same module at once each replace it whole)."""
+    partial = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(partial, "wb") as handle:
+            handle.write(data)
+        os.replace(partial, path)
+    except OSError:
+        try:
+            os.unlink(partial)
+        except OSError:
+            pass  # never written: nothing to remove
+
+
+def _inside_package(path):
+    full = os.path.abspath(path or ".")
+    return full == PACKAGE or full.startswith(PACKAGE + os.sep)
+
+
+def _finder_for(path):
+    """The path hook: a finder of gradcli's folders whose sources use `CachedSourceLoader`; other folders are not ours."""
+    if not _inside_package(path):
+        raise ImportError("not a folder of gradcli")
+    return FileFinder(
+        path,
+        (ExtensionFileLoader, EXTENSION_SUFFIXES),
+        (CachedSourceLoader, SOURCE_SUFFIXES),
+        (SourcelessFileLoader, BYTECODE_SUFFIXES),
+    )
+
+
+def install():
+    """Keep gradcli's bytecode in `cache_folder` from now on in this process, if Python is told to write none."""
+    if not sys.dont_write_bytecode or _finder_for in sys.path_hooks:
+        return
+    sys.path_hooks.insert(0, _finder_for)
+    for path in [p for p in sys.path_importer_cache if isinstance(p, str) and _inside_package(p)]:
+        del sys.path_importer_cache[path]  # found by the plain finder: asked again, the hook answers
+
+
+install()
