@@ -2,16 +2,18 @@
 
 `capture(fun, text)` returns a `Bridge` (see `bridge.py`):
 
-- ``own``: ``jax.jit`` of ``jax.vjp`` of the user's function, run by JAX in the
+- ``own``: ``jax.jit(jax.value_and_grad(f))`` of the user's function (for a
+  function returning an array, ``jax.jit`` of ``jax.vjp``), run by JAX in the
   dtype of the arguments (every rule JAX applies, ``custom_jvp`` and
   ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
-  nothing change;
+  nothing change. XLA compiles each program in a background thread, started
+  as soon as the first call in a dtype knows the arguments' shapes;
 - ``forward``: ``jax.make_jaxpr`` of the function, replayed with gradcli's
   operations (`jax_walk`, `jax_ops`), custom derivatives by their primal;
-- ``backward``: the jaxpr of ``jax.vjp(f, *args)[1](ct)``, JAX's backward
-  computation (the custom rules' bodies included, each operation of a user's
-  rule marked with the rule's name and line), replayed the same way;
+- ``backward``: the jaxpr of that same program (one trace serves both), JAX's
+  backward computation (the custom rules' bodies included, each operation of
+  a user's rule marked with the rule's name and line), replayed the same way;
 - ``vectorised``: ``jax.vmap`` of ``jax.value_and_grad``, a sweep's whole range
   in one call per dtype.
 
@@ -27,6 +29,7 @@ import inspect
 
 import numpy as np
 
+from ..autodiff.ops import multiply
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
@@ -93,6 +96,14 @@ def _leaf_type(leaf):
 
 
 _SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
+
+
+def _is_one(cotangent):
+    """Whether a cotangent is exactly 1 (a NumPy, mpmath or ball number)."""
+    try:
+        return bool(raw(cotangent) == 1)
+    except (TypeError, ValueError):
+        return False
 
 
 def _typed_scalar(kind):
@@ -202,8 +213,8 @@ class _Captured:
         """JAX's VJP at ``key``, traced once: ``(replayed program, closed jaxpr, traced jit)``, all giving (value, *gradients).
 
         ``(floats, others, ct)``: the cotangent is an argument, so the one
-        jaxpr replays every row of a Jacobian, and at high precision. JAX's own
-        numbers for a function returning a number come from `seeded` instead.
+        jaxpr replays every row of a Jacobian (a function returning an array).
+        A function returning a number has `seeded` instead.
         """
         if key not in self.backwards:
             import jax  # lazy: only a JAX target loads JAX
@@ -214,32 +225,41 @@ class _Captured:
                 value, pullback = jax.vjp(self._of_floats(key, others), *floats)
                 return value, pullback(cotangent)
 
-            floats, others = self._specs_split(key)
-            with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
-                traced = jax.jit(both).trace(floats, others, jax.ShapeDtypeStruct(shape.shape, shape.dtype))
-            closed = traced.jaxpr
-            self.backwards[key] = (compile_jaxpr(closed, self.where, rules), closed, traced)
+            cotangent = jax.ShapeDtypeStruct(shape.shape, shape.dtype)
+            self.backwards[key] = self._traced(key, rules, both, cotangent)
         return self.backwards[key]
 
     def seeded(self, key):
-        """``jax.value_and_grad`` of the function at ``key`` (one returning a number), traced: ``(closed jaxpr, traced jit)``.
+        """``jax.value_and_grad`` of the function at ``key`` (one returning a number), traced once:
+        ``(replayed program, closed jaxpr, traced jit)``, all giving (value, *gradients).
 
         JAX's own numbers are this program's: ``jax.jit(jax.value_and_grad(f))``
-        as a user runs it. Its cotangent is the constant 1 XLA folds in, which
-        changes how XLA fuses the gradient: the same VJP with the cotangent an
-        argument gives other last bits at about half of the points.
+        as a user runs it, whose cotangent is the constant 1 XLA folds in (the
+        same VJP with the cotangent an argument is fused otherwise, and differs
+        in the last bits at about half of the points). The same trace is the
+        backward graph gradcli replays, so the replay in the dtype follows the
+        very program whose numbers are judged.
         """
         if key not in self.seeds:
             import jax  # lazy: only a JAX target loads JAX
 
+            _, rules, _ = self.graph(key)
+
             def value_and_grad(floats, others):
                 return jax.value_and_grad(self._of_floats(key, others), argnums=tuple(range(len(floats))))(*floats)
 
-            floats, others = self._specs_split(key)
-            with self._x64(key[1]), _user_errors(self.text):
-                traced = jax.jit(value_and_grad).trace(floats, others)
-            self.seeds[key] = (traced.jaxpr, traced)
+            self.seeds[key] = self._traced(key, rules, value_and_grad)
         return self.seeds[key]
+
+    def _traced(self, key, rules, fun, *more):
+        """``fun(floats, others, *more)`` jitted and traced at ``key``: ``(replayed program, closed jaxpr, traced jit)``."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        floats, others = self._specs_split(key)
+        with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
+            traced = jax.jit(fun).trace(floats, others, *more)
+        closed = traced.jaxpr
+        return compile_jaxpr(closed, self.where, rules), closed, traced
 
     def _split(self, key, leaves):
         """``(float leaves, other leaves, floating)``: the two lists JAX's programs take, and which leaf is which."""
@@ -250,10 +270,14 @@ class _Captured:
 
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
-        program = self.backward_program(key)[0]
         floats, others, floating = self._split(key, leaves)
-        grads = iter(program.run(floats + others + [cotangent])[1:])
-        return self._per_argument(key, leaves, floating, grads)
+        if self.graph(key)[2].shape == ():
+            grads = self.seeded(key)[0].run(floats + others)[1:]
+            if not _is_one(cotangent):  # never asked by the checker, whose cotangent of a number is 1
+                grads = [multiply(g, cotangent) for g in grads]
+        else:
+            grads = self.backward_program(key)[0].run(floats + others + [cotangent])[1:]
+        return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):
         import jax  # lazy: only a JAX target loads JAX
@@ -292,18 +316,18 @@ class _Captured:
         what = ("seeded" if seeded else "vjp", key)
         found = self.compiled.get(what)
         if found is None:
-            closed, traced = self.seeded(key) if seeded else self.backward_program(key)[1:]
+            closed, traced = (self.seeded(key) if seeded else self.backward_program(key))[1:]
             with self._x64(key[1]), _user_errors(self.text):
                 found = self.compiled[what] = _compiling(closed, traced)
         return found
 
     def _ahead(self, key, seeded):
-        """While XLA compiles the first program a check asks for, the traces the check needs next, and float64's program.
+        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces
+        and program.
 
-        The check replays JAX's backward graph in the dtype next (provenance);
-        a check asks for float32 first and float64 next (the default dtypes),
+        A check asks for float32 first and float64 next (the default dtypes),
         and the exact reference replays the float64 graphs whatever the dtypes:
-        so these are traced now, and the float64 program's compilation starts
+        so they are traced now, and the float64 program's compilation starts
         before the float64 check asks for it. Work ahead raises nothing: an
         error is met again, and reported, where the check needs that work.
         """
@@ -312,12 +336,11 @@ class _Captured:
         self.ahead_done = True
         tree, types = key
         wide = (tree, tuple((s, np.dtype(np.float64)) if _floating(d) else (s, d) for s, d in types))
+        if wide == key:
+            return
         try:
-            self.backward_program(key)
-            if wide != key:
-                self.graph(wide)
-                self.program(wide, seeded)
-                self.backward_program(wide)
+            self.graph(wide)
+            self.program(wide, seeded)
         except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
             pass
 
@@ -331,7 +354,7 @@ class _Captured:
         scalars = tuple(np.asarray(a[0], dtype=dtype) for a in arrays)
         key, _ = self.key(scalars)
         if ("vmap", key) not in self.compiled:
-            self.compiled[("vmap", key)] = _batched(self.seeded(key)[0])
+            self.compiled[("vmap", key)] = _batched(self.seeded(key)[1])
         padded = [_padded(np.asarray(a, dtype=dtype), size) for a in arrays]
         with self._x64(key[1]), _user_errors(self.text):
             value, *grads = self.compiled[("vmap", key)](*padded)
