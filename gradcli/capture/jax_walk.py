@@ -117,18 +117,27 @@ class Program:
         return [env[slot] for slot in plan.outputs]
 
     def _located(self, plan, args):
-        """`run` while the checker records: each step on its user's line, each result flushed as XLA flushes it."""
+        """`run` while the checker records: each step on its user's line, each result flushed as XLA flushes it.
+
+        The recorder is shown each operation's result flushed too (`_FlushedToRecorder`),
+        and the replay goes on with the very object it was shown: the operation
+        whose result XLA flushes to 0 is then the one provenance names.
+        """
         env = plan.template.copy()
         for slot, value in zip(plan.inputs, args):
             env[slot] = flushed(value)
-        for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
-            with replayed_at(step.location, step.user_rule):
-                value = _called(call, how, fetch, params, env)
-            if type(out) is int:
-                env[out] = flushed(value if narrow is None else _narrowed(value, narrow))
-            else:
-                for slot, one in zip(out, value):
-                    env[slot] = flushed(one)
+        with _FlushedToRecorder() as shown:
+            for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
+                with replayed_at(step.location, step.user_rule):
+                    value = _called(call, how, fetch, params, env)
+                    if type(out) is int and narrow is not None:
+                        value = _narrowed(value, narrow)
+                if type(out) is int:
+                    env[out] = shown.flushed(value)
+                else:
+                    for slot, one in zip(out, value):
+                        env[slot] = shown.flushed(one)
+                shown.forget()
         return [env[slot] for slot in plan.outputs]
 
     def _planned(self):
@@ -159,6 +168,42 @@ class Program:
                 rows.append((step.rule, how, fetch, step.params, out, step.narrow))
         self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs])
         return self.plan
+
+
+class _FlushedToRecorder:
+    """While a replay records: the recorder (``hooks.forward``) sees each operation's result as XLA gives it, flushed.
+
+    `flushed` makes a new object; the recorder links an operation to the
+    results it read by their identity, so the replay must go on with the object
+    the recorder was shown (`flushed` here finds it).
+    """
+
+    def __enter__(self):
+        self.shown = []  # (result, the flushed object the recorder was shown) of the current step
+        self.real = hooks.forward
+
+        def showing(prim, args, kwargs, ans):
+            out = flushed(ans)
+            if out is not ans:
+                self.shown.append((ans, out))
+            self.real(prim, args, kwargs, out)
+
+        hooks.forward = showing
+        return self
+
+    def __exit__(self, *exc):
+        hooks.forward = self.real
+        return False
+
+    def flushed(self, value):
+        """``value`` flushed: the very object the recorder was shown for it, if it was."""
+        for ans, out in self.shown:
+            if ans is value:
+                return out
+        return flushed(value)
+
+    def forget(self):
+        self.shown.clear()
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
