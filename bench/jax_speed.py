@@ -134,10 +134,14 @@ class Compilations:
             self.runs[-1].append(duration)
 
     def first_in_process(self, run, paths):
-        """``run(paths)`` as a user's first check of the program pays it: nothing XLA compiled for earlier runs reused."""
+        """``run(paths)`` as a user's first check of the program pays it: nothing JAX traced, lowered or XLA
+        compiled for earlier runs reused (JAX's caches and the bridge's store emptied)."""
+        import jax  # lazy: JAX is imported by warm_jax, before timing
+
         from gradcli.capture import jax_bridge
 
         jax_bridge._EXECUTABLES.clear()
+        jax.clear_caches()
         self.runs.append([])
         return run(paths)
 

@@ -2,16 +2,18 @@
 
 `capture(fun, text)` returns a `Bridge` (see `bridge.py`):
 
-- ``own``: ``jax.jit`` of ``jax.vjp`` of the user's function, run by JAX in the
+- ``own``: ``jax.jit(jax.value_and_grad(f))`` of the user's function (for a
+  function returning an array, ``jax.jit`` of ``jax.vjp``), run by JAX in the
   dtype of the arguments (every rule JAX applies, ``custom_jvp`` and
   ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
-  nothing change;
+  nothing change. XLA compiles each program in a background thread, started
+  as soon as the first call in a dtype knows the arguments' shapes;
 - ``forward``: ``jax.make_jaxpr`` of the function, replayed with gradcli's
   operations (`jax_walk`, `jax_ops`), custom derivatives by their primal;
-- ``backward``: the jaxpr of ``jax.vjp(f, *args)[1](ct)``, JAX's backward
-  computation (the custom rules' bodies included, each operation of a user's
-  rule marked with the rule's name and line), replayed the same way;
+- ``backward``: the jaxpr of that same program (one trace serves both), JAX's
+  backward computation (the custom rules' bodies included, each operation of
+  a user's rule marked with the rule's name and line), replayed the same way;
 - ``vectorised``: ``jax.vmap`` of ``jax.value_and_grad``, a sweep's whole range
   in one call per dtype.
 
@@ -27,6 +29,7 @@ import inspect
 
 import numpy as np
 
+from ..autodiff.ops import multiply
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
@@ -95,6 +98,19 @@ def _leaf_type(leaf):
 _SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
 
 
+def _is_one(cotangent):
+    """Whether a cotangent is exactly 1 (a NumPy, mpmath or ball number)."""
+    try:
+        return bool(raw(cotangent) == 1)
+    except (TypeError, ValueError):
+        return False
+
+
+def _typed_scalar(kind):
+    """Whether a number of type ``kind`` always has the same leaf type (a shape of () and one dtype)."""
+    return kind in _SCALAR_TYPES or kind is int or kind is bool or issubclass(kind, np.generic)
+
+
 def _plain_scalar(value):
     """Whether ``value``'s type is a number type with no dtype and no shape (mpmath's, flint's): its leaf type is fixed."""
     kind = type(value)
@@ -113,16 +129,31 @@ class _Captured:
         code = getattr(inspect.unwrap(fun), "__code__", None)
         self.where = f"{code.co_filename}:{code.co_firstlineno}" if code else text
         self.graphs = {}  # key -> (forward program, rules, output aval)
-        self.backwards = {}  # key -> backward program
-        self.compiled = {}  # (what, key) -> a jitted function
+        self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
+        self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
+        self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
+        self.ahead_done = False  # whether `_ahead` has run
+        self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
 
     # -- structure of the arguments
     def key(self, args):
-        """``(key, leaves)``: the arguments' structure, shapes and dtypes (what a graph is captured for), and leaves."""
+        """``(key, leaves)``: the arguments' structure, shapes and dtypes (what a graph is captured for), and leaves.
+
+        Arguments that are all numbers of types whose leaf type their type
+        decides (floats, mpmath numbers, balls, NumPy scalars: the many calls of
+        the differences and the exact reference) find their key by those types.
+        """
+        kinds = tuple(map(type, args))
+        quick = self.quick_keys.get(kinds)
+        if quick is not None:
+            return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        return (tree, tuple(map(_leaf_type, leaves))), leaves
+        key = (tree, tuple(map(_leaf_type, leaves)))
+        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):
+            self.quick_keys[kinds] = key
+        return key, leaves
 
     def _x64(self, types):
         import jax  # lazy: only a JAX target loads JAX
@@ -156,57 +187,97 @@ class _Captured:
         return program.run(leaves)[0]
 
     # -- the backward graph
-    def _pullback(self, key):
-        """``(floats, others, ct) -> gradients of the float leaves``: JAX's VJP with the data leaves held."""
+    def _of_floats(self, key, others):
+        """The user's function of the float leaves alone, the other leaves (data: integers, masks) held at ``others``."""
         import jax  # lazy: only a JAX target loads JAX
 
         tree, types = key
         floating = [_floating(dtype) for _, dtype in types]
 
-        def pulled(floats, others, cotangent):
-            def of_floats(*xs):
-                xs, rest = iter(xs), iter(others)
-                leaves = [next(xs) if f else next(rest) for f in floating]
-                return self.fun(*jax.tree_util.tree_unflatten(tree, leaves))
+        def of_floats(*xs):
+            xs, rest = iter(xs), iter(others)
+            leaves = [next(xs) if f else next(rest) for f in floating]
+            return self.fun(*jax.tree_util.tree_unflatten(tree, leaves))
 
-            _, pullback = jax.vjp(of_floats, *floats)
-            return pullback(cotangent)
+        return of_floats
 
-        return pulled, floating
+    def _specs_split(self, key):
+        """The float leaves' and the other leaves' ``ShapeDtypeStruct``s: what JAX's programs are traced for."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        specs = [jax.ShapeDtypeStruct(s, d) for s, d in key[1]]
+        floating = [_floating(d) for _, d in key[1]]
+        return [s for s, f in zip(specs, floating) if f], [s for s, f in zip(specs, floating) if not f]
 
     def backward_program(self, key):
-        """JAX's VJP at ``key``, captured once: ``(replayed program, closed jaxpr)``, both giving (value, *gradients).
+        """JAX's VJP at ``key``, traced once: ``(replayed program, closed jaxpr, traced jit)``, all giving (value, *gradients).
 
-        The one jaxpr serves twice: replayed by gradcli (the backward graph) and
-        compiled by XLA for JAX's own numbers (`own`), so the two never differ
-        in what they compute.
+        ``(floats, others, ct)``: the cotangent is an argument, so the one
+        jaxpr replays every row of a Jacobian (a function returning an array).
+        A function returning a number has `seeded` instead.
         """
         if key not in self.backwards:
             import jax  # lazy: only a JAX target loads JAX
 
             _, rules, shape = self.graph(key)
-            pulled, floating = self._pullback(key)
-            specs = [jax.ShapeDtypeStruct(s, d) for s, d in key[1]]
-            floats = [s for s, f in zip(specs, floating) if f]
-            others = [s for s, f in zip(specs, floating) if not f]
-            both = _with_value(pulled, self.fun, key[0], floating)
-            with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
-                closed = jax.make_jaxpr(both)(floats, others, jax.ShapeDtypeStruct(shape.shape, shape.dtype))
-            self.backwards[key] = (compile_jaxpr(closed, self.where, rules), closed)
+
+            def both(floats, others, cotangent):
+                value, pullback = jax.vjp(self._of_floats(key, others), *floats)
+                return value, pullback(cotangent)
+
+            cotangent = jax.ShapeDtypeStruct(shape.shape, shape.dtype)
+            self.backwards[key] = self._traced(key, rules, both, cotangent)
         return self.backwards[key]
 
+    def seeded(self, key):
+        """``jax.value_and_grad`` of the function at ``key`` (one returning a number), traced once:
+        ``(replayed program, closed jaxpr, traced jit)``, all giving (value, *gradients).
+
+        JAX's own numbers are this program's: ``jax.jit(jax.value_and_grad(f))``
+        as a user runs it, whose cotangent is the constant 1 XLA folds in (the
+        same VJP with the cotangent an argument is fused otherwise, and differs
+        in the last bits at about half of the points). The same trace is the
+        backward graph gradcli replays, so the replay in the dtype follows the
+        very program whose numbers are judged.
+        """
+        if key not in self.seeds:
+            import jax  # lazy: only a JAX target loads JAX
+
+            _, rules, _ = self.graph(key)
+
+            def value_and_grad(floats, others):
+                return jax.value_and_grad(self._of_floats(key, others), argnums=tuple(range(len(floats))))(*floats)
+
+            self.seeds[key] = self._traced(key, rules, value_and_grad)
+        return self.seeds[key]
+
+    def _traced(self, key, rules, fun, *more):
+        """``fun(floats, others, *more)`` jitted and traced at ``key``: ``(replayed program, closed jaxpr, traced jit)``."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        floats, others = self._specs_split(key)
+        with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
+            traced = jax.jit(fun).trace(floats, others, *more)
+        closed = traced.jaxpr
+        return compile_jaxpr(closed, self.where, rules), closed, traced
+
     def _split(self, key, leaves):
+        """``(float leaves, other leaves, floating)``: the two lists JAX's programs take, and which leaf is which."""
         floating = [_floating(dtype) for _, dtype in key[1]]
         floats = [leaf for leaf, f in zip(leaves, floating) if f]
         others = [leaf for leaf, f in zip(leaves, floating) if not f]
-        return floats + others, floating
+        return floats, others, floating
 
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
-        program, _ = self.backward_program(key)
-        inputs, floating = self._split(key, leaves)
-        grads = iter(program.run(inputs + [cotangent])[1:])
-        return self._per_argument(key, leaves, floating, grads)
+        floats, others, floating = self._split(key, leaves)
+        if self.graph(key)[2].shape == ():
+            grads = self.seeded(key)[0].run(floats + others)[1:]
+            if not _is_one(cotangent):  # never asked by the checker, whose cotangent of a number is 1
+                grads = [multiply(g, cotangent) for g in grads]
+        else:
+            grads = self.backward_program(key)[0].run(floats + others + [cotangent])[1:]
+        return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):
         import jax  # lazy: only a JAX target loads JAX
@@ -216,23 +287,66 @@ class _Captured:
 
     # -- JAX's own numbers
     def own(self, args, cotangent):
-        """JAX's value and VJP: the captured VJP jaxpr compiled by XLA (one call gives both)."""
+        """JAX's value and VJP, from the program XLA compiled (one call gives both).
+
+        A function returning a number, asked for its value or its gradient
+        (a cotangent of 1), runs ``jax.jit(jax.value_and_grad(f))``'s program;
+        a Jacobian's rows (another cotangent) run the jitted VJP.
+        """
         key, leaves = self.key(args)
         _, _, shape = self.graph(key)
-        if ("own", key) not in self.compiled:
-            self.compiled[("own", key)] = _executable(self.backward_program(key)[1])
-        inputs, floating = self._split(key, leaves)
-        seed = np.ones(shape.shape, dtype=shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
+        seeded = shape.shape == () and (cotangent is None or np.asarray(cotangent) == 1)
+        compiling = self.program(key, seeded)
+        self._ahead(key, seeded)
+        floats, others, floating = self._split(key, leaves)
         with self._x64(key[1]), _user_errors(self.text):
-            value, *grads = self.compiled[("own", key)](*inputs, seed)
+            if seeded:
+                value, grads = compiling.result()(floats, others)
+            else:
+                seed = np.ones(shape.shape, shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
+                value, grads = compiling.result()(floats, others, seed)
         if cotangent is None:
             return np.asarray(value), None
         grads = iter([np.asarray(g) for g in grads])
         return np.asarray(value), self._per_argument(key, leaves, floating, grads)
 
+    def program(self, key, seeded=True):
+        """JAX's compiled program at ``key`` (a `_Compiling`): ``value_and_grad``'s if ``seeded``, else the VJP's;
+        its lowering and XLA compilation started at the first ask."""
+        what = ("seeded" if seeded else "vjp", key)
+        found = self.compiled.get(what)
+        if found is None:
+            closed, traced = (self.seeded(key) if seeded else self.backward_program(key))[1:]
+            with self._x64(key[1]), _user_errors(self.text):
+                found = self.compiled[what] = _compiling(closed, traced)
+        return found
+
+    def _ahead(self, key, seeded):
+        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces
+        and program.
+
+        A check asks for float32 first and float64 next (the default dtypes),
+        and the exact reference replays the float64 graphs whatever the dtypes:
+        so they are traced now, and the float64 program's compilation starts
+        before the float64 check asks for it. Work ahead raises nothing: an
+        error is met again, and reported, where the check needs that work.
+        """
+        if self.ahead_done:
+            return
+        self.ahead_done = True
+        tree, types = key
+        wide = (tree, tuple((s, np.dtype(np.float64)) if _floating(d) else (s, d) for s, d in types))
+        if wide == key:
+            return
+        try:
+            self.graph(wide)
+            self.program(wide, seeded)
+        except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
+            pass
+
     def vectorised(self, arrays, dtype):
-        """Values and gradients at every point of a sweep (one array per argument) in one call of JAX's VJP
-        under ``jax.vmap``; None for a dtype JAX lacks."""
+        """Values and gradients at every point of a sweep (one array per argument) in one call of JAX's
+        ``value_and_grad`` under ``jax.vmap``; None for a dtype JAX lacks."""
         dtype = np.dtype(dtype)
         if dtype not in _FRAMEWORK_FLOATS:
             return None
@@ -240,41 +354,92 @@ class _Captured:
         scalars = tuple(np.asarray(a[0], dtype=dtype) for a in arrays)
         key, _ = self.key(scalars)
         if ("vmap", key) not in self.compiled:
-            self.compiled[("vmap", key)] = _executable(self.backward_program(key)[1], batched=True)
+            self.compiled[("vmap", key)] = _batched(self.seeded(key)[1])
         padded = [_padded(np.asarray(a, dtype=dtype), size) for a in arrays]
         with self._x64(key[1]), _user_errors(self.text):
-            value, *grads = self.compiled[("vmap", key)](*padded, np.ones(len(padded[0]), dtype=dtype))
+            value, *grads = self.compiled[("vmap", key)](*padded)
         return np.asarray(value)[:size], [np.asarray(g)[:size] for g in grads]
 
 
-_EXECUTABLES = {}  # the text of a captured jaxpr (and its constants) -> its jitted evaluation
+_EXECUTABLES = {}  # (the text of a captured jaxpr and its constants, batched) -> its compiled evaluation
 _KEPT = 64
 
 
-def _executable(closed, batched=False):
-    """``closed`` (a ClosedJaxpr) compiled by XLA, shared by every capture of the same program.
+def _digest(closed, batched):
+    """What says two captures hold the same program: its jaxpr's text and constants (and whether it is vmapped).
 
     Each check loads the user's file afresh (a new function object, which
-    ``jax.jit``'s own cache would compile again): the program's text and
-    constants say when it is the same computation.
+    ``jax.jit``'s own cache would compile again).
     """
     import hashlib
-
-    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
-    import jax  # lazy: only a JAX target loads JAX
 
     digest = hashlib.sha256(str(closed.jaxpr).encode())
     for const in closed.consts:
         array = np.asarray(const)
         digest.update(f"{array.dtype}{array.shape}".encode())
         digest.update(array.tobytes())
-    key = (digest.hexdigest(), batched)
+    return digest.hexdigest(), batched
+
+
+def _kept(key, make):
+    """The store's entry at ``key``, made by ``make()`` the first time (the oldest one dropped beyond `_KEPT`)."""
     if key not in _EXECUTABLES:
         if len(_EXECUTABLES) >= _KEPT:
             _EXECUTABLES.pop(next(iter(_EXECUTABLES)))
-        program = jaxpr_as_fun(closed)
-        _EXECUTABLES[key] = jax.jit(jax.vmap(program) if batched else program)
+        _EXECUTABLES[key] = make()
     return _EXECUTABLES[key]
+
+
+def _compiling(closed, traced):
+    """``traced`` (the jitted VJP whose jaxpr is ``closed``) lowered, and compiled by XLA in the background.
+
+    Shared by every capture of the same program: a fresh load of the user's
+    file compiles nothing again.
+    """
+    return _kept(_digest(closed, False), lambda: _Compiling(traced.lower()))
+
+
+def _batched(closed):
+    """``closed`` (a ClosedJaxpr) under ``jax.vmap``, jitted, shared by every capture of the same program."""
+    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+    import jax  # lazy: only a JAX target loads JAX
+
+    return _kept(_digest(closed, True), lambda: jax.jit(jax.vmap(jaxpr_as_fun(closed))))
+
+
+class _Compiling:
+    """One lowered program being compiled by XLA in a thread of its own; `result` waits for it.
+
+    XLA compiles without Python's lock held, so the checker's own work (the
+    replays, the exact reference) runs meanwhile. The thread ends when XLA is
+    done whether or not anyone waits (it is not a daemon: an exit waits for
+    it instead of tearing XLA down mid-compilation); an error XLA raises is
+    raised again by `result`, in the caller's thread, where today's errors are
+    reported.
+    """
+
+    def __init__(self, lowered):
+        import threading
+
+        self._lowered = lowered
+        self._compiled = self._error = None
+        self._thread = threading.Thread(target=self._compile, name="gradcli-xla-compile")
+        self._thread.start()
+
+    def _compile(self):
+        try:
+            self._compiled = self._lowered.compile()
+        except BaseException as error:  # noqa: BLE001 - raised again by `result`, in the thread that asks
+            self._error = error
+        finally:
+            self._lowered = None
+
+    def result(self):
+        """The compiled program (``Compiled``), once XLA is done; XLA's error if it failed."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._compiled
 
 
 def _padded(array, size):
@@ -284,18 +449,6 @@ def _padded(array, size):
     if bucket == size:
         return array
     return np.concatenate([array, np.repeat(array[-1:], bucket - size, axis=0)])
-
-
-def _with_value(pulled, fun, tree, floating):
-    """``pulled`` that also returns the function's value (one jitted call for both)."""
-    import jax  # lazy: only a JAX target loads JAX
-
-    def both(floats, others, cotangent):
-        xs, rest = iter(floats), iter(others)
-        leaves = [next(xs) if f else next(rest) for f in floating]
-        return fun(*jax.tree_util.tree_unflatten(tree, leaves)), pulled(floats, others, cotangent)
-
-    return both
 
 
 class _Unchanged:

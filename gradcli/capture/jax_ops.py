@@ -29,11 +29,16 @@ _JAX_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
 
 
 def _unary(op):
-    return lambda params, x: op(x)
+    return _bare(lambda params, x: op(x), op)
 
 
 def _binary(op):
-    return lambda params, x, y: op(x, y)
+    return _bare(lambda params, x, y: op(x, y), op)
+
+
+def _bare(rule, op):
+    rule.bare = op  # what the rule calls, without its params: the walker's replay calls it directly
+    return rule
 
 
 def _plain(x):

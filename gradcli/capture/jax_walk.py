@@ -23,6 +23,7 @@ import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 import numpy as np
 
@@ -84,6 +85,7 @@ class Program:
     inputs: list
     steps: list = field(default_factory=list)
     outputs: list = field(default_factory=list)
+    plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
 
     def run(self, args):
         """The outputs of the graph at ``args`` (flat leaves), every step replayed with gradcli's operations.
@@ -92,25 +94,142 @@ class Program:
         (`replayed_at`), and its float32 and float64 results are flushed as
         XLA flushes them (`flushed`), so the replay in the dtype meets the
         zeros JAX's own run met; otherwise nobody reads it, and the steps run
-        bare.
+        bare, on the plan's slots (a replay's cost is mostly its steps' calls).
         """
-        located = hooks.forward is not None
-        env = dict(zip(self.inputs, map(flushed, args) if located else args))
-        for step in self.steps:
-            operands = [a.value if type(a) is _Literal else env[a] for a in step.inputs]
-            if located:
+        plan = self.plan if self.plan is not None else self._planned()
+        if hooks.forward is not None:
+            return self._located(plan, args)
+        env = plan.template.copy()
+        for slot, value in zip(plan.inputs, args):
+            env[slot] = value
+        for call, how, fetch, params, out, narrow in plan.steps:
+            if how == _BARE_ONE:
+                value = call(fetch(env))
+            elif how == _BARE_MANY:
+                value = call(*fetch(env))
+            else:
+                value = _called(call, how, fetch, params, env)
+            if type(out) is int:
+                env[out] = value if narrow is None else _narrowed(value, narrow)
+            else:
+                for slot, one in zip(out, value):
+                    env[slot] = one
+        return [env[slot] for slot in plan.outputs]
+
+    def _located(self, plan, args):
+        """`run` while the checker records: each step on its user's line, each result flushed as XLA flushes it.
+
+        The recorder is shown each operation's result flushed too (`_FlushedToRecorder`),
+        and the replay goes on with the very object it was shown: the operation
+        whose result XLA flushes to 0 is then the one provenance names.
+        """
+        env = plan.template.copy()
+        for slot, value in zip(plan.inputs, args):
+            env[slot] = flushed(value)
+        with _FlushedToRecorder() as shown:
+            for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 with replayed_at(step.location, step.user_rule):
-                    out = step.rule(step.params, *operands)
+                    value = _called(call, how, fetch, params, env)
+                    if type(out) is int and narrow is not None:
+                        value = _narrowed(value, narrow)
+                if type(out) is int:
+                    env[out] = shown.flushed(value)
+                else:
+                    for slot, one in zip(out, value):
+                        env[slot] = shown.flushed(one)
+                shown.forget()
+        return [env[slot] for slot in plan.outputs]
+
+    def _planned(self):
+        """The steps as `_Plan` rows: variables and literals numbered as slots of one list, each call's arguments
+        fetched from it at once; a rule that only calls an operation (``exp``) is that operation."""
+        slots, template = {}, []
+
+        def slot(item):
+            if type(item) is _Literal:
+                template.append(item.value)
+                return len(template) - 1
+            if item not in slots:
+                slots[item] = len(template)
+                template.append(None)
+            return slots[item]
+
+        inputs = [slot(v) for v in self.inputs]
+        rows = []
+        for step in self.steps:
+            ins = [slot(a) for a in step.inputs]
+            out = tuple(slot(v) for v in step.outputs) if step.multiple else slot(step.outputs[0])
+            bare = getattr(step.rule, "bare", None)
+            fetch = itemgetter(*ins) if ins else None
+            if bare is not None and ins:
+                rows.append((bare, _BARE_ONE if len(ins) == 1 else _BARE_MANY, fetch, None, out, step.narrow))
             else:
-                out = step.rule(step.params, *operands)
-            if step.multiple:
-                for var, value in zip(step.outputs, out):
-                    env[var] = flushed(value) if located else value
-            else:
-                if step.narrow is not None:
-                    out = _narrowed(out, step.narrow)
-                env[step.outputs[0]] = flushed(out) if located else out
-        return [a.value if type(a) is _Literal else env[a] for a in self.outputs]
+                how = _ONE if len(ins) == 1 else _MANY if ins else _NONE
+                rows.append((step.rule, how, fetch, step.params, out, step.narrow))
+        self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs])
+        return self.plan
+
+
+class _FlushedToRecorder:
+    """While a replay records: the recorder (``hooks.forward``) sees each operation's result as XLA gives it, flushed.
+
+    `flushed` makes a new object; the recorder links an operation to the
+    results it read by their identity, so the replay must go on with the object
+    the recorder was shown (`flushed` here finds it).
+    """
+
+    def __enter__(self):
+        self.shown = []  # (result, the flushed object the recorder was shown) of the current step
+        self.real = hooks.forward
+
+        def showing(prim, args, kwargs, ans):
+            out = flushed(ans)
+            if out is not ans:
+                self.shown.append((ans, out))
+            self.real(prim, args, kwargs, out)
+
+        hooks.forward = showing
+        return self
+
+    def __exit__(self, *exc):
+        hooks.forward = self.real
+        return False
+
+    def flushed(self, value):
+        """``value`` flushed: the very object the recorder was shown for it, if it was."""
+        for ans, out in self.shown:
+            if ans is value:
+                return out
+        return flushed(value)
+
+    def forget(self):
+        self.shown.clear()
+
+
+_BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
+
+
+@dataclass
+class _Plan:
+    """A `Program` as the replay runs it: a template of slots (literals filled in), and one row per step."""
+
+    template: list
+    inputs: list
+    steps: list  # (rule or bare operation, how it is called, fetch of its arguments, params, output slot(s), narrow)
+    outputs: list
+
+
+def _called(call, how, fetch, params, env):
+    """A plan's row called on its arguments from ``env`` (`Program.run` calls the bare operations itself)."""
+    if how == _BARE_ONE:
+        return call(fetch(env))
+    if how == _BARE_MANY:
+        return call(*fetch(env))
+    if how == _ONE:
+        return call(params, fetch(env))
+    if how == _MANY:
+        return call(params, *fetch(env))
+    return call(params)
 
 
 @dataclass

@@ -1,0 +1,163 @@
+"""JAX's own numbers come from ``jax.jit(jax.value_and_grad(f))``'s program, compiled by XLA in the background.
+
+The bridge traces JAX's VJP once per argument layout and dtype: the same
+trace is replayed by gradcli (the backward graph) and lowered for XLA, whose
+compilation runs in a thread of its own while the check goes on. Whatever the
+arrangement, the numbers under test must be those of the program a user's
+``jax.jit(jax.value_and_grad(f))`` runs, bit for bit; XLA's errors must reach
+the check as before; and no thread may outlive the check that needed it.
+"""
+
+import threading
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import gradcli
+from bitlevel import assert_same_bits
+from gradcli.capture import jax_bridge
+
+
+@jax.custom_jvp
+def _softplus(x):
+    return jnp.log1p(jnp.exp(x))
+
+
+@_softplus.defjvp
+def _softplus_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _softplus(x), t * jax.nn.sigmoid(x)
+
+
+@jax.custom_vjp
+def _clipped(x):
+    return jnp.tanh(x) * 2.0
+
+
+def _clipped_fwd(x):
+    return _clipped(x), x
+
+
+def _clipped_bwd(x, g):
+    return (g * 2.0 * (1 - jnp.tanh(x) ** 2),)
+
+
+_clipped.defvjp(_clipped_fwd, _clipped_bwd)
+
+W = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]])
+
+FUNCTIONS = {
+    "elementwise": (lambda x, w: jnp.sum(jnp.log(1 + jnp.exp(x * w)) + 0.5 * w**2), lambda r: (r.normal(), r.normal(size=3))),
+    "reductions": (lambda v: jax.scipy.special.logsumexp(v) + jnp.max(v) * jnp.mean(v**2), lambda r: (r.normal(size=7),)),
+    "dot": (lambda a, v: jnp.sum(jnp.tanh(a @ v) ** 2), lambda r: (r.normal(size=(2, 3)), r.normal(size=3))),
+    "where": (lambda v: jnp.sum(jnp.where(v > 0.2, jnp.sqrt(jnp.abs(v)), v**3)), lambda r: (r.normal(size=6),)),
+    "custom_jvp": (lambda v: jnp.sum(_softplus(v * 3.0)), lambda r: (r.normal(size=5),)),
+    "custom_vjp": (lambda v: jnp.sum(_clipped(v) * v), lambda r: (r.normal(size=5),)),
+    "tree": (lambda p, x: jnp.sum((p["w"] @ x + p["b"]) ** 2), lambda r: ({"b": r.normal(size=2), "w": r.normal(size=(2, 3))}, r.normal(size=3))),
+}
+
+
+def _users_program(fun, args, dtype):
+    """What a user's ``jax.jit(jax.value_and_grad(f))`` gives at ``args`` in ``dtype``: ``(value, gradient leaves)``."""
+    with jax.enable_x64(dtype == np.float64):
+        value, grads = jax.jit(jax.value_and_grad(fun, argnums=tuple(range(len(args)))))(*args)
+    return np.asarray(value), [np.asarray(g) for g in jax.tree_util.tree_leaves(grads)]
+
+
+@pytest.mark.bitlevel
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_the_bridges_numbers_are_those_of_jit_of_value_and_grad_bit_for_bit(name, dtype):
+    fun, draw = FUNCTIONS[name]
+    bridge = jax_bridge.capture(fun, name)
+    rng = np.random.default_rng(7)
+    for _ in range(4):
+        args = jax.tree_util.tree_map(lambda a: np.asarray(a, dtype=dtype), draw(rng))
+        want_value, want_grads = _users_program(fun, args, dtype)
+        value, grads = bridge.own(args, np.ones((), dtype))
+        assert_same_bits(value, want_value)
+        got = jax.tree_util.tree_leaves(grads)
+        assert len(got) == len(want_grads)
+        for one, other in zip(got, want_grads):
+            assert_same_bits(np.asarray(one), other)
+        value_alone, nothing = bridge.own(args, None)
+        assert nothing is None
+        assert_same_bits(value_alone, want_value)
+
+
+def test_a_float32_program_starts_the_float64_ones_compilation_ahead():
+    fun, draw = FUNCTIONS["elementwise"]
+    jax_bridge._EXECUTABLES.clear()
+    bridge = jax_bridge.capture(fun, "elementwise")
+    args = tuple(np.asarray(a, dtype=np.float32) for a in draw(np.random.default_rng(0)))
+    bridge.own(args, None)
+    assert len(jax_bridge._EXECUTABLES) == 2  # float32's, and float64's started before anyone asked for it
+    wide = tuple(a.astype(np.float64) for a in args)
+    entries = list(jax_bridge._EXECUTABLES.values())
+    bridge.own(wide, None)
+    assert list(jax_bridge._EXECUTABLES.values()) == entries  # the float64 check found its program under way
+
+
+def test_a_float64_program_compiles_nothing_ahead():
+    fun, draw = FUNCTIONS["elementwise"]
+    jax_bridge._EXECUTABLES.clear()
+    bridge = jax_bridge.capture(fun, "elementwise")
+    bridge.own(tuple(np.asarray(a) for a in draw(np.random.default_rng(0))), None)
+    assert len(jax_bridge._EXECUTABLES) == 1
+
+
+class _Failing:
+    """A lowered program whose compilation fails, as XLA's would."""
+
+    def compile(self):
+        raise RuntimeError("XLA could not compile this")
+
+
+def test_an_error_of_the_compilation_is_raised_where_the_program_is_asked_for():
+    compiling = jax_bridge._Compiling(_Failing())
+    with pytest.raises(RuntimeError, match="XLA could not compile this"):
+        compiling.result()
+    with pytest.raises(RuntimeError, match="XLA could not compile this"):
+        compiling.result()  # every ask, not only the first
+    assert not compiling._thread.is_alive()
+
+
+def test_an_error_of_xla_in_a_check_is_the_checks_error(tmp_path, monkeypatch):
+    from jax._src import stages
+
+    path = tmp_path / "model.py"
+    path.write_text("import jax.numpy as jnp\n\n\ndef loss(x):\n    return jnp.sum(jnp.exp(x))\n")
+    jax_bridge._EXECUTABLES.clear()
+    monkeypatch.setattr(stages.Lowered, "compile", lambda self, *a, **k: _Failing().compile())
+    # As when JAX's own call raises: the point's verdict is an error saying what was raised.
+    (result,) = gradcli.check(f"{path}:loss", [{"x": 1.0}], dtypes=("float64",), fixes=False).results
+    assert result.status == "error"
+    assert result.error == "RuntimeError: XLA could not compile this"
+    jax_bridge._EXECUTABLES.clear()
+
+
+def _compiling_threads():
+    return [t for t in threading.enumerate() if t.name == "gradcli-xla-compile"]
+
+
+def test_no_compilation_thread_outlives_a_check_of_both_dtypes(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text("import jax.numpy as jnp\n\n\ndef loss(x, w):\n    return jnp.sum(jnp.log(1 + jnp.exp(x * w)))\n")
+    jax_bridge._EXECUTABLES.clear()
+    report = gradcli.check(f"{path}:loss", [{"x": 1.5, "w": [0.5, -1.0]}], dtypes=("float32", "float64"), fixes=False)
+    assert [r.status for r in report.results] == ["ok", "ok"]
+    assert _compiling_threads() == []
+
+
+def test_a_compilation_nobody_waits_for_ends_on_its_own_and_is_no_daemon():
+    fun, draw = FUNCTIONS["dot"]
+    jax_bridge._EXECUTABLES.clear()
+    bridge = jax_bridge.capture(fun, "dot")
+    bridge.own(tuple(np.asarray(a, dtype=np.float32) for a in draw(np.random.default_rng(0))), None)
+    ahead = [entry for entry in jax_bridge._EXECUTABLES.values() if entry._thread.is_alive()]
+    assert all(not entry._thread.daemon for entry in ahead)  # an exit waits for XLA rather than tearing it down
+    for entry in jax_bridge._EXECUTABLES.values():
+        entry._thread.join(timeout=60)
+        assert not entry._thread.is_alive()
