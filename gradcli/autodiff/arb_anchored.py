@@ -1,0 +1,188 @@
+"""Balls near a simpler number: anchor + proven tail, for the ball implementations in `arb`.
+
+A number within 2^-prec of a simpler one (tanh(-1e5) = -1 + 2e^-2e5, a softmax
+weight 1 - e^-1e200) is, as a ball, that one +- 2^-prec. Such answers are
+remembered by identity as anchor + tail (`remembered`), and add, subtract,
+multiply by an exact number, negate, log and the comparisons read the tail
+where the anchor cancels (`difference`): 1 + tanh(-1e5) is its tail, to its
+digits. Forgetting one costs digits, never truth: the ball itself stays a
+proven enclosure. `bind` hands this module flint's ball type (`arb.enable`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+ARB = None  # flint.arb, bound by `bind`
+_flint = None  # flint itself (its precision), bound by `bind`
+
+
+def bind(arb_type, flint_module):
+    """Use ``arb_type`` (flint.arb) and ``flint_module``'s precision from now on."""
+    global ARB, _flint
+    ARB, _flint = arb_type, flint_module
+
+
+def _arb(x):
+    return x if type(x) is ARB else ARB(x)
+
+
+def logaddexp(x, y):
+    # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
+    spread = abs(subtract(x, y))
+    tail = log1p((-spread).exp())
+    if spread > _flint.ctx.prec:  # the larger one to its last bit, and the tail remembered beside it
+        top = x if _arb(x) > _arb(y) else y
+        return remembered(_arb(top) + tail, top, tail)
+    x, y = _arb(x), _arb(y)
+    return (x + y + spread) / 2 + tail
+
+
+def near_zero(name, error):
+    """The ball's own ``name`` (tanh, sinh, expm1), except at an x so tiny that the answer is x within
+    ``error(|x|)`` (|x|^3, |x|^2): there arb keeps 28 bits at every precision once the exponent passes
+    2^63 (tanh(1e-3e226)), and the enclosure x +- error is proven and as tight as x itself.
+    """
+
+    def run(x):
+        x = _arb(x)
+        if abs(x) < ARB(2) ** -(_flint.ctx.prec // 2 + 2):
+            return x + ARB(0, error(abs(x).upper()))
+        return getattr(x, name)()
+
+    return run
+
+
+def saturated(own, limit, gap):
+    """``own`` (a ball function), except far out where the answer is ``limit(x)`` (+-1; None: not on
+    that side) + ``gap(x)``: there arb's own is the limit +- 2^-prec (tanh(-3.5e298) is -1 +
+    2e^-7e298), the limit +- a bound of the gap is as tight as the distance, and it is remembered."""
+
+    def run(x):
+        x = _arb(x)
+        far = ARB(_flint.ctx.prec + 8) * LN2_HALF
+        if abs(x) > far and limit(x) is not None:
+            tail = gap(x)
+            if tail.is_finite() and abs(tail).upper() < ARB(2) ** -_flint.ctx.prec:
+                return remembered(limit(x) + ARB(0, abs(tail).upper()), limit(x), tail)
+        return own(x)
+
+    return run
+
+
+# A remembered ball (by identity) -> (it, its anchor, it minus the anchor). Forgetting costs digits, not truth.
+SATURATED = {}
+SATURATED_MOST = 4096
+
+
+def remembered(ball, limit, tail):
+    if len(SATURATED) >= SATURATED_MOST:
+        SATURATED.clear()
+    SATURATED[id(ball)] = (ball, limit, tail)
+    return ball
+
+
+def anchored(x):
+    """``(anchor, tail)`` of a remembered ball ``x`` (its answer is anchor + tail), else ``(x, None)``."""
+    found = SATURATED.get(id(x)) if type(x) is ARB else None
+    if found is None or found[0] is not x:
+        return x, None
+    return found[1], found[2]
+
+
+def exact(x):
+    """``x`` as an exact ball (a float, an int, an exact ball), or None."""
+    if type(x) is ARB:
+        return x if x.is_exact() else None
+    if isinstance(x, (int, float, np.floating, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        return ARB(float(x)) if np.isfinite(x) else None
+    return None
+
+
+def same(a, b):
+    """Whether two anchors are one number: the same ball (whatever its width), or equal exact numbers."""
+    if a is b:
+        return True
+    a, b = exact(a), exact(b)
+    return a is not None and b is not None and a == b
+
+
+def difference(x, y):
+    """x - y from their tails where both share an anchor (one may be the anchor itself), else None."""
+    (ax, tx), (ay, ty) = anchored(x), anchored(y)
+    if tx is None and ty is None:
+        return None
+    if tx is None:
+        return -ty if same(x, ay) else None
+    if ty is None:
+        return tx if same(ax, y) else None
+    return tx - ty if same(ax, ay) else None
+
+
+def add(x, y):
+    if SATURATED:
+        for a, b in ((x, y), (y, x)):
+            anchor, tail = anchored(a)
+            b = exact(b)
+            if tail is not None and b is not None and same(anchor, -b):
+                return tail
+    return _arb(x) + y
+
+
+def subtract(x, y):
+    if SATURATED:
+        d = difference(x, y)
+        if d is not None:
+            return d
+    return _arb(x) - y
+
+
+def log(x):
+    # log of 1 + t, remembered so (exp of a tiny t, a softmax weight of 1 - e^-1e200): log1p(t) to its digits.
+    anchor, tail = anchored(x)
+    if tail is not None and same(anchor, 1):
+        return log1p(tail)
+    return _arb(x).log()
+
+
+def exp(x):
+    x = _arb(x)
+    if not x.is_zero() and abs(x) < ARB(2) ** -_flint.ctx.prec:
+        return remembered(x.exp(), ARB(1), expm1(x))  # 1 + t within 2^-prec: remember t
+    return x.exp()
+
+
+LN2_HALF = 0.35  # below ln(2)/2: |x| past (prec + 8) of it leaves e^-2|x| under 2^-prec
+
+
+def sign_of_far(x):
+    return ARB(1) if x > 0 else ARB(-1)
+
+
+def tanh_gap(x):
+    return -sign_of_far(x) * 2 / (1 + (2 * abs(x)).exp())
+
+
+def one_above_zero(x):  # sigmoid far below 0 is e^x to every digit on arb's own
+    return ARB(1) if x > 0 else None
+
+
+log1p = near_zero("log1p", lambda a: a * a)  # |log1p(x) - x| <= x^2 for |x| < 1/2
+expm1 = near_zero("expm1", lambda a: a * a)  # |expm1(x) - x| <= x^2 for |x| < 1/2
+
+def anchored_logsumexp(entries):
+    """logsumexp as the largest entry + log1p(the others' shares), that tail remembered beside it; None
+    where no entry is proven the largest. v[0] - logsumexp(v) at v[0] = 1e200 is then -e^-1e200, not 0 +- 2^-prec."""
+    top = max(range(len(entries)), key=lambda k: _arb(entries[k]).mid())
+    shares = []
+    for k, e in enumerate(entries):
+        if k == top:
+            continue
+        gap = subtract(e, entries[top])
+        if not gap < 0:
+            return None
+        shares.append(exp(gap))
+    tail = log1p(sum(shares[1:], shares[0]))
+    return remembered(_arb(entries[top]) + tail, entries[top], tail)
+
+
