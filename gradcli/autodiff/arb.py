@@ -193,10 +193,10 @@ def _finite(x):
 ELEMENTWISE = {
     "add": anchored.add,
     "subtract": anchored.subtract,
-    "multiply": lambda x, y: x * y,
+    "multiply": anchored.multiply,
     "divide": lambda x, y: _arb(x) / y,
     "power": _power,
-    "negative": lambda x: -x,
+    "negative": anchored.negative,
     "square": lambda x: x * x,
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
@@ -333,13 +333,27 @@ def _exact_or_rounded(x):
 
 
 def _tangent(*terms):
-    """sum(coefficient * d) over the (coefficient ball, d) pairs whose d is not None; None if all are."""
+    """sum(coefficient * d) over the (coefficient ball, d) pairs whose d is not None; None if all are.
+
+    Anchors carry through (`arb_anchored`): the tangent of v[0] - logsumexp(v) in v[0] is 1 - p with p
+    = 1 - t remembered, which is t to its digits, not 0 +- 2^-prec.
+    """
     out = None
     for coefficient, d in terms:
         if d is None:
             continue
-        piece = d * coefficient
-        out = piece if out is None else out + piece
+        piece = _entrywise(anchored.multiply, d, coefficient)
+        out = piece if out is None else _entrywise(anchored.add, out, piece)
+    return out
+
+
+def _entrywise(op, d, other):
+    """``op`` over the entries of the tangent ``d`` with ``other`` (a ball, or a tangent of the same width)."""
+    out = np.empty(len(d), dtype=object)
+    if isinstance(other, np.ndarray):
+        out[:] = [op(a, b) for a, b in zip(d, other)]
+    else:
+        out[:] = [op(a, other) for a in d]
     return out
 
 
@@ -381,7 +395,8 @@ def _on_values(name):
 
 
 def _sigmoid_ball(z):
-    return 1 / (1 + (-z).exp())
+    # Far out, 1 - e^-z remembered: the tangent of logaddexp(x, y) - x keeps e^-(x - y).
+    return ELEMENTWISE["sigmoid"](z)
 
 
 def _abs_jet(x):
@@ -445,10 +460,10 @@ def _jet_table():
         "arccosh": lambda a, x: (1 / ((x - 1).sqrt() * (x + 1).sqrt()),),
         "arctanh": lambda a, x: (1 / ((1 - x) * (1 + x)),),
         "hypot": lambda a, x, y: (x / a, y / a),
-        "logaddexp": lambda a, x, y: (_sigmoid_ball(x - y), _sigmoid_ball(y - x)),
+        "logaddexp": lambda a, x, y: (_sigmoid_ball(anchored.subtract(x, y)), _sigmoid_ball(anchored.subtract(y, x))),
         "sigmoid": lambda a, x: (a * _sigmoid_ball(-x),),
         "softplus": lambda a, x: (_sigmoid_ball(x),),
-        "xlogy": lambda a, x, y: (y.log(), x / y),
+        "xlogy": lambda a, x, y: (anchored.log(y), x / y),
         "xlog1py": lambda a, x, y: (y.log1p(), x / (1 + y)),
         "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
         "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
@@ -474,10 +489,25 @@ def _holds_jets(a):
 
 def _jet_logsumexp(x, axis=None, keepdims=False):
     # exp, a sum and log on jets: each step's derivative is the mathematics', so the sum's is too.
+    if axis is None and not keepdims and np.size(x) > 1:
+        return _anchored_jet_logsumexp([_as_jet(e) for e in np.ravel(np.asarray(x, dtype=object))])
     exps = np.frompyfunc(JETS["exp"], 1, 1)(np.asarray(x, dtype=object))
     total = np.sum(exps, axis=axis, keepdims=keepdims)
     log = JETS["log"]
     return np.frompyfunc(log, 1, 1)(total) if isinstance(total, np.ndarray) else log(total)
+
+
+def _anchored_jet_logsumexp(jets):
+    """logsumexp of jets, its value anchored at the largest entry (`_logsumexp`) and its tangent the sum of
+    the entries' tangents weighted by softmax, each weight exp(v - logsumexp(v)) from anchored balls: the
+    largest one 1 - t remembered, so d(v[0] - logsumexp(v))/dv[0] is t to its digits (t ~ e^-1e200)."""
+    values = np.empty(len(jets), dtype=object)
+    values[:] = [j.v for j in jets]
+    value = _logsumexp(values)
+    if all(j.d is None for j in jets):
+        return Jet(value)
+    weights = [anchored.exp(anchored.subtract(j.v, value)) for j in jets]
+    return Jet(value, _tangent(*zip(weights, [j.d for j in jets])))
 
 
 def _jet_pick(pick):

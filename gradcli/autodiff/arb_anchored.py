@@ -120,21 +120,83 @@ def difference(x, y):
 
 
 def add(x, y):
+    """x + y on balls: the tail alone where the anchors cancel, anchor + tail remembered where they do not."""
     if SATURATED:
         for a, b in ((x, y), (y, x)):
             anchor, tail = anchored(a)
             b = exact(b)
             if tail is not None and b is not None and same(anchor, -b):
                 return tail
-    return _arb(x) + y
+    joined = _joined_parts(x, y, 1)
+    return _arb(x) + y if joined is None else joined
 
 
 def subtract(x, y):
+    """x - y on balls, from the tails where both share an anchor (`difference`), else as `add` does."""
     if SATURATED:
         d = difference(x, y)
         if d is not None:
             return d
-    return _arb(x) - y
+    joined = _joined_parts(x, y, -1)
+    return _arb(x) - y if joined is None else joined
+
+
+def multiply(x, y):
+    """x * y on balls; a remembered ball times an exact number stays remembered (-p of a softmax weight p = 1 - t is -1 - t)."""
+    if SATURATED:
+        for a, b in ((x, y), (y, x)):
+            anchor, tail = anchored(a)
+            if tail is None:
+                continue
+            anchor, b = exact(anchor), exact(b)
+            if anchor is not None and b is not None and (anchor * b).is_exact():
+                return _joined(anchor * b, tail * b)
+    return _arb(x) * y
+
+
+def negative(x):
+    """-x on balls, its anchor and tail negated with it."""
+    return multiply(x, ARB(-1)) if SATURATED else -_arb(x)
+
+
+def _parts(x):
+    """``(exact anchor, tail)`` of x: a remembered ball's own, an exact number's (x, None), any other ball's
+    (None, x); None where the anchor is a ball that is not exact (it is matched by identity, in `difference`)."""
+    anchor, tail = anchored(x)
+    if tail is None:
+        e = exact(x)
+        return (e, None) if e is not None else (None, _arb(x))
+    anchor = exact(anchor)
+    return None if anchor is None else (anchor, tail)
+
+
+def _joined_parts(x, y, sign):
+    """x + sign * y as anchor + tail, where one is remembered or one is exact beside a tail below 2^-prec
+    of it (1 + e^-1e200, a sum of softmax weights); None where plain ball arithmetic loses nothing."""
+    px, py = _parts(x), _parts(y)
+    if px is None or py is None or (px[0] is None and py[0] is None) or (px[1] is None and py[1] is None):
+        return None
+    if px[0] is None or py[0] is None:  # an exact number beside a plain ball: worth it only when the ball is tiny
+        small = px[1] if px[0] is None else py[1]
+        big = px[0] if py[0] is None else py[0]
+        if big.is_zero() or not abs(small) < abs(big) * ARB(2) ** -_flint.ctx.prec:
+            return None
+    zero = ARB(0)
+    anchor = (zero if px[0] is None else px[0]) + sign * (zero if py[0] is None else py[0])
+    if not anchor.is_exact():
+        return None
+    tail = (zero if px[1] is None else px[1]) + sign * (zero if py[1] is None else py[1])
+    return _joined(anchor, tail)
+
+
+def _joined(anchor, tail):
+    """anchor + tail: the tail alone at a 0 anchor, remembered where it is below 2^-prec of the anchor."""
+    if anchor.is_zero():
+        return tail
+    ball = anchor + tail
+    if not tail.is_zero() and abs(tail) < abs(anchor) * ARB(2) ** -_flint.ctx.prec:
+        return remembered(ball, anchor, tail)
+    return ball
 
 
 def log(x):
