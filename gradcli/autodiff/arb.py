@@ -62,7 +62,7 @@ def _decide(yes, no, tie=False):
 
 
 def _arb(x):
-    return x if type(x) is ARB else ARB(x)
+    return x if isinstance(x, ARB) else ARB(x)
 
 
 def _equal(x, y):
@@ -81,7 +81,7 @@ def _power(x, y):
 
 def _apart(x, y):
     """``(x, y)`` to compare: their tails' difference against 0 where they share an anchor (`anchored.difference`)."""
-    d = anchored.difference(x, y) if anchored.SATURATED else None
+    d = anchored.difference(x, y)
     return (_arb(x), _arb(y)) if d is None else (d, ARB(0))
 
 
@@ -194,7 +194,7 @@ ELEMENTWISE = {
     "add": anchored.add,
     "subtract": anchored.subtract,
     "multiply": anchored.multiply,
-    "divide": lambda x, y: _arb(x) / y,
+    "divide": anchored.divide,
     "power": _power,
     "negative": anchored.negative,
     "square": lambda x: x * x,
@@ -311,7 +311,7 @@ class Jet:
 def _as_jet(x):
     if type(x) is Jet:
         return x
-    if type(x) is ARB:
+    if isinstance(x, ARB):
         return Jet(x)
     if mp.mpmath is not None and isinstance(x, mp.mpmath.mpf):
         return Jet(_exact_or_rounded(x))
@@ -342,7 +342,12 @@ def _tangent(*terms):
     for coefficient, d in terms:
         if d is None:
             continue
-        piece = _entrywise(anchored.multiply, d, coefficient)
+        unit = anchored.exact(coefficient)
+        if unit is not None and abs(unit) == 1 and out is not None:
+            # d itself, not a copy: an anchor held by identity (a logsumexp's largest entry) still matches.
+            out = _entrywise(anchored.add if unit == 1 else anchored.subtract, out, d)
+            continue
+        piece = d if unit is not None and unit == 1 else _entrywise(anchored.multiply, d, coefficient)
         out = piece if out is None else _entrywise(anchored.add, out, piece)
     return out
 
@@ -534,7 +539,7 @@ def _dispatch(name, on_arb, on_mpmath):
                     raise NoArb(f"no jet implementation of {name}")
                 return on_jets(*args, **kwargs)
         for a in args:
-            if type(a) is ARB:
+            if isinstance(a, ARB):
                 if on_arb is None:
                     raise NoArb(f"no ball implementation of {name}")
                 return on_arb(*args, **kwargs)
@@ -544,9 +549,9 @@ def _dispatch(name, on_arb, on_mpmath):
 
 
 def _holds_balls(a):
-    if type(a) is ARB:
+    if isinstance(a, ARB):
         return True
-    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ARB for e in a.flat)
+    return isinstance(a, np.ndarray) and a.dtype == object and any(isinstance(e, ARB) for e in a.flat)
 
 
 def _whole(name, on_mpmath, on_arb=None, on_jets=None):

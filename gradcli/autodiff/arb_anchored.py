@@ -14,16 +14,66 @@ from __future__ import annotations
 import numpy as np
 
 ARB = None  # flint.arb, bound by `bind`
+NEAR = None  # the ball type that carries anchor + tail, a subclass of flint.arb made by `bind`
 _flint = None  # flint itself (its precision), bound by `bind`
+_NUMBERS = (int, float, np.floating, np.integer)
 
 
 def bind(arb_type, flint_module):
-    """Use ``arb_type`` (flint.arb) and ``flint_module``'s precision from now on."""
-    global ARB, _flint
+    """Use ``arb_type`` (flint.arb) and ``flint_module``'s precision from now on, and make `NEAR` of it."""
+    global ARB, NEAR, _flint
     ARB, _flint = arb_type, flint_module
+
+    class Near(arb_type):
+        """A ball that is anchor + tail: a proven enclosure like any ball, whose arithmetic reads the tail
+        where the anchor cancels, in gradcli's ops and in NumPy's object arrays alike (a backward pass's
+        sums, ``g * exp(x - ans)``), where flint's own operators would leave 0 +- 2^-prec."""
+
+        __slots__ = ("anchor", "tail")
+
+        def __add__(self, other):
+            return add(self, other) if _number(other) else NotImplemented
+
+        def __radd__(self, other):
+            return add(other, self) if _number(other) else NotImplemented
+
+        def __sub__(self, other):
+            return subtract(self, other) if _number(other) else NotImplemented
+
+        def __rsub__(self, other):
+            return subtract(other, self) if _number(other) else NotImplemented
+
+        def __mul__(self, other):
+            return multiply(self, other) if _number(other) else NotImplemented
+
+        def __rmul__(self, other):
+            return multiply(other, self) if _number(other) else NotImplemented
+
+        def __truediv__(self, other):
+            return divide(self, other) if _number(other) else NotImplemented
+
+        def __rtruediv__(self, other):
+            return divide(other, self) if _number(other) else NotImplemented
+
+        def __neg__(self):
+            return negative(self)
+
+        def __pos__(self):
+            return self
+
+    NEAR = Near
+
+
+def _number(x):
+    return isinstance(x, ARB) or (isinstance(x, _NUMBERS) and not isinstance(x, (bool, np.bool_)))
 
 
 def _arb(x):
+    return x if isinstance(x, ARB) else ARB(x)
+
+
+def _plain(x):
+    """``x`` as a plain ball (a `NEAR` one forgets its anchor): flint's own arithmetic, no recursion."""
     return x if type(x) is ARB else ARB(x)
 
 
@@ -33,7 +83,7 @@ def logaddexp(x, y):
     tail = log1p((-spread).exp())
     if spread > _flint.ctx.prec:  # the larger one to its last bit, and the tail remembered beside it
         top = x if _arb(x) > _arb(y) else y
-        return remembered(_arb(top) + tail, top, tail)
+        return remembered(_plain(top) + _plain(tail), top, tail)
     x, y = _arb(x), _arb(y)
     return (x + y + spread) / 2 + tail
 
@@ -70,30 +120,27 @@ def saturated(own, limit, gap):
     return run
 
 
-# A remembered ball (by identity) -> (it, its anchor, it minus the anchor). Forgetting costs digits, not truth.
-SATURATED = {}
-SATURATED_MOST = 4096
-
-
-def remembered(ball, limit, tail):
-    if len(SATURATED) >= SATURATED_MOST:
-        SATURATED.clear()
-    SATURATED[id(ball)] = (ball, limit, tail)
-    return ball
+def remembered(ball, anchor, tail):
+    """``ball`` (a proven enclosure of anchor + tail) as a `NEAR` ball that knows its anchor and tail.
+    The anchor is an exact number, or a ball matched by identity (a logsumexp's largest entry)."""
+    near = NEAR(ball)
+    near.anchor, near.tail = anchor, tail
+    return near
 
 
 def anchored(x):
-    """``(anchor, tail)`` of a remembered ball ``x`` (its answer is anchor + tail), else ``(x, None)``."""
-    found = SATURATED.get(id(x)) if type(x) is ARB else None
-    if found is None or found[0] is not x:
-        return x, None
-    return found[1], found[2]
+    """``(anchor, tail)`` of a `NEAR` ball ``x`` (its answer is anchor + tail), else ``(x, None)``."""
+    if isinstance(x, NEAR):
+        tail = getattr(x, "tail", None)  # flint may make a Near of its own (np.add.at's copies): no anchor
+        if tail is not None:
+            return x.anchor, tail
+    return x, None
 
 
 def exact(x):
     """``x`` as an exact ball (a float, an int, an exact ball), or None."""
-    if type(x) is ARB:
-        return x if x.is_exact() else None
+    if isinstance(x, ARB):
+        return _plain(x) if x.is_exact() else None
     if isinstance(x, (int, float, np.floating, np.integer)) and not isinstance(x, (bool, np.bool_)):
         return ARB(float(x)) if np.isfinite(x) else None
     return None
@@ -112,51 +159,83 @@ def difference(x, y):
     (ax, tx), (ay, ty) = anchored(x), anchored(y)
     if tx is None and ty is None:
         return None
-    if tx is None:
-        return -ty if same(x, ay) else None
-    if ty is None:
-        return tx if same(ax, y) else None
-    return tx - ty if same(ax, ay) else None
+    if tx is None or ay is x:  # y anchored at x itself (a logsumexp at its largest entry, itself remembered)
+        return alone(-_plain(ty)) if same(x, ay) else None
+    if ty is None or ax is y:
+        return alone(tx) if same(ax, y) else None
+    return alone(_plain(tx) - _plain(ty)) if same(ax, ay) else None
+
+
+def alone(tail):
+    """A tail left alone where its anchor cancelled, as a ball anchored at 0: added to an exact number
+    later (log p + 1 in a backward pass, by NumPy's own +) it is remembered beside it, not rounded away."""
+    tail = _plain(tail)
+    return tail if tail.is_exact() else remembered(tail, ARB(0), tail)
 
 
 def add(x, y):
     """x + y on balls: the tail alone where the anchors cancel, anchor + tail remembered where they do not."""
-    if SATURATED:
-        for a, b in ((x, y), (y, x)):
-            anchor, tail = anchored(a)
+    for a, b in ((x, y), (y, x)):
+        anchor, tail = anchored(a)
+        if tail is not None:
             b = exact(b)
-            if tail is not None and b is not None and same(anchor, -b):
-                return tail
+            if b is not None and same(anchor, -b):
+                return alone(tail)
     joined = _joined_parts(x, y, 1)
-    return _arb(x) + y if joined is None else joined
+    return _plain(x) + _plain(y) if joined is None else joined
 
 
 def subtract(x, y):
     """x - y on balls, from the tails where both share an anchor (`difference`), else as `add` does."""
-    if SATURATED:
-        d = difference(x, y)
-        if d is not None:
-            return d
+    d = difference(x, y)
+    if d is not None:
+        return d
     joined = _joined_parts(x, y, -1)
-    return _arb(x) - y if joined is None else joined
+    return _plain(x) - _plain(y) if joined is None else joined
 
 
 def multiply(x, y):
-    """x * y on balls; a remembered ball times an exact number stays remembered (-p of a softmax weight p = 1 - t is -1 - t)."""
-    if SATURATED:
-        for a, b in ((x, y), (y, x)):
-            anchor, tail = anchored(a)
-            if tail is None:
-                continue
-            anchor, b = exact(anchor), exact(b)
-            if anchor is not None and b is not None and (anchor * b).is_exact():
-                return _joined(anchor * b, tail * b)
-    return _arb(x) * y
+    """x * y on balls; a remembered ball times an exact or remembered one stays remembered (-p of a softmax
+    weight p = 1 - t is -1 - t), and b times one remembered at 1 + t is b + b t, anchored at b itself
+    (then c - c p is -c t)."""
+    if not (isinstance(x, NEAR) or isinstance(y, NEAR)):
+        return _plain(x) * _plain(y)
+    px, py = _parts(x), _parts(y)
+    if px is not None and py is not None:
+        for (anchor, tail), (other_anchor, _), other in ((px, py, y), (py, px, x)):
+            if tail is not None and anchor is not None and other_anchor is None and anchor == 1:
+                moved = _plain(other) * _plain(tail)
+                return remembered(_plain(other) + moved, other, moved)
+        (ax, tx), (ay, ty) = px, py
+        if ax is not None and ay is not None and (ax * ay).is_exact():
+            terms = [_plain(ax) * ty if ty is not None else None, _plain(tx) * ay if tx is not None else None,
+                     _plain(tx) * _plain(ty) if tx is not None and ty is not None else None]
+            terms = [t for t in terms if t is not None]
+            if terms:
+                return _joined(ax * ay, sum(terms[1:], terms[0]))
+    return _plain(x) * _plain(y)
+
+
+def divide(x, y):
+    """x / y on balls; where x and y are remembered (or exact) with an exact quotient q of their anchors,
+    q + (x - q y) / y from the tails: p / p of a softmax weight p = 1 - t is 1, not 1 +- 2^-prec."""
+    if not (isinstance(x, NEAR) or isinstance(y, NEAR)):
+        return _plain(x) / _plain(y)
+    if x is y and not x.contains(0):
+        return ARB(1)
+    px, py = _parts(x), _parts(y)
+    if px is not None and py is not None and px[0] is not None and py[0] is not None and not py[0].is_zero():
+        q = px[0] / py[0]
+        if q.is_exact():
+            tails = [t for t in (px[1], None if py[1] is None else -q * _plain(py[1])) if t is not None]
+            if tails:
+                return _joined(q, sum(tails[1:], _plain(tails[0])) / _plain(y))
+    return _plain(x) / _plain(y)
 
 
 def negative(x):
     """-x on balls, its anchor and tail negated with it."""
-    return multiply(x, ARB(-1)) if SATURATED else -_arb(x)
+    return multiply(x, ARB(-1)) if isinstance(x, NEAR) else -_plain(x)
 
 
 def _parts(x):
@@ -165,7 +244,10 @@ def _parts(x):
     anchor, tail = anchored(x)
     if tail is None:
         e = exact(x)
-        return (e, None) if e is not None else (None, _arb(x))
+        return (e, None) if e is not None else (None, _plain(x))
+    inner = _parts(anchor) if isinstance(anchor, NEAR) else None
+    if inner is not None and inner[0] is not None:  # anchored at a remembered ball: at that one's anchor
+        return inner[0], tail if inner[1] is None else _plain(inner[1]) + _plain(tail)
     anchor = exact(anchor)
     return None if anchor is None else (anchor, tail)
 
@@ -192,8 +274,8 @@ def _joined_parts(x, y, sign):
 def _joined(anchor, tail):
     """anchor + tail: the tail alone at a 0 anchor, remembered where it is below 2^-prec of the anchor."""
     if anchor.is_zero():
-        return tail
-    ball = anchor + tail
+        return alone(tail)
+    ball = _plain(anchor) + _plain(tail)
     if not tail.is_zero() and abs(tail) < abs(anchor) * ARB(2) ** -_flint.ctx.prec:
         return remembered(ball, anchor, tail)
     return ball
@@ -203,8 +285,8 @@ def log(x):
     # log of 1 + t, remembered so (exp of a tiny t, a softmax weight of 1 - e^-1e200): log1p(t) to its digits.
     anchor, tail = anchored(x)
     if tail is not None and same(anchor, 1):
-        return log1p(tail)
-    return _arb(x).log()
+        return alone(log1p(tail))
+    return _plain(x).log()
 
 
 def exp(x):
@@ -245,6 +327,6 @@ def anchored_logsumexp(entries):
             return None
         shares.append(exp(gap))
     tail = log1p(sum(shares[1:], shares[0]))
-    return remembered(_arb(entries[top]) + tail, entries[top], tail)
+    return remembered(_plain(entries[top]) + _plain(tail), entries[top], tail)
 
 
