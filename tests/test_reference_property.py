@@ -575,6 +575,50 @@ def test_a_float64_rounding_planted_in_one_op_fails_the_property(monkeypatch, op
     assert any(problems for problems in found), found
 
 
+def _jet_slope_off(name, monkeypatch):
+    """Plant a wrong derivative in forward mode on balls: ``name``'s jet tangent off by 1e-9 relative."""
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    right = arb.JETS[name]
+
+    def wrong(*args):
+        out = right(*args)
+        if type(out) is not arb.Jet or out.d is None:
+            return out
+        return arb.Jet(out.v, np.array([e * (1 + arb.ARB(10) ** -9) for e in out.d], dtype=object))
+
+    monkeypatch.setitem(arb.JETS, name, wrong)
+
+
+def test_a_wrong_jet_rule_fails_the_property(monkeypatch):
+    # The exact gradient comes from jets: a derivative of the mathematics off by 1e-9 must show.
+    cases = PLANTED_CASES[:1] + [(("reduce", "cross_entropy", ("leaf", "v")), [0.5, 1.0, np.array([1e200, 3.0, -5.0]), np.ones(VECTOR)])]
+    assert [disagreements(tree, point) for tree, point in cases] == [[]] * len(cases)
+    _jet_slope_off("tanh", monkeypatch)
+    _jet_slope_off("subtract", monkeypatch)
+    found = [disagreements(tree, point) for tree, point in cases]
+    assert all(problems for problems in found), found
+
+
+# A number the oracle's 2,000 digits cannot see, where the reference's is checked against a closed form:
+# logaddexp(x, logsumexp(w)) - |w0 - logsumexp(w)| in w2 is -e^(x - logsumexp(w)) (1 - p0) = -e^(x - w2) to
+# 1e-12, about 10^-1.56e213, left by terms of size 1 that cancel (the oracle's 0 is within its noise).
+def test_a_derivative_beyond_the_oracle_is_the_closed_form():
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    tree = ("binary", "subtract", ("binary", "logaddexp", ("leaf", "x"), ("reduce", "logsumexp", ("leaf", "w"))),
+            ("unary", "abs", ("reduce", "cross_entropy", ("leaf", "w"))))
+    x, w2 = -2.746784861616502e-175, 3.5936068347569025e213
+    point = [x, 1.0, np.ones(VECTOR), np.array([-2.1114168895617076e98, -1e200, w2])]
+    assert disagreements(tree, point) == []
+    exact = reference.compute(resolve(python_function(tree)), point, budget=balls.Budget(20.0))
+    with mpmath.workdps(400):
+        truth = -mpmath.exp(mpmath.mpf(x) - mpmath.mpf(w2))
+        assert abs(mpmath.mpf(exact.gradient[3][2]) - truth) <= abs(truth) * RELATIVE
+
+
 def main():
     """The longer campaign: random compositions for ``--minutes``; exit 1 on any disagreement."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
