@@ -176,6 +176,9 @@ def alone(tail):
 def add(x, y):
     """x + y on balls: the tail alone where the anchors cancel, anchor + tail remembered where they do not."""
     for a, b in ((x, y), (y, x)):
+        if _is_zero(b):  # the ball itself, so an anchor held by identity still matches (a tangent's 0 entries)
+            return _arb(a)
+    for a, b in ((x, y), (y, x)):
         anchor, tail = anchored(a)
         if tail is not None:
             b = exact(b)
@@ -187,6 +190,8 @@ def add(x, y):
 
 def subtract(x, y):
     """x - y on balls, from the tails where both share an anchor (`difference`), else as `add` does."""
+    if _is_zero(y):
+        return _arb(x)
     d = difference(x, y)
     if d is not None:
         return d
@@ -200,6 +205,9 @@ def multiply(x, y):
     (then c - c p is -c t)."""
     if not (isinstance(x, NEAR) or isinstance(y, NEAR)):
         return _plain(x) * _plain(y)
+    for a, b in ((x, y), (y, x)):
+        if isinstance(b, ARB) and b.is_exact() and b == 1 or isinstance(b, _NUMBERS) and b == 1:
+            return _arb(a)
     px, py = _parts(x), _parts(y)
     if px is not None and py is not None:
         for (anchor, tail), (other_anchor, _), other in ((px, py, y), (py, px, x)):
@@ -236,6 +244,10 @@ def divide(x, y):
 def negative(x):
     """-x on balls, its anchor and tail negated with it."""
     return multiply(x, ARB(-1)) if isinstance(x, NEAR) else -_plain(x)
+
+
+def _is_zero(x):
+    return (isinstance(x, ARB) and x.is_exact() and x.is_zero()) or (isinstance(x, _NUMBERS) and x == 0)
 
 
 def _parts(x):
