@@ -49,43 +49,65 @@ class Skip(Exception):
 
 
 class Dual:
-    """A value and its partial derivatives in every input coordinate, each an mpmath number, with the
-    size of the terms each was summed from (``scales``, the value's ``size``): a partial the chain rule
-    made by cancelling terms of that size (1 - p beside a one-hot p = 1 - e^-1e200) is known only to
-    within size * 10^-digits, which a 0 at 2,000 digits does not prove is the truth."""
+    """A value and its partial derivatives in every input coordinate, each an mpmath number, with a
+    running bound of its rounding error (``error``, ``errors``: the inputs are exact, each operation
+    adds its own rounding and carries its arguments'). A partial the chain rule made by cancelling
+    terms (1 - p beside a one-hot p = 1 - e^-1e200) is known only to within that bound, and a 0 at
+    2,000 digits within it does not prove the truth is 0."""
 
-    def __init__(self, value, partials, scales=None, size=None):
+    def __init__(self, value, partials, errors=None, error=None):
         self.value, self.partials = value, partials
-        self.scales = [abs(d) for d in partials] if scales is None else scales
-        self.size = abs(value) if size is None else size
+        self.errors = [mpmath.mpf(0)] * len(partials) if errors is None else errors
+        self.error = mpmath.mpf(0) if error is None else error
 
-    def chain(self, value, slope):
-        return Dual(value, [slope * d for d in self.partials], [abs(slope) * s for s in self.scales],
-                    abs(value) + abs(slope) * self.size)
+    def chain(self, value, slope, bend):
+        """f(self) given its ``value`` and ``slope`` f', with ``bend`` a bound of |f''/f'| at self (exp: 1)."""
+        e = _eps()
+        slope_error = abs(slope) * self.error * bend  # the slope was taken at a value off by self.error
+        partials = [slope * d for d in self.partials]
+        errors = [abs(slope) * ed + abs(d) * slope_error + abs(p) * e for d, ed, p in zip(self.partials, self.errors, partials)]
+        return Dual(value, partials, errors, abs(slope) * self.error + abs(value) * e)
+
+    def _sum(self, other, sign):
+        e = _eps()
+        if other is self and sign < 0:  # x - x: exactly 0, whatever x's own error
+            return Dual(mpmath.mpf(0), [mpmath.mpf(0)] * len(self.partials))
+        value = self.value + sign * other.value
+        partials = [a + sign * b for a, b in zip(self.partials, other.partials)]
+        errors = [ea + eb + abs(p) * e for ea, eb, p in zip(self.errors, other.errors, partials)]
+        return Dual(value, partials, errors, self.error + other.error + abs(value) * e)
 
     def __add__(self, other):
-        return Dual(self.value + other.value, [a + b for a, b in zip(self.partials, other.partials)],
-                    [a + b for a, b in zip(self.scales, other.scales)], self.size + other.size)
+        return self._sum(other, 1)
 
     def __sub__(self, other):
-        return Dual(self.value - other.value, [a - b for a, b in zip(self.partials, other.partials)],
-                    [a + b for a, b in zip(self.scales, other.scales)], self.size + other.size)
+        return self._sum(other, -1)
 
     def __mul__(self, other):
-        u, v = self.value, other.value
-        return Dual(u * v, [a * v + u * b for a, b in zip(self.partials, other.partials)],
-                    [abs(v) * a + abs(u) * b for a, b in zip(self.scales, other.scales)],
-                    abs(v) * self.size + abs(u) * other.size)
+        e = _eps()
+        u, v, eu, ev = self.value, other.value, self.error, other.error
+        partials = [a * v + u * b for a, b in zip(self.partials, other.partials)]
+        errors = [abs(v) * ea + abs(a) * ev + abs(u) * eb + abs(b) * eu + (abs(a * v) + abs(u * b)) * e
+                  for a, b, ea, eb in zip(self.partials, other.partials, self.errors, other.errors)]
+        return Dual(u * v, partials, errors, abs(v) * eu + abs(u) * ev + abs(u * v) * e)
 
     def __truediv__(self, other):
-        u, v = self.value, other.value
-        return Dual(u / v, [(a * v - u * b) / (v * v) for a, b in zip(self.partials, other.partials)],
-                    [(abs(v) * a + abs(u) * b) / (v * v) for a, b in zip(self.scales, other.scales)],
-                    self.size / abs(v) + abs(u) * other.size / (v * v))
+        e = _eps()
+        u, v, eu, ev = self.value, other.value, self.error, other.error
+        w = v * v
+        partials = [(a * v - u * b) / w for a, b in zip(self.partials, other.partials)]
+        errors = [(abs(v) * ea + abs(a) * ev + abs(u) * eb + abs(b) * eu + (abs(a * v) + abs(u * b)) * e) / w
+                  + abs(p) * (2 * ev / abs(v) + e)
+                  for a, b, ea, eb, p in zip(self.partials, other.partials, self.errors, other.errors, partials)]
+        return Dual(u / v, partials, errors, (eu + abs(u / v) * ev) / abs(v) + abs(u / v) * e)
+
+
+def _eps():
+    return mpmath.ldexp(1, 4 - mpmath.mp.prec)  # one operation's rounding, relative, with room
 
 
 def _const(c, n):
-    return Dual(mpmath.mpf(c), [mpmath.mpf(0)] * n, [mpmath.mpf(0)] * n)
+    return Dual(mpmath.mpf(c), [mpmath.mpf(0)] * n)
 
 
 def _beyond(a):
@@ -97,32 +119,32 @@ def _beyond(a):
 def _exp(a):
     _beyond(a)
     e = mpmath.exp(a.value)
-    return a.chain(e, e)
+    return a.chain(e, e, 1)
 
 
 def _log(a):
     if a.value <= 0:
         raise Skip("log outside its domain")
-    return a.chain(mpmath.log(a.value), 1 / a.value)
+    return a.chain(mpmath.log(a.value), 1 / a.value, 1 / a.value)
 
 
 def _tanh(a):
     _beyond(a)
     # 1 - tanh^2 loses everything where tanh is +-1 to 2,000 digits: 1/cosh^2 keeps it.
-    return a.chain(mpmath.tanh(a.value), 1 / mpmath.cosh(a.value) ** 2)
+    return a.chain(mpmath.tanh(a.value), 1 / mpmath.cosh(a.value) ** 2, 2)
 
 
 def _sqrt(a):
     if a.value == 0:
         raise Skip("sqrt at 0 (a norm of zeros): no derivative")
     r = mpmath.sqrt(a.value)
-    return a.chain(r, 1 / (2 * r))
+    return a.chain(r, 1 / (2 * r), 1 / (2 * a.value))
 
 
 def _abs(a):
     if a.value == 0:
         raise Skip("abs at its kink")
-    return a.chain(abs(a.value), mpmath.sign(a.value))
+    return a.chain(abs(a.value), mpmath.sign(a.value), 0)
 
 
 def _branch(test_left, test_right, left, right):
@@ -134,7 +156,7 @@ def _branch(test_left, test_right, left, right):
 def _log1p(a):
     if a.value <= -1:
         raise Skip("log1p outside its domain")
-    return a.chain(mpmath.log1p(a.value), 1 / (1 + a.value))
+    return a.chain(mpmath.log1p(a.value), 1 / (1 + a.value), 1 / (1 + a.value))
 
 
 def _log_sum_exp(items):
@@ -337,9 +359,9 @@ def random_point(rng):
     return [one(), one(), np.array([one() for _ in range(VECTOR)]), np.array([one() for _ in range(VECTOR)])]
 
 
-def oracle(tree, point, digits=ORACLE_DIGITS, sizes=None):
-    """(value, gradient entries in the order x, y, v..., w...) at ``digits``, by dual numbers; the sizes
-    of the terms each was summed from (`Dual`) go to ``sizes`` (a list)."""
+def oracle(tree, point, digits=ORACLE_DIGITS, bounds=None):
+    """(value, gradient entries in the order x, y, v..., w...) at ``digits``, by dual numbers; the bound
+    of each one's rounding error (`Dual`) goes to ``bounds`` (a list)."""
     flat = [point[0], point[1], *point[2], *point[3]]
     n = len(flat)
     with mpmath.workdps(digits):
@@ -348,8 +370,8 @@ def oracle(tree, point, digits=ORACLE_DIGITS, sizes=None):
         out = on_oracle(tree, env)
         if isinstance(out, list):
             raise Skip("not a scalar")
-        if sizes is not None:
-            sizes.extend([out.size, *out.scales])
+        if bounds is not None:
+            bounds.extend([out.error, *out.errors])
         return out.value, list(out.partials)
 
 
@@ -378,13 +400,12 @@ def disagreements(tree, point, seconds=20.0, unproven=None):
     from gradcli.checker.precision import flat_entries
     from gradcli.checker.targets import resolve
 
-    sizes = []
-    value, gradient = oracle(tree, point, sizes=sizes)
+    bounds = []
+    value, gradient = oracle(tree, point, bounds=bounds)
     again_value, again_gradient = oracle(tree, point, ORACLE_DIGITS + 100)
-    # The oracle's own noise: where two precisions differ, and where it cancelled terms of a size
-    # (a one-hot softmax's 1 - p) below which 2,000 digits see nothing.
-    noises = [max(abs(a - b) * 16, size * mpmath.mpf(10) ** (16 - ORACLE_DIGITS))
-              for a, b, size in zip([value, *gradient], [again_value, *again_gradient], sizes)]
+    # The oracle's own noise: where two precisions differ, and its running bound of rounding error
+    # (a one-hot softmax's 1 - p, cancelled at 2,000 digits, is within it).
+    noises = [max(abs(a - b), bound) * 16 for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
     exact = reference.compute(resolve(python_function(tree)), point, budget=balls.Budget(seconds))
     if exact.unsettled or exact.out_of_time or not exact.determined:
         return None
