@@ -184,8 +184,22 @@ def add(x, y):
             b = exact(b)
             if b is not None and same(anchor, -b):
                 return alone(tail)
+    for a, b in ((x, y), (y, x)):
+        moved = _beside_identity(a, b, 1)
+        if moved is not None:
+            return moved
     joined = _joined_parts(x, y, 1)
     return _plain(x) + _plain(y) if joined is None else joined
+
+
+def _beside_identity(a, b, sign):
+    """a + sign * b where a is anchored at a ball by identity and b is a plain number: still anchored there
+    (a softmax-weighted sum of tangents beside its largest one's), else None."""
+    anchor, tail = anchored(a)
+    if tail is None or isinstance(b, NEAR) or _parts(a) is not None:
+        return None
+    moved = _plain(tail) + sign * _plain(b)
+    return remembered(_plain(a) + sign * _plain(b), anchor, moved)
 
 
 def subtract(x, y):
@@ -195,6 +209,9 @@ def subtract(x, y):
     d = difference(x, y)
     if d is not None:
         return d
+    moved = _beside_identity(x, y, -1)
+    if moved is not None:
+        return moved
     joined = _joined_parts(x, y, -1)
     return _plain(x) - _plain(y) if joined is None else joined
 
@@ -210,10 +227,6 @@ def multiply(x, y):
             return _arb(a)
     px, py = _parts(x), _parts(y)
     if px is not None and py is not None:
-        for (anchor, tail), (other_anchor, _), other in ((px, py, y), (py, px, x)):
-            if tail is not None and anchor is not None and other_anchor is None and anchor == 1:
-                moved = _plain(other) * _plain(tail)
-                return remembered(_plain(other) + moved, other, moved)
         (ax, tx), (ay, ty) = px, py
         if ax is not None and ay is not None and (ax * ay).is_exact():
             terms = [_plain(ax) * ty if ty is not None else None, _plain(tx) * ay if tx is not None else None,
@@ -221,6 +234,10 @@ def multiply(x, y):
             terms = [t for t in terms if t is not None]
             if terms:
                 return _joined(ax * ay, sum(terms[1:], terms[0]))
+    for parts, other in ((px, y), (py, x)):
+        if parts is not None and parts[1] is not None and parts[0] is not None and parts[0] == 1 and isinstance(other, ARB):
+            moved = _plain(other) * _plain(parts[1])
+            return remembered(_plain(other) + moved, other, moved)
     return _plain(x) * _plain(y)
 
 
