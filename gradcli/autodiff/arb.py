@@ -637,9 +637,25 @@ def _extremum_rule(rule):
     return vjp
 
 
+_SUMMED_ONE_BY_ONE = 4096  # entries a whole sum of balls adds with the anchored add; beyond, flint's own
+
+
+def _ball_sum(x, axis=None, keepdims=False, **options):
+    """sum on balls: a whole sum adds entry by entry with the anchored add, so 1 + e^-1e200 + e^-1e201
+    (a max-shifted softmax's denominator) is remembered as 1 + its tail; any other sum is NumPy's."""
+    x = np.asarray(x, dtype=object)
+    if axis is not None or keepdims or options or not 1 < x.size <= _SUMMED_ONE_BY_ONE:
+        return np.sum(x, axis=axis, keepdims=keepdims, **options)
+    entries = list(x.flat)
+    total = entries[0]
+    for e in entries[1:]:
+        total = anchored.add(total, e)
+    return total
+
+
 # Reductions whose mpmath implementation is not plain arithmetic on the elements: on
 # balls, their ball implementation (None: none).
-REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum)}
+REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum), "sum": _ball_sum}
 
 
 def enable():
@@ -667,7 +683,9 @@ def enable():
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
                 prim.mp = _whole(prim.name, prim.mp)
             elif prim.kind == "reduction" and prim.name in REDUCTIONS:
-                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name], JET_REDUCTIONS.get(prim.name))
+                # A sum of jets is NumPy's own (a jet's + is already the mathematics').
+                on_jets = prim.mp if prim.name == "sum" else JET_REDUCTIONS.get(prim.name)
+                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name], on_jets)
                 if prim.name in ("max", "min"):
                     prim.vjp = _extremum_rule(prim.vjp)
             else:

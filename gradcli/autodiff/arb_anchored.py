@@ -226,6 +226,9 @@ def multiply(x, y):
         if isinstance(b, ARB) and b.is_exact() and b == 1 or isinstance(b, _NUMBERS) and b == 1:
             return _arb(a)
     px, py = _parts(x), _parts(y)
+    for parts in (px, py):
+        if parts is not None and parts[0] is not None and parts[0].is_zero() and parts[1] is not None:
+            return alone(_plain(x) * _plain(y))  # a tail alone times anything: still a tail alone
     if px is not None and py is not None:
         (ax, tx), (ay, ty) = px, py
         if ax is not None and ay is not None and (ax * ay).is_exact():
@@ -322,7 +325,10 @@ def exp(x):
     x = _arb(x)
     if not x.is_zero() and abs(x) < ARB(2) ** -_flint.ctx.prec:
         return remembered(x.exp(), ARB(1), expm1(x))  # 1 + t within 2^-prec: remember t
-    return x.exp()
+    out = _plain(x).exp()
+    if x < -_flint.ctx.prec:  # below 2^-prec: a tail beside any 1 it meets (1 - e^-1e300 in a backward sum)
+        return alone(out)
+    return out
 
 
 LN2_HALF = 0.35  # below ln(2)/2: |x| past (prec + 8) of it leaves e^-2|x| under 2^-prec
