@@ -1,12 +1,17 @@
 """Balls near a simpler number: anchor + proven tail, for the ball implementations in `arb`.
 
 A number within 2^-prec of a simpler one (tanh(-1e5) = -1 + 2e^-2e5, a softmax
-weight 1 - e^-1e200) is, as a ball, that one +- 2^-prec. Such answers are
-remembered by identity as anchor + tail (`remembered`), and add, subtract,
-multiply by an exact number, negate, log and the comparisons read the tail
-where the anchor cancels (`difference`): 1 + tanh(-1e5) is its tail, to its
-digits. Forgetting one costs digits, never truth: the ball itself stays a
-proven enclosure. `bind` hands this module flint's ball type (`arb.enable`).
+weight 1 - e^-1e200) is, as a ball, that one +- 2^-prec. Such answers are made
+`NEAR` balls (`remembered`): a subclass of flint's ball that also holds its
+anchor (an exact number, or a ball matched by identity) and its tail. add,
+subtract, multiply, divide, negate, log and the comparisons read the tail where
+the anchor cancels (`difference`), in gradcli's ops and in NumPy's own
+arithmetic on object arrays alike (a backward pass's sums, a jet's tangents):
+1 + tanh(-1e5) is its tail, and 1 - p of a one-hot softmax is e^-1e200, to
+their digits. A tail left alone (`alone`) is anchored at 0, so that it is
+remembered beside the next exact number it meets. Forgetting an anchor costs
+digits, never truth: the ball itself stays a proven enclosure. `bind` hands
+this module flint's ball type (`arb.enable`).
 """
 
 from __future__ import annotations
