@@ -532,6 +532,23 @@ TAIL_FINDS = [
 ]
 
 
+# 1 - p of a one-hot softmax whose entries are sqrt(v*v + 1) or logaddexp(y w, w / y): the tangents'
+# softmax-weighted sum beside the largest entry's own (anchored by identity) kept its tail only once
+# add and multiply carried such anchors (d/dv[0] ~ 10^-1.2e265, d/dy ~ 10^-4.3e299).
+TAIL_FINDS += [
+    (("binary", "add", ("unary", "square", ("binary", "logaddexp", ("leaf", "y"), ("leaf", "x"))),
+      ("reduce", "softmax0", ("unary", "hypot_one", ("leaf", "v")))),
+     [-5.305027883877804e98, -1e200, np.array([2.84592313e265, 1e-310, -6.44090643e43]),
+      np.array([-9.26806993e-192, 1e-200, 8.70834709e-142])],
+     []),
+    (("reduce", "softmax0", ("binary", "logaddexp", ("binary", "multiply", ("leaf", "y"), ("leaf", "w")),
+                             ("binary", "divide", ("leaf", "w"), ("leaf", "y")))),
+     [2.6962202995055125e-32, 1e-300, np.array([-1.2019868e121, 1e-310, -1e300]),
+      np.array([1e200, -800.0, -1.320129e-142])],
+     []),
+]
+
+
 @pytest.mark.parametrize("tree, point, may_be_zero", TAIL_FINDS, ids=[text(tree) for tree, _, _ in TAIL_FINDS])
 def test_a_number_near_a_simpler_one_keeps_its_own_digits(tree, point, may_be_zero):
     zeros = []

@@ -201,8 +201,12 @@ def _beside_identity(a, b, sign):
     """a + sign * b where a is anchored at a ball by identity and b is a plain number: still anchored there
     (a softmax-weighted sum of tangents beside its largest one's), else None."""
     anchor, tail = anchored(a)
-    if tail is None or isinstance(b, NEAR) or _parts(a) is not None:
+    if tail is None or _parts(a) is not None:
         return None
+    if isinstance(b, NEAR):  # only a tail alone (anchored at 0) joins the tail
+        pb = _parts(b)
+        if pb is None or pb[0] is None or not pb[0].is_zero():
+            return None
     moved = _plain(tail) + sign * _plain(b)
     return remembered(_plain(a) + sign * _plain(b), anchor, moved)
 
