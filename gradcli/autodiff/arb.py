@@ -81,6 +81,8 @@ def _power(x, y):
 
 def _apart(x, y):
     """``(x, y)`` to compare: their tails' difference against 0 where they share an anchor (`anchored.difference`)."""
+    if x is y:  # one ball against itself (two entries made by the same op from the same balls): equal
+        return ARB(0), ARB(0)
     d = anchored.difference(x, y)
     return (_arb(x), _arb(y)) if d is None else (d, ARB(0))
 
@@ -528,8 +530,43 @@ def _jet_pick(pick):
 JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
 
 
+# Pure arithmetic on balls whose answers are shared by identity when the same op meets the same balls
+# (and numbers): two entries computed separately from the same expression are then one ball, so a
+# comparison between them is a proven tie (`_apart`), not an overlap no precision decides. Branching
+# ops are left out: each of their decisions must be recorded.
+_SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
+                     "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
+_shared = {}  # (name, precision, each argument's identity or value) -> (arguments, answer)
+_SHARED_MOST = 1024  # answers held at once (a ball at 2^15 bits is 4 KB)
+
+
+def _share(name, on_arb, args):
+    key = [name, _flint_prec()]
+    for a in args:
+        if isinstance(a, ARB):
+            key.append(id(a))
+        elif isinstance(a, (int, float)) and not isinstance(a, bool):
+            key.append(("number", float(a)))
+        else:
+            return on_arb(*args)
+    key = tuple(key)
+    found = _shared.get(key)
+    if found is not None and all(x is y for x, y in zip(found[0], args)):
+        return found[1]
+    if len(_shared) >= _SHARED_MOST:
+        _shared.clear()
+    answer = on_arb(*args)
+    _shared[key] = (args, answer)  # the arguments held, so their identities are not reused
+    return answer
+
+
+def _flint_prec():
+    return anchored._flint.ctx.prec
+
+
 def _dispatch(name, on_arb, on_mpmath):
     """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
+    shared = name in _SHARED
 
     def run(*args, **kwargs):
         for a in args:
@@ -542,7 +579,7 @@ def _dispatch(name, on_arb, on_mpmath):
             if isinstance(a, ARB):
                 if on_arb is None:
                     raise NoArb(f"no ball implementation of {name}")
-                return on_arb(*args, **kwargs)
+                return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
