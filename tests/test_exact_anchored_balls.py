@@ -153,3 +153,14 @@ def test_a_forgotten_anchor_fails_the_backward_pass_test(monkeypatch):
     balls = gnp.array([flint.arb(e) for e in v], dtype=object)
     _, gradient = value_and_grad(_cross_entropy)(balls)
     assert not _holds_tightly(gradient[0], _truth(lambda: _one_hot_truths(v)["cross_entropy"]))
+
+
+def test_one_expression_of_the_same_balls_computed_twice_is_one_ball():
+    # Shared by identity: its difference is an exact 0 and a comparison of the two is a proven tie.
+    x = flint.arb(1e-300)
+    first, second = gnp.tanh(gnp.multiply(x, 3.0)), gnp.tanh(gnp.multiply(x, 3.0))
+    assert first is second
+    difference = gnp.subtract(first, second)
+    assert difference.is_exact() and difference.is_zero()
+    arb.ties = []
+    assert gnp.maximum(first, second) is first and arb.ties == [True]

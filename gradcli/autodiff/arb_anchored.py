@@ -215,6 +215,8 @@ def subtract(x, y):
     """x - y on balls, from the tails where both share an anchor (`difference`), else as `add` does."""
     if _is_zero(y):
         return _arb(x)
+    if x is y and isinstance(x, ARB) and x.is_finite():  # one ball minus itself (shared by `arb`): exactly 0
+        return ARB(0)
     d = difference(x, y)
     if d is not None:
         return d
