@@ -21,6 +21,8 @@ and the ball and jet implementations here read the tail where the anchor cancels
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import arb_anchored as anchored
@@ -536,32 +538,21 @@ JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
 # ops are left out: each of their decisions must be recorded.
 _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
                      "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
-_shared = {}  # (name, precision, each argument's identity or value) -> (arguments, answer)
-_SHARED_MOST = 1024  # answers held at once (a ball at 2^15 bits is 4 KB)
+_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept)
+_shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
+_CTX = None  # flint.ctx (its precision), bound by enable()
 
 
 def _share(name, on_arb, args):
-    key = [name, _flint_prec()]
-    for a in args:
-        if isinstance(a, ARB):
-            key.append(id(a))
-        elif isinstance(a, (int, float)) and not isinstance(a, bool):
-            key.append(("number", float(a)))
-        else:
-            return on_arb(*args)
-    key = tuple(key)
-    found = _shared.get(key)
-    if found is not None and all(x is y for x, y in zip(found[0], args)):
-        return found[1]
-    if len(_shared) >= _SHARED_MOST:
-        _shared.clear()
+    """``on_arb(*args)``, the very ball answered before for the same op on the same arguments (by identity)."""
+    key = (name, _CTX.prec, *map(id, args))
+    slot = hash(key) % _SLOTS
+    found = _shared[slot]
+    if found is not None and found[0] == key and all(map(operator.is_, found[1], args)):
+        return found[2]
     answer = on_arb(*args)
-    _shared[key] = (args, answer)  # the arguments held, so their identities are not reused
+    _shared[slot] = (key, args, answer)
     return answer
-
-
-def _flint_prec():
-    return anchored._flint.ctx.prec
 
 
 def _dispatch(name, on_arb, on_mpmath):
@@ -707,6 +698,8 @@ def enable():
     import flint
 
     anchored.bind(arb, flint)
+    global _CTX
+    _CTX = flint.ctx
 
     JETS.update(_jet_table())
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})

@@ -180,6 +180,8 @@ def alone(tail):
 
 def add(x, y):
     """x + y on balls: the tail alone where the anchors cancel, anchor + tail remembered where they do not."""
+    if type(x) is ARB and type(y) is ARB and not (x.is_exact() or y.is_exact()):
+        return x + y  # two plain balls, neither a simpler number: nothing to remember (the common case)
     for a, b in ((x, y), (y, x)):
         if _is_zero(b):  # the ball itself, so an anchor held by identity still matches (a tangent's 0 entries)
             return _arb(a)
@@ -213,6 +215,8 @@ def _beside_identity(a, b, sign):
 
 def subtract(x, y):
     """x - y on balls, from the tails where both share an anchor (`difference`), else as `add` does."""
+    if type(x) is ARB and type(y) is ARB and x is not y and not (x.is_exact() or y.is_exact()):
+        return x - y
     if _is_zero(y):
         return _arb(x)
     if x is y and isinstance(x, ARB) and x.is_finite():  # one ball minus itself (shared by `arb`): exactly 0
