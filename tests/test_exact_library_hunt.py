@@ -15,6 +15,8 @@ from test_exact_reference import one
 from test_exact_reference_python import _agrees, exact_entries, hand_derivatives, module
 
 E = mpmath.exp
+PHI = lambda x: E(-x * x / 2) / mpmath.sqrt(2 * mpmath.pi)  # noqa: E731
+CDF = lambda x: mpmath.erfc(-x / mpmath.sqrt(2)) / 2  # noqa: E731
 KAPPA = mpmath.mpf(4)
 
 
@@ -70,6 +72,9 @@ BODIES = {
         "def f(x):\n    return np.where(x < -0.6931471805599453, np.log1p(-np.exp(x)), np.log(-np.expm1(x)))\n"
     ),
     "von_mises_log_density": "def f(x):\n    return 4.0 * np.cos(x - 0.0) - np.log(2 * np.pi * 11.301921952136330)\n",
+    "log_ndtr": "from gradcli.scipy.special import log_ndtr\n\ndef f(x):\n    return log_ndtr(x)\n",
+    "lse_one_hot": "def f(z):\n    return np.logsumexp(z)\n",
+    "logaddexp_minus_larger": "def f(x, y):\n    return np.logaddexp(x, y) - x\n",
     "kl_xlogy_subnormal": "from gradcli.numpy import xlogy\n\ndef f(p):\n    q = np.array([0.25, 0.25, 0.5])\n    return np.sum(xlogy(p, p) - xlogy(p, q))\n",
 }
 
@@ -92,6 +97,14 @@ CASES = [
     # untaken branch's log1p(-1) makes where's gradient NaN in float64: `unstable`, rightly.)
     ("log1mexp", {"x": -1e-5}, {"x": lambda x: -1 / mpmath.expm1(-x)}),
     ("log1mexp", {"x": -800.0}, {"x": lambda x: -1 / mpmath.expm1(-x)}),
+    # gradcli's own log_ndtr rule was exp(-x^2/2 - log_ndtr(x)): at -1e5 two numbers near -5e9 cancel
+    # (`unstable`, 32 bits lost); left of 0 it is sqrt(2/pi) / erfcx(-x/sqrt 2).
+    ("log_ndtr", {"x": -1e5}, {"x": lambda x: PHI(x) / CDF(x)}),
+    ("log_ndtr", {"x": -3e3}, {"x": lambda x: PHI(x) / CDF(x)}),
+    ("lse_one_hot", {"z": [1e200, 3.0, -5.0]},
+     {"z": [lambda z, k=k: E(z[k] - z[0]) / mpmath.fsum(E(v - z[0]) for v in z) for k in range(3)]}),
+    ("logaddexp_minus_larger", {"x": 1e300, "y": 0.0},
+     {"x": lambda x, y: -1 / (1 + E(x - y)), "y": lambda x, y: 1 / (1 + E(x - y))}),
     ("von_mises_log_density", {"x": 1e-300}, {"x": lambda x: -KAPPA * mpmath.sin(x)}),
     ("kl_xlogy_subnormal", {"p": [5e-324, 0.5, 0.5]},
      {"p": [lambda p, k=k: mpmath.log(p[k] / [mpmath.mpf(0.25), mpmath.mpf(0.25), mpmath.mpf(0.5)][k]) + 1 for k in range(3)]}),
