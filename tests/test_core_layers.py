@@ -26,7 +26,7 @@ LAYERS = [
     {"boxes", "transforms"},
     {"tape", "ops_integrate"},
     {"custom", "functional", "scipy_namespace"},
-    {"mp"},
+    {"mp", "arb_anchored"},
     {"arb"},
     {"catalog"},
     {"__init__"},

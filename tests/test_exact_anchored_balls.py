@@ -12,7 +12,7 @@ import mpmath
 import pytest
 
 import gradcli.numpy as gnp
-from gradcli.autodiff import arb
+from gradcli.autodiff import arb, arb_anchored
 
 TIGHT = mpmath.mpf(10) ** -30
 
@@ -87,8 +87,80 @@ def test_log1p_and_expm1_of_a_number_past_exponent_2_63_are_tight(name):
 
 def test_a_forgotten_anchor_fails_the_cross_entropy_test(monkeypatch):
     # The tester tested: without the remembered tail, v0 - logsumexp(v) is 0 +- 2^-4096 * 1e200.
-    monkeypatch.setattr(arb, "_remembered", lambda ball, anchor, tail: ball)
+    monkeypatch.setattr(arb_anchored, "remembered", lambda ball, anchor, tail: ball)
     v = [1e200, 3.0, -5.0]
     balls = gnp.array([flint.arb(e) for e in v], dtype=object)
     got = gnp.subtract(balls[0], gnp.logsumexp(balls))
     assert not _holds_tightly(got, _truth(lambda: _cross_entropy_truth(v)))
+
+
+# -- the derivative of a one-hot softmax in its largest entry: 1 - p, a tail, backward and forward ----
+
+
+def _one_hot_truths(v):
+    """d/dv0 of v0 - logsumexp(v) (1 - p0) and of the entropy of softmax(v) (-p0 (log p0 + H)), v0 the largest."""
+    v = [mpmath.mpf(e) for e in v]
+    shares = [E(e - v[0]) for e in v[1:]]
+    lead = mpmath.log1p(mpmath.fsum(shares))  # -log p0
+    p = [E(-lead)] + [s * E(-lead) for s in shares]
+    logs = [-lead] + [e - v[0] - lead for e in v[1:]]
+    entropy = -mpmath.fsum(q * lg for q, lg in zip(p, logs))
+    return {"cross_entropy": -mpmath.expm1(-lead), "entropy": -p[0] * (logs[0] + entropy)}
+
+
+# gradcli's ops throughout: on bare object arrays of jets an operator would be NumPy's, not gradcli's.
+def _cross_entropy(v):
+    return gnp.subtract(v[0], gnp.logsumexp(v))
+
+
+def _entropy(v):
+    p = gnp.exp(gnp.subtract(v, gnp.logsumexp(v)))
+    return gnp.negative(gnp.sum(gnp.xlogy(p, p)))
+
+
+ONE_HOT = [[1e200, 3.0, -5.0], [800.0, -800.0, -790.0], [3.4e277, 1e-300, -2.2e-102]]
+
+
+@pytest.mark.parametrize("v", ONE_HOT)
+@pytest.mark.parametrize("name, function", [("cross_entropy", _cross_entropy), ("entropy", _entropy)])
+def test_the_backward_pass_keeps_the_tail_of_a_one_hot_softmax(v, name, function):
+    # gradcli's rule on balls: NumPy's own + and * on the cotangents (1 - p0 from g - g p0) keep e^-1e200.
+    from gradcli.autodiff.transforms import value_and_grad
+
+    balls = gnp.array([flint.arb(e) for e in v], dtype=object)
+    _, gradient = value_and_grad(function)(balls)
+    assert _holds_tightly(gradient[0], _truth(lambda: _one_hot_truths(v)[name]))
+
+
+@pytest.mark.parametrize("v", ONE_HOT)
+@pytest.mark.parametrize("name, function", [("cross_entropy", _cross_entropy), ("entropy", _entropy)])
+def test_forward_mode_on_balls_keeps_the_tail_of_a_one_hot_softmax(v, name, function):
+    import numpy as np
+
+    jets = np.empty(len(v), dtype=object)
+    jets[:] = [arb.Jet(flint.arb(e), np.array([flint.arb(int(k == 0))], dtype=object)) for k, e in enumerate(v)]
+    out = function(jets)
+    out = out.reshape(())[()] if isinstance(out, np.ndarray) else out
+    assert _holds_tightly(out.d[0], _truth(lambda: _one_hot_truths(v)[name]))
+
+
+def test_a_forgotten_anchor_fails_the_backward_pass_test(monkeypatch):
+    # The tester tested: without anchors, g - g p0 in the backward pass is 0 +- 2^-4096.
+    from gradcli.autodiff.transforms import value_and_grad
+
+    monkeypatch.setattr(arb_anchored, "remembered", lambda ball, anchor, tail: arb_anchored._plain(ball))
+    v = ONE_HOT[0]
+    balls = gnp.array([flint.arb(e) for e in v], dtype=object)
+    _, gradient = value_and_grad(_cross_entropy)(balls)
+    assert not _holds_tightly(gradient[0], _truth(lambda: _one_hot_truths(v)["cross_entropy"]))
+
+
+def test_one_expression_of_the_same_balls_computed_twice_is_one_ball():
+    # Shared by identity: its difference is an exact 0 and a comparison of the two is a proven tie.
+    x = flint.arb(1e-300)
+    first, second = gnp.tanh(gnp.multiply(x, 3.0)), gnp.tanh(gnp.multiply(x, 3.0))
+    assert first is second
+    difference = gnp.subtract(first, second)
+    assert difference.is_exact() and difference.is_zero()
+    arb.ties = []
+    assert gnp.maximum(first, second) is first and arb.ties == [True]

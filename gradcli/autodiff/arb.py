@@ -15,21 +15,22 @@ to `ties` (the point sits on the switch). With `forced` set, the branches
 are taken as it lists them instead: one smooth piece, followed past its switch.
 
 A number within 2^-prec of a simpler one (tanh(-1e5) = -1 + 2e^-2e5) is, as a
-ball, that one +- 2^-prec: such answers are remembered as anchor + tail
-(`_remembered`), and add, subtract, log and the comparisons read the tail where
-the anchor cancels (`_difference`): 1 + tanh(-1e5) is its tail, to its digits.
+ball, that one +- 2^-prec: `arb_anchored` keeps such answers as anchor + tail,
+and the ball and jet implementations here read the tail where the anchor cancels.
 """
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
+from . import arb_anchored as anchored
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
 ARB = None  # flint.arb, bound by enable()
-_flint = None  # flint itself (its precision), bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
@@ -63,7 +64,7 @@ def _decide(yes, no, tie=False):
 
 
 def _arb(x):
-    return x if type(x) is ARB else ARB(x)
+    return x if isinstance(x, ARB) else ARB(x)
 
 
 def _equal(x, y):
@@ -81,8 +82,10 @@ def _power(x, y):
 
 
 def _apart(x, y):
-    """``(x, y)`` to compare: their tails' difference against 0 where they share an anchor (`_difference`)."""
-    d = _difference(x, y) if _SATURATED else None
+    """``(x, y)`` to compare: their tails' difference against 0 where they share an anchor (`anchored.difference`)."""
+    if x is y:  # one ball against itself (two entries made by the same op from the same balls): equal
+        return ARB(0), ARB(0)
+    d = anchored.difference(x, y)
     return (_arb(x), _arb(y)) if d is None else (d, ARB(0))
 
 
@@ -144,18 +147,7 @@ def _truncated(x):
     return (x.floor(), x.floor()) if x > 0 else (x.ceil(), x.ceil())
 
 
-def _logaddexp(x, y):
-    # Smooth everywhere: max(x, y) as (x + y + |x - y|) / 2 decides no branch.
-    spread = abs(_subtract(x, y))
-    tail = _log1p((-spread).exp())
-    if spread > _flint.ctx.prec:  # the larger one to its last bit, and the tail remembered beside it
-        top = x if _arb(x) > _arb(y) else y
-        return _remembered(_arb(top) + tail, top, tail)
-    x, y = _arb(x), _arb(y)
-    return (x + y + spread) / 2 + tail
-
-
-def _xlogy(x, y, log=lambda y: _log(y), inside=lambda y: _arb(y) > 0):
+def _xlogy(x, y, log=lambda y: anchored.log(y), inside=lambda y: _arb(y) > 0):
     # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0. Where
     # log y is finite (``inside`` its domain) both branches are x log y, smooth through x = 0: no
     # decision, so an x too tiny for the balls to part from 0 (an entropy of e^-3e277) is no tie.
@@ -175,138 +167,6 @@ def _method(name):
     """The ball's own function ``name`` (``exp``, ``tanh``...), on a ball or a number."""
     return lambda x: getattr(_arb(x), name)()
 
-
-def _near_zero(name, error):
-    """The ball's own ``name`` (tanh, sinh, expm1), except at an x so tiny that the answer is x within
-    ``error(|x|)`` (|x|^3, |x|^2): there arb keeps 28 bits at every precision once the exponent passes
-    2^63 (tanh(1e-3e226)), and the enclosure x +- error is proven and as tight as x itself.
-    """
-
-    def run(x):
-        x = _arb(x)
-        if abs(x) < ARB(2) ** -(_flint.ctx.prec // 2 + 2):
-            return x + ARB(0, error(abs(x).upper()))
-        return getattr(x, name)()
-
-    return run
-
-
-def _saturated(own, limit, gap):
-    """``own`` (a ball function), except far out where the answer is ``limit(x)`` (+-1; None: not on
-    that side) + ``gap(x)``: there arb's own is the limit +- 2^-prec (tanh(-3.5e298) is -1 +
-    2e^-7e298), the limit +- a bound of the gap is as tight as the distance, and it is remembered."""
-
-    def run(x):
-        x = _arb(x)
-        far = ARB(_flint.ctx.prec + 8) * _LN2_HALF
-        if abs(x) > far and limit(x) is not None:
-            tail = gap(x)
-            if tail.is_finite() and abs(tail).upper() < ARB(2) ** -_flint.ctx.prec:
-                return _remembered(limit(x) + ARB(0, abs(tail).upper()), limit(x), tail)
-        return own(x)
-
-    return run
-
-
-# A remembered ball (by identity) -> (it, its anchor, it minus the anchor). Forgetting costs digits, not truth.
-_SATURATED = {}
-_SATURATED_MOST = 4096
-
-
-def _remembered(ball, limit, tail):
-    if len(_SATURATED) >= _SATURATED_MOST:
-        _SATURATED.clear()
-    _SATURATED[id(ball)] = (ball, limit, tail)
-    return ball
-
-
-def _anchored(x):
-    """``(anchor, tail)`` of a remembered ball ``x`` (its answer is anchor + tail), else ``(x, None)``."""
-    found = _SATURATED.get(id(x)) if type(x) is ARB else None
-    if found is None or found[0] is not x:
-        return x, None
-    return found[1], found[2]
-
-
-def _exact(x):
-    """``x`` as an exact ball (a float, an int, an exact ball), or None."""
-    if type(x) is ARB:
-        return x if x.is_exact() else None
-    if isinstance(x, (int, float, np.floating, np.integer)) and not isinstance(x, (bool, np.bool_)):
-        return ARB(float(x)) if np.isfinite(x) else None
-    return None
-
-
-def _same(a, b):
-    """Whether two anchors are one number: the same ball (whatever its width), or equal exact numbers."""
-    if a is b:
-        return True
-    a, b = _exact(a), _exact(b)
-    return a is not None and b is not None and a == b
-
-
-def _difference(x, y):
-    """x - y from their tails where both share an anchor (one may be the anchor itself), else None."""
-    (ax, tx), (ay, ty) = _anchored(x), _anchored(y)
-    if tx is None and ty is None:
-        return None
-    if tx is None:
-        return -ty if _same(x, ay) else None
-    if ty is None:
-        return tx if _same(ax, y) else None
-    return tx - ty if _same(ax, ay) else None
-
-
-def _add(x, y):
-    if _SATURATED:
-        for a, b in ((x, y), (y, x)):
-            anchor, tail = _anchored(a)
-            b = _exact(b)
-            if tail is not None and b is not None and _same(anchor, -b):
-                return tail
-    return _arb(x) + y
-
-
-def _subtract(x, y):
-    if _SATURATED:
-        d = _difference(x, y)
-        if d is not None:
-            return d
-    return _arb(x) - y
-
-
-def _log(x):
-    # log of 1 + t, remembered so (exp of a tiny t, a softmax weight of 1 - e^-1e200): log1p(t) to its digits.
-    anchor, tail = _anchored(x)
-    if tail is not None and _same(anchor, 1):
-        return _log1p(tail)
-    return _arb(x).log()
-
-
-def _exp(x):
-    x = _arb(x)
-    if not x.is_zero() and abs(x) < ARB(2) ** -_flint.ctx.prec:
-        return _remembered(x.exp(), ARB(1), _expm1(x))  # 1 + t within 2^-prec: remember t
-    return x.exp()
-
-
-_LN2_HALF = 0.35  # below ln(2)/2: |x| past (prec + 8) of it leaves e^-2|x| under 2^-prec
-
-
-def _sign_of_far(x):
-    return ARB(1) if x > 0 else ARB(-1)
-
-
-def _tanh_gap(x):
-    return -_sign_of_far(x) * 2 / (1 + (2 * abs(x)).exp())
-
-
-def _one_above_zero(x):  # sigmoid far below 0 is e^x to every digit on arb's own
-    return ARB(1) if x > 0 else None
-
-
-_log1p = _near_zero("log1p", lambda a: a * a)  # |log1p(x) - x| <= x^2 for |x| < 1/2
-_expm1 = _near_zero("expm1", lambda a: a * a)  # |expm1(x) - x| <= x^2 for |x| < 1/2
 
 
 def _arctan2(y, x):
@@ -335,12 +195,12 @@ def _finite(x):
 
 # Each elementwise primitive's ball implementation, by primitive name (one element per argument).
 ELEMENTWISE = {
-    "add": _add,
-    "subtract": _subtract,
-    "multiply": lambda x, y: x * y,
-    "divide": lambda x, y: _arb(x) / y,
+    "add": anchored.add,
+    "subtract": anchored.subtract,
+    "multiply": anchored.multiply,
+    "divide": anchored.divide,
     "power": _power,
-    "negative": lambda x: -x,
+    "negative": anchored.negative,
     "square": lambda x: x * x,
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
@@ -352,13 +212,13 @@ ELEMENTWISE = {
     "round": _stepped("round", _nearest),
     "sqrt": _sqrt,
     "cbrt": _cbrt,
-    "exp": _exp,
+    "exp": anchored.exp,
     "exp2": lambda x: ARB(2) ** x,
-    "expm1": _expm1,
-    "log": _log,
+    "expm1": anchored.expm1,
+    "log": anchored.log,
     "log2": lambda x: _arb(x).log() / ARB(2).log(),
     "log10": lambda x: _arb(x).log() / ARB(10).log(),
-    "log1p": _log1p,
+    "log1p": anchored.log1p,
     "sin": _method("sin"),
     "cos": _method("cos"),
     "tan": _method("tan"),
@@ -366,9 +226,9 @@ ELEMENTWISE = {
     "arccos": _method("acos"),
     "arctan": _method("atan"),
     "arctan2": _arctan2,
-    "sinh": _near_zero("sinh", lambda a: a * a * a),
+    "sinh": anchored.near_zero("sinh", lambda a: a * a * a),
     "cosh": _method("cosh"),
-    "tanh": _saturated(_near_zero("tanh", lambda a: a * a * a), _sign_of_far, _tanh_gap),
+    "tanh": anchored.saturated(anchored.near_zero("tanh", lambda a: a * a * a), anchored.sign_of_far, anchored.tanh_gap),
     "arcsinh": _method("asinh"),
     "arccosh": _method("acosh"),
     "arctanh": _method("atanh"),
@@ -379,12 +239,12 @@ ELEMENTWISE = {
     "fmax": _maximum,
     "fmin": _minimum,
     "clip": _clip,
-    "logaddexp": _logaddexp,
-    "sigmoid": _saturated(lambda x: 1 / (1 + (-x).exp()), _one_above_zero, lambda x: -1 / (1 + x.exp())),
-    "softplus": lambda x: _logaddexp(x, ARB(0)),
+    "logaddexp": anchored.logaddexp,
+    "sigmoid": anchored.saturated(lambda x: 1 / (1 + (-x).exp()), anchored.one_above_zero, lambda x: -1 / (1 + x.exp())),
+    "softplus": lambda x: anchored.logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
-    "xlog1py": lambda x, y: _xlogy(x, y, log=_log1p, inside=lambda y: _arb(y) > -1),
-    "erf": _saturated(_method("erf"), _sign_of_far, lambda x: -_sign_of_far(x) * abs(x).erfc()),
+    "xlog1py": lambda x, y: _xlogy(x, y, log=anchored.log1p, inside=lambda y: _arb(y) > -1),
+    "erf": anchored.saturated(_method("erf"), anchored.sign_of_far, lambda x: -anchored.sign_of_far(x) * abs(x).erfc()),
     "erfc": _method("erfc"),
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
@@ -455,7 +315,7 @@ class Jet:
 def _as_jet(x):
     if type(x) is Jet:
         return x
-    if type(x) is ARB:
+    if isinstance(x, ARB):
         return Jet(x)
     if mp.mpmath is not None and isinstance(x, mp.mpmath.mpf):
         return Jet(_exact_or_rounded(x))
@@ -477,13 +337,32 @@ def _exact_or_rounded(x):
 
 
 def _tangent(*terms):
-    """sum(coefficient * d) over the (coefficient ball, d) pairs whose d is not None; None if all are."""
+    """sum(coefficient * d) over the (coefficient ball, d) pairs whose d is not None; None if all are.
+
+    Anchors carry through (`arb_anchored`): the tangent of v[0] - logsumexp(v) in v[0] is 1 - p with p
+    = 1 - t remembered, which is t to its digits, not 0 +- 2^-prec.
+    """
     out = None
     for coefficient, d in terms:
         if d is None:
             continue
-        piece = d * coefficient
-        out = piece if out is None else out + piece
+        unit = anchored.exact(coefficient)
+        if unit is not None and abs(unit) == 1 and out is not None:
+            # d itself, not a copy: an anchor held by identity (a logsumexp's largest entry) still matches.
+            out = _entrywise(anchored.add if unit == 1 else anchored.subtract, out, d)
+            continue
+        piece = d if unit is not None and unit == 1 else _entrywise(anchored.multiply, d, coefficient)
+        out = piece if out is None else _entrywise(anchored.add, out, piece)
+    return out
+
+
+def _entrywise(op, d, other):
+    """``op`` over the entries of the tangent ``d`` with ``other`` (a ball, or a tangent of the same width)."""
+    out = np.empty(len(d), dtype=object)
+    if isinstance(other, np.ndarray):
+        out[:] = [op(a, b) for a, b in zip(d, other)]
+    else:
+        out[:] = [op(a, other) for a in d]
     return out
 
 
@@ -525,7 +404,8 @@ def _on_values(name):
 
 
 def _sigmoid_ball(z):
-    return 1 / (1 + (-z).exp())
+    # Far out, 1 - e^-z remembered: the tangent of logaddexp(x, y) - x keeps e^-(x - y).
+    return ELEMENTWISE["sigmoid"](z)
 
 
 def _abs_jet(x):
@@ -589,10 +469,10 @@ def _jet_table():
         "arccosh": lambda a, x: (1 / ((x - 1).sqrt() * (x + 1).sqrt()),),
         "arctanh": lambda a, x: (1 / ((1 - x) * (1 + x)),),
         "hypot": lambda a, x, y: (x / a, y / a),
-        "logaddexp": lambda a, x, y: (_sigmoid_ball(x - y), _sigmoid_ball(y - x)),
+        "logaddexp": lambda a, x, y: (_sigmoid_ball(anchored.subtract(x, y)), _sigmoid_ball(anchored.subtract(y, x))),
         "sigmoid": lambda a, x: (a * _sigmoid_ball(-x),),
         "softplus": lambda a, x: (_sigmoid_ball(x),),
-        "xlogy": lambda a, x, y: (y.log(), x / y),
+        "xlogy": lambda a, x, y: (anchored.log(y), x / y),
         "xlog1py": lambda a, x, y: (y.log1p(), x / (1 + y)),
         "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
         "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
@@ -618,10 +498,25 @@ def _holds_jets(a):
 
 def _jet_logsumexp(x, axis=None, keepdims=False):
     # exp, a sum and log on jets: each step's derivative is the mathematics', so the sum's is too.
+    if axis is None and not keepdims and np.size(x) > 1:
+        return _anchored_jet_logsumexp([_as_jet(e) for e in np.ravel(np.asarray(x, dtype=object))])
     exps = np.frompyfunc(JETS["exp"], 1, 1)(np.asarray(x, dtype=object))
     total = np.sum(exps, axis=axis, keepdims=keepdims)
     log = JETS["log"]
     return np.frompyfunc(log, 1, 1)(total) if isinstance(total, np.ndarray) else log(total)
+
+
+def _anchored_jet_logsumexp(jets):
+    """logsumexp of jets, its value anchored at the largest entry (`_logsumexp`) and its tangent the sum of
+    the entries' tangents weighted by softmax, each weight exp(v - logsumexp(v)) from anchored balls: the
+    largest one 1 - t remembered, so d(v[0] - logsumexp(v))/dv[0] is t to its digits (t ~ e^-1e200)."""
+    values = np.empty(len(jets), dtype=object)
+    values[:] = [j.v for j in jets]
+    value = _logsumexp(values)
+    if all(j.d is None for j in jets):
+        return Jet(value)
+    weights = [anchored.exp(anchored.subtract(j.v, value)) for j in jets]
+    return Jet(value, _tangent(*zip(weights, [j.d for j in jets])))
 
 
 def _jet_pick(pick):
@@ -637,8 +532,32 @@ def _jet_pick(pick):
 JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
 
 
+# Pure arithmetic on balls whose answers are shared by identity when the same op meets the same balls
+# (and numbers): two entries computed separately from the same expression are then one ball, so a
+# comparison between them is a proven tie (`_apart`), not an overlap no precision decides. Branching
+# ops are left out: each of their decisions must be recorded.
+_SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
+                     "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
+_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept)
+_shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
+_CTX = None  # flint.ctx (its precision), bound by enable()
+
+
+def _share(name, on_arb, args):
+    """``on_arb(*args)``, the very ball answered before for the same op on the same arguments (by identity)."""
+    key = (name, _CTX.prec, *map(id, args))
+    slot = hash(key) % _SLOTS
+    found = _shared[slot]
+    if found is not None and found[0] == key and all(map(operator.is_, found[1], args)):
+        return found[2]
+    answer = on_arb(*args)
+    _shared[slot] = (key, args, answer)
+    return answer
+
+
 def _dispatch(name, on_arb, on_mpmath):
     """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
+    shared = name in _SHARED
 
     def run(*args, **kwargs):
         for a in args:
@@ -648,19 +567,19 @@ def _dispatch(name, on_arb, on_mpmath):
                     raise NoArb(f"no jet implementation of {name}")
                 return on_jets(*args, **kwargs)
         for a in args:
-            if type(a) is ARB:
+            if isinstance(a, ARB):
                 if on_arb is None:
                     raise NoArb(f"no ball implementation of {name}")
-                return on_arb(*args, **kwargs)
+                return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
 
 
 def _holds_balls(a):
-    if type(a) is ARB:
+    if isinstance(a, ARB):
         return True
-    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ARB for e in a.flat)
+    return isinstance(a, np.ndarray) and a.dtype == object and any(isinstance(e, ARB) for e in a.flat)
 
 
 def _whole(name, on_mpmath, on_arb=None, on_jets=None):
@@ -688,29 +607,13 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
 def _logsumexp(x, axis=None, keepdims=False):
     # On balls exp never overflows or underflows: no shift by the maximum, so no branch.
     if axis is None and not keepdims and np.size(x) > 1:
-        anchored = _anchored_logsumexp(np.ravel(np.asarray(x, dtype=object)))
-        if anchored is not None:
-            return anchored
+        near = anchored.anchored_logsumexp(np.ravel(np.asarray(x, dtype=object)))
+        if near is not None:
+            return near
     exps = np.frompyfunc(lambda e: _arb(e).exp(), 1, 1)(np.asarray(x, dtype=object))
     total = np.sum(exps, axis=axis, keepdims=keepdims)
     log = np.frompyfunc(lambda t: _arb(t).log(), 1, 1)
     return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
-
-
-def _anchored_logsumexp(entries):
-    """logsumexp as the largest entry + log1p(the others' shares), that tail remembered beside it; None
-    where no entry is proven the largest. v[0] - logsumexp(v) at v[0] = 1e200 is then -e^-1e200, not 0 +- 2^-prec."""
-    top = max(range(len(entries)), key=lambda k: _arb(entries[k]).mid())
-    shares = []
-    for k, e in enumerate(entries):
-        if k == top:
-            continue
-        gap = _subtract(e, entries[top])
-        if not gap < 0:
-            return None
-        shares.append(_exp(gap))
-    tail = _log1p(sum(shares[1:], shares[0]))
-    return _remembered(_arb(entries[top]) + tail, entries[top], tail)
 
 
 def _extremum(pick):
@@ -762,9 +665,25 @@ def _extremum_rule(rule):
     return vjp
 
 
+_SUMMED_ONE_BY_ONE = 4096  # entries a whole sum of balls adds with the anchored add; beyond, flint's own
+
+
+def _ball_sum(x, axis=None, keepdims=False, **options):
+    """sum on balls: a whole sum adds entry by entry with the anchored add, so 1 + e^-1e200 + e^-1e201
+    (a max-shifted softmax's denominator) is remembered as 1 + its tail; any other sum is NumPy's."""
+    x = np.asarray(x, dtype=object)
+    if axis is not None or keepdims or options or not 1 < x.size <= _SUMMED_ONE_BY_ONE:
+        return np.sum(x, axis=axis, keepdims=keepdims, **options)
+    entries = list(x.flat)
+    total = entries[0]
+    for e in entries[1:]:
+        total = anchored.add(total, e)
+    return total
+
+
 # Reductions whose mpmath implementation is not plain arithmetic on the elements: on
 # balls, their ball implementation (None: none).
-REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum)}
+REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum), "sum": _ball_sum}
 
 
 def enable():
@@ -776,8 +695,11 @@ def enable():
     from flint import arb
 
     ARB = arb
-    global _flint
-    import flint as _flint
+    import flint
+
+    anchored.bind(arb, flint)
+    global _CTX
+    _CTX = flint.ctx
 
     JETS.update(_jet_table())
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
@@ -791,7 +713,9 @@ def enable():
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
                 prim.mp = _whole(prim.name, prim.mp)
             elif prim.kind == "reduction" and prim.name in REDUCTIONS:
-                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name], JET_REDUCTIONS.get(prim.name))
+                # A sum of jets is NumPy's own (a jet's + is already the mathematics').
+                on_jets = prim.mp if prim.name == "sum" else JET_REDUCTIONS.get(prim.name)
+                prim.mp = _whole(prim.name, prim.mp, REDUCTIONS[prim.name], on_jets)
                 if prim.name in ("max", "min"):
                     prim.vjp = _extremum_rule(prim.vjp)
             else:

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, exp, log, log1p, sigmoid, sign
+from .ops import absolute, exp, less, log, log1p, sigmoid, sign, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, gammaln, mpmath_only, xlog1py, xlogy
@@ -186,8 +186,6 @@ defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)
 defvjp(yn, None, lambda g, ans, v, x: g * (yn(v - 1, x) - yn(v + 1, x)) / 2)
 defvjp(iv, None, lambda g, ans, v, x: g * (iv(v - 1, x) + iv(v + 1, x)) / 2)
 defvjp(ive, None, lambda g, ans, v, x: g * ((ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans))
-# (log Phi)' = phi / Phi = exp(-x^2/2 - log Phi) / sqrt(2 pi): no 0/0 where Phi underflows.
-defvjp(log_ndtr, lambda g, ans, x: g * exp(-x * x / 2 - ans) * weak(1 / math.sqrt(2 * math.pi), ans))
 
 
 def _gamma_density(a, x):
@@ -292,6 +290,16 @@ def i1e(x):
     return ive(1, x)
 
 
+def _log_ndtr_slope(ans, x):
+    """(log Phi)' = phi / Phi: sqrt(2/pi) / erfcx(-x/sqrt 2) left of 0, where exp(-x^2/2 - log Phi) would
+    cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2 - log Phi) / sqrt(2 pi) right
+    of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0. No 0/0 where Phi underflows."""
+    left = weak(math.sqrt(2 / math.pi), ans) / erfcx(-x * weak(1 / math.sqrt(2), ans))
+    right = exp(-x * x / 2 - ans) * weak(1 / math.sqrt(2 * math.pi), ans)
+    return where(less(x, 0), left, right)
+
+
+defvjp(log_ndtr, lambda g, ans, x: g * _log_ndtr_slope(ans, x))
 # erfcx' = 2 x erfcx - 2/sqrt(pi); ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
 defvjp(erfcx, lambda g, ans, x: g * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))
 defjvp(erfcx, lambda t, ans, x: t * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))

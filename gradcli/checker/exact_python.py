@@ -291,7 +291,7 @@ def _jet_out(out, width):
         out = out.reshape(())[()]
     if type(out) is arb_core.Jet:
         value, d = out.v, out.d
-    elif type(out) is arb_core.ARB:
+    elif isinstance(out, arb_core.ARB):
         value, d = out, None
     elif isinstance(out, (int, float, np.floating, np.integer)) and not isinstance(out, (bool, np.bool_)):
         value, d = arb_core.ARB(float(out)), None
@@ -361,7 +361,7 @@ def _ball(value):
         if value.size != 1:
             raise _Fallback("not a scalar")
         value = value.reshape(()).item() if value.dtype != object else value.reshape(())[()]
-    if type(value) is not arb_core.ARB:
+    if not isinstance(value, arb_core.ARB):
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.floating, np.integer)):
             raise _Fallback("not a number")
         value = arb_core.ARB(float(value))
