@@ -182,6 +182,7 @@ class Walker:
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
+        self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.scopes = 0
 
     def walk(self, graph, captures):
@@ -318,7 +319,9 @@ class Walker:
         foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)
         if foldable and all(key in self.static for key in inputs):
             out = function([self.static[key] for key in inputs], attrs)  # known when captured: folded now
-            self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
+            out = out if isinstance(out, tuple) else (out,)
+            self.static.update(zip(outputs, out))
+            self.folded.update(zip(outputs, out))
             return
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
@@ -528,13 +531,14 @@ ELEMENTWISE = {
 _NOT_RERUN = CALLS | CONDITIONALS | set(WHILES) | {"ReadVariableOp"}
 
 
-def rerun_of(graph, outputs, cotangent, constant):
+def rerun_of(graph, outputs, cotangent, constant, narrow=False):
     """A `Rerun` of ``graph`` for ``outputs`` (tensor names) from its inputs and ``cotangent`` (the upstream's name); None if it has an op to leave to TensorFlow.
 
     Only graphs of stateless operations without function attributes and
     without captured values qualify: what a rerun does is then what the eager
     call does, op for op. ``constant(tensor_proto)`` makes a graph constant a
-    tensor, once.
+    tensor, once. ``narrow``: every float64 of the ops' dtype attributes is
+    float32 (a float64 trace retyped, `tf_retype`; ``constant`` rounds its constants).
     """
     if graph.captures:
         return None
@@ -555,27 +559,36 @@ def rerun_of(graph, outputs, cotangent, constant):
         if op.type == "Const":
             constants[op.outputs[0].name] = constant(op.get_attr("value"))
             continue
-        attrs = _eager_attrs(op)
+        attrs = _eager_attrs(op, narrow)
         if attrs is None or op.type in _NOT_RERUN or op.op_def.is_stateful:  # control inputs only order a graph
             return None
         steps.append((op.type, tuple(t.name for t in op.inputs), attrs, tuple(t.name for t in op.outputs)))
     return Rerun(inputs, constants, steps, cotangent, list(outputs))
 
 
-def _eager_attrs(op):
-    """An op's attributes as an eager call takes them (name, value, name, value, ...); None for one it cannot take."""
+_DOUBLE, _FLOAT = 2, 1  # TensorFlow's DataType numbers of float64 and float32
+
+
+def _eager_attrs(op, narrow=False):
+    """An op's attributes as an eager call takes them (name, value, name, value, ...); None for one it cannot take.
+
+    ``narrow``: float64 as a dtype attribute is float32.
+    """
     out = []
     for name, value in sorted(op.node_def.attr.items()):
         if name.startswith("_"):  # TensorFlow's own annotations (a custom gradient's name), not the op's
             continue
         kind = value.WhichOneof("value")
-        if kind in ("type", "i", "f", "b", "s"):
+        if kind == "type":
+            out += [name, _FLOAT if narrow and value.type == _DOUBLE else value.type]
+        elif kind in ("i", "f", "b", "s"):
             out += [name, getattr(value, kind)]
         elif kind == "shape":
             out += [name, _shape(value.shape)]
         elif kind == "list":
             items = value.list
-            listed = [list(items.type), list(items.i), list(items.f), list(items.b), list(items.s), [_shape(s) for s in items.shape]]
+            types = [_FLOAT if narrow and t == _DOUBLE else t for t in items.type]
+            listed = [types, list(items.i), list(items.f), list(items.b), list(items.s), [_shape(s) for s in items.shape]]
             if items.tensor or items.func or sum(1 for entries in listed if entries) > 1:
                 return None
             out += [name, next((entries for entries in listed if entries), [])]
