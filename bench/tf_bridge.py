@@ -9,7 +9,9 @@ float32 and float64, against the same check of the function written with
 import (seconds) is paid before timing. Targets: the check at most 2x its
 twin's, the sweep at most 2x, with the same verdicts.
 
-Run alone: ``.venv/bin/python bench/tf_bridge.py``.
+Run alone: ``.venv/bin/python bench/tf_bridge.py [--profile]`` (``--profile``
+adds cProfile listings of a check and a sweep of the TensorFlow function,
+after a warm-up, sorted by own time and by cumulative time).
 """
 
 from __future__ import annotations
@@ -98,7 +100,29 @@ def main(argv=()):
         twin = twin_target(folder)
         targets = [check_part(twin), sweep_part(twin)]
     common.print_targets(targets)
+    if "--profile" in argv:
+        profiled()
     return targets
+
+
+def profiled(checks=10):
+    """cProfile listings of ``checks`` checks and one sweep of the TensorFlow function (warmed up first)."""
+    import cProfile
+    import pstats
+
+    for title, run, calls in [
+        (f"{WORKLOAD_CHECK}: {checks} checks", lambda: check_verdicts(TENSORFLOW), checks),
+        (f"{WORKLOAD_SWEEP}: one sweep", lambda: sweep_summary(TENSORFLOW), 1),
+    ]:
+        run()
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(calls):
+            run()
+        prof.disable()
+        for order in ("tottime", "cumulative"):
+            print(f"\ncProfile of {title}, sorted by {order}")
+            pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(25)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .tf_graph import Walker, is_library_frame, rerun_of
+from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
+from .tf_retype import constants_keep, retypable, retyped_plan
+from .tf_watch import watching_gradients
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -131,6 +133,7 @@ def _user_frames(library_dirs):
             inside.append(frame)
         return [], False
 
+    frames.users = users
     return frames
 
 
@@ -228,6 +231,8 @@ class _Captured:
         self.forward, self.backward, self.cotangent_key = forward, backward, cotangent_key
         self.rerun, self.output = rerun, output  # output: (shape, NumPy dtype) of the function's value
         self.ones = None  # a cotangent of ones for the value, as a tensor
+        self.narrowed = None  # () -> this float64 trace retyped to float32 (`tf_retype`), where that is the float32 trace
+        self.retyped = False  # whether this is such a retyped trace
 
 
 class TensorFlowFunction:
@@ -236,7 +241,7 @@ class TensorFlowFunction:
     def __init__(self, fun, text):
         self.fun, self.text = fun, text
         self.compiled = hasattr(fun, "get_concrete_function")
-        self.captured, self.seen, self.exact_only = {}, set(), set()
+        self.captured, self.seen, self.exact_only, self.unretyped = {}, set(), set(), set()
         self._graph_gradient, self._mapped = {}, {}
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
@@ -283,7 +288,7 @@ class TensorFlowFunction:
             _, tape, y, watched = pending
             grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype))
             return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
-        tensors = [tf.constant(np.asarray(raw(leaf))) for leaf in leaves]
+        tensors = [_tensor(tf, raw(leaf)) for leaf in leaves]
         rerun = self._rerun_at(leaves, rebuild, cotangent)
         if rerun is not None:
             got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
@@ -317,7 +322,11 @@ class TensorFlowFunction:
             return None
         structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
         captured = self.captured.get((structure, tuple(_signature(leaf, exact=True) for leaf in leaves)))
-        if captured is None and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
+        if captured is None and all(_dtype_of(leaf) == np.float32 for leaf in leaves if _is_float_leaf(leaf)):
+            captured = self._retyped(leaves, rebuild)  # a float32 trace costs more than its eager calls; a retyped one does not
+            if captured is not None:
+                self.captured[(structure, tuple(_signature(leaf, exact=True) for leaf in leaves))] = captured
+        elif captured is None and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
             try:
                 captured = self._capture(leaves, rebuild)
             except Exception:  # noqa: BLE001 - the eager call says what is wrong, as it would without a rerun
@@ -338,7 +347,7 @@ class TensorFlowFunction:
                 captured.ones = tf.constant(ones)  # a tensor is never changed: one serves every point
             ct = captured.ones
         else:
-            ct = tf.constant(np.asarray(raw(cotangent)))
+            ct = _tensor(tf, raw(cotangent))
             if ct.dtype != tf.as_dtype(dtype):
                 ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
         try:
@@ -430,8 +439,56 @@ class TensorFlowFunction:
             except Exception:  # noqa: BLE001 - the user's code needs its dimensions: traced per shape
                 self.exact_only.add((structure, general))
         self.seen.add((structure, general))
-        captured = self.captured[(structure, shapes)] = self._trace(leaves, rebuild, exact=True)
+        captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
+        self.captured[(structure, shapes)] = captured
         return captured
+
+    def _retyped(self, leaves, rebuild):
+        """The float32 plans and rerun of float32 ``leaves`` as the float64 trace retyped (`tf_retype`); None where it is not that.
+
+        The float64 trace is made here if it is not yet (the exact reference
+        replays it anyway). The retyped graph's numbers at this point are held
+        to TensorFlow's own float32 call, bit for bit, and that call's numbers
+        are what the checker is handed here.
+        """
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        if self.compiled or not floats or any(_dtype_of(leaves[i]) != np.float32 for i in floats):
+            return None
+        structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
+        tried = (structure, tuple(_signature(leaf, exact=True) for leaf in leaves))
+        if tried in self.unretyped:
+            return None
+        self.unretyped.add(tried)  # tried once: where it is not the float32 trace, it is not at another point either
+        wide = [np.asarray(raw(leaf), np.float64) if i in floats else leaf for i, leaf in enumerate(leaves)]
+        try:
+            narrowed = self._capture_by_signature(wide, rebuild).narrowed
+            narrow = narrowed() if narrowed is not None else None
+        except Exception:  # noqa: BLE001 - traced in float32 instead, which says what is wrong
+            return None
+        if narrow is None or not self._agrees(narrow, [raw(leaf) for leaf in leaves], rebuild, floats):
+            return None
+        return narrow
+
+    def _agrees(self, narrow, leaves, rebuild, floats):
+        """Whether ``narrow``'s rerun gives TensorFlow's own value and gradient at ``leaves`` bit for bit (those kept as known)."""
+        tf = _tf()
+        shape, dtype = narrow.output
+        ones = np.ones(shape, dtype)
+        tensors = [_tensor(tf, leaf) for leaf in leaves]
+        try:
+            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ones))
+            y, *rerun = narrow.rerun.run(_eager_execute(), [tensors[i] for i in floats], tf.constant(ones))
+        except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
+            return False
+        own = [value] + [tf.convert_to_tensor(g) for g in grads]
+        if not all(_same_bits(a.numpy(), b.numpy()) for a, b in zip(own, [y] + rerun)):
+            return False
+        numbers = (np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild))
+        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)):
+            key = _exact_key(leaves, rebuild, cotangent)
+            if key is not None:
+                self._known[key] = _copied(kept)
+        return True
 
     def _trace(self, leaves, rebuild, exact):
         tf = _tf()
@@ -441,7 +498,7 @@ class TensorFlowFunction:
             tf.TensorSpec(np.shape(raw(leaves[i])) if exact else (None,) * np.ndim(raw(leaves[i])), tf.as_dtype(_dtype_of(leaves[i])))
             for i in floats
         ]
-        names = {}
+        names, gradients, frames = {}, Gradients(), _user_frames(_library_dirs(tf))
 
         def traced(*watched):
             tensors = [None] * len(leaves)
@@ -449,12 +506,13 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with tf.GradientTape() as tape:
-                tape.watch(list(watched))
-                y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
-            ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
-            names["cotangent"] = ct.name
-            grads = _gradcli_gradient(tape, y, list(watched), ct)
+            with watching_gradients(tf, gradients, frames.users):
+                with tf.GradientTape() as tape:
+                    tape.watch(list(watched))
+                    y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
+                ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
+                names["cotangent"] = ct.name
+                grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
         rerunnable = True
@@ -464,16 +522,19 @@ class TensorFlowFunction:
             concrete = tf.function(traced).get_concrete_function(*specs)
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
-        walker = Walker(_user_frames(_library_dirs(tf)), _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"])
+        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients)
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
-        backward = plan.pruned([_source(g).name for g in grads], self.text, stop=(cotangent,))
+        backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
         rerun = output = None
         if exact and rerunnable and not self.compiled and y.shape.is_fully_defined() and y.dtype.is_floating:
             rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: tf.constant(tf.make_ndarray(proto)))
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
-        return _Captured(forward, backward, cotangent, rerun, output)
+        captured = _Captured(forward, backward, cotangent, rerun, output)
+        if rerun is not None and output[1] == np.float64:
+            captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
+        return captured
 
     # Many points at once, for sweeps.
 
@@ -611,6 +672,46 @@ def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
         tape.watch(watched)
         y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
     return y, _gradcli_gradient(tape, y, watched, tf.cast(ct, y.dtype))
+
+
+def _tensor(tf, value):
+    """``value`` (an array or number) as an eager tensor of its dtype: a float number by the quick door TensorFlow's
+    own conversions use (a tenth of ``tf.constant``'s cost), exact since a Python float holds every float32 and float64."""
+    value = np.asarray(value)
+    if value.ndim == 0 and value.dtype in _TENSORFLOW_FLOATS and (value == 0 or abs(value) >= np.finfo(value.dtype).tiny):
+        from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers
+        from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
+
+        return constant_op.convert_to_eager_tensor(float(value), context.context(), tf.as_dtype(value.dtype))
+    return tf.constant(value)
+
+
+def _same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+def _narrowing(tf, graph, captured, outputs, walker, default_location):
+    """``() -> captured`` retyped to float32 (its plans, and a rerun of ``graph`` in float32); None where `tf_retype` says it is not the float32 trace."""
+    files = {location.rsplit(":", 1)[0] for location in list(walker.locations.values()) + [default_location]}
+    statics = [t.numpy() for t in captured.rerun.constants.values()] + list(captured.forward.static.values())
+    if not retypable(graph, files, walker.folded) or not constants_keep(statics):
+        return None
+
+    def narrow_constant(proto):
+        value = tf.make_ndarray(proto)
+        return tf.constant(value.astype(np.float32) if value.dtype == np.float64 else value)
+
+    def narrowed():
+        rerun = rerun_of(graph, outputs, captured.cotangent_key, narrow_constant, narrow=True)
+        if rerun is None:
+            return None
+        plans = retyped_plan(captured.forward), retyped_plan(captured.backward)
+        narrow = _Captured(*plans, captured.cotangent_key, rerun, (captured.output[0], np.dtype(np.float32)))
+        narrow.retyped = True
+        return narrow
+
+    return narrowed
 
 
 def _traced_graph(tf, traced, specs):

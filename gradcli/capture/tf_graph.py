@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+import gradcli.numpy as gnp
+
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -58,6 +60,7 @@ class Plan:
     steps: list
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location) of an op the table lacks
     _mp_static: dict = None
+    _float_static: dict = None
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -88,8 +91,10 @@ class Plan:
         While the checker records a run, each step runs under its user's line
         (`replayed_at`); otherwise nobody reads it, and the steps run bare.
         """
-        mp = any(_is_mp(v) for v in values)
-        env = dict(self._static_for_mp() if mp else self.static)
+        if all(type(v) is float for v in values):  # a difference's step: Python floats meet Python floats
+            env = dict(self._static_for_floats())
+        else:
+            env = dict(self._static_for_mp() if any(_is_mp(v) for v in values) else self.static)
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
@@ -106,6 +111,20 @@ class Plan:
             else:
                 env[step.outputs[0]] = out
         return [env[key] for key in self.outputs]
+
+    def _static_for_floats(self):
+        """The static values as Python floats meet them: a float64 scalar as a Python float (the same number).
+
+        Python floats on both sides take the core's path for numbers, a
+        tenth of a NumPy scalar's cost; float32 and other constants stay as
+        they are, so what they compute in is unchanged.
+        """
+        if self._float_static is None:
+            self._float_static = {
+                key: float(value) if _float_scalar(value) and value.dtype == np.float64 else value
+                for key, value in self.static.items()
+            }
+        return self._float_static
 
     def _static_for_mp(self):
         """The static values as mpmath numbers and balls meet them: a float scalar as a Python float."""
@@ -150,8 +169,12 @@ class Walker:
     ``as_numpy(tensor_proto)`` a constant's.
     """
 
-    def __init__(self, frames, read_variable, as_numpy, default_location, given=()):
+    def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None):
         self.frames = frames
+        # What the trace saw of TensorFlow's gradient (`Gradients`): which forward op each gradient op differentiates,
+        # and the gradients a user's rule handed on untouched. Read for the traced graph itself, not the functions it calls.
+        self.gradients = gradients or Gradients()
+        self.renamed = {}  # a gradient a user's rule passed through -> the key of its replay through that rule
         self.given = set(given)  # names of ops whose outputs each run supplies (the cotangent): never folded
         self.read_variable = read_variable
         self.as_numpy = as_numpy
@@ -159,6 +182,7 @@ class Walker:
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
+        self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.scopes = 0
 
     def walk(self, graph, captures):
@@ -179,29 +203,49 @@ class Walker:
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
                 continue
-            inputs = tuple(prefix + t.name for t in op.inputs)
+            inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
+            self._op(op, inputs, outputs, location, rule)
+            if not prefix:
+                self._passed_through(outputs)
+
+    def _op(self, op, inputs, outputs, location, rule):
+        """One operation of a graph: folded, walked into, or a step (or unmapped, where the table lacks it)."""
+        for key in outputs:
+            self.locations[key] = location
+        if op.type in SKIPPED or not op.outputs:
+            return
+        if op.type == "Const":
+            self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
+        elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
+            self._fold_shape(op, outputs)
+        elif op.type == "ReadVariableOp":
+            self._read(op, inputs, outputs, location)
+        elif op.type in CALLS:
+            self._inline(op, inputs, outputs)
+        elif op.type in CONDITIONALS:
+            self._conditional(op, inputs, outputs, location, rule)
+        elif op.type in WHILES:
+            self._while(op, inputs, outputs, location, rule)
+        elif op.type in OPS:
+            self._step(op, inputs, outputs, location, rule)
+        else:
             for key in outputs:
-                self.locations[key] = location
-            if op.type in SKIPPED or not op.outputs:
-                continue
-            if op.type == "Const":
-                self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
-            elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
-                self._fold_shape(op, outputs)
-            elif op.type == "ReadVariableOp":
-                self._read(op, inputs, outputs, location)
-            elif op.type in CALLS:
-                self._inline(op, inputs, outputs)
-            elif op.type in CONDITIONALS:
-                self._conditional(op, inputs, outputs, location, rule)
-            elif op.type in WHILES:
-                self._while(op, inputs, outputs, location, rule)
-            elif op.type in OPS:
-                self._step(op, inputs, outputs, location, rule)
-            else:
-                for key in outputs:
-                    self.unmapped[key] = (op.type, op.name, location)
+                self.unmapped[key] = (op.type, op.name, location)
+
+    def _passed_through(self, outputs):
+        """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
+        ``dy * 1`` on the rule's line, the ops after it reading that, so a wrong one is named there."""
+        for key in outputs:
+            rule = self.gradients.passed.get(key)
+            if rule is not None:
+                through = self.renamed[key] = f"{key}#through {rule[0]}"
+                self.locations[through] = rule[1]
+                self.steps.append(Step(_times_one, (key,), (through,), {}, rule[1], rule, "Mul", through))
+
+    def key(self, name):
+        """The key a tensor of the traced graph is read from in the plan (a gradient passed through a rule: its replay there)."""
+        return self.renamed.get(name, name)
 
     def _placeholder(self, op, prefix, bound, outputs):
         value = bound.get(op.name)
@@ -275,7 +319,9 @@ class Walker:
         foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)
         if foldable and all(key in self.static for key in inputs):
             out = function([self.static[key] for key in inputs], attrs)  # known when captured: folded now
-            self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
+            out = out if isinstance(out, tuple) else (out,)
+            self.static.update(zip(outputs, out))
+            self.folded.update(zip(outputs, out))
             return
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
@@ -290,7 +336,8 @@ class Walker:
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
             return location, (_rule_of(user[0]) if in_gradient else None)
-        differentiated = _differentiated(op.name, names)
+        forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
+        differentiated = forward if forward is not None else _differentiated(op.name, names)
         if differentiated is not None and differentiated.outputs:
             key = prefix + differentiated.outputs[0].name
             if key in self.locations:
@@ -302,8 +349,27 @@ class Walker:
         return self.default_location, None
 
 
+@dataclass
+class Gradients:
+    """What a trace saw of TensorFlow computing its gradient graph (see ``tf_bridge``'s gradient watch).
+
+    ``differentiates``: a gradient op's name -> the name of the forward op whose
+    gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
+    ``passed``: a gradient tensor's name -> the user's rule, ("grad() of f",
+    "file.py:LINE"), that returned it unchanged.
+    """
+
+    differentiates: dict = field(default_factory=dict)
+    passed: dict = field(default_factory=dict)
+
+
 def _identity_of(ins, attrs):
     return ins[0]
+
+
+def _times_one(ins, attrs):
+    """``g * 1``: ``g`` unchanged, through an operation the recorder sees (a rule that computes nothing)."""
+    return gnp.multiply(ins[0], 1)
 
 
 def _taking(then_plan, else_plan):
@@ -355,6 +421,18 @@ def _differentiated(name, names):
             if candidate in names:
                 return names[candidate]
     return None
+
+
+def rule_of_code(code):
+    """``("grad() of log1pexp", "file.py:LINE")``: the user's gradient rule whose code object ``code`` is."""
+    return _rule_of(_Frame(code.co_filename, code.co_firstlineno, code.co_name))
+
+
+@dataclass
+class _Frame:
+    filename: str
+    lineno: int
+    name: str
 
 
 def _rule_of(frame):
@@ -453,13 +531,14 @@ ELEMENTWISE = {
 _NOT_RERUN = CALLS | CONDITIONALS | set(WHILES) | {"ReadVariableOp"}
 
 
-def rerun_of(graph, outputs, cotangent, constant):
+def rerun_of(graph, outputs, cotangent, constant, narrow=False):
     """A `Rerun` of ``graph`` for ``outputs`` (tensor names) from its inputs and ``cotangent`` (the upstream's name); None if it has an op to leave to TensorFlow.
 
     Only graphs of stateless operations without function attributes and
     without captured values qualify: what a rerun does is then what the eager
     call does, op for op. ``constant(tensor_proto)`` makes a graph constant a
-    tensor, once.
+    tensor, once. ``narrow``: every float64 of the ops' dtype attributes is
+    float32 (a float64 trace retyped, `tf_retype`; ``constant`` rounds its constants).
     """
     if graph.captures:
         return None
@@ -480,27 +559,36 @@ def rerun_of(graph, outputs, cotangent, constant):
         if op.type == "Const":
             constants[op.outputs[0].name] = constant(op.get_attr("value"))
             continue
-        attrs = _eager_attrs(op)
+        attrs = _eager_attrs(op, narrow)
         if attrs is None or op.type in _NOT_RERUN or op.op_def.is_stateful:  # control inputs only order a graph
             return None
         steps.append((op.type, tuple(t.name for t in op.inputs), attrs, tuple(t.name for t in op.outputs)))
     return Rerun(inputs, constants, steps, cotangent, list(outputs))
 
 
-def _eager_attrs(op):
-    """An op's attributes as an eager call takes them (name, value, name, value, ...); None for one it cannot take."""
+_DOUBLE, _FLOAT = 2, 1  # TensorFlow's DataType numbers of float64 and float32
+
+
+def _eager_attrs(op, narrow=False):
+    """An op's attributes as an eager call takes them (name, value, name, value, ...); None for one it cannot take.
+
+    ``narrow``: float64 as a dtype attribute is float32.
+    """
     out = []
     for name, value in sorted(op.node_def.attr.items()):
         if name.startswith("_"):  # TensorFlow's own annotations (a custom gradient's name), not the op's
             continue
         kind = value.WhichOneof("value")
-        if kind in ("type", "i", "f", "b", "s"):
+        if kind == "type":
+            out += [name, _FLOAT if narrow and value.type == _DOUBLE else value.type]
+        elif kind in ("i", "f", "b", "s"):
             out += [name, getattr(value, kind)]
         elif kind == "shape":
             out += [name, _shape(value.shape)]
         elif kind == "list":
             items = value.list
-            listed = [list(items.type), list(items.i), list(items.f), list(items.b), list(items.s), [_shape(s) for s in items.shape]]
+            types = [_FLOAT if narrow and t == _DOUBLE else t for t in items.type]
+            listed = [types, list(items.i), list(items.f), list(items.b), list(items.s), [_shape(s) for s in items.shape]]
             if items.tensor or items.func or sum(1 for entries in listed if entries) > 1:
                 return None
             out += [name, next((entries for entries in listed if entries), [])]

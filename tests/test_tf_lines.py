@@ -1,0 +1,104 @@
+"""Where TensorFlow's gradient ops are reported: at the line of the forward op they differentiate, and at a user's rule.
+
+A gradient op carries no line of the user's (TensorFlow's gradient functions
+make it), so the bridge notes, while it traces, which forward op's gradient
+function made each one: Log's gradient (a Reciprocal of Log's input) is on
+Log's line, not on the line where that input was computed. A
+``tf.custom_gradient`` rule that returns its upstream gradient unchanged makes
+no op at all; it is replayed as ``dy * 1`` on the rule's line, so a wrong one is
+named there. Neither changes TensorFlow's own numbers.
+"""
+
+import textwrap
+
+import numpy as np
+import pytest
+
+import gradcli
+
+SOURCE = textwrap.dedent(
+    '''
+    import tensorflow as tf
+
+
+    def naive_focal(z):
+        p = tf.sigmoid(z)
+        return -tf.square(1.0 - p) * tf.math.log(p)
+
+
+    @tf.custom_gradient
+    def clip_st(x):
+        def grad(dy):
+            return dy
+        return tf.clip_by_value(x, -1.0, 1.0), grad
+
+
+    def straight_through(x):
+        return tf.reduce_sum(clip_st(x) * tf.constant([1.0, 2.0], dtype=x.dtype))
+
+
+    def scaled_through(x):
+        return tf.reduce_sum(clip_st(3.0 * x))
+
+
+    @tf.custom_gradient
+    def exp_st(x):
+        def grad(dy):
+            return dy
+        return tf.exp(x), grad
+
+
+    def identity_rule_of_exp(x):
+        return exp_st(x)
+    '''
+)
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tf_lines") / "model.py"
+    path.write_text(SOURCE)
+    return str(path)
+
+
+def line_of(text, after=None):
+    lines = SOURCE.splitlines()
+    start = lines.index(after) if after else 0
+    return next(i + 1 for i, line in enumerate(lines) if i >= start and text in line)  # 1-based, as tracebacks count
+
+
+def test_a_gradient_op_is_at_the_line_of_the_forward_op_it_differentiates(model):
+    [result] = gradcli.check(f"{model}:naive_focal", [{"z": -100.0}], dtypes=("float32",)).results
+    assert result.status == "unstable"
+    [first] = [f for f in result.findings if f.kind == "nonfinite" and f.phase == "backward"]
+    # Log's gradient, 1/p, overflows: it is Log's (the line of tf.math.log), not sigmoid's, whose output p it reads.
+    assert first.op == "reciprocal"
+    assert first.location == f"{model}:{line_of('tf.math.log(p)')}"
+
+
+def test_an_identity_rule_that_is_wrong_is_named_at_its_own_line(model):
+    [result] = gradcli.check(f"{model}:straight_through", [{"x": np.array([2.0, 0.5])}], dtypes=("float64",)).results
+    assert result.status == "wrong"
+    [rule] = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert rule.location == f"{model}:{line_of('def grad(dy):')}"
+    assert "grad() of clip_st" in rule.op
+    assert list(np.ravel(result.gradient["x"])) == [1.0, 2.0]  # TensorFlow's own numbers, passed through the rule
+    assert np.allclose(result.exact_gradient["x"], [0.0, 2.0], rtol=1e-12, atol=0)
+
+
+def test_a_gradient_passed_through_a_rule_flows_on_into_the_ops_before_it(model):
+    [result] = gradcli.check(f"{model}:scaled_through", [{"x": np.array([0.5, 0.1])}], dtypes=("float64",)).results
+    assert result.status == "wrong"  # 3x = 1.5 is clipped: its exact derivative is 0, the rule says 3
+    [rule] = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert rule.location == f"{model}:{line_of('def grad(dy):')}"
+    assert list(np.ravel(result.gradient["x"])) == [3.0, 3.0]
+    assert np.allclose(result.exact_gradient["x"], [0.0, 3.0], rtol=1e-12, atol=0)
+
+
+def test_an_identity_rule_of_a_function_with_another_derivative_is_wrong_at_its_line_in_both_dtypes(model):
+    report = gradcli.check(f"{model}:identity_rule_of_exp", [{"x": 1.0}])
+    for result in report.results:
+        assert result.status == "wrong"
+        [rule] = [f for f in result.findings if f.kind == "wrong-rule"]
+        assert rule.location == f"{model}:{line_of('def grad(dy):', after='def exp_st(x):')}"
+        assert result.gradient["x"] == 1.0  # TensorFlow's: the rule hands dy = 1 on
