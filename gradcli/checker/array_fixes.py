@@ -88,10 +88,11 @@ class _Locals:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
         )
 
-    def value(self, name, root):
-        """The assigned value of ``name`` if it may be read through inside ``root``; else None."""
+    def value(self, name, roots):
+        """The assigned value of ``name`` if it may be read through inside ``roots`` (the expression read and
+        the values of the names read through for it); else None."""
         statement = self.assignments.get(name)
-        if statement is None or not all(_inside(use, root) for use in self.loads.get(name, ())):
+        if statement is None or not all(any(_inside(use, root) for root in roots) for use in self.loads.get(name, ())):
             return None
         return statement.value
 
@@ -125,7 +126,7 @@ class _Reader:
         for _ in range(8):  # a chain of names read through, never a cycle (each is bound once, before its use)
             if not (isinstance(node, ast.Name) and self.locals is not None):
                 return node
-            value = self.locals.value(node.id, self.root)
+            value = self.locals.value(node.id, [self.root, *(self.locals.assignments[n].value for n in self.consumed)])
             if value is None:
                 return node
             self.consumed.add(node.id)
@@ -697,11 +698,14 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
                     needed |= spelling.imports_needed
                     matched.append(node)
                     consumed |= reader.consumed
-            for local in sorted(consumed):
-                statement = reader.locals.assignments[local]
-                uses = reader.locals.loads.get(local, ())
-                if all(any(_inside(use, m) for m in matched) for use in uses) and _alone(source_lines, statement):
-                    edits.append((((statement.lineno, 0), (statement.end_lineno + 1, 0)), ""))
+            gone = list(matched)  # where a use no longer runs: the rewritten nodes, then each deleted assignment
+            for _ in range(len(consumed)):
+                for local in sorted(consumed):
+                    statement = reader.locals.assignments[local]
+                    uses = reader.locals.loads.get(local, ())
+                    if statement not in gone and all(any(_inside(use, m) for m in gone) for use in uses) and _alone(source_lines, statement):
+                        edits.append((((statement.lineno, 0), (statement.end_lineno + 1, 0)), ""))
+                        gone.append(statement)
         if edits:
             found.append((name, description, edits, needed))
     return found
