@@ -145,3 +145,27 @@ def test_a_sweep_with_an_array_held_is_one_vectorised_call(tmp_path):
     assert not any("elementwise" in note for note in result.notes), result.notes
     statuses = {str(i.status) for i in result.dtypes["float32"].intervals}
     assert statuses == {"ok", "unstable"}  # exp(w * 2) overflows beyond w = 44.36 in float32
+
+
+UFUNCS = '''import numpy as np
+
+
+def reduced(x):
+    return np.logaddexp.reduce(x) + np.add.reduce(x * x)
+
+
+def accumulated(x):
+    return np.logaddexp.accumulate(x)[-1]
+'''
+
+
+def test_numpy_ufunc_reductions_are_differentiated_and_their_other_methods_refused_at_their_line(tmp_path):
+    path = tmp_path / "ufuncs.py"
+    path.write_text(UFUNCS)
+    x = np.array([1000.0, 1000.5, -3.0])
+    report = gradcli.check(f"{path}:reduced", [{"x": x}], dtypes=("float64",))
+    weights = np.exp(x - x.max()) / np.exp(x - x.max()).sum()
+    assert report.results[0].status == "ok"
+    assert np.allclose(np.asarray(report.results[0].exact_gradient["x"], dtype=float), weights + 2 * x, rtol=1e-12)
+    code = CliRunner().invoke(cli, ["check", f"{path}:accumulated", "--at", "x=[1,2]"])
+    assert code.exit_code == 2 and "numpy.logaddexp.accumulate" in code.stderr and "line 9" in code.stderr
