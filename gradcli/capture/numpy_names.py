@@ -32,6 +32,9 @@ _HELPER_FUNCTIONS = {
     "seterr", "geterr", "errstate", "set_printoptions", "get_printoptions", "printoptions",
 }
 _WATCHED_ROOTS = ("numpy", "scipy")
+# The ufunc reductions gradcli differentiates (``np.logaddexp.reduce(x)`` is a log-sum-exp over axis 0), by
+# gradcli.numpy's function of the same meaning; a ufunc's other methods (accumulate, outer, at) it has not.
+UFUNC_REDUCTIONS = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin", "logaddexp": "logsumexp"}
 
 
 def missing_function(dotted):
@@ -46,7 +49,7 @@ def missing_function(dotted):
         inner = f"{module}.{part}"
         if part in _DIFFERENTIATED[module]:
             if inner not in _DIFFERENTIATED:
-                return None
+                return _ufunc_method(dotted, module, part, parts)
             module = inner
             continue
         found = getattr(_REAL[module], part, None)
@@ -58,6 +61,19 @@ def missing_function(dotted):
             return None
         return _missing(dotted)
     return None
+
+
+def _ufunc_method(dotted, module, name, parts):
+    """Why ``numpy.UFUNC.METHOD`` cannot be differentiated (None for a reduction gradcli has, or no method)."""
+    rest = parts[parts.index(name) + 1:]
+    if not rest or not isinstance(getattr(_REAL[module], name, None), numpy.ufunc):
+        return None
+    if module == "numpy" and rest == ["reduce"] and name in UFUNC_REDUCTIONS:
+        return None
+    return (
+        f"{dotted} is a method of NumPy's {name} that gradcli.numpy does not have, so gradcli cannot differentiate it"
+        + (f" (write numpy.{UFUNC_REDUCTIONS[name]} instead)" if name in UFUNC_REDUCTIONS and rest == ["reduce"] else "")
+    )
 
 
 def _missing_in_scipy(dotted, parts):

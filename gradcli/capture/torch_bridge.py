@@ -251,7 +251,8 @@ def vectorised(captured, arrays, dtype):
     import torch  # lazy: only a PyTorch target needs it
     from torch.func import grad_and_value, vmap  # lazy: as above
 
-    inputs = [torch.as_tensor(np.asarray(a, dtype=dtype)) for a in arrays]
+    # a held array arrives as a read-only broadcast view, which PyTorch warns about: writable copies of those
+    inputs = [torch.as_tensor(np.require(a, dtype=dtype, requirements="W")) for a in arrays]
     each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
     grads, values = vmap(each)(*inputs)
     return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)

@@ -152,12 +152,17 @@ def trace(fun, examples):
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
 
+    from torch.autograd.function import BackwardCFunction  # lazy: likewise
+
     folder = torch_dir()
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
         PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
+        # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
+        ran, user_fn = [], BackwardCFunction._get_user_fn
+        BackwardCFunction._get_user_fn = lambda self: _noting(user_fn(self), self._forward_cls, folder, ran)
         # PyTorch's structured-trace logger writes a DEBUG record per tensor it fakes: hundreds of lines in a
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
@@ -172,8 +177,37 @@ def trace(fun, examples):
             )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
+            BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return compile_graph(module)
+    return _passed_through(compile_graph(module), ran)
+
+
+def _noting(backward, forward_cls, folder, ran):
+    """The user's ``backward`` of ``forward_cls``, noted in ``ran`` as (rule, its def line) when it is the user's own."""
+    code = getattr(backward, "__code__", None)
+    if code is not None and is_user_file(code.co_filename, folder):
+        site = (f"backward() of {forward_cls.__name__}", f"{code.co_filename}:{_def_line(code)}")
+        if site not in ran:
+            ran.append(site)
+    return backward
+
+
+def _passed_through(graph, ran):
+    """A user's backward that computes nothing (a straight-through estimator) still ran: the gradient passes
+    through it, replayed as ``g * 1`` on its line, so a wrong one is named there."""
+    recorded = {step.rule for step in graph.steps if step.rule}
+    first = next((k for k, out in enumerate(graph.output) if k and type(out) is Slot), None)
+    for site in ran:
+        if site in recorded or first is None:
+            continue
+        graph.steps.append(Step("mul", _times_one, (graph.output[first],), {}, site[1], site))
+        graph.output = (*graph.output[:first], Slot(graph.inputs + len(graph.steps) - 1), *graph.output[first + 1:])
+    return graph
+
+
+def _times_one(g):
+    """``g * 1``: ``g`` unchanged, through an operation the recorder sees."""
+    return gnp.multiply(g, 1)
 
 
 def _location(node):

@@ -13,6 +13,8 @@ arrives as its name (``float32``).
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 import gradcli.numpy as gnp
@@ -281,10 +283,25 @@ def _copy_for(x, src):
     return np.array(raw(x), dtype=object if exact else np.asarray(raw(x)).dtype, copy=True).reshape(np.shape(raw(x)))
 
 
+def _arithmetic(op, x, y):
+    """``op(x, y)`` through gradcli's op (which the recorder sees: a 0/0 is named at its line); Python numbers as Python's."""
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+        return {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}[op](x, y)
+    return op(x, y)
+
+
+def _add(x, y, alpha=1):
+    return _arithmetic(gnp.add, x, y if alpha == 1 else _arithmetic(gnp.multiply, y, alpha))
+
+
+def _subtract(x, y, alpha=1):
+    return _arithmetic(gnp.subtract, x, y if alpha == 1 else _arithmetic(gnp.multiply, y, alpha))
+
+
 def _divide(x, y, rounding_mode=None):
     if rounding_mode is not None:
         raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
-    return x / y
+    return _arithmetic(gnp.divide, x, y)
 
 
 def _dim_of(x, dim):
@@ -570,15 +587,15 @@ def _cdist_backward(g, x1, x2, p, cdist):
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
 OPS = {
     # arithmetic
-    "add.Tensor": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
-    "add.Scalar": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
-    "sub.Tensor": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
-    "sub.Scalar": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
-    "add": lambda x, y, alpha=1: x + (y * alpha if alpha != 1 else y),
-    "sub": lambda x, y, alpha=1: x - (y * alpha if alpha != 1 else y),
-    "rsub.Scalar": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
-    "rsub.Tensor": lambda x, y, alpha=1: y - (x * alpha if alpha != 1 else x),
-    "mul": lambda x, y: x * y,
+    "add.Tensor": _add,
+    "add.Scalar": _add,
+    "sub.Tensor": _subtract,
+    "sub.Scalar": _subtract,
+    "add": _add,
+    "sub": _subtract,
+    "rsub.Scalar": lambda x, y, alpha=1: _subtract(y, x, alpha),
+    "rsub.Tensor": lambda x, y, alpha=1: _subtract(y, x, alpha),
+    "mul": lambda x, y: _arithmetic(gnp.multiply, x, y),
     "div": _divide,
     "neg": gnp.negative,
     "reciprocal": gnp.reciprocal,

@@ -27,7 +27,9 @@ import re
 
 # The functions the patterns know: a call reads as one of these names through the namespace's alias
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
-_ARRAY_NAMES = ("sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp")
+_ARRAY_NAMES = (
+    "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
+)
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
 _ALSO_READ = {
@@ -86,10 +88,11 @@ class _Locals:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
         )
 
-    def value(self, name, root):
-        """The assigned value of ``name`` if it may be read through inside ``root``; else None."""
+    def value(self, name, roots):
+        """The assigned value of ``name`` if it may be read through inside ``roots`` (the expression read and
+        the values of the names read through for it); else None."""
         statement = self.assignments.get(name)
-        if statement is None or not all(_inside(use, root) for use in self.loads.get(name, ())):
+        if statement is None or not all(any(_inside(use, root) for root in roots) for use in self.loads.get(name, ())):
             return None
         return statement.value
 
@@ -102,9 +105,10 @@ def _inside(node, root):
 class _Reader:
     """Reads one expression of the user's: which calls are which functions, names through their assignment."""
 
-    def __init__(self, spelling, resolve):
+    def __init__(self, spelling, resolve, ranks=None):
         self.spelling = spelling
         self.resolve = resolve
+        self.ranks = ranks or {}  # a parameter's number of dimensions at every checked point, where known
         self.locals = None  # the `_Locals` of the function being read, and the expression read in it
         self.root = None
         self.consumed = set()  # local names read through while matching the current node
@@ -122,7 +126,7 @@ class _Reader:
         for _ in range(8):  # a chain of names read through, never a cycle (each is bound once, before its use)
             if not (isinstance(node, ast.Name) and self.locals is not None):
                 return node
-            value = self.locals.value(node.id, self.root)
+            value = self.locals.value(node.id, [self.root, *(self.locals.assignments[n].value for n in self.consumed)])
             if value is None:
                 return node
             self.consumed.add(node.id)
@@ -164,6 +168,8 @@ class _Reader:
             return None
         if full in self.spelling.formula_of:
             return self.spelling.formula_of[full]
+        if full.rpartition(".")[0] == self.spelling.namespace and attribute in _ARRAY_NAMES:
+            return attribute  # imported by its own name: ``from numpy import *``
         if not self.known or full.split(".")[0] != self.spelling.namespace.split(".")[0]:
             return None
         found = self.resolve(full)
@@ -330,12 +336,209 @@ def cross_entropy_with_logits(reader, node):
     return None
 
 
+def _parameter_rank(reader, node):
+    """The number of dimensions of a parameter of the function at every checked point; None if unknown."""
+    node = reader.look(node)
+    if not (isinstance(node, ast.Name) and reader.locals is not None and reader.locals.bindings.get(node.id) == 1):
+        return None
+    parameters = {a.arg for a in ast.walk(reader.locals.function.args) if isinstance(a, ast.arg)}
+    return reader.ranks.get(node.id) if node.id in parameters else None
+
+
+def _hand_softmax(reader, node):
+    """For ``exp(u) / sum(exp(u), axis)`` or ``exp(u)[i] / sum(exp(u))``: (u, axis, i or None); else None.
+
+    The axis is the argument the softmax runs over, or "all" for every
+    element (a sum without an axis). A sum over an axis without keepdims
+    divides the right entries only over axis 0 (or for a vector).
+    """
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    top, index = reader.look(node.left), None
+    if isinstance(top, ast.Subscript):
+        top, index = top.value, top.slice
+    exp, total = reader.call(top, "exp"), reader.call(node.right, "sum")
+    inner = None if total is None else reader.call(total[1], "exp")
+    if exp is None or inner is None or exp[2] or exp[3] or inner[2] or inner[3] or _carried(total[2], total[3]) is None:
+        return None
+    if not _same(reader.look(exp[1]), reader.look(inner[1])):
+        return None
+    axes = total[2] + [k.value for k in total[3] if k.arg in ("axis", "dim")]
+    kept = any(k.arg in ("keepdims", "keepdim") and isinstance(k.value, ast.Constant) and k.value.value is True for k in total[3])
+    vector = _parameter_rank(reader, exp[1]) == 1
+    if not axes:
+        return exp[1], ("vector" if vector else "all"), index
+    if index is None and (kept or reader.number(axes[0], 0)):
+        return exp[1], axes[0], None
+    return (exp[1], "vector", None) if index is None and vector else None
+
+
+def _softmax_choices(reader, u, axis, log):
+    """softmax(u) (log: log_softmax) over ``axis`` as the framework spells it, then as u minus its log-sum-exp.
+
+    ``axis`` is the user's axis argument, "vector" (u is 1-D at every point) or "all" (every element).
+    """
+    torch = reader.spelling.namespace == "torch"
+    dim, keep = ("dim", "keepdim") if torch else ("axis", "keepdims")
+    name = "log_softmax" if log else "softmax"
+    if axis == "all":  # JAX's softmax takes axis=None; the others' run over one axis only
+        own = [(name, [u, ("keyword", "axis", ("text", "None"))])] if reader.spelling.namespace.startswith("jax") else []
+        over = [("call", "torch.flatten", u), ("text", "0")] if torch else [u]
+    elif axis == "vector":
+        own = [(name, [u, ("keyword", "dim", ("text", "0"))] if torch else [u])]
+        over = [u, ("text", "0")] if torch else [u]
+    else:
+        own = [(name, [u, ("keyword", dim, axis)])]
+        over = [u, ("keyword", dim, axis), ("keyword", keep, ("text", "True"))]
+    shifted = ("=format", [("text", "{0} - {1}"), u, ("logsumexp", over)])
+    return own + [shifted if log else ("exp", [shifted])]
+
+
+def _indexed(choice, index):
+    if index is None:
+        return choice
+    return "=format", [("text", "({0})[{1}]" if choice[0] == "=format" else "{0}[{1}]"), choice, index]
+
+
+def softmax(reader, node):
+    found = _hand_softmax(reader, node)
+    if found is None:
+        return None
+    u, axis, index = found
+    return [_indexed(choice, index) for choice in _softmax_choices(reader, u, axis, log=False)]
+
+
+def log_of_softmax(reader, node):
+    inner = _logarithm_of(reader, node)
+    if inner is None:
+        return None
+    looked, index = reader.look(inner), None
+    found = _hand_softmax(reader, looked)
+    if found is None and isinstance(looked, ast.Subscript):
+        found, index = _hand_softmax(reader, looked.value), looked.slice
+        if found is not None and found[2] is not None:
+            return None
+    if found is None:
+        return None
+    u, axis, own_index = found
+    return [_indexed(choice, own_index or index) for choice in _softmax_choices(reader, u, axis, log=True)]
+
+
+# -- the double where: where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), for whichever branch is unsafe.
+
+_COMPARED = {
+    "not_equal": ast.NotEq, "ne": ast.NotEq, "equal": ast.Eq, "eq": ast.Eq, "greater": ast.Gt, "gt": ast.Gt,
+    "greater_equal": ast.GtE, "ge": ast.GtE, "less": ast.Lt, "lt": ast.Lt, "less_equal": ast.LtE, "le": ast.LtE,
+}
+_OPPOSITE = {ast.NotEq: ast.Eq, ast.Eq: ast.NotEq, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Lt: ast.GtE, ast.GtE: ast.Lt}
+_MIRRORED = {ast.Gt: ast.Lt, ast.Lt: ast.Gt, ast.GtE: ast.LtE, ast.LtE: ast.GtE, ast.NotEq: ast.NotEq, ast.Eq: ast.Eq}
+_SYMBOLS = {ast.NotEq: "!=", ast.Eq: "==", ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
+# Calls that neither divide nor take a logarithm or a root of what they are given.
+_HARMLESS = ("abs", "absolute", "where", "zeros_like", "ones_like", "full_like", "empty_like", "stop_gradient", "detach")
+
+
+def _callee(node):
+    dotted = ast.unparse(node.func)
+    return dotted.rpartition(".")[2] if _DOTTED.fullmatch(dotted) else None
+
+
+def _subject(node):
+    """For x or abs(x) (x a name, attribute or subscript): (x, whether under abs); else (None, False)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _callee(node) in ("abs", "absolute"):
+        node, absolute = node.args[0], True
+    elif isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute) and node.func.attr == "abs":
+        node, absolute = node.func.value, True
+    else:
+        absolute = False
+    return (node, absolute) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else (None, False)
+
+
+def _condition(writer, cond):
+    """For ``x op c`` (or abs(x); a comparison or its function, ``tf.not_equal(x, 0.0)``):
+    (x, abs?, op with x on the left, c, the negated condition's text); else None."""
+    if isinstance(cond, ast.Compare) and len(cond.ops) == 1 and type(cond.ops[0]) in _SYMBOLS:
+        left, right, op = cond.left, cond.comparators[0], type(cond.ops[0])
+        negated = f"{writer.text(left)} {_SYMBOLS[_OPPOSITE[op]]} {writer.text(right)}"
+    elif isinstance(cond, ast.Call) and len(cond.args) == 2 and not cond.keywords and _callee(cond) in _COMPARED:
+        (left, right), op = cond.args, _COMPARED[_callee(cond)]
+        short = len(_callee(cond)) == 2
+        opposite = next(n for n, o in _COMPARED.items() if o is _OPPOSITE[op] and (len(n) == 2) == short)
+        head = ast.unparse(cond.func).rpartition(".")[0]
+        negated = f"{head + '.' if head else ''}{opposite}({writer.text(left)}, {writer.text(right)})"
+    else:
+        return None
+    for subject, other, oriented in ((left, right, op), (right, left, _MIRRORED[op])):
+        x, absolute = _subject(subject)
+        bound = other.operand if isinstance(other, ast.UnaryOp) and isinstance(other.op, ast.USub) else other
+        if x is not None and isinstance(bound, (ast.Constant, ast.Name, ast.Attribute)) and not _contains(other, x):
+            return x, absolute, oriented, other, negated
+    return None
+
+
+def _safe_values(writer, absolute, op, bound):
+    """(a value of x where the condition holds, one where it fails), as text."""
+    try:
+        number = float(ast.literal_eval(bound))
+        at, above, below = repr(number), repr(number + 1), repr(number - 1)
+    except (ValueError, TypeError, SyntaxError):
+        text = writer.text(bound)
+        at, above, below = text, f"{text} + 1.0", f"{text} - 1.0"
+    if absolute and op in (ast.Lt, ast.LtE):
+        return "0.0", above
+    if absolute and op in (ast.Gt, ast.GtE):
+        return above, "0.0"
+    return {ast.Gt: (above, below), ast.GtE: (above, below), ast.Lt: (below, above), ast.LtE: (below, above),
+            ast.NotEq: (above, at), ast.Eq: (at, above)}[op]
+
+
+def _contains(node, x):
+    return any(_same(n, x) for n in ast.walk(node))
+
+
+def _risky(branch, x):
+    """Whether x reaches, in ``branch``, something that can make a non-finite value or gradient: a division by it,
+    a power, or a call (a logarithm, a root) other than the harmless ones."""
+    for node in ast.walk(branch):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and _contains(node.right, x):
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _contains(node, x):
+            return True
+        if isinstance(node, ast.Call) and _contains(node, x) and _callee(node) not in _HARMLESS:
+            return True
+    return False
+
+
+def double_where(reader, node):
+    call = reader.call(node, "where")
+    if call is None or len(call[2]) != 2 or call[3]:
+        return None
+    writer = reader.writer
+    found = _condition(writer, call[1])
+    if found is None:
+        return None
+    x, absolute, op, bound, negated = found
+    holds, fails = _safe_values(writer, absolute, op, bound)
+    where, x_text = ast.unparse(node.func), writer.text(x)
+    guards = {0: f"{where}({writer.text(call[1])}, {x_text}, {holds})", 1: f"{where}({negated}, {x_text}, {fails})"}
+    texts = []
+    for k, branch in enumerate(call[2]):
+        guarded = _risky(branch, x) and not any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(branch))
+        texts.append(writer.replaced(branch, x, guards[k]) if guarded else writer.text(branch))
+    if texts == [writer.text(b) for b in call[2]]:
+        return None
+    return [("=format", [("text", "{0}"), ("text", f"{where}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
+
+
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
     ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
+    ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
+    ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
+    ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
 ]
 
 
@@ -354,7 +557,29 @@ class _Writer:
         fallback = _FALLBACK_PATHS.get((self.spelling.namespace, name))
         return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
 
+    def replaced(self, node, x, text):
+        """The source text of ``node`` with every occurrence of ``x`` in it replaced by ``text``."""
+        encoded = self.source.encode("utf-8")
+        starts = [0]
+        for line in self.source.splitlines(keepends=True):
+            starts.append(starts[-1] + len(line.encode("utf-8")))
+
+        def offset(line, col):
+            return starts[line - 1] + col
+
+        begin, end = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
+        places = sorted((offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset)) for n in ast.walk(node) if _same(n, x))
+        pieces, at = [], begin
+        for start, stop in places:
+            if start >= at:
+                pieces += [encoded[at:start].decode("utf-8"), text]
+                at = stop
+        return "".join(pieces) + encoded[at:end].decode("utf-8")
+
     def call(self, name, args):
+        if name == "=format":  # a template of mine, filled with written arguments
+            parts = [self.argument(a) for a in args[1:]]
+            return None if None in parts else args[0][1].format(*parts)
         negative = name.startswith("-")
         callee = self.callee(name.lstrip("-"))
         parts = [self.argument(a) for a in args]
@@ -393,6 +618,15 @@ def _negation(node):
     return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
 
 
+def _loose(text):
+    """Whether Python text binds looser than an operand of an operator (``-f(u)``, ``u - v``)."""
+    try:
+        body = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return True
+    return isinstance(body, (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Lambda))
+
+
 def _functions(tree):
     return [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
 
@@ -422,16 +656,18 @@ def _alone(source_lines, statement):
     return not head.strip() and (not tail.strip() or tail.strip().startswith(b"#"))
 
 
-def array_rewrites(source, tree, lines, spelling, resolve):
+def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
     """Per array pattern that matches on ``lines``: (name, description, [(place, new text)], packages to import).
 
     ``spelling`` is the module's `source_fixes.Spelling`; ``resolve(dotted
     path)`` the object a full dotted path names, or None (how calls of a
-    framework's functions are told apart: ``tf.exp`` is ``tf.math.exp``).
+    framework's functions are told apart: ``tf.exp`` is ``tf.math.exp``);
+    ``ranks`` the number of dimensions of each parameter at every checked point, where one holds for all.
     Places are ((line, col), (end line, end col)) as in the AST; a fix that
     consumes a local name everywhere also deletes its assignment.
     """
-    reader, writer = _Reader(spelling, resolve), _Writer(source, spelling)
+    reader, writer = _Reader(spelling, resolve, ranks), _Writer(source, spelling)
+    reader.writer = writer
     source_lines = source.splitlines(keepends=True)
     functions = [
         (function, _Locals(function), {child: parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)})
@@ -456,17 +692,20 @@ def array_rewrites(source, tree, lines, spelling, resolve):
                         continue
                     if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)
                         node, text = parents[node], text[1:]
-                    if text.startswith("-") and isinstance(parents.get(node), _TIGHTER):
+                    if _loose(text) and isinstance(parents.get(node), _TIGHTER):
                         text = f"({text})"
                     edits.append((((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)), text))
                     needed |= spelling.imports_needed
                     matched.append(node)
                     consumed |= reader.consumed
-            for local in sorted(consumed):
-                statement = reader.locals.assignments[local]
-                uses = reader.locals.loads.get(local, ())
-                if all(any(_inside(use, m) for m in matched) for use in uses) and _alone(source_lines, statement):
-                    edits.append((((statement.lineno, 0), (statement.end_lineno + 1, 0)), ""))
+            gone = list(matched)  # where a use no longer runs: the rewritten nodes, then each deleted assignment
+            for _ in range(len(consumed)):
+                for local in sorted(consumed):
+                    statement = reader.locals.assignments[local]
+                    uses = reader.locals.loads.get(local, ())
+                    if statement not in gone and all(any(_inside(use, m) for m in gone) for use in uses) and _alone(source_lines, statement):
+                        edits.append((((statement.lineno, 0), (statement.end_lineno + 1, 0)), ""))
+                        gone.append(statement)
         if edits:
             found.append((name, description, edits, needed))
     return found

@@ -26,6 +26,7 @@ import inspect
 import linecache
 import os
 import re
+import sys
 import tokenize
 
 from .. import numpy as gnp
@@ -104,6 +105,9 @@ class Spelling:
         self.namespace = namespace
         self.aliases = numpy_aliases(tree, namespace)
         self.imported = imported_names(tree)  # local dotted name -> full dotted path
+        # ``from numpy import *``: a bare name the module does not bind otherwise reads as the star module's own
+        self.starred = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0 and n.module
+                        and any(a.name == "*" for a in n.names) and n.module.split(".")[0] in sys.modules][::-1]
         self.paths = {name: _full_path(path) for name, path in spellings.items()}
         self.formula_of = {path: name for name, path in self.paths.items()}
         self.number = _full_path(number) if number else None
@@ -144,11 +148,16 @@ class Spelling:
     def _full(self, dotted):
         first, _, rest = dotted.partition(".")
         base = self.imported.get(first)
+        if base is None:
+            base = next((f"{module}.{first}" for module in self.starred if hasattr(_module(module), first)), None)
         return None if base is None else f"{base}.{rest}" if rest else base
 
     def _local(self, path):
         if _resolved(path) is None:
             return None
+        parent, _, leaf = path.rpartition(".")
+        if parent in self.starred and leaf not in self.imported:
+            return leaf
         reachable = [(local, full) for local, full in self.imported.items() if path == full or path.startswith(full + ".")]
         if reachable:
             local, full = max(reachable, key=lambda pair: len(pair[1]))
@@ -339,7 +348,7 @@ def _on_lines(node, lines):
     return any(node.lineno <= line <= node.end_lineno for line in lines)
 
 
-def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
+def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ranks=None):
     """Per catalogue rewrite: (name, description, [((line, col), (end line, end col)), new Python text]).
 
     Only expressions that cover one of ``lines`` (1-based) are rewritten;
@@ -349,7 +358,9 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
     formula functions (see `Spelling`). Empty where the module reaches neither;
     a rewrite calling a function the module has no spelling of is left out. A
     rewrite that needs a package the file does not import yet gets that import
-    as one more edit, after the file's first imports.
+    as one more edit, after the file's first imports. ``ranks`` gives the
+    number of dimensions of the function's parameters at the points checked
+    (a hand-written softmax of a vector is the framework's softmax over axis 0).
     """
     tree = ast.parse(source)
     spelling = Spelling(tree, namespace, spellings)
@@ -380,7 +391,7 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None):
                 entry = found.setdefault(name, (description, [], set()))
                 entry[1].append((place, text))
                 entry[2].update(spelling.imports_needed)
-    for name, description, edits, needed in array_rewrites(source, tree, lines, spelling, _resolved):
+    for name, description, edits, needed in array_rewrites(source, tree, lines, spelling, _resolved, ranks):
         entry = found.setdefault(name, (description, [], set()))
         entry[1].extend(edits)
         entry[2].update(needed)
@@ -496,6 +507,23 @@ def unified_diff(path, before, after):
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
+def _ranks(report):
+    """``{variable: its number of dimensions}`` for the variables of the same rank at every checked point."""
+    seen = {}
+    for result in report.results:
+        for name, value in result.point.items():
+            seen.setdefault(name, set()).add(len(_shape(value)))
+    return {name: ranks.pop() for name, ranks in seen.items() if len(ranks) == 1}
+
+
+def _shape(value):
+    """The shape of a point's value (a number, nested lists, an array)."""
+    shape = getattr(value, "shape", None)
+    if shape is not None:
+        return tuple(shape)
+    return (len(value), *_shape(value[0])) if isinstance(value, (list, tuple)) and value else ()
+
+
 def find_source_fixes(target, report, recheck, limit=3):
     """Catalogue rewrites of a Python function's own source that re-check better, as diffs.
 
@@ -511,7 +539,7 @@ def find_source_fixes(target, report, recheck, limit=3):
     lines = finding_lines(report, path)
     try:
         spellings = target.bridge.spellings if target.bridge is not None else None
-        rewrites = source_rewrites(source, lines, target.namespace, spellings) if lines else []
+        rewrites = source_rewrites(source, lines, target.namespace, spellings, _ranks(report)) if lines else []
     except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
         return []
 

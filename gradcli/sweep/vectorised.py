@@ -109,8 +109,8 @@ def _by_bridge(resolved, args, wrt):
     if got is None:
         return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
     values, grads = got
-    shape = np.shape(args[0])
-    if np.shape(values) != shape or any(np.shape(g) != shape for g in grads):
+    shape = np.shape(args[0])  # a held array's gradient (not swept, not in wrt) has the array's shape per point
+    if np.shape(values) != shape or any(np.shape(grads[names.index(n)]) != shape for n in wrt):
         return None
     return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
 

@@ -5,9 +5,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from cases import ALL as FIRST
 from cases2 import ALL as SECOND
+from cases3 import ALL as THIRD
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND
+ALL = FIRST + SECOND + THIRD
 
 
 def one(case):
