@@ -255,7 +255,7 @@ class _Libmp:
     """mpmath's raw arithmetic (``mpmath.libmp``) and its special values, once mpmath is loaded."""
 
     def __init__(self):
-        from mpmath import libmp
+        from mpmath import libmp  # lazy: mpmath is heavy; the exact numbers compared here come from it, so it is loaded by now
 
         for name in ("to_float", "from_float", "from_int", "mpf_pos", "normalize", "mpf_abs", "mpf_sub", "mpf_mul",
                      "mpf_div", "mpf_add", "mpf_gt", "mpf_le", "fzero", "fone"):

@@ -483,20 +483,20 @@ def _complex_entries(steps, noises):
 
 def _mp_complex(x, h):
     """x + ih as an mpmath number: exact (both are float64 numbers), as ``mpc(x, h)`` makes it at 53 bits."""
-    import mpmath
+    import mpmath  # lazy: mpmath is heavy; only the rounding replays of a difference need it
 
     return mpmath.mp.make_mpc((mpmath.libmp.from_float(x), mpmath.libmp.from_float(h)))
 
 
 def _mp_float(x):
     """A float as an mpmath number: exact, as ``mpf(x)`` makes it at 53 bits."""
-    import mpmath
+    import mpmath  # lazy: mpmath is heavy; only the rounding replays of a difference need it
 
     return mpmath.mp.make_mpf(mpmath.libmp.from_float(x))
 
 
 def _mp_imaginary(value):
-    import mpmath
+    import mpmath  # lazy: mpmath is heavy; only the rounding replays of a difference need it
 
     value = raw(value)
     if type(value) is mpmath.mpc:  # what mpc(value) copies: its parts

@@ -152,7 +152,7 @@ _DIRECTED = (("f", True), ("c", True))
 
 def _specials():
     """mpmath's encodings of NaN, +inf and -inf (an mpf's ``_mpf_`` is one of these when it is not finite)."""
-    from mpmath import libmp
+    from mpmath import libmp  # lazy: mpmath is heavy; only a high-precision run asks for its encodings
 
     return (libmp.fnan, libmp.finf, libmp.fninf)
 
