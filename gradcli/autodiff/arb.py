@@ -89,14 +89,26 @@ def _apart(x, y):
     return (_arb(x), _arb(y)) if d is None else (d, ARB(0))
 
 
+def _picked_ball(v):
+    """The argument a pick (max, min, where, clip) returns, as an exact ball where it is a plain float.
+
+    A NumPy float32 constant picked as it is would carry float32 arithmetic into
+    the next op (a Python float plus an np.float32 is an np.float32): a float32
+    rounding inside the high-precision run.
+    """
+    if isinstance(v, (float, np.float16, np.float32, np.float64)) and not isinstance(v, ARB):
+        return ARB(float(v))  # exact: each of these is a float64 number
+    return v
+
+
 def _maximum(x, y):
     a, b = _apart(x, y)
-    return x if _decide(a >= b, a < b, _equal(a, b)) else y
+    return _picked_ball(x if _decide(a >= b, a < b, _equal(a, b)) else y)
 
 
 def _minimum(x, y):
     a, b = _apart(x, y)
-    return x if _decide(a <= b, a > b, _equal(a, b)) else y
+    return _picked_ball(x if _decide(a <= b, a > b, _equal(a, b)) else y)
 
 
 def _clip(x, lo, hi):
@@ -233,7 +245,7 @@ ELEMENTWISE = {
     "arccosh": _method("acosh"),
     "arctanh": _method("atanh"),
     "hypot": lambda x, y: (_arb(x) * x + _arb(y) * y).sqrt(),
-    "where": lambda c, x, y: x if c else y,
+    "where": lambda c, x, y: _picked_ball(x if c else y),
     "maximum": _maximum,
     "minimum": _minimum,
     "fmax": _maximum,
