@@ -5,7 +5,9 @@ import sys
 
 def run():
     """Run the command line (`gradcli.cli.main`); for ``gradcli audit``, start its workers first and end it at once."""
-    from .audit import bytecode  # noqa: F401 - first: what follows is read from cached bytecode where Python keeps none
+    from .audit import bytecode
+
+    bytecode.install()  # first: what follows is read from cached bytecode where Python keeps none
 
     audit = sys.argv[1:2] == ["audit"]
     if audit:

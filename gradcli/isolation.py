@@ -149,15 +149,18 @@ def start_forkserver(preload=PRELOAD):
 
 
 def stop_forkserver():
-    """Stop this process's forkserver, if one runs: for a process that will ask it for no more workers.
+    """Stop the forkserver gradcli launched in this process, if it still runs: for a process that will ask it for no more workers.
 
     Left running, it ends after this process does, and its interpreter's own
     exit (0.1-0.3 s) holds this process's stdout and stderr open meanwhile: a
-    pipe or a CI runner reading them waits for it.
+    pipe or a CI runner reading them waits for it. A forkserver the caller's
+    own code launched (gradcli used as a library) is left alone: its
+    children are the caller's, and would lose their server.
     """
     forkserver = sys.modules.get("multiprocessing.forkserver")
     server = getattr(forkserver, "_forkserver", None)
-    if getattr(server, "_forkserver_pid", None) is not None and hasattr(server, "_stop"):
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid is not None and _LAUNCHED == [(os.getpid(), pid)] and hasattr(server, "_stop"):
         _kill(server)
 
 
@@ -187,18 +190,24 @@ def _ensure_forkserver(forkserver):
     if not _STOPPED_AT_EXIT:  # a forkserver still importing outlives its parent by up to its imports' second
         _STOPPED_AT_EXIT.append(os.getpid())
         atexit.register(_stop_at_exit)
+    server = getattr(forkserver, "_forkserver", None)
+    before = getattr(server, "_forkserver_pid", None)
     previous = signal.getsignal(signal.SIGINT)
     if previous is None or threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
-        return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        forkserver.ensure_running()
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    else:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    after = getattr(server, "_forkserver_pid", None)
+    if after is not None and after != before:  # launched just now, by gradcli: not one the caller's code runs
+        _LAUNCHED[:] = [(os.getpid(), after)]
 
 
 _STOPPED_AT_EXIT = []  # the process that registered `_stop_at_exit`, once it has
+_LAUNCHED = []  # (this process, the forkserver gradcli launched in it): the only one `stop_forkserver` stops
 
 
 def _stop_at_exit():

@@ -1,7 +1,9 @@
 """Where Python is told to write no bytecode, gradcli keeps its own modules' bytecode in the user's cache folder only."""
 
 import json
+import ntpath
 import os
+import shutil
 import subprocess
 import sys
 
@@ -11,18 +13,19 @@ from gradcli.audit.bytecode import CachedSourceLoader, cached_path
 PROBE = """
 import json, sys
 import gradcli.audit.bytecode
+gradcli.audit.bytecode.install()
 import gradcli.checker.verdict
 import users.mine  # a folder first searched after gradcli's hook is in place
 print(json.dumps([type(gradcli.checker.verdict.__spec__.loader).__name__, type(users.mine.__spec__.loader).__name__]))
 """
 
 
-def _run(folder, cache, flag):
+def _run(folder, cache, flag, probe=PROBE):
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": os.getcwd() + os.pathsep + str(folder)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if flag:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-    done = subprocess.run([sys.executable, "-c", PROBE], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", probe], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -87,3 +90,67 @@ def test_the_hook_answers_only_for_gradcli_folders(tmp_path):
     assert bytecode._inside_package(os.path.join(bytecode.PACKAGE, "checker"))
     assert not bytecode._inside_package(str(tmp_path))
     assert not bytecode._inside_package(bytecode.PACKAGE + "_other")
+
+
+def test_importing_the_module_alone_installs_no_hook(tmp_path):
+    # gradcli used as a library (pytest with -B among others) must never write into the user's cache.
+    _users_package(tmp_path)
+    probe = PROBE.replace("gradcli.audit.bytecode.install()\n", "")
+    assert _run(tmp_path, tmp_path / "cache", flag=True, probe=probe) == ["SourceFileLoader", "SourceFileLoader"]
+    assert not (tmp_path / "cache").exists()
+
+
+def test_the_audit_forkservers_first_preload_installs_it(tmp_path):
+    # The forkserver can only import: preload_begins, first in its list, installs the hook.
+    _users_package(tmp_path)
+    probe = PROBE.replace("gradcli.audit.bytecode.install()\n", "import gradcli.audit.preload_begins\n")
+    assert _run(tmp_path, tmp_path / "cache", flag=True, probe=probe) == ["CachedSourceLoader", "SourceFileLoader"]
+    assert PROBE != probe
+
+
+def test_the_command_line_installs_it(tmp_path):
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": os.getcwd()}
+    done = subprocess.run([sys.executable, "-m", "gradcli", "grad", "x*x", "--at", "x=2"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    kept = [f for _, _, files in os.walk(tmp_path / "cache") for f in files]
+    assert f"cli.{sys.implementation.cache_tag}.pyc" in kept
+
+
+def test_a_windows_drive_becomes_a_folder_under_the_cache_folder(monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", "C:\\Users\\me\\AppData\\cache")
+    tag = sys.implementation.cache_tag
+    expected = f"C:\\Users\\me\\AppData\\cache\\gradcli\\bytecode\\D\\src\\gradcli\\cli.{tag}.pyc"
+    assert cached_path("D:\\src\\gradcli\\cli.py", ntpath).startswith("C:\\Users\\me\\AppData\\cache\\gradcli\\bytecode\\")
+    assert cached_path("D:\\src\\gradcli\\cli.py", ntpath) == expected
+    assert cached_path("D:/src/gradcli/cli.py", ntpath) == expected  # the other separator
+    unc = cached_path("\\\\server\\share\\gradcli\\cli.py", ntpath)
+    assert unc == f"C:\\Users\\me\\AppData\\cache\\gradcli\\bytecode\\server\\share\\gradcli\\cli.{tag}.pyc"
+
+
+def test_a_posix_path_keeps_its_folders_under_the_cache_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    tag = sys.implementation.cache_tag
+    assert cached_path("/src/gradcli/cli.py") == os.path.join(str(tmp_path), "gradcli", "bytecode", "src", "gradcli",
+                                                              f"cli.{tag}.pyc")
+
+
+def test_code_read_from_a_file_compiled_elsewhere_names_this_source(tmp_path, monkeypatch):
+    # A checkout moved (or copied with its times) finds bytecode compiled under the old path.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    old, new = tmp_path / "old", tmp_path / "new"
+    old.mkdir()
+    new.mkdir()
+    (old / "module.py").write_text("VALUE = 1\n")
+    os.utime(old / "module.py", (1_700_000_000, 1_700_000_000))
+    assert _value(old / "module.py") == 1
+    os.makedirs(os.path.dirname(cached_path(str(new / "module.py"))))
+    shutil.copy2(cached_path(str(old / "module.py")), cached_path(str(new / "module.py")))
+    (new / "module.py").write_text("VALUE = 2\n")  # the same size and time: only the cached file can answer 1
+    os.utime(new / "module.py", (1_700_000_000, 1_700_000_000))
+    code = CachedSourceLoader("module", str(new / "module.py")).get_code("module")
+    namespace = {}
+    exec(code, namespace)
+    assert namespace["VALUE"] == 1  # read from the cache, not compiled again
+    assert code.co_filename == str(new / "module.py")

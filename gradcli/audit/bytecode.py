@@ -5,8 +5,10 @@ of source trees, and Python then compiles every module it finds no bytecode
 for, in every process: an installed package has its bytecode from the
 install, but gradcli run from its source (a checkout, an editable install)
 compiled about 90 modules in each audit's forkserver, a quarter of what that
-process does before any case can run. Importing this module (the forkserver
-can only import: it is first in the audit's preload list) keeps the
+process does before any case can run. `install` (called by ``python -m
+gradcli`` and by `preload_begins`, first in the audit forkserver's preload
+list; importing this module alone changes nothing, so that gradcli used as a
+library never writes to the user's cache) keeps the
 bytecode of gradcli's own modules, and only of them, under the user's cache
 folder (``$XDG_CACHE_HOME``, else ``~/.cache``: ``gradcli/bytecode/`` then the
 source's absolute path), never beside the source: no ``__pycache__`` appears
@@ -19,6 +21,7 @@ written is compiled from source as before.
 
 from __future__ import annotations
 
+import _imp
 import marshal
 import os
 import sys
@@ -36,17 +39,26 @@ from importlib.util import MAGIC_NUMBER
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the gradcli folder
 
 
-def cache_folder():
-    """Where gradcli's bytecode is kept when Python writes none beside the sources."""
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(root, "gradcli", "bytecode")
+def cache_folder(paths=os.path):
+    """Where gradcli's bytecode is kept when Python writes none beside the sources (``paths``: this system's `os.path`)."""
+    root = os.environ.get("XDG_CACHE_HOME") or paths.join(paths.expanduser("~"), ".cache")
+    return paths.join(root, "gradcli", "bytecode")
 
 
-def cached_path(source_path):
-    """The cache file of ``source_path`` for this Python and its optimization level."""
-    stem = os.path.splitext(os.path.abspath(source_path))[0].lstrip(os.sep)
+def cached_path(source_path, paths=os.path):
+    """The cache file of ``source_path`` for this Python and its optimization level (``paths``: this system's `os.path`).
+
+    The source's absolute path, made relative, goes under `cache_folder`: a
+    Windows drive (``C:``, or ``\\\\server\\share``) becomes a folder of its own,
+    since joined as it is it would replace the cache folder and put the
+    bytecode beside the sources.
+    """
+    drive, rest = paths.splitdrive(paths.splitext(paths.abspath(source_path))[0])
+    separators = paths.sep + (paths.altsep or "")
+    parts = [part for part in (drive.replace(":", "").strip(separators), rest.lstrip(separators)) if part]
     level = sys.flags.optimize
-    return os.path.join(cache_folder(), f"{stem}.{sys.implementation.cache_tag}{f'.opt-{level}' if level else ''}.pyc")
+    name = f"{parts.pop()}.{sys.implementation.cache_tag}{f'.opt-{level}' if level else ''}.pyc"
+    return paths.join(cache_folder(paths), *parts, name)
 
 
 class CachedSourceLoader(SourceFileLoader):
@@ -65,7 +77,11 @@ class CachedSourceLoader(SourceFileLoader):
             with open(path, "rb") as handle:
                 data = handle.read()
             if data[:16] == header:
-                return marshal.loads(memoryview(data)[16:])
+                code = marshal.loads(memoryview(data)[16:])
+                # As Python's own loader does: the file may have been compiled from another path to the same source
+                # (a moved checkout), and tracebacks must name this one.
+                _imp._fix_co_filename(code, source_path)
+                return code
         except (OSError, ValueError, EOFError, TypeError):
             pass  # none yet, or unreadable: compiled from source below
         code = self.source_to_code(self.get_data(source_path), source_path)
@@ -116,6 +132,3 @@ def install():
     sys.path_hooks.insert(0, _finder_for)
     for path in [p for p in sys.path_importer_cache if isinstance(p, str) and _inside_package(p)]:
         del sys.path_importer_cache[path]  # found by the plain finder: asked again, the hook answers
-
-
-install()

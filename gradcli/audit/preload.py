@@ -20,11 +20,11 @@ from ..isolation import PRELOAD as CHECK_PRELOAD
 from ..isolation import start_forkserver
 
 # sympy.tensor.tensor: what sympy's first sum imports on demand (0.1 s in each worker's first case);
-# gradcli.audit.decorator: what a target module marked @gradcli.audit imports; gradcli.audit.bytecode first,
-# so that the rest of gradcli's modules are read from bytecode where Python is told to keep none beside them;
-# between preload_begins and preload_ends, no garbage collection.
+# gradcli.audit.decorator: what a target module marked @gradcli.audit imports; preload_begins first (it
+# installs gradcli.audit.bytecode's hook, so that the rest of gradcli's modules are read from cached bytecode
+# where Python is told to keep none beside them); between preload_begins and preload_ends, no garbage collection.
 PRELOAD = (
-    "gradcli.audit.preload_begins", "gradcli.audit.bytecode", "gradcli.audit.run", "gradcli.audit.decorator",
+    "gradcli.audit.preload_begins", "gradcli.audit.run", "gradcli.audit.decorator",
     *CHECK_PRELOAD, "sympy", "sympy.tensor.tensor", "scipy.special", "gradcli.audit.preload_ends",
 )
 
