@@ -64,7 +64,7 @@ def _decide(yes, no, tie=False):
 
 
 def _arb(x):
-    return x if isinstance(x, ARB) else ARB(x)
+    return x if isinstance(x, ARB) else anchored.exact_ball(x)
 
 
 def _equal(x, y):
@@ -96,9 +96,7 @@ def _picked_ball(v):
     the next op (a Python float plus an np.float32 is an np.float32): a float32
     rounding inside the high-precision run.
     """
-    if isinstance(v, (float, np.float16, np.float32, np.float64)) and not isinstance(v, ARB):
-        return ARB(float(v))  # exact: each of these is a float64 number
-    return v
+    return anchored.exact_ball(v) if isinstance(v, (float, np.float16, np.float32)) else v
 
 
 def _maximum(x, y):
@@ -333,7 +331,7 @@ def _as_jet(x):
         return Jet(_exact_or_rounded(x))
     if isinstance(x, (bool, np.bool_)):
         raise NoArb("a boolean where a number is wanted")
-    return Jet(ARB(x))
+    return Jet(anchored.exact_ball(x))
 
 
 def _exact_or_rounded(x):

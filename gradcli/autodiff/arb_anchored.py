@@ -73,13 +73,20 @@ def _number(x):
     return isinstance(x, ARB) or (isinstance(x, _NUMBERS) and not isinstance(x, (bool, np.bool_)))
 
 
+def exact_ball(x):
+    """A number as a ball, exactly: NumPy's float16 and float32 scalars (flint takes no NumPy type) through float64."""
+    if isinstance(x, (np.float16, np.float32)):
+        return ARB(float(x))  # exact: every float16 and float32 number is a float64 number
+    return ARB(x)
+
+
 def _arb(x):
-    return x if isinstance(x, ARB) else ARB(x)
+    return x if isinstance(x, ARB) else exact_ball(x)
 
 
 def _plain(x):
     """``x`` as a plain ball (a `NEAR` one forgets its anchor): flint's own arithmetic, no recursion."""
-    return x if type(x) is ARB else ARB(x)
+    return x if type(x) is ARB else exact_ball(x)
 
 
 def logaddexp(x, y):
