@@ -413,9 +413,9 @@ class _Compiling:
     XLA compiles without Python's lock held, so the checker's own work (the
     replays, the exact reference) runs meanwhile. The thread ends when XLA is
     done whether or not anyone waits (it is not a daemon: an exit waits for
-    it instead of tearing XLA down mid-compilation); an error XLA raises is
-    raised again by `result`, in the caller's thread, where today's errors are
-    reported.
+    it instead of tearing XLA down mid-compilation). An error XLA raises is
+    raised again by `result` in the caller's thread, because only there does
+    the check turn an exception into the point's verdict.
     """
 
     def __init__(self, lowered):
