@@ -322,14 +322,14 @@ class _Captured:
         return found
 
     def _ahead(self, key, seeded):
-        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces
-        and program.
+        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces.
 
-        A check asks for float32 first and float64 next (the default dtypes),
-        and the exact reference replays the float64 graphs whatever the dtypes:
-        so they are traced now, and the float64 program's compilation starts
-        before the float64 check asks for it. Work ahead raises nothing: an
-        error is met again, and reported, where the check needs that work.
+        The exact reference replays the float64 graphs whatever the dtypes, so
+        tracing them now costs nothing a check would not pay. Float64's XLA
+        compilation is not started: only a check that asks for float64's
+        numbers pays for it (a float32-only check, or a fix's re-check, never
+        does). Work ahead raises nothing: an error is met again, and reported,
+        where the check needs that work.
         """
         if self.ahead_done:
             return
@@ -340,7 +340,10 @@ class _Captured:
             return
         try:
             self.graph(wide)
-            self.program(wide, seeded)
+            if seeded:
+                self.seeded(wide)
+            else:
+                self.backward_program(wide)
         except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
             pass
 
