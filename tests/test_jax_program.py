@@ -115,11 +115,52 @@ class _Failing:
 
 def test_an_error_of_the_compilation_is_raised_where_the_program_is_asked_for():
     compiling = jax_bridge._Compiling(_Failing())
+    with pytest.raises(RuntimeError, match="XLA could not compile this") as first:
+        compiling.result()
+    with pytest.raises(RuntimeError, match="XLA could not compile this") as second:
+        compiling.result()  # every ask, not only the first
+    assert first.value is not second.value  # a fresh exception each time, no traceback piled onto another's
+    assert first.value.__cause__ is second.value.__cause__ is compiling._error
+    assert not compiling._thread.is_alive()
+
+
+def test_a_failed_compilation_leaves_the_shared_store():
+    jax_bridge._EXECUTABLES.clear()
+    key = ("a program that fails", False)
+    compiling = jax_bridge._kept(key, lambda: jax_bridge._Compiling(_Failing(), key))
+    assert jax_bridge._EXECUTABLES[key] is compiling
     with pytest.raises(RuntimeError, match="XLA could not compile this"):
         compiling.result()
+    assert key not in jax_bridge._EXECUTABLES
+
+
+def test_a_compilation_that_fails_once_is_compiled_afresh_at_the_next_ask(monkeypatch):
+    from jax._src import stages
+
+    real = stages.Lowered.compile
+    calls = []
+
+    def fails_once(self, *args, **kwargs):
+        calls.append(self)
+        if len(calls) == 1:
+            return _Failing().compile()
+        return real(self, *args, **kwargs)
+
+    fun, draw = FUNCTIONS["dot"]
+    jax_bridge._EXECUTABLES.clear()
+    monkeypatch.setattr(stages.Lowered, "compile", fails_once)
+    bridge = jax_bridge.capture(fun, "dot")
+    args = tuple(np.asarray(a) for a in draw(np.random.default_rng(3)))
     with pytest.raises(RuntimeError, match="XLA could not compile this"):
-        compiling.result()  # every ask, not only the first
-    assert not compiling._thread.is_alive()
+        bridge.own(args, np.ones(()))
+    assert jax_bridge._EXECUTABLES == {} and bridge.own.__self__.compiled == {}  # neither store keeps the failure
+    value, grads = bridge.own(args, np.ones(()))
+    assert len(calls) == 2
+    want_value, want_grads = _users_program(fun, args, np.float64)
+    assert_same_bits(value, want_value)
+    for one, other in zip(grads, want_grads):
+        assert_same_bits(np.asarray(one), other)
+    jax_bridge._EXECUTABLES.clear()
 
 
 def test_an_error_of_xla_in_a_check_is_the_checks_error(tmp_path, monkeypatch):

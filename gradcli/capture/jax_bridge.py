@@ -300,11 +300,12 @@ class _Captured:
         self._ahead(key, seeded)
         floats, others, floating = self._split(key, leaves)
         with self._x64(key[1]), _user_errors(self.text):
+            compiled = self._compiled(key, seeded, compiling)
             if seeded:
-                value, grads = compiling.result()(floats, others)
+                value, grads = compiled(floats, others)
             else:
                 seed = np.ones(shape.shape, shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
-                value, grads = compiling.result()(floats, others, seed)
+                value, grads = compiled(floats, others, seed)
         if cotangent is None:
             return np.asarray(value), None
         grads = iter([np.asarray(g) for g in grads])
@@ -320,6 +321,17 @@ class _Captured:
             with self._x64(key[1]), _user_errors(self.text):
                 found = self.compiled[what] = _compiling(closed, traced)
         return found
+
+    def _compiled(self, key, seeded, compiling):
+        """``compiling``'s program (see `program`), once XLA is done; a failed one is forgotten, so the next ask
+        compiles afresh."""
+        try:
+            return compiling.result()
+        except BaseException:
+            what = ("seeded" if seeded else "vjp", key)
+            if self.compiled.get(what) is compiling:
+                del self.compiled[what]
+            raise
 
     def _ahead(self, key, seeded):
         """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces.
@@ -399,7 +411,8 @@ def _compiling(closed, traced):
     Shared by every capture of the same program: a fresh load of the user's
     file compiles nothing again.
     """
-    return _kept(_digest(closed, False), lambda: _Compiling(traced.lower()))
+    digest = _digest(closed, False)
+    return _kept(digest, lambda: _Compiling(traced.lower(), digest))
 
 
 def _batched(closed):
@@ -418,13 +431,16 @@ class _Compiling:
     done whether or not anyone waits (it is not a daemon: an exit waits for
     it instead of tearing XLA down mid-compilation). An error XLA raises is
     raised again by `result` in the caller's thread, because only there does
-    the check turn an exception into the point's verdict.
+    the check turn an exception into the point's verdict; the failed
+    compilation leaves the shared store (``key`` is its entry there), so the
+    next ask compiles afresh.
     """
 
-    def __init__(self, lowered):
+    def __init__(self, lowered, key=None):
         import threading
 
         self._lowered = lowered
+        self._key = key
         self._compiled = self._error = None
         self._thread = threading.Thread(target=self._compile, name="gradcli-xla-compile")
         self._thread.start()
@@ -441,8 +457,19 @@ class _Compiling:
         """The compiled program (``Compiled``), once XLA is done; XLA's error if it failed."""
         self._thread.join()
         if self._error is not None:
-            raise self._error
+            if self._key is not None and _EXECUTABLES.get(self._key) is self:
+                del _EXECUTABLES[self._key]
+            raise _fresh(self._error) from self._error
         return self._compiled
+
+
+def _fresh(error):
+    """A new exception saying what ``error`` says (its type and arguments when they rebuild it): each raise its own
+    object, so no traceback piles onto the one stored."""
+    try:
+        return type(error)(*error.args)
+    except Exception:  # noqa: BLE001 - a type whose constructor wants other arguments: its words, as a RuntimeError
+        return RuntimeError(f"{type(error).__name__}: {error}")
 
 
 def _padded(array, size):
