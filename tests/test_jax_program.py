@@ -184,22 +184,37 @@ def _compiling_threads():
 def test_no_compilation_thread_outlives_a_check_of_both_dtypes(tmp_path):
     path = tmp_path / "model.py"
     path.write_text("import jax.numpy as jnp\n\n\ndef loss(x, w):\n    return jnp.sum(jnp.log(1 + jnp.exp(x * w)))\n")
+    for thread in _compiling_threads():  # another test's compilation is not this check's
+        thread.join()
     jax_bridge._EXECUTABLES.clear()
     report = gradcli.check(f"{path}:loss", [{"x": 1.5, "w": [0.5, -1.0]}], dtypes=("float32", "float64"), fixes=False)
     assert [r.status for r in report.results] == ["ok", "ok"]
     assert _compiling_threads() == []
 
 
-def test_a_compilation_nobody_waits_for_ends_on_its_own_and_is_no_daemon():
-    fun, draw = FUNCTIONS["dot"]
-    jax_bridge._EXECUTABLES.clear()
-    bridge = jax_bridge.capture(fun, "dot")
-    bridge.own(tuple(np.asarray(a, dtype=np.float32) for a in draw(np.random.default_rng(0))), None)
-    ahead = [entry for entry in jax_bridge._EXECUTABLES.values() if entry._thread.is_alive()]
-    assert all(not entry._thread.daemon for entry in ahead)  # an exit waits for XLA rather than tearing it down
-    for entry in jax_bridge._EXECUTABLES.values():
-        entry._thread.join(timeout=60)
-        assert not entry._thread.is_alive()
+class _Blocking:
+    """A lowered program whose compilation goes on until ``release`` is set."""
+
+    def __init__(self):
+        self.started, self.release = threading.Event(), threading.Event()
+
+    def compile(self):
+        self.started.set()
+        self.release.wait()
+        return "compiled"
+
+
+def test_a_compilation_nobody_waits_for_runs_in_a_thread_that_is_no_daemon():
+    lowered = _Blocking()
+    compiling = jax_bridge._Compiling(lowered)
+    try:
+        lowered.started.wait()
+        assert compiling._thread.is_alive()  # under way, nobody waiting
+        assert not compiling._thread.daemon  # an exit waits for XLA rather than tearing it down
+    finally:
+        lowered.release.set()
+    assert compiling.result() == "compiled"
+    assert not compiling._thread.is_alive()
 
 
 def _scaled_loss(x, y):
