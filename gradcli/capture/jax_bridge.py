@@ -29,7 +29,6 @@ import inspect
 
 import numpy as np
 
-from ..autodiff.ops import multiply
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
@@ -271,11 +270,9 @@ class _Captured:
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
         floats, others, floating = self._split(key, leaves)
-        if self.graph(key)[2].shape == ():
+        if self.graph(key)[2].shape == () and _is_one(cotangent):
             grads = self.seeded(key)[0].run(floats + others)[1:]
-            if not _is_one(cotangent):  # never asked by the checker, whose cotangent of a number is 1
-                grads = [multiply(g, cotangent) for g in grads]
-        else:
+        else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
             grads = self.backward_program(key)[0].run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
@@ -300,11 +297,12 @@ class _Captured:
         self._ahead(key, seeded)
         floats, others, floating = self._split(key, leaves)
         with self._x64(key[1]), _user_errors(self.text):
+            compiled = self._compiled(key, seeded, compiling)
             if seeded:
-                value, grads = compiling.result()(floats, others)
+                value, grads = compiled(floats, others)
             else:
                 seed = np.ones(shape.shape, shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
-                value, grads = compiling.result()(floats, others, seed)
+                value, grads = compiled(floats, others, seed)
         if cotangent is None:
             return np.asarray(value), None
         grads = iter([np.asarray(g) for g in grads])
@@ -321,15 +319,26 @@ class _Captured:
                 found = self.compiled[what] = _compiling(closed, traced)
         return found
 
-    def _ahead(self, key, seeded):
-        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces
-        and program.
+    def _compiled(self, key, seeded, compiling):
+        """``compiling``'s program (see `program`), once XLA is done; a failed one is forgotten, so the next ask
+        compiles afresh."""
+        try:
+            return compiling.result()
+        except BaseException:
+            what = ("seeded" if seeded else "vjp", key)
+            if self.compiled.get(what) is compiling:
+                del self.compiled[what]
+            raise
 
-        A check asks for float32 first and float64 next (the default dtypes),
-        and the exact reference replays the float64 graphs whatever the dtypes:
-        so they are traced now, and the float64 program's compilation starts
-        before the float64 check asks for it. Work ahead raises nothing: an
-        error is met again, and reported, where the check needs that work.
+    def _ahead(self, key, seeded):
+        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces.
+
+        The exact reference replays the float64 graphs whatever the dtypes, so
+        tracing them now costs nothing a check would not pay. Float64's XLA
+        compilation is not started: only a check that asks for float64's
+        numbers pays for it (a float32-only check, or a fix's re-check, never
+        does). Work ahead raises nothing: an error is met again, and reported,
+        where the check needs that work.
         """
         if self.ahead_done:
             return
@@ -340,7 +349,10 @@ class _Captured:
             return
         try:
             self.graph(wide)
-            self.program(wide, seeded)
+            if seeded:
+                self.seeded(wide)
+            else:
+                self.backward_program(wide)
         except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
             pass
 
@@ -396,7 +408,8 @@ def _compiling(closed, traced):
     Shared by every capture of the same program: a fresh load of the user's
     file compiles nothing again.
     """
-    return _kept(_digest(closed, False), lambda: _Compiling(traced.lower()))
+    digest = _digest(closed, False)
+    return _kept(digest, lambda: _Compiling(traced.lower(), digest))
 
 
 def _batched(closed):
@@ -413,15 +426,18 @@ class _Compiling:
     XLA compiles without Python's lock held, so the checker's own work (the
     replays, the exact reference) runs meanwhile. The thread ends when XLA is
     done whether or not anyone waits (it is not a daemon: an exit waits for
-    it instead of tearing XLA down mid-compilation); an error XLA raises is
-    raised again by `result`, in the caller's thread, where today's errors are
-    reported.
+    it instead of tearing XLA down mid-compilation). An error XLA raises is
+    raised again by `result` in the caller's thread, because only there does
+    the check turn an exception into the point's verdict; the failed
+    compilation leaves the shared store (``key`` is its entry there), so the
+    next ask compiles afresh.
     """
 
-    def __init__(self, lowered):
+    def __init__(self, lowered, key=None):
         import threading
 
         self._lowered = lowered
+        self._key = key
         self._compiled = self._error = None
         self._thread = threading.Thread(target=self._compile, name="gradcli-xla-compile")
         self._thread.start()
@@ -438,8 +454,19 @@ class _Compiling:
         """The compiled program (``Compiled``), once XLA is done; XLA's error if it failed."""
         self._thread.join()
         if self._error is not None:
-            raise self._error
+            if self._key is not None and _EXECUTABLES.get(self._key) is self:
+                del _EXECUTABLES[self._key]
+            raise _fresh(self._error) from self._error
         return self._compiled
+
+
+def _fresh(error):
+    """A new exception saying what ``error`` says (its type and arguments when they rebuild it): each raise its own
+    object, so no traceback piles onto the one stored."""
+    try:
+        return type(error)(*error.args)
+    except Exception:  # noqa: BLE001 - a type whose constructor wants other arguments: its words, as a RuntimeError
+        return RuntimeError(f"{type(error).__name__}: {error}")
 
 
 def _padded(array, size):
