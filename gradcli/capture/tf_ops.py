@@ -31,8 +31,8 @@ def _axes(axes, ndim):
 def _reduce(function):
     def reduce(ins, attrs):
         x, axes = ins
-        chosen = _axes(axes, np.ndim(x))
-        if not chosen or np.ndim(x) == 0:
+        chosen = _axes(axes, gnp.ndim(x))
+        if not chosen or gnp.ndim(x) == 0:
             return x
         return function(x, axis=chosen, keepdims=bool(attrs.get("keep_dims", False)))
 
@@ -40,7 +40,7 @@ def _reduce(function):
 
 
 def _mean(x, axis, keepdims):
-    return gnp.divide(gnp.sum(x, axis=axis, keepdims=keepdims), _as_like(int(np.prod([np.shape(x)[a] for a in axis])), x))
+    return gnp.divide(gnp.sum(x, axis=axis, keepdims=keepdims), _as_like(int(np.prod([gnp.shape(x)[a] for a in axis])), x))
 
 
 def _as_like(number, x):
@@ -117,8 +117,8 @@ def _relu_grad(ins, attrs):
 
 def _select(ins, attrs):
     condition, yes, no = ins
-    if np.ndim(condition) == 1 and np.ndim(yes) > 1:  # Select (v1): a vector picks whole rows
-        condition = np.reshape(raw(condition), (-1,) + (1,) * (np.ndim(yes) - 1))
+    if gnp.ndim(condition) == 1 and gnp.ndim(yes) > 1:  # Select (v1): a vector picks whole rows
+        condition = np.reshape(raw(condition), (-1,) + (1,) * (gnp.ndim(yes) - 1))
     return gnp.where(condition, yes, no)
 
 
@@ -165,7 +165,7 @@ def _softmax_cross_entropy(ins, attrs):
 
 def _sparse_softmax_cross_entropy(ins, attrs):
     logits, labels = ins
-    classes = np.shape(logits)[-1]
+    classes = gnp.shape(logits)[-1]
     one_hot = (np.arange(classes) == np.asarray(raw(labels))[..., None]).astype(_float_dtype(logits) or np.float64)
     return _softmax_cross_entropy([logits, one_hot], attrs)
 
@@ -175,12 +175,12 @@ def _cast(ins, attrs):
     target = np.dtype(attrs["DstT"])
     value = raw(x)
     if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
-        return np.asarray(value).astype(target) if np.ndim(value) else target.type(value)
+        return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
     if not np.issubdtype(target, np.floating):
         return np.asarray(value).astype(target)  # a float made an integer: no gradient flows through it
     if _float_dtype(x) is None:
         return x  # mpmath numbers and balls carry their own precision
-    return gnp.asarray(x).astype(target) if np.ndim(value) else x.astype(target)
+    return gnp.asarray(x).astype(target) if gnp.ndim(value) else x.astype(target)
 
 
 def _fill(ins, attrs):
@@ -218,7 +218,7 @@ def _strided_slice_index(begin, end, strides, attrs, ndim):
 
 def _strided_slice(ins, attrs):
     x, begin, end, strides = ins
-    index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, np.ndim(x))
+    index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, gnp.ndim(x))
     return x[index]
 
 
@@ -245,14 +245,14 @@ def _scattered(shape, values, place):
 def _unsorted_segment_sum(ins, attrs):
     data, ids, count = ins
     ids = np.asarray(raw(ids))
-    shape = (int(raw(count)),) + np.shape(data)[ids.ndim :]
+    shape = (int(raw(count)),) + gnp.shape(data)[ids.ndim :]
     return _scattered(shape, data, lambda out, values: np.add.at(out, ids, values))
 
 
 def _gather(ins, attrs):
     params, indices, *axis = ins
     axis = int(raw(axis[0])) if axis else 0
-    return gnp.take(params, np.asarray(raw(indices)), axis=axis % np.ndim(params))
+    return gnp.take(params, np.asarray(raw(indices)), axis=axis % gnp.ndim(params))
 
 
 def _broadcast_gradient_args(ins, attrs):
@@ -269,8 +269,8 @@ def _broadcast_gradient_args(ins, attrs):
 
 def _unpack(ins, attrs):
     (x,) = ins
-    axis = int(attrs.get("axis", 0)) % np.ndim(x)
-    return tuple(gnp.squeeze(part, axis=axis) for part in gnp.split(x, np.shape(x)[axis], axis=axis))
+    axis = int(attrs.get("axis", 0)) % gnp.ndim(x)
+    return tuple(gnp.squeeze(part, axis=axis) for part in gnp.split(x, gnp.shape(x)[axis], axis=axis))
 
 
 def _split(ins, attrs):
@@ -289,8 +289,8 @@ def _pad(ins, attrs):
     pads = np.asarray(raw(paddings))
     value = raw(ins[2]) if len(ins) > 2 else 0
     dtype = _float_dtype(x)
-    out = np.full(tuple(int(n + a + b) for n, (a, b) in zip(np.shape(x), pads)), value, dtype=dtype if dtype is not None else object)
-    out[tuple(slice(int(a), int(a) + n) for n, (a, _) in zip(np.shape(x), pads))] = raw(x)
+    out = np.full(tuple(int(n + a + b) for n, (a, b) in zip(gnp.shape(x), pads)), value, dtype=dtype if dtype is not None else object)
+    out[tuple(slice(int(a), int(a) + n) for n, (a, _) in zip(gnp.shape(x), pads))] = raw(x)
     return out
 
 
@@ -330,8 +330,8 @@ def _list_diff(ins, attrs):
 
 def _cumprod(ins, attrs):
     x, axis = ins
-    axis = int(raw(axis)) % np.ndim(x)
-    parts = [gnp.squeeze(p, axis=axis) for p in gnp.split(x, np.shape(x)[axis], axis=axis)]
+    axis = int(raw(axis)) % gnp.ndim(x)
+    parts = [gnp.squeeze(p, axis=axis) for p in gnp.split(x, gnp.shape(x)[axis], axis=axis)]
     if attrs.get("reverse"):
         parts = parts[::-1]
     out, running = [], None
@@ -383,11 +383,11 @@ def _identity(ins, attrs):
 def _zeros_like(ins, attrs):
     if isinstance(ins[0], TensorList):
         return zeros_like_list(ins[0])
-    return np.zeros(np.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+    return np.zeros(gnp.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
 
 
 def _ones_like(ins, attrs):
-    return np.ones(np.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+    return np.ones(gnp.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
 
 
 def _squared_difference(x, y):
@@ -396,7 +396,7 @@ def _squared_difference(x, y):
 
 
 def _squeeze(ins, attrs):
-    axes = tuple(int(a) % np.ndim(ins[0]) for a in attrs.get("squeeze_dims", ()))
+    axes = tuple(int(a) % gnp.ndim(ins[0]) for a in attrs.get("squeeze_dims", ()))
     return gnp.squeeze(ins[0], axis=axes or None)
 
 
@@ -573,7 +573,7 @@ OPS = {
 
 def _shapes_of(function):
     """A shape op's entry: ``function(shapes, attrs)`` on its inputs' shapes, read when the op runs."""
-    return lambda ins, attrs: function([np.shape(raw(x)) for x in ins], attrs)
+    return lambda ins, attrs: function([gnp.shape(raw(x)) for x in ins], attrs)
 
 
 # Ops whose outputs depend only on their inputs' shapes: folded when the graph fixes the shapes, else run

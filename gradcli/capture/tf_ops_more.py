@@ -62,7 +62,7 @@ def _nd_index(indices, shape):
 
 def _gather_nd(ins, attrs):
     params, indices = ins
-    return params[_nd_index(indices, np.shape(raw(params)))]
+    return params[_nd_index(indices, gnp.shape(raw(params)))]
 
 
 def _float_kind(*xs):
@@ -80,7 +80,7 @@ def _scatter_nd(ins, attrs):
 def _tensor_scatter(add):
     def scatter(ins, attrs):
         tensor, indices, updates = ins
-        shape = np.shape(raw(tensor))
+        shape = gnp.shape(raw(tensor))
         index = _nd_index(indices, shape)
         placed = untake(updates, index, shape, _float_kind(tensor, updates))
         if add:
@@ -116,13 +116,13 @@ def _eye_like(n, x):
 
 def _diag(ins, attrs):
     diagonal = ins[0]
-    n = np.shape(raw(diagonal))[-1]
+    n = gnp.shape(raw(diagonal))[-1]
     return gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(n, diagonal))
 
 
 def _set_diag(ins, attrs):
     x, diagonal = ins[:2]
-    n, m = np.shape(raw(x))[-2:]
+    n, m = gnp.shape(raw(x))[-2:]
     mask = np.eye(n, m, dtype=bool)
     placed = gnp.multiply(gnp.expand_dims(diagonal, -2), np.eye(n, m))
     return gnp.where(mask, placed, x)
@@ -130,7 +130,7 @@ def _set_diag(ins, attrs):
 
 def _band_part(ins, attrs):
     x, lower, upper = ins
-    n, m = np.shape(raw(x))[-2:]
+    n, m = gnp.shape(raw(x))[-2:]
     i, j = np.arange(n)[:, None], np.arange(m)[None, :]
     lower, upper = _int(lower), _int(upper)
     keep = ((lower < 0) | (i - j <= lower)) & ((upper < 0) | (j - i <= upper))
@@ -180,7 +180,7 @@ def _segment_extreme(reduce, empty):
         for segment in range(count):
             members = np.flatnonzero(ids.reshape(-1) == segment)
             if members.size:
-                flat = gnp.reshape(data, (-1,) + np.shape(raw(data))[ids.ndim :])
+                flat = gnp.reshape(data, (-1,) + gnp.shape(raw(data))[ids.ndim :])
                 rows.append(reduce(flat[members], axis=0))
             else:
                 rows.append(gnp.full_like(data[(0,) * ids.ndim], empty))
@@ -192,7 +192,7 @@ def _segment_extreme(reduce, empty):
 def _segment_mean(ins, attrs):
     data, ids = ins
     ids = np.asarray(raw(ids))
-    counts = np.maximum(np.bincount(ids.reshape(-1)), 1).reshape((-1,) + (1,) * (np.ndim(raw(data)) - ids.ndim))
+    counts = np.maximum(np.bincount(ids.reshape(-1)), 1).reshape((-1,) + (1,) * (gnp.ndim(raw(data)) - ids.ndim))
     return gnp.divide(_segment_sum(ins, attrs), counts.astype(getattr(raw(data), "dtype", float) if getattr(raw(data), "dtype", None) != object else float))
 
 
@@ -241,7 +241,7 @@ def _softsign_grad(ins, attrs):
 
 def _euclidean_norm(ins, attrs):
     x, axes = ins
-    chosen = tuple(sorted({int(a) % max(np.ndim(raw(x)), 1) for a in np.ravel(raw(axes))}))
+    chosen = tuple(sorted({int(a) % max(gnp.ndim(raw(x)), 1) for a in np.ravel(raw(axes))}))
     return gnp.sqrt(gnp.sum(gnp.multiply(x, x), axis=chosen, keepdims=bool(attrs.get("keep_dims", False))))
 
 
@@ -302,13 +302,13 @@ def _conv2d_function(attrs, input_shape, filter_shape):
 
 def _conv2d(ins, attrs):
     x, w = ins
-    return _conv2d_function(attrs, np.shape(raw(x)), np.shape(raw(w)))(x, w)
+    return _conv2d_function(attrs, gnp.shape(raw(x)), gnp.shape(raw(w)))(x, w)
 
 
 def _conv2d_input_grad(ins, attrs):
     sizes, w, dy = ins
     shape = tuple(int(d) for d in np.ravel(raw(sizes)))
-    function = _conv2d_function(attrs, shape, np.shape(raw(w)))
+    function = _conv2d_function(attrs, shape, gnp.shape(raw(w)))
     zeros = np.zeros(shape, dtype=_float_kind(dy))
     return convolution.pullback(lambda x: function(x, w), (zeros,), dy)[0]
 
@@ -316,7 +316,7 @@ def _conv2d_input_grad(ins, attrs):
 def _conv2d_filter_grad(ins, attrs):
     x, sizes, dy = ins
     shape = tuple(int(d) for d in np.ravel(raw(sizes)))
-    function = _conv2d_function(attrs, np.shape(raw(x)), shape)
+    function = _conv2d_function(attrs, gnp.shape(raw(x)), shape)
     zeros = np.zeros(shape, dtype=_float_kind(dy))
     return convolution.pullback(lambda w: function(x, w), (zeros,), dy)[0]
 
