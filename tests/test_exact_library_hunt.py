@@ -8,11 +8,9 @@ entry, log1p and expm1 forms), evaluated by mpmath at 2,000 digits, never a numb
 """
 
 import mpmath
-import numpy
 import pytest
 
-from test_exact_reference import one
-from test_exact_reference_python import _agrees, exact_entries, hand_derivatives, module
+from test_exact_library_more import assert_ok_with_exact_gradient
 
 E = mpmath.exp
 PHI = lambda x: E(-x * x / 2) / mpmath.sqrt(2 * mpmath.pi)  # noqa: E731
@@ -114,10 +112,4 @@ CASES = [
 @pytest.mark.parametrize("name, point, derivatives", CASES,
                          ids=[f"{c[0]}-{'-'.join(map(str, c[1].values()))}" for c in CASES])
 def test_library_style_code_near_a_one_hot_is_ok_with_its_exact_gradient(tmp_path, name, point, derivatives):
-    given = {n: numpy.array(v) if isinstance(v, list) else v for n, v in point.items()}
-    result = one(module(tmp_path, BODIES[name], name=name) + ":f", given)
-    assert result.status == "ok", (result.status, result.findings, result.notes)
-    wanted = hand_derivatives(derivatives, point)
-    for variable, expected in wanted.items():
-        got = exact_entries(result, variable)
-        assert all(_agrees(g, e) for g, e in zip(got, expected)), (variable, got, expected)
+    assert_ok_with_exact_gradient(tmp_path, name, BODIES[name], point, derivatives)

@@ -18,6 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases3  # noqa: E402
 import judge  # noqa: E402
 
+from test_user_trials import _run  # noqa: E402  (each case as the user runs it, in this process)
+
 import gradcli  # noqa: E402
 from gradcli.checker.source_fixes import source_rewrites, splice  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -45,14 +47,6 @@ CHOSEN = [
     "tf_more:keras_bce_probs@p=[1,0.5]:float32",
 ]
 BY_ID = {case.id: case for case in cases3.ALL}
-
-
-def _run(case):
-    argv = judge.command(case)
-    argv[1] = os.path.join(judge.REPO, argv[1])  # the in-process runner's folder is this process's
-    argv += ["--max-time", "600"]  # a verdict, not the shared machine's load, is under test
-    result = CliRunner().invoke(cli, argv, catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.mark.parametrize("case_id", CHOSEN)
