@@ -19,6 +19,7 @@ from ..expr import derivative as symbolic  # looked up at each call, so a patche
 from ..expr.compile import to_function
 from ..expr.derivative import to_text
 from ..expr.ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold, postorder
+from ..expr.like_terms import difference_text
 from ..expr.parse import parse
 from ..expr.printers import python_name
 from ..expr.to_sympy import to_sympy
@@ -159,7 +160,12 @@ class _Rewriter:
 
         sympy combines like terms as it builds the difference; ``sympy.simplify`` did more, but
         without a bound on its time (minutes for some radicands), and the fix search must end.
+        Where the difference is a number or a variable, `difference_text` writes sympy's text
+        of it without importing sympy.
         """
+        known = difference_text(a, b)
+        if known is not None:
+            return known
         try:
             difference = to_sympy(parse(self.text[a.span[0] : a.span[1]])) - to_sympy(
                 parse(self.text[b.span[0] : b.span[1]])
