@@ -31,6 +31,7 @@ import sys
 import threading
 import time
 from multiprocessing.connection import wait
+from multiprocessing.reduction import ForkingPickler
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -243,11 +244,26 @@ class LocalWorkers:
         worker = self.idle.pop() if self.idle else _Worker(self.context)
         worker.clock_started = None
         self.busy.add(worker)
-        try:
-            worker.connection.send((run, job))
-        except OSError:
-            pass  # the worker is already dead: poll() says so
+        _send(worker, (run, job))
         return worker
+
+    def send_next(self, worker, job, run):
+        """Queue ``job`` behind the one ``worker`` runs, so it starts the moment that one ends; False if too big to queue.
+
+        The worker answers its jobs in the order they were sent. Only a job
+        whose message fits in the pipe's buffer at once is queued: sending a
+        bigger one would wait for the worker to read it, and the caller must
+        stay free to stop a job that runs past its time.
+        """
+        message = ForkingPickler.dumps((run, job))
+        if len(message) > _QUEUED_BYTES:
+            return False
+        _send(worker, message, pickled=True)
+        return True
+
+    def holds(self, worker):
+        """Whether ``worker`` is still one of this pool's: not stopped, not found dead."""
+        return worker in self.busy or worker in self.idle
 
     @staticmethod
     def deadline(worker, started, timeout):
@@ -277,8 +293,11 @@ class LocalWorkers:
             if isinstance(result, _ClockStarts):
                 worker.clock_started = time.monotonic()
                 continue
-            self.busy.discard(worker)
-            self.idle.append(worker)
+            worker.jobs -= 1
+            worker.clock_started = None  # a job queued behind this one starts now: its clock has not yet
+            if not worker.jobs:
+                self.busy.discard(worker)
+                self.idle.append(worker)
             return result, None
         if worker.process.is_alive():
             return None, None
@@ -301,12 +320,30 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True)
         self.process.start()
         child.close()
+        self.jobs = 0  # sent and not yet answered: the one it runs, and any queued behind it
 
     def close(self):
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
         self.connection.close()
+
+
+# A job queued behind a running one is sent only if its message fits in the pipe's buffer whole (a socket
+# pair's holds 200 KB and more on Linux; an audit case's message is 1-2 KB).
+_QUEUED_BYTES = 32_000
+
+
+def _send(worker, message, pickled=False):
+    """Send ``worker`` a job (``pickled``: already bytes) and count it as one it owes an answer for."""
+    worker.jobs += 1
+    try:
+        if pickled:
+            worker.connection.send_bytes(message)
+        else:
+            worker.connection.send(message)
+    except OSError:
+        pass  # the worker is already dead: poll() says so
 
 
 def _serve(connection):
