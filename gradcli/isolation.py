@@ -193,6 +193,8 @@ def _ensure_forkserver(forkserver):
         atexit.register(_stop_at_exit)
     server = getattr(forkserver, "_forkserver", None)
     before = getattr(server, "_forkserver_pid", None)
+    tracker = getattr(forkserver.resource_tracker, "_resource_tracker", None)
+    tracked = getattr(tracker, "_pid", None)
     previous = signal.getsignal(signal.SIGINT)
     if previous is None or threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
@@ -205,10 +207,33 @@ def _ensure_forkserver(forkserver):
     after = getattr(server, "_forkserver_pid", None)
     if after is not None and after != before:  # launched just now, by gradcli: not one the caller's code runs
         _LAUNCHED[:] = [(os.getpid(), after)]
+    if getattr(tracker, "_pid", None) not in (None, tracked):  # multiprocessing's resource tracker, launched with it
+        _TRACKER[:] = [(os.getpid(), tracker._pid)]
 
 
 _STOPPED_AT_EXIT = []  # the process that registered `_stop_at_exit`, once it has
 _LAUNCHED = []  # (this process, the forkserver gradcli launched in it): the only one `stop_forkserver` stops
+_TRACKER = []  # (this process, the resource tracker gradcli's forkserver launch started): what `stop_resource_tracker` stops
+
+
+def stop_resource_tracker():
+    """Stop the resource tracker launched with gradcli's forkserver: for a process about to exit that ran only gradcli's workers.
+
+    multiprocessing starts it with the forkserver, to unlink the named
+    semaphores and shared memory its processes leave behind; gradcli's
+    workers make none (they talk through pipes). It keeps gradcli's stdout
+    and stderr open until it sees this process gone and its own interpreter
+    has exited, 0.02-0.1 s that a pipe or a CI runner reading gradcli waits for.
+    """
+    from multiprocessing import resource_tracker  # imported by the forkserver's launch already
+
+    tracker = resource_tracker._resource_tracker
+    if _TRACKER == [(os.getpid(), getattr(tracker, "_pid", None))] and hasattr(tracker, "_stop"):
+        try:
+            os.kill(tracker._pid, signal.SIGKILL)
+            tracker._stop()  # closes its pipe and reaps it
+        except OSError:
+            pass  # gone already
 
 
 def _stop_at_exit():

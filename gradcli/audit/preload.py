@@ -20,7 +20,7 @@ import sys
 import threading
 
 from ..isolation import PRELOAD as CHECK_PRELOAD
-from ..isolation import start_forkserver
+from ..isolation import start_forkserver, stop_resource_tracker
 
 # gradcli.audit.decorator: what a target module marked @gradcli.audit imports; preload_begins first (it
 # installs gradcli.audit.bytecode's hook, so that the rest of gradcli's modules are read from cached bytecode
@@ -79,6 +79,7 @@ def exit_now(code):
     if not isinstance(code, int) or threading.active_count() > 1:
         return
     atexit._run_exitfuncs()
+    stop_resource_tracker()  # it too holds gradcli's output open until its own exit, after gradcli's
     try:
         sys.stdout.flush()
         sys.stderr.flush()
