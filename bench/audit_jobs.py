@@ -295,6 +295,7 @@ PHASES = [
     ("forkserver", "imported numpy", "preload: NumPy imported"),
     ("forkserver", "imported checker", "preload: the checker imported"),
     ("forkserver", "imported flint", "preload: mpmath and flint imported"),
+    ("forkserver", "imported sympy", "preload: sympy imported (before this round)"),
     ("forkserver", "imported scipy.special", "preload: scipy.special imported"),
     ("forkserver", "imported preload end", "preload done"),
     ("worker", "worker forked", "first worker forked"),
