@@ -510,7 +510,8 @@ class TensorFlowFunction:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
-                ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
+                # Each replay gives its own: a placeholder, one op where ones would be three to build.
+                ct = tf.compat.v1.placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
                 grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense

@@ -202,6 +202,8 @@ class Walker:
             outputs = tuple(prefix + t.name for t in op.outputs)
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
+                if not prefix:
+                    self._passed_through(outputs)  # the cotangent, handed on as it is by a rule
                 continue
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
