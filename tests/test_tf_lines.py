@@ -26,6 +26,12 @@ SOURCE = textwrap.dedent(
         return -tf.square(1.0 - p) * tf.math.log(p)
 
 
+    def scaled_log_sigmoid(z):
+        p = tf.sigmoid(z)
+        logp = tf.math.log(p)
+        return logp * 1e3
+
+
     @tf.custom_gradient
     def clip_st(x):
         def grad(dy):
@@ -68,12 +74,21 @@ def line_of(text, after=None):
 
 
 def test_a_gradient_op_is_at_the_line_of_the_forward_op_it_differentiates(model):
-    [result] = gradcli.check(f"{model}:naive_focal", [{"z": -100.0}], dtypes=("float32",)).results
+    [result] = gradcli.check(f"{model}:scaled_log_sigmoid", [{"z": -87.0}], dtypes=("float32",)).results
     assert result.status == "unstable"
     [first] = [f for f in result.findings if f.kind == "nonfinite" and f.phase == "backward"]
-    # Log's gradient, 1/p, overflows: it is Log's (the line of tf.math.log), not sigmoid's, whose output p it reads.
-    assert first.op == "reciprocal"
-    assert first.location == f"{model}:{line_of('tf.math.log(p)')}"
+    # Log's gradient, upstream * 1/p (p = 1.6e-38), overflows: it is Log's (the line of tf.math.log), not the line of
+    # the product that handed it its upstream gradient, nor sigmoid's, whose output p it reads.
+    assert first.op == "multiply"
+    assert first.location == f"{model}:{line_of('tf.math.log(p)', after='def scaled_log_sigmoid(z):')}"
+
+
+def test_a_result_tensorflow_flushes_to_zero_is_named_where_it_was_made(model):
+    [result] = gradcli.check(f"{model}:naive_focal", [{"z": -100.0}], dtypes=("float32",)).results
+    assert result.status == "unstable"
+    # sigmoid(-100) = 3.7e-44 is subnormal in float32: TensorFlow's kernel gives 0, and log(0) is -inf.
+    [underflow] = [f for f in result.findings if f.kind == "underflow"]
+    assert (underflow.op, underflow.location) == ("sigmoid", f"{model}:{line_of('p = tf.sigmoid(z)')}")
 
 
 def test_an_identity_rule_that_is_wrong_is_named_at_its_own_line(model):

@@ -28,6 +28,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .jax_walk import _FlushedToRecorder as FlushedToRecorder, flushed  # as CPU kernels flush: XLA and TensorFlow alike
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
@@ -98,18 +99,36 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
-        located = hooks.forward is not None
+        if hooks.forward is not None:
+            return self._located(env, list(self.inputs) + list(given or ()))
         for step in self.steps:
-            args = [env[key] for key in step.inputs]
-            if located:
-                with replayed_at(step.location, step.rule):
-                    out = step.function(args, step.attrs)
-            else:
-                out = step.function(args, step.attrs)
+            out = step.function([env[key] for key in step.inputs], step.attrs)
             if isinstance(out, tuple):
                 env.update(zip(step.outputs, out))
             else:
                 env[step.outputs[0]] = out
+        return [env[key] for key in self.outputs]
+
+    def _located(self, env, fed):
+        """`run` while the checker records: each step on its user's line, its results flushed as TensorFlow's CPU kernels flush them.
+
+        TensorFlow computes with flush-to-zero and denormals-are-zero, float32
+        and float64 alike (``tf.exp(-90.0)`` is 0 in float32): the recorder is
+        shown each result flushed, and the replay goes on with that very
+        object, so the op whose result TensorFlow flushed to 0 is the one
+        provenance names, and what follows meets TensorFlow's zeros.
+        """
+        for key in fed:  # an operand TensorFlow reads as 0 (denormals-are-zero)
+            env[key] = flushed(env[key])
+        with FlushedToRecorder() as shown:
+            for step in self.steps:
+                with replayed_at(step.location, step.rule):
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                if isinstance(out, tuple):
+                    env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
+                else:
+                    env[step.outputs[0]] = shown.flushed(out)
+                shown.forget()
         return [env[key] for key in self.outputs]
 
     def _static_for_floats(self):
