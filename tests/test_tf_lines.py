@@ -117,3 +117,36 @@ def test_an_identity_rule_of_a_function_with_another_derivative_is_wrong_at_its_
         [rule] = [f for f in result.findings if f.kind == "wrong-rule"]
         assert rule.location == f"{model}:{line_of('def grad(dy):', after='def exp_st(x):')}"
         assert result.gradient["x"] == 1.0  # TensorFlow's: the rule hands dy = 1 on
+
+
+NEGATIONS = textwrap.dedent(
+    '''
+    import tensorflow as tf
+
+
+    def two_negations(x):
+        a = -tf.exp(x)
+        b = tf.sin(a)
+        c = tf.identity(-b)
+        return tf.math.log(c * c)
+    '''
+)
+
+
+def test_the_gradient_of_an_op_tensorflow_hands_neither_inputs_nor_outputs_is_at_that_ops_line(tmp_path):
+    # Neg's gradient function gets only its upstream gradient: the bridge finds the Neg by it, not by op names
+    # (the first gradient op TensorFlow names "Neg" is the gradient of the second Neg, "Neg_1").
+    import importlib.util
+
+    from gradcli.capture.tf_bridge import TensorFlowFunction
+
+    path = tmp_path / "negations.py"
+    path.write_text(NEGATIONS)
+    spec = importlib.util.spec_from_file_location("negations", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    captured = TensorFlowFunction(module.two_negations, "two_negations")._capture([np.float64(0.5)], list)
+    lines = NEGATIONS.splitlines()
+    first, second = (f"{path}:{next(i + 1 for i, line in enumerate(lines) if text in line)}" for text in ("-tf.exp", "-b"))
+    gradient_negations = [s.location for s in captured.backward.steps if s.op_type == "Neg" and s.name.startswith("gradient_tape")]
+    assert gradient_negations == [second, first]  # the backward pass meets the later Neg first

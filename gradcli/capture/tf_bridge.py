@@ -506,13 +506,14 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users):
+            with watching_gradients(tf, gradients, frames.users) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
                 # Each replay gives its own: a placeholder, one op where ones would be three to build.
                 ct = tf.compat.v1.placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
+                seed(ct, y)
                 grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
