@@ -56,6 +56,15 @@ SOURCE = textwrap.dedent(
 
     def identity_rule_of_exp(x):
         return exp_st(x)
+
+
+    @tf.function
+    def clipped_inside(x):
+        return clip_st(x)
+
+
+    def straight_through_a_tf_function(x):
+        return tf.reduce_sum(clipped_inside(x) * tf.constant([1.0, 2.0], dtype=x.dtype))
     '''
 )
 
@@ -98,6 +107,17 @@ def test_an_identity_rule_that_is_wrong_is_named_at_its_own_line(model):
     assert rule.location == f"{model}:{line_of('def grad(dy):')}"
     assert "grad() of clip_st" in rule.op
     assert list(np.ravel(result.gradient["x"])) == [1.0, 2.0]  # TensorFlow's own numbers, passed through the rule
+    assert np.allclose(result.exact_gradient["x"], [0.0, 2.0], rtol=1e-12, atol=0)
+
+
+def test_an_identity_rule_inside_a_nested_tf_function_is_named_at_its_own_line(model):
+    # The nested function's gradient is a function TensorFlow builds by its gradient registry, not by the tape.
+    [result] = gradcli.check(f"{model}:straight_through_a_tf_function", [{"x": np.array([2.0, 0.5])}], dtypes=("float64",)).results
+    assert result.status == "wrong"
+    [rule] = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert rule.location == f"{model}:{line_of('def grad(dy):')}"
+    assert "grad() of clip_st" in rule.op
+    assert list(np.ravel(result.gradient["x"])) == [1.0, 2.0]
     assert np.allclose(result.exact_gradient["x"], [0.0, 2.0], rtol=1e-12, atol=0)
 
 

@@ -221,14 +221,12 @@ class Walker:
             outputs = tuple(prefix + t.name for t in op.outputs)
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
-                if not prefix:
-                    self._passed_through(outputs)  # the cotangent, handed on as it is by a rule
+                self._passed_through(op.outputs, outputs)  # the cotangent, handed on as it is by a rule
                 continue
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
             self._op(op, inputs, outputs, location, rule)
-            if not prefix:
-                self._passed_through(outputs)
+            self._passed_through(op.outputs, outputs)
 
     def _op(self, op, inputs, outputs, location, rule):
         """One operation of a graph: folded, walked into, or a step (or unmapped, where the table lacks it)."""
@@ -254,11 +252,14 @@ class Walker:
             for key in outputs:
                 self.unmapped[key] = (op.type, op.name, location)
 
-    def _passed_through(self, outputs):
+    def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
-        ``dy * 1`` on the rule's line, the ops after it reading that, so a wrong one is named there."""
-        for key in outputs:
-            rule = self.gradients.passed.get(key)
+        ``dy * 1`` on the rule's line, the ops after it reading that, so a wrong one is named there (in the
+        traced graph, or in a function it calls: a nested ``tf.function``'s gradient)."""
+        if not self.gradients.passed:
+            return
+        for tensor, key in zip(tensors, outputs):
+            rule = self.gradients.passed.get((tensor.graph, tensor.name))
             if rule is not None:
                 through = self.renamed[key] = f"{key}#through {rule[0]}"
                 self.locations[through] = rule[1]
@@ -308,7 +309,7 @@ class Walker:
             bound[tensor.op.name] = key
         self._graph(body, prefix, bound)
         for key, tensor in zip(outputs, body.outputs):
-            self._alias(key, prefix + tensor.name)
+            self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
     def _subplan(self, op, attribute, location):
         """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its outputs."""
@@ -376,7 +377,7 @@ class Gradients:
 
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
-    ``passed``: a gradient tensor's name -> the user's rule, ("grad() of f",
+    ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
     "file.py:LINE"), that returned it unchanged.
     """
 

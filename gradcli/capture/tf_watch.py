@@ -33,7 +33,9 @@ def watching_gradients(tf, gradients, users):
     from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the door its tape calls gradient functions through
     from tensorflow.python.eager import backprop, record  # lazy: TensorFlow's gradient door and custom_gradient's recorder
 
-    original, recording = backprop._gradient_function, record.record_operation
+    from tensorflow.python.framework import ops  # lazy: TensorFlow's; the registry door symbolic gradients call
+
+    original, recording, registered = backprop._gradient_function, record.record_operation, ops.get_gradient_function
     made = []  # (graph, first op index, end index, the forward op differentiated or None)
     upstream = _Upstream()
 
@@ -55,13 +57,20 @@ def watching_gradients(tf, gradients, users):
             backward_function = _noting_passed(backward_function, rule, gradients)
         return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
 
+    def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
+        function = registered(op)
+        rule = _user_rule(function, users) if function is not None else None
+        return _noting_passed(function, rule, gradients) if rule is not None else function
+
     pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
     record.record_operation = record_operation
+    ops.get_gradient_function = get_gradient_function
     try:
         yield upstream.seed
     finally:
         pywrap_tfe.TFE_Py_RegisterGradientFunction(original)
         record.record_operation = recording
+        ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
 
 
@@ -157,6 +166,8 @@ def _user_rule(backward, users):
     """``("grad() of f", "file.py:LINE")`` of the user's ``tf.custom_gradient`` rule a recorded backward calls; None if not a user's."""
     code = getattr(backward, "__code__", None)
     cells = dict(zip(code.co_freevars, backward.__closure__ or ())) if code is not None else {}
+    if "grad_fn" not in cells and "tape_grad_fn" in cells:  # the registered gradient of a custom_gradient's IdentityN
+        return _user_rule(cells["tape_grad_fn"].cell_contents, users)
     rule = cells["grad_fn"].cell_contents if "grad_fn" in cells else None
     code = getattr(inspect.unwrap(rule), "__code__", None) if callable(rule) else None
     if code is None or not users(code.co_filename):
@@ -171,7 +182,7 @@ def _noting_passed(backward, rule, gradients):
         returned = backward(*upstream)
         for tensor in returned if isinstance(returned, (list, tuple)) else [returned]:
             if any(tensor is g for g in upstream) and hasattr(tensor, "name"):
-                gradients.passed[tensor.name] = rule
+                gradients.passed[(tensor.graph, tensor.name)] = rule
         return returned
 
     return noted
