@@ -26,6 +26,7 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
+from . import arb_proof as proof
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
@@ -540,6 +541,7 @@ def _jet_pick(pick):
 
 
 JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
+SYM_REDUCTIONS = {}  # on `arb_proof.Sym` numbers: filled by `enable`
 
 
 # Pure arithmetic on balls whose answers are shared by identity when the same op meets the same balls
@@ -570,6 +572,8 @@ def _dispatch(name, on_arb, on_mpmath):
     shared = name in _SHARED
 
     def run(*args, **kwargs):
+        if proof.proving and any(type(a) is proof.Sym for a in args):
+            return proof.run(name, *args, **kwargs)
         for a in args:
             if type(a) is Jet:
                 on_jets = JETS.get(name)
@@ -601,6 +605,11 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
     """
 
     def run(*args, **kwargs):
+        if proof.proving and any(proof.holds(a) for a in args):
+            on_syms = on_mpmath if name == "sum" else SYM_REDUCTIONS.get(name)
+            if on_syms is None:
+                raise NoArb(f"no proof rule for {name}")
+            return on_syms(*args, **kwargs)
         if any(_holds_jets(a) for a in args):
             if on_jets is None:
                 raise NoArb(f"no jet implementation of {name}")
@@ -713,6 +722,8 @@ def enable():
 
     JETS.update(_jet_table())
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
+    proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
+    SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
             prim = primitive_of(value)
@@ -731,4 +742,4 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
-    register_mp_types(arb, Jet)
+    register_mp_types(arb, Jet, proof.Sym)

@@ -60,7 +60,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
-from . import balls
+from . import balls, python_zero
 from .kinks import find_kinks, undefined_at_kinks
 from .precision import MAX_FD_COORDINATES, random_direction
 
@@ -304,8 +304,14 @@ def _jet_out(out, width):
 
 def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
     """(settled derivative entries as mpf, bits) of ``on_path`` (a function held to one path) on jets
-    seeded as `_seeded` seeds them; None where jets cannot tell."""
+    seeded as `_seeded` seeds them; None where jets cannot tell.
+
+    An entry is 0 only where its ball is exactly 0 or the program proves it
+    (`python_zero`, tried once an entry is a ball around 0); one still around 0
+    at `balls.MAX_BITS` leaves the point without an exact reference (`_Unresolvable`).
+    """
     width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
+    proof = None  # which entries the program proves 0: asked once, the first time one is a ball around 0
     while bits <= balls.MAX_BITS:
         budget.afford()
         _precision(bits)
@@ -323,8 +329,13 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
         if got is not False:
             value, d = got
             if all(e.is_finite() for e in d) and value.is_finite():
-                if _settled(value, bits) and all(_settled(e, bits) for e in d):
+                if proof is None and any(_around_zero(e) for e in d):
+                    proof = python_zero.proven(on_path, args, direction, coordinate)[1]
+                d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
+                if all(_exact_settled(e) for e in d):
                     return [balls.settled(e) for e in d], bits
+                if bits >= balls.MAX_BITS and all(_exact_settled(e) or _around_zero(e) for e in d):
+                    raise _Unresolvable(_not_proven("gradient", [e for e in d if _around_zero(e)]))
             elif bits >= UNDECIDED_BITS:
                 return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
         bits *= 2
@@ -339,7 +350,7 @@ def _differences(args, result, budget, seed, value, rule, function, sided=None):
         gradient, most = _per_coordinate(function, args, value, rule, budget, sided)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
-        most = _along_direction(function, args, value, rule, budget, seed, result)
+        most = _along_direction(function, args, value, rule, budget, seed, result, at_point=sided is None)
     return most
 
 
@@ -378,18 +389,38 @@ def _ball_or_none(value):
         return None
 
 
-def _settled(ball, bits):
-    """Whether ``ball`` is settled at ``bits`` (`balls.settled`), a ball around 0 that is not exactly 0
-    only at `balls.MAX_BITS`: until then more bits may show a number (exp(-1e200) is 0 +- 10^-3e199
-    at 128 bits, and 10^-4.3e199 to every digit at 1024). A 0 is proven, or the most bits say so."""
-    if bits < balls.MAX_BITS and not ball.is_exact() and ball.contains(0):
+def _rule_settled(ball, bits):
+    """Whether an entry of gradcli's rule (judged, never shown as exact) is settled at ``bits``: a ball
+    around 0 that is not exactly 0 only at `balls.MAX_BITS`, until then more bits may show a number
+    (exp(-1e200) is 0 +- 10^-3e199 at 128 bits, and 10^-4.3e199 to every digit at 1024)."""
+    if bits < balls.MAX_BITS and _around_zero(ball):
         return False
     return balls.settled(ball) is not None
 
 
+def _exact_settled(ball):
+    """Whether ``ball`` proves an exact number: exactly, or to `balls.RELATIVE_RADIUS`; never a ball around 0."""
+    return not _around_zero(ball) and balls.settled(ball) is not None
+
+
+def _is_exact_zero(ball):
+    return ball.is_exact() and ball.is_zero()
+
+
+def _around_zero(ball):
+    return not ball.is_exact() and ball.contains(0)
+
+
+def _not_proven(what, around):
+    """Why there is no reference where ``around`` (balls, or a log2 of their width) are 0 only within their width."""
+    if not isinstance(around, int):
+        around = max(_log2(arb_core.ARB(b.rad())) for b in around)
+    return f"the exact {what} is within 2^{around} of 0 but not proven 0"
+
+
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
-    bits, last = START_BITS, 0.0
+    bits, last, zero = START_BITS, 0.0, None
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
@@ -398,6 +429,10 @@ def _rule_on_balls(function, args, budget):
             with np.errstate(all="ignore"):
                 value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
             value = _ball(value)
+            if _around_zero(value):  # the exact value: 0 only where the program proves it
+                if zero is None:
+                    zero = python_zero.proven(lambda *a: _traced(function, a), args, value_only=True)[0]
+                value = arb_core.ARB(0) if zero else value
             rule = [
                 np.array([_ball_or_none(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object)
                 for g in rule
@@ -413,8 +448,10 @@ def _rule_on_balls(function, args, budget):
             bits *= 2
             continue
         last = time.perf_counter() - started
-        if _settled(value, bits) and all(e is None or _settled(e, bits) for g in rule for e in g):
+        if _exact_settled(value) and all(e is None or _rule_settled(e, bits) for g in rule for e in g):
             return value, rule, bits
+        if bits >= balls.MAX_BITS and _around_zero(value):
+            raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
 
@@ -501,7 +538,7 @@ def _bits_for(value, derivative, h, extra=0):
     return bits
 
 
-def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
+def _judge(quotient, rule_ball, bits_at, value, h, trusted=True, prove=None):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
@@ -509,8 +546,9 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
     taken only once its own error bound leaves it `EXTRAPOLATED` relative
     (else `_Fallback`). ``bits_at(step_factor)`` is the bits a difference with
     that step needs to start with. A rule that holds 0 is 0 only where
-    `_proven_zero` says so; else the differences find the derivative, to
-    2^ZERO_LOG2 if need be, so a tiny one is found, not hidden.
+    ``prove()`` (the program's own proof, `python_zero`) says so; else the
+    differences find the derivative, so a tiny one is found, not hidden, and
+    one they put within 2^ZERO_LOG2 of 0 leaves the point without a reference.
 
     An extrapolation is taken only from a step over which the function (``value``
     at the point, ``h`` the step at factor 1) moves by at most 2^STEP_LOG2 of
@@ -521,8 +559,10 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
     (`_without_rule`): the differences alone decide, never an agreement with it.
     """
     if rule_ball.contains(0):
-        if _proven_zero(quotient, bits_at):
-            return rule_ball if trusted else arb_core.ARB(0)
+        if prove is not None and prove():
+            return arb_core.ARB(0)
+        if _within_floor(quotient, bits_at):
+            raise _Unresolvable(_not_proven("derivative", ZERO_LOG2))
         radius = arb_core.ARB(2) ** ZERO_LOG2
     else:
         radius = abs(rule_ball).lower() * arb_core.ARB(2) ** -GUARD_BITS  # the rounding a difference may carry
@@ -557,8 +597,9 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
         factor, shrink = factor * arb_core.ARB(2) ** shrink, shrink * 2
 
 
-def _proven_zero(quotient, bits_at):
-    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0.
+def _within_floor(quotient, bits_at):
+    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0
+    (no difference tells it from 0 then: a 0 only a proof of the program's own may show).
 
     Two Richardson extrapolations (steps s, s/2, s/4; error ~ s^4): their
     difference bounds the last one's error, and both must lie within the floor.
@@ -607,7 +648,7 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
     A coordinate whose every step crosses a switch the point sits on goes to ``sided`` (None: raise).
     """
     base = [_to_balls(a) for a in args]
-    gradient, most = [], 0
+    gradient, most, offset = [], 0, 0
     for i, a in enumerate(args):
         entries = []
         for k in range(int(np.size(a))):
@@ -615,6 +656,7 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
             r = rule[i][k]
             used = []
+            prove = _prover(function, args, h, coordinate=offset + k, at_point=sided is None)
 
             def bits_at(factor, r=r, h=h):
                 used.append(_bits_for(value, r, h * factor))
@@ -628,7 +670,8 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
                 return (up - down) / (2 * step)
 
             try:
-                judged = _judge(quotient, r, bits_at, value, h) if r is not None else _without_rule(quotient, value, h, used)
+                judged = (_judge(quotient, r, bits_at, value, h, prove=prove) if r is not None
+                          else _without_rule(quotient, value, h, used, prove))
             except _OffPath:
                 if sided is None:
                     raise
@@ -636,10 +679,24 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
             entries.append(_mpf(judged))
             most = max([most, *used])
         gradient.append(entries)
+        offset += int(np.size(a))
     return gradient, most
 
 
-def _without_rule(quotient, value, h, used):
+def _prover(function, args, step, direction=None, coordinate=None, at_point=True):
+    """``prove()``: whether the program proves the one derivative entry so seeded 0 (`python_zero`): at the
+    point, or by being the same function of the step on both sides (``step``: where the branches are decided).
+    Not ``at_point`` where the point sits on a switch: its own branches are no smooth piece around it."""
+
+    def prove():
+        if at_point and python_zero.proven(function, args, direction, coordinate)[1][0]:
+            return True
+        return python_zero.symmetric(function, args, step, direction, coordinate)
+
+    return prove
+
+
+def _without_rule(quotient, value, h, used, prove=None):
     """The derivative from differences alone, where the rule is not finite (a NaN leaked from where's other branch).
 
     A difference at the first step, at more bits until its ball excludes 0,
@@ -664,7 +721,7 @@ def _without_rule(quotient, value, h, used):
         used.append(_bits_for(value, rough, h * factor))
         return used[-1]
 
-    return _judge(quotient, rough, bits_at, value, h, trusted=False)
+    return _judge(quotient, rough, bits_at, value, h, trusted=False, prove=prove)
 
 
 def _from_each_side(function, args, budget):
@@ -699,12 +756,16 @@ def _from_each_side(function, args, budget):
                     raise _Fallback("a piece is not finite past its switch") from None
                 return (up - down) / (2 * step)
 
+            prove = _prover(piece, args, h, coordinate=sum(int(np.size(a)) for a in args[:i]) + k)
             if rule_ball is None:  # no rule to agree with: the two pieces must agree with each other
-                found.append(_without_rule(quotient, value, h, []))
-            elif _judge(quotient, rule_ball, bits_at, value, h) is not rule_ball:
+                found.append(_without_rule(quotient, value, h, [], prove))
+                continue
+            judged = _judge(quotient, rule_ball, bits_at, value, h, prove=prove)
+            if judged is not rule_ball and not _is_exact_zero(judged):  # a proven 0 agrees with a rule around 0
                 raise _Fallback("the derivatives of the pieces at a switch differ from the rule")
+            found.append(judged)
         if rule_ball is not None:
-            return rule_ball
+            return found[0] if all(_is_exact_zero(f) for f in found) else rule_ball
         right, left = found
         if not abs(right - left).upper() <= abs(right).lower() * arb_core.ARB(EXTRAPOLATED) * 10 and not (
             right.is_zero() and left.is_zero()
@@ -748,7 +809,7 @@ def _replaced(base, i, k, point):
     return values
 
 
-def _along_direction(function, args, value, rule, budget, seed, result):
+def _along_direction(function, args, value, rule, budget, seed, result, at_point=True):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
     direction = random_direction(args, seed)
     balls_v = [np.asarray(_to_balls(d), dtype=object).ravel() for d in direction]
@@ -777,7 +838,7 @@ def _along_direction(function, args, value, rule, budget, seed, result):
         return (sides[0] - sides[1]) / (2 * step)
 
     result.direction = direction
-    result.directional = _mpf(_judge(quotient, r, bits_at, value, h))
+    result.directional = _mpf(_judge(quotient, r, bits_at, value, h, prove=_prover(function, args, h, direction=direction, at_point=at_point)))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
     return max(used)
