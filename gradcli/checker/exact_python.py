@@ -24,10 +24,12 @@ rise while the difference's ball is wider than that (1 + tanh(-980) cancels
 2836 bits). A disagreement is how a wrong rule is caught: the exact gradient is
 then the extrapolated difference, once its error bound is below 1e-14 relative
 and the function moves by at most 2^-30 of itself over the step (the step
-shrinks until both hold). A rule that holds 0 is 0 only where extrapolated
-differences at a step of 2^-4128 |x| prove the derivative within 2^-16384 of
-0; else the differences find it, so a tiny derivative (1e-854) is found, not
-hidden.
+shrinks until both hold). A 0 is exact only where the program proves it
+(`python_zero`: exact rational functions over the values of the functions it
+calls, at the point, or as the same function of the step on both sides);
+else the differences find the derivative, so a tiny one (1e-854) is found, not
+hidden, and one they put within 2^-16384 of 0 leaves the point without a
+reference ("within 2^-16384 of 0 but not proven 0"), never a 0 called exact.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
@@ -61,14 +63,28 @@ from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls, python_zero
+from .exact_jets import (
+    GUARD_BITS,
+    START_BITS,
+    UNDECIDED_BITS,
+    ZERO_LOG2,
+    _around_zero,
+    _exact_settled,
+    _Fallback,
+    _is_exact_zero,
+    _log2,
+    _not_proven,
+    _NotFinite,
+    _OffPath,
+    _on_jets,
+    _precision,
+    _seeded,
+    _Unresolvable,
+)
 from .kinks import find_kinks, undefined_at_kinks
 from .precision import MAX_FD_COORDINATES, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
-GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
-START_BITS = 128
-UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball that is not finite
-ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
@@ -79,22 +95,6 @@ _TOO_FINE = (
     f"no difference within {balls.MAX_BITS} bits resolves a derivative this small beside the function's value "
     "(exp(-2e300) beside 1e300), and no other way proves it"
 )
-
-
-class _Fallback(Exception):
-    """Balls cannot answer here: the mpmath path takes over."""
-
-
-class _Unresolvable(_Fallback):
-    """No difference resolves the derivative within `balls.MAX_BITS`: mpmath's fewer digits would not either."""
-
-
-class _OffPath(_Fallback):
-    """A difference point decides a branch otherwise than the point itself: a switch lies within the step."""
-
-
-class _NotFinite(_Fallback):
-    """A ball came out infinite or NaN: exp(1e300) at 128 bits (more bits may tell), or log(0) (none will)."""
 
 
 def compute(target, args, result, budget, seed=0):
@@ -252,96 +252,6 @@ def _sided_jets_into(result, function, args, bits, budget):
     return most
 
 
-def _seeded(args, direction=None, coordinate=None):
-    """The arguments as jets: each coordinate its own unit tangent, all along ``direction``, or only ``coordinate`` (a flat index) moving."""
-    n = sum(int(np.size(a)) for a in args)
-    width = n if direction is None and coordinate is None else 1
-    zero = arb_core.ARB(0)
-    out, k = [], 0
-    for i, a in enumerate(args):
-        flat = np.asarray(a, dtype=np.float64).ravel()
-        along = None if direction is None else np.asarray(direction[i], dtype=np.float64).ravel()
-        jets = []
-        for j, v in enumerate(flat):
-            d = np.full(width, zero, dtype=object)
-            if coordinate is not None:
-                d[0] = arb_core.ARB(int(k == coordinate))
-            elif direction is None:
-                d[k] = arb_core.ARB(1)
-            else:
-                d[0] = arb_core.ARB(float(along[j]))
-            jets.append(arb_core.Jet(arb_core.ARB(float(v)), d))
-            k += 1
-        if np.ndim(a) == 0:
-            out.append(jets[0])
-        else:
-            arr = np.empty(np.shape(a), dtype=object)
-            for j, jet in enumerate(jets):
-                arr.flat[j] = jet
-            out.append(arr)
-    return out
-
-
-def _jet_out(out, width):
-    """(value ball, derivative balls) of what a program returned on jets; None if it is not one number."""
-    out = raw(out)
-    if isinstance(out, np.ndarray):
-        if out.size != 1:
-            return None
-        out = out.reshape(())[()]
-    if type(out) is arb_core.Jet:
-        value, d = out.v, out.d
-    elif isinstance(out, arb_core.ARB):
-        value, d = out, None
-    elif isinstance(out, (int, float, np.floating, np.integer)) and not isinstance(out, (bool, np.bool_)):
-        value, d = arb_core.ARB(float(out)), None
-    else:
-        return None
-    if d is None:
-        d = [arb_core.ARB(0)] * width
-    return value, list(d)
-
-
-def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
-    """(settled derivative entries as mpf, bits) of ``on_path`` (a function held to one path) on jets
-    seeded as `_seeded` seeds them; None where jets cannot tell.
-
-    An entry is 0 only where its ball is exactly 0 or the program proves it
-    (`python_zero`, tried once an entry is a ball around 0); one still around 0
-    at `balls.MAX_BITS` leaves the point without an exact reference (`_Unresolvable`).
-    """
-    width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
-    proof = None  # which entries the program proves 0: asked once, the first time one is a ball around 0
-    while bits <= balls.MAX_BITS:
-        budget.afford()
-        _precision(bits)
-        try:
-            with np.errstate(all="ignore"):
-                got = _jet_out(on_path(*_seeded(args, direction, coordinate)), width)
-        except (arb_core.Undecided, _NotFinite):
-            got = False  # a branch the balls cannot decide yet: more bits may
-        except _OffPath:
-            return None
-        except Exception:  # noqa: BLE001 - an op without jets (NoArb), or code that wants floats
-            return None
-        if got is None:
-            return None
-        if got is not False:
-            value, d = got
-            if all(e.is_finite() for e in d) and value.is_finite():
-                if proof is None and any(_around_zero(e) for e in d):
-                    proof = python_zero.proven(on_path, args, direction, coordinate)[1]
-                d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
-                if all(_exact_settled(e) for e in d):
-                    return [balls.settled(e) for e in d], bits
-                if bits >= balls.MAX_BITS and all(_exact_settled(e) or _around_zero(e) for e in d):
-                    raise _Unresolvable(_not_proven("gradient", [e for e in d if _around_zero(e)]))
-            elif bits >= UNDECIDED_BITS:
-                return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
-        bits *= 2
-    return None
-
-
 def _differences(args, result, budget, seed, value, rule, function, sided=None):
     """The exact gradient (or directional derivative) into ``result``, by differences of ``function``
     judged against the rule (``sided``: see `_from_each_side`); returns the most bits they used."""
@@ -398,26 +308,6 @@ def _rule_settled(ball, bits):
     return balls.settled(ball) is not None
 
 
-def _exact_settled(ball):
-    """Whether ``ball`` proves an exact number: exactly, or to `balls.RELATIVE_RADIUS`; never a ball around 0."""
-    return not _around_zero(ball) and balls.settled(ball) is not None
-
-
-def _is_exact_zero(ball):
-    return ball.is_exact() and ball.is_zero()
-
-
-def _around_zero(ball):
-    return not ball.is_exact() and ball.contains(0)
-
-
-def _not_proven(what, around):
-    """Why there is no reference where ``around`` (balls, or a log2 of their width) are 0 only within their width."""
-    if not isinstance(around, int):
-        around = max(_log2(arb_core.ARB(b.rad())) for b in around)
-    return f"the exact {what} is within 2^{around} of 0 but not proven 0"
-
-
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
     bits, last, zero = START_BITS, 0.0, None
@@ -454,19 +344,6 @@ def _rule_on_balls(function, args, budget):
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
-
-
-def _precision(bits):
-    """Balls at ``bits``, and mpmath well past them.
-
-    A rule's constants (ln 2, 2/sqrt(pi)) come from mpmath when balls are its
-    numbers; at mpmath's own 53 bits they would be float64s that balls take as exact.
-    """
-    import flint
-    import mpmath
-
-    flint.ctx.prec = bits
-    mpmath.mp.prec = bits + GUARD_BITS
 
 
 def _branches_at(function, args):
@@ -518,15 +395,6 @@ def _shaped(entries, like):
     for i, v in enumerate(entries):
         out.flat[i] = v
     return out
-
-
-def _log2(ball):
-    """log2 of a ball's magnitude (ZERO_LOG2 for 0)."""
-    mid = ball.mid()
-    if mid.is_zero():
-        return ZERO_LOG2
-    man, exp = mid.man_exp()
-    return int(exp) + int(man).bit_length() if int(man) else ZERO_LOG2
 
 
 def _bits_for(value, derivative, h, extra=0):
