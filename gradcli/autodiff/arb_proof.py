@@ -59,6 +59,8 @@ class _Proof:
         self.ctx = flint.fmpq_mpoly_ctx.get(("a", ATOMS), "deglex")
         self.gens = self.ctx.gens()
         self.atoms = {}  # an atom's name -> its generator
+        self.numbers = {}  # an atom's generator (as text) -> its number
+        self.exps = {}  # an exp atom's number -> its argument (a quotient)
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
@@ -74,11 +76,15 @@ class _Proof:
                 raise NoProof("more atoms than a proof may use")
             number = len(self.atoms)
             found = self.atoms[name] = self.gens[number]
+            self.numbers[str(found)] = number
             if square is not None:
                 rule = square(number)
                 if rule is not None:
                     self.squares[number] = rule
         return (found, self.one)
+
+    def number(self, atom):
+        return self.numbers[str(atom[0])]
 
     def reduced(self, poly):
         """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
@@ -231,7 +237,7 @@ def _exp(q):
     """exp(q): a product over q's terms where q is a polynomial (exp(log(r)) = r, exp(logsumexp) = the sum of exps)."""
     num, den = q
     if not den.is_one():
-        return _call("exp", q)
+        return _exp_atom(q)
     out = (_state.one, _state.one)
     constant = _state.flint.fmpq(0)
     for monomial, coefficient in num.to_dict().items():
@@ -241,12 +247,12 @@ def _exp(q):
         term = _state.ctx.from_dict({monomial: 1})
         k = int(coefficient.p) if coefficient.q == 1 and abs(int(coefficient.p)) <= MAX_POWER else None
         if k is None:
-            out = mul(out, _call("exp", (term * coefficient, _state.one)))
+            out = mul(out, _exp_atom((term * coefficient, _state.one)))
             continue
         out = mul(out, power(_exp_of_monomial(monomial, term), k))
     if constant != 0:
         sign = 1 if constant > 0 else -1
-        out = mul(out, power(_call("exp", (_state.ctx.constant(abs(constant)), _state.one)), sign))
+        out = mul(out, power(_exp_atom((_state.ctx.constant(abs(constant)), _state.one)), sign))
     return out
 
 
@@ -255,14 +261,46 @@ def _exp_of_monomial(monomial, term):
         found = _state.logs.get(str(term))
         if found is not None:
             return found
-    return _call("exp", (term, _state.one))
+    return _exp_atom((term, _state.one))
+
+
+def _exp_atom(q):
+    """The atom exp(q), its argument remembered: log of a power of it is that multiple of q again."""
+    atom = _call("exp", q)
+    _state.exps[_state.number(atom)] = q
+    return atom
 
 
 def _log(q):
-    """log(q) (q > 0, which its finite ball proved): an atom remembered so that exp of it is q again."""
-    atom = _call("log", q)
-    _state.logs.setdefault(str(atom[0]), q)
-    return atom
+    """log(q) (q > 0, which its finite ball proved): the arguments of the exp atoms q is a multiple of, with
+    their powers (log(e^a r) = a + log(r), e^a > 0), plus an atom for the rest, remembered so that exp of
+    it is that rest again."""
+    num, den = q
+    out = None
+    for number, argument in list(_state.exps.items()):
+        k = 0
+        for side in (0, 1):
+            poly = (num, den)[side]
+            least = min(m[number] for m in poly.to_dict()) if not poly.is_zero() else 0
+            if least:
+                poly = _state.ctx.from_dict({_lowered(m, number, least): c for m, c in poly.to_dict().items()})
+                num, den = (poly, den) if side == 0 else (num, poly)
+                k += least if side == 0 else -least
+        if k:
+            piece = mul(_const(int(k)), argument)
+            out = piece if out is None else add(out, piece)
+    rest = (num, den)
+    if num == den:
+        return out if out is not None else (_state.zero, _state.one)
+    atom = _call("log", rest)
+    _state.logs.setdefault(str(atom[0]), rest)
+    return atom if out is None else add(out, atom)
+
+
+def _lowered(monomial, number, by):
+    lowered = list(monomial)
+    lowered[number] -= by
+    return tuple(lowered)
 
 
 def _sqrt(q):
