@@ -74,6 +74,8 @@ def _equal(x, y):
 
 
 def _power(x, y):
+    if type(y) is int or (type(y) is float and y.is_integer() and abs(y) < 2**53):  # x**2: no ball made for the 2
+        return _arb(x) ** int(y)
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
@@ -550,41 +552,51 @@ SYM_REDUCTIONS = {}  # on `arb_proof.Sym` numbers: filled by `enable`
 # ops are left out: each of their decisions must be recorded.
 _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
                      "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
-_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept)
+_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept): a power of 2
 _shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
 _CTX = None  # flint.ctx (its precision), bound by enable()
 
 
 def _share(name, on_arb, args):
     """``on_arb(*args)``, the very ball answered before for the same op on the same arguments (by identity)."""
-    key = (name, _CTX.prec, *map(id, args))
-    slot = hash(key) % _SLOTS
+    # The key spelled out per arity: a tuple built from map(id, ...) costs more than the op it saves.
+    if len(args) == 1:
+        key = (name, _CTX.prec, id(args[0]))
+    elif len(args) == 2:
+        key = (name, _CTX.prec, id(args[0]), id(args[1]))
+    else:
+        key = (name, _CTX.prec, *map(id, args))
+    slot = hash(key) & (_SLOTS - 1)
     found = _shared[slot]
-    if found is not None and found[0] == key and all(map(operator.is_, found[1], args)):
-        return found[2]
+    if found is not None and found[0] == key:
+        return found[2]  # the arguments are held by the slot, so their identities were not reused
     answer = on_arb(*args)
     _shared[slot] = (key, args, answer)
     return answer
 
 
 def _dispatch(name, on_arb, on_mpmath):
-    """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
+    """One element: the ball implementation when a ball is among the arguments, else mpmath's
+    (jets' and proof numbers' own where one of those is among them)."""
     shared = name in _SHARED
+    sym = proof.Sym
 
     def run(*args, **kwargs):
-        if proof.proving and any(type(a) is proof.Sym for a in args):
-            return proof.run(name, *args, **kwargs)
-        for a in args:
-            if type(a) is Jet:
+        ball = False
+        for a in args:  # one pass over the arguments: this runs once per element of every op on balls
+            kind = type(a)
+            if kind is Jet:
                 on_jets = JETS.get(name)
                 if on_jets is None:
                     raise NoArb(f"no jet implementation of {name}")
                 return on_jets(*args, **kwargs)
-        for a in args:
-            if isinstance(a, ARB):
-                if on_arb is None:
-                    raise NoArb(f"no ball implementation of {name}")
-                return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
+            if kind is sym:
+                return proof.run(name, *args, **kwargs)
+            ball = ball or isinstance(a, ARB)
+        if ball:
+            if on_arb is None:
+                raise NoArb(f"no ball implementation of {name}")
+            return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
