@@ -292,21 +292,31 @@ REDUCTIONS = {
 # -- compositions: random trees of the ops, and their two interpretations ---------------------
 
 
-def composition(rng, depth, want="scalar"):
-    """A random tree: ("leaf", name), ("unary", op, a), ("binary", op, a, b) or ("reduce", op, vector)."""
+# Ops a wider campaign adds (`reference_wide_ops`), by kind: the trees name them, these run them.
+EXTRA = {"unary": {}, "binary": {}, "reduce": {}}
+
+
+def composition(rng, depth, want="scalar", tables=None):
+    """A random tree: ("leaf", name), ("unary", op, a), ("binary", op, a, b) or ("reduce", op, vector),
+    its ops drawn from ``tables`` ((unary, binary, reductions); None: `UNARY`, `BINARY`, `REDUCTIONS`)."""
+    unary, binary, reductions = tables or (UNARY, BINARY, REDUCTIONS)
     if depth == 0:
         if want == "vector":
             return ("leaf", rng.choice("vw"))
-        return ("leaf", rng.choice("xy")) if rng.random() < 0.6 else ("reduce", rng.choice(sorted(REDUCTIONS)), ("leaf", rng.choice("vw")))
+        return ("leaf", rng.choice("xy")) if rng.random() < 0.6 else ("reduce", rng.choice(sorted(reductions)), ("leaf", rng.choice("vw")))
     kind = rng.choice(["unary", "binary", "reduce"] if want == "scalar" else ["unary", "binary"])
     if kind == "unary":
-        return ("unary", rng.choice(sorted(UNARY)), composition(rng, depth - 1, want))
+        return ("unary", rng.choice(sorted(unary)), composition(rng, depth - 1, want, tables))
     if kind == "reduce":
-        return ("reduce", rng.choice(sorted(REDUCTIONS)), composition(rng, depth - 1, "vector"))
+        return ("reduce", rng.choice(sorted(reductions)), composition(rng, depth - 1, "vector", tables))
     other = want if want == "scalar" or rng.random() < 0.5 else "scalar"
-    sides = [composition(rng, depth - 1, want), composition(rng, depth - 1, other)]
+    sides = [composition(rng, depth - 1, want, tables), composition(rng, depth - 1, other, tables)]
     rng.shuffle(sides)
-    return ("binary", rng.choice(sorted(BINARY)), *sides)
+    return ("binary", rng.choice(sorted(binary)), *sides)
+
+
+def _table(kind):
+    return {**{"unary": UNARY, "binary": BINARY, "reduce": REDUCTIONS}[kind], **EXTRA[kind]}
 
 
 def text(tree):
@@ -320,8 +330,7 @@ def on_gradcli(tree, env):
     """The tree as gradcli ops on ``env`` (name -> value)."""
     if tree[0] == "leaf":
         return env[tree[1]]
-    table = {"unary": UNARY, "binary": BINARY, "reduce": REDUCTIONS}[tree[0]]
-    return table[tree[1]][0](*[on_gradcli(child, env) for child in tree[2:]])
+    return _table(tree[0])[tree[1]][0](*[on_gradcli(child, env) for child in tree[2:]])
 
 
 def on_oracle(tree, env):
@@ -330,8 +339,8 @@ def on_oracle(tree, env):
         return env[tree[1]]
     args = [on_oracle(child, env) for child in tree[2:]]
     if tree[0] == "reduce":
-        return REDUCTIONS[tree[1]][1](args[0])
-    fun = (UNARY if tree[0] == "unary" else BINARY)[tree[1]][1]
+        return _table("reduce")[tree[1]][1](args[0])
+    fun = _table(tree[0])[tree[1]][1]
     if not any(isinstance(a, list) for a in args):
         return fun(*args)
     spread = [a if isinstance(a, list) else [a] * VECTOR for a in args]
@@ -425,11 +434,12 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None):
 
 
 def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, unanswered=None, beyond_oracle=None,
-             pick=None):
+             pick=None, draw=None):
     """Random compositions at random points: (tried compositions, tried points, answered, failures);
     the points without a reference go to ``unanswered`` (a list, each with the reason the reference
     gives), those where the reference gives a number the oracle's 2,000 digits cannot see (its 0 within
-    its noise) to ``beyond_oracle``. ``pick(rng, depth)`` draws a composition (default `composition`)."""
+    its noise) to ``beyond_oracle``. ``pick(rng, depth)`` draws a composition (default `composition`),
+    ``draw(rng)`` a point (default `random_point`)."""
     rng = random.Random(seed)
     tried = tried_points = answered = 0
     failures = []
@@ -439,7 +449,7 @@ def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, u
         tree = (pick or composition)(rng, rng.randint(1, depth))
         tried += 1
         for _ in range(points):
-            point = random_point(rng)
+            point = (draw or random_point)(rng)
             beyond, why = [], []
             try:
                 problems = disagreements(tree, point, seconds, beyond, why)
@@ -672,12 +682,21 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--points", type=int, default=3, help="points per composition")
     parser.add_argument("--compositions", type=int, default=10**9, help="stop after this many (numbers to compare)")
+    parser.add_argument("--depth", type=int, default=3, help="the deepest composition")
+    parser.add_argument("--wide", action="store_true", help="the wider ops and near-constant vectors (reference_wide_ops)")
     options = parser.parse_args()
+    pick = draw = None
+    if options.wide:
+        import reference_wide_ops as wide
+
+        pick, draw = wide.wide_composition, wide.wide_point
+        for kind, table in zip(("unary", "binary", "reduce"), (wide.UNARY_WIDE, wide.BINARY_WIDE, wide.REDUCTIONS_WIDE)):
+            EXTRA[kind].update(table)  # run as a script, this module is not the one reference_wide_ops imported
     deadline = time.monotonic() + 60 * options.minutes
     unanswered, beyond = [], []
     tried, points, answered, failures = campaign(
-        options.seed, compositions=options.compositions, points=options.points, deadline=deadline,
-        unanswered=unanswered, beyond_oracle=beyond,
+        options.seed, compositions=options.compositions, points=options.points, depth=options.depth,
+        deadline=deadline, unanswered=unanswered, beyond_oracle=beyond, pick=pick, draw=draw,
     )
     for failure in failures:
         print(failure, flush=True)
