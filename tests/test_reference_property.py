@@ -690,8 +690,6 @@ def main():
         import reference_wide_ops as wide
 
         pick, draw = wide.wide_composition, wide.wide_point
-        for kind, table in zip(("unary", "binary", "reduce"), (wide.UNARY_WIDE, wide.BINARY_WIDE, wide.REDUCTIONS_WIDE)):
-            EXTRA[kind].update(table)  # run as a script, this module is not the one reference_wide_ops imported
     deadline = time.monotonic() + 60 * options.minutes
     unanswered, beyond = [], []
     tried, points, answered, failures = campaign(
@@ -711,4 +709,6 @@ def main():
 
 if __name__ == "__main__":
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-    sys.exit(main())
+    import test_reference_property  # one copy of the module: the one reference_wide_ops extends and raises Skip from
+
+    sys.exit(test_reference_property.main())
