@@ -382,11 +382,12 @@ def _entrywise(op, d, other):
 def _jet(name, slopes):
     """``name`` on jets: its value from the ball table, its derivative from ``slopes(answer, *values)`` (one ball per argument)."""
     ball = ELEMENTWISE[name]
+    shared = name in _SHARED
 
     def run(*args):
         jets = [_as_jet(a) for a in args]
         values = [j.v for j in jets]
-        answer = ball(*values)
+        answer = _share(name, ball, tuple(values)) if shared else ball(*values)  # one value for one expression
         if all(j.d is None for j in jets):
             return Jet(answer)
         return Jet(answer, _tangent(*zip(slopes(answer, *values), [j.d for j in jets])))

@@ -74,9 +74,12 @@ def _number(x):
 
 
 def exact_ball(x):
-    """A number as a ball, exactly: NumPy's float16 and float32 scalars (flint takes no NumPy type) through float64."""
+    """A number as a ball, exactly: NumPy's float16 and float32 scalars (flint takes no NumPy type) through
+    float64, and NumPy's integers (a mean's count) as Python's."""
     if isinstance(x, (np.float16, np.float32)):
         return ARB(float(x))  # exact: every float16 and float32 number is a float64 number
+    if isinstance(x, np.integer):
+        return ARB(int(x))
     return ARB(x)
 
 

@@ -61,6 +61,7 @@ class _Proof:
         self.atoms = {}  # an atom's name -> its generator
         self.numbers = {}  # an atom's generator (as text) -> its number
         self.exps = {}  # an exp atom's number -> its argument (a quotient)
+        self.answers = {}  # (op, identities of its arguments) -> (arguments, answer): see `_smooth`
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
@@ -471,6 +472,18 @@ def _tangent(slopes, syms):
 
 
 def _smooth(name, args):
+    """``name`` on `Sym` numbers; the very answer made before for the same op on the same arguments (by
+    identity), as `arb` shares balls: a max among equal entries made alike is then a tie the balls prove."""
+    key = (name, *map(id, args))
+    found = _state.answers.get(key)
+    if found is not None:
+        return found[1]
+    answer = _smooth_new(name, args)
+    _state.answers[key] = (args, answer)  # the arguments held, so their identities are not reused
+    return answer
+
+
+def _smooth_new(name, args):
     value, slopes = _SMOOTH[name]
     syms = [_lift(a) for a in args]
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
@@ -616,10 +629,13 @@ def stepped(values, offsets, step, side):
     ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives.
     A program's value at these on both sides the same function of H: its central differences are 0 at every step."""
     h = _state.atom(("step",))
-    out = []
+    out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
     for v, t in zip(values, offsets):
         if t == 0:
-            out.append(Sym(anchored.exact_ball(float(v)), _const(float(v))))
+            v = float(v)
+            if v not in still:
+                still[v] = Sym(anchored.exact_ball(v), _const(v))
+            out.append(still[v])
         else:
             ball = anchored.exact_ball(float(v)) + side * step * anchored.exact_ball(float(t))
             out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h))))

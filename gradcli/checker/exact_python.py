@@ -70,6 +70,7 @@ from .exact_jets import (
     ZERO_LOG2,
     _around_zero,
     _exact_settled,
+    interned,
     _Fallback,
     _is_exact_zero,
     _log2,
@@ -265,13 +266,13 @@ def _differences(args, result, budget, seed, value, rule, function, sided=None):
 
 
 def _to_balls(a):
-
+    """An argument as exact balls, equal entries one ball (`exact_jets.interned`)."""
     if np.ndim(a) == 0:
         return arb_core.ARB(float(a))
     out = np.empty(np.shape(a), dtype=object)
     flat = np.asarray(a, dtype=np.float64).ravel()
-    for i, v in enumerate(flat):
-        out.flat[i] = arb_core.ARB(float(v))
+    for i, ball in enumerate(interned(flat)):
+        out.flat[i] = ball
     return out
 
 
