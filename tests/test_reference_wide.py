@@ -35,6 +35,21 @@ WIDE_FINDS = [
                                    ("binary", "add", ("leaf", "x"), ("reduce", "mean", ("leaf", "v"))))),
      [-5e-324, -30.0, np.array([1.27394784e48, 1e-17, -3.45264879e296]), np.array([-3.0, -3.0, -3.0])]),
     (("reduce", "mean", ("unary", "tanh", ("leaf", "v"))), [1.0, 1.0, np.array([-30.0, 800.0, 1e-300]), np.ones(VECTOR)]),
+    (("binary", "arctan2", ("binary", "maximum", ("reduce", "logsumexp", ("leaf", "w")), ("reduce", "var", ("leaf", "v"))),
+      ("reduce", "mean", ("unary", "tiny_scale", ("leaf", "v")))),
+     [1e300, -1e200, np.array([1e-200, 1e-200, 1e-200]), np.array([0.5, -4.88378610e106, 6.51920104e-70])]),
+]
+
+# Equal entries made alike tie at a max: each entry's ball was its own (clip's saturated -1.0 a new
+# ball per entry, inputs equal as floats distinct balls), so max(softplus(clip(v))) at v = [-3, -3, -3],
+# and a max-shifted logsumexp of equal squares, overlapped at every precision until the time ran out
+# (seed 83); one ball per equal constant or input shares every answer after it, and the tie is proven.
+WIDE_FINDS += [
+    (("reduce", "max_shifted_lse", ("unary", "softplus", ("unary", "clip_unit", ("leaf", "v")))),
+     [800.0, 1.805159334975106e26, np.array([-3.0, -3.0, -3.0]), np.array([-5.69784955e70, 2.22507386e-308, 0.0])]),
+    (("binary", "hypot", ("reduce", "max_shifted_lse", ("unary", "log1p_square", ("unary", "square", ("leaf", "v")))),
+      ("unary", "exp", ("unary", "log1p_square", ("binary", "xlogy", ("leaf", "y"), ("reduce", "entropy", ("leaf", "w")))))),
+     [-2.3e-17, 1e-17, np.array([-3.0, -3.0, -3.0]), np.array([-30.0, -1.0, 0.5])]),
 ]
 
 

@@ -99,7 +99,19 @@ def _picked_ball(v):
     the next op (a Python float plus an np.float32 is an np.float32): a float32
     rounding inside the high-precision run.
     """
-    return anchored.exact_ball(v) if isinstance(v, (float, np.float16, np.float32)) else v
+    if not isinstance(v, (float, np.float16, np.float32)):
+        return v
+    # One ball per constant: clip(v, -1, 1) saturated at three entries gives one ball, so the same ops
+    # after it share their answers and a max among them is a proven tie, not an overlap.
+    ball = _PICKED.get(float(v))
+    if ball is None:
+        ball = anchored.exact_ball(v)
+        if len(_PICKED) < 256:
+            _PICKED[float(v)] = ball
+    return ball
+
+
+_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision)
 
 
 def _maximum(x, y):
