@@ -27,7 +27,10 @@ import time
 import numpy as np
 import pytest
 
-import gradcli.numpy as gnp
+if __name__ == "__main__":  # run as a script: this checkout's gradcli, not whichever one is installed
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+import gradcli.numpy as gnp  # noqa: E402
 
 mpmath = pytest.importorskip("mpmath") if __name__ != "__main__" else __import__("mpmath")
 
@@ -708,7 +711,6 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
     import test_reference_property  # one copy of the module: the one reference_wide_ops extends and raises Skip from
 
     sys.exit(test_reference_property.main())
