@@ -9,7 +9,7 @@ digits alike. So every result comes with its rounding noise, from rerunning the
 program twice with its ops rounding alternately down and up, starting either way (see
 `precision.with_noise`): a result is taken when two precisions agree and its noise is
 below AGREE_DIGITS; an exact computation (x - x) has no noise at all. An entry
-that stays 0 within a noise below 2^-16384 (the balls' 0, far under any float) is 0. When the
+0 within a noise is not proven 0: it does not settle, and the point has no reference. When the
 value settles on NaN or infinity the point is outside the domain; when a
 derivative grows at every precision (cbrt at 0) it is infinite; past
 MAX_DIGITS the reference is ``unsettled`` and no verdict is given.
@@ -56,6 +56,7 @@ from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this mo
     settle,
     relative_step,
     to_mp,
+    unproven_zeros,
     with_noise,
     zero_floor,
 )
@@ -392,8 +393,11 @@ def _compute_mpmath(target, args, seed, result, budget=None):
         if settled is None:
             result.determined = False
             result.unsettled = True
+            width = unproven_zeros(history[-1])
+            if width is not None:
+                result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
     if settled is not None:
-        # Write the settled entries back (an entry 0 within its noise becomes exactly 0).
+        # Write the settled entries back.
         size = len(flat_entries(attempt.value))
         attempt.value = rebuild(attempt.value, settled[:size])
         position = size
