@@ -59,3 +59,12 @@ def ridge_args():
     xs = jax.random.normal(kx, (6, 2))
     ys = jax.random.normal(ky, (6,))
     return jnp.array([0.5, -0.2]), xs, ys
+
+
+def hand_xent(x):
+    e = jnp.exp(x)
+    return -jnp.log(e[0] / jnp.sum(e))
+
+
+def log1mexp(x):
+    return jnp.sum(jnp.log(1.0 - jnp.exp(x)))

@@ -57,3 +57,12 @@ def trimmed_mean(x):
 def sorted_range(x):
     s = np.sort(x)
     return s[-1] - s[0]
+
+
+def hand_xent(x):
+    e = np.exp(x)
+    return -np.log(e[0] / np.sum(e))
+
+
+def log1mexp(x):
+    return np.sum(np.log(1.0 - np.exp(x)))
