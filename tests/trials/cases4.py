@@ -128,6 +128,17 @@ def _hand_xent(xs):
     return lambda: {"x": [p[0] - 1, p[1]]}
 
 
+def _spectral(rows):
+    def truth():
+        a = mpmath.matrix([_in("float64", r) for r in rows])
+        w, q = mpmath.eigsy(a.T * a)
+        top = max(range(len(w)), key=lambda i: w[i])
+        v = q[:, top]
+        g = a * v * v.T / mpmath.sqrt(w[top])
+        return {"b": [[g[i, j] for j in range(a.cols)] for i in range(a.rows)]}
+    return truth
+
+
 def _normal_scipy(xs):
     return lambda: {"x": [-(x - 1) / mp("0.25") + _PHI(x) / _CDF(x) for x in _in("float64", xs)]}
 
@@ -156,6 +167,9 @@ JAX = [
          "jnp.log(1.0 - jnp.exp(x))", "jnp.expm1("),
     # the fixes end the NaN but still lose 12 bits (TF's and JAX's own log_softmax): offered as partial (tested apart)
     Case("jax_user4.py", "hand_xent", "x=[100,90]", "float32", "unstable", _hand_xent([100, 90]), "e = jnp.exp(x)"),
+    # xlogy(0, y) is 0 for every y: JAX's rule x/y gives 0/0 at y=0
+    Case("jax_user4.py", "xlogy_y", "y=[0,0.5]", "float64", "wrong", fixed(y=[mp(0), mp(4)]),
+         "jax.scipy.special.xlogy(jnp.array([0.0, 2.0]), y)"),
 ]
 
 TORCH = [
@@ -174,6 +188,13 @@ TORCH = [
     Case("torch_user4.py", "log1mexp", "x=[-1e-10,-50]", "float64", "unstable", _log1mexps([-1e-10, -50]),
          "torch.log1p(-torch.exp(x))", "torch.expm1("),
     Case("torch_user4.py", "hand_xent", "x=[100,90]", "float32", "unstable", _hand_xent([100, 90]), "e = torch.exp(x)"),
+    Case("torch_user4.py", "entropy", "p=[0,0.5]", "float64", "domain",
+         lambda: {"p": [mpmath.inf, -mpmath.log(mp("0.5")) - 1]}),  # -log(p) - 1 -> +inf
+    Case("torch_user4.py", "unit", "x=[0,0]", "float64", "ok", fixed(x=[mp(10) ** 12, -2 * mp(10) ** 12])),
+    # softplus's threshold switch: PyTorch's function jumps at beta*x = threshold (T15)
+    Case("torch_user4.py", "softplus_bt", "x=[2.5,1]", "float64", "domain", fixed(x=[NAN, sigmoid(2)])),
+    # a constant tiny scale: 1e-200**2 is 1e-400 in the mathematics, 0 in float64 (T9)
+    Case("torch_user4.py", "normal_const", "mu=0", "float64", "unstable", lambda: {"mu": _normal_tiny()["mu"]}),
 ]
 
 TF = [
@@ -184,6 +205,7 @@ TF = [
     Case("tf_user4.py", "log1mexp", "x=-1e-10", "float64", "unstable", _log1mexp(-1e-10),
          "tf.math.log1p(-tf.exp(x))", "tf.math.expm1("),
     Case("tf_user4.py", "iterated", "x=0.5", "float64", "ok", _iterated(0.5)),
+    Case("tf_user4.py", "xlogy", "x=[0,0.5]", "float64", "domain", lambda: {"x": [NAN, mpmath.log(mp("0.5")) + 1]}),
 ]
 
 NUMPY = [
@@ -203,6 +225,9 @@ NUMPY = [
     Case("numpy_user4.py", "log1mexp", "x=[-1e-10,-50]", "float64", "unstable", _log1mexps([-1e-10, -50]),
          "np.log(1.0 - np.exp(x))", "np.expm1("),
     Case("numpy_user4.py", "hand_xent", "x=[100,90]", "float32", "unstable", _hand_xent([100, 90]), "e = np.exp(x)"),
+    # T16: the exact reference of the singular values times out at this matrix (--max-time 600: ten minutes)
+    Case("numpy_user4.py", "spectral", "b=[[3,1],[0.5,1]]", "float64", "ok", _spectral([[3, 1], [0.5, 1]])),
+    Case("numpy_user4.py", "spectral", "b=[[1,2],[0.3,-1]]", "float64", "ok", _spectral([[1, 2], [0.3, -1]])),
 ]
 
 ALL = JAX + TORCH + TF + NUMPY

@@ -66,3 +66,7 @@ def hand_xent(x):
 
 def log1mexp(x):
     return np.sum(np.log(1.0 - np.exp(x)))
+
+
+def spectral(b):
+    return np.linalg.norm(b, ord=2)

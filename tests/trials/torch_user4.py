@@ -56,3 +56,15 @@ def hand_xent(x):
 
 def log1mexp(x):
     return torch.log1p(-torch.exp(x)).sum()
+
+
+def entropy(p):
+    return torch.special.entr(p).sum()
+
+
+def unit(x):
+    return (F.normalize(x, dim=0) * W2.to(x.dtype)).sum()
+
+
+def normal_const(mu):
+    return torch.distributions.Normal(mu, 1e-200).log_prob(torch.tensor(1e-199, dtype=mu.dtype)).sum()
