@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import functools
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,6 +27,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .exact_constants import Folds, unobserved
 from .jax_walk import _FlushedToRecorder as FlushedToRecorder, flushed  # as CPU kernels flush: XLA and TensorFlow alike
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
@@ -60,6 +60,7 @@ class Plan:
     static: dict
     steps: list
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location) of an op the table lacks
+    folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     _mp_static: dict = None
     _float_static: dict = None
 
@@ -84,7 +85,7 @@ class Plan:
                 needed.add(id(step))
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
-        return Plan(self.inputs, list(outputs), self.static, steps)
+        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -94,8 +95,11 @@ class Plan:
         """
         if all(type(v) is float for v in values):  # a difference's step: Python floats meet Python floats
             env = dict(self._static_for_floats())
+        elif any(_is_mp(v) for v in values):  # the exact reference: ops on constants alone computed exactly too
+            env = dict(self._static_for_mp())
+            env.update(self.folds.exact(self.static, values))
         else:
-            env = dict(self._static_for_mp() if any(_is_mp(v) for v in values) else self.static)
+            env = dict(self.static)
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
@@ -168,17 +172,6 @@ def _is_mp(value):
     return not isinstance(value, (float, int, np.generic))
 
 
-@contextmanager
-def _unobserved():
-    """Fold a graph's constants without the checker's recorder seeing them: they are no op of the user's."""
-    saved = hooks.forward, hooks.backward
-    hooks.forward = hooks.backward = None
-    try:
-        yield
-    finally:
-        hooks.forward, hooks.backward = saved
-
-
 class Walker:
     """Reads a traced function's graph (and the functions it calls) into a `Plan`.
 
@@ -202,17 +195,18 @@ class Walker:
         self.locations = {}  # key -> location of the op producing it
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
+        self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.scopes = 0
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
-        with _unobserved(), np.errstate(all="ignore"):
+        with unobserved(), np.errstate(all="ignore"):
             bound = {}
             for outer, inner in captures:
                 bound[inner.op.name] = ("value", outer) if isinstance(outer, np.ndarray) else ("capture", outer)
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
-        return Plan(inputs, [], self.static, self.steps, self.unmapped)
+        return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds)
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -344,6 +338,7 @@ class Walker:
             out = out if isinstance(out, tuple) else (out,)
             self.static.update(zip(outputs, out))
             self.folded.update(zip(outputs, out))
+            self.folds.add(functools.partial(_folded, function, attrs), inputs, outputs, [self.static[k] for k in inputs])
             return
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
@@ -383,6 +378,10 @@ class Gradients:
 
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
+
+
+def _folded(function, attrs, ins):
+    return function(ins, attrs)
 
 
 def _identity_of(ins, attrs):

@@ -1,0 +1,133 @@
+"""A captured graph's operations on constants alone, computed again exactly when its replay is exact.
+
+A walker folds an operation whose inputs are all constants of the graph (a
+TensorFlow ``Const``, a JAX literal, a torch ``_constant``) once, when the graph
+is captured, in the framework's dtype: ``1e-200 ** 2`` is 0 there. The replay
+in a dtype wants exactly that (it follows the framework). The replay on mpmath
+numbers or flint balls is the exact reference, and a number it computed in
+float64 would be a float64 answer shown as exact: there each fold runs again
+with its float constants lifted to the replay's kind of number (a float is an
+exact binary number: the ball or mpf of the very same value), at the replay's
+precision. Constants that meet a replay's own numbers need no lifting: every
+op of gradcli's on a ball or an mpf takes a float operand exactly.
+
+`Folds` holds a graph's folds in capture order; ``Folds.exact(static, values)``
+gives the values to replace in the replay's statics for the kind of ``values``.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import numpy as np
+
+from ..autodiff import arb as arb_core
+from ..autodiff.tracer import hooks
+from ..autodiff.values import loaded_mpmath, raw
+
+BALL, MP = "ball", "mp"
+
+
+def kind_of(values):
+    """The kind of high-precision number ``values`` hold: `BALL` (balls or jets of balls), `MP`, or None (NumPy floats)."""
+    for value in values:
+        value = raw(value)
+        if isinstance(value, np.ndarray):
+            if value.dtype != object or not value.size:
+                continue
+            value = raw(value.flat[0])
+        if isinstance(value, (bool, int, float, complex, np.generic, np.ndarray, tuple, list)) or value is None:
+            continue
+        if arb_core.ARB is not None and isinstance(value, (arb_core.ARB, arb_core.Jet)):
+            return BALL
+        return MP
+    return None
+
+
+def is_float(value):
+    """Whether a static value is a float constant (a Python float, a NumPy float scalar or array)."""
+    if isinstance(value, float):
+        return True
+    return isinstance(value, (np.ndarray, np.generic)) and np.issubdtype(value.dtype, np.floating)
+
+
+def lift(value, kind):
+    """A float constant as the exact number of ``kind`` it is (an object array for an array); anything else unchanged."""
+    if not is_float(value):
+        return value
+    if kind == BALL:
+        make = arb_core.anchored.exact_ball
+    else:
+        mpf = loaded_mpmath().mpf
+        make = lambda x: mpf(float(x))  # noqa: E731 - exact: a float16/32/64 number is a float64 number
+    if isinstance(value, float):
+        return make(value)
+    array = np.asarray(value)
+    lifted = np.empty(array.shape, dtype=object)
+    for index, x in np.ndenumerate(array):
+        lifted[index] = make(float(x))
+    return lifted if array.ndim else lifted[()]
+
+
+def _precision(kind):
+    if kind == BALL:
+        import flint  # lazy: a ball replay has flint loaded already
+
+        return flint.ctx.prec
+    return loaded_mpmath().mp.prec
+
+
+@contextmanager
+def unobserved():
+    """Compute a graph's constants without the checker's recorder seeing them: they are no op of the user's."""
+    saved = hooks.forward, hooks.backward
+    hooks.forward = hooks.backward = None
+    try:
+        yield
+    finally:
+        hooks.forward, hooks.backward = saved
+
+
+class Folds:
+    """A graph's operations on constants alone, in the order they were folded, to run again exactly.
+
+    ``add(run, inputs, outputs, values)`` records one: ``run(list of inputs) -> an
+    output or a tuple of outputs``; ``values`` are its folded inputs (a fold with
+    no float input is exact already and is not kept).
+    """
+
+    def __init__(self):
+        self.steps = []
+        self._cache = {}
+
+    def __bool__(self):
+        return bool(self.steps)
+
+    def add(self, run, inputs, outputs, values):
+        if any(is_float(value) for value in values):
+            self.steps.append((run, tuple(inputs), tuple(outputs)))
+
+    def exact(self, static, values):
+        """``{key: value}``: the float outputs of the folds computed on exact constants of ``values``' kind ({} for NumPy floats).
+
+        An output that is not a float at capture (a shape, a mask, an index made
+        from float constants) keeps its folded value: the replay reads it as the
+        framework's integers and booleans.
+        """
+        kind = kind_of(values) if self.steps else None
+        if kind is None:
+            return {}
+        key = (kind, _precision(kind))
+        if key not in self._cache:
+            self._cache = {key: self._computed(static, kind)}  # one precision at a time: a new one replaces it
+        return self._cache[key]
+
+    def _computed(self, static, kind):
+        exact = {}
+        with unobserved(), np.errstate(all="ignore"):
+            for run, inputs, outputs in self.steps:
+                out = run([exact[k] if k in exact else lift(static[k], kind) for k in inputs])
+                for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):
+                    if is_float(static.get(k)):
+                        exact[k] = value
+        return exact
