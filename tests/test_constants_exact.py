@@ -1,0 +1,125 @@
+"""A framework graph's operations on constants alone are exact in the exact reference (trial finding T9).
+
+``Normal(mu, 1e-200).log_prob(1e-199)``: the scale is a constant of the graph,
+so ``scale ** 2`` meets no argument and a walker folds it when it captures the
+graph, in float64, where it is 0. The replay in float64 keeps that 0 (it is
+what the framework computes); the exact replay must not, or the exact value is
+-inf and the verdict `domain` where the truth is `unstable` (d/dmu = 1e201).
+"""
+
+import textwrap
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.autodiff import arb as arb_core
+from gradcli.capture import exact_constants
+from gradcli.capture.bridge import make_bridge
+
+TF_NORMAL = """
+import math
+import tensorflow as tf
+
+
+def normal_const(mu):
+    scale = tf.constant(1e-200, dtype=mu.dtype)
+    x = tf.constant(1e-199, dtype=mu.dtype)
+    var = scale ** 2
+    return tf.reduce_sum(-((x - mu) ** 2) / (2 * var) - tf.math.log(scale) - math.log(math.sqrt(2 * math.pi)))
+
+
+def tiny_scales(mu):
+    scales = tf.constant([1e-200, 3e-200], dtype=mu.dtype)
+    return tf.reduce_sum(mu * 1e-300 / tf.reduce_sum(scales * scales))
+"""
+
+
+def _normal_truth():
+    """The log-density and its mu-derivative at mu = 0, from the float64 numbers the program holds, in mpmath."""
+    with mpmath.workdps(50):
+        x, s = mpmath.mpf(1e-199), mpmath.mpf(1e-200)
+        value = -(x**2) / (2 * s**2) - mpmath.log(s) - mpmath.log(mpmath.sqrt(2 * mpmath.pi))
+        return float(value), float(x / s**2)
+
+
+def _file(tmp_path, text, name):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def _one(target, point):
+    [result] = gradcli.check(target, [point], dtypes=("float64",)).results
+    return result
+
+
+def test_tf_constant_tiny_scale_is_unstable_with_the_exact_gradient(tmp_path):
+    path = _file(tmp_path, TF_NORMAL, "tf_normal.py")
+    result = _one(f"{path}:normal_const", {"mu": 0.0})
+    value, gradient = _normal_truth()
+    assert result.status == "unstable"
+    assert np.isnan(result.value)  # TensorFlow's own: 1e-200 ** 2 is 0 in float64
+    assert result.exact_value == pytest.approx(value, rel=1e-10, abs=0)
+    assert result.exact_gradient["mu"] == pytest.approx(gradient, rel=1e-10, abs=0)
+
+
+def test_tf_array_constants_reduced_alone_are_exact(tmp_path):
+    path = _file(tmp_path, TF_NORMAL, "tf_scales.py")
+    result = _one(f"{path}:tiny_scales", {"mu": 1.0})
+    with mpmath.workdps(50):
+        truth = mpmath.mpf(1e-300) / (mpmath.mpf(1e-200) ** 2 + mpmath.mpf(3e-200) ** 2)
+    assert result.status == "unstable"
+    assert result.exact_gradient["mu"] == pytest.approx(float(truth), rel=1e-10, abs=0)
+
+
+def test_tf_replay_in_the_dtype_keeps_the_frameworks_constants_and_the_exact_one_does_not(tmp_path):
+    path = _file(tmp_path, TF_NORMAL, "tf_replay.py")
+    namespace = {}
+    exec(compile(open(path).read(), path, "exec"), namespace)  # the user's own file, as a module would run it
+    bridge = make_bridge("tensorflow", namespace["normal_const"], "normal_const")
+    assert np.isnan(bridge.forward(np.float64(0.0)))  # as TensorFlow: 0 / 0 after scale ** 2 underflowed
+    with mpmath.workdps(30):
+        exact = bridge.forward(mpmath.mpf(0))
+    assert float(exact) == pytest.approx(_normal_truth()[0], rel=1e-10, abs=0)
+
+
+def test_lift_is_exact_for_balls_and_mpf():
+    arb_core.enable()
+    ball = exact_constants.lift(np.float64(1e-200), exact_constants.BALL)
+    assert ball.is_exact() and ball == arb_core.ARB(1e-200)
+    assert exact_constants.lift(np.float32(0.1), exact_constants.MP) == mpmath.mpf(float(np.float32(0.1)))
+    lifted = exact_constants.lift(np.array([1e-200, 2.5]), exact_constants.MP)
+    assert lifted.dtype == object and list(lifted) == [mpmath.mpf(1e-200), mpmath.mpf(2.5)]
+    assert exact_constants.lift(np.array([1, 2]), exact_constants.MP).dtype.kind == "i"  # integers stay themselves
+
+
+def test_kind_of_reads_the_replays_numbers():
+    arb_core.enable()
+    assert exact_constants.kind_of([np.float64(1.0), np.zeros(2)]) is None
+    assert exact_constants.kind_of([mpmath.mpf(1)]) == exact_constants.MP
+    assert exact_constants.kind_of([np.array([arb_core.ARB(1)], dtype=object)]) == exact_constants.BALL
+
+
+def test_folds_run_again_at_each_precision_and_keep_integers():
+    arb_core.enable()
+    import flint
+
+    folds = exact_constants.Folds()
+    static = {"third": np.float64(1 / 3), "n": np.int32(3), "shape": np.array([2], np.int32)}
+    folds.add(lambda ins: ins[0] * ins[0], ("third",), ("square",), [static["third"]])
+    folds.add(lambda ins: ins[0] + 1, ("n",), ("n1",), [static["n"]])  # no float: exact already, not kept
+    static.update(square=np.float64(1 / 9), n1=np.int32(4))
+    assert len(folds.steps) == 1
+    saved = flint.ctx.prec
+    try:
+        flint.ctx.prec = 64
+        low = folds.exact(static, [arb_core.ARB(1)])["square"]
+        flint.ctx.prec = 400
+        high = folds.exact(static, [arb_core.ARB(1)])["square"]
+    finally:
+        flint.ctx.prec = saved
+    third = arb_core.ARB(1 / 3)
+    assert high.rad() < low.rad() and (third * third).overlaps(high)
+    assert folds.exact(static, [np.float64(1.0)]) == {}  # the dtype's replay keeps the framework's numbers
