@@ -35,6 +35,20 @@ def tiny_scales(mu):
     return tf.reduce_sum(mu * 1e-300 / tf.reduce_sum(scales * scales))
 """
 
+JAX_NORMAL = """
+import jax.numpy as jnp
+from jax.scipy.stats import norm
+
+
+def normal_const(mu):
+    return jnp.sum(norm.logpdf(jnp.float64(1e-199), mu, jnp.float64(1e-200)))
+
+
+def tiny_scales(mu):
+    scales = jnp.array([1e-200, 3e-200])
+    return jnp.sum(mu * 1e-300 / jnp.sum(scales * scales))
+"""
+
 
 def _normal_truth():
     """The log-density and its mu-derivative at mu = 0, from the float64 numbers the program holds, in mpmath."""
@@ -83,6 +97,25 @@ def test_tf_replay_in_the_dtype_keeps_the_frameworks_constants_and_the_exact_one
     with mpmath.workdps(30):
         exact = bridge.forward(mpmath.mpf(0))
     assert float(exact) == pytest.approx(_normal_truth()[0], rel=1e-10, abs=0)
+
+
+def test_jax_constant_tiny_scale_is_unstable_with_the_exact_gradient(tmp_path):
+    path = _file(tmp_path, JAX_NORMAL, "jax_normal.py")
+    result = _one(f"{path}:normal_const", {"mu": 0.0})
+    value, gradient = _normal_truth()
+    assert result.status == "unstable"
+    assert not np.isfinite(result.value)  # JAX's own: 1e-200 ** 2 is 0 in float64
+    assert result.exact_value == pytest.approx(value, rel=1e-10, abs=0)
+    assert result.exact_gradient["mu"] == pytest.approx(gradient, rel=1e-10, abs=0)
+
+
+def test_jax_array_literals_reduced_alone_are_exact(tmp_path):
+    path = _file(tmp_path, JAX_NORMAL, "jax_scales.py")
+    result = _one(f"{path}:tiny_scales", {"mu": 1.0})
+    with mpmath.workdps(50):
+        truth = mpmath.mpf(1e-300) / (mpmath.mpf(1e-200) ** 2 + mpmath.mpf(3e-200) ** 2)
+    assert result.status == "unstable"
+    assert result.exact_gradient["mu"] == pytest.approx(float(truth), rel=1e-10, abs=0)
 
 
 def test_lift_is_exact_for_balls_and_mpf():

@@ -69,6 +69,17 @@ def lift(value, kind):
     return lifted if array.ndim else lifted[()]
 
 
+def lifted(values, indices, kind):
+    """A copy of the list ``values`` with the float constants at ``indices`` lifted to exact numbers of ``kind``.
+
+    A lifted float is the same number at every precision, so a walker keeps the copy per kind.
+    """
+    out = list(values)
+    for index in indices:
+        out[index] = lift(out[index], kind)
+    return out
+
+
 def _precision(kind):
     if kind == BALL:
         import flint  # lazy: a ball replay has flint loaded already

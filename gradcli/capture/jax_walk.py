@@ -32,6 +32,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .exact_constants import kind_of, lifted
 from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
 
@@ -99,7 +100,7 @@ class Program:
         plan = self.plan if self.plan is not None else self._planned()
         if hooks.forward is not None:
             return self._located(plan, args)
-        env = plan.template.copy()
+        env = plan.start(args)
         for slot, value in zip(plan.inputs, args):
             env[slot] = value
         for call, how, fetch, params, out, narrow in plan.steps:
@@ -123,7 +124,7 @@ class Program:
         and the replay goes on with the very object it was shown: the operation
         whose result XLA flushes to 0 is then the one provenance names.
         """
-        env = plan.template.copy()
+        env = plan.start(args)
         for slot, value in zip(plan.inputs, args):
             env[slot] = flushed(value)
         with _FlushedToRecorder() as shown:
@@ -144,10 +145,13 @@ class Program:
         """The steps as `_Plan` rows: variables and literals numbered as slots of one list, each call's arguments
         fetched from it at once; a rule that only calls an operation (``exp``) is that operation."""
         slots, template = {}, []
+        literal, constant, exact = set(), set(), set()  # literal slots; slots of literals' values; literals to lift
 
         def slot(item):
             if type(item) is _Literal:
                 template.append(item.value)
+                literal.add(len(template) - 1)
+                constant.add(len(template) - 1)
                 return len(template) - 1
             if item not in slots:
                 slots[item] = len(template)
@@ -159,6 +163,9 @@ class Program:
         for step in self.steps:
             ins = [slot(a) for a in step.inputs]
             out = tuple(slot(v) for v in step.outputs) if step.multiple else slot(step.outputs[0])
+            if all(i in constant for i in ins):  # an op on literals alone: exact in the exact replay
+                exact.update(literal.intersection(ins))
+                constant.update(out if step.multiple else (out,))
             bare = getattr(step.rule, "bare", None)
             fetch = itemgetter(*ins) if ins else None
             if bare is not None and ins:
@@ -166,7 +173,7 @@ class Program:
             else:
                 how = _ONE if len(ins) == 1 else _MANY if ins else _NONE
                 rows.append((step.rule, how, fetch, step.params, out, step.narrow))
-        self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs])
+        self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs], tuple(sorted(exact)))
         return self.plan
 
 
@@ -217,6 +224,17 @@ class _Plan:
     inputs: list
     steps: list  # (rule or bare operation, how it is called, fetch of its arguments, params, output slot(s), narrow)
     outputs: list
+    exact: tuple = ()  # the literal slots an op on literals alone reads: exact numbers in an exact replay
+    lifted: dict = field(default_factory=dict)  # kind of number -> the template with those literals lifted to it
+
+    def start(self, args):
+        """The slots a run starts from: the literals, lifted to exact numbers where ``args`` are exact (`exact_constants`)."""
+        kind = kind_of(args) if self.exact else None
+        if kind is None:
+            return self.template.copy()
+        if kind not in self.lifted:
+            self.lifted[kind] = lifted(self.template, self.exact, kind)
+        return self.lifted[kind].copy()
 
 
 def _called(call, how, fetch, params, env):
