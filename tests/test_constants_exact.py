@@ -133,6 +133,8 @@ def test_kind_of_reads_the_replays_numbers():
     assert exact_constants.kind_of([np.float64(1.0), np.zeros(2)]) is None
     assert exact_constants.kind_of([mpmath.mpf(1)]) == exact_constants.MP
     assert exact_constants.kind_of([np.array([arb_core.ARB(1)], dtype=object)]) == exact_constants.BALL
+    assert exact_constants.kind_of([arb_core.Jet(arb_core.ARB(1))]) == exact_constants.BALL
+    assert exact_constants.kind_of([np.array([object()], dtype=object)]) is None  # a proof's symbols take floats as they are
 
 
 def test_folds_run_again_at_each_precision_and_keep_integers():

@@ -29,19 +29,18 @@ BALL, MP = "ball", "mp"
 
 
 def kind_of(values):
-    """The kind of high-precision number ``values`` hold: `BALL` (balls or jets of balls), `MP`, or None (NumPy floats)."""
+    """The kind of high-precision number ``values`` hold: `BALL` (balls or jets of balls), `MP` (mpmath's), or None."""
     for value in values:
         value = raw(value)
         if isinstance(value, np.ndarray):
             if value.dtype != object or not value.size:
                 continue
             value = raw(value.flat[0])
-        if isinstance(value, (bool, int, float, complex, np.generic, np.ndarray, tuple, list)) or value is None:
-            continue
         if arb_core.ARB is not None and isinstance(value, (arb_core.ARB, arb_core.Jet)):
             return BALL
-        return MP
-    return None
+        if type(value).__module__.startswith("mpmath"):
+            return MP
+    return None  # NumPy floats, or numbers of their own (a proof's symbols) that take floats as they are
 
 
 def is_float(value):
