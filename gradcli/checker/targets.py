@@ -64,6 +64,9 @@ class Target:
     analytic: bool = False  # safe for complex-step differentiation
     framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy), or a bridged framework
     bridge: Optional[object] = None  # a `capture.Bridge` for JAX, PyTorch and TensorFlow functions
+    # The bridge's `expect` (see `capture.Bridge`), told each point's values as `function` takes them: the checker
+    # says once, before it asks, which points and dtypes it will ask for. None: nothing to start ahead.
+    expect: Optional[Callable] = None
     # What the points of one check share, made at the first that needs it (a formula's derivatives);
     # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
     shared: dict = field(default_factory=dict, repr=False, compare=False)
@@ -161,7 +164,10 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
         bridge = make_bridge(framework, fun, text)
         function, mp_function = as_functions(bridge, getattr(fun, "__name__", "function"))
         function.__wrapped__ = fun  # fixes read and rewrite the user's own source, not the bridge's
-        return Target(text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge)
+        return Target(
+            text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge,
+            expect=bridge.expect,
+        )
     guarded = _guarded(fun)
     return Target(text, "function", names, guarded, guarded, None, False, framework)
 
@@ -265,8 +271,16 @@ def with_tree_arguments(target, points):
         return target, points
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
-    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function)
+    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function, expect=_rebuilt(target.expect, trees))
     return flat, [trees.flat_point(point) for point in points]
+
+
+def _rebuilt(expect, trees):
+    """``expect`` (a bridge's, told the user's arguments) told the points as the flat variables instead."""
+    if expect is None:
+        return None
+    arguments = trees.calling(lambda *rebuilt: rebuilt)
+    return lambda arg_lists, *more, **given: expect([arguments(*args) for args in arg_lists], *more, **given)
 
 
 class TargetRaised(Exception):
