@@ -376,7 +376,7 @@ class _Captured:
         pairs: a range of that many points shaped as these arguments).
 
         Each program those asks need is traced and lowered here, in the order
-        the checker asks (point by point, dtype by dtype), and XLA compiles it
+        they come (a sweep's ranges, then point by point, dtype by dtype), and XLA compiles it
         in a thread of its own while the checker works on (the exact reference,
         the differences); float64's graphs, which the exact reference replays
         in any case, are traced too. A dtype not asked for compiles nothing.
@@ -392,12 +392,12 @@ class _Captured:
                 continue
             asked += [typed for typed in (_retyped(key, d) for d in dtypes if _holds(leaves, d)) if typed is not None]
             replayed.append(_retyped(key, np.float64))
-        for typed in dict.fromkeys(asked):
-            _quietly(lambda: self.program(typed, self.graph(typed)[2].shape == ()))
-        for dtype, points in batched if replayed else ():
+        for dtype, points in batched if replayed else ():  # a sweep asks for these first
             typed = _retyped(replayed[0], dtype)
             if typed is not None:
                 _quietly(self._batched_program, typed, _bucket(points))
+        for typed in dict.fromkeys(asked):
+            _quietly(lambda: self.program(typed, self.graph(typed)[2].shape == ()))
         for typed in dict.fromkeys(replayed):
             _quietly(self._traced_for_reference, typed)
 
@@ -413,11 +413,13 @@ class _Captured:
         ``jax.vmap``: ``(values, gradients)``, one gradient per argument shaped as it, with the points first;
         None for a dtype JAX lacks.
 
-        ``arrays`` are the function's arguments (arrays or trees of them) with
-        the points along the first axis of every leaf; a leaf that holds one
-        value at every point (a stride of 0 along the points, as
-        ``np.broadcast_to`` gives: data, a parameter tree held) is passed
-        once, unbatched, as the per-point program gets it.
+        ``arrays`` are the function's arguments (arrays or trees of them: a
+        parameter tree held, data) with the points along the first axis of
+        every leaf. Every leaf is mapped over, held ones too (a held leaf
+        passed once, unmapped, lets XLA reorder the arithmetic that mixes it
+        with a mapped one: float32 numbers that differ from the per-point
+        program's in the last bit); a range whose leaves would exceed
+        `_MAPPED` numbers raises ValueError, and the sweep goes point by point.
         """
         import jax  # lazy: only a JAX target loads JAX
 
@@ -425,45 +427,37 @@ class _Captured:
         if dtype not in _FRAMEWORK_FLOATS:
             return None
         columns, tree = jax.tree_util.tree_flatten(tuple(arrays))
-        columns = [np.asarray(c, dtype=dtype) if np.asarray(c).dtype.kind == "f" else np.asarray(c) for c in columns]
+        columns = [np.asarray(c) for c in columns]
         size = len(columns[0])
-        held = tuple(_held(c) for c in columns)
-        key, _ = self.key(tuple(jax.tree_util.tree_unflatten(tree, [c[0] for c in columns])))
         bucket = _bucket(size)
-        compiling = self._batched_program(key, bucket, held)
-        floats, others, floating = self._split(key, [c[0] if h else _padded(c, bucket) for c, h in zip(columns, held)])
+        if sum(c[0].size for c in columns) * bucket > _MAPPED:
+            raise ValueError("too large to map over every point at once: evaluated per point")
+        key, _ = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_in(c[0], dtype) for c in columns])))
+        compiling = self._batched_program(key, bucket)
+        floats, others, floating = self._split(key, [_padded(_in(c, dtype), bucket) for c in columns])
         with self._x64(key[1]), _user_errors(self.text):
-            value, *grads = self._compiled(("vmap", key, bucket, held), compiling)(floats, others)
+            value, *grads = self._compiled(("vmap", key, bucket), compiling)(floats, others)
         grads = iter([np.asarray(g)[:size] for g in grads])
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
 
-    def _batched_program(self, key, bucket, held=None):
-        """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`).
-
-        ``held`` says which leaves are passed once (None: the leaves that are
-        not numbers, as a sweep holds arrays and data).
-        """
-        if held is None:
-            held = tuple(shape != () or not _floating(kind) for shape, kind in key[1])
-        what = ("vmap", key, bucket, held)
+    def _batched_program(self, key, bucket):
+        """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`)."""
+        what = ("vmap", key, bucket)
         found = self.compiled.get(what)
         if found is None:
             import jax  # lazy: only a JAX target loads JAX
             from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
 
             closed = self.seeded(key)[1]
-            floating = [_floating(kind) for _, kind in key[1]]
-            order = [h for h, f in zip(held, floating) if f] + [h for h, f in zip(held, floating) if not f]
-            specs = [jax.ShapeDtypeStruct(shape if h else (bucket,) + shape, kind) for (shape, kind), h in zip(key[1], held)]
-            floats, others, _ = self._split(key, specs)
-            axes = (tuple(None if h else 0 for h in order[: len(floats)]), tuple(None if h else 0 for h in order[len(floats):]))
+            evaluate = jaxpr_as_fun(closed)
+            floats, others, _ = self._split(key, [jax.ShapeDtypeStruct((bucket,) + s, d) for s, d in key[1]])
 
             def batched(floats, others):
-                return jax.vmap(lambda f, o: jaxpr_as_fun(closed)(*f, *o), in_axes=axes)(floats, others)
+                return jax.vmap(lambda f, o: evaluate(*f, *o))(floats, others)
 
             with self._x64(key[1]), _user_errors(self.text):
-                digest = (_digest(closed, True), bucket, held)
+                digest = (_digest(closed, True), bucket)
                 found = self.compiled[what] = _kept(digest, lambda: _Compiling(jax.jit(batched).trace(floats, others).lower(), digest))
         return found
 
@@ -477,9 +471,9 @@ def _quietly(work, *args):
         pass
 
 
-def _held(column):
-    """Whether a sweep's column holds one value at every point (a stride of 0 along the points)."""
-    return column.ndim > 0 and column.strides[0] == 0
+def _in(array, dtype):
+    """``array`` in ``dtype`` if it holds floats (data, integers and masks, stay as they are)."""
+    return array.astype(dtype, copy=False) if array.dtype.kind == "f" else array
 
 
 def _bucket(size):
@@ -488,6 +482,7 @@ def _bucket(size):
     return max(128, 1 << max(size - 1, 0).bit_length())
 
 
+_MAPPED = 1 << 24  # numbers a vectorised call may pass (its leaves times its points) before a sweep goes point by point
 _EXECUTABLES = {}  # (the text of a captured jaxpr and its constants, batched) -> its compiled evaluation
 _KEPT = 64
 

@@ -11,6 +11,7 @@ framework a function is written for is read from its imports unless given.
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
 import importlib.util
@@ -43,6 +44,7 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
+from ..capture.trees import leaves
 from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
@@ -271,7 +273,13 @@ def with_tree_arguments(target, points):
         return target, points
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
-    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function, expect=_rebuilt(target.expect, trees))
+    bridge = target.bridge
+    if bridge is not None and bridge.vectorised is not None:  # a sweep's columns reach the framework as the trees
+        bridge = replace(bridge, vectorised=_columns_as_trees(bridge.vectorised, trees))
+    flat = replace(
+        target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
+        expect=_rebuilt(target.expect, trees),
+    )
     return flat, [trees.flat_point(point) for point in points]
 
 
@@ -281,6 +289,31 @@ def _rebuilt(expect, trees):
         return None
     arguments = trees.calling(lambda *rebuilt: rebuilt)
     return lambda arg_lists, *more, **given: expect([arguments(*args) for args in arg_lists], *more, **given)
+
+
+def _columns_as_trees(vectorised, trees):
+    """A bridge's ``vectorised`` (see `capture.Bridge`: the function's own arguments, trees too, points first on
+    every leaf) called with one column per flat variable, as a sweep calls it.
+
+    Each tree is rebuilt from its variables' columns, its held leaves spread
+    along the points without copies (a stride of 0: the framework passes them
+    once); the gradients come back per variable, read from the trees by path.
+    """
+
+    def by_columns(columns, dtype):
+        size = len(columns[0])
+        spread = copy.copy(trees)
+        spread.held = {path: np.broadcast_to(value, (size,) + np.shape(value)) for path, value in trees.held.items()}
+        got = vectorised(spread.calling(lambda *arguments: arguments)(*columns), dtype)
+        if got is None:
+            return None
+        values, gradients = got
+        by_path = {}
+        for name, gradient in zip(trees.names, gradients):
+            by_path.update(leaves(gradient, name) if name in trees.templates else [(name, gradient)])
+        return values, [by_path[name] for name in trees.variables]
+
+    return by_columns
 
 
 class TargetRaised(Exception):
