@@ -274,8 +274,8 @@ def with_tree_arguments(target, points):
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
     bridge = target.bridge
-    if bridge is not None and bridge.vectorised is not None:  # a sweep's columns reach the framework as the trees
-        bridge = replace(bridge, vectorised=_columns_as_trees(bridge.vectorised, trees))
+    if bridge is not None:  # its points are flat now (a module's parameters among them); a sweep's columns become trees
+        bridge = replace(bridge, arguments=None, vectorised=bridge.vectorised and _columns_as_trees(bridge.vectorised, trees))
     flat = replace(
         target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
         expect=_rebuilt(target.expect, trees),
