@@ -93,6 +93,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
     dtypes = [dtype_named(name) for name in options.dtypes]
     expect_references(resolved, normalized, dtypes, chosen, options.seed)
+    if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
+        resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
     with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
         for point in normalized:
             for dtype_name in options.dtypes:
