@@ -43,7 +43,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
-from .torch_ops import is_exact, lookup
+from .torch_ops import ELEMENTWISE, is_exact, lookup
 
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STDLIB_DIR = sysconfig.get_paths()["stdlib"]
@@ -82,6 +82,7 @@ class Graph:
     output: object  # (value, *gradients)
     value_steps: frozenset = frozenset()  # the steps the value alone needs
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
+    elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
 
 
 def torch_dir():
@@ -106,15 +107,28 @@ def _def_line(code):
     return line
 
 
-def _user_frame_summary(folder):
+def _file_kind(filename, folder, kinds):
+    """"gradcli", "user" or "other" for a code object's file name, remembered in ``kinds`` (one capture's)."""
+    kind = kinds.get(filename)
+    if kind is None:
+        if os.path.abspath(filename).startswith(_GRADCLI_DIR):
+            kind = "gradcli"
+        else:
+            kind = "user" if is_user_file(filename, folder) else "other"
+        kinds[filename] = kind
+    return kind
+
+
+def _user_frame_summary(folder, kinds):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
     frame = sys._getframe(2)
     innermost = None
     while frame is not None:
         code = frame.f_code
-        if os.path.abspath(code.co_filename).startswith(_GRADCLI_DIR):
+        kind = _file_kind(code.co_filename, folder, kinds)
+        if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
-        if is_user_file(code.co_filename, folder):
+        if kind == "user":
             if innermost is None:
                 innermost = frame
             ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
@@ -153,13 +167,17 @@ def trace(fun, examples):
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
+    from torch.fx import proxy as fx_proxy  # lazy: likewise
 
     folder = torch_dir()
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
-        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
+        kinds = {}
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder, kinds)
+        # The tracer symbolises the whole stack for the filter above, which reads the live frames itself instead.
+        captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
         ran, user_fn = [], BackwardCFunction._get_user_fn
         BackwardCFunction._get_user_fn = lambda self: _noting(user_fn(self), self._forward_cls, folder, ran)
@@ -177,9 +195,22 @@ def trace(fun, examples):
             )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
+            fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     return _passed_through(compile_graph(module), ran)
+
+
+class _NoTraceback:
+    """Stands in for the tracer's stack capture while gradcli traces: a placeholder summary, which
+    `_user_frame_summary` replaces with the one user frame it reads from the live stack."""
+
+    @staticmethod
+    def extract(*args, **kwargs):
+        return _NoTraceback()
+
+    def summary(self):
+        return [None]
 
 
 def _noting(backward, forward_cls, folder, ran):
@@ -270,7 +301,19 @@ def compile_graph(module):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    return Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph.elementwise = all(_maps_entries(step) for step in steps)
+    return graph
+
+
+def _maps_entries(step):
+    """Whether a step maps its tensors' entries one by one: an elementwise op (`ELEMENTWISE`) whose
+    other arguments are numbers, or a constant number."""
+    if step.op == "constant":
+        return np.ndim(step.fun()) == 0
+    if step.op not in ELEMENTWISE or step.kwargs:
+        return False
+    return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
 
 
 def _needed(steps, wanted, inputs):

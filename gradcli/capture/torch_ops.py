@@ -19,6 +19,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb import Jet
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
@@ -37,12 +38,20 @@ def is_exact(x) -> bool:
     return not isinstance(value, (float, int, bool, np.generic))
 
 
+def is_wider(x) -> bool:
+    """Whether ``x`` is an array or NumPy number of a float dtype PyTorch lacks (longdouble): it replays float64's graph."""
+    dtype = getattr(raw(x), "dtype", None)
+    return dtype is not None and dtype.kind == "f" and dtype.itemsize > 8
+
+
 def _cast(x, dtype):
     """``x`` in the dtype named ``dtype``; high-precision values keep their precision (a cast is no change of the math)."""
     if dtype is None or is_exact(x):
         return x
     if not np.issubdtype(np.dtype(dtype), np.floating):
         return np.asarray(raw(x)).astype(dtype)
+    if is_wider(x):
+        return x  # longdouble replays float64's graph at its own precision, as the numbers above do
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return np.dtype(dtype).type(x)
     return gnp.asarray(x, dtype=np.dtype(dtype))
@@ -74,15 +83,47 @@ def _slice(x, dim=0, start=None, end=None, step=1):
     return x[_index_along(x, dim, slice(start, end, step))]
 
 
+def _above(x, threshold):
+    """``x > threshold`` entry by entry as plain booleans, the comparison of the values themselves.
+
+    Not one of gradcli's comparisons: no branch is recorded. A jet is compared
+    by its value ball, as a ball is, so that forward mode on jets follows the
+    same branches as the balls it is judged against.
+    """
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return np.array([_above(e, threshold) for e in value.flat], dtype=bool).reshape(value.shape)
+    return np.asarray((value.v if type(value) is Jet else value) > threshold)
+
+
 def _softplus(x, beta=1, threshold=20):
     # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
     # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
     scaled = x * beta if beta != 1 else x
-    above = np.asarray(raw(scaled) > threshold)
+    above = _above(scaled, threshold)
     below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
     if not above.any():
         return below
     return x if below is None else gnp.where(above, x, below)
+
+
+def _softplus_backward(g, x, beta, threshold):
+    """``aten.softplus_backward`` as PyTorch's decomposition computes it, op by op: ``g`` where beta * x is
+    above the threshold, else ``g * z / (z + 1)`` with ``z = exp(beta * x)``.
+
+    One entry instead of the decomposition's eight nodes: a trace records it as
+    one op (tracing each node costs more than replaying it); its replay calls the
+    same operations in the same order, so each is recorded at the same line.
+    Half dtypes compute in float32, as the decomposition's casts do.
+    """
+    half = not is_exact(x) and np.asarray(raw(x)).dtype.itemsize < 4
+    if half:
+        kind = np.asarray(raw(x)).dtype
+        g, x = _cast(g, "float32"), _cast(x, "float32")
+    z = gnp.exp(_arithmetic(gnp.multiply, x, beta))
+    above = gnp.greater(_arithmetic(gnp.multiply, x, beta), threshold)  # gradcli's comparison, as `gt` replays
+    out = _where(above, g, _divide(_arithmetic(gnp.multiply, g, z), _add(z, 1.0)))
+    return _cast(out, kind.name) if half else out
 
 
 def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
@@ -781,8 +822,20 @@ OPS = {
     "_unsafe_index_put": _index_put,
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
     "tanh_backward": lambda g, y: g * (1 - y * y),
+    "softplus_backward": _softplus_backward,
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
 }
+
+
+# The ops above that map their tensors' entries one by one (given numbers for their other arguments):
+# a graph of these alone, traced on numbers, serves arrays of any one shape.
+ELEMENTWISE = frozenset(
+    "add sub rsub mul div neg reciprocal pow square exp exp2 log log2 log10 log1p expm1 sigmoid tanh sin cos tan "
+    "sinh cosh atan asin acos erf erfc sqrt rsqrt abs sign sgn clamp clamp_min clamp_max maximum minimum where "
+    "xlogy logaddexp softplus eq ne gt ge lt le logical_not logical_and logical_or isnan lgamma digamma atan2 "
+    "hypot trunc floor ceil round asinh acosh atanh sigmoid_backward tanh_backward threshold_backward "
+    "softplus_backward".split()
+)
 
 
 def lookup(packet, overload):
