@@ -14,7 +14,7 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
   op and the line: the replay follows values, not storage.
 - Random ops, ``.item()`` results fed back as Python numbers and ops outside
-  `torch_ops.OPS` (after decomposition) are refused the same way.
+  `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
 recorded (the innermost frame outside PyTorch, gradcli and the standard
@@ -43,7 +43,8 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
-from .torch_ops import ELEMENTWISE, is_exact, lookup
+from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from .torch_ops import ELEMENTWISE, OPS, is_exact
 
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STDLIB_DIR = sysconfig.get_paths()["stdlib"]
@@ -159,6 +160,13 @@ def _names(op):
 
 
 _DECOMPOSITIONS = None
+_TABLE = {**OPS, **NN_OPS}  # every ATen op gradcli replays
+_ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
+
+
+def lookup(packet, overload):
+    """The replay of ATen's ``packet.overload`` (``add``, ``Tensor``), or None when gradcli has none."""
+    return _TABLE.get(f"{packet}.{overload}") or _TABLE.get(packet)
 
 
 def trace(fun, examples):
@@ -311,7 +319,7 @@ def _maps_entries(step):
     other arguments are numbers, or a constant number."""
     if step.op == "constant":
         return np.ndim(step.fun()) == 0
-    if step.op not in ELEMENTWISE or step.kwargs:
+    if step.op not in _ELEMENTWISE or step.kwargs:
         return False
     return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
 
