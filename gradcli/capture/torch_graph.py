@@ -82,6 +82,7 @@ class Graph:
     steps: list
     output: object  # (value, *gradients)
     value_steps: frozenset = frozenset()  # the steps the value alone needs
+    value_order: list = None  # the same, in the order they run
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
 
@@ -311,6 +312,7 @@ def compile_graph(module):
             output = convert(node.args[0])
     graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
     graph.elementwise = all(_maps_entries(step) for step in steps)
+    graph.value_order = sorted(graph.value_steps)
     return graph
 
 
@@ -420,10 +422,11 @@ def replay(graph, inputs, fallback_location, value_only=False):
         return arg
 
     where, context = None, None
+    order = graph.value_order if value_only else range(len(graph.steps))
+    steps = graph.steps
     try:
-        for index, step in enumerate(graph.steps):
-            if value_only and index not in graph.value_steps:
-                continue
+        for index in order:
+            step = steps[index]
             here = (step.location or fallback_location, step.rule)
             if here != where:  # one replayed_at for each run of steps on the same line
                 if context is not None:

@@ -31,7 +31,8 @@ def _above(x, threshold):
     """
     value = raw(x)
     if isinstance(value, np.ndarray) and value.dtype == object:
-        return np.array([_above(e, threshold) for e in value.flat], dtype=bool).reshape(value.shape)
+        entries = [bool((e.v if type(e) is Jet else e) > threshold) for e in value.flat]
+        return np.array(entries, dtype=bool).reshape(value.shape)
     return np.asarray((value.v if type(value) is Jet else value) > threshold)
 
 
