@@ -63,6 +63,10 @@ class Step:
     location: str
     rule: tuple
 
+    def __post_init__(self):
+        self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
+        self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
+
 
 class Slot:
     """A reference to an input or to the result of an earlier step: its position in the replay's environment
@@ -427,13 +431,16 @@ def replay(graph, inputs, fallback_location, value_only=False):
     try:
         for index in order:
             step = steps[index]
-            here = (step.location or fallback_location, step.rule)
+            here = step.where if step.location else (fallback_location, step.rule)
             if here != where:  # one replayed_at for each run of steps on the same line
                 if context is not None:
                     context.__exit__(None, None, None)
                 where, context = here, replayed_at(*here)
                 context.__enter__()
-            args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
+            if step.flat:  # no list among the arguments (the commonest step): slots read in place
+                args = [env[a.index] if type(a) is Slot else a for a in step.args]
+            else:
+                args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
             try:
                 env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line

@@ -240,8 +240,11 @@ def _copy_for(x, src):
 def _arithmetic(op, x, y):
     """``op(x, y)`` through gradcli's op (which the recorder sees: a 0/0 is named at its line); Python numbers as Python's."""
     if isinstance(x, (int, float)) and isinstance(y, (int, float)):
-        return {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}[op](x, y)
+        return _PYTHON_ARITHMETIC[op](x, y)
     return op(x, y)
+
+
+_PYTHON_ARITHMETIC = {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}
 
 
 def _add(x, y, alpha=1):
