@@ -322,9 +322,11 @@ def compile_graph(module):
 
 def _maps_entries(step):
     """Whether a step maps its tensors' entries one by one: an elementwise op (`ELEMENTWISE`) whose
-    other arguments are numbers, or a constant number."""
+    other arguments are numbers, or a constant number (a 0-d constant, ``scalar_tensor``)."""
     if step.op == "constant":
         return np.ndim(step.fun()) == 0
+    if step.op == "scalar_tensor":  # a number of a dtype (where's zeros in a backward graph)
+        return True
     if step.op not in _ELEMENTWISE or step.kwargs:
         return False
     return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
