@@ -13,6 +13,10 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   values (the branch taken there), which is slower but right.
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
   op and the line: the replay follows values, not storage.
+- A graph of elementwise ops traced on numbers is replayed on arrays of any one
+  shape without a trace of its own (`Graph.elementwise`): Python code that reads
+  a tensor's shape and branches on it (``if x.dim() == 0``) is taken at its
+  numbers' branch there.
 - Random ops, ``.item()`` results fed back as Python numbers and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
