@@ -3,7 +3,7 @@
 #   make test   install with the test extras and run the whole suite
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
 #   make autograd-suite   HIPS autograd's own tests (from its sdist, via pip) against gradcli through a shim
-#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30)
+#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30), then its wide ops as long
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -55,6 +55,7 @@ autograd-suite: $(BIN)/python
 fuzz-reference: $(BIN)/python
 	$(INSTALL) -e ".[test]"
 	$(BIN)/python tests/test_reference_property.py --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --wide --depth 4 --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

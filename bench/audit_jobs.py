@@ -28,13 +28,22 @@ Targets:
   * correctness: both runs give the verdicts of the cases run in this process.
 
 Run alone: ``.venv/bin/python bench/audit_jobs.py [--reps N]``.
+
+``--phases [SPEC]`` instead shows where the wall time of one ``gradcli audit
+SPEC --jobs 2 --json`` goes (by default a one-point audit of ``sqrt(x + 1) -
+sqrt(x)``): each process of the run (gradcli's, its forkserver, the workers)
+writes timestamps and its own CPU seconds at each step, through a
+``sitecustomize`` module on the ``PYTHONPATH`` of this run only (gradcli is
+unchanged), and the table gives the median over ``--reps`` fresh runs.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import common
@@ -179,9 +188,183 @@ def main(argv=()):
     return targets
 
 
+# -- where one audit's wall time goes (--phases) -------------------------------------------
+
+# Imported by every Python process of the traced run (their PYTHONPATH starts with its folder): each step
+# appends "monotonic-time pid cpu-seconds step" to the log named by GRADCLI_BENCH_TRACE.
+TRACER = r"""
+import importlib.machinery, os, sys, time
+
+LOG = os.environ.get("GRADCLI_BENCH_TRACE")
+
+
+def log(step):
+    line = f"{time.monotonic():.4f} {os.getpid()} {time.process_time():.4f} {step}\n".encode()
+    handle = os.open(LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    os.write(handle, line)
+    os.close(handle)
+
+
+def wrap(owner, name, before, after=None):
+    function = getattr(owner, name)
+
+    def traced(*args, **kwargs):
+        log(before(*args) if callable(before) else before)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if after:
+                log(after(*args) if callable(after) else after)
+
+    traced.__name__, traced.__qualname__, traced.__module__ = function.__name__, function.__qualname__, function.__module__
+    setattr(owner, name, traced)
+
+
+def isolation(module):
+    wrap(module, "start_forkserver", None, "forkserver launched")
+    wrap(module, "_serve", "worker forked")
+    poll = module.LocalWorkers.poll
+
+    def traced_poll(self, worker):
+        answer = poll(self, worker)
+        if answer[0] is not None:
+            log("answer received")
+        return answer
+
+    module.LocalWorkers.poll = traced_poll
+
+
+PATCHES = {
+    "gradcli.isolation": isolation,
+    "gradcli.audit.run": lambda m: wrap(m, "run_case", "case begins", "case ends"),
+    "gradcli.cli": lambda m: (wrap(m, "_audit_cases", None, "spec read"), wrap(m, "_show_audit", None, "report written")),
+    "gradcli.audit.preload": lambda m: wrap(m, "exit_now", "exit"),
+}
+IMPORTS = {"gradcli.cli": "command line", "gradcli.audit.preload_begins": "preload", "numpy": "numpy",
+           "gradcli.checker.runner": "checker", "mpmath": "mpmath", "flint": "flint", "sympy": "sympy",
+           "scipy.special": "scipy.special", "gradcli.audit.preload_ends": "preload end"}
+
+
+class Finder:
+    busy = set()
+
+    def find_spec(self, name, path, target=None):
+        if name not in IMPORTS and name not in PATCHES or name in self.busy:
+            return None
+        self.busy.add(name)
+        try:
+            spec = next((s for s in (getattr(f, "find_spec", lambda *a: None)(name, path, target) for f in sys.meta_path
+                                     if f is not self) if s is not None), None)
+        finally:
+            self.busy.discard(name)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader = spec.loader
+
+        class Loader:
+            def create_module(self, spec):
+                return loader.create_module(spec)
+
+            def exec_module(self, module):
+                if name in IMPORTS:
+                    log(f"import {IMPORTS[name]}")
+                loader.exec_module(module)
+                if name in IMPORTS:
+                    log(f"imported {IMPORTS[name]}")
+                if name in PATCHES:
+                    PATCHES[name](module)
+
+        spec.loader = Loader()
+        return spec
+
+
+if LOG:
+    log("interpreter ready")
+    sys.meta_path.insert(0, Finder())
+"""
+
+ONE_POINT = '[defaults]\ndtypes = ["float64"]\n\n[[case]]\nname = "f0"\ntarget = "sqrt(x + 1) - sqrt(x)"\nat = ["x=0.001"]\n'
+
+# The rows of the table: (process, step, what it marks), in the order a run passes them.
+PHASES = [
+    ("gradcli", "interpreter ready", "gradcli's interpreter started"),
+    ("gradcli", "forkserver launched", "forkserver launched (after gradcli.isolation's imports)"),
+    ("gradcli", "imported command line", "click and gradcli.cli imported"),
+    ("gradcli", "spec read", "the spec read"),
+    ("forkserver", "interpreter ready", "forkserver's interpreter started"),
+    ("forkserver", "imported numpy", "preload: NumPy imported"),
+    ("forkserver", "imported checker", "preload: the checker imported"),
+    ("forkserver", "imported flint", "preload: mpmath and flint imported"),
+    ("forkserver", "imported sympy", "preload: sympy imported (before this round)"),
+    ("forkserver", "imported scipy.special", "preload: scipy.special imported"),
+    ("forkserver", "imported preload end", "preload done"),
+    ("worker", "worker forked", "first worker forked"),
+    ("worker", "case begins", "first case begins"),
+    ("worker", "case ends", "first case ends"),
+    ("gradcli", "answer received", "its answer received"),
+    ("gradcli", "report written", "report written"),
+    ("gradcli", "exit", "gradcli exits"),
+]
+
+
+def trace_audit(spec, folder):
+    """Run ``gradcli audit spec --jobs 2 --json`` traced: ``{(process, step): (seconds since launch, its CPU)}``, first of each."""
+    log = os.path.join(folder, f"trace-{time.monotonic_ns()}.log")
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, GRADCLI_BENCH_TRACE=log, PYTHONPATH=os.pathsep.join([folder, repo, os.environ.get("PYTHONPATH", "")]))
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-m", "gradcli", "audit", spec, "--jobs", "2", "--json"], env=env, capture_output=True)
+    ended = time.monotonic()
+    lines = [line.split(" ", 3) for line in open(log).read().splitlines()]
+    roles = {lines[0][1]: "gradcli"}
+    for _, pid, _, step in lines:
+        if step == "import preload":
+            roles[pid] = "forkserver"
+        elif step == "worker forked":
+            roles[pid] = "worker"
+    seen = {}
+    for moment, pid, cpu, step in lines:
+        seen.setdefault((roles.get(pid, "other"), step), (float(moment) - started, float(cpu)))
+    seen[("gradcli", "output closed")] = (ended - started, float("nan"))
+    return seen
+
+
+def phases(spec=None, reps=REPS):
+    """Print where the wall time of a traced audit goes: each step's time since launch and its process's CPU (medians)."""
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "sitecustomize.py"), "w") as handle:
+            handle.write(TRACER)
+        if spec is None:
+            spec = os.path.join(folder, "one.toml")
+            with open(spec, "w") as handle:
+                handle.write(ONE_POINT)
+        runs = [trace_audit(spec, folder) for _ in range(reps)]
+    median = {}
+    for process, step, label in PHASES + [("gradcli", "output closed", "gradcli's output closed (what a reader waits for)")]:
+        times = [run[(process, step)] for run in runs if (process, step) in run]
+        if times:
+            median[process, step] = (label, statistics.median(t for t, _ in times), statistics.median(c for _, c in times))
+    # A step's own time: since its process's step before it; a process's first, since what started it.
+    before = {"forkserver": ("gradcli", "forkserver launched"), "worker": ("forkserver", "imported preload end")}
+    rows = []
+    for (process, step), (label, at, cpu) in sorted(median.items(), key=lambda item: item[1][1]):
+        start = before.get(process)
+        previous = median.get(start, (None, 0.0))[1]
+        before[process] = (process, step)
+        rows.append([label, process, f"{at:.3f}", f"{at - previous:.3f}", "" if cpu != cpu else f"{cpu:.3f}"])
+    common.table(["step", "process", "s since launch", "s since its process's step before", "its process's CPU s"], rows,
+                 title=f"Where one gradcli audit's wall time goes ({reps} fresh runs, medians)",
+                 notes=["a process's first step counts from what started it: the forkserver's from its launch, a worker's from "
+                        "the end of the forkserver's preload"])
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--probe"]:
         _probe(int(sys.argv[2]))
+    elif "--phases" in sys.argv:
+        after = sys.argv[sys.argv.index("--phases") + 1:]
+        phases(after[0] if after and not after[0].startswith("-") else None,
+               int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else REPS)
     else:
         common.print_environment()
         main(sys.argv[1:])

@@ -19,7 +19,6 @@ code, an audit `Case` with its ``timeout`` is the bounded spelling.
 
 from __future__ import annotations
 
-import ast
 import atexit
 import importlib
 import math
@@ -31,7 +30,7 @@ import sys
 import threading
 import time
 from multiprocessing.connection import wait
-from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
 
 from .errors import InputError
 
@@ -81,6 +80,7 @@ def _frameworks_imported_by(target_text):
     match = FUNCTION_TARGET.match(target_text.strip())
     if not match:
         return []  # a formula
+    import ast  # here: gradcli audit imports this module before it launches its forkserver
     module = match["module"]
     path = module if module.endswith(".py") or "/" in module or os.sep in module else _module_file(module)
     try:
@@ -192,6 +192,8 @@ def _ensure_forkserver(forkserver):
         atexit.register(_stop_at_exit)
     server = getattr(forkserver, "_forkserver", None)
     before = getattr(server, "_forkserver_pid", None)
+    tracker = getattr(forkserver.resource_tracker, "_resource_tracker", None)
+    tracked = getattr(tracker, "_pid", None)
     previous = signal.getsignal(signal.SIGINT)
     if previous is None or threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # a handler Python cannot put back, or a thread that may not set one: as it is
@@ -204,10 +206,33 @@ def _ensure_forkserver(forkserver):
     after = getattr(server, "_forkserver_pid", None)
     if after is not None and after != before:  # launched just now, by gradcli: not one the caller's code runs
         _LAUNCHED[:] = [(os.getpid(), after)]
+    if getattr(tracker, "_pid", None) not in (None, tracked):  # multiprocessing's resource tracker, launched with it
+        _TRACKER[:] = [(os.getpid(), tracker._pid)]
 
 
 _STOPPED_AT_EXIT = []  # the process that registered `_stop_at_exit`, once it has
 _LAUNCHED = []  # (this process, the forkserver gradcli launched in it): the only one `stop_forkserver` stops
+_TRACKER = []  # (this process, the resource tracker gradcli's forkserver launch started): what `stop_resource_tracker` stops
+
+
+def stop_resource_tracker():
+    """Stop the resource tracker launched with gradcli's forkserver: for a process about to exit that ran only gradcli's workers.
+
+    multiprocessing starts it with the forkserver, to unlink the named
+    semaphores and shared memory its processes leave behind; gradcli's
+    workers make none (they talk through pipes). It keeps gradcli's stdout
+    and stderr open until it sees this process gone and its own interpreter
+    has exited, 0.02-0.1 s that a pipe or a CI runner reading gradcli waits for.
+    """
+    from multiprocessing import resource_tracker  # imported by the forkserver's launch already
+
+    tracker = resource_tracker._resource_tracker
+    if _TRACKER == [(os.getpid(), getattr(tracker, "_pid", None))] and hasattr(tracker, "_stop"):
+        try:
+            os.kill(tracker._pid, signal.SIGKILL)
+            tracker._stop()  # closes its pipe and reaps it
+        except OSError:
+            pass  # gone already
 
 
 def _stop_at_exit():
@@ -243,11 +268,26 @@ class LocalWorkers:
         worker = self.idle.pop() if self.idle else _Worker(self.context)
         worker.clock_started = None
         self.busy.add(worker)
-        try:
-            worker.connection.send((run, job))
-        except OSError:
-            pass  # the worker is already dead: poll() says so
+        _send(worker, (run, job))
         return worker
+
+    def send_next(self, worker, job, run):
+        """Queue ``job`` behind the one ``worker`` runs, so it starts the moment that one ends; False if too big to queue.
+
+        The worker answers its jobs in the order they were sent. Only a job
+        whose message fits in the pipe's buffer at once is queued: sending a
+        bigger one would wait for the worker to read it, and the caller must
+        stay free to stop a job that runs past its time.
+        """
+        message = ForkingPickler.dumps((run, job))
+        if len(message) > _QUEUED_BYTES:
+            return False
+        _send(worker, message, pickled=True)
+        return True
+
+    def holds(self, worker):
+        """Whether ``worker`` is still one of this pool's: not stopped, not found dead."""
+        return worker in self.busy or worker in self.idle
 
     @staticmethod
     def deadline(worker, started, timeout):
@@ -277,8 +317,11 @@ class LocalWorkers:
             if isinstance(result, _ClockStarts):
                 worker.clock_started = time.monotonic()
                 continue
-            self.busy.discard(worker)
-            self.idle.append(worker)
+            worker.jobs -= 1
+            worker.clock_started = None  # a job queued behind this one starts now: its clock has not yet
+            if not worker.jobs:
+                self.busy.discard(worker)
+                self.idle.append(worker)
             return result, None
         if worker.process.is_alive():
             return None, None
@@ -301,12 +344,30 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True)
         self.process.start()
         child.close()
+        self.jobs = 0  # sent and not yet answered: the one it runs, and any queued behind it
 
     def close(self):
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
         self.connection.close()
+
+
+# A job queued behind a running one is sent only if its message fits in the pipe's buffer whole (a socket
+# pair's holds 200 KB and more on Linux; an audit case's message is 1-2 KB).
+_QUEUED_BYTES = 32_000
+
+
+def _send(worker, message, pickled=False):
+    """Send ``worker`` a job (``pickled``: already bytes) and count it as one it owes an answer for."""
+    worker.jobs += 1
+    try:
+        if pickled:
+            worker.connection.send_bytes(message)
+        else:
+            worker.connection.send(message)
+    except OSError:
+        pass  # the worker is already dead: poll() says so
 
 
 def _serve(connection):
@@ -335,13 +396,17 @@ def _death(code):
     return f"exit code {code}"
 
 
-@dataclass
 class Outcome:
-    """What became of a job run alone in a worker: its answer, or why there is none."""
+    """What became of a job run alone in a worker: its answer, or why there is none.
 
-    answer: object = None
-    problem: str = ""  # "did not finish within 2 s (stopped)", "crashed its worker process (exit code 3)"
-    timed_out: bool = False
+    A plain class, not a dataclass: gradcli audit imports this module before it launches its forkserver, and
+    dataclasses (with inspect) would add 10 ms to that.
+    """
+
+    def __init__(self, answer=None, problem="", timed_out=False):
+        self.answer = answer
+        self.problem = problem  # "did not finish within 2 s (stopped)", "crashed its worker process (exit code 3)"
+        self.timed_out = timed_out
 
 
 def run_alone(run, job, timeout) -> Outcome:

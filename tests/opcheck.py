@@ -738,6 +738,8 @@ def _scipy_cases():
         ("ive", lambda x: special.ive(2.5, x), [lambda gen: gen.uniform(0.5, 4, (4,))]),
         ("ive integer order", lambda x: special.ive(2, x), [lambda gen: gen.uniform(-4, 4, (4,))]),
         ("log_ndtr", special.log_ndtr, [lambda gen: gen.uniform(-30, 3, (4,))]),
+        ("ndtr", special.ndtr, [lambda gen: gen.uniform(-5, 3, (4,))]),
+        ("log_expit", special.log_expit, [lambda gen: gen.uniform(-30, 30, (4,))]),
         ("logit", special.logit, [lambda gen: gen.uniform(0.1, 0.9, (4,))]),
         ("betaln", special.betaln, [_positive(0.5, 3), _positive(0.5, 3)]),
         ("multigammaln", lambda a: special.multigammaln(a, 3), [lambda gen: gen.uniform(2, 4, (3,))]),

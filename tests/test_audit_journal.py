@@ -112,3 +112,27 @@ def test_resume_without_a_journal_runs_every_case(project):
     (project / "gradcli.toml").write_text(SPEC.split("[[case]]")[0] + "[[case]]" + SPEC.split("[[case]]")[3])
     done = gradcli(project, "--resume")
     assert "nothing to resume" in done.stderr and "[1/1] fail  last" in done.stderr
+
+
+def test_lines_are_written_at_once_and_synced_by_the_journals_own_thread(tmp_path, monkeypatch):
+    import threading
+
+    from gradcli.audit.journal import Journal
+    from gradcli.audit.results import CaseResult
+
+    synced_in = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced_in.append(threading.current_thread().name) or real_fsync(fd))
+    before = threading.active_count()
+    journal = Journal(str(tmp_path / ".gradcli" / "journal.jsonl"))
+    for index in range(3):
+        result = CaseResult(f"case{index}", "exp(x)", "pass")
+        result.index = index
+        journal.record(result, 0.1 * index)
+        # In the file as soon as recorded: a run killed now loses nothing.
+        assert len((tmp_path / ".gradcli" / "journal.jsonl").read_text().splitlines()) == index + 1
+    journal.close()
+    assert synced_in and set(synced_in) == {"gradcli journal"}  # never in the thread that runs the cases
+    assert threading.active_count() == before  # closed: no thread left to hold the process's exit
+    assert [json.loads(line)["case"]["name"] for line in (tmp_path / ".gradcli" / "journal.jsonl").read_text().splitlines()] == [
+        "case0", "case1", "case2"]

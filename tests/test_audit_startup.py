@@ -52,8 +52,8 @@ def test_a_spec_that_loads_runs_on_the_forkserver_started_before_it_and_stops_it
     assert seen["after"] == 0  # and was stopped once no case was left: its exit would outlast gradcli's
 
 
-# Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, sympy
-# not yet: it has a second to go); this process answers it as gradcli does, then runs a case on that forkserver.
+# Ctrl-C (SIGINT to the whole process group) while the forkserver imports the checker (NumPy loaded, the
+# checker, mpmath and SciPy not yet); this process answers it as gradcli does, then runs a case on that forkserver.
 CTRL_C_DURING_IMPORTS = """
 import os, signal, time
 import psutil
@@ -100,7 +100,7 @@ def test_workers_collect_garbage_and_leave_what_the_forkserver_imported_out_of_i
     import gc
 
     assert _in_a_worker(gc.isenabled) is True  # off only while the forkserver imports
-    assert _in_a_worker(gc.get_freeze_count) > 10_000  # sympy, SciPy and the checker, set aside
+    assert _in_a_worker(gc.get_freeze_count) > 10_000  # NumPy, SciPy, mpmath and the checker, set aside
 
 
 def test_the_audit_process_reads_a_spec_of_numbers_without_numpy(tmp_path):

@@ -58,3 +58,33 @@ def test_an_audit_refused_for_its_options_leaves_no_forkserver(tmp_path):
     code, left = _forkservers_left(tmp_path, "audit", "gradcli.toml", "--jobs", "0")
     assert code == 2 and "--jobs" in (tmp_path / "out.txt").read_text()
     assert left == []
+
+
+# `python -m gradcli audit`, with the children of its process still running at the moment it exits written down.
+AUDIT_THEN_LIST = """
+import os, sys
+import psutil
+from gradcli.__main__ import run
+
+exit = os._exit
+
+def listed(code):
+    alive = [p for p in psutil.Process().children() if p.status() != psutil.STATUS_ZOMBIE]
+    with open("children.txt", "w") as out:
+        out.write(" ".join(" ".join(p.cmdline()) for p in alive))
+    exit(code)
+
+os._exit = listed
+sys.argv = ["gradcli", "audit", "gradcli.toml", "--jobs", "2"]
+run()
+"""
+
+
+def test_an_audit_exits_with_no_resource_tracker_left_to_hold_its_output_open(tmp_path):
+    # multiprocessing's resource tracker, launched with the forkserver, would see gradcli gone only after its exit,
+    # and end after it, its interpreter's exit holding gradcli's stdout and stderr open meanwhile.
+    (tmp_path / "gradcli.toml").write_text('[[case]]\nname = "good"\ntarget = "log(1+exp(x))"\nat = ["x=1"]\n')
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", AUDIT_THEN_LIST], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "children.txt").read_text() == ""  # no forkserver, no resource tracker

@@ -278,7 +278,7 @@ TESTED_ELSEWHERE = {
     "where", "clip", "imag", "conjugate", "true_divide", "remainder", "abs",
     "divmod",  # below, with // and rounding
     # test_ops_reductions.py
-    "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "logsumexp",
+    "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "cumprod", "logsumexp",
     # test_ops_shape.py
     "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze",
     "broadcast_to", "concatenate", "stack", "split", "flip", "tile", "repeat", "take",

@@ -32,6 +32,20 @@ def test_cumsum_of_a_vector_and_a_3d_array():
     check_grads(lambda x: gnp.cumsum(x, axis=1), sample((-2, 2), (2, 3, 4)))
 
 
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+def test_cumprod(axis):
+    x = sample((-2, 2), (3, 4))
+    assert np.allclose(gnp.cumprod(x, axis=axis), np.cumprod(x, axis=axis), rtol=1e-14, atol=0)
+    check_grads(lambda x: gnp.cumprod(x, axis=axis), x, order=2)
+
+
+def test_cumprod_gradient_at_a_zero_entry_is_the_product_of_the_others():
+    # d/dx_k sum_j prod_{i<=j} x_i = sum_{j>=k} prod_{i<=j, i!=k} x_i: at x = [2, 0, 3] that is [1, 2 + 2*3, 0]
+    grad = gradcli.grad(lambda x: gnp.sum(gnp.cumprod(x)))(np.array([2.0, 0.0, 3.0]))
+    assert np.array_equal(grad, [1.0, 8.0, 0.0])
+    check_grads(lambda x: gnp.cumprod(x, axis=1), np.array([[1.5, 0.0, -0.5], [0.0, 2.0, 0.0]]))
+
+
 def test_methods_match_the_functions():
     x = sample((0.5, 1.5), (3, 4))
     check_grads(lambda x: x.sum(0) + x.mean(axis=0) + x.prod(0) + x.max(0) + x.min(0), x)

@@ -4,10 +4,13 @@ An audit writes one JSON line per finished case to
 ``.gradcli/journal-<key>.jsonl`` in the folder it runs in, the key a hash of
 the cases as loaded (targets, points, options, timeouts) and the shard, so a
 changed spec or other flags never pick up another run's results. Each line
-goes to the file in one ``write`` on a file opened for appending, then to the
-disk (``fsync``): a run stopped at any moment (Ctrl-C, a killed CI job, a lost
-Dask worker) leaves every finished case readable and at worst a last line cut
-short, which is ignored. ``gradcli audit --resume`` reads the journal and runs
+goes to the file in one ``write`` on a file opened for appending, as the case
+finishes: a run stopped at any moment (Ctrl-C, a killed CI job, a lost Dask
+worker) leaves every finished case readable and at worst a last line cut
+short, which is ignored. A thread of the journal's own then takes the lines
+to the disk (``fsync``, against a crash of the machine itself): on a busy
+disk that took 10-35 ms a case, during which the run could neither read a
+worker's answer nor send it its next case. Closing the journal waits for it. ``gradcli audit --resume`` reads the journal and runs
 only the cases it lacks; a run that finishes removes its journal.
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 
 from .._version import __version__
 from .baseline import case_from_dict
@@ -38,17 +42,44 @@ class Journal:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if resume else os.O_TRUNC)
         self.descriptor = os.open(path, flags, 0o666)
+        self._written = threading.Condition()  # lines written since the last fsync, or the journal closing
+        self._unsynced = self._closing = False
+        self._syncer = None
 
     def record(self, result, elapsed):
         """Keep ``result`` (its ``index`` set), finished ``elapsed`` seconds into the whole run, resumed runs included."""
         line = json.dumps({"index": result.index, "elapsed": elapsed, "case": result.to_dict()}) + "\n"
         os.write(self.descriptor, line.encode("utf-8"))  # one write: a line is whole or cut short, never mixed
-        os.fsync(self.descriptor)
+        with self._written:
+            self._unsynced = True
+            self._written.notify()
+        if self._syncer is None:
+            self._syncer = threading.Thread(target=self._sync, name="gradcli journal", daemon=True)
+            self._syncer.start()
+
+    def _sync(self):
+        """The syncing thread: ``fsync`` whenever lines were written since the last, until the journal closes."""
+        while True:
+            with self._written:
+                while not (self._unsynced or self._closing):
+                    self._written.wait()
+                if not self._unsynced:
+                    return
+                self._unsynced = False
+            try:
+                os.fsync(self.descriptor)
+            except OSError:
+                pass  # a file system without fsync: every line is in the file already, as a stopped run needs
 
     def close(self, finished_run=False):
         """Stop writing (once; later calls do nothing); a run that finished removes its journal, since nothing is left to resume."""
         if self.descriptor is None:
             return
+        if self._syncer is not None:
+            with self._written:
+                self._closing = True
+                self._written.notify()
+            self._syncer.join()  # the last lines on the disk, and no thread left to keep the process from its exit
         os.close(self.descriptor)
         self.descriptor = None
         if finished_run:

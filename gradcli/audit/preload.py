@@ -2,11 +2,14 @@
 
 Workers fork from a forkserver that has imported these (`gradcli.isolation`):
 the checker, and what an audit's cases soon need and a single check often
-does not: sympy (a fix's rewrite is simplified by it) and scipy.special (erf
-and its kin in floats). Imported in each worker instead, they took its first
-case from 0.08 s to 0.8-1.5 s, once per worker rather than once per run.
-This module imports neither NumPy nor the checker, so ``gradcli audit`` can
-start the forkserver's imports before its own.
+does not: scipy.special (erf and its kin in floats), which imported in each
+worker instead cost 0.3 s of CPU once per worker rather than once per run.
+sympy is not among them: a check needs it only for the conjugate fix of
+radicands whose difference is not linear (`gradcli.expr.like_terms` writes
+the others), a worker that meets such a case imports it then, and every
+audit without one starts its cases 0.4 s of CPU sooner. This module imports
+neither NumPy nor the checker, so ``gradcli audit`` can start the
+forkserver's imports before its own.
 """
 
 from __future__ import annotations
@@ -17,15 +20,14 @@ import sys
 import threading
 
 from ..isolation import PRELOAD as CHECK_PRELOAD
-from ..isolation import start_forkserver
+from ..isolation import start_forkserver, stop_resource_tracker
 
-# sympy.tensor.tensor: what sympy's first sum imports on demand (0.1 s in each worker's first case);
 # gradcli.audit.decorator: what a target module marked @gradcli.audit imports; preload_begins first (it
 # installs gradcli.audit.bytecode's hook, so that the rest of gradcli's modules are read from cached bytecode
 # where Python is told to keep none beside them); between preload_begins and preload_ends, no garbage collection.
 PRELOAD = (
     "gradcli.audit.preload_begins", "gradcli.audit.run", "gradcli.audit.decorator",
-    *CHECK_PRELOAD, "sympy", "sympy.tensor.tensor", "scipy.special", "gradcli.audit.preload_ends",
+    *CHECK_PRELOAD, "scipy.special", "gradcli.audit.preload_ends",
 )
 
 
@@ -77,6 +79,7 @@ def exit_now(code):
     if not isinstance(code, int) or threading.active_count() > 1:
         return
     atexit._run_exitfuncs()
+    stop_resource_tracker()  # it too holds gradcli's output open until its own exit, after gradcli's
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -82,12 +82,18 @@ def select_shard(indexed, shard):
 def _schedule(indexed, jobs, pool, finished):
     """Keep up to ``jobs`` cases running in ``pool``; stop any past its timeout; report each as it ends.
 
-    A worker that answered gets its next case before the answer is reported:
-    reporting writes the journal to the disk (an ``fsync``, milliseconds), which
-    no idle worker should wait for. A stop (Ctrl-C) in between still reports it.
+    A worker that answered gets its next case before the answer is reported
+    (the journal's line and the progress), which no idle worker should wait
+    for. Where the pool can (`CaseWorkers`), each
+    running worker also holds the next case queued behind its own, while more
+    cases wait than run: it starts that one the moment it answers, without
+    waiting for this process to read the answer and send another (under load,
+    5-10 ms a case). A queued case's time starts when the one before it ends;
+    a worker stopped or dead hands its queued case back, to run again from
+    the start of the queue. A stop (Ctrl-C) in between still reports what ended.
     """
-    queue, running = deque(indexed), []  # running: (handle, index, case, started)
-    _hand_out(queue, running, jobs, pool)
+    queue, running, behind = deque(indexed), [], {}  # running: (handle, index, case, started); behind: handle -> (index, case)
+    _hand_out(queue, running, behind, jobs, pool)
     while running:
         deadline = min(pool.deadline(handle, started, case.timeout) for handle, _, case, started in running)
         pool.wait([handle for handle, *_ in running], time_left(deadline))
@@ -102,18 +108,31 @@ def _schedule(indexed, jobs, pool, finished):
             if outcome is not None:
                 running.remove(entry)
                 ended.append((index, outcome))
+                if handle in behind:
+                    after = behind.pop(handle)
+                    if pool.holds(handle):
+                        running.append((handle, *after, time.monotonic()))
+                    else:
+                        queue.appendleft(after)  # never started: its worker is gone
         try:
-            _hand_out(queue, running, jobs, pool)
+            _hand_out(queue, running, behind, jobs, pool)
         finally:
             for index, outcome in ended:
                 finished(index, outcome)
 
 
-def _hand_out(queue, running, jobs, pool):
-    """Start queued cases until ``jobs`` run."""
+def _hand_out(queue, running, behind, jobs, pool):
+    """Start queued cases until ``jobs`` run; then, while more wait than run, queue one behind each running case."""
     while queue and len(running) < jobs:
         index, case = queue.popleft()
         running.append((pool.start(case), index, case, time.monotonic()))
+    if not hasattr(pool, "send_next"):
+        return
+    for handle, *_ in running:
+        if len(queue) <= len(running):
+            return  # near the end: a queued case could wait behind a long one while another worker idles
+        if handle not in behind and pool.send_next(handle, queue[0][1]):
+            behind[handle] = queue.popleft()
 
 
 class CaseWorkers(LocalWorkers):
@@ -124,6 +143,9 @@ class CaseWorkers(LocalWorkers):
 
     def start(self, case, run=None):
         return super().start(case, run or run_case)
+
+    def send_next(self, worker, case, run=None):
+        return super().send_next(worker, case, run or run_case)
 
     def outcome(self, worker, case):
         """The worker's result for ``case``, an error result if the worker died, or None while it runs."""

@@ -26,6 +26,7 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
+from . import arb_proof as proof
 from . import mp, ops, ops_array, ops_linalg, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
@@ -73,6 +74,8 @@ def _equal(x, y):
 
 
 def _power(x, y):
+    if type(y) is int or (type(y) is float and y.is_integer() and abs(y) < 2**53):  # x**2: no ball made for the 2
+        return _arb(x) ** int(y)
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
@@ -96,7 +99,19 @@ def _picked_ball(v):
     the next op (a Python float plus an np.float32 is an np.float32): a float32
     rounding inside the high-precision run.
     """
-    return anchored.exact_ball(v) if isinstance(v, (float, np.float16, np.float32)) else v
+    if not isinstance(v, (float, np.float16, np.float32)):
+        return v
+    # One ball per constant: clip(v, -1, 1) saturated at three entries gives one ball, so the same ops
+    # after it share their answers and a max among them is a proven tie, not an overlap.
+    ball = _PICKED.get(float(v))
+    if ball is None:
+        ball = anchored.exact_ball(v)
+        if len(_PICKED) < 256:
+            _PICKED[float(v)] = ball
+    return ball
+
+
+_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision)
 
 
 def _maximum(x, y):
@@ -379,11 +394,12 @@ def _entrywise(op, d, other):
 def _jet(name, slopes):
     """``name`` on jets: its value from the ball table, its derivative from ``slopes(answer, *values)`` (one ball per argument)."""
     ball = ELEMENTWISE[name]
+    shared = name in _SHARED
 
     def run(*args):
         jets = [_as_jet(a) for a in args]
         values = [j.v for j in jets]
-        answer = ball(*values)
+        answer = _share(name, ball, tuple(values)) if shared else ball(*values)  # one value for one expression
         if all(j.d is None for j in jets):
             return Jet(answer)
         return Jet(answer, _tangent(*zip(slopes(answer, *values), [j.d for j in jets])))
@@ -540,6 +556,7 @@ def _jet_pick(pick):
 
 
 JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
+SYM_REDUCTIONS = {}  # on `arb_proof.Sym` numbers: filled by `enable`
 
 
 # Pure arithmetic on balls whose answers are shared by identity when the same op meets the same balls
@@ -548,39 +565,51 @@ JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
 # ops are left out: each of their decisions must be recorded.
 _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
                      "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
-_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept)
+_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept): a power of 2
 _shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
 _CTX = None  # flint.ctx (its precision), bound by enable()
 
 
 def _share(name, on_arb, args):
     """``on_arb(*args)``, the very ball answered before for the same op on the same arguments (by identity)."""
-    key = (name, _CTX.prec, *map(id, args))
-    slot = hash(key) % _SLOTS
+    # The key spelled out per arity: a tuple built from map(id, ...) costs more than the op it saves.
+    if len(args) == 1:
+        key = (name, _CTX.prec, id(args[0]))
+    elif len(args) == 2:
+        key = (name, _CTX.prec, id(args[0]), id(args[1]))
+    else:
+        key = (name, _CTX.prec, *map(id, args))
+    slot = hash(key) & (_SLOTS - 1)
     found = _shared[slot]
-    if found is not None and found[0] == key and all(map(operator.is_, found[1], args)):
-        return found[2]
+    if found is not None and found[0] == key:
+        return found[2]  # the arguments are held by the slot, so their identities were not reused
     answer = on_arb(*args)
     _shared[slot] = (key, args, answer)
     return answer
 
 
 def _dispatch(name, on_arb, on_mpmath):
-    """One element: the ball implementation when a ball is among the arguments, else mpmath's."""
+    """One element: the ball implementation when a ball is among the arguments, else mpmath's
+    (jets' and proof numbers' own where one of those is among them)."""
     shared = name in _SHARED
+    sym = proof.Sym
 
     def run(*args, **kwargs):
-        for a in args:
-            if type(a) is Jet:
+        ball = False
+        for a in args:  # one pass over the arguments: this runs once per element of every op on balls
+            kind = type(a)
+            if kind is Jet:
                 on_jets = JETS.get(name)
                 if on_jets is None:
                     raise NoArb(f"no jet implementation of {name}")
                 return on_jets(*args, **kwargs)
-        for a in args:
-            if isinstance(a, ARB):
-                if on_arb is None:
-                    raise NoArb(f"no ball implementation of {name}")
-                return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
+            if kind is sym:
+                return proof.run(name, *args, **kwargs)
+            ball = ball or isinstance(a, ARB)
+        if ball:
+            if on_arb is None:
+                raise NoArb(f"no ball implementation of {name}")
+            return _share(name, on_arb, args) if shared and not kwargs else on_arb(*args, **kwargs)
         return on_mpmath(*args, **kwargs)
 
     return run
@@ -601,6 +630,11 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
     """
 
     def run(*args, **kwargs):
+        if proof.proving and any(proof.holds(a) for a in args):
+            on_syms = on_mpmath if name == "sum" else SYM_REDUCTIONS.get(name)
+            if on_syms is None:
+                raise NoArb(f"no proof rule for {name}")
+            return on_syms(*args, **kwargs)
         if any(_holds_jets(a) for a in args):
             if on_jets is None:
                 raise NoArb(f"no jet implementation of {name}")
@@ -713,6 +747,8 @@ def enable():
 
     JETS.update(_jet_table())
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
+    proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
+    SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
             prim = primitive_of(value)
@@ -731,4 +767,4 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
-    register_mp_types(arb, Jet)
+    register_mp_types(arb, Jet, proof.Sym)

@@ -74,14 +74,30 @@ def _number(x):
 
 
 def exact_ball(x):
-    """A number as a ball, exactly: NumPy's float16 and float32 scalars (flint takes no NumPy type) through float64."""
+    """A number as a ball, exactly: NumPy's float16 and float32 scalars (flint takes no NumPy type) through
+    float64, and NumPy's integers (a mean's count) as Python's."""
     if isinstance(x, (np.float16, np.float32)):
         return ARB(float(x))  # exact: every float16 and float32 number is a float64 number
+    if isinstance(x, np.integer):
+        return ARB(int(x))
     return ARB(x)
 
 
 def _arb(x):
     return x if isinstance(x, ARB) else exact_ball(x)
+
+
+_POWERS = {}  # k -> the exact ball 2^k: exact at every precision, so made once (a power costs more than the op it guards)
+
+
+def two_to(k):
+    """The exact ball 2^k (kept for the few k asked: the precision's own and its half)."""
+    power = _POWERS.get(k)
+    if power is None:
+        power = ARB(2) ** k
+        if len(_POWERS) < 256:
+            _POWERS[k] = power
+    return power
 
 
 def _plain(x):
@@ -108,7 +124,7 @@ def near_zero(name, error):
 
     def run(x):
         x = _arb(x)
-        if abs(x) < ARB(2) ** -(_flint.ctx.prec // 2 + 2):
+        if abs(x) < two_to(-(_flint.ctx.prec // 2 + 2)):
             return x + ARB(0, error(abs(x).upper()))
         return getattr(x, name)()
 
@@ -122,10 +138,10 @@ def saturated(own, limit, gap):
 
     def run(x):
         x = _arb(x)
-        far = ARB(_flint.ctx.prec + 8) * LN2_HALF
+        far = (_flint.ctx.prec + 8) * LN2_HALF  # a float: compared with a ball, exactly
         if abs(x) > far and limit(x) is not None:
             tail = gap(x)
-            if tail.is_finite() and abs(tail).upper() < ARB(2) ** -_flint.ctx.prec:
+            if tail.is_finite() and abs(tail).upper() < two_to(-_flint.ctx.prec):
                 return remembered(limit(x) + ARB(0, abs(tail).upper()), limit(x), tail)
         return own(x)
 
@@ -315,7 +331,7 @@ def _joined_parts(x, y, sign):
     if px[0] is None or py[0] is None:  # an exact number beside a plain ball: worth it only when the ball is tiny
         small = px[1] if px[0] is None else py[1]
         big = px[0] if py[0] is None else py[0]
-        if big.is_zero() or not abs(small) < abs(big) * ARB(2) ** -_flint.ctx.prec:
+        if big.is_zero() or not abs(small) < abs(big) * two_to(-_flint.ctx.prec):
             return None
     zero = ARB(0)
     anchor = (zero if px[0] is None else px[0]) + sign * (zero if py[0] is None else py[0])
@@ -330,7 +346,7 @@ def _joined(anchor, tail):
     if anchor.is_zero():
         return alone(tail)
     ball = _plain(anchor) + _plain(tail)
-    if not tail.is_zero() and abs(tail) < abs(anchor) * ARB(2) ** -_flint.ctx.prec:
+    if not tail.is_zero() and abs(tail) < abs(anchor) * two_to(-_flint.ctx.prec):
         return remembered(ball, anchor, tail)
     return ball
 
@@ -345,7 +361,7 @@ def log(x):
 
 def exp(x):
     x = _arb(x)
-    if not x.is_zero() and abs(x) < ARB(2) ** -_flint.ctx.prec:
+    if not x.is_zero() and abs(x) < two_to(-_flint.ctx.prec):
         return remembered(x.exp(), ARB(1), expm1(x))  # 1 + t within 2^-prec: remember t
     out = _plain(x).exp()
     if x < -_flint.ctx.prec:  # below 2^-prec: a tail beside any 1 it meets (1 - e^-1e300 in a backward sum)

@@ -148,6 +148,7 @@ amin = _array.min_
 var = _array.var
 std = _array.std
 cumsum = _array.cumsum
+cumprod = _array.cumprod
 logsumexp = _array.logsumexp
 
 # linear algebra

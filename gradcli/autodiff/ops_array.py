@@ -219,6 +219,25 @@ defvjp(cumsum, _cumsum_vjp)
 defjvp(cumsum, lambda t, ans, x, axis=None: cumsum(t, axis=axis))
 
 
+def cumprod(x, axis=None):
+    """``np.cumprod``: running products along ``axis`` (of the flattened array when None), each a `prod` of a triangle.
+
+    Row j of the triangle holds x_0..x_j and ones after them, so every running
+    product is a `prod`, whose rule multiplies the other entries instead of
+    dividing by x: the gradient is right where an entry is 0 (x / x would be
+    NaN there). It costs n^2 per run of n entries, which a loss's running
+    products (discounts, survival curves) afford.
+    """
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    x = moveaxis(x, axis, -1)
+    shape = shape_of(x)
+    n = shape[-1]
+    rows = reshape(x, (*shape[:-1], 1, n))
+    triangle = select(np.tril(np.ones((n, n), dtype=bool)), rows, ones_like(rows))
+    return moveaxis(prod(triangle, axis=-1), -1, axis)
+
+
 def _logsumexp_raw(x, axis=None, keepdims=False):
     x = np.asarray(x)
     if x.dtype == object:

@@ -13,10 +13,10 @@ import math
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, exp, less, log, log1p, sigmoid, sign, where
+from .ops import absolute, exp, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
-from .ops_special import _scipy_function, digamma, gammaln, mpmath_only, xlog1py, xlogy
+from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, xlog1py, xlogy
 from .tracer import Box, nondifferentiable, primitive
 from .values import in_input_dtype, loaded_mpmath, raw, weak
 
@@ -224,6 +224,16 @@ expit = sigmoid
 def logit(p):
     """``scipy.special.logit``: log(p / (1 - p))."""
     return log(p) - log1p(-p)
+
+
+def log_expit(x):
+    """``scipy.special.log_expit``: log(1/(1 + e^-x)) as -softplus(-x), finite far left where expit underflows."""
+    return -softplus(-x)
+
+
+def ndtr(x):
+    """``scipy.special.ndtr``: the standard normal CDF, as erfc(-x/sqrt 2)/2 (no 1 + erf cancelling far left)."""
+    return erfc(-x * weak(1 / math.sqrt(2), x)) / 2
 
 
 def betaln(a, b):

@@ -22,7 +22,7 @@ from .ops import sigmoid as _sigmoid
 
 _SPECIAL_OWN = (
     "beta betainc betaln erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
-    "log_ndtr logit logsumexp multigammaln ndtri rgamma stdtr y0 y1 yn"
+    "log_expit log_ndtr logit logsumexp multigammaln ndtr ndtri rgamma stdtr y0 y1 yn"
 )
 special = SimpleNamespace(
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},

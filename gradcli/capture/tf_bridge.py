@@ -506,12 +506,14 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users):
+            with watching_gradients(tf, gradients, frames.users) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
-                ct = tf.identity(tf.ones_like(y), name="gradcli_cotangent")  # each replay gives its own
+                # Each replay gives its own: a placeholder, one op where ones would be three to build.
+                ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
+                seed(ct, y)
                 grads = _gradcli_gradient(tape, y, list(watched), ct)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
@@ -725,10 +727,17 @@ def _traced_graph(tf, traced, specs):
 
     graph = FuncGraph("gradcli_trace")
     with graph.as_default():
-        placeholders = [tf.compat.v1.placeholder(spec.dtype, spec.shape) for spec in specs]
+        placeholders = [_placeholder(spec.dtype, spec.shape) for spec in specs]
         outputs = traced(*placeholders)
     graph.inputs = placeholders + list(graph.inputs)  # the arguments, then what the function captured
     return graph, outputs
+
+
+def _placeholder(dtype, shape, name=None):
+    """A graph's placeholder by the door TensorFlow's own function graphs make theirs (half the cost of the public one's checks)."""
+    from tensorflow.python.eager.graph_only_ops import graph_placeholder  # lazy: TensorFlow's; no public door
+
+    return graph_placeholder(dtype, shape, name=name)
 
 
 def _source(tensor):

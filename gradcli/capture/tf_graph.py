@@ -28,6 +28,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
+from .jax_walk import _FlushedToRecorder as FlushedToRecorder, flushed  # as CPU kernels flush: XLA and TensorFlow alike
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
@@ -98,18 +99,36 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
-        located = hooks.forward is not None
+        if hooks.forward is not None:
+            return self._located(env, list(self.inputs) + list(given or ()))
         for step in self.steps:
-            args = [env[key] for key in step.inputs]
-            if located:
-                with replayed_at(step.location, step.rule):
-                    out = step.function(args, step.attrs)
-            else:
-                out = step.function(args, step.attrs)
+            out = step.function([env[key] for key in step.inputs], step.attrs)
             if isinstance(out, tuple):
                 env.update(zip(step.outputs, out))
             else:
                 env[step.outputs[0]] = out
+        return [env[key] for key in self.outputs]
+
+    def _located(self, env, fed):
+        """`run` while the checker records: each step on its user's line, its results flushed as TensorFlow's CPU kernels flush them.
+
+        TensorFlow computes with flush-to-zero and denormals-are-zero, float32
+        and float64 alike (``tf.exp(-90.0)`` is 0 in float32): the recorder is
+        shown each result flushed, and the replay goes on with that very
+        object, so the op whose result TensorFlow flushed to 0 is the one
+        provenance names, and what follows meets TensorFlow's zeros.
+        """
+        for key in fed:  # an operand TensorFlow reads as 0 (denormals-are-zero)
+            env[key] = flushed(env[key])
+        with FlushedToRecorder() as shown:
+            for step in self.steps:
+                with replayed_at(step.location, step.rule):
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                if isinstance(out, tuple):
+                    env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
+                else:
+                    env[step.outputs[0]] = shown.flushed(out)
+                shown.forget()
         return [env[key] for key in self.outputs]
 
     def _static_for_floats(self):
@@ -202,12 +221,12 @@ class Walker:
             outputs = tuple(prefix + t.name for t in op.outputs)
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
+                self._passed_through(op.outputs, outputs)  # the cotangent, handed on as it is by a rule
                 continue
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
             self._op(op, inputs, outputs, location, rule)
-            if not prefix:
-                self._passed_through(outputs)
+            self._passed_through(op.outputs, outputs)
 
     def _op(self, op, inputs, outputs, location, rule):
         """One operation of a graph: folded, walked into, or a step (or unmapped, where the table lacks it)."""
@@ -233,11 +252,14 @@ class Walker:
             for key in outputs:
                 self.unmapped[key] = (op.type, op.name, location)
 
-    def _passed_through(self, outputs):
+    def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
-        ``dy * 1`` on the rule's line, the ops after it reading that, so a wrong one is named there."""
-        for key in outputs:
-            rule = self.gradients.passed.get(key)
+        ``dy * 1`` on the rule's line, the ops after it reading that, so a wrong one is named there (in the
+        traced graph, or in a function it calls: a nested ``tf.function``'s gradient)."""
+        if not self.gradients.passed:
+            return
+        for tensor, key in zip(tensors, outputs):
+            rule = self.gradients.passed.get((tensor.graph, tensor.name))
             if rule is not None:
                 through = self.renamed[key] = f"{key}#through {rule[0]}"
                 self.locations[through] = rule[1]
@@ -287,7 +309,7 @@ class Walker:
             bound[tensor.op.name] = key
         self._graph(body, prefix, bound)
         for key, tensor in zip(outputs, body.outputs):
-            self._alias(key, prefix + tensor.name)
+            self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
     def _subplan(self, op, attribute, location):
         """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its outputs."""
@@ -355,7 +377,7 @@ class Gradients:
 
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
-    ``passed``: a gradient tensor's name -> the user's rule, ("grad() of f",
+    ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
     "file.py:LINE"), that returned it unchanged.
     """
 

@@ -33,65 +33,141 @@ def watching_gradients(tf, gradients, users):
     from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the door its tape calls gradient functions through
     from tensorflow.python.eager import backprop, record  # lazy: TensorFlow's gradient door and custom_gradient's recorder
 
-    original, recording = backprop._gradient_function, record.record_operation
-    made = []  # (graph, first op index, end index, forward op type, its inputs, its outputs)
+    from tensorflow.python.framework import ops  # lazy: TensorFlow's; the registry door symbolic gradients call
+
+    original, recording, registered = backprop._gradient_function, record.record_operation, ops.get_gradient_function
+    made = []  # (graph, first op index, end index, the forward op differentiated or None)
+    upstream = _Upstream()
 
     def gradient_function(op_name, attrs, n_inputs, inputs, outputs, out_grads, skip, scope):
         graph = tf.compat.v1.get_default_graph()
         start = graph.num_operations()
+        forward = upstream.claim(_forward_op(op_name, inputs, outputs, upstream.claimed), op_name, out_grads)
+        grads = None
         try:
-            return original(op_name, attrs, n_inputs, inputs, outputs, out_grads, skip, scope)
+            grads = original(op_name, attrs, n_inputs, inputs, outputs, out_grads, skip, scope)
+            return grads
         finally:
-            made.append((graph, start, graph.num_operations(), op_name, inputs, outputs))
+            made.append((graph, start, graph.num_operations(), forward))
+            upstream.note(grads, inputs or (forward.inputs if forward is not None else ()))
 
     def record_operation(op_type, output_tensors, input_tensors, backward_function, forward_function=None):  # as TensorFlow's
         rule = _user_rule(backward_function, users)
         if rule is not None:
             backward_function = _noting_passed(backward_function, rule, gradients)
-        return recording(op_type, output_tensors, input_tensors, backward_function, forward_function)
+        return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
+
+    def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
+        function = registered(op)
+        rule = _user_rule(function, users) if function is not None else None
+        return _noting_passed(function, rule, gradients) if rule is not None else function
 
     pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
     record.record_operation = record_operation
+    ops.get_gradient_function = get_gradient_function
     try:
-        yield gradients
+        yield upstream.seed
     finally:
         pywrap_tfe.TFE_Py_RegisterGradientFunction(original)
         record.record_operation = recording
+        ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
 
 
 def _note_differentiated(made, gradients):
     """``gradients.differentiates`` from the ops each gradient function made (the innermost call's first)."""
     listed = {}
-    for graph, start, end, op_type, inputs, outputs in made:
-        if start == end:
-            continue
-        forward = _forward_op(op_type, inputs, outputs)
-        if forward is None:
+    for graph, start, end, forward in made:
+        if start == end or forward is None:
             continue
         if graph not in listed:
             listed[graph] = graph.get_operations()
         for op in listed[graph][start:end]:
-            gradients.differentiates.setdefault(op.name, forward)
+            gradients.differentiates.setdefault(op.name, forward.name)
 
 
-def _forward_op(op_type, inputs, outputs):
-    """The name of the forward op a gradient function was called for, from its outputs or else its inputs; None if unknown."""
+def _forward_op(op_type, inputs, outputs, claimed):
+    """The forward op a gradient function was called for, from its outputs or else its inputs; None if they do not say."""
     for tensor in outputs or ():
         if getattr(tensor, "op", None) is not None:
-            return tensor.op.name
+            return tensor.op
     inputs = list(inputs or ())
     if not inputs or any(getattr(t, "op", None) is None for t in inputs):
         return None
     wanted = [t.name for t in inputs]
-    found = [op for op in inputs[0].consumers() if op.type == op_type and [t.name for t in op.inputs] == wanted]
-    return found[-1].name if found else None
+    found = [
+        op for op in inputs[0].consumers()
+        if op.type == op_type and op.name not in claimed and [t.name for t in op.inputs] == wanted
+    ]
+    return found[-1] if len(found) == 1 else None
+
+
+class _Upstream:
+    """Which forward tensor each gradient tensor of a trace is the gradient of: the key to the forward op differentiated.
+
+    TensorFlow hands the gradient function of an op such as Neg, Identity or
+    AddN neither its inputs nor its outputs (the rule needs neither), only the
+    upstream gradients of its outputs. Those are known here: the cotangent is
+    the gradient of the function's value (`seed`), and each gradient a rule
+    returns is that of the rule's forward op's input (`note`); the tape's sum
+    of several (AddN) is the gradient of what they all are. The forward op
+    whose outputs those are, of the type the tape names, is the one
+    differentiated. Each forward op's gradient is made once (`claimed`).
+    """
+
+    def __init__(self):
+        self.of = {}  # gradient tensor's name -> the forward tensors it is the gradient of
+        self.claimed = set()
+
+    def seed(self, cotangent, value):
+        """The cotangent given to ``tape.gradient`` is the gradient of ``value``."""
+        self.of[cotangent.name] = [value]
+
+    def note(self, grads, forward_inputs):
+        """Gradients a rule returned: one per input of its forward op (None where unconnected)."""
+        for grad, tensor in zip(grads if isinstance(grads, (list, tuple)) else [grads], forward_inputs):
+            if hasattr(grad, "name") and hasattr(grad, "op") and getattr(tensor, "op", None) is not None:
+                self.of.setdefault(grad.name, []).append(tensor)
+
+    def noting(self, backward, inputs):
+        """A recorded backward function (a custom gradient's) whose returned gradients are noted as its inputs'."""
+
+        def noted(*upstream):
+            returned = backward(*upstream)
+            self.note(returned, list(inputs))
+            return returned
+
+        return noted
+
+    def claim(self, found, op_type, out_grads):
+        """The forward op differentiated: ``found`` from its inputs or outputs, else the one ``out_grads`` are the gradients of."""
+        if found is None:
+            ops = {}
+            for grad in out_grads or ():
+                for tensor in self._forward(grad) if hasattr(grad, "name") else ():
+                    if tensor.op.type == op_type and tensor.op.name not in self.claimed:
+                        ops[tensor.op.name] = tensor.op
+            found = next(iter(ops.values())) if len(ops) == 1 else None
+        if found is not None:
+            self.claimed.add(found.name)
+        return found
+
+    def _forward(self, grad, depth=0):
+        known = self.of.get(grad.name)
+        if known is not None or depth > 8 or getattr(grad, "op", None) is None or grad.op.type != "AddN":
+            return known or []
+        # The tape's sum of the gradients of one tensor, reached by several paths: the gradient of that tensor.
+        parts = [{t.name: t for t in self._forward(part, depth + 1)} for part in grad.op.inputs]
+        common = set.intersection(*(set(p) for p in parts)) if parts else set()
+        return [parts[0][name] for name in common]
 
 
 def _user_rule(backward, users):
     """``("grad() of f", "file.py:LINE")`` of the user's ``tf.custom_gradient`` rule a recorded backward calls; None if not a user's."""
     code = getattr(backward, "__code__", None)
     cells = dict(zip(code.co_freevars, backward.__closure__ or ())) if code is not None else {}
+    if "grad_fn" not in cells and "tape_grad_fn" in cells:  # the registered gradient of a custom_gradient's IdentityN
+        return _user_rule(cells["tape_grad_fn"].cell_contents, users)
     rule = cells["grad_fn"].cell_contents if "grad_fn" in cells else None
     code = getattr(inspect.unwrap(rule), "__code__", None) if callable(rule) else None
     if code is None or not users(code.co_filename):
@@ -106,7 +182,7 @@ def _noting_passed(backward, rule, gradients):
         returned = backward(*upstream)
         for tensor in returned if isinstance(returned, (list, tuple)) else [returned]:
             if any(tensor is g for g in upstream) and hasattr(tensor, "name"):
-                gradients.passed[tensor.name] = rule
+                gradients.passed[(tensor.graph, tensor.name)] = rule
         return returned
 
     return noted

@@ -29,6 +29,7 @@ import re
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
+    "log1p", "expm1",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -292,6 +293,29 @@ def sigmoid(reader, node):
     return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
 
 
+def log1mexp(reader, node):
+    """log(1 - e^u), however written, as log(-expm1(u)) above -log 2 and log1p(-e^u) below (each where it keeps its digits).
+
+    ``1 - e^u`` cancels for u near 0 (log1p(-exp(u)) only hides it in the
+    argument), and ``-expm1(u)`` rounds to 1 for u far below 0; the two
+    branches are finite wherever the other is taken (u < 0), so the where
+    leaks no NaN into the gradient.
+    """
+    call = reader.call(node, "log1p")
+    if call is not None:
+        difference = None if call[2] or call[3] else reader.negated(call[1])
+    else:
+        inner = _logarithm_of(reader, node)
+        inner = None if inner is None else reader.look(inner)
+        difference = inner.right if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Sub) and reader.number(inner.left, 1) else None
+    exp = None if difference is None else reader.call(difference, "exp")
+    if exp is None or exp[2] or exp[3]:
+        return None
+    u = exp[1]
+    above = ("=format", [("text", "{} > -0.6931471805599453"), u])
+    return [("where", [above, ("log", [("-expm1", [u])]), ("log1p", [("-exp", [u])])])]
+
+
 def _weighted_log(reader, term):
     """For ``w * log(v)`` or ``log(v) * w``: (w, v); else None."""
     term = reader.look(term)
@@ -539,6 +563,7 @@ PATTERNS = [
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
+    ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(u)))", log1mexp),
 ]
 
 

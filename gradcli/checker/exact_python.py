@@ -24,10 +24,12 @@ rise while the difference's ball is wider than that (1 + tanh(-980) cancels
 2836 bits). A disagreement is how a wrong rule is caught: the exact gradient is
 then the extrapolated difference, once its error bound is below 1e-14 relative
 and the function moves by at most 2^-30 of itself over the step (the step
-shrinks until both hold). A rule that holds 0 is 0 only where extrapolated
-differences at a step of 2^-4128 |x| prove the derivative within 2^-16384 of
-0; else the differences find it, so a tiny derivative (1e-854) is found, not
-hidden.
+shrinks until both hold). A 0 is exact only where the program proves it
+(`python_zero`: exact rational functions over the values of the functions it
+calls, at the point, or as the same function of the step on both sides);
+else the differences find the derivative, so a tiny one (1e-854) is found, not
+hidden, and one they put within 2^-16384 of 0 leaves the point without a
+reference ("within 2^-16384 of 0 but not proven 0"), never a 0 called exact.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
@@ -60,15 +62,30 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
-from . import balls
+from . import balls, python_zero
+from .exact_jets import (
+    GUARD_BITS,
+    START_BITS,
+    UNDECIDED_BITS,
+    ZERO_LOG2,
+    _around_zero,
+    _exact_settled,
+    interned,
+    _Fallback,
+    _is_exact_zero,
+    _log2,
+    _not_proven,
+    _NotFinite,
+    _OffPath,
+    _on_jets,
+    _precision,
+    _seeded,
+    _Unresolvable,
+)
 from .kinks import find_kinks, undefined_at_kinks
 from .precision import MAX_FD_COORDINATES, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
-GUARD_BITS = 56  # bits beyond what resolves the derivative: ~17 digits
-START_BITS = 128
-UNDECIDED_BITS = 4096  # the most bits tried for an undecided branch or a ball that is not finite
-ZERO_LOG2 = balls.ZERO_RADIUS_LOG2  # a derivative this close to 0 is 0
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
@@ -79,22 +96,6 @@ _TOO_FINE = (
     f"no difference within {balls.MAX_BITS} bits resolves a derivative this small beside the function's value "
     "(exp(-2e300) beside 1e300), and no other way proves it"
 )
-
-
-class _Fallback(Exception):
-    """Balls cannot answer here: the mpmath path takes over."""
-
-
-class _Unresolvable(_Fallback):
-    """No difference resolves the derivative within `balls.MAX_BITS`: mpmath's fewer digits would not either."""
-
-
-class _OffPath(_Fallback):
-    """A difference point decides a branch otherwise than the point itself: a switch lies within the step."""
-
-
-class _NotFinite(_Fallback):
-    """A ball came out infinite or NaN: exp(1e300) at 128 bits (more bits may tell), or log(0) (none will)."""
 
 
 def compute(target, args, result, budget, seed=0):
@@ -252,85 +253,6 @@ def _sided_jets_into(result, function, args, bits, budget):
     return most
 
 
-def _seeded(args, direction=None, coordinate=None):
-    """The arguments as jets: each coordinate its own unit tangent, all along ``direction``, or only ``coordinate`` (a flat index) moving."""
-    n = sum(int(np.size(a)) for a in args)
-    width = n if direction is None and coordinate is None else 1
-    zero = arb_core.ARB(0)
-    out, k = [], 0
-    for i, a in enumerate(args):
-        flat = np.asarray(a, dtype=np.float64).ravel()
-        along = None if direction is None else np.asarray(direction[i], dtype=np.float64).ravel()
-        jets = []
-        for j, v in enumerate(flat):
-            d = np.full(width, zero, dtype=object)
-            if coordinate is not None:
-                d[0] = arb_core.ARB(int(k == coordinate))
-            elif direction is None:
-                d[k] = arb_core.ARB(1)
-            else:
-                d[0] = arb_core.ARB(float(along[j]))
-            jets.append(arb_core.Jet(arb_core.ARB(float(v)), d))
-            k += 1
-        if np.ndim(a) == 0:
-            out.append(jets[0])
-        else:
-            arr = np.empty(np.shape(a), dtype=object)
-            for j, jet in enumerate(jets):
-                arr.flat[j] = jet
-            out.append(arr)
-    return out
-
-
-def _jet_out(out, width):
-    """(value ball, derivative balls) of what a program returned on jets; None if it is not one number."""
-    out = raw(out)
-    if isinstance(out, np.ndarray):
-        if out.size != 1:
-            return None
-        out = out.reshape(())[()]
-    if type(out) is arb_core.Jet:
-        value, d = out.v, out.d
-    elif isinstance(out, arb_core.ARB):
-        value, d = out, None
-    elif isinstance(out, (int, float, np.floating, np.integer)) and not isinstance(out, (bool, np.bool_)):
-        value, d = arb_core.ARB(float(out)), None
-    else:
-        return None
-    if d is None:
-        d = [arb_core.ARB(0)] * width
-    return value, list(d)
-
-
-def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
-    """(settled derivative entries as mpf, bits) of ``on_path`` (a function held to one path) on jets
-    seeded as `_seeded` seeds them; None where jets cannot tell."""
-    width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
-    while bits <= balls.MAX_BITS:
-        budget.afford()
-        _precision(bits)
-        try:
-            with np.errstate(all="ignore"):
-                got = _jet_out(on_path(*_seeded(args, direction, coordinate)), width)
-        except (arb_core.Undecided, _NotFinite):
-            got = False  # a branch the balls cannot decide yet: more bits may
-        except _OffPath:
-            return None
-        except Exception:  # noqa: BLE001 - an op without jets (NoArb), or code that wants floats
-            return None
-        if got is None:
-            return None
-        if got is not False:
-            value, d = got
-            if all(e.is_finite() for e in d) and value.is_finite():
-                if _settled(value, bits) and all(_settled(e, bits) for e in d):
-                    return [balls.settled(e) for e in d], bits
-            elif bits >= UNDECIDED_BITS:
-                return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
-        bits *= 2
-    return None
-
-
 def _differences(args, result, budget, seed, value, rule, function, sided=None):
     """The exact gradient (or directional derivative) into ``result``, by differences of ``function``
     judged against the rule (``sided``: see `_from_each_side`); returns the most bits they used."""
@@ -339,18 +261,18 @@ def _differences(args, result, budget, seed, value, rule, function, sided=None):
         gradient, most = _per_coordinate(function, args, value, rule, budget, sided)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:
-        most = _along_direction(function, args, value, rule, budget, seed, result)
+        most = _along_direction(function, args, value, rule, budget, seed, result, at_point=sided is None)
     return most
 
 
 def _to_balls(a):
-
+    """An argument as exact balls, equal entries one ball (`exact_jets.interned`)."""
     if np.ndim(a) == 0:
         return arb_core.ARB(float(a))
     out = np.empty(np.shape(a), dtype=object)
     flat = np.asarray(a, dtype=np.float64).ravel()
-    for i, v in enumerate(flat):
-        out.flat[i] = arb_core.ARB(float(v))
+    for i, ball in enumerate(interned(flat)):
+        out.flat[i] = ball
     return out
 
 
@@ -378,18 +300,18 @@ def _ball_or_none(value):
         return None
 
 
-def _settled(ball, bits):
-    """Whether ``ball`` is settled at ``bits`` (`balls.settled`), a ball around 0 that is not exactly 0
-    only at `balls.MAX_BITS`: until then more bits may show a number (exp(-1e200) is 0 +- 10^-3e199
-    at 128 bits, and 10^-4.3e199 to every digit at 1024). A 0 is proven, or the most bits say so."""
-    if bits < balls.MAX_BITS and not ball.is_exact() and ball.contains(0):
+def _rule_settled(ball, bits):
+    """Whether an entry of gradcli's rule (judged, never shown as exact) is settled at ``bits``: a ball
+    around 0 that is not exactly 0 only at `balls.MAX_BITS`, until then more bits may show a number
+    (exp(-1e200) is 0 +- 10^-3e199 at 128 bits, and 10^-4.3e199 to every digit at 1024)."""
+    if bits < balls.MAX_BITS and _around_zero(ball):
         return False
     return balls.settled(ball) is not None
 
 
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
-    bits, last = START_BITS, 0.0
+    bits, last, zero = START_BITS, 0.0, None
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
@@ -398,6 +320,10 @@ def _rule_on_balls(function, args, budget):
             with np.errstate(all="ignore"):
                 value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
             value = _ball(value)
+            if _around_zero(value):  # the exact value: 0 only where the program proves it
+                if zero is None:
+                    zero = python_zero.proven(lambda *a: _traced(function, a), args, value_only=True)[0]
+                value = arb_core.ARB(0) if zero else value
             rule = [
                 np.array([_ball_or_none(e) for e in np.ravel(np.asarray(g, dtype=object))], dtype=object)
                 for g in rule
@@ -413,23 +339,12 @@ def _rule_on_balls(function, args, budget):
             bits *= 2
             continue
         last = time.perf_counter() - started
-        if _settled(value, bits) and all(e is None or _settled(e, bits) for g in rule for e in g):
+        if _exact_settled(value) and all(e is None or _rule_settled(e, bits) for g in rule for e in g):
             return value, rule, bits
+        if bits >= balls.MAX_BITS and _around_zero(value):
+            raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
-
-
-def _precision(bits):
-    """Balls at ``bits``, and mpmath well past them.
-
-    A rule's constants (ln 2, 2/sqrt(pi)) come from mpmath when balls are its
-    numbers; at mpmath's own 53 bits they would be float64s that balls take as exact.
-    """
-    import flint
-    import mpmath
-
-    flint.ctx.prec = bits
-    mpmath.mp.prec = bits + GUARD_BITS
 
 
 def _branches_at(function, args):
@@ -483,15 +398,6 @@ def _shaped(entries, like):
     return out
 
 
-def _log2(ball):
-    """log2 of a ball's magnitude (ZERO_LOG2 for 0)."""
-    mid = ball.mid()
-    if mid.is_zero():
-        return ZERO_LOG2
-    man, exp = mid.man_exp()
-    return int(exp) + int(man).bit_length() if int(man) else ZERO_LOG2
-
-
 def _bits_for(value, derivative, h, extra=0):
     """Bits at which a difference with step ``h`` resolves ``derivative`` next to ``value``."""
     needed = max(_log2(value), _log2(derivative) + _log2(h)) - max(_log2(derivative), ZERO_LOG2) - _log2(h)
@@ -501,7 +407,7 @@ def _bits_for(value, derivative, h, extra=0):
     return bits
 
 
-def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
+def _judge(quotient, rule_ball, bits_at, value, h, trusted=True, prove=None):
     """The exact derivative from difference quotients ``quotient(step_factor, bits)`` and the rule's ball.
 
     Returns an arb: the rule's ball when the differences agree with it within
@@ -509,8 +415,9 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
     taken only once its own error bound leaves it `EXTRAPOLATED` relative
     (else `_Fallback`). ``bits_at(step_factor)`` is the bits a difference with
     that step needs to start with. A rule that holds 0 is 0 only where
-    `_proven_zero` says so; else the differences find the derivative, to
-    2^ZERO_LOG2 if need be, so a tiny one is found, not hidden.
+    ``prove()`` (the program's own proof, `python_zero`) says so; else the
+    differences find the derivative, so a tiny one is found, not hidden, and
+    one they put within 2^ZERO_LOG2 of 0 leaves the point without a reference.
 
     An extrapolation is taken only from a step over which the function (``value``
     at the point, ``h`` the step at factor 1) moves by at most 2^STEP_LOG2 of
@@ -521,8 +428,10 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
     (`_without_rule`): the differences alone decide, never an agreement with it.
     """
     if rule_ball.contains(0):
-        if _proven_zero(quotient, bits_at):
-            return rule_ball if trusted else arb_core.ARB(0)
+        if prove is not None and prove():
+            return arb_core.ARB(0)
+        if _within_floor(quotient, bits_at):
+            raise _Unresolvable(_not_proven("derivative", ZERO_LOG2))
         radius = arb_core.ARB(2) ** ZERO_LOG2
     else:
         radius = abs(rule_ball).lower() * arb_core.ARB(2) ** -GUARD_BITS  # the rounding a difference may carry
@@ -557,8 +466,9 @@ def _judge(quotient, rule_ball, bits_at, value, h, trusted=True):
         factor, shrink = factor * arb_core.ARB(2) ** shrink, shrink * 2
 
 
-def _proven_zero(quotient, bits_at):
-    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0.
+def _within_floor(quotient, bits_at):
+    """Whether differences at the step factor 2^ZERO_STEP prove the derivative within 2^ZERO_LOG2 of 0
+    (no difference tells it from 0 then: a 0 only a proof of the program's own may show).
 
     Two Richardson extrapolations (steps s, s/2, s/4; error ~ s^4): their
     difference bounds the last one's error, and both must lie within the floor.
@@ -607,7 +517,7 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
     A coordinate whose every step crosses a switch the point sits on goes to ``sided`` (None: raise).
     """
     base = [_to_balls(a) for a in args]
-    gradient, most = [], 0
+    gradient, most, offset = [], 0, 0
     for i, a in enumerate(args):
         entries = []
         for k in range(int(np.size(a))):
@@ -615,6 +525,7 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
             r = rule[i][k]
             used = []
+            prove = _prover(function, args, h, coordinate=offset + k, at_point=sided is None)
 
             def bits_at(factor, r=r, h=h):
                 used.append(_bits_for(value, r, h * factor))
@@ -628,7 +539,8 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
                 return (up - down) / (2 * step)
 
             try:
-                judged = _judge(quotient, r, bits_at, value, h) if r is not None else _without_rule(quotient, value, h, used)
+                judged = (_judge(quotient, r, bits_at, value, h, prove=prove) if r is not None
+                          else _without_rule(quotient, value, h, used, prove))
             except _OffPath:
                 if sided is None:
                     raise
@@ -636,10 +548,24 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
             entries.append(_mpf(judged))
             most = max([most, *used])
         gradient.append(entries)
+        offset += int(np.size(a))
     return gradient, most
 
 
-def _without_rule(quotient, value, h, used):
+def _prover(function, args, step, direction=None, coordinate=None, at_point=True):
+    """``prove()``: whether the program proves the one derivative entry so seeded 0 (`python_zero`): at the
+    point, or by being the same function of the step on both sides (``step``: where the branches are decided).
+    Not ``at_point`` where the point sits on a switch: its own branches are no smooth piece around it."""
+
+    def prove():
+        if at_point and python_zero.proven(function, args, direction, coordinate)[1][0]:
+            return True
+        return python_zero.symmetric(function, args, step, direction, coordinate)
+
+    return prove
+
+
+def _without_rule(quotient, value, h, used, prove=None):
     """The derivative from differences alone, where the rule is not finite (a NaN leaked from where's other branch).
 
     A difference at the first step, at more bits until its ball excludes 0,
@@ -664,7 +590,7 @@ def _without_rule(quotient, value, h, used):
         used.append(_bits_for(value, rough, h * factor))
         return used[-1]
 
-    return _judge(quotient, rough, bits_at, value, h, trusted=False)
+    return _judge(quotient, rough, bits_at, value, h, trusted=False, prove=prove)
 
 
 def _from_each_side(function, args, budget):
@@ -699,12 +625,16 @@ def _from_each_side(function, args, budget):
                     raise _Fallback("a piece is not finite past its switch") from None
                 return (up - down) / (2 * step)
 
+            prove = _prover(piece, args, h, coordinate=sum(int(np.size(a)) for a in args[:i]) + k)
             if rule_ball is None:  # no rule to agree with: the two pieces must agree with each other
-                found.append(_without_rule(quotient, value, h, []))
-            elif _judge(quotient, rule_ball, bits_at, value, h) is not rule_ball:
+                found.append(_without_rule(quotient, value, h, [], prove))
+                continue
+            judged = _judge(quotient, rule_ball, bits_at, value, h, prove=prove)
+            if judged is not rule_ball and not _is_exact_zero(judged):  # a proven 0 agrees with a rule around 0
                 raise _Fallback("the derivatives of the pieces at a switch differ from the rule")
+            found.append(judged)
         if rule_ball is not None:
-            return rule_ball
+            return found[0] if all(_is_exact_zero(f) for f in found) else rule_ball
         right, left = found
         if not abs(right - left).upper() <= abs(right).lower() * arb_core.ARB(EXTRAPOLATED) * 10 and not (
             right.is_zero() and left.is_zero()
@@ -748,7 +678,7 @@ def _replaced(base, i, k, point):
     return values
 
 
-def _along_direction(function, args, value, rule, budget, seed, result):
+def _along_direction(function, args, value, rule, budget, seed, result, at_point=True):
     """The exact directional derivative along one random unit direction (as the mpmath path draws it)."""
     direction = random_direction(args, seed)
     balls_v = [np.asarray(_to_balls(d), dtype=object).ravel() for d in direction]
@@ -777,7 +707,7 @@ def _along_direction(function, args, value, rule, budget, seed, result):
         return (sides[0] - sides[1]) / (2 * step)
 
     result.direction = direction
-    result.directional = _mpf(_judge(quotient, r, bits_at, value, h))
+    result.directional = _mpf(_judge(quotient, r, bits_at, value, h, prove=_prover(function, args, h, direction=direction, at_point=at_point)))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
     return max(used)

@@ -14,11 +14,14 @@ from __future__ import annotations
 import inspect
 from dataclasses import fields
 
+import numpy as np
+
 from ..autodiff.custom import custom_gradient
 from ..expr import derivative as symbolic  # looked up at each call, so a patched derivative is the one checked
 from ..expr.compile import to_function
 from ..expr.derivative import to_text
 from ..expr.ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold, postorder
+from ..expr.like_terms import difference_text
 from ..expr.parse import parse
 from ..expr.printers import python_name
 from ..expr.to_sympy import to_sympy
@@ -159,7 +162,12 @@ class _Rewriter:
 
         sympy combines like terms as it builds the difference; ``sympy.simplify`` did more, but
         without a bound on its time (minutes for some radicands), and the fix search must end.
+        Where the difference is a number or a variable, `difference_text` writes sympy's text
+        of it without importing sympy.
         """
+        known = difference_text(a, b)
+        if known is not None:
+            return known
         try:
             difference = to_sympy(parse(self.text[a.span[0] : a.span[1]])) - to_sympy(
                 parse(self.text[b.span[0] : b.span[1]])
@@ -298,9 +306,30 @@ def verdict_parts(report):
             "value": r.value_status,
             "gradient": r.gradient_status,
             "hessian": r.hessian_status,
+            # Verdicts alone miss a fix that turns a NaN into a finite answer still losing digits
+            # (unstable before and after): `_judged_fix` reads these for it.
+            "finite": _finite_where_exact(r),
+            "bits_lost": r.bits_lost,
         }
         for r in report.results
     }
+
+
+def _finite_where_exact(result):
+    """Whether the computed value and gradient are finite wherever their exact counterparts are."""
+    pairs = [(result.value, result.exact_value)]
+    pairs += [(result.gradient.get(n), result.exact_gradient.get(n)) for n in result.gradient]
+    for computed, exact in pairs:
+        if computed is None or exact is None:
+            continue
+        try:
+            computed = np.asarray(computed, dtype=np.float64)
+            exact = np.asarray(exact, dtype=np.float64)
+        except (TypeError, ValueError):  # trees or numbers beyond float64: no such claim is made of them
+            continue
+        if computed.shape == exact.shape and np.any(np.isfinite(exact) & ~np.isfinite(computed)):
+            return False
+    return True
 
 
 def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
@@ -318,22 +347,44 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     worse = [label for label, key in pairs if after[label][key].severity > before[label][key].severity]
     if worse:
         return None, f"worse at {worse[0]}"
-    if not any(after[label][key].severity < before[label][key].severity for label, key in pairs):
+    now_nonfinite = [label for label in before if before[label]["finite"] and not after[label]["finite"]]
+    if now_nonfinite:
+        return None, f"worse at {now_nonfinite[0]} (a NaN or inf)"
+    now_finite = [label for label in before if after[label]["finite"] and not before[label]["finite"]]
+    if not now_finite and not any(after[label][key].severity < before[label][key].severity for label, key in pairs):
         return None, "better nowhere"
     parts = {label: {key: [before[label][key], after[label][key]] for key in _PARTS} for label in before}
     failing = [label for label in after if after[label]["status"] in DEFAULT_FAIL_ON]
-    if failing:
+    # Where the fix ended a NaN or inf and the verdict stayed, the finiteness label says it all.
+    listed = [label for label in failing if label not in now_finite or before[label]["status"] != after[label]["status"]]
+    if listed:
         shown = [
             f"{label} " + ", ".join(f"{key} {b} -> {a}" for key, (b, a) in parts[label].items() if (b, a) != (Verdict.OK, Verdict.OK))
-            for label in failing[:_STILL_FAILING_SHOWN]
+            for label in listed[:_STILL_FAILING_SHOWN]
         ]
-        more = len(failing) - len(shown)
+        more = len(listed) - len(shown)
         still = "; ".join(shown) + (f"; and {more} more" if more else "")
-        note = f"{note}; partial, still failing at {len(failing)} of {len(after)}: {still}"
+        note = f"{note}; partial, still failing at {len(listed)} of {len(after)}: {still}"
+    elif failing:
+        note = f"{note}; partial"
+    note += _finiteness_label([label for label in now_finite if label in failing], after)
     before_status = {label: before[label]["status"] for label in before}
     after_status = {label: after[label]["status"] for label in after}
     fix = Fix(kind, name, formula, before_status, after_status, code=code, note=note, partial=bool(failing), parts=parts)
     return fix, ""
+
+
+def _finiteness_label(now_finite, after):
+    """What a fix that ended a NaN or inf fixed, and the digits it still loses there ("" if it ended none)."""
+    if not now_finite:
+        return ""
+    shown = ", ".join(now_finite[:_STILL_FAILING_SHOWN]) + (f" and {len(now_finite) - _STILL_FAILING_SHOWN} more" if len(now_finite) > _STILL_FAILING_SHOWN else "")
+    text = f"; it fixes: no NaN/inf at {shown}"
+    lost = [(label, after[label]["bits_lost"]) for label in now_finite if after[label]["bits_lost"]]
+    if lost:
+        label, bits = max(lost, key=lambda pair: pair[1])
+        text += f"; what remains: still loses {bits:.0f} bits at {label}"
+    return text
 
 
 def find_fixes(target, report, recheck, limit=3):

@@ -188,12 +188,13 @@ def with_noise(fun):
 
 
 def zero_floor():
-    """Below this, an entry that is 0 within its noise at two precisions is taken to be 0: 2^-16384.
+    """Below this, an entry of gradcli's rule (judged, never shown as exact) that is 0 within its noise may
+    be read as 0: 2^-16384, far below any float (`balls.ZERO_RADIUS_LOG2`).
 
-    The balls' own 0 (`balls.ZERO_RADIUS_LOG2`), far below any float: a tiny
-    derivative (tanh'(-1000) = 1e-869, a softmax weight e^-1600) is a number to
-    find, not a 0 to round to. A noise that does not reach it by `MAX_DIGITS` leaves
-    the entry unsettled, and the point without an exact reference.
+    An exact entry is never taken to be 0 by it: a noise, however small, is no
+    proof (a tiny derivative, tanh'(-1000) = 1e-869 or a softmax weight e^-1600,
+    is a number to find), so an exact entry 0 within a noise that does not vanish
+    stays unsettled, and the point has no exact reference (`settle`).
     """
     import mpmath
 
@@ -206,10 +207,10 @@ def settle(previous, current, digits):
     ``previous`` and ``current`` are ``(entries, noises)``. An entry has settled
     when the current one is accurate to AGREE_DIGITS (its noise is that
     small) and the previous one agrees with it to as many digits; NaN with NaN
-    and equal infinities agree when no rounding direction changes them; and an
-    entry that is 0 within its noise at both precisions, the noise below
-    `zero_floor`, is 0 (sin(x)**2 + cos(x)**2 - 1, or the difference quotient
-    of a function that is identically 0).
+    and equal infinities agree when no rounding direction changes them. A 0
+    settles only as an exact computation (no noise: x - x); one within a noise
+    (sin(x)**2 + cos(x)**2 - 1 on mpmath, a difference quotient of a function
+    that is 0) is not proven, and does not settle (`unproven_zeros` says so).
     """
     import mpmath
 
@@ -227,11 +228,24 @@ def settle(previous, current, digits):
             return None
         if ub <= tol * abs(b) and abs(a - b) <= tol * max(abs(a), abs(b)):
             out.append(b)
-        elif abs(b) <= ub and abs(a) <= ua and ub <= zero_floor():
-            out.append(mpmath.mpf(0))
         else:
             return None
     return out
+
+
+def unproven_zeros(current):
+    """The largest noise of the entries that are 0 within it at the last precision (``current``: ``(entries,
+    noises)``), where every entry not settled is such a 0; None where some other entry is what is unsettled."""
+    import mpmath
+
+    widths = []
+    for b, ub in zip(*current):
+        if not mpmath.isfinite(b) or ub <= mpmath.mpf(10) ** (-AGREE_DIGITS) * abs(b):
+            continue
+        if abs(b) > ub or ub > mpmath.mpf(10) ** (-AGREE_DIGITS):
+            return None  # a number, or an entry too wide to be called near 0: not a 0 in the making
+        widths.append(ub)
+    return max(widths) if widths else None
 
 
 def exact_entries(result, args):

@@ -6,9 +6,10 @@ from concurrent.futures import ThreadPoolExecutor
 from cases import ALL as FIRST
 from cases2 import ALL as SECOND
 from cases3 import ALL as THIRD
+from cases4 import ALL as FOURTH
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD
+ALL = FIRST + SECOND + THIRD + FOURTH
 
 
 def one(case):

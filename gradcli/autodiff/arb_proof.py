@@ -1,0 +1,672 @@
+"""Proofs that a program's value or derivative is exactly 0: `Sym` numbers, run beside the balls.
+
+A ball around 0 never proves a 0: sin(x)**2 + cos(x)**2 differentiated on
+balls is 0 +- 2^-prec at every precision. A `Sym` is a ball (which decides the
+program's branches, as on the point's own path) together with the exact
+rational function the program computed and its derivatives along each seed,
+over unknowns ("atoms") that stand for the values of the functions it calls:
+each atom is one function of one exact argument (``sin`` of the rational
+function ``x``), so two calls of sin at the same exact argument are one
+unknown. The point's floats are exact rationals, so ``+ - * /`` and integer
+powers are exact, and a few identities of the functions are applied as the
+atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
+log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
+softplus, logaddexp and logsumexp through exp and log). A derivative whose
+rational function is the zero function is 0 whatever the atoms' values: a
+proof, which the balls alone can never give. Every ball the program made was
+finite (the caller runs it only where the balls settled), so each division's
+denominator and each function's argument was proven inside its domain.
+
+Unknown ops, floats taken out of the program, more atoms or terms than the
+limits: no proof either way (`NoProof`), and the caller's ball decides.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import numpy as np
+
+from . import arb_anchored as anchored
+
+ATOMS = 256  # the unknowns a proof may use
+MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
+REDUCE_TERMS = 64  # above this many terms a quotient is reduced by the gcd of its parts
+MAX_POWER = 64  # the largest integer power expanded
+
+proving = False  # True while a proof runs: `arb`'s dispatch then looks for `Sym` arguments
+_state = None  # the `_Proof` that runs
+_arb = None  # what this module uses of `arb` (its ball type, ball table, decisions), bound by `bind`
+
+
+def bind(**parts):
+    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp`` and ``_extremum`` (`arb.enable`)."""
+    global _arb
+    _arb = type("ArbParts", (), parts)
+
+
+class NoProof(ArithmeticError):
+    """No proof either way: an op without a rule here, a float taken out, or a limit passed."""
+
+
+class _Proof:
+    """The polynomial ring of one proof run and its atoms, numbered as met."""
+
+    def __init__(self):
+        import flint
+
+        self.flint = flint
+        self.ctx = flint.fmpq_mpoly_ctx.get(("a", ATOMS), "deglex")
+        self.gens = self.ctx.gens()
+        self.atoms = {}  # an atom's name -> its generator
+        self.numbers = {}  # an atom's generator (as text) -> its number
+        self.exps = {}  # an exp atom's number -> its argument (a quotient)
+        self.answers = {}  # (op, identities of its arguments) -> (arguments, answer): see `_smooth`
+        self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
+        self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
+        self.kept = []  # objects an atom is named after by identity, kept alive
+        self.zero = self.ctx.from_dict({})
+        self.one = self.ctx.constant(1)
+
+    def atom(self, name, square=None):
+        """The atom named ``name``; new, it may come with what its square is (``square(number)``: a polynomial
+        in atoms made before it), an identity `is_zero` applies."""
+        found = self.atoms.get(name)
+        if found is None:
+            if len(self.atoms) >= ATOMS:
+                raise NoProof("more atoms than a proof may use")
+            number = len(self.atoms)
+            found = self.atoms[name] = self.gens[number]
+            self.numbers[str(found)] = number
+            if square is not None:
+                rule = square(number)
+                if rule is not None:
+                    self.squares[number] = rule
+        return (found, self.one)
+
+    def number(self, atom):
+        return self.numbers[str(atom[0])]
+
+    def reduced(self, poly):
+        """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
+        since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
+        for number in sorted(self.squares, reverse=True):
+            rule, terms = self.squares[number], poly.to_dict()
+            if not any(m[number] >= 2 for m in terms):
+                continue
+            out = self.zero
+            for monomial, coefficient in terms.items():
+                e = monomial[number]
+                kept = list(monomial)
+                kept[number] = e % 2
+                out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // 2)
+                if len(out) > MAX_TERMS:
+                    raise NoProof("too many terms")
+            poly = out
+        return poly
+
+    def constant(self, x):
+        """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
+        if isinstance(x, (bool, np.bool_)):
+            raise NoProof("a boolean where a number is wanted")
+        if isinstance(x, _arb.ARB):
+            if not x.is_finite():
+                raise NoProof("a constant that is not finite")
+            if not x.is_exact():
+                self.kept.append(x)
+                return self.atom(("ball", id(x)))
+            man, exp = x.mid().man_exp()
+            value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
+        elif isinstance(x, (int, np.integer)):
+            value = self.flint.fmpq(int(x))
+        elif isinstance(x, (float, np.floating)):
+            if not np.isfinite(x):
+                raise NoProof("a constant that is not finite")
+            value = self.flint.fmpq(*float(x).as_integer_ratio())
+        else:
+            raise NoProof(f"a {type(x).__name__} where a number is wanted")
+        return (self.ctx.constant(value), self.one)
+
+
+# -- quotients of polynomials: (numerator, denominator) ----------------------------------------
+
+
+def _checked(q):
+    num, den = q
+    if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
+        raise NoProof("too many terms")
+    if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
+        common = num.gcd(den)
+        if not common.is_one():
+            num, den = num / common, den / common
+    if den.is_constant() and not den.is_one():
+        num, den = num * (1 / den.leading_coefficient()), _state.one
+    return num, den
+
+
+def add(a, b):
+    if a[1] == b[1]:
+        return _checked((a[0] + b[0], a[1]))
+    return _checked((a[0] * b[1] + b[0] * a[1], a[1] * b[1]))
+
+
+def neg(a):
+    return (-a[0], a[1])
+
+
+def sub(a, b):
+    return add(a, neg(b))
+
+
+def mul(a, b):
+    return _checked((a[0] * b[0], a[1] * b[1]))
+
+
+def inv(a):
+    if a[0].is_zero():
+        raise NoProof("a division by a proven 0")
+    return _checked((a[1], a[0]))
+
+
+def div(a, b):
+    return mul(a, inv(b))
+
+
+def power(a, n):
+    if n < 0:
+        a, n = inv(a), -n
+    out, square = (_state.one, _state.one), a
+    while n:
+        if n & 1:
+            out = mul(out, square)
+        n >>= 1
+        if n:
+            square = mul(square, square)
+    return out
+
+
+def is_zero(q):
+    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero())
+
+
+def _const(x):
+    return _state.constant(x)
+
+
+def _name(q):
+    """A quotient as a hashable name, the same for equal quotients written alike (reduced, its denominator monic)."""
+    num, den = q
+    if not den.is_constant():
+        common = num.gcd(den)
+        if not common.is_one():
+            num, den = num / common, den / common
+    scale = 1 / den.leading_coefficient()
+    return str(num * scale), str(den * scale)
+
+
+def _call(name, *args, square=None):
+    return _state.atom(("call", name, *map(_name, args)), square)
+
+
+def _negative(q):
+    """Whether ``q`` is written with a negative leading coefficient (its denominator made monic): -q is the canonical one."""
+    return (q[0].leading_coefficient() / q[1].leading_coefficient()) < 0 if not q[0].is_zero() else False
+
+
+def _odd(name):
+    """An odd function's atom: f(-q) is -f(q), so sin(-h) meets sin(h)."""
+    return lambda q: neg(_call(name, neg(q))) if _negative(q) else _call(name, q)
+
+
+def _sine(name, q):
+    """sin(q) or cos(q) (odd and even): the one made second has its square as 1 - the other's (sin^2 + cos^2 = 1)."""
+    if _negative(q):
+        value = _sine(name, neg(q))
+        return neg(value) if name == "sin" else value
+    other = _state.atoms.get(("call", "cos" if name == "sin" else "sin", _name(q)))
+
+    def square(number):
+        return None if other is None else _state.one - other * other
+
+    return _call(name, q, square=square)
+
+
+# -- the functions: each value and its slopes as quotients, with the identities named above ------
+
+
+def _exp(q):
+    """exp(q): a product over q's terms where q is a polynomial (exp(log(r)) = r, exp(logsumexp) = the sum of exps)."""
+    num, den = q
+    if not den.is_one():
+        return _exp_atom(q)
+    out = (_state.one, _state.one)
+    constant = _state.flint.fmpq(0)
+    for monomial, coefficient in num.to_dict().items():
+        if not any(monomial):
+            constant = coefficient
+            continue
+        term = _state.ctx.from_dict({monomial: 1})
+        k = int(coefficient.p) if coefficient.q == 1 and abs(int(coefficient.p)) <= MAX_POWER else None
+        if k is None:
+            out = mul(out, _exp_atom((term * coefficient, _state.one)))
+            continue
+        out = mul(out, power(_exp_of_monomial(monomial, term), k))
+    if constant != 0:
+        sign = 1 if constant > 0 else -1
+        out = mul(out, power(_exp_atom((_state.ctx.constant(abs(constant)), _state.one)), sign))
+    return out
+
+
+def _exp_of_monomial(monomial, term):
+    if sum(monomial) == 1:
+        found = _state.logs.get(str(term))
+        if found is not None:
+            return found
+    return _exp_atom((term, _state.one))
+
+
+def _exp_atom(q):
+    """The atom exp(q), its argument remembered: log of a power of it is that multiple of q again."""
+    atom = _call("exp", q)
+    _state.exps[_state.number(atom)] = q
+    return atom
+
+
+def _log(q):
+    """log(q) (q > 0, which its finite ball proved): the arguments of the exp atoms q is a multiple of, with
+    their powers (log(e^a r) = a + log(r), e^a > 0), plus an atom for the rest, remembered so that exp of
+    it is that rest again."""
+    num, den = q
+    out = None
+    for number, argument in list(_state.exps.items()):
+        k = 0
+        for side in (0, 1):
+            poly = (num, den)[side]
+            least = min(m[number] for m in poly.to_dict()) if not poly.is_zero() else 0
+            if least:
+                poly = _state.ctx.from_dict({_lowered(m, number, least): c for m, c in poly.to_dict().items()})
+                num, den = (poly, den) if side == 0 else (num, poly)
+                k += least if side == 0 else -least
+        if k:
+            piece = mul(_const(int(k)), argument)
+            out = piece if out is None else add(out, piece)
+    rest = (num, den)
+    if num == den:
+        return out if out is not None else (_state.zero, _state.one)
+    atom = _call("log", rest)
+    _state.logs.setdefault(str(atom[0]), rest)
+    return atom if out is None else add(out, atom)
+
+
+def _lowered(monomial, number, by):
+    lowered = list(monomial)
+    lowered[number] -= by
+    return tuple(lowered)
+
+
+def _sqrt(q):
+    return _call("sqrt", q, square=lambda number: q[0] if q[1].is_one() else None)
+
+
+def _one():
+    return (_state.one, _state.one)
+
+
+def _half():
+    return _const(0.5)
+
+
+def _hyperbolic(x):
+    e = _exp(x)
+    return e, inv(e)
+
+
+def _sinh(x):
+    e, f = _hyperbolic(x)
+    return mul(sub(e, f), _half())
+
+
+def _cosh(x):
+    e, f = _hyperbolic(x)
+    return mul(add(e, f), _half())
+
+
+def _tanh(x):
+    e, f = _hyperbolic(x)
+    return div(sub(e, f), add(e, f))
+
+
+def _sigmoid(x):
+    e = _exp(x)
+    return div(e, add(_one(), e))
+
+
+def _logaddexp(x, y):
+    return _log(add(_exp(x), _exp(y)))
+
+
+def _erf(x):
+    return _odd("erf")(x)
+
+
+def _two_over_root_pi():
+    return _state.atom(("constant", "2/sqrt(pi)"))
+
+
+def _log_of(name):
+    return _state.atom(("constant", f"log({name})"))
+
+
+def _table():
+    """name -> (value of the argument quotients, slopes of (answer, *arguments))."""
+    one = _one
+    return {
+        "add": (add, lambda a, x, y: (one(), one())),
+        "subtract": (sub, lambda a, x, y: (one(), neg(one()))),
+        "multiply": (mul, lambda a, x, y: (y, x)),
+        "divide": (div, lambda a, x, y: (inv(y), neg(div(a, y)))),
+        "negative": (neg, lambda a, x: (neg(one()),)),
+        "square": (lambda x: mul(x, x), lambda a, x: (add(x, x),)),
+        "reciprocal": (inv, lambda a, x: (neg(mul(a, a)),)),
+        "sqrt": (_sqrt, lambda a, x: (inv(add(a, a)),)),
+        "cbrt": (_odd("cbrt"), lambda a, x: (inv(mul(_const(3), mul(a, a))),)),
+        "exp": (_exp, lambda a, x: (a,)),
+        "exp2": (lambda x: _exp(mul(x, _log_of(2))), lambda a, x: (mul(a, _log_of(2)),)),
+        "expm1": (lambda x: sub(_exp(x), one()), lambda a, x: (_exp(x),)),
+        "log": (_log, lambda a, x: (inv(x),)),
+        "log2": (lambda x: div(_log(x), _log_of(2)), lambda a, x: (inv(mul(x, _log_of(2))),)),
+        "log10": (lambda x: div(_log(x), _log_of(10)), lambda a, x: (inv(mul(x, _log_of(10))),)),
+        "log1p": (lambda x: _log(add(one(), x)), lambda a, x: (inv(add(one(), x)),)),
+        "sin": (lambda x: _sine("sin", x), lambda a, x: (_sine("cos", x),)),
+        "cos": (lambda x: _sine("cos", x), lambda a, x: (neg(_sine("sin", x)),)),
+        "tan": (lambda x: div(_sine("sin", x), _sine("cos", x)), lambda a, x: (inv(power(_sine("cos", x), 2)),)),
+        "arcsin": (_odd("arcsin"), lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
+        "arccos": (lambda x: _call("arccos", x), lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
+        "arctan": (_odd("arctan"), lambda a, x: (inv(add(one(), mul(x, x))),)),
+        "arctan2": (lambda y, x: _call("arctan2", y, x),
+                    lambda a, y, x: (div(x, add(mul(x, x), mul(y, y))), neg(div(y, add(mul(x, x), mul(y, y)))))),
+        "sinh": (_sinh, lambda a, x: (_cosh(x),)),
+        "cosh": (_cosh, lambda a, x: (_sinh(x),)),
+        "tanh": (_tanh, lambda a, x: (sub(one(), mul(a, a)),)),
+        "arcsinh": (_odd("arcsinh"), lambda a, x: (inv(_sqrt(add(one(), mul(x, x)))),)),
+        "arccosh": (lambda x: _call("arccosh", x),
+                    lambda a, x: (inv(mul(_sqrt(sub(x, one())), _sqrt(add(x, one())))),)),
+        "arctanh": (_odd("arctanh"), lambda a, x: (inv(sub(one(), mul(x, x))),)),
+        "hypot": (lambda x, y: _sqrt(add(mul(x, x), mul(y, y))), lambda a, x, y: (div(x, a), div(y, a))),
+        "logaddexp": (_logaddexp, lambda a, x, y: (div(_exp(x), add(_exp(x), _exp(y))), div(_exp(y), add(_exp(x), _exp(y))))),
+        "sigmoid": (_sigmoid, lambda a, x: (mul(a, sub(one(), a)),)),
+        "softplus": (lambda x: _log(add(one(), _exp(x))), lambda a, x: (_sigmoid(x),)),
+        "erf": (_erf, lambda a, x: (mul(_two_over_root_pi(), _exp(neg(mul(x, x)))),)),
+        "erfc": (lambda x: sub(one(), _erf(x)), lambda a, x: (neg(mul(_two_over_root_pi(), _exp(neg(mul(x, x))))),)),
+        "gammaln": (lambda x: _call("gammaln", x), lambda a, x: (_call("digamma", x),)),
+        "digamma": (lambda x: _call("digamma", x), lambda a, x: (_call("trigamma", x),)),
+    }
+
+
+_SMOOTH = {}  # filled on first use (`_table`)
+_PICKS = ("maximum", "minimum", "fmax", "fmin", "clip", "where")
+_TESTS = ("greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")
+_STEPS = ("floor", "ceil", "trunc", "rint", "round", "sign")
+
+
+class Sym:
+    """A ball ``b``, the exact quotient ``q`` it encloses (None: unknown), and its derivatives ``d`` along
+    each seed (a list of quotients, None entries unknown; ``d`` None: a constant)."""
+
+    __slots__ = ("b", "q", "d")
+    __array_priority__ = 100
+
+    def __init__(self, b, q, d=None):
+        self.b, self.q, self.d = b, q, d
+
+    def _op(name, swap=False):  # noqa: N805 - a helper that makes the operators below
+        if swap:
+            return lambda self, other: run(name, other, self)
+        return lambda self, other: run(name, self, other)
+
+    __add__, __radd__ = _op("add"), _op("add", True)
+    __sub__, __rsub__ = _op("subtract"), _op("subtract", True)
+    __mul__, __rmul__ = _op("multiply"), _op("multiply", True)
+    __truediv__, __rtruediv__ = _op("divide"), _op("divide", True)
+    __pow__, __rpow__ = _op("power"), _op("power", True)
+    __gt__, __ge__ = _op("greater"), _op("greater_equal")
+    __lt__, __le__ = _op("less"), _op("less_equal")
+    __eq__, __ne__ = _op("equal"), _op("not_equal")
+    __hash__ = object.__hash__
+    del _op
+
+    def __neg__(self):
+        return run("negative", self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return run("abs", self)
+
+    def __bool__(self):
+        return bool(_arb._decide(self.b != 0, _arb._equal(self.b, 0), _arb._equal(self.b, 0)))
+
+    def __float__(self):
+        raise NoProof("a float taken out of the program")
+
+
+def _lift(x):
+    if type(x) is Sym:
+        return x
+    ball = x if isinstance(x, _arb.ARB) else anchored.exact_ball(x) if not isinstance(x, (bool, np.bool_)) else None
+    if ball is None:
+        raise NoProof("a boolean where a number is wanted")
+    return Sym(ball, _const(x))
+
+
+def _tangent(slopes, syms):
+    """sum of slope * d over the arguments that move; None where none does."""
+    out = None
+    for slope, s in zip(slopes, syms):
+        if s.d is None:
+            continue
+        piece = [None if e is None or slope is None else mul(slope, e) for e in s.d]
+        out = piece if out is None else [None if a is None or b is None else add(a, b) for a, b in zip(out, piece)]
+    return out
+
+
+def _smooth(name, args):
+    """``name`` on `Sym` numbers; the very answer made before for the same op on the same arguments (by
+    identity), as `arb` shares balls: a max among equal entries made alike is then a tie the balls prove."""
+    key = (name, *map(id, args))
+    found = _state.answers.get(key)
+    if found is not None:
+        return found[1]
+    answer = _smooth_new(name, args)
+    _state.answers[key] = (args, answer)  # the arguments held, so their identities are not reused
+    return answer
+
+
+def _smooth_new(name, args):
+    value, slopes = _SMOOTH[name]
+    syms = [_lift(a) for a in args]
+    ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
+    if any(s.q is None for s in syms):
+        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
+    answer = value(*[s.q for s in syms])
+    if all(s.d is None for s in syms):
+        return Sym(ball, answer)
+    return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
+
+
+def _width(syms):
+    return next(len(s.d) for s in syms if s.d is not None)
+
+
+def _power(x, y):
+    x, y = _lift(x), _lift(y)
+    ball = _arb.ELEMENTWISE["power"](x.b, y.b)
+    if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
+        exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+        if exponent == int(exponent) and abs(int(exponent)) <= MAX_POWER and x.q is not None:
+            n = int(exponent)
+            answer = power(x.q, n)
+            d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else None], [x])
+            return Sym(ball, answer, d)
+    if x.q is None or y.q is None or not x.b > 0:
+        raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
+    answer = _exp(mul(y.q, _log(x.q)))
+    return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
+
+
+def _xlogy(x, y, shift=0):
+    x, y = _lift(x), _lift(y)
+    name = "xlogy" if shift == 0 else "xlog1py"
+    ball = _arb.ELEMENTWISE[name](x.b, y.b)
+    inside = y.q is not None and (y.b + shift > 0)
+    if x.q is not None and is_zero(x.q) and y.d is None and not inside:
+        return Sym(ball, x.q, None if x.d is None else [None] * len(x.d))
+    if not inside or x.q is None:
+        raise NoProof(f"{name} where its log is not proven defined")
+    argument = add(y.q, _const(shift)) if shift else y.q
+    log = _log(argument)
+    return Sym(ball, mul(x.q, log), _tangent([log, div(x.q, argument)], [x, y]))
+
+
+def _abs(x):
+    x = _lift(x)
+    return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
+
+
+def _pick(name, args):
+    syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _lift(a) for a in args]
+    balls = [s.b if type(s) is Sym else s for s in syms]
+    answer = _arb.ELEMENTWISE[name](*balls)
+    for s, b in zip(syms, balls):
+        if type(s) is Sym and answer is b:
+            return s
+    raise NoProof(f"{name} picked no argument")
+
+
+def _step(name, args):
+    syms = [_lift(a) for a in args]
+    ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
+    if not ball.is_exact() or (name == "sign" and syms[0].b.contains(0) and not syms[0].b.is_zero()):
+        raise NoProof(f"{name} not decided")
+    return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
+
+
+def run(name, *args, **kwargs):
+    """The elementwise primitive ``name`` on `Sym` numbers (and plain ones)."""
+    if kwargs:
+        raise NoProof(f"{name} with keyword arguments")
+    if not _SMOOTH:
+        _SMOOTH.update(_table())
+    if name in _SMOOTH:
+        return _smooth(name, args)
+    if name == "power":
+        return _power(*args)
+    if name in ("xlogy", "xlog1py"):
+        return _xlogy(*args, shift=0 if name == "xlogy" else 1)
+    if name == "abs":
+        return _abs(*args)
+    if name in _PICKS:
+        return _pick(name, args)
+    if name in _TESTS:
+        return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
+    if name in _STEPS:
+        return _step(name, args)
+    raise NoProof(f"no proof rule for {name}")
+
+
+def holds(a):
+    """Whether ``a`` is a `Sym` or an object array holding one."""
+    if type(a) is Sym:
+        return True
+    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is Sym for e in a.flat)
+
+
+def logsumexp(x, axis=None, keepdims=False):
+    """logsumexp of `Sym` numbers, whole: log of the sum of exps (so exp of it is that sum again)."""
+    if axis is not None or keepdims:
+        raise NoProof("logsumexp along an axis")
+    syms = [_lift(e) for e in np.ravel(np.asarray(x, dtype=object))]
+    balls = np.empty(len(syms), dtype=object)
+    balls[:] = [s.b for s in syms]
+    ball = _arb._logsumexp(balls)
+    if any(s.q is None for s in syms):
+        raise NoProof("logsumexp of an unknown")
+    exps = [_exp(s.q) for s in syms]
+    total = exps[0]
+    for e in exps[1:]:
+        total = add(total, e)
+    answer = _log(total)
+    if all(s.d is None for s in syms):
+        return Sym(ball, answer)
+    return Sym(ball, answer, _tangent([div(e, total) for e in exps], syms))
+
+
+def extremum(pick):
+    """max or min of `Sym` numbers: the one the balls pick (``pick``: `arb._maximum`, `arb._minimum`)."""
+
+    def choose(x, y):
+        x, y = _lift(x), _lift(y)
+        return x if pick(x.b, y.b) is x.b else y
+
+    return _arb._extremum(choose)
+
+
+@contextlib.contextmanager
+def session():
+    """One proof run: atoms and remembered logs shared by every `Sym` made inside."""
+    global proving, _state
+    saved = proving, _state
+    proving, _state = True, _Proof()
+    try:
+        yield _state
+    finally:
+        proving, _state = saved
+
+
+def stepped(values, offsets, step, side):
+    """A `Sym` for each float of ``values``, moved by ``side`` (+1 or -1) times an unknown step H along
+    ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives.
+    A program's value at these on both sides the same function of H: its central differences are 0 at every step."""
+    h = _state.atom(("step",))
+    out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
+    for v, t in zip(values, offsets):
+        if t == 0:
+            v = float(v)
+            if v not in still:
+                still[v] = Sym(anchored.exact_ball(v), _const(v))
+            out.append(still[v])
+        else:
+            ball = anchored.exact_ball(float(v)) + side * step * anchored.exact_ball(float(t))
+            out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h))))
+    return out
+
+
+def seeded(values, tangents, symbolic=False):
+    """A `Sym` for each float of ``values``, with ``tangents`` (a list of floats per value: its derivative along
+    each seed). ``symbolic``: each input an unknown of its own rather than its rational value, so that an
+    identity of the functions (tanh(x) against 1 - 2 / (1 + exp(2 x))) is seen as one in x; the point's
+    own value then proves nothing (a 0 of (x - 0.4)**2 at 0.4), so a caller runs both kinds."""
+    return [Sym(anchored.exact_ball(float(v)), _state.atom(("input", k)) if symbolic else _const(float(v)),
+                [_const(float(t)) for t in ts])
+            for k, (v, ts) in enumerate(zip(values, tangents))]
+
+
+def zeros_of(out):
+    """``(value is 0, [each derivative is 0])`` of what a program returned on `Sym` numbers (False: not proven)."""
+    if isinstance(out, np.ndarray):
+        if out.size != 1:
+            raise NoProof("not one number")
+        out = out.reshape(())[()]
+    if type(out) is not Sym:
+        out = _lift(out)
+    value = out.q is not None and is_zero(out.q)
+    if out.d is None:
+        return value, None
+    return value, [e is not None and is_zero(e) for e in out.d]
+
+
+def same(a, b):
+    """Whether two results of a program on `Sym` numbers are the same exact function (False: not proven)."""
+    a, b = (_lift(x.reshape(())[()] if isinstance(x, np.ndarray) and x.size == 1 else x) for x in (a, b))
+    return a.q is not None and b.q is not None and is_zero(sub(a.q, b.q))

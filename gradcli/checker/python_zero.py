@@ -1,0 +1,95 @@
+"""Proving that a Python function's exact value or derivative is 0 at a point, from the program itself.
+
+On balls a 0 computed inexactly (the derivative of sin(x)**2 + cos(x)**2, a
+softmax's sum minus 1) is 0 +- 2^-prec at every precision: no ball proves it,
+and the exact reference calls nothing 0 that is not proven. `proven` runs the
+program, on the branches the point takes, on `autodiff.arb_proof.Sym` numbers:
+each one a ball (which decides the branches) and the exact rational function
+the program computed over the values of the functions it called, with its
+derivatives. A derivative whose function is the zero function is 0: a proof.
+It runs twice, the inputs once as their exact rational values (a 0 that holds
+at the point only, 2 (x - 0.4) at 0.4) and once as unknowns (an identity of the
+functions in x, tanh(x) against 1 - 2 / (1 + exp(2 x)), which constant inputs
+make into unrelated numbers); a 0 either run proves is proven.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..autodiff import arb_proof
+
+
+def proven(run, args, direction=None, coordinate=None, value_only=False):
+    """``(value proven 0, [each derivative entry proven 0])`` of ``run(*args)`` (a program held to one path).
+
+    The derivatives are seeded as `exact_python._seeded` seeds jets: every
+    coordinate (no ``direction`` or ``coordinate``), along ``direction`` (one
+    entry), or in the flat coordinate ``coordinate`` alone (one entry); with
+    ``value_only``, none (the value alone is asked about). Nothing
+    proven where the program cannot run on proof numbers (an op without a rule,
+    a float taken out): all False.
+    """
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    n = flat.size
+    if value_only:
+        tangents = [[] for _ in range(n)]
+    elif direction is not None:
+        along = np.concatenate([np.asarray(d, dtype=np.float64).ravel() for d in direction])
+        tangents = [[float(t)] for t in along]
+    elif coordinate is not None:
+        tangents = [[float(k == coordinate)] for k in range(n)]
+    else:
+        tangents = [[float(i == k) for i in range(n)] for k in range(n)]
+    width = len(tangents[0]) if n else 0
+    if n == 0:
+        return False, []
+    value, entries = False, [False] * width
+    for symbolic in (False, True):
+        try:
+            with arb_proof.session(), np.errstate(all="ignore"):
+                numbers = arb_proof.seeded(flat, tangents, symbolic)
+                zero, found = arb_proof.zeros_of(run(*_shaped_like(numbers, args)))
+        except Exception:  # noqa: BLE001 - no proof either way: an op without a rule, a float taken out, a limit
+            continue
+        value = value or zero
+        if found is not None:
+            entries = [a or b for a, b in zip(entries, found)]
+        else:
+            entries = [True] * width  # nothing moved: every derivative is exactly 0
+        if value and all(entries):
+            break
+    return value, entries
+
+
+def symmetric(run, args, step, direction=None, coordinate=None):
+    """Whether ``run`` (a program held to one smooth piece) is the same function of an unknown step H at
+    x + H v and at x - H v (v: ``direction``, or the unit vector of the flat ``coordinate``): its central
+    differences are then 0 at every step, and the piece's derivative along v is 0 (sin(x)/x at 0, whose
+    own point divides 0 by 0). ``step`` (a ball) is the step at which the balls decide the branches."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
+    if direction is not None:
+        offsets = np.concatenate([np.asarray(d, dtype=np.float64).ravel() for d in direction])
+    else:
+        offsets = [float(k == coordinate) for k in range(flat.size)]
+    try:
+        with arb_proof.session(), np.errstate(all="ignore"):
+            up, down = (run(*_shaped_like(arb_proof.stepped(flat, offsets, step, side), args)) for side in (1, -1))
+            return arb_proof.same(up, down)
+    except Exception:  # noqa: BLE001 - no proof either way
+        return False
+
+
+def _shaped_like(numbers, args):
+    out, position = [], 0
+    for a in args:
+        size = int(np.size(a))
+        if np.ndim(a) == 0:
+            out.append(numbers[position])
+        else:
+            array = np.empty(np.shape(a), dtype=object)
+            for j in range(size):
+                array.flat[j] = numbers[position + j]
+            out.append(array)
+        position += size
+    return out
