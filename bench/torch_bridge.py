@@ -83,18 +83,21 @@ RANGE = {"x": (-200.0, 200.0, 100)}
 
 
 def _table(t, title):
-    """Print the paired timings of PyTorch and its twin; return the paired ratio."""
-    ratio = t.ratio("torch", "gradcli.numpy")
-    common.table(
-        ["target", "wall time", "spread", "vs twin"],
-        [
-            ["torch", common.fmt_time(t.median("torch")), common.fmt_pct(t.spread("torch")), common.fmt_ratio(ratio)],
-            ["gradcli.numpy", common.fmt_time(t.median("gradcli.numpy")), common.fmt_pct(t.spread("gradcli.numpy")), "1.00x"],
-        ],
-        title=title,
-        notes=t.noise_notes(),
-    )
-    return ratio
+    """Print the paired timings (wall and CPU) of PyTorch and its twin; return the paired ratios."""
+    ratio, cpu_ratio = t.ratio("torch", "gradcli.numpy"), t.cpu.ratio("torch", "gradcli.numpy")
+    rows = []
+    for name in ("torch", "gradcli.numpy"):
+        mine = name == "torch"
+        rows.append([
+            name, common.fmt_time(t.median(name)), common.fmt_pct(t.spread(name)), common.fmt_time(t.cpu.median(name)),
+            common.fmt_ratio(ratio) if mine else "1.00x", common.fmt_ratio(cpu_ratio) if mine else "1.00x",
+        ])
+    common.table(["target", "wall time", "spread", "CPU time", "vs twin", "CPU vs twin"], rows, title=title, notes=t.noise_notes())
+    return ratio, cpu_ratio
+
+
+def _note(t, cpu_ratio):
+    return f"{common.fmt_time(t.median('torch'))} vs {common.fmt_time(t.median('gradcli.numpy'))}, CPU {common.fmt_ratio(cpu_ratio)}"
 
 
 def check_part(functions, twin_loss, reps=REPS):
@@ -110,10 +113,11 @@ def check_part(functions, twin_loss, reps=REPS):
         runs["twin"] = gradcli.check(twin_loss, POINTS)
 
     common.heading(f"{WORKLOAD_CHECK}: gradcli.check of a PyTorch loss vs its gradcli.numpy twin (2 points x 2 dtypes)")
-    t = common.paired([("torch", run_torch), ("gradcli.numpy", run_twin)], reps=reps, warmup=2)
+    t = common.paired([("torch", run_torch), ("gradcli.numpy", run_twin)], reps=reps, warmup=2, cpu=True)
     same = [r.status for r in runs["torch"].results] == [r.status for r in runs["twin"].results]
-    ratio = _table(t, f"median of {t.reps} paired runs; verdicts agree: {'yes' if same else 'NO'}")
-    return common.Target(WORKLOAD_CHECK, "check of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same)
+    ratio, cpu_ratio = _table(t, f"median of {t.reps} paired runs; verdicts agree: {'yes' if same else 'NO'}")
+    return common.Target(WORKLOAD_CHECK, "check of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same,
+                         note=_note(t, cpu_ratio))
 
 
 def _overflow_threshold(result):
@@ -135,12 +139,13 @@ def sweep_part(functions, twin_scalar, reps=REPS, ranges=RANGE):
         runs["twin"] = sweep(twin_scalar, ranges, fixes=False)
 
     common.heading(f"{WORKLOAD_SWEEP}: gradcli sweep of a PyTorch function vs its gradcli.numpy twin")
-    t = common.paired([("torch", run_torch), ("gradcli.numpy", run_twin)], reps=reps, warmup=1)
+    t = common.paired([("torch", run_torch), ("gradcli.numpy", run_twin)], reps=reps, warmup=1, cpu=True)
     edge = float(np.log(np.finfo(np.float32).max))
     found = _overflow_threshold(runs["torch"]), _overflow_threshold(runs["twin"])
     same = all(abs(f - edge) <= 1e-5 * edge for f in found) if ranges is RANGE else True
-    ratio = _table(t, f"median of {t.reps} paired runs; float32 overflow found at {found[0]:.7g} and {found[1]:.7g}")
-    return common.Target(WORKLOAD_SWEEP, "sweep of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same)
+    ratio, cpu_ratio = _table(t, f"median of {t.reps} paired runs; float32 overflow found at {found[0]:.7g} and {found[1]:.7g}")
+    return common.Target(WORKLOAD_SWEEP, "sweep of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same,
+                         note=_note(t, cpu_ratio))
 
 
 def main(argv=()):

@@ -287,6 +287,30 @@ def test_python_api_gives_the_same_verdicts_on_callables():
     assert off.variables == right.variables == ["x"]
 
 
+def _softplus_scaled(factor):
+    @gradcli.custom_gradient
+    def softplus(x):
+        def grad_fn(upstream):
+            return upstream * gnp.sigmoid(x) * factor
+
+        return gnp.logaddexp(0.0, x), grad_fn
+
+    return softplus
+
+
+@pytest.mark.parametrize(
+    "factor, statuses",
+    [
+        (1 + 5e-8, ["ok", "wrong"]),  # below float32's eps: the rounding of a float32 point hides as much
+        (1 + 1e-6, ["wrong", "wrong"]),  # beyond float32's eps: wrong in both
+        (1 - 3e-8, ["ok", "wrong"]),
+    ],
+)
+def test_a_rule_off_by_less_than_the_dtypes_eps_is_wrong_only_where_the_dtype_can_tell(factor, statuses):
+    report = gradcli.check(_softplus_scaled(factor), [1.0], dtypes=("float32", "float64"))
+    assert [r.status for r in report.results] == statuses
+
+
 def test_python_api_and_cli_json_agree(headline_json):
     report = gradcli.check(HEADLINE, [100.0], dtypes=("float32", "float64"))
     assert [r.status for r in report.results] == [r["status"] for r in headline_json["results"]]

@@ -8,6 +8,8 @@ what the point's own run gives, or a rule's verdict could move. mpmath is pure
 Python, the same on every CPU: the two are compared exactly.
 """
 
+import contextlib
+
 import mpmath
 import numpy as np
 import pytest
@@ -49,6 +51,7 @@ def _formulas():
         ("-x/(exp(x) - 1) + 2**x*y", POINTS),
         ("sqrt(x*x + y*y) - x", [(1e15, 3.0), (0.5, 0.5), (-3.0, 1e-8)]),
         ("log(1 + exp(x*y))", [(800.0, 1.0), (-40.0, 0.5), (0.5, 2.0)]),
+        ("x**y - y*(x + 1)**(1/x)", POINTS),
     ]
     return out
 
@@ -68,7 +71,6 @@ def _alone(target, args, digits):
 @pytest.mark.parametrize("text, points", _formulas(), ids=[text for text, _ in _formulas()])
 def test_a_batch_of_points_gives_each_point_its_own_run(text, points):
     target = resolve(text)
-    assert rule_batch.batchable(target.formula)
     points = [[float(v) for v in p] for p in points]
     with ieee():
         for digits in (60, 121):
@@ -81,7 +83,6 @@ def test_a_batch_of_points_gives_each_point_its_own_run(text, points):
 
 def test_a_rule_that_picks_its_ops_by_size_is_batched_by_side():
     # arctan's rule takes 1/x's form beyond |x| = 1: a batch on both sides would round otherwise.
-    assert rule_batch.batchable(resolve("arctan(x)*y + x").formula)
     assert rule_batch.sided(resolve("arctan(x)*y + x").formula)
     assert not rule_batch.sided(resolve("arctan(2.0)*y + x").formula)
     target = resolve("arctan(x)*y + x")
@@ -108,17 +109,30 @@ def test_a_rule_that_picks_its_ops_by_size_is_batched_by_side():
             assert got is not None and repr(got) == repr(_alone(two, args, 60)), args
 
 
-def test_a_power_with_a_variable_exponent_is_run_point_by_point():
-    # Its rule picks its ops by the exponent's value (x**y at y = 2 is 2*x): a batch would round otherwise.
-    for text in ("x**y", "(1 + x)**(1/x)", "x**(2*x)"):
-        assert not rule_batch.batchable(resolve(text).formula)
-    for text in ("x**3", "2**x", "(x + 1)**0.5", "2**(x*y) + y**2"):
-        assert rule_batch.batchable(resolve(text).formula)
-    target = resolve("x**x")
+def test_a_power_with_a_variable_exponent_is_batched_by_the_form_of_its_rule(monkeypatch):
+    # Its rule picks its ops by the exponent's value (x**y at y = 2 is 2*x, at y = 0 is 0): the points are
+    # batched by the form their own runs take, every point its own run to the bit, a point alone in its form alone.
+    cases = {
+        "x**y": ([[0.3, 1.7], [2.5, 2.0], [0.7, -2.5], [3.0, 2.0], [1.5, 0.0], [1e-9, 40.0]], [4]),
+        "(1 + x)**(1/x)": ([[1e-9], [1e-4], [0.5], [2.0], [100.0]], [2]),  # 1/x is 2 at 0.5
+        "x**(2*x) + x**x": ([[0.3], [1.0], [2.5], [0.7], [2.0]], [1, 4]),  # 2 at 1, then x**x's 2 at 2
+    }
     with ieee():
+        for text, (points, alone) in cases.items():
+            target = resolve(text)
+            for digits in (60, 121):
+                batched = rule_batch.rule_at_points(target.mp_function, points, digits)
+                assert [k for k, got in enumerate(batched) if got is None] == alone, (text, digits)
+                for args, got in zip(points, batched):
+                    if got is not None:
+                        assert repr(got) == repr(_alone(target, args, digits)), (text, args, digits)
+        # Without each point's form the batch takes the array form, whose select is one more op (one more
+        # flip of the rounding): these points' noises would not be their own runs'.
+        monkeypatch.setattr(rule_batch, "pointwise_powers", contextlib.nullcontext)
+        target = resolve("x**x")
         batched = rule_batch.rule_at_points(target.mp_function, [[0.1], [100.0]], 60)
         alone = [_alone(target, [x], 60) for x in (0.1, 100.0)]
-    assert batched is not None and repr(batched) != repr(alone)  # why it is left out
+        assert batched is not None and repr(batched) != repr(alone)
 
 
 def test_a_batch_that_cannot_be_one_run_per_point_says_so():

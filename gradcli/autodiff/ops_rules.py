@@ -229,8 +229,44 @@ defvjp(
 defjvp(divide, lambda t, ans, x, y: t / y, lambda t, ans, x, y: -(t * ((x / y) / y)))
 
 
+class MixedPowers(Exception):
+    """Within `pointwise_powers`: the points of a batch need different forms of x**y's rule (y == 2 at some)."""
+
+    def __init__(self, forms):
+        super().__init__("the exponents of a batch of points take different forms of the power rule")
+        self.forms = forms  # per point: the form its own run takes ("2x", "general"; "0" and its index alone)
+
+
+_POINTWISE = []  # non-empty inside `pointwise_powers`
+
+
+class pointwise_powers:  # noqa: N801 - used as a context manager, named as one
+    """Within this block an object array's entries are separate points (the checker's batched rule, run on
+    mpmath numbers): x**y's rule takes, for the whole array, the form a run of each point takes for its one
+    exponent, and raises `MixedPowers` where those forms differ."""
+
+    def __enter__(self):
+        _POINTWISE.append(True)
+
+    def __exit__(self, *exc):
+        _POINTWISE.pop()
+        return False
+
+
+def _pointwise_dbase(x, y):
+    """`_power_dbase` of a batch of points (``y`` an object array of them): each point's own form, or `MixedPowers`."""
+    forms = ["2x" if e == 2 else ("0", k) if e == 0 else "general" for k, e in enumerate(y.flat)]
+    if any(form != forms[0] for form in forms) or forms[0] != "2x" and forms[0] != "general":
+        raise MixedPowers(forms)
+    if forms[0] == "2x":
+        return _made(np.multiply, 2, x) if _pool else 2 * x
+    return _times(y, power(x, y - 1))
+
+
 def _power_dbase(x, y):
     """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
+    if _POINTWISE and type(y) is _ndarray and y.dtype == object:
+        return _pointwise_dbase(x, y)
     if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
         if y == 2:
             return _made(np.multiply, 2, x) if _pool else 2 * x  # x**2 is most powers: skip computing x**1

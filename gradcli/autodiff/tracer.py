@@ -207,9 +207,9 @@ class Primitive:
         return ans
 
     def _on_mpmath(self, args, kwargs):
-        # NumPy, unless mpmath numbers are among the arguments.
+        # NumPy, unless mpmath numbers are among the arguments (`is_mp_value`, inlined: this runs per op).
         for a in args:
-            if is_mp_value(a):
+            if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
                 if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
                 return self.mp(*args, **kwargs)

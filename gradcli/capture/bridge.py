@@ -82,6 +82,10 @@ class Bridge:
     # Whether the framework's CPU code flushes subnormal results to 0 (XLA does): there 0 is the
     # nearest number it can give to an exact value below the dtype's smallest normal one.
     flushes_subnormals: bool = False
+    # expect(arguments of each point, dtypes, batched=((dtype, points), ...)): what a check or a sweep is about to
+    # ask of `own` (each point in each dtype) and of `vectorised` (ranges of that many points), told once before it
+    # asks, so that the framework starts that work (XLA's compilations) while the checker works on; raises nothing
+    expect: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

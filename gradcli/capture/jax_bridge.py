@@ -72,6 +72,7 @@ def capture(fun, text):
         SPELLINGS,
         captured.vectorised,
         flushes_subnormals=True,
+        expect=captured.expect,
     )
 
 
@@ -118,6 +119,25 @@ def _plain_scalar(value):
 
 def _floating(dtype):
     return np.dtype(dtype).kind == "f"
+
+
+def _retyped(key, dtype):
+    """``key`` with its float leaves in ``dtype`` (a point as the checker casts it), or None for a dtype JAX lacks."""
+    dtype = np.dtype(dtype)
+    if dtype not in _FRAMEWORK_FLOATS:
+        return None
+    tree, types = key
+    return tree, tuple((shape, dtype) if _floating(kind) else (shape, kind) for shape, kind in types)
+
+
+def _holds(leaves, dtype):
+    """Whether ``dtype`` holds every float leaf of a point (elsewhere the checker asks nothing: 1e200 in float32)."""
+    with np.errstate(all="ignore"):
+        return all(
+            np.all(np.isfinite(np.asarray(raw(leaf), dtype=dtype)))
+            for leaf in leaves
+            if np.asarray(raw(leaf)).dtype.kind == "f" or isinstance(raw(leaf), float)
+        )
 
 
 class _Captured:
@@ -177,26 +197,31 @@ class _Captured:
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
-            self.graphs[key] = (compile_jaxpr(closed, self.where), rules, shape)
+            self.graphs[key] = (compile_jaxpr(closed, self.where), rules, shape, closed)
         return self.graphs[key]
 
     def forward(self, *args):
         key, leaves = self.key(args)
-        program, _, _ = self.graph(key)
+        program = self.graph(key)[0]
         return program.run(leaves)[0]
 
     # -- the backward graph
     def _of_floats(self, key, others):
-        """The user's function of the float leaves alone, the other leaves (data: integers, masks) held at ``others``."""
-        import jax  # lazy: only a JAX target loads JAX
+        """The user's function of the float leaves alone, the other leaves (data: integers, masks) held at ``others``.
 
-        tree, types = key
-        floating = [_floating(dtype) for _, dtype in types]
+        It evaluates the captured forward jaxpr, which JAX differentiates and
+        lowers exactly as the user's Python (the same equations, each with its
+        user line; custom rules are still the user's Python), at half the cost
+        of tracing that Python again.
+        """
+        from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+        floating = [_floating(dtype) for _, dtype in key[1]]
+        evaluate = jaxpr_as_fun(self.graph(key)[3])
 
         def of_floats(*xs):
             xs, rest = iter(xs), iter(others)
-            leaves = [next(xs) if f else next(rest) for f in floating]
-            return self.fun(*jax.tree_util.tree_unflatten(tree, leaves))
+            return evaluate(*[next(xs) if f else next(rest) for f in floating])[0]
 
         return of_floats
 
@@ -218,7 +243,7 @@ class _Captured:
         if key not in self.backwards:
             import jax  # lazy: only a JAX target loads JAX
 
-            _, rules, shape = self.graph(key)
+            _, rules, shape, _ = self.graph(key)
 
             def both(floats, others, cotangent):
                 value, pullback = jax.vjp(self._of_floats(key, others), *floats)
@@ -242,7 +267,7 @@ class _Captured:
         if key not in self.seeds:
             import jax  # lazy: only a JAX target loads JAX
 
-            _, rules, _ = self.graph(key)
+            rules = self.graph(key)[1]
 
             def value_and_grad(floats, others):
                 return jax.value_and_grad(self._of_floats(key, others), argnums=tuple(range(len(floats))))(*floats)
@@ -291,13 +316,13 @@ class _Captured:
         a Jacobian's rows (another cotangent) run the jitted VJP.
         """
         key, leaves = self.key(args)
-        _, _, shape = self.graph(key)
+        shape = self.graph(key)[2]
         seeded = shape.shape == () and (cotangent is None or np.asarray(cotangent) == 1)
         compiling = self.program(key, seeded)
-        self._ahead(key, seeded)
+        self._ahead(key)
         floats, others, floating = self._split(key, leaves)
         with self._x64(key[1]), _user_errors(self.text):
-            compiled = self._compiled(key, seeded, compiling)
+            compiled = self._compiled(("seeded" if seeded else "vjp", key), compiling)
             if seeded:
                 value, grads = compiled(floats, others)
             else:
@@ -319,60 +344,145 @@ class _Captured:
                 found = self.compiled[what] = _compiling(closed, traced)
         return found
 
-    def _compiled(self, key, seeded, compiling):
-        """``compiling``'s program (see `program`), once XLA is done; a failed one is forgotten, so the next ask
-        compiles afresh."""
+    def _compiled(self, what, compiling):
+        """``compiling``'s program (``what`` names it in `compiled`), once XLA is done; a failed one is forgotten,
+        so the next ask compiles afresh."""
         try:
             return compiling.result()
         except BaseException:
-            what = ("seeded" if seeded else "vjp", key)
             if self.compiled.get(what) is compiling:
                 del self.compiled[what]
             raise
 
-    def _ahead(self, key, seeded):
-        """While XLA compiles the first program a check asks for, in a dtype narrower than float64, float64's traces.
+    def _ahead(self, key):
+        """While XLA compiles the first program asked for in a dtype narrower than float64, float64's traces.
 
-        The exact reference replays the float64 graphs whatever the dtypes, so
-        tracing them now costs nothing a check would not pay. Float64's XLA
-        compilation is not started: only a check that asks for float64's
-        numbers pays for it (a float32-only check, or a fix's re-check, never
-        does). Work ahead raises nothing: an error is met again, and reported,
-        where the check needs that work.
+        For a caller that did not say what it will ask (`expect`): the exact
+        reference replays the float64 graphs whatever the dtypes, so tracing
+        them now costs nothing a check would not pay. Float64's XLA compilation
+        is not started: only a check that asks for float64's numbers pays for it.
         """
         if self.ahead_done:
             return
         self.ahead_done = True
-        tree, types = key
-        wide = (tree, tuple((s, np.dtype(np.float64)) if _floating(d) else (s, d) for s, d in types))
-        if wide == key:
-            return
-        try:
-            self.graph(wide)
-            if seeded:
-                self.seeded(wide)
-            else:
-                self.backward_program(wide)
-        except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
-            pass
+        wide = _retyped(key, np.float64)
+        if wide != key:
+            _quietly(self._traced_for_reference, wide)
+
+    # -- work ahead: what a check or a sweep will ask for, told before it asks
+    def expect(self, arg_lists, dtypes, batched=()):
+        """Start now what a check or a sweep will ask for: JAX's numbers at each of ``arg_lists`` (the function's
+        arguments at each point) in each of ``dtypes``, and ``batched``'s `vectorised` calls (``(dtype, points)``
+        pairs: a range of that many points shaped as these arguments).
+
+        Each program those asks need is traced and lowered here, in the order
+        they come (a sweep's ranges, then point by point, dtype by dtype), and XLA compiles it
+        in a thread of its own while the checker works on (the exact reference,
+        the differences); float64's graphs, which the exact reference replays
+        in any case, are traced too. A dtype not asked for compiles nothing.
+        Work ahead raises nothing: an error is met again, and reported as ever,
+        where the check asks for that work.
+        """
+        self.ahead_done = True  # the float64 graphs are among what is traced here
+        asked, replayed = [], []
+        for args in arg_lists:
+            try:
+                key, leaves = self.key(tuple(args))
+            except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
+                continue
+            asked += [typed for typed in (_retyped(key, d) for d in dtypes if _holds(leaves, d)) if typed is not None]
+            replayed.append(_retyped(key, np.float64))
+        for dtype, points in batched if replayed else ():  # a sweep asks for these first
+            typed = _retyped(replayed[0], dtype)
+            if typed is not None:
+                _quietly(self._batched_program, typed, _bucket(points))
+        for typed in dict.fromkeys(asked):
+            _quietly(lambda: self.program(typed, self.graph(typed)[2].shape == ()))
+        for typed in dict.fromkeys(replayed):
+            _quietly(self._traced_for_reference, typed)
+
+    def _traced_for_reference(self, key):
+        """The graphs the exact reference replays at ``key`` (float64's), traced and not compiled."""
+        if self.graph(key)[2].shape == ():
+            self.seeded(key)
+        else:
+            self.backward_program(key)
 
     def vectorised(self, arrays, dtype):
-        """Values and gradients at every point of a sweep (one array per argument) in one call of JAX's
-        ``value_and_grad`` under ``jax.vmap``; None for a dtype JAX lacks."""
+        """Values and gradients at every point of a sweep in one call of JAX's ``value_and_grad`` under
+        ``jax.vmap``: ``(values, gradients)``, one gradient per argument shaped as it, with the points first;
+        None for a dtype JAX lacks.
+
+        ``arrays`` are the function's arguments (arrays or trees of them: a
+        parameter tree held, data) with the points along the first axis of
+        every leaf. Every leaf is mapped over, held ones too (a held leaf
+        passed once, unmapped, lets XLA reorder the arithmetic that mixes it
+        with a mapped one: float32 numbers that differ from the per-point
+        program's in the last bit); a range whose leaves would exceed
+        `_MAPPED` numbers raises ValueError, and the sweep goes point by point.
+        """
+        import jax  # lazy: only a JAX target loads JAX
+
         dtype = np.dtype(dtype)
         if dtype not in _FRAMEWORK_FLOATS:
             return None
-        size = len(arrays[0])
-        scalars = tuple(np.asarray(a[0], dtype=dtype) for a in arrays)
-        key, _ = self.key(scalars)
-        if ("vmap", key) not in self.compiled:
-            self.compiled[("vmap", key)] = _batched(self.seeded(key)[1])
-        padded = [_padded(np.asarray(a, dtype=dtype), size) for a in arrays]
+        columns, tree = jax.tree_util.tree_flatten(tuple(arrays))
+        columns = [np.asarray(c) for c in columns]
+        size = len(columns[0])
+        bucket = _bucket(size)
+        if sum(c[0].size for c in columns) * bucket > _MAPPED:
+            raise ValueError("too large to map over every point at once: evaluated per point")
+        key, _ = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_in(c[0], dtype) for c in columns])))
+        compiling = self._batched_program(key, bucket)
+        floats, others, floating = self._split(key, [_padded(_in(c, dtype), bucket) for c in columns])
         with self._x64(key[1]), _user_errors(self.text):
-            value, *grads = self.compiled[("vmap", key)](*padded)
-        return np.asarray(value)[:size], [np.asarray(g)[:size] for g in grads]
+            value, *grads = self._compiled(("vmap", key, bucket), compiling)(floats, others)
+        grads = iter([np.asarray(g)[:size] for g in grads])
+        at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
+        return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
+
+    def _batched_program(self, key, bucket):
+        """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`)."""
+        what = ("vmap", key, bucket)
+        found = self.compiled.get(what)
+        if found is None:
+            import jax  # lazy: only a JAX target loads JAX
+            from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+            closed = self.seeded(key)[1]
+            evaluate = jaxpr_as_fun(closed)
+            floats, others, _ = self._split(key, [jax.ShapeDtypeStruct((bucket,) + s, d) for s, d in key[1]])
+
+            def batched(floats, others):
+                return jax.vmap(lambda f, o: evaluate(*f, *o))(floats, others)
+
+            with self._x64(key[1]), _user_errors(self.text):
+                digest = (_digest(closed, True), bucket)
+                found = self.compiled[what] = _kept(digest, lambda: _Compiling(jax.jit(batched).trace(floats, others).lower(), digest))
+        return found
 
 
+def _quietly(work, *args):
+    """``work(*args)`` ahead of its need: an error is dropped here, met again where the check asks for that work,
+    and reported there as ever."""
+    try:
+        work(*args)
+    except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
+        pass
+
+
+def _in(array, dtype):
+    """``array`` in ``dtype`` if it holds floats (data, integers and masks, stay as they are)."""
+    return array.astype(dtype, copy=False) if array.dtype.kind == "f" else array
+
+
+def _bucket(size):
+    """The number of points a vectorised call of ``size`` points is padded to: a power of two, 128 at least, so
+    a sweep's many sizes (its bisections ask for a few points at a time) share one compilation."""
+    return max(128, 1 << max(size - 1, 0).bit_length())
+
+
+_MAPPED = 1 << 24  # numbers a vectorised call may pass (its leaves times its points) before a sweep goes point by point
 _EXECUTABLES = {}  # (the text of a captured jaxpr and its constants, batched) -> its compiled evaluation
 _KEPT = 64
 
@@ -410,14 +520,6 @@ def _compiling(closed, traced):
     """
     digest = _digest(closed, False)
     return _kept(digest, lambda: _Compiling(traced.lower(), digest))
-
-
-def _batched(closed):
-    """``closed`` (a ClosedJaxpr) under ``jax.vmap``, jitted, shared by every capture of the same program."""
-    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
-    import jax  # lazy: only a JAX target loads JAX
-
-    return _kept(_digest(closed, True), lambda: jax.jit(jax.vmap(jaxpr_as_fun(closed))))
 
 
 class _Compiling:
@@ -469,13 +571,11 @@ def _fresh(error):
         return RuntimeError(f"{type(error).__name__}: {error}")
 
 
-def _padded(array, size):
-    """``array`` (``size`` points) padded with its last point to a power of two (128 at least): a sweep's many
-    sizes (its bisections ask for a few points at a time) share one compilation."""
-    bucket = max(128, 1 << max(size - 1, 0).bit_length())
-    if bucket == size:
+def _padded(array, bucket):
+    """``array`` padded with its last point to ``bucket`` points (see `_bucket`)."""
+    if len(array) == bucket:
         return array
-    return np.concatenate([array, np.repeat(array[-1:], bucket - size, axis=0)])
+    return np.concatenate([array, np.repeat(array[-1:], bucket - len(array), axis=0)])
 
 
 class _Unchanged:

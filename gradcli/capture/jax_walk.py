@@ -182,7 +182,12 @@ class _FlushedToRecorder:
 
     `flushed` makes a new object; the recorder links an operation to the
     results it read by their identity, so the replay must go on with the object
-    the recorder was shown (`flushed` here finds it).
+    the recorder was shown (`flushed` here finds it). Inside a step whose rule
+    runs several operations (``rem``: x - y * trunc(x / y)), an operation that
+    reads an earlier one's flushed result is evaluated again on that flushed
+    object, as XLA computes it, and the step's result is the last one shown:
+    the replay goes on from the step with XLA's numbers, and the recorder sees
+    one chain of objects.
     """
 
     def __enter__(self):
@@ -190,9 +195,14 @@ class _FlushedToRecorder:
         self.real = hooks.forward
 
         def showing(prim, args, kwargs, ans):
+            returned = ans
+            if self.shown:
+                given = tuple(self.flushed_object(a) for a in args)
+                if any(one is not other for one, other in zip(given, args)):
+                    args, ans = given, _again(prim, given, kwargs, ans)
             out = flushed(ans)
-            if out is not ans:
-                self.shown.append((ans, out))
+            if out is not returned:
+                self.shown.append((returned, out))
             self.real(prim, args, kwargs, out)
 
         hooks.forward = showing
@@ -204,13 +214,28 @@ class _FlushedToRecorder:
 
     def flushed(self, value):
         """``value`` flushed: the very object the recorder was shown for it, if it was."""
-        for ans, out in self.shown:
+        found = self.flushed_object(value)
+        return found if found is not value else flushed(value)
+
+    def flushed_object(self, value):
+        """The object the recorder was shown for ``value`` (the latest), or ``value`` itself."""
+        for ans, out in reversed(self.shown):
             if ans is value:
                 return out
-        return flushed(value)
+        return value
 
     def forget(self):
         self.shown.clear()
+
+
+def _again(prim, args, kwargs, ans):
+    """``prim`` evaluated again on ``args`` (operands XLA flushed); ``ans`` where NumPy cannot (the core's own
+    fallback answered it)."""
+    try:
+        with np.errstate(all="ignore"):
+            return prim.fun(*args, **kwargs)
+    except (ArithmeticError, ValueError, TypeError):
+        return ans
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule

@@ -29,7 +29,7 @@ from ..errors import InputError
 from .bridge import Bridge
 from .torch_graph import replay, trace
 from .torch_modules import ModuleArguments
-from .torch_ops import is_exact
+from .torch_ops import is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
 SPELLINGS = {
@@ -105,6 +105,7 @@ class _Captured:
         self.text = text
         self.defined = _where_defined(fun)
         self.graphs = {}
+        self.quick = {}  # `_quick_key` -> graph: plain arguments find theirs without `_layout`
         self.modules = ModuleArguments(fun)
         self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
 
@@ -176,13 +177,34 @@ class _Captured:
         One graph serves both: the forward replay runs only the operations the
         value needs; a high-precision replay shares the float64 graph.
         """
+        quick = _quick_key(args)
+        graph = self.quick.get(quick) if quick is not None else None
+        if graph is not None:
+            return graph
         key = _layout(args, leaves)
-        graph = self.graphs.get(key) or self.graphs.get(_layout(args, leaves, generic=True))
+        generic = _layout(args, leaves, generic=True)
+        graph = self.graphs.get(key) or self.graphs.get(generic) or self._elementwise(key, generic)
         if graph is None:
             graph = self.graphs[key] = self._trace(args, leaves)
             if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
-                self.graphs[_layout(args, leaves, generic=True)] = graph
+                self.graphs[generic] = graph
+        if quick is not None:
+            self.quick[quick] = graph
         return graph
+
+    def _elementwise(self, key, generic):
+        """A graph traced on numbers that serves arrays of any one shape, or None.
+
+        Every op of such a graph maps entries one by one (`torch_graph.Graph.elementwise`),
+        so PyTorch, traced again on arrays of one shape, records the same graph;
+        a sweep's range and a batch of points replay it without a trace of their own.
+        """
+        for layout in (key, generic):
+            at_numbers = _at_numbers(layout)
+            graph = self.graphs.get(at_numbers) if at_numbers is not None else None
+            if graph is not None and graph.elementwise:
+                return graph
+        return None
 
     def _trace(self, args, leaves):
         examples = [_example(leaf) for leaf in leaves]
@@ -314,10 +336,16 @@ def _to_numpy(tensor):
     return value[()] if value.ndim == 0 else value
 
 
+def _replays_float64(value):
+    """Whether a float leaf is replayed on the graph traced in float64: high-precision values, and dtypes PyTorch lacks."""
+    return is_exact(value) or is_wider(value)
+
+
 def _to_float64(value):
     """A high-precision leaf rounded to float64: the example a graph is traced on."""
     if isinstance(value, np.ndarray):
-        return np.vectorize(_float_of, otypes=[np.float64])(value) if value.size else value.astype(np.float64)
+        exact = value.dtype == object and value.size
+        return np.vectorize(_float_of, otypes=[np.float64])(value) if exact else value.astype(np.float64)
     return np.float64(_float_of(value))
 
 
@@ -331,7 +359,7 @@ def _example(leaf):
     import torch  # lazy: only a PyTorch target needs it
 
     value = raw(leaf)
-    if _is_float_leaf(value) and is_exact(value):
+    if _is_float_leaf(value) and _replays_float64(value):
         return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
     return _to_torch(value)
 
@@ -350,7 +378,7 @@ def _layout(args, leaves, generic=False):
     for leaf in leaves:
         value = raw(leaf)
         if _is_float_leaf(value):
-            kind = "float64" if is_exact(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
+            kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
             parts.append((kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
@@ -358,6 +386,37 @@ def _layout(args, leaves, generic=False):
         else:
             parts.append(("held", repr(value)))
     return (_structure(args), tuple(parts))
+
+
+def _at_numbers(layout):
+    """``layout`` with every leaf a number (shape ()), when all are floats of one shape other than (); else None."""
+    structure, parts = layout
+    shapes = {part[1] for part in parts if len(part) == 2}
+    if len(shapes) != 1 or () in shapes or any(len(part) != 2 for part in parts):
+        return None
+    return structure, tuple((kind, ()) for kind, _ in parts)
+
+
+def _quick_key(args):
+    """What `_layout` reads of ``args`` when each is a float array, a Python float or one high-precision number
+    (the checker's usual calls), from their types, dtypes and shapes alone; None for anything else."""
+    key = []
+    for arg in args:
+        kind = type(arg)
+        if kind is np.ndarray:
+            if arg.dtype.kind not in "fO":
+                return None
+            key.append((arg.dtype, arg.shape))
+        elif kind is float or isinstance(arg, np.floating):
+            key.append(kind)
+        elif kind in _NOT_QUICK or isinstance(arg, (list, tuple, dict, np.generic)) or raw(arg) is not arg:
+            return None
+        else:
+            key.append(kind)  # a Python float, an mpmath number, a ball, a jet: each a number to the graph
+    return tuple(key)
+
+
+_NOT_QUICK = (bool, int, str, type(None))
 
 
 def _structure(tree):

@@ -13,8 +13,12 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   values (the branch taken there), which is slower but right.
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
   op and the line: the replay follows values, not storage.
+- A graph of elementwise ops traced on numbers is replayed on arrays of any one
+  shape without a trace of its own (`Graph.elementwise`): Python code that reads
+  a tensor's shape and branches on it (``if x.dim() == 0``) is taken at its
+  numbers' branch there.
 - Random ops, ``.item()`` results fed back as Python numbers and ops outside
-  `torch_ops.OPS` (after decomposition) are refused the same way.
+  `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
 recorded (the innermost frame outside PyTorch, gradcli and the standard
@@ -43,7 +47,8 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
-from .torch_ops import is_exact, lookup
+from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from .torch_ops import ELEMENTWISE, OPS, is_exact
 
 _GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STDLIB_DIR = sysconfig.get_paths()["stdlib"]
@@ -61,6 +66,10 @@ class Step:
     kwargs: dict
     location: str
     rule: tuple
+
+    def __post_init__(self):
+        self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
+        self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
 
 
 class Slot:
@@ -81,7 +90,9 @@ class Graph:
     steps: list
     output: object  # (value, *gradients)
     value_steps: frozenset = frozenset()  # the steps the value alone needs
+    value_order: list = None  # the same, in the order they run
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
+    elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
 
 
 def torch_dir():
@@ -106,15 +117,28 @@ def _def_line(code):
     return line
 
 
-def _user_frame_summary(folder):
+def _file_kind(filename, folder, kinds):
+    """"gradcli", "user" or "other" for a code object's file name, remembered in ``kinds`` (one capture's)."""
+    kind = kinds.get(filename)
+    if kind is None:
+        if os.path.abspath(filename).startswith(_GRADCLI_DIR):
+            kind = "gradcli"
+        else:
+            kind = "user" if is_user_file(filename, folder) else "other"
+        kinds[filename] = kind
+    return kind
+
+
+def _user_frame_summary(folder, kinds):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
     frame = sys._getframe(2)
     innermost = None
     while frame is not None:
         code = frame.f_code
-        if os.path.abspath(code.co_filename).startswith(_GRADCLI_DIR):
+        kind = _file_kind(code.co_filename, folder, kinds)
+        if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
-        if is_user_file(code.co_filename, folder):
+        if kind == "user":
             if innermost is None:
                 innermost = frame
             ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
@@ -145,6 +169,13 @@ def _names(op):
 
 
 _DECOMPOSITIONS = None
+_TABLE = {**OPS, **NN_OPS}  # every ATen op gradcli replays
+_ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
+
+
+def lookup(packet, overload):
+    """The replay of ATen's ``packet.overload`` (``add``, ``Tensor``), or None when gradcli has none."""
+    return _TABLE.get(f"{packet}.{overload}") or _TABLE.get(packet)
 
 
 def trace(fun, examples):
@@ -153,13 +184,17 @@ def trace(fun, examples):
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
+    from torch.fx import proxy as fx_proxy  # lazy: likewise
 
     folder = torch_dir()
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
-        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder)
+        kinds = {}
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder, kinds)
+        # The tracer symbolises the whole stack for the filter above, which reads the live frames itself instead.
+        captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
         ran, user_fn = [], BackwardCFunction._get_user_fn
         BackwardCFunction._get_user_fn = lambda self: _noting(user_fn(self), self._forward_cls, folder, ran)
@@ -177,9 +212,22 @@ def trace(fun, examples):
             )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
+            fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     return _passed_through(compile_graph(module), ran)
+
+
+class _NoTraceback:
+    """Stands in for the tracer's stack capture while gradcli traces: a placeholder summary, which
+    `_user_frame_summary` replaces with the one user frame it reads from the live stack."""
+
+    @staticmethod
+    def extract(*args, **kwargs):
+        return _NoTraceback()
+
+    def summary(self):
+        return [None]
 
 
 def _noting(backward, forward_cls, folder, ran):
@@ -270,7 +318,22 @@ def compile_graph(module):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    return Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph.elementwise = all(_maps_entries(step) for step in steps)
+    graph.value_order = sorted(graph.value_steps)
+    return graph
+
+
+def _maps_entries(step):
+    """Whether a step maps its tensors' entries one by one: an elementwise op (`ELEMENTWISE`) whose
+    other arguments are numbers, or a constant number (a 0-d constant, ``scalar_tensor``)."""
+    if step.op == "constant":
+        return np.ndim(step.fun()) == 0
+    if step.op == "scalar_tensor":  # a number of a dtype (where's zeros in a backward graph)
+        return True
+    if step.op not in _ELEMENTWISE or step.kwargs:
+        return False
+    return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
 
 
 def _needed(steps, wanted, inputs):
@@ -369,17 +432,21 @@ def replay(graph, inputs, fallback_location, value_only=False):
         return arg
 
     where, context = None, None
+    order = graph.value_order if value_only else range(len(graph.steps))
+    steps = graph.steps
     try:
-        for index, step in enumerate(graph.steps):
-            if value_only and index not in graph.value_steps:
-                continue
-            here = (step.location or fallback_location, step.rule)
+        for index in order:
+            step = steps[index]
+            here = step.where if step.location else (fallback_location, step.rule)
             if here != where:  # one replayed_at for each run of steps on the same line
                 if context is not None:
                     context.__exit__(None, None, None)
                 where, context = here, replayed_at(*here)
                 context.__enter__()
-            args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
+            if step.flat:  # no list among the arguments (the commonest step): slots read in place
+                args = [env[a.index] if type(a) is Slot else a for a in step.args]
+            else:
+                args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
             try:
                 env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line

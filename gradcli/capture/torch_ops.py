@@ -1,6 +1,9 @@
 """The ATen operations of a captured PyTorch graph, as gradcli ops: a table from an op's name to its replay.
 
-Each entry of `OPS` takes the node's arguments in ATen's schema order (tensors
+Tensor arithmetic, elementwise functions, reductions, shapes and indexing,
+linear algebra and the ops of backward graphs are here; the fused ops of
+``torch.nn.functional`` (activations, softmax, losses, convolutions) are in
+`torch_nn_ops`, whose table extends this one. Each entry of `OPS` takes the node's arguments in ATen's schema order (tensors
 already replayed: NumPy arrays of a dtype, or mpmath numbers and flint balls
 for the exact reference) and returns what the ATen op returns, computed with
 ``gradcli.numpy``, so that the forward graph can be differentiated by gradcli's
@@ -23,7 +26,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import convolution, orderings
+from . import orderings
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -37,12 +40,20 @@ def is_exact(x) -> bool:
     return not isinstance(value, (float, int, bool, np.generic))
 
 
+def is_wider(x) -> bool:
+    """Whether ``x`` is an array or NumPy number of a float dtype PyTorch lacks (longdouble): it replays float64's graph."""
+    dtype = getattr(raw(x), "dtype", None)
+    return dtype is not None and dtype.kind == "f" and dtype.itemsize > 8
+
+
 def _cast(x, dtype):
     """``x`` in the dtype named ``dtype``; high-precision values keep their precision (a cast is no change of the math)."""
     if dtype is None or is_exact(x):
         return x
     if not np.issubdtype(np.dtype(dtype), np.floating):
         return np.asarray(raw(x)).astype(dtype)
+    if is_wider(x):
+        return x  # longdouble replays float64's graph at its own precision, as the numbers above do
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return np.dtype(dtype).type(x)
     return gnp.asarray(x, dtype=np.dtype(dtype))
@@ -72,63 +83,6 @@ def _slice(x, dim=0, start=None, end=None, step=1):
     start = None if start is None else min(start, size) if start >= 0 else max(start + size, 0)
     end = None if end is None else min(end, size) if end >= 0 else max(end + size, 0)
     return x[_index_along(x, dim, slice(start, end, step))]
-
-
-def _softplus(x, beta=1, threshold=20):
-    # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
-    # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
-    scaled = x * beta if beta != 1 else x
-    above = np.asarray(raw(scaled) > threshold)
-    below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
-    if not above.any():
-        return below
-    return x if below is None else gnp.where(above, x, below)
-
-
-def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
-    # ATen's form: (1 - t) x + (1 + (pw - 1) t) (log1p(exp(-|x|)) + max(-x, 0)).
-    log_sigmoid_neg = gnp.log1p(gnp.exp(-gnp.abs(x))) + gnp.maximum(-x, 0)
-    if pos_weight is not None:
-        loss = (1 - target) * x + (1 + (pos_weight - 1) * target) * log_sigmoid_neg
-    else:
-        loss = (1 - target) * x + log_sigmoid_neg
-    if weight is not None:
-        loss = loss * weight
-    return _reduce(loss, reduction)
-
-
-def _nll_loss_forward(x, target, weight=None, reduction=_MEAN, ignore_index=-100):
-    labels = np.asarray(raw(target))
-    kept = labels != ignore_index
-    safe = np.where(kept, labels, 0)
-    if np.ndim(raw(x)) == 1:
-        picked = x[int(safe)] if kept else 0 * x[0]
-        w = (weight[int(safe)] if weight is not None else 1.0) if kept else 0.0
-    else:
-        picked = gnp.take_along_axis(x, safe[:, None], 1)[:, 0]
-        w = (weight[safe] if weight is not None else np.ones(labels.shape)) * kept
-        w = w if weight is not None else w.astype(np.asarray(raw(x)).dtype if not is_exact(x) else float)
-    losses = -picked * w
-    if reduction == _NONE:
-        return losses, gnp.sum(w) if np.ndim(raw(x)) > 1 else w
-    total = gnp.sum(w) if np.ndim(raw(x)) > 1 else w
-    if reduction == _SUM:
-        return gnp.sum(losses), total
-    return gnp.sum(losses) / total, total
-
-
-def _mse_loss(x, target, reduction=_MEAN):
-    return _reduce((x - target) ** 2, reduction)
-
-
-def _log_softmax(x, dim, half_to_float=False):
-    return x - gnp.logsumexp(x, axis=dim, keepdims=True)
-
-
-def _softmax(x, dim, half_to_float=False):
-    shifted = x - gnp.amax(x, axis=dim, keepdims=True)
-    e = gnp.exp(shifted)
-    return e / gnp.sum(e, axis=dim, keepdims=True)
 
 
 def _sum(x, dim=None, keepdim=False, dtype=None):
@@ -286,8 +240,11 @@ def _copy_for(x, src):
 def _arithmetic(op, x, y):
     """``op(x, y)`` through gradcli's op (which the recorder sees: a 0/0 is named at its line); Python numbers as Python's."""
     if isinstance(x, (int, float)) and isinstance(y, (int, float)):
-        return {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}[op](x, y)
+        return _PYTHON_ARITHMETIC[op](x, y)
     return op(x, y)
+
+
+_PYTHON_ARITHMETIC = {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}
 
 
 def _add(x, y, alpha=1):
@@ -369,16 +326,6 @@ def _kthvalue(x, k, dim=-1, keepdim=False):
     if keepdim:
         picked, where = gnp.expand_dims(picked, axis), np.expand_dims(where, axis)
     return picked, where
-
-
-def _sigmoid(x):
-    # PyTorch's kernel is 1 / (1 + exp(-x)): in a dtype its exp overflows (below -88 in float32) and the
-    # result is 0 where gradcli's sigmoid keeps a subnormal; a replay in a dtype follows the kernel, so the
-    # overflow PyTorch meets is named at its line. High precision takes gradcli's sigmoid (the same function);
-    # so do half dtypes, which PyTorch's kernel computes in float32 (where exp(12) does not overflow).
-    if is_exact(x) or np.asarray(raw(x)).dtype.itemsize < 4:
-        return gnp.sigmoid(x)
-    return 1 / (1 + gnp.exp(-x))
 
 
 def _cummax(combine, arg_better):
@@ -544,45 +491,6 @@ def _broadcast_in_dim(x, shape, broadcast_dimensions):
         kept[axis] = n
     return gnp.broadcast_to(gnp.reshape(x, tuple(kept)), tuple(shape))
 
-def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
-    """``aten.convolution`` (``F.conv1d/2d/3d``): gradcli's convolution of the input, plus the bias per channel."""
-    if transposed:
-        raise InputError("the PyTorch op aten.convolution with transposed=True (a transposed convolution) is not replayed by gradcli")
-    out = convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
-    if bias is None:
-        return out
-    return out + gnp.reshape(bias, (1, -1) + (1,) * (np.ndim(raw(out)) - 2))
-
-
-def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask):
-    """``aten.convolution_backward``: the gradients of the input, the kernel and the bias, as the convolution's VJP."""
-    if transposed:
-        raise InputError("the PyTorch op aten.convolution_backward of a transposed convolution is not replayed by gradcli")
-
-    def forward(a, b):
-        return convolution.convolve(a, b, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
-
-    grad_x, grad_w = convolution.pullback(forward, (x, weight), g)
-    grad_b = gnp.sum(g, axis=(0,) + tuple(range(2, np.ndim(raw(g))))) if bias_sizes is not None and output_mask[2] else None
-    return grad_x, grad_w, grad_b
-
-
-def _cdist(x1, x2, p=2.0, compute_mode=None):
-    """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
-    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
-    if p == 2:
-        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
-    if p == 1:
-        return gnp.sum(gnp.abs(difference), axis=-1)
-    if p == float("inf"):
-        return gnp.amax(gnp.abs(difference), axis=-1)
-    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
-
-
-def _cdist_backward(g, x1, x2, p, cdist):
-    """``aten._cdist_backward``: the gradient of the distances in x1, as their VJP."""
-    return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
-
 
 # ATen op -> its replay. The forward ops use gradcli.numpy (differentiable); backward-only ops, NumPy.
 OPS = {
@@ -611,7 +519,6 @@ OPS = {
     "log10": gnp.log10,
     "log1p": gnp.log1p,
     "expm1": gnp.expm1,
-    "sigmoid": _sigmoid,
     "tanh": gnp.tanh,
     "sin": gnp.sin,
     "cos": gnp.cos,
@@ -635,7 +542,6 @@ OPS = {
     "where": _where,
     "xlogy": gnp.xlogy,
     "logaddexp": gnp.logaddexp,
-    "softplus": _softplus,
     # comparisons and logic: values without gradients
     "eq": _compare(gnp.equal),
     "ne": _compare(gnp.not_equal),
@@ -656,11 +562,6 @@ OPS = {
     "amax": lambda x, dim=(), keepdim=False: gnp.amax(x, axis=_axes(dim), keepdims=keepdim),
     "amin": lambda x, dim=(), keepdim=False: gnp.amin(x, axis=_axes(dim), keepdims=keepdim),
     "logsumexp": lambda x, dim, keepdim=False: gnp.logsumexp(x, axis=_axes(dim), keepdims=keepdim),
-    "_log_softmax": _log_softmax,
-    "_softmax": _softmax,
-    "binary_cross_entropy_with_logits": _bce_with_logits,
-    "nll_loss_forward": _nll_loss_forward,
-    "mse_loss": _mse_loss,
     # linear algebra
     "mm": gnp.matmul,
     "bmm": gnp.matmul,
@@ -746,10 +647,6 @@ OPS = {
     "linalg_lu_solve": _lu_solve,
     "_linalg_check_errors": lambda info, api_name, is_matrix=True: None,
     "constant_pad_nd": _constant_pad,
-    "convolution": _convolution,
-    "_cdist_forward": _cdist,
-    "_cdist_backward": _cdist_backward,
-    "convolution_backward": _convolution_backward,
     # constants
     "iota": _iota,
     "arange": _arange,
@@ -779,12 +676,14 @@ OPS = {
     "scatter.value": _scatter,
     "index_put": _index_put,
     "_unsafe_index_put": _index_put,
-    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
-    "tanh_backward": lambda g, y: g * (1 - y * y),
-    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
 }
 
 
-def lookup(packet, overload):
-    """The replay of ATen's ``packet.overload`` (``add``, ``Tensor``), or None when gradcli has none."""
-    return OPS.get(f"{packet}.{overload}") or OPS.get(packet)
+# The ops above that map their tensors' entries one by one (given numbers for their other arguments):
+# a graph of these alone, traced on numbers, serves arrays of any one shape.
+ELEMENTWISE = frozenset(
+    "add sub rsub mul div neg reciprocal pow square exp exp2 log log2 log10 log1p expm1 tanh sin cos tan "
+    "sinh cosh atan asin acos erf erfc sqrt rsqrt abs sign sgn clamp clamp_min clamp_max maximum minimum where "
+    "xlogy logaddexp eq ne gt ge lt le logical_not logical_and logical_or isnan lgamma digamma atan2 "
+    "hypot trunc floor ceil round asinh acosh atanh".split()
+)

@@ -187,16 +187,20 @@ class Program:
 
     def __init__(self, roots):
         self.roots = list(roots)
-        self.steps = []  # (key, compute(args, env), child keys)
-        self.nodes = {}  # key -> its IR node
+        self.steps = []  # (compute(args, env), its children's positions in this list)
+        self.nodes = {}  # key -> its IR node, in the steps' order
+        position = {}  # key -> its step's position
         for root in self.roots:
             for node in postorder(root):
                 key = id(node)
                 if key in self.nodes:
                     continue
                 self.nodes[key] = node
-                self.steps.append((key, _step(node), tuple(id(c) for c in node.children())))
+                children = tuple(position[id(c)] for c in node.children())
+                position[key] = len(self.steps)
+                self.steps.append((_step(node), children))
         self.keys = [id(root) for root in self.roots]
+        self.root_positions = [position[key] for key in self.keys]
         self._reaching = {}
 
     def __len__(self):
@@ -244,11 +248,12 @@ def _step(node):
 
 def _evaluate(program, env):
     """Every step of ``program`` (a `Program`) on balls (``env``: variable name -> ball), at flint's current
-    precision: ``(the roots' balls, every step's ball by its key)``."""
-    results = {}
-    for key, compute, children in program.steps:
-        results[key] = compute([results[c] for c in children], env)
-    return [results[key] for key in program.keys], results
+    precision: ``(the roots' balls, every step's ball in the steps' order)``."""
+    results = []
+    append = results.append
+    for compute, children in program.steps:
+        append(compute([results[c] for c in children], env))
+    return [results[p] for p in program.root_positions], results
 
 
 def settled(ball, relative=RELATIVE_RADIUS):
@@ -393,6 +398,7 @@ def _structural_zeros(program, point, proofs, every):
     """``(proofs, again)``: ``proofs`` with the zeros the formula's structure proves (`exact_zero`) at ``point``
     (``every``: each step's ball there); ``again`` when a ball not finite yet kept a proof from being tried."""
     out, again = [], False
+    every = dict(zip(program.nodes, every))  # each step's ball by its key, as `exact_zero` reads them
     for index, proof in enumerate(proofs):
         if proof is None:
             proven = exact_zero.proves_zero(program, index, point, every)

@@ -23,6 +23,8 @@ replay (`_Central`).
 
 from __future__ import annotations
 
+import cmath
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,7 +88,7 @@ def _scalar(value):
 def _along(base, i, index):
     """``t -> base`` with coordinate ``index`` of argument ``i`` replaced by ``t`` (a fresh copy)."""
 
-    array = bool(np.ndim(base[i]))
+    array = type(base[i]) is not float and bool(np.ndim(base[i]))  # a formula's point: floats, no NumPy call
 
     def shifted(t):
         out = list(base)
@@ -116,6 +118,8 @@ def _array_coordinates(args):
 
 def _layout(args, flat):
     """Flat per-coordinate numbers back in the shape of ``args`` (floats for scalars)."""
+    if all(type(a) is float for a in args):  # a formula's point: one float per argument, as below
+        return [v if type(v) is float else float(np.array([v], dtype=np.float64)[0]) for v in flat]
     out, position = [], 0
     for a in args:
         n = int(np.size(a))
@@ -210,7 +214,8 @@ def richardson(g, x, h, g_mp=None, terms=1, elementwise=False):
     ``elementwise``: ``g_mp`` maps an array of points to the array of its
     values (a formula), so the four replays run as one (`_noises_at`).
     """
-    central = _Central(g, x, h, g_mp, terms, elementwise)
+    with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
+        central = _Central(g, x, h, g_mp, terms, elementwise)
     return central.estimate, central.error()
 
 
@@ -227,11 +232,12 @@ class _Central:
     def __init__(self, g, x, h, g_mp=None, terms=1, elementwise=False):
         self.h, self.g_mp, self.elementwise = h, g_mp, elementwise
         self.points = (x + h, x - h, x + h / 2, x - h / 2)
-        with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
-            self.values = [_scalar(g(t)) for t in self.points]
-            d1 = (self.values[0] - self.values[1]) / (2 * h)
-            self.d2 = (self.values[2] - self.values[3]) / h
-            self.estimate = (4 * self.d2 - d1) / 3
+        # Made inside np.errstate(all="ignore") (`richardson`, `differences`): inf - inf near an overflow is
+        # reported, not warned about.
+        self.values = [_scalar(g(t)) for t in self.points]
+        d1 = (self.values[0] - self.values[1]) / (2 * h)
+        self.d2 = (self.values[2] - self.values[3]) / h
+        self.estimate = (4 * self.d2 - d1) / 3
         eps, root = _EPS, np.sqrt(terms)
         self.floors = [eps * abs(v) * root for v in self.values]
         self._error = None
@@ -449,12 +455,12 @@ def _complex_step(function, args, mp_function, mp_args):
 
 def _complex_floats(function, args):
     """Per coordinate ``(i, index, x0, h, d1, d2)``: the complex steps of two sizes in float64; None where not analytic."""
-    base = [np.asarray(v, dtype=np.complex128) if np.ndim(v) else complex(v) for v in args]
+    base = [complex(v) if type(v) is float or not np.ndim(v) else np.asarray(v, dtype=np.complex128) for v in args]
     try:
         at_point = complex(_scalar(function(*base)))
     except Exception:  # noqa: BLE001 - the function does not take complex input
         return None
-    if not np.isfinite(at_point) or at_point.imag != 0:
+    if not cmath.isfinite(at_point) or at_point.imag != 0:
         return None  # off the real line already (log(-1) = i pi): not analytic here
     out = []
     for i, index, x0 in _coordinates(args):
@@ -465,7 +471,7 @@ def _complex_floats(function, args):
             d1, d2 = (complex(_scalar(g(complex(x0, step)))).imag / step for step in (h, h2))
         except Exception:  # noqa: BLE001 - the function does not take complex input
             return None
-        if not (np.isfinite(d1) and np.isfinite(d2)):
+        if not (math.isfinite(d1) and math.isfinite(d2)):  # Python floats: as np.isfinite, without NumPy's call
             return None
         out.append((i, index, x0, h, d1, d2))
     return out

@@ -112,6 +112,16 @@ def _by_balls(target, args, result, budget, seed=0, wrt=None):
     return True
 
 
+def derivative_of(target, name):
+    """The exact derivative (IR) of ``target``'s formula in ``name``, made once per target: the report's
+    symbolic derivative and the balls' roots are the same trees."""
+    made = target.shared.setdefault("exact derivatives", {})
+    found = made.get(name)
+    if found is None:
+        found = made[name] = exact_derivative(target.formula.root, name)
+    return found
+
+
 def _on_balls(target, args, result, budget):
     """The value and gradient of `_by_balls` on ``result``; the digits the rule starts at (None: balls cannot)."""
     formula = getattr(target, "formula", None)
@@ -120,9 +130,9 @@ def _on_balls(target, args, result, budget):
     try:
         roots = target.shared.get("exact roots")
         if roots is None:  # once per check, not per point and dtype: the derivatives, compiled for balls
-            roots = balls.Program([formula.root] + [exact_derivative(formula.root, name) for name in target.variables])
+            roots = balls.Program([formula.root] + [derivative_of(target, name) for name in target.variables])
             target.shared["exact roots"] = roots
-        if any(np.ndim(a) for a in args):
+        if any(type(a) is not float and np.ndim(a) for a in args):  # (floats, the usual point, without NumPy)
             value, gradient, bits = _by_elements(roots, target.variables, args, budget)
             rule_bits = bits
         else:
@@ -230,14 +240,12 @@ def _compute_together(target, points, seed, wrt, budget, computed):
                 continue
             if digits is not None:
                 staged.setdefault(digits, []).append((key, args, result))
-        batching = target.shared.get("rule batching")
-        if batching is None:  # (whether the rule runs in batches, whether they are split by side)
-            formula = target.formula
-            batching = target.shared["rule batching"] = rule_batch.batchable(formula), rule_batch.sided(formula)
-        together, sided = batching
+        sided = target.shared.get("rule batching")
+        if sided is None:  # whether the batches are split by side
+            sided = target.shared["rule batching"] = rule_batch.sided(target.formula)
         for digits, group in staged.items():
             rules = None
-            if together and len(group) > 1:
+            if len(group) > 1:
                 budget.afford()
                 arg_lists = [args for _, args, _ in group]
                 rules = rule_batch.rule_at_points(target.mp_function, arg_lists, digits, sided=sided)
@@ -259,7 +267,7 @@ def _kinks_on_balls(target, args, result, seed, budget, wrt=None):
     """`find_kinks` for `_by_balls`, as the mpmath path looks: every coordinate, or above MAX_FD_COORDINATES
     one test along the random direction in the ``wrt`` variables (a kink there leaves the gradient unknown, as on mpmath)."""
     most = max(result.digits, 2 * START_DIGITS)
-    if sum(np.size(a) for a in args) <= MAX_FD_COORDINATES:
+    if sum(1 if type(a) is float else np.size(a) for a in args) <= MAX_FD_COORDINATES:
         result.kinks, result.singular = find_kinks(target, args, result, budget, most)
         return
     keep = [not wrt or n in wrt for n in target.variables]

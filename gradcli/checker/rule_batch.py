@@ -10,7 +10,9 @@ for all of them, its rounding flipped between ops as in the run of one
 point, and every entry is rounded as its own run would round it, to the bit
 (`tests/test_rule_batch.py` holds the two to that). Where the batch cannot
 promise that, or does not run as one run of each point would, it answers
-None and the points are run one by one.
+None and the points are run one by one. Rules that pick their ops by a
+value (arctan's by its argument's size, x**y's by its exponent: 2*x at
+y = 2) are batched by the form each point's own run takes.
 """
 
 from __future__ import annotations
@@ -19,27 +21,11 @@ import numpy as np
 
 from ..autodiff import mp as mp_core
 from ..autodiff.core import VJPNode
+from ..autodiff.ops_rules import MixedPowers, pointwise_powers
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import ones_like_value
 from ..expr.ir import Binary, Call, Var, postorder
 from .precision import flat_entries, to_mp, with_noise
-
-
-def batchable(formula):
-    """Whether the rule's run of ``formula`` on a batch of points is each point's own run, op for op.
-
-    A power whose base and exponent both depend on a variable is not: the
-    rule for its base picks its ops by the exponent's value when that is one
-    number (``x**y`` at y = 2 is ``2*x``) and takes the general form for an
-    array of them. (With a constant base that rule never runs; with a constant
-    exponent it picks by the constant, the same for every point.) A function
-    whose rule picks its ops by its argument's size is, for points on one side
-    (`sided`).
-    """
-    for node in postorder(formula.root):
-        if isinstance(node, Binary) and node.op == "**" and _varies(node.left) and _varies(node.right):
-            return False
-    return True
 
 
 def sided(formula):
@@ -121,7 +107,8 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
                 raise _NotOneRun("the formula's value is not one per point")
             if sided:  # read before the backward pass, which may let the trace's values go
                 _same_sides(out, n)
-            grads = pull_back(out, trace, inputs, columns, argnums, ones_like_value(value), release=True)
+            with pointwise_powers():  # x**y's rule takes each point's own form (`MixedPowers` where they differ)
+                grads = pull_back(out, trace, inputs, columns, argnums, ones_like_value(value), release=True)
         if any(not (isinstance(g, np.ndarray) and g.shape == (n,)) for g in grads):
             raise _NotOneRun("a derivative is not one per point")
         mpf = type(mpmath.mpf(0))
@@ -132,7 +119,9 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
             points.extend(np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width))
             entries, noises = with_noise(run)
     except _MixedSides as mixed:  # raised by the nearest run (a directed one's leaves its noise unknown, below)
-        return _by_sides(mp_function, arg_lists, digits, mixed.sides)
+        return _by_sides(mp_function, arg_lists, digits, mixed.sides, sided)
+    except MixedPowers as mixed:  # the same, for the forms of x**y's rule
+        return _by_sides(mp_function, arg_lists, digits, mixed.forms, sided)
     except Exception:  # noqa: BLE001 - each point's own run says what it raises, as it would alone
         return None
     if len(entries) != n * width or any(mpmath.isinf(noise) for noise in noises):
@@ -141,8 +130,9 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
     return [(entries[k * width : (k + 1) * width], noises[k * width : (k + 1) * width]) for k in range(n)]
 
 
-def _by_sides(mp_function, arg_lists, digits, sides):
-    """`rule_at_points` of the points on each side (``sides``: per point, its calls' sides) in batches of their own."""
+def _by_sides(mp_function, arg_lists, digits, sides, sided):
+    """`rule_at_points` of the points on each side (``sides``: per point, its calls' sides, or the form of a
+    power's rule) in batches of their own."""
     out = [None] * len(arg_lists)
     groups = {}
     for k, side in enumerate(sides):
@@ -150,7 +140,7 @@ def _by_sides(mp_function, arg_lists, digits, sides):
     for members in groups.values():
         if len(members) < 2:
             continue  # alone on its side: run alone
-        found = rule_at_points(mp_function, [arg_lists[k] for k in members], digits, sided=True)
+        found = rule_at_points(mp_function, [arg_lists[k] for k in members], digits, sided=sided)
         for k, rule in zip(members, found or [None] * len(members)):
             out[k] = rule
     return out

@@ -46,7 +46,7 @@ import numpy as np
 
 from ..autodiff.mp import ieee
 from ..errors import InputError
-from ..expr.derivative import differentiate, to_text
+from ..expr.derivative import to_text
 from . import jacobian
 from .balls import one_clock
 from .dtypes import dtype_named
@@ -54,6 +54,7 @@ from .fixes import find_fixes
 from .options import CheckOptions
 from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, verdicts_only
 from .points import common_shape
+from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
 from .targets import Target, by_returned_value, resolve, with_tree_arguments
@@ -87,16 +88,19 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     if resolved.formula is not None and not reading_verdicts_only():
-        report.derivative = _symbolic_derivative(resolved.formula, chosen)
+        report.derivative = _symbolic_derivative(resolved, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
     dtypes = [dtype_named(name) for name in options.dtypes]
     expect_references(resolved, normalized, dtypes, chosen, options.seed)
+    if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
+        resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
     with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
         for point in normalized:
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
-        rechecking = replace(options, wrt=chosen, fixes=False)
+        # The re-checks' options, made (and validated) only where `_fixes` searches.
+        rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
         report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
     return report
 
@@ -183,10 +187,11 @@ def _normalize_point(point, names):
     return normalized
 
 
-def _symbolic_derivative(formula, chosen):
-    """Each partial derivative as formula text (on the IR: no sympy import)."""
+def _symbolic_derivative(target, chosen):
+    """Each partial derivative of ``target``'s formula as text (on the IR: no sympy import; the trees the
+    exact reference evaluates on balls)."""
     try:
-        return {name: to_text(differentiate(formula.root, name)) for name in chosen}
+        return {name: to_text(derivative_of(target, name)) for name in chosen}
     except (ValueError, RecursionError) as error:  # a nicety, never a failure
         return {"error": str(error)}
 

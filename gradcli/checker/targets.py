@@ -11,6 +11,7 @@ framework a function is written for is read from its imports unless given.
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
 import importlib.util
@@ -43,6 +44,7 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
+from ..capture.trees import leaves
 from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
@@ -64,6 +66,9 @@ class Target:
     analytic: bool = False  # safe for complex-step differentiation
     framework: str = "gradcli"  # what the code is written for: gradcli, numpy (run on gradcli.numpy), or a bridged framework
     bridge: Optional[object] = None  # a `capture.Bridge` for JAX, PyTorch and TensorFlow functions
+    # The bridge's `expect` (see `capture.Bridge`), told each point's values as `function` takes them: the checker
+    # says once, before it asks, which points and dtypes it will ask for. None: nothing to start ahead.
+    expect: Optional[Callable] = None
     # What the points of one check share, made at the first that needs it (a formula's derivatives);
     # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
     shared: dict = field(default_factory=dict, repr=False, compare=False)
@@ -161,7 +166,10 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
         bridge = make_bridge(framework, fun, text)
         function, mp_function = as_functions(bridge, getattr(fun, "__name__", "function"))
         function.__wrapped__ = fun  # fixes read and rewrite the user's own source, not the bridge's
-        return Target(text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge)
+        return Target(
+            text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge,
+            expect=bridge.expect,
+        )
     guarded = _guarded(fun)
     return Target(text, "function", names, guarded, guarded, None, False, framework)
 
@@ -265,8 +273,47 @@ def with_tree_arguments(target, points):
         return target, points
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
-    flat = replace(target, variables=trees.variables, function=function, mp_function=mp_function)
+    bridge = target.bridge
+    if bridge is not None:  # its points are flat now (a module's parameters among them); a sweep's columns become trees
+        bridge = replace(bridge, arguments=None, vectorised=bridge.vectorised and _columns_as_trees(bridge.vectorised, trees))
+    flat = replace(
+        target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
+        expect=_rebuilt(target.expect, trees),
+    )
     return flat, [trees.flat_point(point) for point in points]
+
+
+def _rebuilt(expect, trees):
+    """``expect`` (a bridge's, told the user's arguments) told the points as the flat variables instead."""
+    if expect is None:
+        return None
+    arguments = trees.calling(lambda *rebuilt: rebuilt)
+    return lambda arg_lists, *more, **given: expect([arguments(*args) for args in arg_lists], *more, **given)
+
+
+def _columns_as_trees(vectorised, trees):
+    """A bridge's ``vectorised`` (see `capture.Bridge`: the function's own arguments, trees too, points first on
+    every leaf) called with one column per flat variable, as a sweep calls it.
+
+    Each tree is rebuilt from its variables' columns, its held leaves spread
+    along the points without copies (a stride of 0: the framework passes them
+    once); the gradients come back per variable, read from the trees by path.
+    """
+
+    def by_columns(columns, dtype):
+        size = len(columns[0])
+        spread = copy.copy(trees)
+        spread.held = {path: np.broadcast_to(value, (size,) + np.shape(value)) for path, value in trees.held.items()}
+        got = vectorised(spread.calling(lambda *arguments: arguments)(*columns), dtype)
+        if got is None:
+            return None
+        values, gradients = got
+        by_path = {}
+        for name, gradient in zip(trees.names, gradients):
+            by_path.update(leaves(gradient, name) if name in trees.templates else [(name, gradient)])
+        return values, [by_path[name] for name in trees.variables]
+
+    return by_columns
 
 
 class TargetRaised(Exception):

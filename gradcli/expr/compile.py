@@ -85,47 +85,56 @@ _NUMBERS = {
 
 
 def _steps(root, names, number, constant, gnp):
-    """The IR in evaluation order, once per node: ``(id, node, compute(values, args), child ids)``.
+    """The IR in evaluation order, once per node: ``(node, span, compute(values, results))``, the root last.
 
     Read once when the formula compiles, so an evaluation (the checker runs
     one per point, difference step and rounding replay) walks a flat list
-    instead of deciding each node's kind again. Functions and operators are
-    still looked up when they run, so what is patched in their place runs.
+    instead of deciding each node's kind again; ``results`` holds the values
+    of the steps before, and each step reads its children's at their fixed
+    positions. Functions and operators are still looked up when they run, so
+    what is patched in their place runs.
     """
     position = {name: i for i, name in enumerate(names)}
-    steps, seen = [], set()
+    steps, at = [], {}
     for node in postorder(root):
-        if id(node) in seen:
+        if id(node) in at:
             continue
-        seen.add(id(node))
-        steps.append((id(node), node, _compute(node, position, number, constant, gnp), tuple(id(c) for c in node.children())))
+        children = tuple(at[id(c)] for c in node.children())
+        at[id(node)] = len(steps)
+        steps.append((node, node.span, _compute(node, position, number, constant, gnp, children)))
     return steps
 
 
-def _compute(node, position, number, constant, gnp):
-    """``compute(values, args)`` for one IR node: its value from the variables' values and its children's."""
+def _compute(node, position, number, constant, gnp, children):
+    """``compute(values, results)`` for one IR node: its value from the variables' values and the values of
+    the steps before it (``results``; its children's are at the positions ``children``)."""
     if isinstance(node, Num):
         if number is _float_number:  # a Python float or int: the same at every evaluation, so made once
             constant_value = number(node)
-            return lambda values, args: constant_value
-        return lambda values, args: number(node)
+            return lambda values, results: constant_value
+        return lambda values, results: number(node)
     if isinstance(node, Const):
-        return lambda values, args: constant(node.name)
+        return lambda values, results: constant(node.name)
     if isinstance(node, Var):
         if node.name not in position:  # as a lookup in the variables' values would: when it runs
-            return lambda values, args: {}[node.name]
+            return lambda values, results: {}[node.name]
         i = position[node.name]
-        return lambda values, args: values[i]
+        return lambda values, results: values[i]
     if isinstance(node, Unary):
+        (a,) = children
         if node.op == "-":
-            return lambda values, args: gnp.negative(args[0])
-        return lambda values, args: args[0]
+            return lambda values, results: gnp.negative(results[a])
+        return lambda values, results: results[a]
     if isinstance(node, (Binary, Compare)):
         name = (_BINARY if isinstance(node, Binary) else _COMPARE)[node.op]
-        return lambda values, args: getattr(gnp, name)(*args)
+        a, b = children
+        return lambda values, results: getattr(gnp, name)(results[a], results[b])
     if isinstance(node, Call):
         function = node.name
-        return lambda values, args: FUNCTIONS[function].core(gnp, *args)
+        if len(children) == 1:
+            (a,) = children
+            return lambda values, results: FUNCTIONS[function].core(gnp, results[a])
+        return lambda values, results: FUNCTIONS[function].core(gnp, *[results[c] for c in children])
     raise TypeError(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
 
 
@@ -157,7 +166,6 @@ def to_function(formula: Formula, numbers="float", gnp=None):
         number, constant = _NUMBERS[numbers]
     names = formula.variables
     steps = _steps(formula.root, names, number, constant, gnp)
-    root_key = id(formula.root)
     current = CURRENT
 
     def evaluate(*values):
@@ -166,11 +174,12 @@ def to_function(formula: Formula, numbers="float", gnp=None):
                 f"the formula {formula.text!r} has {len(names)} variable(s) {names}, "
                 f"got {len(values)} value(s)"
             )
-        results = {}
-        for key, node, compute, children in steps:
-            current.span = node.span
+        results = []
+        append = results.append
+        for node, span, compute in steps:
+            current.span = span
             current.node = node
-            out = compute(values, [results[c] for c in children])
+            out = compute(values, results)
             kind = type(out)
             integral = _OTHER_INTEGRAL.get(kind)
             if integral is None:
@@ -181,10 +190,10 @@ def to_function(formula: Formula, numbers="float", gnp=None):
                 # wraps, and float32 is promoted to float64. The formula language
                 # is real arithmetic: Python's int has none of these.
                 out = int(out)
-            results[key] = out
+            append(out)
         current.span = None
         current.node = None
-        return results[root_key]
+        return results[-1]  # the root's: last in evaluation order
 
     evaluate.__name__ = "formula"
     evaluate.__qualname__ = formula.text

@@ -30,6 +30,7 @@ from ..errors import InputError
 from .dtype_run import DtypeRun
 from .results import FixSweep, SweepResult
 from .segments import SUBSAMPLE
+from .vectorised import expect_sweep
 
 
 def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=None, **changes) -> SweepResult:
@@ -61,6 +62,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # Gradients per point are numbers: an array held (--args) is differentiated by the checks, not the sweep's bands.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=options.wrt or scalars)
+    expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     counter = _Progress(progress, len(options.dtypes))
 
@@ -134,14 +136,12 @@ def _held_leaves(resolved, held, first, ranges):
     """The target and held values with every tree held (``params`` from --args) as named leaves.
 
     A sweep evaluates arrays per variable; a tree argument becomes its leaves
-    (`with_tree_arguments`), each held as an array. The flattened target calls
-    the framework point by point: its vectorised call takes the trees themselves.
+    (`with_tree_arguments`), each held as an array; a framework's vectorised
+    call is handed the trees rebuilt from them.
     """
     if all(isinstance(v, float) for v in held.values()):
         return resolved, held
     flat, [point] = with_tree_arguments(resolved, [first])
-    if flat is not resolved and flat.variables != resolved.variables:
-        flat = replace(flat, bridge=None)
     return flat, {n: v if isinstance(v, float) else np.asarray(v) for n, v in point.items() if n not in ranges}
 
 

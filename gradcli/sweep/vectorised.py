@@ -109,10 +109,22 @@ def _by_bridge(resolved, args, wrt):
     if got is None:
         return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
     values, grads = got
-    shape = np.shape(args[0])  # a held array's gradient (not swept, not in wrt) has the array's shape per point
+    shape = np.shape(args[0])[:1]  # the points; a held array's gradient (not swept, not in wrt) has its shape per point
     if np.shape(values) != shape or any(np.shape(grads[names.index(n)]) != shape for n in wrt):
         return None
     return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
+
+
+def expect_sweep(resolved, point, ranges, dtypes):
+    """Tell a framework's bridge what a sweep will ask of it, before it asks (`Target.expect`): the vectorised
+    calls over the ranges in each dtype and in the wider one its reference runs (`wider_than`), then single
+    points in each dtype (the checks)."""
+    if resolved.expect is None:
+        return
+    dtypes = [dtype_named(name) for name in dtypes]
+    wider = [w for w in map(wider_than, dtypes) if w is not None]
+    points = math.prod(r.n for r in ranges.values())
+    resolved.expect([[point[n] for n in resolved.variables]], dtypes, batched=[(d, points) for d in dict.fromkeys(dtypes + wider)])
 
 
 def _one(resolved, xs, wrt):

@@ -1,0 +1,185 @@
+"""The ops of ``torch.nn.functional`` in a captured PyTorch graph, as gradcli ops: activations, softmax,
+losses, convolutions and distances, and the backward ops of activations.
+
+The table `NN_OPS` extends `torch_ops.OPS` (tensor arithmetic, reductions,
+shapes, linear algebra) for the fused operations a model and its loss bring;
+each entry takes the node's arguments in ATen's schema order and returns what
+the ATen op returns, computed with ``gradcli.numpy`` on arrays of a dtype,
+mpmath numbers and flint balls alike. Where PyTorch's kernel takes a branch
+(softplus's threshold, sigmoid's exp), the replay takes it the same way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import gradcli.numpy as gnp
+
+from ..autodiff.arb import Jet
+from ..autodiff.values import raw
+from ..errors import InputError
+from . import convolution
+from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _reduce, _where, is_exact
+
+
+def _above(x, threshold):
+    """``x > threshold`` entry by entry as plain booleans, the comparison of the values themselves.
+
+    Not one of gradcli's comparisons: no branch is recorded. A jet is compared
+    by its value ball, as a ball is, so that forward mode on jets follows the
+    same branches as the balls it is judged against.
+    """
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        entries = [bool((e.v if type(e) is Jet else e) > threshold) for e in value.flat]
+        return np.array(entries, dtype=bool).reshape(value.shape)
+    return np.asarray((value.v if type(value) is Jet else value) > threshold)
+
+
+def _softplus(x, beta=1, threshold=20):
+    # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
+    # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
+    scaled = x * beta if beta != 1 else x
+    above = _above(scaled, threshold)
+    below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
+    if not above.any():
+        return below
+    return x if below is None else gnp.where(above, x, below)
+
+
+def _softplus_backward(g, x, beta, threshold):
+    """``aten.softplus_backward`` as PyTorch's decomposition computes it, op by op: ``g`` where beta * x is
+    above the threshold, else ``g * z / (z + 1)`` with ``z = exp(beta * x)``.
+
+    One entry instead of the decomposition's eight nodes: a trace records it as
+    one op (tracing each node costs more than replaying it); its replay calls the
+    same operations in the same order, so each is recorded at the same line.
+    Half dtypes compute in float32, as the decomposition's casts do.
+    """
+    half = not is_exact(x) and np.asarray(raw(x)).dtype.itemsize < 4
+    if half:
+        kind = np.asarray(raw(x)).dtype
+        g, x = _cast(g, "float32"), _cast(x, "float32")
+    z = gnp.exp(_arithmetic(gnp.multiply, x, beta))
+    above = gnp.greater(_arithmetic(gnp.multiply, x, beta), threshold)  # gradcli's comparison, as `gt` replays
+    out = _where(above, g, _divide(_arithmetic(gnp.multiply, g, z), _add(z, 1.0)))
+    return _cast(out, kind.name) if half else out
+
+
+def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
+    # ATen's form: (1 - t) x + (1 + (pw - 1) t) (log1p(exp(-|x|)) + max(-x, 0)).
+    log_sigmoid_neg = gnp.log1p(gnp.exp(-gnp.abs(x))) + gnp.maximum(-x, 0)
+    if pos_weight is not None:
+        loss = (1 - target) * x + (1 + (pos_weight - 1) * target) * log_sigmoid_neg
+    else:
+        loss = (1 - target) * x + log_sigmoid_neg
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def _nll_loss_forward(x, target, weight=None, reduction=_MEAN, ignore_index=-100):
+    labels = np.asarray(raw(target))
+    kept = labels != ignore_index
+    safe = np.where(kept, labels, 0)
+    if np.ndim(raw(x)) == 1:
+        picked = x[int(safe)] if kept else 0 * x[0]
+        w = (weight[int(safe)] if weight is not None else 1.0) if kept else 0.0
+    else:
+        picked = gnp.take_along_axis(x, safe[:, None], 1)[:, 0]
+        w = (weight[safe] if weight is not None else np.ones(labels.shape)) * kept
+        w = w if weight is not None else w.astype(np.asarray(raw(x)).dtype if not is_exact(x) else float)
+    losses = -picked * w
+    if reduction == _NONE:
+        return losses, gnp.sum(w) if np.ndim(raw(x)) > 1 else w
+    total = gnp.sum(w) if np.ndim(raw(x)) > 1 else w
+    if reduction == _SUM:
+        return gnp.sum(losses), total
+    return gnp.sum(losses) / total, total
+
+
+def _mse_loss(x, target, reduction=_MEAN):
+    return _reduce((x - target) ** 2, reduction)
+
+
+def _log_softmax(x, dim, half_to_float=False):
+    return x - gnp.logsumexp(x, axis=dim, keepdims=True)
+
+
+def _softmax(x, dim, half_to_float=False):
+    shifted = x - gnp.amax(x, axis=dim, keepdims=True)
+    e = gnp.exp(shifted)
+    return e / gnp.sum(e, axis=dim, keepdims=True)
+
+
+def _sigmoid(x):
+    # PyTorch's kernel is 1 / (1 + exp(-x)): in a dtype its exp overflows (below -88 in float32) and the
+    # result is 0 where gradcli's sigmoid keeps a subnormal; a replay in a dtype follows the kernel, so the
+    # overflow PyTorch meets is named at its line. High precision takes gradcli's sigmoid (the same function);
+    # so do half dtypes, which PyTorch's kernel computes in float32 (where exp(12) does not overflow).
+    if is_exact(x) or np.asarray(raw(x)).dtype.itemsize < 4:
+        return gnp.sigmoid(x)
+    return 1 / (1 + gnp.exp(-x))
+
+
+def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """``aten.convolution`` (``F.conv1d/2d/3d``): gradcli's convolution of the input, plus the bias per channel."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution with transposed=True (a transposed convolution) is not replayed by gradcli")
+    out = convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+    if bias is None:
+        return out
+    return out + gnp.reshape(bias, (1, -1) + (1,) * (np.ndim(raw(out)) - 2))
+
+
+def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask):
+    """``aten.convolution_backward``: the gradients of the input, the kernel and the bias, as the convolution's VJP."""
+    if transposed:
+        raise InputError("the PyTorch op aten.convolution_backward of a transposed convolution is not replayed by gradcli")
+
+    def forward(a, b):
+        return convolution.convolve(a, b, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+
+    grad_x, grad_w = convolution.pullback(forward, (x, weight), g)
+    grad_b = gnp.sum(g, axis=(0,) + tuple(range(2, np.ndim(raw(g))))) if bias_sizes is not None and output_mask[2] else None
+    return grad_x, grad_w, grad_b
+
+
+def _cdist(x1, x2, p=2.0, compute_mode=None):
+    """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
+    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
+    if p == 2:
+        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
+    if p == 1:
+        return gnp.sum(gnp.abs(difference), axis=-1)
+    if p == float("inf"):
+        return gnp.amax(gnp.abs(difference), axis=-1)
+    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
+
+
+def _cdist_backward(g, x1, x2, p, cdist):
+    """``aten._cdist_backward``: the gradient of the distances in x1, as their VJP."""
+    return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
+
+
+# ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
+NN_OPS = {
+    "sigmoid": _sigmoid,
+    "softplus": _softplus,
+    "_log_softmax": _log_softmax,
+    "_softmax": _softmax,
+    "binary_cross_entropy_with_logits": _bce_with_logits,
+    "nll_loss_forward": _nll_loss_forward,
+    "mse_loss": _mse_loss,
+    "convolution": _convolution,
+    "_cdist_forward": _cdist,
+    "_cdist_backward": _cdist_backward,
+    "convolution_backward": _convolution_backward,
+    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
+    "tanh_backward": lambda g, y: g * (1 - y * y),
+    "softplus_backward": _softplus_backward,
+    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+}
+
+# The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).
+NN_ELEMENTWISE = frozenset("sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward".split())

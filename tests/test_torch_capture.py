@@ -1,0 +1,130 @@
+"""What the PyTorch capture saves, held to what it would give without the saving, bit for bit.
+
+A graph of elementwise ops traced on numbers serves arrays of any shape; a
+fused ``softplus_backward`` replays as PyTorch's decomposition of it; longdouble
+replays the float64 graph; and forward mode on jets follows softplus's
+threshold as balls do, so the exact gradient comes from jets.
+"""
+
+import flint
+import mpmath
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from bitlevel import assert_same_bits
+from gradcli.autodiff import arb as arb_core
+from gradcli.capture import torch_graph
+from gradcli.capture.torch_bridge import _Captured
+from gradcli.checker import balls, exact_python, targets
+
+RNG = np.random.default_rng(29)
+
+
+def scalar(x):
+    return torch.log(1 + torch.exp(x)) * torch.tanh(x) + F.softplus(x * 3.0)
+
+
+def two(x, y):
+    return torch.where(x > y, torch.sigmoid(x) * y, torch.sqrt(x * x + y * y))
+
+
+def reduced(x):
+    return (F.softplus(x) * torch.tanh(x)).sum()
+
+
+def _points(dtype, n=64):
+    # ordinary points, and beyond exp's overflow in float32 (where the replay must meet PyTorch's NaN and inf)
+    return np.concatenate([RNG.normal(scale=3.0, size=n // 2), RNG.uniform(-120.0, 120.0, size=n // 2)]).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("function", [scalar, two])  # both elementwise: where, comparisons, sqrt, sigmoid, softplus
+def test_a_graph_traced_on_numbers_replays_arrays_as_their_own_trace(function, dtype):
+    arity = function.__code__.co_argcount
+    arrays = [_points(dtype) for _ in range(arity)]
+    cotangent = _points(dtype)
+    shared = _Captured(function, "f")
+    shared.forward(*[a[0] for a in arrays])  # traced on numbers first
+    own = _Captured(function, "f")  # traced on the arrays themselves
+    with np.errstate(all="ignore"):
+        got = shared.forward(*arrays), shared.backward(tuple(arrays), cotangent)
+        want = own.forward(*arrays), own.backward(tuple(arrays), cotangent)
+    assert len({id(g) for g in shared.graphs.values()}) == 1  # no trace of its own for the arrays
+    assert_same_bits(got[0], want[0])
+    for g, w in zip(got[1], want[1]):
+        assert_same_bits(g, w)
+
+
+def test_a_graph_with_a_reduction_is_traced_again_for_arrays():
+    captured = _Captured(reduced, "f")
+    captured.forward(np.float64(1.0))
+    assert not next(iter(captured.graphs.values())).elementwise
+    captured.forward(np.ones(3))
+    assert len({id(g) for g in captured.graphs.values()}) == 2
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_softplus_backward_replays_as_pytorchs_decomposition(dtype, monkeypatch):
+    def loss(x):
+        return (F.softplus(x, beta=2.0, threshold=15.0) + F.softplus(x)).sum()
+
+    x = _points(dtype)
+    cotangent = np.asarray(RNG.normal(), dtype=dtype)
+    fused = _Captured(loss, "f")
+    with np.errstate(all="ignore"):
+        got = fused.backward((x,), cotangent)
+    assert "softplus_backward" in [s.op for s in next(iter(fused.graphs.values())).steps]
+    # the same graph with softplus_backward decomposed by PyTorch, as it is without its own replay
+    table = dict(torch_graph._TABLE)
+    del table["softplus_backward"]
+    monkeypatch.setattr(torch_graph, "_TABLE", table)
+    monkeypatch.setattr(torch_graph, "_DECOMPOSITIONS", None)
+    decomposed = _Captured(loss, "f")
+    with np.errstate(all="ignore"):
+        want = decomposed.backward((x,), cotangent)
+    assert "softplus_backward" not in [s.op for s in next(iter(decomposed.graphs.values())).steps]
+    assert_same_bits(got[0], want[0])
+
+
+def test_longdouble_replays_the_float64_graph_at_its_own_precision():
+    captured = _Captured(scalar, "f")
+    x = np.linspace(-3.0, 30.0, 7).astype(np.longdouble)
+    value = captured.forward(x)
+    (gradient,) = captured.backward((x,), np.ones_like(x))
+    assert value.dtype == np.longdouble and gradient.dtype == np.longdouble
+
+    def f(t):
+        return mpmath.log(1 + mpmath.exp(t)) * mpmath.tanh(t) + (3 * t if 3 * t > 20 else mpmath.log(1 + mpmath.exp(3 * t)))
+
+    with mpmath.workdps(40):
+        for xi, v, g in zip(x, value, gradient):
+            t = mpmath.mpf(float(xi))
+            for got, want in ((v, f(t)), (g, mpmath.diff(f, t))):
+                # closer than float64 can be: nothing on the way was rounded to float64
+                assert abs(got - np.longdouble(mpmath.nstr(want, 30))) <= 1e-17 * abs(np.longdouble(mpmath.nstr(want, 30)))
+
+
+@pytest.mark.parametrize("x", [np.linspace(-3.0, 3.0, 8), np.linspace(-50.0, 50.0, 8)])
+def test_jets_follow_softplus_threshold_as_balls_do(x):
+    target = targets.resolve(reduced, framework="torch")
+    args = [x]
+    target.mp_function(x)  # the float64 graph, which balls and jets replay
+    arb_core.enable()
+    saved = flint.ctx.prec, mpmath.mp.prec
+    try:
+        exact_python._precision(128)
+        path = exact_python._branches_at(target.mp_function, args)
+        found = exact_python._on_jets(exact_python._on_one_path(target.mp_function, path), args, 128, balls.Budget(30))
+    finally:
+        flint.ctx.prec, mpmath.mp.prec = saved
+    assert found is not None
+    entries, _ = found
+    with mpmath.workdps(40):
+        for xi, d in zip(x, entries):
+            t = mpmath.mpf(float(xi))
+            softplus = t if t > 20 else mpmath.log1p(mpmath.exp(t))
+            dsoftplus = 1 if t > 20 else 1 / (1 + mpmath.exp(-t))
+            want = dsoftplus * mpmath.tanh(t) + softplus / mpmath.cosh(t) ** 2
+            assert abs(mpmath.mpf(d) - want) <= 1e-30 * max(1, abs(want))
