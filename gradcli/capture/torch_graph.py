@@ -47,6 +47,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
+from .exact_constants import kind_of, lift
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
 
@@ -93,6 +94,7 @@ class Graph:
     value_order: list = None  # the same, in the order they run
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
+    lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
 
 
 def torch_dir():
@@ -351,6 +353,40 @@ def _needed(steps, wanted, inputs):
     return frozenset(needed)
 
 
+def _lifted_sources(steps, inputs):
+    """The steps made from no input (a ``_constant``, ``scalar_tensor(1e-200)``) that an op on such values alone reads.
+
+    An exact replay lifts their float values to exact numbers (`exact_constants`),
+    so that op (``1e-200 ** 2``) computes exactly there instead of in the
+    constant's dtype; a constant that meets an input's value needs no lifting.
+    """
+    constant, lifted = set(), set()
+    for index, step in enumerate(steps):
+        read = _slots_read(list(step.args) + list(step.kwargs.values()))
+        if any(slot < inputs for slot in read):
+            continue
+        sources = [slot - inputs for slot in read]
+        if all(source in constant for source in sources):
+            constant.add(index)
+            lifted.update(source for source in sources if not _reads_a_slot(steps[source]))
+    return frozenset(lifted)
+
+
+def _reads_a_slot(step):
+    return bool(_slots_read(list(step.args) + list(step.kwargs.values())))
+
+
+def _slots_read(args):
+    """The slot indices ``args`` (arguments, nested in lists and tuples) read."""
+    found = []
+    for arg in args:
+        if type(arg) is Slot:
+            found.append(arg.index)
+        elif isinstance(arg, (list, tuple)):
+            found += _slots_read(arg)
+    return found
+
+
 def _constant(tensor):
     value = tensor.detach().cpu().numpy().copy()
     return lambda: value[()] if value.ndim == 0 else value
@@ -431,6 +467,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
             return tuple(value(a) for a in arg)
         return arg
 
+    if graph.lifted is None:
+        graph.lifted = _lifted_sources(graph.steps, start)
+    exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -449,6 +488,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
             try:
                 env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                if exact is not None and index in graph.lifted:
+                    env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
                 raise InputError(f"{here[0]}: {error}", text=here[0]) from None
     finally:
