@@ -1,18 +1,21 @@
-"""A captured graph's operations on constants alone, computed again exactly when its replay is exact.
+"""A captured graph's operations on constants alone, computed exactly when its replay is exact.
 
-A walker folds an operation whose inputs are all constants of the graph (a
-TensorFlow ``Const``, a JAX literal, a torch ``_constant``) once, when the graph
-is captured, in the framework's dtype: ``1e-200 ** 2`` is 0 there. The replay
-in a dtype wants exactly that (it follows the framework). The replay on mpmath
-numbers or flint balls is the exact reference, and a number it computed in
-float64 would be a float64 answer shown as exact: there each fold runs again
-with its float constants lifted to the replay's kind of number (a float is an
-exact binary number: the ball or mpf of the very same value), at the replay's
-precision. Constants that meet a replay's own numbers need no lifting: every
-op of gradcli's on a ball or an mpf takes a float operand exactly.
+An operation whose inputs are all constants of the graph (a TensorFlow
+``Const``, a JAX literal, a torch ``_constant``) computes in the framework's
+dtype: ``1e-200 ** 2`` is 0 there. The replay in a dtype wants exactly that (it
+follows the framework). The replay on mpmath numbers or flint balls is the
+exact reference, and a number it computed in float64 would be a float64 answer
+shown as exact: there the constants such an operation reads are lifted to the
+replay's kind of number (a float is an exact binary number: the ball or mpf of
+the very same value), so it computes at the replay's precision. Constants that
+meet a replay's own numbers need no lifting: every op of gradcli's on a ball or
+an mpf takes a float operand exactly.
 
-`Folds` holds a graph's folds in capture order; ``Folds.exact(static, values)``
-gives the values to replace in the replay's statics for the kind of ``values``.
+A walker that keeps such operations as steps (JAX's, PyTorch's) lifts the
+constants they read (`lift`, `lifted`) when `kind_of` its arguments says the
+replay is exact. One that folds them when it captures the graph (TensorFlow's)
+records each fold in `Folds`, whose ``exact(static, values)`` runs them again on
+lifted constants and gives the values that replace the folded ones.
 """
 
 from __future__ import annotations
@@ -110,9 +113,6 @@ class Folds:
         self.steps = []
         self._cache = {}
 
-    def __bool__(self):
-        return bool(self.steps)
-
     def add(self, run, inputs, outputs, values):
         if any(is_float(value) for value in values):
             self.steps.append((run, tuple(inputs), tuple(outputs)))
@@ -128,9 +128,11 @@ class Folds:
         if kind is None:
             return {}
         key = (kind, _precision(kind))
-        if key not in self._cache:
-            self._cache = {key: self._computed(static, kind)}  # one precision at a time: a new one replaces it
-        return self._cache[key]
+        found = self._cache.get(key)
+        if found is None:
+            found = self._computed(static, kind)
+            self._cache = {key: found}  # one precision at a time: a new one replaces it
+        return found
 
     def _computed(self, static, kind):
         exact = {}
