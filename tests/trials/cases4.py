@@ -97,10 +97,10 @@ def _log_ndtr(xs):
 
 
 def _cce_smoothed(logits):
-    # Keras computes in float32: the smoothed labels are float32 sums of float32 constants (0.9f y + 0.1f/3)
+    # Keras's labels are 0.9f y + 0.1f/3 from float32 constants; the exact function computes them exactly (T9: an
+    # op on constants alone is exact in the reference), so they sum to 0.9f + 0.1f = 1 - 2.2e-8, not 1
     f32 = np.float32
-    y = [f32(v) * f32(0.9) + f32(0.1) / f32(3) for v in (0.0, 0.0, 1.0)]
-    y = [mp(float(v)) for v in y]
+    y = [mp(float(f32(0.9))) * v + mp(float(f32(0.1))) / 3 for v in (0, 0, 1)]
     p = softmax(_in("float32", logits))
     return lambda: {"logits": [[pk * sum(y) - yk for pk, yk in zip(p, y)]]}
 
