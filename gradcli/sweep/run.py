@@ -62,7 +62,6 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # Gradients per point are numbers: an array held (--args) is differentiated by the checks, not the sweep's bands.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=options.wrt or scalars)
-    expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     counter = _Progress(progress, len(options.dtypes))
 
@@ -71,6 +70,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
         return check(resolved, points, checking, dtypes=(dtype_name,))
 
     with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
+        # A bridge's preparation counts against the clock too.
+        expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, started, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
