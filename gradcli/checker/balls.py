@@ -58,6 +58,18 @@ def one_clock():
         _CHECK_STARTED.reset(token)
 
 
+_RAN_PAST = "the exact reference ran past --max-time"  # how every `OutOfTime` message begins
+
+
+def ran_out_of_time(result):
+    """Whether a checked point's ``error`` is the budget running out (a finding says so), not an answer about it.
+
+    What a point would have been given more time is unknown: a reader comparing
+    verdicts (a fix's re-check) must say "out of time" there, never "worse".
+    """
+    return any(f.kind == "undetermined" and f.message.startswith(_RAN_PAST) for f in result.findings)
+
+
 class OutOfTime(BaseException):
     """The reference's time budget ran out (the message names --max-time).
 
@@ -90,7 +102,7 @@ class Budget:
 
     def message(self):
         return (
-            f"the exact reference ran past --max-time ({self.seconds:g} seconds for the whole check; raise "
+            f"{_RAN_PAST} ({self.seconds:g} seconds for the whole check; raise "
             "--max-time to let it try longer): no verdict"
         )
 
