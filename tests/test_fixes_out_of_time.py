@@ -109,3 +109,25 @@ def test_a_sweeps_fixes_cut_short_are_named_in_its_notes(late_rechecks):
     result = sweep("log(1+exp(x))", {"x": (0, 200, 9)})
     assert result.fixes == []
     assert any(n.startswith(NOT_JUDGED) for n in result.notes)
+
+
+def _swept(statuses, kinds):
+    """A sweep result's one dtype, as `_better` reads it: per point, the status and kind of its interval."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    samples = SimpleNamespace(status=np.array(statuses, dtype=object), kind=np.array(kinds, dtype=object))
+    return SimpleNamespace(dtypes={"float64": SimpleNamespace(samples=samples)})
+
+
+def test_a_swept_fix_is_not_judged_worse_where_its_sweep_ran_out_of_time():
+    from gradcli.sweep.run import _better
+
+    before = _swept(["unstable", "unstable", "ok"], ["precision", "precision", ""])
+    # Better at the first point; the second ran past --max-time: no verdict, so not worse.
+    after = _swept(["ok", "error", "ok"], ["", "out of time", ""])
+    assert _better(before, after)
+    # An error that is an answer (the fix raised there) is worse.
+    raised = _swept(["ok", "error", "ok"], ["", "raised", ""])
+    assert not _better(before, raised)
