@@ -131,3 +131,24 @@ def test_a_swept_fix_is_not_judged_worse_where_its_sweep_ran_out_of_time():
     # An error that is an answer (the fix raised there) is worse.
     raised = _swept(["ok", "error", "ok"], ["", "raised", ""])
     assert not _better(before, raised)
+
+
+RINGING = '''
+import gradcli.numpy as np
+from gradcli.checker.balls import Budget, OutOfTime
+
+
+def f(x):
+    number = getattr(x, "_value", x)  # traced: the number inside
+    if type(number).__name__ in ("arb", "Jet"):  # the exact reference, on balls: the timer rings in the user's code
+        raise OutOfTime(Budget(1.0).message())
+    return np.sin(x) * x
+'''
+
+
+def test_the_clock_ringing_inside_the_users_function_is_out_of_time_not_a_function_that_fails(tmp_path):
+    path = tmp_path / "ringing.py"
+    path.write_text(RINGING)
+    (result,) = gradcli.check(f"{path}:f", [1.0], dtypes=F64, fixes=False).results
+    assert result.status == "error" and balls.ran_out_of_time(result)
+    assert not any("does not run" in f.message for f in result.findings)
