@@ -152,3 +152,33 @@ def test_the_clock_ringing_inside_the_users_function_is_out_of_time_not_a_functi
     (result,) = gradcli.check(f"{path}:f", [1.0], dtypes=F64, fixes=False).results
     assert result.status == "error" and balls.ran_out_of_time(result)
     assert not any("does not run" in f.message for f in result.findings)
+
+
+def test_a_checks_clock_counts_the_references_own_work_alone(monkeypatch):
+    from types import SimpleNamespace
+
+    now = [100.0]  # a planted clock: seconds pass when the test says so
+    monkeypatch.setattr(balls, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    with balls.one_clock():
+        budget = balls.Budget(5.0)
+        now[0] += 60  # a framework's capture on a loaded machine: not the reference's seconds
+        assert budget.left() == pytest.approx(5.0)
+        with budget.interrupting():  # the reference at work
+            now[0] += 2
+            assert budget.left() == pytest.approx(3.0)
+        now[0] += 60
+        recheck = balls.Budget(5.0)  # a fix's re-check draws on the same clock
+        assert recheck.left() == pytest.approx(3.0)
+        with recheck.interrupting():
+            now[0] += 4
+        with pytest.raises(balls.OutOfTime):
+            recheck.afford()
+    with balls.one_clock(wall=True):  # a sweep's --max-time: every second counts
+        budget = balls.Budget(5.0)
+        now[0] += 6
+        with pytest.raises(balls.OutOfTime):
+            budget.afford()
+    alone = balls.Budget(5.0)  # outside a check: a wall clock of its own, from when it was made
+    now[0] += 6
+    with pytest.raises(balls.OutOfTime):
+        alone.afford()

@@ -71,7 +71,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
         # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
         return check(resolved, points, checking, dtypes=(dtype_name,))
 
-    with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
+    with one_clock(wall=True):  # --max-time bounds the whole sweep, every second: every check shares this clock
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, started, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
