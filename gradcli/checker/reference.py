@@ -444,9 +444,10 @@ def _compute_mpmath(target, args, seed, result, budget=None):
 def _settle_around_kinks(result, history, size):
     """An unsettled point whose only unsettled derivatives sit at kinks is settled: those have no derivative.
 
-    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise no
-    precision takes below `zero_floor`, but the one-sided slopes are -1 and 1, so
-    there is nothing to settle there: the gradient is NaN, the point `domain`.
+    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise that no
+    precision removes (a 0 with noise is never settled), but the one-sided
+    slopes are -1 and 1, so there is nothing to settle there: the gradient is
+    NaN, the point `domain`.
     """
     import mpmath
 
@@ -494,9 +495,11 @@ def _rule_below_a_noisy_zero(result, settled):
 
 
 def _next_digits(history, used):
-    """Double the precision; or, when all that is left is entries 0 within a noise that is not yet
-    below `zero_floor`, jump to where the noise's own trend says it will be (cos(x) - 1 at 0 has
-    a zero derivative whose noise falls as 10^(-2 digits/3): some 500 digits, not 120, 240, 480, 960).
+    """Double the precision; or, when all that is left is entries 0 within a noise, jump to where
+    the noise's own trend takes it below `zero_floor`, the smallest number an entry could have and
+    still be shown (cos(x) - 1 at 0 has a zero derivative whose noise falls as 10^(-2 digits/3):
+    some 500 digits, not 120, 240, 480, 960). A 0 with noise never settles, so for a true 0 the
+    jump only reaches sooner the point that says it is not proven; a tiny nonzero entry shows there.
     """
     import mpmath
 
