@@ -5,7 +5,6 @@ The longer campaign: ``python tests/test_reference_property.py --wide [--depth 4
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
@@ -13,21 +12,20 @@ import pytest
 import reference_wide_ops as wide
 from test_reference_property import VECTOR, _rounded_to_float64, campaign, disagreements
 
-SAMPLE_COMPOSITIONS = 8
+SAMPLE_COMPOSITIONS = 8  # about 15 s on a quiet machine; the same sample on every machine, however loaded
 SAMPLE_POINTS = 2
-SAMPLE_SECONDS = 30  # the sample stops drawing compositions past this: it stays under a minute
 
 
 def test_random_wide_compositions_match_the_oracle():
     tried, points, answered, failures = campaign(
-        seed=2031, compositions=SAMPLE_COMPOSITIONS, points=SAMPLE_POINTS, deadline=time.monotonic() + SAMPLE_SECONDS,
+        seed=2031, compositions=SAMPLE_COMPOSITIONS, points=SAMPLE_POINTS,
         pick=wide.wide_composition, draw=wide.wide_point,
     )
     assert not failures, "\n".join(failures)
-    assert points and answered >= points // 2, (tried, points, answered)
+    assert tried == SAMPLE_COMPOSITIONS and points and answered >= points // 2, (tried, points, answered)
 
 
-# What the wide campaign found. gnp.mean divides by a NumPy integer (the count), which balls took but
+# Points where the wide campaign disagreed with the oracle, kept answered. gnp.mean divides by a NumPy integer (the count), which balls took but
 # jets did not (flint makes no ball of a NumPy int): forward mode on balls gave up, the differences could
 # not resolve a derivative of e^-2262, and the point had no reference (seed 7).
 WIDE_FINDS = [
