@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof
 
 
@@ -93,3 +94,41 @@ def _shaped_like(numbers, args):
             out.append(array)
         position += size
     return out
+
+
+class Zeros:
+    """The mpmath reference's proofs of its derivative entries that are 0 within their noise, each tried once.
+
+    A central difference of a derivative that is exactly 0 (eigh's in the triangle
+    it never reads, the spectral norm's off the diagonal of a diagonal matrix) is
+    0 within a noise that shrinks with the precision and never vanishes: it settles
+    only as a proof, at the point (`proven`) or as the same function of the step
+    on both sides (`symmetric`). ``run`` is the program on proof numbers.
+    """
+
+    def __init__(self, run, args):
+        self.run, self.args, self.known = run, args, {}
+        self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+
+    def settle(self, entries, noises, size):
+        """``(entries, noises)`` with each derivative entry (after the ``size`` value entries; None: a
+        directional one, left alone) that is 0 within its noise and proven 0 made an exact 0."""
+        if size is None or len(entries) - size != self.flat.size:
+            return entries, noises
+        entries, noises = list(entries), list(noises)
+        for k in range(self.flat.size):
+            b, noise = entries[size + k], noises[size + k]
+            if not noise or not abs(b) <= noise:
+                continue
+            if k not in self.known:
+                self.known[k] = self._proven(k)
+            if self.known[k]:
+                entries[size + k], noises[size + k] = 0 * b, 0 * noise
+        return entries, noises
+
+    def _proven(self, k):
+        arb_core.enable()  # the proof numbers' dispatch
+        if proven(self.run, self.args, coordinate=k)[1][0]:
+            return True
+        step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
+        return symmetric(self.run, self.args, step, coordinate=k)

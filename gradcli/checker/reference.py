@@ -39,7 +39,7 @@ from ..autodiff.transforms import value_and_grad
 # Bound once, here: the reference's derivative is the IR's own, fixed when the checker loads, so a
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
-from . import balls, exact_python, rule_batch
+from . import balls, exact_python, python_zero, rule_batch
 from .kinks import find_kinks, may_have_kink, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
@@ -357,6 +357,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     digits = START_DIGITS
     settled = None
     last = 0.0
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
     while digits <= MAX_DIGITS:
         budget.afford(last * 3)
         started = time.perf_counter()
@@ -373,7 +374,8 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
-            history.append((entries, list(value_noise) + noises))
+            history.append(zeros.settle(entries, list(value_noise) + noises, size if attempt.directional is None else None))
+            entries = history[-1][0]
             if len(history) > 1:
                 if value_digits is None and settle(
                     (history[-2][0][:size], history[-2][1][:size]), (entries[:size], history[-1][1][:size]), digits
