@@ -460,6 +460,9 @@ def _lift(x):
     return Sym(ball, _const(x))
 
 
+lift = _lift  # a number of the program as a `Sym` (`arb_proof_linalg`)
+
+
 def _tangent(slopes, syms):
     """sum of slope * d over the arguments that move; None where none does."""
     out = None
@@ -599,7 +602,7 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
         raise NoProof(f"{name} of an unknown")
     read = np.ones(cells.shape, dtype=bool) if reads is None else reads
     balls = _answer_balls(answer, cells)
-    mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape)
+    mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     plain = tuple(_name(s.q) if r else None for s, r in zip(cells.flat, read.flat))
     signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)

@@ -68,7 +68,7 @@ def iterative(fun, reads=None, spectrum=None, signs="similar"):
     solver's own error at that precision plus one rounding, as for any other op.
 
     On proof numbers it is `arb_proof.decomposition`: ``reads(shape, *options)``
-    the entries it reads (None: all), ``spectrum(shape)`` the output entries that
+    the entries it reads (None: all), ``spectrum(shape, matrix shape)`` the output entries that
     are its spectrum, invariant under the ``signs`` flips of the matrix.
     """
 
@@ -98,15 +98,22 @@ def _triangle_read(shape, lower):
     return np.tril(np.ones(shape, dtype=bool)) if lower else np.triu(np.ones(shape, dtype=bool))
 
 
-def _first_row(shape):
+def _first_row(shape, matrix_shape):
     """The eigenvalues' row of a packed eigendecomposition."""
     mask = np.zeros(shape, dtype=bool)
     mask[0] = True
     return mask
 
 
-def _everything(shape):
+def _everything(shape, matrix_shape):
     return np.ones(shape, dtype=bool)
+
+
+def _singular_row(shape, matrix_shape):
+    """The singular values' row of a packed svd: below U's m rows."""
+    mask = np.zeros(shape, dtype=bool)
+    mask[matrix_shape[0]] = True
+    return mask
 
 
 _GUARD_BITS = 32  # beyond twice the working precision: the solver's last digits are not its answer's
@@ -273,7 +280,7 @@ def _svd_packed_mp(a):
     return out
 
 
-_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", iterative(_svd_packed_mp)))
+_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", iterative(_svd_packed_mp, spectrum=_singular_row, signs="equivalent")))
 
 
 def _svdvals_mp(a):

@@ -420,7 +420,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
-    if settled is not None and _rule_below_a_noisy_zero(result, settled):
+    if settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven()):
         result.determined, result.unsettled = False, True
         result.why = (
             f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
@@ -466,8 +466,9 @@ def _settle_around_kinks(result, history, size):
     result.determined, result.unsettled = True, False
 
 
-def _rule_below_a_noisy_zero(result, settled):
-    """Whether a derivative entry settled on 0 where the rule holds a nonzero number.
+def _rule_below_a_noisy_zero(result, settled, proven=frozenset()):
+    """Whether a derivative entry settled on 0 where the rule holds a nonzero number (``proven``: the
+    flat derivative entries the program proved 0, which a rule is judged by).
 
     On mpmath a 0 is two precisions agreeing within a noise estimated by
     directed rounding, which is no proof: a softmax weight of e^-1600 next to a
@@ -482,7 +483,7 @@ def _rule_below_a_noisy_zero(result, settled):
     size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
     rule = [e for g in result.rule for e in flat_entries(g)]
     for k, entry in enumerate(settled[size:]):
-        if entry == 0 and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
+        if entry == 0 and k not in proven and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
             return True
     return False
 
