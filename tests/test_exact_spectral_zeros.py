@@ -5,7 +5,8 @@ reference's noise estimate reruns the program rounding every op down or up,
 and rounded up they never converged, so the spectral norm of a 2x2 matrix ran
 past any deadline. eigh reads one triangle: its derivative in the other is 0
 by construction, and the spectral norm of a diagonal matrix is an even function
-of each off-diagonal entry: zeros that only a proof settles. Each expected
+of each off-diagonal entry: zeros that only a proof settles (so do cholesky's
+upper triangle, which NumPy never reads, and det's and slogdet's zeros). Each expected
 number is computed here with mpmath from closed forms for 2x2 matrices, never
 from gradcli's path.
 """
@@ -121,3 +122,45 @@ def test_planted_noise_in_a_structural_zero_leaves_no_reference(tmp_path, monkey
     assert result.status != "ok"
     assert "not proven 0" in " ".join(result.notes + [str(f) for f in result.findings])
 
+
+
+def _cholesky_weighted_2x2(b):
+    """sum(L * W), W = [[1, 2], [3, 4]], for L the Cholesky factor of b's lower triangle:
+    L00 = sqrt(a), L10 = c / L00, L11 = sqrt(e - L10^2); b[0, 1] is never read."""
+    a, _, c, e = (mpmath.mpf(float(v)) for v in np.ravel(b))
+    l00 = mpmath.sqrt(a)
+    l10 = c / l00
+    l11 = mpmath.sqrt(e - l10 * l10)
+    d_l11_a, d_l11_c, d_l11_e = l10 * l10 / (2 * a * l11), -l10 / (l00 * l11), 1 / (2 * l11)
+    value = l00 + 3 * l10 + 4 * l11
+    gradient = [1 / (2 * l00) - 3 * c / (2 * a * l00) + 4 * d_l11_a, mpmath.mpf(0), 3 / l00 + 4 * d_l11_c, 4 * d_l11_e]
+    return value, gradient
+
+
+def _slogdet_2x2(b):
+    """log|a e - c d|, gradient the cofactors over the determinant."""
+    a, c, d, e = (mpmath.mpf(float(v)) for v in np.ravel(b))
+    det = a * e - c * d
+    return mpmath.log(abs(det)), [e / det, -d / det, -c / det, a / det]
+
+
+def _singular_product_2x2(b):
+    """s0 s1 = |det|, gradient the cofactors times the determinant's sign."""
+    log_det, gradient = _slogdet_2x2(b)
+    det = mpmath.exp(log_det)
+    return det, [g * det for g in gradient]
+
+
+SOLVERS = [
+    ("return np.sum(np.linalg.cholesky(b) * np.array([[1.0, 2.0], [3.0, 4.0]]))", [[3, 1], [0.5, 1]],
+     _cholesky_weighted_2x2),
+    ("return np.sum(np.linalg.cholesky(b) * np.array([[1.0, 2.0], [3.0, 4.0]]))", [[3, 0], [0, 1]],
+     _cholesky_weighted_2x2),
+    ("return np.linalg.slogdet(b)[1]", [[3, 0], [0, 1]], _slogdet_2x2),
+    ("s = np.linalg.svd(b)[1]\n    return s[0] * s[1]", [[3, 0], [0, 1]], _singular_product_2x2),
+]
+
+
+@pytest.mark.parametrize("body, at, truth", SOLVERS, ids=["cholesky", "cholesky diagonal", "slogdet", "svd signs"])
+def test_direct_solvers_and_svd_settle_with_proven_zeros(tmp_path, body, at, truth):
+    test_the_reference_settles_on_the_truth_with_its_zeros_exact(tmp_path, body, at, truth)
