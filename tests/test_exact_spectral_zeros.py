@@ -19,7 +19,7 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.autodiff import arb_proof
+from gradcli.autodiff import arb_proof_linalg
 from gradcli.autodiff import mp as gmp
 from gradcli.checker import precision, python_zero
 from gradcli.checker.exact_python import _traced
@@ -112,12 +112,15 @@ def test_only_true_zeros_are_proven():
     assert _zeros(NORM, [[3, 0], [0, 1]])[1:3] == [True, True]
     assert _zeros(NORM, [[3, 1], [0.5, 1]]) == [False] * 4  # every derivative there is a number
     assert _zeros("return np.sum(np.linalg.eigh(b + b.T)[0] ** 2)", [[3, 1], [0.5, 1]]) == [False] * 4
+    # sigma_max of [[1, h], [0, 1]] is 1 + |h|/2 + ...: even in h, a kink, no slope 0 (a repeated singular value)
+    assert _zeros(NORM, [[1, 0], [0, 1]]) == [False] * 4
+    assert _zeros(NORM, [[1, 0], [0, 0]])[1:3] == [True, True]  # sigma_max simple: the 0 beside it is no kink of it
 
 
 def test_planted_noise_in_a_structural_zero_leaves_no_reference(tmp_path, monkeypatch):
     # The op's rule no longer says which triangle eigh reads: its 0 is then a difference's noise again.
-    unplanted = arb_proof.decomposition
-    monkeypatch.setattr(arb_proof, "decomposition", lambda name, a, answer, reads, *rest: unplanted(name, a, answer, None, *rest))
+    unplanted = arb_proof_linalg.decomposition
+    monkeypatch.setattr(arb_proof_linalg, "decomposition", lambda name, a, answer, reads, *rest: unplanted(name, a, answer, None, *rest))
     result = _check(tmp_path, EIGH, [[2, 1], [1, 3]])
     assert result.status != "ok"
     assert "not proven 0" in " ".join(result.notes + [str(f) for f in result.findings])

@@ -460,9 +460,6 @@ def _lift(x):
     return Sym(ball, _const(x))
 
 
-lift = _lift  # a number of the program as a `Sym` (`arb_proof_linalg`)
-
-
 def _tangent(slopes, syms):
     """sum of slope * d over the arguments that move; None where none does."""
     out = None
@@ -580,98 +577,14 @@ def run(name, *args, **kwargs):
     raise NoProof(f"no proof rule for {name}")
 
 
-def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
-    """A matrix decomposition of ``a`` (a matrix of `Sym` numbers) as atoms: each output entry one unknown
-    named by the op, the entry and the exact entries the op reads, its slope along each entry read another.
-
-    An entry the op never reads (the upper triangle for eigh's "L") has no slope at
-    all: a derivative seeded there alone is the zero function, a proof. The entries
-    of ``spectrum`` (a mask over the output: eigenvalues, singular values) are
-    functions of the matrix up to signs, so they are named after a canonical
-    signing of it (``signs``: "similar", D A D for eigenvalues; "equivalent", D A E
-    for singular values), which makes svdvals of [[3, h], [0, 1]] and of [[3, -h],
-    [0, 1]] one unknown. ``answer(matrix)`` is the mpmath op: its answer, widened
-    by the half of its digits a solver may lose, is the balls' only use (which
-    branch a max of the singular values takes), never a proof.
-    """
-    cells = np.asarray(a, dtype=object)
-    if cells.ndim != 2:
-        raise NoProof(f"{name} of a stack of matrices")
-    cells = np.frompyfunc(_lift, 1, 1)(cells)
-    if any(s.q is None for s in cells.flat):
-        raise NoProof(f"{name} of an unknown")
-    read = np.ones(cells.shape, dtype=bool) if reads is None else reads
-    balls = _answer_balls(answer, cells)
-    mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
-    plain = tuple(_name(s.q) if r else None for s, r in zip(cells.flat, read.flat))
-    signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
-    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
-    out = np.empty(balls.shape, dtype=object)
-    for k in np.ndindex(balls.shape):
-        ours = signed if mask[k] else plain
-        value = _state.atom(("decomposition", name, k, ours))
-        if width is None:
-            out[k] = Sym(balls[k], value)
-            continue
-        slopes, movers = [], []
-        for (i, j), s in np.ndenumerate(cells):
-            if read[i, j] and s.d is not None:
-                sign = row_sign[i] * col_sign[j] if mask[k] else 1
-                slopes.append(mul(_const(sign), _state.atom(("slope", name, k, (i, j), ours))))
-                movers.append(s)
-        out[k] = Sym(balls[k], value, _tangent(slopes, movers) or [_const(0)] * width)
-    return out
+# What `arb_proof_linalg` builds its rules from: a number as a `Sym`, a constant, a slope sum, a quotient's
+# name and sign, and an atom of this proof.
+lift, const, tangent, name_of, negative = _lift, _const, _tangent, _name, _negative
 
 
-def _answer_balls(answer, cells):
-    """Balls about mpmath's answer at twice the balls' precision, each widened by half its digits."""
-    import flint  # lazy: python-flint, only where a proof runs
-    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
-
-    prec = max(2 * flint.ctx.prec, 256)
-    with mpmath.workprec(prec):
-        mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
-        numbers = np.asarray(answer(mids.astype(object)), dtype=object)
-        if any(not isinstance(v, mpmath.mpf) or not mpmath.isfinite(v) for v in numbers.flat):
-            raise NoProof("a decomposition without a finite real answer")
-        spread = max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)
-        return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v))) * 1024), 1, 1)(numbers)
-
-
-def _ball_about(flint, v, radius):
-    man, exp = v.man_exp
-    return flint.arb(int(man)) * flint.arb(2) ** int(exp) + flint.arb(0, radius)
-
-
-def _canonical_signs(cells, read, signs):
-    """``(names, row signs, column signs)``: the read entries' names after flipping the signs of rows (and,
-    "similar", the same columns; "equivalent", columns of their own) so that the first entry not 0 of each
-    (below the diagonal, "similar") is written positive: matrices with one such name have one spectrum."""
-    n, m = cells.shape
-    rows, cols = [1] * n, [1] * m
-
-    def entry(i, j):
-        held = cells[i, j] if read[i, j] else cells[j, i]  # "similar" with one triangle read: its mirror
-        return held.q if rows[i] * cols[j] > 0 else neg(held.q)
-
-    def flip_if_negative(line, flip):
-        lead = next((q for q in line if not q[0].is_zero()), None)
-        if lead is not None and _negative(lead):
-            flip()
-
-    if signs == "similar":
-        for i in range(1, n):
-            def turn(i=i):
-                rows[i] = cols[i] = -rows[i]
-            flip_if_negative((entry(i, j) for j in range(i)), turn)
-    else:
-        for _ in range(4):  # a few passes settle the signs; one that cycles only names less canonically
-            for i in range(n):
-                flip_if_negative((entry(i, j) for j in range(m)), lambda i=i: rows.__setitem__(i, -rows[i]))
-            for j in range(m):
-                flip_if_negative((entry(i, j) for i in range(n)), lambda j=j: cols.__setitem__(j, -cols[j]))
-    names = tuple(_name(entry(i, j)) if read[i, j] else None for i, j in np.ndindex(cells.shape))
-    return names, rows, cols
+def atom(name):
+    """The atom named ``name`` in the proof that runs."""
+    return _state.atom(name)
 
 
 def holds(a):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import arb_proof
+from . import arb_proof, arb_proof_linalg
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
@@ -67,16 +67,16 @@ def iterative(fun, reads=None, spectrum=None, signs="similar"):
     direction: the spread from the nearest run at the working precision is the
     solver's own error at that precision plus one rounding, as for any other op.
 
-    On proof numbers it is `arb_proof.decomposition`: ``reads(shape, *options)``
+    On proof numbers it is `arb_proof_linalg.decomposition`: ``reads(shape, *options)``
     the entries it reads (None: all), ``spectrum(shape, matrix shape)`` the output entries that
     are its spectrum, invariant under the ``signs`` flips of the matrix.
     """
 
     def run(*args, **kwargs):
-        if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof.decomposition`)
+        if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof_linalg.decomposition`)
             read = None if reads is None else reads(np.shape(args[0]), *args[1:])
             answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
-            return arb_proof.decomposition(run.__name__, args[0], answer, read, spectrum, signs)
+            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs)
         mpmath = loaded_mpmath()
         mode = mpmath.mp._prec_rounding[1]
         if mode == "n":
@@ -174,7 +174,10 @@ def _phases_as_numpy(vectors, matrix, complex_input):
     return vectors
 
 
-_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row)))
+_eigh_packed = primitive(
+    _eigh_packed_raw, "linalg.eigh", kind="linalg",
+    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row)),
+)
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
@@ -280,7 +283,10 @@ def _svd_packed_mp(a):
     return out
 
 
-_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", iterative(_svd_packed_mp, spectrum=_singular_row, signs="equivalent")))
+_svd_packed = primitive(
+    _svd_packed_raw, "linalg.svd", kind="linalg",
+    mp=mpmath_only("linalg.svd", iterative(_svd_packed_mp, spectrum=_singular_row, signs="equivalent")),
+)
 
 
 def _svdvals_mp(a):
@@ -503,7 +509,9 @@ def _eig_packed_mp(a):
     return out
 
 
-_eig_packed = primitive(_eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", iterative(_eig_packed_mp, spectrum=_first_row)))
+_eig_packed = primitive(
+    _eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", iterative(_eig_packed_mp, spectrum=_first_row))
+)
 
 
 def _eig_vjp(g, ans, a):

@@ -374,7 +374,8 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
-            history.append(zeros.settle(entries, list(value_noise) + noises, size if attempt.directional is None else None))
+            flat_gradient = attempt.directional is None
+            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None))
             entries = history[-1][0]
             if len(history) > 1:
                 if value_digits is None and settle(
