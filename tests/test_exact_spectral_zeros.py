@@ -167,3 +167,12 @@ SOLVERS = [
 @pytest.mark.parametrize("body, at, truth", SOLVERS, ids=["cholesky", "cholesky diagonal", "slogdet", "svd signs"])
 def test_direct_solvers_and_svd_settle_with_proven_zeros(tmp_path, body, at, truth):
     test_the_reference_settles_on_the_truth_with_its_zeros_exact(tmp_path, body, at, truth)
+
+
+def test_a_kink_at_the_point_is_no_symmetric_zero():
+    # |x0| at 0 is the same function of the step on both sides, and has no derivative there.
+    def f(x):
+        return gnp.abs(x[0]) + x[1] ** 2
+
+    zeros = python_zero.Zeros(lambda *a: _traced(f, a), [np.array([0.0, 1.0])])
+    assert [zeros._proven(k) for k in range(2)] == [False, False]

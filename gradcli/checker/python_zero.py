@@ -107,7 +107,7 @@ class Zeros:
     """
 
     def __init__(self, run, args):
-        self.run, self.args, self.known, self._degenerate = run, args, {}, None
+        self.run, self.args, self.known, self._path = run, args, {}, None
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size):
@@ -134,21 +134,37 @@ class Zeros:
         arb_core.enable()  # the proof numbers' dispatch
         if proven(self.run, self.args, coordinate=k)[1][0]:
             return True
-        if self._degenerate is None:
-            self._degenerate = _degenerate(self.run, self.args, self.flat)
-        if self._degenerate:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
+        if self._path is None:
+            self._path = _smooth_path(self.run, self.args, self.flat)
+        if self._path is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
             return False
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
-        return symmetric(self.run, self.args, step, coordinate=k)
+        return symmetric(_held_to(self.run, self._path), self.args, step, coordinate=k)
 
 
-def _degenerate(run, args, flat):
-    """Whether the program's value at the point is unknown on proof numbers: it went through a kink of a
-    decomposition (a repeated singular value, `arb_proof_linalg.decomposition`), where being even in the step
-    (sigma_max of [[1, h], [0, 1]] is 1 + |h|/2 + ...) proves no slope of 0. Unsure: degenerate."""
+def _smooth_path(run, args, flat):
+    """The branches the program takes at the point on proof numbers, or False where the point is a kink:
+    a branch on a tie (abs at 0), a value unknown there because it went through a decomposition's kink (a
+    repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of [[1, h], [0, 1]] is
+    1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+    arb_core.decisions, arb_core.ties = [], []
     try:
         with arb_proof.session(), np.errstate(all="ignore"):
             out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
-            return out.q is None if type(out) is arb_proof.Sym else False
-    except Exception:  # noqa: BLE001 - the symmetry proof meets the same refusal: nothing it proves
-        return True
+            unknown = type(out) is arb_proof.Sym and out.q is None
+    except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
+        return False
+    return False if unknown or arb_core.ties else list(arb_core.decisions)
+
+
+def _held_to(run, path):
+    """``run``, refusing (no proof) any evaluation whose branches are not ``path``: one smooth piece."""
+
+    def on_path(*args):
+        arb_core.decisions = []
+        out = run(*args)
+        if arb_core.decisions != path:
+            raise arb_proof.NoProof("a branch changes within the step")
+        return out
+
+    return on_path
