@@ -56,6 +56,19 @@ def test_what_the_wide_campaign_found_has_its_exact_reference(tree, point):
     assert disagreements(tree, point) == []
 
 
+def test_the_tie_of_picked_constants_is_proven_whatever_ran_before_in_the_process(monkeypatch):
+    # A long audit worker or test session has picked many other constants before: the tie still holds.
+    from gradcli.autodiff import arb
+
+    monkeypatch.setattr(arb, "_PICKED", {})
+    for k in range(3 * arb._PICKED_HELD):
+        arb._picked_ball(1.0 + k / 1024)
+    arb._picked_ball(float("nan"))
+    assert len(arb._PICKED) == arb._PICKED_HELD
+    tree, point = WIDE_FINDS[3]
+    assert disagreements(tree, point) == []
+
+
 # Cases whose truth a float64 rounding inside expm1's high-precision path would spoil: expm1 of a tiny
 # number is that number to 1e-16 relative (rounded, fine), but log1p(expm1(a*a)) at a = 1e-10 and
 # expm1(x) - x chains lose it; the var of near-constant data the same with mean's division.

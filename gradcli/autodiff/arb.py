@@ -103,16 +103,23 @@ def _picked_ball(v):
     if not isinstance(v, (float, np.float16, np.float32)):
         return v
     # One ball per constant: clip(v, -1, 1) saturated at three entries gives one ball, so the same ops
-    # after it share their answers and a max among them is a proven tie, not an overlap.
-    ball = _PICKED.get(float(v))
+    # after it share their answers and a max among them is a proven tie, not an overlap. The least
+    # recently used constant goes first, so a run of up to _PICKED_HELD constants gets one ball each
+    # whatever ran before it in this process.
+    key = float(v)
+    if key != key:
+        return anchored.exact_ball(v)  # a NaN is no key: never found again, it would only crowd the others out
+    ball = _PICKED.pop(key, None)
     if ball is None:
         ball = anchored.exact_ball(v)
-        if len(_PICKED) < 256:
-            _PICKED[float(v)] = ball
+        if len(_PICKED) >= _PICKED_HELD:
+            del _PICKED[next(iter(_PICKED))]
+    _PICKED[key] = ball  # the newest at the end
     return ball
 
 
-_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision)
+_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision), oldest use first
+_PICKED_HELD = 256
 
 
 def _maximum(x, y):
