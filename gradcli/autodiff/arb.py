@@ -28,7 +28,7 @@ import numpy as np
 from . import arb_anchored as anchored
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_linalg, ops_special
+from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -218,6 +218,15 @@ def _sqrt(x):
 
 def _compare(test):
     return lambda x, y: test(*_apart(x, y))
+
+
+def _ranked_test(name, x, y):
+    """``name`` (less, greater ...) of two entries a sort or an arg-extreme compares: balls as every branch is
+    decided (`_decide`: recorded, a tie noted, undecided where they overlap), so the same order on balls, jets
+    and proof numbers is the same path; jets and proof numbers through their own operators, which do so too."""
+    if isinstance(x, ARB) and isinstance(y, ARB):
+        return ELEMENTWISE[name](x, y)
+    return ops_shape._plain_test(name, x, y)
 
 
 def _finite(x):
@@ -754,6 +763,7 @@ def enable():
     _CTX = flint.ctx
 
     JETS.update(_jet_table())
+    ops_shape.compare = _ranked_test
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})
