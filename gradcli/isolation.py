@@ -219,18 +219,19 @@ def stop_resource_tracker():
     """Stop the resource tracker launched with gradcli's forkserver: for a process about to exit that ran only gradcli's workers.
 
     multiprocessing starts it with the forkserver, to unlink the named
-    semaphores and shared memory its processes leave behind; gradcli's
-    workers make none (they talk through pipes). It keeps gradcli's stdout
-    and stderr open until it sees this process gone and its own interpreter
-    has exited, 0.02-0.1 s that a pipe or a CI runner reading gradcli waits for.
+    semaphores and shared memory its processes leave behind (a user's case may
+    make some: a DataLoader, shared memory). Left alone it keeps gradcli's
+    stdout and stderr open until it sees this process gone and its own
+    interpreter has exited, 0.02-0.1 s that a pipe or a CI runner reading
+    gradcli waits for; stopped here, it still cleans up what the cases left
+    (closing its pipe is what tells it to), and this process waits for it.
     """
     from multiprocessing import resource_tracker  # imported by the forkserver's launch already
 
     tracker = resource_tracker._resource_tracker
     if _TRACKER == [(os.getpid(), getattr(tracker, "_pid", None))] and hasattr(tracker, "_stop"):
         try:
-            os.kill(tracker._pid, signal.SIGKILL)
-            tracker._stop()  # closes its pipe and reaps it
+            tracker._stop()  # closes its pipe, so it unlinks what is left and exits; then reaps it
         except OSError:
             pass  # gone already
 

@@ -1,5 +1,6 @@
 """An audit stopped half-way loses no finished case: --resume runs only what is missing, and reports as an unstopped run."""
 
+import errno
 import json
 import os
 import signal
@@ -136,3 +137,25 @@ def test_lines_are_written_at_once_and_synced_by_the_journals_own_thread(tmp_pat
     assert threading.active_count() == before  # closed: no thread left to hold the process's exit
     assert [json.loads(line)["case"]["name"] for line in (tmp_path / ".gradcli" / "journal.jsonl").read_text().splitlines()] == [
         "case0", "case1", "case2"]
+
+
+@pytest.mark.parametrize("code, raised", [(errno.EIO, True), (errno.ENOSPC, True), (errno.EINVAL, False)])
+def test_a_disk_error_while_syncing_is_raised_when_the_journal_closes_and_no_fsync_here_is_not(tmp_path, monkeypatch, code, raised):
+    from gradcli.audit.journal import Journal
+    from gradcli.audit.results import CaseResult
+
+    def failing_fsync(fd):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    journal = Journal(str(tmp_path / ".gradcli" / "journal.jsonl"))
+    result = CaseResult("case0", "exp(x)", "pass")
+    result.index = 0
+    journal.record(result, 0.1)
+    if raised:
+        with pytest.raises(OSError) as error:
+            journal.close()
+        assert error.value.errno == code
+    else:
+        journal.close()
+    assert journal.descriptor is None  # closed either way

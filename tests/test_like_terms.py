@@ -21,7 +21,7 @@ NAMES = ["x", "y", "z", "X", "x1", "x10", "x2", "b"]
 
 
 def sympy_text(a, b):
-    """What the fix wrote before: sympy's difference, parenthesized unless an atom."""
+    """sympy's text of the difference, parenthesized unless an atom: what the fix writes where sympy is asked."""
     difference = to_sympy(parse(a)) - to_sympy(parse(b))
     return str(difference) if difference.is_Atom else f"({difference})"
 

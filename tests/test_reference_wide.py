@@ -5,7 +5,6 @@ The longer campaign: ``python tests/test_reference_property.py --wide [--depth 4
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
@@ -13,21 +12,20 @@ import pytest
 import reference_wide_ops as wide
 from test_reference_property import VECTOR, _rounded_to_float64, campaign, disagreements
 
-SAMPLE_COMPOSITIONS = 8
+SAMPLE_COMPOSITIONS = 8  # about 15 s on a quiet machine; the same sample on every machine, however loaded
 SAMPLE_POINTS = 2
-SAMPLE_SECONDS = 30  # the sample stops drawing compositions past this: it stays under a minute
 
 
 def test_random_wide_compositions_match_the_oracle():
     tried, points, answered, failures = campaign(
-        seed=2031, compositions=SAMPLE_COMPOSITIONS, points=SAMPLE_POINTS, deadline=time.monotonic() + SAMPLE_SECONDS,
+        seed=2031, compositions=SAMPLE_COMPOSITIONS, points=SAMPLE_POINTS,
         pick=wide.wide_composition, draw=wide.wide_point,
     )
     assert not failures, "\n".join(failures)
-    assert points and answered >= points // 2, (tried, points, answered)
+    assert tried == SAMPLE_COMPOSITIONS and points and answered >= points // 2, (tried, points, answered)
 
 
-# What the wide campaign found. gnp.mean divides by a NumPy integer (the count), which balls took but
+# Points where the wide campaign disagreed with the oracle, kept answered. gnp.mean divides by a NumPy integer (the count), which balls took but
 # jets did not (flint makes no ball of a NumPy int): forward mode on balls gave up, the differences could
 # not resolve a derivative of e^-2262, and the point had no reference (seed 7).
 WIDE_FINDS = [
@@ -55,6 +53,19 @@ WIDE_FINDS += [
 
 @pytest.mark.parametrize("tree, point", WIDE_FINDS)
 def test_what_the_wide_campaign_found_has_its_exact_reference(tree, point):
+    assert disagreements(tree, point) == []
+
+
+def test_the_tie_of_picked_constants_is_proven_whatever_ran_before_in_the_process(monkeypatch):
+    # A long audit worker or test session has picked many other constants before: the tie still holds.
+    from gradcli.autodiff import arb
+
+    monkeypatch.setattr(arb, "_PICKED", {})
+    for k in range(3 * arb._PICKED_HELD):
+        arb._picked_ball(1.0 + k / 1024)
+    arb._picked_ball(float("nan"))
+    assert len(arb._PICKED) == arb._PICKED_HELD
+    tree, point = WIDE_FINDS[3]
     assert disagreements(tree, point) == []
 
 

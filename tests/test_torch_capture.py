@@ -1,6 +1,6 @@
 """What the PyTorch capture saves, held to what it would give without the saving, bit for bit.
 
-A graph of elementwise ops traced on numbers serves arrays of any shape; a
+A graph of elementwise ops traced on numbers serves a longdouble sweep range entry by entry; a
 fused ``softplus_backward`` replays as PyTorch's decomposition of it; longdouble
 replays the float64 graph; and forward mode on jets follows softplus's
 threshold as balls do, so the exact gradient comes from jets.
@@ -39,22 +39,28 @@ def _points(dtype, n=64):
     return np.concatenate([RNG.normal(scale=3.0, size=n // 2), RNG.uniform(-120.0, 120.0, size=n // 2)]).astype(dtype)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("function", [scalar, two])  # both elementwise: where, comparisons, sqrt, sigmoid, softplus
-def test_a_graph_traced_on_numbers_replays_arrays_as_their_own_trace(function, dtype):
+def test_a_longdouble_range_replays_the_number_graph_as_the_ranges_own_trace(function):
     arity = function.__code__.co_argcount
-    arrays = [_points(dtype) for _ in range(arity)]
-    cotangent = _points(dtype)
+    arrays = [_points(np.longdouble) for _ in range(arity)]
     shared = _Captured(function, "f")
-    shared.forward(*[a[0] for a in arrays])  # traced on numbers first
-    own = _Captured(function, "f")  # traced on the arrays themselves
+    own = _Captured(function, "f")  # traced on the range itself
     with np.errstate(all="ignore"):
-        got = shared.forward(*arrays), shared.backward(tuple(arrays), cotangent)
-        want = own.forward(*arrays), own.backward(tuple(arrays), cotangent)
-    assert len({id(g) for g in shared.graphs.values()}) == 1  # no trace of its own for the arrays
-    assert_same_bits(got[0], want[0])
-    for g, w in zip(got[1], want[1]):
+        values, grads = shared.vectorised(arrays, np.longdouble)  # each entry a point: the number's graph
+        want = own.forward(*arrays), own.backward(tuple(arrays), np.ones(len(arrays[0]), dtype=np.longdouble))
+    assert {part[1] for _, parts in shared.graphs for part in parts} == {()}  # the range had no trace of its own
+    assert_same_bits(values, want[0])
+    for g, w in zip(grads, want[1]):
         assert_same_bits(g, w)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_graph_traced_on_numbers_does_not_serve_arrays(dtype):
+    captured = _Captured(scalar, "f")
+    captured.forward(dtype(0.5))
+    assert next(iter(captured.graphs.values())).elementwise
+    captured.forward(np.ones(3, dtype=dtype))  # the user's Python may read the shape: a trace of its own
+    assert len({id(g) for g in captured.graphs.values()}) == 2
 
 
 def test_a_graph_with_a_reduction_is_traced_again_for_arrays():

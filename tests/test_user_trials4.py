@@ -43,6 +43,8 @@ CHOSEN = [
     "tf_user4:iterated@x=0.5:float64",
     # Keras's label-smoothed cross-entropy: TensorFlow's fused rule assumes float32 labels summing to 1 (T10)
     "tf_user4:smoothed_cce@logits=[[1,2,3]]:float32",
+    # the spectral norm through mpmath's SVD, whose iterations stall under directed rounding (T16)
+    "numpy_user4:spectral@b=[[3,1],[0.5,1]]:float64",
 ]
 BY_ID = {case.id: case for case in cases4.ALL}
 

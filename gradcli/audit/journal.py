@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import errno
 import os
 import threading
 
@@ -33,6 +34,9 @@ def journal_path(cases, shard, folder=".") -> str:
     return os.path.join(folder, FOLDER, f"journal-{key}.jsonl")
 
 
+_NO_FSYNC = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP}  # file systems (pipes, some FUSE) that cannot sync
+
+
 class Journal:
     """The finished cases of one run, read back (``resume``) or started afresh, and appended to as cases finish."""
 
@@ -45,6 +49,7 @@ class Journal:
         self._written = threading.Condition()  # lines written since the last fsync, or the journal closing
         self._unsynced = self._closing = False
         self._syncer = None
+        self._failed = None  # an fsync's error other than "not supported here", raised at close
 
     def record(self, result, elapsed):
         """Keep ``result`` (its ``index`` set), finished ``elapsed`` seconds into the whole run, resumed runs included."""
@@ -68,8 +73,11 @@ class Journal:
                 self._unsynced = False
             try:
                 os.fsync(self.descriptor)
-            except OSError:
-                pass  # a file system without fsync: every line is in the file already, as a stopped run needs
+            except OSError as error:
+                if error.errno not in _NO_FSYNC:  # a failing disk is the run's to report, at close
+                    self._failed = error
+                    return
+                # A file system without fsync: every line is in the file already, as a stopped run needs.
 
     def close(self, finished_run=False):
         """Stop writing (once; later calls do nothing); a run that finished removes its journal, since nothing is left to resume."""
@@ -82,6 +90,8 @@ class Journal:
             self._syncer.join()  # the last lines on the disk, and no thread left to keep the process from its exit
         os.close(self.descriptor)
         self.descriptor = None
+        if self._failed is not None:
+            raise self._failed
         if finished_run:
             os.remove(self.path)
             try:

@@ -27,7 +27,8 @@ import numpy as np
 
 from . import arb_anchored as anchored
 from . import arb_proof as proof
-from . import mp, ops, ops_array, ops_linalg, ops_special
+from . import arb_proof_linalg as proof_linalg
+from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -102,16 +103,23 @@ def _picked_ball(v):
     if not isinstance(v, (float, np.float16, np.float32)):
         return v
     # One ball per constant: clip(v, -1, 1) saturated at three entries gives one ball, so the same ops
-    # after it share their answers and a max among them is a proven tie, not an overlap.
-    ball = _PICKED.get(float(v))
+    # after it share their answers and a max among them is a proven tie, not an overlap. The least
+    # recently used constant goes first, so a run of up to _PICKED_HELD constants gets one ball each
+    # whatever ran before it in this process.
+    key = float(v)
+    if key != key:
+        return anchored.exact_ball(v)  # a NaN is no key: never found again, it would only crowd the others out
+    ball = _PICKED.pop(key, None)
     if ball is None:
         ball = anchored.exact_ball(v)
-        if len(_PICKED) < 256:
-            _PICKED[float(v)] = ball
+        if len(_PICKED) >= _PICKED_HELD:
+            del _PICKED[next(iter(_PICKED))]
+    _PICKED[key] = ball  # the newest at the end
     return ball
 
 
-_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision)
+_PICKED = {}  # a float constant a pick returned -> its exact ball (exact at every precision), oldest use first
+_PICKED_HELD = 256
 
 
 def _maximum(x, y):
@@ -210,6 +218,15 @@ def _sqrt(x):
 
 def _compare(test):
     return lambda x, y: test(*_apart(x, y))
+
+
+def _ranked_test(name, x, y):
+    """``name`` (less, greater ...) of two entries a sort or an arg-extreme compares: balls as every branch is
+    decided (`_decide`: recorded, a tie noted, undecided where they overlap), so the same order on balls, jets
+    and proof numbers is the same path; jets and proof numbers through their own operators, which do so too."""
+    if isinstance(x, ARB) and isinstance(y, ARB):
+        return ELEMENTWISE[name](x, y)
+    return ops_shape._plain_test(name, x, y)
 
 
 def _finite(x):
@@ -746,9 +763,11 @@ def enable():
     _CTX = flint.ctx
 
     JETS.update(_jet_table())
+    ops_shape.compare = _ranked_test
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})
+    SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():
             prim = primitive_of(value)

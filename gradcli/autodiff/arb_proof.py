@@ -572,7 +572,19 @@ def run(name, *args, **kwargs):
         return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
     if name in _STEPS:
         return _step(name, args)
+    if name in ("real", "conj", "conjugate"):  # a `Sym` is a real number
+        return _lift(args[0])
     raise NoProof(f"no proof rule for {name}")
+
+
+# What `arb_proof_linalg` builds its rules from: a number as a `Sym`, a constant, a slope sum, a quotient's
+# name and sign, and an atom of this proof.
+lift, const, tangent, name_of, negative = _lift, _const, _tangent, _name, _negative
+
+
+def atom(name):
+    """The atom named ``name`` in the proof that runs."""
+    return _state.atom(name)
 
 
 def holds(a):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import arb_proof, arb_proof_linalg
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
@@ -51,6 +52,80 @@ def _no_exact_reference(name):
 def _eye(n, like):
     """The identity in the real dtype of ``like``: a float64 one would promote float32 cotangents."""
     return np.eye(n, dtype=np.asarray(raw(like)).real.dtype)
+
+
+def iterative(fun, reads=None, spectrum=None, signs="similar"):
+    """``fun``, an mpmath decomposition that iterates to convergence, made to round as one op rounds.
+
+    The exact reference estimates rounding noise by running the program again
+    with every op rounding down or up (`checker.precision.with_noise`). An
+    iterative solver's stopping test assumes rounding to nearest: rounded up
+    throughout, mpmath's svd_r and eigsy never meet it and run to their
+    iteration limit, then raise, which leaves every precision's noise unknown.
+    So under a directed rounding the solver runs to nearest at twice the working
+    precision plus guard bits, and its answer is then rounded once in that
+    direction: the spread from the nearest run at the working precision is the
+    solver's own error at that precision plus one rounding, as for any other op.
+
+    On proof numbers it is `arb_proof_linalg.decomposition`: ``reads(shape, *options)``
+    the entries it reads (None: all), ``spectrum(shape, matrix shape)`` the output entries that
+    are its spectrum, invariant under the ``signs`` flips of the matrix.
+    """
+
+    def run(*args, **kwargs):
+        if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof_linalg.decomposition`)
+            read = None if reads is None else reads(np.shape(args[0]), *args[1:])
+            answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
+            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs)
+        mpmath = loaded_mpmath()
+        mode = mpmath.mp._prec_rounding[1]
+        if mode == "n":
+            return fun(*args, **kwargs)
+        prec = mpmath.mp.prec
+        mpmath.mp._prec_rounding[1] = "n"
+        try:
+            with mpmath.workprec(2 * prec + _GUARD_BITS):
+                out = fun(*args, **kwargs)
+        finally:
+            mpmath.mp._prec_rounding[1] = mode
+        return _rounded(out, (mpmath.mpf, mpmath.mpc))
+
+    run.__name__ = getattr(fun, "__name__", "iterative")
+    return run
+
+
+def _triangle_read(shape, lower):
+    return np.tril(np.ones(shape, dtype=bool)) if lower else np.triu(np.ones(shape, dtype=bool))
+
+
+def _first_row(shape, matrix_shape):
+    """The eigenvalues' row of a packed eigendecomposition."""
+    mask = np.zeros(shape, dtype=bool)
+    mask[0] = True
+    return mask
+
+
+def _everything(shape, matrix_shape):
+    return np.ones(shape, dtype=bool)
+
+
+def _singular_row(shape, matrix_shape):
+    """The singular values' row of a packed svd: below U's m rows."""
+    mask = np.zeros(shape, dtype=bool)
+    mask[matrix_shape[0]] = True
+    return mask
+
+
+_GUARD_BITS = 32  # beyond twice the working precision: the solver's last digits are not its answer's
+
+
+def _rounded(out, kinds):
+    """Every mpmath number of ``out`` (an object array or a tuple of them) rounded at the working precision and rounding."""
+    if isinstance(out, tuple):
+        return tuple(_rounded(part, kinds) for part in out)
+    if isinstance(out, np.ndarray) and out.dtype == object:
+        return np.frompyfunc(lambda v: +v if isinstance(v, kinds) else v, 1, 1)(out).astype(object)
+    return +out if isinstance(out, kinds) else out
 
 
 # -- eigh ---------------------------------------------------------------------------------
@@ -99,7 +174,10 @@ def _phases_as_numpy(vectors, matrix, complex_input):
     return vectors
 
 
-_eigh_packed = primitive(_eigh_packed_raw, "linalg.eigh", kind="linalg", mp=mpmath_only("linalg.eigh", _eigh_packed_mp))
+_eigh_packed = primitive(
+    _eigh_packed_raw, "linalg.eigh", kind="linalg",
+    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row)),
+)
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
@@ -205,7 +283,10 @@ def _svd_packed_mp(a):
     return out
 
 
-_svd_packed = primitive(_svd_packed_raw, "linalg.svd", kind="linalg", mp=mpmath_only("linalg.svd", _svd_packed_mp))
+_svd_packed = primitive(
+    _svd_packed_raw, "linalg.svd", kind="linalg",
+    mp=mpmath_only("linalg.svd", iterative(_svd_packed_mp, spectrum=_singular_row, signs="equivalent")),
+)
 
 
 def _svdvals_mp(a):
@@ -218,7 +299,7 @@ def _svdvals_mp(a):
 
 
 # The spectral and nuclear norms' op: its mpmath path is the svd's, so it lives here beside its rule (below).
-svdvals.prim.mp = mpmath_only("linalg.svdvals", _svdvals_mp)
+svdvals.prim.mp = mpmath_only("linalg.svdvals", iterative(_svdvals_mp, spectrum=_everything, signs="equivalent"))
 
 
 def _svd_parts(packed, m):
@@ -319,7 +400,7 @@ def _svd_complement_mp(a):
 
 
 _svd_complement = primitive(
-    _svd_complement_raw, "linalg.svd.complement", kind="linalg", mp=mpmath_only("linalg.svd", _svd_complement_mp)
+    _svd_complement_raw, "linalg.svd.complement", kind="linalg", mp=mpmath_only("linalg.svd", iterative(_svd_complement_mp))
 )
 
 
@@ -376,7 +457,7 @@ def _pinv_mp(a, rcond=None, hermitian=False, rtol=_UNSET):
     return out
 
 
-pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", _pinv_mp))
+pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", iterative(_pinv_mp)))
 
 
 def _pinv_vjp(g, ans, a, *options):
@@ -428,7 +509,9 @@ def _eig_packed_mp(a):
     return out
 
 
-_eig_packed = primitive(_eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", _eig_packed_mp))
+_eig_packed = primitive(
+    _eig_packed_raw, "linalg.eig", kind="linalg", mp=mpmath_only("linalg.eig", iterative(_eig_packed_mp, spectrum=_first_row))
+)
 
 
 def _eig_vjp(g, ans, a):

@@ -434,14 +434,16 @@ cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky", mp=True)
 
 def _cholesky_vjp(g, ans, a):
     # Murray (2016): A_bar = L^-T Phi(L^T L_bar) L^-1, symmetrised, where Phi
-    # keeps the lower triangle and halves the diagonal.
+    # keeps the lower triangle and halves the diagonal. NumPy reads only the lower
+    # triangle, so each entry below the diagonal takes its mirror's share too and
+    # the upper triangle, never read, none.
     n = shape_of(a)[-1]
     lower_half_diag = np.tril(np.ones((n, n))) - 0.5 * np.eye(n)
     lower_half_diag = lower_half_diag.astype(np.asarray(raw(a)).dtype)
     l_inv = inv(ans)
     phi = matmul(_T(ans), g) * lower_half_diag
     s = matmul(matmul(_T(l_inv), phi), l_inv)
-    return (s + _T(s)) * 0.5
+    return (s + _T(s)) * lower_half_diag
 
 
 defvjp(cholesky, _cholesky_vjp, reads="ans")  # of the argument, only its shape and dtype

@@ -8,6 +8,7 @@ undone in exactly one place, `ops_array.unbroadcast`.
 
 from __future__ import annotations
 
+import contextvars
 import math
 import operator
 
@@ -237,7 +238,8 @@ class MixedPowers(Exception):
         self.forms = forms  # per point: the form its own run takes ("2x", "general"; "0" and its index alone)
 
 
-_POINTWISE = []  # non-empty inside `pointwise_powers`
+# Set inside `pointwise_powers`, per thread and task: a check in another thread differentiates x**y as usual.
+_POINTWISE = contextvars.ContextVar("gradcli_pointwise_powers", default=False)
 
 
 class pointwise_powers:  # noqa: N801 - used as a context manager, named as one
@@ -246,10 +248,10 @@ class pointwise_powers:  # noqa: N801 - used as a context manager, named as one
     exponent, and raises `MixedPowers` where those forms differ."""
 
     def __enter__(self):
-        _POINTWISE.append(True)
+        self._token = _POINTWISE.set(True)
 
     def __exit__(self, *exc):
-        _POINTWISE.pop()
+        _POINTWISE.reset(self._token)
         return False
 
 
@@ -265,7 +267,7 @@ def _pointwise_dbase(x, y):
 
 def _power_dbase(x, y):
     """d/dx x**y = y * x**(y-1), exactly 0 where y == 0 (never 0 * x**-1, which is nan at 0)."""
-    if _POINTWISE and type(y) is _ndarray and y.dtype == object:
+    if _POINTWISE.get() and type(y) is _ndarray and y.dtype == object:
         return _pointwise_dbase(x, y)
     if type(y) in (int, float) or (not isinstance(y, Box) and np.ndim(y) == 0):
         if y == 2:

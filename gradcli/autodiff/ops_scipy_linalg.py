@@ -12,6 +12,7 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops_decompositions import eigh as _numpy_eigh
+from .ops_decompositions import iterative
 from .ops import conj, real, select
 from .ops_array import getitem
 from .ops_linalg import cholesky as _lower_cholesky
@@ -99,7 +100,7 @@ def _sqrtm_mp(a):
     return np.array(root.tolist(), dtype=object)
 
 
-_sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_only("sqrtm", _sqrtm_mp))
+_sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_only("sqrtm", iterative(_sqrtm_mp)))
 
 
 def _sqrtm_vjp(g, ans, a):

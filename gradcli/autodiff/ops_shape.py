@@ -7,6 +7,9 @@ so its gradient, forward mode and mpmath support come with theirs.
 
 from __future__ import annotations
 
+import functools
+import operator
+
 import numpy as np
 
 from .core import defjvp, defvjp
@@ -220,16 +223,69 @@ def take_along_axis(arr, indices, axis):
     return getitem(arr, tuple(index))
 
 
+_TESTS = {"lt": "less", "gt": "greater", "le": "less_equal", "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}
+
+
+def _plain_test(name, x, y):
+    return getattr(operator, next(k for k, v in _TESTS.items() if v == name))(x, y)
+
+
+# How two entries of an object array compare inside a sort or an arg-extreme: Python's own operators, until
+# `arb.enable` puts in one that decides balls as every branch is decided (recorded, undecided where they
+# overlap). flint's own < answers False for balls that overlap and records nothing: an order nobody proved.
+compare = _plain_test
+
+
+class _Ranked:
+    """An entry of an object array (a ball, a jet, a proof number, an mpf) as NumPy's sorts and arg-extremes
+    compare it: through `compare`, so the order a pick is made by is a decision of the path like any other."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, x):
+        self.x = x
+
+    def _test(name):  # noqa: N805 - a helper that makes the operators below
+        return lambda self, other: bool(compare(name, self.x, other.x if type(other) is _Ranked else other))
+
+    __lt__, __gt__, __le__ = _test("less"), _test("greater"), _test("less_equal")
+    __ge__, __eq__, __ne__ = _test("greater_equal"), _test("equal"), _test("not_equal")
+    __hash__ = None
+    del _test
+
+
+def ranked(values):
+    """``values`` (plain) ready for NumPy's argsort, argpartition, argmax, argmin: an object array's entries
+    wrapped to compare through `compare`; a float array as it is."""
+    values = np.asarray(values)
+    if values.dtype != object:
+        return values
+    out = np.empty(values.shape, dtype=object)
+    for i, v in enumerate(values.flat):
+        out.flat[i] = _Ranked(v)
+    return out
+
+
+def by_rank(fun):
+    """NumPy's ``fun`` (argsort, argpartition, argmax, argmin) with its first argument `ranked`."""
+
+    @functools.wraps(fun)
+    def call(a, *args, **kwargs):
+        return fun(ranked(a), *args, **kwargs)
+
+    return call
+
+
 def sort(a, axis=-1, kind=None):
     """``np.sort``: the elements moved into order, so each keeps its own gradient."""
     a = asarray(a)
-    return take_along_axis(a, np.argsort(raw(a), axis=axis, kind=kind), axis)
+    return take_along_axis(a, np.argsort(ranked(raw(a)), axis=axis, kind=kind), axis)
 
 
 def partition(a, kth, axis=-1):
     """``np.partition``: the element of rank ``kth`` in its place, smaller ones before it, larger after."""
     a = asarray(a)
-    return take_along_axis(a, np.argpartition(raw(a), kth, axis=axis), axis)
+    return take_along_axis(a, np.argpartition(ranked(raw(a)), kth, axis=axis), axis)
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):

@@ -14,6 +14,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 
 
@@ -40,7 +41,7 @@ def cumulative(x, axis, combine, reverse=False, exclusive=False, identity=None):
 
 def order_of(x, axis=-1, descending=False):
     """The stable order of ``x``'s plain values along ``axis`` (ties keep their positions), as indices."""
-    values = np.asarray(raw(x))
+    values = ranked(raw(x))  # balls compared as decisions of the path, not by flint's unrecorded <
     if descending:
         # A stable descending order: ascending order of the reversed axis, mapped back and reversed.
         flipped = np.flip(values, axis=axis)

@@ -735,8 +735,12 @@ def _traced_graph(tf, traced, specs):
 
 def _placeholder(dtype, shape, name=None):
     """A graph's placeholder by the door TensorFlow's own function graphs make theirs (half the cost of the public one's checks)."""
-    from tensorflow.python.eager.graph_only_ops import graph_placeholder  # lazy: TensorFlow's; no public door
+    try:
+        from tensorflow.python.eager.graph_only_ops import graph_placeholder  # lazy: TensorFlow's; no public door
+    except ImportError:  # a TensorFlow that moved it: the public door gives the same placeholder
+        import tensorflow as tf  # lazy: only a TensorFlow target gets here
 
+        return tf.compat.v1.placeholder(dtype, shape, name=name)
     return graph_placeholder(dtype, shape, name=name)
 
 

@@ -175,7 +175,10 @@ class _Captured:
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
 
         One graph serves both: the forward replay runs only the operations the
-        value needs; a high-precision replay shares the float64 graph.
+        value needs; a high-precision replay shares the float64 graph. A graph
+        serves only the shapes it was traced at: the user's Python may branch on
+        a shape (``x.dim()``, ``x.numel()``), and a graph traced on numbers holds
+        the numbers' branch.
         """
         quick = _quick_key(args)
         graph = self.quick.get(quick) if quick is not None else None
@@ -183,7 +186,7 @@ class _Captured:
             return graph
         key = _layout(args, leaves)
         generic = _layout(args, leaves, generic=True)
-        graph = self.graphs.get(key) or self.graphs.get(generic) or self._elementwise(key, generic)
+        graph = self.graphs.get(key) or self.graphs.get(generic)
         if graph is None:
             graph = self.graphs[key] = self._trace(args, leaves)
             if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
@@ -191,20 +194,6 @@ class _Captured:
         if quick is not None:
             self.quick[quick] = graph
         return graph
-
-    def _elementwise(self, key, generic):
-        """A graph traced on numbers that serves arrays of any one shape, or None.
-
-        Every op of such a graph maps entries one by one (`torch_graph.Graph.elementwise`),
-        so PyTorch, traced again on arrays of one shape, records the same graph;
-        a sweep's range and a batch of points replay it without a trace of their own.
-        """
-        for layout in (key, generic):
-            at_numbers = _at_numbers(layout)
-            graph = self.graphs.get(at_numbers) if at_numbers is not None else None
-            if graph is not None and graph.elementwise:
-                return graph
-        return None
 
     def _trace(self, args, leaves):
         examples = [_example(leaf) for leaf in leaves]
@@ -269,7 +258,7 @@ def vectorised(captured, arrays, dtype):
     """
     dtype = np.dtype(dtype)
     if dtype not in (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)):
-        return None  # a dtype PyTorch lacks (longdouble): the sweep replays the graph at that precision
+        return _replayed_per_entry(captured, arrays, dtype)
     import torch  # lazy: only a PyTorch target needs it
     from torch.func import grad_and_value, vmap  # lazy: as above
 
@@ -278,6 +267,28 @@ def vectorised(captured, arrays, dtype):
     each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
     grads, values = vmap(each)(*inputs)
     return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)
+
+
+def _replayed_per_entry(captured, arrays, dtype):
+    """``vectorised``'s answer in a dtype PyTorch lacks (longdouble): the graph of one point replayed on the range, or None.
+
+    Each entry of a range of numbers is a point of shape (), the shape that
+    graph was traced at, so the user's Python ran as it runs for every point;
+    a graph whose every op maps entries one by one (`torch_graph.Graph.elementwise`)
+    then computes each entry as it computes that point. Anything else is None:
+    the sweep replays the graph per point or traces one for the range.
+    """
+    columns = [np.asarray(a, dtype=dtype) for a in arrays]
+    if not columns or any(c.ndim != 1 or not len(c) for c in columns):
+        return None
+    point = tuple(c[0] for c in columns)
+    graph = captured._graph(point, list(point))
+    if not graph.elementwise:
+        return None
+    ones = np.ones(len(columns[0]), dtype=dtype)
+    value, *grads = replay(graph, columns + [ones], captured.defined)
+    shape = ones.shape
+    return np.broadcast_to(value, shape), tuple(np.broadcast_to(g, shape) for g in grads)
 
 
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------
@@ -386,15 +397,6 @@ def _layout(args, leaves, generic=False):
         else:
             parts.append(("held", repr(value)))
     return (_structure(args), tuple(parts))
-
-
-def _at_numbers(layout):
-    """``layout`` with every leaf a number (shape ()), when all are floats of one shape other than (); else None."""
-    structure, parts = layout
-    shapes = {part[1] for part in parts if len(part) == 2}
-    if len(shapes) != 1 or () in shapes or any(len(part) != 2 for part in parts):
-        return None
-    return structure, tuple((kind, ()) for kind, _ in parts)
 
 
 def _quick_key(args):

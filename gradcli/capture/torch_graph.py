@@ -13,10 +13,10 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   values (the branch taken there), which is slower but right.
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
   op and the line: the replay follows values, not storage.
-- A graph of elementwise ops traced on numbers is replayed on arrays of any one
-  shape without a trace of its own (`Graph.elementwise`): Python code that reads
-  a tensor's shape and branches on it (``if x.dim() == 0``) is taken at its
-  numbers' branch there.
+- A graph serves only the shapes it was traced at, since Python code may read
+  a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
+  ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
+  entry by entry: each entry is a point of the traced shape (a sweep's ranges).
 - Random ops, ``.item()`` results fed back as Python numbers and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 

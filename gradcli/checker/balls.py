@@ -15,8 +15,10 @@ taken for 0.
 asks `Budget.afford` before a pass it estimates from the last one, and in the
 main thread a timer interrupts a single operation that runs past the end
 (mpmath's sin of 10^(10^9)). Running out raises `OutOfTime`. Inside `one_clock`
-(a whole check) every budget counts from the same start, so ``--max-time``
-bounds the command, not each point and dtype.
+(a whole check) every budget draws on the same clock, so ``--max-time`` bounds
+the reference of the whole check, not each point and dtype; that clock counts
+the reference's own work alone, so what else a check does, and how loaded the
+machine is while it does it, leaves the reference's seconds alone.
 """
 
 from __future__ import annotations
@@ -41,21 +43,69 @@ RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a resul
 ZERO_RADIUS_LOG2 = -16384  # a ball around 0 this small (1.2e-4932) is 0: what float64 cannot hold is shown as text
 DEFAULT_MAX_TIME = 30.0
 
-# When the check that is running started: the start of every budget made inside it.
-_CHECK_STARTED = contextvars.ContextVar("gradcli_check_started", default=None)
+# The clock of the check (or sweep) that is running: every budget made inside it draws on it.
+_CHECK_CLOCK = contextvars.ContextVar("gradcli_check_clock", default=None)
+
+
+class _Clock:
+    """The seconds a check's exact reference has spent, summed over its points, dtypes and fixes' re-checks.
+
+    It runs only inside `Budget.interrupting` (the reference at work), so
+    what the rest of a check costs (a framework's capture, its own numbers,
+    finite differences, loading a fix's module) and a loaded machine's share
+    of it draw nothing from --max-time. A ``wall`` clock (a sweep's: its
+    --max-time bounds the whole sweep) counts every second since it started.
+    """
+
+    def __init__(self, wall=False):
+        self.started = time.perf_counter()
+        self.wall, self.spent, self.depth, self.since = wall, 0.0, 0, 0.0
+
+    def used(self):
+        if self.wall:
+            return time.perf_counter() - self.started
+        return self.spent + (time.perf_counter() - self.since if self.depth else 0.0)
+
+    @contextlib.contextmanager
+    def running(self):
+        if self.depth == 0:
+            self.since = time.perf_counter()
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.spent += time.perf_counter() - self.since
 
 
 @contextlib.contextmanager
-def one_clock():
-    """One time budget for a whole check: points, dtypes, Jacobian rows and fixes' re-checks all draw on it."""
-    if _CHECK_STARTED.get() is not None:  # a re-check inside a check shares the outer clock
+def one_clock(wall=False):
+    """One time budget for a whole check: points, dtypes, Jacobian rows and fixes' re-checks all draw on it.
+
+    By default only the exact reference's own work counts (`_Clock`); with
+    ``wall`` every second does (a sweep). Nested inside another, it is the outer one.
+    """
+    if _CHECK_CLOCK.get() is not None:  # a re-check inside a check shares the outer clock
         yield
         return
-    token = _CHECK_STARTED.set(time.perf_counter())
+    token = _CHECK_CLOCK.set(_Clock(wall))
     try:
         yield
     finally:
-        _CHECK_STARTED.reset(token)
+        _CHECK_CLOCK.reset(token)
+
+
+_RAN_PAST = "the exact reference ran past --max-time"  # how every `OutOfTime` message begins
+
+
+def ran_out_of_time(result):
+    """Whether a checked point's ``error`` is the budget running out (a finding says so), not an answer about it.
+
+    What a point would have been given more time is unknown: a reader comparing
+    verdicts (a fix's re-check) must say "out of time" there, never "worse".
+    """
+    return any(f.kind == "undetermined" and f.message.startswith(_RAN_PAST) for f in result.findings)
 
 
 class OutOfTime(BaseException):
@@ -75,12 +125,13 @@ class Budget:
 
     def __init__(self, seconds=DEFAULT_MAX_TIME):
         self.seconds = seconds
-        started = _CHECK_STARTED.get()
-        self.start = time.perf_counter() if started is None else started
+        # Outside a check a budget is a wall clock of its own, from now.
+        self.clock = _CHECK_CLOCK.get() or _Clock(wall=True)
+        self.start = self.clock.started
         self.passes = 0  # how many high-precision passes were paid for (tests count work, not seconds)
 
     def left(self):
-        return self.seconds - (time.perf_counter() - self.start)
+        return self.seconds - self.clock.used()
 
     def afford(self, estimate=0.0):
         """Raise `OutOfTime` unless a pass estimated at ``estimate`` seconds ends within the budget."""
@@ -90,12 +141,13 @@ class Budget:
 
     def message(self):
         return (
-            f"the exact reference ran past --max-time ({self.seconds:g} seconds for the whole check; raise "
+            f"{_RAN_PAST} ({self.seconds:g} seconds for the whole check; raise "
             "--max-time to let it try longer): no verdict"
         )
 
     def interrupting(self):
-        """A context in which a single operation running past the budget is interrupted (main thread only)."""
+        """A context for the reference at work: its clock runs, and a single operation running past the budget
+        is interrupted (main thread only)."""
         return _Alarm(self)
 
 
@@ -105,6 +157,8 @@ class _Alarm:
         self.armed = False
 
     def __enter__(self):
+        self.running = self.budget.clock.running()
+        self.running.__enter__()
         if (
             not hasattr(signal, "setitimer")
             or threading.current_thread() is not threading.main_thread()
@@ -128,6 +182,7 @@ class _Alarm:
         if self.armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.saved)
+        self.running.__exit__(None, None, None)
         return False
 
 
@@ -350,41 +405,42 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     pending = list(range(len(points)))
     tried = set()  # the points whose zeros the formula's structure was asked to prove
     envs = [{name: arb(float(value)) for name, value in point.items()} for point in points]  # exact at any bits
-    try:
-        while bits <= max_bits:
-            budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
-            started = time.perf_counter()
-            flint.ctx.prec = bits
-            still = []
-            for k in pending:
-                env = envs[k]
-                try:
-                    found, every = _evaluate(program, env)
-                    proofs = [_proof(ball, relative) for ball in found]
-                except (Undecided, ZeroDivisionError):
-                    found, proofs = [], [None]
-                if k not in tried and found and _only_zeros_left(found, proofs):
-                    proofs, again = _structural_zeros(program, points[k], proofs, every)
-                    if not again:  # the structure is the same at every precision: asked once a point
-                        tried.add(k)
-                for j, proof in enumerate(proofs):
-                    if proof is not None and first[k][j] is None:
-                        first[k][j] = bits
-                if all(proof is not None for proof in proofs):
-                    # Read as numbers once, at the pass that settles them all: those of the passes before are not kept.
-                    results[k] = [_entry(ball, proof) for ball, proof in zip(found, proofs)]
-                else:
-                    still.append(k)
-            pending = still
-            last = time.perf_counter() - started
-            if not pending:
-                if nonzero_bits:
-                    nonzero = [b for row, found in zip(results, first) for e, b in zip(row, found) if e != 0]
-                    return results, bits, max(nonzero, default=START_BITS)
-                return results, bits
-            bits *= 2
-    finally:
-        flint.ctx.prec = saved
+    with budget.clock.running():  # the reference at work, wherever it is called from (a sweep's bands too)
+        try:
+            while bits <= max_bits:
+                budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
+                started = time.perf_counter()
+                flint.ctx.prec = bits
+                still = []
+                for k in pending:
+                    env = envs[k]
+                    try:
+                        found, every = _evaluate(program, env)
+                        proofs = [_proof(ball, relative) for ball in found]
+                    except (Undecided, ZeroDivisionError):
+                        found, proofs = [], [None]
+                    if k not in tried and found and _only_zeros_left(found, proofs):
+                        proofs, again = _structural_zeros(program, points[k], proofs, every)
+                        if not again:  # the structure is the same at every precision: asked once a point
+                            tried.add(k)
+                    for j, proof in enumerate(proofs):
+                        if proof is not None and first[k][j] is None:
+                            first[k][j] = bits
+                    if all(proof is not None for proof in proofs):
+                        # Read as numbers once, at the pass that settles them all: those of the passes before are not kept.
+                        results[k] = [_entry(ball, proof) for ball, proof in zip(found, proofs)]
+                    else:
+                        still.append(k)
+                pending = still
+                last = time.perf_counter() - started
+                if not pending:
+                    if nonzero_bits:
+                        nonzero = [b for row, found in zip(results, first) for e, b in zip(row, found) if e != 0]
+                        return results, bits, max(nonzero, default=START_BITS)
+                    return results, bits
+                bits *= 2
+        finally:
+            flint.ctx.prec = saved
     raise NoBall(f"balls did not settle below {max_bits} bits")
 
 

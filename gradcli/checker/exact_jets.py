@@ -90,11 +90,13 @@ def _jet_out(out, width):
             return None
         out = out.reshape(())[()]
     if type(out) is arb_core.Jet:
-        value, d = out.v, out.d
-    elif isinstance(out, arb_core.ARB):
-        value, d = out, None
+        out, d = out.v, out.d  # a constant's jet (where's 0 picked) holds the plain number as its value
+    else:
+        d = None
+    if isinstance(out, arb_core.ARB):
+        value = out
     elif isinstance(out, (int, float, np.floating, np.integer)) and not isinstance(out, (bool, np.bool_)):
-        value, d = arb_core.ARB(float(out)), None
+        value = arb_core.ARB(float(out))
     else:
         return None
     if d is None:

@@ -25,6 +25,7 @@ from ..expr.like_terms import difference_text
 from ..expr.parse import parse
 from ..expr.printers import python_name
 from ..expr.to_sympy import to_sympy
+from .balls import ran_out_of_time
 from .results import Fix
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
@@ -310,6 +311,9 @@ def verdict_parts(report):
             # (unstable before and after): `_judged_fix` reads these for it.
             "finite": _finite_where_exact(r),
             "bits_lost": r.bits_lost,
+            # An error because --max-time ran out is no verdict to compare: `_judged_fix` says so instead.
+            # (Findings are read only at an error: elsewhere reading them would make a point's explanation.)
+            "out_of_time": r.status == Verdict.ERROR and ran_out_of_time(r),
         }
         for r in report.results
     }
@@ -332,25 +336,51 @@ def _finite_where_exact(result):
     return True
 
 
+NOT_JUDGED = "rewrites not judged, out of time (raise --max-time): "  # a note's start (a sweep passes it on)
+
+
+class OutOfTimeWhy(str):
+    """Why a fix was not judged: --max-time ran out (a reason of its own, never "did not help")."""
+
+
+def rejection_notes(rejected):
+    """The report's notes on rewrites not offered: those that did not help, apart from those the clock cut short."""
+    helped_not = [f"{name} ({why})" for name, why in rejected if not isinstance(why, OutOfTimeWhy)]
+    cut = [f"{name} ({why})" for name, why in rejected if isinstance(why, OutOfTimeWhy)]
+    notes = ["rewrites tried that did not help: " + ", ".join(helped_not)] if helped_not else []
+    if cut:
+        notes.append(NOT_JUDGED + ", ".join(cut))
+    return notes
+
+
 def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     """A `Fix` if the re-checked one does better than the original, else None; and why not.
 
     Offered when better somewhere and worse nowhere; partial when it still
     fails somewhere. Value, gradient and overall verdicts are compared apart,
     so a fix of the value alone counts, and one that trades a better value
-    for a worse gradient does not.
+    for a worse gradient does not. Where the time budget (--max-time) ran out
+    there is no verdict to compare: a re-check cut short is not offered and
+    says so ("not re-checked at ...: out of time"), and a point where the
+    original ran out counts for neither better nor worse.
     """
     after = verdict_parts(rechecked)
     if set(after) != set(before):
         return None, "it checks other variables"
-    pairs = [(label, key) for label in before for key in ("status", *_PARTS)]
+    cut = [label for label in after if after[label].get("out_of_time")]
+    if cut:
+        return None, OutOfTimeWhy(f"not re-checked at {cut[0]}")
+    judged = [label for label in before if not before[label].get("out_of_time")]
+    if not judged:
+        return None, OutOfTimeWhy("the check itself ran out before it")
+    pairs = [(label, key) for label in judged for key in ("status", *_PARTS)]
     worse = [label for label, key in pairs if after[label][key].severity > before[label][key].severity]
     if worse:
         return None, f"worse at {worse[0]}"
-    now_nonfinite = [label for label in before if before[label]["finite"] and not after[label]["finite"]]
+    now_nonfinite = [label for label in judged if before[label]["finite"] and not after[label]["finite"]]
     if now_nonfinite:
         return None, f"worse at {now_nonfinite[0]} (a NaN or inf)"
-    now_finite = [label for label in before if after[label]["finite"] and not before[label]["finite"]]
+    now_finite = [label for label in judged if after[label]["finite"] and not before[label]["finite"]]
     if not now_finite and not any(after[label][key].severity < before[label][key].severity for label, key in pairs):
         return None, "better nowhere"
     parts = {label: {key: [before[label][key], after[label][key]] for key in _PARTS} for label in before}
@@ -405,11 +435,12 @@ def find_fixes(target, report, recheck, limit=3):
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
     if gradient_only and len(fixes) < limit:
-        snippet = _custom_gradient_fix(target, recheck, before)
+        snippet, why_not = _custom_gradient_fix(target, recheck, before)
         if snippet is not None:
             fixes.append(snippet)
-    if rejected:
-        report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
+        elif isinstance(why_not, OutOfTimeWhy):  # a snippet that did not help goes unnamed; one cut short is said
+            rejected.append(("custom gradient", why_not))
+    report.notes.extend(rejection_notes(rejected))
     return fixes
 
 
@@ -419,7 +450,7 @@ def judged_rewrites(before, candidates, limit, recheck):
     ``candidates`` yields (name, description, formula text or None, a function
     that makes the rewritten target, its diff or None); ``recheck(target)``
     checks one. Returns the fixes, at most ``limit``, and the rejected ones as
-    "name (why not)".
+    (name, why not) pairs (`rejection_notes` words them).
     """
     fixes, rejected = [], []
     for name, description, text, make_target, diff in candidates:
@@ -427,11 +458,11 @@ def judged_rewrites(before, candidates, limit, recheck):
             fixed = make_target()
             rechecked = recheck(fixed)
         except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
-            rejected.append(f"{name} (it does not run)")
+            rejected.append((name, "it does not run"))
             continue
         fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
         if fix is None:
-            rejected.append(f"{name} ({why_not})")
+            rejected.append((name, why_not))
         else:
             fix.diff, fix.checked = diff, fixed
             fixes.append(fix)
@@ -439,7 +470,7 @@ def judged_rewrites(before, candidates, limit, recheck):
 
 
 def _custom_gradient_fix(target, recheck, before):
-    """A custom_gradient whose grad_fn is the symbolic derivative, if it checks out better.
+    """A custom_gradient whose grad_fn is the symbolic derivative if it checks out better (else None), and why not.
 
     The derivative is gradcli's own, on the IR (``where`` stays ``where``). It
     is verified compiled from the IR by gradcli's safe path, and the snippet
@@ -452,7 +483,7 @@ def _custom_gradient_fix(target, recheck, before):
         # Printed and parsed again: the compiled derivative gets spans of its own for the diagnosis.
         parsed = [parse(to_text(d), treat_as_variables=names) for d in derivatives]
     except (ValueError, RecursionError):  # no derivative we can compile: no snippet
-        return None
+        return None, "no derivative to compile"
     value_fn = to_function(formula)
     derivative_fns = [to_function(_with_variables(d, names)) for d in parsed]
 
@@ -470,12 +501,12 @@ def _custom_gradient_fix(target, recheck, before):
     try:
         rechecked = recheck(fixed)
     except Exception:  # noqa: BLE001 - a snippet that does not run is not offered
-        return None
+        return None, "it does not run"
     note = "the forward value is fine; this gradient is the symbolic derivative"
-    fix, _ = _judged_fix(before, rechecked, "custom_gradient", "custom gradient", None, note, _snippet(formula, parsed))
+    fix, why_not = _judged_fix(before, rechecked, "custom_gradient", "custom gradient", None, note, _snippet(formula, parsed))
     if fix is not None:
         fix.checked = fixed
-    return fix
+    return fix, why_not
 
 
 def _snippet(formula, derivatives):

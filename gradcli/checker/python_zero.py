@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof
 
 
@@ -93,3 +94,77 @@ def _shaped_like(numbers, args):
             out.append(array)
         position += size
     return out
+
+
+class Zeros:
+    """The mpmath reference's proofs of its derivative entries that are 0 within their noise, each tried once.
+
+    A central difference of a derivative that is exactly 0 (eigh's in the triangle
+    it never reads, the spectral norm's off the diagonal of a diagonal matrix) is
+    0 within a noise that shrinks with the precision and never vanishes: it settles
+    only as a proof, at the point (`proven`) or as the same function of the step
+    on both sides (`symmetric`). ``run`` is the program on proof numbers.
+    """
+
+    def __init__(self, run, args):
+        self.run, self.args, self.known, self._path = run, args, {}, None
+        self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+
+    def settle(self, entries, noises, size):
+        """``(entries, noises)`` with each derivative entry (after the ``size`` value entries; None: a
+        directional one, left alone) that is 0 within its noise and proven 0 made an exact 0."""
+        if size is None or len(entries) - size != self.flat.size:
+            return entries, noises
+        entries, noises = list(entries), list(noises)
+        for k in range(self.flat.size):
+            b, noise = entries[size + k], noises[size + k]
+            if not noise or not abs(b) <= noise:
+                continue
+            if k not in self.known:
+                self.known[k] = self._proven(k)
+            if self.known[k]:
+                entries[size + k], noises[size + k] = 0 * b, 0 * noise
+        return entries, noises
+
+    def proven(self):
+        """The flat derivative entries proven 0 so far."""
+        return frozenset(k for k, zero in self.known.items() if zero)
+
+    def _proven(self, k):
+        arb_core.enable()  # the proof numbers' dispatch
+        if proven(self.run, self.args, coordinate=k)[1][0]:
+            return True
+        if self._path is None:
+            self._path = _smooth_path(self.run, self.args, self.flat)
+        if self._path is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
+            return False
+        step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
+        return symmetric(_held_to(self.run, self._path), self.args, step, coordinate=k)
+
+
+def _smooth_path(run, args, flat):
+    """The branches the program takes at the point on proof numbers, or False where the point is a kink:
+    a branch on a tie (abs at 0), a value unknown there because it went through a decomposition's kink (a
+    repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of [[1, h], [0, 1]] is
+    1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+    arb_core.decisions, arb_core.ties = [], []
+    try:
+        with arb_proof.session(), np.errstate(all="ignore"):
+            out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
+            unknown = type(out) is arb_proof.Sym and out.q is None
+    except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
+        return False
+    return False if unknown or arb_core.ties else list(arb_core.decisions)
+
+
+def _held_to(run, path):
+    """``run``, refusing (no proof) any evaluation whose branches are not ``path``: one smooth piece."""
+
+    def on_path(*args):
+        arb_core.decisions = []
+        out = run(*args)
+        if arb_core.decisions != path:
+            raise arb_proof.NoProof("a branch changes within the step")
+        return out
+
+    return on_path

@@ -39,7 +39,7 @@ from ..autodiff.transforms import value_and_grad
 # Bound once, here: the reference's derivative is the IR's own, fixed when the checker loads, so a
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
-from . import balls, exact_python, rule_batch
+from . import balls, exact_python, python_zero, rule_batch
 from .kinks import find_kinks, may_have_kink, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
@@ -365,6 +365,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     digits = START_DIGITS
     settled = None
     last = 0.0
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
     while digits <= MAX_DIGITS:
         budget.afford(last * 3)
         started = time.perf_counter()
@@ -381,7 +382,9 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
-            history.append((entries, list(value_noise) + noises))
+            flat_gradient = attempt.directional is None
+            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None))
+            entries = history[-1][0]
             if len(history) > 1:
                 if value_digits is None and settle(
                     (history[-2][0][:size], history[-2][1][:size]), (entries[:size], history[-1][1][:size]), digits
@@ -426,7 +429,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
-    if settled is not None and _rule_below_a_noisy_zero(result, settled):
+    if settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven()):
         result.determined, result.unsettled = False, True
         result.why = (
             f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
@@ -444,9 +447,10 @@ def _compute_mpmath(target, args, seed, result, budget=None):
 def _settle_around_kinks(result, history, size):
     """An unsettled point whose only unsettled derivatives sit at kinks is settled: those have no derivative.
 
-    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise no
-    precision takes below `zero_floor`, but the one-sided slopes are -1 and 1, so
-    there is nothing to settle there: the gradient is NaN, the point `domain`.
+    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise that no
+    precision removes (a 0 with noise is never settled), but the one-sided
+    slopes are -1 and 1, so there is nothing to settle there: the gradient is
+    NaN, the point `domain`.
     """
     import mpmath
 
@@ -472,8 +476,9 @@ def _settle_around_kinks(result, history, size):
     result.determined, result.unsettled = True, False
 
 
-def _rule_below_a_noisy_zero(result, settled):
-    """Whether a derivative entry settled on 0 where the rule holds a nonzero number.
+def _rule_below_a_noisy_zero(result, settled, proven=frozenset()):
+    """Whether a derivative entry settled on 0 where the rule holds a nonzero number (``proven``: the
+    flat derivative entries the program proved 0, which a rule is judged by).
 
     On mpmath a 0 is two precisions agreeing within a noise estimated by
     directed rounding, which is no proof: a softmax weight of e^-1600 next to a
@@ -488,15 +493,17 @@ def _rule_below_a_noisy_zero(result, settled):
     size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
     rule = [e for g in result.rule for e in flat_entries(g)]
     for k, entry in enumerate(settled[size:]):
-        if entry == 0 and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
+        if entry == 0 and k not in proven and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
             return True
     return False
 
 
 def _next_digits(history, used):
-    """Double the precision; or, when all that is left is entries 0 within a noise that is not yet
-    below `zero_floor`, jump to where the noise's own trend says it will be (cos(x) - 1 at 0 has
-    a zero derivative whose noise falls as 10^(-2 digits/3): some 500 digits, not 120, 240, 480, 960).
+    """Double the precision; or, when all that is left is entries 0 within a noise, jump to where
+    the noise's own trend takes it below `zero_floor`, the smallest number an entry could have and
+    still be shown (cos(x) - 1 at 0 has a zero derivative whose noise falls as 10^(-2 digits/3):
+    some 500 digits, not 120, 240, 480, 960). A 0 with noise never settles, so for a true 0 the
+    jump only reaches sooner the point that says it is not proven; a tiny nonzero entry shows there.
     """
     import mpmath
 

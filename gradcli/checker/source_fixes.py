@@ -38,7 +38,7 @@ from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.parse import parse
 from .array_fixes import array_rewrites
-from .fixes import catalogue_matches, judged_rewrites, outermost, verdict_parts
+from .fixes import catalogue_matches, judged_rewrites, outermost, rejection_notes, verdict_parts
 
 _PLACEHOLDER = "_gradcli_{}"
 _OPERATORS = {op.node: op.symbol for op in BINARY}
@@ -553,6 +553,5 @@ def find_source_fixes(target, report, recheck, limit=3):
             yield name, description, None, make_target, unified_diff(path, source, rewritten)
 
     fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck)
-    if rejected:
-        report.notes.append("rewrites tried that did not help: " + ", ".join(rejected))
+    report.notes.extend(rejection_notes(rejected))
     return fixes

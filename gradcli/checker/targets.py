@@ -49,6 +49,7 @@ from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
 from ..expr.parse import parse
+from .balls import OutOfTime
 from .options import FRAMEWORKS
 from .target_text import FUNCTION_TARGET
 
@@ -332,13 +333,18 @@ def describe(error) -> str:
 
 
 def _guarded(fun):
-    """``fun``, its ``BaseException``s but ``KeyboardInterrupt`` (exit 130) raised as `TargetRaised`."""
+    """``fun``, its ``BaseException``s but ``KeyboardInterrupt`` (exit 130) raised as `TargetRaised`.
+
+    `OutOfTime` (the budget's timer ringing while the function runs at high
+    precision) passes through too: it is the clock, not the function, and is
+    reported as --max-time running out, never as "does not run at high precision".
+    """
 
     @functools.wraps(fun)
     def guarded(*args, **kwargs):
         try:
             return fun(*args, **kwargs)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, OutOfTime):
             raise
         except Exception:
             raise

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..checker.balls import one_clock
 from ..checker.dtypes import dtype_named
+from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check
@@ -62,7 +63,6 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # Gradients per point are numbers: an array held (--args) is differentiated by the checks, not the sweep's bands.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=options.wrt or scalars)
-    expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     counter = _Progress(progress, len(options.dtypes))
 
@@ -70,7 +70,9 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
         # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
         return check(resolved, points, checking, dtypes=(dtype_name,))
 
-    with one_clock():  # --max-time bounds the whole sweep: every check shares this clock
+    with one_clock(wall=True):  # --max-time bounds the whole sweep, every second: every check shares this clock
+        # A bridge's preparation counts against the clock too.
+        expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, started, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
@@ -170,12 +172,20 @@ def _fix_sweeps(target, result, ranges, held, options, started):
     if not examples:
         return []
     report = check(target, examples, options)
+    # A fix the clock cut short is not left out silently: the sweep says which, and why.
+    result.notes.extend(note for note in report.notes if note.startswith(NOT_JUDGED))
     sweeps = []
     for fix in report.fixes:
         left = options.max_time - (time.perf_counter() - started)
-        if fix.checked is None or left <= 0:
+        if fix.checked is None:
+            continue
+        if left <= 0:
+            result.notes.append(f"{fix.name}: a fix at the failing points, not swept: out of time (raise --max-time)")
             continue
         after = sweep(fix.checked, ranges, options, fixed=held, fixes=False, max_time=left)
+        cut = sum(d.out_of_time for d in after.dtypes.values())
+        if cut:
+            result.notes.append(f"{fix.name}: swept in part, {cut} points out of time (raise --max-time), not compared")
         sweeps.append(FixSweep(
             fix.name, fix.formula, fix.code or fix.diff, {d: s.intervals for d, s in result.dtypes.items()},
             {d: s.intervals for d, s in after.dtypes.items()}, _better(result, after),
@@ -184,11 +194,16 @@ def _fix_sweeps(target, result, ranges, held, options, started):
 
 
 def _better(before, after):
-    """Whether ``after`` is no worse than ``before`` at any swept point and better at one (by verdict severity)."""
+    """Whether ``after`` is no worse than ``before`` at any swept point and better at one (by verdict severity).
+
+    A point out of time (--max-time) on either side has no verdict to compare: it counts for neither.
+    """
     improved = False
     for name, dtype_sweep in before.dtypes.items():
-        old = np.array([Verdict(s).severity for s in dtype_sweep.samples.status.ravel()])
-        new = np.array([Verdict(s).severity for s in after.dtypes[name].samples.status.ravel()])
+        samples, fixed = dtype_sweep.samples, after.dtypes[name].samples
+        judged = (np.asarray(samples.kind) != "out of time") & (np.asarray(fixed.kind) != "out of time")
+        old = np.array([Verdict(s).severity for s in np.asarray(samples.status)[judged]])
+        new = np.array([Verdict(s).severity for s in np.asarray(fixed.status)[judged]])
         if np.any(new > old):
             return False
         improved = improved or bool(np.any(new < old))

@@ -1,0 +1,219 @@
+"""numpy.linalg on `arb_proof.Sym` numbers: decompositions as atoms, direct solvers by exact elimination.
+
+A decomposition (eigh, svd, eig) is atoms (`decomposition`): unknowns that
+name only the entries it reads. det, slogdet, inv, solve and cholesky are rational functions of the matrix
+(cholesky with square roots of them): run as exact arithmetic on proof numbers
+they give each derivative as the exact function it is, so a 0 the mathematics
+holds (cholesky's slope in the upper triangle it never reads, det's in an entry
+whose cofactor is 0 at the point) is proven rather than left as a difference's
+noise. A pivot is taken where the balls prove it is not 0 (exact arithmetic
+needs no other pivoting); one they cannot decide is no proof (`NoProof`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import arb_proof as proof
+
+MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
+
+
+def _matrix(a):
+    m = np.asarray(a, dtype=object)
+    if m.ndim != 2 or m.shape[0] != m.shape[1] or m.shape[0] > MAX_SIZE:
+        raise proof.NoProof("a stack, a matrix not square, or one too large for a proof")
+    return [[proof.lift(e) for e in row] for row in m]
+
+
+def _eliminated(m, right=None):
+    """``(sign, pivots, rows)``: ``m`` (with ``right``'s columns beside it) reduced to upper triangular."""
+    n, sign, pivots = len(m), 1, []
+    rows = [list(r) + (list(right[i]) if right is not None else []) for i, r in enumerate(m)]
+    for c in range(n):
+        p = next((r for r in range(c, n) if bool(rows[r][c])), None)
+        if p is None:
+            return 0, None, rows  # singular: every column below is proven 0
+        if p != c:
+            rows[c], rows[p], sign = rows[p], rows[c], -sign
+        pivots.append(rows[c][c])
+        for r in range(c + 1, n):
+            factor = rows[r][c] / rows[c][c]
+            rows[r] = [x - factor * y if k > c else x for k, (x, y) in enumerate(zip(rows[r], rows[c]))]
+    return sign, pivots, rows
+
+
+def det(a):
+    """The determinant: the sign of the row swaps times the product of the pivots."""
+    sign, pivots, _ = _eliminated(_matrix(a))
+    if pivots is None:
+        raise proof.NoProof("a determinant proven 0 has no derivative to prove")
+    out = pivots[0] if sign > 0 else -pivots[0]
+    for p in pivots[1:]:
+        out = out * p
+    return out
+
+
+def slogdet(a):
+    """log |det|, as gradcli's mpmath path answers slogdet."""
+    return proof.run("log", abs(det(a)))
+
+
+def solve(a, b):
+    """The solution of a x = b (b a vector or a matrix of columns) by elimination and back substitution."""
+    m = _matrix(a)
+    right = np.asarray(b, dtype=object)
+    vector = right.ndim == 1
+    columns = right[:, None] if vector else right
+    if columns.ndim != 2 or columns.shape[0] != len(m):
+        raise proof.NoProof("a right-hand side that is a stack")
+    n = len(m)
+    _, pivots, rows = _eliminated(m, [[proof.lift(e) for e in row] for row in columns])
+    if pivots is None:
+        raise proof.NoProof("a singular system")
+    out = np.empty((n, columns.shape[1]), dtype=object)
+    for j in range(columns.shape[1]):
+        for i in reversed(range(n)):
+            total = rows[i][n + j]
+            for k in range(i + 1, n):
+                total = total - rows[i][k] * out[k, j]
+            out[i, j] = total / rows[i][i]
+    return out[:, 0] if vector else out
+
+
+def inv(a):
+    """The inverse: the solution of a x = I."""
+    return solve(a, np.eye(len(_matrix(a))))
+
+
+def cholesky(a):
+    """The lower factor L of a = L L^T from a's lower triangle alone, as NumPy reads it."""
+    m = _matrix(a)
+    n = len(m)
+    out = np.empty((n, n), dtype=object)
+    out[...] = proof.lift(0.0)  # a proof number, so that what follows stays on proof numbers
+    for j in range(n):
+        total = m[j][j]
+        for k in range(j):
+            total = total - out[j, k] * out[j, k]
+        out[j, j] = proof.run("sqrt", total)
+        for i in range(j + 1, n):
+            total = m[i][j]
+            for k in range(j):
+                total = total - out[i, k] * out[j, k]
+            out[i, j] = total / out[j, j]
+    return out
+
+
+def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
+    """A matrix decomposition of ``a`` (a matrix of `Sym` numbers) as atoms: each output entry one unknown
+    named by the op, the entry and the exact entries the op reads, its slope along each entry read another.
+
+    An entry the op never reads (the upper triangle for eigh's "L") has no slope at
+    all: a derivative seeded there alone is the zero function, a proof. The entries
+    of ``spectrum`` (a mask over the output: eigenvalues, singular values) are
+    functions of the matrix up to signs, so they are named after a canonical
+    signing of it (``signs``: "similar", D A D for eigenvalues; "equivalent", D A E
+    for singular values), which makes svdvals of [[3, h], [0, 1]] and of [[3, -h],
+    [0, 1]] one unknown. ``answer(matrix)`` is the mpmath op: its answer, widened
+    by the half of its digits a solver may lose, is the balls' only use (which
+    branch a max of the singular values takes), never a proof.
+    """
+    cells = np.asarray(a, dtype=object)
+    if cells.ndim != 2:
+        raise proof.NoProof(f"{name} of a stack of matrices")
+    cells = np.frompyfunc(proof.lift, 1, 1)(cells)
+    if any(s.q is None for s in cells.flat):
+        raise proof.NoProof(f"{name} of an unknown")
+    read = np.ones(cells.shape, dtype=bool) if reads is None else reads
+    balls = _answer_balls(answer, cells)
+    mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
+    kinked = _kinks(balls, mask, signs)
+    plain = tuple(proof.name_of(s.q) if r else None for s, r in zip(cells.flat, read.flat))
+    signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    out = np.empty(balls.shape, dtype=object)
+    for k in np.ndindex(balls.shape):
+        if kinked[k]:  # no function of the matrix to name here, nor a slope: unknown
+            out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
+            continue
+        ours = signed if mask[k] else plain
+        value = proof.atom(("decomposition", name, k, ours))
+        if width is None:
+            out[k] = proof.Sym(balls[k], value)
+            continue
+        slopes, movers = [], []
+        for (i, j), s in np.ndenumerate(cells):
+            if read[i, j] and s.d is not None:
+                sign = row_sign[i] * col_sign[j] if mask[k] else 1
+                slopes.append(proof.mul(proof.const(sign), proof.atom(("slope", name, k, (i, j), ours))))
+                movers.append(s)
+        out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
+    return out
+
+
+def _kinks(balls, mask, signs):
+    """The outputs at a kink of the matrix function: a spectrum entry not proven apart from another (or, for
+    singular values, from 0), and every vector entry once one is (its vectors are then no function at all)."""
+    spectrum = [(k, balls[k]) for k in np.ndindex(balls.shape) if mask[k]]
+    kinked = np.zeros(balls.shape, dtype=bool)
+    for k, v in spectrum:
+        kinked[k] = any(v.overlaps(w) for j, w in spectrum if j != k) or (signs == "equivalent" and v.contains(0))
+    if kinked.any():
+        kinked[~mask] = True
+    return kinked
+
+
+def _answer_balls(answer, cells):
+    """Balls about mpmath's answer at twice the balls' precision, each widened by half its digits."""
+    import flint  # lazy: python-flint, only where a proof runs
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    prec = max(2 * flint.ctx.prec, 256)
+    with mpmath.workprec(prec):
+        mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
+        numbers = np.asarray(answer(mids.astype(object)), dtype=object)
+        if any(not isinstance(v, mpmath.mpf) or not mpmath.isfinite(v) for v in numbers.flat):
+            raise proof.NoProof("a decomposition without a finite real answer")
+        spread = max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)
+        return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v))) * 1024), 1, 1)(numbers)
+
+
+def _ball_about(flint, v, radius):
+    man, exp = v.man_exp
+    return flint.arb(int(man)) * flint.arb(2) ** int(exp) + flint.arb(0, radius)
+
+
+def _canonical_signs(cells, read, signs):
+    """``(names, row signs, column signs)``: the read entries' names after flipping the signs of rows (and,
+    "similar", the same columns; "equivalent", columns of their own) so that the first entry not 0 of each
+    (below the diagonal, "similar") is written positive: matrices with one such name have one spectrum."""
+    n, m = cells.shape
+    rows, cols = [1] * n, [1] * m
+
+    def entry(i, j):
+        held = cells[i, j] if read[i, j] else cells[j, i]  # "similar" with one triangle read: its mirror
+        return held.q if rows[i] * cols[j] > 0 else proof.neg(held.q)
+
+    def flip_if_negative(line, flip):
+        lead = next((q for q in line if not q[0].is_zero()), None)
+        if lead is not None and proof.negative(lead):
+            flip()
+
+    if signs == "similar":
+        for i in range(1, n):
+            def turn(i=i):
+                rows[i] = cols[i] = -rows[i]
+            flip_if_negative((entry(i, j) for j in range(i)), turn)
+    else:
+        for _ in range(4):  # a few passes settle the signs; one that cycles only names less canonically
+            for i in range(n):
+                flip_if_negative((entry(i, j) for j in range(m)), lambda i=i: rows.__setitem__(i, -rows[i]))
+            for j in range(m):
+                flip_if_negative((entry(i, j) for i in range(n)), lambda j=j: cols.__setitem__(j, -cols[j]))
+    names = tuple(proof.name_of(entry(i, j)) if read[i, j] else None for i, j in np.ndindex(cells.shape))
+    return names, rows, cols
+
+
+RULES = {"linalg.det": det, "linalg.slogdet": slogdet, "linalg.solve": solve, "linalg.inv": inv,
+         "linalg.cholesky": cholesky}
