@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gradcli.capture import jax_bridge
-from gradcli.capture.jax_walk import flushed
+from gradcli.capture.flushing import flushed
 from gradcli.checker.provenance import Recorder
 
 

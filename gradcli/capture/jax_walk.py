@@ -33,6 +33,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
 from .exact_constants import kind_of, lifted
+from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
 
@@ -120,14 +121,14 @@ class Program:
     def _located(self, plan, args):
         """`run` while the checker records: each step on its user's line, each result flushed as XLA flushes it.
 
-        The recorder is shown each operation's result flushed too (`_FlushedToRecorder`),
+        The recorder is shown each operation's result flushed too (`FlushedToRecorder`),
         and the replay goes on with the very object it was shown: the operation
         whose result XLA flushes to 0 is then the one provenance names.
         """
         env = plan.start(args)
         for slot, value in zip(plan.inputs, args):
             env[slot] = flushed(value)
-        with _FlushedToRecorder() as shown:
+        with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 with replayed_at(step.location, step.user_rule):
                     value = _called(call, how, fetch, params, env)
@@ -175,67 +176,6 @@ class Program:
                 rows.append((step.rule, how, fetch, step.params, out, step.narrow))
         self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs], tuple(sorted(exact)))
         return self.plan
-
-
-class _FlushedToRecorder:
-    """While a replay records: the recorder (``hooks.forward``) sees each operation's result as XLA gives it, flushed.
-
-    `flushed` makes a new object; the recorder links an operation to the
-    results it read by their identity, so the replay must go on with the object
-    the recorder was shown (`flushed` here finds it). Inside a step whose rule
-    runs several operations (``rem``: x - y * trunc(x / y)), an operation that
-    reads an earlier one's flushed result is evaluated again on that flushed
-    object, as XLA computes it, and the step's result is the last one shown:
-    the replay goes on from the step with XLA's numbers, and the recorder sees
-    one chain of objects.
-    """
-
-    def __enter__(self):
-        self.shown = []  # (result, the flushed object the recorder was shown) of the current step
-        self.real = hooks.forward
-
-        def showing(prim, args, kwargs, ans):
-            returned = ans
-            if self.shown:
-                given = tuple(self.flushed_object(a) for a in args)
-                if any(one is not other for one, other in zip(given, args)):
-                    args, ans = given, _again(prim, given, kwargs, ans)
-            out = flushed(ans)
-            if out is not returned:
-                self.shown.append((returned, out))
-            self.real(prim, args, kwargs, out)
-
-        hooks.forward = showing
-        return self
-
-    def __exit__(self, *exc):
-        hooks.forward = self.real
-        return False
-
-    def flushed(self, value):
-        """``value`` flushed: the very object the recorder was shown for it, if it was."""
-        found = self.flushed_object(value)
-        return found if found is not value else flushed(value)
-
-    def flushed_object(self, value):
-        """The object the recorder was shown for ``value`` (the latest), or ``value`` itself."""
-        for ans, out in reversed(self.shown):
-            if ans is value:
-                return out
-        return value
-
-    def forget(self):
-        self.shown.clear()
-
-
-def _again(prim, args, kwargs, ans):
-    """``prim`` evaluated again on ``args`` (operands XLA flushed); ``ans`` where NumPy cannot (the core's own
-    fallback answered it)."""
-    try:
-        with np.errstate(all="ignore"):
-            return prim.fun(*args, **kwargs)
-    except (ArithmeticError, ValueError, TypeError):
-        return ans
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
@@ -505,31 +445,6 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
-
-
-_TINY = {np.dtype(np.float32): np.finfo(np.float32).tiny, np.dtype(np.float64): np.finfo(np.float64).tiny}
-
-
-def flushed(value):
-    """``value`` with its subnormal numbers as zeros of their sign, as XLA on CPU computes.
-
-    XLA's CPU code runs with flush-to-zero and denormals-are-zero, eager and
-    jitted, float32 and float64 alike: an operation whose exact result is
-    subnormal gives 0, and a subnormal operand counts as 0 (``tiny / 4 == 0``
-    is true there). NumPy keeps subnormals, so a replay in the dtype without
-    this would compute a gradient JAX never saw. Values of other types
-    (mpmath numbers, balls, traced values, float16) pass unchanged.
-    """
-    kind = type(value)
-    if kind is np.ndarray or kind is np.float32 or kind is np.float64:
-        tiny = _TINY.get(value.dtype)
-        if tiny is not None:
-            with np.errstate(invalid="ignore"):
-                small = np.abs(value) < tiny
-            if small.any():
-                zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
-                return zeroed if kind is np.ndarray else kind(zeroed)
-    return value
 
 
 def _narrowed(out, dtype):

@@ -28,7 +28,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
 from .exact_constants import Folds, unobserved
-from .jax_walk import _FlushedToRecorder as FlushedToRecorder, flushed  # as CPU kernels flush: XLA and TensorFlow alike
+from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 

@@ -1,0 +1,99 @@
+"""Subnormal numbers flushed to zero, as the CPU code of XLA and of TensorFlow's kernels computes them.
+
+Both run with flush-to-zero and denormals-are-zero, so a bridge's replay in the
+working dtype flushes as they do (`flushed`), and while it records, the recorder
+sees the flushed results (`FlushedToRecorder`): the operation that flushed is the
+one provenance names.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..autodiff.tracer import hooks
+
+
+class FlushedToRecorder:
+    """While a replay records: the recorder (``hooks.forward``) sees each operation's result as XLA gives it, flushed.
+
+    `flushed` makes a new object; the recorder links an operation to the
+    results it read by their identity, so the replay must go on with the object
+    the recorder was shown (`flushed` here finds it). Inside a step whose rule
+    runs several operations (``rem``: x - y * trunc(x / y)), an operation that
+    reads an earlier one's flushed result is evaluated again on that flushed
+    object, as XLA computes it, and the step's result is the last one shown:
+    the replay goes on from the step with XLA's numbers, and the recorder sees
+    one chain of objects.
+    """
+
+    def __enter__(self):
+        self.shown = []  # (result, the flushed object the recorder was shown) of the current step
+        self.real = hooks.forward
+
+        def showing(prim, args, kwargs, ans):
+            returned = ans
+            if self.shown:
+                given = tuple(self.flushed_object(a) for a in args)
+                if any(one is not other for one, other in zip(given, args)):
+                    args, ans = given, _again(prim, given, kwargs, ans)
+            out = flushed(ans)
+            if out is not returned:
+                self.shown.append((returned, out))
+            self.real(prim, args, kwargs, out)
+
+        hooks.forward = showing
+        return self
+
+    def __exit__(self, *exc):
+        hooks.forward = self.real
+        return False
+
+    def flushed(self, value):
+        """``value`` flushed: the very object the recorder was shown for it, if it was."""
+        found = self.flushed_object(value)
+        return found if found is not value else flushed(value)
+
+    def flushed_object(self, value):
+        """The object the recorder was shown for ``value`` (the latest), or ``value`` itself."""
+        for ans, out in reversed(self.shown):
+            if ans is value:
+                return out
+        return value
+
+    def forget(self):
+        self.shown.clear()
+
+
+def _again(prim, args, kwargs, ans):
+    """``prim`` evaluated again on ``args`` (operands XLA flushed); ``ans`` where NumPy cannot (the core's own
+    fallback answered it)."""
+    try:
+        with np.errstate(all="ignore"):
+            return prim.fun(*args, **kwargs)
+    except (ArithmeticError, ValueError, TypeError):
+        return ans
+
+
+_TINY = {np.dtype(np.float32): np.finfo(np.float32).tiny, np.dtype(np.float64): np.finfo(np.float64).tiny}
+
+
+def flushed(value):
+    """``value`` with its subnormal numbers as zeros of their sign, as XLA on CPU computes.
+
+    XLA's CPU code runs with flush-to-zero and denormals-are-zero, eager and
+    jitted, float32 and float64 alike: an operation whose exact result is
+    subnormal gives 0, and a subnormal operand counts as 0 (``tiny / 4 == 0``
+    is true there). NumPy keeps subnormals, so a replay in the dtype without
+    this would compute a gradient JAX never saw. Values of other types
+    (mpmath numbers, balls, traced values, float16) pass unchanged.
+    """
+    kind = type(value)
+    if kind is np.ndarray or kind is np.float32 or kind is np.float64:
+        tiny = _TINY.get(value.dtype)
+        if tiny is not None:
+            with np.errstate(invalid="ignore"):
+                small = np.abs(value) < tiny
+            if small.any():
+                zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
+                return zeroed if kind is np.ndarray else kind(zeroed)
+    return value
