@@ -14,6 +14,11 @@ PACKAGE = Path(gradcli.autodiff.__file__).parent
 # the elementwise ops come before the array ops (whose `unbroadcast` their
 # rules use), the rules after both, the transforms built of those ops (numpy.fft) above them, the mpmath support and the catalogue last.
 LAYERS = [
+    # Anchored balls and proof numbers are arithmetic on flint and NumPy alone, which the ops' own
+    # high-precision paths consult (a decomposition on proof numbers): leaves below everything.
+    {"arb_anchored"},
+    {"arb_proof"},
+    {"arb_proof_linalg"},
     {"tree", "values", "buffers"},
     {"tracer"},
     {"core"},
@@ -26,7 +31,7 @@ LAYERS = [
     {"boxes", "transforms"},
     {"tape", "ops_integrate"},
     {"custom", "functional", "scipy_namespace"},
-    {"mp", "arb_anchored"},
+    {"mp"},
     {"arb"},
     {"catalog"},
     {"__init__"},
