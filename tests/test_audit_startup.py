@@ -63,7 +63,19 @@ from gradcli.audit.run import run_audit
 
 signal.signal(signal.SIGINT, lambda *_: print("interrupted"))
 start_workers_early()
-(server,) = [p for p in psutil.Process().children() if "forkserver" in " ".join(p.cmdline())]
+def servers():
+    found = []
+    for child in psutil.Process().children():
+        try:
+            if "forkserver" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            pass  # gone while listed (the resource tracker's own start)
+    return found
+deadline = time.monotonic() + 30  # a loaded machine may list the launch before its command line reads
+while not servers() and time.monotonic() < deadline:
+    time.sleep(0.01)
+(server,) = servers()
 while not any("_multiarray_umath" in m.path for m in server.memory_maps()):
     time.sleep(0.01)
 os.killpg(0, signal.SIGINT)
