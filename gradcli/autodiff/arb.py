@@ -325,24 +325,7 @@ class Jet:
     def __repr__(self):
         return f"Jet({self.v}, {None if self.d is None else list(self.d)})"
 
-    def _op(name, swap=False):  # noqa: N805 - a helper that makes the operators below
-        if swap:
-            return lambda self, other: JETS[name](other, self)
-        return lambda self, other: JETS[name](self, other)
-
-    __add__, __radd__ = _op("add"), _op("add", True)
-    __sub__, __rsub__ = _op("subtract"), _op("subtract", True)
-    __mul__, __rmul__ = _op("multiply"), _op("multiply", True)
-    __truediv__, __rtruediv__ = _op("divide"), _op("divide", True)
-    __pow__, __rpow__ = _op("power"), _op("power", True)
-    __gt__, __ge__ = _op("greater"), _op("greater_equal")
-    __lt__, __le__ = _op("less"), _op("less_equal")
-    __eq__, __ne__ = _op("equal"), _op("not_equal")
     __hash__ = object.__hash__
-    del _op
-
-    def __neg__(self):
-        return JETS["negative"](self)
 
     def __pos__(self):
         return self
@@ -352,6 +335,9 @@ class Jet:
 
     def __bool__(self):
         return bool(_decide(self.v != 0, _equal(self.v, 0), _equal(self.v, 0)))
+
+
+proof.with_operators(Jet, lambda name, *operands: JETS[name](*operands))
 
 
 def _as_jet(x):

@@ -419,24 +419,7 @@ class Sym:
     def __init__(self, b, q, d=None):
         self.b, self.q, self.d = b, q, d
 
-    def _op(name, swap=False):  # noqa: N805 - a helper that makes the operators below
-        if swap:
-            return lambda self, other: run(name, other, self)
-        return lambda self, other: run(name, self, other)
-
-    __add__, __radd__ = _op("add"), _op("add", True)
-    __sub__, __rsub__ = _op("subtract"), _op("subtract", True)
-    __mul__, __rmul__ = _op("multiply"), _op("multiply", True)
-    __truediv__, __rtruediv__ = _op("divide"), _op("divide", True)
-    __pow__, __rpow__ = _op("power"), _op("power", True)
-    __gt__, __ge__ = _op("greater"), _op("greater_equal")
-    __lt__, __le__ = _op("less"), _op("less_equal")
-    __eq__, __ne__ = _op("equal"), _op("not_equal")
     __hash__ = object.__hash__
-    del _op
-
-    def __neg__(self):
-        return run("negative", self)
 
     def __pos__(self):
         return self
@@ -682,3 +665,29 @@ def same(a, b):
     """Whether two results of a program on `Sym` numbers are the same exact function (False: not proven)."""
     a, b = (_lift(x.reshape(())[()] if isinstance(x, np.ndarray) and x.size == 1 else x) for x in (a, b))
     return a.q is not None and b.q is not None and is_zero(sub(a.q, b.q))
+
+
+def with_operators(cls, call):
+    """``cls`` with Python's arithmetic and comparison operators, each ``call(op name, *operands)``.
+
+    Jets and proof numbers both answer an operator by running the op of that
+    name on their own kind of number; this writes the table of operators once.
+    """
+    for names, op in _OPERATORS:
+        forward, backward = (names, None) if isinstance(names, str) else names
+        setattr(cls, forward, lambda self, other, op=op: call(op, self, other))
+        if backward is not None:
+            setattr(cls, backward, lambda self, other, op=op: call(op, other, self))
+    cls.__neg__ = lambda self: call("negative", self)
+    return cls
+
+
+_OPERATORS = (
+    (("__add__", "__radd__"), "add"), (("__sub__", "__rsub__"), "subtract"),
+    (("__mul__", "__rmul__"), "multiply"), (("__truediv__", "__rtruediv__"), "divide"),
+    (("__pow__", "__rpow__"), "power"), ("__gt__", "greater"), ("__ge__", "greater_equal"),
+    ("__lt__", "less"), ("__le__", "less_equal"), ("__eq__", "equal"), ("__ne__", "not_equal"),
+)
+
+
+with_operators(Sym, run)
