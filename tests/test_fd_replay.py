@@ -151,13 +151,11 @@ def test_the_points_replays_are_batched_and_a_batch_that_raises_falls_back_to_ea
     alone, runs = [], []
     monkeypatch.setattr(fd, "_noise_of", lambda run: alone.append(run) or 0.0)
     monkeypatch.setattr(fd, "_noises_at", lambda *a, **k: alone.append(a) or [0.0] * 4)
-    original, in_lanes = fd._entry_noises, fd._lane_noises
+    original = fd._entry_noises
     monkeypatch.setattr(fd, "_entry_noises", lambda run, n: runs.append(n) or original(run, n))
-    monkeypatch.setattr(fd, "_lane_noises", lambda f, columns, finish, n: runs.append(n) or in_lanes(f, columns, finish, n))
     with ieee():
         fd.differences_at_points(target.function, arg_lists, True, target.mp_function)
-    # Three complex steps in one replay, one central difference's four values in another (each made in lanes).
-    assert alone == [] and runs == [3, 4]
+    assert alone == [] and runs == [3, 4]  # three complex steps in one replay, one central difference's four values
 
     def raising(*values):
         raise ValueError("no arrays here")

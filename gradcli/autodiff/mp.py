@@ -22,8 +22,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from . import ops, ops_array, ops_linalg, ops_special, tracer
-from .tracer import Primitive, hooks, primitive_of, register_mp_types
+from . import ops, ops_array, ops_linalg, ops_special
+from .tracer import Primitive, primitive_of, register_mp_types
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
 # only after it; until then the core never imports mpmath.
@@ -164,90 +164,6 @@ def _widened_when_directed(impl):
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
-
-
-# -- three roundings in one run: lanes ----------------------------------------------
-
-
-class NotLanes(Exception):
-    """A program did something a run in lanes cannot round lane by lane (the caller runs it once per rounding)."""
-
-
-# The roundings of `in_lanes`' lanes: nearest; alternating, down first; alternating, up first
-# (`checker.precision.with_noise`'s three runs).
-LANE_ROUNDINGS = ("n", "f", "c")
-
-
-class _Lanes:
-    """Three lanes of ``n`` entries each in one object array: each mpmath op applied lane by lane in the lane's
-    rounding, the alternating lanes flipping after every op as a run of their own flips."""
-
-    def __init__(self, n):
-        self.n, self.flipped = n, False
-
-    def roundings(self):
-        return ("n", "c", "f") if self.flipped else LANE_ROUNDINGS
-
-    def apply(self, elementwise, arrays):
-        n = self.n
-        for a in arrays:
-            if a.ndim and a.shape != (3 * n,):
-                self.refuse()
-        rounding = mpmath.mp._prec_rounding
-        parts = []
-        try:
-            for k, mode in enumerate(self.roundings()):
-                rounding[1] = mode
-                parts.append(elementwise(*[a[k * n : (k + 1) * n] if a.ndim else a for a in arrays]))
-        finally:
-            rounding[1] = "n"
-        return np.concatenate(parts)
-
-    def flip(self, prim, args, kwargs, ans):
-        # Every op a run flips after must have been applied lane by lane: an elementwise op on mpmath numbers.
-        if prim.mp is None or prim.kind not in tracer.ELEMENTWISE_KINDS:
-            self.refuse()
-        self.flipped = not self.flipped
-
-    def refuse(self, *_):
-        raise NotLanes("not an elementwise op on every lane")
-
-
-def in_lanes(program, n, finish):
-    """``[finish(lane) for lane in program()'s three lanes]``: the results of three runs of ``program`` in one.
-
-    ``program()`` computes, with gradcli's ops, one answer per entry of object
-    arrays of ``3 * n`` entries: three copies of the same ``n`` entries, one per
-    rounding of `LANE_ROUNDINGS` (the runs `checker.precision.with_noise`
-    makes: to nearest, then alternately down and up, flipping after every op,
-    the first op down in one and up in the other). Each op is applied to each
-    lane in that lane's rounding at that point of its own run, so every lane's
-    entries are its run's to the bit, while the core's work per op is paid once
-    instead of three times. ``finish`` maps a lane's ``n`` answers to the run's
-    result, in the rounding its run ends in, with no op of the core. Raises
-    `NotLanes` where the program does anything that would not be rounded lane
-    by lane (an op on a number shared by the lanes, an op across entries, a
-    forward hook already watching); anything ``program`` raises, it raises.
-    """
-    enable()
-    if hooks.forward is not None or tracer.lanes is not None:
-        raise NotLanes("the ops are watched already")
-    lanes = _Lanes(n)
-    rounding = mpmath.mp._prec_rounding
-    saved = rounding[1]
-    hooks.forward, tracer.lanes, rounding[1] = lanes.flip, lanes, "n"
-    try:
-        values = program()
-        if not (isinstance(values, np.ndarray) and values.shape == (3 * n,)):
-            raise NotLanes("not one answer per entry")
-        tracer.lanes, hooks.forward = None, lanes.refuse  # finishing is no op of the core
-        out = []
-        for k, mode in enumerate(lanes.roundings()):
-            rounding[1] = mode
-            out.append(finish(values[k * n : (k + 1) * n]))
-        return out
-    finally:
-        hooks.forward, tracer.lanes, rounding[1] = None, None, saved
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------

@@ -138,7 +138,7 @@ _FLOAT_ERRORS = (OverflowError, ValueError, ZeroDivisionError)
 # What Python's operators raise on plain floats where float64 gives inf or nan.
 PYTHON_FLOAT_ERRORS = (OverflowError, ZeroDivisionError)
 # Ops whose mpmath implementation is a scalar function applied element by element.
-ELEMENTWISE_KINDS = ("elementwise", "comparison")
+_ELEMENTWISE_KINDS = ("elementwise", "comparison")
 
 
 class Primitive:
@@ -210,10 +210,8 @@ class Primitive:
         # NumPy, unless mpmath numbers are among the arguments (`is_mp_value`, inlined: this runs per op).
         for a in args:
             if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
-                if self.kind in ELEMENTWISE_KINDS:
+                if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
-                if lanes is not None:
-                    lanes.refuse()  # an op across entries would mix the lanes
                 return self.mp(*args, **kwargs)
         return self.fun(*args, **kwargs)
 
@@ -613,25 +611,17 @@ def _mp_apply(fun, args, kwargs):
         if isinstance(a, np.ndarray):
             break
     else:
-        if lanes is not None:
-            lanes.refuse()  # one number for every lane: it would round one way for all of them
         return fun(*args, **kwargs)
     arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
     if kwargs:
-        elementwise = np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)
-        return elementwise(*arrays) if lanes is None else lanes.apply(elementwise, arrays)
+        return np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays)
     key = (fun, len(args))
     elementwise = _ELEMENTWISE_UFUNCS.get(key)
     if elementwise is None:
         elementwise = np.frompyfunc(fun, len(args), 1)
         if len(_ELEMENTWISE_UFUNCS) < 512:  # a bound: ops are few, but a caller may pass closures
             _ELEMENTWISE_UFUNCS[key] = elementwise
-    return elementwise(*arrays) if lanes is None else lanes.apply(elementwise, arrays)
-
-
-# While `mp.in_lanes` runs a program once for several roundings: what applies an mpmath function lane by
-# lane, each lane in its own rounding (None otherwise).
-lanes = None
+    return elementwise(*arrays)
 
 
 # (scalar function, arity) -> its object ufunc: made once rather than at every call on arrays.

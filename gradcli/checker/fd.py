@@ -25,15 +25,12 @@ from __future__ import annotations
 
 import cmath
 import math
-import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
-from ..autodiff.tracer import ELEMENTWISE_KINDS, Primitive, primitive_of
-from ..expr.ir import Call, Const, Formula, Num, postorder
 from .precision import flat_entries, to_mp, with_noise
 
 DIRECTIONAL_ABOVE = 64
@@ -421,69 +418,8 @@ def _replayed_together(mp_function, rows, finish):
             raise ValueError("not one value per row")
         return finish(values)
 
-    noises = _lane_noises(mp_function, columns, finish, n) if _in_lanes(mp_function) else None
-    if noises is None:
-        noises = _entry_noises(run, n)
+    noises = _entry_noises(run, n)
     return [None] * n if noises is None else noises
-
-
-def _lane_noises(mp_function, columns, finish, n):
-    """`_entry_noises` of ``finish(mp_function(*columns))``, its three rounding runs made as one (`mp.in_lanes`);
-    None where they cannot be (the caller makes them one by one, as it would have)."""
-    import mpmath
-
-    tripled = [np.concatenate((column, column, column)) for column in columns]
-    try:
-        with mpmath.workprec(FLOAT64_BITS), np.errstate(all="ignore"):
-            runs = iter(mp_core.in_lanes(lambda: mp_function(*tripled), n, finish))
-            _, noises = with_noise(lambda: next(runs))  # each run's result, as `with_noise` reads its own runs
-    except Exception:  # noqa: BLE001 - NotLanes, or a run that raises: the runs one by one say what they say
-        return None
-    if len(noises) != n:
-        return None
-    noises = [float(noise) for noise in noises]
-    return [noise if np.isfinite(noise) else None for noise in noises]
-
-
-def _in_lanes(mp_function):
-    """Whether ``mp_function``'s rounding runs can be made in lanes (`mp.in_lanes`): a formula whose every
-    function is an elementwise op of the core (nothing computed outside the ops) and whose every literal is
-    exact at 53 bits (a literal is made when it is read, in the rounding of that moment: the same in every
-    run only where it is exact). Remembered per function."""
-    known = _LANES_KNOWN.get(mp_function)
-    if known is None:
-        known = _LANES_KNOWN[mp_function] = _lanes_possible(getattr(mp_function, "formula", None))
-    return known
-
-
-_LANES_KNOWN = weakref.WeakKeyDictionary()
-
-
-def _lanes_possible(formula):
-    import gradcli.numpy as gnp  # lazy: the ops' public table, as the formula's function reads it
-
-    if not isinstance(formula, Formula):
-        return False
-    for node in postorder(formula.root):
-        if isinstance(node, Const):
-            return False
-        if isinstance(node, Num) and not _exact_at_53_bits(node.exact):
-            return False
-        if isinstance(node, Call):
-            prim = primitive_of(getattr(gnp, node.name, None))
-            if not isinstance(prim, Primitive) or prim.kind not in ELEMENTWISE_KINDS:
-                return False
-    return True
-
-
-def _exact_at_53_bits(fraction):
-    """Whether a rational is a binary number of at most 53 significant bits (mpf(p) / q makes it exactly)."""
-    p, q = abs(fraction.numerator), fraction.denominator
-    if q & (q - 1):
-        return False
-    while p and not p & 1:
-        p >>= 1
-    return p.bit_length() <= FLOAT64_BITS
 
 
 def _mp_args(args, mp_function):
