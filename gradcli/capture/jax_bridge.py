@@ -8,7 +8,9 @@
   ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
   nothing change. XLA compiles each program in a background thread, started
-  as soon as the first call in a dtype knows the arguments' shapes;
+  as soon as the first call in a dtype knows the arguments' shapes; the
+  programs a check or a sweep says it will ask for (`expect`) compile as one
+  XLA module (`_join`: one fixed compilation cost, each program's numbers its own);
 - ``forward``: ``jax.make_jaxpr`` of the function, replayed with gradcli's
   operations (`jax_walk`, `jax_ops`), custom derivatives by their primal;
 - ``backward``: the jaxpr of that same program (one trace serves both), JAX's
@@ -615,8 +617,13 @@ def _join(parts):
         return tuple(out for run, lo, hi in zip(runs, starts, starts[1:]) for out in run(*flat[lo:hi]))
 
     specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for part in parts for a in part.avals]
-    with jax.enable_x64(True):
-        compiling = _Compiling(jax.jit(joint).trace(*specs).lower())
+    try:
+        with jax.enable_x64(True):
+            compiling = _Compiling(jax.jit(joint).trace(*specs).lower())
+    except Exception:  # noqa: BLE001 - each program alone then: its own error, if any, is said where it is asked for
+        for part in parts:
+            part.alone()
+        return
     outs = np.cumsum([0] + [len(part.traced.jaxpr.out_avals) for part in parts])
     for i, part in enumerate(parts):
         part.joined(compiling, parts, i, outs[i], outs[i + 1])
@@ -657,6 +664,8 @@ class _Part:
     def result(self):
         """A callable taking this program's arguments and giving its outputs, once XLA is done."""
         if self.call is None:
+            if self.compiling is None:  # gathered, but its joint compilation never started
+                self.alone()
             try:
                 executable = self.compiling.result()
             except BaseException:
