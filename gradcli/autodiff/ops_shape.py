@@ -266,6 +266,40 @@ def ranked(values):
     return out
 
 
+class _RankedKeys:
+    """Entries of several keys at one position, compared lexicographically through `compare` (the first key
+    first): a later key is compared only where the earlier ones tie, so no decision is asked that the order
+    does not need (two entries equal in every key keep their positions in a stable sort)."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys):
+        self.keys = keys
+
+    def __lt__(self, other):
+        for mine, theirs in zip(self.keys, other.keys):
+            if compare("less", mine, theirs):
+                return True
+            if compare("less", theirs, mine):
+                return False
+        return False
+
+    __hash__ = None
+
+
+def lexsort(keys, axis=-1):
+    """``np.lexsort``: the stable order by the last key, ties broken by the one before it, and so on; keys of
+    balls, jets or proof numbers compared through `compare`, so the order is a decision of the path."""
+    keys = [np.asarray(raw(k)) for k in keys]
+    if not any(k.dtype == object for k in keys):
+        return np.lexsort(keys, axis=axis)
+    keys = np.broadcast_arrays(*keys)
+    out = np.empty(keys[0].shape, dtype=object)
+    for i in np.ndindex(out.shape):
+        out[i] = _RankedKeys(tuple(k[i] for k in reversed(keys)))
+    return np.argsort(out, axis=axis, kind="stable")
+
+
 def by_rank(fun):
     """NumPy's ``fun`` (argsort, argpartition, argmax, argmin) with its first argument `ranked`."""
 
