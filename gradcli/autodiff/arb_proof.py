@@ -65,6 +65,7 @@ class _Proof:
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
+        self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -114,7 +115,9 @@ class _Proof:
                 raise NoProof("a constant that is not finite")
             if not x.is_exact():
                 self.kept.append(x)
-                return self.atom(("ball", id(x)))
+                found = self.atom(("ball", id(x)))
+                self.defs[self.number(found)] = ("ball", x)
+                return found
             man, exp = x.mid().man_exp()
             value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
         elif isinstance(x, (int, np.integer)):
@@ -205,7 +208,9 @@ def _name(q):
 
 
 def _call(name, *args, square=None):
-    return _state.atom(("call", name, *map(_name, args)), square)
+    found = _state.atom(("call", name, *map(_name, args)), square)
+    _state.defs.setdefault(_state.number(found), (name, args))
+    return found
 
 
 def _negative(q):
@@ -350,11 +355,15 @@ def _erf(x):
 
 
 def _two_over_root_pi():
-    return _state.atom(("constant", "2/sqrt(pi)"))
+    found = _state.atom(("constant", "2/sqrt(pi)"))
+    _state.defs.setdefault(_state.number(found), ("2/sqrt(pi)", ()))
+    return found
 
 
 def _log_of(name):
-    return _state.atom(("constant", f"log({name})"))
+    found = _state.atom(("constant", f"log({name})"))
+    _state.defs.setdefault(_state.number(found), ("log", ((_state.ctx.constant(int(name)), _state.one),)))
+    return found
 
 
 def _table():
@@ -605,6 +614,56 @@ def extremum(pick):
         return x if pick(x.b, y.b) is x.b else y
 
     return _arb._extremum(choose)
+
+
+# The functions whose atoms `ball_of` evaluates: a gradcli op's name -> the ball's method.
+_BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "arcsin": "asin",
+                 "arccos": "acos", "arctan": "atan", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
+                 "erf": "erf", "gammaln": "lgamma", "digamma": "digamma"}
+
+
+def ball_of(proof, q):
+    """The ball of the quotient ``q`` of ``proof`` (a finished `session`) at flint's precision now: its atoms
+    evaluated from what each is the value of, then its numerator and denominator term by term. A derivative
+    the balls made as a difference of two equal-looking numbers (p - p (1 - t)) is here the quotient after
+    that cancellation (p t), whose ball keeps its relative digits however small it is. NoProof for an
+    atom that is no function of the point (an unknown input, a step, a decomposition's entry)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    values = {}
+
+    def atom_ball(number):
+        if number not in values:
+            found = proof.defs.get(number)
+            if found is None:
+                raise NoProof("an atom that is no function of the point")
+            name, args = found
+            if name == "ball":
+                values[number] = args
+            elif name == "2/sqrt(pi)":
+                values[number] = 2 / flint.arb.pi().sqrt()
+            elif name == "arctan2":
+                values[number] = flint.arb.atan2(*(quotient(a) for a in args))
+            elif name in _BALL_METHODS and len(args) == 1:
+                values[number] = getattr(quotient(args[0]), _BALL_METHODS[name])()
+            else:
+                raise NoProof(f"no ball for an atom of {name}")
+        return values[number]
+
+    def polynomial(poly):
+        total = flint.arb(0)
+        for monomial, coefficient in poly.to_dict().items():
+            term = flint.arb(coefficient.p) / flint.arb(coefficient.q)
+            for number, power in enumerate(monomial):
+                if power:
+                    term = term * atom_ball(number) ** power
+            total = total + term
+        return total
+
+    def quotient(pair):
+        return polynomial(pair[0]) / polynomial(pair[1])
+
+    return quotient(q)
 
 
 @contextlib.contextmanager
