@@ -104,3 +104,38 @@ def test_the_wide_oracle_is_independent_of_the_code_under_test():
         mean = mpmath.fsum(v) / 3
         assert abs(value - mpmath.fsum((e - mean) ** 2 for e in v) / 3) <= mpmath.mpf(10) ** -50
         assert [abs(g - 2 * (e - mean) / 3) <= mpmath.mpf(10) ** -50 for g, e in zip(gradient[2:5], v)] == [True] * 3
+
+
+# Order statistics (median, percentile, quantile: a sort, then NumPy's mean or lerp) and a pick by np.lexsort,
+# at points spanning subnormals, +-800 and 1e200, near-constant data (a lerp of two nearly equal entries) and
+# ties the statistic reads (the oracle has no derivative there: Skip) or does not (decided, answered).
+ORDER_POINTS = [
+    [0.5, 1.0, np.array([0.3, -1.2, 2.0]), np.array([1e-300, -800.0, 1e200])],
+    [0.5, 1.0, np.array([-800.0, 799.0, 1e-17]), np.array([5e-324, 1e-310, -1e-300])],
+    [0.5, 1.0, np.array([3.0, 3.0, 3.0 * (1 + 1e-12)]), np.array([1.0, 1.0, 2.0])],
+]
+ORDER_TREES = [(("reduce", op, (("unary", "expm1", ("leaf", "v")) if k else ("leaf", "v"))))
+               for op in ("median", "percentile25", "quantile90", "lexsort_pick") for k in (0, 1)]
+
+
+def _answered_or_skipped(tree, point):
+    try:
+        return disagreements(tree, point)
+    except wide.Skip:
+        return []
+
+
+@pytest.mark.parametrize("tree", ORDER_TREES, ids=[f"{t[1]}-{t[2][0]}" for t in ORDER_TREES])
+def test_order_statistics_match_the_oracle(tree):
+    found = [_answered_or_skipped(tree, point) for point in ORDER_POINTS]
+    assert found == [[]] * len(ORDER_POINTS), found
+
+
+def test_a_median_off_by_1e_9_fails_the_wide_property(monkeypatch):
+    from gradcli.autodiff import ops_shape
+
+    tree = ("reduce", "median", ("unary", "expm1", ("leaf", "v")))
+    assert disagreements(tree, ORDER_POINTS[0]) == []
+    right = ops_shape.mean
+    monkeypatch.setattr(ops_shape, "mean", lambda x, axis=None: right(x, axis=axis) * (1 + 1e-9))
+    assert disagreements(tree, ORDER_POINTS[0])
