@@ -28,6 +28,7 @@ import contextlib
 import numpy as np
 
 from . import arb_anchored as anchored
+from .arb_proof_balls import ball_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -526,10 +527,71 @@ def _abs(x):
     return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
 
 
+# Which way each comparison goes, given the sign of x - y: what `_exactly` decides where balls overlap.
+_BY_SIGN = {"greater": lambda s: s > 0, "greater_equal": lambda s: s >= 0, "less": lambda s: s < 0,
+            "less_equal": lambda s: s <= 0, "equal": lambda s: s == 0, "not_equal": lambda s: s != 0,
+            "maximum": lambda s: s >= 0, "fmax": lambda s: s >= 0, "minimum": lambda s: s <= 0, "fmin": lambda s: s <= 0}
+EXACT_BITS = 1 << 16  # the most bits a difference's quotient is evaluated at to find its sign
+
+
+def _exactly(name, x, y):
+    """The decision ``name`` (a comparison, or whether a max or min picks ``x``) takes for two `Sym` numbers
+    whose balls overlap, recorded as the balls' would be: from the sign of their exact difference, 0 where
+    the quotients are one function (a tie, proven), else the sign of its ball, evaluated from the atoms at
+    rising precision (`ball_of`). Two numbers whose tails differ below the balls' digits (tanh(softplus(800))
+    at 800 and at 800 (1 + 2^-1130)) differ in the quotient by terms that cancel far less. None: undecided."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    if x.q is None or y.q is None:
+        return None
+    difference = sub(x.q, y.q)
+    if is_zero(difference):
+        sign = 0
+    else:
+        sign, saved = None, flint.ctx.prec
+        try:
+            bits = max(saved, 64)
+            while sign is None and bits <= EXACT_BITS:
+                flint.ctx.prec = bits
+                ball = ball_of(_state, difference)
+                sign = 1 if ball > 0 else -1 if ball < 0 else None
+                bits *= 2
+        except (LookupError, ArithmeticError, ValueError):
+            return None
+        finally:
+            flint.ctx.prec = saved
+        if sign is None:
+            return None
+    answer = _BY_SIGN[name](sign)
+    return _arb._decide(answer, not answer, sign == 0)
+
+
+def _compared(name, x, y):
+    """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
+    x, y = _lift(x), _lift(y)
+    try:
+        return _arb.ELEMENTWISE[name](x.b, y.b)
+    except NoProof:
+        raise
+    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+        answer = _exactly(name, x, y)
+        if answer is None:
+            raise
+        return answer
+
+
 def _pick(name, args):
     syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _lift(a) for a in args]
     balls = [s.b if type(s) is Sym else s for s in syms]
-    answer = _arb.ELEMENTWISE[name](*balls)
+    try:
+        answer = _arb.ELEMENTWISE[name](*balls)
+    except NoProof:
+        raise
+    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+        exact = _exactly(name, *syms) if name in _BY_SIGN and len(syms) == 2 else None
+        if exact is None:
+            raise
+        return syms[0] if exact else syms[1]
     for s, b in zip(syms, balls):
         if type(s) is Sym and answer is b:
             return s
@@ -560,6 +622,8 @@ def run(name, *args, **kwargs):
         return _abs(*args)
     if name in _PICKS:
         return _pick(name, args)
+    if name in _TESTS[:6]:
+        return _compared(name, *args)
     if name in _TESTS:
         return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
     if name in _STEPS:
@@ -611,59 +675,17 @@ def extremum(pick):
 
     def choose(x, y):
         x, y = _lift(x), _lift(y)
-        return x if pick(x.b, y.b) is x.b else y
+        try:
+            return x if pick(x.b, y.b) is x.b else y
+        except NoProof:
+            raise
+        except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+            answer = _exactly("maximum" if "max" in pick.__name__ else "minimum", x, y)
+            if answer is None:
+                raise
+            return x if answer else y
 
     return _arb._extremum(choose)
-
-
-# The functions whose atoms `ball_of` evaluates: a gradcli op's name -> the ball's method.
-_BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "arcsin": "asin",
-                 "arccos": "acos", "arctan": "atan", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
-                 "erf": "erf", "gammaln": "lgamma", "digamma": "digamma"}
-
-
-def ball_of(proof, q):
-    """The ball of the quotient ``q`` of ``proof`` (a finished `session`) at flint's precision now: its atoms
-    evaluated from what each is the value of, then its numerator and denominator term by term. A derivative
-    the balls made as a difference of two equal-looking numbers (p - p (1 - t)) is here the quotient after
-    that cancellation (p t), whose ball keeps its relative digits however small it is. NoProof for an
-    atom that is no function of the point (an unknown input, a step, a decomposition's entry)."""
-    import flint  # lazy: python-flint, only where a proof runs
-
-    values = {}
-
-    def atom_ball(number):
-        if number not in values:
-            found = proof.defs.get(number)
-            if found is None:
-                raise NoProof("an atom that is no function of the point")
-            name, args = found
-            if name == "ball":
-                values[number] = args
-            elif name == "2/sqrt(pi)":
-                values[number] = 2 / flint.arb.pi().sqrt()
-            elif name == "arctan2":
-                values[number] = flint.arb.atan2(*(quotient(a) for a in args))
-            elif name in _BALL_METHODS and len(args) == 1:
-                values[number] = getattr(quotient(args[0]), _BALL_METHODS[name])()
-            else:
-                raise NoProof(f"no ball for an atom of {name}")
-        return values[number]
-
-    def polynomial(poly):
-        total = flint.arb(0)
-        for monomial, coefficient in poly.to_dict().items():
-            term = flint.arb(coefficient.p) / flint.arb(coefficient.q)
-            for number, power in enumerate(monomial):
-                if power:
-                    term = term * atom_ball(number) ** power
-            total = total + term
-        return total
-
-    def quotient(pair):
-        return polynomial(pair[0]) / polynomial(pair[1])
-
-    return quotient(q)
 
 
 @contextlib.contextmanager

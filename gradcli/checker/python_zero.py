@@ -80,11 +80,29 @@ def exact_slopes(run, args, direction=None, coordinate=None):
         for q in quotients:
             try:
                 entries.append(None if q is None else arb_proof.ball_of(proof, q))
-            except (arb_proof.NoProof, ArithmeticError, ValueError):
+            except (LookupError, ArithmeticError, ValueError):
                 entries.append(None)
         return entries
 
     return balls
+
+
+def decided(run, numbers):
+    """``run(*numbers)`` (balls) for the branches it takes (`arb.decisions`); where two balls overlap at every
+    precision the caller pays for (a max of tanh(softplus(800)) against its value at 800 (1 + 2^-1130)), the
+    same run on proof numbers, whose overlapping comparisons the exact quotients decide (a tie proven, or
+    the sign of a difference whose cancellation algebra has done). The balls' Undecided where neither can."""
+    arb_core.decisions = []
+    try:
+        return run(*numbers)
+    except arb_core.Undecided as undecided:
+        arb_core.decisions = []
+        try:
+            with arb_proof.session(), np.errstate(all="ignore"):
+                lift = np.frompyfunc(arb_proof.lift, 1, 1)
+                return run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
+        except Exception:  # noqa: BLE001 - no exact decision either: the balls' answer stands
+            raise undecided from None
 
 
 def symmetric(run, args, step, direction=None, coordinate=None):
