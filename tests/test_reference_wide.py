@@ -61,6 +61,16 @@ WIDE_FINDS += [
      [-2.3e-17, -1.0, np.array([-800.0, 1.265508e-274, -2.78071461e-87]), np.array([800.0, 800.0, 800.0])]),
 ]
 
+# arctan2(v, v) is pi/4 at every positive entry: the variance of equal constants is 0, which the balls leave
+# within 2^-65530 of 0 and a proof gets only if arctan2(q, q) is one constant rather than an atom per entry
+# (the widened wide seed 131).
+WIDE_FINDS += [
+    (("reduce", "var", ("unary", "hypot_one", ("binary", "arctan2", ("leaf", "v"), ("leaf", "v")))),
+     [-1.0, 1e-310, np.array([9.40369007e268, 800.0, 3.0]), np.array([4.47057635e-144, 2.14391706e-267, -6.11282069e-249])]),
+    (("reduce", "var", ("unary", "hypot_one", ("binary", "arctan2", ("leaf", "v"), ("leaf", "v")))),
+     [-8.883393933360858e195, -3.455489973154295e-225, np.array([0.5, 1e-300, 5e-324]), np.array([1e200, 1e200, 1e200])]),
+]
+
 
 @pytest.mark.parametrize("tree, point", WIDE_FINDS)
 def test_what_the_wide_campaign_found_has_its_exact_reference(tree, point):

@@ -355,6 +355,17 @@ def _erf(x):
     return _odd("erf")(x)
 
 
+def _arctan2(y, x):
+    """arctan2(y, x); at y = x, a constant, pi/4 or -3 pi/4 by x's sign (its ball decided the branch: the atom
+    would make arctan2(v, v) at each entry a number of its own, and their variance a 0 nothing proves)."""
+    if _name(y) == _name(x) and x[0].is_constant() and x[1].is_constant() and not x[0].is_zero():
+        quarter = _state.atom(("constant", "pi/4"))
+        _state.defs.setdefault(_state.number(quarter), ("pi/4", ()))
+        positive = x[0].leading_coefficient() / x[1].leading_coefficient() > 0
+        return quarter if positive else mul(_const(-3), quarter)
+    return _call("arctan2", y, x)
+
+
 def _two_over_root_pi():
     found = _state.atom(("constant", "2/sqrt(pi)"))
     _state.defs.setdefault(_state.number(found), ("2/sqrt(pi)", ()))
@@ -393,7 +404,7 @@ def _table():
         "arcsin": (_odd("arcsin"), lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
         "arccos": (lambda x: _call("arccos", x), lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
         "arctan": (_odd("arctan"), lambda a, x: (inv(add(one(), mul(x, x))),)),
-        "arctan2": (lambda y, x: _call("arctan2", y, x),
+        "arctan2": (_arctan2,
                     lambda a, y, x: (div(x, add(mul(x, x), mul(y, y))), neg(div(y, add(mul(x, x), mul(y, y)))))),
         "sinh": (_sinh, lambda a, x: (_cosh(x),)),
         "cosh": (_cosh, lambda a, x: (_sinh(x),)),

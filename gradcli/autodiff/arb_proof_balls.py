@@ -35,6 +35,8 @@ def ball_of(proof, q):
                 values[number] = args
             elif name == "2/sqrt(pi)":
                 values[number] = 2 / flint.arb.pi().sqrt()
+            elif name == "pi/4":
+                values[number] = flint.arb.pi() / 4
             elif name == "arctan2":
                 values[number] = flint.arb.atan2(*(quotient(a) for a in args))
             elif name in _BALL_METHODS and len(args) == 1:
