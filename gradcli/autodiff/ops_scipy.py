@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, exp, less, log, log1p, sigmoid, sign, softplus, where
+from .ops import absolute, constant, exp, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, xlog1py, xlogy
@@ -236,6 +236,31 @@ def ndtr(x):
     return erfc(-x * weak(1 / math.sqrt(2), x)) / 2
 
 
+def log_softmax(x, axis=None):
+    """``scipy.special.log_softmax``: x minus its log-sum-exp over ``axis`` (all entries by default), -inf entries kept."""
+    return x - _logsumexp(x, axis=axis, keepdims=True)
+
+
+def softmax(x, axis=None):
+    """``scipy.special.softmax``: exp of `log_softmax`, so no entry overflows however large."""
+    return exp(log_softmax(x, axis=axis))
+
+
+def entr(x):
+    """``scipy.special.entr``: -x log x, 0 at x = 0 (negative x: NaN, where SciPy answers -inf; outside the domain)."""
+    return -xlogy(x, x)
+
+
+def rel_entr(x, y):
+    """``scipy.special.rel_entr``: x log(x / y), 0 where x = 0, as two xlogy so x / y never under- or overflows."""
+    return xlogy(x, x) - xlogy(x, y)
+
+
+def kl_div(x, y):
+    """``scipy.special.kl_div``: x log(x / y) - x + y."""
+    return rel_entr(x, y) - x + y
+
+
 def betaln(a, b):
     """``scipy.special.betaln``: log B(a, b) = lgamma(a) + lgamma(b) - lgamma(a + b)."""
     return gammaln(a) + gammaln(b) - gammaln(a + b)
@@ -311,7 +336,7 @@ def _log_ndtr_slope(ans, x):
 
 defvjp(log_ndtr, lambda g, ans, x: g * _log_ndtr_slope(ans, x))
 # erfcx' = 2 x erfcx - 2/sqrt(pi); ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
-defvjp(erfcx, lambda g, ans, x: g * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))
-defjvp(erfcx, lambda t, ans, x: t * (2 * x * ans - weak(2 / math.sqrt(math.pi), ans)))
+defvjp(erfcx, lambda g, ans, x: g * (2 * x * ans - constant("2/sqrt(pi)", ans)))
+defjvp(erfcx, lambda t, ans, x: t * (2 * x * ans - constant("2/sqrt(pi)", ans)))
 defvjp(ndtri, lambda g, ans, p: g * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))
 defjvp(ndtri, lambda t, ans, p: t * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))
