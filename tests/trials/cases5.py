@@ -328,6 +328,9 @@ JAX = [
     # atan2's rule x / (x^2 + y^2): both squares underflow
     Case("jax_lib5.py", "angle", "p=[1e-300,-1e-300]", "float64", "unstable", _angle([1e-300, -1e-300], "p"),
          "jnp.arctan2(p[0], p[1])"),
+    # gradients float64 cannot hold, reported as text: e^-1600 and beyond
+    Case("jax_lib5.py", "gaussian_bump", "x=[40,-1e-300]", "float64", "ok",
+         each("x", lambda x: -2 * x * mpmath.exp(-x * x), [40, -1e-300])),
 ]
 
 TORCH = [
@@ -359,6 +362,8 @@ TORCH = [
          hp(lambda: {"x": [1 / (mp(1e-8) * mpmath.sqrt(2))] * 2})),
     Case("torch_lib5.py", "angle", "p=[1e-300,-1e-300]", "float64", "unstable", _angle([1e-300, -1e-300], "p"),
          "torch.atan2(p[0], p[1])"),
+    Case("torch_lib5.py", "second_share", "x=[800,-800]", "float64", "ok",
+         hp(lambda: {"x": [-sig(mp(1600)) * sig(mp(-1600)), sig(mp(1600)) * sig(mp(-1600))]})),
     Case("torch_lib5.py", "stack_loss", None, "float64", "ok", _stack(), args="stack_args", wrt="model.net.0.weight"),
 ]
 
@@ -383,6 +388,8 @@ TF = [
          "tf.math.l2_normalize(x)"),
     Case("tf_lib5.py", "angle", "p=[1e-300,-1e-300]", "float64", "unstable", _angle([1e-300, -1e-300], "p"),
          "tf.math.atan2(p[0], p[1])"),
+    Case("tf_lib5.py", "sigmoid_far", "x=[-1000,1e-300]", "float64", "ok",
+         each("x", lambda x: sig(x) * (1 - sig(x)), [-1000, 1e-300])),
     Case("tf_lib5.py", "signed_log1p", "x=[-1e-300,800,0.5]", "float64", "ok",
          each("x", lambda x: 1 / (1 + abs(x)), [-1e-300, 800, 0.5])),
 ]

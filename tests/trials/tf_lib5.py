@@ -63,3 +63,7 @@ def angle(p):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
 def signed_log1p(x):
     return tf.reduce_sum(tf.sign(x) * tf.math.log1p(tf.abs(x)))
+
+
+def sigmoid_far(x):
+    return tf.reduce_sum(tf.math.sigmoid(x))
