@@ -85,11 +85,24 @@ def _run(case):
     return result.exit_code, result.stdout, result.stderr
 
 
+def problems_of(case):
+    """Every way the case, run as the user runs it, misses its truth (empty: it passed)."""
+    code, out, err = _run(case)
+    return judge.judge(case, code, out, err)
+
+
+def assert_every_case_sound(chosen, all_cases):
+    """The chosen ids exist, every id is unique and every case has a truth."""
+    by_id = {case.id: case for case in all_cases}
+    assert set(chosen) <= set(by_id)
+    assert len(by_id) == len(all_cases)
+    for case in all_cases:
+        assert judge.truth_of(case), case.id
+
+
 @pytest.mark.parametrize("case_id", CHOSEN)
 def test_trial(case_id):
-    case = BY_ID[case_id]
-    code, out, err = _run(case)
-    assert judge.judge(case, code, out, err) == []
+    assert problems_of(BY_ID[case_id]) == []
 
 
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():

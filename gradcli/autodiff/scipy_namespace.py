@@ -21,8 +21,9 @@ from . import ops_stats as _stats
 from .ops import sigmoid as _sigmoid
 
 _SPECIAL_OWN = (
-    "beta betainc betaln erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
-    "log_expit log_ndtr logit logsumexp multigammaln ndtr ndtri rgamma stdtr y0 y1 yn"
+    "beta betainc betaln entr erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
+    "kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma softmax stdtr y0 "
+    "y1 yn"
 )
 special = SimpleNamespace(
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},

@@ -29,7 +29,7 @@ import re
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1",
+    "log1p", "expm1", "xlogy", "xlog1py",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -316,6 +316,27 @@ def log1mexp(reader, node):
     return [("where", [above, ("log", [("-expm1", [u])]), ("log1p", [("-exp", [u])])])]
 
 
+def xlogy_guarded(reader, node):
+    """xlogy(x, y) as xlogy(x, where(x == 0, 1, y)) (xlog1py: 0 in y's place), so no 0/0 reaches y's gradient.
+
+    The value is x log y, 0 where x = 0 whatever y is, so d/dy is 0 there; a
+    rule written x / y (JAX's, PyTorch's) gives 0/0 at y = 0 (x / (1 + y) at
+    y = -1). Where x = 0 the guarded y is a point where that rule is 0 and the
+    value is unchanged; elsewhere y is the user's.
+    """
+    for name, safe in (("xlogy", "1.0"), ("xlog1py", "0.0")):
+        call = reader.call(node, name)
+        if call is None or len(call[2]) != 1 or call[3]:
+            continue
+        x, y = call[1], call[2][0]
+        looked = reader.look(x)
+        if isinstance(looked, ast.Constant) and looked.value != 0:
+            return None  # never 0: nothing to guard
+        guard = ("where", [("=format", [("text", "{} == 0"), x]), ("text", safe), y])
+        return [(name, [x, guard])]
+    return None
+
+
 def _weighted_log(reader, term):
     """For ``w * log(v)`` or ``log(v) * w``: (w, v); else None."""
     term = reader.look(term)
@@ -564,6 +585,7 @@ PATTERNS = [
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
     ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(u)))", log1mexp),
+    ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
 ]
 
 

@@ -7,9 +7,10 @@ from cases import ALL as FIRST
 from cases2 import ALL as SECOND
 from cases3 import ALL as THIRD
 from cases4 import ALL as FOURTH
+from cases5 import ALL as FIFTH
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH
 
 
 def one(case):
