@@ -186,7 +186,7 @@ def as_functions(bridge, name):
         def grad_fn(upstream):
             if recorded:
                 bridge.backward(args, upstream)
-            return tuple(bridge.own(plain, np.asarray(raw(upstream)))[1])
+            return _per_input(bridge.own(plain, np.asarray(raw(upstream)))[1], args)
 
         return value, grad_fn
 
@@ -194,13 +194,23 @@ def as_functions(bridge, name):
         value = bridge.forward(*args)
 
         def grad_fn(upstream):
-            return tuple(bridge.backward(args, upstream))
+            return _per_input(bridge.backward(args, upstream), args)
 
         return value, grad_fn
 
     own_with_replay.__name__ = replayed.__name__ = name  # the op's name in provenance and messages
     return custom_gradient(own_with_replay), custom_gradient(replayed)
 
+
+def _per_input(grads, args):
+    """The gradients as a custom rule returns them: one input's own, unwrapped; several as a tuple.
+
+    A lone input's gradient is the whole return value (TensorFlow's convention,
+    which ``custom_gradient`` reads), so a 1-tuple around a tree would be taken
+    for the tree itself and fail to match it.
+    """
+    grads = tuple(grads)
+    return grads[0] if len(args) == 1 else grads
 
 
 def _plain(args):
