@@ -9,9 +9,11 @@ float32 and float64, against the same check of the function written with
 import (seconds) is paid before timing. Targets: the check at most 2x its
 twin's, the sweep at most 2x, with the same verdicts.
 
-Run alone: ``.venv/bin/python bench/tf_bridge.py [--profile]`` (``--profile``
-adds cProfile listings of a check and a sweep of the TensorFlow function,
-after a warm-up, sorted by own time and by cumulative time).
+Run alone: ``.venv/bin/python bench/tf_bridge.py [--profile] [--parts]``
+(``--profile`` adds cProfile listings of a check and a sweep of the TensorFlow
+function, after a warm-up, sorted by own time and by cumulative time;
+``--parts`` the CPU time per check of each part of the bridge: traces,
+reruns, the retyping's proof, the replays).
 """
 
 from __future__ import annotations
@@ -111,6 +113,8 @@ def main(argv=()):
     common.print_targets(targets)
     if "--profile" in argv:
         profiled()
+    if "--parts" in argv:
+        parts()
     return targets
 
 
@@ -132,6 +136,56 @@ def profiled(checks=10):
         for order in ("tottime", "cumulative"):
             print(f"\ncProfile of {title}, sorted by {order}")
             pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(25)
+
+
+def parts(checks=10):
+    """CPU time per check spent in each part of the TensorFlow bridge (medians would hide the traces: means of ``checks``).
+
+    Each part is timed where it is entered from outside the bridge's other
+    timed parts' own calls, so a trace made inside a replay counts as a trace.
+    """
+    import collections
+    import time
+
+    from gradcli.capture import tf_bridge
+
+    spent, calls, inside = collections.defaultdict(float), collections.Counter(), []
+    labels = {"_trace": "traces (TensorFlow building the graph, walked)", "_agrees": "float32 retyping's proof (an eager call)",
+             "_rerun_own": "TensorFlow's numbers by rerun", "forward": "forward replays (traces excluded)",
+             "backward": "backward replays (traces excluded)"}
+    saved = {name: getattr(tf_bridge.TensorFlowFunction, name) for name in labels}
+
+    def timed(name, method):
+        def run(*args, **kwargs):
+            started = time.process_time()
+            inside.append(0.0)
+            try:
+                return method(*args, **kwargs)
+            finally:
+                own_time = time.process_time() - started
+                nested = inside.pop()
+                spent[name] += own_time - nested
+                calls[name] += 1
+                if inside:
+                    inside[-1] += own_time
+        return run
+
+    for name, method in saved.items():
+        setattr(tf_bridge.TensorFlowFunction, name, timed(name, method))
+    try:
+        check_verdicts(TENSORFLOW)
+        spent.clear()
+        calls.clear()
+        started = time.process_time()
+        for _ in range(checks):
+            check_verdicts(TENSORFLOW)
+        whole = (time.process_time() - started) / checks
+    finally:
+        for name, method in saved.items():
+            setattr(tf_bridge.TensorFlowFunction, name, method)
+    rows = [[labels[name], f"{spent[name] / checks * 1e3:.1f} ms", f"{calls[name] / checks:g}"] for name in labels]
+    rows.append(["the whole check", f"{whole * 1e3:.1f} ms", ""])
+    common.table(["part of a TensorFlow check", "CPU per check", "calls"], rows, title=f"CPU time per check, mean of {checks} after a warm-up")
 
 
 if __name__ == "__main__":

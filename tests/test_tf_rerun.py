@@ -94,6 +94,25 @@ def test_the_value_asked_alone_brings_the_gradient_without_calling_the_function_
     assert_same_bits(grad, want_grad)
 
 
+def test_with_op_callbacks_a_rerun_goes_through_tensorflows_door_that_runs_them(monkeypatch):
+    from tensorflow.python.eager import execute
+
+    door, seen = execute.execute, []
+
+    def watched(op_type, n_outputs, inputs, attrs, ctx, name=None):  # what an op callback (tf.debugging) adds
+        seen.append(op_type)
+        return door(op_type, n_outputs, inputs, attrs, ctx, name)
+
+    monkeypatch.setattr(execute, "execute", watched)
+    fun = lambda x: tf.math.log(1 + tf.exp(x))  # noqa: E731
+    x = np.float64(-3.25)
+    value, (grad,) = TensorFlowFunction(fun, "watched").own((x,), np.ones((), np.float64))
+    assert "Exp" in seen  # the rerun's ops, each through the door
+    want_value, (want_grad,) = _eager(fun, [x], np.float64(1.0))
+    assert_same_bits(value, want_value)
+    assert_same_bits(grad, want_grad)
+
+
 def test_a_tf_function_is_left_to_tensorflow_which_compiles_it():
     function = TensorFlowFunction(tf.function(lambda x: tf.math.log(1 + tf.exp(x))), "compiled")
     x = np.float64(0.5)

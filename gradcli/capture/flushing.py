@@ -75,6 +75,7 @@ def _again(prim, args, kwargs, ans):
 
 
 _TINY = {np.dtype(np.float32): np.finfo(np.float32).tiny, np.dtype(np.float64): np.finfo(np.float64).tiny}
+_TINY_OF = {np.float32: np.finfo(np.float32).tiny, np.float64: np.finfo(np.float64).tiny}
 
 
 def flushed(value):
@@ -88,12 +89,19 @@ def flushed(value):
     (mpmath numbers, balls, traced values, float16) pass unchanged.
     """
     kind = type(value)
-    if kind is np.ndarray or kind is np.float32 or kind is np.float64:
+    if kind is np.float64 or kind is np.float32:
+        # A scalar beyond the subnormals (nearly every result) is its own answer: one compare, no array made.
+        if not abs(value) < _TINY_OF[kind]:
+            return value
+        tiny = _TINY[value.dtype]
+    elif kind is np.ndarray:
         tiny = _TINY.get(value.dtype)
-        if tiny is not None:
-            with np.errstate(invalid="ignore"):
-                small = np.abs(value) < tiny
-            if small.any():
-                zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
-                return zeroed if kind is np.ndarray else kind(zeroed)
+    else:
+        return value
+    if tiny is not None:
+        with np.errstate(invalid="ignore"):
+            small = np.abs(value) < tiny
+        if small.any():
+            zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
+            return zeroed if kind is np.ndarray else kind(zeroed)
     return value

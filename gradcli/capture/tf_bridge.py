@@ -206,13 +206,35 @@ def _quick_key(leaves):
     key = []
     for leaf in leaves:
         kind = type(leaf)
-        if kind is float:
+        if kind is float or kind in _NUMBER_TYPES:
             key.append(kind)
         elif (kind is np.ndarray or kind is np.float64 or kind is np.float32) and leaf.dtype in _TENSORFLOW_FLOATS:
             key.append((kind, leaf.dtype, leaf.shape))
         else:
             return None
     return tuple(key)
+
+
+# Types of numbers without a dtype (mpmath's, balls, jets) seen as leaves: `_signature` makes each a float64
+# scalar by its type alone, so `_quick_key` may key them by type as it keys a Python float.
+_NUMBER_TYPES = set()
+
+
+def _note_number_types(leaves):
+    for leaf in leaves:
+        kind = type(leaf)
+        if kind not in _NUMBER_TYPES and raw(leaf) is leaf and not hasattr(leaf, "dtype") and _is_float_leaf(leaf):
+            _NUMBER_TYPES.add(kind)
+
+
+def _zeros_beside(out, leaves, floats):
+    """``out`` with a float64 zero shaped like each leaf not in ``floats`` (an int, a bool, a held value: no gradient)."""
+    if len(floats) < len(leaves):
+        differentiated = set(floats)
+        for i, leaf in enumerate(leaves):
+            if i not in differentiated:
+                out[i] = np.zeros(np.shape(raw(leaf)))
+    return out
 
 
 def _dtype_of(leaf):
@@ -376,10 +398,10 @@ class TensorFlowFunction:
         return compiled
 
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
-        out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
+        out = list(leaves)
         for i, g in zip(floats, grads):
             out[i] = np.asarray(tf.convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
-        return tuple(rebuild(out))
+        return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
     # The captured graphs, replayed.
 
@@ -396,10 +418,10 @@ class TensorFlowFunction:
         captured = self._capture(leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
-        out = [np.zeros(np.shape(raw(leaf))) for leaf in leaves]
+        out = list(leaves)
         for i, g in zip(floats, grads):
             out[i] = g
-        return tuple(rebuild(out))
+        return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
     def _capture(self, leaves, rebuild):
         """The plans for this argument structure, shapes and dtypes (traced once, then cached).
@@ -413,6 +435,9 @@ class TensorFlowFunction:
         types, dtypes and shapes alone (`_quick_key`).
         """
         quick = _quick_key(leaves) if rebuild is list else None
+        if quick is None and rebuild is list:
+            _note_number_types(leaves)
+            quick = _quick_key(leaves)
         if quick is not None:
             captured = self._quick.get(quick)
             if captured is None:
@@ -531,7 +556,8 @@ class TensorFlowFunction:
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
         rerun = output = None
         if exact and rerunnable and not self.compiled and y.shape.is_fully_defined() and y.dtype.is_floating:
-            rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: tf.constant(tf.make_ndarray(proto)))
+            rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: tf.constant(tf.make_ndarray(proto)),
+                             keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
         if rerun is not None and output[1] == np.float64:
@@ -657,6 +683,7 @@ def _without_rewrites(context, options):
 
 def _eager_execute():
     """``execute(op_type, n_outputs, inputs, attrs)``: one TensorFlow operation run eagerly (a `Rerun`'s step)."""
+    from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the C door its eager ops end at
     from tensorflow.python.eager import context, execute  # lazy: TensorFlow's; the door its generated ops go through
 
     current = context.context()
@@ -664,7 +691,19 @@ def _eager_execute():
     def run(op_type, n_outputs, inputs, attrs):
         return execute.execute(op_type, n_outputs, inputs, attrs, current)
 
-    return run
+    if execute.execute is not execute.quick_execute:  # op callbacks (tf.debugging) watch each op: TensorFlow's door
+        return run
+    current.ensure_initialized()
+    handle, device = current._handle, current.device_name  # a rerun is one call: no op of it changes the device
+
+    def quick(op_type, n_outputs, inputs, attrs):
+        # The C door quick_execute calls, without its Python per op; an error is raised again by TensorFlow's door.
+        try:
+            return pywrap_tfe.TFE_Py_Execute(handle, device, op_type, inputs, attrs, n_outputs)
+        except Exception:  # noqa: BLE001 - TensorFlow's own door raises it as TensorFlow does
+            return run(op_type, n_outputs, inputs, attrs)
+
+    return quick
 
 
 def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
@@ -679,13 +718,19 @@ def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
 def _tensor(tf, value):
     """``value`` (an array or number) as an eager tensor of its dtype: a float number by the quick door TensorFlow's
     own conversions use (a tenth of ``tf.constant``'s cost), exact since a Python float holds every float32 and float64."""
-    value = np.asarray(value)
-    if value.ndim == 0 and value.dtype in _TENSORFLOW_FLOATS and (value == 0 or abs(value) >= np.finfo(value.dtype).tiny):
+    kind = type(value)
+    if kind is not np.float64 and kind is not np.float32:
+        value = np.asarray(value)
+    tiny = _TINY.get(value.dtype) if value.ndim == 0 else None
+    if tiny is not None and (value == 0 or abs(value) >= tiny):
         from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers
         from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
 
         return constant_op.convert_to_eager_tensor(float(value), context.context(), tf.as_dtype(value.dtype))
     return tf.constant(value)
+
+
+_TINY = {np.dtype(t): np.finfo(t).tiny for t in (np.float16, np.float32, np.float64)}
 
 
 def _same_bits(a, b):
@@ -704,8 +749,10 @@ def _narrowing(tf, graph, captured, outputs, walker, default_location):
         value = tf.make_ndarray(proto)
         return tf.constant(value.astype(np.float32) if value.dtype == np.float64 else value)
 
+    wide = captured.rerun  # read with its narrowed steps (`rerun_of`'s keep_narrow): the graph is not read again
+
     def narrowed():
-        rerun = rerun_of(graph, outputs, captured.cotangent_key, narrow_constant, narrow=True)
+        rerun = wide.narrowed(narrow_constant)
         if rerun is None:
             return None
         plans = retyped_plan(captured.forward), retyped_plan(captured.backward)

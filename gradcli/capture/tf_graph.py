@@ -518,9 +518,10 @@ class Rerun:
     ``constant(array)`` makes a tensor.
     """
 
-    def __init__(self, inputs, constants, steps, cotangent, outputs):
+    def __init__(self, inputs, constants, steps, cotangent, outputs, narrow=None):
         self.inputs, self.constants, self.steps = inputs, constants, steps
         self.cotangent, self.outputs = cotangent, outputs
+        self.narrow = narrow  # (constants' protos, steps with float64 attributes as float32), read once with the graph
         # Every op elementwise and every constant a number: run on arrays of points, it maps each point alone.
         self.elementwise = all(step[0] in ELEMENTWISE for step in steps) and all(
             not c.shape.rank for c in constants.values()
@@ -534,6 +535,15 @@ class Rerun:
         for op_type, inputs, attrs, outputs in self.steps:
             env.update(zip(outputs, execute(op_type, len(outputs), [env[key] for key in inputs], attrs)))
         return [env[key] for key in self.outputs]
+
+    def narrowed(self, constant):
+        """This rerun with every float64 of its ops' dtype attributes float32 (``rerun_of``'s ``narrow``), its
+        constants made by ``constant(tensor_proto)``; None where the graph was read without them."""
+        if self.narrow is None:
+            return None
+        protos, steps = self.narrow
+        constants = {key: constant(proto) for key, proto in protos.items()}
+        return Rerun(self.inputs, constants, steps, self.cotangent, self.outputs)
 
 
 # Operations that map their inputs entry by entry (numbers broadcast): a graph of these alone, traced for
@@ -552,7 +562,7 @@ ELEMENTWISE = {
 _NOT_RERUN = CALLS | CONDITIONALS | set(WHILES) | {"ReadVariableOp"}
 
 
-def rerun_of(graph, outputs, cotangent, constant, narrow=False):
+def rerun_of(graph, outputs, cotangent, constant, narrow=False, keep_narrow=False):
     """A `Rerun` of ``graph`` for ``outputs`` (tensor names) from its inputs and ``cotangent`` (the upstream's name); None if it has an op to leave to TensorFlow.
 
     Only graphs of stateless operations without function attributes and
@@ -560,6 +570,8 @@ def rerun_of(graph, outputs, cotangent, constant, narrow=False):
     call does, op for op. ``constant(tensor_proto)`` makes a graph constant a
     tensor, once. ``narrow``: every float64 of the ops' dtype attributes is
     float32 (a float64 trace retyped, `tf_retype`; ``constant`` rounds its constants).
+    ``keep_narrow``: the same graph read narrowed too, kept for `Rerun.narrowed`
+    (the graph's operations are read once for both).
     """
     if graph.captures:
         return None
@@ -573,30 +585,36 @@ def rerun_of(graph, outputs, cotangent, constant, narrow=False):
         needed[op.name] = op
         todo.extend(t.name for t in op.inputs)
     inputs = [t.name for t in graph.inputs]
-    constants, steps = {}, []
+    constants, steps, protos, narrowed = {}, [], {}, []
     for op in graph.get_operations():
         if op.name not in needed or op.type == "Placeholder":
             continue
         if op.type == "Const":
-            constants[op.outputs[0].name] = constant(op.get_attr("value"))
+            proto = op.get_attr("value")
+            constants[op.outputs[0].name] = constant(proto)
+            protos[op.outputs[0].name] = proto
             continue
-        attrs = _eager_attrs(op, narrow)
+        items = sorted(op.node_def.attr.items())
+        attrs = _eager_attrs(items, narrow)
         if attrs is None or op.type in _NOT_RERUN or op.op_def.is_stateful:  # control inputs only order a graph
             return None
-        steps.append((op.type, tuple(t.name for t in op.inputs), attrs, tuple(t.name for t in op.outputs)))
-    return Rerun(inputs, constants, steps, cotangent, list(outputs))
+        keys = (tuple(t.name for t in op.inputs), tuple(t.name for t in op.outputs))
+        steps.append((op.type, keys[0], attrs, keys[1]))
+        if keep_narrow:
+            narrowed.append((op.type, keys[0], _eager_attrs(items, True), keys[1]))
+    return Rerun(inputs, constants, steps, cotangent, list(outputs), (protos, narrowed) if keep_narrow else None)
 
 
 _DOUBLE, _FLOAT = 2, 1  # TensorFlow's DataType numbers of float64 and float32
 
 
-def _eager_attrs(op, narrow=False):
-    """An op's attributes as an eager call takes them (name, value, name, value, ...); None for one it cannot take.
+def _eager_attrs(items, narrow=False):
+    """An op's attributes (its node_def's, sorted) as an eager call takes them (name, value, name, value, ...); None for one it cannot take.
 
     ``narrow``: float64 as a dtype attribute is float32.
     """
     out = []
-    for name, value in sorted(op.node_def.attr.items()):
+    for name, value in items:
         if name.startswith("_"):  # TensorFlow's own annotations (a custom gradient's name), not the op's
             continue
         kind = value.WhichOneof("value")
