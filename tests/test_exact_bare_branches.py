@@ -112,3 +112,17 @@ def test_random_custom_gradient_compositions_match_the_oracle():
     assert not failures, "\n".join(failures)
     assert not [line for line in unanswered if "not proven 0" in line], unanswered
     assert tried == CUSTOM_SAMPLE and points and answered >= points // 2, (tried, points, answered)
+
+
+@gradcli.custom_gradient
+def _clipped_rule(x):
+    # A rule that branches on the upstream it is handed (bare on the exact path): gradient clipping.
+    def grad_fn(upstream):
+        return min(upstream, 1.0) * 2 * x
+
+    return x * x, grad_fn
+
+
+def test_grad_fn_branching_on_its_upstream_decides_on_balls():
+    (r,) = gradcli.check(_clipped_rule, [1.5], dtypes=F64, fixes=False).results
+    assert r.status == "ok" and r.exact_gradient["x"] == 3.0 and r.gradient["x"] == 3.0

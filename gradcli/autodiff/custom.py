@@ -196,8 +196,8 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
-        upstream = [g] if single else [
-            zeros_like(out) if ct is None else ct for ct, out in zip(g, outputs)
+        upstream = [kept(g)] if single else [  # a ball grad_fn branches on is a gradcli value too
+            zeros_like(out) if ct is None else kept(ct) for ct, out in zip(g, outputs)
         ]
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
         grads = _gradients_per_leaf(grads, args, variables, name)

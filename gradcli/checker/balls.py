@@ -32,6 +32,7 @@ import threading
 import time
 
 from ..autodiff import arb as arb_core
+from ..autodiff import arb_proof
 from ..autodiff.arb import Undecided
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.functions import FUNCTIONS
@@ -464,10 +465,14 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
 
 def _unproven(found, proofs, around):
     """``around`` (this pass's so far) and the (index, ball) of each entry a point left unproven, where each
-    is a ball around 0; False where some other entry of any point is what is unsettled in this pass."""
+    is a ball around 0 narrower than 2^ZERO_RADIUS_LOG2 (a 0 in the making, as far as balls can tell); False
+    where some other entry of any point is what is unsettled in this pass (sin of 1e300 is no 0)."""
     if around is False or not found or not _only_zeros_left(found, proofs):
         return False
-    return (around or []) + [(j, b) for j, (b, p) in enumerate(zip(found, proofs)) if p is None]
+    left = [(j, b) for j, (b, p) in enumerate(zip(found, proofs)) if p is None]
+    if not all(within_floor(b) for _, b in left):
+        return False
+    return (around or []) + left
 
 
 def _not_proven(around):
@@ -506,8 +511,6 @@ def _proven_by_proof_numbers(root, point):
     """Whether the IR ``root`` is 0 at ``point`` as the proof numbers (`autodiff.arb_proof`) see it: the formula
     as an exact rational function over the values of the functions it calls, with their identities (exp of
     a sum, sin^2 + cos^2), at the point's exact values or as an identity in its variables."""
-    from ..autodiff import arb_proof
-
     names = list(point)
     values = [float(point[name]) for name in names]
     for symbolic in (False, True):
@@ -523,8 +526,6 @@ def _proven_by_proof_numbers(root, point):
 
 def _on_proof_numbers(root, env):
     """The IR ``root`` run on `arb_proof.Sym` numbers (``env``: variable name -> its number)."""
-    from ..autodiff import arb_proof
-
     namespace = _ProofNumpy()
     done = {}
     for node in postorder(root):
@@ -549,6 +550,4 @@ class _ProofNumpy:
     """What a formula's function specs call as ``gnp`` on proof numbers: `arb_proof.run` of the op's name."""
 
     def __getattr__(self, name):
-        from ..autodiff import arb_proof
-
         return lambda *args: arb_proof.run(name, *args)
