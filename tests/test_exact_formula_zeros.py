@@ -56,4 +56,4 @@ def test_a_ball_around_0_narrower_than_any_floor_is_not_taken_for_0():
 
 def test_the_laws_of_the_functions_prove_a_0_the_polynomials_do_not():
     found, bits = balls.evaluate_formula(_program("exp(x)*exp(-y) - exp(x - y)"), {"x": 0.75, "y": -2.0}, balls.Budget())
-    assert found == [0, 0, 0] and bits == balls.START_BITS
+    assert found == [0, 0, 0] and bits == balls.MAX_BITS

@@ -419,7 +419,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     results = [None] * len(points)
     first = [[None] * len(program.roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
-    tried = set()  # the points whose zeros the formula's structure was asked to prove
+    proven, asked = {}, set()  # per point the entries proven 0; (point, prover) each asked once (`_with_proven_zeros`)
     envs = [{name: arb(float(value)) for name, value in point.items()} for point in points]  # exact at any bits
     with budget.clock.running():  # the reference at work, wherever it is called from (a sweep's bands too)
         try:
@@ -435,10 +435,8 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                         proofs = [_proof(ball, relative) for ball in found]
                     except (Undecided, ZeroDivisionError):
                         found, proofs = [], [None]
-                    if k not in tried and found and _only_zeros_left(found, proofs):
-                        proofs, again = _structural_zeros(program, points[k], proofs, every)
-                        if not again:  # the structure is the same at every precision: asked once a point
-                            tried.add(k)
+                    if found:
+                        proofs = _with_proven_zeros(program, points[k], k, found, proofs, every, proven, asked)
                     for j, proof in enumerate(proofs):
                         if proof is not None and first[k][j] is None:
                             first[k][j] = bits
@@ -491,6 +489,29 @@ def _only_zeros_left(found, proofs):
         p is not None or (b.is_finite() and b.contains(0)) for b, p in zip(found, proofs))
 
 
+def _with_proven_zeros(program, point, k, found, proofs, every, proven, asked):
+    """``proofs`` of point ``k`` with its entries proven 0: those proven at an earlier pass (``proven``), by
+    the formula's structure (`exact_zero`, asked once a point), and by the functions' own laws (`arb_proof`:
+    exp(x) exp(-y) = exp(x - y), asked once a point, once every entry left is a ball around 0 narrower than
+    2^ZERO_RADIUS_LOG2, which a tiny number parts from 0 before it gets to)."""
+    known = proven.get(k)
+    if known:
+        proofs = ["zero" if j in known else p for j, p in enumerate(proofs)]
+    if not _only_zeros_left(found, proofs):
+        return proofs
+    if (k, "structure") not in asked:
+        proofs, again = _structural_zeros(program, point, proofs, every)
+        if not again:  # the structure is the same at every precision: asked once a point
+            asked.add((k, "structure"))
+    left = [j for j, p in enumerate(proofs) if p is None]
+    if left and (k, "laws") not in asked and all(within_floor(found[j]) for j in left):
+        asked.add((k, "laws"))
+        proofs = ["zero" if p is None and _proven_by_proof_numbers(program.roots[j], point) else p
+                  for j, p in enumerate(proofs)]
+    proven[k] = {j for j, p in enumerate(proofs) if p == "zero"}
+    return proofs
+
+
 def _structural_zeros(program, point, proofs, every):
     """``(proofs, again)``: ``proofs`` with the zeros the formula's structure proves (`exact_zero`) at ``point``
     (``every``: each step's ball there); ``again`` when a ball not finite yet kept a proof from being tried."""
@@ -499,8 +520,6 @@ def _structural_zeros(program, point, proofs, every):
     for index, proof in enumerate(proofs):
         if proof is None:
             proven = exact_zero.proves_zero(program, index, point, every)
-            if proven is False:  # not a polynomial identity: perhaps one of the functions' (exp(x) exp(-y) = exp(x - y))
-                proven = _proven_by_proof_numbers(program.roots[index], point)
             again = again or proven is None
             proof = "zero" if proven else None
         out.append(proof)
