@@ -497,7 +497,7 @@ def _with_proven_zeros(program, point, k, found, proofs, every, proven, asked):
     known = proven.get(k)
     if known:
         proofs = ["zero" if j in known else p for j, p in enumerate(proofs)]
-    if not _only_zeros_left(found, proofs):
+    if None not in proofs or not _only_zeros_left(found, proofs):
         return proofs
     if (k, "structure") not in asked:
         proofs, again = _structural_zeros(program, point, proofs, every)
