@@ -307,9 +307,8 @@ def _make_door(prim):
             if hooks.forward is not None:
                 hooks.forward(prim, args, kwargs, ans)
             return ans
-        if not differentiable:
-            ans = door(*[unbox_at(a, top) for a in args], **kwargs)
-            return ans if keep_plain is None else keep_plain(ans)  # stop_gradient(x) of a ball: see `plain`
+        if not differentiable:  # what it hands back is `keep_plain`'s: stop_gradient(x) of a ball, see `plain`
+            return keep_plain(door(*[unbox_at(a, top) for a in args], **kwargs))
         n_args = len(args)
         if n_args == 1:
             # Unary and binary calls, most calls: unboxed without building lists (fewer objects to collect).
@@ -562,9 +561,13 @@ def nondifferentiable(fun, name=None, **options):
 # that its operators are still gradcli's ops (level 0: under every other trace's box). It records nothing.
 PLAIN = Trace()
 PLAIN.level = 0
+def _itself(value):
+    return value
+
+
 # `plain.kept` once the exact reference's balls are on (`arb.enable`): what a non-differentiable op hands
 # back from traced arguments (stop_gradient(x), sign(x)) stays a gradcli value where it is a ball.
-keep_plain = None
+keep_plain = _itself
 
 
 def unplain(value):
