@@ -301,6 +301,7 @@ PHASES = [
     ("worker", "worker forked", "first worker forked"),
     ("worker", "case begins", "first case begins"),
     ("worker", "case ends", "first case ends"),
+    ("worker", "imported scipy.special", "a worker: scipy.special imported (its first erf case; in the preload before)"),
     ("gradcli", "answer received", "its answer received"),
     ("gradcli", "report written", "report written"),
     ("gradcli", "exit", "gradcli exits"),

@@ -1,5 +1,6 @@
 """Shared test set-up: the helper modules in tests/ are importable, and every test is seeded."""
 
+import gc
 import os
 import sys
 
@@ -19,6 +20,26 @@ def _temporary_folder_made_first(tmp_path_factory):
     threads arriving together (a fixture's thread pool) both try to make it.
     """
     tmp_path_factory.getbasetemp()
+
+
+def pytest_sessionfinish(session):
+    """In an xdist worker: what its teardown would do slowly, done before it reports its session finished.
+
+    Once a worker reports it, the controller ends its gateway, and execnet sends
+    the worker a SIGINT if it is still busy 5 s later. Busy it was: Hypothesis's
+    terminal summary imports Hypothesis (seconds from source, with assertion
+    rewriting, in a worker that ran no Hypothesis test) and pytest's collection
+    of unraisable exceptions walks the whole heap (JAX, PyTorch, TensorFlow).
+    The KeyboardInterrupt then landed wherever the worker was, JAX's
+    garbage-collector callback among them, where Python can only report it
+    (PytestUnraisableExceptionWarning). Here the controller still waits.
+    """
+    if not hasattr(session.config, "workerinput"):
+        return
+    if "_hypothesis_pytestplugin" in sys.modules:
+        import hypothesis.internal.observability  # noqa: F401 - what its terminal summary imports
+    gc.collect()  # cycles freed now, their finalizers' errors still reported
+    gc.freeze()  # and the teardown's own collections skip what lives to the end
 
 
 @pytest.fixture(autouse=True)

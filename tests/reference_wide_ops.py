@@ -125,7 +125,38 @@ def _std_oracle(items):
     return _sqrt(_var_oracle(items))
 
 
+def _order_oracle(weights, tie_key=lambda d: d.value, order_key=lambda d: d.value):
+    """The sum of ``weights[r]`` times the entry of rank r (ranks by ``order_key``: sorted by the mathematics,
+    never by gradcli). Entries whose ``tie_key`` ties at ranks of unequal weights switch places under a
+    perturbation: no derivative there unless they are one number with the same partials (Skip)."""
+
+    def oracle(items):
+        n = len(items[0].partials)
+        order = sorted(range(len(items)), key=lambda i: order_key(items[i]))
+        for r in range(len(order)):
+            for t in range(r + 1, len(order)):
+                a, b = items[order[r]], items[order[t]]
+                if weights[r] == weights[t] or tie_key(a) != tie_key(b):
+                    continue
+                if a.value != b.value or any(p != q for p, q in zip(a.partials, b.partials)):
+                    raise Skip("an order statistic at a tie it reads")
+        return _sum([_const(w, n) * items[order[r]] for r, w in enumerate(weights) if w])
+
+    return oracle
+
+
+def _square_then_value(v):
+    """A pick as np.lexsort orders: by v * v, ties (v and -v) by v; the middle one."""
+    return v[gnp.lexsort((v, v * v))][1]
+
+
 REDUCTIONS_WIDE = {
+    "median": (gnp.median, _order_oracle((0, 1, 0))),
+    "percentile25": (lambda v: gnp.percentile(v, 25), _order_oracle((0.5, 0.5, 0))),
+    # NumPy's fraction is t = fl(2 * 0.9) - 1, not 0.8: the weights are 1 - t and t of that float, exactly.
+    "quantile90": (lambda v: gnp.quantile(v, 0.9), _order_oracle((0, 1 - (mpmath.mpf(2 * 0.9) - 1), mpmath.mpf(2 * 0.9) - 1))),
+    "lexsort_pick": (_square_then_value, _order_oracle((0, 1, 0), tie_key=lambda d: d.value * d.value,
+                                                       order_key=lambda d: (d.value * d.value, d.value))),
     "prod": (gnp.prod, _product),
     "cumsum1": (lambda v: gnp.cumsum(v)[1], lambda items: items[0] + items[1]),
     "mean": (gnp.mean, lambda items: _sum(items) / _const(len(items), len(items[0].partials))),

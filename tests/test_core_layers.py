@@ -16,7 +16,7 @@ PACKAGE = Path(gradcli.autodiff.__file__).parent
 LAYERS = [
     # Anchored balls and proof numbers are arithmetic on flint and NumPy alone, which the ops' own
     # high-precision paths consult (a decomposition on proof numbers): leaves below everything.
-    {"arb_anchored"},
+    {"arb_anchored", "arb_proof_balls"},
     {"arb_proof"},
     {"arb_proof_linalg"},
     {"tree", "values", "buffers"},

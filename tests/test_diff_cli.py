@@ -329,6 +329,36 @@ def test_the_simplification_budget_counts_work_not_the_clock(monkeypatch):
     ]
 
 
+def test_a_budget_spent_in_a_garbage_collector_callback_still_stops_the_simplification(monkeypatch):
+    # JAX registers a garbage-collector callback, which a forked child inherits. A CPU timer's signal handled
+    # while such a callback runs raises there, and Python reports the exception and goes on: the simplification
+    # then finished past its budget and counted as done. What finishes after the budget never counts.
+    import gc
+
+    simplify = sp.simplify
+
+    def after_a_slow_collection(expr, *args, **kwargs):
+        def slow(phase, info):
+            if phase == "start":
+                spin = time.process_time() + 0.6  # the whole budget, and more, inside the callback
+                while time.process_time() < spin:
+                    pass
+
+        gc.callbacks.append(slow)
+        try:
+            gc.collect()
+        finally:
+            gc.callbacks.remove(slow)
+        return simplify(expr, *args, **kwargs)
+
+    monkeypatch.setattr(sp, "simplify", after_a_slow_collection)  # the forked child inherits it
+    stopped = diff_json("(x^2 - 1)/(x - 1)", "--timeout", "0.2")
+    assert stopped["simplified"] == {"x": False}
+    assert stopped["notes"] == [
+        "simplification stopped after 0.2 s (--timeout); 1 of 1 derivative(s) are shown unsimplified"
+    ]
+
+
 HEAVY = "exp(sin(x)*cos(y))*tan(x*y)/(1 + x^2*y^2)"
 
 

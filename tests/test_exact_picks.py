@@ -21,6 +21,7 @@ from gradcli.autodiff import arb, ops_shape
 
 X = np.array([0.3, -1.2, 2.0, 0.7, 1.1])
 ORDER = np.argsort(X)  # NumPy's order of the plain point: which entry each pick takes
+LEX = np.lexsort((-X * X, np.floor(X)))  # by floor(x), ties (0.3 and 0.7) by -x * x: 0.7 first
 
 
 def _one_hot(*positions):
@@ -43,6 +44,9 @@ PLAIN_NUMPY = {
     "x[np.argmax(x)]": ("def f(x):\n    return x[np.argmax(x)] - x[np.argmin(x)]\n", _one_hot(ORDER[-1]) - _one_hot(ORDER[0])),
     "take_along_axis(argsort)": (
         "def f(x):\n    return np.take_along_axis(x, np.argsort(x), 0)[1]\n", _one_hot(ORDER[1])),
+    # Two keys: floor(x) ties 0.3 with 0.7, which -x * x then orders (0.7 first); exp(x) / 3 orders all of them alone.
+    "np.lexsort": ("def f(x):\n    return x[np.lexsort((-x * x, np.floor(x)))][2]\n", _one_hot(LEX[2])),
+    "np.lexsort(exp)": ("def f(x):\n    return x[np.lexsort((x * x, np.exp(x) / 3))][2]\n", _one_hot(ORDER[2])),
 }
 
 
@@ -65,6 +69,11 @@ def _jax_cases():
         "lax.top_k": (lambda x: jax.lax.top_k(x, 2)[0].sum(), _one_hot(ORDER[-1], ORDER[-2])),
         "jnp.sort(x)[k]": (lambda x: jnp.sort(x)[1], _one_hot(ORDER[1])),
         "argmax-gather": (lambda x: x[jnp.argmax(x)], _one_hot(ORDER[-1])),
+        "jnp.lexsort": (lambda x: x[jnp.lexsort((-x * x, jnp.floor(x)))][2], _one_hot(LEX[2])),
+        "lax.sort(num_keys=2)": (
+            lambda x: jax.lax.sort((jnp.floor(x), -x * x, x), num_keys=2)[2][2], _one_hot(LEX[2])),
+        "lax.sort(exp, sin)": (
+            lambda x: jax.lax.sort((jnp.exp(x), jnp.sin(x), x), num_keys=2)[2][1], _one_hot(ORDER[1])),
     }
 
 
@@ -81,7 +90,8 @@ FRAMEWORKS = {"torch": _torch_cases, "jax": _jax_cases, "tensorflow": _tf_cases}
 FRAMEWORK_CASES = [
     ("torch", "torch.median"), ("torch", "torch.kthvalue"), ("torch", "torch.topk"), ("torch", "torch.sort"),
     ("torch", "torch.max(dim)"), ("jax", "jnp.median"), ("jax", "lax.top_k"), ("jax", "jnp.sort(x)[k]"),
-    ("jax", "argmax-gather"), ("tensorflow", "tf.math.top_k"), ("tensorflow", "tf.sort"),
+    ("jax", "argmax-gather"), ("jax", "jnp.lexsort"), ("jax", "lax.sort(num_keys=2)"), ("jax", "lax.sort(exp, sin)"),
+    ("tensorflow", "tf.math.top_k"), ("tensorflow", "tf.sort"),
     ("tensorflow", "tf.gather(argmax)"),
 ]
 

@@ -87,6 +87,74 @@ def test_the_bridges_numbers_are_those_of_jit_of_value_and_grad_bit_for_bit(name
         assert_same_bits(value_alone, want_value)
 
 
+JOINED_FUNCTIONS = {
+    **FUNCTIONS,
+    "transcendental": (
+        lambda v: jnp.sum(jnp.sin(v) * jnp.arctan(v) + jax.scipy.special.erf(v) + jnp.tanh(v) + jax.nn.sigmoid(v) + jnp.expm1(v) * jnp.log1p(jnp.abs(v))),
+        lambda r: (r.normal(size=9) * 3,),
+    ),
+    "powers": (lambda v, p: jnp.sum(v**3 + v**-2 + jnp.abs(v) ** p + jax.lax.rsqrt(jnp.abs(v) + 1)), lambda r: (r.normal(size=8), r.uniform(0.5, 2.5))),
+    "long_sums": (lambda v: jnp.sum(jnp.exp(v) * v) + jnp.prod(1 + v[:20] * 0.01) + jax.nn.logsumexp(v * 3), lambda r: (r.normal(size=1000),)),
+    "log_softmax": (lambda w, x: jnp.sum(jax.nn.log_softmax(w @ x) * jnp.arange(4.0)), lambda r: (r.normal(size=(4, 5)), r.normal(size=5))),
+}
+
+
+@pytest.mark.bitlevel
+@pytest.mark.parametrize("name", sorted(JOINED_FUNCTIONS))
+def test_programs_compiled_as_one_module_give_each_programs_own_numbers_bit_for_bit(name):
+    # Told both dtypes ahead, the bridge compiles float32's and float64's programs in one XLA module: each
+    # dtype's numbers must still be those of the user's own jax.jit(jax.value_and_grad(f)) in that dtype.
+    fun, draw = JOINED_FUNCTIONS[name]
+    jax_bridge._EXECUTABLES.clear()
+    bridge = jax_bridge.capture(fun, name)
+    rng = np.random.default_rng(17)
+    first = draw(rng)
+    bridge.expect([first], [np.float32, np.float64])
+    parts = list(jax_bridge._EXECUTABLES.values())
+    assert len(parts) == 2 and parts[0].compiling is parts[1].compiling  # one joint compilation
+    for args in [first] + [draw(rng) for _ in range(5)]:
+        for dtype in (np.float32, np.float64):
+            typed = jax.tree_util.tree_map(lambda a: np.asarray(a, dtype=dtype), args)
+            want_value, want_grads = _users_program(fun, typed, dtype)
+            value, grads = bridge.own(typed, np.ones((), dtype))
+            assert_same_bits(value, want_value)
+            got = jax.tree_util.tree_leaves(grads)
+            assert len(got) == len(want_grads)
+            for one, other in zip(got, want_grads):
+                assert_same_bits(np.asarray(one), other)
+    assert parts[0].joint is not None and parts[1].joint is not None  # the joint program answered, not a fallback
+    jax_bridge._EXECUTABLES.clear()
+
+
+def test_a_joint_compilation_that_fails_compiles_each_program_alone(monkeypatch):
+    from jax._src import stages
+
+    real = stages.Lowered.compile
+    calls = []
+
+    def fails_first(self, *args, **kwargs):
+        calls.append(self)
+        if len(calls) == 1:  # the joint module's
+            return _Failing().compile()
+        return real(self, *args, **kwargs)
+
+    fun, draw = FUNCTIONS["dot"]
+    jax_bridge._EXECUTABLES.clear()
+    monkeypatch.setattr(stages.Lowered, "compile", fails_first)
+    bridge = jax_bridge.capture(fun, "dot")
+    args = draw(np.random.default_rng(3))
+    bridge.expect([args], [np.float32, np.float64])
+    for dtype in (np.float32, np.float64):
+        typed = tuple(np.asarray(a, dtype=dtype) for a in args)
+        value, grads = bridge.own(typed, np.ones((), dtype))
+        want_value, want_grads = _users_program(fun, typed, dtype)
+        assert_same_bits(value, want_value)
+        for one, other in zip(grads, want_grads):
+            assert_same_bits(np.asarray(one), other)
+    assert len(calls) == 3  # the joint module, then each program by itself
+    jax_bridge._EXECUTABLES.clear()
+
+
 def test_a_float32_program_compiles_nothing_ahead():
     fun, draw = FUNCTIONS["elementwise"]
     jax_bridge._EXECUTABLES.clear()

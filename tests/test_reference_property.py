@@ -660,22 +660,55 @@ def test_a_wrong_jet_rule_fails_the_property(monkeypatch):
     assert all(problems for problems in found), found
 
 
-# A number the oracle's 2,000 digits cannot see: logaddexp(x, logsumexp(w)) - |w0 - logsumexp(w)| in w2 is
-# -e^(x - logsumexp(w)) (1 - p0) = -e^(x - w2), about 10^-1.56e213, left by terms of size 1 that cancel. In w1
-# it is -p1 e^(x - w2), about 10^-1.6e213 smaller again, left by p1 - p1 (1 - t) where the two p1 are not one
-# ball: a ball around 0 at every precision. Once called 0 (2^-16384 was the reference's 0), it is a number
-# nothing here proves, so the point has no exact reference, and says why.
-def test_a_derivative_beyond_the_oracle_is_not_called_0():
+# A number the oracle's 2,000 digits cannot see: logaddexp(x, L) - |w0 - L|, L = logsumexp(w), is softplus(x - L)
+# + w0 (w0 - L < 0: the sign is flipped by abs, then again by the subtraction), so its slope in w_k (k > 0) is
+# -t p_k, t = e^x / (e^x + S), p_k = e^w_k / S, S the sum of e^w: about 10^-1.56e213 in w2 and 10^-3.1e213 in w1
+# here. The chain rule makes it p_k (1 - t) - p_k, two equal p_k met as two balls: a ball around 0 at every
+# precision, which no precision resolves and no proof of a 0 settles (it is not 0). The program's exact
+# quotient has that cancellation done (-e^x e^w_k / (S (e^x + S)), its terms of one sign), so its ball keeps
+# every digit: the reference gives the number, checked here against that closed form on mpmath.
+BEYOND_THE_ORACLE = (
+    ("binary", "subtract", ("binary", "logaddexp", ("leaf", "x"), ("reduce", "logsumexp", ("leaf", "w"))),
+     ("unary", "abs", ("reduce", "cross_entropy", ("leaf", "w")))),
+    [
+        # the campaign's seed 47 (all three points it could not answer) and seed 23 (its one)
+        [1e-17, -1e300, np.array([-1e300, -3.96171763e-80, 800.0]), np.array([2.09776029e60, 5.9523896e-175, 1e-300])],
+        [-1.5772098622393632e291, 1e300, np.array([3.0, 1.1764146e-231, 0.0]), np.array([3.0, 800.0, 1e-200])],
+        [-2.746784861616502e-175, 4.0591048662449434e114, np.array([-1e200, 2.75892284e36, -2.80760519e234]),
+         np.array([-2.11141689e98, -1e200, 3.59360683e213])],
+        [-2.746784861616502e-175, 1.0, np.ones(VECTOR), np.array([-2.1114168895617076e98, -1e200, 3.5936068347569025e213])],
+    ],
+)
+
+
+def _softplus_slopes(x, w):
+    """-t p_k for k = 1, 2 and the slope 1 - t p_0 in w0, by the closed form, at 60 digits (mpmath's exponents are unbounded)."""
+    with mpmath.workdps(60):
+        ex, ew = mpmath.exp(mpmath.mpf(x)), [mpmath.exp(mpmath.mpf(float(v))) for v in w]
+        total = mpmath.fsum(ew)
+        t = ex / (ex + total)
+        return [1 - t * ew[0] / total] + [-t * e / total for e in ew[1:]]
+
+
+@pytest.mark.parametrize("point", BEYOND_THE_ORACLE[1], ids=["seed 47 a", "seed 47 b", "seed 47 c", "seed 23"])
+def test_a_derivative_beyond_the_oracle_is_the_number_its_exact_quotient_gives(point):
     from gradcli.checker import balls, reference
     from gradcli.checker.targets import resolve
 
-    tree = ("binary", "subtract", ("binary", "logaddexp", ("leaf", "x"), ("reduce", "logsumexp", ("leaf", "w"))),
-            ("unary", "abs", ("reduce", "cross_entropy", ("leaf", "w"))))
-    x, w2 = -2.746784861616502e-175, 3.5936068347569025e213
-    point = [x, 1.0, np.ones(VECTOR), np.array([-2.1114168895617076e98, -1e200, w2])]
-    assert disagreements(tree, point) is None  # no reference: not a 0 it cannot prove
+    tree = BEYOND_THE_ORACLE[0]
+    beyond = []
+    assert disagreements(tree, point, unproven=beyond) == [], beyond  # answered, and not contradicted
     exact = reference.compute(resolve(python_function(tree)), point, budget=balls.Budget(20.0))
-    assert exact.unsettled and "not proven 0" in exact.why, exact.why
+    assert exact.determined and not exact.unsettled, exact.why
+    got = [mpmath.mpf(e) for e in flat_entries_of(exact.gradient[3])]
+    want = _softplus_slopes(point[0], point[3])
+    for g, w in zip(got, want):
+        assert g != 0 and abs(g - w) <= abs(w) * mpmath.mpf(10) ** -12, (g, w)
+
+
+def flat_entries_of(array):
+    """An exact gradient entry's numbers, in order."""
+    return list(np.ravel(np.asarray(array, dtype=object)))
 
 
 def main():

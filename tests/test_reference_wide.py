@@ -51,6 +51,27 @@ WIDE_FINDS += [
 ]
 
 
+# A tie whose sides differ below the balls' digits: the sided test moves w0 = 800 by 800 * 2^-1130, and
+# tanh(softplus(w)) there differs from its value at 800 by about 2^-3400, relative: at the side's 2,456 bits the
+# max's comparison overlapped, the ball path gave up and mpmath ran past the time (wide seed 7). The comparison is
+# now decided on proof numbers: the quotients' difference, whose 1 - tanh cancellation algebra has done, has a sign
+# at ~1,200 bits (and a difference that is the zero function is a proven tie).
+WIDE_FINDS += [
+    (("reduce", "weighted_lse", ("unary", "tanh", ("unary", "softplus", ("leaf", "w")))),
+     [-2.3e-17, -1.0, np.array([-800.0, 1.265508e-274, -2.78071461e-87]), np.array([800.0, 800.0, 800.0])]),
+]
+
+# arctan2(v, v) is pi/4 at every positive entry: the variance of equal constants is 0, which the balls leave
+# within 2^-65530 of 0 and a proof gets only if arctan2(q, q) is one constant rather than an atom per entry
+# (the widened wide seed 131).
+WIDE_FINDS += [
+    (("reduce", "var", ("unary", "hypot_one", ("binary", "arctan2", ("leaf", "v"), ("leaf", "v")))),
+     [-1.0, 1e-310, np.array([9.40369007e268, 800.0, 3.0]), np.array([4.47057635e-144, 2.14391706e-267, -6.11282069e-249])]),
+    (("reduce", "var", ("unary", "hypot_one", ("binary", "arctan2", ("leaf", "v"), ("leaf", "v")))),
+     [-8.883393933360858e195, -3.455489973154295e-225, np.array([0.5, 1e-300, 5e-324]), np.array([1e200, 1e200, 1e200])]),
+]
+
+
 @pytest.mark.parametrize("tree, point", WIDE_FINDS)
 def test_what_the_wide_campaign_found_has_its_exact_reference(tree, point):
     assert disagreements(tree, point) == []
@@ -104,3 +125,38 @@ def test_the_wide_oracle_is_independent_of_the_code_under_test():
         mean = mpmath.fsum(v) / 3
         assert abs(value - mpmath.fsum((e - mean) ** 2 for e in v) / 3) <= mpmath.mpf(10) ** -50
         assert [abs(g - 2 * (e - mean) / 3) <= mpmath.mpf(10) ** -50 for g, e in zip(gradient[2:5], v)] == [True] * 3
+
+
+# Order statistics (median, percentile, quantile: a sort, then NumPy's mean or lerp) and a pick by np.lexsort,
+# at points spanning subnormals, +-800 and 1e200, near-constant data (a lerp of two nearly equal entries) and
+# ties the statistic reads (the oracle has no derivative there: Skip) or does not (decided, answered).
+ORDER_POINTS = [
+    [0.5, 1.0, np.array([0.3, -1.2, 2.0]), np.array([1e-300, -800.0, 1e200])],
+    [0.5, 1.0, np.array([-800.0, 799.0, 1e-17]), np.array([5e-324, 1e-310, -1e-300])],
+    [0.5, 1.0, np.array([3.0, 3.0, 3.0 * (1 + 1e-12)]), np.array([1.0, 1.0, 2.0])],
+]
+ORDER_TREES = [(("reduce", op, (("unary", "expm1", ("leaf", "v")) if k else ("leaf", "v"))))
+               for op in ("median", "percentile25", "quantile90", "lexsort_pick") for k in (0, 1)]
+
+
+def _answered_or_skipped(tree, point):
+    try:
+        return disagreements(tree, point)
+    except wide.Skip:
+        return []
+
+
+@pytest.mark.parametrize("tree", ORDER_TREES, ids=[f"{t[1]}-{t[2][0]}" for t in ORDER_TREES])
+def test_order_statistics_match_the_oracle(tree):
+    found = [_answered_or_skipped(tree, point) for point in ORDER_POINTS]
+    assert found == [[]] * len(ORDER_POINTS), found
+
+
+def test_a_median_off_by_1e_9_fails_the_wide_property(monkeypatch):
+    from gradcli.autodiff import ops_shape
+
+    tree = ("reduce", "median", ("unary", "expm1", ("leaf", "v")))
+    assert disagreements(tree, ORDER_POINTS[0]) == []
+    right = ops_shape.mean
+    monkeypatch.setattr(ops_shape, "mean", lambda x, axis=None: right(x, axis=axis) * (1 + 1e-9))
+    assert disagreements(tree, ORDER_POINTS[0])

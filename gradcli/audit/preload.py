@@ -1,13 +1,13 @@
 """What an audit's worker processes import before their first case, and starting them before the spec is read.
 
 Workers fork from a forkserver that has imported these (`gradcli.isolation`):
-the checker, and what an audit's cases soon need and a single check often
-does not: scipy.special (erf and its kin in floats), which imported in each
-worker instead cost 0.3 s of CPU once per worker rather than once per run.
-sympy is not among them: a check needs it only for the conjugate fix of
-radicands whose difference is not linear (`gradcli.expr.like_terms` writes
-the others), a worker that meets such a case imports it then, and every
-audit without one starts its cases 0.4 s of CPU sooner. This module imports
+the checker, and what every case needs. Not scipy.special (erf and its kin in
+floats, 0.25-0.3 s of CPU, before any case could start): the audit hands the
+cases that need it to one worker (`run._next_for`), which imports it at the
+first. Nor sympy: a check needs it only for the conjugate fix of radicands
+whose difference is not linear (`gradcli.expr.like_terms` writes the
+others), a worker that meets such a case imports it then, and every audit
+without one starts its cases 0.4 s of CPU sooner. This module imports
 neither NumPy nor the checker, so ``gradcli audit`` can start the
 forkserver's imports before its own.
 """
@@ -27,7 +27,7 @@ from ..isolation import start_forkserver, stop_resource_tracker
 # where Python is told to keep none beside them); between preload_begins and preload_ends, no garbage collection.
 PRELOAD = (
     "gradcli.audit.preload_begins", "gradcli.audit.run", "gradcli.audit.decorator",
-    *CHECK_PRELOAD, "scipy.special", "gradcli.audit.preload_ends",
+    *CHECK_PRELOAD, "gradcli.audit.preload_ends",
 )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 import time
 from collections import deque
@@ -93,7 +94,8 @@ def _schedule(indexed, jobs, pool, finished):
     the start of the queue. A stop (Ctrl-C) in between still reports what ended.
     """
     queue, running, behind = deque(indexed), [], {}  # running: (handle, index, case, started); behind: handle -> (index, case)
-    _hand_out(queue, running, behind, jobs, pool)
+    keeper = {}  # "scipy": the worker that took the first case needing scipy.special (`_needs_scipy`)
+    _hand_out(queue, running, behind, jobs, pool, keeper)
     while running:
         deadline = min(pool.deadline(handle, started, case.timeout) for handle, _, case, started in running)
         pool.wait([handle for handle, *_ in running], time_left(deadline))
@@ -115,24 +117,66 @@ def _schedule(indexed, jobs, pool, finished):
                     else:
                         queue.appendleft(after)  # never started: its worker is gone
         try:
-            _hand_out(queue, running, behind, jobs, pool)
+            _hand_out(queue, running, behind, jobs, pool, keeper)
         finally:
             for index, outcome in ended:
                 finished(index, outcome)
 
 
-def _hand_out(queue, running, behind, jobs, pool):
+def _hand_out(queue, running, behind, jobs, pool, keeper):
     """Start queued cases until ``jobs`` run; then, while more wait than run, queue one behind each running case."""
+    local = hasattr(pool, "send_next")
     while queue and len(running) < jobs:
-        index, case = queue.popleft()
-        running.append((pool.start(case), index, case, time.monotonic()))
-    if not hasattr(pool, "send_next"):
+        # A worker started now is not the keeper of scipy.special if the keeper is running a case.
+        other = local and any(handle is keeper.get("scipy") for handle, *_ in running)
+        index, case = _take(queue, _next_for(queue, keeper, None if other else keeper.get("scipy")))
+        handle = pool.start(case)
+        running.append((handle, index, case, time.monotonic()))
+        if local and _needs_scipy(case):
+            keeper.setdefault("scipy", handle)
+    if not local:
         return
+    if "scipy" in keeper and not pool.holds(keeper["scipy"]):
+        del keeper["scipy"]  # stopped or dead: the next worker to need it imports it
     for handle, *_ in running:
         if len(queue) <= len(running):
             return  # near the end: a queued case could wait behind a long one while another worker idles
-        if handle not in behind and pool.send_next(handle, queue[0][1]):
-            behind[handle] = queue.popleft()
+        position = _next_for(queue, keeper, handle)
+        if handle not in behind and pool.send_next(handle, queue[position][1]):
+            behind[handle] = _take(queue, position)
+            if _needs_scipy(behind[handle][1]):
+                keeper.setdefault("scipy", handle)
+
+
+# Formula functions that gradcli computes with scipy.special in floats (autodiff.ops_special).
+_SCIPY_CALL = re.compile(r"\b(erfc?|gammaln|digamma|polygamma|xlog1?py)\s*\(")
+
+
+def _needs_scipy(case):
+    """Whether ``case`` is a formula calling a function computed with scipy.special, which a worker imports on first use."""
+    return not FUNCTION_TARGET.match(case.target.strip()) and bool(_SCIPY_CALL.search(case.target))
+
+
+def _next_for(queue, keeper, worker):
+    """Where in ``queue`` the next case for ``worker`` is (None: a worker that is not the keeper of scipy.special).
+
+    scipy.special costs a worker 0.25 s of CPU to import, once: the cases that
+    need it go to the worker that took the first of them, while the others
+    take the cases behind them. Only when nothing else waits does another
+    worker take one (and import it too). The order cases run in changes, never
+    what they answer.
+    """
+    held = keeper.get("scipy")
+    if held is None or worker is held:
+        return 0
+    return next((k for k, (_, case) in enumerate(queue) if not _needs_scipy(case)), 0)
+
+
+def _take(queue, position):
+    """Remove and return the entry at ``position`` of ``queue``."""
+    entry = queue[position]
+    del queue[position]
+    return entry
 
 
 class CaseWorkers(LocalWorkers):

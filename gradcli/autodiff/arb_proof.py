@@ -28,6 +28,7 @@ import contextlib
 import numpy as np
 
 from . import arb_anchored as anchored
+from .arb_proof_balls import ball_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -65,6 +66,7 @@ class _Proof:
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
+        self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -114,7 +116,9 @@ class _Proof:
                 raise NoProof("a constant that is not finite")
             if not x.is_exact():
                 self.kept.append(x)
-                return self.atom(("ball", id(x)))
+                found = self.atom(("ball", id(x)))
+                self.defs[self.number(found)] = ("ball", x)
+                return found
             man, exp = x.mid().man_exp()
             value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
         elif isinstance(x, (int, np.integer)):
@@ -205,7 +209,9 @@ def _name(q):
 
 
 def _call(name, *args, square=None):
-    return _state.atom(("call", name, *map(_name, args)), square)
+    found = _state.atom(("call", name, *map(_name, args)), square)
+    _state.defs.setdefault(_state.number(found), (name, args))
+    return found
 
 
 def _negative(q):
@@ -349,12 +355,27 @@ def _erf(x):
     return _odd("erf")(x)
 
 
+def _arctan2(y, x):
+    """arctan2(y, x); at y = x, a constant, pi/4 or -3 pi/4 by x's sign (its ball decided the branch: the atom
+    would make arctan2(v, v) at each entry a number of its own, and their variance a 0 nothing proves)."""
+    if _name(y) == _name(x) and x[0].is_constant() and x[1].is_constant() and not x[0].is_zero():
+        quarter = _state.atom(("constant", "pi/4"))
+        _state.defs.setdefault(_state.number(quarter), ("pi/4", ()))
+        positive = x[0].leading_coefficient() / x[1].leading_coefficient() > 0
+        return quarter if positive else mul(_const(-3), quarter)
+    return _call("arctan2", y, x)
+
+
 def _two_over_root_pi():
-    return _state.atom(("constant", "2/sqrt(pi)"))
+    found = _state.atom(("constant", "2/sqrt(pi)"))
+    _state.defs.setdefault(_state.number(found), ("2/sqrt(pi)", ()))
+    return found
 
 
 def _log_of(name):
-    return _state.atom(("constant", f"log({name})"))
+    found = _state.atom(("constant", f"log({name})"))
+    _state.defs.setdefault(_state.number(found), ("log", ((_state.ctx.constant(int(name)), _state.one),)))
+    return found
 
 
 def _table():
@@ -383,7 +404,7 @@ def _table():
         "arcsin": (_odd("arcsin"), lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
         "arccos": (lambda x: _call("arccos", x), lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
         "arctan": (_odd("arctan"), lambda a, x: (inv(add(one(), mul(x, x))),)),
-        "arctan2": (lambda y, x: _call("arctan2", y, x),
+        "arctan2": (_arctan2,
                     lambda a, y, x: (div(x, add(mul(x, x), mul(y, y))), neg(div(y, add(mul(x, x), mul(y, y)))))),
         "sinh": (_sinh, lambda a, x: (_cosh(x),)),
         "cosh": (_cosh, lambda a, x: (_sinh(x),)),
@@ -517,10 +538,71 @@ def _abs(x):
     return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
 
 
+# Which way each comparison goes, given the sign of x - y: what `_exactly` decides where balls overlap.
+_BY_SIGN = {"greater": lambda s: s > 0, "greater_equal": lambda s: s >= 0, "less": lambda s: s < 0,
+            "less_equal": lambda s: s <= 0, "equal": lambda s: s == 0, "not_equal": lambda s: s != 0,
+            "maximum": lambda s: s >= 0, "fmax": lambda s: s >= 0, "minimum": lambda s: s <= 0, "fmin": lambda s: s <= 0}
+EXACT_BITS = 1 << 16  # the most bits a difference's quotient is evaluated at to find its sign
+
+
+def _exactly(name, x, y):
+    """The decision ``name`` (a comparison, or whether a max or min picks ``x``) takes for two `Sym` numbers
+    whose balls overlap, recorded as the balls' would be: from the sign of their exact difference, 0 where
+    the quotients are one function (a tie, proven), else the sign of its ball, evaluated from the atoms at
+    rising precision (`ball_of`). Two numbers whose tails differ below the balls' digits (tanh(softplus(800))
+    at 800 and at 800 (1 + 2^-1130)) differ in the quotient by terms that cancel far less. None: undecided."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    if x.q is None or y.q is None:
+        return None
+    difference = sub(x.q, y.q)
+    if is_zero(difference):
+        sign = 0
+    else:
+        sign, saved = None, flint.ctx.prec
+        try:
+            bits = max(saved, 64)
+            while sign is None and bits <= EXACT_BITS:
+                flint.ctx.prec = bits
+                ball = ball_of(_state, difference)
+                sign = 1 if ball > 0 else -1 if ball < 0 else None
+                bits *= 2
+        except (LookupError, ArithmeticError, ValueError):
+            return None
+        finally:
+            flint.ctx.prec = saved
+        if sign is None:
+            return None
+    answer = _BY_SIGN[name](sign)
+    return _arb._decide(answer, not answer, sign == 0)
+
+
+def _compared(name, x, y):
+    """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
+    x, y = _lift(x), _lift(y)
+    try:
+        return _arb.ELEMENTWISE[name](x.b, y.b)
+    except NoProof:
+        raise
+    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+        answer = _exactly(name, x, y)
+        if answer is None:
+            raise
+        return answer
+
+
 def _pick(name, args):
     syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _lift(a) for a in args]
     balls = [s.b if type(s) is Sym else s for s in syms]
-    answer = _arb.ELEMENTWISE[name](*balls)
+    try:
+        answer = _arb.ELEMENTWISE[name](*balls)
+    except NoProof:
+        raise
+    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+        exact = _exactly(name, *syms) if name in _BY_SIGN and len(syms) == 2 else None
+        if exact is None:
+            raise
+        return syms[0] if exact else syms[1]
     for s, b in zip(syms, balls):
         if type(s) is Sym and answer is b:
             return s
@@ -551,6 +633,8 @@ def run(name, *args, **kwargs):
         return _abs(*args)
     if name in _PICKS:
         return _pick(name, args)
+    if name in _TESTS[:6]:
+        return _compared(name, *args)
     if name in _TESTS:
         return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
     if name in _STEPS:
@@ -602,7 +686,15 @@ def extremum(pick):
 
     def choose(x, y):
         x, y = _lift(x), _lift(y)
-        return x if pick(x.b, y.b) is x.b else y
+        try:
+            return x if pick(x.b, y.b) is x.b else y
+        except NoProof:
+            raise
+        except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
+            answer = _exactly("maximum" if "max" in pick.__name__ else "minimum", x, y)
+            if answer is None:
+                raise
+            return x if answer else y
 
     return _arb._extremum(choose)
 

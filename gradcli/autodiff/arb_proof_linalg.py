@@ -149,7 +149,67 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
                 slopes.append(proof.mul(proof.const(sign), proof.atom(("slope", name, k, (i, j), ours))))
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
+    if not kinked.any():
+        _spectrum_as_trace(out, cells, mask, signs, width)
     return out
+
+
+def _spectrum_as_trace(out, cells, mask, signs, width):
+    """The last entry of a square matrix's spectrum written as its trace less the others, where their sum is
+    the trace: always for eigenvalues ("similar"), and for singular values ("equivalent") of a matrix proven
+    symmetric and definite (their sum is then |trace|). Its value and slopes then follow from the others',
+    so the nuclear norm of a positive definite matrix is its trace, with slope 0 off the diagonal (a proof),
+    where atoms alone leave sum(slopes) an unknown. Nothing changes where the sum is not the trace."""
+    spectrum = [k for k in np.ndindex(out.shape) if mask[k]]
+    n = cells.shape[0]
+    if cells.shape != (n, n) or len(spectrum) != n:
+        return
+    sign = 1 if signs == "similar" else _definite(cells)
+    if sign is None:
+        return
+    *others, last = spectrum
+    value = proof.const(0)
+    for i in range(n):
+        value = proof.add(value, cells[i, i].q)
+    value = value if sign > 0 else proof.neg(value)
+    for k in others:
+        value = proof.sub(value, out[k].q)
+    slopes = None
+    if width is not None:
+        slopes = []
+        for t in range(width):
+            diagonal = [cells[i, i].d[t] if cells[i, i].d is not None else proof.const(0) for i in range(n)]
+            parts = [out[k].d[t] for k in others]
+            if any(p is None for p in diagonal + parts):
+                slopes.append(None)
+                continue
+            slope = proof.const(0)
+            for p in diagonal:
+                slope = proof.add(slope, p)
+            slope = slope if sign > 0 else proof.neg(slope)
+            for p in parts:
+                slope = proof.sub(slope, p)
+            slopes.append(slope)
+    out[last] = proof.Sym(out[last].b, value, slopes)
+
+
+def _definite(cells):
+    """1 for a matrix proven symmetric (its mirrored entries the same exact number) and positive definite
+    (each pivot of elimination without row swaps proven > 0 on balls), -1 for negative definite, else None."""
+    n = cells.shape[0]
+    if any(not proof.is_zero(proof.sub(cells[i, j].q, cells[j, i].q)) for i in range(n) for j in range(i)):
+        return None
+    rows = [[cells[i, j].b for j in range(n)] for i in range(n)]
+    signs = set()
+    for c in range(n):
+        pivot = rows[c][c]
+        if not (pivot > 0 or pivot < 0):  # an overlap of 0, or 0 itself: not proven definite
+            return None
+        signs.add(1 if pivot > 0 else -1)
+        for r in range(c + 1, n):
+            factor = rows[r][c] / pivot
+            rows[r] = [x - factor * y for x, y in zip(rows[r], rows[c])]
+    return signs.pop() if len(signs) == 1 else None
 
 
 def _kinks(balls, mask, signs):

@@ -220,6 +220,8 @@ _SAMPLES = {
     "dsplit": lambda num: (num([[[0.25, 0.5]], [[0.75, 0.5]]]), 2),
     "take_along_axis": lambda num: (num(_V), np.array([2, 0]), 0),
     "partition": lambda num: (num(_V), 1),
+    "percentile": lambda num: (num(_V), 30),
+    "quantile": lambda num: (num(_V), 0.3),
     "cross": lambda num: (num(_V), num([0.5, 0.25, 0.75])),
     "diag": lambda num: (num(_V),),
     "diagflat": lambda num: (num(_M),),

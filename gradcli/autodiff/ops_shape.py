@@ -14,7 +14,7 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import isfinite, real, select, where
-from .ops_array import asarray, concatenate, flip, getitem, ravel, reshape, split, transpose
+from .ops_array import asarray, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
 from .tracer import is_mp_value, primitive
 from .values import Box, holds_box, loaded_mpmath, raw, shape_of
 
@@ -266,6 +266,40 @@ def ranked(values):
     return out
 
 
+class _RankedKeys:
+    """Entries of several keys at one position, compared lexicographically through `compare` (the first key
+    first): a later key is compared only where the earlier ones tie, so no decision is asked that the order
+    does not need (two entries equal in every key keep their positions in a stable sort)."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys):
+        self.keys = keys
+
+    def __lt__(self, other):
+        for mine, theirs in zip(self.keys, other.keys):
+            if compare("less", mine, theirs):
+                return True
+            if compare("less", theirs, mine):
+                return False
+        return False
+
+    __hash__ = None
+
+
+def lexsort(keys, axis=-1):
+    """``np.lexsort``: the stable order by the last key, ties broken by the one before it, and so on; keys of
+    balls, jets or proof numbers compared through `compare`, so the order is a decision of the path."""
+    keys = [np.asarray(raw(k)) for k in keys]
+    if not any(k.dtype == object for k in keys):
+        return np.lexsort(keys, axis=axis)
+    keys = np.broadcast_arrays(*keys)
+    out = np.empty(keys[0].shape, dtype=object)
+    for i in np.ndindex(out.shape):
+        out[i] = _RankedKeys(tuple(k[i] for k in reversed(keys)))
+    return np.argsort(out, axis=axis, kind="stable")
+
+
 def by_rank(fun):
     """NumPy's ``fun`` (argsort, argpartition, argmax, argmin) with its first argument `ranked`."""
 
@@ -286,6 +320,91 @@ def partition(a, kth, axis=-1):
     """``np.partition``: the element of rank ``kth`` in its place, smaller ones before it, larger after."""
     a = asarray(a)
     return take_along_axis(a, np.argpartition(ranked(raw(a)), kth, axis=axis), axis)
+
+
+# -- order statistics: median, percentile, quantile ------------------------------------------
+
+
+def _sorted_along_last(a, axis):
+    """``(a sorted along one last axis, the axes reduced)``: the axes ``axis`` names moved last and joined."""
+    a = asarray(a)
+    shape = shape_of(a)
+    ndim = len(shape)
+    axes = tuple(range(ndim)) if axis is None else (axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)
+    axes = tuple(sorted({int(d) % max(ndim, 1) for d in axes})) if ndim else ()
+    kept = [d for d in range(ndim) if d not in axes]
+    if kept + list(axes) != list(range(ndim)):
+        a = transpose(a, tuple(kept + list(axes)))
+    a = reshape(a, tuple(shape[d] for d in kept) + (-1,))
+    if shape_of(a)[-1] == 0:
+        raise ValueError("an order statistic of an empty array")
+    return sort(a, axis=-1), axes
+
+
+def _finished(out, s, axes, shape, keepdims, lead_shape=()):
+    """``out`` (the quantiles' axes ``lead_shape`` first, then the kept axes) with NaN where NumPy's has one (a
+    slice holding a NaN, which sorts last) and, if ``keepdims``, the reduced axes back as ones."""
+    last = np.asarray(raw(s))[..., -1]
+    if last.dtype.kind == "f" and np.isnan(last).any():
+        out = where(np.broadcast_to(np.isnan(last), shape_of(out)), np.nan, out)
+    if keepdims:
+        out = reshape(out, tuple(lead_shape) + tuple(1 if d in axes else n for d, n in enumerate(shape)))
+    return out
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """``np.median``: the middle entry of the sorted values, or the mean of the two middle ones.
+
+    The entries are put in order by `sort`, which on balls decides each comparison as
+    a branch of the path, so the entries the median does not read have an exact 0 slope.
+    """
+    if out is not None:
+        raise NotImplementedError("gradcli.numpy.median takes no out= (its result is a new array)")
+    s, axes = _sorted_along_last(a, axis)
+    n = shape_of(s)[-1]
+    middle = getitem(s, (Ellipsis, slice((n - 1) // 2, n // 2 + 1)))
+    return _finished(mean(middle, axis=-1), s, axes, shape_of(a), keepdims)  # NumPy's median is a mean too
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """``np.quantile`` (the default linear method): between the two sorted entries around ``(n - 1) * q``.
+
+    As NumPy: ``a + (b - a) * t``, or ``b - (b - a) * (1 - t)`` from ``t = 0.5`` on, where
+    ``t`` is the fraction of ``(n - 1) * q``; quantiles' axes come first. ``q`` is a constant.
+    """
+    if isinstance(q, Box):
+        raise NotImplementedError("gradcli.numpy.quantile differentiates in a; q must be a constant")
+    if method != "linear" or out is not None:
+        raise NotImplementedError(f"gradcli.numpy.quantile takes method='linear' and no out=, not {method!r}")
+    weak = type(q) in (int, float)  # a Python number: the result keeps a's dtype, as NumPy's
+    q = np.asanyarray(q)
+    if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    s, axes = _sorted_along_last(a, axis)
+    n = shape_of(s)[-1]
+    virtual = (n - 1) * q
+    above = virtual >= n - 1
+    before = np.where(above, -1, np.floor(virtual)).astype(np.intp)
+    t = np.asarray(virtual - before, dtype=virtual.dtype)  # NumPy's fraction, bit for bit (n at the top: b - 0)
+    before, after = np.where(above, n - 1, before), np.where(above, n - 1, before + 1)
+    low, high = getitem(s, (Ellipsis, before)), getitem(s, (Ellipsis, after))
+    kept = len(shape_of(low)) - q.ndim
+    if q.ndim:  # the quantiles' axes first, as NumPy's
+        order = tuple(range(kept, kept + q.ndim)) + tuple(range(kept))
+        low, high = transpose(low, order), transpose(high, order)
+        t = np.reshape(t, t.shape + (1,) * kept)
+    t = float(t) if weak else t
+    step = high - low
+    value = where(np.broadcast_to(np.asarray(t) >= 0.5, shape_of(step)), high - step * (1 - t), low + step * t)
+    return _finished(value, s, axes, shape_of(a), keepdims, q.shape)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """``np.percentile``: `quantile` at ``q / 100``."""
+    if isinstance(q, Box):
+        raise NotImplementedError("gradcli.numpy.percentile differentiates in a; q must be a constant")
+    scaled = np.true_divide(q, 100)
+    return quantile(a, float(scaled) if type(q) in (int, float) else scaled, axis, out, overwrite_input, method, keepdims)
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):

@@ -8,7 +8,9 @@
   ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
   nothing change. XLA compiles each program in a background thread, started
-  as soon as the first call in a dtype knows the arguments' shapes;
+  as soon as the first call in a dtype knows the arguments' shapes; the
+  programs a check or a sweep says it will ask for (`expect`) compile as one
+  XLA module (`_join`: one fixed compilation cost, each program's numbers its own);
 - ``forward``: ``jax.make_jaxpr`` of the function, replayed with gradcli's
   operations (`jax_walk`, `jax_ops`), custom derivatives by their primal;
 - ``backward``: the jaxpr of that same program (one trace serves both), JAX's
@@ -153,6 +155,7 @@ class _Captured:
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
+        self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
 
     # -- structure of the arguments
     def key(self, args):
@@ -341,8 +344,24 @@ class _Captured:
         if found is None:
             closed, traced = (self.seeded(key) if seeded else self.backward_program(key))[1:]
             with self._x64(key[1]), _user_errors(self.text):
-                found = self.compiled[what] = _compiling(closed, traced)
+                digest = _digest(closed, False)
+                found = self.compiled[what] = _kept(digest, lambda: self._start(traced, digest, key, "point"))
         return found
+
+    def _start(self, traced, digest, key, group):
+        """The compilation of ``traced`` (a jitted program traced at ``key``): a `_Part` of the joint compilation of
+        ``group`` that `expect` is gathering, or a `_Compiling` of its own.
+
+        Point programs and vectorised ones are joined apart: each call of a
+        joint program runs all its parts, and a point's call, thousands in a
+        sweep, would pay for ranges of 128 points (267 us a call instead of 67).
+        """
+        joining = self.joining
+        if joining is not None and _joinable(traced):
+            part = _Part(traced, digest, lambda: self._x64(key[1]))
+            joining.setdefault(group, []).append(part)
+            return part
+        return _Compiling(traced.lower(), digest)
 
     def _compiled(self, what, compiling):
         """``compiling``'s program (``what`` names it in `compiled`), once XLA is done; a failed one is forgotten,
@@ -384,6 +403,16 @@ class _Captured:
         where the check asks for that work.
         """
         self.ahead_done = True  # the float64 graphs are among what is traced here
+        self.joining = {}
+        try:
+            self._expected(arg_lists, dtypes, batched)
+        finally:
+            groups, self.joining = self.joining, None
+            for parts in groups.values():
+                _quietly(_join, parts)
+
+    def _expected(self, arg_lists, dtypes, batched):
+        """`expect`'s work: each program traced, and its compilation started or gathered (`joining`)."""
         asked, replayed = [], []
         for args in arg_lists:
             try:
@@ -458,7 +487,7 @@ class _Captured:
 
             with self._x64(key[1]), _user_errors(self.text):
                 digest = (_digest(closed, True), bucket)
-                found = self.compiled[what] = _kept(digest, lambda: _Compiling(jax.jit(batched).trace(floats, others).lower(), digest))
+                found = self.compiled[what] = _kept(digest, lambda: self._start(jax.jit(batched).trace(floats, others), digest, key, "vmap"))
         return found
 
 
@@ -512,16 +541,6 @@ def _kept(key, make):
     return _EXECUTABLES[key]
 
 
-def _compiling(closed, traced):
-    """``traced`` (the jitted VJP whose jaxpr is ``closed``) lowered, and compiled by XLA in the background.
-
-    Shared by every capture of the same program: a fresh load of the user's
-    file compiles nothing again.
-    """
-    digest = _digest(closed, False)
-    return _kept(digest, lambda: _Compiling(traced.lower(), digest))
-
-
 class _Compiling:
     """One lowered program being compiled by XLA in a thread of its own; `result` waits for it.
 
@@ -560,6 +579,117 @@ class _Compiling:
                 del _EXECUTABLES[self._key]
             raise _fresh(self._error) from self._error
         return self._compiled
+
+
+_JOINED = 1 << 16  # numbers a program's inputs may hold and still share a joint compilation (each call passes the others')
+
+
+def _joinable(traced):
+    """Whether ``traced`` may be a part of a joint compilation: its jaxpr takes exactly its arguments, few numbers."""
+    invars = traced.jaxpr.jaxpr.invars
+    return len(invars) == traced.in_tree.num_leaves and sum(int(np.prod(v.aval.shape)) for v in invars) <= _JOINED
+
+
+def _join(parts):
+    """The programs ``parts`` (`_Part`s that `expect` gathered) compiled by XLA as one module, in one thread.
+
+    Each XLA compilation pays a fixed cost (~40 ms of CPU on the development
+    machine: MLIR contexts, pass pipelines, the JIT linker) beside the work its
+    program needs: a check in float32 and float64 pays it once instead of twice,
+    a sweep twice instead of four times. The module evaluates each part's jaxpr
+    on its own arguments, its outputs those of every part in turn: the parts
+    share no operand, and XLA compiles each part's operations as it compiles
+    them alone (``tests/test_jax_program.py`` holds every part's numbers to the
+    user's ``jax.jit(jax.value_and_grad(f))``'s, bit for bit). Traced in x64
+    mode, so float64's parts keep their dtype; each jaxpr carries its own.
+    """
+    if len(parts) < 2:
+        for part in parts:
+            part.alone()
+        return
+    import jax  # lazy: only a JAX target loads JAX
+    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+    runs = [jaxpr_as_fun(part.traced.jaxpr) for part in parts]
+    starts = np.cumsum([0] + [len(part.avals) for part in parts])
+
+    def joint(*flat):
+        return tuple(out for run, lo, hi in zip(runs, starts, starts[1:]) for out in run(*flat[lo:hi]))
+
+    specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for part in parts for a in part.avals]
+    try:
+        with jax.enable_x64(True):
+            compiling = _Compiling(jax.jit(joint).trace(*specs).lower())
+    except Exception:  # noqa: BLE001 - each program alone then: its own error, if any, is said where it is asked for
+        for part in parts:
+            part.alone()
+        return
+    outs = np.cumsum([0] + [len(part.traced.jaxpr.out_avals) for part in parts])
+    for i, part in enumerate(parts):
+        part.joined(compiling, parts, i, outs[i], outs[i + 1])
+
+
+class _Part:
+    """One program of a joint compilation (`_join`); `result` gives a callable taking the program's own arguments.
+
+    Its calls run the joint program, the other parts' arguments at zeros kept
+    on JAX's device (their outputs are computed and dropped: microseconds), in
+    x64 mode, each argument in the dtype its own program was traced for. If
+    the joint compilation fails, the program compiles alone, so the error said
+    is its own (or none).
+    """
+
+    def __init__(self, traced, key, x64):
+        self.traced, self.key, self.x64 = traced, key, x64
+        self.avals = [v.aval for v in traced.jaxpr.jaxpr.invars]
+        self.compiling = self.call = self.joint = None
+
+    def joined(self, compiling, parts, index, lo, hi):
+        """This program as outputs ``lo:hi`` of ``compiling``, the joint program of ``parts`` (it is ``index``)."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        with jax.enable_x64(True):
+            zeros = [[jax.device_put(np.zeros(a.shape, a.dtype)) for a in part.avals] for part in parts]
+        before = [z for zs in zeros[:index] for z in zs]
+        after = [z for zs in zeros[index + 1:] for z in zs]
+        self.joint = (before, after, lo, hi)
+        self.compiling = compiling
+
+    def alone(self):
+        """This program compiled by itself (its compilation started here)."""
+        self.joint = None
+        with self.x64():
+            self.compiling = _Compiling(self.traced.lower(), self.key)
+
+    def result(self):
+        """A callable taking this program's arguments and giving its outputs, once XLA is done."""
+        if self.call is None:
+            if self.compiling is None:  # gathered, but its joint compilation never started
+                self.alone()
+            try:
+                executable = self.compiling.result()
+            except BaseException:
+                if self.joint is None:  # compiled alone, and failed: its own error, and forgotten
+                    if _EXECUTABLES.get(self.key) is self:
+                        del _EXECUTABLES[self.key]
+                    raise
+                self.alone()
+                return self.result()
+            self.call = executable if self.joint is None else self._runs(executable, *self.joint)
+        return self.call
+
+    def _runs(self, executable, before, after, lo, hi):
+        import jax  # lazy: only a JAX target loads JAX
+
+        avals, tree = self.avals, self.traced.out_tree
+
+        def run(*args):
+            leaves = [np.asarray(leaf, dtype=a.dtype) for leaf, a in zip(jax.tree_util.tree_leaves(args), avals)]
+            with jax.enable_x64(True):
+                outs = executable(*before, *leaves, *after)
+            return jax.tree_util.tree_unflatten(tree, outs[lo:hi])
+
+        return run
 
 
 def _fresh(error):

@@ -349,11 +349,8 @@ def _sort(params, *operands):
     """``lax.sort``: every operand reordered by the stable order of the first ``num_keys`` (indices ride along)."""
     axis = int(params["dimension"])
     keys = [_plain(k) for k in operands[: int(params.get("num_keys", 1))]]
-    if len(keys) == 1:
-        order = orderings.order_of(operands[0], axis)
-    else:
-        moved = [np.moveaxis(k, axis, -1) for k in keys]
-        order = np.moveaxis(np.lexsort(moved[::-1], axis=-1), -1, axis)
+    # The first key decides, the next breaks its ties: lexsort's last key is its first (through the ball decisions).
+    order = orderings.order_of(operands[0], axis) if len(keys) == 1 else gnp.lexsort(keys[::-1], axis=axis)
     out = []
     for operand in operands:
         if _plain(operand).dtype.kind in "biu":

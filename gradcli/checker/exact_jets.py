@@ -114,6 +114,7 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
     """
     width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
     proof = None  # which entries the program proves 0: asked once, the first time one is a ball around 0
+    slopes = None  # the entries as balls from the program's exact quotients (`python_zero.exact_slopes`)
     while bits <= balls.MAX_BITS:
         budget.afford()
         _precision(bits)
@@ -134,6 +135,10 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
                 if proof is None and any(_around_zero(e) for e in d):
                     proof = python_zero.proven(on_path, args, direction, coordinate)[1]
                 d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
+                if any(_around_zero(e) for e in d):  # not 0: the program's exact quotient, after its cancellation
+                    slopes = slopes or python_zero.exact_slopes(on_path, args, direction, coordinate) or (lambda: d)
+                    d = [q if q is not None and _around_zero(e) and _exact_settled(q) and q.overlaps(e) else e
+                         for e, q in zip(d, slopes())]
                 if all(_exact_settled(e) for e in d):
                     return [balls.settled(e) for e in d], bits
                 if bits >= balls.MAX_BITS and all(_exact_settled(e) or _around_zero(e) for e in d):

@@ -33,15 +33,7 @@ def proven(run, args, direction=None, coordinate=None, value_only=False):
     """
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
     n = flat.size
-    if value_only:
-        tangents = [[] for _ in range(n)]
-    elif direction is not None:
-        along = np.concatenate([np.asarray(d, dtype=np.float64).ravel() for d in direction])
-        tangents = [[float(t)] for t in along]
-    elif coordinate is not None:
-        tangents = [[float(k == coordinate)] for k in range(n)]
-    else:
-        tangents = [[float(i == k) for i in range(n)] for k in range(n)]
+    tangents = [[] for _ in range(n)] if value_only else _tangents(flat, direction, coordinate)
     width = len(tangents[0]) if n else 0
     if n == 0:
         return False, []
@@ -63,6 +55,56 @@ def proven(run, args, direction=None, coordinate=None, value_only=False):
     return value, entries
 
 
+def exact_slopes(run, args, direction=None, coordinate=None):
+    """A callable giving the derivative entries of ``run`` at the point (seeded as `proven` seeds them) as
+    balls at flint's precision when called, each from the exact quotient the program computed (None where
+    it has none, or no ball: an unknown, a decomposition); None where the program cannot run on proof numbers.
+
+    A ball around 0 at every precision (a derivative p - p (1 - t) with t = e^-1e213, two equal p met as
+    two balls) is then the quotient after its cancellation, a number with all its digits.
+    """
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    tangents = _tangents(flat, direction, coordinate)
+    try:
+        with arb_proof.session() as proof, np.errstate(all="ignore"):
+            out = run(*_shaped_like(arb_proof.seeded(flat, tangents), args))
+            out = np.asarray(out, dtype=object).reshape(-1)
+            if out.size != 1 or type(out[0]) is not arb_proof.Sym or out[0].d is None:
+                return None
+            quotients = list(out[0].d)
+    except Exception:  # noqa: BLE001 - no quotients: an op without a rule, a float taken out, a limit
+        return None
+
+    def balls():
+        entries = []
+        for q in quotients:
+            try:
+                entries.append(None if q is None else arb_proof.ball_of(proof, q))
+            except (LookupError, ArithmeticError, ValueError):
+                entries.append(None)
+        return entries
+
+    return balls
+
+
+def decided(run, numbers):
+    """``run(*numbers)`` (balls) for the branches it takes (`arb.decisions`); where two balls overlap at every
+    precision the caller pays for (a max of tanh(softplus(800)) against its value at 800 (1 + 2^-1130)), the
+    same run on proof numbers, whose overlapping comparisons the exact quotients decide (a tie proven, or
+    the sign of a difference whose cancellation algebra has done). The balls' Undecided where neither can."""
+    arb_core.decisions = []
+    try:
+        return run(*numbers)
+    except arb_core.Undecided as undecided:
+        arb_core.decisions = []
+        try:
+            with arb_proof.session(), np.errstate(all="ignore"):
+                lift = np.frompyfunc(arb_proof.lift, 1, 1)
+                return run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
+        except Exception:  # noqa: BLE001 - no exact decision either: the balls' answer stands
+            raise undecided from None
+
+
 def symmetric(run, args, step, direction=None, coordinate=None):
     """Whether ``run`` (a program held to one smooth piece) is the same function of an unknown step H at
     x + H v and at x - H v (v: ``direction``, or the unit vector of the flat ``coordinate``): its central
@@ -79,6 +121,17 @@ def symmetric(run, args, step, direction=None, coordinate=None):
             return arb_proof.same(up, down)
     except Exception:  # noqa: BLE001 - no proof either way
         return False
+
+
+def _tangents(flat, direction, coordinate):
+    """Each input's derivative along each seed: along ``direction``, in the flat ``coordinate``, or every one."""
+    n = flat.size
+    if direction is not None:
+        along = np.concatenate([np.asarray(d, dtype=np.float64).ravel() for d in direction])
+        return [[float(t)] for t in along]
+    if coordinate is not None:
+        return [[float(k == coordinate)] for k in range(n)]
+    return [[float(i == k) for i in range(n)] for k in range(n)]
 
 
 def _shaped_like(numbers, args):

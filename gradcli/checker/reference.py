@@ -434,16 +434,20 @@ def _compute_mpmath(target, args, seed, result, budget=None):
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
-    if settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven()):
+    # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
+    # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
+    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
+    if noisy or target.kind == "formula" or may_have_kink(target, args, result):
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+    undefined_at_kinks(target, args, result)
+    if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         result.determined, result.unsettled = False, True
+        result.kinks, result.singular = [], []
         result.why = (
             f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
             "nonzero number: mpmath cannot tell a 0 from a number that small here"
         )
         return result
-    if target.kind == "formula" or may_have_kink(target, args, result):
-        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
-    undefined_at_kinks(target, args, result)
     if result.unsettled and (result.kinks or result.singular):
         _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
@@ -479,6 +483,11 @@ def _settle_around_kinks(result, history, size):
     result.value = rebuild(result.value, [v[0] for v in apart[:size]])
     result.gradient = rebuilt
     result.determined, result.unsettled = True, False
+
+
+def _entries_of(result):
+    """The value's and the gradient's entries in one flat list, as the settled entries are laid out."""
+    return flat_entries(result.value) + [e for g in result.gradient for e in flat_entries(g)]
 
 
 def _rule_below_a_noisy_zero(result, settled, proven=frozenset()):

@@ -61,6 +61,20 @@ class Fix:
         return shown
 
 
+# Findings about gradcli's own methods, not the target (the differences doubted): every list shows them last.
+METHOD_NOTES = frozenset({"fd-unreliable"})
+
+
+def is_method_note(finding):
+    """Whether ``finding`` (a `Finding` or its dict) is about gradcli's methods rather than the target."""
+    return (finding["kind"] if isinstance(finding, dict) else finding.kind) in METHOD_NOTES
+
+
+def shown_order(findings):
+    """``findings`` (`Finding`s or dicts, such as a report read back) in the order every view lists them: method notes last."""
+    return sorted(findings, key=is_method_note)
+
+
 class _Findings:
     """`PointResult.findings`: a list; explanations left to be made (`PointResult.explain_later`) are made at its first read.
 
@@ -79,6 +93,7 @@ class _Findings:
         if pending is not None:
             position, make = pending
             findings[position:position] = make(result)
+        findings.sort(key=is_method_note)  # stable: what was found keeps its order, method notes after it
         return findings
 
     def __set__(self, result, value):

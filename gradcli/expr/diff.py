@@ -43,6 +43,8 @@ _WAIT = 1.0
 # The simplifying child counts its CPU time; the parent still stops waiting after this much
 # time on the clock (a child that uses no CPU, stuck on a lock, never reaches its budget).
 _WALL_FACTOR, _WALL_EXTRA = 10.0, 60.0
+# Past its budget, the child's CPU timer fires again this often (s of its CPU time), in case Python swallowed one.
+_AGAIN = 0.05
 
 # How each output format is written; --format json needs three of them.
 PRINTERS = {
@@ -455,20 +457,28 @@ class _OutOfTime(BaseException):
     """The simplifying child's CPU budget ran out (a BaseException: sympy's ``except Exception`` lets it by)."""
 
 
+_spent = []  # in the child: not empty once its budget ran out
+
+
 def _out_of_time(signum, frame):
+    _spent.append(signum)
     raise _OutOfTime
 
 
 def _limit_cpu(seconds):
-    """In the child: `_OutOfTime` after ``seconds`` of its CPU time; the kernel ends it a second or two later.
+    """In the child: `_OutOfTime` after ``seconds`` of its CPU time, and again every `_AGAIN` s; the kernel ends it a second or two later.
 
-    The interval timer is Python's to handle between bytecodes; a C routine that never
-    returns meets the kernel's limit (SIGXCPU) instead.
+    The interval timer is Python's to handle between bytecodes. Where those
+    bytecodes are a garbage-collector callback's (JAX registers one, and a
+    forked child inherits it) or a finalizer's, Python reports the exception
+    and goes on: hence the repeats, and `_spent`, by which nothing finished
+    after the budget counts. A C routine that never returns meets the
+    kernel's limit (SIGXCPU) instead.
     """
     if seconds <= 0:
         raise _OutOfTime
     signal.signal(signal.SIGPROF, _out_of_time)
-    signal.setitimer(signal.ITIMER_PROF, max(seconds, 1e-6))  # 0 would disarm it
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 1e-6), _AGAIN)  # 0 would disarm it
     try:
         import resource
 
@@ -495,9 +505,22 @@ def _simplify_worker(exprs, queue, seconds=None):
                 data = pickle.dumps(kept)
             except Exception:  # noqa: BLE001 - keep the unsimplified one
                 data = None
+            if _spent:
+                raise _OutOfTime  # the budget ran out while it worked, and the signal's exception was swallowed
             queue.put((i, data))
     except _OutOfTime:
+        _disarm()
         queue.put(("stopped", None))
+
+
+def _disarm():
+    """Stop the child's repeating CPU timer, even if it fires once more meanwhile."""
+    while True:
+        try:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            return
+        except _OutOfTime:
+            continue
 
 
 def _simplify_within(result: DiffResult, timeout, context=None) -> None:

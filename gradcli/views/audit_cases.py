@@ -7,6 +7,7 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 
 from __future__ import annotations
 
+from ..checker.results import is_method_note, shown_order
 from .formatting import number, point_text
 
 
@@ -36,13 +37,34 @@ def check_findings(check):
 
     A point at which the target raised counts as a finding of its own.
     """
+    return [(where, f) for where, f, _ in _judged_findings(check)]
+
+
+def _judged_findings(check):
+    """`check_findings`, each with whether its point was judged ok (where a finding is only a note)."""
     found = []
     for r in (check or {}).get("results", []):
-        where = f"{point_text(r['point'])} [{r['dtype']}]"
+        where, ok = f"{point_text(r['point'])} [{r['dtype']}]", str(r["status"]) == "ok"
         if r.get("error"):
-            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}))
-        found.extend((where, f) for f in r.get("findings", []))
+            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, ok))
+        found.extend((where, f, ok) for f in shown_order(r.get("findings", [])))
     return found
+
+
+def first_of(case):
+    """The one finding every view shows for a case, as (where, finding dict), or None.
+
+    The op that broke first: a finding at a point judged not ok, located (an op
+    named), the earliest of those in the check's order (points, then the
+    forward pass before the backward one). Then unlocated ones, then notes at
+    points judged ok; notes on gradcli's own methods (the differences
+    doubted) last, whatever the point.
+    """
+    found = _judged_findings(case.check) + [(where, f, False) for where, f in sweep_findings(case.sweep)]
+    if not found:
+        return None
+    _, (where, f, _) = min(enumerate(found), key=lambda e: (is_method_note(e[1][1]), e[1][2], not e[1][1].get("op"), e[0]))
+    return where, f
 
 
 def findings_label(case):
@@ -91,9 +113,9 @@ def first_finding(case):
     """One line saying what is wrong with a case: its error, its first finding, or its first failing interval."""
     if case.error:
         return case.error.strip().splitlines()[-1] if case.error.strip() else "error"
-    found = findings(case)
-    if found:
-        where, f = found[0]
+    first = first_of(case)
+    if first:
+        where, f = first
         return f"{finding_text(f)} ({where})"
     failing = failing_intervals(case.sweep)
     if failing:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..checker.results import shown_order
 from ..checker.verdict import Verdict
 from . import audit_cases
 from .formatting import exact_point_text
@@ -41,7 +42,7 @@ def _testcase(suite, classname, result, fail_on):
     case = ET.SubElement(
         suite, "testcase", classname=classname, name=f"{exact_point_text(result['point'])} [{result['dtype']}]"
     )
-    findings = result.get("findings", [])
+    findings = shown_order(result.get("findings", []))
     if status in fail_on:
         first = findings[0]["message"] if findings else (result.get("error") or status)
         element = "error" if status == Verdict.ERROR else "failure"
@@ -91,7 +92,7 @@ def _inside(testcase, case):
         name = f"{exact_point_text(r['point'])} [{r['dtype']}]"
         verdicts.append((name, str(r["status"])))
         if str(r["status"]) != Verdict.OK:
-            told = [f"{f['phase']} {f['op']}: {f['message']}" for f in r.get("findings", [])] or [r.get("error") or ""]
+            told = [f"{f['phase']} {f['op']}: {f['message']}" for f in shown_order(r.get("findings", []))] or [r.get("error") or ""]
             notes += [f"{name}: {r['status']}: {text}" for text in told]
     for dtype, swept in (case.sweep or {}).get("dtypes", {}).items():
         intervals = swept.get("intervals", [])
