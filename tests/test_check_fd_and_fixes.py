@@ -172,12 +172,6 @@ def where_snippet_fix():
     return report, [f for f in report.fixes if f.kind == "custom_gradient"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (issue 27): inside a custom_gradient's forward, `x > 0` on bare balls is flint's comparison and "
-    "records no branch, while jets and proof numbers record one, so the exact 0 at x=-1 is never proven on the "
-    "Python-function path and the snippet's re-check has no reference",
-)
 def test_custom_gradient_snippet_for_a_where_formula_runs_and_was_rechecked():
     report, (fix,) = where_snippet_fix()
     assert "gnp.where(x > 0" in fix.code

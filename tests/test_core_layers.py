@@ -29,7 +29,7 @@ LAYERS = [
     {"ops_stats", "ops_scipy_linalg"},
     {"namespace"},
     {"boxes", "transforms"},
-    {"tape", "ops_integrate"},
+    {"tape", "ops_integrate", "plain"},
     {"custom", "functional", "scipy_namespace"},
     {"mp"},
     {"arb"},

@@ -1,8 +1,9 @@
 """A 0 proven by the formula's structure is a true 0, and a number near 0 is never taken for one.
 
-The balls call an entry 0 only when its ball lies within 2^-16384 of 0, which
-a true 0 reaches at 2^15 bits; `exact_zero` proves the polynomial identities
-among them at the first pass. Each "proven" case here is checked as a true 0 by
+The balls call an entry 0 only when its ball is exactly 0 or it is proven:
+`exact_zero` proves the polynomial identities at the first pass, the proof
+numbers (`arb_proof`) the functions' own laws; a ball around 0, however narrow,
+proves nothing. Each "proven" case here is checked as a true 0 by
 mpmath at 3000 digits (a residue far below any number the formula could make),
 and each near miss is a number mpmath finds nonzero there: a prover that named
 a function's atom without its exact arguments, rounded a point or a constant, or
@@ -84,8 +85,9 @@ def test_a_number_near_0_is_not_proven_0(text, point, index, truth):
     assert abs(found[index] - expected) <= mpmath.mpf(10) ** -20 * abs(expected)
 
 
-def test_a_true_0_that_is_no_polynomial_identity_is_still_proven_by_the_balls():
-    # exp(x) exp(-y) = exp(x - y) is the exponential's own law, not algebra: the radius proves it, at 2^15 bits.
+def test_a_true_0_that_is_no_polynomial_identity_is_still_proven():
+    # exp(x) exp(-y) = exp(x - y) is the exponential's own law, not algebra: the proof numbers know it, asked
+    # once the ball is narrower than any tiny number's (2^-16384), at 2^15 bits.
     found, bits, _ = entries("exp(x)*exp(-y) - exp(x - y)", {"x": 1.5, "y": 1.5})
     assert found[0] == 0 and bits == balls.MAX_BITS
 

@@ -720,12 +720,17 @@ def main():
     parser.add_argument("--compositions", type=int, default=10**9, help="stop after this many (numbers to compare)")
     parser.add_argument("--depth", type=int, default=3, help="the deepest composition")
     parser.add_argument("--wide", action="store_true", help="the wider ops and near-constant vectors (reference_wide_ops)")
+    parser.add_argument("--custom", action="store_true", help="custom-gradient ops branching on bare values (reference_custom_ops)")
     options = parser.parse_args()
     pick = draw = None
     if options.wide:
         import reference_wide_ops as wide
 
         pick, draw = wide.wide_composition, wide.wide_point
+    if options.custom:
+        import reference_custom_ops as custom
+
+        pick = custom.custom_composition
     deadline = time.monotonic() + 60 * options.minutes
     unanswered, beyond = [], []
     tried, points, answered, failures = campaign(

@@ -28,7 +28,7 @@ import numpy as np
 from . import arb_anchored as anchored
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special
+from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -750,6 +750,7 @@ def enable():
 
     JETS.update(_jet_table())
     ops_shape.compare = _ranked_test
+    plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})

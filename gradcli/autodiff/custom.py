@@ -25,7 +25,8 @@ from . import ops, ops_array, ops_linalg, ops_special
 from .ops import stop_gradient
 from .ops_array import broadcast_to, unbroadcast
 from .tape import Variable, active_traces, tapes_suspended, variables_read
-from .tracer import Box, Primitive, unbox_at, primitive, primitive_of
+from .plain import kept
+from .tracer import PLAIN, Box, Primitive, unbox_at, primitive, primitive_of
 from .tree import flatten
 from .values import raw, shape_of, zeros_like
 
@@ -140,7 +141,8 @@ def _innermost_trace(traces):
 
 
 def _trace_of(value):
-    return value._trace if isinstance(value, Box) else None
+    # A plain box (`plain.Plain`) belongs to no differentiation.
+    return value._trace if isinstance(value, Box) and value._trace is not PLAIN else None
 
 
 def _as_seen(value):
@@ -166,10 +168,12 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     # the traces below the guess (they record f's own ops, which second
     # derivatives need), and hide the tapes from the guess up.
     guess = _innermost_trace([_trace_of(a) for a in inputs] + active_traces())
+    # f sees its inputs outside the guess's trace: a ball among them is boxed plain (`plain.kept`), so that
+    # ``x > 0`` in f (or in grad_fn, on what f kept) is decided as a branch, as on jets and proof numbers.
     if guess is None:
-        return _split_result(f(*args, **kwargs), name)[0]
+        return _split_result(f(*rebuild_inputs([kept(a) for a in leaves]), **kwargs), name)[0]
     with tapes_suspended(guess.level), variables_read() as read:
-        y, grad_fn = _split_result(f(*rebuild_inputs([unbox_at(a, guess) for a in leaves]), **kwargs), name)
+        y, grad_fn = _split_result(f(*rebuild_inputs([kept(unbox_at(a, guess)) for a in leaves]), **kwargs), name)
     # As in TensorFlow: the Variables f reads that are not among its inputs,
     # and only trainable ones (the others are never watched).
     variables = [v for v in read if v.trainable and not any(v is leaf for leaf in leaves)]
@@ -192,8 +196,8 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
-        upstream = [g] if single else [
-            zeros_like(out) if ct is None else ct for ct, out in zip(g, outputs)
+        upstream = [kept(g)] if single else [  # a ball grad_fn branches on is a gradcli value too
+            zeros_like(out) if ct is None else kept(ct) for ct, out in zip(g, outputs)
         ]
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
         grads = _gradients_per_leaf(grads, args, variables, name)

@@ -307,8 +307,8 @@ def _make_door(prim):
             if hooks.forward is not None:
                 hooks.forward(prim, args, kwargs, ans)
             return ans
-        if not differentiable:
-            return door(*[unbox_at(a, top) for a in args], **kwargs)
+        if not differentiable:  # what it hands back is `keep_plain`'s: stop_gradient(x) of a ball, see `plain`
+            return keep_plain(door(*[unbox_at(a, top) for a in args], **kwargs))
         n_args = len(args)
         if n_args == 1:
             # Unary and binary calls, most calls: unboxed without building lists (fewer objects to collect).
@@ -555,6 +555,24 @@ def nondifferentiable(fun, name=None, **options):
     """A primitive whose output carries no gradient (floor, sign, comparisons...)."""
     options["differentiable"] = False
     return primitive(fun, name, **options)
+
+
+# The trace of `plain.Plain` boxes: a high-precision number handed to user code outside every trace, so
+# that its operators are still gradcli's ops (level 0: under every other trace's box). It records nothing.
+PLAIN = Trace()
+PLAIN.level = 0
+def _itself(value):
+    return value
+
+
+# `plain.kept` once the exact reference's balls are on (`arb.enable`): what a non-differentiable op hands
+# back from traced arguments (stop_gradient(x), sign(x)) stays a gradcli value where it is a ball.
+keep_plain = _itself
+
+
+def unplain(value):
+    """``value`` without its `PLAIN` box, if it wears one (the transforms hand no such box out)."""
+    return value._value if isinstance(value, Box) and value._trace is PLAIN else value
 
 
 def unbox_at(value, trace):

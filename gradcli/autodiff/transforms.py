@@ -14,7 +14,7 @@ from .core import JVPBox, VJPNode, backward_pass, new_forward_trace, new_reverse
 from .ops import astype, real
 from .ops_array import reshape, stack, sum_
 from .ops_linalg import tensordot
-from .tracer import Box, is_mp_value, seen_by
+from .tracer import Box, is_mp_value, seen_by, unplain
 from .tree import flatten
 from .values import dtype_of, float_dtype, is_float_dtype, ones_like_value, raw, shape_of, zeros_like
 
@@ -77,7 +77,7 @@ def trace_inputs(f, args, kwargs, argnums, transform="grad"):
 def output_value(out, trace):
     """The value of an output, with this trace's box (if any) removed."""
     out = seen_by(out, trace)
-    return out._value if isinstance(out, Box) and out._trace is trace else out
+    return unplain(out._value if isinstance(out, Box) and out._trace is trace else out)
 
 
 def _output_values(out, trace):
@@ -188,7 +188,7 @@ def _finish(g, x):
     if not (type(g) is np.ndarray and type(x) is np.ndarray and (g.dtype is x.dtype or g.dtype == x.dtype) and g.shape == x.shape):
         if g is None:
             return zeros_like(x)
-        g = _in_dtype_of(g, x)
+        g = _in_dtype_of(unplain(g), x)
         if shape_of(g) != shape_of(x):
             g = reshape(g, shape_of(x))
     if type(g) is np.ndarray and not g.flags.writeable:

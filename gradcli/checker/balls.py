@@ -7,9 +7,10 @@ whatever cancellation happened on the way (``exp(x)/(exp(x)-1)`` at 300 or
 directed-rounding reruns. `evaluate_formula` runs a formula's IR (the formula,
 or its symbolic derivative from `expr.derivative`) on balls, doubling the bits
 until every entry is that tight; an entry is 0 only when its ball is exactly 0
-(an exact computation) or lies within 2^-16384 (1.2e-4932) of 0: far below any
-float, so a tiny entry (tanh'(-1000), 1e-869) is computed to its own digits, never
-taken for 0.
+(an exact computation) or the formula's structure proves it (`exact_zero`), so a
+tiny entry (tanh'(-1000), 1e-869) is computed to its own digits, never taken for
+0. One still around 0 at `MAX_BITS` is no number (`Unproven`): "within 2^-N of 0
+but not proven 0", however small N.
 
 `Budget` bounds every high-precision loop of the reference in seconds: a loop
 asks `Budget.afford` before a pass it estimates from the last one, and in the
@@ -31,6 +32,7 @@ import threading
 import time
 
 from ..autodiff import arb as arb_core
+from ..autodiff import arb_proof
 from ..autodiff.arb import Undecided
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.functions import FUNCTIONS
@@ -40,7 +42,7 @@ from . import exact_zero
 START_BITS = 64
 MAX_BITS = 1 << 15
 RELATIVE_RADIUS = 1e-22  # every entry settles this tight: the 20 digits a result is shown with are right
-ZERO_RADIUS_LOG2 = -16384  # a ball around 0 this small (1.2e-4932) is 0: what float64 cannot hold is shown as text
+ZERO_RADIUS_LOG2 = -16384  # the width around 0 below which a difference tells no number from 0 (`exact_jets`)
 DEFAULT_MAX_TIME = 30.0
 
 # The clock of the check (or sweep) that is running: every budget made inside it draws on it.
@@ -118,6 +120,10 @@ class OutOfTime(BaseException):
 
 class NoBall(Exception):
     """The formula uses something balls cannot do here (a function arb lacks, an undecidable branch)."""
+
+
+class Unproven(NoBall):
+    """Every entry settled but some 0s, each a ball around 0 at `MAX_BITS` that nothing proves 0: no reference."""
 
 
 class Budget:
@@ -317,13 +323,17 @@ def settled(ball, relative=RELATIVE_RADIUS):
 
 
 def _proof(ball, relative):
-    """How a ball proves its entry: by its midpoint ("mid"), as 0 ("zero"), or not yet (None: too wide, or not finite)."""
+    """How a ball proves its entry: by its midpoint ("mid"), or not yet (None: too wide, around 0, or not finite).
+
+    A ball around 0 proves no 0, however narrow: only an exact ball, or the
+    formula's structure (`_structural_zeros`, which gives "zero"), does.
+    """
     if not ball.is_finite():
         return None
     if ball.is_exact():
         return "mid"
     if ball.contains(0):
-        return "zero" if ball.rad() < _exact_ball(_ZERO_RADIUS) else None
+        return None
     if ball.rad() <= abs(ball.mid()) * _exact_ball(relative):
         return "mid"
     return None
@@ -334,6 +344,11 @@ def _entry(ball, proof):
     if proof is None:
         return None
     return _mp_zero() if proof == "zero" else to_mpf(ball.mid())
+
+
+def within_floor(ball):
+    """Whether ``ball`` is around 0 within 2^ZERO_RADIUS_LOG2: no difference tells it from 0 (never a proof of 0)."""
+    return ball.contains(0) and ball.rad() < _exact_ball(_ZERO_RADIUS)
 
 
 _ZERO_RADIUS = "zero radius"
@@ -400,10 +415,11 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
     program = program_of(roots)
     saved = flint.ctx.prec
     bits, last = START_BITS, 0.0
+    around = None  # the last pass's balls around 0 that nothing proved (False: something else was unsettled)
     results = [None] * len(points)
     first = [[None] * len(program.roots) for _ in points]  # per point and root: the bits it first settled at
     pending = list(range(len(points)))
-    tried = set()  # the points whose zeros the formula's structure was asked to prove
+    proven, asked = {}, set()  # per point the entries proven 0; (point, prover) each asked once (`_with_proven_zeros`)
     envs = [{name: arb(float(value)) for name, value in point.items()} for point in points]  # exact at any bits
     with budget.clock.running():  # the reference at work, wherever it is called from (a sweep's bands too)
         try:
@@ -411,7 +427,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                 budget.afford(last * 2.5)  # a pass at twice the bits costs ~2-3x
                 started = time.perf_counter()
                 flint.ctx.prec = bits
-                still = []
+                still, around = [], None
                 for k in pending:
                     env = envs[k]
                     try:
@@ -419,10 +435,8 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                         proofs = [_proof(ball, relative) for ball in found]
                     except (Undecided, ZeroDivisionError):
                         found, proofs = [], [None]
-                    if k not in tried and found and _only_zeros_left(found, proofs):
-                        proofs, again = _structural_zeros(program, points[k], proofs, every)
-                        if not again:  # the structure is the same at every precision: asked once a point
-                            tried.add(k)
+                    if found:
+                        proofs = _with_proven_zeros(program, points[k], k, found, proofs, every, proven, asked)
                     for j, proof in enumerate(proofs):
                         if proof is not None and first[k][j] is None:
                             first[k][j] = bits
@@ -431,6 +445,7 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                         results[k] = [_entry(ball, proof) for ball, proof in zip(found, proofs)]
                     else:
                         still.append(k)
+                        around = _unproven(found, proofs, around)
                 pending = still
                 last = time.perf_counter() - started
                 if not pending:
@@ -441,13 +456,60 @@ def evaluate_points(roots, points, budget, max_bits=MAX_BITS, relative=RELATIVE_
                 bits *= 2
         finally:
             flint.ctx.prec = saved
+    if around:
+        raise Unproven(_not_proven(around))
     raise NoBall(f"balls did not settle below {max_bits} bits")
+
+
+def _unproven(found, proofs, around):
+    """``around`` (this pass's so far) and the (index, ball) of each entry a point left unproven, where each
+    is a ball around 0 narrower than 2^ZERO_RADIUS_LOG2 (a 0 in the making, as far as balls can tell); False
+    where some other entry of any point is what is unsettled in this pass (sin of 1e300 is no 0)."""
+    if around is False or not found or not _only_zeros_left(found, proofs):
+        return False
+    left = [(j, b) for j, (b, p) in enumerate(zip(found, proofs)) if p is None]
+    if not all(within_floor(b) for _, b in left):
+        return False
+    return (around or []) + left
+
+
+def _not_proven(around):
+    """Why a point has no reference: its entries ``around`` ((index, ball); 0 is the value) are balls around 0."""
+    what = "value" if any(j == 0 for j, _ in around) else "derivative"
+    widest = max(b.rad() for _, b in around)
+    mid = widest.mid()
+    man, exp = mid.man_exp()
+    log2 = int(exp) + int(man).bit_length()
+    return f"on balls, the exact {what} is within 2^{log2} of 0 but not proven 0"
 
 
 def _only_zeros_left(found, proofs):
     """Whether every entry not proven yet is a finite ball around 0: a 0 in the making, or a tiny number."""
     return any(p is None for p in proofs) and all(
         p is not None or (b.is_finite() and b.contains(0)) for b, p in zip(found, proofs))
+
+
+def _with_proven_zeros(program, point, k, found, proofs, every, proven, asked):
+    """``proofs`` of point ``k`` with its entries proven 0: those proven at an earlier pass (``proven``), by
+    the formula's structure (`exact_zero`, asked once a point), and by the functions' own laws (`arb_proof`:
+    exp(x) exp(-y) = exp(x - y), asked once a point, once every entry left is a ball around 0 narrower than
+    2^ZERO_RADIUS_LOG2, which a tiny number parts from 0 before it gets to)."""
+    known = proven.get(k)
+    if known:
+        proofs = ["zero" if j in known else p for j, p in enumerate(proofs)]
+    if None not in proofs or not _only_zeros_left(found, proofs):
+        return proofs
+    if (k, "structure") not in asked:
+        proofs, again = _structural_zeros(program, point, proofs, every)
+        if not again:  # the structure is the same at every precision: asked once a point
+            asked.add((k, "structure"))
+    left = [j for j, p in enumerate(proofs) if p is None]
+    if left and (k, "laws") not in asked and all(within_floor(found[j]) for j in left):
+        asked.add((k, "laws"))
+        proofs = ["zero" if p is None and _proven_by_proof_numbers(program.roots[j], point) else p
+                  for j, p in enumerate(proofs)]
+    proven[k] = {j for j, p in enumerate(proofs) if p == "zero"}
+    return proofs
 
 
 def _structural_zeros(program, point, proofs, every):
@@ -462,3 +524,49 @@ def _structural_zeros(program, point, proofs, every):
             proof = "zero" if proven else None
         out.append(proof)
     return out, again
+
+
+def _proven_by_proof_numbers(root, point):
+    """Whether the IR ``root`` is 0 at ``point`` as the proof numbers (`autodiff.arb_proof`) see it: the formula
+    as an exact rational function over the values of the functions it calls, with their identities (exp of
+    a sum, sin^2 + cos^2), at the point's exact values or as an identity in its variables."""
+    names = list(point)
+    values = [float(point[name]) for name in names]
+    for symbolic in (False, True):
+        try:
+            with arb_proof.session():
+                numbers = arb_proof.seeded(values, [[] for _ in values], symbolic)
+                if arb_proof.zeros_of(_on_proof_numbers(root, dict(zip(names, numbers))))[0]:
+                    return True
+        except Exception:  # noqa: BLE001 - no proof either way: an op without a rule, a branch undecided, a limit
+            continue
+    return False
+
+
+def _on_proof_numbers(root, env):
+    """The IR ``root`` run on `arb_proof.Sym` numbers (``env``: variable name -> its number)."""
+    namespace = _ProofNumpy()
+    done = {}
+    for node in postorder(root):
+        args = [done[id(c)] for c in node.children()]
+        if isinstance(node, Num):
+            answer = arb_proof.run("divide", node.exact.numerator, node.exact.denominator)
+        elif isinstance(node, Const):
+            answer = arb_proof.Sym(arb_core.ARB.pi() if node.name == "pi" else arb_core.ARB(1).exp(), arb_proof.atom(("constant", node.name)))
+        elif isinstance(node, Var):
+            answer = env[node.name]
+        elif isinstance(node, Unary):
+            answer = arb_proof.run("negative", args[0]) if node.op == "-" else args[0]
+        elif isinstance(node, (Binary, Compare)):
+            answer = arb_proof.run((_BINARY if isinstance(node, Binary) else _COMPARE)[node.op], *args)
+        else:
+            answer = FUNCTIONS[node.name].core(namespace, *args)
+        done[id(node)] = answer
+    return done[id(root)]
+
+
+class _ProofNumpy:
+    """What a formula's function specs call as ``gnp`` on proof numbers: `arb_proof.run` of the op's name."""
+
+    def __getattr__(self, name):
+        return lambda *args: arb_proof.run(name, *args)

@@ -304,8 +304,8 @@ def _rule_settled(ball, bits):
     """Whether an entry of gradcli's rule (judged, never shown as exact) is settled at ``bits``: a ball
     around 0 that is not exactly 0 only at `balls.MAX_BITS`, until then more bits may show a number
     (exp(-1e200) is 0 +- 10^-3e199 at 128 bits, and 10^-4.3e199 to every digit at 1024)."""
-    if bits < balls.MAX_BITS and _around_zero(ball):
-        return False
+    if _around_zero(ball):
+        return bits >= balls.MAX_BITS and balls.within_floor(ball)
     return balls.settled(ball) is not None
 
 

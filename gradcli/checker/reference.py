@@ -106,7 +106,7 @@ def _by_balls(target, args, result, budget, seed=0, wrt=None):
     """
     rule_digits = _on_balls(target, args, result, budget)
     if rule_digits is None:
-        return False
+        return result.unsettled  # a 0 balls did not prove (`balls.Unproven`): no reference, and it says so
     result.rule = _rule_at(target, args, rule_digits, result, budget)
     _after_the_rule(target, args, result, seed, budget, wrt)
     return True
@@ -138,6 +138,9 @@ def _on_balls(target, args, result, budget):
         else:
             entries, bits, rule_bits = balls.evaluate_formula(roots, dict(zip(target.variables, args)), budget, nonzero_bits=True)
             value, gradient = entries[0], list(entries[1:])
+    except balls.Unproven as error:
+        result.determined, result.unsettled, result.why, result.method = False, True, str(error), "balls"
+        return None
     except (balls.NoBall, ValueError, RecursionError):
         return None
     mp_core.enable()
@@ -240,6 +243,8 @@ def _compute_together(target, points, seed, wrt, budget, computed):
                 continue
             if digits is not None:
                 staged.setdefault(digits, []).append((key, args, result))
+            elif result.unsettled:  # a 0 balls did not prove: no reference, made once
+                computed[key] = (result, points[key][1])
         sided = target.shared.get("rule batching")
         if sided is None:  # whether the batches are split by side
             sided = target.shared["rule batching"] = rule_batch.sided(target.formula)
