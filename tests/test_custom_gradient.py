@@ -173,6 +173,51 @@ def test_keras_upstream_positional_also_accepted():
     assert grad(f)(1.0) == 4.0
 
 
+def test_a_grad_fn_is_called_by_its_own_signature_whatever_its_code_served_before():
+    import functools
+    import inspect
+
+    def keras_style(*args, upstream=None):
+        return upstream * 5.0
+
+    def make(declared):
+        def grad_fn(*args, **kwargs):
+            return (args[0] if args else kwargs["upstream"]) * 3.0
+
+        if declared == "wraps":
+            grad_fn = functools.wraps(keras_style)(grad_fn)
+        elif declared == "signature":
+            grad_fn.__signature__ = inspect.signature(keras_style)
+        return grad_fn
+
+    def with_rule(declared):
+        @custom_gradient
+        def f(x):
+            return x, make(declared)
+
+        return f
+
+    # The same code object serves every grad_fn: a plain one first, then two that declare
+    # Keras's keyword-only upstream (each must get it by keyword, not the plain one's reading).
+    assert grad(with_rule("plain"))(1.0) == 3.0
+    for declared in ("wraps", "signature", "plain", "wraps"):
+        assert grad(with_rule(declared))(1.0) == 3.0
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(sorted(kwargs))
+        return 1.0
+
+    spy.__signature__ = inspect.signature(keras_style)
+
+    @custom_gradient
+    def g(x):
+        return x, spy
+
+    grad(g)(1.0)
+    assert calls == [["upstream"]]
+
+
 # -- Variables ---------------------------------------------------------------------------
 
 

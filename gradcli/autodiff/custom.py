@@ -230,19 +230,39 @@ def _split_result(result, name):
 
 
 def _accepts(fun, keyword):
+    params = _parameters(fun)
+    return keyword in params or inspect.Parameter.VAR_KEYWORD in params.values()
+
+
+def _parameters(fun):
+    """The kind of each of ``fun``'s parameters, by name ({} where Python cannot say), read once per code object.
+
+    A rule's grad_fn is a new closure at every call, so reading its signature
+    each time costs more than the rule; a plain function's parameters are its
+    code object's, unless it declares another signature or wraps another callable.
+    """
+    code = getattr(fun, "__code__", None)
+    plain = type(fun) is _FUNCTION and "__signature__" not in fun.__dict__ and "__wrapped__" not in fun.__dict__
+    if plain and code in _PARAMETERS:
+        return _PARAMETERS[code]
     try:
-        params = inspect.signature(fun).parameters
+        params = {name: p.kind for name, p in inspect.signature(fun).parameters.items()}
     except (TypeError, ValueError):
-        return False
-    return keyword in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+        params = {}
+    if plain:
+        if len(_PARAMETERS) >= 1024:  # bounded: a long session defines many rules
+            _PARAMETERS.clear()
+        _PARAMETERS[code] = params
+    return params
+
+
+_FUNCTION = type(_accepts)
+_PARAMETERS = {}
 
 
 def _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name):
     extra = {"variables": variables} if variables else {}
-    try:
-        params = inspect.signature(grad_fn).parameters
-    except (TypeError, ValueError):
-        params = {}
+    params = _parameters(grad_fn)
     if "upstream" in params:
         # Keras: grad_fn(*args, upstream=...) gets the upstream as a keyword.
         value = upstream[0] if single else rebuild_outputs(upstream)

@@ -96,10 +96,11 @@ class Program:
         (`replayed_at`), and its float32 and float64 results are flushed as
         XLA flushes them (`flushed`), so the replay in the dtype meets the
         zeros JAX's own run met; otherwise nobody reads it, and the steps run
-        bare, on the plan's slots (a replay's cost is mostly its steps' calls).
+        bare, on the plan's slots (a replay's cost is mostly its steps' calls), a
+        hook that says it reads no places (``reads_locations = False``) included.
         """
         plan = self.plan if self.plan is not None else self._planned()
-        if hooks.forward is not None:
+        if hooks.forward is not None and getattr(hooks.forward, "reads_locations", True):
             return self._located(plan, args)
         env = plan.start(args)
         for slot, value in zip(plan.inputs, args):

@@ -121,6 +121,9 @@ class _Rounding:
 
         mpmath.mp._prec_rounding[1] = "c" if mpmath.mp._prec_rounding[1] == "f" else "f"
 
+    # Flipping reads no op's place: replays need not run on their users' lines for it.
+    _flip.reads_locations = False
+
     def __exit__(self, *exc):
         import mpmath
 
