@@ -15,7 +15,6 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.arb import Jet
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import convolution
@@ -23,17 +22,19 @@ from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _r
 
 
 def _above(x, threshold):
-    """``x > threshold`` entry by entry as plain booleans, the comparison of the values themselves.
+    """``x > threshold`` entry by entry as booleans: the switch of a fused op (softplus's threshold).
 
-    Not one of gradcli's comparisons: no branch is recorded. A jet is compared
-    by its value ball, as a ball is, so that forward mode on jets follows the
-    same branches as the balls it is judged against.
+    On high-precision values (balls, jets, mpmath numbers) it is gradcli's
+    comparison, as a hand-written ``where`` on ``x > threshold`` is: each
+    decision is recorded, so the exact reference follows one smooth piece past
+    the switch and a point on it is a kink or a jump to the kink test (PyTorch's
+    softplus is left-continuous at its threshold: no derivative from the right).
+    A jet is compared by its value ball, as a ball is. In a float dtype the
+    comparison of the values themselves: nothing there reads decisions.
     """
-    value = raw(x)
-    if isinstance(value, np.ndarray) and value.dtype == object:
-        entries = [bool((e.v if type(e) is Jet else e) > threshold) for e in value.flat]
-        return np.array(entries, dtype=bool).reshape(value.shape)
-    return np.asarray((value.v if type(value) is Jet else value) > threshold)
+    if not is_exact(x):
+        return np.asarray(raw(x) > threshold)
+    return np.asarray(raw(gnp.greater(x, threshold)), dtype=bool)
 
 
 def _softplus(x, beta=1, threshold=20):
