@@ -24,16 +24,14 @@ from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _r
 def _above(x, threshold):
     """``x > threshold`` entry by entry as booleans: the switch of a fused op (softplus's threshold).
 
-    On high-precision values (balls, jets, mpmath numbers) it is gradcli's
-    comparison, as a hand-written ``where`` on ``x > threshold`` is: each
-    decision is recorded, so the exact reference follows one smooth piece past
-    the switch and a point on it is a kink or a jump to the kink test (PyTorch's
-    softplus is left-continuous at its threshold: no derivative from the right).
-    A jet is compared by its value ball, as a ball is. In a float dtype the
-    comparison of the values themselves: nothing there reads decisions.
+    gradcli's comparison, as a hand-written ``where`` on ``x > threshold`` is: on
+    high-precision values each decision is recorded, so the exact reference
+    follows one smooth piece past the switch and a point on it is a kink or a
+    jump for the kink test (PyTorch's softplus is left-continuous at its
+    threshold: no derivative from the right); a jet is compared by its value
+    ball, as a ball is. A replay in a float dtype makes the same comparison, so
+    its recording follows the exact one op by op.
     """
-    if not is_exact(x):
-        return np.asarray(raw(x) > threshold)
     return np.asarray(raw(gnp.greater(x, threshold)), dtype=bool)
 
 

@@ -239,11 +239,13 @@ def _copy_for(x, src):
 
 def _arithmetic(op, x, y):
     """``op(x, y)`` through gradcli's op (which the recorder sees: a 0/0 is named at its line); Python numbers as Python's."""
-    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+    # A NumPy number is a float too, but its op is the dtype's, which the recorder must see (1e-398 / 0 is NaN)
+    if type(x) in _PYTHON_NUMBERS and type(y) in _PYTHON_NUMBERS:
         return _PYTHON_ARITHMETIC[op](x, y)
     return op(x, y)
 
 
+_PYTHON_NUMBERS = (int, float, bool)
 _PYTHON_ARITHMETIC = {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}
 
 
