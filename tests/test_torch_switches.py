@@ -1,7 +1,7 @@
 """PyTorch code at its switches and behind PyTorch's own argument checks.
 
 A fused op that switches on a comparison (softplus's threshold, hardtanh, relu6,
-threshold, clamp) is judged at its switch as the same function written with a
+threshold, clamp, the shrinks) is judged at its switch as the same function written with a
 ``where`` is: a kink or a jump there is ``domain``, and just off it the
 gradient is ``ok``. A reduction at a tie (amax, max, min, maximum) has no
 derivative: ``domain``, not ``wrong``. PyTorch's own raise-only checks
@@ -38,6 +38,8 @@ SWITCHES = {
     "threshold": (lambda x: F.threshold(x, 0.5, -1.0).sum(), [0.5, 0.3], [0.7, 0.3]),
     "clamp at its bound": (lambda x: x.clamp(-1.0, 1.0).sum(), [1.0, 0.3], [0.9, 0.3]),
     "relu": (lambda x: F.relu(x).sum(), [0.0, 0.3], [0.1, 0.3]),
+    "softshrink": (lambda x: F.softshrink(x, 0.5).sum(), [-0.5, 0.3], [0.7, -0.9]),
+    "hardshrink (a jump)": (lambda x: F.hardshrink(x, 0.5).sum(), [0.5, 0.3], [0.7, -0.9]),
 }
 
 
@@ -159,3 +161,23 @@ def test_only_checks_whose_body_raises_or_warns_are_answered(tmp_path):
         "    return x\n"
     )
     assert _raise_only_checks(str(source)) == {2: False, 4: True, 7: False}
+
+
+# -- a forward NaN named where it first appeared ----------------------------------------------------------
+
+
+def normal_log_prob(mu, scale):
+    return torch.distributions.Normal(mu, scale).log_prob(torch.tensor(1e-199, dtype=mu.dtype)).sum()
+
+
+def test_normal_log_prob_at_a_tiny_scale_names_the_forwards_0_over_0_at_the_users_line():
+    # scale**2 and (x - mu)**2 underflow to 0 in float64, and log_prob divides one by the other: the first
+    # NaN of the forward, at the line calling log_prob; the backward's first inf is its own 1/0 there
+    result = one(normal_log_prob, {"mu": np.array(0.0), "scale": np.array(1e-200)})
+    assert result.status == "unstable"
+    line = f"{__file__}:{normal_log_prob.__code__.co_firstlineno + 1}"
+    found = {(f.phase, f.kind, f.op): f for f in result.findings}
+    assert found["forward", "nonfinite", "divide"].message == "divide(-0.0, 0.0) gave NaN: nan"
+    assert found["forward", "nonfinite", "divide"].location == line
+    assert found["forward", "underflow", "power"].location == line
+    assert "divide(1.0, 0.0) gave inf" in found["backward", "nonfinite", "divide"].message

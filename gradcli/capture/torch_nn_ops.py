@@ -161,6 +161,12 @@ def _cdist_backward(g, x1, x2, p, cdist):
     return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
 
 
+def _shrink_backward(g, x, lambd):
+    """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
+    kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
+    return gnp.where(np.asarray(raw(kept)), g, 0 * g)
+
+
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
 NN_OPS = {
     "sigmoid": _sigmoid,
@@ -178,7 +184,12 @@ NN_OPS = {
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "softplus_backward": _softplus_backward,
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+    "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
+    "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
 }
 
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).
-NN_ELEMENTWISE = frozenset("sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward".split())
+NN_ELEMENTWISE = frozenset(
+    "sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward softshrink_backward "
+    "hardshrink_backward".split()
+)
