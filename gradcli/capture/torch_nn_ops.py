@@ -7,6 +7,15 @@ each entry takes the node's arguments in ATen's schema order and returns what
 the ATen op returns, computed with ``gradcli.numpy`` on arrays of a dtype,
 mpmath numbers and flint balls alike. Where PyTorch's kernel takes a branch
 (softplus's threshold, sigmoid's exp), the replay takes it the same way.
+
+A switch on a comparison is made with gradcli's comparisons and picks (whose
+decisions the exact reference and the kink test see), so a fused op at its
+switch is judged as the same function written with ``where`` is: softplus's
+threshold here (`_above`); clamp, clamp_min and clamp_max as maximum and
+minimum, max/min/amax/amin as gradcli's reductions (`torch_ops`); hardtanh,
+relu6, relu, threshold, leaky_relu, elu, selu, celu, hardsigmoid, hardswish,
+the shrinks, huber and smooth_l1 losses reach the replay as PyTorch's own
+decompositions into comparisons and ``where``.
 """
 
 from __future__ import annotations
