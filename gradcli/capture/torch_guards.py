@@ -4,9 +4,9 @@ PyTorch's library validates arguments by branching on their values:
 ``F.gaussian_nll_loss`` has ``elif torch.any(var < 0): raise ValueError(...)``,
 ``Wishart`` has ``if self.df.le(n - 1).any(): raise ValueError(...)`` and
 ``if not x.gt(...).all(): raise``. Over fake tensors such a branch has no value
-to read, so make_fx stops there. A check whose body ends in a raise (or only warns)
-computes nothing for the valid path: the graph of a valid call is the graph of the call that skips
-it. While gradcli traces, `valid_guards` answers the truth test of such a check
+to read, so make_fx stops there. A check whose body ends in a raise (or only
+warns) computes nothing for a valid call, whose graph is the graph of the call
+that skips it. While gradcli traces, `valid_guards` answers the truth test of such a check
 with the value that skips its body; PyTorch's own run, the one under test,
 keeps every check (an invalid argument still raises there).
 
@@ -60,8 +60,8 @@ def _skipping_value(filename, line):
 
 
 def _raise_only_checks(filename):
-    """``{line: value}`` for each ``if``/``elif`` of the file whose body only raises or warns and whose test is one
-    expression (``t``, or ``not t``): the value ``bool(t)`` must take for the body to be skipped, on each line of ``t``."""
+    """``{line: value}`` for each ``if``/``elif`` of the file whose body ends in a raise or only warns and whose
+    test is one expression (``t``, or ``not t``): the ``bool(t)`` that skips the body, on each line of ``t``."""
     source = "".join(linecache.getlines(filename))
     try:
         tree = ast.parse(source)
