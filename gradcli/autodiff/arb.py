@@ -418,6 +418,10 @@ def _picked(name):
         jets = [_as_jet(a) if not isinstance(a, (bool, np.bool_)) else a for a in args]
         values = [j.v if type(j) is Jet else j for j in jets]
         answer = ball(*values)
+        if name != "clip" and len(values) > 1 and values[-1] is values[-2] and type(jets[-1]) is type(jets[-2]) is Jet:
+            # one ball for both (equal entries) but two jets: the choice, not the ball, tells which
+            chosen = bool(args[0]) if name == "where" else decisions[-1]
+            return jets[-2] if chosen else jets[-1]
         for j, v in zip(jets, values):
             if answer is v and type(j) is Jet:
                 return j
@@ -553,7 +557,10 @@ def _jet_pick(pick):
 
     def choose(x, y):
         x, y = _as_jet(x), _as_jet(y)
-        return x if pick(x.v, y.v) is x.v else y
+        picked = pick(x.v, y.v)
+        if x.v is y.v:  # one ball for both (equal entries): the decision just recorded tells which jet
+            return x if decisions[-1] else y
+        return x if picked is x.v else y
 
     return choose
 

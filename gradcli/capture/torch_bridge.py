@@ -27,7 +27,8 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .torch_graph import replay, trace
+from .torch_graph import replay, torch_dir, trace
+from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
 
@@ -199,7 +200,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
-            with _no_distribution_checks():
+            with _no_distribution_checks(), valid_guards(torch_dir()):
                 upstream = self._output_example(rebuild, examples)
                 return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:

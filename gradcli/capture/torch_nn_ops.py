@@ -7,6 +7,15 @@ each entry takes the node's arguments in ATen's schema order and returns what
 the ATen op returns, computed with ``gradcli.numpy`` on arrays of a dtype,
 mpmath numbers and flint balls alike. Where PyTorch's kernel takes a branch
 (softplus's threshold, sigmoid's exp), the replay takes it the same way.
+
+A switch on a comparison is made with gradcli's comparisons and picks (whose
+decisions the exact reference and the kink test see), so a fused op at its
+switch is judged as the same function written with ``where`` is: softplus's
+threshold here (`_above`); clamp, clamp_min and clamp_max as maximum and
+minimum, max/min/amax/amin as gradcli's reductions (`torch_ops`); hardtanh,
+relu6, relu, threshold, leaky_relu, elu, selu, celu, hardsigmoid, hardswish,
+the shrinks, huber and smooth_l1 losses reach the replay as PyTorch's own
+decompositions into comparisons and ``where``.
 """
 
 from __future__ import annotations
@@ -15,7 +24,6 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.arb import Jet
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import convolution
@@ -23,17 +31,17 @@ from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _r
 
 
 def _above(x, threshold):
-    """``x > threshold`` entry by entry as plain booleans, the comparison of the values themselves.
+    """``x > threshold`` entry by entry as booleans: the switch of a fused op (softplus's threshold).
 
-    Not one of gradcli's comparisons: no branch is recorded. A jet is compared
-    by its value ball, as a ball is, so that forward mode on jets follows the
-    same branches as the balls it is judged against.
+    gradcli's comparison, as a hand-written ``where`` on ``x > threshold`` is: on
+    high-precision values each decision is recorded, so the exact reference
+    follows one smooth piece past the switch and a point on it is a kink or a
+    jump for the kink test (PyTorch's softplus is left-continuous at its
+    threshold: no derivative from the right); a jet is compared by its value
+    ball, as a ball is. A replay in a float dtype makes the same comparison, so
+    its recording follows the exact one op by op.
     """
-    value = raw(x)
-    if isinstance(value, np.ndarray) and value.dtype == object:
-        entries = [bool((e.v if type(e) is Jet else e) > threshold) for e in value.flat]
-        return np.array(entries, dtype=bool).reshape(value.shape)
-    return np.asarray((value.v if type(value) is Jet else value) > threshold)
+    return np.asarray(raw(gnp.greater(x, threshold)), dtype=bool)
 
 
 def _softplus(x, beta=1, threshold=20):
@@ -162,6 +170,12 @@ def _cdist_backward(g, x1, x2, p, cdist):
     return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
 
 
+def _shrink_backward(g, x, lambd):
+    """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
+    kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
+    return gnp.where(np.asarray(raw(kept)), g, 0 * g)
+
+
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
 NN_OPS = {
     "sigmoid": _sigmoid,
@@ -179,7 +193,12 @@ NN_OPS = {
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "softplus_backward": _softplus_backward,
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+    "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
+    "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
 }
 
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).
-NN_ELEMENTWISE = frozenset("sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward".split())
+NN_ELEMENTWISE = frozenset(
+    "sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward softshrink_backward "
+    "hardshrink_backward".split()
+)

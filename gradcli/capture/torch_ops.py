@@ -239,11 +239,13 @@ def _copy_for(x, src):
 
 def _arithmetic(op, x, y):
     """``op(x, y)`` through gradcli's op (which the recorder sees: a 0/0 is named at its line); Python numbers as Python's."""
-    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+    # A NumPy number is a float too, but its op is the dtype's, which the recorder must see (1e-398 / 0 is NaN)
+    if type(x) in _PYTHON_NUMBERS and type(y) in _PYTHON_NUMBERS:
         return _PYTHON_ARITHMETIC[op](x, y)
     return op(x, y)
 
 
+_PYTHON_NUMBERS = (int, float, bool)
 _PYTHON_ARITHMETIC = {gnp.add: operator.add, gnp.subtract: operator.sub, gnp.multiply: operator.mul, gnp.divide: operator.truediv}
 
 
@@ -356,6 +358,19 @@ def _arange(*args, dtype=None, layout=None, device=None, pin_memory=None):
 
 def _empty(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
     return np.zeros(tuple(size), dtype=dtype or "float32")
+
+
+def _isnan(x):
+    """``aten.isnan``: NaN entries, of a dtype's floats or of high-precision values (balls, jets, mpmath numbers)."""
+    if not is_exact(x):
+        return np.isnan(np.asarray(raw(x), dtype=float))
+    return np.vectorize(_nan_entry, otypes=[bool])(np.asarray(raw(x), dtype=object))
+
+
+def _nan_entry(entry):
+    entry = getattr(entry, "v", entry)  # a jet: its value ball
+    is_nan = getattr(entry, "is_nan", None)
+    return bool(is_nan()) if is_nan is not None else bool(entry != entry)
 
 
 def _remainder(x, y):
@@ -555,7 +570,9 @@ OPS = {
     "bitwise_and": lambda x, y: np.logical_and(np.asarray(raw(x)), np.asarray(raw(y))),
     "bitwise_or": lambda x, y: np.logical_or(np.asarray(raw(x)), np.asarray(raw(y))),
     "bitwise_not": lambda x: np.logical_not(np.asarray(raw(x))),
-    "isnan": lambda x: np.isnan(np.asarray(raw(x), dtype=float)),
+    "isnan": _isnan,
+    "_is_all_true": lambda x: np.all(np.asarray(raw(x))),  # a distribution's argument check (never reaches a value)
+    "_is_any_true": lambda x: np.any(np.asarray(raw(x))),
     # reductions and the fused ops losses use
     "sum": _sum,
     "mean": _mean,

@@ -631,7 +631,7 @@ def _from_each_side(function, args, budget):
                 found.append(_without_rule(quotient, value, h, [], prove))
                 continue
             judged = _judge(quotient, rule_ball, bits_at, value, h, prove=prove)
-            if judged is not rule_ball and not _is_exact_zero(judged):  # a proven 0 agrees with a rule around 0
+            if judged is not rule_ball and not (_is_exact_zero(judged) and rule_ball.contains(0)):  # a proven 0 agrees with a rule around 0
                 raise _Fallback("the derivatives of the pieces at a switch differ from the rule")
             found.append(judged)
         if rule_ball is not None:

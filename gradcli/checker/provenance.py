@@ -433,12 +433,17 @@ def _first_replayed_nonfinite(recording, node):
     repeats a forward op which already went non-finite on the same line is that
     op again, not where the gradient broke.
     """
-    forward = {(op.name, op.location) for op in recording.ops if op.phase == "forward" and not finite(op.output)}
-    for op in recording.ops:
-        if op.replayed and op.phase != "forward" and op.node_name == node.name and not finite(op.output):
-            if (op.name, op.location) not in forward:
-                return op
-    return None
+    forward = {_repeat_key(op) for op in recording.ops if op.phase == "forward" and not finite(op.output)}
+    broke = [op for op in recording.ops if op.replayed and op.phase != "forward" and op.node_name == node.name
+             and not finite(op.output) and _repeat_key(op) not in forward]
+    # the first that made a NaN or inf of finite inputs (one fed a repeated forward NaN only carries it on)
+    return next((op for op in broke if all(finite(a) for a in op.args)), broke[0] if broke else None)
+
+
+def _repeat_key(op):
+    """An op, its line and its inputs: a backward step with a forward op's key computes that op again (another
+    divide on the same line, 1/0 against the forward's 0/0, is the backward's own)."""
+    return op.name, op.location, tuple(_show(a) for a in op.args)
 
 
 def _step_as_node(step, node):
