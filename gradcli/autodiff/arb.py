@@ -760,7 +760,7 @@ def enable():
     plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
-    SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum), "min": proof.extremum(_minimum)})
+    SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():

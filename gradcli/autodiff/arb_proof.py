@@ -28,7 +28,7 @@ import contextlib
 import numpy as np
 
 from . import arb_anchored as anchored
-from .arb_proof_balls import ball_of
+from .arb_proof_balls import ball_of, sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -53,9 +53,10 @@ class NoProof(ArithmeticError):
 class _Proof:
     """The polynomial ring of one proof run and its atoms, numbered as met."""
 
-    def __init__(self):
+    def __init__(self, afford=None):
         import flint
 
+        self.afford = afford or (lambda estimate: None)  # raises past the check's budget (`session`)
         self.flint = flint
         self.ctx = flint.fmpq_mpoly_ctx.get(("a", ATOMS), "deglex")
         self.gens = self.ctx.gens()
@@ -426,7 +427,8 @@ def _table():
 
 _SMOOTH = {}  # filled on first use (`_table`)
 _PICKS = ("maximum", "minimum", "fmax", "fmin", "clip", "where")
-_TESTS = ("greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf")
+_COMPARISONS = frozenset(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal"))
+_TESTS = (*_COMPARISONS, "isfinite", "isnan", "isinf")
 _STEPS = ("floor", "ceil", "trunc", "rint", "round", "sign")
 
 
@@ -548,61 +550,47 @@ EXACT_BITS = 1 << 16  # the most bits a difference's quotient is evaluated at to
 def _exactly(name, x, y):
     """The decision ``name`` (a comparison, or whether a max or min picks ``x``) takes for two `Sym` numbers
     whose balls overlap, recorded as the balls' would be: from the sign of their exact difference, 0 where
-    the quotients are one function (a tie, proven), else the sign of its ball, evaluated from the atoms at
-    rising precision (`ball_of`). Two numbers whose tails differ below the balls' digits (tanh(softplus(800))
-    at 800 and at 800 (1 + 2^-1130)) differ in the quotient by terms that cancel far less. None: undecided."""
-    import flint  # lazy: python-flint, only where a proof runs
-
+    the quotients are one function (a tie, proven), else `arb_proof_balls.sign_of`. Two numbers whose tails
+    differ below the balls' digits (tanh(softplus(800)) at 800 and at 800 (1 + 2^-1130)) differ in the quotient by terms that
+    cancel far less. None: undecided."""
     if x.q is None or y.q is None:
         return None
     difference = sub(x.q, y.q)
-    if is_zero(difference):
-        sign = 0
-    else:
-        sign, saved = None, flint.ctx.prec
-        try:
-            bits = max(saved, 64)
-            while sign is None and bits <= EXACT_BITS:
-                flint.ctx.prec = bits
-                ball = ball_of(_state, difference)
-                sign = 1 if ball > 0 else -1 if ball < 0 else None
-                bits *= 2
-        except (LookupError, ArithmeticError, ValueError):
-            return None
-        finally:
-            flint.ctx.prec = saved
-        if sign is None:
-            return None
+    sign = 0 if is_zero(difference) else sign_of(_state, difference, EXACT_BITS)
+    if sign is None:
+        return None
     answer = _BY_SIGN[name](sign)
     return _arb._decide(answer, not answer, sign == 0)
+
+
+def _decided(name, on_balls, x, y, picked=None):
+    """``on_balls()``, a decision on the balls of ``x`` and ``y``; where the balls overlap (their Undecided),
+    the decision ``name`` takes on the exact quotients (`_exactly`), through ``picked`` where one is given."""
+    try:
+        return on_balls()
+    except NoProof:
+        raise
+    except ArithmeticError:
+        answer = _exactly(name, x, y)
+        if answer is None:
+            raise
+        return answer if picked is None else picked(answer)
 
 
 def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
-    try:
-        return _arb.ELEMENTWISE[name](x.b, y.b)
-    except NoProof:
-        raise
-    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
-        answer = _exactly(name, x, y)
-        if answer is None:
-            raise
-        return answer
+    return _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
 
 
 def _pick(name, args):
     syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _lift(a) for a in args]
     balls = [s.b if type(s) is Sym else s for s in syms]
-    try:
-        answer = _arb.ELEMENTWISE[name](*balls)
-    except NoProof:
-        raise
-    except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
-        exact = _exactly(name, *syms) if name in _BY_SIGN and len(syms) == 2 else None
-        if exact is None:
-            raise
-        return syms[0] if exact else syms[1]
+    on_balls = lambda: _arb.ELEMENTWISE[name](*balls)  # noqa: E731
+    if name in _BY_SIGN and len(syms) == 2:
+        answer = _decided(name, on_balls, *syms, picked=lambda first: balls[0] if first else balls[1])
+    else:
+        answer = on_balls()
     for s, b in zip(syms, balls):
         if type(s) is Sym and answer is b:
             return s
@@ -633,7 +621,7 @@ def run(name, *args, **kwargs):
         return _abs(*args)
     if name in _PICKS:
         return _pick(name, args)
-    if name in _TESTS[:6]:
+    if name in _COMPARISONS:
         return _compared(name, *args)
     if name in _TESTS:
         return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
@@ -681,30 +669,24 @@ def logsumexp(x, axis=None, keepdims=False):
     return Sym(ball, answer, _tangent([div(e, total) for e in exps], syms))
 
 
-def extremum(pick):
-    """max or min of `Sym` numbers: the one the balls pick (``pick``: `arb._maximum`, `arb._minimum`)."""
+def extremum(pick, name):
+    """max or min of `Sym` numbers: the one the balls pick (``pick``: `arb._maximum`, `arb._minimum`), or
+    where they overlap the one the op ``name`` ("maximum", "minimum") picks exactly."""
 
     def choose(x, y):
         x, y = _lift(x), _lift(y)
-        try:
-            return x if pick(x.b, y.b) is x.b else y
-        except NoProof:
-            raise
-        except ArithmeticError:  # the balls' Undecided (overlap): decided exactly where the quotients can
-            answer = _exactly("maximum" if "max" in pick.__name__ else "minimum", x, y)
-            if answer is None:
-                raise
-            return x if answer else y
+        return x if _decided(name, lambda: pick(x.b, y.b) is x.b, x, y) else y
 
     return _arb._extremum(choose)
 
 
 @contextlib.contextmanager
-def session():
-    """One proof run: atoms and remembered logs shared by every `Sym` made inside."""
+def session(afford=None):
+    """One proof run: atoms and remembered logs shared by every `Sym` made inside. ``afford(estimate)``
+    (a check's `Budget.afford`) is asked before each further pass of an exact comparison (`sign_of`)."""
     global proving, _state
     saved = proving, _state
-    proving, _state = True, _Proof()
+    proving, _state = True, _Proof(afford)
     try:
         yield _state
     finally:

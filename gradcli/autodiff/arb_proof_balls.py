@@ -9,6 +9,8 @@ around 0 at every precision.
 
 from __future__ import annotations
 
+import time
+
 # The functions whose atoms `ball_of` evaluates: a gradcli op's name -> the ball's method.
 _BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "arcsin": "asin",
                  "arccos": "acos", "arctan": "atan", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
@@ -59,3 +61,45 @@ def ball_of(proof, q):
         return polynomial(pair[0]) / polynomial(pair[1])
 
     return quotient(q)
+
+
+def sign_of(proof, q, most_bits):
+    """The sign of the quotient ``q``'s ball (`ball_of`) at rising precision up to ``most_bits``; None where
+    no precision tells. More bits cannot tell where ``q`` holds a ball atom (a fixed radius no precision
+    tightens: one evaluation, at flint's precision now) or where doubling them did not shrink the radius.
+    ``proof.afford`` (the check's budget) is asked before each doubling, the last one's time its estimate."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    fixed = holds_ball(proof, q)
+    saved, bits, radius = flint.ctx.prec, max(flint.ctx.prec, 64), None
+    try:
+        while bits <= most_bits:
+            started = time.perf_counter()
+            flint.ctx.prec = bits
+            ball = ball_of(proof, q)
+            if ball > 0 or ball < 0:
+                return 1 if ball > 0 else -1
+            if fixed or (radius is not None and not ball.rad() < radius):
+                return None
+            radius, bits = ball.rad(), bits * 2
+            proof.afford(2.5 * (time.perf_counter() - started))  # twice the bits cost ~2-3x
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+    finally:
+        flint.ctx.prec = saved
+    return None
+
+
+def holds_ball(proof, q):
+    """Whether the quotient ``q`` is a function of a "ball" atom, directly or through other atoms' arguments."""
+    seen, todo = set(), [q]
+    while todo:
+        for poly in todo.pop():
+            for number, degree in enumerate(poly.degrees()):
+                if degree and number not in seen:
+                    seen.add(number)
+                    name, args = proof.defs.get(number, (None, ()))
+                    if name == "ball":
+                        return True
+                    todo.extend(a for a in args or () if isinstance(a, tuple))
+    return False

@@ -114,7 +114,7 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
     """
     width = sum(int(np.size(a)) for a in args) if direction is None and coordinate is None else 1
     proof = None  # which entries the program proves 0: asked once, the first time one is a ball around 0
-    slopes = None  # the entries as balls from the program's exact quotients (`python_zero.exact_slopes`)
+    slopes = None  # the entries as balls from the program's exact quotients (`python_zero.exact_slopes`); False: none
     while bits <= balls.MAX_BITS:
         budget.afford()
         _precision(bits)
@@ -133,12 +133,14 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
             value, d = got
             if all(e.is_finite() for e in d) and value.is_finite():
                 if proof is None and any(_around_zero(e) for e in d):
-                    proof = python_zero.proven(on_path, args, direction, coordinate)[1]
+                    proof = python_zero.proven(on_path, args, direction, coordinate, afford=budget.afford)[1]
                 d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
-                if any(_around_zero(e) for e in d):  # not 0: the program's exact quotient, after its cancellation
-                    slopes = slopes or python_zero.exact_slopes(on_path, args, direction, coordinate) or (lambda: d)
-                    d = [q if q is not None and _around_zero(e) and _exact_settled(q) and q.overlaps(e) else e
-                         for e, q in zip(d, slopes())]
+                wanted = [k for k, e in enumerate(d) if _around_zero(e)]  # not 0: their exact quotients, cancelled
+                if wanted and slopes is None:
+                    slopes = python_zero.exact_slopes(on_path, args, direction, coordinate, budget.afford) or False
+                if wanted and slopes is not False:
+                    exact = slopes(wanted)
+                    d = [q if q is not None and _exact_settled(q) and q.overlaps(e) else e for e, q in zip(d, exact)]
                 if all(_exact_settled(e) for e in d):
                     return [balls.settled(e) for e in d], bits
                 if bits >= balls.MAX_BITS and all(_exact_settled(e) or _around_zero(e) for e in d):

@@ -235,7 +235,7 @@ def _sided_jets_into(result, function, args, bits, budget):
                 arb_core.decisions = []
                 _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
                 try:
-                    python_zero.decided(lambda *a: _traced(function, a), _replaced(base, i, k, arb_core.ARB(float(x)) + side * h))
+                    python_zero.decided(lambda *a: _traced(function, a), _replaced(base, i, k, arb_core.ARB(float(x)) + side * h), budget.afford)
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
                 found = _on_jets(_on_piece(function, arb_core.decisions), args, bits, budget, coordinate=coordinate)
@@ -613,7 +613,7 @@ def _from_each_side(function, args, budget):
             arb_core.decisions = []
             _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
             moved = _replaced(base, i, k, arb_core.ARB(x) + side * h * arb_core.ARB(2) ** KINK_STEP)
-            python_zero.decided(lambda *a: _traced(function, a), moved)  # its comparisons exactly, where balls overlap
+            python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)  # exactly where balls overlap
             piece = _on_piece(function, arb_core.decisions)
 
             def quotient(factor, bits):

@@ -21,13 +21,13 @@ from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof
 
 
-def proven(run, args, direction=None, coordinate=None, value_only=False):
+def proven(run, args, direction=None, coordinate=None, value_only=False, afford=None):
     """``(value proven 0, [each derivative entry proven 0])`` of ``run(*args)`` (a program held to one path).
 
     The derivatives are seeded as `exact_python._seeded` seeds jets: every
     coordinate (no ``direction`` or ``coordinate``), along ``direction`` (one
     entry), or in the flat coordinate ``coordinate`` alone (one entry); with
-    ``value_only``, none (the value alone is asked about). Nothing
+    ``value_only``, none (the value alone is asked about); ``afford``: as `decided`. Nothing
     proven where the program cannot run on proof numbers (an op without a rule,
     a float taken out): all False.
     """
@@ -40,7 +40,7 @@ def proven(run, args, direction=None, coordinate=None, value_only=False):
     value, entries = False, [False] * width
     for symbolic in (False, True):
         try:
-            with arb_proof.session(), np.errstate(all="ignore"):
+            with arb_proof.session(afford), np.errstate(all="ignore"):
                 numbers = arb_proof.seeded(flat, tangents, symbolic)
                 zero, found = arb_proof.zeros_of(run(*_shaped_like(numbers, args)))
         except Exception:  # noqa: BLE001 - no proof either way: an op without a rule, a float taken out, a limit
@@ -55,10 +55,11 @@ def proven(run, args, direction=None, coordinate=None, value_only=False):
     return value, entries
 
 
-def exact_slopes(run, args, direction=None, coordinate=None):
+def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
     """A callable giving the derivative entries of ``run`` at the point (seeded as `proven` seeds them) as
-    balls at flint's precision when called, each from the exact quotient the program computed (None where
-    it has none, or no ball: an unknown, a decomposition); None where the program cannot run on proof numbers.
+    balls at flint's precision when called with the entries wanted (indices), each from the exact quotient the
+    program computed (None where not wanted, where it has none, or no ball: an unknown, a decomposition);
+    None where the program cannot run on proof numbers. ``afford``: as `decided`.
 
     A ball around 0 at every precision (a derivative p - p (1 - t) with t = e^-1e213, two equal p met as
     two balls) is then the quotient after its cancellation, a number with all its digits.
@@ -66,7 +67,7 @@ def exact_slopes(run, args, direction=None, coordinate=None):
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
     tangents = _tangents(flat, direction, coordinate)
     try:
-        with arb_proof.session() as proof, np.errstate(all="ignore"):
+        with arb_proof.session(afford) as proof, np.errstate(all="ignore"):
             out = run(*_shaped_like(arb_proof.seeded(flat, tangents), args))
             out = np.asarray(out, dtype=object).reshape(-1)
             if out.size != 1 or type(out[0]) is not arb_proof.Sym or out[0].d is None:
@@ -75,34 +76,62 @@ def exact_slopes(run, args, direction=None, coordinate=None):
     except Exception:  # noqa: BLE001 - no quotients: an op without a rule, a float taken out, a limit
         return None
 
-    def balls():
-        entries = []
-        for q in quotients:
+    def balls(wanted):
+        entries = [None] * len(quotients)
+        for k in wanted:
             try:
-                entries.append(None if q is None else arb_proof.ball_of(proof, q))
+                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k])
             except (LookupError, ArithmeticError, ValueError):
-                entries.append(None)
+                pass
         return entries
 
     return balls
 
 
-def decided(run, numbers):
+class Misaligned(arb_core.Undecided):
+    """The branches decided on proof numbers do not replay on balls one for one: no piece to follow from them."""
+
+
+def decided(run, numbers, afford=None):
     """``run(*numbers)`` (balls) for the branches it takes (`arb.decisions`); where two balls overlap at every
     precision the caller pays for (a max of tanh(softplus(800)) against its value at 800 (1 + 2^-1130)), the
     same run on proof numbers, whose overlapping comparisons the exact quotients decide (a tie proven, or
-    the sign of a difference whose cancellation algebra has done). The balls' Undecided where neither can."""
+    the sign of a difference whose cancellation algebra has done). The balls' Undecided where neither can.
+
+    The proof run's decisions are what the caller replays (`arb.forced`) on balls and jets, so they are
+    replayed on the balls here first: each must be taken exactly once, and none decided besides (else
+    `Misaligned`: an op that decides a different number of times on proof numbers than on balls would make
+    the replay follow another piece). ``afford(estimate)``: the check's budget, asked before each further
+    pass of an exact comparison (`arb_proof.session`)."""
     arb_core.decisions = []
     try:
         return run(*numbers)
     except arb_core.Undecided as undecided:
         arb_core.decisions = []
         try:
-            with arb_proof.session(), np.errstate(all="ignore"):
+            with arb_proof.session(afford), np.errstate(all="ignore"):
                 lift = np.frompyfunc(arb_proof.lift, 1, 1)
-                return run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
+                out = run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
         except Exception:  # noqa: BLE001 - no exact decision either: the balls' answer stands
             raise undecided from None
+    _replayed(run, numbers, list(arb_core.decisions))
+    return out
+
+
+def _replayed(run, numbers, path):
+    """Check that ``run(*numbers)`` on balls takes the decisions ``path`` one for one (`Misaligned` if not),
+    leaving `arb.decisions` as ``path``."""
+    arb_core.decisions, arb_core.forced, beyond = [], path, 0
+    try:
+        with np.errstate(all="ignore"):
+            run(*numbers)
+    except arb_core.Undecided:
+        beyond = 1  # a decision past the forced ones, which the balls cannot take
+    finally:
+        arb_core.forced = None
+    taken, arb_core.decisions = len(arb_core.decisions) + beyond, path
+    if taken != len(path):
+        raise Misaligned(f"{len(path)} branches decided on proof numbers, {taken} replayed on balls")
 
 
 def symmetric(run, args, step, direction=None, coordinate=None):
