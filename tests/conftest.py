@@ -26,13 +26,14 @@ def pytest_sessionfinish(session):
     """In an xdist worker: what its teardown would do slowly, done before it reports its session finished.
 
     Once a worker reports it, the controller ends its gateway, and execnet sends
-    the worker a SIGINT if it is still busy 5 s later. Busy it was: Hypothesis's
-    terminal summary imports Hypothesis (seconds from source, with assertion
-    rewriting, in a worker that ran no Hypothesis test) and pytest's collection
-    of unraisable exceptions walks the whole heap (JAX, PyTorch, TensorFlow).
-    The KeyboardInterrupt then landed wherever the worker was, JAX's
-    garbage-collector callback among them, where Python can only report it
-    (PytestUnraisableExceptionWarning). Here the controller still waits.
+    the worker a SIGINT if it is still busy 5 s later. Two parts of a worker's
+    teardown can take that long: Hypothesis's terminal summary imports
+    Hypothesis (seconds from source, with assertion rewriting, in a worker that
+    ran no Hypothesis test), and pytest's collection of unraisable exceptions
+    walks the whole heap (JAX, PyTorch, TensorFlow). A KeyboardInterrupt lands
+    wherever the worker is, JAX's garbage-collector callback among the places,
+    where Python can only report it (PytestUnraisableExceptionWarning). Done
+    here, both run while the controller still waits.
     """
     if not hasattr(session.config, "workerinput"):
         return

@@ -329,7 +329,7 @@ EINSUM_CASES = [
 @pytest.mark.parametrize("optimize", [False, True, "greedy"], ids=str)
 @pytest.mark.parametrize("subscripts, shapes", EINSUM_CASES, ids=[c[0] for c in EINSUM_CASES])
 def test_einsum_gradients(subscripts, shapes, optimize):
-    # Inputs of this case's own: drawn from the module's RNG, they hung on which tests an xdist worker ran before.
+    # Inputs seeded by this case alone, so that they are the same whichever tests an xdist worker ran first.
     rng = np.random.default_rng([7, EINSUM_CASES.index((subscripts, shapes)), [False, True, "greedy"].index(optimize)])
     args = [rng.uniform(-1, 1, shape) for shape in shapes]
     fun = lambda *a: gnp.einsum(subscripts, *a, optimize=optimize)  # noqa: E731

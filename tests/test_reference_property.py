@@ -671,7 +671,7 @@ BEYOND_THE_ORACLE = (
     ("binary", "subtract", ("binary", "logaddexp", ("leaf", "x"), ("reduce", "logsumexp", ("leaf", "w"))),
      ("unary", "abs", ("reduce", "cross_entropy", ("leaf", "w")))),
     [
-        # the campaign's seed 47 (all three points it could not answer) and seed 23 (its one)
+        # points the oracle cannot answer, w's entries far apart in size; the last is the third's w with the other arguments plain
         [1e-17, -1e300, np.array([-1e300, -3.96171763e-80, 800.0]), np.array([2.09776029e60, 5.9523896e-175, 1e-300])],
         [-1.5772098622393632e291, 1e300, np.array([3.0, 1.1764146e-231, 0.0]), np.array([3.0, 800.0, 1e-200])],
         [-2.746784861616502e-175, 4.0591048662449434e114, np.array([-1e200, 2.75892284e36, -2.80760519e234]),

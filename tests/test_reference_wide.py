@@ -51,11 +51,11 @@ WIDE_FINDS += [
 ]
 
 
-# A tie whose sides differ below the balls' digits: the sided test moves w0 = 800 by 800 * 2^-1130, and
-# tanh(softplus(w)) there differs from its value at 800 by about 2^-3400, relative: at the side's 2,456 bits the
-# max's comparison overlapped, the ball path gave up and mpmath ran past the time (wide seed 7). The comparison is
-# now decided on proof numbers: the quotients' difference, whose 1 - tanh cancellation algebra has done, has a sign
-# at ~1,200 bits (and a difference that is the zero function is a proven tie).
+# A tie whose sides differ below the balls' digits, decided on proof numbers: the sided test moves w0 = 800 by
+# 800 * 2^-1130, and tanh(softplus(w)) there differs from its value at 800 by about 2^-3400, relative, so at the
+# side's 2,456 bits the balls of the max's comparison overlap and mpmath cannot finish in the time. The quotients'
+# difference, whose 1 - tanh cancellation algebra has done, has a sign at ~1,200 bits (and a difference that is
+# the zero function is a proven tie). It covers the comparison on proof numbers where balls cannot decide it.
 WIDE_FINDS += [
     (("reduce", "weighted_lse", ("unary", "tanh", ("unary", "softplus", ("leaf", "w")))),
      [-2.3e-17, -1.0, np.array([-800.0, 1.265508e-274, -2.78071461e-87]), np.array([800.0, 800.0, 800.0])]),

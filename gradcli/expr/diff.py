@@ -458,11 +458,14 @@ class _OutOfTime(BaseException):
 
 
 _spent = []  # in the child: not empty once its budget ran out
+_stopping = False  # in the child: True once it is stopping, after which the timer's signal raises nothing
 
 
 def _out_of_time(signum, frame):
+    """The CPU timer's handler: `_OutOfTime`, again at each repeat, until the child is stopping."""
     _spent.append(signum)
-    raise _OutOfTime
+    if not _stopping:
+        raise _OutOfTime
 
 
 def _limit_cpu(seconds):
@@ -490,37 +493,41 @@ def _limit_cpu(seconds):
 
 
 def _simplify_worker(exprs, queue, seconds=None):
-    """In the child: each expression simplified and put on ``queue``; ``("stopped", None)`` once out of time."""
+    """In the child: each expression simplified and put on ``queue``; ``("stopped", None)`` once out of time.
+
+    However it ends, the timer is disarmed before the child exits, so that it
+    cannot fire in multiprocessing's exit (the queue's feeder thread joined).
+    `_stopping` is set first thing wherever it ends: a repeat that fires
+    after the exception was caught, or after the last expression, is then
+    quiet instead of an `_OutOfTime` nothing would catch.
+    """
     import sympy
 
+    global _stopping
+    _stopping = False
+    _spent.clear()
     try:
-        if seconds is not None:
-            _limit_cpu(seconds)
-        for i, e in enumerate(exprs):
-            try:
-                candidate = sympy.simplify(e)
-                # simplify() sometimes makes things longer; keep whichever is smaller.
-                kept = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
-                # Pickled here, not in the queue's thread, so that a failure is ours to handle.
-                data = pickle.dumps(kept)
-            except Exception:  # noqa: BLE001 - keep the unsimplified one
-                data = None
-            if _spent:
-                raise _OutOfTime  # the budget ran out while it worked, and the signal's exception was swallowed
-            queue.put((i, data))
-    except _OutOfTime:
-        _disarm()
-        queue.put(("stopped", None))
-
-
-def _disarm():
-    """Stop the child's repeating CPU timer, even if it fires once more meanwhile."""
-    while True:
         try:
-            signal.setitimer(signal.ITIMER_PROF, 0)
-            return
+            if seconds is not None:
+                _limit_cpu(seconds)
+            for i, e in enumerate(exprs):
+                try:
+                    candidate = sympy.simplify(e)
+                    # simplify() sometimes makes things longer; keep whichever is smaller.
+                    kept = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
+                    # Pickled here, not in the queue's thread, so that a failure is ours to handle.
+                    data = pickle.dumps(kept)
+                except Exception:  # noqa: BLE001 - keep the unsimplified one
+                    data = None
+                if _spent:
+                    raise _OutOfTime  # the budget ran out while it worked, and the signal's exception was swallowed
+                queue.put((i, data))
         except _OutOfTime:
-            continue
+            _stopping = True
+            queue.put(("stopped", None))
+    finally:
+        _stopping = True
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def _simplify_within(result: DiffResult, timeout, context=None) -> None:

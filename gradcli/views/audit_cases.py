@@ -8,6 +8,7 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 from __future__ import annotations
 
 from ..checker.results import is_method_note, shown_order
+from ..checker.verdict import Verdict
 from .formatting import number, point_text
 
 
@@ -41,29 +42,36 @@ def check_findings(check):
 
 
 def _judged_findings(check):
-    """`check_findings`, each with whether its point was judged ok (where a finding is only a note)."""
+    """`check_findings`, each with its point's verdict (at a point judged ok, a finding is only a note)."""
     found = []
     for r in (check or {}).get("results", []):
-        where, ok = f"{point_text(r['point'])} [{r['dtype']}]", str(r["status"]) == "ok"
+        where, status = f"{point_text(r['point'])} [{r['dtype']}]", str(r["status"])
         if r.get("error"):
-            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, ok))
-        found.extend((where, f, ok) for f in shown_order(r.get("findings", [])))
+            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, status))
+        found.extend((where, f, status) for f in shown_order(r.get("findings", [])))
     return found
 
 
 def first_of(case):
     """The one finding every view shows for a case, as (where, finding dict), or None.
 
-    The op that broke first: a finding at a point judged not ok, located (an op
-    named), the earliest of those in the check's order (points, then the
-    forward pass before the backward one). Then unlocated ones, then notes at
-    points judged ok; notes on gradcli's own methods (the differences
-    doubted) last, whatever the point.
+    The worst thing that happened: a finding at the point whose verdict is
+    most severe (error, then wrong, unstable, domain, and ok last; a sweep's
+    finding counts as the worse verdict at its threshold). At that verdict,
+    located findings first (an op named, or the target's own raise), the
+    earliest of those in the check's order (points, then the forward pass
+    before the backward one); then unlocated ones. Notes on gradcli's own
+    methods (the differences doubted) come last, whatever the point.
     """
-    found = _judged_findings(case.check) + [(where, f, False) for where, f in sweep_findings(case.sweep)]
+    found = _judged_findings(case.check) + _swept_findings(case.sweep)
     if not found:
         return None
-    _, (where, f, _) = min(enumerate(found), key=lambda e: (is_method_note(e[1][1]), e[1][2], not e[1][1].get("op"), e[0]))
+
+    def rank(entry):
+        index, (_, f, status) = entry
+        return is_method_note(f), -Verdict(status).severity, not (f.get("op") or f["kind"] == "error"), index
+
+    _, (where, f, _) = min(enumerate(found), key=rank)
     return where, f
 
 
@@ -77,12 +85,17 @@ def findings_label(case):
 
 def sweep_findings(sweep):
     """The findings at a sweep's thresholds as (where, finding dict); where is "float32: x = 88.72 -> 88.72, ok -> unstable"."""
+    return [(where, f) for where, f, _ in _swept_findings(sweep)]
+
+
+def _swept_findings(sweep):
+    """`sweep_findings`, each with the worse of the two verdicts its threshold lies between."""
     found = []
     for dtype, swept in (sweep or {}).get("dtypes", {}).items():
         for t in swept.get("thresholds", []):
             if t.get("finding"):
                 where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t['from']} -> {t['to']}"
-                found.append((where, t["finding"]))
+                found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"]))))
     return found
 
 
