@@ -21,6 +21,8 @@ KINDS = (
 PARTS = ("value", "gradient")
 LOST_ALL = 1 - 2**-10  # a relative error this large keeps no correct bit (2x off; 0 for a tiny number)
 KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
+# Counts of sampled points where there is no verdict: the checker ran out of --max-time at them, or never reached them.
+OUT_OF_TIME, NOT_CHECKED = "out of time", "not checked"
 
 
 @dataclass
@@ -113,7 +115,7 @@ class DtypeSweep:
 
     dtype: str
     points: int
-    counts: dict = field(default_factory=dict)  # status -> sampled points with it
+    counts: dict = field(default_factory=dict)  # status (or OUT_OF_TIME, NOT_CHECKED) -> sampled points with it
     intervals: list = field(default_factory=list)
     thresholds: list = field(default_factory=list)
     checked: int = 0  # points the checker judged (subsample, run ends, bisection)

@@ -50,7 +50,8 @@ def print_sweep(result, digits=7) -> None:
     for name, d in result.dtypes.items():
         out.print()
         counts = ", ".join(f"{n} {s}" for s, n in d.counts.items())
-        timed_out = f", {d.out_of_time} out of time" if d.out_of_time else ""
+        # Sampled points out of time are in the counts; points checked between them (bisection) are said here.
+        timed_out = f", {d.out_of_time} out of time" if d.out_of_time and "out of time" not in d.counts else ""
         out.print(f"[bold]{name}[/bold]: {d.points} points ({counts}{timed_out}); {d.checked} checked")
         cells = _cells(result, d)
         if cells is not None:
