@@ -347,6 +347,7 @@ class DtypeRun:
         return Interval(
             self.names[0], lo, hi, status, kind, max(bits) if bits else None, dict(example.point), parts,
             cause.op if cause is not None else None, lost_all, mixed=len(alike) < len(inside),
+            error=example.error if kind == "raised" else None,
         )
 
     def named(self, keys):
@@ -405,5 +406,6 @@ class DtypeRun:
             out.append(Interval(
                 first, box[first][0], box[first][1], status, kind, max(bits) if bits else None,
                 dict(example.point), parts, cause.op if cause is not None else None, lost_all, box, mixed,
+                example.error if kind == "raised" else None,
             ))
         return out

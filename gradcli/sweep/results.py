@@ -46,6 +46,7 @@ class Interval:
     lost_all: bool = False  # a failing part keeps no correct bit
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
     mixed: bool = False  # some checked floats inside fare otherwise: verdicts alternate near a tolerance
+    error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
 
     def to_dict(self):
         return {
@@ -61,6 +62,7 @@ class Interval:
             "lost_all": self.lost_all,
             "box": {k: list(v) for k, v in self.box.items()} if self.box is not None else None,
             "mixed": self.mixed,
+            "error": self.error,
         }
 
 

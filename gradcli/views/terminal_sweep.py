@@ -57,6 +57,8 @@ def print_sweep(result, digits=7) -> None:
         if cells is not None:
             _print_cells(out, result, cells, digits)
         out.print(_interval_table(d, digits))
+        for i in (i for i in d.intervals if i.error):  # what the target raised: the table's kind says only "raised"
+            out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: the target raised {escape(i.error)}")
         _print_thresholds(out, result, name, d)
     _print_fixes(out, result, digits)
     for note in result.notes:
