@@ -241,7 +241,7 @@ def test_an_error_of_xla_in_a_check_is_the_checks_error(tmp_path, monkeypatch):
     # As when JAX's own call raises: the point's verdict is an error saying what was raised.
     (result,) = gradcli.check(f"{path}:loss", [{"x": 1.0}], dtypes=("float64",), fixes=False).results
     assert result.status == "error"
-    assert result.error == "RuntimeError: XLA could not compile this"
+    assert result.error.startswith("RuntimeError: XLA could not compile this")
     jax_bridge._EXECUTABLES.clear()
 
 

@@ -316,7 +316,7 @@ def _sweep(case):
     result = sweep(target, {name: spec}, case.options, fixed=fixed)
     by_dtype = {dtype: Verdict.worst(*(i.status for i in swept.intervals)) for dtype, swept in result.dtypes.items()}
     errors = [
-        f"{dtype} on {i.lo:g}..{i.hi:g}: {i.kind or 'could not be checked'}"
+        f"{dtype} on {i.lo:g}..{i.hi:g}: " + (f"the target raised {i.error}" if i.error else i.kind or "could not be checked")
         for dtype, swept in result.dtypes.items() for i in swept.intervals if i.status == Verdict.ERROR
     ]
     return judge(case, by_dtype, errors, sweep=jsonable(result))

@@ -327,9 +327,34 @@ class TargetRaised(Exception):
 
 
 def describe(error) -> str:
-    """``Name: message`` of what the target raised, through `TargetRaised`."""
+    """``Name: message (at file:line)`` of what the target raised, through `TargetRaised`; the line is the user's own."""
     error = getattr(error, "original", error)
-    return f"{type(error).__name__}: {error}"
+    line = _raising_line(error.__traceback__)
+    return f"{type(error).__name__}: {error}" + (f" (at {line})" if line else "")
+
+
+def _raising_line(tb):
+    """``file:line`` of the innermost frame of a traceback outside gradcli, Python's own library and installed
+    packages (the user's line that raised), or None."""
+    import sysconfig  # lazy: only a target that raised asks where
+
+    paths = sysconfig.get_paths()
+    skipped = {os.path.dirname(os.path.dirname(os.path.abspath(__file__))), *(paths[k] for k in ("stdlib", "purelib", "platlib"))}
+    skipped = tuple(os.path.abspath(p) + os.sep for p in skipped)
+    found = None
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped):
+            found = f"{_shown_path(filename)}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
+
+
+def _shown_path(filename):
+    """A file's path as the user would type it here: relative to the working folder when inside it."""
+    path = os.path.abspath(filename)
+    relative = os.path.relpath(path, os.getcwd())
+    return path if relative.startswith("..") else relative
 
 
 def _guarded(fun):

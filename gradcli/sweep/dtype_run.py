@@ -16,7 +16,7 @@ from ..checker.dtypes import DEFAULT_RTOL
 from ..checker.ranges import float_keys, floats_at
 from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
-from .results import KIND_ORDER, KINDS, DtypeSweep, Interval, Samples, Threshold
+from .results import KIND_ORDER, KINDS, NOT_CHECKED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
 from .vectorised import BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots, wider_than
 
@@ -41,6 +41,7 @@ class DtypeRun:
         self.bands = {True: {}, False: {}}  # exact reference?, key -> band
         self.sampled = (np.array([], dtype=np.int64), np.array([], dtype=int), True)  # keys, bands, exact?
         self.unrefined = []  # pairs of keys left apart when time ran out
+        self.ran_out = False  # the checker ran out of --max-time at a point: checking more only adds "out of time"
         self.notes, self.vectorised = [], True
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
@@ -131,6 +132,7 @@ class DtypeRun:
         for (key, _), point_result in zip(fresh, report.results):
             self.results[key] = point_result
             self.classes[key], self.kinds[key] = class_of(point_result)
+            self.ran_out = self.ran_out or self.kinds[key] == "out of time"
         self.counter.add(len(fresh))
 
     def judge_keys(self, keys):
@@ -162,18 +164,34 @@ class DtypeRun:
         held_by = self.per_key(out.intervals, unique_keys)[where]
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
-        out.counts = counts_by_status(out.intervals, held_by)
-        out.out_of_time = sum(1 for kind in self.kinds.values() if kind == "out of time")
+        out.counts = counts_by_status(out.intervals, held_by, np.isin(unique_keys, list(self.results))[where])
+        out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             {name: swept.points()}, values[where], {n: g[where] for n, g in grads.items()},
             value_bits[where], gradient_bits[where], status, kind, label,
         )
         return out
 
+    def timed_out(self, counts):
+        """The checked points out of time; a note when sampled points have no verdict for it."""
+        timed_out = sum(1 for kind in self.kinds.values() if kind == "out of time")
+        if counts.get(OUT_OF_TIME) or counts.get(NOT_CHECKED):
+            finished = len(self.kinds) - timed_out
+            self.notes.append(
+                f"{self.dtype.name}: --max-time ran out with {finished} of {len(self.kinds)} checked points finished: "
+                f"{counts.get(OUT_OF_TIME, 0) + counts.get(NOT_CHECKED, 0)} sampled points have no verdict "
+                f"({counts.get(OUT_OF_TIME, 0)} out of time, {counts.get(NOT_CHECKED, 0)} not checked; raise --max-time)"
+            )
+        return timed_out
+
     def unit_class(self, unit):
+        """A unit's class: its anchor's, or a mixed segment's worst among the anchors that finished in time."""
         keys, mixed = unit
         classes = [self.classes[k] for k in keys]
-        return max(classes, key=severity) if mixed else classes[0]
+        if not mixed:
+            return classes[0]
+        finished = [c for k, c in zip(keys, classes) if self.kinds[k] != "out of time"]
+        return max(finished or classes, key=severity)
 
     def runs(self, units):
         """Units of one class in a row, as ``(class, units)``."""
@@ -234,8 +252,8 @@ class DtypeRun:
             active = [br for br in brackets if br[1] - br[0] > 1 and br[2] is not None]
             if not active:
                 return brackets
-            if self.time_left() <= 0 or len(self.results) >= MAX_CHECKED:
-                why = "--max-time ran out" if self.time_left() <= 0 else f"{MAX_CHECKED} points were checked"
+            if self.ran_out or self.time_left() <= 0 or len(self.results) >= MAX_CHECKED:
+                why = "--max-time ran out" if self.ran_out or self.time_left() <= 0 else f"{MAX_CHECKED} points were checked"
                 self.notes.append(f"{self.dtype.name}: {why}; {len(active)} threshold(s) not refined to adjacent floats")
                 return brackets
             proposals = {}
@@ -254,9 +272,14 @@ class DtypeRun:
                 self.narrow(br, checked)
 
     def narrow(self, bracket, checked):
-        """Move a bracket's ends to the change of class nearest its kept end (``checked``: the sorted checked keys)."""
+        """Move a bracket's ends to the change of class nearest its kept end (``checked``: the sorted checked keys).
+
+        A point out of time has no class: the bracket stays around it, what it
+        holds is said to be out of time, and the points either side keep theirs.
+        """
         a, b, keep = bracket[:3]
         inside = checked[bisect.bisect_left(checked, a) : bisect.bisect_right(checked, b)]
+        inside = [k for k in inside if k in (a, b) or self.kinds[k] != "out of time"]
         if keep == "right":
             inside = inside[::-1]
         kept = self.classes[inside[0]]
@@ -324,6 +347,7 @@ class DtypeRun:
         return Interval(
             self.names[0], lo, hi, status, kind, max(bits) if bits else None, dict(example.point), parts,
             cause.op if cause is not None else None, lost_all, mixed=len(alike) < len(inside),
+            error=example.error if kind == "raised" else None,
         )
 
     def named(self, keys):
@@ -358,8 +382,8 @@ class DtypeRun:
         out.intervals = self.regions(classes, held_by, swept)
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
-        out.counts = counts_by_status(out.intervals, held_by)
-        out.out_of_time = sum(1 for kind in self.kinds.values() if kind == "out of time")
+        out.counts = counts_by_status(out.intervals, held_by, np.isin(np.arange(bands.size), list(self.results)))
+        out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             axes, values.reshape(shape), {n: g.reshape(shape) for n, g in grads.items()},
             value_bits.reshape(shape), gradient_bits.reshape(shape), status.reshape(shape), kind.reshape(shape), label,
@@ -382,5 +406,6 @@ class DtypeRun:
             out.append(Interval(
                 first, box[first][0], box[first][1], status, kind, max(bits) if bits else None,
                 dict(example.point), parts, cause.op if cause is not None else None, lost_all, box, mixed,
+                example.error if kind == "raised" else None,
             ))
         return out

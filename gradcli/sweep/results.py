@@ -21,6 +21,8 @@ KINDS = (
 PARTS = ("value", "gradient")
 LOST_ALL = 1 - 2**-10  # a relative error this large keeps no correct bit (2x off; 0 for a tiny number)
 KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
+# Counts of sampled points where there is no verdict: the checker ran out of --max-time at them, or never reached them.
+OUT_OF_TIME, NOT_CHECKED = "out of time", "not checked"
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Interval:
     lost_all: bool = False  # a failing part keeps no correct bit
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
     mixed: bool = False  # some checked floats inside fare otherwise: verdicts alternate near a tolerance
+    error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
 
     def to_dict(self):
         return {
@@ -59,6 +62,7 @@ class Interval:
             "lost_all": self.lost_all,
             "box": {k: list(v) for k, v in self.box.items()} if self.box is not None else None,
             "mixed": self.mixed,
+            "error": self.error,
         }
 
 
@@ -113,7 +117,7 @@ class DtypeSweep:
 
     dtype: str
     points: int
-    counts: dict = field(default_factory=dict)  # status -> sampled points with it
+    counts: dict = field(default_factory=dict)  # status (or OUT_OF_TIME, NOT_CHECKED) -> sampled points with it
     intervals: list = field(default_factory=list)
     thresholds: list = field(default_factory=list)
     checked: int = 0  # points the checker judged (subsample, run ends, bisection)

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..checker.verdict import Verdict
 from .classes import severity
+from .results import NOT_CHECKED, OUT_OF_TIME
 
 
 SUBSAMPLE = 8  # checked points spread over the range, besides both sides of every change of band
@@ -18,13 +19,23 @@ MIXED_ANCHORS = 5  # checked points spread over a mixed segment
 GRID_SUBSAMPLE = 6  # per axis of a 2-D grid, besides a few points of every band
 
 
-def counts_by_status(intervals, held_by):
-    """Sampled points per status, from the index of the interval holding each."""
-    per_interval = np.bincount(held_by.ravel(), minlength=len(intervals))
+def counts_by_status(intervals, held_by, checked):
+    """Sampled points per status, from the index of the interval holding each (``checked``: judged by the checker).
+
+    An interval out of time has no verdict to lend its points: the ones the
+    checker tried count as "out of time", the others as "not checked".
+    """
+    held_by, checked = held_by.ravel(), np.asarray(checked, dtype=bool).ravel()
+    per_interval = np.bincount(held_by, minlength=len(intervals))
+    tried = np.bincount(held_by, weights=checked, minlength=len(intervals)).astype(int)
     found = {}
-    for interval, count in zip(intervals, per_interval.tolist()):
-        found[interval.status] = found.get(interval.status, 0) + count
-    return {s: found[s] for s in Verdict if found.get(s)}
+    for interval, count, timed_out in zip(intervals, per_interval.tolist(), tried.tolist()):
+        if interval.kind == "out of time":
+            found[OUT_OF_TIME] = found.get(OUT_OF_TIME, 0) + timed_out
+            found[NOT_CHECKED] = found.get(NOT_CHECKED, 0) + count - timed_out
+        else:
+            found[interval.status] = found.get(interval.status, 0) + count
+    return {s: found[s] for s in (*Verdict, OUT_OF_TIME, NOT_CHECKED) if found.get(s)}
 
 
 def band_segments(bands):

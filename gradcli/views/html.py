@@ -219,7 +219,8 @@ def render_sweep(sweep) -> str:
         for i in swept.get("intervals", []):
             status = str(i["status"])
             bits = number(i.get("worst_bits_lost"), 3)
-            cells = (dtype, number(i["lo"]), number(i["hi"]), i.get("kind") or "", bits, i.get("op") or "")
+            kind = f"raised {i['error']}" if i.get("error") else i.get("kind") or ""  # what the target raised, in full
+            cells = (dtype, number(i["lo"]), number(i["hi"]), kind, bits, i.get("op") or "")
             rows.append(
                 "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells[:3])
                 + f'<td class="v-{escape(status)}">{escape(status)}</td>'

@@ -50,12 +50,15 @@ def print_sweep(result, digits=7) -> None:
     for name, d in result.dtypes.items():
         out.print()
         counts = ", ".join(f"{n} {s}" for s, n in d.counts.items())
-        timed_out = f", {d.out_of_time} out of time" if d.out_of_time else ""
+        # Sampled points out of time are in the counts; points checked between them (bisection) are said here.
+        timed_out = f", {d.out_of_time} out of time" if d.out_of_time and "out of time" not in d.counts else ""
         out.print(f"[bold]{name}[/bold]: {d.points} points ({counts}{timed_out}); {d.checked} checked")
         cells = _cells(result, d)
         if cells is not None:
             _print_cells(out, result, cells, digits)
         out.print(_interval_table(d, digits))
+        for i in (i for i in d.intervals if i.error):  # what the target raised: the table's kind says only "raised"
+            out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: the target raised {escape(i.error)}")
         _print_thresholds(out, result, name, d)
     _print_fixes(out, result, digits)
     for note in result.notes:
