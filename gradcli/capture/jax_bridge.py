@@ -336,21 +336,21 @@ class _Captured:
         grads = iter([np.asarray(g) for g in grads])
         return np.asarray(value), self._per_argument(key, leaves, floating, grads)
 
-    def program(self, key, seeded=True):
+    def program(self, key, seeded=True, leaves=None):
         """JAX's compiled program at ``key`` (a `_Compiling`): ``value_and_grad``'s if ``seeded``, else the VJP's;
-        its lowering and XLA compilation started at the first ask."""
+        its lowering and XLA compilation started at the first ask (``leaves``: the arguments `expect` was told of)."""
         what = ("seeded" if seeded else "vjp", key)
         found = self.compiled.get(what)
         if found is None:
             closed, traced = (self.seeded(key) if seeded else self.backward_program(key))[1:]
             with self._x64(key[1]), _user_errors(self.text):
                 digest = _digest(closed, False)
-                found = self.compiled[what] = _kept(digest, lambda: self._start(traced, digest, key, "point"))
+                found = self.compiled[what] = _kept(digest, lambda: self._start(traced, digest, key, "point", leaves))
         return found
 
-    def _start(self, traced, digest, key, group):
+    def _start(self, traced, digest, key, group, leaves=None):
         """The compilation of ``traced`` (a jitted program traced at ``key``): a `_Part` of the joint compilation of
-        ``group`` that `expect` is gathering, or a `_Compiling` of its own.
+        ``group`` that `expect` is gathering (``leaves``: the arguments it was told of), or a `_Compiling` of its own.
 
         Point programs and vectorised ones are joined apart: each call of a
         joint program runs all its parts, and a point's call, thousands in a
@@ -358,7 +358,11 @@ class _Captured:
         """
         joining = self.joining
         if joining is not None and _joinable(traced):
-            part = _Part(traced, digest, lambda: self._x64(key[1]))
+            point = None
+            if leaves is not None:
+                floats, others, _ = self._split(key, [np.asarray(raw(leaf)) for leaf in leaves])
+                point = floats + others
+            part = _Part(traced, digest, any(dtype == np.float64 for _, dtype in key[1]), point)
             joining.setdefault(group, []).append(part)
             return part
         return _Compiling(traced.lower(), digest)
@@ -413,20 +417,23 @@ class _Captured:
 
     def _expected(self, arg_lists, dtypes, batched):
         """`expect`'s work: each program traced, and its compilation started or gathered (`joining`)."""
-        asked, replayed = [], []
+        asked, replayed, told = [], [], {}
         for args in arg_lists:
             try:
                 key, leaves = self.key(tuple(args))
             except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
                 continue
-            asked += [typed for typed in (_retyped(key, d) for d in dtypes if _holds(leaves, d)) if typed is not None]
+            here = [typed for typed in (_retyped(key, d) for d in dtypes if _holds(leaves, d)) if typed is not None]
+            asked += here
             replayed.append(_retyped(key, np.float64))
+            for typed in here + replayed[-1:]:
+                told.setdefault(typed, leaves)
         for dtype, points in batched if replayed else ():  # a sweep asks for these first
             typed = _retyped(replayed[0], dtype)
             if typed is not None:
-                _quietly(self._batched_program, typed, _bucket(points))
+                _quietly(self._batched_program, typed, _bucket(points), told.get(replayed[0]))
         for typed in dict.fromkeys(asked):
-            _quietly(lambda: self.program(typed, self.graph(typed)[2].shape == ()))
+            _quietly(lambda: self.program(typed, self.graph(typed)[2].shape == (), told.get(typed)))
         for typed in dict.fromkeys(replayed):
             _quietly(self._traced_for_reference, typed)
 
@@ -470,8 +477,9 @@ class _Captured:
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
 
-    def _batched_program(self, key, bucket):
-        """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`)."""
+    def _batched_program(self, key, bucket, leaves=None):
+        """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`;
+        ``leaves``: a point `expect` was told of)."""
         what = ("vmap", key, bucket)
         found = self.compiled.get(what)
         if found is None:
@@ -487,7 +495,7 @@ class _Captured:
 
             with self._x64(key[1]), _user_errors(self.text):
                 digest = (_digest(closed, True), bucket)
-                found = self.compiled[what] = _kept(digest, lambda: self._start(jax.jit(batched).trace(floats, others), digest, key, "vmap"))
+                found = self.compiled[what] = _kept(digest, lambda: self._start(jax.jit(batched).trace(floats, others), digest, key, "vmap", leaves))
         return found
 
 
@@ -590,6 +598,14 @@ def _joinable(traced):
     return len(invars) == traced.in_tree.num_leaves and sum(int(np.prod(v.aval.shape)) for v in invars) <= _JOINED
 
 
+def _debugging():
+    """Whether JAX's NaN or infinity checks are on: a joint program's other parts must not run then, since
+    their numbers, dropped, could still trip a check and fail the program asked for."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    return bool(jax.config.jax_debug_nans or jax.config.jax_debug_infs)
+
+
 def _join(parts):
     """The programs ``parts`` (`_Part`s that `expect` gathered) compiled by XLA as one module, in one thread.
 
@@ -602,15 +618,16 @@ def _join(parts):
     them alone (``tests/test_jax_program.py`` holds every part's numbers to the
     user's ``jax.jit(jax.value_and_grad(f))``'s, bit for bit). Traced in x64
     mode, so float64's parts keep their dtype; each jaxpr carries its own.
+    With JAX's NaN or infinity checks on, each part compiles alone.
     """
-    if len(parts) < 2:
+    if len(parts) < 2 or _debugging():
         for part in parts:
             part.alone()
         return
     import jax  # lazy: only a JAX target loads JAX
     from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
 
-    runs = [jaxpr_as_fun(part.traced.jaxpr) for part in parts]
+    runs = [jaxpr_as_fun(part.jaxpr) for part in parts]
     starts = np.cumsum([0] + [len(part.avals) for part in parts])
 
     def joint(*flat):
@@ -624,7 +641,7 @@ def _join(parts):
         for part in parts:
             part.alone()
         return
-    outs = np.cumsum([0] + [len(part.traced.jaxpr.out_avals) for part in parts])
+    outs = np.cumsum([0] + [len(part.jaxpr.out_avals) for part in parts])
     for i, part in enumerate(parts):
         part.joined(compiling, parts, i, outs[i], outs[i + 1])
 
@@ -632,16 +649,21 @@ def _join(parts):
 class _Part:
     """One program of a joint compilation (`_join`); `result` gives a callable taking the program's own arguments.
 
-    Its calls run the joint program, the other parts' arguments at zeros kept
-    on JAX's device (their outputs are computed and dropped: microseconds), in
-    x64 mode, each argument in the dtype its own program was traced for. If
-    the joint compilation fails, the program compiles alone, so the error said
-    is its own (or none).
+    Its calls run the joint program, the other parts' arguments kept on
+    JAX's device at the point each was announced with (`expect`'s: in the
+    user's domain; their outputs are computed and dropped: microseconds), in
+    x64 mode, each argument in the dtype its own program was traced for.
+    If the joint compilation fails, or JAX's NaN or infinity checks are on
+    (looked at on every call), the program compiles alone, so the error said
+    is its own (or none). It holds the program's jaxpr, not the capture that
+    traced it: the process-wide store keeps parts, and a check's capture
+    (the user's function, its graphs) must go with the check.
     """
 
-    def __init__(self, traced, key, x64):
-        self.traced, self.key, self.x64 = traced, key, x64
+    def __init__(self, traced, key, wide, point=None):
+        self.jaxpr, self.out_tree, self.key, self.wide = traced.jaxpr, traced.out_tree, key, wide
         self.avals = [v.aval for v in traced.jaxpr.jaxpr.invars]
+        self.point = _announced(point or [], self.avals)
         self.compiling = self.call = self.joint = None
 
     def joined(self, compiling, parts, index, lo, hi):
@@ -649,47 +671,67 @@ class _Part:
         import jax  # lazy: only a JAX target loads JAX
 
         with jax.enable_x64(True):
-            zeros = [[jax.device_put(np.zeros(a.shape, a.dtype)) for a in part.avals] for part in parts]
-        before = [z for zs in zeros[:index] for z in zs]
-        after = [z for zs in zeros[index + 1:] for z in zs]
+            points = [[jax.device_put(p) for p in part.point] for part in parts]
+        before = [p for ps in points[:index] for p in ps]
+        after = [p for ps in points[index + 1:] for p in ps]
         self.joint = (before, after, lo, hi)
         self.compiling = compiling
 
     def alone(self):
-        """This program compiled by itself (its compilation started here)."""
-        self.joint = None
-        with self.x64():
-            self.compiling = _Compiling(self.traced.lower(), self.key)
+        """This program compiled by itself (its compilation started here), from its jaxpr as the joint one is."""
+        import jax  # lazy: only a JAX target loads JAX
+        from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+        self.joint = self.call = None
+        specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in self.avals]
+        with jax.enable_x64(True) if self.wide else _Unchanged():
+            self.compiling = _Compiling(jax.jit(jaxpr_as_fun(self.jaxpr)).trace(*specs).lower(), self.key)
 
     def result(self):
         """A callable taking this program's arguments and giving its outputs, once XLA is done."""
+        if self.joint is not None and _debugging():  # turned on since the join: the other parts must not run
+            self.alone()
         if self.call is None:
             if self.compiling is None:  # gathered, but its joint compilation never started
                 self.alone()
             try:
                 executable = self.compiling.result()
-            except BaseException:
+            except Exception:  # an interrupt or an exit is the caller's: no compilation starts in its stead
                 if self.joint is None:  # compiled alone, and failed: its own error, and forgotten
                     if _EXECUTABLES.get(self.key) is self:
                         del _EXECUTABLES[self.key]
                     raise
                 self.alone()
                 return self.result()
-            self.call = executable if self.joint is None else self._runs(executable, *self.joint)
+            self.call = self._runs(executable, *(self.joint or ([], [], 0, None)))
+            if self.joint is None:  # what only a joint program's part needs: its point, and its jaxpr to compile alone
+                self.point = self.jaxpr = None
         return self.call
 
     def _runs(self, executable, before, after, lo, hi):
         import jax  # lazy: only a JAX target loads JAX
 
-        avals, tree = self.avals, self.traced.out_tree
+        avals, tree, wide = self.avals, self.out_tree, self.wide or bool(before or after)
 
         def run(*args):
             leaves = [np.asarray(leaf, dtype=a.dtype) for leaf, a in zip(jax.tree_util.tree_leaves(args), avals)]
-            with jax.enable_x64(True):
+            with jax.enable_x64(True) if wide else _Unchanged():
                 outs = executable(*before, *leaves, *after)
-            return jax.tree_util.tree_unflatten(tree, outs[lo:hi])
+            return jax.tree_util.tree_unflatten(tree, list(outs)[lo:hi])
 
         return run
+
+
+def _announced(point, avals):
+    """The arguments a part of a joint program is run at when another part is asked: the point `expect` was told
+    of, each in its aval's dtype and shape (a range of points repeats it); ones where none fits."""
+    out = []
+    for i, aval in enumerate(avals):
+        try:
+            out.append(np.array(np.broadcast_to(np.asarray(point[i], dtype=aval.dtype), aval.shape)))
+        except (IndexError, ValueError, TypeError):
+            out.append(np.ones(aval.shape, aval.dtype))
+    return out
 
 
 def _fresh(error):
