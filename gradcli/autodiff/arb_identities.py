@@ -37,10 +37,17 @@ def bind(**parts):
 
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
-    once (the caller's own atom)."""
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
+    try:
+        return _expanded(name, parts)
+    except ArithmeticError:  # `arb_proof.NoProof`: too many terms
+        return None
+
+
+def _expanded(name, parts):
     o = _ops
     one, zero = _q(1), _q(0)
     re, im = one, zero
