@@ -26,7 +26,7 @@ _ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind
 
 def bind(**parts):
     """Use `arb_proof`'s ``state`` (a callable giving the proof that runs), quotient arithmetic (``add``, ``sub``,
-    ``mul``, ``neg``, ``inv``, ``name``), and atoms (``sine``, ``odd``, ``log``, ``log_atom``,
+    ``mul``, ``neg``, ``inv``, ``name``), and atoms (``sine``, ``odd``, ``log``, ``call``,
     ``log_of``, ``max_power``)."""
     global _ops
     _ops = type("ProofParts", (), {k: staticmethod(v) for k, v in parts.items()})
@@ -222,7 +222,19 @@ def _atom_sign(number):
 def log(q):
     """log(q) (q > 0, proven) as the sum of the logs of its factors where q is a product of powers of atoms whose
     signs are known, times a rational constant: log(x^3) = 3 log(x), log(-2 x) = log(2) + log(-x), log(2.5) =
-    log(5) - log(2), log(sqrt(r)) = log(r) / 2. None where q is no such product, or one atom once."""
+    log(5) - log(2), log(sqrt(r)) = log(r) / 2; else the atom log(q) (`log_atom`)."""
+    found = _factored_log(q)
+    return log_atom(q) if found is None else found
+
+
+def log_atom(q):
+    """The atom log(q), remembered so that exp of it is q again."""
+    atom = _ops.call("log", q)
+    _ops.state().logs.setdefault(str(atom[0]), q)
+    return atom
+
+
+def _factored_log(q):
     o = _ops
     proof = o.state()
     num, den = q
@@ -244,7 +256,7 @@ def log(q):
             return None
         atom = (proof.gens[number] * sign + proof.zero, proof.one)
         what = proof.defs.get(number)
-        piece = o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0])) if what and what[0] == "sqrt" else o.log_atom(atom)
+        piece = o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0])) if what and what[0] == "sqrt" else log_atom(atom)
         out = o.add(out, o.mul(_q(e), piece))
     return out
 
@@ -257,7 +269,7 @@ def _constant_log(c):
     if c == 1:
         return out
     if max(int(c.p).bit_length(), int(c.q).bit_length()) > FACTOR_BITS:
-        return o.log_atom(_q(c))
+        return log_atom(_q(c))
     for integer, sign in ((c.p, 1), (c.q, -1)):
         factors = proof.flint.fmpz(integer).factor()
         for prime, e in factors:

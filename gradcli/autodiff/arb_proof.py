@@ -305,16 +305,8 @@ def _log(q):
     rest = (num, den)
     if num == den:
         return out if out is not None else (_state.zero, _state.one)
-    atom = identities.log(rest)  # log of a product of powers: the sum of their logs
-    if atom is None:
-        atom = _log_atom(rest)
+    atom = identities.log(rest)  # the sum of its factors' logs, or one atom remembered: exp of it is rest again
     return atom if out is None else add(out, atom)
-
-
-def _log_atom(rest):  # the atom log(rest), remembered so that exp of it is ``rest`` again
-    atom = _call("log", rest)
-    _state.logs.setdefault(str(atom[0]), rest)
-    return atom
 
 
 def _lowered(monomial, number, by):
@@ -797,4 +789,4 @@ _OPERATORS = (
 
 with_operators(Sym, run)
 identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, log_atom=_log_atom, log_of=_log_of, max_power=lambda: MAX_POWER)
+                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER)
