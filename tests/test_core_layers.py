@@ -17,6 +17,7 @@ LAYERS = [
     # Anchored balls and proof numbers are arithmetic on flint and NumPy alone, which the ops' own
     # high-precision paths consult (a decomposition on proof numbers): leaves below everything.
     {"arb_anchored", "arb_proof_balls"},
+    {"arb_identities"},  # the functions' identities as normal forms of proof numbers' atoms (`arb_proof` binds it)
     {"arb_proof"},
     {"arb_proof_linalg"},
     {"tree", "values", "buffers"},

@@ -11,7 +11,8 @@ unknown. The point's floats are exact rationals, so ``+ - * /`` and integer
 powers are exact, and a few identities of the functions are applied as the
 atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
-softplus, logaddexp and logsumexp through exp and log). A derivative whose
+softplus, logaddexp and logsumexp through exp and log; sin(2x), arctan(1/x),
+log(x^3) through `arb_identities`). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
@@ -27,8 +28,8 @@ import contextlib
 
 import numpy as np
 
-from . import arb_anchored as anchored
-from .arb_proof_balls import ball_of, sign_of
+from . import arb_anchored as anchored, arb_identities as identities
+from .arb_proof_balls import sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -68,6 +69,7 @@ class _Proof:
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
+        self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -226,7 +228,11 @@ def _odd(name):
 
 
 def _sine(name, q):
-    """sin(q) or cos(q) (odd and even): the one made second has its square as 1 - the other's (sin^2 + cos^2 = 1)."""
+    """sin(q) or cos(q) (odd and even): the one made second has its square as 1 - the other's (sin^2 + cos^2 = 1);
+    of a sum of multiples of parts, a polynomial in the parts' (`arb_identities.sine`)."""
+    expanded = identities.sine(name, q)
+    if expanded is not None:
+        return expanded
     if _negative(q):
         value = _sine(name, neg(q))
         return neg(value) if name == "sin" else value
@@ -300,8 +306,7 @@ def _log(q):
     rest = (num, den)
     if num == den:
         return out if out is not None else (_state.zero, _state.one)
-    atom = _call("log", rest)
-    _state.logs.setdefault(str(atom[0]), rest)
+    atom = identities.log(rest)  # the sum of its factors' logs, or one atom remembered: exp of it is rest again
     return atom if out is None else add(out, atom)
 
 
@@ -360,8 +365,7 @@ def _arctan2(y, x):
     """arctan2(y, x); at y = x, a constant, pi/4 or -3 pi/4 by x's sign (its ball decided the branch: the atom
     would make arctan2(v, v) at each entry a number of its own, and their variance a 0 nothing proves)."""
     if _name(y) == _name(x) and x[0].is_constant() and x[1].is_constant() and not x[0].is_zero():
-        quarter = _state.atom(("constant", "pi/4"))
-        _state.defs.setdefault(_state.number(quarter), ("pi/4", ()))
+        quarter = mul(_const(0.25), identities.pi())
         positive = x[0].leading_coefficient() / x[1].leading_coefficient() > 0
         return quarter if positive else mul(_const(-3), quarter)
     return _call("arctan2", y, x)
@@ -404,7 +408,7 @@ def _table():
         "tan": (lambda x: div(_sine("sin", x), _sine("cos", x)), lambda a, x: (inv(power(_sine("cos", x), 2)),)),
         "arcsin": (_odd("arcsin"), lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
         "arccos": (lambda x: _call("arccos", x), lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
-        "arctan": (_odd("arctan"), lambda a, x: (inv(add(one(), mul(x, x))),)),
+        "arctan": (identities.arctan, lambda a, x: (inv(add(one(), mul(x, x))),)),
         "arctan2": (_arctan2,
                     lambda a, y, x: (div(x, add(mul(x, x), mul(y, y))), neg(div(y, add(mul(x, x), mul(y, y)))))),
         "sinh": (_sinh, lambda a, x: (_cosh(x),)),
@@ -716,9 +720,10 @@ def seeded(values, tangents, symbolic=False):
     each seed). ``symbolic``: each input an unknown of its own rather than its rational value, so that an
     identity of the functions (tanh(x) against 1 - 2 / (1 + exp(2 x))) is seen as one in x; the point's
     own value then proves nothing (a 0 of (x - 0.4)**2 at 0.4), so a caller runs both kinds."""
-    return [Sym(anchored.exact_ball(float(v)), _state.atom(("input", k)) if symbolic else _const(float(v)),
-                [_const(float(t)) for t in ts])
-            for k, (v, ts) in enumerate(zip(values, tangents))]
+    out = [Sym(anchored.exact_ball(float(v)), _state.atom(("input", k)) if symbolic else _const(float(v)),
+               [_const(float(t)) for t in ts])
+           for k, (v, ts) in enumerate(zip(values, tangents))]
+    return identities.signed(out, values) if symbolic else out
 
 
 def zeros_of(out):
@@ -765,3 +770,5 @@ _OPERATORS = (
 
 
 with_operators(Sym, run)
+identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
+                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER)

@@ -37,6 +37,8 @@ def ball_of(proof, q):
                 values[number] = args
             elif name == "2/sqrt(pi)":
                 values[number] = 2 / flint.arb.pi().sqrt()
+            elif name == "pi":
+                values[number] = flint.arb.pi()
             elif name == "pi/4":
                 values[number] = flint.arb.pi() / 4
             elif name == "arctan2":

@@ -1,0 +1,279 @@
+"""The functions' identities a proof (`arb_proof`) applies as it makes atoms: normal forms, so equal numbers meet.
+
+A proof number's quotient is a rational function over atoms, each one function
+of one exact argument; two numbers are proven equal only when their quotients
+are. So every atom is made in a normal form here, never by tolerance:
+
+- sin and cos of a sum of integer multiples of parts (sin(2x), cos(x - y),
+  sin(x + 1)) are polynomials in sin and cos of the parts, through
+  (cos b + i sin b)^k, so sin(2x) is 2 sin(x) cos(x) as written;
+- arctan of q and of 1/q are one atom, arctan(q) + arctan(1/q) = sign(q) pi/2,
+  and arctan(+-1) is +-pi/4;
+- log of a product of powers of factors whose signs are known (the inputs,
+  exps, square roots, rational constants through their primes) is the sum of
+  their logs: log(x^3) is 3 log(x), log(2.5) is log(5) - log(2).
+
+`arb_proof` hands in its arithmetic (`bind`); this module knows no `Sym`.
+"""
+
+from __future__ import annotations
+
+from .arb_proof_balls import ball_of
+
+FACTOR_BITS = 128  # the largest integer whose primes a constant's log is written in
+_ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind`
+
+
+def bind(**parts):
+    """Use `arb_proof`'s ``state`` (a callable giving the proof that runs), quotient arithmetic (``add``, ``sub``,
+    ``mul``, ``neg``, ``inv``, ``name``), and atoms (``sine``, ``odd``, ``log``, ``call``,
+    ``log_of``, ``max_power``)."""
+    global _ops
+    _ops = type("ProofParts", (), {k: staticmethod(v) for k, v in parts.items()})
+
+
+# -- sin and cos: of integer multiples of the smallest parts --------------------------------------
+
+
+def sine(name, q):
+    """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
+    parts = _parts(q)
+    if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
+        return None
+    try:
+        return _expanded(name, parts)
+    except ArithmeticError:  # `arb_proof.NoProof`: too many terms
+        return None
+
+
+def _expanded(name, parts):
+    o = _ops
+    one, zero = _q(1), _q(0)
+    re, im = one, zero
+    for k, base in parts:
+        c, s = o.sine("cos", base), o.sine("sin", base)
+        if k < 0:
+            s, k = o.neg(s), -k
+        pr, pi = _complex_power(c, s, k)
+        re, im = o.sub(o.mul(re, pr), o.mul(im, pi)), o.add(o.mul(re, pi), o.mul(im, pr))
+    return im if name == "sin" else re
+
+
+def _complex_power(c, s, k):
+    """(c + i s)^k as (real, imaginary) quotients."""
+    o = _ops
+    out, square = (_q(1), _q(0)), (c, s)
+    while k:
+        if k & 1:
+            out = _complex_mul(out, square)
+        k >>= 1
+        if k:
+            square = _complex_mul(square, square)
+    return out
+
+
+def _complex_mul(a, b):
+    o = _ops
+    return o.sub(o.mul(a[0], b[0]), o.mul(a[1], b[1])), o.add(o.mul(a[0], b[1]), o.mul(a[1], b[0]))
+
+
+def _parts(q):
+    """q as [(k, base)]: the sum of integer multiples k of bases, each base one term of q's numerator over its
+    denominator with its integer coefficient taken out (x for 2x, y for -y), the constant terms one base; bases
+    written alike are one. None where q cannot be split (too large a multiple)."""
+    o = _ops
+    num, den = _reduced(q)
+    if num.is_zero():
+        return []
+    flint = o.state().flint
+    constant, found = flint.fmpq(0), {}
+    for monomial, coefficient in num.to_dict().items():
+        term = _reduced((o.state().ctx.from_dict({monomial: coefficient}), den))
+        if term[0].is_constant() and term[1].is_constant():
+            constant += term[0].leading_coefficient() / term[1].leading_coefficient()
+            continue
+        lead = term[0].leading_coefficient() / term[1].leading_coefficient()
+        k = int(lead.p) if lead.q == 1 else (1 if lead > 0 else -1)
+        if abs(k) > o.max_power():
+            return None
+        base = o.mul(term, _q(flint.fmpq(1, k))) if abs(k) != 1 else (term if k > 0 else o.neg(term))
+        key = o.name(base)
+        previous = found.get(key)
+        found[key] = (k if previous is None else previous[0] + k, base)
+    parts = [(k, base) for k, base in found.values() if k]
+    if constant != 0:
+        parts.append((1 if constant > 0 else -1, _q(abs(constant))))
+    return parts
+
+
+def _reduced(q):
+    """q with the gcd of its numerator and denominator divided out, its denominator's leading coefficient 1."""
+    num, den = q
+    if not den.is_constant():
+        common = num.gcd(den)
+        if not common.is_one():
+            num, den = num / common, den / common
+    scale = 1 / den.leading_coefficient()
+    return num * scale, den * scale
+
+
+# -- arctan: of q and of 1/q one atom -------------------------------------------------------------
+
+
+def arctan(q):
+    """arctan(q) in a normal form: arctan(q) = sign(q) pi/2 - arctan(1/q) where 1/q comes first in `_order`, and
+    arctan(+-1) = +-pi/4; the odd atom otherwise (sign unknown, or q is the first)."""
+    o = _ops
+    if q[0].is_zero():
+        return q
+    if _constant(q) is not None and abs(_constant(q)) == 1:
+        return o.mul(_q(_constant(q) / 4), pi())
+    r = o.inv(q)
+    if _order(r) < _order(q):
+        sign = sign_of(q)
+        if sign is not None:
+            return o.sub(o.mul(_q(_ops.state().flint.fmpq(sign, 2)), pi()), o.odd("arctan")(r))
+    return o.odd("arctan")(q)
+
+
+def _order(q):
+    """Which of q and 1/q an arctan atom is made of: a constant of size below 1, a polynomial, then by name
+    (of |q|, so arctan(-x) and arctan(x) choose alike)."""
+    value = _constant(q)
+    if value is not None:
+        return (0, abs(value) > 1, "")
+    num, den = _reduced(q)
+    sign = 1 if num.leading_coefficient() > 0 else -1
+    return (1, not den.is_constant(), str(_ops.name((num * sign, den))))
+
+
+def _constant(q):
+    if q[0].is_constant() and q[1].is_constant():
+        return q[0].leading_coefficient() / q[1].leading_coefficient() if not q[0].is_zero() else 0
+    return None
+
+
+def _q(value):
+    """A rational constant (an int or an fmpq) as a quotient."""
+    proof = _ops.state()
+    return proof.ctx.constant(value), proof.one
+
+
+def pi():
+    """The atom pi, the one a formula's ``pi`` is."""
+    proof = _ops.state()
+    found = proof.atom(("constant", "pi"))
+    proof.defs.setdefault(proof.number(found), ("pi", ()))
+    return found
+
+
+# -- signs and logs ----------------------------------------------------------------------------
+
+
+def signed(numbers, values):
+    """``numbers`` (a symbolic proof's inputs: proof numbers whose quotient is one atom), each atom's sign noted
+    from its value (``values``)."""
+    proof = _ops.state()
+    for number, value in zip(numbers, values):
+        if value != 0:
+            proof.signs[proof.number(number.q)] = 1 if value > 0 else -1
+    return numbers
+
+
+def sign_of(q):
+    """The sign of q where its numerator and denominator are single terms whose atoms' signs are known
+    (`_atom_sign`); None otherwise."""
+    num, den = q
+    if len(num) != 1 or len(den) != 1:
+        return None
+    sign = 1
+    for poly in (num, den):
+        ((monomial, coefficient),) = poly.to_dict().items()
+        sign *= 1 if coefficient > 0 else -1
+        for number, e in enumerate(monomial):
+            if e % 2:
+                found = _atom_sign(number)
+                if found is None:
+                    return None
+                sign *= found
+    return sign
+
+
+def _atom_sign(number):
+    """An atom's sign: noted (`signed`), an exp's or a square root's (+1: a 0 is no factor of a number proven
+    above 0), or its ball's (`ball_of`) where it is some other function of the point; None if unknown."""
+    proof = _ops.state()
+    found = proof.signs.get(number)
+    if found is not None:
+        return found
+    what = proof.defs.get(number)
+    if what is None:
+        return None
+    if what[0] in ("exp", "sqrt", "pi"):
+        return 1
+    try:
+        ball = ball_of(proof, (proof.gens[number], proof.one))
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+    return 1 if ball > 0 else -1 if ball < 0 else None
+
+
+def log(q):
+    """log(q) (q > 0, proven) as the sum of the logs of its factors where q is a product of powers of atoms whose
+    signs are known, times a rational constant: log(x^3) = 3 log(x), log(-2 x) = log(2) + log(-x), log(2.5) =
+    log(5) - log(2), log(sqrt(r)) = log(r) / 2; else the atom log(q) (`log_atom`)."""
+    found = _factored_log(q)
+    return log_atom(q) if found is None else found
+
+
+def log_atom(q):
+    """The atom log(q), remembered so that exp of it is q again."""
+    atom = _ops.call("log", q)
+    _ops.state().logs.setdefault(str(atom[0]), q)
+    return atom
+
+
+def _factored_log(q):
+    o = _ops
+    proof = o.state()
+    num, den = q
+    if len(num) != 1 or len(den) != 1:
+        return None
+    ((top, a),), ((bottom, b),) = num.to_dict().items(), den.to_dict().items()
+    powers = [t - u for t, u in zip(top, bottom)]
+    constant = a / b
+    if constant == 1 and sum(map(abs, powers)) == 1 and sum(powers) == 1:
+        number = powers.index(1)
+        if _atom_sign(number) == 1 and proof.defs.get(number, ("",))[0] != "sqrt":
+            return None  # log of one positive atom: the caller's own atom
+    out = _constant_log(abs(constant))
+    for number, e in enumerate(powers):
+        if not e:
+            continue
+        sign = _atom_sign(number)
+        if sign is None:
+            return None
+        atom = (proof.gens[number] * sign + proof.zero, proof.one)
+        what = proof.defs.get(number)
+        piece = o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0])) if what and what[0] == "sqrt" else log_atom(atom)
+        out = o.add(out, o.mul(_q(e), piece))
+    return out
+
+
+def _constant_log(c):
+    """log of a positive rational constant as the sum of its primes' logs (an atom of its own past FACTOR_BITS)."""
+    o = _ops
+    proof = o.state()
+    out = _q(0)
+    if c == 1:
+        return out
+    if max(int(c.p).bit_length(), int(c.q).bit_length()) > FACTOR_BITS:
+        return log_atom(_q(c))
+    for integer, sign in ((c.p, 1), (c.q, -1)):
+        factors = proof.flint.fmpz(integer).factor()
+        for prime, e in factors:
+            atom = o.log_of(str(int(prime)))
+            proof.logs.setdefault(str(atom[0]), _q(int(prime)))  # exp of it is the prime again
+            out = o.add(out, o.mul(_q(sign * int(e)), atom))
+    return out
