@@ -29,7 +29,7 @@ import contextlib
 import numpy as np
 
 from . import arb_anchored as anchored, arb_identities as identities
-from .arb_proof_balls import sign_of
+from .arb_proof_balls import ball_of, sign_of  # ball_of: re-exported for python_zero
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
