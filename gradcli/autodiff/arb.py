@@ -192,6 +192,12 @@ def _xlogy(x, y, log=lambda y: anchored.log(y), inside=lambda y: _arb(y) > 0):
     return x * log(y)
 
 
+def _zero_times(x, slope):
+    # x log y's slope in y is x / y: an exact 0 where x is an exact 0 (the function is 0 for every y
+    # there), even at y = 0, where 0 / [0 +- r] would be no number.
+    return ARB(0) if x.is_exact() and x.is_zero() else slope()
+
+
 def _cbrt(x):
     return x.root(3) if _decide(x >= 0, x < 0, x.is_zero()) else -((-x).root(3))
 
@@ -501,8 +507,8 @@ def _jet_table():
         "logaddexp": lambda a, x, y: (_sigmoid_ball(anchored.subtract(x, y)), _sigmoid_ball(anchored.subtract(y, x))),
         "sigmoid": lambda a, x: (a * _sigmoid_ball(-x),),
         "softplus": lambda a, x: (_sigmoid_ball(x),),
-        "xlogy": lambda a, x, y: (anchored.log(y), x / y),
-        "xlog1py": lambda a, x, y: (y.log1p(), x / (1 + y)),
+        "xlogy": lambda a, x, y: (anchored.log(y), _zero_times(x, lambda: x / y)),
+        "xlog1py": lambda a, x, y: (y.log1p(), _zero_times(x, lambda: x / (1 + y))),
         "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
         "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
         "gammaln": lambda a, x: (x.digamma(),),
