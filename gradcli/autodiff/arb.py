@@ -26,6 +26,7 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
+from . import arb_constants
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
 from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special
@@ -472,7 +473,8 @@ def _power_jet(x, y):
 
 def _jet_table():
     one = ARB(1)
-    ln2, ln10, two_over_root_pi = ARB(2).log(), ARB(10).log(), 2 / ARB.pi().sqrt()
+    # Constants at each call's precision: made once here, they would keep enable()'s bits forever.
+    const = arb_constants.constant
     slopes = {
         "add": lambda a, x, y: (one, one),
         "subtract": lambda a, x, y: (one, -one),
@@ -484,11 +486,11 @@ def _jet_table():
         "sqrt": lambda a, x: (1 / (2 * a),),
         "cbrt": lambda a, x: (1 / (3 * a * a),),
         "exp": lambda a, x: (a,),
-        "exp2": lambda a, x: (a * ln2,),
+        "exp2": lambda a, x: (a * const("ln2"),),
         "expm1": lambda a, x: (x.exp(),),
         "log": lambda a, x: (1 / x,),
-        "log2": lambda a, x: (1 / (x * ln2),),
-        "log10": lambda a, x: (1 / (x * ln10),),
+        "log2": lambda a, x: (1 / (x * const("ln2")),),
+        "log10": lambda a, x: (1 / (x * const("ln10")),),
         "log1p": lambda a, x: (1 / (1 + x),),
         "sin": lambda a, x: (x.cos(),),
         "cos": lambda a, x: (-x.sin(),),
@@ -509,8 +511,8 @@ def _jet_table():
         "softplus": lambda a, x: (_sigmoid_ball(x),),
         "xlogy": lambda a, x, y: (anchored.log(y), _zero_times(x, lambda: x / y)),
         "xlog1py": lambda a, x, y: (y.log1p(), _zero_times(x, lambda: x / (1 + y))),
-        "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
-        "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
+        "erf": lambda a, x: (const("2/sqrt(pi)") * (-x * x).exp(),),
+        "erfc": lambda a, x: (-const("2/sqrt(pi)") * (-x * x).exp(),),
         "gammaln": lambda a, x: (x.digamma(),),
     }
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
@@ -778,4 +780,6 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
+    ops.ball_math = arb_constants.ball_math
     register_mp_types(arb, Jet, proof.Sym)
