@@ -33,6 +33,7 @@ LAYERS = [
     {"tape", "ops_integrate", "plain"},
     {"custom", "functional", "scipy_namespace"},
     {"mp"},
+    {"arb_constants"},  # the rules' constants as balls, which arb hands down to ops.constant
     {"arb"},
     {"catalog"},
     {"__init__"},

@@ -47,6 +47,12 @@ CHOSEN = [
     "numpy_lib5:log1mexp@x=-1e-300:float64",
     "torch_lib5:log_ndtr_far@x=[-1e4,-20]:float64",
     "tf_lib5:angle@p=[1e-300,-1e-300]:float64",
+    # T20: x log y with x exactly 0 has slope 0 in y at y = 0 (NumPy ok; PyTorch's 0/0 rule wrong); T22: ndtr at -1e4
+    "numpy_lib5:xlogy_y@y=[0,0.5]:float64",
+    "numpy_lib5:xlog1py_y@y=[-1,0.5]:float64",
+    "torch_lib5:xlogy_y@y=[0,0.5]:float64",
+    "numpy_lib5:ndtr_far@x=[-1e4,-30]:float64",
+    "numpy_lib5:norm_cdf_far@x=[-1e4,-30]:float64",
     # routes: an nn.Sequential's parameter by name with --args
     "torch_lib5:stack_loss@stack_args:float64",
 ]

@@ -26,6 +26,7 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
+from . import arb_constants
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
 from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special, plain
@@ -190,6 +191,12 @@ def _xlogy(x, y, log=lambda y: anchored.log(y), inside=lambda y: _arb(y) > 0):
     if _decide(x.is_exact() and x.is_zero(), not x.contains(0), x.is_zero()):
         return ARB(0)
     return x * log(y)
+
+
+def _zero_times(x, slope):
+    # x log y's slope in y is x / y: an exact 0 where x is an exact 0 (the function is 0 for every y
+    # there), even at y = 0, where 0 / [0 +- r] would be no number.
+    return ARB(0) if x.is_exact() and x.is_zero() else slope()
 
 
 def _cbrt(x):
@@ -470,7 +477,8 @@ def _power_jet(x, y):
 
 def _jet_table():
     one = ARB(1)
-    ln2, ln10, two_over_root_pi = ARB(2).log(), ARB(10).log(), 2 / ARB.pi().sqrt()
+    # Constants at each call's precision: made once here, they would keep enable()'s bits forever.
+    const = arb_constants.constant
     slopes = {
         "add": lambda a, x, y: (one, one),
         "subtract": lambda a, x, y: (one, -one),
@@ -482,11 +490,11 @@ def _jet_table():
         "sqrt": lambda a, x: (1 / (2 * a),),
         "cbrt": lambda a, x: (1 / (3 * a * a),),
         "exp": lambda a, x: (a,),
-        "exp2": lambda a, x: (a * ln2,),
+        "exp2": lambda a, x: (a * const("ln2"),),
         "expm1": lambda a, x: (x.exp(),),
         "log": lambda a, x: (1 / x,),
-        "log2": lambda a, x: (1 / (x * ln2),),
-        "log10": lambda a, x: (1 / (x * ln10),),
+        "log2": lambda a, x: (1 / (x * const("ln2")),),
+        "log10": lambda a, x: (1 / (x * const("ln10")),),
         "log1p": lambda a, x: (1 / (1 + x),),
         "sin": lambda a, x: (x.cos(),),
         "cos": lambda a, x: (-x.sin(),),
@@ -505,10 +513,10 @@ def _jet_table():
         "logaddexp": lambda a, x, y: (_sigmoid_ball(anchored.subtract(x, y)), _sigmoid_ball(anchored.subtract(y, x))),
         "sigmoid": lambda a, x: (a * _sigmoid_ball(-x),),
         "softplus": lambda a, x: (_sigmoid_ball(x),),
-        "xlogy": lambda a, x, y: (anchored.log(y), x / y),
-        "xlog1py": lambda a, x, y: (y.log1p(), x / (1 + y)),
-        "erf": lambda a, x: (two_over_root_pi * (-x * x).exp(),),
-        "erfc": lambda a, x: (-two_over_root_pi * (-x * x).exp(),),
+        "xlogy": lambda a, x, y: (anchored.log(y), _zero_times(x, lambda: x / y)),
+        "xlog1py": lambda a, x, y: (y.log1p(), _zero_times(x, lambda: x / (1 + y))),
+        "erf": lambda a, x: (const("2/sqrt(pi)") * (-x * x).exp(),),
+        "erfc": lambda a, x: (-const("2/sqrt(pi)") * (-x * x).exp(),),
         "gammaln": lambda a, x: (x.digamma(),),
     }
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
@@ -780,4 +788,6 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
+    ops.ball_math = arb_constants.ball_math
     register_mp_types(arb, Jet, proof.Sym)

@@ -530,8 +530,9 @@ def _xlogy(x, y, shift=0):
     name = "xlogy" if shift == 0 else "xlog1py"
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
     inside = y.q is not None and (y.b + shift > 0)
-    if x.q is not None and is_zero(x.q) and y.d is None and not inside:
-        return Sym(ball, x.q, None if x.d is None else [None] * len(x.d))
+    if x.q is not None and is_zero(x.q) and not inside and (y.d is None or x.d is None):
+        # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0 (x's own slope, log y, is none)
+        return Sym(ball, x.q, [None] * len(x.d) if y.d is None else [x.q] * len(y.d))
     if not inside or x.q is None:
         raise NoProof(f"{name} where its log is not proven defined")
     argument = add(y.q, _const(shift)) if shift else y.q

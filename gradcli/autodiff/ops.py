@@ -42,25 +42,84 @@ reciprocal = _elementwise(lambda x: np.divide(1, x), "reciprocal", lambda x: 1.0
 
 # -- exponentials and logarithms ----------------------------------------------
 
-_LN2 = math.log(2.0)
-_LN10 = math.log(10.0)
+def constant(name, like, scale=1):
+    """``scale`` times a constant of a rule (a key of `CONSTANTS`: ``"ln2"``, ``"2/sqrt(pi)"``...) in the precision of ``like``.
 
-
-def constant(name, like):
-    """A constant of a rule (``"ln2"``, ``"ln10"``, ``"1/ln10"``, ``"2/sqrt(pi)"``) in the precision of ``like``.
-
-    A weak Python float (see `weak`: float32 and bfloat16 rules stay so), or an
-    mpmath number at the working precision when ``like`` holds mpmath numbers:
-    a float constant there would cap the high-precision reference at float64's
-    16 digits.
+    A weak Python float (see `weak`: float32 and bfloat16 rules stay so, each
+    number what ``scale * <the expression on math's floats>`` gives), or the
+    same expression at the working precision when ``like`` holds mpmath numbers
+    or balls (`high_precision`): a float constant there would cap the
+    high-precision reference at float64's 16 digits.
     """
-    if is_mp_value(raw(like)):
-        mp = loaded_mpmath()
-        return {"ln2": mp.ln2, "ln10": mp.ln10, "1/ln10": 1 / mp.ln10, "2/sqrt(pi)": 2 / mp.sqrt(mp.pi)}[name] * 1
-    return weak(_FLOAT_CONSTANTS[name], like)
+    space = high_precision(like)
+    if space is None:
+        return weak(scale * CONSTANTS[name](math), like)
+    high = space.constant(name)
+    return high * scale if scale != 1 else high * 1
 
 
-_FLOAT_CONSTANTS = {"ln2": _LN2, "ln10": _LN10, "1/ln10": 1.0 / _LN10, "2/sqrt(pi)": 2.0 / math.sqrt(math.pi)}
+def lifted(v, like):
+    """A plain number or float array of the caller's (a distribution's parameter) exact in the precision of ``like``.
+
+    Unchanged in a dtype; where ``like`` holds mpmath numbers or balls, each entry
+    becomes one of those, exactly: an op on the plain float would compute in float64
+    inside the high-precision run (log(df), lgamma(a)).
+    """
+    space = high_precision(like)
+    if space is None or is_mp_value(raw(v)):
+        return v
+    array = np.asarray(raw(v))
+    if array.dtype.kind not in "fiu":
+        return v
+    if array.ndim == 0:
+        return space.mpf(array.item())
+    out = np.empty(array.shape, dtype=object)
+    out.flat[:] = [space.mpf(e) for e in array.flat]
+    return out
+
+
+class _OnMpmath:
+    """The constants and exact numbers of `high_precision` as mpmath numbers at the working precision."""
+
+    @staticmethod
+    def constant(name):
+        return CONSTANTS[name](loaded_mpmath())
+
+    @staticmethod
+    def mpf(v):
+        return loaded_mpmath().mpf(v)
+
+
+def high_precision(like):
+    """Where ``like`` holds mpmath numbers or balls, what makes constants and exact numbers like them; else None."""
+    value = raw(like)
+    if not is_mp_value(value):
+        return None
+    return (None if ball_math is None else ball_math(value)) or _OnMpmath
+
+
+# Each constant as an expression over a namespace with pi, sqrt and log: math's (the float rules'
+# numbers), mpmath's or the balls' (the high-precision paths'), so one text serves every precision.
+CONSTANTS = {
+    "ln2": lambda m: m.log(2),
+    "ln10": lambda m: m.log(10),
+    "1/ln10": lambda m: 1 / m.log(10),
+    "pi": lambda m: m.pi * 1,
+    "2/sqrt(pi)": lambda m: 2 / m.sqrt(m.pi),
+    "sqrt(pi)/2": lambda m: m.sqrt(m.pi) / 2,
+    "1/sqrt(2)": lambda m: 1 / m.sqrt(2),
+    "sqrt(2/pi)": lambda m: m.sqrt(2 / m.pi),
+    "sqrt(2pi)": lambda m: m.sqrt(2 * m.pi),
+    "1/sqrt(2pi)": lambda m: 1 / m.sqrt(2 * m.pi),
+    "log(pi)": lambda m: m.log(m.pi),
+    "log(2pi)": lambda m: m.log(2 * m.pi),
+    "1+log(2pi)": lambda m: 1 + m.log(2 * m.pi),
+    "180/pi": lambda m: 180 / m.pi,
+    "pi/180": lambda m: m.pi / 180,
+}
+# Set by `arb.enable`: value -> the namespace making constants and exact numbers as balls where
+# ``value`` holds balls, jets or proof numbers, else None (a callable handed down: arb sits above).
+ball_math = None
 
 exp = _elementwise(np.exp, "exp", math.exp)
 exp2 = _elementwise(np.exp2, "exp2", lambda x: math.pow(2.0, x))

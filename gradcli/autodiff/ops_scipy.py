@@ -8,12 +8,11 @@ so their gradients and exact references follow from those.
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, constant, exp, less, log, log1p, sigmoid, sign, softplus, where
+from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, xlog1py, xlogy
@@ -166,7 +165,7 @@ gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn
 
 
 def _half_sqrt_pi(like):
-    return weak(math.sqrt(math.pi) / 2, like)
+    return constant("sqrt(pi)/2", like)
 
 
 defvjp(gamma, lambda g, ans, x: g * ans * digamma(x))
@@ -190,18 +189,21 @@ defvjp(ive, None, lambda g, ans, v, x: g * ((ive(v - 1, x) + ive(v + 1, x)) / 2 
 
 def _gamma_density(a, x):
     """d/dx gammainc(a, x) = x^(a-1) e^-x / Gamma(a), through its log (no overflow of x^(a-1) or Gamma(a))."""
+    a = lifted(a, x)
     return exp(xlogy(a - 1, x) - x - gammaln(a))
 
 
 def _beta_density(a, b, x):
     """d/dx betainc(a, b, x) = x^(a-1) (1-x)^(b-1) / B(a, b), through its log."""
+    a, b = lifted(a, x), lifted(b, x)
     return exp(xlogy(a - 1, x) + xlog1py(b - 1, -x) - betaln(a, b))
 
 
 def _t_density(df, t):
     """Student's t density with ``df`` degrees of freedom: d/dt stdtr(df, t)."""
+    df = lifted(df, t)
     half = (df + 1) / 2
-    log_norm = gammaln(half) - gammaln(df / 2) - (log(df) + weak(math.log(math.pi), t)) / 2
+    log_norm = gammaln(half) - gammaln(df / 2) - (log(df) + constant("log(pi)", t)) / 2
     return exp(log_norm - half * log1p(t * t / df))
 
 
@@ -233,7 +235,7 @@ def log_expit(x):
 
 def ndtr(x):
     """``scipy.special.ndtr``: the standard normal CDF, as erfc(-x/sqrt 2)/2 (no 1 + erf cancelling far left)."""
-    return erfc(-x * weak(1 / math.sqrt(2), x)) / 2
+    return erfc(-x * constant("1/sqrt(2)", x)) / 2
 
 
 def log_softmax(x, axis=None):
@@ -278,7 +280,7 @@ def beta(a, b):
 
 def multigammaln(a, d):
     """``scipy.special.multigammaln``: the log of the multivariate gamma function of dimension ``d``."""
-    total = weak(d * (d - 1) / 4 * math.log(math.pi), a)
+    total = constant("log(pi)", a, d * (d - 1) / 4)
     for j in range(d):
         total = total + gammaln(a - weak(j / 2, a))
     return total
@@ -339,8 +341,8 @@ def _log_ndtr_slope(ans, x):
     """(log Phi)' = phi / Phi: sqrt(2/pi) / erfcx(-x/sqrt 2) left of 0, where exp(-x^2/2 - log Phi) would
     cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2 - log Phi) / sqrt(2 pi) right
     of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0. No 0/0 where Phi underflows."""
-    left = weak(math.sqrt(2 / math.pi), ans) / erfcx(-x * weak(1 / math.sqrt(2), ans))
-    right = exp(-x * x / 2 - ans) * weak(1 / math.sqrt(2 * math.pi), ans)
+    left = constant("sqrt(2/pi)", ans) / erfcx(-x * constant("1/sqrt(2)", ans))
+    right = exp(-x * x / 2 - ans) * constant("1/sqrt(2pi)", ans)
     return where(less(x, 0), left, right)
 
 
@@ -368,5 +370,5 @@ def _erfcx_slope(ans, x):
 # ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
 defvjp(erfcx, lambda g, ans, x: g * _erfcx_slope(ans, x))
 defjvp(erfcx, lambda t, ans, x: t * _erfcx_slope(ans, x))
-defvjp(ndtri, lambda g, ans, p: g * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))
-defjvp(ndtri, lambda t, ans, p: t * weak(math.sqrt(2 * math.pi), ans) * exp(ans * ans / 2))
+defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
+defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))

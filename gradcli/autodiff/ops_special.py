@@ -189,7 +189,7 @@ def _exact(numerator, denominator, like):
 
 
 def _pi(like):
-    return +loaded_mpmath().pi if is_mp_value(raw(like)) else weak(math.pi, like)
+    return constant("pi", like)
 
 
 def _sinc_slope(x):
@@ -219,17 +219,17 @@ def angle(z, deg=False):
         a = arctan2(imag(z), real(z))
     else:
         a = arctan2(np.zeros_like(value), value)  # of the value alone: a constant
-    return multiply(a, weak(180 / math.pi, a)) if deg else a
+    return multiply(a, constant("180/pi", a)) if deg else a
 
 
 def deg2rad(x):
     """``np.deg2rad``: degrees times pi / 180."""
-    return multiply(x, weak(math.pi / 180, x))
+    return multiply(x, constant("pi/180", x))
 
 
 def rad2deg(x):
     """``np.rad2deg``: radians times 180 / pi."""
-    return multiply(x, weak(180 / math.pi, x))
+    return multiply(x, constant("180/pi", x))
 
 
 radians = deg2rad

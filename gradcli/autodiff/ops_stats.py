@@ -9,33 +9,31 @@ and beta functions refuse that gradient rather than guess it).
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
-from .ops import exp, floor, log, log1p, maximum, select, sqrt
+from .ops import constant, exp, lifted, floor, log, log1p, maximum, select, sqrt
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr
 from .ops_special import erfc, gammaln, xlog1py, xlogy
-from .values import raw, shape_of, weak
+from .values import raw, shape_of
 
 
 def standardized(x, loc, scale):
     """((x - loc) / scale, log(scale)): a location-scale family's density is f(z) / scale."""
+    scale = lifted(scale, x)  # log(3.0) in the precision of x, not float64's
     return (x - loc) / scale, log(scale)
 
 
 # -- ``scipy.stats.norm``: the normal distribution. -----
 
-_HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)
-
 
 def norm_logpdf(x, loc=0.0, scale=1.0):
     """The log-density of N(loc, scale^2) at ``x``."""
     z, log_scale = standardized(x, loc, scale)
-    return -z * z / 2 - log_scale - weak(_HALF_LOG_2PI, z)
+    return -z * z / 2 - log_scale - constant("log(2pi)", z, 0.5)
 
 
 def norm_pdf(x, loc=0.0, scale=1.0):
@@ -46,7 +44,7 @@ def norm_pdf(x, loc=0.0, scale=1.0):
 def norm_cdf(x, loc=0.0, scale=1.0):
     """P(X <= x), as erfc(-z / sqrt 2) / 2: accurate far into the left tail."""
     z, _ = standardized(x, loc, scale)
-    return erfc(-z * weak(1 / math.sqrt(2), z)) / 2
+    return erfc(-z * constant("1/sqrt(2)", z)) / 2
 
 
 def norm_logcdf(x, loc=0.0, scale=1.0):
@@ -69,8 +67,9 @@ def norm_logsf(x, loc=0.0, scale=1.0):
 def t_logpdf(x, df, loc=0.0, scale=1.0):
     """The log-density of Student's t with ``df`` degrees of freedom at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    df = lifted(df, z)
     half = (df + 1) / 2
-    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - weak(0.5 * math.log(math.pi), z)
+    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - constant("log(pi)", z, 0.5)
     return normalizer - half * log1p(z * z / df) - log_scale
 
 
@@ -94,6 +93,7 @@ def t_logcdf(x, df, loc=0.0, scale=1.0):
 def gamma_logpdf(x, a, loc=0.0, scale=1.0):
     """The log-density of Gamma(a) (location ``loc``, scale ``scale``) at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    a = lifted(a, z)
     return xlogy(a - 1, z) - z - gammaln(a) - log_scale
 
 
@@ -139,6 +139,7 @@ def chi2_logcdf(x, df, loc=0.0, scale=1.0):
 def beta_logpdf(x, a, b, loc=0.0, scale=1.0):
     """The log-density of Beta(a, b) at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    a, b = lifted(a, z), lifted(b, z)
     return xlogy(a - 1, z) + xlog1py(b - 1, -z) - betaln(a, b) - log_scale
 
 
@@ -161,6 +162,7 @@ def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
 
 def poisson_logpmf(k, mu):
     """log P(K = k) for a Poisson of mean ``mu``."""
+    k = lifted(k, mu)
     return xlogy(k, mu) - mu - gammaln(k + 1)
 
 
@@ -184,6 +186,7 @@ def poisson_logcdf(k, mu):
 
 def dirichlet_logpdf(x, alpha):
     """The log-density of Dirichlet(alpha) at the point ``x`` of the simplex."""
+    alpha = lifted(alpha, x)
     return sum_(xlogy(alpha - 1, x), axis=-1) + gammaln(sum_(alpha, axis=-1)) - sum_(gammaln(alpha), axis=-1)
 
 
@@ -214,7 +217,7 @@ def _mvn_singular_logpdf(x, mean, cov):
     mahalanobis = sum_(projected * projected, axis=-1)
     log_pdet = sum_(select(kept, log(select(kept, w, 1.0)), 0.0), axis=-1)
     rank = int(np.sum(kept))
-    return -(mahalanobis + log_pdet) / 2 - weak(rank / 2 * math.log(2 * math.pi), mahalanobis)
+    return -(mahalanobis + log_pdet) / 2 - constant("log(2pi)", mahalanobis, rank / 2)
 
 
 def multivariate_normal_logpdf(x, mean, cov, allow_singular=False):
@@ -226,7 +229,7 @@ def multivariate_normal_logpdf(x, mean, cov, allow_singular=False):
     # cov^-1 (x - mean) for every point at once: the points are the columns of one right-hand side.
     solved = solve(cov, expand_dims(centered, -1))
     mahalanobis = sum_(centered * squeeze(solved, -1), axis=-1)
-    return -mahalanobis / 2 - _mvn_half_log_det(cov) - weak(d / 2 * math.log(2 * math.pi), mahalanobis)
+    return -mahalanobis / 2 - _mvn_half_log_det(cov) - constant("log(2pi)", mahalanobis, d / 2)
 
 
 def multivariate_normal_pdf(x, mean, cov, allow_singular=False):
@@ -237,4 +240,4 @@ def multivariate_normal_pdf(x, mean, cov, allow_singular=False):
 def multivariate_normal_entropy(mean, cov):
     """The differential entropy of N(mean, cov)."""
     d = shape_of(cov)[-1]
-    return _mvn_half_log_det(cov) + weak(d / 2 * (1 + math.log(2 * math.pi)), cov)
+    return _mvn_half_log_det(cov) + constant("1+log(2pi)", cov, d / 2)

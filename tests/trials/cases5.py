@@ -290,6 +290,12 @@ NUMPY = [
     Case("numpy_lib5.py", "relative_entropy", "p=[1e-310,0.5]", "float64", "ok",
          hp(lambda: {"p": [mpmath.log(p / q) + 1 for p, q in zip(_in("float64", [1e-310, 0.5]), [mp("0.25"), mp("0.75")])]})),
     Case("numpy_lib5.py", "angle", "x=[1e-300,-1e-300]", "float64", "ok", _angle([1e-300, -1e-300], "x")),
+    # T20: x log y is 0 for every y where x is exactly 0, so its slope in y is 0 there, at y = 0 too
+    Case("numpy_lib5.py", "xlogy_y", "y=[0,0.5]", "float64", "ok", hp(lambda: {"y": [mp(0), mp(6)]})),
+    Case("numpy_lib5.py", "xlog1py_y", "y=[-1,0.5]", "float64", "ok", hp(lambda: {"y": [mp(0), mp(2)]})),
+    # T22: Phi'(-1e4) = 3.2e-21714725, which float64 flushes to 0 (right); 1/sqrt 2 exact at high precision
+    Case("numpy_lib5.py", "ndtr_far", "x=[-1e4,-30]", "float64", "ok", each("x", mpmath.npdf, [-1e4, -30])),
+    Case("numpy_lib5.py", "norm_cdf_far", "x=[-1e4,-30]", "float64", "ok", each("x", mpmath.npdf, [-1e4, -30])),
 ]
 
 JAX = [
@@ -350,6 +356,9 @@ TORCH = [
          hp(lambda: {"x": _student(mp(1e160))}), "StudentT(3.0).log_prob(x)"),
     Case("torch_lib5.py", "gumbel", "x=[-700,700]", "float64", "ok", each("x", lambda x: mpmath.exp(-x) - 1, [-700, 700])),
     Case("torch_lib5.py", "huber", "r=[1,-1e-300,5]", "float64", "ok", each("r", _huber, [1, -1e-300, 5])),
+    # T20: PyTorch's rule self / other is 0/0 = NaN where x = 0 and y = 0; the exact slope is 0
+    Case("torch_lib5.py", "xlogy_y", "y=[0,0.5]", "float64", "wrong", hp(lambda: {"y": [mp(0), mp(6)]}),
+         "torch.special.xlogy(torch.tensor([0.0, 3.0]", "torch.where("),
     Case("torch_lib5.py", "scorer_loss", None, "float64", "ok", _scorer(), args="scorer_args", wrt="model.temperature"),
     Case("torch_lib5.py", "vmapped", "w=[300,-200]", "float64", "ok", _vmapped_torch([300, -200])),
     # the backward's exp(-x^2/2 - log_ndtr(x)) cancels 5e7 against 5e7: 5e-9 relative off

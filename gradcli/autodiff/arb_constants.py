@@ -1,0 +1,66 @@
+"""A rule's irrational constants (pi, 1/sqrt 2, log pi...) and the caller's plain numbers as balls.
+
+`ops.constant` and `ops.lifted` ask `ball_math` where a value holds balls, jets
+or proof numbers: each constant is then made at the working precision (a float,
+or a ball made once at enable()'s bits, would hold the reference at 53 bits).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import arb_anchored as anchored
+from . import ops
+
+ARB = None  # flint.arb, bound by `bind`
+_CTX = None  # flint.ctx (its precision)
+_HIGH = ()  # the types that hold balls: arb, arb.Jet, arb_proof.Sym
+_MADE = {}  # (name, bits) -> its ball: one ball per constant and precision, so proof numbers see one atom
+
+
+def bind(arb, ctx, types):
+    """Take flint's ball type, its context and the types a high-precision run computes on (from `arb.enable`)."""
+    global ARB, _CTX, _HIGH
+    ARB, _CTX, _HIGH = arb, ctx, tuple(types)
+
+
+class _BallMath:
+    """pi, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants and exact numbers."""
+
+    @property
+    def pi(self):
+        return ARB.pi()
+
+    @staticmethod
+    def sqrt(x):
+        return (x if isinstance(x, ARB) else ARB(x)).sqrt()
+
+    @staticmethod
+    def log(x):
+        return (x if isinstance(x, ARB) else ARB(x)).log()
+
+    @staticmethod
+    def constant(name):
+        return constant(name)
+
+    @staticmethod
+    def mpf(v):
+        return anchored.exact_ball(v)
+
+
+_BALL_MATH = _BallMath()
+
+
+def constant(name):
+    """The constant ``name`` of `ops.CONSTANTS` as a ball at the working precision."""
+    key = (name, _CTX.prec)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = ops.CONSTANTS[name](_BALL_MATH)
+    return found
+
+
+def ball_math(value):
+    """`ops.ball_math`: the balls' namespace where ``value`` holds balls, jets or proof numbers, else None."""
+    entries = value.flat if isinstance(value, np.ndarray) else (value,)
+    return _BALL_MATH if any(isinstance(e, _HIGH) for e in entries) else None
