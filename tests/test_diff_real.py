@@ -245,10 +245,14 @@ def test_a_real_constant_kept_as_written_takes_part_in_sums_comparisons_and_deri
     outcome = cli("diff", "where(x < tanh(sinh(1e38)), x**2*sigmoid(sinh(1e38)), 0) + erfc(sinh(1e38))")
     assert outcome.code == 0
     derivative = outcome.stdout.splitlines()[-1].removeprefix("d/dx f = ")
-    for x in (0.5, 2.0):
-        assert value_of(derivative, x) == grad_at(
-            "where(x < tanh(sinh(1e38)), x**2*sigmoid(sinh(1e38)), 0) + erfc(sinh(1e38))", x
-        )[1]
+    text = "where(x < tanh(sinh(1e38)), x**2*sigmoid(sinh(1e38)), 0) + erfc(sinh(1e38))"
+    for x in (0.5, -3.0):
+        assert value_of(derivative, x) == grad_at(text, x)[1]
+    # Past the switch the value is erfc(sinh(1e38)) alone, exp(-10^(8.6e37)): no ball can hold its
+    # exponent, so it stays around 0 and is not called 0 (no reference), while the printed derivative is 0.
+    assert value_of(derivative, 2.0) == 0.0
+    result = gradcli.check(text, [2.0], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "error" and "not proven 0" in result.findings[0].message
 
 
 def test_the_cube_root_of_a_negative_constant_is_real_as_in_numpy():

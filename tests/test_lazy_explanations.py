@@ -14,7 +14,7 @@ import mpmath
 
 import gradcli
 from gradcli.checker import point
-from gradcli.checker.results import PointResult
+from gradcli.checker.results import Finding, PointResult
 
 # Unstable in float32 and float64: cancellation explained, after the differences' own finding.
 CASES = [("(1 - cos(x))/(x*x)", [1e-5, 2.0]), ("sqrt(x + 1) - sqrt(x)", [1e12]), ("exp(x) - 1", [1e-9])]
@@ -46,11 +46,14 @@ def test_a_pickled_or_copied_result_carries_its_explanations(monkeypatch):
     assert _json(copied) == _json(report) == _json(gradcli.check(*CASES[0]))
 
 
-def test_findings_added_after_an_explanation_come_after_it():
+def test_findings_added_after_an_explanation_come_after_it_and_before_the_method_notes():
     report = gradcli.check(*CASES[0])
     result = next(r for r in report.results if "_pending_findings" in r.__dict__)
-    result.findings.append("later")
-    assert result.findings[-1] == "later" and len(result.findings) > 2
+    later = Finding("nonfinite", "forward", "later", "added after the explanation was left to be made")
+    result.findings.append(later)
+    kinds = [f.kind for f in result.findings]
+    assert "cancellation" in kinds and "fd-unreliable" in kinds  # the explanation and the differences' own note
+    assert kinds.index("cancellation") < result.findings.index(later) < kinds.index("fd-unreliable")
 
 
 def test_a_result_with_its_explanation_pending_goes_with_its_report():
