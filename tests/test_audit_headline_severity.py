@@ -10,6 +10,7 @@ before an unlocated one at a point of the same verdict.
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -21,7 +22,6 @@ from gradcli.audit.results import AuditReport
 from gradcli.jsondata import jsonable
 from gradcli.views import audit_cases, html, junit, markdown, terminal_audit
 
-RAISED = "the target raised ZeroDivisionError: float division by zero (x = 0 [float32])"
 OVERFLOW = "forward exp: exp(100.0) overflowed: inf (x = 100 [float32])"
 
 
@@ -37,6 +37,13 @@ def checked():
     points = [{"x": 0.0}, {"x": 100.0}]
     report = gradcli.check(softplus_raising_at_zero, points, dtypes=("float32",), fixes=False)
     return json.loads(json.dumps(jsonable(report.to_dict())))
+
+
+def raised(check):
+    """The headline of the raising point: what it raised, where in the user's code, and the point."""
+    (error,) = [r["error"] for r in check["results"] if r["status"] == "error"]
+    assert error.startswith("ZeroDivisionError: float division by zero (at ") and "test_audit_headline_severity.py:" in error
+    return f"the target raised {error} (x = 0 [float32])"
 
 
 def in_order(check, order):
@@ -55,7 +62,8 @@ def test_the_check_has_one_error_point_and_one_unstable_point_located_at_exp(che
 def test_every_view_headlines_the_raise_not_the_less_severe_overflow(checked, order):
     report = AuditReport(cases=[case("raises", "fail", check=in_order(checked, order))], seconds=1.0)
     first = audit_cases.first_finding(report.cases[0])
-    assert first == RAISED
+    headline = raised(checked)
+    assert first == headline
 
     out = io.StringIO()
     terminal_audit.print_audit(report, file=out)
@@ -63,13 +71,13 @@ def test_every_view_headlines_the_raise_not_the_less_severe_overflow(checked, or
     assert "ZeroDivisionError" in row and "overflow" not in row
 
     md_row = next(line for line in markdown.render(report).splitlines() if line.startswith("| raises"))
-    assert md_row.rstrip(" |").split(" | ")[-1] == RAISED.replace("[", "\\[").replace("]", "\\]")
+    assert md_row.rstrip(" |").split(" | ")[-1] == re.sub(r"([\\`*_\[\]<>|#~])", r"\\\1", headline)  # Markdown backslashes its markup
 
     (html_row,) = case_rows(parse_html(html.render(report)))
-    assert html_row[-1] == RAISED
+    assert html_row[-1] == headline
 
     testcase = next(ET.fromstring(junit.render(report)).iter("testcase"))
-    assert testcase.find("failure").get("message") == RAISED
+    assert testcase.find("failure").get("message") == headline
 
 
 def test_without_the_raise_the_located_overflow_is_the_headline(checked):
