@@ -83,13 +83,13 @@ def _parts(q):
     denominator with its integer coefficient taken out (x for 2x, y for -y), the constant terms one base; bases
     written alike are one. None where q cannot be split (too large a multiple)."""
     o = _ops
-    num, den = _reduced(q)
+    num, den = reduced(q)
     if num.is_zero():
         return []
     flint = o.state().flint
     constant, found = flint.fmpq(0), {}
     for monomial, coefficient in num.to_dict().items():
-        term = _reduced((o.state().ctx.from_dict({monomial: coefficient}), den))
+        term = reduced((o.state().ctx.from_dict({monomial: coefficient}), den))
         if term[0].is_constant() and term[1].is_constant():
             constant += term[0].leading_coefficient() / term[1].leading_coefficient()
             continue
@@ -107,7 +107,7 @@ def _parts(q):
     return parts
 
 
-def _reduced(q):
+def reduced(q):
     """q with the gcd of its numerator and denominator divided out, its denominator's leading coefficient 1."""
     num, den = q
     if not den.is_constant():
@@ -143,7 +143,7 @@ def _order(q):
     value = _constant(q)
     if value is not None:
         return (0, abs(value) > 1, "")
-    num, den = _reduced(q)
+    num, den = reduced(q)
     sign = 1 if num.leading_coefficient() > 0 else -1
     return (1, not den.is_constant(), str(_ops.name((num * sign, den))))
 

@@ -202,13 +202,8 @@ def _const(x):
 
 def _name(q):
     """A quotient as a hashable name, the same for equal quotients written alike (reduced, its denominator monic)."""
-    num, den = q
-    if not den.is_constant():
-        common = num.gcd(den)
-        if not common.is_one():
-            num, den = num / common, den / common
-    scale = 1 / den.leading_coefficient()
-    return str(num * scale), str(den * scale)
+    num, den = identities.reduced(q)
+    return str(num), str(den)
 
 
 def _call(name, *args, square=None):
