@@ -67,6 +67,18 @@ def _users_program(fun, args, dtype):
 
 
 @pytest.mark.bitlevel
+def _same_numbers_as_the_users(bridge, fun, args, dtype):
+    """Assert the bridge's value and gradients at ``args`` are the user's own program's, bit for bit; its value."""
+    want_value, want_grads = _users_program(fun, args, dtype)
+    value, grads = bridge.own(args, np.ones((), dtype))
+    assert_same_bits(value, want_value)
+    got = jax.tree_util.tree_leaves(grads)
+    assert len(got) == len(want_grads)
+    for one, other in zip(got, want_grads):
+        assert_same_bits(np.asarray(one), other)
+    return want_value
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
 def test_the_bridges_numbers_are_those_of_jit_of_value_and_grad_bit_for_bit(name, dtype):
@@ -75,13 +87,7 @@ def test_the_bridges_numbers_are_those_of_jit_of_value_and_grad_bit_for_bit(name
     rng = np.random.default_rng(7)
     for _ in range(4):
         args = jax.tree_util.tree_map(lambda a: np.asarray(a, dtype=dtype), draw(rng))
-        want_value, want_grads = _users_program(fun, args, dtype)
-        value, grads = bridge.own(args, np.ones((), dtype))
-        assert_same_bits(value, want_value)
-        got = jax.tree_util.tree_leaves(grads)
-        assert len(got) == len(want_grads)
-        for one, other in zip(got, want_grads):
-            assert_same_bits(np.asarray(one), other)
+        want_value = _same_numbers_as_the_users(bridge, fun, args, dtype)
         value_alone, nothing = bridge.own(args, None)
         assert nothing is None
         assert_same_bits(value_alone, want_value)
@@ -115,13 +121,7 @@ def test_programs_compiled_as_one_module_give_each_programs_own_numbers_bit_for_
     for args in [first] + [draw(rng) for _ in range(5)]:
         for dtype in (np.float32, np.float64):
             typed = jax.tree_util.tree_map(lambda a: np.asarray(a, dtype=dtype), args)
-            want_value, want_grads = _users_program(fun, typed, dtype)
-            value, grads = bridge.own(typed, np.ones((), dtype))
-            assert_same_bits(value, want_value)
-            got = jax.tree_util.tree_leaves(grads)
-            assert len(got) == len(want_grads)
-            for one, other in zip(got, want_grads):
-                assert_same_bits(np.asarray(one), other)
+            _same_numbers_as_the_users(bridge, fun, typed, dtype)
     assert parts[0].joint is not None and parts[1].joint is not None  # the joint program answered, not a fallback
     jax_bridge._EXECUTABLES.clear()
 
