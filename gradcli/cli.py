@@ -687,7 +687,7 @@ _DEFAULT_N = 101  # gradcli.checker.ranges.DEFAULT_N, likewise (tests/test_sweep
 @click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
 @click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (as check --args): the variables not swept are held at its values (arrays and trees too).")
 @_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
-@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the whole sweep (inf: no limit); points whose exact reference is past it are reported 'out of time'.")
+@click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for checking the sweep's points, from the first (loading and tracing the target come before; inf: no limit); points whose exact reference is past it are reported 'out of time'.")
 @_options(_VAR, _NO_FIX, _TIMEOUT, _DIGITS, json_option)
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
 def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, args_function, **flags):

@@ -15,10 +15,8 @@ import inspect
 import os
 import sys
 
-from ..checker.targets import resolve
 from ..errors import InputError, did_you_mean
 from .cases import CASE_KEYS, OPTION_KEYS, make_case
-from .targets import check_case
 
 ATTRIBUTE = "__gradcli_audit__"  # where a decorated function keeps its case's settings
 PLACE_ATTRIBUTE = "__gradcli_audit_place__"  # file:line of its decorator, for messages
@@ -111,6 +109,9 @@ def discover(paths, cli_layer=None) -> list:
 
 def _checked(case, function, place):
     """``case``, its points checked against the decorated function's parameters (InputError naming the decorator)."""
+    from ..checker.targets import resolve  # lazy: NumPy and the core, which decorating a function needs not
+    from .targets import check_case  # lazy: the formula parser, which decorating a function needs not either
+
     try:
         check_case(case, resolve(function).variables)
     except InputError as error:

@@ -172,6 +172,7 @@ class SweepResult:
     notes: list = field(default_factory=list)
     fixed: dict = field(default_factory=dict)  # the variables not swept -> the value they are held at
     seconds: float = 0.0
+    setup_seconds: float = 0.0  # of ``seconds``, loading the target and its framework and tracing it: before --max-time's clock
 
     @property
     def swept(self):
@@ -189,6 +190,7 @@ class SweepResult:
             "fixes": [f.to_dict() for f in self.fixes],
             "notes": list(self.notes),
             "seconds": self.seconds,
+            "setup_seconds": self.setup_seconds,
         }
 
     def _repr_html_(self):  # Jupyter shows a sweep as the registered HTML view draws it
