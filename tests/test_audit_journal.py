@@ -159,3 +159,37 @@ def test_a_disk_error_while_syncing_is_raised_when_the_journal_closes_and_no_fsy
     else:
         journal.close()
     assert journal.descriptor is None  # closed either way
+
+
+@pytest.mark.parametrize("finished_run, syncs", [(True, 1), (False, 2)])
+def test_a_finished_runs_journal_is_removed_without_waiting_for_its_last_sync(tmp_path, monkeypatch, finished_run, syncs):
+    """Lines recorded while a sync runs are synced at a stopped run's close, never at a finished run's (the file goes)."""
+    import threading
+
+    from gradcli.audit.journal import Journal
+    from gradcli.audit.results import CaseResult
+
+    gate, inside, synced = threading.Event(), threading.Event(), []
+
+    def held_fsync(fd):  # the first sync waits at the gate, so the close below comes while it runs, on any machine
+        synced.append(fd)
+        inside.set()
+        gate.wait()
+
+    monkeypatch.setattr(os, "fsync", held_fsync)
+    path = tmp_path / ".gradcli" / "journal.jsonl"
+    journal = Journal(str(path))
+    for index in range(2):
+        result = CaseResult(f"case{index}", "exp(x)", "pass")
+        result.index = index
+        journal.record(result, 0.1)
+        if index == 0:
+            inside.wait()  # the syncer is inside its first fsync: the second line waits for another
+    closer = threading.Thread(target=journal.close, kwargs={"finished_run": finished_run})
+    closer.start()
+    while not journal._closing:  # the close has told the syncer (a flag, read without timing)
+        threading.Event().wait(0.001)
+    gate.set()
+    closer.join()
+    assert len(synced) == syncs and journal.descriptor is None
+    assert path.exists() != finished_run

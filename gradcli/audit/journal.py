@@ -10,7 +10,8 @@ worker) leaves every finished case readable and at worst a last line cut
 short, which is ignored. A thread of the journal's own then takes the lines
 to the disk (``fsync``, against a crash of the machine itself): on a busy
 disk that took 10-35 ms a case, during which the run could neither read a
-worker's answer nor send it its next case. Closing the journal waits for it. ``gradcli audit --resume`` reads the journal and runs
+worker's answer nor send it its next case. Closing the journal waits for it, except
+for a run that finished, whose journal is removed at once: its last lines need no sync. ``gradcli audit --resume`` reads the journal and runs
 only the cases it lacks; a run that finishes removes its journal.
 """
 
@@ -47,7 +48,7 @@ class Journal:
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if resume else os.O_TRUNC)
         self.descriptor = os.open(path, flags, 0o666)
         self._written = threading.Condition()  # lines written since the last fsync, or the journal closing
-        self._unsynced = self._closing = False
+        self._unsynced = self._closing = self._removing = False
         self._syncer = None
         self._failed = None  # an fsync's error other than "not supported here", raised at close
 
@@ -68,8 +69,8 @@ class Journal:
             with self._written:
                 while not (self._unsynced or self._closing):
                     self._written.wait()
-                if not self._unsynced:
-                    return
+                if not self._unsynced or self._removing:
+                    return  # nothing left to sync, or a finished run's journal, removed next: no disk write to wait for
                 self._unsynced = False
             try:
                 os.fsync(self.descriptor)
@@ -85,9 +86,9 @@ class Journal:
             return
         if self._syncer is not None:
             with self._written:
-                self._closing = True
+                self._closing, self._removing = True, finished_run
                 self._written.notify()
-            self._syncer.join()  # the last lines on the disk, and no thread left to keep the process from its exit
+            self._syncer.join()  # the last lines on the disk (a stopped run's), and no thread left to keep the process from its exit
         os.close(self.descriptor)
         self.descriptor = None
         if self._failed is not None:
