@@ -298,8 +298,16 @@ def _check(case):
     by_dtype = {}
     for result in report.results:
         by_dtype[result.dtype] = Verdict.worst(by_dtype.get(result.dtype, Verdict.OK), result.status)
-    errors = [f"{r.dtype} at {_point_text(r.point)}: {r.error}" for r in report.results if r.status == Verdict.ERROR]
+    errors = [f"{r.dtype} at {_point_text(r.point)}: {_why_no_verdict(r)}" for r in report.results if r.status == Verdict.ERROR]
     return judge(case, by_dtype, errors, check=jsonable(report))
+
+
+def _why_no_verdict(result):
+    """Why a point has the verdict ``error``: what the target raised, else why no exact reference was found."""
+    if result.error:
+        return result.error
+    reasons = [f.message for f in result.findings if f.kind == "undetermined"] or [f.message for f in result.findings]
+    return reasons[0] if reasons else "no verdict"
 
 
 def _sweep(case):
