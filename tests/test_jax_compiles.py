@@ -102,3 +102,28 @@ def test_a_file_loaded_afresh_reuses_its_programs(compilations, user_file):
     for one, two in zip(first.results, again.results):
         assert one.status == two.status
         assert_same_bits(np.asarray(one.gradient["w"]), np.asarray(two.gradient["w"]))  # the same executable ran
+
+
+def test_a_points_value_and_then_its_gradient_run_the_program_once(user_file):
+    # The checker asks for a point's value, then (cotangent 1) for its gradient: one run of value_and_grad's
+    # program gives both; the same arguments with a number changed in place run it again.
+    captured = resolve(user_file).bridge.own.__self__
+    runs = []
+    compiled = captured._compiled
+
+    def counted(what, compiling):
+        program = compiled(what, compiling)
+        return lambda *args: runs.append(what) or program(*args)
+
+    captured._compiled = counted
+    args = (np.float64(1.5), np.array([0.5, -1.0, 2.0]))
+    value, _ = captured.own(args, None)
+    again, (grad_x, grad_w) = captured.own(args, np.ones(()))
+    assert len(runs) == 1
+    assert_same_bits(again, value)
+    fresh = resolve(user_file).bridge.own(tuple(np.copy(a) for a in args), np.ones(()))
+    assert_same_bits(grad_w, fresh[1][1])
+    args[1][0] = 3.0  # the same tuple, another number: JAX's program runs for it
+    _, (_, moved) = captured.own(args, np.ones(()))
+    assert len(runs) == 2
+    assert moved[0] != grad_w[0]

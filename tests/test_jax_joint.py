@@ -1,4 +1,4 @@
-"""A joint XLA compilation (`jax_bridge._join`) must never fail or hold back the program a check asks for.
+"""A joint XLA compilation (`jax_compile._join`) must never fail or hold back the program a check asks for.
 
 The programs `expect` is told of compile as one module, and each call of one
 part runs the others too: what the others meet (a NaN JAX's debug flags
