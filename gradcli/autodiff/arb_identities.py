@@ -176,6 +176,7 @@ def signed(numbers, values):
     from its value (``values``)."""
     proof = _ops.state()
     for number, value in zip(numbers, values):
+        proof.points[proof.number(number.q)] = number.b
         if value != 0:
             proof.signs[proof.number(number.q)] = 1 if value > 0 else -1
     return numbers
@@ -239,7 +240,7 @@ def _factored_log(q):
     proof = o.state()
     num, den = q
     if len(num) != 1 or len(den) != 1:
-        return None
+        return _polynomial_log(q)
     ((top, a),), ((bottom, b),) = num.to_dict().items(), den.to_dict().items()
     powers = [t - u for t, u in zip(top, bottom)]
     constant = a / b
@@ -251,14 +252,137 @@ def _factored_log(q):
     for number, e in enumerate(powers):
         if not e:
             continue
-        sign = _atom_sign(number)
-        if sign is None:
+        piece = _atom_log(number)
+        if piece is None:
             return None
-        atom = (proof.gens[number] * sign + proof.zero, proof.one)
-        what = proof.defs.get(number)
-        piece = o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0])) if what and what[0] == "sqrt" else log_atom(atom)
         out = o.add(out, o.mul(_q(e), piece))
     return out
+
+
+def _atom_log(number):
+    """log(|a|) of the atom numbered ``number`` where its sign is known (log of a square root: half its argument's)."""
+    o = _ops
+    proof = o.state()
+    sign = _atom_sign(number)
+    if sign is None:
+        return None
+    what = proof.defs.get(number)
+    if what and what[0] == "sqrt":
+        return o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0]))
+    return log_atom((proof.gens[number] * sign + proof.zero, proof.one))
+
+
+def _polynomial_log(q):
+    """log(q) as the sum of its factors' logs, each factor's sign known: log(x^2 - 1) = log(x - 1) + log(x + 1)
+    (x > 1), log(1 / (1 + e^x)) = -log(1 + e^x), so log_sigmoid and softplus meet. None where a sign is unknown."""
+    o = _ops
+    constant, pieces = _factored(q)
+    if pieces is None or constant <= 0:
+        return None
+    out = _constant_log(constant)
+    for sign, factor, e in pieces:
+        if len(factor) == 1:
+            piece = _atom_log(factor.degrees().index(1))
+        else:
+            piece = log_atom((factor * sign, _ops.state().one))
+        if piece is None:
+            return None
+        out = o.add(out, o.mul(_q(e), piece))
+    return out
+
+
+def _factored(q):
+    """q as constant * prod((sign * factor)^e) with each sign * factor above 0 at the point: (constant, [(sign,
+    factor, e)]), e negative for the denominator's; (constant, None) where a factor's sign is unknown."""
+    proof = _ops.state()
+    constant, pieces = proof.flint.fmpq(1), []
+    for poly, side in ((q[0], 1), (q[1], -1)):
+        content, found = factors(poly)
+        constant *= content if side == 1 else 1 / content
+        for factor, e in found:
+            sign = poly_sign(factor)
+            if sign is None:
+                return constant, None
+            if sign < 0 and e % 2:
+                constant = -constant
+            pieces.append((sign, factor, side * e))
+    return constant, pieces
+
+
+def factors(poly):
+    """``poly`` as (content, [(factor, power)]) (flint's factorisation), found once per proof."""
+    if poly.is_constant():
+        return poly.leading_coefficient() if not poly.is_zero() else 0, []
+    proof = _ops.state()
+    key = str(poly)
+    found = proof.factored.get(key)
+    if found is None:
+        found = proof.factored[key] = poly.factor()
+    return found
+
+
+def poly_sign(poly):
+    """The sign of the polynomial ``poly`` at the point: of each term where all agree (1 + e^x), else of its ball
+    with the symbolic inputs at their values; None where neither tells."""
+    proof = _ops.state()
+    signs = {sign_of((proof.ctx.from_dict({m: c}), proof.one)) for m, c in poly.to_dict().items()}
+    if len(signs) == 1 and None not in signs:
+        return signs.pop()
+    try:
+        ball = ball_of(proof, (poly, proof.one), proof.points)
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+    return 1 if ball > 0 else -1 if ball < 0 else None
+
+
+# -- square roots: square factors taken out ------------------------------------------------------
+
+
+def sqrt(q):
+    """sqrt(q) (q >= 0, proven) with its square factors outside: sqrt(c^2 r) = |c| sqrt(r) for rational
+    constants and polynomial factors of known sign, sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
+    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the rest one atom with its square. None where a sign is
+    unknown or nothing moves (the caller's atom)."""
+    o = _ops
+    proof = o.state()
+    if q[0].is_zero():
+        return q
+    constant, pieces = _factored(q)
+    if pieces is None or constant < 0:
+        return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
+    root, inside = _integer_root(constant)
+    outside = _q(root)
+    for sign, factor, e in pieces:
+        half, odd = divmod(e, 2)
+        if odd:
+            inside = inside * (factor * sign)
+        if half:
+            power = (factor * sign) ** abs(half)
+            outside = o.mul(outside, (power, proof.one) if half > 0 else (proof.one, power))
+    if inside.is_one():
+        return outside
+    if root == 1 and not any(divmod(e, 2)[0] for _, _, e in pieces) and inside == q[0] and q[1].is_one():
+        return None  # nothing moves: the caller's own atom
+    return o.mul(outside, o.sqrt_atom((inside, proof.one)))
+
+
+def _integer_root(c):
+    """A positive rational c as (r, s): c = r^2 s with s a square-free integer (as far as its primes are found
+    within FACTOR_BITS; an integer past that stays whole)."""
+    flint = _ops.state().flint
+    n, d = int(c.p), int(c.q)
+    whole = flint.fmpz(n * d)  # c = n d / d^2
+    root, rest = flint.fmpz(1), whole
+    if whole.bit_length() <= FACTOR_BITS:
+        rest = flint.fmpz(1)
+        for prime, e in whole.factor():
+            root *= prime ** (int(e) // 2)
+            rest *= prime ** (int(e) % 2)
+    else:
+        r, remainder = whole.sqrtrem()
+        if remainder == 0:
+            root, rest = r, flint.fmpz(1)
+    return flint.fmpq(int(root), d), _ops.state().ctx.constant(int(rest))
 
 
 def _constant_log(c):

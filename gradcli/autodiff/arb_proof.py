@@ -70,6 +70,8 @@ class _Proof:
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
         self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
+        self.points = {}  # a symbolic input's atom number -> its value's exact ball: signs of polynomials at the point
+        self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -312,6 +314,12 @@ def _lowered(monomial, number, by):
 
 
 def _sqrt(q):
+    """sqrt(q) (q >= 0, proven): its square factors taken out (`arb_identities.sqrt`), else the atom."""
+    found = identities.sqrt(q)
+    return _sqrt_atom(q) if found is None else found
+
+
+def _sqrt_atom(q):
     return _call("sqrt", q, square=lambda number: q[0] if q[1].is_one() else None)
 
 
@@ -767,4 +775,4 @@ _OPERATORS = (
 
 with_operators(Sym, run)
 identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER)
+                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, sqrt_atom=_sqrt_atom, is_zero=is_zero)
