@@ -122,8 +122,62 @@ def reduced(q):
 
 
 def arctan(q):
-    """arctan(q) in a normal form: arctan(q) = sign(q) pi/2 - arctan(1/q) where 1/q comes first in `_order`, and
-    arctan(+-1) = +-pi/4; the odd atom otherwise (sign unknown, or q is the first)."""
+    """arctan(q) in a normal form: arcsin(u) where u = q / sqrt(1 + q^2) has fewer square roots than q
+    (arctan(x / sqrt(1 - x^2)) is arcsin(x)); arctan(q) = sign(q) pi/2 - arctan(1/q) where 1/q comes first in
+    `_order`, and arctan(+-1) = +-pi/4; the odd atom otherwise (sign unknown, or q is the first)."""
+    simpler = _unrooted(q, 1)
+    if simpler is not None:
+        return _ops.odd("arcsin")(simpler)
+    return _arctan(q)
+
+
+def arcsin(q):
+    """arcsin(q) in a normal form: arctan(t) where t = q / sqrt(1 - q^2) has fewer square roots than q
+    (arcsin(x / sqrt(1 + x^2)) is arctan(x)); the odd atom otherwise."""
+    simpler = _unrooted(q, -1)
+    return _ops.odd("arcsin")(q) if simpler is None else _arctan(simpler)
+
+
+def arccos(q):
+    """arccos(q) as pi/2 - arcsin(q), so arcsin(x) + arccos(x) is pi/2."""
+    o = _ops
+    return o.sub(o.mul(_q(o.state().flint.fmpq(1, 2)), pi()), arcsin(q))
+
+
+def _unrooted(q, sign):
+    """q / sqrt(1 + sign q^2), square roots squared out, where it is written in q's atoms with fewer square
+    roots than q; else None (q without a square root: nothing to gain)."""
+    o = _ops
+    proof = o.state()
+    before = _atoms(q)
+    roots = sum(1 for n in before if proof.defs.get(n, ("",))[0] == "sqrt")
+    if not roots:
+        return None
+    try:
+        square = _squared_out(o.mul(q, q))
+        root = sqrt(o.add(_q(1), square if sign > 0 else o.neg(square)))
+        if root is None:
+            return None
+        found = _squared_out(o.mul(q, o.inv(root)))
+    except ArithmeticError:  # `arb_proof.NoProof`: a limit passed
+        return None
+    after = _atoms(found)
+    if not after <= before or sum(1 for n in after if proof.defs.get(n, ("",))[0] == "sqrt") >= roots:
+        return None
+    return found
+
+
+def _atoms(q):
+    return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree}
+
+
+def _squared_out(q):
+    """q with each atom's square that has an identity replaced (sqrt(r)^2 = r), reduced by its gcd."""
+    proof = _ops.state()
+    return reduced((proof.reduced(q[0]), proof.reduced(q[1])))
+
+
+def _arctan(q):
     o = _ops
     if q[0].is_zero():
         return q
@@ -296,6 +350,7 @@ def _factored(q):
     factor, e)]), e negative for the denominator's; (constant, None) where a factor's sign is unknown."""
     proof = _ops.state()
     constant, pieces = proof.flint.fmpq(1), []
+    q = _squared_out(q) if proof.squares else q  # sqrt(r)^2 is r: factors of r, never of sqrt(r)^2 - x^2
     for poly, side in ((q[0], 1), (q[1], -1)):
         content, found = factors(poly)
         constant *= content if side == 1 else 1 / content
