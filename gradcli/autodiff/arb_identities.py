@@ -401,7 +401,7 @@ def sqrt(q):
     o = _ops
     proof = o.state()
     if q[0].is_zero():
-        return q
+        return None  # sqrt at 0: the atom, as a function whose slope there no proof divides by
     constant, pieces = _factored(q)
     if pieces is None or constant < 0:
         return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
