@@ -80,8 +80,8 @@ def _complex_mul(a, b):
 
 def _parts(q):
     """q as [(k, base)]: the sum of integer multiples k of bases, each base one term of q's numerator over its
-    denominator with its integer coefficient taken out (x for 2x, y for -y), the constant terms one base; bases
-    written alike are one. None where q cannot be split (too large a multiple)."""
+    denominator in the unit of its direction (`unit`: x for 2x and -x, x/2 for 3x/2 and then for x too), the
+    constant terms one base; bases written alike are one. None where q cannot be split (too large a multiple)."""
     o = _ops
     num, den = reduced(q)
     if num.is_zero():
@@ -94,10 +94,11 @@ def _parts(q):
             constant += term[0].leading_coefficient() / term[1].leading_coefficient()
             continue
         lead = term[0].leading_coefficient() / term[1].leading_coefficient()
-        k = int(lead.p) if lead.q == 1 else (1 if lead > 0 else -1)
-        if abs(k) > o.max_power():
+        direction = o.mul(term, _q(1 / lead))  # leading coefficient 1: x for 2x and for -x/2
+        d = unit("sine", direction, int(lead.q))
+        if d is None or abs(lead * d) > o.max_power():
             return None
-        base = o.mul(term, _q(flint.fmpq(1, k))) if abs(k) != 1 else (term if k > 0 else o.neg(term))
+        k, base = int(lead * d), o.mul(direction, _q(flint.fmpq(1, d)))
         key = o.name(base)
         previous = found.get(key)
         found[key] = (k if previous is None else previous[0] + k, base)
@@ -105,6 +106,63 @@ def _parts(q):
     if constant != 0:
         parts.append((1 if constant > 0 else -1, _q(abs(constant))))
     return parts
+
+
+# -- fractional multiples: one unit per direction -------------------------------------------------
+
+
+def unit(kind, direction, denominator):
+    """The unit 1/D of ``direction`` (a quotient with leading coefficient 1) for ``kind`` ("sine", "exp"): the
+    least D so far that makes every multiple met (with ``denominator``) an integer multiple of direction / D.
+    A finer D rewrites the atoms made with the coarser one as polynomials in the new one's (cos(x) = 2 cos(x/2)^2
+    - 1, exp(x) = exp(x/2)^2: `substituted`), so cos(x/2)^2 and (1 + cos(x)) / 2 meet. None past the proof's limits."""
+    import math
+
+    o = _ops
+    proof = o.state()
+    key = (kind, o.name(direction))
+    old = proof.units.get(key, 1)
+    if old % denominator == 0:
+        return old
+    new = math.lcm(old, denominator)
+    if new > o.max_power():
+        return None
+    proof.units[key] = new
+    coarse, fine = (o.mul(direction, _q(proof.flint.fmpq(1, d))) for d in (old, new))
+    for name in ("sin", "cos") if kind == "sine" else ("exp",):
+        found = proof.atoms.get(("call", name, o.name(coarse)))
+        if found is None:
+            continue
+        if kind == "sine":
+            rewritten = _expanded(name, [(new // old, fine)])
+        else:
+            rewritten = o.power(o.exp_atom(fine), new // old)
+        number = proof.numbers[str(found)]
+        proof.substitutions[number] = rewritten[0]  # a polynomial: its denominator is 1
+        proof.squares.pop(number, None)
+    return new
+
+
+def substituted(poly):
+    """``poly`` with each atom of a coarser unit replaced by the polynomial it is in the finer one's (`unit`)."""
+    proof = _ops.state()
+    rules = proof.substitutions
+    while rules:
+        degrees = poly.degrees()
+        hit = [n for n in rules if degrees[n] > 0]  # a zero polynomial has degree -1 in each
+        if not hit:
+            break
+        out = proof.zero
+        for monomial, coefficient in poly.to_dict().items():
+            kept, piece = list(monomial), proof.one
+            for n in hit:
+                if kept[n]:
+                    piece, kept[n] = piece * rules[n] ** kept[n], 0
+            out = out + proof.ctx.from_dict({tuple(kept): coefficient}) * piece
+            if len(out) > _ops.max_terms():
+                raise _ops.no_proof("too many terms")
+        poly = out
+    return poly
 
 
 def reduced(q):
@@ -168,7 +226,7 @@ def _unrooted(q, sign):
 
 
 def _atoms(q):
-    return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree}
+    return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree > 0}
 
 
 def _squared_out(q):

@@ -72,6 +72,8 @@ class _Proof:
         self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
         self.points = {}  # a symbolic input's atom number -> its value's exact ball: signs of polynomials at the point
         self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
+        self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
+        self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -97,6 +99,7 @@ class _Proof:
     def reduced(self, poly):
         """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
         since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
+        poly = identities.substituted(poly)
         for number in sorted(self.squares, reverse=True):
             rule, terms = self.squares[number], poly.to_dict()
             if not any(m[number] >= 2 for m in terms):
@@ -142,6 +145,8 @@ class _Proof:
 
 def _checked(q):
     num, den = q
+    if _state.substitutions:  # atoms of a coarser unit, rewritten in the finer one's (`arb_identities.unit`)
+        num, den = identities.substituted(num), identities.substituted(den)
     if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
         raise NoProof("too many terms")
     if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
@@ -256,11 +261,14 @@ def _exp(q):
             constant = coefficient
             continue
         term = _state.ctx.from_dict({monomial: 1})
-        k = int(coefficient.p) if coefficient.q == 1 and abs(int(coefficient.p)) <= MAX_POWER else None
-        if k is None:
+        # one unit per monomial (exp(x) is exp(x/2)^2 once x/2 is met), a log's own exp aside (exp(log(r)) = r)
+        unit = 1 if str(term) in _state.logs else identities.unit("exp", (term, _state.one), int(coefficient.q))
+        k = coefficient * unit if unit is not None else None
+        if k is None or k.q != 1 or abs(int(k.p)) > MAX_POWER:
             out = mul(out, _exp_atom((term * coefficient, _state.one)))
             continue
-        out = mul(out, power(_exp_of_monomial(monomial, term), k))
+        base = _exp_of_monomial(monomial, term) if unit == 1 else _exp_atom((term * _state.flint.fmpq(1, unit), _state.one))
+        out = mul(out, power(base, int(k.p)))
     if constant != 0:
         sign = 1 if constant > 0 else -1
         out = mul(out, power(_exp_atom((_state.ctx.constant(abs(constant)), _state.one)), sign))
@@ -775,4 +783,5 @@ _OPERATORS = (
 
 with_operators(Sym, run)
 identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, sqrt_atom=_sqrt_atom, is_zero=is_zero)
+                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
+                power=power, no_proof=NoProof)

@@ -99,7 +99,7 @@ def holds_ball(proof, q):
     while todo:
         for poly in todo.pop():
             for number, degree in enumerate(poly.degrees()):
-                if degree and number not in seen:
+                if degree > 0 and number not in seen:  # a zero polynomial has degree -1 in each atom
                     seen.add(number)
                     name, args = proof.defs.get(number, (None, ()))
                     if name == "ball":
