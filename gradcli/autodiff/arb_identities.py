@@ -6,12 +6,25 @@ are. So every atom is made in a normal form here, never by tolerance:
 
 - sin and cos of a sum of integer multiples of parts (sin(2x), cos(x - y),
   sin(x + 1)) are polynomials in sin and cos of the parts, through
-  (cos b + i sin b)^k, so sin(2x) is 2 sin(x) cos(x) as written;
+  (cos b + i sin b)^k, so sin(2x) is 2 sin(x) cos(x) as written; each
+  direction has one unit (`unit`): once x/2 is met, x is 2 (x/2) and atoms
+  made of x before are rewritten, so cos(x/2)^2 meets (1 + cos x)/2, and
+  exp(x) meets exp(x/2)^2 alike;
 - arctan of q and of 1/q are one atom, arctan(q) + arctan(1/q) = sign(q) pi/2,
-  and arctan(+-1) is +-pi/4;
+  and arctan(+-1) is +-pi/4; arccos(q) is pi/2 - arcsin(q); arcsin(x/sqrt(1 +
+  x^2)) is arctan(x) and arctan(x/sqrt(1 - x^2)) is arcsin(x);
 - log of a product of powers of factors whose signs are known (the inputs,
-  exps, square roots, rational constants through their primes) is the sum of
-  their logs: log(x^3) is 3 log(x), log(2.5) is log(5) - log(2).
+  exps, square roots, rational constants through their primes, polynomial
+  factors whose sign at the point is known) is the sum of their logs: log(x^3)
+  is 3 log(x), log(2.5) is log(5) - log(2), log(x^2 - 1) is log(x - 1) +
+  log(x + 1) at x > 1, log(1 / (1 + e^x)) is -log(1 + e^x);
+- sqrt takes its square factors out: sqrt(c^2 r) = |c| sqrt(r), so a norm
+  scaled by its largest entry is sqrt(x^2 + y^2) again.
+
+Left as atoms: arcsinh and arctanh (their log forms would cancel digits when a
+quotient is evaluated as a ball near 0), and multiples of constants (cos(0.625)
+and cos(1.25) at the point are unrelated; the run on symbolic inputs sees x/2
+and x).
 
 `arb_proof` hands in its arithmetic (`bind`); this module knows no `Sym`.
 """
@@ -26,8 +39,8 @@ _ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind
 
 def bind(**parts):
     """Use `arb_proof`'s ``state`` (a callable giving the proof that runs), quotient arithmetic (``add``, ``sub``,
-    ``mul``, ``neg``, ``inv``, ``name``), and atoms (``sine``, ``odd``, ``log``, ``call``,
-    ``log_of``, ``max_power``)."""
+    ``mul``, ``neg``, ``inv``, ``power``, ``name``), atoms (``sine``, ``odd``, ``log``, ``call``, ``log_of``,
+    ``sqrt_atom``, ``exp_atom``), its limits (``max_power``, ``max_terms``) and ``no_proof`` (its `NoProof`)."""
     global _ops
     _ops = type("ProofParts", (), {k: staticmethod(v) for k, v in parts.items()})
 

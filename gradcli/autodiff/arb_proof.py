@@ -11,8 +11,8 @@ unknown. The point's floats are exact rationals, so ``+ - * /`` and integer
 powers are exact, and a few identities of the functions are applied as the
 atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
-softplus, logaddexp and logsumexp through exp and log; sin(2x), arctan(1/x),
-log(x^3) through `arb_identities`). A derivative whose
+softplus, logaddexp and logsumexp through exp and log; sin(2x), cos(x/2),
+arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
