@@ -215,6 +215,33 @@ def arccos(q):
     return o.sub(o.mul(_q(o.state().flint.fmpq(1, 2)), pi()), arcsin(q))
 
 
+def arctan2(y, x):
+    """arctan2(y, x) as arctan(y / x) plus the quadrant's multiple of pi (+-pi/2 at x = 0), the signs of x and y
+    known at the point; None where one is not. arctan2 of two tiny numbers meets arctan of their quotient, and
+    pi - arctan2(e, -t) is arctan(e / t) to the last digit of a ball, however small e / t is."""
+    o = _ops
+    sx = quotient_sign(x)
+    if sx is None:
+        return None
+    if sx == 0:
+        sy = quotient_sign(y)
+        return None if not sy else o.mul(_q(o.state().flint.fmpq(sy, 2)), pi())
+    base = arctan(o.mul(y, o.inv(x)))
+    if sx > 0:
+        return base
+    sy = quotient_sign(y)
+    return None if sy is None else o.add(base, o.mul(_q(1 if sy >= 0 else -1), pi()))
+
+
+def quotient_sign(q):
+    """The sign of the quotient q at the point (`poly_sign` of its numerator and denominator); 0 where it is the
+    zero function; None where a sign is unknown."""
+    if q[0].is_zero():
+        return 0
+    top, bottom = poly_sign(q[0]), poly_sign(q[1])
+    return None if top is None or bottom is None else top * bottom
+
+
 def _unrooted(q, sign):
     """q / sqrt(1 + sign q^2), square roots squared out, where it is written in q's atoms with fewer square
     roots than q; else None (q without a square root: nothing to gain)."""

@@ -379,7 +379,8 @@ def _arctan2(y, x):
         quarter = mul(_const(0.25), identities.pi())
         positive = x[0].leading_coefficient() / x[1].leading_coefficient() > 0
         return quarter if positive else mul(_const(-3), quarter)
-    return _call("arctan2", y, x)
+    found = identities.arctan2(y, x)  # arctan(y / x) and the quadrant's pi
+    return _call("arctan2", y, x) if found is None else found
 
 
 def _two_over_root_pi():
@@ -625,6 +626,8 @@ def run(name, *args, **kwargs):
     """The elementwise primitive ``name`` on `Sym` numbers (and plain ones)."""
     if kwargs:
         raise NoProof(f"{name} with keyword arguments")
+    if any(isinstance(a, np.ndarray) and a.ndim for a in args):  # an array beside a `Sym` (v - logsumexp(v)): entrywise
+        return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
     if name in _SMOOTH:
