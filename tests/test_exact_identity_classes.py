@@ -14,6 +14,7 @@ argument) is not 0: its exact value and slope are its own, to 1e-12 against mpma
 """
 
 import mpmath
+import numpy as np
 import pytest
 
 import gradcli
@@ -160,3 +161,15 @@ def test_a_hair_below_every_ball_is_not_proven_0(text, function, as_function):
     assert r.exact_value is None and r.exact_value_text is None
     assert r.status == "error"
     assert any("not proven 0" in f.message for f in r.findings), [f.message for f in r.findings]
+
+
+def test_entropy_by_log_softmax_against_xlogy_is_an_exact_0():
+    # sum(p log_softmax(v)) - sum(xlogy(p, p)), p = softmax(v): v - logsumexp(v) meets a proof number beside an
+    # array (through its reflected operator), which runs entry by entry; then log(p) is log_softmax(v) exactly
+    def entropy_gap(v):
+        p = gnp.exp(v - gnp.logsumexp(v))
+        return gnp.sum(p * (v - gnp.logsumexp(v))) - gnp.sum(gnp.xlogy(p, p))
+
+    (r,) = gradcli.check(entropy_gap, [{"v": np.array([1.0, 2.0, 3.0])}], dtypes=F64, fixes=False).results
+    assert r.status == "ok", [f.message for f in r.findings]
+    assert r.exact_value == 0 and list(r.exact_gradient["v"]) == [0.0, 0.0, 0.0]
