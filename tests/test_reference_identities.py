@@ -44,7 +44,7 @@ def test_random_compositions_with_identity_ops_match_the_oracle():
     # it has no reference (out of time) rather than give a number; every other point is answered and agrees
     unanswered = []
     tried, points, answered, failures = campaign(
-        seed=27, compositions=6, points=2, pick=identities.identity_composition, unanswered=unanswered,
+        seed=27, compositions=6, points=2, seconds=10.0, pick=identities.identity_composition, unanswered=unanswered,
     )
     assert tried == 6 and points == 9
     assert failures == []
