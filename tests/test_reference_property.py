@@ -721,12 +721,18 @@ def main():
     parser.add_argument("--depth", type=int, default=3, help="the deepest composition")
     parser.add_argument("--wide", action="store_true", help="the wider ops and near-constant vectors (reference_wide_ops)")
     parser.add_argument("--custom", action="store_true", help="custom-gradient ops branching on bare values (reference_custom_ops)")
+    parser.add_argument("--identities", action="store_true",
+                        help="with --wide: ops whose oracle form differs by an identity (reference_identity_ops)")
     options = parser.parse_args()
     pick = draw = None
     if options.wide:
         import reference_wide_ops as wide
 
         pick, draw = wide.wide_composition, wide.wide_point
+        if options.identities:
+            import reference_identity_ops as identities
+
+            pick = identities.identity_composition
     if options.custom:
         import reference_custom_ops as custom
 

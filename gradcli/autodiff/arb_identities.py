@@ -6,12 +6,25 @@ are. So every atom is made in a normal form here, never by tolerance:
 
 - sin and cos of a sum of integer multiples of parts (sin(2x), cos(x - y),
   sin(x + 1)) are polynomials in sin and cos of the parts, through
-  (cos b + i sin b)^k, so sin(2x) is 2 sin(x) cos(x) as written;
+  (cos b + i sin b)^k, so sin(2x) is 2 sin(x) cos(x) as written; each
+  direction has one unit (`unit`): once x/2 is met, x is 2 (x/2) and atoms
+  made of x before are rewritten, so cos(x/2)^2 meets (1 + cos x)/2, and
+  exp(x) meets exp(x/2)^2 alike;
 - arctan of q and of 1/q are one atom, arctan(q) + arctan(1/q) = sign(q) pi/2,
-  and arctan(+-1) is +-pi/4;
+  and arctan(+-1) is +-pi/4; arccos(q) is pi/2 - arcsin(q); arcsin(x/sqrt(1 +
+  x^2)) is arctan(x) and arctan(x/sqrt(1 - x^2)) is arcsin(x);
 - log of a product of powers of factors whose signs are known (the inputs,
-  exps, square roots, rational constants through their primes) is the sum of
-  their logs: log(x^3) is 3 log(x), log(2.5) is log(5) - log(2).
+  exps, square roots, rational constants through their primes, polynomial
+  factors whose sign at the point is known) is the sum of their logs: log(x^3)
+  is 3 log(x), log(2.5) is log(5) - log(2), log(x^2 - 1) is log(x - 1) +
+  log(x + 1) at x > 1, log(1 / (1 + e^x)) is -log(1 + e^x);
+- sqrt takes its square factors out: sqrt(c^2 r) = |c| sqrt(r), so a norm
+  scaled by its largest entry is sqrt(x^2 + y^2) again.
+
+Left as atoms: arcsinh and arctanh (their log forms would cancel digits when a
+quotient is evaluated as a ball near 0), and multiples of constants (cos(0.625)
+and cos(1.25) at the point are unrelated; the run on symbolic inputs sees x/2
+and x).
 
 `arb_proof` hands in its arithmetic (`bind`); this module knows no `Sym`.
 """
@@ -26,8 +39,8 @@ _ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind
 
 def bind(**parts):
     """Use `arb_proof`'s ``state`` (a callable giving the proof that runs), quotient arithmetic (``add``, ``sub``,
-    ``mul``, ``neg``, ``inv``, ``name``), and atoms (``sine``, ``odd``, ``log``, ``call``,
-    ``log_of``, ``max_power``)."""
+    ``mul``, ``neg``, ``inv``, ``power``, ``name``), atoms (``sine``, ``odd``, ``log``, ``call``, ``log_of``,
+    ``sqrt_atom``, ``exp_atom``), its limits (``max_power``, ``max_terms``) and ``no_proof`` (its `NoProof`)."""
     global _ops
     _ops = type("ProofParts", (), {k: staticmethod(v) for k, v in parts.items()})
 
@@ -80,8 +93,8 @@ def _complex_mul(a, b):
 
 def _parts(q):
     """q as [(k, base)]: the sum of integer multiples k of bases, each base one term of q's numerator over its
-    denominator with its integer coefficient taken out (x for 2x, y for -y), the constant terms one base; bases
-    written alike are one. None where q cannot be split (too large a multiple)."""
+    denominator in the unit of its direction (`unit`: x for 2x and -x, x/2 for 3x/2 and then for x too), the
+    constant terms one base; bases written alike are one. None where q cannot be split (too large a multiple)."""
     o = _ops
     num, den = reduced(q)
     if num.is_zero():
@@ -94,10 +107,11 @@ def _parts(q):
             constant += term[0].leading_coefficient() / term[1].leading_coefficient()
             continue
         lead = term[0].leading_coefficient() / term[1].leading_coefficient()
-        k = int(lead.p) if lead.q == 1 else (1 if lead > 0 else -1)
-        if abs(k) > o.max_power():
+        direction = o.mul(term, _q(1 / lead))  # leading coefficient 1: x for 2x and for -x/2
+        d = unit("sine", direction, int(lead.q))
+        if d is None or abs(lead * d) > o.max_power():
             return None
-        base = o.mul(term, _q(flint.fmpq(1, k))) if abs(k) != 1 else (term if k > 0 else o.neg(term))
+        k, base = int(lead * d), o.mul(direction, _q(flint.fmpq(1, d)))
         key = o.name(base)
         previous = found.get(key)
         found[key] = (k if previous is None else previous[0] + k, base)
@@ -105,6 +119,63 @@ def _parts(q):
     if constant != 0:
         parts.append((1 if constant > 0 else -1, _q(abs(constant))))
     return parts
+
+
+# -- fractional multiples: one unit per direction -------------------------------------------------
+
+
+def unit(kind, direction, denominator):
+    """The unit 1/D of ``direction`` (a quotient with leading coefficient 1) for ``kind`` ("sine", "exp"): the
+    least D so far that makes every multiple met (with ``denominator``) an integer multiple of direction / D.
+    A finer D rewrites the atoms made with the coarser one as polynomials in the new one's (cos(x) = 2 cos(x/2)^2
+    - 1, exp(x) = exp(x/2)^2: `substituted`), so cos(x/2)^2 and (1 + cos(x)) / 2 meet. None past the proof's limits."""
+    import math
+
+    o = _ops
+    proof = o.state()
+    key = (kind, o.name(direction))
+    old = proof.units.get(key, 1)
+    if old % denominator == 0:
+        return old
+    new = math.lcm(old, denominator)
+    if new > o.max_power():
+        return None
+    proof.units[key] = new
+    coarse, fine = (o.mul(direction, _q(proof.flint.fmpq(1, d))) for d in (old, new))
+    for name in ("sin", "cos") if kind == "sine" else ("exp",):
+        found = proof.atoms.get(("call", name, o.name(coarse)))
+        if found is None:
+            continue
+        if kind == "sine":
+            rewritten = _expanded(name, [(new // old, fine)])
+        else:
+            rewritten = o.power(o.exp_atom(fine), new // old)
+        number = proof.numbers[str(found)]
+        proof.substitutions[number] = rewritten[0]  # a polynomial: its denominator is 1
+        proof.squares.pop(number, None)
+    return new
+
+
+def substituted(poly):
+    """``poly`` with each atom of a coarser unit replaced by the polynomial it is in the finer one's (`unit`)."""
+    proof = _ops.state()
+    rules = proof.substitutions
+    while rules:
+        degrees = poly.degrees()
+        hit = [n for n in rules if degrees[n] > 0]  # a zero polynomial has degree -1 in each
+        if not hit:
+            break
+        out = proof.zero
+        for monomial, coefficient in poly.to_dict().items():
+            kept, piece = list(monomial), proof.one
+            for n in hit:
+                if kept[n]:
+                    piece, kept[n] = piece * rules[n] ** kept[n], 0
+            out = out + proof.ctx.from_dict({tuple(kept): coefficient}) * piece
+            if len(out) > _ops.max_terms():
+                raise _ops.no_proof("too many terms")
+        poly = out
+    return poly
 
 
 def reduced(q):
@@ -122,8 +193,89 @@ def reduced(q):
 
 
 def arctan(q):
-    """arctan(q) in a normal form: arctan(q) = sign(q) pi/2 - arctan(1/q) where 1/q comes first in `_order`, and
-    arctan(+-1) = +-pi/4; the odd atom otherwise (sign unknown, or q is the first)."""
+    """arctan(q) in a normal form: arcsin(u) where u = q / sqrt(1 + q^2) has fewer square roots than q
+    (arctan(x / sqrt(1 - x^2)) is arcsin(x)); arctan(q) = sign(q) pi/2 - arctan(1/q) where 1/q comes first in
+    `_order`, and arctan(+-1) = +-pi/4; the odd atom otherwise (sign unknown, or q is the first)."""
+    simpler = _unrooted(q, 1)
+    if simpler is not None:
+        return _ops.odd("arcsin")(simpler)
+    return _arctan(q)
+
+
+def arcsin(q):
+    """arcsin(q) in a normal form: arctan(t) where t = q / sqrt(1 - q^2) has fewer square roots than q
+    (arcsin(x / sqrt(1 + x^2)) is arctan(x)); the odd atom otherwise."""
+    simpler = _unrooted(q, -1)
+    return _ops.odd("arcsin")(q) if simpler is None else _arctan(simpler)
+
+
+def arccos(q):
+    """arccos(q) as pi/2 - arcsin(q), so arcsin(x) + arccos(x) is pi/2."""
+    o = _ops
+    return o.sub(o.mul(_q(o.state().flint.fmpq(1, 2)), pi()), arcsin(q))
+
+
+def arctan2(y, x):
+    """arctan2(y, x) as arctan(y / x) plus the quadrant's multiple of pi (+-pi/2 at x = 0), the signs of x and y
+    known at the point; None where one is not. arctan2 of two tiny numbers meets arctan of their quotient, and
+    pi - arctan2(e, -t) is arctan(e / t) to the last digit of a ball, however small e / t is."""
+    o = _ops
+    sx = quotient_sign(x)
+    if sx is None:
+        return None
+    if sx == 0:
+        sy = quotient_sign(y)
+        return None if not sy else o.mul(_q(o.state().flint.fmpq(sy, 2)), pi())
+    base = arctan(o.mul(y, o.inv(x)))
+    if sx > 0:
+        return base
+    sy = quotient_sign(y)
+    return None if sy is None else o.add(base, o.mul(_q(1 if sy >= 0 else -1), pi()))
+
+
+def quotient_sign(q):
+    """The sign of the quotient q at the point (`poly_sign` of its numerator and denominator); 0 where it is the
+    zero function; None where a sign is unknown."""
+    if q[0].is_zero():
+        return 0
+    top, bottom = poly_sign(q[0]), poly_sign(q[1])
+    return None if top is None or bottom is None else top * bottom
+
+
+def _unrooted(q, sign):
+    """q / sqrt(1 + sign q^2), square roots squared out, where it is written in q's atoms with fewer square
+    roots than q; else None (q without a square root: nothing to gain)."""
+    o = _ops
+    proof = o.state()
+    before = _atoms(q)
+    roots = sum(1 for n in before if proof.defs.get(n, ("",))[0] == "sqrt")
+    if not roots:
+        return None
+    try:
+        square = _squared_out(o.mul(q, q))
+        root = sqrt(o.add(_q(1), square if sign > 0 else o.neg(square)))
+        if root is None:
+            return None
+        found = _squared_out(o.mul(q, o.inv(root)))
+    except ArithmeticError:  # `arb_proof.NoProof`: a limit passed
+        return None
+    after = _atoms(found)
+    if not after <= before or sum(1 for n in after if proof.defs.get(n, ("",))[0] == "sqrt") >= roots:
+        return None
+    return found
+
+
+def _atoms(q):
+    return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree > 0}
+
+
+def _squared_out(q):
+    """q with each atom's square that has an identity replaced (sqrt(r)^2 = r), reduced by its gcd."""
+    proof = _ops.state()
+    return reduced((proof.reduced(q[0]), proof.reduced(q[1])))
+
+
+def _arctan(q):
     o = _ops
     if q[0].is_zero():
         return q
@@ -176,6 +328,7 @@ def signed(numbers, values):
     from its value (``values``)."""
     proof = _ops.state()
     for number, value in zip(numbers, values):
+        proof.points[proof.number(number.q)] = number.b
         if value != 0:
             proof.signs[proof.number(number.q)] = 1 if value > 0 else -1
     return numbers
@@ -239,7 +392,7 @@ def _factored_log(q):
     proof = o.state()
     num, den = q
     if len(num) != 1 or len(den) != 1:
-        return None
+        return _polynomial_log(q)
     ((top, a),), ((bottom, b),) = num.to_dict().items(), den.to_dict().items()
     powers = [t - u for t, u in zip(top, bottom)]
     constant = a / b
@@ -251,14 +404,138 @@ def _factored_log(q):
     for number, e in enumerate(powers):
         if not e:
             continue
-        sign = _atom_sign(number)
-        if sign is None:
+        piece = _atom_log(number)
+        if piece is None:
             return None
-        atom = (proof.gens[number] * sign + proof.zero, proof.one)
-        what = proof.defs.get(number)
-        piece = o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0])) if what and what[0] == "sqrt" else log_atom(atom)
         out = o.add(out, o.mul(_q(e), piece))
     return out
+
+
+def _atom_log(number):
+    """log(|a|) of the atom numbered ``number`` where its sign is known (log of a square root: half its argument's)."""
+    o = _ops
+    proof = o.state()
+    sign = _atom_sign(number)
+    if sign is None:
+        return None
+    what = proof.defs.get(number)
+    if what and what[0] == "sqrt":
+        return o.mul(_q(proof.flint.fmpq(1, 2)), o.log(what[1][0]))
+    return log_atom((proof.gens[number] * sign + proof.zero, proof.one))
+
+
+def _polynomial_log(q):
+    """log(q) as the sum of its factors' logs, each factor's sign known: log(x^2 - 1) = log(x - 1) + log(x + 1)
+    (x > 1), log(1 / (1 + e^x)) = -log(1 + e^x), so log_sigmoid and softplus meet. None where a sign is unknown."""
+    o = _ops
+    constant, pieces = _factored(q)
+    if pieces is None or constant <= 0:
+        return None
+    out = _constant_log(constant)
+    for sign, factor, e in pieces:
+        if len(factor) == 1:
+            piece = _atom_log(factor.degrees().index(1))
+        else:
+            piece = log_atom((factor * sign, _ops.state().one))
+        if piece is None:
+            return None
+        out = o.add(out, o.mul(_q(e), piece))
+    return out
+
+
+def _factored(q):
+    """q as constant * prod((sign * factor)^e) with each sign * factor above 0 at the point: (constant, [(sign,
+    factor, e)]), e negative for the denominator's; (constant, None) where a factor's sign is unknown."""
+    proof = _ops.state()
+    constant, pieces = proof.flint.fmpq(1), []
+    q = _squared_out(q) if proof.squares else q  # sqrt(r)^2 is r: factors of r, never of sqrt(r)^2 - x^2
+    for poly, side in ((q[0], 1), (q[1], -1)):
+        content, found = factors(poly)
+        constant *= content if side == 1 else 1 / content
+        for factor, e in found:
+            sign = poly_sign(factor)
+            if sign is None:
+                return constant, None
+            if sign < 0 and e % 2:
+                constant = -constant
+            pieces.append((sign, factor, side * e))
+    return constant, pieces
+
+
+def factors(poly):
+    """``poly`` as (content, [(factor, power)]) (flint's factorisation), found once per proof."""
+    if poly.is_constant():
+        return poly.leading_coefficient() if not poly.is_zero() else 0, []
+    proof = _ops.state()
+    key = str(poly)
+    found = proof.factored.get(key)
+    if found is None:
+        found = proof.factored[key] = poly.factor()
+    return found
+
+
+def poly_sign(poly):
+    """The sign of the polynomial ``poly`` at the point: of each term where all agree (1 + e^x), else of its ball
+    with the symbolic inputs at their values; None where neither tells."""
+    proof = _ops.state()
+    signs = {sign_of((proof.ctx.from_dict({m: c}), proof.one)) for m, c in poly.to_dict().items()}
+    if len(signs) == 1 and None not in signs:
+        return signs.pop()
+    try:
+        ball = ball_of(proof, (poly, proof.one), proof.points)
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+    return 1 if ball > 0 else -1 if ball < 0 else None
+
+
+# -- square roots: square factors taken out ------------------------------------------------------
+
+
+def sqrt(q):
+    """sqrt(q) (q >= 0, proven) with its square factors outside: sqrt(c^2 r) = |c| sqrt(r) for rational
+    constants and polynomial factors of known sign, sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
+    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the rest one atom with its square. None where a sign is
+    unknown or nothing moves (the caller's atom)."""
+    o = _ops
+    proof = o.state()
+    if q[0].is_zero():
+        return None  # sqrt at 0: the atom, as a function whose slope there no proof divides by
+    constant, pieces = _factored(q)
+    if pieces is None or constant < 0:
+        return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
+    root, inside = _integer_root(constant)
+    outside = _q(root)
+    for sign, factor, e in pieces:
+        half, odd = divmod(e, 2)
+        if odd:
+            inside = inside * (factor * sign)
+        if half:
+            power = (factor * sign) ** abs(half)
+            outside = o.mul(outside, (power, proof.one) if half > 0 else (proof.one, power))
+    if inside.is_one():
+        return outside
+    if root == 1 and not any(divmod(e, 2)[0] for _, _, e in pieces) and inside == q[0] and q[1].is_one():
+        return None  # nothing moves: the caller's own atom
+    return o.mul(outside, o.sqrt_atom((inside, proof.one)))
+
+
+def _integer_root(c):
+    """A positive rational c as (r, s): c = r^2 s with s a square-free integer (as far as its primes are found
+    within FACTOR_BITS; an integer past that stays whole)."""
+    flint = _ops.state().flint
+    n, d = int(c.p), int(c.q)
+    whole = flint.fmpz(n * d)  # c = n d / d^2
+    root, rest = flint.fmpz(1), whole
+    if whole.bit_length() <= FACTOR_BITS:
+        rest = flint.fmpz(1)
+        for prime, e in whole.factor():
+            root *= prime ** (int(e) // 2)
+            rest *= prime ** (int(e) % 2)
+    else:
+        r, remainder = whole.sqrtrem()
+        if remainder == 0:
+            root, rest = r, flint.fmpz(1)
+    return flint.fmpq(int(root), d), _ops.state().ctx.constant(int(rest))
 
 
 def _constant_log(c):

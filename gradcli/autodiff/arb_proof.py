@@ -11,8 +11,8 @@ unknown. The point's floats are exact rationals, so ``+ - * /`` and integer
 powers are exact, and a few identities of the functions are applied as the
 atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
-softplus, logaddexp and logsumexp through exp and log; sin(2x), arctan(1/x),
-log(x^3) through `arb_identities`). A derivative whose
+softplus, logaddexp and logsumexp through exp and log; sin(2x), cos(x/2),
+arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
@@ -70,6 +70,10 @@ class _Proof:
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
         self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
+        self.points = {}  # a symbolic input's atom number -> its value's exact ball: signs of polynomials at the point
+        self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
+        self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
+        self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -95,6 +99,7 @@ class _Proof:
     def reduced(self, poly):
         """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
         since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
+        poly = identities.substituted(poly)
         for number in sorted(self.squares, reverse=True):
             rule, terms = self.squares[number], poly.to_dict()
             if not any(m[number] >= 2 for m in terms):
@@ -140,6 +145,8 @@ class _Proof:
 
 def _checked(q):
     num, den = q
+    if _state.substitutions:  # atoms of a coarser unit, rewritten in the finer one's (`arb_identities.unit`)
+        num, den = identities.substituted(num), identities.substituted(den)
     if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
         raise NoProof("too many terms")
     if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
@@ -254,11 +261,14 @@ def _exp(q):
             constant = coefficient
             continue
         term = _state.ctx.from_dict({monomial: 1})
-        k = int(coefficient.p) if coefficient.q == 1 and abs(int(coefficient.p)) <= MAX_POWER else None
-        if k is None:
+        # one unit per monomial (exp(x) is exp(x/2)^2 once x/2 is met), a log's own exp aside (exp(log(r)) = r)
+        unit = 1 if str(term) in _state.logs else identities.unit("exp", (term, _state.one), int(coefficient.q))
+        k = coefficient * unit if unit is not None else None
+        if k is None or k.q != 1 or abs(int(k.p)) > MAX_POWER:
             out = mul(out, _exp_atom((term * coefficient, _state.one)))
             continue
-        out = mul(out, power(_exp_of_monomial(monomial, term), k))
+        base = _exp_of_monomial(monomial, term) if unit == 1 else _exp_atom((term * _state.flint.fmpq(1, unit), _state.one))
+        out = mul(out, power(base, int(k.p)))
     if constant != 0:
         sign = 1 if constant > 0 else -1
         out = mul(out, power(_exp_atom((_state.ctx.constant(abs(constant)), _state.one)), sign))
@@ -312,6 +322,12 @@ def _lowered(monomial, number, by):
 
 
 def _sqrt(q):
+    """sqrt(q) (q >= 0, proven): its square factors taken out (`arb_identities.sqrt`), else the atom."""
+    found = identities.sqrt(q)
+    return _sqrt_atom(q) if found is None else found
+
+
+def _sqrt_atom(q):
     return _call("sqrt", q, square=lambda number: q[0] if q[1].is_one() else None)
 
 
@@ -363,7 +379,8 @@ def _arctan2(y, x):
         quarter = mul(_const(0.25), identities.pi())
         positive = x[0].leading_coefficient() / x[1].leading_coefficient() > 0
         return quarter if positive else mul(_const(-3), quarter)
-    return _call("arctan2", y, x)
+    found = identities.arctan2(y, x)  # arctan(y / x) and the quadrant's pi
+    return _call("arctan2", y, x) if found is None else found
 
 
 def _two_over_root_pi():
@@ -401,8 +418,8 @@ def _table():
         "sin": (lambda x: _sine("sin", x), lambda a, x: (_sine("cos", x),)),
         "cos": (lambda x: _sine("cos", x), lambda a, x: (neg(_sine("sin", x)),)),
         "tan": (lambda x: div(_sine("sin", x), _sine("cos", x)), lambda a, x: (inv(power(_sine("cos", x), 2)),)),
-        "arcsin": (_odd("arcsin"), lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
-        "arccos": (lambda x: _call("arccos", x), lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
+        "arcsin": (identities.arcsin, lambda a, x: (inv(_sqrt(sub(one(), mul(x, x)))),)),
+        "arccos": (identities.arccos, lambda a, x: (neg(inv(_sqrt(sub(one(), mul(x, x))))),)),
         "arctan": (identities.arctan, lambda a, x: (inv(add(one(), mul(x, x))),)),
         "arctan2": (_arctan2,
                     lambda a, y, x: (div(x, add(mul(x, x), mul(y, y))), neg(div(y, add(mul(x, x), mul(y, y)))))),
@@ -609,6 +626,8 @@ def run(name, *args, **kwargs):
     """The elementwise primitive ``name`` on `Sym` numbers (and plain ones)."""
     if kwargs:
         raise NoProof(f"{name} with keyword arguments")
+    if any(isinstance(a, np.ndarray) and a.ndim for a in args):  # an array beside a `Sym` (v - logsumexp(v)): entrywise
+        return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
     if name in _SMOOTH:
@@ -767,4 +786,5 @@ _OPERATORS = (
 
 with_operators(Sym, run)
 identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER)
+                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
+                power=power, no_proof=NoProof)

@@ -17,15 +17,16 @@ _BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos"
                  "erf": "erf", "gammaln": "lgamma", "digamma": "digamma"}
 
 
-def ball_of(proof, q):
+def ball_of(proof, q, points=None):
     """The ball of the quotient ``q`` of ``proof`` (a finished `session`) at flint's precision now: its atoms
     evaluated from what each is the value of, then its numerator and denominator term by term. A derivative
     the balls made as a difference of two equal-looking numbers (p - p (1 - t)) is here the quotient after
     that cancellation (p t), whose ball keeps its relative digits however small it is. LookupError for
-    an atom that is no function of the point (an unknown input, a step, a decomposition's entry)."""
+    an atom that is no function of the point (an unknown input, a step, a decomposition's entry); ``points``
+    (an atom's number -> its ball) gives the unknown inputs their values at the point."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    values = {}
+    values = dict(points or {})
 
     def atom_ball(number):
         if number not in values:
@@ -98,7 +99,7 @@ def holds_ball(proof, q):
     while todo:
         for poly in todo.pop():
             for number, degree in enumerate(poly.degrees()):
-                if degree and number not in seen:
+                if degree > 0 and number not in seen:  # a zero polynomial has degree -1 in each atom
                     seen.add(number)
                     name, args = proof.defs.get(number, (None, ()))
                     if name == "ball":

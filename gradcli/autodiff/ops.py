@@ -74,7 +74,7 @@ def lifted(v, like):
     if array.ndim == 0:
         return space.mpf(array.item())
     out = np.empty(array.shape, dtype=object)
-    out.flat[:] = [space.mpf(e) for e in array.flat]
+    out.flat[:] = [space.mpf(e) for e in array.ravel().tolist()]  # Python numbers: a float32 entry is its float64 value
     return out
 
 

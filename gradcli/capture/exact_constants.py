@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..autodiff import arb as arb_core
+from ..autodiff import arb as arb_core, ops
 from ..autodiff.tracer import hooks
 from ..autodiff.values import loaded_mpmath, raw
 
@@ -57,18 +57,14 @@ def lift(value, kind):
     """A float constant as the exact number of ``kind`` it is (an object array for an array); anything else unchanged."""
     if not is_float(value):
         return value
-    if kind == BALL:
-        make = arb_core.anchored.exact_ball
-    else:
-        mpf = loaded_mpmath().mpf
-        make = lambda x: mpf(float(x))  # noqa: E731 - exact: a float16/32/64 number is a float64 number
-    if isinstance(value, float):
-        return make(value)
-    array = np.asarray(value)
-    lifted = np.empty(array.shape, dtype=object)
-    for index, x in np.ndenumerate(array):
-        lifted[index] = make(float(x))
-    return lifted if array.ndim else lifted[()]
+    return ops.lifted(value, _like(kind))
+
+
+def _like(kind):
+    """A one-entry array of ``kind``'s numbers: what `ops.lifted` reads the precision of a replay from."""
+    like = np.empty(1, dtype=object)
+    like[0] = arb_core.anchored.exact_ball(0.0) if kind == BALL else loaded_mpmath().mpf(0)
+    return like
 
 
 def lifted(values, indices, kind):
