@@ -50,6 +50,8 @@ def enable():
     global _on
     _on = True
     tracer.keep_plain = kept
+    tracer.gather_plain = gathered
+    namespace.on_numbers = on_numbers
     Box.__bool__ = decided_truth
     Box.numpy = numpy_of
     from .tape import Variable  # here: the tape's module is not needed to box, only to patch
@@ -93,9 +95,30 @@ def _by_name(fun):
     """``gradcli.numpy``'s function of NumPy's ``fun``'s name, or None (also for NumPy's own helpers that
     gradcli calls on the values, ``_on_values``: on a plain box those are `_on_elements`' to answer)."""
     found = getattr(namespace, getattr(fun, "__name__", ""), None)
-    if getattr(found, "on_values", False):
+    if getattr(found, "on_values", False) and _numpy_own(found.__wrapped__):
         return _DECIDED.get(fun.__name__)
     return found if callable(found) and not isinstance(found, type) else None
+
+
+def _numpy_own(fun):
+    """Whether ``fun`` is NumPy's own function or ufunc (not one of gradcli's that orders by decisions)."""
+    return isinstance(fun, np.ufunc) or type(fun).__name__ == "_ArrayFunctionDispatcher"
+
+
+def on_numbers(fun, args, kwargs):
+    """``gradcli.numpy``'s spelling of a NumPy helper (``gnp.searchsorted``, ``gnp.allclose``) on the values of
+    its arguments: where they hold high-precision numbers, decided (`_DECIDED`) or on boxed numbers."""
+    values = _bare(args), {k: _bare(v) for k, v in kwargs.items()}
+    if not _numpy_own(fun) or not any(_has_numbers(v) for v in (*values[0], *values[1].values())):
+        return fun(*values[0], **values[1])
+    decided = _DECIDED.get(getattr(fun, "__name__", ""))
+    return decided(*args, **kwargs) if decided is not None else _on_elements(fun, args, kwargs)
+
+
+def _has_numbers(value):
+    if isinstance(value, (list, tuple)):
+        return any(_has_numbers(item) for item in value)
+    return holds_numbers(value)
 
 
 _routing = set()  # NumPy functions being answered by gradcli's spelling of them right now
@@ -145,7 +168,13 @@ def _spread(x):
     if isinstance(x, Box):
         x = raw(x)
     if isinstance(x, (list, tuple)):
-        return type(x)(_spread(item) for item in x)
+        items = [_spread(item) for item in x]
+        if not any(type(item) is np.ndarray and item.ndim for item in items):  # [0 * s, s]: one object array
+            out = np.empty(len(items), dtype=object)  # (NumPy would hold 0-d arrays in it, or convert boxes)
+            for i, item in enumerate(items):
+                out[i] = item[()] if type(item) is np.ndarray else item
+            return out
+        return type(x)(items)
     kinds = tracer._MP_TYPES
     if kinds and isinstance(x, kinds):
         out = np.empty((), dtype=object)
@@ -176,6 +205,11 @@ def _gathered(out):
     if not numbers:
         return np.array(values.tolist()) if values.size else values
     return _boxed(values)
+
+
+def gathered(value):
+    """``value``, an object array of plain boxes (``np.asarray(x)`` of one) as one plain box of their numbers."""
+    return _gathered(value) if type(value) is np.ndarray and value.dtype == object else value
 
 
 def _on_elements(func, args, kwargs):
@@ -240,7 +274,9 @@ class Plain(Box):
         return _on_elements(func, args, kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        raise _taken_out("as a NumPy array")
+        if dtype is None or np.dtype(dtype) == object:  # its numbers, each boxed: NumPy's comparisons on them decide
+            return _spread(raw(self))
+        raise _taken_out(f"as a NumPy array of {np.dtype(dtype)}")
 
     def __float__(self):
         raise _taken_out("as a float")
@@ -262,6 +298,16 @@ class Plain(Box):
 
     def numpy(self):
         return self
+
+    def __getattr__(self, name):
+        # NumPy's loop of a unary ufunc on an object array calls the entry's method of its name (np.exp -> .exp())
+        own = getattr(namespace, name, None) if name in _UNARY else None
+        if own is None:
+            raise AttributeError(name)
+        return lambda: own(self)
+
+
+_UNARY = frozenset(name for name, u in vars(np).items() if isinstance(u, np.ufunc) and u.nin == 1 and not name.startswith("_"))
 
 
 def decided_truth(box):

@@ -293,6 +293,9 @@ def _make_door(prim):
                     return door(*[_read(b) for b in args], **kwargs)
                 if top is None or trace.level > top.level:
                     top = trace
+            elif _MP_TYPES and type(a) is _ndarray and a.dtype == object and a.size and type(a.flat[0]) in BOX_TYPES:
+                if a.flat[0]._trace is PLAIN:  # np.asarray(x) of a plain box holds its numbers boxed one by one
+                    return door(*[gather_plain(b) for b in args], **kwargs)
         if watched_arrays and (swapped := _swap_watched(args)) is not None:  # a tape watches an array by identity
             return door(*swapped, **kwargs)
         if top is None:
@@ -570,6 +573,7 @@ def _itself(value):
 # `plain.kept` once the exact reference's balls are on (`arb.enable`): what a non-differentiable op hands
 # back from traced arguments (stop_gradient(x), sign(x)) stays a gradcli value where it is a ball.
 keep_plain = _itself
+gather_plain = _itself  # `plain.gathered` then: an object array of plain boxes as one plain box of their numbers
 
 
 def unplain(value):
