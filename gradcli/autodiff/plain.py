@@ -169,7 +169,8 @@ def _spread(x):
         x = raw(x)
     if isinstance(x, (list, tuple)):
         items = [_spread(item) for item in x]
-        if not any(type(item) is np.ndarray and item.ndim for item in items):  # [0 * s, s]: one object array
+        numbers = any(type(item) is np.ndarray and item.dtype == object and item.size for item in items)
+        if numbers and not any(type(item) is np.ndarray and item.ndim for item in items):  # [0 * s, s]: one array
             out = np.empty(len(items), dtype=object)  # (NumPy would hold 0-d arrays in it, or convert boxes)
             for i, item in enumerate(items):
                 out[i] = item[()] if type(item) is np.ndarray else item
@@ -194,7 +195,7 @@ def _gathered(out):
     if type(out) in (list, tuple):
         return type(out)(_gathered(item) for item in out)
     if type(out) is not np.ndarray or out.dtype != object:
-        return raw(out) if type(out) is Plain else kept(out)
+        return kept(out)  # a number (a reduce's) boxed, a box as it is, a flag or an index as it is
     values, numbers = np.empty(out.shape, dtype=object), False
     for index in np.ndindex(out.shape):
         value = out[index]
