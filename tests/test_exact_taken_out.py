@@ -50,6 +50,14 @@ def _as_array(xs):
     return gnp.where(positive, xs * xs, 0 * xs), gnp.where(positive, 2 * xs, 0 * xs)
 
 
+def _clipped_object_array(xs):
+    # NumPy's clip on the object array np.asarray makes of the values (the comparisons are NumPy's own).
+    values = np.asarray(xs)
+    inside = (values > 0) & (values < 1)
+    clipped = np.clip(values, 0.0, 1.0)
+    return gnp.sum(clipped * clipped), gnp.where(inside, 2 * clipped, 0.0)
+
+
 @gradcli.custom_gradient
 def _relu_by_reduce(x):
     # Keras' grad_fn(*args, upstream=...); the forward's max is a ufunc's reduce on the values.
@@ -86,6 +94,7 @@ CASES = {
     "np.unique, positive": (tfp(_lowest_positive), np.array([1.0, 2.0, 3.0]), [2.0, 4.0, 6.0]),
     "np.asarray then >, negative": (tfp(_as_array), -1.0, 0.0),
     "np.asarray then >, positive": (tfp(_as_array), 2.0, 4.0),
+    "np.clip of np.asarray": (tfp(_clipped_object_array), np.array([-1.0, 0.5, 2.0]), [0.0, 1.0, 0.0]),
     "np.maximum.reduce, negative": (_relu_by_reduce, -1.0, 0.0),
     "np.maximum.reduce, positive": (_relu_by_reduce, 2.0, 4.0),
     "np.allclose, at 1": (_flat_near_one, 1.0, 0.0),
