@@ -308,7 +308,7 @@ class Plain(Box):
         return lambda: own(self)
 
 
-_UNARY = frozenset(name for name, u in vars(np).items() if isinstance(u, np.ufunc) and u.nin == 1 and not name.startswith("_"))
+_UNARY = frozenset(name for name, u in vars(np).items() if isinstance(u, np.ufunc) and u.nin == 1 and name[0] != "_")
 
 
 def decided_truth(box):

@@ -300,8 +300,8 @@ def _make_door(prim):
             return door(*swapped, **kwargs)
         if top is None:
             try:
-                if _MP_TYPES and not differentiable:  # stop_gradient(x) of a bare ball, untraced too: see `plain`
-                    return keep_plain(evaluate(args, kwargs) if prim.mp is not None else fun(*args, **kwargs))
+                if _MP_TYPES and not differentiable and prim.name == "stop_gradient":  # of a bare ball too: `plain`
+                    return keep_plain(fun(*args, **kwargs))
                 if _MP_TYPES and prim.mp is not None:
                     return evaluate(args, kwargs)
                 # `evaluate` inlined, no empty ``**kwargs``: ~0.3x and ~0.2x of a ufunc's time on a NumPy scalar.

@@ -101,7 +101,8 @@ def decided(run, numbers, afford=None):
     The proof run's decisions are what the caller replays (`arb.forced`) on balls and jets, so they are
     replayed on the balls here first: each must be taken exactly once, and none decided besides (else
     `Misaligned`: an op that decides a different number of times on proof numbers than on balls would make
-    the replay follow another piece; a decision the balls take otherwise, two swapped, is `Misaligned` too). ``afford(estimate)``: the check's budget, asked before each further
+    the replay follow another piece; a decision the balls take otherwise, two swapped, is `Misaligned` too).
+    ``afford(estimate)``: the check's budget, asked before each further
     pass of an exact comparison (`arb_proof.session`)."""
     arb_core.decisions = []
     try:
@@ -134,7 +135,8 @@ def _replayed(run, numbers, path):
     if taken != len(path):
         raise Misaligned(f"{len(path)} branches decided on proof numbers, {taken} replayed on balls")
     if arb_core.contradicted:
-        raise Misaligned(f"branch {arb_core.contradicted[0] + 1} of {len(path)} decided otherwise on balls than on proof numbers")
+        first = arb_core.contradicted[0] + 1
+        raise Misaligned(f"branch {first} of {len(path)} decided otherwise on balls than on proof numbers")
 
 
 def symmetric(run, args, step, direction=None, coordinate=None):
