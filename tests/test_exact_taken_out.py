@@ -76,6 +76,14 @@ def _flat_near_one(x):
     return x * x, lambda g: 2 * g * x
 
 
+@gradcli.custom_gradient
+def _relu_by_shape(x):
+    # NumPy's shape helpers on the forward's value (library code branching on scalar or array), then a max.
+    if np.ndim(x) == 0 and np.shape(x) == ():
+        return np.maximum(x, 0.0), lambda g: g * gnp.where(x > 0, 1.0, 0.0)
+    raise AssertionError("a scalar was expected")
+
+
 def _gnp_searchsorted(x):
     # No custom gradient: gradcli.numpy's helper on the traced value itself.
     return SLOPES[gnp.searchsorted(EDGES, x)] * x * x
@@ -97,6 +105,8 @@ CASES = {
     "np.clip of np.asarray": (tfp(_clipped_object_array), np.array([-1.0, 0.5, 2.0]), [0.0, 1.0, 0.0]),
     "np.maximum.reduce, negative": (_relu_by_reduce, -1.0, 0.0),
     "np.maximum.reduce, positive": (_relu_by_reduce, 2.0, 4.0),
+    "np.ndim and np.shape, negative": (_relu_by_shape, -1.0, 0.0),
+    "np.ndim and np.shape, positive": (_relu_by_shape, 2.0, 1.0),
     "np.allclose, at 1": (_flat_near_one, 1.0, 0.0),
     "np.allclose, at 2": (_flat_near_one, 2.0, 4.0),
     "gnp.searchsorted, below": (_gnp_searchsorted, -1.0, 0.0),

@@ -219,7 +219,7 @@ def _on_elements(func, args, kwargs):
     _calls.append(_user_call())
     try:
         with np.errstate(all="ignore"):
-            out = func(*_spread(args), **{k: _spread(v) for k, v in kwargs.items()})
+            out = func(*[_spread(a) for a in args], **{k: _spread(v) for k, v in kwargs.items()})
     except TypeError as error:  # no object loop (np.isfinite on objects): no exact spelling of it
         raise _taken_out(f"NumPy's {getattr(func, '__name__', func)} has no loop for them: {error}") from None
     finally:
