@@ -41,6 +41,10 @@ cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
+# With `forced` and this True, a forced decision the balls themselves decide the other way is listed (its index)
+# in `contradicted`: a replay that follows its decisions in another order than they were made (the caller sets both).
+checking = False
+contradicted = []
 
 
 class NoArb(ArithmeticError):
@@ -53,8 +57,11 @@ class Undecided(ArithmeticError):
 
 def _decide(yes, no, tie=False):
     if forced is not None and len(decisions) < len(forced):
-        decisions.append(forced[len(decisions)])
-        return decisions[-1]
+        taken = forced[len(decisions)]
+        if checking and (no if taken else yes):
+            contradicted.append(len(decisions))
+        decisions.append(taken)
+        return taken
     if tie:
         ties.append(True)  # the point sits on the switch: a kink may be here, not merely nearby
     if yes:

@@ -12,12 +12,21 @@ is recorded: the three runs part ways and nothing is proven. `kept` boxes such a
 number in a `Plain` box of the `PLAIN` trace, which differentiates nothing and
 lies under every other trace's box; an op on it is the op on its value, boxed
 again, so the number stays a gradcli value through the user's code, as a ball
-under ``sort`` compares through the decisions (`ops_shape.ranked`). A plain box
-that leaves for NumPy's own functions or for a float gives up its value as it is.
-`arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is boxed.
+under ``sort`` compares through the decisions (`ops_shape.ranked`). NumPy's own
+functions without a gradcli spelling (``np.searchsorted``, ``np.unique``, a ufunc's
+``reduce``) run with each number in a plain box of its own, so the comparisons
+NumPy makes on object arrays are decisions too; ``np.isclose`` and ``np.allclose``
+are decided as their formula. A number taken out as a float (``float(x)``,
+``x.item()``, ``np.asarray(x)``, ``math.isfinite(x)``) would be compared as a
+float no ball records: `TakenOut` names the call, and the point has no exact
+reference. `arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is boxed.
 """
 
 from __future__ import annotations
+
+import linecache
+import os
+import sys
 
 import numpy as np
 
@@ -41,8 +50,13 @@ def enable():
     global _on
     _on = True
     tracer.keep_plain = kept
+    tracer.gather_plain = gathered
+    namespace.on_numbers = on_numbers
     Box.__bool__ = decided_truth
     Box.numpy = numpy_of
+    from .tape import Variable  # here: the tape's module is not needed to box, only to patch
+
+    Variable.numpy = _variable_numpy
 
 
 def holds_numbers(value):
@@ -78,17 +92,165 @@ def _bare(x):
 
 
 def _by_name(fun):
-    """``gradcli.numpy``'s function of NumPy's ``fun``'s name, or None."""
+    """``gradcli.numpy``'s function of NumPy's ``fun``'s name, or None (also for NumPy's own helpers that
+    gradcli calls on the values, ``_on_values``: on a plain box those are `_on_elements`' to answer)."""
     found = getattr(namespace, getattr(fun, "__name__", ""), None)
+    if getattr(found, "on_values", False) and _numpy_own(found.__wrapped__):
+        return _DECIDED.get(fun.__name__)
     return found if callable(found) and not isinstance(found, type) else None
 
 
+def _numpy_own(fun):
+    """Whether ``fun`` is NumPy's own function or ufunc (not one of gradcli's that orders by decisions)."""
+    return isinstance(fun, np.ufunc) or type(fun).__name__ == "_ArrayFunctionDispatcher"
+
+
+def on_numbers(fun, args, kwargs):
+    """``gradcli.numpy``'s spelling of a NumPy helper (``gnp.searchsorted``, ``gnp.allclose``) on the values of
+    its arguments: where they hold high-precision numbers, decided (`_DECIDED`) or on boxed numbers."""
+    values = _bare(args), {k: _bare(v) for k, v in kwargs.items()}
+    if not _numpy_own(fun) or not any(_has_numbers(v) for v in (*values[0], *values[1].values())):
+        return fun(*values[0], **values[1])
+    decided = _DECIDED.get(getattr(fun, "__name__", ""))
+    return decided(*args, **kwargs) if decided is not None else _on_elements(fun, args, kwargs)
+
+
+def _has_numbers(value):
+    if isinstance(value, (list, tuple)):
+        return any(_has_numbers(item) for item in value)
+    return holds_numbers(value)
+
+
 _routing = set()  # NumPy functions being answered by gradcli's spelling of them right now
+_calls = []  # the user's calls of NumPy functions being answered on numbers boxed one by one (`_on_elements`)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_NUMPY = os.path.dirname(os.path.abspath(np.__file__))
+
+
+class TakenOut(Exception):
+    """User code took a high-precision number out of gradcli's values (``float(x)``, ``np.asarray(x)``):
+    its comparisons from then on are float ones that no ball, jet or proof number records."""
+
+
+def _user_call():
+    """The user's call that is converting a plain box, as ```text` (file:line)``: the innermost frame outside
+    gradcli's core and NumPy (``math.isfinite(x)`` calls ``__float__`` from C: the user's frame is next)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith((_HERE, _NUMPY)):
+        frame = frame.f_back
+    if frame is None:
+        return "a conversion"
+    code, where = frame.f_code, f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+    try:
+        line, end_line, col, end_col = list(code.co_positions())[frame.f_lasti // 2]
+        lines = [linecache.getline(code.co_filename, n).encode() for n in range(line, end_line + 1)]
+        lines[-1] = lines[-1][:end_col]  # columns count UTF-8 bytes; on one line the end is cut first
+        lines[0] = lines[0][col:]
+        text = " ".join(b"".join(lines).decode(errors="replace").split())
+    except (ValueError, IndexError, TypeError):  # no positions or no source
+        text = ""
+    return f"`{text}` ({where})" if text else where
+
+
+def _taken_out(how):
+    """`TakenOut` for a number leaving by ``how``, naming the user's call (the outermost NumPy call answered
+    on boxed numbers, where the conversion happened inside NumPy)."""
+    call = _calls[0] if _calls else _user_call()
+    return TakenOut(
+        f"{call} takes a high-precision number out of gradcli's values ({how}), so its comparisons would be "
+        "float ones no ball records; keep it a gradcli value (gradcli.numpy functions and operators)"
+    )
+
+
+def _spread(x):
+    """``x`` with each high-precision number in a plain box of its own: a scalar as a 0-d object array
+    holding its box (NumPy would convert the box itself), an object array entry by entry."""
+    if isinstance(x, Box):
+        x = raw(x)
+    if isinstance(x, (list, tuple)):
+        items = [_spread(item) for item in x]
+        numbers = any(type(item) is np.ndarray and item.dtype == object and item.size for item in items)
+        if numbers and not any(type(item) is np.ndarray and item.ndim for item in items):  # [0 * s, s]: one array
+            out = np.empty(len(items), dtype=object)  # (NumPy would hold 0-d arrays in it, or convert boxes)
+            for i, item in enumerate(items):
+                out[i] = item[()] if type(item) is np.ndarray else item
+            return out
+        return type(x)(items)
+    kinds = tracer._MP_TYPES
+    if kinds and isinstance(x, kinds):
+        out = np.empty((), dtype=object)
+        out[()] = kept(x)
+        return out
+    if type(x) is np.ndarray and x.dtype == object:
+        out = np.empty(x.shape, dtype=object)
+        for index in np.ndindex(x.shape):
+            out[index] = kept(x[index])
+        return out
+    return x
+
+
+def _gathered(out):
+    """NumPy's answer on `_spread` numbers as gradcli values: an object array of boxes as one plain box of
+    the numbers, a 0-d one as its entry, one of flags or counts alone as an ordinary array."""
+    if type(out) in (list, tuple):
+        return type(out)(_gathered(item) for item in out)
+    if type(out) is not np.ndarray or out.dtype != object:
+        return kept(out)  # a number (a reduce's) boxed, a box as it is, a flag or an index as it is
+    values, numbers = np.empty(out.shape, dtype=object), False
+    for index in np.ndindex(out.shape):
+        value = out[index]
+        values[index] = value = raw(value) if isinstance(value, Box) else value
+        numbers = numbers or isinstance(value, tracer._MP_TYPES)
+    if not out.shape:
+        return kept(values[()])
+    if not numbers:
+        return np.array(values.tolist()) if values.size else values
+    return _boxed(values)
+
+
+def gathered(value):
+    """``value``, an object array of plain boxes (``np.asarray(x)`` of one) as one plain box of their numbers."""
+    return _gathered(value) if type(value) is np.ndarray and value.dtype == object else value
+
+
+def _on_elements(func, args, kwargs):
+    """NumPy's ``func`` on `_spread` arguments: the comparisons it makes on object arrays (a sort, a binary
+    search, a clip, a maximum's reduce) are gradcli's operators on the boxes, each a decision recorded."""
+    _calls.append(_user_call())
+    try:
+        with np.errstate(all="ignore"):
+            out = func(*[_spread(a) for a in args], **{k: _spread(v) for k, v in kwargs.items()})
+    except TypeError as error:  # no object loop (np.isfinite on objects): no exact spelling of it
+        raise _taken_out(f"NumPy's {getattr(func, '__name__', func)} has no loop for them: {error}") from None
+    finally:
+        _calls.pop()
+    return _gathered(out)
+
+
+def _isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``np.isclose`` on gradcli values: |a - b| <= atol + rtol |b|, each entry a decision (balls are finite)."""
+    return raw(ops.less_equal(ops.absolute(ops.subtract(a, b)), ops.add(atol, ops.multiply(rtol, ops.absolute(b)))))
+
+
+def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``np.allclose`` on gradcli values: every entry of `_isclose`."""
+    return bool(np.all(_isclose(a, b, rtol, atol, equal_nan)))
+
+
+_DECIDED = {"isclose": _isclose, "allclose": _allclose}  # NumPy's tests answered by their formula
+
+
+def _boxed(value):
+    box = Plain()
+    box._value = value
+    box._trace = PLAIN
+    return box
 
 
 class Plain(Box):
     """A high-precision number outside every trace (see the module): ops on it are gradcli's ops, and it
-    stays boxed through them; NumPy's own functions, ``float`` and ``np.asarray`` get its bare value."""
+    stays boxed through them; NumPy's own functions see its numbers boxed one by one (`_on_elements`), and
+    a conversion to a float or an array raises `TakenOut`."""
 
     __slots__ = ()
 
@@ -96,37 +258,57 @@ class Plain(Box):
         own = _by_name(ufunc) if method == "__call__" and not kwargs else None
         if own is not None:
             return own(*inputs)  # np.greater(x, 0), np.maximum(x, y): decided as the operators are
-        return getattr(ufunc, method)(*_bare(inputs), **{k: _bare(v) for k, v in kwargs.items()})
+        return _on_elements(getattr(ufunc, method), inputs, kwargs)  # np.maximum.reduce(x), np.sign(x, out=y)
 
     def __array_function__(self, func, types, args, kwargs):
+        if func in _routing:  # gradcli's own spelling calling NumPy's on the values: it decides its own way
+            return func(*_bare(args), **{k: _bare(v) for k, v in kwargs.items()})
         own = _by_name(func)
-        if own is not None and func not in _routing:
-            _routing.add(func)  # a gradcli spelling that calls NumPy's own on the box gets the values then
+        if own is not None:
+            _routing.add(func)
             try:
                 return own(*args, **kwargs)
-            except TypeError:  # an argument gradcli's spelling does not take: NumPy's own, on the values
+            except TypeError:  # an argument gradcli's spelling does not take: NumPy's own, on boxed numbers
                 pass
             finally:
                 _routing.discard(func)
-        return func(*_bare(args), **{k: _bare(v) for k, v in kwargs.items()})
+        return _on_elements(func, args, kwargs)
 
     def __array__(self, dtype=None, copy=None):
-        return np.asarray(raw(self), dtype=dtype)
+        if dtype is None or np.dtype(dtype) == object:  # its numbers, each boxed: NumPy's comparisons on them decide
+            return _spread(raw(self))
+        raise _taken_out(f"as a NumPy array of {np.dtype(dtype)}")
 
     def __float__(self):
-        return float(raw(self))
+        raise _taken_out("as a float")
 
     def __int__(self):
-        return int(raw(self))
+        raise _taken_out("as an int")
 
     def __index__(self):
-        return int(raw(self))
+        raise _taken_out("as an index")
 
     def __complex__(self):
-        return complex(raw(self))
+        raise _taken_out("as a complex")
+
+    def item(self, *args):
+        raise _taken_out("as a Python number")
+
+    def tolist(self):
+        raise _taken_out("as Python numbers")
 
     def numpy(self):
         return self
+
+    def __getattr__(self, name):
+        # NumPy's loop of a unary ufunc on an object array calls the entry's method of its name (np.exp -> .exp())
+        own = getattr(namespace, name, None) if name in _UNARY else None
+        if own is None:
+            raise AttributeError(name)
+        return lambda: own(self)
+
+
+_UNARY = frozenset(name for name, u in vars(np).items() if isinstance(u, np.ufunc) and u.nin == 1 and name[0] != "_")
 
 
 def decided_truth(box):
@@ -141,3 +323,8 @@ def decided_truth(box):
 def numpy_of(box):
     """``box.numpy()``: its value, a high-precision one still a gradcli value (`kept`)."""
     return kept(raw(box))
+
+
+def _variable_numpy(variable):
+    """``Variable.numpy()``: its value, a high-precision one still a gradcli value (`kept`)."""
+    return kept(variable._value)

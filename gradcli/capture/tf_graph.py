@@ -105,12 +105,15 @@ class Plan:
             env.update(given)
         if hooks.forward is not None:
             return self._located(env, list(self.inputs) + list(given or ()))
-        for step in self.steps:
-            out = step.function([env[key] for key in step.inputs], step.attrs)
-            if isinstance(out, tuple):
-                env.update(zip(step.outputs, out))
-            else:
-                env[step.outputs[0]] = out
+        # TensorFlow computes IEEE silently, and its graphs compute both sides of a where: the gradient of
+        # CumulativeLogsumexp takes log(g) and log(-g) of every g, each kept only where its sign allows.
+        with np.errstate(all="ignore"):
+            for step in self.steps:
+                out = step.function([env[key] for key in step.inputs], step.attrs)
+                if isinstance(out, tuple):
+                    env.update(zip(step.outputs, out))
+                else:
+                    env[step.outputs[0]] = out
         return [env[key] for key in self.outputs]
 
     def _located(self, env, fed):

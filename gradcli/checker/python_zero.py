@@ -101,7 +101,8 @@ def decided(run, numbers, afford=None):
     The proof run's decisions are what the caller replays (`arb.forced`) on balls and jets, so they are
     replayed on the balls here first: each must be taken exactly once, and none decided besides (else
     `Misaligned`: an op that decides a different number of times on proof numbers than on balls would make
-    the replay follow another piece). ``afford(estimate)``: the check's budget, asked before each further
+    the replay follow another piece; a decision the balls take otherwise, two swapped, is `Misaligned` too).
+    ``afford(estimate)``: the check's budget, asked before each further
     pass of an exact comparison (`arb_proof.session`)."""
     arb_core.decisions = []
     try:
@@ -122,16 +123,20 @@ def _replayed(run, numbers, path):
     """Check that ``run(*numbers)`` on balls takes the decisions ``path`` one for one (`Misaligned` if not),
     leaving `arb.decisions` as ``path``."""
     arb_core.decisions, arb_core.forced, beyond = [], path, 0
+    arb_core.checking, arb_core.contradicted = True, []  # a decision the balls can take must be taken alike
     try:
         with np.errstate(all="ignore"):
             run(*numbers)
     except arb_core.Undecided:
         beyond = 1  # a decision past the forced ones, which the balls cannot take
     finally:
-        arb_core.forced = None
+        arb_core.forced, arb_core.checking = None, False
     taken, arb_core.decisions = len(arb_core.decisions) + beyond, path
     if taken != len(path):
         raise Misaligned(f"{len(path)} branches decided on proof numbers, {taken} replayed on balls")
+    if arb_core.contradicted:
+        first = arb_core.contradicted[0] + 1
+        raise Misaligned(f"branch {first} of {len(path)} decided otherwise on balls than on proof numbers")
 
 
 def symmetric(run, args, step, direction=None, coordinate=None):
