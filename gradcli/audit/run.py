@@ -306,7 +306,7 @@ def _why_no_verdict(result):
     """Why a point has the verdict ``error``: what the target raised, else why no exact reference was found."""
     if result.error:
         return result.error
-    reasons = [f.message for f in result.findings if f.kind == "undetermined"] or [f.message for f in result.findings]
+    reasons = [f.message for f in result.findings if f.kind == "undetermined"]
     return reasons[0] if reasons else "no verdict"
 
 

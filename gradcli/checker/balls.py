@@ -56,7 +56,8 @@ class _Clock:
     what the rest of a check costs (a framework's capture, its own numbers,
     finite differences, loading a fix's module) and a loaded machine's share
     of it draw nothing from --max-time. A ``wall`` clock (a sweep's: its
-    --max-time bounds the whole sweep) counts every second since it started.
+    --max-time bounds the sweep from its first point on, once the target is
+    loaded and traced) counts every second since it started.
     """
 
     def __init__(self, wall=False):
