@@ -29,12 +29,21 @@ _LOCK = threading.Lock()
 
 @contextmanager
 def valid_guards(folder):
-    """While tracing: a tensor's truth test in a raise-only check of PyTorch's files (under ``folder``) skips it."""
+    """While tracing: a tensor's truth test in a raise-only check of PyTorch's files (under ``folder``) skips it.
+
+    Only the thread that traces is answered so: the class attribute is shared by
+    the whole process, and another thread of the user's program that calls a
+    PyTorch check meanwhile gets the tensor's own truth (its invalid argument
+    still raises there).
+    """
     import torch  # lazy: only a PyTorch target needs it
 
     original = torch.Tensor.__bool__
+    tracing = threading.get_ident()
 
     def truth(tensor):
+        if threading.get_ident() != tracing:
+            return original(tensor)
         frame = sys._getframe(1)
         filename = frame.f_code.co_filename
         if filename.startswith(folder):
