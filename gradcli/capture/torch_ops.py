@@ -22,6 +22,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
@@ -361,7 +362,9 @@ def _cummax(combine, arg_better):
     def running(x, dim):
         axis = _dim_of(x, dim)
         values = orderings.cumulative(x, axis, combine)
-        plain = np.asarray(raw(x))
+        # The index routes the gradient: on balls and jets each comparison is a decision of the path (a tie
+        # is a kink, as max's is), never flint's unrecorded < nor a jet compared as a Python object.
+        plain = ranked(raw(x))
         index = np.zeros(plain.shape, dtype=np.int64)
         best = np.take(plain, [0], axis=axis)
         for i in range(plain.shape[axis]):
