@@ -151,3 +151,23 @@ def test_a_distribution_with_validate_args_is_checked_with_its_exact_gradient(na
     assert np.allclose([float(g) for g in result.exact_gradient["x"]], gradient(point), rtol=1e-12)
     with pytest.raises(ValueError):
         fun(torch.tensor([0.5, float("nan"), 0.0], dtype=torch.float64))  # PyTorch's own run keeps the checks
+
+
+def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces():
+    outcome = {}
+
+    def other():
+        try:
+            D.Normal(torch.tensor(0.0), torch.tensor(-1.0))  # validate_args by PyTorch's default
+            outcome["raised"] = False
+        except ValueError:
+            outcome["raised"] = True
+
+    with valid_guards(torch_dir()):
+        D.Normal(torch.tensor(0.0), torch.tensor(-1.0))  # the tracing thread's are off: no raise
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert outcome == {"raised": True}
+    with pytest.raises(ValueError):
+        D.Normal(torch.tensor(0.0), torch.tensor(-1.0))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import inspect
 import weakref
 
-from contextlib import contextmanager
 
 import numpy as np
 
@@ -200,7 +199,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
-            with _no_distribution_checks(), valid_guards(torch_dir()):
+            with valid_guards(torch_dir()):
                 upstream = self._output_example(rebuild, examples)
                 return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:
@@ -293,24 +292,6 @@ def _replayed_per_entry(captured, arrays, dtype):
 
 
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------
-
-
-@contextmanager
-def _no_distribution_checks():
-    """torch.distributions' argument checks switched off while a graph is traced.
-
-    A distribution checks its parameters and samples by branching on their
-    values (``if not valid.all(): raise``), which a traced graph cannot follow;
-    PyTorch's own run, which is what is judged, keeps the checks.
-    """
-    from torch.distributions import Distribution  # lazy: only a PyTorch target needs it
-
-    before = Distribution._validate_args
-    Distribution.set_default_validate_args(False)
-    try:
-        yield
-    finally:
-        Distribution.set_default_validate_args(before)
 
 
 def _dtype_of(leaf):

@@ -64,14 +64,31 @@ def valid_guards(folder):
 
         return read
 
+    from torch.distributions import Distribution  # lazy: as above
+
     with _LOCK:
         for name in _READS:
             setattr(torch.Tensor, name, answering(name))
+        default = Distribution.__dict__["_validate_args"]
+        Distribution._validate_args = _NotWhileTracing(default, tracing)
         try:
             yield
         finally:
             for name, original in originals.items():
                 setattr(torch.Tensor, name, original)
+            Distribution._validate_args = default
+
+
+class _NotWhileTracing:
+    """``Distribution._validate_args`` (the default of ``validate_args``) while gradcli traces: off in the
+    tracing thread, whose distributions' argument checks a traced graph need not follow (PyTorch's own run,
+    which is judged, keeps them); the process's default in every other thread."""
+
+    def __init__(self, default, thread):
+        self.default, self.thread = default, thread
+
+    def __get__(self, instance, owner):
+        return False if threading.get_ident() == self.thread else self.default
 
 
 class _Skipping:
