@@ -320,7 +320,7 @@ def compile_graph(module):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph
