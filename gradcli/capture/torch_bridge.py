@@ -386,14 +386,15 @@ def _quick_key(args):
     (the checker's usual calls), from their types, dtypes and shapes alone; None for anything else."""
     key = []
     for arg in args:
-        kind = type(arg)
+        value = raw(arg)  # a traced argument (the checker's differences run inside its trace) is its value to a graph
+        kind = type(value)
         if kind is np.ndarray:
-            if arg.dtype.kind not in "fO":
+            if value.dtype.kind not in "fO":
                 return None
-            key.append((arg.dtype, arg.shape))
-        elif kind is float or isinstance(arg, np.floating):
+            key.append((value.dtype, value.shape))
+        elif kind is float or isinstance(value, np.floating):
             key.append(kind)
-        elif kind in _NOT_QUICK or isinstance(arg, (list, tuple, dict, np.generic)) or raw(arg) is not arg:
+        elif kind in _NOT_QUICK or isinstance(value, (list, tuple, dict, np.generic)):
             return None
         else:
             key.append(kind)  # a Python float, an mpmath number, a ball, a jet: each a number to the graph

@@ -17,7 +17,8 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
   entry by entry: each entry is a point of the traced shape (a sweep's ranges).
-- Random ops, ``.item()`` results fed back as Python numbers and ops outside
+- Random ops, ``.item()`` results fed back as Python numbers (outside
+  PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is

@@ -6,7 +6,15 @@ shapes, linear algebra) for the fused operations a model and its loss bring;
 each entry takes the node's arguments in ATen's schema order and returns what
 the ATen op returns, computed with ``gradcli.numpy`` on arrays of a dtype,
 mpmath numbers and flint balls alike. Where PyTorch's kernel takes a branch
-(softplus's threshold, sigmoid's exp), the replay takes it the same way.
+(softplus's threshold, sigmoid's exp), the replay takes it the same way. A
+fused op whose decomposition is not its kernel's mathematics is replayed as the
+kernel computes it: ``mish`` (whose decomposition would bring softplus's
+threshold, which the kernel lacks), ``silu`` and their backward ops, and
+``hardsigmoid_backward`` (the kernel's float32 sixth in every dtype). The
+others were held to PyTorch's own numbers at 1,400 points each in both dtypes
+(gelu in both approximations, elu/selu/celu, softplus with beta, logsigmoid,
+hardswish, log_softmax, BCE-with-logits with pos_weight): their decompositions
+switch where the kernels do and differ only by rounding.
 
 A switch on a comparison is made with gradcli's comparisons and picks (whose
 decisions the exact reference and the kink test see), so a fused op at its
