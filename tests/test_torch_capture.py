@@ -134,3 +134,22 @@ def test_jets_follow_softplus_threshold_as_balls_do(x):
             dsoftplus = 1 if t > 20 else 1 / (1 + mpmath.exp(-t))
             want = dsoftplus * mpmath.tanh(t) + softplus / mpmath.cosh(t) ** 2
             assert abs(mpmath.mpf(d) - want) <= 1e-30 * max(1, abs(want))
+
+
+def test_a_check_in_two_dtypes_traces_a_dtype_free_graph_once(monkeypatch):
+    import gradcli
+    from gradcli.capture import torch_bridge
+
+    traced = []
+
+    def counting(fun, examples):
+        traced.append([e.dtype for e in examples])
+        return torch_graph.trace(fun, examples)
+
+    monkeypatch.setattr(torch_bridge, "trace", counting)
+    torch_bridge._CAPTURED.clear()
+    point = {"x": np.linspace(-3.0, 3.0, 4)}
+    report = gradcli.check(reduced, [point], framework="torch", dtypes=("float32", "float64"))
+    assert [r.status for r in report.results] == ["ok", "ok"]
+    assert len(traced) == 1  # no op of softplus(x) tanh(x) names a dtype: float32 replays the float64 graph
+    assert _Captured(reduced, "f")._trace((point["x"],), [point["x"]]).dtype_free

@@ -181,3 +181,24 @@ def test_normal_log_prob_at_a_tiny_scale_names_the_forwards_0_over_0_at_the_user
     assert found["forward", "nonfinite", "divide"].location == line
     assert found["forward", "underflow", "power"].location == line
     assert "divide(1.0, 0.0) gave inf" in found["backward", "nonfinite", "divide"].message
+
+
+# -- running extremes: the index that routes the gradient is a decision of the path ------------------
+
+RUNNING = {
+    "cummax": lambda x: x.cummax(0).values.sum(),
+    "cummin": lambda x: x.cummin(0).values.sum(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNNING))
+def test_a_running_extreme_at_a_tie_is_domain_and_off_it_ok_with_its_exact_gradient(name):
+    fun = RUNNING[name]
+    tie = [1.0, 1.0, 0.3] if name == "cummax" else [0.3, 0.3, 1.0]
+    assert one(fun, {"x": np.array(tie)}).status == "domain"
+    for point in ([1.0, 1.5, 0.3], [0.3, 0.2, 2.0], [2.0, -1.0, 0.5, 3.0]):
+        result = one(fun, {"x": np.array(point)})
+        assert result.status == "ok", (point, result.status)
+        x = torch.tensor(point, dtype=torch.float64, requires_grad=True)
+        # the gradient counts how many running entries each input is: whole numbers, exact on every path
+        assert [float(g) for g in result.exact_gradient["x"]] == list(torch.autograd.grad(fun(x), x)[0].numpy())

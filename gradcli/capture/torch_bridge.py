@@ -19,7 +19,6 @@ from __future__ import annotations
 import inspect
 import weakref
 
-from contextlib import contextmanager
 
 import numpy as np
 
@@ -200,7 +199,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
-            with _no_distribution_checks(), valid_guards(torch_dir()):
+            with valid_guards(torch_dir()):
                 upstream = self._output_example(rebuild, examples)
                 return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:
@@ -295,24 +294,6 @@ def _replayed_per_entry(captured, arrays, dtype):
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------
 
 
-@contextmanager
-def _no_distribution_checks():
-    """torch.distributions' argument checks switched off while a graph is traced.
-
-    A distribution checks its parameters and samples by branching on their
-    values (``if not valid.all(): raise``), which a traced graph cannot follow;
-    PyTorch's own run, which is what is judged, keeps the checks.
-    """
-    from torch.distributions import Distribution  # lazy: only a PyTorch target needs it
-
-    before = Distribution._validate_args
-    Distribution.set_default_validate_args(False)
-    try:
-        yield
-    finally:
-        Distribution.set_default_validate_args(before)
-
-
 def _dtype_of(leaf):
     value = raw(leaf)
     return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.float64
@@ -405,14 +386,15 @@ def _quick_key(args):
     (the checker's usual calls), from their types, dtypes and shapes alone; None for anything else."""
     key = []
     for arg in args:
-        kind = type(arg)
+        value = raw(arg)  # a traced argument (the checker's differences run inside its trace) is its value to a graph
+        kind = type(value)
         if kind is np.ndarray:
-            if arg.dtype.kind not in "fO":
+            if value.dtype.kind not in "fO":
                 return None
-            key.append((arg.dtype, arg.shape))
-        elif kind is float or isinstance(arg, np.floating):
+            key.append((value.dtype, value.shape))
+        elif kind is float or isinstance(value, np.floating):
             key.append(kind)
-        elif kind in _NOT_QUICK or isinstance(arg, (list, tuple, dict, np.generic)) or raw(arg) is not arg:
+        elif kind in _NOT_QUICK or isinstance(value, (list, tuple, dict, np.generic)):
             return None
         else:
             key.append(kind)  # a Python float, an mpmath number, a ball, a jet: each a number to the graph

@@ -17,7 +17,8 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
   entry by entry: each entry is a point of the traced shape (a sweep's ranges).
-- Random ops, ``.item()`` results fed back as Python numbers and ops outside
+- Random ops, ``.item()`` results fed back as Python numbers (outside
+  PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
@@ -320,7 +321,7 @@ def compile_graph(module):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), not dtypes_named)
+    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph

@@ -27,28 +27,90 @@ _PARSED = {}  # file name -> {line: the value that skips the check whose test is
 _LOCK = threading.Lock()
 
 
+# The Tensor methods through which Python code reads a tensor's value: its truth, and the number it holds.
+# ``float(t)`` and ``int(t)`` are not among them: Python insists that they return a real number, and no one
+# number stands for every valid one, so such a check stays the refusal it is.
+_READS = ("__bool__", "item")
+
+
 @contextmanager
 def valid_guards(folder):
-    """While tracing: a tensor's truth test in a raise-only check of PyTorch's files (under ``folder``) skips it."""
+    """While tracing: a tensor's value read in a raise-only check of PyTorch's files (under ``folder``) skips it.
+
+    A truth test (``if torch.any(var < 0)``) is answered with the skipping truth;
+    a number read to be compared (``if x.item() < 0``) with `_Skipping`, whose
+    every comparison answers so. Only the thread that
+    traces is answered: the methods are the whole process's, and another thread
+    of the user's program that calls a PyTorch check meanwhile reads the
+    tensor's own value (its invalid argument still raises there).
+    """
     import torch  # lazy: only a PyTorch target needs it
 
-    original = torch.Tensor.__bool__
+    originals = {name: getattr(torch.Tensor, name) for name in _READS}
+    tracing = threading.get_ident()
 
-    def truth(tensor):
-        frame = sys._getframe(1)
-        filename = frame.f_code.co_filename
-        if filename.startswith(folder):
-            valid = _skipping_value(filename, frame.f_lineno)
-            if valid is not None:
-                return valid
-        return original(tensor)
+    def answering(name):
+        original = originals[name]
+
+        def read(tensor):
+            if threading.get_ident() == tracing:
+                frame = sys._getframe(1)
+                filename = frame.f_code.co_filename
+                if filename.startswith(folder):
+                    valid = _skipping_value(filename, frame.f_lineno)
+                    if valid is not None:
+                        return valid if name == "__bool__" else _Skipping(valid)
+            return original(tensor)
+
+        return read
+
+    from torch.distributions import Distribution  # lazy: as above
 
     with _LOCK:
-        torch.Tensor.__bool__ = truth
+        for name in _READS:
+            setattr(torch.Tensor, name, answering(name))
+        default = Distribution.__dict__["_validate_args"]
+        Distribution._validate_args = _NotWhileTracing(default, tracing)
         try:
             yield
         finally:
-            torch.Tensor.__bool__ = original
+            for name, original in originals.items():
+                setattr(torch.Tensor, name, original)
+            Distribution._validate_args = default
+
+
+class _NotWhileTracing:
+    """``Distribution._validate_args`` (the default of ``validate_args``) while gradcli traces: off in the
+    tracing thread, whose distributions' argument checks a traced graph need not follow (PyTorch's own run,
+    which is judged, keeps them); the process's default in every other thread."""
+
+    def __init__(self, default, thread):
+        self.default, self.thread = default, thread
+
+    def __get__(self, instance, owner):
+        return False if threading.get_ident() == self.thread else self.default
+
+
+class _Skipping:
+    """The number a raise-only check read (``x.item()``), standing for a valid one: every comparison it takes
+    part in, and its own truth, answer the truth that skips the check; arithmetic on it is itself."""
+
+    __slots__ = ("valid",)
+
+    def __init__(self, valid):
+        self.valid = valid
+
+    def _answer(self, *other):
+        return self.valid
+
+    def _itself(self, *other):
+        return self
+
+    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _answer
+    __bool__ = _answer
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _itself
+    __neg__ = __abs__ = __pos__ = _itself
+    __hash__ = None
 
 
 def _skipping_value(filename, line):
@@ -68,9 +130,7 @@ def _raise_only_checks(filename):
     except (SyntaxError, ValueError):
         return {}
     checks = {}
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.If) or not _only_complains(node.body):
-            continue
+    for node in _ifs_of_checks(tree):
         test, valid = node.test, False
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test, valid = test.operand, True
@@ -79,6 +139,25 @@ def _raise_only_checks(filename):
         for line in range(test.lineno, (test.end_lineno or test.lineno) + 1):
             checks[line] = valid
     return checks
+
+
+def _ifs_of_checks(tree):
+    """The ``if`` statements of a module that guard a valid call: a body that raises or only warns, or, in a
+    distribution constraint's ``check`` (which computes only whether a value is valid), one that returns early
+    the failing result its test read (``if not square_check.all(): return square_check``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _only_complains(node.body):
+            yield node
+        elif isinstance(node, ast.FunctionDef) and node.name == "check":
+            yield from (n for n in ast.walk(node) if isinstance(n, ast.If) and _returns_what_it_tested(n))
+
+
+def _returns_what_it_tested(node):
+    body = node.body
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Name):
+        return False
+    name = body[0].value.id
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.test))
 
 
 def _only_complains(body):

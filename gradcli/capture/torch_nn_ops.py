@@ -6,7 +6,15 @@ shapes, linear algebra) for the fused operations a model and its loss bring;
 each entry takes the node's arguments in ATen's schema order and returns what
 the ATen op returns, computed with ``gradcli.numpy`` on arrays of a dtype,
 mpmath numbers and flint balls alike. Where PyTorch's kernel takes a branch
-(softplus's threshold, sigmoid's exp), the replay takes it the same way.
+(softplus's threshold, sigmoid's exp), the replay takes it the same way. A
+fused op whose decomposition is not its kernel's mathematics is replayed as the
+kernel computes it: ``mish`` (whose decomposition would bring softplus's
+threshold, which the kernel lacks), ``silu`` and their backward ops, and
+``hardsigmoid_backward`` (the kernel's float32 sixth in every dtype). The
+others were held to PyTorch's own numbers at 1,400 points each in both dtypes
+(gelu in both approximations, elu/selu/celu, softplus with beta, logsigmoid,
+hardswish, log_softmax, BCE-with-logits with pos_weight): their decompositions
+switch where the kernels do and differ only by rounding.
 
 A switch on a comparison is made with gradcli's comparisons and picks (whose
 decisions the exact reference and the kink test see), so a fused op at its
@@ -27,6 +35,7 @@ import gradcli.numpy as gnp
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import convolution
+from .exact_constants import kind_of, lift
 from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _reduce, _where, is_exact
 
 
@@ -72,6 +81,71 @@ def _softplus_backward(g, x, beta, threshold):
     above = gnp.greater(_arithmetic(gnp.multiply, x, beta), threshold)  # gradcli's comparison, as `gt` replays
     out = _where(above, g, _divide(_arithmetic(gnp.multiply, g, z), _add(z, 1.0)))
     return _cast(out, kind.name) if half else out
+
+
+def _half_in_float32(kernel):
+    """``kernel`` on tensors of a half dtype computed in float32 and cast back, as PyTorch's CPU kernels compute them."""
+
+    def run(*args):
+        first = args[-1]
+        if is_exact(first) or np.asarray(raw(first)).dtype.itemsize >= 4:
+            return kernel(*args)
+        kind = np.asarray(raw(first)).dtype.name
+        return _cast(kernel(*(_cast(a, "float32") for a in args)), kind)
+
+    return run
+
+
+def _kernel_sigmoid(x):
+    """``1 / (1 + exp(-x))``, the sigmoid PyTorch's fused kernels (mish's, silu's backward) compute inline."""
+    return _divide(1.0, _add(gnp.exp(gnp.negative(x)), 1.0))
+
+
+@_half_in_float32
+def _mish(x):
+    # PyTorch's CPU kernel: x tanh(log1p(exp(x))), with no threshold: its decomposition's softplus would add
+    # softplus's switch at 20 (a jump of log1p(e^-20) in the exact replay) where PyTorch's mish is smooth.
+    return gnp.multiply(x, gnp.tanh(gnp.log1p(gnp.exp(x))))
+
+
+@_half_in_float32
+def _mish_backward(g, x):
+    """``aten.mish_backward`` as PyTorch's CPU kernel computes it: ``g (t + x s (1 - t^2))`` with ``s = 1/(1 + exp(-x))``
+    and ``t = tanh(log1p(exp(x)))``, op by op, so its loss in the dtype (s = 0 for x below -709 in float64, where
+    the exact s is e^x) is an op the recorder names at the user's line."""
+    s = _kernel_sigmoid(x)
+    t = gnp.tanh(gnp.log1p(gnp.exp(x)))
+    return gnp.multiply(g, gnp.add(t, gnp.multiply(gnp.multiply(x, s), gnp.subtract(1.0, gnp.multiply(t, t)))))
+
+
+@_half_in_float32
+def _silu(x):
+    # PyTorch's CPU kernel: x / (1 + exp(-x)) (one division; the decomposition's x * sigmoid(x) rounds twice).
+    return _divide(x, _add(gnp.exp(gnp.negative(x)), 1.0))
+
+
+@_half_in_float32
+def _silu_backward(g, x):
+    """``aten.silu_backward`` as PyTorch's CPU kernel computes it: ``g s (1 + x (1 - s))`` with ``s = 1/(1 + exp(-x))``."""
+    s = _kernel_sigmoid(x)
+    return gnp.multiply(gnp.multiply(g, s), _add(gnp.multiply(x, gnp.subtract(1.0, s)), 1.0))
+
+
+def _hardsigmoid_backward(g, x):
+    """``aten.hardsigmoid_backward``: ``g / 6`` strictly between -3 and 3, else 0.
+
+    PyTorch's CPU kernel multiplies by ``1.0f / 6.0f``, a float32 constant, in
+    every dtype: its float64 gradient is 3e-8 off. The replay in a dtype
+    multiplies by that constant, so the loss is an op at the user's line; the
+    exact replay multiplies by the exact sixth (the rule's mathematics).
+    """
+    kind = kind_of([g, x])
+    if kind is None:
+        sixth = float(np.float32(1.0) / np.float32(6.0))
+    else:
+        sixth = lift(1.0, kind) / 6
+    inside = gnp.logical_and(gnp.greater(x, -3.0), gnp.less(x, 3.0))
+    return gnp.where(np.asarray(raw(inside)), gnp.multiply(g, sixth), 0 * g)
 
 
 def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
@@ -192,6 +266,11 @@ NN_OPS = {
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "softplus_backward": _softplus_backward,
+    "mish": _mish,
+    "mish_backward": _mish_backward,
+    "silu": _silu,
+    "silu_backward": _silu_backward,
+    "hardsigmoid_backward": _hardsigmoid_backward,
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
     "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
     "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
@@ -200,5 +279,5 @@ NN_OPS = {
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).
 NN_ELEMENTWISE = frozenset(
     "sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward softshrink_backward "
-    "hardshrink_backward".split()
+    "hardshrink_backward mish mish_backward silu silu_backward hardsigmoid_backward".split()
 )

@@ -22,6 +22,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
@@ -109,9 +110,36 @@ def _squeeze(x, dim=None):
     return gnp.squeeze(x, axis=dims) if dims else x
 
 
+def index_array(index):
+    """An index tensor's value as NumPy indexes with it.
+
+    In an exact replay a mask made by comparisons (``probs == 1``) or an index
+    computed with float arithmetic holds Python booleans or exact numbers in an
+    object array, which NumPy refuses as an index: a mask becomes booleans, an
+    integer-valued number the integer it is (a count or a position is exact in
+    every replay). Anything else is returned as it is, for NumPy to judge.
+    """
+    value = np.asarray(raw(index))
+    if value.dtype != object or not value.size:
+        return value
+    entries = [raw(entry) for entry in value.ravel()]
+    if all(isinstance(entry, (bool, np.bool_)) for entry in entries):
+        return np.array(entries, dtype=bool).reshape(value.shape)
+    try:
+        whole = [int(entry) for entry in entries]
+    except (TypeError, ValueError, OverflowError):
+        return value
+    if any(whole_entry != entry for whole_entry, entry in zip(whole, entries)):
+        return value
+    return np.array(whole, dtype=np.int64).reshape(value.shape)
+
+
+def _index_key(indices):
+    return tuple(slice(None) if i is None else index_array(i) for i in indices)
+
+
 def _index(x, indices):
-    key = tuple(slice(None) if i is None else np.asarray(raw(i)) for i in indices)
-    return x[key]
+    return x[_index_key(indices)]
 
 
 def _expand(x, size, implicit=False):
@@ -201,7 +229,7 @@ def _slice_scatter(x, src, dim=0, start=None, end=None, step=1):
 def _scattered(x, dim, index, src):
     """A copy of ``x`` to scatter into, the places ``index`` names along ``dim``, and the part of ``src`` they take."""
     out = _copy_for(x, src)
-    idx = np.asarray(raw(index))
+    idx = index_array(index)
     grid = list(np.indices(idx.shape, sparse=True))
     grid[dim % out.ndim] = idx
     values = raw(src)
@@ -223,7 +251,7 @@ def _scatter(x, dim, index, src):
 
 def _index_put(x, indices, values, accumulate=False):
     out = _copy_for(x, values)
-    key = tuple(slice(None) if i is None else np.asarray(raw(i)) for i in indices)
+    key = _index_key(indices)
     if accumulate:
         np.add.at(out, key, raw(values))
     else:
@@ -334,7 +362,9 @@ def _cummax(combine, arg_better):
     def running(x, dim):
         axis = _dim_of(x, dim)
         values = orderings.cumulative(x, axis, combine)
-        plain = np.asarray(raw(x))
+        # The index routes the gradient: on balls and jets each comparison is a decision of the path (a tie
+        # is a kink, as max's is), never flint's unrecorded < nor a jet compared as a Python object.
+        plain = ranked(raw(x))
         index = np.zeros(plain.shape, dtype=np.int64)
         best = np.take(plain, [0], axis=axis)
         for i in range(plain.shape[axis]):
@@ -600,7 +630,7 @@ OPS = {
     "cat": _cat,
     "stack": lambda tensors, dim=0: gnp.stack(tensors, axis=dim),
     "index.Tensor": _index,
-    "gather": lambda x, dim, index, sparse_grad=False: gnp.take_along_axis(x, np.asarray(raw(index)), dim),
+    "gather": lambda x, dim, index, sparse_grad=False: gnp.take_along_axis(x, index_array(index), dim),
     # special functions
     "lgamma": gnp.gammaln,
     "digamma": gnp.digamma,

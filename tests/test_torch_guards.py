@@ -1,0 +1,173 @@
+"""PyTorch's own argument checks, answered on their valid path only while gradcli traces, and only there.
+
+`valid_guards` answers the truth test of a raise-only check in PyTorch's files
+with the value that skips it; another thread of the user's program that calls a
+PyTorch check meanwhile keeps the check (its invalid argument still raises).
+"""
+
+import threading
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import gradcli
+from gradcli.capture.torch_graph import torch_dir
+from gradcli.capture.torch_guards import valid_guards
+
+
+def _invalid_variance():
+    return F.gaussian_nll_loss(torch.zeros(2), torch.zeros(2), -torch.ones(2))
+
+
+def test_another_thread_keeps_pytorchs_checks_while_gradcli_traces():
+    outcome = {}
+
+    def other():
+        try:
+            _invalid_variance()
+            outcome["raised"] = False
+        except ValueError:
+            outcome["raised"] = True
+
+    with valid_guards(torch_dir()):
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+        _invalid_variance()  # the tracing thread itself is answered: no raise here
+    assert outcome == {"raised": True}
+    with pytest.raises(ValueError):
+        _invalid_variance()  # and after tracing, in this thread too
+
+
+def test_a_check_in_one_thread_and_pytorchs_check_in_another_meanwhile():
+    stop, raised, calls = threading.Event(), [], [0]
+
+    def other():
+        while not stop.is_set():
+            calls[0] += 1
+            try:
+                _invalid_variance()
+            except ValueError:
+                raised.append(True)
+            else:
+                raised.append(False)
+
+    def loss(mu, var):
+        return F.gaussian_nll_loss(mu, torch.zeros_like(mu), var, reduction="sum")
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    try:
+        [result] = gradcli.check(loss, [{"mu": np.array([0.5, -1.0]), "var": np.array([2.0, 0.5])}],
+                                 framework="torch", dtypes=("float64",)).results
+    finally:
+        stop.set()
+        thread.join()
+    assert result.status == "ok"
+    assert calls[0] > 0 and all(raised)
+
+
+# -- values read as numbers (.item(), float(), int()) in a raise-only check; constraints' early returns ---------
+
+LIBRARY = '''
+def checked(x):
+    if x.item() < 0:
+        raise ValueError("x must not be negative")
+    if not 0 <= x.sum().item() * 2 <= 10 ** 9:
+        raise ValueError("x is out of range")
+    return x * 2
+
+
+def branching(x):
+    if x.max().item() > 0:
+        return x * 2
+    return x * 3
+'''
+
+
+def _library(folder):
+    import importlib.util
+
+    path = folder / "library.py"
+    path.write_text(LIBRARY)
+    spec = importlib.util.spec_from_file_location("library_under_guard", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_item_read_in_a_raise_only_check_is_traced_on_the_valid_path(tmp_path):
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    library = _library(tmp_path)
+    with pytest.raises(Exception, match="(?i)data.dependent|_local_scalar_dense"):
+        make_fx(library.checked, tracing_mode="fake")(torch.tensor(1.0))  # what tracing meets unanswered
+    with valid_guards(str(tmp_path)):
+        graph = make_fx(library.checked, tracing_mode="fake")(torch.tensor(1.0))
+    assert "mul" in str(graph.code) and "_local_scalar_dense" not in str(graph.code)
+    with valid_guards(str(tmp_path)), pytest.raises(Exception, match="(?i)data.dependent|_local_scalar_dense"):
+        # a branch that computes (x * 2 or x * 3) is not a check: still refused
+        make_fx(library.branching, tracing_mode="fake")(torch.tensor(1.0))
+    with pytest.raises(ValueError):
+        library.checked(torch.tensor(-1.0))  # the library's own run keeps its checks
+
+
+D = torch.distributions
+V = [2.0, 3.0, 0.0]
+
+
+def mvn_checked(x):
+    return D.MultivariateNormal(x, torch.eye(3, dtype=x.dtype), validate_args=True).log_prob(torch.tensor(V, dtype=x.dtype))
+
+
+def mvn_precision_checked(x):
+    precision = 2 * torch.eye(3, dtype=x.dtype)
+    return D.MultivariateNormal(x, precision_matrix=precision, validate_args=True).log_prob(torch.tensor(V, dtype=x.dtype))
+
+
+def mvn_covariance_checked(x):
+    covariance = torch.diag(x.exp())
+    return D.MultivariateNormal(torch.zeros(3, dtype=x.dtype), covariance_matrix=covariance, validate_args=True).log_prob(
+        torch.tensor(V, dtype=x.dtype))
+
+
+CHECKED = {
+    # a distribution with validate_args=True checks its matrix is positive definite through constraints whose
+    # check returns early on a failing part (`if not sym_check.all(): return sym_check`): traced past them
+    "mvn": (mvn_checked, lambda p: [v - m for v, m in zip(V, p)]),
+    "mvn precision": (mvn_precision_checked, lambda p: [2 * (v - m) for v, m in zip(V, p)]),
+    "mvn covariance": (mvn_covariance_checked, lambda p: [0.5 * v * v * np.exp(-s) - 0.5 for v, s in zip(V, p)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHECKED))
+def test_a_distribution_with_validate_args_is_checked_with_its_exact_gradient(name):
+    fun, gradient = CHECKED[name]
+    point = np.array([0.5, -1.0, 0.25])
+    [result] = gradcli.check(fun, [{"x": point}], framework="torch", dtypes=("float64",)).results
+    assert result.status == "ok"
+    assert np.allclose([float(g) for g in result.exact_gradient["x"]], gradient(point), rtol=1e-12)
+    with pytest.raises(ValueError):
+        fun(torch.tensor([0.5, float("nan"), 0.0], dtype=torch.float64))  # PyTorch's own run keeps the checks
+
+
+def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces():
+    outcome = {}
+
+    def other():
+        try:
+            D.Normal(torch.tensor(0.0), torch.tensor(-1.0))  # validate_args by PyTorch's default
+            outcome["raised"] = False
+        except ValueError:
+            outcome["raised"] = True
+
+    with valid_guards(torch_dir()):
+        D.Normal(torch.tensor(0.0), torch.tensor(-1.0))  # the tracing thread's are off: no raise
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert outcome == {"raised": True}
+    with pytest.raises(ValueError):
+        D.Normal(torch.tensor(0.0), torch.tensor(-1.0))
