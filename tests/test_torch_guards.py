@@ -171,3 +171,20 @@ def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces():
     assert outcome == {"raised": True}
     with pytest.raises(ValueError):
         D.Normal(torch.tensor(0.0), torch.tensor(-1.0))
+
+
+def test_the_tensor_class_is_left_as_it_was():
+    # __bool__ and item live on torch._C.TensorBase: a copy left on Tensor would outlive the trace, slower for every call.
+    before = {name: name in vars(torch.Tensor) for name in ("__bool__", "item")}
+    with valid_guards(torch_dir()):
+        pass
+    assert {name: name in vars(torch.Tensor) for name in ("__bool__", "item")} == before
+
+
+def test_only_pytorchs_own_folder_counts_as_pytorchs():
+    import os
+
+    package = os.path.dirname(os.path.abspath(torch.__file__))
+    folder = torch_dir()
+    assert not os.path.join(package + "vision", "ops", "focal_loss.py").startswith(folder)
+    assert os.path.join(package, "nn", "functional.py").startswith(folder)

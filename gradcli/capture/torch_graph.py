@@ -99,9 +99,10 @@ class Graph:
 
 
 def torch_dir():
+    """PyTorch's own folder, ending in a separator so that torchvision's or torchaudio's files are not taken for it."""
     import torch  # lazy: only a PyTorch target needs it
 
-    return os.path.dirname(os.path.abspath(torch.__file__))
+    return os.path.join(os.path.dirname(os.path.abspath(torch.__file__)), "")
 
 
 def is_user_file(filename, folder):

@@ -47,6 +47,8 @@ def valid_guards(folder):
     import torch  # lazy: only a PyTorch target needs it
 
     originals = {name: getattr(torch.Tensor, name) for name in _READS}
+    # Most of these live on torch._C.TensorBase: restoring by setattr would leave a slower copy on Tensor itself.
+    owned = {name for name in _READS if name in vars(torch.Tensor)}
     tracing = threading.get_ident()
 
     def answering(name):
@@ -75,7 +77,10 @@ def valid_guards(folder):
             yield
         finally:
             for name, original in originals.items():
-                setattr(torch.Tensor, name, original)
+                if name in owned:
+                    setattr(torch.Tensor, name, original)
+                else:
+                    delattr(torch.Tensor, name)
             Distribution._validate_args = default
 
 
