@@ -9,8 +9,10 @@ The whole set runs with ``python tests/trials/run.py lib6``; here, one of each k
 import os
 import sys
 
+import mpmath
 import numpy as np
 import pytest
+import scipy.stats
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -20,6 +22,8 @@ import judge  # noqa: E402
 from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
 
 import gradcli  # noqa: E402
+import gradcli.numpy as gnp  # noqa: E402
+from gradcli.scipy import stats  # noqa: E402
 from gradcli.testing import GradientCheckError, assert_gradients_ok  # noqa: E402
 
 CHOSEN = [
@@ -86,3 +90,34 @@ def _statuses(sweep):
 
 def _status(interval):
     return str(getattr(interval.status, "value", interval.status))
+
+
+# -- scipy.stats.nbinom and lognorm, new in the core (round 6 found them refused) ---------------------------------------
+
+
+@pytest.mark.parametrize("n, p", [(3.0, 0.25), (0.5, 0.9), (7.5, 1e-3)])
+def test_nbinom_matches_scipy_and_its_gradient_is_n_over_p_minus_k_over_one_minus_p(n, p):
+    k = np.array([0.0, 1.0, 5.0, 12.0])
+    np.testing.assert_allclose(stats.nbinom.logpmf(k, n, p), scipy.stats.nbinom.logpmf(k, n, p), rtol=1e-13)
+    np.testing.assert_allclose(stats.nbinom.pmf(k, n, p), scipy.stats.nbinom.pmf(k, n, p), rtol=1e-13)
+    slope = gradcli.grad(lambda p: gnp.sum(stats.nbinom.logpmf(k, n, p)))(p)
+    assert np.isclose(slope, np.sum(n / p - k / (1 - p)), rtol=1e-13)
+
+
+@pytest.mark.parametrize("method", ["logpdf", "pdf", "cdf", "logcdf"])
+@pytest.mark.parametrize("s, loc, scale", [(0.5, 0.0, 1.0), (2.0, -1.0, 3.0)])
+def test_lognorm_matches_scipy_from_subnormal_to_huge_points(method, s, loc, scale):
+    x = np.array([1e-300, 0.3, 1.0, 2.5, 1e10])
+    ours, theirs = getattr(stats.lognorm, method)(x, s, loc, scale), getattr(scipy.stats.lognorm, method)(x, s, loc, scale)
+    np.testing.assert_allclose(ours, theirs, rtol=1e-13)
+
+
+def test_lognorm_gradient_at_a_subnormal_sized_point_is_exact():
+    report = gradcli.check(_target("numpy_lib6.py:lognorm_lp"), {"x": np.array([1e-300, 2.0])}, dtypes=("float64",),
+                           fixes=False)
+    result = report.results[0]
+    assert result.status.value == "ok"
+    for got, x in zip(result.exact_gradient["x"], [1e-300, 2.0]):
+        with mpmath.workdps(60):
+            want = -(1 + mpmath.log(x) / mpmath.mpf(0.25)) / x
+            assert abs(mpmath.mpf(float(got)) - want) <= 1e-13 * abs(want)

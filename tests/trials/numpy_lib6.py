@@ -84,3 +84,11 @@ def planck_wien(x):
 
 def arrhenius(t):
     return np.sum(2.0 * np.exp(-1.0 / t))
+
+
+def nbinom_lp(p):
+    return np.sum(scipy.stats.nbinom.logpmf(np.array([0.0, 5.0]), 3.0, p))
+
+
+def lognorm_lp(x):
+    return np.sum(scipy.stats.lognorm.logpdf(x, 0.5))
