@@ -281,6 +281,9 @@ JAX = [
     Case("jax_lib6.py", "kl_gauss", "s=[1e-60,2e-60]", "float64", "ok", _kl_scales([1e-60, 2e-60])),
     Case("jax_lib6.py", "kl_gauss_log", "log_s1=-460", "float64", "ok",
          hp(lambda: {"log_s1": -1 + mpmath.exp(mp(-2))})),
+    Case("jax_lib6.py", "truncated", "x=[10.5,10.999]", "float64", "ok", each("x", lambda x: -x, [10.5, 10.999])),
+    Case("jax_lib6.py", "probit", "p=[1e-300,0.5]", "float64", "ok",
+         each("p", lambda p: 1 / npdf(mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)), [1e-300, 0.5])),
     Case("jax_lib6.py", "elbo", None, "float64", "ok", _elbo(), args="elbo_args", wrt="params.log_sigma"),
     Case("jax_lib6.py", "rms_norm", "x=[1e-200,1e-200,1e-200]", "float64", "ok", _rms([1e-200] * 3)),
     # the kept scores are 1600 apart: both slopes are e^-1600, beyond float64 (reported as text)
@@ -302,6 +305,13 @@ TORCH = [
     Case("torch_lib6.py", "mvn_lp", "x=[1e-300,1e-300]", "float64", "ok", _mvn([1e-300, 1e-300])),
     Case("torch_lib6.py", "mixture_ll", "x=40", "float64", "ok", _mixture(40)),
     Case("torch_lib6.py", "triplet", "anchor=[1,2,3]", "float64", "ok", _triplet()),
+    # k - n sigmoid(l): +-10 e^-800, beyond float64 (text)
+    Case("torch_lib6.py", "binomial_lp", "logits=[-800,800]", "float64", "ok",
+         hp(lambda: {"logits": [-10 * sig(mp(-800)), 10 - 10 * sig(mp(800))]})),
+    Case("torch_lib6.py", "poisson_nll_full", "log_rate=[-800,700]", "float64", "ok",
+         hp(lambda: {"log_rate": [mpmath.exp(mp(-800)), mpmath.exp(mp(700)) - 5]})),
+    Case("torch_lib6.py", "lognormal_lp", "x=[1e-300,2]", "float64", "ok",
+         each("x", lambda x: -(1 + mpmath.log(x) / mp("0.25")) / x, [1e-300, 2])),
     Case("torch_lib6.py", "smoothed_ce", "logits=[800,-800,0]", "float64", "ok", _smoothed([800, -800, 0])),
     Case("torch_lib6.py", "rms_norm", "x=[1e-200,1e-200,1e-200]", "float64", "ok", _rms([1e-200] * 3)),
     # log(x) - digamma(a) cancels 13.8 to 5e-7: 1.3e-9 relative off

@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.scipy.special import gammaln, logsumexp
-from jax.scipy.stats import multivariate_normal, norm, poisson
+from jax.scipy.stats import multivariate_normal, norm, poisson, truncnorm
 
 K = np.array([0.0, 3.0])
 
@@ -111,3 +111,12 @@ def bs_call(s):
     d1 = (jnp.log(s / k) + (r + 0.5 * sigma ** 2) * t) / (sigma * jnp.sqrt(t))
     d2 = d1 - sigma * jnp.sqrt(t)
     return jnp.sum(s * norm.cdf(d1) - k * jnp.exp(-r * t) * norm.cdf(d2))
+
+
+def truncated(x):
+    # N(0, 1) truncated to [10, 11]: a mass of 7.6e-24 that 1 - 1 would lose
+    return jnp.sum(truncnorm.logpdf(x, 10.0, 11.0))
+
+
+def probit(p):
+    return jnp.sum(jax.scipy.special.ndtri(p))

@@ -85,3 +85,17 @@ def bs_call(s):
     d1 = (torch.log(s / k) + (r + 0.5 * sigma ** 2) * t) / (sigma * t ** 0.5)
     d2 = d1 - sigma * t ** 0.5
     return (s * torch.special.ndtr(d1) - k * math.exp(-r * t) * torch.special.ndtr(d2)).sum()
+
+
+def binomial_lp(logits):
+    k = torch.tensor([0.0, 10.0], dtype=logits.dtype)
+    return D.Binomial(total_count=10, logits=logits).log_prob(k).sum()
+
+
+def poisson_nll_full(log_rate):
+    target = torch.tensor([0.0, 5.0], dtype=log_rate.dtype)
+    return F.poisson_nll_loss(log_rate, target, log_input=True, full=True, reduction="sum")
+
+
+def lognormal_lp(x):
+    return D.LogNormal(0.0, 0.5).log_prob(x).sum()
