@@ -67,6 +67,15 @@ def test_the_fixture_passes_sound_framework_code_at_tiny_points():
     assert [r.status.value for r in report.results] == ["ok"]
 
 
+@pytest.mark.parametrize("target, point", [
+    ("jax_lib6.py:attention", {"scores": np.array([800.0, -800.0, 5.0])}),  # slopes e^-1600 through a -inf mask
+    ("tf_lib6.py:lgamma_far", {"x": np.array([1e300, 3.0])}),  # a tf.function with an input signature
+])
+def test_the_fixture_passes_jax_and_tensorflow_code_whose_gradients_are_tiny_or_far_out(target, point):
+    report = assert_gradients_ok(_target(target), [point], dtypes=("float64",))
+    assert [r.status.value for r in report.results] == ["ok"]
+
+
 def test_the_fixture_fails_broken_framework_code_naming_its_line():
     line = judge.line_number(BY_ID["torch_lib6:bs_call@s=1:float64"], "s * torch.special.ndtr(d1)")
     with pytest.raises(GradientCheckError) as raised:
