@@ -312,6 +312,8 @@ TORCH = [
          hp(lambda: {"log_rate": [mpmath.exp(mp(-800)), mpmath.exp(mp(700)) - 5]})),
     Case("torch_lib6.py", "lognormal_lp", "x=[1e-300,2]", "float64", "ok",
          each("x", lambda x: -(1 + mpmath.log(x) / mp("0.25")) / x, [1e-300, 2])),
+    # the ratio s1 / s2 keeps tiny scales finite, where JAX's hand-written s1^2 / s2^2 underflows (jax_lib6:kl_gauss)
+    Case("torch_lib6.py", "kl_normals", "s=[1e-200,2e-200]", "float64", "ok", _kl_scales([1e-200, 2e-200])),
     Case("torch_lib6.py", "smoothed_ce", "logits=[800,-800,0]", "float64", "ok", _smoothed([800, -800, 0])),
     Case("torch_lib6.py", "rms_norm", "x=[1e-200,1e-200,1e-200]", "float64", "ok", _rms([1e-200] * 3)),
     # log(x) - digamma(a) cancels 13.8 to 5e-7: 1.3e-9 relative off
