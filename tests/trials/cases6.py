@@ -288,6 +288,8 @@ JAX = [
     Case("jax_lib6.py", "rms_norm", "x=[1e-200,1e-200,1e-200]", "float64", "ok", _rms([1e-200] * 3)),
     # the kept scores are 1600 apart: both slopes are e^-1600, beyond float64 (reported as text)
     Case("jax_lib6.py", "attention", "scores=[800,-800,5]", "float64", "ok", _attention([800, -800, 5])),
+    Case("jax_lib6.py", "log_softmax_where", "x=[800,-800,5]", "float64", "ok",
+         hp(lambda: {"x": [1 / (1 + mpmath.exp(mp(1600))), -1 / (1 + mpmath.exp(mp(1600))), mp(0)]})),
     Case("jax_lib6.py", "cosine_lr", "t=[1e-300,50]", "float64", "ok", _cosine_lr([1e-300, 50])),
     # at t = T the slope is sin(fl(pi)) sized (1.9e-19); fl(fl(pi) * 100) / 100 is an ulp off fl(pi): wrong sign
     Case("jax_lib6.py", "cosine_lr", "t=100", "float64", "unstable", _cosine_lr([100]),

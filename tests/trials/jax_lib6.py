@@ -120,3 +120,8 @@ def truncated(x):
 
 def probit(p):
     return jnp.sum(jax.scipy.special.ndtri(p))
+
+
+def log_softmax_where(x):
+    # jax.nn's own mask argument in place of a -inf fill
+    return jax.nn.log_softmax(x, where=MASK)[0]
