@@ -316,6 +316,9 @@ TORCH = [
          each("x", lambda x: -(1 + mpmath.log(x) / mp("0.25")) / x, [1e-300, 2])),
     # the ratio s1 / s2 keeps tiny scales finite, where JAX's hand-written s1^2 / s2^2 underflows (jax_lib6:kl_gauss)
     Case("torch_lib6.py", "kl_normals", "s=[1e-200,2e-200]", "float64", "ok", _kl_scales([1e-200, 2e-200])),
+    # a clamp's kink is at its bound only: 2e-300 gets 1/x, the subnormal below it the clamped 0
+    Case("torch_lib6.py", "log_clamped", "x=[2e-300,1e-310]", "float64", "ok",
+         hp(lambda: {"x": [1 / _in("float64", [2e-300])[0], mp(0)]})),
     Case("torch_lib6.py", "smoothed_ce", "logits=[800,-800,0]", "float64", "ok", _smoothed([800, -800, 0])),
     Case("torch_lib6.py", "rms_norm", "x=[1e-200,1e-200,1e-200]", "float64", "ok", _rms([1e-200] * 3)),
     # log(x) - digamma(a) cancels 13.8 to 5e-7: 1.3e-9 relative off

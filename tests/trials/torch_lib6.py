@@ -104,3 +104,7 @@ def lognormal_lp(x):
 def kl_normals(s):
     # KL(N(0, s1) || N(0, s2)) as torch.distributions registers it: through the ratio of the scales
     return D.kl_divergence(D.Normal(0.0, s[0]), D.Normal(0.0, s[1]))
+
+
+def log_clamped(x):
+    return torch.log(torch.clamp(x, min=1e-300)).sum()
