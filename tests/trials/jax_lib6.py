@@ -1,7 +1,7 @@
-"""A user's JAX code, sixth round: probability (jax.scipy.stats' Poisson and multivariate normal, a Gaussian mixture
-through logsumexp with weights), learning losses (label smoothing, InfoNCE at a small temperature, KL between
-Gaussians with tiny scales, an ELBO with the reparameterisation trick), RMS norm at tiny inputs, masked attention,
-a jitted cosine-annealing schedule and a Black-Scholes delta."""
+"""A user's JAX code, sixth round: probability (jax.scipy.stats' Poisson, truncated normal and multivariate normal, the
+probit, a Gaussian mixture through logsumexp with weights), learning losses (label smoothing, InfoNCE at a small
+temperature, KL between Gaussians with tiny scales, an ELBO with the reparameterisation trick), RMS norm at tiny
+inputs, masked attention and jax.nn's where= mask, a jitted cosine-annealing schedule and a Black-Scholes delta."""
 
 import jax
 import jax.numpy as jnp

@@ -1,6 +1,7 @@
-"""A user's plain NumPy and SciPy numerics, sixth round: probability (Poisson, negative binomial and Dirichlet
-log densities, a Gaussian mixture through weighted logsumexp, a truncated normal's log normaliser), finance (bond
-prices at tiny rates, an annuity factor, log-returns) and physics (Planck's law at both limits, Arrhenius rates)."""
+"""A user's plain NumPy and SciPy numerics, sixth round: probability (Poisson, negative binomial and Dirichlet log
+densities by hand and through scipy.stats, a log-normal, a Gaussian mixture through weighted logsumexp, a truncated
+normal's log normaliser), finance (bond prices at tiny rates, an annuity factor, log-returns) and physics (Planck's
+law at both limits, Arrhenius rates)."""
 
 import numpy as np
 import scipy.stats

@@ -1,7 +1,8 @@
-"""A user's PyTorch code, sixth round: torch.distributions (Poisson, negative binomial, Dirichlet, multivariate
-normal with a Cholesky factor, a Gaussian mixture, Gamma in its shape), F.triplet_margin_loss at a zero distance,
-label-smoothed cross-entropy, RMS norm at tiny inputs, a CLIP-style InfoNCE module with a learnable temperature,
-and a Black-Scholes price through torch.special.ndtr."""
+"""A user's PyTorch code, sixth round: torch.distributions (Poisson, negative binomial, Dirichlet, multivariate normal
+with a Cholesky factor, a Gaussian mixture, Gamma in its shape, Binomial, LogNormal, the Normal KL),
+F.triplet_margin_loss at a zero distance, label-smoothed cross-entropy, the full Poisson NLL, RMS norm at tiny
+inputs, a clamp near its bound, a CLIP-style InfoNCE module with a learnable temperature, and a Black-Scholes price
+through torch.special.ndtr."""
 
 import math
 
