@@ -182,6 +182,46 @@ def poisson_logcdf(k, mu):
     return log(poisson_cdf(k, mu))
 
 
+# -- ``scipy.stats.nbinom``: the negative binomial, failures before the ``n``-th success, differentiable in n and p. ---
+
+def nbinom_logpmf(k, n, p):
+    """log P(K = k) for the negative binomial of ``n`` successes with probability ``p`` each, as SciPy writes it."""
+    k, n = lifted(k, p), lifted(n, p)
+    return gammaln(n + k) - gammaln(k + 1) - gammaln(n) + n * log(p) + xlog1py(k, -p)
+
+
+def nbinom_pmf(k, n, p):
+    """P(K = k) for the negative binomial of ``n`` successes with probability ``p``."""
+    return exp(nbinom_logpmf(k, n, p))
+
+
+# -- ``scipy.stats.lognorm``: the log-normal of shape ``s`` (the log's standard deviation). -----
+
+def lognorm_logpdf(x, s, loc=0.0, scale=1.0):
+    """The log-density of the log-normal of shape ``s`` at ``x``."""
+    z, log_scale = standardized(x, loc, scale)
+    s = lifted(s, z)
+    u = log(z) / s
+    return -u * u / 2 - log(s * z) - log_scale - constant("log(2pi)", z, 0.5)
+
+
+def lognorm_pdf(x, s, loc=0.0, scale=1.0):
+    """The density of the log-normal of shape ``s`` at ``x``."""
+    return exp(lognorm_logpdf(x, s, loc, scale))
+
+
+def lognorm_cdf(x, s, loc=0.0, scale=1.0):
+    """P(X <= x) for the log-normal of shape ``s``: Phi(log(z) / s)."""
+    z, _ = standardized(x, loc, scale)
+    return norm_cdf(log(z) / lifted(s, z))
+
+
+def lognorm_logcdf(x, s, loc=0.0, scale=1.0):
+    """log P(X <= x) for the log-normal of shape ``s``, finite far into the left tail."""
+    z, _ = standardized(x, loc, scale)
+    return log_ndtr(log(z) / lifted(s, z))
+
+
 # -- ``scipy.stats.dirichlet``: the Dirichlet distribution over the simplex (its density). -----
 
 def dirichlet_logpdf(x, alpha):

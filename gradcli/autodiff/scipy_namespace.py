@@ -40,6 +40,8 @@ _METHODS = {
     "chi2": "logpdf pdf cdf logcdf",
     "beta": "logpdf pdf cdf logcdf",
     "poisson": "logpmf pmf cdf logcdf",
+    "nbinom": "logpmf pmf",
+    "lognorm": "logpdf pdf cdf logcdf",
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
 }

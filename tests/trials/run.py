@@ -8,9 +8,10 @@ from cases2 import ALL as SECOND
 from cases3 import ALL as THIRD
 from cases4 import ALL as FOURTH
 from cases5 import ALL as FIFTH
+from cases6 import ALL as SIXTH
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH
 
 
 def one(case):
