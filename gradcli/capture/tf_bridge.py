@@ -201,15 +201,18 @@ def _quick_key(leaves):
     """The plans' cache key of leaves that are all Python floats or NumPy float arrays and scalars; None otherwise.
 
     Those leaves are `_signature`'s usual case: their type, dtype and shape
-    say all it would read of them, without its checks per leaf.
+    say all it would read of them, without its checks per leaf. A traced leaf
+    (a box of a differentiation) is keyed by the value it holds, as
+    `_signature` reads it.
     """
     key = []
     for leaf in leaves:
-        kind = type(leaf)
+        value = raw(leaf)
+        kind = type(value)
         if kind is float or kind in _NUMBER_TYPES:
             key.append(kind)
-        elif (kind is np.ndarray or kind is np.float64 or kind is np.float32) and leaf.dtype in _TENSORFLOW_FLOATS:
-            key.append((kind, leaf.dtype, leaf.shape))
+        elif (kind is np.ndarray or kind is np.float64 or kind is np.float32) and value.dtype in _TENSORFLOW_FLOATS:
+            key.append((kind, value.dtype, value.shape))
         else:
             return None
     return tuple(key)
@@ -222,8 +225,9 @@ _NUMBER_TYPES = set()
 
 def _note_number_types(leaves):
     for leaf in leaves:
-        kind = type(leaf)
-        if kind not in _NUMBER_TYPES and raw(leaf) is leaf and not hasattr(leaf, "dtype") and _is_float_leaf(leaf):
+        value = raw(leaf)
+        kind = type(value)
+        if kind not in _NUMBER_TYPES and not hasattr(value, "dtype") and _is_float_leaf(value):
             _NUMBER_TYPES.add(kind)
 
 
@@ -295,14 +299,14 @@ class TensorFlowFunction:
         known = self._known.get(key) if key is not None else None
         if known is not None:
             return _copied(known)
-        got = self._own(args, cotangent, leaves, rebuild)
+        got = self._own(args, cotangent, leaves, rebuild, key)
         if key is not None:
             if len(self._known) >= _KNOWN_LIMIT:
                 self._known.clear()
             self._known[key] = _copied(got)
         return got
 
-    def _own(self, args, cotangent, leaves, rebuild):
+    def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
         pending, self._pending = self._pending, None
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
@@ -310,8 +314,11 @@ class TensorFlowFunction:
             _, tape, y, watched = pending
             grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype))
             return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
-        tensors = [_tensor(tf, raw(leaf)) for leaf in leaves]
         rerun = self._rerun_at(leaves, rebuild, cotangent)
+        known = self._known.get(key) if rerun is not None and key is not None else None
+        if known is not None:  # the float32 retyping's proof, made just now at this point, kept TensorFlow's numbers
+            return _copied(known)
+        tensors = [_tensor(tf, raw(leaf)) for leaf in leaves]
         if rerun is not None:
             got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
             if got is not None:

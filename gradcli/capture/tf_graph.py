@@ -91,11 +91,17 @@ class Plan:
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
 
         While the checker records a run, each step runs under its user's line
-        (`replayed_at`); otherwise nobody reads it, and the steps run bare.
+        (`replayed_at`); otherwise nobody reads it, and the steps run bare. A
+        hook that reads no places (``reads_locations = False``: the rounding
+        flips of a noise estimate) on mpmath numbers and balls sees the bare
+        steps too: flushing leaves those numbers as they are, so only the
+        places, which it does not read, would differ.
         """
+        exact = False
         if all(type(v) is float for v in values):  # a difference's step: Python floats meet Python floats
             env = dict(self._static_for_floats())
         elif any(_is_mp(v) for v in values):  # the exact reference: ops on constants alone computed exactly too
+            exact = True
             env = dict(self._static_for_mp())
             env.update(self.folds.exact(self.static, values))
         else:
@@ -103,7 +109,8 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
-        if hooks.forward is not None:
+        hook = hooks.forward
+        if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
             return self._located(env, list(self.inputs) + list(given or ()))
         # TensorFlow computes IEEE silently, and its graphs compute both sides of a where: the gradient of
         # CumulativeLogsumexp takes log(g) and log(-g) of every g, each kept only where its sign allows.

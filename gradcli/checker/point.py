@@ -190,8 +190,10 @@ def _differences(result, target, rounded, chosen, options):
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
     try:
-        differences = _shared_differences(target, rounded) or fd.differences(
-            stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
+        differences = _shared_differences(target, rounded) or _once_per_point(
+            target, "replayed differences", (_floats_key(rounded), options.full, options.seed), lambda: fd.differences(
+                stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
+            ), lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
         )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
@@ -225,6 +227,30 @@ def _key(args):
     return tuple(float(a).hex() for a in args)  # the floats' own bits: -0.0 is not 0.0 here
 
 
+def _floats_key(rounded):
+    return _key(rounded) if all(type(a) is float for a in rounded) else None
+
+
+def _once_per_point(target, name, key, make, copy, keep=lambda made: True):
+    """``make()``, made once per rounded point of a framework's target (``key[0]``), each later asker handed ``copy`` of it.
+
+    A bridged target's differences and exact reference replay its captured
+    graph, a pure function of the point, and float32 and float64 ask the same
+    question at a point both hold (100.0): the second is handed the first's
+    answer. A user's own Python function may not be pure (random numbers,
+    state): it is asked each time. An answer ``keep`` refuses (out of time) is not kept.
+    """
+    if target.bridge is None or key[0] is None:
+        return make()
+    made = target.shared.setdefault(name, {})
+    if key in made:
+        return copy(made[key])
+    found = make()
+    if keep(found):
+        made[key] = copy(found)  # a copy: the asker may change its own (an unsettled reference is emptied)
+    return found
+
+
 def _shared_differences(target, rounded):
     """The finite differences at ``rounded``, made with the check's other points (`fd.differences_at_points`); or None.
 
@@ -255,7 +281,11 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
     """
     names = target.variables
-    exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+    exact = _once_per_point(
+        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen)),
+        lambda: reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen),
+        reference.copied, keep=lambda made: not made.out_of_time,
+    )
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
