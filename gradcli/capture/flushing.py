@@ -74,8 +74,9 @@ def _again(prim, args, kwargs, ans):
         return ans
 
 
-_TINY = {np.dtype(np.float32): np.finfo(np.float32).tiny, np.dtype(np.float64): np.finfo(np.float64).tiny}
-_TINY_OF = {np.float32: np.finfo(np.float32).tiny, np.float64: np.finfo(np.float64).tiny}
+TINY = {np.dtype(t): np.finfo(t).tiny for t in (np.float16, np.float32, np.float64)}  # each dtype's smallest normal
+_FLUSHED = {np.dtype(t): TINY[np.dtype(t)] for t in (np.float32, np.float64)}  # the dtypes XLA and TensorFlow flush
+_TINY_OF = {np.float32: _FLUSHED[np.dtype(np.float32)], np.float64: _FLUSHED[np.dtype(np.float64)]}  # by scalar type
 
 
 def flushed(value):
@@ -93,9 +94,9 @@ def flushed(value):
         # A scalar beyond the subnormals (nearly every result) is its own answer: one compare, no array made.
         if not abs(value) < _TINY_OF[kind]:
             return value
-        tiny = _TINY[value.dtype]
+        tiny = _FLUSHED[value.dtype]
     elif kind is np.ndarray:
-        tiny = _TINY.get(value.dtype)
+        tiny = _FLUSHED.get(value.dtype)
     else:
         return value
     if tiny is not None:

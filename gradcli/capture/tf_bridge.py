@@ -25,7 +25,6 @@ import importlib.util
 import inspect
 import os
 import sysconfig
-from contextlib import contextmanager
 
 import numpy as np
 
@@ -33,6 +32,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
+from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import watching_gradients
@@ -318,7 +318,7 @@ class TensorFlowFunction:
         known = self._known.get(key) if rerun is not None and key is not None else None
         if known is not None:  # the float32 retyping's proof, made just now at this point, kept TensorFlow's numbers
             return _copied(known)
-        tensors = [_tensor(tf, raw(leaf)) for leaf in leaves]
+        tensors = [as_tensor(tf, raw(leaf)) for leaf in leaves]
         if rerun is not None:
             got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
             if got is not None:
@@ -376,11 +376,11 @@ class TensorFlowFunction:
                 captured.ones = tf.constant(ones)  # a tensor is never changed: one serves every point
             ct = captured.ones
         else:
-            ct = _tensor(tf, raw(cotangent))
+            ct = as_tensor(tf, raw(cotangent))
             if ct.dtype != tf.as_dtype(dtype):
                 ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
         try:
-            y, *grads = captured.rerun.run(_eager_execute(), [tensors[i] for i in floats], ct)
+            y, *grads = captured.rerun.run(eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - an op that will not run alone: the eager call from now on
             captured.rerun = None
             return None
@@ -506,14 +506,14 @@ class TensorFlowFunction:
         tf = _tf()
         shape, dtype = narrow.output
         ones = np.ones(shape, dtype)
-        tensors = [_tensor(tf, leaf) for leaf in leaves]
+        tensors = [as_tensor(tf, leaf) for leaf in leaves]
         try:
             value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ones))
-            y, *rerun = narrow.rerun.run(_eager_execute(), [tensors[i] for i in floats], tf.constant(ones))
+            y, *rerun = narrow.rerun.run(eager_execute(), [tensors[i] for i in floats], tf.constant(ones))
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return False
         own = [value] + [tf.convert_to_tensor(g) for g in grads]
-        if not all(_same_bits(a.numpy(), b.numpy()) for a, b in zip(own, [y] + rerun)):
+        if not all(same_bits(a.numpy(), b.numpy()) for a, b in zip(own, [y] + rerun)):
             return False
         numbers = (np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild))
         for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)):
@@ -597,7 +597,7 @@ class TensorFlowFunction:
             function = tf.function(self._map_all, input_signature=signature, autograph=False)
             mapped = self._mapped[key] = function.get_concrete_function()
         tensors = [tf.constant(a) for a in arrays]
-        with _as_written(tf, eager=not self.compiled):
+        with as_written(tf, eager=not self.compiled):
             # Flat, as TensorFlow calls its own concrete functions: binding the signature per call cost as much as the call.
             values, grads = mapped._call_flat(tensors, mapped.captured_inputs)
         return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
@@ -622,7 +622,7 @@ class TensorFlowFunction:
             return None
         n = len(arrays[0])
         try:
-            values, *grads = captured.rerun.run(_eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
+            values, *grads = captured.rerun.run(eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
         except Exception:  # noqa: BLE001 - an op that will not run on arrays: tf.vectorized_map
             return None
         values, grads = np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
@@ -644,75 +644,6 @@ class TensorFlowFunction:
         return tf.vectorized_map(one, list(tensors))
 
 
-@contextmanager
-def _as_written(tf, eager):
-    """Run a graph as eager code runs (no Grappler rewrites: log(1 + x) stays log(1 + x), not log1p) for an eager function.
-
-    ``tf.vectorized_map`` runs a graph; a function the user wrote eagerly is
-    under test as eager code computes it, so its sweep must not see what
-    TensorFlow's graph optimiser makes of it. A ``tf.function`` is compiled
-    in both and keeps the optimiser. The optimiser is turned off for this
-    thread's function calls only (their call options, which carry it), not in
-    TensorFlow's configuration: changing that makes TensorFlow rebuild its
-    options at each call, and would be seen by the user's own code meanwhile.
-    """
-    if not eager:
-        yield
-        return
-    from tensorflow.python.eager import context  # lazy: TensorFlow's; its call options have no public door
-
-    current = context.context()
-    saved = current.function_call_options
-    current.function_call_options = _without_rewrites(context, saved)
-    try:
-        yield
-    finally:
-        current.function_call_options = saved
-
-
-_UNREWRITTEN = {}  # the call options' serialised configuration -> the same with Grappler turned off
-
-
-def _without_rewrites(context, options):
-    """``options`` (TensorFlow's function call options) with the graph optimiser (Grappler) turned off."""
-    serialised = options.config_proto_serialized
-    unrewritten = _UNREWRITTEN.get(serialised)
-    if unrewritten is None:
-        from tensorflow.core.protobuf import config_pb2  # lazy: TensorFlow's configuration message
-
-        config = config_pb2.ConfigProto()
-        if serialised is not None:
-            config.ParseFromString(serialised)
-        config.graph_options.rewrite_options.disable_meta_optimizer = True
-        unrewritten = _UNREWRITTEN[serialised] = context.FunctionCallOptions(options.executor_type, config)
-    return unrewritten
-
-
-def _eager_execute():
-    """``execute(op_type, n_outputs, inputs, attrs)``: one TensorFlow operation run eagerly (a `Rerun`'s step)."""
-    from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the C door its eager ops end at
-    from tensorflow.python.eager import context, execute  # lazy: TensorFlow's; the door its generated ops go through
-
-    current = context.context()
-
-    def run(op_type, n_outputs, inputs, attrs):
-        return execute.execute(op_type, n_outputs, inputs, attrs, current)
-
-    if execute.execute is not execute.quick_execute:  # op callbacks (tf.debugging) watch each op: TensorFlow's door
-        return run
-    current.ensure_initialized()
-    handle, device = current._handle, current.device_name  # a rerun is one call: no op of it changes the device
-
-    def quick(op_type, n_outputs, inputs, attrs):
-        # The C door quick_execute calls, without its Python per op; an error is raised again by TensorFlow's door.
-        try:
-            return pywrap_tfe.TFE_Py_Execute(handle, device, op_type, inputs, attrs, n_outputs)
-        except Exception:  # noqa: BLE001 - TensorFlow's own door raises it as TensorFlow does
-            return run(op_type, n_outputs, inputs, attrs)
-
-    return quick
-
-
 def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
     """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves)."""
     watched = [tensors[i] for i in floats]
@@ -720,29 +651,6 @@ def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
         tape.watch(watched)
         y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
     return y, _gradcli_gradient(tape, y, watched, tf.cast(ct, y.dtype))
-
-
-def _tensor(tf, value):
-    """``value`` (an array or number) as an eager tensor of its dtype: a float number by the quick door TensorFlow's
-    own conversions use (a tenth of ``tf.constant``'s cost), exact since a Python float holds every float32 and float64."""
-    kind = type(value)
-    if kind is not np.float64 and kind is not np.float32:
-        value = np.asarray(value)
-    tiny = _TINY.get(value.dtype) if value.ndim == 0 else None
-    if tiny is not None and (value == 0 or abs(value) >= tiny):
-        from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers
-        from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
-
-        return constant_op.convert_to_eager_tensor(float(value), context.context(), tf.as_dtype(value.dtype))
-    return tf.constant(value)
-
-
-_TINY = {np.dtype(t): np.finfo(t).tiny for t in (np.float16, np.float32, np.float64)}
-
-
-def _same_bits(a, b):
-    a, b = np.asarray(a), np.asarray(b)
-    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
 
 
 def _narrowing(tf, graph, captured, outputs, walker, default_location):

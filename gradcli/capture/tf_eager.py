@@ -1,0 +1,105 @@
+"""How the TensorFlow bridge runs TensorFlow eagerly: one op at a time, numbers as tensors, graphs as eager code runs them.
+
+The doors used here are TensorFlow's own inner ones (its C entry for an op,
+its quick conversion of a number), each the one TensorFlow's public calls end
+at, taken because the public ones cost several times more per call in a check
+that makes thousands of them.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import numpy as np
+
+from .flushing import TINY
+
+
+@contextmanager
+def as_written(tf, eager):
+    """Run a graph as eager code runs (no Grappler rewrites: log(1 + x) stays log(1 + x), not log1p) for an eager function.
+
+    ``tf.vectorized_map`` runs a graph; a function the user wrote eagerly is
+    under test as eager code computes it, so its sweep must not see what
+    TensorFlow's graph optimiser makes of it. A ``tf.function`` is compiled
+    in both and keeps the optimiser. The optimiser is turned off for this
+    thread's function calls only (their call options, which carry it), not in
+    TensorFlow's configuration: changing that makes TensorFlow rebuild its
+    options at each call, and would be seen by the user's own code meanwhile.
+    """
+    if not eager:
+        yield
+        return
+    from tensorflow.python.eager import context  # lazy: TensorFlow's; its call options have no public door
+
+    current = context.context()
+    saved = current.function_call_options
+    current.function_call_options = _without_rewrites(context, saved)
+    try:
+        yield
+    finally:
+        current.function_call_options = saved
+
+
+_UNREWRITTEN = {}  # the call options' serialised configuration -> the same with Grappler turned off
+
+
+def _without_rewrites(context, options):
+    """``options`` (TensorFlow's function call options) with the graph optimiser (Grappler) turned off."""
+    serialised = options.config_proto_serialized
+    unrewritten = _UNREWRITTEN.get(serialised)
+    if unrewritten is None:
+        from tensorflow.core.protobuf import config_pb2  # lazy: TensorFlow's configuration message
+
+        config = config_pb2.ConfigProto()
+        if serialised is not None:
+            config.ParseFromString(serialised)
+        config.graph_options.rewrite_options.disable_meta_optimizer = True
+        unrewritten = _UNREWRITTEN[serialised] = context.FunctionCallOptions(options.executor_type, config)
+    return unrewritten
+
+
+def eager_execute():
+    """``execute(op_type, n_outputs, inputs, attrs)``: one TensorFlow operation run eagerly (a `Rerun`'s step)."""
+    from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the C door its eager ops end at
+    from tensorflow.python.eager import context, execute  # lazy: TensorFlow's; the door its generated ops go through
+
+    current = context.context()
+
+    def run(op_type, n_outputs, inputs, attrs):
+        return execute.execute(op_type, n_outputs, inputs, attrs, current)
+
+    if execute.execute is not execute.quick_execute:  # op callbacks (tf.debugging) watch each op: TensorFlow's door
+        return run
+    current.ensure_initialized()
+    handle, device = current._handle, current.device_name  # a rerun is one call: no op of it changes the device
+
+    def quick(op_type, n_outputs, inputs, attrs):
+        # The C door quick_execute calls, without its Python per op; an error is raised again by TensorFlow's door.
+        try:
+            return pywrap_tfe.TFE_Py_Execute(handle, device, op_type, inputs, attrs, n_outputs)
+        except Exception:  # noqa: BLE001 - TensorFlow's own door raises it as TensorFlow does
+            return run(op_type, n_outputs, inputs, attrs)
+
+    return quick
+
+
+def as_tensor(tf, value):
+    """``value`` (an array or number) as an eager tensor of its dtype: a float number by the quick door TensorFlow's
+    own conversions use (a tenth of ``tf.constant``'s cost), exact since a Python float holds every float32 and float64."""
+    kind = type(value)
+    if kind is not np.float64 and kind is not np.float32:
+        value = np.asarray(value)
+    tiny = TINY.get(value.dtype) if value.ndim == 0 else None
+    if tiny is not None and (value == 0 or abs(value) >= tiny):
+        from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers
+        from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
+
+        return constant_op.convert_to_eager_tensor(float(value), context.context(), tf.as_dtype(value.dtype))
+    return tf.constant(value)
+
+
+def same_bits(a, b):
+    """Whether two arrays are the same numbers to the bit: dtype, shape and bytes."""
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
