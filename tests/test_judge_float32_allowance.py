@@ -86,3 +86,43 @@ def test_a_planted_wrong_custom_gradient_is_wrong_in_float32(tmp_path, at):
     # The rule forgets the smoothing (one-hot labels): off by 0.033 and more, confident or not.
     result = _status(tmp_path, at, rule_t="onp.array([1.0, 0.0, 0.0], dtype=onp.float32)")
     assert result.status == "wrong", result.findings
+
+
+KERAS = """
+import keras
+import tensorflow as tf
+
+
+def smoothed_cce(logits):
+    loss = keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=0.1, reduction="sum")
+    return loss(tf.constant([[1.0, 0.0, 0.0]], dtype=logits.dtype), tf.reshape(logits, (1, 3)))
+"""
+
+
+def _keras(tmp_path):
+    pytest.importorskip("tensorflow")  # the extra `tensorflow`, installed by `make test`
+    path = tmp_path / "keras_cce.py"
+    path.write_text(textwrap.dedent(KERAS))
+    point = [{"logits": numpy.array([80.0, -80.0, 0.0])}]
+    return gradcli.check(f"{path}:smoothed_cce", point, dtypes=("float32",), fixes=False, max_time=600).results[0]
+
+
+def test_keras_label_smoothed_cross_entropy_at_a_confident_prediction_is_ok_in_float32(tmp_path):
+    # TensorFlow's fused rule p - t beside Keras's float32 labels, which sum to 1 - 2.2e-8 (T29).
+    result = _keras(tmp_path)
+    assert result.status == "ok", result.findings
+
+
+def test_kerass_rule_off_by_1e_5_on_its_largest_entry_is_wrong_in_float32(tmp_path, monkeypatch):
+    pytest.importorskip("tensorflow")
+    from gradcli.capture import tf_ops
+
+    fused, names = tf_ops.OPS["SoftmaxCrossEntropyWithLogits"]
+
+    def off(ins, attrs):
+        loss, backprop = fused(ins, attrs)
+        return loss, tf_ops.gnp.multiply(backprop, numpy.array([[1 + 1e-5, 1.0, 1.0]]))
+
+    monkeypatch.setitem(tf_ops.OPS, "SoftmaxCrossEntropyWithLogits", (off, names))
+    result = _keras(tmp_path)
+    assert result.status == "wrong", result.findings
