@@ -502,10 +502,11 @@ def _digits_to_show(result, args, proven):
     values = [abs(v) for v in flat_entries(result.value) if mpmath.isfinite(v) and v != 0]
     scale = max(values) if values else mpmath.mpf(1)
     points = [abs(to_mp(x)) for a in args for x in np.ravel(a)]
-    if result.directional is not None:
-        points = [max(points)] * len(points)
     rule = [e for g in result.rule for e in flat_entries(g)]
-    exact = [e for g in (result.gradient if result.directional is None else [result.directional]) for e in flat_entries(g)]
+    exact = [e for g in result.gradient for e in flat_entries(g)] if result.directional is None else [result.directional]
+    if result.directional is not None:  # one entry, the rule along the direction, stepped relative to the largest input
+        ds = [to_mp(x) for d in result.direction for x in np.ravel(d)]
+        points, rule = [max(points)], [mpmath.fsum(r * d for r, d in zip(rule, ds) if r is not None)]
     need, smallest = 0, mpmath.mpf(0)
     for k, entry in enumerate(rule):
         if k in proven or not mpmath.isfinite(entry) or entry == 0 or (k < len(exact) and exact[k] != 0):
