@@ -481,8 +481,8 @@ def _tiny_derivative(target, args, seed, result, budget, digits, proven):
             return _compute_mpmath(target, args, seed, Exact(), budget, start=need, rule=(result.rule, result.rule_scale))
         except balls.OutOfTime as error:
             raise balls.OutOfTime(
-                f"{error}; a derivative is 0 at every precision up to {digits} digits where the gradient rule "
-                f"gives {mpmath.nstr(smallest, 3)}, which only some {need} digits can show"
+                f"{str(error).removesuffix(': no verdict')}; a derivative is 0 at every precision up to {digits} digits "
+                f"where the gradient rule gives {mpmath.nstr(smallest, 3)}, which only some {need} digits can show: no verdict"
             ) from None
     result.determined, result.unsettled, result.kinks, result.singular = False, True, [], []
     result.why = (
