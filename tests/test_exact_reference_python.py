@@ -253,16 +253,19 @@ def test_cosine_similarity_that_overflows_is_unstable_and_its_exact_gradient_is_
     assert any(f.op == "multiply" and "overflowed" in f.message for f in result.findings), result.findings
 
 
-def test_on_mpmath_a_zero_difference_below_a_tiny_rule_is_no_reference_not_wrong(tmp_path):
+def test_on_mpmath_a_zero_difference_below_a_tiny_rule_rises_to_the_digits_it_needs(tmp_path):
     # mpmath's tanh(-980) is -1 rounded either way at 60 digits: the differences give 0 with no
-    # noise while the rule holds -1.9e-854. Neither is proven: no exact reference, not `wrong`.
+    # noise while the rule holds -1.9e-854. The climb goes on from the ~1,300 digits that number
+    # needs, where the differences show it: the exact derivative, not a refusal and not `wrong`.
     from gradcli.autodiff.mp import ieee
     from gradcli.checker.precision import Exact
 
     target = resolve(module(tmp_path, GELU) + ":f")
     with ieee():
-        exact = reference._compute_mpmath(target, [-30.0], 0, Exact(), Budget(60))
-    assert exact.unsettled and not exact.determined, (exact.gradient, exact.rule)
+        exact = reference._compute_mpmath(target, [-30.0], 0, Exact(), Budget(600))
+    assert exact.determined and not exact.unsettled, (exact.gradient, exact.rule, exact.why)
+    with mpmath.workdps(2000):
+        assert close(exact.gradient[0], _gelu_derivative(mpmath.mpf(-30)))
 
 
 def test_a_switch_nearer_than_any_difference_step_is_still_computed_exactly(tmp_path):

@@ -153,6 +153,8 @@ def _compute(target, args, result, budget, seed):
                 raise
     result.value = _mpf(value)
     result.rule = _rule_beside(rule, args, result.gradient)
+    # A ball's radius over 2^-bits: how large the terms were that its arithmetic rounded (judge's float32 allowance).
+    result.rule_scale = [[None if e is None else balls.to_mpf(e.rad()) * 2**bits for e in g] for g in rule]
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
     unbounded = any(b is None for g in rule for b in g)

@@ -35,6 +35,8 @@ class Exact:
     value: object = None  # an mpf (or object array)
     gradient: list = field(default_factory=list)  # true derivative, one per variable (None: not computed)
     rule: list = field(default_factory=list)  # gradcli's rule at high precision, one per variable
+    # Per variable, per rule entry (flat): the size of the terms its arithmetic combined (rounding noise / unit roundoff).
+    rule_scale: list = field(default_factory=list)
     digits: int = 0
     determined: bool = True
     direction: object = None  # when the exact gradient is only known along a direction
@@ -370,6 +372,8 @@ def only_chosen(target, args, wrt):
             exact.gradient = spread(exact.gradient, lambda a: None)
         if exact.rule:
             exact.rule = spread(exact.rule, lambda a: None)
+        if exact.rule_scale:
+            exact.rule_scale = spread(exact.rule_scale, lambda a: None)
         if exact.direction is not None:
             exact.direction = spread(exact.direction, lambda a: np.zeros(np.shape(a)) if np.ndim(a) else 0.0)
         return exact

@@ -359,24 +359,58 @@ def _proven_sum(entries, relative):
     return total, needed
 
 
-def _compute_mpmath(target, args, seed, result, budget=None):
-    """The reference on mpmath numbers: precision doubling until two precisions agree (see the module notes).
-
-    Each pass asks ``budget`` (a `balls.Budget`; none: no limit) for its time first.
+def _compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, rule=None):
+    """The reference on mpmath numbers: precision doubling from ``start`` digits until two precisions agree
+    (see the module notes); each pass asks ``budget`` (a `balls.Budget`; none: no limit) for its time first.
+    A derivative 0 where the rule (``rule``, once found) holds a number rises as far as it needs (`_tiny_derivative`).
     """
     import mpmath
 
     budget = budget or balls.Budget(math.inf)
     mp_core.enable()
     result.method = "mpmath"
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    climbed = _climb(target, args, seed, result, budget, zeros, start)
+    if climbed is None:
+        return result
+    attempt, history, digits, value_digits, settled = climbed
+    if settled is not None:
+        _write_back(attempt, settled)
+    result.value = attempt.value
+    result.gradient = attempt.gradient
+    result.direction, result.directional = attempt.direction, attempt.directional
+    result.notes.extend(attempt.notes)
+    result.digits = digits
+    # The rule and the kink test start where the value settled (not where a zero derivative
+    # drove the precision) and rise only as far as their own rounding noise asks.
+    rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
+    result.rule, result.rule_scale = rule or (_rule_at(target, args, rule_digits, result, budget), result.rule_scale)
+    # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
+    # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
+    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
+    if noisy or target.kind == "formula" or may_have_kink(target, args, result):
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+    undefined_at_kinks(target, args, result)
+    if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
+        return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
+    if result.unsettled and (result.kinks or result.singular):
+        _settle_around_kinks(result, history, len(flat_entries(result.value)))
+    return result
+
+
+def _climb(target, args, seed, result, budget, zeros, digits):
+    """The precisions from ``digits`` up to where two agree, MAX_DIGITS or twice the start: ``(attempt,
+    history, digits, value_digits, settled)``, or None when the target raised at high precision (``result``
+    says so). ``zeros`` (a `python_zero.Zeros`) proves the 0s it can."""
+    import mpmath
+
     history = []  # (entries, noises) at each precision
     used = []  # the precisions tried, in order
     value_digits = None  # where the value alone settled
-    digits = START_DIGITS
     settled = None
     last = 0.0
-    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
-    while digits <= MAX_DIGITS:
+    start, top = digits, max(MAX_DIGITS, 2 * digits)
+    while digits <= top:
         budget.afford(last * 3)
         started = time.perf_counter()
         with mpmath.workdps(digits):
@@ -386,7 +420,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             except Exception as error:  # noqa: BLE001 - the target raised at high precision
                 result.error = f"{type(error).__name__}: {error}"
                 result.determined = False
-                return result
+                return None
             attempt = Exact(value=value)
             noises = _exact_gradient_by_differences(target, args, attempt, seed)
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
@@ -407,7 +441,7 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             break
         last = time.perf_counter() - started
         used.append(digits)
-        digits = _next_digits(history, used)
+        digits = _next_digits(history, used) if start <= START_DIGITS else digits + digits // 2  # a rise: one more
     else:
         digits = used[-1]
         settled = _diverging(history, len(flat_entries(attempt.value)))
@@ -417,45 +451,76 @@ def _compute_mpmath(target, args, seed, result, budget=None):
             width = unproven_zeros(history[-1])
             if width is not None:
                 result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
-    if settled is not None:
-        # Write the settled entries back.
-        size = len(flat_entries(attempt.value))
-        attempt.value = rebuild(attempt.value, settled[:size])
-        position = size
-        rebuilt = []
-        for d in derivatives:
-            n = len(flat_entries(d))
-            rebuilt.append(rebuild(d, settled[position : position + n]))
-            position += n
-        if attempt.directional is None:
-            attempt.gradient = rebuilt
-        else:
-            attempt.directional = rebuilt[0]
-    result.value = attempt.value
-    result.gradient = attempt.gradient
-    result.direction, result.directional = attempt.direction, attempt.directional
-    result.notes.extend(attempt.notes)
-    result.digits = digits
-    # The rule and the kink test start where the value settled (not where a zero derivative
-    # drove the precision) and rise only as far as their own rounding noise asks.
-    result.rule = _rule_at(target, args, max(2 * START_DIGITS, min(value_digits or digits, digits)), result, budget)
-    # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
-    # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
-    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
-    if noisy or target.kind == "formula" or may_have_kink(target, args, result):
-        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
-    undefined_at_kinks(target, args, result)
-    if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
-        result.determined, result.unsettled = False, True
-        result.kinks, result.singular = [], []
-        result.why = (
-            f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
-            "nonzero number: mpmath cannot tell a 0 from a number that small here"
-        )
-        return result
-    if result.unsettled and (result.kinks or result.singular):
-        _settle_around_kinks(result, history, len(flat_entries(result.value)))
+    return attempt, history, digits, value_digits, settled
+
+
+def _write_back(attempt, settled):
+    """Put the ``settled`` flat entries back into ``attempt``'s value and derivatives, in their shapes."""
+    size = len(flat_entries(attempt.value))
+    attempt.value = rebuild(attempt.value, settled[:size])
+    if attempt.directional is None:
+        attempt.gradient = _in_shapes(attempt.gradient, settled[size:])
+    else:
+        attempt.directional = _in_shapes([attempt.directional], settled[size:])[0]
+
+
+def _in_shapes(shaped, cleaned):
+    """The flat entries ``cleaned`` cut and rebuilt in the shapes of the pieces ``shaped``, in order."""
+    out, position = [], 0
+    for g in shaped:
+        n = len(flat_entries(g))
+        out.append(rebuild(g, cleaned[position : position + n]))
+        position += n
+    return out
+
+
+def _tiny_derivative(target, args, seed, result, budget, digits, proven):
+    """A derivative 0 up to ``digits`` where the rule holds a number: the reference again from the precision that
+    number needs (log(1 - 5e-325) is log(1) at 60 digits with no noise; its derivative shows at 520 digits), or no
+    reference once that precision was tried. Past the budget the message says what it needed."""
+    import mpmath
+
+    need, smallest = _digits_to_show(result, args, proven)
+    if need > digits:
+        try:
+            return _compute_mpmath(target, args, seed, Exact(), budget, start=need, rule=(result.rule, result.rule_scale))
+        except balls.OutOfTime as error:
+            raise balls.OutOfTime(
+                f"{str(error).removesuffix(': no verdict')}; a derivative is 0 at every precision up to {digits} digits "
+                f"where the gradient rule gives {mpmath.nstr(smallest, 3)}, which only some {need} digits can show: no verdict"
+            ) from None
+    result.determined, result.unsettled, result.kinks, result.singular = False, True, [], []
+    result.why = (
+        f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
+        "nonzero number: mpmath cannot tell a 0 from a number that small here"
+    )
     return result
+
+
+def _digits_to_show(result, args, proven):
+    """``(digits, smallest)``: the precision at which the difference quotient shows the rule's smallest nonzero
+    entry below a 0 (``proven``: flat derivative entries proven 0, left out), and that entry. A central difference at
+    d digits steps 10^(-d/3) |x| and carries the value's rounding 10^-d |f|: its noise |f| / |x| 10^(-2d/3) is below
+    AGREE_DIGITS of g from d = 1.5 (log10(|f| / (|x| g)) + AGREE_DIGITS), plus a margin."""
+    import mpmath
+
+    values = [abs(v) for v in flat_entries(result.value) if mpmath.isfinite(v) and v != 0]
+    scale = max(values) if values else mpmath.mpf(1)
+    points = [abs(to_mp(x)) for a in args for x in np.ravel(a)]
+    rule = [e for g in result.rule for e in flat_entries(g)]
+    exact = [e for g in result.gradient for e in flat_entries(g)] if result.directional is None else [result.directional]
+    if result.directional is not None:  # one entry, the rule along the direction, stepped relative to the largest input
+        ds = [to_mp(x) for d in result.direction for x in np.ravel(d)]
+        points, rule = [max(points)], [mpmath.fsum(r * d for r, d in zip(rule, ds) if r is not None)]
+    need, smallest = 0, mpmath.mpf(0)
+    for k, entry in enumerate(rule):
+        if k in proven or not mpmath.isfinite(entry) or entry == 0 or (k < len(exact) and exact[k] != 0):
+            continue
+        x = points[k] if k < len(points) and points[k] != 0 else mpmath.mpf(1)
+        digits = 1.5 * (mpmath.log10(scale / (x * abs(entry))) + AGREE_DIGITS + 10)
+        if digits > need:
+            need, smallest = int(mpmath.ceil(digits)), entry
+    return need, smallest
 
 
 def _settle_around_kinks(result, history, size):
@@ -477,16 +542,11 @@ def _settle_around_kinks(result, history, size):
             result.value = rebuild(result.value, [v[0] for v in apart[:size]])
             result.determined, result.unsettled = True, False
         return
-    position, rebuilt = size, []
-    for g in result.gradient:
-        entries = flat_entries(g)
-        mine = apart[position : position + len(entries)]
-        if any(m is None and not mpmath.isnan(e) for m, e in zip(mine, entries)):
-            return  # unsettled away from a kink: still no reference
-        rebuilt.append(rebuild(g, [e if mpmath.isnan(e) else m[0] for m, e in zip(mine, entries)]))
-        position += len(entries)
+    flat = [e for g in result.gradient for e in flat_entries(g)]
+    if any(m is None and not mpmath.isnan(e) for m, e in zip(apart[size:], flat)):
+        return  # unsettled away from a kink: still no reference
     result.value = rebuild(result.value, [v[0] for v in apart[:size]])
-    result.gradient = rebuilt
+    result.gradient = _in_shapes(result.gradient, [e if mpmath.isnan(e) else m[0] for m, e in zip(apart[size:], flat)])
     result.determined, result.unsettled = True, False
 
 
@@ -635,27 +695,26 @@ def _rule_at(target, args, digits, result, budget):
                 return []
             cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
         if accurate or digits * 2 > MAX_DIGITS:
-            return _rule_taken(shaped[0], cleaned, accurate, digits, result)
+            return _rule_taken(shaped[0], cleaned, accurate, digits, result, noise)
         digits *= 2
 
 
-def _rule_taken(shaped, cleaned, accurate, digits, result):
-    """The rule's ``cleaned`` entries in the shapes of ``shaped`` (its nearest-rounded run), noted if not ``accurate``."""
+def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
+    """The rule's ``cleaned`` entries in the shapes of ``shaped`` (its nearest-rounded run), noted if not ``accurate``;
+    its ``noise`` over 10^-digits, the size of the terms each entry's arithmetic combined, on ``result.rule_scale``."""
+    import mpmath
+
     if not accurate:
         result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
-    out, position = [], 0
-    for g in shaped:
-        n = len(flat_entries(g))
-        out.append(rebuild(g, cleaned[position : position + n]))
-        position += n
-    return out
+    result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
+    return _in_shapes(shaped, cleaned)
 
 
 def _rule_from(target, args, digits, result, budget, entries, noise):
     """`_rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
     cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
     if accurate or digits * 2 > MAX_DIGITS:
-        return _rule_taken(entries, cleaned, accurate, digits, result)
+        return _rule_taken(entries, cleaned, accurate, digits, result, noise)
     return _rule_at(target, args, digits * 2, result, budget)
 
 
