@@ -22,6 +22,7 @@ from gradcli.autodiff.tracer import hooks
 from gradcli.capture import tf_bridge, tf_graph
 from gradcli.capture.bridge import replayed_location
 from gradcli.checker import reference
+from gradcli.checker.precision import Exact
 
 SOURCE = "import tensorflow as tf\n\n\ndef naive(x):\n    return tf.math.log(1 + tf.exp(x))\n"
 
@@ -70,7 +71,7 @@ def test_a_handed_reference_is_a_copy(tmp_path, monkeypatch):
         return exact
 
     monkeypatch.setattr(reference, "compute", compute)
-    monkeypatch.setattr(reference, "copied", _copy_spy(reference.copied, made))
+    monkeypatch.setattr(Exact, "copied", _copy_spy(Exact.copied, made))
     gradcli.check(_target(tmp_path), [{"x": 1.0}], fixes=False)
     first, *handed = made
     assert handed and all(other is not first and other.gradient is not first.gradient for other in handed)

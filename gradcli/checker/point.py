@@ -28,6 +28,7 @@ from .hessian import check_hessian
 from .judge import judge
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
+from .precision import Exact
 from .provenance import finite
 from .results import Finding, Later, PointResult
 from .targets import describe
@@ -284,7 +285,7 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
     exact = _once_per_point(
         target, "replayed references", (_floats_key(rounded), seed, tuple(chosen)),
         lambda: reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen),
-        reference.copied, keep=lambda made: not made.out_of_time,
+        Exact.copied, keep=lambda made: not made.out_of_time,
     )
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)

@@ -52,6 +52,11 @@ class Exact:
     method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
 
+    def copied(self):
+        """A copy whose lists are its own: the checker empties an unsettled reference it was handed."""
+        lists = ("gradient", "rule", "rule_scale", "kinks", "singular", "notes")
+        return replace(self, **{name: list(getattr(self, name)) for name in lists})
+
 
 def to_mp(value):
     """An exact mpmath copy of a float or float array (every binary float is an mpf exactly)."""

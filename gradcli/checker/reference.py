@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 
 import numpy as np
 
@@ -223,13 +222,7 @@ def _take(computed, key):
         del computed[key]
         return exact
     computed[key] = (exact, count - 1)
-    return copied(exact)
-
-
-def copied(exact):
-    """A copy of ``exact`` whose lists are its own: the checker empties an unsettled reference it was handed."""
-    return replace(exact, gradient=list(exact.gradient), rule=list(exact.rule), kinks=list(exact.kinks),
-                   singular=list(exact.singular), notes=list(exact.notes))
+    return exact.copied()
 
 
 def _compute_together(target, points, seed, wrt, budget, computed):
