@@ -564,18 +564,21 @@ def _relative_errors(approx, exact):
 
 def explaining_digits(value_at, exact_value, digits, most=1000):
     """The digits at which a high-precision replay (``value_at(digits)``) gives the exact value, from ``digits`` (the
-    reference's) doubling: a reference made on balls can state fewer digits than a plain replay needs (log(1 + 1e-174))."""
+    reference's) doubling: a reference made on balls can state fewer digits than a plain replay needs (log(1 + 1e-174)).
+    An exact 0 asks nothing: noise about it is not settled by more digits."""
     import mpmath
 
-    exact = [mpmath.mpf(raw(e)) for e in np.ravel(np.asarray(raw(exact_value), dtype=object))]
+    def entries(value):
+        return [mpmath.mpmathify(raw(e)) for e in np.ravel(np.asarray(raw(value), dtype=object))]
+
     tried = digits
     while tried <= most:
         try:
-            got = [mpmath.mpf(raw(v)) for v in np.ravel(np.asarray(raw(value_at(tried)), dtype=object))]
-        except Exception:  # noqa: BLE001 - the replay fails there: the reference's digits, as before
+            exact, got = entries(exact_value), entries(value_at(tried))
+            if len(got) != len(exact) or all(e == 0 or abs(g - e) <= abs(e) * 1e-12 for g, e in zip(got, exact)):
+                return tried
+        except Exception:  # noqa: BLE001 - no value to compare, or the replay fails there: the reference's digits
             return digits
-        if len(got) != len(exact) or all(abs(g - e) <= abs(e) * 1e-12 for g, e in zip(got, exact)):
-            return tried
         tried *= 2
     return digits  # no replay met the reference: its own digits, as before
 
