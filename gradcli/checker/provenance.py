@@ -661,7 +661,8 @@ def _show_exact(value):
 
 
 def root_cause(working: Recording, exact: Recording, phase, eps):
-    """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error)."""
+    """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
+    in a replayed backward graph, an op of the backward before a recomputed forward op."""
     pairs = [(w, e) for w, e in zip(working.ops, exact.ops) if w.name == e.name and w.phase == phase]
     if len(working.ops) != len(exact.ops):
         return None
@@ -672,14 +673,15 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if out_error is None or out_error < 1e3 * eps:
             continue
         growth, out_error, in_error = _growth(working, w, e, eps)
+        if growth < 100:
+            continue
         finding = _describe(w, e, growth, out_error, in_error)
-        # On a tie (both saturated at error 1), a cancellation is the digits' loss; a recomputed forward op is the forward's.
-        rank = (growth, id(w) not in recomputed, finding.kind == "cancellation")
+        # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
+        # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
+        rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
-    if best is None or best[0][0] < 100:
-        return None
-    return best[1]
+    return None if best is None else best[1]
 
 
 def _cancels_somewhere(w):
