@@ -22,6 +22,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import convolution, jax_linalg, orderings
+from .exact_constants import BALL, kind_of
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
@@ -101,12 +102,13 @@ def _reduce(op):
 
 
 def _extreme(reduce, pairwise):
-    """``reduce_max``/``reduce_min``: NumPy's reduction on floats; on mpmath numbers and balls a fold of the
-    pairwise op, whose every comparison balls decide (or say they cannot)."""
+    """``reduce_max``/``reduce_min``: NumPy's reduction on floats and mpmath numbers (one op, as the run in the
+    dtype records it, so provenance pairs the two runs op by op); on balls a fold of the pairwise op, whose
+    every comparison balls decide (or say they cannot)."""
 
     def rule(params, x):
         axes = _axes(params)
-        if np.asarray(raw(x)).dtype != object:
+        if kind_of([x]) != BALL:
             return reduce(x, axis=axes)
         out = x
         for axis in sorted(axes, reverse=True):

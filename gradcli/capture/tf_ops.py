@@ -19,6 +19,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
+from .exact_constants import MP, kind_of
 from .tf_ops_more import MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
@@ -139,9 +140,9 @@ def _matmul(ins, attrs):
 
 
 def _shifted(x):
-    """``x`` less its largest entry along the last axis, in a float dtype (as TensorFlow's kernels shift it);
-    mpmath numbers and balls do not overflow, and are left as they are."""
-    if _float_dtype(x) is None:
+    """``x`` less its largest entry along the last axis (as TensorFlow's kernels shift it), in a float dtype and on
+    mpmath numbers alike, so provenance pairs the two runs op by op; balls do not overflow, and are left as they are."""
+    if _float_dtype(x) is None and kind_of([x]) != MP:
         return x
     return gnp.subtract(x, gnp.max(x, axis=-1, keepdims=True))
 

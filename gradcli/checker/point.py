@@ -459,7 +459,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     python = target.kind == "function"
     rounded = [as_float64(a) for a in working_args]
     try:
-        with mpmath.workdps(exact.digits):
+        digits = provenance.explaining_digits(lambda d: _mp_value(target, rounded, d), exact.value, exact.digits)
+        with mpmath.workdps(digits):
             mp_args = [reference.to_mp(a) for a in rounded]
             precise = _recorded_run(target.mp_function, mp_args, argnums, mpmath.mpf(1), python)
     except Exception:  # noqa: BLE001 - no explanation is better than a crash
@@ -480,6 +481,14 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         if finding is not None and all(f.message != finding.message for f in result.findings + new):
             new.append(finding)
     return new
+
+
+def _mp_value(target, rounded, digits):
+    """The target's high-precision value at ``digits`` (`provenance.explaining_digits`)."""
+    import mpmath
+
+    with mpmath.workdps(digits), np.errstate(all="ignore"):
+        return target.mp_function(*[reference.to_mp(a) for a in rounded])
 
 
 def _recorded_run(function, args, argnums, seed_cotangent, nested):

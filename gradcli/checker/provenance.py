@@ -521,24 +521,34 @@ def _is_inf(value):
     return is_float_dtype(value.dtype) and bool(np.any(np.isinf(value))) and not bool(np.any(np.isnan(value)))
 
 
-def _error_against(working, approx, exact):
-    """`_relative_error` of two values held by ``working`` and the exact recording, made once per pair."""
+def _error_against(working, approx, exact, each=False):
+    """`_relative_error` of two values held by ``working`` and the exact recording, made once per pair
+    (``each``: the error of every entry, an array shaped like them, or None)."""
     key = (id(approx), id(exact))
     if key not in working.errors:
-        working.errors[key] = _relative_error(approx, exact)
-    return working.errors[key]
+        working.errors[key] = _relative_errors(approx, exact)
+    errors = working.errors[key]
+    if each or errors is None:
+        return errors
+    return float(errors.max()) if errors.size else 0.0
 
 
 def _relative_error(approx, exact):
     """Worst elementwise relative error of a float result against its exact counterpart."""
+    errors = _relative_errors(approx, exact)
+    return None if errors is None else float(errors.max()) if errors.size else 0.0
+
+
+def _relative_errors(approx, exact):
+    """The relative error of each entry of a float result against its exact counterpart (0 where either is not finite)."""
     import mpmath
 
     approx = np.asarray(raw(approx))
     exact = np.asarray(raw(exact), dtype=object)
     if approx.shape != exact.shape or not is_float_dtype(approx.dtype):
         return None
-    worst = 0.0
-    for a, e in zip(approx.ravel(), exact.ravel()):
+    errors = np.zeros(approx.shape)
+    for index, a, e in zip(np.ndindex(approx.shape), approx.ravel(), exact.ravel()):
         try:
             e = mpmath.mpf(e)
         except (TypeError, ValueError):
@@ -546,12 +556,55 @@ def _relative_error(approx, exact):
         if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
             continue
         if e == 0:
-            error = abs(float(np.real(a)))
-            error = 0.0 if error == 0 else math.inf
+            errors[index] = 0.0 if float(np.real(a)) == 0 else math.inf
         else:
-            error = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
-        worst = max(worst, error)
-    return worst
+            errors[index] = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
+    return errors
+
+
+def explaining_digits(value_at, exact_value, digits, most=1000):
+    """The digits at which a high-precision replay (``value_at(digits)``) gives the exact value, from ``digits`` (the
+    reference's) doubling: a reference made on balls can state fewer digits than a plain replay needs (log(1 + 1e-174)).
+    An exact 0 asks nothing: noise about it is not settled by more digits."""
+    import mpmath
+
+    def entries(value):
+        return [mpmath.mpmathify(raw(e)) for e in np.ravel(np.asarray(raw(value), dtype=object))]
+
+    tried = digits
+    while tried <= most:
+        try:
+            exact, got = entries(exact_value), entries(value_at(tried))
+            if len(got) != len(exact) or all(e == 0 or abs(g - e) <= abs(e) * 1e-12 for g, e in zip(got, exact)):
+                return tried
+        except Exception:  # noqa: BLE001 - no value to compare, or the replay fails there: the reference's digits
+            return digits
+        tried *= 2
+    return digits  # no replay met the reference: its own digits, as before
+
+
+def _growth(working, w, e, eps):
+    """How many times ``w`` amplified its inputs' relative error, entry by entry where its inputs broadcast to its
+    result (an entry its inputs already lost, such as one exp underflowed, then explains none of another's loss)."""
+    out = _error_against(working, w.output, e.output, each=True)
+    ins = [_error_against(working, a, b, each=True) for a, b in zip(w.args, e.args)]
+    ins = [x for x in ins if x is not None]
+    try:
+        given = np.maximum.reduce([np.broadcast_to(x, out.shape) for x in ins] + [np.full(out.shape, eps)])
+    except ValueError:  # an input that is not its result's shape (a reduction's): the worst of each
+        given = np.full(out.shape, max([float(x.max()) for x in ins if x.size] + [eps]))
+    growth = out / given
+    worst = np.unravel_index(int(np.argmax(growth)), growth.shape)
+    return float(growth[worst]), float(out.max()), float(given[worst])
+
+
+def _recomputed(working, phase):
+    """The backward ops that recompute a forward op (a framework's backward graph replays the forward): the same
+    op on the same numbers at the same line, whose loss the forward already names."""
+    if phase != "backward":
+        return set()
+    seen = {(op.name, op.location, _show(op.output)) for op in working.ops if op.phase == "forward" and op.replayed}
+    return {id(op) for op in working.ops if op.phase == "backward" and op.replayed and (op.name, op.location, _show(op.output)) in seen}
 
 
 def backward_root_cause(working: Recording, exact: Recording, eps):
@@ -608,24 +661,38 @@ def _show_exact(value):
 
 
 def root_cause(working: Recording, exact: Recording, phase, eps):
-    """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error)."""
+    """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
+    in a replayed backward graph, an op of the backward before a recomputed forward op."""
     pairs = [(w, e) for w, e in zip(working.ops, exact.ops) if w.name == e.name and w.phase == phase]
     if len(working.ops) != len(exact.ops):
         return None
+    recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
         out_error = _error_against(working, w.output, e.output)
         if out_error is None or out_error < 1e3 * eps:
             continue
-        in_errors = [_error_against(working, a, b) for a, b in zip(w.args, e.args)]
-        in_error = max([x for x in in_errors if x is not None] + [eps])
-        growth = out_error / max(in_error, eps)
-        if best is None or growth > best[0]:
-            best = (growth, w, e, out_error, in_error)
-    if best is None or best[0] < 100:
-        return None
-    growth, w, e, out_error, in_error = best
-    return _describe(w, e, growth, out_error, in_error)
+        growth, out_error, in_error = _growth(working, w, e, eps)
+        if growth < 100:
+            continue
+        finding = _describe(w, e, growth, out_error, in_error)
+        # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
+        # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
+        rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
+        if best is None or rank > best[0]:
+            best = (rank, finding)
+    return None if best is None else best[1]
+
+
+def _cancels_somewhere(w):
+    """Whether an entry of an add or subtract of arrays came out 1000 times smaller than its larger operand
+    (900 - 900 in x - max(x)), though other entries did not."""
+    try:
+        operands = np.broadcast_arrays(*[np.abs(np.asarray(raw(a), dtype=np.float64)) for a in w.args])
+        out = np.abs(np.asarray(raw(w.output), dtype=np.float64))
+        return bool(np.any((out <= 1e-3 * np.maximum.reduce(operands)) & (np.maximum.reduce(operands) > 0)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _describe(w, e, growth, out_error, in_error):
@@ -633,7 +700,7 @@ def _describe(w, e, growth, out_error, in_error):
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
     out = float(np.max(np.abs(np.asarray(raw(w.output), dtype=np.float64)))) if finite(w.output) else math.nan
     shown = ", ".join(_show(a) for a in w.args)
-    if w.name in ("subtract", "add") and magnitudes and out <= 1e-3 * max(magnitudes):
+    if w.name in ("subtract", "add") and magnitudes and (out <= 1e-3 * max(magnitudes) or _cancels_somewhere(w)):
         kind = "cancellation"
         message = (
             f"cancellation: {w.name}({shown}) = {_show(w.output)} subtracts nearly equal numbers, so their "
