@@ -99,3 +99,22 @@ def test_log_ndtr_on_mpmath_numbers_keeps_the_tail_on_either_side(x):
     with mpmath.workdps(DIGITS):
         truth = -mpmath.ncdf(-x) if x > 0 else mpmath.log(mpmath.ncdf(x))  # log(1 - q) = -q to q's relative square
         assert got != 0 and abs(got - truth) <= abs(truth) * mpmath.mpf(10) ** -40
+
+
+@pytest.mark.parametrize("x", [-1e5, -1.5, 0.0, 1.5, 1e5])
+def test_log_ndtr_on_a_ball_encloses_log_phi(x):
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb
+    from gradcli.scipy import special
+
+    arb.enable()
+    with mpmath.workdps(DIGITS):
+        truth = mpmath.log(mpmath.ncdf(x)) if x <= 0 else mpmath.log1p(-mpmath.ncdf(-x))
+    saved, flint.ctx.prec = flint.ctx.prec, 256
+    try:
+        ball = special.log_ndtr(flint.arb(x))
+        assert ball.rad() <= abs(ball.mid()) * flint.arb(2) ** -150  # tight, however far out
+    finally:
+        flint.ctx.prec = saved
+    with mpmath.workdps(DIGITS):
+        assert abs(mpmath.mpf(ball.mid().str(80, radius=False)) - truth) <= abs(truth) * mpmath.mpf(10) ** -40
