@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_proof as proof
+from .ops_linalg import b_is_vectors
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
 
@@ -22,8 +23,31 @@ MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
 def _matrix(a):
     m = np.asarray(a, dtype=object)
     if m.ndim != 2 or m.shape[0] != m.shape[1] or m.shape[0] > MAX_SIZE:
-        raise proof.NoProof("a stack, a matrix not square, or one too large for a proof")
+        raise proof.NoProof("a matrix not square, or one too large for a proof")
     return [[proof.lift(e) for e in row] for row in m]
+
+
+def _stacked(one):
+    """``one`` (a rule on one matrix) on each matrix of a stack, as numpy.linalg reads a stack: a batch of
+    PyTorch's (a 1 x n x n factor of torch.distributions) proves its 0s as one matrix does."""
+
+    def apply(a):
+        cells = np.asarray(a, dtype=object)
+        if cells.ndim <= 2:
+            return one(cells)
+        return _gathered([apply(cells[i]) for i in range(cells.shape[0])])
+
+    apply.__doc__ = one.__doc__
+    return apply
+
+
+def _gathered(parts):
+    """The parts (proof numbers, or object arrays of one shape) as one object array along a new first axis."""
+    first = np.asarray(parts[0], dtype=object)
+    out = np.empty((len(parts),) + first.shape, dtype=object)
+    for i, part in enumerate(parts):
+        out[i] = part
+    return out
 
 
 def _eliminated(m, right=None):
@@ -60,7 +84,23 @@ def slogdet(a):
 
 
 def solve(a, b):
-    """The solution of a x = b (b a vector or a matrix of columns) by elimination and back substitution."""
+    """The solution of a x = b by elimination and back substitution, ``b`` read as numpy.linalg.solve reads it
+    (vectors or matrices of columns) and the stacks of ``a`` and ``b`` broadcast."""
+    a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
+    if a.ndim <= 2:
+        return _solve_one(a, b)
+    vectors = b_is_vectors(a, b)
+    columns = b[..., None] if vectors else b
+    batch = np.broadcast_shapes(a.shape[:-2], columns.shape[:-2])
+    a, columns = np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(columns, batch + columns.shape[-2:])
+    out = np.empty(columns.shape, dtype=object)
+    for index in np.ndindex(batch):
+        out[index] = _solve_one(a[index], columns[index])
+    return out[..., 0] if vectors else out
+
+
+def _solve_one(a, b):
+    """The solution of a x = b for one matrix ``a`` (``b`` a vector or a matrix of columns)."""
     m = _matrix(a)
     right = np.asarray(b, dtype=object)
     vector = right.ndim == 1
@@ -275,5 +315,5 @@ def _canonical_signs(cells, read, signs):
     return names, rows, cols
 
 
-RULES = {"linalg.det": det, "linalg.slogdet": slogdet, "linalg.solve": solve, "linalg.inv": inv,
-         "linalg.cholesky": cholesky}
+RULES = {"linalg.det": _stacked(det), "linalg.slogdet": _stacked(slogdet), "linalg.solve": solve,
+         "linalg.inv": _stacked(inv), "linalg.cholesky": _stacked(cholesky)}

@@ -28,7 +28,7 @@ def _with_mpmath(name, nin=1):
 
 
 # python-flint's own functions of one element, for the exact reference on balls: each answer is a proven
-# enclosure. The rest (stdtr, ive, gammasgn, log_ndtr) refuse balls and take mpmath's path.
+# enclosure. The rest (stdtr, ive, gammasgn) refuse balls and take mpmath's path; log_ndtr is below.
 _BALLS = {
     "gamma": lambda x: x.gamma(),
     "rgamma": lambda x: x.rgamma(),
@@ -50,18 +50,51 @@ _BALLS = {
 
 
 def _on_balls_too(name, on_mpmath):
-    """The mpmath implementation, or python-flint's where a ball is among the arguments and flint has the function."""
+    """The mpmath implementation, or python-flint's where a ball is among the arguments and flint has the function
+    (and, for a function of one argument with a slope in `_JET_SLOPES`, on jets: forward mode on balls)."""
     on_balls = _BALLS.get(name)
     if on_balls is None:
         return on_mpmath
+    slope = _JET_SLOPES.get(name)
 
     def run(*args):
+        if slope is not None and type(args[0]).__name__ == "Jet":
+            return _on_jet(on_balls, slope, args[0])
         ball = next((a for a in args if type(a).__module__.startswith("flint")), None)
         if ball is None:
             return on_mpmath(*args)
         return on_balls(*[a if type(a) is type(ball) else type(ball)(a) for a in args])
 
     return run
+
+
+def _on_jet(on_balls, slope, x):
+    """``on_balls`` of the jet ``x``: its value from the ball, its tangent the ball's tangent times ``slope``."""
+    value = on_balls(x.v)
+    if x.d is None:
+        return type(x)(value)
+    return type(x)(value, x.d * slope(value, x.v))
+
+
+def _log_ndtr_ball(x):
+    """log Phi(x) on a ball, from the erfc that is small on x's side: log(erfc(-x/sqrt 2)/2) left of 0,
+    log1p(-erfc(x/sqrt 2)/2) right of it, so log Phi(1e5) = -e^-5e9 keeps its digits (flint's exponents are
+    unbounded) rather than being 0 +- 2^-prec. Either form encloses log Phi everywhere: the side is no branch."""
+    t = x / type(x)(2).sqrt()
+    if x.mid() < 0:
+        return ((-t).erfc() / 2).log()
+    return (-(t.erfc() / 2)).log1p()
+
+
+def _log_ndtr_ball_slope(answer, x):
+    """(log Phi)'(x) = phi(x) / Phi(x) = exp(-x^2/2 - log Phi(x)) / sqrt(2 pi) on balls: e^-5e9 at 1e5 with its
+    exponent exact, never resolved against 0."""
+    two_pi = 2 * type(x).pi()
+    return (-(x * x) / 2 - answer).exp() / two_pi.sqrt()
+
+
+_BALLS["log_ndtr"] = _log_ndtr_ball
+_JET_SLOPES = {"log_ndtr": _log_ndtr_ball_slope}  # by name: (answer, x) -> the derivative, on balls
 
 
 def _mpmath_function(name):
@@ -80,12 +113,19 @@ def _mpmath_function(name):
     if name == "ive":
         return lambda v, x: loaded_mpmath().besseli(v, x) * loaded_mpmath().exp(-abs(x))
     if name == "log_ndtr":
-        return lambda x: loaded_mpmath().log(loaded_mpmath().ncdf(x))
+        return _log_ndtr_mp
     if name in _INCOMPLETE:
         return _INCOMPLETE[name]
     if name in _SCALED:
         return _SCALED[name]
     return lambda x: getattr(loaded_mpmath(), name)(x)
+
+
+def _log_ndtr_mp(x):
+    """log Phi(x) from the erfc that is small on x's side (log(ncdf(x)) is log 1 = 0 far right at any precision)."""
+    mpmath = loaded_mpmath()
+    t = x / mpmath.sqrt(2)
+    return mpmath.log(mpmath.erfc(-t) / 2) if x < 0 else mpmath.log1p(-mpmath.erfc(t) / 2)
 
 
 def _gammainc_mp(a, x):
