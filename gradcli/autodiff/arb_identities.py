@@ -31,6 +31,8 @@ and x).
 
 from __future__ import annotations
 
+import math
+
 from .arb_proof_balls import ball_of
 
 FACTOR_BITS = 128  # the largest integer whose primes a constant's log is written in
@@ -129,8 +131,6 @@ def unit(kind, direction, denominator):
     least D so far that makes every multiple met (with ``denominator``) an integer multiple of direction / D.
     A finer D rewrites the atoms made with the coarser one as polynomials in the new one's (cos(x) = 2 cos(x/2)^2
     - 1, exp(x) = exp(x/2)^2: `substituted`), so cos(x/2)^2 and (1 + cos(x)) / 2 meet. None past the proof's limits."""
-    import math
-
     o = _ops
     proof = o.state()
     key = (kind, o.name(direction))
@@ -265,6 +265,22 @@ def _unrooted(q, sign):
     return found
 
 
+def nilpotent_in(poly):
+    """Whether ``poly`` (a denominator) is a function of an atom some power of which is 0 by the squares' rules
+    (sqrt(0), whose square is the zero polynomial, and square roots of such): a numerator that vanishes only
+    through those rules says nothing over it, since a^2 / a^2 at a = sqrt(0) is 0/0, not 0."""
+    squares = _ops.state().squares
+    nil, grew = set(), True
+    while grew:
+        grew = False
+        for number, rule in squares.items():
+            if number not in nil and all(any(m[n] for n in nil) for m in rule.to_dict()):
+                nil.add(number)  # every term of its square holds a nilpotent atom (none at all: the square is 0)
+                grew = True
+    degrees = poly.degrees()
+    return any(degrees[n] > 0 for n in nil)
+
+
 def _atoms(q):
     return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree > 0}
 
@@ -335,8 +351,9 @@ def signed(numbers, values):
 
 
 def sign_of(q):
-    """The sign of q where its numerator and denominator are single terms whose atoms' signs are known
-    (`_atom_sign`); None otherwise."""
+    """The sign (+-1, never 0) of q where its numerator and denominator are single terms whose atoms are each
+    proven nonzero at the point (`_atom_sign`); None otherwise. An even power counts as positive only where its
+    atom is nonzero: x^2 at x = 0 is 0, not above it."""
     num, den = q
     if len(num) != 1 or len(den) != 1:
         return None
@@ -345,17 +362,18 @@ def sign_of(q):
         ((monomial, coefficient),) = poly.to_dict().items()
         sign *= 1 if coefficient > 0 else -1
         for number, e in enumerate(monomial):
-            if e % 2:
+            if e:
                 found = _atom_sign(number)
                 if found is None:
                     return None
-                sign *= found
+                sign *= found ** e
     return sign
 
 
 def _atom_sign(number):
-    """An atom's sign: noted (`signed`), an exp's or a square root's (+1: a 0 is no factor of a number proven
-    above 0), or its ball's (`ball_of`) where it is some other function of the point; None if unknown."""
+    """An atom's sign where it is proven nonzero at the point: noted (`signed`), an exp's or pi's (+1), a square
+    root's where its argument is proven above 0 (sqrt(0) is 0, no positive number), or its ball's (`ball_of`)
+    where it is some other function of the point; None if unknown or 0."""
     proof = _ops.state()
     found = proof.signs.get(number)
     if found is not None:
@@ -363,8 +381,10 @@ def _atom_sign(number):
     what = proof.defs.get(number)
     if what is None:
         return None
-    if what[0] in ("exp", "sqrt", "pi"):
+    if what[0] in ("exp", "pi"):
         return 1
+    if what[0] == "sqrt":
+        return 1 if quotient_sign(what[1][0]) == 1 else None
     try:
         ball = ball_of(proof, (proof.gens[number], proof.one))
     except (LookupError, ArithmeticError, ValueError):
