@@ -159,3 +159,19 @@ def test_folds_run_again_at_each_precision_and_keep_integers():
     third = arb_core.ARB(1 / 3)
     assert high.rad() < low.rad() and (third * third).overlaps(high)
     assert folds.exact(static, [np.float64(1.0)]) == {}  # the dtype's replay keeps the framework's numbers
+
+
+@pytest.mark.parametrize("like", [mpmath.mpf(1), "ball"], ids=["mpmath", "ball"])
+def test_a_float32_array_parameter_is_lifted_exactly(like):
+    # a distribution's float32 parameter array inside a high-precision run: each entry its float32 value, exactly
+    from gradcli.autodiff import ops
+
+    arb_core.enable()
+    like = arb_core.ARB(1) if like == "ball" else like
+    entries = np.array([0.1, -2.5e-30, 3.0], dtype=np.float32)
+    out = ops.lifted(entries, like)
+    assert out.dtype == object and out.shape == (3,)
+    for got, e in zip(out, entries):
+        assert type(got) is type(like)
+        assert got == type(like)(float(e))  # float(e) is the float32 value exactly; 0.1 as float64 is not it
+    assert out[0] != type(like)(0.1)

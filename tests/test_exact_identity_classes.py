@@ -5,9 +5,9 @@ true 0 built of these is the zero function: fractional multiples (cos(x/2)^2
 against cos x, exp(x/2)^2 against exp x), arcsin + arccos = pi/2 and arcsin of
 x/sqrt(1 + x^2) as arctan x, the log of a product of polynomial factors (log
 sigmoid against softplus), square roots with their square factors outside (a
-norm scaled by its largest entry against hypot), and the pairs that were
-proven before (cosh^2 - sinh^2, log1p of expm1, exp of log, logsumexp shifts),
-kept here so they stay so. Each is `ok` with an exact 0 value and gradient, as a
+norm scaled by its largest entry against hypot), and the pairs that need no
+normal form (cosh^2 - sinh^2, log1p of expm1, exp of log, logsumexp shifts).
+Each is `ok` with an exact 0 value and gradient, as a
 formula and as a Python function written as libraries write it. A perturbed
 identity (a term of e^-12000, far below what balls resolve, added or inside an
 argument) is not 0: its exact value and slope are its own, to 1e-12 against mpmath.

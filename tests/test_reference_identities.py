@@ -7,10 +7,13 @@ only the identities prove; arcsin + arccos, a stable log_sigmoid against
 softplus, a shifted logsumexp), and a bounded sample.
 """
 
+import math
+
 import numpy as np
 import pytest
 
 import reference_identity_ops as identities  # noqa: F401 - registers the ops the trees name
+from gradcli.checker.balls import _RAN_PAST
 from test_reference_property import campaign, disagreements
 
 X, Y = ("leaf", "x"), ("leaf", "y")
@@ -35,17 +38,20 @@ FOUND = [
 @pytest.mark.parametrize("tree, point", FOUND)
 def test_an_identity_op_has_its_exact_reference(tree, point):
     unproven, why = [], []
-    assert disagreements(tree, point, unproven=unproven, why=why) == [], why  # answered, and agreeing
+    # no budget: whether the reference answers is what is tested, never how fast (the work is bounded by bits)
+    assert disagreements(tree, point, math.inf, unproven, why) == [], why  # answered, and agreeing
     assert not unproven
 
 
 def test_random_compositions_with_identity_ops_match_the_oracle():
-    # seed 27 draws arcsin + arccos of tanh(1e200) too: 1 - 2e^-2e200 no ball parts from 1, so that point says
-    # it has no reference (out of time) rather than give a number; every other point is answered and agrees
+    # seed 27 draws arcsin + arccos of tanh(1e200) too: 1 - 2e^-2e200 no ball parts from 1, so that point runs
+    # out of its budget and says it has no reference rather than give a number. A point out of time is counted
+    # apart, so a loaded machine cannot fail this; any other reason for no reference, or a wrong one, does.
     unanswered = []
     tried, points, answered, failures = campaign(
         seed=27, compositions=6, points=2, seconds=10.0, pick=identities.identity_composition, unanswered=unanswered,
     )
     assert tried == 6 and points == 9
     assert failures == []
-    assert answered == points - len(unanswered) >= points - 1, unanswered
+    out_of_time = [u for u in unanswered if _RAN_PAST in u]
+    assert out_of_time == unanswered and answered == points - len(unanswered), unanswered

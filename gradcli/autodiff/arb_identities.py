@@ -31,9 +31,13 @@ and x).
 
 from __future__ import annotations
 
+import math
+
 from .arb_proof_balls import ball_of
 
 FACTOR_BITS = 128  # the largest integer whose primes a constant's log is written in
+FACTOR_TERMS = 64  # the most terms a polynomial is factored with (1,000 terms take seconds)
+FACTOR_SECONDS = 2e-3  # a factorisation's cost per term, asked of the check's budget before it runs
 _ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind`
 
 
@@ -129,8 +133,6 @@ def unit(kind, direction, denominator):
     least D so far that makes every multiple met (with ``denominator``) an integer multiple of direction / D.
     A finer D rewrites the atoms made with the coarser one as polynomials in the new one's (cos(x) = 2 cos(x/2)^2
     - 1, exp(x) = exp(x/2)^2: `substituted`), so cos(x/2)^2 and (1 + cos(x)) / 2 meet. None past the proof's limits."""
-    import math
-
     o = _ops
     proof = o.state()
     key = (kind, o.name(direction))
@@ -265,6 +267,22 @@ def _unrooted(q, sign):
     return found
 
 
+def nilpotent_in(poly):
+    """Whether ``poly`` (a denominator) is a function of an atom some power of which is 0 by the squares' rules
+    (sqrt(0), whose square is the zero polynomial, and square roots of such): a numerator that vanishes only
+    through those rules says nothing over it, since a^2 / a^2 at a = sqrt(0) is 0/0, not 0."""
+    squares = _ops.state().squares
+    nil, grew = set(), True
+    while grew:
+        grew = False
+        for number, rule in squares.items():
+            if number not in nil and all(any(m[n] for n in nil) for m in rule.to_dict()):
+                nil.add(number)  # every term of its square holds a nilpotent atom (none at all: the square is 0)
+                grew = True
+    degrees = poly.degrees()
+    return any(degrees[n] > 0 for n in nil)
+
+
 def _atoms(q):
     return {n for poly in q for n, degree in enumerate(poly.degrees()) if degree > 0}
 
@@ -335,8 +353,9 @@ def signed(numbers, values):
 
 
 def sign_of(q):
-    """The sign of q where its numerator and denominator are single terms whose atoms' signs are known
-    (`_atom_sign`); None otherwise."""
+    """The sign (+-1, never 0) of q where its numerator and denominator are single terms whose atoms are each
+    proven nonzero at the point (`_atom_sign`); None otherwise. An even power counts as positive only where its
+    atom is nonzero: x^2 at x = 0 is 0, not above it."""
     num, den = q
     if len(num) != 1 or len(den) != 1:
         return None
@@ -345,17 +364,18 @@ def sign_of(q):
         ((monomial, coefficient),) = poly.to_dict().items()
         sign *= 1 if coefficient > 0 else -1
         for number, e in enumerate(monomial):
-            if e % 2:
+            if e:
                 found = _atom_sign(number)
                 if found is None:
                     return None
-                sign *= found
+                sign *= found ** e
     return sign
 
 
 def _atom_sign(number):
-    """An atom's sign: noted (`signed`), an exp's or a square root's (+1: a 0 is no factor of a number proven
-    above 0), or its ball's (`ball_of`) where it is some other function of the point; None if unknown."""
+    """An atom's sign where it is proven nonzero at the point: noted (`signed`), an exp's or pi's (+1), a square
+    root's where its argument is proven above 0 (sqrt(0) is 0, no positive number), or its ball's (`ball_of`)
+    where it is some other function of the point; None if unknown or 0."""
     proof = _ops.state()
     found = proof.signs.get(number)
     if found is not None:
@@ -363,8 +383,10 @@ def _atom_sign(number):
     what = proof.defs.get(number)
     if what is None:
         return None
-    if what[0] in ("exp", "sqrt", "pi"):
+    if what[0] in ("exp", "pi"):
         return 1
+    if what[0] == "sqrt":
+        return 1 if quotient_sign(what[1][0]) == 1 else None
     try:
         ball = ball_of(proof, (proof.gens[number], proof.one))
     except (LookupError, ArithmeticError, ValueError):
@@ -463,15 +485,44 @@ def _factored(q):
 
 
 def factors(poly):
-    """``poly`` as (content, [(factor, power)]) (flint's factorisation), found once per proof."""
+    """``poly`` as (content, [(factor, power)]) (flint's factorisation), found once per proof; past FACTOR_TERMS
+    terms ``poly`` is one factor of itself (its logs and roots then meet only forms written alike). Each
+    factorisation is paid for from the check's budget (``proof.afford``) first."""
     if poly.is_constant():
         return poly.leading_coefficient() if not poly.is_zero() else 0, []
     proof = _ops.state()
     key = str(poly)
     found = proof.factored.get(key)
     if found is None:
-        found = proof.factored[key] = poly.factor()
+        if len(poly) > FACTOR_TERMS:
+            found = (proof.flint.fmpq(1), [(poly, 1)])
+        else:
+            proof.afford(FACTOR_SECONDS * len(poly))
+            found = _factored_in_own_atoms(poly)
+        proof.factored[key] = found
     return found
+
+
+def _factored_in_own_atoms(poly):
+    """flint's factorisation of ``poly`` in a ring of the atoms it holds alone: its cost grows with the ring's
+    atoms (~25 ms for a + 1 among 256, 0.05 ms among 4). The order (deglex) on those atoms is the big ring's
+    restricted, so the factors are the ones found there."""
+    proof = _ops.state()
+    used = [n for n, degree in enumerate(poly.degrees()) if degree > 0]
+    small = proof.flint.fmpq_mpoly_ctx.get(("f", len(used)), "deglex")
+    content, found = small.from_dict({tuple(m[n] for n in used): c for m, c in poly.to_dict().items()}).factor()
+    width = len(poly.degrees())
+
+    def back(factor):
+        out = {}
+        for m, c in factor.to_dict().items():
+            big = [0] * width
+            for n, e in zip(used, m):
+                big[n] = e
+            out[tuple(big)] = c
+        return proof.ctx.from_dict(out)
+
+    return content, [(back(factor), e) for factor, e in found]
 
 
 def poly_sign(poly):
@@ -528,7 +579,7 @@ def _integer_root(c):
     root, rest = flint.fmpz(1), whole
     if whole.bit_length() <= FACTOR_BITS:
         rest = flint.fmpz(1)
-        for prime, e in whole.factor():
+        for prime, e in _primes(whole):
             root *= prime ** (int(e) // 2)
             rest *= prime ** (int(e) % 2)
     else:
@@ -548,9 +599,20 @@ def _constant_log(c):
     if max(int(c.p).bit_length(), int(c.q).bit_length()) > FACTOR_BITS:
         return log_atom(_q(c))
     for integer, sign in ((c.p, 1), (c.q, -1)):
-        factors = proof.flint.fmpz(integer).factor()
-        for prime, e in factors:
+        for prime, e in _primes(proof.flint.fmpz(integer)):
             atom = o.log_of(str(int(prime)))
             proof.logs.setdefault(str(atom[0]), _q(int(prime)))  # exp of it is the prime again
             out = o.add(out, o.mul(_q(sign * int(e)), atom))
     return out
+
+
+def _primes(n):
+    """The primes of the integer ``n`` (at most FACTOR_BITS bits) with their powers, found once per proof and
+    paid for from the check's budget first: a 128-bit semiprime takes ~0.5 s, one of 64 bits ~1 ms."""
+    proof = _ops.state()
+    key = ("integer", int(n))
+    found = proof.factored.get(key)
+    if found is None:
+        proof.afford(1e-3 if n.bit_length() <= 64 else 0.5)
+        found = proof.factored[key] = n.factor()
+    return found

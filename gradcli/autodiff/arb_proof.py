@@ -200,7 +200,7 @@ def power(a, n):
 
 
 def is_zero(q):
-    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero())
+    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero() and not identities.nilpotent_in(q[1]))
 
 
 def _const(x):
