@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
-from ..expr.ir import Binary, Call, postorder
+from ..expr.ir import Binary, Call, Compare, postorder
 from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
 
 
@@ -166,6 +167,79 @@ class _Line:
     """A function of one number, t -> f(x + t d): what `_kink_at` needs of a target."""
 
     mp_function: object
+    formula: object = None
+
+
+_SWITCH_BITS = (128, 1024)  # enough to part a switch's two sides at a float point, or to give up
+
+
+def off_every_switch(root, names, args):
+    """Whether a formula at a float point is proven away from every branch's switch (abs and sign at 0, max at
+    a tie, where's comparison at equality, floor at an integer...): each branch's arguments on balls lie
+    strictly on one side. Every other op is analytic where its ball is finite, so the formula is analytic
+    around the point and has no kink there, whatever its slopes look like in rounding: an identity written
+    with max and abs (softplus(x) - max(x, 0) - log1p(exp(-abs(x)))) is flat, and its one-sided differences
+    stay lost in noise at any precision. False when not proven (an array point, a ball that overlaps)."""
+    if not all(type(a) is float for a in args):
+        return False
+    from flint import arb, ctx
+
+    from . import balls
+
+    program = balls.Program([root])
+    saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
+    arb_core.decisions, arb_core.ties = [], []  # this look decides nothing a caller's run records
+    try:
+        for bits in _SWITCH_BITS:
+            ctx.prec = bits
+            try:
+                _, every = balls._evaluate(program, {n: arb(a) for n, a in zip(names, args)})
+                if all(_off_switch(node, [every[c] for c in children])
+                       for node, (_, children) in zip(program.nodes.values(), program.steps)):
+                    return True
+            except (ArithmeticError, TypeError, ValueError, balls.NoBall):
+                continue  # a branch undecided at these bits, or no ball for an op: more bits, or no proof
+    finally:
+        ctx.prec = saved
+        arb_core.decisions, arb_core.ties = decided
+    return False
+
+
+def _apart(a, b):
+    """Whether balls (or bools) ``a`` and ``b`` are proven unequal."""
+    try:
+        d = a - b
+        return bool(d > 0 or d < 0)
+    except TypeError:
+        return False
+
+
+def _off_switch(node, args):
+    """Whether one IR node, its arguments' balls ``args``, is proven away from its switch (True for a smooth node)."""
+    if isinstance(node, Compare):
+        return _apart(args[0], args[1])
+    if isinstance(node, Binary) and node.op == "%":
+        return _apart(args[1], 0) and _not_integer(args[0] / args[1])
+    if not isinstance(node, Call) or node.name not in NOT_SMOOTH:
+        return True
+    name = node.name
+    if name in ("abs", "sign"):
+        return _apart(args[0], 0)
+    if name in ("floor", "ceil"):
+        return _not_integer(args[0])
+    if name in ("maximum", "minimum"):
+        return _apart(args[0], args[1])
+    if name == "clip":
+        return _apart(args[0], args[1]) and _apart(args[0], args[2])
+    if name == "arctan2":
+        return _apart(args[0], 0) or bool(args[1] > 0)
+    return name == "where" and isinstance(node.children()[0], Compare)  # the comparison is judged as one above
+
+
+def _not_integer(ball):
+    """Whether a ball lies strictly between two consecutive integers."""
+    below = ball.floor()
+    return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
 def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
@@ -180,6 +254,8 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     """
     import mpmath
 
+    if target.formula is not None and off_every_switch(target.formula.root, target.variables, args):
+        return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
     if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
