@@ -271,6 +271,10 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index)
+            if (verdict == "noisy" and digits == 2 * START_DIGITS and result.gradient and result.gradient[i] is not None
+                    and _flat_on_both_sides(target, args, i, index, budget)):
+                result.gradient[i] = mpmath.mpf(0)  # the switch's own rule (max's 0 or 1 at a tie) is no side's slope
+                verdict = None
             if verdict != "noisy" or digits >= most_digits:
                 break
             digits = min(2 * digits, most_digits)
@@ -278,6 +282,34 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             kind, left, right = verdict
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+_SIDE_ULPS = (1, 2**20)  # the float neighbours on each side whose exact derivatives stand for the side's slope
+
+
+def _flat_on_both_sides(target, args, i, index, budget):
+    """Whether a formula at a switch (float point, coordinate ``i`` a scalar) has slope 0 on both sides: its
+    exact derivative proven 0 on balls at float neighbours 1 and 2^20 ulps away on each side, each off every
+    switch. Where the difference quotients stay lost in rounding noise (an identity written with max and
+    abs is 0 up to rounding), the derivative of each side's branches decides what noise cannot."""
+    from . import balls
+
+    program = target.shared.get("exact roots") if target.formula is not None else None
+    if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
+        return False
+    for direction in (-np.inf, np.inf):
+        for ulps in _SIDE_ULPS:
+            near = list(args)
+            near[i] = float(args[i] + np.copysign(ulps * np.spacing(abs(args[i])), direction))
+            if not np.isfinite(near[i]) or not off_every_switch(target.formula.root, target.variables, near):
+                return False
+            try:
+                entries = balls.evaluate_formula(program, dict(zip(target.variables, near)), budget)[0]
+            except (balls.NoBall, balls.Unproven, ArithmeticError):
+                return False
+            if entries[1 + i] != 0:
+                return False
+    return True
 
 
 def _along(function, at, directions):
