@@ -254,7 +254,8 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     """
     import mpmath
 
-    if target.formula is not None and off_every_switch(target.formula.root, target.variables, args):
+    on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
+    if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
@@ -264,6 +265,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
         # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.
         directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
         target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
+        on_balls = False  # a line through the point: no formula of its own to look at on balls
     kinks, singular = [], []
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
@@ -271,7 +273,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index)
-            if (verdict == "noisy" and digits == 2 * START_DIGITS and result.gradient and result.gradient[i] is not None
+            if (on_balls and verdict == "noisy" and digits == 2 * START_DIGITS and result.gradient[i] is not None
                     and _flat_on_both_sides(target, args, i, index, budget)):
                 result.gradient[i] = mpmath.mpf(0)  # the switch's own rule (max's 0 or 1 at a tie) is no side's slope
                 verdict = None
@@ -294,7 +296,7 @@ def _flat_on_both_sides(target, args, i, index, budget):
     abs is 0 up to rounding), the derivative of each side's branches decides what noise cannot."""
     from . import balls
 
-    program = target.shared.get("exact roots") if target.formula is not None else None
+    program = target.shared.get("exact roots")
     if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
         return False
     for direction in (-np.inf, np.inf):
