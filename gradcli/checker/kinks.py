@@ -18,6 +18,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
+from . import balls
 from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
 
 
@@ -184,8 +185,6 @@ def off_every_switch(root, names, args):
         return False
     from flint import arb, ctx
 
-    from . import balls
-
     program = balls.Program([root])
     saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
     arb_core.decisions, arb_core.ties = [], []  # this look decides nothing a caller's run records
@@ -294,8 +293,6 @@ def _flat_on_both_sides(target, args, i, index, budget):
     exact derivative proven 0 on balls at float neighbours 1 and 2^20 ulps away on each side, each off every
     switch. Where the difference quotients stay lost in rounding noise (an identity written with max and
     abs is 0 up to rounding), the derivative of each side's branches decides what noise cannot."""
-    from . import balls
-
     program = target.shared.get("exact roots")
     if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
         return False
