@@ -168,7 +168,6 @@ class _Line:
     """A function of one number, t -> f(x + t d): what `_kink_at` needs of a target."""
 
     mp_function: object
-    formula: object = None
 
 
 _SWITCH_BITS = (128, 1024)  # enough to part a switch's two sides at a float point, or to give up
@@ -249,7 +248,10 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     has no kink), from 60 digits up to ``most_digits`` while they are lost in
     rounding noise; a difference still lost in noise claims nothing. Above
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
-    Each precision is paid for from ``budget`` (a `balls.Budget`) first.
+    Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
+    reference came from balls (``result.method``) has no kink where `off_every_switch`
+    proves it, and at a switch whose differences are noise, slope 0 on both sides where
+    `_flat_on_both_sides` proves it (its gradient entry then 0, not the switch's own rule).
     """
     import mpmath
 
