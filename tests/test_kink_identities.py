@@ -7,7 +7,8 @@ its digits to the thousands at every point and run out of time. Away from the
 switches the balls prove the formula analytic (`kinks.off_every_switch`): no
 kink to look for. At a switch (x = 0, x = y) the exact derivative proven 0 at
 float neighbours on both sides says both slopes are 0: no kink, and the
-gradient is 0 whatever max's own rule at a tie is. The same identities as
+gradient is 0 whatever max's own rule at a tie is; where the sides share another
+slope, that slope is the gradient. The same identities as
 Python functions go through the exact reference for code. A real kink, however
 small beside the noise, is still found.
 """
@@ -58,6 +59,19 @@ def test_identity_formulas_have_slope_0_and_no_kink(formula, points):
 ])
 def test_identity_functions_have_slope_0_and_no_kink(function, points):
     _assert_flat(function, points, dtypes=("float64",))
+
+
+@pytest.mark.parametrize("formula, slope", [
+    ("x + " + SOFTPLUS, "1.0"),  # the identity beside a slope of its own
+    ("2*softplus(x) - (max(x, 0) + log1p(exp(-abs(x))))", "0.5"),  # = softplus(x): sigmoid(0)
+    ("max(x, 1)*(x - 1)", None),  # at 1: slope 1 from both sides
+])
+def test_at_the_switch_the_gradient_is_the_slope_both_sides_share(formula, slope):
+    # The symbolic derivative's own rule at a tie (max's 0, sign's 0) mixes the sides: 1.5, 1.0 and 0.0 here.
+    point = 1.0 if slope is None else 0.0
+    result = gradcli.check(formula, [point], dtypes=("float64",)).to_dict()["results"][0]
+    assert result["status"] == "ok", result["findings"]
+    assert result["exact_gradient_text"] == {"x": slope or "1.0"}
 
 
 @pytest.mark.parametrize("formula", [

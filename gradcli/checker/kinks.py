@@ -250,8 +250,8 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
     Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
     reference came from balls (``result.method``) has no kink where `off_every_switch`
-    proves it, and at a switch whose differences are noise, slope 0 on both sides where
-    `_flat_on_both_sides` proves it (its gradient entry then 0, not the switch's own rule).
+    proves it; at a switch with no kink found (or differences lost in noise), the slope both
+    sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule.
     """
     import mpmath
 
@@ -274,10 +274,12 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index)
-            if (on_balls and verdict == "noisy" and digits == 2 * START_DIGITS and result.gradient[i] is not None
-                    and _flat_on_both_sides(target, args, i, index, budget)):
-                result.gradient[i] = mpmath.mpf(0)  # the switch's own rule (max's 0 or 1 at a tie) is no side's slope
-                verdict = None
+            if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
+                slope = _slope_of_both_sides(target, args, i, index, budget)
+                if slope is not None:
+                    verdict = None  # the sides agree: no kink, whatever rounding noise says
+                    if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
+                        result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if verdict != "noisy" or digits >= most_digits:
                 break
             digits = min(2 * digits, most_digits)
@@ -290,27 +292,43 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
 _SIDE_ULPS = (1, 2**20)  # the float neighbours on each side whose exact derivatives stand for the side's slope
 
 
-def _flat_on_both_sides(target, args, i, index, budget):
-    """Whether a formula at a switch (float point, coordinate ``i`` a scalar) has slope 0 on both sides: its
-    exact derivative proven 0 on balls at float neighbours 1 and 2^20 ulps away on each side, each off every
-    switch. Where the difference quotients stay lost in rounding noise (an identity written with max and
-    abs is 0 up to rounding), the derivative of each side's branches decides what noise cannot."""
+def _slope_of_both_sides(target, args, i, index, budget):
+    """The slope a formula at a switch (float point, coordinate ``i`` a scalar) has on both sides, or None.
+
+    Its exact derivative on balls at float neighbours 1 and 2^20 ulps away on each side, each off every
+    switch: a side whose two agree to 1e-9 (so the nearer is its limit to ~1e-15) has that slope, and
+    two sides that agree to 1e-12 have no kink between them. Where the difference quotients stay lost in
+    rounding noise (an identity written with max and abs is 0 up to rounding), or where the symbolic
+    derivative's rule at the switch (max's 0 at a tie, sign's 0 at 0) mixes sides, this says what the
+    slope is. A 0 is proven 0 on balls at every neighbour. None where it cannot tell: a kink, a side
+    that does not settle, a neighbour on another switch, no balls.
+    """
+    import mpmath
+
     program = target.shared.get("exact roots")
     if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
-        return False
+        return None
+    sides = []
     for direction in (-np.inf, np.inf):
+        slopes = []
         for ulps in _SIDE_ULPS:
             near = list(args)
             near[i] = float(args[i] + np.copysign(ulps * np.spacing(abs(args[i])), direction))
             if not np.isfinite(near[i]) or not off_every_switch(target.formula.root, target.variables, near):
-                return False
+                return None
             try:
-                entries = balls.evaluate_formula(program, dict(zip(target.variables, near)), budget)[0]
-            except (balls.NoBall, balls.Unproven, ArithmeticError):
-                return False
-            if entries[1 + i] != 0:
-                return False
-    return True
+                slopes.append(balls.evaluate_formula(program, dict(zip(target.variables, near)), budget)[0][1 + i])
+            except (balls.NoBall, ArithmeticError):  # (Unproven is a NoBall: a 0 not proven tells nothing)
+                return None
+        if _apart_by(slopes[0], slopes[1], mpmath.mpf(10) ** -9):
+            return None
+        sides.append(slopes[0])
+    return None if _apart_by(sides[0], sides[1], mpmath.mpf(10) ** -12) else sides[1]
+
+
+def _apart_by(a, b, relative):
+    """Whether two numbers differ by more than ``relative`` of the larger (two exact 0s do not)."""
+    return abs(a - b) > relative * max(abs(a), abs(b))
 
 
 def _along(function, at, directions):
