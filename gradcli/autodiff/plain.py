@@ -24,9 +24,11 @@ reference. `arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is 
 
 from __future__ import annotations
 
+import inspect
 import linecache
 import os
 import sys
+import threading
 
 import numpy as np
 
@@ -46,7 +48,13 @@ _on = False  # set by `enable`: before the exact reference's balls, nothing is b
 
 def enable():
     """Box bare high-precision numbers from now on (idempotent): in the forward door (`tracer.keep_plain`),
-    in a traced value's ``bool`` and ``.numpy()``, and in a custom gradient's forward (`kept`)."""
+    in a traced value's ``bool`` and ``.numpy()``, and in a custom gradient's forward (`kept`).
+
+    The patches (``Box.__bool__``, ``Box.numpy``, ``Variable.numpy``, the tracer's and namespace's hooks)
+    stay for the life of the process, in every thread: each asks `holds_numbers` first, which is False on
+    floats and float arrays, so a float run after the exact reference computes as before it, at the cost
+    of that one type test. Scoping them to the reference's runs would have to restore them around every
+    user call the reference makes, from any thread, for no change in what a float run computes."""
     global _on
     _on = True
     tracer.keep_plain = kept
@@ -121,8 +129,16 @@ def _has_numbers(value):
     return holds_numbers(value)
 
 
-_routing = set()  # NumPy functions being answered by gradcli's spelling of them right now
-_calls = []  # the user's calls of NumPy functions being answered on numbers boxed one by one (`_on_elements`)
+class _PerThread(threading.local):
+    """What a thread is in the middle of: two threads running user code on plain boxes are apart."""
+
+    def __init__(self):
+        self.routing = set()  # NumPy functions being answered by gradcli's spelling of them right now
+        self.calls = []  # the user's calls of NumPy functions answered on numbers boxed one by one (`_on_elements`)
+
+
+_now = _PerThread()
+_SIGNATURES = {}  # gradcli's spelling -> its signature (None: it has none to read), read once
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _NUMPY = os.path.dirname(os.path.abspath(np.__file__))
 
@@ -155,7 +171,7 @@ def _user_call():
 def _taken_out(how):
     """`TakenOut` for a number leaving by ``how``, naming the user's call (the outermost NumPy call answered
     on boxed numbers, where the conversion happened inside NumPy)."""
-    call = _calls[0] if _calls else _user_call()
+    call = _now.calls[0] if _now.calls else _user_call()
     return TakenOut(
         f"{call} takes a high-precision number out of gradcli's values ({how}), so its comparisons would be "
         "float ones no ball records; keep it a gradcli value (gradcli.numpy functions and operators)"
@@ -216,14 +232,14 @@ def gathered(value):
 def _on_elements(func, args, kwargs):
     """NumPy's ``func`` on `_spread` arguments: the comparisons it makes on object arrays (a sort, a binary
     search, a clip, a maximum's reduce) are gradcli's operators on the boxes, each a decision recorded."""
-    _calls.append(_user_call())
+    _now.calls.append(_user_call())
     try:
         with np.errstate(all="ignore"):
             out = func(*[_spread(a) for a in args], **{k: _spread(v) for k, v in kwargs.items()})
     except TypeError as error:  # no object loop (np.isfinite on objects): no exact spelling of it
         raise _taken_out(f"NumPy's {getattr(func, '__name__', func)} has no loop for them: {error}") from None
     finally:
-        _calls.pop()
+        _now.calls.pop()
     return _gathered(out)
 
 
@@ -261,18 +277,19 @@ class Plain(Box):
         return _on_elements(getattr(ufunc, method), inputs, kwargs)  # np.maximum.reduce(x), np.sign(x, out=y)
 
     def __array_function__(self, func, types, args, kwargs):
-        if func in _routing:  # gradcli's own spelling calling NumPy's on the values: it decides its own way
+        routing = _now.routing
+        if func in routing:  # gradcli's own spelling calling NumPy's on the values: it decides its own way
             return func(*_bare(args), **{k: _bare(v) for k, v in kwargs.items()})
         own = _by_name(func)
-        if own is not None:
-            _routing.add(func)
-            try:
-                return own(*args, **kwargs)
-            except TypeError:  # an argument gradcli's spelling does not take: NumPy's own, on boxed numbers
-                pass
-            finally:
-                _routing.discard(func)
-        return _on_elements(func, args, kwargs)
+        # Decided before it runs, not by a TypeError after: a spelling that ran part way has recorded
+        # decisions (`arb.decisions`) NumPy's own run would not take, and a TypeError from inside is a bug.
+        if own is None or not _takes(own, args, kwargs):
+            return _on_elements(func, args, kwargs)  # an argument gradcli's spelling has no name for
+        routing.add(func)
+        try:
+            return own(*args, **kwargs)
+        finally:
+            routing.discard(func)
 
     def __array__(self, dtype=None, copy=None):
         if dtype is None or np.dtype(dtype) == object:  # its numbers, each boxed: NumPy's comparisons on them decide
@@ -306,6 +323,27 @@ class Plain(Box):
         if own is None:
             raise AttributeError(name)
         return lambda: own(self)
+
+
+def _takes(own, args, kwargs):
+    """Whether gradcli's spelling ``own`` accepts these arguments by its signature (True where it has none to read)."""
+    try:
+        signature = _SIGNATURES[own]
+    except KeyError:
+        try:
+            signature = inspect.signature(own)
+        except (TypeError, ValueError):  # a builtin without one: it is asked as it is
+            signature = None
+        _SIGNATURES[own] = signature
+    except TypeError:  # not hashable: read each time
+        signature = inspect.signature(own)
+    if signature is None:
+        return True
+    try:
+        signature.bind(*args, **kwargs)
+    except TypeError:
+        return False
+    return True
 
 
 _UNARY = frozenset(name for name, u in vars(np).items() if isinstance(u, np.ufunc) and u.nin == 1 and name[0] != "_")

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
-from ..expr.ir import Binary, Call, postorder
+from ..expr.ir import Binary, Call, Compare, postorder
+from . import balls
 from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
 
 
@@ -168,6 +170,76 @@ class _Line:
     mp_function: object
 
 
+_SWITCH_BITS = (128, 1024)  # enough to part a switch's two sides at a float point, or to give up
+
+
+def off_every_switch(root, names, args):
+    """Whether a formula at a float point is proven away from every branch's switch (abs and sign at 0, max at
+    a tie, where's comparison at equality, floor at an integer...): each branch's arguments on balls lie
+    strictly on one side. Every other op is analytic where its ball is finite, so the formula is analytic
+    around the point and has no kink there, whatever its slopes look like in rounding: an identity written
+    with max and abs (softplus(x) - max(x, 0) - log1p(exp(-abs(x)))) is flat, and its one-sided differences
+    stay lost in noise at any precision. False when not proven (an array point, a ball that overlaps)."""
+    if not all(type(a) is float for a in args):
+        return False
+    from flint import arb, ctx
+
+    program = balls.Program([root])
+    saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
+    arb_core.decisions, arb_core.ties = [], []  # this look decides nothing a caller's run records
+    try:
+        for bits in _SWITCH_BITS:
+            ctx.prec = bits
+            try:
+                _, every = balls._evaluate(program, {n: arb(a) for n, a in zip(names, args)})
+                if all(_off_switch(node, [every[c] for c in children])
+                       for node, (_, children) in zip(program.nodes.values(), program.steps)):
+                    return True
+            except (ArithmeticError, TypeError, ValueError, balls.NoBall):
+                continue  # a branch undecided at these bits, or no ball for an op: more bits, or no proof
+    finally:
+        ctx.prec = saved
+        arb_core.decisions, arb_core.ties = decided
+    return False
+
+
+def _apart(a, b):
+    """Whether balls (or bools) ``a`` and ``b`` are proven unequal."""
+    try:
+        d = a - b
+        return bool(d > 0 or d < 0)
+    except TypeError:
+        return False
+
+
+def _off_switch(node, args):
+    """Whether one IR node, its arguments' balls ``args``, is proven away from its switch (True for a smooth node)."""
+    if isinstance(node, Compare):
+        return _apart(args[0], args[1])
+    if isinstance(node, Binary) and node.op == "%":
+        return _apart(args[1], 0) and _not_integer(args[0] / args[1])
+    if not isinstance(node, Call) or node.name not in NOT_SMOOTH:
+        return True
+    name = node.name
+    if name in ("abs", "sign"):
+        return _apart(args[0], 0)
+    if name in ("floor", "ceil"):
+        return _not_integer(args[0])
+    if name in ("maximum", "minimum"):
+        return _apart(args[0], args[1])
+    if name == "clip":
+        return _apart(args[0], args[1]) and _apart(args[0], args[2])
+    if name == "arctan2":
+        return _apart(args[0], 0) or bool(args[1] > 0)
+    return name == "where" and isinstance(node.children()[0], Compare)  # the comparison is judged as one above
+
+
+def _not_integer(ball):
+    """Whether a ball lies strictly between two consecutive integers."""
+    below = ball.floor()
+    return bool(below.rad() == 0 and ball > below and ball < below + 1)
+
+
 def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
@@ -176,10 +248,16 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     has no kink), from 60 digits up to ``most_digits`` while they are lost in
     rounding noise; a difference still lost in noise claims nothing. Above
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
-    Each precision is paid for from ``budget`` (a `balls.Budget`) first.
+    Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
+    reference came from balls (``result.method``) has no kink where `off_every_switch`
+    proves it; at a switch with no kink found (or differences lost in noise), the slope both
+    sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule.
     """
     import mpmath
 
+    on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
+    if on_balls and off_every_switch(target.formula.root, target.variables, args):
+        return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
     if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
@@ -188,6 +266,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
         # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.
         directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
         target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
+        on_balls = False  # a line through the point: no formula of its own to look at on balls
     kinks, singular = [], []
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
@@ -195,6 +274,12 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index)
+            if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
+                slope = _slope_of_both_sides(target, args, i, index, budget)
+                if slope is not None:
+                    verdict = None  # the sides agree: no kink, whatever rounding noise says
+                    if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
+                        result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if verdict != "noisy" or digits >= most_digits:
                 break
             digits = min(2 * digits, most_digits)
@@ -202,6 +287,48 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             kind, left, right = verdict
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+_SIDE_ULPS = (1, 2**20)  # the float neighbours on each side whose exact derivatives stand for the side's slope
+
+
+def _slope_of_both_sides(target, args, i, index, budget):
+    """The slope a formula at a switch (float point, coordinate ``i`` a scalar) has on both sides, or None.
+
+    Its exact derivative on balls at float neighbours 1 and 2^20 ulps away on each side, each off every
+    switch: a side whose two agree to 1e-9 (so the nearer is its limit to ~1e-15) has that slope, and
+    two sides that agree to 1e-12 have no kink between them. Where the difference quotients stay lost in
+    rounding noise (an identity written with max and abs is 0 up to rounding), or where the symbolic
+    derivative's rule at the switch (max's 0 at a tie, sign's 0 at 0) mixes sides, this says what the
+    slope is. A 0 is proven 0 on balls at every neighbour. None where it cannot tell: a kink, a side
+    that does not settle, a neighbour on another switch, no balls.
+    """
+    import mpmath
+
+    program = target.shared.get("exact roots")
+    if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
+        return None
+    sides = []
+    for direction in (-np.inf, np.inf):
+        slopes = []
+        for ulps in _SIDE_ULPS:
+            near = list(args)
+            near[i] = float(args[i] + np.copysign(ulps * np.spacing(abs(args[i])), direction))
+            if not np.isfinite(near[i]) or not off_every_switch(target.formula.root, target.variables, near):
+                return None
+            try:
+                slopes.append(balls.evaluate_formula(program, dict(zip(target.variables, near)), budget)[0][1 + i])
+            except (balls.NoBall, ArithmeticError):  # (Unproven is a NoBall: a 0 not proven tells nothing)
+                return None
+        if _apart_by(slopes[0], slopes[1], mpmath.mpf(10) ** -9):
+            return None
+        sides.append(slopes[0])
+    return None if _apart_by(sides[0], sides[1], mpmath.mpf(10) ** -12) else sides[1]
+
+
+def _apart_by(a, b, relative):
+    """Whether two numbers differ by more than ``relative`` of the larger (two exact 0s do not)."""
+    return abs(a - b) > relative * max(abs(a), abs(b))
 
 
 def _along(function, at, directions):
