@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_proof as proof
-from .ops_linalg import b_is_vectors
+
+_NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
 
@@ -89,7 +90,8 @@ def solve(a, b):
     a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
     if a.ndim <= 2:
         return _solve_one(a, b)
-    vectors = b_is_vectors(a, b)
+    # NumPy's reading of b (ops_linalg.b_is_vectors, above this layer): NumPy 2 takes a 1-D b alone as a vector.
+    vectors = b.ndim == 1 if _NUMPY_2 else b.ndim == a.ndim - 1
     columns = b[..., None] if vectors else b
     batch = np.broadcast_shapes(a.shape[:-2], columns.shape[:-2])
     a, columns = np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(columns, batch + columns.shape[-2:])

@@ -50,7 +50,7 @@ def enable():
     """Box bare high-precision numbers from now on (idempotent): in the forward door (`tracer.keep_plain`),
     in a traced value's ``bool`` and ``.numpy()``, and in a custom gradient's forward (`kept`).
 
-    The patches (``Box.__bool__``, ``Box.numpy``, ``Variable.numpy``, the tracer's and namespace's hooks)
+    The patches (``Box.__bool__``, ``Box.numpy``, the tracer's and namespace's hooks; ``Variable.numpy`` reads the tracer's)
     stay for the life of the process, in every thread: each asks `holds_numbers` first, which is False on
     floats and float arrays, so a float run after the exact reference computes as before it, at the cost
     of that one type test. Scoping them to the reference's runs would have to restore them around every
@@ -62,9 +62,6 @@ def enable():
     namespace.on_numbers = on_numbers
     Box.__bool__ = decided_truth
     Box.numpy = numpy_of
-    from .tape import Variable  # here: the tape's module is not needed to box, only to patch
-
-    Variable.numpy = _variable_numpy
 
 
 def holds_numbers(value):
@@ -361,8 +358,3 @@ def decided_truth(box):
 def numpy_of(box):
     """``box.numpy()``: its value, a high-precision one still a gradcli value (`kept`)."""
     return kept(raw(box))
-
-
-def _variable_numpy(variable):
-    """``Variable.numpy()``: its value, a high-precision one still a gradcli value (`kept`)."""
-    return kept(variable._value)

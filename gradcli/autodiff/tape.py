@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from . import tracer
 from .core import VJPNode, backward_pass, new_reverse_trace
 from .ops import add
 from .ops_array import reshape, stack
@@ -71,7 +72,8 @@ class Variable(Box):
         return self.assign(self._value - raw(delta))
 
     def numpy(self):
-        return self._value
+        """The variable's value; a high-precision one boxed as a gradcli value (`tracer.keep_plain`, see `plain`)."""
+        return tracer.keep_plain(self._value)
 
     def value(self):
         return self.read()
