@@ -212,3 +212,19 @@ def test_only_pytorchs_own_folder_counts_as_pytorchs():
     folder = torch_dir()
     assert not os.path.join(package + "vision", "ops", "focal_loss.py").startswith(folder)
     assert os.path.join(package, "nn", "functional.py").startswith(folder)
+
+
+def test_only_pytorchs_constraints_file_has_early_returns_answered(tmp_path):
+    import os
+
+    from gradcli.capture.torch_guards import _constraint_returns
+
+    source = "def check(value):\n    part = value > 0\n    if not part.all():\n        return part\n    return value < 1\n"
+    (tmp_path / "constraints.py").write_text(source)
+    assert _constraint_returns(str(tmp_path / "constraints.py")) == {}  # a check of someone else's
+    constraints = os.path.join(torch_dir(), "distributions", "constraints.py")
+    returns = _constraint_returns(constraints)
+    assert returns and set(returns.values()) == {True}
+    with open(constraints) as lines:
+        text = lines.read().splitlines()
+    assert all(text[line - 1].strip().startswith("if not ") for line in returns)

@@ -166,26 +166,33 @@ def _parsed(filename):
     """``(raise-only checks, early returns of a constraint's check)`` of ``filename``, each ``{line: value}``."""
     parsed = _PARSED.get(filename)
     if parsed is None:
-        parsed = _PARSED[filename] = _raise_only_checks(filename)
+        parsed = _PARSED[filename] = _raise_only_checks(filename), _constraint_returns(filename)
     return parsed
 
 
 def _raise_only_checks(filename):
-    """``({line: value}, {line: value})``: for each ``if``/``elif`` of the file whose body ends in a raise or only
-    warns, then for each early return of a distribution constraint's ``check`` (its body returns the failing
-    result its test read), whose test is one expression (``t``, or ``not t``): the ``bool(t)`` that skips the
-    body, on each line of ``t``."""
-    source = "".join(linecache.getlines(filename))
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return {}, {}
-    checks = _skipping_lines(n for n in ast.walk(tree) if isinstance(n, ast.If) and _only_complains(n.body))
+    """``{line: value}`` for each ``if``/``elif`` of the file whose body ends in a raise or only warns and whose
+    test is one expression (``t``, or ``not t``): the ``bool(t)`` that skips the body, on each line of ``t``."""
+    tree = _tree(filename)
+    return _skipping_lines(n for n in ast.walk(tree) if isinstance(n, ast.If) and _only_complains(n.body))
+
+
+def _constraint_returns(filename):
+    """``{line: value}`` as `_raise_only_checks`, for the early returns of PyTorch's distribution constraints'
+    ``check`` (in torch/distributions/constraints.py only): each returns the failing result its test read."""
     if not filename.endswith(os.path.join("torch", "distributions", "constraints.py")):
-        return checks, {}
-    returns = (n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "check"
-               for n in ast.walk(f) if isinstance(n, ast.If) and _returns_what_it_tested(n))
-    return checks, _skipping_lines(returns)
+        return {}
+    tree = _tree(filename)
+    return _skipping_lines(n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "check"
+                           for n in ast.walk(f) if isinstance(n, ast.If) and _returns_what_it_tested(n))
+
+
+def _tree(filename):
+    """The module ``filename`` parsed (an empty one if it cannot be)."""
+    try:
+        return ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return ast.Module(body=[], type_ignores=[])
 
 
 def _skipping_lines(ifs):
