@@ -138,12 +138,32 @@ def mvn_covariance_checked(x):
         torch.tensor(V, dtype=x.dtype))
 
 
+class PositiveDefiniteSample(D.Distribution):
+    """A distribution over positive definite matrices that validates the sample it is asked about."""
+
+    arg_constraints = {}
+    support = D.constraints.positive_definite
+
+    def __init__(self):
+        super().__init__(event_shape=torch.Size([3, 3]), validate_args=True)
+
+    def log_prob(self, value):
+        self._validate_sample(value)
+        return -(value * value).sum()
+
+
+def sample_checked(x):
+    return PositiveDefiniteSample().log_prob(torch.diag(x.exp()))
+
+
 CHECKED = {
     # a distribution with validate_args=True checks its matrix is positive definite through constraints whose
     # check returns early on a failing part (`if not sym_check.all(): return sym_check`): traced past them
     "mvn": (mvn_checked, lambda p: [v - m for v, m in zip(V, p)]),
     "mvn precision": (mvn_precision_checked, lambda p: [2 * (v - m) for v, m in zip(V, p)]),
     "mvn covariance": (mvn_covariance_checked, lambda p: [0.5 * v * v * np.exp(-s) - 0.5 for v, s in zip(V, p)]),
+    # a sample validated the same way (`Distribution._validate_sample`)
+    "sample": (sample_checked, lambda p: [-2 * np.exp(2 * s) for s in p]),
 }
 
 
