@@ -5,6 +5,7 @@ with the value that skips it; another thread of the user's program that calls a
 PyTorch check meanwhile keeps the check (its invalid argument still raises).
 """
 
+import queue
 import threading
 
 import numpy as np
@@ -42,19 +43,22 @@ def test_another_thread_keeps_pytorchs_checks_while_gradcli_traces():
 
 
 def test_a_check_in_one_thread_and_pytorchs_check_in_another_meanwhile():
-    stop, raised, calls = threading.Event(), [], [0]
+    asked, answered, calls = queue.Queue(), queue.Queue(), []
+    untraced = torch.Tensor.__bool__
 
     def other():
-        while not stop.is_set():
-            calls[0] += 1
+        while asked.get():
             try:
                 _invalid_variance()
             except ValueError:
-                raised.append(True)
+                answered.put(True)
             else:
-                raised.append(False)
+                answered.put(False)
 
     def loss(mu, var):
+        # a handshake: the other thread calls PyTorch's check while this one waits inside its call, traced or not
+        asked.put(True)
+        calls.append((torch.Tensor.__bool__ is not untraced, answered.get(timeout=60)))
         return F.gaussian_nll_loss(mu, torch.zeros_like(mu), var, reduction="sum")
 
     thread = threading.Thread(target=other)
@@ -63,10 +67,11 @@ def test_a_check_in_one_thread_and_pytorchs_check_in_another_meanwhile():
         [result] = gradcli.check(loss, [{"mu": np.array([0.5, -1.0]), "var": np.array([2.0, 0.5])}],
                                  framework="torch", dtypes=("float64",)).results
     finally:
-        stop.set()
+        asked.put(False)
         thread.join()
     assert result.status == "ok"
-    assert calls[0] > 0 and all(raised)
+    assert any(traced for traced, _ in calls), "no call of the loss while gradcli traced"
+    assert all(raised for _, raised in calls)
 
 
 # -- values read as numbers (.item(), float(), int()) in a raise-only check; constraints' early returns ---------
@@ -133,12 +138,32 @@ def mvn_covariance_checked(x):
         torch.tensor(V, dtype=x.dtype))
 
 
+class PositiveDefiniteSample(D.Distribution):
+    """A distribution over positive definite matrices that validates the sample it is asked about."""
+
+    arg_constraints = {}
+    support = D.constraints.positive_definite
+
+    def __init__(self):
+        super().__init__(event_shape=torch.Size([3, 3]), validate_args=True)
+
+    def log_prob(self, value):
+        self._validate_sample(value)
+        return -(value * value).sum()
+
+
+def sample_checked(x):
+    return PositiveDefiniteSample().log_prob(torch.diag(x.exp()))
+
+
 CHECKED = {
     # a distribution with validate_args=True checks its matrix is positive definite through constraints whose
     # check returns early on a failing part (`if not sym_check.all(): return sym_check`): traced past them
     "mvn": (mvn_checked, lambda p: [v - m for v, m in zip(V, p)]),
     "mvn precision": (mvn_precision_checked, lambda p: [2 * (v - m) for v, m in zip(V, p)]),
     "mvn covariance": (mvn_covariance_checked, lambda p: [0.5 * v * v * np.exp(-s) - 0.5 for v, s in zip(V, p)]),
+    # a sample validated the same way (`Distribution._validate_sample`)
+    "sample": (sample_checked, lambda p: [-2 * np.exp(2 * s) for s in p]),
 }
 
 
@@ -151,6 +176,25 @@ def test_a_distribution_with_validate_args_is_checked_with_its_exact_gradient(na
     assert np.allclose([float(g) for g in result.exact_gradient["x"]], gradient(point), rtol=1e-12)
     with pytest.raises(ValueError):
         fun(torch.tensor([0.5, float("nan"), 0.0], dtype=torch.float64))  # PyTorch's own run keeps the checks
+
+
+def where_positive_definite(m):
+    ok = D.constraints.positive_definite.check(m)
+    return torch.where(ok, (m * m).sum(), -(m * m).sum())
+
+
+def test_a_constraints_result_the_user_reads_as_data_is_refused_at_the_users_line():
+    # the check returns early (`if not sym_check.all(): return sym_check`) with what the user's where reads:
+    # not an argument check of PyTorch's, so no valid path stands for it
+    import inspect
+
+    from gradcli.errors import InputError
+
+    m = np.array([[2.0, 5.0], [0.5, 2.0]])  # not symmetric (its lower triangle is positive definite)
+    assert float(where_positive_definite(torch.tensor(m))) == pytest.approx(-33.25, rel=1e-15)  # PyTorch's value
+    line = inspect.getsourcelines(where_positive_definite)[1] + 1
+    with pytest.raises(InputError, match=rf"test_torch_guards\.py:{line}\b"):
+        gradcli.check(where_positive_definite, [{"m": m}], framework="torch", dtypes=("float64",))
 
 
 def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces():
@@ -188,3 +232,19 @@ def test_only_pytorchs_own_folder_counts_as_pytorchs():
     folder = torch_dir()
     assert not os.path.join(package + "vision", "ops", "focal_loss.py").startswith(folder)
     assert os.path.join(package, "nn", "functional.py").startswith(folder)
+
+
+def test_only_pytorchs_constraints_file_has_early_returns_answered(tmp_path):
+    import os
+
+    from gradcli.capture.torch_guards import _constraint_returns
+
+    source = "def check(value):\n    part = value > 0\n    if not part.all():\n        return part\n    return value < 1\n"
+    (tmp_path / "constraints.py").write_text(source)
+    assert _constraint_returns(str(tmp_path / "constraints.py")) == {}  # a check of someone else's
+    constraints = os.path.join(torch_dir(), "distributions", "constraints.py")
+    returns = _constraint_returns(constraints)
+    assert returns and set(returns.values()) == {True}
+    with open(constraints) as lines:
+        text = lines.read().splitlines()
+    assert all(text[line - 1].strip().startswith("if not ") for line in returns)

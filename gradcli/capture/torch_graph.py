@@ -52,8 +52,9 @@ from .exact_constants import kind_of, lift
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
 
-_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_STDLIB_DIR = sysconfig.get_paths()["stdlib"]
+# Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
+_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+_STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
 

@@ -13,17 +13,25 @@ keeps every check (an invalid argument still raises there).
 Only PyTorch's own files are answered so: a branch on a tensor's value in the
 user's code (or one in PyTorch whose body computes something) stays the data-
 dependent error it is, and the bridge refuses it with the user's line.
+A distribution constraint's early return (``if not sym_check.all(): return
+sym_check``) computes the result it returns, so it is answered only where
+PyTorch's own argument validation consumes that result and raises on a failing
+one, never where the user's code reads it as data.
 """
 
 from __future__ import annotations
 
 import ast
 import linecache
+import os
 import sys
 import threading
 from contextlib import contextmanager
 
-_PARSED = {}  # file name -> {line: the value that skips the check whose test is on that line}
+_PARSED = {}  # file name -> ({line: the value that skips the check tested there}, the same for early returns)
+# Distribution's methods that validate its arguments (``__init__``) or a sample (``_validate_sample``), raising
+# on an invalid one: a constraint's early return consumed there is a check.
+_VALIDATING = ("__init__", "_validate_sample")
 _LOCK = threading.Lock()
 
 
@@ -60,6 +68,8 @@ def valid_guards(folder):
                 filename = frame.f_code.co_filename
                 if filename.startswith(folder):
                     valid = _skipping_value(filename, frame.f_lineno)
+                    if valid is None:
+                        valid = _early_return_value(frame, folder)
                     if valid is not None:
                         return valid if name == "__bool__" else _Skipping(valid)
             return original(tensor)
@@ -120,44 +130,88 @@ class _Skipping:
 
 def _skipping_value(filename, line):
     """The truth value that skips the raise-only check tested on ``line`` of ``filename``; None if there is none."""
-    checks = _PARSED.get(filename)
-    if checks is None:
-        checks = _PARSED[filename] = _raise_only_checks(filename)
-    return checks.get(line)
+    return _parsed(filename)[0].get(line)
+
+
+def _early_return_value(frame, folder):
+    """The truth value that skips a distribution constraint's early return (``if not sym_check.all(): return
+    sym_check``) tested at ``frame``'s line; None if there is none, or if the constraint's result is not
+    consumed by PyTorch's own argument validation.
+
+    Such a return is not a check by itself: its result is what the caller does with it. Only where PyTorch
+    validates a distribution's arguments or sample with it (and raises on a failing one) does the valid path
+    stand for every valid call; a user's ``torch.where(constraint.check(m), ...)`` reads it as data, and is
+    refused at the user's line.
+    """
+    distributions = os.path.join(folder, "distributions", "")
+    constraints = distributions + "constraints.py"
+    if frame.f_code.co_filename != constraints:
+        return None
+    valid = _parsed(constraints)[1].get(frame.f_lineno)
+    if valid is None:
+        return None
+    caller = frame.f_back
+    while caller is not None and caller.f_code.co_filename == constraints:
+        caller = caller.f_back  # a constraint's check calls its parent's (`super().check(value)`)
+    if caller is None or not caller.f_code.co_filename.startswith(distributions):
+        return None
+    if caller.f_code.co_filename == distributions + "distribution.py":
+        validating = caller.f_code.co_name in _VALIDATING
+    else:  # `if not self.arg_constraints["probs"].check(self.probs).all(): raise ...` consumes it directly
+        validating = _skipping_value(caller.f_code.co_filename, caller.f_lineno) is not None
+    return valid if validating else None
+
+
+def _parsed(filename):
+    """``(raise-only checks, early returns of a constraint's check)`` of ``filename``, each ``{line: value}``."""
+    parsed = _PARSED.get(filename)
+    if parsed is None:
+        parsed = _PARSED[filename] = _raise_only_checks(filename), _constraint_returns(filename)
+    return parsed
 
 
 def _raise_only_checks(filename):
     """``{line: value}`` for each ``if``/``elif`` of the file whose body ends in a raise or only warns and whose
     test is one expression (``t``, or ``not t``): the ``bool(t)`` that skips the body, on each line of ``t``."""
-    source = "".join(linecache.getlines(filename))
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    tree = _tree(filename)
+    return _skipping_lines(n for n in ast.walk(tree) if isinstance(n, ast.If) and _only_complains(n.body))
+
+
+def _constraint_returns(filename):
+    """``{line: value}`` as `_raise_only_checks`, for the early returns of PyTorch's distribution constraints'
+    ``check`` (in torch/distributions/constraints.py only): each returns the failing result its test read."""
+    if not filename.endswith(os.path.join("torch", "distributions", "constraints.py")):
         return {}
-    checks = {}
-    for node in _ifs_of_checks(tree):
+    tree = _tree(filename)
+    return _skipping_lines(n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "check"
+                           for n in ast.walk(f) if isinstance(n, ast.If) and _returns_what_it_tested(n))
+
+
+def _tree(filename):
+    """The module ``filename`` parsed (an empty one if it cannot be)."""
+    try:
+        return ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return ast.Module(body=[], type_ignores=[])
+
+
+def _skipping_lines(ifs):
+    """``{line: the truth that skips the body}`` for ``ifs`` whose test is one expression."""
+    lines = {}
+    for node in ifs:
         test, valid = node.test, False
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test, valid = test.operand, True
         if isinstance(test, (ast.BoolOp, ast.UnaryOp)):
             continue  # `a and b`: which operand's truth is asked cannot be told from the line
         for line in range(test.lineno, (test.end_lineno or test.lineno) + 1):
-            checks[line] = valid
-    return checks
-
-
-def _ifs_of_checks(tree):
-    """The ``if`` statements of a module that guard a valid call: a body that raises or only warns, or, in a
-    distribution constraint's ``check`` (which computes only whether a value is valid), one that returns early
-    the failing result its test read (``if not square_check.all(): return square_check``)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _only_complains(node.body):
-            yield node
-        elif isinstance(node, ast.FunctionDef) and node.name == "check":
-            yield from (n for n in ast.walk(node) if isinstance(n, ast.If) and _returns_what_it_tested(n))
+            lines[line] = valid
+    return lines
 
 
 def _returns_what_it_tested(node):
+    """Whether an ``if`` returns early the failing result its test read (``if not sym_check.all(): return
+    sym_check``)."""
     body = node.body
     if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Name):
         return False
