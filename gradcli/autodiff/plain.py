@@ -136,8 +136,8 @@ class _PerThread(threading.local):
 
 _now = _PerThread()
 _SIGNATURES = {}  # gradcli's spelling -> its signature (None: it has none to read), read once
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_NUMPY = os.path.dirname(os.path.abspath(np.__file__))
+_HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "")  # a separator: a sibling folder is not ours
+_NUMPY = os.path.join(os.path.dirname(os.path.abspath(np.__file__)), "")
 
 
 class TakenOut(Exception):

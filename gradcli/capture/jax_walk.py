@@ -37,7 +37,7 @@ from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
 
-_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {

@@ -34,7 +34,7 @@ from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
-_GRADCLI_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 
 
 @dataclass
