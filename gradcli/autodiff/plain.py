@@ -16,10 +16,11 @@ under ``sort`` compares through the decisions (`ops_shape.ranked`). NumPy's own
 functions without a gradcli spelling (``np.searchsorted``, ``np.unique``, a ufunc's
 ``reduce``) run with each number in a plain box of its own, so the comparisons
 NumPy makes on object arrays are decisions too; ``np.isclose`` and ``np.allclose``
-are decided as their formula. A number taken out as a float (``float(x)``,
-``x.item()``, ``np.asarray(x)``, ``math.isfinite(x)``) would be compared as a
-float no ball records: `TakenOut` names the call, and the point has no exact
-reference. `arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is boxed.
+are decided as their formula. ``np.asarray(x)`` gives an object array of
+plain boxes (a gradcli op gathers it back into one). A number taken out as a
+float (``float(x)``, ``x.item()``, ``np.asarray(x, dtype=float)``,
+``math.isfinite(x)``) would be compared as a float no ball records: `TakenOut`
+names the call, and the point has no exact reference. `arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is boxed.
 """
 
 from __future__ import annotations
@@ -141,16 +142,21 @@ _NUMPY = os.path.join(os.path.dirname(os.path.abspath(np.__file__)), "")
 
 
 class TakenOut(Exception):
-    """User code took a high-precision number out of gradcli's values (``float(x)``, ``np.asarray(x)``):
+    """User code took a high-precision number out of gradcli's values (``float(x)``, ``np.asarray(x, float)``):
     its comparisons from then on are float ones that no ball, jet or proof number records."""
 
 
-def _user_call():
-    """The user's call that is converting a plain box, as ```text` (file:line)``: the innermost frame outside
-    gradcli's core and NumPy (``math.isfinite(x)`` calls ``__float__`` from C: the user's frame is next)."""
+def _user_frame():
+    """The frame of the user's call that is converting a plain box: the innermost outside gradcli's core and
+    NumPy (``math.isfinite(x)`` calls ``__float__`` from C: the user's frame is next); None if there is none."""
     frame = sys._getframe(1)
     while frame is not None and frame.f_code.co_filename.startswith((_HERE, _NUMPY)):
         frame = frame.f_back
+    return frame
+
+
+def _user_call(frame):
+    """The user's call in ``frame`` (`_user_frame`) as ```text` (file:line)``, read only for a message."""
     if frame is None:
         return "a conversion"
     code, where = frame.f_code, f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
@@ -168,7 +174,7 @@ def _user_call():
 def _taken_out(how):
     """`TakenOut` for a number leaving by ``how``, naming the user's call (the outermost NumPy call answered
     on boxed numbers, where the conversion happened inside NumPy)."""
-    call = _now.calls[0] if _now.calls else _user_call()
+    call = _user_call(_now.calls[0] if _now.calls else _user_frame())
     return TakenOut(
         f"{call} takes a high-precision number out of gradcli's values ({how}), so its comparisons would be "
         "float ones no ball records; keep it a gradcli value (gradcli.numpy functions and operators)"
@@ -229,7 +235,7 @@ def gathered(value):
 def _on_elements(func, args, kwargs):
     """NumPy's ``func`` on `_spread` arguments: the comparisons it makes on object arrays (a sort, a binary
     search, a clip, a maximum's reduce) are gradcli's operators on the boxes, each a decision recorded."""
-    _now.calls.append(_user_call())
+    _now.calls.append(_user_frame())  # its text is made only if a number is taken out: most calls never need it
     try:
         with np.errstate(all="ignore"):
             out = func(*[_spread(a) for a in args], **{k: _spread(v) for k, v in kwargs.items()})
