@@ -251,11 +251,9 @@ def _numbers_door(prim):
 
 
 def _make_door(prim):
-    """The door of a primitive: the one place where the forward pass happens.
-
-    On raw values it computes and fires the forward hook; on traced values it unboxes those of the innermost
-    trace, computes, and records the op there. A plain function (cheaper than a method); common cases return early.
-    """
+    """The door of a primitive: the one place where the forward pass happens. On raw values it computes and fires the
+    forward hook; on traced values it unboxes those of the innermost trace, computes, and records the op there. A plain
+    function (cheaper than a method); common cases return early."""
     scalar, scalar_on_numpy, fun, evaluate = prim.scalar, prim.scalar_on_numpy, prim.fun, prim.evaluate
     differentiable, opaque = prim.differentiable, prim.opaque
     pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
@@ -290,8 +288,7 @@ def _make_door(prim):
         for a in args:
             if isinstance(a, Box):
                 trace = a._trace
-                if trace is None:
-                    # A Variable: read it (boxed for whichever tapes watch it) first.
+                if trace is None:  # a Variable: read it (boxed for whichever tapes watch it) first
                     return door(*[_read(b) for b in args], **kwargs)
                 if top is None or trace.level > top.level:
                     top = trace
@@ -317,8 +314,7 @@ def _make_door(prim):
         if not differentiable:  # what it hands back is `keep_plain`'s: stop_gradient(x) of a ball, see `plain`
             return keep_plain(door(*[unbox_at(a, top) for a in args], **kwargs))
         n_args = len(args)
-        if n_args == 1:
-            # Unary and binary calls, most calls: unboxed without building lists (fewer objects to collect).
+        if n_args == 1:  # unary and binary calls, most calls: unboxed without building lists (fewer objects to collect)
             (box,) = args
             vals, argnums, parents = (box._value,), _FIRST, args
         elif n_args == 2:
@@ -344,8 +340,7 @@ def _make_door(prim):
                 else:
                     return _record_numbers(top, prim, on_numbers(vals), vals, kwargs, argnums, parents)
             for v in vals:
-                if isinstance(v, Box):
-                    # Boxes of outer traces remain: the door peels them one level at a time.
+                if isinstance(v, Box):  # boxes of outer traces remain: the door peels them one level at a time
                     return _record(top, prim, door(*vals, **kwargs), vals, kwargs, argnums, parents)
             try:
                 out = buffers.out_for(fun, vals) if pool and not kwargs and hooks.forward is None else None
