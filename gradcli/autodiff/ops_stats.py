@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import constant, exp, lifted, floor, log, log1p, maximum, select, sqrt
+from .ops import constant, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sqrt
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -220,6 +220,96 @@ def lognorm_logcdf(x, s, loc=0.0, scale=1.0):
     """log P(X <= x) for the log-normal of shape ``s``, finite far into the left tail."""
     z, _ = standardized(x, loc, scale)
     return log_ndtr(log(z) / lifted(s, z))
+
+
+# -- ``scipy.stats.truncnorm``: the standard normal cut to [a, b] (in standard units), moved by ``loc`` and ``scale``. -----
+
+_LOG_HALF = -0.6931471805599453  # log(1/2): where log(1 - e^d) changes from expm1's form to log1p's
+
+
+def _log1mexp(d):
+    """log(1 - e^d) for d <= 0, to full relative precision on both sides of log(1/2) (each form given a safe point on the other)."""
+    near = raw(greater(d, _LOG_HALF))
+    return select(near, log(-expm1(select(near, d, -1.0))), log1p(-exp(select(near, -1.0, d))))
+
+
+def _log_normal_mass(lo, hi):
+    """log(Phi(hi) - Phi(lo)) for lo <= hi, finite far into either tail.
+
+    Right of 0 the mirror image Phi(-lo) - Phi(-hi) is taken, so both ends sit
+    where ``log_ndtr`` keeps its digits; the difference is then
+    log_ndtr(hi) + log(1 - e^(log_ndtr(lo) - log_ndtr(hi))), no subtraction of
+    two probabilities that round to 0 or to 1.
+    """
+    mirror = raw(greater(lo, 0))
+    lo, hi = select(mirror, -hi, lo), select(mirror, -lo, hi)
+    upper = log_ndtr(hi)
+    return upper + _log1mexp(log_ndtr(lo) - upper)
+
+
+def _inner_point(a, b):
+    """A finite point strictly inside [a, b] of each entry (standard units), where the CDF's formula is smooth."""
+    a, b = np.asarray(raw(a), dtype=float), np.asarray(raw(b), dtype=float)
+    with np.errstate(invalid="ignore"):
+        both = np.where(np.isfinite(b), (a + b) / 2, a + 1)
+    return np.where(np.isfinite(a), both, np.where(np.isfinite(b), b - 1, 0.0))
+
+
+def _log_cdf_and_sf(x, a, b, loc, scale):
+    """(log P(X <= x), log P(X > x), the entries below a, those above b) for the normal truncated to [a, b].
+
+    Each is log((Phi(z) - Phi(a)) / (Phi(b) - Phi(a))) or its mirror while it is
+    below log(1/2); above, log(1 - the other), so a probability near 1 keeps the
+    digits of its small complement. Outside [a, b] a point inside stands in (the
+    answer there is fixed: 0 or 1), so no branch computes log(0).
+    """
+    z, log_scale = standardized(x, loc, scale)
+    inside_point = lifted(_inner_point(a, b), z)
+    a, b = lifted(a, z), lifted(b, z)
+    below, above = raw(less(z, a)), raw(greater(z, b))
+    point = select(below | above, inside_point, z)
+    total = _log_normal_mass(a, b)
+    lower, upper = _log_normal_mass(a, point) - total, _log_normal_mass(point, b) - total
+    lower_large, upper_large = raw(greater(lower, _LOG_HALF)), raw(greater(upper, _LOG_HALF))
+    log_cdf = select(lower_large, _log1mexp(select(lower_large, upper, -1.0)), lower)
+    log_sf = select(upper_large, _log1mexp(select(upper_large, lower, -1.0)), upper)
+    return log_cdf, log_sf, below, above
+
+
+def truncnorm_logpdf(x, a, b, loc=0.0, scale=1.0):
+    """The log-density of the normal truncated to [a, b] (standard units) at ``x``; -inf outside."""
+    z, log_scale = standardized(x, loc, scale)
+    a, b = lifted(a, z), lifted(b, z)
+    inside = raw(logical_and(greater_equal(z, a), less_equal(z, b)))
+    density = -z * z / 2 - constant("log(2pi)", z, 0.5) - _log_normal_mass(a, b) - log_scale
+    return select(inside, density, -np.inf)
+
+
+def truncnorm_pdf(x, a, b, loc=0.0, scale=1.0):
+    """The density of the normal truncated to [a, b] at ``x``."""
+    return exp(truncnorm_logpdf(x, a, b, loc, scale))
+
+
+def truncnorm_logcdf(x, a, b, loc=0.0, scale=1.0):
+    """log P(X <= x) for the normal truncated to [a, b], finite in the far tails."""
+    log_cdf, _, below, above = _log_cdf_and_sf(x, a, b, loc, scale)
+    return select(below, -np.inf, select(above, 0.0, log_cdf))
+
+
+def truncnorm_cdf(x, a, b, loc=0.0, scale=1.0):
+    """P(X <= x) for the normal truncated to [a, b]."""
+    return exp(truncnorm_logcdf(x, a, b, loc, scale))
+
+
+def truncnorm_logsf(x, a, b, loc=0.0, scale=1.0):
+    """log P(X > x) for the normal truncated to [a, b], finite in the far tails."""
+    _, log_sf, below, above = _log_cdf_and_sf(x, a, b, loc, scale)
+    return select(above, -np.inf, select(below, 0.0, log_sf))
+
+
+def truncnorm_sf(x, a, b, loc=0.0, scale=1.0):
+    """P(X > x) for the normal truncated to [a, b]."""
+    return exp(truncnorm_logsf(x, a, b, loc, scale))
 
 
 # -- ``scipy.stats.dirichlet``: the Dirichlet distribution over the simplex (its density). -----

@@ -42,6 +42,7 @@ _METHODS = {
     "poisson": "logpmf pmf cdf logcdf",
     "nbinom": "logpmf pmf",
     "lognorm": "logpdf pdf cdf logcdf",
+    "truncnorm": "logpdf pdf cdf logcdf sf logsf",
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
 }

@@ -244,6 +244,80 @@ def _cdist_backward(g, x1, x2, p, cdist):
     return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
 
 
+def _pair_rows(x):
+    """The rows i < j of ``x`` paired, in ``torch.pdist``'s order (row by row): their differences."""
+    first, second = np.triu_indices(np.shape(raw(x))[0], 1)
+    return x[first] - x[second]
+
+
+def _pdist(x, p=2.0):
+    """``aten._pdist_forward`` (``torch.pdist``): the p-norm distance of every pair of rows i < j, as ``_cdist`` measures it."""
+    difference = _pair_rows(x)
+    if p == 2:
+        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
+    if p == 1:
+        return gnp.sum(gnp.abs(difference), axis=-1)
+    if p == float("inf"):
+        return gnp.amax(gnp.abs(difference), axis=-1)
+    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
+
+
+def _pdist_backward(g, x, p, pdist):
+    """``aten._pdist_backward``: the gradient of the pair distances in ``x``, as their VJP."""
+    return convolution.pullback(lambda a: _pdist(a, p), (x,), g)[0]
+
+
+def _multi_margin_loss(x, target, p=1, margin=1, weight=None, reduction=_MEAN):
+    """``F.multi_margin_loss``: per sample, sum over j != y of ``w[y] max(0, margin - x[y] + x[j])^p / C``, as PyTorch's kernel.
+
+    The hinge is a switch on ``z > 0`` made with gradcli's comparison (PyTorch's
+    kernel takes the slope 0 at z = 0), the way a hand-written ``where`` is judged.
+    """
+    labels = np.asarray(raw(target)).astype(np.intp).reshape(-1)
+    x2 = gnp.reshape(x, (labels.size, -1))
+    n, classes = np.shape(raw(x2))
+    picked = gnp.take_along_axis(x2, labels[:, None], 1)
+    z = margin - picked + x2
+    others = np.arange(classes)[None, :] != labels[:, None]
+    kept = np.asarray(raw(gnp.greater(z, 0)), dtype=bool) & others
+    hinge = gnp.where(kept, z, 0 * z)
+    terms = hinge if p == 1 else hinge * hinge
+    if weight is not None:
+        terms = terms * gnp.reshape(weight[labels], (n, 1))
+    losses = gnp.sum(terms, axis=1) / classes
+    if np.ndim(raw(x)) == 1:
+        losses = losses[0]
+    return _reduce(losses, reduction)
+
+
+def _multi_margin_loss_backward(g, x, target, p, margin, weight=None, reduction=_MEAN):
+    """``aten.multi_margin_loss_backward``: the loss's gradient in ``x``, as the VJP of `_multi_margin_loss`."""
+    return convolution.pullback(lambda a: _multi_margin_loss(a, target, p, margin, weight, reduction), (x,), g)[0]
+
+
+def _histc(x, bins=100, min=0, max=0):  # noqa: A002 - ATen's names
+    """``aten.histc``: counts of ``x`` in ``bins`` equal bins over [min, max] (the data's range when both are 0).
+
+    PyTorch gives the counts no gradient (a count is a step function of the
+    data, flat between jumps): the replay is a constant of the input's dtype,
+    counted on the entries' values (a high-precision entry by its float value).
+    """
+    exact = is_exact(x)
+    values = np.asarray(raw(x), dtype=object if exact else None)
+    values = np.vectorize(float, otypes=[float])(values) if exact else values.astype(float)
+    low, high = float(min), float(max)
+    if low == high and values.size:
+        low, high = float(values.min()), float(values.max())
+    if low == high:
+        low, high = low - 1, high + 1
+    inside = values[(values >= low) & (values <= high)]
+    index = np.minimum(((inside - low) * bins / (high - low)).astype(np.intp), bins - 1)
+    counts = np.bincount(index, minlength=bins)[:bins]
+    if exact:
+        return counts.astype(float)
+    return counts.astype(np.asarray(raw(x)).dtype)
+
+
 def _shrink_backward(g, x, lambd):
     """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
     kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
@@ -263,6 +337,11 @@ NN_OPS = {
     "_cdist_forward": _cdist,
     "_cdist_backward": _cdist_backward,
     "convolution_backward": _convolution_backward,
+    "_pdist_forward": _pdist,
+    "_pdist_backward": _pdist_backward,
+    "multi_margin_loss": _multi_margin_loss,
+    "multi_margin_loss_backward": _multi_margin_loss_backward,
+    "histc": _histc,
     "sigmoid_backward": lambda g, y: g * (1 - y) * y,
     "tanh_backward": lambda g, y: g * (1 - y * y),
     "softplus_backward": _softplus_backward,

@@ -449,6 +449,13 @@ def _solve_triangular(a, b, upper, left=True, unitriangular=False):
     return gnp.swapaxes(solved, -1, -2)
 
 
+def _cholesky_solve(b, factor, upper=False):
+    """``aten.cholesky_solve``: x with ``A x = b`` for ``A = L L^T`` (``U^T U`` when ``upper``), two triangular solves."""
+    lower = gnp.swapaxes(factor, -1, -2) if upper else factor
+    halfway = _solve_triangular(lower, b, upper=False)
+    return _solve_triangular(gnp.swapaxes(lower, -1, -2), halfway, upper=True)
+
+
 def _diagonal_places(shape, offset, dim1, dim2):
     """The index of a diagonal of an array of ``shape`` (as ``aten.diagonal`` takes it), for writing into it."""
     ndim = len(shape)
@@ -682,6 +689,7 @@ OPS = {
     "linalg_inv_ex": lambda a, check_errors=False: (gnp.linalg.inv(a), np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)),
     "_linalg_slogdet": _slogdet,
     "linalg_solve_triangular": _solve_triangular,
+    "cholesky_solve": _cholesky_solve,
     "_linalg_eigh": _eigh,
     "diagonal": _diagonal,
     "diagonal_backward": _diagonal_backward,
@@ -698,6 +706,7 @@ OPS = {
     "iota": _iota,
     "arange": _arange,
     "empty": _empty,
+    "empty_permuted": lambda size, physical_layout, **kw: _empty(size, kw.get("dtype")),
     # copies, constants and dtypes
     "detach": lambda x: x,
     "alias": lambda x: x,
