@@ -27,6 +27,24 @@ def standardized(x, loc, scale):
     return (x - loc) / scale, log(scale)
 
 
+def on_support(z, low, high=None, open_low=False):
+    """(``z`` with each entry outside the support moved inside it, the entries below it, those above it).
+
+    The comparisons are gradcli's recorded ones, so a ball that straddles an end
+    is undecided rather than guessed. The moved entries keep every formula finite;
+    the caller selects SciPy's fixed answer there, so their gradient is 0.
+    """
+    below = raw(less_equal(z, low) if open_low else less(z, low))
+    above = raw(greater(z, high)) if high is not None else np.zeros(np.shape(below), dtype=bool)
+    point = low + 1.0 if high is None else (low + high) / 2
+    return select(below | above, point, z), below, above
+
+
+def whole_only(k, value):
+    """``value`` (a log-probability mass at ``k``) where ``k`` is an integer and -inf where it is not, as SciPy gives."""
+    return select(raw(less(floor(k), k)), -np.inf, value)
+
+
 # -- ``scipy.stats.norm``: the normal distribution. -----
 
 
@@ -93,8 +111,9 @@ def t_logcdf(x, df, loc=0.0, scale=1.0):
 def gamma_logpdf(x, a, loc=0.0, scale=1.0):
     """The log-density of Gamma(a) (location ``loc``, scale ``scale``) at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    z, below, _ = on_support(z, 0.0)
     a = lifted(a, z)
-    return xlogy(a - 1, z) - z - gammaln(a) - log_scale
+    return select(below, -np.inf, xlogy(a - 1, z) - z - gammaln(a) - log_scale)
 
 
 def gamma_pdf(x, a, loc=0.0, scale=1.0):
@@ -104,7 +123,8 @@ def gamma_pdf(x, a, loc=0.0, scale=1.0):
 
 def gamma_cdf(x, a, loc=0.0, scale=1.0):
     """P(X <= x) for Gamma(a): the regularized lower incomplete gamma function (differentiable in ``x``, ``loc``, ``scale``)."""
-    return gammainc(a, standardized(x, loc, scale)[0])
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0)
+    return select(below, 0.0, gammainc(a, z))
 
 
 def gamma_logcdf(x, a, loc=0.0, scale=1.0):
@@ -139,8 +159,9 @@ def chi2_logcdf(x, df, loc=0.0, scale=1.0):
 def beta_logpdf(x, a, b, loc=0.0, scale=1.0):
     """The log-density of Beta(a, b) at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    z, below, above = on_support(z, 0.0, 1.0)
     a, b = lifted(a, z), lifted(b, z)
-    return xlogy(a - 1, z) + xlog1py(b - 1, -z) - betaln(a, b) - log_scale
+    return select(below | above, -np.inf, xlogy(a - 1, z) + xlog1py(b - 1, -z) - betaln(a, b) - log_scale)
 
 
 def beta_pdf(x, a, b, loc=0.0, scale=1.0):
@@ -150,7 +171,8 @@ def beta_pdf(x, a, b, loc=0.0, scale=1.0):
 
 def beta_cdf(x, a, b, loc=0.0, scale=1.0):
     """P(X <= x) for Beta(a, b): the regularized incomplete beta function (differentiable in ``x``, ``loc``, ``scale``)."""
-    return betainc(a, b, standardized(x, loc, scale)[0])
+    z, below, above = on_support(standardized(x, loc, scale)[0], 0.0, 1.0)
+    return select(below, 0.0, select(above, 1.0, betainc(a, b, z)))
 
 
 def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
@@ -163,7 +185,7 @@ def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
 def poisson_logpmf(k, mu):
     """log P(K = k) for a Poisson of mean ``mu``."""
     k = lifted(k, mu)
-    return xlogy(k, mu) - mu - gammaln(k + 1)
+    return whole_only(k, xlogy(k, mu) - mu - gammaln(k + 1))
 
 
 def poisson_pmf(k, mu):
@@ -187,7 +209,7 @@ def poisson_logcdf(k, mu):
 def nbinom_logpmf(k, n, p):
     """log P(K = k) for the negative binomial of ``n`` successes with probability ``p`` each, as SciPy writes it."""
     k, n = lifted(k, p), lifted(n, p)
-    return gammaln(n + k) - gammaln(k + 1) - gammaln(n) + n * log(p) + xlog1py(k, -p)
+    return whole_only(k, gammaln(n + k) - gammaln(k + 1) - gammaln(n) + n * log(p) + xlog1py(k, -p))
 
 
 def nbinom_pmf(k, n, p):
@@ -200,9 +222,10 @@ def nbinom_pmf(k, n, p):
 def lognorm_logpdf(x, s, loc=0.0, scale=1.0):
     """The log-density of the log-normal of shape ``s`` at ``x``."""
     z, log_scale = standardized(x, loc, scale)
+    z, below, _ = on_support(z, 0.0, open_low=True)
     s = lifted(s, z)
     u = log(z) / s
-    return -u * u / 2 - log(s * z) - log_scale - constant("log(2pi)", z, 0.5)
+    return select(below, -np.inf, -u * u / 2 - log(s * z) - log_scale - constant("log(2pi)", z, 0.5))
 
 
 def lognorm_pdf(x, s, loc=0.0, scale=1.0):
@@ -212,14 +235,14 @@ def lognorm_pdf(x, s, loc=0.0, scale=1.0):
 
 def lognorm_cdf(x, s, loc=0.0, scale=1.0):
     """P(X <= x) for the log-normal of shape ``s``: Phi(log(z) / s)."""
-    z, _ = standardized(x, loc, scale)
-    return norm_cdf(log(z) / lifted(s, z))
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, 0.0, norm_cdf(log(z) / lifted(s, z)))
 
 
 def lognorm_logcdf(x, s, loc=0.0, scale=1.0):
     """log P(X <= x) for the log-normal of shape ``s``, finite far into the left tail."""
-    z, _ = standardized(x, loc, scale)
-    return log_ndtr(log(z) / lifted(s, z))
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, -np.inf, log_ndtr(log(z) / lifted(s, z)))
 
 
 # -- ``scipy.stats.truncnorm``: the standard normal cut to [a, b] (in standard units), moved by ``loc`` and ``scale``. -----
