@@ -125,13 +125,25 @@ def index_array(index):
     entries = [raw(entry) for entry in value.ravel()]
     if all(isinstance(entry, (bool, np.bool_)) for entry in entries):
         return np.array(entries, dtype=bool).reshape(value.shape)
-    try:
-        whole = [int(entry) for entry in entries]
-    except (TypeError, ValueError, OverflowError):
-        return value
-    if any(whole_entry != entry for whole_entry, entry in zip(whole, entries)):
+    whole = [_position(entry) for entry in entries]
+    if any(position is None for position in whole):
         return value
     return np.array(whole, dtype=np.int64).reshape(value.shape)
+
+
+def _position(entry):
+    """The integer an exact integer-valued number is, else None.
+
+    A flint ball has no ``int()``, and comparing one with ``!=`` would be an
+    unrecorded decision: it counts only when it is a single exact integer.
+    """
+    if hasattr(entry, "unique_fmpz"):
+        return int(entry.unique_fmpz()) if entry.is_exact() and entry.is_integer() else None
+    try:
+        whole = int(entry)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return whole if whole == entry else None
 
 
 def _index_key(indices):
