@@ -64,6 +64,25 @@ def _softplus(x, beta=1, threshold=20):
     return x if below is None else gnp.where(above, x, below)
 
 
+def _half_in_float32(kernel):
+    """``kernel`` on tensors of a half dtype computed in float32 and cast back, as PyTorch's CPU kernels compute them.
+
+    The dtype is the last tensor's; Python numbers (a softplus's beta and
+    threshold) stay as they are, weak scalars in whatever the tensors compute in.
+    """
+
+    def run(*args):
+        tensors = [a for a in args if type(a) not in (int, float)]
+        last = tensors[-1]
+        if is_exact(last) or np.asarray(raw(last)).dtype.itemsize >= 4:
+            return kernel(*args)
+        kind = np.asarray(raw(last)).dtype.name
+        return _cast(kernel(*(a if type(a) in (int, float) else _cast(a, "float32") for a in args)), kind)
+
+    return run
+
+
+@_half_in_float32
 def _softplus_backward(g, x, beta, threshold):
     """``aten.softplus_backward`` as PyTorch's decomposition computes it, op by op: ``g`` where beta * x is
     above the threshold, else ``g * z / (z + 1)`` with ``z = exp(beta * x)``.
@@ -73,27 +92,9 @@ def _softplus_backward(g, x, beta, threshold):
     same operations in the same order, so each is recorded at the same line.
     Half dtypes compute in float32, as the decomposition's casts do.
     """
-    half = not is_exact(x) and np.asarray(raw(x)).dtype.itemsize < 4
-    if half:
-        kind = np.asarray(raw(x)).dtype
-        g, x = _cast(g, "float32"), _cast(x, "float32")
     z = gnp.exp(_arithmetic(gnp.multiply, x, beta))
     above = gnp.greater(_arithmetic(gnp.multiply, x, beta), threshold)  # gradcli's comparison, as `gt` replays
-    out = _where(above, g, _divide(_arithmetic(gnp.multiply, g, z), _add(z, 1.0)))
-    return _cast(out, kind.name) if half else out
-
-
-def _half_in_float32(kernel):
-    """``kernel`` on tensors of a half dtype computed in float32 and cast back, as PyTorch's CPU kernels compute them."""
-
-    def run(*args):
-        first = args[-1]
-        if is_exact(first) or np.asarray(raw(first)).dtype.itemsize >= 4:
-            return kernel(*args)
-        kind = np.asarray(raw(first)).dtype.name
-        return _cast(kernel(*(_cast(a, "float32") for a in args)), kind)
-
-    return run
+    return _where(above, g, _divide(_arithmetic(gnp.multiply, g, z), _add(z, 1.0)))
 
 
 def _kernel_sigmoid(x):
@@ -131,13 +132,15 @@ def _silu_backward(g, x):
     return gnp.multiply(gnp.multiply(g, s), _add(gnp.multiply(x, gnp.subtract(1.0, s)), 1.0))
 
 
+@_half_in_float32
 def _hardsigmoid_backward(g, x):
     """``aten.hardsigmoid_backward``: ``g / 6`` strictly between -3 and 3, else 0.
 
     PyTorch's CPU kernel multiplies by ``1.0f / 6.0f``, a float32 constant, in
     every dtype: its float64 gradient is 3e-8 off. The replay in a dtype
     multiplies by that constant, so the loss is an op at the user's line; the
-    exact replay multiplies by the exact sixth (the rule's mathematics).
+    exact replay multiplies by the exact sixth (the rule's mathematics). Half
+    dtypes multiply in float32 and round once, as the kernel does.
     """
     kind = kind_of([g, x])
     if kind is None:
