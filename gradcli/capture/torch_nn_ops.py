@@ -232,7 +232,11 @@ def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, t
 
 def _cdist(x1, x2, p=2.0, compute_mode=None):
     """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
-    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
+    return _p_norm(gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3), p)
+
+
+def _p_norm(difference, p):
+    """The p-norm of ``difference`` along its last axis, as PyTorch's distance kernels take it for p = 2, 1, inf and others."""
     if p == 2:
         return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
     if p == 1:
@@ -255,14 +259,7 @@ def _pair_rows(x):
 
 def _pdist(x, p=2.0):
     """``aten._pdist_forward`` (``torch.pdist``): the p-norm distance of every pair of rows i < j, as ``_cdist`` measures it."""
-    difference = _pair_rows(x)
-    if p == 2:
-        return gnp.sqrt(gnp.sum(difference * difference, axis=-1))
-    if p == 1:
-        return gnp.sum(gnp.abs(difference), axis=-1)
-    if p == float("inf"):
-        return gnp.amax(gnp.abs(difference), axis=-1)
-    return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
+    return _p_norm(_pair_rows(x), p)
 
 
 def _pdist_backward(g, x, p, pdist):
