@@ -79,14 +79,18 @@ def _expanded(name, parts):
 
 def _complex_power(c, s, k):
     """(c + i s)^k as (real, imaginary) quotients."""
-    o = _ops
-    out, square = (_q(1), _q(0)), (c, s)
-    while k:
-        if k & 1:
-            out = _complex_mul(out, square)
-        k >>= 1
-        if k:
-            square = _complex_mul(square, square)
+    return by_squaring((c, s), k, (_q(1), _q(0)), _complex_mul)
+
+
+def by_squaring(base, n, one, mul):
+    """``base`` to the power ``n`` (an integer >= 0) in the algebra of ``mul`` and its ``one``, by repeated squaring."""
+    out, square = one, base
+    while n:
+        if n & 1:
+            out = mul(out, square)
+        n >>= 1
+        if n:
+            square = mul(square, square)
     return out
 
 

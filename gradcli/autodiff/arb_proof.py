@@ -189,14 +189,7 @@ def div(a, b):
 def power(a, n):
     if n < 0:
         a, n = inv(a), -n
-    out, square = (_state.one, _state.one), a
-    while n:
-        if n & 1:
-            out = mul(out, square)
-        n >>= 1
-        if n:
-            square = mul(square, square)
-    return out
+    return identities.by_squaring(a, n, (_state.one, _state.one), mul)
 
 
 def is_zero(q):
