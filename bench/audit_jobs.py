@@ -301,7 +301,7 @@ PHASES = [
     ("worker", "worker forked", "first worker forked"),
     ("worker", "case begins", "first case begins"),
     ("worker", "case ends", "first case ends"),
-    ("worker", "imported scipy.special", "a worker: scipy.special imported (at its first case that needs it, such as erf; the preload leaves it out)"),
+    ("worker", "imported scipy.special", "a worker: scipy.special imported (at its first case that needs it, such as digamma; the preload leaves it out)"),
     ("gradcli", "answer received", "its answer received"),
     ("gradcli", "report written", "report written"),
     ("gradcli", "exit", "gradcli exits"),

@@ -94,14 +94,17 @@ def test_a_case_queued_behind_one_that_kills_its_worker_runs_on_another():
 def test_the_cases_that_need_scipy_go_to_one_worker_while_others_wait():
     # scipy.special costs each worker that imports it 0.25 s: the first worker to need it takes every such case
     # while other cases remain for the rest; only when nothing else waits does another worker take one.
-    targets = {"erf1": "erf(x) + 1", "erfc": "1 - erfc (x)", "erf2": "x*erf(x)", "erf3": "erf(x)", "erf4": "erf(2*x)"}
-    names = ["a", "erf1", "b", "erfc", "erf2", "c", "d", "erf3", "e", "f", "g", "erf4"]
-    chosen = [make_case(n, targets.get(n, "exp(x) + erfx"), [{"at": ["x=1"], "dtypes": ["float64"]}]) for n in names]
+    # (erf, erfc and xlogy need SciPy's ufuncs alone, not the package: they go to any worker.)
+    targets = {"lg1": "gammaln(x) + 1", "dg": "1 - digamma (x)", "lg2": "x*gammaln(x)", "pg": "polygamma(1, x)", "lg4": "gammaln(2*x)"}
+    names = ["a", "lg1", "b", "dg", "lg2", "c", "d", "pg", "e", "f", "g", "lg4"]
+    plain = {"a": "exp(x) + erfx", "b": "erf(x)", "c": "erfc(x) + 1", "d": "xlogy(x, x)"}
+    chosen = [make_case(n, targets.get(n, plain.get(n, "exp(x) + erfx")), [{"at": ["x=1"], "dtypes": ["float64"]}]) for n in names]
+    assert [run._needs_scipy(c) for c in chosen if c.name in plain] == [False] * len(plain)
     log, statuses = schedule(chosen, jobs=2)
     assert statuses == ["pass"] * len(chosen)
     given = [(worker, name) for worker, how, name in log if how in ("start", "queue")]
     assert sorted(name for _, name in given) == sorted(names)  # each ran once
-    keeper = dict((name, worker) for worker, name in given)["erf1"]
+    keeper = dict((name, worker) for worker, name in given)["lg1"]
     last_plain = max(k for k, (_, name) in enumerate(given) if name not in targets)
     assert {worker for worker, name in given[:last_plain] if name in targets} == {keeper}
     assert len({worker for worker, name in given if name not in targets}) > 1  # the others were not idle

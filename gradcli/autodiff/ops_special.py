@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import os
+import sys
 
 import numpy as np
 
@@ -28,13 +30,52 @@ def _scipy_function(name):
 
     def evaluate(*args):
         if not cache:
-            import scipy.special
-
-            cache.append(getattr(scipy.special, name))
+            cache.append(_scipy_ufunc(name))
         return cache[0](*args)
 
     evaluate.__name__ = name
     return evaluate
+
+
+# The ufuncs scipy.special exports from its compiled module `_special_ufuncs` (the very objects,
+# `tests/test_ops_special.py`). That module loaded alone costs ~2 ms of CPU; the package ~0.27 s,
+# most of it SciPy's array-API layer, which also imports numpy.testing, numpy.f2py and unittest.
+_ALONE = frozenset({"erf", "erfc", "gammaln", "xlogy", "xlog1py"})
+
+
+def _scipy_ufunc(name):
+    """``scipy.special.<name>``: where it is one of `_ALONE`, read from its compiled module without the package."""
+    if name in _ALONE and "scipy.special" not in sys.modules:
+        try:
+            found = getattr(_special_ufuncs_alone(), name)
+        except Exception:  # noqa: BLE001 - any other layout of SciPy: the package, as for the rest
+            found = None
+        if isinstance(found, np.ufunc):
+            return found
+    import scipy.special
+
+    return getattr(scipy.special, name)
+
+
+def _special_ufuncs_alone():
+    """SciPy's extension module ``scipy.special._special_ufuncs``, loaded from its file without importing scipy.special."""
+    import importlib.machinery  # lazy: used once, by the first special function computed
+
+    name = "scipy.special._special_ufuncs"
+    if name in sys.modules:
+        return sys.modules[name]
+    folder = os.path.join(importlib.util.find_spec("scipy").submodule_search_locations[0], "special")
+    finder = importlib.machinery.FileFinder(folder, (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES))
+    spec = finder.find_spec(name)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        # A module loaded this way enters sys.modules without its parent package's attribute; a later
+        # `import scipy.special` then loads it the usual way (a compiled module's second load shares its ufuncs).
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
+    return module
 
 
 def _is_ball(value):
