@@ -3,12 +3,13 @@
 Workers fork from a forkserver that has imported these (`gradcli.isolation`):
 the checker, and what every case needs. Not scipy.special (digamma, polygamma
 and gammaln's gradient in floats, 0.25-0.3 s of CPU, before any case could
-start; erf, erfc and xlogy take SciPy's ufuncs alone, `autodiff.ops_special`):
-the audit hands the cases that need it to one worker (`run._next_for`), which
-imports it at the first. Nor sympy: a check needs it only for the conjugate fix of radicands
-whose difference is not linear (`gradcli.expr.like_terms` writes the
-others), a worker that meets such a case imports it then, and every audit
-without one starts its cases 0.4 s of CPU sooner. This module imports
+start; erf, erfc, gammaln and xlogy take SciPy's ufuncs alone, see
+`autodiff.ops_special`): the audit hands the cases that need it to one worker
+(`run._next_for`), which imports it at the first. Nor sympy: a check needs it
+only for the conjugate fix of radicands whose difference is not linear
+(`gradcli.expr.like_terms` writes the others), a worker that meets such a case
+imports it then, and every audit without one starts its cases 0.4 s of CPU
+sooner. This module imports
 neither NumPy nor the checker, so ``gradcli audit`` can start the
 forkserver's imports before its own.
 """

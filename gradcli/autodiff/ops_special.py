@@ -37,8 +37,8 @@ def _scipy_function(name):
     return evaluate
 
 
-# The ufuncs scipy.special exports from its compiled module `_special_ufuncs` (the very objects,
-# `tests/test_ops_special.py`). That module loaded alone costs ~2 ms of CPU; the package ~0.27 s,
+# The ufuncs scipy.special exports from its compiled module `_special_ufuncs` (the very objects:
+# `tests/test_special_alone.py`). That module loaded alone costs ~2 ms of CPU; the package ~0.27 s,
 # most of it SciPy's array-API layer, which also imports numpy.testing, numpy.f2py and unittest.
 _ALONE = frozenset({"erf", "erfc", "gammaln", "xlogy", "xlog1py"})
 
