@@ -62,7 +62,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
-from . import balls, python_zero
+from . import balls, python_zero, rule_rounding
 from .exact_jets import (
     GUARD_BITS,
     START_BITS,
@@ -153,8 +153,9 @@ def _compute(target, args, result, budget, seed):
                 raise
     result.value = _mpf(value)
     result.rule = _rule_beside(rule, args, result.gradient)
-    # A ball's radius over 2^-bits: how large the terms were that its arithmetic rounded (judge's float32 allowance).
-    result.rule_scale = [[None if e is None else balls.to_mpf(e.rad()) * 2**bits for e in g] for g in rule]
+    # How large the terms were that the rule's last additions rounded: judge's float32 allowance.
+    run = lambda: value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])[1]  # noqa: E731
+    result.rule_scale = rule_rounding.rule_scale(run, bits, rule, result.rule, result.gradient)
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
     unbounded = any(b is None for g in rule for b in g)
