@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import constant, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sqrt
+from .ops import constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sqrt
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -38,6 +38,17 @@ def on_support(z, low, high=None, open_low=False):
     above = raw(greater(z, high)) if high is not None else np.zeros(np.shape(below), dtype=bool)
     point = low + 1.0 if high is None else (low + high) / 2
     return select(below | above, point, z), below, above
+
+
+def at_an_end(power, rest):
+    """A density z^power e^rest at z = 0, an end of its support: its limit there, 0 for a positive ``power``,
+    e^rest for 0, inf below.
+
+    Written apart from the density's log so that its gradient is the limit's, 0 in the shape parameter where
+    the density is 0 around it, not 0 x log(0) = NaN; at ``power`` = 0 the limit jumps (its recorded
+    comparisons tie there, and the checker finds the jump).
+    """
+    return select(raw(greater(power, 0)), 0.0, select(raw(less(power, 0)), np.inf, exp(rest)))
 
 
 def whole_only(k, value):
@@ -117,8 +128,14 @@ def gamma_logpdf(x, a, loc=0.0, scale=1.0):
 
 
 def gamma_pdf(x, a, loc=0.0, scale=1.0):
-    """The density of Gamma(a) at ``x``."""
-    return exp(gamma_logpdf(x, a, loc, scale))
+    """The density of Gamma(a) at ``x``; at its end 0, the limit (`at_an_end`)."""
+    z, log_scale = standardized(x, loc, scale)
+    z, below, _ = on_support(z, 0.0)
+    a = lifted(a, z)
+    end = raw(equal(z, 0.0))
+    inside = select(end, 1.0, z)  # the log-density's terms finite at every entry; the end's entries are `at_an_end`'s
+    density = exp(xlogy(a - 1, inside) - inside - gammaln(a) - log_scale)
+    return select(below, 0.0, select(end, at_an_end(a - 1, -gammaln(a) - log_scale), density))
 
 
 def gamma_cdf(x, a, loc=0.0, scale=1.0):
@@ -128,8 +145,9 @@ def gamma_cdf(x, a, loc=0.0, scale=1.0):
 
 
 def gamma_logcdf(x, a, loc=0.0, scale=1.0):
-    """log P(X <= x) for Gamma(a)."""
-    return log(gamma_cdf(x, a, loc, scale))
+    """log P(X <= x) for Gamma(a): -inf at and below 0 (no log of 0 taken, so no warning)."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, -np.inf, log(gammainc(a, z)))
 
 
 # -- ``scipy.stats.chi2``: the chi-squared distribution, a gamma of shape df / 2 and scale 2. -----
@@ -165,8 +183,16 @@ def beta_logpdf(x, a, b, loc=0.0, scale=1.0):
 
 
 def beta_pdf(x, a, b, loc=0.0, scale=1.0):
-    """The density of Beta(a, b) at ``x``."""
-    return exp(beta_logpdf(x, a, b, loc, scale))
+    """The density of Beta(a, b) at ``x``; at its ends 0 and 1, the limits (`at_an_end`)."""
+    z, log_scale = standardized(x, loc, scale)
+    z, below, above = on_support(z, 0.0, 1.0)
+    a, b = lifted(a, z), lifted(b, z)
+    low, high = raw(equal(z, 0.0)), raw(equal(z, 1.0))
+    inside = select(low | high, 0.5, z)  # the log-density's terms finite at every entry; the ends' are `at_an_end`'s
+    norm = betaln(a, b) + log_scale
+    density = exp(xlogy(a - 1, inside) + xlog1py(b - 1, -inside) - norm)
+    ends = select(low, at_an_end(a - 1, -norm), at_an_end(b - 1, -norm))
+    return select(below | above, 0.0, select(low | high, ends, density))
 
 
 def beta_cdf(x, a, b, loc=0.0, scale=1.0):
@@ -176,8 +202,9 @@ def beta_cdf(x, a, b, loc=0.0, scale=1.0):
 
 
 def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
-    """log P(X <= x) for Beta(a, b)."""
-    return log(beta_cdf(x, a, b, loc, scale))
+    """log P(X <= x) for Beta(a, b): -inf at and below 0, 0 above 1 (no log of 0 taken, so no warning)."""
+    z, below, above = on_support(standardized(x, loc, scale)[0], 0.0, 1.0, open_low=True)
+    return select(below, -np.inf, select(above, 0.0, log(betainc(a, b, z))))
 
 
 # -- ``scipy.stats.poisson``: the Poisson distribution's probability mass, differentiable in its mean. -----

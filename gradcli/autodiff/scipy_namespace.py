@@ -8,8 +8,10 @@ Nothing here imports SciPy: each op does on its first call.
 
 from __future__ import annotations
 
+import functools
 from types import SimpleNamespace
 
+from . import ops_array as _array
 from . import ops_decompositions as _decompositions
 from . import ops_integrate as _integrate
 from . import ops_linalg as _linalg
@@ -46,8 +48,25 @@ _METHODS = {
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
 }
+
+
+def _array_like(method):
+    """``method`` taking lists and tuples where it takes arrays, as SciPy's array_like parameters do
+    (``nbinom.pmf([0, 1, 2], 3, p)``): each made an array first, stacked differentiably where it holds traced values."""
+
+    @functools.wraps(method)
+    def called(*args, **kwargs):
+        return method(*map(_as_array, args), **{k: _as_array(v) for k, v in kwargs.items()})
+
+    return called
+
+
+def _as_array(v):
+    return _array.array(v) if isinstance(v, (list, tuple)) else v
+
+
 stats = {
-    dist: SimpleNamespace(**{m: getattr(_stats, f"{dist}_{m}") for m in methods.split()})
+    dist: SimpleNamespace(**{m: _array_like(getattr(_stats, f"{dist}_{m}")) for m in methods.split()})
     for dist, methods in _METHODS.items()
 }
 

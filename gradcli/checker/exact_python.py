@@ -62,7 +62,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
-from . import balls, python_zero
+from . import balls, python_zero, rule_rounding
 from .exact_jets import (
     GUARD_BITS,
     START_BITS,
@@ -153,8 +153,8 @@ def _compute(target, args, result, budget, seed):
                 raise
     result.value = _mpf(value)
     result.rule = _rule_beside(rule, args, result.gradient)
-    # A ball's radius over 2^-bits: how large the terms were that its arithmetic rounded (judge's float32 allowance).
-    result.rule_scale = [[None if e is None else balls.to_mpf(e.rad()) * 2**bits for e in g] for g in rule]
+    # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
+    result.rule_scale = rule_rounding.rule_scale(_rule_run(target.mp_function, args), bits, rule, result.rule, result.gradient)
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
     unbounded = any(b is None for g in rule for b in g)
@@ -347,6 +347,15 @@ def _rule_on_balls(function, args, budget):
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+def _rule_run(function, args):
+    """A callable running gradcli's rule on the point's balls once more (`rule_rounding`'s rerun)."""
+
+    def run():
+        return value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])[1]
+
+    return run
 
 
 def _branches_at(function, args):

@@ -181,6 +181,7 @@ def differentiate(
                                 "the derivatives are shown unsimplified")
         else:
             _simplify_within(result, timeout, context)
+    result.notes.extend(switch_notes(result))
     if formats and bounded:
         # What differentiating left of --max-time: printing a long derivative can take longer.
         too_long = _too_long_to_print(result, max_time)
@@ -188,6 +189,84 @@ def differentiate(
     elif formats:
         result.printed.update(_printed(result, formats))
     return result
+
+
+MOST_SWITCH_NOTES = 8  # one per switch and derivative; past this many the reader has the idea
+
+
+def switch_notes(result):
+    """Where a derivative changes branch (maximum, minimum, clip, abs): a note that it is not defined on the
+    switch, with the derivative on each side, as the checker's kink finding says it.
+
+    sympy writes max's derivative with Heaviside, whose value at 0 is 1/2 by convention, and abs's with
+    sign, 0 at 0: neither is a derivative there, where the one-sided derivatives differ.
+    """
+    import sympy
+
+    notes = []
+    for d in result.derivatives:
+        for switch in _switches(d.expr):
+            above, below = (_one_side(d.expr, switch, side) for side in (1, -1))
+            differs = _differs_on(switch, above - below)
+            if differs is False:
+                continue  # the sides meet on the switch: the derivative is defined there (x max(x, 0) at 0)
+            where = formula_text(switch, result.formula.variables)
+            sides = (
+                f"{formula_text(above, result.formula.variables)} from the side {where} > 0 and "
+                f"{formula_text(below, result.formula.variables)} from the side {where} < 0"
+            )
+            notes.append(
+                f"{d.label} f switches branch where {where} = 0: its derivative there is {sides}, so it is not "
+                f"defined on the switch{'' if differs else ' wherever those differ'} (the value the formula gives "
+                "on the switch itself is a convention, not a derivative)"
+            )
+            if len(notes) == MOST_SWITCH_NOTES:
+                return notes
+    return notes
+
+
+def _differs_on(switch, difference):
+    """Whether ``difference`` (of the two sides' derivatives) is nonzero on the switch ``switch`` = 0 (solved for
+    one of its variables); None where sympy cannot solve the switch for any of them."""
+    import sympy
+
+    for symbol in sorted(switch.free_symbols, key=lambda s: s.name):
+        try:
+            roots = sympy.solve(sympy.Eq(switch, 0), symbol)
+        except (NotImplementedError, ValueError, TypeError):
+            continue
+        if roots:
+            return any(sympy.simplify(difference.subs(symbol, root)) != 0 for root in roots)
+    return None
+
+
+def _switches(expr):
+    """The arguments g of Heaviside(g) and sign(g) in ``expr`` that are not numbers, g and -g counted once."""
+    import sympy
+
+    found = []
+    for atom in sorted(expr.atoms(sympy.Heaviside, sympy.sign), key=sympy.default_sort_key):
+        g = atom.args[0]
+        if g.is_number or any(sympy.expand(g + h) == 0 or sympy.expand(g - h) == 0 for h in found):
+            continue
+        found.append(-g if g.could_extract_minus_sign() else g)
+    return found
+
+
+def _one_side(expr, switch, side):
+    """``expr`` with every Heaviside and sign of +-``switch`` replaced by its value where ``side`` x switch > 0."""
+    import sympy
+
+    def value(atom):
+        g = atom.args[0]
+        sign = side if sympy.expand(g - switch) == 0 else -side if sympy.expand(g + switch) == 0 else None
+        if sign is None:
+            return atom
+        if isinstance(atom, sympy.Heaviside):
+            return sympy.Integer(1 if sign > 0 else 0)
+        return sympy.Integer(sign)
+
+    return expr.replace(lambda a: isinstance(a, (sympy.Heaviside, sympy.sign)), value)
 
 
 def _seconds(value, option, positive=False):
