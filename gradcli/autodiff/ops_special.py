@@ -7,6 +7,7 @@ digamma and polygamma (and so gammaln's gradient) need scipy.
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import math
 import os
@@ -59,8 +60,6 @@ def _scipy_ufunc(name):
 
 def _special_ufuncs_alone():
     """SciPy's extension module ``scipy.special._special_ufuncs``, loaded from its file without importing scipy.special."""
-    import importlib.machinery  # lazy: used once, by the first special function computed
-
     name = "scipy.special._special_ufuncs"
     if name in sys.modules:
         return sys.modules[name]
