@@ -373,7 +373,7 @@ def _exactly(name, x, y):
     if x.q is None or y.q is None:
         return None
     difference = sub(x.q, y.q)
-    sign = 0 if is_zero(difference) else sign_of(state(), difference, EXACT_BITS)
+    sign = 0 if is_zero(difference) and quotients.defined_at_point() else sign_of(state(), difference, EXACT_BITS)
     if sign is None:
         return None
     answer = _BY_SIGN[name](sign)
@@ -419,7 +419,21 @@ def _step(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if not ball.is_exact() or (name == "sign" and syms[0].b.contains(0) and not syms[0].b.is_zero()):
         raise NoProof(f"{name} not decided")
-    return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
+    if all(s.d is None for s in syms):
+        return Sym(ball, _const(ball))
+    flat = not _at_jump(name, syms[0].b)  # slope 0 inside a step; none where it jumps
+    return Sym(ball, _const(ball), [_const(0) if flat else None] * _width(syms))
+
+
+def _at_jump(name, ball):
+    """Whether a step function's argument (an exact ball) sits where the step may jump: sign at 0, the others
+    at an integer or a half (floor at 2, rint at 2.5), where no slope exists, however flat each side is."""
+    if not ball.is_exact():
+        return False  # a ball that is not one number, under an exact step: strictly inside the step
+    if name == "sign":
+        return ball.is_zero()
+    twice = 2 * ball
+    return bool(twice.floor() == twice)
 
 
 def run(name, *args, **kwargs):
@@ -550,9 +564,10 @@ def zeros_of(out):
     if type(out) is not Sym:
         out = _lift(out)
     value = out.q is not None and is_zero(out.q)
-    if out.d is None:
-        return value, None
-    return value, [e is not None and is_zero(e) for e in out.d]
+    entries = None if out.d is None else [e is not None and is_zero(e) for e in out.d]
+    if (value or any(entries or ())) and not quotients.defined_at_point():
+        return False, None if entries is None else [False] * len(entries)  # an identity beside the point only
+    return value, entries
 
 
 def same(a, b):

@@ -66,8 +66,8 @@ def ball_of(proof, q, points=None):
     return quotient(q)
 
 
-def sign_of(proof, q, most_bits):
-    """The sign of the quotient ``q``'s ball (`ball_of`) at rising precision up to ``most_bits``; None where
+def sign_of(proof, q, most_bits, points=None):
+    """The sign of the quotient ``q``'s ball (`ball_of`, ``points`` as there) at rising precision up to ``most_bits``; None where
     no precision tells. More bits cannot tell where ``q`` holds a ball atom (a fixed radius no precision
     tightens: one evaluation, at flint's precision now) or where doubling them did not shrink the radius.
     ``proof.afford`` (the check's budget) is asked before each doubling, the last one's time its estimate."""
@@ -79,7 +79,7 @@ def sign_of(proof, q, most_bits):
         while bits <= most_bits:
             started = time.perf_counter()
             flint.ctx.prec = bits
-            ball = ball_of(proof, q)
+            ball = ball_of(proof, q, points)
             if ball > 0 or ball < 0:
                 return 1 if ball > 0 else -1
             if fixed or (radius is not None and not ball.rad() < radius):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_identities as identities
+from .arb_proof_balls import sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -70,6 +71,8 @@ class _Proof:
         self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
         self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
         self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
+        self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
+        self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -175,6 +178,8 @@ def mul(a, b):
 def inv(a):
     if a[0].is_zero():
         raise NoProof("a division by a proven 0")
+    if not a[0].is_constant():
+        _state.denominators.append(a[0])
     return _checked((a[1], a[0]))
 
 
@@ -189,7 +194,36 @@ def power(a, n):
 
 
 def is_zero(q):
+    """Whether ``q`` is the zero function (where every denominator met is nonzero: see `defined_at_point`)."""
     return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero() and not identities.nilpotent_in(q[1]))
+
+
+DENOMINATOR_BITS = 1 << 12  # the most bits a denominator's ball is evaluated at to part it from 0
+
+
+def defined_at_point():
+    """Whether every denominator the run divided by (`inv`) is proven nonzero at the point, so that each
+    identity of quotients it used holds around the point, not only beside it: arctan2(x^2, y^2) + arctan2(y^2,
+    x^2) has the slopes of a constant wherever x^4 + y^4 is not 0, and none at all at (0, 0). A denominator
+    is nonzero where it is a nonzero constant, where every term has one known sign (`arb_identities.poly_sign`),
+    or where its ball at the point excludes 0 at some precision up to DENOMINATOR_BITS; one with an atom that
+    has no ball (an unknown step, a decomposition's entry) is not proven."""
+    proof = _state
+    for poly in proof.denominators:
+        key = str(poly)
+        found = proof.nonzero.get(key)
+        if found is None:
+            found = proof.nonzero[key] = _nonzero(poly)
+        if not found:
+            return False
+    proof.denominators = []  # each one proven: asked again only of those met later
+    return True
+
+
+def _nonzero(poly):
+    if identities.poly_sign(poly) is not None:
+        return True
+    return sign_of(_state, (poly, _state.one), DENOMINATOR_BITS, _state.points) is not None
 
 
 def _const(x):
