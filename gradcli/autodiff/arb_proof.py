@@ -168,6 +168,12 @@ def _logaddexp(x, y):
     return _log(add(_exp(x), _exp(y)))
 
 
+def _arctanh(x):
+    """arctanh(x) as (log(1 + x) - log(1 - x)) / 2 (|x| < 1, which its finite ball proved), so log((1 + x) / (1 - x))
+    / 2 meets it; each log's ball is made as log1p of its exact x (`arb_proof_balls`), keeping its digits near 0."""
+    return mul(_half(), sub(_log(add(_one(), x)), _log(sub(_one(), x))))
+
+
 def _erf(x):
     return _odd("erf")(x)
 
@@ -229,7 +235,7 @@ def _table():
         "arcsinh": (_odd("arcsinh"), lambda a, x: (inv(_sqrt(add(one(), mul(x, x)))),)),
         "arccosh": (lambda x: _call("arccosh", x),
                     lambda a, x: (inv(mul(_sqrt(sub(x, one())), _sqrt(add(x, one())))),)),
-        "arctanh": (_odd("arctanh"), lambda a, x: (inv(sub(one(), mul(x, x))),)),
+        "arctanh": (_arctanh, lambda a, x: (inv(sub(one(), mul(x, x))),)),
         "hypot": (lambda x, y: _sqrt(add(mul(x, x), mul(y, y))), lambda a, x, y: (div(x, a), div(y, a))),
         "logaddexp": (_logaddexp, lambda a, x, y: (div(_exp(x), add(_exp(x), _exp(y))), div(_exp(y), add(_exp(x), _exp(y))))),
         "sigmoid": (_sigmoid, lambda a, x: (mul(a, sub(one(), a)),)),
@@ -276,10 +282,11 @@ class Sym:
 def _lift(x):
     if type(x) is Sym:
         return x
-    ball = x if isinstance(x, _arb.ARB) else anchored.exact_ball(x) if not isinstance(x, (bool, np.bool_)) else None
-    if ball is None:
-        raise NoProof("a boolean where a number is wanted")
-    return Sym(ball, _const(x))
+    if isinstance(x, (bool, np.bool_)):
+        if state().tied:  # a mask made at a tie is 0 on one side and 1 on the other: no constant
+            raise NoProof("a comparison at a tie used as a number")
+        return Sym(anchored.exact_ball(int(x)), _const(int(x)))  # decided at the point: a constant 0 or 1 there
+    return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(x), _const(x))
 
 
 def _tangent(slopes, syms):
@@ -397,7 +404,10 @@ def _decided(name, on_balls, x, y, picked=None):
 def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
-    return _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
+    answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
+    if x.b.overlaps(y.b):  # at a tie, or beside one the balls cannot part: its answer is no constant mask
+        state().tied = True
+    return answer
 
 
 def _pick(name, args):

@@ -72,6 +72,7 @@ class _Proof:
         self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
         self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
+        self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
@@ -117,7 +118,7 @@ class _Proof:
     def constant(self, x):
         """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
         if isinstance(x, (bool, np.bool_)):
-            raise NoProof("a boolean where a number is wanted")
+            x = int(x)  # a mask decided at the point (`arb_proof.lift` refuses one decided at a tie)
         if isinstance(x, self.flint.arb):
             if not x.is_finite():
                 raise NoProof("a constant that is not finite")
@@ -209,6 +210,8 @@ def defined_at_point():
     or where its ball at the point excludes 0 at some precision up to DENOMINATOR_BITS; one with an atom that
     has no ball (an unknown step, a decomposition's entry) is not proven."""
     proof = _state
+    if proof is None:
+        raise NoProof("a 0 asked of a proof run that has ended: its denominators are gone")
     for poly in proof.denominators:
         key = str(poly)
         found = proof.nonzero.get(key)
@@ -248,8 +251,8 @@ def _negative(q):
 
 
 def _odd(name):
-    """An odd function's atom: f(-q) is -f(q), so sin(-h) meets sin(h)."""
-    return lambda q: neg(_call(name, neg(q))) if _negative(q) else _call(name, q)
+    """An odd function's atom: f(-q) is -f(q), so sin(-h) meets sin(h), and f(0) is 0."""
+    return lambda q: q if q[0].is_zero() else neg(_call(name, neg(q))) if _negative(q) else _call(name, q)
 
 
 def _sine(name, q):
