@@ -258,6 +258,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
     if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
+    python = target if target.formula is None else None  # whose branches on balls tell a switch (`_at_a_tie`)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
     if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
@@ -285,7 +286,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
-                at_switch = target.formula is None and _at_a_tie(target, args)
+                at_switch = python is not None and _at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
             if verdict != "noisy" or digits >= cap:
                 break
@@ -301,8 +302,6 @@ def _at_a_tie(target, args):
     at 0, x > 0 at x = 0): the point sits on a switch, whose one-sided slopes may differ below any fixed digits."""
     from flint import ctx
 
-    if not all(np.ndim(a) == 0 or np.size(a) <= MAX_FD_COORDINATES for a in args):
-        return False
     saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
     arb_core.decisions, arb_core.ties = [], []
     try:
