@@ -593,8 +593,8 @@ def poly_sign(poly):
 def sqrt(q):
     """sqrt(q) (q >= 0, proven) with its square factors outside: sqrt(c^2 r) = |c| sqrt(r) for rational
     constants and polynomial factors of known sign, sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
-    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the rest one atom with its square. None where a sign is
-    unknown or nothing moves (the caller's atom)."""
+    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the root of each factor left (and of the square-free rest of
+    the constant) one atom with its square. None where a sign is unknown or nothing moves (the caller's atom)."""
     o = _ops
     proof = o.state()
     if q[0].is_zero():
@@ -602,20 +602,21 @@ def sqrt(q):
     constant, pieces = _factored(q)
     if pieces is None or constant < 0:
         return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
-    root, inside = _integer_root(constant)
-    outside = _q(root)
+    root, rest = _integer_root(constant)
+    outside, roots, halves = _q(root), ([] if rest.is_one() else [rest]), False
     for sign, factor, e in pieces:
         half, odd = divmod(e, 2)
         if odd:
-            inside = inside * (factor * sign)
+            roots.append(factor * sign)
         if half:
+            halves = True
             power = (factor * sign) ** abs(half)
             outside = o.mul(outside, (power, proof.one) if half > 0 else (proof.one, power))
-    if inside.is_one():
-        return outside
-    if root == 1 and not any(divmod(e, 2)[0] for _, _, e in pieces) and inside == q[0] and q[1].is_one():
+    if root == 1 and not halves and len(roots) == 1 and roots[0] == q[0] and q[1].is_one():
         return None  # nothing moves: the caller's own atom
-    return o.mul(outside, o.sqrt_atom((inside, proof.one)))
+    for inside in roots:  # sqrt(x^2 - 1) is sqrt(x - 1) sqrt(x + 1), as a library may write it
+        outside = o.mul(outside, o.sqrt_atom((inside, proof.one)))
+    return outside
 
 
 def _integer_root(c):
