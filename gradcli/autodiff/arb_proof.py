@@ -321,6 +321,8 @@ def _smooth_new(name, args):
     answer = value(*[s.q for s in syms])
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
+    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
+        return Sym(ball, answer, [None] * _width(syms))  # on its cut: a jump of 2 pi in y, no slope there
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
 
 
