@@ -108,5 +108,5 @@ def test_each_matrix_of_a_stack_gets_the_proof_rule_of_one_matrix(name):
             for got, single in zip(np.ravel(stacked[i]), np.ravel(alone[i])):
                 zero, slopes = arb_proof.zeros_of(got - single)
                 assert zero and (slopes is None or all(slopes))
-    if name == "linalg.solve":  # the first system's right side is an exact 0, and so is its solution
-        assert all(arb_proof.zeros_of(e)[0] for e in np.ravel(stacked[0]))
+        if name == "linalg.solve":  # the first system's right side is an exact 0, and so is its solution
+            assert all(arb_proof.zeros_of(e)[0] for e in np.ravel(stacked[0]))

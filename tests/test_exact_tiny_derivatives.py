@@ -14,7 +14,7 @@ import numpy
 import pytest
 
 import gradcli
-from gradcli.checker import balls, reference
+from gradcli.checker import balls, reference, reference_mpmath
 from gradcli.checker.targets import resolve
 
 UPPER = -53.231285150512204  # log Q(10) as the user's program holds it (a float64 literal)
@@ -93,7 +93,7 @@ def test_past_the_budget_the_point_says_what_precision_it_needed(tmp_path, monke
             raise balls.OutOfTime(budget.message())
         return climb(target, args, seed, result, budget, start, rule)
 
-    monkeypatch.setattr(reference, "_compute_mpmath", out_of_time_above_the_start)
+    monkeypatch.setattr(reference_mpmath, "compute_mpmath", out_of_time_above_the_start)  # the rise: its own call
     # log_ndtr has balls now, which settle this point: the mpmath path is the one taken where an op has none.
     monkeypatch.setattr(reference.exact_python, "compute", lambda *args, **kwargs: False)
     result = gradcli.check(_path(tmp_path, *SHAPES[0][:2]), [{"b": 40.0}], dtypes=("float64",), fixes=False).results[0]

@@ -19,12 +19,15 @@ are. So every atom is made in a normal form here, never by tolerance:
   is 3 log(x), log(2.5) is log(5) - log(2), log(x^2 - 1) is log(x - 1) +
   log(x + 1) at x > 1, log(1 / (1 + e^x)) is -log(1 + e^x);
 - sqrt takes its square factors out: sqrt(c^2 r) = |c| sqrt(r), so a norm
-  scaled by its largest entry is sqrt(x^2 + y^2) again.
+  scaled by its largest entry is sqrt(x^2 + y^2) again;
+- log(t + u), u the terms holding square roots with u^2 = t^2 + 1 (u > 0), is
+  the atom arcsinh(t); with u^2 = t^2 - 1 (t > 0), +-arccosh(t) by u's sign:
+  the log forms meet the atoms rather than the atoms being written as logs,
+  whose balls would cancel digits near 0 (arctanh is written as its two
+  log1p's, which `arb_proof_balls` evaluates as log1p without that loss).
 
-Left as atoms: arcsinh and arctanh (their log forms would cancel digits when a
-quotient is evaluated as a ball near 0), and multiples of constants (cos(0.625)
-and cos(1.25) at the point are unrelated; the run on symbolic inputs sees x/2
-and x).
+Left as atoms: multiples of constants (cos(0.625) and cos(1.25) at the point
+are unrelated; the run on symbolic inputs sees x/2 and x).
 
 `arb_proof` hands in its arithmetic (`bind`); this module knows no `Sym`.
 """
@@ -407,10 +410,51 @@ def log(q):
 
 
 def log_atom(q):
-    """The atom log(q), remembered so that exp of it is q again."""
+    """The atom log(q), remembered so that exp of it is q again; arcsinh(t) or +-arccosh(t) where q is t plus
+    the square root that makes it one (`_inverse_hyperbolic`)."""
+    found = _inverse_hyperbolic(q)
+    if found is not None:
+        return found
     atom = _ops.call("log", q)
     _ops.state().logs.setdefault(str(atom[0]), q)
     return atom
+
+
+def _inverse_hyperbolic(q):
+    """log(q) as arcsinh(t) where q = t + u, u (q's terms holding a square root) above 0 with u^2 = t^2 + 1;
+    as arccosh(t) where u^2 = t^2 - 1 and t > 0 (-arccosh(t) where u < 0): log(x + sqrt(x^2 + 1)) is the
+    atom arcsinh(x) is, log(x + sqrt(x - 1) sqrt(x + 1)) the atom arccosh(x). The atom's exp is q again.
+    None where q is no such sum or a sign is unknown."""
+    o = _ops
+    proof = o.state()
+    roots = [n for n, what in proof.defs.items() if what[0] == "sqrt"]
+    if not roots or any(q[1].degrees()[n] > 0 for n in roots):
+        return None
+    try:
+        num, den = _squared_out(q)
+        plain, radical = {}, {}
+        for monomial, coefficient in num.to_dict().items():
+            (radical if any(monomial[n] % 2 for n in roots) else plain)[monomial] = coefficient
+        if not plain or not radical:
+            return None
+        t, u = (proof.ctx.from_dict(plain), den), (proof.ctx.from_dict(radical), den)
+        gap = proof.reduced(u[0] * u[0] - t[0] * t[0])  # (u^2 - t^2) den^2
+        sign = quotient_sign(u)
+        if not sign or gap.is_zero():
+            return None
+        if gap == den * den and sign > 0:
+            found, name = o.odd("arcsinh")(t), "arcsinh"
+        elif gap == -(den * den) and quotient_sign(t) == 1:
+            found, name = o.call("arccosh", t), "arccosh"
+            found = found if sign > 0 else o.neg(found)
+        else:
+            return None
+    except ArithmeticError:  # `arb_proof.NoProof`: a limit passed
+        return None
+    negated = found[0].leading_coefficient() < 0
+    atom = o.neg(found) if negated else found
+    proof.logs.setdefault(str(atom[0]), o.inv(q) if negated else q)  # exp(arcsinh(t)) = t + sqrt(t^2 + 1)
+    return found
 
 
 def _factored_log(q):
@@ -549,8 +593,8 @@ def poly_sign(poly):
 def sqrt(q):
     """sqrt(q) (q >= 0, proven) with its square factors outside: sqrt(c^2 r) = |c| sqrt(r) for rational
     constants and polynomial factors of known sign, sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
-    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the rest one atom with its square. None where a sign is
-    unknown or nothing moves (the caller's atom)."""
+    sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the root of each factor left (and of the square-free rest of
+    the constant) one atom with its square. None where a sign is unknown or nothing moves (the caller's atom)."""
     o = _ops
     proof = o.state()
     if q[0].is_zero():
@@ -558,20 +602,21 @@ def sqrt(q):
     constant, pieces = _factored(q)
     if pieces is None or constant < 0:
         return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
-    root, inside = _integer_root(constant)
-    outside = _q(root)
+    root, rest = _integer_root(constant)
+    outside, roots, halves = _q(root), ([] if rest.is_one() else [rest]), False
     for sign, factor, e in pieces:
         half, odd = divmod(e, 2)
         if odd:
-            inside = inside * (factor * sign)
+            roots.append(factor * sign)
         if half:
+            halves = True
             power = (factor * sign) ** abs(half)
             outside = o.mul(outside, (power, proof.one) if half > 0 else (proof.one, power))
-    if inside.is_one():
-        return outside
-    if root == 1 and not any(divmod(e, 2)[0] for _, _, e in pieces) and inside == q[0] and q[1].is_one():
+    if root == 1 and not halves and len(roots) == 1 and roots[0] == q[0] and q[1].is_one():
         return None  # nothing moves: the caller's own atom
-    return o.mul(outside, o.sqrt_atom((inside, proof.one)))
+    for inside in roots:  # sqrt(x^2 - 1) is sqrt(x - 1) sqrt(x + 1), as a library may write it
+        outside = o.mul(outside, o.sqrt_atom((inside, proof.one)))
+    return outside
 
 
 def _integer_root(c):

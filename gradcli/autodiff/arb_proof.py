@@ -28,16 +28,15 @@ import contextlib
 
 import numpy as np
 
-from . import arb_anchored as anchored, arb_identities as identities
+from . import arb_anchored as anchored, arb_identities as identities, arb_proof_quotients as quotients
 from .arb_proof_balls import ball_of, sign_of  # ball_of: re-exported for python_zero
+from .arb_proof_quotients import (ATOMS, MAX_POWER, MAX_TERMS, NoProof, add, div, inv, is_zero, mul, neg,  # noqa: F401
+                                  power, state, sub)
+from .arb_proof_quotients import call as _call, const as _const, name_of as _name, negative as _negative
+from .arb_proof_quotients import odd as _odd, sine as _sine
 
-ATOMS = 256  # the unknowns a proof may use
-MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
-REDUCE_TERMS = 64  # above this many terms a quotient is reduced by the gcd of its parts
-MAX_POWER = 64  # the largest integer power expanded
 
 proving = False  # True while a proof runs: `arb`'s dispatch then looks for `Sym` arguments
-_state = None  # the `_Proof` that runs
 _arb = None  # what this module uses of `arb` (its ball type, ball table, decisions), bound by `bind`
 
 
@@ -45,198 +44,6 @@ def bind(**parts):
     """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp`` and ``_extremum`` (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
-
-
-class NoProof(ArithmeticError):
-    """No proof either way: an op without a rule here, a float taken out, or a limit passed."""
-
-
-class _Proof:
-    """The polynomial ring of one proof run and its atoms, numbered as met."""
-
-    def __init__(self, afford=None):
-        import flint
-
-        self.afford = afford or (lambda estimate: None)  # raises past the check's budget (`session`)
-        self.flint = flint
-        self.ctx = flint.fmpq_mpoly_ctx.get(("a", ATOMS), "deglex")
-        self.gens = self.ctx.gens()
-        self.atoms = {}  # an atom's name -> its generator
-        self.numbers = {}  # an atom's generator (as text) -> its number
-        self.exps = {}  # an exp atom's number -> its argument (a quotient)
-        self.answers = {}  # (op, identities of its arguments) -> (arguments, answer): see `_smooth`
-        self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
-        self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
-        self.kept = []  # objects an atom is named after by identity, kept alive
-        self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
-        self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
-        self.points = {}  # a symbolic input's atom number -> its value's exact ball: signs of polynomials at the point
-        self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
-        self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
-        self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
-        self.zero = self.ctx.from_dict({})
-        self.one = self.ctx.constant(1)
-
-    def atom(self, name, square=None):
-        """The atom named ``name``; new, it may come with what its square is (``square(number)``: a polynomial
-        in atoms made before it), an identity `is_zero` applies."""
-        found = self.atoms.get(name)
-        if found is None:
-            if len(self.atoms) >= ATOMS:
-                raise NoProof("more atoms than a proof may use")
-            number = len(self.atoms)
-            found = self.atoms[name] = self.gens[number]
-            self.numbers[str(found)] = number
-            if square is not None:
-                rule = square(number)
-                if rule is not None:
-                    self.squares[number] = rule
-        return (found, self.one)
-
-    def number(self, atom):
-        return self.numbers[str(atom[0])]
-
-    def reduced(self, poly):
-        """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
-        since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
-        poly = identities.substituted(poly)
-        for number in sorted(self.squares, reverse=True):
-            rule, terms = self.squares[number], poly.to_dict()
-            if not any(m[number] >= 2 for m in terms):
-                continue
-            out = self.zero
-            for monomial, coefficient in terms.items():
-                e = monomial[number]
-                kept = list(monomial)
-                kept[number] = e % 2
-                out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // 2)
-                if len(out) > MAX_TERMS:
-                    raise NoProof("too many terms")
-            poly = out
-        return poly
-
-    def constant(self, x):
-        """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
-        if isinstance(x, (bool, np.bool_)):
-            raise NoProof("a boolean where a number is wanted")
-        if isinstance(x, _arb.ARB):
-            if not x.is_finite():
-                raise NoProof("a constant that is not finite")
-            if not x.is_exact():
-                self.kept.append(x)
-                found = self.atom(("ball", id(x)))
-                self.defs[self.number(found)] = ("ball", x)
-                return found
-            man, exp = x.mid().man_exp()
-            value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
-        elif isinstance(x, (int, np.integer)):
-            value = self.flint.fmpq(int(x))
-        elif isinstance(x, (float, np.floating)):
-            if not np.isfinite(x):
-                raise NoProof("a constant that is not finite")
-            value = self.flint.fmpq(*float(x).as_integer_ratio())
-        else:
-            raise NoProof(f"a {type(x).__name__} where a number is wanted")
-        return (self.ctx.constant(value), self.one)
-
-
-# -- quotients of polynomials: (numerator, denominator) ----------------------------------------
-
-
-def _checked(q):
-    num, den = q
-    if _state.substitutions:  # atoms of a coarser unit, rewritten in the finer one's (`arb_identities.unit`)
-        num, den = identities.substituted(num), identities.substituted(den)
-    if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
-        raise NoProof("too many terms")
-    if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
-        common = num.gcd(den)
-        if not common.is_one():
-            num, den = num / common, den / common
-    if den.is_constant() and not den.is_one():
-        num, den = num * (1 / den.leading_coefficient()), _state.one
-    return num, den
-
-
-def add(a, b):
-    if a[1] == b[1]:
-        return _checked((a[0] + b[0], a[1]))
-    return _checked((a[0] * b[1] + b[0] * a[1], a[1] * b[1]))
-
-
-def neg(a):
-    return (-a[0], a[1])
-
-
-def sub(a, b):
-    return add(a, neg(b))
-
-
-def mul(a, b):
-    return _checked((a[0] * b[0], a[1] * b[1]))
-
-
-def inv(a):
-    if a[0].is_zero():
-        raise NoProof("a division by a proven 0")
-    return _checked((a[1], a[0]))
-
-
-def div(a, b):
-    return mul(a, inv(b))
-
-
-def power(a, n):
-    if n < 0:
-        a, n = inv(a), -n
-    return identities.by_squaring(a, n, (_state.one, _state.one), mul)
-
-
-def is_zero(q):
-    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero() and not identities.nilpotent_in(q[1]))
-
-
-def _const(x):
-    return _state.constant(x)
-
-
-def _name(q):
-    """A quotient as a hashable name, the same for equal quotients written alike (reduced, its denominator monic)."""
-    num, den = identities.reduced(q)
-    return str(num), str(den)
-
-
-def _call(name, *args, square=None):
-    found = _state.atom(("call", name, *map(_name, args)), square)
-    _state.defs.setdefault(_state.number(found), (name, args))
-    return found
-
-
-def _negative(q):
-    """Whether ``q`` is written with a negative leading coefficient (its denominator made monic): -q is the canonical one."""
-    return (q[0].leading_coefficient() / q[1].leading_coefficient()) < 0 if not q[0].is_zero() else False
-
-
-def _odd(name):
-    """An odd function's atom: f(-q) is -f(q), so sin(-h) meets sin(h)."""
-    return lambda q: neg(_call(name, neg(q))) if _negative(q) else _call(name, q)
-
-
-def _sine(name, q):
-    """sin(q) or cos(q) (odd and even): the one made second has its square as 1 - the other's (sin^2 + cos^2 = 1);
-    of a sum of multiples of parts, a polynomial in the parts' (`arb_identities.sine`)."""
-    expanded = identities.sine(name, q)
-    if expanded is not None:
-        return expanded
-    if _negative(q):
-        value = _sine(name, neg(q))
-        return neg(value) if name == "sin" else value
-    other = _state.atoms.get(("call", "cos" if name == "sin" else "sin", _name(q)))
-
-    def square(number):
-        return None if other is None else _state.one - other * other
-
-    return _call(name, q, square=square)
 
 
 # -- the functions: each value and its slopes as quotients, with the identities named above ------
@@ -247,39 +54,39 @@ def _exp(q):
     num, den = q
     if not den.is_one():
         return _exp_atom(q)
-    out = (_state.one, _state.one)
-    constant = _state.flint.fmpq(0)
+    out = (state().one, state().one)
+    constant = state().flint.fmpq(0)
     for monomial, coefficient in num.to_dict().items():
         if not any(monomial):
             constant = coefficient
             continue
-        term = _state.ctx.from_dict({monomial: 1})
+        term = state().ctx.from_dict({monomial: 1})
         # one unit per monomial (exp(x) is exp(x/2)^2 once x/2 is met), a log's own exp aside (exp(log(r)) = r)
-        unit = 1 if str(term) in _state.logs else identities.unit("exp", (term, _state.one), int(coefficient.q))
+        unit = 1 if str(term) in state().logs else identities.unit("exp", (term, state().one), int(coefficient.q))
         k = coefficient * unit if unit is not None else None
         if k is None or k.q != 1 or abs(int(k.p)) > MAX_POWER:
-            out = mul(out, _exp_atom((term * coefficient, _state.one)))
+            out = mul(out, _exp_atom((term * coefficient, state().one)))
             continue
-        base = _exp_of_monomial(monomial, term) if unit == 1 else _exp_atom((term * _state.flint.fmpq(1, unit), _state.one))
+        base = _exp_of_monomial(monomial, term) if unit == 1 else _exp_atom((term * state().flint.fmpq(1, unit), state().one))
         out = mul(out, power(base, int(k.p)))
     if constant != 0:
         sign = 1 if constant > 0 else -1
-        out = mul(out, power(_exp_atom((_state.ctx.constant(abs(constant)), _state.one)), sign))
+        out = mul(out, power(_exp_atom((state().ctx.constant(abs(constant)), state().one)), sign))
     return out
 
 
 def _exp_of_monomial(monomial, term):
     if sum(monomial) == 1:
-        found = _state.logs.get(str(term))
+        found = state().logs.get(str(term))
         if found is not None:
             return found
-    return _exp_atom((term, _state.one))
+    return _exp_atom((term, state().one))
 
 
 def _exp_atom(q):
     """The atom exp(q), its argument remembered: log of a power of it is that multiple of q again."""
     atom = _call("exp", q)
-    _state.exps[_state.number(atom)] = q
+    state().exps[state().number(atom)] = q
     return atom
 
 
@@ -289,13 +96,13 @@ def _log(q):
     it is that rest again."""
     num, den = q
     out = None
-    for number, argument in list(_state.exps.items()):
+    for number, argument in list(state().exps.items()):
         k = 0
         for side in (0, 1):
             poly = (num, den)[side]
             least = min(m[number] for m in poly.to_dict()) if not poly.is_zero() else 0
             if least:
-                poly = _state.ctx.from_dict({_lowered(m, number, least): c for m, c in poly.to_dict().items()})
+                poly = state().ctx.from_dict({_lowered(m, number, least): c for m, c in poly.to_dict().items()})
                 num, den = (poly, den) if side == 0 else (num, poly)
                 k += least if side == 0 else -least
         if k:
@@ -303,7 +110,7 @@ def _log(q):
             out = piece if out is None else add(out, piece)
     rest = (num, den)
     if num == den:
-        return out if out is not None else (_state.zero, _state.one)
+        return out if out is not None else (state().zero, state().one)
     atom = identities.log(rest)  # the sum of its factors' logs, or one atom remembered: exp of it is rest again
     return atom if out is None else add(out, atom)
 
@@ -325,7 +132,7 @@ def _sqrt_atom(q):
 
 
 def _one():
-    return (_state.one, _state.one)
+    return (state().one, state().one)
 
 
 def _half():
@@ -361,6 +168,12 @@ def _logaddexp(x, y):
     return _log(add(_exp(x), _exp(y)))
 
 
+def _arctanh(x):
+    """arctanh(x) as (log(1 + x) - log(1 - x)) / 2 (|x| < 1, which its finite ball proved), so log((1 + x) / (1 - x))
+    / 2 meets it; each log's ball is made as log1p of its exact x (`arb_proof_balls`), keeping its digits near 0."""
+    return mul(_half(), sub(_log(add(_one(), x)), _log(sub(_one(), x))))
+
+
 def _erf(x):
     return _odd("erf")(x)
 
@@ -377,14 +190,14 @@ def _arctan2(y, x):
 
 
 def _two_over_root_pi():
-    found = _state.atom(("constant", "2/sqrt(pi)"))
-    _state.defs.setdefault(_state.number(found), ("2/sqrt(pi)", ()))
+    found = state().atom(("constant", "2/sqrt(pi)"))
+    state().defs.setdefault(state().number(found), ("2/sqrt(pi)", ()))
     return found
 
 
 def _log_of(name):
-    found = _state.atom(("constant", f"log({name})"))
-    _state.defs.setdefault(_state.number(found), ("log", ((_state.ctx.constant(int(name)), _state.one),)))
+    found = state().atom(("constant", f"log({name})"))
+    state().defs.setdefault(state().number(found), ("log", ((state().ctx.constant(int(name)), state().one),)))
     return found
 
 
@@ -422,7 +235,7 @@ def _table():
         "arcsinh": (_odd("arcsinh"), lambda a, x: (inv(_sqrt(add(one(), mul(x, x)))),)),
         "arccosh": (lambda x: _call("arccosh", x),
                     lambda a, x: (inv(mul(_sqrt(sub(x, one())), _sqrt(add(x, one())))),)),
-        "arctanh": (_odd("arctanh"), lambda a, x: (inv(sub(one(), mul(x, x))),)),
+        "arctanh": (_arctanh, lambda a, x: (inv(sub(one(), mul(x, x))),)),
         "hypot": (lambda x, y: _sqrt(add(mul(x, x), mul(y, y))), lambda a, x, y: (div(x, a), div(y, a))),
         "logaddexp": (_logaddexp, lambda a, x, y: (div(_exp(x), add(_exp(x), _exp(y))), div(_exp(y), add(_exp(x), _exp(y))))),
         "sigmoid": (_sigmoid, lambda a, x: (mul(a, sub(one(), a)),)),
@@ -469,10 +282,11 @@ class Sym:
 def _lift(x):
     if type(x) is Sym:
         return x
-    ball = x if isinstance(x, _arb.ARB) else anchored.exact_ball(x) if not isinstance(x, (bool, np.bool_)) else None
-    if ball is None:
-        raise NoProof("a boolean where a number is wanted")
-    return Sym(ball, _const(x))
+    if isinstance(x, (bool, np.bool_)):
+        if state().tied:  # a mask made at a tie is 0 on one side and 1 on the other: no constant
+            raise NoProof("a comparison at a tie used as a number")
+        return Sym(anchored.exact_ball(int(x)), _const(int(x)))  # decided at the point: a constant 0 or 1 there
+    return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(x), _const(x))
 
 
 def _tangent(slopes, syms):
@@ -490,11 +304,11 @@ def _smooth(name, args):
     """``name`` on `Sym` numbers; the very answer made before for the same op on the same arguments (by
     identity), as `arb` shares balls: a max among equal entries made alike is then a tie the balls prove."""
     key = (name, *map(id, args))
-    found = _state.answers.get(key)
+    found = state().answers.get(key)
     if found is not None:
         return found[1]
     answer = _smooth_new(name, args)
-    _state.answers[key] = (args, answer)  # the arguments held, so their identities are not reused
+    state().answers[key] = (args, answer)  # the arguments held, so their identities are not reused
     return answer
 
 
@@ -507,6 +321,8 @@ def _smooth_new(name, args):
     answer = value(*[s.q for s in syms])
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
+    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
+        return Sym(ball, answer, [None] * _width(syms))  # on its cut: a jump of 2 pi in y, no slope there
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
 
 
@@ -566,7 +382,7 @@ def _exactly(name, x, y):
     if x.q is None or y.q is None:
         return None
     difference = sub(x.q, y.q)
-    sign = 0 if is_zero(difference) else sign_of(_state, difference, EXACT_BITS)
+    sign = 0 if is_zero(difference) and quotients.defined_at_point() else sign_of(state(), difference, EXACT_BITS)
     if sign is None:
         return None
     answer = _BY_SIGN[name](sign)
@@ -590,7 +406,10 @@ def _decided(name, on_balls, x, y, picked=None):
 def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
-    return _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
+    answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
+    if x.b.overlaps(y.b):  # at a tie, or beside one the balls cannot part: its answer is no constant mask
+        state().tied = True
+    return answer
 
 
 def _pick(name, args):
@@ -612,7 +431,21 @@ def _step(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if not ball.is_exact() or (name == "sign" and syms[0].b.contains(0) and not syms[0].b.is_zero()):
         raise NoProof(f"{name} not decided")
-    return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
+    if all(s.d is None for s in syms):
+        return Sym(ball, _const(ball))
+    flat = not _at_jump(name, syms[0].b)  # slope 0 inside a step; none where it jumps
+    return Sym(ball, _const(ball), [_const(0) if flat else None] * _width(syms))
+
+
+def _at_jump(name, ball):
+    """Whether a step function's argument (an exact ball) sits where the step may jump: sign at 0, the others
+    at an integer or a half (floor at 2, rint at 2.5), where no slope exists, however flat each side is."""
+    if not ball.is_exact():
+        return False  # a ball that is not one number, under an exact step: strictly inside the step
+    if name == "sign":
+        return ball.is_zero()
+    twice = 2 * ball
+    return bool(twice.floor() == twice)
 
 
 def run(name, *args, **kwargs):
@@ -651,7 +484,7 @@ lift, const, tangent, name_of, negative = _lift, _const, _tangent, _name, _negat
 
 def atom(name):
     """The atom named ``name`` in the proof that runs."""
-    return _state.atom(name)
+    return state().atom(name)
 
 
 def holds(a):
@@ -696,20 +529,20 @@ def extremum(pick, name):
 def session(afford=None):
     """One proof run: atoms and remembered logs shared by every `Sym` made inside. ``afford(estimate)``
     (a check's `Budget.afford`) is asked before each further pass of an exact comparison (`sign_of`)."""
-    global proving, _state
-    saved = proving, _state
-    proving, _state = True, _Proof(afford)
+    global proving
+    saved, proving = (proving, quotients.begin(afford)), True
     try:
-        yield _state
+        yield state()
     finally:
-        proving, _state = saved
+        proving = saved[0]
+        quotients.end(saved[1])
 
 
 def stepped(values, offsets, step, side):
     """A `Sym` for each float of ``values``, moved by ``side`` (+1 or -1) times an unknown step H along
     ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives.
     A program's value at these on both sides the same function of H: its central differences are 0 at every step."""
-    h = _state.atom(("step",))
+    h = state().atom(("step",))
     out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
     for v, t in zip(values, offsets):
         if t == 0:
@@ -728,7 +561,7 @@ def seeded(values, tangents, symbolic=False):
     each seed). ``symbolic``: each input an unknown of its own rather than its rational value, so that an
     identity of the functions (tanh(x) against 1 - 2 / (1 + exp(2 x))) is seen as one in x; the point's
     own value then proves nothing (a 0 of (x - 0.4)**2 at 0.4), so a caller runs both kinds."""
-    out = [Sym(anchored.exact_ball(float(v)), _state.atom(("input", k)) if symbolic else _const(float(v)),
+    out = [Sym(anchored.exact_ball(float(v)), state().atom(("input", k)) if symbolic else _const(float(v)),
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
     return identities.signed(out, values) if symbolic else out
@@ -743,9 +576,10 @@ def zeros_of(out):
     if type(out) is not Sym:
         out = _lift(out)
     value = out.q is not None and is_zero(out.q)
-    if out.d is None:
-        return value, None
-    return value, [e is not None and is_zero(e) for e in out.d]
+    entries = None if out.d is None else [e is not None and is_zero(e) for e in out.d]
+    if (value or any(entries or ())) and not quotients.defined_at_point():
+        return False, None if entries is None else [False] * len(entries)  # an identity beside the point only
+    return value, entries
 
 
 def same(a, b):
@@ -778,6 +612,6 @@ _OPERATORS = (
 
 
 with_operators(Sym, run)
-identities.bind(state=lambda: _state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
+identities.bind(state=state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
                 log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
                 power=power, no_proof=NoProof)

@@ -44,6 +44,8 @@ def ball_of(proof, q, points=None):
                 values[number] = flint.arb.pi() / 4
             elif name == "arctan2":
                 values[number] = flint.arb.atan2(*(quotient(a) for a in args))
+            elif name == "log" and len(args) == 1:
+                values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:
                 values[number] = getattr(quotient(args[0]), _BALL_METHODS[name])()
             else:
@@ -66,8 +68,17 @@ def ball_of(proof, q, points=None):
     return quotient(q)
 
 
-def sign_of(proof, q, most_bits):
-    """The sign of the quotient ``q``'s ball (`ball_of`) at rising precision up to ``most_bits``; None where
+def _log(q, quotient):
+    """log of the quotient ``q`` (``quotient``: its ball): near 1, log1p of q - 1 made exactly as (num - den) / den,
+    so log(1 + x) at x = 1e-300 keeps the digits a ball of 1 + x would round away."""
+    whole = quotient(q)
+    if whole > 0.5 and whole < 2:
+        return quotient((q[0] - q[1], q[1])).log1p()
+    return whole.log()
+
+
+def sign_of(proof, q, most_bits, points=None):
+    """The sign of the quotient ``q``'s ball (`ball_of`, ``points`` as there) at rising precision up to ``most_bits``; None where
     no precision tells. More bits cannot tell where ``q`` holds a ball atom (a fixed radius no precision
     tightens: one evaluation, at flint's precision now) or where doubling them did not shrink the radius.
     ``proof.afford`` (the check's budget) is asked before each doubling, the last one's time its estimate."""
@@ -79,7 +90,7 @@ def sign_of(proof, q, most_bits):
         while bits <= most_bits:
             started = time.perf_counter()
             flint.ctx.prec = bits
-            ball = ball_of(proof, q)
+            ball = ball_of(proof, q) if points is None else ball_of(proof, q, points)
             if ball > 0 or ball < 0:
                 return 1 if ball > 0 else -1
             if fixed or (radius is not None and not ball.rad() < radius):

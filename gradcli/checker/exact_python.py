@@ -152,7 +152,8 @@ def _compute(target, args, result, budget, seed):
             if most is None:
                 raise
     result.value = _mpf(value)
-    result.rule = _rule_beside(rule, args, result.gradient)
+    along_zero = result.direction is not None and result.directional is not None and result.directional == 0
+    result.rule = _rule_beside(rule, args, result.gradient, along_zero)
     # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
     result.rule_scale = rule_rounding.rule_scale(_rule_run(target.mp_function, args), bits, rule, result.rule, result.gradient)
     result.method = "balls"
@@ -390,17 +391,19 @@ def _traced(function, args):
     return output_value(out, trace)
 
 
-def _rule_beside(rule, args, gradient):
+def _rule_beside(rule, args, gradient, along_zero=False):
     """The rule's balls as mpmath numbers, shaped as ``args``: a ball around 0 beside a derivative entry proven 0
-    (``gradient``) is 0, for it does not disagree with it (its midpoint is no number the rule gave: a 0 at
-    every precision, sin(2x) - 2 sin(x) cos(x), has a ball around 0 whose midpoint is 2^-bits noise)."""
+    (``gradient``), or anywhere where the derivative along the random direction is proven 0 (``along_zero``), is
+    0, for it does not disagree with it (its midpoint is no number the rule gave: a 0 at every precision,
+    sin(2x) - 2 sin(x) cos(x), has a ball around 0 whose midpoint is 2^-bits noise, and 32 such midpoints
+    along a direction sum to noise that no scale of theirs excuses)."""
     import mpmath
 
     out = []
     for k, (g, a) in enumerate(zip(rule, args)):
         exact = gradient[k] if gradient and k < len(gradient) else None
         exact = [None] * np.size(a) if exact is None else list(np.ravel(np.asarray(exact, dtype=object)))
-        out.append(_shaped([mpmath.mpf(0) if b is not None and b.contains(0) and _is_zero(e) else _mpf(b)
+        out.append(_shaped([mpmath.mpf(0) if b is not None and b.contains(0) and (along_zero or _is_zero(e)) else _mpf(b)
                             for b, e in zip(np.ravel(np.asarray(g, dtype=object)), exact)], a))
     return out
 
@@ -741,4 +744,4 @@ def _along_direction(function, args, value, rule, budget, seed, result, at_point
     result.directional = _mpf(_judge(quotient, r, bits_at, value, h, prove=_prover(function, args, h, direction=direction, at_point=at_point)))
     result.gradient = [None] * len(args)
     result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
-    return max(used)
+    return max(used, default=START_BITS)  # none used: the program proved the derivative 0 before any difference

@@ -258,6 +258,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
     if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
+    python = target if target.formula is None else None  # whose branches on balls tell a switch (`_at_a_tie`)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
     if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
@@ -267,6 +268,10 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
         directions = [to_mp(np.asarray(d, dtype=np.float64)) if np.ndim(d) else to_mp(d) for d in result.direction]
         target, mp_args, coordinates = _Line(_along(target.mp_function, mp_args, directions)), [mpmath.mpf(0)], [(0, None, ALONG)]
         on_balls = False  # a line through the point: no formula of its own to look at on balls
+    # At a switch (a formula not proven off every one, a Python function's branch decided at a tie), one-sided
+    # slopes may differ by less than the reference's digits can see (max(x, 0) * 1e-300 beside 1): a noisy
+    # verdict rises to MAX_DIGITS there rather than leave the switch's own rule standing as the gradient.
+    at_switch = on_balls or None  # a Python function's: asked of its branches on balls when a verdict stays noisy
     kinks, singular = [], []
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
@@ -280,13 +285,39 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
-            if verdict != "noisy" or digits >= most_digits:
+            if verdict == "noisy" and digits >= most_digits and at_switch is None:
+                at_switch = python is not None and _at_a_tie(python, args)
+            cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
+            if verdict != "noisy" or digits >= cap:
                 break
-            digits = min(2 * digits, most_digits)
+            digits = min(2 * digits, cap)
         if isinstance(verdict, tuple):
             kind, left, right = verdict
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+def _at_a_tie(target, args):
+    """Whether a Python function at a float point decides a branch at a tie on balls (max of equal numbers, abs
+    at 0, x > 0 at x = 0): the point sits on a switch, whose one-sided slopes may differ below any fixed digits."""
+    from flint import ctx
+
+    saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
+    arb_core.decisions, arb_core.ties = [], []
+    try:
+        ctx.prec = _SWITCH_BITS[0]
+        arb_core.enable()
+        balls_args = [arb_core.ARB(float(a)) if np.ndim(a) == 0 else
+                      np.array([arb_core.ARB(float(e)) for e in np.ravel(a)], dtype=object).reshape(np.shape(a))
+                      for a in args]
+        with np.errstate(all="ignore"):
+            trace_inputs(target.mp_function, balls_args, {}, tuple(range(len(args))), "check")
+        return bool(arb_core.ties)
+    except Exception:  # noqa: BLE001 - no run on balls: no claim of a switch
+        return False
+    finally:
+        ctx.prec = saved
+        arb_core.decisions, arb_core.ties = decided
 
 
 _SIDE_ULPS = (1, 2**20)  # the float neighbours on each side whose exact derivatives stand for the side's slope
@@ -398,7 +429,8 @@ def _kink_at(target, mp_args, i, index=None):
             return None if resolved else "noisy"  # neither settles nor diverges: no claim
     left, right = sides
     if isinstance(left, list) or isinstance(right, list):
-        if isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1]):
+        if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
+                and not _jumps(left) and not _jumps(right)):
             return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
         return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6:
@@ -407,6 +439,13 @@ def _kink_at(target, mp_args, i, index=None):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _jumps(side):
+    """Whether a diverging side's ``(step, quotient)`` pairs are a jump: a difference f(x +- h) - f(x) that does
+    not shrink with the step (sign at 0: 1 at every step), where cbrt's shrinks as h^(1/3), far below half."""
+    (h1, q1), (h2, q2) = side
+    return abs(q2 * h2) > abs(q1 * h1) / 2
 
 
 def _smallest_magnitude(mp_args):

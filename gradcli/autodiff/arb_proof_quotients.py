@@ -1,0 +1,276 @@
+"""The exact numbers of a proof (`arb_proof`): quotients of polynomials over atoms, and the atoms themselves.
+
+A quotient is a pair (numerator, denominator) of flint polynomials with exact
+rational coefficients, whose unknowns ("atoms") stand for the values of the
+functions a program calls, each one function of one exact argument, numbered as
+met in one proof run (`_Proof`). ``+ - * /`` and integer powers on them are
+exact; each atom comes in the normal form of `arb_identities`, so two equal
+numbers written alike are one quotient. A division records its denominator
+(`_Proof.denominators`): an identity of quotients holds where none of them is 0,
+so a 0 is proven at the point only once each is proven nonzero there
+(`defined_at_point`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import arb_identities as identities
+from .arb_proof_balls import sign_of
+
+ATOMS = 256  # the unknowns a proof may use
+MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
+REDUCE_TERMS = 64  # above this many terms a quotient is reduced by the gcd of its parts
+MAX_POWER = 64  # the largest integer power expanded
+
+_state = None  # the `_Proof` that runs (`begin`)
+
+
+def state():
+    """The `_Proof` that runs (None outside a proof)."""
+    return _state
+
+
+def begin(afford=None):
+    """Start a proof run (its `_Proof`), returning the one it replaces, which `end` puts back."""
+    global _state
+    saved, _state = _state, _Proof(afford)
+    return saved
+
+
+def end(saved):
+    """Put back the proof run ``begin`` replaced."""
+    global _state
+    _state = saved
+
+
+class NoProof(ArithmeticError):
+    """No proof either way: an op without a rule here, a float taken out, or a limit passed."""
+
+
+class _Proof:
+    """The polynomial ring of one proof run and its atoms, numbered as met."""
+
+    def __init__(self, afford=None):
+        import flint
+
+        self.afford = afford or (lambda estimate: None)  # raises past the check's budget (`session`)
+        self.flint = flint
+        self.ctx = flint.fmpq_mpoly_ctx.get(("a", ATOMS), "deglex")
+        self.gens = self.ctx.gens()
+        self.atoms = {}  # an atom's name -> its generator
+        self.numbers = {}  # an atom's generator (as text) -> its number
+        self.exps = {}  # an exp atom's number -> its argument (a quotient)
+        self.answers = {}  # (op, identities of its arguments) -> (arguments, answer): see `_smooth`
+        self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
+        self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
+        self.kept = []  # objects an atom is named after by identity, kept alive
+        self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
+        self.signs = {}  # an atom's number -> its sign where a symbolic input's value gave it (`arb_identities`)
+        self.points = {}  # a symbolic input's atom number -> its value's exact ball: signs of polynomials at the point
+        self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
+        self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
+        self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
+        self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
+        self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
+        self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
+        self.zero = self.ctx.from_dict({})
+        self.one = self.ctx.constant(1)
+
+    def atom(self, name, square=None):
+        """The atom named ``name``; new, it may come with what its square is (``square(number)``: a polynomial
+        in atoms made before it), an identity `is_zero` applies."""
+        found = self.atoms.get(name)
+        if found is None:
+            if len(self.atoms) >= ATOMS:
+                raise NoProof("more atoms than a proof may use")
+            number = len(self.atoms)
+            found = self.atoms[name] = self.gens[number]
+            self.numbers[str(found)] = number
+            if square is not None:
+                rule = square(number)
+                if rule is not None:
+                    self.squares[number] = rule
+        return (found, self.one)
+
+    def number(self, atom):
+        return self.numbers[str(atom[0])]
+
+    def reduced(self, poly):
+        """``poly`` with every atom's square that has an identity replaced, later atoms first: a normal form,
+        since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
+        poly = identities.substituted(poly)
+        for number in sorted(self.squares, reverse=True):
+            rule, terms = self.squares[number], poly.to_dict()
+            if not any(m[number] >= 2 for m in terms):
+                continue
+            out = self.zero
+            for monomial, coefficient in terms.items():
+                e = monomial[number]
+                kept = list(monomial)
+                kept[number] = e % 2
+                out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // 2)
+                if len(out) > MAX_TERMS:
+                    raise NoProof("too many terms")
+            poly = out
+        return poly
+
+    def constant(self, x):
+        """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
+        if isinstance(x, (bool, np.bool_)):
+            x = int(x)  # a mask decided at the point (`arb_proof.lift` refuses one decided at a tie)
+        if isinstance(x, self.flint.arb):
+            if not x.is_finite():
+                raise NoProof("a constant that is not finite")
+            if not x.is_exact():
+                self.kept.append(x)
+                found = self.atom(("ball", id(x)))
+                self.defs[self.number(found)] = ("ball", x)
+                return found
+            man, exp = x.mid().man_exp()
+            value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
+        elif isinstance(x, (int, np.integer)):
+            value = self.flint.fmpq(int(x))
+        elif isinstance(x, (float, np.floating)):
+            if not np.isfinite(x):
+                raise NoProof("a constant that is not finite")
+            value = self.flint.fmpq(*float(x).as_integer_ratio())
+        else:
+            raise NoProof(f"a {type(x).__name__} where a number is wanted")
+        return (self.ctx.constant(value), self.one)
+
+
+# -- quotients of polynomials: (numerator, denominator) ----------------------------------------
+
+
+def _checked(q):
+    num, den = q
+    if _state.substitutions:  # atoms of a coarser unit, rewritten in the finer one's (`arb_identities.unit`)
+        num, den = identities.substituted(num), identities.substituted(den)
+    if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
+        raise NoProof("too many terms")
+    if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
+        common = num.gcd(den)
+        if not common.is_one():
+            num, den = num / common, den / common
+    if den.is_constant() and not den.is_one():
+        num, den = num * (1 / den.leading_coefficient()), _state.one
+    return num, den
+
+
+def add(a, b):
+    if a[1] == b[1]:
+        return _checked((a[0] + b[0], a[1]))
+    return _checked((a[0] * b[1] + b[0] * a[1], a[1] * b[1]))
+
+
+def neg(a):
+    return (-a[0], a[1])
+
+
+def sub(a, b):
+    return add(a, neg(b))
+
+
+def mul(a, b):
+    return _checked((a[0] * b[0], a[1] * b[1]))
+
+
+def inv(a):
+    if a[0].is_zero():
+        raise NoProof("a division by a proven 0")
+    if not a[0].is_constant():
+        _state.denominators.append(a[0])
+    return _checked((a[1], a[0]))
+
+
+def div(a, b):
+    return mul(a, inv(b))
+
+
+def power(a, n):
+    if n < 0:
+        a, n = inv(a), -n
+    return identities.by_squaring(a, n, (_state.one, _state.one), mul)
+
+
+def is_zero(q):
+    """Whether ``q`` is the zero function (where every denominator met is nonzero: see `defined_at_point`)."""
+    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero() and not identities.nilpotent_in(q[1]))
+
+
+DENOMINATOR_BITS = 1 << 12  # the most bits a denominator's ball is evaluated at to part it from 0
+
+
+def defined_at_point():
+    """Whether every denominator the run divided by (`inv`) is proven nonzero at the point, so that each
+    identity of quotients it used holds around the point, not only beside it: arctan2(x^2, y^2) + arctan2(y^2,
+    x^2) has the slopes of a constant wherever x^4 + y^4 is not 0, and none at all at (0, 0). A denominator
+    is nonzero where it is a nonzero constant, where every term has one known sign (`arb_identities.poly_sign`),
+    or where its ball at the point excludes 0 at some precision up to DENOMINATOR_BITS; one with an atom that
+    has no ball (an unknown step, a decomposition's entry) is not proven."""
+    proof = _state
+    if proof is None:
+        raise NoProof("a 0 asked of a proof run that has ended: its denominators are gone")
+    for poly in proof.denominators:
+        key = str(poly)
+        found = proof.nonzero.get(key)
+        if found is None:
+            found = proof.nonzero[key] = _nonzero(poly)
+        if not found:
+            return False
+    proof.denominators = []  # each one proven: asked again only of those met later
+    return True
+
+
+def _nonzero(poly):
+    if identities.poly_sign(poly) is not None:
+        return True
+    return sign_of(_state, (poly, _state.one), DENOMINATOR_BITS, _state.points) is not None
+
+
+def _const(x):
+    return _state.constant(x)
+
+
+def _name(q):
+    """A quotient as a hashable name, the same for equal quotients written alike (reduced, its denominator monic)."""
+    num, den = identities.reduced(q)
+    return str(num), str(den)
+
+
+def _call(name, *args, square=None):
+    found = _state.atom(("call", name, *map(_name, args)), square)
+    _state.defs.setdefault(_state.number(found), (name, args))
+    return found
+
+
+def _negative(q):
+    """Whether ``q`` is written with a negative leading coefficient (its denominator made monic): -q is the canonical one."""
+    return (q[0].leading_coefficient() / q[1].leading_coefficient()) < 0 if not q[0].is_zero() else False
+
+
+def _odd(name):
+    """An odd function's atom: f(-q) is -f(q), so sin(-h) meets sin(h), and f(0) is 0."""
+    return lambda q: q if q[0].is_zero() else neg(_call(name, neg(q))) if _negative(q) else _call(name, q)
+
+
+def _sine(name, q):
+    """sin(q) or cos(q) (odd and even): the one made second has its square as 1 - the other's (sin^2 + cos^2 = 1);
+    of a sum of multiples of parts, a polynomial in the parts' (`arb_identities.sine`)."""
+    expanded = identities.sine(name, q)
+    if expanded is not None:
+        return expanded
+    if _negative(q):
+        value = _sine(name, neg(q))
+        return neg(value) if name == "sin" else value
+    other = _state.atoms.get(("call", "cos" if name == "sin" else "sin", _name(q)))
+
+    def square(number):
+        return None if other is None else _state.one - other * other
+
+    return _call(name, q, square=square)
+
+
+# What `arb_proof` and `arb_proof_linalg` build on: a number as a constant, a quotient's name and sign, atoms.
+const, name_of, call, negative, odd, sine = _const, _name, _call, _negative, _odd, _sine

@@ -1,0 +1,502 @@
+"""The exact reference on mpmath: value and gradient at high precision, precision adaptive.
+
+The program runs on mpmath numbers at the very point the working dtype sees
+(the input rounded to that dtype, converted exactly). The precision rises
+until two successive precisions agree, because cancellation at x=1e15 or
+x=1e-50 can need hundreds or thousands of digits; a fixed 50 digits is wrong
+there. Agreement alone is not enough: 1 - cos(1e-300) is 0 at 30, 60 and 120
+digits alike. So every result comes with its rounding noise, from rerunning the
+program twice with its ops rounding alternately down and up, starting either way (see
+`precision.with_noise`): a result is taken when two precisions agree and its noise is
+below AGREE_DIGITS; an exact computation (x - x) has no noise at all. An entry
+0 within a noise is not proven 0: it does not settle, and the point has no reference. When the
+value settles on NaN or infinity the point is outside the domain; when a
+derivative grows at every precision (cbrt at 0) it is infinite; past
+MAX_DIGITS the reference is ``unsettled`` and no verdict is given.
+
+Two gradients come out: ``rule`` is gradcli's autodiff (including any custom
+gradient) at high precision; ``exact`` is the true derivative of the forward
+function, from central differences at high precision (step 10^(-digits/3)
+relative to |x|, so that x +- h never crosses 0; error about 10^(-2 digits/3)).
+The differences know nothing of gradient
+rules: this is how a wrong custom gradient is caught, and how a NaN that a
+rule leaks from the unselected branch of ``where`` is told from a true NaN.
+"""
+
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ..autodiff import mp as mp_core
+from ..autodiff.mp import ieee
+from ..autodiff.transforms import value_and_grad
+from . import balls, exact_python, python_zero
+from .kinks import find_kinks, may_have_kink, undefined_at_kinks
+from .precision import (
+    AGREE_DIGITS,
+    MAX_DIGITS,
+    MAX_FD_COORDINATES,
+    START_DIGITS,
+    Exact,
+    exact_entries,
+    flat_entries,
+    random_direction,
+    rebuild,
+    rule_entries,
+    settle,
+    relative_step,
+    to_mp,
+    unproven_zeros,
+    with_noise,
+    zero_floor,
+)
+
+
+def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, rule=None):
+    """The reference on mpmath numbers: precision doubling from ``start`` digits until two precisions agree
+    (see the module notes); each pass asks ``budget`` (a `balls.Budget`; none: no limit) for its time first.
+    A derivative 0 where the rule (``rule``, once found) holds a number rises as far as it needs (`_tiny_derivative`).
+    """
+    import mpmath
+
+    budget = budget or balls.Budget(math.inf)
+    mp_core.enable()
+    result.method = "mpmath"
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    climbed = _climb(target, args, seed, result, budget, zeros, start)
+    if climbed is None:
+        return result
+    attempt, history, digits, value_digits, settled = climbed
+    if settled is not None:
+        _write_back(attempt, settled)
+    result.value = attempt.value
+    result.gradient = attempt.gradient
+    result.direction, result.directional = attempt.direction, attempt.directional
+    result.notes.extend(attempt.notes)
+    result.digits = digits
+    # The rule and the kink test start where the value settled (not where a zero derivative
+    # drove the precision) and rise only as far as their own rounding noise asks.
+    rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
+    result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
+    # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
+    # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
+    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
+    if noisy or target.kind == "formula" or may_have_kink(target, args, result):
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+    undefined_at_kinks(target, args, result)
+    if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
+        return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
+    if result.unsettled and (result.kinks or result.singular):
+        _settle_around_kinks(result, history, len(flat_entries(result.value)))
+    return result
+
+
+def _climb(target, args, seed, result, budget, zeros, digits):
+    """The precisions from ``digits`` up to where two agree, MAX_DIGITS or twice the start: ``(attempt,
+    history, digits, value_digits, settled)``, or None when the target raised at high precision (``result``
+    says so). ``zeros`` (a `python_zero.Zeros`) proves the 0s it can."""
+    import mpmath
+
+    history = []  # (entries, noises) at each precision
+    used = []  # the precisions tried, in order
+    value_digits = None  # where the value alone settled
+    settled = None
+    last = 0.0
+    start, top = digits, max(MAX_DIGITS, 2 * digits)
+    while digits <= top:
+        budget.afford(last * 3)
+        started = time.perf_counter()
+        with mpmath.workdps(digits):
+            try:
+                with np.errstate(all="ignore"):
+                    value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
+            except Exception as error:  # noqa: BLE001 - the target raised at high precision
+                result.error = f"{type(error).__name__}: {error}"
+                result.determined = False
+                return None
+            attempt = Exact(value=value)
+            noises = _exact_gradient_by_differences(target, args, attempt, seed)
+            derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
+            size = len(value_noise)
+            entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
+            flat_gradient = attempt.directional is None
+            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None))
+            entries = history[-1][0]
+            if len(history) > 1:
+                if value_digits is None and settle(
+                    (history[-2][0][:size], history[-2][1][:size]), (entries[:size], history[-1][1][:size]), digits
+                ):
+                    value_digits = digits
+                settled = settle(history[-2], history[-1], digits)
+                if settled is None:
+                    settled = _outside_domain(history[-2], history[-1], size, digits)
+        if settled is not None:
+            break
+        last = time.perf_counter() - started
+        used.append(digits)
+        digits = _next_digits(history, used) if start <= START_DIGITS else digits + digits // 2  # a rise: one more
+    else:
+        digits = used[-1]
+        settled = _diverging(history, len(flat_entries(attempt.value)))
+        if settled is None:
+            result.determined = False
+            result.unsettled = True
+            width = unproven_zeros(history[-1])
+            if width is not None:
+                result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
+    return attempt, history, digits, value_digits, settled
+
+
+def _write_back(attempt, settled):
+    """Put the ``settled`` flat entries back into ``attempt``'s value and derivatives, in their shapes."""
+    size = len(flat_entries(attempt.value))
+    attempt.value = rebuild(attempt.value, settled[:size])
+    if attempt.directional is None:
+        attempt.gradient = _in_shapes(attempt.gradient, settled[size:])
+    else:
+        attempt.directional = _in_shapes([attempt.directional], settled[size:])[0]
+
+
+def _in_shapes(shaped, cleaned):
+    """The flat entries ``cleaned`` cut and rebuilt in the shapes of the pieces ``shaped``, in order."""
+    out, position = [], 0
+    for g in shaped:
+        n = len(flat_entries(g))
+        out.append(rebuild(g, cleaned[position : position + n]))
+        position += n
+    return out
+
+
+def _tiny_derivative(target, args, seed, result, budget, digits, proven):
+    """A derivative 0 up to ``digits`` where the rule holds a number: the reference again from the precision that
+    number needs (log(1 - 5e-325) is log(1) at 60 digits with no noise; its derivative shows at 520 digits), or no
+    reference once that precision was tried. Past the budget the message says what it needed."""
+    import mpmath
+
+    need, smallest = _digits_to_show(result, args, proven)
+    if need > digits:
+        try:
+            return compute_mpmath(target, args, seed, Exact(), budget, start=need, rule=(result.rule, result.rule_scale))
+        except balls.OutOfTime as error:
+            raise balls.OutOfTime(
+                f"{str(error).removesuffix(': no verdict')}; a derivative is 0 at every precision up to {digits} digits "
+                f"where the gradient rule gives {mpmath.nstr(smallest, 3)}, which only some {need} digits can show: no verdict"
+            ) from None
+    result.determined, result.unsettled, result.kinks, result.singular = False, True, [], []
+    result.why = (
+        f"a derivative is 0 at every precision up to {digits} digits where the gradient rule gives a "
+        "nonzero number: mpmath cannot tell a 0 from a number that small here"
+    )
+    return result
+
+
+def _digits_to_show(result, args, proven):
+    """``(digits, smallest)``: the precision at which the difference quotient shows the rule's smallest nonzero
+    entry below a 0 (``proven``: flat derivative entries proven 0, left out), and that entry. A central difference at
+    d digits steps 10^(-d/3) |x| and carries the value's rounding 10^-d |f|: its noise |f| / |x| 10^(-2d/3) is below
+    AGREE_DIGITS of g from d = 1.5 (log10(|f| / (|x| g)) + AGREE_DIGITS), plus a margin."""
+    import mpmath
+
+    values = [abs(v) for v in flat_entries(result.value) if mpmath.isfinite(v) and v != 0]
+    scale = max(values) if values else mpmath.mpf(1)
+    points = [abs(to_mp(x)) for a in args for x in np.ravel(a)]
+    rule = [e for g in result.rule for e in flat_entries(g)]
+    exact = [e for g in result.gradient for e in flat_entries(g)] if result.directional is None else [result.directional]
+    if result.directional is not None:  # one entry, the rule along the direction, stepped relative to the largest input
+        ds = [to_mp(x) for d in result.direction for x in np.ravel(d)]
+        points, rule = [max(points)], [mpmath.fsum(r * d for r, d in zip(rule, ds) if r is not None)]
+    need, smallest = 0, mpmath.mpf(0)
+    for k, entry in enumerate(rule):
+        if k in proven or not mpmath.isfinite(entry) or entry == 0 or (k < len(exact) and exact[k] != 0):
+            continue
+        x = points[k] if k < len(points) and points[k] != 0 else mpmath.mpf(1)
+        digits = 1.5 * (mpmath.log10(scale / (x * abs(entry))) + AGREE_DIGITS + 10)
+        if digits > need:
+            need, smallest = int(mpmath.ceil(digits)), entry
+    return need, smallest
+
+
+def _settle_around_kinks(result, history, size):
+    """An unsettled point whose only unsettled derivatives sit at kinks is settled: those have no derivative.
+
+    sqrt(x*x + y*y) at 0: the central difference is 0 within a noise that no
+    precision removes (a 0 with noise is never settled), but the one-sided
+    slopes are -1 and 1, so there is nothing to settle there: the gradient is
+    NaN, the point `domain`.
+    """
+    import mpmath
+
+    (before, before_noise), (now, now_noise) = history[-2], history[-1]
+    apart = [settle(([a], [ua]), ([b], [ub]), 0) for a, ua, b, ub in zip(before, before_noise, now, now_noise)]
+    if any(entry is None for entry in apart[:size]) or not result.gradient:
+        return
+    if result.directional is not None:  # one entry, along the random direction: settled only by a kink there
+        if mpmath.isnan(result.directional):
+            result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+            result.determined, result.unsettled = True, False
+        return
+    flat = [e for g in result.gradient for e in flat_entries(g)]
+    if any(m is None and not mpmath.isnan(e) for m, e in zip(apart[size:], flat)):
+        return  # unsettled away from a kink: still no reference
+    result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+    result.gradient = _in_shapes(result.gradient, [e if mpmath.isnan(e) else m[0] for m, e in zip(apart[size:], flat)])
+    result.determined, result.unsettled = True, False
+
+
+def _entries_of(result):
+    """The value's and the gradient's entries in one flat list, as the settled entries are laid out."""
+    return flat_entries(result.value) + [e for g in result.gradient for e in flat_entries(g)]
+
+
+def _rule_below_a_noisy_zero(result, settled, proven=frozenset()):
+    """Whether a derivative entry settled on 0 where the rule holds a nonzero number (``proven``: the
+    flat derivative entries the program proved 0, which a rule is judged by).
+
+    On mpmath a 0 is two precisions agreeing within a noise estimated by
+    directed rounding, which is no proof: a softmax weight of e^-1600 next to a
+    value of 800 is 0 at every precision below a thousand digits, with no
+    noise at all (800 + 1e-60 rounds to 800 up and down alike). A rule that
+    holds a number there is not shown wrong by it: no exact reference.
+    """
+    import mpmath
+
+    if result.gradient is None or any(g is None for g in result.gradient) or not result.rule:
+        return False
+    size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
+    rule = [e for g in result.rule for e in flat_entries(g)]
+    for k, entry in enumerate(settled[size:]):
+        if entry == 0 and k not in proven and k < len(rule) and mpmath.isfinite(rule[k]) and rule[k] != 0:
+            return True
+    return False
+
+
+def _next_digits(history, used):
+    """Double the precision; or, when all that is left is entries 0 within a noise, jump to where
+    the noise's own trend takes it below `zero_floor`, the smallest number an entry could have and
+    still be shown (cos(x) - 1 at 0 has a zero derivative whose noise falls as 10^(-2 digits/3):
+    some 500 digits, not 120, 240, 480, 960). A 0 with noise never settles, so for a true 0 the
+    jump only reaches sooner the point that says it is not proven; a tiny nonzero entry shows there.
+    """
+    import mpmath
+
+    digits = used[-1]
+    if len(history) < 2:
+        return digits * 2
+    (before, before_noise), (now, now_noise) = history[-2], history[-1]
+    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
+    needed = digits * 2
+    for a, ua, b, ub in zip(before, before_noise, now, now_noise):
+        if settle(([a], [ua]), ([b], [ub]), digits) is not None:
+            continue
+        if not (mpmath.isfinite(a) and mpmath.isfinite(b) and 0 < ub < ua and abs(a) <= ua and abs(b) <= ub):
+            return digits * 2  # not a zero in the making: the usual doubling
+        if ub <= tol * abs(b):
+            return digits * 2
+        rate = (mpmath.log10(ua) - mpmath.log10(ub)) / (digits - used[-2])  # noise digits per digit
+        if rate <= 0:
+            return digits * 2
+        target = digits + (mpmath.log10(ub) - mpmath.log10(zero_floor()) + 10) / rate
+        if target > MAX_DIGITS:
+            # No precision allowed proves this 0: double, so that a tiny number (e^-1040 next to 1)
+            # still shows at two precisions that agree on it.
+            return digits * 2
+        needed = max(needed, int(mpmath.ceil(target)))
+    return min(needed, max(MAX_DIGITS, digits * 2))
+
+
+def _outside_domain(previous, current, size, digits):
+    """When the value has settled on NaN or infinity, the derivative is undefined: stop there.
+
+    (1/x at 0: the difference quotient 1/h^2 would grow at every precision.)
+    """
+    import mpmath
+
+    value = settle((previous[0][:size], previous[1][:size]), (current[0][:size], current[1][:size]), digits)
+    if value is None or all(mpmath.isfinite(v) for v in value):
+        return None
+    return value + [mpmath.nan] * (len(current[0]) - size)
+
+
+def _diverging(history, size):
+    """At the precision limit: derivatives that grew without bound at every precision are infinite.
+
+    cbrt(x) at 0 has the difference quotient h^(-2/3): it grows as the step
+    shrinks, precision after precision. The value must have settled, and each
+    unsettled derivative must have grown at least tenfold at each of the last
+    three precisions, always with the same sign.
+    """
+    import mpmath
+
+    if len(history) < 4:
+        return None
+    last = history[-1]
+    value = settle((history[-2][0][:size], history[-2][1][:size]), (last[0][:size], last[1][:size]), 0)
+    if value is None:
+        return None
+    out = list(value)
+    for k in range(size, len(last[0])):
+        run = [h[0][k] for h in history[-4:]]
+        entry = settle(([history[-2][0][k]], [history[-2][1][k]]), ([last[0][k]], [last[1][k]]), 0)
+        if entry is not None:
+            out.append(entry[0])
+            continue
+        if not all(mpmath.isfinite(v) and v != 0 for v in run):
+            return None
+        if len({mpmath.sign(v) for v in run}) != 1:
+            return None
+        if not all(abs(b) >= 10 * abs(a) for a, b in zip(run, run[1:])):
+            return None
+        out.append(mpmath.inf * mpmath.sign(run[-1]))
+    return out
+
+
+def rule_at(target, args, digits, result, budget):
+    """gradcli's own gradient (its rules, custom ones included) run at high precision.
+
+    The precision rises from ``digits`` until the rule's own rounding noise is
+    below AGREE_DIGITS: a backward pass can cancel more digits than the forward.
+    Each pass is paid for from ``budget`` (a `balls.Budget`) first.
+    """
+    import mpmath
+
+    def run():
+        with np.errstate(all="ignore"):
+            _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(
+                *[to_mp(a) for a in args]
+            )
+        return list(rule)
+
+    while True:
+        shaped = []
+
+        def flat_run():
+            rule = run()
+            shaped.append(rule)  # the first run is the nearest-rounded one
+            return [e for g in rule for e in flat_entries(g)]
+
+        budget.afford()
+        with mpmath.workdps(digits):
+            try:
+                entries, noise = with_noise(flat_run)
+            except ZeroDivisionError:  # outside `mp.ieee()` only: inside it 1/0 is inf, as in NumPy
+                result.notes.append("the gradient rule divides by zero at high precision")
+                return [rebuild(to_mp(a), [mpmath.nan] * max(np.size(a), 1)) for a in args]
+            except Exception as error:  # noqa: BLE001 - reported, and the rest of the check goes on
+                result.notes.append(
+                    f"the gradient rule failed at high precision: {type(error).__name__}: {error}"
+                )
+                return []
+            cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
+        if accurate or digits * 2 > MAX_DIGITS:
+            return _rule_taken(shaped[0], cleaned, accurate, digits, result, noise)
+        digits *= 2
+
+
+def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
+    """The rule's ``cleaned`` entries in the shapes of ``shaped`` (its nearest-rounded run), noted if not ``accurate``;
+    its ``noise`` over 10^-digits, the size of the terms each entry's arithmetic combined, on ``result.rule_scale``."""
+    import mpmath
+
+    if not accurate:
+        result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
+    result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
+    return _in_shapes(shaped, cleaned)
+
+
+def rule_from(target, args, digits, result, budget, entries, noise):
+    """`rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
+    cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
+    if accurate or digits * 2 > MAX_DIGITS:
+        return _rule_taken(entries, cleaned, accurate, digits, result, noise)
+    return rule_at(target, args, digits * 2, result, budget)
+
+
+def _exact_gradient_by_differences(target, args, result, seed):
+    """The true derivative of a Python function: central differences at high precision.
+
+    Returns the rounding noise of every derivative entry, in order.
+    """
+    import mpmath
+
+    sizes = [np.size(a) for a in args]
+    h_scale = mpmath.mpf(10) ** (-(mpmath.mp.dps // 3))
+    mp_args = [to_mp(a) for a in args]
+    noises = []
+
+    def f(values):
+        with np.errstate(all="ignore"):
+            return target.mp_function(*values)
+
+    if sum(sizes) <= MAX_FD_COORDINATES:
+        gradient = []
+        for i, a in enumerate(mp_args):
+            if isinstance(a, np.ndarray):
+                g = np.empty(a.shape, dtype=object)
+                for index in np.ndindex(a.shape):
+                    g[index], noise = _central(f, mp_args, i, index, h_scale)
+                    noises.append(noise)
+                gradient.append(g)
+            else:
+                derivative, noise = _central(f, mp_args, i, None, h_scale)
+                gradient.append(derivative)
+                noises.append(noise)
+        result.gradient = gradient
+        return noises
+    direction = random_direction(args, seed)
+    largest = max(float(np.max(np.abs(a))) for a in args)
+    h = relative_step(mpmath.mpf(largest), h_scale)
+    plus = [a + h * to_mp(d) for a, d in zip(mp_args, direction)]
+    minus = [a - h * to_mp(d) for a, d in zip(mp_args, direction)]
+    result.direction = direction
+    try:
+        (up, up_noise), (down, down_noise) = with_noise(lambda: f(plus)), with_noise(lambda: f(minus))
+        up, down = flat_entries(up)[0], flat_entries(down)[0]
+        result.directional = (up - down) / (2 * h)
+        noises.append((up_noise[0] + down_noise[0]) / (2 * h))
+    except Exception:  # noqa: BLE001 - outside the domain along the direction
+        result.directional = mpmath.nan
+        noises.append(mpmath.mpf(0))
+    result.gradient = [None] * len(args)
+    result.notes.append(
+        f"{sum(sizes)} inputs: the exact derivative of the function is checked along one random direction"
+    )
+    return noises
+
+
+def _central(f, mp_args, i, index, h_scale):
+    """(derivative, its rounding noise) in one coordinate, by a central difference."""
+    import mpmath
+
+    x = mp_args[i] if index is None else mp_args[i][index]
+    h = relative_step(x, h_scale)
+    plus, minus = x + h, x - h
+    step = plus - minus  # exact (Sterbenz): the rounding of x +- h costs nothing
+
+    def at(point):
+        values = list(mp_args)
+        if index is None:
+            values[i] = point
+        else:
+            copy = mp_args[i].copy()
+            copy[index] = point
+            values[i] = copy
+        return f(values)
+
+    try:
+        up, up_noise = with_noise(lambda: at(plus))
+        down, down_noise = with_noise(lambda: at(minus))
+    except Exception:  # noqa: BLE001 - outside the domain on one side
+        return mpmath.nan, mpmath.mpf(0)
+    up, down = flat_entries(up), flat_entries(down)
+    if len(up) != 1 or len(down) != 1:
+        return mpmath.nan, mpmath.mpf(0)
+    derivative = (up[0] - down[0]) / step
+    if mpmath.isnan(derivative) or mpmath.isinf(derivative):
+        # Non-finite because a side is: as certain as the non-finite sides are.
+        sides = [(v, n) for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
+        return derivative, mpmath.mpf(0) if all(n == 0 for _, n in sides) else mpmath.inf
+    return derivative, (up_noise[0] + down_noise[0]) / step
