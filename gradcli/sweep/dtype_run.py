@@ -23,7 +23,7 @@ from .vectorised import BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns,
 
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
 MAX_CHECKED = 2000  # points the checker judges per dtype; past it changes are left unrefined, and said so
-MAX_DISCOVERIES = 4  # rounds of looking for classes no sample fell in (see DtypeRun.settle)
+MAX_DISCOVERIES = 8  # rounds of looking for classes no sample fell in (see DtypeRun.settle)
 
 
 class DtypeRun:
@@ -360,18 +360,18 @@ class DtypeRun:
         own = [k for k in checked[bisect.bisect_left(checked, lo_key) : bisect.bisect_right(checked, hi_key)] if self.classes[k] in members]
         first = start if start is None or start == own[0] else own[0]
         last = end if end is None or end == own[-1] else own[-1]
-        out = [self.unrefined(start, first - 1, run_class, checked)] if first != start else []
+        out = [self.unrefined(start, first - 1, checked)] if first != start else []
         out.append(self.interval(run_class, first, last, swept, checked))
         if last != end:
-            out.append(self.unrefined(last + 1, end, run_class, checked))
+            out.append(self.unrefined(last + 1, end, checked))
             self.not_refined += 1
         self.not_refined += first != start
         return out
 
-    def unrefined(self, lo_key, hi_key, run_class, checked):
+    def unrefined(self, lo_key, hi_key, checked):
         """The span from ``lo_key`` to ``hi_key`` between checked floats of different classes, not refined."""
         inside = checked[bisect.bisect_left(checked, lo_key) : bisect.bisect_right(checked, hi_key)]
-        status = Verdict.worst(run_class[0], *(self.classes[k][0] for k in inside))
+        status = Verdict.worst(*(self.classes[k][0] for k in inside))
         kind, example = self.named(inside)
         point_class = self.classes[next(k for k in inside if self.results[k] is example)]
         cause = cause_of(example, point_class, kind)
@@ -402,13 +402,19 @@ class DtypeRun:
 
     def named(self, keys):
         """The commonest kind among checked ``keys`` (the more specific on a tie) and its example, the point
-        of that kind that lost the most bits."""
+        of that kind that lost the most bits (on a tie, one whose finding names the user's line: a replay that
+        found no step of its own to blame names a whole jitted function, where its neighbours name the op)."""
         counts = {}
         for key in keys:
             counts[self.kinds[key]] = counts.get(self.kinds[key], 0) + 1
         kind = max(counts, key=lambda k: (counts[k], -KIND_ORDER.get(k, len(KINDS))))
-        results = [self.results[k] for k in keys if self.kinds[k] == kind]
-        return kind, max(results, key=lambda r: r.bits_lost if r.bits_lost is not None else -1)
+
+        def rank(key):
+            result = self.results[key]
+            cause = cause_of(result, self.classes[key], kind)
+            return result.bits_lost if result.bits_lost is not None else -1, cause is not None and cause.location is not None
+
+        return kind, self.results[max((k for k in keys if self.kinds[k] == kind), key=rank)]
 
     def per_key(self, intervals, keys):
         """For every key, the index of the interval holding it."""
