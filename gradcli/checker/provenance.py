@@ -120,11 +120,12 @@ def _accumulating(frame):
     """Whether an op of the backward pass was run by the pass itself adding up cotangents, not by a gradient rule.
 
     The pass's loop calls rules through their VJP; what it calls through an
-    operator (``prev + ct``, a dunder of a traced value) is the accumulation.
+    operator (``prev + ct``, a dunder of a traced value, or the op's own door
+    that a traced value's operator is) is the accumulation.
     """
     while frame is not None and frame.f_back is not None:
         if frame.f_back.f_code.co_name == "backward_pass":
-            return frame.f_code.co_name.startswith("__")
+            return frame.f_code.co_name.startswith("__") or frame.f_code.co_name == "door"
         frame = frame.f_back
     return False
 
@@ -135,7 +136,8 @@ def backward_op_label(record) -> str:
     An op on a line of the user's own (in a grad_fn) is named alone: the line shows it.
     """
     if record.accumulating:
-        return f"{record.name} (the gradient accumulation of {record.node_name}'s uses)"
+        paths = str(record.node_name).startswith("the paths")
+        return f"{record.name} (the gradient accumulation of {record.node_name if paths else str(record.node_name) + chr(39) + 's uses'})"
     if record.node_name and record.node_name != record.name and not record.in_user_code:
         return f"{record.name} in the gradient of {record.node_name}"  # gradcli's rule ran it: its line is the op's
     return record.name
@@ -266,7 +268,12 @@ class Recorder(_OnTheHooks):
         self._note_accumulation(node, cotangents)
 
     def _note_accumulation(self, node, cotangents):
-        """Keep what ``node``'s rule gives each input; an input given a gradient before is about to add them up."""
+        """Keep what ``node``'s rule gives each input; an input given a gradient before is about to add them up.
+
+        An input of the target has no op of its own to name: the op whose
+        inputs both come from it (``logaddexp2(x, -x)``), where its paths
+        meet, is named instead, with its line.
+        """
         self._accumulating_into = None
         for parent, ct in zip(node.parents, cotangents):
             if ct is None:
@@ -274,9 +281,38 @@ class Recorder(_OnTheHooks):
             entry = self._received.setdefault(id(parent), (parent, []))
             if entry[1] and self._accumulating_into is None:
                 origin = self._by_output.get(id(raw(parent._value)))
-                name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
+                if origin is None:
+                    origin = _paths_meet(self.recording.ops, raw(parent._value))
+                    name = f"the paths of an input that meet in {origin.name}" if origin is not None else "an input"
+                else:
+                    name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
                 self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
             entry[1].append(ct)
+
+    def __exit__(self, *exc):
+        # The last gradients added up, into an input, have no rule run after them to place them.
+        for record in self._pending_backward:
+            if record.accumulating and self._accumulating_into is not None:
+                record.node_name, record.span, record.location = self._accumulating_into
+        self._pending_backward = []
+        return super().__exit__(*exc)
+
+
+def _paths_meet(ops, value):
+    """The first forward op (of ``ops``) with two or more inputs computed from ``value`` (an input of the target), or None."""
+    reached = set()  # indices of the ops computed from ``value``
+    for op in ops:
+        if op.phase != "forward":
+            continue
+        paths = sum(
+            1 for arg, parent in zip(op.args, op.parents)
+            if raw(arg) is value or (parent is not None and parent.index in reached)
+        )
+        if paths:
+            reached.add(op.index)
+        if paths > 1:
+            return op
+    return None
 
 
 class Watch(_OnTheHooks):
@@ -702,8 +738,11 @@ def _describe(w, e, growth, out_error, in_error):
     shown = ", ".join(_show(a) for a in w.args)
     if w.name in ("subtract", "add") and magnitudes and (out <= 1e-3 * max(magnitudes) or _cancels_somewhere(w)):
         kind = "cancellation"
+        what = "subtracts nearly equal numbers"
+        if w.phase == "backward" and w.accumulating:  # a value used twice: the gradients of its uses cancel
+            what = f"adds up the gradients of {len(w.args)} paths from one value, and their partial derivatives cancel"
         message = (
-            f"cancellation: {w.name}({shown}) = {_show(w.output)} subtracts nearly equal numbers, so their "
+            f"cancellation: {w.name}({shown}) = {_show(w.output)} {what}, so their "
             f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
         )
     elif w.name in ("log", "log2", "log10") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):

@@ -16,14 +16,14 @@ from ..checker.dtypes import DEFAULT_RTOL
 from ..checker.ranges import float_keys, floats_at
 from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
-from .results import KIND_ORDER, KINDS, NOT_CHECKED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
+from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
 from .vectorised import BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots, wider_than
 
 
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
 MAX_CHECKED = 2000  # points the checker judges per dtype; past it changes are left unrefined, and said so
-MAX_DISCOVERIES = 4  # rounds of looking for classes no sample fell in (see DtypeRun.settle)
+MAX_DISCOVERIES = 8  # rounds of looking for classes no sample fell in (see DtypeRun.settle)
 
 
 class DtypeRun:
@@ -40,7 +40,7 @@ class DtypeRun:
         self.results, self.classes, self.kinds = {}, {}, {}  # by key: PointResult, class, kind
         self.bands = {True: {}, False: {}}  # exact reference?, key -> band
         self.sampled = (np.array([], dtype=np.int64), np.array([], dtype=int), True)  # keys, bands, exact?
-        self.unrefined = []  # pairs of keys left apart when time ran out
+        self.not_refined = 0  # spans between checked floats of different classes labelled not refined
         self.ran_out = False  # the checker ran out of --max-time at a point: checking more only adds "out of time"
         self.notes, self.vectorised = [], True
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
@@ -161,6 +161,12 @@ class DtypeRun:
         runs, brackets = self.settle(units)
         out = DtypeSweep(self.dtype.name, int(len(where)), checked=len(self.results), vectorised=self.vectorised)
         out.intervals, out.thresholds = self.intervals(runs, brackets, swept)
+        if self.not_refined:
+            self.notes.append(
+                f"{self.dtype.name}: {self.not_refined} span(s) between checked floats of different classes not refined "
+                "(a class no sample fell in, found when the sweep had stopped refining: its rounds or --max-time ran out): each is labelled "
+                "'not refined' with the worst verdict checked in it, never its neighbour's; a narrower --range refines it"
+            )
         held_by = self.per_key(out.intervals, unique_keys)[where]
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
@@ -309,10 +315,10 @@ class DtypeRun:
         name, intervals, thresholds = self.names[0], [], []
         checked = sorted(self.results)
         start = None  # the key the next interval starts at (None: the range's low end)
-        for i, (run_class, _) in enumerate(runs):
+        for i, (run_class, units) in enumerate(runs):
             bracket = brackets[i] if i < len(brackets) else None
             end = bracket[0] if bracket is not None else None
-            intervals.append(self.interval(run_class, start, end, swept, checked))
+            intervals.extend(self.run_intervals(run_class, units, start, end, swept, checked))
             if bracket is None:
                 break
             left, right = bracket[:2]
@@ -325,12 +331,56 @@ class DtypeRun:
         return intervals, [self.threshold(intervals, *found) for found in thresholds]
 
     def threshold(self, intervals, index, left, right):
-        """The threshold between ``intervals[index]`` and the next, at the adjacent floats ``left`` and ``right``."""
+        """The threshold between ``intervals[index]`` and the next, at the adjacent floats ``left`` and ``right``.
+
+        A side that is a span not refined says what its float itself is.
+        """
         before, after = intervals[index], intervals[index + 1]
         failing = right if (after.status.severity, after.lost_all) >= (before.status.severity, before.lost_all) else left
         cause = cause_of(self.results[failing], self.classes[failing], self.kinds[failing])
         at, nxt = (float(x) for x in floats_at([left, right], self.dtype))
-        return Threshold(self.names[0], at, nxt, before.status, after.status, cause, before.kind, after.kind)
+        sides = [
+            (self.classes[key][0], self.kinds[key]) if side.kind == NOT_REFINED else (side.status, side.kind)
+            for side, key in ((before, left), (after, right))
+        ]
+        return Threshold(self.names[0], at, nxt, sides[0][0], sides[1][0], cause, sides[0][1], sides[1][1])
+
+    def run_intervals(self, run_class, units, start, end, swept, checked):
+        """A run's interval, and a span not refined at either end that a float of another class bounds.
+
+        A run starts (ends) at a bracket's float, which may be of a class that
+        no sample fell in, found too late to be refined (MAX_DISCOVERIES, or
+        the clock): the run's class holds only from its first (to its last)
+        checked float of its own, so what lies before is labelled not refined
+        with the worst verdict checked there, never the run's.
+        """
+        members = {self.classes[k] for keys, _ in units for k in keys}
+        lo_key = checked[0] if start is None else start
+        hi_key = checked[-1] if end is None else end
+        own = [k for k in checked[bisect.bisect_left(checked, lo_key) : bisect.bisect_right(checked, hi_key)] if self.classes[k] in members]
+        first = start if start is None or start == own[0] else own[0]
+        last = end if end is None or end == own[-1] else own[-1]
+        out = [self.unrefined(start, first - 1, checked)] if first != start else []
+        out.append(self.interval(run_class, first, last, swept, checked))
+        if last != end:
+            out.append(self.unrefined(last + 1, end, checked))
+            self.not_refined += 1
+        self.not_refined += first != start
+        return out
+
+    def unrefined(self, lo_key, hi_key, checked):
+        """The span from ``lo_key`` to ``hi_key`` between checked floats of different classes, not refined."""
+        inside = checked[bisect.bisect_left(checked, lo_key) : bisect.bisect_right(checked, hi_key)]
+        status = Verdict.worst(*(self.classes[k][0] for k in inside))
+        kind, example = self.named(inside)
+        point_class = self.classes[next(k for k in inside if self.results[k] is example)]
+        cause = cause_of(example, point_class, kind)
+        bits = [self.results[k].bits_lost for k in inside if self.results[k].bits_lost is not None]
+        lo, hi = (float(x) for x in floats_at([lo_key, hi_key], self.dtype))
+        return Interval(
+            self.names[0], lo, hi, status, NOT_REFINED, max(bits) if bits else None, dict(example.point), point_class[2],
+            cause.op if cause is not None else None, point_class[3], mixed=True,
+        )
 
     def interval(self, point_class, start, end, swept, checked):
         """The interval of one run, from the key ``start`` to ``end`` (None: the range's ends)."""
@@ -352,13 +402,19 @@ class DtypeRun:
 
     def named(self, keys):
         """The commonest kind among checked ``keys`` (the more specific on a tie) and its example, the point
-        of that kind that lost the most bits."""
+        of that kind that lost the most bits (on a tie, one whose finding names the user's line: a replay that
+        found no step of its own to blame names a whole jitted function, where its neighbours name the op)."""
         counts = {}
         for key in keys:
             counts[self.kinds[key]] = counts.get(self.kinds[key], 0) + 1
         kind = max(counts, key=lambda k: (counts[k], -KIND_ORDER.get(k, len(KINDS))))
-        results = [self.results[k] for k in keys if self.kinds[k] == kind]
-        return kind, max(results, key=lambda r: r.bits_lost if r.bits_lost is not None else -1)
+
+        def rank(key):
+            result = self.results[key]
+            cause = cause_of(result, self.classes[key], kind)
+            return result.bits_lost if result.bits_lost is not None else -1, cause is not None and cause.location is not None
+
+        return kind, self.results[max((k for k in keys if self.kinds[k] == kind), key=rank)]
 
     def per_key(self, intervals, keys):
         """For every key, the index of the interval holding it."""

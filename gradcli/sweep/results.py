@@ -16,13 +16,16 @@ from ..display import html_view
 # What broke in an interval: the checker's findings, classified by `classes.class_of`.
 KINDS = (
     "nan", "inf", "overflow", "underflow", "cancellation", "inaccurate", "wrong rule", "kink", "domain",
-    "out of time", "no verdict", "raised",
+    "out of time", "no verdict", "raised", "not refined",
 )
 PARTS = ("value", "gradient")
 LOST_ALL = 1 - 2**-10  # a relative error this large keeps no correct bit (2x off; 0 for a tiny number)
 KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
 # Counts of sampled points where there is no verdict: the checker ran out of --max-time at them, or never reached them.
 OUT_OF_TIME, NOT_CHECKED = "out of time", "not checked"
+# The kind of a span between two checked floats of different classes that the sweep did not bisect: its verdict is
+# the worst checked in it, and no neighbour's.
+NOT_REFINED = "not refined"
 
 
 @dataclass

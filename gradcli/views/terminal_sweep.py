@@ -28,6 +28,7 @@ KIND_SYMBOL = {
     "wrong rule": "X",
     "kink": "K",
     "out of time": "T",
+    "not refined": "?",
 }
 
 
