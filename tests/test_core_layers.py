@@ -18,6 +18,7 @@ LAYERS = [
     # high-precision paths consult (a decomposition on proof numbers): leaves below everything.
     {"arb_anchored", "arb_proof_balls"},
     {"arb_identities"},  # the functions' identities as normal forms of proof numbers' atoms (`arb_proof` binds it)
+    {"arb_proof_quotients"},  # proof numbers' quotients and their arithmetic, under `arb_proof`'s functions
     {"arb_proof"},
     {"arb_proof_linalg"},
     {"tree", "values", "buffers"},
