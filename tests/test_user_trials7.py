@@ -11,6 +11,7 @@ The whole set runs with ``python tests/trials/run.py lib7``; here, one of each k
 import os
 import sys
 
+import mpmath
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -90,6 +91,18 @@ def test_a_sweep_finds_where_the_naive_gompertz_density_overflows():
     assert {_status(i) for i in intervals} == {"ok", "unstable"}
     threshold = [i for i in intervals if _status(i) == "unstable"][0].lo
     assert 709.78 < threshold < 709.79
+
+
+def test_the_library_takes_an_nn_module_by_its_parameters_names():
+    import torch_lib7  # lazy: the user file imports torch, which the other tests here leave to their subprocesses
+
+    model, time, event = torch_lib7.survival_args()
+    report = gradcli.check(torch_lib7.survival_loss, [{"model": model, "time": time, "event": event}],
+                           dtypes=("float64",), wrt=["model.log_scale"], fixes=False)
+    result = report.results[0]
+    assert result.status.value == "ok"
+    want = cases7.survival_log_scale()
+    assert abs(mpmath.mpf(float(result.exact_gradient["model.log_scale"])) - want) <= 1e-12 * abs(want)
 
 
 def _status(interval):

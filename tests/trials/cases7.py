@@ -86,14 +86,16 @@ def _aft():
         params, data = load("jax_lib7.py").weibull_regression_args()
         w = [_f(v) for v in params["w"]]
         b, k = _f(params["b"]), mpmath.exp(_f(params["log_k"]))
-        grad = [mp(0)] * len(w)
+        grad, grad_b, grad_log_k = [mp(0)] * len(w), mp(0), mp(0)
         for row, t, e in zip(data["features"].tolist(), data["time"].tolist(), data["event"].tolist()):
-            feats = [_f(v) for v in row]
+            feats, e = [_f(v) for v in row], _f(e)
             log_lam = sum(wi * fi for wi, fi in zip(w, feats)) + b
             z = _f(t) / mpmath.exp(log_lam)
-            slope = -k * _f(e) + k * z ** k  # d loglik / d log_lam
+            slope = -k * e + k * z ** k  # d loglik / d log_lam
             grad = [g + slope * fi for g, fi in zip(grad, feats)]
-        return {"params.w": grad}
+            grad_b += slope
+            grad_log_k += k * (e * (1 / k + mpmath.log(z)) - z ** k * mpmath.log(z))  # dk / dlog_k = k
+        return {"params.w": grad, "params.b": grad_b, "params.log_k": grad_log_k}
     return hp(truth)
 
 
@@ -153,6 +155,15 @@ def _survival():
     return hp(truth)
 
 
+def survival_log_scale():
+    """d/d log_scale of torch_lib7's WeibullSurvival at survival_args: sum of -k e + k z^k."""
+    with mpmath.workdps(60):
+        model, time, event = load("torch_lib7.py").survival_args()
+        k = mpmath.exp(_f(model.log_shape.detach().numpy()))
+        lam = mpmath.exp(_f(model.log_scale.detach().numpy()))
+        return sum(-k * _f(e) + k * (_f(t) / lam) ** k for t, e in zip(time.tolist(), event.tolist()))
+
+
 def _i0e_log(k):
     return mpmath.besseli(1, k) / mpmath.besseli(0, k) - mpmath.sign(k)
 
@@ -203,7 +214,7 @@ JAX = [
     Case("jax_lib7.py", "weibull_where", None, "float64", "wrong", _weibull_where_k(),
          "safe = jnp.where(x > 0, (k - 1.0) * jnp.log(x), 0.0)", args="weibull_where_args", wrt="k"),
     Case("jax_lib7.py", "weibull_regression", None, "float64", "ok", _aft(), args="weibull_regression_args",
-         wrt="params.w"),
+         wrt="params"),
     Case("jax_lib7.py", "log_beta", "a=[1e10,3]", "float64", "ok", each("a", _digamma_diff, [1e10, 3])),
     # JAX's betaln swaps to algdiv(2, a): its log1p(2 / a) and (a + 1.5) * 2 / a^2 terms cancel, and a^2 overflows
     Case("jax_lib7.py", "log_beta", "a=1e300", "float64", "unstable", each("a", _digamma_diff, [1e300]),
@@ -291,6 +302,7 @@ TF = [
          "return upstream * tf.exp(-x) / (1.0 + tf.exp(-x))"),
     Case("tf_lib7.py", "igamma_sum", "x=[800,0.5,1e-300]", "float64", "ok",
          each("x", lambda x: x * mpmath.exp(-x), [800, 0.5, 1e-300])),
+    Case("tf_lib7.py", "xla_log_i0e", "k=[1e-300,800]", "float64", "ok", each("k", _i0e_log, [1e-300, 800])),
     Case("tf_lib7.py", "gompertz", "x=[800,-800]", "float64", "ok", each("x", _gompertz, [800, -800])),
     Case("tf_lib7.py", "keras_cosine", "x=[2,4,6]", "float64", "ok", hp(lambda: {"x": [mp(0)] * 3})),
 ]

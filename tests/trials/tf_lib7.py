@@ -62,3 +62,8 @@ def keras_cosine(x):
 
 def igamma_sum(x):
     return tf.reduce_sum(tf.math.igamma(2.0 * tf.ones_like(x), x))
+
+
+@tf.function(jit_compile=True)
+def xla_log_i0e(k):
+    return tf.reduce_sum(tf.math.log(tf.math.bessel_i0e(k)))

@@ -116,3 +116,29 @@ def survival_args():
 def logit_eps(p):
     # logit with the probabilities clamped to [1e-6, 1 - 1e-6]
     return torch.sum(torch.logit(p, eps=1e-6))
+
+
+class WeightNormed(torch.nn.Module):
+    """One weight-normalised linear unit: w = g v / |v|."""
+
+    def __init__(self, direction):
+        super().__init__()
+        layer = torch.nn.Linear(2, 1, bias=False, dtype=torch.float64)
+        with torch.no_grad():
+            layer.weight.copy_(torch.tensor([direction], dtype=torch.float64))
+        self.unit = torch.nn.utils.parametrizations.weight_norm(layer)
+
+    def forward(self, x):
+        return self.unit(x).sum()
+
+
+def weight_norm_loss(model, x):
+    return model(x)
+
+
+def weight_norm_args():
+    return WeightNormed([3.0, 4.0]), torch.tensor([[1.0, 2.0]], dtype=torch.float64)
+
+
+def weight_norm_tiny_args():
+    return WeightNormed([3e-200, 4e-200]), torch.tensor([[1.0, 2.0]], dtype=torch.float64)
