@@ -41,6 +41,8 @@ CHOSEN = [
     "numpy_lib7:log_binom@n=1e300:float64",
     "jax_lib7:log_beta@a=1e300:float64",  # JAX's betaln (algdiv) loses its slope when a^2 overflows
     "jax_lib7:log1mexp_sum@x=-1e-20:float64",  # a custom_vjp rule's 1 - e^x is 0
+    "jax_lib7:standardized@x=[1e8,100000001,100000002]:float64",  # jax.nn.standardize's E[x^2] - E[x]^2 is 0
+    "jax_lib7:entr_sum@p=[5e-324,0.5]:float64",  # XLA flushes the subnormal: the rule's log is -inf
     "torch_lib7:softplus_custom@x=800:float64",  # an autograd.Function's e^x / (1 + e^x): inf / inf
     "torch_lib7:weibull_lp@x=1e-300:float64",  # torch.distributions.Weibull's PowerTransform underflows
     "tf_lib7:lbeta_sum@a=1e300:float64",  # tf.math.lbeta is 0 where it is -1381.6
@@ -84,6 +86,16 @@ def test_the_fixture_fails_a_custom_backward_that_overflows_naming_its_line():
     assert f"torch_lib7.py:{line}" in str(raised.value)
 
 
+def test_the_gradcheck_fixture_takes_a_jax_function_object_and_names_the_line_where_its_backward_overflows(gradcheck):
+    import jax_lib7  # lazy: the user file imports jax
+
+    line = judge.line_number(BY_ID["jax_lib7:sinc_sum@x=1e-300:float64"], "jnp.sum(jnp.sinc(x))")
+    gradcheck(jax_lib7.selu_sum, [{"x": np.array([-800.0, 1e-300, 3.0])}], dtypes=("float64",))
+    with pytest.raises(GradientCheckError) as raised:  # jnp.sinc's quotient rule squares pi x = 3.1e-300
+        gradcheck(jax_lib7.sinc_sum, [{"x": np.array(1e-300)}], dtypes=("float64",))
+    assert f"jax_lib7.py:{line}" in str(raised.value)
+
+
 def test_a_sweep_finds_where_the_naive_gompertz_density_overflows():
     # eta e^x with eta = 1e-300 is finite up to x = 2.2e47's logarithm; e^x alone overflows past 709.78
     sweep = gradcli.sweep(_target("numpy_lib7.py:gompertz_naive"), {"x": (-1000, 1000, 21)}, dtypes=("float64",))
@@ -91,6 +103,15 @@ def test_a_sweep_finds_where_the_naive_gompertz_density_overflows():
     assert {_status(i) for i in intervals} == {"ok", "unstable"}
     threshold = [i for i in intervals if _status(i) == "unstable"][0].lo
     assert 709.78 < threshold < 709.79
+
+
+def test_a_sweep_of_a_custom_backward_names_the_rule_where_it_overflows():
+    # e^x / (1 + e^x) in an autograd.Function's backward: inf / inf past log(max float64)
+    sweep = gradcli.sweep(_target("torch_lib7.py:softplus_custom"), {"x": (-1000, 1000, 21)}, dtypes=("float64",))
+    intervals = sweep.dtypes["float64"].intervals
+    bad = [i for i in intervals if _status(i) != "ok"]
+    assert [_status(i) for i in bad] == ["unstable"] and 709.78 < bad[0].lo < 709.79
+    assert {i.hi for i in bad} == {1000}
 
 
 def test_the_library_takes_an_nn_module_by_its_parameters_names():

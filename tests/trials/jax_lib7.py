@@ -112,3 +112,12 @@ def adam_step(w):
 
 def gammainc_sum(x):
     return jnp.sum(jax.scipy.special.gammainc(2.0, x))
+
+
+def entr_sum(p):
+    return jnp.sum(jax.scipy.special.entr(p))
+
+
+def standardized(x):
+    # jax.nn.standardize over the last axis, with its epsilon under the variance
+    return jnp.sum(G[:3] * jax.nn.standardize(x, epsilon=1e-5))
