@@ -80,7 +80,8 @@ def test_the_fixture_passes_sound_framework_code_at_far_points(target, point):
 
 
 def test_the_fixture_fails_a_custom_backward_that_overflows_naming_its_line():
-    line = judge.line_number(BY_ID["torch_lib7:softplus_custom@x=800:float64"], "grad * torch.exp(x) / (1.0 + torch.exp(x))")
+    case = BY_ID["torch_lib7:softplus_custom@x=800:float64"]
+    line = judge.line_number(case, "grad * torch.exp(x) / (1.0 + torch.exp(x))")
     with pytest.raises(GradientCheckError) as raised:
         assert_gradients_ok(_target("torch_lib7.py:softplus_custom"), [{"x": np.array(800.0)}], dtypes=("float64",))
     assert f"torch_lib7.py:{line}" in str(raised.value)

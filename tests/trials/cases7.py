@@ -11,7 +11,6 @@ numbers the dtype holds, and constants a program rounds (selu's scale, 1e-300, 0
 """
 
 import mpmath
-import numpy as np
 
 from cases import Case, mp
 from cases5 import _in, each, hp, sig
@@ -212,8 +211,8 @@ JAX = [
          each("x", lambda x: -3 * sig(3 * mpmath.log(x / 2)) / x, [1e300, 1e-300])),
     # the where's untaken branch: d/dk of (k - 1) log 0 is -inf, times the where's 0
     Case("jax_lib7.py", "weibull_where", None, "float64", "wrong", _weibull_where_k(),
-         "safe = jnp.where(x > 0, (k - 1.0) * jnp.log(x), 0.0)", "jnp.log(jnp.where(x > 0, x, 1", args="weibull_where_args",
-         wrt="k"),
+         "safe = jnp.where(x > 0, (k - 1.0) * jnp.log(x), 0.0)", "jnp.log(jnp.where(x > 0, x, 1",
+         args="weibull_where_args", wrt="k"),
     Case("jax_lib7.py", "weibull_regression", None, "float64", "ok", _aft(), args="weibull_regression_args",
          wrt="params"),
     Case("jax_lib7.py", "log_beta", "a=[1e10,3]", "float64", "ok", each("a", _digamma_diff, [1e10, 3])),
