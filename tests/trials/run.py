@@ -9,9 +9,10 @@ from cases3 import ALL as THIRD
 from cases4 import ALL as FOURTH
 from cases5 import ALL as FIFTH
 from cases6 import ALL as SIXTH
+from cases7 import ALL as SEVENTH
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH
 
 
 def one(case):
