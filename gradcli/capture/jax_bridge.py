@@ -32,7 +32,7 @@ import inspect
 
 import numpy as np
 
-from ..autodiff.values import raw
+from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
@@ -172,6 +172,10 @@ class _Captured:
         quick = self.quick_keys.get(kinds)
         if quick is not None:
             return quick, list(args)
+        if any(isinstance(a, Box) for a in args):  # a leaf's type is its value's (`_leaf_type`): boxes of numbers too
+            quick = self.quick_keys.get(tuple(type(raw(a)) for a in args))
+            if quick is not None:
+                return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))

@@ -23,6 +23,7 @@ import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from operator import itemgetter
 
 import numpy as np
@@ -52,6 +53,8 @@ _INLINED = {
     "custom_vjp_call": "call_jaxpr",
     "custom_vjp_call_jaxpr": "fun_jaxpr",
 }
+# Running folds JAX computes as a parallel prefix scan of pairwise ops (`_scan_of`), not as one kernel.
+_SCANNED = ("cumprod", "cummax", "cummin", "cumlogsumexp")
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
@@ -366,6 +369,8 @@ class _Compiler:
             sub = _INLINED.get(name)
             if sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], inputs, env, program, site)
+            elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
+                self.inline(eqn, scan, inputs, env, program, site)
             elif name == "cond":
                 self.cond(eqn, inputs, env, program, site)
             elif name in LOOPS:
@@ -446,6 +451,28 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+def _scan_of(eqn):
+    """The jaxpr of the pairwise ops JAX computes a running fold (``cumprod``, ``cumlogsumexp`` ...) with, or None.
+
+    JAX's program under test differentiates the fold, and its derivative
+    rule rewrites it as ``lax.associative_scan`` of the pairwise op (strided
+    slices, products, pads, sums), which XLA then runs: replayed op for op, the
+    run in the dtype meets what JAX's met (``0 * inf`` where a pair's product
+    overflowed, not the sequential fold's 0), and the exact run makes the same
+    ops, so provenance pairs them. None where JAX gives no such rule.
+    """
+    import jax  # lazy: JAX is loaded only for a JAX target
+    from jax._src.interpreters import ad  # lazy: as above
+
+    combine = getattr(ad.primitive_jvps.get(eqn.primitive), "keywords", {}).get("combine_fn")
+    if combine is None:
+        return None
+    aval = eqn.invars[0].aval
+    scan = partial(jax.lax.associative_scan, combine, axis=int(eqn.params["axis"]), reverse=bool(eqn.params.get("reverse")))
+    with jax.enable_x64(np.dtype(aval.dtype).itemsize == 8):
+        return jax.make_jaxpr(scan)(jax.ShapeDtypeStruct(aval.shape, aval.dtype))
 
 
 def _narrowed(out, dtype):
