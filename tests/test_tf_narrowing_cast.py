@@ -77,7 +77,7 @@ def test_keras_smoothed_cross_entropy_in_float64_is_unstable_at_its_cast(tmp_pat
     first = result.findings[0]
     assert first.kind == "narrowed" and first.phase == "forward"
     assert first.location == f"{path}:{_return_line('smoothed_cce')}"
-    assert "float64 -> float32" in first.op and "casts its float64 input to float32" in first.message
+    assert "float64 -> float32" in first.op and "turns float64 numbers into float32" in first.message
     assert not any(f.kind == "wrong-rule" for f in result.findings)
 
 

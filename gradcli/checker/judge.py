@@ -353,9 +353,9 @@ def narrowing_finding(op, dtype):
         "narrowed",
         "forward",
         f"{op.name} ({dtype.name} -> {narrow})",
-        f"the code this line calls casts its {dtype.name} input to {narrow} and computes "
-        f"in {narrow} from there, so the {dtype.name} result keeps only {narrow}'s digits (the cast lost them, not "
-        f"the formula; a library computing in its own dtype, such as a Keras loss, takes the caller's as dtype=)",
+        f"a cast on this line (yours, or inside the library it calls) turns {dtype.name} numbers into {narrow} and the "
+        f"computation goes on in {narrow}, so the {dtype.name} result keeps only {narrow}'s digits: the cast lost them, not "
+        "the formula (a library computing in its own dtype, such as a Keras loss, takes the caller's as dtype=)",
         location=op.location,
     )
 
