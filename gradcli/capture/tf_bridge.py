@@ -32,6 +32,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
+from .tf_errors import users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_retype import constants_keep, retypable, retyped_plan
@@ -299,7 +300,13 @@ class TensorFlowFunction:
         known = self._known.get(key) if key is not None else None
         if known is not None:
             return _copied(known)
-        got = self._own(args, cotangent, leaves, rebuild, key)
+        try:
+            got = self._own(args, cotangent, leaves, rebuild, key)
+        except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
+            told = users_frames_only(error)
+            if told is error:
+                raise
+            raise told from None
         if key is not None:
             if len(self._known) >= _KNOWN_LIMIT:
                 self._known.clear()
@@ -553,7 +560,10 @@ class TensorFlowFunction:
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
             graph, (y, grads) = _traced_graph(tf, traced, specs)
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError):
-            concrete = tf.function(traced).get_concrete_function(*specs)
+            try:
+                concrete = tf.function(traced).get_concrete_function(*specs)
+            except Exception as error:  # noqa: BLE001 - autograph's message, told the user's frames alone
+                raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients)

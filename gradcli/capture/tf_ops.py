@@ -18,6 +18,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops import astype
 from ..autodiff.values import raw
 from .exact_constants import MP, kind_of
 from .tf_ops_more import MORE_OPS
@@ -179,9 +180,11 @@ def _cast(ins, attrs):
         return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
     if not np.issubdtype(target, np.floating):
         return np.asarray(value).astype(target)  # a float made an integer: no gradient flows through it
-    if _float_dtype(x) is None:
+    source = _float_dtype(x)
+    if source is None:
         return x  # mpmath numbers and balls carry their own precision
-    return gnp.asarray(x).astype(target) if gnp.ndim(value) else x.astype(target)
+    # gradcli's own cast, so a recorded run sees it: a cast to a narrower dtype is where digits go.
+    return x if source == target else astype(x, target)
 
 
 def _fill(ins, attrs):

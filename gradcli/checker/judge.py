@@ -221,7 +221,8 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, recording):
     """
     import mpmath
 
-    wrong_rtol = max(WRONG_RTOL, min(_bits_and_eps(dtype)[1], _FLOAT32_EPS))
+    narrow = narrowed(recording, dtype)  # a library computing in a narrower dtype is held to that dtype's allowance
+    wrong_rtol = max(WRONG_RTOL, min(_bits_and_eps(raw(narrow.output).dtype if narrow else dtype)[1], _FLOAT32_EPS))
 
     if gradient_known and exact.rule:
         rule_by_name = dict(zip(target.variables, exact.rule))
@@ -395,6 +396,33 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def narrowed(recording, dtype):
+    """The first recorded op whose float result is narrower than ``dtype`` (a library's own cast), or None.
+
+    From there the program computes in that narrower dtype whatever the caller's.
+    """
+    eps = _bits_and_eps(dtype)[1]
+    for op in recording.ops if recording is not None else ():
+        out = getattr(raw(op.output), "dtype", None)
+        if out is not None and out != dtype and np.issubdtype(out, np.floating) and _bits_and_eps(out)[1] > eps:
+            return op
+    return None
+
+
+def narrowing_finding(op, dtype):
+    """The finding of a cast to a narrower dtype inside the code the user's line calls: where an unstable result's digits went."""
+    narrow = raw(op.output).dtype.name
+    return Finding(
+        "narrowed",
+        "forward",
+        f"{op.name} ({dtype.name} -> {narrow})",
+        f"a cast on this line (yours, or inside the library it calls) turns {dtype.name} numbers into {narrow} and the "
+        f"computation goes on in {narrow}, so the {dtype.name} result keeps only {narrow}'s digits: the cast lost them, not "
+        "the formula (a library computing in its own dtype, such as a Keras loss, takes the caller's as dtype=)",
+        location=op.location,
+    )
 
 
 def _bits_and_eps(dtype):

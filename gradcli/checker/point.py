@@ -25,7 +25,7 @@ from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
-from .judge import judge
+from .judge import judge, narrowed, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .precision import Exact
@@ -100,7 +100,10 @@ def check_point(target, point, dtype, chosen, options):
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
-    if drift:
+    narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
+    if narrow is not None:  # the digits went in a library's cast: the first finding names it
+        result.findings.insert(0, narrowing_finding(narrow, dtype))
+    elif drift:
         result.notes.append(drift)
     if not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.

@@ -1,0 +1,95 @@
+"""An error TensorFlow raised while autograph traced the user's function, told at the user's own lines.
+
+Autograph converts the function it traces (gradcli's wrapper around the
+user's, or the user's own ``tf.function``) into generated code in a file of
+its own, and rewrites an error raised there into an "in user code" message
+quoting frames of the wrapper, and of the generated file where its source
+map misses a line (an ``if`` body's re-raise). The user's lines are what to
+read: gradcli's frames are left out, a generated frame is told as the user's
+line it was made from, and the error's ``raised_at`` holds the innermost
+such line (the checker names it, where the traceback would name the
+generated file).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sysconfig
+
+_PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli's own files
+_GENERATED = "__autograph_generated_file"
+
+
+def users_frames_only(error):
+    """``error`` told at the user's lines (see the module), or itself where autograph did not rewrite it."""
+    metadata = getattr(error, "ag_error_metadata", None)
+    stack = getattr(metadata, "translated_stack", None)
+    if not stack:
+        return error
+    origins = _source_map(error.__traceback__)
+    kept = []
+    for frame in stack:
+        if os.path.abspath(frame.filename).startswith(_PACKAGE):
+            continue
+        if _GENERATED in frame.filename:
+            origin = _origin(origins, frame.filename, frame.lineno)
+            if origin is None:
+                continue
+            frame = frame._replace(filename=origin.loc.filename, lineno=origin.loc.lineno, function_name=origin.function_name,
+                                   code=origin.source_code_line, is_converted=True, is_allowlisted=False)
+        if not kept or kept[-1][:3] != frame[:3]:
+            kept.append(frame)
+    metadata.translated_stack = tuple(kept)
+    try:
+        told = metadata.to_exception(error)
+    except Exception:  # noqa: BLE001 - an error type autograph cannot rebuild: told as it was
+        metadata.translated_stack = stack
+        told = error
+    raised_at = _raised_at(error.__traceback__, origins)
+    if raised_at is not None:
+        told.raised_at = raised_at
+    return told
+
+
+def _source_map(tb):
+    """Autograph's map from each generated line to the user's line it was made from, for the generated frames of ``tb``.
+
+    The map hangs on the converted function, found by its code (an error's
+    path only: the search is a walk of the heap).
+    """
+    origins = {}
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if _GENERATED in code.co_filename:
+            for referrer in gc.get_referrers(code):
+                found = getattr(referrer, "ag_source_map", None)
+                if isinstance(found, dict):
+                    origins.update(found)
+        tb = tb.tb_next
+    return origins
+
+
+def _origin(origins, filename, lineno):
+    """The user's line a generated line was made from; an unmapped one (a re-raise) belongs to the nearest mapped line above it."""
+    best = None
+    for location, origin in origins.items():
+        if location.filename == filename and location.lineno <= lineno and (best is None or location.lineno > best[0]):
+            best = (location.lineno, origin)
+    return best[1] if best else None
+
+
+def _raised_at(tb, origins):
+    """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came from."""
+    paths = sysconfig.get_paths()
+    skipped = (_PACKAGE, *(os.path.abspath(paths[k]) + os.sep for k in ("stdlib", "purelib", "platlib")))
+    found = None
+    while tb is not None:
+        filename, lineno = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        if _GENERATED in filename:
+            origin = _origin(origins, filename, lineno)
+            found = (origin.loc.filename, origin.loc.lineno) if origin is not None else found
+        elif not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped):
+            found = (filename, lineno)
+        tb = tb.tb_next
+    return found

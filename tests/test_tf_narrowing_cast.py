@@ -1,0 +1,105 @@
+"""A library's cast to a narrower dtype is where a float64 check's digits went: `unstable`, the cast named, never `wrong`.
+
+Keras' loss classes compute in their own dtype (float32 unless told), casting
+a float64 caller's tensors: the program under a float64 check is a float32
+program from that cast on. Its value and gradient hold float32's digits
+(`unstable` against float64), and its rules are held to float32's allowance
+for library identities (smoothed labels summing to 1 - 2.2e-8), as a float32
+check holds them. A rule wrong by more than that stays `wrong`.
+"""
+
+import textwrap
+
+import tensorflow as tf  # noqa: F401 - the extra `tensorflow`, installed by `make test`
+
+import gradcli
+
+LOSSES = """
+import keras
+import tensorflow as tf
+
+
+def smoothed_cce(logits):
+    loss = keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=0.1, reduction="sum")
+    return loss(tf.constant([[1.0, 0.0, 0.0]], dtype=logits.dtype), tf.reshape(logits, (1, 3)))
+
+
+def smoothed_cce_float64(logits):
+    loss = keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=0.1, reduction="sum", dtype="float64")
+    return loss(tf.constant([[1.0, 0.0, 0.0]], dtype=logits.dtype), tf.reshape(logits, (1, 3)))
+
+
+def binary(p):
+    loss = keras.losses.BinaryCrossentropy(reduction="sum")
+    return loss(tf.constant([1.0, 0.0], dtype=p.dtype), p)
+
+
+def divergence(pred):
+    loss = keras.losses.KLDivergence(reduction="sum")
+    return loss(tf.constant([0.5, 0.5], dtype=pred.dtype), pred)
+
+
+@tf.custom_gradient
+def _off_rule(x):
+    def grad(dy):
+        return dy * 2.002 * x  # 0.1% off 2x: wrong in every dtype
+
+    return x * x, grad
+
+
+def wrong_rule_after_a_cast(x):
+    return tf.reduce_sum(_off_rule(tf.cast(x, tf.float32)))
+"""
+
+
+def _check(tmp_path, name, point, dtype="float64"):
+    path = tmp_path / "keras_losses.py"
+    path.write_text(textwrap.dedent(LOSSES))
+    (result,) = gradcli.check(f"{path}:{name}", [point], dtypes=(dtype,), fixes=False).results
+    return result, str(path)
+
+
+def _return_line(name):
+    """The line of ``name``'s return in the user's file: where the loss is called."""
+    lines = textwrap.dedent(LOSSES).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
+    return next(i for i in range(start, len(lines)) if lines[i].lstrip().startswith("return ")) + 1
+
+
+def _narrowed(result):
+    return [f for f in result.findings if f.kind == "narrowed"]
+
+
+def test_keras_smoothed_cross_entropy_in_float64_is_unstable_at_its_cast(tmp_path):
+    # Was `wrong`: the float32 labels' 2.2e-8 held against the rule at float64's allowance.
+    result, path = _check(tmp_path, "smoothed_cce", {"logits": [800.0, -800.0, 0.0]})
+    assert result.status.value == "unstable", [f.message for f in result.findings]
+    first = result.findings[0]
+    assert first.kind == "narrowed" and first.phase == "forward"
+    assert first.location == f"{path}:{_return_line('smoothed_cce')}"
+    assert "float64 -> float32" in first.op and "turns float64 numbers into float32" in first.message
+    assert not any(f.kind == "wrong-rule" for f in result.findings)
+
+
+def test_the_cast_is_named_where_keras_losses_were_only_unreliable(tmp_path):
+    for name, point in [("divergence", {"pred": [1e-300, 0.5]}), ("binary", {"p": [0.3, 0.4]})]:
+        result, path = _check(tmp_path, name, point)
+        assert result.status.value == "unstable", name
+        assert [f.location for f in _narrowed(result)] == [f"{path}:{_return_line(name)}"], (name, [f.message for f in result.findings])
+
+
+def test_a_loss_told_float64_computes_in_float64(tmp_path):
+    result, _ = _check(tmp_path, "smoothed_cce_float64", {"logits": [800.0, -800.0, 0.0]})
+    assert result.status.value == "ok" and not _narrowed(result)
+    assert not any("not every step" in note for note in result.notes)
+
+
+def test_a_float32_check_of_the_same_loss_is_ok_with_nothing_narrowed(tmp_path):
+    result, _ = _check(tmp_path, "smoothed_cce", {"logits": [80.0, -80.0, 0.0]}, dtype="float32")
+    assert result.status.value == "ok" and not _narrowed(result)
+
+
+def test_a_rule_wrong_beyond_float32s_allowance_stays_wrong_after_a_cast(tmp_path):
+    result, path = _check(tmp_path, "wrong_rule_after_a_cast", {"x": [0.5, -1.5]})
+    assert result.status.value == "wrong"
+    assert any(f.kind == "wrong-rule" for f in result.findings) and not _narrowed(result)
