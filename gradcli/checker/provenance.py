@@ -685,7 +685,12 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
 
 
 def _show_exact(value):
+    """A high-precision number, or a few of them, written as the findings write floats (10 digits, no reprs)."""
     value = raw(value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        if value.size > 4:
+            return f"array{value.shape}"
+        return "[" + ", ".join(_show_exact(v) for v in value.ravel()) + "]"
     try:
         import mpmath
 
