@@ -148,7 +148,7 @@ def _hardsigmoid_backward(g, x):
     else:
         sixth = lift(1.0, kind) / 6
     inside = gnp.logical_and(gnp.greater(x, -3.0), gnp.less(x, 3.0))
-    return gnp.where(np.asarray(raw(inside)), gnp.multiply(g, sixth), 0 * g)
+    return gnp.where(np.asarray(raw(inside)), gnp.multiply(g, sixth), 0 * raw(g))
 
 
 def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
@@ -321,7 +321,7 @@ def _histc(x, bins=100, min=0, max=0):  # noqa: A002 - ATen's names
 def _shrink_backward(g, x, lambd):
     """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
     kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
-    return gnp.where(np.asarray(raw(kept)), g, 0 * g)
+    return gnp.where(np.asarray(raw(kept)), g, 0 * raw(g))
 
 
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
@@ -350,7 +350,7 @@ NN_OPS = {
     "silu": _silu,
     "silu_backward": _silu_backward,
     "hardsigmoid_backward": _hardsigmoid_backward,
-    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * raw(g), g),
     "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
     "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
 }

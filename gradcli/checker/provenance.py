@@ -148,9 +148,12 @@ def user_rules(recording) -> list:
 
 
 def rule_location(recording):
-    """file:line of the user's own gradient rule that ran first (None when every rule was gradcli's or the framework's)."""
+    """file:line of the user's own gradient rule that ran first; else the one line of a framework's replayed
+    backward ops, where they all share one (a fused op's rule); None when every rule was gradcli's."""
     replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
-    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None)
+    lines = {op.location for op in recording.ops if op.replayed and op.phase != "forward" and op.location}
+    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None) or (
+        lines.pop() if len(lines) == 1 else None)
 
 
 def _user_rule(node):
@@ -644,8 +647,20 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
         _show(computed),
-        w.location,
+        w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _where_replay_lost(working, exact, error):
+    """A bridged function's rule has no line of its own: the line of its first replayed backward op as far off (the
+    replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite."""
+    replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location]
+    if len(working.ops) == len(exact.ops):
+        for w, e in zip(working.ops, exact.ops):
+            if w in replayed and w.name == e.name and (_error_against(working, w.output, e.output) or 0) >= error / 2:
+                return w.location
+    lines = {op.location for op in replayed}
+    return lines.pop() if len(lines) == 1 else next((op.location for op in replayed if not finite(op.output)), None)
 
 
 def _show_exact(value):
