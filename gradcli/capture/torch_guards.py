@@ -8,7 +8,10 @@ to read, so make_fx stops there. A check whose body ends in a raise (or only
 warns) computes nothing for a valid call, whose graph is the graph of the call
 that skips it. While gradcli traces, `valid_guards` answers the truth test of such a check
 with the value that skips its body; PyTorch's own run, the one under test,
-keeps every check (an invalid argument still raises there).
+keeps every check (an invalid argument still raises there). A test of several
+truths (``and``/``or``/``not``) has each read answered with its literal false;
+``float(t)`` or ``int(t)`` compared with numbers (``if float(s.min()) <= eps``)
+is answered with a number on the valid side of the comparison.
 
 Only PyTorch's own files are answered so: a branch on a tensor's value in the
 user's code (or one in PyTorch whose body computes something) stays the data-
