@@ -73,6 +73,36 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
+        self.rounded = float32_fractions(self.args) if self.flat else {}  # see `float32_fractions`
+
+
+def float32_fractions(args):
+    """``{position: (p, q)}`` for the Python floats among ``args`` that are a fraction p/q to float32's digits only.
+
+    PyTorch's CPU kernels hold some scalars as C floats in every dtype: celu's
+    backward multiplies by ``1 / alpha`` with alpha rounded to float32
+    (3.3333332 for alpha 0.3, 4e-8 from 10/3), as hardsigmoid's by a float32
+    sixth. In a float64 graph such a number is a rounding of the rule's
+    mathematics to float32: its exact replay takes the fraction (a denominator
+    up to 100, within one unit of float32's last place but farther than
+    float64's rounding), so the rule is judged on its mathematics and the
+    replay in the dtype, which keeps the rounded number, loses the digits it
+    loses (`unstable`, not `wrong`). A float that is its fraction to float64's
+    digits (0.3, 0.75, 20.0) is left as it is; one near no small fraction
+    (0.7978845608028654) too.
+    """
+    import math
+    from fractions import Fraction
+
+    found = {}
+    for position, arg in enumerate(args):
+        if type(arg) is not float or not math.isfinite(arg) or not arg:
+            continue
+        exact = Fraction(arg)
+        near = exact.limit_denominator(100)
+        if abs(exact) * Fraction(1, 2**50) < abs(near - exact) <= abs(exact) * Fraction(1, 2**23):
+            found[position] = (near.numerator, near.denominator)
+    return found
 
 
 class Slot:
@@ -487,6 +517,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
+                if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
+                    for position, (p, q) in step.rounded.items():
+                        args[position] = lift(float(p), kind_of(args)) / q
             else:
                 args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
             try:
