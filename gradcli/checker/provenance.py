@@ -656,8 +656,9 @@ def _where_replay_lost(working, exact, error):
     replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite."""
     replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location]
     if len(working.ops) == len(exact.ops):
+        ids = {id(op) for op in replayed}
         for w, e in zip(working.ops, exact.ops):
-            if w in replayed and w.name == e.name and (_error_against(working, w.output, e.output) or 0) >= error / 2:
+            if id(w) in ids and w.name == e.name and (_error_against(working, w.output, e.output) or 0) >= error / 2:
                 return w.location
     lines = {op.location for op in replayed}
     return lines.pop() if len(lines) == 1 else next((op.location for op in replayed if not finite(op.output)), None)
