@@ -82,3 +82,15 @@ def test_celus_rule_is_judged_on_its_mathematics_not_its_float32_scalar():
     exact = np.exp(-0.61 / 0.3)
     assert abs(float(result.exact_gradient["x"][0]) - exact) <= 1e-14 * exact
     assert abs(float(result.gradient["x"][0]) - exact) > 1e-9 * exact  # PyTorch's own float64 gradient
+
+
+def users_float32_looking_literal(x):
+    return (x * 0.33333334).sum()
+
+
+def test_a_number_the_users_code_wrote_stays_that_number():
+    # 0.33333334 is 1/3 to float32's digits only, as celu's scalar is; but the user wrote it, in the forward too
+    [result] = gradcli.check(users_float32_looking_literal, [{"x": np.array([0.37, -0.61])}], framework="torch",
+                             dtypes=("float64",)).results
+    assert result.status == "ok"
+    assert [float(g) for g in result.exact_gradient["x"]] == [0.33333334, 0.33333334]

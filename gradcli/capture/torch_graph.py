@@ -73,7 +73,7 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
-        self.rounded = float32_fractions(self.args) if self.flat else {}  # see `float32_fractions`
+        self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
 
 
 def float32_fractions(args):
@@ -103,6 +103,15 @@ def float32_fractions(args):
         if abs(exact) * Fraction(1, 2**50) < abs(near - exact) <= abs(exact) * Fraction(1, 2**23):
             found[position] = (near.numerator, near.denominator)
     return found
+
+
+def _fractions_of_rules(graph):
+    """Mark the float32 scalars of the backward's steps (`float32_fractions`) that no forward step reads: a number the
+    user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number in every replay."""
+    forward = {arg for index in graph.value_steps for arg in graph.steps[index].args if type(arg) is float}
+    for index, step in enumerate(graph.steps):
+        if index not in graph.value_steps and step.flat:
+            step.rounded = {k: v for k, v in float32_fractions(step.args).items() if step.args[k] not in forward}
 
 
 class Slot:
@@ -354,6 +363,7 @@ def compile_graph(module):
         elif node.op == "output":
             output = convert(node.args[0])
     graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
+    _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph
