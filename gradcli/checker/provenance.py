@@ -654,7 +654,8 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
 def _where_replay_lost(working, exact, error):
     """A bridged function's rule has no line of its own: the line of its first replayed backward op as far off (the
     replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite."""
-    replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location]
+    recomputed = _recomputed(working, "backward")  # a forward op run again in the backward: the value's loss, not the rule's
+    replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location and id(op) not in recomputed]
     if len(working.ops) == len(exact.ops):
         ids = {id(op) for op in replayed}
         for w, e in zip(working.ops, exact.ops):
