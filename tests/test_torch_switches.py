@@ -156,11 +156,15 @@ def test_only_checks_whose_body_raises_or_warns_are_answered(tmp_path):
         "        warnings.warn('low')\n"
         "    if x.sum() > 0:\n"  # 9: computes: not a check
         "        x = x * 2\n"
-        "    if x.any() and y.any():\n"  # 11: two truths on one line: not answered
+        "    if x.any() and y.any():\n"  # 11: and/or of truths: each read false skips the body
         "        raise ValueError('both')\n"
+        "    if x.any() or not y.any():\n"  # 13: a truth and a negated one on one line: not answered
+        "        raise ValueError('either')\n"
+        "    if not (x.any() or y.any()):\n"  # 15: both under one `not`: each read true skips it
+        "        raise ValueError('neither')\n"
         "    return x\n"
     )
-    assert _raise_only_checks(str(source)) == {2: False, 4: True, 7: False}
+    assert _raise_only_checks(str(source)) == {2: False, 4: True, 7: False, 11: False, 15: True}
 
 
 # -- a forward NaN named where it first appeared ----------------------------------------------------------

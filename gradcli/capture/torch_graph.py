@@ -73,6 +73,45 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
+        self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
+
+
+def float32_fractions(args):
+    """``{position: (p, q)}`` for the Python floats among ``args`` that are a fraction p/q to float32's digits only.
+
+    PyTorch's CPU kernels hold some scalars as C floats in every dtype: celu's
+    backward multiplies by ``1 / alpha`` with alpha rounded to float32
+    (3.3333332 for alpha 0.3, 4e-8 from 10/3), as hardsigmoid's by a float32
+    sixth. In a float64 graph such a number is a rounding of the rule's
+    mathematics to float32: its exact replay takes the fraction (a denominator
+    up to 100, within one unit of float32's last place but farther than
+    float64's rounding), so the rule is judged on its mathematics and the
+    replay in the dtype, which keeps the rounded number, loses the digits it
+    loses (`unstable`, not `wrong`). A float that is its fraction to float64's
+    digits (0.3, 0.75, 20.0) is left as it is; one near no small fraction
+    (0.7978845608028654) too.
+    """
+    import math
+    from fractions import Fraction
+
+    found = {}
+    for position, arg in enumerate(args):
+        if type(arg) is not float or not math.isfinite(arg) or not arg:
+            continue
+        exact = Fraction(arg)
+        near = exact.limit_denominator(100)
+        if abs(exact) * Fraction(1, 2**50) < abs(near - exact) <= abs(exact) * Fraction(1, 2**23):
+            found[position] = (near.numerator, near.denominator)
+    return found
+
+
+def _fractions_of_rules(graph):
+    """Mark the float32 scalars of the backward's steps (`float32_fractions`) that no forward step reads: a number the
+    user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number in every replay."""
+    forward = {arg for index in graph.value_steps for arg in graph.steps[index].args if type(arg) is float}
+    for index, step in enumerate(graph.steps):
+        if index not in graph.value_steps and step.flat:
+            step.rounded = {k: v for k, v in float32_fractions(step.args).items() if step.args[k] not in forward}
 
 
 class Slot:
@@ -324,6 +363,7 @@ def compile_graph(module):
         elif node.op == "output":
             output = convert(node.args[0])
     graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
+    _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph
@@ -487,6 +527,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
+                if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
+                    for position, (p, q) in step.rounded.items():
+                        args[position] = lift(float(p), kind_of(args)) / q
             else:
                 args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
             try:

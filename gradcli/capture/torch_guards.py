@@ -8,7 +8,10 @@ to read, so make_fx stops there. A check whose body ends in a raise (or only
 warns) computes nothing for a valid call, whose graph is the graph of the call
 that skips it. While gradcli traces, `valid_guards` answers the truth test of such a check
 with the value that skips its body; PyTorch's own run, the one under test,
-keeps every check (an invalid argument still raises there).
+keeps every check (an invalid argument still raises there). A test of several
+truths (``and``/``or``/``not``) has each read answered with its literal false;
+``float(t)`` or ``int(t)`` compared with numbers (``if float(s.min()) <= eps``)
+is answered with a number on the valid side of the comparison.
 
 Only PyTorch's own files are answered so: a branch on a tensor's value in the
 user's code (or one in PyTorch whose body computes something) stays the data-
@@ -35,10 +38,12 @@ _VALIDATING = ("__init__", "_validate_sample")
 _LOCK = threading.Lock()
 
 
-# The Tensor methods through which Python code reads a tensor's value: its truth, and the number it holds.
-# ``float(t)`` and ``int(t)`` are not among them: Python insists that they return a real number, and no one
-# number stands for every valid one, so such a check stays the refusal it is.
-_READS = ("__bool__", "item")
+# The Tensor methods through which Python code reads a tensor's value: its truth, the number it holds, and that
+# number as Python's ``float(t)`` or ``int(t)``, which must be a real number: a check comparing one with numbers
+# (``if float(t) < 0: raise``) is answered with a number on its valid side (`_number_that_skips`); any other
+# use of such a number stays the refusal it is.
+_READS = ("__bool__", "item", "__float__", "__int__")
+_NUMBERS = {"__float__": float, "__int__": int}
 
 
 @contextmanager
@@ -67,6 +72,11 @@ def valid_guards(folder):
                 frame = sys._getframe(1)
                 filename = frame.f_code.co_filename
                 if filename.startswith(folder):
+                    if name in _NUMBERS:
+                        number = _number_that_skips(frame, _NUMBERS[name])
+                        if number is not None:
+                            return number
+                        return original(tensor)
                     valid = _skipping_value(filename, frame.f_lineno)
                     if valid is None:
                         valid = _early_return_value(frame, folder)
@@ -163,26 +173,80 @@ def _early_return_value(frame, folder):
 
 
 def _parsed(filename):
-    """``(raise-only checks, early returns of a constraint's check)`` of ``filename``, each ``{line: value}``."""
+    """``(raise-only checks, early returns of a constraint's check, numbers compared in raise-only checks)`` of
+    ``filename``: the first two ``{line: value}``, the last ``{line: (comparison, the truth that skips)}``."""
     parsed = _PARSED.get(filename)
     if parsed is None:
-        parsed = _PARSED[filename] = _raise_only_checks(filename), _constraint_returns(filename)
+        tree = _tree(filename)
+        checks = [n for n in ast.walk(tree) if isinstance(n, ast.If) and _only_complains(n.body)]
+        parsed = _PARSED[filename] = _skipping_lines(checks), _constraint_returns(filename, tree), _compared_numbers(checks)
     return parsed
 
 
+def _number_that_skips(frame, kind):
+    """The ``kind`` (float or int) that ``float(t)``/``int(t)`` read at ``frame``'s line must be for the raise-only
+    check there to skip its body; None where the line holds no such one comparison with numbers.
+
+    The comparison (``float(t) < 0``, ``0 <= float(p) <= 1``) is made with the numbers it names (constants, or
+    names the frame holds as numbers) and candidates about them until one gives the skipping truth.
+    """
+    found = _parsed(frame.f_code.co_filename)[2].get(frame.f_lineno)
+    if found is None:
+        return None
+    compare, skipping = found
+    operands = [compare.left, *compare.comparators]
+    numbers = [None if _reads_a_number(o) else _number(o, frame) for o in operands]
+    if sum(n is None for n in numbers) != 1 or any(isinstance(n, _NotANumber) for n in numbers):
+        return None
+    known = [n for n in numbers if n is not None]
+    candidates = [kind(c) for k in known for c in (k, k + 1, k - 1, k + 0.5, k - 0.5)] + [kind(0), kind(1)]
+    for candidate in candidates:
+        values = [candidate if n is None else n for n in numbers]
+        if all(_COMPARE[type(op)](a, b) for op, a, b in zip(compare.ops, values, values[1:])) == skipping:
+            return candidate
+    return None
+
+
+class _NotANumber:
+    """An operand of a comparison that is not a number gradcli reads without running code."""
+
+
+def _number(node, frame):
+    """The number an operand names: a constant, a negated one, or a name the frame holds a number in."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _number(node.operand, frame)
+        return inner if isinstance(inner, _NotANumber) else -inner
+    if isinstance(node, ast.Name):
+        value = frame.f_locals.get(node.id, frame.f_globals.get(node.id))
+        if type(value) in (int, float):
+            return value
+    return _NotANumber()
+
+
+def _reads_a_number(node):
+    """Whether an operand is ``float(...)`` or ``int(...)`` of one argument: the number a tensor is read as."""
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("float", "int") and len(node.args) == 1
+
+
+_COMPARE = {ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b,
+            ast.GtE: lambda a, b: a >= b, ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b}
+
+
 def _raise_only_checks(filename):
-    """``{line: value}`` for each ``if``/``elif`` of the file whose body ends in a raise or only warns and whose
-    test is one expression (``t``, or ``not t``): the ``bool(t)`` that skips the body, on each line of ``t``."""
+    """``{line: value}`` for each ``if``/``elif`` of the file whose body ends in a raise or only warns: the
+    ``bool(t)`` that skips the body for each truth ``t`` its test reads, on each line of ``t`` (`_skipping_lines`)."""
     tree = _tree(filename)
     return _skipping_lines(n for n in ast.walk(tree) if isinstance(n, ast.If) and _only_complains(n.body))
 
 
-def _constraint_returns(filename):
+def _constraint_returns(filename, tree=None):
     """``{line: value}`` as `_raise_only_checks`, for the early returns of PyTorch's distribution constraints'
     ``check`` (in torch/distributions/constraints.py only): each returns the failing result its test read."""
     if not filename.endswith(os.path.join("torch", "distributions", "constraints.py")):
         return {}
-    tree = _tree(filename)
+    tree = tree or _tree(filename)
     return _skipping_lines(n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "check"
                            for n in ast.walk(f) if isinstance(n, ast.If) and _returns_what_it_tested(n))
 
@@ -196,17 +260,43 @@ def _tree(filename):
 
 
 def _skipping_lines(ifs):
-    """``{line: the truth that skips the body}`` for ``ifs`` whose test is one expression."""
-    lines = {}
+    """``{line: the truth that skips the body}`` for the truths the tests of ``ifs`` read.
+
+    A test is ``and``, ``or`` and ``not`` of truths (``x.any() or not (y > 0).all()``): each truth read
+    with its literal false (the truth itself under an even number of ``not``, its negation under an odd)
+    makes every such combination false, so the body is skipped. A line holding truths of both kinds is
+    left out: which one a read on it asks cannot be told from the line.
+    """
+    lines, mixed = {}, set()
     for node in ifs:
-        test, valid = node.test, False
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test, valid = test.operand, True
-        if isinstance(test, (ast.BoolOp, ast.UnaryOp)):
-            continue  # `a and b`: which operand's truth is asked cannot be told from the line
-        for line in range(test.lineno, (test.end_lineno or test.lineno) + 1):
-            lines[line] = valid
-    return lines
+        for truth, valid in _truths(node.test, False):
+            for line in range(truth.lineno, (truth.end_lineno or truth.lineno) + 1):
+                if lines.setdefault(line, valid) != valid:
+                    mixed.add(line)
+    return {line: valid for line, valid in lines.items() if line not in mixed}
+
+
+def _truths(test, negated):
+    """``(expression, the truth that makes its literal false)`` for each truth ``test`` combines with and/or/not."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _truths(test.operand, not negated)
+    if isinstance(test, ast.BoolOp):
+        return [found for value in test.values for found in _truths(value, negated)]
+    return [(test, negated)]
+
+
+def _compared_numbers(ifs):
+    """``{line: (comparison, the truth that skips)}`` for the comparisons of ``float(t)`` or ``int(t)`` with
+    numbers among the truths of raise-only tests, one per line (`_number_that_skips`)."""
+    found, crowded = {}, set()
+    for node in ifs:
+        for truth, valid in _truths(node.test, False):
+            if isinstance(truth, ast.Compare) and sum(map(_reads_a_number, [truth.left, *truth.comparators])) == 1:
+                for line in range(truth.lineno, (truth.end_lineno or truth.lineno) + 1):
+                    if line in found:
+                        crowded.add(line)
+                    found[line] = (truth, valid)
+    return {line: entry for line, entry in found.items() if line not in crowded}
 
 
 def _returns_what_it_tested(node):

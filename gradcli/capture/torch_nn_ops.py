@@ -32,10 +32,12 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.plain import Plain, kept
+from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import convolution
-from .exact_constants import kind_of, lift
+from .exact_constants import MP, kind_of, lift
 from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _reduce, _where, is_exact
 
 
@@ -57,11 +59,50 @@ def _softplus(x, beta=1, threshold=20):
     # PyTorch's kernel: the input itself where beta * x > threshold, else log1p(exp(beta * x)) / beta
     # (gradcli's softplus: the same function, which cannot overflow in the branch not taken).
     scaled = x * beta if beta != 1 else x
+    entries = _bare_mp_entries(scaled)
+    if entries is not None and beta == 1:
+        return _softplus_on_mp(x, entries, threshold)
     above = _above(scaled, threshold)
     below = None if above.all() else gnp.softplus(scaled) / beta if beta != 1 else gnp.softplus(scaled)
     if not above.any():
         return below
     return x if below is None else gnp.where(above, x, below)
+
+
+def _bare_mp_entries(x):
+    """``x``'s mpmath numbers as an object array where a replay on them is seen by no recorder: no hook but the noise
+    estimate's rounding flip, which reads no op (`precision._Rounding`), and no trace's box. None otherwise."""
+    forward = hooks.forward
+    if forward is not None and getattr(forward, "reads_locations", True) is not False:
+        return None
+    if type(x) is not np.ndarray and type(x) is not Plain:
+        return None
+    value = raw(x)
+    if type(value) is not np.ndarray or value.dtype != object or not value.size or kind_of([value]) != MP:
+        return None
+    return value
+
+
+def _softplus_on_mp(x, entries, threshold):
+    """`_softplus` on mpmath numbers no recorder sees (the noise estimate's replays, most of a check's softplus calls):
+    the threshold compared entry by entry as mpmath's ``greater`` compares, and gradcli's softplus on the entries
+    below it alone, each the number the general path gives; the rounding flip still sees one op per op of it."""
+    above = np.array([entry > threshold for entry in entries.flat], dtype=bool).reshape(entries.shape)
+    _seen(gnp.greater, (entries, threshold), above)
+    if above.all():
+        return x
+    if not above.any():
+        return gnp.softplus(x)
+    out = entries.copy()
+    out[~above] = raw(gnp.softplus(entries[~above]))
+    _seen(gnp.where, (above, entries, entries), out)
+    return kept(out) if type(x) is Plain else out
+
+
+def _seen(op, args, ans):
+    """Tell the forward hook (the rounding flip) that ``op`` ran, as its door would have."""
+    if hooks.forward is not None:
+        hooks.forward(op.prim, args, {}, ans)
 
 
 def _half_in_float32(kernel):
@@ -148,7 +189,7 @@ def _hardsigmoid_backward(g, x):
     else:
         sixth = lift(1.0, kind) / 6
     inside = gnp.logical_and(gnp.greater(x, -3.0), gnp.less(x, 3.0))
-    return gnp.where(np.asarray(raw(inside)), gnp.multiply(g, sixth), 0 * g)
+    return gnp.where(np.asarray(raw(inside)), gnp.multiply(g, sixth), 0 * raw(g))
 
 
 def _bce_with_logits(x, target, weight=None, pos_weight=None, reduction=_MEAN):
@@ -321,7 +362,7 @@ def _histc(x, bins=100, min=0, max=0):  # noqa: A002 - ATen's names
 def _shrink_backward(g, x, lambd):
     """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
     kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
-    return gnp.where(np.asarray(raw(kept)), g, 0 * g)
+    return gnp.where(np.asarray(raw(kept)), g, 0 * raw(g))
 
 
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
@@ -350,7 +391,7 @@ NN_OPS = {
     "silu": _silu,
     "silu_backward": _silu_backward,
     "hardsigmoid_backward": _hardsigmoid_backward,
-    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * g, g),
+    "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * raw(g), g),
     "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
     "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
 }

@@ -424,9 +424,11 @@ def _other_precision(recording, dtype, outputs):
     )
     if culprit is None:
         return None
+    narrower = np.dtype(culprit.rsplit(" ", 1)[-1]).itemsize < dtype.itemsize  # a float32 step in a float64 run
     return (
-        f"not every step computed in {dtype.name}: {culprit}, so this result can be more accurate "
-        f"than a {dtype.name} program's"
+        f"not every step computed in {dtype.name}: {culprit}, so this result can be "
+        + (f"less accurate than a {dtype.name} program's (that step kept only its dtype's digits)" if narrower
+           else f"more accurate than a {dtype.name} program's")
     )
 
 
@@ -479,6 +481,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
+    if not any(found):  # no op amplified an error: the step computed in a narrower dtype is what lost the digits
+        found.append(provenance.narrower_step(working, dtype))
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message for f in result.findings + new):

@@ -150,9 +150,12 @@ def user_rules(recording) -> list:
 
 
 def rule_location(recording):
-    """file:line of the user's own gradient rule that ran first (None when every rule was gradcli's or the framework's)."""
+    """file:line of the user's own gradient rule that ran first; else the one line of a framework's replayed
+    backward ops, where they all share one (a fused op's rule); None when every rule was gradcli's."""
     replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
-    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None)
+    lines = {op.location for op in recording.ops if op.replayed and op.phase != "forward" and op.location}
+    return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None) or (
+        lines.pop() if len(lines) == 1 else None)
 
 
 def _user_rule(node):
@@ -680,8 +683,34 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
         _show(computed),
-        w.location,
+        w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _where_replay_lost(working, exact, error):
+    """A bridged function's rule has no line of its own: the line of its first replayed backward op as far off (the
+    replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite."""
+    recomputed = _recomputed(working, "backward")  # a forward op run again in the backward: the value's loss, not the rule's
+    replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location and id(op) not in recomputed]
+    if len(working.ops) == len(exact.ops):
+        ids = {id(op) for op in replayed}
+        for w, e in zip(working.ops, exact.ops):
+            if id(w) in ids and w.name == e.name and (_error_against(working, w.output, e.output) or 0) >= error / 2:
+                return w.location
+    lines = {op.location for op in replayed}
+    return lines.pop() if len(lines) == 1 else next((op.location for op in replayed if not finite(op.output)), None)
+
+
+def narrower_step(working: Recording, dtype):
+    """The first op of a run in ``dtype`` that returned a narrower float (a library's float32 constant or cast in a
+    float64 program): where the digits went when no op amplified an error (None when every op kept ``dtype``)."""
+    for op in working.ops:
+        value = raw(op.output)
+        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype.itemsize < dtype.itemsize:
+            message = (f"{op.name} computed in {value.dtype.name} inside a {dtype.name} run ({op.name}(...) = {_show(op.output)}): "
+                       f"the result keeps only {value.dtype.name}'s digits")
+            return Finding("narrower", op.phase, op.name, message, op.span, [_show(a) for a in op.args], _show(op.output), op.location)
+    return None
 
 
 def _show_exact(value):
