@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import operator
 from contextlib import contextmanager
+from fractions import Fraction
 
 import numpy as np
 
@@ -516,8 +517,6 @@ _EXACT_UP_TO = 24  # rows of a matrix done exactly; a larger one is mpmath's (ro
 
 def _fractions(a):
     """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real mpf or int."""
-    from fractions import Fraction
-
     out = []
     for e in np.asarray(a, dtype=object).flat:
         if isinstance(e, int) and not isinstance(e, bool):
