@@ -193,7 +193,7 @@ UNARY = {
     "scipy.special.erfcx": (gsp.erfcx, lambda x: (mp.exp(x * x) * mp.erfc(x),
                                                   2 * x * mp.exp(x * x) * mp.erfc(x) - 2 / mp.sqrt(mp.pi))),
     "scipy.special.ndtr": (gsp.ndtr, lambda x: (mp.ncdf(x), mp.npdf(x))),
-    "scipy.special.log_ndtr": (gsp.log_ndtr, lambda x: (mp.log(mp.ncdf(x)), mp.npdf(x) / mp.ncdf(x))),
+    "scipy.special.log_ndtr": (gsp.log_ndtr, lambda x: (_log_ncdf(x), mp.npdf(x) / mp.ncdf(x))),
     "scipy.special.entr": (gsp.entr, lambda x: (-x * mp.log(_inside(x, 0, mp.inf)), -mp.log(x) - 1)),
     "scipy.special.logit": (gsp.logit, lambda x: (mp.log(_inside(x, 0, 1) / (1 - x)), 1 / (x * (1 - x)))),
     "scipy.special.gamma": (gsp.gamma, lambda x: (mp.gamma(_not_integer(x) if x <= 0 else x),
@@ -210,6 +210,11 @@ UNARY = {
                                                     mp.sqrt(mp.pi) / 2 * mp.exp(mp.erfinv(x) ** 2))),
     "scipy.special.ndtri": (gsp.ndtri, lambda x: (_ndtri(_inside(x, 0, 1)), 1 / mp.npdf(_ndtri(x)))),
 }
+
+
+def _log_ncdf(x):
+    # log1p of the other tail where the cdf is 1 - tiny: log(1 - e^-1e10) at 2,000 digits would be 0
+    return mp.log1p(-mp.ncdf(-x)) if x > 0 else mp.log(mp.ncdf(x))
 
 
 def _ndtri(p):
@@ -859,6 +864,8 @@ def _t_cdf(nu):
         half = mp.betainc(nu / 2, mp.mpf(1) / 2, 0, nu / (nu + x * x), regularized=True) / 2
         return (1 - half if x > 0 else half), _t_pdf(nu)(x)[0]
 
+    cdf.upper_tail = lambda x: mp.betainc(nu / 2, mp.mpf(1) / 2, 0, nu / (nu + x * x), regularized=True) / 2
+
     return cdf
 
 
@@ -875,14 +882,19 @@ def _log_of(density):
     def log_density(x):
         value, slope = density(x)
         _nonzero(value)
-        return mp.log(value), slope / value
+        tail = getattr(density, "upper_tail", None)  # a cdf near 1: log1p of minus the other tail keeps its digits
+        return (mp.log1p(-tail(x)) if tail is not None and value > 0.5 else mp.log(value)), slope / value
 
     return log_density
 
 
 def _gammainc(a):
-    return lambda x: (mp.gammainc(a, 0, _inside(x, 0, mp.inf), regularized=True),
-                      mp.exp((a - 1) * mp.log(x) - x - mp.loggamma(a)))
+    def cdf(x):
+        return (mp.gammainc(a, 0, _inside(x, 0, mp.inf), regularized=True),
+                mp.exp((a - 1) * mp.log(x) - x - mp.loggamma(a)))
+
+    cdf.upper_tail = lambda x: mp.gammainc(a, x, mp.inf, regularized=True)
+    return cdf
 
 
 def _gammaincc(a):
@@ -963,8 +975,8 @@ OTHER_UNARY = {
     "scipy.stats.norm.logpdf": (lambda x: gst.norm.logpdf(x), lambda x: (-x * x / 2 - mp.log(2 * mp.pi) / 2, -x)),
     "scipy.stats.norm.cdf": (lambda x: gst.norm.cdf(x), lambda x: (mp.ncdf(x), mp.npdf(x))),
     "scipy.stats.norm.sf": (lambda x: gst.norm.sf(x), lambda x: (mp.ncdf(-x), -mp.npdf(x))),
-    "scipy.stats.norm.logcdf": (lambda x: gst.norm.logcdf(x), lambda x: (mp.log(mp.ncdf(x)), mp.npdf(x) / mp.ncdf(x))),
-    "scipy.stats.norm.logsf": (lambda x: gst.norm.logsf(x), lambda x: (mp.log(mp.ncdf(-x)), -mp.npdf(x) / mp.ncdf(-x))),
+    "scipy.stats.norm.logcdf": (lambda x: gst.norm.logcdf(x), lambda x: (_log_ncdf(x), mp.npdf(x) / mp.ncdf(x))),
+    "scipy.stats.norm.logsf": (lambda x: gst.norm.logsf(x), lambda x: (_log_ncdf(-x), -mp.npdf(x) / mp.ncdf(-x))),
     "scipy.stats.t.pdf(x, 3)": (lambda x: gst.t.pdf(x, 3.0), _t_pdf(mp.mpf(3))),
     "scipy.stats.t.logpdf(x, 3)": (lambda x: gst.t.logpdf(x, 3.0), _log_of(_t_pdf(mp.mpf(3)))),
     "scipy.stats.t.cdf(x, 3)": (lambda x: gst.t.cdf(x, 3.0), _t_cdf(mp.mpf(3))),
