@@ -274,26 +274,28 @@ def test_no_op_answers_balls_with_mpmath_numbers():
     assert not leaked, f"ops that read balls as mpmath numbers: {leaked}"
 
 
-def _sample(seed=0, per_row=1):
-    """A seeded draw of (row, point, path): every row, ``per_row`` adversarial points each, known findings left out."""
+# Judgments the bounded run makes of each kind of row (`make test`); the script judges every point of every row.
+SAMPLE = {"unary": 16, "binary": 12, "vector": 10, "linear": 6, "matrix": 6, "composed": 10}
+
+
+def _sample(kind, seed=0):
+    """A seeded draw of (row, point, path) of one kind: distinct rows while they last, known findings left out."""
     import random
 
-    rng = random.Random(seed)
+    rng = random.Random(f"{seed}:{kind}")
+    rows = [r for r in table.rows() if r.kind == kind]
     picked = []
-    for row in table.rows():
-        for point in rng.sample(row.points, min(per_row, len(row.points))):
-            path = rng.choice(PATHS)
-            if not _open(row, point, path):
-                picked.append((row, point, path))
+    for row in (rng.sample(rows, len(rows)) * SAMPLE[kind])[: SAMPLE[kind]]:
+        point, path = rng.choice(row.points), rng.choice(PATHS)
+        if not _open(row, point, path):
+            picked.append((row, point, path))
     return picked
 
 
-@pytest.mark.parametrize("kind", ["unary", "binary", "vector", "linear", "matrix", "composed"])
-def test_a_sample_of_every_op_matches_the_oracle(kind):
+@pytest.mark.parametrize("kind", list(SAMPLE))
+def test_a_sample_of_every_kind_of_op_matches_the_oracle(kind):
     found = []
-    for row, point, path in _sample():
-        if row.kind != kind:
-            continue
+    for row, point, path in _sample(kind):
         try:
             problems = judge(row, point, path, seconds=10.0)
         except table.Undefined:
@@ -317,7 +319,7 @@ def test_an_open_finding_is_still_open(name, point, path, why):
 @pytest.mark.parametrize("path", PATHS)
 def test_linear_algebra_beside_a_precision_floor_keeps_its_digits(name, path):
     for matrix in ([1e300, 1.0, 1.0, 1e-300], [800.0, -800.0, 5e-324, 1e-310]):
-        assert judge(_row(name), (np.array(matrix),), path) == []
+        assert judge(_row(name), (np.array(matrix),), path, seconds=60.0) == []
 
 
 def test_cholesky_of_a_tiny_pivot_is_no_failure_on_mpmath():
@@ -342,7 +344,10 @@ def test_a_transform_of_balls_is_not_a_midpoint(path):
 # -- the tester, tested: a float64 rounding planted in one op's ball path, and in one op's mpmath path -----
 
 def _plant_rounding(monkeypatch, prim, on):
-    """Round ``prim``'s high-precision answers to float64, on balls and jets (``on="balls"``) or on mpmath numbers."""
+    """Put a float64-sized error in ``prim``'s high-precision answers: on balls and jets (``on="balls"``) each
+    ball rounded to its float64 midpoint and taken as exact; on mpmath numbers each answer one float64 unit
+    off. (A rounding to float64 proper makes the mpmath path's differences jump, and the reference then has
+    no answer, rightly: a smooth error of the same size is the stand-in it could take for exact.)"""
     from gradcli.autodiff import arb
 
     arb.enable()
@@ -354,7 +359,7 @@ def _plant_rounding(monkeypatch, prim, on):
         if on == "balls" and isinstance(number, arb.ARB):
             return arb.ARB(float(number.mid()))
         if on == "mpmath" and isinstance(number, mpmath.mpf):
-            return mpmath.mpf(float(number))
+            return number * (1 + mpmath.mpf(2) ** -52)
         return number
 
     def planted(*args, **kwargs):
@@ -370,8 +375,10 @@ def test_a_float64_rounding_planted_in_one_op_fails_the_audit(monkeypatch, path,
     from gradcli.autodiff import ops
     from gradcli.autodiff.tracer import primitive_of
 
+    # 1 + tanh(u) is 2e^-17 at x = -5 and 3e-11 at x = -6: tanh rounded to float64 leaves a wrong number, not
+    # the 0 (which the reference refuses to call exact) that it leaves at -30.
     row = _row("gelu (tanh form)")
-    points = [(-30.0,), (-24.0,)]
+    points = [(-5.0,), (-6.0,)]
     assert [judge(row, p, path) for p in points] == [[], []]
     _plant_rounding(monkeypatch, primitive_of(ops.tanh), on)
     assert all(judge(row, p, path) for p in points)

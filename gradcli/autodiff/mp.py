@@ -516,11 +516,13 @@ _EXACT_UP_TO = 24  # rows of a matrix done exactly; a larger one is mpmath's (ro
 
 
 def _fractions(a):
-    """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real mpf or int."""
+    """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real number."""
     out = []
     for e in np.asarray(a, dtype=object).flat:
-        if isinstance(e, int) and not isinstance(e, bool):
-            out.append(Fraction(e))
+        if isinstance(e, (int, float, np.integer, np.floating)) and not isinstance(e, bool):
+            if not math.isfinite(e):
+                return None
+            out.append(Fraction(e))  # a binary float is a fraction exactly
             continue
         if type(e) is not _MPF or _non_finite(e):
             return None
