@@ -1,6 +1,6 @@
 """Every op's high-precision path, judged op by op against mpmath at 2,000 digits.
 
-For each row of `ops_precision_table` (every op of the catalogue with a derivative, and
+For each row of `ops_precision_table` and `ops_precision_more` (every op of the catalogue with a derivative, and
 ``gradcli.scipy``'s cheap ones), a tiny Python function calling the op is handed to the exact
 reference at adversarial points (0, +-5e-324, +-1e-310, 1e-300, 1e-30, 1 +- 1e-15, +-800,
 +-1e5, +-1e300, vectors mixing them, ties), on each of its paths: ``reference`` (what
@@ -32,6 +32,7 @@ if __name__ == "__main__":  # run as a script: this checkout's gradcli, not whic
 
 mpmath = pytest.importorskip("mpmath") if __name__ != "__main__" else __import__("mpmath")
 
+import ops_precision_more as more  # noqa: E402
 import ops_precision_table as table  # noqa: E402
 
 ORACLE_DIGITS = 2000
@@ -188,7 +189,7 @@ OPEN = [
 
 
 def _row(name):
-    return next(r for r in table.rows() if r.name == name)
+    return next(r for r in more.rows() if r.name == name)
 
 
 def _open(row, point, path):
@@ -202,7 +203,7 @@ def _catalogue_names():
 
 
 def test_every_differentiable_op_of_the_catalogue_has_a_row_or_a_reason():
-    rows = {r.name for r in table.rows()} | {r.name.split("(")[0].split(" ")[0] for r in table.rows()}
+    rows = {r.name for r in more.rows()} | {r.name.split("(")[0].split(" ")[0] for r in more.rows()}
     missing = [n for n in _catalogue_names() if n not in rows and ALIASES.get(n) not in rows and n not in NOT_YET]
     assert not missing, f"ops of the catalogue the audit does not judge: {missing}"
     stale = [n for n in NOT_YET if n in rows]
@@ -215,7 +216,7 @@ def _ordinary_point(row):
             "matrix": (np.array([2.0, 0.3, -0.4, 1.7]),)}[row.kind]
 
 
-@pytest.mark.parametrize("row", table.rows(), ids=lambda r: r.name)
+@pytest.mark.parametrize("row", more.rows(), ids=lambda r: r.name)
 def test_the_oracle_is_the_op_and_its_partials_are_its_derivatives(row):
     """At an ordinary point the oracle's value is the op's own in float64 and its closed-form partials are
     the derivatives of its value (mpmath's differences at 40 digits): a wrong formula in the table fails here."""
@@ -283,7 +284,7 @@ def _sample(kind, seed=0):
     import random
 
     rng = random.Random(f"{seed}:{kind}")
-    rows = [r for r in table.rows() if r.kind == kind]
+    rows = [r for r in more.rows() if r.kind == kind]
     picked = []
     for row in (rng.sample(rows, len(rows)) * SAMPLE[kind])[: SAMPLE[kind]]:
         point, path = rng.choice(row.points), rng.choice(PATHS)
@@ -391,7 +392,7 @@ def main():
     parser.add_argument("--kind", action="append", help="unary, binary, vector, linear or matrix (repeatable)")
     parser.add_argument("--seconds", type=float, default=20.0)
     options = parser.parse_args()
-    rows = [r for r in table.rows() if (not options.only or r.name in options.only)
+    rows = [r for r in more.rows() if (not options.only or r.name in options.only)
             and (not options.kind or r.kind in options.kind)]
     start = time.monotonic()
     def progress(name):
