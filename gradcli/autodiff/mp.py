@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import operator
 from contextlib import contextmanager
+from fractions import Fraction
 
 import numpy as np
 
@@ -491,7 +492,7 @@ def _from_matrix(m):
 
 def _solve(a, b):
     # b is read as np.linalg.solve reads it (a vector, or a stack of matrices), and
-    # the stacks of a and b broadcast; mpmath solves one matrix and one column at a time.
+    # the stacks of a and b broadcast; each matrix is solved exactly and each entry rounded once.
     a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
     vectors = ops_linalg.b_is_vectors(a, b)
     if vectors:
@@ -501,17 +502,129 @@ def _solve(a, b):
     b = np.broadcast_to(b, batch + b.shape[-2:])
     out = np.empty(b.shape, dtype=object)
     for index in np.ndindex(*batch):
-        matrix = _to_matrix(a[index])
-        for j in range(b.shape[-1]):
-            column = mpmath.matrix(b[index + (slice(None), j)].tolist())
-            out[index + (slice(None), j)] = _from_matrix(mpmath.lu_solve(matrix, column))[:, 0]
+        out[index] = _exact_solve(a[index], b[index])
     return out[..., 0] if vectors else out
 
 
+# -- linear algebra exactly: the entries are binary numbers, so a determinant, an inverse and a solve
+# are rational numbers computed without rounding and rounded once at the end. mpmath's own LU calls
+# a pivot below |A| * 2^-prec singular (its det then answers 0, its inverse and solve raise): a floor
+# of the working precision that a determinant of [[1e300, 1], [1, 1e-300]] (7.8e-17) falls under at
+# every precision the reference climbs to, and a 0 that two precisions agree on is called exact.
+
+_EXACT_UP_TO = 24  # rows of a matrix done exactly; a larger one is mpmath's (rounded) elimination
+
+
+def _fractions(a):
+    """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real number."""
+    out = []
+    for e in np.asarray(a, dtype=object).flat:
+        if isinstance(e, (int, float, np.integer, np.floating)) and not isinstance(e, bool):
+            if not math.isfinite(e):
+                return None
+            out.append(Fraction(e))  # a binary float is a fraction exactly
+            continue
+        if type(e) is not _MPF or _non_finite(e):
+            return None
+        sign, man, exp, _ = e._mpf_
+        value = Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
+        out.append(-value if sign else value)
+    return out
+
+
+def _rounded(q):
+    """Fraction ``q`` as an mpf, rounded once at mpmath's precision in its rounding mode."""
+    prec, mode = mpmath.mp._prec_rounding
+    return mpmath.mp.make_mpf(mpmath.libmp.from_rational(q.numerator, q.denominator, prec, mode))
+
+
+def _eliminated(rows, n, extra):
+    """Gauss-Jordan on exact rows ``[A | extra columns]``: (det A, the extra columns solved), or (0, None)."""
+    det = 1
+    for j in range(n):
+        pivot = next((i for i in range(j, n) if rows[i][j] != 0), None)
+        if pivot is None:
+            return 0, None
+        if pivot != j:
+            rows[j], rows[pivot] = rows[pivot], rows[j]
+            det = -det
+        head = rows[j][j]
+        det *= head
+        rows[j] = [e / head for e in rows[j]]
+        for i in range(n):
+            if i != j and rows[i][j] != 0:
+                factor = rows[i][j]
+                rows[i] = [e - factor * f for e, f in zip(rows[i], rows[j])]
+    return det, [row[n : n + extra] for row in rows]
+
+
+def _exact_rows(a, b=None):
+    n = a.shape[0]
+    entries = _fractions(a) if n <= _EXACT_UP_TO else None
+    right = _fractions(b) if b is not None else None
+    if entries is None or (b is not None and right is None):
+        return None
+    width = 0 if b is None else b.shape[1]
+    return [entries[i * n : (i + 1) * n] + (right[i * width : (i + 1) * width] if width else []) for i in range(n)]
+
+
+def _exact_det(a):
+    rows = _exact_rows(a)
+    if rows is None:
+        return mpmath.det(_to_matrix(a))
+    det, _ = _eliminated(rows, a.shape[0], 0)
+    return _rounded(det) if det != 0 else mpmath.mpf(0)
+
+
+def _exact_logabsdet(a):
+    rows = _exact_rows(a)
+    if rows is None:
+        return mpmath.log(abs(mpmath.det(_to_matrix(a))))
+    det, _ = _eliminated(rows, a.shape[0], 0)
+    if det == 0:
+        return mpmath.ninf
+    with mpmath.extraprec(20):  # the log of the once-rounded determinant, then rounded by the caller's precision
+        return +mpmath.log(_rounded(abs(det)))
+
+
+def _exact_solve(a, b):
+    """A^-1 b for one matrix and a matrix of columns, each entry exact then rounded once."""
+    rows = _exact_rows(a, b)
+    if rows is None:
+        matrix = _to_matrix(a)
+        return np.stack([_from_matrix(mpmath.lu_solve(matrix, mpmath.matrix(b[:, j].tolist())))[:, 0]
+                         for j in range(b.shape[1])], axis=-1)
+    det, solved = _eliminated(rows, a.shape[0], b.shape[1])
+    if det == 0:
+        raise ZeroDivisionError("matrix is singular")
+    return np.array([[_rounded(e) for e in row] for row in solved], dtype=object)
+
+
+def _exact_inv(a):
+    n = a.shape[0]
+    eye = np.array([[int(i == j) for j in range(n)] for i in range(n)], dtype=object)
+    return _exact_solve(a, eye)
+
+
+def _cholesky(a):
+    # mpmath's cholesky calls a pivot below 2^-prec not positive definite (a diagonal of 1e-300 at 60
+    # digits): a floor of the precision. Here only a pivot that is not positive is.
+    n = a.shape[0]
+    low = np.full((n, n), mpmath.mpf(0), dtype=object)
+    for j in range(n):
+        s = a[j, j] - mpmath.fsum(low[j, k] ** 2 for k in range(j))
+        if not s > 0:
+            raise ValueError("matrix is not positive-definite")
+        low[j, j] = mpmath.sqrt(s)
+        for i in range(j + 1, n):
+            low[i, j] = (a[i, j] - mpmath.fsum(low[i, k] * low[j, k] for k in range(j))) / low[j, j]
+    return low
+
+
 LINALG = {
-    "linalg.inv": _batched(lambda a: _from_matrix(_to_matrix(a) ** -1)),
+    "linalg.inv": _batched(_exact_inv),
     "linalg.solve": _solve,
-    "linalg.det": _batched(lambda a: mpmath.det(_to_matrix(a))),
-    "linalg.slogdet": _batched(lambda a: mpmath.log(abs(mpmath.det(_to_matrix(a))))),
-    "linalg.cholesky": _batched(lambda a: _from_matrix(mpmath.cholesky(_to_matrix(a)))),
+    "linalg.det": _batched(_exact_det),
+    "linalg.slogdet": _batched(_exact_logabsdet),
+    "linalg.cholesky": _batched(_cholesky),
 }

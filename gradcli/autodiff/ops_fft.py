@@ -90,11 +90,34 @@ def _real_inverse_mp(x, sizes, axes, norm):
     return np.vectorize(lambda z: mpmath.re(z), otypes=[object])(_dft_along(full, axes[-1], True, norm))
 
 
+def _numbers_only(name, fun):
+    """``fun`` on mpmath (and plain) numbers alone: a ball, a jet or a proof number is refused.
+
+    The DFT matrix is mpmath's complex numbers; a ball times one is mpmath reading the ball as its
+    midpoint at mpmath's own precision (53 bits by default), a plain number the balls would then take
+    as exact. Refused, the exact reference replays the transform on mpmath numbers instead.
+    """
+    mpmath_types = (int, float, complex, np.number)
+
+    def run(x, *rest):
+        mpmath = loaded_mpmath()
+        kinds = mpmath_types + (mpmath.mpf, mpmath.mpc)
+        for e in np.asarray(x, dtype=object).flat:
+            if not isinstance(e, kinds):
+                raise ArithmeticError(f"no ball implementation of {name}")
+        return fun(x, *rest)
+
+    run.__name__ = fun.__name__
+    return run
+
+
 # -- the primitives and their rules ------------------------------------------------------
 
-complex_transform = primitive(_complex_raw, "fft.fftn", kind="linalg", mp=_complex_mp)
-real_transform = primitive(_real_raw, "fft.rfftn", kind="linalg", mp=_real_mp)
-real_inverse_transform = primitive(_real_inverse_raw, "fft.irfftn", kind="linalg", mp=_real_inverse_mp)
+complex_transform = primitive(_complex_raw, "fft.fftn", kind="linalg", mp=_numbers_only("fft.fftn", _complex_mp))
+real_transform = primitive(_real_raw, "fft.rfftn", kind="linalg", mp=_numbers_only("fft.rfftn", _real_mp))
+real_inverse_transform = primitive(
+    _real_inverse_raw, "fft.irfftn", kind="linalg", mp=_numbers_only("fft.irfftn", _real_inverse_mp)
+)
 
 
 def _crop_index(ndim, axis, size):
