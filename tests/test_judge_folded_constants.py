@@ -93,26 +93,3 @@ def test_a_value_undefined_for_the_mathematics_names_no_constant(tmp_path):
     # sqrt(2.0) is a constant too, but no whole number: it took no digits the rest needed.
     message = _domain_message(_check(tmp_path, "incidental", b=11.0))
     assert message.endswith("no working precision can fix that"), message
-
-
-ORDERS = """
-import numpy as np
-from scipy.special import gammaln, jn, polygamma
-
-
-def orders(x):
-    return x * polygamma(1, 2.0) + jn(2, 1.5) + gammaln(5) + np.log(2)
-
-
-def sizes(x):
-    return np.sum(x * np.zeros(int(np.sqrt(16.0))) + 1.0)
-"""
-
-
-@pytest.mark.parametrize("name", ["orders", "sizes"])
-def test_whole_numbers_keep_their_roles(tmp_path, name):
-    # SciPy's orders stay integers, and a size made from a constant is still a size, in every run.
-    path = tmp_path / "orders.py"
-    path.write_text(textwrap.dedent(ORDERS))
-    result = gradcli.check(f"{path}:{name}", [{"x": 0.5}], dtypes=("float64",), fixes=False).results[0]
-    assert result.status == "ok", result.findings

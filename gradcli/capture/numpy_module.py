@@ -67,11 +67,11 @@ class _Ufunc:
 # NumPy's rounding functions: called on constants alone, each computes at the precision of the run it is in.
 EXACT_WHEN_CONSTANT = (
     "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin", "cos", "tan", "arcsin", "arccos",
-    "arctan", "arctan2", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "hypot", "logaddexp",
+    "arctan", "arctan2", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "hypot", "logaddexp", "power",
 )
 
 
-def exact_when_constant(function, whole_numbers=True):
+def exact_when_constant(function):
     """``function`` computing a call on constants alone (``ndtr(10.0)``, ``np.exp(1e-17)``) at the precision of the
     run it is called in: in a dtype, in float64 as NumPy does; in the exact reference, on the constants lifted
     exactly to that run's numbers.
@@ -79,8 +79,7 @@ def exact_when_constant(function, whole_numbers=True):
     A constant computed in float64 and then used exactly is a float64 number in disguise: 1 - ndtr(10.0) would
     be 0 in the reference, where the mathematics has 7.6e-24. The run's kind is read from the calling function's
     own numbers (its arguments and locals); a call whose caller holds none (a module-level constant) stays the
-    program's float64 number, as a literal is, and a `domain` verdict it causes names it. Without
-    ``whole_numbers``, integers stay as they are (SciPy's orders and counts: polygamma(1, x), jn(2, x)).
+    program's float64 number, as a literal is, and a `domain` verdict it causes names it.
     """
 
     @functools.wraps(function)
@@ -88,7 +87,7 @@ def exact_when_constant(function, whole_numbers=True):
         if args and all(_constant(a) for a in args) and all(_constant(v) for v in kwargs.values()):
             like = _exact_number_of(sys._getframe(1))
             if like is not None:
-                args = tuple(lifted(a, like) if whole_numbers or not _whole(a) else a for a in args)
+                args = tuple(lifted(a, like) for a in args)
         return function(*args, **kwargs)
 
     return called
@@ -99,10 +98,6 @@ def _constant(value):
     if isinstance(value, (float, int, numpy.floating, numpy.integer)) and not isinstance(value, bool):
         return True
     return isinstance(value, numpy.ndarray) and value.dtype.kind in "fiu"
-
-
-def _whole(value):
-    return isinstance(value, (int, numpy.integer)) or (isinstance(value, numpy.ndarray) and value.dtype.kind in "iu")
 
 
 def _exact_number_of(frame):
@@ -142,7 +137,7 @@ def scipy_substitutes():
         real = importlib.import_module(f"scipy.{sub}")  # lazy: likewise
         ours = _public(importlib.import_module(f"gradcli.scipy.{sub}"))
         if sub == "special":
-            ours = {name: exact_when_constant(f, False) if isinstance(f, types.FunctionType) else f for name, f in ours.items()}
+            ours = {name: exact_when_constant(f) if isinstance(f, types.FunctionType) else f for name, f in ours.items()}
         found[f"scipy.{sub}"] = _overlay(f"scipy.{sub}", ours, real)
     top = _overlay("scipy", {**_public(gscipy), **{name.split(".")[1]: module for name, module in found.items()}}, scipy)
     return {"scipy": top, **found}
