@@ -24,7 +24,6 @@ import types
 import numpy
 
 from .. import numpy as gnp
-from ..autodiff.ops import high_precision, lifted
 from ..errors import InputError
 from .numpy_names import UFUNC_REDUCTIONS, check_callable
 
@@ -64,56 +63,10 @@ class _Ufunc:
         return self.reduction(array, axis=axis, keepdims=keepdims)
 
 
-# NumPy's rounding functions: called on constants alone, each computes at the precision of the run it is in.
-EXACT_WHEN_CONSTANT = (
-    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin", "cos", "tan", "arcsin", "arccos",
-    "arctan", "arctan2", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "hypot", "logaddexp", "power",
-)
-
-
-def exact_when_constant(function):
-    """``function`` computing a call on constants alone (``ndtr(10.0)``, ``np.exp(1e-17)``) at the precision of the
-    run it is called in: in a dtype, in float64 as NumPy does; in the exact reference, on the constants lifted
-    exactly to that run's numbers.
-
-    A constant computed in float64 and then used exactly is a float64 number in disguise: 1 - ndtr(10.0) would
-    be 0 in the reference, where the mathematics has 7.6e-24. The run's kind is read from the calling function's
-    own numbers (its arguments and locals); a call whose caller holds none (a module-level constant) stays the
-    program's float64 number, as a literal is, and a `domain` verdict it causes names it.
-    """
-
-    @functools.wraps(function)
-    def called(*args, **kwargs):
-        if args and all(_constant(a) for a in args) and all(_constant(v) for v in kwargs.values()):
-            like = _exact_number_of(sys._getframe(1))
-            if like is not None:
-                args = tuple(lifted(a, like) for a in args)
-        return function(*args, **kwargs)
-
-    return called
-
-
-def _constant(value):
-    """A Python or NumPy float or float array: a number the program wrote or made, no traced value."""
-    if isinstance(value, (float, int, numpy.floating, numpy.integer)) and not isinstance(value, bool):
-        return True
-    return isinstance(value, numpy.ndarray) and value.dtype.kind in "fiu"
-
-
-def _exact_number_of(frame):
-    """One of the high-precision numbers (mpmath numbers, balls) the function running in ``frame`` holds; None in
-    a dtype's run, where it holds none."""
-    for value in frame.f_locals.values():
-        if high_precision(value) is not None:
-            return value
-    return None
-
-
 @functools.cache
 def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
-    names.update((name, exact_when_constant(names[name])) for name in EXACT_WHEN_CONSTANT)
     names.update((name, _Ufunc(names[name], getattr(gnp, reduction))) for name, reduction in UFUNC_REDUCTIONS.items())
     found = {}
     for sub in NUMPY_SUBMODULES:
@@ -135,10 +88,8 @@ def scipy_substitutes():
     found = {}
     for sub in SCIPY_SUBMODULES:
         real = importlib.import_module(f"scipy.{sub}")  # lazy: likewise
-        ours = _public(importlib.import_module(f"gradcli.scipy.{sub}"))
-        if sub == "special":
-            ours = {name: exact_when_constant(f) if isinstance(f, types.FunctionType) else f for name, f in ours.items()}
-        found[f"scipy.{sub}"] = _overlay(f"scipy.{sub}", ours, real)
+        ours = importlib.import_module(f"gradcli.scipy.{sub}")
+        found[f"scipy.{sub}"] = _overlay(f"scipy.{sub}", _public(ours), real)
     top = _overlay("scipy", {**_public(gscipy), **{name.split(".")[1]: module for name, module in found.items()}}, scipy)
     return {"scipy": top, **found}
 
