@@ -15,7 +15,7 @@ from .core import defjvp, defvjp
 from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
-from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, xlog1py, xlogy
+from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
 from .tracer import Box, is_mp_value, nondifferentiable, primitive
 from .values import in_input_dtype, loaded_mpmath, raw, weak
 
@@ -46,6 +46,7 @@ _BALLS = {
     "gammainc": lambda a, x: x.gamma_lower(a, regularized=1),
     "gammaincc": lambda a, x: x.gamma_upper(a, regularized=1),
     "betainc": lambda a, b, x: x.beta_lower(a, b, regularized=1),
+    "betaln": lambda a, b: a.lgamma() + b.lgamma() - (a + b).lgamma(),
 }
 
 
@@ -150,7 +151,22 @@ def _stdtr_mp(df, t):
     return (1 + mpmath.betainc(mpmath.mpf(1) / 2, df / 2, 0, t2 / (df + t2), regularized=True)) / 2
 
 
-_INCOMPLETE = {"gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
+def _beta_mp(a, b):
+    """B(a, b) by mpmath, with as many more bits as a + b needs to be exact (a = 1e300, b = 2 would round it to a)."""
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))
+    with mpmath.extraprec(extra):
+        value = mpmath.beta(a, b)
+    return +value
+
+
+def _betaln_mp(a, b):
+    """log|B(a, b)| from `_beta_mp` (mpmath's exponents never overflow, so no sum of huge log-gammas cancels)."""
+    mpmath = loaded_mpmath()
+    return mpmath.log(abs(_beta_mp(a, b)))
+
+
+_INCOMPLETE = {"betaln": _betaln_mp, "beta": _beta_mp, "gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
 
 
 def _erfcx_mp(x):
@@ -199,6 +215,10 @@ gammainc = _with_mpmath("gammainc", nin=2)
 gammaincc = _with_mpmath("gammaincc", nin=2)
 betainc = _with_mpmath("betainc", nin=3)
 stdtr = _with_mpmath("stdtr", nin=2)
+# log|B(a, b)|: SciPy's own value (its algdiv form for large arguments keeps every digit where the sum
+# lgamma(a) + lgamma(b) - lgamma(a + b) cancels to nothing), so the user's program is judged on its own number.
+betaln = _with_mpmath("betaln", nin=2)
+beta = _with_mpmath("beta", nin=2)  # B(a, b): SciPy's, where exp(betaln) would round betaln's large value
 _gammasgn_fun = in_input_dtype(_scipy_function("gammasgn"))
 _gammasgn_fun.nin = 1
 gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn", _gammasgn_mp), kind="elementwise")
@@ -257,6 +277,54 @@ defjvp(betainc, None, None, lambda t, ans, a, b, x: t * _beta_density(a, b, x))
 defjvp(stdtr, None, lambda t, ans, df, x: t * _t_density(df, x))
 
 
+# Far from 0 the series of psi(x) = log x - 1/(2x) - sum B_2k / (2k x^2k) is exact to double by x^-10;
+# below this the difference is taken of SciPy's psi itself.
+_DRIFT_FROM = 100.0
+
+
+def _digamma_drop_float(a, b):
+    """psi(a) - psi(a + b) in a float dtype: by the series' differences term by term where a is large (each term's
+    difference written without subtracting neighbours, so b/a = 1e-300 keeps its digits), else psi(a) - psi(a + b)."""
+    a, b = np.asarray(a), np.asarray(b)
+    dtype = np.result_type(a, b, np.float32)
+    with np.errstate(all="ignore"):
+        big = np.where(a >= _DRIFT_FROM, a, _DRIFT_FROM)
+        ratio, u = b / big, 1 / big
+        v = 1 / (big + b)
+        d2 = ratio * v * (u + v)  # 1/a^2 - 1/(a+b)^2
+        u2, v2 = u * u, v * v
+        d4, d6 = d2 * (u2 + v2), d2 * (u2 * u2 + u2 * v2 + v2 * v2)
+        d8 = d4 * (u2 * u2 + v2 * v2)
+        series = -np.log1p(ratio) - ratio * v / 2 - d2 / 12 + d4 / 120 - d6 / 252 + d8 / 240
+        scipy_digamma = _scipy_function("digamma")
+        direct = scipy_digamma(a) - scipy_digamma(a + b)
+    return np.where(a >= _DRIFT_FROM, series, direct).astype(dtype)[()]
+
+
+def _digamma_drop_mp(a, b):
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))  # a + b exact, and psi(a)'s digits to cancel
+    with mpmath.extraprec(extra):
+        value = mpmath.digamma(a) - mpmath.digamma(a + b)
+    return +value
+
+
+_digamma_drop_fun = in_input_dtype(_digamma_drop_float)
+_digamma_drop_fun.nin = 2
+# psi(a) - psi(a + b): betaln's slope in a, which at a = 1e300 is -2e-300 where psi(a) and psi(a + b) agree to
+# every digit; its own primitive so the backward pass computes it as stably as SciPy computes betaln.
+digamma_drop = primitive(_digamma_drop_fun, "digamma_drop", mp=_on_balls_too("digamma_drop", mpmath_only("digamma_drop", _digamma_drop_mp)), kind="elementwise")
+_BALLS["digamma_drop"] = lambda a, b: a.digamma() - (a + b).digamma()
+defvjp(digamma_drop, lambda g, ans, a, b: unbroadcast(g * (polygamma(1, a) - polygamma(1, a + b)), a),
+       lambda g, ans, a, b: unbroadcast(-g * polygamma(1, a + b), b))
+defvjp(betaln, lambda g, ans, a, b: unbroadcast(g * digamma_drop(a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * digamma_drop(b, a), b))
+defvjp(beta, lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(b, a), b))
+defjvp(beta, lambda t, ans, a, b: t * ans * digamma_drop(a, b), lambda t, ans, a, b: t * ans * digamma_drop(b, a))
+defjvp(betaln, lambda t, ans, a, b: t * digamma_drop(a, b), lambda t, ans, a, b: t * digamma_drop(b, a))
+
+
 # -- composites ---------------------------------------------------------------------------
 
 psi = digamma
@@ -306,16 +374,6 @@ def rel_entr(x, y):
 def kl_div(x, y):
     """``scipy.special.kl_div``: x log(x / y) - x + y."""
     return rel_entr(x, y) - x + y
-
-
-def betaln(a, b):
-    """``scipy.special.betaln``: log B(a, b) = lgamma(a) + lgamma(b) - lgamma(a + b)."""
-    return gammaln(a) + gammaln(b) - gammaln(a + b)
-
-
-def beta(a, b):
-    """``scipy.special.beta``: B(a, b), as exp(betaln) (positive arguments)."""
-    return exp(betaln(a, b))
 
 
 def multigammaln(a, d):
