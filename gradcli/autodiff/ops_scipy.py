@@ -160,6 +160,15 @@ def _beta_mp(a, b):
     return +value
 
 
+def _poch_mp(z, m):
+    """Gamma(z + m) / Gamma(z) by mpmath, z + m exact (as `_beta_mp`)."""
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(z)), int(mpmath.mag(m)))
+    with mpmath.extraprec(extra):
+        value = mpmath.rf(z, m)
+    return +value
+
+
 def _betaln_mp(a, b):
     """log|B(a, b)| from `_beta_mp` (mpmath's exponents never overflow, so no sum of huge log-gammas cancels)."""
     mpmath = loaded_mpmath()
@@ -219,6 +228,11 @@ stdtr = _with_mpmath("stdtr", nin=2)
 # lgamma(a) + lgamma(b) - lgamma(a + b) cancels to nothing), so the user's program is judged on its own number.
 betaln = _with_mpmath("betaln", nin=2)
 beta = _with_mpmath("beta", nin=2)  # B(a, b): SciPy's, where exp(betaln) would round betaln's large value
+_poch_fun = in_input_dtype(_scipy_function("poch"))  # of both arguments: poch(df/2, 0.5) in df's float32
+_poch_fun.nin = 2
+# The rising factorial Gamma(z + m) / Gamma(z): how SciPy's t.logpdf takes its log-gamma ratio, which as
+# gammaln(z + m) - gammaln(z) would lose every digit at df = 1e15.
+poch = primitive(_poch_fun, "poch", mp=mpmath_only("poch", lambda z, m: _poch_mp(z, m)), kind="elementwise")
 _gammasgn_fun = in_input_dtype(_scipy_function("gammasgn"))
 _gammasgn_fun.nin = 1
 gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn", _gammasgn_mp), kind="elementwise")
@@ -322,6 +336,10 @@ defvjp(betaln, lambda g, ans, a, b: unbroadcast(g * digamma_drop(a, b), a),
 defvjp(beta, lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(a, b), a),
        lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(b, a), b))
 defjvp(beta, lambda t, ans, a, b: t * ans * digamma_drop(a, b), lambda t, ans, a, b: t * ans * digamma_drop(b, a))
+# d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); in m, poch(z, m) psi(z + m).
+defvjp(poch, lambda g, ans, z, m: unbroadcast(-g * ans * digamma_drop(z, m), z),
+       lambda g, ans, z, m: unbroadcast(g * ans * digamma(z + m), m))
+defjvp(poch, lambda t, ans, z, m: -t * ans * digamma_drop(z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
 defjvp(betaln, lambda t, ans, a, b: t * digamma_drop(a, b), lambda t, ans, a, b: t * digamma_drop(b, a))
 
 
@@ -470,3 +488,102 @@ defvjp(erfcx, lambda g, ans, x: g * _erfcx_slope(ans, x))
 defjvp(erfcx, lambda t, ans, x: t * _erfcx_slope(ans, x))
 defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
 defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
+
+
+# -- Student's t log-density in its degrees of freedom ------------------------------------------------------
+
+def _t_log_density_float(z, df):
+    """log f(z) of the standard Student's t, as SciPy computes it (the Gamma ratio as one rising factorial;
+    df = inf: the normal's), so a check judges the user's program on SciPy's own number."""
+    z, df = np.asarray(z), np.asarray(df)
+    poch_ = _scipy_function("poch")
+    with np.errstate(all="ignore"):
+        t = np.log(poch_(0.5 * df, 0.5)) - 0.5 * (np.log(df) + np.log(np.pi)) - (df + 1) / 2 * np.log1p(z * z / df)
+        normal = -z * z / 2 - 0.5 * np.log(2 * np.pi)
+    return np.where(np.isinf(df), normal, t)[()]
+
+
+def _log1p_excess(q):
+    """log1p(q) - q/(1 + q) for q >= 0 without the two terms cancelling near 0: sum of w^k / k, k >= 2,
+    w = q/(1 + q) (a series that converges fast for w <= 1/3), else the difference itself."""
+    q = np.asarray(q)
+    with np.errstate(all="ignore"):
+        w = q / (1 + q)
+        series = np.zeros_like(w)
+        power = w * w
+        for k in range(2, 40):
+            series = series + power / k
+            power = power * w
+        direct = np.log1p(q) - w
+    return np.where(w <= 1 / 3, series, direct)
+
+
+# psi(x) = log x - 1/(2x) - sum_k s_k x^-2k (s_k = B_2k / 2k), k = 1..7: exact to double for x >= 10 in the
+# differences below (the next term's is below 4e-17).
+_PSI_SERIES = (1 / 12, -1 / 120, 1 / 252, -1 / 240, 1 / 132, -691 / 32760, 1 / 12)
+_T_SERIES_FROM = 20.0  # df at which the slope in df is taken by the series
+
+
+def _t_slope_df_float(z, df):
+    """d/d(df) of the standard t log-density: 0.5 (psi((df+1)/2) - psi(df/2)) - 1/(2 df) - log1p(q)/2
+    + (df+1) q / (2 df (1+q)), q = z^2/df. For df >= 20 each pair that cancels is taken as one series
+    (the whole is ~(1 + 2z^2 - z^4)/(4 df^2), 1e-30 at df = 1e15, from terms of 1e-15)."""
+    z, df = np.asarray(z), np.asarray(df)
+    scipy_digamma = _scipy_function("digamma")
+    with np.errstate(all="ignore"):
+        q = z * z / df
+        h = np.where(df >= _T_SERIES_FROM, df, _T_SERIES_FROM) / 2
+        u, v = 1 / h, 1 / (h + 0.5)
+        psi_tail = -sum(c * (v ** (2 * k + 2) - u ** (2 * k + 2)) for k, c in enumerate(_PSI_SERIES))
+        e = 1 / (2 * h)
+        far = 0.5 * (_log1p_excess(e) + psi_tail) - 0.5 * _log1p_excess(q) + 0.5 * q / (df * (1 + q))
+        near = (0.5 * (scipy_digamma((df + 1) / 2) - scipy_digamma(df / 2)) - 1 / (2 * df) - 0.5 * np.log1p(q)
+                + (df + 1) * q / (2 * df * (1 + q)))
+    return np.where(df >= _T_SERIES_FROM, far, near)[()]
+
+
+def _t_slope_z_float(z, df):
+    """d/dz of the standard t log-density: -(df + 1) z / (df + z^2) (-z for the normal, df = inf)."""
+    z, df = np.asarray(z), np.asarray(df)
+    with np.errstate(all="ignore"):
+        slope = -(1 + 1 / df) * z / (1 + z * z / df)
+    return np.where(np.isinf(df), -z, slope)[()]
+
+
+def _t_log_density_mp(z, df):
+    mpmath = loaded_mpmath()
+    extra = 20 + 2 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # df + 1 and z^2/df exact enough
+    with mpmath.extraprec(extra):
+        value = (mpmath.loggamma((df + 1) / 2) - mpmath.loggamma(df / 2) - (mpmath.log(df) + mpmath.log(mpmath.pi)) / 2
+                 - (df + 1) / 2 * mpmath.log1p(z * z / df))
+    return +value
+
+
+def _t_slope_df_mp(z, df):
+    mpmath = loaded_mpmath()
+    extra = 20 + 4 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # terms of 1/df cancel to 1/df^2
+    with mpmath.extraprec(extra):
+        q = z * z / df
+        value = (mpmath.digamma((df + 1) / 2) - mpmath.digamma(df / 2)) / 2 - 1 / (2 * df) - mpmath.log1p(q) / 2 \
+            + (df + 1) * q / (2 * df * (1 + q))
+    return +value
+
+
+def _t_slope_z_mp(z, df):
+    return -(df + 1) * z / (df + z * z)
+
+
+def _t_primitive(name, on_floats, on_mpmath):
+    fun = in_input_dtype(on_floats)
+    fun.nin = 2
+    return primitive(fun, name, mp=mpmath_only(name, on_mpmath), kind="elementwise")
+
+
+# The standard t log-density of (z, df) and its two slopes, each a primitive: as a composite of gammaln and
+# log1p its value and its slope in df would each cancel to nothing at df = 1e15 (an everyday Gaussian limit).
+t_log_density = _t_primitive("t_log_density", _t_log_density_float, _t_log_density_mp)
+t_slope_z = _t_primitive("t_slope_z", _t_slope_z_float, _t_slope_z_mp)
+t_slope_df = _t_primitive("t_slope_df", _t_slope_df_float, _t_slope_df_mp)
+defvjp(t_log_density, lambda g, ans, z, df: unbroadcast(g * t_slope_z(z, df), z),
+       lambda g, ans, z, df: unbroadcast(g * t_slope_df(z, df), df))
+defjvp(t_log_density, lambda t, ans, z, df: t * t_slope_z(z, df), lambda t, ans, z, df: t * t_slope_df(z, df))

@@ -16,7 +16,7 @@ from .ops import constant, equal, exp, expm1, floor, greater, greater_equal, les
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
 
@@ -97,9 +97,7 @@ def t_logpdf(x, df, loc=0.0, scale=1.0):
     """The log-density of Student's t with ``df`` degrees of freedom at ``x``."""
     z, log_scale = standardized(x, loc, scale)
     df = lifted(df, z)
-    half = (df + 1) / 2
-    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - constant("log(pi)", z, 0.5)
-    return normalizer - half * log1p(z * z / df) - log_scale
+    return t_log_density(z, df) - log_scale
 
 
 def t_pdf(x, df, loc=0.0, scale=1.0):
