@@ -542,14 +542,6 @@ def _t_slope_df_float(z, df):
     return np.where(df >= _T_SERIES_FROM, far, near)[()]
 
 
-def _t_slope_z_float(z, df):
-    """d/dz of the standard t log-density: -(df + 1) z / (df + z^2) (-z for the normal, df = inf)."""
-    z, df = np.asarray(z), np.asarray(df)
-    with np.errstate(all="ignore"):
-        slope = -(1 + 1 / df) * z / (1 + z * z / df)
-    return np.where(np.isinf(df), -z, slope)[()]
-
-
 def _t_log_density_mp(z, df):
     mpmath = loaded_mpmath()
     extra = 20 + 2 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # df + 1 and z^2/df exact enough
@@ -569,10 +561,6 @@ def _t_slope_df_mp(z, df):
     return +value
 
 
-def _t_slope_z_mp(z, df):
-    return -(df + 1) * z / (df + z * z)
-
-
 def _t_primitive(name, on_floats, on_mpmath):
     fun = in_input_dtype(on_floats)
     fun.nin = 2
@@ -582,8 +570,31 @@ def _t_primitive(name, on_floats, on_mpmath):
 # The standard t log-density of (z, df) and its two slopes, each a primitive: as a composite of gammaln and
 # log1p its value and its slope in df would each cancel to nothing at df = 1e15 (an everyday Gaussian limit).
 t_log_density = _t_primitive("t_log_density", _t_log_density_float, _t_log_density_mp)
-t_slope_z = _t_primitive("t_slope_z", _t_slope_z_float, _t_slope_z_mp)
 t_slope_df = _t_primitive("t_slope_df", _t_slope_df_float, _t_slope_df_mp)
+
+
+def t_slope_z(z, df):
+    """d/dz of the standard t log-density: -(df + 1) z / (df + z^2), written so df = inf gives the normal's -z."""
+    return -(1 + 1 / df) * z / (1 + z * z / df)
+
+
+def _t_slope_df_in_z(z, df):
+    """d/dz of `t_slope_df`: z (1 - z^2) / (df + z^2)^2."""
+    return z * (1 - z * z) / ((df + z * z) * (df + z * z))
+
+
+def _t_slope_df_in_df(z, df):
+    """d/d(df) of `t_slope_df` (a second derivative, by its terms: they cancel at large df, as any composite's would)."""
+    z2 = z * z
+    spread = df + z2
+    pull = (df + 1) * z2 / (2 * df * spread)
+    return ((polygamma(1, (df + 1) / 2) - polygamma(1, df / 2)) / 4 + 1 / (2 * df * df) + z2 / (2 * df * spread)
+            + pull * (1 / (df + 1) - 1 / df - 1 / spread))
+
+
+defvjp(t_slope_df, lambda g, ans, z, df: unbroadcast(g * _t_slope_df_in_z(z, df), z),
+       lambda g, ans, z, df: unbroadcast(g * _t_slope_df_in_df(z, df), df))
+defjvp(t_slope_df, lambda t, ans, z, df: t * _t_slope_df_in_z(z, df), lambda t, ans, z, df: t * _t_slope_df_in_df(z, df))
 defvjp(t_log_density, lambda g, ans, z, df: unbroadcast(g * t_slope_z(z, df), z),
        lambda g, ans, z, df: unbroadcast(g * t_slope_df(z, df), df))
 defjvp(t_log_density, lambda t, ans, z, df: t * t_slope_z(z, df), lambda t, ans, z, df: t * t_slope_df(z, df))
