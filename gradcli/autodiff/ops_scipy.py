@@ -193,7 +193,15 @@ def _ndtri_mp(p):
     return +value
 
 
-_SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp}
+def _bessel_scaled_mp(order):
+    def scaled(x):
+        mpmath = loaded_mpmath()
+        return mpmath.besseli(order, x) * mpmath.exp(-abs(x))
+
+    return scaled
+
+
+_SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp, "i0e": _bessel_scaled_mp(0), "i1e": _bessel_scaled_mp(1)}
 
 
 def _gammasgn_mp(x):
@@ -443,14 +451,12 @@ erfcx = _with_mpmath("erfcx")  # exp(x^2) erfc(x): finite far right, where erfc 
 ndtri = _with_mpmath("ndtri")  # the inverse of the standard normal CDF
 
 
-def i0e(x):
-    """``scipy.special.i0e``: I0(x) exp(-|x|)."""
-    return ive(0, x)
-
-
-def i1e(x):
-    """``scipy.special.i1e``: I1(x) exp(-|x|)."""
-    return ive(1, x)
+# I0(x) exp(-|x|) and I1(x) exp(-|x|): SciPy's own, finite at |x| = 1e10 where SciPy's ive(0, x) is NaN.
+i0e = _with_mpmath("i0e")
+i1e = _with_mpmath("i1e")
+# I0' = I1 and I1' = I0 - I1/x, with the scale's slope -sign(x) times the value.
+defvjp(i0e, lambda g, ans, x: g * (i1e(x) - sign(x) * ans))
+defvjp(i1e, lambda g, ans, x: g * (i0e(x) - ans / x - sign(x) * ans))
 
 
 def _log_ndtr_slope(ans, x):
