@@ -15,7 +15,7 @@ from .core import defjvp, defvjp
 from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
-from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, xlog1py, xlogy
+from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
 from .tracer import Box, is_mp_value, nondifferentiable, primitive
 from .values import in_input_dtype, loaded_mpmath, raw, weak
 
@@ -46,6 +46,7 @@ _BALLS = {
     "gammainc": lambda a, x: x.gamma_lower(a, regularized=1),
     "gammaincc": lambda a, x: x.gamma_upper(a, regularized=1),
     "betainc": lambda a, b, x: x.beta_lower(a, b, regularized=1),
+    "betaln": lambda a, b: a.lgamma() + b.lgamma() - (a + b).lgamma(),
 }
 
 
@@ -150,7 +151,31 @@ def _stdtr_mp(df, t):
     return (1 + mpmath.betainc(mpmath.mpf(1) / 2, df / 2, 0, t2 / (df + t2), regularized=True)) / 2
 
 
-_INCOMPLETE = {"gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
+def _beta_mp(a, b):
+    """B(a, b) by mpmath, with as many more bits as a + b needs to be exact (a = 1e300, b = 2 would round it to a)."""
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))
+    with mpmath.extraprec(extra):
+        value = mpmath.beta(a, b)
+    return +value
+
+
+def _poch_mp(z, m):
+    """Gamma(z + m) / Gamma(z) by mpmath, z + m exact (as `_beta_mp`)."""
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(z)), int(mpmath.mag(m)))
+    with mpmath.extraprec(extra):
+        value = mpmath.rf(z, m)
+    return +value
+
+
+def _betaln_mp(a, b):
+    """log|B(a, b)| from `_beta_mp` (mpmath's exponents never overflow, so no sum of huge log-gammas cancels)."""
+    mpmath = loaded_mpmath()
+    return mpmath.log(abs(_beta_mp(a, b)))
+
+
+_INCOMPLETE = {"betaln": _betaln_mp, "beta": _beta_mp, "gammainc": _gammainc_mp, "gammaincc": _gammaincc_mp, "betainc": _betainc_mp, "stdtr": _stdtr_mp}
 
 
 def _erfcx_mp(x):
@@ -168,7 +193,15 @@ def _ndtri_mp(p):
     return +value
 
 
-_SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp}
+def _bessel_scaled_mp(order):
+    def scaled(x):
+        mpmath = loaded_mpmath()
+        return mpmath.besseli(order, x) * mpmath.exp(-abs(x))
+
+    return scaled
+
+
+_SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp, "i0e": _bessel_scaled_mp(0), "i1e": _bessel_scaled_mp(1)}
 
 
 def _gammasgn_mp(x):
@@ -199,6 +232,15 @@ gammainc = _with_mpmath("gammainc", nin=2)
 gammaincc = _with_mpmath("gammaincc", nin=2)
 betainc = _with_mpmath("betainc", nin=3)
 stdtr = _with_mpmath("stdtr", nin=2)
+# log|B(a, b)|: SciPy's own value (its algdiv form for large arguments keeps every digit where the sum
+# lgamma(a) + lgamma(b) - lgamma(a + b) cancels to nothing), so the user's program is judged on its own number.
+betaln = _with_mpmath("betaln", nin=2)
+beta = _with_mpmath("beta", nin=2)  # B(a, b): SciPy's, where exp(betaln) would round betaln's large value
+_poch_fun = in_input_dtype(_scipy_function("poch"))  # of both arguments: poch(df/2, 0.5) in df's float32
+_poch_fun.nin = 2
+# The rising factorial Gamma(z + m) / Gamma(z): how SciPy's t.logpdf takes its log-gamma ratio, which as
+# gammaln(z + m) - gammaln(z) would lose every digit at df = 1e15.
+poch = primitive(_poch_fun, "poch", mp=mpmath_only("poch", lambda z, m: _poch_mp(z, m)), kind="elementwise")
 _gammasgn_fun = in_input_dtype(_scipy_function("gammasgn"))
 _gammasgn_fun.nin = 1
 gammasgn = nondifferentiable(_gammasgn_fun, "gammasgn", mp=mpmath_only("gammasgn", _gammasgn_mp), kind="elementwise")
@@ -257,6 +299,58 @@ defjvp(betainc, None, None, lambda t, ans, a, b, x: t * _beta_density(a, b, x))
 defjvp(stdtr, None, lambda t, ans, df, x: t * _t_density(df, x))
 
 
+# Far from 0 the series of psi(x) = log x - 1/(2x) - sum B_2k / (2k x^2k) is exact to double by x^-10;
+# below this the difference is taken of SciPy's psi itself.
+_DRIFT_FROM = 100.0
+
+
+def _digamma_drop_float(a, b):
+    """psi(a) - psi(a + b) in a float dtype: by the series' differences term by term where a is large (each term's
+    difference written without subtracting neighbours, so b/a = 1e-300 keeps its digits), else psi(a) - psi(a + b)."""
+    a, b = np.asarray(a), np.asarray(b)
+    dtype = np.result_type(a, b, np.float32)
+    with np.errstate(all="ignore"):
+        big = np.where(a >= _DRIFT_FROM, a, _DRIFT_FROM)
+        ratio, u = b / big, 1 / big
+        v = 1 / (big + b)
+        d2 = ratio * v * (u + v)  # 1/a^2 - 1/(a+b)^2
+        u2, v2 = u * u, v * v
+        d4, d6 = d2 * (u2 + v2), d2 * (u2 * u2 + u2 * v2 + v2 * v2)
+        d8 = d4 * (u2 * u2 + v2 * v2)
+        series = -np.log1p(ratio) - ratio * v / 2 - d2 / 12 + d4 / 120 - d6 / 252 + d8 / 240
+        scipy_digamma = _scipy_function("digamma")
+        direct = scipy_digamma(a) - scipy_digamma(a + b)
+    return np.where(a >= _DRIFT_FROM, series, direct).astype(dtype)[()]
+
+
+def _digamma_drop_mp(a, b):
+    mpmath = loaded_mpmath()
+    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))  # a + b exact, and psi(a)'s digits to cancel
+    with mpmath.extraprec(extra):
+        value = mpmath.digamma(a) - mpmath.digamma(a + b)
+    return +value
+
+
+_digamma_drop_fun = in_input_dtype(_digamma_drop_float)
+_digamma_drop_fun.nin = 2
+# psi(a) - psi(a + b): betaln's slope in a, which at a = 1e300 is -2e-300 where psi(a) and psi(a + b) agree to
+# every digit; its own primitive so the backward pass computes it as stably as SciPy computes betaln.
+digamma_drop = primitive(_digamma_drop_fun, "digamma_drop", mp=_on_balls_too("digamma_drop", mpmath_only("digamma_drop", _digamma_drop_mp)), kind="elementwise")
+_BALLS["digamma_drop"] = lambda a, b: a.digamma() - (a + b).digamma()
+defvjp(digamma_drop, lambda g, ans, a, b: unbroadcast(g * (polygamma(1, a) - polygamma(1, a + b)), a),
+       lambda g, ans, a, b: unbroadcast(-g * polygamma(1, a + b), b))
+defvjp(betaln, lambda g, ans, a, b: unbroadcast(g * digamma_drop(a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * digamma_drop(b, a), b))
+defvjp(beta, lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(b, a), b))
+defjvp(beta, lambda t, ans, a, b: t * ans * digamma_drop(a, b), lambda t, ans, a, b: t * ans * digamma_drop(b, a))
+# d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); in m, poch(z, m) psi(z + m).
+defvjp(poch, lambda g, ans, z, m: unbroadcast(-g * ans * digamma_drop(z, m), z),
+       lambda g, ans, z, m: unbroadcast(g * ans * digamma(z + m), m))
+defjvp(poch, lambda t, ans, z, m: -t * ans * digamma_drop(z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
+defjvp(betaln, lambda t, ans, a, b: t * digamma_drop(a, b), lambda t, ans, a, b: t * digamma_drop(b, a))
+
+
 # -- composites ---------------------------------------------------------------------------
 
 psi = digamma
@@ -308,16 +402,6 @@ def kl_div(x, y):
     return rel_entr(x, y) - x + y
 
 
-def betaln(a, b):
-    """``scipy.special.betaln``: log B(a, b) = lgamma(a) + lgamma(b) - lgamma(a + b)."""
-    return gammaln(a) + gammaln(b) - gammaln(a + b)
-
-
-def beta(a, b):
-    """``scipy.special.beta``: B(a, b), as exp(betaln) (positive arguments)."""
-    return exp(betaln(a, b))
-
-
 def multigammaln(a, d):
     """``scipy.special.multigammaln``: the log of the multivariate gamma function of dimension ``d``."""
     total = constant("log(pi)", a, d * (d - 1) / 4)
@@ -367,14 +451,12 @@ erfcx = _with_mpmath("erfcx")  # exp(x^2) erfc(x): finite far right, where erfc 
 ndtri = _with_mpmath("ndtri")  # the inverse of the standard normal CDF
 
 
-def i0e(x):
-    """``scipy.special.i0e``: I0(x) exp(-|x|)."""
-    return ive(0, x)
-
-
-def i1e(x):
-    """``scipy.special.i1e``: I1(x) exp(-|x|)."""
-    return ive(1, x)
+# I0(x) exp(-|x|) and I1(x) exp(-|x|): SciPy's own, finite at |x| = 1e10 where SciPy's ive(0, x) is NaN.
+i0e = _with_mpmath("i0e")
+i1e = _with_mpmath("i1e")
+# I0' = I1 and I1' = I0 - I1/x, with the scale's slope -sign(x) times the value.
+defvjp(i0e, lambda g, ans, x: g * (i1e(x) - sign(x) * ans))
+defvjp(i1e, lambda g, ans, x: g * (i0e(x) - ans / x - sign(x) * ans))
 
 
 def _log_ndtr_slope(ans, x):
@@ -412,3 +494,113 @@ defvjp(erfcx, lambda g, ans, x: g * _erfcx_slope(ans, x))
 defjvp(erfcx, lambda t, ans, x: t * _erfcx_slope(ans, x))
 defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
 defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
+
+
+# -- Student's t log-density in its degrees of freedom ------------------------------------------------------
+
+def _t_log_density_float(z, df):
+    """log f(z) of the standard Student's t, as SciPy computes it (the Gamma ratio as one rising factorial;
+    df = inf: the normal's), so a check judges the user's program on SciPy's own number."""
+    z, df = np.asarray(z), np.asarray(df)
+    poch_ = _scipy_function("poch")
+    with np.errstate(all="ignore"):
+        t = np.log(poch_(0.5 * df, 0.5)) - 0.5 * (np.log(df) + np.log(np.pi)) - (df + 1) / 2 * np.log1p(z * z / df)
+        normal = -z * z / 2 - 0.5 * np.log(2 * np.pi)
+    return np.where(np.isinf(df), normal, t)[()]
+
+
+def _log1p_excess(q):
+    """log1p(q) - q/(1 + q) for q >= 0 without the two terms cancelling near 0: sum of w^k / k, k >= 2,
+    w = q/(1 + q) (a series that converges fast for w <= 1/3), else the difference itself."""
+    q = np.asarray(q)
+    with np.errstate(all="ignore"):
+        w = q / (1 + q)
+        series = np.zeros_like(w)
+        power = w * w
+        for k in range(2, 40):
+            series = series + power / k
+            power = power * w
+        direct = np.log1p(q) - w
+    return np.where(w <= 1 / 3, series, direct)
+
+
+# psi(x) = log x - 1/(2x) - sum_k s_k x^-2k (s_k = B_2k / 2k), k = 1..7: exact to double for x >= 10 in the
+# differences below (the next term's is below 4e-17).
+_PSI_SERIES = (1 / 12, -1 / 120, 1 / 252, -1 / 240, 1 / 132, -691 / 32760, 1 / 12)
+_T_SERIES_FROM = 20.0  # df at which the slope in df is taken by the series
+
+
+def _t_slope_df_float(z, df):
+    """d/d(df) of the standard t log-density: 0.5 (psi((df+1)/2) - psi(df/2)) - 1/(2 df) - log1p(q)/2
+    + (df+1) q / (2 df (1+q)), q = z^2/df. For df >= 20 each pair that cancels is taken as one series
+    (the whole is ~(1 + 2z^2 - z^4)/(4 df^2), 1e-30 at df = 1e15, from terms of 1e-15)."""
+    z, df = np.asarray(z), np.asarray(df)
+    scipy_digamma = _scipy_function("digamma")
+    with np.errstate(all="ignore"):
+        q = z * z / df
+        h = np.where(df >= _T_SERIES_FROM, df, _T_SERIES_FROM) / 2
+        u, v = 1 / h, 1 / (h + 0.5)
+        psi_tail = -sum(c * (v ** (2 * k + 2) - u ** (2 * k + 2)) for k, c in enumerate(_PSI_SERIES))
+        e = 1 / (2 * h)
+        far = 0.5 * (_log1p_excess(e) + psi_tail) - 0.5 * _log1p_excess(q) + 0.5 * q / (df * (1 + q))
+        near = (0.5 * (scipy_digamma((df + 1) / 2) - scipy_digamma(df / 2)) - 1 / (2 * df) - 0.5 * np.log1p(q)
+                + (df + 1) * q / (2 * df * (1 + q)))
+    return np.where(df >= _T_SERIES_FROM, far, near)[()]
+
+
+def _t_log_density_mp(z, df):
+    mpmath = loaded_mpmath()
+    extra = 20 + 2 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # df + 1 and z^2/df exact enough
+    with mpmath.extraprec(extra):
+        value = (mpmath.loggamma((df + 1) / 2) - mpmath.loggamma(df / 2) - (mpmath.log(df) + mpmath.log(mpmath.pi)) / 2
+                 - (df + 1) / 2 * mpmath.log1p(z * z / df))
+    return +value
+
+
+def _t_slope_df_mp(z, df):
+    mpmath = loaded_mpmath()
+    extra = 20 + 4 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # terms of 1/df cancel to 1/df^2
+    with mpmath.extraprec(extra):
+        q = z * z / df
+        value = (mpmath.digamma((df + 1) / 2) - mpmath.digamma(df / 2)) / 2 - 1 / (2 * df) - mpmath.log1p(q) / 2 \
+            + (df + 1) * q / (2 * df * (1 + q))
+    return +value
+
+
+def _t_primitive(name, on_floats, on_mpmath):
+    fun = in_input_dtype(on_floats)
+    fun.nin = 2
+    return primitive(fun, name, mp=mpmath_only(name, on_mpmath), kind="elementwise")
+
+
+# The standard t log-density of (z, df) and its two slopes, each a primitive: as a composite of gammaln and
+# log1p its value and its slope in df would each cancel to nothing at df = 1e15 (an everyday Gaussian limit).
+t_log_density = _t_primitive("t_log_density", _t_log_density_float, _t_log_density_mp)
+t_slope_df = _t_primitive("t_slope_df", _t_slope_df_float, _t_slope_df_mp)
+
+
+def t_slope_z(z, df):
+    """d/dz of the standard t log-density: -(df + 1) z / (df + z^2), written so df = inf gives the normal's -z."""
+    return -(1 + 1 / df) * z / (1 + z * z / df)
+
+
+def _t_slope_df_in_z(z, df):
+    """d/dz of `t_slope_df`: z (1 - z^2) / (df + z^2)^2."""
+    return z * (1 - z * z) / ((df + z * z) * (df + z * z))
+
+
+def _t_slope_df_in_df(z, df):
+    """d/d(df) of `t_slope_df` (a second derivative, by its terms: they cancel at large df, as any composite's would)."""
+    z2 = z * z
+    spread = df + z2
+    pull = (df + 1) * z2 / (2 * df * spread)
+    return ((polygamma(1, (df + 1) / 2) - polygamma(1, df / 2)) / 4 + 1 / (2 * df * df) + z2 / (2 * df * spread)
+            + pull * (1 / (df + 1) - 1 / df - 1 / spread))
+
+
+defvjp(t_slope_df, lambda g, ans, z, df: unbroadcast(g * _t_slope_df_in_z(z, df), z),
+       lambda g, ans, z, df: unbroadcast(g * _t_slope_df_in_df(z, df), df))
+defjvp(t_slope_df, lambda t, ans, z, df: t * _t_slope_df_in_z(z, df), lambda t, ans, z, df: t * _t_slope_df_in_df(z, df))
+defvjp(t_log_density, lambda g, ans, z, df: unbroadcast(g * t_slope_z(z, df), z),
+       lambda g, ans, z, df: unbroadcast(g * t_slope_df(z, df), df))
+defjvp(t_log_density, lambda t, ans, z, df: t * t_slope_z(z, df), lambda t, ans, z, df: t * t_slope_df(z, df))

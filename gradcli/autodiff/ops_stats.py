@@ -16,7 +16,7 @@ from .ops import constant, equal, exp, expm1, floor, greater, greater_equal, les
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
 
@@ -97,9 +97,7 @@ def t_logpdf(x, df, loc=0.0, scale=1.0):
     """The log-density of Student's t with ``df`` degrees of freedom at ``x``."""
     z, log_scale = standardized(x, loc, scale)
     df = lifted(df, z)
-    half = (df + 1) / 2
-    normalizer = gammaln(half) - gammaln(df / 2) - log(df) / 2 - constant("log(pi)", z, 0.5)
-    return normalizer - half * log1p(z * z / df) - log_scale
+    return t_log_density(z, df) - log_scale
 
 
 def t_pdf(x, df, loc=0.0, scale=1.0):
@@ -112,9 +110,30 @@ def t_cdf(x, df, loc=0.0, scale=1.0):
     return stdtr(df, standardized(x, loc, scale)[0])
 
 
+def log_by_tail(z, median, cdf, sf):
+    """log P(X <= z) as SciPy takes it: log(cdf(z)) left of the median, log1p(-sf(z)) from it on, so far right
+    (t at 1e10: -1.1e-30) the answer is the small tail's, not log of a number rounded to 1.
+
+    Each side is computed at its own entries only (the others moved to the median), so neither side's
+    log(1) or 1 - 1 is ever taken on a point it does not answer for.
+    """
+    left = raw(less(z, median))
+    return select(left, log(cdf(select(left, z, median))), log1p(-sf(select(left, median, z))))
+
+
+def _median(inverse, *shapes):
+    """The median of a distribution from SciPy's inverse CDF at the shape parameters' float values: where
+    `log_by_tail` turns from one side to the other (any split is exact; this one is SciPy's)."""
+    import scipy.special  # lazy: SciPy's inverse incomplete functions, only for these log-CDFs
+
+    floats = [np.asarray(raw(s_), dtype=object).astype(float) for s_ in shapes]
+    return getattr(scipy.special, inverse)(*floats, 0.5)
+
+
 def t_logcdf(x, df, loc=0.0, scale=1.0):
-    """log P(X <= x) for Student's t."""
-    return log(t_cdf(x, df, loc, scale))
+    """log P(X <= x) for Student's t, by its tail from the median (0) on."""
+    z = standardized(x, loc, scale)[0]
+    return log_by_tail(z, 0.0, lambda at: stdtr(df, at), lambda at: stdtr(df, -at))
 
 
 # -- ``scipy.stats.gamma``: the gamma distribution of shape ``a`` (its density and CDF). -----
@@ -147,7 +166,8 @@ def gamma_cdf(x, a, loc=0.0, scale=1.0):
 def gamma_logcdf(x, a, loc=0.0, scale=1.0):
     """log P(X <= x) for Gamma(a): -inf at and below 0 (no log of 0 taken, so no warning)."""
     z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
-    return select(below, -np.inf, log(gammainc(a, z)))
+    by_tail = log_by_tail(z, _median("gammaincinv", a), lambda at: gammainc(a, at), lambda at: gammaincc(a, at))
+    return select(below, -np.inf, by_tail)
 
 
 # -- ``scipy.stats.chi2``: the chi-squared distribution, a gamma of shape df / 2 and scale 2. -----
@@ -204,7 +224,9 @@ def beta_cdf(x, a, b, loc=0.0, scale=1.0):
 def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
     """log P(X <= x) for Beta(a, b): -inf at and below 0, 0 above 1 (no log of 0 taken, so no warning)."""
     z, below, above = on_support(standardized(x, loc, scale)[0], 0.0, 1.0, open_low=True)
-    return select(below, -np.inf, select(above, 0.0, log(betainc(a, b, z))))
+    # The upper tail as betainc(b, a, 1 - z): 1 - z is exact for z >= 1/2, where the tail is small.
+    by_tail = log_by_tail(z, _median("betaincinv", a, b), lambda at: betainc(a, b, at), lambda at: betainc(b, a, 1 - at))
+    return select(below, -np.inf, select(above, 0.0, by_tail))
 
 
 # -- ``scipy.stats.poisson``: the Poisson distribution's probability mass, differentiable in its mean. -----
