@@ -562,5 +562,10 @@ defvjp(conj, lambda g, ans, x: conj(g), reads="")
 # -- dtype ----------------------------------------------------------------------
 
 
-defvjp(astype, lambda g, ans, x, dtype: astype(g, dtype_of(x)), reads="")
-defjvp(astype, lambda t, ans, x, dtype: astype(t, dtype))
+def _counts(dtype):
+    """Whether a cast to ``dtype`` makes a count or a truth (bool, integers): a step function of x, slope 0."""
+    return np.dtype(dtype).kind in "biu"
+
+
+defvjp(astype, lambda g, ans, x, dtype: zeros_like(x) if _counts(dtype) else astype(g, dtype_of(x)), reads="")
+defjvp(astype, lambda t, ans, x, dtype: zeros_like(ans) if _counts(dtype) else astype(t, dtype))
