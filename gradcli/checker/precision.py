@@ -415,3 +415,75 @@ def _exactly_as(kind, value):
 def _scalar_of(value):
     value = raw(value)
     return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
+
+
+# Ops whose result adds up their operands' entries: where a term far below the result is lost.
+_ADDITIVE = frozenset({"add", "subtract", "sum", "mean", "cumsum", "dot", "matmul", "inner", "tensordot", "einsum"})
+
+
+class Absorption:
+    """A watch on the additive ops a run makes: the precision its sums need before two precisions may agree.
+
+    Directed rounding does not see a term absorbed: 3 - 2e-310 at 60 digits is 3
+    rounded down and up alike once two such sums that round the same way are
+    subtracted, so a wrong number settles with no noise at all. Every add,
+    subtract and reduction here records how many digits separate its smallest
+    nonzero term from its result; `needs` is that spread plus AGREE_DIGITS and a
+    margin, below which no precision is allowed to settle.
+    """
+
+    MARGIN = 10
+
+    def __init__(self):
+        self.spread = 0
+
+    def __enter__(self):
+        self.saved = hooks.forward
+        hooks.forward = self._watch
+        return self
+
+    def _watch(self, prim, args, kwargs, ans):
+        if self.saved is not None:
+            self.saved(prim, args, kwargs, ans)
+        if getattr(prim, "name", None) not in _ADDITIVE:
+            return
+        if getattr(prim, "name", None) in ("add", "subtract") and len(args) == 2:
+            pairs = np.broadcast_arrays(*(np.asarray(a, dtype=object) for a in (*args, ans)))
+            spreads = [_spread_log2((a, b), c) for a, b, c in zip(*(np.ravel(p) for p in pairs))]
+        else:
+            spreads = [_spread_log2([e for a in args if not isinstance(a, str) for e in _flat(a)], max_of=_flat(ans))]
+        self.spread = max(self.spread, *spreads, 0)
+
+    def needs(self):
+        """The digits below which this run's results may not settle."""
+        return 0 if self.spread == 0 else int(self.spread * 0.30103) + 1 + AGREE_DIGITS + self.MARGIN
+
+    def __exit__(self, *exc):
+        hooks.forward = self.saved
+        return False
+
+
+def _flat(value):
+    """The entries of a number or an array of numbers (nothing for anything else)."""
+    if isinstance(value, np.ndarray):
+        return list(value.ravel()) if value.dtype == object or value.dtype.kind in "fiuc" else []
+    return [value] if isinstance(value, (int, float, complex)) or hasattr(value, "_mpf_") or hasattr(value, "_mpc_") else []
+
+
+def _log2(value):
+    """The binary exponent of a finite nonzero number, or None."""
+    import mpmath  # lazy: only a high-precision run watches its sums
+
+    try:
+        if value == 0 or not mpmath.isfinite(value):
+            return None
+        return int(mpmath.mag(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def _spread_log2(terms, result=None, max_of=None):
+    """How many binary digits the largest of ``result`` (or of ``max_of``) lies above the smallest nonzero term."""
+    tops = [m for m in (_log2(v) for v in ([result] if max_of is None else max_of)) if m is not None]
+    lows = [m for m in (_log2(v) for v in terms) if m is not None]
+    return max(0, max(tops) - min(lows)) if tops and lows else 0
