@@ -438,9 +438,28 @@ class Absorption:
         self.spread = 0
 
     def __enter__(self):
+        from mpmath import ctx_mp_python as numbers  # lazy: only a high-precision run watches its sums
+
         self.saved = hooks.forward
         hooks.forward = self._watch
+        # Plain mpf arithmetic inside an op (a cross product's a*b - c*d) passes no hook: watch mpmath's own
+        # add and subtract, at the run's precision only (mpmath's functions sum their series at a raised one).
+        self.numbers, self.prec = numbers, numbers.mpf.context.prec
+        self.raw = numbers.mpf_add, numbers.mpf_sub
+        numbers.mpf_add, numbers.mpf_sub = self._watched(self.raw[0]), self._watched(self.raw[1])
         return self
+
+    def _watched(self, operation):
+        def run(s, t, prec=0, *rest):
+            out = operation(s, t, prec, *rest)
+            # An mpf tuple is (sign, mantissa, exponent, bits): nonzero and finite where the mantissa is.
+            if prec == self.prec and out[1] and s[1] and t[1]:
+                spread = out[2] + out[3] - min(s[2] + s[3], t[2] + t[3])
+                if spread > self.spread:
+                    self.spread = spread
+            return out
+
+        return run
 
     def _watch(self, prim, args, kwargs, ans):
         if self.saved is not None:
@@ -460,6 +479,7 @@ class Absorption:
 
     def __exit__(self, *exc):
         hooks.forward = self.saved
+        self.numbers.mpf_add, self.numbers.mpf_sub = self.raw
         return False
 
 
