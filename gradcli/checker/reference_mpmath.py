@@ -507,4 +507,10 @@ def _central(f, mp_args, i, index, h_scale):
         # Non-finite because a side is: as certain as the non-finite sides are.
         sides = [(v, n) for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
         return derivative, mpmath.mpf(0) if all(n == 0 for _, n in sides) else mpmath.inf
-    return derivative, (up_noise[0] + down_noise[0]) / step
+    noise = (up_noise[0] + down_noise[0]) / step
+    if derivative == 0 and noise == 0:
+        # Both sides equal with no rounding seen is no proof of a 0 slope: the step may land on the function's own
+        # grid (sinc at 1e300, every neighbour an integer). The difference resolves nothing below one unit of the
+        # values over the step; only `python_zero` may prove such a 0.
+        noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
+    return derivative, noise
