@@ -43,3 +43,18 @@ def test_a_sum_of_like_terms_needs_nothing_more():
     with mpmath.workdps(60), precision.Absorption() as seen:
         gnp.add(mpmath.mpf(3), mpmath.mpf("2e-20"))
     assert seen.needs() < 60
+
+
+def test_cross_product_beside_subnormal_entries_keeps_them(mpmath_path):
+    # The cross product's entries 3 - 2e-310 and 1.5 - 2e-310 are absorbed at 60 and 120 digits, and the
+    # weighted sum cancels 3 - 3: without a precision past the spread it read -1.5e-310 and [-3, -1.5, 0].
+    w, b = np.array([1.0, -2.0, 3.0]), np.array([0.5, -1.0, 2.0])
+    v = np.array([1e-310, -1e-310, 3.0])
+    ex = reference.compute(resolve(lambda v: gnp.sum(gnp.cross(v, b) * w)), [v], budget=balls.Budget(60))
+    assert ex.determined
+    with mpmath.workdps(1000):  # past the spread, as the reference must be
+        m = [mpmath.mpf(x) for x in v]
+        value = w[0] * (m[1] * b[2] - m[2] * b[1]) + w[1] * (m[2] * b[0] - m[0] * b[2]) + w[2] * (m[0] * b[1] - m[1] * b[0])
+    assert abs(ex.value - value) <= mpmath.mpf(10) ** -12 * abs(value)
+    for got, want in zip(ex.gradient[0], [1.0, 0.5, 0.0]):  # a linear map's gradient: b x w
+        assert abs(got - want) <= 1e-12 * abs(want) if want else got == 0
