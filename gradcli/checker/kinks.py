@@ -288,6 +288,18 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
                 at_switch = python is not None and _at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
+            if isinstance(verdict, tuple) and python is not None and digits < most_digits:
+                # A Python function's switches are not known here: steps longer than the distance to the
+                # nearest one (mod by 1e-30 at 0.5) see jumps beside a smooth point. A kink is the point's own,
+                # so it stands only if steps 10^(digits/3) times shorter see it too.
+                budget.afford()
+                with mpmath.workdps(2 * digits):
+                    again = _kink_at(target, mp_args, i, index)
+                if not isinstance(again, tuple):
+                    verdict = again
+                    if verdict == "noisy":
+                        digits = 2 * digits
+                        continue
             if verdict != "noisy" or digits >= cap:
                 break
             digits = min(2 * digits, cap)
