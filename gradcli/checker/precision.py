@@ -418,6 +418,8 @@ def _scalar_of(value):
     return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
 
 
+_STEP = 5  # spreads are compared in steps of 2^5 bits (some 10 digits)
+
 # Ops whose result adds up their operands' entries: where a term far below the result is lost.
 _ADDITIVE = frozenset({"add", "subtract", "sum", "mean", "cumsum", "dot", "matmul", "inner", "tensordot", "einsum"})
 
@@ -437,6 +439,7 @@ class Absorption:
 
     def __init__(self):
         self.spread = 0
+        self.seen = set()  # the spreads met, in steps of _STEP bits
 
     def __enter__(self):
         from mpmath import ctx_mp_python as numbers  # lazy: only a high-precision run watches its sums
@@ -458,8 +461,9 @@ class Absorption:
                 spread = out[2] + out[3] - min(s[2] + s[3], t[2] + t[3])
                 # mpmath's own algorithms (an SVD's sweeps, a series) add corrections far below their result
                 # by design, at the caller's precision: only the program's sums are watched.
-                if spread > self.spread and not sys._getframe(2).f_globals.get("__name__", "").startswith("mpmath"):
-                    self.spread = spread
+                if spread >> _STEP not in self.seen and not sys._getframe(2).f_globals.get("__name__", "").startswith("mpmath"):
+                    self.seen.add(spread >> _STEP)
+                    self.spread = max(self.spread, spread)
             return out
 
         return run
@@ -475,10 +479,18 @@ class Absorption:
         else:
             spreads = [_spread_log2([e for a in args if not isinstance(a, str) for e in _flat(a)], max_of=_flat(ans))]
         self.spread = max(self.spread, *spreads, 0)
+        self.seen.update(s >> _STEP for s in spreads if s)
 
-    def needs(self):
-        """The digits below which this run's results may not settle."""
-        return 0 if self.spread == 0 else int(self.spread * 0.30103) + 1 + AGREE_DIGITS + self.MARGIN
+    def needs(self, before=None):
+        """The digits below which this run's results may not settle; with ``before`` (the watch at the last
+        precision), only from spreads met at both: a term that is a rounding residue (x - x (sin^2 + cos^2),
+        squared, beside 1) moves with the precision, where a term of the program stays where it is."""
+        if before is None:
+            spread = self.spread
+        else:
+            common = [k for k in self.seen if k in before.seen or k - 1 in before.seen or k + 1 in before.seen]
+            spread = (max(common) + 1) << _STEP if common else 0
+        return 0 if spread == 0 else int(spread * 0.30103) + 1 + AGREE_DIGITS + self.MARGIN
 
     def __exit__(self, *exc):
         hooks.forward = self.saved

@@ -106,7 +106,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     used = []  # the precisions tried, in order
     value_digits = None  # where the value alone settled
     settled = None
-    needs = 0  # the precision the sums seen so far need (`precision.Absorption`)
+    needs, before = 0, None  # the precision the sums seen so far need (`precision.Absorption`), the last watch
     last = 0.0
     start, top = digits, max(MAX_DIGITS, 2 * digits)
     while digits <= top:
@@ -137,9 +137,10 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 if settled is None:
                     settled = _outside_domain(history[-2], history[-1], size, digits)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
-                needs = max(needs, absorbed.needs())
+                needs = max(needs, absorbed.needs(before))
                 if digits < needs:
                     settled = None
+        before = absorbed
         if settled is not None:
             break
         last = time.perf_counter() - started
