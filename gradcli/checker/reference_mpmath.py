@@ -509,9 +509,9 @@ def _central(f, mp_args, i, index, h_scale):
         sides = [(v, n) for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
         return derivative, mpmath.mpf(0) if all(n == 0 for _, n in sides) else mpmath.inf
     noise = (up_noise[0] + down_noise[0]) / step
-    if derivative == 0 and noise == 0:
-        # Both sides equal with no rounding seen is no proof of a 0 slope: the step may land on the function's own
-        # grid (sinc at 1e300, every neighbour an integer). The difference resolves nothing below one unit of the
-        # values over the step; only `python_zero` may prove such a 0.
+    if derivative == 0 and noise == 0 and plus == mpmath.floor(plus) and minus == mpmath.floor(minus):
+        # Both sides equal with no rounding seen is no proof of a 0 slope where both neighbours are integers: the
+        # step lands on the grid of a function periodic in pi x (sinc at 1e300, 0 at every integer). The difference
+        # resolves nothing below one unit of the values over the step there; only `python_zero` may prove that 0.
         noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
     return derivative, noise
