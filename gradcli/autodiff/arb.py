@@ -215,7 +215,6 @@ def _method(name):
     return lambda x: getattr(_arb(x), name)()
 
 
-
 def _arctan2(y, x):
     y, x = _arb(y), _arb(x)
     if y.is_zero() and x < 0:
@@ -278,6 +277,7 @@ ELEMENTWISE = {
     "sin": _method("sin"),
     "cos": _method("cos"),
     "tan": _method("tan"),
+    "sinc": _method("sinc_pi"),  # NumPy's sinc is sin(pi x) / (pi x)
     "arcsin": _method("asin"),
     "arccos": _method("acos"),
     "arctan": _method("atan"),
@@ -506,6 +506,7 @@ def _jet_table():
         "sin": lambda a, x: (x.cos(),),
         "cos": lambda a, x: (-x.sin(),),
         "tan": lambda a, x: (1 / x.cos() ** 2,),
+        "sinc": lambda a, x: (ARB(0) if x.is_zero() else (x.cos_pi() - a) / x,),
         "arcsin": lambda a, x: (1 / ((1 - x) * (1 + x)).sqrt(),),
         "arccos": lambda a, x: (-1 / ((1 - x) * (1 + x)).sqrt(),),
         "arctan": lambda a, x: (1 / (1 + x * x),),
@@ -531,8 +532,7 @@ def _jet_table():
     table.update({name: _on_values(name) for name in (
         "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
         "floor", "ceil", "trunc", "rint", "round")})
-    table.update({"abs": _abs_jet, "sign": _sign_jet, "power": _power_jet})
-    return table
+    return {**table, "abs": _abs_jet, "sign": _sign_jet, "power": _power_jet}
 
 
 JETS = {}  # each elementwise primitive on jets, by name: filled by `enable` (the constants need flint)

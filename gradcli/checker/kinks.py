@@ -288,6 +288,18 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
                 at_switch = python is not None and _at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
+            if _seen_across(verdict) and python is not None and digits < most_digits:
+                # A Python function's switches are not known here: steps longer than the distance to the
+                # nearest one (mod by 1e-30 at 0.5) see jumps beside a smooth point. A kink is the point's own,
+                # so it stands only if steps 10^(digits/3) times shorter see it too.
+                budget.afford()
+                with mpmath.workdps(2 * digits):
+                    again = _kink_at(target, mp_args, i, index)
+                if not isinstance(again, tuple):
+                    verdict = again
+                    if verdict == "noisy":
+                        digits = 2 * digits
+                        continue
             if verdict != "noisy" or digits >= cap:
                 break
             digits = min(2 * digits, cap)
@@ -295,6 +307,12 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             kind, left, right = verdict
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+def _seen_across(verdict):
+    """Whether a `_kink_at` verdict may come from steps that cross switches beside the point: a kink, or a jump
+    on both sides (a jump on one side only is the point's own: arctan2 on its cut, mod on its jump)."""
+    return isinstance(verdict, tuple) and (verdict[0] == "kink" or all(isinstance(s, list) for s in verdict[1:]))
 
 
 def _at_a_tie(target, args):

@@ -8,6 +8,7 @@ alternately down and up, so every result comes with its rounding noise;
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -415,3 +416,109 @@ def _exactly_as(kind, value):
 def _scalar_of(value):
     value = raw(value)
     return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
+
+
+_STEP = 5  # spreads are compared in steps of 2^5 bits (some 10 digits)
+
+# Ops whose result adds up their operands' entries: where a term far below the result is lost.
+_ADDITIVE = frozenset({"add", "subtract", "sum", "mean", "cumsum", "dot", "matmul", "inner", "tensordot", "einsum"})
+
+
+class Absorption:
+    """A watch on the additive ops a run makes: the precision its sums need before two precisions may agree.
+
+    Directed rounding does not see a term absorbed: 3 - 2e-310 at 60 digits is 3
+    rounded down and up alike once two such sums that round the same way are
+    subtracted, so a wrong number settles with no noise at all. Every add,
+    subtract and reduction here records how many digits separate its smallest
+    nonzero term from its result; `needs` is that spread plus AGREE_DIGITS and a
+    margin, below which no precision is allowed to settle.
+    """
+
+    MARGIN = 10
+
+    def __init__(self):
+        self.spread = 0
+        self.seen = set()  # the spreads met, in steps of _STEP bits
+
+    def __enter__(self):
+        from mpmath import ctx_mp_python as numbers  # lazy: only a high-precision run watches its sums
+
+        self.saved = hooks.forward
+        hooks.forward = self._watch
+        # Plain mpf arithmetic inside an op (a cross product's a*b - c*d) passes no hook: watch mpmath's own
+        # add and subtract, at the run's precision only (mpmath's functions sum their series at a raised one).
+        self.numbers, self.prec = numbers, numbers.mpf.context.prec
+        self.raw = numbers.mpf_add, numbers.mpf_sub
+        numbers.mpf_add, numbers.mpf_sub = self._watched(self.raw[0]), self._watched(self.raw[1])
+        return self
+
+    def _watched(self, operation):
+        def run(s, t, prec=0, *rest):
+            out = operation(s, t, prec, *rest)
+            # An mpf tuple is (sign, mantissa, exponent, bits): nonzero and finite where the mantissa is.
+            if prec == self.prec and out[1] and s[1] and t[1]:
+                spread = out[2] + out[3] - min(s[2] + s[3], t[2] + t[3])
+                # mpmath's own algorithms (an SVD's sweeps, a series) add corrections far below their result
+                # by design, at the caller's precision: only the program's sums are watched.
+                if spread >> _STEP not in self.seen and not sys._getframe(2).f_globals.get("__name__", "").startswith("mpmath"):
+                    self.seen.add(spread >> _STEP)
+                    self.spread = max(self.spread, spread)
+            return out
+
+        return run
+
+    def _watch(self, prim, args, kwargs, ans):
+        if self.saved is not None:
+            self.saved(prim, args, kwargs, ans)
+        if getattr(prim, "name", None) not in _ADDITIVE:
+            return
+        if getattr(prim, "name", None) in ("add", "subtract") and len(args) == 2:
+            pairs = np.broadcast_arrays(*(np.asarray(a, dtype=object) for a in (*args, ans)))
+            spreads = [_spread_log2((a, b), c) for a, b, c in zip(*(np.ravel(p) for p in pairs))]
+        else:
+            spreads = [_spread_log2([e for a in args if not isinstance(a, str) for e in _flat(a)], max_of=_flat(ans))]
+        self.spread = max(self.spread, *spreads, 0)
+        self.seen.update(s >> _STEP for s in spreads if s)
+
+    def needs(self, before=None):
+        """The digits below which this run's results may not settle; with ``before`` (the watch at the last
+        precision), only from spreads met at both: a term that is a rounding residue (x - x (sin^2 + cos^2),
+        squared, beside 1) moves with the precision, where a term of the program stays where it is."""
+        if before is None:
+            spread = self.spread
+        else:
+            common = [k for k in self.seen if k in before.seen or k - 1 in before.seen or k + 1 in before.seen]
+            spread = (max(common) + 1) << _STEP if common else 0
+        return 0 if spread == 0 else int(spread * 0.30103) + 1 + AGREE_DIGITS + self.MARGIN
+
+    def __exit__(self, *exc):
+        hooks.forward = self.saved
+        self.numbers.mpf_add, self.numbers.mpf_sub = self.raw
+        return False
+
+
+def _flat(value):
+    """The entries of a number or an array of numbers (nothing for anything else)."""
+    if isinstance(value, np.ndarray):
+        return list(value.ravel()) if value.dtype == object or value.dtype.kind in "fiuc" else []
+    return [value] if isinstance(value, (int, float, complex)) or hasattr(value, "_mpf_") or hasattr(value, "_mpc_") else []
+
+
+def _log2(value):
+    """The binary exponent of a finite nonzero number, or None."""
+    import mpmath  # lazy: only a high-precision run watches its sums
+
+    try:
+        if value == 0 or not mpmath.isfinite(value):
+            return None
+        return int(mpmath.mag(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def _spread_log2(terms, result=None, max_of=None):
+    """How many binary digits the largest of ``result`` (or of ``max_of``) lies above the smallest nonzero term."""
+    tops = [m for m in (_log2(v) for v in ([result] if max_of is None else max_of)) if m is not None]
+    lows = [m for m in (_log2(v) for v in terms) if m is not None]
+    return max(0, max(tops) - min(lows)) if tops and lows else 0

@@ -37,6 +37,7 @@ from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
 from .kinks import find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
+    Absorption,
     AGREE_DIGITS,
     MAX_DIGITS,
     MAX_FD_COORDINATES,
@@ -105,12 +106,13 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     used = []  # the precisions tried, in order
     value_digits = None  # where the value alone settled
     settled = None
+    needs, before = 0, None  # the precision the sums seen so far need (`precision.Absorption`), the last watch
     last = 0.0
     start, top = digits, max(MAX_DIGITS, 2 * digits)
     while digits <= top:
         budget.afford(last * 3)
         started = time.perf_counter()
-        with mpmath.workdps(digits):
+        with mpmath.workdps(digits), Absorption() as absorbed:
             try:
                 with np.errstate(all="ignore"):
                     value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
@@ -134,6 +136,11 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 settled = settle(history[-2], history[-1], digits)
                 if settled is None:
                     settled = _outside_domain(history[-2], history[-1], size, digits)
+                # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
+                needs = max(needs, absorbed.needs(before))
+                if digits < needs:
+                    settled = None
+        before = absorbed
         if settled is not None:
             break
         last = time.perf_counter() - started
@@ -141,12 +148,14 @@ def _climb(target, args, seed, result, budget, zeros, digits):
         digits = _next_digits(history, used) if start <= START_DIGITS else digits + digits // 2  # a rise: one more
     else:
         digits = used[-1]
-        settled = _diverging(history, len(flat_entries(attempt.value)))
+        settled = _diverging(history, len(flat_entries(attempt.value))) if digits >= needs else None
         if settled is None:
             result.determined = False
             result.unsettled = True
             width = unproven_zeros(history[-1])
-            if width is not None:
+            if digits < needs:
+                result.why = f"a sum absorbs a term {needs} digits below its result; no precision up to {digits} shows it"
+            elif width is not None:
                 result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
     return attempt, history, digits, value_digits, settled
 
@@ -499,4 +508,10 @@ def _central(f, mp_args, i, index, h_scale):
         # Non-finite because a side is: as certain as the non-finite sides are.
         sides = [(v, n) for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
         return derivative, mpmath.mpf(0) if all(n == 0 for _, n in sides) else mpmath.inf
-    return derivative, (up_noise[0] + down_noise[0]) / step
+    noise = (up_noise[0] + down_noise[0]) / step
+    if derivative == 0 and noise == 0 and plus == mpmath.floor(plus) and minus == mpmath.floor(minus):
+        # Both sides equal with no rounding seen is no proof of a 0 slope where both neighbours are integers: the
+        # step lands on the grid of a function periodic in pi x (sinc at 1e300, 0 at every integer). The difference
+        # resolves nothing below one unit of the values over the step there; only `python_zero` may prove that 0.
+        noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
+    return derivative, noise
