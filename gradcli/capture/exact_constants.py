@@ -7,7 +7,10 @@ follows the framework). The replay on mpmath numbers or flint balls is the
 exact reference, and a number it computed in float64 would be a float64 answer
 shown as exact: there the constants such an operation reads are lifted to the
 replay's kind of number (a float is an exact binary number: the ball or mpf of
-the very same value), so it computes at the replay's precision. Constants that
+the very same value), so it computes at the replay's precision. The proof of
+0 runs the replay on its own numbers (`arb_proof.Sym`) and lifts them too: a
+clamp or max of constants then decides its branch as the balls did, and its
+answer is an exact function of the constants the proof can cancel. Constants that
 meet a replay's own numbers need no lifting: every op of gradcli's on a ball or
 an mpf takes a float operand exactly.
 
