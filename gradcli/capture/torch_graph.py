@@ -12,7 +12,9 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   over fake tensors; such a function is traced again at each point's own
   values (the branch taken there), which is slower but right.
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
-  op and the line: the replay follows values, not storage.
+  op and the line: the replay follows values, not storage. ``as_strided`` (in
+  ``group_norm``'s decomposition) is replayed as a gather over its input's
+  recorded layout; overlapping windows and writes through such a view are refused.
 - A graph serves only the shapes it was traced at, since Python code may read
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
