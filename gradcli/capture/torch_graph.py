@@ -12,7 +12,9 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   over fake tensors; such a function is traced again at each point's own
   values (the branch taken there), which is slower but right.
 - In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
-  op and the line: the replay follows values, not storage.
+  op and the line: the replay follows values, not storage. ``as_strided`` (in
+  ``group_norm``'s decomposition) is replayed as a gather over its input's
+  recorded layout; overlapping windows and writes through such a view are refused.
 - A graph serves only the shapes it was traced at, since Python code may read
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
@@ -213,7 +215,8 @@ def _names(op):
 
 
 _DECOMPOSITIONS = None
-_TABLE = {**OPS, **NN_OPS}  # every ATen op gradcli replays
+# Every ATen op gradcli replays; as_strided's replay depends on its input's layout, bound per node (`_as_strided`).
+_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -354,7 +357,10 @@ def compile_graph(module):
             elif sequence is not None and rule is None:
                 by_sequence.setdefault(sequence, location)
             last = location
+            _refuse_writes_through_strided_views(node, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order))
+            if name == "as_strided":
+                fun = _as_strided(node, location)
             if name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
@@ -367,6 +373,66 @@ def compile_graph(module):
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def strided_index(size, stride, offset, layout):
+    """The flat (row-major) positions in its input that ``as_strided(size, stride, offset)`` reads, shaped ``size``.
+
+    ``layout`` is the input's own (shape, strides, storage offset): as_strided
+    addresses the input's storage, and the replay holds the input's entries in
+    row-major order, so each storage place is found among the input's own. A
+    stride of 0 repeats an entry (a broadcast); None where the view reads
+    overlapping windows or places outside the input.
+    """
+    shape, strides, base = layout
+    places = base + sum(np.arange(n).reshape((-1,) + (1,) * (len(shape) - k - 1)) * st for k, (n, st) in enumerate(zip(shape, strides)))
+    places = np.broadcast_to(places, tuple(shape)).ravel()
+    wanted = offset + sum(np.arange(n).reshape((-1,) + (1,) * (len(size) - k - 1)) * st for k, (n, st) in enumerate(zip(size, stride)))
+    wanted = np.broadcast_to(np.asarray(wanted, dtype=np.int64), tuple(size))
+    kept = tuple(0 if st == 0 else slice(None) for st in stride)  # one entry of each broadcast dimension
+    if np.unique(places).size != places.size or np.unique(wanted[kept]).size != wanted[kept].size or min(stride, default=0) < 0:
+        return None
+    order = np.argsort(places, kind="stable")
+    found = np.clip(np.searchsorted(places[order], wanted), 0, max(places.size - 1, 0))
+    if wanted.size and (places.size == 0 or np.any(places[order][found] != wanted)):
+        return None
+    return order[found] if places.size else np.zeros(wanted.shape, dtype=np.intp)
+
+
+def _as_strided(node, location):
+    """The replay of one ``aten.as_strided`` node: the gather of its input's entries its sizes, strides and offset name.
+
+    PyTorch's decompositions (``native_group_norm``'s) use it for views a
+    reshape, slice, transpose or broadcast also writes; a view that reads
+    overlapping windows or places outside its input is refused at the user's line.
+    """
+    source, size, stride = node.args[0], [int(n) for n in node.args[1]], [int(st) for st in node.args[2]]
+    value = source.meta.get("val") if hasattr(source, "meta") else None
+    if value is None:
+        raise InputError(f"the PyTorch op aten.as_strided at {location} reads a tensor whose layout was not recorded, so gradcli cannot replay it", text=location)
+    layout = (tuple(value.shape), tuple(value.stride()), int(value.storage_offset()))
+    offset = node.args[3] if len(node.args) > 3 and node.args[3] is not None else node.kwargs.get("storage_offset")
+    index = strided_index(size, stride, layout[2] if offset is None else int(offset), layout)
+    if index is None:
+        raise InputError(
+            f"the PyTorch op aten.as_strided at {location} (sizes {size}, strides {stride}) reads overlapping windows "
+            "or places outside its input, which gradcli's replay does not follow: write it with view, expand, "
+            "slicing or torch.stack", text=location)
+    return lambda x, *rest, **named: gnp.reshape(x, (-1,))[index]
+
+
+def _refuse_writes_through_strided_views(node, location):
+    """InputError for a write into an ``as_strided`` view (the gradient of a user's own ``torch.as_strided``).
+
+    Such a write changes the storage the view shares, which the replay, following
+    values, does not hold; said in the user's terms rather than as an in-place op.
+    """
+    target = node.args[0] if node.args else None
+    if _names(node.target)[0].endswith("_") and _names(getattr(target, "target", None))[0] == "as_strided":
+        raise InputError(
+            f"the gradient of torch.as_strided at {location} writes through a strided view of its storage, which "
+            "gradcli's replay does not follow: write the view with view, reshape, expand, transpose or slicing",
+            text=location)
 
 
 def _maps_entries(step):

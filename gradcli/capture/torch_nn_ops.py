@@ -359,6 +359,20 @@ def _histc(x, bins=100, min=0, max=0):  # noqa: A002 - ATen's names
     return counts.astype(np.asarray(raw(x)).dtype)
 
 
+def _weight_norm_backward(grad_w, v, g, norms, dim):
+    """``aten._weight_norm_interface_backward``: the gradients of ``w = v g / |v|`` (the norm over all dims but ``dim``) in v and g.
+
+    As PyTorch's kernel, from the norms its forward saved: with ``s = sum(grad_w v)``
+    over those dims, ``grad_g = s / |v|`` and ``grad_v = g / |v| (grad_w - v s / |v|^2)``
+    (``dim`` -1: the norm of the whole tensor).
+    """
+    axes = tuple(i for i in range(np.ndim(raw(v))) if i != dim) if dim != -1 else None
+    s = gnp.sum(grad_w * v, axis=axes, keepdims=True)
+    grad_g = gnp.reshape(s / norms, np.shape(raw(g)))
+    grad_v = g / norms * (grad_w - v * (s / (norms * norms)))
+    return grad_v, grad_g
+
+
 def _shrink_backward(g, x, lambd):
     """``aten.softshrink_backward``/``hardshrink_backward``: ``g`` where |x| > lambd, else 0 (both shrinks' slope is 1 there)."""
     kept = gnp.logical_or(gnp.greater(x, lambd), gnp.less(x, -lambd))
@@ -391,6 +405,7 @@ NN_OPS = {
     "silu": _silu,
     "silu_backward": _silu_backward,
     "hardsigmoid_backward": _hardsigmoid_backward,
+    "_weight_norm_interface_backward": _weight_norm_backward,
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * raw(g), g),
     "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
     "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),

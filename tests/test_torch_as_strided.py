@@ -1,0 +1,105 @@
+"""``aten.as_strided`` in a captured PyTorch graph (F.group_norm's decomposition uses it): the replay gathers its
+input's entries by its sizes, strides and offset over the input's recorded layout; overlapping windows, places
+outside the input and writes through such a view are refused at the user's line."""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import gradcli
+from gradcli.capture.torch_graph import strided_index
+from gradcli.errors import InputError
+
+TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")
+sys.path.insert(0, TRIALS)
+
+import torch_lib7  # noqa: E402
+
+
+def _line_of(function, text):
+    """The file:line of the line of ``function``'s source that holds ``text``."""
+    import inspect
+
+    lines, first = inspect.getsourcelines(function)
+    [offset] = [i for i, line in enumerate(lines) if text in line]
+    return f"{inspect.getsourcefile(function)}:{first + offset}"
+
+
+@pytest.mark.parametrize("shape, size, stride, offset", [
+    ((2, 3, 4), (4, 6), (6, 1), 0),  # a reshape
+    ((2, 3, 4), (4, 3, 2), (1, 4, 12), 0),  # a transpose (a permutation of the axes)
+    ((2, 3, 4), (2, 2), (12, 1), 5),  # a slice with an offset
+    ((6,), (3, 6), (0, 1), 0),  # a broadcast: stride 0 repeats the rows
+    ((2, 3, 4), (3, 2), (8, 1), 1),  # every other row's middle pair
+    ((1, 2, 2, 1), (1, 4), (4, 1), 0),  # group_norm's own
+])
+def test_the_index_map_gathers_what_torch_as_strided_reads(shape, size, stride, offset):
+    x = torch.arange(float(np.prod(shape)), dtype=torch.float64).reshape(shape)
+    index = strided_index(size, stride, offset, (tuple(x.shape), tuple(x.stride()), x.storage_offset()))
+    want = torch.as_strided(x, size, stride, offset).numpy()
+    assert index.shape == tuple(size)
+    assert np.array_equal(x.numpy().reshape(-1)[index], want)
+
+
+def test_the_index_map_of_a_view_of_a_transposed_input_follows_its_storage():
+    base = torch.arange(12.0, dtype=torch.float64).reshape(3, 4)
+    x = base.t()[1:]  # shape (3, 3), strides (1, 4), storage offset 1: not contiguous
+    index = strided_index((2, 3), (4, 1), 1, (tuple(x.shape), tuple(x.stride()), x.storage_offset()))
+    want = torch.as_strided(x, (2, 3), (4, 1), 1).numpy()
+    assert np.array_equal(x.numpy().reshape(-1)[index], want)
+
+
+@pytest.mark.parametrize("size, stride, offset", [
+    ((3, 2), (1, 1), 0),  # sliding windows: overlapping reads
+    ((2, 4), (4, 1), 1),  # past the input's end
+])
+def test_the_index_map_refuses_overlapping_windows_and_places_outside_the_input(size, stride, offset):
+    assert strided_index(size, stride, offset, ((8,), (1,), 0)) is None
+
+
+def test_as_strided_sliding_windows_are_refused_at_the_users_line():
+    def windows(x):
+        return torch.as_strided(x, (3, 2), (1, 1)).prod(1).sum()
+
+    with pytest.raises(InputError) as raised:
+        gradcli.check(windows, [{"x": np.arange(1.0, 5.0)}], framework="torch", dtypes=("float64",))
+    assert "aten.as_strided" in str(raised.value)
+    assert _line_of(windows, "torch.as_strided") in str(raised.value)
+
+
+def test_the_gradient_of_a_users_own_as_strided_is_refused_at_the_users_line():
+    # its backward writes into a zero tensor through an as_strided view: storage, which the replay does not hold
+    def reshaped(x):
+        return (torch.as_strided(x, (2, 3), (1, 2)) ** 2).sum()
+
+    with pytest.raises(InputError) as raised:
+        gradcli.check(reshaped, [{"x": np.arange(1.0, 7.0)}], framework="torch", dtypes=("float64",))
+    assert "gradient of torch.as_strided" in str(raised.value)
+    assert _line_of(reshaped, "torch.as_strided") in str(raised.value)
+
+
+def test_group_norm_at_constant_channels_is_ok_with_its_exact_gradient():
+    [result] = gradcli.check(torch_lib7.group_norm, [{"x": np.full(8, 5.0)}], framework="torch", dtypes=("float64",)).results
+    # at constant channels the group's deviations vanish: the slope is (c_j - mean of c over j's group) / sqrt(eps)
+    c = (np.repeat([1.0, 2.0, -1.0, 0.5], 2) * np.arange(8.0)).reshape(2, 4)
+    want = ((c - c.mean(axis=1, keepdims=True)) / np.sqrt(1e-5)).reshape(8)
+    assert result.status == "ok"
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), want, rtol=1e-10)
+    assert np.allclose(result.gradient["x"], want, rtol=1e-6)
+
+
+def test_group_norm_at_ordinary_points_matches_torch():
+    x = np.random.default_rng(3).normal(size=(1, 4, 3))
+
+    def normed(x):
+        return (F.group_norm(x, 2, weight=torch.linspace(-1, 2, 4, dtype=x.dtype), eps=1e-3) ** 3).sum()
+
+    [result] = gradcli.check(normed, [{"x": x}], framework="torch", dtypes=("float64",)).results
+    t = torch.tensor(x, requires_grad=True)
+    normed(t).backward()
+    assert result.status == "ok"
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), t.grad.numpy(), rtol=1e-10, atol=1e-12)
