@@ -214,22 +214,32 @@ def test_every_differentiable_op_of_the_catalogue_has_a_row_or_a_reason():
     assert not stale, f"ops that have a row now: take them out of NOT_YET: {stale}"
 
 
-def _ordinary_point(row):
+def _ordinary_points(row):
+    """Ordinary points of a row, first choice first: the next ones serve ops whose domain misses the first."""
     v = np.array([0.3, -0.4, 1.7])
-    return {"unary": (0.3,), "composed": row.points[5], "binary": (0.3, 1.7), "vector": (v,), "linear": (v,),
-            "matrix": (np.array([2.0, 0.3, -0.4, 1.7]),)}[row.kind]
+    return {"unary": [(0.3,), (1.7,), (2.5,)], "composed": [row.points[5], *row.points],
+            "binary": [(0.3, 1.7), (1.7, 0.3)], "vector": [(v,), (np.abs(v),)], "linear": [(v,), (np.abs(v),)],
+            "matrix": [(np.array([2.0, 0.3, -0.4, 1.7]),)]}[row.kind]
+
+
+def _ordinary_point(row):
+    return _ordinary_points(row)[0]
 
 
 @pytest.mark.parametrize("row", more.rows(), ids=lambda r: r.name)
 def test_the_oracle_is_the_op_and_its_partials_are_its_derivatives(row):
     """At an ordinary point the oracle's value is the op's own in float64 and its closed-form partials are
     the derivatives of its value (mpmath's differences at 40 digits): a wrong formula in the table fails here."""
-    point = _ordinary_point(row)
-    try:
-        value, partials = oracle(row, point, digits=40)
-    except table.Undefined:
-        pytest.skip("the ordinary point is outside the op's domain (log of a negative number, a tie)")
-    assert abs(float(np.asarray(row.function(*point), dtype=float)) - float(value)) <= 1e-9 * max(1.0, abs(value))
+    for point in _ordinary_points(row):
+        try:
+            value, partials = oracle(row, point, digits=40)
+            own = float(np.asarray(row.function(*point), dtype=float))
+            break
+        except (table.Undefined, ZeroDivisionError):
+            continue
+    else:
+        raise AssertionError(f"no ordinary point of {row.name} lies in its domain: give the row one")
+    assert abs(own - float(value)) <= 1e-9 * max(1.0, abs(value))
     flat = [float(e) for a in point for e in (a if isinstance(a, np.ndarray) else [a])]
 
     def at(numbers):
