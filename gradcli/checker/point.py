@@ -481,11 +481,13 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
-    if not any(found):  # no op amplified an error: the step computed in a narrower dtype is what lost the digits
-        found.append(provenance.narrower_step(working, dtype))
+    narrow = narrowed(working, dtype)
+    if not any(found) and narrow is not None:  # no op amplified an error: the step into a narrower dtype lost the digits
+        found.append(narrowing_finding(narrow, dtype))
     new = []
     for finding in found:
-        if finding is not None and all(f.message != finding.message for f in result.findings + new):
+        if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
+                                       for f in result.findings + new):
             new.append(finding)
     return new
 

@@ -701,18 +701,6 @@ def _where_replay_lost(working, exact, error):
     return lines.pop() if len(lines) == 1 else next((op.location for op in replayed if not finite(op.output)), None)
 
 
-def narrower_step(working: Recording, dtype):
-    """The first op of a run in ``dtype`` that returned a narrower float (a library's float32 constant or cast in a
-    float64 program): where the digits went when no op amplified an error (None when every op kept ``dtype``)."""
-    for op in working.ops:
-        value = raw(op.output)
-        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype.itemsize < dtype.itemsize:
-            message = (f"{op.name} computed in {value.dtype.name} inside a {dtype.name} run ({op.name}(...) = {_show(op.output)}): "
-                       f"the result keeps only {value.dtype.name}'s digits")
-            return Finding("narrower", op.phase, op.name, message, op.span, [_show(a) for a in op.args], _show(op.output), op.location)
-    return None
-
-
 def _show_exact(value):
     """A high-precision number, or a few of them, written as the findings write floats (10 digits, no reprs)."""
     value = raw(value)
