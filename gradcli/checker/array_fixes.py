@@ -283,14 +283,46 @@ def log_sigmoid(reader, node):
     ]
 
 
+def _scaled(reader, node):
+    """For ``a * exp(u) / d`` or ``exp(u) * a / d`` (a rule's ``grad * ...``): (a, ``exp(u) / d`` as a node); else None.
+
+    Python reads ``a * e / d`` as ``(a * e) / d``, so the quotient a known rewrite matches is no node of its own.
+    """
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    product = reader.look(node.left)
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    for factor, other in ((product.right, product.left), (product.left, product.right)):
+        if reader.call(factor, "exp") is not None:
+            quotient = ast.copy_location(ast.BinOp(left=factor, op=ast.Div(), right=node.right), factor)
+            quotient.end_lineno, quotient.end_col_offset = node.end_lineno, node.end_col_offset
+            return other, quotient
+    return None
+
+
+def _factor_text(writer, node):
+    """A factor's text, parenthesized where it binds looser than a product."""
+    text = writer.text(node)
+    tight = isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant, ast.UnaryOp)) or (
+        isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div, ast.Pow, ast.MatMult)))
+    return text if tight else f"({text})"
+
+
 def sigmoid(reader, node):
     if reader.call(node, "sigmoid") is not None:
         return None  # already the library's
-    found = _sigmoid_of(reader, node, complement=False)
+    scaled = _scaled(reader, node)
+    found = _sigmoid_of(reader, node if scaled is None else scaled[1], complement=False)
     if found is None:
         return None
     u, negative = found
-    return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
+    choices = [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
+    if scaled is None:
+        return choices
+    factor = ("text", _factor_text(reader.writer, scaled[0]))
+    return [("=format", [("text", "{0} * {1}"), factor, choice]) for choice in choices]
 
 
 def log1mexp(reader, node):
