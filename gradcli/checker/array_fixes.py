@@ -25,6 +25,8 @@ from __future__ import annotations
 import ast
 import re
 
+from .where_fixes import double_where
+
 # The functions the patterns know: a call reads as one of these names through the namespace's alias
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
@@ -500,111 +502,6 @@ def log_of_softmax(reader, node):
         return None
     u, axis, own_index = found
     return [_indexed(choice, own_index or index) for choice in _softmax_choices(reader, u, axis, log=True)]
-
-
-# -- the double where: where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), for whichever branch is unsafe.
-
-_COMPARED = {
-    "not_equal": ast.NotEq, "ne": ast.NotEq, "equal": ast.Eq, "eq": ast.Eq, "greater": ast.Gt, "gt": ast.Gt,
-    "greater_equal": ast.GtE, "ge": ast.GtE, "less": ast.Lt, "lt": ast.Lt, "less_equal": ast.LtE, "le": ast.LtE,
-}
-_OPPOSITE = {ast.NotEq: ast.Eq, ast.Eq: ast.NotEq, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Lt: ast.GtE, ast.GtE: ast.Lt}
-_MIRRORED = {ast.Gt: ast.Lt, ast.Lt: ast.Gt, ast.GtE: ast.LtE, ast.LtE: ast.GtE, ast.NotEq: ast.NotEq, ast.Eq: ast.Eq}
-_SYMBOLS = {ast.NotEq: "!=", ast.Eq: "==", ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
-# Calls that neither divide nor take a logarithm or a root of what they are given.
-_HARMLESS = ("abs", "absolute", "where", "zeros_like", "ones_like", "full_like", "empty_like", "stop_gradient", "detach")
-
-
-def _callee(node):
-    dotted = ast.unparse(node.func)
-    return dotted.rpartition(".")[2] if _DOTTED.fullmatch(dotted) else None
-
-
-def _subject(node):
-    """For x or abs(x) (x a name, attribute or subscript): (x, whether under abs); else (None, False)."""
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _callee(node) in ("abs", "absolute"):
-        node, absolute = node.args[0], True
-    elif isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute) and node.func.attr == "abs":
-        node, absolute = node.func.value, True
-    else:
-        absolute = False
-    return (node, absolute) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else (None, False)
-
-
-def _condition(writer, cond):
-    """For ``x op c`` (or abs(x); a comparison or its function, ``tf.not_equal(x, 0.0)``):
-    (x, abs?, op with x on the left, c, the negated condition's text); else None."""
-    if isinstance(cond, ast.Compare) and len(cond.ops) == 1 and type(cond.ops[0]) in _SYMBOLS:
-        left, right, op = cond.left, cond.comparators[0], type(cond.ops[0])
-        negated = f"{writer.text(left)} {_SYMBOLS[_OPPOSITE[op]]} {writer.text(right)}"
-    elif isinstance(cond, ast.Call) and len(cond.args) == 2 and not cond.keywords and _callee(cond) in _COMPARED:
-        (left, right), op = cond.args, _COMPARED[_callee(cond)]
-        short = len(_callee(cond)) == 2
-        opposite = next(n for n, o in _COMPARED.items() if o is _OPPOSITE[op] and (len(n) == 2) == short)
-        head = ast.unparse(cond.func).rpartition(".")[0]
-        negated = f"{head + '.' if head else ''}{opposite}({writer.text(left)}, {writer.text(right)})"
-    else:
-        return None
-    for subject, other, oriented in ((left, right, op), (right, left, _MIRRORED[op])):
-        x, absolute = _subject(subject)
-        bound = other.operand if isinstance(other, ast.UnaryOp) and isinstance(other.op, ast.USub) else other
-        if x is not None and isinstance(bound, (ast.Constant, ast.Name, ast.Attribute)) and not _contains(other, x):
-            return x, absolute, oriented, other, negated
-    return None
-
-
-def _safe_values(writer, absolute, op, bound):
-    """(a value of x where the condition holds, one where it fails), as text."""
-    try:
-        number = float(ast.literal_eval(bound))
-        at, above, below = repr(number), repr(number + 1), repr(number - 1)
-    except (ValueError, TypeError, SyntaxError):
-        text = writer.text(bound)
-        at, above, below = text, f"{text} + 1.0", f"{text} - 1.0"
-    if absolute and op in (ast.Lt, ast.LtE):
-        return "0.0", above
-    if absolute and op in (ast.Gt, ast.GtE):
-        return above, "0.0"
-    return {ast.Gt: (above, below), ast.GtE: (above, below), ast.Lt: (below, above), ast.LtE: (below, above),
-            ast.NotEq: (above, at), ast.Eq: (at, above)}[op]
-
-
-def _contains(node, x):
-    return any(_same(n, x) for n in ast.walk(node))
-
-
-def _risky(branch, x):
-    """Whether x reaches, in ``branch``, something that can make a non-finite value or gradient: a division by it,
-    a power, or a call (a logarithm, a root) other than the harmless ones."""
-    for node in ast.walk(branch):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and _contains(node.right, x):
-            return True
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _contains(node, x):
-            return True
-        if isinstance(node, ast.Call) and _contains(node, x) and _callee(node) not in _HARMLESS:
-            return True
-    return False
-
-
-def double_where(reader, node):
-    call = reader.call(node, "where")
-    if call is None or len(call[2]) != 2 or call[3]:
-        return None
-    writer = reader.writer
-    found = _condition(writer, call[1])
-    if found is None:
-        return None
-    x, absolute, op, bound, negated = found
-    holds, fails = _safe_values(writer, absolute, op, bound)
-    where, x_text = ast.unparse(node.func), writer.text(x)
-    guards = {0: f"{where}({writer.text(call[1])}, {x_text}, {holds})", 1: f"{where}({negated}, {x_text}, {fails})"}
-    texts = []
-    for k, branch in enumerate(call[2]):
-        guarded = _risky(branch, x) and not any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(branch))
-        texts.append(writer.replaced(branch, x, guards[k]) if guarded else writer.text(branch))
-    if texts == [writer.text(b) for b in call[2]]:
-        return None
-    return [("=format", [("text", "{0}"), ("text", f"{where}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
 
 
 PATTERNS = [
