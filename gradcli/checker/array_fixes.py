@@ -115,6 +115,7 @@ class _Reader:
         self.locals = None  # the `_Locals` of the function being read, and the expression read in it
         self.root = None
         self.consumed = set()  # local names read through while matching the current node
+        self.elsewhere = []  # (node, new text): edits the current match makes outside its node
         top = spelling.namespace.split(".")[0]
         self.known = {}  # id of a framework function -> the name it reads as
         for name in _ARRAY_NAMES:
@@ -533,8 +534,9 @@ class _Writer:
         fallback = _FALLBACK_PATHS.get((self.spelling.namespace, name))
         return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
 
-    def replaced(self, node, x, text):
-        """The source text of ``node`` with every occurrence of ``x`` in it replaced by ``text``."""
+    def replaced(self, node, swaps):
+        """The source text of ``node`` with each ``x`` of ``swaps`` ([(x, text, within)]) replaced by its text
+        wherever it occurs inside one of the nodes ``within``."""
         encoded = self.source.encode("utf-8")
         starts = [0]
         for line in self.source.splitlines(keepends=True):
@@ -544,9 +546,12 @@ class _Writer:
             return starts[line - 1] + col
 
         begin, end = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
-        places = sorted((offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset)) for n in ast.walk(node) if _same(n, x))
+        places = sorted(
+            (offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset), text)
+            for n in ast.walk(node) for x, text, within in swaps if _same(n, x) and any(_inside(n, w) for w in within)
+        )
         pieces, at = [], begin
-        for start, stop in places:
+        for start, stop, text in places:
             if start >= at:
                 pieces += [encoded[at:start].decode("utf-8"), text]
                 at = stop
@@ -660,10 +665,12 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
                 for node in ast.walk(root):
                     if isinstance(node, ast.Name):  # a local's own value is rewritten at its assignment, if at all
                         continue
-                    reader.consumed = set()
+                    reader.consumed, reader.elsewhere = set(), []
                     choices = pattern(reader, node)
                     spelling.imports_needed = set()
                     text = next((t for t in (writer.call(*c) for c in choices or ()) if t is not None), None)
+                    # edits a pattern made away from its node: the value of a local it reads, at its assignment
+                    edits += [(((n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)), new) for n, new in reader.elsewhere]
                     if text is None:
                         continue
                     if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)

@@ -3,7 +3,12 @@
 A where picks a branch's value but not its gradient: the branch not taken
 is still differentiated, and an infinite derivative there times a zero
 weight is NaN. Guarding the operand with the same condition (the "double
-where") keeps every branch finite where it is not taken. A pattern of
+where") keeps every branch finite where it is not taken. The condition may
+be a comparison of x (guarded with values on each side of its bound) or
+anything else, a mask of data say (each parameter guarded with 1.0 where
+the branch is not taken). A branch that is a local used nowhere else is
+guarded at its assignment, the where's condition carried there, when every
+name the condition reads means the same on that line. A pattern of
 `array_fixes`, matched and written through its reader and writer.
 """
 
@@ -91,16 +96,67 @@ def _contains(node, x):
 
 
 def _risky(branch, x):
-    """Whether x reaches, in ``branch``, something that can make a non-finite value or gradient: a division by it,
-    a power, or a call (a logarithm, a root) other than the harmless ones."""
+    """The nodes where x reaches, in ``branch``, something that can make a non-finite value or gradient: a
+    division by it, a power other than a whole square or cube, or a call (a logarithm, a root) other than the
+    harmless ones."""
+    found = []
     for node in ast.walk(branch):
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and _contains(node.right, x):
-            return True
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _contains(node, x):
-            return True
-        if isinstance(node, ast.Call) and _contains(node, x) and _callee(node) not in _HARMLESS:
-            return True
-    return False
+            found.append(node)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _contains(node, x) and not _whole(node.right):
+            found.append(node)
+        elif isinstance(node, ast.Call) and _contains(node, x) and _callee(node) not in _HARMLESS:
+            found.append(node)
+    return found
+
+
+def _whole(exponent):
+    """Whether a power's exponent is a small whole number (x**2 has a finite derivative everywhere x is finite)."""
+    return isinstance(exponent, ast.Constant) and type(exponent.value) is int and 1 <= exponent.value <= 3
+
+
+def _parameters(function):
+    arguments = function.args
+    return [ast.Name(id=a.arg, ctx=ast.Load()) for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+
+
+def _guards(writer, where, cond, params):
+    """([x], {branch: x -> the guard of x in that branch}) for the where's condition; None where there is none.
+
+    A comparison of x (``x > 0``) guards x with values on each side of its bound. Any other condition (a
+    mask of data, a call) guards each parameter with 1.0 where the branch is not taken: any condition
+    guards, as the where itself already chose by it.
+    """
+    found = _condition(writer, cond)
+    condition = writer.text(cond)
+    if found is not None:
+        x, absolute, op, bound, negated = found
+        holds, fails = _safe_values(writer, absolute, op, bound)
+        return [x], {0: lambda x: f"{where}({condition}, {writer.text(x)}, {holds})",
+                     1: lambda x: f"{where}({negated}, {writer.text(x)}, {fails})"}
+    if any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(cond)):
+        return None
+    return params, {0: lambda x: f"{where}({condition}, {x.id}, 1.0)", 1: lambda x: f"{where}({condition}, 1.0, {x.id})"}
+
+
+def _assigned(reader, branch):
+    """For a branch that is a local used nowhere else: (its assigned value, the assignment); else None."""
+    locals_ = reader.locals
+    if locals_ is None or not isinstance(branch, ast.Name) or locals_.value(branch.id, [branch]) is None:
+        return None
+    return locals_.assignments[branch.id].value, locals_.assignments[branch.id]
+
+
+def _known_before(reader, cond, statement):
+    """Whether every name ``cond`` reads means the same at ``statement`` (a parameter, a global, or a local assigned earlier)."""
+    locals_, params = reader.locals, {p.id for p in _parameters(reader.locals.function)}
+    for name in {n.id for n in ast.walk(cond) if isinstance(n, ast.Name)}:
+        if name in params and locals_.bindings.get(name) == 1 or name not in locals_.bindings:
+            continue
+        earlier = locals_.assignments.get(name)
+        if earlier is None or earlier.lineno >= statement.lineno:
+            return False
+    return True
 
 
 def double_where(reader, node):
@@ -108,17 +164,25 @@ def double_where(reader, node):
     if call is None or len(call[2]) != 2 or call[3]:
         return None
     writer = reader.writer
-    found = _condition(writer, call[1])
+    params = _parameters(reader.locals.function) if reader.locals is not None else []
+    found = _guards(writer, ast.unparse(node.func), call[1], params)
     if found is None:
         return None
-    x, absolute, op, bound, negated = found
-    holds, fails = _safe_values(writer, absolute, op, bound)
-    where, x_text = ast.unparse(node.func), writer.text(x)
-    guards = {0: f"{where}({writer.text(call[1])}, {x_text}, {holds})", 1: f"{where}({negated}, {x_text}, {fails})"}
+    xs, guards = found
     texts = []
     for k, branch in enumerate(call[2]):
-        guarded = _risky(branch, x) and not any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(branch))
-        texts.append(writer.replaced(branch, x, guards[k]) if guarded else writer.text(branch))
+        texts.append(writer.text(branch))
+        assigned = _assigned(reader, branch)  # an operand on an earlier line: guarded there, the condition carried
+        operand = branch if assigned is None else assigned[0]
+        if any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(operand)):
+            continue
+        swaps = [(x, guards[k](x), _risky(operand, x)) for x in xs if _risky(operand, x)]
+        if not swaps:
+            continue
+        if assigned is None:
+            texts[k] = writer.replaced(branch, swaps)
+        elif _known_before(reader, call[1], assigned[1]):
+            reader.elsewhere.append((operand, writer.replaced(operand, swaps)))
     if texts == [writer.text(b) for b in call[2]]:
         return None
-    return [("=format", [("text", "{0}"), ("text", f"{where}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
+    return [("=format", [("text", "{0}"), ("text", f"{ast.unparse(node.func)}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
