@@ -110,3 +110,41 @@ def test_the_condition_is_carried_only_where_it_means_the_same_and_the_local_is_
             return jnp.sum(jnp.where(event, 0.0, log_pdf))
     """)
     assert [text for _, text in carried["double where"]] == ["jnp.log(jnp.where(event, 1.0, x)) + x ** 2"], carried
+
+
+VJP = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def log1mexp(x):
+    return jnp.log(-jnp.expm1(x))
+
+
+def _fwd(x):
+    return log1mexp(x), x
+
+
+def _bwd(x, g):
+    return (g * -jnp.exp(x) / (1.0 - jnp.exp(x)),)
+
+
+log1mexp.defvjp(_fwd, _bwd)
+
+
+def log1mexp_sum(x):
+    return jnp.sum(log1mexp(x))
+"""
+
+
+def test_a_custom_vjp_bwds_ratio_of_exps_gets_expm1(tmp_path):
+    pytest.importorskip("jax")
+    path = tmp_path / "user.py"
+    path.write_text(textwrap.dedent(VJP))
+    report = gradcli.check(f"{path}:log1mexp_sum", [{"x": -1e-9}], dtypes=("float32",))
+    assert report.results[0].status.value == "unstable"
+    fixed = {f.name: f for f in report.fixes}
+    assert "expm1 ratio" in fixed, (report.notes, list(fixed))
+    assert set(fixed["expm1 ratio"].after.values()) == {"ok"}
+    assert "+    return (g / -jnp.expm1(-x),)\n" in fixed["expm1 ratio"].diff, fixed["expm1 ratio"].diff

@@ -287,7 +287,8 @@ def log_sigmoid(reader, node):
 
 
 def _scaled(reader, node):
-    """For ``a * exp(u) / d`` or ``exp(u) * a / d`` (a rule's ``grad * ...``): (a, ``exp(u) / d`` as a node); else None.
+    """For ``a * exp(u) / d`` or ``exp(u) * a / d``, exp(u) maybe negated (a rule's ``grad * ...``): (a, ``exp(u) / d``
+    as a node); else None.
 
     Python reads ``a * e / d`` as ``(a * e) / d``, so the quotient a known rewrite matches is no node of its own.
     """
@@ -298,7 +299,7 @@ def _scaled(reader, node):
     if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
         return None
     for factor, other in ((product.right, product.left), (product.left, product.right)):
-        if reader.call(factor, "exp") is not None:
+        if reader.call(reader.negated(factor) or factor, "exp") is not None:
             quotient = ast.copy_location(ast.BinOp(left=factor, op=ast.Div(), right=node.right), factor)
             quotient.end_lineno, quotient.end_col_offset = node.end_lineno, node.end_col_offset
             return other, quotient
@@ -326,6 +327,25 @@ def sigmoid(reader, node):
         return choices
     factor = ("text", _factor_text(reader.writer, scaled[0]))
     return [("=format", [("text", "{0} * {1}"), factor, choice]) for choice in choices]
+
+
+def expm1_ratio(reader, node):
+    scaled = _scaled(reader, node)
+    quotient = reader.look(node) if scaled is None else scaled[1]
+    if not (isinstance(quotient, ast.BinOp) and isinstance(quotient.op, ast.Div)):
+        return None
+    top, below = quotient.left, reader.look(quotient.right)
+    negative = reader.negated(top) is not None
+    top = reader.call(reader.negated(top) or top, "exp")
+    if top is None or top[2] or top[3] or not (isinstance(below, ast.BinOp) and isinstance(below.op, ast.Sub)):
+        return None
+    bottom = reader.call(below.right, "exp") if reader.number(below.left, 1) else None
+    if bottom is None or bottom[2] or bottom[3] or not _same(reader.look(top[1]), reader.look(bottom[1])):
+        return None
+    expm1 = ("expm1", [("-", top[1])])  # e^u / (1 - e^u) is 1 / (e^-u - 1)
+    if scaled is None:
+        return [("=format", [("text", "-1 / {0}" if negative else "1 / {0}"), expm1])]
+    return [("=format", [("text", "{0} / -{1}" if negative else "{0} / {1}"), ("text", _factor_text(reader.writer, scaled[0])), expm1])]
 
 
 def log1mexp(reader, node):
@@ -510,6 +530,7 @@ PATTERNS = [
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
+    ("expm1 ratio", "exp(u)/(1 - exp(u)) -> 1/expm1(-u)", expm1_ratio),
     ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
