@@ -25,6 +25,8 @@ from __future__ import annotations
 import ast
 import re
 
+from .where_fixes import double_where
+
 # The functions the patterns know: a call reads as one of these names through the namespace's alias
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
@@ -113,6 +115,7 @@ class _Reader:
         self.locals = None  # the `_Locals` of the function being read, and the expression read in it
         self.root = None
         self.consumed = set()  # local names read through while matching the current node
+        self.elsewhere = []  # (node, new text): edits the current match makes outside its node
         top = spelling.namespace.split(".")[0]
         self.known = {}  # id of a framework function -> the name it reads as
         for name in _ARRAY_NAMES:
@@ -283,14 +286,66 @@ def log_sigmoid(reader, node):
     ]
 
 
+def _scaled(reader, node):
+    """For ``a * exp(u) / d`` or ``exp(u) * a / d``, exp(u) maybe negated (a rule's ``grad * ...``): (a, ``exp(u) / d``
+    as a node); else None.
+
+    Python reads ``a * e / d`` as ``(a * e) / d``, so the quotient a known rewrite matches is no node of its own.
+    """
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    product = reader.look(node.left)
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+        return None
+    for factor, other in ((product.right, product.left), (product.left, product.right)):
+        if reader.call(reader.negated(factor) or factor, "exp") is not None:
+            quotient = ast.copy_location(ast.BinOp(left=factor, op=ast.Div(), right=node.right), factor)
+            quotient.end_lineno, quotient.end_col_offset = node.end_lineno, node.end_col_offset
+            return other, quotient
+    return None
+
+
+def _factor_text(writer, node):
+    """A factor's text, parenthesized where it binds looser than a product."""
+    text = writer.text(node)
+    tight = isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant, ast.UnaryOp)) or (
+        isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div, ast.Pow, ast.MatMult)))
+    return text if tight else f"({text})"
+
+
 def sigmoid(reader, node):
     if reader.call(node, "sigmoid") is not None:
         return None  # already the library's
-    found = _sigmoid_of(reader, node, complement=False)
+    scaled = _scaled(reader, node)
+    found = _sigmoid_of(reader, node if scaled is None else scaled[1], complement=False)
     if found is None:
         return None
     u, negative = found
-    return [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
+    choices = [("sigmoid", [_signed(u, negative)]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, not negative)])])]
+    if scaled is None:
+        return choices
+    factor = ("text", _factor_text(reader.writer, scaled[0]))
+    return [("=format", [("text", "{0} * {1}"), factor, choice]) for choice in choices]
+
+
+def expm1_ratio(reader, node):
+    scaled = _scaled(reader, node)
+    quotient = reader.look(node) if scaled is None else scaled[1]
+    if not (isinstance(quotient, ast.BinOp) and isinstance(quotient.op, ast.Div)):
+        return None
+    top, below = quotient.left, reader.look(quotient.right)
+    negative = reader.negated(top) is not None
+    top = reader.call(reader.negated(top) or top, "exp")
+    if top is None or top[2] or top[3] or not (isinstance(below, ast.BinOp) and isinstance(below.op, ast.Sub)):
+        return None
+    bottom = reader.call(below.right, "exp") if reader.number(below.left, 1) else None
+    if bottom is None or bottom[2] or bottom[3] or not _same(reader.look(top[1]), reader.look(bottom[1])):
+        return None
+    expm1 = ("expm1", [("-", top[1])])  # e^u / (1 - e^u) is 1 / (e^-u - 1)
+    if scaled is None:
+        return [("=format", [("text", "-1 / {0}" if negative else "1 / {0}"), expm1])]
+    return [("=format", [("text", "{0} / -{1}" if negative else "{0} / {1}"), ("text", _factor_text(reader.writer, scaled[0])), expm1])]
 
 
 def log1mexp(reader, node):
@@ -470,116 +525,12 @@ def log_of_softmax(reader, node):
     return [_indexed(choice, own_index or index) for choice in _softmax_choices(reader, u, axis, log=True)]
 
 
-# -- the double where: where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), for whichever branch is unsafe.
-
-_COMPARED = {
-    "not_equal": ast.NotEq, "ne": ast.NotEq, "equal": ast.Eq, "eq": ast.Eq, "greater": ast.Gt, "gt": ast.Gt,
-    "greater_equal": ast.GtE, "ge": ast.GtE, "less": ast.Lt, "lt": ast.Lt, "less_equal": ast.LtE, "le": ast.LtE,
-}
-_OPPOSITE = {ast.NotEq: ast.Eq, ast.Eq: ast.NotEq, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Lt: ast.GtE, ast.GtE: ast.Lt}
-_MIRRORED = {ast.Gt: ast.Lt, ast.Lt: ast.Gt, ast.GtE: ast.LtE, ast.LtE: ast.GtE, ast.NotEq: ast.NotEq, ast.Eq: ast.Eq}
-_SYMBOLS = {ast.NotEq: "!=", ast.Eq: "==", ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
-# Calls that neither divide nor take a logarithm or a root of what they are given.
-_HARMLESS = ("abs", "absolute", "where", "zeros_like", "ones_like", "full_like", "empty_like", "stop_gradient", "detach")
-
-
-def _callee(node):
-    dotted = ast.unparse(node.func)
-    return dotted.rpartition(".")[2] if _DOTTED.fullmatch(dotted) else None
-
-
-def _subject(node):
-    """For x or abs(x) (x a name, attribute or subscript): (x, whether under abs); else (None, False)."""
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and _callee(node) in ("abs", "absolute"):
-        node, absolute = node.args[0], True
-    elif isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute) and node.func.attr == "abs":
-        node, absolute = node.func.value, True
-    else:
-        absolute = False
-    return (node, absolute) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else (None, False)
-
-
-def _condition(writer, cond):
-    """For ``x op c`` (or abs(x); a comparison or its function, ``tf.not_equal(x, 0.0)``):
-    (x, abs?, op with x on the left, c, the negated condition's text); else None."""
-    if isinstance(cond, ast.Compare) and len(cond.ops) == 1 and type(cond.ops[0]) in _SYMBOLS:
-        left, right, op = cond.left, cond.comparators[0], type(cond.ops[0])
-        negated = f"{writer.text(left)} {_SYMBOLS[_OPPOSITE[op]]} {writer.text(right)}"
-    elif isinstance(cond, ast.Call) and len(cond.args) == 2 and not cond.keywords and _callee(cond) in _COMPARED:
-        (left, right), op = cond.args, _COMPARED[_callee(cond)]
-        short = len(_callee(cond)) == 2
-        opposite = next(n for n, o in _COMPARED.items() if o is _OPPOSITE[op] and (len(n) == 2) == short)
-        head = ast.unparse(cond.func).rpartition(".")[0]
-        negated = f"{head + '.' if head else ''}{opposite}({writer.text(left)}, {writer.text(right)})"
-    else:
-        return None
-    for subject, other, oriented in ((left, right, op), (right, left, _MIRRORED[op])):
-        x, absolute = _subject(subject)
-        bound = other.operand if isinstance(other, ast.UnaryOp) and isinstance(other.op, ast.USub) else other
-        if x is not None and isinstance(bound, (ast.Constant, ast.Name, ast.Attribute)) and not _contains(other, x):
-            return x, absolute, oriented, other, negated
-    return None
-
-
-def _safe_values(writer, absolute, op, bound):
-    """(a value of x where the condition holds, one where it fails), as text."""
-    try:
-        number = float(ast.literal_eval(bound))
-        at, above, below = repr(number), repr(number + 1), repr(number - 1)
-    except (ValueError, TypeError, SyntaxError):
-        text = writer.text(bound)
-        at, above, below = text, f"{text} + 1.0", f"{text} - 1.0"
-    if absolute and op in (ast.Lt, ast.LtE):
-        return "0.0", above
-    if absolute and op in (ast.Gt, ast.GtE):
-        return above, "0.0"
-    return {ast.Gt: (above, below), ast.GtE: (above, below), ast.Lt: (below, above), ast.LtE: (below, above),
-            ast.NotEq: (above, at), ast.Eq: (at, above)}[op]
-
-
-def _contains(node, x):
-    return any(_same(n, x) for n in ast.walk(node))
-
-
-def _risky(branch, x):
-    """Whether x reaches, in ``branch``, something that can make a non-finite value or gradient: a division by it,
-    a power, or a call (a logarithm, a root) other than the harmless ones."""
-    for node in ast.walk(branch):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and _contains(node.right, x):
-            return True
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _contains(node, x):
-            return True
-        if isinstance(node, ast.Call) and _contains(node, x) and _callee(node) not in _HARMLESS:
-            return True
-    return False
-
-
-def double_where(reader, node):
-    call = reader.call(node, "where")
-    if call is None or len(call[2]) != 2 or call[3]:
-        return None
-    writer = reader.writer
-    found = _condition(writer, call[1])
-    if found is None:
-        return None
-    x, absolute, op, bound, negated = found
-    holds, fails = _safe_values(writer, absolute, op, bound)
-    where, x_text = ast.unparse(node.func), writer.text(x)
-    guards = {0: f"{where}({writer.text(call[1])}, {x_text}, {holds})", 1: f"{where}({negated}, {x_text}, {fails})"}
-    texts = []
-    for k, branch in enumerate(call[2]):
-        guarded = _risky(branch, x) and not any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(branch))
-        texts.append(writer.replaced(branch, x, guards[k]) if guarded else writer.text(branch))
-    if texts == [writer.text(b) for b in call[2]]:
-        return None
-    return [("=format", [("text", "{0}"), ("text", f"{where}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
-
-
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
+    ("expm1 ratio", "exp(u)/(1 - exp(u)) -> 1/expm1(-u)", expm1_ratio),
     ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
@@ -604,8 +555,9 @@ class _Writer:
         fallback = _FALLBACK_PATHS.get((self.spelling.namespace, name))
         return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
 
-    def replaced(self, node, x, text):
-        """The source text of ``node`` with every occurrence of ``x`` in it replaced by ``text``."""
+    def replaced(self, node, swaps):
+        """The source text of ``node`` with each ``x`` of ``swaps`` ([(x, text, within)]) replaced by its text
+        wherever it occurs inside one of the nodes ``within``."""
         encoded = self.source.encode("utf-8")
         starts = [0]
         for line in self.source.splitlines(keepends=True):
@@ -615,9 +567,12 @@ class _Writer:
             return starts[line - 1] + col
 
         begin, end = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
-        places = sorted((offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset)) for n in ast.walk(node) if _same(n, x))
+        places = sorted(
+            (offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset), text)
+            for n in ast.walk(node) for x, text, within in swaps if _same(n, x) and any(_inside(n, w) for w in within)
+        )
         pieces, at = [], begin
-        for start, stop in places:
+        for start, stop, text in places:
             if start >= at:
                 pieces += [encoded[at:start].decode("utf-8"), text]
                 at = stop
@@ -731,10 +686,12 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
                 for node in ast.walk(root):
                     if isinstance(node, ast.Name):  # a local's own value is rewritten at its assignment, if at all
                         continue
-                    reader.consumed = set()
+                    reader.consumed, reader.elsewhere = set(), []
                     choices = pattern(reader, node)
                     spelling.imports_needed = set()
                     text = next((t for t in (writer.call(*c) for c in choices or ()) if t is not None), None)
+                    # edits a pattern made away from its node: the value of a local it reads, at its assignment
+                    edits += [(((n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)), new) for n, new in reader.elsewhere]
                     if text is None:
                         continue
                     if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)
