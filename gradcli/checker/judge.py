@@ -5,6 +5,7 @@ See `runner` for what each verdict means and their order of precedence.
 
 from __future__ import annotations
 
+import linecache
 import math
 
 import numpy as np
@@ -183,8 +184,6 @@ def _cause(folded):
 
 def _line(location):
     """``file:line`` with the line's text, where it can be read."""
-    import linecache
-
     if not location or ":" not in location:
         return "an unknown line"
     path, _, number = location.rpartition(":")
