@@ -151,22 +151,23 @@ def _stdtr_mp(df, t):
     return (1 + mpmath.betainc(mpmath.mpf(1) / 2, df / 2, 0, t2 / (df + t2), regularized=True)) / 2
 
 
-def _beta_mp(a, b):
-    """B(a, b) by mpmath, with as many more bits as a + b needs to be exact (a = 1e300, b = 2 would round it to a)."""
+def _with_sum_exact(name, x, y):
+    """mpmath's ``name``(x, y) with as many more bits as x + y needs to be exact (x = 1e300, y = 2 would round it to x)."""
     mpmath = loaded_mpmath()
-    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))
+    extra = 20 + max(0, int(mpmath.mag(x)), int(mpmath.mag(y)))
     with mpmath.extraprec(extra):
-        value = mpmath.beta(a, b)
+        value = getattr(mpmath, name)(x, y)
     return +value
+
+
+def _beta_mp(a, b):
+    """B(a, b) by mpmath, a + b exact."""
+    return _with_sum_exact("beta", a, b)
 
 
 def _poch_mp(z, m):
-    """Gamma(z + m) / Gamma(z) by mpmath, z + m exact (as `_beta_mp`)."""
-    mpmath = loaded_mpmath()
-    extra = 20 + max(0, int(mpmath.mag(z)), int(mpmath.mag(m)))
-    with mpmath.extraprec(extra):
-        value = mpmath.rf(z, m)
-    return +value
+    """Gamma(z + m) / Gamma(z) by mpmath, z + m exact."""
+    return _with_sum_exact("rf", z, m)
 
 
 def _betaln_mp(a, b):
