@@ -567,20 +567,6 @@ def seeded(values, tangents, symbolic=False):
     return identities.signed(out, values) if symbolic else out
 
 
-def constant(value):
-    """A float constant of the program (a framework's literal) as a proof number: the exact binary number it is.
-
-    An op on constants alone (``maximum(norm(Y), 1e-8)``) then runs on proof numbers as on the balls, deciding
-    its branches as they do, and its answer is the exact function of those constants the proof can cancel.
-    """
-    array = np.asarray(value, dtype=np.float64)
-    if array.ndim == 0:
-        return _lift(float(array))
-    out = np.empty(array.shape, dtype=object)
-    out.flat[:] = [_lift(e) for e in array.ravel().tolist()]
-    return out
-
-
 def zeros_of(out):
     """``(value is 0, [each derivative is 0])`` of what a program returned on `Sym` numbers (False: not proven)."""
     if isinstance(out, np.ndarray):

@@ -7,10 +7,7 @@ follows the framework). The replay on mpmath numbers or flint balls is the
 exact reference, and a number it computed in float64 would be a float64 answer
 shown as exact: there the constants such an operation reads are lifted to the
 replay's kind of number (a float is an exact binary number: the ball or mpf of
-the very same value), so it computes at the replay's precision. The proof of
-0 runs the replay on its own numbers (`arb_proof.Sym`) and lifts them too: a
-clamp or max of constants then decides its branch as the balls did, and its
-answer is an exact function of the constants the proof can cancel. Constants that
+the very same value), so it computes at the replay's precision. Constants that
 meet a replay's own numbers need no lifting: every op of gradcli's on a ball or
 an mpf takes a float operand exactly.
 
@@ -27,16 +24,15 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..autodiff import arb as arb_core, arb_proof, ops
+from ..autodiff import arb as arb_core, ops
 from ..autodiff.tracer import hooks
 from ..autodiff.values import loaded_mpmath, raw
 
-BALL, MP, PROOF = "ball", "mp", "proof"
+BALL, MP = "ball", "mp"
 
 
 def kind_of(values):
-    """The kind of exact number ``values`` hold: `BALL` (balls or jets of balls), `MP` (mpmath's), `PROOF` (a proof's
-    `arb_proof.Sym` numbers, which take a constant as the exact number it is), or None."""
+    """The kind of high-precision number ``values`` hold: `BALL` (balls or jets of balls), `MP` (mpmath's), or None."""
     for value in values:
         value = raw(value)
         if isinstance(value, np.ndarray):
@@ -47,9 +43,7 @@ def kind_of(values):
             return BALL
         if type(value).__module__.startswith("mpmath"):
             return MP
-        if type(value) is arb_proof.Sym:
-            return PROOF
-    return None  # NumPy floats
+    return None  # NumPy floats, or numbers of their own (a proof's symbols) that take floats as they are
 
 
 def is_float(value):
@@ -63,8 +57,6 @@ def lift(value, kind):
     """A float constant as the exact number of ``kind`` it is (an object array for an array); anything else unchanged."""
     if not is_float(value):
         return value
-    if kind == PROOF:
-        return arb_proof.constant(value)
     return ops.lifted(value, _like(kind))
 
 
@@ -78,19 +70,12 @@ def _like(kind):
 def lifted(values, indices, kind):
     """A copy of the list ``values`` with the float constants at ``indices`` lifted to exact numbers of ``kind``.
 
-    A lifted float is the same number at every precision, so a walker keeps the copy per kind where it is
-    `reusable`.
+    A lifted float is the same number at every precision, so a walker keeps the copy per kind.
     """
     out = list(values)
     for index in indices:
         out[index] = lift(out[index], kind)
     return out
-
-
-def reusable(kind):
-    """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
-    precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them."""
-    return kind != PROOF
 
 
 def _precision(kind):
@@ -138,8 +123,6 @@ class Folds:
         kind = kind_of(values) if self.steps else None
         if kind is None:
             return {}
-        if not reusable(kind):
-            return self._computed(static, kind)
         key = (kind, _precision(kind))
         found = self._cache.get(key)
         if found is None:
