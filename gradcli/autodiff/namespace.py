@@ -305,7 +305,7 @@ def _values(x):
     return x
 
 
-on_numbers = None  # `plain.enable` sets it: such a helper on high-precision numbers, its comparisons decided
+_on_numbers = None  # `plain.enable` sets it: such a helper on high-precision numbers, its comparisons decided
 
 
 def _on_values(fun):
@@ -313,8 +313,8 @@ def _on_values(fun):
 
     @_functools.wraps(fun)
     def call(*args, **kwargs):
-        if on_numbers is not None:
-            return on_numbers(fun, args, kwargs)
+        if _on_numbers is not None:
+            return _on_numbers(fun, args, kwargs)
         return fun(*[_values(a) for a in args], **{k: _values(v) for k, v in kwargs.items()})
 
     call.on_values = True  # the catalogue lists ops, not these

@@ -60,7 +60,7 @@ def enable():
     _on = True
     tracer.keep_plain = kept
     tracer.gather_plain = gathered
-    namespace.on_numbers = on_numbers
+    namespace._on_numbers = on_numbers
     Box.__bool__ = decided_truth
     Box.numpy = numpy_of
 
