@@ -24,6 +24,8 @@ function defined at its argument.
 
 from __future__ import annotations
 
+from ..autodiff.arb_identities import by_squaring
+
 MAX_TERMS = 64  # a polynomial with more terms is not expanded further: the balls' proof takes over
 MAX_POWER = 32  # the largest integer power expanded
 MAX_COEFFICIENT_BITS = 1 << 16  # a coefficient larger than this is not worth exact arithmetic
@@ -202,11 +204,4 @@ def _times(m1, m2):
 
 
 def _power(base, n, one):
-    out, square = {(): one}, base
-    while n:
-        if n & 1:
-            out = _multiply(out, square)
-        n >>= 1
-        if n:
-            square = _multiply(square, square)
-    return out
+    return by_squaring(base, n, {(): one}, _multiply)
