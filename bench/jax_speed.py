@@ -10,13 +10,18 @@ its capture (``make_jaxpr``) and XLA compilation every time: the bridge keeps
 the programs XLA compiled for the life of the process (`jax_bridge._EXECUTABLES`,
 keyed by the program's text), which a ``gradcli check`` on the command line
 never sees again, so each timed JAX run starts with that store empty. The
-table gives CPU-time ratios beside the wall-time ones (the machine is shared)
-and the XLA compilations each timed JAX run paid.
+table gives CPU-time ratios beside the wall-time ones (the machine is shared),
+the XLA compilations each timed JAX run paid, and the JAX runs' CPU split
+between the thread that runs the check and XLA's compile threads, each against
+the twin's whole CPU time: the compilation of JAX's programs is work the twin
+has no counterpart of, and no arrangement of the rest removes it.
 
 - the check of the JAX function at most **2x** the check of its twin;
 - the sweep at most **2x**.
 
-Correctness: the verdicts agree point by point, and the exact gradients to 1e-10.
+Correctness: the verdicts agree point by point, and the exact gradients to 1e-10;
+both sweeps run to their end (``max_time`` far above what any load makes of
+them: a sweep cut short by it measures less work, not faster work).
 
 Run alone: ``.venv/bin/python bench/jax_speed.py``.
 """
@@ -24,8 +29,10 @@ Run alone: ``.venv/bin/python bench/jax_speed.py``.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import tempfile
+import time
 
 import numpy as np
 
@@ -35,6 +42,7 @@ CHECK_LIMIT = 2.0
 SWEEP_LIMIT = 2.0
 WORKLOAD_CHECK = "JAX check"
 WORKLOAD_SWEEP = "JAX sweep"
+SWEEP_MAX_TIME = 3600.0  # seconds: a whole sweep takes 2-30 s on the 2-core VM under load; 30 s (the default) cut it short
 
 SOURCE = '''\
 import {module} as jnp
@@ -70,7 +78,10 @@ def check_both(paths, points=POINTS):
 def sweep_both(paths, n=101):
     import gradcli
 
-    return [gradcli.sweep(f"{path}:softplus", {"x": (-1000.0, 1000.0, n, "symlog")}, fixes=False) for path in paths]
+    return [
+        gradcli.sweep(f"{path}:softplus", {"x": (-1000.0, 1000.0, n, "symlog")}, fixes=False, max_time=SWEEP_MAX_TIME)
+        for path in paths
+    ]
 
 
 def check_agreement(jax_report, twin_report):
@@ -87,7 +98,7 @@ def check_agreement(jax_report, twin_report):
 
 
 def sweep_agreement(jax_sweep, twin_sweep):
-    """Correctness of the sweep: both find exp's overflow (NaN from) at the same float, and both are ok at 0.
+    """Correctness of the sweep: both ran to their end, find exp's overflow (NaN from) at the same float, and are ok at 0.
 
     The intervals need not be the same: JAX's backward graph differs from
     gradcli's rule (it divides by 1 + exp(x), which loses the gradient in
@@ -95,6 +106,8 @@ def sweep_agreement(jax_sweep, twin_sweep):
     """
     checks = []
     for dtype in ("float32", "float64"):
+        cut = sum(swept.dtypes[dtype].out_of_time for swept in (jax_sweep, twin_sweep))
+        checks.append(common.Check(f"{dtype} whole (no point out of time)", float(cut), 1e-10))
         edges = []
         for swept in (jax_sweep, twin_sweep):
             intervals = swept.dtypes[dtype].intervals
@@ -154,16 +167,50 @@ class Compilations:
         return f"XLA compilations per timed JAX run: {counts[len(counts) // 2]}, {common.fmt_time(each[len(each) // 2])} (wall) each"
 
 
+class ThreadTimes:
+    """The CPU time each run spent on the thread that ran it, per contender: the rest of the process's CPU
+    time went to other threads (for JAX, XLA compiling its programs: `jax_compile._Compiling` and XLA's pool)."""
+
+    def __init__(self):
+        self.samples = {}
+
+    def timed(self, name, run):
+        """``run``, its thread's CPU time kept under ``name`` at each call."""
+
+        def timed_run():
+            start = time.thread_time()
+            try:
+                return run()
+            finally:
+                self.samples.setdefault(name, []).append(time.thread_time() - start)
+
+        return timed_run
+
+    def split(self, cpu, name, base):
+        """``(own thread, other threads)``: medians over the paired runs of ``name``'s CPU time on its own thread
+        and on the others, each as a ratio to ``base``'s whole CPU time in the same repetition."""
+        own = self.samples[name][-len(cpu.samples[name]):]  # the untimed warm-up rounds come first
+        pairs = list(zip(own, cpu.samples[name], cpu.samples[base]))
+        return (
+            statistics.median(mine / theirs for mine, _, theirs in pairs),
+            statistics.median((whole - mine) / theirs for mine, whole, theirs in pairs),
+        )
+
+
 def part(workload, run, agreement, limit, reps):
     common.heading(f"{workload}: the JAX function against its gradcli.numpy twin, same process, JAX warm")
+    threads = ThreadTimes()
     with tempfile.TemporaryDirectory() as folder, Compilations() as compiled:
         paths = write_twins(folder)
         checks = agreement(*run(paths))
         t = common.paired(
-            [("jax", lambda: compiled.first_in_process(run, paths[:1])), ("gradcli.numpy", lambda: run(paths[1:]))],
+            [("jax", threads.timed("jax", lambda: compiled.first_in_process(run, paths[:1]))),
+             ("gradcli.numpy", lambda: run(paths[1:]))],
             reps=reps, warmup=1, cpu=True,
         )
     ratio, cpu_ratio = t.ratio("jax", "gradcli.numpy"), t.cpu.ratio("jax", "gradcli.numpy")
+    own, others = threads.split(t.cpu, "jax", "gradcli.numpy")
+    split = f"the caller's thread {common.fmt_ratio(own)} + XLA's threads {common.fmt_ratio(others)}"
     common.table(
         ["target", "time", "spread", "CPU time", "vs gradcli.numpy", "CPU vs", "limit", ""],
         [
@@ -173,12 +220,16 @@ def part(workload, run, agreement, limit, reps):
              common.fmt_time(t.cpu.median("gradcli.numpy")), "1.00x", "1.00x", "", ""],
         ],
         title=f"median of {t.reps} paired runs",
-        notes=t.noise_notes() + [compiled.summary()],
+        notes=t.noise_notes() + [
+            compiled.summary(),
+            f"JAX's CPU time against the twin's (medians of paired runs): {split} (compiling JAX's programs)",
+        ],
     )
     common.checks_table(checks)
     return common.Target(
         workload, "the JAX function / its gradcli.numpy twin", ratio, limit, "<=", all(c.ok for c in checks),
-        note=f"{common.fmt_time(t.median('jax'))} vs {common.fmt_time(t.median('gradcli.numpy'))}, CPU {common.fmt_ratio(cpu_ratio)}",
+        note=f"{common.fmt_time(t.median('jax'))} vs {common.fmt_time(t.median('gradcli.numpy'))}, CPU {common.fmt_ratio(cpu_ratio)}"
+        f" ({split})",
     )
 
 
