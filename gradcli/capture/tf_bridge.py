@@ -380,7 +380,7 @@ class TensorFlowFunction:
         if cotangent is None:
             ones = np.ones(shape, dtype)
             if captured.ones is None:
-                captured.ones = tf.constant(ones)  # a tensor is never changed: one serves every point
+                captured.ones = as_tensor(tf, ones)  # a tensor is never changed: one serves every point
             ct = captured.ones
         else:
             ct = as_tensor(tf, raw(cotangent))
@@ -414,7 +414,8 @@ class TensorFlowFunction:
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
         out = list(leaves)
         for i, g in zip(floats, grads):
-            out[i] = np.asarray(tf.convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
+            dense = g if isinstance(g, tf.Tensor) else tf.convert_to_tensor(g)  # a gather's IndexedSlices made dense
+            out[i] = np.asarray(dense.numpy()).reshape(np.shape(raw(leaves[i])))
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
     # The captured graphs, replayed.
@@ -514,9 +515,10 @@ class TensorFlowFunction:
         shape, dtype = narrow.output
         ones = np.ones(shape, dtype)
         tensors = [as_tensor(tf, leaf) for leaf in leaves]
+        ct = as_tensor(tf, ones)
         try:
-            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ones))
-            y, *rerun = narrow.rerun.run(eager_execute(), [tensors[i] for i in floats], tf.constant(ones))
+            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, ct)
+            y, *rerun = narrow.rerun.run(eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return False
         own = [value] + [tf.convert_to_tensor(g) for g in grads]
@@ -573,7 +575,7 @@ class TensorFlowFunction:
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
         rerun = output = None
         if exact and rerunnable and not self.compiled and y.shape.is_fully_defined() and y.dtype.is_floating:
-            rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: tf.constant(tf.make_ndarray(proto)),
+            rerun = rerun_of(graph, [y.name] + [g.name for g in grads], cotangent, lambda proto: as_tensor(tf, tf.make_ndarray(proto)),
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
@@ -660,7 +662,7 @@ def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
     with tf.GradientTape() as tape:
         tape.watch(watched)
         y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
-    return y, _gradcli_gradient(tape, y, watched, tf.cast(ct, y.dtype))
+    return y, _gradcli_gradient(tape, y, watched, ct if ct.dtype == y.dtype else tf.cast(ct, y.dtype))
 
 
 def _narrowing(tf, graph, captured, outputs, walker, default_location):
@@ -672,7 +674,7 @@ def _narrowing(tf, graph, captured, outputs, walker, default_location):
 
     def narrow_constant(proto):
         value = tf.make_ndarray(proto)
-        return tf.constant(value.astype(np.float32) if value.dtype == np.float64 else value)
+        return as_tensor(tf, value.astype(np.float32) if value.dtype == np.float64 else value)
 
     wide = captured.rerun  # read with its narrowed steps (`rerun_of`'s keep_narrow): the graph is not read again
 
