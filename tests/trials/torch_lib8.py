@@ -1,7 +1,8 @@
 """A user's PyTorch code, eighth round: scaled-dot-product attention with a boolean mask and a masked_fill(-inf)
 softmax, autograd.Functions with subtle backward errors (a sign lost for x < 0, a missing chain factor), torch.cdist
 at a coincident row, distributions (KL between Normals with tiny scales, a negative binomial at a large count and
-with a huge total count), RMS norm at a zero row and a flow's softplus scale."""
+with a huge total count), RMS norm at a zero row, a flow's softplus scale and a unit-ball clip through
+torch.linalg.vector_norm."""
 
 import torch
 import torch.nn.functional as F
@@ -88,3 +89,9 @@ def negbin_count(r):
     # a negative binomial with a huge total count (nearly Poisson), at a small observed count
     d = NegativeBinomial(total_count=r, logits=torch.tensor(-35.0, dtype=r.dtype), validate_args=False)
     return d.log_prob(torch.tensor(3.0, dtype=r.dtype)).sum()
+
+
+def clip_unit(x):
+    # x scaled back onto the unit ball when it leaves it: x * min(1, 1 / |x|)
+    scale = torch.clamp(1.0 / torch.linalg.vector_norm(x), max=1.0)
+    return torch.sum(torch.tensor([1.0, 2.0], dtype=x.dtype) * x * scale)
