@@ -299,6 +299,9 @@ TORCH = [
     Case("torch_lib8.py", "clip_unit", "x=[0,0]", "float64", "wrong", hp(lambda: {"x": [mp(1), mp(2)]}),
          "scale = torch.clamp(1.0 / torch.linalg.vector_norm(x), max=1.0)"),
     Case("torch_lib8.py", "clip_unit", "x=[3,4]", "float64", "ok", _clip_outside([3, 4])),
+    # softmax's backward y (c - c.y): the leading entry's 1 - 1 where the slope is -1.4e-214
+    Case("torch_lib8.py", "tempered_softmax", "z=[1,0.5,0]", "float64", "unstable", _tempered([1, 0.5, 0]),
+         "F.softmax(z / 1e-3, dim=-1)"),
 ]
 
 TF = [
@@ -323,6 +326,8 @@ TF = [
     # b b^T + 1e-12 I: the Cholesky factor's second pivot is 2 + 1e-12 - 4 / (2 + 1e-12), 2e-12 by cancellation
     Case("tf_lib8.py", "chol_logdet", "b=[[1,1],[1,1]]", "float64", "unstable", _chol_near_singular(),
          "tf.linalg.cholesky(a)"),
+    Case("tf_lib8.py", "tempered_softmax", "z=[1,0.5,0]", "float64", "unstable", _tempered([1, 0.5, 0]),
+         "tf.nn.softmax(z / 1e-3)"),
     Case("tf_lib8.py", "keras_focal", "z=[2,-1]", "float32", "ok", _keras_focal([2, -1], "float32")),
     # Keras computes in float32: 1 - sigmoid(40) is 0, and the focal factor's slopes +-1.2e-52 are lost
     Case("tf_lib8.py", "keras_focal", "z=[40,-40]", "float64", "unstable", _keras_focal([40, -40], "float64"),

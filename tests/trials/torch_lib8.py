@@ -2,7 +2,7 @@
 softmax, autograd.Functions with subtle backward errors (a sign lost for x < 0, a missing chain factor), torch.cdist
 at a coincident row, distributions (KL between Normals with tiny scales, a negative binomial at a large count and
 with a huge total count), RMS norm at a zero row, a flow's softplus scale and a unit-ball clip through
-torch.linalg.vector_norm."""
+torch.linalg.vector_norm, and a softmax at temperature 1e-3."""
 
 import torch
 import torch.nn.functional as F
@@ -95,3 +95,8 @@ def clip_unit(x):
     # x scaled back onto the unit ball when it leaves it: x * min(1, 1 / |x|)
     scale = torch.clamp(1.0 / torch.linalg.vector_norm(x), max=1.0)
     return torch.sum(torch.tensor([1.0, 2.0], dtype=x.dtype) * x * scale)
+
+
+def tempered_softmax(z):
+    # a Gumbel-softmax relaxation's sample at temperature 1e-3 (noise drawn outside)
+    return torch.sum(torch.tensor([1.0, 3.0, -2.0], dtype=z.dtype) * F.softmax(z / 1e-3, dim=-1))
