@@ -10,9 +10,10 @@ from cases4 import ALL as FOURTH
 from cases5 import ALL as FIFTH
 from cases6 import ALL as SIXTH
 from cases7 import ALL as SEVENTH
+from cases8 import ALL as EIGHTH
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH
 
 
 def one(case):
