@@ -160,19 +160,21 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     # Keyword arguments are constants, as in TensorFlow, which records the
     # gradients of the positional arguments only.
     kwargs = {key: _constant(value) for key, value in kwargs.items()}
-    leaves, rebuild_inputs = flatten(list(args))
+    leaves, rebuild_inputs = _leaves_of(args)
     inputs = [_as_seen(leaf) for leaf in leaves]
     # The op belongs to the innermost trace among its inputs' traces, but the
     # Variables f reads are inputs too, and they are known only once f has
     # run. So guess the innermost of all active traces, run f on the values of
     # the traces below the guess (they record f's own ops, which second
     # derivatives need), and hide the tapes from the guess up.
-    guess = _innermost_trace([_trace_of(a) for a in inputs] + active_traces())
+    tapes = active_traces()
+    guess = _innermost_trace([_trace_of(a) for a in inputs] + tapes)
     # f sees its inputs outside the guess's trace: a ball among them is boxed plain (`plain.kept`), so that
     # ``x > 0`` in f (or in grad_fn, on what f kept) is decided as a branch, as on jets and proof numbers.
     if guess is None:
         return _split_result(f(*rebuild_inputs([kept(a) for a in leaves]), **kwargs), name)[0]
-    with tapes_suspended(guess.level), variables_read() as read:
+    # With no tape open there is none to hide (the commonest call: under the checker's own transforms).
+    with tapes_suspended(guess.level) if tapes else contextlib.nullcontext(), variables_read() as read:
         y, grad_fn = _split_result(f(*rebuild_inputs([kept(unbox_at(a, guess)) for a in leaves]), **kwargs), name)
     # As in TensorFlow: the Variables f reads that are not among its inputs,
     # and only trainable ones (the others are never watched).
@@ -188,6 +190,26 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     top = _innermost_trace([_trace_of(a) for a in inputs])
     if top is None:
         return y
+    return _one_op(y, grad_fn, args, inputs, top, variables, name)
+
+
+def rule_applied(y, grad_fn, args, trace, name):
+    """What ``custom_gradient(f)(*args)`` gives where ``f`` gave ``(y, grad_fn)`` on the values under ``trace``.
+
+    For a caller that runs ``f`` itself, where that general path has nothing
+    to find: every argument a leaf (no list, tuple, dict or Variable), the
+    traced ones held by ``trace`` alone (one level deep), no tape open, and
+    ``f`` reading no Variable (a framework bridge's replay, on its arguments
+    and its graph's constants), and ``grad_fn`` giving one gradient per
+    argument shaped as it (the lone one unwrapped), which is not checked
+    again. It records the very op that path records.
+    """
+    return _one_op(y, grad_fn, args, list(args), trace, [], name, checked=False)
+
+
+def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
+    """``y`` as the output of one opaque op on ``inputs`` recorded on ``top``, its VJP ``grad_fn``'s (what it
+    gives matched to ``args``' leaves, or, not ``checked``, taken as one gradient per argument)."""
     # If the guess was a tape this op does not involve, `top` is below it and
     # recorded f's ops one by one; its view of the op is one op, so it drops
     # its own box from what f computed (the outputs, and what grad_fn returns).
@@ -200,7 +222,10 @@ def _call_with_custom_gradient(f, name, args, kwargs):
             zeros_like(out) if ct is None else kept(ct) for ct, out in zip(g, outputs)
         ]
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
-        grads = _gradients_per_leaf(grads, args, variables, name)
+        if checked:
+            grads = _gradients_per_leaf(grads, args, variables, name)
+        elif len(args) == 1:
+            grads = [grads]
         return [unbox_at(grads[i], top) for i in argnums]
 
     def jvp(tangents, argnums, ans, op_args, op_kwargs):
@@ -217,6 +242,15 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     if single:
         return out
     return rebuild_outputs([tuple_item(out, i) for i in range(len(outputs))])
+
+
+def _leaves_of(args):
+    """``(leaves, rebuild)`` of the positional arguments as a list: `flatten`'s, without its walk where no argument
+    is a list, tuple or dict (the usual call: each argument a leaf, the list of them rebuilt by ``list``)."""
+    for arg in args:
+        if isinstance(arg, (list, tuple, dict)):
+            return flatten(list(args))
+    return list(args), list
 
 
 def _split_result(result, name):

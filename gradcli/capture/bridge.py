@@ -32,10 +32,10 @@ from typing import Callable, Mapping, Optional
 
 import numpy as np
 
-from ..autodiff.custom import custom_gradient
+from ..autodiff.custom import custom_gradient, rule_applied
 from ..autodiff.plain import kept
 from ..autodiff.tape import Variable, active_traces
-from ..autodiff.tracer import PLAIN, hooks
+from ..autodiff.tracer import PLAIN, hooks, unbox_at
 from ..autodiff.values import Box
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
@@ -206,35 +206,55 @@ def as_functions(bridge, name):
 
 
 def _outside_traces_bare(fun):
-    """``custom_gradient(fun)``, calling ``fun`` directly where no differentiation can see the call.
+    """``custom_gradient(fun)``, without its general path's bookkeeping where the call needs none.
 
     Most of a check's and a sweep's calls (the differences, the precision
     estimate, the framework's numbers) are outside every trace: there
     ``custom_gradient`` only runs ``fun`` on its arguments as `kept` and keeps
     the value, which this does without its wrapper's cost (~20-40 us a call,
-    thousands of calls in a sweep); every other call takes ``custom_gradient``'s
-    path.
+    thousands of calls in a sweep). Most of the others (the exact reference's
+    gradient, the recorded runs) have their arguments held by one trace: there
+    ``fun`` runs on their values and `rule_applied` records the op
+    ``custom_gradient`` would (a bridge's replay reads no Variable). Every
+    other call takes ``custom_gradient``'s path.
     """
     ruled = custom_gradient(fun)
 
     def call(*args, **kwargs):
-        if kwargs or active_traces() or not all(map(_bare_leaf, args)):
+        if kwargs or active_traces():
             return ruled(*args, **kwargs)
-        return fun(*[kept(a) for a in args])[0]
+        trace = _holder(args)
+        if trace is None:
+            return fun(*[kept(a) for a in args])[0]
+        if trace is _GENERAL:
+            return ruled(*args)
+        value, grad_fn = fun(*[kept(unbox_at(a, trace)) for a in args])
+        return rule_applied(value, grad_fn, args, trace, fun.__name__)
 
     for attribute in ("__name__", "__qualname__", "__doc__", "__wrapped__"):
         setattr(call, attribute, getattr(ruled, attribute))
     return call
 
 
-def _bare_leaf(value):
-    """Whether ``value`` is one argument no trace holds (not a container, a traced box or a `Variable`)."""
-    kind = type(value)
-    if kind is float or kind is np.ndarray or kind is np.float64 or kind is np.float32:
-        return True
-    if isinstance(value, (list, tuple, dict, Variable)):
-        return False
-    return not isinstance(value, Box) or value._trace is PLAIN
+_GENERAL = object()  # `_holder`'s answer where only custom_gradient's general path will do
+
+
+def _holder(args):
+    """The one trace that holds the traced ones of ``args`` (one level deep), None where no trace holds any, or
+    `_GENERAL` (a container, a Variable, boxes of two traces or nested ones)."""
+    holder = None
+    for value in args:
+        kind = type(value)
+        if kind is float or kind is np.ndarray or kind is np.float64 or kind is np.float32:
+            continue
+        if isinstance(value, (list, tuple, dict, Variable)):
+            return _GENERAL
+        if isinstance(value, Box) and value._trace is not PLAIN:
+            inner = value._value
+            if (holder is not None and holder is not value._trace) or (isinstance(inner, Box) and inner._trace is not PLAIN):
+                return _GENERAL
+            holder = value._trace
+    return holder
 
 
 def _per_input(grads, args):

@@ -102,6 +102,16 @@ def _leaf_type(leaf):
 _SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
 
 
+def _array_signature(values):
+    """Each value's shape and dtype where every one is a NumPy array (its leaf type is theirs alone), else None."""
+    signature = []
+    for value in values:
+        if type(value) is not np.ndarray:
+            return None
+        signature.append((value.shape, value.dtype))
+    return tuple(signature)
+
+
 def _is_one(cotangent):
     """Whether a cotangent is exactly 1 (a NumPy, mpmath or ball number)."""
     try:
@@ -157,6 +167,8 @@ class _Captured:
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
+        self.layouts = {}  # key -> `_layout`'s answer
+        self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
         self.last_seeded = None  # (arguments, their numbers, (value, gradients)) of the last `value_and_grad` run
 
@@ -166,22 +178,33 @@ class _Captured:
 
         Arguments that are all numbers of types whose leaf type their type
         decides (floats, mpmath numbers, balls, NumPy scalars: the many calls of
-        the differences and the exact reference) find their key by those types.
+        the differences and the exact reference) find their key by those types;
+        arguments that are all NumPy arrays (a sweep's ranges replayed), by
+        their shapes and dtypes.
         """
         kinds = tuple(map(type, args))
         quick = self.quick_keys.get(kinds)
         if quick is not None:
             return quick, list(args)
+        values = args
         if any(isinstance(a, Box) for a in args):  # a leaf's type is its value's (`_leaf_type`): boxes of numbers too
-            quick = self.quick_keys.get(tuple(type(raw(a)) for a in args))
+            values = [raw(a) for a in args]
+            kinds = tuple(map(type, values))
+            quick = self.quick_keys.get(kinds)
             if quick is not None:
                 return quick, list(args)
+        arrays = _array_signature(values)
+        quick = self.array_keys.get(arrays) if arrays is not None else None
+        if quick is not None:
+            return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
         key = (tree, tuple(map(_leaf_type, leaves)))
-        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):
+        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
             self.quick_keys[kinds] = key
+        elif arrays is not None and len(leaves) == len(args):
+            self.array_keys[arrays] = key
         return key, leaves
 
     def _x64(self, types):
@@ -295,9 +318,21 @@ class _Captured:
         closed = traced.jaxpr
         return compile_jaxpr(closed, self.where, rules), closed, traced
 
+    def _layout(self, key):
+        """``(floating, flat)`` at ``key``, found once: which leaves are floats, and whether the arguments are their
+        leaves (no tree: the gradients are the tuple of the leaves')."""
+        found = self.layouts.get(key)
+        if found is None:
+            import jax  # lazy: only a JAX target loads JAX
+
+            floating = tuple(_floating(dtype) for _, dtype in key[1])
+            positions = tuple(range(len(floating)))
+            found = self.layouts[key] = (floating, jax.tree_util.tree_unflatten(key[0], positions) == positions)
+        return found
+
     def _split(self, key, leaves):
         """``(float leaves, other leaves, floating)``: the two lists JAX's programs take, and which leaf is which."""
-        floating = [_floating(dtype) for _, dtype in key[1]]
+        floating = self._layout(key)[0]
         floats = [leaf for leaf, f in zip(leaves, floating) if f]
         others = [leaf for leaf, f in zip(leaves, floating) if not f]
         return floats, others, floating
@@ -312,9 +347,11 @@ class _Captured:
         return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):
+        out = [next(grads) if f else np.zeros(np.shape(raw(leaf))) for leaf, f in zip(leaves, floating)]
+        if self._layout(key)[1]:
+            return tuple(out)
         import jax  # lazy: only a JAX target loads JAX
 
-        out = [next(grads) if f else np.zeros(np.shape(raw(leaf))) for leaf, f in zip(leaves, floating)]
         return tuple(jax.tree_util.tree_unflatten(key[0], out))
 
     # -- JAX's own numbers
