@@ -121,6 +121,27 @@ def _not_integer(x):
     return x
 
 
+# mpmath's gamma family takes seconds a call at 2,000 digits (digamma(-1e-300) some 10 s: the Bernoulli numbers
+# of its series are made anew at that precision on every call). The rows below only multiply, divide and take
+# logs of its values, which lose no digits, so it runs at GAMMA_DIGITS: the oracle stays right to some 90
+# digits, far past the 1e-12 judged (`test_ops_precision` holds it to the same functions at 300 digits).
+GAMMA_DIGITS = 100
+
+
+def _at_gamma_digits(function):
+    """An mpmath function of the gamma family run at GAMMA_DIGITS (at the caller's precision where it is lower)."""
+    def run(*args):
+        with mp.workdps(min(mp.mp.dps, GAMMA_DIGITS)):
+            return function(*args)
+
+    run.__name__ = function.__name__
+    return run
+
+
+_gamma, _rgamma, _loggamma = _at_gamma_digits(mp.gamma), _at_gamma_digits(mp.rgamma), _at_gamma_digits(mp.loggamma)
+_digamma, _psi = _at_gamma_digits(mp.digamma), _at_gamma_digits(mp.psi)
+
+
 def _sinc(x):
     if x == 0:
         return mp.mpf(1), mp.mpf(0)
@@ -132,7 +153,7 @@ def _sinc(x):
 def _gammaln(x):
     if x <= 0 and x == mp.floor(x):
         raise Undefined("a pole of gamma")
-    return _real(mp.log(abs(mp.gamma(x)))) if x < 0 else mp.loggamma(x), mp.digamma(x)
+    return _real(mp.log(abs(_gamma(x)))) if x < 0 else _loggamma(x), _digamma(x)
 
 
 def _inside(x, lo, hi):
@@ -172,7 +193,7 @@ UNARY = {
     "erf": (gnp.erf, lambda x: (mp.erf(x), 2 / mp.sqrt(mp.pi) * mp.exp(-x * x))),
     "erfc": (gnp.erfc, lambda x: (mp.erfc(x), -2 / mp.sqrt(mp.pi) * mp.exp(-x * x))),
     "gammaln": (gnp.gammaln, _gammaln),
-    "digamma": (gnp.digamma, lambda x: (mp.digamma(_not_integer(x) if x <= 0 else x), mp.psi(1, x))),
+    "digamma": (gnp.digamma, lambda x: (_digamma(_not_integer(x) if x <= 0 else x), _psi(1, x))),
     "sigmoid": (gnp.sigmoid, lambda x: (_sigmoid(x), _sigmoid_slope(x))),
     "softplus": (gnp.softplus, lambda x: (_softplus(x), _sigmoid(x))),
     "floor": (gnp.floor, lambda x: (mp.floor(_not_integer(x)), mp.mpf(0))),
@@ -194,10 +215,10 @@ UNARY = {
     "scipy.special.log_ndtr": (gsp.log_ndtr, lambda x: (_log_ncdf(x), mp.npdf(x) / mp.ncdf(x))),
     "scipy.special.entr": (gsp.entr, lambda x: (-x * mp.log(_inside(x, 0, mp.inf)), -mp.log(x) - 1)),
     "scipy.special.logit": (gsp.logit, lambda x: (mp.log(_inside(x, 0, 1) / (1 - x)), 1 / (x * (1 - x)))),
-    "scipy.special.gamma": (gsp.gamma, lambda x: (mp.gamma(_not_integer(x) if x <= 0 else x),
-                                                  mp.gamma(x) * mp.digamma(x))),
-    "scipy.special.rgamma": (gsp.rgamma, lambda x: (mp.rgamma(_not_integer(x) if x <= 0 else x),
-                                                    -mp.rgamma(x) * mp.digamma(x))),
+    "scipy.special.gamma": (gsp.gamma, lambda x: (_gamma(_not_integer(x) if x <= 0 else x),
+                                                  _gamma(x) * _digamma(x))),
+    "scipy.special.rgamma": (gsp.rgamma, lambda x: (_rgamma(_not_integer(x) if x <= 0 else x),
+                                                    -_rgamma(x) * _digamma(x))),
     "scipy.special.i0": (gsp.i0, lambda x: (mp.besseli(0, x), mp.besseli(1, x))),
     "scipy.special.i1": (gsp.i1, lambda x: (mp.besseli(1, x), (mp.besseli(0, x) + mp.besseli(2, x)) / 2)),
     "scipy.special.i0e": (gsp.i0e, lambda x: (mp.exp(-abs(x)) * mp.besseli(0, x),
@@ -369,7 +390,7 @@ FIXED = {
     "power(x, -2)": (lambda x: gnp.power(x, -2), _integer_power(-2)),
     "x ** 0.5": (lambda x: x**0.5, lambda x: (mp.sqrt(_inside(x, 0, mp.inf)), [1 / (2 * mp.sqrt(x))])),
     "polygamma(1, x)": (lambda x: gnp.polygamma(1, x),
-                        lambda x: (mp.psi(1, _not_integer(x) if x <= 0 else x), [mp.psi(2, x)])),
+                        lambda x: (_psi(1, _not_integer(x) if x <= 0 else x), [_psi(2, x)])),
     "clip(x, -1, 2)": (lambda x: gnp.clip(x, -1.0, 2.0), _clip),
 }
 
