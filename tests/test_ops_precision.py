@@ -186,10 +186,8 @@ FIXED = [
     ("mod", (0.5, 1e-30), "reference", "F6: a kink seen on both sides is confirmed at twice the precision"),
 ]
 
-OPEN = [
-    ("fft.fft (imaginary part)", (np.array([1e200, 2e200, 1.0]),), "reference",
-     "F5: fft has no ball rule; the mpmath path's differences are absorbed"),
-]
+# Findings still open (name, point, path, why): none. The bounded sample leaves them out while they last.
+OPEN = []
 
 
 def _row(name):
@@ -325,10 +323,12 @@ def test_a_fixed_finding_agrees_with_its_oracle(name, point, path, why):
     assert judge(_row(name), point, path, seconds=60.0) == []
 
 
-@pytest.mark.parametrize("name, point, path, why", OPEN, ids=[o[3].split(":")[0] for o in OPEN])
-@pytest.mark.xfail(strict=True, reason="an open finding in a file the ops' owner does not hold (see OPEN)")
-def test_an_open_finding_is_still_open(name, point, path, why):
-    assert judge(_row(name), point, path, seconds=10.0) in ([], None)
+# F5: fft has no ball rule, and on mpmath its complex sums absorb v2 +- h beside 2e200 (a d/dv2 of 0 settles unless
+# the complex additions are watched). Watched, the point's d/dv0, an exact 0 no proof reaches, leaves it without a
+# reference: said, not guessed.
+@pytest.mark.parametrize("path", PATHS)
+def test_an_fft_beside_huge_entries_gives_no_stand_in(path):
+    assert judge(_row("fft.fft (imaginary part)"), (np.array([1e200, 2e200, 1.0]),), path, seconds=60.0) in ([], None)
 
 
 # -- the classes fixed in the ops' files, each at its own points ---------------------------------------------
