@@ -17,6 +17,7 @@ from ops_precision_table import (  # noqa: F401 - the table's helpers and its Ro
     NEAR_ONE, _binary_row, _cross_entropy, _dot_weights, _erfcinv_root, _inside, _log_ncdf, _nonzero, _sigmoid, _sigmoid_slope, _softmax_w, _softplus, _unary_row, _vector_row, Row, Undefined,
 )
 from ops_precision_table import rows as first_rows
+import ops_precision_rest as rest
 
 mp = mpmath
 
@@ -82,7 +83,14 @@ def _singular_w(a):
     if abs(sigma[0] - sigma[1]) == 0 or min(sigma[0], sigma[1]) == 0:
         raise Undefined("a repeated or zero singular value")
     weights = (1, -2)
-    value = mp.fsum(w * sigma[k] for k, w in enumerate(weights))
+    # The values in closed form, sigma1^2 = (S + sqrt(S^2 - 4 D^2)) / 2 and sigma2 = |D| / sigma1 (S the sum of
+    # squares, D the determinant): exact where they are ([[3, 1], [1, 3]]: 4 and 2, whose weighted sum is 0, not
+    # svd_r's -9e-2001).
+    squares = mp.fsum(x * x for row in a for x in row)
+    det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+    largest = mp.sqrt((squares + mp.sqrt(squares * squares - 4 * det * det)) / 2)
+    closed = (largest, abs(det) / largest)
+    value = mp.fsum(w * closed[k] for k, w in enumerate(weights))
     grad = [[mp.fsum(w * u[i, k] * vt[k, j] for k, w in enumerate(weights)) for j in range(2)] for i in range(2)]
     return value, grad
 
@@ -352,4 +360,4 @@ def rows():
     out = first_rows()
     out += [_matrix_row(name, op, oracle) for name, (op, oracle) in MATRIX.items()]
     out += [_unary_row(name, op, oracle) for name, (op, oracle) in OTHER_UNARY.items()]
-    return out + _composed_rows()
+    return out + _composed_rows() + rest.rows()

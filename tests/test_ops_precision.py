@@ -1,7 +1,7 @@
 """Every op's high-precision path, judged op by op against mpmath at 2,000 digits.
 
-For each row of `ops_precision_table` and `ops_precision_more` (every op of the catalogue with a derivative, and
-``gradcli.scipy``'s cheap ones), a tiny Python function calling the op is handed to the exact
+For each row of `ops_precision_table`, `ops_precision_more` and `ops_precision_rest` (every op of the catalogue
+with a derivative, and ``gradcli.scipy``'s cheap ones), a tiny Python function calling the op is handed to the exact
 reference at adversarial points (0, +-5e-324, +-1e-310, 1e-300, 1e-30, 1 +- 1e-15, +-800,
 +-1e5, +-1e300, vectors mixing them, ties), on each of its paths: ``reference`` (what
 ``gradcli check`` runs: balls and their jets first) and ``mpmath`` (the same program replayed
@@ -155,27 +155,8 @@ ALIASES = {
     **{f"fft.{n}": "fft.fft" for n in ("fft2", "fftn", "ifft", "ifft2", "ifftn")},
     **{f"fft.{n}": "fft.rfft" for n in ("rfft2", "rfftn", "irfft", "irfft2", "irfftn")},
 }
-# Ops the table has no row for yet, and why (each is a gap of the audit, not a pass).
-NOT_YET = {
-    **{name: "decompositions: eigenvector and factor conventions need their own oracle" for name in (
-        "linalg.cholesky", "linalg.eig", "linalg.eigh", "linalg.eigvals", "linalg.eigvalsh", "scipy.linalg.cho_factor",
-        "scipy.linalg.cho_solve", "scipy.linalg.cholesky", "scipy.linalg.eig", "scipy.linalg.eigh",
-        "scipy.linalg.eigvals", "scipy.linalg.sqrtm", "scipy.linalg.solve_banded", "scipy.linalg.solve_sylvester",
-        "scipy.linalg.solve_triangular")},
-    "scipy.integrate.odeint": "an ODE solution has no closed-form oracle",
-    "scipy.signal.convolve": "a linear map: to add to LINEAR",
-    "scipy.special.betainc": "derivatives in a and b have no closed form",
-    **{name: "a distribution of several parameters: to add with its parameters fixed" for name in (
-        "scipy.stats.beta.cdf", "scipy.stats.beta.logcdf", "scipy.stats.beta.logpdf", "scipy.stats.beta.pdf",
-        "scipy.stats.chi2.logcdf", "scipy.stats.chi2.logpdf", "scipy.stats.dirichlet.logpdf",
-        "scipy.stats.dirichlet.pdf", "scipy.stats.lognorm.cdf", "scipy.stats.lognorm.logcdf",
-        "scipy.stats.lognorm.logpdf", "scipy.stats.lognorm.pdf", "scipy.stats.multivariate_normal.entropy",
-        "scipy.stats.multivariate_normal.logpdf", "scipy.stats.multivariate_normal.pdf", "scipy.stats.nbinom.logpmf",
-        "scipy.stats.nbinom.pmf", "scipy.stats.poisson.cdf", "scipy.stats.poisson.logcdf",
-        "scipy.stats.poisson.logpmf", "scipy.stats.poisson.pmf", "scipy.stats.truncnorm.cdf",
-        "scipy.stats.truncnorm.logcdf", "scipy.stats.truncnorm.logpdf", "scipy.stats.truncnorm.logsf",
-        "scipy.stats.truncnorm.pdf", "scipy.stats.truncnorm.sf")},
-}
+# Ops the table has no row for yet, and why (each is a gap of the audit, not a pass): none.
+NOT_YET = {}
 # What the audit found that is not fixed in the ops' own files (/work's findings: the exact reference's climb on
 # mpmath, its kinks, the balls' missing rules). Each stays a failing case below until its owner fixes it.
 # Classes the audit found in the exact reference, fixed there: each point now agrees with its oracle.
@@ -186,9 +167,12 @@ FIXED = [
     ("mod", (0.5, 1e-30), "reference", "F6: a kink seen on both sides is confirmed at twice the precision"),
 ]
 
+# Findings still open (name, point, path, why): the bounded sample leaves them out while they last.
 OPEN = [
-    ("fft.fft (imaginary part)", (np.array([1e200, 2e200, 1.0]),), "reference",
-     "F5: fft has no ball rule; the mpmath path's differences are absorbed"),
+    (name, (np.array([1e-300, 0.0, 0.0, 1.0]),), path,
+     "F7: the exact reference's differences step out of the domain (det 1e-300 - h^2 < 0 on both sides of the "
+     "off-diagonal 0) and NaN from both settles as the exact slope; the truth is 0")
+    for name in ("scipy.stats.multivariate_normal.entropy",) for path in PATHS
 ]
 
 
@@ -218,8 +202,9 @@ def _ordinary_points(row):
     """Ordinary points of a row, first choice first: the next ones serve ops whose domain misses the first."""
     v = np.array([0.3, -0.4, 1.7])
     return {"unary": [(0.3,), (1.7,), (2.5,)], "composed": [row.points[5], *row.points],
-            "binary": [(0.3, 1.7), (1.7, 0.3)], "vector": [(v,), (np.abs(v),)], "linear": [(v,), (np.abs(v),)],
-            "matrix": [(np.array([2.0, 0.3, -0.4, 1.7]),)]}[row.kind]
+            "binary": [(0.3, 1.7), (1.7, 0.3)], "vector": [(v,), (np.abs(v),), (np.array([0.2, 0.3, 0.5]),)],
+            "linear": [(v,), (np.abs(v),)],
+            "matrix": [(np.array([2.0, 0.3, -0.4, 1.7]),), (np.array([2.0, 0.5, 0.5, 1.0]),)]}[row.kind]
 
 
 def _ordinary_point(row):
@@ -298,7 +283,10 @@ def _sample(kind, seed=0):
     import random
 
     rng = random.Random(f"{seed}:{kind}")
-    rows = [r for r in more.rows() if r.kind == kind]
+    # The last rows (`ops_precision_rest`: distributions, decompositions) are judged by the script alone: their
+    # points climb far, and the sample's cost stays what it was.
+    judged_by_the_script = {r.name for r in more.rest.rows()}
+    rows = [r for r in more.rows() if r.kind == kind and r.name not in judged_by_the_script]
     picked = []
     for row in (rng.sample(rows, len(rows)) * SAMPLE[kind])[: SAMPLE[kind]]:
         point, path = rng.choice(row.points), rng.choice(PATHS)
@@ -337,10 +325,18 @@ def test_a_fixed_finding_agrees_with_its_oracle(name, point, path, why):
     assert judge(_row(name), point, path, seconds=60.0) == []
 
 
-@pytest.mark.parametrize("name, point, path, why", OPEN, ids=[o[3].split(":")[0] for o in OPEN])
+@pytest.mark.parametrize("name, point, path, why", OPEN, ids=[f"{o[3].split(':')[0]}-{o[2]}" for o in OPEN])
 @pytest.mark.xfail(strict=True, reason="an open finding in a file the ops' owner does not hold (see OPEN)")
 def test_an_open_finding_is_still_open(name, point, path, why):
     assert judge(_row(name), point, path, seconds=10.0) in ([], None)
+
+
+# F5: fft has no ball rule, and on mpmath its complex sums absorb v2 +- h beside 2e200 (a d/dv2 of 0 settles unless
+# the complex additions are watched). Watched, the point's d/dv0, an exact 0 no proof reaches, leaves it without a
+# reference: said, not guessed.
+@pytest.mark.parametrize("path", PATHS)
+def test_an_fft_beside_huge_entries_gives_no_stand_in(path):
+    assert judge(_row("fft.fft (imaginary part)"), (np.array([1e200, 2e200, 1.0]),), path, seconds=60.0) in ([], None)
 
 
 # -- the classes fixed in the ops' files, each at its own points ---------------------------------------------
@@ -352,6 +348,16 @@ def test_an_open_finding_is_still_open(name, point, path, why):
 def test_linear_algebra_beside_a_precision_floor_keeps_its_digits(name, path):
     for matrix in ([1e300, 1.0, 1.0, 1e-300], [800.0, -800.0, 5e-324, 1e-310]):
         assert judge(_row(name), (np.array(matrix),), path, seconds=60.0) == []
+
+
+# mpmath's eig, eigsy and svd deflate an entry far below the others as converged at the working precision (the
+# eigenvalues 4 +- 1e-300 came out 4 twice, exactly: every slope in the off-diagonal 0), and eig's NumPy order
+# took one mpmath eigenvalue for two equal float64 ones: a decomposition runs at the precision its entries'
+# range needs, and each of mpmath's eigenvalues is matched once.
+@pytest.mark.parametrize("name", ["linalg.eigvals", "linalg.eigvalsh"])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_decomposition_beside_a_tiny_off_diagonal_keeps_it(name, path):
+    assert judge(_row(name), (np.array([4.0, 1e-300, 1e-300, 4.0]),), path, seconds=60.0) == []
 
 
 def test_cholesky_of_a_tiny_pivot_is_no_failure_on_mpmath():

@@ -94,6 +94,15 @@ def iterative(fun, reads=None, spectrum=None, signs="similar"):
     return run
 
 
+def _range_bits(entries):
+    """How many bits the largest nonzero entry lies above the smallest: what an iterative solver needs beyond the
+    working precision, which deflates an entry that far below the others as converged, its share of the answer
+    gone without a trace in the rounding ([[4, 1e-300], [1e-300, 4]]: eigenvalues 4 +- 1e-300, not 4 twice)."""
+    mpmath = loaded_mpmath()
+    sizes = [int(mpmath.mag(z)) for z in entries if z != 0 and mpmath.isfinite(z)]
+    return max(sizes) - min(sizes) if sizes else 0
+
+
 def _triangle_read(shape, lower):
     return np.tril(np.ones(shape, dtype=bool)) if lower else np.triu(np.ones(shape, dtype=bool))
 
@@ -145,7 +154,8 @@ def _eigh_packed_mp(a, lower):
         m = np.array(a[index], dtype=object)
         full = np.tril(m) + np.conj(np.tril(m, -1)).T if lower else np.triu(m) + np.conj(np.triu(m, 1)).T
         complex_input = any(isinstance(z, mpmath.mpc) for z in full.flat)
-        w, v = (mpmath.eighe if complex_input else mpmath.eigsy)(mpmath.matrix(full.tolist()))
+        with mpmath.workprec(mpmath.mp.prec + _range_bits(full.flat)):  # the answer kept to the digits found
+            w, v = (mpmath.eighe if complex_input else mpmath.eigsy)(mpmath.matrix(full.tolist()))
         order = sorted(range(len(w)), key=lambda i: w[i])
         out[index][0] = [w[i] for i in order]
         out[index][1:] = _phases_as_numpy(np.array(v.tolist(), dtype=object)[:, order], full, complex_input)
@@ -242,7 +252,8 @@ def _mp_svd(matrix, compute_uv=True):
     mpmath = loaded_mpmath()
     complex_input = any(isinstance(z, (mpmath.mpc, complex)) for z in matrix.flat)
     decompose = mpmath.svd_c if complex_input else mpmath.svd_r
-    answer = decompose(mpmath.matrix(matrix.tolist()), full_matrices=False, compute_uv=compute_uv)
+    with mpmath.workprec(mpmath.mp.prec + _range_bits(matrix.flat)):  # the answer kept to the digits found
+        answer = decompose(mpmath.matrix(matrix.tolist()), full_matrices=False, compute_uv=compute_uv)
     s = np.array(answer[1].tolist() if compute_uv else answer.tolist(), dtype=object).reshape(-1)
     order = sorted(range(len(s)), key=lambda i: -s[i])  # mpmath sorts too; NumPy's order is the contract
     if not compute_uv:
@@ -495,10 +506,16 @@ def _eig_packed_mp(a):
     real_answer = not np.iscomplexobj(w_np)  # NumPy's dtype rule
     out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
     for index in np.ndindex(a.shape[:-2]):
-        w, vectors = mpmath.eig(mpmath.matrix(a[index].tolist()))
+        with mpmath.workprec(mpmath.mp.prec + _range_bits(a[index].flat)):
+            w, vectors = mpmath.eig(mpmath.matrix(a[index].tolist()))
+        # Kept to the digits found (rounded to the working precision, 4 +- 1e-300 would be 4 twice, exact):
+        # the ops after round them, and directed rounding sees it.
         vectors = np.array(vectors.tolist(), dtype=object)
+        unmatched = list(range(len(w)))
         for k, target in enumerate(w_np[index]):
-            j = min(range(len(w)), key=lambda i: abs(complex(w[i]) - target))  # NumPy's order
+            # NumPy's order, each of mpmath's eigenvalues taken once: 4 +- 1e-300 are one float64 number twice.
+            j = min(unmatched, key=lambda i: abs(complex(w[i]) - target))
+            unmatched.remove(j)
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
             overlap = np.vdot(np.vectorize(complex, otypes=[complex])(column), v_np[index][:, k])
             column = column * _unit_turn(overlap, True)

@@ -9,15 +9,17 @@ so their gradients and exact references follow from those.
 from __future__ import annotations
 
 
+import functools
+
 import numpy as np
 
-from .core import defjvp, defvjp
+from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
-from .tracer import Box, is_mp_value, nondifferentiable, primitive
-from .values import in_input_dtype, loaded_mpmath, raw, weak
+from .tracer import Box, is_mp_value, nondifferentiable, primitive, primitive_of
+from .values import in_input_dtype, loaded_mpmath, raw, weak, zeros_like
 
 
 def _with_mpmath(name, nin=1):
@@ -403,6 +405,71 @@ def kl_div(x, y):
     return rel_entr(x, y) - x + y
 
 
+# -- SciPy's own values in the run under test --------------------------------------------------
+
+def _scipy_value(library):
+    """The float path of `scipy_valued`'s op: SciPy's own answer ``library(*args, **kwargs)`` (item ``part``
+    of it where SciPy answers a tuple), where it comes in the dtype and shape of ``computed``, gradcli's
+    composite (the op's last argument), or in a wider float dtype (then rounded to the run's); else ``computed``
+    (a dtype SciPy has no loop for, as longdouble)."""
+
+    def value(*args, part=None, **kwargs):
+        *args, computed = args
+        try:
+            with np.errstate(all="ignore"):
+                out = library(*args, **kwargs)
+        except (TypeError, ValueError):
+            return computed
+        out = out if part is None else out[part]
+        have, want = np.result_type(out), np.result_type(computed)
+        if np.shape(out) != np.shape(computed) or not (have == want or _wider_float(have, want)):
+            return computed
+        out = out.astype(want) if have != want else out  # SciPy promoted (multigammaln's float64): kept in the run's dtype
+        if isinstance(computed, np.ndarray):
+            return np.asarray(out)
+        return type(computed)(out) if isinstance(computed, (float, np.floating)) else out
+
+    return value
+
+
+def _wider_float(have, want):
+    return have.kind == want.kind == "f" and np.can_cast(want, have, "safe")
+
+
+def _composite_tangent(tangents, argnums, ans, args, kwargs):
+    """The forward-mode rule of `scipy_valued`'s op: the composite's tangent (its last argument's) alone."""
+    for t, i in zip(tangents, argnums):
+        if i == len(args) - 1:
+            return t
+    return zeros_like(ans)
+
+
+def scipy_valued(name, composite):
+    """``scipy.special.<name>`` as gradcli computes it: ``composite`` carries the gradient and is the exact
+    reference's mathematics, while a run in a float dtype gets SciPy's own number, through the same function.
+
+    A user's SciPy code is judged on what SciPy computes: ``kl_div(1e-300, 1e300)`` is -inf in SciPy
+    (x / y underflows), where the composite's two xlogy would give the sounder 1e300 and call the line sound.
+    The op (named ``scipy.special.<name>``, the composite's value its last argument) is the composite's value
+    on mpmath numbers, balls, jets and proof numbers, and passes its gradient to the composite alone.
+    """
+    op = primitive(_scipy_value(_scipy_function(name)), f"scipy.special.{name}",
+                   mp=lambda *args, part=None, **kwargs: args[-1])
+    defvjp_all(op, lambda g, ans, *args, **kwargs: (None,) * (len(args) - 1) + (g,))
+    primitive_of(op).jvp = _composite_tangent
+
+    @functools.wraps(composite, assigned=("__doc__", "__module__"), updated=())  # never a door's ``prim``
+    def valued(*args, **kwargs):
+        out = composite(*args, **kwargs)
+        options = {k: raw(v) for k, v in kwargs.items()}  # SciPy's keyword arguments (axis, b), for its own call
+        if isinstance(out, tuple):  # logsumexp's (value, sign): each SciPy's
+            return tuple(op(*args, o, part=i, **options) for i, o in enumerate(out))
+        return op(*args, out, **options)
+
+    valued.__name__ = valued.__qualname__ = name
+    return valued
+
+
 def multigammaln(a, d):
     """``scipy.special.multigammaln``: the log of the multivariate gamma function of dimension ``d``."""
     total = constant("log(pi)", a, d * (d - 1) / 4)
@@ -605,3 +672,14 @@ defjvp(t_slope_df, lambda t, ans, z, df: t * _t_slope_df_in_z(z, df), lambda t, 
 defvjp(t_log_density, lambda g, ans, z, df: unbroadcast(g * t_slope_z(z, df), z),
        lambda g, ans, z, df: unbroadcast(g * t_slope_df(z, df), df))
 defjvp(t_log_density, lambda t, ans, z, df: t * t_slope_z(z, df), lambda t, ans, z, df: t * t_slope_df(z, df))
+
+
+# The functions of ``gradcli.scipy.special`` that gradcli composes where SciPy has its own code (a ufunc's C
+# loop, or a Python function of its own): in a float dtype each answers SciPy's number (`scipy_valued`).
+SCIPY_VALUED = {
+    name: scipy_valued(name, composite) for name, composite in {
+        "expit": sigmoid, "logit": logit, "log_expit": log_expit, "ndtr": ndtr, "entr": entr, "rel_entr": rel_entr,
+        "kl_div": kl_div, "softmax": softmax, "log_softmax": log_softmax, "logsumexp": logsumexp,
+        "multigammaln": multigammaln,
+    }.items()
+}

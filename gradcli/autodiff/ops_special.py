@@ -29,10 +29,10 @@ def _scipy_function(name):
     """A function that calls ``scipy.special.<name>``, importing scipy on the first call."""
     cache = []
 
-    def evaluate(*args):
+    def evaluate(*args, **kwargs):
         if not cache:
             cache.append(_scipy_ufunc(name))
-        return cache[0](*args)
+        return cache[0](*args, **kwargs)
 
     evaluate.__name__ = name
     return evaluate

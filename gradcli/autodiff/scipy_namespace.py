@@ -20,19 +20,18 @@ from . import ops_scipy_linalg as _scipy_linalg
 from . import ops_signal as _signal
 from . import ops_special as _special
 from . import ops_stats as _stats
-from .ops import sigmoid as _sigmoid
 
 _SPECIAL_OWN = (
     "beta betainc betaln entr erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
     "kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma softmax stdtr y0 "
     "y1 yn"
 )
-special = SimpleNamespace(
+special = SimpleNamespace(**{
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},
     **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
-    psi=_special.digamma,
-    expit=_sigmoid,
-)
+    "psi": _special.digamma,
+    **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
+})
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
 _METHODS = {

@@ -431,8 +431,12 @@ class Absorption:
     rounded down and up alike once two such sums that round the same way are
     subtracted, so a wrong number settles with no noise at all. Every add,
     subtract and reduction here records how many digits separate its smallest
-    nonzero term from its result; `needs` is that spread plus AGREE_DIGITS and a
-    margin, below which no precision is allowed to settle.
+    nonzero term from its result: real and complex additions alike (a complex
+    sum adds its real parts and its imaginary parts apart), and mpmath's exact
+    sums ``fsum`` and ``fdot``, which drop a term more than twice the precision
+    below the others. `needs` is that spread plus AGREE_DIGITS and a margin, and at
+    least one and a half times the spread (the run's differences move a term by a
+    step a third of the digits below it), below which no precision may settle.
     """
 
     MARGIN = 10
@@ -449,21 +453,70 @@ class Absorption:
         # Plain mpf arithmetic inside an op (a cross product's a*b - c*d) passes no hook: watch mpmath's own
         # add and subtract, at the run's precision only (mpmath's functions sum their series at a raised one).
         self.numbers, self.prec = numbers, numbers.mpf.context.prec
-        self.raw = numbers.mpf_add, numbers.mpf_sub
-        numbers.mpf_add, numbers.mpf_sub = self._watched(self.raw[0]), self._watched(self.raw[1])
+        watches = {"mpf_add": self._watched_real, "mpf_sub": self._watched_real, "mpc_add": self._watched_complex,
+                   "mpc_sub": self._watched_complex, "mpc_add_mpf": self._watched_mixed,
+                   "mpc_sub_mpf": self._watched_mixed, "mpf_sum": self._watched_sum}
+        self.raw = {name: getattr(numbers, name) for name in watches}
+        for name, watch in watches.items():
+            setattr(numbers, name, watch(self.raw[name]))
         return self
 
-    def _watched(self, operation):
+    def _note(self, out, s, t):
+        """Record the spread of one real addition ``s + t = out`` (mpf tuples: sign, mantissa, exponent, bits;
+        nonzero and finite where the mantissa is), made by the program at the run's precision."""
+        if out[1] and s[1] and t[1]:
+            spread = out[2] + out[3] - min(s[2] + s[3], t[2] + t[3])
+            self._seen_in_program(spread, depth=4)
+
+    def _seen_in_program(self, spread, depth):
+        # mpmath's own algorithms (an SVD's sweeps, a series) add corrections far below their result by
+        # design, at the caller's precision: only the program's sums are watched (the frame ``depth`` up is
+        # the caller of mpmath's operator or of fsum: this frame, `_note`'s, the watch's, mpmath's, the caller's).
+        if spread >> _STEP not in self.seen and not sys._getframe(depth).f_globals.get("__name__", "").startswith("mpmath"):
+            self.seen.add(spread >> _STEP)
+            self.spread = max(self.spread, spread)
+
+    def _watched_real(self, operation):
         def run(s, t, prec=0, *rest):
             out = operation(s, t, prec, *rest)
-            # An mpf tuple is (sign, mantissa, exponent, bits): nonzero and finite where the mantissa is.
-            if prec == self.prec and out[1] and s[1] and t[1]:
-                spread = out[2] + out[3] - min(s[2] + s[3], t[2] + t[3])
-                # mpmath's own algorithms (an SVD's sweeps, a series) add corrections far below their result
-                # by design, at the caller's precision: only the program's sums are watched.
-                if spread >> _STEP not in self.seen and not sys._getframe(2).f_globals.get("__name__", "").startswith("mpmath"):
-                    self.seen.add(spread >> _STEP)
-                    self.spread = max(self.spread, spread)
+            if prec == self.prec:
+                self._note(out, s, t)
+            return out
+
+        return run
+
+    def _watched_parts(self, operation, parts):
+        """A complex addition or subtraction watched part by part: ``parts(s, t)`` pairs each part of the
+        result with the operands' parts that made it (a complex plus a real leaves the imaginary part alone)."""
+        def run(s, t, prec=0, *rest):
+            out = operation(s, t, prec, *rest)
+            if prec == self.prec:
+                for part, (a, b) in zip(out, parts(s, t)):
+                    if b is not None:
+                        self._note(part, a, b)
+            return out
+
+        return run
+
+    def _watched_complex(self, operation):
+        return self._watched_parts(operation, lambda s, t: ((s[0], t[0]), (s[1], t[1])))
+
+    def _watched_mixed(self, operation):
+        return self._watched_parts(operation, lambda s, t: ((s[0], t), (s[1], None)))
+
+    def _watched_sum(self, operation):
+        # fsum and fdot add their terms exactly, then round once (which directed rounding sees), but drop a
+        # term more than 2 * prec bits below the running sum, unseen: [1e300, 1e-300, -1e300] is 0 at 60 digits.
+        def run(terms, prec=0, *rest):
+            terms = list(terms)
+            out = operation(terms, prec, *rest)
+            if prec == self.prec:
+                tops = [x[2] + x[3] for x in terms if x[1]]
+                if tops:
+                    span = max(tops) - min(tops)
+                    top = max(tops) if span > 2 * prec else (out[2] + out[3] if out[1] else None)
+                    if top is not None:
+                        self._seen_in_program(max(0, top - min(tops)), depth=3)
             return out
 
         return run
@@ -490,12 +543,19 @@ class Absorption:
         else:
             common = [k for k in self.seen if k in before.seen or k - 1 in before.seen or k + 1 in before.seen]
             spread = (max(common) + 1) << _STEP if common else 0
-        return 0 if spread == 0 else int(spread * 0.30103) + 1 + AGREE_DIGITS + self.MARGIN
+        if spread == 0:
+            return 0
+        digits = int(spread * 0.30103) + 1
+        # The run's differences move a term by a step a third of the digits below it: past 1.5 times the spread,
+        # the step's own digits survive the sum (at 240 digits 2e200 + 1 keeps the 1, but not 1e-80 beside it).
+        return max(digits + AGREE_DIGITS, int(1.5 * digits)) + self.MARGIN
 
     def __exit__(self, *exc):
         hooks.forward = self.saved
-        self.numbers.mpf_add, self.numbers.mpf_sub = self.raw
+        for name, operation in self.raw.items():
+            setattr(self.numbers, name, operation)
         return False
+
 
 
 def _flat(value):
