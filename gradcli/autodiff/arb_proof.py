@@ -254,6 +254,9 @@ _TESTS = (*_COMPARISONS, "isfinite", "isnan", "isinf")
 _STEPS = ("floor", "ceil", "trunc", "rint", "round", "sign")
 
 
+_A_NUMBER = object()  # no quotient given: the ball is a plain number, its own exact constant
+
+
 class Sym:
     """A ball ``b``, the exact quotient ``q`` it encloses (None: unknown), and its derivatives ``d`` along
     each seed (a list of quotients, None entries unknown; ``d`` None: a constant)."""
@@ -261,7 +264,9 @@ class Sym:
     __slots__ = ("b", "q", "d")
     __array_priority__ = 100
 
-    def __init__(self, b, q, d=None):
+    def __init__(self, b, q=_A_NUMBER, d=None):
+        if q is _A_NUMBER:  # Sym(0), as zeros_like of an array of them makes it: the exact constant it is
+            b, q = anchored.exact_ball(b), _const(b)
         self.b, self.q, self.d = b, q, d
 
     __hash__ = object.__hash__
@@ -565,6 +570,20 @@ def seeded(values, tangents, symbolic=False):
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
     return identities.signed(out, values) if symbolic else out
+
+
+def constant(value):
+    """A float constant of the program (a framework's literal) as a proof number: the exact binary number it is.
+
+    An op on constants alone (``maximum(norm(Y), 1e-8)``) then runs on proof numbers as on the balls, deciding
+    its branches as they do, and its answer is the exact function of those constants the proof can cancel.
+    """
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        return _lift(float(array))
+    out = np.empty(array.shape, dtype=object)
+    out.flat[:] = [_lift(e) for e in array.ravel().tolist()]
+    return out
 
 
 def zeros_of(out):
