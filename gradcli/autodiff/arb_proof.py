@@ -425,9 +425,11 @@ def _pick(name, args):
         answer = _decided(name, on_balls, *syms, picked=lambda first: balls[0] if first else balls[1])
     else:
         answer = on_balls()
-    for s, b in zip(syms, balls):
+    for a, s, b in zip(args, syms, balls):
         if type(s) is Sym and answer is b:
-            return s
+            # a plain constant other than a float is picked as it is on balls too (`arb._picked_ball`): no
+            # Sym, so the comparisons it meets later are decided on plain numbers, unrecorded, as there
+            return s if type(a) is Sym or isinstance(a, (float, np.float16, np.float32)) else a
     raise NoProof(f"{name} picked no argument")
 
 
