@@ -41,7 +41,8 @@ _arb = None  # what this module uses of `arb` (its ball type, ball table, decisi
 
 
 def bind(**parts):
-    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp`` and ``_extremum`` (`arb.enable`)."""
+    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum`` and
+    ``last_decision`` (the branch decided last) (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
 
@@ -425,12 +426,20 @@ def _pick(name, args):
         answer = _decided(name, on_balls, *syms, picked=lambda first: balls[0] if first else balls[1])
     else:
         answer = on_balls()
-    for a, s, b in zip(args, syms, balls):
-        if type(s) is Sym and answer is b:
-            # a plain constant other than a float is picked as it is on balls too (`arb._picked_ball`): no
-            # Sym, so the comparisons it meets later are decided on plain numbers, unrecorded, as there
-            return s if type(a) is Sym or isinstance(a, (float, np.float16, np.float32)) else a
-    raise NoProof(f"{name} picked no argument")
+    picked = [k for k, (s, b) in enumerate(zip(syms, balls)) if type(s) is Sym and answer is b]
+    if len(picked) > 1 and name != "clip":  # one ball for two numbers (x + 1e-300 x and x at 0): the choice tells
+        if name != "where":
+            picked = [0 if _arb.last_decision() else 1]
+        elif isinstance(args[0], (bool, np.bool_)):
+            picked = [1 if args[0] else 2]
+        else:
+            raise NoProof("where on a number's truth between two numbers of one ball")
+    if not picked:
+        raise NoProof(f"{name} picked no argument")
+    a, s = args[picked[0]], syms[picked[0]]
+    # a plain constant other than a float is picked as it is on balls too (`arb._picked_ball`): no
+    # Sym, so the comparisons it meets later are decided on plain numbers, unrecorded, as there
+    return s if type(a) is Sym or isinstance(a, (float, np.float16, np.float32)) else a
 
 
 def _step(name, args):
