@@ -70,6 +70,7 @@ from .exact_jets import (
     ZERO_LOG2,
     _around_zero,
     _exact_settled,
+    _jet_out,
     interned,
     _Fallback,
     _is_exact_zero,
@@ -89,6 +90,7 @@ STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
+SIDES_BITS = UNDECIDED_BITS  # the bits two sides' slopes are parted at: a gap down to ~1e-1200 of them
 EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
@@ -226,7 +228,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     + log(sum(exp(v - max(v)))) at a tie of the largest entries); where they
     differ, or jets cannot go, the differences and the kink test judge (None).
     Two that agree to the digits shown are told apart by the derivative of the
-    pieces' difference (`_sides_differ`): one proven nonzero, however small
+    pieces' difference (`_sides_differ`): one proven nonzero, to ~1e-1200 of them
     (max(x, 0) 1e-300 beside x), is a kink at the coordinate (``labels``: each
     flat coordinate's name), recorded in ``result.kinks``.
     """
@@ -258,7 +260,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
             right, left = sides
             if not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6):
                 return None  # a kink, or pieces the differences must tell apart
-            apart = _sides_differ(*pieces, args, bits, budget, coordinate)
+            apart = _sides_differ(*pieces, args, budget, coordinate)
             if apart is not None:
                 kinks.append((labels[coordinate], left, mpmath.fadd(left, apart, exact=True)))
             entries.append(right)
@@ -268,19 +270,23 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     return most
 
 
-def _sides_differ(right, left, args, bits, budget, coordinate):
+def _sides_differ(right, left, args, budget, coordinate):
     """The derivative in the flat ``coordinate`` of ``right - left`` (two pieces of a program, each held to its
-    branches) as an mpf where it is proven nonzero, else None (proven 0, or no ball tells it from 0 within
-    `balls.MAX_BITS`): on jets, so a slope of 1 + 1e-300 against 1 is parted at the bits it needs."""
+    branches) as an mpf where its ball on jets at `SIDES_BITS` excludes 0, else None (no claim): one pass at
+    the bits that part a slope of 1 + 1e-300 from 1, and a kink only where the gap is proven."""
+    import mpmath
 
-    def difference(*a):
-        return right(*a) - left(*a)
-
+    budget.afford()
+    _precision(SIDES_BITS)
     try:
-        found = _on_jets(difference, args, bits, budget, coordinate=coordinate)
-    except _Unresolvable:
+        with np.errstate(all="ignore"):
+            found = _jet_out(right(*_seeded(args, coordinate=coordinate)) - left(*_seeded(args, coordinate=coordinate)), 1)
+    except Exception:  # noqa: BLE001 - a piece that cannot run past its switch on jets: no claim
         return None
-    return found[0][0] if found is not None and found[0][0] != 0 else None
+    if found is None or not found[1][0].is_finite() or found[1][0].contains(0):
+        return None
+    gap = found[1][0]
+    return balls.settled(gap) or mpmath.mpf(gap.mid())
 
 
 def _differences(args, result, budget, seed, value, rule, function, sided=None):
