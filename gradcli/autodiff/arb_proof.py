@@ -346,17 +346,30 @@ def _power(x, y):
             answer = power(x.q, n)
             d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else None], [x])
             return Sym(ball, answer, d)
-    if x.q is None or y.q is None or not x.b > 0:
+    if x.q is None or y.q is None or not _above(x):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
     answer = _exp(mul(y.q, _log(x.q)))
     return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
+
+
+def _above(s, shift=0):
+    """Whether ``s + shift > 0``: by its ball, else by the sign of its exact quotient (a ball that cannot part
+    it from 0, or no finite ball: arcsin(tanh(1e200)) + arccos(...) at 53 bits is NaN, and pi/2 exactly)."""
+    if s.q is None:
+        return False
+    if s.b + shift > 0:
+        return True
+    if s.b + shift <= 0:  # proven at or below -shift (a ball that is not finite compares False)
+        return False
+    q = add(s.q, _const(shift)) if shift else s.q
+    return not is_zero(q) and sign_of(state(), q, EXACT_BITS) == 1
 
 
 def _xlogy(x, y, shift=0):
     x, y = _lift(x), _lift(y)
     name = "xlogy" if shift == 0 else "xlog1py"
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
-    inside = y.q is not None and (y.b + shift > 0)
+    inside = _above(y, shift)
     if x.q is not None and is_zero(x.q) and not inside and (y.d is None or x.d is None):
         # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0 (x's own slope, log y, is none)
         return Sym(ball, x.q, [None] * len(x.d) if y.d is None else [x.q] * len(y.d))
