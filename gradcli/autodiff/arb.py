@@ -774,7 +774,8 @@ def enable():
     ops_shape.compare = _ranked_test
     plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
-    proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum)
+    proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,
+               last_decision=lambda: decisions[-1])
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):

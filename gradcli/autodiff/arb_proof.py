@@ -41,7 +41,8 @@ _arb = None  # what this module uses of `arb` (its ball type, ball table, decisi
 
 
 def bind(**parts):
-    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp`` and ``_extremum`` (`arb.enable`)."""
+    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum`` and
+    ``last_decision`` (the branch decided last) (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
 
@@ -254,6 +255,9 @@ _TESTS = (*_COMPARISONS, "isfinite", "isnan", "isinf")
 _STEPS = ("floor", "ceil", "trunc", "rint", "round", "sign")
 
 
+_A_NUMBER = object()  # no quotient given: the ball is a plain number, its own exact constant
+
+
 class Sym:
     """A ball ``b``, the exact quotient ``q`` it encloses (None: unknown), and its derivatives ``d`` along
     each seed (a list of quotients, None entries unknown; ``d`` None: a constant)."""
@@ -261,7 +265,9 @@ class Sym:
     __slots__ = ("b", "q", "d")
     __array_priority__ = 100
 
-    def __init__(self, b, q, d=None):
+    def __init__(self, b, q=_A_NUMBER, d=None):
+        if q is _A_NUMBER:  # Sym(0), as zeros_like of an array of them makes it: the exact constant it is
+            b, q = anchored.exact_ball(b), _const(b)
         self.b, self.q, self.d = b, q, d
 
     __hash__ = object.__hash__
@@ -340,17 +346,30 @@ def _power(x, y):
             answer = power(x.q, n)
             d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else None], [x])
             return Sym(ball, answer, d)
-    if x.q is None or y.q is None or not x.b > 0:
+    if x.q is None or y.q is None or not _above(x):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
     answer = _exp(mul(y.q, _log(x.q)))
     return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
+
+
+def _above(s, shift=0):
+    """Whether ``s + shift > 0``: by its ball, else by the sign of its exact quotient (a ball that cannot part
+    it from 0, or no finite ball: arcsin(tanh(1e200)) + arccos(...) at 53 bits is NaN, and pi/2 exactly)."""
+    if s.q is None:
+        return False
+    if s.b + shift > 0:
+        return True
+    if s.b + shift <= 0:  # proven at or below -shift (a ball that is not finite compares False)
+        return False
+    q = add(s.q, _const(shift)) if shift else s.q
+    return not is_zero(q) and sign_of(state(), q, EXACT_BITS) == 1
 
 
 def _xlogy(x, y, shift=0):
     x, y = _lift(x), _lift(y)
     name = "xlogy" if shift == 0 else "xlog1py"
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
-    inside = y.q is not None and (y.b + shift > 0)
+    inside = _above(y, shift)
     if x.q is not None and is_zero(x.q) and not inside and (y.d is None or x.d is None):
         # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0 (x's own slope, log y, is none)
         return Sym(ball, x.q, [None] * len(x.d) if y.d is None else [x.q] * len(y.d))
@@ -420,10 +439,20 @@ def _pick(name, args):
         answer = _decided(name, on_balls, *syms, picked=lambda first: balls[0] if first else balls[1])
     else:
         answer = on_balls()
-    for s, b in zip(syms, balls):
-        if type(s) is Sym and answer is b:
-            return s
-    raise NoProof(f"{name} picked no argument")
+    picked = [k for k, (s, b) in enumerate(zip(syms, balls)) if type(s) is Sym and answer is b]
+    if len(picked) > 1 and name != "clip":  # one ball for two numbers (x + 1e-300 x and x at 0): the choice tells
+        if name != "where":
+            picked = [0 if _arb.last_decision() else 1]
+        elif isinstance(args[0], (bool, np.bool_)):
+            picked = [1 if args[0] else 2]
+        else:
+            raise NoProof("where on a number's truth between two numbers of one ball")
+    if not picked:
+        raise NoProof(f"{name} picked no argument")
+    a, s = args[picked[0]], syms[picked[0]]
+    # a plain constant other than a float is picked as it is on balls too (`arb._picked_ball`): no
+    # Sym, so the comparisons it meets later are decided on plain numbers, unrecorded, as there
+    return s if type(a) is Sym or isinstance(a, (float, np.float16, np.float32)) else a
 
 
 def _step(name, args):
@@ -565,6 +594,20 @@ def seeded(values, tangents, symbolic=False):
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
     return identities.signed(out, values) if symbolic else out
+
+
+def constant(value):
+    """A float constant of the program (a framework's literal) as a proof number: the exact binary number it is.
+
+    An op on constants alone (``maximum(norm(Y), 1e-8)``) then runs on proof numbers as on the balls, deciding
+    its branches as they do, and its answer is the exact function of those constants the proof can cancel.
+    """
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        return _lift(float(array))
+    out = np.empty(array.shape, dtype=object)
+    out.flat[:] = [_lift(e) for e in array.ravel().tolist()]
+    return out
 
 
 def zeros_of(out):

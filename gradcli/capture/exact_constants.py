@@ -7,7 +7,10 @@ follows the framework). The replay on mpmath numbers or flint balls is the
 exact reference, and a number it computed in float64 would be a float64 answer
 shown as exact: there the constants such an operation reads are lifted to the
 replay's kind of number (a float is an exact binary number: the ball or mpf of
-the very same value), so it computes at the replay's precision. Constants that
+the very same value), so it computes at the replay's precision. The proof of
+0 runs the replay on its own numbers (`arb_proof.Sym`) and lifts them too: a
+clamp or max of constants then decides its branch as the balls did, and its
+answer is an exact function of the constants the proof can cancel. Constants that
 meet a replay's own numbers need no lifting: every op of gradcli's on a ball or
 an mpf takes a float operand exactly.
 
@@ -24,15 +27,16 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..autodiff import arb as arb_core, ops
+from ..autodiff import arb as arb_core, arb_proof, ops
 from ..autodiff.tracer import hooks
 from ..autodiff.values import loaded_mpmath, raw
 
-BALL, MP = "ball", "mp"
+BALL, MP, PROOF = "ball", "mp", "proof"
 
 
 def kind_of(values):
-    """The kind of high-precision number ``values`` hold: `BALL` (balls or jets of balls), `MP` (mpmath's), or None."""
+    """The kind of exact number ``values`` hold: `BALL` (balls or jets of balls), `MP` (mpmath's), `PROOF` (a proof's
+    `arb_proof.Sym` numbers, which take a constant as the exact number it is), or None."""
     for value in values:
         value = raw(value)
         if isinstance(value, np.ndarray):
@@ -43,7 +47,9 @@ def kind_of(values):
             return BALL
         if type(value).__module__.startswith("mpmath"):
             return MP
-    return None  # NumPy floats, or numbers of their own (a proof's symbols) that take floats as they are
+        if type(value) is arb_proof.Sym:
+            return PROOF
+    return None  # NumPy floats
 
 
 def is_float(value):
@@ -57,6 +63,8 @@ def lift(value, kind):
     """A float constant as the exact number of ``kind`` it is (an object array for an array); anything else unchanged."""
     if not is_float(value):
         return value
+    if kind == PROOF:
+        return arb_proof.constant(value)
     return ops.lifted(value, _like(kind))
 
 
@@ -70,12 +78,19 @@ def _like(kind):
 def lifted(values, indices, kind):
     """A copy of the list ``values`` with the float constants at ``indices`` lifted to exact numbers of ``kind``.
 
-    A lifted float is the same number at every precision, so a walker keeps the copy per kind.
+    A lifted float is the same number at every precision, so a walker keeps the copy per kind where it is
+    `reusable`.
     """
     out = list(values)
     for index in indices:
         out[index] = lift(out[index], kind)
     return out
+
+
+def reusable(kind):
+    """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
+    precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them."""
+    return kind != PROOF
 
 
 def _precision(kind):
@@ -95,6 +110,19 @@ def unobserved():
         yield
     finally:
         hooks.forward, hooks.backward = saved
+
+
+@contextmanager
+def off_the_path():
+    """Decide branches on constants alone outside the program's path (`arb.decisions`): they go the same way at
+    every point, and a fold kept per precision on balls runs again on each proof's own numbers, so a path
+    that counted them would differ between two runs of one program."""
+    saved = arb_core.decisions, arb_core.ties, arb_core.forced
+    arb_core.decisions, arb_core.ties, arb_core.forced = [], [], None
+    try:
+        yield
+    finally:
+        arb_core.decisions, arb_core.ties, arb_core.forced = saved
 
 
 class Folds:
@@ -123,6 +151,8 @@ class Folds:
         kind = kind_of(values) if self.steps else None
         if kind is None:
             return {}
+        if not reusable(kind):
+            return self._computed(static, kind)
         key = (kind, _precision(kind))
         found = self._cache.get(key)
         if found is None:
@@ -132,7 +162,7 @@ class Folds:
 
     def _computed(self, static, kind):
         exact = {}
-        with unobserved(), np.errstate(all="ignore"):
+        with unobserved(), off_the_path(), np.errstate(all="ignore"):
             for run, inputs, outputs in self.steps:
                 out = run([exact[k] if k in exact else lift(static[k], kind) for k in inputs])
                 for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):

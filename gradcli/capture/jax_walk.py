@@ -33,7 +33,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import replayed_at
-from .exact_constants import kind_of, lifted
+from .exact_constants import kind_of, lifted, reusable
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
@@ -201,6 +201,8 @@ class _Plan:
         kind = kind_of(args) if self.exact else None
         if kind is None:
             return self.template.copy()
+        if not reusable(kind):
+            return lifted(self.template, self.exact, kind)
         if kind not in self.lifted:
             self.lifted[kind] = lifted(self.template, self.exact, kind)
         return self.lifted[kind].copy()

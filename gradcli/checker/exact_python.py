@@ -70,6 +70,7 @@ from .exact_jets import (
     ZERO_LOG2,
     _around_zero,
     _exact_settled,
+    _jet_out,
     interned,
     _Fallback,
     _is_exact_zero,
@@ -82,13 +83,14 @@ from .exact_jets import (
     _seeded,
     _Unresolvable,
 )
-from .kinks import find_kinks, undefined_at_kinks
+from .kinks import coordinates_of, find_kinks, undefined_at_kinks
 from .precision import MAX_FD_COORDINATES, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
+SIDES_BITS = UNDECIDED_BITS  # the bits two sides' slopes are parted at: a gap down to ~1e-1200 of them
 EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
@@ -141,7 +143,8 @@ def _compute(target, args, result, budget, seed):
     # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
     few = sum(int(np.size(a)) for a in args) <= MAX_FD_COORDINATES
     if tied:
-        most = _sided_jets_into(result, target.mp_function, args, bits, budget)
+        labels = [label for _, _, label in coordinates_of(target, args)]
+        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
     else:
         most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if few else None
     if most is None:
@@ -164,6 +167,7 @@ def _compute(target, args, result, budget, seed):
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
     if unbounded or on_cut:
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+    if unbounded or on_cut or result.kinks:
         undefined_at_kinks(target, args, result)
     return True
 
@@ -214,7 +218,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     return used
 
 
-def _sided_jets_into(result, function, args, bits, budget):
+def _sided_jets_into(result, function, args, bits, budget, labels):
     """The exact gradient into ``result`` where the point sits on a switch (a tie); the bits used, or None.
 
     As `_from_each_side` does with differences: along each coordinate, each side
@@ -223,17 +227,23 @@ def _sided_jets_into(result, function, args, bits, budget):
     alone. Both pieces' derivatives agreeing make it the derivative (max(v) - v[0]
     + log(sum(exp(v - max(v)))) at a tie of the largest entries); where they
     differ, or jets cannot go, the differences and the kink test judge (None).
+    Two that agree to the digits shown are told apart by the derivative of the
+    pieces' difference (`_sides_differ`): one proven nonzero, to ~1e-1200 of them
+    (max(x, 0) 1e-300 beside x), is a kink at the coordinate (``labels``: each
+    flat coordinate's name), recorded in ``result.kinks``.
     """
+    import mpmath
+
     sizes = [int(np.size(a)) for a in args]
     if sum(sizes) > MAX_FD_COORDINATES:
         return None
     base = [_to_balls(a) for a in args]
-    gradient, most, coordinate = [], bits, 0
+    gradient, most, coordinate, kinks = [], bits, 0, []
     for i, a in enumerate(args):
         entries = []
         for k, x in enumerate(np.asarray(a, dtype=np.float64).ravel()):
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
-            sides = []
+            sides, pieces = [], []
             for side in (1, -1):
                 arb_core.decisions = []
                 _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
@@ -241,7 +251,8 @@ def _sided_jets_into(result, function, args, bits, budget):
                     python_zero.decided(lambda *a: _traced(function, a), _replaced(base, i, k, arb_core.ARB(float(x)) + side * h), budget.afford)
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
-                found = _on_jets(_on_piece(function, arb_core.decisions), args, bits, budget, coordinate=coordinate)
+                pieces.append(_on_piece(function, arb_core.decisions))
+                found = _on_jets(pieces[-1], args, bits, budget, coordinate=coordinate)
                 if found is None:
                     return None
                 sides.append(found[0][0])
@@ -249,11 +260,33 @@ def _sided_jets_into(result, function, args, bits, budget):
             right, left = sides
             if not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6):
                 return None  # a kink, or pieces the differences must tell apart
+            apart = _sides_differ(*pieces, args, budget, coordinate)
+            if apart is not None:
+                kinks.append((labels[coordinate], left, mpmath.fadd(left, apart, exact=True)))
             entries.append(right)
             coordinate += 1
         gradient.append(_shaped(entries, a))
-    result.gradient = gradient
+    result.gradient, result.kinks = gradient, kinks
     return most
+
+
+def _sides_differ(right, left, args, budget, coordinate):
+    """The derivative in the flat ``coordinate`` of ``right - left`` (two pieces of a program, each held to its
+    branches) as an mpf where its ball on jets at `SIDES_BITS` excludes 0, else None (no claim): one pass at
+    the bits that part a slope of 1 + 1e-300 from 1, and a kink only where the gap is proven."""
+    import mpmath
+
+    budget.afford()
+    _precision(SIDES_BITS)
+    try:
+        with np.errstate(all="ignore"):
+            found = _jet_out(right(*_seeded(args, coordinate=coordinate)) - left(*_seeded(args, coordinate=coordinate)), 1)
+    except Exception:  # noqa: BLE001 - a piece that cannot run past its switch on jets: no claim
+        return None
+    if found is None or not found[1][0].is_finite() or found[1][0].contains(0):
+        return None
+    gap = found[1][0]
+    return balls.settled(gap) or mpmath.mpf(gap.mid())
 
 
 def _differences(args, result, budget, seed, value, rule, function, sided=None):

@@ -75,6 +75,15 @@ def _undetermined(out_of_time="", why=""):
     )
 
 
+def _kink_gap(left, right):
+    """Where a kink's two slopes print alike (1 and 1 + 1e-300), by how much they differ; else nothing."""
+    if f"{float(left):.6g}" != f"{float(right):.6g}":
+        return ""
+    import mpmath  # lazy: exact numbers are mpmath's, loaded by the reference that found the kink
+
+    return f" (they differ by {mpmath.nstr(mpmath.fsub(right, left, exact=True), 6)})"
+
+
 def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()):
     """``domain`` where the exact value or gradient is undefined, infinite or beyond the dtype; kinks and poles found.
 
@@ -86,7 +95,7 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
             "forward",
             name,
             f"the function has a kink here: its derivative in {name} is "
-            f"{float(left):.6g} from the left and {float(right):.6g} from the right",
+            f"{float(left):.6g} from the left and {float(right):.6g} from the right{_kink_gap(left, right)}",
         )
         for name, left, right in exact.kinks
     ] + [

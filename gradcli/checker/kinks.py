@@ -93,13 +93,17 @@ def may_have_kink(target, args, result):
     import mpmath
 
     if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
-        # Along the random direction only, and only when the rule disagrees there: no extra run at scale.
+        # Along the random direction only: where the rule disagrees there, or where the point decides a branch
+        # at a tie (one run on balls). A tie's rule (max's 1 at x = 0) agrees with the central difference of
+        # its two slopes, so agreement alone would leave sum(max(x, 0)) at 0 without its kink.
         if result.direction is None or result.directional is None or not result.rule:
             return False
         rule = mpmath.fsum(r * mpmath.mpf(float(d)) for g, w in zip(result.rule, result.direction)
                            for r, d in zip(flat_entries(g), np.ravel(w)))
         e = result.directional
-        return not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule))
+        if not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule)):
+            return True
+        return _at_a_tie(target, args)
     if result.gradient is None:
         return False
     exact = [e for g in result.gradient if g is not None for e in flat_entries(g)]

@@ -15,10 +15,27 @@ make into unrelated numbers); a 0 either run proves is proven.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof
+from ..autodiff.tracer import hooks
+
+
+@contextlib.contextmanager
+def _proving(afford=None):
+    """One proof run (`arb_proof.session`) that no watch of the caller's sees: its ops on proof numbers are no
+    ops of the program at the digits a watch follows (a sum's absorption watch would compare them as numbers,
+    deciding branches the proof then misses)."""
+    saved = hooks.forward, hooks.backward
+    hooks.forward = hooks.backward = None
+    try:
+        with arb_proof.session(afford) as proof, np.errstate(all="ignore"):
+            yield proof
+    finally:
+        hooks.forward, hooks.backward = saved
 
 
 def proven(run, args, direction=None, coordinate=None, value_only=False, afford=None):
@@ -40,7 +57,7 @@ def proven(run, args, direction=None, coordinate=None, value_only=False, afford=
     value, entries = False, [False] * width
     for symbolic in (False, True):
         try:
-            with arb_proof.session(afford), np.errstate(all="ignore"):
+            with _proving(afford):
                 numbers = arb_proof.seeded(flat, tangents, symbolic)
                 zero, found = arb_proof.zeros_of(run(*_shaped_like(numbers, args)))
         except Exception:  # noqa: BLE001 - no proof either way: an op without a rule, a float taken out, a limit
@@ -67,7 +84,7 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
     tangents = _tangents(flat, direction, coordinate)
     try:
-        with arb_proof.session(afford) as proof, np.errstate(all="ignore"):
+        with _proving(afford) as proof:
             out = run(*_shaped_like(arb_proof.seeded(flat, tangents), args))
             out = np.asarray(out, dtype=object).reshape(-1)
             if out.size != 1 or type(out[0]) is not arb_proof.Sym or out[0].d is None:
@@ -110,7 +127,7 @@ def decided(run, numbers, afford=None):
     except arb_core.Undecided as undecided:
         arb_core.decisions = []
         try:
-            with arb_proof.session(afford), np.errstate(all="ignore"):
+            with _proving(afford):
                 lift = np.frompyfunc(arb_proof.lift, 1, 1)
                 out = run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
         except Exception:  # noqa: BLE001 - no exact decision either: the balls' answer stands
@@ -150,7 +167,7 @@ def symmetric(run, args, step, direction=None, coordinate=None):
     else:
         offsets = [float(k == coordinate) for k in range(flat.size)]
     try:
-        with arb_proof.session(), np.errstate(all="ignore"):
+        with _proving():
             up, down = (run(*_shaped_like(arb_proof.stepped(flat, offsets, step, side), args)) for side in (1, -1))
             return arb_proof.same(up, down)
     except Exception:  # noqa: BLE001 - no proof either way
@@ -236,7 +253,7 @@ def _smooth_path(run, args, flat):
     1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
     arb_core.decisions, arb_core.ties = [], []
     try:
-        with arb_proof.session(), np.errstate(all="ignore"):
+        with _proving():
             out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
             unknown = type(out) is arb_proof.Sym and out.q is None
     except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
