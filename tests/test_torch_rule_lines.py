@@ -1,0 +1,113 @@
+"""Every finding about a PyTorch rule names a line of the user's, however many lines the function spans.
+
+A built-in rule's backward ops take the line of the forward call they
+differentiate (autograd's sequence number of the node running them); a
+built-in rule judged `wrong` names the line where the backward pass started
+(the last call's); a wrong ``autograd.Function`` is named at its ``backward``.
+"""
+
+import inspect
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import gradcli
+
+
+def _line(fun, text):
+    lines, first = inspect.getsourcelines(fun)
+    return f"{__file__.rsplit('/', 1)[-1]}:{first + next(i for i, line in enumerate(lines) if text in line)}"
+
+
+def _check(fun, x, dtype):
+    [result] = gradcli.check(fun, [{"x": np.array(x)}], framework="torch", dtypes=(dtype,), fixes=False).results
+    return result
+
+
+def tanh_then_scale(x):
+    y = torch.tanh(x)
+    return (y * 3.0).sum()
+
+
+def test_a_built_in_rules_op_is_named_at_the_call_it_differentiates_not_the_last_line():
+    result = _check(tanh_then_scale, [20.0, 0.5], "float32")
+    assert result.status == "unstable"
+    [finding] = [f for f in result.findings if f.phase == "backward" and f.op == "subtract"]
+    assert finding.location.endswith(_line(tanh_then_scale, "torch.tanh"))
+
+
+def bce_on_two_lines(x):
+    p = torch.sigmoid(x)
+    return F.binary_cross_entropy(p, torch.full_like(x, 0.3))
+
+
+def bce_spanning_lines(x):
+    p = torch.sigmoid(x)
+    return F.binary_cross_entropy(
+        p,
+        torch.full_like(x, 0.3),
+    )
+
+
+def bce_of_a_call_inside(x):
+    return F.binary_cross_entropy(
+        torch.sigmoid(x),
+        torch.full_like(x, 0.3),
+    )
+
+
+BUILT_IN = [bce_on_two_lines, bce_spanning_lines, bce_of_a_call_inside]
+
+
+@pytest.mark.parametrize("fun", BUILT_IN, ids=[fun.__name__ for fun in BUILT_IN])
+def test_a_wrong_built_in_rule_names_the_line_its_call_starts(fun):
+    # binary_cross_entropy's backward divides by max(p (1 - p), 1e-12): at x = -40 it is off by a factor 2e5
+    result = _check(fun, [-40.0, 0.7], "float64")
+    assert result.status == "wrong"
+    [finding] = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.location and finding.location.endswith(_line(fun, "F.binary_cross_entropy("))
+    assert abs(float(result.exact_gradient["x"][0]) + 0.15) < 1e-10 * 0.15 + 1e-17
+
+
+class OffSquare(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return g * 2.01 * x
+
+
+def off_square_in_a_spanning_call(x):
+    y = OffSquare.apply(x)
+    return F.mse_loss(
+        y,
+        torch.zeros_like(y),
+        reduction="sum",
+    )
+
+
+def off_square_inside_a_spanning_call(x):
+    return F.softplus(
+        OffSquare.apply(
+            x),
+        beta=2.0,
+    ).sum()
+
+
+CUSTOM = [off_square_in_a_spanning_call, off_square_inside_a_spanning_call]
+
+
+@pytest.mark.parametrize("fun", CUSTOM, ids=[fun.__name__ for fun in CUSTOM])
+def test_a_wrong_autograd_function_under_a_spanning_call_is_named_at_its_backward(fun):
+    result = _check(fun, [-4.0, 1.7], "float64")
+    assert result.status == "wrong"
+    [finding] = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert "backward() of OffSquare" in finding.op
+    lines, first = inspect.getsourcelines(OffSquare.backward)
+    assert finding.location.endswith(f"{__file__.rsplit('/', 1)[-1]}:{first + 1}")
