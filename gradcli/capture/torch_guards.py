@@ -178,9 +178,10 @@ _POSITIONS = {}  # code object -> its instructions' source positions, one per co
 
 
 def _positions(code):
+    """A code object's source positions (Python 3.11 on; empty before, where a mixed line stays refused)."""
     positions = _POSITIONS.get(code)
     if positions is None:
-        positions = _POSITIONS[code] = list(code.co_positions())
+        positions = _POSITIONS[code] = list(code.co_positions()) if hasattr(code, "co_positions") else []
     return positions
 
 
