@@ -7,7 +7,8 @@ check's valid side (a truth inside ``and``/``or``/``not`` with its literal
 false), so the graph is the valid call's. PyTorch 2.13's own losses,
 distributions, torch.special and modules hold no ``float()``/``int()`` check
 (an AST scan of the package finds none); `get_total_norm(error_if_nonfinite=True)`
-holds a truth inside ``and``. The library below stands for PyTorch's folder so
+holds a truth inside ``and``. A line holding a truth and a negated one
+(``if a.any() or not b.all()``) has each read answered by the span it tests. The library below stands for PyTorch's folder so
 each form is exercised; the user's own read of a value stays the refusal at the
 user's line.
 """
@@ -53,6 +54,31 @@ LIBRARY = textwrap.dedent(
         if strict and (bool(x.isnan().any()) or (x < -100).any()):
             raise ValueError("finite and above -100")
         return torch.exp(x).sum()
+
+
+    def either(x, s):
+        if (s <= 0).any() or not torch.isfinite(x).all():
+            raise ValueError("scale positive and x finite")
+        return (torch.exp(x) * s).sum()
+
+
+    def negated_first(x, s):
+        if not (s > 0).all() or torch.isnan(x).any():
+            raise ValueError("scale positive and x a number")
+        return (x * x / s).sum()
+
+
+    def on_two_lines(x, s):
+        if ((s <= 0).any() or not torch.isfinite(x).all()
+                or torch.isnan(s).any() or not (x > -1e3).all()):
+            raise ValueError("all four")
+        return (torch.log1p(x * x) * s).sum()
+
+
+    def item_beside_a_truth(x, s):
+        if s.min().item() <= 0 or not torch.isfinite(x).all():
+            raise ValueError("an item beside a truth")
+        return (x * s).sum()
     """
 )
 
@@ -110,6 +136,34 @@ def test_truths_inside_and_and_or_are_each_answered_false(library):
     result = _checked(loss, x=[0.5, -2.0])
     assert result.status == "ok"
     assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), np.exp([0.5, -2.0]), rtol=1e-12)
+
+
+X, S = np.array([0.5, -2.0]), np.array([3.0, 0.25])
+
+# A check whose one line holds a truth and a negated one: each read told apart by the span of what it tests.
+MIXED = [
+    ("either", np.exp(X) * S),
+    ("negated_first", 2 * X / S),
+    ("on_two_lines", 2 * X / (1 + X * X) * S),  # a test spanning two lines: its jumps run on the if's line
+    ("item_beside_a_truth", S),
+]
+
+
+@pytest.mark.parametrize("name, gradient", MIXED, ids=[case[0] for case in MIXED])
+def test_a_truth_and_a_negated_one_on_one_line_are_each_answered_on_the_valid_side(library, name, gradient):
+    def loss(x, s):
+        return getattr(library, name)(x, s)
+
+    result = _checked(loss, x=X, s=S)
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), gradient, rtol=1e-12, atol=0)
+
+
+def test_pytorchs_own_run_keeps_a_mixed_check(library):
+    with pytest.raises(ValueError, match="scale positive"):
+        library.either(torch.tensor(X), torch.tensor([3.0, -0.25]))
+    with pytest.raises(ValueError, match="scale positive"):
+        library.either(torch.tensor([0.5, float("inf")]), torch.tensor(S))
 
 
 def test_pytorchs_own_run_keeps_the_check():

@@ -58,6 +58,7 @@ from .torch_ops import ELEMENTWISE, OPS, is_exact
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
 _STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
+_AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
 
 
@@ -195,8 +196,23 @@ def _user_frame_summary(folder, kinds):
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:
-        return traceback.StackSummary.from_list([])
+        return _differentiating()
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, "")])
+
+
+def _differentiating():
+    """A summary naming the sequence number of the autograd node whose built-in rule is running, if one is.
+
+    Autograd numbers a forward op's node as it records it (the node's ``seq_nr``
+    meta) and runs the node under that number in the backward pass: the number
+    pairs a backward node with the forward call it differentiates.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+
+    node = torch._C._current_autograd_node()
+    if node is None:
+        return traceback.StackSummary.from_list([])
+    return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name(), "")])
 
 
 def _decompositions():
@@ -232,6 +248,7 @@ def trace(fun, examples):
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
+    from torch.fx import traceback as fx_traceback  # lazy: likewise
 
     folder = torch_dir()
     with _LOCK:
@@ -250,13 +267,16 @@ def trace(fun, examples):
         structured = logging.getLogger("torch.__trace")
         was_disabled, structured.disabled = structured.disabled, True
         try:
-            module = make_fx(
-                fun,
-                decomposition_table=_DECOMPOSITIONS,
-                tracing_mode="fake",
-                record_stack_traces=True,
-                _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
-            )(*examples)
+            # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
+            # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
+            with fx_traceback.preserve_node_meta():
+                module = make_fx(
+                    fun,
+                    decomposition_table=_DECOMPOSITIONS,
+                    tracing_mode="fake",
+                    record_stack_traces=True,
+                    _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
+                )(*examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
             fx_proxy.CapturedTraceback = captured
@@ -306,14 +326,17 @@ def _times_one(g):
 
 
 def _location(node):
-    """``(file:line, rule)`` from the one-frame stack trace `_user_frame_summary` left on a node."""
+    """``(file:line, rule, differentiated)`` from the one-frame stack trace `_user_frame_summary` left on a node:
+    ``differentiated`` is the sequence number of the forward call a built-in rule's node differentiates."""
     text = node.meta.get("stack_trace") or ""
     match = re.search(r'File "(?P<file>.*)", line (?P<line>\d+), in (?P<name>.*)', text)
     if match is None:
-        return None, None
+        return None, None, None
+    if match["file"] == _AUTOGRAD_FILE:
+        return None, None, int(match["line"])
     location = f"{match['file']}:{match['line']}"
     tagged = _RULE_TAG.match(match["name"].strip())
-    return location, ((tagged["rule"], tagged["at"]) if tagged else None)
+    return location, ((tagged["rule"], tagged["at"]) if tagged else None), None
 
 
 def compile_graph(module):
@@ -350,10 +373,10 @@ def compile_graph(module):
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
-            location, rule = _location(node)
+            location, rule, differentiated = _location(node)
             sequence = node.meta.get("seq_nr")
             if location is None:
-                location = by_sequence.get(sequence, last)
+                location = by_sequence.get(differentiated, last)
             elif sequence is not None and rule is None:
                 by_sequence.setdefault(sequence, location)
             last = location

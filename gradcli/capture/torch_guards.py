@@ -77,7 +77,7 @@ def valid_guards(folder):
                         if number is not None:
                             return number
                         return original(tensor)
-                    valid = _skipping_value(filename, frame.f_lineno)
+                    valid = _skipping_value(frame)
                     if valid is None:
                         valid = _early_return_value(frame, folder)
                     if valid is not None:
@@ -138,9 +138,51 @@ class _Skipping:
     __hash__ = None
 
 
-def _skipping_value(filename, line):
-    """The truth value that skips the raise-only check tested on ``line`` of ``filename``; None if there is none."""
-    return _parsed(filename)[0].get(line)
+def _skipping_value(frame):
+    """The truth value that skips the raise-only check ``frame`` is testing at its line; None if there is none."""
+    return _valid_at(_parsed(frame.f_code.co_filename)[0], frame)
+
+
+def _valid_at(lines, frame):
+    """The truth that skips the check read at ``frame``, from ``lines`` (`_skipping_lines`).
+
+    The read is placed by the expression the frame's instruction tests (a test
+    spanning lines runs its jumps on the ``if``'s first line): on a line holding
+    truths of both kinds (``if a.any() or not b.all()``), the truth whose
+    source span holds that expression.
+    """
+    for tested in _tested_spans(frame):
+        valid = lines.get(tested[0])
+        if isinstance(valid, list):
+            holding = [(span, truth) for span, truth in valid if span[:2] <= tested[:2] and tested[2:] <= span[2:]]
+            valid = max(holding)[1] if holding else None  # the span that starts last: the innermost holding it
+        if valid is not None:
+            return valid
+    valid = lines.get(frame.f_lineno)
+    return None if isinstance(valid, list) else valid
+
+
+def _tested_spans(frame):
+    """The source spans ``(line, column, end line, end column)`` of the expression a frame's read tests: the value
+    the instruction before it made (a truth test's jump tests a call's or a comparison's result), then the
+    instruction's own (a method read, ``x.item()``)."""
+    positions = _positions(frame.f_code)
+    at = frame.f_lasti // 2  # a code unit is two bytes
+    for unit in (at - 1, at):
+        if 0 <= unit < len(positions) and None not in positions[unit]:
+            line, end_line, column, end_column = positions[unit]
+            yield (line, column, end_line, end_column)
+
+
+_POSITIONS = {}  # code object -> its instructions' source positions, one per code unit
+
+
+def _positions(code):
+    """A code object's source positions (Python 3.11 on; empty before, where a mixed line stays refused)."""
+    positions = _POSITIONS.get(code)
+    if positions is None:
+        positions = _POSITIONS[code] = list(code.co_positions()) if hasattr(code, "co_positions") else []
+    return positions
 
 
 def _early_return_value(frame, folder):
@@ -157,7 +199,7 @@ def _early_return_value(frame, folder):
     constraints = distributions + "constraints.py"
     if frame.f_code.co_filename != constraints:
         return None
-    valid = _parsed(constraints)[1].get(frame.f_lineno)
+    valid = _valid_at(_parsed(constraints)[1], frame)
     if valid is None:
         return None
     caller = frame.f_back
@@ -168,7 +210,7 @@ def _early_return_value(frame, folder):
     if caller.f_code.co_filename == distributions + "distribution.py":
         validating = caller.f_code.co_name in _VALIDATING
     else:  # `if not self.arg_constraints["probs"].check(self.probs).all(): raise ...` consumes it directly
-        validating = _skipping_value(caller.f_code.co_filename, caller.f_lineno) is not None
+        validating = _skipping_value(caller) is not None
     return valid if validating else None
 
 
@@ -264,16 +306,18 @@ def _skipping_lines(ifs):
 
     A test is ``and``, ``or`` and ``not`` of truths (``x.any() or not (y > 0).all()``): each truth read
     with its literal false (the truth itself under an even number of ``not``, its negation under an odd)
-    makes every such combination false, so the body is skipped. A line holding truths of both kinds is
-    left out: which one a read on it asks cannot be told from the line.
+    makes every such combination false, so the body is skipped. A line holding truths of both kinds keeps
+    each truth's span with its value, ``[((line, column, end line, end column), truth), ...]``: which one a
+    read asks is told by the expression it tests (`_valid_at`).
     """
-    lines, mixed = {}, set()
+    lines, spans = {}, {}
     for node in ifs:
         for truth, valid in _truths(node.test, False):
+            span = (truth.lineno, truth.col_offset, truth.end_lineno or truth.lineno, truth.end_col_offset or 0)
             for line in range(truth.lineno, (truth.end_lineno or truth.lineno) + 1):
-                if lines.setdefault(line, valid) != valid:
-                    mixed.add(line)
-    return {line: valid for line, valid in lines.items() if line not in mixed}
+                lines.setdefault(line, set()).add(valid)
+                spans.setdefault(line, []).append((span, valid))
+    return {line: (valid.pop() if len(valid) == 1 else spans[line]) for line, valid in lines.items()}
 
 
 def _truths(test, negated):

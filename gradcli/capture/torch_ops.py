@@ -22,6 +22,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops import astype
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -55,6 +56,10 @@ def _cast(x, dtype):
         return np.asarray(raw(x)).astype(dtype)
     if is_wider(x):
         return x  # longdouble replays float64's graph at its own precision, as the numbers above do
+    source = getattr(raw(x), "dtype", None)
+    if source is not None and np.issubdtype(source, np.floating):
+        # gradcli's own cast, so a recorded run sees it: a cast to a narrower dtype is where digits go (`judge.narrowed`)
+        return x if source == np.dtype(dtype) else astype(x, np.dtype(dtype))
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return np.dtype(dtype).type(x)
     return gnp.asarray(x, dtype=np.dtype(dtype))
@@ -282,7 +287,20 @@ def _arithmetic(op, x, y):
     # A NumPy number is a float too, but its op is the dtype's, which the recorder must see (1e-398 / 0 is NaN)
     if type(x) in _PYTHON_NUMBERS and type(y) in _PYTHON_NUMBERS:
         return _PYTHON_ARITHMETIC[op](x, y)
-    return op(x, y)
+    return op(_as_float_of(x, y), _as_float_of(y, x))
+
+
+def _as_float_of(x, other):
+    """``x`` in ``other``'s float dtype where ``x`` holds integers or booleans of a NumPy dtype: PyTorch's
+    promotion, in which a float tensor's dtype wins over an integer tensor's (NumPy's takes int64 and float32
+    to float64, which would widen a float32 graph's backward, as log_sigmoid's ``where(x < 0, 1, 0)``)."""
+    kind = getattr(raw(x), "dtype", None)
+    if kind is None or kind.kind not in "iub":
+        return x
+    wanted = getattr(raw(other), "dtype", None)
+    if wanted is None or wanted.kind != "f":
+        return x
+    return np.asarray(raw(x)).astype(wanted)[()]
 
 
 _PYTHON_NUMBERS = (int, float, bool)

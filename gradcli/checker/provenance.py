@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -150,12 +151,24 @@ def user_rules(recording) -> list:
 
 
 def rule_location(recording):
-    """file:line of the user's own gradient rule that ran first; else the one line of a framework's replayed
-    backward ops, where they all share one (a fused op's rule); None when every rule was gradcli's."""
+    """file:line of the user's own gradient rule that ran first; else the line of a framework's replayed backward
+    op that ran first (the rule of the last call, where the backward pass starts); None when every rule was gradcli's."""
     replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
-    lines = {op.location for op in recording.ops if op.replayed and op.phase != "forward" and op.location}
     return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None) or (
-        lines.pop() if len(lines) == 1 else None)
+        _first_rule_line(recording))
+
+
+def _first_rule_line(recording):
+    """The line of the first op a framework's backward graph ran for its rules, past the forward ops the
+    replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them."""
+    again = Counter((op.name, op.location) for op in recording.ops if op.replayed and op.phase == "forward")
+    ran = [op for op in recording.ops if op.replayed and op.phase != "forward" and op.location]
+    for op in ran:
+        if again[op.name, op.location]:
+            again[op.name, op.location] -= 1
+            continue
+        return op.location
+    return ran[0].location if len({op.location for op in ran}) == 1 else None
 
 
 def _user_rule(node):
