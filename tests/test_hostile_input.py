@@ -1,19 +1,20 @@
 """Hostile formulas: each is refused with exit 2 and a message, at once, and nothing in it runs.
 
 Every case goes through ``gradcli diff TEXT`` (``gradcli.cli.main``, as the
-console script runs it) in a fresh subprocess (and a few through ``gradcli grad
-TEXT --at 1``), in a fresh directory. The ones that would do something if Python
-evaluated them try to create a canary file there; `test_the_payloads_are_live`
-shows that Python's own ``eval`` does create it, so its absence after gradcli ran
-means gradcli executed nothing. Texts that cannot travel as a command-line argument
-(a NUL byte, more than 128 KiB) are piped to the subprocess instead.
+console script runs it; a few also through ``gradcli grad TEXT --at 1``) in a child
+process of its own, forked from one interpreter that has made the commands' imports,
+in a fresh directory. The ones that would do something if Python evaluated them try
+to create a canary file there; `test_the_payloads_are_live` shows that Python's own
+``eval`` does create it, so its absence after gradcli ran means gradcli executed
+nothing. The text reaches ``main`` as the argument it is, so texts no command line
+can carry (a NUL byte, more than 128 KiB) are tried too.
 
 "At once" is work counted, not seconds (a busy machine makes any time bound flake):
 each run is watched by `bounded_work`, which fails it on arithmetic with numbers of
 more than 2,001 digits and counts the Python calls gradcli makes, after the imports.
 """
 
-import concurrent.futures
+import json
 import os
 import pathlib
 import subprocess
@@ -39,8 +40,6 @@ CALLS = 250_000
 # A safety net against a real hang only (nothing here is timed): a child still running
 # after this is killed, and fails the test with no exit code.
 KILL_SECONDS = 120.0
-# Linux refuses one argument longer than 128 KiB; nor can an argument hold a NUL.
-ARGV_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -166,50 +165,97 @@ class Run:
 
 
 TESTS = str(pathlib.Path(__file__).resolve().parent)
-# gradcli.cli.main under `bounded_work`, after the imports the command makes (so they are
-# not counted); the count goes to the file named by argv[1], outside the case's directory.
-COUNTED = (
-    "import importlib, sys\n"
+# One interpreter imports what the commands import (sympy comes with `bounded_work`), then forks a
+# child per run: each child starts from that same state (no run sees another's caches), chdirs into
+# its case's directory, and runs gradcli.cli.main under `bounded_work`, so only gradcli's own calls
+# after the imports are counted. Forking spares each run an interpreter's start-up and imports.
+FORKED = (
+    "import importlib, json, os, signal, sys, time, traceback\n"
     f"sys.path.insert(0, {TESTS!r})\n"
     "from bounded_work import bounded_work\n"
-    "calls_file, modules, piped, command, *extra = sys.argv[1:]\n"
+    "jobs_file, results_file, modules, at_once, kill_seconds = sys.argv[1:]\n"
     "for module in modules.split(','):\n"
     "    importlib.import_module(module)\n"
-    "argv = [command, sys.stdin.read(), *extra] if piped == 'piped' else [command, *extra]\n"
-    "try:\n"
-    "    with bounded_work() as work:\n"
-    "        importlib.import_module('gradcli.cli').main(argv)\n"
-    "except SystemExit as stop:\n"
-    "    code = stop.code\n"
-    "with open(calls_file, 'w') as out:\n"
-    "    out.write(str(work.calls))\n"
-    "sys.exit(code)\n"
+    "main = importlib.import_module('gradcli.cli').main\n"
+    "with open(jobs_file, encoding='utf-8') as jobs_in:\n"
+    "    jobs = json.load(jobs_in)\n"
+    "def run(job):\n"
+    "    for fd, suffix in ((1, '.out'), (2, '.err')):\n"
+    "        os.dup2(os.open(job['directory'] + suffix, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)\n"
+    "    os.chdir(job['directory'])\n"
+    "    code, calls = 1, None\n"
+    "    try:\n"
+    "        try:\n"
+    "            with bounded_work() as work:\n"
+    "                main(job['argv'])\n"
+    "            code = 0\n"
+    "        except SystemExit as stop:\n"
+    "            code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1\n"
+    "            if not isinstance(stop.code, (int, type(None))):\n"
+    "                print(stop.code, file=sys.stderr)\n"
+    "        calls = work.calls\n"
+    "    except BaseException:\n"
+    "        traceback.print_exc()\n"
+    "        code = 1\n"
+    "    if calls is not None:\n"
+    "        with open(job['directory'].rstrip(os.sep) + '.calls', 'w') as out:\n"
+    "            out.write(str(calls))\n"
+    "    sys.stdout.flush(); sys.stderr.flush()\n"
+    "    os._exit(code)\n"
+    "pending, running, codes = list(jobs), {}, {}\n"
+    "while pending or running:\n"
+    "    while pending and len(running) < int(at_once):\n"
+    "        job = pending.pop(0)\n"
+    "        pid = os.fork()\n"
+    "        if pid == 0:\n"
+    "            try:\n"
+    "                run(job)\n"
+    "            finally:\n"
+    "                os._exit(1)\n"
+    "        running[pid] = (job, time.monotonic())\n"
+    "    pid, status = os.waitpid(-1, os.WNOHANG)\n"
+    "    if pid == 0:\n"
+    "        for child, (job, started) in running.items():\n"
+    "            if time.monotonic() - started > float(kill_seconds):\n"
+    "                os.kill(child, signal.SIGKILL)\n"
+    "        time.sleep(0.005)\n"
+    "        continue\n"
+    "    job, started = running.pop(pid)\n"
+    "    killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL\n"
+    "    codes[job['directory']] = None if killed else os.waitstatus_to_exitcode(status)\n"
+    "with open(results_file, 'w', encoding='utf-8') as out:\n"
+    "    json.dump(codes, out)\n"
 )
 
 
-# What each command imports on its way (sympy always comes with `bounded_work`).
-IMPORTS = {"grad": "gradcli.cli,gradcli.checker.runner", None: "gradcli.cli,gradcli.expr.diff"}
+# What the commands import on their way (sympy always comes with `bounded_work`).
+IMPORTS = "gradcli.cli,gradcli.checker.runner,gradcli.expr.diff"
 
 
-def run_gradcli(command, text, directory, *extra):
-    """``gradcli COMMAND TEXT EXTRA...`` (no TEXT if None) in a subprocess in ``directory``, its calls counted."""
-    env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8")
-    calls_file = directory.rstrip(os.sep) + ".calls"
-    piped = text is not None and (len(text.encode("utf-8", "surrogateescape")) >= ARGV_LIMIT or "\x00" in text)
-    args = [command] if text is None or piped else [command, text]
-    modules = IMPORTS.get(command, IMPORTS[None])
-    argv = [sys.executable, "-c", COUNTED, calls_file, modules, "piped" if piped else "argv", *args, *extra]
-    try:
-        done = subprocess.run(
-            argv, input=text.encode("utf-8", "surrogateescape") if piped else b"", capture_output=True,
-            cwd=directory, env=env, timeout=KILL_SECONDS,
-        )
-    except subprocess.TimeoutExpired as hung:  # killed: the test fails on the missing exit code
-        return Run(None, "", f"killed after {KILL_SECONDS:g} s: {hung}", None, directory)
-    calls = int(pathlib.Path(calls_file).read_text()) if os.path.exists(calls_file) else None
-    return Run(
-        done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"), calls, directory
+def run_gradcli_all(jobs, workspace):
+    """``gradcli COMMAND TEXT EXTRA...`` for each job ``(directory, command, text, extra)`` (no TEXT if None),
+    each in a child forked from one interpreter, in ``directory``, its calls counted: a `Run` per directory."""
+    jobs_file, results_file = workspace / "jobs.json", workspace / "codes.json"
+    argv_of = lambda command, text, extra: [command] + ([] if text is None else [text]) + list(extra)
+    jobs_file.write_text(
+        json.dumps([{"directory": d, "argv": argv_of(c, t, e)} for d, c, t, e in jobs]), encoding="utf-8"
     )
+    env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8")
+    at_once = max(2, os.cpu_count() or 2)
+    subprocess.run(
+        [sys.executable, "-c", FORKED, str(jobs_file), str(results_file), IMPORTS, str(at_once), str(KILL_SECONDS)],
+        capture_output=True, env=env, timeout=KILL_SECONDS * (2 + len(jobs) / at_once), check=True,
+    )
+    codes = json.loads(results_file.read_text(encoding="utf-8"))
+    runs = {}
+    for directory, *_ in jobs:
+        base = directory.rstrip(os.sep)
+        read = lambda suffix: pathlib.Path(base + suffix).read_bytes().decode("utf-8", "replace")
+        code = codes[directory]
+        stderr = read(".err") if code is not None else f"killed after {KILL_SECONDS:g} s"
+        calls = int(pathlib.Path(base + ".calls").read_text()) if os.path.exists(base + ".calls") else None
+        runs[directory] = Run(code, read(".out"), stderr, calls, directory)
+    return runs
 
 
 # Start-up runs, one of each kind: the same program answering at once (the parser
@@ -227,22 +273,18 @@ def runs(tmp_path_factory):
 
     The start-up runs (`BASELINES`) share the pool, so that they see the same load.
     """
-    jobs = [("diff", case) for case in CASES] + [("grad", BY_ID[name]) for name in GRAD_CASES]
-    jobs += [("baseline", (kind, i)) for kind in BASELINES for i in range(BASELINE_RUNS)]
-
-    def one(job):
-        command, case = job
-        if command == "baseline":
-            kind, i = case
+    jobs, keys = [], []
+    for kind in BASELINES:
+        for i in range(BASELINE_RUNS):
             command, text, *extra = BASELINES[kind]
-            directory = tmp_path_factory.mktemp(f"baseline-{kind}")
-            return ("baseline", kind, i), run_gradcli(command, text, str(directory), *extra)
-        directory = tmp_path_factory.mktemp(f"{command}-{case.id}")
-        extra = ("--at", "1") if command == "grad" else ()
-        return (command, case.id), run_gradcli(command, case.text, str(directory), *extra)
-
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        return dict(pool.map(one, jobs))
+            jobs.append((str(tmp_path_factory.mktemp(f"baseline-{kind}")), command, text, extra))
+            keys.append(("baseline", kind, i))
+    for command, case in [("diff", case) for case in CASES] + [("grad", BY_ID[name]) for name in GRAD_CASES]:
+        extra = ["--at", "1"] if command == "grad" else []
+        jobs.append((str(tmp_path_factory.mktemp(f"{command}-{case.id}")), command, case.text, extra))
+        keys.append((command, case.id))
+    by_directory = run_gradcli_all(jobs, tmp_path_factory.mktemp("forked"))
+    return {key: by_directory[job[0]] for key, job in zip(keys, jobs)}
 
 
 def calls_allowed(text):
