@@ -36,6 +36,7 @@ from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
+from .jax_modes import own_constants, switch_mode
 from .jax_walk import collect_rules, compile_jaxpr, rule_frames_kept
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -214,6 +215,12 @@ class _Captured:
             return jax.enable_x64(True)
         return _Unchanged()
 
+    def _tracing(self, types):
+        """`_x64` around a trace that runs the user's code (a custom rule's too), in a mode whose constants
+        are its own (`jax_modes`)."""
+        switch_mode(any(dtype == np.float64 for _, dtype in types))
+        return self._x64(types)
+
     def _specs(self, key):
         import jax  # lazy: only a JAX target loads JAX
 
@@ -225,8 +232,9 @@ class _Captured:
         if key not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
-            with self._x64(key[1]), _user_errors(self.text):
+            with self._tracing(key[1]), _user_errors(self.text):
                 closed, shape = jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key))
+            closed = own_constants(closed)
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
@@ -313,7 +321,7 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         floats, others = self._specs_split(key)
-        with self._x64(key[1]), rule_frames_kept(rules), _user_errors(self.text):
+        with self._tracing(key[1]), rule_frames_kept(rules), _user_errors(self.text):
             traced = jax.jit(fun).trace(floats, others, *more)
         closed = traced.jaxpr
         return compile_jaxpr(closed, self.where, rules), closed, traced
