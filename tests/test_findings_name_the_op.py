@@ -120,3 +120,17 @@ def test_torch_softmax_blames_the_backward_cancellation_and_a_nan_names_the_clam
     (leak,) = [f for f in point["findings"] if f["kind"] == "where-nan"]
     assert f"minimum(inf, 1.0) = 1.0 at tclip.py:{CLAMP_LINE}" in leak["message"]
     assert "where()" not in leak["message"]
+
+
+def test_an_unstable_gradient_has_a_finding_though_no_op_amplified_its_error_100_times(tmp_path, monkeypatch):
+    from gradcli.checker import provenance
+
+    # No root cause found: the first backward op that is as far off as the worst is still named, at its line.
+    monkeypatch.setattr(provenance, "root_cause", lambda *args: None)
+    monkeypatch.setattr(provenance, "backward_root_cause", lambda *args: None)
+    point, path = check(tmp_path, "cold", GRADCLI_MODULE, "cold_softmax", "--at", "logits=[1,0.9,0.5]",
+                        "--dtype", "float64")
+    assert point["status"] == "unstable"
+    (named,) = point["findings"]
+    assert named["phase"] == "backward" and "logsumexp" in named["op"]
+    assert named["location"] == f"{path}:{COLD_SOFTMAX_LINE}"

@@ -490,6 +490,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     narrow = narrowed(working, dtype)
     if not any(found) and narrow is not None:  # no op amplified an error: the step into a narrower dtype lost the digits
         found.append(narrowing_finding(narrow, dtype))
+    if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
+        found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")

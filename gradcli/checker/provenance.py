@@ -790,6 +790,20 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     return None if best is None else best[1]
 
 
+def first_off(working: Recording, exact: Recording, phase, eps):
+    """The first op in ``phase`` whose result is off by half the phase's worst error or more, or None: where an
+    unstable result's digits went when no one op amplified its inputs' error 100 times."""
+    if len(working.ops) != len(exact.ops):
+        return None
+    errors = [((_error_against(working, w.output, e.output) or 0.0), w, e)
+              for w, e in zip(working.ops, exact.ops) if w.phase == phase and w.name == e.name]
+    worst = max((error for error, _, _ in errors), default=0.0)
+    if worst < 1e3 * eps:
+        return None
+    _, w, e = next(item for item in errors if item[0] >= worst / 2)
+    return _describe(w, e, *_growth(working, w, e, eps))
+
+
 def _cancels_somewhere(w):
     """Whether an entry of an add or subtract of arrays came out 1000 times smaller than its larger operand
     (900 - 900 in x - max(x)), though other entries did not."""
