@@ -463,8 +463,15 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
 
     python = target.kind == "function"
     rounded = [as_float64(a) for a in working_args]
+    value_status, gradient_status = statuses
     try:
-        digits = provenance.explaining_digits(lambda d: _mp_value(target, rounded, d), exact.value, exact.digits)
+        if gradient_status == Verdict.UNSTABLE and exact.gradient and all(g is not None for g in exact.gradient):
+            # The backward may cancel more digits than the value needs (1 - 1 + 1e-211 in a softmax's rule):
+            # the replay that explains it gives the exact gradient too.
+            digits = provenance.explaining_digits(
+                lambda d: _entries(_mp_gradient(target, rounded, argnums, d)), _entries(exact.gradient), exact.digits)
+        else:
+            digits = provenance.explaining_digits(lambda d: _mp_value(target, rounded, d), exact.value, exact.digits)
         with mpmath.workdps(digits):
             mp_args = [reference.to_mp(a) for a in rounded]
             precise = _recorded_run(target.mp_function, mp_args, argnums, mpmath.mpf(1), python)
@@ -473,7 +480,6 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     working = _recorded_run(target.function, working_args, argnums, np.ones((), dtype=dtype)[()], python)
     eps = float(finfo(dtype).eps)
     found = []
-    value_status, gradient_status = statuses
     if value_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "forward", eps))
     if gradient_status == Verdict.UNSTABLE:
@@ -484,6 +490,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     narrow = narrowed(working, dtype)
     if not any(found) and narrow is not None:  # no op amplified an error: the step into a narrower dtype lost the digits
         found.append(narrowing_finding(narrow, dtype))
+    if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
+        found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
@@ -504,6 +512,21 @@ def _mp_value(target, rounded, digits):
 
     with mpmath.workdps(digits), np.errstate(all="ignore"):
         return target.mp_function(*[reference.to_mp(a) for a in rounded])
+
+
+def _mp_gradient(target, rounded, argnums, digits):
+    """The target's high-precision gradient at ``digits``, one entry per argument (`provenance.explaining_digits`)."""
+    import mpmath
+
+    with mpmath.workdps(digits), np.errstate(all="ignore"):
+        args = [reference.to_mp(a) for a in rounded]
+        out, trace, inputs = trace_inputs(target.mp_function, args, {}, argnums, "check")
+        return pull_back(out, trace, inputs, args, argnums, mpmath.mpf(1))
+
+
+def _entries(values):
+    """Each number of a list of (array or number) values, in one flat object array."""
+    return np.array([e for v in values for e in np.ravel(np.asarray(raw(v), dtype=object))], dtype=object)
 
 
 def _recorded_run(function, args, argnums, seed_cotangent, nested):

@@ -121,12 +121,14 @@ def _accumulating(frame):
     """Whether an op of the backward pass was run by the pass itself adding up cotangents, not by a gradient rule.
 
     The pass's loop calls rules through their VJP; what it calls through an
-    operator (``prev + ct``, a dunder of a traced value, or the op's own door
-    that a traced value's operator is) is the accumulation.
+    operator (``prev + ct``, a dunder of a traced value, the op's own door
+    that a traced value's operator is, or the traced value's ``__array_ufunc__``
+    that NumPy's operator hands a NumPy ``prev`` plus a traced ``ct``) is the
+    accumulation.
     """
     while frame is not None and frame.f_back is not None:
         if frame.f_back.f_code.co_name == "backward_pass":
-            return frame.f_code.co_name.startswith("__") or frame.f_code.co_name == "door"
+            return frame.f_code.co_name.startswith("__") or frame.f_code.co_name in ("door", "_array_ufunc")
         frame = frame.f_back
     return False
 
@@ -404,6 +406,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
     """Findings for the first op that made a NaN/Inf, forward and backward."""
     findings = []
     first = recording.first_forward_nonfinite
+    if first is not None and value_finite and gradient_finite and _inf_from_zero(first):
+        first = None  # log(0) = -inf that the program then skips (a logsumexp of a zero weight): exact, and it reached nothing
     if first is not None:
         inputs = ", ".join(_show(a) for a in first.args)
         lost = _lost_to_zero(first)
@@ -411,7 +415,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             findings.append(_zero_finding(lost, first))
         if not _is_inf(first.output):
             verb = "gave NaN:"
-        elif any(_is_zero(a) for a in first.args):
+        elif _inf_from_zero(first):
             verb = "gave"  # log(0) and 1/0 are not overflows: the 0 is the news
         else:
             verb = "overflowed:"
@@ -454,14 +458,22 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 + (f" (in {step.rule[0]})" if step.rule else "")
             )
         kind = "nonfinite"
-        if first is not None and value_finite and not gradient_finite and any(
+        chooser = _dropped_by(recording, first) if first is not None else None
+        if first is not None and value_finite and not gradient_finite and (chooser is not None or any(
             op.name == "where" for op in recording.ops
-        ):
+        )):
             kind = "where-nan"
+            if chooser is None or chooser.name == "where":
+                selector, through = "where()", "where"
+            else:  # a clamp or a max the user wrote: its own op and line, not the where of its gradient
+                selector = f"{chooser.name}({', '.join(_show(a) for a in chooser.args)}) = {_show(chooser.output)}"
+                if chooser.location:
+                    selector += f" at {os.path.basename(chooser.location)} (the clamp, min or max written there)"
+                through = chooser.name
             message += (
-                f". The value is finite because where() did not select the branch that computed "
+                f". The value is finite because {selector} did not select the branch that computed "
                 f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
-                "through where (its cotangent is 0, and 0 * NaN is NaN)"
+                f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
         findings.append(
             Finding(
@@ -476,6 +488,24 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+# Ops that give one of their inputs, chosen: the others' values do not reach their result, but a rule may read them.
+_SELECTORS = {"where", "minimum", "maximum", "clip", "fmin", "fmax"}
+
+
+def _dropped_by(recording, first):
+    """The forward op that dropped the NaN or inf ``first`` made, giving a finite result of it (a where, a minimum of
+    a clamp), or None: the op whose selection keeps the value finite while its gradient still reads the branch."""
+    carrying = {first.index}
+    for op in recording.ops:
+        if op.phase != "forward" or op.index <= first.index:
+            continue
+        if any(p is not None and p.index in carrying for p in op.parents):
+            if finite(op.output):
+                return op if op.name in _SELECTORS else None
+            carrying.add(op.index)
+    return None
 
 
 def _first_replayed_nonfinite(recording, node):
@@ -535,7 +565,9 @@ def _lost_to_zero(record):
         while parent is not None and _is_zero(arg) and _is_zero(parent.output):
             zeros = [(a, p) for a, p in zip(parent.args, parent.parents) if _is_zero(a)]
             if not zeros:
-                return parent if parent.name in _UNDERFLOWS or parent.name in ("add", "subtract") else None
+                if parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
+                    return parent if any(p is not None for p in parent.parents) else None
+                return parent if parent.name in _UNDERFLOWS else None
             arg, parent = zeros[0]
     return None
 
@@ -566,6 +598,22 @@ def _zero_finding(lost, broken, gave="which gave"):
 def _is_zero(value):
     value = np.asarray(raw(value))
     return is_float_dtype(value.dtype) and bool(np.all(value == 0))
+
+
+def _inf_from_zero(record):
+    """Whether each inf ``record`` made is at an entry where an input is 0 (log([0, 0.3]) of a zero weight, 1/0):
+    the exact answer there, not an overflow."""
+    out = np.asarray(raw(record.output))
+    infs = np.isinf(out) if is_float_dtype(out.dtype) else np.zeros(out.shape, bool)
+    zero = np.zeros(out.shape, bool)
+    for arg in record.args:
+        arg = np.asarray(raw(arg))
+        if is_float_dtype(arg.dtype):
+            try:
+                zero |= np.broadcast_to(arg == 0, out.shape)
+            except ValueError:  # an input not shaped like the result (a reduction's): no entry to pair
+                return False
+    return bool(infs.any()) and bool(np.all(zero[infs]))
 
 
 def _is_inf(value):
@@ -753,6 +801,20 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def first_off(working: Recording, exact: Recording, phase, eps):
+    """The first op in ``phase`` whose result is off by half the phase's worst error or more, or None: where an
+    unstable result's digits went when no one op amplified its inputs' error 100 times."""
+    if len(working.ops) != len(exact.ops):
+        return None
+    errors = [((_error_against(working, w.output, e.output) or 0.0), w, e)
+              for w, e in zip(working.ops, exact.ops) if w.phase == phase and w.name == e.name]
+    worst = max((error for error, _, _ in errors), default=0.0)
+    if worst < 1e3 * eps:
+        return None
+    _, w, e = next(item for item in errors if item[0] >= worst / 2)
+    return _describe(w, e, *_growth(working, w, e, eps))
 
 
 def _cancels_somewhere(w):
