@@ -1,4 +1,4 @@
-"""Fixes for array code: log-sum-exp, log of softmax, log of sigmoid and sigmoid from exp, read from the user's Python.
+"""Fixes for array code: log-sum-exp, log of softmax, log of sigmoid, 1 - sigmoid and sigmoid from exp, read from the user's Python.
 
 The formula language is scalar and its parser refuses reductions, keyword
 arguments and functions such as ``softmax`` by design, so these patterns are
