@@ -1,4 +1,4 @@
-"""Fixes for array code: log-sum-exp, log of softmax, log of sigmoid and sigmoid from exp, read from the user's Python.
+"""Fixes for array code: log-sum-exp, log of softmax, log of sigmoid, 1 - sigmoid and sigmoid from exp, read from the user's Python.
 
 The formula language is scalar and its parser refuses reductions, keyword
 arguments and functions such as ``softmax`` by design, so these patterns are
@@ -40,6 +40,11 @@ _ALSO_READ = {
     "sigmoid": ("torch.special.expit", "torch.nn.functional.sigmoid"),
     "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
     "logsumexp": ("torch.special.logsumexp",),
+}
+
+# SciPy's name for a function, read by its dotted path in any module (NumPy code runs scipy.special on gradcli's ops).
+_SCIPY_NAMES = {
+    f"{package}.special.expit": "sigmoid" for package in ("scipy", "gradcli.scipy", "jax.scipy")
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -113,6 +118,7 @@ class _Reader:
         self.resolve = resolve
         self.ranks = ranks or {}  # a parameter's number of dimensions at every checked point, where known
         self.locals = None  # the `_Locals` of the function being read, and the expression read in it
+        self.parents = {}  # each node of that function -> the node it sits in
         self.root = None
         self.consumed = set()  # local names read through while matching the current node
         self.elsewhere = []  # (node, new text): edits the current match makes outside its node
@@ -174,6 +180,8 @@ class _Reader:
             return self.spelling.formula_of[full]
         if full.rpartition(".")[0] == self.spelling.namespace and attribute in _ARRAY_NAMES:
             return attribute  # imported by its own name: ``from numpy import *``
+        if full in _SCIPY_NAMES:
+            return _SCIPY_NAMES[full]
         if not self.known or full.split(".")[0] != self.spelling.namespace.split(".")[0]:
             return None
         found = self.resolve(full)
@@ -327,6 +335,40 @@ def sigmoid(reader, node):
         return choices
     factor = ("text", _factor_text(reader.writer, scaled[0]))
     return [("=format", [("text", "{0} * {1}"), factor, choice]) for choice in choices]
+
+
+def complement_sigmoid(reader, node):
+    """1 - sigmoid(u), however sigmoid(u) is written, as sigmoid(-u): the subtraction rounds to 1 - 1 = 0 for u
+    above 37 (float64) where the truth is e^-u.
+
+    A call keeps the user's own callee (``expit(-u)``, ``F.sigmoid(-u)``).
+    Inside a log it is left to `log_sigmoid`, whose log_sigmoid(-u) also keeps
+    the log's digits where sigmoid(-u) underflows.
+    """
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1)):
+        return None
+    if _logged(reader, node):
+        return None
+    found = _sigmoid_of(reader, node.right, complement=False)
+    if found is None:
+        return None
+    u, negative = found
+    minus_u = _signed(u, not negative)  # sigmoid(-u) = exp(-logaddexp(0, u))
+    called = reader.look(node.right)
+    own = []
+    if isinstance(called, ast.Call) and reader.name_of(called.func) == "sigmoid":
+        own = [("=format", [("text", reader.writer.text(called.func) + "({0})"), minus_u])]
+    return [*own, ("sigmoid", [minus_u]), ("exp", [("-logaddexp", [("number", "0"), _signed(u, negative)])])]
+
+
+def _logged(reader, node):
+    """Whether ``node`` is the argument of a log, or the value of a local read only as one (`log_sigmoid`'s to fix)."""
+    parent = reader.parents.get(node)
+    if isinstance(parent, ast.Assign) and isinstance(parent.targets[0], ast.Name) and reader.locals is not None:
+        uses = reader.locals.loads.get(parent.targets[0].id, ())
+        return bool(uses) and all(_logged(reader, use) for use in uses)
+    return parent is not None and _logarithm_of(reader, parent) is node
 
 
 def expm1_ratio(reader, node):
@@ -530,6 +572,7 @@ PATTERNS = [
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
+    ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", complement_sigmoid),
     ("expm1 ratio", "exp(u)/(1 - exp(u)) -> 1/expm1(-u)", expm1_ratio),
     ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
@@ -680,6 +723,7 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
     for name, description, pattern in PATTERNS:
         edits, needed = [], set()
         for function, reader.locals, parents in functions:
+            reader.parents = parents
             matched, consumed = [], set()
             for root in _roots(function, reader.locals, lines):
                 reader.root = root

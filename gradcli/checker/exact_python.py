@@ -84,7 +84,7 @@ from .exact_jets import (
     _Unresolvable,
 )
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import MAX_FD_COORDINATES, random_direction
+from .precision import per_coordinate, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -141,7 +141,7 @@ def _compute(target, args, result, budget, seed):
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
     # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
     # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
-    few = sum(int(np.size(a)) for a in args) <= MAX_FD_COORDINATES
+    few = per_coordinate(sum(int(np.size(a)) for a in args))
     if tied:
         labels = [label for _, _, label in coordinates_of(target, args)]
         most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
@@ -197,7 +197,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     sizes = [int(np.size(a)) for a in args]
     n = sum(sizes)
     direction = None
-    if n > MAX_FD_COORDINATES:
+    if not per_coordinate(n):
         if any(e is None for g in rule for e in g):
             return None  # the differences say why along the direction
         direction = random_direction(args, seed)
@@ -235,7 +235,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     import mpmath
 
     sizes = [int(np.size(a)) for a in args]
-    if sum(sizes) > MAX_FD_COORDINATES:
+    if not per_coordinate(sum(sizes)):
         return None
     base = [_to_balls(a) for a in args]
     gradient, most, coordinate, kinks = [], bits, 0, []
@@ -293,7 +293,7 @@ def _differences(args, result, budget, seed, value, rule, function, sided=None):
     """The exact gradient (or directional derivative) into ``result``, by differences of ``function``
     judged against the rule (``sided``: see `_from_each_side`); returns the most bits they used."""
     sizes = [int(np.size(a)) for a in args]
-    if sum(sizes) <= MAX_FD_COORDINATES:
+    if per_coordinate(sum(sizes)):
         gradient, most = _per_coordinate(function, args, value, rule, budget, sided)
         result.gradient = [_shaped(g, a) for g, a in zip(gradient, args)]
     else:

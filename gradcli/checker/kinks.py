@@ -19,7 +19,7 @@ from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls
-from .precision import MAX_DIGITS, MAX_FD_COORDINATES, START_DIGITS, flat_entries, relative_step, to_mp, with_noise
+from .precision import MAX_DIGITS, START_DIGITS, flat_entries, per_coordinate, relative_step, to_mp, with_noise
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -92,7 +92,7 @@ def may_have_kink(target, args, result):
     """
     import mpmath
 
-    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+    if not per_coordinate(sum(np.size(a) for a in args)):
         # Along the random direction only: where the rule disagrees there, or where the point decides a branch
         # at a tie (one run on balls). A tie's rule (max's 1 at x = 0) agrees with the central difference of
         # its two slopes, so agreement alone would leave sum(max(x, 0)) at 0 without its kink.
@@ -265,7 +265,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     python = target if target.formula is None else None  # whose branches on balls tell a switch (`_at_a_tie`)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
-    if sum(np.size(a) for a in args) > MAX_FD_COORDINATES:
+    if not per_coordinate(sum(np.size(a) for a in args)):
         if result.direction is None:
             return [], []
         # One test along the random direction d: the kinks of t -> f(x + t d) at t = 0.

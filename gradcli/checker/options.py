@@ -29,7 +29,7 @@ class CheckOptions:
     order: int = 1  # 2 also checks the Hessian (scalar variables)
     rtol: Optional[float] = None  # the relative tolerance for "unstable" (None: per dtype, dtypes.DEFAULT_RTOL)
     atol: float = 0.0  # the absolute tolerance: pass when |computed - exact| <= atol + rtol * |exact|
-    full: bool = False  # finite differences on every coordinate, even above 64 inputs
+    full: bool = False  # every coordinate: finite differences above 64 inputs, a Python function's exact gradient above 16
     seed: int = 0  # for random-direction checks
     fail_on: tuple = DEFAULT_FAIL_ON  # the verdicts that fail the check
     fixes: bool = True  # look for fixes when a formula fails

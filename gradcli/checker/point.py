@@ -28,7 +28,7 @@ from .hessian import check_hessian
 from .judge import judge, narrowed, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
-from .precision import Exact
+from .precision import Exact, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult
 from .targets import describe
@@ -89,14 +89,14 @@ def check_point(target, point, dtype, chosen, options):
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False)
+        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False, full=options.full)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time)
+    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -279,15 +279,20 @@ def _shared_differences(target, rounded):
     return computed.get(key)
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True):
+def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, full=False):
     """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
 
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
+    With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
     """
     names = target.variables
+
+    def computed():
+        with every_coordinate(full):
+            return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+
     exact = _once_per_point(
-        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen)),
-        lambda: reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen),
+        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen), full), computed,
         Exact.copied, keep=lambda made: not made.out_of_time,
     )
     result.digits_used = exact.digits

@@ -8,6 +8,8 @@ alternately down and up, so every result comes with its rounding noise;
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import sys
 from dataclasses import dataclass, field, replace
 
@@ -26,7 +28,25 @@ MAX_DIGITS = 4000
 AGREE_DIGITS = 20  # enough to judge float64 results with a margin
 
 
-MAX_FD_COORDINATES = 16  # above this, the exact gradient of a Python function is checked along a direction
+# Above this many inputs the exact gradient of a Python function is checked along one random direction:
+# per coordinate, a point on a switch (abs at 0) costs two runs per input and its kink test more (27 s at 49).
+MAX_FD_COORDINATES = 16
+_EVERY_COORDINATE = contextvars.ContextVar("every_coordinate", default=False)
+
+
+def per_coordinate(count):
+    """Whether the exact gradient of ``count`` inputs is found entry by entry, not along one direction (--full: always)."""
+    return count <= MAX_FD_COORDINATES or _EVERY_COORDINATE.get()
+
+
+@contextlib.contextmanager
+def every_coordinate(on=True):
+    """Within it, `per_coordinate` holds whatever the count (``on``: --full), so every entry of the gradient is exact."""
+    token = _EVERY_COORDINATE.set(bool(on))
+    try:
+        yield
+    finally:
+        _EVERY_COORDINATE.reset(token)
 
 
 @dataclass

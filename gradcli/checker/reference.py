@@ -35,6 +35,7 @@ from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this mo
     exact_entries,
     flat_entries,
     only_chosen,
+    per_coordinate,
     random_direction,
     rebuild,
     rule_entries,
@@ -257,7 +258,7 @@ def _kinks_on_balls(target, args, result, seed, budget, wrt=None):
     """`find_kinks` for `_by_balls`, as the mpmath path looks: every coordinate, or above MAX_FD_COORDINATES
     one test along the random direction in the ``wrt`` variables (a kink there leaves the gradient unknown, as on mpmath)."""
     most = max(result.digits, 2 * START_DIGITS)
-    if sum(1 if type(a) is float else np.size(a) for a in args) <= MAX_FD_COORDINATES:
+    if per_coordinate(sum(1 if type(a) is float else np.size(a) for a in args)):
         result.kinks, result.singular = find_kinks(target, args, result, budget, most)
         return
     keep = [not wrt or n in wrt for n in target.variables]

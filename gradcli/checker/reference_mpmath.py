@@ -40,11 +40,11 @@ from .precision import (
     Absorption,
     AGREE_DIGITS,
     MAX_DIGITS,
-    MAX_FD_COORDINATES,
     START_DIGITS,
     Exact,
     exact_entries,
     flat_entries,
+    per_coordinate,
     random_direction,
     rebuild,
     rule_entries,
@@ -440,7 +440,7 @@ def _exact_gradient_by_differences(target, args, result, seed):
         with np.errstate(all="ignore"):
             return target.mp_function(*values)
 
-    if sum(sizes) <= MAX_FD_COORDINATES:
+    if per_coordinate(sum(sizes)):
         gradient = []
         for i, a in enumerate(mp_args):
             if isinstance(a, np.ndarray):
