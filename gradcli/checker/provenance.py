@@ -750,7 +750,8 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
 
 def _where_replay_lost(working, exact, error):
     """A bridged function's rule has no line of its own: the line of its first replayed backward op as far off (the
-    replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite."""
+    replays aligned), else the one line all its replayed backward ops share, else its first that went non-finite,
+    else the line where its backward pass starts."""
     recomputed = _recomputed(working, "backward")  # a forward op run again in the backward: the value's loss, not the rule's
     replayed = [op for op in working.ops if op.phase == "backward" and op.replayed and op.location and id(op) not in recomputed]
     if len(working.ops) == len(exact.ops):
@@ -759,7 +760,10 @@ def _where_replay_lost(working, exact, error):
             if id(w) in ids and w.name == e.name and (_error_against(working, w.output, e.output) or 0) >= error / 2:
                 return w.location
     lines = {op.location for op in replayed}
-    return lines.pop() if len(lines) == 1 else next((op.location for op in replayed if not finite(op.output)), None)
+    if len(lines) == 1:
+        return lines.pop()
+    # Rules paired with their calls' lines: the first that went non-finite, else where the backward pass starts.
+    return next((op.location for op in replayed if not finite(op.output)), None) or _first_rule_line(working)
 
 
 def _show_exact(value):
