@@ -91,13 +91,23 @@ def problems_of(case):
     return judge.judge(case, code, out, err)
 
 
+def has_a_truth(case, chosen):
+    """A chosen case's truth evaluates; any other's is written (a function, or a name `judge` finds): evaluating
+    every truth at its digits costs minutes, and `python tests/trials/run.py` evaluates them all as it judges."""
+    if case.id in chosen:
+        return bool(judge.truth_of(case))
+    if isinstance(case.truth, str):
+        return hasattr(judge.truths, case.truth.split(":", 1)[1])
+    return callable(case.truth)
+
+
 def assert_every_case_sound(chosen, all_cases):
     """The chosen ids exist, every id is unique and every case has a truth."""
     by_id = {case.id: case for case in all_cases}
     assert set(chosen) <= set(by_id)
     assert len(by_id) == len(all_cases)
     for case in all_cases:
-        assert judge.truth_of(case), case.id
+        assert has_a_truth(case, chosen), case.id
 
 
 @pytest.mark.parametrize("case_id", CHOSEN)

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases8  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import problems_of  # noqa: E402
+from test_user_trials import has_a_truth, problems_of  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -58,7 +58,7 @@ def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(CHOSEN) <= set(BY_ID)
     assert len(BY_ID) == len(cases8.ALL)  # ids are unique
     for case in cases8.ALL:
-        assert judge.truth_of(case) if case.truth is not None else case.message, case.id
+        assert has_a_truth(case, CHOSEN) if case.truth is not None else case.message, case.id
 
 
 def test_the_judge_fails_a_finite_gradient_where_a_coordinate_has_a_kink():
