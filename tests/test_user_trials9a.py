@@ -78,6 +78,14 @@ def test_the_judge_fails_the_mean_of_two_slopes_passed_off_as_a_gradient():
     assert any("verdict domain, truth ok" in p for p in judge.judge(flat, 1, json.dumps(said), ""))
 
 
+@pytest.mark.xfail(strict=True, reason="A1: a corner with one flat side passes as ok, its right slope taken as exact")
+def test_a_formula_corner_with_one_flat_side_has_no_derivative():
+    result = CliRunner().invoke(cli, ["check", "where(x < 1, x, 1 + (x-1)^2)", "--at", "x=1", "--dtype", "float64",
+                                      "--json"], catch_exceptions=False)
+    answer = json.loads(result.stdout)["results"][0]
+    assert (answer["status"], answer["exact_gradient"]) == ("domain", {"x": "nan"})
+
+
 def test_the_library_takes_a_jax_function_with_a_where_reduction():
     import jax_lib9a  # lazy: the user file imports jax
 

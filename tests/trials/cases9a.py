@@ -253,4 +253,32 @@ EDGES = [
     Case("jax_lib9a.py", "student_t_df", "nu=1e8", "float64", "unstable", _student_df(1e8)),
 ]
 
-ALL = JAX + NUMPY + GRADCLI + EDGES
+SELU_ALPHA, SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946  # jax.nn.selu's floats
+
+MORE = [
+    Case("jax_lib9a.py", "selu_sum", "x=[0,-1]", "float64", "domain",
+         hp(lambda: {"x": [NAN, _f(SELU_SCALE) * _f(SELU_ALPHA) * mpmath.exp(-1)]})),
+    # hard_swish(x) = x relu6(x + 3) / 6: corners at -3 and 3
+    Case("jax_lib9a.py", "hard_swish_sum", "x=[-3,3,1]", "float64", "domain",
+         hp(lambda: {"x": [NAN, NAN, mp(5) / 6]})),
+    Case("jax_lib9a.py", "masked_log_softmax", "x=[1,2,30]", "float64", "ok",
+         hp(lambda: {"x": [mpmath.e / (1 + mpmath.e), -mpmath.e / (1 + mpmath.e), mp(0)]})),
+    Case("jax_lib9a.py", "restart_schedule", "t=60", "float64", "ok",
+         hp(lambda: {"t": -mp("0.5") * mpmath.sin(PI * 10 / 50) * PI / 50})),
+    # mod's jump at t = 50: from 0 on the left to 1 on the right, no derivative (not an infinite one)
+    Case("jax_lib9a.py", "restart_schedule", "t=50", "float64", "domain", hp(lambda: {"t": NAN})),
+    Case("jax_lib9a.py", "l1_norm", "x=[0,2,-1]", "float64", "domain", hp(lambda: {"x": [NAN, mp(1), mp(-1)]})),
+    # stop_gradient holds 0.9 w constant by the program's own declaration: its gradient 2 (w - 0.9 w) is the one asked
+    Case("jax_lib9a.py", "stop_gradient_ema", "w=[1,2]", "float64", "ok",
+         hp(lambda: {"w": [2 * (1 - _f(0.9)) * w for w in (mp(1), mp(2))]})),
+    Case("numpy_scipy9a.py", "gamma_shape", "a=1e-300", "float64", "ok",
+         each("a", lambda a: mpmath.log(mp("3.5")) - 3 * mpmath.digamma(a), [1e-300])),
+    # |c|^3 is smooth at c = 0 (slope 0); the program's norm there gives NaN times 0
+    Case("numpy_scipy9a.py", "col_norms", "x=[[3,0],[4,0]]", "float64", "wrong",
+         hp(lambda: {"x": [[mp(45), mp(0)], [mp(60), mp(0)]]})),
+    # corners with one flat side (slope 1 or -1 against 0): no derivative
+    Case("jax_lib9a.py", "hinge_mix", "x=1", "float64", "domain", hp(lambda: {"x": NAN})),
+    Case("jax_lib9a.py", "squared_or_linear", "x=[0,1]", "float64", "domain", hp(lambda: {"x": [NAN, mp(2)]})),
+]
+
+ALL = JAX + NUMPY + GRADCLI + EDGES + MORE

@@ -200,3 +200,37 @@ squared_hinge.defvjp(_squared_hinge_fwd, _squared_hinge_bwd)
 
 def squared_hinge_sum(x):
     return jnp.sum(squared_hinge(x))
+
+
+def selu_sum(x):
+    return jnp.sum(jax.nn.selu(x))
+
+
+def hard_swish_sum(x):
+    return jnp.sum(jax.nn.hard_swish(x))
+
+
+def masked_log_softmax(x):
+    return jax.nn.log_softmax(x, where=MASK)[0]
+
+
+def restart_schedule(t):
+    phase = jnp.mod(t, 50.0)
+    return 0.5 * (1 + jnp.cos(jnp.pi * phase / 50))
+
+
+def l1_norm(x):
+    return jnp.linalg.norm(x, ord=1)
+
+
+def stop_gradient_ema(w):
+    target = jax.lax.stop_gradient(0.9 * w)
+    return jnp.sum((w - target) ** 2)
+
+
+def hinge_mix(x):
+    return jnp.maximum(x - 1, 0) ** 2 + jnp.minimum(x - 1, 0)
+
+
+def squared_or_linear(x):
+    return jnp.sum(jnp.where(x > 0, x ** 2, -x))
