@@ -253,6 +253,13 @@ EDGES = [
     Case("jax_lib9a.py", "student_t_df", "nu=1e8", "float64", "unstable", _student_df(1e8)),
 ]
 
+def _weighted_ce(z, w=(1, 3, -2)):
+    def truth():
+        p = _softmax(_in("float64", z))
+        return {"z": [wi - sum(w) * pi for wi, pi in zip(w, p)]}
+    return hp(truth)
+
+
 SELU_ALPHA, SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946  # jax.nn.selu's floats
 
 MORE = [
@@ -279,6 +286,13 @@ MORE = [
     # corners with one flat side (slope 1 or -1 against 0): no derivative
     Case("jax_lib9a.py", "hinge_mix", "x=1", "float64", "domain", hp(lambda: {"x": NAN})),
     Case("jax_lib9a.py", "squared_or_linear", "x=[0,1]", "float64", "domain", hp(lambda: {"x": [NAN, mp(2)]})),
+    # issue 27's classes through JAX: logsumexp at -800, xlogy at a subnormal (XLA on CPU reads 5e-324 as 0, so
+    # JAX's log gives -inf there), Stirling's remainder at 1e15 (a cancellation; exact slope -1/(12 a^2) + ...)
+    Case("jax_lib9a.py", "weighted_ce", "z=[-800,-799,-801]", "float64", "ok", _weighted_ce([-800, -799, -801])),
+    Case("jax_lib9a.py", "entropy_xlogy", "p=[1e-300,0.25,5e-324]", "float64", "unstable",
+         each("p", lambda p: -(mpmath.log(p) + 1), [1e-300, 0.25, 5e-324])),
+    Case("jax_lib9a.py", "stirling_remainder", "a=1e15", "float64", "unstable",
+         each("a", lambda a: mpmath.digamma(a) - mpmath.log(a) - (a - mp("0.5")) / a + 1, [1e15])),
 ]
 
 ALL = JAX + NUMPY + GRADCLI + EDGES + MORE

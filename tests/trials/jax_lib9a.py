@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
-from jax.scipy.special import betaln, erfc, gammaln, log_ndtr, ndtr
+from jax.scipy.special import betaln, erfc, gammaln, log_ndtr, logsumexp, ndtr, xlogy
 
 MASK = jnp.array([True, True, False])
 SOURCE = jnp.array([1.0, 2.0])
@@ -234,3 +234,15 @@ def hinge_mix(x):
 
 def squared_or_linear(x):
     return jnp.sum(jnp.where(x > 0, x ** 2, -x))
+
+
+def weighted_ce(z):
+    return jnp.sum(jnp.array([1.0, 3.0, -2.0]) * (z - logsumexp(z)))
+
+
+def entropy_xlogy(p):
+    return -jnp.sum(xlogy(p, p))
+
+
+def stirling_remainder(a):
+    return gammaln(a) - (a - 0.5) * jnp.log(a) + a
