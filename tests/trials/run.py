@@ -11,9 +11,10 @@ from cases5 import ALL as FIFTH
 from cases6 import ALL as SIXTH
 from cases7 import ALL as SEVENTH
 from cases8 import ALL as EIGHTH
+from cases9b import ALL as NINTH_B
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_B
 
 
 def one(case):
