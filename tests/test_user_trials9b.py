@@ -31,8 +31,7 @@ CHOSEN = [
     "torch_lib9b:gaussian_nll_var@var=[1e-10]:float64",
     # the norm's squares are subnormal: ~11 bits, the line named
     "torch_lib9b:log_distance@d=[3e-160,4e-160]:float64",
-    # softplus's threshold is a jump; sqrt's slope at 0 one-sided: no derivative, coordinate by coordinate
-    "torch_lib9b:softplus_switch@x=5:float64",
+    # sqrt's slope at 0 is one-sided: no derivative in v[0], the ordinary one in v[1]
     "torch_lib9b:adam_sqrt@v=[0,1e-4]:float64",
     # sqrt(-1)'s NaN leaks through torch.where's untaken branch
     "torch_lib9b:where_sqrt@x=[-1,4]:float64",
