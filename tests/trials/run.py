@@ -12,9 +12,10 @@ from cases6 import ALL as SIXTH
 from cases7 import ALL as SEVENTH
 from cases8 import ALL as EIGHTH
 from cases9a import ALL as NINTH_A
+from cases9b import ALL as NINTH_B
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B
 
 
 def one(case):
