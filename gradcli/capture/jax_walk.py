@@ -18,7 +18,6 @@ reported at its own lines.
 
 from __future__ import annotations
 
-import linecache
 import os
 import sys
 from contextlib import contextmanager
@@ -37,6 +36,7 @@ from .exact_constants import kind_of, lifted, reusable
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
 from .jax_ops import PRIMITIVES
+from .lines import def_line
 
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 
@@ -235,7 +235,7 @@ class RuleSites:
                 continue  # a rule of JAX's own (jax.nn.softplus): the framework's, judged without a name
             name, path, line = site
             of = f" of {primal[0]}" if primal else ""
-            self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{_def_line(path, line)}")
+            self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{def_line(path, line)}")
 
     def of_frames(self, codes):
         """The user rule a stack (code objects, innermost first) runs in, or None."""
@@ -244,17 +244,6 @@ class RuleSites:
             if found:
                 return found
         return None
-
-
-def _def_line(path, line):
-    """The line of the ``def`` a function's code starts at ``line`` with (past its decorators: ``@f.defjvp``)."""
-    for number in range(line, line + 50):
-        text = linecache.getline(path, number).lstrip()
-        if not text:
-            break
-        if not text.startswith("@"):
-            return number
-    return line
 
 
 def _debug_site(thing):

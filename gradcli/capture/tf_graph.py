@@ -478,7 +478,11 @@ def _rule_of(frame):
 
 @functools.lru_cache(maxsize=64)
 def _functions_of(path):
-    """``[(first line, last line, name, enclosing function's name)]`` of every function defined in a file."""
+    """``[(first line, last line, name, enclosing function's name, def line)]`` of every function in a file.
+
+    The first line is the first decorator's (where a code object starts); the
+    ``def`` line is the one a finding names.
+    """
     try:
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read(), path)
@@ -490,7 +494,7 @@ def _functions_of(path):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 first = min([child.lineno] + [d.lineno for d in child.decorator_list])
-                found.append((first, child.end_lineno or child.lineno, child.name, outer))
+                found.append((first, child.end_lineno or child.lineno, child.name, outer, child.lineno))
                 visit(child, child.name)
             else:
                 visit(child, outer)
@@ -500,12 +504,12 @@ def _functions_of(path):
 
 
 def _definition(path, line, name):
-    """(def line, enclosing function's name) of the innermost function ``name`` around ``line`` of ``path``."""
+    """(its ``def`` line, enclosing function's name) of the innermost function ``name`` around ``line`` of ``path``."""
     around = [f for f in _functions_of(path) if f[2] == name and f[0] <= line <= f[1]]
     if not around:
         return None
-    first, _, _, outer = max(around, key=lambda f: f[0])
-    return first, outer
+    _, _, _, outer, line_of_def = max(around, key=lambda f: f[0])
+    return line_of_def, outer
 
 
 def is_library_frame(filename, library_dirs):

@@ -33,7 +33,6 @@ whose gradient it computes (autograd's sequence number pairs them).
 
 from __future__ import annotations
 
-import linecache
 import logging
 import os
 import re
@@ -51,6 +50,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
 from .exact_constants import kind_of, lift
+from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
 
@@ -155,15 +155,6 @@ def is_user_file(filename, folder):
     return not (path.startswith(folder) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
 
 
-def _def_line(code):
-    """The line of ``def`` of a code object (past its decorators)."""
-    line = code.co_firstlineno
-    for offset in range(20):
-        if linecache.getline(code.co_filename, line + offset).lstrip().startswith(("def ", "async def ")):
-            return line + offset
-    return line
-
-
 def _file_kind(filename, folder, kinds):
     """"gradcli", "user" or "other" for a code object's file name, remembered in ``kinds`` (one capture's)."""
     kind = kinds.get(filename)
@@ -192,7 +183,7 @@ def _user_frame_summary(folder, kinds):
             forward_cls = getattr(ctx, "_forward_cls", None)
             if forward_cls is not None:
                 rule = f"backward() of {forward_cls.__name__}"
-                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{_def_line(code)}]"
+                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:
@@ -301,7 +292,7 @@ def _noting(backward, forward_cls, folder, ran):
     """The user's ``backward`` of ``forward_cls``, noted in ``ran`` as (rule, its def line) when it is the user's own."""
     code = getattr(backward, "__code__", None)
     if code is not None and is_user_file(code.co_filename, folder):
-        site = (f"backward() of {forward_cls.__name__}", f"{code.co_filename}:{_def_line(code)}")
+        site = (f"backward() of {forward_cls.__name__}", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}")
         if site not in ran:
             ran.append(site)
     return backward

@@ -21,6 +21,7 @@ import numpy as np
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
+from ..capture.lines import def_line
 from .results import Finding
 
 _FLOAT64 = np.float64
@@ -184,7 +185,7 @@ def _user_rule(node):
         for value in [rule, *(_contents(cell) for cell in getattr(rule, "__closure__", None) or ())]:
             code = getattr(value, "__code__", None)
             if code is not None and not os.path.abspath(code.co_filename).startswith(_PACKAGE_DIR):
-                return f"{code.co_name}()", f"{code.co_filename}:{code.co_firstlineno}"
+                return f"{code.co_name}()", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}"
     return None
 
 

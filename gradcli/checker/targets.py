@@ -418,8 +418,27 @@ def _load_file(module_text, name, target, framework):
         raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
     source = _read_source(path)
     framework = framework or framework_of_source(source or "", path, name)
+    # A module runs once per process and text: its import-time effects (TensorFlow's gradient
+    # registry refuses a second `RegisterGradient` of one name) must not happen again when the
+    # CLI and the checker each resolve the same target.
+    key = (path, framework, source)
+    if source is not None and key in _LOADED_FILES:
+        if framework in BRIDGES:
+            prepare_bridge(framework)
+        return _LOADED_FILES[key], framework
+    module = _run_file(path, source, framework, name, module_text, target)
+    if source is not None:
+        _LOADED_FILES[key] = module
+    return module, framework
+
+
+_LOADED_FILES = {}
+
+
+def _run_file(path, source, framework, name, module_text, target):
+    """Run a user's file as a fresh module for ``framework`` (NumPy's files on ``gradcli.numpy``)."""
     if framework == "numpy" and source is not None:
-        return _load_numpy(path, source, None, name, module_text, target), framework
+        return _load_numpy(path, source, None, name, module_text, target)
     module_name = f"gradcli_target_{abs(hash(path))}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
@@ -441,7 +460,7 @@ def _load_file(module_text, name, target, framework):
     finally:
         if added and folder in sys.path:
             sys.path.remove(folder)
-    return module, framework
+    return module
 
 
 def _load_numpy(path, source, package, name, module_text, target):
