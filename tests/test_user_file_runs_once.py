@@ -51,3 +51,19 @@ def test_a_file_runs_once_in_a_check_and_again_only_when_its_text_changes(tmp_pa
     path.write_text(MODULE.format(tag="second"))
     assert _check(path, capsys) == 0
     assert _runs(log) == ["first", "second"]  # an edited file is the user's new code
+
+
+def test_a_numpy_function_gradcli_lacks_is_an_error_for_each_function_of_a_file_already_run(tmp_path, capsys):
+    path = tmp_path / "legacy_runs_once.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "def fine(x):\n    return np.sum(np.exp(x))\n\n"
+        "def uses_i0(x):\n    return np.sum(np.i0(x))\n"
+    )
+    for name, expected in [("fine", 0), ("uses_i0", 2), ("fine", 0), ("uses_i0", 2)]:
+        with pytest.raises(SystemExit) as exited:
+            main(["check", f"{path}:{name}", "--at", "x=[0.5, -2]", "--dtype", "float64"])
+        err = capsys.readouterr().err
+        assert exited.value.code == expected, (name, err)
+        if expected == 2:
+            assert "numpy.i0" in err and "legacy_runs_once.py, line 7" in err

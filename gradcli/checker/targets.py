@@ -423,6 +423,8 @@ def _load_file(module_text, name, target, framework):
     # CLI and the checker each resolve the same target.
     key = (path, framework, source)
     if source is not None and key in _LOADED_FILES:
+        if framework == "numpy":
+            _check_numpy_names(source, path, name)  # what `name` calls, as on first load
         if framework in BRIDGES:
             prepare_bridge(framework)
         return _LOADED_FILES[key], framework
@@ -465,12 +467,17 @@ def _run_file(path, source, framework, name, module_text, target):
 
 def _load_numpy(path, source, package, name, module_text, target):
     """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error."""
+    _check_numpy_names(source, path, name)
+    with _user_module_errors(module_text, target):
+        return load_module(path, source, package)
+
+
+def _check_numpy_names(source, path, name):
+    """A NumPy function ``name`` calls that `gradcli.numpy` lacks, as an error naming it and its line."""
     try:
         check_names(source, path, name)
     except SyntaxError:
-        pass  # reported as the module's own SyntaxError below
-    with _user_module_errors(module_text, target):
-        return load_module(path, source, package)
+        pass  # reported as the module's own SyntaxError when it runs
 
 
 @contextmanager
