@@ -71,11 +71,40 @@ def compute(target, args, seed=0, budget=None, wrt=None):
                 return result
             target, args, widen = only_chosen(target, args, wrt)
             if exact_python.compute(target, args, result, budget, seed):
+                _rule_past_infinities(target, args, result, budget)
                 return widen(result)
             return widen(_compute_mpmath(target, args, seed, Exact(), budget))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
         return result
+
+
+def _rule_past_infinities(target, args, result, budget):
+    """The rule's entries that balls leave NaN, run again on mpmath numbers, where x/0 is inf as in the working dtype.
+
+    A ball cannot hold 1/0's signed infinity (it is [+-inf]), so a rule written
+    through one, 2w/(x + 1/x) at 0, is NaN on balls where the working dtype and
+    the same arithmetic at high precision give 0: a correct rule, not a wrong one.
+    An entry that is NaN on mpmath too stays NaN.
+    """
+    import mpmath  # the mpmath path: heavy, and needed only where a ball was unbounded
+
+    entries = [[e for e in flat_entries(g)] for g in result.rule or ()]
+    if not any(mpmath.isnan(e) for g in entries for e in g):
+        return
+    notes = list(result.notes)
+    again = _rule_at(target, args, max(result.digits or 0, START_DIGITS), result, budget)
+    result.notes = notes  # the rerun's own remarks are about a rule the balls already judged
+    if len(again) != len(entries):
+        return
+    merged = []
+    for ball_entries, mp_entries, like in zip(entries, again, result.rule):
+        mp_entries = list(flat_entries(mp_entries))
+        mixed = [m if mpmath.isnan(b) and not mpmath.isnan(m) else b for b, m in zip(ball_entries, mp_entries)]
+        merged.append(rebuild(like, mixed))
+    result.rule = merged
+    if not any(mpmath.isnan(e) for g in merged for e in flat_entries(g)):
+        result.notes = [n for n in result.notes if not n.startswith("the gradient rule is not finite on balls")]
 
 
 def _by_balls(target, args, result, budget, seed=0, wrt=None):
