@@ -59,10 +59,18 @@ FUNCTIONS = {
 }
 
 
+# A user's jitted function per (function, argument count, dtype), made once and called at every point, as a user
+# calls theirs: a fresh jax.jit at each call would trace and compile XLA's program again (seconds a test).
+_USERS_PROGRAMS = {}
+
+
 def _users_program(fun, args, dtype):
     """What a user's ``jax.jit(jax.value_and_grad(f))`` gives at ``args`` in ``dtype``: ``(value, gradient leaves)``."""
+    key = (fun, len(args), np.dtype(dtype))
+    if key not in _USERS_PROGRAMS:
+        _USERS_PROGRAMS[key] = jax.jit(jax.value_and_grad(fun, argnums=tuple(range(len(args)))))
     with jax.enable_x64(dtype == np.float64):
-        value, grads = jax.jit(jax.value_and_grad(fun, argnums=tuple(range(len(args)))))(*args)
+        value, grads = _USERS_PROGRAMS[key](*args)
     return np.asarray(value), [np.asarray(g) for g in jax.tree_util.tree_leaves(grads)]
 
 

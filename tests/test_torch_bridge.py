@@ -11,16 +11,19 @@ import json
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import mpmath
 import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from click.testing import CliRunner
 
 import gradcli
 import gradcli.numpy as gnp
 from gradcli.capture.torch_bridge import capture
+from gradcli.cli import cli
 from gradcli.errors import InputError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -244,8 +247,13 @@ def test_vectorised_gives_pytorchs_values_and_gradients_over_a_range():
 
 
 def _cli(*args):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    return subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, env=env, cwd=ROOT)
+    """``gradcli ARGS`` in this process, through click's runner, as (returncode, stdout, stderr).
+
+    A fresh interpreter would import PyTorch again (seconds of CPU a command); the README's PyTorch
+    commands (tests/test_readme.py) run as ``python -m gradcli`` in interpreters of their own.
+    """
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return SimpleNamespace(returncode=result.exit_code, stdout=result.stdout, stderr=result.stderr)
 
 
 def test_cli_checks_a_pytorch_file_and_says_its_framework():
