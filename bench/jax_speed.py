@@ -125,21 +125,40 @@ COMPILED = "/jax/core/compile/backend_compile_duration"  # the event JAX records
 
 
 class Compilations:
-    """The XLA compilations of each timed JAX run: their count and seconds, one list per run."""
+    """The XLA compilations of each timed JAX run: their count and seconds, one list per run; and the wall time
+    the caller's thread spent waiting for them (`jax_compile._Compiling.result`), one number per run."""
 
     def __init__(self):
         self.runs = []
+        self.waits = []
+        self._result = None
 
     def __enter__(self):
         import jax  # lazy: JAX is imported by warm_jax, before timing
 
+        from gradcli.capture import jax_compile
+
         jax.monitoring.register_event_duration_secs_listener(self._heard)
+        self._result = result = jax_compile._Compiling.result
+
+        def waited(compiling):
+            start = time.perf_counter()
+            try:
+                return result(compiling)
+            finally:
+                if self.waits:
+                    self.waits[-1] += time.perf_counter() - start
+
+        jax_compile._Compiling.result = waited
         return self
 
     def __exit__(self, *exc):
         import jax  # lazy: JAX is imported by warm_jax, before timing
 
+        from gradcli.capture import jax_compile
+
         jax.monitoring.unregister_event_duration_listener(self._heard)
+        jax_compile._Compiling.result = self._result
         return False
 
     def _heard(self, event, duration, **kwargs):
@@ -156,6 +175,7 @@ class Compilations:
         jax_bridge._EXECUTABLES.clear()
         jax.clear_caches()
         self.runs.append([])
+        self.waits.append(0.0)
         return run(paths)
 
     def summary(self):
@@ -165,6 +185,13 @@ class Compilations:
         if not each:
             return "no XLA compilation in the timed runs"
         return f"XLA compilations per timed JAX run: {counts[len(counts) // 2]}, {common.fmt_time(each[len(each) // 2])} (wall) each"
+
+    def waited(self, walls):
+        """"the caller's thread waited W for XLA (wall; median)": what of each timed JAX run's wall time (``walls``,
+        the same runs' medians' source) XLA's compilations held the check up, with the share of the run's wall."""
+        waits = self.waits[-len(walls):]  # the untimed warm-up rounds come first
+        shares = statistics.median(w / t for w, t in zip(waits, walls))
+        return f"the caller's thread waited for XLA's compilations {common.fmt_time(statistics.median(waits))} a run (wall, median; {shares:.0%} of its run)"
 
 
 class ThreadTimes:
@@ -222,6 +249,7 @@ def part(workload, run, agreement, limit, reps):
         title=f"median of {t.reps} paired runs",
         notes=t.noise_notes() + [
             compiled.summary(),
+            compiled.waited(t.samples["jax"]),
             f"JAX's CPU time against the twin's (medians of paired runs): {split} (compiling JAX's programs)",
         ],
     )

@@ -37,7 +37,7 @@ from ..errors import InputError
 from .bridge import Bridge
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import own_constants, switch_mode
-from .jax_walk import collect_rules, compile_jaxpr, rule_frames_kept
+from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
 SPELLINGS = {
@@ -169,6 +169,7 @@ class _Captured:
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
         self.layouts = {}  # key -> `_layout`'s answer
+        self.pointwise = {}  # key -> whether its forward and backward graphs treat each entry as a point (`_replayed_range`)
         self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
         self.last_seeded = None  # (arguments, their numbers, (value, gradients)) of the last `value_and_grad` run
@@ -556,12 +557,19 @@ class _Captured:
         with a mapped one: float32 numbers that differ from the per-point
         program's in the last bit); a range whose leaves would exceed
         `_MAPPED` numbers raises ValueError, and the sweep goes point by point.
+
+        In a dtype JAX lacks (longdouble: a float64 sweep's reference), the
+        replayed graphs' values and gradients over the whole range where they
+        are elementwise by construction (`_replayed_range`), else None.
         """
         import jax  # lazy: only a JAX target loads JAX
 
         dtype = np.dtype(dtype)
         if dtype not in _FRAMEWORK_FLOATS:
-            return None
+            try:
+                return self._replayed_range(arrays, dtype)
+            except Exception:  # noqa: BLE001 - not replayable as one range: the sweep's general path decides
+                return None
         columns, tree = jax.tree_util.tree_flatten(tuple(arrays))
         columns = [np.asarray(c) for c in columns]
         size = len(columns[0])
@@ -576,6 +584,39 @@ class _Captured:
         grads = iter([np.asarray(g)[:size] for g in grads])
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
+
+    def _replayed_range(self, arrays, dtype):
+        """``vectorised``'s answer in ``dtype``, a dtype JAX lacks: the forward graph and JAX's backward graph
+        replayed once on the whole range, or None where those graphs are not elementwise by construction.
+
+        Every leaf must be one number per point, and the graphs traced on the
+        range (padded to `_bucket`'s size, so a sweep's many sizes share one
+        trace) must be `pointwise` with a result per point: then each point's
+        numbers are those of the graphs replayed at that point alone, and the
+        sweep need not compare the two (a Python function's range run may not
+        be). These are the very replays the sweep's general path makes of the
+        range (the forward graph, then the VJP with a cotangent of ones).
+        """
+        import jax  # lazy: only a JAX target loads JAX
+
+        columns, tree = jax.tree_util.tree_flatten(tuple(arrays))
+        columns = [np.asarray(c) for c in columns]
+        size = len(columns[0])
+        if any(c.shape != (size,) for c in columns):
+            return None
+        bucket = _bucket(size)
+        key, leaves = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_padded(_in(c, dtype), bucket) for c in columns])))
+        found = self.pointwise.get(key)
+        if found is None:
+            _, _, shape, closed = self.graph(key)
+            found = self.pointwise[key] = shape.shape == (bucket,) and pointwise(closed) and pointwise(self.backward_program(key)[1])
+        if not found:
+            return None
+        floats, others, floating = self._split(key, leaves)
+        value = self.graph(key)[0].run(leaves)[0]
+        grads = self.backward_program(key)[0].run(floats + others + [np.ones(bucket, dtype)])[1:]
+        grads = iter([np.asarray(g)[:size] for g in grads])
+        return np.asarray(value)[:size], self._per_argument(key, [np.zeros(size) for _ in columns], floating, grads)
 
     def _batched_program(self, key, bucket, leaves=None):
         """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`;

@@ -594,3 +594,12 @@ PRIMITIVES = {
     "optimization_barrier": _identity,
     "sharding_constraint": _identity,
 }
+
+# The primitives each of whose results' entries is computed from its operands' entries at the same place alone
+# (operands of one shape, or single numbers): a graph of these alone treats each entry of its arrays as a point.
+ELEMENTWISE = frozenset(
+    "neg add add_any sub mul div rem max min integer_pow pow square abs sign floor ceil round clamp exp exp2 log"
+    " expm1 log1p logistic tanh sqrt rsqrt cbrt sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh erf"
+    " erfc erf_inv lgamma digamma polygamma igamma igammac bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
+    " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
+)

@@ -35,7 +35,7 @@ from .bridge import replayed_at
 from .exact_constants import kind_of, lifted, reusable
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
-from .jax_ops import PRIMITIVES
+from .jax_ops import ELEMENTWISE, PRIMITIVES
 from .lines import def_line
 
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
@@ -310,6 +310,35 @@ def collect_rules(closed):
                     elif hasattr(sub, "eqns"):
                         stack.append(sub)
     return rules
+
+
+def pointwise(closed):
+    """Whether ``closed`` (a ``ClosedJaxpr``) gives each entry of its results from its inputs' entries at the same
+    place alone, by construction: every operation elementwise (`ELEMENTWISE`; nested calls looked into), every
+    constant a single number, and a broadcast only of a single number. On inputs of one shape whose results
+    have that shape too (the caller's to check), entry ``i`` of a run on arrays is the run at point ``i``.
+    """
+    if any(np.shape(const) != () for const in closed.consts):
+        return False
+    for eqn in closed.jaxpr.eqns:
+        name = eqn.primitive.name
+        if name in _INLINED:
+            inner = eqn.params.get(_INLINED[name])
+            if inner is None or not pointwise(inner if hasattr(inner, "consts") else _closed(inner)):
+                return False
+        elif name == "broadcast_in_dim":
+            if eqn.invars[0].aval.shape != ():
+                return False
+        elif name not in ELEMENTWISE:
+            return False
+    return True
+
+
+def _closed(jaxpr):
+    """An open jaxpr (a nested call's) as a closed one without constants."""
+    from jax.extend.core import ClosedJaxpr  # lazy: JAX is loaded only for a JAX target
+
+    return ClosedJaxpr(jaxpr, [])
 
 
 class _Compiler:
