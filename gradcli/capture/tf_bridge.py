@@ -634,7 +634,7 @@ class TensorFlowFunction:
             return None
         n = len(arrays[0])
         try:
-            values, *grads = captured.rerun.run(eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
+            values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))
         except Exception:  # noqa: BLE001 - an op that will not run on arrays: tf.vectorized_map
             return None
         values, grads = np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
