@@ -594,7 +594,7 @@ class TensorFlowFunction:
         TensorFlow lacks).
         """
         if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
-            return None  # a dtype TensorFlow lacks (longdouble): the replayed graph's, as the sweep asks
+            return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
         if len(arrays) != self.parameters:
             raise ValueError("the variables are leaves of tree arguments: evaluated per point")
         tf = _tf()
@@ -634,10 +634,36 @@ class TensorFlowFunction:
             return None
         n = len(arrays[0])
         try:
-            values, *grads = captured.rerun.run(eager_execute(), [tf.constant(a) for a in arrays], tf.constant(np.ones(n, dtype)))
+            values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))
         except Exception:  # noqa: BLE001 - an op that will not run on arrays: tf.vectorized_map
             return None
         values, grads = np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
+            return None
+        return values, grads
+
+    def _elementwise_replay(self, arrays, dtype):
+        """``vectorised``'s answer in a dtype TensorFlow lacks: the float64 graph of one point replayed by gradcli's ops
+        on the whole arrays, where it is elementwise; None otherwise (the sweep then replays the graph traced for them).
+
+        The replayed graph is the one the sweep would replay on the arrays:
+        where every op of it maps entry by entry (`tf_graph.Rerun.elementwise`),
+        the graph traced for one point (the checker's) computes each entry as
+        the graph traced for the arrays' shape would, without tracing that one.
+        """
+        if self.compiled or any(np.ndim(a) != 1 for a in arrays):
+            return None
+        try:
+            captured = self._capture([np.float64(0)] * len(arrays), list)  # the float64 graph of one point, as a check traces it
+        except Exception:  # noqa: BLE001 - the sweep's own replay says what is wrong
+            return None
+        if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
+            return None
+        arrays = [np.asarray(a, dtype=dtype) for a in arrays]
+        n = len(arrays[0])
+        with np.errstate(all="ignore"):
+            values = np.asarray(raw(captured.forward.run(arrays)[0]))
+            grads = [np.asarray(raw(g)) for g in captured.backward.run(arrays, {captured.cotangent_key: np.ones(n, dtype)})]
         if values.shape != (n,) or any(g.shape != (n,) for g in grads):
             return None
         return values, grads

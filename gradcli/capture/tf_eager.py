@@ -85,22 +85,23 @@ def eager_execute():
 
 
 def as_tensor(tf, value):
-    """``value`` (an array or number) as an eager tensor of its dtype: a float number by the quick door TensorFlow's
-    own conversions use (a tenth of ``tf.constant``'s cost), exact since a Python float holds every float32 and float64.
+    """``value`` (an array or number) as an eager tensor of its dtype, by the quick door TensorFlow's own conversions
+    use (``tf.constant`` ends there, after a tenth of a millisecond of Python): a float number as a Python float
+    (exact: it holds every float32 and float64), anything else as a NumPy array.
 
-    Zeros take ``tf.constant``: the door keeps the numbers it made in a cache where 0.0 and -0.0 are one key,
-    so it hands back whichever zero came first.
+    Zeros go as arrays: the door keeps the numbers it made in a cache where 0.0 and -0.0 are one key, so it
+    hands back whichever zero came first; an array is never looked up there (a NumPy scalar would be).
     """
+    from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
+    from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers and arrays
+
     kind = type(value)
     if kind is not np.float64 and kind is not np.float32:
         value = np.asarray(value)
     tiny = TINY.get(value.dtype) if value.ndim == 0 else None
     if tiny is not None and abs(value) >= tiny:
-        from tensorflow.python.framework import constant_op  # lazy: TensorFlow's; its quick door for numbers
-        from tensorflow.python.eager import context  # lazy: TensorFlow's eager context the door needs
-
         return constant_op.convert_to_eager_tensor(float(value), context.context(), tf.as_dtype(value.dtype))
-    return tf.constant(np.asarray(value))  # an array: a NumPy scalar would be looked up in that cache too
+    return constant_op.convert_to_eager_tensor(np.asarray(value), context.context(), None)  # the dtype the array has
 
 
 def same_bits(a, b):

@@ -563,7 +563,7 @@ class Rerun:
 # Operations that map their inputs entry by entry (numbers broadcast): a graph of these alone, traced for
 # one point, computes each point of arrays of points as it computes one (`Rerun.elementwise`).
 ELEMENTWISE = {
-    "Abs", "Acos", "Acosh", "Add", "AddV2", "Asin", "Asinh", "Atan", "Atan2", "Atanh", "Cast", "Ceil", "Cos", "Cosh",
+    "Abs", "Acos", "Acosh", "Add", "AddN", "AddV2", "Asin", "Asinh", "Atan", "Atan2", "Atanh", "Cast", "Ceil", "Cos", "Cosh",
     "Div", "DivNoNan", "Equal", "Erf", "Erfc", "Exp", "Expm1", "Floor", "Greater", "GreaterEqual", "Identity",
     "IdentityN", "Less", "LessEqual", "Log", "Log1p", "LogicalAnd", "LogicalNot", "LogicalOr", "Maximum", "Minimum",
     "Mul", "MulNoNan", "Neg", "NotEqual", "OnesLike", "Pow", "PreventGradient", "RealDiv", "Reciprocal",
