@@ -411,6 +411,14 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
     its ``noise`` over 10^-digits, the size of the terms each entry's arithmetic combined, on ``result.rule_scale``."""
     import mpmath
 
+    if not accurate and any(not mpmath.isfinite(e) and n != 0 for e, n in zip(cleaned, noise)):
+        # NaN or inf rounded to nearest but not rounded down or up: an op's argument rounded onto its domain's
+        # edge (arccos'(tanh(1e200)), tanh 1 at every precision): no number of the rule's, so nothing to judge
+        result.notes.append(
+            f"rounding decides whether the gradient rule is finite even at {digits} digits (an op's argument "
+            "rounds onto the edge of its domain there): the rule is not judged against the exact derivative"
+        )
+        return []
     if not accurate:
         result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
     result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
