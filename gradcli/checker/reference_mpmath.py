@@ -35,7 +35,7 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import at_a_tie, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -88,12 +88,25 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
     if noisy or target.kind == "formula" or may_have_kink(target, args, result):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+        if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
+            # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
+            slopes = _tiny_kink_along(target, args, result, budget)
+            if slopes is not None:
+                result.kinks = [("the random direction", *slopes)]
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
     if result.unsettled and (result.kinks or result.singular):
         _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
+
+
+def _tiny_kink_along(target, args, result, budget):
+    """The slopes (left, right) along ``result.direction`` where the point decides a branch at a tie and the pieces'
+    slopes differ by a gap jets prove (`exact_python.kink_along`), else None."""
+    if not at_a_tie(target, args):
+        return None
+    return exact_python.kink_along(target.mp_function, args, result.direction, budget)
 
 
 def _climb(target, args, seed, result, budget, zeros, digits):
