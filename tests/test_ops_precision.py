@@ -165,15 +165,14 @@ FIXED = [
     ("std", (np.array([1e300, -1e300, 1.0]),), "mpmath", "F2: no agreement before the climb passes the absorbed terms"),
     ("cross", (np.array([1e-310, -1e-310, 3.0]),), "mpmath", "F4: absorption watched on the mpmath path"),
     ("mod", (0.5, 1e-30), "reference", "F6: a kink seen on both sides is confirmed at twice the precision"),
+] + [
+    ("scipy.stats.multivariate_normal.entropy", (np.array([1e-300, 0.0, 0.0, 1.0]),), path,
+     "F7: a difference step leaving the domain (det 1e-300 - h^2 < 0) shrinks inside the edge")
+    for path in PATHS
 ]
 
 # Findings still open (name, point, path, why): the bounded sample leaves them out while they last.
-OPEN = [
-    (name, (np.array([1e-300, 0.0, 0.0, 1.0]),), path,
-     "F7: the exact reference's differences step out of the domain (det 1e-300 - h^2 < 0 on both sides of the "
-     "off-diagonal 0) and NaN from both settles as the exact slope; the truth is 0")
-    for name in ("scipy.stats.multivariate_normal.entropy",) for path in PATHS
-]
+OPEN = []
 
 
 def _row(name):

@@ -513,9 +513,10 @@ def _polynomial_log(q):
     return out
 
 
-def _factored(q):
+def _factored(q, even_unsigned=False):
     """q as constant * prod((sign * factor)^e) with each sign * factor above 0 at the point: (constant, [(sign,
-    factor, e)]), e negative for the denominator's; (constant, None) where a factor's sign is unknown."""
+    factor, e)]), e negative for the denominator's; (constant, None) where a factor's sign is unknown. With
+    ``even_unsigned``, a numerator's factor of unknown sign and even power is kept with sign None."""
     proof = _ops.state()
     constant, pieces = proof.flint.fmpq(1), []
     q = _squared_out(q) if proof.squares else q  # sqrt(r)^2 is r: factors of r, never of sqrt(r)^2 - x^2
@@ -524,6 +525,9 @@ def _factored(q):
         constant *= content if side == 1 else 1 / content
         for factor, e in found:
             sign = poly_sign(factor)
+            if sign is None and even_unsigned and side == 1 and e % 2 == 0:
+                pieces.append((None, factor, e))
+                continue
             if sign is None:
                 return constant, None
             if sign < 0 and e % 2:
@@ -592,19 +596,28 @@ def poly_sign(poly):
 
 def sqrt(q):
     """sqrt(q) (q >= 0, proven) with its square factors outside: sqrt(c^2 r) = |c| sqrt(r) for rational
-    constants and polynomial factors of known sign, sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
+    constants and polynomial factors of known sign (and of any sign, f^4 as (f^2)^2: sqrt(x^4 (x + 1)) is
+    x^2 sqrt(x + 1), smooth at 0), sqrt(n/d) = sqrt(n d)/|d| (so the norm of (x/m, y/m) is
     sqrt(x^2 + y^2)/|m|, and sqrt(6.25) is 2.5); the root of each factor left (and of the square-free rest of
     the constant) one atom with its square. None where a sign is unknown or nothing moves (the caller's atom)."""
     o = _ops
     proof = o.state()
     if q[0].is_zero():
         return None  # sqrt at 0: the atom, as a function whose slope there no proof divides by
-    constant, pieces = _factored(q)
+    constant, pieces = _factored(q, even_unsigned=True)
     if pieces is None or constant < 0:
         return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
     root, rest = _integer_root(constant)
     outside, roots, halves = _q(root), ([] if rest.is_one() else [rest]), False
     for sign, factor, e in pieces:
+        if sign is None:  # f^(4k + 2j) of unknown sign: f^2k outside, a square itself; f^2 left inside (|f|)
+            out, left = (e // 2, 0) if _never_negative(factor) else (e // 4 * 2, e % 4)
+            if out:
+                halves = True
+                outside = o.mul(outside, (factor**out, proof.one))
+            if left:
+                roots.append(factor**left)
+            continue
         half, odd = divmod(e, 2)
         if odd:
             roots.append(factor * sign)
@@ -617,6 +630,11 @@ def sqrt(q):
     for inside in roots:  # sqrt(x^2 - 1) is sqrt(x - 1) sqrt(x + 1), as a library may write it
         outside = o.mul(outside, o.sqrt_atom((inside, proof.one)))
     return outside
+
+
+def _never_negative(poly):
+    """Whether every term of ``poly`` is a positive coefficient times even powers (x^2 + y^2): |poly| is poly."""
+    return all(c > 0 and all(e % 2 == 0 for e in m) for m, c in poly.to_dict().items())
 
 
 def _integer_root(c):

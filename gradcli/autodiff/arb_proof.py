@@ -329,6 +329,9 @@ def _smooth_new(name, args):
         return Sym(ball, answer)
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
         return Sym(ball, answer, [None] * _width(syms))  # on its cut: a jump of 2 pi in y, no slope there
+    if name == "sqrt":  # u' / (2 sqrt(u)) reduced first: a square factor 0 at the point cancels (`reduced_div`)
+        twice = add(answer, answer)
+        return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
 
 
@@ -619,10 +622,20 @@ def zeros_of(out):
     if type(out) is not Sym:
         out = _lift(out)
     value = out.q is not None and is_zero(out.q)
-    entries = None if out.d is None else [e is not None and is_zero(e) for e in out.d]
+    entries = None if out.d is None else [e is not None and (is_zero(e) or _zero_at_point(e)) for e in out.d]
     if (value or any(entries or ())) and not quotients.defined_at_point():
         return False, None if entries is None else [False] * len(entries)  # an identity beside the point only
     return value, entries
+
+
+def _zero_at_point(q):
+    """Whether the quotient ``q``'s numerator is exactly 0 at the point: its ball there, from the atoms' values,
+    is the exact 0 (x^2 sqrt(x + 1)'s slope 2 x sqrt(x + 1) + x^2 / (2 sqrt(x + 1)) at x = 0, a function of x
+    whose every term holds the exact 0). A 0 at the point only where its denominators are nonzero there, as any."""
+    try:
+        return ball_of(state(), (q[0], state().one), state().points).is_zero()
+    except (LookupError, ArithmeticError, ValueError):
+        return False
 
 
 def same(a, b):

@@ -188,6 +188,21 @@ def div(a, b):
     return mul(a, inv(b))
 
 
+def reduced_div(a, b):
+    """a / b with the quotient reduced by its numerator's and denominator's gcd before its denominator counts
+    (`defined_at_point`): the slope of sqrt(u) = c sqrt(r) with c 0 at the point, u' / (2 c sqrt(r)), is
+    c' sqrt(r) + c r' / (2 sqrt(r)) once c cancels, a function defined there."""
+    if b[0].is_zero():
+        raise NoProof("a division by a proven 0")
+    num, den = a[0] * b[1], a[1] * b[0]
+    common = num.gcd(den)
+    if not num.is_zero() and not common.is_one():  # 0 / den cancels nothing: den must be nonzero as it stands
+        num, den = num / common, den / common
+    if not den.is_constant():
+        _state.denominators.append(den)
+    return _checked((num, den))
+
+
 def power(a, n):
     if n < 0:
         a, n = inv(a), -n

@@ -457,6 +457,8 @@ def scipy_valued(name, composite):
                    mp=lambda *args, part=None, **kwargs: args[-1])
     defvjp_all(op, lambda g, ans, *args, **kwargs: (None,) * (len(args) - 1) + (g,))
     primitive_of(op).jvp = _composite_tangent
+    # What a finding shows of its call: SciPy's arguments, not gradcli's composite value, which is no argument of the user's
+    primitive_of(op).shown_arguments = -1
 
     @functools.wraps(composite, assigned=("__doc__", "__module__"), updated=())  # never a door's ``prim``
     def valued(*args, **kwargs):

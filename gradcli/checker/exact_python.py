@@ -270,23 +270,59 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     return most
 
 
-def _sides_differ(right, left, args, budget, coordinate):
-    """The derivative in the flat ``coordinate`` of ``right - left`` (two pieces of a program, each held to its
-    branches) as an mpf where its ball on jets at `SIDES_BITS` excludes 0, else None (no claim): one pass at
-    the bits that part a slope of 1 + 1e-300 from 1, and a kink only where the gap is proven."""
+def _sides_differ(right, left, args, budget, coordinate=None, direction=None):
+    """The derivative in the flat ``coordinate`` (or along ``direction``) of ``right - left`` (two pieces of a
+    program, each held to its branches) as an mpf where its ball on jets at `SIDES_BITS` excludes 0, else None
+    (no claim): one pass at the bits that part a slope of 1 + 1e-300 from 1, and a kink only where the gap is proven."""
     import mpmath
 
     budget.afford()
     _precision(SIDES_BITS)
     try:
         with np.errstate(all="ignore"):
-            found = _jet_out(right(*_seeded(args, coordinate=coordinate)) - left(*_seeded(args, coordinate=coordinate)), 1)
+            seeded = _seeded(args, direction=direction, coordinate=coordinate)
+            found = _jet_out(right(*seeded) - left(*seeded), 1)
     except Exception:  # noqa: BLE001 - a piece that cannot run past its switch on jets: no claim
         return None
     if found is None or not found[1][0].is_finite() or found[1][0].contains(0):
         return None
     gap = found[1][0]
     return balls.settled(gap) or mpmath.mpf(gap.mid())
+
+
+def kink_along(function, args, direction, budget):
+    """``(left slope, right slope)`` along ``direction`` where the point sits on a switch and the slopes of the
+    pieces it joins differ by a gap jets prove nonzero (`_sides_differ`), else None: the mpmath path's test
+    along the direction sees a gap only within 1e-6 of the slopes (x + max(x, 0) 1e-300 summed over 32 inputs)."""
+    import flint
+    import mpmath
+
+    arb_core.enable()
+    saved, saved_mp = flint.ctx.prec, mpmath.mp.prec
+    try:
+        base = [np.asarray(_to_balls(a), dtype=object) for a in args]
+        along = [np.asarray(_to_balls(d), dtype=object).reshape(np.shape(a)) for a, d in zip(args, direction)]
+        largest = max(float(np.max(np.abs(a))) for a in args)
+        h = arb_core.ARB(largest or 1.0) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
+        pieces = []
+        for side in (1, -1):
+            arb_core.decisions = []
+            _precision(SIDE_BITS)  # x + 2^-1100 h d exactly, and its comparisons decided
+            moved = [b + side * h * d if np.ndim(a) else (b + side * h * d)[()] for a, b, d in zip(args, base, along)]
+            python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)
+            pieces.append(_on_piece(function, arb_core.decisions))
+        gap = _sides_differ(*pieces, args, budget, direction=direction)
+        if gap is None:
+            return None
+        found = _on_jets(pieces[1], args, SIDES_BITS, budget, direction=direction)
+        if found is None:
+            return None
+        left = found[0][0]
+        return left, mpmath.fadd(left, gap, exact=True)
+    except Exception:  # noqa: BLE001 - undecided beside the point, or a piece jets cannot run: no claim
+        return None
+    finally:
+        flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
 
 
 def _differences(args, result, budget, seed, value, rule, function, sided=None):

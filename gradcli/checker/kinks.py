@@ -103,7 +103,7 @@ def may_have_kink(target, args, result):
         e = result.directional
         if not (mpmath.isfinite(e) and mpmath.isfinite(rule)) or abs(e - rule) > mpmath.mpf(10) ** -8 * max(abs(e), abs(rule)):
             return True
-        return _at_a_tie(target, args)
+        return at_a_tie(target, args)
     if result.gradient is None:
         return False
     exact = [e for g in result.gradient if g is not None for e in flat_entries(g)]
@@ -262,7 +262,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
     if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
-    python = target if target.formula is None else None  # whose branches on balls tell a switch (`_at_a_tie`)
+    python = target if target.formula is None else None  # whose branches on balls tell a switch (`at_a_tie`)
     mp_args = [to_mp(a) for a in args]
     coordinates = coordinates_of(target, args)
     if not per_coordinate(sum(np.size(a) for a in args)):
@@ -290,7 +290,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
-                at_switch = python is not None and _at_a_tie(python, args)
+                at_switch = python is not None and at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
             if _seen_across(verdict) and python is not None and digits < most_digits:
                 # A Python function's switches are not known here: steps longer than the distance to the
@@ -319,7 +319,7 @@ def _seen_across(verdict):
     return isinstance(verdict, tuple) and (verdict[0] == "kink" or all(isinstance(s, list) for s in verdict[1:]))
 
 
-def _at_a_tie(target, args):
+def at_a_tie(target, args):
     """Whether a Python function at a float point decides a branch at a tie on balls (max of equal numbers, abs
     at 0, x > 0 at x = 0): the point sits on a switch, whose one-sided slopes may differ below any fixed digits."""
     from flint import ctx

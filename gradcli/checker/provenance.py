@@ -230,11 +230,13 @@ class Recorder(_OnTheHooks):
         # A framework's captured graph, replayed by gradcli: each operation carries the user's line it came from.
         replayed = replayed_location() if self.locate_in_python else None
         user = _user_frame(sys._getframe(1)) if self.locate_in_python and replayed is None else None
+        # An op's own arguments only: SciPy's value op carries gradcli's composite value last (`ops_scipy.scipy_valued`)
+        args = tuple(args)[: getattr(prim, "shown_arguments", None)]
         record = OpRecord(
             len(self.recording.ops),
             prim.name,
             self.phase,
-            tuple(args),
+            args,
             ans,
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line

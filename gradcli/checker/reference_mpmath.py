@@ -35,7 +35,7 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import at_a_tie, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -88,12 +88,25 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
     if noisy or target.kind == "formula" or may_have_kink(target, args, result):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+        if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
+            # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
+            slopes = _tiny_kink_along(target, args, result, budget)
+            if slopes is not None:
+                result.kinks = [("the random direction", *slopes)]
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
     if result.unsettled and (result.kinks or result.singular):
         _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
+
+
+def _tiny_kink_along(target, args, result, budget):
+    """The slopes (left, right) along ``result.direction`` where the point decides a branch at a tie and the pieces'
+    slopes differ by a gap jets prove (`exact_python.kink_along`), else None."""
+    if not at_a_tie(target, args):
+        return None
+    return exact_python.kink_along(target.mp_function, args, result.direction, budget)
 
 
 def _climb(target, args, seed, result, budget, zeros, digits):
@@ -126,7 +139,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             size = len(value_noise)
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
             flat_gradient = attempt.directional is None
-            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None))
+            below = history[-1][0] if history else None
+            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None, below))
             entries = history[-1][0]
             if len(history) > 1:
                 if value_digits is None and settle(
@@ -410,6 +424,14 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
     its ``noise`` over 10^-digits, the size of the terms each entry's arithmetic combined, on ``result.rule_scale``."""
     import mpmath
 
+    if not accurate and any(not mpmath.isfinite(e) and n != 0 for e, n in zip(cleaned, noise)):
+        # NaN or inf rounded to nearest but not rounded down or up: an op's argument rounded onto its domain's
+        # edge (arccos'(tanh(1e200)), tanh 1 at every precision): no number of the rule's, so nothing to judge
+        result.notes.append(
+            f"rounding decides whether the gradient rule is finite even at {digits} digits (an op's argument "
+            "rounds onto the edge of its domain there): the rule is not judged against the exact derivative"
+        )
+        return []
     if not accurate:
         result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
     result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
@@ -458,17 +480,34 @@ def _exact_gradient_by_differences(target, args, result, seed):
     direction = random_direction(args, seed)
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = relative_step(mpmath.mpf(largest), h_scale)
-    plus = [a + h * to_mp(d) for a, d in zip(mp_args, direction)]
-    minus = [a - h * to_mp(d) for a, d in zip(mp_args, direction)]
+    steps = [to_mp(d) for d in direction]
     result.direction = direction
+
+    def moved(t):
+        return f([a + t * d for a, d in zip(mp_args, steps)])
+
+    def resolves(t):
+        return any(np.any(a + t * d != a) and np.any(a - t * d != a) for a, d in zip(mp_args, steps))
+
+    def quotient(t):
+        (up, up_noise), (down, down_noise) = with_noise(lambda: moved(t)), with_noise(lambda: moved(-t))
+        return (flat_entries(up)[0] - flat_entries(down)[0]) / (2 * t), (up_noise[0] + down_noise[0]) / (2 * t)
+
     try:
-        (up, up_noise), (down, down_noise) = with_noise(lambda: f(plus)), with_noise(lambda: f(minus))
-        up, down = flat_entries(up)[0], flat_entries(down)[0]
-        result.directional = (up - down) / (2 * h)
-        noises.append((up_noise[0] + down_noise[0]) / (2 * h))
+        directional, noise = quotient(h)
     except Exception:  # noqa: BLE001 - outside the domain along the direction
-        result.directional = mpmath.nan
-        noises.append(mpmath.mpf(0))
+        directional, noise = mpmath.nan, mpmath.mpf(0)
+    if not mpmath.isfinite(directional):
+        inside = _step_inside(moved, resolves, h, h_scale)
+        if inside == 0:
+            directional, noise = mpmath.nan, mpmath.inf  # the edge lies nearer than this precision steps: rise
+        elif inside is not None:
+            try:
+                directional, noise = quotient(inside)
+            except Exception:  # noqa: BLE001 - outside the domain along the direction
+                directional, noise = mpmath.nan, mpmath.mpf(0)
+    result.directional = directional
+    noises.append(noise)
     result.gradient = [None] * len(args)
     result.notes.append(
         f"{sum(sizes)} inputs: the exact derivative of the function is checked along one random direction"
@@ -477,13 +516,16 @@ def _exact_gradient_by_differences(target, args, result, seed):
 
 
 def _central(f, mp_args, i, index, h_scale):
-    """(derivative, its rounding noise) in one coordinate, by a central difference."""
+    """(derivative, its rounding noise) in one coordinate, by a central difference.
+
+    A step that leaves the domain on a side where the function is finite at the point is no
+    verdict on the point: `_step_inside` finds how near the domain's edge lies and steps that
+    much shorter (log det of [[1e-300, c], [c, 1]] at c = 0: det < 0 at |c| > 1e-150).
+    """
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
     h = relative_step(x, h_scale)
-    plus, minus = x + h, x - h
-    step = plus - minus  # exact (Sterbenz): the rounding of x +- h costs nothing
 
     def at(point):
         values = list(mp_args)
@@ -495,19 +537,32 @@ def _central(f, mp_args, i, index, h_scale):
             values[i] = copy
         return f(values)
 
-    try:
-        up, up_noise = with_noise(lambda: at(plus))
-        down, down_noise = with_noise(lambda: at(minus))
-    except Exception:  # noqa: BLE001 - outside the domain on one side
+    def sides(t):
+        try:
+            return with_noise(lambda: at(x + t)), with_noise(lambda: at(x - t))
+        except Exception:  # noqa: BLE001 - outside the domain on one side
+            return None
+
+    found = sides(h)
+    if found is None or not all(mpmath.isfinite(v) for side, _ in found for v in flat_entries(side)):
+        inside = _step_inside(lambda t: at(x + t), lambda t: x + t != x and x - t != x, h, h_scale)
+        if inside == 0:
+            return mpmath.nan, mpmath.inf  # the edge lies nearer than this precision steps: rise
+        if inside is not None:
+            h, found = inside, sides(inside)
+    if found is None:
         return mpmath.nan, mpmath.mpf(0)
+    plus, minus = x + h, x - h
+    step = plus - minus  # exact (Sterbenz): the rounding of x +- h costs nothing
+    (up, up_noise), (down, down_noise) = found
     up, down = flat_entries(up), flat_entries(down)
     if len(up) != 1 or len(down) != 1:
         return mpmath.nan, mpmath.mpf(0)
     derivative = (up[0] - down[0]) / step
     if mpmath.isnan(derivative) or mpmath.isinf(derivative):
         # Non-finite because a side is: as certain as the non-finite sides are.
-        sides = [(v, n) for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
-        return derivative, mpmath.mpf(0) if all(n == 0 for _, n in sides) else mpmath.inf
+        broken = [n for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
+        return derivative, mpmath.mpf(0) if all(n == 0 for n in broken) else mpmath.inf
     noise = (up_noise[0] + down_noise[0]) / step
     if derivative == 0 and noise == 0 and plus == mpmath.floor(plus) and minus == mpmath.floor(minus):
         # Both sides equal with no rounding seen is no proof of a 0 slope where both neighbours are integers: the
@@ -515,3 +570,52 @@ def _central(f, mp_args, i, index, h_scale):
         # resolves nothing below one unit of the values over the step there; only `python_zero` may prove that 0.
         noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
     return derivative, noise
+
+
+def _finite_sides(moved, h):
+    """Whether ``moved(h)`` and ``moved(-h)`` (the function at offsets of the point) are both finite."""
+    import mpmath
+
+    try:
+        with np.errstate(all="ignore"):
+            return all(mpmath.isfinite(v) for t in (h, -h) for v in flat_entries(moved(t)))
+    except Exception:  # noqa: BLE001 - raised outside the domain
+        return False
+
+
+def _step_inside(moved, resolves, h, h_scale):
+    """A central-difference step inside the domain where ``h`` leaves it but the point is in it: None where
+    the point itself is outside (or on an edge no step below ``h`` leaves), 0 where an edge is nearer than the
+    working precision's steps resolve.
+
+    Steps h 2^-1, 2^-2, 2^-4, ... find the first with both sides finite; halving the exponent
+    between it and the step before finds the edge within a factor of 2, d; the step taken is d
+    scaled as ``h`` is scaled to |x| (``h_scale``), so its error against the derivative is the
+    usual one. ``resolves(t)`` says whether the point moved by +-t differs from the point at the
+    working precision.
+    """
+    import mpmath
+
+    try:
+        with np.errstate(all="ignore"):
+            if not all(mpmath.isfinite(v) for v in flat_entries(moved(0))):
+                return None
+    except Exception:  # noqa: BLE001 - raised at the point itself
+        return None
+    outside = 0  # h 2^-outside leaves the domain
+    for k in range(_EDGE_HALVINGS):
+        if not resolves(h / 2 ** (2**k)):
+            return None
+        if _finite_sides(moved, h / 2 ** (2**k)):
+            inside = 2**k
+            while inside - outside > 1:
+                middle = (inside + outside) // 2
+                outside, inside = (outside, middle) if _finite_sides(moved, h / 2**middle) else (middle, inside)
+            d = h / 2**inside
+            return d * h_scale if resolves(d * h_scale) else 0
+        outside = 2**k
+    return None
+
+
+# How far below the step `_step_inside` looks for the domain's edge: 2^-(2^15) of it.
+_EDGE_HALVINGS = 16

@@ -1,0 +1,103 @@
+"""An exact derivative at a point whose domain's edge lies nearer than the difference step: the step shrinks.
+
+The log-determinant of [[1e-300, c], [c, 1]] is defined for |c| < 1e-150 only. Where no ball rule answers
+(Cholesky, det) the exact reference runs the program on mpmath numbers and differentiates by central
+differences, whose step at a 0 entry is 10^(-digits/3): both sides leave the domain, and a NaN from both
+sides was taken as the slope (SciPy's ``multivariate_normal.entropy`` at cov diag(1e-300, 1) had d/dc NaN,
+`wrong` above 16 inputs). A step leaving the domain where the function is finite at the point now finds how
+near the edge is and steps inside it; a point on the edge itself (sqrt(x) at 0, sqrt(-x*x) at 0) keeps no slope.
+Every expected derivative is the closed form, d/dC 0.5 log det C = 0.5 C^-T, never gradcli's output.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import numpy as np
+import pytest
+
+import gradcli
+
+pytest.importorskip("mpmath")
+
+SOURCE = textwrap.dedent(
+    """
+    import math
+    import gradcli.numpy as np
+    from gradcli.scipy import stats
+
+    HALF_LOG_TWO_PI_E = 0.5 * (1 + math.log(2 * math.pi))
+
+
+    def scipy_entropy(c):
+        return stats.multivariate_normal.entropy(np.zeros(c.shape[0]), c)
+
+
+    def cholesky_entropy(c):
+        return np.sum(np.log(np.diag(np.linalg.cholesky(c)))) + c.shape[0] * HALF_LOG_TWO_PI_E
+
+
+    def det_entropy(c):
+        return 0.5 * np.log(np.linalg.det(c)) + c.shape[0] * HALF_LOG_TWO_PI_E
+
+
+    def root_at_its_edge(x):
+        return np.sqrt(x)
+
+
+    def root_of_a_point(x):
+        return np.sqrt(-x * x)
+    """
+)
+
+DIAGONALS = [[1e-300, 1.0], [1.0, 1e-300], [1e-300, 1.0, 1e-200], [1e-300, 1e-300]]
+SPELLINGS = ["scipy_entropy", "cholesky_entropy", "det_entropy"]
+
+
+@pytest.fixture(scope="module")
+def module(tmp_path_factory):
+    path = tmp_path_factory.mktemp("edges") / "entropies.py"
+    path.write_text(SOURCE)
+    return path
+
+
+def _check(module, name, point):
+    [result] = gradcli.check(f"{module}:{name}", [point], dtypes=("float64",)).results
+    return result
+
+
+@pytest.mark.parametrize("name", SPELLINGS)
+@pytest.mark.parametrize("diagonal", DIAGONALS, ids=lambda d: "diag" + "_".join(f"{e:g}" for e in d))
+def test_a_log_determinant_beside_a_tiny_pivot_has_its_exact_gradient(module, name, diagonal):
+    result = _check(module, name, {"c": np.diag(diagonal)})
+    exact = result.exact_gradient["c"]
+    assert exact is not None, [f.message for f in result.findings]
+    want = np.diag([0.5 / d for d in diagonal])  # 0.5 C^-1, off-diagonal slopes exactly 0
+    got = np.asarray(exact, dtype=float)
+    assert np.all(np.isfinite(got)), got
+    assert np.all((got == 0) == (want == 0)), got
+    assert np.allclose(got, want, rtol=1e-12, atol=0), got
+    assert result.status != "wrong", [f.message for f in result.findings]
+
+
+def test_along_a_random_direction_above_16_inputs_the_slope_is_the_closed_forms(module):
+    from gradcli.checker import reference
+    from gradcli.checker.targets import resolve
+
+    diagonal = [1e-300, 1.0, 2.0, 1e-200, 3.0]
+    exact = reference.compute(resolve(f"{module}:scipy_entropy"), [np.diag(diagonal)])
+    [direction] = exact.direction
+    want = sum(0.5 / d * direction[i, i] for i, d in enumerate(diagonal))
+    assert exact.determined and exact.directional is not None
+    assert float(exact.directional) == pytest.approx(want, rel=1e-12)
+    [result] = gradcli.check(f"{module}:scipy_entropy", [{"c": np.diag(diagonal)}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+
+
+@pytest.mark.parametrize("name", ["root_at_its_edge", "root_of_a_point"])
+def test_a_point_on_the_domains_edge_keeps_no_slope(module, name):
+    # sqrt(x) at 0 has no two-sided slope; sqrt(-x^2) is defined at 0 alone: no step finds a side inside
+    result = _check(module, name, {"x": 0.0})
+    assert result.status == "domain", (result.status, [f.message for f in result.findings])
+    exact = result.exact_gradient["x"]
+    assert exact is None or not np.isfinite(float(exact)), exact
