@@ -252,6 +252,8 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
                 pieces.append(_on_piece(function, arb_core.decisions))
+                if _jumps_beside(pieces[-1], base, i, k, x, side * h, _value_at(function, base)):
+                    return None  # a jump at the switch: no derivative, the kink test's to say
                 found = _on_jets(pieces[-1], args, bits, budget, coordinate=coordinate)
                 if found is None:
                     return None
@@ -717,6 +719,8 @@ def _from_each_side(function, args, budget):
             moved = _replaced(base, i, k, arb_core.ARB(x) + side * h * arb_core.ARB(2) ** KINK_STEP)
             python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)  # exactly where balls overlap
             piece = _on_piece(function, arb_core.decisions)
+            if _jumps_beside(piece, base, i, k, x, side * h * arb_core.ARB(2) ** KINK_STEP, value):
+                raise _Fallback("the function jumps at a switch the point sits on")
 
             def quotient(factor, bits):
                 budget.afford()
@@ -746,6 +750,32 @@ def _from_each_side(function, args, budget):
         return right
 
     return sided
+
+
+def _value_at(function, base):
+    """The function's value at the point (its own branches there), as a ball at `SIDE_BITS`."""
+    _precision(SIDE_BITS)
+    return _ball(_traced(function, base))
+
+
+def _jumps_beside(piece, base, i, k, x, step, value):
+    """Whether ``piece`` (the branches one side of a switch takes) leaves the function's ``value`` at the point
+    behind: its gap to it beside the point proven nonzero and not shrinking with the step.
+
+    A patch that is the sides' limit closes its gap as the step shrinks (where(x != 0, sin(x)/x, 1) at 0);
+    one that is not (where(x != 0, x + 1, 0), TensorFlow's divide_no_nan(sin(x), x) at 0) is a jump, where
+    the sides' common slope is no derivative. Undecided or not finite beside the point: no claim.
+    """
+    gaps = []
+    for shrink in (0, 64):
+        _precision(SIDE_BITS + 2 * shrink)
+        try:
+            beside = _shifted(piece, base, i, k, arb_core.ARB(x) + step * arb_core.ARB(2) ** -shrink)
+        except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
+            return False
+        gaps.append(abs(beside - value))
+    near, nearer = gaps
+    return bool(nearer > 0) and bool(nearer > near / 2)
 
 
 def _on_piece(function, path):
