@@ -19,8 +19,10 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
+from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference
+from .held_literals import held_function, literals_in
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
@@ -87,16 +89,18 @@ def check_point(target, point, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    target = _as_held(target, recording, dtype, working_args, argnums)
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False, full=options.full)
+        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False, full=options.full,
+                       dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full)
+    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -134,6 +138,25 @@ def expect_references(target, points, dtypes, chosen, seed):
                 arg_lists.append(rounded)
     reference.expect(target, arg_lists, seed, chosen)
     _expect_differences(target, arg_lists)
+
+
+def _as_held(target, recording, dtype, working_args, argnums):
+    """``target`` whose exact reference runs the program in ``dtype``: a Python function's literals as the run in
+    ``dtype`` rounded them (`held_literals`); a bridge's replay does so itself (`exact_constants.held_in`)."""
+    if target.kind != "function" or target.bridge is not None or held_name(dtype) is None:
+        return target
+    kept = target.shared.setdefault("held literals", {})
+    if recording is not None and recording.ops:
+        literals = kept[held_name(dtype)] = literals_in(recording, dtype)
+    elif held_name(dtype) in kept:
+        literals = kept[held_name(dtype)]
+    else:  # a run watched only (a fix's re-check): recorded once to read its literals
+        recorder = provenance.Recorder()
+        _run_with(target, working_args, argnums, dtype, recorder)
+        literals = kept[held_name(dtype)] = literals_in(recorder.recording, dtype)
+    if not literals:
+        return target
+    return replace(target, mp_function=held_function(target.mp_function, literals))
 
 
 def _run(target, working_args, argnums, dtype):
@@ -279,20 +302,22 @@ def _shared_differences(target, rounded):
     return computed.get(key)
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, full=False):
+def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, full=False, dtype=None):
     """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
 
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
     With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
+    The program is the one in ``dtype``: each constant as that dtype holds it (`exact_constants.held_in`).
     """
     names = target.variables
+    held = held_name(dtype)
 
     def computed():
-        with every_coordinate(full):
+        with every_coordinate(full), held_in(dtype):
             return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
 
     exact = _once_per_point(
-        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen), full), computed,
+        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen), full, held), computed,
         Exact.copied, keep=lambda made: not made.out_of_time,
     )
     result.digits_used = exact.digits
