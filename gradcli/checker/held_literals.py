@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import os
 import types
+from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
+
+from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 
 _GRADCLI = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
@@ -37,18 +41,30 @@ def literals_in(recording, dtype):
     for op in recording.ops:
         if op.phase != "forward":
             continue
-        answer = getattr(op.output, "dtype", None)
-        if answer is None:
+        met = _computed_in(op)
+        if met is None:
             continue  # an op on numbers alone: no dtype met the literal
         for arg, parent in zip(op.args, op.parents):
             if type(arg) is float and parent is None and np.isfinite(arg):
-                (narrow if answer == dtype else wide).add(arg)
+                (narrow if met == dtype else wide).add(arg)
     found = {}
     for literal in narrow - wide:
         held = float(np.asarray(literal, dtype=dtype).astype(np.float64))
         if held != literal:
             found[literal] = held
     return found
+
+
+def _computed_in(op):
+    """The float dtype a recorded op computed in: its answer's, or for a comparison (a boolean answer) that of
+    its float arguments (float64 if any is); None for an op on Python numbers alone."""
+    answer = getattr(op.output, "dtype", None)
+    if answer is None or answer.kind == "f" or answer.name == "bfloat16":
+        return answer
+    floats = [a.dtype for a in op.args if isinstance(a, (np.ndarray, np.generic)) and a.dtype.kind in "fV"]
+    if not floats:
+        return None
+    return max(floats, key=lambda d: d.itemsize)
 
 
 def held_function(function, literals):
@@ -141,3 +157,90 @@ def _contents(cell):
 
 def _same(new, old):
     return not _filled(new) or not _filled(old) or new.cell_contents is old.cell_contents
+
+
+def held_formula(formula, dtype):
+    """``formula`` with each literal that meets data (an operand of an op whose other operand depends on a
+    variable) as ``dtype`` holds it, or ``formula`` itself where every such literal is held exactly.
+
+    The formula's evaluation in ``dtype`` hands such a literal to NumPy as a
+    Python float (its text rounded to float64), which rounds it to ``dtype``.
+    A literal among literals alone (``0.1 * 3``) is computed on in float64
+    first: that arithmetic is the program's own rounding, judged as any op's,
+    and the literal stays the number written. Integers and ``pi``, ``e`` stay
+    the numbers they name.
+    """
+    dtype = np.dtype(dtype)
+    root = formula.root
+    varying, rebuilt, changed = {}, {}, False
+    for node in postorder(root):
+        if id(node) in rebuilt:
+            continue
+        children = node.children()
+        varying[id(node)] = isinstance(node, Var) or any(varying[id(c)] for c in children)
+        new = node
+        if children:
+            parts = [rebuilt[id(c)] for c in children]
+            if varying[id(node)] and len(children) > 1:
+                parts = [_held_number(p, dtype) if not varying[id(c)] else p for c, p in zip(children, parts)]
+            if any(p is not c for p, c in zip(parts, children)):
+                new = _with_children(node, parts)
+        rebuilt[id(node)] = new
+        changed = changed or new is not node
+    if not changed:
+        return formula
+    return replace(formula, root=rebuilt[id(root)])
+
+
+def _held_number(node, dtype):
+    """A literal (or its negation) as ``dtype`` holds it; any other node unchanged."""
+    if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, Num):
+        held = _held_number(node.operand, dtype)
+        return node if held is node.operand else replace(node, operand=held)
+    if not isinstance(node, Num) or node.is_integer:
+        return node
+    written = float(node.text)
+    held = float(np.asarray(written, dtype=dtype).astype(np.float64))
+    if not np.isfinite(held) or Fraction(held) == node.exact:
+        return node
+    return replace(node, text=repr(held), exact=Fraction(held))
+
+
+def _with_children(node, parts):
+    if isinstance(node, Unary):
+        return replace(node, operand=parts[0])
+    if isinstance(node, (Binary, Compare)):
+        return replace(node, left=parts[0], right=parts[1])
+    return replace(node, args=tuple(parts))
+
+
+def held_formula_target(target, dtype):
+    """The formula ``target`` whose literals are held as ``dtype`` holds them (`held_formula`), or ``target`` itself.
+
+    One per distinct set of held literals, made once and kept in ``target.shared``:
+    where float32 and float64 hold every literal alike (0.5, 2.0) they share it,
+    and with it the references of the points both dtypes hold.
+    """
+    formula = held_formula(target.formula, dtype)
+    if formula is target.formula:
+        return target
+    key = ("held formula", tuple(n.text for n in postorder(formula.root) if isinstance(n, Num)))
+    made = target.shared.get(key)
+    if made is None:
+        from ..expr.compile import to_function  # the formula compiler: a formula's check has it loaded already
+
+        made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
+                                            mp_function=to_function(formula, "mp"), shared={})
+    return made
+
+
+def held_changes(original, held):
+    """``[(written, held)]``: each literal of the target ``original`` that ``held`` (its program in a narrower
+    dtype, `held_formula_target` or a function's) holds as another number; [] where that is not known (a bridge)."""
+    if held is original:
+        return []
+    if original.formula is not None and held.formula is not None:
+        written = [n.text for n in postorder(original.formula.root) if isinstance(n, Num)]
+        kept = [n.text for n in postorder(held.formula.root) if isinstance(n, Num)]
+        return [(a, b) for a, b in zip(written, kept) if a != b]
+    return [(repr(a), repr(b)) for a, b in sorted(held.shared.get("literals held", {}).items())]
