@@ -23,6 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 
 _GRADCLI = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -227,8 +228,6 @@ def held_formula_target(target, dtype):
     key = ("held formula", tuple(n.text for n in postorder(formula.root) if isinstance(n, Num)))
     made = target.shared.get(key)
     if made is None:
-        from ..expr.compile import to_function  # the formula compiler: a formula's check has it loaded already
-
         made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
                                             mp_function=to_function(formula, "mp"), shared={})
     return made

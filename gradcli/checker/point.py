@@ -89,7 +89,8 @@ def check_point(target, point, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
-    original, target = target, _as_held(target, recording, dtype, working_args, argnums)
+    # The program as written is the float64 one: the point as given is a float64 number too.
+    original, target = _as_held(target, None, np.float64, (), ()), _as_held(target, recording, dtype, working_args, argnums)
     written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
@@ -321,8 +322,8 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     ``(exact, (the target it is the reference of, the dtype whose program it ran or None, a finding naming the
     constants whose rounding changed the mathematics or None))``.
 
-    ``targets`` is ``(as written, as held)``: the program with its constants as written and with each as
-    ``dtype`` holds it (`_as_held`, `exact_constants.held_in`), whose reference this is, unless the
+    ``targets`` is ``(as written, as held)``: the program with its constants as written (as float64 holds
+    them, as it holds the point as given) and with each as ``dtype`` holds it (`_as_held`, `exact_constants.held_in`), whose reference this is, unless the
     rounding of a constant changed the mathematics at the point (`_meaning_kept`). ``points`` is
     ``(rounded, written)``: the point as ``dtype`` holds it and as given.
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
