@@ -1,17 +1,20 @@
-"""A Python function's float literals as a narrower dtype holds them, for the exact reference in that dtype.
+"""A program's float literals as a dtype holds them, for the exact reference in that dtype.
 
 NumPy (NEP 50: a Python float is a weak scalar) rounds a literal to float32
 where it meets float32 data: ``x - 0.1`` at x = 0.1 in float32 is exactly 0,
 the right answer of the program the user wrote. The exact reference of a check
 in float32 runs that program, so it takes such a literal as float32 holds it.
-Which literals those are is read from the run in the dtype itself
-(`literals_in`): a Python float handed to an op whose answer has the narrower
-dtype was rounded there; one whose answer is float64 (it met a float64 array,
-which promotes) was not, and a number used both ways is left as written.
+
+For a Python function, which literals those are is read from the run in the
+dtype itself (`literals_in`): a Python float handed to an op computing in the
+narrower dtype was rounded there; one meeting float64 (a float64 array, which
+promotes) was not, and a number used both ways is left as written.
 `held_function` then gives a copy of the function, and of the functions of its
 module it calls, with those literals (in its code, its defaults, its closures
 and its module's globals) replaced by their rounding: the very number the run
-in the dtype computed with.
+in the dtype computed with. A formula's evaluation hands each literal beside a
+variable's value to NumPy as a Python float: `held_formula` rounds those in
+its IR, in float64 too (a decimal literal is float64's number there).
 """
 
 from __future__ import annotations

@@ -323,9 +323,10 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     constants whose rounding changed the mathematics or None))``.
 
     ``targets`` is ``(as written, as held)``: the program with its constants as written (as float64 holds
-    them, as it holds the point as given) and with each as ``dtype`` holds it (`_as_held`, `exact_constants.held_in`), whose reference this is, unless the
-    rounding of a constant changed the mathematics at the point (`_meaning_kept`). ``points`` is
-    ``(rounded, written)``: the point as ``dtype`` holds it and as given.
+    them, as it holds the point as given) and with each as ``dtype`` holds it (`_as_held`,
+    `exact_constants.held_in`). The reference is the held program's, unless the rounding of a constant
+    put the point on a pole or a switch that the program as written does not have at the point as given.
+    ``points`` is ``(rounded, written)``: the point as ``dtype`` holds it and as given.
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
     With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
     """
@@ -380,8 +381,8 @@ def _undefined(exact):
     """Whether a settled reference finds no derivative at its point: a kink, a jump or pole, a value or gradient not finite."""
     if exact.unsettled or exact.error or not exact.determined:
         return False
-    return bool(exact.kinks or exact.singular) or not finite(exact.value) or any(
-        g is None or not finite(g) for g in exact.gradient)
+    slopes = [exact.directional] if exact.directional is not None else exact.gradient
+    return bool(exact.kinks or exact.singular) or not finite(exact.value) or any(g is None or not finite(g) for g in slopes)
 
 
 def _rounded_message(original, held, dtype):
