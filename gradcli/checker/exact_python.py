@@ -238,6 +238,10 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     if not per_coordinate(sum(sizes)):
         return None
     base = [_to_balls(a) for a in args]
+    try:
+        at_point = _value_at(function, base)
+    except Exception:  # noqa: BLE001 - not finite or undecided at the point: differences judge
+        return None
     gradient, most, coordinate, kinks = [], bits, 0, []
     for i, a in enumerate(args):
         entries = []
@@ -252,7 +256,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
                 pieces.append(_on_piece(function, arb_core.decisions))
-                if _jumps_beside(pieces[-1], base, i, k, x, side * h, _value_at(function, base)):
+                if _jumps_beside(pieces[-1], base, i, k, x, side * h, at_point):
                     return None  # a jump at the switch: no derivative, the kink test's to say
                 found = _on_jets(pieces[-1], args, bits, budget, coordinate=coordinate)
                 if found is None:
@@ -767,13 +771,15 @@ def _jumps_beside(piece, base, i, k, x, step, value):
     the sides' common slope is no derivative. Undecided or not finite beside the point: no claim.
     """
     gaps = []
-    for shrink in (0, 64):
-        _precision(SIDE_BITS + 2 * shrink)
-        try:
+    try:
+        for shrink in (0, 64):
+            _precision(SIDE_BITS + 2 * shrink)
             beside = _shifted(piece, base, i, k, arb_core.ARB(x) + step * arb_core.ARB(2) ** -shrink)
-        except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
-            return False
-        gaps.append(abs(beside - value))
+            gaps.append(abs(beside - value))
+    except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
+        return False
+    finally:
+        _precision(SIDE_BITS)  # where the side's own work goes on
     near, nearer = gaps
     return bool(nearer > 0) and bool(nearer > near / 2)
 
