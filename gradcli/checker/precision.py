@@ -444,6 +444,21 @@ _STEP = 5  # spreads are compared in steps of 2^5 bits (some 10 digits)
 _ADDITIVE = frozenset({"add", "subtract", "sum", "mean", "cumsum", "dot", "matmul", "inner", "tensordot", "einsum"})
 
 
+# Set while a run probes beside its own differences (how near a domain's edge lies, `unwatched`).
+_PROBING = contextvars.ContextVar("gradcli_absorption_probing", default=False)
+
+
+@contextlib.contextmanager
+def unwatched():
+    """Evaluations that only look for where the domain ends, not the program's differences: the absorption
+    watch ignores their sums (a step 2^-30000 beside the point absorbs in 1e-8 + sqrt(t), by design)."""
+    token = _PROBING.set(True)
+    try:
+        yield
+    finally:
+        _PROBING.reset(token)
+
+
 class Absorption:
     """A watch on the additive ops a run makes: the precision its sums need before two precisions may agree.
 
@@ -489,6 +504,8 @@ class Absorption:
             self._seen_in_program(spread, depth=4)
 
     def _seen_in_program(self, spread, depth):
+        if _PROBING.get():
+            return
         # mpmath's own algorithms (an SVD's sweeps, a series) add corrections far below their result by
         # design, at the caller's precision: only the program's sums are watched (the frame ``depth`` up is
         # the caller of mpmath's operator or of fsum: this frame, `_note`'s, the watch's, mpmath's, the caller's).
@@ -544,7 +561,7 @@ class Absorption:
     def _watch(self, prim, args, kwargs, ans):
         if self.saved is not None:
             self.saved(prim, args, kwargs, ans)
-        if getattr(prim, "name", None) not in _ADDITIVE:
+        if getattr(prim, "name", None) not in _ADDITIVE or _PROBING.get():
             return
         if getattr(prim, "name", None) in ("add", "subtract") and len(args) == 2:
             pairs = np.broadcast_arrays(*(np.asarray(a, dtype=object) for a in (*args, ans)))

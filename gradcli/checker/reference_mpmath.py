@@ -52,6 +52,7 @@ from .precision import (
     relative_step,
     to_mp,
     unproven_zeros,
+    unwatched,
     with_noise,
     zero_floor,
 )
@@ -602,6 +603,12 @@ def _step_inside(moved, resolves, h, h_scale):
                 return None
     except Exception:  # noqa: BLE001 - raised at the point itself
         return None
+    with unwatched():
+        return _edge_step(moved, resolves, h, h_scale)
+
+
+def _edge_step(moved, resolves, h, h_scale):
+    """`_step_inside`'s search, from a point inside the domain."""
     outside = 0  # h 2^-outside leaves the domain
     for k in range(_EDGE_HALVINGS):
         if not resolves(h / 2 ** (2**k)):
