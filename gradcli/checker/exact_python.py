@@ -83,6 +83,7 @@ from .exact_jets import (
     _seeded,
     _Unresolvable,
 )
+from .provenance import line_running_now
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
 from .precision import per_coordinate, random_direction
 
@@ -112,6 +113,7 @@ def compute(target, args, result, budget, seed=0):
     import mpmath
 
     arb_core.enable()
+    arb_core.where_held = line_running_now
     saved, saved_mp, collecting = flint.ctx.prec, mpmath.mp.prec, gc.isenabled()
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
@@ -131,6 +133,7 @@ def compute(target, args, result, budget, seed=0):
 
 
 def _compute(target, args, result, budget, seed):
+    arb_core.held, arb_core.stopped = [], []
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
     path = _branches_at(target.mp_function, args)
     if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
@@ -142,16 +145,18 @@ def _compute(target, args, result, budget, seed):
     # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
     # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
     few = per_coordinate(sum(int(np.size(a)) for a in args))
+    # A difference moves what a stop_gradient holds constant: jets, which hold it, go first there (along a direction).
+    jets_first = few or bool(arb_core.stopped)
     if tied:
         labels = [label for _, _, label in coordinates_of(target, args)]
         most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
     else:
-        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if few else None
+        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if jets_first else None
     if most is None:
         try:
             most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
         except _Unresolvable:
-            most = None if tied or few else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+            most = None if tied or jets_first else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
             if most is None:
                 raise
     result.value = _mpf(value)
@@ -167,9 +172,15 @@ def _compute(target, args, result, budget, seed):
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
     if unbounded or on_cut:
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+    result.notes.extend(held_notes(arb_core.held))
     if unbounded or on_cut or result.kinks:
         undefined_at_kinks(target, args, result)
     return True
+
+
+def held_notes(held):
+    """One line per stop_gradient (detach) that held a moving value constant in the exact derivative."""
+    return [f"stop_gradient{'' if where is None else ' at ' + where}: held constant in the exact derivative" for where in held]
 
 
 def _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied):
