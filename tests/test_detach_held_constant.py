@@ -135,3 +135,15 @@ def test_many_inputs_hold_the_value_along_the_random_direction(tmp_path):
     (result,) = _checked(tmp_path, GNP, "square", {"x": x}).results
     assert result.status.value == "ok", (result.findings, result.notes)
     assert _held_note(result)
+
+
+def test_a_wrong_rule_in_the_tensorflow_probability_form_is_still_wrong():
+    # TFP's form builds its rule with stop_gradient (fx and gx on the stopped input, as TFP documents):
+    # those stops make the rule, and the rule is judged by the derivative through them.
+    def doubled(x):
+        xs = gradcli.stop_gradient(x)
+        return gradcli.custom_gradient(xs * xs * xs, 6 * xs * xs, x)
+
+    (result,) = gradcli.check(doubled, [{"x": 1.5}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "wrong"
+    assert float(result.exact_gradient["x"]) == pytest.approx(6.75, rel=1e-12)

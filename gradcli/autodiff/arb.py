@@ -39,6 +39,7 @@ ties = []  # the decisions made between exactly equal numbers (abs at 0, max at 
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
 cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 stopped = []  # the stop_gradient calls a program made on balls, jets or proof numbers: the caller replaces it
+hold = True  # whether stop_gradient holds its value constant on jets and proof numbers (the caller sets it)
 held = []  # where a stop_gradient held a moving value constant (`where_held()` each time): the caller replaces it
 where_held = lambda: None  # the caller's: the user's line of the stop_gradient running now
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
@@ -332,7 +333,7 @@ def _held_constant(x):
         out.flat[:] = [_held_constant(v) for v in x.flat]
         return out
     kind = type(x)
-    if (kind is Jet or kind is proof.Sym) and x.d is not None:
+    if hold and (kind is Jet or kind is proof.Sym) and x.d is not None:
         where = where_held()
         if where not in held:
             held.append(where)

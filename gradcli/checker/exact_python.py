@@ -60,6 +60,7 @@ import time
 import numpy as np
 
 from ..autodiff import arb as arb_core
+from ..autodiff import custom
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls, python_zero, rule_rounding
@@ -127,14 +128,18 @@ def compute(target, args, result, budget, seed=0):
     except Exception:  # noqa: BLE001 - the function raised on balls: the mpmath path reports it
         return False
     finally:
+        arb_core.hold = True
         flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
         if collecting:
             gc.enable()
 
 
 def _compute(target, args, result, budget, seed):
-    arb_core.held, arb_core.stopped = [], []
+    arb_core.held, arb_core.stopped, arb_core.hold, custom.embedded_forms = [], [], True, []
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
+    # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
+    # a rule, which is judged by the derivative through them.
+    arb_core.hold = not custom.embedded_forms
     path = _branches_at(target.mp_function, args)
     if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
         raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
