@@ -33,7 +33,9 @@ reference ("within 2^-16384 of 0 but not proven 0"), never a 0 called exact.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
-check of 10^5 inputs costs a few passes over the vector, not one per input.
+check of 10^5 inputs costs a few passes over the vector, not one per input. Jets,
+one run carrying every input's tangent, give every entry up to
+`precision.MAX_JET_COORDINATES` inputs at a point that decides no switch at a tie.
 
 A program may branch (``where``, ``abs``, ``maximum``, comparisons): every
 point a difference evaluates must take the branches the point itself takes, so
@@ -147,9 +149,10 @@ def _compute(target, args, result, budget, seed):
     tied = bool(arb_core.ties)
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
-    # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
-    # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
-    few = per_coordinate(sum(int(np.size(a)) for a in args))
+    # Above MAX_JET_COORDINATES (at a tie, MAX_FD_COORDINATES) the differences along one direction come
+    # first: a pass over 10^5 balls costs less than one over 10^5 jets, and jets are needed only where
+    # they cannot resolve.
+    few = per_coordinate(sum(int(np.size(a)) for a in args), on_jets=not tied)
     # A difference moves what a stop_gradient holds constant: jets, which hold it, go first there (along a direction).
     jets_first = few or bool(arb_core.stopped)
     if tied:
@@ -202,7 +205,7 @@ def _judged_by_differences(target, args, result, budget, seed, value, rule, path
 
 
 def _jets_into(result, function, args, path, rule, bits, budget, seed):
-    """The exact gradient (above `MAX_FD_COORDINATES` inputs: along the random direction) into ``result``
+    """The exact gradient (above `MAX_JET_COORDINATES` inputs: along the random direction) into ``result``
     by forward mode on jets (`arb.Jet`); returns the bits used, or None where jets cannot answer.
 
     Each op's derivative is the mathematics' own (`arb.JETS`), never gradcli's rule,
@@ -213,7 +216,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     sizes = [int(np.size(a)) for a in args]
     n = sum(sizes)
     direction = None
-    if not per_coordinate(n):
+    if not per_coordinate(n, on_jets=True):
         if any(e is None for g in rule for e in g):
             return None  # the differences say why along the direction
         direction = random_direction(args, seed)
