@@ -160,6 +160,9 @@ def _compute(target, args, result, budget, seed):
         most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
     else:
         most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if jets_first else None
+    if most is None and not tied and arb_core.hold and arb_core.stopped:
+        # No reference rather than the derivative through a value the user's stop_gradient holds constant.
+        raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
     if most is None:
         try:
             most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
