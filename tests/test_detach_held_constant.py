@@ -127,7 +127,8 @@ def test_a_wrong_rule_beside_a_detach_is_still_wrong(tmp_path):
 def test_an_overflow_inside_a_detached_value_is_still_unstable(tmp_path):
     (result,) = _checked(tmp_path, TORCH, "overflow_detached", {"x": 800.0}).results
     assert result.status.value == "unstable"
-    assert _held_note(result)
+    # exp(x) / exp(x) is 1 whatever x: holding it changes no derivative, and no note says it did
+    assert not _held_note(result)
 
 
 def test_many_inputs_hold_the_value_along_the_random_direction(tmp_path):

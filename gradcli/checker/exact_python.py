@@ -88,7 +88,7 @@ from .exact_jets import (
 )
 from .provenance import line_running_now
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import per_coordinate, random_direction
+from .precision import Exact, per_coordinate, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -183,10 +183,28 @@ def _compute(target, args, result, budget, seed):
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
     if unbounded or on_cut:
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+    if arb_core.held and not tied and _held_changes_nothing(result, target.mp_function, args, path, rule, bits, budget, seed):
+        arb_core.held = []  # a shift held in a softmax or logsumexp (JAX's own): the derivative is the same through it
     result.notes.extend(held_notes(arb_core.held))
     if unbounded or on_cut or result.kinks:
         undefined_at_kinks(target, args, result)
     return True
+
+
+def _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
+    """Whether the derivative through every held value is the one that holds them (to 30 digits): then the
+    note would say nothing about the user's gradient."""
+    through = Exact()
+    arb_core.hold = False
+    try:
+        if _jets_into(through, function, args, path, rule, bits, budget, seed) is None:
+            return False
+    finally:
+        arb_core.hold = True
+    pairs = [(result.directional, through.directional)] if result.direction is not None else [
+        pair for g, t in zip(result.gradient, through.gradient) for pair in zip(np.ravel(g), np.ravel(t))
+    ]
+    return all(abs(a - b) <= 1e-30 * max(abs(a), abs(b)) for a, b in pairs)
 
 
 def held_notes(held):
