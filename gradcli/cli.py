@@ -261,8 +261,9 @@ _VAR = click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names th
 _NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes.")
 
 _ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables).")
-# The numbers are fd.DIRECTIONAL_ABOVE and precision.MAX_FD_COORDINATES, written out: `--help` imports neither module's numpy.
-_FULL = click.option("--full", is_flag=True, help="Every coordinate, whatever the number of inputs: the float64 finite differences (else along one random direction above 64 inputs) and a Python function's exact gradient (else along one random direction above 16 inputs). Slower where the point sits on a switch (abs at 0): each input is then tested on both sides.")
+# The numbers are fd.DIRECTIONAL_ABOVE, precision.MAX_JET_COORDINATES and precision.MAX_FD_COORDINATES, written
+# out: `--help` imports neither module's numpy.
+_FULL = click.option("--full", is_flag=True, help="Every coordinate, whatever the number of inputs: the float64 finite differences (else along one random direction above 64 inputs) and a Python function's exact gradient (else along one random direction above 64 inputs, or above 16 at a point on a switch). Slower where the point sits on a switch (abs at 0): each input is then tested on both sides.")
 _FRAMEWORK = click.option("--framework", type=click.Choice(FRAMEWORKS), help="What a Python function is written for (default: read from its module's imports); numpy runs plain NumPy code on gradcli.numpy.")
 _MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
 

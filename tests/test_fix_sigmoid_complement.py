@@ -69,12 +69,12 @@ def called(z):
 # (source, function, the line the fix's diff adds); each is unstable at z = 40 in float64, where 1 - sigmoid(40)
 # rounds to 1 - 1 = 0 and the truth is e^-40.
 CASES = [
-    (NUMPY, "called", "+    return (expit(-z)) ** 2\n"),
-    (NUMPY, "by_hand", "+    return (np.exp(-np.logaddexp(0, z))) ** 2\n"),
-    (GNP, "called", "+    return (gnp.sigmoid(-z)) ** 2 / p\n"),
-    (JAX, "focal", "+    return -jnp.sum((jax.nn.sigmoid(-z)) ** 2 * jax.nn.log_sigmoid(z))\n"),
-    (TORCH, "called", "+    return (torch.sigmoid(-z)) ** 2\n"),
-    (TORCH, "functional", "+    return (F.sigmoid(-z)) ** 2\n"),
+    (NUMPY, "called", "+    return expit(-z) ** 2\n"),
+    (NUMPY, "by_hand", "+    return np.exp(-np.logaddexp(0, z)) ** 2\n"),
+    (GNP, "called", "+    return gnp.sigmoid(-z) ** 2 / p\n"),
+    (JAX, "focal", "+    return -jnp.sum(jax.nn.sigmoid(-z) ** 2 * jax.nn.log_sigmoid(z))\n"),
+    (TORCH, "called", "+    return torch.sigmoid(-z) ** 2\n"),
+    (TORCH, "functional", "+    return F.sigmoid(-z) ** 2\n"),
     (TF, "called", "+    return tf.square(tf.nn.sigmoid(-z))\n"),
 ]
 

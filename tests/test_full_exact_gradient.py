@@ -1,4 +1,4 @@
-"""--full: the exact gradient of a Python function entry by entry above 16 inputs, where it is otherwise directional."""
+"""--full: the exact gradient of a Python function entry by entry above 64 inputs, where it is otherwise directional."""
 
 import json
 import subprocess
@@ -10,10 +10,10 @@ import pytest
 
 import gradcli
 from gradcli.checker.fd import DIRECTIONAL_ABOVE
-from gradcli.checker.precision import MAX_FD_COORDINATES
+from gradcli.checker.precision import MAX_FD_COORDINATES, MAX_JET_COORDINATES
 
 X = np.array([0.3, -1.2, 0.7, 2.0, -0.5])
-W = np.arange(20.0).reshape(4, 5) / 20.0 - 0.4  # a 4x5 weight matrix: 20 inputs, above the limit
+W = np.arange(70.0).reshape(14, 5) / 70.0 - 0.4  # a 14x5 weight matrix: 70 inputs, above the limit
 
 SOURCE = """
 import numpy as np
@@ -40,7 +40,7 @@ def layer(tmp_path):
 
 
 def test_the_limit_is_below_a_small_weight_matrix():
-    assert W.size > MAX_FD_COORDINATES
+    assert W.size > MAX_JET_COORDINATES
 
 
 def test_by_default_the_exact_gradient_is_along_one_direction(layer):
@@ -55,7 +55,7 @@ def test_full_gives_every_entry_of_the_exact_gradient(layer):
     [result] = gradcli.check(layer, [{"w": W}], dtypes=("float64",), fixes=False, full=True).results
     assert result.status.value == "ok"
     exact = np.asarray(result.exact_gradient["w"], dtype=np.float64)
-    assert exact.shape == (4, 5)
+    assert exact.shape == (14, 5)
     np.testing.assert_allclose(exact, _truth(W), rtol=1e-12, atol=0)
 
 
@@ -70,5 +70,8 @@ def test_full_on_the_command_line_and_its_help_say_the_same(layer):
     np.testing.assert_allclose(np.asarray(result["exact_gradient"]["w"], dtype=np.float64), _truth(W), rtol=1e-12, atol=0)
     shown = subprocess.run([sys.executable, "-m", "gradcli", "check", "--help"], capture_output=True, text=True, timeout=120)
     help_text = " ".join(shown.stdout.split())
-    assert f"exact gradient (else along one random direction above {MAX_FD_COORDINATES} inputs)" in help_text
+    assert (
+        f"exact gradient (else along one random direction above {MAX_JET_COORDINATES} inputs, "
+        f"or above {MAX_FD_COORDINATES} at a point on a switch)"
+    ) in help_text
     assert f"differences (else along one random direction above {DIRECTIONAL_ABOVE} inputs)" in help_text

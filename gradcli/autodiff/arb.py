@@ -38,6 +38,10 @@ decisions = []  # the branches decided on balls, in order (the caller replaces t
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
 cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
+stopped = []  # the stop_gradient calls a program made on balls, jets or proof numbers: the caller replaces it
+hold = True  # whether stop_gradient holds its value constant on jets and proof numbers (the caller sets it)
+held = []  # where a stop_gradient held a moving value constant (`where_held()` each time): the caller replaces it
+where_held = lambda: None  # the caller's: the user's line of the stop_gradient running now
 # Decisions to take, in order, instead of deciding (None: decide): one smooth piece of a branching
 # program followed past its switch, as |x| = x is followed to x < 0 (the caller sets and clears it).
 forced = None
@@ -314,6 +318,27 @@ ELEMENTWISE = {
     "isnan": lambda x: not _finite(x),
     "isinf": lambda x: not _finite(x),
 }
+
+
+def _held_constant(x):
+    """``stop_gradient`` on high-precision numbers: the value itself, exact, with its derivatives dropped.
+
+    A user who writes ``detach`` or ``stop_gradient`` defines the gradient so (``x *
+    stop_gradient(x)``, a straight-through estimator): the exact derivative holds that value
+    constant as the user's rule does, and `held` says where it did.
+    """
+    stopped.append(True)
+    if type(x) is np.ndarray and x.dtype == object:
+        out = np.empty(x.shape, dtype=object)
+        out.flat[:] = [_held_constant(v) for v in x.flat]
+        return out
+    kind = type(x)
+    if hold and (kind is Jet or kind is proof.Sym) and x.d is not None:
+        where = where_held()
+        if where not in held:
+            held.append(where)
+        return Jet(x.v) if kind is Jet else proof.Sym(x.b, x.q)
+    return x
 
 
 # -- jets: a ball and its derivatives, forward mode on balls ----------------------------------
@@ -796,6 +821,7 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    ops.stop_gradient.prim.mp = _held_constant
     arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
     ops.ball_math = arb_constants.ball_math
     register_mp_types(arb, Jet, proof.Sym)

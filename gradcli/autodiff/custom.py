@@ -457,6 +457,11 @@ def _structure_error(grad, arg, where, name):
 # -- the TensorFlow Probability form: custom_gradient(fx, gx, x) ---------------------
 
 
+# The TensorFlow Probability forms a run made: their stop_gradients (and the user's, which TFP documents for
+# fx and gx) build the rule, so the exact reference differentiates through them (`arb.hold`). The caller replaces it.
+embedded_forms = []
+
+
 def _embedded_value(fx, *rest):
     return fx
 
@@ -476,6 +481,7 @@ def _embedded_gradient(fx, gx, x, manually_stopped):
                 f"custom_gradient(fx, gx, x): gx has shape {shape_of(gi)} but its x has shape "
                 f"{shape_of(xi)}; each gx must have the shape of its x (or be a scalar)"
             )
+    embedded_forms.append(True)
     if not manually_stopped:
         fx = stop_gradient(fx)
         gxs = [stop_gradient(g) for g in gxs]

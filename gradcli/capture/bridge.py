@@ -149,6 +149,17 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
         return False
 
 
+def on_its_line(function, location, rule=None):
+    """``function`` run under `replayed_at` ``(location, rule)`` in every run, recorded or not: a
+    ``stop_gradient``'s replay, whose line the exact reference names where it holds a value constant."""
+
+    def run(*args):
+        with replayed_at(location, rule):
+            return function(*args)
+
+    return run
+
+
 def replayed_location():
     """``(location, rule)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
     return _REPLAYED_AT.get()

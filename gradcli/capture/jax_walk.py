@@ -31,7 +31,7 @@ from ..autodiff.ops import astype, multiply
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import replayed_at
+from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, reusable
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
@@ -171,13 +171,14 @@ class Program:
             if all(i in constant for i in ins):  # an op on literals alone: exact in the exact replay
                 exact.update(literal.intersection(ins))
                 constant.update(out if step.multiple else (out,))
-            bare = getattr(step.rule, "bare", None)
+            rule = on_its_line(step.rule, step.location, step.user_rule) if step.name == "stop_gradient" else step.rule
+            bare = getattr(rule, "bare", None)
             fetch = itemgetter(*ins) if ins else None
             if bare is not None and ins:
                 rows.append((bare, _BARE_ONE if len(ins) == 1 else _BARE_MANY, fetch, None, out, step.narrow))
             else:
                 how = _ONE if len(ins) == 1 else _MANY if ins else _NONE
-                rows.append((step.rule, how, fetch, step.params, out, step.narrow))
+                rows.append((rule, how, fetch, step.params, out, step.narrow))
         self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs], tuple(sorted(exact)))
         return self.plan
 

@@ -26,7 +26,7 @@ import gradcli.numpy as gnp
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import replayed_at
+from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
@@ -350,6 +350,8 @@ class Walker:
             self.folded.update(zip(outputs, out))
             self.folds.add(functools.partial(_folded, function, attrs), inputs, outputs, [self.static[k] for k in inputs])
             return
+        if op.type == "StopGradient":
+            function = on_its_line(function, location, rule)
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
     def _where(self, op, names, inputs, prefix):

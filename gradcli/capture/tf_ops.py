@@ -18,7 +18,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.ops import astype
+from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import MP, kind_of
 from .tf_ops_more import MORE_OPS
@@ -384,6 +384,10 @@ def _identity(ins, attrs):
     return ins[0]
 
 
+def _stop_gradient(ins, attrs):
+    return stop_gradient(ins[0])  # the user's: the exact derivative holds its value constant, as TensorFlow's rule does
+
+
 def _zeros_like(ins, attrs):
     if isinstance(ins[0], TensorList):
         return zeros_like_list(ins[0])
@@ -438,7 +442,7 @@ def _clip(ins, attrs):
 OPS = {
     "Identity": (_identity, ()),
     "Snapshot": (_identity, ()),
-    "StopGradient": (_identity, ()),
+    "StopGradient": (_stop_gradient, ()),
     "PreventGradient": (_identity, ()),
     "CheckNumerics": (_identity, ()),
     "EnsureShape": (_identity, ()),

@@ -48,6 +48,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import held_dtype, kind_of, lift
 from .lines import def_line
@@ -375,6 +376,7 @@ def compile_graph(module):
         return value
 
     order = {node: i for i, node in enumerate(module.graph.nodes)}
+    held = _detached_values(module.graph)
     for node in module.graph.nodes:
         if node.op == "placeholder":
             slots[node] = Slot(inputs)
@@ -386,6 +388,7 @@ def compile_graph(module):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
             location, rule, differentiated = _location(node)
+            users_line = location is not None and rule is None  # not gradcli's own call, nor a backward rule's
             sequence = node.meta.get("seq_nr")
             if location is None:
                 location = by_sequence.get(differentiated, last)
@@ -396,7 +399,9 @@ def compile_graph(module):
             fun, name = _replay_of(node.target, location, _last_use(node, order))
             if name == "as_strided":
                 fun = _as_strided(node, location)
-            if name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
+            if users_line and node in held:
+                fun = stop_gradient  # the user's detach: the exact derivative holds its value constant
+            elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
@@ -409,6 +414,22 @@ def compile_graph(module):
     graph.elementwise = all(_maps_entries(step) for step in steps)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _detached_values(graph):
+    """The ``detach`` nodes the function's value is computed through: the user's (``z * z.detach()``, a
+    straight-through estimator) where their line is the user's, never those make_fx adds for the tensors a
+    backward saves."""
+    output = next(node for node in graph.nodes if node.op == "output")
+    seen, todo = set(), [output.args[0][0]]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (list, tuple)):
+            todo.extend(node)
+        elif hasattr(node, "all_input_nodes") and node not in seen:
+            seen.add(node)
+            todo.extend(node.all_input_nodes)
+    return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
 
 
 def strided_index(size, stride, offset, layout):

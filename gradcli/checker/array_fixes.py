@@ -44,7 +44,8 @@ _ALSO_READ = {
 
 # SciPy's name for a function, read by its dotted path in any module (NumPy code runs scipy.special on gradcli's ops).
 _SCIPY_NAMES = {
-    f"{package}.special.expit": "sigmoid" for package in ("scipy", "gradcli.scipy", "jax.scipy")
+    f"{package}.special.{name}": formula for package in ("scipy", "gradcli.scipy", "jax.scipy")
+    for name, formula in (("expit", "sigmoid"), ("softmax", "softmax"))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -54,7 +55,7 @@ _METHODS = ("sum", "exp", "log", "sigmoid", "softmax")
 _CARRIED = ("axis", "keepdims", "dim", "keepdim")
 
 # Where the module's namespace has no function of a name: another spelling of the same function.
-_FALLBACK_PATHS = {("numpy", "logsumexp"): "scipy.special.logsumexp"}
+_FALLBACK_PATHS = {("numpy", "logsumexp"): "scipy.special.logsumexp", ("numpy", "log_softmax"): "scipy.special.log_softmax"}
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 _ATOMIC = (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant)
@@ -252,9 +253,12 @@ def logsumexp(reader, node):
 
 def log_softmax(reader, node):
     inner = _logarithm_of(reader, node)
+    looked, index = (None, None) if inner is None else (reader.look(inner), None)
+    if isinstance(looked, ast.Subscript):  # log(softmax(u)[i]) is log_softmax(u)[i]: log acts entry by entry
+        inner, index = looked.value, looked.slice
     soft = None if inner is None else reader.call(inner, "softmax")
     carried = None if soft is None else _carried(soft[2], soft[3])
-    return None if carried is None else [("log_softmax", [soft[1], *carried])]
+    return None if carried is None else [_indexed(("log_softmax", [soft[1], *carried]), index)]
 
 
 def _sigmoid_of(reader, node, complement=True):

@@ -33,7 +33,9 @@ reference ("within 2^-16384 of 0 but not proven 0"), never a 0 called exact.
 
 Above `precision.MAX_FD_COORDINATES` inputs the same test runs along one random
 unit direction v: the rule's g.v against the difference of t -> f(x + t v), so a
-check of 10^5 inputs costs a few passes over the vector, not one per input.
+check of 10^5 inputs costs a few passes over the vector, not one per input. Jets,
+one run carrying every input's tangent, give every entry up to
+`precision.MAX_JET_COORDINATES` inputs at a point that decides no switch at a tie.
 
 A program may branch (``where``, ``abs``, ``maximum``, comparisons): every
 point a difference evaluates must take the branches the point itself takes, so
@@ -60,6 +62,7 @@ import time
 import numpy as np
 
 from ..autodiff import arb as arb_core
+from ..autodiff import custom
 from ..autodiff.ops import raw
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls, python_zero, rule_rounding
@@ -83,8 +86,9 @@ from .exact_jets import (
     _seeded,
     _Unresolvable,
 )
+from .provenance import line_running_now
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import per_coordinate, random_direction
+from .precision import Exact, per_coordinate, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -112,6 +116,7 @@ def compute(target, args, result, budget, seed=0):
     import mpmath
 
     arb_core.enable()
+    arb_core.where_held = line_running_now
     saved, saved_mp, collecting = flint.ctx.prec, mpmath.mp.prec, gc.isenabled()
     gc.disable()  # balls in object arrays make no cycles; a collection per pass costs ~30% at 10^5
     try:
@@ -125,13 +130,18 @@ def compute(target, args, result, budget, seed=0):
     except Exception:  # noqa: BLE001 - the function raised on balls: the mpmath path reports it
         return False
     finally:
+        arb_core.hold = True
         flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
         if collecting:
             gc.enable()
 
 
 def _compute(target, args, result, budget, seed):
+    arb_core.held, arb_core.stopped, arb_core.hold, custom.embedded_forms = [], [], True, []
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
+    # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
+    # a rule, which is judged by the derivative through them.
+    arb_core.hold = not custom.embedded_forms
     path = _branches_at(target.mp_function, args)
     if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
         raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
@@ -139,19 +149,25 @@ def _compute(target, args, result, budget, seed):
     tied = bool(arb_core.ties)
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
-    # Above MAX_FD_COORDINATES the differences along one direction come first: a pass over 10^5
-    # balls costs less than one over 10^5 jets, and jets are only needed where they cannot resolve.
-    few = per_coordinate(sum(int(np.size(a)) for a in args))
+    # Above MAX_JET_COORDINATES (at a tie, MAX_FD_COORDINATES) the differences along one direction come
+    # first: a pass over 10^5 balls costs less than one over 10^5 jets, and jets are needed only where
+    # they cannot resolve.
+    few = per_coordinate(sum(int(np.size(a)) for a in args), on_jets=not tied)
+    # A difference moves what a stop_gradient holds constant: jets, which hold it, go first there (along a direction).
+    jets_first = few or bool(arb_core.stopped)
     if tied:
         labels = [label for _, _, label in coordinates_of(target, args)]
         most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
     else:
-        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if few else None
+        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if jets_first else None
+    if most is None and not tied and arb_core.hold and arb_core.stopped:
+        # No reference rather than the derivative through a value the user's stop_gradient holds constant.
+        raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
     if most is None:
         try:
             most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
         except _Unresolvable:
-            most = None if tied or few else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+            most = None if tied or jets_first else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
             if most is None:
                 raise
     result.value = _mpf(value)
@@ -167,9 +183,33 @@ def _compute(target, args, result, budget, seed):
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
     if unbounded or on_cut:
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+    if arb_core.held and not tied and _held_changes_nothing(result, target.mp_function, args, path, rule, bits, budget, seed):
+        arb_core.held = []  # a shift held in a softmax or logsumexp (JAX's own): the derivative is the same through it
+    result.notes.extend(held_notes(arb_core.held))
     if unbounded or on_cut or result.kinks:
         undefined_at_kinks(target, args, result)
     return True
+
+
+def _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
+    """Whether the derivative through every held value is the one that holds them (to 30 digits): then the
+    note would say nothing about the user's gradient."""
+    through = Exact()
+    arb_core.hold = False
+    try:
+        if _jets_into(through, function, args, path, rule, bits, budget, seed) is None:
+            return False
+    finally:
+        arb_core.hold = True
+    pairs = [(result.directional, through.directional)] if result.direction is not None else [
+        pair for g, t in zip(result.gradient, through.gradient) for pair in zip(np.ravel(g), np.ravel(t))
+    ]
+    return all(abs(a - b) <= 1e-30 * max(abs(a), abs(b)) for a, b in pairs)
+
+
+def held_notes(held):
+    """One line per stop_gradient (detach) that held a moving value constant in the exact derivative."""
+    return [f"stop_gradient{'' if where is None else ' at ' + where}: held constant in the exact derivative" for where in held]
 
 
 def _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied):
@@ -186,7 +226,7 @@ def _judged_by_differences(target, args, result, budget, seed, value, rule, path
 
 
 def _jets_into(result, function, args, path, rule, bits, budget, seed):
-    """The exact gradient (above `MAX_FD_COORDINATES` inputs: along the random direction) into ``result``
+    """The exact gradient (above `MAX_JET_COORDINATES` inputs: along the random direction) into ``result``
     by forward mode on jets (`arb.Jet`); returns the bits used, or None where jets cannot answer.
 
     Each op's derivative is the mathematics' own (`arb.JETS`), never gradcli's rule,
@@ -197,7 +237,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     sizes = [int(np.size(a)) for a in args]
     n = sum(sizes)
     direction = None
-    if not per_coordinate(n):
+    if not per_coordinate(n, on_jets=True):
         if any(e is None for g in rule for e in g):
             return None  # the differences say why along the direction
         direction = random_direction(args, seed)

@@ -25,6 +25,7 @@ from ..expr.like_terms import difference_text
 from ..expr.parse import parse
 from ..expr.printers import python_name
 from ..expr.to_sympy import to_sympy
+from ..errors import InputError
 from .balls import ran_out_of_time
 from .results import Fix
 from .verdict import DEFAULT_FAIL_ON, Verdict
@@ -129,11 +130,19 @@ class _Rewriter:
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
             inner = _sum_with_one(node.right)
             if inner is not None and _call(inner, "exp"):
-                arg = inner.args[0]
-                if isinstance(arg, Unary) and arg.op == "-":
-                    return f"sigmoid({self.raw(arg.operand)})"
-                return f"sigmoid(-{self.src(arg)})"
+                return f"sigmoid({self._negated(inner.args[0])})"
         return None
+
+    def sigmoid_complement(self, node):
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "sigmoid", 1):
+            return f"sigmoid({self._negated(node.right.args[0])})"
+        return None
+
+    def _negated(self, node):
+        """The text of ``-node``: a minus dropped where ``node`` is one, else written before it."""
+        if isinstance(node, Unary) and node.op == "-":
+            return self.raw(node.operand)
+        return f"-{self.src(node)}"
 
     def logaddexp(self, node):
         if _call(node, "log", 1):
@@ -231,7 +240,18 @@ class _Rewriter:
             return None
         text = self.text
         for (start, end), new in reversed(kept):
-            text = text[:start] + new + text[end:]
+            text = _unbracketed(text[: start] + new + text[end:], start, start + len(new))
+        return text
+
+
+def _unbracketed(text, start, end):
+    """``text`` without the brackets right around ``text[start:end]`` where the formula means the same without them."""
+    if start == 0 or end >= len(text) or text[start - 1] != "(" or text[end] != ")":
+        return text
+    bare = text[: start - 1] + text[start:end] + text[end + 1 :]
+    try:
+        return bare if _same(parse(bare).root, parse(text).root) else text
+    except InputError:
         return text
 
 
@@ -267,6 +287,7 @@ _REWRITES = [
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
+    ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
@@ -275,10 +296,12 @@ _REWRITES = [
 ]
 
 
-def catalogue_matches(formula):
-    """Per catalogue rewrite that matches ``formula``: (name, description, [(span, new text)])."""
+def catalogue_matches(formula, skip=()):
+    """Per catalogue rewrite that matches ``formula``, but those named in ``skip``: (name, description, [(span, new text)])."""
     rewriter = _Rewriter(formula)
     for name, description, method in _REWRITES:
+        if name in skip:
+            continue
         kept = rewriter.matches(getattr(rewriter, method))
         if kept:
             yield name, description, kept

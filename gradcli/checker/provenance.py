@@ -118,6 +118,18 @@ def _user_frame(frame):
     return None
 
 
+def line_running_now():
+    """``file.py:line`` of the user's code running now: a replayed framework operation's own line, else the
+    innermost frame outside gradcli (None when neither is known)."""
+    replayed = replayed_location()
+    if replayed is not None:
+        location = replayed[0]
+    else:
+        user = _user_frame(sys._getframe(1))
+        location = f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None
+    return None if location is None else os.path.basename(location)
+
+
 def _accumulating(frame):
     """Whether an op of the backward pass was run by the pass itself adding up cotangents, not by a gradient rule.
 

@@ -31,6 +31,8 @@ import time
 
 import numpy as np
 
+from ..autodiff import arb as arb_core
+from ..autodiff import custom
 from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
@@ -69,8 +71,14 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     mp_core.enable()
     result.method = "mpmath"
     zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    arb_core.stopped, custom.embedded_forms = [], []
     climbed = _climb(target, args, seed, result, budget, zeros, start)
     if climbed is None:
+        return result
+    if arb_core.stopped and not custom.embedded_forms:
+        # Differences move what the user's stop_gradient holds constant: no reference rather than the wrong one.
+        result.determined, result.unsettled = False, True
+        result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
         return result
     attempt, history, digits, value_digits, settled = climbed
     if settled is not None:

@@ -377,7 +377,8 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
             formula = parse(reader.text, treat_as_variables=tuple(reader.opaque))
         except (InputError, RecursionError):  # not a formula we can read: leave it as written
             continue
-        for name, description, matches in catalogue_matches(formula):
+        # `array_rewrites` writes the sigmoid complement in the module's own spelling, left to log_sigmoid inside a log.
+        for name, description, matches in catalogue_matches(formula, skip=("sigmoid complement",)):
             for span, new in matches:
                 node = reader.nodes.get(span)
                 if node is None or not _on_lines(node, lines):
@@ -396,9 +397,25 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
         entry[1].extend(edits)
         entry[2].update(needed)
     return [
-        (name, description, _with_imports(tree, outermost(edits), needed))
+        (name, description, _with_imports(tree, [_unbracketed(source, edit) for edit in outermost(edits)], needed))
         for name, (description, edits, needed) in found.items()
     ]
+
+
+def _unbracketed(source, edit):
+    """``edit`` widened over the brackets right around its region where the code means the same without them
+    (``(1 - p) ** 2`` rewritten is ``sigmoid(-z) ** 2``, not ``(sigmoid(-z)) ** 2``): the same syntax tree."""
+    ((line, col), (end_line, end_col)), text = edit
+    lines = source.splitlines(keepends=True)
+    head, tail = lines[line - 1].encode("utf-8")[:col], lines[end_line - 1].encode("utf-8")[end_col:]
+    if not (head.endswith(b"(") and tail.startswith(b")")):
+        return edit
+    wider = (((line, col - 1), (end_line, end_col + 1)), text)
+    try:
+        same = ast.dump(ast.parse(splice(source, [wider]))) == ast.dump(ast.parse(splice(source, [edit])))
+    except SyntaxError:
+        return edit
+    return wider if same else edit
 
 
 def _with_imports(tree, edits, packages):

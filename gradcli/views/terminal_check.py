@@ -145,6 +145,8 @@ def print_report(report, digits=7) -> None:
                     out.print(f"    {escape(line)}", highlight=False)
     for note in report.notes:
         out.print(f"note: {escape(note)}")
+    if report.notes:
+        out.print()  # the report's notes end its block: the summary, or the next target, stands apart
 
 
 def _print_diff(out, fix, changes):
