@@ -1,0 +1,148 @@
+"""Framework arrays as points (JAX arrays, PyTorch tensors, TensorFlow tensors in parameter trees), log_ndtr as the
+fix of log(ndtr(x)), a bfloat16 cast in a PyTorch loss without ml_dtypes, and the trial judge's NaN."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from typing import NamedTuple
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.capture.trees import TreeArguments, as_numbers, is_variable
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "tests", "trials"))
+
+import judge  # noqa: E402
+
+
+class Linear(NamedTuple):
+    w: object
+    b: object
+
+
+def _layout(tree):
+    return TreeArguments.of(("params",), [{"params": tree}], "test")
+
+
+# -- A2: a framework's floating-point leaf is a variable ------------------------------------------------------------
+
+
+def test_numpy_scalars_and_zero_d_arrays_are_variables_and_integers_are_data():
+    assert is_variable(np.float32(0.5)) and is_variable(np.array(0.5)) and is_variable(np.array([1.0], np.float16))
+    assert not is_variable(np.int64(3)) and not is_variable(np.array([1, 2])) and not is_variable(np.bool_(True))
+    assert not is_variable(np.array([1j]))  # complex leaves are held: the checker differentiates real numbers
+    layout = _layout({"w": np.float32(0.5), "n": np.int32(3), "flags": [np.array([True, False])]})
+    assert layout.variables == ("params.w",) and set(layout.held) == {"params.n", "params.flags.0"}
+
+
+def test_jax_arrays_in_a_named_tuple_are_variables_read_as_their_float64_numbers():
+    import jax.numpy as jnp  # lazy: the JAX half of the test
+
+    tree = Linear(w=jnp.array([0.5, -1.0], dtype=jnp.float32), b=jnp.array(0.2, dtype=jnp.float32))
+    layout = TreeArguments.of(("params", "labels"), [{"params": tree, "labels": jnp.array([1, 0])}], "test")
+    assert layout.variables == ("params.w", "params.b")
+    flat = layout.flat_point({"params": tree, "labels": jnp.array([1, 0])})
+    assert isinstance(flat["params.b"], np.ndarray) and flat["params.b"].dtype == np.float64
+    assert flat["params.b"] == np.float64(np.float32(0.2))  # the number the user gave, not 0.2 in float64
+    assert not is_variable(jnp.array([1, 2])) and not is_variable(jnp.array([True]))
+    assert is_variable(jnp.array([1.0], dtype=jnp.bfloat16))
+
+
+def test_a_jax_parameter_tree_is_checked_and_named_by_wrt():
+    import jax.numpy as jnp  # lazy: the JAX half of the test
+
+    def loss(params, xs):
+        return jnp.sum(jnp.dot(xs, params.w) + params.b)
+
+    point = {"params": Linear(w=jnp.array([0.5, -1.0], dtype=jnp.float32), b=jnp.array(0.2, dtype=jnp.float32)),
+             "xs": jnp.array([[1.0, 2.0]], dtype=jnp.float32)}
+    report = gradcli.check(loss, [point], dtypes=("float64", "float32"), wrt=("params.w", "params.b"), fixes=False)
+    assert report.variables == ["params.w", "params.b", "xs"]
+    for result in report.results:
+        assert result.status == "ok", (result.dtype, result.findings)
+        assert np.allclose(result.exact_gradient["params.w"], [1.0, 2.0], rtol=1e-14)
+        assert abs(result.exact_gradient["params.b"] - 1.0) <= 1e-14
+        assert not any("not every step" in note for note in result.notes), result.notes  # no float32 leaf leaks in
+
+
+def test_torch_tensors_in_a_dict_are_variables_whether_they_require_grad_or_not():
+    import torch  # lazy: the PyTorch half of the test
+
+    def loss(params, labels):
+        return torch.sum(params["w"] ** 2 * params["scale"]) + 0 * labels.sum()
+
+    assert is_variable(torch.tensor([1.0], requires_grad=True)) and is_variable(torch.tensor(1.0, dtype=torch.bfloat16))
+    assert not is_variable(torch.tensor([1, 2])) and not is_variable(torch.tensor([True]))
+    assert as_numbers(torch.tensor([0.1], dtype=torch.float32)).tolist() == [float(np.float32(0.1))]
+    point = {"params": {"w": torch.tensor([0.5, -1.0], requires_grad=True), "scale": torch.tensor(3.0, dtype=torch.float64)},
+             "labels": torch.tensor([1, 0])}
+    report = gradcli.check(loss, [point], dtypes=("float64",), fixes=False)
+    assert report.variables == ["params.w", "params.scale"]
+    (result,) = report.results
+    assert result.status == "ok", result.findings
+    assert np.allclose(result.exact_gradient["params.w"], [3.0, -6.0], rtol=1e-14)
+    assert abs(result.exact_gradient["params.scale"] - 1.25) <= 1e-14
+
+
+def test_a_torch_tensor_that_requires_grad_is_a_point_by_itself():
+    import torch  # lazy: the PyTorch half of the test
+
+    report = gradcli.check(lambda w: torch.sum(w ** 2), [{"w": torch.tensor([0.5, -1.0], requires_grad=True)}],
+                           dtypes=("float64",), fixes=False, framework="torch")
+    assert report.results[0].status == "ok", (report.results[0].error, report.results[0].findings)
+    assert np.allclose(report.results[0].exact_gradient["w"], [1.0, -2.0])
+
+
+def test_tensorflow_tensors_and_variables_in_a_list_are_variables():
+    import tensorflow as tf  # lazy: the TensorFlow half of the test
+
+    def loss(params):
+        return tf.reduce_sum(params[0] * params[1]) + tf.cast(tf.reduce_sum(params[2]), tf.float64) * 0
+
+    point = {"params": [tf.Variable([0.5, -1.0], dtype=tf.float64), tf.constant([2.0, 3.0], dtype=tf.float64),
+                        tf.constant([1, 2])]}
+    assert not is_variable(point["params"][2])
+    report = gradcli.check(loss, [point], dtypes=("float64",), fixes=False)
+    assert report.variables == ["params.0", "params.1"]
+    (result,) = report.results
+    assert result.status == "ok", (result.error, result.findings)
+    assert np.allclose(result.exact_gradient["params.0"], [2.0, 3.0]) and np.allclose(result.exact_gradient["params.1"], [0.5, -1.0])
+
+
+def test_a_leaf_of_a_framework_not_imported_is_asked_nothing():
+    code = textwrap.dedent("""
+        import sys
+        import numpy as np
+        from gradcli.capture.trees import is_variable
+        class Tensor:  # a type claiming a framework's module, which nobody imported
+            __module__ = "torch.fake"
+            dtype = np.dtype("float64")
+            shape = ()
+        assert not is_variable(Tensor()) and is_variable(np.float32(1.0))
+        assert not {"torch", "jax", "tensorflow"} & set(sys.modules), sorted(sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=REPO), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+# -- A4: the trial judge ------------------------------------------------------------------------------------------
+
+
+class _Case(NamedTuple):
+    truth: object
+
+
+def test_the_judge_flags_a_nan_exact_gradient_against_a_finite_truth():
+    case = _Case(truth=lambda: {"x": [mpmath.mpf(0), mpmath.mpf(1)]})
+    said = {"exact_gradient": {"x": ["nan", 1.0]}}
+    assert judge.gradient_problems(case, said) == ["x[0]: exact nan, truth 0.0"]
+    assert judge.gradient_problems(case, json.loads(json.dumps({"exact_gradient": {"x": [0.0, 1.0]}}))) == []
+    kink = _Case(truth=lambda: {"x": [mpmath.nan, mpmath.mpf(1)]})
+    assert judge.gradient_problems(kink, said) == []
