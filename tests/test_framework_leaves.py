@@ -146,3 +146,77 @@ def test_the_judge_flags_a_nan_exact_gradient_against_a_finite_truth():
     assert judge.gradient_problems(case, json.loads(json.dumps({"exact_gradient": {"x": [0.0, 1.0]}}))) == []
     kink = _Case(truth=lambda: {"x": [mpmath.nan, mpmath.mpf(1)]})
     assert judge.gradient_problems(kink, said) == []
+
+
+# -- A3: log(ndtr(u)) -> log_ndtr(u) in every spelling that has log_ndtr --------------------------------------------
+
+
+def _log_ndtr_edits(source, namespace, spellings):
+    from gradcli.checker.source_fixes import source_rewrites
+
+    source = textwrap.dedent(source)
+    found = source_rewrites(source, list(range(1, source.count("\n") + 2)), namespace, spellings)
+    return [text for name, _, edits in found if name == "log_ndtr" for _, text in edits if not text.startswith("import ")]
+
+
+def test_log_of_ndtr_is_rewritten_in_jax_and_torch_spellings_and_look_alikes_are_not():
+    from gradcli.capture.jax_bridge import SPELLINGS as JAX
+    from gradcli.capture.torch_bridge import SPELLINGS as TORCH
+
+    jax_code = """
+        import jax.numpy as jnp
+        import jax.scipy.stats as stats
+        from jax.scipy.special import ndtr
+
+
+        def f(x):
+            return jnp.log(ndtr(x)) + jnp.log(stats.norm.cdf(2 * x))
+
+
+        def shifted(x):
+            return jnp.log(stats.norm.cdf(x, 1.0)) + jnp.log(ndtr(x) + 1)
+    """
+    assert _log_ndtr_edits(jax_code, "jax.numpy", JAX) == ["jax.scipy.special.log_ndtr(x)", "jax.scipy.special.log_ndtr(2 * x)"]
+    torch_code = """
+        import torch
+
+
+        def f(x):
+            return torch.sum(torch.log(torch.special.ndtr(x)))
+    """
+    assert _log_ndtr_edits(torch_code, "torch", TORCH) == ["torch.special.log_ndtr(x)"]
+
+
+NDTR_CODE = """
+import numpy as np
+from scipy.special import ndtr
+from scipy.stats import norm
+
+
+def by_ndtr(x):
+    return np.log(ndtr(x))
+
+
+def by_norm(x):
+    return np.sum(np.log(norm.cdf(x)))
+"""
+
+GN_NDTR_CODE = """
+import gradcli.numpy as gnp
+from gradcli.scipy.special import ndtr
+
+
+def by_ndtr(x):
+    return gnp.log(ndtr(x))
+"""
+
+
+@pytest.mark.parametrize("code, function", [(NDTR_CODE, "by_ndtr"), (NDTR_CODE, "by_norm"), (GN_NDTR_CODE, "by_ndtr")])
+def test_log_of_ndtr_in_its_tail_gets_log_ndtr_rechecked_ok(tmp_path, code, function):
+    path = tmp_path / "tail.py"
+    path.write_text(code)
+    report = gradcli.check(f"{path}:{function}", [{"x": -40.0}], dtypes=("float64",))
+    assert report.results[0].status.value == "unstable"
+    fixed = {f.name: f for f in report.fixes}
+    assert "log_ndtr" in fixed, [f.name for f in report.fixes]
+    assert "log_ndtr(x)" in fixed["log_ndtr"].diff and set(fixed["log_ndtr"].after.values()) == {"ok"}, fixed["log_ndtr"].diff
