@@ -220,3 +220,36 @@ def test_log_of_ndtr_in_its_tail_gets_log_ndtr_rechecked_ok(tmp_path, code, func
     fixed = {f.name: f for f in report.fixes}
     assert "log_ndtr" in fixed, [f.name for f in report.fixes]
     assert "log_ndtr(x)" in fixed["log_ndtr"].diff and set(fixed["log_ndtr"].after.values()) == {"ok"}, fixed["log_ndtr"].diff
+
+
+# -- B3: a bfloat16 cast inside a float32 PyTorch loss, in a process that never imported ml_dtypes -----------------
+
+BF16_CHECK = """
+import json, sys
+{block}
+from click.testing import CliRunner
+from gradcli.cli import cli
+assert sys.modules.get("ml_dtypes") is None  # never imported (or, below, not installed)
+done = CliRunner().invoke(cli, ["check", "tests/trials/torch_lib9b.py:bf16_square", "--at", "x=0.3", "--dtype", "float32",
+                                "--json"])
+print(json.dumps({{"code": done.exit_code, "out": done.stdout, "all": done.output}}))
+"""
+
+
+def _bf16_check(block=""):
+    done = subprocess.run([sys.executable, "-c", BF16_CHECK.format(block=block)], cwd=REPO, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=REPO), timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_bfloat16_cast_in_a_torch_loss_is_judged_without_ml_dtypes_imported_first():
+    ran = _bf16_check()
+    result = json.loads(ran["out"][: ran["out"].rindex("}") + 1])["results"][0]
+    assert (ran["code"], result["status"]) == (1, "unstable"), result  # bf16(0.3) = 0.30078125: 2.6e-3 off 18 x
+    assert abs(result["exact_gradient"]["x"] - 18 * float(np.float32(0.3))) <= 1e-12
+
+
+def test_a_bfloat16_cast_without_ml_dtypes_installed_says_what_to_install():
+    ran = _bf16_check(block='sys.modules["ml_dtypes"] = None  # as if not installed')
+    assert ran["code"] == 2 and "pip install ml_dtypes" in ran["all"], ran
