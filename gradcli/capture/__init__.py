@@ -10,12 +10,13 @@ from .bridge import BRIDGES, Bridge, as_functions, make_bridge, prepare_bridge, 
 from .detect import framework_of_callable, framework_of_source, framework_of_value
 from .numpy_module import load_module, source_of_module, substituted_function
 from .numpy_names import check_names, imported_names, missing_function
-from .trees import TreeArguments
+from .trees import TreeArguments, as_numbers
 
 __all__ = [
     "BRIDGES",
     "Bridge",
     "TreeArguments",
+    "as_numbers",
     "as_functions",
     "make_bridge",
     "prepare_bridge",

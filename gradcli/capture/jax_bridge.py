@@ -61,6 +61,8 @@ SPELLINGS = {
     "sum": "jax.numpy.sum",
     "softmax": "jax.nn.softmax",
     "log_softmax": "jax.nn.log_softmax",
+    "ndtr": "jax.scipy.special.ndtr",
+    "log_ndtr": "jax.scipy.special.log_ndtr",
 }
 
 _FRAMEWORK_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}

@@ -60,6 +60,8 @@ SPELLINGS = {
     "erf": "torch.erf",
     "sin": "torch.sin",
     "cos": "torch.cos",
+    "ndtr": "torch.special.ndtr",
+    "log_ndtr": "torch.special.log_ndtr",
 }
 
 

@@ -24,7 +24,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import raw
+from ..autodiff.values import is_float_dtype, raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -48,21 +48,37 @@ def is_wider(x) -> bool:
     return dtype is not None and dtype.kind == "f" and dtype.itemsize > 8
 
 
+def _numpy_dtype(name):
+    """The NumPy dtype PyTorch's dtype ``name`` is: bfloat16 is ml_dtypes' (NumPy has none), as a bfloat16 check's."""
+    if name != "bfloat16":
+        return np.dtype(name)
+    try:
+        import ml_dtypes  # lazy: only a cast to bfloat16 needs it; it ships with JAX and TensorFlow, not PyTorch
+    except ImportError:
+        raise InputError("replaying a cast to bfloat16 needs the ml_dtypes package: pip install ml_dtypes") from None
+    return np.dtype(ml_dtypes.bfloat16)
+
+
 def _cast(x, dtype):
     """``x`` in the dtype named ``dtype``; high-precision values keep their precision (a cast is no change of the math)."""
     if dtype is None or is_exact(x):
         return x
-    if not np.issubdtype(np.dtype(dtype), np.floating):
+    dtype = _numpy_dtype(dtype)
+    if not _real_float(dtype):
         return np.asarray(raw(x)).astype(dtype)
     if is_wider(x):
         return x  # longdouble replays float64's graph at its own precision, as the numbers above do
     source = getattr(raw(x), "dtype", None)
-    if source is not None and np.issubdtype(source, np.floating):
+    if source is not None and _real_float(source):
         # gradcli's own cast, so a recorded run sees it: a cast to a narrower dtype is where digits go (`judge.narrowed`)
-        return x if source == np.dtype(dtype) else astype(x, np.dtype(dtype))
+        return x if source == dtype else astype(x, dtype)
     if np.ndim(raw(x)) == 0 and x is raw(x):
-        return np.dtype(dtype).type(x)
-    return gnp.asarray(x, dtype=np.dtype(dtype))
+        return dtype.type(x)
+    return gnp.asarray(x, dtype=dtype)
+
+
+def _real_float(dtype):
+    return is_float_dtype(dtype) and dtype.kind != "c"  # bfloat16 too, which NumPy files under kind "V"
 
 
 def _axes(dim):

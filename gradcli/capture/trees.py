@@ -10,19 +10,23 @@ user's function.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
+from ..autodiff.values import is_float_dtype
 from ..errors import InputError
 
 
 def is_tree(value) -> bool:
-    """Whether ``value`` is a container of leaves: a dict, a NamedTuple, or a list or tuple holding a tree or an array.
+    """Whether ``value`` is a container of leaves: a dict, a NamedTuple, or a list or tuple holding a tree or an array
+    (NumPy's or a framework's).
 
     A list of numbers (nested or not) is an array, as it always is in a point.
     """
     if isinstance(value, dict) or getattr(value, "_fields", None) is not None:
         return True
-    return isinstance(value, (list, tuple)) and any(is_tree(v) or isinstance(v, np.ndarray) for v in value)
+    return isinstance(value, (list, tuple)) and any(is_tree(v) or isinstance(v, np.ndarray) or _is_framework_array(v) for v in value)
 
 
 def _children(node):
@@ -49,12 +53,52 @@ def leaves(tree, prefix):
 
 
 def is_variable(leaf) -> bool:
-    """Whether a leaf is differentiated: a floating-point number or array (ints and the rest are held)."""
+    """Whether a leaf is differentiated: a floating-point number or array, NumPy's or a framework's (ints and the rest are held)."""
     if isinstance(leaf, bool):
         return False
     if isinstance(leaf, (float, list, tuple)):  # a list of numbers is an array: floating if any number is
         return isinstance(leaf, float) or np.issubdtype(np.asarray(leaf).dtype, np.floating)
-    return isinstance(leaf, np.ndarray | np.floating) and np.issubdtype(leaf.dtype, np.floating)
+    if isinstance(leaf, np.ndarray | np.generic):
+        return is_float_dtype(leaf.dtype) and leaf.dtype.kind != "c"
+    return _is_framework_array(leaf) and _framework_floating(leaf.dtype)
+
+
+# The packages whose arrays are leaves: a JAX array, a PyTorch tensor, a TensorFlow tensor or Variable.
+_FRAMEWORKS = ("jax", "jaxlib", "torch", "tensorflow", "keras")
+
+
+def _is_framework_array(leaf) -> bool:
+    """Whether ``leaf`` is an array of a framework already imported (its type says so: nothing is imported to ask)."""
+    package = type(leaf).__module__.partition(".")[0]
+    return package in _FRAMEWORKS and package in sys.modules and hasattr(leaf, "dtype") and hasattr(leaf, "shape")
+
+
+def _framework_floating(dtype) -> bool:
+    """Whether a framework's dtype holds real floating-point numbers: NumPy's (JAX), PyTorch's or TensorFlow's."""
+    if isinstance(dtype, np.dtype):
+        return is_float_dtype(dtype) and dtype.kind != "c"
+    if hasattr(dtype, "is_floating_point"):  # torch.dtype
+        return bool(dtype.is_floating_point)
+    return bool(getattr(dtype, "is_floating", False))  # tf.DType
+
+
+def as_numbers(value):
+    """A framework's array as a NumPy array of the same numbers (floating point widened to float64); anything else as it is.
+
+    The point then enters every dtype from the numbers the user gave, as a
+    NumPy point does (a float32 ``jnp.array`` leaf of a float64 check is its
+    float32 numbers in float64), and a held leaf (integer labels) reaches the
+    framework as NumPy data, as a whole argument of integers does. A tensor
+    that requires grad is read detached.
+    """
+    if not _is_framework_array(value):
+        return value
+    floating = _framework_floating(value.dtype)
+    if hasattr(value, "detach"):  # a PyTorch tensor: any float dtype, bfloat16 included, widens exactly to float64
+        value = value.detach().cpu()
+        return (value.double() if floating else value).numpy()
+    array = np.asarray(value)
+    return array.astype(np.float64) if floating else array
 
 
 def _data_array(value):
@@ -114,7 +158,7 @@ class TreeArguments:
                 if is_variable(leaf):
                     variables.append(path)
                 else:
-                    held[path] = leaf
+                    held[path] = as_numbers(leaf)
         layout = cls(tuple(names), templates, tuple(variables), held)
         for point in dicts[1:]:
             layout.flat_point(point, text)
@@ -138,7 +182,7 @@ class TreeArguments:
                 not np.array_equal(found[path], value) for path, value in self.held.items() if path in found
             ):
                 raise _shape_error(name, text)
-            flat.update((path, found[path]) for path in self.variables if path in found)
+            flat.update((path, as_numbers(found[path])) for path in self.variables if path in found)
         return flat
 
     def calling(self, function):

@@ -31,7 +31,7 @@ from .where_fixes import double_where
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1", "xlogy", "xlog1py",
+    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -40,12 +40,15 @@ _ALSO_READ = {
     "sigmoid": ("torch.special.expit", "torch.nn.functional.sigmoid"),
     "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
     "logsumexp": ("torch.special.logsumexp",),
+    "ndtr": ("jax.scipy.stats.norm.cdf",),  # a standard normal's CDF: the pattern takes it with one argument only
 }
 
 # SciPy's name for a function, read by its dotted path in any module (NumPy code runs scipy.special on gradcli's ops).
 _SCIPY_NAMES = {
-    f"{package}.special.{name}": formula for package in ("scipy", "gradcli.scipy", "jax.scipy")
-    for name, formula in (("expit", "sigmoid"), ("softmax", "softmax"))
+    f"{package}.{path}": name
+    for package in ("scipy", "gradcli.scipy", "jax.scipy")
+    for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
+                       ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -55,7 +58,12 @@ _METHODS = ("sum", "exp", "log", "sigmoid", "softmax")
 _CARRIED = ("axis", "keepdims", "dim", "keepdim")
 
 # Where the module's namespace has no function of a name: another spelling of the same function.
-_FALLBACK_PATHS = {("numpy", "logsumexp"): "scipy.special.logsumexp", ("numpy", "log_softmax"): "scipy.special.log_softmax"}
+_FALLBACK_PATHS = {
+    ("numpy", "logsumexp"): "scipy.special.logsumexp",
+    ("numpy", "log_softmax"): "scipy.special.log_softmax",
+    ("numpy", "log_ndtr"): "scipy.special.log_ndtr",
+    ("gradcli.numpy", "log_ndtr"): "gradcli.scipy.special.log_ndtr",
+}
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 _ATOMIC = (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant)
@@ -259,6 +267,12 @@ def log_softmax(reader, node):
     soft = None if inner is None else reader.call(inner, "softmax")
     carried = None if soft is None else _carried(soft[2], soft[3])
     return None if carried is None else [_indexed(("log_softmax", [soft[1], *carried]), index)]
+
+
+def log_ndtr(reader, node):
+    inner = _logarithm_of(reader, node)
+    cdf = None if inner is None else reader.call(inner, "ndtr")
+    return None if cdf is None or cdf[2] or cdf[3] else [("log_ndtr", [cdf[1]])]
 
 
 def _sigmoid_of(reader, node, complement=True):
@@ -584,6 +598,7 @@ PATTERNS = [
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
     ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(u)))", log1mexp),
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
+    ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF, kept in its far left tail", log_ndtr),
 ]
 
 

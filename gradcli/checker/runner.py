@@ -45,6 +45,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff.mp import ieee
+from ..capture import as_numbers
 from ..errors import InputError
 from ..expr.derivative import to_text
 from . import jacobian
@@ -175,7 +176,7 @@ def _normalize_point(point, names):
             normalized[n] = point[n]
             continue
         try:
-            value = np.asarray(point[n], dtype=np.float64)
+            value = np.asarray(as_numbers(point[n]), dtype=np.float64)  # a framework's tensor read as its numbers
         except (TypeError, ValueError):
             raise InputError(f"the point {n}={point[n]!r} is not a number or an array of numbers") from None
         if value.size == 0:

@@ -100,6 +100,9 @@ def gradient_problems(case, result):
                 if g is None or not mpmath.isnan(g):
                     problems.append(f"{name}[{k}]: exact {g}, truth: no derivative (nan)")
                 continue
+            if g is not None and mpmath.isnan(g):  # a NaN compares false with everything: no derivative where there is one
+                problems.append(f"{name}[{k}]: exact nan, truth {mpmath.nstr(w, 17)}")
+                continue
             if isinstance(g, mpmath.mpf) and w != 0 and abs(mpmath.log10(abs(w))) > 1e6:
                 # past a million-digit exponent the report gives 10^(log10 |g|) to 10 digits, by design
                 if mpmath.sign(g) != mpmath.sign(w) or abs(mpmath.log10(abs(g)) - mpmath.log10(abs(w))) > 1e-9 * abs(mpmath.log10(abs(w))):
