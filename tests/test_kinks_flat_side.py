@@ -1,10 +1,11 @@
-"""Corners with a flat side: one-sided slopes c and 0 where the flat side is no constant.
+"""Corners with a flat side: one-sided slopes c and 0 where the flat side is no constant, and sweeps over a switch.
 
 ``where(t < 10, t/10, 1 - (t - 10)**2)`` at 10 has slope 1/10 from the left and 0 from the right: no derivative,
 verdict ``domain`` and an exact gradient of NaN, never the mean 0.05 of the two slopes nor one side's slope. A side
 of slope 0 has difference quotients c h that shrink with the step, never settling relative to themselves. Where both
 sides have slope 0 (``clip(x, 0, 1)**2`` at 0) there is no corner and the gradient is 0. Every slope below is the
-closed form of its piece: d/dt of 0.5 (1 + cos(pi (t - 10) / 90)) is -pi/180 sin(0) = 0 at 10, and so on.
+closed form of its piece: d/dt of 0.5 (1 + cos(pi (t - 10) / 90)) is -pi/180 sin(0) = 0 at 10, and so on. A switch
+sitting exactly on a sweep's grid point is checked there (`gradcli.sweep.vectorised.switch_points`).
 """
 
 import json
@@ -17,6 +18,8 @@ from click.testing import CliRunner
 import gradcli
 import gradcli.numpy as np
 from gradcli.cli import cli
+from gradcli.checker.targets import resolve
+from gradcli.sweep.vectorised import switch_points
 
 from test_python_kinks import kinks, one
 
@@ -129,6 +132,8 @@ def restart_schedule(t):
     return 0.5 * (1 + jnp.cos(jnp.pi * jnp.mod(t, 50.0) / 50))
 
 
+def warmup_cosine(t):
+    return jnp.where(t < 10, t / 10, 0.5 * (1 + jnp.cos(jnp.pi * (t - 10) / 90)))
 """
 
 
@@ -148,3 +153,50 @@ def test_jax_corners_and_jumps_with_a_flat_side_are_domain_with_nan(jax_module, 
     answer = json.loads(result.stdout)["results"][0]
     variable = at.split("=")[0]
     assert (answer["status"], answer["exact_gradient"]) == ("domain", {variable: "nan"}), answer
+
+
+def _statuses_at(result, value):
+    """The statuses of the intervals of a one-variable float64 sweep holding ``value``."""
+    return {str(i.status) for i in result.dtypes["float64"].intervals if i.lo <= value <= i.hi}
+
+
+@pytest.mark.parametrize("target", [warmup_cosine, "where(t < 10, t/10, 0.5*(1 + cos(pi*(t-10)/90)))"],
+                         ids=["gradcli.numpy", "formula"])
+def test_a_sweep_whose_grid_holds_the_switch_checks_it(target):
+    result = gradcli.sweep(target, {"t": (0.0, 20.0, 21)}, dtypes=("float64",))
+    assert _statuses_at(result, 10.0) == {"domain"}
+    assert _statuses_at(result, 9.0) == _statuses_at(result, 11.0) == {"ok"}
+
+
+def test_a_jax_sweep_whose_grid_holds_the_switch_checks_it(jax_module):
+    result = CliRunner().invoke(cli, ["sweep", f"{jax_module}:warmup_cosine", "--range", "t=0:20:21", "--dtype",
+                                      "float64", "--json"], catch_exceptions=False)
+    intervals = json.loads(result.stdout)["dtypes"]["float64"]["intervals"]
+    assert [i["status"] for i in intervals if i["lo"] <= 10.0 <= i["hi"]] == ["domain"], intervals
+
+
+@pytest.mark.parametrize("target, points, expected", [
+    ("where(t < 10, t/10, 1 - (t-10)^2)", [8.0, 9.0, 10.0, 11.0], [2]),
+    (hinge_mix, [0.0, 1.0, 2.0], [1]),
+    (clip_squared, [-1.0, 0.0, 0.5, 1.0, 2.0], [1, 3]),
+    (restart_schedule, [25.0, 50.0, 75.0, 100.0], [1, 3]),
+    ("abs(x) + floor(x)", [-1.5, 0.0, 0.5, 2.0], [1, 3]),
+    ("exp(x)", [0.0, 1.0], []),
+], ids=["where", "maximum and minimum", "clip", "mod", "abs and floor", "smooth"])
+def test_switch_points_are_the_points_at_a_branchs_tie(target, points, expected):
+    resolved = resolve(target, ())
+    assert switch_points(resolved, [numpy.array(points)]) == expected
+
+
+def scaled_parabola(x, y):
+    return warmup_parabola(x) * y
+
+
+def test_a_grid_whose_rows_hold_the_switch_checks_them():
+    """The switch x = 10 is a grid line no regular subgrid of 21 rows meets (its rows are 0, 4, 8, 12, 16, 20):
+    each of its 7 points is checked, not only the one a band happens to offer."""
+    result = gradcli.sweep(scaled_parabola, {"x": (0.0, 20.0, 21), "y": (1.0, 2.0, 7)}, dtypes=("float64",))
+    sweep = result.dtypes["float64"]
+    domain = [i.box for i in sweep.intervals if str(i.status) == "domain"]
+    assert domain == [{"x": [10.0, 10.0], "y": [1.0, 2.0]}]  # every point of the line checked, none beside it
+    assert sweep.counts["domain"] == 7
