@@ -395,7 +395,8 @@ def _kink_at(target, mp_args, i, index=None):
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
     and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
     has a derivative; a side whose quotient grows tenfold or more has none
-    (log(x) at 0 from the right: a pole, or a jump). ``("kink", left, right)``
+    (log(x) at 0 from the right: a pole, or a jump); a side whose quotient
+    shrinks with the step has slope 0. ``("kink", left, right)``
     when both sides converge to different slopes, ``("singular", left, right)``
     when one side diverges and the other does not (or they diverge apart);
     a diverging side is given as its ``(step, quotient)`` pairs.
@@ -457,7 +458,7 @@ def _kink_at(target, mp_args, i, index=None):
     left, right = sides
     if len(flat) == 1 and not isinstance(left, list) and not isinstance(right, list):
         # Slope 0 on one side against a settled slope on the other: a kink once that slope stands clear of what
-        # the flat side's quotient leaves open (1e-20 x beside (x - 1)**2 at 1 needs shorter steps).
+        # the flat side's quotient leaves open (1e-20 (x - 1) beside (x - 1)**2 at 1 needs shorter steps).
         return ("kink", left, right) if abs(left + right) > 10**6 * flat[0] else "noisy"
     if isinstance(left, list) or isinstance(right, list):
         if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
