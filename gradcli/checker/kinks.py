@@ -395,7 +395,8 @@ def _kink_at(target, mp_args, i, index=None):
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
     and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
     has a derivative; a side whose quotient grows tenfold or more has none
-    (log(x) at 0 from the right: a pole, or a jump). ``("kink", left, right)``
+    (log(x) at 0 from the right: a pole, or a jump); a side whose quotient
+    shrinks with the step has slope 0. ``("kink", left, right)``
     when both sides converge to different slopes, ``("singular", left, right)``
     when one side diverges and the other does not (or they diverge apart);
     a diverging side is given as its ``(step, quotient)`` pairs.
@@ -438,7 +439,7 @@ def _kink_at(target, mp_args, i, index=None):
         return None  # flat on both sides, exactly
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
-    sides = []
+    sides, flat = [], []
     for first, second in ((left1, left2), (right1, right2)):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
@@ -447,9 +448,18 @@ def _kink_at(target, mp_args, i, index=None):
             sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
+        elif abs(second) <= abs(first) * mpmath.sqrt(steps[1] / steps[0]):
+            # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10): never settles
+            # relative to itself, yet its slope is 0 to within the shorter step's quotient.
+            sides.append(mpmath.mpf(0))
+            flat.append(2 * abs(second) + noise)
         else:
             return None if resolved else "noisy"  # neither settles nor diverges: no claim
     left, right = sides
+    if len(flat) == 1 and not isinstance(left, list) and not isinstance(right, list):
+        # Slope 0 on one side against a settled slope on the other: a kink once that slope stands clear of what
+        # the flat side's quotient leaves open (1e-20 (x - 1) beside (x - 1)**2 at 1 needs shorter steps).
+        return ("kink", left, right) if abs(left + right) > 10**6 * flat[0] else "noisy"
     if isinstance(left, list) or isinstance(right, list):
         if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
                 and not _jumps(left) and not _jumps(right)):

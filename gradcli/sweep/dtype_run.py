@@ -18,7 +18,8 @@ from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
-from .vectorised import BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots, wider_than
+from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
+                         switch_points, wider_than)
 
 
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
@@ -147,10 +148,12 @@ class DtypeRun:
             xs = clip_to(swept.points(), self.dtype)
         unique_keys, where = np.unique(float_keys(xs), return_inverse=True)
         where = where.ravel()
-        values, grads, value_bits, gradient_bits, bands, label = self.measure({name: floats_at(unique_keys, self.dtype)})
+        points = {name: floats_at(unique_keys, self.dtype)}
+        values, grads, value_bits, gradient_bits, bands, label = self.measure(points)
         self.sampled = (unique_keys, bands, label == "exact")
         segments = band_segments(bands)
-        chosen = anchors(segments, len(bands))
+        # A switch on a sampled point (a schedule's t < 10 at t = 10) leaves no change of band to anchor: checked too.
+        chosen = sorted(set(anchors(segments, len(bands))) | set(switch_points(self.resolved, self.columns(points))))
         self.counter.add(expected=len(chosen) + 8)
         chosen_keys = unique_keys[chosen].tolist()
         self.judge_keys(chosen_keys)
@@ -430,7 +433,7 @@ class DtypeRun:
         shape = grid[0].shape
         swept = {first: grid[0].ravel(), second: grid[1].ravel()}
         values, grads, value_bits, gradient_bits, bands, label = self.measure(swept)
-        chosen = grid_choice(bands, shape)
+        chosen = sorted(set(grid_choice(bands, shape)) | set(switch_points(self.resolved, self.columns(swept))))  # as in one_d
         self.counter.add(expected=len(chosen))
         self.judge(chosen, [{**self.held, first: float(swept[first][i]), second: float(swept[second][i])} for i in chosen])
         classes, held_by = classes_by_band(bands, self.classes)

@@ -4,7 +4,8 @@ The value and gradient at every sampled point come from one vectorised call
 of the core per dtype (`vectorised`); the points the working precision gets
 visibly wrong (non-finite, or far from an exact or wider reference) pick
 where the checker (`gradcli.check`, the one verdict logic) looks: the ends
-of every run of equally flagged points and a regular subsample. In one
+of every run of equally flagged points, a regular subsample, and the points
+at which the program decides a branch at a tie (a switch on the grid). In one
 variable, where two neighbouring checked points disagree, the threshold is
 bisected with the checker down to adjacent floats of the working dtype; the
 intervals per dtype cover the range without gaps. Two variables are swept as

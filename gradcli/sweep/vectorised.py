@@ -13,7 +13,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..autodiff.transforms import value_and_grad, vjp
+from ..autodiff.tracer import hooks
+from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
+from ..autodiff.values import raw
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
 from ..checker.held_literals import held_formula_target
@@ -114,6 +116,59 @@ def _by_bridge(resolved, args, wrt):
     if np.shape(values) != shape or any(np.shape(grads[names.index(n)]) != shape for n in wrt):
         return None
     return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
+
+
+MAX_TIES = 32  # sampled points at a branch's switch checked besides the anchors (a tie line across a grid: spread)
+
+
+# Each branching op's switch in floats: (its arguments looked at, where they sit at a tie between two pieces).
+_SWITCHES = {
+    **dict.fromkeys(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+                     "maximum", "minimum", "fmax", "fmin"), (2, lambda a, b: a == b)),
+    **dict.fromkeys(("abs", "sign"), (1, lambda x: x == 0)),
+    **dict.fromkeys(("floor", "ceil", "trunc"), (1, lambda x: x == np.floor(x))),
+    **dict.fromkeys(("round", "rint"), (1, lambda x: x - np.floor(x) == 0.5)),
+    **dict.fromkeys(("mod", "floor_divide"), (2, lambda x, y: np.mod(x, y) == 0)),
+    "clip": (3, lambda x, lo, hi: (x == lo) | (x == hi)),
+}
+
+
+def switch_points(resolved, args):
+    """Indices of the points at which the program decides a branch at a tie (x < 10 at x = 10, max at equal numbers).
+
+    A corner or a jump sitting exactly on a sampled point leaves its neighbours' bands alike, so no anchor
+    falls on it; these points are checked besides. One forward run of the core (a framework's function as its
+    replayed graph) on all points at once; at most MAX_TIES of them, spread; none when the run fails.
+    """
+    n = len(args[0])
+    at_tie, saved = np.zeros(n, dtype=bool), hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        if prim.name in _SWITCHES and len(values) >= _SWITCHES[prim.name][0]:
+            arity, switch = _SWITCHES[prim.name]
+            try:
+                tie = np.asarray(switch(*[np.asarray(raw(v)) for v in values[:arity]]), dtype=bool)
+                if tie.ndim and tie.shape[0] == n:
+                    at_tie[:] |= tie.reshape(n, -1).any(axis=1)
+            except (TypeError, ValueError):
+                pass  # arguments that are not float arrays (a held tree's leaf): no switch seen there
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    # The core's own function, as `evaluate_columns` runs it; a framework's, as the graph replayed by the core.
+    function = resolved.function if getattr(resolved, "bridge", None) is None else resolved.mp_function
+    hooks.forward = seen
+    try:
+        with np.errstate(all="ignore"):
+            trace_inputs(function, list(args), {}, tuple(range(len(args))), "check")
+    except Exception:  # noqa: BLE001 - not runnable on all points at once: no switch points, the anchors stand
+        return []
+    finally:
+        hooks.forward = saved
+    found = np.flatnonzero(at_tie)
+    if len(found) > MAX_TIES:
+        found = found[np.linspace(0, len(found) - 1, MAX_TIES).round().astype(int)]
+    return found.tolist()
 
 
 def expect_sweep(resolved, point, ranges, dtypes):
