@@ -450,6 +450,8 @@ class _Compiler:
 
     def primitive(self, eqn, inputs, env, program, site):
         name = eqn.primitive.name
+        if name == "stop_gradient" and not _stopped_by_the_user(eqn):
+            name = "copy"  # a library's own stop (inside jnp.linalg.solve): its value, differentiated as math
         rule = PRIMITIVES.get(name)
         if rule is None:
             raise InputError(
@@ -472,6 +474,20 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+def _stopped_by_the_user(eqn):
+    """Whether a ``stop_gradient`` equation is the user's own call: the frame calling JAX's function is theirs.
+
+    Only the user's stop defines their gradient (a straight-through estimator); JAX's own, inside a library
+    function such as ``jnp.linalg.solve``, leaves the mathematics' derivative to judge by.
+    """
+    traceback = eqn.source_info.traceback
+    codes, _ = traceback.raw_frames() if traceback else ([], [])
+    for inner, outer in zip(codes, codes[1:]):
+        if inner.co_name == "stop_gradient" and not _users_file(inner.co_filename):
+            return _users_file(outer.co_filename)
+    return True
 
 
 def _scan_of(eqn):
