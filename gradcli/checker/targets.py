@@ -421,12 +421,12 @@ def _load_file(module_text, name, target, framework):
     # A module runs once per process and text: its import-time effects (TensorFlow's gradient
     # registry refuses a second `RegisterGradient` of one name) must not happen again when the
     # CLI and the checker each resolve the same target.
+    if framework in BRIDGES:
+        prepare_bridge(framework)
     key = (path, framework, source)
     if source is not None and key in _LOADED_FILES:
         if framework == "numpy":
             _check_numpy_names(source, path, name)  # what `name` calls, as on first load
-        if framework in BRIDGES:
-            prepare_bridge(framework)
         return _LOADED_FILES[key], framework
     module = _run_file(path, source, framework, name, module_text, target)
     if source is not None:
@@ -446,8 +446,6 @@ def _run_file(path, source, framework, name, module_text, target):
     if spec is None or spec.loader is None:
         raise InputError(f"{module_text} is not a Python file", text=target, span=(0, len(module_text)))
     module = importlib.util.module_from_spec(spec)
-    if framework in BRIDGES:
-        prepare_bridge(framework)
     folder = os.path.dirname(path)
     added = folder not in sys.path
     if added:
