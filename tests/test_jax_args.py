@@ -169,3 +169,55 @@ def test_the_gradcheck_fixture_judges_a_jax_function(pytester, monkeypatch, tmp_
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*x=100.0 [[]float32[]]: unstable*", "*forward exp*overflowed*"])
+
+
+WRITTEN = """
+import jax
+import jax.numpy as jnp
+
+
+def loss(w, b, noise, half):
+    return jnp.sum((w * noise - b) ** 2) + jnp.sum(half * w)
+
+
+def example_args():
+    noise = jax.random.normal(jax.random.key(0), (3,))  # JAX draws other numbers under x64
+    return jnp.array([0.5, -1.0, 0.3]), jnp.array(0.2), noise, jnp.array(0.1, dtype=jnp.float32)
+
+
+def refusing_x64():
+    if jax.config.jax_enable_x64:
+        raise RuntimeError("only in the default mode")
+    return example_args()
+"""
+
+
+def _points_by_dtype(project, args_function):
+    (project / "written.py").write_text(WRITTEN)
+    result = CliRunner().invoke(cli, ["check", "written.py:loss", "--args", f"written.py:{args_function}", "--json"])
+    assert result.exit_code == 0, result.output
+    return {r["dtype"]: r["point"] for r in json.loads(result.stdout)["results"]}
+
+
+def test_args_give_the_numbers_written_where_jax_s_default_mode_rounds_them_to_float32(project):
+    """A float64 check starts from the 0.2 and 0.3 written, not their float32 roundings; JAX's random draws and a
+    leaf written as float32 keep the numbers of the user's own float32 run, in both checks."""
+    import jax  # lazy: the user file imports jax
+    import numpy as np
+
+    points = _points_by_dtype(project, "example_args")
+    assert not jax.config.jax_enable_x64  # the user's mode, unchanged by the second run under x64
+    user_run = jax.random.normal(jax.random.key(0), (3,))
+    assert user_run.dtype == np.float32
+    for dtype in ("float32", "float64"):
+        point = points[dtype]
+        assert point["b"] == 0.2 and point["w"] == [0.5, -1.0, 0.3]
+        assert np.array_equal(np.float32(point["noise"]), np.asarray(user_run))
+        assert point["half"] == float(np.float32(0.1)) != 0.1
+
+
+def test_an_args_function_that_fails_under_x64_gives_its_own_mode_s_numbers(project):
+    import numpy as np
+
+    point = _points_by_dtype(project, "refusing_x64")["float64"]
+    assert point["b"] == float(np.float32(0.2)) != 0.2

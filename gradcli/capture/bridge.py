@@ -116,11 +116,27 @@ def prepare_bridge(framework):
     otherwise come before gradcli's report, and only while the user has not
     chosen a level; a bridge without ``prepare`` needs nothing.
     """
+    getattr(_bridge_module(framework), "prepare", lambda: None)()
+
+
+def given_arguments(framework, make):
+    """What ``make``, the user's function giving a check's arguments (``--args``), returns, called the way
+    ``framework``'s bridge calls it (its optional ``given_arguments(make)``); elsewhere a plain call.
+
+    JAX's bridge reads the numbers the user wrote where JAX's default mode
+    rounds them to float32 (`jax_modes.as_written`).
+    """
+    return getattr(_bridge_module(framework), "given_arguments", lambda make: make())(make)
+
+
+def _bridge_module(framework):
+    """``framework``'s bridge module, or None where there is none (``make_bridge`` says why, with the words the user needs)."""
+    if framework not in BRIDGES:
+        return None
     try:
-        module = importlib.import_module(BRIDGES[framework])  # lazy: only a target written for it needs it
+        return importlib.import_module(BRIDGES[framework])  # lazy: only a target written for it needs it
     except ModuleNotFoundError:
-        return  # make_bridge says so, with the words the user needs
-    getattr(module, "prepare", lambda: None)()
+        return None
 
 
 _REPLAYED_AT = contextvars.ContextVar("gradcli_replayed_at", default=None)

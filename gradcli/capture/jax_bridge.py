@@ -36,7 +36,7 @@ from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
-from .jax_modes import own_constants, switch_mode
+from .jax_modes import as_written, own_constants, switch_mode
 from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -81,6 +81,11 @@ def capture(fun, text):
         flushes_subnormals=True,
         expect=captured.expect,
     )
+
+
+def given_arguments(make):
+    """What the user's function of a check's arguments returns, numbers as written (`jax_modes.as_written`)."""
+    return as_written(make)
 
 
 def _leaf_type(leaf):

@@ -34,6 +34,59 @@ def switch_mode(forced_x64):
     _last_mode = mode
 
 
+def as_written(make):
+    """What ``make`` (the user's function giving a check's arguments) returns, each float32 JAX array JAX rounded
+    from wider numbers given as those numbers.
+
+    With x64 off, JAX makes ``jnp.array(0.2)`` a float32 array
+    (0.20000000298...), and a float64 check would start from that rounding,
+    not from the 0.2 written. So where x64 is off and the arguments hold
+    float32 JAX arrays, ``make`` runs a second time, under x64 (as a float64
+    check runs the user's code), and a float32 leaf takes its float64 twin
+    where the twin rounds to it, every entry: the float64 check starts from
+    what the user wrote, and the float32 check, which rounds the twin, from
+    the very numbers the user's float32 run has. A leaf whose twin rounds to
+    other numbers (random draws, which JAX draws afresh under x64; arithmetic
+    rounded at each step), a leaf of float32 written as such, and the whole
+    answer where the second run fails or gives another structure, stay the
+    user's own mode's.
+    """
+    import jax  # lazy: only a JAX target loads JAX
+
+    switch_mode(False)
+    given = make()
+    if jax.config.jax_enable_x64:
+        return given
+    leaves, tree = jax.tree_util.tree_flatten(given)
+    if not any(_rounded_by_default(leaf) for leaf in leaves):
+        return given
+    try:
+        switch_mode(True)
+        with jax.enable_x64(True):
+            wide = make()
+    except Exception:  # noqa: BLE001 - the user's own mode's answer stands; its numbers are JAX's float32 ones
+        return given
+    wide_leaves, wide_tree = jax.tree_util.tree_flatten(wide)
+    if wide_tree != tree:
+        return given
+    return jax.tree_util.tree_unflatten(tree, [_written(leaf, twin) for leaf, twin in zip(leaves, wide_leaves)])
+
+
+def _rounded_by_default(leaf):
+    """Whether ``leaf`` is a JAX array of float32, the dtype JAX's default mode gives numbers written wider."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    return isinstance(leaf, jax.Array) and leaf.dtype == np.float32
+
+
+def _written(leaf, twin):
+    """``twin`` (``leaf`` made under x64) where it is float64 and rounds to ``leaf``'s float32 numbers, else ``leaf``."""
+    if not _rounded_by_default(leaf) or getattr(twin, "dtype", None) != np.float64 or np.shape(twin) != leaf.shape:
+        return leaf
+    wide = np.asarray(twin)
+    return twin if np.array_equal(wide.astype(np.float32), np.asarray(leaf), equal_nan=True) else leaf
+
+
 def own_constants(closed):
     """``closed`` (a closed jaxpr) with every NumPy constant in it, nested calls' included, copied."""
     consts = [np.array(c) if isinstance(c, np.ndarray) else c for c in closed.consts]

@@ -103,7 +103,8 @@ def check_point(target, point, dtype, chosen, options, shape):
     if size <= FULL_ROWS:
         jacobian = Jacobian(tuple(shape), "full")
         for k in range(size):
-            row = replace(target, function=_output(target.function, k), mp_function=_output(target.mp_function, k))
+            row = replace(target, function=_output(target.function, k), mp_function=_output(target.mp_function, k),
+                          shared=_row_shared(target, k))
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(_label(shape, k))
     else:
@@ -114,6 +115,7 @@ def check_point(target, point, dtype, chosen, options, shape):
                 target,
                 function=_projected(target.function, u),
                 mp_function=_projected(target.mp_function, u.astype(np.float64)),
+                shared=_row_shared(target, u.astype(np.float64).tobytes()),
             )
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(f"u{i} . f")
@@ -122,6 +124,13 @@ def check_point(target, point, dtype, chosen, options, shape):
         for i, (u, v, row) in enumerate(zip(cotangents, tangents, jacobian.rows), 1):
             _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row)
     return result
+
+
+def _row_shared(target, row):
+    """The `Target.shared` of one row of ``target``'s Jacobian (``row``: an output's index, or a projection's
+    direction): what a row's checks keep per point (a bridged target's replayed differences and exact reference)
+    is that row's alone, and its checks in each dtype share it."""
+    return target.shared.setdefault(("jacobian row", row), {})
 
 
 def _directions(target, point, chosen, shape, dtype, seed):

@@ -136,6 +136,37 @@ def expect_references(target, points, dtypes, chosen, seed):
     _expect_differences(target, arg_lists)
 
 
+def replay_ahead(target, points, dtypes, chosen, options):
+    """Each point's finite differences and exact reference, made now for a framework's target whose own numbers are
+    being prepared (a bridge's ``expect``: XLA compiling JAX's programs in threads of its own).
+
+    They replay the captured graphs and never ask the framework, so they run
+    while the framework works, instead of after the first point's wait for
+    it; `check_point` is handed them (`_once_per_point`), each point once for
+    every dtype that rounds it alike. A function returning an array (whose
+    Jacobian's rows each keep their own), a point the dtype cannot hold, and
+    anything that raises here are left to `check_point`.
+    """
+    if target.bridge is None or target.expect is None:
+        return
+    done = set()
+    for point in points:
+        for dtype in dtypes:
+            rounded = [as_float64(cast(point[n], dtype)) for n in target.variables]
+            key = _point_key(rounded)
+            if key is None or key in done or not all(np.all(np.isfinite(arg)) for arg in rounded):
+                continue
+            try:
+                if not done and np.ndim(raw(target.mp_function(*rounded))):
+                    return
+                done.add(key)
+                if not reading_verdicts_only():  # a fix's re-check reads no differences
+                    _replayed_differences(target, rounded, options)
+                _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
+            except Exception:  # noqa: BLE001 - met again where check_point asks, and said there
+                continue
+
+
 def _run(target, working_args, argnums, dtype):
     """The value and gradient in the working dtype, with every op recorded: ``(value, grads, recording)``.
 
@@ -190,15 +221,8 @@ _ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, 
 def _differences(result, target, rounded, chosen, options):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
-    # A bridged framework's differences step through its captured graph, replayed in float64: the
-    # framework's own operations, without a call into the framework (milliseconds each) per step.
-    stepped = target.mp_function if target.bridge is not None else target.function
     try:
-        differences = _shared_differences(target, rounded) or _once_per_point(
-            target, "replayed differences", (_floats_key(rounded), options.full, options.seed), lambda: fd.differences(
-                stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
-            ), lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
-        )
+        differences = _shared_differences(target, rounded) or _replayed_differences(target, rounded, options)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -221,6 +245,18 @@ def _differences(result, target, rounded, chosen, options):
     return differences
 
 
+def _replayed_differences(target, rounded, options):
+    """The finite differences at the rounded point (`fd.Differences`), made once per point of a framework's target."""
+    # A bridged framework's differences step through its captured graph, replayed in float64: the
+    # framework's own operations, without a call into the framework (milliseconds each) per step.
+    stepped = target.mp_function if target.bridge is not None else target.function
+    return _once_per_point(
+        target, "replayed differences", (_point_key(rounded), options.full, options.seed), lambda: fd.differences(
+            stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
+        ), lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
+    )
+
+
 def _expect_differences(target, arg_lists):
     """Tell `_shared_differences` the points (rounded, scalar) whose differences a check of a formula will ask for."""
     target.shared["expected differences"] = {_key(args): args for args in arg_lists if all(type(a) is float for a in args)}
@@ -231,8 +267,18 @@ def _key(args):
     return tuple(float(a).hex() for a in args)  # the floats' own bits: -0.0 is not 0.0 here
 
 
-def _floats_key(rounded):
-    return _key(rounded) if all(type(a) is float for a in rounded) else None
+def _point_key(rounded):
+    """What says two rounded points hold the same numbers: each float's bits, each float64 array's shape and bytes
+    (float32 and float64 round [0.5, -1.0] alike); None for a point of anything else."""
+    key = []
+    for arg in rounded:
+        if type(arg) is float:
+            key.append(float(arg).hex())
+        elif type(arg) is np.ndarray and arg.dtype == np.float64:
+            key.append((arg.shape, arg.tobytes()))
+        else:
+            return None
+    return tuple(key)
 
 
 def _once_per_point(target, name, key, make, copy, keep=lambda made: True):
@@ -286,15 +332,7 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, ful
     With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
     """
     names = target.variables
-
-    def computed():
-        with every_coordinate(full):
-            return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
-
-    exact = _once_per_point(
-        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen), full), computed,
-        Exact.copied, keep=lambda made: not made.out_of_time,
-    )
+    exact = _replayed_exact(target, rounded, chosen, seed, max_time, full)
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
@@ -317,6 +355,19 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, ful
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
     return exact
+
+
+def _replayed_exact(target, rounded, chosen, seed, max_time, full):
+    """The exact reference at the rounded point (`precision.Exact`), made once per point of a framework's target."""
+
+    def computed():
+        with every_coordinate(full):
+            return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+
+    return _once_per_point(
+        target, "replayed references", (_point_key(rounded), seed, tuple(chosen), full), computed,
+        Exact.copied, keep=lambda made: not made.out_of_time,
+    )
 
 
 def _texts(exact_by_name, digits, chosen):

@@ -53,7 +53,7 @@ from .balls import one_clock
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, verdicts_only
+from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only
 from .points import common_shape
 from .reference import derivative_of
 from .results import CheckReport
@@ -97,6 +97,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
     with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
+        with ieee():
+            replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))

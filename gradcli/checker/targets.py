@@ -38,6 +38,7 @@ from ..capture import (
     framework_of_callable,
     framework_of_source,
     framework_of_value,
+    given_arguments,
     load_module,
     make_bridge,
     prepare_bridge,
@@ -228,9 +229,9 @@ def example_points(args_text, target, framework=None):
     match = FUNCTION_TARGET.match(args_text.strip())
     if not match:
         raise InputError("--args names a function of your code: path/file.py:function or package.module:function", text=args_text)
-    make, _ = _load(match["module"], match["name"], args_text, framework)
+    make, made_with = _load(match["module"], match["name"], args_text, framework)
     try:
-        given = make()
+        given = given_arguments(made_with, make)
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # noqa: BLE001 - the user's function failed: reported, never fatal
