@@ -57,7 +57,20 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     prim = _UFUNC_TO_PRIMITIVE.get(ufunc)
     if prim is not None and method == "__call__" and not kwargs:
         return prim(*inputs)
+    if "out" in kwargs:  # acc += x into a NumPy array: the array would hold numbers, not the trace
+        raise TracedValueError(_IN_PLACE)
     raise _plain_numpy_error(ufunc)
+
+
+_IN_PLACE = (
+    "a value gradcli is differentiating was written into an array in place (y[i] = x, y[mask] = 0, acc += x, "
+    "out=...), which gradcli cannot follow: build a new array instead (np.where(mask, 0.0, y) for a masked "
+    "assignment, acc = acc + x, np.stack or np.concatenate for pieces)"
+)
+
+
+def _no_setitem(self, index, value):
+    raise TracedValueError(_IN_PLACE)
 
 
 def _array_function(self, func, types, args, kwargs):
@@ -157,6 +170,7 @@ def _install():
     B.__len__ = lambda self: len(ops.raw(self))
     B.__getitem__ = lambda self, index: ops_array.getitem(self, _raw_index(index))
     B.__iter__ = lambda self: (self[i] for i in range(len(self)))
+    B.__setitem__ = _no_setitem
 
     B.shape = property(lambda self: ops.shape_of(self))
     B.ndim = property(lambda self: len(ops.shape_of(self)))
@@ -182,6 +196,7 @@ def _install():
     B.dot = lambda self, other: ops_linalg.dot(self, other)
     B.conj = lambda self: ops.conj(self)
     B.astype = lambda self, dtype: ops.astype(self, dtype)
+    B.copy = lambda self, order="C": ops_array.copy(self)
     B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)
 
 

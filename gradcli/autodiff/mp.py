@@ -288,24 +288,31 @@ def _power(x, y):
     return _real_line(mpmath.power(x, y), (x, y))
 
 
+def _picked(value):
+    """A float an op picked (clip's bound, where's 0.0, the constant side of a max) as the mpf it equals, so the
+    ops after it run on mpmath too: left a float, log(clip(x, 0.5, None)) beside the bound is NumPy's float64 log,
+    one rounding away from the point's own value, which reads as a jump."""
+    return mpmath.mpf(value) if type(value) is float or isinstance(value, np.floating) else value
+
+
 def _maximum(x, y):
     if mpmath.isnan(x) or mpmath.isnan(y):
         return mpmath.nan
-    return x if x >= y else y
+    return _picked(x if x >= y else y)
 
 
 def _minimum(x, y):
     if mpmath.isnan(x) or mpmath.isnan(y):
         return mpmath.nan
-    return x if x <= y else y
+    return _picked(x if x <= y else y)
 
 
 def _fmax(x, y):
-    return y if mpmath.isnan(x) else x if mpmath.isnan(y) else _maximum(x, y)
+    return _picked(y) if mpmath.isnan(x) else _picked(x) if mpmath.isnan(y) else _maximum(x, y)
 
 
 def _fmin(x, y):
-    return y if mpmath.isnan(x) else x if mpmath.isnan(y) else _minimum(x, y)
+    return _picked(y) if mpmath.isnan(x) else _picked(x) if mpmath.isnan(y) else _minimum(x, y)
 
 
 def _clip(x, lo, hi):
@@ -428,7 +435,7 @@ ELEMENTWISE = {
     "real": "re",
     "imag": "im",
     "conj": "conj",
-    "where": lambda c, x, y: x if c else y,
+    "where": lambda c, x, y: _picked(x if c else y),
     "maximum": _maximum,
     "minimum": _minimum,
     "fmax": _fmax,

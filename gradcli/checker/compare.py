@@ -113,13 +113,17 @@ def _array_text(values, digits, significant):
 
 
 def _beyond_float64(value):
-    """Whether a nonzero finite exact number rounds to 0 or to inf in float64."""
+    """Whether a nonzero finite exact number rounds to 0 or to inf in float64, or to a subnormal, whose fewer bits
+    (8 digits at 2.8e-317) cannot hold the 10 and more an exact number is read to."""
     import mpmath
 
     if not isinstance(value, mpmath.mpf) or not mpmath.isfinite(value) or value == 0:
         return False
     as_float = float(value)
-    return as_float == 0 or math.isinf(as_float)
+    return as_float == 0 or math.isinf(as_float) or abs(as_float) < _SMALLEST_NORMAL
+
+
+_SMALLEST_NORMAL = float(np.finfo(np.float64).tiny)
 
 
 def number_text(value):

@@ -167,7 +167,9 @@ def _compute(target, args, result, budget, seed):
         try:
             most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
         except _Unresolvable:
-            most = None if tied or jets_first else _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed)
+            if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
+                raise _Fallback("a tie whose sides no difference resolves") from None
+            most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if not jets_first else None
             if most is None:
                 raise
     result.value = _mpf(value)
