@@ -3,11 +3,11 @@
 Above 64 outputs a vector function's Jacobian is checked along random
 cotangents (VJP) and tangents (JVP). A framework's own numbers (JAX, PyTorch,
 TensorFlow) and a custom gradient written on NumPy arrays give a VJP that
-reads the cotangent as plain numbers: forward mode derived from it by
-transposition saw no trace and answered 0, and every smooth function was
-`unstable`. Forward mode now refuses such an op, and the check says it
-judged the Jacobian along the cotangents alone. Expected numbers are
-derived by hand (d/dw of w sin w is sin w + w cos w).
+reads the cotangent as plain numbers, so forward mode cannot be derived
+from it by transposition (a silent 0 would judge every smooth function
+`unstable`): forward mode refuses such an op, and the check says it judged
+the Jacobian along the cotangents alone. Expected numbers are derived by
+hand (d/dw of w sin w is sin w + w cos w; of sin(a g), cos(a g) g).
 """
 
 import numpy as np
