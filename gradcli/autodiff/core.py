@@ -169,9 +169,35 @@ def jvp_by_transposing_vjp(prim, tangents, argnums, ans, args, kwargs):
             term = _inner(ct, t)
             total = term if total is None else total + term
     connected = isinstance(total, Box) and total._trace is trace
+    if not connected and total is not None:
+        _refuse_untraced_cotangent(prim, outs, ans, args, kwargs, argnums)
     grads = backward_pass(ones_like_value(total._value), total, us) if connected else [None] * len(us)
     tangent = [zeros_like(out) if g is None else g for g, out in zip(grads, outs)]
     return tuple(tangent) if isinstance(ans, tuple) else tangent[0]
+
+
+def _refuse_untraced_cotangent(prim, outs, ans, args, kwargs, argnums):
+    """Raise `NoGradientError` where ``prim``'s VJP rule gave cotangents the trace of ``u`` does not hold, yet
+    they change with ``u``: the rule read ``u`` as numbers (a framework's own VJP, a custom gradient on NumPy
+    arrays), so its transpose, J·t, is not the 0 the missing trace would say. A rule whose cotangents are
+    constant zeros (the derivative of ``imag`` of a real) is told apart by calling it on a ``u`` of distinct
+    nonzero entries, so that a row sum of J that cancels (outputs x and -x) is not taken for a zero rule."""
+    probe = [_distinct_ones(out) for out in outs]
+    cotangents = prim.vjp(tuple(probe) if isinstance(ans, tuple) else probe[0], ans, args, kwargs, argnums)
+    if any(ct is not None and np.any(np.asarray(ct) != 0) for ct in cotangents):
+        raise NoGradientError(
+            f"op '{prim.name}' has no forward-mode (JVP) rule, and its VJP rule reads the cotangent as plain "
+            "numbers, so J·t cannot be derived from it"
+        )
+
+
+def _distinct_ones(out):
+    """Numbers from 1 to 2, one per entry of ``out``, in its dtype (its own ones where it holds no array)."""
+    ones = ones_like_value(out)
+    size = int(np.size(ones))
+    if not isinstance(ones, np.ndarray) or size < 2 or ones.dtype == object:
+        return ones
+    return ones * np.linspace(1.0, 2.0, size).reshape(ones.shape).astype(ones.dtype)
 
 
 def _inner(a, b):

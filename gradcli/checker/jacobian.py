@@ -12,7 +12,9 @@ verdicts are the very ones of a scalar check (`point.check_point`):
   tangents ``v``: the forward-mode product ``J v`` (`gradcli.jvp`) is checked
   as ``u . J v`` against the exact ``(u^T J) v`` of the cotangent row, with
   the same JVP run at high precision to tell a wrong rule (``wrong``) from
-  lost precision (``unstable``). Both are drawn from ``--seed``.
+  lost precision (``unstable``). Both are drawn from ``--seed``. Where
+  forward mode through the target fails (a framework's own numbers have a
+  VJP alone), the cotangents are the check and a note says so.
 
 The point's verdict is the worst entry's by severity (`Verdict.worst`): a
 ``domain`` row (a kink in one output) never hides a ``wrong`` one. Formulas
@@ -122,7 +124,8 @@ def check_point(target, point, dtype, chosen, options, shape):
     result = _combine(target, point, dtype, chosen, jacobian)
     if jacobian.mode == "random":
         for i, (u, v, row) in enumerate(zip(cotangents, tangents, jacobian.rows), 1):
-            _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row)
+            if not _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
+                break  # every tangent goes through the same ops: one that cannot, none can
     return result
 
 
@@ -227,21 +230,24 @@ def _value(target, point, dtype):
 
 
 def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
-    """The JVP along tangent ``v``, seen through cotangent ``u``: ``u . J v`` against the exact ``(u^T J) v``."""
+    """The JVP along tangent ``v``, seen through cotangent ``u``: ``u . J v`` against the exact ``(u^T J) v``;
+    False where forward mode through the target fails (a framework's own numbers have a VJP alone), said in a note.
+    """
     import mpmath
 
-
     names = target.variables
-    entry = {"tangent": f"v{i}", "cotangent": f"u{i}", "jvp": None, "exact": None, "rule": None, "fd": None, "fd_error": None}
-    entry.update(status=Verdict.OK, error=None)
-    result.jacobian.tangents.append(entry)
     u64 = u.astype(np.float64)
     try:
         computed = _projected_jvp(target.function, [cast(point[n], dtype) for n in names], [cast(v[n], dtype) for n in names], u)
     except Exception as error:  # noqa: BLE001 - forward mode is not available for every op
-        result.notes.append(f"the JVP along v{i} could not be computed: {type(error).__name__}: {error}")
-        return
-    entry["jvp"] = float(computed)
+        result.notes.append(
+            f"no JVP is checked: forward mode through the function fails ({type(error).__name__}: {error}); "
+            f"its Jacobian is checked along the {len(result.jacobian.rows)} random cotangents alone"
+        )
+        return False
+    entry = {"tangent": f"v{i}", "cotangent": f"u{i}", "jvp": float(computed), "exact": None, "rule": None, "fd": None}
+    entry.update(fd_error=None, status=Verdict.OK, error=None)
+    result.jacobian.tangents.append(entry)
     base = [_float64(point[n]) for n in names]
     along = _projected(target.function, u64)
     entry["fd"], entry["fd_error"] = richardson(
@@ -250,7 +256,7 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
     exact, digits = _exact_along(target, base, v, u64, options.seed)
     if exact is None:
         result.notes.append(f"the JVP along v{i} has no exact reference (the exact reference did not settle)")
-        return
+        return True
     entry["exact"] = float(exact)
     digits = max(digits or 30, 30)
     try:
@@ -278,6 +284,7 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
         result.findings.append(Finding("inaccurate", "forward", "jvp", message))
     result.gradient_status = Verdict.worst(result.gradient_status, entry["status"])
     result.status = Verdict.worst(result.status, entry["status"])
+    return True
 
 
 def _projected_jvp(function, args, tangents, u):
