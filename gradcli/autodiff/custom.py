@@ -4,8 +4,9 @@ Every form compiles down to the one mechanism of the core: a primitive with a
 registered VJP.
 
 - ``@custom_gradient`` (``tf.custom_gradient``, Keras ``ops.custom_gradient``):
-  each call makes an opaque primitive whose output is what ``f`` returned and
-  whose VJP calls the ``grad_fn`` that ``f`` returned.
+  each call records an opaque primitive (one per function name) whose output
+  is what ``f`` returned and whose VJP calls the ``grad_fn`` that ``f``
+  returned: the call's output and rules are data its node keeps (`Call`).
 - ``custom_gradient(fx, gx, x)`` (``tfp.math.custom_gradient``): one primitive
   whose value is ``fx`` and whose VJP sends ``g * gx`` to ``x``.
 - ``register_gradient`` / ``gradient_override``: replace the VJP of a named
@@ -100,7 +101,7 @@ def custom_gradient(f=None, gx=None, x=None, fx_gx_manually_stopped=False):
     ``grad_fn`` written with ``gradcli.numpy`` ops can be differentiated again:
     the outer traces of a nested differentiation record ``f`` and ``grad_fn``
     op by op, so second derivatives differentiate your gradient. Cost: one
-    primitive is made per call.
+    op is recorded per call.
 
     As a function (``tfp.math.custom_gradient``): ``custom_gradient(fx, gx, x)``
     returns a value equal to ``fx`` whose gradient with respect to ``x`` (a
@@ -216,6 +217,7 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
     outputs, rebuild_outputs = flatten(y)
     outputs = [unbox_at(out, top) for out in outputs]
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
+    door = _opaque_op(name)
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
         upstream = [kept(g)] if single else [  # a ball grad_fn branches on is a gradcli value too
@@ -234,14 +236,61 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
         tangent = jvp_by_transposing_vjp(door.prim, tangents, argnums, ans, op_args, op_kwargs)
         return unbox_at(tangent, top) if single else tuple(unbox_at(t, top) for t in tangent)
 
-    packed = outputs[0] if single else tuple(outputs)
-    door = primitive(lambda *_: packed, name, opaque=True)
-    door.prim.vjp = vjp
-    door.prim.jvp = jvp
-    out = door(*inputs)
+    out = door(*inputs, call=Call(outputs[0] if single else tuple(outputs), vjp, jvp))
     if single:
         return out
     return rebuild_outputs([tuple_item(out, i) for i in range(len(outputs))])
+
+
+class Call:
+    """One call of a custom gradient as its op keeps it (the keyword ``call`` of its node): output and rules.
+
+    Each call has rules of its own (closures over that call's ``grad_fn``),
+    but the op is one primitive per name, shared by all its calls: a
+    primitive and its door refer to each other, so one made per call would
+    leave a cycle of garbage behind every call.
+    """
+
+    __slots__ = ("output", "vjp", "jvp")
+
+    def __init__(self, output, vjp, jvp):
+        self.output = output
+        self.vjp = vjp  # vjp(g, ans, args, kwargs, argnums), as a primitive's
+        self.jvp = jvp  # jvp(tangents, argnums, ans, args, kwargs), as a primitive's
+
+
+def _call_output(*inputs, call):
+    return call.output
+
+
+def _call_vjp(g, ans, args, kwargs, argnums):
+    return kwargs["call"].vjp(g, ans, args, kwargs, argnums)
+
+
+def _call_jvp(tangents, argnums, ans, args, kwargs):
+    return kwargs["call"].jvp(tangents, argnums, ans, args, kwargs)
+
+
+def call_of(node):
+    """The `Call` a recorded custom-gradient op keeps (that call's own rules), or None for any other node."""
+    call = (getattr(node, "kwargs", None) or {}).get("call")
+    return call if type(call) is Call else None
+
+
+def _opaque_op(name):
+    """The door of the opaque op every custom-gradient call named ``name`` records: its rules are the call's."""
+    door = _OPAQUE_OPS.get(name)
+    if door is None:
+        door = primitive(_call_output, name, opaque=True)
+        door.prim.vjp = _call_vjp
+        door.prim.jvp = _call_jvp
+        if len(_OPAQUE_OPS) >= 1024:  # bounded: a long session names many rules (a recorded node keeps its own)
+            _OPAQUE_OPS.clear()
+        _OPAQUE_OPS[name] = door
+    return door
+
+
+_OPAQUE_OPS = {}  # name -> the door of its opaque op
 
 
 def _leaves_of(args):
@@ -462,10 +511,6 @@ def _structure_error(grad, arg, where, name):
 embedded_forms = []
 
 
-def _embedded_value(fx, *rest):
-    return fx
-
-
 def _embedded_gradient(fx, gx, x, manually_stopped):
     xs = list(x) if isinstance(x, (list, tuple)) else [x]
     gxs = list(gx) if isinstance(gx, (list, tuple)) else [gx]
@@ -485,19 +530,25 @@ def _embedded_gradient(fx, gx, x, manually_stopped):
     if not manually_stopped:
         fx = stop_gradient(fx)
         gxs = [stop_gradient(g) for g in gxs]
-    n = len(xs)
+    return _embedded(fx, *gxs, *xs)
 
-    def vjp_all(g, ans, fx_value, *rest):
-        gx_values, x_values = rest[:n], rest[n:]
-        to_fx = g
-        # (x - stop(x)) is zero in value, but not in its own derivatives.
-        to_gx = [unbroadcast(g * (xi - stop_gradient(xi)), gi) for gi, xi in zip(gx_values, x_values)]
-        to_x = [_spread(g, gi, xi) for gi, xi in zip(gx_values, x_values)]
-        return (to_fx, *to_gx, *to_x)
 
-    prim = primitive(_embedded_value, "custom_gradient")
-    defvjp_all(prim, vjp_all)
-    return prim(fx, *gxs, *xs)
+def _embedded_value(fx, *gxs_then_xs):
+    return fx
+
+
+def _embedded_vjp(g, ans, fx_value, *gxs_then_xs):
+    n = len(gxs_then_xs) // 2
+    gx_values, x_values = gxs_then_xs[:n], gxs_then_xs[n:]
+    to_fx = g
+    # (x - stop(x)) is zero in value, but not in its own derivatives.
+    to_gx = [unbroadcast(g * (xi - stop_gradient(xi)), gi) for gi, xi in zip(gx_values, x_values)]
+    to_x = [_spread(g, gi, xi) for gi, xi in zip(gx_values, x_values)]
+    return (to_fx, *to_gx, *to_x)
+
+
+_embedded = primitive(_embedded_value, "custom_gradient")
+defvjp_all(_embedded, _embedded_vjp)
 
 
 def _spread(g, gx, x):

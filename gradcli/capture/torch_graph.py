@@ -601,16 +601,6 @@ def replay(graph, inputs, fallback_location, value_only=False):
     """
     env = list(inputs) + [None] * len(graph.steps)
     start = graph.inputs
-
-    def value(arg):
-        if type(arg) is Slot:
-            return env[arg.index]
-        if isinstance(arg, list):
-            return [value(a) for a in arg]
-        if isinstance(arg, tuple):
-            return tuple(value(a) for a in arg)
-        return arg
-
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
@@ -632,9 +622,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q
             else:
-                args = [env[a.index] if type(a) is Slot else value(a) for a in step.args]
+                args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
             try:
-                env[start + index] = step.fun(*args, **{k: value(v) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
@@ -642,4 +632,19 @@ def replay(graph, inputs, fallback_location, value_only=False):
     finally:
         if context is not None:
             context.__exit__(None, None, None)
-    return value(graph.output[0] if value_only else graph.output)
+    return _value(graph.output[0] if value_only else graph.output, env)
+
+
+def _value(arg, env):
+    """``arg`` with each `Slot` in it (also inside lists and tuples) read from ``env``.
+
+    A function of its own, not a closure over ``env``: a closure that calls
+    itself is a reference cycle, garbage for the collector after every replay.
+    """
+    if type(arg) is Slot:
+        return env[arg.index]
+    if isinstance(arg, list):
+        return [_value(a, env) for a in arg]
+    if isinstance(arg, tuple):
+        return tuple(_value(a, env) for a in arg)
+    return arg

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..autodiff.custom import call_of
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
@@ -190,9 +191,10 @@ def _user_rule(node):
     """The user's own function behind a node's gradient rule, as ("grad_fn()", "losses.py:12"), or None.
 
     A custom gradient's grad_fn or an override's rule is the user's function
-    that gradcli's VJP calls: found among the names the VJP closes over.
+    that gradcli's VJP calls: found among the names the VJP closes over (a
+    custom gradient's: the VJP of its call, which its node keeps).
     """
-    rules = [getattr(node, "vjp", None), getattr(getattr(node, "prim", None), "vjp", None)]
+    rules = [getattr(node, "vjp", None), getattr(getattr(node, "prim", None), "vjp", None), getattr(call_of(node), "vjp", None)]
     for rule in rules:
         for value in [rule, *(_contents(cell) for cell in getattr(rule, "__closure__", None) or ())]:
             code = getattr(value, "__code__", None)
