@@ -44,6 +44,40 @@ def first_line(x):
     return c.sum()
 '''
 
+# JAX names a rule found in its own files as the framework's: the wrong rule is given such a file's name.
+JAX = '''
+import os
+
+import jax
+import jax.numpy as jnp
+
+_LIBRARY = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_jvp
+def sin(x):
+    return jnp.sin(x)
+
+
+@sin.defjvp
+def _sin_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.sin(x), jnp.sin(x) * t
+"""
+_names = {}
+exec(compile(_LIBRARY, os.path.join(os.path.dirname(jax.__file__), "_src", "planted_rule.py"), "exec"), _names)
+lib_sin = _names["sin"]
+
+
+def three_lines(x):
+    a = jnp.exp(x)
+    b = lib_sin(a)
+    c = jnp.log1p(b * b)
+    return jnp.sum(c)
+'''
+
 TF = """
 import tensorflow as tf
 
@@ -92,3 +126,9 @@ def test_a_registered_tensorflow_gradient_gone_wrong_is_named_at_its_op(tmp_path
         registry["Sin"] = kept
     assert finding.location.endswith(f"tf_blame.py:{_line_of(TF, 'b = tf.sin(a)')}"), finding
     assert finding.op == "gradient rule of sin"
+
+
+def test_a_wrong_rule_of_jaxs_own_is_named_at_its_call(tmp_path):
+    pytest.importorskip("jax")
+    finding = _rule_finding(tmp_path, "jax_blame.py", JAX, "three_lines")
+    assert finding.location.endswith(f"jax_blame.py:{_line_of(JAX, 'b = lib_sin(a)')}"), finding
