@@ -50,16 +50,20 @@ def name_the_call(result, target, point_args):
     if found is None:
         return
     location, name = found
-    finding.op = f"gradient rule of {name}"
     finding.location = location
+    if name is not None:
+        finding.op = f"gradient rule of {name}"
     finding.message += (
-        f"; the first call whose built-in rule is off is {name} on this line: its result's gradient is right "
-        "where the backward pass hands it over, and the gradient it passes on is not"
+        f"; the first call whose built-in rule is off is {name or 'one'} on this line: its result's gradient is "
+        "right where the backward pass hands it over, and the gradient it passes on is not"
     )
 
 
 def guilty_line(bridge, point_args):
-    """``(file:line, op name)`` of the call whose built-in rule turned a right upstream gradient into a wrong one, or None."""
+    """``(file:line, op name)`` of the call whose built-in rule turned a right upstream gradient into a wrong one, or None.
+
+    The op is named where it is the line's only one (else None); a function on one line has nothing to search.
+    """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     mp_core.enable()
@@ -77,7 +81,7 @@ def guilty_line(bridge, point_args):
         with framework, np.errstate(all="ignore"):
             rule = bridge.backward(args, one)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
-        if not ops or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
+        if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [one])
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
@@ -116,7 +120,7 @@ def _first_off(ops, gradients, numbers, args, inputs_right):
     read = {line: set() for line in lines}
     names = {}
     for op in ops:
-        names.setdefault(op.location, op.name)
+        names.setdefault(op.location, set()).add(op.name)
         for arg, parent in zip(op.args, op.parents):
             if parent is not None and parent.location != op.location:
                 read[op.location].add(parent.location)
@@ -124,7 +128,7 @@ def _first_off(ops, gradients, numbers, args, inputs_right):
                 read[op.location].update(f"input {i}" for i, a in enumerate(args) if raw(arg) is a)
     for line in reversed(lines):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
-            return line, names[line]
+            return line, next(iter(names[line])) if len(names[line]) == 1 else None
     return None
 
 
