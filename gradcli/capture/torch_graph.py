@@ -51,6 +51,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import kind_of, lift
@@ -393,7 +394,7 @@ def compile_graph(module):
             if name == "as_strided":
                 fun = _as_strided(node, location)
             if users_line and node in held:
-                fun = stop_gradient  # the user's detach: the exact derivative holds its value constant
+                fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
                 fun = _held_result(fun)  # computed under no_grad: a constant for PyTorch, held so in the exact derivative
             elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
@@ -424,6 +425,12 @@ def _detached_values(graph):
             seen.add(node)
             todo.extend(node.all_input_nodes)
     return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
+
+
+def _zero_of_a_form(node):
+    """Whether a detach is subtracted from its own input, ``x - x.detach()``: the zero of TensorFlow Probability's
+    ``custom_gradient(fx, gx, x)`` form spelled in PyTorch, whose detaches build a rule (`stop_of_a_form`)."""
+    return any(_names(user.target)[0] == "sub" and tuple(user.args[:2]) == (node.args[0], node) for user in node.users)
 
 
 def _computed_without_grad(graph):
