@@ -511,6 +511,14 @@ def _structure_error(grad, arg, where, name):
 embedded_forms = []
 
 
+def stop_of_a_form(x):
+    """``stop_gradient(x)`` where the program subtracts it from ``x`` itself: ``x - stop_gradient(x)`` is the zero
+    whose derivative carries a gradient written as a value (TensorFlow Probability's form, spelled out in a
+    framework's code), so the run is such a form (`embedded_forms`) and its stops build the rule."""
+    embedded_forms.append(True)
+    return stop_gradient(x)
+
+
 def _embedded_gradient(fx, gx, x, manually_stopped):
     xs = list(x) if isinstance(x, (list, tuple)) else [x]
     gxs = list(gx) if isinstance(gx, (list, tuple)) else [gx]

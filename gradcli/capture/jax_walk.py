@@ -27,6 +27,7 @@ from operator import itemgetter
 
 import numpy as np
 
+from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import astype, multiply
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
@@ -370,6 +371,7 @@ class _Compiler:
             env[id(var)] = _Literal(np.asarray(const))
         self.body(jaxpr, env, program, (self.fallback, None))
         program.outputs = [self.read(env, v) for v in jaxpr.outvars]
+        _mark_forms(program.steps)
         return program
 
     def read(self, env, var):
@@ -474,6 +476,21 @@ class _Compiler:
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+
+
+def _mark_forms(steps):
+    """A ``stop_gradient`` subtracted from its own input, ``x - lax.stop_gradient(x)``: the zero of TensorFlow
+    Probability's ``custom_gradient(fx, gx, x)`` form, whose stops build a rule (`stop_of_a_form`)."""
+    stops = {step.outputs[0]: step for step in steps if step.name == "stop_gradient" and type(step.outputs[0]) is int}
+    for step in steps:
+        if step.name == "sub" and type(step.inputs[1]) is int and step.inputs[1] in stops:
+            stop = stops[step.inputs[1]]
+            if stop.inputs[0] == step.inputs[0]:
+                stop.rule = _form_stop
+
+
+def _form_stop(params, x):
+    return stop_of_a_form(x)
 
 
 def _stopped_by_the_user(eqn):

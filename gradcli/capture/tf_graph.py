@@ -23,6 +23,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.custom import stop_of_a_form
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -351,7 +352,7 @@ class Walker:
             self.folds.add(functools.partial(_folded, function, attrs), inputs, outputs, [self.static[k] for k in inputs])
             return
         if op.type == "StopGradient":
-            function = on_its_line(function, location, rule)
+            function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
     def _where(self, op, names, inputs, prefix):
@@ -654,3 +655,16 @@ def _eager_attrs(items, narrow=False):
 
 def _shape(proto):
     return None if proto.unknown_rank else [d.size for d in proto.dim]
+
+
+def _zero_of_a_form(op):
+    """Whether a ``StopGradient``'s result is subtracted from its own input, ``x - tf.stop_gradient(x)``: the zero of
+    TensorFlow Probability's ``custom_gradient(fx, gx, x)``, whether TFP's code or the user's spells it."""
+    given, stopped = op.inputs[0].name, op.outputs[0].name
+    return any(
+        user.type == "Sub" and [t.name for t in user.inputs] == [given, stopped] for user in op.outputs[0].consumers()
+    )
+
+
+def _form_stop(ins, attrs):
+    return stop_of_a_form(ins[0])

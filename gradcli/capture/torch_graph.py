@@ -28,7 +28,10 @@ recorded (the innermost frame outside PyTorch, gradcli and the standard
 library); a node recorded inside an ``autograd.Function.backward`` is tagged as
 that rule, so a wrong rule is reported at the rule's own line. A backward node
 of a built-in rule has no user frame: it takes the line of the forward node
-whose gradient it computes (autograd's sequence number pairs them).
+whose gradient it computes (autograd's sequence number pairs them). A node the
+user's code computes with gradients off (``torch.no_grad()``, outside every
+``autograd.Function``) is a constant for PyTorch's gradient: its result is
+replayed held constant (`stop_gradient`) where code that differentiates reads it.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import kind_of, lift
@@ -59,6 +63,8 @@ from .torch_ops import ELEMENTWISE, OPS, is_exact
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
 _STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
+_NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
+_FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
 _AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
 
@@ -169,14 +175,19 @@ def _file_kind(filename, folder, kinds):
 
 
 def _user_frame_summary(folder, kinds):
-    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
+    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
+    (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``)."""
+    import torch  # lazy: only a PyTorch target needs it
+
     frame = sys._getframe(2)
     innermost = None
+    in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
+        in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
         if kind == "user":
             if innermost is None:
                 innermost = frame
@@ -189,7 +200,10 @@ def _user_frame_summary(folder, kinds):
         frame = frame.f_back
     if innermost is None:
         return _differentiating()
-    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, "")])
+    name = innermost.f_code.co_name
+    if not torch.is_grad_enabled() and not in_function:
+        name += _NO_GRAD
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
 
 
 def _differentiating():
@@ -356,6 +370,7 @@ def compile_graph(module):
 
     order = {node: i for i, node in enumerate(module.graph.nodes)}
     held = _detached_values(module.graph)
+    constants = _computed_without_grad(module.graph)
     for node in module.graph.nodes:
         if node.op == "placeholder":
             slots[node] = Slot(inputs)
@@ -379,7 +394,9 @@ def compile_graph(module):
             if name == "as_strided":
                 fun = _as_strided(node, location)
             if users_line and node in held:
-                fun = stop_gradient  # the user's detach: the exact derivative holds its value constant
+                fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
+            elif node in constants:
+                fun = _held_result(fun)  # computed under no_grad: a constant for PyTorch, held so in the exact derivative
             elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
@@ -408,6 +425,47 @@ def _detached_values(graph):
             seen.add(node)
             todo.extend(node.all_input_nodes)
     return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
+
+
+def _zero_of_a_form(node):
+    """Whether a detach is subtracted from its own input, ``x - x.detach()``: the zero of TensorFlow Probability's
+    ``custom_gradient(fx, gx, x)`` form spelled in PyTorch, whose detaches build a rule (`stop_of_a_form`)."""
+    return any(_names(user.target)[0] == "sub" and tuple(user.args[:2]) == (node.args[0], node) for user in node.users)
+
+
+def _computed_without_grad(graph):
+    """The nodes whose values the user's code computed under ``torch.no_grad()`` and hands to code that differentiates:
+    PyTorch's gradient takes each as a constant.
+
+    Only fresh values, read from the function's inputs: a value written in place into a tensor autograd follows
+    (``var.clamp_(min=eps)`` in ``F.gaussian_nll_loss``) stays that tensor for PyTorch, not a constant.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+
+    quiet = {node for node in graph.nodes if node.op == "call_function" and _NO_GRAD in (node.meta.get("stack_trace") or "")}
+    from_inputs = set()
+    for node in graph.nodes:
+        if node.op == "placeholder" or any(n in from_inputs for n in node.all_input_nodes):
+            from_inputs.add(node)
+
+    def in_place(node):
+        return _names(node.target)[0].endswith("_")
+
+    return {
+        node for node in quiet
+        if node in from_inputs and not in_place(node) and isinstance(node.meta.get("val"), torch.Tensor)
+        and node.meta["val"].is_floating_point() and not any(in_place(user) for user in node.users)
+        and any(user not in quiet for user in node.users)
+    }
+
+
+def _held_result(fun):
+    """``fun`` with its result held constant in every derivative (`stop_gradient`)."""
+
+    def held(*args, **kwargs):
+        return stop_gradient(fun(*args, **kwargs))
+
+    return held
 
 
 def strided_index(size, stride, offset, layout):

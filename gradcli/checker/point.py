@@ -20,7 +20,7 @@ from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..errors import InputError
-from . import fd, provenance, reference
+from . import fd, provenance, reference, rule_blame
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
@@ -99,6 +99,7 @@ def check_point(target, point, dtype, chosen, options):
     exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    rule_blame.name_the_call(result, target, rounded)  # a framework's own rule found wrong: named at its call's line
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
     if narrow is not None:  # the digits went in a library's cast: the first finding names it

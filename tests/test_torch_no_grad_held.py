@@ -1,0 +1,81 @@
+"""Values the user's PyTorch code computes under ``torch.no_grad()`` are constants in the exact derivative, as for PyTorch."""
+
+import textwrap
+
+import pytest
+
+import gradcli
+
+pytest.importorskip("torch")
+
+SOURCE = """
+import torch
+
+
+class GoodSquare(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return g * 2 * x
+
+
+def scaled(x):
+    with torch.no_grad():
+        s = x * x
+    return (s * x).sum()
+
+
+def normalised(x):
+    with torch.no_grad():
+        n = torch.sqrt((x * x).sum())
+    return (x / n).sum()
+
+
+def squared_by_a_function(x):
+    return GoodSquare.apply(x).sum()
+
+
+def variance_floor(mu, var):
+    return torch.nn.functional.gaussian_nll_loss(mu, torch.zeros_like(mu), var, eps=1e-3)
+"""
+
+
+def _checked(tmp_path, function, point):
+    path = tmp_path / "no_grad_user.py"
+    path.write_text(textwrap.dedent(SOURCE))
+    (result,) = gradcli.check(f"{path}:{function}", [point], dtypes=("float64",), fixes=False).results
+    return result
+
+
+@pytest.mark.parametrize(
+    "function, exact",
+    [
+        ("scaled", [1.3 * 1.3, 0.4 * 0.4]),  # s held: d/dx (s x) = s
+        ("normalised", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),  # n held: d/dx (x / n) = 1 / n
+    ],
+)
+def test_a_value_computed_under_no_grad_is_held_constant(tmp_path, function, exact):
+    result = _checked(tmp_path, function, {"x": [1.3, 0.4]})
+    assert result.status.value == "ok", (result.findings, result.notes)
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(exact, rel=1e-12)
+    assert any("held constant in the exact derivative" in note for note in result.notes), result.notes
+
+
+def test_an_autograd_functions_forward_is_not_taken_for_no_grad(tmp_path):
+    # PyTorch runs a Function's forward with gradients off: its ops are the function, differentiated as math.
+    result = _checked(tmp_path, "squared_by_a_function", {"x": [1.3, 0.4]})
+    assert result.status.value == "ok", (result.findings, result.notes)
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx([2.6, 0.8], rel=1e-12)
+
+
+def test_a_value_clamped_in_place_under_no_grad_stays_differentiated(tmp_path):
+    # gaussian_nll_loss clamps var in place under no_grad: PyTorch's gradient passes through the clamp as if it were
+    # not there, so below the floor its rule is wrong (the loss is flat in var[0] there); var[1] is differentiated.
+    result = _checked(tmp_path, "variance_floor", {"mu": [1.3, 0.4], "var": [1e-4, 0.4]})
+    assert result.status.value == "wrong", result.findings
+    assert [float(g) for g in result.exact_gradient["var"]] == pytest.approx([0.0, 0.375], rel=1e-12)

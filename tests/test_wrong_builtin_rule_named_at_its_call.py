@@ -1,0 +1,134 @@
+"""A framework's own gradient rule gone wrong in a function of several lines is named at the call whose rule is off."""
+
+import textwrap
+
+import pytest
+
+import gradcli
+
+# A library's sin with a wrong backward (sin in place of cos), compiled outside every user file as a
+# library's code is: the user's lines are only the calls.
+TORCH = '''
+import torch
+
+_LIBRARY = """
+import torch
+
+
+class _Sin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return g * torch.sin(x)
+"""
+_names = {}
+exec(compile(_LIBRARY, "<library>", "exec"), _names)
+lib_sin = _names["_Sin"].apply
+
+
+def three_lines(x):
+    a = torch.exp(x)
+    b = lib_sin(a)
+    c = torch.log1p(b * b)
+    return c.sum()
+
+
+def first_line(x):
+    b = lib_sin(x)
+    c = torch.log1p(b * b)
+    return c.sum()
+'''
+
+# JAX names a rule found in its own files as the framework's: the wrong rule is given such a file's name.
+JAX = '''
+import os
+
+import jax
+import jax.numpy as jnp
+
+_LIBRARY = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_jvp
+def sin(x):
+    return jnp.sin(x)
+
+
+@sin.defjvp
+def _sin_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.sin(x), jnp.sin(x) * t
+"""
+_names = {}
+exec(compile(_LIBRARY, os.path.join(os.path.dirname(jax.__file__), "_src", "planted_rule.py"), "exec"), _names)
+lib_sin = _names["sin"]
+
+
+def three_lines(x):
+    a = jnp.exp(x)
+    b = lib_sin(a)
+    c = jnp.log1p(b * b)
+    return jnp.sum(c)
+'''
+
+TF = """
+import tensorflow as tf
+
+
+def three_lines(x):
+    a = tf.exp(x)
+    b = tf.sin(a)
+    c = tf.math.log1p(b * b)
+    return tf.reduce_sum(c)
+"""
+
+
+def _line_of(source, text):
+    return next(n for n, line in enumerate(textwrap.dedent(source).splitlines(), 1) if line.strip() == text)
+
+
+def _rule_finding(tmp_path, name, source, function):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    (result,) = gradcli.check(f"{path}:{function}", [{"x": 0.3}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "wrong", result.findings
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    return finding
+
+
+@pytest.mark.parametrize("function, line", [("three_lines", "b = lib_sin(a)"), ("first_line", "b = lib_sin(x)")])
+def test_a_wrong_backward_inside_a_library_call_is_named_at_the_call(tmp_path, function, line):
+    pytest.importorskip("torch")
+    finding = _rule_finding(tmp_path, "torch_blame.py", TORCH, function)
+    # The backward pass starts at the sum's line; the rule that is off is lib_sin's, a line before.
+    assert finding.location.endswith(f"torch_blame.py:{_line_of(TORCH, line)}"), finding
+    assert "the first call whose built-in rule is off" in finding.message
+
+
+def test_a_registered_tensorflow_gradient_gone_wrong_is_named_at_its_op(tmp_path):
+    pytest.importorskip("tensorflow")
+    from tensorflow.python.framework import ops
+
+    # Sin differentiated by Cos's registered rule (-g sin x): TensorFlow's own code, wrong for this op.
+    registry = ops._gradient_registry._registry
+    kept = registry["Sin"]
+    registry["Sin"] = registry["Cos"]
+    try:
+        finding = _rule_finding(tmp_path, "tf_blame.py", TF, "three_lines")
+    finally:
+        registry["Sin"] = kept
+    assert finding.location.endswith(f"tf_blame.py:{_line_of(TF, 'b = tf.sin(a)')}"), finding
+    assert finding.op == "gradient rule of sin"
+
+
+def test_a_wrong_rule_of_jaxs_own_is_named_at_its_call(tmp_path):
+    pytest.importorskip("jax")
+    finding = _rule_finding(tmp_path, "jax_blame.py", JAX, "three_lines")
+    assert finding.location.endswith(f"jax_blame.py:{_line_of(JAX, 'b = lib_sin(a)')}"), finding
