@@ -68,6 +68,7 @@ class Exact:
     kinks: list = field(default_factory=list)  # (variable, left, right): one-sided derivatives that differ
     # (variable, left, right) where a side's difference quotient grows without bound as the step
     # shrinks (a jump, or a pole on one side): that side is a list of (step, quotient) pairs.
+    # A side that jumps (a difference that does not shrink with the step) is a `Jump`, not a list.
     singular: list = field(default_factory=list)
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
@@ -80,6 +81,20 @@ class Exact:
         """A copy whose lists are its own: the checker empties an unsettled reference it was handed."""
         lists = ("gradient", "rule", "rule_scale", "kinks", "singular", "notes")
         return replace(self, **{name: list(getattr(self, name)) for name in lists})
+
+
+@dataclass
+class Jump:
+    """One side of a point at which the function's value jumps (where at a tie, sign at 0, mod at a multiple).
+
+    ``value`` is the side's limit of the value, ``at`` the value at the point, ``switch`` the branching op the
+    program decides at a tie there and its line (empty where none is seen). A jump has no derivative: its
+    difference quotient grows as 1/h, which says nothing a user can act on; the values and the switch do.
+    """
+
+    value: object
+    at: object
+    switch: str = ""
 
 
 def to_mp(value):
