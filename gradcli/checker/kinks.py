@@ -503,9 +503,9 @@ def _kink_at(target, mp_args, i, index=None):
             sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
-        elif abs(second) <= abs(first) * mpmath.sqrt(steps[1] / steps[0]):
-            # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10): never settles
-            # relative to itself, yet its slope is 0 to within the shorter step's quotient.
+        elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
+            # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10; c h^(1/3) beside
+            # cbrt(t)**4): never settles relative to itself, yet its slope is 0 to within the shorter step's quotient.
             sides.append(mpmath.mpf(0))
             flat.append(2 * abs(second) + noise)
         else:
@@ -528,6 +528,10 @@ def _kink_at(target, mp_args, i, index=None):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+# A side whose difference quotient falls at least as fast as h^(1/8) between the two steps (a factor 10^(-digits/48))
+# has slope 0: c h^p for any p from 1/8 up. A slower fall (1/|log h|) is no claim: its 0 is not seen at any digits.
+_FLAT_POWER = 0.125
 
 
 def _jumps(side):
