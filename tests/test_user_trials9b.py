@@ -47,6 +47,8 @@ CHOSEN = [
     "tf_lib9b:variable_rule@x=[0,0.5,-3]:float64",
     # divide_no_nan(sin(x), x) at 0: its patch 0 is not the sides' limit 1, a jump: domain
     "tf_lib9b:sinc_no_nan@x=0:float64",
+    # the norm's cone at 0 squared away: 1 / sqrt(|d|^2 + 0.01) is smooth there, its gradient proven 0
+    "torch_lib9b:soft_core@d=[0,0]:float64",
 ]
 BY_ID = {case.id: case for case in cases9b.ALL}
 TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")

@@ -344,6 +344,8 @@ def _power(x, y):
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
         exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+        if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots
+            return _smooth("sqrt", [x])
         if exponent == int(exponent) and abs(int(exponent)) <= MAX_POWER and x.q is not None:
             n = int(exponent)
             answer = power(x.q, n)

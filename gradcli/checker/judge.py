@@ -15,6 +15,7 @@ from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
+from .precision import Jump
 from .provenance import finite
 from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
@@ -99,7 +100,7 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
         )
         for name, left, right in exact.kinks
     ] + [
-        Finding(
+        _jump(name, left, right) if isinstance(left, Jump) or isinstance(right, Jump) else Finding(
             "singular",
             "forward",
             name,
@@ -461,6 +462,21 @@ def _note_atol(result, what, passed, pairs, rtol, dtype):
             f"the {what} is off by more than rtol {rtol:g} relative, but within --atol {result.atol:g} "
             "absolute: it passes by the absolute tolerance"
         )
+
+
+def _jump(name, left, right):
+    """The finding for a jump in ``name``: the switch the program decides there and the value on each side."""
+    jump = left if isinstance(left, Jump) else right
+    values = [side.value if isinstance(side, Jump) else jump.at for side in (left, right)]
+    at = f" at its switch {jump.switch}" if jump.switch else ""
+    return Finding(
+        "jump",
+        "forward",
+        name,
+        f"the function jumps here in {name}{at}: its value is {float(values[0]):.6g} from the left and "
+        f"{float(values[1]):.6g} from the right ({float(jump.at):.6g} at the point), so it has no derivative here",
+        output={"left": plain(values[0]), "right": plain(values[1]), "at": plain(jump.at), "switch": jump.switch},
+    )
 
 
 def _side_text(side):

@@ -9,7 +9,7 @@ direction) with one-sided differences at high precision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -19,7 +19,8 @@ from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls
-from .precision import MAX_DIGITS, START_DIGITS, flat_entries, per_coordinate, relative_step, to_mp, with_noise
+from .provenance import line_running_now
+from .precision import MAX_DIGITS, START_DIGITS, Jump, flat_entries, per_coordinate, relative_step, to_mp, with_noise
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -309,14 +310,67 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
             digits = min(2 * digits, cap)
         if isinstance(verdict, tuple):
             kind, left, right = verdict
+            if isinstance(left, Jump) or isinstance(right, Jump):
+                switch = _switch_at(target, mp_args)
+                left, right = (replace(s, switch=switch) if isinstance(s, Jump) else s for s in (left, right))
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+# Each branching op's switch: (its arguments looked at, whether they sit at a tie between two pieces).
+_TIES = {
+    **dict.fromkeys(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+                     "maximum", "minimum", "fmax", "fmin", "max", "min"), (2, lambda a, b: a == b)),
+    **dict.fromkeys(("abs", "sign"), (1, lambda x: x == 0)),
+    **dict.fromkeys(("floor", "ceil", "trunc"), (1, lambda x: x == _floor(x))),
+    **dict.fromkeys(("round", "rint"), (1, lambda x: x - _floor(x) == 0.5)),
+    **dict.fromkeys(("mod", "floor_divide"), (2, lambda x, y: y != 0 and x / y == _floor(x / y))),
+    "clip": (3, lambda x, lo, hi: x == lo or x == hi),
+    "arctan2": (2, lambda y, x: y == 0 and x < 0),
+}
+
+
+def _floor(x):
+    import mpmath  # lazy: the point's numbers are mpmath's, loaded by the reference that found the jump
+
+    return mpmath.floor(x)
+
+
+def _switch_at(target, mp_args):
+    """The first branching op a run at the point decides at a tie, with the user's line: ``"greater (f.py:3)"``.
+
+    One traced run on the point's mpmath numbers, watching each op's arguments; "" where none ties (the
+    jump then comes from an op whose switch this does not know) or the run fails."""
+    found, saved = [], hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        if not found and prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
+            arity, tie = _TIES[prim.name]
+            try:
+                entries = np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in values[:arity]])
+                if any(tie(*e) for e in zip(*(a.ravel() for a in entries))):
+                    line = line_running_now(depth=2)
+                    found.append(prim.name + (f" ({line})" if line else ""))
+            except (TypeError, ValueError, ArithmeticError):
+                pass  # arguments that are no numbers (a shape, a held tree's leaf): no switch of theirs
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        with np.errstate(all="ignore"):
+            trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
+    except Exception:  # noqa: BLE001 - a run that fails traced: the jump stands, its switch unnamed
+        pass
+    finally:
+        hooks.forward = saved
+    return found[0] if found else ""
 
 
 def _seen_across(verdict):
     """Whether a `_kink_at` verdict may come from steps that cross switches beside the point: a kink, or a jump
     on both sides (a jump on one side only is the point's own: arctan2 on its cut, mod on its jump)."""
-    return isinstance(verdict, tuple) and (verdict[0] == "kink" or all(isinstance(s, list) for s in verdict[1:]))
+    return isinstance(verdict, tuple) and (verdict[0] == "kink" or all(isinstance(s, (list, Jump)) for s in verdict[1:]))
 
 
 def at_a_tie(target, args):
@@ -419,10 +473,11 @@ def _kink_at(target, mp_args, i, index=None):
 
     try:
         f0, n0 = _entries_and_noise(at(x))
-        quotients = []  # per step: (left, right, noise)
+        quotients, beside = [], []  # per step: (left, right, noise); (value left, value right)
         for h in steps:
             (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
             plus, minus = x + h, x - h
+            beside.append((fm, fp))
             quotients.append(
                 ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
             )
@@ -448,9 +503,9 @@ def _kink_at(target, mp_args, i, index=None):
             sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
-        elif abs(second) <= abs(first) * mpmath.sqrt(steps[1] / steps[0]):
-            # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10): never settles
-            # relative to itself, yet its slope is 0 to within the shorter step's quotient.
+        elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
+            # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10; c h^(1/3) beside
+            # cbrt(t)**4): never settles relative to itself, yet its slope is 0 to within the shorter step's quotient.
             sides.append(mpmath.mpf(0))
             flat.append(2 * abs(second) + noise)
         else:
@@ -464,6 +519,8 @@ def _kink_at(target, mp_args, i, index=None):
         if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
                 and not _jumps(left) and not _jumps(right)):
             return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
+        left, right = (Jump(_limit(far, near), f0) if isinstance(side, list) and _settles(far, near, f0) else side
+                       for side, far, near in zip((left, right), *beside))
         return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6:
         return "kink", left, right
@@ -472,12 +529,29 @@ def _kink_at(target, mp_args, i, index=None):
 
 _LARGEST_FLOAT = 1.7976931348623157e308
 
+# A side whose difference quotient falls at least as fast as h^(1/8) between the two steps (a factor 10^(-digits/48))
+# has slope 0: c h^p for any p from 1/8 up. A slower fall (1/|log h|) is no claim: its 0 is not seen at any digits.
+_FLAT_POWER = 0.125
+
 
 def _jumps(side):
     """Whether a diverging side's ``(step, quotient)`` pairs are a jump: a difference f(x +- h) - f(x) that does
     not shrink with the step (sign at 0: 1 at every step), where cbrt's shrinks as h^(1/3), far below half."""
     (h1, q1), (h2, q2) = side
     return abs(q2 * h2) > abs(q1 * h1) / 2
+
+
+def _settles(far, near, at):
+    """Whether a diverging side's values at the two steps agree on a limit apart from the value ``at`` the point: a
+    jump (its quotient grows as 1/h); a pole's values (log(h) from the right) move with the step as much as they
+    stand apart."""
+    return abs(far - near) <= 10**-6 * abs(near - at)
+
+
+def _limit(far, near):
+    """A jumping side's limit of the value, from its values at the longer and the shorter step: the nearer value,
+    or 0 where it is no larger than the distance the two steps' values moved (1 - cos(h) beside a jump reads 0)."""
+    return near if abs(near) > abs(far - near) else 0 * near
 
 
 def _smallest_magnitude(mp_args):

@@ -68,6 +68,7 @@ class Exact:
     kinks: list = field(default_factory=list)  # (variable, left, right): one-sided derivatives that differ
     # (variable, left, right) where a side's difference quotient grows without bound as the step
     # shrinks (a jump, or a pole on one side): that side is a list of (step, quotient) pairs.
+    # A side that jumps (a difference that does not shrink with the step) is a `Jump`, not a list.
     singular: list = field(default_factory=list)
     error: str = ""
     unsettled: bool = False  # the precision ran out before two precisions agreed
@@ -80,6 +81,20 @@ class Exact:
         """A copy whose lists are its own: the checker empties an unsettled reference it was handed."""
         lists = ("gradient", "rule", "rule_scale", "kinks", "singular", "notes")
         return replace(self, **{name: list(getattr(self, name)) for name in lists})
+
+
+@dataclass
+class Jump:
+    """One side of a point at which the function's value jumps (where at a tie, sign at 0, mod at a multiple).
+
+    ``value`` is the side's limit of the value, ``at`` the value at the point, ``switch`` the branching op the
+    program decides at a tie there and its line (empty where none is seen). A jump has no derivative: its
+    difference quotient grows as 1/h, which says nothing a user can act on; the values and the switch do.
+    """
+
+    value: object
+    at: object
+    switch: str = ""
 
 
 def to_mp(value):
@@ -596,6 +611,96 @@ class Absorption:
             setattr(self.numbers, name, operation)
         return False
 
+
+
+class _Lost:
+    """The real additions a run of the program makes at the run's precision that lose a term entirely (a term more
+    than the precision below the result: e^-1e9 beside 1 in a masked softmax's sum), numbered in the order made.
+
+    ``events`` gets, per such addition, ``(its result's binary top, the binary tops of the terms it lost)``; with ``bump``
+    ``(number, delta)`` the addition of that number returns its result plus ``delta`` (mpf tuples), so that a run
+    can read how much the program's value moves per unit of that one result (`absorbed_effect`).
+    """
+
+    def __init__(self, bump=None):
+        self.events, self.bump, self.count = [], bump, 0
+
+    def __enter__(self):
+        from mpmath import ctx_mp_python as numbers  # lazy: only a high-precision run watches its sums
+
+        self.numbers, self.prec = numbers, numbers.mpf.context.prec
+        self.raw = {name: getattr(numbers, name) for name in ("mpf_add", "mpf_sub", "mpf_sum")}
+        numbers.mpf_add, numbers.mpf_sub = self._pair(self.raw["mpf_add"]), self._pair(self.raw["mpf_sub"])
+        numbers.mpf_sum = self._sum(self.raw["mpf_sum"])
+        return self
+
+    def _counted(self, out, top, lost, prec):
+        """The addition's result, bumped where it is the one ``bump`` names; recorded where it lost a term."""
+        if not lost or prec != self.prec or sys._getframe(3).f_globals.get("__name__", "").startswith("mpmath"):
+            return out
+        self.events.append((top, lost))
+        self.count += 1
+        if self.bump is not None and self.bump[0] == self.count - 1:
+            return self.raw["mpf_add"](out, self.bump[1], prec)
+        return out
+
+    def _pair(self, operation):
+        def run(s, t, prec=0, *rest):
+            out = operation(s, t, prec, *rest)
+            if not (out[1] and s[1] and t[1]):
+                return out
+            top, least = out[2] + out[3], min(s[2] + s[3], t[2] + t[3])
+            return self._counted(out, top, [least] if least < top - prec else [], prec)
+
+        return run
+
+    def _sum(self, operation):
+        def run(terms, prec=0, *rest):
+            terms = list(terms)
+            out = operation(terms, prec, *rest)
+            tops = [x[2] + x[3] for x in terms if x[1]]
+            if not tops:
+                return out
+            top = max(max(tops), out[2] + out[3] if out[1] else max(tops))
+            return self._counted(out, top, [t for t in tops if t < top - prec], prec)
+
+        return run
+
+    def __exit__(self, *exc):
+        for name, operation in self.raw.items():
+            setattr(self.numbers, name, operation)
+        return False
+
+
+MOST_ABSORBING = 32  # the absorbing additions a run may make for `absorbed_effect` to bound their effect
+
+
+def absorbed_effect(run, noise):
+    """A bound on how far the terms the program's additions lose at this precision move its value; None where
+    it makes more than MOST_ABSORBING such additions, or its value is not one finite number.
+
+    Each addition that loses a term t is rerun alone with its result moved by delta, 2^8 units of its last
+    place: the value moves by its adjoint times delta, read to within the rounding ``noise`` (the value's, at
+    this precision) and a few units of the value's last place; the effect of t is at most that adjoint times
+    |t|. Alone, since the adjoints of several moved at once can cancel (std's (1e300 - m)^2 and (-1e300 - m)^2).
+    """
+    import mpmath
+    from mpmath.libmp import from_man_exp
+
+    with _Lost() as lost, np.errstate(all="ignore"):
+        base = flat_entries(run())
+    if len(base) != 1 or not mpmath.isfinite(base[0]) or len(lost.events) > MOST_ABSORBING:
+        return None
+    slack = 4 * noise + abs(base[0]) * mpmath.mpf(2) ** (4 - lost.prec)
+    effect = mpmath.mpf(0)
+    for number, (top, absorbed) in enumerate(lost.events):
+        delta = from_man_exp(1, top - lost.prec + 8)  # 2^8 units of the result's last place
+        with _Lost(bump=(number, delta)), np.errstate(all="ignore"):
+            moved = flat_entries(run())
+        if len(moved) != 1 or not mpmath.isfinite(moved[0]):
+            return None
+        effect += (abs(moved[0] - base[0]) + slack) / mpmath.mpf(delta) * mpmath.fsum(mpmath.ldexp(1, t) for t in absorbed)
+    return effect
 
 
 def _flat(value):

@@ -119,14 +119,15 @@ def _user_frame(frame):
     return None
 
 
-def line_running_now():
+def line_running_now(depth=1):
     """``file.py:line`` of the user's code running now: a replayed framework operation's own line, else the
-    innermost frame outside gradcli (None when neither is known)."""
+    innermost frame outside gradcli (None when neither is known). ``depth`` 2 starts from the caller's caller:
+    a hook of the checker's own, whose frame would end the search."""
     replayed = replayed_location()
     if replayed is not None:
         location = replayed[0]
     else:
-        user = _user_frame(sys._getframe(1))
+        user = _user_frame(sys._getframe(depth))
         location = f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None
     return None if location is None else os.path.basename(location)
 

@@ -41,6 +41,7 @@ from .kinks import at_a_tie, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
+    absorbed_effect,
     MAX_DIGITS,
     START_DIGITS,
     Exact,
@@ -161,7 +162,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                     settled = _outside_domain(history[-2], history[-1], size, digits)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs = max(needs, absorbed.needs(before))
-                if digits < needs:
+                if digits < needs and not (settled is not None and flat_gradient and _absorbed_harmlessly(
+                        target, args, entries, history[-1][1], size, zeros)):
                     settled = None
         before = absorbed
         if settled is not None:
@@ -181,6 +183,31 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             elif width is not None:
                 result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
     return attempt, history, digits, value_digits, settled
+
+
+def _absorbed_harmlessly(target, args, entries, noises, size, zeros):
+    """Whether the terms the program's sums absorb at this precision (`precision.absorbed_effect`: e^-1e9 beside 1
+    in a softmax over a -1e9 mask) move its value and every difference quotient by less than 10^-AGREE_DIGITS (and
+    a margin) of each, and every derivative entry read as 0 is proven 0 (a masked entry's derivative, e^-1e9 sized
+    where the mask is added, is below anything a difference shows: only a proof says it is 0)."""
+    import mpmath
+
+    if size != 1:
+        return False
+    effect = absorbed_effect(lambda: target.mp_function(*[to_mp(a) for a in args]), noises[0])
+    if effect is None:
+        return False
+    tolerance = mpmath.mpf(10) ** -(AGREE_DIGITS + Absorption.MARGIN)
+    if effect > tolerance * abs(entries[0]):
+        return False
+    h_scale, proven = mpmath.mpf(10) ** (-(mpmath.mp.dps // 3)), zeros.proven()
+    points = [x for a in args for x in np.ravel(np.asarray(a, dtype=np.float64))]
+    for k, (x, entry) in enumerate(zip(points, entries[size:])):
+        if entry == 0 and k not in proven:
+            return False
+        if entry != 0 and effect / relative_step(mpmath.mpf(float(x)), h_scale) > tolerance * abs(entry):
+            return False
+    return True
 
 
 def _write_back(attempt, settled):
