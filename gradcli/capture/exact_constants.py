@@ -23,6 +23,7 @@ lifted constants and gives the values that replace the folded ones.
 
 from __future__ import annotations
 
+import contextvars
 from contextlib import contextmanager
 
 import numpy as np
@@ -169,3 +170,34 @@ class Folds:
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
+
+
+# The dtype whose program the exact reference replays (None: the float64 program, every constant as written).
+_HELD_IN = contextvars.ContextVar("gradcli_constants_held_in", default=None)
+
+
+@contextmanager
+def held_in(dtype):
+    """Within it, an exact replay takes each constant as the program in ``dtype`` holds it (`held_dtype`)."""
+    token = _HELD_IN.set(None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype))
+    try:
+        yield
+    finally:
+        _HELD_IN.reset(token)
+
+
+def held_dtype():
+    """The dtype whose program an exact replay runs now (`held_in`), or None for the float64 program."""
+    return _HELD_IN.get()
+
+
+def held_name(dtype):
+    """What `held_in(dtype)` replays, as a key: None for the float64 program, else the narrower dtype's name."""
+    return None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype).name
+
+
+def held_for(value):
+    """The narrower dtype whose program an exact number ``value`` replays now (`held_in`), or None: a float (a
+    difference's step, the working dtype's own run) replays its own dtype's program."""
+    held = _HELD_IN.get()
+    return held if held is not None and kind_of([value]) is not None else None

@@ -35,6 +35,7 @@ import numpy as np
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
+from .exact_constants import held_dtype, kind_of
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import own_constants, switch_mode
 from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
@@ -100,6 +101,15 @@ def _leaf_type(leaf):
     if dtype is None and found[0] == () and _plain_scalar(value):
         _SCALAR_TYPES[kind] = found
     return found
+
+
+def _held(leaf_type, leaf, held):
+    """``leaf_type`` of an exact number (a ball, an mpmath number) in ``held``, the dtype whose program an exact
+    replay runs (`exact_constants.held_in`): that dtype's graph holds each constant as JAX rounded it there."""
+    shape, dtype = leaf_type
+    if held is None or dtype != np.float64 or held not in _FRAMEWORK_FLOATS or kind_of([leaf]) is None:
+        return leaf_type
+    return shape, held
 
 
 _SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
@@ -186,26 +196,29 @@ class _Captured:
         arguments that are all NumPy arrays (a sweep's ranges replayed), by
         their shapes and dtypes.
         """
-        kinds = tuple(map(type, args))
+        held = held_dtype()  # an exact replay of the program in a narrower dtype replays that dtype's graph
+        kinds = tuple(map(type, args)) + (held,)
         quick = self.quick_keys.get(kinds)
         if quick is not None:
             return quick, list(args)
         values = args
         if any(isinstance(a, Box) for a in args):  # a leaf's type is its value's (`_leaf_type`): boxes of numbers too
             values = [raw(a) for a in args]
-            kinds = tuple(map(type, values))
+            kinds = tuple(map(type, values)) + (held,)
             quick = self.quick_keys.get(kinds)
             if quick is not None:
                 return quick, list(args)
         arrays = _array_signature(values)
+        if arrays is not None and held is not None:
+            arrays = (arrays, held)
         quick = self.array_keys.get(arrays) if arrays is not None else None
         if quick is not None:
             return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        key = (tree, tuple(map(_leaf_type, leaves)))
-        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
+        key = (tree, tuple(_held(_leaf_type(leaf), leaf, held) for leaf in leaves))
+        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds[:-1]):  # the values' types, learnt above
             self.quick_keys[kinds] = key
         elif arrays is not None and len(leaves) == len(args):
             self.array_keys[arrays] = key

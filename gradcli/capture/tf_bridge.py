@@ -32,6 +32,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
+from .exact_constants import held_dtype, held_for
 from .tf_errors import users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
@@ -191,11 +192,12 @@ def _signature(leaf, exact):
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is None:  # a Python float, an mpmath number, a ball: a float64 scalar to the graph
-        return ((), _FLOAT64) if _is_float_leaf(value) else ("held", repr(value))
+        return ((), _dtype_of(value).str) if _is_float_leaf(value) else ("held", repr(value))
     if dtype.kind not in "fO":
         return ("held", repr(value))
-    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph.
-    return (value.shape if exact else value.ndim, dtype.str if dtype in _TENSORFLOW_FLOATS else _FLOAT64)
+    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph, or the graph of
+    # the dtype whose program the exact reference replays (`exact_constants.held_in`).
+    return (value.shape if exact else value.ndim, _dtype_of(value).str)
 
 
 def _quick_key(leaves):
@@ -216,7 +218,7 @@ def _quick_key(leaves):
             key.append((kind, value.dtype, value.shape))
         else:
             return None
-    return tuple(key)
+    return tuple(key) + (held_dtype(),)
 
 
 # Types of numbers without a dtype (mpmath's, balls, jets) seen as leaves: `_signature` makes each a float64
@@ -243,12 +245,14 @@ def _zeros_beside(out, leaves, floats):
 
 
 def _dtype_of(leaf):
-    """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
+    """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls, or the dtype whose
+    program they replay, `exact_constants.held_in`)."""
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is not None and np.dtype(dtype) in _TENSORFLOW_FLOATS:
         return np.dtype(dtype)
-    return np.dtype(np.float64)
+    held = held_for(value)
+    return held if held is not None and held in _TENSORFLOW_FLOATS else np.dtype(np.float64)
 
 
 class _Captured:

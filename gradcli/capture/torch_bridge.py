@@ -26,6 +26,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
+from .exact_constants import held_dtype, held_for
 from .torch_graph import replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
@@ -332,8 +333,16 @@ def _to_numpy(tensor):
 
 
 def _replays_float64(value):
-    """Whether a float leaf is replayed on the graph traced in float64: high-precision values, and dtypes PyTorch lacks."""
-    return is_exact(value) or is_wider(value)
+    """Whether a float leaf is replayed on the graph traced in float64: high-precision values (but those replaying a
+    narrower dtype's program, `exact_constants.held_in`), and dtypes PyTorch lacks."""
+    return (is_exact(value) and held_for(value) is None) or is_wider(value)
+
+
+def _held_example(value):
+    """The tensor a narrower dtype's graph is traced on for a high-precision leaf that replays it (`held_for`)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return torch.from_numpy(np.array(_to_float64(value), dtype=held_for(value)))
 
 
 def _to_float64(value):
@@ -356,6 +365,8 @@ def _example(leaf):
     value = raw(leaf)
     if _is_float_leaf(value) and _replays_float64(value):
         return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
+    if _is_float_leaf(value) and held_for(value) is not None:
+        return _held_example(value)
     return _to_torch(value)
 
 
@@ -373,7 +384,8 @@ def _layout(args, leaves, generic=False):
     for leaf in leaves:
         value = raw(leaf)
         if _is_float_leaf(value):
-            kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
+            # high precision replays float64's graph, or that of the dtype whose program it replays
+            kind = "float64" if _replays_float64(value) else str(held_for(value) or np.asarray(value).dtype)
             kind = "float" if generic else kind
             parts.append((kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
@@ -400,7 +412,7 @@ def _quick_key(args):
             return None
         else:
             key.append(kind)  # a Python float, an mpmath number, a ball, a jet: each a number to the graph
-    return tuple(key)
+    return tuple(key) + (held_dtype(),)
 
 
 _NOT_QUICK = (bool, int, str, type(None))

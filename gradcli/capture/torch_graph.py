@@ -50,7 +50,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
-from .exact_constants import kind_of, lift
+from .exact_constants import held_dtype, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
@@ -78,6 +78,27 @@ class Step:
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
+        self.narrow = False  # its output is a tensor of a dtype narrower than float64 (`_narrow_output`)
+
+
+def _narrow_output(node):
+    """Whether a node computes in a float dtype narrower than float64 (its output's, or for a comparison its
+    tensor arguments'): PyTorch then holds each Python scalar argument in float32 (its CPU kernels' type for
+    float32, float16 and bfloat16 arithmetic)."""
+    dtype = getattr(node.meta.get("val"), "dtype", None)
+    if dtype is not None and dtype.is_floating_point:
+        return dtype.itemsize < 8
+    import torch  # lazy: only a PyTorch target needs it
+
+    floats = [a.meta["val"].dtype for a in node.args if isinstance(a, torch.fx.Node)
+              and getattr(a.meta.get("val"), "dtype", torch.int64).is_floating_point]
+    return bool(floats) and all(d.itemsize < 8 for d in floats)
+
+
+def _held_scalars(args, rounded):
+    """``args`` with each Python float (but a rule's fraction, `_fractions_of_rules`) rounded to float32: a step's
+    scalars as PyTorch holds them in a narrower dtype's program (`exact_constants.held_in`)."""
+    return [float(np.float32(a)) if type(a) is float and k not in rounded else a for k, a in enumerate(args)]
 
 
 def float32_fractions(args):
@@ -384,6 +405,7 @@ def compile_graph(module):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            steps[-1].narrow = _narrow_output(node)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
@@ -614,6 +636,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
+    # An exact replay of the program in a narrower dtype: the scalars of its narrow steps as PyTorch holds them.
+    held = held_dtype() is not None and kind_of(inputs) is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -628,6 +652,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
+                if held and (step.narrow or graph.dtype_free):
+                    args = _held_scalars(args, step.rounded)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q

@@ -19,8 +19,10 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
+from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference
+from .held_literals import held_changes, held_formula_target, held_function, literals_in
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
@@ -87,18 +89,25 @@ def check_point(target, point, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    # The program as written is the float64 one: the point as given is a float64 number too.
+    original, target = _as_held(target, None, np.float64, (), ()), _as_held(target, recording, dtype, working_args, argnums)
+    written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False, full=options.full)
+        exact, (target, _, _) = _exact(result, (original, target), (rounded, written), chosen, options.seed,
+                                    options.max_time, texts=False, full=options.full, dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
     differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full)
+    exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
+                                                        options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
+        result.findings.insert(0, rounded_constant)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
     if narrow is not None:  # the digits went in a library's cast: the first finding names it
@@ -109,7 +118,7 @@ def check_point(target, point, dtype, chosen, options):
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))  # never holds result
+        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype, program))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -124,16 +133,45 @@ def expect_references(target, points, dtypes, chosen, seed):
     if target.kind != "formula":
         return
     names = target.variables
-    arg_lists = []
+    by_program = {}  # each dtype's points go to the formula with its literals as that dtype holds them
     for point in points:
         if any(type(point[n]) is not float and np.ndim(point[n]) for n in names):
             continue
         for dtype in dtypes:
             rounded = [as_float64(cast(point[n], dtype)) for n in names]
             if all(np.isfinite(rounded)):
-                arg_lists.append(rounded)
-    reference.expect(target, arg_lists, seed, chosen)
-    _expect_differences(target, arg_lists)
+                held = held_formula_target(target, dtype)
+                by_program.setdefault(id(held), (held, []))[1].append(rounded)
+    for held, arg_lists in by_program.values():
+        reference.expect(held, arg_lists, seed, chosen)
+        _expect_differences(held, arg_lists)
+
+
+def _as_held(target, recording, dtype, working_args, argnums):
+    """``target`` whose exact reference runs the program in ``dtype``: a Python function's literals as the run in
+    ``dtype`` rounded them (`held_literals`); a bridge's replay does so itself (`exact_constants.held_in`)."""
+    if target.kind == "formula" and target.formula is not None:
+        return held_formula_target(target, dtype)
+    if target.kind != "function" or target.bridge is not None or held_name(dtype) is None:
+        return target
+    kept = target.shared.setdefault("held literals", {})
+    if recording is not None and recording.ops:
+        literals = kept[held_name(dtype)] = literals_in(recording, dtype)
+    elif held_name(dtype) in kept:
+        literals = kept[held_name(dtype)]
+    else:  # a run watched only (a fix's re-check): recorded once to read its literals
+        recorder = provenance.Recorder()
+        _run_with(target, working_args, argnums, dtype, recorder)
+        literals = kept[held_name(dtype)] = literals_in(recorder.recording, dtype)
+    if not literals:
+        return target
+    key = ("held function", tuple(sorted(literals.items())))
+    made = target.shared.get(key)
+    if made is None:  # the differences too: they show the slope of the same program as the exact reference
+        made = target.shared[key] = replace(
+            target, function=held_function(target.function, literals),
+            mp_function=held_function(target.mp_function, literals), shared={"literals held": literals})
+    return made
 
 
 def _run(target, working_args, argnums, dtype):
@@ -279,22 +317,42 @@ def _shared_differences(target, rounded):
     return computed.get(key)
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, full=False):
-    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
+def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, full=False, dtype=None):
+    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in);
+    ``(exact, (the target it is the reference of, the dtype whose program it ran or None, a finding naming the
+    constants whose rounding changed the mathematics or None))``.
 
+    ``targets`` is ``(as written, as held)``: the program with its constants as written (as float64 holds
+    them, as it holds the point as given) and with each as ``dtype`` holds it (`_as_held`,
+    `exact_constants.held_in`). The reference is the held program's, unless the rounding of a constant
+    put the point on a pole or a switch that the program as written does not have at the point as given.
+    ``points`` is ``(rounded, written)``: the point as ``dtype`` holds it and as given.
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
     With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
     """
+    original, target = targets
+    rounded, written = points
     names = target.variables
 
-    def computed():
-        with every_coordinate(full):
-            return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+    def at(target, args, dtype):
+        def computed():
+            with every_coordinate(full), held_in(dtype):
+                return reference.compute(target, args, seed=seed, budget=Budget(max_time) if max_time else None,
+                                         wrt=chosen)
 
-    exact = _once_per_point(
-        target, "replayed references", (_floats_key(rounded), seed, tuple(chosen), full), computed,
-        Exact.copied, keep=lambda made: not made.out_of_time,
-    )
+        return _once_per_point(
+            target, "replayed references", (_floats_key(args), seed, tuple(chosen), full, held_name(dtype)), computed,
+            Exact.copied, keep=lambda made: not made.out_of_time,
+        )
+
+    exact, rounded_constant = at(target, rounded, dtype), None
+    changed = target is not original or (target.bridge is not None and held_name(dtype) is not None)
+    if changed and _undefined(exact) and not _undefined(written_exact := at(original, written, None)) \
+            and not written_exact.unsettled:
+        # The dtype's rounding of a constant put the point on a pole or a switch the function as written does
+        # not have there: the program in the dtype cannot compute that function here, which is its instability.
+        rounded_constant = Finding("constant-rounded", "forward", "constant", _rounded_message(original, target, dtype))
+        exact, target, dtype = at(original, rounded, None), original, None
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
@@ -316,7 +374,25 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, ful
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
-    return exact
+    return exact, (target, dtype, rounded_constant)
+
+
+def _undefined(exact):
+    """Whether a settled reference finds no derivative at its point: a kink, a jump or pole, a value or gradient not finite."""
+    if exact.unsettled or exact.error or not exact.determined:
+        return False
+    slopes = [exact.directional] if exact.directional is not None else exact.gradient
+    return bool(exact.kinks or exact.singular) or not finite(exact.value) or any(g is None or not finite(g) for g in slopes)
+
+
+def _rounded_message(original, held, dtype):
+    """What a `constant-rounded` finding says: which constants ``dtype`` rounds, and what that did here."""
+    name = np.dtype(dtype).name
+    changes = held_changes(original, held)
+    which = ", ".join(f"{a} is {b}" for a, b in changes) if changes else "a constant of the program rounds"
+    return (f"in {name} {which}: with the {'constant' if len(changes) < 2 else 'constants'} as {name} holds "
+            f"{'it' if len(changes) < 2 else 'them'} the point sits on a pole or a switch the function as written "
+            f"does not have here, so {name} cannot compute that function at this point")
 
 
 def _texts(exact_by_name, digits, chosen):
@@ -445,17 +521,18 @@ class _Explanation:
     point had.
     """
 
-    def __init__(self, result, target, working_args, exact, argnums, dtype):
+    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None):
         import mpmath  # lazy: loaded by the reference that made ``exact``
 
         self.arguments = (target, working_args, exact, argnums, dtype)
         self.statuses = (result.value_status, result.gradient_status)
         self.precision = mpmath.mp.prec
+        self.program = program  # the dtype whose program ``exact`` ran (`exact_constants.held_in`)
 
     def __call__(self, result):
         import mpmath  # lazy: as above
 
-        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision):
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program):
             return _explain_inaccuracy(result, *self.arguments, self.statuses)
 
 
