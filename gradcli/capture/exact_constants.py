@@ -195,9 +195,3 @@ def held_name(dtype):
     """What `held_in(dtype)` replays, as a key: None for the float64 program, else the narrower dtype's name."""
     return None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype).name
 
-
-def held_for(value):
-    """The narrower dtype whose program an exact number ``value`` replays now (`held_in`), or None: a float (a
-    difference's step, the working dtype's own run) replays its own dtype's program."""
-    held = _HELD_IN.get()
-    return held if held is not None and kind_of([value]) is not None else None

@@ -81,6 +81,7 @@ def capture(fun, text):
         captured.vectorised,
         flushes_subnormals=True,
         expect=captured.expect,
+        held_constants=captured.held_constants,
     )
 
 
@@ -101,15 +102,6 @@ def _leaf_type(leaf):
     if dtype is None and found[0] == () and _plain_scalar(value):
         _SCALAR_TYPES[kind] = found
     return found
-
-
-def _held(leaf_type, leaf, held):
-    """``leaf_type`` of an exact number (a ball, an mpmath number) in ``held``, the dtype whose program an exact
-    replay runs (`exact_constants.held_in`): that dtype's graph holds each constant as JAX rounded it there."""
-    shape, dtype = leaf_type
-    if held is None or dtype != np.float64 or held not in _FRAMEWORK_FLOATS or kind_of([leaf]) is None:
-        return leaf_type
-    return shape, held
 
 
 _SCALAR_TYPES = {float: ((), np.dtype(np.float64))}  # number types without a dtype -> their leaf type, learnt as met
@@ -196,29 +188,26 @@ class _Captured:
         arguments that are all NumPy arrays (a sweep's ranges replayed), by
         their shapes and dtypes.
         """
-        held = held_dtype()  # an exact replay of the program in a narrower dtype replays that dtype's graph
-        kinds = tuple(map(type, args)) + (held,)
+        kinds = tuple(map(type, args))
         quick = self.quick_keys.get(kinds)
         if quick is not None:
             return quick, list(args)
         values = args
         if any(isinstance(a, Box) for a in args):  # a leaf's type is its value's (`_leaf_type`): boxes of numbers too
             values = [raw(a) for a in args]
-            kinds = tuple(map(type, values)) + (held,)
+            kinds = tuple(map(type, values))
             quick = self.quick_keys.get(kinds)
             if quick is not None:
                 return quick, list(args)
         arrays = _array_signature(values)
-        if arrays is not None and held is not None:
-            arrays = (arrays, held)
         quick = self.array_keys.get(arrays) if arrays is not None else None
         if quick is not None:
             return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        key = (tree, tuple(_held(_leaf_type(leaf), leaf, held) for leaf in leaves))
-        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds[:-1]):  # the values' types, learnt above
+        key = (tree, tuple(map(_leaf_type, leaves)))
+        if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
             self.quick_keys[kinds] = key
         elif arrays is not None and len(leaves) == len(args):
             self.array_keys[arrays] = key
@@ -260,7 +249,39 @@ class _Captured:
     def forward(self, *args):
         key, leaves = self.key(args)
         program = self.graph(key)[0]
-        return program.run(leaves)[0]
+        return self._held(program, leaves).run(leaves)[0]
+
+    # -- the user's own constants, as a narrower dtype's program holds them
+    def _held(self, program, leaves, forward=None):
+        """``program`` (at float64) as the program in the dtype the exact reference replays holds the user's own
+        constants (`exact_constants.held_in`), or itself: a float run, or the float64 program.
+
+        A backward program holds only the numbers its ``forward`` program's user
+        constants changed: its other constants on the user's lines are derivatives'.
+        """
+        held = held_dtype()
+        if held is None or kind_of(leaves) is None:
+            return program
+        import jax  # lazy: only a JAX target loads JAX
+
+        arrays = not jax.config.jax_enable_x64  # the user's mode: without x64 every constant is float32
+        if forward is None:
+            return program.held_in(held, arrays)[0]
+        written = forward.held_in(held, arrays)[1]
+        return program.held_in(held, arrays, written)[0] if written else program
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's constants the program in ``dtype`` holds as other numbers, in the
+        float64 graphs captured so far; None before any is."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        graphs = [graph[0] for key, graph in self.graphs.items() if all(d == np.float64 for _, d in key[1] if _floating(d))]
+        if not graphs:
+            return None
+        changes = {}
+        for program in graphs:
+            changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
+        return tuple(sorted(changes.items()))
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -364,10 +385,12 @@ class _Captured:
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
         floats, others, floating = self._split(key, leaves)
+        forward = self.graph(key)[0]
         if self.graph(key)[2].shape == () and _is_one(cotangent):
-            grads = self.seeded(key)[0].run(floats + others)[1:]
+            grads = self._held(self.seeded(key)[0], leaves, forward).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
-            grads = self.backward_program(key)[0].run(floats + others + [cotangent])[1:]
+            program = self._held(self.backward_program(key)[0], leaves, forward)
+            grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):

@@ -23,7 +23,9 @@ from __future__ import annotations
 import functools
 import importlib.util
 import inspect
+import linecache
 import os
+import re
 import sysconfig
 
 import numpy as np
@@ -32,7 +34,6 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .exact_constants import held_dtype, held_for
 from .tf_errors import users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
@@ -192,12 +193,11 @@ def _signature(leaf, exact):
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is None:  # a Python float, an mpmath number, a ball: a float64 scalar to the graph
-        return ((), _dtype_of(value).str) if _is_float_leaf(value) else ("held", repr(value))
+        return ((), _FLOAT64) if _is_float_leaf(value) else ("held", repr(value))
     if dtype.kind not in "fO":
         return ("held", repr(value))
-    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph, or the graph of
-    # the dtype whose program the exact reference replays (`exact_constants.held_in`).
-    return (value.shape if exact else value.ndim, _dtype_of(value).str)
+    # Balls, mpmath numbers and dtypes TensorFlow lacks (longdouble) replay the float64 graph.
+    return (value.shape if exact else value.ndim, dtype.str if dtype in _TENSORFLOW_FLOATS else _FLOAT64)
 
 
 def _quick_key(leaves):
@@ -218,7 +218,7 @@ def _quick_key(leaves):
             key.append((kind, value.dtype, value.shape))
         else:
             return None
-    return tuple(key) + (held_dtype(),)
+    return tuple(key)
 
 
 # Types of numbers without a dtype (mpmath's, balls, jets) seen as leaves: `_signature` makes each a float64
@@ -245,14 +245,12 @@ def _zeros_beside(out, leaves, floats):
 
 
 def _dtype_of(leaf):
-    """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls, or the dtype whose
-    program they replay, `exact_constants.held_in`)."""
+    """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
     value = raw(leaf)
     dtype = getattr(value, "dtype", None)
     if dtype is not None and np.dtype(dtype) in _TENSORFLOW_FLOATS:
         return np.dtype(dtype)
-    held = held_for(value)
-    return held if held is not None and held in _TENSORFLOW_FLOATS else np.dtype(np.float64)
+    return np.dtype(np.float64)
 
 
 class _Captured:
@@ -277,6 +275,8 @@ class TensorFlowFunction:
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
+        self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
+        self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -287,6 +287,14 @@ class TensorFlowFunction:
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's own constants (`_users_numbers`) the program in ``dtype`` holds
+        as other numbers, in the graphs traced so far; None before any is."""
+        if self.written is None:
+            return None
+        held = [(c, float(np.asarray(c, dtype=dtype))) for c in sorted(self.written)]
+        return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
 
@@ -572,7 +580,8 @@ class TensorFlowFunction:
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
-        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients)
+        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
+                        users_number=self.users_number)
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
@@ -583,6 +592,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
+        self.written = (self.written or set()) | {float(v) for key in forward.users_constants for v in np.ravel(forward.static[key])}
         if rerun is not None and output[1] == np.float64:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
@@ -765,6 +775,33 @@ def _variable_reader(tf):
     return read
 
 
+_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
+
+
+def _users_numbers(fun):
+    """``written(frame, value)``: whether the user's code at ``frame`` (a traceback frame) wrote the float ``value``:
+    a literal on its line, or a float constant of the function's module or closure. A constant TensorFlow's
+    libraries make inside a call on that line (tf.nn.gelu's 0.044715) is on no such line."""
+    python = inspect.unwrap(getattr(fun, "python_function", fun))
+    named = {v for v in getattr(python, "__globals__", {}).values() if type(v) is float}
+    named.update(c.cell_contents for c in getattr(python, "__closure__", None) or () if _holds_float(c))
+
+    def written(frame, value):
+        if value in named or -value in named:
+            return True
+        line = frame.line or linecache.getline(frame.filename, frame.lineno)
+        return any(float(text.replace("_", "")) in (value, -value) for text in _FLOAT_LITERAL.findall(line))
+
+    return written
+
+
+def _holds_float(cell):
+    try:
+        return type(cell.cell_contents) is float
+    except ValueError:  # an empty cell
+        return False
+
+
 def capture(fun, text):
     """The `Bridge` of a TensorFlow function ``fun`` (named ``text`` in messages)."""
     function = TensorFlowFunction(fun, text)
@@ -777,4 +814,5 @@ def capture(fun, text):
         dict(SPELLINGS),
         function.vectorised,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
+        held_constants=function.held_constants,
     )

@@ -26,8 +26,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .exact_constants import held_dtype, held_for
-from .torch_graph import replay, torch_dir, trace
+from .torch_graph import held_scalars, replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -88,6 +87,7 @@ def capture(fun, text) -> Bridge:
         vectorised=function.vectorised,
         arguments=function.modules.point,
         supplied=function.modules.supplied(),
+        held_constants=function.held_constants,
     )
 
 
@@ -173,6 +173,14 @@ class _Captured:
         for i, grad in zip(_float_leaves(leaves), grads):
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's own scalars PyTorch holds in float32 in a narrower dtype's program
+        (`torch_graph.held_scalars`), in the graphs traced so far; None before any is."""
+        if not self.graphs:
+            return None
+        written = set().union(*(held_scalars(graph) for graph in self.graphs.values()))
+        return tuple(sorted((c, float(np.float32(c))) for c in written if float(np.float32(c)) != c))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
@@ -333,16 +341,8 @@ def _to_numpy(tensor):
 
 
 def _replays_float64(value):
-    """Whether a float leaf is replayed on the graph traced in float64: high-precision values (but those replaying a
-    narrower dtype's program, `exact_constants.held_in`), and dtypes PyTorch lacks."""
-    return (is_exact(value) and held_for(value) is None) or is_wider(value)
-
-
-def _held_example(value):
-    """The tensor a narrower dtype's graph is traced on for a high-precision leaf that replays it (`held_for`)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    return torch.from_numpy(np.array(_to_float64(value), dtype=held_for(value)))
+    """Whether a float leaf is replayed on the graph traced in float64: high-precision values, and dtypes PyTorch lacks."""
+    return is_exact(value) or is_wider(value)
 
 
 def _to_float64(value):
@@ -365,8 +365,6 @@ def _example(leaf):
     value = raw(leaf)
     if _is_float_leaf(value) and _replays_float64(value):
         return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
-    if _is_float_leaf(value) and held_for(value) is not None:
-        return _held_example(value)
     return _to_torch(value)
 
 
@@ -384,8 +382,7 @@ def _layout(args, leaves, generic=False):
     for leaf in leaves:
         value = raw(leaf)
         if _is_float_leaf(value):
-            # high precision replays float64's graph, or that of the dtype whose program it replays
-            kind = "float64" if _replays_float64(value) else str(held_for(value) or np.asarray(value).dtype)
+            kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
             parts.append((kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
@@ -412,7 +409,7 @@ def _quick_key(args):
             return None
         else:
             key.append(kind)  # a Python float, an mpmath number, a ball, a jet: each a number to the graph
-    return tuple(key) + (held_dtype(),)
+    return tuple(key)
 
 
 _NOT_QUICK = (bool, int, str, type(None))

@@ -78,27 +78,18 @@ class Step:
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
-        self.narrow = False  # its output is a tensor of a dtype narrower than float64 (`_narrow_output`)
+        self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
 
 
-def _narrow_output(node):
-    """Whether a node computes in a float dtype narrower than float64 (its output's, or for a comparison its
-    tensor arguments'): PyTorch then holds each Python scalar argument in float32 (its CPU kernels' type for
-    float32, float16 and bfloat16 arithmetic)."""
-    dtype = getattr(node.meta.get("val"), "dtype", None)
-    if dtype is not None and dtype.is_floating_point:
-        return dtype.itemsize < 8
-    import torch  # lazy: only a PyTorch target needs it
-
-    floats = [a.meta["val"].dtype for a in node.args if isinstance(a, torch.fx.Node)
-              and getattr(a.meta.get("val"), "dtype", torch.int64).is_floating_point]
-    return bool(floats) and all(d.itemsize < 8 for d in floats)
+def held_scalars(graph):
+    """The Python floats the user's own code hands the graph's ops: what a narrower dtype's program holds in
+    float32 (PyTorch's CPU kernels compute float32, float16 and bfloat16 in float32, a scalar argument too)."""
+    return {step.args[k] for step in graph.steps for k in step.users_scalars}
 
 
-def _held_scalars(args, rounded):
-    """``args`` with each Python float (but a rule's fraction, `_fractions_of_rules`) rounded to float32: a step's
-    scalars as PyTorch holds them in a narrower dtype's program (`exact_constants.held_in`)."""
-    return [float(np.float32(a)) if type(a) is float and k not in rounded else a for k, a in enumerate(args)]
+def _held_scalars(args, positions):
+    """``args`` with the Python floats at ``positions`` as float32 holds them."""
+    return [float(np.float32(a)) if k in positions else a for k, a in enumerate(args)]
 
 
 def float32_fractions(args):
@@ -190,12 +181,15 @@ def _file_kind(filename, folder, kinds):
 
 
 def _user_frame_summary(folder, kinds):
-    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to."""
+    """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to;
+    its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`)."""
     frame = sys._getframe(2)
-    innermost = None
+    innermost, library = None, None
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
+        if library is None and not _machinery(code.co_filename, folder):
+            library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         if kind == "user":
@@ -210,7 +204,25 @@ def _user_frame_summary(folder, kinds):
         frame = frame.f_back
     if innermost is None:
         return _differentiating()
-    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, "")])
+    text = _LIBRARY if library else ""
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, innermost.f_code.co_name, text)])
+
+
+_LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+# PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
+# (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
+_MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
+              "_prims_common", "_higher_order_ops", "_dynamo", "_functorch", "_jit_internal.py", "_compile.py")
+
+
+def _machinery(filename, folder):
+    """Whether a frame's file is PyTorch's dispatch or tracing code (`_MACHINERY`) or Python's standard library:
+    code that hands on what its caller gave, writing no constant of its own."""
+    path = os.path.abspath(filename)
+    if path.startswith(_STDLIB_DIR) and not any(part in path for part in _INSTALLED):
+        return True
+    return path.startswith(folder) and path[len(folder):].split(os.sep)[0] in _MACHINERY
 
 
 def _differentiating():
@@ -352,6 +364,11 @@ def _location(node):
     return location, ((tagged["rule"], tagged["at"]) if tagged else None), None
 
 
+def _library_frame(node):
+    """Whether a node's op was called by a library's code (`_user_frame_summary`): its constants are the library's."""
+    return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
+
+
 def compile_graph(module):
     """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
     import torch  # lazy: only a PyTorch target needs it
@@ -405,7 +422,8 @@ def compile_graph(module):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
-            steps[-1].narrow = _narrow_output(node)
+            if users_line and not _library_frame(node):
+                steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
@@ -636,7 +654,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
-    # An exact replay of the program in a narrower dtype: the scalars of its narrow steps as PyTorch holds them.
+    # An exact replay of the program in a narrower dtype: the user's own scalars as PyTorch holds them there.
     held = held_dtype() is not None and kind_of(inputs) is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
@@ -652,8 +670,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
-                if held and (step.narrow or graph.dtype_free):
-                    args = _held_scalars(args, step.rounded)
+                if held and step.users_scalars:
+                    args = _held_scalars(args, step.users_scalars)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q

@@ -335,24 +335,37 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     names = target.variables
 
     def at(target, args, dtype):
-        def computed():
-            with every_coordinate(full), held_in(dtype):
-                return reference.compute(target, args, seed=seed, budget=Budget(max_time) if max_time else None,
-                                         wrt=chosen)
+        held = _bridge_holds(target, dtype)
+        if held is None:  # the bridge has no float64 graph yet to read its constants from: the replay makes one
+            made = reference_at(target, args, dtype)
+            return at_known(target, args, dtype, _bridge_holds(target, dtype), lambda: made)
+        return at_known(target, args, dtype, held, lambda: reference_at(target, args, dtype if held != () else None))
 
+    def reference_at(target, args, dtype):
+        with every_coordinate(full), held_in(dtype):
+            return reference.compute(target, args, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+
+    def at_known(target, args, dtype, held, computed):
+        # A bridge's program in a narrower dtype is the float64 one but for the user's constants it holds otherwise
+        # (`Bridge.held_constants`): where it holds none otherwise, the two dtypes share one reference.
+        program = held if target.bridge is not None else held_name(dtype)
         return _once_per_point(
-            target, "replayed references", (_floats_key(args), seed, tuple(chosen), full, held_name(dtype)), computed,
+            target, "replayed references", (_floats_key(args), seed, tuple(chosen), full, program or None), computed,
             Exact.copied, keep=lambda made: not made.out_of_time,
         )
 
     exact, rounded_constant = at(target, rounded, dtype), None
-    changed = target is not original or (target.bridge is not None and held_name(dtype) is not None)
+    changes = _bridge_holds(target, dtype) if target.bridge is not None else ()
+    changed = target is not original or bool(changes)
     if changed and _undefined(exact) and not _undefined(written_exact := at(original, written, None)) \
             and not written_exact.unsettled:
         # The dtype's rounding of a constant put the point on a pole or a switch the function as written does
         # not have there: the program in the dtype cannot compute that function here, which is its instability.
-        rounded_constant = Finding("constant-rounded", "forward", "constant", _rounded_message(original, target, dtype))
+        message = _rounded_message(original, target, dtype, changes)
+        rounded_constant = Finding("constant-rounded", "forward", "constant", message)
         exact, target, dtype = at(original, rounded, None), original, None
+    if target.bridge is not None and not changes:
+        dtype = None  # the float64 program's reference: its explanation replays that program
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
@@ -377,6 +390,16 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     return exact, (target, dtype, rounded_constant)
 
 
+def _bridge_holds(target, dtype):
+    """``((written, held), ...)``: the user's constants a bridged target's program in ``dtype`` holds as other
+    numbers (`Bridge.held_constants`); () for float64, another target or a bridge without them; None before the
+    bridge has a float64 graph to read them from."""
+    holds = getattr(target.bridge, "held_constants", None)
+    if holds is None or held_name(dtype) is None:
+        return ()
+    return holds(dtype)
+
+
 def _undefined(exact):
     """Whether a settled reference finds no derivative at its point: a kink, a jump or pole, a value or gradient not finite."""
     if exact.unsettled or exact.error or not exact.determined:
@@ -385,10 +408,11 @@ def _undefined(exact):
     return bool(exact.kinks or exact.singular) or not finite(exact.value) or any(g is None or not finite(g) for g in slopes)
 
 
-def _rounded_message(original, held, dtype):
-    """What a `constant-rounded` finding says: which constants ``dtype`` rounds, and what that did here."""
+def _rounded_message(original, held, dtype, bridged=()):
+    """What a `constant-rounded` finding says: which constants ``dtype`` rounds (``bridged``: a bridge's), and what
+    that did here."""
     name = np.dtype(dtype).name
-    changes = held_changes(original, held)
+    changes = [(repr(a), repr(b)) for a, b in bridged] or held_changes(original, held)
     which = ", ".join(f"{a} is {b}" for a, b in changes) if changes else "a constant of the program rounds"
     return (f"in {name} {which}: with the {'constant' if len(changes) < 2 else 'constants'} as {name} holds "
             f"{'it' if len(changes) < 2 else 'them'} the point sits on a pole or a switch the function as written "
