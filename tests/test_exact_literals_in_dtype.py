@@ -132,6 +132,8 @@ def test_a_literal_rounded_as_the_point_is_no_false_alarm(models, kind):
     assert {d: r.status.value for d, r in results.items()} == {"float32": "ok", "float64": "ok"}
     # The float32 program's exact value and slope: x and 0.1 are the same float32 number, so both are 0, proven.
     assert results["float32"].exact_value == 0 and results["float32"].exact_gradient["x"] == 0
+    # The differences show the slope of the same program (not 2*(0.1f32 - 0.1) = 2.98e-9 of the float64 one).
+    assert abs(results["float32"].fd_gradient["x"]) < 1e-12
 
 
 @pytest.mark.parametrize("kind", EVERY_KIND)

@@ -195,3 +195,12 @@ def held_name(dtype):
     """What `held_in(dtype)` replays, as a key: None for the float64 program, else the narrower dtype's name."""
     return None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype).name
 
+
+def held_for(values):
+    """The narrower dtype whose program a replay on ``values`` runs now (`held_in`), or None: exact numbers and
+    float64 ones (the differences' steps) replay it; a run in a dtype replays that dtype's own graph."""
+    held = _HELD_IN.get()
+    if held is None or kind_of(values) is not None:
+        return held
+    plain = [raw(v) for v in values if v is not None]
+    return held if all(type(v) is float or getattr(v, "dtype", None) == np.float64 for v in plain) else None

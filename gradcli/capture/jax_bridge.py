@@ -35,7 +35,7 @@ import numpy as np
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
-from .exact_constants import held_dtype, kind_of
+from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import own_constants, switch_mode
 from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
@@ -259,8 +259,8 @@ class _Captured:
         A backward program holds only the numbers its ``forward`` program's user
         constants changed: its other constants on the user's lines are derivatives'.
         """
-        held = held_dtype()
-        if held is None or kind_of(leaves) is None:
+        held = held_for(leaves)
+        if held is None:
             return program
         import jax  # lazy: only a JAX target loads JAX
 

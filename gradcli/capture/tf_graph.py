@@ -27,7 +27,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import on_its_line, replayed_at
-from .exact_constants import Folds, held_dtype, unobserved
+from .exact_constants import Folds, held_for, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
@@ -105,10 +105,11 @@ class Plan:
             exact = True
             env = dict(self._static_for_mp())
             env.update(self.folds.exact(self.static, values))
-            if held_dtype() is not None:  # the program in a narrower dtype: the user's constants as it holds them
-                env.update(self.held(held_dtype()))
         else:
             env = dict(self.static)
+        held = held_for(values)
+        if held is not None:  # the program in a narrower dtype: the user's constants as it holds them
+            env.update(self.held(held))
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)

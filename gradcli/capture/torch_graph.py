@@ -50,7 +50,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
-from .exact_constants import held_dtype, kind_of, lift
+from .exact_constants import held_for, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
@@ -655,7 +655,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
     # An exact replay of the program in a narrower dtype: the user's own scalars as PyTorch holds them there.
-    held = held_dtype() is not None and kind_of(inputs) is not None
+    held = held_for(inputs) is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps

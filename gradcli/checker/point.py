@@ -101,7 +101,7 @@ def check_point(target, point, dtype, chosen, options):
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    differences = _differences(result, target, rounded, chosen, options)
+    differences = _differences(result, target, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
@@ -225,17 +225,24 @@ def _seed(target, value, dtype):
 _ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, np.float16)}
 
 
-def _differences(result, target, rounded, chosen, options):
+def _differences(result, target, rounded, chosen, options, dtype=None):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
     # A bridged framework's differences step through its captured graph, replayed in float64: the
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
     try:
+        # The slope of the program the exact reference runs: a bridge's user constants as ``dtype`` holds them.
+        held = _bridge_holds(target, dtype, rounded)
+
+        def made():
+            with held_in(dtype if held else None):
+                return fd.differences(stepped, rounded, target.analytic, options.full, options.seed,
+                                      target.mp_function, target.kind == "formula")
+
         differences = _shared_differences(target, rounded) or _once_per_point(
-            target, "replayed differences", (_floats_key(rounded), options.full, options.seed), lambda: fd.differences(
-                stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
-            ), lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
+            target, "replayed differences", (_floats_key(rounded), options.full, options.seed, held or None), made,
+            lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
         )
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
@@ -390,14 +397,18 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     return exact, (target, dtype, rounded_constant)
 
 
-def _bridge_holds(target, dtype):
+def _bridge_holds(target, dtype, rounded=None):
     """``((written, held), ...)``: the user's constants a bridged target's program in ``dtype`` holds as other
     numbers (`Bridge.held_constants`); () for float64, another target or a bridge without them; None before the
-    bridge has a float64 graph to read them from."""
+    bridge has a float64 graph to read them from (with ``rounded``, a point, one replay there captures it)."""
     holds = getattr(target.bridge, "held_constants", None)
     if holds is None or held_name(dtype) is None:
         return ()
-    return holds(dtype)
+    found = holds(dtype)
+    if found is None and rounded is not None:
+        target.mp_function(*rounded)  # the replay on float64 numbers captures the float64 graph
+        found = holds(dtype)
+    return found
 
 
 def _undefined(exact):
