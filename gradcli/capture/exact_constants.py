@@ -178,17 +178,13 @@ _HELD_IN = contextvars.ContextVar("gradcli_constants_held_in", default=None)
 
 @contextmanager
 def held_in(dtype):
-    """Within it, an exact replay takes each constant as the program in ``dtype`` holds it (`held_dtype`)."""
+    """Within it, a bridge's replay on exact or float64 numbers (`held_for`) runs its float64 graph with each of the
+    user's own float constants as the program in ``dtype`` holds it; a library's constants stay as written."""
     token = _HELD_IN.set(None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype))
     try:
         yield
     finally:
         _HELD_IN.reset(token)
-
-
-def held_dtype():
-    """The dtype whose program an exact replay runs now (`held_in`), or None for the float64 program."""
-    return _HELD_IN.get()
 
 
 def held_name(dtype):

@@ -33,6 +33,7 @@ whose gradient it computes (autograd's sequence number pairs them).
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -216,6 +217,7 @@ _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.
               "_prims_common", "_higher_order_ops", "_dynamo", "_functorch", "_jit_internal.py", "_compile.py")
 
 
+@functools.lru_cache(maxsize=4096)  # a trace asks about the same few files for each of its nodes
 def _machinery(filename, folder):
     """Whether a frame's file is PyTorch's dispatch or tracing code (`_MACHINERY`) or Python's standard library:
     code that hands on what its caller gave, writing no constant of its own."""
@@ -365,7 +367,7 @@ def _location(node):
 
 
 def _library_frame(node):
-    """Whether a node's op was called by a library's code (`_user_frame_summary`): its constants are the library's."""
+    """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
 
 
