@@ -23,6 +23,7 @@ lifted constants and gives the values that replace the folded ones.
 
 from __future__ import annotations
 
+import contextvars
 from contextlib import contextmanager
 
 import numpy as np
@@ -169,3 +170,33 @@ class Folds:
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
+
+
+# The dtype whose program the exact reference replays (None: the float64 program, every constant as written).
+_HELD_IN = contextvars.ContextVar("gradcli_constants_held_in", default=None)
+
+
+@contextmanager
+def held_in(dtype):
+    """Within it, a bridge's replay on exact or float64 numbers (`held_for`) runs its float64 graph with each of the
+    user's own float constants as the program in ``dtype`` holds it; a library's constants stay as written."""
+    token = _HELD_IN.set(None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype))
+    try:
+        yield
+    finally:
+        _HELD_IN.reset(token)
+
+
+def held_name(dtype):
+    """What `held_in(dtype)` replays, as a key: None for the float64 program, else the narrower dtype's name."""
+    return None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype).name
+
+
+def held_for(values):
+    """The narrower dtype whose program a replay on ``values`` runs now (`held_in`), or None: exact numbers and
+    float64 ones (the differences' steps) replay it; a run in a dtype replays that dtype's own graph."""
+    held = _HELD_IN.get()
+    if held is None or kind_of(values) is not None:
+        return held
+    plain = [raw(v) for v in values if v is not None]
+    return held if all(type(v) is float or getattr(v, "dtype", None) == np.float64 for v in plain) else None

@@ -35,6 +35,7 @@ import numpy as np
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
+from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import as_written, own_constants, switch_mode
 from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
@@ -80,6 +81,7 @@ def capture(fun, text):
         captured.vectorised,
         flushes_subnormals=True,
         expect=captured.expect,
+        held_constants=captured.held_constants,
     )
 
 
@@ -252,7 +254,39 @@ class _Captured:
     def forward(self, *args):
         key, leaves = self.key(args)
         program = self.graph(key)[0]
-        return program.run(leaves)[0]
+        return self._held(program, leaves).run(leaves)[0]
+
+    # -- the user's own constants, as a narrower dtype's program holds them
+    def _held(self, program, leaves, forward=None):
+        """``program`` (at float64) as the program in the dtype the exact reference replays holds the user's own
+        constants (`exact_constants.held_in`), or itself: a float run, or the float64 program.
+
+        A backward program holds only the numbers its ``forward`` program's user
+        constants changed: its other constants on the user's lines are derivatives'.
+        """
+        held = held_for(leaves)
+        if held is None:
+            return program
+        import jax  # lazy: only a JAX target loads JAX
+
+        arrays = not jax.config.jax_enable_x64  # the user's mode: without x64 every constant is float32
+        if forward is None:
+            return program.held_in(held, arrays)[0]
+        written = forward.held_in(held, arrays)[1]
+        return program.held_in(held, arrays, written)[0] if written else program
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's constants the program in ``dtype`` holds as other numbers, in the
+        float64 graphs captured so far; None before any is."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        graphs = [graph[0] for key, graph in self.graphs.items() if all(d == np.float64 for _, d in key[1] if _floating(d))]
+        if not graphs:
+            return None
+        changes = {}
+        for program in graphs:
+            changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
+        return tuple(sorted(changes.items()))
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -356,10 +390,12 @@ class _Captured:
     def backward(self, args, cotangent):
         key, leaves = self.key(args)
         floats, others, floating = self._split(key, leaves)
+        forward = self.graph(key)[0]
         if self.graph(key)[2].shape == () and _is_one(cotangent):
-            grads = self.seeded(key)[0].run(floats + others)[1:]
+            grads = self._held(self.seeded(key)[0], leaves, forward).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
-            grads = self.backward_program(key)[0].run(floats + others + [cotangent])[1:]
+            program = self._held(self.backward_program(key)[0], leaves, forward)
+            grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from operator import itemgetter
 
@@ -82,6 +82,7 @@ class Step:
     location: str
     user_rule: tuple = None  # ("bwd() of f", "model.py:20") for an operation of the user's own gradient rule
     narrow: object = None  # the result's dtype where it is narrower than float64: a result of literals alone is cast to it
+    users_constants: tuple = ()  # positions of the float constants among ``inputs`` the user's own code wrote (`_written_by_user`)
 
 
 @dataclass
@@ -92,6 +93,22 @@ class Program:
     steps: list = field(default_factory=list)
     outputs: list = field(default_factory=list)
     plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
+    held: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # `held_in`'s answers, made once
+
+    def held_in(self, dtype, arrays, written=None):
+        """``(program, changes)``: this program with each float constant the user's own code wrote as ``dtype``
+        holds it, and ``{written: held}`` for those that change (the program itself where none does).
+
+        ``arrays`` says whether array constants are held too (JAX without x64 holds
+        every constant in float32; with x64 a float64 array stays float64). With
+        ``written`` (a forward graph's changes), only those numbers are held: a
+        backward graph's constants on the user's lines are also its derivatives'
+        (the 2 of ``d x**2``), the rules' mathematics, which stay as written.
+        """
+        key = (np.dtype(dtype).name, arrays, None if written is None else tuple(sorted(written.items())))
+        if key not in self.held:
+            self.held[key] = _held_program(self, np.dtype(dtype), arrays, written)
+        return self.held[key]
 
     def run(self, args):
         """The outputs of the graph at ``args`` (flat leaves), every step replayed with gradcli's operations.
@@ -185,6 +202,29 @@ class Program:
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
+
+
+def _held_program(program, dtype, arrays, written):
+    """`Program.held_in`'s answer, made."""
+    changes, steps = {}, []
+    for step in program.steps:
+        inputs = list(step.inputs)
+        for position in step.users_constants:
+            value = inputs[position].value
+            if np.ndim(value) and not arrays:
+                continue
+            held = np.asarray(value, dtype=dtype).astype(np.float64)
+            keep = [a != b and (written is None or float(a) in written) for a, b in zip(np.ravel(value), np.ravel(held))]
+            if not any(keep):
+                continue
+            held = np.where(np.reshape(keep, np.shape(value)), held, value)
+            changes.update((float(a), float(b)) for a, b, k in zip(np.ravel(value), np.ravel(held), keep) if k)
+            inputs[position] = _Literal(float(held) if np.ndim(value) == 0 and type(value) is float else held)
+        steps.append(step if inputs == list(step.inputs) else replace(step, inputs=tuple(inputs)))
+    if not changes:
+        return program, {}
+    made = Program(program.inputs, steps, program.outputs)
+    return made, changes
 
 
 @dataclass
@@ -475,7 +515,49 @@ class _Compiler:
         dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
-        program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow))
+        constants = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f")
+        users = constants if constants and _written_by_user(eqn) else ()
+        program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users))
+
+
+def _written_by_user(eqn):
+    """Whether the constants an equation computes with are the user's own: the code that handed them to JAX's
+    operations (the innermost frame past JAX's operators, ``jax.numpy`` and its tracing machinery) is the user's.
+
+    ``x - 0.1`` on the user's line is theirs; ``z * 0.7071067811865476`` inside
+    ``jax.scipy.special.log_ndtr`` and GELU's 0.044715 inside ``jax.nn.gelu`` are
+    JAX's libraries' (their frames are JAX's ``scipy`` and ``nn`` packages), as
+    is a constant another installed package (site-packages) writes.
+    """
+    traceback = eqn.source_info.traceback
+    codes, _ = traceback.raw_frames() if traceback else ([], [])
+    for code in codes:
+        path = os.path.abspath(code.co_filename)
+        if _jax_machinery(path) or path.startswith(_STDLIB):
+            continue
+        return _users_file(path) and not any(part in path for part in _INSTALLED)
+    return False
+
+
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+_STDLIB = os.path.join(os.path.dirname(os.__file__), "")
+_MACHINERY = ("numpy", "lax", "interpreters")  # JAX's operators and jax.numpy, and how it traces: not a library's code
+
+
+def _jax_machinery(path):
+    """Whether ``path`` is JAX's own operator or tracing code (a module directly in ``jax/_src``, or in its
+    ``numpy``, ``lax``, ``interpreters`` packages, or outside ``_src``), not one of its libraries (``scipy``, ``nn``)."""
+    inside = _jax_directory()
+    if not path.startswith(inside):
+        return False
+    parts = path[len(inside):].split(os.sep)
+    return parts[0] != "_src" or len(parts) == 2 or parts[1] in _MACHINERY
+
+
+def _jax_directory():
+    import jax  # lazy: JAX is loaded only for a JAX target
+
+    return os.path.join(os.path.dirname(os.path.abspath(jax.__file__)), "")
 
 
 def _mark_forms(steps):

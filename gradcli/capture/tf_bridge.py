@@ -23,7 +23,9 @@ from __future__ import annotations
 import functools
 import importlib.util
 import inspect
+import linecache
 import os
+import re
 import sysconfig
 
 import numpy as np
@@ -273,6 +275,8 @@ class TensorFlowFunction:
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
+        self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
+        self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -283,6 +287,14 @@ class TensorFlowFunction:
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's own constants (`_users_numbers`) the program in ``dtype`` holds
+        as other numbers, in the graphs traced so far; None before any is."""
+        if self.written is None:
+            return None
+        held = [(c, float(np.asarray(c, dtype=dtype))) for c in sorted(self.written)]
+        return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
 
@@ -568,7 +580,8 @@ class TensorFlowFunction:
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
-        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients)
+        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
+                        users_number=self.users_number)
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
@@ -579,6 +592,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
+        self.written = (self.written or set()) | {float(v) for key in forward.users_constants for v in np.ravel(forward.static[key])}
         if rerun is not None and output[1] == np.float64:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
@@ -761,6 +775,33 @@ def _variable_reader(tf):
     return read
 
 
+_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
+
+
+def _users_numbers(fun):
+    """``written(frame, value)``: whether the user's code at ``frame`` (a traceback frame) wrote the float ``value``:
+    a literal on its line, or a float constant of the function's module or closure. A constant TensorFlow's
+    libraries make inside a call on that line (tf.nn.gelu's 0.044715) is on no such line."""
+    python = inspect.unwrap(getattr(fun, "python_function", fun))
+    named = {v for v in getattr(python, "__globals__", {}).values() if type(v) is float}
+    named.update(c.cell_contents for c in getattr(python, "__closure__", None) or () if _holds_float(c))
+
+    def written(frame, value):
+        if value in named or -value in named:
+            return True
+        line = frame.line or linecache.getline(frame.filename, frame.lineno)
+        return any(float(text.replace("_", "")) in (value, -value) for text in _FLOAT_LITERAL.findall(line))
+
+    return written
+
+
+def _holds_float(cell):
+    try:
+        return type(cell.cell_contents) is float
+    except ValueError:  # an empty cell
+        return False
+
+
 def capture(fun, text):
     """The `Bridge` of a TensorFlow function ``fun`` (named ``text`` in messages)."""
     function = TensorFlowFunction(fun, text)
@@ -773,4 +814,5 @@ def capture(fun, text):
         dict(SPELLINGS),
         function.vectorised,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
+        held_constants=function.held_constants,
     )

@@ -28,7 +28,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import on_its_line, replayed_at
-from .exact_constants import Folds, unobserved
+from .exact_constants import Folds, held_for, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
@@ -62,6 +62,7 @@ class Plan:
     steps: list
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location) of an op the table lacks
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
+    users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
     _mp_static: dict = None
     _float_static: dict = None
 
@@ -86,7 +87,7 @@ class Plan:
                 needed.add(id(step))
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
-        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds)
+        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -107,6 +108,9 @@ class Plan:
             env.update(self.folds.exact(self.static, values))
         else:
             env = dict(self.static)
+        held = held_for(values)
+        if held is not None:  # the program in a narrower dtype: the user's constants as it holds them
+            env.update(self.held(held))
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
@@ -145,6 +149,17 @@ class Plan:
                     env[step.outputs[0]] = shown.flushed(out)
                 shown.forget()
         return [env[key] for key in self.outputs]
+
+    def held(self, dtype):
+        """``{key: value}`` of the user's own float constants that ``dtype`` holds as other numbers, as it holds them
+        (TensorFlow converts a Python number to the dtype of the tensor it meets)."""
+        changed = {}
+        for key in self.users_constants:
+            value = self.static[key]
+            held = np.asarray(value, dtype=dtype).astype(np.float64)
+            if not np.array_equal(held, value):
+                changed[key] = float(held) if np.ndim(held) == 0 else held
+        return changed
 
     def _static_for_floats(self):
         """The static values as Python floats meet them: a float64 scalar as a Python float (the same number).
@@ -192,8 +207,11 @@ class Walker:
     ``as_numpy(tensor_proto)`` a constant's.
     """
 
-    def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None):
+    def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None):
         self.frames = frames
+        # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
+        self.users_number = users_number
+        self.users_constants = set()
         # What the trace saw of TensorFlow's gradient (`Gradients`): which forward op each gradient op differentiates,
         # and the gradients a user's rule handed on untouched. Read for the traced graph itself, not the functions it calls.
         self.gradients = gradients or Gradients()
@@ -217,7 +235,8 @@ class Walker:
                 bound[inner.op.name] = ("value", outer) if isinstance(outer, np.ndarray) else ("capture", outer)
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
-        return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds)
+        return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
+                    users_constants=frozenset(self.users_constants))
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -241,6 +260,8 @@ class Walker:
             return
         if op.type == "Const":
             self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
+            if self._written_by_user(op, self.static[outputs[0]]):
+                self.users_constants.add(outputs[0])
         elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
             self._fold_shape(op, outputs)
         elif op.type == "ReadVariableOp":
@@ -256,6 +277,17 @@ class Walker:
         else:
             for key in outputs:
                 self.unmapped[key] = (op.type, op.name, location)
+
+    def _written_by_user(self, op, value):
+        """Whether a float constant is the user's own: the innermost user frame of its traceback wrote it
+        (`users_number`); TensorFlow's, Keras's and TFP's own constants (tf.nn.gelu's 0.044715) are not."""
+        if self.users_number is None or getattr(value, "dtype", None) is None or value.dtype.kind != "f":
+            return False
+        try:
+            user, _ = self.frames(op.traceback)
+        except Exception:  # noqa: BLE001 - a graph without tracebacks: no constant is known to be the user's
+            return False
+        return bool(user) and all(self.users_number(user[-1], float(v)) for v in np.ravel(value))
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -319,7 +351,8 @@ class Walker:
     def _subplan(self, op, attribute, location):
         """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its outputs."""
         body = _library_function(op.graph, op.get_attr(attribute).name).graph
-        plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given).walk(body, [])
+        plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
+                      users_number=self.users_number).walk(body, [])
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
 
     def _conditional(self, op, inputs, outputs, location, rule):

@@ -26,7 +26,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .torch_graph import replay, torch_dir, trace
+from .torch_graph import held_scalars, replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -87,6 +87,7 @@ def capture(fun, text) -> Bridge:
         vectorised=function.vectorised,
         arguments=function.modules.point,
         supplied=function.modules.supplied(),
+        held_constants=function.held_constants,
     )
 
 
@@ -172,6 +173,14 @@ class _Captured:
         for i, grad in zip(_float_leaves(leaves), grads):
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
+
+    def held_constants(self, dtype):
+        """``((written, held), ...)``: the user's own scalars PyTorch holds in float32 in a narrower dtype's program
+        (`torch_graph.held_scalars`), in the graphs traced so far; None before any is."""
+        if not self.graphs:
+            return None
+        written = set().union(*(held_scalars(graph) for graph in self.graphs.values()))
+        return tuple(sorted((c, float(np.float32(c))) for c in written if float(np.float32(c)) != c))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).

@@ -36,6 +36,7 @@ replayed held constant (`stop_gradient`) where code that differentiates reads it
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -54,7 +55,7 @@ import gradcli.numpy as gnp
 from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import stop_gradient
 from ..autodiff.values import raw
-from .exact_constants import kind_of, lift
+from .exact_constants import held_for, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_ops import ELEMENTWISE, OPS, is_exact
@@ -84,6 +85,18 @@ class Step:
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
+        self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
+
+
+def held_scalars(graph):
+    """The Python floats the user's own code hands the graph's ops: what a narrower dtype's program holds in
+    float32 (PyTorch's CPU kernels compute float32, float16 and bfloat16 in float32, a scalar argument too)."""
+    return {step.args[k] for step in graph.steps for k in step.users_scalars}
+
+
+def _held_scalars(args, positions):
+    """``args`` with the Python floats at ``positions`` as float32 holds them."""
+    return [float(np.float32(a)) if k in positions else a for k, a in enumerate(args)]
 
 
 def float32_fractions(args):
@@ -176,15 +189,18 @@ def _file_kind(filename, folder, kinds):
 
 def _user_frame_summary(folder, kinds):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
-    (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``)."""
+    (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``);
+    its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
-    innermost = None
+    innermost, library = None, None
     in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
+        if library is None and not _machinery(code.co_filename, folder):
+            library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
@@ -203,7 +219,26 @@ def _user_frame_summary(folder, kinds):
     name = innermost.f_code.co_name
     if not torch.is_grad_enabled() and not in_function:
         name += _NO_GRAD
-    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
+    text = _LIBRARY if library else ""
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+
+
+_LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+# PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
+# (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
+_MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
+              "_prims_common", "_higher_order_ops", "_dynamo", "_functorch", "_jit_internal.py", "_compile.py")
+
+
+@functools.lru_cache(maxsize=4096)  # a trace asks about the same few files for each of its nodes
+def _machinery(filename, folder):
+    """Whether a frame's file is PyTorch's dispatch or tracing code (`_MACHINERY`) or Python's standard library:
+    code that hands on what its caller gave, writing no constant of its own."""
+    path = os.path.abspath(filename)
+    if path.startswith(_STDLIB_DIR) and not any(part in path for part in _INSTALLED):
+        return True
+    return path.startswith(folder) and path[len(folder):].split(os.sep)[0] in _MACHINERY
 
 
 def _differentiating():
@@ -345,6 +380,11 @@ def _location(node):
     return location, ((tagged["rule"], tagged["at"]) if tagged else None), None
 
 
+def _library_frame(node):
+    """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
+    return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
+
+
 def compile_graph(module):
     """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
     import torch  # lazy: only a PyTorch target needs it
@@ -401,6 +441,8 @@ def compile_graph(module):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            if users_line and not _library_frame(node):
+                steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
@@ -662,6 +704,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
+    # An exact replay of the program in a narrower dtype: the user's own scalars as PyTorch holds them there.
+    held = held_for(inputs) is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -676,6 +720,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
+                if held and step.users_scalars:
+                    args = _held_scalars(args, step.users_scalars)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q

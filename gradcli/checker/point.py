@@ -19,8 +19,10 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
+from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference, rule_blame
+from .held_literals import held_changes, held_formula_target, held_function, literals_in
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
@@ -87,18 +89,25 @@ def check_point(target, point, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    # The program as written is the float64 one: the point as given is a float64 number too.
+    original, target = _as_held(target, None, np.float64, (), ()), _as_held(target, recording, dtype, working_args, argnums)
+    written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, texts=False, full=options.full)
+        exact, (target, _, _) = _exact(result, (original, target), (rounded, written), chosen, options.seed,
+                                    options.max_time, texts=False, full=options.full, dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    differences = _differences(result, target, rounded, chosen, options)
-    exact = _exact(result, target, rounded, chosen, options.seed, options.max_time, full=options.full)
+    differences = _differences(result, target, rounded, chosen, options, dtype)
+    exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
+                                                        options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
+        result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded)  # a framework's own rule found wrong: named at its call's line
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
@@ -110,7 +119,7 @@ def check_point(target, point, dtype, chosen, options):
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype))  # never holds result
+        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype, program))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -125,16 +134,45 @@ def expect_references(target, points, dtypes, chosen, seed):
     if target.kind != "formula":
         return
     names = target.variables
-    arg_lists = []
+    by_program = {}  # each dtype's points go to the formula with its literals as that dtype holds them
     for point in points:
         if any(type(point[n]) is not float and np.ndim(point[n]) for n in names):
             continue
         for dtype in dtypes:
             rounded = [as_float64(cast(point[n], dtype)) for n in names]
             if all(np.isfinite(rounded)):
-                arg_lists.append(rounded)
-    reference.expect(target, arg_lists, seed, chosen)
-    _expect_differences(target, arg_lists)
+                held = held_formula_target(target, dtype)
+                by_program.setdefault(id(held), (held, []))[1].append(rounded)
+    for held, arg_lists in by_program.values():
+        reference.expect(held, arg_lists, seed, chosen)
+        _expect_differences(held, arg_lists)
+
+
+def _as_held(target, recording, dtype, working_args, argnums):
+    """``target`` whose exact reference runs the program in ``dtype``: a Python function's literals as the run in
+    ``dtype`` rounded them (`held_literals`); a bridge's replay does so itself (`exact_constants.held_in`)."""
+    if target.kind == "formula" and target.formula is not None:
+        return held_formula_target(target, dtype)
+    if target.kind != "function" or target.bridge is not None or held_name(dtype) is None:
+        return target
+    kept = target.shared.setdefault("held literals", {})
+    if recording is not None and recording.ops:
+        literals = kept[held_name(dtype)] = literals_in(recording, dtype)
+    elif held_name(dtype) in kept:
+        literals = kept[held_name(dtype)]
+    else:  # a run watched only (a fix's re-check): recorded once to read its literals
+        recorder = provenance.Recorder()
+        _run_with(target, working_args, argnums, dtype, recorder)
+        literals = kept[held_name(dtype)] = literals_in(recorder.recording, dtype)
+    if not literals:
+        return target
+    key = ("held function", tuple(sorted(literals.items())))
+    made = target.shared.get(key)
+    if made is None:  # the differences too: they show the slope of the same program as the exact reference
+        made = target.shared[key] = replace(
+            target, function=held_function(target.function, literals),
+            mp_function=held_function(target.mp_function, literals), shared={"literals held": literals})
+    return made
 
 
 def replay_ahead(target, points, dtypes, chosen, options):
@@ -219,11 +257,14 @@ def _seed(target, value, dtype):
 _ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, np.float16)}
 
 
-def _differences(result, target, rounded, chosen, options):
+def _differences(result, target, rounded, chosen, options, dtype=None):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
     try:
-        differences = _shared_differences(target, rounded) or _replayed_differences(target, rounded, options)
+        # The slope of the program the exact reference runs: a bridge's user constants as ``dtype`` holds them.
+        held = _bridge_holds(target, dtype, rounded)
+        differences = _shared_differences(target, rounded) or _replayed_differences(
+            target, rounded, options, dtype if held else None)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -246,15 +287,21 @@ def _differences(result, target, rounded, chosen, options):
     return differences
 
 
-def _replayed_differences(target, rounded, options):
-    """The finite differences at the rounded point (`fd.Differences`), made once per point of a framework's target."""
+def _replayed_differences(target, rounded, options, dtype=None):
+    """The finite differences at the rounded point (`fd.Differences`), made once per point of a framework's target;
+    with ``dtype``, a bridge's program holding the user's constants as ``dtype`` does (`exact_constants.held_in`)."""
     # A bridged framework's differences step through its captured graph, replayed in float64: the
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
+
+    def made():
+        with held_in(dtype):
+            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, target.mp_function,
+                                  target.kind == "formula")
+
     return _once_per_point(
-        target, "replayed differences", (_point_key(rounded), options.full, options.seed), lambda: fd.differences(
-            stepped, rounded, target.analytic, options.full, options.seed, target.mp_function, target.kind == "formula"
-        ), lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
+        target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,
+        lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
     )
 
 
@@ -326,14 +373,44 @@ def _shared_differences(target, rounded):
     return computed.get(key)
 
 
-def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, full=False):
-    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in).
+def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, full=False, dtype=None):
+    """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in);
+    ``(exact, (the target it is the reference of, the dtype whose program it ran or None, a finding naming the
+    constants whose rounding changed the mathematics or None))``.
 
+    ``targets`` is ``(as written, as held)``: the program with its constants as written (as float64 holds
+    them, as it holds the point as given) and with each as ``dtype`` holds it (`_as_held`,
+    `exact_constants.held_in`). The reference is the held program's, unless the rounding of a constant
+    put the point on a pole or a switch that the program as written does not have at the point as given.
+    ``points`` is ``(rounded, written)``: the point as ``dtype`` holds it and as given.
     Without ``texts`` (a fix's re-check, whose verdicts alone are read), the exact numbers are not written out.
     With ``full`` (--full) the gradient of a Python function is exact entry by entry whatever its number of inputs.
     """
+    original, target = targets
+    rounded, written = points
     names = target.variables
-    exact = _replayed_exact(target, rounded, chosen, seed, max_time, full)
+
+    def at(target, args, dtype):
+        held = _bridge_holds(target, dtype)
+        if held is None:  # the bridge has no float64 graph yet to read its constants from: the replay makes one
+            made = _reference(target, args, chosen, seed, max_time, full, dtype)
+            return _replayed_exact(target, args, chosen, seed, max_time, full, program=_program(target, dtype),
+                                   made=lambda: made)
+        return _replayed_exact(target, args, chosen, seed, max_time, full, dtype if held != () else None,
+                               _program(target, dtype))
+
+    exact, rounded_constant = at(target, rounded, dtype), None
+    changes = _bridge_holds(target, dtype) if target.bridge is not None else ()
+    changed = target is not original or bool(changes)
+    if changed and _undefined(exact) and not _undefined(written_exact := at(original, written, None)) \
+            and not written_exact.unsettled:
+        # The dtype's rounding of a constant put the point on a pole or a switch the function as written does
+        # not have there: the program in the dtype cannot compute that function here, which is its instability.
+        message = _rounded_message(original, target, dtype, changes)
+        rounded_constant = Finding("constant-rounded", "forward", "constant", message)
+        exact, target, dtype = at(original, rounded, None), original, None
+    if target.bridge is not None and not changes:
+        dtype = None  # the float64 program's reference: its explanation replays that program
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if exact.error:
@@ -355,20 +432,62 @@ def _exact(result, target, rounded, chosen, seed, max_time=None, texts=True, ful
     if exact.directional is not None:
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
-    return exact
+    return exact, (target, dtype, rounded_constant)
 
 
-def _replayed_exact(target, rounded, chosen, seed, max_time, full):
-    """The exact reference at the rounded point (`precision.Exact`), made once per point of a framework's target."""
+def _bridge_holds(target, dtype, rounded=None):
+    """``((written, held), ...)``: the user's constants a bridged target's program in ``dtype`` holds as other
+    numbers (`Bridge.held_constants`); () for float64, another target or a bridge without them; None before the
+    bridge has a float64 graph to read them from (with ``rounded``, a point, one replay there captures it)."""
+    holds = getattr(target.bridge, "held_constants", None)
+    if holds is None or held_name(dtype) is None:
+        return ()
+    found = holds(dtype)
+    if found is None and rounded is not None:
+        target.mp_function(*rounded)  # the replay on float64 numbers captures the float64 graph
+        found = holds(dtype)
+    return found
 
-    def computed():
-        with every_coordinate(full):
-            return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
 
+def _undefined(exact):
+    """Whether a settled reference finds no derivative at its point: a kink, a jump or pole, a value or gradient not finite."""
+    if exact.unsettled or exact.error or not exact.determined:
+        return False
+    slopes = [exact.directional] if exact.directional is not None else exact.gradient
+    return bool(exact.kinks or exact.singular) or not finite(exact.value) or any(g is None or not finite(g) for g in slopes)
+
+
+def _rounded_message(original, held, dtype, bridged=()):
+    """What a `constant-rounded` finding says: which constants ``dtype`` rounds (``bridged``: a bridge's), and what
+    that did here."""
+    name = np.dtype(dtype).name
+    changes = [(repr(a), repr(b)) for a, b in bridged] or held_changes(original, held)
+    which = ", ".join(f"{a} is {b}" for a, b in changes) if changes else "a constant of the program rounds"
+    return (f"in {name} {which}: with the {'constant' if len(changes) < 2 else 'constants'} as {name} holds "
+            f"{'it' if len(changes) < 2 else 'them'} the point sits on a pole or a switch the function as written "
+            f"does not have here, so {name} cannot compute that function at this point")
+
+
+def _replayed_exact(target, rounded, chosen, seed, max_time, full, dtype=None, program=None, made=None):
+    """The exact reference at the rounded point (`precision.Exact`), made once per point and ``program`` of a
+    framework's target (``made``, or a replay holding the user's constants as ``dtype`` does)."""
     return _once_per_point(
-        target, "replayed references", (_point_key(rounded), seed, tuple(chosen), full), computed,
+        target, "replayed references", (_point_key(rounded), seed, tuple(chosen), full, program or None),
+        made or (lambda: _reference(target, rounded, chosen, seed, max_time, full, dtype)),
         Exact.copied, keep=lambda made: not made.out_of_time,
     )
+
+
+def _reference(target, rounded, chosen, seed, max_time, full, dtype=None):
+    """The exact reference at the rounded point, the program holding the user's constants as ``dtype`` does."""
+    with every_coordinate(full), held_in(dtype):
+        return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+
+
+def _program(target, dtype):
+    """Which program a reference in ``dtype`` replays, as a key: a bridge's held constants (`_bridge_holds`; () where
+    none changes, so float32 and float64 share one reference), else the dtype whose literals a Python function holds."""
+    return _bridge_holds(target, dtype) if target.bridge is not None else held_name(dtype)
 
 
 def _texts(exact_by_name, digits, chosen):
@@ -497,17 +616,18 @@ class _Explanation:
     point had.
     """
 
-    def __init__(self, result, target, working_args, exact, argnums, dtype):
+    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None):
         import mpmath  # lazy: loaded by the reference that made ``exact``
 
         self.arguments = (target, working_args, exact, argnums, dtype)
         self.statuses = (result.value_status, result.gradient_status)
         self.precision = mpmath.mp.prec
+        self.program = program  # the dtype whose program ``exact`` ran (`exact_constants.held_in`)
 
     def __call__(self, result):
         import mpmath  # lazy: as above
 
-        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision):
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program):
             return _explain_inaccuracy(result, *self.arguments, self.statuses)
 
 

@@ -46,7 +46,7 @@ class DtypeRun:
         self.notes, self.vectorised = [], True
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
-        self.exact_roots = exact_roots(resolved)
+        self.exact_roots = exact_roots(resolved, dtype)
         self.wider = wider_than(dtype)
 
     def time_left(self):

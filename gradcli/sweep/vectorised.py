@@ -18,6 +18,7 @@ from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
+from ..checker.held_literals import held_formula_target
 from ..checker.reference import exact_derivative
 from ..checker.targets import resolve
 from ..errors import InputError
@@ -219,12 +220,13 @@ def wider_than(dtype):
     return None
 
 
-def exact_roots(resolved):
-    """A formula's IR and its derivatives, for the exact reference on balls; None for Python functions."""
+def exact_roots(resolved, dtype):
+    """A formula's IR and its derivatives, for the exact reference on balls, its literals as ``dtype`` holds
+    them (`held_formula_target`, as the checker's reference in ``dtype``); None for Python functions."""
     if resolved.kind != "formula" or resolved.formula is None:
         return None
     try:
-        root = resolved.formula.root
+        root = held_formula_target(resolved, dtype).formula.root
         return [root] + [exact_derivative(root, name) for name in resolved.variables]
     except (ValueError, RecursionError):
         return None

@@ -1,0 +1,248 @@
+"""A program's float literals as a dtype holds them, for the exact reference in that dtype.
+
+NumPy (NEP 50: a Python float is a weak scalar) rounds a literal to float32
+where it meets float32 data: ``x - 0.1`` at x = 0.1 in float32 is exactly 0,
+the right answer of the program the user wrote. The exact reference of a check
+in float32 runs that program, so it takes such a literal as float32 holds it.
+
+For a Python function, which literals those are is read from the run in the
+dtype itself (`literals_in`): a Python float handed to an op computing in the
+narrower dtype was rounded there; one meeting float64 (a float64 array, which
+promotes) was not, and a number used both ways is left as written.
+`held_function` then gives a copy of the function, and of the functions of its
+module it calls, with those literals (in its code, its defaults, its closures
+and its module's globals) replaced by their rounding: the very number the run
+in the dtype computed with. A formula's evaluation hands each literal beside a
+variable's value to NumPy as a Python float: `held_formula` rounds those in
+its IR, in float64 too (a decimal literal is float64's number there).
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from ..expr.compile import to_function
+from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
+
+_GRADCLI = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def literals_in(recording, dtype):
+    """``{literal: as dtype holds it}`` for the Python floats the recorded run in ``dtype`` rounded to ``dtype``.
+
+    A literal every use of which met data of ``dtype`` (the op's answer has
+    that dtype) and that ``dtype`` does not hold exactly. Empty for float64.
+    """
+    dtype = np.dtype(dtype)
+    if dtype.itemsize >= 8 or recording is None:
+        return {}
+    narrow, wide = set(), set()
+    for op in recording.ops:
+        if op.phase != "forward":
+            continue
+        met = _computed_in(op)
+        if met is None:
+            continue  # an op on numbers alone: no dtype met the literal
+        for arg, parent in zip(op.args, op.parents):
+            if type(arg) is float and parent is None and np.isfinite(arg):
+                (narrow if met == dtype else wide).add(arg)
+    found = {}
+    for literal in narrow - wide:
+        held = float(np.asarray(literal, dtype=dtype).astype(np.float64))
+        if held != literal:
+            found[literal] = held
+    return found
+
+
+def _computed_in(op):
+    """The float dtype a recorded op computed in: its answer's, or for a comparison (a boolean answer) that of
+    its float arguments (float64 if any is); None for an op on Python numbers alone."""
+    answer = getattr(op.output, "dtype", None)
+    if answer is None or answer.kind == "f" or answer.name == "bfloat16":
+        return answer
+    floats = [a.dtype for a in op.args if isinstance(a, (np.ndarray, np.generic)) and a.dtype.kind in "fV"]
+    if not floats:
+        return None
+    return max(floats, key=lambda d: d.itemsize)
+
+
+def held_function(function, literals):
+    """``function`` with each literal of ``literals`` replaced by its rounding (itself where none occurs)."""
+    if not literals:
+        return function
+    return _Rewriter(literals).function(function)
+
+
+class _Rewriter:
+    """Copies of functions with their literals replaced, each made once (a module's functions call each other)."""
+
+    def __init__(self, literals):
+        self.literals = literals
+        self.made = {}
+        self.namespaces = {}
+
+    def value(self, value):
+        if type(value) is float:
+            return self.literals.get(value, value)
+        if isinstance(value, types.FunctionType):
+            return self.function(value)
+        return value
+
+    def function(self, function):
+        if not isinstance(function, types.FunctionType):
+            return function
+        key = id(function)
+        if key in self.made:
+            return self.made[key]
+        self.made[key] = function  # while it is made, a recursive call reaches the original
+        own = not function.__code__.co_filename.startswith(_GRADCLI)  # gradcli's wrappers keep their code
+        code = self.code(function.__code__) if own else function.__code__
+        namespace = self.namespace(function.__globals__) if own else function.__globals__
+        closure = None
+        if function.__closure__ is not None:
+            closure = tuple(types.CellType(self.value(_contents(cell))) if _filled(cell) else cell
+                            for cell in function.__closure__)
+        defaults = tuple(self.value(d) for d in function.__defaults__) if own and function.__defaults__ else function.__defaults__
+        if (code is function.__code__ and namespace is function.__globals__ and defaults == function.__defaults__
+                and (closure is None or all(_same(a, b) for a, b in zip(closure, function.__closure__)))):
+            return function
+        made = types.FunctionType(code, namespace, function.__name__, defaults, closure)
+        made.__kwdefaults__ = ({k: self.value(v) for k, v in function.__kwdefaults__.items()}
+                               if own and function.__kwdefaults__ else function.__kwdefaults__)
+        made.__dict__.update(function.__dict__)
+        made.__qualname__ = function.__qualname__
+        made.__module__ = function.__module__
+        if "__wrapped__" in function.__dict__:
+            made.__wrapped__ = self.value(function.__wrapped__)
+        self.made[key] = made
+        return made
+
+    def code(self, code):
+        consts = tuple(self.code(c) if isinstance(c, types.CodeType) else self.value(c) if type(c) is float else c
+                       for c in code.co_consts)
+        if all(a is b for a, b in zip(consts, code.co_consts)):
+            return code
+        return code.replace(co_consts=consts)
+
+    def namespace(self, namespace):
+        """A copy of a module's globals with its float constants held and its functions rewritten (made once)."""
+        key = id(namespace)
+        found = self.namespaces.get(key)
+        if found is not None:
+            return found
+        if not any(type(v) is float and v in self.literals or isinstance(v, types.FunctionType)
+                   for v in namespace.values()):
+            return namespace
+        copy = self.namespaces[key] = dict(namespace)
+        for name, value in namespace.items():
+            if type(value) is float:
+                copy[name] = self.literals.get(value, value)
+            elif isinstance(value, types.FunctionType) and value.__globals__ is namespace:
+                copy[name] = self.function(value)
+        return copy
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:  # an empty cell: a name the enclosing function had not bound yet
+        return False
+    return True
+
+
+def _contents(cell):
+    return cell.cell_contents
+
+
+def _same(new, old):
+    return not _filled(new) or not _filled(old) or new.cell_contents is old.cell_contents
+
+
+def held_formula(formula, dtype):
+    """``formula`` with each literal that meets data (an operand of an op whose other operand depends on a
+    variable) as ``dtype`` holds it, or ``formula`` itself where every such literal is held exactly.
+
+    The formula's evaluation in ``dtype`` hands such a literal to NumPy as a
+    Python float (its text rounded to float64), which rounds it to ``dtype``.
+    A literal among literals alone (``0.1 * 3``) is computed on in float64
+    first: that arithmetic is the program's own rounding, judged as any op's,
+    and the literal stays the number written. Integers and ``pi``, ``e`` stay
+    the numbers they name.
+    """
+    dtype = np.dtype(dtype)
+    root = formula.root
+    varying, rebuilt, changed = {}, {}, False
+    for node in postorder(root):
+        if id(node) in rebuilt:
+            continue
+        children = node.children()
+        varying[id(node)] = isinstance(node, Var) or any(varying[id(c)] for c in children)
+        new = node
+        if children:
+            parts = [rebuilt[id(c)] for c in children]
+            if varying[id(node)] and len(children) > 1:
+                parts = [_held_number(p, dtype) if not varying[id(c)] else p for c, p in zip(children, parts)]
+            if any(p is not c for p, c in zip(parts, children)):
+                new = _with_children(node, parts)
+        rebuilt[id(node)] = new
+        changed = changed or new is not node
+    if not changed:
+        return formula
+    return replace(formula, root=rebuilt[id(root)])
+
+
+def _held_number(node, dtype):
+    """A literal (or its negation) as ``dtype`` holds it; any other node unchanged."""
+    if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, Num):
+        held = _held_number(node.operand, dtype)
+        return node if held is node.operand else replace(node, operand=held)
+    if not isinstance(node, Num) or node.is_integer:
+        return node
+    written = float(node.text)
+    held = float(np.asarray(written, dtype=dtype).astype(np.float64))
+    if not np.isfinite(held) or Fraction(held) == node.exact:
+        return node
+    return replace(node, text=repr(held), exact=Fraction(held))
+
+
+def _with_children(node, parts):
+    if isinstance(node, Unary):
+        return replace(node, operand=parts[0])
+    if isinstance(node, (Binary, Compare)):
+        return replace(node, left=parts[0], right=parts[1])
+    return replace(node, args=tuple(parts))
+
+
+def held_formula_target(target, dtype):
+    """The formula ``target`` whose literals are held as ``dtype`` holds them (`held_formula`), or ``target`` itself.
+
+    One per distinct set of held literals, made once and kept in ``target.shared``:
+    where float32 and float64 hold every literal alike (0.5, 2.0) they share it,
+    and with it the references of the points both dtypes hold.
+    """
+    formula = held_formula(target.formula, dtype)
+    if formula is target.formula:
+        return target
+    key = ("held formula", tuple(n.text for n in postorder(formula.root) if isinstance(n, Num)))
+    made = target.shared.get(key)
+    if made is None:
+        made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
+                                            mp_function=to_function(formula, "mp"), shared={})
+    return made
+
+
+def held_changes(original, held):
+    """``[(written, held)]``: each literal of the target ``original`` that ``held`` (its program in a narrower
+    dtype, `held_formula_target` or a function's) holds as another number; [] where that is not known (a bridge)."""
+    if held is original:
+        return []
+    if original.formula is not None and held.formula is not None:
+        written = [n.text for n in postorder(original.formula.root) if isinstance(n, Num)]
+        kept = [n.text for n in postorder(held.formula.root) if isinstance(n, Num)]
+        return [(a, b) for a, b in zip(written, kept) if a != b]
+    return [(repr(a), repr(b)) for a, b in sorted(held.shared.get("literals held", {}).items())]
