@@ -178,8 +178,16 @@ TORCH = [
     Case("torch_lib10b.py", "normed_loss", None, "float64", "ok", _normed_head(), args="normed_args", wrt="model.bn.weight"),
     # a straight-through rounding: the user's detach is held, so the slope is 2 q with q the rounded value
     Case("torch_lib10b.py", "straight_through", "x=[0.3,-1.1]", "float64", "ok", hp(lambda: {"x": [mp("0.5"), mp(-2)]})),
+    # the row whose label is ignore_index adds nothing: mean over the one row left
+    Case("torch_lib10b.py", "nll_ignore", "logits=[[1,2,3],[0.5,-1,2]]", "float64", "ok",
+         hp(lambda: {"logits": [[v - (1 if k == 2 else 0) for k, v in enumerate(_softmax([mp(1), mp(2), mp(3)]))],
+                                [mp(0)] * 3]})),
+    # pairwise_distance adds 1e-6 to the difference: at x = anchor its norm is of (1e-6, 1e-6), smooth
+    Case("torch_lib10b.py", "paired_distance", "x=[[0.5,-1]]", "float64", "ok",
+         hp(lambda: {"x": [[1 / mpmath.sqrt(2), 1 / mpmath.sqrt(2)]]})),
+    # max(|x0|, |x1|) at |x0| = |x1|: a kink in both
+    Case("torch_lib10b.py", "max_norm", "x=[2,-2,1]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
     Case("torch_lib10b.py", "compiled_softplus", "x=[1,-2]", "float64", "ok", each("x", sig, [1, -2])),
-    Case("torch_lib10b.py", "scripted_log1pexp", "x=[1,-2]", "float64", "ok", each("x", sig, [1, -2])),
 ]
 
 TF = [
@@ -227,3 +235,11 @@ TF = [
 ]
 
 ALL = TORCH + TF
+
+# a TorchScript function has no Python signature: an input error that says so
+INPUT_ERRORS = [
+    Case("torch_lib10b.py", "scripted_log1pexp", "x=[1,-2]", "float64", "input-error",
+         message=("cannot read the parameters", "torch.jit.ScriptFunction has no Python signature")),
+]
+
+ALL = ALL + INPUT_ERRORS
