@@ -71,6 +71,9 @@ _CAPTURED = weakref.WeakKeyDictionary()
 
 def capture(fun, text) -> Bridge:
     """The `Bridge` of ``fun``, a function written with PyTorch, named ``text`` in messages."""
+    # A torch.compile'd function's kernels cannot run on the fake tensors the capture traces with (they read
+    # data pointers and crash): its own Python function, run eagerly, computes the same operations.
+    fun = getattr(fun, "_torchdynamo_orig_callable", fun)
     try:
         function = _CAPTURED.get(fun)
         if function is None or function.text != text:
@@ -230,8 +233,11 @@ class _Captured:
         from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
         mode = FakeTensorMode(allow_non_fake_inputs=True)
-        with mode:
+        with mode, torch.enable_grad():  # as the joint run sees them: a loss may differentiate itself (autograd.grad)
             fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
+            for fake in fakes:
+                if isinstance(fake, torch.Tensor) and fake.is_floating_point():
+                    fake.requires_grad_(True)
             out = self._call(rebuild(fakes))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 

@@ -142,7 +142,12 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
     try:
         params = inspect.signature(fun).parameters.values()
     except (TypeError, ValueError):
-        raise InputError(f"cannot read the parameters of {text}") from None
+        module, name = type(fun).__module__, type(fun).__qualname__
+        kind = name if name.startswith(module + ".") else f"{module}.{name}"  # TorchScript's names carry their module
+        raise InputError(
+            f"cannot read the parameters of {text}: a {kind} has no Python signature; check the plain Python "
+            "function it was made from"
+        ) from None
     params = list(params)
     names = tuple(
         p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
