@@ -11,6 +11,7 @@ line of a bad value. No NumPy is imported here.
 
 from __future__ import annotations
 
+import math
 from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
@@ -87,7 +88,12 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
         del settings["args"]  # --args typed for the run gives the points of the cases that name none
     if ("at" in settings and "range" in settings) or not ({"at", "range", "args"} & set(settings)):
         raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
-    options = build_options({key: value for key, value in settings.items() if key in OPTION_KEYS})
+    option_settings = {key: value for key, value in settings.items() if key in OPTION_KEYS}
+    if "range" in settings and "max_time" not in option_settings:
+        # A sweep's budget is its case's timeout, less what loading took (`run_case` cuts it so), not the
+        # check's default: a case given ten minutes refines its thresholds for ten minutes.
+        option_settings["max_time"] = math.inf
+    options = build_options(option_settings)
     return Case(
         name=name,
         target=target,

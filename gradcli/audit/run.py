@@ -25,6 +25,7 @@ import re
 import sys
 import time
 from collections import deque
+from dataclasses import replace
 
 from ..checker.points import parse_point
 from ..checker.target_text import FUNCTION_TARGET
@@ -264,13 +265,13 @@ class DaskFutures:
 
 def run_case(case) -> CaseResult:
     """Check or sweep one case in this process and judge it; whatever it raises becomes status 'error'."""
+    start = time.perf_counter()
     try:
         clock_starts(_located(case))
     except Exception:  # noqa: BLE001 - loading is retried by the check, which reports what fails
         pass
-    start = time.perf_counter()
     try:
-        result = _sweep(case) if case.ranges else _check(case)
+        result = _sweep(case, start + case.timeout) if case.ranges else _check(case)
     except (Exception, SystemExit) as error:  # noqa: BLE001 - a case's failure is its result, never the run's
         message = error.message if isinstance(error, InputError) else f"{type(error).__name__}: {error}"
         return error_result(case, message, time.perf_counter() - start)
@@ -311,7 +312,13 @@ def _why_no_verdict(result):
     return reasons[0] if reasons else "no verdict"
 
 
-def _sweep(case):
+def _sweep(case, deadline):
+    """Sweep a case's range within its timeout (``deadline``, a ``perf_counter`` time) and judge it.
+
+    The sweep's budget is the smaller of the case's ``max_time`` and a tenth less than what the
+    timeout leaves, so it ends with every verdict it found and its cut-short points said so,
+    before the worker is stopped with nothing to show.
+    """
     from ..checker.targets import example_points, resolve  # lazy: NumPy loads in the worker, not the controller
     from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
@@ -322,7 +329,9 @@ def _sweep(case):
         resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
         point = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)[0]
         fixed = {key: value for key, value in point.items() if key != name}
-    result = sweep(target, {name: spec}, case.options, fixed=fixed)
+    left = 0.9 * (deadline - time.perf_counter())  # the tenth spares loading, judging and the trip back
+    options = replace(case.options, max_time=max(min(case.options.max_time, left), 1e-3))
+    result = sweep(target, {name: spec}, options, fixed=fixed)
     by_dtype = {dtype: Verdict.worst(*(i.status for i in swept.intervals)) for dtype, swept in result.dtypes.items()}
     errors = [
         f"{dtype} on {i.lo:g}..{i.hi:g}: " + (f"the target raised {i.error}" if i.error else i.kind or "could not be checked")

@@ -7,7 +7,7 @@ own file and lines for provenance and fixes.
 """
 
 from .bridge import BRIDGES, Bridge, as_functions, given_arguments, make_bridge, prepare_bridge, replayed_at, replayed_location, without_replay
-from .detect import framework_of_callable, framework_of_source, framework_of_value
+from .detect import framework_contradicted, framework_of_callable, framework_of_source, framework_of_value
 from .numpy_module import load_module, source_of_module, substituted_function
 from .numpy_names import check_names, imported_names, missing_function
 from .trees import TreeArguments, as_numbers
@@ -26,6 +26,7 @@ __all__ = [
     "without_replay",
     "check_names",
     "framework_of_callable",
+    "framework_contradicted",
     "framework_of_source",
     "framework_of_value",
     "imported_names",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 import types
 
 _PRECEDENCE = ("gradcli", "jax", "torch", "tensorflow", "numpy")
@@ -37,6 +38,34 @@ def framework_of_source(source, path="<source>", name=None):
         tree = ast.parse(source, path)
     except (SyntaxError, ValueError):
         return "gradcli"
+    roots, aliases = _imports(tree)
+    if name is None:
+        return _first_of(roots)
+    used = {aliases[n] for n in _names_used(tree, name) if n in aliases}
+    return _by_use(used, roots)
+
+
+def framework_contradicted(source, path, name, given):
+    """The framework a file's function is written for where the file shows it cannot be ``given``'s, else None.
+
+    The file must import a framework that its function (or module) is read
+    as, and nothing of ``given``'s. NumPy code may still be run as it is
+    (``gradcli``); given a deep-learning framework, a file read as NumPy's must
+    import no other library, since PyTorch or JAX may reach it through a module of the user's.
+    """
+    try:
+        roots, _ = _imports(ast.parse(source, path))
+    except (SyntaxError, ValueError):
+        return None
+    found = framework_of_source(source, path, name)
+    if found == given or found == "gradcli" or given in roots:
+        return None
+    libraries = roots - {"numpy", "__future__"} - set(sys.stdlib_module_names)
+    return found if found in _DEEP or (given in _DEEP and not libraries) else None
+
+
+def _imports(tree):
+    """The top-level modules a module imports, and what each name it binds by importing stands for."""
     roots, aliases = set(), {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -48,10 +77,7 @@ def framework_of_source(source, path="<source>", name=None):
             root = node.module.split(".")[0]
             roots.add(root)
             aliases.update((alias.asname or alias.name, root) for alias in node.names)
-    if name is None:
-        return _first_of(roots)
-    used = {aliases[n] for n in _names_used(tree, name) if n in aliases}
-    return _by_use(used, roots)
+    return roots, aliases
 
 
 def _names_used(tree, name):

@@ -35,6 +35,7 @@ from ..capture import (
     TreeArguments,
     as_functions,
     check_names,
+    framework_contradicted,
     framework_of_callable,
     framework_of_source,
     framework_of_value,
@@ -423,6 +424,8 @@ def _load_file(module_text, name, target, framework):
     if not os.path.isfile(path):
         raise InputError(f"no such file: {module_text}", text=target, span=(0, len(module_text)))
     source = _read_source(path)
+    if framework is not None and source is not None:
+        _refuse_contradicted(source, path, name, framework, module_text, target)
     framework = framework or framework_of_source(source or "", path, name)
     # A module runs once per process and text: its import-time effects (TensorFlow's gradient
     # registry refuses a second `RegisterGradient` of one name) must not happen again when the
@@ -441,6 +444,21 @@ def _load_file(module_text, name, target, framework):
 
 
 _LOADED_FILES = {}
+
+FRAMEWORK_NAMES = {"gradcli": "gradcli", "numpy": "NumPy", "jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
+
+
+def _refuse_contradicted(source, path, name, framework, module_text, target):
+    """Refuse ``--framework`` where the file's imports show its function is written for another (exit 2)."""
+    found = framework_contradicted(source, path, name, framework)
+    if found is not None:
+        raise InputError(
+            f"--framework {framework}: {module_text} imports {FRAMEWORK_NAMES[found]}, not {FRAMEWORK_NAMES[framework]}, "
+            f"so '{name}' is {FRAMEWORK_NAMES[found]} code; give --framework {found}, or leave the flag out to read it "
+            f"from the imports (its choices: {', '.join(FRAMEWORKS)})",
+            text=target,
+            span=(0, len(module_text)),
+        )
 
 
 def _run_file(path, source, framework, name, module_text, target):
