@@ -38,7 +38,8 @@ from .bridge import Bridge
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import as_written, own_constants, switch_mode
-from .jax_walk import collect_rules, compile_jaxpr, every_equation, pointwise, rule_frames_kept, user_line
+from .jax_walk import _users_file, collect_rules, compile_jaxpr, every_equation, pointwise, rule_frames_kept, user_line
+from .lines import math_call_advice
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
 SPELLINGS = {
@@ -750,6 +751,8 @@ class _user_errors:
         if kind is None or not issubclass(kind, Exception) or isinstance(error, InputError):
             return False
         module = type(error).__module__ or ""
+        if module.startswith("jax") and (found := math_call_advice(tb, _users_file, "jax.numpy", "jnp")) is not None:
+            raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
         if module.startswith("jax"):
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise InputError(f"JAX could not trace {self.text}: {type(error).__name__}: {first}", text=self.text) from None
