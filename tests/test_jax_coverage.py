@@ -20,8 +20,8 @@ var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh, svd,
 gammainc, i0e, segment_sum, .at[].set and .at[].multiply, qr, jnp.convolve
 and lax.conv_general_dilated (strides, padding, dilations, groups). Still
 refused: fft, igamma_grad_a (a gradient in gammainc's shape). A
-lax.while_loop carrying a differentiated value is JAX's own error (no
-reverse mode), not gradcli's.
+lax.while_loop carrying a differentiated value has no reverse mode in JAX:
+an `InputError` naming the loop's line and a loop JAX can reverse.
 """
 
 import jax
@@ -194,3 +194,16 @@ def test_a_primitive_gradcli_cannot_replay_names_itself_and_the_users_line():
     with pytest.raises(InputError) as caught:
         gradcli.check(spectral_power, [{"x": V}], dtypes=("float64",))
     assert "`fft`" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+
+
+def test_a_while_loop_jax_cannot_reverse_names_the_users_line_and_what_to_write():
+    def newton_sqrt(a):
+        step = lambda state: (0.5 * (state[0] + a / state[0]), state[1] + 1)  # noqa: E731
+        return lax.while_loop(lambda state: state[1] < 30, step, (a, 0))[0]  # the line named
+
+    line = newton_sqrt.__code__.co_firstlineno + 2
+    with pytest.raises(InputError) as caught:
+        gradcli.check(newton_sqrt, [2.0], dtypes=("float64",))
+    message = str(caught.value)
+    assert f"{__file__}:{line}" in message and "lax.while_loop" in message
+    assert "lax.scan" in message and "jax.jacfwd" in message

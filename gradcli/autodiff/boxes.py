@@ -86,29 +86,47 @@ def _no_array(self, dtype=None, copy=None):
 
 
 def _no_float(self):
-    call = _calling_expression()
+    frame = sys._getframe(1)  # the code that converted
+    call = _calling_expression(frame)
     name = call.split("(", 1)[0].split(".")[-1].strip() if call else ""
     replacement = getattr(namespace, name, None) if name else None
+    alias = _own_alias(frame, name, replacement)
     if replacement is None or isinstance(replacement, type):  # float(x), np.float64(x), ...
-        advice = "keep it as an array and use gradcli.numpy functions on it"
+        advice = "keep it as an array and use gradcli.numpy functions on it (import gradcli.numpy as gnp)"
+    elif alias is not None:  # the module already reaches gradcli's ops under a name of its own
+        advice = f"use {alias}.{name} instead"
     else:
-        advice = f"use gradcli.numpy.{name} instead"
+        advice = f"use gradcli.numpy.{name} instead (import gradcli.numpy as gnp)"
     raise TracedValueError(
         f"{f'`{call}`' if call else 'float()/int()'} converts a value gradcli is "
-        f"differentiating to a Python number, which would drop its gradient; {advice} "
-        "(import gradcli.numpy as gnp), or gradcli.stop_gradient(x) if a constant is "
-        "really meant."
+        f"differentiating to a Python number, which would drop its gradient; {advice}, "
+        "or gradcli.stop_gradient(x) if a constant is really meant."
     )
 
 
-def _calling_expression():
-    """The source text of the call that converted a traced value (``math.exp(x)``), or None.
+def _own_alias(frame, name, replacement):
+    """The shortest global name under which the converting code's module reaches ``replacement`` as ``.name``.
+
+    A plain NumPy file runs with gradcli.numpy in NumPy's place, so its own
+    ``np`` (or ``numpy``) is the spelling its author can use; None if no global does.
+    """
+    if frame is None or replacement is None:
+        return None
+    found = [
+        alias
+        for alias, value in list(frame.f_globals.items())
+        if isinstance(value, type(sys)) and getattr(value, name, None) is replacement
+    ]
+    return min(found, key=len) if found else None
+
+
+def _calling_expression(frame):
+    """The source text of the call in ``frame`` that converted a traced value (``math.exp(x)``), or None.
 
     Read off the caller's current instruction only when raising, so it costs
     nothing otherwise; None where the source is not available.
     """
     try:
-        frame = sys._getframe(2)  # 0: here, 1: _no_float, 2: the code that converted
         line, end_line, col, end_col = list(frame.f_code.co_positions())[frame.f_lasti // 2]
         lines = [linecache.getline(frame.f_code.co_filename, n).encode() for n in range(line, end_line + 1)]
         lines[-1] = lines[-1][:end_col]  # columns count UTF-8 bytes

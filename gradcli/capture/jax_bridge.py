@@ -38,7 +38,8 @@ from .bridge import Bridge
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import as_written, own_constants, switch_mode
-from .jax_walk import collect_rules, compile_jaxpr, pointwise, rule_frames_kept
+from .jax_walk import _users_file, collect_rules, compile_jaxpr, every_equation, pointwise, rule_frames_kept, user_line
+from .lines import math_call_advice
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
 SPELLINGS = {
@@ -363,10 +364,27 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         floats, others = self._specs_split(key)
-        with self._tracing(key[1]), rule_frames_kept(rules), _user_errors(self.text):
-            traced = jax.jit(fun).trace(floats, others, *more)
+        try:
+            with self._tracing(key[1]), rule_frames_kept(rules), _user_errors(self.text):
+                traced = jax.jit(fun).trace(floats, others, *more)
+        except ValueError as error:
+            if "Reverse-mode differentiation does not work for lax.while_loop" not in str(error):
+                raise
+            raise self._unreversed_loop(key) from None
         closed = traced.jaxpr
         return compile_jaxpr(closed, self.where, rules), closed, traced
+
+    def _unreversed_loop(self, key):
+        """The InputError for a loop JAX cannot reverse (a ``while``), naming the user's line of it."""
+        lines = [user_line(eqn) for eqn in every_equation(self.graph(key)[3]) if eqn.primitive.name == "while"]
+        where = next((line for line in lines if line), self.text)
+        return InputError(
+            f"{where}: JAX cannot differentiate a lax.while_loop (or a lax.fori_loop whose bounds are traced) in "
+            "reverse mode, so this function has no gradient of JAX's to check: give the loop a fixed trip count "
+            "(lax.scan, or lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can "
+            "differentiate it as written",
+            text=where,
+        )
 
     def _layout(self, key):
         """``(floating, flat)`` at ``key``, found once: which leaves are floats, and whether the arguments are their
@@ -733,6 +751,8 @@ class _user_errors:
         if kind is None or not issubclass(kind, Exception) or isinstance(error, InputError):
             return False
         module = type(error).__module__ or ""
+        if module.startswith("jax") and (found := math_call_advice(tb, _users_file, "jax.numpy", "jnp")) is not None:
+            raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
         if module.startswith("jax"):
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise InputError(f"JAX could not trace {self.text}: {type(error).__name__}: {first}", text=self.text) from None

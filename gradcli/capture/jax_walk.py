@@ -338,12 +338,19 @@ def rule_frames_kept(rules):
 def collect_rules(closed):
     """The user's gradient rules (`RuleSites`) a captured forward graph calls, however deeply nested."""
     rules = RuleSites()
+    for eqn in every_equation(closed):
+        if eqn.primitive.name in _RULE_PARAMS:
+            rules.add(eqn)
+    return rules
+
+
+def every_equation(closed):
+    """Each equation of ``closed`` (a ``ClosedJaxpr``), those of its nested jaxprs (calls, loops, branches) included."""
     stack = [closed.jaxpr]
     while stack:
         jaxpr = stack.pop()
         for eqn in jaxpr.eqns:
-            if eqn.primitive.name in _RULE_PARAMS:
-                rules.add(eqn)
+            yield eqn
             for value in eqn.params.values():
                 for sub in value if isinstance(value, (tuple, list)) else (value,):
                     inner = getattr(sub, "jaxpr", None)
@@ -351,7 +358,19 @@ def collect_rules(closed):
                         stack.append(inner)
                     elif hasattr(sub, "eqns"):
                         stack.append(sub)
-    return rules
+
+
+def user_line(eqn):
+    """``file:line`` of the innermost line in the user's code that made ``eqn``, or None."""
+    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+    traceback = eqn.source_info.traceback
+    codes, lines = traceback.raw_frames() if traceback else ([], [])
+    for code, lasti in zip(codes, lines):
+        if _users_file(code.co_filename):
+            frame = source_info_util.raw_frame_to_frame(code, lasti)
+            return f"{frame.file_name}:{frame.start_line}"
+    return None
 
 
 def pointwise(closed):
@@ -443,18 +462,10 @@ class _Compiler:
 
     def site(self, eqn, context):
         """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
-        from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
-
         traceback = eqn.source_info.traceback
-        codes, lines = traceback.raw_frames() if traceback else ([], [])
-        location = None
-        for code, lasti in zip(codes, lines):
-            if _users_file(code.co_filename):
-                frame = source_info_util.raw_frame_to_frame(code, lasti)
-                location = f"{frame.file_name}:{frame.start_line}"
-                break
+        codes = traceback.raw_frames()[0] if traceback else []
         rule = self.rules.of_frames(codes) if self.rules is not None else None
-        return (location or context[0], rule or context[1])
+        return (user_line(eqn) or context[0], rule or context[1])
 
     def inline(self, eqn, closed, inputs, env, program, site):
         inner = getattr(closed, "jaxpr", closed)

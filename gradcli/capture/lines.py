@@ -1,4 +1,4 @@
-"""Where a user's function is written: the line of its ``def``, past its decorators.
+"""Where a user's code is written: the line of a function's ``def``, and a ``math`` call that met a traced value.
 
 A code object's first line is its first decorator's (``@staticmethod``,
 ``@tf.RegisterGradient("Name")``, ``@f.defjvp``); a finding names the ``def``,
@@ -6,6 +6,11 @@ the line a reader looks for.
 """
 
 import linecache
+import math
+import re
+import sys
+
+_MATH_CALL = re.compile(r"\bmath\.(\w+)\s*\(")
 
 
 def def_line(path, first_line):
@@ -23,3 +28,29 @@ def def_line(path, first_line):
         if text.startswith(("def ", "async def ")):
             return number
     return first_line
+
+
+def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
+    """``(file:line, advice)`` when the innermost line of the user's code in ``tb`` calls a ``math`` function, else None.
+
+    The advice names the framework's function (``module_name``, ``jax.numpy``)
+    under the file's own name for that module, else under ``fallback`` (``jnp``),
+    in its submodule ``inside`` (``.math`` for ``tf.math.exp``).
+    """
+    users = None
+    while tb is not None:
+        if is_users_file(tb.tb_frame.f_code.co_filename):
+            users = tb
+        tb = tb.tb_next
+    if users is None:
+        return None
+    path, number = users.tb_frame.f_code.co_filename, users.tb_lineno
+    match = _MATH_CALL.search(linecache.getline(path, number))
+    if match is None or not callable(getattr(math, match.group(1), None)):
+        return None
+    names = [n for n, v in list(users.tb_frame.f_globals.items()) if isinstance(v, type(sys)) and v.__name__ == module_name]
+    spelled = min(names, key=len) if names else fallback
+    return f"{path}:{number}", (
+        f"math.{match.group(1)} turns a traced value into a Python number, which cannot be differentiated: "
+        f"use {spelled}{inside}.{match.group(1)} instead"
+    )

@@ -34,7 +34,8 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .tf_errors import users_frames_only
+from .lines import math_call_advice
+from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_retype import constants_keep, retypable, retyped_plan
@@ -573,7 +574,10 @@ class TensorFlowFunction:
         rerunnable = True
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
             graph, (y, grads) = _traced_graph(tf, traced, specs)
-        except (TypeError, tf.errors.OperatorNotAllowedInGraphError):
+        except (TypeError, tf.errors.OperatorNotAllowedInGraphError) as error:
+            found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
+            if found is not None:
+                raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
             try:
                 concrete = tf.function(traced).get_concrete_function(*specs)
             except Exception as error:  # noqa: BLE001 - autograph's message, told the user's frames alone

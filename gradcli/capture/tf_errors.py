@@ -81,15 +81,20 @@ def _origin(origins, filename, lineno):
 
 def _raised_at(tb, origins):
     """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came from."""
-    paths = sysconfig.get_paths()
-    skipped = (_PACKAGE, *(os.path.abspath(paths[k]) + os.sep for k in ("stdlib", "purelib", "platlib")))
     found = None
     while tb is not None:
         filename, lineno = tb.tb_frame.f_code.co_filename, tb.tb_lineno
         if _GENERATED in filename:
             origin = _origin(origins, filename, lineno)
             found = (origin.loc.filename, origin.loc.lineno) if origin is not None else found
-        elif not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped):
+        elif is_users_file(filename):
             found = (filename, lineno)
         tb = tb.tb_next
     return found
+
+
+def is_users_file(filename):
+    """Whether ``filename`` is the user's code: not gradcli's, an installed package's, the standard library's or generated."""
+    paths = sysconfig.get_paths()
+    skipped = (_PACKAGE, *(os.path.abspath(paths[k]) + os.sep for k in ("stdlib", "purelib", "platlib")))
+    return not filename.startswith("<") and _GENERATED not in filename and not os.path.abspath(filename).startswith(skipped)

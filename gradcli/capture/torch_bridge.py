@@ -26,7 +26,8 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .torch_graph import held_scalars, replay, torch_dir, trace
+from .lines import math_call_advice
+from .torch_graph import held_scalars, is_user_file, replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -219,6 +220,10 @@ class _Captured:
         except RuntimeError as error:
             if not _data_dependent(error):
                 raise
+            folder = torch_dir()
+            found = math_call_advice(error.__traceback__, lambda path: is_user_file(path, folder), "torch", "torch")
+            if found is not None:
+                raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
             line = _user_line(error.__traceback__)
             raise InputError(
                 f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
@@ -436,8 +441,6 @@ def _data_dependent(error):
 
 def _user_line(tb):
     """``file:line`` of the innermost frame of the user's code in a traceback (None when there is none)."""
-    from .torch_graph import is_user_file, torch_dir  # the same notion of "the user's code" as the graphs' lines
-
     found = None
     folder = torch_dir()
     while tb is not None:
