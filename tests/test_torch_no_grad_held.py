@@ -36,6 +36,15 @@ def normalised(x):
     return (x / n).sum()
 
 
+@torch.no_grad()
+def _norm_of(x):
+    return torch.sqrt((x * x).sum())
+
+
+def normalised_by_a_decorated_helper(x):
+    return (x / _norm_of(x)).sum()
+
+
 def squared_by_a_function(x):
     return GoodSquare.apply(x).sum()
 
@@ -57,6 +66,8 @@ def _checked(tmp_path, function, point):
     [
         ("scaled", [1.3 * 1.3, 0.4 * 0.4]),  # s held: d/dx (s x) = s
         ("normalised", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),  # n held: d/dx (x / n) = 1 / n
+        # the user's own decorated helper: its decorator's frame lies outside the user's frame, unlike a library's
+        ("normalised_by_a_decorated_helper", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),
     ],
 )
 def test_a_value_computed_under_no_grad_is_held_constant(tmp_path, function, exact):

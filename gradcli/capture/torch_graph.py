@@ -66,6 +66,7 @@ _STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
+_NO_GRAD_WRAPPERS = ("decorate_context", "_no_grad_wrapper")  # the frames of PyTorch's no_grad decorators
 _AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
 
@@ -196,6 +197,7 @@ def _user_frame_summary(folder, kinds):
     frame = sys._getframe(2)
     innermost, library = None, None
     in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
+    libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
@@ -204,6 +206,9 @@ def _user_frame_summary(folder, kinds):
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
+        # A library function PyTorch decorates with no_grad (clip_grad's get_total_norm): gradients off by the
+        # library, not by the user, so its values are the mathematics the user called, differentiated.
+        libraries_no_grad = libraries_no_grad or (innermost is None and code.co_name in _NO_GRAD_WRAPPERS)
         if kind == "user":
             if innermost is None:
                 innermost = frame
@@ -217,7 +222,7 @@ def _user_frame_summary(folder, kinds):
     if innermost is None:
         return _differentiating()
     name = innermost.f_code.co_name
-    if not torch.is_grad_enabled() and not in_function:
+    if not torch.is_grad_enabled() and not in_function and not libraries_no_grad:
         name += _NO_GRAD
     text = _LIBRARY if library else ""
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
