@@ -9,6 +9,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import file_costs  # noqa: E402
 import opcheck  # noqa: E402
 
 
@@ -20,6 +21,15 @@ def _temporary_folder_made_first(tmp_path_factory):
     threads arriving together (a fixture's thread pool) both try to make it.
     """
     tmp_path_factory.getbasetemp()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest test files first in an xdist worker, so that neither worker ends on a long one.
+
+    ``--dist loadfile`` hands files out in this order given
+    ``--no-loadscope-reorder``, as ``make test`` runs it (``file_costs.py``).
+    """
+    file_costs.order_for_workers(config, items)
 
 
 def pytest_sessionfinish(session):
