@@ -2,7 +2,9 @@
 
 import gc
 import os
+import shutil
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -21,6 +23,23 @@ def _temporary_folder_made_first(tmp_path_factory):
     threads arriving together (a fixture's thread pool) both try to make it.
     """
     tmp_path_factory.getbasetemp()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_path_factory):
+    """The temporary files that libraries make go into a folder of the session's, removed at its end, not into /tmp.
+
+    TensorFlow's autograph writes a source file for every function it converts
+    and deletes it at exit, which a forked child ending with ``os._exit``
+    never reaches. Child processes started later (gradcli's workers, the CLI
+    in a subprocess) take the folder from ``TMPDIR``.
+    """
+    folder = tmp_path_factory.mktemp("tempfile", numbered=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", str(folder))
+        patch.setenv("TMPDIR", str(folder))
+        yield
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):
