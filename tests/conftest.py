@@ -2,7 +2,6 @@
 
 import gc
 import os
-import shutil
 import sys
 import tempfile
 
@@ -27,19 +26,19 @@ def _temporary_folder_made_first(tmp_path_factory):
 
 @pytest.fixture(scope="session", autouse=True)
 def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_path_factory):
-    """The temporary files that libraries make go into a folder of the session's, removed at its end, not into /tmp.
+    """The temporary files that libraries make go into a folder of the session's (pytest removes it in time), not /tmp.
 
     TensorFlow's autograph writes a source file for every function it converts
     and deletes it at exit, which a forked child ending with ``os._exit``
     never reaches. Child processes started later (gradcli's workers, the CLI
-    in a subprocess) take the folder from ``TMPDIR``.
+    in a subprocess) take the folder from ``TMPDIR``. The folder outlives the
+    session: multiprocessing removes its own folders in it at the process's exit.
     """
     folder = tmp_path_factory.mktemp("tempfile", numbered=False)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tempfile, "tempdir", str(folder))
         patch.setenv("TMPDIR", str(folder))
         yield
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):
