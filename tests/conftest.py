@@ -1,7 +1,9 @@
 """Shared test set-up: the helper modules in tests/ are importable, and every test is seeded."""
 
 import gc
+import multiprocessing.util
 import os
+import shutil
 import sys
 import tempfile
 
@@ -26,19 +28,22 @@ def _temporary_folder_made_first(tmp_path_factory):
 
 @pytest.fixture(scope="session", autouse=True)
 def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_path_factory):
-    """The temporary files that libraries make go into a folder of the session's (pytest removes it in time), not /tmp.
+    """The temporary files that libraries make go into a folder of the session's, removed at its end, not into /tmp.
 
     TensorFlow's autograph writes a source file for every function it converts
     and deletes it at exit, which a forked child ending with ``os._exit``
     never reaches. Child processes started later (gradcli's workers, the CLI
-    in a subprocess) take the folder from ``TMPDIR``. The folder outlives the
-    session: multiprocessing removes its own folders in it at the process's exit.
+    in a subprocess) take the folder from ``TMPDIR``. multiprocessing's own
+    folder is made first, where it always is: multiprocessing removes it at
+    the process's exit, after the session.
     """
+    multiprocessing.util.get_temp_dir()
     folder = tmp_path_factory.mktemp("tempfile", numbered=False)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tempfile, "tempdir", str(folder))
         patch.setenv("TMPDIR", str(folder))
         yield
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):
