@@ -32,8 +32,9 @@ test: $(BIN)/python
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
 		echo "chromium could not be installed: the HTML report's browser test will be skipped"
-	@# Across the CPU's cores, a test file to a worker (a module's shared set-up then runs once).
-	$(BIN)/python -m pytest -q -n auto --dist loadfile
+	@# Across the CPU's cores, a test file to a worker (a module's shared set-up then runs once),
+	@# the longest files first as conftest.py orders them (tests/file_costs.py), so the workers end together.
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder
 	@# NumPy picks SIMD kernels by CPU at run time: the tests that assert what two code paths
 	@# share run once more under each other set of kernels this CPU has (without AVX-512, baseline).
 	$(BIN)/python tests/kernel_paths.py -q -n auto

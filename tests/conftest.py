@@ -1,14 +1,18 @@
 """Shared test set-up: the helper modules in tests/ are importable, and every test is seeded."""
 
 import gc
+import multiprocessing.util
 import os
+import shutil
 import sys
+import tempfile
 
 import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import file_costs  # noqa: E402
 import opcheck  # noqa: E402
 
 
@@ -20,6 +24,35 @@ def _temporary_folder_made_first(tmp_path_factory):
     threads arriving together (a fixture's thread pool) both try to make it.
     """
     tmp_path_factory.getbasetemp()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_path_factory):
+    """The temporary files that libraries make go into a folder of the session's, removed at its end, not into /tmp.
+
+    TensorFlow's autograph writes a source file for every function it converts
+    and deletes it at exit, which a forked child ending with ``os._exit``
+    never reaches. Child processes started later (gradcli's workers, the CLI
+    in a subprocess) take the folder from ``TMPDIR``. multiprocessing's own
+    folder is made first, where it always is: multiprocessing removes it at
+    the process's exit, after the session.
+    """
+    multiprocessing.util.get_temp_dir()
+    folder = tmp_path_factory.mktemp("tempfile", numbered=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", str(folder))
+        patch.setenv("TMPDIR", str(folder))
+        yield
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest test files first in an xdist worker, so that neither worker ends on a long one.
+
+    ``--dist loadfile`` hands files out in this order given
+    ``--no-loadscope-reorder``, as ``make test`` runs it (``file_costs.py``).
+    """
+    file_costs.order_for_workers(config, items)
 
 
 def pytest_sessionfinish(session):

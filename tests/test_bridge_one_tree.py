@@ -1,14 +1,14 @@
 """A framework loss of ONE tree argument, ``loss(params)``: checked like any other, in every framework and door."""
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 import gradcli
+from gradcli.cli import cli
 
 SOURCES = {
     "jax": """
@@ -60,13 +60,14 @@ def test_a_lone_dict_argument_is_ok_with_its_exact_gradient(module):
     assert float(result.exact_gradient["params.b"]) == pytest.approx(800.0, rel=1e-12)
 
 
-def test_the_cli_takes_a_lone_tree_from_args(module):
+def test_the_cli_takes_a_lone_tree_from_args(module, monkeypatch):
+    # In this process, whose framework is imported already: the README's commands run the CLI in fresh ones.
     folder, name = module
-    run = subprocess.run(
-        [sys.executable, "-m", "gradcli", "check", f"{folder / name}.py:loss", "--args", f"{folder / name}.py:example",
-         "--dtype", "float64", "--json"],
-        capture_output=True, text=True, cwd=folder,
+    monkeypatch.chdir(folder)
+    run = CliRunner().invoke(
+        cli, ["check", f"{folder / name}.py:loss", "--args", f"{folder / name}.py:example", "--dtype", "float64", "--json"]
     )
-    assert run.returncode == 0, run.stderr
+    assert run.exit_code == 0, run.output
     [result] = json.loads(run.stdout)["results"]
     assert result["status"] == "ok"
+    assert result["point"] == {"params.w": [800.0, -800.0], "params.b": 1.0}  # the example's tree, not points of gradcli's

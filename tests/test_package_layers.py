@@ -9,6 +9,7 @@ guarded by test_core_layers.py.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import gradcli
@@ -88,6 +89,7 @@ def _in_function(tree):
     }
 
 
+@functools.cache  # made when a test first asks: collecting this file in every worker stays cheap
 def _imports():
     """Every gradcli import of every module: ``(importer, imported, node, inside a function, source line)``."""
     found = []
@@ -102,9 +104,6 @@ def _imports():
                     if target in SOURCES and target != name:
                         found.append((name, target, node, id(node) in nested, lines[node.lineno - 1]))
     return found
-
-
-IMPORTS = _imports()
 
 
 def _layer(name):
@@ -162,7 +161,7 @@ def test_every_module_has_a_layer():
 
 
 def test_no_import_cycle_anywhere():
-    assert _cycles({(a, b) for a, b, *_ in IMPORTS}) == []
+    assert _cycles({(a, b) for a, b, *_ in _imports()}) == []
 
 
 def test_a_cycle_is_found():
@@ -172,21 +171,21 @@ def test_a_cycle_is_found():
 def test_each_module_imports_only_its_own_layer_or_lower_ones():
     upward = {
         f"{a} (layer {_layer(a)}) imports {b} (layer {_layer(b)})"
-        for a, b, *_ in IMPORTS
+        for a, b, *_ in _imports()
         if _layer(b) > _layer(a)
     }
     assert upward == set()
 
 
 def test_few_package_imports_inside_functions_each_lazy_for_a_reason():
-    nested = sorted({(a, node.lineno, line) for a, b, node, inside, line in IMPORTS if inside and a.startswith(LAZY_PACKAGES)})
+    nested = sorted({(a, node.lineno, line) for a, b, node, inside, line in _imports() if inside and a.startswith(LAZY_PACKAGES)})
     assert [f"{a}:{n}" for a, n, line in nested if LAZY_MARK not in line] == []
     assert len(nested) <= MOST_LAZY_IMPORTS, "\n".join(f"{a}:{n} {line.strip()}" for a, n, line in nested)
 
 
 def test_no_private_name_is_imported_from_another_package():
     private = set()
-    for a, b, node, _, _ in IMPORTS:
+    for a, b, node, _, _ in _imports():
         if not isinstance(node, ast.ImportFrom):
             continue
         if _package_of(a, SOURCES[a]) == _package_of(b, SOURCES[b]):

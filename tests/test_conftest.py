@@ -1,0 +1,17 @@
+"""The suite's shared set-up (conftest.py): what every test can count on."""
+
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+
+def test_temporary_files_go_into_the_sessions_folder_for_this_process_and_its_children(tmp_path_factory):
+    session = tmp_path_factory.getbasetemp()
+    assert pathlib.Path(tempfile.gettempdir()).is_relative_to(session)
+    with tempfile.NamedTemporaryFile(prefix="__autograph_generated_file") as made:
+        assert pathlib.Path(made.name).is_relative_to(session)
+    child = subprocess.run([sys.executable, "-c", "import tempfile; print(tempfile.gettempdir())"],
+                           capture_output=True, text=True, env=os.environ, check=True)
+    assert pathlib.Path(child.stdout.strip()).is_relative_to(session)
