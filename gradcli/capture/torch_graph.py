@@ -435,7 +435,7 @@ def compile_graph(module):
                 by_sequence.setdefault(sequence, location)
             last = location
             _refuse_writes_through_strided_views(node, location)
-            fun, name = _replay_of(node.target, location, _last_use(node, order))
+            fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             if name == "as_strided":
                 fun = _as_strided(node, location)
             if users_line and node in held:
@@ -668,7 +668,13 @@ def _copy_into(destination, source):
     return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
 
 
-def _replay_of(target, location, last_use=False):
+def _complex_valued(node):
+    """Whether a node reads or gives a complex tensor (its fake values' dtypes, as traced)."""
+    values = [node.meta.get("val")] + [getattr(a, "meta", {}).get("val") for a in node.args]
+    return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
+
+
+def _replay_of(target, location, last_use=False, complex_valued=False):
     """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none.
 
     An in-place op is replayed as its out-of-place form only where nothing reads
@@ -691,6 +697,12 @@ def _replay_of(target, location, last_use=False):
             return _copy_into, "copy"
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and complex_valued:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
+            "PyTorch holds real tensors only, so its exact reference cannot be computed: write it with real "
+            "tensors (an FFT's power as sums of cosines and sines, a phase as torch.atan2)"
+        )
     if fun is None:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
