@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from types import SimpleNamespace
 
 import mpmath
@@ -357,3 +358,15 @@ def test_a_naive_softplus_gets_a_rechecked_fix_spelled_in_pytorch(tmp_path):
     [fix] = [f for f in report.fixes if f.name == "softplus"]
     assert "+    return torch.nn.functional.softplus(x).sum()" in fix.diff
     assert list(fix.after.values()) == ["ok"]
+
+
+def test_a_read_only_cotangent_reaches_pytorch_without_a_warning():
+    # A cotangent may arrive as a read-only view (a broadcast constant): torch.as_tensor warns of those.
+    bridge = capture(lambda x: torch.exp(x) * 2, "exp_twice")
+    x = np.array([0.5, -1.0])
+    cotangent = np.broadcast_to(np.float64(1.0), (2,))
+    assert not cotangent.flags.writeable
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, (gradient,) = bridge.own((x,), cotangent)
+    assert np.allclose(gradient, 2 * np.exp(x), rtol=1e-15, atol=0)

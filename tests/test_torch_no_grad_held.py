@@ -45,6 +45,34 @@ def normalised_by_a_decorated_helper(x):
     return (x / _norm_of(x)).sum()
 
 
+# A library's function with a `with torch.no_grad():` block of its own (compiled under a name no user file has).
+_LIBRARY = {}
+exec(compile('''
+import torch
+
+
+def scale_by_norm(x):
+    with torch.no_grad():
+        n = torch.sqrt((x * x).sum())
+    return x / n
+
+
+def norm(x):
+    with torch.no_grad():
+        return torch.sqrt((x * x).sum())
+''', "<library>", "exec"), _LIBRARY)
+
+
+def normalised_by_a_library(x):
+    return _LIBRARY["scale_by_norm"](x).sum()
+
+
+def normalised_by_a_library_under_the_users_no_grad(x):
+    with torch.no_grad():
+        n = _LIBRARY["norm"](x)
+    return (x / n).sum()
+
+
 def squared_by_a_function(x):
     return GoodSquare.apply(x).sum()
 
@@ -75,6 +103,18 @@ def test_a_value_computed_under_no_grad_is_held_constant(tmp_path, function, exa
     assert result.status.value == "ok", (result.findings, result.notes)
     assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(exact, rel=1e-12)
     assert any("held constant in the exact derivative" in note for note in result.notes), result.notes
+
+
+def test_a_librarys_own_no_grad_block_is_differentiated_as_the_mathematics(tmp_path):
+    # sum(x / |x|): its gradient is 1/|x| - x sum(x) / |x|^3, not PyTorch's 1/|x| with the norm held
+    x, n = [1.3, 0.4], (1.3**2 + 0.4**2) ** 0.5
+    result = _checked(tmp_path, "normalised_by_a_library", {"x": x})
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx([1 / n - xi * sum(x) / n**3 for xi in x], rel=1e-12)
+    assert result.status.value == "wrong", result.findings  # PyTorch's gradient holds the norm
+    # the user's own block around the library's call holds all it computes, the library's block included
+    result = _checked(tmp_path, "normalised_by_a_library_under_the_users_no_grad", {"x": x})
+    assert result.status.value == "ok", (result.findings, result.notes)
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx([1 / n] * 2, rel=1e-12)
 
 
 def test_an_autograd_functions_forward_is_not_taken_for_no_grad(tmp_path):

@@ -4,8 +4,8 @@ a loss that differentiates itself (create_graph), a torch.compile'd function, Ke
 custom rule whose forward squares underflow.
 
 The whole set runs with ``python tests/trials/run.py lib10b``; here, one of each kind, the file's CPU time bounded (the
-two frameworks' imports are most of it). Findings C1 (a loss calling torch.autograd.grad), C4 (torch.compile) and C5
-(TorchScript's message) are fixed: their cases are chosen; C7 is open, a strict xfail.
+two frameworks' imports are most of it). Findings C1 (a loss calling torch.autograd.grad), C4 (torch.compile), C5
+(TorchScript's message), and C7 (the forward underflow named) are fixed: their cases are chosen or tested.
 """
 
 import json
@@ -46,9 +46,8 @@ def test_trial(case_id):
     assert problems_of(BY_ID[case_id]) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding C7: the forward underflow b * b = 1e-400 that lost the value is not named")
 def test_a_custom_rules_forward_underflow_is_named():
-    """C7: only the rule's 0 / 0 (its line) is named, not the squares' line where the value 1e-200 was lost."""
+    """C7: the squares' line, where the value 1e-200 was lost, is named beside the rule's 0 / 0."""
     assert problems_of(BY_ID["tf_lib10b:hypot_sum@a=[0],b=[1e-200]:float64"]) == []
 
 

@@ -42,6 +42,13 @@ def first_line(x):
     b = lib_sin(x)
     c = torch.log1p(b * b)
     return c.sum()
+
+
+def vector(x):
+    a = torch.exp(x)
+    b = lib_sin(a)
+    c = torch.log1p(b * b)
+    return c[0] * c
 '''
 
 # JAX names a rule found in its own files as the framework's: the wrong rule is given such a file's name.
@@ -87,11 +94,21 @@ def three_lines(x):
     b = tf.sin(a)
     c = tf.math.log1p(b * b)
     return tf.reduce_sum(c)
+
+
+def vector(x):
+    a = tf.exp(x)
+    b = tf.sin(a)
+    c = tf.math.log1p(b * b)
+    return c[0] * c
 """
 
 
-def _line_of(source, text):
-    return next(n for n, line in enumerate(textwrap.dedent(source).splitlines(), 1) if line.strip() == text)
+def _line_of(source, text, after="def "):
+    """The number of the first line reading ``text`` past the first line starting with ``after``."""
+    lines = textwrap.dedent(source).splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(after))
+    return next(n for n, line in enumerate(lines[start:], start + 1) if line.strip() == text)
 
 
 def _rule_finding(tmp_path, name, source, function):
@@ -103,6 +120,17 @@ def _rule_finding(tmp_path, name, source, function):
     return finding
 
 
+def _row_findings(tmp_path, name, source):
+    """The wrong-rule findings of each row of ``vector``'s Jacobian (every output reads both entries of x)."""
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    (result,) = gradcli.check(f"{path}:vector", [{"x": [0.3, -0.5]}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "wrong", result.findings
+    rows = [[f for f in row.findings if f.kind == "wrong-rule"] for row in result.jacobian.rows]
+    assert len(rows) == 2 and all(len(found) == 1 for found in rows), result.findings
+    return [found[0] for found in rows]
+
+
 @pytest.mark.parametrize("function, line", [("three_lines", "b = lib_sin(a)"), ("first_line", "b = lib_sin(x)")])
 def test_a_wrong_backward_inside_a_library_call_is_named_at_the_call(tmp_path, function, line):
     pytest.importorskip("torch")
@@ -110,6 +138,13 @@ def test_a_wrong_backward_inside_a_library_call_is_named_at_the_call(tmp_path, f
     # The backward pass starts at the sum's line; the rule that is off is lib_sin's, a line before.
     assert finding.location.endswith(f"torch_blame.py:{_line_of(TORCH, line)}"), finding
     assert "the first call whose built-in rule is off" in finding.message
+
+
+def test_each_row_of_a_vector_outputs_jacobian_names_the_call(tmp_path):
+    pytest.importorskip("torch")
+    for finding in _row_findings(tmp_path, "torch_rows.py", TORCH):
+        assert finding.location.endswith(f"torch_rows.py:{_line_of(TORCH, 'b = lib_sin(a)', 'def vector')}"), finding
+        assert "the first call whose built-in rule is off" in finding.message
 
 
 def test_a_registered_tensorflow_gradient_gone_wrong_is_named_at_its_op(tmp_path):
@@ -126,6 +161,12 @@ def test_a_registered_tensorflow_gradient_gone_wrong_is_named_at_its_op(tmp_path
         registry["Sin"] = kept
     assert finding.location.endswith(f"tf_blame.py:{_line_of(TF, 'b = tf.sin(a)')}"), finding
     assert finding.op == "gradient rule of sin"
+    registry["Sin"] = registry["Cos"]
+    try:
+        rows = _row_findings(tmp_path, "tf_rows.py", TF)
+    finally:
+        registry["Sin"] = kept
+    assert [(f.op, f.location.rsplit(":", 1)[-1]) for f in rows] == [("gradient rule of sin", str(_line_of(TF, "b = tf.sin(a)", "def vector")))] * 2
 
 
 def test_a_wrong_rule_of_jaxs_own_is_named_at_its_call(tmp_path):

@@ -101,8 +101,8 @@ def flushed(value):
         return value
     if tiny is not None:
         with np.errstate(invalid="ignore"):
-            small = np.abs(value) < tiny
-        if small.any():
-            zeroed = np.where(small & (value != 0), np.copysign(np.zeros((), value.dtype), value), value)
+            small = (np.abs(value) < tiny) & (value != 0)
+        if small.any():  # else the very object: a 0 is no subnormal, and the recorder links results by identity
+            zeroed = np.where(small, np.copysign(np.zeros((), value.dtype), value), value)
             return zeroed if kind is np.ndarray else kind(zeroed)
     return value

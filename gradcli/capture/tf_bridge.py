@@ -38,6 +38,7 @@ from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
+from .tf_models import ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import watching_gradients
 
@@ -270,6 +271,7 @@ class TensorFlowFunction:
 
     def __init__(self, fun, text):
         self.fun, self.text = fun, text
+        self.models = ModelArguments(fun)  # Keras models among the arguments, read as their variables' trees
         self.compiled = hasattr(fun, "get_concrete_function")
         self.captured, self.seen, self.exact_only, self.unretyped = {}, set(), set(), set()
         self._graph_gradient, self._mapped = {}, {}
@@ -345,11 +347,11 @@ class TensorFlowFunction:
                 return got
         if cotangent is None:
             if self.compiled:
-                return np.asarray(tf.convert_to_tensor(self.fun(*rebuild(tensors))).numpy()), None
+                return np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy()), None
             watched = [tensors[i] for i in floats]
             with tf.GradientTape() as tape:
                 tape.watch(watched)
-                y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
+                y = tf.convert_to_tensor(_gradcli_forward(self.models.call, rebuild, tensors))
             self._pending = (args, tape, y, watched)  # args held: its id is not reused while pending
             return np.asarray(y.numpy()), None
         ct = np.asarray(raw(cotangent))
@@ -357,7 +359,7 @@ class TensorFlowFunction:
             compiled = self._compiled_gradient(tf, leaves, floats, rebuild)
             value, grads = compiled(tf.constant(ct), *tensors)
         else:
-            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, tf.constant(ct))
+            value, grads = _value_and_gradient(tf, self.models.call, tensors, floats, rebuild, tf.constant(ct))
         return np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
 
     def _rerun_at(self, leaves, rebuild, cotangent):
@@ -419,7 +421,7 @@ class TensorFlowFunction:
         if compiled is None:
 
             def gradient(ct, *tensors):
-                return _value_and_gradient(tf, self.fun, list(tensors), floats, rebuild, ct)
+                return _value_and_gradient(tf, self.models.call, list(tensors), floats, rebuild, ct)
 
             compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
         return compiled
@@ -530,7 +532,7 @@ class TensorFlowFunction:
         tensors = [as_tensor(tf, leaf) for leaf in leaves]
         ct = as_tensor(tf, ones)
         try:
-            value, grads = _value_and_gradient(tf, self.fun, tensors, floats, rebuild, ct)
+            value, grads = _value_and_gradient(tf, self.models.call, tensors, floats, rebuild, ct)
             y, *rerun = narrow.rerun.run(eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return False
@@ -563,7 +565,7 @@ class TensorFlowFunction:
             with watching_gradients(tf, gradients, frames.users) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
-                    y = tf.convert_to_tensor(_gradcli_forward(self.fun, rebuild, tensors))
+                    y = tf.convert_to_tensor(_gradcli_forward(self.models.call, rebuild, tensors))
                 # Each replay gives its own: a placeholder, one op where ones would be three to build.
                 ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
@@ -694,7 +696,7 @@ class TensorFlowFunction:
             point = list(point)
             with tf.GradientTape() as tape:
                 tape.watch(point)
-                y = tf.convert_to_tensor(self.fun(*point))
+                y = tf.convert_to_tensor(self.models.call(*point))
             return y, tape.gradient(y, point, unconnected_gradients="zero")
 
         return tf.vectorized_map(one, list(tensors))
@@ -819,4 +821,6 @@ def capture(fun, text):
         function.vectorised,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
+        arguments=function.models.point,
+        supplied=function.models.supplied(),
     )

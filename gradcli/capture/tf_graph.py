@@ -60,7 +60,7 @@ class Plan:
     outputs: list
     static: dict
     steps: list
-    unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location) of an op the table lacks
+    unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location, complex) of an op the table lacks
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
     _mp_static: dict = None
@@ -76,10 +76,12 @@ class Plan:
                 continue
             seen.add(key)
             if key in self.unmapped:
-                op_type, name, location = self.unmapped[key]
+                op_type, name, location, complex_valued = self.unmapped[key]
+                why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
+                       else "is not one gradcli can replay yet")
                 raise InputError(
-                    f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) is not one gradcli can "
-                    "replay yet, so it cannot be checked exactly",
+                    f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
+                    "checked exactly",
                     text=text,
                 )
             step = producer.get(key)
@@ -275,8 +277,9 @@ class Walker:
         elif op.type in OPS:
             self._step(op, inputs, outputs, location, rule)
         else:
+            complex_valued = any(t.dtype.is_complex for t in [*op.inputs, *op.outputs])
             for key in outputs:
-                self.unmapped[key] = (op.type, op.name, location)
+                self.unmapped[key] = (op.type, op.name, location, complex_valued)
 
     def _written_by_user(self, op, value):
         """Whether a float constant is the user's own: the innermost user frame of its traceback wrote it
@@ -331,7 +334,7 @@ class Walker:
     def _read(self, op, inputs, outputs, location):
         source = self.static.get(inputs[0])
         if not (isinstance(source, tuple) and source and source[0] == "capture"):
-            self.unmapped[outputs[0]] = (op.type, op.name, location)
+            self.unmapped[outputs[0]] = (op.type, op.name, location, False)
             return
         self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
 

@@ -145,7 +145,8 @@ class _Captured:
         if not out.requires_grad:
             grads = [None] * len(wanted)
         else:
-            upstream = torch.as_tensor(np.asarray(cotangent), dtype=out.dtype).reshape(out.shape)
+            # A cotangent may be a read-only view (a broadcast one-hot row), which torch.as_tensor warns about
+            upstream = torch.as_tensor(np.require(cotangent, requirements="W"), dtype=out.dtype).reshape(out.shape)
             grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
         per_leaf = [None] * len(leaves)
         for i, grad in zip(wanted, grads):

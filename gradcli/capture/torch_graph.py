@@ -188,10 +188,11 @@ def _file_kind(filename, folder, kinds):
     return kind
 
 
-def _user_frame_summary(folder, kinds):
+def _user_frame_summary(folder, kinds, entered=()):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
     (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``);
-    its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`)."""
+    its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`).
+    ``entered``: who entered each ``torch.no_grad()`` block open now (`_NoGradEntries`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
@@ -222,6 +223,9 @@ def _user_frame_summary(folder, kinds):
     if innermost is None:
         return _differentiating()
     name = innermost.f_code.co_name
+    # A library's own `with torch.no_grad():` block is the mathematics the user called, as its decorated
+    # functions are; a block the user opened holds what runs inside, a library's call included.
+    libraries_no_grad = (libraries_no_grad or "library" in entered) and "user" not in entered
     if not torch.is_grad_enabled() and not in_function and not libraries_no_grad:
         name += _NO_GRAD
     text = _LIBRARY if library else ""
@@ -302,7 +306,8 @@ def trace(fun, examples):
             _DECOMPOSITIONS = _decompositions()
         original = PythonKeyTracer._filter_traceback_frames
         kinds = {}
-        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder, kinds)
+        entered = _NoGradEntries(folder, kinds)
+        PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder, kinds, entered.open)
         # The tracer symbolises the whole stack for the filter above, which reads the live frames itself instead.
         captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
@@ -315,7 +320,7 @@ def trace(fun, examples):
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
-            with fx_traceback.preserve_node_meta():
+            with fx_traceback.preserve_node_meta(), entered:
                 module = make_fx(
                     fun,
                     decomposition_table=_DECOMPOSITIONS,
@@ -329,6 +334,40 @@ def trace(fun, examples):
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     return _passed_through(compile_graph(module), ran)
+
+
+class _NoGradEntries:
+    """While a capture traces: who entered each ``torch.no_grad()`` block open now, "user" or "library" (its
+    decorators' own frames are read by `_user_frame_summary`, which sees whose function they wrap)."""
+
+    def __init__(self, folder, kinds):
+        self.folder, self.kinds, self.open = folder, kinds, []
+
+    def __enter__(self):
+        from torch.autograd import grad_mode  # lazy: only a PyTorch target needs it
+
+        self.no_grad = grad_mode.no_grad
+        enter, leave = self.no_grad.__enter__, self.no_grad.__exit__
+        self.saved = (enter, leave)
+
+        def entering(block):
+            code = sys._getframe(1).f_code
+            users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
+                part in code.co_filename for part in _INSTALLED)
+            self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
+            return enter(block)
+
+        def leaving(block, *exc):
+            if self.open:
+                self.open.pop()
+            return leave(block, *exc)
+
+        self.no_grad.__enter__, self.no_grad.__exit__ = entering, leaving
+        return self
+
+    def __exit__(self, *exc):
+        self.no_grad.__enter__, self.no_grad.__exit__ = self.saved
+        return False
 
 
 class _NoTraceback:
@@ -435,7 +474,7 @@ def compile_graph(module):
                 by_sequence.setdefault(sequence, location)
             last = location
             _refuse_writes_through_strided_views(node, location)
-            fun, name = _replay_of(node.target, location, _last_use(node, order))
+            fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             if name == "as_strided":
                 fun = _as_strided(node, location)
             if users_line and node in held:
@@ -668,7 +707,13 @@ def _copy_into(destination, source):
     return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
 
 
-def _replay_of(target, location, last_use=False):
+def _complex_valued(node):
+    """Whether a node reads or gives a complex tensor (its fake values' dtypes, as traced)."""
+    values = [node.meta.get("val")] + [getattr(a, "meta", {}).get("val") for a in node.args]
+    return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
+
+
+def _replay_of(target, location, last_use=False, complex_valued=False):
     """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none.
 
     An in-place op is replayed as its out-of-place form only where nothing reads
@@ -691,6 +736,12 @@ def _replay_of(target, location, last_use=False):
             return _copy_into, "copy"
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and complex_valued:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
+            "PyTorch holds real tensors only, so its exact reference cannot be computed: write it with real "
+            "tensors (an FFT's power as sums of cosines and sines, a phase as torch.atan2)"
+        )
     if fun is None:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "

@@ -33,7 +33,8 @@ import numpy as np
 from ..autodiff.ops import raw
 from ..autodiff.ops_array import ravel, sum_
 from ..autodiff.transforms import jvp
-from .compare import WRONG_RTOL, cast, compare, plain, tolerances, worst_error
+from . import rule_blame
+from .compare import WRONG_RTOL, as_float64, cast, compare, plain, tolerances, worst_error
 from .fd import richardson
 from .point import check_point as check_scalar_point
 from .reference import compute as compute_exact, to_mp
@@ -109,6 +110,7 @@ def check_point(target, point, dtype, chosen, options, shape):
                           shared=_row_shared(target, k))
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(_label(shape, k))
+            _name_the_call(jacobian.rows, target, point, dtype, np.eye(1, size, k)[0])
     else:
         jacobian = Jacobian(tuple(shape), "random", seed=options.seed)
         cotangents, tangents = _directions(target, point, chosen, shape, dtype, options.seed)
@@ -121,12 +123,24 @@ def check_point(target, point, dtype, chosen, options, shape):
             )
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(f"u{i} . f")
+            _name_the_call(jacobian.rows, target, point, dtype, u)
     result = _combine(target, point, dtype, chosen, jacobian)
     if jacobian.mode == "random":
         for i, (u, v, row) in enumerate(zip(cotangents, tangents, jacobian.rows), 1):
             if not _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
                 break  # every tangent goes through the same ops: one that cannot, none can
     return result
+
+
+_MOST_SEARCHED = 8  # rows whose wrong built-in rule is searched for its call (`rule_blame`), per point and dtype
+
+
+def _name_the_call(rows, target, point, dtype, cotangent):
+    """A wrong built-in rule in the last of ``rows`` named at its call's line, for that row's direction ``cotangent``."""
+    searched = sum(1 for row in rows[:-1] if any(f.kind in ("wrong-rule", "nonfinite-rule") for f in row.findings))
+    if searched < _MOST_SEARCHED:
+        rounded = [as_float64(cast(point[n], dtype)) for n in target.variables]
+        rule_blame.name_the_call(rows[-1], target, rounded, cotangent)
 
 
 def _row_shared(target, row):

@@ -463,11 +463,13 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
-        lost = _zero_before_the_rule(recording, node)
+        step = _first_replayed_nonfinite(recording, node)
+        lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
+        if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
+            lost, broken, gave = _lost_to_zero(step, _made_by(recording)), step, "which gave"
         named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
-            findings.append(_zero_finding(lost, node, "whose gradient rule"))
-        step = _first_replayed_nonfinite(recording, node)
+            findings.append(_zero_finding(lost, broken, gave))
         if step is not None:  # a framework's own backward graph: the step of it that broke, at its line
             node = _step_as_node(step, node)
             message = (
@@ -571,23 +573,45 @@ def _accumulation_finding(node, received):
 _UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp"}
 
 
-def _lost_to_zero(record):
+def _lost_to_zero(record, made=None):
     """The op that first turned nonzero numbers into the 0 that ``record`` could not take, if one did.
 
     log(exp(a) + exp(b)) at a = b = -1000 breaks in log(0.0), but the
     information was lost earlier, when exp underflowed: follow each zero input
     back through the ops that passed the 0 on (add(0, 0)) to the one whose own
     inputs were not 0, and name it when it underflowed or cancelled to 0.
+    Every zero input is followed: in sqrt(a*a + b*b) at a = 0, b = 1e-200 the
+    sum's first 0 is a true one and its second the underflow. ``made``
+    (`_made_by`) links the ops of a backward pass, which record no parents.
     """
-    for arg, parent in zip(record.args, record.parents):
-        while parent is not None and _is_zero(arg) and _is_zero(parent.output):
-            zeros = [(a, p) for a, p in zip(parent.args, parent.parents) if _is_zero(a)]
-            if not zeros:
-                if parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-                    return parent if any(p is not None for p in parent.parents) else None
-                return parent if parent.name in _UNDERFLOWS else None
-            arg, parent = zeros[0]
+    pending, seen = list(zip(record.args, _parents(record, made)))[::-1], set()
+    while pending:
+        arg, parent = pending.pop()
+        if parent is None or id(parent) in seen or not (_is_zero(arg) and _is_zero(parent.output)):
+            continue
+        seen.add(id(parent))
+        zeros = [(a, p) for a, p in zip(parent.args, _parents(parent, made)) if _is_zero(a)]
+        if zeros:
+            pending.extend(zeros[::-1])  # the first input's path first
+        elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
+            if any(p is not None for p in parent.parents):
+                return parent
+        elif parent.name in _UNDERFLOWS:
+            return parent
     return None
+
+
+def _made_by(recording):
+    """id(result) -> the recorded op that made it, for every op of ``recording`` (its backward pass's too)."""
+    return {id(op.output): op for op in recording.ops}
+
+
+def _parents(op, made):
+    """Per argument of ``op``, the recorded op that made it: as recorded, or by identity through ``made``."""
+    if made is None or op.phase == "forward":
+        return op.parents
+    found = [made.get(id(a)) if type(a) not in (int, bool) else None for a in op.args]
+    return tuple(p if p is not None and p.output is a and p.index < op.index else None for p, a in zip(found, op.args))
 
 
 def _zero_before_the_rule(recording, node):

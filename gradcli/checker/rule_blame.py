@@ -32,19 +32,22 @@ _AGREE = 1e-12  # relative: above those constants' rounding, below the 1e-8 a wr
 _MOST_OPS = 5000  # a longer program is not searched: each value is compared with every number of the backward graph
 
 
-def name_the_call(result, target, point_args):
+def name_the_call(result, target, point_args, cotangent=None):
     """Point a wrong built-in rule's finding on ``result`` at the line of the call whose rule is off, where one is found.
 
     ``point_args`` are the point's arguments as the working dtype holds them,
-    in float64. The finding keeps its message, with the call's line and the
-    numbers that single it out added.
+    in float64. ``cotangent``: for a row of a vector output's Jacobian, the
+    row's direction over the output (a one-hot, or a random unit vector); the
+    framework's backward pass is then the one it runs for that row. The
+    finding keeps its message, with the call's line and the numbers that single
+    it out added.
     """
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
     if bridge is None or finding is None:
         return
     try:
-        found = guilty_line(bridge, point_args)
+        found = guilty_line(bridge, point_args, cotangent)
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
         found = None
     if found is None:
@@ -59,34 +62,48 @@ def name_the_call(result, target, point_args):
     )
 
 
-def guilty_line(bridge, point_args):
+def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name)`` of the call whose built-in rule turned a right upstream gradient into a wrong one, or None.
 
-    The op is named where it is the line's only one (else None); a function on one line has nothing to search.
+    The op is named where it is the line's only one (else None); a function on one line has nothing to search,
+    nor a vector output without a ``cotangent`` (`name_the_call`).
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     mp_core.enable()
     with mpmath.workprec(_BITS):
         args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
-        one = mpmath.mpf(1)
         true = provenance.Recorder(locate_in_python=True)
         with true, np.errstate(all="ignore"):
             value, pull = vjp(bridge.forward, *args)
-            if np.ndim(raw(value)):
-                return None  # a vector's Jacobian rows: not searched
+            seed = _seed(value, cotangent)
+            if seed is None:
+                return None
             true.phase = "backward"
-            exact = pull(one)
+            exact = pull(seed)
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
-            rule = bridge.backward(args, one)
+            rule = bridge.backward(args, seed)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
-        numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [one])
+        numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
+
+
+def _seed(value, cotangent):
+    """The gradient the backward passes start from, as exact numbers: 1 for a number, ``cotangent`` shaped as the
+    output for a vector's row; None where they do not fit (a vector without a row's direction)."""
+    import mpmath  # lazy: as above
+
+    shape = np.shape(raw(value))
+    if cotangent is None:
+        return mpmath.mpf(1) if not shape else None
+    if int(np.prod(shape)) != np.size(cotangent):
+        return None
+    return np.array([mpmath.mpf(float(c)) for c in np.ravel(cotangent)], dtype=object).reshape(shape)
 
 
 def _gradients(ops, nodes):

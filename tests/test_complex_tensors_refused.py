@@ -1,0 +1,83 @@
+"""Complex tensors (an FFT, a phase) and TensorFlow's dawsn have no replay: an input error naming the op and the line.
+
+gradcli's replays of PyTorch and TensorFlow hold real tensors only, so the
+message says that an operation works on a complex tensor (rather than that
+gradcli lacks it, which ``gradcli ops`` would not mend); an operation without a
+replay on real tensors keeps its own message.
+"""
+
+import textwrap
+
+import pytest
+
+import gradcli
+from gradcli.errors import InputError
+
+SOURCES = {
+    "torch": """
+        import torch
+
+
+        def power(x):
+            spectrum = torch.fft.rfft(x)
+            return (spectrum.abs() ** 2).sum()
+
+
+        def phase(x):
+            z = torch.complex(x[0:1], x[1:2])
+            return torch.angle(z).sum()
+    """,
+    "tensorflow": """
+        import tensorflow as tf
+
+
+        def power(x):
+            spectrum = tf.abs(tf.signal.rfft(x))
+            return tf.reduce_sum(spectrum)
+
+
+        def phase(x):
+            z = tf.complex(x[0:1], x[1:2])
+            return tf.reduce_sum(tf.math.angle(z))
+
+
+        def dawson(x):
+            d = tf.math.special.dawsn(x)
+            return tf.reduce_sum(d)
+    """,
+}
+
+CASES = [
+    ("torch", "power", "spectrum = torch.fft.rfft(x)", "aten._fft_r2c"),
+    ("torch", "phase", "z = torch.complex(x[0:1], x[1:2])", "aten.view_as_real"),
+    ("tensorflow", "power", "spectrum = tf.abs(tf.signal.rfft(x))", "ComplexAbs"),
+    ("tensorflow", "phase", "return tf.reduce_sum(tf.math.angle(z))", "Angle"),
+]
+
+
+def _file(tmp_path, framework):
+    source = textwrap.dedent(SOURCES[framework])
+    path = tmp_path / f"{framework}_complex.py"
+    path.write_text(source)
+    return path, source.splitlines()
+
+
+@pytest.mark.parametrize("framework, name, line, op", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_an_op_on_a_complex_tensor_is_refused_at_its_line(tmp_path, framework, name, line, op):
+    pytest.importorskip(framework)
+    path, lines = _file(tmp_path, framework)
+    with pytest.raises(InputError) as refused:
+        gradcli.check(f"{path}:{name}", [{"x": [1.0, 2.0, -1.0, 0.5]}], dtypes=("float64",), fixes=False)
+    message = str(refused.value)
+    assert op in message and f"{path}:{lines.index(next(t for t in lines if line in t)) + 1}" in message, message
+    assert "complex tensor" in message and "real tensors only" in message
+
+
+def test_dawsn_without_a_replay_keeps_its_own_message(tmp_path):
+    pytest.importorskip("tensorflow")
+    path, lines = _file(tmp_path, "tensorflow")
+    with pytest.raises(InputError) as refused:
+        gradcli.check(f"{path}:dawson", [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False)
+    message = str(refused.value)
+    assert "Dawsn" in message and f"{path}:{lines.index(next(t for t in lines if 'dawsn(x)' in t)) + 1}" in message
+    assert "not one gradcli can replay yet" in message and "complex tensor" not in message
