@@ -298,6 +298,15 @@ JAX = [
 ]
 
 
+def _masked_softmax(scores, keep=(0, 2, 3)):
+    def truth():
+        s = _in("float64", scores)
+        top = max(s[k] for k in keep)
+        e = [mpmath.exp(s[k] - top) if k in keep else mp(0) for k in range(len(s))]
+        return {"s": [v / sum(e) for v in e]}
+    return hp(truth)
+
+
 def _logdet_w(w, jitter):
     """sum log eig(W W' + jitter I) = log det: d/dW = 2 C^-1 W."""
     def truth():
@@ -327,6 +336,11 @@ MORE = [
     Case(J, "median_loss", "x=[1,1,2]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
     Case(S, "median_loss", "x=[3,1,2]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(0), mp(4)]})),
     Case(S, "median_loss", "x=[1,1,2]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
+    # log(sum(where(mask, exp(s), 0))) overflows at 800: JAX's spelling is logsumexp(where(mask, s, -inf)) (or b=mask)
+    Case(J, "naive_masked_lse", "s=[800,-800,799,0]", "float64", "unstable", _masked_softmax([800, -800, 799, 0]),
+         "jnp.exp(s)", "logsumexp("),
+    Case(S, "naive_masked_lse", "s=[800,-800,799,0]", "float64", "unstable", _masked_softmax([800, -800, 799, 0]),
+         "np.exp(s)", "logsumexp("),
     Case(T, "eigh_logdet", "w=[[1,0],[0,1]]", "float64", "ok", _logdet_w([[1, 0], [0, 1]], 0.1)),
     Case(T, "eigh_logdet", "w=[[1,0.5],[0.2,2]]", "float64", "ok", _logdet_w([[1, 0.5], [0.2, 2]], 0.1)),
 ]
