@@ -307,6 +307,13 @@ def _masked_softmax(scores, keep=(0, 2, 3)):
     return hp(truth)
 
 
+def _mvn_slope(mean, dtype="float64", x=(0.5, -0.5), rho=0.999999):
+    m, r = _in(dtype, mean), _in(dtype, [rho])[0]
+    inv = _inv2([[mp(1), r], [r, mp(1)]])
+    d = [_f(xk) - mk for xk, mk in zip(x, m)]
+    return [-sum(inv[i][j] * d[j] for j in range(2)) for i in range(2)]
+
+
 def _logdet_w(w, jitter):
     """sum log eig(W W' + jitter I) = log det: d/dW = 2 C^-1 W."""
     def truth():
@@ -341,6 +348,10 @@ MORE = [
          "jnp.exp(s)", "logsumexp("),
     Case(S, "naive_masked_lse", "s=[800,-800,799,0]", "float64", "unstable", _masked_softmax([800, -800, 799, 0]),
          "np.exp(s)", "logsumexp("),
+    # d/dmean of -log N(x; mean, C) is -C^-1 (x - mean); in float32 JAX builds C from 0.999999 as float32 holds it
+    # (0.99999899...), the program's number, so C^-1 is ~4.9e5 there, not 5.0e5
+    Case(J, "mvn_nll", "mean=[0.1,0.2]", "float64", "ok", hp(lambda: {"mean": _mvn_slope([0.1, 0.2])})),
+    Case(J, "mvn_nll", "mean=[0.1,0.2]", "float32", "ok", hp(lambda: {"mean": _mvn_slope([0.1, 0.2], "float32")})),
     Case(T, "eigh_logdet", "w=[[1,0],[0,1]]", "float64", "ok", _logdet_w([[1, 0], [0, 1]], 0.1)),
     Case(T, "eigh_logdet", "w=[[1,0.5],[0.2,2]]", "float64", "ok", _logdet_w([[1, 0.5], [0.2, 2]], 0.1)),
 ]
