@@ -194,9 +194,15 @@ def _symmetric_gradient(g_w, g_v, w, v):
     """The gradient of eigh for a full (Hermitian) matrix: V (diag(gw) + F * V^H conj(gV)) V^H, conjugated back."""
     n = shape_of(w)[-1]
     gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
-    off_diagonal = ~np.eye(n, dtype=bool)
-    inverse_gaps = select(off_diagonal, 1.0 / select(off_diagonal, gaps, 1.0), 0.0)
-    inner = matmul(_H(v), conj(g_v)) * inverse_gaps + expand_dims(g_w, -2) * _eye(n, w)
+    apart = ~np.eye(n, dtype=bool) & np.asarray(raw(gaps) != 0, dtype=bool)
+    inverse_gaps = select(apart, 1.0 / select(apart, gaps, 1.0), 0.0)
+    projected = matmul(_H(v), conj(g_v))
+    # Across a repeated eigenvalue the eigenvectors jump with the direction of a change: a loss that reads them has
+    # no derivative (NaN); a loss of the eigenvalues alone (log det as a sum of their logs) keeps its own there,
+    # where 0 * (1/0) would be NaN.
+    reads_vectors = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=(-2, -1), keepdims=True)
+    undefined = ~apart & ~np.eye(n, dtype=bool) & reads_vectors
+    inner = projected * inverse_gaps + select(undefined, np.nan, 0.0) + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
 
 

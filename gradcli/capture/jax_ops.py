@@ -452,6 +452,15 @@ def _svd(params, a):
     return [s, u, vt]
 
 
+def _cholesky(params, a):
+    """JAX's ``cholesky``: a matrix the dtype finds not positive definite (a jitter absorbed in float64) factors to
+    NaN, as JAX answers, where NumPy's LinAlgError would stop the replay and be blamed on the user's code."""
+    try:
+        return gnp.linalg.cholesky(a)
+    except np.linalg.LinAlgError:
+        return a * np.nan
+
+
 def _platform_index(params, *operands):
     """``platform_index`` (``lax.platform_dependent``): the branch for the CPU the replay stands in for, else the default."""
     platforms = list(params["platforms"])
@@ -552,7 +561,7 @@ PRIMITIVES = {
     "sort": _sort,
     "top_k": _top_k,
     # linear algebra
-    "cholesky": lambda params, a: gnp.linalg.cholesky(a),
+    "cholesky": _cholesky,
     "triangular_solve": _triangular_solve,
     "lu": jax_linalg.lu,
     "qr": jax_linalg.qr,

@@ -247,16 +247,32 @@ def _logarithm_of(reader, node):
 def logsumexp(reader, node):
     inner = _logarithm_of(reader, node)
     total = None if inner is None else reader.call(inner, "sum")
-    exp = None if total is None else reader.call(total[1], "exp")
+    masked = None if total is None else _masked_exp(reader, total[1])
+    exp = None if total is None else reader.call(masked[1] if masked else total[1], "exp")
     if exp is None or exp[2] or exp[3]:
         return None
     carried = _carried(total[2], total[3])
+    if masked is not None:  # log(sum(where(mask, exp(u), 0))): the masked entries as -inf inside logsumexp
+        if carried is None or reader.spelling.namespace == "torch":
+            return None
+        return [("logsumexp", [("where", [masked[0], exp[1], ("text", "-float('inf')")]), *carried])]
     if carried is None:
         return None
     axis_given = bool(total[2]) or any(k.arg in ("axis", "dim") for k in total[3])
     if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
         return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
     return [("logsumexp", [exp[1], *carried])]
+
+
+def _masked_exp(reader, node):
+    """For ``where(mask, exp(u), 0)``: (mask, exp(u)) as written; else None."""
+    where = reader.call(node, "where")
+    if where is None or len(where[2]) != 2 or where[3]:
+        return None
+    zero = reader.look(where[2][1])
+    if not (isinstance(zero, ast.Constant) and zero.value == 0):
+        return None
+    return where[1], where[2][0]
 
 
 def log_softmax(reader, node):
