@@ -121,3 +121,23 @@ def test_a_formula_names_the_second_square_not_the_true_zero_of_the_first():
     (named,) = _underflows(result)
     assert named.op == "multiply" and formula[slice(*named.span)] == "b*b", (named, named.span)
     assert "multiply(1e-200, 1e-200) underflowed to 0.0" in named.message
+
+
+SOFTPLUS = {
+    "numpy": "import numpy as np\n\n\ndef softplus(x):\n    return np.sum(np.log(1 + np.exp(x)))\n",
+    "torch": "import torch\n\n\ndef softplus(x):\n    return torch.log(1 + torch.exp(x)).sum()\n",
+    "tensorflow": "import tensorflow as tf\n\n\ndef softplus(x):\n    return tf.reduce_sum(tf.math.log(1 + tf.exp(x)))\n",
+    "jax": "import jax.numpy as jnp\n\n\ndef softplus(x):\n    return jnp.sum(jnp.log(1 + jnp.exp(x)))\n",
+}
+
+
+@pytest.mark.parametrize("front", sorted(SOFTPLUS))
+def test_a_zero_made_from_an_overflowed_inf_is_the_overflows_not_an_underflow(tmp_path, front):
+    # log(1 + exp(100)) in float32: exp overflows, and the backward's 1 / inf is 0 because of it
+    pytest.importorskip(front)
+    path = tmp_path / f"{front}_softplus.py"
+    path.write_text(SOFTPLUS[front])
+    (result,) = gradcli.check(f"{path}:softplus", [{"x": [100.0]}], dtypes=("float32",), fixes=False).results
+    assert result.status.value == "unstable"
+    assert [f.op for f in result.findings if f.phase == "forward" and "overflowed" in f.message] == ["exp"], result.findings
+    assert _underflows(result) == [], result.findings

@@ -596,7 +596,7 @@ def _lost_to_zero(record, made=None):
         elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
             if any(p is not None for p in parent.parents):
                 return parent
-        elif parent.name in _UNDERFLOWS:
+        elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
             return parent
     return None
 
