@@ -88,14 +88,14 @@ from .exact_jets import (
 )
 from .provenance import line_running_now
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import Exact, per_coordinate, random_direction
+from .precision import EXACT_RTOL, Exact, per_coordinate, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
 SIDES_BITS = UNDECIDED_BITS  # the bits two sides' slopes are parted at: a gap down to ~1e-1200 of them
-EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
+EXTRAPOLATED = EXACT_RTOL  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
 _TOO_FINE = (
