@@ -99,9 +99,16 @@ EXTRAPOLATED = EXACT_RTOL  # the error bound, relative, an extrapolated differen
 
 
 _TOO_FINE = (
-    f"no difference within {balls.MAX_BITS} bits resolves a derivative this small beside the function's value "
-    "(exp(-2e300) beside 1e300), and no other way proves it"
+    f"no difference within {balls.MAX_BITS} bits resolves a derivative this many orders of magnitude below the "
+    "function's value, and no other way proves it"
 )
+# Why the differences at every precision up to balls.MAX_BITS failed, by what the last one raised (None: its ball
+# stayed wider than the derivative, the function cancelling that many bits beside the point).
+_UNRESOLVED = {
+    None: f"the function cancels more than {balls.MAX_BITS} bits a difference step beside the point",
+    "_NotFinite": "the function is not finite a difference step beside the point (the step leaves its domain)",
+    "Undecided": f"a branch a difference step beside the point is undecided at {balls.MAX_BITS} bits",
+}
 
 
 def compute(target, args, result, budget, seed=0):
@@ -657,14 +664,15 @@ def _resolved(quotient, factor, bits, radius):
     and ``x > 0`` of it is undecided until then.
     """
     while True:
+        failed = None
         try:
             d = quotient(factor, bits)
             if d.rad() <= radius:
                 return d
-        except (arb_core.Undecided, _NotFinite):
-            pass
+        except (arb_core.Undecided, _NotFinite) as error:
+            failed = type(error).__name__
         if bits >= balls.MAX_BITS:
-            raise _Unresolvable(_TOO_FINE)
+            raise _Unresolvable(f"no difference resolves this derivative: {_UNRESOLVED[failed]}, and no other way proves it")
         bits = min(bits * 2, balls.MAX_BITS)
 
 
