@@ -3,7 +3,8 @@
 An entry passes when |computed - exact| <= atol + rtol x |exact| (numpy's
 ``allclose`` rule); an exact 0 is compared absolutely, against the larger of
 atol and rtol x max(1, the largest exact entry). `WRONG_RTOL` is the relative
-error past which a gradient rule run at high precision is ``wrong``.
+error past which a gradient rule run at high precision is ``wrong`` whatever
+the tolerance asked for (a tighter ``rtol`` is tighter for the rule too: `judge`).
 """
 
 from __future__ import annotations

@@ -88,20 +88,27 @@ from .exact_jets import (
 )
 from .provenance import line_running_now
 from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import Exact, per_coordinate, random_direction
+from .precision import EXACT_RTOL, Exact, per_coordinate, random_direction
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
 KINK_STEP = -1100  # the smallest step factor tried for a branch switch near the point
 SIDE_BITS = 2 * -KINK_STEP + 256  # enough to hold x + 2^KINK_STEP h exactly and decide its comparisons
 SIDES_BITS = UNDECIDED_BITS  # the bits two sides' slopes are parted at: a gap down to ~1e-1200 of them
-EXTRAPOLATED = 1e-14  # the error bound, relative, an extrapolated difference must have to be the exact derivative
+EXTRAPOLATED = EXACT_RTOL  # the error bound, relative, an extrapolated difference must have to be the exact derivative
 
 
 _TOO_FINE = (
-    f"no difference within {balls.MAX_BITS} bits resolves a derivative this small beside the function's value "
-    "(exp(-2e300) beside 1e300), and no other way proves it"
+    f"no difference within {balls.MAX_BITS} bits resolves a derivative this many orders of magnitude below the "
+    "function's value, and no other way proves it"
 )
+# Why the differences at every precision up to balls.MAX_BITS failed, by what the last one raised (None: its ball
+# stayed wider than the derivative, the function cancelling that many bits beside the point).
+_UNRESOLVED = {
+    None: f"the function cancels more than {balls.MAX_BITS} bits a difference step beside the point",
+    "_NotFinite": "the function is not finite a difference step beside the point (the step leaves its domain)",
+    "Undecided": f"a branch a difference step beside the point is undecided at {balls.MAX_BITS} bits",
+}
 
 
 def compute(target, args, result, budget, seed=0):
@@ -657,14 +664,15 @@ def _resolved(quotient, factor, bits, radius):
     and ``x > 0`` of it is undecided until then.
     """
     while True:
+        failed = None
         try:
             d = quotient(factor, bits)
             if d.rad() <= radius:
                 return d
-        except (arb_core.Undecided, _NotFinite):
-            pass
+        except (arb_core.Undecided, _NotFinite) as error:
+            failed = type(error).__name__
         if bits >= balls.MAX_BITS:
-            raise _Unresolvable(_TOO_FINE)
+            raise _Unresolvable(f"no difference resolves this derivative: {_UNRESOLVED[failed]}, and no other way proves it")
         bits = min(bits * 2, balls.MAX_BITS)
 
 

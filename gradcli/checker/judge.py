@@ -15,13 +15,16 @@ from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import Jump
+from .precision import EXACT_RTOL, Jump
 from .provenance import finite
 from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
 _FLOAT64 = np.dtype(np.float64)
+# What the reference knows: a rule at high precision (right to AGREE_DIGITS of itself) and the exact derivative
+# (right to EXACT_RTOL) can differ by this much with neither off; past it the rule provably disagrees.
+_REFERENCE_RTOL = 2 * (EXACT_RTOL + 10.0**-AGREE_DIGITS)
 _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
@@ -44,9 +47,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
-        rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, recording)
+        rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
-    rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, recording)
+    rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
@@ -215,23 +218,32 @@ def _out_of_range(target, beyond, dtype):
     )
 
 
-def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, recording):
+def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording):
     """``wrong`` where the gradient rule, run at high precision, disagrees with the exact derivative.
 
     The finding names the user's own rules that ran (a custom gradient's
     grad_fn, an override) and the line of the first, where there are any.
+    A rule off by more than ``rtol``, the tolerance the dtype's gradient is
+    checked to, is wrong: no precision brings that gradient within it (a
+    tail's slope cut to e^-x where it is e^-x / (1 - e^-x), 7.6e-10 off at
+    x = 21, is no rounding). Where ``rtol`` is looser than the dtype's rounding
+    (float32's 1e-4 beside its eps), a rule off by more than that rounding
+    explains (its eps, and never more than `WRONG_RTOL`) is wrong too. Never
+    below what the reference itself knows (`_REFERENCE_RTOL`).
     In float32 a disagreement within float32's eps of the terms the rule's
     arithmetic combined is not held against the rule (`_within_the_terms`):
     library rules assume identities that hold only up to the dtype's rounding
     of their own inputs (float32 labels smoothed to sum to 1 - 2.2e-8 put a
     fused cross-entropy rule, which assumes they sum to 1, that far off).
     Narrower dtypes get no wider allowance: a rule off by 0.05% is wrong in
-    every dtype.
+    every dtype. A library computing in a narrower dtype than the check's is
+    held to that dtype's rounding, whatever ``rtol``.
     """
     import mpmath
 
-    narrow = narrowed(recording, dtype)  # a library computing in a narrower dtype is held to that dtype's allowance
-    wrong_rtol = max(WRONG_RTOL, min(_bits_and_eps(raw(narrow.output).dtype if narrow else dtype)[1], _FLOAT32_EPS))
+    narrow = narrowed(recording, dtype)
+    rounding = max(WRONG_RTOL, min(_bits_and_eps(raw(narrow.output).dtype if narrow else dtype)[1], _FLOAT32_EPS))
+    wrong_rtol = max(_REFERENCE_RTOL, rounding if narrow else min(rtol, rounding))
 
     if gradient_known and exact.rule:
         rule_by_name = dict(zip(target.variables, exact.rule))

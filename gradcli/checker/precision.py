@@ -27,6 +27,11 @@ MAX_DIGITS = 4000
 
 AGREE_DIGITS = 20  # enough to judge float64 results with a margin
 
+# The relative error bound every exact derivative entry is given to: the loosest way one is found, a Richardson
+# extrapolation of differences on balls (`exact_python`), is taken at this bound; jets and formulas prove their
+# balls to `balls.RELATIVE_RADIUS`, and mpmath's entries settle to AGREE_DIGITS.
+EXACT_RTOL = 1e-14
+
 
 # Above this many inputs the exact gradient of a Python function is checked along one random direction:
 # per coordinate, a point on a switch (abs at 0) costs two runs per input and its kink test more (27 s at 49).

@@ -211,7 +211,7 @@ class Zeros:
     """
 
     def __init__(self, run, args):
-        self.run, self.args, self.known, self._path = run, args, {}, None
+        self.run, self.args, self.known, self._path, self._value = run, args, {}, None, None
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size, before=None):
@@ -232,6 +232,19 @@ class Zeros:
             if self.known[k]:
                 entries[size + k], noises[size + k] = 0 * b, 0 * noise
         return entries, noises
+
+    def settle_value(self, entries, noises, size):
+        """``(entries, noises)`` with a scalar value (the first of ``size`` entries) that is 0 within its noise made
+        an exact 0 where the program proves it 0 at the point: log(0.5) + log(2) is 0 within a noise at every
+        precision, and only a proof settles it (at a tie too: the value at the point is the branch it takes there)."""
+        if size != 1 or not noises[0] or not abs(entries[0]) <= noises[0]:
+            return entries, noises
+        if self._value is None:
+            arb_core.enable()  # the proof numbers' dispatch
+            self._value = proven(self.run, self.args, value_only=True)[0]
+        if not self._value:
+            return entries, noises
+        return [0 * entries[0], *entries[1:]], [0 * noises[0], *noises[1:]]
 
     def proven(self):
         """The flat derivative entries proven 0 so far."""

@@ -150,7 +150,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
             flat_gradient = attempt.directional is None
             below = history[-1][0] if history else None
-            history.append(zeros.settle(entries, list(value_noise) + noises, size if flat_gradient else None, below))
+            entries, noises = zeros.settle_value(entries, list(value_noise) + noises, size)
+            history.append(zeros.settle(entries, noises, size if flat_gradient else None, below))
             entries = history[-1][0]
             if len(history) > 1:
                 if value_digits is None and settle(
