@@ -176,10 +176,13 @@ def _as_held(target, recording, dtype, working_args, argnums):
 
 
 def held_program(target, dtype, args):
-    """``target`` as the exact reference in ``dtype`` runs it, to run on wider numbers (a sweep's wider reference):
-    a formula's or a Python function's literals as ``dtype`` holds them (a Python function's read from its run at
-    ``args``, one point's numbers), a bridge's graph replayed (run it under `exact_constants.held_in` (``dtype``),
-    which holds the user's constants there), or ``target`` itself where nothing changes."""
+    """``target`` as the exact reference in ``dtype`` runs it, to run on wider numbers (a sweep's wider reference).
+
+    A formula's or a Python function's literals as ``dtype`` holds them (a
+    Python function's read from its run at ``args``, one point's numbers); a
+    bridge's replayed graph, which holds the user's constants when run under
+    `exact_constants.held_in` (``dtype``); ``target`` itself where nothing changes.
+    """
     if target.bridge is None:
         working = [cast(a, dtype) for a in args]
         return _as_held(target, None, dtype, working, tuple(range(len(args))))
