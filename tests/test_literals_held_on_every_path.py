@@ -70,7 +70,7 @@ def switch(x):
 
 
 def fori(x):
-    return lax.fori_loop(0, 2, lambda i, v: (v - 0.1) ** 2 + 0.1, x) - 0.1 * 1
+    return lax.fori_loop(0, 2, lambda i, v: (v - 0.1) ** 2 + 0.1, x) - 0.1
 
 
 def scan(x):
@@ -92,7 +92,9 @@ def log10(x):
 def clipped(x):
     return jnp.clip(x, 0.1, 0.3) * x
 ''',
-    "torch": '''import torch
+    "torch": '''import math
+
+import torch
 
 
 def loop(x):
@@ -107,9 +109,6 @@ def square(x):
 
 def computed(x):
     return (x - 1 / math.sqrt(2.0)) ** 2
-
-
-import math
 ''',
     "tensorflow": '''import math
 
@@ -141,13 +140,11 @@ def computed_local(x):
 
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
+    """``{kind: path}`` of each model file, written once for the module."""
     folder = tmp_path_factory.mktemp("held_paths")
-    paths = {}
     for kind, text in MODELS.items():
-        path = folder / f"held_paths_{kind}.py"
-        path.write_text(text)
-        paths[kind] = str(path)
-    return paths
+        (folder / f"held_paths_{kind}.py").write_text(text)
+    return {kind: str(folder / f"held_paths_{kind}.py") for kind in MODELS}
 
 
 def target(models, kind, name):
