@@ -199,4 +199,11 @@ def held_for(values):
     if held is None or kind_of(values) is not None:
         return held
     plain = [raw(v) for v in values if v is not None]
-    return held if all(type(v) is float or getattr(v, "dtype", None) == np.float64 for v in plain) else None
+    return None if any(_other_float(v) for v in plain) else held
+
+
+def _other_float(value):
+    """Whether ``value`` is a float number or array of another dtype than float64 (a run in that dtype); a loop's
+    integer counter beside float64 numbers is none."""
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and (dtype.kind == "f" or dtype.name == "bfloat16") and dtype != np.float64

@@ -38,7 +38,8 @@ from .bridge import Bridge
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import as_written, own_constants, switch_mode
-from .jax_walk import _users_file, collect_rules, compile_jaxpr, every_equation, pointwise, rule_frames_kept, user_line
+from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
+                       user_line)
 from .lines import math_call_advice
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -243,13 +244,13 @@ class _Captured:
         if key not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
-            with self._tracing(key[1]), _user_errors(self.text):
+            with self._tracing(key[1]), _user_errors(self.text), library_inlines() as inlined:
                 closed, shape = jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key))
             closed = own_constants(closed)
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
-            self.graphs[key] = (compile_jaxpr(closed, self.where), rules, shape, closed)
+            self.graphs[key] = (compile_jaxpr(closed, self.where, inlined=inlined), rules, shape, closed)
         return self.graphs[key]
 
     def forward(self, *args):

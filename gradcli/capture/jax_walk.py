@@ -61,12 +61,18 @@ _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), 
 
 
 class _Literal:
-    """A constant operand of a step (a literal of the jaxpr, or one of its constants)."""
+    """A constant operand of a step (a literal of the jaxpr, or one of its constants).
 
-    __slots__ = ("value",)
+    ``users`` says whether the user's own code wrote it, where the equation that
+    handed it to a nested call decided that (the call's own equations are JAX's:
+    ``jnp.clip(x, 0.1)``'s 0.1 is the user's); None: the step reading it decides.
+    """
 
-    def __init__(self, value):
+    __slots__ = ("value", "users")
+
+    def __init__(self, value, users=None):
         self.value = value
+        self.users = users
 
 
 @dataclass
@@ -83,6 +89,8 @@ class Step:
     user_rule: tuple = None  # ("bwd() of f", "model.py:20") for an operation of the user's own gradient rule
     narrow: object = None  # the result's dtype where it is narrower than float64: a result of literals alone is cast to it
     users_constants: tuple = ()  # positions of the float constants among ``inputs`` the user's own code wrote (`_written_by_user`)
+    programs: tuple = ()  # the sub-programs the rule runs (a cond's branches, a loop's body), which hold constants too
+    remade: object = None  # programs -> the rule running those in place of ``programs`` (a held copy of them)
 
 
 @dataclass
@@ -205,9 +213,16 @@ _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls i
 
 
 def _held_program(program, dtype, arrays, written):
-    """`Program.held_in`'s answer, made."""
+    """`Program.held_in`'s answer, made: a branch's or a loop body's constants are held as the steps' own are."""
     changes, steps = {}, []
     for step in program.steps:
+        if step.programs:
+            held = [sub.held_in(dtype, arrays, written) for sub in step.programs]
+            for _, changed in held:
+                changes.update(changed)
+            if any(sub is not old for (sub, _), old in zip(held, step.programs)):
+                subs = tuple(sub for sub, _ in held)
+                step = replace(step, rule=step.remade(subs), programs=subs)
         inputs = list(step.inputs)
         for position in step.users_constants:
             value = inputs[position].value
@@ -335,6 +350,39 @@ def rule_frames_kept(rules):
         source_info_util.current = original
 
 
+@contextmanager
+def library_inlines():
+    """While a function is traced, a record of the constants JAX's libraries' jitted functions wrote where JAX
+    inlined them at a call: ``{id(traceback): (traceback, {float values})}`` (filled as the trace goes).
+
+    JAX inlines such a function (``jnp.deg2rad``, ``jnp.log10``) into the caller's
+    graph with the caller's traceback alone, so its ``pi/180`` looks written on
+    the user's line; the record tells it apart from the user's own numbers.
+    """
+    from jax._src.interpreters import partial_eval  # lazy: JAX is loaded only for a JAX target
+
+    record = {}
+    original = getattr(partial_eval, "inline_jaxpr_into_trace", None)
+    if original is None:  # a JAX without that door: every constant on the user's line stays the user's
+        yield record
+        return
+
+    def inline(trace, source, jaxpr, consts, *args):
+        site = _debug_site(jaxpr)
+        if site is not None and not _users_file(site[1]):
+            values = record.setdefault(id(source.traceback), (source.traceback, set()))[1]
+            values.update(float(v) for e in jaxpr.eqns for a in e.invars if type(a).__name__ == "Literal"
+                          for v in np.ravel(a.val) if np.asarray(v).dtype.kind == "f")
+            values.update(float(v) for c in consts if np.asarray(c).dtype.kind == "f" for v in np.ravel(c))
+        return original(trace, source, jaxpr, consts, *args)
+
+    partial_eval.inline_jaxpr_into_trace = inline
+    try:
+        yield record
+    finally:
+        partial_eval.inline_jaxpr_into_trace = original
+
+
 def collect_rules(closed):
     """The user's gradient rules (`RuleSites`) a captured forward graph calls, however deeply nested."""
     rules = RuleSites()
@@ -405,9 +453,10 @@ def _closed(jaxpr):
 class _Compiler:
     """Flattens a jaxpr and its nested calls into one `Program` (variables numbered as met)."""
 
-    def __init__(self, fallback, rules=None):
+    def __init__(self, fallback, rules=None, inlined=None):
         self.fallback = fallback  # the function's own line, for operations JAX gives no user line
         self.rules = rules
+        self.inlined = inlined if inlined is not None else {}  # `library_inlines`' record of the trace
         self.numbers = {}
 
     def number(self, var):
@@ -450,15 +499,31 @@ class _Compiler:
             name = eqn.primitive.name
             sub = _INLINED.get(name)
             if sub is not None and sub in eqn.params:
-                self.inline(eqn, eqn.params[sub], inputs, env, program, site)
+                self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
-                self.inline(eqn, scan, inputs, env, program, site)
+                self.inline(eqn, scan, self.owned(eqn, inputs), env, program, site)
             elif name == "cond":
                 self.cond(eqn, inputs, env, program, site)
             elif name in LOOPS:
                 self.loop(eqn, inputs, env, program, site)
             else:
                 self.primitive(eqn, inputs, env, program, site)
+
+    def owned(self, eqn, inputs):
+        """``inputs`` of a call inlined here, each float constant marked as the user's or not by the call's equation."""
+        return [_Literal(a.value, self.users_constant(eqn, a)) if type(a) is _Literal and a.users is None
+                and np.asarray(a.value).dtype.kind == "f" else a for a in inputs]
+
+    def users_constant(self, eqn, constant):
+        """Whether the float `_Literal` ``constant`` an equation computes with is the user's own (`_written_by_user`),
+        not one a library's jitted function wrote that JAX inlined at the user's call (`library_inlines`)."""
+        if constant.users is not None:
+            return constant.users
+        if not _written_by_user(eqn):
+            return False
+        written = self.inlined.get(id(eqn.source_info.traceback))
+        return written is None or written[0] is not eqn.source_info.traceback or not all(
+            float(v) in written[1] for v in np.ravel(constant.value))
 
     def site(self, eqn, context):
         """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
@@ -483,23 +548,26 @@ class _Compiler:
 
     def subprogram(self, closed, site):
         """A sub-jaxpr (a branch, a loop's body) as its own `Program`, its steps in the rule its equation is in."""
-        sub = _Compiler(site[0], self.rules).program(closed)
+        sub = _Compiler(site[0], self.rules, self.inlined).program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
         return sub
 
     def loop(self, eqn, inputs, env, program, site):
-        rule = LOOPS[eqn.primitive.name](eqn.params, lambda closed: self.subprogram(closed, site))
-        self.emit(eqn, eqn.primitive.name, rule, inputs, env, program, site, multiple=True)
+        made = LOOPS[eqn.primitive.name]
+        programs = []
+
+        def compile_body(closed):
+            programs.append(self.subprogram(closed, site))
+            return programs[-1]
+
+        rule = made(eqn.params, compile_body)
+        remade = partial(_loop_of, made, eqn.params)
+        self.emit(eqn, eqn.primitive.name, rule, inputs, env, program, site, multiple=True, programs=(tuple(programs), remade))
 
     def cond(self, eqn, inputs, env, program, site):
-        branches = [self.subprogram(b, site) for b in eqn.params["branches"]]
-
-        def rule(params, index, *operands):
-            chosen = branches[int(np.clip(int(np.asarray(index)), 0, len(branches) - 1))]
-            return chosen.run(list(operands))
-
-        self.emit(eqn, "cond", rule, inputs, env, program, site, multiple=True)
+        branches = tuple(self.subprogram(b, site) for b in eqn.params["branches"])
+        self.emit(eqn, "cond", _cond_of(branches), inputs, env, program, site, multiple=True, programs=(branches, _cond_of))
 
     def primitive(self, eqn, inputs, env, program, site):
         name = eqn.primitive.name
@@ -514,7 +582,7 @@ class _Compiler:
             )
         self.emit(eqn, name, rule, inputs, env, program, site, eqn.primitive.multiple_results)
 
-    def emit(self, eqn, name, rule, inputs, env, program, site, multiple):
+    def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None)):
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
         params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
@@ -526,9 +594,27 @@ class _Compiler:
         dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
-        constants = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f")
-        users = constants if constants and _written_by_user(eqn) else ()
-        program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users))
+        users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
+                      and self.users_constant(eqn, a))
+        program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
+                                  *programs))
+
+
+def _cond_of(branches):
+    """The replay of a ``cond`` equation: the branch its index chooses (clamped, as ``lax.switch`` clamps it)."""
+
+    def rule(params, index, *operands):
+        chosen = branches[int(np.clip(int(np.asarray(index)), 0, len(branches) - 1))]
+        return chosen.run(list(operands))
+
+    return rule
+
+
+def _loop_of(made, params, programs):
+    """The replay of a loop equation (`jax_loops.LOOPS`' ``made``) running ``programs``, its sub-programs compiled
+    already, handed out in the order the loop's rule asks for them."""
+    given = iter(programs)
+    return made(params, lambda closed: next(given))
 
 
 def _written_by_user(eqn):
@@ -643,9 +729,10 @@ def _scalar(value):
     return array
 
 
-def compile_jaxpr(closed, fallback, rules=None):
-    """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of."""
-    compiler = _Compiler(fallback, rules)
+def compile_jaxpr(closed, fallback, rules=None, inlined=None):
+    """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of;
+    ``inlined`` is the record `library_inlines` made while ``closed`` was traced."""
+    compiler = _Compiler(fallback, rules, inlined)
     program = compiler.program(closed)
     if rules is not None:
         _passed_through(program, rules, compiler)

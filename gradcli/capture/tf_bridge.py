@@ -598,7 +598,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        self.written = (self.written or set()) | {float(v) for key in forward.users_constants for v in np.ravel(forward.static[key])}
+        self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured

@@ -36,6 +36,7 @@ from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
+_STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Step:
     rule: tuple  # ("grad() of log1pexp", "model.py:7") for an op of the user's gradient rule, else None
     op_type: str
     name: str
+    plans: tuple = ()  # the plans the step runs (a conditional's branches, a loop's condition and body)
 
 
 @dataclass
@@ -151,6 +153,14 @@ class Plan:
                     env[step.outputs[0]] = shown.flushed(out)
                 shown.forget()
         return [env[key] for key in self.outputs]
+
+    def users_numbers(self):
+        """The float values of the user's own constants this plan computes with, its branches' and loop bodies' too."""
+        numbers = {float(v) for key in self.users_constants for v in np.ravel(self.static[key])}
+        for step in self.steps:
+            for plan in step.plans:
+                numbers |= plan.users_numbers()
+        return numbers
 
     def held(self, dtype):
         """``{key: value}`` of the user's own float constants that ``dtype`` holds as other numbers, as it holds them
@@ -283,14 +293,17 @@ class Walker:
 
     def _written_by_user(self, op, value):
         """Whether a float constant is the user's own: the innermost user frame of its traceback wrote it
-        (`users_number`); TensorFlow's, Keras's and TFP's own constants (tf.nn.gelu's 0.044715) are not."""
+        (`users_number`), or handed it to TensorFlow's operators, which made it a constant (`handed_over`: a number
+        the user's code computed as it ran); TensorFlow's, Keras's and TFP's own constants (tf.nn.gelu's 0.044715,
+        made inside nn_ops.gelu) are not."""
         if self.users_number is None or getattr(value, "dtype", None) is None or value.dtype.kind != "f":
             return False
         try:
             user, _ = self.frames(op.traceback)
         except Exception:  # noqa: BLE001 - a graph without tracebacks: no constant is known to be the user's
             return False
-        return bool(user) and all(self.users_number(user[-1], float(v)) for v in np.ravel(value))
+        return bool(user) and (all(self.users_number(user[-1], float(v)) for v in np.ravel(value))
+                               or handed_over(op.traceback, user[-1]))
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -361,12 +374,12 @@ class Walker:
     def _conditional(self, op, inputs, outputs, location, rule):
         """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
         branches = [self._subplan(op, attribute, location) for attribute in ("then_branch", "else_branch")]
-        self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name))
+        self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name, tuple(branches)))
 
     def _while(self, op, inputs, outputs, location, rule):
         """A ``tf.while_loop`` (map_fn, scan, autograph's loops): its condition and body plans, run as the loop runs."""
-        turns = taking_turns(self._subplan(op, "cond", location), self._subplan(op, "body", location), op.name)
-        self.steps.append(Step(turns, inputs, outputs, {}, location, rule, op.type, op.name))
+        plans = (self._subplan(op, "cond", location), self._subplan(op, "body", location))
+        self.steps.append(Step(taking_turns(*plans, op.name), inputs, outputs, {}, location, rule, op.type, op.name, plans))
 
     def _step(self, op, inputs, outputs, location, rule):
         function, wanted = OPS[op.type]
@@ -549,6 +562,46 @@ def _definition(path, line, name):
         return None
     _, _, _, outer, line_of_def = max(around, key=lambda f: f[0])
     return line_of_def, outer
+
+
+# TensorFlow's code that turns an operand into a tensor and hands it to an op, writing no number of its own: its
+# framework and utilities, the generated op wrappers, and the operators' entry points (folder/file -> functions,
+# None: all of them).
+_OPERATORS = {
+    "framework": None, "util": None, "profiler": None, "eager": None, "ops/weak_tensor_ops.py": None,
+    "ops/tensor_math_operator_overrides.py": None,
+    "ops/math_ops.py": {"add", "_add_dispatch", "subtract", "multiply", "_mul_dispatch", "scalar_mul", "divide", "truediv",
+                        "_truediv_python3", "div", "_div_python2", "floordiv", "pow", "maximum", "minimum", "cast"},
+    "ops/array_ops.py": {"where", "where_v2", "fill", "stack", "concat"},
+    "ops/clip_ops.py": {"clip_by_value"},
+}
+_TENSORFLOW_PYTHON = os.sep + os.path.join("tensorflow", "python", "")
+
+
+def handed_over(traceback, user_frame):
+    """Whether a constant was made by TensorFlow's operators from a number the user's code at ``user_frame`` (a
+    frame of ``traceback``) handed them: every frame inside it is TensorFlow's operator code (`_OPERATORS`) or
+    Python's own, none a library function that writes numbers (nn_ops.gelu, math_ops.erfcinv)."""
+    mark = (user_frame.filename, user_frame.lineno, user_frame.name)
+    inside = False
+    for frame in traceback:  # outermost first; TensorFlow hands out a new object for each frame read
+        if (frame.filename, frame.lineno, frame.name) == mark:
+            inside = True
+        elif inside and not _operator_frame(frame):
+            return False
+    return inside
+
+
+def _operator_frame(frame):
+    path = os.path.abspath(frame.filename)
+    at = path.find(_TENSORFLOW_PYTHON)
+    if at < 0:
+        return path.startswith(_STDLIB)
+    where = path[at + len(_TENSORFLOW_PYTHON):].replace(os.sep, "/")
+    for place, functions in _OPERATORS.items():
+        if where == place or where.startswith(place + "/"):
+            return functions is None or frame.name in functions
+    return where.startswith("ops/gen_")
 
 
 def is_library_frame(filename, library_dirs):

@@ -175,6 +175,22 @@ def _as_held(target, recording, dtype, working_args, argnums):
     return made
 
 
+def held_program(target, dtype, args):
+    """``target`` as the exact reference in ``dtype`` runs it, to run on wider numbers (a sweep's wider reference).
+
+    A formula's or a Python function's literals as ``dtype`` holds them (a
+    Python function's read from its run at ``args``, one point's numbers); a
+    bridge's replayed graph, which holds the user's constants when run under
+    `exact_constants.held_in` (``dtype``); ``target`` itself where nothing changes.
+    """
+    if target.bridge is None:
+        working = [cast(a, dtype) for a in args]
+        return _as_held(target, None, dtype, working, tuple(range(len(args))))
+    if not _bridge_holds(target, dtype, [as_float64(a) for a in args]):
+        return target
+    return replace(target, function=target.mp_function, bridge=None)
+
+
 def replay_ahead(target, points, dtypes, chosen, options):
     """Each point's finite differences and exact reference, made now for a framework's target whose own numbers are
     being prepared (a bridge's ``expect``: XLA compiling JAX's programs in threads of its own).

@@ -12,7 +12,9 @@ import time
 
 import numpy as np
 
+from ..capture.exact_constants import held_in
 from ..checker.dtypes import DEFAULT_RTOL
+from ..checker.point import held_program
 from ..checker.ranges import float_keys, floats_at
 from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
@@ -47,6 +49,7 @@ class DtypeRun:
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
         self.exact_roots = exact_roots(resolved, dtype)
+        self.held_program = None  # `wider_program`, made when first asked for
         self.wider = wider_than(dtype)
 
     def time_left(self):
@@ -106,8 +109,20 @@ class DtypeRun:
             return None, ""
         with np.errstate(all="ignore"):
             wide = [a.astype(self.wider) for a in args]
-        values, grads, _ = evaluate_columns(self.resolved, wide, self.options.wrt)
+        with held_in(self.dtype):
+            values, grads, _ = evaluate_columns(self.wider_program(), wide, self.options.wrt)
         return (values, grads), self.wider.name
+
+    def wider_program(self):
+        """The target as the checks' exact reference in this dtype runs it (`point.held_program`: the user's
+        literals as this dtype holds them), read once at the sweep's first point, for the wider dtype's run."""
+        if self.held_program is None:
+            first = [self.held[n] if n in self.held else self.ranges[n].lo for n in self.resolved.variables]
+            try:
+                self.held_program = held_program(self.resolved, self.dtype, first)
+            except Exception:  # noqa: BLE001 - the target raised there: the program as written, whose points say why
+                self.held_program = self.resolved
+        return self.held_program
 
     def band_at(self, keys, exact):
         """The band of the floats with ``keys`` against the exact or the cheaper reference (cached)."""
