@@ -32,6 +32,7 @@ import inspect
 
 import numpy as np
 
+from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
@@ -80,6 +81,7 @@ def capture(fun, text):
         "jax.numpy",
         SPELLINGS,
         captured.vectorised,
+        replayed_range=captured.replayed_range,
         flushes_subnormals=True,
         expect=captured.expect,
         held_constants=captured.held_constants,
@@ -619,9 +621,9 @@ class _Captured:
         program's in the last bit); a range whose leaves would exceed
         `_MAPPED` numbers raises ValueError, and the sweep goes point by point.
 
-        In a dtype JAX lacks (longdouble: a float64 sweep's reference), the
-        replayed graphs' values and gradients over the whole range where they
-        are elementwise by construction (`_replayed_range`), else None.
+        In a dtype JAX lacks (longdouble), the replayed graphs' values and
+        gradients over the whole range where they are elementwise by
+        construction (`_replayed_range`), else None.
         """
         import jax  # lazy: only a JAX target loads JAX
 
@@ -646,9 +648,20 @@ class _Captured:
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
 
-    def _replayed_range(self, arrays, dtype):
+    def replayed_range(self, arrays, dtype):
+        """The mathematics over a whole range in ``dtype`` (a sweep's wider reference, longdouble or float64): the
+        forward graph replayed once on the range and differentiated by gradcli's own rules, custom rules by their
+        primal as the exact reference takes them (`Bridge.replayed_range`); None where the forward graph is not
+        elementwise by construction."""
+        try:
+            return self._replayed_range(arrays, dtype, primal=True)
+        except Exception:  # noqa: BLE001 - not replayable as one range: the sweep's general path decides
+            return None
+
+    def _replayed_range(self, arrays, dtype, primal=False):
         """``vectorised``'s answer in ``dtype``, a dtype JAX lacks: the forward graph and JAX's backward graph
-        replayed once on the whole range, or None where those graphs are not elementwise by construction.
+        replayed once on the whole range, or None where those graphs are not elementwise by construction;
+        ``primal``: the forward graph alone, its gradient by gradcli's VJP (`replayed_range`).
 
         Every leaf must be one number per point, and the graphs traced on the
         range (padded to `_bucket`'s size, so a sweep's many sizes share one
@@ -667,17 +680,37 @@ class _Captured:
             return None
         bucket = _bucket(size)
         key, leaves = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_padded(_in(c, dtype), bucket) for c in columns])))
-        found = self.pointwise.get(key)
+        found = self.pointwise.get((key, primal))
         if found is None:
             _, _, shape, closed = self.graph(key)
-            found = self.pointwise[key] = shape.shape == (bucket,) and pointwise(closed) and pointwise(self.backward_program(key)[1])
+            found = shape.shape == (bucket,) and pointwise(closed)
+            found = self.pointwise[key, primal] = found and (primal or pointwise(self.backward_program(key)[1]))
         if not found:
             return None
         floats, others, floating = self._split(key, leaves)
-        value = self.graph(key)[0].run(leaves)[0]
-        grads = self.backward_program(key)[0].run(floats + others + [np.ones(bucket, dtype)])[1:]
+        forward = self.graph(key)[0]
+        if primal:
+            value, grads = self._differentiated(forward, leaves, floating, np.ones(bucket, dtype))
+        else:
+            value = forward.run(leaves)[0]
+            grads = self.backward_program(key)[0].run(floats + others + [np.ones(bucket, dtype)])[1:]
         grads = iter([np.asarray(g)[:size] for g in grads])
         return np.asarray(value)[:size], self._per_argument(key, [np.zeros(size) for _ in columns], floating, grads)
+
+    @staticmethod
+    def _differentiated(program, leaves, floating, cotangent):
+        """``program``'s value at ``leaves`` and its VJP with ``cotangent`` by gradcli's own rules, one gradient
+        per float leaf (the others held as data)."""
+        positions = [i for i, f in enumerate(floating) if f]
+
+        def of_floats(*floats):
+            given = list(leaves)
+            for i, value in zip(positions, floats):
+                given[i] = value
+            return program.run(given)[0]
+
+        value, pullback = vjp(of_floats, *[leaves[i] for i in positions])
+        return value, pullback(cotangent)
 
     def _batched_program(self, key, bucket, leaves=None):
         """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`;

@@ -19,7 +19,7 @@ from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
 from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
-                         switch_points, wider_than)
+                         reference_columns, switch_points, wider_than)
 
 
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
@@ -106,7 +106,7 @@ class DtypeRun:
             return None, ""
         with np.errstate(all="ignore"):
             wide = [a.astype(self.wider) for a in args]
-        values, grads, _ = evaluate_columns(self.resolved, wide, self.options.wrt)
+        values, grads, _ = reference_columns(self.resolved, wide, self.options.wrt)
         return (values, grads), self.wider.name
 
     def band_at(self, keys, exact):
