@@ -88,6 +88,26 @@ def capture(fun, text):
     )
 
 
+class _DrawsIn:
+    """What `held_constants` says the program in a narrower dtype changes besides constants: JAX's PRNG draws other
+    numbers there than under x64 (`jax_walk.Program.with_draws_of`)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"JAX's random draws in {'x64' if self.dtype is None else self.dtype.name}"
+
+    def __eq__(self, other):
+        return type(other) is _DrawsIn and other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash(("draws", self.dtype))
+
+
+_DRAWS_X64 = _DrawsIn(None)
+
+
 def given_arguments(make):
     """What the user's function of a check's arguments returns, numbers as written (`jax_modes.as_written`)."""
     return as_written(make)
@@ -257,19 +277,23 @@ class _Captured:
     def forward(self, *args):
         key, leaves = self.key(args)
         program = self.graph(key)[0]
-        return self._held(program, leaves).run(leaves)[0]
+        return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0]).run(leaves)[0]
 
     # -- the user's own constants, as a narrower dtype's program holds them
-    def _held(self, program, leaves, forward=None):
+    def _held(self, program, leaves, forward=None, in_dtype=None):
         """``program`` (at float64) as the program in the dtype the exact reference replays holds the user's own
         constants (`exact_constants.held_in`), or itself: a float run, or the float64 program.
 
         A backward program holds only the numbers its ``forward`` program's user
         constants changed: its other constants on the user's lines are derivatives'.
+        Its random draws are those of ``in_dtype(dtype)``, the same program traced
+        in that dtype (JAX's float32 mode draws other numbers than x64 does).
         """
-        held = held_for(leaves)
+        held = held_for([leaf for leaf in leaves if _floating(_leaf_type(leaf)[1])])  # data (a key, labels) says nothing
         if held is None:
             return program
+        if in_dtype is not None and program.draws():
+            program = program.with_draws_of(in_dtype(held))
         import jax  # lazy: only a JAX target loads JAX
 
         arrays = not jax.config.jax_enable_x64  # the user's mode: without x64 every constant is float32
@@ -289,7 +313,8 @@ class _Captured:
         changes = {}
         for program in graphs:
             changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
-        return tuple(sorted(changes.items()))
+        drawn = any(program.draws() for program in graphs) and np.dtype(dtype) != np.float64
+        return tuple(sorted(changes.items())) + ((_DRAWS_X64, _DrawsIn(np.dtype(dtype))),) * drawn
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -412,9 +437,11 @@ class _Captured:
         floats, others, floating = self._split(key, leaves)
         forward = self.graph(key)[0]
         if self.graph(key)[2].shape == () and _is_one(cotangent):
-            grads = self._held(self.seeded(key)[0], leaves, forward).run(floats + others)[1:]
+            in_dtype = lambda dtype: self.seeded(_retyped(key, dtype))[0]  # noqa: E731
+            grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
-            program = self._held(self.backward_program(key)[0], leaves, forward)
+            in_dtype = lambda dtype: self.backward_program(_retyped(key, dtype))[0]  # noqa: E731
+            program = self._held(self.backward_program(key)[0], leaves, forward, in_dtype)
             grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
