@@ -15,7 +15,10 @@ no framework branch:
 - on mpmath numbers and flint balls, the value is the forward graph replayed and
   the gradient is the framework's backward graph replayed (its rules, custom ones
   included): the exact reference differentiates the forward graph itself and
-  judges that rule against it, so a wrong rule is caught as gradcli's own are.
+  judges that rule against it, so a wrong rule is caught as gradcli's own are;
+- under `differentiating_the_primal` (a sweep's wider reference), the replay is
+  the forward graph alone, differentiated by gradcli's own rules: the mathematics
+  the check judges against, so a sweep's unchecked points see a wrong rule too.
 
 Each bridge lives in its own module and is imported only when a target is
 written for its framework (`make_bridge`), so that nothing here loads a framework.
@@ -80,6 +83,10 @@ class Bridge:
     # the key "<number>" names what a number argument is passed through, where the framework needs it
     spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
+    # (leaf arrays over a range, dtype) -> (values, gradients) of the forward graph replayed once on the whole range
+    # and differentiated by gradcli's own rules (custom rules by their primal), or None where the graph is not
+    # elementwise by construction: a sweep's wider reference in one call (else `differentiating_the_primal`'s path)
+    replayed_range: Optional[Callable] = None
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
     supplied: tuple = ()  # parameters `arguments` fills itself where a point leaves them out (a module-level nn.Module)
     # Whether the framework's CPU code flushes subnormal results to 0 (XLA does): there 0 is the
@@ -198,6 +205,21 @@ def without_replay():
         _WITHOUT_REPLAY.reset(token)
 
 
+_PRIMAL = contextvars.ContextVar("gradcli_primal", default=False)
+
+
+@contextmanager
+def differentiating_the_primal():
+    """Runs in which a bridge's replay (`as_functions`' ``mp_function``) is its forward graph alone, which gradcli
+    differentiates by its own rules: the derivative of the mathematics, as the exact reference takes it, never
+    the framework's rules (a sweep's reference in a wider dtype, against which a wrong custom rule shows)."""
+    token = _PRIMAL.set(True)
+    try:
+        yield
+    finally:
+        _PRIMAL.reset(token)
+
+
 def _recording():
     """Whether a run is being recorded for provenance (the checker's hooks are installed, and findings are read)."""
     return hooks.forward is not None and not _WITHOUT_REPLAY.get()
@@ -233,7 +255,16 @@ def as_functions(bridge, name):
         return value, grad_fn
 
     own_with_replay.__name__ = replayed.__name__ = name  # the op's name in provenance and messages
-    return _outside_traces_bare(own_with_replay), _outside_traces_bare(replayed)
+    ruled = _outside_traces_bare(replayed)
+
+    def mp_function(*args):
+        if _PRIMAL.get():
+            return bridge.forward(*args)
+        return ruled(*args)
+
+    for attribute in ("__name__", "__qualname__", "__doc__", "__wrapped__"):
+        setattr(mp_function, attribute, getattr(ruled, attribute))
+    return _outside_traces_bare(own_with_replay), mp_function
 
 
 def _outside_traces_bare(fun):

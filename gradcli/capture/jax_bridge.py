@@ -32,6 +32,7 @@ import inspect
 
 import numpy as np
 
+from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge
@@ -81,10 +82,31 @@ def capture(fun, text):
         "jax.numpy",
         SPELLINGS,
         captured.vectorised,
+        replayed_range=captured.replayed_range,
         flushes_subnormals=True,
         expect=captured.expect,
         held_constants=captured.held_constants,
     )
+
+
+class _DrawsIn:
+    """What `held_constants` says the program in a narrower dtype changes besides constants: JAX's PRNG draws other
+    numbers there than under x64 (`jax_walk.Program.with_draws_of`)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"JAX's random draws in {'x64' if self.dtype is None else self.dtype.name}"
+
+    def __eq__(self, other):
+        return type(other) is _DrawsIn and other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash(("draws", self.dtype))
+
+
+_DRAWS_X64 = _DrawsIn(None)
 
 
 def given_arguments(make):
@@ -256,19 +278,23 @@ class _Captured:
     def forward(self, *args):
         key, leaves = self.key(args)
         program = self.graph(key)[0]
-        return self._held(program, leaves).run(leaves)[0]
+        return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0]).run(leaves)[0]
 
     # -- the user's own constants, as a narrower dtype's program holds them
-    def _held(self, program, leaves, forward=None):
+    def _held(self, program, leaves, forward=None, in_dtype=None):
         """``program`` (at float64) as the program in the dtype the exact reference replays holds the user's own
         constants (`exact_constants.held_in`), or itself: a float run, or the float64 program.
 
         A backward program holds only the numbers its ``forward`` program's user
         constants changed: its other constants on the user's lines are derivatives'.
+        Its random draws are those of ``in_dtype(dtype)``, the same program traced
+        in that dtype (JAX's float32 mode draws other numbers than x64 does).
         """
-        held = held_for(leaves)
+        held = held_for([leaf for leaf in leaves if _floating(_leaf_type(leaf)[1])])  # data (a key, labels) says nothing
         if held is None:
             return program
+        if in_dtype is not None and program.draws():
+            program = program.with_draws_of(in_dtype(held))
         import jax  # lazy: only a JAX target loads JAX
 
         arrays = not jax.config.jax_enable_x64  # the user's mode: without x64 every constant is float32
@@ -288,7 +314,8 @@ class _Captured:
         changes = {}
         for program in graphs:
             changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
-        return tuple(sorted(changes.items()))
+        drawn = any(program.draws() for program in graphs) and np.dtype(dtype) != np.float64
+        return tuple(sorted(changes.items())) + ((_DRAWS_X64, _DrawsIn(np.dtype(dtype))),) * drawn
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -411,9 +438,11 @@ class _Captured:
         floats, others, floating = self._split(key, leaves)
         forward = self.graph(key)[0]
         if self.graph(key)[2].shape == () and _is_one(cotangent):
-            grads = self._held(self.seeded(key)[0], leaves, forward).run(floats + others)[1:]
+            in_dtype = lambda dtype: self.seeded(_retyped(key, dtype))[0]  # noqa: E731
+            grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
-            program = self._held(self.backward_program(key)[0], leaves, forward)
+            in_dtype = lambda dtype: self.backward_program(_retyped(key, dtype))[0]  # noqa: E731
+            program = self._held(self.backward_program(key)[0], leaves, forward, in_dtype)
             grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
@@ -620,9 +649,9 @@ class _Captured:
         program's in the last bit); a range whose leaves would exceed
         `_MAPPED` numbers raises ValueError, and the sweep goes point by point.
 
-        In a dtype JAX lacks (longdouble: a float64 sweep's reference), the
-        replayed graphs' values and gradients over the whole range where they
-        are elementwise by construction (`_replayed_range`), else None.
+        In a dtype JAX lacks (longdouble), the replayed graphs' values and
+        gradients over the whole range where they are elementwise by
+        construction (`_replayed_range`), else None.
         """
         import jax  # lazy: only a JAX target loads JAX
 
@@ -647,9 +676,20 @@ class _Captured:
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)
 
-    def _replayed_range(self, arrays, dtype):
+    def replayed_range(self, arrays, dtype):
+        """The mathematics over a whole range in ``dtype`` (a sweep's wider reference, longdouble or float64): the
+        forward graph replayed once on the range and differentiated by gradcli's own rules, custom rules by their
+        primal as the exact reference takes them (`Bridge.replayed_range`); None where the forward graph is not
+        elementwise by construction."""
+        try:
+            return self._replayed_range(arrays, dtype, primal=True)
+        except Exception:  # noqa: BLE001 - not replayable as one range: the sweep's general path decides
+            return None
+
+    def _replayed_range(self, arrays, dtype, primal=False):
         """``vectorised``'s answer in ``dtype``, a dtype JAX lacks: the forward graph and JAX's backward graph
-        replayed once on the whole range, or None where those graphs are not elementwise by construction.
+        replayed once on the whole range, or None where those graphs are not elementwise by construction;
+        ``primal``: the forward graph alone, its gradient by gradcli's VJP (`replayed_range`).
 
         Every leaf must be one number per point, and the graphs traced on the
         range (padded to `_bucket`'s size, so a sweep's many sizes share one
@@ -668,17 +708,37 @@ class _Captured:
             return None
         bucket = _bucket(size)
         key, leaves = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_padded(_in(c, dtype), bucket) for c in columns])))
-        found = self.pointwise.get(key)
+        found = self.pointwise.get((key, primal))
         if found is None:
             _, _, shape, closed = self.graph(key)
-            found = self.pointwise[key] = shape.shape == (bucket,) and pointwise(closed) and pointwise(self.backward_program(key)[1])
+            found = shape.shape == (bucket,) and pointwise(closed)
+            found = self.pointwise[key, primal] = found and (primal or pointwise(self.backward_program(key)[1]))
         if not found:
             return None
         floats, others, floating = self._split(key, leaves)
-        value = self.graph(key)[0].run(leaves)[0]
-        grads = self.backward_program(key)[0].run(floats + others + [np.ones(bucket, dtype)])[1:]
+        forward = self.graph(key)[0]
+        if primal:
+            value, grads = self._differentiated(forward, leaves, floating, np.ones(bucket, dtype))
+        else:
+            value = forward.run(leaves)[0]
+            grads = self.backward_program(key)[0].run(floats + others + [np.ones(bucket, dtype)])[1:]
         grads = iter([np.asarray(g)[:size] for g in grads])
         return np.asarray(value)[:size], self._per_argument(key, [np.zeros(size) for _ in columns], floating, grads)
+
+    @staticmethod
+    def _differentiated(program, leaves, floating, cotangent):
+        """``program``'s value at ``leaves`` and its VJP with ``cotangent`` by gradcli's own rules, one gradient
+        per float leaf (the others held as data)."""
+        positions = [i for i, f in enumerate(floating) if f]
+
+        def of_floats(*floats):
+            given = list(leaves)
+            for i, value in zip(positions, floats):
+                given[i] = value
+            return program.run(given)[0]
+
+        value, pullback = vjp(of_floats, *[leaves[i] for i in positions])
+        return value, pullback(cotangent)
 
     def _batched_program(self, key, bucket, leaves=None):
         """``value_and_grad``'s program at ``key`` under ``jax.vmap``, for ``bucket`` points (a `_Compiling`;

@@ -56,6 +56,10 @@ _INLINED = {
 }
 # Running folds JAX computes as a parallel prefix scan of pairwise ops (`_scan_of`), not as one kernel.
 _SCANNED = ("cumprod", "cummax", "cummin", "cumlogsumexp")
+# JAX's PRNG: keys, and the bits and numbers drawn from them, are data (no variable reaches them): JAX computes
+# them (`_drawn_by_jax`), bit for bit its own, and the replay takes them as given.
+_DRAWS = frozenset(("random_seed", "random_wrap", "random_unwrap", "random_bits", "random_split", "random_fold_in",
+                    "random_clone", "threefry2x32"))
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
@@ -117,6 +121,30 @@ class Program:
         if key not in self.held:
             self.held[key] = _held_program(self, np.dtype(dtype), arrays, written)
         return self.held[key]
+
+    def draws(self):
+        """The steps JAX's PRNG computes (`_drawn_by_jax`), in order."""
+        return [step for step in self.steps if getattr(step.rule, "drawn", False)]
+
+    def with_draws_of(self, other):
+        """This program drawing its random numbers as ``other`` (the same function traced in another mode: JAX's
+        float32 program draws other numbers than its x64 one from the same key), step for step."""
+        key = ("draws", id(other))
+        if key not in self.held:
+            mine, theirs = self.draws(), other.draws()
+            if len(mine) != len(theirs) or any(
+                a.name != b.name or a.params["_out"] != b.params["_out"] for a, b in zip(mine, theirs)
+            ):
+                where = mine[0].location if mine else "?"
+                raise InputError(
+                    f"{where}: JAX draws its random numbers differently in float64 (x64) and in the narrower dtype, "
+                    "and gradcli cannot pair the two programs' draws; check this function in float64",
+                    text=where,
+                )
+            rules = {id(a): b.rule for a, b in zip(mine, theirs)}
+            steps = [replace(step, rule=rules[id(step)]) if id(step) in rules else step for step in self.steps]
+            self.held[key] = (Program(self.inputs, steps, self.outputs), other)  # other kept: its id stays its own
+        return self.held[key][0]
 
     def run(self, args):
         """The outputs of the graph at ``args`` (flat leaves), every step replayed with gradcli's operations.
@@ -195,7 +223,8 @@ class Program:
             ins = [slot(a) for a in step.inputs]
             out = tuple(slot(v) for v in step.outputs) if step.multiple else slot(step.outputs[0])
             if all(i in constant for i in ins):  # an op on literals alone: exact in the exact replay
-                exact.update(literal.intersection(ins))
+                if not getattr(step.rule, "drawn", False):  # JAX draws on the literals as its program holds them
+                    exact.update(literal.intersection(ins))
                 constant.update(out if step.multiple else (out,))
             rule = on_its_line(step.rule, step.location, step.user_rule) if step.name == "stop_gradient" else step.rule
             bare = getattr(rule, "bare", None)
@@ -458,6 +487,8 @@ class _Compiler:
         self.rules = rules
         self.inlined = inlined if inlined is not None else {}  # `library_inlines`' record of the trace
         self.numbers = {}
+        self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
+        self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
 
     def number(self, var):
         key = id(var)
@@ -474,6 +505,7 @@ class _Compiler:
     def program(self, closed):
         jaxpr = closed.jaxpr
         program = Program([self.number(v) for v in jaxpr.invars])
+        self.data.update(self.number(v) for v in jaxpr.invars if _dtype_of(v).kind in "biuO")
         env = {}
         for var, const in zip(jaxpr.constvars, closed.consts):
             env[id(var)] = _Literal(np.asarray(const))
@@ -498,7 +530,11 @@ class _Compiler:
             inputs = [self.read(env, v) for v in eqn.invars]
             name = eqn.primitive.name
             sub = _INLINED.get(name)
-            if sub is not None and sub in eqn.params:
+            if name in _DRAWS or self.draws_from(inputs):
+                self.emit(eqn, name, _drawn_by_jax(eqn), inputs, env, program, site, eqn.primitive.multiple_results)
+                self.data.update(program.steps[-1].outputs)
+                self.drawn.update(program.steps[-1].outputs)
+            elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
                 self.inline(eqn, scan, self.owned(eqn, inputs), env, program, site)
@@ -524,6 +560,12 @@ class _Compiler:
         written = self.inlined.get(id(eqn.source_info.traceback))
         return written is None or written[0] is not eqn.source_info.traceback or not all(
             float(v) in written[1] for v in np.ravel(constant.value))
+
+    def draws_from(self, inputs):
+        """Whether an equation on ``inputs`` computes from JAX's draws and data alone (``jax.random.bernoulli``'s
+        comparison of uniform draws with p): its results are data too, JAX's own."""
+        numbers = [a for a in inputs if type(a) is not _Literal]
+        return any(a in self.drawn for a in numbers) and all(a in self.data for a in numbers)
 
     def site(self, eqn, context):
         """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
@@ -585,13 +627,13 @@ class _Compiler:
     def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None)):
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
-        params["_dtypes"] = [np.dtype(getattr(v.aval, "dtype", np.float64)) for v in eqn.outvars]
+        params["_dtypes"] = [_dtype_of(v) for v in eqn.outvars]
         # Fresh numbers, not the variables' own: a sub-jaxpr inlined twice (a jitted norm called on two
         # arrays) has the same variable objects both times, and the second call must not overwrite the first.
         outputs = tuple(self.fresh() for _ in eqn.outvars)
         for var, number in zip(eqn.outvars, outputs):
             env[id(var)] = number
-        dtype = np.dtype(getattr(eqn.outvars[0].aval, "dtype", np.float64)) if eqn.outvars else np.dtype(np.float64)
+        dtype = _dtype_of(eqn.outvars[0]) if eqn.outvars else np.dtype(np.float64)
         narrow = dtype if dtype.kind == "f" and dtype.itemsize < 8 else None
         params["_narrow"] = narrow
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
@@ -615,6 +657,96 @@ def _loop_of(made, params, programs):
     already, handed out in the order the loop's rule asks for them."""
     given = iter(programs)
     return made(params, lambda closed: next(given))
+
+
+def _dtype_of(var):
+    """A variable's NumPy dtype; a key of JAX's PRNG, which NumPy has none for, is an object."""
+    try:
+        return np.dtype(getattr(var.aval, "dtype", np.float64))
+    except TypeError:
+        return np.dtype(object)
+
+
+def _drawn_by_jax(eqn):
+    """The replay rule of an equation of JAX's PRNG (`_DRAWS`), or of one computing from its draws and data alone:
+    JAX evaluates it on the operands the replay hands it (keys, integers, literals), in the mode it was traced in.
+
+    Its results are data, the same at every point that gives it the same operands: each is kept, by operands, so
+    the many replays of a check ask JAX once. Keys stay JAX's arrays; other results are NumPy arrays.
+    """
+    import jax  # lazy: JAX is loaded only for a JAX target
+
+    params = eqn.primitive.get_bind_params(eqn.params)
+    subfuns, params = params if isinstance(params, tuple) else ((), params)  # JAX before 0.5 gives both
+    avals = [v.aval for v in eqn.invars]
+    x64 = any(np.dtype(dtype).itemsize == 8 for dtype in _plain_dtypes(eqn))
+    made = {}
+
+    def drawn(rule_params, *operands):
+        operands = [_for_jax(value, aval) for value, aval in zip(operands, avals)]
+        key = tuple(_operand_key(value) for value in operands)
+        found = made.get(key)
+        if found is None:
+            with jax.enable_x64(x64):
+                out = eqn.primitive.bind(*subfuns, *operands, **params)
+            found = [_from_jax(o) for o in out] if eqn.primitive.multiple_results else _from_jax(out)
+            if len(made) >= 256:  # bounded: a sweep's points each hand over their own key
+                made.clear()
+            made[key] = found
+        return list(found) if eqn.primitive.multiple_results else found
+
+    drawn.drawn = True
+    return drawn
+
+
+def _plain_dtypes(eqn):
+    """The dtypes of an equation's operands and results, and of those of the equations nested in it, keys left out."""
+    import jax  # lazy: JAX is loaded only for a JAX target
+
+    variables = list(eqn.invars) + list(eqn.outvars)
+    for value in eqn.params.values():
+        inner = getattr(value, "jaxpr", None)
+        if inner is not None and hasattr(inner, "eqns"):
+            variables += [v for inner_eqn in inner.eqns for v in list(inner_eqn.invars) + list(inner_eqn.outvars)]
+    for var in variables:
+        dtype = getattr(var.aval, "dtype", None)
+        if dtype is not None and not jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
+            yield dtype
+
+
+def _is_key(value):
+    import jax  # lazy: JAX is loaded only for a JAX target
+
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and isinstance(value, jax.Array) and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key)
+
+
+def _for_jax(value, aval):
+    """An operand as JAX's primitive takes it: a key as it is, a number (a literal lifted to an exact one too) in
+    the equation's dtype."""
+    if _is_key(value):
+        return value
+    value = raw(value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        value = np.vectorize(float, otypes=[np.float64])(value)
+    elif not isinstance(value, (np.ndarray, np.generic, int, float, bool)):
+        value = float(value)
+    return np.asarray(value, dtype=aval.dtype)
+
+
+def _from_jax(value):
+    """A result of JAX's: a key stays JAX's array, anything else a NumPy array."""
+    return value if _is_key(value) else np.asarray(value)
+
+
+def _operand_key(value):
+    """What an operand of a draw is, as a key of the draws kept: a key by its data, an array by its bytes."""
+    if _is_key(value):
+        import jax  # lazy: JAX is loaded only for a JAX target
+
+        data = np.asarray(jax.random.key_data(value))
+        return ("key", str(value.dtype), data.shape, data.tobytes())
+    return (value.dtype.str, value.shape, value.tobytes())
 
 
 def _written_by_user(eqn):

@@ -12,6 +12,7 @@ user's own line.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import contextlib
 import functools
@@ -26,6 +27,7 @@ import numpy
 from .. import numpy as gnp
 from ..errors import InputError
 from .numpy_names import UFUNC_REDUCTIONS, check_callable
+from .numpy_writes import fresh, helpers, rewritten
 
 _fresh = itertools.count()
 
@@ -63,11 +65,16 @@ class _Ufunc:
         return self.reduction(array, axis=axis, keepdims=keepdims)
 
 
+# The functions that make a new array, which the function that called them may write into (`numpy_writes`).
+_CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "ones_like", "full_like", "copy", "array")
+
+
 @functools.cache
 def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names.update((name, _Ufunc(names[name], getattr(gnp, reduction))) for name, reduction in UFUNC_REDUCTIONS.items())
+    names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
     found = {}
     for sub in NUMPY_SUBMODULES:
         found[f"numpy.{sub}"] = names[sub] = _overlay(f"numpy.{sub}", _public(getattr(gnp, sub)), getattr(numpy, sub))
@@ -121,8 +128,10 @@ def load_module(path, source, package=None):
 
     What the module raises (SyntaxError too) propagates, as from an import.
     """
-    code = compile(source, path, "exec", dont_inherit=True)
+    # Writes into arrays (out[i] = v, acc += v) become functional updates where a traced value meets them.
+    code = compile(rewritten(ast.parse(source, path)), path, "exec", dont_inherit=True)
     module = types.ModuleType(fresh_module_name("numpy", path))
+    module.__dict__.update(helpers())
     module.__file__ = path
     module.__package__ = package or ""
     module.__builtins__ = _substituted_builtins()

@@ -283,7 +283,10 @@ def with_tree_arguments(target, points):
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
     bridge = target.bridge
     if bridge is not None:  # its points are flat now (a module's parameters among them); a sweep's columns become trees
-        bridge = replace(bridge, arguments=None, vectorised=bridge.vectorised and _columns_as_trees(bridge.vectorised, trees))
+        bridge = replace(
+            bridge, arguments=None, vectorised=bridge.vectorised and _columns_as_trees(bridge.vectorised, trees),
+            replayed_range=bridge.replayed_range and _columns_as_trees(bridge.replayed_range, trees),
+        )
     flat = replace(
         target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
         expect=_rebuilt(target.expect, trees),

@@ -12,6 +12,7 @@ import time
 
 import numpy as np
 
+from ..capture.bridge import differentiating_the_primal
 from ..capture.exact_constants import held_in
 from ..checker.dtypes import DEFAULT_RTOL
 from ..checker.point import held_program
@@ -21,7 +22,7 @@ from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
 from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
-                         switch_points, wider_than)
+                         reference_columns, switch_points, wider_than)
 
 
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
@@ -109,8 +110,8 @@ class DtypeRun:
             return None, ""
         with np.errstate(all="ignore"):
             wide = [a.astype(self.wider) for a in args]
-        with held_in(self.dtype):
-            values, grads, _ = evaluate_columns(self.wider_program(), wide, self.options.wrt)
+        with held_in(self.dtype), differentiating_the_primal():  # a held program is a bridge's replay without its bridge
+            values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
         return (values, grads), self.wider.name
 
     def wider_program(self):

@@ -16,6 +16,7 @@ import numpy as np
 from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
+from ..capture.bridge import differentiating_the_primal
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
 from ..checker.held_literals import held_formula_target
@@ -116,6 +117,30 @@ def _by_bridge(resolved, args, wrt):
     if np.shape(values) != shape or any(np.shape(grads[names.index(n)]) != shape for n in wrt):
         return None
     return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
+
+
+def reference_columns(resolved, args, wrt):
+    """Value and gradients at every point in a wider dtype, the reference a sweep's bands are measured against.
+
+    A framework's function gives the mathematics there, as the check's exact
+    reference does: its forward graph replayed and differentiated by gradcli's
+    own rules (`Bridge.replayed_range` in one call, else each replay under
+    `differentiating_the_primal`), never the framework's rules, so that points
+    where a custom rule is off are not filled in as agreeing with it.
+    """
+    bridge = getattr(resolved, "bridge", None)
+    if bridge is None:
+        return evaluate_columns(resolved, args, wrt)
+    got = None
+    if bridge.replayed_range is not None:
+        with np.errstate(all="ignore"):
+            got = bridge.replayed_range(args, args[0].dtype)
+    if got is not None:
+        values, grads = got
+        names = resolved.variables
+        return values, {n: grads[names.index(n)] for n in wrt}, True
+    with differentiating_the_primal():
+        return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
 
 
 MAX_TIES = 32  # sampled points at a branch's switch checked besides the anchors (a tie line across a grid: spread)

@@ -1,0 +1,252 @@
+"""Writes into arrays in plain NumPy code (``out[i] = v``, ``acc += v``, ``acc[i] *= v``) as functional updates.
+
+An array cannot hold a value gradcli differentiates, so a plain NumPy module
+loaded on gradcli's core (`numpy_module.load_module`) has each such write, on
+a name local to its function, rewritten before it runs: ``out[i] = v`` is
+``out = set_item(out, i, v)`` and ``acc += v`` is ``acc = in_place(acc, v,
+"+")``. Where neither side is traced, the helpers do what NumPy does, in
+place. Where one is, the name is bound to a new traced array: the array the
+write would have made. That is NumPy's meaning only while no other name sees
+the array, so it is done only for an array the function made itself
+(``np.zeros``, ``np.empty``, ``np.ones``, ``np.full``, their ``_like`` forms,
+``copy``: `fresh`) or a traced one, on a name the function never aliases
+(``b = out``, ``out = b``). Any other write of a traced value (into an
+argument's or a module's array, or one bound to two names) is refused with
+what to write instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import weakref
+
+import numpy as np
+
+from .. import numpy as gnp
+from ..autodiff.ops_array import untake
+from ..autodiff.tracer import TracedValueError
+from ..autodiff.values import Box, raw
+
+SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
+
+_OPERATORS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.MatMult: "@",
+    ast.FloorDiv: "//", ast.Mod: "%",
+}
+_BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": operator.pow,
+           "@": operator.matmul, "//": operator.floordiv, "%": operator.mod}
+_IN_PLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
+             "**": operator.ipow, "@": operator.imatmul, "//": operator.ifloordiv, "%": operator.imod}
+
+# Arrays the substituted constructors made (by id, each entry gone with its array; NumPy's arrays are unhashable).
+_FRESH = {}
+
+
+def _is_fresh(array):
+    found = _FRESH.get(id(array))
+    return found is not None and found() is array
+
+
+def fresh(make):
+    """``make`` (``gradcli.numpy.zeros`` ...), each array it returns noted as one a function may write into."""
+
+    def made(*args, **kwargs):
+        out = make(*args, **kwargs)
+        if type(out) is np.ndarray:
+            key = id(out)
+            _FRESH[key] = weakref.ref(out, lambda _, key=key: _FRESH.pop(key, None))
+        return out
+
+    made.__name__, made.__qualname__, made.__doc__ = make.__name__, make.__qualname__, make.__doc__
+    made.__wrapped__ = make
+    return made
+
+
+def helpers():
+    """The names a rewritten module calls, for its globals."""
+    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write}
+
+
+def _traced(value):
+    return isinstance(value, Box) or (isinstance(value, np.ndarray) and value.dtype == object)
+
+
+_SEEN_ELSEWHERE = (
+    "a value gradcli is differentiating is written into an array other names may see (one the function did not "
+    "make itself with np.zeros, np.empty, np.ones, np.full, np.copy or np.array, or one bound to two names, as "
+    "view = out), which gradcli cannot follow: build a new array instead (np.where(mask, value, y), y = y + value, "
+    "np.stack or np.concatenate for pieces)"
+)
+
+
+def _writable(target):
+    """Refuse a write of a traced value into an array the function did not make (its caller's, a module's)."""
+    if isinstance(target, np.ndarray) and target.dtype != object and not _is_fresh(target):
+        raise TracedValueError(_SEEN_ELSEWHERE)
+
+
+def write(target, index, value):
+    """``target[index] = value`` where the name cannot be rebound (aliased, a module's, an attribute): NumPy's write,
+    refused with what to write instead where the value is traced."""
+    if _traced(value) and not (isinstance(target, np.ndarray) and target.dtype == object):
+        raise TracedValueError(_SEEN_ELSEWHERE)
+    target[index] = value
+
+
+def set_item(target, index, value):
+    """``target[index] = value``: in place where neither is traced, else the updated array as a new one."""
+    if not (_traced(target) or _traced(value)):
+        target[index] = value
+        return target
+    _writable(target)
+    index = _as_indices(index)
+    shape = np.shape(raw(target))
+    chosen = np.zeros(shape, dtype=bool)
+    chosen[index] = True
+    if np.count_nonzero(chosen) != np.size(np.empty(shape)[index]):
+        raise TracedValueError("an item assignment writes one entry twice (a repeated index), which gradcli cannot follow")
+    piece = gnp.broadcast_to(value, np.shape(np.empty(shape)[index]))
+    placed = untake(piece, index, shape, np.result_type(_dtype_of(raw(target)), _dtype_of(raw(piece))))
+    return gnp.where(chosen, placed, target)
+
+
+def _as_indices(index):
+    return tuple(map(_as_index, index)) if isinstance(index, tuple) else _as_index(index)
+
+
+def _as_index(index):
+    """An index as NumPy takes it: a traced mask's values, and a mask of decisions (``y < 0`` on exact numbers) as bools."""
+    index = raw(index)
+    if isinstance(index, np.ndarray) and index.dtype == object:
+        return index.astype(bool)
+    return index
+
+
+def _dtype_of(value):
+    return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value).dtype
+
+
+def in_place(target, value, symbol):
+    """``target op= value`` on a name: NumPy's in-place operation where neither is traced, else ``target op value``."""
+    if not (_traced(target) or _traced(value)):
+        return _IN_PLACE[symbol](target, value)
+    _writable(target)
+    return _BINARY[symbol](target, value)
+
+
+def binary(target, index, value, symbol):
+    """``target[index] op value``: an item's new value in ``target[index] op= value``."""
+    return _BINARY[symbol](target[_as_indices(index)], value)
+
+
+def rewritten(tree):
+    """``tree`` (a module's AST) with the writes into arrays of names local to each function as calls of `helpers`."""
+    return ast.fix_missing_locations(_Rewrite().visit(tree))
+
+
+class _Rewrite(ast.NodeTransformer):
+    """The rewrite of `rewritten`: per function, only names it binds and never aliases."""
+
+    def __init__(self):
+        self.names = []  # per enclosing function: the names a write may rebind
+
+    def visit_FunctionDef(self, node):
+        self.names.append(_writable_names(node))
+        self.generic_visit(node)
+        self.names.pop()
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        return node
+
+    def visit_ClassDef(self, node):
+        self.names.append(set())
+        self.generic_visit(node)
+        self.names.pop()
+        return node
+
+    def _local(self, target):
+        return bool(self.names) and isinstance(target, ast.Name) and target.id in self.names[-1]
+
+    def visit_Assign(self, node):
+        if len(node.targets) != 1:
+            return node
+        target = node.targets[0]
+        if not isinstance(target, ast.Subscript) or not self.names:
+            return node
+        if not self._local(target.value):
+            call = _call(WRITE, target.value, _as_value(target.slice), node.value)
+            return ast.copy_location(ast.Expr(call), node)
+        name = target.value.id
+        call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), node.value)
+        return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
+
+    def visit_AugAssign(self, node):
+        symbol = _OPERATORS.get(type(node.op))
+        target = node.target
+        if symbol is None:
+            return node
+        if self._local(target):
+            call = _call(IN_PLACE, ast.Name(target.id, ast.Load()), node.value, ast.Constant(symbol))
+            return ast.copy_location(ast.Assign([ast.Name(target.id, ast.Store())], call), node)
+        if isinstance(target, ast.Subscript) and self._local(target.value) and not _calls_in(target.slice):
+            name = target.value.id
+            value = _call(BINARY, ast.Name(name, ast.Load()), _as_value(target.slice), node.value, ast.Constant(symbol))
+            call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), value)
+            return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
+        return node
+
+
+def _call(name, *args):
+    return ast.Call(ast.Name(name, ast.Load()), list(args), [])
+
+
+def _calls_in(node):
+    """Whether an index calls anything (it is read twice by ``a[i] op= v``'s rewrite: no call may run twice)."""
+    return any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for n in ast.walk(node))
+
+
+def _as_value(index):
+    """An index written in brackets as the value it is (``1:3`` is ``slice(1, 3, None)``)."""
+    if isinstance(index, ast.Slice):
+        parts = [part if part is not None else ast.Constant(None) for part in (index.lower, index.upper, index.step)]
+        return _call("slice", *parts)
+    if isinstance(index, ast.Tuple):
+        return ast.Tuple([_as_value(element) for element in index.elts], ast.Load())
+    return index
+
+
+def _writable_names(function):
+    """The names a write in ``function`` may rebind: its parameters and the names it assigns, less any name it
+    aliases (``b = out`` or ``out = b``), declares global or nonlocal, or binds in a nested function."""
+    arguments = function.args
+    bound = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+    aliased, declared = set(), set()
+    for node in _own_nodes(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            bound.update(names)
+            if isinstance(node.value, ast.Name):
+                aliased.update(names + [node.value.id])
+        elif isinstance(node, (ast.For, ast.With, ast.comprehension)):
+            for target in ast.walk(node.target if not isinstance(node, ast.With) else node):
+                if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store):
+                    bound.add(target.id)
+    return bound - aliased - declared
+
+
+def _own_nodes(function):
+    """The nodes of ``function``'s body, those of functions and classes nested in it left out."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                stack.append(child)
