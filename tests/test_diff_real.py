@@ -304,3 +304,17 @@ def test_a_constant_sympy_cannot_evaluate_is_named(text, part, why):
         first, echoed, carets = outcome.stderr.splitlines()[:3]
         assert first.startswith(f"error: {part} {why}")
         assert echoed.strip() == text and carets.strip() == "^" * len(part)
+
+
+@pytest.mark.parametrize("text", ["cbrt(x)", "x*cbrt(x^2 - 5)", "cbrt(x)^2 + exp(cbrt(x))", "cbrt(cbrt(x))"])
+@pytest.mark.parametrize("x", [-8.0, -0.3, 2.5])
+def test_a_cube_root_is_real_on_the_whole_line_in_what_diff_prints(text, x):
+    """The printed derivative of a real cube root, read back as a formula, is grad's exact derivative below 0 too
+    (sympy's own cbrt is the principal root: its x**(-2/3) is not real for negative x)."""
+    outcome = cli("diff", text, *UNBOUNDED)
+    assert outcome.code == 0, outcome.stderr
+    assert "**(1/3)" not in outcome.stdout and "**(2/3)" not in outcome.stdout, outcome.stdout
+    derivative = outcome.stdout.splitlines()[-1].removeprefix("d/dx f = ")
+    status, exact = grad_at(text, x)
+    assert status.value == "ok"
+    assert same(value_of(derivative, x), float(exact)), (derivative, exact)

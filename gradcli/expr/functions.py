@@ -74,7 +74,13 @@ def _real_cbrt(sp, x):
         negative = x.is_number and x.is_extended_negative
     except (OverflowError, ValueError, TypeError):  # sympy cannot evaluate x: the builder's checks say why
         negative = False
-    return -sp.cbrt(-x) if negative else sp.cbrt(x)
+    if negative:
+        return -sp.cbrt(-x)
+    if x.is_number:
+        return sp.cbrt(x)
+    from .sympy_functions import cbrt  # sympy's own is the principal root: x**(1/3), complex below 0
+
+    return cbrt(x)
 
 
 def _atan2(sp, y, x):

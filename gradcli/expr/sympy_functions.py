@@ -74,3 +74,40 @@ class Written(sympy.Expr):
 
     def _latex(self, printer):
         return self.args[2].name
+
+
+class cbrt(sympy.Function):  # noqa: N801 - the formula language's name, which the printers go by
+    """The real cube root, negative below 0 as NumPy's, kept as a function of a symbol.
+
+    sympy's own ``cbrt(x)`` is ``x**(1/3)``, the principal root, complex for
+    x < 0: its derivative printed as ``1/(3*x**(2/3))`` is NaN on half the line.
+    On a number this is the number's real root; on a symbol it stays ``cbrt(x)``,
+    with derivative ``1/(3*cbrt(x)**2)``.
+    """
+
+    @classmethod
+    def eval(cls, x):
+        if x.is_number and x.is_extended_negative:
+            return -sympy.cbrt(-x)
+        if x.is_number and x.is_extended_nonnegative:
+            return sympy.cbrt(x)
+        return None
+
+    def fdiff(self, argindex=1):
+        return 1 / (3 * self**2)
+
+    def _eval_is_extended_real(self):
+        return self.args[0].is_extended_real
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_positive
+
+    def _eval_is_extended_negative(self):
+        return self.args[0].is_extended_negative
+
+    def _eval_is_zero(self):
+        return self.args[0].is_zero
+
+    def _latex(self, printer, exp=None):
+        root = rf"\sqrt[3]{{{printer._print(self.args[0])}}}"
+        return root if exp is None else rf"\left({root}\right)^{{{exp}}}"
