@@ -214,9 +214,12 @@ def _user_frame_summary(folder, kinds):
                 innermost = frame
             ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
             forward_cls = getattr(ctx, "_forward_cls", None)
-            if forward_cls is not None:
-                rule = f"backward() of {forward_cls.__name__}"
-                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
+            hook = forward_cls is None and _called_by_the_engine(frame)
+            if forward_cls is not None or hook:
+                # a tensor hook (``y.register_hook``) rewrites the gradient passing through: a rule of the user's own
+                rule = f"backward() of {forward_cls.__name__}" if forward_cls is not None else f"hook {code.co_name}"
+                caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
+                name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:
@@ -226,6 +229,14 @@ def _user_frame_summary(folder, kinds):
         name += _NO_GRAD
     text = _LIBRARY if library else ""
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+
+
+
+def _called_by_the_engine(frame):
+    """Whether autograd's engine called ``frame``'s function itself: a tensor hook, run as the backward pass reaches
+    its tensor (a checkpoint's recomputation and a Function's backward come through code of their own)."""
+    caller = frame.f_back
+    return caller is not None and caller.f_code.co_name == "_engine_run_backward"
 
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
