@@ -15,9 +15,10 @@ from cases9a import ALL as NINTH_A
 from cases9b import ALL as NINTH_B
 from cases10a import ALL as TENTH_A
 from cases10b import ALL as TENTH_B
+from cases11b import ALL as ELEVENTH_B
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B
+ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B + ELEVENTH_B
 
 
 def one(case):
