@@ -306,6 +306,7 @@ def trace(fun, examples):
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
     from torch.fx import traceback as fx_traceback  # lazy: likewise
+    from torch.nn.attention import SDPBackend, sdpa_kernel  # lazy: likewise
 
     folder = torch_dir()
     with _LOCK:
@@ -326,7 +327,9 @@ def trace(fun, examples):
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
-            with fx_traceback.preserve_node_meta():
+            # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
+            # fused CPU kernel and its backward have no replay.
+            with fx_traceback.preserve_node_meta(), sdpa_kernel(SDPBackend.MATH):
                 module = make_fx(
                     fun,
                     decomposition_table=_DECOMPOSITIONS,
