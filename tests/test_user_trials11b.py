@@ -1,11 +1,11 @@
 """The eleventh round (b) of user trials (tests/trials/cases11b.py), PyTorch and TensorFlow/Keras: a gradient hook
-that clips, corners of an in-place clamp and of a clamped logit, a policy's entropy that cancels, log(1 - exp(-x))
-switched by tf.where, Keras' cosine similarity at a zero prediction, and the shapes gradcli cannot yet check (a GRU
-cell, a Function computed in SciPy, jacrev inside a loss, a saved index in a backward, a tf.Module's variable).
+that clips, multi-head attention, the corner of an in-place clamp, log(1 - exp(-x)) switched by tf.where, Keras'
+cosine similarity at a zero prediction, and the shapes gradcli cannot yet check (a GRU cell, a Function computed in
+SciPy, jacrev inside a loss, a saved index in a backward, a tf.Module's variable).
 
-The whole set runs with ``python tests/trials/run.py lib11b``; here, one of each kind, the file's CPU time bounded (the
-two frameworks' imports are most of it). Finding D1 (a hook blamed on PyTorch's multiply) is fixed: its case is
-chosen; D2, D3, D4, D5 and D8 are open, strict xfails.
+The whole set runs with ``python tests/trials/run.py lib11b``; here, one of each kind, the file's CPU time bounded
+(the two frameworks' imports are most of it). Findings D1 (a hook blamed on PyTorch's multiply) and D7 (attention had
+no replay) are fixed: their cases are chosen; D2, D3, D4, D5 and D8 are open, strict xfails.
 """
 
 import json
@@ -24,6 +24,8 @@ from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
 CHOSEN = [
     # a tensor hook that clamps the gradient is the rule at fault, named at its own line (D1)
     "torch_lib11b:hooked_square@x=[2,0.1]:float64",
+    # nn.MultiheadAttention: scaled dot-product attention recorded as its matmuls and softmax (D7)
+    "torch_lib11b:attention_loss@attention_args:float64",
     # an in-place clamp whose bound is met exactly: a corner in x[0]
     "torch_lib11b:clamped_inplace@x=[0.5,-0.25]:float64",
     # the unselected log1p(-exp(-x)) at 1e-20 differentiates to 0/0 in float64 only

@@ -186,8 +186,13 @@ def attention_loss(attn, x):
 
 
 def attention_args():
-    torch.manual_seed(11)
     attn = nn.MultiheadAttention(2, 1, batch_first=True).double()
+    with torch.no_grad():
+        attn.in_proj_weight.copy_(torch.tensor([[0.5, -0.25], [0.75, 1.0], [-0.5, 0.25], [1.0, 0.5], [0.25, -1.0],
+                                                [0.5, 0.5]], dtype=torch.float64))
+        attn.in_proj_bias.zero_()
+        attn.out_proj.weight.copy_(torch.tensor([[1.0, -0.5], [0.25, 0.75]], dtype=torch.float64))
+        attn.out_proj.bias.zero_()
     return attn, torch.tensor([[[1.0, -0.5], [0.25, 2.0], [-1.5, 0.75]]], dtype=torch.float64)
 
 
