@@ -218,6 +218,14 @@ class _Captured:
                 upstream = self._output_example(rebuild, examples)
                 return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:
+            if "numpy() is not supported for tensor subclasses" in str(error):
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
+                    "NumPy or SciPy): gradcli replays PyTorch's operations to find the exact gradient and cannot "
+                    "follow the step outside it; write that step with torch's own functions",
+                    text=self.text,
+                ) from None
             if not _data_dependent(error):
                 raise
             folder = torch_dir()
