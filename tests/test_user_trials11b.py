@@ -1,12 +1,12 @@
 """The eleventh round (b) of user trials (tests/trials/cases11b.py), PyTorch and TensorFlow/Keras: a gradient hook
-that clips, multi-head attention, the corner of an in-place clamp, log(1 - exp(-x)) switched by tf.where, Keras'
-cosine similarity at a zero prediction, and the shapes gradcli cannot yet check (a GRU cell, a Function computed in
-SciPy, jacrev inside a loss, a saved index in a backward, a tf.Module's variable).
+that clips, multi-head attention, a GRU cell, the corner of an in-place clamp, log(1 - exp(-x)) switched by tf.where,
+Keras' cosine similarity at a zero prediction, and the shapes gradcli cannot yet check (a Function computed in SciPy,
+jacrev inside a loss, a saved index in a backward, a tf.Module's variable).
 
 The whole set runs with ``python tests/trials/run.py lib11b``; here, one of each kind, the file's CPU time bounded
-(the two frameworks' imports are most of it). Findings D1 (a hook blamed on PyTorch's multiply) and D7 (attention had
-no replay) are fixed, and D3's message (SciPy inside a Function) names the line: their cases are chosen; D2, D3 (the
-verdict itself), D4, D5 and D8 are open, strict xfails.
+(the two frameworks' imports are most of it). Findings D1 (a hook blamed on PyTorch's multiply), D2 (recurrent cells
+had no replay) and D7 (nor had attention) are fixed, and D3's message (SciPy inside a Function) names the line: their
+cases are chosen; D3 (the verdict itself), D4, D5 and D8 are open, strict xfails.
 """
 
 import json
@@ -27,6 +27,8 @@ CHOSEN = [
     "torch_lib11b:hooked_square@x=[2,0.1]:float64",
     # nn.MultiheadAttention: scaled dot-product attention recorded as its matmuls and softmax (D7)
     "torch_lib11b:attention_loss@attention_args:float64",
+    # nn.GRUCell: its gates split from one matmul by unsafe_split, replayed as slices (D2)
+    "torch_lib11b:gru_loss@gru_args:float64",
     # an in-place clamp whose bound is met exactly: a corner in x[0]
     "torch_lib11b:clamped_inplace@x=[0.5,-0.25]:float64",
     # the unselected log1p(-exp(-x)) at 1e-20 differentiates to 0/0 in float64 only
@@ -37,7 +39,6 @@ CHOSEN = [
     "tf_lib11b:cosine_loss@pred=[[0,0,0]]:float64",
 ]
 OPEN = {
-    "torch_lib11b:gru_loss@gru_args:float64": "D2: nn.GRUCell's backward writes through as_strided, exit 2",
     "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its forward in SciPy has no replay (exit 2)",
     "torch_lib11b:flow_logdet@x=[0.3,-1]:float64": "D4: torch.func.jacrev inside a loss is refused as an in-place copy",
     "torch_lib11b:max_with_index@x=[1,3,2]:float64": "D5: out[index] = grad with a saved index tensor is refused",

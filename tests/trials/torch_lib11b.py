@@ -202,8 +202,12 @@ def lstm_loss(cell, x, h, c):
 
 
 def lstm_args():
-    torch.manual_seed(7)
     cell = nn.LSTMCell(2, 1).double()
+    with torch.no_grad():
+        cell.weight_ih.copy_(torch.tensor([[0.5, -0.25], [0.75, 0.5], [-1.0, 0.25], [0.25, 1.0]], dtype=torch.float64))
+        cell.weight_hh.copy_(torch.tensor([[0.5], [-0.5], [1.0], [0.25]], dtype=torch.float64))
+        cell.bias_ih.copy_(torch.tensor([0.125, -0.25, 0.5, 0.0], dtype=torch.float64))
+        cell.bias_hh.zero_()
     return cell, torch.tensor([[1.0, -2.0]], dtype=torch.float64), torch.tensor([[0.5]], dtype=torch.float64), \
         torch.tensor([[-0.25]], dtype=torch.float64)
 
