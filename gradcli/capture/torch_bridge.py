@@ -235,8 +235,9 @@ class _Captured:
             line = _user_line(error.__traceback__)
             raise InputError(
                 f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
-                "float() of a tensor): gradcli captures one graph per argument shape and cannot follow "
-                "the branch; write it with torch.where",
+                "float() of a tensor, or a one-number tensor used as a Python index, out[i] = g): gradcli captures "
+                "one graph per argument shape and cannot follow the branch; write it with torch.where, or index "
+                "with a tensor of positions (out.index_put((i.reshape(1),), g), torch.scatter)",
                 text=self.text,
             ) from None
 
