@@ -251,10 +251,13 @@ TF = [
 
 ALL = TORCH + TF
 
-# a Function whose forward computes in SciPy cannot be replayed: an input error naming the line that leaves PyTorch
+# a Function whose forward computes in SciPy cannot be replayed: an input error naming the line that leaves PyTorch;
 INPUT_ERRORS = [
     Case("torch_lib11b.py", "scipy_erfcx", "x=[2]", "float64", "input-error",
          message=("leaves PyTorch at", "torch_lib11b.py:115", ".numpy() of a tensor")),
+    # a 0-d index tensor in ``out[index] = grad`` is read as a number: the advice fits an index, not only an if
+    Case("torch_lib11b.py", "max_with_index", "x=[1,5,2]", "float64", "input-error",
+         message=("torch_lib11b.py:142", "used as a Python index", "index_put")),
 ]
 
 ALL = ALL + INPUT_ERRORS
