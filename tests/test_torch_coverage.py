@@ -18,7 +18,7 @@ written as a Python loop, huber and smooth L1, logsigmoid, std and var, prod,
 max and min, logit, xlogy and xlog1py, entropy, hypot, sinc, outer, trace,
 eigvalsh, triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
 softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
-cdist. Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
+cdist, a GRU cell's gates (unsafe_split). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
 are switched off while the graph is traced (PyTorch's own run keeps them).
 Still refused: transposed convolutions (at the user's line), an in-place
@@ -46,6 +46,10 @@ KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
 
 def _arange(n, like):
     return torch.arange(float(n), dtype=like.dtype)
+
+
+def _row(values, like):
+    return torch.tensor([values], dtype=like.dtype)
 
 
 # Each op newly mapped, and a function that makes PyTorch record it (forward or backward).
@@ -79,6 +83,8 @@ OPS = {
     "diagonal/trace": (lambda x: torch.trace(x @ x) + torch.diagonal(x).prod(), (M,)),
     "triu/tril": (lambda x: (torch.triu(x, 1) ** 2).sum() + (torch.tril(x) * x).sum(), (M,)),
     "roll": (lambda x: (torch.roll(x, 1) * x).sum(), (V,)),
+    "unsafe_split (gru_cell's gates)": (
+        lambda w: torch.gru_cell(_row([1.0, -2.0], w), _row([0.5], w), w, _row([0.5, -0.5, 1.0], w).T).sum(), (M[:, :2],)),
     "constant_pad_nd": (lambda x: (F.pad(x, (1, 2)) * _arange(7, x)).sum(), (V,)),
     "iota (one_hot)": (lambda x: (F.one_hot(torch.tensor([1, 3]), 4).to(x.dtype) @ x).sum(), (V,)),
     "layer_norm (broadcast_in_dim)": (lambda x: (F.layer_norm(x, (3,)) * _arange(3, x)).sum(), (L,)),

@@ -219,6 +219,14 @@ class _Captured:
                 upstream = self._output_example(rebuild, examples)
                 return trace(self._joint_function(rebuild, leaves), examples + [upstream])
         except RuntimeError as error:
+            if "numpy() is not supported for tensor subclasses" in str(error):
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
+                    "NumPy or SciPy): gradcli replays PyTorch's operations to find the exact gradient and cannot "
+                    "follow the step outside it; write that step with torch's own functions",
+                    text=self.text,
+                ) from None
             if not _data_dependent(error):
                 raise
             folder = torch_dir()
@@ -228,8 +236,9 @@ class _Captured:
             line = _user_line(error.__traceback__)
             raise InputError(
                 f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
-                "float() of a tensor): gradcli captures one graph per argument shape and cannot follow "
-                "the branch; write it with torch.where",
+                "float() of a tensor, or a one-number tensor used as a Python index, out[i] = g): gradcli captures "
+                "one graph per argument shape and cannot follow the branch; write it with torch.where, or index "
+                "with a tensor of positions (out.index_put((i.reshape(1),), g), torch.scatter)",
                 text=self.text,
             ) from None
 

@@ -215,9 +215,12 @@ def _user_frame_summary(folder, kinds, entered=()):
                 innermost = frame
             ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
             forward_cls = getattr(ctx, "_forward_cls", None)
-            if forward_cls is not None:
-                rule = f"backward() of {forward_cls.__name__}"
-                name = f"{innermost.f_code.co_name} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
+            hook = forward_cls is None and _called_by_the_engine(frame)
+            if forward_cls is not None or hook:
+                # a tensor hook (``y.register_hook``) rewrites the gradient passing through: a rule of the user's own
+                rule = f"backward() of {forward_cls.__name__}" if forward_cls is not None else f"hook {code.co_name}"
+                caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
+                name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:
@@ -230,6 +233,14 @@ def _user_frame_summary(folder, kinds, entered=()):
         name += _NO_GRAD
     text = _LIBRARY if library else ""
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+
+
+
+def _called_by_the_engine(frame):
+    """Whether autograd's engine called ``frame``'s function itself: a tensor hook, run as the backward pass reaches
+    its tensor (a checkpoint's recomputation and a Function's backward come through code of their own)."""
+    caller = frame.f_back
+    return caller is not None and caller.f_code.co_name == "_engine_run_backward"
 
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
@@ -299,6 +310,7 @@ def trace(fun, examples):
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
     from torch.fx import traceback as fx_traceback  # lazy: likewise
+    from torch.nn.attention import SDPBackend, sdpa_kernel  # lazy: likewise
 
     folder = torch_dir()
     with _LOCK:
@@ -320,7 +332,9 @@ def trace(fun, examples):
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
-            with fx_traceback.preserve_node_meta(), entered:
+            # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
+            # fused CPU kernel and its backward have no replay.
+            with fx_traceback.preserve_node_meta(), entered, sdpa_kernel(SDPBackend.MATH):
                 module = make_fx(
                     fun,
                     decomposition_table=_DECOMPOSITIONS,

@@ -107,6 +107,12 @@ def _slice(x, dim=0, start=None, end=None, step=1):
     return x[_index_along(x, dim, slice(start, end, step))]
 
 
+def _unsafe_split(x, split_size, dim=0):
+    """The pieces of ``split_size`` along ``dim`` (the last one shorter): a recurrent cell's gates from one matmul."""
+    size = np.shape(raw(x))[dim]
+    return tuple(x[_index_along(x, dim, slice(start, start + split_size))] for start in range(0, size, split_size))
+
+
 def _sum(x, dim=None, keepdim=False, dtype=None):
     return _cast(gnp.sum(x, axis=_axes(dim), keepdims=keepdim), dtype)
 
@@ -680,6 +686,7 @@ OPS = {
     "squeeze": _squeeze,
     "select.int": lambda x, dim, index: x[_index_along(x, dim, index)],
     "slice.Tensor": _slice,
+    "unsafe_split.Tensor": _unsafe_split,
     "cat": _cat,
     "stack": lambda tensors, dim=0: gnp.stack(tensors, axis=dim),
     "index.Tensor": _index,

@@ -16,9 +16,11 @@ from cases9b import ALL as NINTH_B
 from cases10a import ALL as TENTH_A
 from cases10b import ALL as TENTH_B
 from cases11a import ALL as ELEVENTH_A
+from cases11b import ALL as ELEVENTH_B
 from judge import judge, run_cli
 
-ALL = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B + ELEVENTH_A
+ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B
+       + ELEVENTH_A + ELEVENTH_B)
 
 
 def one(case):
