@@ -202,7 +202,8 @@ def _symmetric_gradient(g_w, g_v, w, v):
     # where 0 * (1/0) would be NaN.
     reads_vectors = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=(-2, -1), keepdims=True)
     undefined = ~apart & ~np.eye(n, dtype=bool) & reads_vectors
-    inner = projected * inverse_gaps + select(undefined, np.nan, 0.0) + expand_dims(g_w, -2) * _eye(n, w)
+    nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).dtype)  # in the eigenvalues' own dtype
+    inner = projected * inverse_gaps + nans + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
 
 
