@@ -39,6 +39,7 @@ from gradcli.expr.ir import Binary, Call, Compare, Const, Num, Unary, Var, posto
 from gradcli.expr.parse import parse
 from gradcli.expr.sympy_functions import log2 as sympy_log2
 from gradcli.expr.to_sympy import symbols_of, to_sympy
+from gradcli.expr.sympy_functions import cbrt as real_cbrt
 
 X, Y = sp.Symbol("x", real=True), sp.Symbol("y", real=True)
 
@@ -58,7 +59,7 @@ CATALOGUE = [
     ("x % 0.3", sp.Mod(X, sp.Rational(3, 10)), {"x": sp.Integer(1)}),
     ("7 % (x + 1)", sp.Mod(7, X + 1), {"x": -sp.floor(7 / (X + 1))}),
     ("sqrt(x)", sp.sqrt(X), None),
-    ("cbrt(x)", sp.cbrt(X), None),
+    ("cbrt(x)", real_cbrt(X), None),  # the real cube root: sympy's own is the principal one
     ("exp(x)", sp.exp(X), None),
     ("exp2(x)", cf.exp2(X), None),
     ("expm1(x)", cf.expm1(X), None),
