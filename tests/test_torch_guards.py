@@ -22,7 +22,7 @@ def _invalid_variance():
     return F.gaussian_nll_loss(torch.zeros(2), torch.zeros(2), -torch.ones(2))
 
 
-def test_another_thread_keeps_pytorchs_checks_while_gradcli_traces():
+def test_another_thread_keeps_pytorchs_checks_while_gradcli_traces(validating_by_default):
     outcome = {}
 
     def other():
@@ -197,7 +197,17 @@ def test_a_constraints_result_the_user_reads_as_data_is_refused_at_the_users_lin
         gradcli.check(where_positive_definite, [{"m": m}], framework="torch", dtypes=("float64",))
 
 
-def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces():
+@pytest.fixture
+def validating_by_default():
+    """The process's default of ``validate_args`` on, as PyTorch starts: the first ``torch.compile`` of a process
+    turns it off for good (dynamo's patching), and another test of the worker may have compiled."""
+    before = D.Distribution._validate_args
+    D.Distribution.set_default_validate_args(True)
+    yield
+    D.Distribution.set_default_validate_args(before)
+
+
+def test_another_thread_keeps_its_distributions_checks_while_gradcli_traces(validating_by_default):
     outcome = {}
 
     def other():
