@@ -251,7 +251,8 @@ def _cli(*args):
     """``gradcli ARGS`` in this process, through click's runner, as (returncode, stdout, stderr).
 
     A fresh interpreter would import PyTorch again (seconds of CPU a command); the README's PyTorch
-    commands (tests/test_readme.py) run as ``python -m gradcli`` in interpreters of their own.
+    commands (tests/test_readme.py) run as ``python -m gradcli`` does, the first of them in an
+    interpreter of its own.
     """
     result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
     return SimpleNamespace(returncode=result.exit_code, stdout=result.stdout, stderr=result.stderr)

@@ -167,13 +167,9 @@ def differentiate(
         )
     combos = list(itertools.combinations_with_replacement(names, order))
     context = _fork_context()
-    bounded = max_time is not None and context is not None
-    started = time.monotonic()
-    if bounded:
-        expr, derivatives = _within(context, max_time, _derive, (formula, combos), _too_long(formula, combos, max_time))
-    else:
-        expr, derivatives = _derive(formula, combos)
-    spent = time.monotonic() - started
+    if max_time is not None and context is not None:
+        return _bounded(context, formula, names, order, combos, simplify, timeout, max_time, formats)
+    expr, derivatives = _derive(formula, combos)
     result = DiffResult(formula, expr, names, order, derivatives)
     if simplify and derivatives:
         if context is None:
@@ -182,13 +178,107 @@ def differentiate(
         else:
             _simplify_within(result, timeout, context)
     result.notes.extend(switch_notes(result))
-    if formats and bounded:
-        # What differentiating left of --max-time: printing a long derivative can take longer.
-        too_long = _too_long_to_print(result, max_time)
-        result.printed.update(_within(context, max(max_time - spent, 0.0), _printed, (result, formats), too_long))
-    elif formats:
+    if formats:
         result.printed.update(_printed(result, formats))
     return result
+
+
+def _bounded(context, formula, names, order, combos, simplify, timeout, max_time, formats) -> DiffResult:
+    """`differentiate` within ``max_time``: differentiating, simplifying and writing out in one forked child.
+
+    The parent waits ``max_time`` for the derivatives, then for each
+    simplified one as `_simplify_within` does, then for the printed texts
+    what differentiating left of ``max_time`` (printing a long derivative can
+    take longer). One child rather than one for each step: a fork costs
+    tens of milliseconds in a process that has imported a framework. A child
+    stopped by its simplification budget ends there (sympy was interrupted
+    mid-way), and a fresh child writes the derivatives out.
+    """
+    simplify = simplify and bool(combos)
+    queue = _Channel(context)
+    worker = context.Process(
+        target=_derive_simplify_print, args=(formula, combos, timeout if simplify else False, formats, queue), daemon=True
+    )
+    _start(worker)
+    queue.opened()
+    started = time.monotonic()
+    try:
+        too_long = _too_long(formula, combos, max_time)
+        expr, derivatives = _unpacked(_next_message(queue, worker, max_time, too_long), too_long)
+        spent = time.monotonic() - started
+        result = DiffResult(formula, expr, names, order, derivatives)
+        printing = True  # whether the child goes on to write the derivatives out
+        if simplify:
+            printing = _collect_simplified(result, timeout, queue, worker)
+        result.notes.extend(switch_notes(result))
+        if formats:
+            too_long = _too_long_to_print(result, max_time)
+            remaining = max(max_time - spent, 0.0)
+            if printing:
+                result.printed.update(_unpacked(_next_message(queue, worker, remaining, too_long), too_long))
+            else:
+                _stop(worker)  # stopped by its budget, or past the clock's limit: no use any more
+                result.printed.update(_within(context, remaining, _printed, (result, formats), too_long))
+    finally:
+        _stop(worker)
+        queue.close()
+    return result
+
+
+class _Channel:
+    """From a forked child to the parent: a pipe with a queue's ``put``, ``get`` and ``empty``.
+
+    ``put`` writes before it returns, where a multiprocessing queue's thread
+    writes later: what the child put is the parent's even if the child is
+    killed next (its simplification budget, the kernel's CPU limit).
+    """
+
+    def __init__(self, context):
+        self.receiver, self.sender = context.Pipe(duplex=False)
+        self.ended = False
+
+    def opened(self):
+        """In the parent, once the child started: the child's end closed here, so that the child's exit ends the pipe."""
+        self.sender.close()
+
+    def put(self, item):
+        self.sender.send(item)
+
+    def get(self, timeout):
+        if not self.ended and self.receiver.poll(timeout):
+            try:
+                return self.receiver.recv()
+            except EOFError:  # the child ended (or died mid-message)
+                self.ended = True
+        raise queues.Empty
+
+    def empty(self):
+        return self.ended or not self.receiver.poll()
+
+    def close(self):
+        self.receiver.close()
+
+
+def _derive_simplify_print(formula, combos, timeout, formats, queue):
+    """In `_bounded`'s child: the derivatives, each simplified one (if ``timeout`` is not False), the printed texts.
+
+    Each answer goes on ``queue`` as `_pickled` packs it; the simplified ones as
+    `_simplify_worker` puts them. Past the simplification budget the child
+    ends: the parent writes the derivatives out in another.
+    """
+    answer = _answer(_derive, (formula, combos))
+    queue.put(_pickled(answer))
+    if answer[0] != "ok":
+        return
+    expr, derivatives = answer[1]
+    if timeout is not False:
+        kept = _simplify_worker([d.expr for d in derivatives], queue, timeout)
+        if kept is None:
+            return
+        for index, simplified in kept.items():  # as the parent takes them (`_collect_simplified`)
+            derivatives[index].expr, derivatives[index].simplified = simplified, True
+    if formats:
+        queue.put(_pickled(_answer(_printed, (DiffResult(formula, expr, (), 0, derivatives), formats))))
 
 
 MOST_SWITCH_NOTES = 8  # one per switch and derivative; past this many the reader has the idea
@@ -454,19 +544,50 @@ def _nan_again(expr, undefined):
     return expr.xreplace({**stand_ins, undefined: sympy.nan})
 
 
+def _answer(function, args):
+    """In a child: ``("ok", function(*args))``, or its error as the parent raises it again (`_unpacked`)."""
+    try:
+        return ("ok", function(*args))
+    except InputError as error:
+        return ("input", error.message, error.text, error.span)
+    except Exception as error:  # noqa: BLE001 - reported by the parent as an internal error
+        return ("crash", f"{type(error).__name__}: {error}")
+
+
+def _pickled(answer) -> bytes:
+    """An `_answer` as bytes for the parent: pickled in the child, so that a failure is the child's to report."""
+    try:
+        return pickle.dumps(answer)
+    except RecursionError:
+        return pickle.dumps(("input", "the derivatives nest too deeply to hand over", None, None))
+
+
+def _unpacked(data: bytes, too_long: InputError):
+    """In the parent: the answer `_pickled` holds, or its error raised (an `InputError` keeps the formula's text)."""
+    payload = pickle.loads(data)
+    if payload[0] == "input":
+        raise InputError(payload[1], text=payload[2] or too_long.text, span=payload[3])
+    if payload[0] == "crash":
+        raise RuntimeError(payload[1])
+    return payload[1]
+
+
+def _ended(worker) -> RuntimeError:
+    return RuntimeError(
+        f"the process working on the formula stopped (exit code {worker.exitcode}); perhaps it ran out of memory"
+    )
+
+
+def _stop(worker) -> None:
+    """The child ended, killed if it still works."""
+    if worker.is_alive():
+        worker.kill()
+    worker.join(timeout=1)
+
+
 def _worker(function, args, connection):
     """In the child: ``function(*args)``, its answer (or its error) sent back pickled."""
-    try:
-        payload = ("ok", function(*args))
-    except InputError as error:
-        payload = ("input", error.message, error.text, error.span)
-    except Exception as error:  # noqa: BLE001 - reported by the parent as an internal error
-        payload = ("crash", f"{type(error).__name__}: {error}")
-    try:
-        data = pickle.dumps(payload)
-    except RecursionError:
-        data = pickle.dumps(("input", "the derivatives nest too deeply to hand over", None, None))
-    connection.send_bytes(data)
+    connection.send_bytes(_pickled(_answer(function, args)))
     connection.close()
 
 
@@ -482,21 +603,28 @@ def _within(context, seconds, function, args, too_long: InputError):
         try:
             data = receiver.recv_bytes()
         except EOFError:
-            raise RuntimeError(
-                f"the process working on the formula stopped (exit code {worker.exitcode}); "
-                "perhaps it ran out of memory"
-            ) from None
+            raise _ended(worker) from None
     finally:
-        if worker.is_alive():
-            worker.kill()
-        worker.join(timeout=1)
+        _stop(worker)
         receiver.close()
-    payload = pickle.loads(data)
-    if payload[0] == "input":
-        raise InputError(payload[1], text=payload[2] or too_long.text, span=payload[3])
-    if payload[0] == "crash":
-        raise RuntimeError(payload[1])
-    return payload[1]
+    return _unpacked(data, too_long)
+
+
+def _next_message(queue, worker, seconds, too_long: InputError):
+    """The child's next message on ``queue`` within ``seconds`` (None: no limit); past them ``too_long``.
+
+    Waited for `_WAIT` s at a time, to notice a child that ended without one.
+    """
+    deadline = None if seconds is None else time.monotonic() + seconds
+    while True:
+        wait = _WAIT if deadline is None else min(_WAIT, deadline - time.monotonic())
+        if wait <= 0:
+            raise too_long
+        try:
+            return queue.get(timeout=wait)
+        except queues.Empty:
+            if not worker.is_alive() and queue.empty():
+                raise _ended(worker) from None
 
 
 def _printed(result: DiffResult, formats):
@@ -538,6 +666,7 @@ class _OutOfTime(BaseException):
 
 _spent = []  # in the child: not empty once its budget ran out
 _stopping = False  # in the child: True once it is stopping, after which the timer's signal raises nothing
+_limits_before = []  # in the child: the kernel's CPU limits before `_limit_cpu` set its own
 
 
 def _out_of_time(signum, frame):
@@ -549,6 +678,9 @@ def _out_of_time(signum, frame):
 
 def _limit_cpu(seconds):
     """In the child: `_OutOfTime` after ``seconds`` of its CPU time, and again every `_AGAIN` s; the kernel ends it a second or two later.
+
+    The kernel's limits as they were are kept for `_lift_cpu_limit`: a
+    child can go on to write the derivatives out, which its budget does not cover.
 
     The interval timer is Python's to handle between bytecodes. Where those
     bytecodes are a garbage-collector callback's (JAX registers one, and a
@@ -566,25 +698,41 @@ def _limit_cpu(seconds):
 
         used = resource.getrusage(resource.RUSAGE_SELF)
         limit = math.ceil(used.ru_utime + used.ru_stime + seconds) + 2
-        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
-    except (ImportError, ValueError, OSError):  # pragma: no cover - the interval timer still counts
+        before = resource.getrlimit(resource.RLIMIT_CPU)
+        # The soft limit's SIGXCPU ends the child (its default action, whatever a library set); the hard
+        # limit stays, so that the soft one can be raised again.
+        signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, before[1]))
+        _limits_before.append(before)
+    except (ImportError, ValueError, OSError, AttributeError):  # pragma: no cover - the interval timer still counts
         pass
+
+
+def _lift_cpu_limit():
+    """In the child: the kernel's CPU limits put back as they were before `_limit_cpu`."""
+    if _limits_before:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, _limits_before.pop())
 
 
 def _simplify_worker(exprs, queue, seconds=None):
     """In the child: each expression simplified and put on ``queue``; ``("stopped", None)`` once out of time.
 
-    However it ends, the timer is disarmed before the child exits, so that it
-    cannot fire in multiprocessing's exit (the queue's feeder thread joined).
-    `_stopping` is set first thing wherever it ends: a repeat that fires
-    after the exception was caught, or after the last expression, is then
-    quiet instead of an `_OutOfTime` nothing would catch.
+    Returns the kept expressions by index, as the parent takes them (None once
+    out of time). However it ends, the timer is disarmed (and the kernel's CPU
+    limit put back) before the child goes on or exits, so that it cannot fire
+    in what follows or in multiprocessing's exit (the queue's feeder thread
+    joined). `_stopping` is set first thing wherever it ends: a repeat that
+    fires after the exception was caught, or after the last expression, is
+    then quiet instead of an `_OutOfTime` nothing would catch.
     """
     import sympy
 
     global _stopping
     _stopping = False
     _spent.clear()
+    kept = {}
     try:
         try:
             if seconds is not None:
@@ -593,65 +741,78 @@ def _simplify_worker(exprs, queue, seconds=None):
                 try:
                     candidate = sympy.simplify(e)
                     # simplify() sometimes makes things longer; keep whichever is smaller.
-                    kept = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
+                    smaller = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
                     # Pickled here, not in the queue's thread, so that a failure is ours to handle.
-                    data = pickle.dumps(kept)
+                    data = pickle.dumps(smaller)
                 except Exception:  # noqa: BLE001 - keep the unsimplified one
                     data = None
                 if _spent:
                     raise _OutOfTime  # the budget ran out while it worked, and the signal's exception was swallowed
                 queue.put((i, data))
+                if data is not None:
+                    kept[i] = smaller
         except _OutOfTime:
             _stopping = True
             queue.put(("stopped", None))
+            kept = None
     finally:
         _stopping = True
         signal.setitimer(signal.ITIMER_PROF, 0)
+        _lift_cpu_limit()
+    return kept
 
 
 def _simplify_within(result: DiffResult, timeout, context=None) -> None:
     """Simplify each derivative in a child process; keep whatever finished within ``timeout`` of its CPU time.
 
-    ``timeout`` None is no limit. The parent gives up on the clock only after
-    `_WALL_FACTOR` times ``timeout`` plus `_WALL_EXTRA` seconds.
+    ``timeout`` None is no limit.
     """
     exprs = [d.expr for d in result.derivatives]
     context = context or multiprocessing.get_context("fork")
-    queue = context.Queue()
+    queue = _Channel(context)
     worker = context.Process(target=_simplify_worker, args=(exprs, queue, timeout), daemon=True)
     _start(worker)
+    queue.opened()
+    try:
+        _collect_simplified(result, timeout, queue, worker)
+    finally:
+        _stop(worker)
+        queue.close()
+
+
+def _collect_simplified(result: DiffResult, timeout, queue, worker) -> bool:
+    """In the parent: each simplified derivative `_simplify_worker` puts on ``queue`` taken into ``result``.
+
+    Whether every one came; if not, a note says why. The parent gives up on
+    the clock only after `_WALL_FACTOR` times ``timeout`` plus `_WALL_EXTRA` seconds.
+    """
+    count = len(result.derivatives)
     deadline = None if timeout is None else time.monotonic() + _WALL_FACTOR * timeout + _WALL_EXTRA
     done = 0
     out_of_time = False
-    try:
-        while done < len(exprs) and not out_of_time:
-            wait = _WAIT if deadline is None else min(_WAIT, deadline - time.monotonic())
-            if wait <= 0:
-                out_of_time = True
-                break
-            try:
-                index, data = queue.get(timeout=wait)
-            except queues.Empty:
-                if worker.is_alive() or not queue.empty():
-                    continue
-                # The child died: of the kernel's CPU limit (its budget), or out of memory.
-                out_of_time = worker.exitcode == -getattr(signal, "SIGXCPU", -1)
-                break
-            if index == "stopped":
-                out_of_time = True
-                break
-            done += 1
-            if data is not None:
-                result.derivatives[index].expr = pickle.loads(data)
-                result.derivatives[index].simplified = True
-    finally:
-        if worker.is_alive():
-            worker.kill()
-        worker.join(timeout=1)
-        queue.close()
-    if done < len(exprs):
+    while done < count and not out_of_time:
+        wait = _WAIT if deadline is None else min(_WAIT, deadline - time.monotonic())
+        if wait <= 0:
+            out_of_time = True
+            break
+        try:
+            index, data = queue.get(timeout=wait)
+        except queues.Empty:
+            if worker.is_alive() or not queue.empty():
+                continue
+            # The child died: of the kernel's CPU limit (its budget), or out of memory.
+            out_of_time = worker.exitcode == -getattr(signal, "SIGXCPU", -1)
+            break
+        if index == "stopped":
+            out_of_time = True
+            break
+        done += 1
+        if data is not None:
+            result.derivatives[index].expr = pickle.loads(data)
+            result.derivatives[index].simplified = True
+    if done < count:
         why = f"after {timeout:g} s (--timeout)" if out_of_time else "early (its process ended)"
         result.notes.append(
-            f"simplification stopped {why}; "
-            f"{len(exprs) - done} of {len(exprs)} derivative(s) are shown unsimplified"
+            f"simplification stopped {why}; {count - done} of {count} derivative(s) are shown unsimplified"
         )
+    return done == count
