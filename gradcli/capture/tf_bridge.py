@@ -30,6 +30,7 @@ import sysconfig
 
 import numpy as np
 
+from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -662,6 +663,43 @@ class TensorFlowFunction:
             return None
         return values, grads
 
+    def replayed_range(self, arrays, dtype):
+        """The mathematics over a whole range in ``dtype`` (a sweep's wider reference): the float64 graph of one
+        point replayed on the range and differentiated by gradcli's own rules, a custom rule by its primal
+        (`Bridge.replayed_range`); None where that graph is not elementwise (then each shape is traced and replayed).
+
+        Where every op maps entry by entry (`_elementwise_replay`), the one-point
+        forward graph computes each entry as the graph traced for the range's
+        shape would, so the sweep's general path (that graph, differentiated
+        under `differentiating_the_primal`) gives the same numbers, at the
+        price of a trace per range shape.
+        """
+        captured = self._one_point_elementwise(arrays)
+        if captured is None:
+            return None
+        arrays = [np.asarray(a, dtype=dtype) for a in arrays]
+        n = len(arrays[0])
+        with np.errstate(all="ignore"):
+            value, pullback = vjp(lambda *columns: captured.forward.run(list(columns))[0], *arrays)
+            grads = [np.asarray(raw(g)) for g in pullback(np.ones(n, dtype))]
+        values = np.asarray(raw(value))
+        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
+            return None
+        return values, grads
+
+    def _one_point_elementwise(self, arrays):
+        """The float64 captures of one point (a check's) where its graph maps entry by entry and ``arrays`` (a
+        sweep's range) are one number per point; None otherwise."""
+        if self.compiled or any(np.ndim(a) != 1 for a in arrays):
+            return None
+        try:
+            captured = self._capture([np.float64(0)] * len(arrays), list)  # the float64 graph of one point, as a check traces it
+        except Exception:  # noqa: BLE001 - the sweep's own replay says what is wrong
+            return None
+        if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
+            return None
+        return captured
+
     def _elementwise_replay(self, arrays, dtype):
         """``vectorised``'s answer in a dtype TensorFlow lacks: the float64 graph of one point replayed by gradcli's ops
         on the whole arrays, where it is elementwise; None otherwise (the sweep then replays the graph traced for them).
@@ -671,13 +709,8 @@ class TensorFlowFunction:
         the graph traced for one point (the checker's) computes each entry as
         the graph traced for the arrays' shape would, without tracing that one.
         """
-        if self.compiled or any(np.ndim(a) != 1 for a in arrays):
-            return None
-        try:
-            captured = self._capture([np.float64(0)] * len(arrays), list)  # the float64 graph of one point, as a check traces it
-        except Exception:  # noqa: BLE001 - the sweep's own replay says what is wrong
-            return None
-        if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
+        captured = self._one_point_elementwise(arrays)
+        if captured is None:
             return None
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         n = len(arrays[0])
@@ -819,6 +852,7 @@ def capture(fun, text):
         "tensorflow",
         dict(SPELLINGS),
         function.vectorised,
+        replayed_range=function.replayed_range,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
         arguments=function.models.point,
