@@ -674,18 +674,7 @@ class TensorFlowFunction:
         under `differentiating_the_primal`) gives the same numbers, at the
         price of a trace per range shape.
         """
-        captured = self._one_point_elementwise(arrays)
-        if captured is None:
-            return None
-        arrays = [np.asarray(a, dtype=dtype) for a in arrays]
-        n = len(arrays[0])
-        with np.errstate(all="ignore"):
-            value, pullback = vjp(lambda *columns: captured.forward.run(list(columns))[0], *arrays)
-            grads = [np.asarray(raw(g)) for g in pullback(np.ones(n, dtype))]
-        values = np.asarray(raw(value))
-        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
-            return None
-        return values, grads
+        return self._elementwise_replay(arrays, dtype, primal=True)
 
     def _one_point_elementwise(self, arrays):
         """The float64 captures of one point (a check's) where its graph maps entry by entry and ``arrays`` (a
@@ -700,9 +689,10 @@ class TensorFlowFunction:
             return None
         return captured
 
-    def _elementwise_replay(self, arrays, dtype):
+    def _elementwise_replay(self, arrays, dtype, primal=False):
         """``vectorised``'s answer in a dtype TensorFlow lacks: the float64 graph of one point replayed by gradcli's ops
         on the whole arrays, where it is elementwise; None otherwise (the sweep then replays the graph traced for them).
+        ``primal``: the forward graph alone, its gradient by gradcli's VJP (`replayed_range`).
 
         The replayed graph is the one the sweep would replay on the arrays:
         where every op of it maps entry by entry (`tf_graph.Rerun.elementwise`),
@@ -715,8 +705,13 @@ class TensorFlowFunction:
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         n = len(arrays[0])
         with np.errstate(all="ignore"):
-            values = np.asarray(raw(captured.forward.run(arrays)[0]))
-            grads = [np.asarray(raw(g)) for g in captured.backward.run(arrays, {captured.cotangent_key: np.ones(n, dtype)})]
+            if primal:
+                value, pullback = vjp(lambda *columns: captured.forward.run(list(columns))[0], *arrays)
+                grads = pullback(np.ones(n, dtype))
+            else:
+                value = captured.forward.run(arrays)[0]
+                grads = captured.backward.run(arrays, {captured.cotangent_key: np.ones(n, dtype)})
+        values, grads = np.asarray(raw(value)), [np.asarray(raw(g)) for g in grads]
         if values.shape != (n,) or any(g.shape != (n,) for g in grads):
             return None
         return values, grads
