@@ -14,7 +14,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-from audit_reports import HOSTILE, case_bodies, case_rows, parse_html, sample_report
+from audit_reports import HOSTILE, case, case_bodies, case_rows, parse_html, sample_report
 
 import gradcli
 from gradcli.audit.results import AuditReport
@@ -259,3 +259,42 @@ def test_html_a_passing_case_whose_findings_are_notes_says_notes(report):
         result["findings"] = [note, note]
     bodies = case_bodies(next(parse_html(html.render(AuditReport(cases=[dataclasses.replace(calm, check=check)]))).iter("table")))
     assert next(bodies[0].iter("summary")).text() == f"calm: {2 * len(check['results'])} notes"
+
+
+def test_every_view_lists_float32_before_float64_whichever_case_met_one_first(report):
+    calm = report.cases[3]
+    only64 = copy.deepcopy(calm.check)
+    only64["results"] = [r for r in only64["results"] if r["dtype"] == "float64"]
+    cases = [dataclasses.replace(calm, name="wide", check=only64, worst_by_dtype={"float64": Verdict.OK}), calm]
+    ordered = AuditReport(cases=cases, seconds=1.0)
+    assert list(cases[0].worst_by_dtype) == ["float64"] and list(cases[1].worst_by_dtype) == ["float32", "float64"]
+    header, rows = markdown_table(markdown.render(ordered))
+    assert header == ["case", "target", "status", "float32", "float64", "first finding"]
+    assert [row[:5] for row in rows] == [["wide", "sin(x)", "pass", "-", "ok"], ["calm", "sin(x)", "pass", "ok", "ok"]]
+    out = io.StringIO()
+    terminal.print_audit(ordered, file=out)
+    assert re.search(r"case\s+┃ status\s+┃ float32\s+┃ float64", out.getvalue())
+    page = parse_html(html.render(ordered))
+    assert [th.text() for th in page.iter("th")][4:6] == ["float32", "float64"]
+
+
+def test_a_passing_cases_note_is_labelled_a_note_in_the_first_finding(report):
+    calm = report.cases[3]
+    note = {"kind": "fd-unreliable", "phase": "forward", "op": "finite differences", "message": "finite differences are unreliable here",
+            "span": None, "location": None}
+    check = copy.deepcopy(calm.check)
+    check["results"][0]["findings"] = [note]
+    noted = dataclasses.replace(calm, check=check)
+    assert cases.first_finding(noted) == "note: forward finite differences: finite differences are unreliable here (x = 1 [float32])"
+    _, rows = markdown_table(markdown.render(AuditReport(cases=[noted])))
+    assert rows[0][5].startswith("note: forward finite differences")
+    assert not cases.first_finding(report.cases[0]).startswith("note")  # what broke at an unstable point is no note
+
+
+def test_a_kink_met_by_a_sweep_is_one_finding_not_one_per_edge():
+    swept = gradcli.sweep("abs(x)", {"x": (-2, 2, 5)}, dtypes=("float64",), fixes=False).to_dict()
+    (edges,) = [run["thresholds"] for run in swept["dtypes"].values()]
+    assert len(edges) == 2 and edges[0]["finding"] == edges[1]["finding"]  # ok -> domain at 0, and back
+    (only,) = cases.sweep_findings(swept)
+    assert "kink" in only[1]["message"]
+    assert cases.findings_label(case("kinked", "fail", sweep=swept)) == "1 finding"

@@ -104,6 +104,17 @@ OPS = {
     "Erfinv/Ndtri": (lambda x: tf.reduce_sum(tf.math.erfinv(tf.tanh(x)) + tf.math.ndtri(tf.sigmoid(x))), (V,)),
     "Igamma/Igammac": (lambda x: tf.reduce_sum(tf.math.igamma(constant(2.0, x), x) + tf.math.igammac(constant(1.5, x), x)), (P,)),
     "BesselI0e/I1e": (lambda x: tf.reduce_sum(tf.math.bessel_i0e(x) + tf.math.bessel_i1e(x)), (V,)),
+    "BesselI0/I1": (lambda x: tf.reduce_sum(tf.math.special.bessel_i0(x) * tf.math.special.bessel_i1(x)), (V,)),
+    "BesselJ0/J1/Y0/Y1": (
+        lambda x: tf.reduce_sum(tf.math.special.bessel_j0(x) * tf.math.special.bessel_j1(x) + tf.math.special.bessel_y0(x)
+                                - tf.math.special.bessel_y1(x)),
+        (P,),
+    ),
+    "StatelessCase (switch_case)": (lambda x: tf.reduce_sum(tf.switch_case(tf.constant(1), [lambda: tf.sin(x), lambda: tf.exp(x) * x])), (V,)),
+    "StatelessCase (index out of range: the last branch)": (
+        lambda x: tf.reduce_sum(tf.switch_case(tf.cast(tf.reduce_sum(x) > 0, tf.int32) + 5, [lambda: tf.sin(x), lambda: tf.math.softplus(x) * x])),
+        (V,),
+    ),
     "Conv2D (conv1d, SAME)": (lambda x, w: tf.reduce_sum(tf.nn.conv1d(tf.reshape(x, (1, 4, 1)), tf.reshape(w, (3, 1, 1)), 1, "SAME") ** 2), (V, P[:3])),
     "Conv2D (strides, explicit padding)": (
         lambda x, w: tf.reduce_sum(tf.tanh(tf.nn.conv2d(x, w, (1, 2), [[0, 0], [1, 2], [0, 1], [0, 0]]))),
@@ -165,3 +176,19 @@ def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
     with pytest.raises(InputError) as caught:
         gradcli.check(product_per_group, [V], dtypes=("float64",), framework="tensorflow")
     assert "UnsortedSegmentProd" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+
+
+def test_a_wrong_rule_inside_a_switch_branch_is_named_at_its_line():
+    @tf.custom_gradient
+    def doubled_exp(v):
+        return tf.exp(v), lambda dy: dy * 2.0 * tf.exp(v)  # the rule's line: twice the derivative
+
+    def switched(x):
+        return tf.reduce_sum(tf.switch_case(tf.constant(0), [lambda: doubled_exp(x), lambda: x]))
+
+    (result,) = gradcli.check(switched, [V], dtypes=("float64",), framework="tensorflow", fixes=False).results
+    assert result.status.value == "wrong"
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], float), np.exp(V), rtol=1e-12)
+    with open(__file__) as source:
+        line = next(i for i, text in enumerate(source, 1) if "# the rule's line: twice" in text)
+    assert any(f.kind == "wrong-rule" and f.location == f"{__file__}:{line}" for f in result.findings), result.findings

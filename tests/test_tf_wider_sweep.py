@@ -13,6 +13,8 @@ import pytest
 import tensorflow as tf
 
 from bitlevel import assert_same_bits
+from gradcli.autodiff.transforms import vjp
+from gradcli.autodiff.values import raw
 from gradcli.capture.tf_bridge import TensorFlowFunction
 
 WIDE = np.dtype(np.longdouble)
@@ -64,3 +66,64 @@ def test_a_graph_that_is_not_elementwise_is_left_to_the_sweeps_replay():
     function = TensorFlowFunction(lambda x: tf.exp(x) * tf.reduce_sum(x * x), "summed")
     function.own((np.float64(0.5),), None)
     assert function.vectorised([np.linspace(-2.0, 2.0, 9).astype(WIDE)], WIDE) is None  # the sweep replays it per shape
+
+
+@tf.custom_gradient
+def _softplus_with_a_wrong_rule(x):
+    def grad(dy):
+        return dy * tf.sigmoid(x) * 1.5  # the derivative is sigmoid(x): the rule is 1.5 times it
+
+    return tf.math.softplus(x), grad
+
+
+def _counting_traces(function):
+    """The list each later TensorFlow trace of ``function`` appends its leaves' shapes to."""
+    traces, trace = [], function._trace
+
+    def counted(leaves, rebuild, exact):
+        traces.append([np.shape(raw(leaf)) for leaf in leaves])
+        return trace(leaves, rebuild, exact)
+
+    function._trace = counted
+    return traces
+
+
+def _of_the_range_shape(fun, xs):
+    """Value and gradcli's own gradient (the primal's) at ``xs`` by the forward graph traced for the range's shape."""
+    function = TensorFlowFunction(fun, "fun")
+    forward = function._capture([xs], list).forward
+    value, pullback = vjp(lambda column: forward.run([column])[0], xs)
+    return np.asarray(raw(value)), np.asarray(raw(pullback(np.ones(len(xs), xs.dtype))[0]))
+
+
+@pytest.mark.parametrize(
+    "fun",
+    [
+        lambda x: tf.math.log(1 + tf.exp(x)),
+        lambda x: tf.sigmoid(x) * tf.tanh(x) - x / (1 + x * x),
+        lambda x: _softplus_with_a_wrong_rule(x) + tf.sin(x),
+    ],
+    ids=["log1pexp", "sigmoid_tanh", "wrong_custom_rule"],
+)
+@pytest.mark.parametrize("wide", [WIDE, np.dtype(np.float64)], ids=["longdouble", "float64"])
+def test_the_wider_reference_is_the_one_point_forward_graph_differentiated_by_gradcli(fun, wide):
+    """A sweep's reference (`Bridge.replayed_range`): the primal's derivative, a custom rule never taken, nothing traced."""
+    function = TensorFlowFunction(fun, "fun")
+    function.own((np.float64(0.5),), None)
+    traces = _counting_traces(function)
+    xs = np.concatenate([np.linspace(-40.0, 40.0, 17), [0.0, 1e-300, -745.0]]).astype(wide)
+    values, (grads,) = function.replayed_range([xs], wide)
+    assert traces == []
+    want_values, want_grads = _of_the_range_shape(fun, xs)
+    assert_same_bits(values, want_values)
+    assert_same_bits(grads, want_grads)
+    assert np.allclose(np.asarray(grads[:17], float), _primal_slope(fun, xs[:17]), rtol=1e-12, atol=1e-300)
+
+
+def _primal_slope(fun, xs):
+    """The derivative of the mathematics, by TensorFlow in float64 with the custom rule's primal written out."""
+    x = tf.constant(np.asarray(xs, np.float64))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fun(x) if fun.__code__.co_names.count("_softplus_with_a_wrong_rule") == 0 else tf.math.softplus(x) + tf.sin(x)
+    return tape.gradient(y, x).numpy()

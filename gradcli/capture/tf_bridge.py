@@ -30,6 +30,7 @@ import sysconfig
 
 import numpy as np
 
+from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -662,15 +663,22 @@ class TensorFlowFunction:
             return None
         return values, grads
 
-    def _elementwise_replay(self, arrays, dtype):
-        """``vectorised``'s answer in a dtype TensorFlow lacks: the float64 graph of one point replayed by gradcli's ops
-        on the whole arrays, where it is elementwise; None otherwise (the sweep then replays the graph traced for them).
+    def replayed_range(self, arrays, dtype):
+        """The mathematics over a whole range in ``dtype`` (a sweep's wider reference): the float64 graph of one
+        point replayed on the range and differentiated by gradcli's own rules, a custom rule by its primal
+        (`Bridge.replayed_range`); None where that graph is not elementwise (then each shape is traced and replayed).
 
-        The replayed graph is the one the sweep would replay on the arrays:
-        where every op of it maps entry by entry (`tf_graph.Rerun.elementwise`),
-        the graph traced for one point (the checker's) computes each entry as
-        the graph traced for the arrays' shape would, without tracing that one.
+        Where every op maps entry by entry (`_elementwise_replay`), the one-point
+        forward graph computes each entry as the graph traced for the range's
+        shape would, so the sweep's general path (that graph, differentiated
+        under `differentiating_the_primal`) gives the same numbers, at the
+        price of a trace per range shape.
         """
+        return self._elementwise_replay(arrays, dtype, primal=True)
+
+    def _one_point_elementwise(self, arrays):
+        """The float64 captures of one point (a check's) where its graph maps entry by entry and ``arrays`` (a
+        sweep's range) are one number per point; None otherwise."""
         if self.compiled or any(np.ndim(a) != 1 for a in arrays):
             return None
         try:
@@ -679,11 +687,31 @@ class TensorFlowFunction:
             return None
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
             return None
+        return captured
+
+    def _elementwise_replay(self, arrays, dtype, primal=False):
+        """``vectorised``'s answer in a dtype TensorFlow lacks: the float64 graph of one point replayed by gradcli's ops
+        on the whole arrays, where it is elementwise; None otherwise (the sweep then replays the graph traced for them).
+        ``primal``: the forward graph alone, its gradient by gradcli's VJP (`replayed_range`).
+
+        The replayed graph is the one the sweep would replay on the arrays:
+        where every op of it maps entry by entry (`tf_graph.Rerun.elementwise`),
+        the graph traced for one point (the checker's) computes each entry as
+        the graph traced for the arrays' shape would, without tracing that one.
+        """
+        captured = self._one_point_elementwise(arrays)
+        if captured is None:
+            return None
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         n = len(arrays[0])
         with np.errstate(all="ignore"):
-            values = np.asarray(raw(captured.forward.run(arrays)[0]))
-            grads = [np.asarray(raw(g)) for g in captured.backward.run(arrays, {captured.cotangent_key: np.ones(n, dtype)})]
+            if primal:
+                value, pullback = vjp(lambda *columns: captured.forward.run(list(columns))[0], *arrays)
+                grads = pullback(np.ones(n, dtype))
+            else:
+                value = captured.forward.run(arrays)[0]
+                grads = captured.backward.run(arrays, {captured.cotangent_key: np.ones(n, dtype)})
+        values, grads = np.asarray(raw(value)), [np.asarray(raw(g)) for g in grads]
         if values.shape != (n,) or any(g.shape != (n,) for g in grads):
             return None
         return values, grads
@@ -819,6 +847,7 @@ def capture(fun, text):
         "tensorflow",
         dict(SPELLINGS),
         function.vectorised,
+        replayed_range=function.replayed_range,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
         arguments=function.models.point,

@@ -35,6 +35,7 @@ from .tf_ops import OPS, SHAPE_OPS, SKIPPED
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
+SWITCHES = {"Case", "StatelessCase"}
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 _STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
@@ -282,6 +283,8 @@ class Walker:
             self._inline(op, inputs, outputs)
         elif op.type in CONDITIONALS:
             self._conditional(op, inputs, outputs, location, rule)
+        elif op.type in SWITCHES:
+            self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
         elif op.type in OPS:
@@ -364,12 +367,18 @@ class Walker:
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
-    def _subplan(self, op, attribute, location):
-        """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its outputs."""
-        body = _library_function(op.graph, op.get_attr(attribute).name).graph
+    def _subplan(self, op, attribute, location, function=None):
+        """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its
+        outputs; ``function``: the one of a list the attribute holds (a switch's branches)."""
+        body = _library_function(op.graph, (function or op.get_attr(attribute)).name).graph
         plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
                       users_number=self.users_number).walk(body, [])
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
+
+    def _switch(self, op, inputs, outputs, location, rule):
+        """A ``tf.switch_case``: each branch a plan, the one its index picks run as the replay runs."""
+        branches = tuple(self._subplan(op, "branches", location, function) for function in op.get_attr("branches"))
+        self.steps.append(Step(_switching(branches), inputs, outputs, {}, location, rule, op.type, op.name, branches))
 
     def _conditional(self, op, inputs, outputs, location, rule):
         """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
@@ -468,6 +477,18 @@ def _taking(then_plan, else_plan):
         return tuple(taken.run(args))
 
     return taking
+
+
+def _switching(branches):
+    """The replay of a switch: the branch its index picks (the last one, TensorFlow's default, for an index out of
+    range), run on its other inputs."""
+
+    def switching(ins, attrs):
+        index, *args = ins
+        picked = int(np.asarray(raw(index)).reshape(())[()])
+        return tuple(branches[picked if 0 <= picked < len(branches) else -1].run(args))
+
+    return switching
 
 
 def _numpy_dtype(op, name, default):
@@ -665,7 +686,7 @@ ELEMENTWISE = {
 }
 
 # Operations a rerun never repeats: they read or change state (variables, random numbers), or call functions.
-_NOT_RERUN = CALLS | CONDITIONALS | set(WHILES) | {"ReadVariableOp"}
+_NOT_RERUN = CALLS | CONDITIONALS | SWITCHES | set(WHILES) | {"ReadVariableOp"}
 
 
 def rerun_of(graph, outputs, cotangent, constant, narrow=False, keep_narrow=False):

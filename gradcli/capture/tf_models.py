@@ -1,40 +1,85 @@
-"""Keras model arguments: a model is checked as the tree of its trainable variables, read through a stateless scope.
+"""Keras models and ``tf.Module``s as arguments: checked as the tree of their trainable variables, by path.
 
-``loss(model, x)`` with ``model`` a Keras model (any Keras layer) is checked as
-a function of ``model.head.kernel``, ``model.head.bias``, ... and ``x``:
+``loss(model, x)`` with ``model`` a Keras model (any Keras layer) or a
+``tf.Module`` is checked as a function of its trainable variables and ``x``:
 `ModelArguments.point` turns a model in a point into the nested dict of its
-trainable variables' values by their paths (the model's own name left out),
-which the checker names as it names any tree; a model the point leaves out is
-taken from one of the argument's name in the function's own module. The
-function is then called with the model itself, each trainable variable read as
-the tensor under test inside ``keras.StatelessScope``, so its call runs as
-written. Variables that are not trainable (a batch norm's moving statistics)
-are held as the model has them, and nothing the call assigns is kept.
+trainable variables' values by their paths, which the checker names as it
+names any tree; a model the point leaves out is taken from one of the
+argument's name in the function's own module. A Keras model's paths are its
+variables' Keras paths, the model's own name left out (``model.head.kernel``);
+a ``tf.Module``'s are the attributes that lead to each variable, as an
+``nn.Module``'s parameters are named (``model.layers.0.w``), with a Keras layer
+held in such an attribute named by its Keras paths below it.
+
+The function is then called with the model itself, each trainable variable
+read as the tensor under test: a Keras variable inside ``keras.StatelessScope``,
+a ``tf.Variable`` of a ``tf.Module`` by putting the tensor in its place for the
+call's length (what ``torch.func.functional_call`` does for a module's
+parameters), so the call runs as written. Variables that are not trainable (a
+batch norm's moving statistics) are held as the model has them, and nothing
+the call assigns is kept.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import inspect
 import sys
 
 
-def _is_model(value):
+def _is_keras(value):
     """Whether ``value`` is a Keras layer or model (Keras is loaded by whoever made one)."""
     keras = sys.modules.get("keras")
     return keras is not None and isinstance(value, keras.Layer)
 
 
-def _variables_by_path(model):
-    """``{(part, ...): variable}`` of ``model``'s trainable variables, by their Keras paths past the model's own name."""
+def _is_model(value):
+    """Whether ``value`` is a Keras layer or model, or a ``tf.Module`` (each loaded by whoever made one)."""
+    tf = sys.modules.get("tensorflow")
+    return _is_keras(value) or (tf is not None and isinstance(value, tf.Module))
+
+
+def _keras_variables(model, prefix=()):
+    """``{(part, ...): variable}`` of a Keras model's trainable variables, by their Keras paths past the model's own name."""
     named = {}
     for variable in model.trainable_variables:
         parts = tuple(variable.path.split("/"))
         if len(parts) > 1 and parts[0] == model.name:
             parts = parts[1:]
+        parts = prefix + parts
         while parts in named:  # two variables of one path (layers built outside the model): the later one numbered
             parts = parts[:-1] + (parts[-1] + "_",)
         named[parts] = variable
     return named
+
+
+def _module_variables(module):
+    """``({(part, ...): variable}, {(part, ...): [path, ...]})`` of a ``tf.Module``'s trainable variables, by attribute path.
+
+    The second dict gives, for each ``tf.Variable`` (not for a Keras layer's
+    variables), every path that holds it as ``tf.Module._flatten`` spells it
+    (list indices as ints): a variable held twice is named by its first path
+    and given the same tensor in both places.
+    """
+    import tensorflow as tf  # lazy: loaded already by whoever made the module
+
+    keras = sys.modules.get("keras")
+    kinds = (tf.Variable, keras.Layer) if keras is not None else (tf.Variable,)
+    named, places, first = {}, {}, {}
+    for path, value in module._flatten(predicate=lambda value: isinstance(value, kinds), with_path=True):
+        parts = tuple(str(part) for part in path)
+        if not isinstance(value, tf.Variable):
+            named.update(_keras_variables(value, parts))
+        elif value.trainable:
+            parts = first.setdefault(id(value), parts)
+            named[parts] = value
+            places.setdefault(parts, []).append(path)
+    return named, places
+
+
+def _variables_by_path(model):
+    """``({(part, ...): variable}, places)`` of ``model``'s trainable variables (`_keras_variables`, `_module_variables`)."""
+    return (_keras_variables(model), {}) if _is_keras(model) else _module_variables(model)
 
 
 def variable_tree(model):
@@ -42,7 +87,7 @@ def variable_tree(model):
     import numpy as np
 
     tree = {}
-    for (*parents, leaf), variable in _variables_by_path(model).items():
+    for (*parents, leaf), variable in _variables_by_path(model)[0].items():
         node = tree
         for part in parents:
             node = node.setdefault(part, {})
@@ -50,8 +95,34 @@ def variable_tree(model):
     return tree
 
 
+def _get(root, path):
+    """What ``path`` (attribute names, keys and indices, as ``tf.Module._flatten`` gives them) leads to from ``root``."""
+    node = root
+    for part in path:
+        node = node[part] if isinstance(node, (collections.abc.Mapping, collections.abc.Sequence)) else getattr(node, part)
+    return node
+
+
+def _put(root, path, value):
+    """Put ``value`` at ``path`` below ``root``; the function that puts back what was there."""
+    *up, last = path
+    parent = _get(root, up)
+    old = _get(parent, [last])
+    if isinstance(parent, collections.abc.MutableMapping | collections.abc.MutableSequence):
+        parent[last] = value
+    elif isinstance(parent, tuple):  # a tuple is rebuilt with the entry replaced, and put in the tuple's place
+        return _put(root, up, tuple(value if i == last else entry for i, entry in enumerate(parent)))
+    else:
+        setattr(parent, last, value)
+
+    def put_back():
+        _put(root, path, old)
+
+    return put_back
+
+
 class ModelArguments:
-    """Which arguments of a function are Keras models, and how to call it with their variables read as given tensors."""
+    """Which arguments of a function are Keras models or ``tf.Module``s, and how to call it with their variables read as given tensors."""
 
     def __init__(self, fun):
         self.fun = fun
@@ -61,20 +132,20 @@ class ModelArguments:
         except (TypeError, ValueError):
             self.names = []
         self.globals = getattr(python, "__globals__", {})
-        self.models = {}  # argument name -> (the model, its variables by path)
+        self.models = {}  # argument name -> (the model, its variables by path, the places of a tf.Module's variables)
 
     def supplied(self):
-        """The arguments a Keras model of the same name in the function's own module stands in for."""
+        """The arguments a model of the same name in the function's own module stands in for."""
         return tuple(name for name in self.names if _is_model(self.globals.get(name)))
 
     def point(self, point):
-        """``point`` with each Keras model (given, or found by the argument's name in the function's module) as its tree."""
+        """``point`` with each model (given, or found by the argument's name in the function's module) as its tree."""
         given = dict(point)
         for name in self.names:
             value = given[name] if name in given else self.globals.get(name)
             if _is_model(value):
                 if name not in self.models or self.models[name][0] is not value:
-                    self.models[name] = (value, _variables_by_path(value))
+                    self.models[name] = (value, *_variables_by_path(value))
                 given[name] = variable_tree(value)
         return given
 
@@ -83,19 +154,35 @@ class ModelArguments:
         positions = [i for i, name in enumerate(self.names[: len(args)]) if name in self.models and isinstance(args[i], dict)]
         if not positions:
             return self.fun(*args)
-        import keras  # lazy: loaded already by whoever made the model
-
-        # A tf.function would keep the first call's tensors, which the scope hands its trace from outside its
-        # arguments: its Python function runs the same operations, traced by the bridge's own graph.
+        # A tf.function would keep the first call's tensors, which the scope or the attributes hand its trace from
+        # outside its arguments: its Python function runs the same operations, traced by the bridge's own graph.
         fun = getattr(self.fun, "python_function", self.fun)
-        mapping, plain = [], list(args)
-        for i in positions:
-            model, variables = self.models[self.names[i]]
-            for parts, variable in variables.items():
-                node = args[i]
-                for part in parts:
-                    node = node[part]
-                mapping.append((variable, node))
-            plain[i] = model
-        with keras.StatelessScope(state_mapping=mapping):
-            return fun(*plain)
+        mapping, put_backs, plain = [], [], list(args)
+        try:
+            for i in positions:
+                model, variables, places = self.models[self.names[i]]
+                for parts, variable in variables.items():
+                    node = args[i]
+                    for part in parts:
+                        node = node[part]
+                    if parts in places:
+                        put_backs += [_put(model, path, node) for path in places[parts]]
+                    else:
+                        mapping.append((variable, node))
+                plain[i] = model
+            if put_backs:
+                # A module's own tf.function methods would keep the first call's tensors too: they run as Python.
+                import tensorflow as tf  # lazy: loaded already by whoever made the module
+
+                eagerly = tf.config.functions_run_eagerly()
+                tf.config.run_functions_eagerly(True)
+                put_backs.append(lambda: tf.config.run_functions_eagerly(eagerly))
+            if not mapping:
+                return fun(*plain)
+            import keras  # lazy: loaded already by whoever made the model
+
+            with keras.StatelessScope(state_mapping=mapping):
+                return fun(*plain)
+        finally:
+            for put_back in reversed(put_backs):
+                put_back()

@@ -27,7 +27,7 @@ import re
 
 import numpy as np
 
-from .tf_graph import CALLS, CONDITIONALS, Plan
+from .tf_graph import CALLS, CONDITIONALS, SWITCHES, Plan
 from .tf_loops import WHILES
 
 _OTHER_FLOATS = {1, 19, 14, 8, 18}  # float32, float16, bfloat16, complex64, complex128
@@ -43,7 +43,7 @@ def retypable(graph, files, folded):
     the walker computed at capture (each in float64), by key.
     """
     for op in graph.get_operations():
-        if op.type == "Cast" or op.type in CALLS or op.type in CONDITIONALS or op.type in WHILES:
+        if op.type == "Cast" or op.type in CALLS or op.type in CONDITIONALS or op.type in SWITCHES or op.type in WHILES:
             return False
         if any((t.dtype.is_floating or t.dtype.is_complex) and t.dtype.name != "float64" for t in op.outputs):
             return False

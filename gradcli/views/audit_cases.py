@@ -7,19 +7,26 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 
 from __future__ import annotations
 
+from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
 from .formatting import number, point_text
 
 
 def dtypes(report):
-    """Every dtype any case was judged in, in the order first met: the columns of the verdicts."""
+    """Every dtype any case was judged in, as a check lists its default ones (float32 before float64): the verdicts' columns.
+
+    The order is gradcli's of its working dtypes (float16, bfloat16, float32,
+    float64), whichever case met one first; any other dtype follows, in the
+    order first met.
+    """
     seen = []
     for case in report.cases:
         for dtype in case.worst_by_dtype:
             if dtype not in seen:
                 seen.append(dtype)
-    return seen
+    known = {name: i for i, name in enumerate(DTYPE_NAMES)}
+    return sorted(seen, key=lambda dtype: known.get(dtype, len(known)))
 
 
 def verdict(case, dtype):
@@ -63,6 +70,12 @@ def first_of(case):
     before the backward one); then unlocated ones. Notes on gradcli's own
     methods (the differences doubted) come last, whatever the point.
     """
+    first = _first_judged(case)
+    return first[:2] if first else None
+
+
+def _first_judged(case):
+    """`first_of` with the verdict of its point, as (where, finding dict, verdict); None without findings."""
     found = _judged_findings(case.check) + _swept_findings(case.sweep)
     if not found:
         return None
@@ -71,8 +84,7 @@ def first_of(case):
         index, (_, f, status) = entry
         return is_method_note(f), -Verdict(status).severity, not (f.get("op") or f["kind"] == "error"), index
 
-    _, (where, f, _) = min(enumerate(found), key=rank)
-    return where, f
+    return min(enumerate(found), key=rank)[1]
 
 
 def findings_label(case):
@@ -90,10 +102,13 @@ def sweep_findings(sweep):
 
 def _swept_findings(sweep):
     """`sweep_findings`, each with the worse of the two verdicts its threshold lies between."""
-    found = []
+    found, told = [], set()
     for dtype, swept in (sweep or {}).get("dtypes", {}).items():
         for t in swept.get("thresholds", []):
-            if t.get("finding"):
+            # A kink or a point of its own is an interval of one point: its two edges tell one finding, listed once.
+            said = (dtype, t["variable"], repr(sorted(t["finding"].items()))) if t.get("finding") else None
+            if said is not None and said not in told:
+                told.add(said)
                 where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t['from']} -> {t['to']}"
                 found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"]))))
     return found
@@ -126,10 +141,12 @@ def first_finding(case):
     """One line saying what is wrong with a case: its error, its first finding, or its first failing interval."""
     if case.error:
         return case.error.strip().splitlines()[-1] if case.error.strip() else "error"
-    first = first_of(case)
+    first = _first_judged(case)
     if first:
-        where, f = first
-        return f"{finding_text(f)} ({where})"
+        where, f, status = first
+        # At a point judged ok a finding is a note: labelled so, it does not read as what went wrong.
+        note = "note: " if status == str(Verdict.OK) else ""
+        return f"{note}{finding_text(f)} ({where})"
     failing = failing_intervals(case.sweep)
     if failing:
         dtype, interval = failing[0]
