@@ -27,7 +27,7 @@ LAYERS = [
     {"ops"},
     {"ops_array"},
     {"ops_rules", "ops_special", "ops_linalg", "ops_shape"},
-    {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal"},
+    {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal", "ops_numeric"},
     {"ops_stats", "ops_scipy_linalg"},
     {"namespace"},
     {"boxes", "transforms"},
