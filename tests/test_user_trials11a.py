@@ -42,6 +42,9 @@ CHOSEN = [
     "numpy_sp11a:logistic_growth@r=30:float64",
     # numpy.interp on a knot: a kink (slopes 2 and 0.5), judged domain
     "numpy_sp11a:interp_cost@x=[0.5,2,1]:float64",
+    # NumPy's own Cholesky raises where float64 absorbs the jitter: the exact log-likelihood is finite, so the
+    # raise is the dtype's, unstable at the cholesky's line
+    "numpy_sp11a:chol_nll@w=[1e8,1e8]:float64",
 ]
 KNOWN_WRONG = {
     "numpy_styles11a:eigh_logdet@w=[[1,0],[0,1]]:float64":
