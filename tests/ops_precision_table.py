@@ -571,6 +571,7 @@ VECTOR = {
     "ptp": (gnp.ptp, lambda v: (lambda top, bottom: (top[0] - bottom[0], [t - b for t, b in zip(top[1], bottom[1])]))(
         _top(v), _top(v, largest=False))),
     "nanmax": (gnp.nanmax, _top),
+    "cov": (gnp.cov, lambda v: (lambda value, grad: (value * 3 / 2, [g * 3 / 2 for g in grad]))(*_var(v))),
     "nanmin": (gnp.nanmin, lambda v: _top(v, largest=False)),
     "scipy.special.softmax": (lambda v: _dot_weights(gsp.softmax(v)), _softmax_w),
     "scipy.special.log_softmax": (lambda v: _dot_weights(gsp.log_softmax(v)), _log_softmax_w),
@@ -629,6 +630,9 @@ LINEAR = {
                 lambda v: np.array([mp.fsum(v * np.abs(_C)) / 3.5], dtype=object)),
     "polyval": (lambda v: gnp.polyval(v, 1.5)[None], lambda v: np.array([v[0] * 2.25 + v[1] * 1.5 + v[2]], dtype=object)),
     "nansum": (lambda v: gnp.nansum(v)[None], lambda v: np.array([mp.fsum(v)], dtype=object)),
+    "convolve": (lambda v: gnp.convolve(v, _C[:2])[1:], lambda v: np.array([v[1] * 0.5 - v[0], v[2] * 0.5 - v[1], -v[2]],
+                                                                           dtype=object)),
+    "meshgrid": (lambda v: gnp.meshgrid(v, _C[:2])[0][1], lambda v: v),
     "nanmean": (lambda v: gnp.nanmean(v)[None], lambda v: np.array([mp.fsum(v) / 3], dtype=object)),
     "fft.fft (imaginary part)": (lambda v: gnp.imag(gnp.fft.fft(v)), lambda v: np.array(_dft(v, 1), dtype=object)),
 }

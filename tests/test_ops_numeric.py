@@ -1,5 +1,5 @@
 """NumPy's everyday numerical helpers in gradcli.numpy: interp, polyval, average, ptp, trapezoid, the NaN-skipping
-reductions and diff's prepend/append. Values are NumPy's own; gradients match finite differences; a plain NumPy
+reductions, convolve, meshgrid, cov and diff's prepend/append. Values are NumPy's own; gradients match finite differences; a plain NumPy
 module calling them is checked unchanged, with a knot of np.interp judged as a kink."""
 
 import warnings
@@ -124,6 +124,31 @@ def test_diff_with_prepend_and_append_is_numpys(options):
     np.testing.assert_array_equal(gnp.diff(M, axis=0, **{k: v for k, v in options.items() if k != "append"}),
                                   np.diff(M, axis=0, **{k: v for k, v in options.items() if k != "append"}))
     check_grads(lambda x: gnp.diff(x, **options), X)
+
+
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+@pytest.mark.parametrize("lengths", [(5, 3), (3, 5), (5, 4), (4, 5)])
+def test_convolve_is_numpys_and_differentiable(mode, lengths):
+    a, v = X[: lengths[0]] * 0.5, np.array([0.5, -1.0, 2.0, 0.25, 1.5])[: lengths[1]]
+    np.testing.assert_allclose(gnp.convolve(a, v, mode), np.convolve(a, v, mode), rtol=1e-14, atol=1e-15)
+    check_grads(lambda a, v: gnp.convolve(a, v, mode), a, v)
+
+
+@pytest.mark.parametrize("options", [{}, {"indexing": "ij"}, {"sparse": True}])
+def test_meshgrid_is_numpys_and_differentiable(options):
+    x, y, z = np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0]), np.array([-1.0, 0.5, 2.0, 7.0])
+    for inputs in ((x, y), (x, y, z), (x,)):
+        for ours, theirs in zip(gnp.meshgrid(*inputs, **options), np.meshgrid(*inputs, **options), strict=True):
+            np.testing.assert_array_equal(ours, theirs)
+    check_grads(lambda x, y: gnp.meshgrid(x, y, **options)[0] * gnp.meshgrid(x, y, **options)[1] ** 2, x, y)
+
+
+@pytest.mark.parametrize("options", [{}, {"rowvar": False}, {"bias": True}, {"ddof": 0}])
+def test_cov_is_numpys_and_differentiable(options):
+    np.testing.assert_allclose(gnp.cov(M, **options), np.cov(M, **options), rtol=1e-14)
+    np.testing.assert_allclose(gnp.cov(M[0], M[1], **options), np.cov(M[0], M[1], **options), rtol=1e-14)
+    assert np.shape(gnp.cov(X)) == np.shape(np.cov(X)) == ()
+    check_grads(lambda m: gnp.cov(m, **options), M)
 
 
 MODEL = '''\

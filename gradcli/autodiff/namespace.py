@@ -159,6 +159,9 @@ nanmax = _numeric.nanmax
 nanmin = _numeric.nanmin
 trapezoid = _numeric.trapezoid
 polyval = _numeric.polyval
+convolve = _numeric.convolve
+meshgrid = _numeric.meshgrid
+cov = _numeric.cov
 
 # linear algebra
 dot = _linalg.dot

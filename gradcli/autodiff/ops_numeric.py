@@ -1,7 +1,8 @@
 """NumPy's numerical helpers that plain NumPy code reaches for, composed of gradcli's ops.
 
 Linear interpolation (``np.interp``), polynomials (``np.polyval``), weighted and
-NaN-skipping reductions, the peak-to-peak range and the trapezoidal rule. Each is
+NaN-skipping reductions, the peak-to-peak range, the trapezoidal rule, the
+convolution of two sequences, coordinate grids and covariance matrices. Each is
 built from recorded ops, so its gradient and its exact reference follow from
 theirs; a choice (which segment, which entries are NaN) is made by comparisons
 the exact reference sees as branches, so a point on a knot is judged as a kink.
@@ -15,8 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import divide, equal, greater, isnan, less, lifted, mod, where
-from .ops_array import asarray, broadcast_to, concatenate, getitem, max_, min_, reshape, sum_, take
+from .ops_array import asarray, broadcast_to, concatenate, getitem, max_, mean, min_, reshape, sum_, take, transpose
+from .ops_linalg import matmul
 from .ops_shape import diff
+from .ops_signal import convolve as _convolve_along
 from .values import raw, shape_of
 
 
@@ -137,3 +140,49 @@ def nanmax(a, axis=None, keepdims=False):
 def nanmin(a, axis=None, keepdims=False):
     """``np.nanmin``: the smallest entry that is not NaN (NaN where there are none, as NumPy's)."""
     return where(_count(a, axis, keepdims) == 0, np.nan, min_(_without_nan(a, np.inf), axis=axis, keepdims=keepdims))
+
+
+def convolve(a, v, mode="full"):
+    """``np.convolve``: the discrete convolution of two sequences (the longer one's length for ``same``)."""
+    a, v = asarray(a), asarray(v)
+    if len(shape_of(a)) != 1 or len(shape_of(v)) != 1:
+        raise ValueError("object too deep for desired array: np.convolve takes two 1-D sequences")
+    if shape_of(v)[0] > shape_of(a)[0]:
+        a, v = v, a  # NumPy's order: the result is the same, its `same` length the longer one's
+    return _convolve_along(a, v, mode=mode)
+
+
+def meshgrid(*xi, indexing="xy", sparse=False, copy=True):
+    """``np.meshgrid``: coordinate arrays, one per input, over the grid they span (``xy``: the first two axes swapped)."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    xi = [reshape(asarray(x), (-1,)) for x in xi]
+    axes = list(range(len(xi)))
+    if indexing == "xy" and len(xi) > 1:
+        axes[0], axes[1] = 1, 0
+    shape = [0] * len(xi)
+    for x, axis in zip(xi, axes):
+        shape[axis] = shape_of(x)[0]
+    out = []
+    for x, axis in zip(xi, axes):
+        lined = reshape(x, tuple(-1 if d == axis else 1 for d in range(len(xi))))
+        out.append(lined if sparse else broadcast_to(lined, tuple(shape)))
+    return tuple(out)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    """``np.cov``: the covariance matrix of the variables in ``m`` (rows, or columns with ``rowvar=False``)."""
+    x = asarray(m)
+    if len(shape_of(x)) == 1:
+        x = reshape(x, (1, -1))
+    elif not rowvar:
+        x = transpose(x)
+    if y is not None:
+        other = asarray(y)
+        other = reshape(other, (1, -1)) if len(shape_of(other)) == 1 else other if rowvar else transpose(other)
+        x = concatenate([x, other], axis=0)
+    count = shape_of(x)[1]
+    ddof = (0 if bias else 1) if ddof is None else ddof
+    centred = x - mean(x, axis=1, keepdims=True)
+    out = matmul(centred, transpose(centred)) / (count - ddof)
+    return reshape(out, ()) if shape_of(out) == (1, 1) else out
