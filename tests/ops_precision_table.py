@@ -525,6 +525,27 @@ def _diff_w(v):
     return value, grad
 
 
+KNOTS = ([-1.0, 0.5, 2.0], [3.0, -1.0, 4.0])  # np.interp's table: (xp, fp)
+
+
+def _interp_w(v):
+    """The weighted sum of the piecewise-linear function through KNOTS at each entry: constant past the ends."""
+    xp, fp = [mp.mpf(k) for k in KNOTS[0]], [mp.mpf(f) for f in KNOTS[1]]
+    values, slopes = [], []
+    for x in v:
+        if x in xp:
+            raise Undefined("a knot: a kink")
+        k = sum(1 for knot in xp if knot < x) - 1
+        if k < 0 or k == len(xp) - 1:
+            values.append(fp[0] if k < 0 else fp[-1])
+            slopes.append(mp.mpf(0))
+            continue
+        slope = (fp[k + 1] - fp[k]) / (xp[k + 1] - xp[k])
+        values.append(fp[k] + slope * (x - xp[k]))
+        slopes.append(slope)
+    return mp.fsum(w * y for w, y in zip(WEIGHTS, values)), [w * d for w, d in zip(WEIGHTS, slopes)]
+
+
 VECTOR = {
     "sum": (gnp.sum, lambda v: (mp.fsum(v), [mp.mpf(1)] * len(v))),
     "mean": (gnp.mean, lambda v: (mp.fsum(v) / len(v), [1 / mp.mpf(len(v))] * len(v))),
@@ -546,6 +567,12 @@ VECTOR = {
     "quantile": (lambda v: gnp.quantile(v, 0.3), _quantile),
     "percentile": (lambda v: gnp.percentile(v, 30.0), _quantile),
     "diff": (lambda v: _dot_weights(gnp.diff(v)), _diff_w),
+    "interp": (lambda v: _dot_weights(gnp.interp(v, np.array(KNOTS[0]), np.array(KNOTS[1]))), _interp_w),
+    "ptp": (gnp.ptp, lambda v: (lambda top, bottom: (top[0] - bottom[0], [t - b for t, b in zip(top[1], bottom[1])]))(
+        _top(v), _top(v, largest=False))),
+    "nanmax": (gnp.nanmax, _top),
+    "cov": (gnp.cov, lambda v: (lambda value, grad: (value * 3 / 2, [g * 3 / 2 for g in grad]))(*_var(v))),
+    "nanmin": (gnp.nanmin, lambda v: _top(v, largest=False)),
     "scipy.special.softmax": (lambda v: _dot_weights(gsp.softmax(v)), _softmax_w),
     "scipy.special.log_softmax": (lambda v: _dot_weights(gsp.log_softmax(v)), _log_softmax_w),
     "entropy by xlogy": (lambda v: -gnp.sum(gnp.xlogy(v, v)), _entropy),
@@ -598,6 +625,15 @@ LINEAR = {
     "tensordot": (lambda v: gnp.tensordot(v, _C, 1)[None], lambda v: np.array([mp.fsum(v * _C)], dtype=object)),
     "gradient": (gnp.gradient, lambda v: np.array([v[1] - v[0], (v[2] - v[0]) / 2, v[2] - v[1]], dtype=object)),
     "fft.rfft (real part)": (lambda v: gnp.real(gnp.fft.rfft(v)), lambda v: np.array(_dft(v, 0)[:2], dtype=object)),
+    "trapezoid": (lambda v: gnp.trapezoid(v)[None], lambda v: np.array([(v[0] + v[2]) / 2 + v[1]], dtype=object)),
+    "average": (lambda v: gnp.average(v, weights=np.abs(_C))[None],
+                lambda v: np.array([mp.fsum(v * np.abs(_C)) / 3.5], dtype=object)),
+    "polyval": (lambda v: gnp.polyval(v, 1.5)[None], lambda v: np.array([v[0] * 2.25 + v[1] * 1.5 + v[2]], dtype=object)),
+    "nansum": (lambda v: gnp.nansum(v)[None], lambda v: np.array([mp.fsum(v)], dtype=object)),
+    "convolve": (lambda v: gnp.convolve(v, _C[:2])[1:], lambda v: np.array([v[1] * 0.5 - v[0], v[2] * 0.5 - v[1], -v[2]],
+                                                                           dtype=object)),
+    "meshgrid": (lambda v: gnp.meshgrid(v, _C[:2])[0][1], lambda v: v),
+    "nanmean": (lambda v: gnp.nanmean(v)[None], lambda v: np.array([mp.fsum(v) / 3], dtype=object)),
     "fft.fft (imaginary part)": (lambda v: gnp.imag(gnp.fft.fft(v)), lambda v: np.array(_dft(v, 1), dtype=object)),
 }
 

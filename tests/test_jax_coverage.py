@@ -17,9 +17,9 @@ cumlogsumexp, cummax, median, sort, top_k, argsort, clip, where, gather,
 one_hot, einsum, layer norm, attention, an RNN through lax.scan, fori_loop
 (static and shape-given trip counts), lax.map, polyval, interp, huber, std,
 var, prod, logit, ndtri, log_ndtr, xlog1py, entr, hypot, sinc, eigh, svd,
-gammainc, i0e, segment_sum, .at[].set and .at[].multiply, qr, jnp.convolve
+gammainc (and its shape derivative, igamma_grad_a), i0e, segment_sum, .at[].set and .at[].multiply, qr, jnp.convolve
 and lax.conv_general_dilated (strides, padding, dilations, groups). Still
-refused: fft, igamma_grad_a (a gradient in gammainc's shape). A
+refused: fft. A
 lax.while_loop carrying a differentiated value has no reverse mode in JAX:
 an `InputError` naming the loop's line and a loop JAX can reverse.
 """

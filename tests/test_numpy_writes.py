@@ -104,3 +104,20 @@ def test_a_traced_write_into_an_array_other_names_see_is_refused_at_its_line(mod
     result = report.results[0]
     assert result.status.value == "error"
     assert "other names may see" in result.error and f"model.py:{line}" in result.error, result.error
+
+
+@pytest.mark.parametrize("name", ["accumulate", "rows"])
+def test_a_function_handed_to_the_library_gets_the_same_rewrite(model, name):
+    """A plain NumPy function object (its module imported by the user, not loaded by gradcli from its path): its
+    code compiled again from its source, rewritten, under its own file and lines."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("numpy_writes_model_imported", model)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    function = getattr(module, name)
+    report = gradcli.check(function, [{"x": X}], dtypes=("float64",), fixes=False)
+    result = report.results[0]
+    assert result.status.value == "ok", (result.findings, result.error)
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), CASES[name], rtol=1e-14, atol=1e-300)
+    assert function(X) == getattr(module, name)(X)  # the user's function itself is untouched: NumPy's, in place

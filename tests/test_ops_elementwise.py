@@ -281,6 +281,9 @@ TESTED_ELSEWHERE = {
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "cumprod", "logsumexp",
     # test_order_statistics.py (values against NumPy, gradients against central differences, ties)
     "median", "percentile", "quantile",
+    # test_ops_numeric.py (values against NumPy, gradients against central differences)
+    "interp", "polyval", "average", "ptp", "trapezoid", "nansum", "nanmean", "nanmax", "nanmin", "convolve",
+    "meshgrid", "cov",
     # test_ops_shape.py
     "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze",
     "broadcast_to", "concatenate", "stack", "split", "flip", "tile", "repeat", "take",

@@ -136,10 +136,7 @@ def test_exact_gradient_of_the_t_cdf_is_its_density():
     assert np.isclose(float(slope), scipy.stats.t.pdf(0.7, 3.5), rtol=1e-14)
 
 
-@pytest.mark.parametrize("fun", [
-    lambda a: special.gammainc(a, 1.5), lambda a: special.gammaincc(a, 1.5),
-    lambda a: special.betainc(a, 2.0, 0.3), lambda df: stats.t.cdf(0.4, df),
-])
+@pytest.mark.parametrize("fun", [lambda a: special.betainc(a, 2.0, 0.3), lambda df: stats.t.cdf(0.4, df)])
 def test_no_gradient_in_a_shape_parameter_rather_than_a_guess(fun):
     with pytest.raises(gradcli.NoGradientError, match="argument"):
         gradcli.grad(fun)(2.5)

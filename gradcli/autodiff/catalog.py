@@ -230,6 +230,10 @@ _SAMPLES = {
     "pad": lambda num: (num(_M), 1),
     "gradient": lambda num: (num(_V),),
     "clip": lambda num: (num(_V), num(0.3), num(0.6)),
+    "interp": lambda num: (num(_V), num([0.0, 0.6, 1.0]), num([1.0, 2.0, 0.5])),
+    "polyval": lambda num: (num(_V), num(0.5)),
+    "convolve": lambda num: (num(_V), num(_V[:2])),
+    "meshgrid": lambda num: (num(_V), num(_V[:2])),
 }
 _SCIPY_SAMPLES = {
     "scipy.stats.dirichlet": lambda num: (num([0.25, 0.75]), num([1.5, 2.0])),

@@ -20,6 +20,7 @@ from . import ops_array as _array
 from . import ops_decompositions as _decompositions
 from . import ops_fft as _fft
 from . import ops_linalg as _linalg
+from . import ops_numeric as _numeric
 from . import ops_shape as _shape
 from . import ops_special as _special
 from .values import Box as _Box
@@ -150,6 +151,17 @@ std = _array.std
 cumsum = _array.cumsum
 cumprod = _array.cumprod
 logsumexp = _array.logsumexp
+average = _numeric.average
+ptp = _numeric.ptp
+nansum = _numeric.nansum
+nanmean = _numeric.nanmean
+nanmax = _numeric.nanmax
+nanmin = _numeric.nanmin
+trapezoid = _numeric.trapezoid
+polyval = _numeric.polyval
+convolve = _numeric.convolve
+meshgrid = _numeric.meshgrid
+cov = _numeric.cov
 
 # linear algebra
 dot = _linalg.dot
@@ -343,6 +355,13 @@ isin = _on_values(_np.isin)
 signbit = _on_values(_np.signbit)
 isposinf = _on_values(_np.isposinf)
 isneginf = _on_values(_np.isneginf)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """``np.interp``: piecewise-linear through (xp, fp), differentiable in ``x``, ``xp`` and ``fp``."""
+    return _numeric.interp(x, xp, fp, left, right, period, segment_of=lambda knots, at: searchsorted(knots, at, side="right"))
+
+
 isscalar = _on_values(_np.isscalar)
 iscomplexobj = _on_values(_np.iscomplexobj)
 isrealobj = _on_values(_np.isrealobj)

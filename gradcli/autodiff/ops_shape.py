@@ -14,7 +14,7 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import isfinite, real, select, where
-from .ops_array import asarray, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
+from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
 from .tracer import is_mp_value, primitive
 from .values import Box, holds_box, loaded_mpmath, raw, shape_of
 
@@ -197,14 +197,27 @@ def rot90(x, k=1, axes=(0, 1)):
 # -- differences, sorting, replacing non-finite values ---------------------------------------
 
 
-def diff(a, n=1, axis=-1):
-    """``np.diff``: the ``n``-th forward difference along ``axis``."""
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    """``np.diff``: the ``n``-th forward difference along ``axis`` (of ``a`` with ``prepend`` and ``append`` joined on)."""
     a = asarray(a)
     ax = axis % len(shape_of(a))
+    ends = [_as_end(end, a, ax) if end is not None else None for end in (prepend, append)]
+    if any(end is not None for end in ends):
+        a = concatenate([part for part in (ends[0], a, ends[1]) if part is not None], axis=ax)
     before = (slice(None),) * ax
     for _ in range(n):
         a = getitem(a, before + (slice(1, None),)) - getitem(a, before + (slice(None, -1),))
     return a
+
+
+def _as_end(end, a, axis):
+    """``np.diff``'s ``prepend``/``append``: a number becomes a slab one entry thick along ``axis``."""
+    end = asarray(end)
+    if len(shape_of(end)) == 0:
+        shape = list(shape_of(a))
+        shape[axis] = 1
+        return broadcast_to(reshape(end, (1,) * len(shape)), tuple(shape))
+    return end
 
 
 def take_along_axis(arr, indices, axis):

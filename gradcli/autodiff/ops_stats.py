@@ -3,8 +3,8 @@
 Each function is ``<distribution>_<method>`` here; `scipy_namespace` gives them
 SciPy's names (``stats.t.cdf``). Being composites, their gradients and exact
 references are those of the ops they are made of; a CDF is differentiable in
-its point, location and scale, not in a shape parameter (the incomplete gamma
-and beta functions refuse that gradient rather than guess it).
+its point, location and scale, and in a shape parameter only through the incomplete
+gamma functions (the incomplete beta function refuses that gradient rather than guess it).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_scipy import gammainc_da
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
@@ -526,6 +527,7 @@ PRIMITIVES = {
     "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
     "igamma": _binary(special.gammainc),
     "igammac": _binary(special.gammaincc),
+    "igamma_grad_a": _binary(gammainc_da),
     "bessel_i0e": _unary(special.i0e),
     "bessel_i1e": _unary(special.i1e),
     # comparisons and logic
@@ -609,6 +611,6 @@ PRIMITIVES = {
 ELEMENTWISE = frozenset(
     "neg add add_any sub mul div rem max min integer_pow pow square abs sign floor ceil round clamp exp exp2 log"
     " expm1 log1p logistic tanh sqrt rsqrt cbrt sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh erf"
-    " erfc erf_inv lgamma digamma polygamma igamma igammac bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
+    " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
     " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
 )

@@ -17,9 +17,11 @@ import builtins
 import contextlib
 import functools
 import importlib.util
+import inspect
 import itertools
 import os
 import sys
+import textwrap
 import types
 
 import numpy
@@ -195,7 +197,33 @@ def substituted_function(fun):
         if isinstance(value, types.FunctionType) and value.__globals__ is original:
             copied[key] = _rebound(value, copied)
     copied["__builtins__"] = _substituted_builtins()
+    copied.update(helpers())
     return _rebound(fun, copied)
+
+
+def _with_writes_rewritten(fun):
+    """``fun``'s code with its writes into arrays rewritten as `load_module` rewrites a file's (`numpy_writes`): its
+    source read again, compiled alone under its file's name and lines. Its own code where nothing is rewritten or
+    its source cannot be compiled alone (no source, a lambda, a closure, whose variables live in another function)."""
+    code = fun.__code__
+    if fun.__closure__ or code.co_name == "<lambda>":
+        return code
+    try:
+        lines, first = inspect.getsourcelines(fun)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return code
+    function = tree.body[0] if tree.body else None
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name != code.co_name:
+        return code
+    function.decorator_list = []  # they ran with the module: only the body's code is wanted here
+    ast.increment_lineno(tree, first - 1)
+    written = ast.dump(function)
+    if ast.dump(rewritten(tree).body[0]) == written:
+        return code
+    compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
+    made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == code.co_name), None)
+    return made if made is not None and made.co_freevars == code.co_freevars else code
 
 
 def _replacement(value):
@@ -215,7 +243,7 @@ def _replacement(value):
 
 
 def _rebound(fun, global_names):
-    copy = types.FunctionType(fun.__code__, global_names, fun.__name__, fun.__defaults__, fun.__closure__)
+    copy = types.FunctionType(_with_writes_rewritten(fun), global_names, fun.__name__, fun.__defaults__, fun.__closure__)
     copy.__kwdefaults__ = fun.__kwdefaults__
     copy.__qualname__ = fun.__qualname__
     copy.__module__ = fun.__module__

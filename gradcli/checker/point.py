@@ -33,7 +33,7 @@ from .points import common_shape
 from .precision import Exact, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult
-from .targets import describe
+from .targets import describe, raised_line
 from .verdict import Verdict
 
 
@@ -84,7 +84,7 @@ def check_point(target, point, dtype, chosen, options):
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
         result.error = describe(error)
-        record(result, no_verdict())
+        record(result, _raised_in_the_dtype(result, target, point, dtype, chosen, options, error))
         return result
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
@@ -123,6 +123,33 @@ def check_point(target, point, dtype, chosen, options):
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
+
+
+# What a run in a dtype raises where its numbers break rather than the mathematics: a factorisation meeting a
+# pivot its rounding made 0 (a jitter absorbed), a Python float dividing by a difference that rounded to 0.
+_DTYPE_BREAKS = (np.linalg.LinAlgError, ZeroDivisionError, OverflowError, FloatingPointError)
+
+
+def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
+    """The verdict of a run in ``dtype`` that raised: `unstable` where the raise is the numbers' (`_DTYPE_BREAKS`)
+    and the exact reference at the point is finite and smooth (the program as written, at the point as ``dtype``
+    holds it), else no verdict."""
+    raised = getattr(error, "original", error)
+    if not isinstance(raised, _DTYPE_BREAKS):
+        return no_verdict()
+    names = target.variables
+    original = _as_held(target, None, np.float64, (), ())
+    rounded = [as_float64(cast(point[n], dtype)) for n in names]
+    written = [as_float64(cast(point[n], np.float64)) for n in names]
+    exact, _ = _exact(result, (original, original), (rounded, written), chosen, options.seed, options.max_time,
+                      full=options.full, dtype=None)
+    if exact.unsettled or exact.error or not exact.determined or _undefined(exact):
+        return no_verdict()
+    message = (f"{dtype_name(dtype)} cannot compute the function here: the program raised {type(raised).__name__}: "
+               f"{raised}, where the exact value and gradient are finite")
+    result.error = ""  # the finding says what raised, and where
+    return Judgement(Verdict.UNSTABLE, Verdict.UNSTABLE,
+                     findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
 
 
 def expect_references(target, points, dtypes, chosen, seed):

@@ -22,8 +22,9 @@ makes the verdict, in this order of precedence:
   NaN/inf where the derivative is finite: NaN leaking through ``where``): the
   rule itself is wrong, as a bad custom gradient is.
 - ``unstable``: the rule is right, but the working precision loses the value
-  or the gradient: non-finite where the truth is finite, or a relative error
-  above the dtype's tolerance.
+  or the gradient: non-finite where the truth is finite, a relative error
+  above the dtype's tolerance, or an arithmetic error raised in the dtype
+  (``LinAlgError`` of an absorbed jitter) where the exact answer is finite.
 - ``ok``.
 
 Relative errors are measured against the exact answer. An entry passes when

@@ -338,10 +338,16 @@ class TargetRaised(Exception):
 
 def describe(error) -> str:
     """``Name: message (at file:line)`` of what the target raised, through `TargetRaised`; the line is the user's own."""
+    line = raised_line(error)
+    error = getattr(error, "original", error)
+    return f"{type(error).__name__}: {error}" + (f" (at {line})" if line else "")
+
+
+def raised_line(error):
+    """``file:line`` of the user's line that raised ``error`` (through `TargetRaised`), or None."""
     error = getattr(error, "original", error)
     at = getattr(error, "raised_at", None)  # (file, line): a framework's generated code read back to the user's line
-    line = f"{_shown_path(at[0])}:{at[1]}" if at else _raising_line(error.__traceback__)
-    return f"{type(error).__name__}: {error}" + (f" (at {line})" if line else "")
+    return f"{_shown_path(at[0])}:{at[1]}" if at else _raising_line(error.__traceback__)
 
 
 def _raising_line(tb):

@@ -1,0 +1,60 @@
+"""A program that raises in its dtype where the mathematics is fine is `unstable`, not an error with nothing to show.
+
+NumPy's Cholesky refuses a covariance whose jitter float64 absorbed: the exact
+reference at the point is finite, so the raise is the dtype's, named at the
+user's line. A raise the mathematics shares (a matrix singular in exact arithmetic
+too) or one that is no arithmetic's (a TypeError) stays an error.
+"""
+
+import numpy as np
+import pytest
+
+import gradcli
+
+MODEL = '''\
+import numpy as np
+
+
+def chol_nll(w):
+    cov = np.outer(w, w) + 0.5 * np.eye(2)
+    chol = np.linalg.cholesky(cov)
+    alpha = np.linalg.solve(chol, np.array([1.0, -2.0]))
+    return 0.5 * alpha @ alpha + np.sum(np.log(np.diag(chol)))
+
+
+def singular(w):
+    return np.sum(np.log(np.diag(np.linalg.cholesky(np.outer(w, w)))))
+
+
+def not_arithmetic(x):
+    raise TypeError("a bug of the program's own")
+'''
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("raised") / "model.py"
+    path.write_text(MODEL)
+    return path
+
+
+def _check(model, name, point):
+    return gradcli.check(f"{model}:{name}", [point], dtypes=("float64",), fixes=False).results[0]
+
+
+def test_a_cholesky_float64_cannot_take_is_unstable_at_its_line(model):
+    result = _check(model, "chol_nll", {"w": np.array([1e8, 1e8])})
+    assert result.status.value == "unstable", result.findings
+    finding = result.findings[0]
+    assert finding.kind == "raised" and finding.op == "LinAlgError" and finding.location.endswith("model.py:6")
+    # C = w w' + I/2 with w = (1e8, 1e8): d/dw of 0.5 y' C^-1 y + 0.5 log det C, y = (1, -2), to first order in 1/w
+    gradient = np.asarray(result.exact_gradient["w"], dtype=float)
+    np.testing.assert_allclose(gradient, [2e-8, -1e-8], rtol=1e-6)
+    assert not result.error  # what raised is the finding's to say
+
+
+@pytest.mark.parametrize("name", ["singular", "not_arithmetic"])
+def test_a_raise_the_mathematics_shares_or_no_arithmetic_made_stays_an_error(model, name):
+    result = _check(model, name, {"w": np.array([1.0, 2.0])} if name == "singular" else {"x": 1.0})
+    assert result.status.value == "error"
+    assert result.error and not any(f.kind == "raised" for f in result.findings)
