@@ -370,6 +370,9 @@ JAX = [
     Case(J, "select_piecewise", "t=[0,1,0.5,-0.3,1.2]", "float64", "ok",
          hp(lambda: {"t": [mp(0), mp(0), mp(3) / 2, mp(0), mp(0)]})),
     Case(J, "switch_loss", None, "float64", "ok", hp(lambda: {"x": 3 * _f(0.7) ** 2}), args="switch_args", wrt="x"),
+    # a log-sum-exp over an empty slice is -inf (the max over nothing is JAX's identity, -inf), and
+    # logaddexp(0, -inf) = 0: the loss is sum(x^2)
+    Case(J, "tail_lse", "x=[1,2,3]", "float64", "ok", hp(lambda: {"x": [mp(2), mp(4), mp(6)]})),
     Case(J, "batch_scores", None, "float64", "ok", num_grad(_batch_scores, w=[0.5, -0.25]), args="batch_args",
          wrt="w"),
 ]
@@ -416,6 +419,7 @@ NUMPY = [
     Case(N, "kalman2d", "q=0.1", "float64", "ok", num_grad(_kalman2d, q=0.1)),
     Case(N, "cumulative_softplus", "x=[800,-800,0.5]", "float64", "ok",
          num_grad(_cum_softplus, x=[800, -800, 0.5])),
+    Case(N, "tail_lse", "x=[1,2,3]", "float64", "ok", hp(lambda: {"x": [mp(2), mp(4), mp(6)]})),
     Case(N, "smoothstep_select", "t=[0,1,0.5,-0.3,1.2]", "float64", "ok",
          hp(lambda: {"t": [mp(0), mp(0), mp(3) / 2, mp(0), mp(0)]})),
 ]

@@ -141,3 +141,7 @@ def cumulative_softplus(x):
 
 def smoothstep_select(t):
     return np.sum(np.select([t < 0.0, t < 1.0], [0.0 * t, t * t * (3 - 2 * t)], default=1.0 + 0.0 * t))
+
+
+def tail_lse(x):
+    return np.logaddexp(0.0, logsumexp(x[3:])) + np.sum(x ** 2)
