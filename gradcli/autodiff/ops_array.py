@@ -242,7 +242,7 @@ def _logsumexp_raw(x, axis=None, keepdims=False):
     x = np.asarray(x)
     if x.dtype == object:
         return _mp_logsumexp(x, axis, keepdims)
-    m = np.max(x, axis=axis, keepdims=True)
+    m = np.max(x, axis=axis, keepdims=True, initial=-np.inf)  # over an empty axis: -inf, and the answer log(0)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
         out = np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True)) + m

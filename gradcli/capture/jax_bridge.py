@@ -68,7 +68,16 @@ SPELLINGS = {
     "log_ndtr": "jax.scipy.special.log_ndtr",
 }
 
-_FRAMEWORK_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+class _FloatsJaxHas:
+    """The float dtypes JAX computes in: NumPy's three and ml_dtypes' bfloat16 (a NumPy dtype of kind 'V', by name)."""
+
+    _NUMPY = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+
+    def __contains__(self, dtype):
+        return dtype in self._NUMPY or getattr(dtype, "name", None) == "bfloat16"
+
+
+_FRAMEWORK_FLOATS = _FloatsJaxHas()
 
 
 def capture(fun, text):
@@ -166,7 +175,8 @@ def _plain_scalar(value):
 
 
 def _floating(dtype):
-    return np.dtype(dtype).kind == "f"
+    dtype = np.dtype(dtype)
+    return dtype.kind == "f" or dtype.name == "bfloat16"
 
 
 def _retyped(key, dtype):

@@ -102,13 +102,18 @@ def _reduce(op):
     return lambda params, x: op(x, axis=_axes(params))
 
 
-def _extreme(reduce, pairwise):
+def _extreme(reduce, pairwise, identity):
     """``reduce_max``/``reduce_min``: NumPy's reduction on floats and mpmath numbers (one op, as the run in the
     dtype records it, so provenance pairs the two runs op by op); on balls a fold of the pairwise op, whose
-    every comparison balls decide (or say they cannot)."""
+    every comparison balls decide (or say they cannot). Over an empty axis it is JAX's identity (-inf for a
+    max, inf for a min), a constant, where NumPy's reduction raises: logsumexp of an empty slice is -inf."""
 
     def rule(params, x):
         axes = _axes(params)
+        shape = np.shape(raw(x))
+        if any(shape[a] == 0 for a in axes):
+            kept = tuple(n for a, n in enumerate(shape) if a not in axes)
+            return np.full(kept, identity, dtype=np.asarray(raw(x)).dtype)
         if kind_of([x]) != BALL:
             return reduce(x, axis=axes)
         out = x
@@ -548,8 +553,8 @@ PRIMITIVES = {
     "select_n": _select_n,
     # reductions
     "reduce_sum": _reduce(gnp.sum),
-    "reduce_max": _extreme(gnp.amax, gnp.maximum),
-    "reduce_min": _extreme(gnp.amin, gnp.minimum),
+    "reduce_max": _extreme(gnp.amax, gnp.maximum, -np.inf),
+    "reduce_min": _extreme(gnp.amin, gnp.minimum, np.inf),
     "reduce_prod": _reduce(gnp.prod),
     "reduce_and": lambda params, x: np.all(_plain(x).astype(bool), axis=_axes(params)),
     "reduce_or": lambda params, x: np.any(_plain(x).astype(bool), axis=_axes(params)),

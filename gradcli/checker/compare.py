@@ -175,7 +175,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
     zero_floor = max([_one()] + finite_exact)
     worst, passed = 0.0, True
     mpf = _exact_type()
-    tiny = float(np.finfo(dtype).tiny) if flushed and dtype is not None else 0.0
+    tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
     for computed_value, exact_value in zip(computed_values, exact_values):
         if tiny and computed_value == 0 and abs(exact_value) < tiny:
             continue  # the flushed dtype's nearest number
