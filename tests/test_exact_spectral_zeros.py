@@ -176,3 +176,17 @@ def test_a_kink_at_the_point_is_no_symmetric_zero():
 
     zeros = python_zero.Zeros(lambda *a: _traced(f, a), [np.array([0.0, 1.0])])
     assert [zeros._proven(k) for k in range(2)] == [False, False]
+
+
+def test_no_reference_at_a_repeated_eigenvalue_says_the_eigenvalues_are_equal(tmp_path):
+    """log det as a sum of log-eigenvalues at C = 1.1 I: its off-diagonal slopes are 0, which no proof through a
+    repeated eigenvalue reaches; the point has no reference, and the reason names the repeated eigenvalue. At
+    distinct eigenvalues the same zeros are proven, with no such words."""
+    target = _module(tmp_path, "return np.sum(np.log(np.linalg.eigh(b @ b.T + 0.1 * np.eye(2))[0]))")
+    repeated, = gradcli.check(target, [{"b": np.eye(2)}], dtypes=("float64",), fixes=False).results
+    assert repeated.status.value == "error"
+    message = " ".join(f.message for f in repeated.findings)
+    assert "not proven 0: two of a decomposition's eigenvalues are equal here" in message
+    apart, = gradcli.check(target, [{"b": np.diag([1.0, 2.0])}], dtypes=("float64",), fixes=False).results
+    assert apart.status.value == "ok" and apart.exact_gradient["b"][0][1] == 0
+    assert "eigenvalues are equal" not in " ".join(f.message for f in apart.findings)

@@ -12,7 +12,7 @@ reference taking 0.1 as written would call the float32 program unstable.
   ``jnp.log10``'s 1/log 10), which JAX inlines at the user's call with the
   user's line alone, stays as written; a number the user hands to a jitted
   ``jnp`` function (``jnp.clip(x, 0.1, 0.3)``) is the user's and held.
-- A number the user's TensorFlow code computes as it runs
+- A number the user's TensorFlow or NumPy code computes as it runs
   (``math.sqrt(0.5)``, a local ``c = 1/3``) is the user's, as in JAX and
   PyTorch: held.
 - A sweep's wider reference and ``--order 2`` run the same held program as
@@ -52,11 +52,15 @@ def square(x):
 
 def cube(x):
     return (x - 0.1) ** 3
+
+
+def computed(x):
+    return (x - math.sqrt(0.5)) ** 2
 '''
 
 MODELS = {
-    "numpy": "import numpy as np" + NUMPY,
-    "gradcli": "import gradcli.numpy as np" + NUMPY,
+    "numpy": "import math\n\nimport numpy as np" + NUMPY,
+    "gradcli": "import math\n\nimport gradcli.numpy as np" + NUMPY,
     "jax": '''import jax.numpy as jnp
 from jax import lax
 
@@ -201,6 +205,8 @@ def test_a_number_handed_to_a_jitted_jax_function_is_the_users(models):
 
 
 @pytest.mark.parametrize("kind, name, at", [
+    ("numpy", "computed", math.sqrt(0.5)),
+    ("gradcli", "computed", math.sqrt(0.5)),
     ("torch", "computed", 1 / math.sqrt(2.0)),
     ("tensorflow", "computed", math.sqrt(0.5)),
 ])

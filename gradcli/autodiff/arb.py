@@ -492,6 +492,11 @@ def _sign_jet(x):
     return Jet(_sign(x.v))
 
 
+def _zero_base(x, y):
+    """Whether a power's base is an exact 0 and its exponent a ball proven above 0: 0^y = 0 there, and near y."""
+    return x.is_zero() and _arb(y) > 0
+
+
 def _power_jet(x, y):
     x, y = _as_jet(x), _as_jet(y)
     answer = _power(x.v, y.v)
@@ -501,9 +506,14 @@ def _power_jet(x, y):
     if x.d is not None:
         terms.append((y.v * _power(x.v, y.v - 1), x.d))
     if y.d is not None:
-        if not x.v > 0:
+        if _zero_base(x.v, y.v):
+            # 0^y is 0 for every y > 0, so near a proven positive exponent it does not move with y:
+            # its slope in y is an exact 0 (the limit of x^y log x as x falls to 0).
+            terms.append((ARB(0), y.d))
+        elif not x.v > 0:
             raise NoArb("a power with a moving exponent at a base not above 0")
-        terms.append((answer * x.v.log(), y.d))
+        else:
+            terms.append((answer * x.v.log(), y.d))
     return Jet(answer, _tangent(*terms))
 
 

@@ -16,6 +16,10 @@ import numpy as np
 
 from . import arb_proof as proof
 
+# What the decompositions a proof ran through met at a kink of their spectrum ("eigenvalues", "singular values"):
+# two entries not proven apart, where no entry is a function of the matrix to name (the caller replaces it).
+repeated = []
+
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
@@ -193,6 +197,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
     if not kinked.any():
         _spectrum_as_trace(out, cells, mask, signs, width)
+    else:
+        repeated.append("eigenvalues" if signs == "similar" else "singular values")
     return out
 
 

@@ -10,6 +10,7 @@ was recorded); `core.py` adds reverse and forward mode on top of it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import sys
@@ -58,6 +59,10 @@ class _Hooks:
 
 
 hooks = _Hooks()
+# {number: as a narrower dtype holds it}: the Python floats the user's code computes as it runs (c = math.sqrt(0.5))
+# and hands to ops meeting that dtype's data, which the exact replay of that dtype's program takes as the dtype
+# holds them (the checker sets it around that replay, `numbers_held`).
+held_numbers = {}
 
 
 class WatchedArray:
@@ -212,6 +217,8 @@ class Primitive:
         # NumPy, unless mpmath numbers are among the arguments (`is_mp_value`, inlined: this runs per op).
         for a in args:
             if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
+                if held_numbers:
+                    args = _held_numbers_in(args)
                 if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
                 return self.mp(*args, **kwargs)
@@ -575,6 +582,33 @@ gather_plain = _itself  # `plain.gathered` then: an object array of plain boxes 
 
 # With its separator: a user's folder ``gradcli_examples`` beside the package is not the package.
 _PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+# The door and the boxes' operators (x - c): the code between an op and whoever called it.
+_OPERATORS = {os.path.join(os.path.dirname(os.path.abspath(__file__)), name) for name in ("tracer.py", "boxes.py")}
+_INSTALLED = os.sep + "site-packages" + os.sep
+
+
+@contextlib.contextmanager
+def numbers_held(numbers):
+    """`held_numbers` set to ``numbers`` while the block runs (a replay of a narrower dtype's program)."""
+    global held_numbers
+    saved, held_numbers = held_numbers, numbers
+    try:
+        yield
+    finally:
+        held_numbers = saved
+
+
+def _held_numbers_in(args):
+    """``args`` with each Python float of `held_numbers` as its dtype holds it, where the user's code handed it over
+    (gradcli's own functions keep their constants: equal to a user's number, they are still the mathematics')."""
+    if not any(type(a) is float and a in held_numbers for a in args):
+        return args
+    frame = sys._getframe(3)  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
+    while frame is not None and frame.f_code.co_filename in _OPERATORS:
+        frame = frame.f_back
+    if frame is None or frame.f_code.co_filename.startswith(_PACKAGE) or _INSTALLED in frame.f_code.co_filename:
+        return args
+    return tuple(held_numbers.get(a, a) if type(a) is float else a for a in args)
 
 
 def _called_by_user():

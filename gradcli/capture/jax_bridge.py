@@ -40,7 +40,7 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import as_written, own_constants, switch_mode
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
-                       user_line)
+                       user_line, users_arrays)
 from .lines import math_call_advice
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -216,6 +216,7 @@ class _Captured:
         self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
         self.last_seeded = None  # (arguments, their numbers, (value, gradients)) of the last `value_and_grad` run
+        self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
 
     # -- structure of the arguments
     def key(self, args):
@@ -276,13 +277,15 @@ class _Captured:
         if key not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
-            with self._tracing(key[1]), _user_errors(self.text), library_inlines() as inlined:
+            with self._tracing(key[1]), _user_errors(self.text), library_inlines() as inlined, users_arrays() as made:
                 closed, shape = jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key))
+            self.users_arrays.update(made)
             closed = own_constants(closed)
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
-            self.graphs[key] = (compile_jaxpr(closed, self.where, inlined=inlined), rules, shape, closed)
+            self.graphs[key] = (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays),
+                                rules, shape, closed)
         return self.graphs[key]
 
     def forward(self, *args):
@@ -410,7 +413,7 @@ class _Captured:
                 raise
             raise self._unreversed_loop(key) from None
         closed = traced.jaxpr
-        return compile_jaxpr(closed, self.where, rules), closed, traced
+        return compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays), closed, traced
 
     def _unreversed_loop(self, key):
         """The InputError for a loop JAX cannot reverse (a ``while``), naming the user's line of it."""

@@ -412,6 +412,45 @@ def library_inlines():
         partial_eval.inline_jaxpr_into_trace = original
 
 
+@contextmanager
+def users_arrays():
+    """While a function is traced, a record of the constant arrays the user's own code made with ``jnp.array`` or
+    ``jnp.asarray`` (of a list of numbers, of a NumPy array): a set of `constant_key`s, filled as the trace goes.
+
+    Such an array is a constant of the graph whatever code reads it: handed to a
+    library function (``multivariate_normal.logpdf(x, mean, cov)``), it is read on
+    JAX's lines, yet its numbers are the user's, which a float32 program holds in float32.
+    """
+    import jax.numpy as jnp  # lazy: JAX is loaded only for a JAX target
+
+    record = set()
+    originals = {name: getattr(jnp, name) for name in ("array", "asarray")}
+
+    def recording(original):
+        def made(*args, **kwargs):
+            out = original(*args, **kwargs)
+            constant = getattr(out, "get_const", lambda: None)()  # a tracer of a constant: the graph's constant
+            if constant is not None and _users_file(sys._getframe(1).f_code.co_filename):
+                record.add(constant_key(constant))
+            return out
+
+        return made
+
+    for name, original in originals.items():
+        setattr(jnp, name, recording(original))
+    try:
+        yield record
+    finally:
+        for name, original in originals.items():
+            setattr(jnp, name, original)
+
+
+def constant_key(value):
+    """A constant array by its numbers, so that a trace that made it and a later trace reading it agree."""
+    value = np.asarray(value)
+    return (value.dtype.str, value.shape, value.tobytes())
+
+
 def collect_rules(closed):
     """The user's gradient rules (`RuleSites`) a captured forward graph calls, however deeply nested."""
     rules = RuleSites()
@@ -482,10 +521,11 @@ def _closed(jaxpr):
 class _Compiler:
     """Flattens a jaxpr and its nested calls into one `Program` (variables numbered as met)."""
 
-    def __init__(self, fallback, rules=None, inlined=None):
+    def __init__(self, fallback, rules=None, inlined=None, users_arrays=frozenset()):
         self.fallback = fallback  # the function's own line, for operations JAX gives no user line
         self.rules = rules
         self.inlined = inlined if inlined is not None else {}  # `library_inlines`' record of the trace
+        self.users_arrays = users_arrays  # `users_arrays`' record: constants the user's code made as arrays
         self.numbers = {}
         self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
@@ -508,11 +548,17 @@ class _Compiler:
         self.data.update(self.number(v) for v in jaxpr.invars if _dtype_of(v).kind in "biuO")
         env = {}
         for var, const in zip(jaxpr.constvars, closed.consts):
-            env[id(var)] = _Literal(np.asarray(const))
+            env[id(var)] = self.constant(const)
         self.body(jaxpr, env, program, (self.fallback, None))
         program.outputs = [self.read(env, v) for v in jaxpr.outvars]
         _mark_forms(program.steps)
         return program
+
+    def constant(self, value):
+        """A constant of a jaxpr as a `_Literal`: the user's where the user's code made it as an array, whatever
+        step reads it; else the step reading it decides."""
+        value = np.asarray(value)
+        return _Literal(value, True if self.users_arrays and constant_key(value) in self.users_arrays else None)
 
     def read(self, env, var):
         if type(var).__name__ == "Literal":
@@ -581,7 +627,7 @@ class _Compiler:
             inner, consts = inner.jaxpr, inner.consts
         inner_env = {}
         for var, const in zip(inner.constvars, consts):
-            inner_env[id(var)] = _Literal(np.asarray(const))
+            inner_env[id(var)] = self.constant(const)
         for var, value in zip(inner.invars, inputs):
             inner_env[id(var)] = value
         self.body(inner, inner_env, program, site)
@@ -590,7 +636,7 @@ class _Compiler:
 
     def subprogram(self, closed, site):
         """A sub-jaxpr (a branch, a loop's body) as its own `Program`, its steps in the rule its equation is in."""
-        sub = _Compiler(site[0], self.rules, self.inlined).program(closed)
+        sub = _Compiler(site[0], self.rules, self.inlined, self.users_arrays).program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
         return sub
@@ -861,10 +907,11 @@ def _scalar(value):
     return array
 
 
-def compile_jaxpr(closed, fallback, rules=None, inlined=None):
+def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=frozenset()):
     """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of;
-    ``inlined`` is the record `library_inlines` made while ``closed`` was traced."""
-    compiler = _Compiler(fallback, rules, inlined)
+    ``inlined`` is the record `library_inlines` made while ``closed`` was traced, ``users_arrays`` `users_arrays`'
+    record of the forward trace."""
+    compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
     if rules is not None:
         _passed_through(program, rules, compiler)

@@ -299,6 +299,8 @@ def _step(node):
         if node.op == "-":
             return lambda args, env: -args[0]
         return lambda args, env: args[0]
+    if isinstance(node, Binary) and power_times_its_log(node):
+        return _power_times_its_log
     if isinstance(node, (Binary, Compare)):
         name = (_BINARY if isinstance(node, Binary) else _COMPARE)[node.op]
         return lambda args, env: _operation(name)(*args)
@@ -306,6 +308,24 @@ def _step(node):
         spec = FUNCTIONS[node.name]
         return lambda args, env: spec.core(_NAMESPACE, *args)
     raise NoBall(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
+
+
+def power_times_its_log(node):
+    """Whether ``node`` is ``u**w * log(u)`` with one ``u``: the slope in w of u**w, as derivatives build it."""
+    return (node.op == "*" and isinstance(node.left, Binary) and node.left.op == "**"
+            and isinstance(node.right, Call) and node.right.name == "log" and node.right.args[0] is node.left.left)
+
+
+def _power_times_its_log(args, env):
+    """u**w * log(u) on balls (``args``: the balls of u**w and of log u), 0 where u**w is an exact 0.
+
+    An exact 0 power is a 0 base under an exponent proven above 0, where u**w is 0 for every w
+    near: its slope in w is 0, the limit of u**w log u as u falls to 0, though log(0) is no ball.
+    """
+    power, log = args
+    if power.is_zero():
+        return power
+    return _operation("multiply")(power, log)
 
 
 def _evaluate(program, env):

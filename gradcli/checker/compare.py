@@ -18,6 +18,23 @@ from .dtypes import DEFAULT_RTOL, finfo
 
 
 WRONG_RTOL = 1e-8
+_FLOAT32_EPS = float(np.finfo(np.float32).eps)
+
+
+def rule_tolerance(rtol, dtype, floor, narrowed=False):
+    """The relative error past which a rule run at high precision is ``wrong`` in a check of ``dtype`` to ``rtol``.
+
+    Past ``rtol`` no precision brings the result within the tolerance it is
+    checked to, so the disagreement is no rounding. Where ``rtol`` is looser
+    than the dtype's rounding (float32's 1e-4 beside its eps), past that
+    rounding: its eps, at most float32's and never below `WRONG_RTOL`; a
+    library computing in a narrower dtype (``narrowed``, ``dtype`` then being
+    that one) is held to its rounding whatever ``rtol``. Never below ``floor``,
+    the error bound of the exact side the rule is compared with. ``atol`` has
+    no part in it: it excuses rounding, never a rule whose mathematics is off.
+    """
+    rounding = max(WRONG_RTOL, min(float(finfo(dtype).eps), _FLOAT32_EPS))
+    return max(floor, rounding if narrowed else min(rtol, rounding))
 
 
 def cast(value, dtype):

@@ -19,6 +19,7 @@ its IR, in float64 too (a decimal literal is float64's number there).
 
 from __future__ import annotations
 
+import functools
 import os
 import types
 from dataclasses import replace
@@ -26,6 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..autodiff.tracer import numbers_held
 from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 
@@ -76,6 +78,24 @@ def held_function(function, literals):
     if not literals:
         return function
     return _Rewriter(literals).function(function)
+
+
+def holding_numbers(function, literals):
+    """``function`` (run on exact numbers) taking each Python float of ``literals`` that its code computes as it
+    runs (``c = math.sqrt(0.5)``, no constant of its code) as the dtype holds it where the code hands it to an op.
+
+    The number is the user's as the float their code computed: the run in the
+    dtype rounded that float where it met the dtype's data, as it rounds a literal.
+    """
+    if not literals:
+        return function
+
+    @functools.wraps(function)
+    def holding(*args, **kwargs):
+        with numbers_held(literals):
+            return function(*args, **kwargs)
+
+    return holding
 
 
 class _Rewriter:

@@ -13,7 +13,8 @@ import numpy as np
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import grad
-from .compare import WRONG_RTOL, as_float64, cast, compare, plain_rows, worst_error
+from .compare import WRONG_RTOL, as_float64, cast, compare, plain_rows, rule_tolerance, worst_error
+from .precision import REFERENCE_RTOL
 from .judgement import Judgement
 from .reference import to_mp
 from .results import Finding
@@ -61,7 +62,7 @@ def check_hessian(result, target, point, dtype, chosen, rtol):
         second_order_rule = Judgement()
     else:
         result.exact_hessian = plain_rows(true)
-        second_order_rule = _second_order_rule(result, precise, true)
+        second_order_rule = _second_order_rule(result, precise, true, rule_tolerance(rtol, dtype, REFERENCE_RTOL))
     return [second_order_rule, _hessian_precision(result, working, precise, dtype, rtol)]
 
 
@@ -70,14 +71,15 @@ def _hessian_at(function, args, nums):
     return [[grad(grad(function, argnums=i), argnums=j)(*args) for j in nums] for i in nums]
 
 
-def _second_order_rule(result, precise, true):
-    """``wrong`` where the second-derivative rules, run at high precision, disagree with the true second derivatives."""
+def _second_order_rule(result, precise, true, tolerance):
+    """``wrong`` where the second-derivative rules, run at high precision, disagree with the true second derivatives
+    by more than ``tolerance`` (`compare.rule_tolerance`, the gradient rule's own)."""
     if result.status == Verdict.DOMAIN:
         # Where the first derivative is undefined, its derivatives by differences mean nothing.
         return Judgement()
     size = range(len(precise))
     wrong = max(worst_error(precise[i][j], true[i][j], WRONG_RTOL) for i in size for j in size)
-    if wrong <= WRONG_RTOL:
+    if wrong <= tolerance:
         return Judgement()
     message = (
         f"the second-derivative rule is wrong: at high precision it gives {result.rule_hessian} "

@@ -34,9 +34,10 @@ from ..autodiff.ops import raw
 from ..autodiff.ops_array import ravel, sum_
 from ..autodiff.transforms import jvp
 from . import rule_blame
-from .compare import WRONG_RTOL, as_float64, cast, compare, plain, tolerances, worst_error
+from .compare import WRONG_RTOL, as_float64, cast, compare, plain, rule_tolerance, tolerances, worst_error
 from .fd import richardson
 from .point import check_point as check_scalar_point
+from .precision import REFERENCE_RTOL
 from .reference import compute as compute_exact, to_mp
 from .results import Finding, PointResult
 from .verdict import Verdict
@@ -282,7 +283,8 @@ def _check_tangent(result, target, point, dtype, chosen, options, i, u, v, row):
         rule = None
     rtol, atol = tolerances(options, dtype)
     entry["error"], within = compare(computed, exact, rtol, atol, dtype)
-    if rule is not None and worst_error(rule, exact, WRONG_RTOL) > WRONG_RTOL:
+    # The rule's tolerance is the gradient rule's (`compare.rule_tolerance`): the exact JVP is the reference's.
+    if rule is not None and worst_error(rule, exact, WRONG_RTOL) > rule_tolerance(rtol, dtype, REFERENCE_RTOL):
         entry["status"] = Verdict.WRONG
         message = (
             f"the forward-mode (JVP) rule is wrong: along tangent v{i}, u{i} . J v{i} is {float(rule):.10g} "

@@ -12,19 +12,16 @@ import numpy as np
 
 from ..autodiff.ops import raw
 from . import provenance
-from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, ulps, worst_error
+from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import EXACT_RTOL, Jump
+from .precision import REFERENCE_RTOL, Jump
 from .provenance import finite
 from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
 _FLOAT64 = np.dtype(np.float64)
-# What the reference knows: a rule at high precision (right to AGREE_DIGITS of itself) and the exact derivative
-# (right to EXACT_RTOL) can differ by this much with neither off; past it the rule provably disagrees.
-_REFERENCE_RTOL = 2 * (EXACT_RTOL + 10.0**-AGREE_DIGITS)
 _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
@@ -229,7 +226,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
     x = 21, is no rounding). Where ``rtol`` is looser than the dtype's rounding
     (float32's 1e-4 beside its eps), a rule off by more than that rounding
     explains (its eps, and never more than `WRONG_RTOL`) is wrong too. Never
-    below what the reference itself knows (`_REFERENCE_RTOL`).
+    below what the reference itself knows (`precision.REFERENCE_RTOL`).
     In float32 a disagreement within float32's eps of the terms the rule's
     arithmetic combined is not held against the rule (`_within_the_terms`):
     library rules assume identities that hold only up to the dtype's rounding
@@ -242,8 +239,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
     import mpmath
 
     narrow = narrowed(recording, dtype)
-    rounding = max(WRONG_RTOL, min(_bits_and_eps(raw(narrow.output).dtype if narrow else dtype)[1], _FLOAT32_EPS))
-    wrong_rtol = max(_REFERENCE_RTOL, rounding if narrow else min(rtol, rounding))
+    wrong_rtol = rule_tolerance(rtol, raw(narrow.output).dtype if narrow else dtype, REFERENCE_RTOL, narrowed=bool(narrow))
 
     if gradient_known and exact.rule:
         rule_by_name = dict(zip(target.variables, exact.rule))
@@ -455,7 +451,6 @@ def _bits_and_eps(dtype):
 
 
 _LIMITS = {}
-_FLOAT32_EPS = float(np.finfo(np.float32).eps)
 
 
 def _relative(difference, exact):

@@ -22,7 +22,7 @@ from ..capture import without_replay
 from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference, rule_blame
-from .held_literals import held_changes, held_formula_target, held_function, literals_in
+from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
@@ -198,7 +198,8 @@ def _as_held(target, recording, dtype, working_args, argnums):
     if made is None:  # the differences too: they show the slope of the same program as the exact reference
         made = target.shared[key] = replace(
             target, function=held_function(target.function, literals),
-            mp_function=held_function(target.mp_function, literals), shared={"literals held": literals})
+            mp_function=holding_numbers(held_function(target.mp_function, literals), literals),
+            shared={"literals held": literals})
     return made
 
 

@@ -31,6 +31,9 @@ AGREE_DIGITS = 20  # enough to judge float64 results with a margin
 # extrapolation of differences on balls (`exact_python`), is taken at this bound; jets and formulas prove their
 # balls to `balls.RELATIVE_RADIUS`, and mpmath's entries settle to AGREE_DIGITS.
 EXACT_RTOL = 1e-14
+# What the reference knows: a rule at high precision (right to AGREE_DIGITS of itself) and the exact derivative
+# (right to EXACT_RTOL) can differ by this much with neither off; past it the rule provably disagrees.
+REFERENCE_RTOL = 2 * (EXACT_RTOL + 10.0**-AGREE_DIGITS)
 
 
 # Above this many inputs the exact gradient of a Python function is checked along one random direction:

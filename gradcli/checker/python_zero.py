@@ -20,7 +20,7 @@ import contextlib
 import numpy as np
 
 from ..autodiff import arb as arb_core
-from ..autodiff import arb_proof
+from ..autodiff import arb_proof, arb_proof_linalg
 from ..autodiff.tracer import hooks
 
 
@@ -212,6 +212,7 @@ class Zeros:
 
     def __init__(self, run, args):
         self.run, self.args, self.known, self._path, self._value = run, args, {}, None, None
+        self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size, before=None):
@@ -250,8 +251,24 @@ class Zeros:
         """The flat derivative entries proven 0 so far."""
         return frozenset(k for k, zero in self.known.items() if zero)
 
+    def why_not(self):
+        """Why a 0 within its noise stayed unproven where a decomposition is the cause, as a clause ('' else)."""
+        if not self.repeated:
+            return ""
+        what = " and ".join(sorted(self.repeated))
+        return (f": two of a decomposition's {what} are equal here, where no single one is a function of the matrix "
+                "that a proof can name, so a 0 that holds only for them together (log det as a sum of "
+                "log-eigenvalues) is not proven at this point")
+
     def _proven(self, k):
         arb_core.enable()  # the proof numbers' dispatch
+        arb_proof_linalg.repeated = []
+        try:
+            return self._proven_once(k)
+        finally:
+            self.repeated.update(arb_proof_linalg.repeated)
+
+    def _proven_once(self, k):
         if proven(self.run, self.args, coordinate=k)[1][0]:
             return True
         if self._path is None:

@@ -182,7 +182,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             if digits < needs:
                 result.why = f"a sum absorbs a term {needs} digits below its result; no precision up to {digits} shows it"
             elif width is not None:
-                result.why = f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
+                result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
+                              + zeros.why_not())
     return attempt, history, digits, value_digits, settled
 
 

@@ -9,7 +9,7 @@ function's own rule is in the registry (`functions.FUNCTIONS`).
 
 from __future__ import annotations
 
-from .build import add, call, div, mul, neg, num, power, quotient_derivative, sub
+from .build import add, call, div, is_number, mul, neg, num, power, quotient_derivative, sub
 from .functions import FUNCTIONS
 from .ir import Binary, Call, Compare, Const, Num, Unary, Var, fold
 from .operators import BINARY
@@ -47,6 +47,9 @@ def differentiate(node, name):
                 if not _depends_on(w, name):
                     exponent = num(w.exact - 1) if isinstance(w, Num) else sub(w, num(1))
                     return mul(mul(w, power(u, exponent)), du)
+                if is_number(du, 0):
+                    # u**w * log(u) kept one product, which the balls know the limit of at u = 0 (`balls`).
+                    return mul(dw, mul(n, call("log", u)))
                 return mul(n, add(mul(dw, call("log", u)), div(mul(w, du), u)))
         if isinstance(n, Call):
             return FUNCTIONS[n.name].derivative(n, children)
