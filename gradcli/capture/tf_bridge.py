@@ -264,6 +264,7 @@ class _Captured:
         self.ones = None  # a cotangent of ones for the value, as a tensor
         self.narrowed = None  # () -> this float64 trace retyped to float32 (`tf_retype`), where that is the float32 trace
         self.retyped = False  # whether this is such a retyped trace
+        self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
 
 
 class TensorFlowFunction:
@@ -387,6 +388,14 @@ class TensorFlowFunction:
         shape, dtype = captured.output
         if cotangent is not None and np.shape(raw(cotangent)) != shape:
             return None
+        if not captured.held:
+            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of the
+            # graph stands for the eager call only where it gave that call's numbers.
+            floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+            captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
+            if not captured.held:
+                captured.rerun = None
+                return None
         return captured
 
     def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
@@ -522,6 +531,7 @@ class TensorFlowFunction:
             return None
         if narrow is None or not self._agrees(narrow, [raw(leaf) for leaf in leaves], rebuild, floats):
             return None
+        narrow.held = True
         return narrow
 
     def _agrees(self, narrow, leaves, rebuild, floats):
