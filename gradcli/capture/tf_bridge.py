@@ -565,6 +565,11 @@ class TensorFlowFunction:
             for i in floats
         ]
         names, gradients, frames = {}, Gradients(), _user_frames(_library_dirs(tf))
+        call = self.models.call
+        if getattr(self.fun, "input_signature", None) is not None and not self.models.models:
+            # A signature fixes the dtypes TensorFlow's own calls take; the exact reference's float64 trace runs the
+            # same operations through the tf.function's Python function, which binds no signature.
+            call = self.fun.python_function
 
         def traced(*watched):
             tensors = [None] * len(leaves)
@@ -575,7 +580,7 @@ class TensorFlowFunction:
             with watching_gradients(tf, gradients, frames.users) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
-                    y = tf.convert_to_tensor(_gradcli_forward(self.models.call, rebuild, tensors))
+                    y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
                 # Each replay gives its own: a placeholder, one op where ones would be three to build.
                 ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
