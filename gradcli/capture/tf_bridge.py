@@ -104,9 +104,10 @@ def _gradcli_gradient(tape, y, watched, cotangent):
 
 @functools.lru_cache(maxsize=None)
 def _library_dirs(tf):
-    """Folders whose frames are never the user's: TensorFlow, Keras, TFP and Python's own library."""
+    """Folders whose frames are never the user's: TensorFlow, Keras (and optree, whose tree maps run its autocasts), TFP
+    and Python's own library."""
     dirs = [os.path.dirname(os.path.abspath(tf.__file__)) + os.sep]
-    for name in ("keras", "tf_keras", "tensorflow_probability", "absl", "ml_dtypes"):
+    for name in ("keras", "tf_keras", "tensorflow_probability", "absl", "ml_dtypes", "optree"):
         spec = importlib.util.find_spec(name)
         for location in (spec.submodule_search_locations or []) if spec else []:
             dirs.append(os.path.abspath(location) + os.sep)
