@@ -389,9 +389,10 @@ class TensorFlowFunction:
         shape, dtype = captured.output
         if cotangent is not None and np.shape(raw(cotangent)) != shape:
             return None
-        if not captured.held:
-            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of the
-            # graph stands for the eager call only where it gave that call's numbers.
+        if not captured.held and dtype != np.float64:
+            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of a
+            # narrower trace stands for the eager call only where it gave that call's numbers. The float64 trace is
+            # the graph the exact reference replays, so its rerun is judged against the same program.
             floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
             captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
             if not captured.held:
