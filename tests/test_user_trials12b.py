@@ -1,9 +1,8 @@
 """The twelfth round (b) of user trials (tests/trials/cases12b.py), PyTorch and TensorFlow/Keras: a focal loss whose
-1 - p rounds to 0, a hand-written cumprod backward dividing by x, Keras'
-cross-entropy on softmax probabilities in float32, a Dense layer under mixed_float16, a segment product through a
-zero, a tf.function with an input_signature, the ops whose output shape depends on values (CTC, a boolean mask's
-selection), i0e's kink at 0, and the shapes gradcli cannot yet check (random draws, a label constant clipped in
-float32).
+1 - p rounds to 0, a hand-written cumprod backward dividing by x, Keras' cross-entropy on softmax probabilities in
+float32, a Dense layer under mixed_float16, a segment product through a zero, a tf.function with an input_signature,
+the ops whose output shape depends on values (CTC, a boolean mask's selection), i0e's kink at 0, and the shapes
+gradcli cannot yet check (random draws, a label constant clipped in float32).
 
 The whole set runs case by case through the CLI as run.py does (cases12b.ALL); here, one of each kind, the file's CPU
 time bounded (the two frameworks' imports are most of it). Findings E1 (Keras' graph-only logits branch taken for
