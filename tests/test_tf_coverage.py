@@ -23,8 +23,8 @@ relu6/elu/selu/leaky_relu/relu, xlogy and xlog1py, entropy, outer, trace,
 eigvalsh, band_part, pad, roll, tensor_scatter_nd_update, squared
 difference, log_softmax, igamma, Bessel i0e and i1e, softsign,
 reduce_euclidean_norm, segment_sum, a dense layer, logaddexp, conv1d and
-conv2d (Conv2D and its two backprops), segment max, min and mean (sorted and
-unsorted). Still refused: unsorted_segment_prod, depthwise convolutions.
+conv2d (Conv2D and its two backprops), segment max, min, mean and prod (sorted and
+unsorted). Still refused: depthwise convolutions.
 """
 
 import os
@@ -98,6 +98,7 @@ OPS = {
     "SegmentSum": (lambda x: tf.reduce_sum(tf.math.segment_sum(x, [0, 0, 1, 1]) ** 2), (V,)),
     "SegmentMax/SegmentMean": (lambda x: tf.reduce_sum(tf.math.segment_max(x, [0, 0, 1]) ** 2 + tf.math.segment_mean(x, [0, 0, 1]) ** 2), (M,)),
     "UnsortedSegmentMax/Min": (lambda x: tf.reduce_sum(tf.math.unsorted_segment_max(x, [0, 1, 0, 1], 2) * constant([1.0, 2.0], x) + tf.math.unsorted_segment_min(x, [1, 1, 0, 0], 2)), (V,)),
+    "SegmentProd/UnsortedSegmentProd": (lambda x: tf.reduce_sum(tf.math.unsorted_segment_prod(x, [0, 1, 0, 1], 2) * constant([1.0, 2.0], x) + tf.math.segment_prod(x, [0, 0, 0, 1])), (V,)),
     "Relu6/Elu/Selu/Softsign": (activations, (V,)),
     "EuclideanNorm": (lambda x: tf.reduce_sum(tf.math.reduce_euclidean_norm(tf.reshape(x, (2, 2)), axis=1)), (V,)),
     "Roll": (lambda x: tf.reduce_sum(tf.roll(x, 1, 0) * x), (V,)),
@@ -169,13 +170,13 @@ def test_a_users_function_is_ok_in_both_dtypes_and_exact_to_1e_10(name):
 
 
 def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
-    def product_per_group(x):
-        return tf.reduce_sum(tf.math.unsorted_segment_prod(x, [0, 1, 0, 1], 2))  # the line named
+    def per_channel(x):
+        return tf.reduce_sum(tf.nn.depthwise_conv2d(tf.reshape(x, (1, 2, 2, 1)), tf.ones((1, 1, 1, 2), x.dtype), [1, 1, 1, 1], "VALID"))  # the line named
 
-    line = product_per_group.__code__.co_firstlineno + 1
+    line = per_channel.__code__.co_firstlineno + 1
     with pytest.raises(InputError) as caught:
-        gradcli.check(product_per_group, [V], dtypes=("float64",), framework="tensorflow")
-    assert "UnsortedSegmentProd" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+        gradcli.check(per_channel, [V], dtypes=("float64",), framework="tensorflow")
+    assert "DepthwiseConv2dNative" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
 
 
 def test_a_wrong_rule_inside_a_switch_branch_is_named_at_its_line():

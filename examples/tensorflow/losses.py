@@ -37,8 +37,8 @@ def example_args():
     return params, batch
 
 
-def group_products(x):
-    return tf.reduce_sum(tf.math.unsorted_segment_prod(x, [0, 1, 0, 1], 2))
+def per_channel(x):
+    return tf.reduce_sum(tf.nn.depthwise_conv2d(tf.reshape(x, (1, 2, 2, 1)), tf.ones((1, 1, 1, 2), x.dtype), [1, 1, 1, 1], "VALID"))
 
 
 def mean_squared(x, y):

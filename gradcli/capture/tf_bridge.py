@@ -105,9 +105,10 @@ def _gradcli_gradient(tape, y, watched, cotangent):
 
 @functools.lru_cache(maxsize=None)
 def _library_dirs(tf):
-    """Folders whose frames are never the user's: TensorFlow, Keras, TFP and Python's own library."""
+    """Folders whose frames are never the user's: TensorFlow, Keras (and optree, whose tree maps run its autocasts), TFP
+    and Python's own library."""
     dirs = [os.path.dirname(os.path.abspath(tf.__file__)) + os.sep]
-    for name in ("keras", "tf_keras", "tensorflow_probability", "absl", "ml_dtypes"):
+    for name in ("keras", "tf_keras", "tensorflow_probability", "absl", "ml_dtypes", "optree"):
         spec = importlib.util.find_spec(name)
         for location in (spec.submodule_search_locations or []) if spec else []:
             dirs.append(os.path.abspath(location) + os.sep)
@@ -265,6 +266,7 @@ class _Captured:
         self.ones = None  # a cotangent of ones for the value, as a tensor
         self.narrowed = None  # () -> this float64 trace retyped to float32 (`tf_retype`), where that is the float32 trace
         self.retyped = False  # whether this is such a retyped trace
+        self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
 
 
 class TensorFlowFunction:
@@ -388,6 +390,15 @@ class TensorFlowFunction:
         shape, dtype = captured.output
         if cotangent is not None and np.shape(raw(cotangent)) != shape:
             return None
+        if not captured.held and dtype != np.float64:
+            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of a
+            # narrower trace stands for the eager call only where it gave that call's numbers. The float64 trace is
+            # the graph the exact reference replays, so its rerun is judged against the same program.
+            floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+            captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
+            if not captured.held:
+                captured.rerun = None
+                return None
         return captured
 
     def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
@@ -523,6 +534,7 @@ class TensorFlowFunction:
             return None
         if narrow is None or not self._agrees(narrow, [raw(leaf) for leaf in leaves], rebuild, floats):
             return None
+        narrow.held = True
         return narrow
 
     def _agrees(self, narrow, leaves, rebuild, floats):
@@ -556,6 +568,11 @@ class TensorFlowFunction:
             for i in floats
         ]
         names, gradients, frames = {}, Gradients(), _user_frames(_library_dirs(tf))
+        call = self.models.call
+        if getattr(self.fun, "input_signature", None) is not None and not self.models.models:
+            # A signature fixes the dtypes TensorFlow's own calls take; the exact reference's float64 trace runs the
+            # same operations through the tf.function's Python function, which binds no signature.
+            call = self.fun.python_function
 
         def traced(*watched):
             tensors = [None] * len(leaves)
@@ -566,7 +583,7 @@ class TensorFlowFunction:
             with watching_gradients(tf, gradients, frames.users) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
-                    y = tf.convert_to_tensor(_gradcli_forward(self.models.call, rebuild, tensors))
+                    y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
                 # Each replay gives its own: a placeholder, one op where ones would be three to build.
                 ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name

@@ -170,7 +170,7 @@ def _segment_sum(ins, attrs):
 
 
 def _segment_extreme(reduce, empty):
-    """``(Unsorted)SegmentMax/Min``: each segment's extreme over the rows its id names; an empty one is ``empty``."""
+    """``(Unsorted)SegmentMax/Min/Prod``: each segment's reduction over the rows its id names; an empty one is ``empty``."""
 
     def extreme(ins, attrs):
         data, ids = ins[:2]
@@ -352,6 +352,8 @@ MORE_OPS = {
     "SegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
     "UnsortedSegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
     "UnsortedSegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
+    "SegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
+    "UnsortedSegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "Relu6": (_relu6, ()),
     "Relu6Grad": (_relu6_grad, ()),
     "Elu": (_elu, ()),

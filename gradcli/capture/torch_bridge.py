@@ -227,6 +227,15 @@ class _Captured:
                     "follow the step outside it; write that step with torch's own functions",
                     text=self.text,
                 ) from None
+            if type(error).__name__ == "DynamicOutputShapeException":
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
+                    "depends on its inputs' values (a boolean mask's selection x[x > 0], unique, CTC's alignment "
+                    "table), which gradcli's capture, one graph per argument shape, cannot record; a selection "
+                    "keeps its shape as torch.where(mask, x, 0.0), whose sum is the selection's",
+                    text=self.text,
+                ) from None
             if not _data_dependent(error):
                 raise
             folder = torch_dir()

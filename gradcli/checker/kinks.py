@@ -50,6 +50,7 @@ def coordinates_of(target, args):
 _BRANCH_OPS = NOT_SMOOTH - {"arctan2"} | {
     "fmax", "fmin", "max", "min", "mod", "floor_divide", "round", "rint", "trunc",
     "greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+    "i0e",  # e^-|x| I0(x): abs's corner at 0, scaled
 }
 
 
@@ -321,7 +322,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
 _TIES = {
     **dict.fromkeys(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
                      "maximum", "minimum", "fmax", "fmin", "max", "min"), (2, lambda a, b: a == b)),
-    **dict.fromkeys(("abs", "sign"), (1, lambda x: x == 0)),
+    **dict.fromkeys(("abs", "sign", "i0e"), (1, lambda x: x == 0)),
     **dict.fromkeys(("floor", "ceil", "trunc"), (1, lambda x: x == _floor(x))),
     **dict.fromkeys(("round", "rint"), (1, lambda x: x - _floor(x) == 0.5)),
     **dict.fromkeys(("mod", "floor_divide"), (2, lambda x, y: y != 0 and x / y == _floor(x / y))),
