@@ -21,9 +21,8 @@ softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
 cdist, a GRU cell's gates (unsafe_split). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
 are switched off while the graph is traced (PyTorch's own run keeps them).
-Still refused: transposed convolutions (at the user's line), an in-place
-write into a view (x[1] = 3.0), and gaussian_nll_loss's check, which
-branches on a tensor's value.
+Still refused: transposed convolutions (at the user's line) and
+gaussian_nll_loss's check, which branches on a tensor's value.
 """
 
 import numpy as np
@@ -39,6 +38,7 @@ from bridge_checks import assert_forward_replays_on_mpmath, assert_replays_as_th
 V = np.array([0.3, -1.2, 2.0, 0.7])
 P = np.array([0.5, 1.5, 2.5, 0.8])
 M = np.array([[2.0, 0.3, 0.1], [0.3, 1.5, 0.2], [0.1, 0.2, 1.0]])
+N = np.array([[2.0, 0.3, -0.4], [0.1, 1.5, 0.2], [0.6, -0.2, 1.0]])  # not symmetric: a factor and its transpose differ
 L = np.array([[0.2, -1.0, 0.5], [1.1, 0.3, -0.4]])
 IMAGES = np.random.default_rng(3).normal(size=(2, 4, 6, 5))
 KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
@@ -78,6 +78,8 @@ OPS = {
     "linalg_solve_ex": (lambda x: torch.linalg.solve(x, torch.tensor([1.0, 2.0, -1.0], dtype=x.dtype)).sum(), (M,)),
     "linalg_inv_ex": (lambda x: (torch.linalg.inv(x) ** 2).sum(), (M,)),
     "linalg_slogdet/logdet": (lambda x: torch.logdet(x) + torch.linalg.slogdet(x)[1], (M,)),
+    # PyTorch factors a contiguous matrix's transpose, and a transposed view's matrix itself
+    "linalg_slogdet (not symmetric, contiguous or not)": (lambda x: torch.linalg.slogdet(x)[1] + 2 * torch.logdet(x.mT), (N,)),
     "linalg_solve_triangular": (lambda x: torch.linalg.solve_triangular(torch.tril(x), torch.ones(3, 1, dtype=x.dtype), upper=False).sum(), (M,)),
     "linalg_eigh": (lambda x: (torch.linalg.eigvalsh(x @ x.T) ** 2).sum(), (M,)),
     "diagonal/trace": (lambda x: torch.trace(x @ x) + torch.diagonal(x).prod(), (M,)),
