@@ -77,6 +77,7 @@ _STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
+_GRAD_MODE_FILE = os.path.join("autograd", "grad_mode.py")  # PyTorch's gradient-mode blocks, which call each other
 _NO_GRAD_WRAPPERS = ("decorate_context", "_no_grad_wrapper")  # the frames of PyTorch's no_grad decorators
 _AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
@@ -203,7 +204,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
     (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``);
     its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`).
-    ``entered``: who entered each ``torch.no_grad()`` block open now (`_NoGradEntries`)."""
+    ``entered``: who turned gradients off in each block open now (`_NoGradEntries`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
@@ -398,8 +399,10 @@ def _in_place(node):
 
 
 class _NoGradEntries:
-    """While a capture traces: who entered each ``torch.no_grad()`` block open now, "user" or "library" (its
-    decorators' own frames are read by `_user_frame_summary`, which sees whose function they wrap)."""
+    """While a capture traces: who turned gradients off in each block open now, "user", "library" or "decorator"
+    (whose function a decorator wraps, `_user_frame_summary` reads from its frames): ``torch.no_grad()``,
+    ``torch.set_grad_enabled(False)`` (a block, or a call whose effect lasts until the next) and
+    ``torch.inference_mode()``."""
 
     def __init__(self, folder, kinds):
         self.folder, self.kinds, self.open = folder, kinds, []
@@ -407,27 +410,40 @@ class _NoGradEntries:
     def __enter__(self):
         from torch.autograd import grad_mode  # lazy: only a PyTorch target needs it
 
-        self.no_grad = grad_mode.no_grad
-        enter, leave = self.no_grad.__enter__, self.no_grad.__exit__
-        self.saved = (enter, leave)
+        self.saved = []
+        self._note(grad_mode.no_grad, "__enter__", lambda block: True)
+        # set_grad_enabled takes effect as it is made; no_grad's own calls of it are no_grad's block, noted once
+        self._note(grad_mode.set_grad_enabled, "__init__", lambda block, mode: mode is False)
+        self._note(grad_mode.inference_mode, "__enter__", lambda block: block.mode is not False)
+        return self
 
-        def entering(block):
+    def _note(self, kind, starts, turns_off):
+        """Wrap ``kind``'s method ``starts`` to note who called it where ``turns_off`` says it turns gradients off,
+        and its ``__exit__`` to forget that entry."""
+        start, leave = getattr(kind, starts), kind.__exit__
+        self.saved.append((kind, starts, start, leave))
+
+        def starting(block, *args):
             code = sys._getframe(1).f_code
-            users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
-                part in code.co_filename for part in _INSTALLED)
-            self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
-            return enter(block)
+            if turns_off(block, *args) and not code.co_filename.endswith(_GRAD_MODE_FILE):
+                users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
+                    part in code.co_filename for part in _INSTALLED)
+                self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
+                block._gradcli_noted = True  # its __exit__ closes this entry
+            return start(block, *args)
 
         def leaving(block, *exc):
-            if self.open:
+            if block.__dict__.pop("_gradcli_noted", False) and self.open:
                 self.open.pop()
             return leave(block, *exc)
 
-        self.no_grad.__enter__, self.no_grad.__exit__ = entering, leaving
-        return self
+        setattr(kind, starts, starting)
+        kind.__exit__ = leaving
 
     def __exit__(self, *exc):
-        self.no_grad.__enter__, self.no_grad.__exit__ = self.saved
+        for kind, starts, start, leave in reversed(self.saved):
+            setattr(kind, starts, start)
+            kind.__exit__ = leave
         return False
 
 
@@ -522,6 +538,9 @@ def compile_graph(module):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
+            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's): its op is refused below
+                slots[node] = None
+                continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             slots[node] = Slot(inputs + len(steps) - 1)
@@ -534,6 +553,7 @@ def compile_graph(module):
             elif sequence is not None and rule is None:
                 by_sequence.setdefault(sequence, location)
             last = location
+            _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             if name == "as_strided":
                 fun = _as_strided(node, location)
@@ -780,6 +800,18 @@ def _complex_valued(node):
     """Whether a node reads or gives a complex tensor (its fake values' dtypes, as traced)."""
     values = [node.meta.get("val")] + [getattr(a, "meta", {}).get("val") for a in node.args]
     return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
+
+
+def _refuse_higher_order(target, location):
+    """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
+    gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
+    from torch._ops import HigherOrderOperator  # lazy: only a PyTorch target needs it
+
+    if isinstance(target, HigherOrderOperator):
+        raise InputError(
+            f"torch.{target.name()} at {location} runs graphs of its own (its branches or body), which gradcli's "
+            "replay of PyTorch does not follow, so its exact reference cannot be computed: write a branch with "
+            "torch.where (both sides computed, the one wanted selected) and a loop as Python's own", text=location)
 
 
 def _replay_of(target, location, last_use=False, complex_valued=False):
