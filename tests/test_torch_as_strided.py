@@ -1,6 +1,7 @@
 """``aten.as_strided`` in a captured PyTorch graph (F.group_norm's decomposition uses it): the replay gathers its
-input's entries by its sizes, strides and offset over the input's recorded layout; overlapping windows, places
-outside the input and writes through such a view are refused at the user's line."""
+input's entries by its sizes, strides and offset over the input's recorded layout, and a write through such a view
+(its gradient's) scatters to the same places; overlapping windows and places outside the input are refused at the
+user's line."""
 
 import os
 import sys
@@ -71,15 +72,16 @@ def test_as_strided_sliding_windows_are_refused_at_the_users_line():
     assert _line_of(windows, "torch.as_strided") in str(raised.value)
 
 
-def test_the_gradient_of_a_users_own_as_strided_is_refused_at_the_users_line():
-    # its backward writes into a zero tensor through an as_strided view: storage, which the replay does not hold
+def test_the_gradient_of_a_users_own_as_strided_is_its_write_through_the_view():
+    # its backward writes into zeros through an as_strided view: functionalized, a scatter to the places it reads
     def reshaped(x):
-        return (torch.as_strided(x, (2, 3), (1, 2)) ** 2).sum()
+        return (torch.as_strided(x, (2, 3), (1, 2)) ** 2 * torch.arange(1.0, 7.0, dtype=x.dtype).reshape(2, 3)).sum()
 
-    with pytest.raises(InputError) as raised:
-        gradcli.check(reshaped, [{"x": np.arange(1.0, 7.0)}], framework="torch", dtypes=("float64",))
-    assert "gradient of torch.as_strided" in str(raised.value)
-    assert _line_of(reshaped, "torch.as_strided") in str(raised.value)
+    [result] = gradcli.check(reshaped, [{"x": np.arange(1.0, 7.0)}], framework="torch", dtypes=("float64",)).results
+    # entry [i, j] of the view is x[i + 2 j], weighted 1 + 3 i + j: d/dx[k] = 2 x[k] (1 + 3 i + j) for k = i + 2 j
+    want = [2 * (i + 2 * j + 1) * (1 + 3 * i + j) for j in range(3) for i in range(2)]
+    assert result.status == "ok"
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), want, rtol=1e-13)
 
 
 def test_group_norm_at_constant_channels_is_ok_with_its_exact_gradient():

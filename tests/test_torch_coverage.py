@@ -21,8 +21,8 @@ softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
 cdist, a GRU cell's gates (unsafe_split). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
 are switched off while the graph is traced (PyTorch's own run keeps them).
-Still refused: transposed convolutions (at the user's line), an in-place
-write into a view (x[1] = 3.0), and gaussian_nll_loss's check, which
+Still refused: transposed convolutions (at the user's line), torch.cond
+(by its name, at the user's line) and gaussian_nll_loss's check, which
 branches on a tensor's value.
 """
 
@@ -39,6 +39,7 @@ from bridge_checks import assert_forward_replays_on_mpmath, assert_replays_as_th
 V = np.array([0.3, -1.2, 2.0, 0.7])
 P = np.array([0.5, 1.5, 2.5, 0.8])
 M = np.array([[2.0, 0.3, 0.1], [0.3, 1.5, 0.2], [0.1, 0.2, 1.0]])
+N = np.array([[2.0, 0.3, -0.4], [0.1, 1.5, 0.2], [0.6, -0.2, 1.0]])  # not symmetric: a factor and its transpose differ
 L = np.array([[0.2, -1.0, 0.5], [1.1, 0.3, -0.4]])
 IMAGES = np.random.default_rng(3).normal(size=(2, 4, 6, 5))
 KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
@@ -78,6 +79,8 @@ OPS = {
     "linalg_solve_ex": (lambda x: torch.linalg.solve(x, torch.tensor([1.0, 2.0, -1.0], dtype=x.dtype)).sum(), (M,)),
     "linalg_inv_ex": (lambda x: (torch.linalg.inv(x) ** 2).sum(), (M,)),
     "linalg_slogdet/logdet": (lambda x: torch.logdet(x) + torch.linalg.slogdet(x)[1], (M,)),
+    # PyTorch factors a contiguous matrix's transpose, and a transposed view's matrix itself
+    "linalg_slogdet (not symmetric, contiguous or not)": (lambda x: torch.linalg.slogdet(x)[1] + 2 * torch.logdet(x.mT), (N,)),
     "linalg_solve_triangular": (lambda x: torch.linalg.solve_triangular(torch.tril(x), torch.ones(3, 1, dtype=x.dtype), upper=False).sum(), (M,)),
     "linalg_eigh": (lambda x: (torch.linalg.eigvalsh(x @ x.T) ** 2).sum(), (M,)),
     "diagonal/trace": (lambda x: torch.trace(x @ x) + torch.diagonal(x).prod(), (M,)),
@@ -167,6 +170,16 @@ def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
     with pytest.raises(InputError) as caught:
         gradcli.check(bessel, [V], dtypes=("float64",), framework="torch")
     assert "aten.bessel_j0" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+
+
+def test_torch_cond_is_refused_by_its_name_at_the_users_line():
+    def switched(x):
+        return torch.cond(x.sum() > 0, lambda v: torch.sin(v).sum(), lambda v: torch.cos(v).sum(), (x,))  # named
+
+    line = switched.__code__.co_firstlineno + 1
+    with pytest.raises(InputError) as caught:
+        gradcli.check(switched, [V], dtypes=("float64",), framework="torch")
+    assert str(caught.value).startswith(f"torch.cond at {__file__}:{line} ") and "torch.where" in str(caught.value)
 
 
 def test_a_form_of_an_op_gradcli_refuses_names_the_users_line_too():

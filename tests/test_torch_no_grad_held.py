@@ -1,4 +1,6 @@
-"""Values the user's PyTorch code computes under ``torch.no_grad()`` are constants in the exact derivative, as for PyTorch."""
+"""Values the user's PyTorch code computes under ``torch.no_grad()`` (or ``torch.set_grad_enabled(False)``, or
+``torch.inference_mode()``) are constants in the exact derivative, as for PyTorch; a library's own such block is the
+mathematics the user called, differentiated."""
 
 import textwrap
 
@@ -36,6 +38,25 @@ def normalised(x):
     return (x / n).sum()
 
 
+def normalised_under_set_grad_enabled(x):
+    with torch.set_grad_enabled(False):
+        n = torch.sqrt((x * x).sum())
+    return (x / n).sum()
+
+
+def normalised_after_set_grad_enabled_called(x):
+    torch.set_grad_enabled(False)
+    n = torch.sqrt((x * x).sum())
+    torch.set_grad_enabled(True)
+    return (x / n).sum()
+
+
+def normalised_under_inference_mode(x):
+    with torch.inference_mode():
+        n = torch.sqrt((x * x).sum())
+    return (x / n.clone()).sum()
+
+
 @torch.no_grad()
 def _norm_of(x):
     return torch.sqrt((x * x).sum())
@@ -60,11 +81,31 @@ def scale_by_norm(x):
 def norm(x):
     with torch.no_grad():
         return torch.sqrt((x * x).sum())
+
+
+def scale_by_norm_set_grad_enabled(x):
+    with torch.set_grad_enabled(False):
+        n = torch.sqrt((x * x).sum())
+    return x / n
+
+
+def scale_by_norm_inference_mode(x):
+    with torch.inference_mode():
+        n = torch.sqrt((x * x).sum())
+    return x / n.clone()
 ''', "<library>", "exec"), _LIBRARY)
 
 
 def normalised_by_a_library(x):
     return _LIBRARY["scale_by_norm"](x).sum()
+
+
+def normalised_by_a_library_set_grad_enabled(x):
+    return _LIBRARY["scale_by_norm_set_grad_enabled"](x).sum()
+
+
+def normalised_by_a_library_inference_mode(x):
+    return _LIBRARY["scale_by_norm_inference_mode"](x).sum()
 
 
 def normalised_by_a_library_under_the_users_no_grad(x):
@@ -94,6 +135,10 @@ def _checked(tmp_path, function, point):
     [
         ("scaled", [1.3 * 1.3, 0.4 * 0.4]),  # s held: d/dx (s x) = s
         ("normalised", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),  # n held: d/dx (x / n) = 1 / n
+        # gradients turned off by set_grad_enabled (a block, or a call until the next) or inference mode: the same
+        ("normalised_under_set_grad_enabled", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),
+        ("normalised_after_set_grad_enabled_called", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),
+        ("normalised_under_inference_mode", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),
         # the user's own decorated helper: its decorator's frame lies outside the user's frame, unlike a library's
         ("normalised_by_a_decorated_helper", [1 / (1.3**2 + 0.4**2) ** 0.5] * 2),
     ],
@@ -105,13 +150,18 @@ def test_a_value_computed_under_no_grad_is_held_constant(tmp_path, function, exa
     assert any("held constant in the exact derivative" in note for note in result.notes), result.notes
 
 
-def test_a_librarys_own_no_grad_block_is_differentiated_as_the_mathematics(tmp_path):
+@pytest.mark.parametrize("function", ["normalised_by_a_library", "normalised_by_a_library_set_grad_enabled",
+                                      "normalised_by_a_library_inference_mode"])
+def test_a_librarys_own_no_grad_block_is_differentiated_as_the_mathematics(tmp_path, function):
     # sum(x / |x|): its gradient is 1/|x| - x sum(x) / |x|^3, not PyTorch's 1/|x| with the norm held
     x, n = [1.3, 0.4], (1.3**2 + 0.4**2) ** 0.5
-    result = _checked(tmp_path, "normalised_by_a_library", {"x": x})
+    result = _checked(tmp_path, function, {"x": x})
     assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx([1 / n - xi * sum(x) / n**3 for xi in x], rel=1e-12)
     assert result.status.value == "wrong", result.findings  # PyTorch's gradient holds the norm
-    # the user's own block around the library's call holds all it computes, the library's block included
+
+
+def test_the_users_own_block_around_a_librarys_call_holds_all_it_computes(tmp_path):
+    x, n = [1.3, 0.4], (1.3**2 + 0.4**2) ** 0.5  # the library's own block included
     result = _checked(tmp_path, "normalised_by_a_library_under_the_users_no_grad", {"x": x})
     assert result.status.value == "ok", (result.findings, result.notes)
     assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx([1 / n] * 2, rel=1e-12)

@@ -5,9 +5,9 @@ jacrev inside a loss, a saved index in a backward), and a tf.Module's variable b
 
 The whole set runs with ``python tests/trials/run.py lib11b``; here, one of each kind, the file's CPU time bounded
 (the two frameworks' imports are most of it). Findings D1 (a hook blamed on PyTorch's multiply), D2 (recurrent cells
-had no replay) and D7 (nor had attention) are fixed, D3's message (SciPy inside a Function) names the line, and D5's
-advice fits an index, and a tf.Module's variables are named by attribute path (D8): their cases are chosen; D3 and D5
-(the verdicts themselves) and D4 are open, strict xfails.
+had no replay), D4 (jacrev inside a loss) and D7 (nor had attention) are fixed, D3's message (SciPy inside a Function)
+names the line, D5's advice fits an index, and a tf.Module's variables are named by attribute path (D8): their cases
+are chosen; D3 and D5 (the verdicts themselves) are open, strict xfails.
 """
 
 import json
@@ -38,6 +38,8 @@ CHOSEN = [
     "torch_lib11b:scipy_erfcx@x=[2]:float64",
     # out[index] = grad with a saved 0-d index: exit 2 whose advice fits an index (D5)
     "torch_lib11b:max_with_index@x=[1,5,2]:float64",
+    # torch.func.jacrev inside a loss: its basis written into a diagonal, functionalized; the inner derivative replayed (D4)
+    "torch_lib11b:flow_logdet@x=[0.3,-1]:float64",
     # Keras normalises by min(rsqrt(|p|^2), 1e7): smooth at a zero prediction, and TensorFlow's rule is finite there
     "tf_lib11b:cosine_loss@pred=[[0,0,0]]:float64",
     # a tf.Module's variable named by --wrt as its attribute path, model.w (D8)
@@ -45,7 +47,6 @@ CHOSEN = [
 ]
 OPEN = {
     "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its forward in SciPy has no replay (exit 2)",
-    "torch_lib11b:flow_logdet@x=[0.3,-1]:float64": "D4: torch.func.jacrev inside a loss is refused as an in-place copy",
     "torch_lib11b:max_with_index@x=[1,3,2]:float64": "D5: out[index] = grad with a saved index tensor is refused (exit 2)",
 }
 BY_ID = {case.id: case for case in cases11b.ALL}

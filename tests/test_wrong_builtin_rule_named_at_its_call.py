@@ -49,6 +49,13 @@ def vector(x):
     b = lib_sin(a)
     c = torch.log1p(b * b)
     return c[0] * c
+
+
+def wide(x):
+    a = torch.exp(x)
+    b = lib_sin(a)
+    c = torch.log1p(b * b)
+    return (c[0] * c).repeat(33)
 '''
 
 # JAX names a rule found in its own files as the framework's: the wrong rule is given such a file's name.
@@ -144,6 +151,21 @@ def test_each_row_of_a_vector_outputs_jacobian_names_the_call(tmp_path):
     pytest.importorskip("torch")
     for finding in _row_findings(tmp_path, "torch_rows.py", TORCH):
         assert finding.location.endswith(f"torch_rows.py:{_line_of(TORCH, 'b = lib_sin(a)', 'def vector')}"), finding
+        assert "the first call whose built-in rule is off" in finding.message
+
+
+def test_each_random_row_of_a_wide_outputs_jacobian_names_the_call(tmp_path):
+    # 66 outputs, past the rows checked one by one: each random cotangent's row is searched as an output's is
+    pytest.importorskip("torch")
+    path = tmp_path / "torch_wide.py"
+    path.write_text(textwrap.dedent(TORCH))
+    (result,) = gradcli.check(f"{path}:wide", [{"x": [0.3, -0.5]}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "wrong", result.findings
+    assert result.jacobian.mode == "random"
+    rows = [[f for f in row.findings if f.kind == "wrong-rule"] for row in result.jacobian.rows]
+    assert len(rows) == 3 and all(len(found) == 1 for found in rows), result.findings
+    for (finding,) in rows:
+        assert finding.location.endswith(f"torch_wide.py:{_line_of(TORCH, 'b = lib_sin(a)', 'def wide')}"), finding
         assert "the first call whose built-in rule is off" in finding.message
 
 

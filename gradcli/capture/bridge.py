@@ -89,6 +89,9 @@ class Bridge:
     replayed_range: Optional[Callable] = None
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
     supplied: tuple = ()  # parameters `arguments` fills itself where a point leaves them out (a module-level nn.Module)
+    # another name of a variable -> the name it is checked under (a tied parameter's second module path), filled
+    # as `arguments` meets the framework's objects
+    aliases: Mapping[str, str] = field(default_factory=dict)
     # Whether the framework's CPU code flushes subnormal results to 0 (XLA does): there 0 is the
     # nearest number it can give to an exact value below the dtype's smallest normal one.
     flushes_subnormals: bool = False

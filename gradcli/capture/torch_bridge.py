@@ -91,6 +91,7 @@ def capture(fun, text) -> Bridge:
         vectorised=function.vectorised,
         arguments=function.modules.point,
         supplied=function.modules.supplied(),
+        aliases=function.modules.aliases,
         held_constants=function.held_constants,
     )
 

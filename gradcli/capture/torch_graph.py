@@ -11,10 +11,21 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
   values (the branch taken there), which is slower but right.
-- In-place ops (``x.add_(1)``, ``relu(inplace=True)``) are refused with the
-  op and the line: the replay follows values, not storage. ``as_strided`` (in
-  ``group_norm``'s decomposition) is replayed as a gather over its input's
-  recorded layout; overlapping windows and writes through such a view are refused.
+- The replay follows values, not storage. An in-place op (``x.add_(1)``,
+  ``relu(inplace=True)``) on a tensor nothing reads afterwards is replayed as
+  its out-of-place form; a graph that writes into a tensor a view shares or a
+  later op reads (``y[0] = 3.0``, the diagonal ``torch.func.jacrev`` fills for
+  its cotangents, the gradient of an ``as_strided`` view) is traced again
+  through PyTorch's functionalization (`_functionalized`): each write is a new
+  value (``select_scatter``, ``diagonal_scatter``, ``as_strided_scatter``) and
+  views are read again from it. ``as_strided`` (in ``group_norm``'s
+  decomposition) is replayed as a gather over its input's recorded layout;
+  overlapping windows are refused.
+- A loss that differentiates itself (``torch.func.grad``, ``vjp``, ``jacrev``,
+  ``jacfwd``, ``hessian``, ``torch.autograd.grad(create_graph=True)``) is
+  recorded through the transforms as plain ATen ops: the inner derivative is
+  ordinary ops of the value, which the exact reference differentiates again
+  (the scatters among them as gradcli ops, `torch_ops.written_at`).
 - A graph serves only the shapes it was traced at, since Python code may read
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
@@ -58,7 +69,7 @@ from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
-from .torch_ops import ELEMENTWISE, OPS, is_exact
+from .torch_ops import ELEMENTWISE, OPS, written_at
 
 # Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
@@ -66,6 +77,7 @@ _STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
+_GRAD_MODE_FILE = os.path.join("autograd", "grad_mode.py")  # PyTorch's gradient-mode blocks, which call each other
 _NO_GRAD_WRAPPERS = ("decorate_context", "_no_grad_wrapper")  # the frames of PyTorch's no_grad decorators
 _AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
 _LOCK = threading.Lock()  # the tracer's frame filter is patched for the duration of one capture
@@ -192,7 +204,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
     (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``);
     its line text is ``library`` where the code that called PyTorch's op is a library's (`_library_frame`).
-    ``entered``: who entered each ``torch.no_grad()`` block open now (`_NoGradEntries`)."""
+    ``entered``: who turned gradients off in each block open now (`_NoGradEntries`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
@@ -292,8 +304,8 @@ def _names(op):
 
 
 _DECOMPOSITIONS = None
-# Every ATen op gradcli replays; as_strided's replay depends on its input's layout, bound per node (`_as_strided`).
-_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented}
+# Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`).
+_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -342,6 +354,8 @@ def trace(fun, examples):
                     record_stack_traces=True,
                     _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
                 )(*examples)
+                if _writes_into_shared_tensors(module):
+                    module = _functionalized(module, examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
             fx_proxy.CapturedTraceback = captured
@@ -350,9 +364,45 @@ def trace(fun, examples):
     return _passed_through(compile_graph(module), ran)
 
 
+def _writes_into_shared_tensors(module):
+    """Whether a graph writes in place into a tensor a view shares or a later op reads (`_last_use`): as
+    ``torch.func.jacrev`` does, filling the diagonal of a fresh matrix for its basis of cotangents."""
+    order = {node: i for i, node in enumerate(module.graph.nodes)}
+    return any(node.op == "call_function" and _in_place(node) and not _last_use(node, order) for node in module.graph.nodes)
+
+
+def _functionalized(module, examples):
+    """``module``'s graph with every write into a tensor made a new value (``diagonal_scatter``, ``slice_scatter``,
+    views read again from the written tensor): PyTorch's functionalization of the ATen ops recorded.
+
+    The ops are run again from the recorded graph, not from the user's function,
+    so each new node takes the stack trace (user line, rule tag) and autograd
+    sequence number of the recorded node it comes from.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.fx import traceback as fx_traceback  # lazy: likewise
+    from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
+
+    run = torch.fx.Interpreter(module).run
+    with fx_traceback.preserve_node_meta(), fx_traceback._preserve_node_seq_nr():
+        return make_fx(
+            torch.func.functionalize(run, remove="mutations"),
+            decomposition_table=_DECOMPOSITIONS,
+            tracing_mode="fake",
+            _allow_non_fake_inputs=True,
+        )(*examples)
+
+
+def _in_place(node):
+    packet = _names(node.target)[0]
+    return packet.endswith("_") and not packet.endswith("__")
+
+
 class _NoGradEntries:
-    """While a capture traces: who entered each ``torch.no_grad()`` block open now, "user" or "library" (its
-    decorators' own frames are read by `_user_frame_summary`, which sees whose function they wrap)."""
+    """While a capture traces: who turned gradients off in each block open now, "user", "library" or "decorator"
+    (whose function a decorator wraps, `_user_frame_summary` reads from its frames): ``torch.no_grad()``,
+    ``torch.set_grad_enabled(False)`` (a block, or a call whose effect lasts until the next) and
+    ``torch.inference_mode()``."""
 
     def __init__(self, folder, kinds):
         self.folder, self.kinds, self.open = folder, kinds, []
@@ -360,27 +410,40 @@ class _NoGradEntries:
     def __enter__(self):
         from torch.autograd import grad_mode  # lazy: only a PyTorch target needs it
 
-        self.no_grad = grad_mode.no_grad
-        enter, leave = self.no_grad.__enter__, self.no_grad.__exit__
-        self.saved = (enter, leave)
+        self.saved = []
+        self._note(grad_mode.no_grad, "__enter__", lambda block: True)
+        # set_grad_enabled takes effect as it is made; no_grad's own calls of it are no_grad's block, noted once
+        self._note(grad_mode.set_grad_enabled, "__init__", lambda block, mode: mode is False)
+        self._note(grad_mode.inference_mode, "__enter__", lambda block: block.mode is not False)
+        return self
 
-        def entering(block):
+    def _note(self, kind, starts, turns_off):
+        """Wrap ``kind``'s method ``starts`` to note who called it where ``turns_off`` says it turns gradients off,
+        and its ``__exit__`` to forget that entry."""
+        start, leave = getattr(kind, starts), kind.__exit__
+        self.saved.append((kind, starts, start, leave))
+
+        def starting(block, *args):
             code = sys._getframe(1).f_code
-            users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
-                part in code.co_filename for part in _INSTALLED)
-            self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
-            return enter(block)
+            if turns_off(block, *args) and not code.co_filename.endswith(_GRAD_MODE_FILE):
+                users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
+                    part in code.co_filename for part in _INSTALLED)
+                self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
+                block._gradcli_noted = True  # its __exit__ closes this entry
+            return start(block, *args)
 
         def leaving(block, *exc):
-            if self.open:
+            if block.__dict__.pop("_gradcli_noted", False) and self.open:
                 self.open.pop()
             return leave(block, *exc)
 
-        self.no_grad.__enter__, self.no_grad.__exit__ = entering, leaving
-        return self
+        setattr(kind, starts, starting)
+        kind.__exit__ = leaving
 
     def __exit__(self, *exc):
-        self.no_grad.__enter__, self.no_grad.__exit__ = self.saved
+        for kind, starts, start, leave in reversed(self.saved):
+            setattr(kind, starts, start)
+            kind.__exit__ = leave
         return False
 
 
@@ -475,6 +538,9 @@ def compile_graph(module):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
+            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's): its op is refused below
+                slots[node] = None
+                continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             slots[node] = Slot(inputs + len(steps) - 1)
@@ -487,10 +553,14 @@ def compile_graph(module):
             elif sequence is not None and rule is None:
                 by_sequence.setdefault(sequence, location)
             last = location
-            _refuse_writes_through_strided_views(node, location)
+            _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             if name == "as_strided":
                 fun = _as_strided(node, location)
+            elif name == "as_strided_scatter":
+                fun = _as_strided_scatter(node, location)
+            elif name == "_linalg_slogdet" and _factors_transposed(node):
+                fun = functools.partial(fun, transposed=True)
             if users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
@@ -599,33 +669,37 @@ def _as_strided(node, location):
     reshape, slice, transpose or broadcast also writes; a view that reads
     overlapping windows or places outside its input is refused at the user's line.
     """
-    source, size, stride = node.args[0], [int(n) for n in node.args[1]], [int(st) for st in node.args[2]]
+    index = _strided_places(node, location, 1)
+    return lambda x, *rest, **named: gnp.reshape(x, (-1,))[index]
+
+
+def _as_strided_scatter(node, location):
+    """The replay of one ``aten.as_strided_scatter`` node (a write through an ``as_strided`` view, functionalized):
+    its input with the source written at the places that view reads."""
+    index = _strided_places(node, location, 2)
+
+    def scatter(x, src, *rest, **named):
+        return gnp.reshape(written_at(gnp.reshape(x, (-1,)), src, index), np.shape(raw(x)))
+
+    return scatter
+
+
+def _strided_places(node, location, first):
+    """The flat positions in its input an ``as_strided`` node's view reads (`strided_index`), its sizes, strides and
+    offset from argument ``first`` on; InputError at the user's line where the view is not a gather."""
+    source, size, stride = node.args[0], [int(n) for n in node.args[first]], [int(st) for st in node.args[first + 1]]
     value = source.meta.get("val") if hasattr(source, "meta") else None
     if value is None:
         raise InputError(f"the PyTorch op aten.as_strided at {location} reads a tensor whose layout was not recorded, so gradcli cannot replay it", text=location)
     layout = (tuple(value.shape), tuple(value.stride()), int(value.storage_offset()))
-    offset = node.args[3] if len(node.args) > 3 and node.args[3] is not None else node.kwargs.get("storage_offset")
+    offset = node.args[first + 2] if len(node.args) > first + 2 and node.args[first + 2] is not None else node.kwargs.get("storage_offset")
     index = strided_index(size, stride, layout[2] if offset is None else int(offset), layout)
     if index is None:
         raise InputError(
             f"the PyTorch op aten.as_strided at {location} (sizes {size}, strides {stride}) reads overlapping windows "
             "or places outside its input, which gradcli's replay does not follow: write it with view, expand, "
             "slicing or torch.stack", text=location)
-    return lambda x, *rest, **named: gnp.reshape(x, (-1,))[index]
-
-
-def _refuse_writes_through_strided_views(node, location):
-    """InputError for a write into an ``as_strided`` view (the gradient of a user's own ``torch.as_strided``).
-
-    Such a write changes the storage the view shares, which the replay, following
-    values, does not hold; said in the user's terms rather than as an in-place op.
-    """
-    target = node.args[0] if node.args else None
-    if _names(node.target)[0].endswith("_") and _names(getattr(target, "target", None))[0] == "as_strided":
-        raise InputError(
-            f"the gradient of torch.as_strided at {location} writes through a strided view of its storage, which "
-            "gradcli's replay does not follow: write the view with view, reshape, expand, transpose or slicing",
-            text=location)
+    return index
 
 
 def _maps_entries(step):
@@ -715,16 +789,29 @@ def _last_use(node, order):
     return all(order[user] <= order[node] for user in users)
 
 
-def _copy_into(destination, source):
-    """``copy_`` as a value: the source, broadcast to the destination's shape (and dtype)."""
-    value = gnp.broadcast_to(source, np.shape(raw(destination)))
-    return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
+def _factors_transposed(node):
+    """Whether PyTorch's slogdet factors the transpose of its matrix: it does for a contiguous real one (the
+    factors then need no copy into LAPACK's column order), and its backward solves with those factors as they are."""
+    value = node.args[0].meta.get("val") if hasattr(node.args[0], "meta") else None
+    return value is not None and value.is_contiguous() and not value.is_complex()
 
 
 def _complex_valued(node):
     """Whether a node reads or gives a complex tensor (its fake values' dtypes, as traced)."""
     values = [node.meta.get("val")] + [getattr(a, "meta", {}).get("val") for a in node.args]
     return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
+
+
+def _refuse_higher_order(target, location):
+    """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
+    gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
+    from torch._ops import HigherOrderOperator  # lazy: only a PyTorch target needs it
+
+    if isinstance(target, HigherOrderOperator):
+        raise InputError(
+            f"torch.{target.name()} at {location} runs graphs of its own (its branches or body), which gradcli's "
+            "replay of PyTorch does not follow, so its exact reference cannot be computed: write a branch with "
+            "torch.where (both sides computed, the one wanted selected) and a loop as Python's own", text=location)
 
 
 def _replay_of(target, location, last_use=False, complex_valued=False):
@@ -746,8 +833,6 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
                 f"the in-place PyTorch op aten.{packet}{where} writes into a tensor that a view shares or "
                 "that is read again later, which gradcli's replay cannot follow: write it out of place"
             )
-        if packet == "copy_":
-            return _copy_into, "copy"
         packet = packet[:-1]
     fun = lookup(packet, overload)
     if fun is None and complex_valued:

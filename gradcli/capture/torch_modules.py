@@ -28,6 +28,17 @@ def parameter_tree(module):
     return tree
 
 
+def _tied_paths(module, name):
+    """``{name.other.path: name.first.path}`` for each parameter ``module`` reaches under more than one path (the
+    first is the one `parameter_tree` names it by, as ``named_parameters`` does)."""
+    first, tied = {}, {}
+    for path, parameter in module.named_parameters(remove_duplicate=False):
+        named = first.setdefault(id(parameter), path)
+        if named != path:
+            tied[f"{name}.{path}"] = f"{name}.{named}"
+    return tied
+
+
 def _dotted(tree, prefix=""):
     """``{dotted.path: leaf}`` of a nested dict."""
     flat = {}
@@ -51,6 +62,9 @@ class ModuleArguments:
             self.names = []
         self.modules = {}  # argument name -> the module whose parameters stand in for it
         self.calling = None
+        # a tied parameter's other paths -> the path it is checked under (``model.out.weight`` -> ``model.emb.weight``):
+        # one Parameter reachable under two module paths is one variable, its gradient both uses' sum
+        self.aliases = {}
 
     def supplied(self):
         """The arguments a module of the same name in the function's own module stands in for, when a point leaves them out."""
@@ -72,6 +86,7 @@ class ModuleArguments:
                     self.modules[name] = value
                     self.calling = None
                 given[name] = parameter_tree(value)
+                self.aliases.update(_tied_paths(value, name))
         return given
 
     def call(self, args):

@@ -24,7 +24,8 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import is_float_dtype, raw
+from ..autodiff.ops_array import untake
+from ..autodiff.values import Box, is_float_dtype, raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -250,19 +251,44 @@ def _scatter_array(zeros_of, write):
     return scatter
 
 
+def written_at(x, src, index):
+    """``x`` with ``src`` written at ``index``: NumPy's write into a copy of plain values (a backward's
+    scatter), or, where a value is traced, the write as gradcli ops, so it is differentiated (a scatter in the
+    value: a write into a view, functionalized, or the inner gradient of a loss that differentiates itself)."""
+    if not (isinstance(x, Box) or isinstance(src, Box)):
+        out = _copy_for(x, src)
+        out[index] = raw(src)
+        return out
+    shape = np.shape(raw(x))
+    chosen = np.zeros(shape, dtype=bool)
+    chosen[index] = True
+    piece = gnp.broadcast_to(src, np.shape(np.empty(shape)[index]))
+    return gnp.where(chosen, untake(piece, index, shape, _dtype_written(x, src)), x)
+
+
+def _dtype_written(x, src):
+    return object if is_exact(x) or is_exact(src) else np.result_type(np.asarray(raw(x)).dtype, np.asarray(raw(src)).dtype)
+
+
 def _select_scatter(x, src, dim, index):
-    out = _copy_for(x, src)
-    out[_index_along(out, dim, index)] = raw(src)
-    return out
+    return written_at(x, src, _index_along(x, dim, index))
 
 
 def _slice_scatter(x, src, dim=0, start=None, end=None, step=1):
-    out = _copy_for(x, src)
-    size = out.shape[dim]
+    size = np.shape(raw(x))[dim]
     start = 0 if start is None else min(start, size) if start >= 0 else max(start + size, 0)
     end = size if end is None else min(end, size) if end >= 0 else max(end + size, 0)
-    out[_index_along(out, dim, slice(start, end, step))] = raw(src)
-    return out
+    return written_at(x, src, _index_along(x, dim, slice(start, end, step)))
+
+
+def _diagonal_scatter(x, src, offset=0, dim1=0, dim2=1):
+    return written_at(x, src, _diagonal_places(np.shape(raw(x)), offset, dim1, dim2))
+
+
+def _copy(destination, source, non_blocking=False):
+    """``aten.copy`` (``copy_`` made a value): the source, broadcast to the destination's shape (and dtype)."""
+    value = gnp.broadcast_to(source, np.shape(raw(destination)))
+    return value if is_exact(value) or is_exact(destination) else gnp.asarray(value, dtype=np.asarray(raw(destination)).dtype)
 
 
 def _scattered(x, dim, index, src):
@@ -289,12 +315,14 @@ def _scatter(x, dim, index, src):
 
 
 def _index_put(x, indices, values, accumulate=False):
-    out = _copy_for(x, values)
     key = _index_key(indices)
-    if accumulate:
-        np.add.at(out, key, raw(values))
-    else:
-        out[key] = raw(values)
+    if not accumulate:
+        return written_at(x, values, key)
+    if isinstance(x, Box) or isinstance(values, Box):  # a sum into a value that is differentiated
+        piece = gnp.broadcast_to(values, np.shape(np.empty(np.shape(raw(x)))[key]))
+        return x + untake(piece, key, np.shape(raw(x)), _dtype_written(x, values))
+    out = _copy_for(x, values)
+    np.add.at(out, key, raw(values))
     return out
 
 
@@ -488,9 +516,11 @@ def _no_pivots(a):
     return np.zeros(np.shape(raw(a))[:-1], dtype=np.int32)
 
 
-def _slogdet(a):
+def _slogdet(a, transposed=False):
+    """``aten._linalg_slogdet``: sign, log|det|, and the factors its gradient solves with, of ``a``'s transpose
+    where PyTorch factors that (``transposed``: a contiguous real matrix, `torch_graph._factors_transposed`)."""
     sign, logdet = gnp.linalg.slogdet(a)
-    return sign, logdet, _no_factors(a), _no_pivots(a)
+    return sign, logdet, _Factored(gnp.swapaxes(a, -1, -2) if transposed else a), _no_pivots(a)
 
 
 def _solve_triangular(a, b, upper, left=True, unitriangular=False):
@@ -760,6 +790,8 @@ OPS = {
     "arange": _arange,
     "empty": _empty,
     "empty_permuted": lambda size, physical_layout, **kw: _empty(size, kw.get("dtype")),
+    "empty_strided": lambda size, stride, **kw: _empty(size, kw.get("dtype")),  # a write's copy (functionalized)
+    "_efficientzerotensor": lambda size, **kw: _full(size, 0, kw.get("dtype")),  # forward mode's zero tangent
     # copies, constants and dtypes
     "detach": lambda x: x,
     "alias": lambda x: x,
@@ -779,6 +811,8 @@ OPS = {
     "new_full": lambda x, size, fill, **kw: _new_full(x, size, fill, kw.get("dtype")),
     # ops of backward graphs: evaluated on plain values, never differentiated
     "select_scatter": _select_scatter,
+    "diagonal_scatter": _diagonal_scatter,
+    "copy": _copy,
     "slice_scatter": _slice_scatter,
     "scatter_add": _scatter_add,
     "scatter.src": _scatter,

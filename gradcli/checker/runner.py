@@ -119,7 +119,7 @@ def _validated(resolved, given, options):
     """``(target with tree arguments as leaves, its variables, the chosen ones, the points)``, or InputError."""
     resolved, flat_points = with_tree_arguments(resolved, given)
     names = resolved.variables
-    chosen = _chosen(options.wrt, names)
+    chosen = _chosen(options.wrt, names, resolved.bridge.aliases if resolved.bridge is not None else {})
     normalized = [_normalize_point(p, names) for p in flat_points]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
@@ -145,12 +145,14 @@ def _fixes(resolved, report, recheck, options):
     return report.fixes
 
 
-def _chosen(wrt, names):
-    """The variables ``wrt`` names (all without it); a tree's path names every leaf under it (``params``)."""
+def _chosen(wrt, names, aliases):
+    """The variables ``wrt`` names (all without it); a tree's path names every leaf under it (``params``), and a
+    variable's other name (``aliases``: a tied parameter's second path) names that variable."""
     if not wrt:
         return names
     chosen = []
     for name in wrt:
+        name = aliases.get(name, name)
         matched = [n for n in names if n == name or n.startswith(f"{name}.")]
         if not matched:
             raise InputError(f"--wrt {name}: not a variable of the target ({', '.join(names)})")
