@@ -157,3 +157,16 @@ def test_a_function_that_is_not_elementwise_is_swept_by_tf_vectorized_map():
     assert len(function._mapped) == 1
     np.testing.assert_allclose(values, np.exp(xs) * xs, rtol=1e-15)
     np.testing.assert_allclose(grads, np.exp(xs) * (1 + xs), rtol=1e-15)
+
+
+def test_a_replay_on_bare_numbers_finds_the_plans_of_their_type_and_dtype():
+    """Python floats (a difference's steps: thousands a check) find their plans by their type alone; a NumPy
+    float32 scalar after them still replays its own float32 graph."""
+    function = TensorFlowFunction(lambda x: tf.math.log(1 + tf.exp(x)), "log1pexp")
+    first = function.forward(0.75)
+    again = function.forward(0.75)
+    np.testing.assert_allclose(again, first, rtol=1e-15)
+    np.testing.assert_allclose(again, np.log1p(np.exp(0.75)), rtol=1e-15)
+    in_float32 = function.forward(np.float32(-3.5))
+    assert np.asarray(in_float32).dtype == np.float32
+    np.testing.assert_allclose(in_float32, np.log1p(np.exp(np.float32(-3.5))), rtol=1e-6)
