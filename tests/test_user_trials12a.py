@@ -7,6 +7,7 @@ The whole set runs with ``python tests/trials/run.py jax_lib12a numpy_lib12a``; 
 disagreements are strict xfails naming their finding.
 """
 
+import importlib.util
 import json
 import os
 import sys
@@ -17,7 +18,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases12a  # noqa: E402
 import judge  # noqa: E402
-import run  # noqa: E402
 
 from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
 
@@ -47,6 +47,15 @@ KNOWN_WRONG = {
         "K11: a Python int of --args (lax.switch's index) is made a float64 variable",
 }
 BY_ID = {case.id: case for case in cases12a.ALL}
+
+
+def _trials_runner():
+    """The trials' run.py loaded by its path: another test file may have put a `run` module of its own (bench's)
+    first on sys.path."""
+    spec = importlib.util.spec_from_file_location("trials_run", os.path.join(os.path.dirname(judge.__file__), "run.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.parametrize("case_id", CHOSEN)
@@ -80,6 +89,7 @@ def test_the_judge_fails_a_nan_where_the_adam_step_is_smooth():
 def test_the_trial_runner_judges_one_case_at_a_time(monkeypatch):
     """mpmath's precision is process-wide: `run.one` judges holding the lock, so two threads' truths never share it."""
     held = []
+    run = _trials_runner()
     monkeypatch.setattr(run, "run_cli", lambda case: (0, "{}", ""))
     monkeypatch.setattr(run, "judge", lambda case, code, out, err: held.append(run.JUDGING.locked()) or [])
     run.one(BY_ID[CHOSEN[0]])

@@ -25,6 +25,7 @@ import gradcli.numpy as gnp
 from ..autodiff.ops import astype
 from ..autodiff.ops_shape import ranked
 from ..autodiff.ops_array import untake
+from ..autodiff.plain import Plain
 from ..autodiff.values import Box, is_float_dtype, raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
@@ -255,7 +256,7 @@ def written_at(x, src, index):
     """``x`` with ``src`` written at ``index``: NumPy's write into a copy of plain values (a backward's
     scatter), or, where a value is traced, the write as gradcli ops, so it is differentiated (a scatter in the
     value: a write into a view, functionalized, or the inner gradient of a loss that differentiates itself)."""
-    if not (isinstance(x, Box) or isinstance(src, Box)):
+    if not (_traced(x) or _traced(src)):
         out = _copy_for(x, src)
         out[index] = raw(src)
         return out
@@ -264,6 +265,12 @@ def written_at(x, src, index):
     chosen[index] = True
     piece = gnp.broadcast_to(src, np.shape(np.empty(shape)[index]))
     return gnp.where(chosen, untake(piece, index, shape, _dtype_written(x, src)), x)
+
+
+def _traced(value):
+    """Whether ``value`` is being differentiated: a high-precision number outside every trace (`Plain`) is boxed
+    only to keep its digits, and its write stays one NumPy write, as in the working dtype's replay it is paired with."""
+    return isinstance(value, Box) and not isinstance(value, Plain)
 
 
 def _dtype_written(x, src):
@@ -318,7 +325,7 @@ def _index_put(x, indices, values, accumulate=False):
     key = _index_key(indices)
     if not accumulate:
         return written_at(x, values, key)
-    if isinstance(x, Box) or isinstance(values, Box):  # a sum into a value that is differentiated
+    if _traced(x) or _traced(values):  # a sum into a value that is differentiated
         piece = gnp.broadcast_to(values, np.shape(np.empty(np.shape(raw(x)))[key]))
         return x + untake(piece, key, np.shape(raw(x)), _dtype_written(x, values))
     out = _copy_for(x, values)
