@@ -4,6 +4,7 @@ import gc
 import multiprocessing.util
 import os
 import shutil
+import signal
 import sys
 import tempfile
 
@@ -53,6 +54,34 @@ def pytest_collection_modifyitems(config, items):
     ``--no-loadscope-reorder``, as ``make test`` runs it (``file_costs.py``).
     """
     file_costs.order_for_workers(config, items)
+
+
+def _keeps_ctrl_c(phase):
+    """Run one phase of a test and fail it if it leaves Ctrl-C answered otherwise than it found it: a process
+    started later by this worker inherits an ignored SIGINT and can never be stopped by Ctrl-C (the tests of
+    Ctrl-C would fail far from the cause). The handler found is put back."""
+    before = signal.getsignal(signal.SIGINT)
+    outcome = yield
+    after = signal.getsignal(signal.SIGINT)
+    if after is not before:
+        signal.signal(signal.SIGINT, before)
+        raise AssertionError(f"the test's {phase} left SIGINT's handler {after!r} (it found {before!r})")
+    return outcome
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    return (yield from _keeps_ctrl_c("setup"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    return (yield from _keeps_ctrl_c("call"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    return (yield from _keeps_ctrl_c("teardown"))
 
 
 def pytest_sessionfinish(session):
