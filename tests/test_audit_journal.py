@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from ctrl_c import answering_ctrl_c
 
 TARGETS = '''
 import os
@@ -90,7 +91,8 @@ def test_a_stopped_run_resumes_with_only_the_missing_cases(project):
     (project / "calls").unlink()
 
     (project / "hold").write_text("")
-    stopped = gradcli(project, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    with answering_ctrl_c():
+        stopped = gradcli(project, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while not (journals(project) and journals(project)[0].read_text().count("\n") >= 1):
         assert time.monotonic() < deadline and stopped.poll() is None

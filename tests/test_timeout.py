@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from gradcli.cli import cli
+from ctrl_c import answering_ctrl_c
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -199,7 +200,8 @@ def test_a_segfault_is_error_with_its_signal(project):
 
 def test_ctrl_c_exits_130_and_leaves_no_worker(project):
     (project / "sleeps.pid").unlink(missing_ok=True)
-    run = gradcli(project, "grad", "models.py:sleeps", "--at", "1", "--timeout", "300", start_new_session=True)
+    with answering_ctrl_c():
+        run = gradcli(project, "grad", "models.py:sleeps", "--at", "1", "--timeout", "300", start_new_session=True)
     deadline = time.monotonic() + 60
     while not (project / "sleeps.pid").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
