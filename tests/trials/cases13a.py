@@ -188,6 +188,30 @@ def _pinv_full_rank(w):
     return beta[0] ** 2 + beta[1] ** 2
 
 
+def _top_two_sum(d, e):
+    """trace - 1: the third eigenvalue 1 is apart from the pair d +- e near d = 2."""
+    return 2 * d
+
+
+def _laplacian(w):
+    t = mpmath.tanh(w[0] * _f(0.3) + w[1] * _f(-0.2))
+    return (-2 * t * (1 - t * t) * (w[0] ** 2 + w[1] ** 2) - 1) ** 2  # tanh'' |w|^2
+
+
+def _monotone(a, x):
+    s = _softplus(a)
+    return sum(-(v + s * mpmath.tanh(v)) ** 2 / 2 + mpmath.log1p(s * (1 - mpmath.tanh(v) ** 2)) for v in x)
+
+
+def _circular_variance(theta):
+    c = sum(mpmath.cos(t) for t in theta) / len(theta)
+    s = sum(mpmath.sin(t) for t in theta) / len(theta)
+    return 1 - mpmath.sqrt(c * c + s * s)
+
+
+BALANCED = [0.0, 2.0943951023931953, 4.1887902047863905]  # 0, fl(2 pi/3), 2 fl(2 pi/3)
+
+
 def _nan(*names):
     return hp(lambda: {n: NAN for n in names})
 
@@ -246,6 +270,16 @@ JAX = [
     Case(J, "top_eigvec", "a=1,b=0,c=1", "float64", "domain", _nan("a", "b", "c")),
     # pinv's cutoff drops the second singular value for |w| below ~1e-14: the rank-1 branch is smooth at 0
     Case(J, "pinv_fit", "w=0", "float64", "ok", num_grad(_pinv_rank_one, w=0)),
+    # a degenerate top pair whose sum is smooth (the third eigenvalue is apart)
+    Case(J, "top_two_sum", "d=2,e=0", "float64", "ok", num_grad(_top_two_sum, d=2, e=0)),
+    Case(J, "laplacian_residual", "w=[1.2,-0.7]", "float64", "ok", num_grad(_laplacian, w=[1.2, -0.7])),
+    # three angles balanced up to float64's rounding: the resultant is ~1e-16 long and float64's is all rounding;
+    # the middle angle's slope is exactly 0 (-C sin a + S cos a = 0 when the third angle is exactly 2a)
+    Case(J, "circular_variance", "theta=[0,2.0943951023931953,4.1887902047863905]", "float64", "unstable",
+         num_grad(_circular_variance, theta=BALANCED)),
+    # softplus(-30) ~ 9e-14 scales the map: its slope in a is sigmoid(-30) times the rest
+    Case(J, "monotone_flow", "a=-30,x=[0.5,-3,20]", "float32", "ok",
+         num_grad(_monotone, dtype="float32", a=-30, x=[0.5, -3, 20])),
 ]
 
 NUMPY = [
@@ -277,6 +311,9 @@ NUMPY = [
     Case(N, "pinv_fit", "w=0", "float64", "ok", num_grad(_pinv_rank_one, w=0)),
     Case(N, "pinv_fit", "w=1e-3", "float64", "ok", num_grad(_pinv_full_rank, w=1e-3)),
     Case(N, "top_eig", "a=1,b=0,c=1", "float64", "domain", _nan("a", "b", "c")),
+    Case(N, "top_two_sum", "d=2,e=0", "float64", "ok", num_grad(_top_two_sum, d=2, e=0)),
+    Case(N, "circular_variance", "theta=[0,2.0943951023931953,4.1887902047863905]", "float64", "unstable",
+         num_grad(_circular_variance, theta=BALANCED)),
 ]
 
 ALL = JAX + NUMPY

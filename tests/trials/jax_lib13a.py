@@ -180,3 +180,39 @@ def pinv_fit(w):
     y = jnp.array([1.0, 2.0, 0.5])
     beta = jnp.linalg.pinv(X) @ y
     return jnp.sum(beta ** 2)
+
+
+def top_two_sum(d, e):
+    """The sum of the two largest eigenvalues of [[d, e, 0], [e, d, 0], [0, 0, 1]]; at e = 0 the top pair is
+    degenerate, but the third eigenvalue (1) is apart, so the sum (trace - 1) is smooth."""
+    m = jnp.array([[d, e, 0.0], [e, d, 0.0], [0.0, 0.0, 1.0]])
+    return jnp.sum(jnp.linalg.eigh(m)[0][1:])
+
+
+def laplacian_residual(w):
+    """A 2-D PINN's Poisson residual: the Laplacian of u(x, y) = tanh(w0 x + w1 y) at (0.3, -0.2), by jax.hessian."""
+    u = lambda p: jnp.tanh(w[0] * p[0] + w[1] * p[1])
+    lap = jnp.trace(jax.hessian(u)(jnp.array([0.3, -0.2])))
+    return (lap - 1.0) ** 2
+
+
+def monotone_flow(a, x):
+    """The log-density of x under y = x + softplus(a) tanh(x) (monotone), the base a standard normal."""
+    s = jax.nn.softplus(a)
+    y = x + s * jnp.tanh(x)
+    log_det = jnp.log1p(s * (1 - jnp.tanh(x) ** 2))
+    return jnp.sum(-0.5 * y ** 2 + log_det)
+
+
+def circular_variance(theta):
+    """1 - the mean resultant length of angles."""
+    c, s = jnp.mean(jnp.cos(theta)), jnp.mean(jnp.sin(theta))
+    return 1 - jnp.sqrt(c * c + s * s)
+
+
+def attention_logits_f16(q, k):
+    """Causal attention's log-partition of the last query, in the dtype of q."""
+    scores = q @ k.T
+    mask = jnp.tril(jnp.ones((2, 2), dtype=bool))
+    scores = jnp.where(mask, scores, -jnp.inf)
+    return jax.nn.logsumexp(scores[-1])

@@ -117,3 +117,13 @@ def top_eig(a, b, c):
 def eig_gap(a, b, c):
     vals = np.linalg.eigh(np.array([[a, b], [b, c]]))[0]
     return vals[1] - vals[0]
+
+
+def top_two_sum(d, e):
+    m = np.array([[d, e, 0.0], [e, d, 0.0], [0.0, 0.0, 1.0]])
+    return np.sum(np.linalg.eigvalsh(m)[1:])
+
+
+def circular_variance(theta):
+    c, s = np.mean(np.cos(theta)), np.mean(np.sin(theta))
+    return 1 - np.hypot(c, s)
