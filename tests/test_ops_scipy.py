@@ -136,6 +136,21 @@ def test_exact_gradient_of_the_t_cdf_is_its_density():
     assert np.isclose(float(slope), scipy.stats.t.pdf(0.7, 3.5), rtol=1e-14)
 
 
+def test_exact_t_log_density_at_its_mode_and_its_slope_in_df():
+    """z = 0 (a datum at the location) has no binary exponent: the high-precision path still answers there."""
+    def density(d):
+        return mpmath.loggamma((d + 1) / 2) - mpmath.loggamma(d / 2) - mpmath.log(d * mpmath.pi) / 2
+
+    gmp.enable()
+    with mpmath.workdps(40):
+        df = mpmath.mpf("3.5")
+        value = stats.t.logpdf(mpmath.mpf(0), df)
+        slope = gradcli.grad(lambda d: stats.t.logpdf(mpmath.mpf(0), d))(df)
+        assert isinstance(value, mpmath.mpf) and isinstance(slope, mpmath.mpf)
+        assert abs(value - density(df)) < mpmath.mpf(10) ** -35
+        assert abs(slope - mpmath.diff(density, df)) < mpmath.mpf(10) ** -35
+
+
 @pytest.mark.parametrize("fun", [lambda a: special.betainc(a, 2.0, 0.3), lambda df: stats.t.cdf(0.4, df)])
 def test_no_gradient_in_a_shape_parameter_rather_than_a_guess(fun):
     with pytest.raises(gradcli.NoGradientError, match="argument"):

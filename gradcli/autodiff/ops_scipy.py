@@ -213,10 +213,15 @@ def _stdtr_mp(df, t):
     return (1 + mpmath.betainc(mpmath.mpf(1) / 2, df / 2, 0, t2 / (df + t2), regularized=True)) / 2
 
 
+def _magnitude(mpmath, v):
+    """The binary exponent of ``v`` as an int, 0 for v = 0 (whose mag is -inf): what the extra precision is sized by."""
+    return int(mpmath.mag(v)) if v else 0
+
+
 def _with_sum_exact(name, x, y):
     """mpmath's ``name``(x, y) with as many more bits as x + y needs to be exact (x = 1e300, y = 2 would round it to x)."""
     mpmath = loaded_mpmath()
-    extra = 20 + max(0, int(mpmath.mag(x)), int(mpmath.mag(y)))
+    extra = 20 + max(0, _magnitude(mpmath, x), _magnitude(mpmath, y))
     with mpmath.extraprec(extra):
         value = getattr(mpmath, name)(x, y)
     return +value
@@ -394,7 +399,7 @@ def _digamma_drop_float(a, b):
 
 def _digamma_drop_mp(a, b):
     mpmath = loaded_mpmath()
-    extra = 20 + max(0, int(mpmath.mag(a)), int(mpmath.mag(b)))  # a + b exact, and psi(a)'s digits to cancel
+    extra = 20 + max(0, _magnitude(mpmath, a), _magnitude(mpmath, b))  # a + b exact, and psi(a)'s digits to cancel
     with mpmath.extraprec(extra):
         value = mpmath.digamma(a) - mpmath.digamma(a + b)
     return +value
@@ -688,7 +693,7 @@ def _t_slope_df_float(z, df):
 
 def _t_log_density_mp(z, df):
     mpmath = loaded_mpmath()
-    extra = 20 + 2 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # df + 1 and z^2/df exact enough
+    extra = 20 + 2 * max(0, _magnitude(mpmath, z), _magnitude(mpmath, df))  # df + 1 and z^2/df exact enough
     with mpmath.extraprec(extra):
         value = (mpmath.loggamma((df + 1) / 2) - mpmath.loggamma(df / 2) - (mpmath.log(df) + mpmath.log(mpmath.pi)) / 2
                  - (df + 1) / 2 * mpmath.log1p(z * z / df))
@@ -697,7 +702,7 @@ def _t_log_density_mp(z, df):
 
 def _t_slope_df_mp(z, df):
     mpmath = loaded_mpmath()
-    extra = 20 + 4 * max(0, int(mpmath.mag(z)), int(mpmath.mag(df)))  # terms of 1/df cancel to 1/df^2
+    extra = 20 + 4 * max(0, _magnitude(mpmath, z), _magnitude(mpmath, df))  # terms of 1/df cancel to 1/df^2
     with mpmath.extraprec(extra):
         q = z * z / df
         value = (mpmath.digamma((df + 1) / 2) - mpmath.digamma(df / 2)) / 2 - 1 / (2 * df) - mpmath.log1p(q) / 2 \

@@ -1,0 +1,66 @@
+"""The thirteenth round of user trials, first half (tests/trials/cases13a.py): scientific-ML and probabilistic losses
+as research code writes them (a physics-informed residual, RK4 steps, a triangular flow, pinball and Huber losses,
+von Mises likelihoods, mixtures, causal attention, Student-t and Cauchy likelihoods, Box-Cox and Yeo-Johnson,
+moving averages, ridge and pinv regressions, eigh), in JAX and in plain NumPy and SciPy.
+
+The whole set runs with ``python tests/trials/run.py jax_lib13a numpy_lib13a``; here, a few per user file. Known
+disagreements are strict xfails naming their finding.
+"""
+
+import json
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases13a  # noqa: E402
+import judge  # noqa: E402
+
+from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+
+CHOSEN = [
+    # scipy.stats.t.logpdf with a datum at the location: z = 0 sizes the high-precision path's extra digits
+    "numpy_lib13a:student_t_nll@mu=0.5,scale=2:float64",
+    # a where patching Box-Cox's removable singularity at lambda = 0 with a safe branch: the value is right, the
+    # slope 0 is not (the truth is log(x)^2/2): the rule is wrong
+    "jax_lib13a:box_cox_expm1@lam=0:float64",
+    # pinball's max at r = 0 is a kink with slopes q - 1 and q
+    "numpy_lib13a:pinball@y=2,yhat=2:float64",
+]
+KNOWN_WRONG = {
+    "numpy_lib13a:box_cox_hand@lam=0:float64":
+        "L2: np.log of a constant is float64 in the exact run, so an if-patched removable singularity is 'singular'",
+    "numpy_lib13a:causal_attention@causal_args:float64":
+        "L3: a softmax row with one unmasked entry (scipy.special.softmax over -inf) has no exact reference",
+    "jax_lib13a:top_eigvec@a=1,b=1e-9,c=1:float64":
+        "L6: an eigenvector's gradient entry that is 0 by symmetry withholds the verdict of the decided entries",
+}
+BY_ID = {case.id: case for case in cases13a.ALL}
+
+
+@pytest.mark.parametrize("case_id", CHOSEN)
+def test_trial(case_id):
+    assert problems_of(BY_ID[case_id]) == []
+
+
+@pytest.mark.parametrize("case_id", [pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
+                                     for case_id, reason in sorted(KNOWN_WRONG.items())])
+def test_known_wrong_trial(case_id):
+    assert problems_of(BY_ID[case_id]) == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(KNOWN_WRONG) <= set(BY_ID) and len(BY_ID) == len(cases13a.ALL)  # ids are unique
+    assert_every_case_sound(CHOSEN, [case for case in cases13a.ALL if case.truth is not None])
+
+
+def test_the_judge_fails_a_slope_of_zero_at_the_box_cox_patch():
+    """The tester tested: the where-patched Box-Cox judged `ok` with the program's own slope 0 as the exact one
+    (what a reference that takes the selected branch's derivative would say) is caught twice over."""
+    case = BY_ID["jax_lib13a:box_cox_expm1@lam=0:float64"]
+    said = {"results": [{"status": "ok", "findings": [], "exact_gradient": {"lam": 0.0}}]}
+    problems = judge.judge(case, 0, json.dumps(said), "")
+    assert any(p.startswith("verdict ok") for p in problems)
+    assert any(p.startswith("lam[0]") for p in problems)
