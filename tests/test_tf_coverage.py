@@ -22,7 +22,7 @@ foldl, an autograph loop over tf.range, std and variance, prod, max and min,
 relu6/elu/selu/leaky_relu/relu, xlogy and xlog1py, entropy, outer, trace,
 eigvalsh, band_part, pad, roll, tensor_scatter_nd_update, squared
 difference, log_softmax, igamma, Bessel i0e and i1e, softsign,
-reduce_euclidean_norm, segment_sum, a dense layer, logaddexp, conv1d and
+reduce_euclidean_norm, segment_sum, a dense layer, a bias add (its bias's gradient), logaddexp, conv1d and
 conv2d (Conv2D and its two backprops), segment max, min, mean and prod (sorted and
 unsorted). Still refused: depthwise convolutions.
 """
@@ -102,6 +102,7 @@ OPS = {
     "Relu6/Elu/Selu/Softsign": (activations, (V,)),
     "EuclideanNorm": (lambda x: tf.reduce_sum(tf.math.reduce_euclidean_norm(tf.reshape(x, (2, 2)), axis=1)), (V,)),
     "Roll": (lambda x: tf.reduce_sum(tf.roll(x, 1, 0) * x), (V,)),
+    "BiasAdd/BiasAddGrad": (lambda x: tf.reduce_sum(tf.nn.bias_add(tf.reshape(x, (2, 2)), x[:2]) ** 2), (V,)),
     "Erfinv/Ndtri": (lambda x: tf.reduce_sum(tf.math.erfinv(tf.tanh(x)) + tf.math.ndtri(tf.sigmoid(x))), (V,)),
     "Igamma/Igammac": (lambda x: tf.reduce_sum(tf.math.igamma(constant(2.0, x), x) + tf.math.igammac(constant(1.5, x), x)), (P,)),
     "BesselI0e/I1e": (lambda x: tf.reduce_sum(tf.math.bessel_i0e(x) + tf.math.bessel_i1e(x)), (V,)),

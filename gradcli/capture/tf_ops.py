@@ -117,6 +117,14 @@ def _relu_grad(ins, attrs):
     return gnp.where(gnp.greater(x, 0), dy, gnp.zeros_like(dy))
 
 
+def _bias_add_grad(ins, attrs):
+    """A bias's gradient: the upstream summed over every axis but the channels' (the last; the second in NCHW)."""
+    (dy,) = ins
+    channels = 1 if attrs.get("data_format") in (b"NCHW", "NCHW") else gnp.ndim(dy) - 1
+    others = tuple(axis for axis in range(gnp.ndim(dy)) if axis != channels)
+    return gnp.sum(dy, axis=others) if others else dy
+
+
 def _select(ins, attrs):
     condition, yes, no = ins
     if gnp.ndim(condition) == 1 and gnp.ndim(yes) > 1:  # Select (v1): a vector picks whole rows
@@ -509,6 +517,7 @@ OPS = {
     "InvGrad": (_reciprocal_grad, ()),
     "SoftplusGrad": (_softplus_grad, ()),
     "ReluGrad": (_relu_grad, ()),
+    "BiasAddGrad": (_bias_add_grad, ("data_format",)),
     "Less": (_two(gnp.less), ()),
     "LessEqual": (_two(gnp.less_equal), ()),
     "Greater": (_two(gnp.greater), ()),
