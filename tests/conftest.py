@@ -16,6 +16,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import file_costs  # noqa: E402
 import opcheck  # noqa: E402
 
+from gradcli.pytest_plugin import not_assertion_rewritten  # noqa: E402
+
+# Hypothesis's modules are rewritten as a plugin's package (pytest11), afresh in every process of a run where
+# bytecode is not cached (~1.6 s of CPU each, the controller's at the very end, when its summary imports them):
+# their assert statements are Hypothesis's own checks, not the tests'.
+not_assertion_rewritten("hypothesis")
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _temporary_folder_made_first(tmp_path_factory):

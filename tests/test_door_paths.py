@@ -18,6 +18,7 @@ from gradcli.autodiff.core import VJPNode, new_reverse_trace
 from gradcli.autodiff.tracer import primitive_of
 from gradcli.autodiff.values import dtype_of, raw
 import gradcli.numpy as gnp
+from each_case import failing_cases
 
 pytestmark = pytest.mark.bitlevel
 
@@ -40,13 +41,6 @@ def _points(name, arity):
     if name == "where":
         return [(c, x, y) for c in (True, False) for x, y in PAIRS]
     return {1: [(x,) for x in POINTS], 2: PAIRS, 3: TRIPLES}[arity]
-
-
-CASES = [
-    pytest.param(name, args, id=f"{name}{args}")
-    for name in ELEMENTWISE
-    for args in _points(name, ARITY[name])
-]
 
 
 def _answer(op, args):
@@ -92,8 +86,7 @@ def _check_alike(op, scalars, arrays, squeeze):
     return fast[2], slow[2], traced[2]
 
 
-@pytest.mark.parametrize(("name", "args"), CASES)
-def test_python_floats_take_the_fast_path_to_the_arrays_answer(name, args):
+def _python_floats_alike(name, args):
     op = getattr(gnp, name)
     floats = tuple(a if isinstance(a, bool) else float(a) for a in args)
     zero_d = tuple(np.asarray(a) if not isinstance(a, bool) else a for a in floats)
@@ -104,15 +97,28 @@ def test_python_floats_take_the_fast_path_to_the_arrays_answer(name, args):
         assert fast == set()
 
 
+def _numpy_scalars_alike(dtype):
+    def check(name, args):
+        op = getattr(gnp, name)
+        with np.errstate(over="ignore"):  # 1e308 becomes float32's inf
+            scalars = tuple(a if isinstance(a, bool) else dtype(a) for a in args)
+            one_element = tuple(a if isinstance(a, bool) else np.full(1, a, dtype) for a in args)
+        fast, slow, traced = _check_alike(op, scalars, one_element, squeeze=True)
+        assert fast == slow == traced
+
+    return check
+
+
+# One test per op, its points in a loop: a failure lists every point of the op that disagrees, and why.
+@pytest.mark.parametrize("name", ELEMENTWISE)
+def test_python_floats_take_the_fast_path_to_the_arrays_answer(name):
+    assert failing_cases(_python_floats_alike, [(name, args) for args in _points(name, ARITY[name])]) == {}
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
-@pytest.mark.parametrize(("name", "args"), CASES)
-def test_numpy_scalars_answer_as_arrays_do_warnings_and_all(name, args, dtype):
-    op = getattr(gnp, name)
-    with np.errstate(over="ignore"):  # 1e308 becomes float32's inf
-        scalars = tuple(a if isinstance(a, bool) else dtype(a) for a in args)
-        one_element = tuple(a if isinstance(a, bool) else np.full(1, a, dtype) for a in args)
-    fast, slow, traced = _check_alike(op, scalars, one_element, squeeze=True)
-    assert fast == slow == traced
+@pytest.mark.parametrize("name", ELEMENTWISE)
+def test_numpy_scalars_answer_as_arrays_do_warnings_and_all(name, dtype):
+    assert failing_cases(_numpy_scalars_alike(dtype), [(name, args) for args in _points(name, ARITY[name])]) == {}
 
 
 def test_the_fast_path_is_taken_by_python_numbers_only():

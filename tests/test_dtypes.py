@@ -23,6 +23,7 @@ from opcheck import (
     make_args,
     sample,
 )
+from each_case import failing_cases
 
 FLOATS = [np.float16, np.float32, np.float64]
 ELEMENTWISE_UNARY = UNARY + SPECIAL_UNARY
@@ -40,17 +41,26 @@ def cast(values, dtype):
 # -- every op keeps its inputs' dtype, forward and backward ------------------------
 
 
-@pytest.mark.parametrize("dtype", FLOATS)
+# The dtypes of one op in one test (each named where it fails): an item per op and dtype costs more than the check.
+def _in_every_float_dtype(check):
+    assert failing_cases(check, [(dtype,) for dtype in FLOATS]) == {}
+
+
 @pytest.mark.parametrize("name, fun, domain", ELEMENTWISE_UNARY, ids=ids(ELEMENTWISE_UNARY))
-def test_unary_dtype(name, fun, domain, dtype):
-    check_dtype(fun, sample(domain, (2, 3)).astype(dtype))
-    check_dtype(fun, dtype(sample(domain, float)))  # a NumPy scalar
+def test_unary_dtype(name, fun, domain):
+    def check(dtype):
+        check_dtype(fun, sample(domain, (2, 3)).astype(dtype))
+        check_dtype(fun, dtype(sample(domain, float)))  # a NumPy scalar
+
+    _in_every_float_dtype(check)
 
 
-@pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("name, fun, domains", ELEMENTWISE_BINARY, ids=ids(ELEMENTWISE_BINARY))
-def test_binary_dtype(name, fun, domains, dtype):
-    check_dtype(fun, *cast([sample(domains[0], (2, 3)), sample(domains[1], (3,))], dtype))
+def test_binary_dtype(name, fun, domains):
+    def check(dtype):
+        check_dtype(fun, *cast([sample(domains[0], (2, 3)), sample(domains[1], (3,))], dtype))
+
+    _in_every_float_dtype(check)
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -66,27 +76,28 @@ def test_cumsum_dtype(dtype):
     check_dtype(lambda x: gnp.cumsum(x, axis=1), sample((-1, 1), (3, 4)).astype(dtype))
 
 
-@pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize(
     "name, fun, specs", SHAPE_CASES + INDEX_CASES, ids=ids(SHAPE_CASES + INDEX_CASES)
 )
-def test_shape_dtype(name, fun, specs, dtype):
-    check_dtype(fun, *cast(make_args(specs), dtype))
+def test_shape_dtype(name, fun, specs):
+    _in_every_float_dtype(lambda dtype: check_dtype(fun, *cast(make_args(specs), dtype)))
 
 
 # NumPy's LAPACK-backed functions have no float16 version (np.linalg raises).
 LAPACK = ("inv", "solve", "det", "slogdet", "cholesky", "eigh", "eigvalsh", "svd", "pinv")
 
 
-@pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("name, fun, specs", LINALG_CASES, ids=ids(LINALG_CASES))
-def test_linalg_dtype(name, fun, specs, dtype):
-    if dtype == np.float16 and name.startswith(LAPACK):
-        # gradcli never upcasts silently, so float16 LAPACK ops fail as NumPy's do.
-        with pytest.raises(TypeError, match="float16"):
-            fun(*cast(make_args(specs), dtype))
-        return
-    check_dtype(fun, *cast(make_args(specs), dtype))
+def test_linalg_dtype(name, fun, specs):
+    def check(dtype):
+        if dtype == np.float16 and name.startswith(LAPACK):
+            # gradcli never upcasts silently, so float16 LAPACK ops fail as NumPy's do.
+            with pytest.raises(TypeError, match="float16"):
+                fun(*cast(make_args(specs), dtype))
+            return
+        check_dtype(fun, *cast(make_args(specs), dtype))
+
+    _in_every_float_dtype(check)
 
 
 # -- Python scalars are weak: they never promote float32 to float64 -------------------

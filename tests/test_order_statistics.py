@@ -16,6 +16,7 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 from bitlevel import assert_within_ulps
+from each_case import failing_cases
 
 RNG_SEED = 20261129
 
@@ -33,15 +34,19 @@ def _call(module, name, q, a, **kwargs):
     return fun(a, **kwargs) if q is None else fun(a, q, **kwargs)
 
 
-@pytest.mark.parametrize("dtype", [np.float64, np.float32])
-@pytest.mark.parametrize("shape, axis", LAYOUTS)
-@pytest.mark.parametrize("keepdims", [False, True])
-@pytest.mark.parametrize("name, q", CALLS, ids=[f"{n}-{q}" for n, q in CALLS])
-def test_an_order_statistic_is_numpys(dtype, shape, axis, keepdims, name, q):
+def _numpys_order_statistic(name, q, shape, axis, keepdims, dtype):
     a = np.random.default_rng(RNG_SEED).normal(size=shape).astype(dtype)
     want = np.asarray(_call(np, name, q, a, axis=axis, keepdims=keepdims))
     got = np.asarray(_call(gnp, name, q, a, axis=axis, keepdims=keepdims))
     assert_within_ulps(got, want)  # its dtype and shape too
+
+
+# One test per call, its layouts in a loop: a failure lists every (shape, axis, keepdims, dtype) that disagrees.
+@pytest.mark.parametrize("name, q", CALLS, ids=[f"{n}-{q}" for n, q in CALLS])
+def test_an_order_statistic_is_numpys(name, q):
+    layouts = [(shape, axis, keepdims, dtype) for (shape, axis) in LAYOUTS for keepdims in (False, True)
+               for dtype in (np.float64, np.float32)]
+    assert failing_cases(lambda *layout: _numpys_order_statistic(name, q, *layout), layouts) == {}
 
 
 def test_a_slice_holding_nan_gives_nan_as_numpys():

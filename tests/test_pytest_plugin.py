@@ -2,12 +2,15 @@
 
 Each test runs pytest in a subprocess on a small project of its own (pytester),
 with the entry point pyproject.toml declares installed as pip would: a
-dist-info directory whose entry_points.txt names it. So the fixture is found
-the way a user's pytest finds it, with no conftest and no ``-p``.
+dist-info directory whose entry_points.txt names it and whose RECORD lists
+gradcli's package. So the fixture is found the way a user's pytest finds it,
+with no conftest and no ``-p``, and pytest marks gradcli for assertion
+rewriting as it does a wheel's.
 """
 
 from __future__ import annotations
 
+import ast
 import pathlib
 import re
 import subprocess
@@ -41,6 +44,7 @@ def installed(pytester, monkeypatch, tmp_path):
     (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: gradcli-plugin-entry-point\nVersion: 0\n")
     lines = [f"{name} = {module}" for name, module in declared_entry_points().items()]
     (dist_info / "entry_points.txt").write_text("[pytest11]\n" + "\n".join(lines) + "\n")
+    (dist_info / "RECORD").write_text("gradcli/__init__.py,,\ngradcli/pytest_plugin.py,,\n")
     monkeypatch.setenv("PYTHONPATH", f"{site}{':'}{ROOT}")
     monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", raising=False)
 
@@ -137,9 +141,24 @@ def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_take
         def test_an_unknown_option_is_named(gradcheck):
             with pytest.raises(InputError, match="dtype: not a check option"):
                 gradcheck("x", [1.0], dtype="float32")
+
+        def test_what_the_fixture_loaded_is_not_assertion_rewritten():
+            import sys
+
+            rewritten = {name for name, module in sys.modules.items() if name.startswith("gradcli.")
+                         and type(getattr(module, "__loader__", None)).__name__ == "AssertionRewritingHook"}
+            assert "gradcli.testing" in sys.modules and "gradcli.checker" in sys.modules
+            assert rewritten <= {"gradcli._version", "gradcli.display", "gradcli.pytest_plugin"}, rewritten
         """
     )
-    installed().assert_outcomes(passed=4)
+    installed().assert_outcomes(passed=5)
+
+
+def test_gradcli_holds_no_assert_statement_for_pytest_to_rewrite():
+    """What leaving gradcli's modules unrewritten under pytest loses: nothing, while none asserts."""
+    asserting = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "gradcli").rglob("*.py"))
+                 if any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(path.read_text())))]
+    assert asserting == []
 
 
 def test_a_project_that_never_uses_the_fixture_loads_nothing_heavy(pytester, installed):
