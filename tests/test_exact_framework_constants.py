@@ -153,3 +153,16 @@ def test_a_fold_of_constants_decides_its_branches_off_the_programs_path():
     exact = folds.exact({"y": 2.0, "eps": 1e-12, "m": 2.0}, [np.array([ball], dtype=object)])
     assert float(exact["m"].mid()) == 2.0
     assert arb_core.decisions == [True]  # the program's own path, untouched by the fold's maximum
+
+
+
+@pytest.mark.parametrize("kind", [exact_constants.BALL, exact_constants.MP])
+def test_an_infinity_among_the_constants_keeps_its_sign_when_lifted(kind):
+    # A ball of -inf is [+/- inf]: a key padding mask of -inf lifted so would no longer mask (attention over a fully
+    # masked row got a finite exact value); an infinity is exact as the float it is.
+    arb_core.enable()
+    lifted = exact_constants.lift(np.array([-np.inf, 1.5, np.inf]), kind)
+    assert [type(lifted[0]), lifted[0], type(lifted[2]), lifted[2]] == [float, -np.inf, float, np.inf]
+    assert exact_constants.kind_of([lifted[1:2]]) == kind and float(lifted[1]) == 1.5
+    single = exact_constants.lift(-np.inf, kind)
+    assert type(single) is float and single == -np.inf

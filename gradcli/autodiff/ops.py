@@ -72,10 +72,16 @@ def lifted(v, like):
     if array.dtype.kind not in "fiu":
         return v
     if array.ndim == 0:
-        return space.mpf(array.item())
+        return _exact_number(space, array.item())
     out = np.empty(array.shape, dtype=object)
-    out.flat[:] = [space.mpf(e) for e in array.ravel().tolist()]  # Python numbers: a float32 entry is its float64 value
+    out.flat[:] = [_exact_number(space, e) for e in array.ravel().tolist()]  # a float32 entry is its float64 value
     return out
+
+
+def _exact_number(space, number):
+    """``number`` as ``space``'s exact number; an infinity stays the float it is (exact already, and a ball of it
+    would lose its sign: flint's ball of -inf is [+/- inf])."""
+    return space.mpf(number) if math.isfinite(number) else float(number)
 
 
 class _OnMpmath:
