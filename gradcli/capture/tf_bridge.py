@@ -34,7 +34,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge
+from .bridge import Bridge, points_replayed
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
@@ -456,6 +456,8 @@ class TensorFlowFunction:
         captured = self._quick.get(kinds)
         if captured is not None:
             return captured.forward.run(list(args))[0]
+        if points_replayed():
+            return self._at_points(args)
         leaves, rebuild = _flat(args)
         captured = self._capture(leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
@@ -700,13 +702,39 @@ class TensorFlowFunction:
         """
         return self._elementwise_replay(arrays, dtype, primal=True)
 
+    def _at_points(self, args):
+        """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry
+        computed as its own point (`Bridge.points_at_once`); ValueError where that graph is not elementwise.
+
+        The noise estimate replays a difference's four steps so, as one run of
+        each op on an object array of mpmath numbers, rounded as each step's
+        own replay rounds it (`fd._noises_at`).
+        """
+        values = [raw(a) for a in args]
+        shapes = {np.shape(v) for v in values if isinstance(v, np.ndarray)}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 1 or any(isinstance(v, (list, tuple, dict)) for v in values):
+            raise ValueError("not numbers and 1-D arrays of points")
+        captured = self._one_point_graph(len(args))
+        if captured is None:
+            raise ValueError("the graph of one point is not elementwise")
+        value = captured.forward.run(list(args))[0]
+        if np.shape(raw(value)) != next(iter(shapes)):
+            raise ValueError("not one value per point")
+        return value
+
     def _one_point_elementwise(self, arrays):
         """The float64 captures of one point (a check's) where its graph maps entry by entry and ``arrays`` (a
         sweep's range) are one number per point; None otherwise."""
-        if self.compiled or any(np.ndim(a) != 1 for a in arrays):
+        if any(np.ndim(a) != 1 for a in arrays):
+            return None
+        return self._one_point_graph(len(arrays))
+
+    def _one_point_graph(self, n_args):
+        """The float64 captures of one point of ``n_args`` numbers where its graph maps entry by entry; None otherwise."""
+        if self.compiled:
             return None
         try:
-            captured = self._capture([np.float64(0)] * len(arrays), list)  # the float64 graph of one point, as a check traces it
+            captured = self._capture([np.float64(0)] * n_args, list)  # the float64 graph of one point, as a check traces it
         except Exception:  # noqa: BLE001 - the sweep's own replay says what is wrong
             return None
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
@@ -872,6 +900,7 @@ def capture(fun, text):
         dict(SPELLINGS),
         function.vectorised,
         replayed_range=function.replayed_range,
+        points_at_once=True,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
         arguments=function.models.point,
