@@ -267,6 +267,7 @@ class _Captured:
         self.narrowed = None  # () -> this float64 trace retyped to float32 (`tf_retype`), where that is the float32 trace
         self.retyped = False  # whether this is such a retyped trace
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
+        self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
 
 
 class TensorFlowFunction:
@@ -390,16 +391,24 @@ class TensorFlowFunction:
         shape, dtype = captured.output
         if cotangent is not None and np.shape(raw(cotangent)) != shape:
             return None
-        if not captured.held and dtype != np.float64:
-            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of a
-            # narrower trace stands for the eager call only where it gave that call's numbers. The float64 trace is
-            # the graph the exact reference replays, so its rerun is judged against the same program.
-            floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
-            captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
-            if not captured.held:
-                captured.rerun = None
-                return None
-        return captured
+        return captured if self._stands_for_eager(captured, leaves, rebuild) else None
+
+    def _stands_for_eager(self, captured, leaves, rebuild):
+        """Whether ``captured``'s rerun may stand for the eager call, held to one at ``leaves`` where not yet.
+
+        Code may branch on graph or eager (Keras reads a Softmax op's logits
+        only in a graph): a rerun of a narrower trace stands for the eager call
+        only where it gave that call's numbers, else it is dropped and the code
+        marked as branching. The float64 trace is the graph the exact reference
+        replays, so its rerun is judged against the same program.
+        """
+        if captured.held or captured.output[1] == np.float64:
+            return True
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
+        if not captured.held:
+            captured.rerun, captured.branches = None, True
+        return captured.held
 
     def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
         """TensorFlow's value and gradient by the traced graph's `Rerun`; asked for the value, the gradient with a cotangent of ones is kept for the call after."""
@@ -677,8 +686,12 @@ class TensorFlowFunction:
             captured = self._capture([dtype.type(0)] * len(arrays), list)  # the graph of one point, as a check traces it
         except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
             return None
+        if captured.branches:
+            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
             return None
+        if not self._stands_for_eager(captured, [dtype.type(a[0]) for a in arrays], list):
+            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         n = len(arrays[0])
         try:
             values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))
