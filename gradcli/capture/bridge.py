@@ -107,6 +107,9 @@ class Bridge:
     # program in a narrower dtype holds as other numbers, read from the graphs captured so far (None before any);
     # under `exact_constants.held_in(dtype)` the exact replay holds them so. Empty: the float64 program's reference.
     held_constants: Optional[Callable] = None
+    # refused(dtype) -> why the framework's function cannot run in that NumPy dtype (a tf.function whose
+    # input_signature fixes another), or None: the check and the sweep leave that dtype out and say why
+    refused: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

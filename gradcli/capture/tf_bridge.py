@@ -295,6 +295,19 @@ class TensorFlowFunction:
         except AttributeError:
             self.default_location = text
 
+    def refused(self, dtype):
+        """Why this function cannot run in ``dtype``: a ``tf.function`` whose ``input_signature`` fixes its float
+        arguments to another dtype (TensorFlow refuses to cast them); None where it runs."""
+        signature = getattr(self.fun, "input_signature", None)
+        if not signature or self.models.models:
+            return None
+        tf = _tf()
+        fixed = {spec.dtype.name for spec in tf.nest.flatten(signature) if isinstance(spec, tf.TensorSpec) and spec.dtype.is_floating}
+        if len(fixed) != 1 or np.dtype(dtype).name in fixed:
+            return None
+        (name,) = fixed
+        return f"its input_signature fixes {name}"
+
     def held_constants(self, dtype):
         """``((written, held), ...)``: the user's own constants (`_users_numbers`) the program in ``dtype`` holds
         as other numbers, in the graphs traced so far; None before any is."""
@@ -916,6 +929,7 @@ def capture(fun, text):
         points_at_once=True,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
+        refused=function.refused,
         arguments=function.models.point,
         supplied=function.models.supplied(),
     )
