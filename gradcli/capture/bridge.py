@@ -87,6 +87,10 @@ class Bridge:
     # and differentiated by gradcli's own rules (custom rules by their primal), or None where the graph is not
     # elementwise by construction: a sweep's wider reference in one call (else `differentiating_the_primal`'s path)
     replayed_range: Optional[Callable] = None
+    # Whether ``forward`` under `replaying_points` replays the graph of one point on arrays of points (numbers and
+    # 1-D arrays of one length), each entry as its own point, and raises ValueError where that graph is not
+    # elementwise by construction: the noise estimate's four steps of a difference in one replay
+    points_at_once: bool = False
     arguments: Optional[Callable] = None  # (point) -> point: the framework's objects in a point (an nn.Module) as trees of arrays
     supplied: tuple = ()  # parameters `arguments` fills itself where a point leaves them out (a module-level nn.Module)
     # another name of a variable -> the name it is checked under (a tied parameter's second module path), filled
@@ -103,6 +107,9 @@ class Bridge:
     # program in a narrower dtype holds as other numbers, read from the graphs captured so far (None before any);
     # under `exact_constants.held_in(dtype)` the exact replay holds them so. Empty: the float64 program's reference.
     held_constants: Optional[Callable] = None
+    # refused(dtype) -> why the framework's function cannot run in that NumPy dtype (a tf.function whose
+    # input_signature fixes another), or None: the check and the sweep leave that dtype out and say why
+    refused: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:
@@ -221,6 +228,25 @@ def differentiating_the_primal():
         yield
     finally:
         _PRIMAL.reset(token)
+
+
+_POINTS = contextvars.ContextVar("gradcli_points", default=False)
+
+
+@contextmanager
+def replaying_points():
+    """Runs in which the arrays handed to a bridge's replay are points of a function of numbers, one per entry
+    (`Bridge.points_at_once`): its one-point graph replayed on them, or ValueError."""
+    token = _POINTS.set(True)
+    try:
+        yield
+    finally:
+        _POINTS.reset(token)
+
+
+def points_replayed():
+    """Whether the replay runs under `replaying_points`."""
+    return _POINTS.get()
 
 
 def _recording():

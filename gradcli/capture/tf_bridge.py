@@ -34,7 +34,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge
+from .bridge import Bridge, points_replayed
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
@@ -267,6 +267,7 @@ class _Captured:
         self.narrowed = None  # () -> this float64 trace retyped to float32 (`tf_retype`), where that is the float32 trace
         self.retyped = False  # whether this is such a retyped trace
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
+        self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
 
 
 class TensorFlowFunction:
@@ -293,6 +294,19 @@ class TensorFlowFunction:
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
+
+    def refused(self, dtype):
+        """Why this function cannot run in ``dtype``: a ``tf.function`` whose ``input_signature`` fixes its float
+        arguments to another dtype (TensorFlow refuses to cast them); None where it runs."""
+        signature = getattr(self.fun, "input_signature", None)
+        if not signature or self.models.models:
+            return None
+        tf = _tf()
+        fixed = {spec.dtype.name for spec in tf.nest.flatten(signature) if isinstance(spec, tf.TensorSpec) and spec.dtype.is_floating}
+        if len(fixed) != 1 or np.dtype(dtype).name in fixed:
+            return None
+        (name,) = fixed
+        return f"its input_signature fixes {name}"
 
     def held_constants(self, dtype):
         """``((written, held), ...)``: the user's own constants (`_users_numbers`) the program in ``dtype`` holds
@@ -390,16 +404,24 @@ class TensorFlowFunction:
         shape, dtype = captured.output
         if cotangent is not None and np.shape(raw(cotangent)) != shape:
             return None
-        if not captured.held and dtype != np.float64:
-            # Code may branch on graph or eager (Keras reads a Softmax op's logits only in a graph): a rerun of a
-            # narrower trace stands for the eager call only where it gave that call's numbers. The float64 trace is
-            # the graph the exact reference replays, so its rerun is judged against the same program.
-            floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
-            captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
-            if not captured.held:
-                captured.rerun = None
-                return None
-        return captured
+        return captured if self._stands_for_eager(captured, leaves, rebuild) else None
+
+    def _stands_for_eager(self, captured, leaves, rebuild):
+        """Whether ``captured``'s rerun may stand for the eager call, held to one at ``leaves`` where not yet.
+
+        Code may branch on graph or eager (Keras reads a Softmax op's logits
+        only in a graph): a rerun of a narrower trace stands for the eager call
+        only where it gave that call's numbers, else it is dropped and the code
+        marked as branching. The float64 trace is the graph the exact reference
+        replays, so its rerun is judged against the same program.
+        """
+        if captured.held or captured.output[1] == np.float64:
+            return True
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        captured.held = self._agrees(captured, [raw(leaf) for leaf in leaves], rebuild, floats)
+        if not captured.held:
+            captured.rerun, captured.branches = None, True
+        return captured.held
 
     def _rerun_own(self, tf, captured, leaves, rebuild, floats, tensors, cotangent):
         """TensorFlow's value and gradient by the traced graph's `Rerun`; asked for the value, the gradient with a cotangent of ones is kept for the call after."""
@@ -456,6 +478,8 @@ class TensorFlowFunction:
         captured = self._quick.get(kinds)
         if captured is not None:
             return captured.forward.run(list(args))[0]
+        if points_replayed():
+            return self._at_points(args)
         leaves, rebuild = _flat(args)
         captured = self._capture(leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
@@ -675,8 +699,12 @@ class TensorFlowFunction:
             captured = self._capture([dtype.type(0)] * len(arrays), list)  # the graph of one point, as a check traces it
         except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
             return None
+        if captured.branches:
+            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
             return None
+        if not self._stands_for_eager(captured, [dtype.type(a[0]) for a in arrays], list):
+            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         n = len(arrays[0])
         try:
             values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))
@@ -700,13 +728,39 @@ class TensorFlowFunction:
         """
         return self._elementwise_replay(arrays, dtype, primal=True)
 
+    def _at_points(self, args):
+        """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry
+        computed as its own point (`Bridge.points_at_once`); ValueError where that graph is not elementwise.
+
+        The noise estimate replays a difference's four steps so, as one run of
+        each op on an object array of mpmath numbers, rounded as each step's
+        own replay rounds it (`fd._noises_at`).
+        """
+        values = [raw(a) for a in args]
+        shapes = {np.shape(v) for v in values if isinstance(v, np.ndarray)}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 1 or any(isinstance(v, (list, tuple, dict)) for v in values):
+            raise ValueError("not numbers and 1-D arrays of points")
+        captured = self._one_point_graph(len(args))
+        if captured is None:
+            raise ValueError("the graph of one point is not elementwise")
+        value = captured.forward.run(list(args))[0]
+        if np.shape(raw(value)) != next(iter(shapes)):
+            raise ValueError("not one value per point")
+        return value
+
     def _one_point_elementwise(self, arrays):
         """The float64 captures of one point (a check's) where its graph maps entry by entry and ``arrays`` (a
         sweep's range) are one number per point; None otherwise."""
-        if self.compiled or any(np.ndim(a) != 1 for a in arrays):
+        if any(np.ndim(a) != 1 for a in arrays):
+            return None
+        return self._one_point_graph(len(arrays))
+
+    def _one_point_graph(self, n_args):
+        """The float64 captures of one point of ``n_args`` numbers where its graph maps entry by entry; None otherwise."""
+        if self.compiled:
             return None
         try:
-            captured = self._capture([np.float64(0)] * len(arrays), list)  # the float64 graph of one point, as a check traces it
+            captured = self._capture([np.float64(0)] * n_args, list)  # the float64 graph of one point, as a check traces it
         except Exception:  # noqa: BLE001 - the sweep's own replay says what is wrong
             return None
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), np.dtype(np.float64)):
@@ -872,8 +926,10 @@ def capture(fun, text):
         dict(SPELLINGS),
         function.vectorised,
         replayed_range=function.replayed_range,
+        points_at_once=True,
         flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
+        refused=function.refused,
         arguments=function.models.point,
         supplied=function.models.supplied(),
     )

@@ -19,6 +19,7 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
+from ..capture.bridge import replaying_points
 from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference, rule_blame
@@ -337,16 +338,31 @@ def _replayed_differences(target, rounded, options, dtype=None):
     # A bridged framework's differences step through its captured graph, replayed in float64: the
     # framework's own operations, without a call into the framework (milliseconds each) per step.
     stepped = target.mp_function if target.bridge is not None else target.function
+    mp_function, elementwise = target.mp_function, target.kind == "formula"
+    if target.bridge is not None and target.bridge.points_at_once and not any(np.ndim(a) for a in rounded):
+        mp_function, elementwise = _points_at_once(target.mp_function), True  # a point of numbers: arrays are its steps
 
     def made():
         with held_in(dtype):
-            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, target.mp_function,
-                                  target.kind == "formula")
+            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise)
 
     return _once_per_point(
         target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,
         lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
     )
+
+
+def _points_at_once(mp_function):
+    """``mp_function`` with arrays among its arguments read as points, one per entry (`Bridge.points_at_once`): the
+    noise estimate's steps of a difference in one replay, or ValueError (then each step is replayed alone)."""
+
+    def at_points(*args):
+        if any(isinstance(a, np.ndarray) for a in args):
+            with replaying_points():
+                return raw(mp_function(*args))  # the array of values, out of the box `plain.kept` hands user code
+        return mp_function(*args)
+
+    return at_points
 
 
 def _expect_differences(target, arg_lists):

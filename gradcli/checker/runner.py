@@ -89,6 +89,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             flat, names, chosen, normalized = _validated(bridged, given, options)
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
+    options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))
     if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
@@ -107,6 +108,21 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
         report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
     return report
+
+
+def runnable_dtypes(resolved, dtypes, notes):
+    """``dtypes`` without those a framework's function refuses (`Bridge.refused`), each told in ``notes``; an
+    `InputError` where it refuses them all."""
+    refused = getattr(resolved.bridge, "refused", None)
+    if refused is None:
+        return dtypes
+    why = {name: refused(dtype_named(name)) for name in dtypes}
+    kept = tuple(name for name in dtypes if why[name] is None)
+    if not kept:
+        raise InputError(f"{resolved.text} is not run in {', '.join(dtypes)}: {'; '.join(dict.fromkeys(why.values()))} "
+                         "(choose that dtype with --dtype)", text=resolved.text)
+    notes.extend(f"not run in {name}: {why[name]}" for name in dtypes if why[name] is not None)
+    return kept
 
 
 def _recheck(fixed, given, options):

@@ -25,7 +25,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
-from ..checker.runner import check
+from ..checker.runner import check, runnable_dtypes
 from ..checker.targets import by_returned_value, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..errors import InputError
@@ -66,6 +66,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=options.wrt or scalars)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
+    checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
