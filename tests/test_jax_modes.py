@@ -66,6 +66,9 @@ def test_a_stale_conversion_is_told_by_its_dtype_however_deeply_nested():
         wide = jax.make_jaxpr(lambda z: jnp.sum(z * np.array(2.5)))(jnp.ones(3))  # a 0-d array: a literal
     assert jax_modes.other_modes_constant(wide, False)
     assert not jax_modes.other_modes_constant(wide, True)
+    with jax.enable_x64(True):
+        indexed = jax.make_jaxpr(lambda x: jnp.take_along_axis(x, jnp.array([1, 0, 2]), 0))(jnp.ones(3))
+    assert not jax_modes.other_modes_constant(indexed, True)  # JAX's own int32 index literals are no conversion
 
 
 def test_afresh_runs_again_with_the_caches_emptied_only_when_told_or_raised(monkeypatch):

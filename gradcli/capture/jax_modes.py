@@ -57,8 +57,12 @@ def afresh(run, stale):
 
 def other_modes_constant(closed, x64):
     """Whether ``closed`` (a closed jaxpr traced under x64 where ``x64``) holds a constant of a dtype JAX's
-    conversion of a NumPy array gives in the other mode alone: a conversion JAX kept from a trace in that mode."""
-    return _holds(closed, _OTHER_MODES[x64])
+    conversion of a NumPy array gives in the other mode alone: a conversion JAX kept from a trace in that mode.
+
+    Under x64 literals are left out: JAX's own code writes 32-bit ones there
+    (an index's ``0:i32[]``), and a stale 0-d array is met as an ill-typed
+    operation, which raises (`afresh`'s other case)."""
+    return _holds(closed, _OTHER_MODES[x64], literals=not x64)
 
 
 def hands_users_mode_wide(closed):
