@@ -35,6 +35,8 @@ CHOSEN = [
     # identity, and gradcli.numpy's logsumexp shifts by nothing there, where NumPy's reductions raised
     "jax_lib12a:tail_lse@x=[1,2,3]:float64",
     "numpy_lib12a:tail_lse@x=[1,2,3]:float64",
+    # a Python int of --args (lax.switch's index) reaches JAX as the int given, not as a float64 variable
+    "jax_lib12a:switch_loss@switch_args:float64",
 ]
 KNOWN_WRONG = {
     "jax_lib12a:angle_acos@a=[1,2,3],b=[2,4,6]:float64":
@@ -43,8 +45,6 @@ KNOWN_WRONG = {
         "K7: arctan2 at the origin in a Python function has no verdict (the formula's is domain)",
     "jax_lib12a:masked_where_lse@masked_rows_args:float64":
         "K9: jax.nn.logsumexp(where=mask) over a fully masked row has no exact reference",
-    "jax_lib12a:switch_loss@switch_args:float64":
-        "K11: a Python int of --args (lax.switch's index) is made a float64 variable",
 }
 BY_ID = {case.id: case for case in cases12a.ALL}
 

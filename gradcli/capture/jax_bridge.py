@@ -38,7 +38,7 @@ from ..errors import InputError
 from .bridge import Bridge
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
-from .jax_modes import as_written, own_constants, switch_mode
+from .jax_modes import afresh, as_written, hands_users_mode_wide, mode_of, other_modes_constant, own_constants
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
                        user_line, users_arrays)
 from .lines import math_call_advice
@@ -260,11 +260,16 @@ class _Captured:
             return jax.enable_x64(True)
         return _Unchanged()
 
-    def _tracing(self, types):
-        """`_x64` around a trace that runs the user's code (a custom rule's too), in a mode whose constants
-        are its own (`jax_modes`)."""
-        switch_mode(any(dtype == np.float64 for _, dtype in types))
-        return self._x64(types)
+    def _traced_afresh(self, types, trace, closed_of):
+        """``trace()`` (a trace of the user's code, a custom rule's too), under `_x64`, with its mode's own
+        constants (`jax_modes.afresh`; ``closed_of(answer)``: the closed jaxpr traced)."""
+        x64 = mode_of(any(dtype == np.float64 for _, dtype in types))
+
+        def under_x64():
+            with self._x64(types):
+                return trace()
+
+        return afresh(under_x64, lambda answer: other_modes_constant(closed_of(answer), x64))
 
     def _specs(self, key):
         import jax  # lazy: only a JAX target loads JAX
@@ -277,10 +282,16 @@ class _Captured:
         if key not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
-            with self._tracing(key[1]), _user_errors(self.text), library_inlines() as inlined, users_arrays() as made:
-                closed, shape = jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key))
+            def trace():
+                with _user_errors(self.text), library_inlines() as inlined, users_arrays() as made:
+                    return jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key)), inlined, made
+
+            (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
             self.users_arrays.update(made)
+            wide = hands_users_mode_wide(closed)
             closed = own_constants(closed)
+            if wide:
+                jax.clear_caches()
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
@@ -405,9 +416,13 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         floats, others = self._specs_split(key)
+
+        def trace():
+            with rule_frames_kept(rules), _user_errors(self.text):
+                return jax.jit(fun).trace(floats, others, *more)
+
         try:
-            with self._tracing(key[1]), rule_frames_kept(rules), _user_errors(self.text):
-                traced = jax.jit(fun).trace(floats, others, *more)
+            traced = self._traced_afresh(key[1], trace, lambda traced: traced.jaxpr)
         except ValueError as error:
             if "Reverse-mode differentiation does not work for lax.while_loop" not in str(error):
                 raise

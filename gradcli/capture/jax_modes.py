@@ -8,30 +8,98 @@ alone, for as long as the converted constant lives: a module's float64
 float32 constant in the later x64 trace, and ``C * z`` becomes an ill-typed
 program (mul of f32[3] and f64[3]) that JAX refuses to differentiate; the other
 order hands a float32 program a float64 constant. Two things keep the old
-conversion alive: JAX's own trace caches and the graphs the bridge keeps. So a
-trace under the other mode than the last one starts with JAX's caches emptied
-(`switch_mode`), and the graphs keep copies of their constants (`own_constants`),
-which JAX's cache has never seen.
+conversion alive: JAX's own trace caches and the graphs the bridge keeps. So
+the graphs keep copies of their constants (`own_constants`), which JAX's cache
+has never seen, and a trace that JAX handed the other mode's conversion (a
+constant of the other mode's dtype in its jaxpr), or that failed, runs again
+with JAX's caches emptied (`afresh`). Most JAX code holds no NumPy array and
+keeps every cache, its compilations and the user's own, through a check's mode
+switches; a stale conversion left by the user's own runs between two checks is
+seen in the trace it reaches. A trace under x64 whose jaxpr holds float64
+array constants empties JAX's caches once the bridge has its copies, so the
+user's next run in the default mode is not handed them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-_last_mode = None  # JAX's x64 mode at the bridge's last trace of user code; None before the first
+# Per mode (x64 or not), the dtypes of a constant that JAX's conversion of a NumPy array gives in the other mode
+# alone: float64 arrays become float32 in the default mode (and 64-bit integers 32-bit ones). Unsigned 32-bit
+# constants are JAX's own (its random bits) in both.
+_OTHER_MODES = {
+    False: frozenset(map(np.dtype, (np.float64, np.int64, np.uint64, np.complex128))),
+    True: frozenset(map(np.dtype, (np.float32, np.int32, np.complex64))),
+}
 
 
-def switch_mode(forced_x64):
-    """Before tracing the user's code (under x64 where ``forced_x64``, else the user's own mode): empty JAX's
-    caches if the last such trace ran under the other mode (before the first, the user's own traces did)."""
-    global _last_mode
+def mode_of(forced_x64):
+    """Whether a run of the user's code under x64 where ``forced_x64`` (else the user's own mode) is under x64."""
     import jax  # lazy: only a JAX target loads JAX
 
-    own_mode = bool(jax.config.jax_enable_x64)  # read outside any `enable_x64` context: the user's mode
-    mode = bool(forced_x64) or own_mode
-    if mode != (own_mode if _last_mode is None else _last_mode):
-        jax.clear_caches()
-    _last_mode = mode
+    return bool(forced_x64) or bool(jax.config.jax_enable_x64)  # read outside any `enable_x64` context: the user's mode
+
+
+def afresh(run, stale):
+    """``run()``'s answer (a run of the user's code), run again with JAX's caches emptied where it raised or where
+    ``stale(answer)``: JAX handed it a NumPy array's conversion made under the other precision mode."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    try:
+        if not stale(answer := run()):
+            return answer
+    except Exception:  # noqa: BLE001 - perhaps a conversion of the other mode's; the fresh run's error is the one told
+        pass
+    answer = None  # the first run's traces (its error's frames too) let go of what they converted: JAX forgets it
+    jax.clear_caches()
+    return run()
+
+
+def other_modes_constant(closed, x64):
+    """Whether ``closed`` (a closed jaxpr traced under x64 where ``x64``) holds a constant of a dtype JAX's
+    conversion of a NumPy array gives in the other mode alone: a conversion JAX kept from a trace in that mode.
+
+    Under x64 literals are left out: JAX's own code writes 32-bit ones there
+    (an index's ``0:i32[]``), and a stale 0-d array is met as an ill-typed
+    operation, which raises (`afresh`'s other case)."""
+    return _holds(closed, _OTHER_MODES[x64], literals=not x64)
+
+
+def hands_users_mode_wide(closed):
+    """Whether ``closed`` (a closed jaxpr just traced) holds a 64-bit array constant though the user's own mode is
+    the default one: conversions the user's next run of their own code would be handed from JAX's caches, which
+    must let go of them once the bridge has its copies (`own_constants`). Literals are left out: under x64 every
+    Python number is one, made afresh at each trace."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    return not jax.config.jax_enable_x64 and _holds(closed, _OTHER_MODES[False], literals=False)
+
+
+def _holds(closed, dtypes, literals=True):
+    """Whether ``closed`` (a closed jaxpr), nested ones included, holds a NumPy array of one of ``dtypes`` (a
+    constant, or a literal where ``literals``)."""
+    return any(_of(c, dtypes) for c in closed.consts) or _jaxpr_holds(closed.jaxpr, dtypes, literals)
+
+
+def _of(value, dtypes):
+    return isinstance(value, np.ndarray) and value.dtype in dtypes
+
+
+def _jaxpr_holds(jaxpr, dtypes, literals):
+    for eqn in jaxpr.eqns:
+        if literals and any(_of(getattr(v, "val", None), dtypes) for v in eqn.invars):
+            return True
+        if any(_param_holds(value, dtypes, literals) for value in eqn.params.values()):
+            return True
+    return False
+
+
+def _param_holds(value, dtypes, literals):
+    if isinstance(value, (tuple, list)):
+        return any(_param_holds(v, dtypes, literals) for v in value)
+    if hasattr(value, "consts") and hasattr(value, "jaxpr"):
+        return _holds(value, dtypes, literals)
+    return hasattr(value, "eqns") and _jaxpr_holds(value, dtypes, literals)
 
 
 def as_written(make):
@@ -53,17 +121,22 @@ def as_written(make):
     """
     import jax  # lazy: only a JAX target loads JAX
 
-    switch_mode(False)
     given = make()
     if jax.config.jax_enable_x64:
         return given
     leaves, tree = jax.tree_util.tree_flatten(given)
     if not any(_rounded_by_default(leaf) for leaf in leaves):
         return given
-    try:
-        switch_mode(True)
+
+    def wide_run():
         with jax.enable_x64(True):
-            wide = make()
+            return make()
+
+    def narrow(wide):  # a leaf the default mode gave in float32 and x64 did not widen
+        return any(getattr(leaf, "dtype", None) == np.float32 for leaf in jax.tree_util.tree_leaves(wide))
+
+    try:
+        wide = afresh(wide_run, narrow)
     except Exception:  # noqa: BLE001 - the user's own mode's answer stands; its numbers are JAX's float32 ones
         return given
     wide_leaves, wide_tree = jax.tree_util.tree_flatten(wide)

@@ -101,12 +101,17 @@ def as_numbers(value):
     return array.astype(np.float64) if floating else array
 
 
-def _data_array(value):
+def _data_array(value, int_held=False):
     """An argument given whole that is data, held as it is (labels, masks: integers or booleans) as NumPy; else None.
 
     A framework's integer tensor (``torch.tensor([0, 2])``) counts: it reaches the
-    framework again as an integer tensor. Python numbers and lists stay variables.
+    framework again as an integer tensor. Python numbers and lists stay
+    variables, but for ``int_held``: a Python integer (``lax.switch``'s index)
+    given to a framework's function, which differentiates no integer, reaches it
+    as the very int given.
     """
+    if int_held and isinstance(value, (int, np.integer)):
+        return value
     if isinstance(value, (bool, int, float, complex, list, tuple, dict, str)) or not hasattr(value, "dtype"):
         return None
     try:
@@ -139,11 +144,12 @@ class TreeArguments:
         self.held = held  # leaf path -> the value every point holds there
 
     @classmethod
-    def of(cls, names, points, text):
-        """The layout of ``points`` (dicts of parameter -> value); None when no argument is a tree."""
+    def of(cls, names, points, text, ints_held=()):
+        """The layout of ``points`` (dicts of parameter -> value); None when no argument is a tree or data
+        (``ints_held``: the parameters whose Python integers are data, see `_data_array`)."""
         dicts = [p for p in points if isinstance(p, dict)]
         templates = {n: dicts[0][n] for n in names if dicts and is_tree(dicts[0].get(n))}
-        data = {n: _data_array(dicts[0].get(n)) for n in names if dicts and n not in templates}
+        data = {n: _data_array(dicts[0].get(n), n in ints_held) for n in names if dicts and n not in templates}
         data = {n: array for n, array in data.items() if array is not None}
         if not templates and not data:
             return None

@@ -133,7 +133,7 @@ def _recheck(fixed, given, options):
 
 def _validated(resolved, given, options):
     """``(target with tree arguments as leaves, its variables, the chosen ones, the points)``, or InputError."""
-    resolved, flat_points = with_tree_arguments(resolved, given)
+    resolved, flat_points = with_tree_arguments(resolved, given, options.wrt)
     names = resolved.variables
     chosen = _chosen(options.wrt, names, resolved.bridge.aliases if resolved.bridge is not None else {})
     normalized = [_normalize_point(p, names) for p in flat_points]

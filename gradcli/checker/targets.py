@@ -265,18 +265,21 @@ def _arguments_as_point(args, names, text):
     )
 
 
-def with_tree_arguments(target, points):
+def with_tree_arguments(target, points, wrt=()):
     """``target`` and ``points`` with every tree argument (dict, list, tuple, NamedTuple) as named leaves.
 
     The variables become the floating-point leaves' paths (``params.w1``) and
     each point a flat ``{path: leaf}``; the function rebuilds the trees and
-    calls the user's. Without tree arguments, both come back as they were.
+    calls the user's. A Python integer given to a framework's function is
+    data, held as given, unless ``wrt`` (the parameters asked for) names it.
+    Without tree arguments or data, both come back as they were.
     """
     if target.kind != "function":
         return target, points
     if target.bridge is not None and target.bridge.arguments is not None:  # a module's parameters become a tree
         points = [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
-    trees = TreeArguments.of(target.variables, points, target.text)
+    ints_held = () if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
+    trees = TreeArguments.of(target.variables, points, target.text, ints_held)
     if trees is None:
         return target, points
     function = functools.wraps(target.function)(trees.calling(target.function))

@@ -58,7 +58,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
     shown = {n: v for n, v in held.items() if isinstance(v, float)}  # arrays and trees held (--args) are not printed
-    resolved, held = _held_leaves(resolved, held, first, ranges)
+    resolved, held = _held_leaves(resolved, held, first, ranges, options.wrt)
     unknown = [w for w in options.wrt or () if w not in resolved.variables]
     if unknown:
         raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(resolved.variables)})")
@@ -133,6 +133,9 @@ def _held(fixed, resolved, ranges):
         if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
             held[name] = value  # an array or a tree (from --args), held as it is
             continue
+        if resolved.bridge is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            held[name] = value  # a framework's function takes a Python int as data (`with_tree_arguments`)
+            continue
         try:
             held[name] = float(value)
         except (TypeError, ValueError):
@@ -145,8 +148,9 @@ def _held(fixed, resolved, ranges):
     return held
 
 
-def _held_leaves(resolved, held, first, ranges):
-    """The target and held values with every tree held (``params`` from --args) as named leaves.
+def _held_leaves(resolved, held, first, ranges, wrt=()):
+    """The target and held values with every tree held (``params`` from --args) as named leaves, and a framework's
+    Python int as data unless ``wrt`` names it.
 
     A sweep evaluates arrays per variable; a tree argument becomes its leaves
     (`with_tree_arguments`), each held as an array; a framework's vectorised
@@ -154,7 +158,7 @@ def _held_leaves(resolved, held, first, ranges):
     """
     if all(isinstance(v, float) for v in held.values()):
         return resolved, held
-    flat, [point] = with_tree_arguments(resolved, [first])
+    flat, [point] = with_tree_arguments(resolved, [first], wrt)
     return flat, {n: v if isinstance(v, float) else np.asarray(v) for n, v in point.items() if n not in ranges}
 
 
