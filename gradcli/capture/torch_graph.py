@@ -99,17 +99,39 @@ class Step:
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
+        self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
+        self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
 
 
-def held_scalars(graph):
-    """The Python floats the user's own code hands the graph's ops: what a narrower dtype's program holds in
-    float32 (PyTorch's CPU kernels compute float32, float16 and bfloat16 in float32, a scalar argument too)."""
-    return {step.args[k] for step in graph.steps for k in step.users_scalars}
+# Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
+_FILLS = {"full", "full_like", "scalar_tensor", "fill", "new_full"}
 
 
-def _held_scalars(args, positions):
-    """``args`` with the Python floats at ``positions`` as float32 holds them."""
-    return [float(np.float32(a)) if k in positions else a for k, a in enumerate(args)]
+def held_numbers(graph, dtype):
+    """``{(written, held), ...}``: the user's own numbers in ``graph`` that the program in the narrower ``dtype``
+    holds as other numbers. A Python float handed to an op is held in float32 (PyTorch's CPU kernels compute
+    float32, float16 and bfloat16 in float32, a scalar argument too), one a tensor is filled with in ``dtype``,
+    as is each entry of a tensor the user's code made from numbers (`_users_constant`)."""
+    found = set()
+    for step in graph.steps:
+        held = _held_scalars(step.args, step.users_scalars, dtype if step.op in _FILLS else np.float32)
+        found.update((step.args[k], held[k]) for k in step.users_scalars)
+        if step.users_constant:
+            written = np.ravel(step.fun())
+            found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
+    return {(written, held) for written, held in found if written != held}
+
+
+def _held_scalars(args, positions, dtype):
+    """``args`` with the Python floats at ``positions`` as ``dtype`` holds them."""
+    return [float(np.asarray(a, dtype=dtype)) if k in positions else a for k, a in enumerate(args)]
+
+
+def _held_constant(value, dtype):
+    """A float constant (an array or a NumPy scalar) as ``dtype`` holds it, in float64."""
+    if not np.issubdtype(np.asarray(value).dtype, np.floating):
+        return value
+    return np.asarray(value).astype(dtype).astype(np.float64)[()]
 
 
 def float32_fractions(args):
@@ -214,7 +236,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
-        if library is None and not _machinery(code.co_filename, folder):
+        if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
             library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
@@ -261,6 +283,11 @@ _INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.s
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
               "_prims_common", "_higher_order_ops", "_dynamo", "_functorch", "_jit_internal.py", "_compile.py")
+
+
+# PyTorch's decompositions that hand their input on unchanged (``lift_fresh_copy``, which records a tensor the code
+# made from numbers, as an ``alias``): the code that called them, not the decomposition, made that tensor.
+_PASSING_ON = ("nop_decomposition",)
 
 
 @functools.lru_cache(maxsize=4096)  # a trace asks about the same few files for each of its nodes
@@ -501,6 +528,55 @@ def _location(node):
     return location, ((tagged["rule"], tagged["at"]) if tagged else None), None
 
 
+def _users_constant(node):
+    """Whether a graph's tensor constant is one the user's own code made from numbers (``torch.tensor(list,
+    dtype=x.dtype)``, ``torch.as_tensor``): a fresh tensor (read through ``lift_fresh_copy``, an ``alias`` once
+    decomposed) recorded on the user's line, not a library's nor a rule's. A tensor made outside the function
+    is read as it is, in the dtype it was made in, by the program in every dtype."""
+    location, rule, _ = _location(node)
+    return _fresh(node) and location is not None and rule is None and not _library_frame(node)
+
+
+def _fresh(node):
+    """Whether a graph's tensor constant was made from numbers as the function ran: read through
+    ``lift_fresh_copy`` (an ``alias`` once decomposed), not a tensor made outside it."""
+    return any(_names(user.target)[0] in ("lift_fresh_copy", "alias") for user in node.users)
+
+
+def hold_following_constants(graph, run_narrower):
+    """Keep `Step.users_constant` only on the user's float64 constants that follow the inputs' dtype
+    (``dtype=x.dtype``), not one the code names itself (``dtype=torch.float64``), which a narrower program
+    computes with as written.
+
+    ``run_narrower()`` runs the function eagerly on its float arguments in float32;
+    the tensors made from numbers there (``lift_fresh``, in the order the graph
+    meets them) say the dtype each was made in. Nothing changes where no such
+    constant is float64, and nothing is held where that run fails.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.utils._python_dispatch import TorchDispatchMode  # lazy: likewise
+
+    if not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
+        return
+    made = []
+
+    class Noting(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if func is torch.ops.aten.lift_fresh.default:
+                made.append(out.dtype)
+            return out
+
+    try:
+        with Noting(), torch.no_grad():
+            run_narrower()
+    except Exception:  # noqa: BLE001 - the function's own failure in float32: its constants stay as written
+        made = []
+    fresh = [step for step in graph.steps if step.op == "constant" and step.fresh]
+    for k, step in enumerate(fresh):
+        step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
+
+
 def _library_frame(node):
     """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
@@ -543,6 +619,8 @@ def compile_graph(module):
                 continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
+            steps[-1].fresh = _fresh(node)
+            steps[-1].users_constant = constant.is_floating_point() and _users_constant(node)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
             location, rule, differentiated = _location(node)
@@ -859,8 +937,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
-    # An exact replay of the program in a narrower dtype: the user's own scalars as PyTorch holds them there.
-    held = held_for(inputs) is not None
+    # An exact replay of the program in a narrower dtype: the user's own numbers as PyTorch holds them there.
+    held = held_for(inputs)
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -875,15 +953,19 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
-                if held and step.users_scalars:
-                    args = _held_scalars(args, step.users_scalars)
+                if held is not None and step.users_scalars:
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
+                if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
             try:
                 env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                if held is not None and step.users_constant:
+                    env[start + index] = _held_constant(env[start + index], held)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
