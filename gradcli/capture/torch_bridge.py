@@ -185,7 +185,7 @@ class _Captured:
         (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
         if not self.graphs:
             return None
-        return tuple(sorted(set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))))
+        return tuple(sorted(set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values())), key=repr))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).

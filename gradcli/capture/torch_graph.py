@@ -30,7 +30,12 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
   entry by entry: each entry is a point of the traced shape (a sweep's ranges).
-- Random ops, ``.item()`` results fed back as Python numbers (outside
+- A random draw from a shape alone (``torch.randn``, the noise of Normal's
+  ``rsample``) is drawn for real while tracing, from the generator as the
+  function's own ``torch.manual_seed`` left it, and kept as a constant that the
+  replay of a narrower dtype's program draws again in that dtype (`_Draws`); an
+  unseeded draw is refused, as is a sample that moves with its parameters
+  (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
@@ -101,6 +106,7 @@ class Step:
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
+        self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -119,6 +125,8 @@ def held_numbers(graph, dtype):
         if step.users_constant:
             written = np.ravel(step.fun())
             found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
+        if step.redraw is not None:
+            found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
     return {(written, held) for written, held in found if written != held}
 
 
@@ -355,6 +363,7 @@ def trace(fun, examples):
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
+        draws = _Draws(folder)
         original = PythonKeyTracer._filter_traceback_frames
         kinds = {}
         entered = _NoGradEntries(folder, kinds)
@@ -373,10 +382,10 @@ def trace(fun, examples):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, sdpa_kernel(SDPBackend.MATH):
+            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH):
                 module = make_fx(
                     fun,
-                    decomposition_table=_DECOMPOSITIONS,
+                    decomposition_table={**_DECOMPOSITIONS, **draws.table()},
                     tracing_mode="fake",
                     record_stack_traces=True,
                     _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
@@ -388,7 +397,102 @@ def trace(fun, examples):
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return _passed_through(compile_graph(module), ran)
+    return _passed_through(compile_graph(module, draws.made), ran)
+
+
+# PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch.
+_PARAMETER_SAMPLES = {"_standard_gamma", "_sample_dirichlet", "binomial", "poisson", "_standard_gamma_grad", "_dirichlet_grad"}
+
+# PyTorch's random ops that draw numbers from nothing but a shape (``torch.randn``, ``rand``, a ``normal_`` fill, the
+# noise of Normal's ``rsample``): a seeded function's draw is a constant of the function, drawn again in each dtype.
+_DRAW_OPS = ("prims.normal.default", "prims.uniform.default", "aten.rand.default", "aten.randn.default",
+             "aten.rand_like.default", "aten.randn_like.default")
+
+
+class _Draws:
+    """While a capture traces: each random draw (`_DRAW_OPS`) made for real from PyTorch's generator as the user's
+    code left it, and recorded as a constant with that generator's state, so that the replay of the program in
+    another dtype draws what PyTorch draws there (its float32 draws are other numbers than its float64 ones).
+
+    A draw is the same at every call only where the function seeds the generator
+    before it (``torch.manual_seed(0)``); an unseeded draw is refused at its line.
+    """
+
+    def __init__(self, folder):
+        self.folder, self.made, self.seeded = folder, {}, False
+
+    def __enter__(self):
+        import torch  # lazy: only a PyTorch target needs it
+
+        self.saved = torch.manual_seed, torch.random.manual_seed
+        seed = self.saved[1]
+
+        def seeding(*args, **kwargs):
+            self.seeded = True
+            return seed(*args, **kwargs)
+
+        torch.manual_seed = torch.random.manual_seed = seeding
+        return self
+
+    def __exit__(self, *exc):
+        import torch  # lazy: only a PyTorch target needs it
+
+        torch.manual_seed, torch.random.manual_seed = self.saved
+        return False
+
+    def table(self):
+        """Decompositions of the draw ops into their real draws (`draw`)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        found = {}
+        for name in _DRAW_OPS:
+            space, packet, overload = name.split(".")
+            op = getattr(getattr(getattr(torch.ops, space), packet), overload)
+            found[op] = functools.partial(self.draw, op)
+        return found
+
+    def draw(self, op, *args, **kwargs):
+        """The real numbers ``op`` draws here, as a constant tensor of the graph; the generator moves on as it
+        would in the user's run."""
+        import torch  # lazy: only a PyTorch target needs it
+        from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
+
+        if not self.seeded:
+            frame = sys._getframe(1)
+            while frame is not None and not is_user_file(frame.f_code.co_filename, self.folder):
+                frame = frame.f_back
+            line = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+            raise InputError(
+                f"the random draw {op.namespace}.{op.__name__}{line} is not seeded in the function, so each call draws other "
+                "numbers and no two runs of it can be compared: seed PyTorch's generator inside the function before "
+                "the draw (torch.manual_seed(0)), which makes the draw a constant of the function, or pass the noise "
+                "as an argument (z = loc + scale * eps)", text=line.removeprefix(" at ") or None)
+        with _disable_current_modes():
+            real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
+            state = torch.get_rng_state()
+            value = op(*real, **kwargs)
+        self.made[id(value)] = _Redraw(op, real, kwargs, state)
+        return value
+
+
+class _Redraw:
+    """What a draw op draws from the generator at the state it met, in any dtype (float64 numbers, one draw per dtype)."""
+
+    def __init__(self, op, args, kwargs, state):
+        self.op, self.args, self.kwargs, self.state, self.drawn = op, args, kwargs, state, {}
+
+    def __call__(self, dtype):
+        import torch  # lazy: only a PyTorch target needs it
+
+        name = np.dtype(dtype).name
+        if name not in self.drawn:
+            in_dtype = getattr(torch, name)
+            args = [torch.empty(a.shape, dtype=in_dtype) if isinstance(a, torch.Tensor) else a for a in self.args]
+            kwargs = dict(self.kwargs, dtype=in_dtype) if "dtype" in self.kwargs else self.kwargs
+            with torch.random.fork_rng():
+                torch.set_rng_state(self.state)
+                self.drawn[name] = self.op(*args, **kwargs).double().numpy()
+        return self.drawn[name]
 
 
 def _writes_into_shared_tensors(module):
@@ -582,8 +686,9 @@ def _library_frame(node):
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
 
 
-def compile_graph(module):
-    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
+def compile_graph(module, drawn=None):
+    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line; ``drawn``: the
+    constants that are random draws, by their tensors' ids, each with its draw in any dtype (`_Draws`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     slots, steps, inputs = {}, [], 0
@@ -620,6 +725,7 @@ def compile_graph(module):
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             steps[-1].fresh = _fresh(node)
+            steps[-1].redraw = (drawn or {}).get(id(constant))
             steps[-1].users_constant = constant.is_floating_point() and _users_constant(node)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
@@ -913,6 +1019,14 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             )
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and packet in _PARAMETER_SAMPLES:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "
+            "(a Gamma, Beta, Chi2 or Dirichlet rsample), which PyTorch differentiates implicitly through a fitted "
+            "approximation and gradcli cannot replay, so its exact reference cannot be computed: to check the rest "
+            "of the loss, pass the sample as an argument (its gradient then ends there), or draw from a Normal, "
+            "whose sample loc + scale * eps gradcli replays with the seeded eps"
+        )
     if fun is None and complex_valued:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
@@ -966,6 +1080,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
                 if held is not None and step.users_constant:
                     env[start + index] = _held_constant(env[start + index], held)
+                elif held is not None and step.redraw is not None:  # the narrower program's own draw
+                    env[start + index] = step.redraw(held)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
