@@ -533,10 +533,11 @@ class _NoGradEntries:
     """While a capture traces: who turned gradients off in each block open now, "user", "library" or "decorator"
     (whose function a decorator wraps, `_user_frame_summary` reads from its frames): ``torch.no_grad()``,
     ``torch.set_grad_enabled(False)`` (a block, or a call whose effect lasts until the next) and
-    ``torch.inference_mode()``."""
+    ``torch.inference_mode()``; ``torch.set_grad_enabled(True)`` called as a function ends the entry of the newest
+    ``set_grad_enabled(False)``."""
 
     def __init__(self, folder, kinds):
-        self.folder, self.kinds, self.open = folder, kinds, []
+        self.folder, self.kinds, self.open, self.blocks = folder, kinds, [], []
 
     def __enter__(self):
         from torch.autograd import grad_mode  # lazy: only a PyTorch target needs it
@@ -556,20 +557,30 @@ class _NoGradEntries:
 
         def starting(block, *args):
             code = sys._getframe(1).f_code
-            if turns_off(block, *args) and not code.co_filename.endswith(_GRAD_MODE_FILE):
+            if code.co_filename.endswith(_GRAD_MODE_FILE):
+                return start(block, *args)
+            if turns_off(block, *args):
                 users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
                     part in code.co_filename for part in _INSTALLED)
                 self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
+                self.blocks.append(block)
                 block._gradcli_noted = True  # its __exit__ closes this entry
+            elif starts == "__init__":  # ``torch.set_grad_enabled(True)`` called: it ends the newest such call's entry
+                self._close(next((b for b in reversed(self.blocks) if isinstance(b, kind)), None))
             return start(block, *args)
 
         def leaving(block, *exc):
-            if block.__dict__.pop("_gradcli_noted", False) and self.open:
-                self.open.pop()
+            self._close(block)
             return leave(block, *exc)
 
         setattr(kind, starts, starting)
         kind.__exit__ = leaving
+
+    def _close(self, block):
+        """Forget the entry ``block`` opened, if it is open."""
+        if block is not None and block.__dict__.pop("_gradcli_noted", False):
+            k = next(k for k in range(len(self.blocks) - 1, -1, -1) if self.blocks[k] is block)
+            del self.open[k], self.blocks[k]
 
     def __exit__(self, *exc):
         for kind, starts, start, leave in reversed(self.saved):
