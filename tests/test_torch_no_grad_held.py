@@ -108,6 +108,13 @@ def normalised_by_a_library_inference_mode(x):
     return _LIBRARY["scale_by_norm_inference_mode"](x).sum()
 
 
+def normalised_by_a_library_after_set_grad_enabled_called(x):
+    torch.set_grad_enabled(False)
+    n = torch.sqrt((x * x).sum())
+    torch.set_grad_enabled(True)
+    return _LIBRARY["scale_by_norm"](x).sum() + 0 * n
+
+
 def normalised_by_a_library_under_the_users_no_grad(x):
     with torch.no_grad():
         n = _LIBRARY["norm"](x)
@@ -151,7 +158,9 @@ def test_a_value_computed_under_no_grad_is_held_constant(tmp_path, function, exa
 
 
 @pytest.mark.parametrize("function", ["normalised_by_a_library", "normalised_by_a_library_set_grad_enabled",
-                                      "normalised_by_a_library_inference_mode"])
+                                      "normalised_by_a_library_inference_mode",
+                                      # the user's set_grad_enabled(False) call ended by set_grad_enabled(True)
+                                      "normalised_by_a_library_after_set_grad_enabled_called"])
 def test_a_librarys_own_no_grad_block_is_differentiated_as_the_mathematics(tmp_path, function):
     # sum(x / |x|): its gradient is 1/|x| - x sum(x) / |x|^3, not PyTorch's 1/|x| with the norm held
     x, n = [1.3, 0.4], (1.3**2 + 0.4**2) ** 0.5

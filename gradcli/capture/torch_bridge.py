@@ -27,7 +27,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
 from .lines import math_call_advice
-from .torch_graph import held_scalars, is_user_file, replay, torch_dir, trace
+from .torch_graph import held_numbers, hold_following_constants, is_user_file, replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -181,12 +181,11 @@ class _Captured:
         return tuple(rebuild(per_leaf))
 
     def held_constants(self, dtype):
-        """``((written, held), ...)``: the user's own scalars PyTorch holds in float32 in a narrower dtype's program
-        (`torch_graph.held_scalars`), in the graphs traced so far; None before any is."""
+        """``((written, held), ...)``: the user's own numbers a narrower dtype's program holds as other numbers
+        (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
         if not self.graphs:
             return None
-        written = set().union(*(held_scalars(graph) for graph in self.graphs.values()))
-        return tuple(sorted((c, float(np.float32(c))) for c in written if float(np.float32(c)) != c))
+        return tuple(sorted(set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values())), key=repr))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
@@ -218,7 +217,12 @@ class _Captured:
         try:
             with valid_guards(torch_dir()):
                 upstream = self._output_example(rebuild, examples)
-                return trace(self._joint_function(rebuild, leaves), examples + [upstream])
+                graph = trace(self._joint_function(rebuild, leaves), examples + [upstream])
+            import torch  # lazy: only a PyTorch target needs it
+
+            narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
+            hold_following_constants(graph, lambda: self._call(rebuild(narrower)))
+            return graph
         except RuntimeError as error:
             if "numpy() is not supported for tensor subclasses" in str(error):
                 line = _user_line(error.__traceback__)

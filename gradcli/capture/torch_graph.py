@@ -30,7 +30,12 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
   a tensor's shape and branch on it (``if x.dim() == 0``). A graph of elementwise
   ops traced on numbers (`Graph.elementwise`) also computes a range of numbers
   entry by entry: each entry is a point of the traced shape (a sweep's ranges).
-- Random ops, ``.item()`` results fed back as Python numbers (outside
+- A random draw from a shape alone (``torch.randn``, the noise of Normal's
+  ``rsample``) is drawn for real while tracing, from the generator as the
+  function's own ``torch.manual_seed`` left it, and kept as a constant that the
+  replay of a narrower dtype's program draws again in that dtype (`_Draws`); an
+  unseeded draw is refused, as is a sample that moves with its parameters
+  (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
@@ -99,17 +104,42 @@ class Step:
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
+        self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
+        self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
+        self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
 
 
-def held_scalars(graph):
-    """The Python floats the user's own code hands the graph's ops: what a narrower dtype's program holds in
-    float32 (PyTorch's CPU kernels compute float32, float16 and bfloat16 in float32, a scalar argument too)."""
-    return {step.args[k] for step in graph.steps for k in step.users_scalars}
+# Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
+_FILLS = {"full", "full_like", "scalar_tensor", "fill", "new_full"}
 
 
-def _held_scalars(args, positions):
-    """``args`` with the Python floats at ``positions`` as float32 holds them."""
-    return [float(np.float32(a)) if k in positions else a for k, a in enumerate(args)]
+def held_numbers(graph, dtype):
+    """``{(written, held), ...}``: the user's own numbers in ``graph`` that the program in the narrower ``dtype``
+    holds as other numbers. A Python float handed to an op is held in float32 (PyTorch's CPU kernels compute
+    float32, float16 and bfloat16 in float32, a scalar argument too), one a tensor is filled with in ``dtype``,
+    as is each entry of a tensor the user's code made from numbers (`_users_constant`)."""
+    found = set()
+    for step in graph.steps:
+        held = _held_scalars(step.args, step.users_scalars, dtype if step.op in _FILLS else np.float32)
+        found.update((step.args[k], held[k]) for k in step.users_scalars)
+        if step.users_constant:
+            written = np.ravel(step.fun())
+            found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
+        if step.redraw is not None:
+            found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
+    return {(written, held) for written, held in found if written != held}
+
+
+def _held_scalars(args, positions, dtype):
+    """``args`` with the Python floats at ``positions`` as ``dtype`` holds them."""
+    return [float(np.asarray(a, dtype=dtype)) if k in positions else a for k, a in enumerate(args)]
+
+
+def _held_constant(value, dtype):
+    """A float constant (an array or a NumPy scalar) as ``dtype`` holds it, in float64."""
+    if not np.issubdtype(np.asarray(value).dtype, np.floating):
+        return value
+    return np.asarray(value).astype(dtype).astype(np.float64)[()]
 
 
 def float32_fractions(args):
@@ -214,7 +244,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     while frame is not None:
         code = frame.f_code
         kind = _file_kind(code.co_filename, folder, kinds)
-        if library is None and not _machinery(code.co_filename, folder):
+        if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
             library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
@@ -261,6 +291,11 @@ _INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.s
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
               "_prims_common", "_higher_order_ops", "_dynamo", "_functorch", "_jit_internal.py", "_compile.py")
+
+
+# PyTorch's decompositions that hand their input on unchanged (``lift_fresh_copy``, which records a tensor the code
+# made from numbers, as an ``alias``): the code that called them, not the decomposition, made that tensor.
+_PASSING_ON = ("nop_decomposition",)
 
 
 @functools.lru_cache(maxsize=4096)  # a trace asks about the same few files for each of its nodes
@@ -328,6 +363,7 @@ def trace(fun, examples):
     with _LOCK:
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
+        draws = _Draws(folder)
         original = PythonKeyTracer._filter_traceback_frames
         kinds = {}
         entered = _NoGradEntries(folder, kinds)
@@ -346,10 +382,10 @@ def trace(fun, examples):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, sdpa_kernel(SDPBackend.MATH):
+            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH):
                 module = make_fx(
                     fun,
-                    decomposition_table=_DECOMPOSITIONS,
+                    decomposition_table={**_DECOMPOSITIONS, **draws.table()},
                     tracing_mode="fake",
                     record_stack_traces=True,
                     _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
@@ -361,7 +397,102 @@ def trace(fun, examples):
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return _passed_through(compile_graph(module), ran)
+    return _passed_through(compile_graph(module, draws.made), ran)
+
+
+# PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch.
+_PARAMETER_SAMPLES = {"_standard_gamma", "_sample_dirichlet", "binomial", "poisson", "_standard_gamma_grad", "_dirichlet_grad"}
+
+# PyTorch's random ops that draw numbers from nothing but a shape (``torch.randn``, ``rand``, a ``normal_`` fill, the
+# noise of Normal's ``rsample``): a seeded function's draw is a constant of the function, drawn again in each dtype.
+_DRAW_OPS = ("prims.normal.default", "prims.uniform.default", "aten.rand.default", "aten.randn.default",
+             "aten.rand_like.default", "aten.randn_like.default")
+
+
+class _Draws:
+    """While a capture traces: each random draw (`_DRAW_OPS`) made for real from PyTorch's generator as the user's
+    code left it, and recorded as a constant with that generator's state, so that the replay of the program in
+    another dtype draws what PyTorch draws there (its float32 draws are other numbers than its float64 ones).
+
+    A draw is the same at every call only where the function seeds the generator
+    before it (``torch.manual_seed(0)``); an unseeded draw is refused at its line.
+    """
+
+    def __init__(self, folder):
+        self.folder, self.made, self.seeded = folder, {}, False
+
+    def __enter__(self):
+        import torch  # lazy: only a PyTorch target needs it
+
+        self.saved = torch.manual_seed, torch.random.manual_seed
+        seed = self.saved[1]
+
+        def seeding(*args, **kwargs):
+            self.seeded = True
+            return seed(*args, **kwargs)
+
+        torch.manual_seed = torch.random.manual_seed = seeding
+        return self
+
+    def __exit__(self, *exc):
+        import torch  # lazy: only a PyTorch target needs it
+
+        torch.manual_seed, torch.random.manual_seed = self.saved
+        return False
+
+    def table(self):
+        """Decompositions of the draw ops into their real draws (`draw`)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        found = {}
+        for name in _DRAW_OPS:
+            space, packet, overload = name.split(".")
+            op = getattr(getattr(getattr(torch.ops, space), packet), overload)
+            found[op] = functools.partial(self.draw, op)
+        return found
+
+    def draw(self, op, *args, **kwargs):
+        """The real numbers ``op`` draws here, as a constant tensor of the graph; the generator moves on as it
+        would in the user's run."""
+        import torch  # lazy: only a PyTorch target needs it
+        from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
+
+        if not self.seeded:
+            frame = sys._getframe(1)
+            while frame is not None and not is_user_file(frame.f_code.co_filename, self.folder):
+                frame = frame.f_back
+            line = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+            raise InputError(
+                f"the random draw {op.namespace}.{op.__name__}{line} is not seeded in the function, so each call draws other "
+                "numbers and no two runs of it can be compared: seed PyTorch's generator inside the function before "
+                "the draw (torch.manual_seed(0)), which makes the draw a constant of the function, or pass the noise "
+                "as an argument (z = loc + scale * eps)", text=line.removeprefix(" at ") or None)
+        with _disable_current_modes():
+            real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
+            state = torch.get_rng_state()
+            value = op(*real, **kwargs)
+        self.made[id(value)] = _Redraw(op, real, kwargs, state)
+        return value
+
+
+class _Redraw:
+    """What a draw op draws from the generator at the state it met, in any dtype (float64 numbers, one draw per dtype)."""
+
+    def __init__(self, op, args, kwargs, state):
+        self.op, self.args, self.kwargs, self.state, self.drawn = op, args, kwargs, state, {}
+
+    def __call__(self, dtype):
+        import torch  # lazy: only a PyTorch target needs it
+
+        name = np.dtype(dtype).name
+        if name not in self.drawn:
+            in_dtype = getattr(torch, name)
+            args = [torch.empty(a.shape, dtype=in_dtype) if isinstance(a, torch.Tensor) else a for a in self.args]
+            kwargs = dict(self.kwargs, dtype=in_dtype) if "dtype" in self.kwargs else self.kwargs
+            with torch.random.fork_rng():
+                torch.set_rng_state(self.state)
+                self.drawn[name] = self.op(*args, **kwargs).double().numpy()
+        return self.drawn[name]
 
 
 def _writes_into_shared_tensors(module):
@@ -402,10 +533,11 @@ class _NoGradEntries:
     """While a capture traces: who turned gradients off in each block open now, "user", "library" or "decorator"
     (whose function a decorator wraps, `_user_frame_summary` reads from its frames): ``torch.no_grad()``,
     ``torch.set_grad_enabled(False)`` (a block, or a call whose effect lasts until the next) and
-    ``torch.inference_mode()``."""
+    ``torch.inference_mode()``; ``torch.set_grad_enabled(True)`` called as a function ends the entry of the newest
+    ``set_grad_enabled(False)``."""
 
     def __init__(self, folder, kinds):
-        self.folder, self.kinds, self.open = folder, kinds, []
+        self.folder, self.kinds, self.open, self.blocks = folder, kinds, [], []
 
     def __enter__(self):
         from torch.autograd import grad_mode  # lazy: only a PyTorch target needs it
@@ -425,20 +557,30 @@ class _NoGradEntries:
 
         def starting(block, *args):
             code = sys._getframe(1).f_code
-            if turns_off(block, *args) and not code.co_filename.endswith(_GRAD_MODE_FILE):
+            if code.co_filename.endswith(_GRAD_MODE_FILE):
+                return start(block, *args)
+            if turns_off(block, *args):
                 users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
                     part in code.co_filename for part in _INSTALLED)
                 self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
+                self.blocks.append(block)
                 block._gradcli_noted = True  # its __exit__ closes this entry
+            elif starts == "__init__":  # ``torch.set_grad_enabled(True)`` called: it ends the newest such call's entry
+                self._close(next((b for b in reversed(self.blocks) if isinstance(b, kind)), None))
             return start(block, *args)
 
         def leaving(block, *exc):
-            if block.__dict__.pop("_gradcli_noted", False) and self.open:
-                self.open.pop()
+            self._close(block)
             return leave(block, *exc)
 
         setattr(kind, starts, starting)
         kind.__exit__ = leaving
+
+    def _close(self, block):
+        """Forget the entry ``block`` opened, if it is open."""
+        if block is not None and block.__dict__.pop("_gradcli_noted", False):
+            k = next(k for k in range(len(self.blocks) - 1, -1, -1) if self.blocks[k] is block)
+            del self.open[k], self.blocks[k]
 
     def __exit__(self, *exc):
         for kind, starts, start, leave in reversed(self.saved):
@@ -501,13 +643,63 @@ def _location(node):
     return location, ((tagged["rule"], tagged["at"]) if tagged else None), None
 
 
+def _users_constant(node):
+    """Whether a graph's tensor constant is one the user's own code made from numbers (``torch.tensor(list,
+    dtype=x.dtype)``, ``torch.as_tensor``): a fresh tensor (read through ``lift_fresh_copy``, an ``alias`` once
+    decomposed) recorded on the user's line, not a library's nor a rule's. A tensor made outside the function
+    is read as it is, in the dtype it was made in, by the program in every dtype."""
+    location, rule, _ = _location(node)
+    return _fresh(node) and location is not None and rule is None and not _library_frame(node)
+
+
+def _fresh(node):
+    """Whether a graph's tensor constant was made from numbers as the function ran: read through
+    ``lift_fresh_copy`` (an ``alias`` once decomposed), not a tensor made outside it."""
+    return any(_names(user.target)[0] in ("lift_fresh_copy", "alias") for user in node.users)
+
+
+def hold_following_constants(graph, run_narrower):
+    """Keep `Step.users_constant` only on the user's float64 constants that follow the inputs' dtype
+    (``dtype=x.dtype``), not one the code names itself (``dtype=torch.float64``), which a narrower program
+    computes with as written.
+
+    ``run_narrower()`` runs the function eagerly on its float arguments in float32;
+    the tensors made from numbers there (``lift_fresh``, in the order the graph
+    meets them) say the dtype each was made in. Nothing changes where no such
+    constant is float64, and nothing is held where that run fails.
+    """
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.utils._python_dispatch import TorchDispatchMode  # lazy: likewise
+
+    if not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
+        return
+    made = []
+
+    class Noting(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if func is torch.ops.aten.lift_fresh.default:
+                made.append(out.dtype)
+            return out
+
+    try:
+        with Noting(), torch.no_grad():
+            run_narrower()
+    except Exception:  # noqa: BLE001 - the function's own failure in float32: its constants stay as written
+        made = []
+    fresh = [step for step in graph.steps if step.op == "constant" and step.fresh]
+    for k, step in enumerate(fresh):
+        step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
+
+
 def _library_frame(node):
     """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
 
 
-def compile_graph(module):
-    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line."""
+def compile_graph(module, drawn=None):
+    """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line; ``drawn``: the
+    constants that are random draws, by their tensors' ids, each with its draw in any dtype (`_Draws`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     slots, steps, inputs = {}, [], 0
@@ -543,6 +735,9 @@ def compile_graph(module):
                 continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
+            steps[-1].fresh = _fresh(node)
+            steps[-1].redraw = (drawn or {}).get(id(constant))
+            steps[-1].users_constant = constant.is_floating_point() and _users_constant(node)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
             location, rule, differentiated = _location(node)
@@ -835,6 +1030,14 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             )
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and packet in _PARAMETER_SAMPLES:
+        raise InputError(
+            f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "
+            "(a Gamma, Beta, Chi2 or Dirichlet rsample), which PyTorch differentiates implicitly through a fitted "
+            "approximation and gradcli cannot replay, so its exact reference cannot be computed: to check the rest "
+            "of the loss, pass the sample as an argument (its gradient then ends there), or draw from a Normal, "
+            "whose sample loc + scale * eps gradcli replays with the seeded eps"
+        )
     if fun is None and complex_valued:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
@@ -859,8 +1062,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
     if graph.lifted is None:
         graph.lifted = _lifted_sources(graph.steps, start)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
-    # An exact replay of the program in a narrower dtype: the user's own scalars as PyTorch holds them there.
-    held = held_for(inputs) is not None
+    # An exact replay of the program in a narrower dtype: the user's own numbers as PyTorch holds them there.
+    held = held_for(inputs)
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -875,15 +1078,21 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
-                if held and step.users_scalars:
-                    args = _held_scalars(args, step.users_scalars)
+                if held is not None and step.users_scalars:
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
                     for position, (p, q) in step.rounded.items():
                         args[position] = lift(float(p), kind_of(args)) / q
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
+                if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
             try:
                 env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                if held is not None and step.users_constant:
+                    env[start + index] = _held_constant(env[start + index], held)
+                elif held is not None and step.redraw is not None:  # the narrower program's own draw
+                    env[start + index] = step.redraw(held)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line

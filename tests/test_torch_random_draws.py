@@ -1,0 +1,75 @@
+"""A seeded random draw inside a PyTorch loss is a constant of the function, replayed as PyTorch draws it in each dtype.
+
+``torch.manual_seed(0); z = Normal(mu, sigma).rsample()`` draws eps from the
+seeded generator and computes ``z = mu + sigma * eps``: a deterministic
+function of the parameters, whose gradient is exact with eps held. PyTorch's
+float32 draws are other numbers than its float64 ones (from 16 entries on),
+so the float32 program's reference replays the float32 draw. An unseeded draw
+and a sample whose value moves with its parameters (Gamma's) are refused with
+what the user can do. Truths: the draws from PyTorch itself, the derivatives
+by hand (d/dmu sum z^2 = 2 z, d/dsigma = 2 z eps).
+"""
+
+import numpy as np
+import pytest
+import torch
+
+import gradcli
+from gradcli.errors import InputError
+
+MODEL = '''import torch
+import torch.distributions as D
+
+
+def normal_sample(mu, sigma):
+    torch.manual_seed(0)
+    z = D.Normal(mu, sigma).rsample()
+    return torch.sum(z ** 2)
+
+
+def unseeded(mu, sigma):
+    z = D.Normal(mu, sigma).rsample()
+    return torch.sum(z ** 2)
+
+
+def gamma_sample(alpha):
+    torch.manual_seed(0)
+    return torch.sum(D.Gamma(alpha, torch.ones_like(alpha)).rsample())
+'''
+MU, SIGMA = [0.5 + 0.1 * k for k in range(20)], [2.0 - 0.05 * k for k in range(20)]
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("random_draws") / "random_draws_model.py"
+    path.write_text(MODEL)
+    return str(path)
+
+
+def eps(dtype):
+    torch.manual_seed(0)
+    return torch.randn(len(MU), dtype=getattr(torch, dtype)).double().numpy()
+
+
+def test_a_seeded_normal_sample_is_replayed_with_each_dtypes_own_draw(model):
+    assert np.max(np.abs(eps("float32") - eps("float64"))) > 0.1  # the two dtypes draw other numbers
+    report = gradcli.check(f"{model}:normal_sample", [{"mu": MU, "sigma": SIGMA}], dtypes=("float32", "float64"),
+                           fixes=False)
+    results = {r.dtype: r for r in report.results}
+    assert {d: r.status.value for d, r in results.items()} == {"float32": "ok", "float64": "ok"}
+    for dtype, result in results.items():
+        held = lambda v: np.asarray(v, dtype=dtype).astype(float)  # noqa: E731 - the point as the dtype holds it
+        z = held(MU) + held(SIGMA) * eps(dtype)
+        np.testing.assert_allclose(np.asarray(result.exact_gradient["mu"], dtype=float), 2 * z, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(result.exact_gradient["sigma"], dtype=float), 2 * z * eps(dtype), rtol=1e-12)
+
+
+def test_an_unseeded_draw_is_refused_with_the_seed_to_write(model):
+    with pytest.raises(InputError, match=r"not seeded in the function.*torch.manual_seed\(0\).*loc \+ scale \* eps") as error:
+        gradcli.check(f"{model}:unseeded", [{"mu": [0.5], "sigma": [2.0]}], dtypes=("float64",), fixes=False)
+    assert "random_draws_model.py:12" in str(error.value)
+
+
+def test_a_sample_moving_with_its_parameters_says_what_to_do(model):
+    with pytest.raises(InputError, match=r"_standard_gamma.*moves with its parameters.*pass the sample as an argument"):
+        gradcli.check(f"{model}:gamma_sample", [{"alpha": [0.5, 3.0]}], dtypes=("float64",), fixes=False)
