@@ -63,6 +63,11 @@ hooks = _Hooks()
 # and hands to ops meeting that dtype's data, which the exact replay of that dtype's program takes as the dtype
 # holds them (the checker sets it around that replay, `numbers_held`).
 held_numbers = {}
+# While an exact run of a user's Python function is in progress (`constants_exact`): a callable making a plain number
+# or float array exact in that run's precision. An op the user's code calls on plain numbers alone (np.log(7.0), the
+# log of a constant array) then computes at that precision, as it does on the run's own numbers: a constant the code
+# computes with gradcli's ops is the mathematics', never float64's rounding of it held as exact.
+exact_constant = None
 
 
 class WatchedArray:
@@ -222,6 +227,8 @@ class Primitive:
                 if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
                 return self.mp(*args, **kwargs)
+        if exact_constant is not None and (lifted := _exact_constants_in(self, args, kwargs)) is not None:
+            return self._on_mpmath(lifted, kwargs)
         return self.fun(*args, **kwargs)
 
     def float_fallback(self, args):
@@ -246,6 +253,8 @@ def _numbers_door(prim):
     scalar = prim.scalar
 
     def on_numbers(values):
+        if exact_constant is not None and (lifted := _exact_constants_in(prim, values, _NO_KWARGS)) is not None:
+            return prim.evaluate(lifted, _NO_KWARGS)
         try:
             ans = scalar(*values)
         except _FLOAT_ERRORS:
@@ -598,17 +607,68 @@ def numbers_held(numbers):
         held_numbers = saved
 
 
+@contextlib.contextmanager
+def constants_exact(lift):
+    """`exact_constant` set to ``lift`` while the block runs (an exact run of a user's Python function)."""
+    global exact_constant
+    saved, exact_constant = exact_constant, lift
+    try:
+        yield
+    finally:
+        exact_constant = saved
+
+
 def _held_numbers_in(args):
     """``args`` with each Python float of `held_numbers` as its dtype holds it, where the user's code handed it over
     (gradcli's own functions keep their constants: equal to a user's number, they are still the mathematics')."""
     if not any(type(a) is float and a in held_numbers for a in args):
         return args
-    frame = sys._getframe(3)  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
-    while frame is not None and frame.f_code.co_filename in _OPERATORS:
-        frame = frame.f_back
-    if frame is None or frame.f_code.co_filename.startswith(_PACKAGE) or _INSTALLED in frame.f_code.co_filename:
+    if not _from_user_code(sys._getframe(3)):  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
         return args
     return tuple(held_numbers.get(a, a) if type(a) is float else a for a in args)
+
+
+def _from_user_code(frame):
+    """Whether the code calling an op at ``frame`` (past the door and the boxes' operators) is the user's own."""
+    while frame is not None and frame.f_code.co_filename in _OPERATORS:
+        frame = frame.f_back
+    return not (frame is None or frame.f_code.co_filename.startswith(_PACKAGE) or _INSTALLED in frame.f_code.co_filename)
+
+
+_PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)
+
+
+def _exact_constants_in(prim, args, kwargs):
+    """The arguments of an op on plain numbers alone, called by the user's code in an exact run, with its float
+    arguments exact in that run's precision (`exact_constant`), so the op computes there; None where it stays NumPy's.
+
+    Comparisons, rounding and other ops without a derivative stay NumPy's (their answers on floats are exact, and
+    an index or a mask must stay one), and so does an op whose NumPy answer is no float (np.add(2, 3)). Integers
+    are lifted beside a float, or where the answer is a float anyway (np.log(7)); keywords (an axis) never are.
+    """
+    if prim.mp is None or not prim.differentiable or not _from_user_code(sys._getframe(1)):
+        return None
+    kinds = []
+    for a in args:
+        if not isinstance(a, _PLAIN_KINDS):
+            return None
+        try:
+            kinds.append(np.asarray(a).dtype.kind)
+        except ValueError:  # a ragged list: not numbers for an op to compute with
+            return None
+    if "f" not in kinds:
+        if prim.kind != "elementwise" or "O" in kinds:
+            return None
+        try:
+            with np.errstate(all="ignore"):
+                answer = prim.fun(*args, **kwargs)
+        except Exception:  # noqa: BLE001 - NumPy's own error is raised again by the op's ordinary path
+            return None
+        if np.asarray(answer).dtype.kind != "f":
+            return None
+    liftable = "fiu" if prim.kind == "elementwise" else "f"  # beside a reduction's array an integer is an axis
+    lifted = tuple(exact_constant(a) if kind in liftable else a for a, kind in zip(args, kinds))
+    return lifted if any(b is not a for a, b in zip(args, lifted)) else None
 
 
 def _called_by_user():

@@ -46,6 +46,9 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
+from ..autodiff.ops import high_precision, lifted
+from ..autodiff.tracer import constants_exact
+from ..autodiff.values import raw
 from ..capture.trees import leaves
 from ..errors import InputError
 from ..expr.compile import to_function
@@ -179,7 +182,7 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
             expect=bridge.expect,
         )
     guarded = _guarded(fun)
-    return Target(text, "function", names, guarded, guarded, None, False, framework)
+    return Target(text, "function", names, guarded, _constants_exact_in(guarded), None, False, framework)
 
 
 def by_returned_value(resolved, points, framework=None):
@@ -397,6 +400,23 @@ def _guarded(fun):
             raise TargetRaised(error) from error
 
     return guarded
+
+
+def _constants_exact_in(function):
+    """``function`` computing, when it is handed high-precision numbers, the ops its code calls on plain numbers
+    alone at their precision too (`tracer.constants_exact`): np.log(7.0) in an exact run is log 7, not float64's."""
+
+    @functools.wraps(function)
+    def exact_constants(*args, **kwargs):
+        like = next((raw(a) for a in args if high_precision(a) is not None), None)
+        if like is None:
+            return function(*args, **kwargs)
+        if isinstance(like, np.ndarray):
+            like = like.flat[0]  # one of its numbers tells the precision, without a pass over the array per constant
+        with constants_exact(functools.partial(lifted, like=like)):
+            return function(*args, **kwargs)
+
+    return exact_constants
 
 
 def _load(module_text, name, target, framework):
