@@ -291,6 +291,11 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
+            if verdict == "noisy" and digits == 2 * START_DIGITS:
+                longer = _with_longer_steps(target, mp_args, i, index, digits, budget)
+                if longer is not None:  # seen at two precisions already: the point's own
+                    verdict = longer
+                    break
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
                 at_switch = python is not None and at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
@@ -444,11 +449,39 @@ def _along(function, at, directions):
     return lambda t: function(*[a + t * d for a, d in zip(at, directions)])
 
 
-def _kink_at(target, mp_args, i, index=None):
+# The steps of the one-sided test as 10^(-digits/k): the usual pair, and the longer pair for a point whose inner
+# function meets its edge quadratically (1 - cos x at 0, the cosine of two parallel vectors at 1), where a step of
+# 10^(-digits/2) moves the inner function by 10^-digits, its own rounding.
+_STEPS = (3, 2)
+_LONGER_STEPS = (6, 4)
+
+
+def _with_longer_steps(target, mp_args, i, index, digits, budget):
+    """A kink or a singularity the longer steps (`_LONGER_STEPS`) see where the usual ones are lost in rounding, or None.
+
+    Under a root, a second-order zero (sqrt(1 - cos x), arccos of a cosine at 1) leaves the usual shorter step's
+    difference within the rounding of the inner function at every precision. Longer steps resolve it; the
+    verdict stands only where steps 10^(digits/6) times shorter (twice the digits) see the same kind, so a switch
+    beside the point that the longer steps cross (a smooth point's neighbour) claims nothing.
+    """
+    import mpmath
+
+    verdicts = []
+    for more in (digits, 2 * digits):
+        budget.afford()
+        with mpmath.workdps(more):
+            verdicts.append(_kink_at(target, mp_args, i, index, steps=_LONGER_STEPS))
+    first, second = verdicts
+    if isinstance(first, tuple) and isinstance(second, tuple) and first[0] == second[0]:
+        return second
+    return None
+
+
+def _kink_at(target, mp_args, i, index=None, steps=_STEPS):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
-    and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
+    and 10^(-digits/2) relative to |x| (``steps`` gives the divisors). A side whose quotient agrees at both
     has a derivative; a side whose quotient grows tenfold or more has none
     (log(x) at 0 from the right: a pole, or a jump); a side whose quotient
     shrinks with the step has slope 0. ``("kink", left, right)``
@@ -460,7 +493,7 @@ def _kink_at(target, mp_args, i, index=None):
 
     x = mp_args[i] if index is None else mp_args[i][index]
     scale = x if x != 0 else _smallest_magnitude(mp_args)
-    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in (3, 2)]
+    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in steps]
 
     def at(point):
         values = list(mp_args)
