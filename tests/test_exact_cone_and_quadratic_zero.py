@@ -1,7 +1,7 @@
 """A root of a second-order zero and the angle between parallel vectors are kinks, found on every front.
 
 sqrt(1 - cos x), sqrt(cosh x - 1) and sqrt(e^x - 1 - x) at 0 are |x|/sqrt 2 to first
-order: slopes -1/sqrt 2 and 1/sqrt 2. The angle arccos(a.b / (|a| |b|)) between
+order: slopes -1/sqrt 2 and 1/sqrt 2; sqrt(x - sin x) ends there (no number left of 0). The angle arccos(a.b / (|a| |b|)) between
 parallel vectors is a cone: moving one coordinate of a by t turns the angle by
 |t| |P e_i| / |a| (P projects away from a), from both sides alike. In both the
 function inside the root meets its edge quadratically, so a one-sided step of
@@ -22,7 +22,8 @@ ANGLE = {
                "    return np.arccos(np.clip(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)), -1.0, 1.0))\n",
     "numpy": "import numpy as np\n\n\ndef angle(a, b):\n"
              "    return np.arccos(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1.0, 1.0))\n\n\n"
-             "def half_chord(x):\n    return np.sqrt(1 - np.cos(x))\n",
+             "def half_chord(x):\n    return np.sqrt(1 - np.cos(x))\n\n\n"
+             "def cubic_edge(x):\n    return np.sqrt(x - np.sin(x))\n",
     "jax": "import jax.numpy as jnp\n\n\ndef angle(a, b):\n"
            "    return jnp.arccos(jnp.clip(jnp.dot(a, b) / (jnp.linalg.norm(a) * jnp.linalg.norm(b)), -1.0, 1.0))\n",
     "torch": "import torch\n\n\ndef angle(a, b):\n"
@@ -65,6 +66,17 @@ def test_a_root_of_a_second_order_zero_is_a_kink_in_a_formula(formula):
     assert result.status.value == "domain"
     left, right = kink_slopes(result)["x"]
     assert left == pytest.approx(-1 / math.sqrt(2), rel=1e-5) and right == pytest.approx(1 / math.sqrt(2), rel=1e-5)
+
+
+@pytest.mark.parametrize("front", ["formula", "numpy"])
+def test_a_root_of_a_third_order_zero_ends_the_domain_there(files, front):
+    """sqrt(x - sin x) at 0: x - sin x ~ x^3/6 is below 0 left of 0 (no number there) and the right slope is 0."""
+    target = "sqrt(x - sin(x))" if front == "formula" else f"{files['numpy']}:cubic_edge"
+    result = gradcli.check(target, [{"x": 0.0}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status.value == "domain"
+    assert result.exact_value == 0
+    [singular] = [f.message for f in result.findings if f.kind == "singular"]
+    assert "from the left the function is not defined" in singular and "from the right the derivative is 0;" in singular
 
 
 def test_a_root_of_a_second_order_zero_is_a_kink_in_a_python_function(files):
