@@ -36,7 +36,7 @@ from .values import raw
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
-roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip: the caller replaces it
+roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip, and arctan2 at the origin: the caller replaces it
 cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 stopped = []  # the stop_gradient calls a program made on balls, jets or proof numbers: the caller replaces it
 hold = True  # whether stop_gradient holds its value constant on jets and proof numbers (the caller sets it)
@@ -223,6 +223,8 @@ def _arctan2(y, x):
     y, x = _arb(y), _arb(x)
     if y.is_zero() and x < 0:
         cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+    elif y.is_zero() and x.is_zero():
+        roots.append(True)  # the origin, where every direction has its own limit: the mpmath path's kink test judges it
     return ARB.atan2(y, x)
 
 

@@ -142,8 +142,11 @@ class Folds:
         if any(is_float(value) for value in values):
             self.steps.append((run, tuple(inputs), tuple(outputs)))
 
-    def exact(self, static, values):
+    def exact(self, static, values, held=None):
         """``{key: value}``: the float outputs of the folds computed on exact constants of ``values``' kind ({} for NumPy floats).
+
+        ``static`` holds the constants as the program replayed holds them, the dtype's name ``held`` (`held_name`)
+        telling its programs apart.
 
         An output that is not a float at capture (a shape, a mask, an index made
         from float constants) keeps its folded value: the replay reads it as the
@@ -154,7 +157,7 @@ class Folds:
             return {}
         if not reusable(kind):
             return self._computed(static, kind)
-        key = (kind, _precision(kind))
+        key = (kind, _precision(kind), held)
         found = self._cache.get(key)
         if found is None:
             found = self._computed(static, kind)

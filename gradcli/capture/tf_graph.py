@@ -28,7 +28,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import on_its_line, replayed_at
-from .exact_constants import Folds, held_for, unobserved
+from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED
@@ -105,17 +105,18 @@ class Plan:
         places, which it does not read, would differ.
         """
         exact = False
+        held = held_for(values)
+        held_constants = self.held(held) if held is not None else {}
         if all(type(v) is float for v in values):  # a difference's step: Python floats meet Python floats
             env = dict(self._static_for_floats())
         elif any(_is_mp(v) for v in values):  # the exact reference: ops on constants alone computed exactly too
             exact = True
             env = dict(self._static_for_mp())
-            env.update(self.folds.exact(self.static, values))
+            # a fold reads the user's constants as the narrower program holds them (a float32 label clipped)
+            env.update(self.folds.exact({**self.static, **held_constants}, values, held_name(held)))
         else:
             env = dict(self.static)
-        held = held_for(values)
-        if held is not None:  # the program in a narrower dtype: the user's constants as it holds them
-            env.update(self.held(held))
+        env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)

@@ -15,7 +15,7 @@ from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import REFERENCE_RTOL, Jump
+from .precision import REFERENCE_RTOL, Jump, Outside
 from .provenance import finite
 from .reference import AGREE_DIGITS, MAX_DIGITS
 from .results import Finding
@@ -105,7 +105,9 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
             "forward",
             name,
             f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
-            f"right {_side_text(right)}; it jumps or has a pole at this point, so it has no derivative here",
+            f"right {_side_text(right)}; "
+            f"{'it ends at this point' if Outside in (type(left), type(right)) else 'it jumps or has a pole at this point'}"
+            ", so it has no derivative here",
         )
         for name, left, right in exact.singular
     ]
@@ -487,7 +489,9 @@ def _jump(name, left, right):
 
 
 def _side_text(side):
-    """One side of a singular point: its derivative, or how its difference quotient diverges."""
+    """One side of a singular point: its derivative, how its difference quotient diverges, or that it is outside the domain."""
+    if isinstance(side, Outside):
+        return "the function is not defined (NaN at every step)"
     if isinstance(side, list):
         growth = ", ".join(f"{float(q):.3g} at step {float(h):.0e}" for h, q in side)
         return f"the difference quotient grows without bound as the step shrinks ({growth})"

@@ -20,7 +20,7 @@ from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls
 from .provenance import line_running_now
-from .precision import MAX_DIGITS, START_DIGITS, Jump, flat_entries, per_coordinate, relative_step, to_mp, with_noise
+from .precision import MAX_DIGITS, START_DIGITS, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -291,6 +291,11 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
+            if digits == 2 * START_DIGITS and (verdict == "noisy" or (verdict is None and result.unsettled)):
+                longer = _with_longer_steps(target, mp_args, i, index, digits, budget)
+                if longer is not None:  # seen at two precisions already: the point's own
+                    verdict = longer
+                    break
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
                 at_switch = python is not None and at_a_tie(python, args)
             cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
@@ -444,11 +449,39 @@ def _along(function, at, directions):
     return lambda t: function(*[a + t * d for a, d in zip(at, directions)])
 
 
-def _kink_at(target, mp_args, i, index=None):
+# The steps of the one-sided test as 10^(-digits/k): the usual pair, and the longer pair for a point whose inner
+# function meets its edge quadratically (1 - cos x at 0, the cosine of two parallel vectors at 1), where a step of
+# 10^(-digits/2) moves the inner function by 10^-digits, its own rounding.
+_STEPS = (3, 2)
+_LONGER_STEPS = (6, 4)
+
+
+def _with_longer_steps(target, mp_args, i, index, digits, budget):
+    """A kink or a singularity the longer steps (`_LONGER_STEPS`) see where the usual ones are lost in rounding, or None.
+
+    Under a root, a second-order zero (sqrt(1 - cos x), arccos of a cosine at 1) leaves the usual shorter step's
+    difference within the rounding of the inner function at every precision. Longer steps resolve it; the
+    verdict stands only where steps 10^(digits/6) times shorter (twice the digits) see the same kind, so a switch
+    beside the point that the longer steps cross (a smooth point's neighbour) claims nothing.
+    """
+    import mpmath
+
+    verdicts = []
+    for more in (digits, 2 * digits):
+        budget.afford()
+        with mpmath.workdps(more):
+            verdicts.append(_kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS))
+    first, second = verdicts
+    if isinstance(first, tuple) and isinstance(second, tuple) and first[0] == second[0]:
+        return second
+    return None
+
+
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
-    and 10^(-digits/2) relative to |x|. A side whose quotient agrees at both
+    and 10^(-digits/2) relative to |x| (``divisors``: the 3 and the 2). A side whose quotient agrees at both
     has a derivative; a side whose quotient grows tenfold or more has none
     (log(x) at 0 from the right: a pole, or a jump); a side whose quotient
     shrinks with the step has slope 0. ``("kink", left, right)``
@@ -460,7 +493,7 @@ def _kink_at(target, mp_args, i, index=None):
 
     x = mp_args[i] if index is None else mp_args[i][index]
     scale = x if x != 0 else _smallest_magnitude(mp_args)
-    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in (3, 2)]
+    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
 
     def at(point):
         values = list(mp_args)
@@ -484,6 +517,10 @@ def _kink_at(target, mp_args, i, index=None):
             )
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
+    if divisors == _LONGER_STEPS:
+        edge = _on_an_edge(f0, quotients, steps)
+        if edge is not None:
+            return edge
     values = [f0] + [q for row in quotients for q in row[:2]]
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
         # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
@@ -529,6 +566,32 @@ def _kink_at(target, mp_args, i, index=None):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _on_an_edge(f0, quotients, steps):
+    """``("singular", left, right)`` with an `Outside` side where the function is a number at the point and on one
+    side but on the other at neither step (sqrt(x - sin x) at 0), else None. The defined side is its slope, 0
+    where its quotient falls with the step, or its growing quotients."""
+    import mpmath
+
+    if not mpmath.isfinite(f0):
+        return None
+    (left1, right1, _), (left2, right2, noise) = quotients
+    nan_left, nan_right = mpmath.isnan(left1) and mpmath.isnan(left2), mpmath.isnan(right1) and mpmath.isnan(right2)
+    if nan_left == nan_right:
+        return None
+    first, second = (right1, right2) if nan_left else (left1, left2)
+    if not (mpmath.isfinite(first) and mpmath.isfinite(second) and mpmath.isfinite(noise)):
+        return None
+    if abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
+        side = second
+    elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
+        side = mpmath.mpf(0)
+    elif first != 0 and abs(second) > 10 * abs(first) and abs(second) > 10**6 * noise:
+        side = [(steps[0], first), (steps[1], second)]
+    else:
+        return None
+    return ("singular", Outside(), side) if nan_left else ("singular", side, Outside())
 
 # A side whose difference quotient falls at least as fast as h^(1/8) between the two steps (a factor 10^(-digits/48))
 # has slope 0: c h^p for any p from 1/8 up. A slower fall (1/|log h|) is no claim: its 0 is not seen at any digits.

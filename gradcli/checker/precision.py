@@ -105,6 +105,12 @@ class Jump:
     switch: str = ""
 
 
+@dataclass
+class Outside:
+    """One side of a point on the edge of the function's domain: the function is no number there at any step
+    (sqrt(x - sin x) left of 0), so it has no derivative at the point, whatever the other side's slope."""
+
+
 def to_mp(value):
     """An exact mpmath copy of a float or float array (every binary float is an mpf exactly)."""
     import mpmath
