@@ -77,13 +77,12 @@ def test_an_infinite_slope_on_both_sides_is_named():
     assert any("is infinite where x = 0" in n for n in notes), notes
 
 
-def _printed_function(text):
-    """The code ``gradcli diff --format python`` prints, run as a user runs it: the function it defines."""
-    code = _run(text, "--format", "python").stdout
+def _printed_functions(*argv):
+    """Every function ``gradcli diff --format python`` prints, by name."""
+    code = _run(*argv, "--format", "python").stdout
     scope = {}
     exec(compile(code, "<diff>", "exec"), scope)  # noqa: S102 - the test runs what a user would paste
-    (name,) = [n for n in scope if n.startswith("df_")]
-    return scope[name]
+    return {name: f for name, f in scope.items() if name.startswith(("df", "d2f"))}
 
 
 # Each formula with the same mathematics written for mpmath, independently of gradcli's parser.
@@ -100,9 +99,36 @@ TWO_SIDED = [
 
 @pytest.mark.parametrize("text, truth", TWO_SIDED, ids=[t for t, _ in TWO_SIDED])
 def test_the_printed_code_is_the_derivative_on_both_sides(text, truth):
-    derivative = _printed_function(text)
+    (derivative,) = _printed_functions(text).values()
     with mpmath.workdps(40):
         for x in (-7.5, -2.25, -0.3, -1e-6, 1e-6, 0.3, 2.25, 7.5):
             expected = float(mpmath.diff(truth, mpmath.mpf(x)))
             got = float(derivative(gnp.array([x]))[0])
             assert math.isclose(got, expected, rel_tol=1e-12), (text, x, got, expected)
+
+
+def _mp_sigmoid(x):
+    return 1 / (1 + mpmath.exp(-x))
+
+
+# A stable op's derivatives, written for mpmath from their mathematics: (formula, order, {printed name: truth}).
+STABLE = [
+    ("softplus(x)", 1, {"df_dx": lambda x, y: _mp_sigmoid(x)}),
+    ("softplus(x)", 2, {"d2f_dx_dx": lambda x, y: _mp_sigmoid(x) * _mp_sigmoid(-x)}),
+    ("sigmoid(x)", 1, {"df_dx": lambda x, y: _mp_sigmoid(x) * _mp_sigmoid(-x)}),
+    ("logaddexp(x, y)", 1, {"df_dx": lambda x, y: _mp_sigmoid(x - y), "df_dy": lambda x, y: _mp_sigmoid(y - x)}),
+    ("logaddexp(x, 0)", 1, {"df_dx": lambda x, y: _mp_sigmoid(x)}),
+]
+
+
+@pytest.mark.parametrize("text, order, truths", STABLE, ids=[f"{t} order {k}" for t, k, _ in STABLE])
+def test_a_stable_op_differentiates_to_code_that_stays_finite_far_out(text, order, truths):
+    printed = _printed_functions(text, "--order", str(order))
+    assert set(printed) == set(truths)
+    for name, truth in truths.items():
+        variables = printed[name].__code__.co_varnames[: printed[name].__code__.co_argcount]
+        for x in (-1e4, -800.0, -40.0, -3.0, 0.5, 40.0, 800.0, 1e4):
+            point = {"x": x, "y": 0.25}
+            got = float(printed[name](*(gnp.array([point[v]]) for v in variables))[0])
+            expected = float(truth(mpmath.mpf(x), mpmath.mpf(0.25)))
+            assert math.isclose(got, expected, rel_tol=1e-12, abs_tol=1e-300), (text, name, x, got, expected)
