@@ -290,8 +290,8 @@ MOST_SWITCH_NOTES = 8  # one per switch and derivative; past this many the reade
 
 def switch_notes(result):
     """Where a derivative changes branch (maximum, minimum, clip, abs) or the function it is the derivative of
-    jumps (sign, where): a note that it is not defined there, with the derivative on each side, as the
-    checker's kink finding says it.
+    jumps (sign; max's derivative): a note that it is not defined there, with the derivative on each side, as
+    the checker's kink finding says it.
 
     sympy writes max's derivative with Heaviside, whose value at 0 is 1/2 by convention, and abs's with
     sign, 0 at 0: neither is a derivative there, where the one-sided derivatives differ, or where both are

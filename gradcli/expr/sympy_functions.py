@@ -115,7 +115,7 @@ class cbrt(sympy.Function):  # noqa: N801 - the formula language's name, which t
 
 class _Stable(sympy.Function):
     """A function the formula language has as a stable op, kept as itself on symbols so that its derivative
-    is printed with stable ops too; on numbers it is its closed form (`closed`), as before.
+    is printed with stable ops too; on numbers it is its closed form (`closed`), which sympy evaluates.
 
     sympy's closed forms overflow in float64 code: the derivative of log1p(exp(x)) is exp(x)/(exp(x) + 1),
     NaN past x = 709, where sigmoid(x) is 1.
