@@ -132,3 +132,14 @@ def test_a_stable_op_differentiates_to_code_that_stays_finite_far_out(text, orde
             got = float(printed[name](*(gnp.array([point[v]]) for v in variables))[0])
             expected = float(truth(mpmath.mpf(x), mpmath.mpf(0.25)))
             assert math.isclose(got, expected, rel_tol=1e-12, abs_tol=1e-300), (text, name, x, got, expected)
+
+
+def test_the_stable_ops_mean_their_closed_forms():
+    import sympy as sp
+
+    from gradcli.expr import sympy_functions as sf
+
+    x, y = sp.symbols("x y", real=True)
+    assert sf.sigmoid(x).rewrite(sp.exp) == 1 / (1 + sp.exp(-x))
+    assert sf.logaddexp(x, y).rewrite(sp.exp) == sp.log(sp.exp(x) + sp.exp(y))
+    assert abs(sp.N(sf.softplus(sp.Rational(1, 3)) - sp.log(1 + sp.exp(sp.Rational(1, 3))), 30)) < 1e-25
