@@ -41,6 +41,9 @@ X, Y, Z = (sp.Symbol(name, real=True) for name in "xyz")
 PRINTED_FUNCTIONS = {
     "log1p": cf.log1p, "expm1": cf.expm1, "exp2": cf.exp2, "log2": cf.log2, "log10": cf.log10,
     "hypot": cf.hypot, "Cbrt": cf.Cbrt,
+    # The stable ops diff prints by name (their derivatives stay finite in code), read back as their mathematics.
+    "sigmoid": lambda u: 1 / (1 + sp.exp(-u)), "softplus": lambda u: cf.log1p(sp.exp(u)),
+    "logaddexp": lambda a, b: sp.log(sp.exp(a) + sp.exp(b)),
 }
 
 

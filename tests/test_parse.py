@@ -40,6 +40,7 @@ from gradcli.expr.parse import parse
 from gradcli.expr.sympy_functions import log2 as sympy_log2
 from gradcli.expr.to_sympy import symbols_of, to_sympy
 from gradcli.expr.sympy_functions import cbrt as real_cbrt
+from gradcli.expr import sympy_functions
 
 X, Y = sp.Symbol("x", real=True), sp.Symbol("y", real=True)
 
@@ -100,9 +101,10 @@ CATALOGUE = [
     ("where(x > y, x * y, x - y)", sp.Piecewise((X * Y, X > Y), (X - Y, True)), None),
     ("where(x <= 0.5, x^2, y)", sp.Piecewise((X**2, X <= sp.Rational(1, 2)), (Y, True)), None),
     ("clip(x, 0.3, 0.6)", sp.Min(sp.Max(X, sp.Rational(3, 10)), sp.Rational(3, 5)), None),
-    ("logaddexp(x, y)", sp.log(sp.exp(X) + sp.exp(Y)), None),
-    ("sigmoid(x)", 1 / (1 + sp.exp(-X)), None),
-    ("softplus(x)", cf.log1p(sp.exp(X)), None),
+    # The stable ops stay themselves on symbols (their derivatives print stable); their closed forms by rewrite.
+    ("logaddexp(x, y)", sympy_functions.logaddexp(X, Y), None),
+    ("sigmoid(x)", sympy_functions.sigmoid(X), None),
+    ("softplus(x)", sympy_functions.softplus(X), None),
     ("erf(x)", sp.erf(X), None),
     ("erfc(x)", sp.erfc(X), None),
     ("floor(3 * x) * x", sp.floor(3 * X) * X, {"x": sp.floor(3 * X)}),

@@ -63,6 +63,10 @@ class Derivative:
     wrt: tuple
     expr: object  # a sympy expression
     simplified: bool = False
+    # The derivative as differentiated, before simplification: its sign and Heaviside atoms show its switches.
+    unsimplified: object = None
+    # Where a lower derivative (or f) may jump: (its wrt tuple, g, the weight of the dropped DiracDelta(g)).
+    jumps: tuple = ()
 
     @property
     def key(self) -> str:
@@ -285,48 +289,71 @@ MOST_SWITCH_NOTES = 8  # one per switch and derivative; past this many the reade
 
 
 def switch_notes(result):
-    """Where a derivative changes branch (maximum, minimum, clip, abs): a note that it is not defined on the
-    switch, with the derivative on each side, as the checker's kink finding says it.
+    """Where a derivative changes branch (maximum, minimum, clip, abs) or the function it is the derivative of
+    jumps (sign; max's derivative): a note that it is not defined there, with the derivative on each side, as
+    the checker's kink finding says it.
 
     sympy writes max's derivative with Heaviside, whose value at 0 is 1/2 by convention, and abs's with
-    sign, 0 at 0: neither is a derivative there, where the one-sided derivatives differ.
+    sign, 0 at 0: neither is a derivative there, where the one-sided derivatives differ, or where both are
+    infinite (sign(x)*sqrt(abs(x)) at 0). Simplifying can fold a switch away (sign(x)**2 is 1 but at 0):
+    the switches are then read from the derivative as differentiated.
     """
-    import sympy
-
     notes = []
+    names = result.formula.variables
     for d in result.derivatives:
-        for switch in _switches(d.expr):
-            above, below = (_one_side(d.expr, switch, side) for side in (1, -1))
-            differs = _differs_on(switch, above - below)
-            if differs is False:
-                continue  # the sides meet on the switch: the derivative is defined there (x max(x, 0) at 0)
-            where = formula_text(switch, result.formula.variables)
-            sides = (
-                f"{formula_text(above, result.formula.variables)} from the side {where} > 0 and "
-                f"{formula_text(below, result.formula.variables)} from the side {where} < 0"
-            )
+        expr = d.expr if d.unsimplified is None or _switches(d.expr) else d.unsimplified
+        for switch in _switches(expr):
+            above, below = (_one_side(expr, switch, side) for side in (1, -1))
+            where = formula_text(switch, names)
+            differs = _nonzero_on(switch, above - below)
+            if differs is not False:
+                sides = (
+                    f"{formula_text(above, names)} from the side {where} > 0 and "
+                    f"{formula_text(below, names)} from the side {where} < 0"
+                )
+                notes.append(
+                    f"{d.label} f switches branch where {where} = 0: its derivative there is {sides}, so it is not "
+                    f"defined on the switch{'' if differs else ' wherever those differ'} (the value the formula gives "
+                    "on the switch itself is a convention, not a derivative)"
+                )
+            elif _nonzero_on(switch, above, infinite=True):
+                notes.append(
+                    f"{d.label} f is infinite where {where} = 0 ({formula_text(above, names)} from both sides), so "
+                    "it is not defined there (the value the formula gives there is a convention, not a derivative)"
+                )
+            if len(notes) >= MOST_SWITCH_NOTES:
+                return notes[:MOST_SWITCH_NOTES]
+        for lower, switch, weight in d.jumps:
+            jumps = _nonzero_on(switch, weight)
+            if jumps is False:
+                continue  # the jump's weight is 0 on it: sign(x)*x has none
+            what = f"{Derivative(lower, None).label} f" if lower else "f"
             notes.append(
-                f"{d.label} f switches branch where {where} = 0: its derivative there is {sides}, so it is not "
-                f"defined on the switch{'' if differs else ' wherever those differ'} (the value the formula gives "
-                "on the switch itself is a convention, not a derivative)"
+                f"{d.label} f is not defined where {formula_text(switch, names)} = 0"
+                f"{'' if jumps else ' (wherever ' + formula_text(weight, names) + ' is not 0 there)'}: {what} jumps "
+                "there; the derivative shown is the one everywhere else"
             )
-            if len(notes) == MOST_SWITCH_NOTES:
+            if len(notes) >= MOST_SWITCH_NOTES:
                 return notes
     return notes
 
 
-def _differs_on(switch, difference):
-    """Whether ``difference`` (of the two sides' derivatives) is nonzero on the switch ``switch`` = 0 (solved for
-    one of its variables); None where sympy cannot solve the switch for any of them."""
+def _nonzero_on(switch, expr, infinite=False):
+    """Whether ``expr`` is nonzero (``infinite``: infinite) on the switch ``switch`` = 0, solved for one of its
+    variables; None where sympy cannot solve the switch for any of them."""
     import sympy
 
+    unbounded = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
     for symbol in sorted(switch.free_symbols, key=lambda s: s.name):
         try:
             roots = sympy.solve(sympy.Eq(switch, 0), symbol)
         except (NotImplementedError, ValueError, TypeError):
             continue
         if roots:
-            return any(sympy.simplify(difference.subs(symbol, root)) != 0 for root in roots)
+            values = [sympy.simplify(expr.subs(symbol, root)) for root in roots]
+            if infinite:
+                return any(v.has(*unbounded) for v in values)
+            return any(v != 0 for v in values)
     return None
 
 
@@ -430,13 +457,17 @@ def _derive(formula: Formula, combos):
         partial = _Partials()
         # Each derivative from the one of one order less: d^3/dx dy^2 is d/dy of d^2/dx dy.
         done = {(): differentiable}
+        jumps = {(): ()}
         derivatives = []
         for combo in combos:
             for k in range(len(combo)):
                 if combo[: k + 1] not in done:
                     lower = done[combo[:k]]
-                    done[combo[: k + 1]] = _piecewise_constant_parts(partial(lower, symbols[combo[k]]))
-            d = Derivative(combo, _nan_again(done[combo], undefined))
+                    derived, impulses = _almost_everywhere(_piecewise_constant_parts(partial(lower, symbols[combo[k]])))
+                    done[combo[: k + 1]] = derived
+                    jumps[combo[: k + 1]] = jumps[combo[:k]] + tuple((combo[:k], g, w) for g, w in impulses)
+            derived = _nan_again(done[combo], undefined)
+            d = Derivative(combo, derived, unsimplified=derived, jumps=jumps[combo])
             refuse_huge_numbers(d.expr, formula.text, None, MAX_PRINTED_DIGITS, what=f"{d.label} f")
             _refuse_not_real(d.expr, formula.text, f"{d.label} f")
             derivatives.append(d)
@@ -639,6 +670,30 @@ def _printed(result: DiffResult, formats):
         raise _unevaluable(result.formula, error) from None
 
 
+def _almost_everywhere(expr):
+    """``expr`` without its DiracDelta terms, and each dropped term's switch g with its weight (the factor of DiracDelta(g)).
+
+    What gradcli prints is the derivative wherever there is one, the formula a user puts in code:
+    DiracDelta(g) is 0 wherever g is not 0, and on g = 0 the function differentiated jumps where the
+    weight is not 0 there, which `switch_notes` names; sign(x)*x differentiates to sign(x), not
+    2*x*DiracDelta(x) + sign(x).
+    """
+    import sympy
+
+    impulses = sorted(expr.atoms(sympy.DiracDelta), key=sympy.default_sort_key)
+    if not impulses:
+        return expr, []
+    zero = {impulse: sympy.Integer(0) for impulse in impulses}
+    stand_in = sympy.Dummy("impulse")
+    found = []
+    for impulse in impulses:
+        if len(impulse.args) > 1:  # a derivative of DiracDelta: only of a term an earlier step dropped
+            continue
+        weight = sympy.diff(expr.xreplace({impulse: stand_in}), stand_in).xreplace(zero)
+        found.append((impulse.args[0], weight))
+    return expr.xreplace(zero), found
+
+
 def _piecewise_constant_parts(expr):
     """Replace sympy's unevaluated derivatives of floor/ceiling by 0 (their value off the jumps), and of sign."""
     import sympy
@@ -658,6 +713,21 @@ def _piecewise_constant_parts(expr):
     return expr.replace(
         lambda e: isinstance(e, sympy.Subs) and is_step_derivative(e.expr), lambda e: sympy.Integer(0)
     ).replace(is_step_derivative, lambda e: sympy.Integer(0))
+
+
+def _real_roots(expr):
+    """``expr`` with each abs(u**r) written abs(u)**r, for r not an integer.
+
+    sympy's powers are the complex principal values, by which abs(sqrt(x)) is sqrt(abs(x)) for real x,
+    and simplifying writes the one for the other; in real arithmetic, as NumPy computes, sqrt(x) is NaN
+    for x < 0, so the printed derivative must take the root of abs(x).
+    """
+    import sympy
+
+    return expr.replace(
+        lambda e: isinstance(e, sympy.Abs) and e.args[0].is_Pow and not e.args[0].exp.is_integer,
+        lambda e: sympy.Pow(sympy.Abs(e.args[0].base), e.args[0].exp),
+    )
 
 
 class _OutOfTime(BaseException):
@@ -739,7 +809,7 @@ def _simplify_worker(exprs, queue, seconds=None):
                 _limit_cpu(seconds)
             for i, e in enumerate(exprs):
                 try:
-                    candidate = sympy.simplify(e)
+                    candidate = _real_roots(sympy.simplify(e))
                     # simplify() sometimes makes things longer; keep whichever is smaller.
                     smaller = candidate if sympy.count_ops(candidate) < sympy.count_ops(e) else e
                     # Pickled here, not in the queue's thread, so that a failure is ours to handle.

@@ -83,6 +83,13 @@ def _real_cbrt(sp, x):
     return cbrt(x)
 
 
+def _stable(name, *args):
+    """sympy's form of a stable op: itself on symbols, so that its derivative prints stable (`sympy_functions`)."""
+    from . import sympy_functions  # sympy's closed forms overflow in the printed code
+
+    return getattr(sympy_functions, name)(*args)
+
+
 def _atan2(sp, y, x):
     """sympy's atan2, but 0 at (0, 0) as in NumPy (sympy's is nan)."""
     return sp.Integer(0) if y.is_zero and x.is_zero else sp.atan2(y, x)
@@ -299,13 +306,13 @@ FUNCTIONS = {
             pass_through=True,
             sympy_orders=True,
         ),
-        _binary("logaddexp", lambda sp, x, y: sp.log(sp.exp(x) + sp.exp(y)), _logaddexp_derivative,
+        _binary("logaddexp", lambda sp, x, y: _stable("logaddexp", x, y), _logaddexp_derivative,
                 lambda *parts: max(_largest(*parts), 0.0) + LOG10_2, double=_logaddexp_double, logarithm=True,
                 exponential=1),
-        _unary("sigmoid", lambda sp, x: 1 / (1 + sp.exp(-x)),
+        _unary("sigmoid", lambda sp, x: _stable("sigmoid", x),
                lambda u: mul(call("sigmoid", u), sub(num(1), call("sigmoid", u))), _bounded, ("expit",),
                exponential=1),
-        _unary("softplus", lambda sp, x: _cf().log1p(sp.exp(x)), lambda u: call("sigmoid", u),
+        _unary("softplus", lambda sp, x: _stable("softplus", x), lambda u: call("sigmoid", u),
                lambda x: max(x.log10, 0.0) + LOG10_2, logarithm=True, exponential=1),
         _unary("erf", lambda sp, x: sp.erf(x), _erf_outer, _bounded, double=math.erf),
         _unary("erfc", lambda sp, x: sp.erfc(x), lambda u: neg(_erf_outer(u)), _bounded, double=math.erfc),

@@ -177,6 +177,7 @@ def _gnp_printer():
         "Abs": "abs", "sign": "sign", "floor": "floor", "ceiling": "ceil", "erf": "erf",
         "erfc": "erfc", "expm1": "expm1", "log1p": "log1p", "exp2": "exp2", "log2": "log2",
         "log10": "log10", "Cbrt": "cbrt", "cbrt": "cbrt", "atan2": "arctan2", "hypot": "hypot",
+        "sigmoid": "sigmoid", "softplus": "softplus", "logaddexp": "logaddexp",
     }
 
     class GnpPrinter(PythonCodePrinter):

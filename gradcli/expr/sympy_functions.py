@@ -111,3 +111,79 @@ class cbrt(sympy.Function):  # noqa: N801 - the formula language's name, which t
     def _latex(self, printer, exp=None):
         root = rf"\sqrt[3]{{{printer._print(self.args[0])}}}"
         return root if exp is None else rf"\left({root}\right)^{{{exp}}}"
+
+
+class _Stable(sympy.Function):
+    """A function the formula language has as a stable op, kept as itself on symbols so that its derivative
+    is printed with stable ops too; on numbers it is its closed form (`closed`), which sympy evaluates.
+
+    sympy's closed forms overflow in float64 code: the derivative of log1p(exp(x)) is exp(x)/(exp(x) + 1),
+    NaN past x = 709, where sigmoid(x) is 1.
+    """
+
+    @classmethod
+    def closed(cls, *args):  # pragma: no cover - each function says its own
+        raise NotImplementedError
+
+    @classmethod
+    def eval(cls, *args):
+        if all(a.is_number for a in args):
+            return cls.closed(*args)
+        return None
+
+    def _eval_evalf(self, prec):
+        return self.closed(*self.args)._eval_evalf(prec)
+
+    def _eval_rewrite_as_exp(self, *args, **hints):
+        return self.closed(*args)
+
+    def _eval_is_extended_real(self):
+        return all(a.is_extended_real for a in self.args) or None
+
+
+class sigmoid(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The logistic function 1/(1 + exp(-x)); its derivative sigmoid(x)*sigmoid(-x), each factor in [0, 1]
+    (sigmoid(x)*(1 - sigmoid(x)) is 0 in float64 past x = 37, where the derivative is 1e-16)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return 1 / (1 + sympy.exp(-x))
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sigmoid(x) * sigmoid(-x)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
+
+
+class softplus(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """log(1 + exp(x)), whose derivative is sigmoid(x)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return cfunctions.log1p(sympy.exp(x))
+
+    def fdiff(self, argindex=1):
+        return sigmoid(self.args[0])
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
+
+
+class logaddexp(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """log(exp(x) + exp(y)), whose partial derivatives are sigmoid(x - y) and sigmoid(y - x)."""
+
+    nargs = 2
+
+    @classmethod
+    def closed(cls, x, y):
+        return sympy.log(sympy.exp(x) + sympy.exp(y))
+
+    def fdiff(self, argindex=1):
+        x, y = self.args
+        return sigmoid(x - y) if argindex == 1 else sigmoid(y - x)

@@ -155,11 +155,14 @@ _SWITCHES = {
     **dict.fromkeys(("round", "rint"), (1, lambda x: x - np.floor(x) == 0.5)),
     **dict.fromkeys(("mod", "floor_divide"), (2, lambda x, y: np.mod(x, y) == 0)),
     "clip": (3, lambda x, lo, hi: (x == lo) | (x == hi)),
+    # arctan2's branch cut: it jumps from -pi to pi across y = 0 where x < 0 (and has no limit at the origin).
+    "arctan2": (2, lambda y, x: (y == 0) & (x <= 0)),
 }
 
 
 def switch_points(resolved, args):
-    """Indices of the points at which the program decides a branch at a tie (x < 10 at x = 10, max at equal numbers).
+    """Indices of the points at which the program decides a branch at a tie (x < 10 at x = 10, max at equal numbers)
+    or sits on a branch cut (arctan2 at y = 0, x < 0).
 
     A corner or a jump sitting exactly on a sampled point leaves its neighbours' bands alike, so no anchor
     falls on it; these points are checked besides. One forward run of the core (a framework's function as its

@@ -75,8 +75,21 @@ def flatten(value) -> list:
 
 
 def point_text(point, digits=7) -> str:
-    """A point in words: "x = 100, y = 2"."""
-    return ", ".join(f"{k} = {number(v, digits)}" for k, v in point.items())
+    """A point in words: "x = 100, y = 2"; each number as ``digits`` digits where those read back as it, else in full.
+
+    A point one ulp below 1 is "x = 0.9999999999999999", never "x = 1": the user sees which point was checked.
+    """
+
+    def shown(value):
+        if isinstance(value, list):
+            flat = flatten(value)
+            return f"[{', '.join(shown(v) for v in flat[:3])}{', ...' if len(flat) > 3 else ''}]"
+        text = number(value, digits)
+        if isinstance(value, float) and math.isfinite(value) and float(text) != value:
+            return repr(value)  # the shortest text that reads back as it
+        return text
+
+    return ", ".join(f"{k} = {shown(v)}" for k, v in point.items())
 
 
 def exact_point_text(point) -> str:
