@@ -285,6 +285,7 @@ def with_tree_arguments(target, points, wrt=()):
     trees = TreeArguments.of(target.variables, points, target.text, ints_held)
     if trees is None:
         return target, points
+    trees.refuse_keys(wrt, target.text)
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
     bridge = target.bridge
