@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 import gradcli
+from gradcli.checker.targets import resolve, with_tree_arguments
 from gradcli.cli import cli
 from gradcli.errors import InputError
 
@@ -71,6 +72,16 @@ def loss(x, key):
     return jnp.sum((x + 0.1 * jax.random.normal(key, x.shape, x.dtype)) ** 2)
 
 
+def shifted(t, key):
+    if not jax.dtypes.issubdtype(key.dtype, jax.dtypes.prng_key):
+        raise TypeError("shifted was handed raw key data, not the typed key")
+    return jnp.sum((t + 0.5 * jax.random.normal(key, (3,), jnp.result_type(t))) ** 2)
+
+
+def held():
+    return {"t": 1.0, "key": jax.random.key(0)}
+
+
 def typed():
     return {"x": jnp.array([1.0, -2.0, 0.5]), "key": jax.random.key(0)}
 
@@ -98,3 +109,27 @@ def test_wrt_a_key_is_bad_input(project, args, says):
     result = CliRunner().invoke(cli, ["check", "noisy.py:loss", "--args", f"noisy.py:{args}", "--wrt", "key"])
     assert result.exit_code == 2, result.output
     assert says in result.output and "Traceback" not in result.output
+
+
+def test_a_sweep_holds_a_typed_key_beside_the_swept_variable(project):
+    result = CliRunner().invoke(cli, ["sweep", "noisy.py:shifted", "--args", "noisy.py:held", "--range", "t=-2:2:5",
+                                      "--dtype", "float32,float64"])
+    assert result.exit_code == 0, result.output
+    assert "5 points (5 ok)" in result.output and result.output.count("(5 ok)") == 2, result.output
+
+
+def shifted_sum(t, key):
+    """sum(t + noise / 2)^2 over three draws: the sweep's function of one variable."""
+    return noisy_loss(t * jnp.ones(3, jnp.result_type(t)), key)
+
+
+def test_a_sweeps_vectorised_call_hands_every_point_the_typed_key():
+    key = jax.random.key(5)
+    flat, _ = with_tree_arguments(resolve(shifted_sum, framework="jax"), [{"t": 1.0, "key": key}])
+    ts = np.array([-1.0, 0.5, 2.0])
+    got = flat.bridge.vectorised([ts], np.float64)
+    assert got is not None  # None: the sweep would fall back to checking point by point
+    values, (slopes,) = got
+    with jax.enable_x64(True):
+        noise = np.asarray(jax.random.normal(key, (3,), np.float64))
+    np.testing.assert_allclose(slopes, [np.sum(2 * (t + NOISE_SCALE * noise)) for t in ts], rtol=1e-12)
