@@ -20,7 +20,6 @@ from ..autodiff.ops_array import untake
 from ..autodiff.ops_scipy import gammainc_da
 from ..autodiff.values import raw
 from ..errors import InputError
-from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import convolution, jax_linalg, orderings
 from .exact_constants import BALL, kind_of
@@ -412,18 +411,6 @@ def _scatter_places(params, x, indices, updates):
     return index, mask
 
 
-def _triangular_solve(params, a, b):
-    """``lax.linalg.triangular_solve``: op(a) x = b (``left_side``), or x op(a) = b."""
-    lower = bool(params["lower"])
-    transpose = bool(params.get("transpose_a"))
-    unit = bool(params.get("unit_diagonal"))
-    if params.get("left_side"):
-        return gscipy_linalg.solve_triangular(a, b, trans=1 if transpose else 0, lower=lower, unit_diagonal=unit)
-    # x op(a) = b  <=>  op(a)^T x^T = b^T
-    solved = gscipy_linalg.solve_triangular(a, gnp.swapaxes(b, -1, -2), trans=0 if transpose else 1, lower=lower, unit_diagonal=unit)
-    return gnp.swapaxes(solved, -1, -2)
-
-
 def _conv(params, lhs, rhs):
     """``lax.conv_general_dilated``: brought to (N, C, spatial) and (O, I, spatial), convolved, put back in ``out_spec``.
 
@@ -569,7 +556,7 @@ PRIMITIVES = {
     "top_k": _top_k,
     # linear algebra
     "cholesky": _cholesky,
-    "triangular_solve": _triangular_solve,
+    "triangular_solve": jax_linalg.triangular_solve,
     "lu": jax_linalg.lu,
     "qr": jax_linalg.qr,
     "eigh": _eigh,

@@ -93,12 +93,72 @@ def as_numbers(value):
     """
     if not _is_framework_array(value):
         return value
+    key = held_key(value)
+    if key is not None:
+        return key
     floating = _framework_floating(value.dtype)
     if hasattr(value, "detach"):  # a PyTorch tensor: any float dtype, bfloat16 included, widens exactly to float64
         value = value.detach().cpu()
         return (value.double() if floating else value).numpy()
     array = np.asarray(value)
     return array.astype(np.float64) if floating else array
+
+
+class HeldKey:
+    """A JAX typed PRNG key (``jax.random.key``) given as an argument: held as its raw key data, uint32 numbers every
+    NumPy path takes (as a legacy ``PRNGKey``), and the typed key again wherever JAX traces the user's function.
+
+    It is a pytree node of JAX's whose one leaf is the data: JAX rebuilds it
+    around the tracer of that leaf, and the rebuilt node is the key the user gave
+    (``jax.random.wrap_key_data`` of the traced data, in the key's own PRNG).
+    """
+
+    def __init__(self, data, impl):
+        self.data, self.impl = data, impl
+
+    @property
+    def dtype(self):
+        return np.asarray(self.data).dtype
+
+    @property
+    def shape(self):
+        return np.shape(self.data)
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.data, dtype=dtype)
+
+    def __repr__(self):
+        return f"jax.random.wrap_key_data({np.asarray(self.data).tolist()}, impl={self.impl!r})"
+
+
+def held_key(value):
+    """``value`` as a `HeldKey` if it is a JAX typed PRNG key, else None (nothing imported to ask)."""
+    if type(value) is HeldKey:
+        return value
+    if not _is_framework_array(value) or type(value).__module__.partition(".")[0] not in ("jax", "jaxlib"):
+        return None
+    jax = sys.modules["jax"]
+    if not jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
+        return None
+    _register_held_keys(jax)
+    return HeldKey(np.asarray(jax.random.key_data(value)), str(jax.random.key_impl(value)))
+
+
+_KEYS_REGISTERED = []
+
+
+def _register_held_keys(jax):
+    if _KEYS_REGISTERED:
+        return
+
+    def rebuilt(impl, children):
+        data = children[0]
+        if isinstance(data, jax.Array):  # JAX's tracer (or array) of the data: the user's function is handed the key
+            return jax.random.wrap_key_data(data, impl=impl)
+        return HeldKey(data, impl)  # a structure's placeholder (shapes, positions): still the node
+
+    jax.tree_util.register_pytree_node(HeldKey, lambda key: ((key.data,), key.impl), rebuilt)
+    _KEYS_REGISTERED.append(True)
 
 
 def _data_array(value, int_held=False):
@@ -112,6 +172,9 @@ def _data_array(value, int_held=False):
     """
     if int_held and isinstance(value, (int, np.integer)):
         return value
+    key = held_key(value)
+    if key is not None:
+        return key
     if isinstance(value, (bool, int, float, complex, list, tuple, dict, str)) or not hasattr(value, "dtype"):
         return None
     try:
@@ -175,7 +238,7 @@ class TreeArguments:
         flat = {}
         for name in self.names:
             if name in self.held:  # an integer array given whole (labels): the same in every point
-                if name in point and not np.array_equal(np.asarray(point[name]), self.held[name]):
+                if name in point and not np.array_equal(np.asarray(as_numbers(point[name])), np.asarray(self.held[name])):
                     raise _shape_error(name, text)
                 continue
             if name not in self.templates:
@@ -185,11 +248,26 @@ class TreeArguments:
             found = dict(leaves(point.get(name, {}), name))
             expected = [v for v in self.variables if v.startswith(f"{name}.")] + [p for p in self.held if p.startswith(f"{name}.")]
             if sorted(found) != sorted(expected) or any(
-                not np.array_equal(found[path], value) for path, value in self.held.items() if path in found
+                not np.array_equal(np.asarray(as_numbers(found[path])), np.asarray(value))
+                for path, value in self.held.items() if path in found
             ):
                 raise _shape_error(name, text)
             flat.update((path, as_numbers(found[path])) for path in self.variables if path in found)
         return flat
+
+    def refuse_keys(self, wrt, text=None):
+        """InputError where ``wrt`` (the names asked for) names only JAX random keys: data, never variables."""
+        for name in wrt or ():
+            def under(path):
+                return path == name or path.startswith(f"{name}.")
+
+            keys = [path for path, value in self.held.items() if type(value) is HeldKey and under(path)]
+            if keys and not any(under(v) for v in self.variables):
+                raise InputError(
+                    f"--wrt {name}: {keys[0]} is a JAX random key, which gradcli holds as data (its draws have no "
+                    f"derivative); choose among the variables: {', '.join(self.variables)}",
+                    text=text,
+                )
 
     def calling(self, function):
         """``function`` of the flat variables, in order, calling ``function`` with the trees rebuilt."""

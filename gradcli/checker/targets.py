@@ -49,7 +49,7 @@ from ..capture import (
 from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
-from ..capture.trees import leaves
+from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
@@ -285,6 +285,7 @@ def with_tree_arguments(target, points, wrt=()):
     trees = TreeArguments.of(target.variables, points, target.text, ints_held)
     if trees is None:
         return target, points
+    trees.refuse_keys(wrt, target.text)
     function = functools.wraps(target.function)(trees.calling(target.function))
     mp_function = functools.wraps(target.mp_function)(trees.calling(target.mp_function))
     bridge = target.bridge
@@ -308,6 +309,13 @@ def _rebuilt(expect, trees):
     return lambda arg_lists, *more, **given: expect([arguments(*args) for args in arg_lists], *more, **given)
 
 
+def _spread(value, size):
+    """A held value repeated for ``size`` points without copies (a stride of 0); a held JAX key stays a key."""
+    if type(value) is HeldKey:
+        return HeldKey(np.broadcast_to(value.data, (size,) + value.shape), value.impl)
+    return np.broadcast_to(value, (size,) + np.shape(value))
+
+
 def _columns_as_trees(vectorised, trees):
     """A bridge's ``vectorised`` (see `capture.Bridge`: the function's own arguments, trees too, points first on
     every leaf) called with one column per flat variable, as a sweep calls it.
@@ -320,7 +328,7 @@ def _columns_as_trees(vectorised, trees):
     def by_columns(columns, dtype):
         size = len(columns[0])
         spread = copy.copy(trees)
-        spread.held = {path: np.broadcast_to(value, (size,) + np.shape(value)) for path, value in trees.held.items()}
+        spread.held = {path: _spread(value, size) for path, value in trees.held.items()}
         got = vectorised(spread.calling(lambda *arguments: arguments)(*columns), dtype)
         if got is None:
             return None

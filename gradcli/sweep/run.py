@@ -28,6 +28,7 @@ from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, runnable_dtypes
 from ..checker.targets import by_returned_value, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
+from ..capture.trees import held_key
 from ..errors import InputError
 from .dtype_run import DtypeRun
 from .results import NOT_CHECKED, OUT_OF_TIME, FixSweep, SweepResult
@@ -135,6 +136,9 @@ def _held(fixed, resolved, ranges):
             continue
         if resolved.bridge is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             held[name] = value  # a framework's function takes a Python int as data (`with_tree_arguments`)
+            continue
+        if held_key(value) is not None:
+            held[name] = value  # a JAX random key: data, as in a check
             continue
         try:
             held[name] = float(value)
