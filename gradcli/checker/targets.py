@@ -49,6 +49,7 @@ from ..capture import (
 from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
+from ..capture import exact_constants
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..expr.compile import to_function
@@ -415,16 +416,19 @@ def _constants_exact_in(function):
     alone at their precision too (`tracer.constants_exact`): np.log(7.0) in an exact run is log 7, not float64's."""
 
     @functools.wraps(function)
-    def exact_constants(*args, **kwargs):
+    def computing_constants_exactly(*args, **kwargs):
         like = next((raw(a) for a in args if high_precision(a) is not None), None)
         if like is None:
             return function(*args, **kwargs)
+        # The kind of the run's numbers (balls, mpmath's, or the proof of 0's numbers, which take a constant as the
+        # exact binary number it is: a ball of it would carry a radius the proof cannot cancel).
         if isinstance(like, np.ndarray):
             like = like.flat[0]  # one of its numbers tells the precision, without a pass over the array per constant
-        with constants_exact(functools.partial(lifted, like=like)):
+        kind = exact_constants.kind_of([like])
+        with constants_exact(lambda value: exact_constants.lift(value, kind) if kind else lifted(value, like)):
             return function(*args, **kwargs)
 
-    return exact_constants
+    return computing_constants_exactly
 
 
 def _load(module_text, name, target, framework):
