@@ -292,6 +292,8 @@ def _lift(x):
         if state().tied:  # a mask made at a tie is 0 on one side and 1 on the other: no constant
             raise NoProof("a comparison at a tie used as a number")
         return Sym(anchored.exact_ball(int(x)), _const(int(x)))  # decided at the point: a constant 0 or 1 there
+    if hasattr(x, "_mpf_") and not x:  # mpmath's 0 (exp of a masked -inf entry): exact, as mpmath never underflows
+        return Sym(anchored.exact_ball(0), _const(0))
     return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(x), _const(x))
 
 
