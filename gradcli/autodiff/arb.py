@@ -585,10 +585,7 @@ def _jet_logsumexp(x, axis=None, keepdims=False):
     # exp, a sum and log on jets: each step's derivative is the mathematics', so the sum's is too.
     if axis is None and not keepdims and np.size(x) > 1:
         return _anchored_jet_logsumexp([_as_jet(e) for e in np.ravel(np.asarray(x, dtype=object))])
-    exps = np.frompyfunc(JETS["exp"], 1, 1)(np.asarray(x, dtype=object))
-    total = np.sum(exps, axis=axis, keepdims=keepdims)
-    log = JETS["log"]
-    return np.frompyfunc(log, 1, 1)(total) if isinstance(total, np.ndarray) else log(total)
+    return _summed_exps_log(x, JETS["exp"], JETS["log"], _as_jet, lambda e: e.v, axis, keepdims)
 
 
 def _anchored_jet_logsumexp(jets):
@@ -716,10 +713,34 @@ def _logsumexp(x, axis=None, keepdims=False):
         near = anchored.anchored_logsumexp(np.ravel(np.asarray(x, dtype=object)))
         if near is not None:
             return near
-    exps = np.frompyfunc(lambda e: _arb(e).exp(), 1, 1)(np.asarray(x, dtype=object))
+    return _summed_exps_log(x, lambda e: _arb(e).exp(), lambda t: _arb(t).log(), _arb, lambda e: e, axis, keepdims)
+
+
+def _summed_exps_log(x, exp, log, lift, ball_of, axis, keepdims):
+    """log(sum(exp(x))) over ``axis`` by the number type's ``exp`` and ``log``; a slot where every entry's exp
+    but one is exactly 0 (the others at -inf: a masked row) answers that entry itself, ``lift``-ed.
+
+    log(e^x + 0) is x, and a ball's log of its exp is only a ball around x: so
+    log_softmax's x - logsumexp is one ball minus itself, an exact 0, and a
+    one-entry softmax row's weight exactly 1 (its derivative exactly 0).
+    """
+    x = np.asarray(x, dtype=object)
+    exps = np.frompyfunc(exp, 1, 1)(x)
     total = np.sum(exps, axis=axis, keepdims=keepdims)
-    log = np.frompyfunc(lambda t: _arb(t).log(), 1, 1)
-    return log(total) if isinstance(total, np.ndarray) else _arb(total).log()
+    out = np.frompyfunc(log, 1, 1)(total) if isinstance(total, np.ndarray) else log(total)
+    alive = np.frompyfunc(lambda e: not ball_of(e).is_zero(), 1, 1)(exps).astype(bool)
+    if alive.all():
+        return out
+    axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
+    rest = [k for k in range(x.ndim) if k not in axes]
+    order = rest + list(axes)
+    entries = np.transpose(x, order).reshape([x.shape[k] for k in rest] + [-1])
+    alive = np.transpose(alive, order).reshape(entries.shape)
+    lone = np.array(out, dtype=object).reshape(entries.shape[:-1])
+    for index in np.ndindex(lone.shape):
+        if np.count_nonzero(alive[index]) == 1:
+            lone[index] = lift(entries[index][np.argmax(alive[index])])
+    return lone.reshape(np.shape(out)) if isinstance(out, np.ndarray) else lone[()]
 
 
 def _extremum(pick):

@@ -292,6 +292,8 @@ def _lift(x):
         if state().tied:  # a mask made at a tie is 0 on one side and 1 on the other: no constant
             raise NoProof("a comparison at a tie used as a number")
         return Sym(anchored.exact_ball(int(x)), _const(int(x)))  # decided at the point: a constant 0 or 1 there
+    if hasattr(x, "_mpf_") and not x:  # mpmath's 0 (exp of a masked -inf entry): exact, as mpmath never underflows
+        return Sym(anchored.exact_ball(0), _const(0))
     return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(x), _const(x))
 
 
@@ -388,6 +390,24 @@ def _xlogy(x, y, shift=0):
 def _abs(x):
     x = _lift(x)
     return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
+
+
+def _i0e(x):
+    """i0e(x) = e^-|x| I0(x) (even) on a `Sym`: an atom of |x|, its slope i1e(x) - sign(x) i0e(x). At x = 0 it
+    has |x|'s corner: no slope there, yet 0 along a seed that leaves x still (i0e is Lipschitz: x moving by
+    O(t^2) moves it by O(t^2)), so the other inputs' derivatives through it are proven."""
+    ball = abs(x.b).bessel_i(0, scaled=True)  # encloses i0e on a ball around 0 too: i0e(x) = i0e(|x|)
+    if x.q is None:
+        return Sym(ball, None, None if x.d is None else [None] * len(x.d))
+    answer = _call("i0e", neg(x.q) if _negative(x.q) else x.q)
+    if x.d is None:
+        return Sym(ball, answer)
+    if x.b.is_zero():
+        return Sym(ball, answer, [_const(0) if e is not None and is_zero(e) else None for e in x.d])
+    if x.b.contains(0):
+        raise NoProof("i0e's corner at 0 not decided")
+    sign = _const(1 if x.b > 0 else -1)
+    return Sym(ball, answer, _tangent([sub(_call("i1e", x.q), mul(sign, answer))], [x]))
 
 
 # Which way each comparison goes, given the sign of x - y: what `_exactly` decides where balls overlap.
@@ -498,6 +518,8 @@ def run(name, *args, **kwargs):
         return _xlogy(*args, shift=0 if name == "xlogy" else 1)
     if name == "abs":
         return _abs(*args)
+    if name == "i0e":
+        return _i0e(_lift(args[0]))
     if name in _PICKS:
         return _pick(name, args)
     if name in _COMPARISONS:

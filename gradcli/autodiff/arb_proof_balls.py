@@ -44,6 +44,9 @@ def ball_of(proof, q, points=None):
                 values[number] = flint.arb.pi() / 4
             elif name == "arctan2":
                 values[number] = flint.arb.atan2(*(quotient(a) for a in args))
+            elif name in ("i0e", "i1e"):  # e^-|x| I_n(x): I0 even, I1 odd
+                x = quotient(args[0])
+                values[number] = abs(x).bessel_i(0, scaled=True) if name == "i0e" else (-abs(x)).exp() * x.bessel_i(1)
             elif name == "log" and len(args) == 1:
                 values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:

@@ -13,6 +13,7 @@ import functools
 
 import numpy as np
 
+from . import arb_proof
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
@@ -55,13 +56,16 @@ _BALLS = {
 
 def _on_balls_too(name, on_mpmath):
     """The mpmath implementation, or python-flint's where a ball is among the arguments and flint has the function
-    (and, for a function of one argument with a slope in `_JET_SLOPES`, on jets: forward mode on balls)."""
+    (and, for a function of one argument with a slope in `_JET_SLOPES`, on jets: forward mode on balls); on a
+    proof's numbers (`arb_proof.Sym`), `arb_proof`'s rule for it."""
     on_balls = _BALLS.get(name)
-    if on_balls is None:
-        return on_mpmath
     slope = _JET_SLOPES.get(name)
 
     def run(*args):
+        if arb_proof.proving and any(type(a) is arb_proof.Sym for a in args):
+            return arb_proof.run(name, *args)  # a proof of a 0: the function's rule there, or NoProof
+        if on_balls is None:
+            return on_mpmath(*args)
         if slope is not None and type(args[0]).__name__ == "Jet":
             return _on_jet(on_balls, slope, args[0])
         ball = next((a for a in args if type(a).__module__.startswith("flint")), None)
