@@ -32,3 +32,8 @@ def test_an_array_point_shows_its_entries_in_full_where_short_digits_would_merge
 def test_every_printed_point_reads_back(value, digits):
     text = point_text({"x": value}, digits)
     assert float(text.removeprefix("x = ")) == value
+
+
+def test_an_array_cut_short_keeps_short_digits_it_could_not_read_back_with_anyway():
+    point = {"w": [0.1257302210933933, -0.1321048632913019, 0.6404226504432821, 2.0]}
+    assert point_text(point) == "w = [0.1257302, -0.1321049, 0.6404227, ...]"

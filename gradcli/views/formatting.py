@@ -77,15 +77,17 @@ def flatten(value) -> list:
 def point_text(point, digits=7) -> str:
     """A point in words: "x = 100, y = 2"; each number as ``digits`` digits where those read back as it, else in full.
 
-    A point one ulp below 1 is "x = 0.9999999999999999", never "x = 1": the user sees which point was checked.
+    A point one ulp below 1 is "x = 0.9999999999999999", never "x = 1": the user sees which point was checked. An
+    array cut short ("[0.1257302, -0.1321049, ...]") cannot read back whatever its digits: its entries keep ``digits``.
     """
 
-    def shown(value):
+    def shown(value, whole=True):
         if isinstance(value, list):
             flat = flatten(value)
-            return f"[{', '.join(shown(v) for v in flat[:3])}{', ...' if len(flat) > 3 else ''}]"
+            cut = len(flat) > 3
+            return f"[{', '.join(shown(v, not cut) for v in flat[:3])}{', ...' if cut else ''}]"
         text = number(value, digits)
-        if isinstance(value, float) and math.isfinite(value) and float(text) != value:
+        if whole and isinstance(value, float) and math.isfinite(value) and float(text) != value:
             return repr(value)  # the shortest text that reads back as it
         return text
 
