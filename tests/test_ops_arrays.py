@@ -13,8 +13,7 @@ import gradcli
 import gradcli.numpy as gnp
 from gradcli.autodiff import mp
 
-import opcheck
-from each_case import failing_cases
+from each_case import failing_rows
 from opcheck import check_case, make_args, sample, signed
 
 
@@ -132,20 +131,6 @@ IDS = [row[0] for row in ARRAY_CASES]
 @pytest.mark.parametrize("name, form, specs", ARRAY_CASES, ids=IDS)
 def test_gradients(name, form, specs):
     check_case(lambda *args: form(gnp, *args), specs, order=2)
-
-
-def failing_rows(check, rows):
-    """``{(name,): why}`` for each row ``(name, *parameters)`` where ``check(name, *parameters)`` fails, each from the
-    random state a test of its own starts from: cheap checks tried in a loop, not one pytest item each."""
-    parameters = {row[0]: row[1:] for row in rows}
-
-    def seeded(name):
-        opcheck.seed(0)
-        np.random.seed(0)
-        check(name, *parameters[name])
-
-    assert len(parameters) == len(rows), "two rows share a name"
-    return failing_cases(seeded, [(row[0],) for row in rows])
 
 
 def test_values_are_numpys():
