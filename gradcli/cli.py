@@ -233,6 +233,7 @@ OPTION_FLAGS = {
     "fixes": ("--no-fix", "no_fix", operator.not_),
     "treat_as_variables": ("--var", "extra_vars", _split_names),
     "max_time": ("--max-time", "max_time", None),
+    "max_digits": ("--max-digits", "max_digits", None),
     "framework": ("--framework", "framework", None),
 }
 
@@ -267,6 +268,9 @@ _FULL = click.option("--full", is_flag=True, help="Every coordinate, whatever th
 _FRAMEWORK = click.option("--framework", type=click.Choice(FRAMEWORKS), help="What a Python function is written for (default: read from its module's imports); numpy runs plain NumPy code on gradcli.numpy.")
 _MAX_TIME = click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for the exact reference of the whole check, every point and dtype (inf: no limit); past it a point is 'error'.")
 
+# The default is precision.MAX_DIGITS, written out: `--help` imports no NumPy (tests/test_max_digits.py checks it).
+_MAX_DIGITS = click.option("--max-digits", type=int, help="The most digits the exact reference climbs to before it gives up where a 0 is not proven or the function cancels more (default 4000; at least 60): a point past it has no exact reference, 'error'.")
+
 
 def _timeout(default, each, more):
     """--timeout, with one meaning wherever it appears: wall-clock seconds for ``each``, run in a worker process."""
@@ -280,7 +284,7 @@ def _timeout(default, each, more):
 _TIMEOUT = _timeout(None, "the check of each target", "Without it: no limit, in this process.")
 
 # The flags of the check options (`CheckOptions`) but --fail-on, which only the failing commands take.
-option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME, _FRAMEWORK)
+option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _NO_FIX, _MAX_TIME, _MAX_DIGITS, _FRAMEWORK)
 
 
 def fail_on_option(fun):
@@ -690,7 +694,7 @@ _DEFAULT_N = 101  # gradcli.checker.ranges.DEFAULT_N, likewise (tests/test_sweep
 @click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (as check --args): the variables not swept are held at its values (arrays and trees too).")
 @_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
 @click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for checking the sweep's points, from the first (loading and tracing the target come before; inf: no limit); points whose exact reference is past it are reported 'out of time'.")
-@_options(_VAR, _NO_FIX, _TIMEOUT, _DIGITS, json_option)
+@_options(_MAX_DIGITS, _VAR, _NO_FIX, _TIMEOUT, _DIGITS, json_option)
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png|FILE.svg", help="Also draw the sweep into this file (needs matplotlib: pip install 'gradcli[plot]').")
 def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, args_function, **flags):
     """Sweep TARGET over a range: where, in which dtype, does its gradient break?

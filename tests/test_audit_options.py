@@ -35,6 +35,7 @@ SAMPLES = {
     "fixes": (["--no-fix"], False, False),
     "treat_as_variables": (["--var", "e"], ["e"], ("e",)),
     "max_time": (["--max-time", "5"], 5.0, 5.0),
+    "max_digits": (["--max-digits", "500"], 500, 500),
     "framework": (["--framework", "numpy"], "numpy", "numpy"),
 }
 FIELDS = [f.name for f in dataclasses.fields(CheckOptions)]

@@ -25,6 +25,7 @@ FLAGS = {
     "fixes": "--no-fix",
     "treat_as_variables": "--var",
     "max_time": "--max-time",
+    "max_digits": "--max-digits",
     "framework": "--framework",
 }
 

@@ -20,6 +20,7 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 import opcheck
+from each_case import failing_cases
 from gradcli.autodiff import catalog, mp
 from gradcli.autodiff.tracer import Primitive, hooks, primitive_of
 from gradcli.expr import sizes
@@ -70,8 +71,9 @@ CASES = {
     "floor": [("floor(x)", {"x": 1.5})],
     "ceil": [("ceil(x)", {"x": 1.5})],
 }
-ALL_CASES = [(name, text, point) for name, cases in CASES.items() for text, point in cases]
-CASE_IDS = [text for _, text, _ in ALL_CASES]
+# Each test below tries every case in a loop (`failing_cases`: a failure names each case and why): 37 cheap cases
+# as 37 pytest items each would cost more in pytest than in the checks.
+ALL_CASES = [(name, text, tuple(point.items())) for name, cases in CASES.items() for text, point in cases]
 OP_TABLES = (
     opcheck.UNARY,
     opcheck.BINARY,
@@ -134,40 +136,55 @@ def test_an_alias_parses_to_its_function(alias):
     assert to_text(parse(text.replace(name, alias, 1)).root) == text
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_core_mapping_runs_gradcli_numpy_primitives_with_vjps(name, text, point):
+def test_the_core_mapping_runs_gradcli_numpy_primitives_with_vjps():
     public = {id(primitive_of(getattr(gnp, n))) for n in gnp.__all__}
-    reached = primitives_reached(parse(text), point)
-    assert any(prim.kind != "comparison" for prim in reached), f"{name} ran no primitive of its own"
-    for prim in reached:
-        assert id(prim) in public, f"{name} runs {prim.name}, which is not a gradcli.numpy function"
-        assert prim.vjp is not None or not prim.differentiable, f"{prim.name} has no VJP"
+
+    def check(name, text, point_items):
+        point = dict(point_items)
+        reached = primitives_reached(parse(text), point)
+        assert any(prim.kind != "comparison" for prim in reached), f"{name} ran no primitive of its own"
+        for prim in reached:
+            assert id(prim) in public, f"{name} runs {prim.name}, which is not a gradcli.numpy function"
+            assert prim.vjp is not None or not prim.differentiable, f"{prim.name} has no VJP"
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_core_mapping_runs_on_mpmath_numbers(name, text, point):
-    mp.enable()
-    formula = parse(text)
-    for prim in primitives_reached(formula, point):
-        assert callable(prim.mp), f"{prim.name} has no mpmath implementation"
-    double = to_function(formula)(*values(formula, point))
-    with mpmath.workdps(30):
-        exact = to_function(formula, numbers="mp")(*[mpmath.mpf(v) for v in values(formula, point)])
-        assert isinstance(exact, mpmath.mpf), type(exact)
-        assert close(float(exact), double), (exact, double)
+def test_the_core_mapping_runs_on_mpmath_numbers():
+    def check(name, text, point_items):
+        point = dict(point_items)
+        mp.enable()
+        formula = parse(text)
+        for prim in primitives_reached(formula, point):
+            assert callable(prim.mp), f"{prim.name} has no mpmath implementation"
+        double = to_function(formula)(*values(formula, point))
+        with mpmath.workdps(30):
+            exact = to_function(formula, numbers="mp")(*[mpmath.mpf(v) for v in values(formula, point)])
+            assert isinstance(exact, mpmath.mpf), type(exact)
+            assert close(float(exact), double), (exact, double)
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_catalogue_lists_every_primitive(name, text, point, catalogued_primitives):
-    for prim in primitives_reached(parse(text), point):
-        assert id(prim) in catalogued_primitives, f"`gradcli ops` does not list {prim.name}"
+def test_the_catalogue_lists_every_primitive(catalogued_primitives):
+    def check(name, text, point_items):
+        point = dict(point_items)
+        for prim in primitives_reached(parse(text), point):
+            assert id(prim) in catalogued_primitives, f"`gradcli ops` does not list {prim.name}"
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_opcheck_sweeps_every_primitive(name, text, point):
+def test_opcheck_sweeps_every_primitive():
     swept = {id(primitive_of(getattr(gnp, row[0]))) for table in OP_TABLES for row in table if hasattr(gnp, row[0])}
-    for prim in primitives_reached(parse(text), point):
-        assert id(prim) in swept, f"no table of tests/opcheck.py sweeps {prim.name}"
+
+    def check(name, text, point_items):
+        point = dict(point_items)
+        for prim in primitives_reached(parse(text), point):
+            assert id(prim) in swept, f"no table of tests/opcheck.py sweeps {prim.name}"
+
+    assert failing_cases(check, ALL_CASES) == {}
+
 
 
 @pytest.mark.parametrize("name, fun, specs", opcheck.SELECTIONS, ids=[row[0] for row in opcheck.SELECTIONS])
@@ -176,42 +193,55 @@ def test_the_selection_ops_are_swept(name, fun, specs):
     opcheck.check_case(fun, specs, order=2)
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_derivative_rule_agrees_with_the_core(name, text, point):
-    formula = parse(text)
-    evaluate = to_function(formula)
-    for i, variable in enumerate(formula.variables):
-        derivative = differentiate(formula.root, variable)
-        again = parse(to_text(derivative), treat_as_variables=formula.variables).root
-        symbolic = to_function(Formula(text, again, formula.variables))(*values(formula, point))
-        core = gradcli.grad(evaluate, argnums=i)(*values(formula, point))
-        assert math.isclose(symbolic, core, rel_tol=RTOL, abs_tol=RTOL), (variable, to_text(derivative))
+def test_the_derivative_rule_agrees_with_the_core():
+    def check(name, text, point_items):
+        point = dict(point_items)
+        formula = parse(text)
+        evaluate = to_function(formula)
+        for i, variable in enumerate(formula.variables):
+            derivative = differentiate(formula.root, variable)
+            again = parse(to_text(derivative), treat_as_variables=formula.variables).root
+            symbolic = to_function(Formula(text, again, formula.variables))(*values(formula, point))
+            core = gradcli.grad(evaluate, argnums=i)(*values(formula, point))
+            assert math.isclose(symbolic, core, rel_tol=RTOL, abs_tol=RTOL), (variable, to_text(derivative))
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_size_rule_and_the_double_agree_with_the_core(name, text, point):
-    formula = parse(text)
-    spec = FUNCTIONS[name]
-    parts = [size_of(arg, point) for arg in formula.root.args]
-    value = to_function(formula)(*values(formula, point))
-    assert close(spec.on_doubles(*(p.value for p in parts)), value)
-    assert close(sizes.of_call(name, parts).value, value)
-    # The estimate of log10|f| (read where doubles overflow) is never a digit below the truth.
-    assert spec.log10(*parts) > math.log10(abs(value)) - 1 if value else True
-    assert spec.digits(*parts) >= 0
+def test_the_size_rule_and_the_double_agree_with_the_core():
+    def check(name, text, point_items):
+        point = dict(point_items)
+        formula = parse(text)
+        spec = FUNCTIONS[name]
+        parts = [size_of(arg, point) for arg in formula.root.args]
+        value = to_function(formula)(*values(formula, point))
+        assert close(spec.on_doubles(*(p.value for p in parts)), value)
+        assert close(sizes.of_call(name, parts).value, value)
+        # The estimate of log10|f| (read where doubles overflow) is never a digit below the truth.
+        assert spec.log10(*parts) > math.log10(abs(value)) - 1 if value else True
+        assert spec.digits(*parts) >= 0
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_sympy_mapping_agrees_with_the_core(name, text, point):
-    formula = parse(text)
-    symbols = symbols_of(formula)
-    expr = to_sympy(formula, symbols).subs({symbols[v]: Fraction(point[v]) for v in formula.variables})
-    assert close(float(expr.evalf(30)), to_function(formula)(*values(formula, point)))
+def test_the_sympy_mapping_agrees_with_the_core():
+    def check(name, text, point_items):
+        point = dict(point_items)
+        formula = parse(text)
+        symbols = symbols_of(formula)
+        expr = to_sympy(formula, symbols).subs({symbols[v]: Fraction(point[v]) for v in formula.variables})
+        assert close(float(expr.evalf(30)), to_function(formula)(*values(formula, point)))
+
+    assert failing_cases(check, ALL_CASES) == {}
 
 
-@pytest.mark.parametrize("name, text, point", ALL_CASES, ids=CASE_IDS)
-def test_the_printed_python_code_agrees_with_the_core(name, text, point):
-    formula = parse(text)
-    code = python_code(to_sympy(formula))
-    printed = eval(compile(code, "<gradcli diff --format python>", "eval"), {"gnp": gnp}, dict(point))  # noqa: S307
-    assert close(float(printed), to_function(formula)(*values(formula, point))), code
+def test_the_printed_python_code_agrees_with_the_core():
+    def check(name, text, point_items):
+        point = dict(point_items)
+        formula = parse(text)
+        code = python_code(to_sympy(formula))
+        printed = eval(compile(code, "<gradcli diff --format python>", "eval"), {"gnp": gnp}, dict(point))  # noqa: S307
+        assert close(float(printed), to_function(formula)(*values(formula, point))), code
+
+    assert failing_cases(check, ALL_CASES) == {}
+

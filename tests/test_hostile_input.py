@@ -25,6 +25,7 @@ from typing import Optional
 
 import pytest
 from bounded_work import bounded_work
+from each_case import failing_cases
 
 from gradcli.errors import InputError
 from gradcli.expr.parse import parse
@@ -326,29 +327,36 @@ def under_columns(text, start, end):
     return "".join(out)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_diff_refuses_it_with_exit_2_and_a_message(runs, case):
-    check_refusal(runs[("diff", case.id)], case)
+# The runs are made once (`runs`); the tests below read every run in a loop (`failing_cases` names each failing one
+# and why): one pytest item per run would cost more than reading it.
+RUN_KEYS = [("diff", c.id) for c in CASES] + [("grad", n) for n in GRAD_CASES]
 
 
-@pytest.mark.parametrize("name", GRAD_CASES)
-def test_grad_uses_the_same_guards(runs, name):
-    check_refusal(runs[("grad", name)], BY_ID[name])
+def test_diff_refuses_it_with_exit_2_and_a_message(runs):
+    assert failing_cases(lambda case_id: check_refusal(runs[("diff", case_id)], BY_ID[case_id]), [(c.id,) for c in CASES]) == {}
 
 
-@pytest.mark.parametrize("key", [("diff", c.id) for c in CASES] + [("grad", n) for n in GRAD_CASES], ids=lambda k: f"{k[0]}-{k[1]}")
-def test_it_executes_nothing(runs, key):
-    run = runs[key]
-    assert not os.path.exists(os.path.join(run.directory, CANARY))
-    assert os.listdir(run.directory) == []
+def test_grad_uses_the_same_guards(runs):
+    assert failing_cases(lambda name: check_refusal(runs[("grad", name)], BY_ID[name]), [(n,) for n in GRAD_CASES]) == {}
 
 
-@pytest.mark.parametrize("key", [("diff", c.id) for c in CASES] + [("grad", n) for n in GRAD_CASES], ids=lambda k: f"{k[0]}-{k[1]}")
-def test_it_answers_at_once(runs, key):
+def test_it_executes_nothing(runs):
+    def check(command, case_id):
+        run = runs[(command, case_id)]
+        assert not os.path.exists(os.path.join(run.directory, CANARY))
+        assert os.listdir(run.directory) == []
+
+    assert failing_cases(check, RUN_KEYS) == {}
+
+
+def test_it_answers_at_once(runs):
     # No number of more than 2,001 digits was touched (the run would have failed), and few calls made.
-    run = runs[key]
-    assert run.returncode is not None and run.calls is not None, run.stderr[-2000:]
-    assert run.calls <= calls_allowed(BY_ID[key[1]].text), run.calls
+    def check(command, case_id):
+        run = runs[(command, case_id)]
+        assert run.returncode is not None and run.calls is not None, run.stderr[-2000:]
+        assert run.calls <= calls_allowed(BY_ID[case_id].text), run.calls
+
+    assert failing_cases(check, RUN_KEYS) == {}
 
 
 def test_the_start_up_runs_did_what_they_stand_for(runs):

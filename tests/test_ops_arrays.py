@@ -12,6 +12,8 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 from gradcli.autodiff import mp
+
+from each_case import failing_rows
 from opcheck import check_case, make_args, sample, signed
 
 
@@ -124,20 +126,23 @@ ARRAY_CASES = [
     ("clip by keywords", lambda m, x: m.clip(x, a_min=-0.5, a_max=0.5), [lambda gen: signed(0.6, 2)(gen, (4,))]),
 ]
 IDS = [row[0] for row in ARRAY_CASES]
+# The tests of every row below try the rows in a loop (`failing_rows` names each failing row and why): a row's check
+# costs less than a pytest item of its own.
 
 
-@pytest.mark.parametrize("name, form, specs", ARRAY_CASES, ids=IDS)
-def test_gradients(name, form, specs):
-    check_case(lambda *args: form(gnp, *args), specs, order=2)
+def test_gradients():
+    assert failing_rows(lambda name, form, specs: check_case(lambda *args: form(gnp, *args), specs, order=2), ARRAY_CASES) == {}
 
 
-@pytest.mark.parametrize("name, form, specs", ARRAY_CASES, ids=IDS)
-def test_values_are_numpys(name, form, specs):
-    args = make_args(specs)
-    ours, numpys = form(gnp, *args), form(np, *args)
-    assert np.shape(ours) == np.shape(numpys)
-    assert np.asarray(ours).dtype == np.asarray(numpys).dtype
-    np.testing.assert_array_equal(ours, numpys)
+def test_values_are_numpys():
+    def check(name, form, specs):
+        args = make_args(specs)
+        ours, numpys = form(gnp, *args), form(np, *args)
+        assert np.shape(ours) == np.shape(numpys)
+        assert np.asarray(ours).dtype == np.asarray(numpys).dtype
+        np.testing.assert_array_equal(ours, numpys)
+
+    assert failing_rows(check, ARRAY_CASES) == {}
 
 
 # Forms that mpmath numbers go through as they are: not those of complex numbers (angle,
@@ -147,16 +152,19 @@ NOT_ON_MPMATH = ("angle", "angle in degrees", "real_if_close", "fabs", "r_", "se
 ON_MPMATH = [row for row in ARRAY_CASES if row[0] not in NOT_ON_MPMATH]
 
 
-@pytest.mark.parametrize("name, form, specs", ON_MPMATH, ids=[row[0] for row in ON_MPMATH])
-def test_the_exact_reference_runs_them_on_mpmath_numbers(name, form, specs):
+def test_the_exact_reference_runs_them_on_mpmath_numbers():
     mp.enable()
-    args = make_args(specs)
-    as_mp = [np.vectorize(mpmath.mpf, otypes=[object])(a) if np.ndim(a) else mpmath.mpf(float(a)) for a in args]
-    with mpmath.workdps(30):
-        out = form(gnp, *as_mp)
-        flat = np.ravel(np.asarray(out, dtype=object))
-        assert all(isinstance(v, mpmath.mpf) for v in flat), f"not all mpmath numbers: {flat}"
-        np.testing.assert_allclose(np.asarray(out, dtype=float), form(np, *args), rtol=1e-14, atol=1e-14)
+
+    def check(name, form, specs):
+        args = make_args(specs)
+        as_mp = [np.vectorize(mpmath.mpf, otypes=[object])(a) if np.ndim(a) else mpmath.mpf(float(a)) for a in args]
+        with mpmath.workdps(30):
+            out = form(gnp, *as_mp)
+            flat = np.ravel(np.asarray(out, dtype=object))
+            assert all(isinstance(v, mpmath.mpf) for v in flat), f"not all mpmath numbers: {flat}"
+            np.testing.assert_allclose(np.asarray(out, dtype=float), form(np, *args), rtol=1e-14, atol=1e-14)
+
+    assert failing_rows(check, ON_MPMATH) == {}
 
 
 def test_where_of_a_condition_alone_is_numpys_indices():
@@ -274,17 +282,19 @@ def _plain(value):
     return np.asarray(value).tolist() if isinstance(value, (np.ndarray, np.generic)) else value
 
 
-@pytest.mark.parametrize("name, arguments", HELPERS, ids=[row[0] for row in HELPERS])
-def test_numpy_helpers_take_traced_values(name, arguments):
-    x = np.array([0.5, -1.5])
-    seen = []
+def test_numpy_helpers_take_traced_values():
+    def check(name, arguments):
+        x = np.array([0.5, -1.5])
+        seen = []
 
-    def f(x):
-        seen.append(getattr(gnp, name)(*arguments(x)))
-        return gnp.sum(x * x)
+        def f(x):
+            seen.append(getattr(gnp, name)(*arguments(x)))
+            return gnp.sum(x * x)
 
-    np.testing.assert_array_equal(gradcli.grad(f)(x), 2 * x)  # the gradient is untouched
-    assert _plain(seen[0]) == _plain(getattr(np, name)(*arguments(x)))
+        np.testing.assert_array_equal(gradcli.grad(f)(x), 2 * x)  # the gradient is untouched
+        assert _plain(seen[0]) == _plain(getattr(np, name)(*arguments(x)))
+
+    assert failing_rows(check, HELPERS) == {}
 
 
 def test_dtypes_and_index_helpers_are_numpys():

@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 import sympy as sp
 from bounded_work import bounded_work
+from each_case import failing_rows
 from fuzz.targets import check_promises, run_cli
 from sympy.codegen import cfunctions as cf
 
@@ -114,7 +115,6 @@ CATALOGUE = [
     ("x * exp(-x^2 / 2) / sqrt(2 * pi)", X * sp.exp(-(X**2) / 2) / sp.sqrt(2 * sp.pi), None),
 ]
 
-IDS = [text for text, _, _ in CATALOGUE]
 DIGITS = 30
 
 
@@ -134,72 +134,86 @@ def close(got, want, rtol):
     return abs(float(got) - want) <= rtol * max(abs(want), 1.0)
 
 
-@pytest.mark.parametrize("text, expected, _", CATALOGUE, ids=IDS)
-def test_catalogue_means_the_expression_built_by_hand(text, expected, _):
-    formula = parse(text)
-    first = {s.name: re.search(rf"\b{s.name}\b", text).start() for s in expected.free_symbols}
-    assert formula.variables == tuple(sorted(first, key=first.get))
-    assert to_sympy(formula) == expected
+# Each catalogue test tries every formula in a loop (`failing_rows` names each failing formula and why): a
+# formula's check costs less than a pytest item of its own.
+def test_catalogue_means_the_expression_built_by_hand():
+    def check(text, expected, _):
+        formula = parse(text)
+        first = {s.name: re.search(rf"\b{s.name}\b", text).start() for s in expected.free_symbols}
+        assert formula.variables == tuple(sorted(first, key=first.get))
+        assert to_sympy(formula) == expected
+
+    assert failing_rows(check, CATALOGUE) == {}
 
 
-@pytest.mark.parametrize("text, expected, _", CATALOGUE, ids=IDS)
-def test_catalogue_prints_back_to_the_same_formula(text, expected, _):
-    printed = to_text(parse(text).root)
-    assert to_sympy(parse(printed)) == expected, printed
+def test_catalogue_prints_back_to_the_same_formula():
+    def check(text, expected, _):
+        printed = to_text(parse(text).root)
+        assert to_sympy(parse(printed)) == expected, printed
+
+    assert failing_rows(check, CATALOGUE) == {}
 
 
-@pytest.mark.parametrize("text, expected, by_hand", CATALOGUE, ids=IDS)
-def test_catalogue_derivative_is_sympys_own(text, expected, by_hand):
-    formula = parse(text)
-    result = differentiate(formula, simplify=False)
-    assert [d.wrt for d in result.derivatives] == [(name,) for name in formula.variables]
-    for d in result.derivatives:
-        symbol = {"x": X, "y": Y}[d.wrt[0]]
-        own = by_hand[d.wrt[0]] if by_hand else sp.diff(expected, symbol)
-        assert not d.expr.has(sp.Derivative, sp.Subs), d.expr
-        if d.expr == own:
-            continue
+def test_catalogue_derivative_is_sympys_own():
+    def check(text, expected, by_hand):
+        formula = parse(text)
+        result = differentiate(formula, simplify=False)
+        assert [d.wrt for d in result.derivatives] == [(name,) for name in formula.variables]
+        for d in result.derivatives:
+            symbol = {"x": X, "y": Y}[d.wrt[0]]
+            own = by_hand[d.wrt[0]] if by_hand else sp.diff(expected, symbol)
+            assert not d.expr.has(sp.Derivative, sp.Subs), d.expr
+            if d.expr == own:
+                continue
+            for point in random_points(text):
+                assert close(exact_value(d.expr, point), exact_value(own, point), 1e-25), (d.expr, own, point)
+
+    assert failing_rows(check, CATALOGUE) == {}
+
+
+def test_catalogue_core_value_and_gradient_match_sympy():
+    def check(text, expected, by_hand):
+        formula = parse(text)
+        f = to_function(formula)
         for point in random_points(text):
-            assert close(exact_value(d.expr, point), exact_value(own, point), 1e-25), (d.expr, own, point)
+            args = [point[name] for name in formula.variables]
+            assert close(f(*args), exact_value(expected, point), 1e-13), point
+            for position, name in enumerate(formula.variables):
+                symbol = {"x": X, "y": Y}[name]
+                want = exact_value(by_hand[name] if by_hand else sp.diff(expected, symbol), point)
+                got = gradcli.grad(f, argnums=position)(*args)
+                assert close(got, want, 1e-12), (name, point, got, want)
+
+    assert failing_rows(check, CATALOGUE) == {}
 
 
-@pytest.mark.parametrize("text, expected, by_hand", CATALOGUE, ids=IDS)
-def test_catalogue_core_value_and_gradient_match_sympy(text, expected, by_hand):
-    formula = parse(text)
-    f = to_function(formula)
-    for point in random_points(text):
-        args = [point[name] for name in formula.variables]
-        assert close(f(*args), exact_value(expected, point), 1e-13), point
-        for position, name in enumerate(formula.variables):
-            symbol = {"x": X, "y": Y}[name]
-            want = exact_value(by_hand[name] if by_hand else sp.diff(expected, symbol), point)
-            got = gradcli.grad(f, argnums=position)(*args)
-            assert close(got, want, 1e-12), (name, point, got, want)
+def test_catalogue_mpmath_path_matches_sympy_to_25_digits():
+    def check(text, expected, _):
+        autodiff_mp.enable()
+        formula = parse(text)
+        f = to_function(formula, numbers="mp")
+        with mpmath.workdps(40):
+            for point in random_points(text, count=2):
+                args = [mpmath.mpf(point[name]) for name in formula.variables]
+                got = f(*args)
+                want = expected.evalf(40, subs={X: sp.Float(point["x"], 40), Y: sp.Float(point["y"], 40)})
+                assert abs(got - mpmath.mpf(str(want))) <= mpmath.mpf(10) ** -25 * max(1, abs(got)), point
+
+    assert failing_rows(check, CATALOGUE) == {}
 
 
-@pytest.mark.parametrize("text, expected, _", CATALOGUE, ids=IDS)
-def test_catalogue_mpmath_path_matches_sympy_to_25_digits(text, expected, _):
-    autodiff_mp.enable()
-    formula = parse(text)
-    f = to_function(formula, numbers="mp")
-    with mpmath.workdps(40):
-        for point in random_points(text, count=2):
-            args = [mpmath.mpf(point[name]) for name in formula.variables]
-            got = f(*args)
-            want = expected.evalf(40, subs={X: sp.Float(point["x"], 40), Y: sp.Float(point["y"], 40)})
-            assert abs(got - mpmath.mpf(str(want))) <= mpmath.mpf(10) ** -25 * max(1, abs(got)), point
+def test_catalogue_python_code_runs_with_gradcli_numpy():
+    def check(text, expected, _):
+        formula = parse(text)
+        result = differentiate(formula, simplify=False)
+        for d in result.derivatives:
+            code = python_code(d.expr)
+            compiled = compile(code, "<derivative>", "eval")  # our own printed code, not user text
+            for point in random_points(text, count=2):
+                got = eval(compiled, {"gnp": gnp}, dict(point))
+                assert close(got, exact_value(d.expr, point), 1e-12), (code, point)
 
-
-@pytest.mark.parametrize("text, expected, _", CATALOGUE, ids=IDS)
-def test_catalogue_python_code_runs_with_gradcli_numpy(text, expected, _):
-    formula = parse(text)
-    result = differentiate(formula, simplify=False)
-    for d in result.derivatives:
-        code = python_code(d.expr)
-        compiled = compile(code, "<derivative>", "eval")  # our own printed code, not user text
-        for point in random_points(text, count=2):
-            got = eval(compiled, {"gnp": gnp}, dict(point))
-            assert close(got, exact_value(d.expr, point), 1e-12), (code, point)
+    assert failing_rows(check, CATALOGUE) == {}
 
 
 # -- spans ------------------------------------------------------------------------

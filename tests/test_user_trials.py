@@ -73,14 +73,15 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases.ALL + cases2.ALL}
 
 
-def _run(case):
+def _run(case, *words):
+    """``(exit code, stdout, stderr)`` of the case's command, run in this process, with ``words`` added."""
     argv = judge.command(case)
     argv[1] = os.path.join(judge.REPO, argv[1])  # the in-process runner's folder is this process's
     for flag in ("--args",):
         if flag in argv:
             at = argv.index(flag) + 1
             argv[at] = os.path.join(judge.REPO, argv[at])
-    argv += ["--max-time", "600"]  # a verdict, not the shared machine's load, is under test
+    argv += ["--max-time", "600", *words]  # a verdict, not the shared machine's load, is under test
     result = CliRunner().invoke(cli, argv, catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
 
@@ -88,6 +89,17 @@ def _run(case):
 def problems_of(case):
     """Every way the case, run as the user runs it, misses its truth (empty: it passed)."""
     code, out, err = _run(case)
+    return judge.judge(case, code, out, err)
+
+
+def known_wrong_problems(case, symptom, max_digits):
+    """`problems_of` a case known to fail, its reference climbing to ``max_digits`` alone: a 0 no precision proves
+    shows at 120 digits as at 4000. A run whose output lacks ``symptom`` (the finding's own words) fails outright,
+    not as the expected failure: the case then fails for another reason, or passes where the finding is mended."""
+    code, out, err = _run(case, "--max-digits", str(max_digits))
+    if symptom not in out:
+        pytest.fail(f"{case.id} no longer says {symptom!r} (exit {code}): its finding may be mended, or it fails "
+                    f"otherwise:\n{out[-2000:]}\n{err[-2000:]}")
     return judge.judge(case, code, out, err)
 
 

@@ -37,6 +37,7 @@ _TYPES = {
     "tuple": ("a name or a list of names", lambda v: isinstance(v, str) or _strings(v)),
     "Optional[tuple]": ("a name or a list of names", lambda v: isinstance(v, str) or _strings(v)),
     "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "Optional[int]": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "float": ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
     "Optional[float]": ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
     "bool": ("true or false", lambda v: isinstance(v, bool)),

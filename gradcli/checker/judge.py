@@ -15,9 +15,9 @@ from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import REFERENCE_RTOL, Jump, Outside
+from .precision import REFERENCE_RTOL, Jump, Outside, max_digits
 from .provenance import finite
-from .reference import AGREE_DIGITS, MAX_DIGITS
+from .reference import AGREE_DIGITS
 from .results import Finding
 from .verdict import Verdict
 
@@ -69,7 +69,7 @@ def _undetermined(out_of_time="", why=""):
             "undetermined",
             "forward",
             "exact reference",
-            f"the exact reference did not settle below {MAX_DIGITS} digits (the function "
+            f"the exact reference did not settle below {max_digits()} digits (the function "
             "cancels more digits than that), so gradcli cannot say whether this value and gradient "
             "are right: no verdict",
         )

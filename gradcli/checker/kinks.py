@@ -20,7 +20,7 @@ from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls
 from .provenance import line_running_now
-from .precision import MAX_DIGITS, START_DIGITS, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
+from .precision import START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -246,12 +246,12 @@ def _not_integer(ball):
     return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
-def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
+def find_kinks(target, args, result, budget, most_digits=None):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
     Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
     ``x[1]``. One-sided differences with steps relative to |x| (abs at 1e-300
-    has no kink), from 60 digits up to ``most_digits`` while they are lost in
+    has no kink), from 60 digits up to ``most_digits`` (None: `max_digits`) while they are lost in
     rounding noise; a difference still lost in noise claims nothing. Above
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
     Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
@@ -261,6 +261,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
     """
     import mpmath
 
+    most_digits = max_digits() if most_digits is None else most_digits
     on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
     if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
@@ -276,7 +277,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
         on_balls = False  # a line through the point: no formula of its own to look at on balls
     # At a switch (a formula not proven off every one, a Python function's branch decided at a tie), one-sided
     # slopes may differ by less than the reference's digits can see (max(x, 0) * 1e-300 beside 1): a noisy
-    # verdict rises to MAX_DIGITS there rather than leave the switch's own rule standing as the gradient.
+    # verdict rises to the check's ceiling (`max_digits`) there rather than leave the switch's own rule standing as the gradient.
     at_switch = on_balls or None  # a Python function's: asked of its branches on balls when a verdict stays noisy
     kinks, singular = [], []
     for i, index, label in coordinates:
@@ -298,7 +299,7 @@ def find_kinks(target, args, result, budget, most_digits=MAX_DIGITS):
                     break
             if verdict == "noisy" and digits >= most_digits and at_switch is None:
                 at_switch = python is not None and at_a_tie(python, args)
-            cap = max(most_digits, MAX_DIGITS) if at_switch else most_digits
+            cap = max(most_digits, max_digits()) if at_switch else most_digits
             if _seen_across(verdict) and python is not None and digits < most_digits:
                 # A Python function's switches are not known here: steps longer than the distance to the
                 # nearest one (mod by 1e-30 at 0.5) see jumps beside a smooth point. A kink is the point's own,

@@ -12,6 +12,9 @@ from ..errors import InputError
 from .dtypes import canonical_names
 from .verdict import DEFAULT_FAIL_ON, Verdict
 
+# The lowest --max-digits: the reference's first two precisions (precision.START_DIGITS and twice it), written out so
+# that this module imports no NumPy.
+LEAST_DIGITS = 60
 # What a Python function can be written for: gradcli.numpy, plain NumPy (run on gradcli.numpy), JAX.
 FRAMEWORKS = ("gradcli", "numpy", "jax", "torch", "tensorflow")
 
@@ -35,6 +38,7 @@ class CheckOptions:
     fixes: bool = True  # look for fixes when a formula fails
     treat_as_variables: tuple = ()  # names that are variables even if they are constants (e, pi)
     max_time: float = 30.0  # seconds for the exact reference of the whole check (then: error)
+    max_digits: Optional[int] = None  # the most digits the exact reference climbs to (None: precision.MAX_DIGITS)
     framework: Optional[str] = None  # what a Python function is written for (None: read from its imports)
 
     def __post_init__(self):
@@ -53,6 +57,13 @@ class CheckOptions:
             raise InputError(f"order {self.order}: gradcli checks first (1) and second (2) derivatives")
         if not self.max_time > 0:
             raise InputError(f"--max-time {self.max_time}: a time budget is a number of seconds above 0")
+        if self.max_digits is not None and not (
+            isinstance(self.max_digits, int) and not isinstance(self.max_digits, bool) and self.max_digits >= LEAST_DIGITS
+        ):
+            raise InputError(
+                f"--max-digits {self.max_digits}: a ceiling is a whole number of digits, {LEAST_DIGITS} or more (the "
+                f"exact reference starts at {LEAST_DIGITS // 2} and needs two precisions that agree)"
+            )
         if self.rtol is not None and not self.rtol > 0:
             raise InputError(f"--rtol {self.rtol}: a tolerance is a number above 0")
         given, atol = self.atol, _tolerance(self.atol)

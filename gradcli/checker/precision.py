@@ -23,6 +23,8 @@ START_DIGITS = 30
 
 
 MAX_DIGITS = 4000
+# The most digits the check that is running lets the reference climb to (`max_digits`): MAX_DIGITS unless it asks fewer.
+_DIGITS_CEILING = contextvars.ContextVar("gradcli_max_digits", default=MAX_DIGITS)
 
 
 AGREE_DIGITS = 20  # enough to judge float64 results with a margin
@@ -58,6 +60,22 @@ def every_coordinate(on=True):
         yield
     finally:
         _EVERY_COORDINATE.reset(token)
+
+
+def max_digits():
+    """The most digits the mpmath reference climbs to before it says there is none: the running check's ceiling
+    (--max-digits, `at_most_digits`), else MAX_DIGITS."""
+    return _DIGITS_CEILING.get()
+
+
+@contextlib.contextmanager
+def at_most_digits(digits):
+    """Within it, `max_digits` is ``digits`` (None: MAX_DIGITS): a check that gives up sooner where a 0 is not proven."""
+    token = _DIGITS_CEILING.set(MAX_DIGITS if digits is None else int(digits))
+    try:
+        yield
+    finally:
+        _DIGITS_CEILING.reset(token)
 
 
 @dataclass

@@ -12,7 +12,7 @@ below AGREE_DIGITS; an exact computation (x - x) has no noise at all. An entry
 0 within a noise is not proven 0: it does not settle, and the point has no reference. When the
 value settles on NaN or infinity the point is outside the domain; when a
 derivative grows at every precision (cbrt at 0) it is infinite; past
-MAX_DIGITS the reference is ``unsettled`` and no verdict is given.
+the ceiling (`precision.max_digits`) the reference is ``unsettled`` and no verdict is given.
 
 Two gradients come out: ``rule`` is gradcli's autodiff (including any custom
 gradient) at high precision; ``exact`` is the true derivative of the forward
@@ -42,11 +42,11 @@ from .precision import (
     Absorption,
     AGREE_DIGITS,
     absorbed_effect,
-    MAX_DIGITS,
     START_DIGITS,
     Exact,
     exact_entries,
     flat_entries,
+    max_digits,
     per_coordinate,
     random_direction,
     rebuild,
@@ -120,7 +120,7 @@ def _tiny_kink_along(target, args, result, budget):
 
 
 def _climb(target, args, seed, result, budget, zeros, digits):
-    """The precisions from ``digits`` up to where two agree, MAX_DIGITS or twice the start: ``(attempt,
+    """The precisions from ``digits`` up to where two agree, `max_digits` or twice the start: ``(attempt,
     history, digits, value_digits, settled)``, or None when the target raised at high precision (``result``
     says so). ``zeros`` (a `python_zero.Zeros`) proves the 0s it can."""
     import mpmath
@@ -131,7 +131,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     settled = None
     needs, before = 0, None  # the precision the sums seen so far need (`precision.Absorption`), the last watch
     last = 0.0
-    start, top = digits, max(MAX_DIGITS, 2 * digits)
+    start, top = digits, max(max_digits(), 2 * digits)
     while digits <= top:
         budget.afford(last * 3)
         started = time.perf_counter()
@@ -361,12 +361,12 @@ def _next_digits(history, used):
         if rate <= 0:
             return digits * 2
         target = digits + (mpmath.log10(ub) - mpmath.log10(zero_floor()) + 10) / rate
-        if target > MAX_DIGITS:
+        if target > max_digits():
             # No precision allowed proves this 0: double, so that a tiny number (e^-1040 next to 1)
             # still shows at two precisions that agree on it.
             return digits * 2
         needed = max(needed, int(mpmath.ceil(target)))
-    return min(needed, max(MAX_DIGITS, digits * 2))
+    return min(needed, max(max_digits(), digits * 2))
 
 
 def _outside_domain(previous, current, size, digits):
@@ -452,7 +452,7 @@ def rule_at(target, args, digits, result, budget):
                 )
                 return []
             cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
-        if accurate or digits * 2 > MAX_DIGITS:
+        if accurate or digits * 2 > max_digits():
             return _rule_taken(shaped[0], cleaned, accurate, digits, result, noise)
         digits *= 2
 
@@ -479,7 +479,7 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
 def rule_from(target, args, digits, result, budget, entries, noise):
     """`rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
     cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
-    if accurate or digits * 2 > MAX_DIGITS:
+    if accurate or digits * 2 > max_digits():
         return _rule_taken(entries, cleaned, accurate, digits, result, noise)
     return rule_at(target, args, digits * 2, result, budget)
 

@@ -56,6 +56,7 @@ from .fixes import find_fixes
 from .options import CheckOptions
 from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only
 from .points import common_shape
+from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
@@ -98,7 +99,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     expect_references(resolved, normalized, dtypes, chosen, options.seed)
     if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
-    with one_clock(), np.errstate(all="ignore"):  # --max-time bounds the whole check, fixes' re-checks included
+    # --max-time bounds the whole check, fixes' re-checks included; --max-digits each climb of its exact reference.
+    with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:

@@ -21,6 +21,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..checker.balls import one_clock
+from ..checker.precision import at_most_digits
 from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
@@ -79,7 +80,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # loaded machine, before any point) come before its clock starts, and the result says what they took.
     begun = time.perf_counter()
     result.setup_seconds = begun - started
-    with one_clock(wall=True):  # --max-time bounds the rest of the sweep, every second: every check shares this clock
+    # --max-time bounds the rest of the sweep, every second: every check shares this clock; --max-digits each climb.
+    with one_clock(wall=True), at_most_digits(checking.max_digits):
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
