@@ -44,9 +44,17 @@ def twin_target(folder):
     return path + ":naive"
 
 
+def _afresh():
+    """Forget the TensorFlow functions the bridge keeps: each timed run traces afresh, as a fresh ``gradcli`` process does."""
+    from gradcli.capture import tf_bridge
+
+    tf_bridge._CAPTURED.clear()
+
+
 def check_verdicts(target, points=POINTS):
     import gradcli
 
+    _afresh()
     return [(r.dtype, r.status) for r in gradcli.check(target, points).results]
 
 
@@ -54,6 +62,7 @@ def sweep_summary(target, sweep_range=RANGE):
     """Per dtype, the statuses the sweep found (a fast sweep that is wrong does not count)."""
     import gradcli
 
+    _afresh()
     result = gradcli.sweep(target, {"x": sweep_range})
     return {name: sorted(status for status, n in run.counts.items() if n) for name, run in result.dtypes.items()}
 
