@@ -81,7 +81,7 @@ class Plan:
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
                 why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
-                       else "is not one gradcli can replay yet")
+                       else _PYTHON_CALLS.get(op_type, "is not one gradcli can replay yet"))
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
                     "checked exactly",
@@ -445,6 +445,14 @@ class Walker:
             if key in self.locations:
                 return self.locations[key], None
         return self.default_location, None
+
+
+# Ops that run the user's Python inside the graph: TensorFlow sees no operations in them, so there is none to replay.
+_PYTHON_CALLS = dict.fromkeys(
+    ("PyFunc", "PyFuncStateless", "EagerPyFunc"),
+    "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
+    "replay it at high precision: write that part with TensorFlow operations",
+)
 
 
 @dataclass
