@@ -216,12 +216,17 @@ class Target:
     note: str = ""
     error: str = ""  # set when the benchmark crashed before measuring this
     unit: str = "x"  # "x": a ratio, printed 1.23x; "e": a small number, printed 1.2e-15; "n": a count
+    cpu: float = math.nan  # the same ratio in CPU time, where the benchmark measured it
+    runs: int = 1  # how many fresh runs ``value`` is the median of
+    worst: float = math.nan  # with several runs: the worst run's value (a target is met only if every run meets it)
+    worst_cpu: float = math.nan
 
     @property
     def met(self):
         if self.error or self.value != self.value:
             return False
-        return self.value <= self.limit if self.op == "<=" else self.value >= self.limit
+        shown = self.value if self.worst != self.worst else self.worst
+        return shown <= self.limit if self.op == "<=" else shown >= self.limit
 
     @property
     def passed(self):
@@ -243,6 +248,11 @@ class Target:
         else:
             shown, limit = f"{self.value:.1e}", f"{self.limit:.0e}"
         text = f"{self.status:<5} {self.workload}: {self.what}: {shown} (target {self.op} {limit})"
+        if self.runs > 1:
+            margin = self.limit / self.worst if self.op == "<=" else self.worst / self.limit
+            text += f"; median of {self.runs} runs, worst {fmt_ratio(self.worst)} (margin {fmt_ratio(margin)})"
+            if self.cpu == self.cpu:
+                text += f"; CPU median {fmt_ratio(self.cpu)}, worst {fmt_ratio(self.worst_cpu)}"
         if not self.correct:
             text += " -- results WRONG, see correctness table"
         if self.note:

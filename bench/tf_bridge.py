@@ -44,9 +44,17 @@ def twin_target(folder):
     return path + ":naive"
 
 
+def _afresh():
+    """Forget the TensorFlow functions the bridge keeps: each timed run traces afresh, as a fresh ``gradcli`` process does."""
+    from gradcli.capture import tf_bridge
+
+    tf_bridge._CAPTURED.clear()
+
+
 def check_verdicts(target, points=POINTS):
     import gradcli
 
+    _afresh()
     return [(r.dtype, r.status) for r in gradcli.check(target, points).results]
 
 
@@ -54,31 +62,39 @@ def sweep_summary(target, sweep_range=RANGE):
     """Per dtype, the statuses the sweep found (a fast sweep that is wrong does not count)."""
     import gradcli
 
+    _afresh()
     result = gradcli.sweep(target, {"x": sweep_range})
     return {name: sorted(status for status, n in run.counts.items() if n) for name, run in result.dtypes.items()}
 
 
 def check_part(twin, reps=7):
     common.heading(f"{WORKLOAD_CHECK}: gradcli.check of log(1+exp(x)) in TensorFlow vs in gradcli.numpy, 3 points x 2 dtypes")
-    same = check_verdicts(TENSORFLOW) == check_verdicts(twin)
-    t = common.paired([("tensorflow", lambda: check_verdicts(TENSORFLOW)), ("gradcli.numpy", lambda: check_verdicts(twin))], reps=reps, warmup=1,
-                      cpu=True)
+    t, same = _paired_and_same(check_verdicts, twin, reps)
     ratio = t.ratio("tensorflow", "gradcli.numpy")
     _table(t, ratio, CHECK_LIMIT, same, "the same verdicts at every point")
     return common.Target(WORKLOAD_CHECK, "gradcli.check of TensorFlow code / its gradcli.numpy twin", ratio, CHECK_LIMIT, "<=", same,
-                         note=_note(t))
+                         note=_note(t), cpu=t.cpu.ratio("tensorflow", "gradcli.numpy"))
 
 
 def sweep_part(twin, reps=3, sweep_range=RANGE):
     common.heading(f"{WORKLOAD_SWEEP}: gradcli.sweep of log(1+exp(x)) over {sweep_range[0]:g}:{sweep_range[1]:g}, TensorFlow vs gradcli.numpy")
-    tensorflow, gradcli_twin = sweep_summary(TENSORFLOW, sweep_range), sweep_summary(twin, sweep_range)
-    same = tensorflow == gradcli_twin
-    t = common.paired([("tensorflow", lambda: sweep_summary(TENSORFLOW, sweep_range)), ("gradcli.numpy", lambda: sweep_summary(twin, sweep_range))],
-                      reps=reps, warmup=1, cpu=True)
+    t, same = _paired_and_same(lambda target: sweep_summary(target, sweep_range), twin, reps)
     ratio = t.ratio("tensorflow", "gradcli.numpy")
     _table(t, ratio, SWEEP_LIMIT, same, "the same statuses found in each dtype")
     return common.Target(WORKLOAD_SWEEP, "gradcli.sweep of TensorFlow code / its gradcli.numpy twin", ratio, SWEEP_LIMIT, "<=", same,
-                         note=_note(t))
+                         note=_note(t), cpu=t.cpu.ratio("tensorflow", "gradcli.numpy"))
+
+
+def _paired_and_same(run, twin, reps):
+    """Time ``run`` on the TensorFlow target and on its twin, paired; and whether every timed run gave the twin's answer."""
+    answers = {"tensorflow": [], "gradcli.numpy": []}
+
+    def contender(name, target):
+        return name, lambda: answers[name].append(run(target))
+
+    t = common.paired([contender("tensorflow", TENSORFLOW), contender("gradcli.numpy", twin)], reps=reps, warmup=1, cpu=True)
+    same = all(answer == answers["gradcli.numpy"][0] for both in answers.values() for answer in both)
+    return t, same
 
 
 def _note(t):

@@ -35,6 +35,7 @@ WORKLOAD_CHECK = "torch check"
 WORKLOAD_SWEEP = "torch sweep"
 LIMIT = 2.0
 REPS = 7
+SWEEP_REPS = 3  # a sweep takes seconds, and bench/run.py runs this script in several fresh processes
 
 SOURCE = textwrap.dedent(
     """\
@@ -117,7 +118,7 @@ def check_part(functions, twin_loss, reps=REPS):
     same = [r.status for r in runs["torch"].results] == [r.status for r in runs["twin"].results]
     ratio, cpu_ratio = _table(t, f"median of {t.reps} paired runs; verdicts agree: {'yes' if same else 'NO'}")
     return common.Target(WORKLOAD_CHECK, "check of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same,
-                         note=_note(t, cpu_ratio))
+                         note=_note(t, cpu_ratio), cpu=cpu_ratio)
 
 
 def _overflow_threshold(result):
@@ -126,7 +127,7 @@ def _overflow_threshold(result):
     return max((i.lo for i in intervals if i.status == "unstable" and i.lo > 0), default=float("nan"))
 
 
-def sweep_part(functions, twin_scalar, reps=REPS, ranges=RANGE):
+def sweep_part(functions, twin_scalar, reps=SWEEP_REPS, ranges=RANGE):
     from gradcli.sweep.run import sweep
 
     runs = {}
@@ -145,7 +146,7 @@ def sweep_part(functions, twin_scalar, reps=REPS, ranges=RANGE):
     same = all(abs(f - edge) <= 1e-5 * edge for f in found) if ranges is RANGE else True
     ratio, cpu_ratio = _table(t, f"median of {t.reps} paired runs; float32 overflow found at {found[0]:.7g} and {found[1]:.7g}")
     return common.Target(WORKLOAD_SWEEP, "sweep of a PyTorch function / its gradcli.numpy twin", ratio, LIMIT, correct=same,
-                         note=_note(t, cpu_ratio))
+                         note=_note(t, cpu_ratio), cpu=cpu_ratio)
 
 
 def main(argv=()):

@@ -228,3 +228,43 @@ def test_check_speed_audit_spec_is_the_set(tmp_path):
     chosen = check_speed.formulas.cases(3)
     cases = load_spec(check_speed.write_spec(str(tmp_path), chosen))
     assert [(case.target, len(case.at)) for case in cases] == [(text, len(points)) for text, points in chosen]
+
+
+def _ratio(value, cpu, limit=2.0):
+    return common.Target("fw check", "framework / twin", value, limit, cpu=cpu)
+
+
+def test_repeated_runs_report_the_median_and_pass_only_if_the_worst_run_meets_the_target():
+    (merged,) = run.across_runs([[_ratio(1.2, 1.1)], [_ratio(2.1, 1.3)], [_ratio(1.5, 1.8)]])
+    assert (merged.value, merged.worst, merged.cpu, merged.worst_cpu, merged.runs) == (1.5, 2.1, 1.3, 1.8, 3)
+    assert not merged.passed  # the median meets 2x, one run did not
+    line = merged.line()
+    assert "median of 3 runs, worst 2.10x" in line and "CPU median 1.30x, worst 1.80x" in line
+    (fine,) = run.across_runs([[_ratio(1.2, 1.1)], [_ratio(1.6, 1.3)], [_ratio(1.5, 1.2)]])
+    assert fine.passed and "margin 1.25x" in fine.line()
+
+
+def test_a_repeated_run_that_crashed_fails_the_target():
+    crashed = run._crashed("fw bridge", "the benchmark process exited with status 1")
+    (merged,) = run.across_runs([[_ratio(1.2, 1.1)], [crashed], [_ratio(1.5, 1.2)]])
+    assert merged.error and not merged.passed
+    (unmeasured,) = run.across_runs([[_ratio(1.2, 1.1)], [_ratio(float("nan"), 1.0)]])
+    assert not unmeasured.passed
+
+
+def test_run_repeats_the_framework_benchmarks_in_fresh_processes(tmp_path, monkeypatch, capfd):
+    (tmp_path / "fake_fw.py").write_text(
+        "import os, common\n"
+        "def main(flags):\n"
+        "    print('fake_fw ran in', os.getpid(), flags)\n"
+        "    return [common.Target('fake', 'ratio', 1.5, 2.0, cpu=1.25)]\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setitem(run.SCRIPTS, "fw", ("fake_fw", "fake framework"))
+    monkeypatch.setattr(run, "REPEATED", ("fw",))
+    run.main(["fw", "--repeats", "2", "--profile"])
+    output = capfd.readouterr().out
+    runs = [line.split() for line in output.splitlines() if line.startswith("fake_fw ran in")]
+    assert len(runs) == 2 and runs[0][3] != runs[1][3]
+    assert all(line[4:] == ["['--profile']"] for line in runs)  # --repeats is run.py's, not the script's
+    assert "median of 2 runs, worst 1.50x" in output

@@ -27,6 +27,7 @@ import linecache
 import os
 import re
 import sysconfig
+import weakref
 
 import numpy as np
 
@@ -283,6 +284,7 @@ class TensorFlowFunction:
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
+        self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
@@ -294,6 +296,23 @@ class TensorFlowFunction:
             self.default_location = f"{code.co_filename}:{code.co_firstlineno}"
         except AttributeError:
             self.default_location = text
+
+    def variables_unchanged(self):
+        """Whether every variable the traced graphs hold still has the value they hold (a training step changes it)."""
+        if not self.variables_read:
+            return True
+        tf = _tf()
+        return all(same_bits(_variable_reader(tf)(handle, dtype), value) for handle, dtype, value in self.variables_read)
+
+    def _recorded_reader(self, tf):
+        read = _variable_reader(tf)
+
+        def recorded(handle, dtype):
+            value = read(handle, dtype)
+            self.variables_read.append((handle, dtype, np.array(value)))
+            return value
+
+        return recorded
 
     def refused(self, dtype):
         """Why this function cannot run in ``dtype``: a ``tf.function`` whose ``input_signature`` fixes its float
@@ -635,7 +654,7 @@ class TensorFlowFunction:
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
-        walker = Walker(frames, _variable_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
+        walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number)
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
@@ -914,9 +933,30 @@ def _holds_float(cell):
         return False
 
 
+# The captured functions, kept while the user's function lives: a sweep resolves its function again for its
+# range after its checks, and each fix's sweep its fixed function after that fix's check; each capture would
+# otherwise trace its graphs, prove its float32 retyping and ask TensorFlow for its numbers again.
+_CAPTURED = weakref.WeakKeyDictionary()
+
+
+def _captured(fun, text):
+    """The `TensorFlowFunction` of ``fun``: the one kept from before while its graphs' variables hold the same values.
+
+    A function given models as arguments is captured afresh: each point may
+    give it another model, whose held variables its graphs would not read.
+    """
+    try:
+        function = _CAPTURED.get(fun)
+        if function is None or function.text != text or function.models.models or not function.variables_unchanged():
+            function = _CAPTURED[fun] = TensorFlowFunction(fun, text)
+    except TypeError:  # not weakly referable: captured afresh
+        function = TensorFlowFunction(fun, text)
+    return function
+
+
 def capture(fun, text):
     """The `Bridge` of a TensorFlow function ``fun`` (named ``text`` in messages)."""
-    function = TensorFlowFunction(fun, text)
+    function = _captured(fun, text)
     return Bridge(
         "tensorflow",
         function.own,

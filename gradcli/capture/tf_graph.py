@@ -81,7 +81,7 @@ class Plan:
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
                 why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
-                       else "is not one gradcli can replay yet")
+                       else _PYTHON_CALLS.get(op_type, "is not one gradcli can replay yet"))
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
                     "checked exactly",
@@ -240,6 +240,7 @@ class Walker:
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.scopes = 0
+        self.bodies = []  # the prefix of each called function's body walked in place
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -361,6 +362,7 @@ class Walker:
         body = function.graph
         self.scopes += 1
         prefix = f"{op.name}#{self.scopes}/"
+        self.bodies.append(prefix)
         bound = {}
         for tensor, key in zip(body.inputs, inputs):
             bound[tensor.op.name] = key
@@ -431,11 +433,26 @@ class Walker:
             key = prefix + differentiated.outputs[0].name
             if key in self.locations:
                 return self.locations[key], None
+        if prefix:
+            # The gradient of a tf.function's call is a function of its own: the op it differentiates is in the
+            # forward call's body, walked under another prefix; taken where one body alone has it.
+            found = {self.locations[key] for body in self.bodies if body != prefix
+                     for key in (body + name + ":0" for name in _differentiated_names(op.name)) if key in self.locations}
+            if len(found) == 1:
+                return found.pop(), None
         # The line of a forward input (exp's, for exp's gradient y * dy), before one the upstream gradient inherited.
         for key in sorted(inputs, key=lambda key: key not in self.own_lines):
             if key in self.locations:
                 return self.locations[key], None
         return self.default_location, None
+
+
+# Ops that run the user's Python inside the graph: TensorFlow sees no operations in them, so there is none to replay.
+_PYTHON_CALLS = dict.fromkeys(
+    ("PyFunc", "PyFuncStateless", "EagerPyFunc"),
+    "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
+    "replay it at high precision: write that part with TensorFlow operations",
+)
 
 
 @dataclass
@@ -511,21 +528,23 @@ def _library_function(graph, name):
 
 def _differentiated(name, names):
     """The forward op a gradient op's name points at: "gradient_tape/pow/mul" -> the op "pow"."""
+    return next((names[candidate] for candidate in _differentiated_names(name) if candidate in names), None)
+
+
+def _differentiated_names(name):
+    """The names a gradient op's name may point at, longest first: "gradients/Log1p_grad/add" -> ..., "Log1p"."""
     parts = name.split("/")
     for start in ("gradient_tape", "gradients"):
         if parts and parts[0] == start:
             parts = parts[1:]
             break
     else:
-        return None
+        return
     for end in range(len(parts), 0, -1):
         candidate = "/".join(parts[:end])
-        for suffix in ("", "_grad"):
-            if suffix and candidate.endswith(suffix):
-                candidate = candidate[: -len(suffix)]
-            if candidate in names:
-                return names[candidate]
-    return None
+        yield candidate
+        if candidate.endswith("_grad"):
+            yield candidate[: -len("_grad")]
 
 
 def rule_of_code(code):
