@@ -398,7 +398,8 @@ def _scatter_extremal(extremum):
     def rule(params, x, indices, updates):
         index = _scatter_index(params, x, indices, updates)
         shape = np.shape(raw(x))
-        targets = np.ravel_multi_index(index, shape).reshape(-1) if shape else np.zeros(np.size(index[0]) if index else 1, int)
+        targets = np.ravel_multi_index(index, shape).reshape(-1)
+        # each update's rank among those naming its place: its position in the stable sort, less its run's start
         order = np.argsort(targets, kind="stable")
         sorted_targets = targets[order]
         starts = np.flatnonzero(np.r_[True, sorted_targets[1:] != sorted_targets[:-1]])
