@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from jax import lax
 
+import gradcli
 from gradcli.autodiff import mp as mp_core
 from gradcli.capture.jax_bridge import capture
 
@@ -32,6 +33,14 @@ def _gather_rows(x):
 def _take_along(x):
     labels = jnp.array([1, 3, 0])
     return jnp.sum(jnp.take_along_axis(x, labels[:, None], axis=1))
+
+
+def _top_per_bin(x, u):
+    return jnp.sum(x.at[jnp.array([0, 2, 0, 3])].max(u) ** 2)  # two updates meet place 0
+
+
+def _low_per_row(x, u):
+    return jnp.sum(jnp.sin(x.at[jnp.array([1, 1])].min(u)))  # row windows, both on row 1
 
 
 CASES = [
@@ -113,6 +122,8 @@ CASES = [
     ("gather", _gather_rows, (A,)),
     ("scatter-add", _gather_rows, (A,)),
     ("gather", _take_along, (A,)),
+    ("scatter-max", _top_per_bin, (V, U)),
+    ("scatter-min", _low_per_row, (A, A[:2] * 0.9)),
     ("iota", lambda x: jnp.sum(x * jnp.arange(4.0)), (V,)),
     ("convert_element_type", lambda x: jnp.sum(x * (x > 1.0).astype(jnp.float64)), (V,)),
     ("stop_gradient", lambda x: jnp.sum(x * lax.stop_gradient(x)), (V,)),
@@ -179,3 +190,15 @@ def test_broadcasting_and_integer_powers_in_float32_follow_jax_op_by_op():
     value, _ = bridge.own(args, None)
     assert value.dtype == np.float32
     np.testing.assert_allclose(replayed, value, rtol=1e-5)
+
+
+def test_a_tie_in_scatter_max_is_a_kink_of_both_entries():
+    """``.at[].max`` where an update equals the entry it meets: the derivative jumps there, for both of them."""
+    x, u = np.array([0.5, -1.0, 0.25, 2.0]), np.array([0.5, 1.5, 0.2])
+    report = gradcli.check(lambda x, u: jnp.sum(x.at[jnp.array([0, 2, 0])].max(u) ** 2), [{"x": x, "u": u}],
+                           dtypes=["float64"], fixes=False)
+    result = report.results[0]
+    kinks = {f.op for f in result.findings if f.kind == "kink"}
+    assert result.status == "domain" and kinks == {"x[0]", "u[0]"}, result.findings
+    # away from the tie, the exact gradient: 2 max(x, u) where each wins, 0 where it loses
+    assert result.exact_gradient["x"][1:] == [-2.0, 0.0, 4.0] and result.exact_gradient["u"][1:] == [3.0, 0.0]

@@ -71,3 +71,23 @@ def test_a_zero_on_the_diagonal_divides_where_jax_divides():
     np.testing.assert_array_equal(np.isnan(replayed), np.isnan(theirs))
     np.testing.assert_array_equal(np.isinf(replayed), np.isinf(theirs))
     np.testing.assert_allclose(replayed[np.isfinite(theirs)], theirs[np.isfinite(theirs)], rtol=1e-12)
+
+
+def test_the_lu_eliminations_in_the_dtype_are_operations_the_checker_sees():
+    """On the dtype's bare numbers (the replay of JAX's backward graph), each elimination step is one of gradcli's
+    operations, so a cancellation making a pivot 0 is an operation provenance can name."""
+    from gradcli.checker.provenance import Recorder
+
+    a = np.array([[2.0, 1.0, 3.0], [4.0, 2.0, 1.0], [1.0, 3.0, 1.0]], dtype=np.float32)
+    with Recorder() as recorder:
+        factors, pivots, permutation = jax_linalg.lu({}, a)
+    names = [op.name for op in recorder.recording.ops]
+    # three rows below the first pivot and one below the second: a divide each, a multiply and subtract per entry
+    assert names.count("divide") == 3 and names.count("subtract") == 5 and names.count("multiply") == 5, names
+    with jax.enable_x64(True):
+        theirs = jax.lax.linalg.lu(jnp.asarray(a))
+    np.testing.assert_array_equal(pivots, np.asarray(theirs[1]))
+    np.testing.assert_allclose(np.asarray(factors), np.asarray(theirs[0]), rtol=1e-6)
+    # the first row's second entry cancels under the pivot row [4, 2, 1]: 1 - 0.5 * 2 = 0
+    cancelled = [op for op in recorder.recording.ops if op.name == "subtract" and np.asarray(op.output) == 0]
+    assert cancelled, names

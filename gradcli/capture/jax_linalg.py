@@ -42,8 +42,10 @@ def _lu_square(a):
             rows[k], rows[p] = rows[p], rows[k]
             permutation[[k, p]] = permutation[[p, k]]
         for i in range(k + 1, n):
-            factor = rows[i][k] / rows[k][k]
-            rows[i] = rows[i][: k] + [factor] + [rows[i][j] - factor * rows[k][j] for j in range(k + 1, n)]
+            # gradcli's own operations, never the entries' operators: in the replay in the dtype the entries are
+            # bare NumPy scalars, whose eliminations the checker would not see (a cancellation to a zero pivot)
+            factor = gnp.divide(rows[i][k], rows[k][k])
+            rows[i] = rows[i][:k] + [factor] + [gnp.subtract(rows[i][j], gnp.multiply(factor, rows[k][j])) for j in range(k + 1, n)]
     return gnp.stack([gnp.stack(row) for row in rows]), pivots, permutation
 
 

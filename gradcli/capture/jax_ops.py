@@ -387,6 +387,38 @@ def _scatter_mul(params, x, indices, updates):
     return gnp.multiply(x, gnp.where(mask, placed, 1.0))
 
 
+def _scatter_extremal(extremum):
+    """``lax.scatter_max`` / ``scatter_min`` (``.at[].max``, ``.at[].min``): each place named holds the extremum of
+    its entry and every update landing on it, by gradcli's ``maximum`` / ``minimum`` (a tie is their kink).
+
+    Updates naming the same place meet it in rounds, the r-th update of each
+    place in round r, so no round writes one place twice.
+    """
+
+    def rule(params, x, indices, updates):
+        index = _scatter_index(params, x, indices, updates)
+        shape = np.shape(raw(x))
+        targets = np.ravel_multi_index(index, shape).reshape(-1)
+        # each update's rank among those naming its place: its position in the stable sort, less its run's start
+        order = np.argsort(targets, kind="stable")
+        sorted_targets = targets[order]
+        starts = np.flatnonzero(np.r_[True, sorted_targets[1:] != sorted_targets[:-1]])
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+        flat = gnp.reshape(updates, (-1,))
+        dtype = _dtype_of(x, updates)
+        for r in range(int(rank.max()) + 1 if len(rank) else 0):
+            chosen = np.flatnonzero(rank == r)
+            places = np.unravel_index(targets[chosen], shape)
+            met = extremum(x[places], flat[chosen])
+            mask = np.zeros(shape, dtype=bool)
+            mask[places] = True
+            x = gnp.add(gnp.where(mask, 0.0, x), untake(met, places, shape, dtype))
+        return x
+
+    return rule
+
+
 def _scatter_index(params, x, indices, updates):
     """The places of the operand a scatter's updates land on, as an index into it."""
     numbers = params["dimension_numbers"]
@@ -584,6 +616,10 @@ PRIMITIVES = {
     "scatter_add": _scatter_add,
     "scatter": _scatter,
     "scatter-mul": _scatter_mul,
+    "scatter-max": _scatter_extremal(gnp.maximum),
+    "scatter_max": _scatter_extremal(gnp.maximum),
+    "scatter-min": _scatter_extremal(gnp.minimum),
+    "scatter_min": _scatter_extremal(gnp.minimum),
     "scatter_mul": _scatter_mul,
     "iota": _iota,
     # types and identities
