@@ -123,6 +123,22 @@ def test_terminal_table_shows_each_case_with_its_verdicts_and_the_baseline(repor
     assert "  regressions: headline" in lines and "  fixed: old" in lines
 
 
+def test_a_regression_that_is_a_fix_says_its_expect_is_out_of_date():
+    """A case expected wrong that now checks ok fails (its expect is out of date) and is a regression against a
+    baseline it passed in; the summary and the reports say it got better, so no one hunts for a broken gradient."""
+    from gradcli.audit.results import CaseResult
+
+    fixed = CaseResult(name="x log x", target="losses.py:entropy", status="fail", worst=Verdict.OK,
+                       worst_by_dtype={"float64": Verdict.OK}, expect=Verdict.WRONG)
+    broken = CaseResult(name="batchnorm", target="losses.py:bn", status="fail", worst=Verdict.UNSTABLE,
+                        worst_by_dtype={"float64": Verdict.UNSTABLE})
+    run = AuditReport(cases=[fixed, broken], regressions=["x log x", "batchnorm"], baseline="baseline.json")
+    better = "x log x (better than expected: ok where wrong is expected; update its expect)"
+    assert f"  regressed: {better}" in terminal.summary(run).splitlines()
+    assert "  regressed: batchnorm" in terminal.summary(run).splitlines()
+    assert f"- regressions: {better}, batchnorm" in markdown.render(run)
+
+
 def test_terminal_without_a_baseline_says_nothing_of_one(report):
     out = io.StringIO()
     terminal.print_audit(AuditReport(cases=report.cases[:1]), file=out)

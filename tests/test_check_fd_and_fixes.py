@@ -198,3 +198,17 @@ def test_a_snippet_whose_derivative_does_not_check_out_is_not_offered(monkeypatc
     monkeypatch.setattr(derivative, "differentiate", doubled)
     _, snippets = where_snippet_fix()
     assert snippets == []
+
+
+def test_a_tanh_bijectors_log_derivative_is_rewritten_without_1_minus_tanh_squared():
+    """log(1 - tanh(x)^2) is log(0) once tanh rounds to 1; 2 (log 2 - x - softplus(-2x)) is the same function, stable
+    on both sides, and the fix re-checks ok where the formula was unstable."""
+    report = gradcli.check("log(1 - tanh(x)^2)", [20.0, -30.0, 0.5], dtypes=F64)
+    (fix,) = [f for f in report.fixes if f.name == "tanh log-derivative"]
+    assert fix.formula == "2*(0.6931471805599453 - x - softplus(-2*x))"
+    assert not fix.partial
+    for x in (20.0, -30.0, 0.5):
+        r = gradcli.check(fix.formula, [x], dtypes=F64, fixes=False).results[0]
+        twin = lambda t: mpmath.log(1 / mpmath.cosh(t) ** 2)  # noqa: E731
+        assert r.status == "ok" and relative(r.gradient["x"], exact_derivative(twin, x)) < 1e-14
+    assert_rechecked_alike(report, [20.0, -30.0, 0.5], dtypes=F64)

@@ -202,3 +202,14 @@ def test_the_readme_example_prints_what_the_readme_shows(pytester, installed, mo
         return re.sub(r" in [0-9.]+s$", " in Ns", re.sub(r"0x[0-9a-f]+", "0x?", text.rstrip("\n")), flags=re.M)
 
     assert stable(result.stdout.str()) == stable(shown)
+
+
+def test_a_point_copied_from_the_command_line_is_told_the_python_spelling():
+    """The fixture's points are Python values; "x=[0.5]" (--at's text, as parametrize invites) is named as such."""
+    from gradcli.errors import InputError
+    from gradcli.testing import assert_gradients_ok
+
+    with pytest.raises(InputError, match=r"'x=\[0\.5\]' is --at's text: .* such as \{'x': \[0\.5, 1\.0\]\}"):
+        assert_gradients_ok("sin(x)", ["x=[0.5]"])
+    with pytest.raises(InputError, match="'hello' is not a number or an array of numbers"):
+        assert_gradients_ok("sin(x)", ["hello"])

@@ -281,7 +281,7 @@ class Walker:
             self._fold_shape(op, outputs)
         elif op.type == "ReadVariableOp":
             self._read(op, inputs, outputs, location)
-        elif op.type in CALLS:
+        elif op.type in CALLS or _found_function(op.graph, op.type) is not None:  # a legacy Defun is called by name
             self._inline(op, inputs, outputs)
         elif op.type in CONDITIONALS:
             self._conditional(op, inputs, outputs, location, rule)
@@ -358,8 +358,7 @@ class Walker:
 
     def _inline(self, op, inputs, outputs):
         """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""
-        function = _library_function(op.graph, op.get_attr("f").name)
-        body = function.graph
+        body = _function_graph(op.graph, op.get_attr("f").name if op.type in CALLS else op.type)
         self.scopes += 1
         prefix = f"{op.name}#{self.scopes}/"
         self.bodies.append(prefix)
@@ -373,7 +372,7 @@ class Walker:
     def _subplan(self, op, attribute, location, function=None):
         """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its
         outputs; ``function``: the one of a list the attribute holds (a switch's branches)."""
-        body = _library_function(op.graph, (function or op.get_attr(attribute)).name).graph
+        body = _function_graph(op.graph, (function or op.get_attr(attribute)).name)
         plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
                       users_number=self.users_number).walk(body, [])
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
@@ -516,13 +515,36 @@ def _numpy_dtype(op, name, default):
         return np.dtype(default)
 
 
-def _library_function(graph, name):
-    """The function ``name`` of ``graph``'s library, or of an enclosing graph's."""
+def _function_graph(graph, name):
+    """The graph of the function ``name`` of ``graph``'s library (or an enclosing graph's)."""
+    function = _library_function(graph, name)
+    if hasattr(function, "graph"):
+        return function.graph
+    # A legacy Defun (the loops of tf.nn.ctc_loss) keeps only its FunctionDef: its graph is built from that, inside
+    # ``graph`` so that the functions it calls are found in the same library.
+    from tensorflow.python.framework.function_def_to_graph import function_def_to_graph  # TensorFlow: heavy, and loaded already
+
+    with graph.as_default():
+        body = function_def_to_graph(function.definition)
+    body.outer_graph = graph
+    return body
+
+
+def _found_function(graph, name):
+    """The function ``name`` of ``graph``'s library, or of an enclosing graph's; None if none has it."""
     while graph is not None:
         function = graph._get_function(name)  # the graph's function library: no public door reads it
         if function is not None:
             return function
         graph = getattr(graph, "outer_graph", None)
+    return None
+
+
+def _library_function(graph, name):
+    """The function ``name`` of ``graph``'s library, or of an enclosing graph's."""
+    function = _found_function(graph, name)
+    if function is not None:
+        return function
     raise InputError(f"the TensorFlow graph calls a function gradcli cannot find: {name}")
 
 

@@ -193,6 +193,15 @@ class _Rewriter:
             return f"2*sin({self.src(node.right.args[0])}/2)**2"
         return None
 
+    def tanh_log_det(self, node):
+        # log(sech(u)^2) without forming 1 - tanh(u)^2, which is 0 once tanh rounds to 1 (u past 19 in float64)
+        if _call(node, "log", 1):
+            s = node.args[0]
+            if isinstance(s, Binary) and s.op == "-" and _is_num(s.left, 1) and _call(_square_of(s.right), "tanh", 1):
+                u = self.src(_square_of(s.right).args[0])
+                return f"2*(0.6931471805599453 - {u} - softplus(-2*{u}))"  # log 2 as a literal: it takes the dtype of u
+        return None
+
     def double_where(self, node):
         if not _call(node, "where"):
             return None
@@ -292,6 +301,7 @@ _REWRITES = [
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
+    ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
 

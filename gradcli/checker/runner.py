@@ -201,6 +201,10 @@ def _normalize_point(point, names):
         try:
             value = np.asarray(as_numbers(point[n]), dtype=np.float64)  # a framework's tensor read as its numbers
         except (TypeError, ValueError):
+            if isinstance(point[n], str) and "=" in point[n]:  # the command line's --at text, copied into Python
+                raise InputError(
+                    f"the point {n}={point[n]!r} is --at's text: from Python give a point as a number or a "
+                    f"{{variable: value}} dict, such as {{{next(iter(names))!r}: [0.5, 1.0]}}") from None
             raise InputError(f"the point {n}={point[n]!r} is not a number or an array of numbers") from None
         if value.size == 0:
             raise InputError(f"the point {n}={point[n]!r} is an empty array: there is no gradient to check")

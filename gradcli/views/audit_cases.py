@@ -161,8 +161,22 @@ def summary_text(report):
     return f"{s['cases']} case{'' if s['cases'] == 1 else 's'}: {s['passed']} passed, {s['failed']} failed, {errors}"
 
 
+def regressed_names(report) -> list:
+    """The regressed cases' names, each whose verdict got better than its ``expect`` saying so: its gradient was fixed,
+    and only the expect, out of date, fails it."""
+    cases = {case.name: case for case in report.cases}
+
+    def named(name):
+        case = cases.get(name)
+        if case is None or case.expect is None or case.worst is None or case.worst.severity >= case.expect.severity:
+            return name
+        return f"{name} (better than expected: {case.worst} where {case.expect} is expected; update its expect)"
+
+    return [named(name) for name in report.regressions]
+
+
 def baseline_changes(report) -> list:
     """What changed against the baseline, as (label, case names) pairs: regressions and fixed always, new and changed when any."""
     changed = [f"{name} (its target was {target})" for name, target in report.changed.items()]
-    pairs = [("regressions", report.regressions), ("new", report.new), ("fixed", report.fixed), ("changed", changed)]
+    pairs = [("regressions", regressed_names(report)), ("new", report.new), ("fixed", report.fixed), ("changed", changed)]
     return [(label, names) for label, names in pairs if names or label in ("regressions", "fixed")]

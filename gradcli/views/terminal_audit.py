@@ -48,7 +48,7 @@ def summary(report) -> str:
         text += f"\nagainst {report.baseline}: {len(report.regressions)} regression{'' if len(report.regressions) == 1 else 's'}"
         if report.new:
             text += f", {len(report.new)} new failing"
-        text += "".join(f"\n  regressed: {name}" for name in report.regressions)
+        text += "".join(f"\n  regressed: {name}" for name in audit_cases.regressed_names(report))
         text += "".join(f"\n  new: {name}" for name in report.new)
         text += "".join(f"\n  fixed: {name}" for name in report.fixed)
         text += "".join(f"\n  changed: {name} (its target was {target})" for name, target in report.changed.items())
