@@ -51,8 +51,8 @@ def _piecewise(x):
 # -- SciPy's robust losses and power transforms -------------------------------------------------------------
 
 def _huber(delta, r):
-    if delta < 0:
-        raise Undefined("inf for delta < 0")
+    if delta <= 0:
+        raise Undefined("inf for delta < 0: a jump at 0")
     if abs(r) <= delta:
         return r * r / 2, [mp.mpf(0), r]
     return delta * (abs(r) - delta / 2), [abs(r) - delta, delta * _sign(r)]
@@ -61,8 +61,8 @@ def _huber(delta, r):
 def _pseudo_huber(delta, r):
     if delta <= 0:
         raise Undefined("inf for delta < 0; the edge of delta's range at 0")
-    s = mp.sqrt(1 + (r / delta) ** 2)
-    return r * r / (s + 1), [2 * delta * (s - 1) - r * r / (delta * s), r / s]
+    s = mp.sqrt(1 + (r / delta) ** 2)  # the slope in delta as r^4 / (delta^3 s (s + 1)^2): its terms never cancel
+    return r * r / (s + 1), [r ** 4 / (delta ** 3 * s * (s + 1) ** 2), r / s]
 
 
 def _box_cox(logged, slope_of_log):

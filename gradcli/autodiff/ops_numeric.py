@@ -193,17 +193,13 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None):
 
 def corrcoef(x, y=None, rowvar=True):
     """``np.corrcoef``: the correlation matrix of the variables in ``x`` (and ``y``), as NumPy's: the covariance
-    divided by the two standard deviations, the entries off the diagonal clipped to [-1, 1].
-
-    The diagonal is never clipped: its exact value is 1, where a clip would be a kink that no entry has.
-    """
+    divided by the two standard deviations, clipped to [-1, 1] (the diagonal's exact 1 sits on the clip's bound,
+    where its slope is 0 from both sides)."""
     c = cov(x, y, rowvar)
     if len(shape_of(c)) == 0:
         return c / c
     spread = sqrt(diagonal(c))
-    c = c / reshape(spread, (-1, 1)) / reshape(spread, (1, -1))
-    on_diagonal = np.eye(shape_of(c)[0], dtype=bool)
-    return where(on_diagonal, c, clip(where(on_diagonal, 0.0, c), -1.0, 1.0))
+    return clip(c / reshape(spread, (-1, 1)) / reshape(spread, (1, -1)), -1.0, 1.0)
 
 
 def correlate(a, v, mode="valid"):

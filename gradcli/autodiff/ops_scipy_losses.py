@@ -3,10 +3,10 @@
 Each is `ops_scipy.scipy_valued`: SciPy's own number in a float dtype, while a
 composite of gradcli's ops carries the gradient and is the exact reference's
 mathematics. The Box-Cox transforms are analytic in lambda, 0 included, where
-SciPy switches to the logarithm: the composite is log(x) exprel(lambda log x),
-with exprel(t) = (e^t - 1)/t a primitive whose value and slope keep their digits at
-t = 0 (1 and 1/2) and near it, so the slope in lambda at 0 is log(x)^2 / 2,
-never the 0 of the switched branch nor a 0/0.
+SciPy switches to the logarithm: the composite is log(x) exprel(lambda log x) as
+one primitive, with exprel(t) = (e^t - 1)/t, whose value and slope keep their
+digits at t = 0 (1 and 1/2) and near it, so the slope in lambda at 0 is
+log(x)^2 / 2, never the 0 of the switched branch nor a 0/0.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import absolute, equal, exp, greater, less, less_equal, log, log1p, logical_and, select, sqrt, where
+from .ops_array import unbroadcast
 from .ops_scipy import scipy_valued
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
@@ -70,6 +71,36 @@ def _exprel_curvature(t):
     return select(at_zero, 1 / 3, (exp(away) - 2 * exprel_slope(away)) / away)
 
 
+def _power_transform_float(logged, lmbda):
+    with np.errstate(all="ignore"):
+        return logged * _scipy_function("exprel")(lmbda * logged)
+
+
+def _power_transform_mp(logged, lmbda):
+    return logged * _exprel_mp(lmbda * logged)
+
+
+_power_transform_fun = in_input_dtype(_power_transform_float)
+_power_transform_fun.nin = 2
+# (e^(lmbda L) - 1)/lmbda of the logarithm L, one primitive so that its slopes are e^(lmbda L) in L and
+# L^2 exprel'(lmbda L) in lmbda: as a product L exprel(lmbda L) the slope in L would be exprel + t exprel', two
+# terms of 1/|t| cancelling to e^t (x^(lmbda - 1) = 1e-240300 at x = 1e300, lmbda = -800 came out 0).
+power_transform = primitive(_power_transform_fun, "box_cox_power_transform",
+                            mp=mpmath_only("box_cox_power_transform", _power_transform_mp), kind="elementwise")
+
+
+def _in_log(logged, lmbda):
+    return exp(lmbda * logged)
+
+
+def _in_lambda(logged, lmbda):
+    return logged * logged * exprel_slope(lmbda * logged)
+
+
+defvjp(power_transform, lambda g, ans, logged, lmbda: unbroadcast(g * _in_log(logged, lmbda), logged),
+       lambda g, ans, logged, lmbda: unbroadcast(g * _in_lambda(logged, lmbda), lmbda))
+defjvp(power_transform, lambda d, ans, logged, lmbda: d * _in_log(logged, lmbda),
+       lambda d, ans, logged, lmbda: d * _in_lambda(logged, lmbda))
 defvjp(exprel, lambda g, ans, t: g * exprel_slope(t))
 defjvp(exprel, lambda d, ans, t: d * exprel_slope(t))
 defvjp(exprel_slope, lambda g, ans, t: g * _exprel_curvature(t))
@@ -98,7 +129,7 @@ def _box_cox_of_log(logged, at_pole, lmbda):
     positive = greater(lmbda, 0)
     divisor = where(logical_and(at_pole, positive), lmbda, 1.0)  # 1 where unused: its slope there is no inf x 0
     limit = where(positive, -1 / divisor, -np.inf)
-    return where(at_pole, limit, logged * exprel(lmbda * logged))
+    return where(at_pole, limit, power_transform(logged, lmbda))
 
 
 def _boxcox(x, lmbda):
