@@ -10,10 +10,13 @@ ordinary point on both paths.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import mpmath
 import numpy as np
 
 import gradcli.numpy as gnp
+from gradcli.capture import numpy_writes
 import gradcli.scipy.special as gsp
 import gradcli.scipy.stats as gst
 from ops_precision_table import (  # noqa: F401 - the table's helpers and its Row
@@ -184,16 +187,32 @@ def _unwrap(v):
 
 
 def _corrcoef(v):
-    w = [mp.mpf(float(c)) for c in _C]
-    dv = [e - mp.fsum(v) / 3 for e in v]
-    dw = [e - mp.fsum(w) / 3 for e in w]
-    norm_v, norm_w = mp.sqrt(mp.fsum(e * e for e in dv)), mp.sqrt(mp.fsum(e * e for e in dw))
-    if norm_v == 0:
+    """r and its partials (w~_i |v~|^2 - (v~.w~) v~_i) / (|v~|^3 |w~|), each numerator exact: an exact 0 stays 0."""
+    exact = [_fraction(e) for e in v]
+    w = [Fraction(float(c)) for c in _C]
+    dv = [e - sum(exact) / 3 for e in exact]
+    dw = [e - sum(w) / 3 for e in w]
+    square_v, square_w, inner = sum(e * e for e in dv), sum(e * e for e in dw), sum(a * b for a, b in zip(dv, dw))
+    if square_v == 0:
         raise Undefined("a constant vector has no correlation")
-    r = mp.fsum(a * b for a, b in zip(dv, dw)) / (norm_v * norm_w)
-    if abs(r) == 1:
+    if inner * inner == square_v * square_w:
         raise Undefined("the clip's kink at a perfect correlation")
-    return r, [b / (norm_v * norm_w) - r * a / (norm_v * norm_v) for a, b in zip(dv, dw)]
+    norm_v, norm_w = mp.sqrt(_mpf(square_v)), mp.sqrt(_mpf(square_w))
+    slopes = [_mpf(b * square_v - inner * a) / (norm_v ** 3 * norm_w) for a, b in zip(dv, dw)]
+    return _mpf(inner) / (norm_v * norm_w), slopes
+
+
+def _fraction(e):
+    """An mpmath number exactly, as a fraction (mpmath's mantissa is unsigned)."""
+    e = mp.mpf(e)
+    if e == 0:
+        return Fraction(0)
+    magnitude = Fraction(int(e.man)) * Fraction(2) ** int(e.exp)
+    return magnitude if e > 0 else -magnitude
+
+
+def _mpf(q):
+    return mp.mpf(q.numerator) / q.denominator
 
 
 _VANDER_WEIGHTS = np.array([[1.0, -2.0, 3.0], [0.5, 1.0, -1.0], [2.0, 0.25, 1.0]])
@@ -229,6 +248,9 @@ LINEAR = {
     "correlate": (lambda v: gnp.correlate(v, _C[:2], "full")[1:],
                   lambda v: np.array([v[0] * 0.5 - v[1], v[1] * 0.5 - v[2], v[2] * 0.5], dtype=object)),
     "linalg.lstsq": (lambda v: gnp.linalg.lstsq(_DESIGN, v)[0], lambda v: _exact_pseudo_inverse(_DESIGN).dot(v)),
+    # as a plain module's statement np.put_along_axis(out, ...) runs: out bound to the array the write makes
+    "put_along_axis": (lambda v: numpy_writes.put_along_axis(numpy_writes.fresh(np.zeros)(4), np.array([1, 3, 0]), v, 0)[:3],
+                       lambda v: np.array([v[2], v[0], 0], dtype=object)),
     "polyfit": (lambda v: gnp.polyfit(_FIT_X, v, 1),
                 lambda v: _exact_pseudo_inverse(np.vander(_FIT_X, 2)).dot(v)),
 }

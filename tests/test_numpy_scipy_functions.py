@@ -252,6 +252,12 @@ def fit(y):
     return np.sum(coefficients ** 2) + misfit
 
 
+def scatter(x):
+    out = np.zeros((2, 3))
+    np.put_along_axis(out, np.array([[2], [0]]), x[:, None] ** 2, axis=1)
+    return np.sum(out * np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+
+
 def likelihood(lam, kappa, scale):
     data = np.array([0.3, -1.0, 2.5])
     value = np.sum(special.boxcox(data * data, lam)) + np.sum(special.huber(1.0, data * scale))
@@ -284,6 +290,19 @@ def test_a_plain_module_calling_the_numpy_functions_gets_exact_gradients(legacy)
     assert result.status.value == "ok", result.findings
     # heaviside's slope 0, copysign(x, x + 2): +-1 by the two signs, float_power(x^2, 1.5) = |x|^3: 3 x |x|
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), [1 + 0.75, 1 - 27.0, 1 + 12.0],
+                               rtol=1e-15)
+
+
+def test_put_along_axis_writes_in_place_as_numpy_and_a_plain_modules_write_is_followed(legacy):
+    ours, theirs = np.zeros((2, 3)), np.zeros((2, 3))
+    assert gnp.put_along_axis(ours, np.array([[1], [2]]), 5.0, 1) is None
+    np.put_along_axis(theirs, np.array([[1], [2]]), 5.0, 1)
+    assert np.array_equal(ours, theirs)
+    with pytest.raises(TypeError, match="in place"):
+        gradcli.grad(lambda v: gnp.put_along_axis(np.zeros(3), np.array([0]), v, 0))(1.0)
+    result = _checked(legacy, "scatter", {"x": np.array([0.5, -2.0])})
+    assert result.status.value == "ok", result.findings
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), [3 * 2 * 0.5, 4 * 2 * -2.0],
                                rtol=1e-15)
 
 

@@ -286,7 +286,7 @@ TESTED_ELSEWHERE = {
     "meshgrid", "cov",
     # test_numpy_scipy_functions.py (values against NumPy, gradients against central differences and mpmath)
     "heaviside", "copysign", "float_power", "ediff1d", "piecewise", "unwrap", "correlate", "corrcoef", "vander",
-    "cumulative_sum", "polyfit",
+    "cumulative_sum", "polyfit", "put_along_axis",
     # test_ops_shape.py
     "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze",
     "broadcast_to", "concatenate", "stack", "split", "flip", "tile", "repeat", "take",

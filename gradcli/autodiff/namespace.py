@@ -246,6 +246,7 @@ rot90 = _shape.rot90
 rollaxis = _shape.rollaxis
 diff = _shape.diff
 take_along_axis = _shape.take_along_axis
+put_along_axis = _shape.put_along_axis
 sort = _shape.sort
 median = _shape.median
 percentile = _shape.percentile
