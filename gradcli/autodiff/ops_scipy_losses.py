@@ -144,7 +144,6 @@ def _boxcox1p(x, lmbda):
     return _box_cox_of_log(log1p(where(at_pole, 0.0, where(less(x, -1), np.nan, x))), at_pole, lmbda)
 
 
-huber = scipy_valued("huber", _huber)
-pseudo_huber = scipy_valued("pseudo_huber", _pseudo_huber)
-boxcox = scipy_valued("boxcox", _boxcox)
-boxcox1p = scipy_valued("boxcox1p", _boxcox1p)
+# The composites of this module that answer SciPy's own number in a float dtype, by SciPy's names.
+SCIPY_VALUED = {name: scipy_valued(name, composite) for name, composite in {
+    "huber": _huber, "pseudo_huber": _pseudo_huber, "boxcox": _boxcox, "boxcox1p": _boxcox1p}.items()}

@@ -32,7 +32,8 @@ special = SimpleNamespace(**{
     **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
     "psi": _special.digamma,
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
-    **{name: getattr(_losses, name) for name in "boxcox boxcox1p exprel huber pseudo_huber".split()},
+    **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
+    "exprel": _losses.exprel,
 })
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
