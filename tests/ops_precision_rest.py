@@ -21,6 +21,7 @@ import gradcli.scipy.linalg as gsl
 import gradcli.scipy.signal as gsig
 import gradcli.scipy.special as gsp
 import gradcli.scipy.stats as gst
+import ops_precision_steps as steps
 from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _unary_row, _vector_row  # noqa: F401
 
 mp = mpmath
@@ -451,4 +452,4 @@ def rows():
         out.append(row)
     out += [_linear_row(name, op, form) for name, (op, form) in LINEAR.items()]
     out += [_matrix_row(name, op, oracle) for name, (op, oracle) in MATRIX.items()]
-    return out
+    return out + steps.rows()

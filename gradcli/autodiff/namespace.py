@@ -19,6 +19,7 @@ from . import ops as _ops
 from . import ops_array as _array
 from . import ops_decompositions as _decompositions
 from . import ops_fft as _fft
+from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_shape as _shape
@@ -162,6 +163,17 @@ polyval = _numeric.polyval
 convolve = _numeric.convolve
 meshgrid = _numeric.meshgrid
 cov = _numeric.cov
+corrcoef = _numeric.corrcoef
+correlate = _numeric.correlate
+heaviside = _numeric.heaviside
+copysign = _numeric.copysign
+float_power = _numeric.float_power
+ediff1d = _numeric.ediff1d
+cumulative_sum = _numeric.cumulative_sum
+unwrap = _numeric.unwrap
+piecewise = _numeric.piecewise
+vander = _fitting.vander
+polyfit = _fitting.polyfit
 
 # linear algebra
 dot = _linalg.dot
@@ -192,6 +204,7 @@ linalg = _types.SimpleNamespace(
     eigvalsh=_decompositions.eigvalsh,
     svd=_decompositions.svd,
     pinv=_decompositions.pinv,
+    lstsq=_fitting.lstsq,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
@@ -233,6 +246,7 @@ rot90 = _shape.rot90
 rollaxis = _shape.rollaxis
 diff = _shape.diff
 take_along_axis = _shape.take_along_axis
+put_along_axis = _shape.put_along_axis
 sort = _shape.sort
 median = _shape.median
 percentile = _shape.percentile

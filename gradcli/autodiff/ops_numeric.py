@@ -2,7 +2,9 @@
 
 Linear interpolation (``np.interp``), polynomials (``np.polyval``), weighted and
 NaN-skipping reductions, the peak-to-peak range, the trapezoidal rule, the
-convolution of two sequences, coordinate grids and covariance matrices. Each is
+convolution and correlation of two sequences, coordinate grids, covariance and
+correlation matrices, step functions (``np.heaviside``, ``np.copysign``,
+``np.piecewise``), phase unwrapping and running sums. Each is
 built from recorded ops, so its gradient and its exact reference follow from
 theirs; a choice (which segment, which entries are NaN) is made by comparisons
 the exact reference sees as branches, so a point on a knot is judged as a kink.
@@ -15,9 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import divide, equal, greater, isnan, less, lifted, mod, where
-from .ops_array import asarray, broadcast_to, concatenate, getitem, max_, mean, min_, reshape, sum_, take, transpose
-from .ops_linalg import matmul
+from .ops import absolute, clip, conj, divide, equal, greater, high_precision, isnan, less, lifted, logical_and, mod, power, sqrt, where
+from .ops_array import (asarray, broadcast_to, concatenate, cumsum, flip, getitem, max_, mean, min_, ravel, reshape, sum_, take,
+                        transpose)
+from .ops_linalg import diagonal, matmul
 from .ops_shape import diff
 from .ops_signal import convolve as _convolve_along
 from .values import raw, shape_of
@@ -186,3 +189,152 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None):
     centred = x - mean(x, axis=1, keepdims=True)
     out = matmul(centred, transpose(centred)) / (count - ddof)
     return reshape(out, ()) if shape_of(out) == (1, 1) else out
+
+
+def corrcoef(x, y=None, rowvar=True):
+    """``np.corrcoef``: the correlation matrix of the variables in ``x`` (and ``y``), as NumPy's: the covariance
+    divided by the two standard deviations, clipped to [-1, 1] (the diagonal's exact 1 sits on the clip's bound,
+    where its slope is 0 from both sides)."""
+    c = cov(x, y, rowvar)
+    if len(shape_of(c)) == 0:
+        return c / c
+    spread = sqrt(diagonal(c))
+    return clip(c / reshape(spread, (-1, 1)) / reshape(spread, (1, -1)), -1.0, 1.0)
+
+
+def correlate(a, v, mode="valid"):
+    """``np.correlate``: the cross-correlation c[k] = sum_n a[n + k] conj(v[n]) of two sequences."""
+    a, v = asarray(a), asarray(v)
+    if len(shape_of(a)) != 1 or len(shape_of(v)) != 1:
+        raise ValueError("object too deep for desired array: np.correlate takes two 1-D sequences")
+    if shape_of(v)[0] > shape_of(a)[0]:  # NumPy's order: the longer one slides, the answer reversed
+        return conj(flip(_convolve_along(v, flip(conj(a)), mode=mode)))
+    return _convolve_along(a, flip(conj(v)), mode=mode)
+
+
+def heaviside(x1, x2):
+    """``np.heaviside``: 0 left of 0, 1 right of it, ``x2`` at 0 (NaN at NaN): a jump at 0, slope 0 elsewhere."""
+    step = where(less(x1, 0), 0.0, where(greater(x1, 0), 1.0, x2))
+    return where(isnan(x1), np.nan, step)
+
+
+def copysign(x1, x2):
+    """``np.copysign``: the magnitude of ``x1`` with the sign of ``x2`` (its sign bit in a float dtype, so -0.0 is
+    negative, as NumPy's); a jump in ``x2`` at 0 and a kink in ``x1`` at 0."""
+    negative = less(x2, 0)
+    values = np.asarray(raw(x2))
+    if values.dtype.kind == "f":
+        negative = np.signbit(values)
+    magnitude = absolute(x1)
+    return where(negative, -magnitude, magnitude)
+
+
+def float_power(x1, x2):
+    """``np.float_power``: ``x1 ** x2`` computed in float64 at least (complex128 for complex inputs)."""
+    return power(_at_least_double(x1), _at_least_double(x2))
+
+
+def _at_least_double(x):
+    """``x`` in float64, or complex128, unless it holds high-precision numbers or a wider float."""
+    if high_precision(x) is not None:
+        return x
+    dtype = np.asarray(raw(x)).dtype
+    wide = np.complex128 if dtype.kind == "c" else np.float64
+    if np.result_type(dtype, wide) == dtype:
+        return x
+    return x * np.ones((), dtype=wide)  # NumPy's promotion, recorded as a product with 1
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    """``np.ediff1d``: the differences of consecutive entries of the flattened ``ary``, with entries put before and
+    after them."""
+    flat = ravel(asarray(ary))
+    parts = [diff(flat)]
+    if to_begin is not None:
+        parts.insert(0, ravel(asarray(lifted(to_begin, flat))))
+    if to_end is not None:
+        parts.append(ravel(asarray(lifted(to_end, flat))))
+    return concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def _zeros_as(x, shape):
+    """Zeros of ``shape`` in ``x``'s dtype (float64 beside high-precision numbers, which take them as exact)."""
+    dtype = np.asarray(raw(x)).dtype
+    return np.zeros(shape, dtype=np.float64 if dtype == object else dtype)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """``np.cumulative_sum``: running sums along ``axis`` (required beyond one dimension), with the empty sum 0 first
+    when ``include_initial``."""
+    if out is not None:
+        raise TypeError("gradcli.numpy.cumulative_sum has no out=: it returns a new array")
+    x = asarray(x)
+    ndim = len(shape_of(x))
+    if ndim == 0:
+        raise ValueError("Array must be at least 1-d")
+    if axis is None:
+        if ndim > 1:
+            raise ValueError("axis must be specified for multi-dimensional arrays.")
+        axis = 0
+    if dtype is not None and high_precision(x) is None:
+        x = x * np.ones((), dtype=dtype)
+    along = axis % ndim
+    sums = cumsum(x, axis=along)
+    if not include_initial:
+        return sums
+    first = tuple(1 if d == along else n for d, n in enumerate(shape_of(sums)))
+    return concatenate([_zeros_as(sums, first), sums], axis=along)
+
+
+def unwrap(p, discont=None, axis=-1, *, period=2 * np.pi):
+    """``np.unwrap``: ``p`` with each jump between neighbours larger than ``discont`` taken down by whole periods.
+
+    The corrections are whole periods: their slope is 0, so the gradient is the identity, except where a jump is
+    exactly ``discont`` or a difference sits on a period's boundary (recorded comparisons there, jumps of the answer).
+    """
+    p = asarray(p)
+    ndim = len(shape_of(p))
+    along = axis % ndim
+    steps = diff(p, axis=along)
+    period = lifted(period, p)
+    half = period / 2
+    discont = half if discont is None else lifted(discont, p)
+    wrapped = mod(steps + half, period) - half
+    wrapped = where(logical_and(equal(wrapped, -half), greater(steps, 0)), half, wrapped)
+    correction = where(less(absolute(steps), discont), 0.0, wrapped - steps)
+    rest = tuple(slice(1, None) if d == along else slice(None) for d in range(ndim))
+    first = tuple(slice(0, 1) if d == along else slice(None) for d in range(ndim))
+    return concatenate([getitem(p, first), getitem(p, rest) + cumsum(correction, axis=along)], axis=along)
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """``np.piecewise``: ``funclist[i]`` (a function of the entries, or a number) where ``condlist[i]`` holds, later
+    conditions taking precedence, 0 elsewhere; one function more than conditions is the otherwise-case.
+
+    Each function sees only its own entries, as NumPy's does, so a branch never computes (nor differentiates) where
+    it is not taken; the conditions are the caller's comparisons, which the exact reference decides as branches.
+    """
+    x = asarray(x)
+    shape = shape_of(x)
+    if np.isscalar(condlist) or (not isinstance(condlist[0], (list, np.ndarray)) and len(shape) != 0):
+        condlist = [condlist]  # one condition, as NumPy reads it
+    conditions = [np.broadcast_to(np.asarray(raw(c), dtype=bool), shape) for c in condlist]
+    if len(funclist) == len(conditions) + 1:
+        conditions.append(~np.any(conditions, axis=0) if conditions else np.ones(shape, dtype=bool))
+    elif len(funclist) != len(conditions):
+        raise ValueError(f"with {len(conditions)} condition(s), either {len(conditions)} or {len(conditions) + 1} "
+                         "functions are expected")
+    flat = ravel(x)
+    out = _zeros_as(flat, shape_of(flat))
+    for condition, fun in zip(conditions, funclist):
+        chosen = np.flatnonzero(condition)
+        if not chosen.size:
+            continue
+        if callable(fun):
+            piece = ravel(asarray(fun(take(flat, chosen), *args, **kw)))
+        else:
+            piece = broadcast_to(asarray(lifted(fun, flat)), (chosen.size,))
+        slot = np.zeros(shape_of(flat)[0], dtype=np.intp)
+        slot[chosen] = np.arange(chosen.size)
+        out = where(condition.ravel(), take(piece, slot), out)
+    return reshape(out, shape)

@@ -15,7 +15,7 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import isfinite, real, select, where
 from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
-from .tracer import is_mp_value, primitive
+from .tracer import TracedValueError, is_mp_value, primitive
 from .values import Box, holds_box, loaded_mpmath, raw, shape_of
 
 # -- roll -----------------------------------------------------------------------------
@@ -224,7 +224,12 @@ def take_along_axis(arr, indices, axis):
     """``np.take_along_axis``: elements picked along ``axis`` (fancy indexing: its gradient is a scatter-add)."""
     if axis is None:
         arr, axis = ravel(arr), 0
-    shape = shape_of(arr)
+    return getitem(arr, along_axis_index(shape_of(arr), indices, axis))
+
+
+def along_axis_index(shape, indices, axis):
+    """The fancy index that ``np.take_along_axis`` and ``np.put_along_axis`` read: ``indices`` along ``axis``, every
+    other axis its own range."""
     ndim = len(shape)
     axis %= ndim
     index = []
@@ -233,7 +238,22 @@ def take_along_axis(arr, indices, axis):
             index.append(np.asarray(indices))
         else:
             index.append(np.arange(shape[dim]).reshape([-1 if d == dim else 1 for d in range(ndim)]))
-    return getitem(arr, tuple(index))
+    return tuple(index)
+
+
+def put_along_axis(arr, indices, values, axis):
+    """``np.put_along_axis``: ``values`` written into ``arr`` in place, at ``indices`` along ``axis``.
+
+    A write in place cannot hold a traced value: the statement ``np.put_along_axis(a, ...)`` in a plain NumPy module
+    is rewritten to bind ``a`` to the updated array (`capture.numpy_writes`); here, with a traced value, it is refused.
+    """
+    if isinstance(arr, Box) or isinstance(values, Box):
+        raise TracedValueError(
+            "np.put_along_axis writes into its array in place, which cannot hold a value gradcli differentiates: "
+            "as a statement on a name the function made itself (np.put_along_axis(out, idx, v, axis)) gradcli "
+            "follows it; else build a new array (np.where, np.concatenate)"
+        )
+    np.put_along_axis(arr, indices, values, axis)
 
 
 _TESTS = {"lt": "less", "gt": "greater", "le": "less_equal", "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sqrt
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, where
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, log_ndtr, stdtr, t_log_density
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
 
@@ -443,3 +443,70 @@ def multivariate_normal_entropy(mean, cov):
     """The differential entropy of N(mean, cov)."""
     d = shape_of(cov)[-1]
     return _mvn_half_log_det(cov) + constant("1+log(2pi)", cov, d / 2)
+
+
+# -- ``scipy.stats.vonmises``: the von Mises distribution on the circle, of concentration ``kappa`` >= 0. -----
+
+def vonmises_logpdf(x, kappa, loc=0.0, scale=1.0):
+    """kappa (cos z - 1) - log(2 pi) - log(i0e(kappa)), SciPy's form (finite at large kappa); NaN for kappa < 0.
+
+    i0e(kappa) = e^-|kappa| I0(kappa), so at kappa = 0, the edge of the parameter's range, the form has the kink of
+    |kappa|: its slope there is the one from the right, cos z.
+    """
+    z, log_scale = standardized(x, loc, scale)
+    kappa = lifted(kappa, z)
+    half = sin(z / 2)
+    value = -2 * kappa * half * half - constant("log(2pi)", z) - log(i0e(kappa)) - log_scale
+    return where(less(kappa, 0), np.nan, value)
+
+
+def vonmises_pdf(x, kappa, loc=0.0, scale=1.0):
+    """The von Mises density at ``x``."""
+    return exp(vonmises_logpdf(x, kappa, loc, scale))
+
+
+# -- ``scipy.stats.cauchy``: the Cauchy distribution. -----
+
+def cauchy_logpdf(x, loc=0.0, scale=1.0):
+    """-log(pi) - log1p(z^2), and for |z| >= 1, as SciPy, -log(pi) - 2 log|z| - log1p(1/z^2), which never overflows.
+
+    Each form is computed at its own entries only (the others moved to 0 or 2), so neither is differentiated
+    where it is not taken.
+    """
+    z, log_scale = standardized(x, loc, scale)
+    near = less(absolute(z), 1)
+    inside = where(near, z, 0.0)
+    outside = absolute(where(near, 2.0, z))
+    value = where(near, -log1p(inside * inside), -(2 * log(outside) + log1p((1 / outside) * (1 / outside))))
+    return value - constant("log(pi)", z) - log_scale
+
+
+def cauchy_pdf(x, loc=0.0, scale=1.0):
+    """The Cauchy density at ``x``."""
+    return exp(cauchy_logpdf(x, loc, scale))
+
+
+def _cauchy_cdf_standard(z):
+    """arctan2(1, -z)/pi: 1/(pi |z|) far left, where 1/2 + arctan(z)/pi would cancel."""
+    return arctan2(1.0, -z) / constant("pi", z)
+
+
+def cauchy_cdf(x, loc=0.0, scale=1.0):
+    """P(X <= x)."""
+    return _cauchy_cdf_standard(standardized(x, loc, scale)[0])
+
+
+def cauchy_logcdf(x, loc=0.0, scale=1.0):
+    """log P(X <= x), by its tail from the median (0) on, as SciPy takes it."""
+    z = standardized(x, loc, scale)[0]
+    return log_by_tail(z, 0.0, _cauchy_cdf_standard, lambda at: _cauchy_cdf_standard(-at))
+
+
+def cauchy_sf(x, loc=0.0, scale=1.0):
+    """P(X > x) = arctan2(1, z)/pi."""
+    return cauchy_cdf(-x, -loc, scale)
+
+
+def cauchy_logsf(x, loc=0.0, scale=1.0):
+    """log P(X > x)."""
+    return cauchy_logcdf(-x, -loc, scale)

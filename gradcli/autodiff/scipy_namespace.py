@@ -17,6 +17,7 @@ from . import ops_integrate as _integrate
 from . import ops_linalg as _linalg
 from . import ops_scipy as _scipy
 from . import ops_scipy_linalg as _scipy_linalg
+from . import ops_scipy_losses as _losses
 from . import ops_signal as _signal
 from . import ops_special as _special
 from . import ops_stats as _stats
@@ -31,6 +32,8 @@ special = SimpleNamespace(**{
     **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
     "psi": _special.digamma,
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
+    **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
+    "exprel": _losses.exprel,
 })
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
@@ -46,6 +49,8 @@ _METHODS = {
     "truncnorm": "logpdf pdf cdf logcdf sf logsf",
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
+    "vonmises": "logpdf pdf",
+    "cauchy": "logpdf pdf cdf logcdf sf logsf",
 }
 
 

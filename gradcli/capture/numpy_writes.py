@@ -25,10 +25,12 @@ import numpy as np
 
 from .. import numpy as gnp
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_shape import along_axis_index
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
+PUT_ALONG_AXIS = "__gradcli_put_along_axis__"
 
 _OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.MatMult: "@",
@@ -65,7 +67,7 @@ def fresh(make):
 
 def helpers():
     """The names a rewritten module calls, for its globals."""
-    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write}
+    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis}
 
 
 def _traced(value):
@@ -109,6 +111,17 @@ def set_item(target, index, value):
     piece = gnp.broadcast_to(value, np.shape(np.empty(shape)[index]))
     placed = untake(piece, index, shape, np.result_type(_dtype_of(raw(target)), _dtype_of(raw(piece))))
     return gnp.where(chosen, placed, target)
+
+
+def put_along_axis(target, indices, values, axis):
+    """The statement ``np.put_along_axis(target, indices, values, axis)``: NumPy's write in place where neither is
+    traced, else the updated array as a new one (a write at the fancy index `take_along_axis` reads)."""
+    if not (_traced(target) or _traced(values)):
+        np.put_along_axis(target, indices, values, axis)
+        return target
+    if axis is None:
+        raise TracedValueError("np.put_along_axis with axis=None on a value gradcli differentiates: give the axis")
+    return set_item(target, along_axis_index(np.shape(raw(target)), indices, axis), values)
 
 
 def _as_indices(index):
@@ -183,6 +196,21 @@ class _Rewrite(ast.NodeTransformer):
         name = target.value.id
         call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), node.value)
         return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
+
+    def visit_Expr(self, node):
+        """``np.put_along_axis(out, ...)`` as a statement on a local name: ``out`` bound to the array it makes."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and len(call.args) + len(call.keywords) == 4 and call.args):
+            return node
+        named = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)
+        if named != "put_along_axis" or not self._local(call.args[0]) or any(k.arg is None for k in call.keywords):
+            return node
+        name = call.args[0].id
+        positions = {"indices": 1, "values": 2, "axis": 3}
+        if any(positions.get(k.arg, 0) < len(call.args) for k in call.keywords):
+            return node  # a keyword NumPy's does not take, or one given twice: NumPy's own call says what is wrong
+        rewritten = ast.Call(ast.Name(PUT_ALONG_AXIS, ast.Load()), list(call.args), list(call.keywords))
+        return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], rewritten), node)
 
     def visit_AugAssign(self, node):
         symbol = _OPERATORS.get(type(node.op))

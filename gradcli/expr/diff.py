@@ -302,6 +302,7 @@ def switch_notes(result):
     names = result.formula.variables
     for d in result.derivatives:
         expr = d.expr if d.unsimplified is None or _switches(d.expr) else d.unsimplified
+        expr = as_steps(expr)  # a where's switch, as sign's and max's are
         for switch in _switches(expr):
             above, below = (_one_side(expr, switch, side) for side in (1, -1))
             where = formula_text(switch, names)
@@ -324,6 +325,9 @@ def switch_notes(result):
             if len(notes) >= MOST_SWITCH_NOTES:
                 return notes[:MOST_SWITCH_NOTES]
         for lower, switch, weight in d.jumps:
+            if isinstance(switch, WholeNumbers):
+                notes += _whole_number_note(d, lower, switch, weight, names)
+                continue
             jumps = _nonzero_on(switch, weight)
             if jumps is False:
                 continue  # the jump's weight is 0 on it: sign(x)*x has none
@@ -463,7 +467,10 @@ def _derive(formula: Formula, combos):
             for k in range(len(combo)):
                 if combo[: k + 1] not in done:
                     lower = done[combo[:k]]
-                    derived, impulses = _almost_everywhere(_piecewise_constant_parts(partial(lower, symbols[combo[k]])))
+                    differentiated = partial(lower, symbols[combo[k]])
+                    derived, impulses = _almost_everywhere(_piecewise_constant_parts(differentiated))
+                    impulses = _with_steps_of_where(lower, symbols[combo[k]], partial, impulses)
+                    impulses += _whole_number_steps(differentiated)
                     done[combo[: k + 1]] = derived
                     jumps[combo[: k + 1]] = jumps[combo[:k]] + tuple((combo[:k], g, w) for g, w in impulses)
             derived = _nan_again(done[combo], undefined)
@@ -713,6 +720,84 @@ def _piecewise_constant_parts(expr):
     return expr.replace(
         lambda e: isinstance(e, sympy.Subs) and is_step_derivative(e.expr), lambda e: sympy.Integer(0)
     ).replace(is_step_derivative, lambda e: sympy.Integer(0))
+
+
+@dataclass(frozen=True)
+class WholeNumbers:
+    """The switch of floor(u) and ceil(u): every point where ``of`` (a sympy expression) is a whole number."""
+
+    of: object
+
+
+def _whole_number_steps(expr):
+    """(WholeNumbers(u), weight) for each floor(u) or ceil(u) whose derivative ``expr`` holds: f jumps by the weight
+    wherever u is a whole number (sympy leaves those derivatives unevaluated, and `_piecewise_constant_parts` makes
+    them 0)."""
+    import sympy
+
+    steps = (sympy.floor, sympy.ceiling)
+    found = []
+    for atom in sorted(expr.atoms(sympy.Derivative, sympy.Subs), key=sympy.default_sort_key):
+        inner = atom.expr if isinstance(atom, sympy.Subs) else atom
+        if not (isinstance(inner, sympy.Derivative) and inner.expr.func in steps):
+            continue
+        if atom is inner and not inner.free_symbols <= expr.free_symbols:
+            continue  # floor(2x)'s derivative at its own dummy, inside the Subs that puts 2x there
+        of = atom.point[0] if isinstance(atom, sympy.Subs) else inner.expr.args[0]
+        stand_in = sympy.Dummy("step")
+        weight = sympy.diff(expr.xreplace({atom: stand_in}), stand_in)
+        weight = _piecewise_constant_parts(weight)
+        if weight != 0 and all(of != f.of for f, _ in found):
+            found.append((WholeNumbers(of), weight))
+    return found
+
+
+def _whole_number_note(d, lower, switch, weight, names):
+    """The note of a floor's or ceil's jumps: where its argument is a whole number (a qualifier when the jump's
+    weight may be 0 there)."""
+    what = f"{Derivative(lower, None).label} f" if lower else "f"
+    where = formula_text(switch.of, names)
+    unless = "" if weight.is_number else f" (wherever {formula_text(weight, names)} is not 0 there)"
+    return [f"{d.label} f is not defined where {where} is a whole number{unless}: {what} jumps there; the derivative "
+            "shown is the one everywhere else"]
+
+
+_INEQUALITIES = ("StrictGreaterThan", "GreaterThan", "StrictLessThan", "LessThan")
+
+
+def as_steps(expr):
+    """``expr`` with each Piecewise whose conditions are inequalities (a where) written with Heaviside steps.
+
+    Piecewise((a, g > 0), (b, True)) is b + (a - b) Heaviside(g): sympy differentiates a Piecewise branch by branch,
+    which leaves no trace of the switch (where(x > 0, 1, 0) differentiates to 0), while a Heaviside's derivative is
+    the DiracDelta that names the jump. Used only to find switches; what is printed stays the Piecewise.
+    """
+    import sympy
+
+    def stepped(piece):
+        *branches, (out, last) = piece.args
+        if last is not sympy.true:
+            return piece
+        for value, condition in reversed(branches):
+            if type(condition).__name__ not in _INEQUALITIES:
+                return piece
+            step = sympy.Heaviside(condition.lhs - condition.rhs)  # the switch as lhs - rhs, as the user wrote it
+            out = out + (value - out) * (step if type(condition).__name__.endswith("GreaterThan") else 1 - step)
+        return out
+
+    if not expr.has(sympy.Piecewise):
+        return expr
+    return expr.replace(lambda e: isinstance(e, sympy.Piecewise), stepped)
+
+
+def _with_steps_of_where(lower, symbol, partial, impulses):
+    """``impulses`` and the jumps of ``lower``'s wheres: DiracDelta terms of its Heaviside form's derivative."""
+    stepped = as_steps(lower)
+    if stepped is lower:
+        return impulses
+    _, found = _almost_everywhere(_piecewise_constant_parts(partial(stepped, symbol)))
+    known = {(g, w) for g, w in impulses}
+    return impulses + [(g, w) for g, w in found if (g, w) not in known]
 
 
 def _real_roots(expr):

@@ -1,0 +1,265 @@
+"""The op-by-op oracle's rows for NumPy's step and sequence functions, least squares, and SciPy's robust losses,
+Box-Cox transforms, von Mises and Cauchy distributions.
+
+Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
+(never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no derivative (a step's
+jump, a magnitude's kink, the edge of a parameter's range). Judged point by point by
+``python tests/test_ops_precision.py --only NAME``; `tests/test_numpy_scipy_functions.py` judges each row at one
+ordinary point on both paths.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+
+import gradcli.numpy as gnp
+from gradcli.capture import numpy_writes
+import gradcli.scipy.special as gsp
+import gradcli.scipy.stats as gst
+from ops_precision_table import (  # noqa: F401 - the table's helpers and its Row
+    PAIRS, SCALARS, VECTORS, WEIGHTS, Row, Undefined, _binary_row, _dot_weights, _linear_row, _nonzero, _power,
+    _unary_row, _vector_row,
+)
+
+mp = mpmath
+_C = np.array([0.5, -1.0, 2.0])
+
+
+def _sign(x):
+    return mp.mpf(1) if x > 0 else mp.mpf(-1)
+
+
+# -- NumPy's step functions and powers ----------------------------------------------------------------------
+
+def _heaviside(x):
+    _nonzero(x)  # the jump
+    return (mp.mpf(1) if x > 0 else mp.mpf(0)), mp.mpf(0)
+
+
+def _copysign(x, y):
+    _nonzero(x)  # the magnitude's kink
+    _nonzero(y)  # the sign's jump
+    return abs(x) * _sign(y), [_sign(x) * _sign(y), mp.mpf(0)]
+
+
+def _piecewise(x):
+    """x^2 left of 0, 2x + 1 from 0 on: a jump at 0."""
+    _nonzero(x)
+    return (x * x, 2 * x) if x < 0 else (2 * x + 1, mp.mpf(2))
+
+
+# -- SciPy's robust losses and power transforms -------------------------------------------------------------
+
+def _huber(delta, r):
+    if delta <= 0:
+        raise Undefined("inf for delta < 0: a jump at 0")
+    if abs(r) <= delta:
+        return r * r / 2, [mp.mpf(0), r]
+    return delta * (abs(r) - delta / 2), [abs(r) - delta, delta * _sign(r)]
+
+
+def _pseudo_huber(delta, r):
+    if delta <= 0:
+        raise Undefined("inf for delta < 0; the edge of delta's range at 0")
+    s = mp.sqrt(1 + (r / delta) ** 2)  # the slope in delta as r^4 / (delta^3 s (s + 1)^2): its terms never cancel
+    return r * r / (s + 1), [r ** 4 / (delta ** 3 * s * (s + 1) ** 2), r / s]
+
+
+def _box_cox(logged, slope_of_log):
+    """(value, [d/dx, d/dlambda]) of (e^(lambda L) - 1)/lambda, L the log of x (or of 1 + x), L' its slope."""
+    def oracle(lmbda):
+        t = lmbda * logged
+        if t == 0:
+            return logged, [slope_of_log, logged * logged / 2]
+        with mp.extraprec(20 + 2 * max(0, -int(mp.mag(t)))):
+            value = mp.expm1(t) / lmbda
+            in_lambda = (t * mp.exp(t) - mp.expm1(t)) / (lmbda * lmbda)
+        return +value, [mp.exp(t) * slope_of_log, +in_lambda]
+
+    return oracle
+
+
+def _boxcox(x, lmbda):
+    if x <= 0:
+        raise Undefined("outside the domain (or its edge)")
+    return _box_cox(mp.log(x), 1 / x)(lmbda)
+
+
+def _boxcox1p(x, lmbda):
+    if x <= -1:
+        raise Undefined("outside the domain (or its edge)")
+    return _box_cox(mp.log1p(x), 1 / (1 + x))(lmbda)
+
+
+def _exprel(t):
+    if t == 0:
+        return mp.mpf(1), mp.mpf(1) / 2
+    with mp.extraprec(20 + 2 * max(0, -int(mp.mag(t)))):
+        value, slope = mp.expm1(t) / t, (t * mp.exp(t) - mp.expm1(t)) / (t * t)
+    return +value, +slope
+
+
+# -- scipy.stats.vonmises (kappa = 2 in x; x = 0.5 in kappa) and scipy.stats.cauchy -------------------------
+
+def _vonmises_in_x(x):
+    return 2 * mp.cos(x) - mp.log(2 * mp.pi) - mp.log(mp.besseli(0, 2)), -2 * mp.sin(x)
+
+
+def _vonmises_in_kappa(kappa):
+    if kappa <= 0:
+        raise Undefined("NaN for kappa < 0; the edge of kappa's range at 0")
+    if kappa > 1e6:
+        raise Undefined("I0 of a huge argument: beyond the oracle's patience")
+    ratio = mp.besseli(1, kappa) / mp.besseli(0, kappa)
+    return kappa * mp.cos(mp.mpf(0.5)) - mp.log(2 * mp.pi) - mp.log(mp.besseli(0, kappa)), mp.cos(mp.mpf(0.5)) - ratio
+
+
+def _cauchy_pdf(x):
+    return 1 / (mp.pi * (1 + x * x)), -2 * x / (mp.pi * (1 + x * x) ** 2)
+
+
+def _cauchy_logpdf(x):
+    return -mp.log(mp.pi) - mp.log1p(x * x), -2 * x / (1 + x * x)
+
+
+def _cauchy_cdf(x):
+    return mp.atan2(1, -x) / mp.pi, 1 / (mp.pi * (1 + x * x))
+
+
+def _cauchy_logcdf(x):
+    value, slope = _cauchy_cdf(x)
+    return mp.log(value), slope / value
+
+
+def _mirrored(oracle):
+    """The oracle of f(-x) from that of f."""
+    return lambda x: (lambda value, slope: (value, -slope))(*oracle(-x))
+
+
+UNARY = {
+    "heaviside": (lambda x: gnp.heaviside(x, 0.5), _heaviside),
+    "piecewise": (lambda x: gnp.piecewise(x, [x < 0], [lambda t: t * t, lambda t: 2 * t + 1]), _piecewise),
+    "scipy.special.exprel": (gsp.exprel, _exprel),
+    "scipy.stats.vonmises.logpdf": (lambda x: gst.vonmises.logpdf(x, 2.0), _vonmises_in_x),
+    "scipy.stats.vonmises.pdf": (lambda x: gst.vonmises.pdf(x, 2.0),
+                                 lambda x: (lambda v, d: (mp.exp(v), mp.exp(v) * d))(*_vonmises_in_x(x))),
+    "scipy.stats.vonmises.logpdf in kappa": (lambda k: gst.vonmises.logpdf(0.5, k), _vonmises_in_kappa),
+    "scipy.stats.cauchy.logpdf": (gst.cauchy.logpdf, _cauchy_logpdf),
+    "scipy.stats.cauchy.pdf": (gst.cauchy.pdf, _cauchy_pdf),
+    "scipy.stats.cauchy.cdf": (gst.cauchy.cdf, _cauchy_cdf),
+    "scipy.stats.cauchy.logcdf": (gst.cauchy.logcdf, _cauchy_logcdf),
+    "scipy.stats.cauchy.sf": (gst.cauchy.sf, _mirrored(_cauchy_cdf)),
+    "scipy.stats.cauchy.logsf": (gst.cauchy.logsf, _mirrored(_cauchy_logcdf)),
+}
+
+BINARY = {
+    "copysign": (gnp.copysign, _copysign),
+    "float_power": (gnp.float_power, _power),
+    "scipy.special.huber": (gsp.huber, _huber),
+    "scipy.special.pseudo_huber": (gsp.pseudo_huber, _pseudo_huber),
+    "scipy.special.boxcox": (gsp.boxcox, _boxcox),
+    "scipy.special.boxcox1p": (gsp.boxcox1p, _boxcox1p),
+}
+
+
+# -- vectors: unwrap (the identity plus whole periods), corrcoef against a fixed vector, vander ---------------
+
+_PERIOD = mp.mpf(2 * np.pi)  # the float64 period NumPy's default holds
+
+
+def _unwrap(v):
+    n = len(v)
+    half = _PERIOD / 2
+    out, total = [v[0]], mp.mpf(0)
+    for i in range(1, n):
+        step = v[i] - v[i - 1]
+        shifted = step + half
+        if abs(step) == half or shifted / _PERIOD == mp.floor(shifted / _PERIOD):
+            raise Undefined("a step on a switch of the unwrapping")
+        wrapped = shifted - _PERIOD * mp.floor(shifted / _PERIOD) - half
+        if abs(step) >= half:
+            total += wrapped - step
+        out.append(v[i] + total)
+    return mp.fsum(w * o for w, o in zip(WEIGHTS, out)), [mp.mpf(w) for w in WEIGHTS[:n]]
+
+
+def _corrcoef(v):
+    """r and its partials (w~_i |v~|^2 - (v~.w~) v~_i) / (|v~|^3 |w~|), each numerator exact: an exact 0 stays 0."""
+    exact = [_fraction(e) for e in v]
+    w = [Fraction(float(c)) for c in _C]
+    dv = [e - sum(exact) / 3 for e in exact]
+    dw = [e - sum(w) / 3 for e in w]
+    square_v, square_w, inner = sum(e * e for e in dv), sum(e * e for e in dw), sum(a * b for a, b in zip(dv, dw))
+    if square_v == 0:
+        raise Undefined("a constant vector has no correlation")
+    if inner * inner == square_v * square_w:
+        raise Undefined("the clip's kink at a perfect correlation")
+    norm_v, norm_w = mp.sqrt(_mpf(square_v)), mp.sqrt(_mpf(square_w))
+    slopes = [_mpf(b * square_v - inner * a) / (norm_v ** 3 * norm_w) for a, b in zip(dv, dw)]
+    return _mpf(inner) / (norm_v * norm_w), slopes
+
+
+def _fraction(e):
+    """An mpmath number exactly, as a fraction (mpmath's mantissa is unsigned)."""
+    e = mp.mpf(e)
+    if e == 0:
+        return Fraction(0)
+    magnitude = Fraction(int(e.man)) * Fraction(2) ** int(e.exp)
+    return magnitude if e > 0 else -magnitude
+
+
+def _mpf(q):
+    return mp.mpf(q.numerator) / q.denominator
+
+
+_VANDER_WEIGHTS = np.array([[1.0, -2.0, 3.0], [0.5, 1.0, -1.0], [2.0, 0.25, 1.0]])
+
+
+def _vander(v):
+    value = mp.fsum(_VANDER_WEIGHTS[i, j] * v[i] ** (2 - j) for i in range(3) for j in range(3))
+    return value, [mp.fsum(_VANDER_WEIGHTS[i, j] * (2 - j) * v[i] ** (1 - j) for j in range(2)) for i in range(3)]
+
+
+VECTOR = {
+    "unwrap": (lambda v: _dot_weights(gnp.unwrap(v)), _unwrap),
+    "corrcoef": (lambda v: gnp.corrcoef(v, _C)[0, 1], _corrcoef),
+    "vander": (lambda v: gnp.sum(gnp.vander(v, 3) * _VANDER_WEIGHTS), _vander),
+}
+
+
+# -- linear maps: the differences, running sums, correlation with a fixed sequence, least squares -------------
+
+def _exact_pseudo_inverse(matrix):
+    """(M^T M)^-1 M^T of a full-column-rank float matrix, exactly (at the working precision)."""
+    m = mp.matrix(matrix.tolist())
+    return np.array((m.T * m) ** -1 * m.T, dtype=object).reshape(matrix.shape[::-1])
+
+
+_FIT_X = np.array([0.0, 1.0, 3.0])
+_DESIGN = np.array([[1.0, 2.0], [-1.0, 0.5], [0.25, 3.0]])
+
+LINEAR = {
+    "ediff1d": (lambda v: gnp.ediff1d(v, to_begin=0.0), lambda v: np.array([0, v[1] - v[0], v[2] - v[1]], dtype=object)),
+    "cumulative_sum": (lambda v: gnp.cumulative_sum(v, include_initial=True)[1:],
+                       lambda v: np.array([v[0], v[0] + v[1], v[0] + v[1] + v[2]], dtype=object)),
+    "correlate": (lambda v: gnp.correlate(v, _C[:2], "full")[1:],
+                  lambda v: np.array([v[0] * 0.5 - v[1], v[1] * 0.5 - v[2], v[2] * 0.5], dtype=object)),
+    "linalg.lstsq": (lambda v: gnp.linalg.lstsq(_DESIGN, v)[0], lambda v: _exact_pseudo_inverse(_DESIGN).dot(v)),
+    # as a plain module's statement np.put_along_axis(out, ...) runs: out bound to the array the write makes
+    "put_along_axis": (lambda v: numpy_writes.put_along_axis(numpy_writes.fresh(np.zeros)(4), np.array([1, 3, 0]), v, 0)[:3],
+                       lambda v: np.array([v[2], v[0], 0], dtype=object)),
+    "polyfit": (lambda v: gnp.polyfit(_FIT_X, v, 1),
+                lambda v: _exact_pseudo_inverse(np.vander(_FIT_X, 2)).dot(v)),
+}
+
+
+def rows():
+    """The rows of this module, in a stable order."""
+    out = [_unary_row(name, op, oracle) for name, (op, oracle) in UNARY.items()]
+    out += [_binary_row(name, op, oracle) for name, (op, oracle) in BINARY.items()]
+    out += [_vector_row(name, op, oracle) for name, (op, oracle) in VECTOR.items()]
+    out += [_linear_row(name, op, form) for name, (op, form) in LINEAR.items()]
+    return out
