@@ -252,6 +252,8 @@ JAX = [
          args="info_nce_args"),
     # p = sigmoid(40) is 1 in float64: (1 - p) ** 0.5 has an infinite slope at 0
     Case(J, "focal_loss", "z=40", "float64", "unstable", num_grad(_focal, z=40), "(1 - p) ** 0.5"),
+    # both rewrites gradcli offers one at a time (sigmoid(-z), log_sigmoid(z)), together
+    Case(J, "focal_loss_both_rewrites", "z=40", "float64", "ok", num_grad(_focal, z=40)),
     Case(J, "focal_loss_stable", "z=100", "float32", "ok",
          num_grad(lambda z: _focal(z, mp(2)), dtype="float32", z=100)),
     Case(J, "wasserstein_1d", "x=[0.3,-1,2],y=[1,0.5,0]", "float64", "ok",
