@@ -914,7 +914,7 @@ def _describe(w, e, growth, out_error, in_error):
             f"cancellation: {w.name}({shown}) = {_show(w.output)} {what}, so their "
             f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
         )
-    elif w.name in ("log", "log2", "log10") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
+    elif w.name in ("log", "log2", "log10", "arccosh") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
         kind = "cancellation"
         message = (
             f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
