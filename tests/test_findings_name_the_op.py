@@ -3,7 +3,8 @@
 An `unstable` gradient always carries a finding, a plain-NumPy module's
 backward ops keep their source line, an exact subtraction of equal inputs is
 no cancellation, the log of a constant 0 is no overflow (and no problem when
-nothing else is), and a clamp is named as the clamp where a NaN leaks through it.
+nothing else is), nor arctanh at its pole, a value lost before an
+infinite gradient is still named, and a clamp is named as the clamp where a NaN leaks through it.
 """
 
 import json
@@ -105,6 +106,26 @@ def test_the_log_of_a_constant_zero_weight_is_no_overflow_on_a_sound_function(tm
     assert point["status"] == "ok"
     assert point["exact_gradient"]["x"] == pytest.approx([-39.0], rel=1e-12)
     assert not [f for f in point["findings"] if f["kind"] == "nonfinite"], point["findings"]
+
+
+def test_an_input_rounded_onto_a_pole_is_no_overflow():
+    """erf(6) rounds to 1.0 in float64, arctanh's pole: the inf there is the exact answer for that input."""
+    result = CliRunner().invoke(cli, ["check", "atanh(erf(x))", "--at", "6", "--dtype", "float64", "--json"])
+    (point,) = json.loads(result.stdout)["results"]
+    assert point["status"] == "unstable"
+    (made,) = [f for f in point["findings"] if f["kind"] == "nonfinite" and f["phase"] == "forward"]
+    assert made["op"] == "arctanh" and "overflowed" not in made["message"]
+    assert "arctanh's pole" in made["message"]
+
+
+def test_a_value_lost_before_an_infinite_gradient_is_named_in_the_forward_pass():
+    """arccosh(1 + x) at x = 1e-20: 1 + x drops x, so the value is 0 and the gradient inf; the value's loss is
+    explained too, by arccosh of a number next to 1."""
+    result = CliRunner().invoke(cli, ["check", "arccosh(1 + x)", "--at", "1e-20", "--dtype", "float64", "--json"])
+    (point,) = json.loads(result.stdout)["results"]
+    assert point["status"] == "unstable"
+    forward = [f for f in point["findings"] if f["phase"] == "forward" and f["op"] == "arccosh"]
+    assert forward and "next to 1" in forward[0]["message"], point["findings"]
 
 
 def test_torch_softmax_blames_the_backward_cancellation_and_a_nan_names_the_clamp(tmp_path):

@@ -443,10 +443,21 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     """``np.nan_to_num``: NaN and infinities replaced by constants; finite elements keep their gradient."""
     value = raw(x)
-    replaced = np.nan_to_num(value, copy=True, nan=nan, posinf=posinf, neginf=neginf)
-    if not isinstance(x, Box):
-        return replaced
-    return select(np.asarray(raw(isfinite(value)), dtype=bool), x, replaced)
+    numbers = np.asarray(value)
+    if numbers.dtype != object:
+        replaced = np.nan_to_num(value, copy=True, nan=nan, posinf=posinf, neginf=neginf)
+        if not isinstance(x, Box):
+            return replaced
+        return select(np.asarray(raw(isfinite(value)), dtype=bool), x, replaced)
+    if isinstance(x, Box):
+        # High-precision numbers never overflow: a traced one that is not finite is a singularity of the program's
+        # mathematics (log 0, 1/0), where the replaced function has no derivative; it is left for the exact
+        # reference to see
+        return x
+    # np.nan_to_num hands high-precision numbers (an object array) back unchanged: the replacements come from the
+    # floats they round to, which keep each NaN and the sign of each infinity
+    replaced = np.nan_to_num(numbers.astype(float), copy=True, nan=nan, posinf=posinf, neginf=neginf)
+    return select(np.asarray(raw(isfinite(value)), dtype=bool), value, replaced)
 
 
 def select_cases(condlist, choicelist, default=0):

@@ -119,8 +119,13 @@ def check_point(target, point, dtype, chosen, options):
     if not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
-    if result.status == Verdict.UNSTABLE and finite(value) and all(finite(g) for g in grads):
-        result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype, program))  # never holds result
+    if result.status == Verdict.UNSTABLE and finite(value):
+        # A gradient that went NaN or inf is explained by the non-finite findings; a finite value that lost its
+        # digits (arccosh(1 + x) at x = 1e-20: 0, its gradient inf) still is, by the ops of the forward pass
+        gradient_explained = all(finite(g) for g in grads)
+        if gradient_explained or result.value_status == Verdict.UNSTABLE:
+            result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype, program,
+                                              gradient_explained))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
@@ -676,11 +681,11 @@ class _Explanation:
     point had.
     """
 
-    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None):
+    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None, gradient_explained=True):
         import mpmath  # lazy: loaded by the reference that made ``exact``
 
         self.arguments = (target, working_args, exact, argnums, dtype)
-        self.statuses = (result.value_status, result.gradient_status)
+        self.statuses = (result.value_status, result.gradient_status if gradient_explained else None)
         self.precision = mpmath.mp.prec
         self.program = program  # the dtype whose program ``exact`` ran (`exact_constants.held_in`)
 

@@ -435,6 +435,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             verb = "gave NaN:"
         elif _inf_from_zero(first):
             verb = "gave"  # log(0) and 1/0 are not overflows: the 0 is the news
+        elif _inf_at_pole(first):
+            verb = "gave"  # arctanh(1.0) is not an overflow: the input on the pole is the news
         else:
             verb = "overflowed:"
         findings.append(
@@ -442,7 +444,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 "nonfinite",
                 "forward",
                 first.name,
-                f"{first.name}({inputs}) {verb} {_show(first.output)}",
+                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first),
                 first.span,
                 [_show(a) for a in first.args],
                 _show(first.output),
@@ -656,6 +658,30 @@ def _inf_from_zero(record):
             except ValueError:  # an input not shaped like the result (a reduction's): no entry to pair
                 return False
     return bool(infs.any()) and bool(np.all(zero[infs]))
+
+
+# Where an op is infinite at a finite input other than 0: its poles.
+_POLES = {"arctanh": (-1.0, 1.0), "log1p": (-1.0,)}
+
+
+def _inf_at_pole(record):
+    """Whether each inf ``record`` made is at an entry where its input is on the op's pole (arctanh(1.0),
+    log1p(-1.0)): the exact answer for that input, not an overflow."""
+    poles = _POLES.get(record.name)
+    if poles is None or len(record.args) != 1:
+        return False
+    out, arg = np.asarray(raw(record.output)), np.asarray(raw(record.args[0]))
+    if not (is_float_dtype(out.dtype) and is_float_dtype(arg.dtype)) or arg.shape != out.shape:
+        return False
+    infs = np.isinf(out)
+    return bool(infs.any()) and bool(np.all(np.isin(arg[infs], poles)))
+
+
+def _pole_note(record):
+    """The sentence after an inf made on an op's pole: the input there was the pole itself."""
+    if not _inf_at_pole(record) or _inf_from_zero(record):
+        return ""
+    return f": its input is exactly on {record.name}'s pole (rounded onto it, or given so)"
 
 
 def _is_inf(value):
@@ -888,7 +914,7 @@ def _describe(w, e, growth, out_error, in_error):
             f"cancellation: {w.name}({shown}) = {_show(w.output)} {what}, so their "
             f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
         )
-    elif w.name in ("log", "log2", "log10") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
+    elif w.name in ("log", "log2", "log10", "arccosh") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
         kind = "cancellation"
         message = (
             f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
