@@ -1,10 +1,8 @@
 """The sweep library core (gradcli.sweep): sampling, thresholds to the last float, coverage, bad input."""
 
 import functools
-import itertools
 import json
 import math
-import time
 import warnings
 
 import numpy as np
@@ -14,6 +12,8 @@ import gradcli.numpy as gnp
 from gradcli.sweep import KINDS, MAX_POINTS, Range, sample
 from gradcli.errors import InputError
 from gradcli.sweep.run import sweep as bounded_sweep
+
+from test_sweep_out_of_time import an_hour_per_reading
 
 # These tests are about what a sweep finds, never about its clock: each sweep here runs to the end on a machine of
 # any speed under any load (--max-time's own behaviour is tested with a planted clock, test_sweep_out_of_time.py).
@@ -333,8 +333,7 @@ def test_one_variable_of_two_is_swept_with_the_other_held():
 
 
 def test_a_sweep_out_of_time_says_so_and_guesses_nothing(monkeypatch):
-    hours = itertools.count(start=0.0, step=3600.0)  # an hour passes at every reading: out of time at the first look
-    monkeypatch.setattr(time, "perf_counter", lambda: next(hours))
+    an_hour_per_reading(monkeypatch)  # out of time at the first look, on any machine
     result = sweep("log(1+exp(x))", {"x": (-1000, 1000, 21)}, fixes=False, max_time=30.0)
     monkeypatch.undo()
     for dtype_sweep in result.dtypes.values():
