@@ -10,6 +10,7 @@ from dataclasses import fields
 
 from .checker import check
 from .checker.options import build_options
+from .errors import InputError
 from .views.formatting import finding_underline
 
 __all__ = ["assert_gradients_ok", "GradientCheckError"]
@@ -43,7 +44,12 @@ def assert_gradients_ok(target, points, options=None, **changes):
     __tracebackhide__ = True  # pytest reports the failure at the test's line, not in here
     # The one merge every entry point uses (spec, decorator, CLI): the options, then the changes.
     defaults = {f.name: getattr(options, f.name) for f in fields(options)} if options is not None else {}
-    report = check(target, points, build_options(defaults, changes, {"fixes": False}))
+    try:
+        report = check(target, points, build_options(defaults, changes, {"fixes": False}))
+    except InputError as error:
+        # Bad input is the caller's to mend: its one-paragraph message at their call, without the frames of
+        # gradcli's parser or checker that found it (this frame is hidden too).
+        raise error.with_traceback(None) from None
     failing = [r for r in report.results if r.status in report.fail_on]
     if not failing:
         return report

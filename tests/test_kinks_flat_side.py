@@ -163,14 +163,14 @@ def _statuses_at(result, value):
 @pytest.mark.parametrize("target", [warmup_cosine, "where(t < 10, t/10, 0.5*(1 + cos(pi*(t-10)/90)))"],
                          ids=["gradcli.numpy", "formula"])
 def test_a_sweep_whose_grid_holds_the_switch_checks_it(target):
-    result = gradcli.sweep(target, {"t": (0.0, 20.0, 21)}, dtypes=("float64",))
+    result = gradcli.sweep(target, {"t": (0.0, 20.0, 21)}, dtypes=("float64",), max_time=math.inf)
     assert _statuses_at(result, 10.0) == {"domain"}
     assert _statuses_at(result, 9.0) == _statuses_at(result, 11.0) == {"ok"}
 
 
 def test_a_jax_sweep_whose_grid_holds_the_switch_checks_it(jax_module):
     result = CliRunner().invoke(cli, ["sweep", f"{jax_module}:warmup_cosine", "--range", "t=0:20:21", "--dtype",
-                                      "float64", "--json"], catch_exceptions=False)
+                                      "float64", "--json", "--max-time", "inf"], catch_exceptions=False)
     intervals = json.loads(result.stdout)["dtypes"]["float64"]["intervals"]
     assert [i["status"] for i in intervals if i["lo"] <= 10.0 <= i["hi"]] == ["domain"], intervals
 
@@ -195,7 +195,7 @@ def scaled_parabola(x, y):
 def test_a_grid_whose_rows_hold_the_switch_checks_them():
     """The switch x = 10 is a grid line no regular subgrid of 21 rows meets (its rows are 0, 4, 8, 12, 16, 20):
     each of its 7 points is checked, not only the one a band happens to offer."""
-    result = gradcli.sweep(scaled_parabola, {"x": (0.0, 20.0, 21), "y": (1.0, 2.0, 7)}, dtypes=("float64",))
+    result = gradcli.sweep(scaled_parabola, {"x": (0.0, 20.0, 21), "y": (1.0, 2.0, 7)}, dtypes=("float64",), max_time=math.inf)
     sweep = result.dtypes["float64"]
     domain = [i.box for i in sweep.intervals if str(i.status) == "domain"]
     assert domain == [{"x": [10.0, 10.0], "y": [1.0, 2.0]}]  # every point of the line checked, none beside it

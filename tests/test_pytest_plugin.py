@@ -114,6 +114,20 @@ def test_a_python_target_shows_the_file_line_and_the_underlined_source(pytester,
     )
 
 
+def test_bad_input_shows_the_users_call_and_the_message_without_gradclis_frames(pytester, installed):
+    pytester.makepyfile(
+        test_typo="""
+        def test_typo(gradcheck):
+            gradcheck("log(1+exp(x)", [1.0])
+        """
+    )
+    result = fails_showing(installed, [">       gradcheck(*", "E       gradcli.errors.InputError: *", "test_typo.py:2: InputError"])
+    shown = result.stdout.str()
+    # The user's call and the one-paragraph message; none of the checker's frames between them.
+    assert "gradcli/" not in shown and "runner.py" not in shown and "testing.py" not in shown, shown
+    assert "During handling" not in shown and "direct cause" not in shown, shown
+
+
 def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_takes(pytester, installed):
     pytester.makepyfile(
         test_fine="""

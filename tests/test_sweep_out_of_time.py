@@ -5,6 +5,9 @@ budget of a nanosecond after the first ``finished`` points, so exactly those
 finish and every later one runs out, on any machine at any load.
 """
 
+import itertools
+import json
+import time
 from dataclasses import replace
 
 import pytest
@@ -79,3 +82,26 @@ def test_the_terminal_says_out_of_time_and_not_checked_once(monkeypatch, capsys)
     line = next(l for l in out.splitlines() if l.startswith("float64:"))
     assert f"({d.checked} out of time, {d.points - d.checked} not checked)" in line
     assert "error" not in line and line.count("out of time") == 1
+
+
+def an_hour_per_reading(monkeypatch):
+    """The wall clock an hour later at every reading: any budget runs out at its first look, on any machine, at any load."""
+    hours = itertools.count(start=0.0, step=3600.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(hours))
+
+
+def test_a_budget_gone_before_the_first_point_says_so_in_every_format(monkeypatch, capsys):
+    an_hour_per_reading(monkeypatch)
+    result = sweep_run.sweep(TARGET, {"x": (-800, 800, 9)}, dtypes=("float64",), max_time=30.0)
+    monkeypatch.undo()
+    d = result.dtypes["float64"]
+    assert set(d.counts) <= {OUT_OF_TIME, NOT_CHECKED} and d.out_of_time == d.checked > 0
+    assert {i.kind for i in d.intervals} == {"out of time"}
+    # No fix is offered, and the sweep says it is the clock, not the absence of a fix.
+    assert result.fixes == []
+    (fixes_note,) = [n for n in result.notes if n.startswith("fixes not looked for")]
+    assert "ran out of time (raise --max-time)" in fixes_note
+    print_sweep(result)
+    shown = capsys.readouterr().out
+    assert fixes_note in shown and "not checked" in shown
+    assert fixes_note in json.loads(json.dumps(result.to_dict()))["notes"]

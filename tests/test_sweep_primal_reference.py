@@ -9,6 +9,8 @@ rule off where it "does not matter" then shows in the bands, and the sweep's
 verdicts there agree with checks at the same points.
 """
 
+import math
+
 import numpy as np
 import pytest
 
@@ -100,16 +102,16 @@ def _status_at(result, dtype, x):
 
 
 def test_a_sweep_over_a_custom_jvp_cut_in_its_tail_agrees_with_checks_there(model):
-    result = gradcli.sweep(f"{model}:tail_sum", {"x": (1, 60, 60)}, dtypes=("float64",), fixes=False)
+    result = gradcli.sweep(f"{model}:tail_sum", {"x": (1, 60, 60)}, dtypes=("float64",), fixes=False, max_time=math.inf)
     at = (5.0, 21.0, 22.0, 23.0, 40.0)
-    checked = gradcli.check(f"{model}:tail_sum", [{"x": x} for x in at], dtypes=("float64",), fixes=False)
+    checked = gradcli.check(f"{model}:tail_sum", [{"x": x} for x in at], dtypes=("float64",), fixes=False, max_time=math.inf)
     for x, point in zip(at, checked.results):
         assert _status_at(result, "float64", x) == point.status.value, x
     assert _status_at(result, "float64", 22.0) != "ok"
 
 
 def test_a_sweep_over_a_custom_vjp_clipping_the_cotangent_is_wrong_only_where_it_clips(model):
-    result = gradcli.sweep(f"{model}:energy", {"x": (-3, 3, 25)}, dtypes=("float32",), fixes=False)
+    result = gradcli.sweep(f"{model}:energy", {"x": (-3, 3, 25)}, dtypes=("float32",), fixes=False, max_time=math.inf)
     samples = result.dtypes["float32"].samples
     for x, status in zip(samples.axes["x"], samples.status):
         if abs(x) > 0.2:

@@ -17,7 +17,7 @@ from gradcli.sweep.results import NOT_CHECKED, OUT_OF_TIME
 from test_sweep_out_of_time import planted
 
 TARGET, RANGE = "log(1+exp(x))", {"x": (-800, 800, 33)}
-SLOW = 1000.0  # seconds the planted set-up takes by the clock: far past the 30 s default budget
+SLOW = 1000.0  # seconds the planted set-up takes by the clock: far past the 30 s default budget and the tests' own
 
 
 @pytest.fixture
@@ -40,7 +40,8 @@ def slow_setup(monkeypatch):
 
 
 def test_a_slow_setup_spends_none_of_the_budget(slow_setup):
-    result = sweep_run.sweep(TARGET, RANGE, dtypes=("float64",), fixes=False, max_time=30.0)
+    # A budget far below what the set-up took by the clock, far above what checking the points takes on any machine.
+    result = sweep_run.sweep(TARGET, RANGE, dtypes=("float64",), fixes=False, max_time=SLOW / 2)
     assert slow_setup[0] == 2 * SLOW  # both planted steps ran
     d = result.dtypes["float64"]
     assert not d.counts.get(OUT_OF_TIME) and not d.counts.get(NOT_CHECKED) and d.out_of_time == 0

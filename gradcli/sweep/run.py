@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..checker.balls import one_clock
+from ..checker.balls import one_clock, ran_out_of_time
 from ..checker.precision import at_most_digits
 from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
@@ -195,6 +195,14 @@ def _fix_sweeps(target, result, ranges, held, options, started):
     report = check(target, examples, options)
     # A fix the clock cut short is not left out silently: the sweep says which, and why.
     result.notes.extend(note for note in report.notes if note.startswith(NOT_JUDGED))
+    cut = [r for r in report.results if ran_out_of_time(r)]
+    if cut:
+        # Out of time at a failing point there is no diagnosis to draw rewrites from: no fix is offered, and
+        # the sweep says that this is the clock, not the absence of a fix.
+        where = ", ".join(f"{n}={v:g}" for n, v in cut[0].point.items() if isinstance(v, float))
+        result.notes.append(
+            f"fixes not looked for at {where} [{cut[0].dtype}]: the check there ran out of time (raise --max-time)"
+        )
     sweeps = []
     for fix in report.fixes:
         left = options.max_time - (time.perf_counter() - started)
