@@ -17,6 +17,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_scipy import gammainc_da
 from ..autodiff.values import raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -250,6 +251,10 @@ def _roll(ins, attrs):
     return gnp.roll(x, tuple(int(s) for s in np.ravel(raw(shift))), axis=tuple(int(a) for a in np.ravel(raw(axis))))
 
 
+def _ternary(function):
+    return lambda ins, attrs: function(ins[0], ins[1], ins[2])
+
+
 def _unary(function):
     return lambda ins, attrs: function(ins[0])
 
@@ -346,6 +351,7 @@ MORE_OPS = {
     "MatrixDeterminant": (_unary(gnp.linalg.det), ()),
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
+    "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),
     "SegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
@@ -368,6 +374,10 @@ MORE_OPS = {
     "Ndtri": (_unary(special.ndtri), ()),
     "Igamma": (_binary(special.gammainc), ()),
     "Igammac": (_binary(special.gammaincc), ()),
+    # TensorFlow's backward of Igamma/Igammac in a: d/da P(a, x), in the inputs' dtype (rounded once from mpmath)
+    "IgammaGradA": (_binary(gammainc_da), ()),
+    # I_x(a, b); TensorFlow differentiates it in x alone, by its own density ops (Lgamma, Xlogy, Xlog1py)
+    "Betainc": (_ternary(special.betainc), ()),
     "BesselI0e": (_unary(special.i0e), ()),
     "BesselI1e": (_unary(special.i1e), ()),
     "BesselI0": (_unary(special.i0), ()),
