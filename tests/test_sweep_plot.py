@@ -27,7 +27,10 @@ def softplus_like():
         Interval("x", -10.0, just_below, "ok", worst_bits_lost=2.5),
         Interval("x", 5.0, 10.0, "unstable", "overflow", 24.0, {"x": 5.0}, ("value", "gradient"), "exp", True),
     ]
-    thresholds = [Threshold("x", just_below, 5.0, "ok", "unstable", before_kind=None, after_kind="overflow")]
+    thresholds = [
+        Threshold("x", just_below, 5.0, "ok", "unstable", before_kind=None, after_kind="overflow",
+                  after_parts=("value", "gradient"), after_lost_all=True)
+    ]
     d = DtypeSweep("float32", 41, {"ok": 30, "unstable": 11}, intervals, thresholds, checked=9, samples=samples)
     fixed_intervals = [Interval("x", -10.0, 10.0, "ok")]
     fix = FixSweep("softplus", "logaddexp(0, x)", None, {"float32": intervals}, {"float32": fixed_intervals}, True)

@@ -362,7 +362,11 @@ class DtypeRun:
             (self.classes[key][0], self.kinds[key]) if side.kind == NOT_REFINED else (side.status, side.kind)
             for side, key in ((before, left), (after, right))
         ]
-        return Threshold(self.names[0], at, nxt, sides[0][0], sides[1][0], cause, sides[0][1], sides[1][1])
+        (_, _, parts_at, lost_at), (_, _, parts_next, lost_next) = self.classes[left], self.classes[right]
+        return Threshold(
+            self.names[0], at, nxt, sides[0][0], sides[1][0], cause, sides[0][1], sides[1][1],
+            parts_at, parts_next, lost_at, lost_next,
+        )
 
     def run_intervals(self, run_class, units, start, end, swept, checked):
         """A run's interval, and a span not refined at either end that a float of another class bounds.

@@ -81,8 +81,27 @@ class Threshold:
     finding: Optional[object] = None  # the first finding of the failing side (a Finding), if any
     before_kind: Optional[str] = None  # the kinds (KINDS) either side: a threshold may keep the
     after_kind: Optional[str] = None  # verdict and change the kind (unstable -> every bit lost)
+    before_parts: tuple = ()  # the failing parts (PARTS) of ``at`` and of ``next``: a threshold may keep
+    after_parts: tuple = ()  # the verdict and the kind and change only which part fails
+    before_lost_all: bool = False  # whether ``at`` (``next``) keeps no correct bit in a failing part
+    after_lost_all: bool = False
+
+    def said(self):
+        """Both sides in words, ``("ok", "unstable (cancellation in the value)")``, naming what changes across it.
+
+        The parts that fail are named only where they change and the verdict
+        and the kind stay the same, so that the two sides never read alike.
+        """
+        sides = (
+            (self.before, self.before_kind, self.before_parts, self.before_lost_all),
+            (self.after, self.after_kind, self.after_parts, self.after_lost_all),
+        )
+        same_words = (str(self.before), self.before_kind) == (str(self.after), self.after_kind)
+        name_parts = same_words and tuple(self.before_parts) != tuple(self.after_parts)
+        return tuple(_side_words(*side, name_parts) for side in sides)
 
     def to_dict(self):
+        said = self.said()
         return {
             "variable": self.variable,
             "at": self.at,
@@ -91,8 +110,25 @@ class Threshold:
             "to": str(self.after),
             "from_kind": self.before_kind,
             "to_kind": self.after_kind,
+            "from_parts": list(self.before_parts),
+            "to_parts": list(self.after_parts),
+            "from_lost_all": self.before_lost_all,
+            "to_lost_all": self.after_lost_all,
+            "from_said": said[0],
+            "to_said": said[1],
             "finding": self.finding.to_dict() if self.finding is not None else None,
         }
+
+
+def _side_words(status, kind, parts, lost_all, name_parts):
+    """One side of a threshold in words: its verdict, then its kind, failing parts (if asked) and total loss."""
+    said = [kind] if kind and kind != str(status) else []
+    if name_parts:
+        where = f"in the {' and '.join(parts)}" if parts else "in no part"
+        said = [f"{said[0]} {where}"] if said else [where]
+    if lost_all:
+        said.append("every bit lost")
+    return f"{status}{' (' + ', '.join(said) + ')' if said else ''}"
 
 
 @dataclass

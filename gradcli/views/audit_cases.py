@@ -96,7 +96,10 @@ def findings_label(case):
 
 
 def sweep_findings(sweep):
-    """The findings at a sweep's thresholds as (where, finding dict); where is "float32: x = 88.72 -> 88.72, ok -> unstable"."""
+    """The findings at a sweep's thresholds as (where, finding dict).
+
+    Where is "float32: x = 88.72 -> 88.72, ok -> unstable (nan, every bit lost)", the sides as `Threshold.said` words them.
+    """
     return [(where, f) for where, f, _ in _swept_findings(sweep)]
 
 
@@ -109,7 +112,7 @@ def _swept_findings(sweep):
             said = (dtype, t["variable"], repr(sorted(t["finding"].items()))) if t.get("finding") else None
             if said is not None and said not in told:
                 told.add(said)
-                where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t['from']} -> {t['to']}"
+                where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t.get('from_said', t['from'])} -> {t.get('to_said', t['to'])}"
                 found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"]))))
     return found
 

@@ -299,7 +299,11 @@ def _strips(sweep, name):
         for k, t in enumerate(swept.get("thresholds", [])):
             x = _LEFT + _WIDTH * at(t["next"])
             y = top - 3 if k % 2 == 0 else top + _STRIP + 12  # alternate sides, so close labels don't overlap
-            parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{top + _STRIP + 2}" stroke="#000"/>')
+            sides = f'{t.get("from_said", t["from"])} -> {t.get("to_said", t["to"])}'
+            parts.append(
+                f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{top + _STRIP + 2}" stroke="#000">'
+                f"<title>{escape(sides)}</title></line>"
+            )
             parts.append(f'<text x="{x:.1f}" y="{y}" text-anchor="middle">{escape(number(t["at"], 4))}</text>')
     bottom = height - 4
     r = sweep["ranges"][name]

@@ -76,7 +76,7 @@ def _bits_figure(plt, result):
 
 
 def _mark_thresholds(ax, thresholds, dtype, top):
-    """A dashed line at each change of verdict, labelled with it and its first float; a dotted one where only the kind changes.
+    """A dashed line at each change of verdict, labelled with it and its first float; a dotted one where the verdict stays (the kind, the failing part or the loss of every bit changes).
 
     Labels stay inside the axes and are staggered over three heights, so that near thresholds stay readable.
     """

@@ -195,23 +195,13 @@ def _print_thresholds(out, result, name, d):
         return
     out.print("  thresholds (adjacent floats of the dtype):")
     for t in d.thresholds:
-        left = next((i for i in d.intervals if i.hi == t.at and i.variable == t.variable), None)
-        right = next((i for i in d.intervals if i.lo == t.next and i.variable == t.variable), None)
-        before, after = _side(t.before, t.before_kind, left), _side(t.after, t.after_kind, right)
-        out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}")
+        before, after = t.said()
+        out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}", soft_wrap=True)
         if t.finding is not None and getattr(t.finding, "message", None):
             out.print(f"      {escape(t.finding.message)}", soft_wrap=True)
         command = reproduce(result, t.variable, _failing_side(t)[0], name)
         if command:
             out.print(f"      {escape(command)}", soft_wrap=True)
-
-
-def _side(status, kind, interval):
-    """One side of a threshold in words: its verdict, kind, and whether it loses every bit (from its interval, if known)."""
-    said = [kind] if kind and kind != status else []
-    if interval is not None and interval.lost_all:
-        said.append("every bit lost")
-    return f"{status}{' (' + ', '.join(said) + ')' if said else ''}"
 
 
 def intervals_text(intervals, digits=7):
