@@ -136,6 +136,16 @@ def test_fixes_are_rechecked_with_the_same_variables_and_tolerance():
     assert_rechecked_alike(report, [{"e": 100.0}], treat_as_variables=("e",), rtol=1e-3)
 
 
+def test_log1p_of_exp_is_offered_softplus_as_log_of_one_plus_exp_is():
+    # log1p(exp(x)) overflows at 800 in both dtypes exactly as log(1+exp(x)) does; the rewrite holds it.
+    report = gradcli.check("log1p(exp(x))", [800.0, -800.0])
+    fixed = {fix.name: fix for fix in report.fixes}
+    assert fixed["softplus"].formula == "softplus(x)" and not fixed["softplus"].partial
+    assert set(fixed["softplus"].after.values()) == {"ok"}
+    assert "unstable" in fixed["softplus"].before.values()
+    assert_rechecked_alike(report, [800.0, -800.0])
+
+
 # -- C: partial fixes, rewrites that did not help, custom gradients for where --------------------
 
 

@@ -34,6 +34,24 @@ def test_calls_spelled_through_tf_math_read_as_the_formula_functions(tmp_path):
     assert fixed["softplus"].after == {"x=100 float32": "ok"}
 
 
+def test_log1p_of_exp_is_fixed_with_tf_math_softplus_too(tmp_path):
+    path = tmp_path / "log1p_spelled.py"
+    path.write_text(textwrap.dedent(
+        """
+        import tensorflow as tf
+
+
+        def loss(x):
+            return tf.reduce_sum(tf.math.log1p(tf.exp(x)))
+        """
+    ))
+    report = gradcli.check(f"{path}:loss", [{"x": [800.0]}], dtypes=("float64",))
+    fixed = {f.name: f for f in report.fixes}
+    assert "softplus" in fixed, report.notes
+    assert "+    return tf.reduce_sum(tf.math.softplus(x))\n" in fixed["softplus"].diff
+    assert fixed["softplus"].after == {"x=[800.0] float64": "ok"}
+
+
 def test_every_spelling_names_a_tensorflow_function():
     import functools
 

@@ -99,9 +99,12 @@ def _gradcli_forward(fun, rebuild, leaves):
     return fun(*rebuild(list(leaves)))
 
 
-def _gradcli_gradient(tape, y, watched, cotangent):
+def _gradcli_gradient(tape, y, watched, cotangent, models):
     """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
-    return tape.gradient(y, watched, output_gradients=cotangent, unconnected_gradients="zero")
+    try:
+        return tape.gradient(y, watched, output_gradients=cotangent, unconnected_gradients="zero")
+    except _tf().errors.InternalError as error:
+        raise models.explained(error) from None
 
 
 @functools.lru_cache(maxsize=None)
@@ -370,7 +373,7 @@ class TensorFlowFunction:
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         if cotangent is not None and pending is not None and pending[0] is args:
             _, tape, y, watched = pending
-            grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype))
+            grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype), self.models)
             return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
         rerun = self._rerun_at(leaves, rebuild, cotangent)
         known = self._known.get(key) if rerun is not None and key is not None else None
@@ -395,7 +398,7 @@ class TensorFlowFunction:
             compiled = self._compiled_gradient(tf, leaves, floats, rebuild)
             value, grads = compiled(tf.constant(ct), *tensors)
         else:
-            value, grads = _value_and_gradient(tf, self.models.call, tensors, floats, rebuild, tf.constant(ct))
+            value, grads = _value_and_gradient(tf, self.models, tensors, floats, rebuild, tf.constant(ct))
         return np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
 
     def _rerun_at(self, leaves, rebuild, cotangent):
@@ -474,7 +477,7 @@ class TensorFlowFunction:
         if compiled is None:
 
             def gradient(ct, *tensors):
-                return _value_and_gradient(tf, self.models.call, list(tensors), floats, rebuild, ct)
+                return _value_and_gradient(tf, self.models, list(tensors), floats, rebuild, ct)
 
             compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
         return compiled
@@ -595,7 +598,7 @@ class TensorFlowFunction:
         tensors = [as_tensor(tf, leaf) for leaf in leaves]
         ct = as_tensor(tf, ones)
         try:
-            value, grads = _value_and_gradient(tf, self.models.call, tensors, floats, rebuild, ct)
+            value, grads = _value_and_gradient(tf, self.models, tensors, floats, rebuild, ct)
             y, *rerun = narrow.rerun.run(eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return False
@@ -638,7 +641,7 @@ class TensorFlowFunction:
                 ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
                 seed(ct, y)
-                grads = _gradcli_gradient(tape, y, list(watched), ct)
+                grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
         rerunnable = True
@@ -827,13 +830,13 @@ class TensorFlowFunction:
         return tf.vectorized_map(one, list(tensors))
 
 
-def _value_and_gradient(tf, fun, tensors, floats, rebuild, ct):
-    """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves)."""
+def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):
+    """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves), ``models.call`` the function."""
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
-        y = tf.convert_to_tensor(_gradcli_forward(fun, rebuild, tensors))
-    return y, _gradcli_gradient(tape, y, watched, ct if ct.dtype == y.dtype else tf.cast(ct, y.dtype))
+        y = tf.convert_to_tensor(_gradcli_forward(models.call, rebuild, tensors))
+    return y, _gradcli_gradient(tape, y, watched, ct if ct.dtype == y.dtype else tf.cast(ct, y.dtype), models)
 
 
 def _narrowing(tf, graph, captured, outputs, walker, default_location):

@@ -17,7 +17,9 @@ a ``tf.Variable`` of a ``tf.Module`` by putting the tensor in its place for the
 call's length (what ``torch.func.functional_call`` does for a module's
 parameters), so the call runs as written. Variables that are not trainable (a
 batch norm's moving statistics) are held as the model has them, and nothing
-the call assigns is kept.
+the call assigns is kept. A ``tf.custom_gradient`` rule returning its
+variables' gradients (``variables=``) cannot meet a Keras variable read as a
+tensor, and is refused with the variables' paths (`ModelArguments.explained`).
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ class ModelArguments:
             self.names = []
         self.globals = getattr(python, "__globals__", {})
         self.models = {}  # argument name -> (the model, its variables by path, the places of a tf.Module's variables)
+        self.read_in_scope = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors inside the scope
 
     def supplied(self):
         """The arguments a model of the same name in the function's own module stands in for."""
@@ -149,6 +152,28 @@ class ModelArguments:
                 given[name] = variable_tree(value)
         return given
 
+    def explained(self, error):
+        """TensorFlow's ``error`` from a gradient of the last call: an `InputError` naming the limit it meets, else itself.
+
+        A ``tf.custom_gradient`` rule returning gradients for the variables it
+        read (``variables=``) cannot meet a variable read as a tensor inside
+        ``keras.StatelessScope``: TensorFlow recorded its op with no variables,
+        and the rule's gradients are one list too many for it, whichever
+        arguments the check differentiates in.
+        """
+        from ..errors import InputError
+
+        if not (self.read_in_scope and "returned too few gradients" in str(error)):
+            return error
+        return InputError(
+            "a tf.custom_gradient rule that returns gradients for the variables it reads (variables=) cannot run with "
+            f"its Keras model as an argument of the checked function ({', '.join(self.read_in_scope)}): gradcli reads "
+            "each such variable as the value under test inside keras.StatelessScope, where the rule's function sees "
+            "a tensor, not a variable, and TensorFlow refuses the rule's variable gradients (\"returned too few "
+            "gradients\"); a model the function reads from its own module, not from its arguments, keeps its "
+            "variables, and the function is then checked in its inputs"
+        )
+
     def call(self, *args):
         """``fun(*args)``, where an argument standing for a model is its tree of variable values (tensors)."""
         positions = [i for i, name in enumerate(self.names[: len(args)]) if name in self.models and isinstance(args[i], dict)]
@@ -157,7 +182,7 @@ class ModelArguments:
         # A tf.function would keep the first call's tensors, which the scope or the attributes hand its trace from
         # outside its arguments: its Python function runs the same operations, traced by the bridge's own graph.
         fun = getattr(self.fun, "python_function", self.fun)
-        mapping, put_backs, plain = [], [], list(args)
+        mapping, put_backs, plain, in_scope = [], [], list(args), []
         try:
             for i in positions:
                 model, variables, places = self.models[self.names[i]]
@@ -169,6 +194,7 @@ class ModelArguments:
                         put_backs += [_put(model, path, node) for path in places[parts]]
                     else:
                         mapping.append((variable, node))
+                        in_scope.append(".".join((self.names[i], *parts)))
                 plain[i] = model
             if put_backs:
                 # A module's own tf.function methods would keep the first call's tensors too: they run as Python.
@@ -177,6 +203,7 @@ class ModelArguments:
                 eagerly = tf.config.functions_run_eagerly()
                 tf.config.run_functions_eagerly(True)
                 put_backs.append(lambda: tf.config.run_functions_eagerly(eagerly))
+            self.read_in_scope = tuple(in_scope)
             if not mapping:
                 return fun(*plain)
             import keras  # lazy: loaded already by whoever made the model

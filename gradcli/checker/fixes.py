@@ -99,7 +99,9 @@ class _Rewriter:
         return self.text[node.span[0] : node.span[1]]
 
     def _log1p_exp_argument(self, node):
-        """For ``log(1 + exp(u))``: the text of u; else None."""
+        """For ``log(1 + exp(u))`` or ``log1p(exp(u))``: the text of u; else None."""
+        if _call(node, "log1p", 1) and _call(node.args[0], "exp"):
+            return self.raw(node.args[0].args[0])
         if _call(node, "log", 1):
             inner = _sum_with_one(node.args[0])
             if inner is not None and _call(inner, "exp"):
