@@ -39,6 +39,14 @@ def shifted_by_math(x):
 
 def scaled_in_float32(x):
     return x * np.log(np.float32(7.0))
+
+
+def shifted_by_dot(x):
+    return x + np.dot(np.array([0.1, 0.2]), np.array([0.3, 0.7]))
+
+
+def shifted_by_norm(x):
+    return x + np.linalg.norm(np.array([0.1, 0.2]))
 '''
 
 MODELS = {
@@ -103,3 +111,25 @@ def test_a_float32_constant_is_computed_exactly_and_float32s_rounding_judged(kin
         assert relative(result.exact_gradient_text["x"], LOG7) < 1e-18
     assert results["float32"].status.value == "ok"
     assert results["float64"].status.value == "unstable"
+
+
+@pytest.mark.parametrize("kind", sorted(MODELS))
+def test_library_functions_written_as_composites_compute_constants_exactly_too(kind, models):
+    """np.dot and np.linalg.norm are composites of gradcli's ops (called from gradcli's own code, not the user's):
+    on constant arrays they too compute at the run's precision."""
+    with mpmath.workdps(40):
+        a, b = mpmath.mpf(0.1), mpmath.mpf(0.2)
+        dot, norm = a * mpmath.mpf(0.3) + b * mpmath.mpf(0.7), mpmath.sqrt(a * a + b * b)
+    assert relative(repr(float(dot)), dot) > 1e-18 and relative(repr(float(norm)), norm) > 1e-18  # float64's fail
+    assert relative(check(models, kind, "shifted_by_dot", {"x": 0.0})["float64"].exact_value_text, dot) < 1e-18
+    assert relative(check(models, kind, "shifted_by_norm", {"x": 0.0})["float64"].exact_value_text, norm) < 1e-18
+
+
+def test_scipys_logsumexp_of_a_constant_array_is_exact_in_a_plain_numpy_module(tmp_path):
+    path = tmp_path / "constant_lse.py"
+    path.write_text("import numpy as np\nfrom scipy.special import logsumexp\n\n\n"
+                    "def shifted_by_lse(x):\n    return x + logsumexp(np.array([0.1, 0.2]))\n")
+    with mpmath.workdps(40):
+        truth = mpmath.log(mpmath.exp(mpmath.mpf(0.1)) + mpmath.exp(mpmath.mpf(0.2)))
+    (result,) = gradcli.check(f"{path}:shifted_by_lse", [{"x": 0.0}], dtypes=("float64",)).results
+    assert relative(result.exact_value_text, truth) < 1e-18

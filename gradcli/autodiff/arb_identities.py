@@ -26,8 +26,9 @@ are. So every atom is made in a normal form here, never by tolerance:
   whose balls would cancel digits near 0 (arctanh is written as its two
   log1p's, which `arb_proof_balls` evaluates as log1p without that loss).
 
-Left as atoms: multiples of constants (cos(0.625) and cos(1.25) at the point
-are unrelated; the run on symbolic inputs sees x/2 and x).
+Constants are parts too: a constant argument a small rational multiple of one
+met before (cos(0.625) and cos(1.25); a = fl(2 pi/3) and 2a, exactly) is that
+multiple of their direction's unit, as x/2 and x are.
 
 `arb_proof` hands in its arithmetic (`bind`); this module knows no `Sym`.
 """
@@ -40,6 +41,7 @@ from .arb_proof_balls import ball_of
 
 FACTOR_BITS = 128  # the largest integer whose primes a constant's log is written in
 FACTOR_TERMS = 64  # the most terms a polynomial is factored with (1,000 terms take seconds)
+CONSTANT_DIRECTIONS = 64  # the most constants a sine's constant argument is compared with (each one division)
 FACTOR_SECONDS = 2e-3  # a factorisation's cost per term, asked of the check's budget before it runs
 _ops = None  # `arb_proof`'s quotient arithmetic and atom makers, bound by `bind`
 
@@ -128,8 +130,24 @@ def _parts(q):
         found[key] = (k if previous is None else previous[0] + k, base)
     parts = [(k, base) for k, base in found.values() if k]
     if constant != 0:
-        parts.append((1 if constant > 0 else -1, _q(abs(constant))))
+        parts.append(_constant_part(constant))
     return parts
+
+
+def _constant_part(c):
+    """The constant ``c`` as (k, base): k times the unit of the first constant met that ``c`` is a small rational
+    multiple of (a = fl(2 pi / 3) and 2 a exactly: sin(2 a) meets 2 sin(a) cos(a)), else of ``c`` itself."""
+    o = _ops
+    flint, known = o.state().flint, o.state().constant_directions
+    for direction in known[:CONSTANT_DIRECTIONS]:
+        ratio = c / direction
+        if max(abs(ratio.p), ratio.q) > o.max_power():
+            continue
+        d = unit("sine", _q(direction), int(ratio.q))
+        if d is not None and abs(ratio * d) <= o.max_power():
+            return int(ratio * d), o.mul(_q(direction), _q(flint.fmpq(1, d)))
+    known.append(abs(c))
+    return (1 if c > 0 else -1), _q(abs(c))
 
 
 # -- fractional multiples: one unit per direction -------------------------------------------------

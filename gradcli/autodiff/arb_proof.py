@@ -25,6 +25,7 @@ limits: no proof either way (`NoProof`), and the caller's ball decides.
 from __future__ import annotations
 
 import contextlib
+import math
 
 import numpy as np
 
@@ -285,6 +286,17 @@ class Sym:
         raise NoProof("a float taken out of the program")
 
 
+def _infinite(x):
+    """Whether ``x`` is an infinite float or mpf (a mask's -inf, a max's identity)."""
+    return (isinstance(x, float) or hasattr(x, "_mpf_")) and not math.isfinite(x)
+
+
+def _operand(x):
+    """A constant, or an operand of a pick or a test, as a proof number; an infinity stays a float (no rational function is
+    infinite, and the ball ops take an infinite float as it is)."""
+    return float(x) if _infinite(x) else _lift(x)
+
+
 def _lift(x):
     if type(x) is Sym:
         return x
@@ -457,7 +469,7 @@ def _compared(name, x, y):
 
 
 def _pick(name, args):
-    syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _lift(a) for a in args]
+    syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _operand(a) for a in args]
     balls = [s.b if type(s) is Sym else s for s in syms]
     on_balls = lambda: _arb.ELEMENTWISE[name](*balls)  # noqa: E731
     if name in _BY_SIGN and len(syms) == 2:
@@ -472,6 +484,8 @@ def _pick(name, args):
             picked = [1 if args[0] else 2]
         else:
             raise NoProof("where on a number's truth between two numbers of one ball")
+    if not picked and _infinite(answer):  # a mask's -inf kept: the answer is that float
+        return answer
     if not picked:
         raise NoProof(f"{name} picked no argument")
     a, s = args[picked[0]], syms[picked[0]]
@@ -524,8 +538,9 @@ def run(name, *args, **kwargs):
         return _pick(name, args)
     if name in _COMPARISONS:
         return _compared(name, *args)
-    if name in _TESTS:
-        return _arb.ELEMENTWISE[name](*[_lift(a).b for a in args])
+    if name in _TESTS:  # isfinite, isnan, isinf: one operand
+        operand = _operand(args[0])
+        return bool(getattr(np, name)(operand)) if _infinite(operand) else _arb.ELEMENTWISE[name](operand.b)
     if name in _STEPS:
         return _step(name, args)
     if name in ("real", "conj", "conjugate"):  # a `Sym` is a real number
@@ -575,6 +590,10 @@ def extremum(pick, name):
     where they overlap the one the op ``name`` ("maximum", "minimum") picks exactly."""
 
     def choose(x, y):
+        if _infinite(x) or _infinite(y):  # a max's identity or a mask's -inf: its sign decides
+            infinity, other = (x, y) if _infinite(x) else (y, x)
+            loses = (infinity < 0) == (name == "maximum")
+            return _operand(other if loses else infinity)
         x, y = _lift(x), _lift(y)
         return x if _decided(name, lambda: pick(x.b, y.b) is x.b, x, y) else y
 
@@ -631,9 +650,9 @@ def constant(value):
     """
     array = np.asarray(value, dtype=np.float64)
     if array.ndim == 0:
-        return _lift(float(array))
+        return _operand(float(array))
     out = np.empty(array.shape, dtype=object)
-    out.flat[:] = [_lift(e) for e in array.ravel().tolist()]
+    out.flat[:] = [_operand(e) for e in array.ravel().tolist()]
     return out
 
 

@@ -175,16 +175,19 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     balls = _answer_balls(answer, cells)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
+    cluster = _one_cluster(balls, kinked, mask, signs)
     plain = tuple(proof.name_of(s.q) if r else None for s, r in zip(cells.flat, read.flat))
     signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     out = np.empty(balls.shape, dtype=object)
     for k in np.ndindex(balls.shape):
-        if kinked[k]:  # no function of the matrix to name here, nor a slope: unknown
+        if kinked[k] and k not in cluster:  # no function of the matrix to name here, nor a slope: unknown
             out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
             continue
         ours = signed if mask[k] else plain
         value = proof.atom(("decomposition", name, k, ours))
+        if kinked[k]:
+            proof.state().kinked.add(proof.state().number(value))
         if width is None:
             out[k] = proof.Sym(balls[k], value)
             continue
@@ -195,6 +198,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
                 slopes.append(proof.mul(proof.const(sign), proof.atom(("slope", name, k, (i, j), ours))))
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
+    if cluster:
+        _spectrum_as_trace(out, cells, mask, signs, width, last=cluster[-1])
     if not kinked.any():
         _spectrum_as_trace(out, cells, mask, signs, width)
     else:
@@ -202,7 +207,39 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     return out
 
 
-def _spectrum_as_trace(out, cells, mask, signs, width):
+def _one_cluster(balls, kinked, mask, signs):
+    """The repeated eigenvalues, where they are one cluster (every two overlap) and the others are apart: each then
+    an atom of its own marked kinked (`kinked_in`), the cluster's last written as the trace less the others
+    (`_spectrum_as_trace`), so the cluster's sum is the function of the matrix it is (the trace less the simple
+    eigenvalues) while each one alone stays no function (nor does an eigenvector: unknown). Else empty."""
+    if signs != "similar" or not kinked.any():
+        return []
+    cluster = [k for k in np.ndindex(balls.shape) if kinked[k] and mask[k]]
+    if any(not balls[j].overlaps(balls[k]) for j in cluster for k in cluster):
+        return []
+    return cluster
+
+
+def kinked_in(q):
+    """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
+    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is."""
+    state = proof.state()
+    if not state.kinked:
+        return False
+    seen, polys = set(), list(q)
+    while polys:  # through the atoms q holds and the arguments of the functions they are (log of one of the pair)
+        for n, degree in enumerate(polys.pop().degrees()):
+            if degree <= 0 or n in seen:
+                continue
+            if n in state.kinked:
+                return True
+            seen.add(n)
+            _, arguments = state.defs.get(n, (None, ()))
+            polys.extend(p for a in arguments if isinstance(a, tuple) for p in a)
+    return False
+
+
+def _spectrum_as_trace(out, cells, mask, signs, width, last=None):
     """The last entry of a square matrix's spectrum written as its trace less the others, where their sum is
     the trace: always for eigenvalues ("similar"), and for singular values ("equivalent") of a matrix proven
     symmetric and definite (their sum is then |trace|). Its value and slopes then follow from the others',
@@ -215,7 +252,8 @@ def _spectrum_as_trace(out, cells, mask, signs, width):
     sign = 1 if signs == "similar" else _definite(cells)
     if sign is None:
         return
-    *others, last = spectrum
+    last = spectrum[-1] if last is None else last
+    others = [k for k in spectrum if k != last]
     value = proof.const(0)
     for i in range(n):
         value = proof.add(value, cells[i, i].q)

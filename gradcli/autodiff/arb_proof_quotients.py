@@ -71,6 +71,8 @@ class _Proof:
         self.factored = {}  # a polynomial (as text) -> its factors (`arb_identities.factors`), each factored once
         self.units = {}  # (kind, a direction's name) -> its unit's denominator D: sin(k x / D), exp(k x / D)
         self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
+        self.constant_directions = []  # the constants sin and cos met, each the direction of its small multiples
+        self.kinked = set()  # the numbers of atoms standing for repeated eigenvalues: no function of the matrix alone
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point

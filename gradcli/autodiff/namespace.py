@@ -24,6 +24,7 @@ from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_shape as _shape
 from . import ops_special as _special
+from . import tracer as _tracer
 from .values import Box as _Box
 from .values import holds_box as _holds_box
 from .values import raw as _raw
@@ -151,7 +152,7 @@ var = _array.var
 std = _array.std
 cumsum = _array.cumsum
 cumprod = _array.cumprod
-logsumexp = _array.logsumexp
+logsumexp = _tracer.lifting_constants(_array.logsumexp)
 average = _numeric.average
 ptp = _numeric.ptp
 nansum = _numeric.nansum
@@ -176,7 +177,7 @@ vander = _fitting.vander
 polyfit = _fitting.polyfit
 
 # linear algebra
-dot = _linalg.dot
+dot = _tracer.lifting_constants(_linalg.dot, data=2)
 vdot = _linalg.vdot
 matmul = _linalg.matmul
 inner = _linalg.inner
@@ -197,7 +198,7 @@ linalg = _types.SimpleNamespace(
     det=_linalg.det,
     slogdet=_linalg.slogdet,
     cholesky=_linalg.cholesky,
-    norm=_linalg.norm,
+    norm=_tracer.lifting_constants(_linalg.norm),
     eigh=_decompositions.eigh,
     eig=_decompositions.eig,
     eigvals=_decompositions.eigvals,

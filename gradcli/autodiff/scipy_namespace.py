@@ -21,6 +21,7 @@ from . import ops_scipy_losses as _losses
 from . import ops_signal as _signal
 from . import ops_special as _special
 from . import ops_stats as _stats
+from . import tracer as _tracer
 
 _SPECIAL_OWN = (
     "beta betainc betaln entr erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
@@ -34,6 +35,7 @@ special = SimpleNamespace(**{
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
     "exprel": _losses.exprel,
+    "logsumexp": _tracer.lifting_constants(_scipy.SCIPY_VALUED["logsumexp"]),
 })
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
@@ -78,7 +80,8 @@ linalg = SimpleNamespace(
     **{name: getattr(_scipy_linalg, name) for name in
        "cho_factor cho_solve cholesky eigh solve_banded solve_sylvester solve_triangular sqrtm".split()},
     **{name: getattr(_decompositions, name) for name in "eig eigvals pinv svd".split()},
-    **{name: getattr(_linalg, name) for name in "det inv norm solve".split()},
+    **{name: getattr(_linalg, name) for name in "det inv solve".split()},
+    norm=_tracer.lifting_constants(_linalg.norm),
 )
 signal = SimpleNamespace(convolve=_signal.convolve)
 integrate = SimpleNamespace(odeint=_integrate.odeint)

@@ -11,6 +11,7 @@ was recorded); `core.py` adds reverse and forward mode on top of it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 import sys
@@ -648,14 +649,9 @@ def _exact_constants_in(prim, args, kwargs):
     """
     if prim.mp is None or not prim.differentiable or not _from_user_code(sys._getframe(1)):
         return None
-    kinds = []
-    for a in args:
-        if not isinstance(a, _PLAIN_KINDS):
-            return None
-        try:
-            kinds.append(np.asarray(a).dtype.kind)
-        except ValueError:  # a ragged list: not numbers for an op to compute with
-            return None
+    kinds = _plain_kinds(args)
+    if kinds is None:
+        return None
     if "f" not in kinds:
         if prim.kind != "elementwise" or "O" in kinds:
             return None
@@ -669,6 +665,36 @@ def _exact_constants_in(prim, args, kwargs):
     liftable = "fiu" if prim.kind == "elementwise" else "f"  # beside a reduction's array an integer is an axis
     lifted = tuple(exact_constant(a) if kind in liftable else a for a, kind in zip(args, kinds))
     return lifted if any(b is not a for a, b in zip(args, lifted)) else None
+
+
+def lifting_constants(fun, data=1):
+    """``fun``, a library function gradcli writes as a composite of its ops (np.dot, norm, logsumexp), computing at
+    an exact run's precision where the user's code calls it on plain numbers alone: its first ``data`` positional
+    arguments' floats are lifted (`exact_constant`) as a primitive's are (`_exact_constants_in`), since the ops it
+    calls see gradcli's frames, not the user's, and would compute in float64."""
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        kinds = None if exact_constant is None else _plain_kinds(args)
+        if kinds is None or "f" not in kinds or "O" in kinds or not _from_user_code(sys._getframe(1)):
+            return fun(*args, **kwargs)
+        lifted = [exact_constant(a) if kind == "f" else a for a, kind in zip(args[:data], kinds)]
+        return fun(*lifted, *args[data:], **kwargs)
+
+    return call
+
+
+def _plain_kinds(args):
+    """The NumPy kind of each of ``args`` where they are plain numbers alone, else None."""
+    kinds = []
+    for a in args:
+        if not isinstance(a, _PLAIN_KINDS):
+            return None
+        try:
+            kinds.append(np.asarray(a).dtype.kind)
+        except ValueError:  # a ragged list: not numbers for an op to compute with
+            return None
+    return kinds
 
 
 def _called_by_user():

@@ -288,7 +288,7 @@ def _smooth_path(run, args, flat):
     try:
         with _proving():
             out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
-            unknown = type(out) is arb_proof.Sym and out.q is None
+            unknown = type(out) is arb_proof.Sym and (out.q is None or arb_proof_linalg.kinked_in(out.q))
     except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
         return False
     return False if unknown or arb_core.ties else list(arb_core.decisions)
