@@ -6,7 +6,10 @@ every ATen op it dispatches, including those PyTorch's autograd runs for a
 gradient (the backward graph), the bodies of `torch.autograd.Function.backward`
 included. Ops gradcli has no replay for are decomposed by PyTorch's own
 decomposition table where it has one (``softplus_backward``, ``select_backward``,
-...). Limits, written down:
+...); a backward kernel of an op PyTorch decomposes only forward (upsampling,
+adaptive and 3-d max pools, replication padding, grid sampling:
+`torch_pullbacks`) is replayed as the derivative of that forward's trace
+(`_pullback_of_forward`). Limits, written down:
 
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
@@ -63,6 +66,7 @@ import traceback
 from dataclasses import dataclass
 
 from .bridge import replayed_at
+from .convolution import pullback
 from ..errors import InputError
 import numpy as np
 
@@ -74,6 +78,7 @@ from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
 # Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
@@ -754,6 +759,8 @@ def compile_graph(module, drawn=None):
                 fun = _as_strided(node, location)
             elif name == "as_strided_scatter":
                 fun = _as_strided_scatter(node, location)
+            elif name in PULLBACKS and fun is None:
+                fun = _pullback_of_forward(node, location)
             elif name == "_linalg_slogdet" and _factors_transposed(node):
                 fun = functools.partial(fun, transposed=True)
             if users_line and node in held:
@@ -997,6 +1004,32 @@ def _complex_valued(node):
     return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
 
 
+def _pullback_of_forward(node, location):
+    """The replay of a backward kernel of `torch_pullbacks.PULLBACKS`: the vector-Jacobian product of its forward
+    op, traced with PyTorch's decompositions on zeros of the primals' shapes and replayed with gradcli's ops (at
+    the primals the kernel is given, or at zeros for a map linear in its input)."""
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
+
+    fake = [arg.meta["val"] if isinstance(arg, torch.fx.Node) else arg for arg in node.args]
+    forward, primals = PULLBACKS[_names(node.target)[0]](*fake)
+    dtype = fake[0].dtype
+    examples = [torch.zeros(fake[p].shape if type(p) is int else p, dtype=dtype) for p in primals]
+    try:
+        graph = compile_graph(make_fx(lambda *xs: (forward(*xs),), decomposition_table=_DECOMPOSITIONS)(*examples))
+    except InputError as error:
+        raise InputError(f"PyTorch's backward kernel aten.{_names(node.target)[0]} at {location}, replayed as the "
+                         f"derivative of its forward op: {error}", text=location) from None
+
+    def pulled_back(g, *args):
+        kind = kind_of([g])
+        at = [args[p - 1] if type(p) is int else lift(np.zeros(p), kind) if kind else np.zeros(p, raw(g).dtype) for p in primals]
+        found = pullback(lambda *xs: replay(graph, xs, location, value_only=True), at, g)
+        return found[0] if len(found) == 1 else tuple(found)
+
+    return pulled_back
+
+
 def _refuse_higher_order(target, location):
     """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
     gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
@@ -1030,6 +1063,8 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             )
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and packet in PULLBACKS:
+        return None, packet  # a backward kernel replayed through its forward's trace (`_pullback_of_forward`)
     if fun is None and packet in _PARAMETER_SAMPLES:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "
