@@ -5,8 +5,8 @@ whose backward is a kernel of its own.
 
 The whole set runs case by case through the CLI as run.py does (cases13b.ALL); here, one of each kind, the file's CPU
 time bounded (the two frameworks' imports are most of it). Finding G3 (a Keras Dense layer's bias gradient,
-BiasAddGrad, had no replay), G1 (a fully masked row's -inf lifted as a ball without sign) and G7 (linear
-upsampling's backward kernel had no replay) are fixed: their cases are chosen.
+BiasAddGrad, had no replay), G1 (a fully masked row's -inf lifted as a ball without sign), G7 (linear
+upsampling's backward kernel had no replay) and G6 (gumbel_softmax's seeded noise) are fixed: their cases are chosen.
 """
 
 import os
@@ -31,6 +31,8 @@ CHOSEN = [
     "torch_lib13b:wn_loss@wn_args:float32",
     # linear upsampling's backward kernel is replayed as the derivative of the upsampling's decomposition (G7)
     "torch_lib13b:upsampled@x=[0.5,-1,2,0.25]:float64",
+    # gumbel_softmax's noise under a seed: exponential_'s own kernel draws it, not its decomposition's rand_like (G6)
+    "torch_lib13b:gumbel@z=[0.1,0.5,-0.3]:float64",
 ]
 BY_ID = {case.id: case for case in cases13b.ALL}
 
