@@ -728,7 +728,7 @@ OPS = {
     "reshape": lambda x, size: gnp.reshape(x, tuple(size)),
     "expand": _expand,
     "permute": lambda x, dims: gnp.transpose(x, tuple(dims)),
-    "transpose.int": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),
+    "transpose": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),  # transpose.int, and the packet nn.RNN and nn.GRU call
     "unsqueeze": lambda x, dim: gnp.expand_dims(x, dim if dim >= 0 else dim + np.ndim(raw(x)) + 1),
     "squeeze": _squeeze,
     "select.int": lambda x, dim, index: x[_index_along(x, dim, index)],
