@@ -18,7 +18,7 @@ written as a Python loop, huber and smooth L1, logsigmoid, std and var, prod,
 max and min, logit, xlogy and xlog1py, entropy, hypot, sinc, outer, trace,
 eigvalsh, triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
 softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
-cdist, a GRU cell's gates (unsafe_split). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
+cdist, a GRU cell's gates (unsafe_split), nn.RNN and nn.GRU (the transpose packet). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
 are switched off while the graph is traced (PyTorch's own run keeps them).
 Still refused: transposed convolutions (at the user's line), torch.cond
@@ -43,6 +43,12 @@ N = np.array([[2.0, 0.3, -0.4], [0.1, 1.5, 0.2], [0.6, -0.2, 1.0]])  # not symme
 L = np.array([[0.2, -1.0, 0.5], [1.1, 0.3, -0.4]])
 IMAGES = np.random.default_rng(3).normal(size=(2, 4, 6, 5))
 KERNELS = np.random.default_rng(4).normal(size=(4, 2, 2, 3))
+
+
+with torch.random.fork_rng():
+    torch.manual_seed(29)
+    RECURRENT = {"RNN": torch.nn.RNN(3, 2, batch_first=True).double(), "GRU": torch.nn.GRU(3, 2, batch_first=True).double()}
+SEQUENCE = np.random.default_rng(5).normal(size=(1, 4, 3))
 
 
 def _arange(n, like):
@@ -96,6 +102,8 @@ OPS = {
         lambda x, w, b: torch.tanh(F.conv2d(x, w, b, stride=(1, 2), padding=(1, 0), dilation=(2, 1), groups=2)).sum(),
         (IMAGES, KERNELS, P),
     ),
+    "transpose packet (nn.RNN)": (lambda x: torch.tanh(RECURRENT["RNN"](x)[0]).sum(), (SEQUENCE,)),
+    "transpose packet (nn.GRU)": (lambda x: torch.tanh(RECURRENT["GRU"](x)[0]).sum(), (SEQUENCE,)),
     "_cdist_forward/_cdist_backward": (lambda a, b: torch.tanh(torch.cdist(a, b)).sum() + torch.cdist(a, b, p=1).sum(), (L.T, M[:, :2])),
 }
 

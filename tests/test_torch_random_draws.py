@@ -8,11 +8,17 @@ so the float32 program's reference replays the float32 draw. An unseeded draw
 and a sample whose value moves with its parameters (Gamma's) are refused with
 what the user can do. Truths: the draws from PyTorch itself, the derivatives
 by hand (d/dmu sum z^2 = 2 z, d/dsigma = 2 z eps).
+
+Each draw is made by the kernel the user's run calls: PyTorch decomposes some
+(``exponential_``, ``bernoulli``) into other draws that give other numbers, so
+a reference built on the decomposition differentiates another function.
 """
 
+import mpmath
 import numpy as np
 import pytest
 import torch
+import torch.nn.functional as F
 
 import gradcli
 from gradcli.errors import InputError
@@ -73,3 +79,60 @@ def test_an_unseeded_draw_is_refused_with_the_seed_to_write(model):
 def test_a_sample_moving_with_its_parameters_says_what_to_do(model):
     with pytest.raises(InputError, match=r"_standard_gamma.*moves with its parameters.*pass the sample as an argument"):
         gradcli.check(f"{model}:gamma_sample", [{"alpha": [0.5, 3.0]}], dtypes=("float64",), fixes=False)
+
+
+# Fills and samples whose draw is their kernel's own (each called as the user's code calls it, on a tensor like x).
+KERNEL_DRAWS = {
+    "exponential_": lambda x: torch.empty_like(x).exponential_(2.0),
+    "cauchy_": lambda x: torch.empty_like(x).cauchy_(0.5, 2.0),
+    "geometric_": lambda x: torch.empty_like(x).geometric_(0.3),
+    "log_normal_": lambda x: torch.empty_like(x).log_normal_(0.0, 0.5),
+    "bernoulli_(p)": lambda x: torch.empty_like(x).bernoulli_(0.4),
+    "dropout's mask": lambda x: F.dropout(torch.ones_like(x), 0.5),
+    "Exponential rsample": lambda x: torch.distributions.Exponential(torch.full_like(x, 2.0)).rsample(),
+}
+X = [0.1 * k - 0.7 for k in range(20)]
+
+
+def _through(draw):
+    def loss(x):
+        torch.manual_seed(0)
+        return torch.sum(torch.sin(x * draw(x)))
+
+    return loss
+
+
+@pytest.mark.parametrize("name", KERNEL_DRAWS)
+def test_a_seeded_draw_is_its_kernels_own_in_each_dtype(name):
+    report = gradcli.check(_through(KERNEL_DRAWS[name]), [np.array(X)], dtypes=("float32", "float64"), framework="torch",
+                           fixes=False)
+    for result in report.results:
+        assert result.status.value == "ok", (result.dtype, result.findings)
+        torch.manual_seed(0)
+        x = torch.tensor(X, dtype=getattr(torch, result.dtype))
+        drawn = KERNEL_DRAWS[name](x).double().numpy()
+        truth = [float(d * mpmath.cos(mpmath.mpf(float(v)) * d)) for v, d in zip(x.double().numpy(), drawn)]
+        [exact] = result.exact_gradient.values()
+        np.testing.assert_allclose(np.asarray(exact, dtype=float), truth, rtol=1e-12, atol=1e-300)
+
+
+def test_a_draw_reading_a_tensors_probabilities_is_refused_at_its_line():
+    def coin(x):
+        torch.manual_seed(0)
+        return torch.sum(x * torch.bernoulli(torch.full_like(x, 0.4)))  # the line named
+
+    line = coin.__code__.co_firstlineno + 2
+    with pytest.raises(InputError, match=r"aten.bernoulli.*probabilities held in a tensor.*bernoulli_\(0.3\)") as error:
+        gradcli.check(coin, [np.array(X)], dtypes=("float64",), framework="torch", fixes=False)
+    assert f"{__file__}:{line}" in str(error.value)
+
+
+def test_a_draw_from_a_generator_of_the_users_is_refused_with_the_seed_to_write():
+    def noisy(x):
+        noise = torch.randn(x.shape, dtype=x.dtype, generator=torch.Generator().manual_seed(3))  # the line named
+        return torch.sum(x * noise)
+
+    line = noisy.__code__.co_firstlineno + 1
+    with pytest.raises(InputError, match=r"generator= of the function's own.*torch.manual_seed\(0\)") as error:
+        gradcli.check(noisy, [np.array(X)], dtypes=("float64",), framework="torch", fixes=False)
+    assert f"{__file__}:{line}" in str(error.value)

@@ -1,12 +1,12 @@
 """The thirteenth round (b) of user trials (tests/trials/cases13b.py), PyTorch and TensorFlow/Keras: a Gaussian NLL
 whose variance clamp runs under no_grad (PyTorch's slope where the loss is flat), a Keras model's Dense kernel named
-by path, a parametrized weight named by its computed name, and the shapes gradcli cannot yet check (attention over a
-fully masked row) and one it cannot yet (linear upsampling's backward).
+by path, a parametrized weight named by its computed name, attention over a fully masked row, and linear upsampling,
+whose backward is a kernel of its own.
 
 The whole set runs case by case through the CLI as run.py does (cases13b.ALL); here, one of each kind, the file's CPU
 time bounded (the two frameworks' imports are most of it). Finding G3 (a Keras Dense layer's bias gradient,
-BiasAddGrad, had no replay) and G1 (a fully masked row's -inf lifted as a ball without sign) are fixed: their
-cases are chosen; G7 is open, a strict xfail.
+BiasAddGrad, had no replay), G1 (a fully masked row's -inf lifted as a ball without sign), G7 (linear
+upsampling's backward kernel had no replay) and G6 (gumbel_softmax's seeded noise) are fixed: their cases are chosen.
 """
 
 import os
@@ -29,10 +29,11 @@ CHOSEN = [
     "torch_lib13b:attention_all_masked@q=[[[0.2,-0.4]]]:float64",
     # a parametrized layer's weight is computed: the message names the parameters that are
     "torch_lib13b:wn_loss@wn_args:float32",
+    # linear upsampling's backward kernel is replayed as the derivative of the upsampling's decomposition (G7)
+    "torch_lib13b:upsampled@x=[0.5,-1,2,0.25]:float64",
+    # gumbel_softmax's noise under a seed: exponential_'s own kernel draws it, not its decomposition's rand_like (G6)
+    "torch_lib13b:gumbel@z=[0.1,0.5,-0.3]:float64",
 ]
-OPEN = {
-    "torch_lib13b:upsampled@x=[0.5,-1,2,0.25]:float64": "G7: linear upsampling's backward has no replay",
-}
 BY_ID = {case.id: case for case in cases13b.ALL}
 
 
@@ -41,15 +42,9 @@ def test_trial(case_id):
     assert problems_of(BY_ID[case_id]) == []
 
 
-@pytest.mark.parametrize("case_id", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=r)) for c, r in OPEN.items()])
-def test_open_finding(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     judged = cases13b.TORCH + cases13b.TORCH_MORE + cases13b.TF + cases13b.TF_MORE  # input errors have messages
     assert_every_case_sound([c for c in CHOSEN if BY_ID[c] in judged], judged)
     assert set(CHOSEN) <= set(BY_ID)
     assert all(case.message for case in cases13b.INPUT_ERRORS)
-    assert set(OPEN) <= set(BY_ID)
     assert len(BY_ID) == len(cases13b.ALL)

@@ -72,6 +72,18 @@ def convolve(lhs, rhs, strides, padding, lhs_dilation=None, rhs_dilation=None, g
     return parts[0] if groups == 1 else gnp.concatenate(parts, axis=1)
 
 
+def window_sums(x, kernel, strides, padding):
+    """The sum of each window of ``x`` (N, C, spatial...) padded with zeros by ``padding`` (low, high) per spatial
+    axis: a sum pool's value, one strided slice per kernel offset."""
+    x = _padded(x, padding)
+    out = tuple((n - k) // s + 1 for n, k, s in zip(np.shape(raw(x))[2:], kernel, strides))
+    total = None
+    for offset in itertools.product(*[range(k) for k in kernel]):
+        window = (slice(None), slice(None)) + tuple(slice(o, o + (m - 1) * s + 1, s) for o, m, s in zip(offset, out, strides))
+        total = x[window] if total is None else gnp.add(total, x[window])
+    return total
+
+
 def pullback(function, primals, cotangent):
     """The vector-Jacobian product of ``function`` at ``primals`` with ``cotangent``: a gradient kernel's value."""
     _, back = vjp(function, *primals)

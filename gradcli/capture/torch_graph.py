@@ -6,7 +6,10 @@ every ATen op it dispatches, including those PyTorch's autograd runs for a
 gradient (the backward graph), the bodies of `torch.autograd.Function.backward`
 included. Ops gradcli has no replay for are decomposed by PyTorch's own
 decomposition table where it has one (``softplus_backward``, ``select_backward``,
-...). Limits, written down:
+...); a backward kernel of an op PyTorch decomposes only forward (upsampling,
+adaptive and 3-d max pools, replication padding, grid sampling:
+`torch_pullbacks`) is replayed as the derivative of that forward's trace
+(`_pullback_of_forward`). Limits, written down:
 
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
@@ -33,9 +36,11 @@ decomposition table where it has one (``softplus_backward``, ``select_backward``
 - A random draw from a shape alone (``torch.randn``, the noise of Normal's
   ``rsample``) is drawn for real while tracing, from the generator as the
   function's own ``torch.manual_seed`` left it, and kept as a constant that the
-  replay of a narrower dtype's program draws again in that dtype (`_Draws`); an
-  unseeded draw is refused, as is a sample that moves with its parameters
-  (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
+  replay of a narrower dtype's program draws again in that dtype (`_Draws`), each
+  by the kernel the user's run calls (``exponential_``, ``bernoulli_(p)``); an
+  unseeded draw is refused, as are a draw from a ``generator=``, a draw whose
+  probabilities are a tensor (``torch.bernoulli(probs)``) and a sample that
+  moves with its parameters (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
@@ -63,6 +68,7 @@ import traceback
 from dataclasses import dataclass
 
 from .bridge import replayed_at
+from .convolution import pullback
 from ..errors import InputError
 import numpy as np
 
@@ -74,6 +80,7 @@ from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
 # Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
@@ -403,10 +410,22 @@ def trace(fun, examples):
 # PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch.
 _PARAMETER_SAMPLES = {"_standard_gamma", "_sample_dirichlet", "binomial", "poisson", "_standard_gamma_grad", "_dirichlet_grad"}
 
-# PyTorch's random ops that draw numbers from nothing but a shape (``torch.randn``, ``rand``, a ``normal_`` fill, the
-# noise of Normal's ``rsample``): a seeded function's draw is a constant of the function, drawn again in each dtype.
+# PyTorch's random ops that draw numbers from nothing but a shape and numbers (``torch.randn``, ``rand``, a
+# ``normal_``, ``exponential_`` or ``bernoulli_(p)`` fill, the noise of Normal's ``rsample`` and of
+# ``F.gumbel_softmax``, dropout's mask): a seeded function's draw is a constant of the function, drawn again in each
+# dtype. Each is drawn by its own kernel: PyTorch's decompositions of some (``exponential``, ``bernoulli``) draw
+# other numbers than the kernels the user's run calls.
 _DRAW_OPS = ("prims.normal.default", "prims.uniform.default", "aten.rand.default", "aten.randn.default",
-             "aten.rand_like.default", "aten.randn_like.default")
+             "aten.rand_like.default", "aten.randn_like.default", "aten.exponential.default", "aten.cauchy.default",
+             "aten.geometric.default", "aten.log_normal.default", "aten.bernoulli.p", "aten.bernoulli_.float",
+             "aten.exponential_.default", "aten.cauchy_.default", "aten.geometric_.default", "aten.log_normal_.default",
+             "aten.randint.low", "aten.randint.default", "aten.randperm.default", "aten.rand.generator",
+             "aten.randn.generator")
+
+# PyTorch's random ops whose draw reads the numbers of a tensor (``torch.bernoulli(probs)``, ``multinomial``),
+# which a trace over fake tensors does not hold.
+_DRAWS_FROM_TENSORS = ("aten.bernoulli.default", "aten.bernoulli.Tensor", "aten.bernoulli_.Tensor",
+                       "aten.multinomial.default")
 
 
 class _Draws:
@@ -415,7 +434,9 @@ class _Draws:
     another dtype draws what PyTorch draws there (its float32 draws are other numbers than its float64 ones).
 
     A draw is the same at every call only where the function seeds the generator
-    before it (``torch.manual_seed(0)``); an unseeded draw is refused at its line.
+    before it (``torch.manual_seed(0)``); an unseeded draw is refused at its line,
+    as are a draw from a ``generator=`` of the user's (whose seeding the capture
+    does not see) and a draw that reads a tensor's numbers (`_DRAWS_FROM_TENSORS`).
     """
 
     def __init__(self, folder):
@@ -441,38 +462,52 @@ class _Draws:
         return False
 
     def table(self):
-        """Decompositions of the draw ops into their real draws (`draw`)."""
+        """Decompositions of the draw ops into their real draws (`draw`), and of the draws from tensors into refusals."""
         import torch  # lazy: only a PyTorch target needs it
 
         found = {}
-        for name in _DRAW_OPS:
+        for name in _DRAW_OPS + _DRAWS_FROM_TENSORS:
             space, packet, overload = name.split(".")
             op = getattr(getattr(getattr(torch.ops, space), packet), overload)
-            found[op] = functools.partial(self.draw, op)
+            found[op] = functools.partial(self.draw if name in _DRAW_OPS else self.refuse, op)
         return found
+
+    def _refused(self, op, why, advice):
+        frame = sys._getframe(2)
+        while frame is not None and not is_user_file(frame.f_code.co_filename, self.folder):
+            frame = frame.f_back
+        line = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+        return InputError(f"the random draw {op.namespace}.{op.__name__}{line} {why}: {advice}", text=line.removeprefix(" at ") or None)
+
+    def refuse(self, op, *args, **kwargs):
+        """InputError for a draw that reads a tensor's numbers, at the user's line."""
+        raise self._refused(
+            op, "draws with probabilities held in a tensor, whose numbers gradcli's capture does not see, so its "
+            "draw cannot be replayed", "pass the sample as an argument, or draw with a number for its probability "
+            "(torch.empty_like(x).bernoulli_(0.3), torch.rand_like(x) < p)")
 
     def draw(self, op, *args, **kwargs):
         """The real numbers ``op`` draws here, as a constant tensor of the graph; the generator moves on as it
-        would in the user's run."""
+        would in the user's run. An in-place fill writes the draw into its tensor."""
         import torch  # lazy: only a PyTorch target needs it
         from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
 
+        if kwargs.get("generator") is not None or op.__name__.endswith(".generator"):
+            raise self._refused(
+                op, "draws from a generator= of the function's own, whose seeding gradcli's capture does not follow",
+                "seed PyTorch's global generator inside the function (torch.manual_seed(0)) and draw from it, or pass "
+                "the noise as an argument")
         if not self.seeded:
-            frame = sys._getframe(1)
-            while frame is not None and not is_user_file(frame.f_code.co_filename, self.folder):
-                frame = frame.f_back
-            line = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
-            raise InputError(
-                f"the random draw {op.namespace}.{op.__name__}{line} is not seeded in the function, so each call draws other "
-                "numbers and no two runs of it can be compared: seed PyTorch's generator inside the function before "
-                "the draw (torch.manual_seed(0)), which makes the draw a constant of the function, or pass the noise "
-                "as an argument (z = loc + scale * eps)", text=line.removeprefix(" at ") or None)
+            raise self._refused(
+                op, "is not seeded in the function, so each call draws other numbers and no two runs of it can be "
+                "compared", "seed PyTorch's generator inside the function before the draw (torch.manual_seed(0)), "
+                "which makes the draw a constant of the function, or pass the noise as an argument (z = loc + scale * eps)")
         with _disable_current_modes():
             real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
             state = torch.get_rng_state()
             value = op(*real, **kwargs)
         self.made[id(value)] = _Redraw(op, real, kwargs, state)
-        return value
+        return args[0].copy_(value) if op._schema.is_mutable else value
 
 
 class _Redraw:
@@ -487,11 +522,13 @@ class _Redraw:
         name = np.dtype(dtype).name
         if name not in self.drawn:
             in_dtype = getattr(torch, name)
-            args = [torch.empty(a.shape, dtype=in_dtype) if isinstance(a, torch.Tensor) else a for a in self.args]
-            kwargs = dict(self.kwargs, dtype=in_dtype) if "dtype" in self.kwargs else self.kwargs
+            args = [torch.empty(a.shape, dtype=in_dtype if a.is_floating_point() else a.dtype) if isinstance(a, torch.Tensor) else a for a in self.args]
+            floating = getattr(self.kwargs.get("dtype"), "is_floating_point", False)
+            kwargs = dict(self.kwargs, dtype=in_dtype) if floating else self.kwargs
             with torch.random.fork_rng():
                 torch.set_rng_state(self.state)
-                self.drawn[name] = self.op(*args, **kwargs).double().numpy()
+                drawn = self.op(*args, **kwargs)
+                self.drawn[name] = (drawn.double() if drawn.is_floating_point() else drawn).numpy()  # indices stay integers
         return self.drawn[name]
 
 
@@ -754,6 +791,8 @@ def compile_graph(module, drawn=None):
                 fun = _as_strided(node, location)
             elif name == "as_strided_scatter":
                 fun = _as_strided_scatter(node, location)
+            elif name in PULLBACKS and fun is None:
+                fun = _pullback_of_forward(node, location)
             elif name == "_linalg_slogdet" and _factors_transposed(node):
                 fun = functools.partial(fun, transposed=True)
             if users_line and node in held:
@@ -997,6 +1036,32 @@ def _complex_valued(node):
     return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
 
 
+def _pullback_of_forward(node, location):
+    """The replay of a backward kernel of `torch_pullbacks.PULLBACKS`: the vector-Jacobian product of its forward
+    op, traced with PyTorch's decompositions on zeros of the primals' shapes and replayed with gradcli's ops (at
+    the primals the kernel is given, or at zeros for a map linear in its input)."""
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
+
+    fake = [arg.meta["val"] if isinstance(arg, torch.fx.Node) else arg for arg in node.args]
+    forward, primals = PULLBACKS[_names(node.target)[0]](*fake)
+    dtype = fake[0].dtype
+    examples = [torch.zeros(fake[p].shape if type(p) is int else p, dtype=dtype) for p in primals]
+    try:
+        graph = compile_graph(make_fx(lambda *xs: (forward(*xs),), decomposition_table=_DECOMPOSITIONS)(*examples))
+    except InputError as error:
+        raise InputError(f"PyTorch's backward kernel aten.{_names(node.target)[0]} at {location}, replayed as the "
+                         f"derivative of its forward op: {error}", text=location) from None
+
+    def pulled_back(g, *args):
+        kind = kind_of([g])
+        at = [args[p - 1] if type(p) is int else lift(np.zeros(p), kind) if kind else np.zeros(p, raw(g).dtype) for p in primals]
+        found = pullback(lambda *xs: replay(graph, xs, location, value_only=True), at, g)
+        return found[0] if len(found) == 1 else tuple(found)
+
+    return pulled_back
+
+
 def _refuse_higher_order(target, location):
     """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
     gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
@@ -1030,6 +1095,8 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             )
         packet = packet[:-1]
     fun = lookup(packet, overload)
+    if fun is None and packet in PULLBACKS:
+        return None, packet  # a backward kernel replayed through its forward's trace (`_pullback_of_forward`)
     if fun is None and packet in _PARAMETER_SAMPLES:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "

@@ -28,6 +28,9 @@ decompositions into comparisons and ``where``.
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 import numpy as np
 
 import gradcli.numpy as gnp
@@ -271,6 +274,66 @@ def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, t
     return grad_x, grad_w, grad_b
 
 
+def _avg_pool(dims, x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None):
+    """``aten.avg_pool2d``/``avg_pool3d`` over the last ``dims`` axes: each window's sum divided as PyTorch's kernel
+    divides it: by the window's cells inside the padded input (``count_include_pad``), inside the input alone, or
+    by ``divisor_override``; with ``ceil_mode`` a last window may hang past the padding."""
+    unbatched = np.ndim(raw(x)) == dims + 1
+    if unbatched:
+        x = gnp.expand_dims(x, 0)
+    kernel, padding = _per_axis(kernel_size, dims), _per_axis(padding, dims)
+    stride = _per_axis(stride, dims) if len(stride or ()) else kernel
+    pads, divisor = [], np.ones((), dtype=np.int64)
+    for n, k, s, p in zip(np.shape(raw(x))[2:], kernel, stride, padding):
+        out = (n + 2 * p - k + (s - 1 if ceil_mode else 0)) // s + 1
+        if ceil_mode and (out - 1) * s >= n + p:  # a window must start inside the input or its left padding
+            out -= 1
+        pads.append((p, (out - 1) * s + k - n - p))
+        starts = np.arange(out) * s - p
+        ends = np.minimum(starts + k, n + p)
+        cells = ends - starts if count_include_pad else np.minimum(ends, n) - np.maximum(starts, 0)
+        divisor = np.multiply.outer(divisor, cells)
+    if divisor_override:
+        divisor = np.full(divisor.shape, divisor_override)
+    divisor = divisor.astype(object) if is_exact(x) else divisor.astype(np.asarray(raw(x)).dtype)
+    pooled = convolution.window_sums(x, kernel, stride, pads) / divisor
+    return pooled[0] if unbatched else pooled
+
+
+def _per_axis(value, dims):
+    """A pooling option (an int, or a list of one or ``dims`` ints) as ``dims`` ints."""
+    value = [value] if isinstance(value, int) else list(value)
+    return tuple(value * dims if len(value) == 1 else value)
+
+
+def _avg_pool_backward(dims, g, x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """``aten.avg_pool2d_backward``/``avg_pool3d_backward``: the average pool's VJP."""
+    pool = functools.partial(_avg_pool, dims, kernel_size=kernel_size, stride=stride, padding=padding, ceil_mode=ceil_mode,
+                             count_include_pad=count_include_pad, divisor_override=divisor_override)
+    return convolution.pullback(pool, (x,), g)[0]
+
+
+def _adaptive_max_pool(dims, x, output_size):
+    """``aten.adaptive_max_pool2d``/``3d``: the maximum of each adaptive window (output i of n along an axis of m
+    entries reads entries floor(i m / n) to ceil((i + 1) m / n)), and its flat index in the input's plane.
+
+    The indices serve PyTorch's backward kernel, which gradcli replays from the
+    values (`torch_pullbacks`); on exact numbers, which NumPy cannot rank in
+    every kind, they are not computed (None).
+    """
+    lead, shape = np.shape(raw(x))[:-dims], np.shape(raw(x))[-dims:]
+    bounds = [[(i * m // n, -(-(i + 1) * m // n)) for i in range(n)] for m, n in zip(shape, output_size)]
+    values, indices = [], []
+    for window in itertools.product(*bounds):
+        part = x[(Ellipsis,) + tuple(slice(a, b) for a, b in window)]
+        values.append(gnp.amax(part, axis=tuple(range(-dims, 0))))
+        if not is_exact(x):
+            local = np.unravel_index(np.argmax(np.reshape(raw(part), lead + (-1,)), axis=-1), np.shape(raw(part))[-dims:])
+            indices.append(np.ravel_multi_index(tuple(at + a for at, (a, _) in zip(local, window)), shape))
+    pooled = gnp.reshape(gnp.stack(values, axis=-1), lead + tuple(output_size))
+    return pooled, (np.reshape(np.stack(indices, axis=-1), lead + tuple(output_size)) if indices else None)
+
+
 def _cdist(x1, x2, p=2.0, compute_mode=None):
     """``aten._cdist_forward``: the p-norm distance between every row of x1 and every row of x2."""
     return _p_norm(gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3), p)
@@ -389,6 +452,12 @@ NN_OPS = {
     "nll_loss_forward": _nll_loss_forward,
     "mse_loss": _mse_loss,
     "convolution": _convolution,
+    "avg_pool2d": functools.partial(_avg_pool, 2),
+    "avg_pool3d": functools.partial(_avg_pool, 3),
+    "avg_pool2d_backward": functools.partial(_avg_pool_backward, 2),
+    "adaptive_max_pool2d": functools.partial(_adaptive_max_pool, 2),
+    "adaptive_max_pool3d": functools.partial(_adaptive_max_pool, 3),
+    "avg_pool3d_backward": functools.partial(_avg_pool_backward, 3),
     "_cdist_forward": _cdist,
     "_cdist_backward": _cdist_backward,
     "convolution_backward": _convolution_backward,

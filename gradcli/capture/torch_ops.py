@@ -373,9 +373,17 @@ def _subtract(x, y, alpha=1):
 
 
 def _divide(x, y, rounding_mode=None):
+    if rounding_mode is not None and _integral(x) and _integral(y):  # indices (an adaptive pool's windows): no gradient
+        quotient = np.abs(raw(x)) // np.abs(raw(y)) * np.sign(raw(x)) * np.sign(raw(y))
+        return quotient if rounding_mode == "trunc" else np.floor_divide(raw(x), raw(y))
     if rounding_mode is not None:
         raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
     return _arithmetic(gnp.divide, x, y)
+
+
+def _integral(x):
+    """Whether ``x`` is an integer number or an array of integers."""
+    return isinstance(x, int) or np.issubdtype(np.asarray(raw(x)).dtype, np.integer)
 
 
 def _dim_of(x, dim):
@@ -491,7 +499,9 @@ def _nan_entry(entry):
 
 
 def _remainder(x, y):
-    # Python's (and PyTorch's) remainder: the sign of the divisor.
+    # Python's (and PyTorch's) remainder: the sign of the divisor; integers (a pool's flat indices) stay integers.
+    if _integral(x) and _integral(y):
+        return np.remainder(raw(x), raw(y))
     return x - y * gnp.floor(x / y)
 
 
@@ -718,7 +728,7 @@ OPS = {
     "reshape": lambda x, size: gnp.reshape(x, tuple(size)),
     "expand": _expand,
     "permute": lambda x, dims: gnp.transpose(x, tuple(dims)),
-    "transpose.int": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),
+    "transpose": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),  # transpose.int, and the packet nn.RNN and nn.GRU call
     "unsqueeze": lambda x, dim: gnp.expand_dims(x, dim if dim >= 0 else dim + np.ndim(raw(x)) + 1),
     "squeeze": _squeeze,
     "select.int": lambda x, dim, index: x[_index_along(x, dim, index)],
