@@ -95,3 +95,12 @@ def test_arccosh_of_one_plus_a_small_x_is_rewritten_and_rechecked_ok():
     (fix,) = [fix for fix in report.fixes if fix.name == "arccosh near 1"]
     assert fix.formula == "log1p(x + sqrt(x*(x + 2)))"
     assert set(fix.after.values()) == {"ok"}
+
+
+def test_arccosh_of_one_plus_a_small_x_in_a_jax_function_is_rewritten_in_jax_spelling(tmp_path):
+    path = tmp_path / "acosh_jax.py"
+    path.write_text("import jax.numpy as jnp\n\n\ndef f(x):\n    return jnp.arccosh(1 + x)\n")
+    report = _check(f"{path}:f", [{"x": 1e-20}])
+    (fix,) = [fix for fix in report.fixes if fix.name == "arccosh near 1"]
+    assert "+    return jnp.log1p(x + jnp.sqrt(x * (x + 2)))\n" in fix.diff, fix.diff
+    assert set(fix.after.values()) == {"ok"}

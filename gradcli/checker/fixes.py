@@ -345,13 +345,19 @@ def candidate_rewrites(formula):
 
 
 def union_rewrite(formula, names):
-    """``formula`` with the catalogue rewrites ``names`` applied together: (name, description, new text), or None."""
+    """``formula`` with the catalogue rewrites ``names`` applied together: (name, description, new text), or None.
+
+    Where two rewrites match the same part, the outer one (the first, on the very same part) is applied, and
+    only the rewrites with a part applied are named.
+    """
     rewriter = _Rewriter(formula)
     chosen = [(name, description, method) for name, description, method in _REWRITES if name in names]
     text = rewriter.apply(*(getattr(rewriter, method) for _, _, method in chosen))
     if text is None or text == formula.text:
         return None
-    return union_name(name for name, _, _ in chosen), union_description(description for _, description, _ in chosen), text
+    kept = outermost([match for _, _, method in chosen for match in rewriter.matches(getattr(rewriter, method))])
+    applied = [(name, description) for name, description, method in chosen if set(rewriter.matches(getattr(rewriter, method))) & set(kept)]
+    return union_name(name for name, _ in applied), union_description(description for _, description in applied), text
 
 
 def union_name(names):

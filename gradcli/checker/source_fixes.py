@@ -583,9 +583,11 @@ def find_source_fixes(target, report, recheck, limit=3):
         rewritten = splice(source, edits)
         if rewritten == source:
             return None
+        # Named: the rewrites with an edit of the code applied (not only an import; not one inside another's edit).
+        applied = [(name, description) for name, description, each in chosen if any(e in edits and e[0][0] != e[0][1] for e in each)]
         return (
-            union_name(name for name, _, _ in chosen),
-            union_description(description for _, description, _ in chosen),
+            union_name(name for name, _ in applied),
+            union_description(description for _, description in applied),
             None,
             lambda: load_rewritten(path, rewritten, encoding, qualname),
             unified_diff(path, source, rewritten),
