@@ -140,6 +140,20 @@ class _Rewriter:
             return f"sigmoid({self._negated(node.right.args[0])})"
         return None
 
+    def log_sigmoid(self, node):
+        if _call(node, "log", 1) and _call(node.args[0], "sigmoid", 1):
+            return f"-softplus({self._negated(node.args[0].args[0])})"
+        return None
+
+    def arccosh_near_one(self, node):
+        # arccosh(1 + u) = log1p(u + sqrt(u*(u + 2))): u is never added to 1, so a small u keeps its digits
+        if _call(node, "arccosh", 1):
+            inner = _sum_with_one(node.args[0])
+            if inner is not None:
+                u = self.src(inner)
+                return f"log1p({u} + sqrt({u}*({u} + 2)))"
+        return None
+
     def _negated(self, node):
         """The text of ``-node``: a minus dropped where ``node`` is one, else written before it."""
         if isinstance(node, Unary) and node.op == "-":
@@ -244,9 +258,9 @@ class _Rewriter:
                 replacements.append((node.span, new))
         return outermost(replacements)
 
-    def apply(self, rule):
-        """The formula with every outermost match of ``rule`` replaced, or None if nothing matched."""
-        kept = self.matches(rule)
+    def apply(self, *rules):
+        """The formula with every outermost match of ``rules`` replaced, or None if nothing matched."""
+        kept = outermost([match for rule in rules for match in self.matches(rule)])
         if not kept:
             return None
         text = self.text
@@ -299,9 +313,11 @@ _REWRITES = [
     ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
+    ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
+    ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
@@ -328,6 +344,32 @@ def candidate_rewrites(formula):
         if text is not None and text != formula.text:
             out.append((name, description, text))
     return out
+
+
+def union_rewrite(formula, names):
+    """``formula`` with the catalogue rewrites ``names`` applied together: (name, description, new text), or None.
+
+    Where two rewrites match the same part, the outer one (the first, on the very same part) is applied, and
+    only the rewrites with a part applied are named.
+    """
+    rewriter = _Rewriter(formula)
+    chosen = [(name, description, method) for name, description, method in _REWRITES if name in names]
+    text = rewriter.apply(*(getattr(rewriter, method) for _, _, method in chosen))
+    if text is None or text == formula.text:
+        return None
+    kept = outermost([match for _, _, method in chosen for match in rewriter.matches(getattr(rewriter, method))])
+    applied = [(name, description) for name, description, method in chosen if set(rewriter.matches(getattr(rewriter, method))) & set(kept)]
+    return union_name(name for name, _ in applied), union_description(description for _, description in applied), text
+
+
+def union_name(names):
+    """The name of several rewrites applied together."""
+    return " + ".join(names)
+
+
+def union_description(descriptions):
+    """The description of several rewrites applied together."""
+    return "together: " + "; ".join(descriptions)
 
 
 def _point_label(point):
@@ -465,7 +507,12 @@ def find_fixes(target, report, recheck, limit=3):
         (name, description, text, lambda text=text: text, None)
         for name, description, text in candidate_rewrites(target.formula)
     )
-    fixes, rejected = judged_rewrites(before, candidates, limit, recheck)
+
+    def union(names):
+        found = union_rewrite(target.formula, names)
+        return None if found is None else (*found, lambda: found[2], None)
+
+    fixes, rejected = judged_rewrites(before, candidates, limit, recheck, union)
     gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )
@@ -479,29 +526,58 @@ def find_fixes(target, report, recheck, limit=3):
     return fixes
 
 
-def judged_rewrites(before, candidates, limit, recheck):
+def judged_rewrites(before, candidates, limit, recheck, union=None):
     """The rewrites that re-check better than ``before`` (full ones first), and those that did not.
 
     ``candidates`` yields (name, description, formula text or None, a function
     that makes the rewritten target, its diff or None); ``recheck(target)``
-    checks one. Returns the fixes, at most ``limit``, and the rejected ones as
+    checks one. Where no rewrite alone fixes every point, the partial ones and
+    those better nowhere are applied together once more (``union(names)``
+    makes that candidate, or None), since each may leave the loss the other
+    removes; the union is offered only if it does better than each of them
+    alone. Returns the fixes, at most ``limit``, and the rejected ones as
     (name, why not) pairs (`rejection_notes` words them).
     """
-    fixes, rejected = [], []
+    fixes, rejected, unfinished = [], [], []
     for name, description, text, make_target, diff in candidates:
-        try:
-            fixed = make_target()
-            rechecked = recheck(fixed)
-        except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
-            rejected.append((name, "it does not run"))
-            continue
-        fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
+        fix, why_not = _judged_candidate(before, recheck, name, description, text, make_target, diff)
         if fix is None:
             rejected.append((name, why_not))
         else:
-            fix.diff, fix.checked = diff, fixed
             fixes.append(fix)
+        if (fix is not None and fix.partial) or why_not == "better nowhere":
+            unfinished.append((name, fix))
+    if union is not None and len(unfinished) > 1 and all(fix.partial for fix in fixes):
+        combined = union([name for name, _ in unfinished])
+        if combined is not None:
+            fix, why_not = _judged_candidate(before, recheck, *combined)
+            if fix is not None and all(_better_than(fix, alone) for _, alone in unfinished if alone is not None):
+                fixes.insert(0, fix)
+            else:
+                rejected.append((combined[0], why_not or "not better than each rewrite alone"))
     return sorted(fixes, key=lambda fix: fix.partial)[:limit], rejected  # full fixes first, in catalogue order
+
+
+def _judged_candidate(before, recheck, name, description, text, make_target, diff):
+    """One rewrite re-checked: its `Fix` or None, and why not."""
+    try:
+        fixed = make_target()
+        rechecked = recheck(fixed)
+    except Exception:  # noqa: BLE001 - a rewrite that does not even run is not offered
+        return None, "it does not run"
+    fix, why_not = _judged_fix(before, rechecked, "rewrite", name, text, description)
+    if fix is not None:
+        fix.diff, fix.checked = diff, fixed
+    return fix, why_not
+
+
+def _better_than(fix, other):
+    """Whether ``fix`` does better than ``other`` somewhere and worse nowhere (verdicts and their parts)."""
+    pairs = [(fix.after[label], other.after[label]) for label in fix.after]
+    pairs += [(fix.parts[label][key][1], other.parts[label][key][1]) for label in fix.parts for key in _PARTS]
+    if any(mine.severity > theirs.severity for mine, theirs in pairs):
+        return False
+    return any(mine.severity < theirs.severity for mine, theirs in pairs)
 
 
 def _custom_gradient_fix(target, recheck, before):

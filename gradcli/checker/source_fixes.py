@@ -38,7 +38,15 @@ from ..expr.ir import Binary, Call, Compare, Const, Num, Unary, Var
 from ..expr.operators import BINARY, COMPARISONS
 from ..expr.parse import parse
 from .array_fixes import array_rewrites
-from .fixes import catalogue_matches, judged_rewrites, outermost, rejection_notes, verdict_parts
+from .fixes import (
+    catalogue_matches,
+    judged_rewrites,
+    outermost,
+    rejection_notes,
+    union_description,
+    union_name,
+    verdict_parts,
+)
 
 _PLACEHOLDER = "_gradcli_{}"
 _OPERATORS = {op.node: op.symbol for op in BINARY}
@@ -377,8 +385,8 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
             formula = parse(reader.text, treat_as_variables=tuple(reader.opaque))
         except (InputError, RecursionError):  # not a formula we can read: leave it as written
             continue
-        # `array_rewrites` writes the sigmoid complement in the module's own spelling, left to log_sigmoid inside a log.
-        for name, description, matches in catalogue_matches(formula, skip=("sigmoid complement",)):
+        # `array_rewrites` writes the sigmoid complement and log_sigmoid in the module's own spelling.
+        for name, description, matches in catalogue_matches(formula, skip=("sigmoid complement", "log sigmoid")):
             for span, new in matches:
                 node = reader.nodes.get(span)
                 if node is None or not _on_lines(node, lines):
@@ -569,6 +577,22 @@ def find_source_fixes(target, report, recheck, limit=3):
 
             yield name, description, None, make_target, unified_diff(path, source, rewritten)
 
-    fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck)
+    def union(names):
+        chosen = [(name, description, edits) for name, description, edits in rewrites if name in names]
+        edits = outermost(list(dict.fromkeys(edit for _, _, each in chosen for edit in each)))
+        rewritten = splice(source, edits)
+        if rewritten == source:
+            return None
+        # Named: the rewrites with an edit of the code applied (not only an import; not one inside another's edit).
+        applied = [(name, description) for name, description, each in chosen if any(e in edits and e[0][0] != e[0][1] for e in each)]
+        return (
+            union_name(name for name, _ in applied),
+            union_description(description for _, description in applied),
+            None,
+            lambda: load_rewritten(path, rewritten, encoding, qualname),
+            unified_diff(path, source, rewritten),
+        )
+
+    fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck, union)
     report.notes.extend(rejection_notes(rejected))
     return fixes
