@@ -812,8 +812,20 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
         _show(computed),
-        w.location or _where_replay_lost(working, exact, out_error),
+        _replay_line_off(working, exact, w.name, out_error) or w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _replay_line_off(working, exact, name, error):
+    """The line of the first op of a framework's graph, its forward or the backward run as ``name``'s rule, whose
+    result is off by half ``error`` or more (the replays aligned), or None: the line in the user's function where the
+    rule's digits went (a bfloat16 matmul's, whose rounded result the rule is fed), not the line of the call or of
+    the value the rule belongs to."""
+    for w, e in _aligned(working.ops, exact.ops):
+        if (w.replayed and w.location and (w.phase == "forward" or w.node_name == name)
+                and (_error_against(working, w.output, e.output) or 0) >= error / 2):
+            return w.location
+    return None
 
 
 def _where_replay_lost(working, exact, error):
