@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ..autodiff.ops import raw
+from ..autodiff.ops import is_float_dtype, raw
 from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
@@ -425,7 +425,7 @@ def narrowed(recording, dtype):
     eps = _bits_and_eps(dtype)[1]
     for op in recording.ops if recording is not None else ():
         out = getattr(raw(op.output), "dtype", None)
-        if out is not None and out != dtype and np.issubdtype(out, np.floating) and _bits_and_eps(out)[1] > eps:
+        if out is not None and out != dtype and is_float_dtype(out) and _bits_and_eps(out)[1] > eps:  # bfloat16 too
             return op
     return None
 

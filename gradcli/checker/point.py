@@ -737,15 +737,17 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
-                                       for f in result.findings + new) and not _said_by_its_op(finding, found):
+                                       for f in result.findings + new) and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
     return new
 
 
-def _said_by_its_op(finding, found):
-    """Whether ``finding`` blames a whole gradient rule at a line where a backward op of that rule is already named."""
+def _said_by_its_op(finding, found, bridged=False):
+    """Whether ``finding`` blames a whole gradient rule at a line where a backward op of that rule is already named;
+    for a ``bridged`` framework function, whose one rule is its framework's whole backward graph, at any line."""
     return finding.message.startswith("the gradient rule of ") and finding.location is not None and any(
-        f is not None and f is not finding and f.phase == "backward" and f.location == finding.location for f in found)
+        f is not None and f is not finding and f.phase == "backward" and f.location is not None
+        and (bridged or f.location == finding.location) for f in found)
 
 
 def _mp_value(target, rounded, digits):

@@ -812,8 +812,20 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
         _show(computed),
-        w.location or _where_replay_lost(working, exact, out_error),
+        _replay_line_off(working, exact, w.name, out_error) or w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _replay_line_off(working, exact, name, error):
+    """The line of the first op of a framework's graph, its forward or the backward run as ``name``'s rule, whose
+    result is off by half ``error`` or more (the replays aligned), or None: the line in the user's function where the
+    rule's digits went (a bfloat16 matmul's, whose rounded result the rule is fed), not the line of the call or of
+    the value the rule belongs to."""
+    for w, e in _aligned(working.ops, exact.ops):
+        if (w.replayed and w.location and (w.phase == "forward" or w.node_name == name)
+                and (_error_against(working, w.output, e.output) or 0) >= error / 2):
+            return w.location
+    return None
 
 
 def _where_replay_lost(working, exact, error):
@@ -854,9 +866,7 @@ def _show_exact(value):
 def root_cause(working: Recording, exact: Recording, phase, eps):
     """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
     in a replayed backward graph, an op of the backward before a recomputed forward op."""
-    pairs = [(w, e) for w, e in zip(working.ops, exact.ops) if w.name == e.name and w.phase == phase]
-    if len(working.ops) != len(exact.ops):
-        return None
+    pairs = [(w, e) for w, e in _aligned(working.ops, exact.ops) if w.phase == phase]
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
@@ -873,6 +883,22 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _aligned(working_ops, exact_ops):
+    """The pairs of ops the two recordings ran for the same step: all, where both ran the same ops; else the runs of
+    ops alike in phase, name and line, the replayed ops of a framework's graph among them (a float sigmoid is four
+    ops where the exact one is one: the ops before and after it still pair)."""
+    def key(op):
+        return op.phase, op.name, op.location
+
+    if len(working_ops) == len(exact_ops):
+        return [(w, e) for w, e in zip(working_ops, exact_ops) if w.name == e.name]
+    import difflib  # lazy: only runs whose ops differ are aligned
+
+    matcher = difflib.SequenceMatcher(None, [key(op) for op in working_ops], [key(op) for op in exact_ops], autojunk=False)
+    return [(working_ops[i + k], exact_ops[j + k]) for i, j, size in matcher.get_matching_blocks() for k in range(size)
+            if working_ops[i + k].replayed]
 
 
 def first_off(working: Recording, exact: Recording, phase, eps):
