@@ -21,7 +21,7 @@ class Progress:
 
             self.bar = Bar(
                 TextColumn("audit"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failing]} failing"),
-                TimeElapsedColumn(), console=Console(file=self.stream), transient=True,
+                TimeElapsedColumn(), console=Console(file=self.stream, emoji=False), transient=True,
             )
             self.bar.start()
             self.task = self.bar.add_task("audit", total=None, failing=0)

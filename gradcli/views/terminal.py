@@ -14,7 +14,8 @@ def console(stderr=False, file=None):
     """A rich console on stdout (or stderr, or ``file``); 120 columns wide when it is not a terminal."""
     from rich.console import Console  # rich loads only when something is printed
 
-    out = Console(stderr=stderr, file=file, highlight=False, soft_wrap=False)
+    # emoji=False: a location such as "loss.py:100:" must not print as an emoji code.
+    out = Console(stderr=stderr, file=file, highlight=False, soft_wrap=False, emoji=False)
     if not out.is_terminal:
         # Piped or captured output has no width to respect: don't truncate names.
         out.width = 120
