@@ -27,7 +27,6 @@ rule leaks from the unselected branch of ``where`` is told from a true NaN.
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
@@ -133,8 +132,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     last = 0.0
     start, top = digits, max(max_digits(), 2 * digits)
     while digits <= top:
-        budget.afford(last * 3)
-        started = time.perf_counter()
+        budget.afford(step_cost(last, used[-1] if used else digits, digits))
+        started = budget.clock.used()
         with mpmath.workdps(digits), Absorption() as absorbed:
             try:
                 with np.errstate(all="ignore"):
@@ -169,7 +168,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
         before = absorbed
         if settled is not None:
             break
-        last = time.perf_counter() - started
+        last = budget.clock.used() - started
         used.append(digits)
         digits = _next_digits(history, used) if start <= START_DIGITS else digits + digits // 2  # a rise: one more
     else:
@@ -185,6 +184,13 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
     return attempt, history, digits, value_digits, settled
+
+
+def step_cost(last, before, digits):
+    """The seconds a step at ``digits`` is expected to take, from the ``last`` one's at ``before`` digits: an mpmath
+    pass costs about the square of its digits (twice the digits, four times the seconds), so a step that would end
+    past the budget is never started: one long step cannot be stopped between its operations."""
+    return last * (digits / before) ** 2
 
 
 def _absorbed_harmlessly(target, args, entries, noises, size, zeros):
