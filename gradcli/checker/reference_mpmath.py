@@ -36,11 +36,12 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import at_a_tie, find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
     absorbed_effect,
+    Edge,
     START_DIGITS,
     Exact,
     exact_entries,
@@ -102,12 +103,31 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             slopes = _tiny_kink_along(target, args, result, budget)
             if slopes is not None:
                 result.kinks = [("the random direction", *slopes)]
+    if result.unsettled:
+        result.singular.extend(_at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros))
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
     if result.unsettled and (result.kinks or result.singular):
         _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
+
+
+def _at_edges(target, args, last, size, zeros):
+    """``(label, Edge, Edge)`` for each coordinate whose derivative entry (not finite, or 0 within its noise in
+    ``last``, the climb's entries and noises) a proof finds at the edge of an op's domain (`python_zero.Zeros.edge_of`)."""
+    import mpmath
+
+    entries, noises = last
+    found = []
+    for k, (i, index, label) in enumerate(coordinates_of(target, args)):
+        entry, noise = entries[size + k], noises[size + k]
+        if mpmath.isfinite(entry) and not (noise and abs(entry) <= noise):
+            continue
+        op = zeros.edge_of(k)
+        if op is not None:
+            found.append((label, Edge(op), Edge(op)))
+    return found
 
 
 def _tiny_kink_along(target, args, result, budget):
