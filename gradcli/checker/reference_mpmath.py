@@ -103,7 +103,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             slopes = _tiny_kink_along(target, args, result, budget)
             if slopes is not None:
                 result.kinks = [("the random direction", *slopes)]
-    if result.unsettled:
+    if result.unsettled and result.directional is None:  # (along a random direction: one entry, no coordinates)
         result.singular.extend(_at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros))
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
