@@ -384,14 +384,28 @@ def _above(s, shift=0):
     return not is_zero(q) and sign_of(state(), q, EXACT_BITS) == 1
 
 
+edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
+
+
+def _moves(s):
+    """Whether the seed moves ``s``: a derivative entry not exactly 0."""
+    return s.d is not None and any(e is None or not is_zero(e) for e in s.d)
+
+
 def _xlogy(x, y, shift=0):
     x, y = _lift(x), _lift(y)
     name = "xlogy" if shift == 0 else "xlog1py"
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
     inside = _above(y, shift)
-    if x.q is not None and is_zero(x.q) and not inside and (y.d is None or x.d is None):
-        # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0 (x's own slope, log y, is none)
-        return Sym(ball, x.q, [None] * len(x.d) if y.d is None else [x.q] * len(y.d))
+    if x.q is not None and is_zero(x.q) and not inside:
+        if _moves(x) or (x.d is not None and _moves(y)):
+            # x log y at x = 0 with log y no number: x's slope there is the log, so the point is the domain's
+            # edge for whatever moves this entry (xlogy(0, 0), xlog1py(0, -1)), never a 0 to prove
+            edges.append(name)
+            raise NoProof(f"{name}(0, y) at the edge of its log's domain")
+        # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0, and an entry nothing moves has none
+        d = y.d if x.d is None else x.d
+        return Sym(ball, x.q, None if d is None else [x.q] * len(d))
     if not inside or x.q is None:
         raise NoProof(f"{name} where its log is not proven defined")
     argument = add(y.q, _const(shift)) if shift else y.q

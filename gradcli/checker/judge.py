@@ -15,7 +15,7 @@ from . import provenance
 from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import REFERENCE_RTOL, Jump, Outside, max_digits
+from .precision import REFERENCE_RTOL, Edge, Jump, Outside, max_digits
 from .provenance import finite
 from .reference import AGREE_DIGITS
 from .results import Finding
@@ -101,6 +101,12 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
         for name, left, right in exact.kinks
     ] + [
         _jump(name, left, right) if isinstance(left, Jump) or isinstance(right, Jump) else Finding(
+            "singular",
+            "forward",
+            name,
+            f"the function is at the edge of its domain in {name}: {left.op}(0, y) is 0 by definition, but its "
+            "slope in x there is a log that is no number, so it has no derivative here",
+        ) if isinstance(left, Edge) else Finding(
             "singular",
             "forward",
             name,

@@ -124,6 +124,15 @@ class Jump:
 
 
 @dataclass
+class Edge:
+    """Both sides of a point on the edge of an op's domain that the program's own branch covers: x log y at x = 0
+    where log y is no number (xlogy(0, 0), xlog1py(0, -1)) is the op's 0, but its slope in x there is the log,
+    so no entry moving that x or y has a derivative. ``op``: the op's name."""
+
+    op: str
+
+
+@dataclass
 class Outside:
     """One side of a point on the edge of the function's domain: the function is no number there at any step
     (sqrt(x - sin x) left of 0), so it has no derivative at the point, whatever the other side's slope."""

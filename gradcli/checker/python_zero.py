@@ -213,6 +213,7 @@ class Zeros:
     def __init__(self, run, args):
         self.run, self.args, self.known, self._path, self._value = run, args, {}, None, None
         self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
+        self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size, before=None):
@@ -262,11 +263,19 @@ class Zeros:
 
     def _proven(self, k):
         arb_core.enable()  # the proof numbers' dispatch
-        arb_proof_linalg.repeated = []
+        arb_proof_linalg.repeated, arb_proof.edges = [], []
         try:
             return self._proven_once(k)
         finally:
             self.repeated.update(arb_proof_linalg.repeated)
+            if arb_proof.edges:
+                self.edges[k] = arb_proof.edges[0]
+
+    def edge_of(self, k):
+        """The op at whose domain's edge flat derivative entry ``k`` sits (xlogy(0, 0)), or None: asked once."""
+        if k not in self.known:
+            self.known[k] = self._proven(k)
+        return self.edges.get(k)
 
     def _proven_once(self, k):
         if proven(self.run, self.args, coordinate=k)[1][0]:

@@ -27,7 +27,6 @@ rule leaks from the unselected branch of ``where`` is told from a true NaN.
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
@@ -37,11 +36,12 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import at_a_tie, find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
     absorbed_effect,
+    Edge,
     START_DIGITS,
     Exact,
     exact_entries,
@@ -103,12 +103,31 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             slopes = _tiny_kink_along(target, args, result, budget)
             if slopes is not None:
                 result.kinks = [("the random direction", *slopes)]
+    if result.unsettled and result.directional is None:  # (along a random direction: one entry, no coordinates)
+        result.singular.extend(_at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros))
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
     if result.unsettled and (result.kinks or result.singular):
         _settle_around_kinks(result, history, len(flat_entries(result.value)))
     return result
+
+
+def _at_edges(target, args, last, size, zeros):
+    """``(label, Edge, Edge)`` for each coordinate whose derivative entry (not finite, or 0 within its noise in
+    ``last``, the climb's entries and noises) a proof finds at the edge of an op's domain (`python_zero.Zeros.edge_of`)."""
+    import mpmath
+
+    entries, noises = last
+    found = []
+    for k, (i, index, label) in enumerate(coordinates_of(target, args)):
+        entry, noise = entries[size + k], noises[size + k]
+        if mpmath.isfinite(entry) and not (noise and abs(entry) <= noise):
+            continue
+        op = zeros.edge_of(k)
+        if op is not None:
+            found.append((label, Edge(op), Edge(op)))
+    return found
 
 
 def _tiny_kink_along(target, args, result, budget):
@@ -133,8 +152,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     last = 0.0
     start, top = digits, max(max_digits(), 2 * digits)
     while digits <= top:
-        budget.afford(last * 3)
-        started = time.perf_counter()
+        budget.afford(step_cost(last, used[-1] if used else digits, digits))
+        started = budget.clock.used()
         with mpmath.workdps(digits), Absorption() as absorbed:
             try:
                 with np.errstate(all="ignore"):
@@ -169,7 +188,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
         before = absorbed
         if settled is not None:
             break
-        last = time.perf_counter() - started
+        last = budget.clock.used() - started
         used.append(digits)
         digits = _next_digits(history, used) if start <= START_DIGITS else digits + digits // 2  # a rise: one more
     else:
@@ -185,6 +204,13 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
     return attempt, history, digits, value_digits, settled
+
+
+def step_cost(last, before, digits):
+    """The seconds a step at ``digits`` is expected to take, from the ``last`` one's at ``before`` digits: an mpmath
+    pass costs about the square of its digits (twice the digits, four times the seconds), so a step that would end
+    past the budget is never started: one long step cannot be stopped between its operations."""
+    return last * (digits / before) ** 2
 
 
 def _absorbed_harmlessly(target, args, entries, noises, size, zeros):
