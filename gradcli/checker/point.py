@@ -737,9 +737,18 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
-                                       for f in result.findings + new) and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
+                                       and not _same_op(f, finding) for f in result.findings + new) \
+                and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
     return new
+
+
+def _same_op(named, finding):
+    """Whether ``named`` already blames the op ``finding`` would (an underflow of exp at its span needs no second
+    "inaccurate" finding on that exp)."""
+    where = (finding.span, finding.location)
+    return where != (None, None) and (named.phase, named.op, named.span, named.location) == (
+        finding.phase, finding.op, *where)
 
 
 def _said_by_its_op(finding, found, bridged=False):
