@@ -60,6 +60,8 @@ def _on_balls_too(name, on_mpmath):
     proof's numbers (`arb_proof.Sym`), `arb_proof`'s rule for it."""
     on_balls = _BALLS.get(name)
     slope = _JET_SLOPES.get(name)
+    if on_balls is not None:
+        arb_proof.OPAQUE[name] = on_balls  # a proof of a 0 takes it as an atom where it has no rule of its own
 
     def run(*args):
         if arb_proof.proving and any(type(a) is arb_proof.Sym for a in args):
