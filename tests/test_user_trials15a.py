@@ -3,7 +3,7 @@ analysis, distributions' tails, option pricing, physical potentials, scan recurr
 and in plain NumPy and SciPy.
 
 The whole set runs with ``python tests/trials/run.py jax_lib15a numpy_lib15a scipy_only15a``; here, a few cheap
-NumPy and SciPy ones. Known disagreements are strict xfails naming their finding.
+NumPy and SciPy ones and one JAX one. Known disagreements are strict xfails naming their finding.
 """
 
 import json
@@ -34,7 +34,10 @@ CHOSEN = [
     # its own in the proof of a 0
     "numpy_lib15a:von_mises_nll@mu=0,kappa=2:float64",
 ]
-KNOWN_WRONG = {}
+KNOWN_WRONG = {
+    "jax_lib15a:solve_ill@t=0.5:float64":
+        "S1: sum(jnp.linalg.solve(a, b)) is 2 for every t; the 0 slope is not proven through JAX's lu and triangular_solve",
+}
 BY_ID = {case.id: case for case in cases15a.ALL}
 
 
