@@ -74,15 +74,16 @@ from scipy import special
 
 
 def each(x):
-    return special.erfcx(x) + special.j1(x) * special.gammaincc(2.0, x)
+    return special.erfcx(x) + special.j1(x) * special.gammaincc(2.0, x * x) + special.i1e(x)
 '''
 
 
 def test_a_special_functions_jacobian_has_exact_zeros_off_its_diagonal(tmp_path):
-    """Entry by entry, erfcx, j1 and gammaincc have a diagonal Jacobian: its 0s are proven with the functions as atoms
-    of their arguments (no rule of their own in the proof of a 0), so the check has a verdict."""
+    """Entry by entry, erfcx, j1, gammaincc and i1e have a diagonal Jacobian: its 0s are proven with the functions as
+    atoms of their arguments (no rule of their own in the proof of a 0), so the check has a verdict (at -2 too, where
+    i1e's scale e^-|x| turns)."""
     path = tmp_path / "special_each.py"
     path.write_text(SPECIAL_EACH)
-    result = gradcli.check(f"{path}:each", [{"x": np.array([1.0, 2.0])}], dtypes=("float64",)).results[0]
+    result = gradcli.check(f"{path}:each", [{"x": np.array([1.0, -2.0])}], dtypes=("float64",)).results[0]
     assert result.status == "ok", result.findings
     assert result.jacobian is not None

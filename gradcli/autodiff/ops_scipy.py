@@ -39,6 +39,7 @@ _BALLS = {
     "erfcinv": lambda x: x.erfcinv(),
     "i0": lambda x: x.bessel_i(0),
     "i1": lambda x: x.bessel_i(1),
+    "i1e": lambda x: (-abs(x)).exp() * x.bessel_i(1),  # e^-|x| I1(x): I1 odd, the scale even
     "j0": lambda x: x.bessel_j(0),
     "j1": lambda x: x.bessel_j(1),
     "y0": lambda x: x.bessel_y(0),
