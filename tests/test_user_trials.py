@@ -103,6 +103,13 @@ def known_wrong_problems(case, symptom, max_digits):
     return judge.judge(case, code, out, err)
 
 
+def trial_params(chosen, known_wrong):
+    """pytest parameters for one round's trials: the chosen case ids, then the known disagreements (id -> finding)
+    as strict xfails naming their finding, so a mended finding shows as an unexpected pass."""
+    return [*chosen, *(pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
+                       for case_id, reason in sorted(known_wrong.items()))]
+
+
 def has_a_truth(case, chosen):
     """A chosen case's truth evaluates; any other's is written (a function, or a name `judge` finds): evaluating
     every truth at its digits costs minutes, and `python tests/trials/run.py` evaluates them all as it judges."""

@@ -559,7 +559,31 @@ def run(name, *args, **kwargs):
         return _step(name, args)
     if name in ("real", "conj", "conjugate"):  # a `Sym` is a real number
         return _lift(args[0])
+    if name in OPAQUE:
+        return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+# Functions with no rule here that balls evaluate (name -> the function on balls), filled by the ops that define
+# them (`ops_scipy`): each is an atom of its arguments (`_opaque`).
+OPAQUE = {}
+
+
+def _opaque(name, args):
+    """``name`` of `OPAQUE` as an atom of its arguments: one number wherever the program computes it on the same
+    arguments, its slope in each argument an atom of its own. Nothing about the function is assumed, so a 0 proven
+    through it holds whatever the function is: a seed that moves none of its arguments (a von Mises likelihood's
+    mean beside I0 of its concentration), or two equal calls that cancel."""
+    syms = [_lift(a) for a in args]
+    ball = OPAQUE[name](*[s.b for s in syms])
+    if any(s.q is None for s in syms):
+        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
+    exact = [s.q for s in syms]
+    answer = _call(name, *exact)
+    if all(s.d is None for s in syms):
+        return Sym(ball, answer)
+    slopes = [_call(f"d{k}/{name}", *exact) for k in range(len(syms))]
+    return Sym(ball, answer, _tangent(slopes, syms))
 
 
 # What `arb_proof_linalg` builds its rules from: a number as a `Sym`, a constant, a slope sum, a quotient's

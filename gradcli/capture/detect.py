@@ -2,7 +2,8 @@
 
 Code that imports gradcli at all is gradcli's (it may import NumPy too, for
 data); otherwise a deep-learning framework before NumPy (their code imports
-NumPy as well); code that imports none of them is gradcli's, run as it is.
+NumPy as well; SciPy alone counts as NumPy); code that imports none of them is
+gradcli's, run as it is.
 Where a function's own code (and the functions and classes of its module it
 calls) names a deep-learning framework, that decides, whatever else the module
 imports: one file may hold a JAX loss and a PyTorch one.
@@ -20,6 +21,8 @@ _DEEP = {"jax", "torch", "tensorflow"}
 
 
 def _first_of(roots):
+    if "scipy" in roots:  # SciPy's functions take and return NumPy arrays: a module that imports SciPy alone is NumPy code
+        roots = {*roots, "numpy"}
     return next((framework for framework in _PRECEDENCE if framework in roots), "gradcli")
 
 
