@@ -793,7 +793,7 @@ def compile_graph(module, drawn=None):
                 fun = _as_strided_scatter(node, location)
             elif name in PULLBACKS and fun is None:
                 fun = _pullback_of_forward(node, location)
-            elif name == "_linalg_slogdet" and _factors_transposed(node):
+            elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
                 fun = functools.partial(fun, transposed=True)
             if users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
@@ -1024,7 +1024,7 @@ def _last_use(node, order):
 
 
 def _factors_transposed(node):
-    """Whether PyTorch's slogdet factors the transpose of its matrix: it does for a contiguous real one (the
+    """Whether PyTorch's slogdet or det factors the transpose of its matrix: it does for a contiguous real one (the
     factors then need no copy into LAPACK's column order), and its backward solves with those factors as they are."""
     value = node.args[0].meta.get("val") if hasattr(node.args[0], "meta") else None
     return value is not None and value.is_contiguous() and not value.is_complex()
