@@ -1,4 +1,4 @@
-"""PyTorch's factorising linear-algebra ops, as gradcli ops: a pivoted LU as LAPACK makes it, and what reads it.
+"""PyTorch's factorising linear-algebra ops, as gradcli ops: LU and QR as LAPACK makes them, and what reads them.
 
 ``torch.linalg.det`` (``aten._linalg_det``) returns the determinant with the
 LU factors and pivots it was computed from, and its backward reads those
@@ -9,8 +9,10 @@ magnitude in the column, chosen by gradcli's comparisons, so an exact replay
 sees each choice as a decision of the path), a column whose largest entry is
 zero left unscaled, and the elimination written with ``gradcli.numpy`` ops, so
 that the determinant is differentiated through it and an exactly singular
-matrix has the exact derivative its cofactors give. Each entry takes the node's
-arguments in ATen's schema order, as `torch_ops.OPS` does.
+matrix has the exact derivative its cofactors give. ``torch.linalg.qr`` is
+replayed likewise by LAPACK's Householder reflections, whose signs make R's
+diagonal PyTorch's. Each entry takes the node's arguments in ATen's schema
+order, as `torch_ops.OPS` does.
 """
 
 from __future__ import annotations
@@ -129,3 +131,37 @@ def _padded(pivots, rows):
 
 def _plain_dtype(x):
     return np.asarray(raw(x)).dtype != object
+
+
+@_batched
+def _householder_qr(a):
+    """(Q complete, R) of one matrix by LAPACK's Householder reflections (``geqrf``): each reflection sends its
+    column to ``-sign(a_kk) |column|`` (a column already zero below the diagonal is left as it is), so R's
+    diagonal has LAPACK's signs and Q and R are PyTorch's."""
+    rows, cols = np.shape(raw(a))
+    q = np.eye(rows)
+    r = a
+    for k in range(min(rows - 1, cols)):
+        below = r[k + 1:, k]
+        if not np.any(np.asarray(raw(gnp.not_equal(below, 0)))):
+            continue  # dlarfg's tau = 0: no reflection
+        head = r[k, k]
+        norm = gnp.sqrt(head * head + gnp.sum(below * below))
+        beta = gnp.where(np.asarray(raw(gnp.less(head, 0))), norm, -norm)
+        v = gnp.concatenate([np.zeros(k), gnp.reshape(head - beta, (1,)), below])
+        reflection = np.eye(rows) - 2 * gnp.outer(v, v) / gnp.sum(v * v)
+        r = gnp.matmul(reflection, r)
+        q = gnp.matmul(q, reflection)
+    return q, gnp.triu(r)
+
+
+def qr(a, mode="reduced"):
+    """``aten.linalg_qr``: (Q, R) in ``mode`` reduced (thin), complete, or ``r`` (R alone, Q empty)."""
+    q, r = _householder_qr(a)
+    rows, cols = np.shape(raw(a))[-2:]
+    if mode == "complete":
+        return q, r
+    k = min(rows, cols)
+    if mode == "r":
+        return np.zeros((0,), dtype=np.asarray(raw(a)).dtype if _plain_dtype(a) else np.float64), r[..., :k, :]
+    return q[..., :, :k], r[..., :k, :]

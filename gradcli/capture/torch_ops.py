@@ -584,6 +584,14 @@ def _diagonal_backward(g, input_sizes, offset=0, dim1=0, dim2=1):
     return out
 
 
+def _svd(a, full_matrices=False, compute_uv=True, driver=None):
+    """``aten._linalg_svd``: U, S, Vh (NumPy's LAPACK signs), or the singular values alone with empty factors."""
+    if not compute_uv:
+        empty = np.zeros((0,), dtype=np.asarray(raw(a)).dtype if not is_exact(a) else np.float64)
+        return empty, gnp.linalg.svd(a, compute_uv=False), empty
+    return gnp.linalg.svd(a, full_matrices=full_matrices)
+
+
 def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
     values, vectors = gnp.linalg.eigh(a)
     return values, vectors
@@ -796,11 +804,13 @@ OPS = {
     "_linalg_slogdet": _slogdet,
     "_linalg_det": torch_linalg.det,
     "lu_unpack": torch_linalg.lu_unpack,
+    "linalg_qr": torch_linalg.qr,
     "linalg_lu": lambda a, pivot=True: torch_linalg.lu_unpack(*torch_linalg.lu_factor(a)),
     "linalg_lu_factor_ex": lambda a, pivot=True, check_errors=False: (*torch_linalg.lu_factor(a), _no_errors(a)),
     "linalg_solve_triangular": _solve_triangular,
     "cholesky_solve": _cholesky_solve,
     "_linalg_eigh": _eigh,
+    "_linalg_svd": _svd,
     "diagonal": _diagonal,
     "diagonal_backward": _diagonal_backward,
     "triu": _tri(lambda i, j, k: j - i >= k),
