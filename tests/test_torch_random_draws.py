@@ -125,14 +125,3 @@ def test_a_draw_reading_a_tensors_probabilities_is_refused_at_its_line():
     with pytest.raises(InputError, match=r"aten.bernoulli.*probabilities held in a tensor.*bernoulli_\(0.3\)") as error:
         gradcli.check(coin, [np.array(X)], dtypes=("float64",), framework="torch", fixes=False)
     assert f"{__file__}:{line}" in str(error.value)
-
-
-def test_a_draw_from_a_generator_of_the_users_is_refused_with_the_seed_to_write():
-    def noisy(x):
-        noise = torch.randn(x.shape, dtype=x.dtype, generator=torch.Generator().manual_seed(3))  # the line named
-        return torch.sum(x * noise)
-
-    line = noisy.__code__.co_firstlineno + 1
-    with pytest.raises(InputError, match=r"generator= of the function's own.*torch.manual_seed\(0\)") as error:
-        gradcli.check(noisy, [np.array(X)], dtypes=("float64",), framework="torch", fixes=False)
-    assert f"{__file__}:{line}" in str(error.value)

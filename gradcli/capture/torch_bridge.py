@@ -27,7 +27,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
 from .lines import math_call_advice
-from .torch_graph import held_numbers, hold_following_constants, is_user_file, replay, torch_dir, trace
+from .torch_graph import GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, replay, torch_dir, trace
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -116,6 +116,7 @@ class _Captured:
         self.quick = {}  # `_quick_key` -> graph: plain arguments find theirs without `_layout`
         self.modules = ModuleArguments(fun)
         self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
+        self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
 
@@ -157,7 +158,8 @@ class _Captured:
     def _call(self, args):
         import torch  # lazy: only a PyTorch target needs it
 
-        out = self.modules.call(args)
+        with self.generators():
+            out = self.modules.call(args)
         if not isinstance(out, torch.Tensor):
             raise InputError(f"{self.text} returned a {type(out).__name__}, not a tensor: gradcli checks a tensor-valued loss", text=self.text)
         return out

@@ -38,8 +38,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   function's own ``torch.manual_seed`` left it, and kept as a constant that the
   replay of a narrower dtype's program draws again in that dtype (`_Draws`), each
   by the kernel the user's run calls (``exponential_``, ``bernoulli_(p)``); an
-  unseeded draw is refused, as are a draw from a ``generator=``, a draw whose
-  probabilities are a tensor (``torch.bernoulli(probs)``) and a sample that
+  unseeded draw is refused; a draw from a ``generator=`` of the user's is drawn
+  from it, each run of the function starting it from one state (`GeneratorsHeld`).
+  Refused: a draw whose probabilities are a tensor (``torch.bernoulli(probs)``) and a sample that
   moves with its parameters (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
@@ -250,6 +251,9 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
+        if code is _NOTING:  # `GeneratorsHeld`'s look at each call, on the way from the user's line to PyTorch
+            frame = frame.f_back
+            continue
         kind = _file_kind(code.co_filename, folder, kinds)
         if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
             library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
@@ -433,10 +437,11 @@ class _Draws:
     code left it, and recorded as a constant with that generator's state, so that the replay of the program in
     another dtype draws what PyTorch draws there (its float32 draws are other numbers than its float64 ones).
 
-    A draw is the same at every call only where the function seeds the generator
-    before it (``torch.manual_seed(0)``); an unseeded draw is refused at its line,
-    as are a draw from a ``generator=`` of the user's (whose seeding the capture
-    does not see) and a draw that reads a tensor's numbers (`_DRAWS_FROM_TENSORS`).
+    A draw from PyTorch's global generator is the same at every call only where
+    the function seeds it before the draw (``torch.manual_seed(0)``): an unseeded
+    one is refused at its line, as is a draw that reads a tensor's numbers
+    (`_DRAWS_FROM_TENSORS`). A draw from a ``generator=`` of the user's is drawn
+    from it, which every run of the function starts from one state (`GeneratorsHeld`).
     """
 
     def __init__(self, folder):
@@ -492,29 +497,89 @@ class _Draws:
         import torch  # lazy: only a PyTorch target needs it
         from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
 
-        if kwargs.get("generator") is not None or op.__name__.endswith(".generator"):
-            raise self._refused(
-                op, "draws from a generator= of the function's own, whose seeding gradcli's capture does not follow",
-                "seed PyTorch's global generator inside the function (torch.manual_seed(0)) and draw from it, or pass "
-                "the noise as an argument")
-        if not self.seeded:
+        generator = kwargs.get("generator")
+        if generator is None and not self.seeded:
             raise self._refused(
                 op, "is not seeded in the function, so each call draws other numbers and no two runs of it can be "
                 "compared", "seed PyTorch's generator inside the function before the draw (torch.manual_seed(0)), "
                 "which makes the draw a constant of the function, or pass the noise as an argument (z = loc + scale * eps)")
         with _disable_current_modes():
             real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
-            state = torch.get_rng_state()
+            state = torch.get_rng_state() if generator is None else generator.get_state()
             value = op(*real, **kwargs)
-        self.made[id(value)] = _Redraw(op, real, kwargs, state)
+        self.made[id(value)] = _Redraw(op, real, {k: v for k, v in kwargs.items() if k != "generator"}, state, generator is not None)
         return args[0].copy_(value) if op._schema.is_mutable else value
+
+
+class GeneratorsHeld:
+    """Around each run of the user's function: every ``torch.Generator`` a call hands as ``generator=`` starts the
+    run in the state it had when gradcli first saw it, and is put back in it afterwards.
+
+    So each run (PyTorch's own in each dtype, the capture's trace) draws the
+    same numbers from it, those of the user's own next call, and the user's
+    generator ends as if gradcli had not run.
+    """
+
+    def __init__(self):
+        self.first = {}  # id(generator) -> (generator, its state when first seen)
+        self.looked = False  # a run has been watched: a function that handed no generator over runs unwatched
+
+    def __call__(self):
+        import contextlib
+
+        from torch.overrides import TorchFunctionMode  # lazy: only a PyTorch target needs it
+
+        if self.looked and not self.first:
+            return contextlib.nullcontext()  # the mode's look at each call costs PyTorch's own runs time
+
+        held = self
+
+        class Noting(TorchFunctionMode):
+            __torch_function__ = _noting_generators(held)
+
+        return _Held(self, Noting())
+
+    def restore(self):
+        for generator, state in self.first.values():
+            generator.set_state(state)
+
+
+def _noting_generators(held):
+    """A torch function mode's handler that notes each generator a call hands over, in its state then, and runs the call."""
+
+    def noting(mode, func, types, args=(), kwargs=None):
+        generator = (kwargs or {}).get("generator")
+        if generator is not None and id(generator) not in held.first:
+            held.first[id(generator)] = (generator, generator.get_state())
+        return func(*args, **(kwargs or {}))
+
+    return noting
+
+
+_NOTING = _noting_generators(None).__code__
+
+
+class _Held:
+    def __init__(self, held, mode):
+        self.held, self.mode = held, mode
+
+    def __enter__(self):
+        self.held.restore()
+        self.mode.__enter__()
+
+    def __exit__(self, *exc):
+        self.mode.__exit__(*exc)
+        self.held.restore()
+        self.held.looked = True
+        return False
 
 
 class _Redraw:
     """What a draw op draws from the generator at the state it met, in any dtype (float64 numbers, one draw per dtype)."""
 
-    def __init__(self, op, args, kwargs, state):
+    def __init__(self, op, args, kwargs, state, own_generator=False):
         self.op, self.args, self.kwargs, self.state, self.drawn = op, args, kwargs, state, {}
+        self.own_generator = own_generator  # drawn from a generator= of the user's: a copy of it at that state draws again
 
     def __call__(self, dtype):
         import torch  # lazy: only a PyTorch target needs it
@@ -525,10 +590,15 @@ class _Redraw:
             args = [torch.empty(a.shape, dtype=in_dtype if a.is_floating_point() else a.dtype) if isinstance(a, torch.Tensor) else a for a in self.args]
             floating = getattr(self.kwargs.get("dtype"), "is_floating_point", False)
             kwargs = dict(self.kwargs, dtype=in_dtype) if floating else self.kwargs
-            with torch.random.fork_rng():
-                torch.set_rng_state(self.state)
-                drawn = self.op(*args, **kwargs)
-                self.drawn[name] = (drawn.double() if drawn.is_floating_point() else drawn).numpy()  # indices stay integers
+            if self.own_generator:
+                copy = torch.Generator()
+                copy.set_state(self.state)
+                drawn = self.op(*args, **kwargs, generator=copy)
+            else:
+                with torch.random.fork_rng():
+                    torch.set_rng_state(self.state)
+                    drawn = self.op(*args, **kwargs)
+            self.drawn[name] = (drawn.double() if drawn.is_floating_point() else drawn).numpy()  # indices stay integers
         return self.drawn[name]
 
 
@@ -793,7 +863,7 @@ def compile_graph(module, drawn=None):
                 fun = _as_strided_scatter(node, location)
             elif name in PULLBACKS and fun is None:
                 fun = _pullback_of_forward(node, location)
-            elif name == "_linalg_slogdet" and _factors_transposed(node):
+            elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
                 fun = functools.partial(fun, transposed=True)
             if users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
@@ -1024,7 +1094,7 @@ def _last_use(node, order):
 
 
 def _factors_transposed(node):
-    """Whether PyTorch's slogdet factors the transpose of its matrix: it does for a contiguous real one (the
+    """Whether PyTorch's slogdet or det factors the transpose of its matrix: it does for a contiguous real one (the
     factors then need no copy into LAPACK's column order), and its backward solves with those factors as they are."""
     value = node.args[0].meta.get("val") if hasattr(node.args[0], "meta") else None
     return value is not None and value.is_contiguous() and not value.is_complex()

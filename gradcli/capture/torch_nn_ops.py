@@ -37,6 +37,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.plain import Plain, kept
 from ..autodiff.tracer import hooks
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import convolution
@@ -442,6 +443,106 @@ def _shrink_backward(g, x, lambd):
     return gnp.where(np.asarray(raw(kept)), g, 0 * raw(g))
 
 
+def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """``aten._trilinear`` (``F.bilinear`` and its backward): the three inputs, each with size-1 axes put in at
+    its ``expand`` positions, multiplied by broadcasting and summed over ``sumdim`` (those axes dropped)."""
+    product = _grown(i1, expand1) * _grown(i2, expand2) * _grown(i3, expand3)
+    return gnp.sum(product, axis=tuple(sumdim)) if len(sumdim) else product
+
+
+def _grown(x, axes):
+    for axis in sorted(axes):
+        x = gnp.expand_dims(x, axis)
+    return x
+
+
+def _rrelu(x, noise, lower=0.125, upper=1.0 / 3, training=False, generator=None):
+    """``aten.rrelu_with_noise`` in evaluation: leaky ReLU with the mean slope; training's random slopes are refused."""
+    _deterministic_rrelu(training)
+    return gnp.where(_above(x, 0), x, x * ((lower + upper) / 2))
+
+
+def _rrelu_backward(g, x, noise, lower, upper, training, self_is_result):
+    _deterministic_rrelu(training)
+    return gnp.where(_above(x, 0), g, g * ((lower + upper) / 2))
+
+
+def _deterministic_rrelu(training):
+    if training:
+        raise InputError(
+            "F.rrelu in training mode draws a random slope for each negative entry inside its kernel, which gradcli's "
+            "replay of PyTorch cannot draw again, so its exact reference cannot be computed: check the model in "
+            "evaluation mode (model.eval(), or F.rrelu(x, training=False): the mean slope), or F.leaky_relu with a slope")
+
+
+_BAG_SUM, _BAG_MEAN, _BAG_MAX = 0, 1, 2  # F.embedding_bag's modes as ATen numbers them
+
+
+def _bags(indices, offsets, include_last_offset, padding_idx):
+    """Each bag's positions in ``indices`` (a padding index's left out), as ``offsets`` cut them."""
+    indices, offsets = np.asarray(raw(indices)), np.asarray(raw(offsets))
+    ends = list(offsets[1:]) + ([] if include_last_offset else [len(indices)])
+    starts = offsets[: len(ends)]
+    return [[k for k in range(a, b) if padding_idx is None or indices[k] != padding_idx] for a, b in zip(starts, ends)]
+
+
+def _embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=_BAG_SUM, sparse=False,
+                   per_sample_weights=None, include_last_offset=False, padding_idx=-1):
+    """``aten._embedding_bag``: each bag's rows of ``weight`` summed (weighted), averaged or maxed; an empty bag
+    gives zeros. The other three outputs are what `_embedding_bag_backward` reads here: the bags and the maxima's rows."""
+    rows = np.asarray(raw(indices))
+    padding = None if padding_idx is None or padding_idx < 0 else padding_idx
+    bags = _bags(indices, offsets, include_last_offset, padding)
+    width = np.shape(raw(weight))[1]
+    out, chosen = [], np.zeros((len(bags), width), dtype=np.int64)
+    for b, bag in enumerate(bags):
+        if not bag:
+            out.append(0 * weight[0])
+            continue
+        picked = weight[rows[bag]]
+        if per_sample_weights is not None:
+            picked = picked * gnp.expand_dims(per_sample_weights[np.asarray(bag)], 1)
+        if mode == _BAG_MAX:
+            chosen[b] = rows[bag][np.argmax(ranked(np.asarray(raw(picked))), axis=0)]
+            out.append(gnp.amax(picked, axis=0))
+        else:
+            out.append(gnp.sum(picked, axis=0) / (len(bag) if mode == _BAG_MEAN else 1))
+    return gnp.stack(out), bags, None, chosen
+
+
+def _embedding_bag_backward(g, indices, offsets, bags, bag_size, chosen, num_weights, scale_grad_by_freq, mode,
+                            sparse, per_sample_weights, padding_idx=-1):
+    """``aten._embedding_bag_backward``: each bag's gradient added into the rows it read (the maxima's alone)."""
+    rows = np.asarray(raw(indices))
+    grad = np.zeros((num_weights, np.shape(raw(g))[1]), dtype=object if is_exact(g) else np.asarray(raw(g)).dtype)
+    if is_exact(g):
+        grad[...] = 0.0
+    counts = np.bincount(rows, minlength=num_weights) if scale_grad_by_freq else None
+    for b, bag in enumerate(bags):
+        if mode == _BAG_MAX:
+            if bag:
+                np.add.at(grad, (chosen[b], np.arange(grad.shape[1])), np.asarray(raw(g))[b])
+            continue
+        for k in bag:
+            share = np.asarray(raw(g))[b] / (len(bag) if mode == _BAG_MEAN else 1)
+            if per_sample_weights is not None:
+                share = share * np.asarray(raw(per_sample_weights))[k]
+            grad[rows[k]] = grad[rows[k]] + (share / counts[rows[k]] if counts is not None else share)
+    return grad
+
+
+def _embedding_bag_weights_backward(g, weight, indices, offsets, bags, mode, padding_idx=-1):
+    """``aten._embedding_bag_per_sample_weights_backward``: each position's gradient, its bag's gradient dotted
+    with the row it read (0 at a padding index, which no bag holds)."""
+    rows, grads, table = np.asarray(raw(indices)), np.asarray(raw(g)), np.asarray(raw(weight))
+    out = np.zeros(len(rows), dtype=object if is_exact(g) or is_exact(weight) else grads.dtype)
+    out[...] = 0.0
+    for b, bag in enumerate(bags):
+        for k in bag:
+            out[k] = np.dot(grads[b], table[rows[k]])
+    return out
+
+
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
 NN_OPS = {
     "sigmoid": _sigmoid,
@@ -478,10 +579,17 @@ NN_OPS = {
     "threshold_backward": lambda g, x, threshold: gnp.where(np.asarray(raw(x) <= threshold), 0 * raw(g), g),
     "softshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
     "hardshrink_backward": lambda g, x, lambd: _shrink_backward(g, x, lambd),
+    "_trilinear": _trilinear,
+    "_embedding_bag": _embedding_bag,
+    "_embedding_bag_backward": _embedding_bag_backward,
+    "_embedding_bag_per_sample_weights_backward": _embedding_bag_weights_backward,
+    "rrelu_with_noise": _rrelu,
+    "rrelu_with_noise_backward": _rrelu_backward,
 }
 
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).
 NN_ELEMENTWISE = frozenset(
     "sigmoid softplus sigmoid_backward tanh_backward threshold_backward softplus_backward softshrink_backward "
-    "hardshrink_backward mish mish_backward silu silu_backward hardsigmoid_backward".split()
+    "hardshrink_backward mish mish_backward silu silu_backward hardsigmoid_backward rrelu_with_noise "
+    "rrelu_with_noise_backward".split()
 )

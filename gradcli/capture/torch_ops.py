@@ -30,7 +30,7 @@ from ..autodiff.values import Box, is_float_dtype, raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import orderings
+from . import orderings, torch_linalg
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -190,7 +190,7 @@ def _expand(x, size, implicit=False):
 
 
 def _where(condition, x, y):
-    return gnp.where(np.asarray(raw(condition)), x, y)
+    return gnp.where(index_array(condition), x, y)  # an exact replay's mask of Python booleans as NumPy's
 
 
 def _pow(x, exponent):
@@ -512,7 +512,7 @@ def _fmod(x, y):
 
 def _cholesky_ex(a, upper=False, check_errors=False):
     lower = gnp.linalg.cholesky(a)
-    return (gnp.swapaxes(lower, -1, -2) if upper else lower), np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)
+    return (gnp.swapaxes(lower, -1, -2) if upper else lower), _no_errors(a)
 
 
 def _solve_ex(a, b, left=True, check_errors=False):
@@ -521,12 +521,16 @@ def _solve_ex(a, b, left=True, check_errors=False):
         solved = gnp.swapaxes(gnp.linalg.solve(gnp.swapaxes(a, -1, -2), gnp.swapaxes(b, -1, -2)), -1, -2)
     else:
         solved = gnp.linalg.solve(a, b[..., None])[..., 0] if vector else gnp.linalg.solve(a, b)
-    info = np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)
-    return solved, _no_factors(a), _no_pivots(a), info
+    return solved, _no_factors(a), _no_pivots(a), _no_errors(a)
 
 
 def _no_factors(a):
     return _Factored(a)
+
+
+def _no_errors(a):
+    """A solver's ``info``: zeros, one per matrix (gradcli's replay raises on no input PyTorch reports)."""
+    return np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)
 
 
 def _no_pivots(a):
@@ -580,6 +584,14 @@ def _diagonal_backward(g, input_sizes, offset=0, dim1=0, dim2=1):
     return out
 
 
+def _svd(a, full_matrices=False, compute_uv=True, driver=None):
+    """``aten._linalg_svd``: U, S, Vh (NumPy's LAPACK signs), or the singular values alone with empty factors."""
+    if not compute_uv:
+        empty = np.zeros((0,), dtype=np.asarray(raw(a)).dtype if not is_exact(a) else np.float64)
+        return empty, gnp.linalg.svd(a, compute_uv=False), empty
+    return gnp.linalg.svd(a, full_matrices=full_matrices)
+
+
 def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
     values, vectors = gnp.linalg.eigh(a)
     return values, vectors
@@ -628,6 +640,8 @@ class _Factored:
 
 
 def _lu_solve(factors, pivots, b, left=True, adjoint=False):
+    if not isinstance(factors, _Factored):  # a real LU (a determinant's, `torch_linalg`)
+        return torch_linalg.lu_solve(factors, pivots, b, left, adjoint)
     a = factors.matrix
     if adjoint:
         a = gnp.swapaxes(a, -1, -2)
@@ -786,11 +800,17 @@ OPS = {
     # linear algebra
     "linalg_cholesky_ex": _cholesky_ex,
     "_linalg_solve_ex": _solve_ex,
-    "linalg_inv_ex": lambda a, check_errors=False: (gnp.linalg.inv(a), np.zeros(np.shape(raw(a))[:-2], dtype=np.int32)),
+    "linalg_inv_ex": lambda a, check_errors=False: (gnp.linalg.inv(a), _no_errors(a)),
     "_linalg_slogdet": _slogdet,
+    "_linalg_det": torch_linalg.det,
+    "lu_unpack": torch_linalg.lu_unpack,
+    "linalg_qr": torch_linalg.qr,
+    "linalg_lu": lambda a, pivot=True: torch_linalg.lu_unpack(*torch_linalg.lu_factor(a)),
+    "linalg_lu_factor_ex": lambda a, pivot=True, check_errors=False: (*torch_linalg.lu_factor(a), _no_errors(a)),
     "linalg_solve_triangular": _solve_triangular,
     "cholesky_solve": _cholesky_solve,
     "_linalg_eigh": _eigh,
+    "_linalg_svd": _svd,
     "diagonal": _diagonal,
     "diagonal_backward": _diagonal_backward,
     "triu": _tri(lambda i, j, k: j - i >= k),
