@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
-from gradcli.errors import InputError
 
 tf = pytest.importorskip("tensorflow")
 keras = tf.keras
@@ -99,37 +98,3 @@ def test_the_command_line_takes_the_module_level_model_for_its_argument(tmp_path
     (result,) = json.loads(got.stdout)["results"]
     assert result["status"] == "ok"
     assert np.allclose(np.asarray(result["exact_gradient"]["net.head.bias"], float), _truth(X)[1], rtol=1e-12, atol=0)
-
-
-class _ScaledSoftplus(keras.layers.Layer):
-    """softplus(x) * s, its rule written by hand with s's gradient returned through ``variables=``."""
-
-    def build(self, input_shape):
-        self.s = self.add_weight(name="s", shape=(), initializer=keras.initializers.Constant(1.5))
-
-    def call(self, x):
-        s = self.s
-
-        @tf.custom_gradient
-        def op(x):
-            y = tf.math.softplus(x)
-
-            def grad_fn(upstream, variables=None):
-                return upstream * tf.sigmoid(x) * s, [tf.reduce_sum(upstream * y)]
-
-            return y * s, grad_fn
-
-        return op(x)
-
-
-def scaled_loss(model, x):
-    return tf.reduce_sum(model(x) ** 2)
-
-
-def test_a_custom_gradient_rule_with_variables_in_a_model_argument_is_refused_naming_the_variable():
-    model = keras.Sequential([keras.Input((3,), dtype="float64"), _ScaledSoftplus(name="scaled", dtype="float64")], name="m")
-    point = {"model": model, "x": np.array([[0.5, -2.0, 3.0]])}
-    with pytest.raises(InputError) as refused:
-        gradcli.check(scaled_loss, [point], dtypes=("float64",), fixes=False)
-    message = str(refused.value)
-    assert "variables=" in message and "model.scaled.s" in message and "Traceback" not in message

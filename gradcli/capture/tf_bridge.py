@@ -40,7 +40,7 @@ from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
-from .tf_models import ModelArguments
+from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import watching_gradients
 
@@ -102,7 +102,7 @@ def _gradcli_forward(fun, rebuild, leaves):
 def _gradcli_gradient(tape, y, watched, cotangent, models):
     """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
     try:
-        return tape.gradient(y, watched, output_gradients=cotangent, unconnected_gradients="zero")
+        return tape.gradient(y, models.watched(watched), output_gradients=cotangent, unconnected_gradients="zero")
     except _tf().errors.InternalError as error:
         raise models.explained(error) from None
 
@@ -355,7 +355,8 @@ class TensorFlowFunction:
         if known is not None:
             return _copied(known)
         try:
-            got = self._own(args, cotangent, leaves, rebuild, key)
+            with self.models.restoring():
+                got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             told = users_frames_only(error)
             if told is error:
@@ -373,8 +374,11 @@ class TensorFlowFunction:
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         if cotangent is not None and pending is not None and pending[0] is args:
             _, tape, y, watched = pending
-            grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype), self.models)
-            return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+            try:
+                grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype), self.models)
+                return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+            except AssignInstead:  # the value and gradient afresh, the models' variables assigned
+                pass
         rerun = self._rerun_at(leaves, rebuild, cotangent)
         known = self._known.get(key) if rerun is not None and key is not None else None
         if known is not None:  # the float32 retyping's proof, made just now at this point, kept TensorFlow's numbers
@@ -385,7 +389,7 @@ class TensorFlowFunction:
             if got is not None:
                 return got
         if cotangent is None:
-            if self.compiled:
+            if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient
                 return np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy()), None
             watched = [tensors[i] for i in floats]
             with tf.GradientTape() as tape:
@@ -646,7 +650,7 @@ class TensorFlowFunction:
 
         rerunnable = True
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
-            graph, (y, grads) = _traced_graph(tf, traced, specs)
+            graph, (y, grads) = _once_more_assigning(lambda: _traced_graph(tf, traced, specs))
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError) as error:
             found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
             if found is not None:
@@ -832,6 +836,19 @@ class TensorFlowFunction:
 
 def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):
     """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves), ``models.call`` the function."""
+    return _once_more_assigning(lambda: _taped(tf, models, tensors, floats, rebuild, ct))
+
+
+def _once_more_assigning(attempt):
+    """``attempt()``, made again where it met a ``variables=`` rule and the models' variables are now assigned
+    (`tf_models.AssignInstead`)."""
+    try:
+        return attempt()
+    except AssignInstead:
+        return attempt()
+
+
+def _taped(tf, models, tensors, floats, rebuild, ct):
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)

@@ -241,6 +241,7 @@ class Walker:
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
+        self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -271,6 +272,8 @@ class Walker:
         """One operation of a graph: folded, walked into, or a step (or unmapped, where the table lacks it)."""
         for key in outputs:
             self.locations[key] = location
+        if op.type == "AssignVariableOp":
+            self._assign(inputs)
         if op.type in SKIPPED or not op.outputs:
             return
         if op.type == "Const":
@@ -350,11 +353,23 @@ class Walker:
         self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
 
     def _read(self, op, inputs, outputs, location):
+        """A variable's read: the value the graph assigned it before, else the variable's value now (held)."""
         source = self.static.get(inputs[0])
         if not (isinstance(source, tuple) and source and source[0] == "capture"):
             self.unmapped[outputs[0]] = (op.type, op.name, location, False)
             return
-        self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+        assigned = self.assigned.get(id(source[1]))
+        if assigned is not None:
+            self._alias(outputs[0], assigned)
+        else:
+            self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+
+    def _assign(self, inputs):
+        """A captured variable assigned a value: the reads after it replay that value (a model's variable given the
+        value under test, `tf_models`)."""
+        source = self.static.get(inputs[0])
+        if isinstance(source, tuple) and source and source[0] == "capture":
+            self.assigned[id(source[1])] = inputs[1]
 
     def _inline(self, op, inputs, outputs):
         """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""

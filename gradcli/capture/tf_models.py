@@ -17,16 +17,28 @@ a ``tf.Variable`` of a ``tf.Module`` by putting the tensor in its place for the
 call's length (what ``torch.func.functional_call`` does for a module's
 parameters), so the call runs as written. Variables that are not trainable (a
 batch norm's moving statistics) are held as the model has them, and nothing
-the call assigns is kept. A ``tf.custom_gradient`` rule returning its
-variables' gradients (``variables=``) cannot meet a Keras variable read as a
-tensor, and is refused with the variables' paths (`ModelArguments.explained`).
+the call assigns is kept.
+
+A ``tf.custom_gradient`` rule returning its variables' gradients
+(``variables=``) needs its variables read as variables: TensorFlow refuses the
+rule's variable gradients where it read tensors (`ModelArguments.explained`).
+From then on each variable is assigned the tensor under test instead, the
+gradient is taken with respect to the variable, and the bridge puts the
+variables' values back after each of TensorFlow's own calls
+(`ModelArguments.restoring`); in a traced graph the assignment is an
+operation whose later reads the walker replays as the assigned value.
 """
 
 from __future__ import annotations
 
 import collections.abc
+import contextlib
 import inspect
 import sys
+
+
+class AssignInstead(Exception):  # noqa: N818 - a signal to try again, not an error the user sees
+    """The call met a ``variables=`` rule with its variables read as tensors: call again, the variables assigned."""
 
 
 def _is_keras(value):
@@ -135,7 +147,9 @@ class ModelArguments:
             self.names = []
         self.globals = getattr(python, "__globals__", {})
         self.models = {}  # argument name -> (the model, its variables by path, the places of a tf.Module's variables)
-        self.read_in_scope = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors inside the scope
+        self.read_as_tensors = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors
+        self.assigning = False  # whether each variable is assigned the tensor under test (a variables= rule met)
+        self.assigned = {}  # id of a tensor under test -> the variable the last call assigned it to
 
     def supplied(self):
         """The arguments a model of the same name in the function's own module stands in for."""
@@ -153,26 +167,40 @@ class ModelArguments:
         return given
 
     def explained(self, error):
-        """TensorFlow's ``error`` from a gradient of the last call: an `InputError` naming the limit it meets, else itself.
+        """TensorFlow's ``error`` from a gradient of the last call: `AssignInstead` where assigning the variables
+        answers it (from then on), else the error itself.
 
         A ``tf.custom_gradient`` rule returning gradients for the variables it
-        read (``variables=``) cannot meet a variable read as a tensor inside
-        ``keras.StatelessScope``: TensorFlow recorded its op with no variables,
-        and the rule's gradients are one list too many for it, whichever
-        arguments the check differentiates in.
+        read (``variables=``) cannot meet a variable read as a tensor (inside
+        ``keras.StatelessScope``, or put in a module's attribute): TensorFlow
+        recorded its op with no variables, and the rule's gradients are one
+        list too many for it, whichever arguments the check differentiates in.
         """
-        from ..errors import InputError
-
-        if not (self.read_in_scope and "returned too few gradients" in str(error)):
+        if self.assigning or not (self.read_as_tensors and "returned too few gradients" in str(error)):
             return error
-        return InputError(
-            "a tf.custom_gradient rule that returns gradients for the variables it reads (variables=) cannot run with "
-            f"its Keras model as an argument of the checked function ({', '.join(self.read_in_scope)}): gradcli reads "
-            "each such variable as the value under test inside keras.StatelessScope, where the rule's function sees "
-            "a tensor, not a variable, and TensorFlow refuses the rule's variable gradients (\"returned too few "
-            "gradients\"); a model the function reads from its own module, not from its arguments, keeps its "
-            "variables, and the function is then checked in its inputs"
-        )
+        self.assigning = True
+        return AssignInstead()
+
+    def watched(self, watched):
+        """``watched`` (the tensors a tape differentiates in) with each tensor the last call assigned to a variable
+        given as that variable: the gradient reaches it through the variable's reads."""
+        if not self.assigned:
+            return watched
+        return [self.assigned.get(id(tensor), tensor) for tensor in watched]
+
+    @contextlib.contextmanager
+    def restoring(self):
+        """Around eager calls of TensorFlow's: every model variable given its own value back at the end, where the
+        calls assign them (`assigning`); nothing otherwise."""
+        if not self.assigning:
+            yield
+            return
+        kept = [(variable, variable.numpy()) for _, variables, _ in self.models.values() for variable in variables.values()]
+        try:
+            yield
+        finally:
+            for variable, value in kept:
+                variable.assign(value)
 
     def call(self, *args):
         """``fun(*args)``, where an argument standing for a model is its tree of variable values (tensors)."""
@@ -182,7 +210,7 @@ class ModelArguments:
         # A tf.function would keep the first call's tensors, which the scope or the attributes hand its trace from
         # outside its arguments: its Python function runs the same operations, traced by the bridge's own graph.
         fun = getattr(self.fun, "python_function", self.fun)
-        mapping, put_backs, plain, in_scope = [], [], list(args), []
+        mapping, put_backs, plain, as_tensors, self.assigned = [], [], list(args), [], {}
         try:
             for i in positions:
                 model, variables, places = self.models[self.names[i]]
@@ -190,11 +218,14 @@ class ModelArguments:
                     node = args[i]
                     for part in parts:
                         node = node[part]
+                    if self.assigning:
+                        self._assign(variable, node)
+                        continue
                     if parts in places:
                         put_backs += [_put(model, path, node) for path in places[parts]]
                     else:
                         mapping.append((variable, node))
-                        in_scope.append(".".join((self.names[i], *parts)))
+                    as_tensors.append(".".join((self.names[i], *parts)))
                 plain[i] = model
             if put_backs:
                 # A module's own tf.function methods would keep the first call's tensors too: they run as Python.
@@ -203,7 +234,7 @@ class ModelArguments:
                 eagerly = tf.config.functions_run_eagerly()
                 tf.config.run_functions_eagerly(True)
                 put_backs.append(lambda: tf.config.run_functions_eagerly(eagerly))
-            self.read_in_scope = tuple(in_scope)
+            self.read_as_tensors = tuple(as_tensors)
             if not mapping:
                 return fun(*plain)
             import keras  # lazy: loaded already by whoever made the model
@@ -213,3 +244,10 @@ class ModelArguments:
         finally:
             for put_back in reversed(put_backs):
                 put_back()
+
+    def _assign(self, variable, tensor):
+        """``variable`` given the value of ``tensor`` (in the variable's dtype), noted for `watched`."""
+        import tensorflow as tf  # lazy: loaded already by whoever made the model
+
+        variable.assign(tf.cast(tensor, variable.dtype))
+        self.assigned[id(tensor)] = variable
