@@ -662,7 +662,7 @@ class TensorFlowFunction:
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
-                        users_number=self.users_number)
+                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy())
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
