@@ -319,10 +319,11 @@ class TensorFlowFunction:
 
     def refused(self, dtype):
         """Why this function cannot run in ``dtype``: a ``tf.function`` whose ``input_signature`` fixes its float
-        arguments to another dtype (TensorFlow refuses to cast them); None where it runs."""
+        arguments to another dtype (TensorFlow refuses to cast them), or a module argument holds a variable of
+        another float dtype (`ModelArguments.refused`); None where it runs."""
         signature = getattr(self.fun, "input_signature", None)
         if not signature or self.models.models:
-            return None
+            return self.models.refused(dtype)
         tf = _tf()
         fixed = {spec.dtype.name for spec in tf.nest.flatten(signature) if isinstance(spec, tf.TensorSpec) and spec.dtype.is_floating}
         if len(fixed) != 1 or np.dtype(dtype).name in fixed:

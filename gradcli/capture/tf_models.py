@@ -9,15 +9,18 @@ argument's name in the function's own module. A Keras model's paths are its
 variables' Keras paths, the model's own name left out (``model.head.kernel``);
 a ``tf.Module``'s are the attributes that lead to each variable, as an
 ``nn.Module``'s parameters are named (``model.layers.0.w``), with a Keras layer
-held in such an attribute named by its Keras paths below it.
+held in such an attribute named by its Keras paths below it. A plain
+``tf.Variable`` a Keras layer holds as an attribute (Keras tracks only what
+``add_weight`` made) is named by the layer's path and the attribute.
 
 The function is then called with the model itself, each trainable variable
 read as the tensor under test: a Keras variable inside ``keras.StatelessScope``,
-a ``tf.Variable`` of a ``tf.Module`` by putting the tensor in its place for the
-call's length (what ``torch.func.functional_call`` does for a module's
-parameters), so the call runs as written. Variables that are not trainable (a
+a ``tf.Variable`` of a ``tf.Module`` (or a Keras layer's attribute) by putting
+the tensor in its place for the call's length (what ``torch.func.functional_call``
+does for a module's parameters), so the call runs as written. Variables that are not trainable (a
 batch norm's moving statistics) are held as the model has them, and nothing
-the call assigns is kept.
+the call assigns is kept; a module's held variable in another float dtype
+than the check's refuses that dtype (`ModelArguments.refused`).
 
 A ``tf.custom_gradient`` rule returning its variables' gradients
 (``variables=``) needs its variables read as variables: TensorFlow refuses the
@@ -54,26 +57,48 @@ def _is_model(value):
 
 
 def _keras_variables(model, prefix=()):
-    """``{(part, ...): variable}`` of a Keras model's trainable variables, by their Keras paths past the model's own name."""
-    named = {}
-    for variable in model.trainable_variables:
-        parts = tuple(variable.path.split("/"))
+    """``({(part, ...): variable}, places)`` of a Keras model's trainable variables, by their Keras paths past the
+    model's own name, and of the trainable ``tf.Variable``s its layers hold as attributes (`_raw_variables`)."""
+    named, places = {}, {}
+
+    def name(path, variable):
+        parts = tuple(path.split("/"))
         if len(parts) > 1 and parts[0] == model.name:
             parts = parts[1:]
         parts = prefix + parts
         while parts in named:  # two variables of one path (layers built outside the model): the later one numbered
             parts = parts[:-1] + (parts[-1] + "_",)
         named[parts] = variable
-    return named
+        return parts
+
+    for variable in model.trainable_variables:
+        name(variable.path, variable)
+    for layer, attribute, variable in _raw_variables(model):
+        parts = name(f"{layer.path}/{attribute}" if layer is not model else f"{model.name}/{attribute}", variable)
+        places[parts] = [(layer, (attribute,))]
+    return named, places
+
+
+def _raw_variables(model):
+    """``(layer, attribute, variable)`` of each trainable ``tf.Variable`` a layer of a Keras model holds as an
+    attribute: Keras tracks only the variables it made (``add_weight``), so these are found by the attributes."""
+    import tensorflow as tf  # lazy: loaded already by whoever made the model
+
+    found = []
+    for layer in model._flatten_layers():  # the model and every layer below it: Keras has no public door for this
+        for attribute, value in vars(layer).items():
+            if isinstance(value, tf.Variable) and value.trainable:
+                found.append((layer, attribute, value))
+    return found
 
 
 def _module_variables(module):
     """``({(part, ...): variable}, {(part, ...): [path, ...]})`` of a ``tf.Module``'s trainable variables, by attribute path.
 
     The second dict gives, for each ``tf.Variable`` (not for a Keras layer's
-    variables), every path that holds it as ``tf.Module._flatten`` spells it
-    (list indices as ints): a variable held twice is named by its first path
-    and given the same tensor in both places.
+    own variables), every ``(owner, path)`` that holds it, the path as
+    ``tf.Module._flatten`` spells it (list indices as ints): a variable held
+    twice is named by its first path and given the same tensor in both places.
     """
     import tensorflow as tf  # lazy: loaded already by whoever made the module
 
@@ -83,17 +108,19 @@ def _module_variables(module):
     for path, value in module._flatten(predicate=lambda value: isinstance(value, kinds), with_path=True):
         parts = tuple(str(part) for part in path)
         if not isinstance(value, tf.Variable):
-            named.update(_keras_variables(value, parts))
+            in_keras, held = _keras_variables(value, parts)
+            named.update(in_keras)
+            places.update(held)
         elif value.trainable:
             parts = first.setdefault(id(value), parts)
             named[parts] = value
-            places.setdefault(parts, []).append(path)
+            places.setdefault(parts, []).append((module, path))
     return named, places
 
 
 def _variables_by_path(model):
     """``({(part, ...): variable}, places)`` of ``model``'s trainable variables (`_keras_variables`, `_module_variables`)."""
-    return (_keras_variables(model), {}) if _is_keras(model) else _module_variables(model)
+    return _keras_variables(model) if _is_keras(model) else _module_variables(model)
 
 
 def variable_tree(model):
@@ -146,7 +173,7 @@ class ModelArguments:
         except (TypeError, ValueError):
             self.names = []
         self.globals = getattr(python, "__globals__", {})
-        self.models = {}  # argument name -> (the model, its variables by path, the places of a tf.Module's variables)
+        self.models = {}  # argument name -> (the model, its variables by path, the places of the tf.Variables held as attributes)
         self.read_as_tensors = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors
         self.assigning = False  # whether each variable is assigned the tensor under test (a variables= rule met)
         self.assigned = {}  # id of a tensor under test -> the variable the last call assigned it to
@@ -165,6 +192,27 @@ class ModelArguments:
                     self.models[name] = (value, *_variables_by_path(value))
                 given[name] = variable_tree(value)
         return given
+
+    def refused(self, dtype):
+        """Why the function cannot run in ``dtype``: a ``tf.Module`` argument holds a variable that is not trainable
+        (so not given in ``dtype``) in another float dtype, which TensorFlow will not compute with; None otherwise.
+
+        A Keras layer casts what it computes with to its own dtype, so only a
+        module's own ``tf.Variable``s are asked about.
+        """
+        import numpy as np
+
+        tf = sys.modules["tensorflow"]  # loaded by whoever made the models
+        for name, (model, _, _) in self.models.items():
+            if _is_keras(model):
+                continue
+            for path, variable in model._flatten(predicate=lambda value: isinstance(value, tf.Variable), with_path=True):
+                held = np.dtype(variable.dtype.as_numpy_dtype)
+                if not variable.trainable and held.kind == "f" and held != np.dtype(dtype):
+                    where = ".".join((name, *map(str, path)))
+                    return (f"{where} is a {held.name} variable held as it is (not trainable), and TensorFlow does not "
+                            f"compute {held.name} with {np.dtype(dtype).name}")
+        return None
 
     def explained(self, error):
         """TensorFlow's ``error`` from a gradient of the last call: `AssignInstead` where assigning the variables
@@ -222,7 +270,7 @@ class ModelArguments:
                         self._assign(variable, node)
                         continue
                     if parts in places:
-                        put_backs += [_put(model, path, node) for path in places[parts]]
+                        put_backs += [_put(owner, path, node) for owner, path in places[parts]]
                     else:
                         mapping.append((variable, node))
                     as_tensors.append(".".join((self.names[i], *parts)))
