@@ -42,7 +42,7 @@ from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
-from .tf_watch import watching_gradients
+from .tf_watch import note_none_given, watching_gradients
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -647,6 +647,7 @@ class TensorFlowFunction:
                 names["cotangent"] = ct.name
                 seed(ct, y)
                 grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
+            note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
         rerunnable = True
@@ -918,6 +919,12 @@ def _source(tensor):
 def _captures(tf, graph):
     """(outer, inner) pairs of what a graph captured: variables as their handles, tensors as their values."""
     return [(outer if outer.dtype == tf.resource else outer.numpy(), inner) for outer, inner in graph.captures]
+
+
+def _line_of(frames, op):
+    """``file:line`` of the user's innermost frame in ``op``'s traceback, or None."""
+    user, _ = frames(op.traceback)
+    return f"{user[-1].filename}:{user[-1].lineno}" if user else None
 
 
 def _variable_reader(tf):

@@ -485,11 +485,15 @@ class Gradients:
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
     ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
-    "file.py:LINE"), that returned it unchanged.
+    "file.py:LINE"), that returned it unchanged (or the gradient function that gave
+    none, where an argument's gradient is TensorFlow's zeros for want of one);
+    ``dropped``: (forward op, input index) of each float input a gradient function
+    gave no gradient (Betainc's for its a and b).
     """
 
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
+    dropped: list = field(default_factory=list)
 
 
 def _is_capture(value):
