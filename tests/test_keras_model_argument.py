@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
-from gradcli.errors import InputError
 
 tf = pytest.importorskip("tensorflow")
 keras = tf.keras
@@ -101,35 +100,40 @@ def test_the_command_line_takes_the_module_level_model_for_its_argument(tmp_path
     assert np.allclose(np.asarray(result["exact_gradient"]["net.head.bias"], float), _truth(X)[1], rtol=1e-12, atol=0)
 
 
-class _ScaledSoftplus(keras.layers.Layer):
-    """softplus(x) * s, its rule written by hand with s's gradient returned through ``variables=``."""
+class _Scale(keras.layers.Layer):
+    """softplus(w x) with ``w`` a plain ``tf.Variable``, not one of Keras' own (``add_weight``)."""
 
-    def build(self, input_shape):
-        self.s = self.add_weight(name="s", shape=(), initializer=keras.initializers.Constant(1.5))
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.w = tf.Variable([0.5, -2.0], dtype=tf.float64)
 
     def call(self, x):
-        s = self.s
-
-        @tf.custom_gradient
-        def op(x):
-            y = tf.math.softplus(x)
-
-            def grad_fn(upstream, variables=None):
-                return upstream * tf.sigmoid(x) * s, [tf.reduce_sum(upstream * y)]
-
-            return y * s, grad_fn
-
-        return op(x)
+        return tf.math.softplus(self.w * x)
 
 
-def scaled_loss(model, x):
+class _Shifted(keras.Model):
+    def __init__(self):
+        super().__init__(name="shifted", dtype="float64")
+        self.scale = _Scale(name="scale", dtype="float64")
+        self.bias = tf.Variable(0.25, dtype=tf.float64)
+
+    def call(self, x):
+        return self.scale(x) + self.bias
+
+
+def shifted_loss(model, x):
     return tf.reduce_sum(model(x) ** 2)
 
 
-def test_a_custom_gradient_rule_with_variables_in_a_model_argument_is_refused_naming_the_variable():
-    model = keras.Sequential([keras.Input((3,), dtype="float64"), _ScaledSoftplus(name="scaled", dtype="float64")], name="m")
-    point = {"model": model, "x": np.array([[0.5, -2.0, 3.0]])}
-    with pytest.raises(InputError) as refused:
-        gradcli.check(scaled_loss, [point], dtypes=("float64",), fixes=False)
-    message = str(refused.value)
-    assert "variables=" in message and "model.scaled.s" in message and "Traceback" not in message
+def test_plain_tf_variables_a_keras_model_holds_are_checked_by_path_like_its_weights():
+    model, x = _Shifted(), np.array([1.0, 2.0])
+    model(tf.constant(x))
+    (result,) = gradcli.check(shifted_loss, [{"model": model, "x": x}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "ok", (result.error, result.findings)
+    assert set(result.exact_gradient) == {"model.bias", "model.scale.w", "x"}
+    with tf.GradientTape() as tape:
+        y = shifted_loss(model, tf.constant(x))
+    own_bias, own_w = tape.gradient(y, [model.bias, model.scale.w])  # TensorFlow's own, on a tape of its own
+    assert abs(float(result.exact_gradient["model.bias"]) - float(own_bias)) <= 1e-12 * abs(float(own_bias))
+    assert np.allclose(np.asarray(result.exact_gradient["model.scale.w"], float), own_w.numpy(), rtol=1e-12, atol=0)
+    assert isinstance(model.scale.w, tf.Variable) and float(model.bias.numpy()) == 0.25  # put back after each call

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
+from gradcli.errors import InputError
 
 tf = pytest.importorskip("tensorflow")
 keras = tf.keras
@@ -165,3 +166,18 @@ def test_the_command_line_names_a_modules_variable_by_wrt(tmp_path):
     assert result["status"] == "ok"
     assert list(result["exact_gradient"]) == ["model.w"]
     assert np.allclose(np.asarray(result["exact_gradient"]["model.w"], float), [2.25, -0.25], rtol=1e-12, atol=0)
+
+
+def affine_loss(model, x):
+    return tf.reduce_sum(model(x) ** 2)
+
+
+def test_a_float64_variable_a_module_holds_leaves_float32_out_naming_it():
+    point = {"model": Affine(W0), "x": np.array(X)}
+    report = gradcli.check(affine_loss, [point], fixes=False)  # both dtypes asked
+    assert [result.dtype for result in report.results] == ["float64"]
+    assert report.results[0].status.value == "ok"
+    assert any("not run in float32" in note and "model.b" in note for note in report.notes), report.notes
+    with pytest.raises(InputError) as refused:
+        gradcli.check(affine_loss, [point], dtypes=("float32",), fixes=False)
+    assert "model.b is a float64 variable" in str(refused.value)

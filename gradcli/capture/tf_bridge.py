@@ -40,9 +40,9 @@ from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
-from .tf_models import ModelArguments
+from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
-from .tf_watch import watching_gradients
+from .tf_watch import note_none_given, watching_gradients
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -102,7 +102,7 @@ def _gradcli_forward(fun, rebuild, leaves):
 def _gradcli_gradient(tape, y, watched, cotangent, models):
     """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
     try:
-        return tape.gradient(y, watched, output_gradients=cotangent, unconnected_gradients="zero")
+        return tape.gradient(y, models.watched(watched), output_gradients=cotangent, unconnected_gradients="zero")
     except _tf().errors.InternalError as error:
         raise models.explained(error) from None
 
@@ -319,10 +319,11 @@ class TensorFlowFunction:
 
     def refused(self, dtype):
         """Why this function cannot run in ``dtype``: a ``tf.function`` whose ``input_signature`` fixes its float
-        arguments to another dtype (TensorFlow refuses to cast them); None where it runs."""
+        arguments to another dtype (TensorFlow refuses to cast them), or a module argument holds a variable of
+        another float dtype (`ModelArguments.refused`); None where it runs."""
         signature = getattr(self.fun, "input_signature", None)
         if not signature or self.models.models:
-            return None
+            return self.models.refused(dtype)
         tf = _tf()
         fixed = {spec.dtype.name for spec in tf.nest.flatten(signature) if isinstance(spec, tf.TensorSpec) and spec.dtype.is_floating}
         if len(fixed) != 1 or np.dtype(dtype).name in fixed:
@@ -355,7 +356,8 @@ class TensorFlowFunction:
         if known is not None:
             return _copied(known)
         try:
-            got = self._own(args, cotangent, leaves, rebuild, key)
+            with self.models.restoring():
+                got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             told = users_frames_only(error)
             if told is error:
@@ -373,8 +375,11 @@ class TensorFlowFunction:
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         if cotangent is not None and pending is not None and pending[0] is args:
             _, tape, y, watched = pending
-            grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype), self.models)
-            return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+            try:
+                grads = _gradcli_gradient(tape, y, watched, tf.cast(tf.constant(np.asarray(raw(cotangent))), y.dtype), self.models)
+                return np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+            except AssignInstead:  # the value and gradient afresh, the models' variables assigned
+                pass
         rerun = self._rerun_at(leaves, rebuild, cotangent)
         known = self._known.get(key) if rerun is not None and key is not None else None
         if known is not None:  # the float32 retyping's proof, made just now at this point, kept TensorFlow's numbers
@@ -385,7 +390,7 @@ class TensorFlowFunction:
             if got is not None:
                 return got
         if cotangent is None:
-            if self.compiled:
+            if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient
                 return np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy()), None
             watched = [tensors[i] for i in floats]
             with tf.GradientTape() as tape:
@@ -642,11 +647,12 @@ class TensorFlowFunction:
                 names["cotangent"] = ct.name
                 seed(ct, y)
                 grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
+            note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
             return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
 
         rerunnable = True
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
-            graph, (y, grads) = _traced_graph(tf, traced, specs)
+            graph, (y, grads) = _once_more_assigning(lambda: _traced_graph(tf, traced, specs))
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError) as error:
             found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
             if found is not None:
@@ -658,7 +664,7 @@ class TensorFlowFunction:
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
-                        users_number=self.users_number)
+                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy())
         plan = walker.walk(graph, _captures(tf, graph))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
@@ -832,6 +838,19 @@ class TensorFlowFunction:
 
 def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):
     """The user's value and TensorFlow's vector-Jacobian product with ``ct`` (a tape over the float leaves), ``models.call`` the function."""
+    return _once_more_assigning(lambda: _taped(tf, models, tensors, floats, rebuild, ct))
+
+
+def _once_more_assigning(attempt):
+    """``attempt()``, made again where it met a ``variables=`` rule and the models' variables are now assigned
+    (`tf_models.AssignInstead`)."""
+    try:
+        return attempt()
+    except AssignInstead:
+        return attempt()
+
+
+def _taped(tf, models, tensors, floats, rebuild, ct):
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
@@ -900,6 +919,12 @@ def _source(tensor):
 def _captures(tf, graph):
     """(outer, inner) pairs of what a graph captured: variables as their handles, tensors as their values."""
     return [(outer if outer.dtype == tf.resource else outer.numpy(), inner) for outer, inner in graph.captures]
+
+
+def _line_of(frames, op):
+    """``file:line`` of the user's innermost frame in ``op``'s traceback, or None."""
+    user, _ = frames(op.traceback)
+    return f"{user[-1].filename}:{user[-1].lineno}" if user else None
 
 
 def _variable_reader(tf):

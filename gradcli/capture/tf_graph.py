@@ -217,11 +217,12 @@ class Walker:
 
     ``frames`` says which frames of an op's traceback are the user's: ``frames(traceback)``
     returns ``(user frames inside the user's call, in_gradient)``, innermost last.
-    ``read_variable(handle, dtype)`` reads a captured variable's value;
-    ``as_numpy(tensor_proto)`` a constant's.
+    ``read_variable(handle, dtype)`` reads a captured variable's value, and
+    ``variable_shape(handle)`` its shape; ``as_numpy(tensor_proto)`` a constant's.
     """
 
-    def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None):
+    def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None,
+                 variable_shape=None):
         self.frames = frames
         # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
         self.users_number = users_number
@@ -231,7 +232,7 @@ class Walker:
         self.gradients = gradients or Gradients()
         self.renamed = {}  # a gradient a user's rule passed through -> the key of its replay through that rule
         self.given = set(given)  # names of ops whose outputs each run supplies (the cotangent): never folded
-        self.read_variable = read_variable
+        self.read_variable, self.variable_shape = read_variable, variable_shape
         self.as_numpy = as_numpy
         self.default_location = default_location
         self.static, self.steps, self.unmapped = {}, [], {}
@@ -241,6 +242,7 @@ class Walker:
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
+        self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -271,6 +273,8 @@ class Walker:
         """One operation of a graph: folded, walked into, or a step (or unmapped, where the table lacks it)."""
         for key in outputs:
             self.locations[key] = location
+        if op.type == "AssignVariableOp":
+            self._assign(inputs)
         if op.type in SKIPPED or not op.outputs:
             return
         if op.type == "Const":
@@ -281,6 +285,9 @@ class Walker:
             self._fold_shape(op, outputs)
         elif op.type == "ReadVariableOp":
             self._read(op, inputs, outputs, location)
+        elif op.type == "VariableShape" and self.variable_shape is not None and _is_capture(self.static.get(inputs[0])):
+            shape = self.variable_shape(self.static[inputs[0]][1])  # the zeros a variable's gradient starts from
+            self.static[outputs[0]] = np.array(shape, dtype=_numpy_dtype(op, "out_type", np.int32))
         elif op.type in CALLS or _found_function(op.graph, op.type) is not None:  # a legacy Defun is called by name
             self._inline(op, inputs, outputs)
         elif op.type in CONDITIONALS:
@@ -350,11 +357,22 @@ class Walker:
         self.static.update(zip(outputs, out if isinstance(out, tuple) else (out,)))
 
     def _read(self, op, inputs, outputs, location):
+        """A variable's read: the value the graph assigned it before, else the variable's value now (held)."""
         source = self.static.get(inputs[0])
-        if not (isinstance(source, tuple) and source and source[0] == "capture"):
+        if not _is_capture(source):
             self.unmapped[outputs[0]] = (op.type, op.name, location, False)
             return
-        self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+        assigned = self.assigned.get(id(source[1]))
+        if assigned is not None:
+            self._alias(outputs[0], assigned)
+        else:
+            self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+
+    def _assign(self, inputs):
+        """A captured variable assigned a value: the reads after it replay that value (a model's variable given the
+        value under test, `tf_models`)."""
+        if _is_capture(self.static.get(inputs[0])):
+            self.assigned[id(self.static[inputs[0]][1])] = inputs[1]
 
     def _inline(self, op, inputs, outputs):
         """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""
@@ -369,12 +387,15 @@ class Walker:
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
-    def _subplan(self, op, attribute, location, function=None):
+    def _subplan(self, op, attribute, location, function=None, inputs=()):
         """The plan of the function an op's attribute names (a branch, a loop's condition or body), pruned to its
-        outputs; ``function``: the one of a list the attribute holds (a switch's branches)."""
+        outputs; ``function``: the one of a list the attribute holds (a switch's branches). A captured variable's
+        handle among ``inputs`` (the function's, in order) is bound to its placeholder, so reads inside resolve."""
         body = _function_graph(op.graph, (function or op.get_attr(attribute)).name)
+        handles = [(self.static[key][1], placeholder) for key, placeholder in zip(inputs, body.inputs) if _is_capture(self.static.get(key))]
         plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
-                      users_number=self.users_number).walk(body, [])
+                      users_number=self.users_number, variable_shape=self.variable_shape).walk(body, handles)
+        plan.inputs = [t.name for t in body.inputs]  # the handles too: the op hands the function every input
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
 
     def _switch(self, op, inputs, outputs, location, rule):
@@ -389,7 +410,10 @@ class Walker:
 
     def _while(self, op, inputs, outputs, location, rule):
         """A ``tf.while_loop`` (map_fn, scan, autograph's loops): its condition and body plans, run as the loop runs."""
-        plans = (self._subplan(op, "cond", location), self._subplan(op, "body", location))
+        plans = (self._subplan(op, "cond", location, inputs=inputs), self._subplan(op, "body", location, inputs=inputs))
+        for key, output in zip(inputs, outputs):
+            if _is_capture(self.static.get(key)):  # a loop hands a variable's handle on unchanged: its gradient's loop reads it too
+                self.static[output] = self.static[key]
         self.steps.append(Step(taking_turns(*plans, op.name), inputs, outputs, {}, location, rule, op.type, op.name, plans))
 
     def _step(self, op, inputs, outputs, location, rule):
@@ -461,11 +485,20 @@ class Gradients:
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
     ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
-    "file.py:LINE"), that returned it unchanged.
+    "file.py:LINE"), that returned it unchanged (or the gradient function that gave
+    none, where an argument's gradient is TensorFlow's zeros for want of one);
+    ``dropped``: (forward op, input index) of each float input a gradient function
+    gave no gradient (Betainc's for its a and b).
     """
 
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
+    dropped: list = field(default_factory=list)
+
+
+def _is_capture(value):
+    """Whether a static value is a captured variable's handle (``("capture", handle)``)."""
+    return isinstance(value, tuple) and len(value) == 2 and value[0] == "capture"
 
 
 def _folded(function, attrs, ins):

@@ -9,24 +9,39 @@ argument's name in the function's own module. A Keras model's paths are its
 variables' Keras paths, the model's own name left out (``model.head.kernel``);
 a ``tf.Module``'s are the attributes that lead to each variable, as an
 ``nn.Module``'s parameters are named (``model.layers.0.w``), with a Keras layer
-held in such an attribute named by its Keras paths below it.
+held in such an attribute named by its Keras paths below it. A plain
+``tf.Variable`` a Keras layer holds as an attribute (Keras tracks only what
+``add_weight`` made) is named by the layer's path and the attribute.
 
 The function is then called with the model itself, each trainable variable
 read as the tensor under test: a Keras variable inside ``keras.StatelessScope``,
-a ``tf.Variable`` of a ``tf.Module`` by putting the tensor in its place for the
-call's length (what ``torch.func.functional_call`` does for a module's
-parameters), so the call runs as written. Variables that are not trainable (a
+a ``tf.Variable`` of a ``tf.Module`` (or a Keras layer's attribute) by putting
+the tensor in its place for the call's length (what ``torch.func.functional_call``
+does for a module's parameters), so the call runs as written. Variables that are not trainable (a
 batch norm's moving statistics) are held as the model has them, and nothing
-the call assigns is kept. A ``tf.custom_gradient`` rule returning its
-variables' gradients (``variables=``) cannot meet a Keras variable read as a
-tensor, and is refused with the variables' paths (`ModelArguments.explained`).
+the call assigns is kept; a module's held variable in another float dtype
+than the check's refuses that dtype (`ModelArguments.refused`).
+
+A ``tf.custom_gradient`` rule returning its variables' gradients
+(``variables=``) needs its variables read as variables: TensorFlow refuses the
+rule's variable gradients where it read tensors (`ModelArguments.explained`).
+From then on each variable is assigned the tensor under test instead, the
+gradient is taken with respect to the variable, and the bridge puts the
+variables' values back after each of TensorFlow's own calls
+(`ModelArguments.restoring`); in a traced graph the assignment is an
+operation whose later reads the walker replays as the assigned value.
 """
 
 from __future__ import annotations
 
 import collections.abc
+import contextlib
 import inspect
 import sys
+
+
+class AssignInstead(Exception):  # noqa: N818 - a signal to try again, not an error the user sees
+    """The call met a ``variables=`` rule with its variables read as tensors: call again, the variables assigned."""
 
 
 def _is_keras(value):
@@ -42,26 +57,48 @@ def _is_model(value):
 
 
 def _keras_variables(model, prefix=()):
-    """``{(part, ...): variable}`` of a Keras model's trainable variables, by their Keras paths past the model's own name."""
-    named = {}
-    for variable in model.trainable_variables:
-        parts = tuple(variable.path.split("/"))
+    """``({(part, ...): variable}, places)`` of a Keras model's trainable variables, by their Keras paths past the
+    model's own name, and of the trainable ``tf.Variable``s its layers hold as attributes (`_raw_variables`)."""
+    named, places = {}, {}
+
+    def name(path, variable):
+        parts = tuple(path.split("/"))
         if len(parts) > 1 and parts[0] == model.name:
             parts = parts[1:]
         parts = prefix + parts
         while parts in named:  # two variables of one path (layers built outside the model): the later one numbered
             parts = parts[:-1] + (parts[-1] + "_",)
         named[parts] = variable
-    return named
+        return parts
+
+    for variable in model.trainable_variables:
+        name(variable.path, variable)
+    for layer, attribute, variable in _raw_variables(model):
+        parts = name(f"{layer.path}/{attribute}" if layer is not model else f"{model.name}/{attribute}", variable)
+        places[parts] = [(layer, (attribute,))]
+    return named, places
+
+
+def _raw_variables(model):
+    """``(layer, attribute, variable)`` of each trainable ``tf.Variable`` a layer of a Keras model holds as an
+    attribute: Keras tracks only the variables it made (``add_weight``), so these are found by the attributes."""
+    import tensorflow as tf  # lazy: loaded already by whoever made the model
+
+    found = []
+    for layer in model._flatten_layers():  # the model and every layer below it: Keras has no public door for this
+        for attribute, value in vars(layer).items():
+            if isinstance(value, tf.Variable) and value.trainable:
+                found.append((layer, attribute, value))
+    return found
 
 
 def _module_variables(module):
     """``({(part, ...): variable}, {(part, ...): [path, ...]})`` of a ``tf.Module``'s trainable variables, by attribute path.
 
     The second dict gives, for each ``tf.Variable`` (not for a Keras layer's
-    variables), every path that holds it as ``tf.Module._flatten`` spells it
-    (list indices as ints): a variable held twice is named by its first path
-    and given the same tensor in both places.
+    own variables), every ``(owner, path)`` that holds it, the path as
+    ``tf.Module._flatten`` spells it (list indices as ints): a variable held
+    twice is named by its first path and given the same tensor in both places.
     """
     import tensorflow as tf  # lazy: loaded already by whoever made the module
 
@@ -71,17 +108,19 @@ def _module_variables(module):
     for path, value in module._flatten(predicate=lambda value: isinstance(value, kinds), with_path=True):
         parts = tuple(str(part) for part in path)
         if not isinstance(value, tf.Variable):
-            named.update(_keras_variables(value, parts))
+            in_keras, held = _keras_variables(value, parts)
+            named.update(in_keras)
+            places.update(held)
         elif value.trainable:
             parts = first.setdefault(id(value), parts)
             named[parts] = value
-            places.setdefault(parts, []).append(path)
+            places.setdefault(parts, []).append((module, path))
     return named, places
 
 
 def _variables_by_path(model):
     """``({(part, ...): variable}, places)`` of ``model``'s trainable variables (`_keras_variables`, `_module_variables`)."""
-    return (_keras_variables(model), {}) if _is_keras(model) else _module_variables(model)
+    return _keras_variables(model) if _is_keras(model) else _module_variables(model)
 
 
 def variable_tree(model):
@@ -134,8 +173,10 @@ class ModelArguments:
         except (TypeError, ValueError):
             self.names = []
         self.globals = getattr(python, "__globals__", {})
-        self.models = {}  # argument name -> (the model, its variables by path, the places of a tf.Module's variables)
-        self.read_in_scope = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors inside the scope
+        self.models = {}  # argument name -> (the model, its variables by path, the places of the tf.Variables held as attributes)
+        self.read_as_tensors = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors
+        self.assigning = False  # whether each variable is assigned the tensor under test (a variables= rule met)
+        self.assigned = {}  # id of a tensor under test -> the variable the last call assigned it to
 
     def supplied(self):
         """The arguments a model of the same name in the function's own module stands in for."""
@@ -152,27 +193,62 @@ class ModelArguments:
                 given[name] = variable_tree(value)
         return given
 
+    def refused(self, dtype):
+        """Why the function cannot run in ``dtype``: a ``tf.Module`` argument holds a variable that is not trainable
+        (so not given in ``dtype``) in another float dtype, which TensorFlow will not compute with; None otherwise.
+
+        A Keras layer casts what it computes with to its own dtype, so only a
+        module's own ``tf.Variable``s are asked about.
+        """
+        import numpy as np
+
+        tf = sys.modules["tensorflow"]  # loaded by whoever made the models
+        for name, (model, _, _) in self.models.items():
+            if _is_keras(model):
+                continue
+            for path, variable in model._flatten(predicate=lambda value: isinstance(value, tf.Variable), with_path=True):
+                held = np.dtype(variable.dtype.as_numpy_dtype)
+                if not variable.trainable and held.kind == "f" and held != np.dtype(dtype):
+                    where = ".".join((name, *map(str, path)))
+                    return (f"{where} is a {held.name} variable held as it is (not trainable), and TensorFlow does not "
+                            f"compute {held.name} with {np.dtype(dtype).name}")
+        return None
+
     def explained(self, error):
-        """TensorFlow's ``error`` from a gradient of the last call: an `InputError` naming the limit it meets, else itself.
+        """TensorFlow's ``error`` from a gradient of the last call: `AssignInstead` where assigning the variables
+        answers it (from then on), else the error itself.
 
         A ``tf.custom_gradient`` rule returning gradients for the variables it
-        read (``variables=``) cannot meet a variable read as a tensor inside
-        ``keras.StatelessScope``: TensorFlow recorded its op with no variables,
-        and the rule's gradients are one list too many for it, whichever
-        arguments the check differentiates in.
+        read (``variables=``) cannot meet a variable read as a tensor (inside
+        ``keras.StatelessScope``, or put in a module's attribute): TensorFlow
+        recorded its op with no variables, and the rule's gradients are one
+        list too many for it, whichever arguments the check differentiates in.
         """
-        from ..errors import InputError
-
-        if not (self.read_in_scope and "returned too few gradients" in str(error)):
+        if self.assigning or not (self.read_as_tensors and "returned too few gradients" in str(error)):
             return error
-        return InputError(
-            "a tf.custom_gradient rule that returns gradients for the variables it reads (variables=) cannot run with "
-            f"its Keras model as an argument of the checked function ({', '.join(self.read_in_scope)}): gradcli reads "
-            "each such variable as the value under test inside keras.StatelessScope, where the rule's function sees "
-            "a tensor, not a variable, and TensorFlow refuses the rule's variable gradients (\"returned too few "
-            "gradients\"); a model the function reads from its own module, not from its arguments, keeps its "
-            "variables, and the function is then checked in its inputs"
-        )
+        self.assigning = True
+        return AssignInstead()
+
+    def watched(self, watched):
+        """``watched`` (the tensors a tape differentiates in) with each tensor the last call assigned to a variable
+        given as that variable: the gradient reaches it through the variable's reads."""
+        if not self.assigned:
+            return watched
+        return [self.assigned.get(id(tensor), tensor) for tensor in watched]
+
+    @contextlib.contextmanager
+    def restoring(self):
+        """Around eager calls of TensorFlow's: every model variable given its own value back at the end, where the
+        calls assign them (`assigning`); nothing otherwise."""
+        if not self.assigning:
+            yield
+            return
+        kept = [(variable, variable.numpy()) for _, variables, _ in self.models.values() for variable in variables.values()]
+        try:
+            yield
+        finally:
+            for variable, value in kept:
+                variable.assign(value)
 
     def call(self, *args):
         """``fun(*args)``, where an argument standing for a model is its tree of variable values (tensors)."""
@@ -182,7 +258,7 @@ class ModelArguments:
         # A tf.function would keep the first call's tensors, which the scope or the attributes hand its trace from
         # outside its arguments: its Python function runs the same operations, traced by the bridge's own graph.
         fun = getattr(self.fun, "python_function", self.fun)
-        mapping, put_backs, plain, in_scope = [], [], list(args), []
+        mapping, put_backs, plain, as_tensors, self.assigned = [], [], list(args), [], {}
         try:
             for i in positions:
                 model, variables, places = self.models[self.names[i]]
@@ -190,11 +266,14 @@ class ModelArguments:
                     node = args[i]
                     for part in parts:
                         node = node[part]
+                    if self.assigning:
+                        self._assign(variable, node)
+                        continue
                     if parts in places:
-                        put_backs += [_put(model, path, node) for path in places[parts]]
+                        put_backs += [_put(owner, path, node) for owner, path in places[parts]]
                     else:
                         mapping.append((variable, node))
-                        in_scope.append(".".join((self.names[i], *parts)))
+                    as_tensors.append(".".join((self.names[i], *parts)))
                 plain[i] = model
             if put_backs:
                 # A module's own tf.function methods would keep the first call's tensors too: they run as Python.
@@ -203,7 +282,7 @@ class ModelArguments:
                 eagerly = tf.config.functions_run_eagerly()
                 tf.config.run_functions_eagerly(True)
                 put_backs.append(lambda: tf.config.run_functions_eagerly(eagerly))
-            self.read_in_scope = tuple(in_scope)
+            self.read_as_tensors = tuple(as_tensors)
             if not mapping:
                 return fun(*plain)
             import keras  # lazy: loaded already by whoever made the model
@@ -213,3 +292,10 @@ class ModelArguments:
         finally:
             for put_back in reversed(put_backs):
                 put_back()
+
+    def _assign(self, variable, tensor):
+        """``variable`` given the value of ``tensor`` (in the variable's dtype), noted for `watched`."""
+        import tensorflow as tf  # lazy: loaded already by whoever made the model
+
+        variable.assign(tf.cast(tensor, variable.dtype))
+        self.assigned[id(tensor)] = variable

@@ -50,6 +50,9 @@ def watching_gradients(tf, gradients, users):
         finally:
             made.append((graph, start, graph.num_operations(), forward))
             upstream.note(grads, inputs or (forward.inputs if forward is not None else ()))
+            if forward is not None and isinstance(grads, (list, tuple)):  # one tensor for an op of one input
+                gradients.dropped += [(forward, k) for k, (grad, tensor) in enumerate(zip(grads, forward.inputs))
+                                      if grad is None and tensor.dtype.is_floating]
 
     def record_operation(op_type, output_tensors, input_tensors, backward_function, forward_function=None):  # as TensorFlow's
         rule = _user_rule(backward_function, users)
@@ -72,6 +75,35 @@ def watching_gradients(tf, gradients, users):
         record.record_operation = recording
         ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
+
+
+def note_none_given(gradients, watched, grads, line_of):
+    """Each argument whose gradient is TensorFlow's zeros for want of any (``tape.gradient``'s unconnected
+    zeros), where a gradient function on its path gave none (`Gradients.dropped`: Betainc's for its a): noted
+    in ``gradients.passed`` as that function's, so the replay runs the zeros through the call's line
+    (``line_of(op)``: the user's line of a forward op, or None) and a finding names it."""
+    for tensor, grad in zip(watched, grads):
+        if getattr(grad, "op", None) is None or grad.op.type != "Const" or getattr(tensor, "op", None) is None:
+            continue
+        for op, k in gradients.dropped:
+            line = line_of(op)
+            if line is not None and _reaches(tensor, op.inputs[k]):
+                name = op.op_def.input_arg[k].name if k < len(op.op_def.input_arg) else f"input {k}"
+                gradients.passed[(grad.graph, grad.name)] = (f"of {op.type}: TensorFlow gives none for its {name}", line)
+                break
+
+
+def _reaches(source, tensor, limit=10_000):
+    """Whether ``tensor`` is computed from ``source`` (a walk up its ops' inputs, at most ``limit`` ops)."""
+    todo, seen = [tensor], set()
+    while todo and len(seen) < limit:
+        tensor = todo.pop()
+        if tensor is source:
+            return True
+        if tensor.op.name not in seen:
+            seen.add(tensor.op.name)
+            todo.extend(tensor.op.inputs)
+    return False
 
 
 def _note_differentiated(made, gradients):
