@@ -427,7 +427,10 @@ class _Captured:
             if "Reverse-mode differentiation does not work for lax.while_loop" not in str(error):
                 raise
             raise self._unreversed_loop(key) from None
-        closed = traced.jaxpr
+        closed = own_constants(traced.jaxpr)
+        if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
+            with self._x64(key[1]), _user_errors(self.text):
+                traced = _traced_on(closed, traced.out_tree, floats, others, *more)
         return compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays), closed, traced
 
     def _unreversed_loop(self, key):
@@ -788,6 +791,21 @@ class _Captured:
                 digest = (_digest(closed, True), bucket)
                 found = self.compiled[what] = _kept(digest, lambda: self._start(jax.jit(batched).trace(floats, others), digest, key, "vmap", leaves))
         return found
+
+
+def _traced_on(closed, out_tree, *args):
+    """``closed`` (a traced jit's closed jaxpr, its constants the bridge's own copies) jitted and traced again at
+    ``args``, giving ``out_tree``'s structure: the same program, holding no conversion of the user's arrays
+    that jaxlib would hand to a trace in the other precision mode (`jax_modes`)."""
+    import jax  # lazy: only a JAX target loads JAX
+    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+    run = jaxpr_as_fun(closed)
+
+    def program(*given):
+        return jax.tree_util.tree_unflatten(out_tree, run(*jax.tree_util.tree_leaves(given)))
+
+    return jax.jit(program).trace(*args)
 
 
 def _quietly(work, *args):

@@ -10,7 +10,10 @@ program (mul of f32[3] and f64[3]) that JAX refuses to differentiate; the other
 order hands a float32 program a float64 constant. Two things keep the old
 conversion alive: JAX's own trace caches and the graphs the bridge keeps. So
 the graphs keep copies of their constants (`own_constants`), which JAX's cache
-has never seen, and a trace that JAX handed the other mode's conversion (a
+has never seen; a custom rule, whose Python runs (and reads the user's arrays)
+when a program is first differentiated, hands JAX's memo of its trace copies
+(`_rule_copied`), and a differentiated program holding conversions is traced
+again from copies (`jax_bridge._traced_on`); and a trace that JAX handed the other mode's conversion (a
 constant of the other mode's dtype in its jaxpr), or that failed, runs again
 with JAX's caches emptied (`afresh`). Most JAX code holds no NumPy array and
 keeps every cache, its compilations and the user's own, through a check's mode
@@ -170,10 +173,12 @@ def own_constants(closed):
 
 
 def _nested_copied(jaxpr):
-    """``jaxpr`` with the closed jaxprs its equations' parameters hold given copied constants (itself if none)."""
+    """``jaxpr`` with the closed jaxprs its equations' parameters hold given copied constants (itself if none), and
+    each custom rule's trace giving copies (`_rule_copied`)."""
     eqns, changed = [], False
     for eqn in jaxpr.eqns:
-        params = {name: _param_copied(value) for name, value in eqn.params.items()}
+        params = {name: _rule_copied(value) if name in _RULE_TRACES else _param_copied(value)
+                  for name, value in eqn.params.items()}
         if any(params[name] is not value for name, value in eqn.params.items()):
             eqn, changed = eqn.replace(params=params), True
         eqns.append(eqn)
@@ -189,3 +194,32 @@ def _param_copied(value):
     if hasattr(value, "eqns"):
         return _nested_copied(value)
     return value
+
+
+# The parameters of JAX's custom-rule equations that trace the user's rule (custom_vjp's fwd, custom_jvp's jvp) when
+# the equation is first differentiated, memoised for the equation's life.
+_RULE_TRACES = ("fwd_jaxpr_thunk", "jvp_jaxpr_fun")
+
+
+def _rule_copied(thunk):
+    """``thunk`` (a custom rule's memoised trace) with the constants of each trace it gives replaced by copies.
+
+    The rule's Python runs when a program is first differentiated, under
+    that program's mode, and converts the user's NumPy arrays it reads
+    (``weights`` in ``fwd``); JAX's memo keeps what it traced for as long as
+    the graph lives. Were the memo to keep those conversions, jaxlib would
+    hand them, in the wrong dtype, to the next trace of the rule in the other
+    mode. Its list of constants is the memo's own, so it is copied in place.
+    """
+    if getattr(getattr(thunk, "f", None), "copies_constants", False):
+        return thunk
+    from jax.extend import linear_util  # lazy: only a JAX target loads JAX
+
+    def traced(*zeros):
+        found = thunk.call_wrapped(*zeros)
+        if isinstance(found, tuple) and len(found) > 1 and isinstance(found[1], list):
+            found[1][:] = [np.array(c) if isinstance(c, np.ndarray) else c for c in found[1]]
+        return found
+
+    traced.copies_constants = True
+    return linear_util.wrap_init(traced, debug_info=thunk.debug_info)
