@@ -126,3 +126,20 @@ def test_a_custom_rule_reading_a_numpy_array_is_traced_in_each_mode_with_that_mo
                 assert np.all(np.abs(got - want) <= 1e-12 * np.abs(want).max())
                 own = np.ravel(np.asarray(r.gradient["z"], dtype=float))
                 assert np.all(np.abs(own - want) <= 1e-5 * np.abs(want).max())
+
+
+def test_a_0d_numpy_array_is_each_modes_own_number_and_the_users_run_after_keeps_float32():
+    tenth = np.array(0.1)  # 0-d: JAX holds its conversion as a literal, not a constant
+
+    def loss(z):
+        return jnp.sum(jnp.exp(z * tenth))
+
+    users_run = jax.jit(loss)
+    want = 0.1 * np.exp(0.1 * np.array(POINT))  # float64's 0.1, not float32's 0.10000000149
+    for dtypes in (("float32", "float64"), ("float64", "float32")):
+        results = gradcli.check(loss, [{"z": POINT}], dtypes=dtypes, fixes=False).results
+        assert [r.status for r in results] == ["ok", "ok"], [r.error for r in results]
+        wide = next(r for r in results if r.dtype == "float64")
+        got = np.array([float(g) for g in np.ravel(wide.gradient["z"])])
+        assert np.all(np.abs(got - want) <= 1e-15 * np.abs(want).max())
+        assert users_run(jnp.ones(3, jnp.float32)).dtype == np.float32  # the user's own default-mode run still lowers

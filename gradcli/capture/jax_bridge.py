@@ -288,8 +288,8 @@ class _Captured:
 
             (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
             self.users_arrays.update(made)
-            wide = hands_users_mode_wide(closed)
-            closed = own_constants(closed)
+            wide = hands_users_mode_wide(closed, self.fun)
+            closed = own_constants(closed, literals=True)
             if wide:
                 jax.clear_caches()
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
