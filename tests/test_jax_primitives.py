@@ -129,6 +129,8 @@ CASES = [
     ("stop_gradient", lambda x: jnp.sum(x * lax.stop_gradient(x)), (V,)),
     ("cond", lambda x: lax.cond(jnp.sum(x) > 1.0, lambda v: jnp.sum(v**2), lambda v: jnp.sum(-v), x), (V,)),
     ("custom_jvp_call", lambda x: jnp.sum(jax.nn.softplus(x) + jax.nn.relu(x - 1.0)), (V,)),
+    ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlogy(x, y)), (A, V)),  # broadcasting a row
+    ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlog1py(x, y - 1.0) * 0.5), (V, U)),
     ("reduce_max", lambda x: jax.scipy.special.logsumexp(x) + jnp.sum(jax.nn.log_softmax(x)), (V,)),
     ("jit", lambda x: jax.jit(lambda v: jnp.sum(jnp.sin(v) ** 2))(x), (V,)),
     ("remat2", lambda x: jax.checkpoint(lambda v: jnp.sum(jnp.exp(v)))(x), (V,)),
@@ -202,3 +204,33 @@ def test_a_tie_in_scatter_max_is_a_kink_of_both_entries():
     assert result.status == "domain" and kinks == {"x[0]", "u[0]"}, result.findings
     # away from the tie, the exact gradient: 2 max(x, u) where each wins, 0 where it loses
     assert result.exact_gradient["x"][1:] == [-2.0, 0.0, 4.0] and result.exact_gradient["u"][1:] == [3.0, 0.0]
+
+
+@pytest.mark.parametrize("spelling, y_edge", [("xlogy", 0.0), ("xlog1py", -1.0)])
+def test_jaxs_xlogy_at_x_0_where_its_log_is_no_number_is_the_domains_edge(spelling, y_edge):
+    """``jax.scipy.special.xlogy`` is ``where(x == 0, 0, x * log(y))`` inside a custom_jvp: replayed as gradcli's
+    xlogy, whose slope in x at x = 0 is log(y), no number at y's edge: `domain` there, exact elsewhere."""
+    special = getattr(jax.scipy.special, spelling)
+    x, y = np.array([0.0, 2.0]), np.array([y_edge, 0.5])
+    result = gradcli.check(lambda x, y: jnp.sum(special(x, y)), [{"x": x, "y": y}], dtypes=["float64"],
+                           fixes=False).results[0]
+    edges = {f.op for f in result.findings if f.kind == "singular"}
+    assert result.status == "domain" and {"x[0]", "y[0]"} <= edges, result.findings
+    log = np.log if spelling == "xlogy" else np.log1p
+    assert result.exact_gradient["x"][1] == pytest.approx(log(0.5), rel=1e-14)
+    assert result.exact_gradient["y"][1] == pytest.approx(2.0 / (0.5 if spelling == "xlogy" else 1.5), rel=1e-14)
+
+
+def test_a_users_own_function_named_xlogy_is_replayed_as_written():
+    @jax.custom_jvp
+    def xlogy(x, y):
+        return x * jnp.log(y) + 1.0
+
+    xlogy.defjvp(lambda primals, tangents: (xlogy(*primals), tangents[0] * jnp.log(primals[1])
+                                            + primals[0] * tangents[1] / primals[1]))
+    fun = lambda x: jnp.sum(xlogy(x, x + 1.0))  # noqa: E731
+    bridge = capture(fun, "case")
+    value, _ = _jax_value_and_vjp(fun, (V,))
+    np.testing.assert_allclose(np.asarray(bridge.forward(V), dtype=np.float64), value, rtol=1e-12)
+    with_jaxs = capture(lambda x: jnp.sum(jax.scipy.special.xlogy(x, x + 1.0)), "case")
+    assert np.asarray(with_jaxs.forward(V)) == pytest.approx(value - 4.0, rel=1e-12)

@@ -642,3 +642,13 @@ ELEMENTWISE = frozenset(
     " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
     " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
 )
+
+# JAX's own library functions written as a ``custom_jvp`` call, by the name of the function its primal is: the
+# replay runs gradcli's one operation in place of the primal's steps. ``xlogy(x, y)`` is
+# ``where(x == 0, 0, x * log(y))`` there, a select that keeps 0 where the log is no number, and the exact
+# derivative of those steps has nothing to say at x = 0; gradcli's xlogy knows its definition there and its
+# slope in x, log(y), which at y = 0 is no number: the domain's edge.
+LIBRARY_CALLS = {
+    "xlogy": _binary(special.xlogy),
+    "xlog1py": _binary(special.xlog1py),
+}
