@@ -259,7 +259,9 @@ def _literal_copied(var):
 def _param_copied(value, literals):
     if isinstance(value, (tuple, list)):
         items = [_param_copied(v, literals) for v in value]
-        return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)  # a NamedTuple's fields
     if hasattr(value, "consts") and hasattr(value, "jaxpr"):
         return own_constants(value, literals)
     if hasattr(value, "eqns"):
