@@ -17,6 +17,7 @@ from jax import lax
 import gradcli
 from gradcli.autodiff import mp as mp_core
 from gradcli.capture.jax_bridge import capture
+from gradcli.errors import InputError
 
 RNG = np.random.default_rng(7)
 A = RNG.uniform(0.5, 1.5, size=(3, 4))
@@ -88,6 +89,8 @@ CASES = [
     ("erfc", lambda x: jnp.sum(jax.scipy.special.erfc(x)), (V,)),
     ("erf_inv", lambda x: jnp.sum(jax.scipy.special.erfinv(x)), (U,)),
     ("lgamma", lambda x: jnp.sum(jax.scipy.special.gammaln(x)), (V,)),
+    # JAX differentiates betainc in x alone; a and b broadcast against it
+    ("regularized_incomplete_beta", lambda x: jnp.sum(jax.scipy.special.betainc(V + 1.0, 2.5, x * 0.5)), (V,)),
     ("digamma", lambda x: jnp.sum(jax.scipy.special.digamma(x)), (V,)),
     ("select_n", lambda x: jnp.sum(jnp.where(x > 1.0, x**2, -x)), (V,)),
     ("gt", lambda x: jnp.sum(jnp.where(x > 1.0, x, 0.0)), (V,)),
@@ -234,3 +237,14 @@ def test_a_users_own_function_named_xlogy_is_replayed_as_written():
     np.testing.assert_allclose(np.asarray(bridge.forward(V), dtype=np.float64), value, rtol=1e-12)
     with_jaxs = capture(lambda x: jnp.sum(jax.scipy.special.xlogy(x, x + 1.0)), "case")
     assert np.asarray(with_jaxs.forward(V)) == pytest.approx(value - 4.0, rel=1e-12)
+
+
+def test_betainc_with_a_or_b_an_argument_is_bad_input_naming_its_line():
+    """JAX refuses betainc's derivative in a and b: the check says so at the user's line, not as JAX's error."""
+    def fun(a, x):
+        return jnp.sum(jax.scipy.special.betainc(a, 3.0, x))
+
+    with pytest.raises(InputError) as raised:
+        gradcli.check(fun, [{"a": 2.0, "x": 0.3}], dtypes=["float64"], fixes=False)
+    line = fun.__code__.co_firstlineno + 1
+    assert f"test_jax_primitives.py:{line}" in str(raised.value) and "in x alone" in str(raised.value)
