@@ -89,6 +89,8 @@ CASES = [
     ("erfc", lambda x: jnp.sum(jax.scipy.special.erfc(x)), (V,)),
     ("erf_inv", lambda x: jnp.sum(jax.scipy.special.erfinv(x)), (U,)),
     ("lgamma", lambda x: jnp.sum(jax.scipy.special.gammaln(x)), (V,)),
+    # expi's series: a while whose condition is batched over the entries (each stops on its own)
+    ("while", lambda x: jnp.sum(jax.scipy.special.expi(x)), (V,)),
     # JAX differentiates betainc in x alone; a and b broadcast against it
     ("regularized_incomplete_beta", lambda x: jnp.sum(jax.scipy.special.betainc(V + 1.0, 2.5, x * 0.5)), (V,)),
     ("digamma", lambda x: jnp.sum(jax.scipy.special.digamma(x)), (V,)),
