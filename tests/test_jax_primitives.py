@@ -135,6 +135,8 @@ CASES = [
     ("cond", lambda x: lax.cond(jnp.sum(x) > 1.0, lambda v: jnp.sum(v**2), lambda v: jnp.sum(-v), x), (V,)),
     ("custom_jvp_call", lambda x: jnp.sum(jax.nn.softplus(x) + jax.nn.relu(x - 1.0)), (V,)),
     ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlogy(x, y)), (A, V)),  # broadcasting a row
+    # jnp.signbit's bit cast (gammasgn inside poch; copysign), replayed as the sign it reads
+    ("bitcast_convert_type", lambda x: jnp.sum(jax.scipy.special.poch(x, 2.0) + jnp.copysign(x, -1.0) * x), (V,)),
     ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlog1py(x, y - 1.0) * 0.5), (V, U)),
     ("reduce_max", lambda x: jax.scipy.special.logsumexp(x) + jnp.sum(jax.nn.log_softmax(x)), (V,)),
     ("jit", lambda x: jax.jit(lambda v: jnp.sum(jnp.sin(v) ** 2))(x), (V,)),

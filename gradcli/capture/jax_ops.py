@@ -653,3 +653,17 @@ LIBRARY_CALLS = {
     "xlogy": _binary(special.xlogy),
     "xlog1py": _binary(special.xlog1py),
 }
+
+
+def _signbit(params, x):
+    """``jnp.signbit``, which JAX computes from the float's bits (a bit cast, a shift): on floats NumPy's; on exact
+    numbers, which have no -0 and no bits, whether the number is below 0."""
+    values = _plain(x)
+    if values.dtype.kind == "f":
+        return np.signbit(values)
+    return _plain(gnp.less(x, 0))
+
+
+# JAX's own jitted functions, by name, replayed as one rule in place of their steps (a bit cast has no meaning on
+# an exact number).
+LIBRARY_JITS = {"signbit": _signbit}
