@@ -86,3 +86,60 @@ def test_afresh_runs_again_with_the_caches_emptied_only_when_told_or_raised(monk
         return found
 
     assert jax_modes.afresh(run, lambda answer: False) == 3 and len(emptied) == 2
+
+
+def _rules_reading_an_array(weights):
+    """A custom_vjp and a custom_jvp function of ``sum((z * weights)**2)`` whose rules read ``weights`` too."""
+
+    @jax.custom_vjp
+    def by_vjp(z):
+        return jnp.sum((z * weights) ** 2)
+
+    by_vjp.defvjp(lambda z: (by_vjp(z), z * weights), lambda zw, g: (g * 2 * zw * weights,))
+
+    @jax.custom_jvp
+    def by_jvp(z):
+        return jnp.sum((z * weights) ** 2)
+
+    @by_jvp.defjvp
+    def _(primals, tangents):
+        (z,), (t,) = primals, tangents
+        return by_jvp(z), jnp.sum(2 * z * weights * weights * t)
+
+    return by_vjp, by_jvp
+
+
+def test_a_custom_rule_reading_a_numpy_array_is_traced_in_each_mode_with_that_modes_conversion():
+    weights = np.array([1.0, 3.0, -2.0])  # a fresh array: JAX's conversions of it are this test's alone
+    scaled = jax.jit(lambda z: z * weights**2)
+    want = 2 * weights**2 * np.array(POINT)
+    for rule in _rules_reading_an_array(weights):
+        def loss(z):
+            return rule(z)
+
+        for dtypes in (("float64",), ("float32", "float64"), ("float64", "float32")):
+            assert scaled(jnp.ones(3, jnp.float32)).dtype == np.float32  # the user's own run, in the default mode
+            results = gradcli.check(loss, [{"z": POINT}], dtypes=dtypes, fixes=False).results
+            assert [r.status for r in results] == ["ok"] * len(dtypes), [r.error for r in results]
+            for r in results:
+                got = np.array([float(g) for g in np.ravel(r.exact_gradient["z"])])
+                assert np.all(np.abs(got - want) <= 1e-12 * np.abs(want).max())
+                own = np.ravel(np.asarray(r.gradient["z"], dtype=float))
+                assert np.all(np.abs(own - want) <= 1e-5 * np.abs(want).max())
+
+
+def test_a_0d_numpy_array_is_each_modes_own_number_and_the_users_run_after_keeps_float32():
+    tenth = np.array(0.1)  # 0-d: JAX holds its conversion as a literal, not a constant
+
+    def loss(z):
+        return jnp.sum(jnp.exp(z * tenth))
+
+    users_run = jax.jit(loss)
+    want = 0.1 * np.exp(0.1 * np.array(POINT))  # float64's 0.1, not float32's 0.10000000149
+    for dtypes in (("float32", "float64"), ("float64", "float32")):
+        results = gradcli.check(loss, [{"z": POINT}], dtypes=dtypes, fixes=False).results
+        assert [r.status for r in results] == ["ok", "ok"], [r.error for r in results]
+        wide = next(r for r in results if r.dtype == "float64")
+        got = np.array([float(g) for g in np.ravel(wide.gradient["z"])])
+        assert np.all(np.abs(got - want) <= 1e-15 * np.abs(want).max())
+        assert users_run(jnp.ones(3, jnp.float32)).dtype == np.float32  # the user's own default-mode run still lowers

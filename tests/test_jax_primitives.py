@@ -17,6 +17,7 @@ from jax import lax
 import gradcli
 from gradcli.autodiff import mp as mp_core
 from gradcli.capture.jax_bridge import capture
+from gradcli.errors import InputError
 
 RNG = np.random.default_rng(7)
 A = RNG.uniform(0.5, 1.5, size=(3, 4))
@@ -88,6 +89,10 @@ CASES = [
     ("erfc", lambda x: jnp.sum(jax.scipy.special.erfc(x)), (V,)),
     ("erf_inv", lambda x: jnp.sum(jax.scipy.special.erfinv(x)), (U,)),
     ("lgamma", lambda x: jnp.sum(jax.scipy.special.gammaln(x)), (V,)),
+    # expi's series: a while whose condition is batched over the entries (each stops on its own)
+    ("while", lambda x: jnp.sum(jax.scipy.special.expi(x)), (V,)),
+    # JAX differentiates betainc in x alone; a and b broadcast against it
+    ("regularized_incomplete_beta", lambda x: jnp.sum(jax.scipy.special.betainc(V + 1.0, 2.5, x * 0.5)), (V,)),
     ("digamma", lambda x: jnp.sum(jax.scipy.special.digamma(x)), (V,)),
     ("select_n", lambda x: jnp.sum(jnp.where(x > 1.0, x**2, -x)), (V,)),
     ("gt", lambda x: jnp.sum(jnp.where(x > 1.0, x, 0.0)), (V,)),
@@ -129,6 +134,10 @@ CASES = [
     ("stop_gradient", lambda x: jnp.sum(x * lax.stop_gradient(x)), (V,)),
     ("cond", lambda x: lax.cond(jnp.sum(x) > 1.0, lambda v: jnp.sum(v**2), lambda v: jnp.sum(-v), x), (V,)),
     ("custom_jvp_call", lambda x: jnp.sum(jax.nn.softplus(x) + jax.nn.relu(x - 1.0)), (V,)),
+    ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlogy(x, y)), (A, V)),  # broadcasting a row
+    # jnp.signbit's bit cast (gammasgn inside poch; copysign), replayed as the sign it reads
+    ("bitcast_convert_type", lambda x: jnp.sum(jax.scipy.special.poch(x, 2.0) + jnp.copysign(x, -1.0) * x), (V,)),
+    ("custom_jvp_call", lambda x, y: jnp.sum(jax.scipy.special.xlog1py(x, y - 1.0) * 0.5), (V, U)),
     ("reduce_max", lambda x: jax.scipy.special.logsumexp(x) + jnp.sum(jax.nn.log_softmax(x)), (V,)),
     ("jit", lambda x: jax.jit(lambda v: jnp.sum(jnp.sin(v) ** 2))(x), (V,)),
     ("remat2", lambda x: jax.checkpoint(lambda v: jnp.sum(jnp.exp(v)))(x), (V,)),
@@ -202,3 +211,44 @@ def test_a_tie_in_scatter_max_is_a_kink_of_both_entries():
     assert result.status == "domain" and kinks == {"x[0]", "u[0]"}, result.findings
     # away from the tie, the exact gradient: 2 max(x, u) where each wins, 0 where it loses
     assert result.exact_gradient["x"][1:] == [-2.0, 0.0, 4.0] and result.exact_gradient["u"][1:] == [3.0, 0.0]
+
+
+@pytest.mark.parametrize("spelling, y_edge", [("xlogy", 0.0), ("xlog1py", -1.0)])
+def test_jaxs_xlogy_at_x_0_where_its_log_is_no_number_is_the_domains_edge(spelling, y_edge):
+    """``jax.scipy.special.xlogy`` is ``where(x == 0, 0, x * log(y))`` inside a custom_jvp: replayed as gradcli's
+    xlogy, whose slope in x at x = 0 is log(y), no number at y's edge: `domain` there, exact elsewhere."""
+    special = getattr(jax.scipy.special, spelling)
+    x, y = np.array([0.0, 2.0]), np.array([y_edge, 0.5])
+    result = gradcli.check(lambda x, y: jnp.sum(special(x, y)), [{"x": x, "y": y}], dtypes=["float64"],
+                           fixes=False, max_time=600).results[0]  # the exact xlog1py there: ~2 s of CPU, more wall
+    edges = {f.op for f in result.findings if f.kind == "singular"}
+    assert result.status == "domain" and {"x[0]", "y[0]"} <= edges, result.findings
+    log = np.log if spelling == "xlogy" else np.log1p
+    assert result.exact_gradient["x"][1] == pytest.approx(log(0.5), rel=1e-14)
+    assert result.exact_gradient["y"][1] == pytest.approx(2.0 / (0.5 if spelling == "xlogy" else 1.5), rel=1e-14)
+
+
+def test_a_users_own_function_named_xlogy_is_replayed_as_written():
+    @jax.custom_jvp
+    def xlogy(x, y):
+        return x * jnp.log(y) + 1.0
+
+    xlogy.defjvp(lambda primals, tangents: (xlogy(*primals), tangents[0] * jnp.log(primals[1])
+                                            + primals[0] * tangents[1] / primals[1]))
+    fun = lambda x: jnp.sum(xlogy(x, x + 1.0))  # noqa: E731
+    bridge = capture(fun, "case")
+    value, _ = _jax_value_and_vjp(fun, (V,))
+    np.testing.assert_allclose(np.asarray(bridge.forward(V), dtype=np.float64), value, rtol=1e-12)
+    with_jaxs = capture(lambda x: jnp.sum(jax.scipy.special.xlogy(x, x + 1.0)), "case")
+    assert np.asarray(with_jaxs.forward(V)) == pytest.approx(value - 4.0, rel=1e-12)
+
+
+def test_betainc_with_a_or_b_an_argument_is_bad_input_naming_its_line():
+    """JAX refuses betainc's derivative in a and b: the check says so at the user's line, not as JAX's error."""
+    def fun(a, x):
+        return jnp.sum(jax.scipy.special.betainc(a, 3.0, x))
+
+    with pytest.raises(InputError) as raised:
+        gradcli.check(fun, [{"a": 2.0, "x": 0.3}], dtypes=["float64"], fixes=False)
+    line = fun.__code__.co_firstlineno + 1
+    assert f"test_jax_primitives.py:{line}" in str(raised.value) and "in x alone" in str(raised.value)

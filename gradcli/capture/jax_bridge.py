@@ -288,8 +288,8 @@ class _Captured:
 
             (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
             self.users_arrays.update(made)
-            wide = hands_users_mode_wide(closed)
-            closed = own_constants(closed)
+            wide = hands_users_mode_wide(closed, self.fun)
+            closed = own_constants(closed, literals=True)
             if wide:
                 jax.clear_caches()
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
@@ -424,23 +424,21 @@ class _Captured:
         try:
             traced = self._traced_afresh(key[1], trace, lambda traced: traced.jaxpr)
         except ValueError as error:
-            if "Reverse-mode differentiation does not work for lax.while_loop" not in str(error):
+            said = next((said for said in _UNDIFFERENTIATED if said[0] in str(error)), None)
+            if said is None:
                 raise
-            raise self._unreversed_loop(key) from None
-        closed = traced.jaxpr
+            raise self._undifferentiated(key, *said[1:]) from None
+        closed = own_constants(traced.jaxpr)
+        if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
+            with self._x64(key[1]), _user_errors(self.text):
+                traced = _traced_on(closed, traced.out_tree, floats, others, *more)
         return compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays), closed, traced
 
-    def _unreversed_loop(self, key):
-        """The InputError for a loop JAX cannot reverse (a ``while``), naming the user's line of it."""
-        lines = [user_line(eqn) for eqn in every_equation(self.graph(key)[3]) if eqn.primitive.name == "while"]
+    def _undifferentiated(self, key, primitive, why):
+        """The InputError for an operation JAX cannot differentiate in reverse mode, naming the user's line of it."""
+        lines = [user_line(eqn) for eqn in every_equation(self.graph(key)[3]) if eqn.primitive.name == primitive]
         where = next((line for line in lines if line), self.text)
-        return InputError(
-            f"{where}: JAX cannot differentiate a lax.while_loop (or a lax.fori_loop whose bounds are traced) in "
-            "reverse mode, so this function has no gradient of JAX's to check: give the loop a fixed trip count "
-            "(lax.scan, or lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can "
-            "differentiate it as written",
-            text=where,
-        )
+        return InputError(f"{where}: {why}", text=where)
 
     def _layout(self, key):
         """``(floating, flat)`` at ``key``, found once: which leaves are floats, and whether the arguments are their
@@ -788,6 +786,33 @@ class _Captured:
                 digest = (_digest(closed, True), bucket)
                 found = self.compiled[what] = _kept(digest, lambda: self._start(jax.jit(batched).trace(floats, others), digest, key, "vmap", leaves))
         return found
+
+
+# JAX's errors for what it cannot differentiate in reverse mode: (what it says, the primitive, what gradcli says).
+_UNDIFFERENTIATED = (
+    ("Reverse-mode differentiation does not work for lax.while_loop", "while",
+     "JAX cannot differentiate a lax.while_loop (or a lax.fori_loop whose bounds are traced) in reverse mode, so "
+     "this function has no gradient of JAX's to check: give the loop a fixed trip count (lax.scan, or "
+     "lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can differentiate it as written"),
+    ("Betainc gradient with respect to a and b not supported", "regularized_incomplete_beta",
+     "JAX differentiates betainc(a, b, x) in x alone, so this function, whose a or b is an argument, has no "
+     "gradient of JAX's to check: write a and b in the function as constants, and check it in x"),
+)
+
+
+def _traced_on(closed, out_tree, *args):
+    """``closed`` (a traced jit's closed jaxpr, its constants the bridge's own copies) jitted and traced again at
+    ``args``, giving ``out_tree``'s structure: the same program, holding no conversion of the user's arrays
+    that jaxlib would hand to a trace in the other precision mode (`jax_modes`)."""
+    import jax  # lazy: only a JAX target loads JAX
+    from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+    run = jaxpr_as_fun(closed)
+
+    def program(*given):
+        return jax.tree_util.tree_unflatten(out_tree, run(*jax.tree_util.tree_leaves(given)))
+
+    return jax.jit(program).trace(*args)
 
 
 def _quietly(work, *args):

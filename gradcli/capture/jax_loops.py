@@ -58,7 +58,11 @@ def scan_rule(params, compile_body):
 
 
 def while_rule(params, compile_body):
-    """The replay of a ``while`` equation: its body run while its condition holds at the replayed values."""
+    """The replay of a ``while`` equation: its body run while its condition holds at the replayed values.
+
+    A condition giving an array (a loop JAX batched, ``jax.scipy.special.exp1``'s series over each entry) runs
+    while any entry holds, and each carry keeps the body's new values only where its own entry's does, as
+    JAX's lowering selects them."""
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
@@ -69,15 +73,23 @@ def while_rule(params, compile_body):
         carry = list(operands[cond_n + body_n :])
         for _ in range(MAX_TRIPS):
             (going,) = condition.run(cond_consts + carry)
-            if not bool(np.asarray(raw(going)).reshape(())[()]):
+            going = np.asarray(raw(going)).astype(bool)
+            if not going.any():
                 return carry
-            carry = list(body.run(body_consts + carry))
+            stepped = list(body.run(body_consts + carry))
+            carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
         raise InputError(
             f"a lax.while_loop ran {MAX_TRIPS} trips without its condition turning false at this point, "
             "so gradcli cannot replay it to an end"
         )
 
     return loop
+
+
+def _where_going(going, new, old):
+    """``new`` where the batched condition ``going`` holds (its shape the leading axes of the carry's), else ``old``."""
+    shape = np.shape(raw(old))
+    return gnp.where(np.reshape(going, going.shape + (1,) * (len(shape) - going.ndim)), new, old)
 
 
 def linear_solve_rule(params, compile_body):

@@ -10,7 +10,10 @@ program (mul of f32[3] and f64[3]) that JAX refuses to differentiate; the other
 order hands a float32 program a float64 constant. Two things keep the old
 conversion alive: JAX's own trace caches and the graphs the bridge keeps. So
 the graphs keep copies of their constants (`own_constants`), which JAX's cache
-has never seen, and a trace that JAX handed the other mode's conversion (a
+has never seen; a custom rule, whose Python runs (and reads the user's arrays)
+when a program is first differentiated, hands JAX's memo of its trace copies
+(`_rule_copied`), and a differentiated program holding conversions is traced
+again from copies (`jax_bridge._traced_on`); and a trace that JAX handed the other mode's conversion (a
 constant of the other mode's dtype in its jaxpr), or that failed, runs again
 with JAX's caches emptied (`afresh`). Most JAX code holds no NumPy array and
 keeps every cache, its compilations and the user's own, through a check's mode
@@ -59,25 +62,79 @@ def other_modes_constant(closed, x64):
     """Whether ``closed`` (a closed jaxpr traced under x64 where ``x64``) holds a constant of a dtype JAX's
     conversion of a NumPy array gives in the other mode alone: a conversion JAX kept from a trace in that mode.
 
-    Under x64 literals are left out: JAX's own code writes 32-bit ones there
-    (an index's ``0:i32[]``), and a stale 0-d array is met as an ill-typed
-    operation, which raises (`afresh`'s other case)."""
-    return _holds(closed, _OTHER_MODES[x64], literals=not x64)
+    Under x64 a 32-bit literal tells it only where the program is ill-typed:
+    JAX's own code writes 32-bit ones there (an index's ``0:i32[]``), while a
+    stale 0-d array (a module's ``np.array(0.1)`` made float32 by a trace in
+    the default mode) meets float64 operands (``mul a:f64[3] 0.1:f32[]``)."""
+    if _holds(closed, _OTHER_MODES[x64], literals=not x64):
+        return True
+    return x64 and _holds(closed, _OTHER_MODES[x64]) and _ill_typed(closed)
 
 
-def hands_users_mode_wide(closed):
-    """Whether ``closed`` (a closed jaxpr just traced) holds a 64-bit array constant though the user's own mode is
-    the default one: conversions the user's next run of their own code would be handed from JAX's caches, which
-    must let go of them once the bridge has its copies (`own_constants`). Literals are left out: under x64 every
-    Python number is one, made afresh at each trace."""
+def _ill_typed(closed):
+    """Whether JAX's type check of ``closed`` (traced under x64) fails."""
+    import jax  # lazy: only a JAX target loads JAX
+    from jax.extend.core import check_jaxpr  # lazy: only a JAX target loads JAX
+
+    try:
+        with jax.enable_x64(True):
+            check_jaxpr(closed.jaxpr)
+    except Exception:  # noqa: BLE001 - JAX's type errors are TypeErrors and JaxprTypeErrors alike: ill-typed
+        return True
+    return False
+
+
+def hands_users_mode_wide(closed, fun):
+    """Whether ``closed`` (a closed jaxpr of ``fun`` just traced) holds a 64-bit array constant, or a 64-bit
+    literal converted from a 0-d NumPy array ``fun`` reaches (a module's ``np.array(0.1)``, `_scalars_reached`),
+    though the user's own mode is the default one: conversions the user's next run of their own code would be
+    handed from JAX's caches, which must let go of them once the bridge has its copies (`own_constants`).
+    Other literals are left out: under x64 every Python number is one, made afresh at each trace."""
     import jax  # lazy: only a JAX target loads JAX
 
-    return not jax.config.jax_enable_x64 and _holds(closed, _OTHER_MODES[False], literals=False)
+    if jax.config.jax_enable_x64:
+        return False
+    scalars = _scalars_reached(fun)
+
+    def users_array(eqn, value):  # under x64 a float64 array's conversion is a view of it
+        return any(getattr(value, "base", None) is scalar for scalar in scalars)
+
+    return _holds(closed, _OTHER_MODES[False], literals=users_array if scalars else False)
+
+
+def _scalars_reached(fun, depth=3):
+    """The 0-d NumPy arrays ``fun`` reads from its module's names or its closure, and so do the functions it
+    reads there, ``depth`` calls deep."""
+    found, seen, todo = [], set(), [(fun, depth)]
+    while todo:
+        fun, left = todo.pop()
+        fun = getattr(fun, "__wrapped__", fun)  # jax.jit's and functools' wrappers
+        code = getattr(fun, "__code__", None)
+        if code is None or id(fun) in seen:
+            continue
+        seen.add(id(fun))
+        names = getattr(fun, "__globals__", {})
+        values = [names[name] for name in code.co_names if name in names]
+        values += [cell.cell_contents for cell in getattr(fun, "__closure__", None) or () if _filled(cell)]
+        for value in values:
+            if isinstance(value, np.ndarray) and value.ndim == 0:
+                found.append(value)
+            elif callable(value) and left > 0:
+                todo.append((value, left - 1))
+    return found
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:  # a name the function's code has not bound yet
+        return False
+    return True
 
 
 def _holds(closed, dtypes, literals=True):
     """Whether ``closed`` (a closed jaxpr), nested ones included, holds a NumPy array of one of ``dtypes`` (a
-    constant, or a literal where ``literals``)."""
+    constant, or a literal where ``literals``: True, or a test of the literal's equation and array)."""
     return any(_of(c, dtypes) for c in closed.consts) or _jaxpr_holds(closed.jaxpr, dtypes, literals)
 
 
@@ -87,7 +144,8 @@ def _of(value, dtypes):
 
 def _jaxpr_holds(jaxpr, dtypes, literals):
     for eqn in jaxpr.eqns:
-        if literals and any(_of(getattr(v, "val", None), dtypes) for v in eqn.invars):
+        if literals and any(_of(getattr(v, "val", None), dtypes) and (literals is True or literals(eqn, v.val))
+                            for v in eqn.invars):
             return True
         if any(_param_holds(value, dtypes, literals) for value in eqn.params.values()):
             return True
@@ -160,32 +218,81 @@ def _written(leaf, twin):
     return twin if np.array_equal(wide.astype(np.float32), np.asarray(leaf), equal_nan=True) else leaf
 
 
-def own_constants(closed):
-    """``closed`` (a closed jaxpr) with every NumPy constant in it, nested calls' included, copied."""
+def own_constants(closed, literals=False):
+    """``closed`` (a closed jaxpr) with every NumPy constant in it, nested calls' included, copied; with
+    ``literals``, the 0-d arrays its equations hold as literals too (a module's ``np.array(0.1)``, which jaxlib
+    converts as it does a constant)."""
     consts = [np.array(c) if isinstance(c, np.ndarray) else c for c in closed.consts]
-    jaxpr = _nested_copied(closed.jaxpr)
+    jaxpr = _nested_copied(closed.jaxpr, literals)
     if jaxpr is closed.jaxpr and all(a is b for a, b in zip(consts, closed.consts)):
         return closed
     return closed.replace(jaxpr=jaxpr, consts=consts)
 
 
-def _nested_copied(jaxpr):
-    """``jaxpr`` with the closed jaxprs its equations' parameters hold given copied constants (itself if none)."""
+def _nested_copied(jaxpr, literals):
+    """``jaxpr`` with the closed jaxprs its equations' parameters hold given copied constants (itself if none),
+    each custom rule's trace giving copies (`_rule_copied`), and with ``literals`` its array literals copied."""
     eqns, changed = [], False
     for eqn in jaxpr.eqns:
-        params = {name: _param_copied(value) for name, value in eqn.params.items()}
+        params = {name: _rule_copied(value) if name in _RULE_TRACES else _param_copied(value, literals)
+                  for name, value in eqn.params.items()}
         if any(params[name] is not value for name, value in eqn.params.items()):
             eqn, changed = eqn.replace(params=params), True
+        if literals and any(_array_literal(v) for v in eqn.invars):
+            eqn, changed = eqn.replace(invars=[_literal_copied(v) for v in eqn.invars]), True
         eqns.append(eqn)
     return jaxpr.replace(eqns=eqns) if changed else jaxpr
 
 
-def _param_copied(value):
+def _array_literal(var):
+    return isinstance(getattr(var, "val", None), np.ndarray)
+
+
+def _literal_copied(var):
+    if not _array_literal(var):
+        return var
+    from jax.extend.core import Literal  # lazy: only a JAX target loads JAX
+
+    return Literal(np.array(var.val), var.aval)
+
+
+def _param_copied(value, literals):
     if isinstance(value, (tuple, list)):
-        items = [_param_copied(v) for v in value]
-        return type(value)(items) if any(a is not b for a, b in zip(items, value)) else value
+        items = [_param_copied(v, literals) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)  # a NamedTuple's fields
     if hasattr(value, "consts") and hasattr(value, "jaxpr"):
-        return own_constants(value)
+        return own_constants(value, literals)
     if hasattr(value, "eqns"):
-        return _nested_copied(value)
+        return _nested_copied(value, literals)
     return value
+
+
+# The parameters of JAX's custom-rule equations that trace the user's rule (custom_vjp's fwd, custom_jvp's jvp) when
+# the equation is first differentiated, memoised for the equation's life.
+_RULE_TRACES = ("fwd_jaxpr_thunk", "jvp_jaxpr_fun")
+
+
+def _rule_copied(thunk):
+    """``thunk`` (a custom rule's memoised trace) with the constants of each trace it gives replaced by copies.
+
+    The rule's Python runs when a program is first differentiated, under
+    that program's mode, and converts the user's NumPy arrays it reads
+    (``weights`` in ``fwd``); JAX's memo keeps what it traced for as long as
+    the graph lives. Were the memo to keep those conversions, jaxlib would
+    hand them, in the wrong dtype, to the next trace of the rule in the other
+    mode. Its list of constants is the memo's own, so it is copied in place.
+    """
+    if getattr(getattr(thunk, "f", None), "copies_constants", False):
+        return thunk
+    from jax.extend import linear_util  # lazy: only a JAX target loads JAX
+
+    def traced(*zeros):
+        found = thunk.call_wrapped(*zeros)
+        if isinstance(found, tuple) and len(found) > 1 and isinstance(found[1], list):
+            found[1][:] = [np.array(c) if isinstance(c, np.ndarray) else c for c in found[1]]
+        return found
+
+    traced.copies_constants = True
+    return linear_util.wrap_init(traced, debug_info=thunk.debug_info)

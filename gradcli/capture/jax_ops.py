@@ -552,6 +552,7 @@ PRIMITIVES = {
     "igamma": _binary(special.gammainc),
     "igammac": _binary(special.gammaincc),
     "igamma_grad_a": _binary(gammainc_da),
+    "regularized_incomplete_beta": _bare(lambda params, a, b, x: special.betainc(a, b, x), special.betainc),
     "bessel_i0e": _unary(special.i0e),
     "bessel_i1e": _unary(special.i1e),
     # comparisons and logic
@@ -639,6 +640,30 @@ PRIMITIVES = {
 ELEMENTWISE = frozenset(
     "neg add add_any sub mul div rem max min integer_pow pow square abs sign floor ceil round clamp exp exp2 log"
     " expm1 log1p logistic tanh sqrt rsqrt cbrt sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh erf"
-    " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
+    " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a regularized_incomplete_beta bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
     " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
 )
+
+# JAX's own library functions written as a ``custom_jvp`` call, by the name of the function its primal is: the
+# replay runs gradcli's one operation in place of the primal's steps. ``xlogy(x, y)`` is
+# ``where(x == 0, 0, x * log(y))`` there, a select that keeps 0 where the log is no number, and the exact
+# derivative of those steps has nothing to say at x = 0; gradcli's xlogy knows its definition there and its
+# slope in x, log(y), which at y = 0 is no number: the domain's edge.
+LIBRARY_CALLS = {
+    "xlogy": _binary(special.xlogy),
+    "xlog1py": _binary(special.xlog1py),
+}
+
+
+def _signbit(params, x):
+    """``jnp.signbit``, which JAX computes from the float's bits (a bit cast, a shift): on floats NumPy's; on exact
+    numbers, which have no -0 and no bits, whether the number is below 0."""
+    values = _plain(x)
+    if values.dtype.kind == "f":
+        return np.signbit(values)
+    return _plain(gnp.less(x, 0))
+
+
+# JAX's own jitted functions, by name, replayed as one rule in place of their steps (a bit cast has no meaning on
+# an exact number).
+LIBRARY_JITS = {"signbit": _signbit}

@@ -36,7 +36,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, reusable
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
-from .jax_ops import ELEMENTWISE, PRIMITIVES
+from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import def_line
 
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
@@ -580,6 +580,10 @@ class _Compiler:
                 self.emit(eqn, name, _drawn_by_jax(eqn), inputs, env, program, site, eqn.primitive.multiple_results)
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
+            elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
+                self.emit(eqn, called, LIBRARY_CALLS[called], inputs, env, program, site, False)
+            elif name in ("jit", "pjit") and eqn.params.get("name") in LIBRARY_JITS and _jaxs_own(eqn.params["jaxpr"]):
+                self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -827,6 +831,23 @@ def _jax_machinery(path):
         return False
     parts = path[len(inside):].split(os.sep)
     return parts[0] != "_src" or len(parts) == 2 or parts[1] in _MACHINERY
+
+
+def _library_call(eqn):
+    """The name in `LIBRARY_CALLS` of the JAX function a ``custom_jvp_call`` equation's primal is (one of JAX's
+    own, taking its two operands as they are), else None."""
+    info = getattr(eqn.params["call_jaxpr"].jaxpr, "debug_info", None)
+    name = (getattr(info, "func_src_info", None) or "").partition(" at ")[0]
+    if name not in LIBRARY_CALLS or eqn.params.get("num_consts") or len(eqn.invars) != 2:
+        return None
+    return name if _jaxs_own(eqn.params["call_jaxpr"]) else None
+
+
+def _jaxs_own(closed):
+    """Whether ``closed`` (a nested call's jaxpr) is the trace of a function written in JAX's own package."""
+    info = getattr(getattr(closed, "jaxpr", closed), "debug_info", None)
+    where = (getattr(info, "func_src_info", None) or "").partition(" at ")[2]
+    return os.path.abspath(where.rpartition(":")[0]).startswith(_jax_directory())
 
 
 def _jax_directory():
