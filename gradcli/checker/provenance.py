@@ -23,6 +23,7 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
+from .precision import to_mp
 from .results import Finding
 
 _FLOAT64 = np.float64
@@ -48,6 +49,8 @@ class OpRecord:
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
+    prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
+    kwargs: dict = field(default=None, repr=False)
 
 
 @dataclass
@@ -257,6 +260,7 @@ class Recorder(_OnTheHooks):
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
         record.rule = replayed[1] if replayed else None
+        record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
@@ -716,18 +720,24 @@ def _relative_errors(approx, exact):
     if approx.shape != exact.shape or not is_float_dtype(approx.dtype):
         return None
     errors = np.zeros(approx.shape)
-    for index, a, e in zip(np.ndindex(approx.shape), approx.ravel(), exact.ravel()):
-        try:
-            e = mpmath.mpf(e)
-        except (TypeError, ValueError):
-            return None
-        if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
-            continue
-        if e == 0:
-            errors[index] = 0.0 if float(np.real(a)) == 0 else math.inf
-        else:
-            errors[index] = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
+    # Past float64's bits, whatever the context's precision: a float's own rounding (1.0 + t, off by 1e-17) is an
+    # error too, which an exact value rounded to 53 bits would hide.
+    with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+        for index, a, e in zip(np.ndindex(approx.shape), approx.ravel(), exact.ravel()):
+            try:
+                e = mpmath.mpf(e)
+            except (TypeError, ValueError):
+                return None
+            if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
+                continue
+            if e == 0:
+                errors[index] = 0.0 if float(np.real(a)) == 0 else math.inf
+            else:
+                errors[index] = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
     return errors
+
+
+_COMPARED_BITS = 256
 
 
 def explaining_digits(value_at, exact_value, digits, most=1000):
@@ -866,7 +876,8 @@ def _show_exact(value):
 def root_cause(working: Recording, exact: Recording, phase, eps):
     """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
     in a replayed backward graph, an op of the backward before a recomputed forward op."""
-    pairs = [(w, e) for w, e in _aligned(working.ops, exact.ops) if w.phase == phase]
+    aligned = _aligned(working.ops, exact.ops)
+    pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
@@ -877,12 +888,67 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if growth < 100:
             continue
         finding = _describe(w, e, growth, out_error, in_error)
+        if finding.kind == "inaccurate":  # a cancellation is its own story: the subtraction is where digits go
+            finding = _amplified_rounding(working, aligned, w, out_error) or finding
         # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
         # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
         rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _amplified_rounding(working, pairs, w, out_error):
+    """The finding for an op ``w`` that computes its own result accurately from the numbers it was given, where one
+    of them carries a rounding an earlier op made (1.0 + t, built into a nearly singular matrix whose slogdet then
+    multiplies that rounding 1e11 times): that earlier op, at its line, is where the digits went. None when ``w``'s
+    own arithmetic loses them, or no recorded op made the rounding it amplifies."""
+    own = _own_error(w)
+    if own is None or own > out_error / 100:
+        return None
+    exact_of = {id(a): b for a, b in pairs}
+    made = _made_by(working)
+
+    def error_of(op):
+        return _error_against(working, op.output, exact_of[id(op)].output) if id(op) in exact_of else None
+
+    op = w
+    while True:  # through the ops that only carry a rounding on (stack, reshape), to the one that made it
+        errors = [(error_of(p), p) for p in _parents(op, made) if p is not None and error_of(p)]
+        if not errors:
+            break
+        error, op = max(errors, key=lambda pair: pair[0])
+        given = [error_of(p) or 0.0 for p in _parents(op, made) if p is not None]
+        if error > 2 * max(given, default=0.0):
+            break
+    if op is w or op.phase != "forward":
+        return None
+    where = f" at {os.path.basename(w.location)}" if w.location else ""
+    why = "its matrix is nearly singular in the dtype" if w.name.startswith("linalg.") else "it is ill-conditioned there"
+    message = (
+        f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)} rounds its result by "
+        f"{error:.1e} (relative), and {backward_op_label(w) if w.phase == 'backward' else w.name}{where}, which computes "
+        f"its own result to {own:.1e} of the numbers it was given, amplifies that rounding {out_error / error:.1e} "
+        f"times: {why}"
+    )
+    return Finding("inaccurate", "forward", op.name, message, op.span, [_show(a) for a in op.args], _show(op.output), op.location)
+
+
+def _own_error(w):
+    """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers it was given,
+    or None when that cannot be computed (an op whose recorded arguments are not all of its own)."""
+    if w.prim is None or not w.args:
+        return None
+    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
+            else raw(a) for a in w.args]
+    import mpmath  # lazy: loaded by the exact run this op's recording is read against
+
+    try:
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+            again = w.prim.evaluate(tuple(args), w.kwargs or {})
+    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
+        return None
+    return _relative_error(w.output, again)
 
 
 def _aligned(working_ops, exact_ops):
