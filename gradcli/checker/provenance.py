@@ -761,12 +761,17 @@ def explaining_digits(value_at, exact_value, digits, most=1000):
     return digits  # no replay met the reference: its own digits, as before
 
 
+_ENTRYWISE_KINDS = ("elementwise", "comparison")  # the ops whose result's entry k is made of their inputs' entries k
+
+
 def _growth(working, w, e, eps):
     """How many times ``w`` amplified its inputs' relative error, entry by entry where its inputs broadcast to its
     result (an entry its inputs already lost, such as one exp underflowed, then explains none of another's loss)."""
     out = _error_against(working, w.output, e.output, each=True)
     ins = [_error_against(working, a, b, each=True) for a, b in zip(w.args, e.args)]
     ins = [x for x in ins if x is not None]
+    if w.prim is not None and w.prim.kind not in _ENTRYWISE_KINDS:  # a flip's entry 0 is its input's last: the worst of each
+        ins = [np.full(out.shape, float(x.max()) if x.size else 0.0) for x in ins]
     try:
         given = np.maximum.reduce([np.broadcast_to(x, out.shape) for x in ins] + [np.full(out.shape, eps)])
     except ValueError:  # an input that is not its result's shape (a reduction's): the worst of each
@@ -888,14 +893,21 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if growth < 100:
             continue
         finding = _describe(w, e, growth, out_error, in_error)
-        if finding.kind == "inaccurate":  # a cancellation is its own story: the subtraction is where digits go
+        if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
             finding = _amplified_rounding(working, aligned, w, out_error) or finding
+        elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it was to keep
+            finding = _absorbed(working, aligned, w, out_error) or finding
         # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
         # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
         rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+# The functions of a matrix whose result can be far more sensitive to its entries than any entry's rounding shows
+# (a determinant, solve or inverse of a nearly singular matrix); an elementwise op's sensitivity (sin of 1/x) is its own.
+_MATRIX_FUNCTIONS = ("linalg.", "scipy.linalg.")
 
 
 def _amplified_rounding(working, pairs, w, out_error):
@@ -906,14 +918,58 @@ def _amplified_rounding(working, pairs, w, out_error):
     own = _own_error(w)
     if own is None or own > out_error / 100:
         return None
+    origin = _rounding_origin(working, pairs, w)
+    if origin is None:
+        return None
+    op, error = origin
+    return _origin_finding("inaccurate", op, (
+        f"rounds its result by {error:.1e} (relative), and {_named_at(w)}, which computes its own result to "
+        f"{own:.1e} of the numbers it was given, amplifies that rounding {out_error / error:.1e} times: its matrix is "
+        "nearly singular in the dtype"))
+
+
+# Ops that add up many terms in one result, where a term far below the running total is absorbed (1e8 + 1 in float32).
+_ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
+
+
+def _absorbed(working, pairs, w, out_error):
+    """The finding for a cancellation ``w`` whose operands lost their small terms in an earlier sum (c[3:] - c[:-3]
+    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference was to keep."""
+    origin = _rounding_origin(working, pairs, w)
+    if origin is None or origin[0].name not in _ACCUMULATING:
+        return None
+    op, error = origin
+    return _origin_finding("cancellation", op, (
+        f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w)} "
+        f"subtracts nearly equal numbers of it, so that loss becomes {out_error:.1e} of the difference: the small "
+        "terms were gone before the subtraction"))
+
+
+def _origin_finding(kind, op, what):
+    """A finding on the forward op ``op`` where another op's loss began: ``op(inputs) = output`` and ``what`` it did."""
+    inputs = [_show(a) for a in op.args]
+    return Finding(kind, "forward", op.name, f"{op.name}({', '.join(inputs)}) = {_show(op.output)} {what}", op.span,
+                   inputs, _show(op.output), op.location)
+
+
+def _named_at(w):
+    """``w``'s name, and its line when known: the op a finding about an earlier one refers to."""
+    name = backward_op_label(w) if w.phase == "backward" else w.name
+    return f"{name} at {os.path.basename(w.location)}" if w.location else name
+
+
+def _rounding_origin(working, pairs, w):
+    """``(op, its result's relative error)``: the forward op whose own rounding made the error ``w``'s inputs carry,
+    followed back through the ops that only carry it on (stack, getitem, reshape), or None. A backward op that
+    computes a forward op again (a framework's backward graph) stands for that forward op."""
     exact_of = {id(a): b for a, b in pairs}
     made = _made_by(working)
 
     def error_of(op):
         return _error_against(working, op.output, exact_of[id(op)].output) if id(op) in exact_of else None
 
-    op = w
-    while True:  # through the ops that only carry a rounding on (stack, reshape), to the one that made it
+    op, error = w, None
+    while True:
         errors = [(error_of(p), p) for p in _parents(op, made) if p is not None and error_of(p)]
         if not errors:
             break
@@ -921,17 +977,12 @@ def _amplified_rounding(working, pairs, w, out_error):
         given = [error_of(p) or 0.0 for p in _parents(op, made) if p is not None]
         if error > 2 * max(given, default=0.0):
             break
-    if op is w or op.phase != "forward":
+    if op is w:
         return None
-    where = f" at {os.path.basename(w.location)}" if w.location else ""
-    why = "its matrix is nearly singular in the dtype" if w.name.startswith("linalg.") else "it is ill-conditioned there"
-    message = (
-        f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)} rounds its result by "
-        f"{error:.1e} (relative), and {backward_op_label(w) if w.phase == 'backward' else w.name}{where}, which computes "
-        f"its own result to {own:.1e} of the numbers it was given, amplifies that rounding {out_error / error:.1e} "
-        f"times: {why}"
-    )
-    return Finding("inaccurate", "forward", op.name, message, op.span, [_show(a) for a in op.args], _show(op.output), op.location)
+    if op.phase != "forward":
+        key = (op.name, op.location, _show(op.output))
+        op = next((f for f in working.ops if f.phase == "forward" and (f.name, f.location, _show(f.output)) == key), None)
+    return None if op is None else (op, error)
 
 
 def _own_error(w):
