@@ -1,7 +1,8 @@
 """Arithmetic a function does on constant arrays before they meet a variable is the mathematics' in the exact run.
 
-``W * 3 + B / 7 - W ** 2`` on a module's ``np.array`` constants is NumPy's own
-operators on plain arrays, which no op of gradcli's sees; SciPy's softmax and
+``W * 3 + B / 7 - W ** 2`` on a module's ``np.array`` constants (or on an array
+the function makes itself) is NumPy's own operators on plain arrays, which no op
+of gradcli's sees; SciPy's softmax and
 log_softmax of a constant array are composites of gradcli's ops called from
 its own frames. In the exact run both compute at the run's precision, so the
 exact value holds digits float64's rounding of them lacks (its 17th and on).
@@ -26,6 +27,18 @@ def combined(x):
 
 def negated_third(x):
     return np.sum(-W / 3 * x)
+
+
+def made_inside(x):
+    v = np.array([0.1, 0.2]) * 3
+    return x + v[0] + v[1]
+
+
+def written_inside(x):
+    v = np.array([0.0, 0.0])
+    v[0] = x
+    v[1] = 0.1
+    return np.sum(v * 3)
 '''
 
 MODELS = {
@@ -50,12 +63,14 @@ with mpmath.workdps(50):
         "combined": sum(w * 3 + b / 7 - w ** 2 for w, b in zip(_W, _B)),
         "first_softmax": mpmath.exp(_W[0]) / _SUM_EXP,
         "first_log_softmax": _W[0] - mpmath.log(_SUM_EXP),
+        "made_inside": 3 * (_W[0] + _W[1]),
     }
     FLOAT64 = {  # what float64 computes: each off from the truth past 1e-19, which the exact value must not be
         "combined": float(np.sum(np.array([0.1, 0.2, 0.3]) * 3 + np.array([0.7, 0.1, 0.4]) / 7
                                  - np.array([0.1, 0.2, 0.3]) ** 2)),
         "first_softmax": float(np.exp(0.1) / np.sum(np.exp([0.1, 0.2, 0.3]))),
         "first_log_softmax": float(0.1 - np.log(np.sum(np.exp([0.1, 0.2, 0.3])))),
+        "made_inside": float(np.sum(np.array([0.1, 0.2]) * 3)),
     }
 
 
@@ -88,6 +103,18 @@ def test_operators_on_a_modules_constant_arrays_compute_at_the_runs_precision(ki
 def test_scipy_softmaxes_of_a_constant_array_compute_at_the_runs_precision(name, models):
     assert relative(repr(FLOAT64[name]), TRUTHS[name]) > 1e-18
     assert relative(exact_value(models, "scipy", name).exact_value_text, TRUTHS[name]) < 1e-19
+
+
+def test_an_array_the_function_makes_itself_computes_at_the_runs_precision(models):
+    """np.array in a plain NumPy module's own body (the substituted constructor); a write of the variable into such
+    an array still becomes the functional update, and the constant written beside it stays the binary 0.1."""
+    assert relative(repr(FLOAT64["made_inside"]), TRUTHS["made_inside"]) > 1e-18
+    assert relative(exact_value(models, "numpy", "made_inside").exact_value_text, TRUTHS["made_inside"]) < 1e-19
+    (result,) = gradcli.check(f"{models['numpy']}:written_inside", [{"x": 0.5}], dtypes=("float64",)).results
+    with mpmath.workdps(50):
+        truth = 3 * (mpmath.mpf(0.5) + _W[0])
+    assert result.status.value == "ok" and result.exact_gradient_text["x"] == "3.0"
+    assert relative(result.exact_value_text, truth) < 1e-19
 
 
 def test_a_gradient_made_of_constant_arithmetic_is_exact_too(models):

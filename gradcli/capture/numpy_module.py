@@ -77,6 +77,7 @@ def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names.update((name, _Ufunc(names[name], getattr(gnp, reduction))) for name, reduction in UFUNC_REDUCTIONS.items())
+    names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
     found = {}
     for sub in NUMPY_SUBMODULES:
@@ -272,6 +273,20 @@ class _ExactOperand(numpy.ndarray):
               and tracer._from_user_code(sys._getframe(1))):
             plain = [tracer.exact_constant(x) for x in plain]
         return getattr(ufunc, method)(*plain, **kwargs)
+
+
+def _operands_in_exact_runs(make):
+    """``make`` (np.array), whose float array made while an exact run is in progress is an `_ExactOperand`:
+    ``np.array([0.1, 0.2]) * 3`` in the function's own body computes at the run's precision too."""
+
+    @functools.wraps(make)
+    def made(*args, **kwargs):
+        out = make(*args, **kwargs)
+        if tracer.exact_constant is not None and type(out) is numpy.ndarray and out.dtype.kind == "f":
+            return out.view(_ExactOperand)
+        return out
+
+    return made
 
 
 @contextlib.contextmanager
