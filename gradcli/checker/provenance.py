@@ -895,7 +895,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         finding = _describe(w, e, growth, out_error, in_error)
         if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
             finding = _amplified_rounding(working, aligned, w, out_error) or finding
-        elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it was to keep
+        elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
             finding = _absorbed(working, aligned, w, out_error) or finding
         # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
         # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
@@ -911,7 +911,7 @@ _MATRIX_FUNCTIONS = ("linalg.", "scipy.linalg.")
 
 
 def _amplified_rounding(working, pairs, w, out_error):
-    """The finding for an op ``w`` that computes its own result accurately from the numbers it was given, where one
+    """The finding for an op ``w`` that computes its own result accurately from the numbers handed to it, where one
     of them carries a rounding an earlier op made (1.0 + t, built into a nearly singular matrix whose slogdet then
     multiplies that rounding 1e11 times): that earlier op, at its line, is where the digits went. None when ``w``'s
     own arithmetic loses them, or no recorded op made the rounding it amplifies."""
@@ -934,7 +934,7 @@ _ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
 
 def _absorbed(working, pairs, w, out_error):
     """The finding for a cancellation ``w`` whose operands lost their small terms in an earlier sum (c[3:] - c[:-3]
-    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference was to keep."""
+    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference needed to keep."""
     origin = _rounding_origin(working, pairs, w)
     if origin is None or origin[0].name not in _ACCUMULATING:
         return None
@@ -986,7 +986,7 @@ def _rounding_origin(working, pairs, w):
 
 
 def _own_error(w):
-    """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers it was given,
+    """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers handed to it,
     or None when that cannot be computed (an op whose recorded arguments are not all of its own)."""
     if w.prim is None or not w.args:
         return None
