@@ -24,7 +24,7 @@ from .ops_array import (
     transpose,
     unbroadcast,
 )
-from .tracer import Box, is_mp_value, primitive
+from .tracer import Box, hooks, is_mp_value, primitive
 from .values import is_float_dtype, raw, shape_of, weak, zeros_like
 
 
@@ -425,8 +425,18 @@ def slogdet(a):
     """(sign, log|det|): the sign is a constant, the log-determinant is differentiable."""
     value = raw(a)
     if is_mp_value(value):  # np.linalg cannot take object arrays: the sign of mpmath's det
-        return sign(det(value)), _logabsdet(a)
+        return _unwatched(lambda: sign(det(value))), _logabsdet(a)
     return np.linalg.slogdet(value)[0], _logabsdet(a)
+
+
+def _unwatched(compute):
+    """``compute()`` with the checker's forward hook off: the ops a high-precision path runs where a float one runs
+    none (slogdet's sign, which np.linalg gives beside the log), so the two runs' recordings still pair op by op."""
+    watching, hooks.forward = hooks.forward, None
+    try:
+        return compute()
+    finally:
+        hooks.forward = watching
 
 
 cholesky = _linalg_op(np.linalg.cholesky, "linalg.cholesky", mp=True)

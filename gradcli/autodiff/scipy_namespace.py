@@ -35,7 +35,9 @@ special = SimpleNamespace(**{
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
     "exprel": _losses.exprel,
-    "logsumexp": _tracer.lifting_constants(_scipy.SCIPY_VALUED["logsumexp"]),
+    # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
+    # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
+    **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
 })
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.

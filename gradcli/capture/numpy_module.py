@@ -27,6 +27,7 @@ import types
 import numpy
 
 from .. import numpy as gnp
+from ..autodiff import tracer
 from ..errors import InputError
 from .numpy_names import UFUNC_REDUCTIONS, check_callable
 from .numpy_writes import fresh, helpers, rewritten
@@ -76,6 +77,7 @@ def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names.update((name, _Ufunc(names[name], getattr(gnp, reduction))) for name, reduction in UFUNC_REDUCTIONS.items())
+    names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
     found = {}
     for sub in NUMPY_SUBMODULES:
@@ -250,3 +252,52 @@ def _rebound(fun, global_names):
     copy.__doc__ = fun.__doc__
     copy.__dict__.update(fun.__dict__)
     return copy
+
+
+# NumPy's arithmetic, which Python's operators on arrays call (W * 3 + B): what a constant array computes in an exact
+# run at the run's precision. Other ufuncs on an object array would ask its numbers for methods they lack (.exp()).
+_ARITHMETIC = frozenset(numpy.__dict__[name] for name in (
+    "add", "subtract", "multiply", "true_divide", "negative", "positive", "power", "square", "reciprocal"))
+
+
+class _ExactOperand(numpy.ndarray):
+    """A module's float array while an exact run of its function is in progress (`constant_arrays_exact`): the
+    user's ``W * 3 + B``, NumPy's own operators that no op of gradcli's sees, computes on the exact numbers ``W``
+    holds at the run's precision. Anywhere else (NumPy's own code, gradcli's) it is the plain array it views."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        plain = [x.view(numpy.ndarray) if isinstance(x, _ExactOperand) else x for x in inputs]
+        if "out" in kwargs:
+            kwargs["out"] = tuple(x.view(numpy.ndarray) if isinstance(x, _ExactOperand) else x for x in kwargs["out"])
+        elif (method == "__call__" and ufunc in _ARITHMETIC and tracer.exact_constant is not None
+              and tracer._from_user_code(sys._getframe(1))):
+            plain = [tracer.exact_constant(x) for x in plain]
+        return getattr(ufunc, method)(*plain, **kwargs)
+
+
+def _operands_in_exact_runs(make):
+    """``make`` (np.array), whose float array made while an exact run is in progress is an `_ExactOperand`:
+    ``np.array([0.1, 0.2]) * 3`` in the function's own body computes at the run's precision too."""
+
+    @functools.wraps(make)
+    def made(*args, **kwargs):
+        out = make(*args, **kwargs)
+        if tracer.exact_constant is not None and type(out) is numpy.ndarray and out.dtype.kind == "f":
+            return out.view(_ExactOperand)
+        return out
+
+    return made
+
+
+@contextlib.contextmanager
+def constant_arrays_exact(global_names):
+    """While the block runs (an exact run of a function whose globals are ``global_names``): each float array among
+    them an `_ExactOperand`, so that arithmetic the function's own code does on them before they meet a variable
+    (``np.sum((W * 3 + B) * x)``) is the mathematics', not float64's rounding of it taken as exact."""
+    arrays = {name: value for name, value in global_names.items()
+              if type(value) is numpy.ndarray and value.dtype.kind == "f"}
+    global_names.update((name, value.view(_ExactOperand)) for name, value in arrays.items())
+    try:
+        yield
+    finally:
+        global_names.update(arrays)

@@ -55,7 +55,7 @@ def fresh(make):
 
     def made(*args, **kwargs):
         out = make(*args, **kwargs)
-        if type(out) is np.ndarray:
+        if isinstance(out, np.ndarray):  # an exact run's np.array is a view of a subclass (`numpy_module._ExactOperand`)
             key = id(out)
             _FRESH[key] = weakref.ref(out, lambda _, key=key: _FRESH.pop(key, None))
         return out

@@ -726,7 +726,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(provenance.root_cause(working, precise, "forward", eps))
     if gradient_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "backward", eps))
-        found.append(provenance.backward_root_cause(working, precise, eps))
+        if found[-1] is None or found[-1].phase == "backward":  # else a rule given a forward op's rounding, no rule's fault
+            found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
     narrow = narrowed(working, dtype)

@@ -23,6 +23,7 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
+from .precision import to_mp
 from .results import Finding
 
 _FLOAT64 = np.float64
@@ -48,6 +49,8 @@ class OpRecord:
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
+    prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
+    kwargs: dict = field(default=None, repr=False)
 
 
 @dataclass
@@ -257,6 +260,7 @@ class Recorder(_OnTheHooks):
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
         record.rule = replayed[1] if replayed else None
+        record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
@@ -716,18 +720,24 @@ def _relative_errors(approx, exact):
     if approx.shape != exact.shape or not is_float_dtype(approx.dtype):
         return None
     errors = np.zeros(approx.shape)
-    for index, a, e in zip(np.ndindex(approx.shape), approx.ravel(), exact.ravel()):
-        try:
-            e = mpmath.mpf(e)
-        except (TypeError, ValueError):
-            return None
-        if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
-            continue
-        if e == 0:
-            errors[index] = 0.0 if float(np.real(a)) == 0 else math.inf
-        else:
-            errors[index] = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
+    # Past float64's bits, whatever the context's precision: a float's own rounding (1.0 + t, off by 1e-17) is an
+    # error too, which an exact value rounded to 53 bits would hide.
+    with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+        for index, a, e in zip(np.ndindex(approx.shape), approx.ravel(), exact.ravel()):
+            try:
+                e = mpmath.mpf(e)
+            except (TypeError, ValueError):
+                return None
+            if mpmath.isnan(e) or mpmath.isinf(e) or not math.isfinite(float(np.real(a))):
+                continue
+            if e == 0:
+                errors[index] = 0.0 if float(np.real(a)) == 0 else math.inf
+            else:
+                errors[index] = float(abs(mpmath.mpf(float(np.real(a))) - e) / abs(e))
     return errors
+
+
+_COMPARED_BITS = 256
 
 
 def explaining_digits(value_at, exact_value, digits, most=1000):
@@ -751,12 +761,17 @@ def explaining_digits(value_at, exact_value, digits, most=1000):
     return digits  # no replay met the reference: its own digits, as before
 
 
+_ENTRYWISE_KINDS = ("elementwise", "comparison")  # the ops whose result's entry k is made of their inputs' entries k
+
+
 def _growth(working, w, e, eps):
     """How many times ``w`` amplified its inputs' relative error, entry by entry where its inputs broadcast to its
     result (an entry its inputs already lost, such as one exp underflowed, then explains none of another's loss)."""
     out = _error_against(working, w.output, e.output, each=True)
     ins = [_error_against(working, a, b, each=True) for a, b in zip(w.args, e.args)]
     ins = [x for x in ins if x is not None]
+    if w.prim is not None and w.prim.kind not in _ENTRYWISE_KINDS:  # a flip's entry 0 is its input's last: the worst of each
+        ins = [np.full(out.shape, float(x.max()) if x.size else 0.0) for x in ins]
     try:
         given = np.maximum.reduce([np.broadcast_to(x, out.shape) for x in ins] + [np.full(out.shape, eps)])
     except ValueError:  # an input that is not its result's shape (a reduction's): the worst of each
@@ -866,7 +881,8 @@ def _show_exact(value):
 def root_cause(working: Recording, exact: Recording, phase, eps):
     """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
     in a replayed backward graph, an op of the backward before a recomputed forward op."""
-    pairs = [(w, e) for w, e in _aligned(working.ops, exact.ops) if w.phase == phase]
+    aligned = _aligned(working.ops, exact.ops)
+    pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
@@ -877,12 +893,113 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if growth < 100:
             continue
         finding = _describe(w, e, growth, out_error, in_error)
+        if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
+            finding = _amplified_rounding(working, aligned, w, out_error) or finding
+        elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
+            finding = _absorbed(working, aligned, w, out_error) or finding
         # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
         # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
         rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+# The functions of a matrix whose result can be far more sensitive to its entries than any entry's rounding shows
+# (a determinant, solve or inverse of a nearly singular matrix); an elementwise op's sensitivity (sin of 1/x) is its own.
+_MATRIX_FUNCTIONS = ("linalg.", "scipy.linalg.")
+
+
+def _amplified_rounding(working, pairs, w, out_error):
+    """The finding for an op ``w`` that computes its own result accurately from the numbers handed to it, where one
+    of them carries a rounding an earlier op made (1.0 + t, built into a nearly singular matrix whose slogdet then
+    multiplies that rounding 1e11 times): that earlier op, at its line, is where the digits went. None when ``w``'s
+    own arithmetic loses them, or no recorded op made the rounding it amplifies."""
+    own = _own_error(w)
+    if own is None or own > out_error / 100:
+        return None
+    origin = _rounding_origin(working, pairs, w)
+    if origin is None:
+        return None
+    op, error = origin
+    return _origin_finding("inaccurate", op, (
+        f"rounds its result by {error:.1e} (relative), and {_named_at(w)}, which computes its own result to "
+        f"{own:.1e} of the numbers it was given, amplifies that rounding {out_error / error:.1e} times: its matrix is "
+        "nearly singular in the dtype"))
+
+
+# Ops that add up many terms in one result, where a term far below the running total is absorbed (1e8 + 1 in float32).
+_ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
+
+
+def _absorbed(working, pairs, w, out_error):
+    """The finding for a cancellation ``w`` whose operands lost their small terms in an earlier sum (c[3:] - c[:-3]
+    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference needed to keep."""
+    origin = _rounding_origin(working, pairs, w)
+    if origin is None or origin[0].name not in _ACCUMULATING:
+        return None
+    op, error = origin
+    return _origin_finding("cancellation", op, (
+        f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w)} "
+        f"subtracts nearly equal numbers of it, so that loss becomes {out_error:.1e} of the difference: the small "
+        "terms were gone before the subtraction"))
+
+
+def _origin_finding(kind, op, what):
+    """A finding on the forward op ``op`` where another op's loss began: ``op(inputs) = output`` and ``what`` it did."""
+    inputs = [_show(a) for a in op.args]
+    return Finding(kind, "forward", op.name, f"{op.name}({', '.join(inputs)}) = {_show(op.output)} {what}", op.span,
+                   inputs, _show(op.output), op.location)
+
+
+def _named_at(w):
+    """``w``'s name, and its line when known: the op a finding about an earlier one refers to."""
+    name = backward_op_label(w) if w.phase == "backward" else w.name
+    return f"{name} at {os.path.basename(w.location)}" if w.location else name
+
+
+def _rounding_origin(working, pairs, w):
+    """``(op, its result's relative error)``: the forward op whose own rounding made the error ``w``'s inputs carry,
+    followed back through the ops that only carry it on (stack, getitem, reshape), or None. A backward op that
+    computes a forward op again (a framework's backward graph) stands for that forward op."""
+    exact_of = {id(a): b for a, b in pairs}
+    made = _made_by(working)
+
+    def error_of(op):
+        return _error_against(working, op.output, exact_of[id(op)].output) if id(op) in exact_of else None
+
+    op, error = w, None
+    while True:
+        errors = [(error_of(p), p) for p in _parents(op, made) if p is not None and error_of(p)]
+        if not errors:
+            break
+        error, op = max(errors, key=lambda pair: pair[0])
+        given = [error_of(p) or 0.0 for p in _parents(op, made) if p is not None]
+        if error > 2 * max(given, default=0.0):
+            break
+    if op is w:
+        return None
+    if op.phase != "forward":
+        key = (op.name, op.location, _show(op.output))
+        op = next((f for f in working.ops if f.phase == "forward" and (f.name, f.location, _show(f.output)) == key), None)
+    return None if op is None else (op, error)
+
+
+def _own_error(w):
+    """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers handed to it,
+    or None when that cannot be computed (an op whose recorded arguments are not all of its own)."""
+    if w.prim is None or not w.args:
+        return None
+    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
+            else raw(a) for a in w.args]
+    import mpmath  # lazy: loaded by the exact run this op's recording is read against
+
+    try:
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+            again = w.prim.evaluate(tuple(args), w.kwargs or {})
+    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
+        return None
+    return _relative_error(w.output, again)
 
 
 def _aligned(working_ops, exact_ops):

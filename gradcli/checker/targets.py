@@ -50,6 +50,7 @@ from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
+from ..capture.numpy_module import constant_arrays_exact
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..expr.compile import to_function
@@ -425,7 +426,8 @@ def _constants_exact_in(function):
         if isinstance(like, np.ndarray):
             like = like.flat[0]  # one of its numbers tells the precision, without a pass over the array per constant
         kind = exact_constants.kind_of([like])
-        with constants_exact(lambda value: exact_constants.lift(value, kind) if kind else lifted(value, like)):
+        with constants_exact(lambda value: exact_constants.lift(value, kind) if kind else lifted(value, like)), \
+                constant_arrays_exact(getattr(inspect.unwrap(function), "__globals__", {})):
             return function(*args, **kwargs)
 
     return computing_constants_exactly
