@@ -16,7 +16,7 @@ from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater,
 from .ops_array import expand_dims, squeeze, sum_
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0e, log_ndtr, stdtr, t_log_density
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
 
@@ -448,15 +448,21 @@ def multivariate_normal_entropy(mean, cov):
 # -- ``scipy.stats.vonmises``: the von Mises distribution on the circle, of concentration ``kappa`` >= 0. -----
 
 def vonmises_logpdf(x, kappa, loc=0.0, scale=1.0):
-    """kappa (cos z - 1) - log(2 pi) - log(i0e(kappa)), SciPy's form (finite at large kappa); NaN for kappa < 0.
+    """kappa (cos z - 1) - log(2 pi) - (log I0(kappa) - kappa), SciPy's form (finite at large kappa); NaN for kappa < 0.
 
-    i0e(kappa) = e^-|kappa| I0(kappa), so at kappa = 0, the edge of the parameter's range, the form has the kink of
-    |kappa|: its slope there is the one from the right, cos z.
+    log I0(kappa) - kappa is log(i0e(kappa)) from kappa = 1 on, as SciPy writes it; below, where I0 is near 1,
+    it is log(i0(kappa)) - kappa, which has no kink at 0 (i0e(kappa) = e^-|kappa| I0(kappa) has |kappa|'s), so
+    the gradient at kappa = 0, the uniform density SciPy accepts, is the slope from inside the range, cos z.
+    Which form is a choice of formula for one function, not a branch of it: decided on the values, unrecorded.
+    kappa < 0 is outside SciPy's range (NaN): that is a branch, and kappa = 0 its edge.
     """
     z, log_scale = standardized(x, loc, scale)
     kappa = lifted(kappa, z)
     half = sin(z / 2)
-    value = -2 * kappa * half * half - constant("log(2pi)", z) - log(i0e(kappa)) - log_scale
+    small = np.less(raw(kappa), 1)
+    near, far = where(small, kappa, 0.0), where(small, 1.0, kappa)  # each form's kappa: no inf of the other's
+    scaled_log_i0 = where(small, log(i0(near)) - near, log(i0e(far)))
+    value = -2 * kappa * half * half - constant("log(2pi)", z) - scaled_log_i0 - log_scale
     return where(less(kappa, 0), np.nan, value)
 
 
