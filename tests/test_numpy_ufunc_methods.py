@@ -2,8 +2,6 @@
 ``np.maximum.accumulate``): values NumPy's, gradients central differences', a plain module calling them checked as
 it stands with its findings at the user's line, and ``np.add.at`` (a write in place) an error naming it and its line."""
 
-import textwrap
-
 import numpy as np
 import pytest
 
@@ -12,6 +10,7 @@ import gradcli.numpy as gnp
 from gradcli.capture import missing_function
 from gradcli.errors import InputError
 from opcheck import check_grads
+from test_numpy_modules import write
 
 M = np.array([[0.3, -1.2, 2.5, 0.7], [1.1, 0.4, -0.6, 3.0], [-2.0, 0.9, 1.4, -0.3]])
 A, B = np.array([0.5, -1.5, 2.0]), np.array([1.25, -0.75])
@@ -81,9 +80,7 @@ def scattered(x):
 
 @pytest.fixture
 def plain(tmp_path):
-    path = tmp_path / "plain.py"
-    path.write_text(textwrap.dedent(PLAIN))
-    return str(path)
+    return write(tmp_path, "plain.py", PLAIN)
 
 
 def test_a_plain_module_calling_ufunc_methods_is_checked_with_the_exact_gradient(plain):

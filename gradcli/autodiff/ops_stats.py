@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, where
-from .ops_array import expand_dims, squeeze, sum_
+from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
+from .ops_shape import median, partition, percentile
 from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
@@ -516,3 +517,75 @@ def cauchy_sf(x, loc=0.0, scale=1.0):
 def cauchy_logsf(x, loc=0.0, scale=1.0):
     """log P(X > x)."""
     return cauchy_logcdf(-x, -loc, scale)
+
+
+# -- ``scipy.stats``' robust statistics, built of sorts and slices as SciPy builds them: trimmed means, the
+# interquartile range, the median absolute deviation. The entries each reads are decided by ranks (`partition`,
+# `median`, `percentile`), so a tie between a kept and a dropped entry is a switch the exact reference names.
+
+def trimboth(a, proportiontocut, axis=0):
+    """``scipy.stats.trimboth``: ``a`` without its ``int(proportiontocut * n)`` smallest and largest entries along
+    ``axis`` (of the flattened array when None), in `partition`'s order, as SciPy's."""
+    a, axis, lowercut, uppercut = _cuts(a, proportiontocut, axis)
+    if lowercut >= uppercut:
+        raise ValueError("Proportion too big.")
+    return _middle(a, axis, lowercut, uppercut)
+
+
+def trim_mean(a, proportiontocut, axis=0):
+    """``scipy.stats.trim_mean``: the mean of ``a`` along ``axis`` with a proportion cut off each end."""
+    a, axis, lowercut, uppercut = _cuts(a, proportiontocut, axis)
+    if lowercut > uppercut:
+        raise ValueError("Proportion too big.")
+    return mean(_middle(a, axis, lowercut, uppercut), axis=axis)
+
+
+def _cuts(a, proportiontocut, axis):
+    a = asarray(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    nobs = shape_of(a)[axis]
+    lowercut = int(proportiontocut * nobs)
+    return a, axis, lowercut, nobs - lowercut
+
+
+def _middle(a, axis, lowercut, uppercut):
+    """The entries of ranks ``lowercut`` to ``uppercut - 1`` along ``axis``, as SciPy slices NumPy's partition."""
+    kept = partition(a, (lowercut, uppercut - 1), axis) if uppercut > lowercut else a
+    return take(kept, np.arange(lowercut, uppercut), axis=axis)
+
+
+# SciPy's scale="normal": the interquartile range and the median absolute deviation of the standard normal.
+_NORMAL_IQR = 1.3489795003921636  # 2 sqrt(2) erfinv(1/2), as SciPy rounds it
+_NORMAL_MAD = 0.6744897501960817  # ndtri(3/4)
+
+
+def iqr(x, axis=None, rng=(25, 75), scale=1.0, nan_policy="propagate", interpolation="linear", keepdims=False):
+    """``scipy.stats.iqr``: the distance between the ``rng`` percentiles of ``x``, divided by ``scale``."""
+    _propagating(nan_policy, "iqr")
+    lower, upper = (percentile(x, q, axis=axis, method=interpolation, keepdims=keepdims) for q in rng)
+    return (upper - lower) / _scale(scale, _NORMAL_IQR)
+
+
+def median_abs_deviation(x, axis=0, center=None, scale=1.0, nan_policy="propagate"):
+    """``scipy.stats.median_abs_deviation``: the median of ``|x - center(x)|`` along ``axis`` (``center``: the median
+    by default), divided by ``scale``."""
+    _propagating(nan_policy, "median_abs_deviation")
+    x = asarray(x)
+    if axis is None:
+        x, axis = ravel(x), 0
+    middle = (center or median)(x, axis=axis, keepdims=True)
+    return median(absolute(x - middle), axis=axis) / _scale(scale, _NORMAL_MAD)
+
+
+def _scale(scale, normal):
+    if isinstance(scale, str):
+        if scale.lower() != "normal":
+            raise ValueError(f"{scale} not a valid scale")
+        return normal
+    return scale
+
+
+def _propagating(nan_policy, name):
+    if nan_policy != "propagate":
+        raise NotImplementedError(f"gradcli.scipy.stats.{name} takes nan_policy='propagate' alone")
