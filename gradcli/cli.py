@@ -273,7 +273,7 @@ _MAX_DIGITS = click.option("--max-digits", type=int, help="The most digits the e
 
 
 def _timeout(default, each, more):
-    """--timeout, with one meaning wherever it appears: wall-clock seconds for ``each``, run in a worker process."""
+    """--timeout of grad, check and sweep: wall-clock seconds for ``each``, run in a worker process (an audit's is CPU time)."""
     return click.option(
         "--timeout", type=click.FloatRange(min=0.0, min_open=True), default=default, show_default=default is not None,
         help=f"Seconds of wall time for {each}, run in a worker process of its own; past it, or when the target "
@@ -456,7 +456,13 @@ def _report_files(fun):
 @option_flags
 @fail_on_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
-@_timeout(30.0, "each case", "Typed, it wins over a case's own timeout in the spec.")
+@click.option(
+    "--timeout", type=click.FloatRange(min=0.0, min_open=True), default=30.0, show_default=True,
+    help="Seconds of CPU time for each case (its worker process's, so a loaded machine slows a case without stopping "
+    "it), run in a worker process; past it, past ten times it in wall time (a case that sleeps), or when the case "
+    "crashes that process, it is stopped and is 'error'. On a Dask cluster: wall time. Typed, it wins over a case's "
+    "own timeout in the spec.",
+)
 @click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")

@@ -1,9 +1,10 @@
 """One check or sweep in a worker process under a wall-clock timeout: ``gradcli grad/check/sweep --timeout``.
 
-``--timeout`` means what an audit case's ``timeout`` means: seconds of wall
-time for the check of one target, run in a worker process of its own (the
-`LocalWorkers` below, forked from a forkserver that has the checker
-imported, the pool audits run their cases in too). A target that runs past it is stopped; one that kills its worker
+``--timeout`` is seconds of wall time for the check of one target, run in a
+worker process of its own (the `LocalWorkers` below, forked from a
+forkserver that has the checker imported, the pool audits run their cases
+in too; an audit case's ``timeout`` is the worker's CPU time instead, with a
+wall ceiling, `LocalWorkers.over_time`). A target that runs past it is stopped; one that kills its worker
 (``os._exit``, a segfault) is caught. Either way the answer is an ordinary
 report whose every result is status ``error``, with what happened as the
 message, so every view shows it as it shows any other error.
@@ -104,6 +105,28 @@ def _module_file(name):
     except (ImportError, ValueError):
         return None
     return spec.origin if spec is not None else None
+
+
+def process_cpu_seconds(pid):
+    """The CPU time (user and system, all its threads) process ``pid`` has used so far; None where it cannot be read.
+
+    Read from ``/proc`` (Linux); elsewhere None, and a job's limit is wall time.
+    """
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()  # after the command name, which may hold spaces
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime and stime, in clock ticks
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+# A job limited in CPU time is still stopped after this many times its limit in wall time: one that sleeps or
+# waits uses no CPU time, and a machine so loaded that it gets a tenth of a core is not one to wait for.
+WALL_CEILING = 10
+
+# How often, in wall seconds at most, a job limited in CPU time is looked at: its threads may together use more
+# than a second of CPU time in a second of wall time.
+_CPU_LOOKS = 1.0
 
 
 def time_left(deadline):
@@ -245,10 +268,11 @@ def _stop_at_exit():
 class LocalWorkers:
     """Worker processes on this machine, each running one job at a time sent through a pipe, reused job after job."""
 
-    def __init__(self, preload=PRELOAD):
+    def __init__(self, preload=PRELOAD, cpu_seconds=process_cpu_seconds, clock=time.monotonic):
         self.context = _context(preload)
         self.idle = []
         self.busy = set()
+        self.cpu_seconds, self.clock = cpu_seconds, clock  # a process's CPU time by its pid, and wall time
 
     def slots(self):
         return os.cpu_count() or 1
@@ -268,6 +292,7 @@ class LocalWorkers:
             _ensure_forkserver(forkserver)
         worker = self.idle.pop() if self.idle else _Worker(self.context)
         worker.clock_started = None
+        self._cpu_starts(worker)
         self.busy.add(worker)
         _send(worker, (run, job))
         return worker
@@ -292,13 +317,58 @@ class LocalWorkers:
 
     @staticmethod
     def deadline(worker, started, timeout):
-        """When a job sent at ``started`` runs out of time: ``timeout`` from when its clock started, or from ``started``.
+        """When a job sent at ``started`` runs out of wall time: ``timeout`` from when its clock started, or from ``started``.
 
         Loading a job's module and framework (`clock_starts`) is bounded by
         ``timeout`` too, so a job never runs past twice its timeout.
         """
         begun = worker.clock_started
         return (started if begun is None else begun) + timeout
+
+    def next_look(self, worker, started, timeout):
+        """When to look again whether a job limited to ``timeout`` seconds of CPU time (`over_time`) is past it.
+
+        The soonest its CPU time could reach the limit at one core's pace, and
+        at most `_CPU_LOOKS` from now; never after its wall ceiling.
+        """
+        begun = started if worker.clock_started is None else worker.clock_started
+        used = self._cpu_used(worker)
+        if used is None:
+            return begun + timeout
+        now = self.clock()
+        return min(begun + WALL_CEILING * timeout, now + min(max(timeout - used, 0.01), _CPU_LOOKS))
+
+    def over_time(self, worker, started, timeout):
+        """Why a job sent at ``started`` is past its limit of ``timeout`` seconds of CPU time, for its message; else None.
+
+        The job's CPU time is its worker process's (all its threads) since its
+        clock started (`clock_starts`; loading its module and framework has a
+        limit of its own, counted from when the job was sent), so a loaded
+        machine, which slows a job's wall time, does not stop it. It is still
+        stopped after `WALL_CEILING` times its limit in wall time; where CPU
+        time cannot be read, the limit is wall time.
+        """
+        begun = started if worker.clock_started is None else worker.clock_started
+        used, now = self._cpu_used(worker), self.clock()
+        loading = self.loading(worker)
+        if used is None:
+            return f"{timeout:g} s{loading}" if now >= begun + timeout else None
+        if used >= timeout:
+            return f"{timeout:g} s of CPU time{loading}"
+        if now >= begun + WALL_CEILING * timeout:
+            return (
+                f"{WALL_CEILING * timeout:g} s of wall time{loading}, {WALL_CEILING} times its limit of {timeout:g} s "
+                f"of CPU time, of which it used {used:.2g} s"
+            )
+        return None
+
+    def _cpu_used(self, worker):
+        """The CPU time ``worker`` has used since its job's clock (or the job) started; None where it cannot be read."""
+        now = self.cpu_seconds(worker.process.pid)
+        return None if now is None or worker.cpu_from is None else now - worker.cpu_from
+
+    def _cpu_starts(self, worker):
+        worker.cpu_from = self.cpu_seconds(worker.process.pid)
 
     @staticmethod
     def loading(worker):
@@ -316,10 +386,12 @@ class LocalWorkers:
             except (EOFError, OSError):
                 break
             if isinstance(result, _ClockStarts):
-                worker.clock_started = time.monotonic()
+                worker.clock_started = self.clock()
+                self._cpu_starts(worker)
                 continue
             worker.jobs -= 1
             worker.clock_started = None  # a job queued behind this one starts now: its clock has not yet
+            self._cpu_starts(worker)
             if not worker.jobs:
                 self.busy.discard(worker)
                 self.idle.append(worker)
@@ -346,6 +418,8 @@ class _Worker:
         self.process.start()
         child.close()
         self.jobs = 0  # sent and not yet answered: the one it runs, and any queued behind it
+        self.clock_started = None  # when the job it runs started its clock (`clock_starts`), by its pool's clock
+        self.cpu_from = None  # the CPU time it had used when that job (or its clock) started
 
     def close(self):
         if self.process.is_alive():

@@ -1,5 +1,5 @@
 """The op-by-op oracle's rows for NumPy's step and sequence functions, least squares, and SciPy's robust losses,
-Box-Cox transforms, von Mises and Cauchy distributions.
+Box-Cox transforms, von Mises and Cauchy distributions, and robust statistics (trimmed means, iqr, MAD).
 
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no derivative (a step's
@@ -223,7 +223,45 @@ def _vander(v):
     return value, [mp.fsum(_VANDER_WEIGHTS[i, j] * (2 - j) * v[i] ** (1 - j) for j in range(2)) for i in range(3)]
 
 
+def _ranked(v):
+    """The indices of ``v`` from its smallest entry up; Undefined where two entries tie (a pick switches there)."""
+    if len(set(v)) < len(v):
+        raise Undefined("two entries tie: which one a rank picks switches there")
+    return sorted(range(len(v)), key=lambda i: v[i])
+
+
+def _unit(i, scale=1):
+    return [mp.mpf(scale) if j == i else mp.mpf(0) for j in range(3)]
+
+
+def _middle_of_three(v):
+    """trim_mean(v, 0.34) and the sum of trimboth(v, 0.34): one entry cut off each end, the median left."""
+    low, mid, high = _ranked(v)
+    return v[mid], _unit(mid)
+
+
+def _iqr_of_three(v):
+    """The 75th minus the 25th percentile of three entries: (s1 + s2)/2 - (s0 + s1)/2 = (max - min) / 2."""
+    low, mid, high = _ranked(v)
+    return (v[high] - v[low]) / 2, [a + b for a, b in zip(_unit(high, 0.5), _unit(low, -0.5))]
+
+
+def _mad_of_three(v):
+    """The median of |v - median(v)| over three entries: the smaller of the two gaps beside the median."""
+    low, mid, high = _ranked(v)
+    below, above = v[mid] - v[low], v[high] - v[mid]
+    if below == above:
+        raise Undefined("the two gaps beside the median tie")
+    if below < above:
+        return below, [a + b for a, b in zip(_unit(mid), _unit(low, -1))]
+    return above, [a + b for a, b in zip(_unit(high), _unit(mid, -1))]
+
+
 VECTOR = {
+    "scipy.stats.trim_mean": (lambda v: gst.trim_mean(v, 0.34), _middle_of_three),
+    "scipy.stats.trimboth": (lambda v: gnp.sum(gst.trimboth(v, 0.34)), _middle_of_three),
+    "scipy.stats.iqr": (gst.iqr, _iqr_of_three),
+    "scipy.stats.median_abs_deviation": (gst.median_abs_deviation, _mad_of_three),
     "unwrap": (lambda v: _dot_weights(gnp.unwrap(v)), _unwrap),
     "corrcoef": (lambda v: gnp.corrcoef(v, _C)[0, 1], _corrcoef),
     "vander": (lambda v: gnp.sum(gnp.vander(v, 3) * _VANDER_WEIGHTS), _vander),

@@ -46,11 +46,11 @@ class FakeWorkers:
     def holds(self, worker):
         return worker.alive
 
-    def deadline(self, worker, started, timeout):
+    def next_look(self, worker, started, timeout):
         return started + timeout
 
-    def loading(self, worker):
-        return ""
+    def over_time(self, worker, started, timeout):
+        return None
 
     def wait(self, workers, timeout):
         pass
@@ -120,7 +120,7 @@ from gradcli.audit.run import run_audit
 def case(name, target, timeout=60):
     return make_case(name, target, [{"at": ["x=1"], "dtypes": ["float64"], "timeout": timeout, "fixes": False}], folder=os.getcwd())
 
-open("model.py", "w").write("import os, time\\ndef hang(x):\\n    time.sleep(60)\\n    return x\\ndef die(x):\\n    os._exit(3)\\n")
+open("model.py", "w").write("import os, time\\ndef hang(x):\\n    while True:\\n        pass\\ndef die(x):\\n    os._exit(3)\\n")
 chosen = [case("a", "exp(x)"), case("hang", "model.py:hang", timeout=2), case("b", "exp(x)"), case("c", "exp(x)"),
           case("die", "model.py:die"), case("d", "exp(x)"), case("e", "exp(x)"), case("f", "exp(x)")]
 print(" ".join(f"{c.name}={c.status}" for c in run_audit(chosen, jobs=1).cases))

@@ -157,6 +157,35 @@ def test_vonmises_is_scipys(args):
     close(gst.vonmises.pdf(x, *args), scipy.stats.vonmises.pdf(x, *args), rtol=1e-13)
 
 
+@pytest.mark.parametrize("kappa", [0.0, 1e-300, 0.5, 0.999, 1.0, 1.001, 30.0])
+def test_vonmises_is_scipys_on_both_sides_of_its_change_of_form(kappa):
+    x = np.array([0.0, 0.5, 4.0, -4.0, 10.0, 1e-8])
+    close(gst.vonmises.logpdf(x, kappa, 0.5), scipy.stats.vonmises.logpdf(x, kappa, 0.5), rtol=1e-13)
+
+
+def test_vonmises_slope_in_kappa_at_0_is_the_one_from_inside_its_range():
+    """At kappa = 0 (the uniform density, which SciPy accepts) the slope in kappa is cos(x - mu), the log of
+    I0's e^-|kappa| scale left out: the kink of |kappa| would make it the average of two sides, cos(x - mu) - 1."""
+    x = np.array([0.3, 2.0, -2.5])
+    slopes = gradcli.grad(lambda k: gnp.sum(gst.vonmises.logpdf(x, k, 0.5)))(0.0)
+    close(slopes, np.sum(np.cos(x - 0.5)), rtol=1e-13)
+    density = gradcli.grad(lambda k: gnp.sum(gst.vonmises.pdf(x, k)))(0.0)
+    close(density, np.sum(np.cos(x)) / (2 * np.pi), rtol=1e-13)
+    for kappa in (1e-6, 0.5, 0.999, 1.001, 3.0):
+        check_grads(lambda k: gst.vonmises.logpdf(x, k, 0.5), kappa)
+
+
+def test_i0e_and_i1e_on_balls_are_scipys_e_to_the_minus_abs_x():
+    import flint
+
+    from gradcli.autodiff.ops_scipy import _BALLS
+    for x in (-700.0, -2.0, -1e-5, 0.0, 0.75, 2.0, 1e3):
+        for name in ("i0e", "i1e"):
+            ball = _BALLS[name](flint.arb(x))
+            assert abs(float(ball.mid()) - getattr(scipy.special, name)(x)) <= 1e-15 * abs(getattr(scipy.special, name)(x))
+            assert ball.rad() < 1e-14 * (abs(ball.mid()) + 1e-300) or x == 0.0
+
+
 @pytest.mark.parametrize("method", ["logpdf", "pdf", "cdf", "logcdf", "sf", "logsf"])
 def test_cauchy_is_scipys_in_both_tails(method):
     x = np.array([0.0, 0.5, -1.0, 1.0, 3.0, -1e10, 1e200, -1e300])

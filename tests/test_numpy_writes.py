@@ -60,6 +60,25 @@ def aliased(x):
     return np.sum(view * x)
 
 
+GRID = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+PICK = np.array([[2], [0]])
+
+
+def along_views(x):
+    out = GRID.astype(np.float64)  # a copy of a module's array: the function's own
+    np.put_along_axis(out, PICK, x[:2, None], 1)
+    np.put_along_axis(out[1:], np.array([[1]]), x[2:, None] ** 2, 1)  # a view: out[1, 1] is written
+    np.put_along_axis(out[[0]], np.array([[0]]), x[:1, None], 1)  # a fancy index: a copy NumPy writes and drops
+    return np.sum(out * GRID)
+
+
+def along_an_alias(x):
+    out = GRID.copy()
+    view = out
+    np.put_along_axis(view, PICK, x[:2, None], 1)
+    return np.sum(out)
+
+
 SCALE = np.ones(3)
 
 
@@ -83,6 +102,7 @@ CASES = {
     "leaky_square": [2 * X[0], 0.5 * X[1], 2 * X[2]],
     "rows": [2 * X[0] + 18 * X[0], 2 * X[1] + 18 * X[1], 2 * X[2]],
     "plain_views": [5.0, 11.0, 12.0],
+    "along_views": [3.0, 4.0, 2 * X[2] * 5.0],
 }
 
 
@@ -121,3 +141,22 @@ def test_a_function_handed_to_the_library_gets_the_same_rewrite(model, name):
     assert result.status.value == "ok", (result.findings, result.error)
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), CASES[name], rtol=1e-14, atol=1e-300)
     assert function(X) == getattr(module, name)(X)  # the user's function itself is untouched: NumPy's, in place
+
+
+def test_put_along_axis_into_a_view_and_a_copy_is_numpys_write(model):
+    """NumPy's own run of the module (no gradcli) and gradcli's, traced and not, give one value."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("numpy_writes_model_plain", model)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = gradcli.check(f"{model}:along_views", [{"x": X}], dtypes=("float64",), fixes=False).results[0]
+    assert float(result.value) == pytest.approx(module.along_views(X), rel=1e-15)
+    assert module.GRID[0, 2] == 3.0  # the user's module array, copied, never written
+
+
+def test_put_along_axis_into_an_alias_is_refused_at_its_line(model):
+    line = [text.strip() for text in MODEL.splitlines()].index("np.put_along_axis(view, PICK, x[:2, None], 1)") + 1
+    result = gradcli.check(f"{model}:along_an_alias", [{"x": X}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status.value == "error"
+    assert "put_along_axis writes into its array in place" in result.error and f"model.py:{line}" in result.error

@@ -145,7 +145,8 @@ def reduced(x):
 
 
 def accumulated(x):
-    return np.logaddexp.accumulate(x)[-1]
+    np.add.at(x, [0, 0], 1.0)
+    return x[0]
 '''
 
 
@@ -158,4 +159,4 @@ def test_numpy_ufunc_reductions_are_differentiated_and_their_other_methods_refus
     assert report.results[0].status == "ok"
     assert np.allclose(np.asarray(report.results[0].exact_gradient["x"], dtype=float), weights + 2 * x, rtol=1e-12)
     code = CliRunner().invoke(cli, ["check", f"{path}:accumulated", "--at", "x=[1,2]"])
-    assert code.exit_code == 2 and "numpy.logaddexp.accumulate" in code.stderr and "line 9" in code.stderr
+    assert code.exit_code == 2 and "numpy.add.at" in code.stderr and "line 9" in code.stderr

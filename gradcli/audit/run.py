@@ -1,5 +1,10 @@
 """Running audit cases: each in a worker process, under its own timeout, gathered in spec order.
 
+A case's timeout is CPU time: its worker's, so a loaded machine slows a case
+without stopping it (`LocalWorkers.over_time`; a case that sleeps or waits is
+stopped after ten times its timeout in wall time). On a Dask cluster it is
+wall time.
+
 A case that raises, runs past its timeout or kills its worker (``os._exit``,
 a segfault in an extension) becomes status ``error`` with its message, and
 the run goes on, as pytest-xdist turns a crashed worker into one failed test.
@@ -98,16 +103,16 @@ def _schedule(indexed, jobs, pool, finished):
     keeper = {}  # "scipy": the worker that took the first case needing scipy.special (`_needs_scipy`)
     _hand_out(queue, running, behind, jobs, pool, keeper)
     while running:
-        deadline = min(pool.deadline(handle, started, case.timeout) for handle, _, case, started in running)
+        deadline = min(pool.next_look(handle, started, case.timeout) for handle, _, case, started in running)
         pool.wait([handle for handle, *_ in running], time_left(deadline))
         ended = []
         for entry in list(running):
             handle, index, case, started = entry
             outcome = pool.outcome(handle, case)
-            if outcome is None and time.monotonic() >= pool.deadline(handle, started, case.timeout):
-                loading = pool.loading(handle)
+            over = pool.over_time(handle, started, case.timeout) if outcome is None else None
+            if over is not None:
                 how = pool.stop(handle)
-                outcome = error_result(case, f"timed out after {case.timeout:g} s{loading} ({how})", case.timeout)
+                outcome = error_result(case, f"timed out after {over} ({how})", case.timeout)
             if outcome is not None:
                 running.remove(entry)
                 ended.append((index, outcome))
@@ -236,13 +241,15 @@ class DaskFutures:
         return self.executor.submit(run_case, case)
 
     @staticmethod
-    def deadline(future, started, timeout):
+    def next_look(future, started, timeout):
         """When a case sent at ``started`` runs out of time (a Dask worker keeps what it imported: no loading apart)."""
         return started + timeout
 
     @staticmethod
-    def loading(future):
-        return ""
+    def over_time(future, started, timeout):
+        """Why a case sent at ``started`` is past its ``timeout``, for its message (wall time: the cluster's CPU time is
+        not read); else None."""
+        return f"{timeout:g} s of wall time" if time.monotonic() >= started + timeout else None
 
     def wait(self, futures, timeout):
         import concurrent.futures

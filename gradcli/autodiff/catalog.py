@@ -242,6 +242,9 @@ _SCIPY_SAMPLES = {
     "scipy.linalg.cho_solve": lambda num: ((num([[1.0, 0.5], [0.0, 2.0]]), False), num(_V[:2])),
     "scipy.linalg.solve_banded": lambda num: ((1, 0), num([[2.0, 1.0], [0.5, 0.0]]), num(_V[:2])),
     "scipy.signal.convolve": lambda num: (num(_V), num(_V[:2])),
+    "scipy.stats.trim": lambda num: (num(_V), 0.25),  # trim_mean and trimboth: a proportion, a plain number
+    "scipy.stats.iqr": lambda num: (num(_V),),
+    "scipy.stats.median_abs_deviation": lambda num: (num(_V),),
     "scipy.special.multigammaln": lambda num: (num(2.5), 2),
     "scipy.special.polygamma": lambda num: (1, num(0.5)),
     "scipy.special.yn": lambda num: (1, num(0.5)),

@@ -24,6 +24,7 @@ from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_shape as _shape
 from . import ops_special as _special
+from . import ops_ufunc as _ufunc
 from . import tracer as _tracer
 from .values import Box as _Box
 from .values import holds_box as _holds_box
@@ -404,6 +405,16 @@ geterr = _on_values(_np.geterr)
 shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
+
+# NumPy's binary ufuncs' methods (np.subtract.outer, np.add.reduce, np.maximum.accumulate) on gradcli's ops; a
+# reduce or accumulate is gradcli's function of the same meaning where it has one, else the op folded.
+_UFUNC_REDUCTIONS = {"add": (sum, cumsum), "multiply": (prod, cumprod), "maximum": (amax, None), "minimum": (amin, None),
+                     "logaddexp": (logsumexp, None)}
+for _name, _fun in list(globals().items()):
+    _real = getattr(_np, _name, None)
+    _binary = isinstance(_real, _np.ufunc) and _real.nin == 2 and _real.nout == 1 and _real.signature is None
+    if _binary and not hasattr(_fun, "outer"):
+        _ufunc.give_methods(_fun, _name, *_UFUNC_REDUCTIONS.get(_name, (None, None)))
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]
 

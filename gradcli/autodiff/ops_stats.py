@@ -13,10 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, where
-from .ops_array import expand_dims, squeeze, sum_
+from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0e, log_ndtr, stdtr, t_log_density
+from .ops_shape import median, partition, percentile
+from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .values import raw, shape_of
 
@@ -448,15 +449,21 @@ def multivariate_normal_entropy(mean, cov):
 # -- ``scipy.stats.vonmises``: the von Mises distribution on the circle, of concentration ``kappa`` >= 0. -----
 
 def vonmises_logpdf(x, kappa, loc=0.0, scale=1.0):
-    """kappa (cos z - 1) - log(2 pi) - log(i0e(kappa)), SciPy's form (finite at large kappa); NaN for kappa < 0.
+    """kappa (cos z - 1) - log(2 pi) - (log I0(kappa) - kappa), SciPy's form (finite at large kappa); NaN for kappa < 0.
 
-    i0e(kappa) = e^-|kappa| I0(kappa), so at kappa = 0, the edge of the parameter's range, the form has the kink of
-    |kappa|: its slope there is the one from the right, cos z.
+    log I0(kappa) - kappa is log(i0e(kappa)) from kappa = 1 on, as SciPy writes it; below, where I0 is near 1,
+    it is log(i0(kappa)) - kappa, which has no kink at 0 (i0e(kappa) = e^-|kappa| I0(kappa) has |kappa|'s), so
+    the gradient at kappa = 0, the uniform density SciPy accepts, is the slope from inside the range, cos z.
+    Which form is a choice of formula for one function, not a branch of it: decided on the values, unrecorded.
+    kappa < 0 is outside SciPy's range (NaN): that is a branch, and kappa = 0 its edge.
     """
     z, log_scale = standardized(x, loc, scale)
     kappa = lifted(kappa, z)
     half = sin(z / 2)
-    value = -2 * kappa * half * half - constant("log(2pi)", z) - log(i0e(kappa)) - log_scale
+    small = np.less(raw(kappa), 1)
+    near, far = where(small, kappa, 0.0), where(small, 1.0, kappa)  # each form's kappa: no inf of the other's
+    scaled_log_i0 = where(small, log(i0(near)) - near, log(i0e(far)))
+    value = -2 * kappa * half * half - constant("log(2pi)", z) - scaled_log_i0 - log_scale
     return where(less(kappa, 0), np.nan, value)
 
 
@@ -510,3 +517,75 @@ def cauchy_sf(x, loc=0.0, scale=1.0):
 def cauchy_logsf(x, loc=0.0, scale=1.0):
     """log P(X > x)."""
     return cauchy_logcdf(-x, -loc, scale)
+
+
+# -- ``scipy.stats``' robust statistics, built of sorts and slices as SciPy builds them: trimmed means, the
+# interquartile range, the median absolute deviation. The entries each reads are decided by ranks (`partition`,
+# `median`, `percentile`), so a tie between a kept and a dropped entry is a switch the exact reference names.
+
+def trimboth(a, proportiontocut, axis=0):
+    """``scipy.stats.trimboth``: ``a`` without its ``int(proportiontocut * n)`` smallest and largest entries along
+    ``axis`` (of the flattened array when None), in `partition`'s order, as SciPy's."""
+    a, axis, lowercut, uppercut = _cuts(a, proportiontocut, axis)
+    if lowercut >= uppercut:
+        raise ValueError("Proportion too big.")
+    return _middle(a, axis, lowercut, uppercut)
+
+
+def trim_mean(a, proportiontocut, axis=0):
+    """``scipy.stats.trim_mean``: the mean of ``a`` along ``axis`` with a proportion cut off each end."""
+    a, axis, lowercut, uppercut = _cuts(a, proportiontocut, axis)
+    if lowercut > uppercut:
+        raise ValueError("Proportion too big.")
+    return mean(_middle(a, axis, lowercut, uppercut), axis=axis)
+
+
+def _cuts(a, proportiontocut, axis):
+    a = asarray(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    nobs = shape_of(a)[axis]
+    lowercut = int(proportiontocut * nobs)
+    return a, axis, lowercut, nobs - lowercut
+
+
+def _middle(a, axis, lowercut, uppercut):
+    """The entries of ranks ``lowercut`` to ``uppercut - 1`` along ``axis``, as SciPy slices NumPy's partition."""
+    kept = partition(a, (lowercut, uppercut - 1), axis) if uppercut > lowercut else a
+    return take(kept, np.arange(lowercut, uppercut), axis=axis)
+
+
+# SciPy's scale="normal": the interquartile range and the median absolute deviation of the standard normal.
+_NORMAL_IQR = 1.3489795003921636  # 2 sqrt(2) erfinv(1/2), as SciPy rounds it
+_NORMAL_MAD = 0.6744897501960817  # ndtri(3/4)
+
+
+def iqr(x, axis=None, rng=(25, 75), scale=1.0, nan_policy="propagate", interpolation="linear", keepdims=False):
+    """``scipy.stats.iqr``: the distance between the ``rng`` percentiles of ``x``, divided by ``scale``."""
+    _propagating(nan_policy, "iqr")
+    lower, upper = (percentile(x, q, axis=axis, method=interpolation, keepdims=keepdims) for q in rng)
+    return (upper - lower) / _scale(scale, _NORMAL_IQR)
+
+
+def median_abs_deviation(x, axis=0, center=None, scale=1.0, nan_policy="propagate"):
+    """``scipy.stats.median_abs_deviation``: the median of ``|x - center(x)|`` along ``axis`` (``center``: the median
+    by default), divided by ``scale``."""
+    _propagating(nan_policy, "median_abs_deviation")
+    x = asarray(x)
+    if axis is None:
+        x, axis = ravel(x), 0
+    middle = (center or median)(x, axis=axis, keepdims=True)
+    return median(absolute(x - middle), axis=axis) / _scale(scale, _NORMAL_MAD)
+
+
+def _scale(scale, normal):
+    if isinstance(scale, str):
+        if scale.lower() != "normal":
+            raise ValueError(f"{scale} not a valid scale")
+        return normal
+    return scale
+
+
+def _propagating(nan_policy, name):
+    if nan_policy != "propagate":
+        raise NotImplementedError(f"gradcli.scipy.stats.{name} takes nan_policy='propagate' alone")

@@ -78,6 +78,9 @@ stats = {
     for dist, methods in _METHODS.items()
 }
 
+# scipy.stats' functions that are no distribution's method: robust statistics, of sorts and slices.
+stats_functions = SimpleNamespace(**{name: getattr(_stats, name) for name in "iqr median_abs_deviation trim_mean trimboth".split()})
+
 linalg = SimpleNamespace(
     **{name: getattr(_scipy_linalg, name) for name in
        "cho_factor cho_solve cholesky eigh solve_banded solve_sylvester solve_triangular sqrtm".split()},
@@ -92,5 +95,6 @@ integrate = SimpleNamespace(odeint=_integrate.odeint)
 def modules():
     """Every namespace by its dotted name under ``scipy``: ``special``, ``stats.t``, ``linalg``..."""
     found = {"special": special, "linalg": linalg, "signal": signal, "integrate": integrate}
+    found["stats"] = stats_functions
     found.update({f"stats.{dist}": space for dist, space in stats.items()})
     return found

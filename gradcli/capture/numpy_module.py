@@ -29,7 +29,7 @@ import numpy
 from .. import numpy as gnp
 from ..autodiff import tracer
 from ..errors import InputError
-from .numpy_names import UFUNC_REDUCTIONS, check_callable
+from .numpy_names import check_callable
 from .numpy_writes import fresh, helpers, rewritten
 
 _fresh = itertools.count()
@@ -52,22 +52,6 @@ NUMPY_SUBMODULES = ("linalg", "fft")
 SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 
 
-class _Ufunc:
-    """gradcli.numpy's function standing in for a NumPy ufunc, with the ufunc's ``reduce`` (``np.add.reduce``)."""
-
-    def __init__(self, function, reduction):
-        self.function, self.reduction = function, reduction
-        functools.update_wrapper(self, function)
-
-    def __call__(self, *args, **kwargs):
-        return self.function(*args, **kwargs)
-
-    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
-        if dtype is not None or out is not None:
-            raise InputError(f"numpy.{self.__name__}.reduce with dtype= or out= is not differentiated by gradcli")
-        return self.reduction(array, axis=axis, keepdims=keepdims)
-
-
 # The functions that make a new array, which the function that called them may write into (`numpy_writes`).
 _CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "ones_like", "full_like", "copy", "array")
 
@@ -76,7 +60,6 @@ _CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "
 def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
-    names.update((name, _Ufunc(names[name], getattr(gnp, reduction))) for name, reduction in UFUNC_REDUCTIONS.items())
     names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
     found = {}

@@ -32,9 +32,6 @@ _HELPER_FUNCTIONS = {
     "seterr", "geterr", "errstate", "set_printoptions", "get_printoptions", "printoptions",
 }
 _WATCHED_ROOTS = ("numpy", "scipy")
-# The ufunc reductions gradcli differentiates (``np.logaddexp.reduce(x)`` is a log-sum-exp over axis 0), by
-# gradcli.numpy's function of the same meaning; a ufunc's other methods (accumulate, outer, at) it has not.
-UFUNC_REDUCTIONS = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin", "logaddexp": "logsumexp"}
 
 
 def missing_function(dotted):
@@ -64,15 +61,15 @@ def missing_function(dotted):
 
 
 def _ufunc_method(dotted, module, name, parts):
-    """Why ``numpy.UFUNC.METHOD`` cannot be differentiated (None for a reduction gradcli has, or no method)."""
+    """Why ``numpy.UFUNC.METHOD`` cannot be differentiated (None for a method gradcli.numpy's op has, or no method)."""
     rest = parts[parts.index(name) + 1:]
     if not rest or not isinstance(getattr(_REAL[module], name, None), numpy.ufunc):
         return None
-    if module == "numpy" and rest == ["reduce"] and name in UFUNC_REDUCTIONS:
+    if module == "numpy" and len(rest) == 1 and hasattr(getattr(gnp, name), rest[0]):
         return None
     return (
         f"{dotted} is a method of NumPy's {name} that gradcli.numpy does not have, so gradcli cannot differentiate it"
-        + (f" (write numpy.{UFUNC_REDUCTIONS[name]} instead)" if name in UFUNC_REDUCTIONS and rest == ["reduce"] else "")
+        " (gradcli.numpy's binary ufuncs have outer, reduce and accumulate)"
     )
 
 

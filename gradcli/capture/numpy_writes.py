@@ -9,10 +9,14 @@ place. Where one is, the name is bound to a new traced array: the array the
 write would have made. That is NumPy's meaning only while no other name sees
 the array, so it is done only for an array the function made itself
 (``np.zeros``, ``np.empty``, ``np.ones``, ``np.full``, their ``_like`` forms,
-``copy``: `fresh`) or a traced one, on a name the function never aliases
-(``b = out``, ``out = b``). Any other write of a traced value (into an
-argument's or a module's array, or one bound to two names) is refused with
-what to write instead.
+``copy``: `fresh`; an array's own ``.copy()`` and ``.astype(...)``, `owned`)
+or a traced one, on a name the function never aliases (``b = out``,
+``out = b``). Any other write of a traced value (into an argument's or a
+module's array, or one bound to two names) is refused with what to write
+instead. ``np.put_along_axis(out, ...)`` and ``np.put_along_axis(out[1:],
+...)`` as statements are such writes: into the array, or into the view a
+basic index makes of it (a fancy index makes a copy, which NumPy writes into
+and drops).
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
-PUT_ALONG_AXIS = "__gradcli_put_along_axis__"
+PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
+# An array's methods that return a new array the caller owns (``astype`` only where it is not the array itself).
+_COPYING_METHODS = ("copy", "astype")
 
 _OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.MatMult: "@",
@@ -54,20 +60,27 @@ def fresh(make):
     """``make`` (``gradcli.numpy.zeros`` ...), each array it returns noted as one a function may write into."""
 
     def made(*args, **kwargs):
-        out = make(*args, **kwargs)
-        if isinstance(out, np.ndarray):  # an exact run's np.array is a view of a subclass (`numpy_module._ExactOperand`)
-            key = id(out)
-            _FRESH[key] = weakref.ref(out, lambda _, key=key: _FRESH.pop(key, None))
-        return out
+        return owned(make(*args, **kwargs))
 
     made.__name__, made.__qualname__, made.__doc__ = make.__name__, make.__qualname__, make.__doc__
     made.__wrapped__ = make
     return made
 
 
+def owned(out, source=None):
+    """``out``, noted as an array a function may write into if it is a new NumPy array (not ``source`` itself, as
+    ``x.astype(x.dtype, copy=False)`` is)."""
+    # an exact run's np.array is a view of a subclass (`numpy_module._ExactOperand`), still the function's own
+    if isinstance(out, np.ndarray) and out is not source:
+        key = id(out)
+        _FRESH[key] = weakref.ref(out, lambda _, key=key: _FRESH.pop(key, None))
+    return out
+
+
 def helpers():
     """The names a rewritten module calls, for its globals."""
-    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis}
+    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
+            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned}
 
 
 def _traced(value):
@@ -102,6 +115,11 @@ def set_item(target, index, value):
         target[index] = value
         return target
     _writable(target)
+    return _placed(target, index, value)
+
+
+def _placed(target, index, value):
+    """``target`` with ``value`` at ``index``, as a new array (``target`` itself untouched)."""
     index = _as_indices(index)
     shape = np.shape(raw(target))
     chosen = np.zeros(shape, dtype=bool)
@@ -119,9 +137,29 @@ def put_along_axis(target, indices, values, axis):
     if not (_traced(target) or _traced(values)):
         np.put_along_axis(target, indices, values, axis)
         return target
+    _writable(target)
+    return _put(target, indices, values, axis)
+
+
+def put_along_axis_into(target, index, indices, values, axis):
+    """The statement ``np.put_along_axis(target[index], indices, values, axis)``: NumPy's write in place where neither
+    is traced; else, for a basic index (whose ``target[index]`` is a view), ``target`` updated where the view sees it,
+    as a new array; for a fancy one (a copy, which NumPy writes into and drops), ``target`` as it was."""
+    index = _as_indices(index)
+    if not (_traced(target) or _traced(values)):
+        np.put_along_axis(target[index], indices, values, axis)
+        return target
+    if not all(part is None or part is Ellipsis or isinstance(part, (slice, int, np.integer))
+               for part in (index if isinstance(index, tuple) else (index,))):
+        return target
+    _writable(target)
+    return _placed(target, index, _put(target[index], indices, values, axis))
+
+
+def _put(target, indices, values, axis):
     if axis is None:
         raise TracedValueError("np.put_along_axis with axis=None on a value gradcli differentiates: give the axis")
-    return set_item(target, along_axis_index(np.shape(raw(target)), indices, axis), values)
+    return _placed(target, along_axis_index(np.shape(raw(target)), indices, axis), values)
 
 
 def _as_indices(index):
@@ -184,7 +222,17 @@ class _Rewrite(ast.NodeTransformer):
     def _local(self, target):
         return bool(self.names) and isinstance(target, ast.Name) and target.id in self.names[-1]
 
+    def visit_Call(self, node):
+        """``x.copy()`` and ``x.astype(...)`` inside a function: the new array noted as the function's own (`owned`)."""
+        self.generic_visit(node)
+        method = node.func
+        if not (self.names and isinstance(method, ast.Attribute) and method.attr in _COPYING_METHODS):
+            return node
+        source = method.value if isinstance(method.value, ast.Name) else ast.Constant(None)
+        return ast.copy_location(_call(OWNED, node, source), node)
+
     def visit_Assign(self, node):
+        self.generic_visit(node)
         if len(node.targets) != 1:
             return node
         target = node.targets[0]
@@ -198,21 +246,27 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
 
     def visit_Expr(self, node):
-        """``np.put_along_axis(out, ...)`` as a statement on a local name: ``out`` bound to the array it makes."""
+        """``np.put_along_axis(out, ...)`` (or ``(out[index], ...)``, a view of it) as a statement on a local name:
+        ``out`` bound to the array it makes."""
+        self.generic_visit(node)
         call = node.value
         if not (isinstance(call, ast.Call) and len(call.args) + len(call.keywords) == 4 and call.args):
             return node
         named = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)
-        if named != "put_along_axis" or not self._local(call.args[0]) or any(k.arg is None for k in call.keywords):
+        into = call.args[0]
+        view = isinstance(into, ast.Subscript) and self._local(into.value) and not _calls_in(into.slice)
+        if named != "put_along_axis" or not (self._local(into) or view) or any(k.arg is None for k in call.keywords):
             return node
-        name = call.args[0].id
         positions = {"indices": 1, "values": 2, "axis": 3}
         if any(positions.get(k.arg, 0) < len(call.args) for k in call.keywords):
             return node  # a keyword NumPy's does not take, or one given twice: NumPy's own call says what is wrong
-        rewritten = ast.Call(ast.Name(PUT_ALONG_AXIS, ast.Load()), list(call.args), list(call.keywords))
+        name = into.value.id if view else into.id
+        helper, first = (PUT_ALONG_AXIS_INTO, [ast.Name(name, ast.Load()), _as_value(into.slice)]) if view else (PUT_ALONG_AXIS, [into])
+        rewritten = ast.Call(ast.Name(helper, ast.Load()), first + list(call.args[1:]), list(call.keywords))
         return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], rewritten), node)
 
     def visit_AugAssign(self, node):
+        self.generic_visit(node)
         symbol = _OPERATORS.get(type(node.op))
         target = node.target
         if symbol is None:
