@@ -50,6 +50,7 @@ def enable():
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
                     prim.mp = _widened_when_directed(prim.mp)
     register_mp_types(mpmath.mpf, mpmath.mpc)
+    ops_special.moved_outward = _moved_outward  # the mpmath-only ops (SciPy's functions, declared anywhere) too
     _install_ieee_operators()
     global _MPF, _MPF_SPECIALS, _mpf_add, _mpf_sub, _from_man_exp
     _MPF = type(mpmath.mpf(0))
@@ -151,20 +152,25 @@ def _widened_when_directed(impl):
     """
 
     def directed(*args, **kwargs):
-        out = impl(*args, **kwargs)
-        prec, mode = mpmath.mp._prec_rounding
-        if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
-            return out
-        _, _, exp, bc = out._mpf_
-        if bc < prec - _SHORT_BITS:
-            return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
-        # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
-        step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
-        moved = _mpf_add if mode == "c" else _mpf_sub
-        return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
+        return _moved_outward(impl(*args, **kwargs))
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
+
+
+def _moved_outward(out):
+    """An mpmath answer ``out`` moved `_WIDEN_ULPS` units in the last place the way mpmath rounds (see
+    `_widened_when_directed`); anything else as it is."""
+    prec, mode = mpmath.mp._prec_rounding
+    if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
+        return out
+    _, _, exp, bc = out._mpf_
+    if bc < prec - _SHORT_BITS:
+        return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
+    # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
+    step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+    moved = _mpf_add if mode == "c" else _mpf_sub
+    return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------
