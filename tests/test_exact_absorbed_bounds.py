@@ -32,7 +32,8 @@ def dropped(x, y):
 
 
 def _checked(function, point, max_digits=None):
-    (result,) = gradcli.check(function, [point], dtypes=("float64",), fixes=False, max_digits=max_digits).results
+    (result,) = gradcli.check(function, [point], dtypes=("float64",), fixes=False, max_digits=max_digits,
+                              max_time=600).results
     return result
 
 

@@ -82,6 +82,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
         return result
     attempt, history, digits, value_digits, settled, bounded = climbed
+    unsettled_gradient = attempt.gradient
     if settled is not None:
         _write_back(attempt, settled)
     result.value = attempt.value
@@ -94,11 +95,13 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
     result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
     if bounded[0]:
-        settled = _inside_bounds(target, args, result, settled, bounded)
+        settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
         if settled is None:
-            return result
-        _write_back(attempt, settled)
-        result.gradient = attempt.gradient
+            result.gradient = unsettled_gradient  # unsettled: the kink and edge tests below may still settle it
+        else:
+            _write_back(attempt, settled)
+            result.gradient = attempt.gradient
+            result.determined, result.unsettled, result.why = True, False, ""
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
@@ -214,7 +217,13 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
-    return attempt, history, digits, value_digits, settled, (bounds if settled is not None else {}, needs)
+                if flat_gradient and len(history) > 1:
+                    # Entries 0 within a noise no precision removed: bounded as absorbed terms are (`compute_mpmath`
+                    # takes them, the rule's digits inside, or leaves this why)
+                    with mpmath.workdps(digits):
+                        settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros)
+    bounded = (bounds if settled is not None else {}, needs if digits < needs else 0)  # needs: none once shown
+    return attempt, history, digits, value_digits, settled, bounded
 
 
 def step_cost(last, before, digits):
@@ -278,11 +287,11 @@ def _labels(target, args, bounds):
     return [(k, label) for k, (_, _, label) in enumerate(coordinates_of(target, args)) if k in bounds]
 
 
-def _inside_bounds(target, args, result, settled, bounded):
+def _inside_bounds(target, args, result, settled, bounded, digits, budget):
     """``settled`` with each derivative entry `_past_absorption` bounded replaced by the gradient rule's number
     there, which lies inside the bound (said in ``result``'s notes); None where the rule's number is 0 or outside
-    (``result`` then says why: no reference). Every number inside is 0 in every dtype, so a dtype's answer is
-    judged alike against any of them; the digits shown are the rule's."""
+    (no reference: ``result`` says why where a sum absorbed terms). Every number inside is 0 in every dtype, so a
+    dtype's answer is judged alike against any of them; the digits shown are the rule's."""
     import mpmath
 
     bounds, needs = bounded
@@ -291,15 +300,18 @@ def _inside_bounds(target, args, result, settled, bounded):
     out = list(settled)
     for k, label in _labels(target, args, bounds):
         bound, number = mpmath.nstr(bounds[k], 3), rule[k] if k < len(rule) else None
+        if number == 0:  # cleaned to 0 within its noise: its digits, where more digits show them
+            number = _rule_shown(target, args, k, digits, budget)
         if number is None or not mpmath.isfinite(number) or number == 0 or abs(number) > bounds[k]:
-            result.determined, result.unsettled = False, True
-            result.why = (f"a sum absorbs a term {needs} digits below its result: the slope in {label} is within "
-                          f"{bound} of 0, but not proven 0, and the gradient rule's {number} is not a number inside")
+            if needs:  # (else the climb's own why stands: an entry within a noise of 0, not proven 0)
+                result.determined, result.unsettled = False, True
+                result.why = (f"a sum absorbs a term {needs} digits below its result: the slope in {label} is within "
+                              f"{bound} of 0, but not proven 0, and the gradient rule's {number} is not a number inside")
             return None
         out[size + k] = number
-        result.notes.append(f"{label}: a sum absorbs a term {needs} digits below its result, so differences bound "
-                            f"this slope only within {bound} of 0 (0 in every dtype); its digits are the gradient "
-                            "rule's, which lie inside")
+        why = f"a sum absorbs a term {needs} digits below its result, so " if needs else ""
+        result.notes.append(f"{label}: {why}differences bound this slope only within {bound} of 0 (0 in every "
+                            "dtype); its digits are the gradient rule's, which lie inside")
     return out
 
 
@@ -516,11 +528,7 @@ def rule_at(target, args, digits, result, budget):
     import mpmath
 
     def run():
-        with np.errstate(all="ignore"):
-            _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(
-                *[to_mp(a) for a in args]
-            )
-        return list(rule)
+        return _rule_run(target, args)
 
     while True:
         shaped = []
@@ -565,6 +573,33 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
         result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
     result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
     return _in_shapes(shaped, cleaned)
+
+
+def _rule_run(target, args):
+    """gradcli's gradient of ``target`` at ``args`` at mpmath's precision, one entry per argument."""
+    with np.errstate(all="ignore"):
+        _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*[to_mp(a) for a in args])
+    return list(rule)
+
+
+def _rule_shown(target, args, k, digits, budget):
+    """The rule's flat entry ``k`` to AGREE_DIGITS, from ``digits`` up to `max_digits` (x^(lmbda - 1) = e^-7.4e302
+    is 0 within its noise until its exponent's own digits are held: `rule_entries` cleans it to 0); None where it
+    is 0 or never settles."""
+    import mpmath
+
+    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
+    while digits <= max_digits():
+        budget.afford()
+        with mpmath.workdps(digits):
+            entries, noise = with_noise(lambda: [e for g in _rule_run(target, args) for e in flat_entries(g)])
+        entry = entries[k]
+        if not mpmath.isfinite(entry) or (entry == 0 and noise[k] == 0):
+            return None
+        if entry != 0 and noise[k] <= tol * abs(entry):
+            return entry
+        digits *= 2
+    return None
 
 
 def rule_from(target, args, digits, result, budget, entries, noise):
