@@ -1,10 +1,10 @@
 """SciPy's special functions at extreme arguments, where a slope is a number no float holds: its digits, never a 0.
 
-boxcox(5e-324, 1e300) has the slope x^(lmbda - 1) = 10^-3.2e302 in x. Its mpmath implementation (expm1 of a huge
-negative number is -1, which rounds alike down and up) once gave the function rounding noise 0, so the difference
-quotient's 0 settled as exact. An mpmath-only op's answer is moved outward under directed rounding as every other
-op's is; the slope is then 0 within a noise far below every dtype's smallest number, and its digits are the
-gradient rule's, run until they are held. Each row: a function, its point, and the closed form of the slope in x.
+boxcox(5e-324, 1e300) has the slope x^(lmbda - 1) = 10^-3.2e302 in x. In its mpmath implementation expm1 of a huge
+negative number is -1, alike rounded down and up: unless the op's answer is moved outward under directed rounding,
+as every other op's is, the function's rounding noise is 0 and the difference quotient's 0 settles as exact. Moved,
+the slope is 0 within a noise far below every dtype's smallest number, and its digits are the gradient rule's, run
+until they are held. Each row: a function, its point, and the closed form of the slope in x.
 """
 
 import mpmath
