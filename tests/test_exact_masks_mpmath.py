@@ -6,8 +6,9 @@ slope is exactly that absorbed term). Each absorbing addition is now rerun alone
 bounds its term's effect on the value by its adjoint: the e^-1e9 of a mask moves nothing a difference can show,
 the 4/9 that std's sum of squares absorbs moves x[2]'s quotient by all of it. An entry read as 0 must still be
 proven 0: a fill by ``where`` drops the masked logit exactly; a mask added to the logits leaves it a derivative of
-e^-1e9, which no difference shows, so that point has no reference. Balls answer all of these first; the tests
-take them away, as an op without a ball rule does.
+e^-1e9, which no difference shows: differences bound it below every dtype's smallest number, and its digits are
+the gradient rule's, which lie inside that bound. Balls answer all of these first; the tests take them away, as an
+op without a ball rule does.
 """
 
 import math
@@ -59,10 +60,18 @@ def test_a_mask_filled_by_where_gets_its_exact_gradient(without_balls):
     assert abs(exact[0] + p1) <= 1e-12 * p1 and abs(exact[1] - p1) <= 1e-12 * p1
 
 
-def test_a_mask_added_to_the_logits_has_no_reference_rather_than_a_zero(without_balls):
+def test_a_mask_added_to_the_logits_bounds_the_masked_slope_never_a_zero(without_balls):
+    """The masked slope is p2 = e^(0.5 - 1e9) / (e^0.3 + e^-0.2 + ...), all of it in terms the sums absorb:
+    differences bound it far below float64's smallest number, so float64's 0 is right; its digits are the rule's."""
+    import mpmath
+
     result = _check(added, {"z": [0.3, -0.2, 0.5]})
-    assert result.exact_gradient["z"] is None, result.exact_gradient
-    assert any(f.kind == "undetermined" for f in result.findings)
+    assert result.status == "ok", result.findings
+    shown = mpmath.mpf(result.to_dict()["exact_gradient_text"]["z"][2])
+    with mpmath.workdps(40):
+        truth = mpmath.exp(mpmath.mpf(0.5) - 10**9) / (mpmath.exp(mpmath.mpf(0.3)) + mpmath.exp(mpmath.mpf(-0.2)))
+        assert abs(shown - truth) <= 1e-15 * truth
+    assert any(n.startswith("z[2]: a sum absorbs a term") for n in result.notes)
 
 
 def test_a_sum_whose_absorbed_term_is_the_slope_still_waits_for_it(without_balls):

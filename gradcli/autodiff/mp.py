@@ -50,6 +50,7 @@ def enable():
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
                     prim.mp = _widened_when_directed(prim.mp)
     register_mp_types(mpmath.mpf, mpmath.mpc)
+    ops_special.moved_outward = _moved_outward  # the mpmath-only ops (SciPy's functions, declared anywhere) too
     _install_ieee_operators()
     global _MPF, _MPF_SPECIALS, _mpf_add, _mpf_sub, _from_man_exp
     _MPF = type(mpmath.mpf(0))
@@ -151,20 +152,25 @@ def _widened_when_directed(impl):
     """
 
     def directed(*args, **kwargs):
-        out = impl(*args, **kwargs)
-        prec, mode = mpmath.mp._prec_rounding
-        if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
-            return out
-        _, _, exp, bc = out._mpf_
-        if bc < prec - _SHORT_BITS:
-            return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
-        # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
-        step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
-        moved = _mpf_add if mode == "c" else _mpf_sub
-        return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
+        return _moved_outward(impl(*args, **kwargs))
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
+
+
+def _moved_outward(out):
+    """An mpmath answer ``out`` moved `_WIDEN_ULPS` units in the last place the way mpmath rounds (see
+    `_widened_when_directed`); anything else as it is."""
+    prec, mode = mpmath.mp._prec_rounding
+    if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
+        return out
+    _, _, exp, bc = out._mpf_
+    if bc < prec - _SHORT_BITS:
+        return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
+    # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
+    step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+    moved = _mpf_add if mode == "c" else _mpf_sub
+    return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------
@@ -509,8 +515,33 @@ def _solve(a, b):
     b = np.broadcast_to(b, batch + b.shape[-2:])
     out = np.empty(b.shape, dtype=object)
     for index in np.ndindex(*batch):
-        out[index] = _exact_solve(a[index], b[index])
+        out[index] = _substituted(a[index], b[index]) if _triangular(a[index]) else _exact_solve(a[index], b[index])
     return out[..., 0] if vectors else out
+
+
+def _triangular(a):
+    """Whether square ``a`` is 0 on one side of its diagonal (a Cholesky factor, a triangle SciPy reads)."""
+    upper, lower = np.triu(a, 1), np.tril(a, -1)
+    return all(e == 0 for e in upper.flat) or all(e == 0 for e in lower.flat)
+
+
+def _substituted(a, b):
+    """A^-1 b for triangular ``a`` by substitution at mpmath's precision, each row's dot product exact then
+    rounded once (`mpmath.fdot`). No pivot is chosen, so no floor of the precision is met; exact rationals
+    would cost as much as the entries' spread of exponents (a kernel entry e^-7324 has 10^4-bit exponents,
+    its square in a Cholesky 10^6 bits), which substitution does not pay. A 0 on the diagonal is singular."""
+    n = a.shape[0]
+    lower = all(e == 0 for e in np.triu(a, 1).flat)
+    order = range(n) if lower else range(n - 1, -1, -1)
+    out = np.empty(b.shape, dtype=object)
+    for i in order:
+        if a[i, i] == 0:
+            raise ZeroDivisionError("matrix is singular")
+        known = [k for k in (range(i) if lower else range(i + 1, n))]
+        for j in range(b.shape[1]):
+            rest = mpmath.fdot([(b[i, j], 1)] + [(-a[i, k], out[k, j]) for k in known])
+            out[i, j] = rest / a[i, i]
+    return out
 
 
 # -- linear algebra exactly: the entries are binary numbers, so a determinant, an inverse and a solve

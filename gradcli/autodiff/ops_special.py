@@ -81,19 +81,26 @@ def _is_ball(value):
     return type(value).__module__.startswith("flint")
 
 
+# Set by `mp.enable`: an mpmath answer moved outward under a directed rounding, so that the noise the exact reference
+# reads from rounding down and up holds what an mpmath function does not round the asked way (expm1(-1e300) is -1)
+moved_outward = None
+
+
 def mpmath_only(name, fun):
     """``fun``, an mpmath implementation, refusing python-flint balls rather than reading them as floats.
 
     mpmath would take a ball for its midpoint and answer a plain number, which
     ball arithmetic would then treat as exact; the refusal sends the exact
-    reference to mpmath's own path instead.
+    reference to mpmath's own path instead. Its answer is moved outward under
+    a directed rounding (`moved_outward`), as every other op's mpmath answer is.
     """
 
     def run(*args, **kwargs):
         for a in args:
             if _is_ball(a) or (isinstance(a, np.ndarray) and a.dtype == object and any(_is_ball(v) for v in a.flat)):
                 raise ArithmeticError(f"no ball implementation of {name}")
-        return fun(*args, **kwargs)
+        out = fun(*args, **kwargs)
+        return out if moved_outward is None else moved_outward(out)
 
     run.__name__ = getattr(fun, "__name__", name)
     return run

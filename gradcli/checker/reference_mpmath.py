@@ -81,7 +81,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         result.determined, result.unsettled = False, True
         result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
         return result
-    attempt, history, digits, value_digits, settled = climbed
+    attempt, history, digits, value_digits, settled, bounded = climbed
+    unsettled_gradient = attempt.gradient
     if settled is not None:
         _write_back(attempt, settled)
     result.value = attempt.value
@@ -93,6 +94,14 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # drove the precision) and rise only as far as their own rounding noise asks.
     rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
     result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
+    if bounded[0]:
+        settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
+        if settled is None:
+            result.gradient = unsettled_gradient  # unsettled: the kink and edge tests below may still settle it
+        else:
+            _write_back(attempt, settled)
+            result.gradient = attempt.gradient
+            result.determined, result.unsettled, result.why = True, False, ""
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
@@ -145,6 +154,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     import mpmath
 
     history = []  # (entries, noises) at each precision
+    steps = []  # the difference steps at each precision, one per derivative entry
+    bounds = {}  # flat derivative entry -> the bound on it that absorbed terms leave (`_past_absorption`)
     used = []  # the precisions tried, in order
     value_digits = None  # where the value alone settled
     settled = None
@@ -163,7 +174,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 result.determined = False
                 return None
             attempt = Exact(value=value)
-            noises = _exact_gradient_by_differences(target, args, attempt, seed)
+            noises, step = _exact_gradient_by_differences(target, args, attempt, seed)
+            steps.append(step)
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
             entries = flat_entries(value) + [e for d in derivatives for e in flat_entries(d)]
@@ -181,10 +193,10 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 if settled is None:
                     settled = _outside_domain(history[-2], history[-1], size, digits)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
-                needs = max(needs, absorbed.needs(before))
-                if digits < needs and not (settled is not None and flat_gradient and _absorbed_harmlessly(
-                        target, args, entries, history[-1][1], size, zeros)):
-                    settled = None
+                needs, bounds = max(needs, absorbed.needs(before)), {}
+                if digits < needs:
+                    settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros) if (
+                        flat_gradient) else (None, {})
         before = absorbed
         if settled is not None:
             break
@@ -200,10 +212,18 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             width = unproven_zeros(history[-1])
             if digits < needs:
                 result.why = f"a sum absorbs a term {needs} digits below its result; no precision up to {digits} shows it"
+                result.why += "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
+                                      for k, label in _labels(target, args, bounds))
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
-    return attempt, history, digits, value_digits, settled
+                if flat_gradient and len(history) > 1:
+                    # Entries 0 within a noise no precision removed: bounded as absorbed terms are (`compute_mpmath`
+                    # takes them, the rule's digits inside, or leaves this why)
+                    with mpmath.workdps(digits):
+                        settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros)
+    bounded = (bounds if settled is not None else {}, needs if digits < needs else 0)  # needs: none once shown
+    return attempt, history, digits, value_digits, settled, bounded
 
 
 def step_cost(last, before, digits):
@@ -213,29 +233,86 @@ def step_cost(last, before, digits):
     return last * (digits / before) ** 2
 
 
-def _absorbed_harmlessly(target, args, entries, noises, size, zeros):
-    """Whether the terms the program's sums absorb at this precision (`precision.absorbed_effect`: e^-1e9 beside 1
-    in a softmax over a -1e9 mask) move its value and every difference quotient by less than 10^-AGREE_DIGITS (and
-    a margin) of each, and every derivative entry read as 0 is proven 0 (a masked entry's derivative, e^-1e9 sized
-    where the mask is added, is below anything a difference shows: only a proof says it is 0)."""
+BELOW_EVERY_DTYPE = -1076  # log2 of a number so small that it is 0 (or -0) in every dtype a check runs in
+
+
+def _past_absorption(target, args, history, steps, size, zeros):
+    """``(entries, bounds)``: the last two precisions' entries (``history``, each ``(entries, noises)``; ``steps``
+    the last one's difference steps) taken although the program's sums absorb terms no precision reached shows,
+    those terms bounded (`precision.absorbed_effect`) instead of shown; ``(None, bounds)`` where they cannot be.
+    ``bounds`` maps each derivative entry that is 0 within its noise, and not proven 0, to a bound on the true
+    derivative; it is taken only below 2^`BELOW_EVERY_DTYPE`, where every dtype's answer is 0 whatever the number
+    inside (its digits are then the rule's, if the rule lies inside: `_inside_bounds`).
+
+    The value and each other entry settle as usual, the absorbed terms moving the value by E and each difference
+    quotient by E / h, both below 10^-AGREE_DIGITS (and a margin) of them (e^-1e9 beside 1 in a softmax over a
+    -1e9 mask). A 0 within noise, D (noise n) at this precision and D0 (n0) at the last, has the bound
+    |D| + |D0 - D| + n + n0 + 2E / h. Where it is sound: the noises bound the rounding (`with_noise`); E bounds
+    the lost terms to first order (adjoint times term: for terms far below the precision, whose squares are
+    nothing, and no branch that moving an addition's result by 2^8 units would flip); the terms lost at x +- h
+    are those at x (a step of 10^-(digits/3) moves e^-g(x) by that times g', far below a factor 2 for any g a
+    float can spell); the truncation at this step, (h / h0)^2 of the last step's, is inside |D0 - D| and both
+    steps' noises and lost terms (a term lost at the last precision alone shows in D, so in |D0 - D|). A
+    derivative made of absorbed terms is inside E / h: a bound without it could not decide a float's 0.
+    """
     import mpmath
 
-    if size != 1:
-        return False
-    effect = absorbed_effect(lambda: target.mp_function(*[to_mp(a) for a in args]), noises[0])
-    if effect is None:
-        return False
+    (before, before_noise), (now, noise) = history
+    if size != 1 or settle(([before[0]], [before_noise[0]]), ([now[0]], [noise[0]]), 0) is None:
+        return None, {}
+    effect = absorbed_effect(lambda: target.mp_function(*[to_mp(a) for a in args]), noise[0])
     tolerance = mpmath.mpf(10) ** -(AGREE_DIGITS + Absorption.MARGIN)
-    if effect > tolerance * abs(entries[0]):
-        return False
-    h_scale, proven = mpmath.mpf(10) ** (-(mpmath.mp.dps // 3)), zeros.proven()
-    points = [x for a in args for x in np.ravel(np.asarray(a, dtype=np.float64))]
-    for k, (x, entry) in enumerate(zip(points, entries[size:])):
-        if entry == 0 and k not in proven:
-            return False
-        if entry != 0 and effect / relative_step(mpmath.mpf(float(x)), h_scale) > tolerance * abs(entry):
-            return False
-    return True
+    if effect is None or effect > tolerance * abs(now[0]):
+        return None, {}
+    proven, bounds = zeros.proven(), {}
+    for k, step in enumerate(steps):
+        entry, entry_noise, last, last_noise = now[size + k], noise[size + k], before[size + k], before_noise[size + k]
+        moved = effect / step
+        if entry == 0 and k in proven:
+            continue
+        if entry != 0 and settle(([last], [last_noise]), ([entry], [entry_noise]), 0) is not None:
+            if moved > tolerance * abs(entry):
+                return None, {}
+            continue
+        if not (mpmath.isfinite(entry) and mpmath.isfinite(last) and abs(entry) <= entry_noise or entry == 0):
+            return None, {}
+        bounds[k] = abs(entry) + abs(last - entry) + entry_noise + last_noise + 2 * moved
+    if any(bound >= mpmath.ldexp(1, BELOW_EVERY_DTYPE) for bound in bounds.values()):
+        return None, bounds
+    return now, bounds
+
+
+def _labels(target, args, bounds):
+    """``(k, label)`` for each flat derivative entry ``k`` in ``bounds``, labelled as `kinks.coordinates_of` does."""
+    return [(k, label) for k, (_, _, label) in enumerate(coordinates_of(target, args)) if k in bounds]
+
+
+def _inside_bounds(target, args, result, settled, bounded, digits, budget):
+    """``settled`` with each derivative entry `_past_absorption` bounded replaced by the gradient rule's number
+    there, which lies inside the bound (said in ``result``'s notes); None where the rule's number is 0 or outside
+    (no reference: ``result`` says why where a sum absorbed terms). Every number inside is 0 in every dtype, so a
+    dtype's answer is judged alike against any of them; the digits shown are the rule's."""
+    import mpmath
+
+    bounds, needs = bounded
+    size = len(settled) - sum(len(flat_entries(g)) for g in result.gradient)
+    rule = [e for g in result.rule for e in flat_entries(g)]
+    out = list(settled)
+    for k, label in _labels(target, args, bounds):
+        bound, number = mpmath.nstr(bounds[k], 3), rule[k] if k < len(rule) else None
+        if number == 0:  # cleaned to 0 within its noise: its digits, where more digits show them
+            number = _rule_shown(target, args, k, digits, budget)
+        if number is None or not mpmath.isfinite(number) or number == 0 or abs(number) > bounds[k]:
+            if needs:  # (else the climb's own why stands: an entry within a noise of 0, not proven 0)
+                result.determined, result.unsettled = False, True
+                result.why = (f"a sum absorbs a term {needs} digits below its result: the slope in {label} is within "
+                              f"{bound} of 0, but not proven 0, and the gradient rule's {number} is not a number inside")
+            return None
+        out[size + k] = number
+        why = f"a sum absorbs a term {needs} digits below its result, so " if needs else ""
+        result.notes.append(f"{label}: {why}differences bound this slope only within {bound} of 0 (0 in every "
+                            "dtype); its digits are the gradient rule's, which lie inside")
+    return out
 
 
 def _write_back(attempt, settled):
@@ -451,11 +528,7 @@ def rule_at(target, args, digits, result, budget):
     import mpmath
 
     def run():
-        with np.errstate(all="ignore"):
-            _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(
-                *[to_mp(a) for a in args]
-            )
-        return list(rule)
+        return _rule_run(target, args)
 
     while True:
         shaped = []
@@ -502,6 +575,33 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
     return _in_shapes(shaped, cleaned)
 
 
+def _rule_run(target, args):
+    """gradcli's gradient of ``target`` at ``args`` at mpmath's precision, one entry per argument."""
+    with np.errstate(all="ignore"):
+        _, rule = value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*[to_mp(a) for a in args])
+    return list(rule)
+
+
+def _rule_shown(target, args, k, digits, budget):
+    """The rule's flat entry ``k`` to AGREE_DIGITS, from ``digits`` up to `max_digits` (x^(lmbda - 1) = e^-7.4e302
+    is 0 within its noise until its exponent's own digits are held: `rule_entries` cleans it to 0); None where it
+    is 0 or never settles."""
+    import mpmath
+
+    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
+    while digits <= max_digits():
+        budget.afford()
+        with mpmath.workdps(digits):
+            entries, noise = with_noise(lambda: [e for g in _rule_run(target, args) for e in flat_entries(g)])
+        entry = entries[k]
+        if not mpmath.isfinite(entry) or (entry == 0 and noise[k] == 0):
+            return None
+        if entry != 0 and noise[k] <= tol * abs(entry):
+            return entry
+        digits *= 2
+    return None
+
+
 def rule_from(target, args, digits, result, budget, entries, noise):
     """`rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
     cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
@@ -513,7 +613,7 @@ def rule_from(target, args, digits, result, budget, entries, noise):
 def _exact_gradient_by_differences(target, args, result, seed):
     """The true derivative of a Python function: central differences at high precision.
 
-    Returns the rounding noise of every derivative entry, in order.
+    Returns the rounding noise of every derivative entry, in order, and the step h (of x +- h) each took.
     """
     import mpmath
 
@@ -527,20 +627,22 @@ def _exact_gradient_by_differences(target, args, result, seed):
             return target.mp_function(*values)
 
     if per_coordinate(sum(sizes)):
-        gradient = []
+        gradient, steps = [], []
         for i, a in enumerate(mp_args):
             if isinstance(a, np.ndarray):
                 g = np.empty(a.shape, dtype=object)
                 for index in np.ndindex(a.shape):
-                    g[index], noise = _central(f, mp_args, i, index, h_scale)
+                    g[index], noise, step = _central(f, mp_args, i, index, h_scale)
                     noises.append(noise)
+                    steps.append(step)
                 gradient.append(g)
             else:
-                derivative, noise = _central(f, mp_args, i, None, h_scale)
+                derivative, noise, step = _central(f, mp_args, i, None, h_scale)
                 gradient.append(derivative)
                 noises.append(noise)
+                steps.append(step)
         result.gradient = gradient
-        return noises
+        return noises, steps
     direction = random_direction(args, seed)
     largest = max(float(np.max(np.abs(a))) for a in args)
     h = relative_step(mpmath.mpf(largest), h_scale)
@@ -576,11 +678,11 @@ def _exact_gradient_by_differences(target, args, result, seed):
     result.notes.append(
         f"{sum(sizes)} inputs: the exact derivative of the function is checked along one random direction"
     )
-    return noises
+    return noises, [h]
 
 
 def _central(f, mp_args, i, index, h_scale):
-    """(derivative, its rounding noise) in one coordinate, by a central difference.
+    """(derivative, its rounding noise, the step h of x +- h) in one coordinate, by a central difference.
 
     A step that leaves the domain on a side where the function is finite at the point is no
     verdict on the point: `_step_inside` finds how near the domain's edge lies and steps that
@@ -611,29 +713,29 @@ def _central(f, mp_args, i, index, h_scale):
     if found is None or not all(mpmath.isfinite(v) for side, _ in found for v in flat_entries(side)):
         inside = _step_inside(lambda t: at(x + t), lambda t: x + t != x and x - t != x, h, h_scale)
         if inside == 0:
-            return mpmath.nan, mpmath.inf  # the edge lies nearer than this precision steps: rise
+            return mpmath.nan, mpmath.inf, h  # the edge lies nearer than this precision steps: rise
         if inside is not None:
             h, found = inside, sides(inside)
     if found is None:
-        return mpmath.nan, mpmath.mpf(0)
+        return mpmath.nan, mpmath.mpf(0), h
     plus, minus = x + h, x - h
     step = plus - minus  # exact (Sterbenz): the rounding of x +- h costs nothing
     (up, up_noise), (down, down_noise) = found
     up, down = flat_entries(up), flat_entries(down)
     if len(up) != 1 or len(down) != 1:
-        return mpmath.nan, mpmath.mpf(0)
+        return mpmath.nan, mpmath.mpf(0), h
     derivative = (up[0] - down[0]) / step
     if mpmath.isnan(derivative) or mpmath.isinf(derivative):
         # Non-finite because a side is: as certain as the non-finite sides are.
         broken = [n for v, n in ((up[0], up_noise[0]), (down[0], down_noise[0])) if not mpmath.isfinite(v)]
-        return derivative, mpmath.mpf(0) if all(n == 0 for n in broken) else mpmath.inf
+        return derivative, mpmath.mpf(0) if all(n == 0 for n in broken) else mpmath.inf, h
     noise = (up_noise[0] + down_noise[0]) / step
     if derivative == 0 and noise == 0 and plus == mpmath.floor(plus) and minus == mpmath.floor(minus):
         # Both sides equal with no rounding seen is no proof of a 0 slope where both neighbours are integers: the
         # step lands on the grid of a function periodic in pi x (sinc at 1e300, 0 at every integer). The difference
         # resolves nothing below one unit of the values over the step there; only `python_zero` may prove that 0.
         noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
-    return derivative, noise
+    return derivative, noise, h
 
 
 def _finite_sides(moved, h):
