@@ -46,3 +46,18 @@ def test_known_wrong_trial(case_id):
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(KNOWN_WRONG) <= set(BY_ID) and len(BY_ID) == len(cases15b.ALL)  # ids are unique
     assert_every_case_sound(CHOSEN, cases15b.ALL)
+
+
+def test_a_wrong_rule_message_shows_the_digits_where_rule_and_exact_differ():
+    """Finding R2: a rule 1e-10 off read "gives -1.533545896e-7 but the exact derivative is -1.533545896e-7"."""
+    import mpmath
+
+    from gradcli.checker.judge import _told_apart
+
+    with mpmath.workdps(40):
+        rule, exact = {"x": mpmath.mpf("-1.5335458961e-7")}, {"x": mpmath.mpf("-1.53354589625e-7")}
+        said_rule, said_exact = _told_apart(rule, exact, ["x"])
+        assert said_rule != said_exact
+        assert mpmath.mpf(said_rule[4:-1]) == rule["x"] and mpmath.mpf(said_exact[4:-1]) == exact["x"]
+        apart = {"x": [mpmath.mpf("-5.641894301e-11"), mpmath.mpf(2)]}, {"x": [mpmath.mpf("-5.641895835e-11"), mpmath.mpf(2)]}
+        assert _told_apart(*apart, ["x"]) == ("{x: [-5.641894301e-11, 2]}", "{x: [-5.641895835e-11, 2]}")  # 10 digits suffice
