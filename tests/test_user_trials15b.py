@@ -6,8 +6,10 @@ attention layers with masks, segment reductions, log-determinants and global-nor
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases15b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Finding T1 (torch.special.entr had no exact reference anywhere: its
 decomposition's 0-d float32 constants reached mpmath as NumPy float32 scalars) and T2 (the spectral norm's
-aten._linalg_svd had no replay) are mended; T3 (a float64 constant in
-PyTorch's erfcx rule makes the rule read as wrong) is a strict xfail naming it.
+aten._linalg_svd had no replay) are mended; T3 (a float64 constant in PyTorch's erfcx rule makes the rule read as
+wrong) is a strict xfail naming it. Two findings about what a reader is told are tested without a check: a wrong
+rule's message shows the digits where rule and truth differ (R2), and a shard's own baseline says why cases that
+moved into the shard read as new (A1).
 """
 
 import os
