@@ -24,9 +24,8 @@ import cases15b  # noqa: E402
 from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
 
 CHOSEN = [
-    # -p log p through PyTorch's decomposition (where over 0-d float32 constants): smooth inside, +inf slope at 0
+    # -p log p through PyTorch's decomposition (where over 0-d float32 constants), inside its domain
     "torch_lib15b:entropy@p=[0.1,0.3]:float64",
-    "torch_lib15b:entropy@p=[0,0.3]:float64",
     # the spectral norm by aten._linalg_svd: the top pair's u v^T, and a kink in every entry where two values tie
     "torch_lib15b:spectral@w=[[2,1],[0,1]]:float64",
     "torch_lib15b:spectral@w=[[1,0],[0,1]]:float64",
@@ -49,9 +48,16 @@ def test_known_wrong_trial(case_id):
     assert problems_of(BY_ID[case_id]) == []
 
 
+def test_a_module_built_and_converted_inside_the_function_is_a_limit_said_at_its_line():
+    """Finding T5: PyTorch runs it, the capture cannot convert parameters made during the trace; exit 2 with the
+    user's line and the way out (--args), never "the target raised RuntimeError: Couldn't swap"."""
+    assert problems_of(BY_ID["torch_lib15b:masked_attention@q=[[[0.5,-1],[1,2]]]:float64"]) == []
+
+
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(KNOWN_WRONG) <= set(BY_ID) and len(BY_ID) == len(cases15b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases15b.ALL)
+    assert_every_case_sound(CHOSEN, cases15b.TORCH + cases15b.TF)
+    assert all(case.message for case in cases15b.INPUT_ERRORS)
 
 
 def test_a_wrong_rule_message_shows_the_digits_where_rule_and_exact_differ():

@@ -250,4 +250,10 @@ TF = [
          hp(lambda: {"x": [[[mp("-1.5"), mp("3.75")], [mp("-0.5"), mp("1.25")]]]}), args="attend_args", wrt="x"),
 ]
 
-ALL = TORCH + TF
+INPUT_ERRORS = [
+    # nn.MultiheadAttention made and converted (.to(dtype)) inside the function: PyTorch runs it, the capture cannot
+    Case("torch_lib15b.py", "masked_attention", "q=[[[0.5,-1],[1,2]]]", "float64", "input-error",
+         message=("converts a module it builds", "torch_lib15b.py:32", "--args")),
+]
+
+ALL = TORCH + TF + INPUT_ERRORS
