@@ -511,9 +511,12 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
             report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
         stop_forkserver()  # no case is left: its exit after ours would keep stdout and stderr open
         if old is not None:
-            from .audit.baseline import compare
+            from .audit.baseline import compare, shard_baseline_note
 
             compare(report, old, baseline)
+            note = shard_baseline_note(report, old)
+            if note:
+                click.echo(f"note: {note}", err=True)
         _show_audit(report, as_json, junit, markdown, html)
         if update_baseline:
             from .files import write_atomically

@@ -16,7 +16,7 @@ logcumsumexp, cummax, median, kthvalue, sort, topk, clip, where, gather, one_hot
 einsum, layer norm, scaled-dot-product and hand-written attention, an RNN
 written as a Python loop, huber and smooth L1, logsigmoid, std and var, prod,
 max and min, logit, xlogy and xlog1py, entropy, hypot, sinc, outer, trace,
-eigvalsh, triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
+eigvalsh, the spectral and nuclear norms (svd), triu, pad, roll, NLL, L1, margin ranking, linear, i0 and i0e,
 softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
 cdist, a GRU cell's gates (unsafe_split), nn.RNN and nn.GRU (the transpose packet). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
@@ -89,6 +89,8 @@ OPS = {
     "linalg_slogdet (not symmetric, contiguous or not)": (lambda x: torch.linalg.slogdet(x)[1] + 2 * torch.logdet(x.mT), (N,)),
     "linalg_solve_triangular": (lambda x: torch.linalg.solve_triangular(torch.tril(x), torch.ones(3, 1, dtype=x.dtype), upper=False).sum(), (M,)),
     "linalg_eigh": (lambda x: (torch.linalg.eigvalsh(x @ x.T) ** 2).sum(), (M,)),
+    "_linalg_svd (spectral and nuclear norms)": (
+        lambda x: torch.linalg.matrix_norm(x, ord=2) + torch.linalg.matrix_norm(x[:, :2], ord="nuc"), (M,)),
     "diagonal/trace": (lambda x: torch.trace(x @ x) + torch.diagonal(x).prod(), (M,)),
     "triu/tril": (lambda x: (torch.triu(x, 1) ** 2).sum() + (torch.tril(x) * x).sum(), (M,)),
     "roll": (lambda x: (torch.roll(x, 1) * x).sum(), (V,)),

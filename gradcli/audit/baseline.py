@@ -73,6 +73,18 @@ def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
     return report
 
 
+def shard_baseline_note(report: AuditReport, baseline: AuditReport):
+    """Why a shard's baseline may call old failures new, or None: cases go to shards by their place in the spec,
+    so one case added or removed moves others between shards, and a failing case that moved in is one this
+    shard's baseline never held."""
+    if baseline.shard is None or not report.new:
+        return None
+    i, n = baseline.shard
+    return (f"the baseline {report.baseline} is shard {i}/{n} of its run: cases that moved into this shard (the "
+            f"spec's cases changed) read as new; compare every shard with the merged report (gradcli report merge "
+            f"--json) to tell them from new cases")
+
+
 def merge(reports, paths, partial=False) -> AuditReport:
     """One report from shard reports: every case once, in the spec's order; a case in two shards is refused.
 

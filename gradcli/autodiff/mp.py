@@ -297,8 +297,9 @@ def _power(x, y):
 def _picked(value):
     """A float an op picked (clip's bound, where's 0.0, the constant side of a max) as the mpf it equals, so the
     ops after it run on mpmath too: left a float, log(clip(x, 0.5, None)) beside the bound is NumPy's float64 log,
-    one rounding away from the point's own value, which reads as a jump."""
-    return mpmath.mpf(value) if type(value) is float or isinstance(value, np.floating) else value
+    one rounding away from the point's own value, which reads as a jump. A narrower NumPy float (a 0-d float32
+    constant of a PyTorch decomposition) goes through Python's float, which holds it exactly: mpf refuses it."""
+    return mpmath.mpf(float(value)) if type(value) is float or isinstance(value, np.floating) else value
 
 
 def _maximum(x, y):

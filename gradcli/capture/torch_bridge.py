@@ -234,6 +234,14 @@ class _Captured:
                     "follow the step outside it; write that step with torch's own functions",
                     text=self.text,
                 ) from None
+            if "Couldn't swap" in str(error):  # Module._apply under the trace: its parameters are traced tensors
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text} converts a module it builds as it runs{f' at {line}' if line else ''} (.to(), "
+                    ".double()): gradcli traces the call and cannot convert parameters made during the trace; build "
+                    "the module once outside the function and hand it in (--args)",
+                    text=self.text,
+                ) from None
             if type(error).__name__ == "DynamicOutputShapeException":
                 line = _user_line(error.__traceback__)
                 raise InputError(

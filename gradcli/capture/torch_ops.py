@@ -597,6 +597,13 @@ def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
     return values, vectors
 
 
+def _svd(a, full_matrices=False, compute_uv=True, driver=None):
+    """``aten._linalg_svd``: ``(U, S, Vh)``; without ``compute_uv`` (svdvals) U and Vh are empty, as PyTorch's."""
+    if not compute_uv:
+        return np.zeros(0), gnp.linalg.svd(a, compute_uv=False), np.zeros(0)
+    return gnp.linalg.svd(a, full_matrices=full_matrices)
+
+
 def _diagonal(x, offset=0, dim1=0, dim2=1):
     return gnp.diagonal(x, offset, dim1, dim2)
 

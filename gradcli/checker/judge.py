@@ -267,11 +267,12 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
             and not (wrong_rtol > WRONG_RTOL and _within_the_terms(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol))
             and not _constants_rounding(chosen, rule_by_name, exact_grads, wrong_rtol, dtype)
         ):
+            rule_text, exact_text_ = _told_apart(rule_by_name, exact_grads, chosen)
             return _wrong(
                 recording,
                 "wrong-rule",
-                f"the gradient rule is wrong: at high precision it gives {_short(rule_by_name, chosen)} but "
-                f"the exact derivative is {_short(exact_grads, chosen)} (relative error {worst:.2e})",
+                f"the gradient rule is wrong: at high precision it gives {rule_text} but "
+                f"the exact derivative is {exact_text_} (relative error {worst:.2e})",
             )
     elif exact.directional is not None and exact.rule:
         # Only the chosen variables have a rule; the direction is 0 in the others (`precision.only_chosen`).
@@ -531,16 +532,26 @@ def _dot(a, b):
     return sum((x * float(y) for x, y in zip(np.asarray(raw(a), dtype=object).ravel(), np.ravel(b))), 0)
 
 
-def _short(grads, chosen):
+def _short(grads, chosen, significant=10):
     """``{x: 0.25, y: [nan, 1]}``: every entry shown (an array's too), "not computed" where there is none."""
-    return "{" + ", ".join(f"{n}: {_entry_text(grads.get(n))}" for n in chosen) + "}"
+    return "{" + ", ".join(f"{n}: {_entry_text(grads.get(n), significant)}" for n in chosen) + "}"
 
 
-def _entry_text(value):
+def _told_apart(rule, exact, chosen):
+    """`_short` of the rule's and the exact gradients with the digits that show them differ (10, up to 20): a
+    rule off by 1e-10 reads as two equal numbers at 10 digits."""
+    for significant in (10, 14, 17, 20):
+        texts = _short(rule, chosen, significant), _short(exact, chosen, significant)
+        if texts[0] != texts[1]:
+            break
+    return texts
+
+
+def _entry_text(value, significant=10):
     """A gradient's text: as a float where one holds it, else its exact digits (1e-452 is not 0)."""
     if _is_exact_zero(value):
         return "0"  # a proven 0 reads as the 0 a float shows, not mpmath's "0.0"
-    text = exact_text(value, 0, significant=10)
+    text = exact_text(value, 0, significant=significant)
     return number_text(text if isinstance(text, list) else text) if text is not None else number_text(plain(value))
 
 
