@@ -24,6 +24,7 @@ lifted constants and gives the values that replace the folded ones.
 from __future__ import annotations
 
 import contextvars
+import functools
 from contextlib import contextmanager
 
 import numpy as np
@@ -86,6 +87,33 @@ def lifted(values, indices, kind):
     for index in indices:
         out[index] = lift(out[index], kind)
     return out
+
+
+def rules_constants(args):
+    """``{position: name}`` for the Python floats among ``args`` that are the float64 or the float32 nearest a constant
+    of `ops.CONSTANTS` (2/sqrt(pi), pi, log 2...): a library's rule holds it so (C's ``M_2_SQRTPI``).
+
+    PyTorch's erfcx rule is 2 x erfcx(x) - 2/sqrt(pi): at x = 1e5 the derivative is -5.6e-11, and the float64
+    rounding of 2/sqrt(pi) alone is 2.7e-7 of it. An exact replay that kept that float would find the rule wrong;
+    one that takes the constant it stands for (`ops.constant`) judges the rule on its mathematics, while the
+    replay in the dtype keeps the rounded number and loses the digits it loses.
+    """
+    nearest = _nearest_floats()
+    return {k: nearest[arg] for k, arg in enumerate(args) if type(arg) is float and arg in nearest}
+
+
+@functools.lru_cache(maxsize=None)
+def _nearest_floats():
+    """``{float: name}``: the float64 and the float32 nearest each constant of `ops.CONSTANTS`."""
+    mpmath = loaded_mpmath()
+    nearest = {}
+    for name, expression in ops.CONSTANTS.items():
+        with mpmath.workprec(200):
+            value = expression(mpmath)
+        for bits in (24, 53):
+            with mpmath.workprec(bits):
+                nearest[float(+value)] = name  # +value: rounded to nearest at ``bits``, then exactly a float
+    return nearest
 
 
 def reusable(kind):
