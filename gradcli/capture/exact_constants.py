@@ -122,8 +122,9 @@ def reusable(kind):
     return kind != PROOF
 
 
-def _precision(kind):
-    if kind == BALL:
+def precision(kind):
+    """The bits an exact replay of ``kind`` (`kind_of`) computes with now (a proof's numbers are balls)."""
+    if kind in (BALL, PROOF):
         import flint  # lazy: a ball replay has flint loaded already
 
         return flint.ctx.prec
@@ -185,7 +186,7 @@ class Folds:
             return {}
         if not reusable(kind):
             return self._computed(static, kind)
-        key = (kind, _precision(kind), held)
+        key = (kind, precision(kind), held)
         found = self._cache.get(key)
         if found is None:
             found = self._computed(static, kind)
