@@ -6,17 +6,20 @@ its forward made, nudged by machine epsilon where U's diagonal is exactly 0:
 at an exactly singular matrix that gives a zero gradient, where the exact
 derivative is the matrix of cofactors. gradcli says `wrong` there, at the
 user's line; near a singular matrix the rule is accurate and the verdict `ok`.
-QR, SVD, F.rrelu in evaluation, F.bilinear (``_trilinear``) and F.embedding_bag
-replay likewise. Still refused by name: ``linalg_matrix_exp`` (no exact series
-in gradcli's ops), ``_ctc_loss`` and rrelu in training (its kernel's own random
-slopes).
+QR, SVD, F.rrelu in evaluation, F.bilinear (``_trilinear``), F.embedding_bag
+and the matrix exponential (``linalg_matrix_exp``, whose backward is the same
+op on a block matrix; the orthogonal parametrisation reads it) replay likewise.
+Still refused by name: ``_ctc_loss`` and rrelu in training (its kernel's own
+random slopes).
 """
 
+import mpmath
 import numpy as np
 import pytest
 import torch
 
 import gradcli
+from gradcli.capture import torch_linalg
 from gradcli.capture.torch_bridge import capture
 from gradcli.errors import InputError
 from bridge_checks import assert_forward_replays_on_mpmath, assert_replays_as_the_framework_computes
@@ -128,6 +131,9 @@ SURVEYED = {
         lambda w, p: torch.sin(torch.nn.functional.embedding_bag(BAG_ROWS, w, BAG_STARTS, per_sample_weights=p, mode="sum")).sum(),
         (TABLE, np.arange(1.0, 7.0))),
     "svd (torch.svd's V)": (lambda x: (torch.svd(x @ x.T[:, :2])[2] ** 2 * torch.tensor([1.0, 2.0], dtype=x.dtype)).sum(), (M,)),
+    "linalg_matrix_exp": (lambda x: (torch.linalg.matrix_exp(x) * x).sum(), (M,)),
+    "matrix_exp (large, a batch)": (lambda x: (torch.matrix_exp(x * 7) ** 2).sum() * 1e-6, (BATCH,)),
+    "matrix_exp (of a skew matrix)": (lambda x: torch.linalg.matrix_exp(x - x.mT)[0, 1] ** 3, (PIVOTED,)),
 }
 
 
@@ -147,6 +153,50 @@ def test_a_surveyed_users_function_is_ok_and_exact_to_1e_10_in_both_dtypes(name)
     own = torch.autograd.grad(fun(*tensors), tensors)
     for exact, theirs in zip(report.results[1].exact_gradient.values(), own):
         np.testing.assert_allclose(np.asarray(exact, dtype=float), theirs.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_the_matrix_exponentials_forward_replays_on_mpmath_numbers():
+    replayed = assert_forward_replays_on_mpmath(capture, lambda x: torch.linalg.matrix_exp(x).sum(), (PIVOTED,), "matrix_exp")
+    with mpmath.workdps(40):
+        assert abs(replayed - mpmath.fsum(mpmath.expm(mpmath.matrix(PIVOTED.tolist())))) < mpmath.mpf(10) ** -35
+    with mpmath.workdps(400):  # a series long enough for 1300 bits: each entry to the last digits
+        exact = mpmath.expm(mpmath.matrix(PIVOTED.tolist()))
+        series = torch_linalg.matrix_exp(np.vectorize(mpmath.mpf, otypes=[object])(PIVOTED))
+        assert max(abs(series[i, j] / exact[i, j] - 1) for i in range(3) for j in range(3)) < mpmath.mpf(10) ** -395
+
+
+class _Rotor(torch.nn.Module):
+    """A linear map kept orthogonal by PyTorch's parametrisation: its base times the matrix exponential of a skew matrix."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.utils.parametrizations.orthogonal(torch.nn.Linear(2, 2, bias=False), orthogonal_map="matrix_exp")
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def _rotor_loss(model, x):
+    return (model(x) * torch.tensor([1.0, -2.0], dtype=x.dtype)).sum()
+
+
+def _rotor_args():
+    torch.manual_seed(49)
+    return {"model": _Rotor().double(), "x": torch.tensor([[0.5, 1.5]], dtype=torch.float64)}
+
+
+def test_an_orthogonal_parametrisation_by_the_matrix_exponential_is_ok_with_pytorchs_gradient():
+    """Only X[1][0] moves the rotation (tril(X) - tril(X)^T: the diagonal cancels, X[0][1] is never read)."""
+    args = _rotor_args()
+    wrt = "model.fc.parametrizations.weight.original"
+    report = gradcli.check(_rotor_loss, [args], dtypes=("float64",), framework="torch", wrt=(wrt,))
+    [result] = report.results
+    assert result.status == "ok", result.findings
+    original = args["model"].fc.parametrizations.weight.original
+    (own,) = torch.autograd.grad(_rotor_loss(**args), original)
+    exact = np.asarray(result.exact_gradient[wrt], dtype=float)
+    np.testing.assert_allclose(exact, own.numpy(), rtol=1e-10, atol=1e-13)
+    assert exact[0, 1] == 0 and exact[1, 0] != 0
 
 
 def test_rrelu_in_training_is_refused_at_the_users_line():

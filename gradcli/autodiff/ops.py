@@ -122,6 +122,15 @@ CONSTANTS = {
     "1+log(2pi)": lambda m: 1 + m.log(2 * m.pi),
     "180/pi": lambda m: 180 / m.pi,
     "pi/180": lambda m: m.pi / 180,
+    "2pi": lambda m: 2 * m.pi,
+    "pi/2": lambda m: m.pi / 2,
+    "pi/4": lambda m: m.pi / 4,
+    "1/pi": lambda m: 1 / m.pi,
+    "sqrt(pi)": lambda m: m.sqrt(m.pi),
+    "1/sqrt(pi)": lambda m: 1 / m.sqrt(m.pi),
+    "sqrt(2)": lambda m: m.sqrt(2),
+    "log(2pi)/2": lambda m: m.log(2 * m.pi) / 2,
+    "1/ln2": lambda m: 1 / m.log(2),
 }
 # Set by `arb.enable`: value -> the namespace making constants and exact numbers as balls where
 # ``value`` holds balls, jets or proof numbers, else None (a callable handed down: arb sits above).

@@ -24,6 +24,7 @@ lifted constants and gives the values that replace the folded ones.
 from __future__ import annotations
 
 import contextvars
+import functools
 from contextlib import contextmanager
 
 import numpy as np
@@ -88,14 +89,42 @@ def lifted(values, indices, kind):
     return out
 
 
+def rules_constants(args):
+    """``{position: name}`` for the Python floats among ``args`` that are the float64 or the float32 nearest a constant
+    of `ops.CONSTANTS` (2/sqrt(pi), pi, log 2...): a library's rule holds it so (C's ``M_2_SQRTPI``).
+
+    PyTorch's erfcx rule is 2 x erfcx(x) - 2/sqrt(pi): at x = 1e5 the derivative is -5.6e-11, and the float64
+    rounding of 2/sqrt(pi) alone is 2.7e-7 of it. An exact replay that kept that float would find the rule wrong;
+    one that takes the constant it stands for (`ops.constant`) judges the rule on its mathematics, while the
+    replay in the dtype keeps the rounded number and loses the digits it loses.
+    """
+    nearest = _nearest_floats()
+    return {k: nearest[arg] for k, arg in enumerate(args) if type(arg) is float and arg in nearest}
+
+
+@functools.lru_cache(maxsize=None)
+def _nearest_floats():
+    """``{float: name}``: the float64 and the float32 nearest each constant of `ops.CONSTANTS`."""
+    mpmath = loaded_mpmath()
+    nearest = {}
+    for name, expression in ops.CONSTANTS.items():
+        with mpmath.workprec(200):
+            value = expression(mpmath)
+        for bits in (24, 53):
+            with mpmath.workprec(bits):
+                nearest[float(+value)] = name  # +value: rounded to nearest at ``bits``, then exactly a float
+    return nearest
+
+
 def reusable(kind):
     """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
     precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them."""
     return kind != PROOF
 
 
-def _precision(kind):
-    if kind == BALL:
+def precision(kind):
+    """The bits an exact replay of ``kind`` (`kind_of`) computes with now (a proof's numbers are balls)."""
+    if kind in (BALL, PROOF):
         import flint  # lazy: a ball replay has flint loaded already
 
         return flint.ctx.prec
@@ -157,7 +186,7 @@ class Folds:
             return {}
         if not reusable(kind):
             return self._computed(static, kind)
-        key = (kind, _precision(kind), held)
+        key = (kind, precision(kind), held)
         found = self._cache.get(key)
         if found is None:
             found = self._computed(static, kind)

@@ -76,9 +76,9 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
-from ..autodiff.ops import stop_gradient
+from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.values import raw
-from .exact_constants import held_for, kind_of, lift
+from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
@@ -110,7 +110,7 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
-        self.rounded = {}  # {position: (p, q)}: a backward's float32 scalar replayed exactly as p/q (`_fractions_of_rules`)
+        self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
@@ -180,12 +180,15 @@ def float32_fractions(args):
 
 
 def _fractions_of_rules(graph):
-    """Mark the float32 scalars of the backward's steps (`float32_fractions`) that no forward step reads: a number the
-    user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number in every replay."""
+    """Mark the scalars of the backward's steps that no forward step reads and that stand for a number their float
+    rounds: a fraction held in float32 (`float32_fractions`), an irrational constant (`rules_constants`: erfcx's
+    2/sqrt(pi)). A number the user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number
+    in every replay."""
     forward = {arg for index in graph.value_steps for arg in graph.steps[index].args if type(arg) is float}
     for index, step in enumerate(graph.steps):
         if index not in graph.value_steps and step.flat:
-            step.rounded = {k: v for k, v in float32_fractions(step.args).items() if step.args[k] not in forward}
+            meant = {**float32_fractions(step.args), **rules_constants(step.args)}
+            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward}
 
 
 class Slot:
@@ -1217,9 +1220,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
                 if held is not None and step.users_scalars:
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
-                if step.rounded and kind_of(args) is not None:  # an exact replay: float32 scalars as their fractions
-                    for position, (p, q) in step.rounded.items():
-                        args[position] = lift(float(p), kind_of(args)) / q
+                if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
+                    _as_meant(step.rounded, args)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
                 if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
@@ -1238,6 +1240,14 @@ def replay(graph, inputs, fallback_location, value_only=False):
         if context is not None:
             context.__exit__(None, None, None)
     return _value(graph.output[0] if value_only else graph.output, env)
+
+
+def _as_meant(rounded, args):
+    """Put into ``args`` (an exact replay's) the numbers a rule's rounded scalars stand for (`Step.rounded`)."""
+    kind = kind_of(args)
+    like = next(arg for arg in args if kind_of([arg]) is not None)
+    for position, meant in rounded.items():
+        args[position] = constant(meant, like) if type(meant) is str else lift(float(meant[0]), kind) / meant[1]
 
 
 def _value(arg, env):

@@ -1,4 +1,4 @@
-"""PyTorch's factorising linear-algebra ops, as gradcli ops: LU and QR as LAPACK makes them, and what reads them.
+"""PyTorch's factorising linear-algebra ops, as gradcli ops: LU and QR as LAPACK makes them, what reads them, and e^A.
 
 ``torch.linalg.det`` (``aten._linalg_det``) returns the determinant with the
 LU factors and pivots it was computed from, and its backward reads those
@@ -11,11 +11,14 @@ zero left unscaled, and the elimination written with ``gradcli.numpy`` ops, so
 that the determinant is differentiated through it and an exactly singular
 matrix has the exact derivative its cofactors give. ``torch.linalg.qr`` is
 replayed likewise by LAPACK's Householder reflections, whose signs make R's
-diagonal PyTorch's. Each entry takes the node's arguments in ATen's schema
-order, as `torch_ops.OPS` does.
+diagonal PyTorch's. The matrix exponential is a Taylor series with scaling
+and squaring, as long as the replay's precision asks (`matrix_exp`). Each entry
+takes the node's arguments in ATen's schema order, as `torch_ops.OPS` does.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -23,6 +26,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
+from .exact_constants import kind_of, precision
 
 
 def _batched(factor):
@@ -165,3 +169,40 @@ def qr(a, mode="reduced"):
     if mode == "r":
         return np.zeros((0,), dtype=np.asarray(raw(a)).dtype if _plain_dtype(a) else np.float64), r[..., :k, :]
     return q[..., :, :k], r[..., :k, :]
+
+
+def matrix_exp(a):
+    """``aten.linalg_matrix_exp``: e^A of each matrix, by scaling and squaring a Taylor series long enough for the
+    replay's precision (its own backward is the same op on a block matrix [[A^T, G], [0, A^T]]).
+
+    A is halved s times until its rows' absolute sums are at most 2^-k, the series of e^(A/2^s) is summed by
+    Horner's rule to N terms, N the first with (2^-k)^N/N! (past the rest's bound) below the precision (2^s
+    times finer, for the squarings that follow), and the sum is squared s times. In a dtype that is PyTorch's number to a few units
+    of the last place; on exact numbers the truncation is below the working precision, like a rounding.
+    """
+    kind = kind_of([a])
+    bits = precision(kind) if kind is not None else np.finfo(np.asarray(raw(a)).dtype).nmant + 1  # a dtype's digits
+    # A smaller A needs fewer terms but more squarings, each doubling the relative error: in a dtype, few squarings.
+    k = math.isqrt(bits) // 2 + 1 if kind is not None else 1
+    largest = _largest_row_sum(a)
+    halvings = max(0, math.ceil(math.log2(largest)) + k) if 0 < largest < math.inf else 0  # nan or inf: left to spread
+    terms, log_bound = 1, -k  # log2 of (2^-k)^terms / terms!, which would underflow a float at a high precision
+    while log_bound > -(bits + halvings + 8):
+        terms += 1
+        log_bound -= k + math.log2(terms)
+    identity = np.eye(np.shape(raw(a))[-1], dtype=np.asarray(raw(a)).dtype if _plain_dtype(a) else np.float64)
+    scaled = a / 2.0 ** halvings
+    total = identity + scaled / terms
+    for n in range(terms - 1, 0, -1):
+        total = identity + gnp.matmul(scaled, total) / n
+    for _ in range(halvings):
+        total = gnp.matmul(total, total)
+    return total
+
+
+def _largest_row_sum(a):
+    """A float near the largest absolute row sum of ``a``'s matrices (its infinity norm), for any kind of number."""
+    entries = np.asarray(raw(a))
+    if entries.dtype == object:  # mpmath numbers, balls (a jet's value in .v), proof numbers
+        entries = np.vectorize(lambda e: abs(float(getattr(e, "v", e))), otypes=[float])(entries)
+    return float(np.max(np.sum(np.abs(entries), axis=-1), initial=0.0))

@@ -812,6 +812,7 @@ OPS = {
     "_linalg_det": torch_linalg.det,
     "lu_unpack": torch_linalg.lu_unpack,
     "linalg_qr": torch_linalg.qr,
+    "linalg_matrix_exp": torch_linalg.matrix_exp,
     "linalg_lu": lambda a, pivot=True: torch_linalg.lu_unpack(*torch_linalg.lu_factor(a)),
     "linalg_lu_factor_ex": lambda a, pivot=True, check_errors=False: (*torch_linalg.lu_factor(a), _no_errors(a)),
     "linalg_solve_triangular": _solve_triangular,
