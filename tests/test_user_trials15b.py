@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases15b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
 
 CHOSEN = [
     # -p log p through PyTorch's decomposition (where over 0-d float32 constants), inside its domain
@@ -37,14 +37,8 @@ KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases15b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
+@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
 def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-@pytest.mark.parametrize("case_id", [pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
-                                     for case_id, reason in sorted(KNOWN_WRONG.items())])
-def test_known_wrong_trial(case_id):
     assert problems_of(BY_ID[case_id]) == []
 
 
