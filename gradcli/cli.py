@@ -457,7 +457,7 @@ def _report_files(fun):
 @fail_on_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: the number of cores).")
 @_timeout(30.0, "each case", "Typed, it wins over a case's own timeout in the spec.")
-@click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
+@click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (a case's shard comes from a hash of its name, so adding cases moves no other).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
 @_report_files
