@@ -87,7 +87,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
             result.notes.extend(run.notes)
         if options.fixes and len(shown) < len(held):
-            result.notes.append("fixes are not swept with arrays or trees held (--args): check a failing point to see them")
+            result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
         elif options.fixes:
             result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
     if any(d.counts.get(OUT_OF_TIME) or d.counts.get(NOT_CHECKED) for d in result.dtypes.values()):
