@@ -77,3 +77,9 @@ def test_the_library_holds_a_list_too(target):
     temp = result.dtypes["float64"].samples.axes["temp"]
     value = result.dtypes["float64"].samples.value
     assert np.shape(value) == (9,) and np.allclose(value, 1 / (1 + 2 * np.exp(-2 / temp)), rtol=1e-12, atol=0)
+
+
+def test_a_formula_holds_its_other_variables_at_numbers():
+    result = CliRunner().invoke(cli, ["sweep", "x*y", "--range", "x=0:1:5", "--at", "y=[1,2]"])
+    assert result.exit_code == 2 and "hold y at a number, or sweep a Python function" in result.stderr
+    assert "Traceback" not in result.output and "internal error" not in result.output

@@ -134,7 +134,12 @@ def _held(fixed, resolved, ranges):
             )
         value = fixed.pop(name)
         if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
-            held[name] = value  # an array or a tree (from --args), held as it is
+            if resolved.kind == "formula":
+                raise InputError(
+                    f"{name}: a formula is swept with the variables not swept each at one number (with an array it "
+                    f"has a value per element); hold {name} at a number, or sweep a Python function of the array"
+                )
+            held[name] = value  # an array or a tree (from --at or --args), held as it is
             continue
         if resolved.bridge is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             held[name] = value  # a framework's function takes a Python int as data (`with_tree_arguments`)
