@@ -463,7 +463,7 @@ def _report_files(fun):
     "crashes that process, it is stopped and is 'error'. On a Dask cluster: wall time. Typed, it wins over a case's "
     "own timeout in the spec.",
 )
-@click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (case k goes to shard k mod N + 1).")
+@click.option("--shard", metavar="I/N", help="Run the I-th of N shards of the cases (a case's shard comes from a hash of its name, so adding cases moves no other).")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True, help="Where cases run: local worker processes, or a Dask cluster.")
 @click.option("--scheduler", metavar="ADDR", help="The Dask scheduler's address (without it, a local two-worker cluster).")
 @_report_files
@@ -511,12 +511,9 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
             report = run_audit(cases, jobs, executor, scheduler, shard, progress, journal)
         stop_forkserver()  # no case is left: its exit after ours would keep stdout and stderr open
         if old is not None:
-            from .audit.baseline import compare, shard_baseline_note
+            from .audit.baseline import compare
 
             compare(report, old, baseline)
-            note = shard_baseline_note(report, old)
-            if note:
-                click.echo(f"note: {note}", err=True)
         _show_audit(report, as_json, junit, markdown, html)
         if update_baseline:
             from .files import write_atomically
@@ -699,7 +696,7 @@ _DEFAULT_N = 101  # gradcli.checker.ranges.DEFAULT_N, likewise (tests/test_sweep
 @click.argument("target")
 @click.option("--range", "ranges", multiple=True, metavar="VAR=LO:HI[:N]", help=f"Sweep VAR over N points from LO to HI (default N {_DEFAULT_N}). Give it twice for a 2-D grid. Without --range, a target of one variable is swept over -1000:1000 (symlog).")
 @click.option("--scale", type=click.Choice(_SCALES), help="How the points are spaced: linear (the default with --range), log, symlog (linear near 0, log away from it), float (evenly over the floats' bit patterns).")
-@click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at: --at y=2.')
+@click.option("--at", metavar='"Y=VALUE[,Z=VALUE]"', help='The value each variable not swept is held at, a number or an array: --at y=2 or --at "z=[1,0.5,-1]"; with --args, the ones it holds otherwise.')
 @click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (as check --args): the variables not swept are held at its values (arrays and trees too).")
 @_options(_DTYPE, _WRT, _TOLERANCES, _SEED)
 @click.option("--max-time", type=click.FloatRange(min=0.0, min_open=True), default=_DEFAULTS["max_time"], show_default=True, help="Seconds for checking the sweep's points, from the first (loading and tracing the target come before; inf: no limit); points whose exact reference is past it are reported 'out of time'.")
@@ -731,11 +728,10 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, arg
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
     if args_function:
-        if at:
-            raise InputError("--args gives the values held: leave out --at")
         with import_deadline(timeout):
             point = example_points(args_function, resolved, options.framework)[0]
         fixed = {name: value for name, value in point.items() if name not in swept}
+        fixed.update(parse_fixed(at, variables, swept, some=True))  # --at holds some of them at other values
     else:
         fixed = parse_fixed(at, variables, swept)
     if timeout is None:

@@ -86,7 +86,7 @@ def test_the_bits_plot_shades_nan_and_inf_and_marks_the_threshold(tmp_path):
     assert len(root.findall(".//{http://www.w3.org/2000/svg}path")) > 10
     text = path.read_text()
     # matplotlib's SVG keeps each label as a comment beside the glyphs it draws.
-    for label in ("NaN", "value", "gradient", "bits lost (of 23)", "ok→unstable", "x=5.0"):
+    for label in ("NaN", "value", "gradient", "bits lost (of 24)", "ok→unstable", "x=5.0"):
         assert label in text, label
 
 
@@ -183,3 +183,39 @@ def test_a_mixed_interval_says_so():
     result.dtypes["float32"].intervals[0].mixed = True  # some checked floats inside are not ok
     text = shown(result)
     assert "ok (mixed)" in text and "float32 before: ok (mixed) -10..5" in text
+
+
+def out_of_time_from(result, start):
+    """``result`` with every sampled point from index ``start`` on in an interval whose checks ran out of time."""
+    d = result.dtypes["float32"]
+    d.samples.kind[start:] = "out of time"
+    d.samples.status[start:] = "undetermined"
+    d.intervals[-1] = Interval("x", float(d.samples.axes["x"][start]), 10.0, "undetermined", "out of time")
+    return result
+
+
+def test_points_out_of_time_draw_no_bits_and_their_span_says_so(tmp_path):
+    """Finding A2: the bits of points the checker gave no verdict (out of time) are not drawn, the span is labelled."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gradcli.views.plot import _bits_figure
+
+    result = out_of_time_from(softplus_like(), 20)
+    figure = _bits_figure(plt, result)
+    try:
+        (ax,) = figure.axes
+        drawn = {line.get_label(): np.asarray(line.get_ydata(), dtype=float) for line in ax.get_lines() if line.get_label() in ("value", "gradient")}
+        assert set(drawn) == {"value", "gradient"}
+        for bits in drawn.values():
+            assert np.isnan(bits[20:]).all() and np.isfinite(bits[:20]).all()
+        labels = ax.get_legend_handles_labels()[1]
+        assert "out of time: no verdict" in labels and "NaN" not in labels  # the NaNs from 5 up are out of time too
+        assert ax.get_ylabel() == "float32\nbits lost (of 24)"  # as the check says "23 of 24 bits lost"
+    finally:
+        plt.close(figure)
+    path = tmp_path / "sweep.svg"
+    plot_sweep(result, str(path))
+    assert "out of time: no verdict" in path.read_text()

@@ -67,25 +67,3 @@ def test_a_wrong_rule_message_shows_the_digits_where_rule_and_exact_differ():
         assert mpmath.mpf(said_rule[4:-1]) == rule["x"] and mpmath.mpf(said_exact[4:-1]) == exact["x"]
         apart = {"x": [mpmath.mpf("-5.641894301e-11"), mpmath.mpf(2)]}, {"x": [mpmath.mpf("-5.641895835e-11"), mpmath.mpf(2)]}
         assert _told_apart(*apart, ["x"]) == ("{x: [-5.641894301e-11, 2]}", "{x: [-5.641895835e-11, 2]}")  # 10 digits suffice
-
-
-def test_a_shards_baseline_says_why_cases_that_moved_in_read_as_new():
-    """Finding A1: one case added to the spec moves others between shards; compared with shard 2/2's own baseline,
-    failing cases that moved in from shard 1 read as new. The comparison says so, and nothing when the baseline is a
-    whole run's or nothing is new."""
-    from audit_reports import case
-
-    from gradcli.audit.baseline import compare, shard_baseline_note
-    from gradcli.audit.results import AuditReport
-
-    def shard_two(*names):
-        return AuditReport(cases=[case(name, status) for name, status in names], shard=(2, 2))
-
-    before = shard_two(("gaussian", "pass"), ("erfcx", "fail"))
-    after = compare(shard_two(("sinc", "fail"), ("kl", "pass")), before, "base2.json")
-    assert after.new == ["sinc"] and after.regressions == []
-    note = shard_baseline_note(after, before)
-    assert "shard 2/2" in note and "gradcli report merge" in note and "base2.json" in note
-    whole = AuditReport(cases=before.cases)
-    assert shard_baseline_note(compare(shard_two(("sinc", "fail")), whole, "base.json"), whole) is None
-    assert shard_baseline_note(compare(shard_two(("kl", "pass")), before, "base2.json"), before) is None

@@ -15,7 +15,7 @@ import json
 
 from ..checker.verdict import Verdict
 from ..errors import InputError
-from .results import AuditReport, CaseResult
+from .results import AuditReport, CaseResult, shard_of
 
 
 def load_report(path) -> AuditReport:
@@ -67,22 +67,30 @@ def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
     before = {case.name: case for case in baseline.cases}
     report.baseline = str(path)
     report.regressions = [c.name for c in report.cases if c.status != "pass" and c.name in before and before[c.name].status == "pass"]
-    report.new = [c.name for c in report.cases if c.status != "pass" and c.name not in before]
+    lacked = [c for c in report.cases if c.name not in before]
+    outside = _outside(baseline)
+    report.outside_baseline = {c.name: why for c in lacked if (why := outside(c.name))}
+    report.new = [c.name for c in lacked if c.status != "pass" and c.name not in report.outside_baseline]
     report.fixed = [c.name for c in report.cases if c.status == "pass" and c.name in before and before[c.name].status != "pass"]
     report.changed = {c.name: before[c.name].target for c in report.cases if c.name in before and before[c.name].target != c.target}
     return report
 
 
-def shard_baseline_note(report: AuditReport, baseline: AuditReport):
-    """Why a shard's baseline may call old failures new, or None: cases go to shards by their place in the spec,
-    so one case added or removed moves others between shards, and a failing case that moved in is one this
-    shard's baseline never held."""
-    if baseline.shard is None or not report.new:
-        return None
-    i, n = baseline.shard
-    return (f"the baseline {report.baseline} is shard {i}/{n} of its run: cases that moved into this shard (the "
-            f"spec's cases changed) read as new; compare every shard with the merged report (gradcli report merge "
-            f"--json) to tell them from new cases")
+def _outside(baseline: AuditReport):
+    """A function of a case's name: why ``baseline`` could not hold that case (another shard's), or "" if it could."""
+    if baseline.shard is not None:
+        n, held = baseline.shard[1], {baseline.shard[0]}
+        kept = f"the baseline is shard {baseline.shard[0]}/{n}"
+    elif baseline.missing_shards:
+        n = int(baseline.missing_shards[0].split("/")[1])
+        held = set(range(1, n + 1)) - {int(text.split("/")[0]) for text in baseline.missing_shards}
+        kept = f"the baseline lacks shard{'s' if n - len(held) > 1 else ''} {', '.join(baseline.missing_shards)}"
+    else:
+        return lambda name: ""
+    if any(shard_of(case.name, n) not in held for case in baseline.cases):
+        # its shards were not drawn by the names' hash (by spec position, or by hand): which cases it could hold is unknown
+        return lambda name: f"{kept}, of cases not drawn by name"
+    return lambda name: "" if shard_of(name, n) in held else f"in shard {shard_of(name, n)}/{n}; {kept}"
 
 
 def merge(reports, paths, partial=False) -> AuditReport:

@@ -17,9 +17,10 @@ second an interpreter takes to import NumPy and mpmath; a worker is reused
 for case after case. ``--executor dask`` (`DaskFutures`) runs the same
 `run_case` on a Dask cluster through its ``concurrent.futures`` executor.
 
-Shards: case i (counting from 0 in spec order) belongs to shard ``i % n + 1``
-of n: round robin, so every shard gets a like share of a spec's slow tail,
-and a shard's cases are the same on every machine.
+Shards: a case belongs to shard `shard_of` (its name's hash) of n, so a
+shard's cases are the same on every machine and stay in their shard when
+other cases are added, removed or reordered: a CI matrix keeping one baseline
+per shard compares like with like.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from ..isolation import LocalWorkers, clock_starts, time_left
 from ..jsondata import jsonable
 from .cases import parse_range
 from .preload import PRELOAD
-from .results import AuditReport, CaseResult
+from .results import AuditReport, CaseResult, shard_of
 
 
 def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, progress=None, journal=None) -> AuditReport:
@@ -77,13 +78,13 @@ def run_audit(cases, jobs=None, executor="local", scheduler=None, shard=None, pr
 
 
 def select_shard(indexed, shard):
-    """The (index, case) pairs of shard ``(i, n)`` (1 <= i <= n): round robin by spec position."""
+    """The (index, case) pairs of shard ``(i, n)`` (1 <= i <= n): the cases whose names hash to it (`shard_of`)."""
     if shard is None:
         return indexed
     i, n = shard
     if not 1 <= i <= n:
         raise InputError(f"--shard {i}/{n}: I is 1 to N")
-    return [(index, case) for index, case in indexed if index % n == i - 1]
+    return [(index, case) for index, case in indexed if shard_of(case.name, n) == i]
 
 
 def _schedule(indexed, jobs, pool, finished):

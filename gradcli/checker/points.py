@@ -255,30 +255,38 @@ def merge_points(points, random_points):
     return [{**p, **r} for p in points for r in random_points]
 
 
-def parse_fixed(text, variables, swept) -> dict:
-    """``--at`` of a sweep: ``{variable: float}`` for every variable not swept, each a finite number."""
+def parse_fixed(text, variables, swept, some=False) -> dict:
+    """``--at`` of a sweep: ``{variable: value}`` for every variable not swept, a finite number or an array.
+
+    With ``some`` (the others held by --args), ``--at`` names only the variables it holds.
+    """
     rest = [v for v in variables if v not in swept]
     if not rest:
         if text:
             raise InputError(f"--at {text}: every variable ({', '.join(variables)}) is swept", text=text, span=(0, len(text)))
         return {}
     if not text:
+        if some:
+            return {}
         raise InputError(
             f"hold the variables not swept with --at, as in --at \"{','.join(v + '=1' for v in rest)}\" "
             f"(swept: {', '.join(swept)})"
         )
-    offset = 0
+    offset, named = 0, []
     for part in _split_top_level(text):
         start = text.index(part, offset)
         offset = start + len(part)
-        name = part.partition("=")[0].strip()
+        name, sep, _ = part.partition("=")
+        name = name.strip()
         if name in swept:
             raise InputError(f"--at {text}: '{name}' is swept by --range", text=text, span=(start, start + max(1, len(name))))
-    point = parse_point(text, rest)
-    for name, value in point.items():
-        if not isinstance(value, float):
-            raise InputError(f"--at {text}: '{name}' is held at one number in a sweep, not an array", text=text)
-    return point
+        if some and not (sep and name in rest):
+            raise InputError(
+                f"--at {text}: with --args, name each variable --at holds, one of {', '.join(rest)}", text=text,
+                span=(start, start + max(1, len(part))),
+            )
+        named.append(name)
+    return parse_point(text, [v for v in rest if v in named] if some else rest)
 
 
 def common_shape(point: dict) -> tuple:

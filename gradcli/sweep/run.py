@@ -87,7 +87,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
             result.notes.extend(run.notes)
         if options.fixes and len(shown) < len(held):
-            result.notes.append("fixes are not swept with arrays or trees held (--args): check a failing point to see them")
+            result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
         elif options.fixes:
             result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
     if any(d.counts.get(OUT_OF_TIME) or d.counts.get(NOT_CHECKED) for d in result.dtypes.values()):
@@ -134,7 +134,12 @@ def _held(fixed, resolved, ranges):
             )
         value = fixed.pop(name)
         if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
-            held[name] = value  # an array or a tree (from --args), held as it is
+            if resolved.kind == "formula":
+                raise InputError(
+                    f"{name}: a formula is swept with the variables not swept each at one number (with an array it "
+                    f"has a value per element); hold {name} at a number, or sweep a Python function of the array"
+                )
+            held[name] = value  # an array or a tree (from --at or --args), held as it is
             continue
         if resolved.bridge is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             held[name] = value  # a framework's function takes a Python int as data (`with_tree_arguments`)

@@ -74,7 +74,7 @@ def evaluate_columns(resolved, args, wrt):
             values = np.asarray(out)
             cotangents = pullback(np.ones_like(values))
         grads = {n: np.asarray(cotangents[names.index(n)]) for n in wrt}
-        shape = np.shape(args[0])
+        shape = points_shape(args)
         if (
             values.shape == shape
             and all(g.shape == shape for g in grads.values())
@@ -84,13 +84,18 @@ def evaluate_columns(resolved, args, wrt):
             return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, True
     except Exception:  # noqa: BLE001 - not array-friendly: the loop below decides per point
         pass
-    values = np.empty_like(args[0])
-    grads = {n: np.empty_like(args[0]) for n in wrt}
+    values = np.empty(points_shape(args), dtype=args[0].dtype)
+    grads = {n: np.empty_like(values) for n in wrt}
     for i in range(len(values)):
         values[i], point_grads = _one(resolved, [a[i] for a in args], wrt)
         for n in wrt:
             grads[n][i] = point_grads[n]
     return values, grads, False
+
+
+def points_shape(args):
+    """The shape of a sweep's points: a swept column's, where a held array's column has its own shape after it."""
+    return min((np.shape(a) for a in args), key=len)
 
 
 def _by_bridge(resolved, args, wrt):

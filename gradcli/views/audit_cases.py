@@ -179,7 +179,15 @@ def regressed_names(report) -> list:
 
 
 def baseline_changes(report) -> list:
-    """What changed against the baseline, as (label, case names) pairs: regressions and fixed always, new and changed when any."""
+    """What changed against the baseline, as (label, case names) pairs: regressions and fixed always; new, changed and
+    the cases outside the baseline's shard when any."""
     changed = [f"{name} (its target was {target})" for name, target in report.changed.items()]
-    pairs = [("regressions", regressed_names(report)), ("new", report.new), ("fixed", report.fixed), ("changed", changed)]
+    pairs = [("regressions", regressed_names(report)), ("new", report.new), ("fixed", report.fixed), ("changed", changed),
+             ("outside the baseline", outside_baseline_names(report))]
     return [(label, names) for label, names in pairs if names or label in ("regressions", "fixed")]
+
+
+def outside_baseline_names(report) -> list:
+    """The cases the baseline could not hold (another shard's), each with why, and with its status where it fails."""
+    status = {case.name: case.status for case in report.cases}
+    return [f"{name} ({'' if status.get(name) == 'pass' else status.get(name) + 's, '}{why})" for name, why in report.outside_baseline.items()]

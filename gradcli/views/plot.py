@@ -12,6 +12,7 @@ from ..checker.dtypes import mantissa_bits
 from ..checker.verdict import SEVERITY, Verdict
 from ..errors import InputError
 from ..files import check_writable, replace_atomically
+from ..sweep.results import OUT_OF_TIME
 from .formatting import COLOURS, float_text
 
 FORMATS = ("png", "svg")
@@ -48,24 +49,30 @@ def plot_sweep(result, path):
 
 
 def _bits_figure(plt, result):
-    """1-D: per dtype, bits lost in the value and the gradient against the input, NaN/Inf shaded, thresholds marked."""
+    """1-D: per dtype, bits lost in the value and the gradient against the input, NaN/Inf shaded, thresholds marked.
+
+    Points out of time (the checker gave them no verdict) draw no bits: their span is shaded and labelled instead,
+    as the table lists them without a verdict.
+    """
     (name, swept), = result.ranges.items()
     figure, axes = plt.subplots(len(result.dtypes), 1, figsize=(9, 2.8 * len(result.dtypes) + 0.6), sharex=True, squeeze=False)
     for ax, (dtype, d) in zip(axes[:, 0], result.dtypes.items()):
-        # Every bit is lost at 100% relative error (log2(1 / eps) bits, the stored ones): the table's "(all)".
-        top = mantissa_bits(dtype) - 1
+        # The scale of the check's "52 of 53 bits lost": 100% relative error is the stored bits, one fewer than all.
+        bits = mantissa_bits(dtype)
         if d.samples is not None:
             x = d.samples.axes[name]
-            _shade_nonfinite(ax, x, d.samples)
-            ax.plot(x, _finite_or_nan(d.samples.value_bits), ".-", ms=3, lw=1, color="#1f77b4", label="value")
-            ax.plot(x, _finite_or_nan(d.samples.gradient_bits), ".-", ms=3, lw=1, color="#d62728", label="gradient")
+            judged = _judged(d.samples)
+            _shade_nonfinite(ax, x, d.samples, judged)
+            _shade(ax, x, ~judged, "#e0e0e0", f"{OUT_OF_TIME}: no verdict")
+            ax.plot(x, _drawn(d.samples.value_bits, judged), ".-", ms=3, lw=1, color="#1f77b4", label="value")
+            ax.plot(x, _drawn(d.samples.gradient_bits, judged), ".-", ms=3, lw=1, color="#d62728", label="gradient")
         else:
             ax.text(0.5, 0.5, "per-point errors not recorded", transform=ax.transAxes, ha="center", color="grey")
         ax.set_xscale(AXIS_SCALE[swept.scale])
         ax.set_xlim(swept.lo, swept.hi)
-        _mark_thresholds(ax, d.thresholds, dtype, top)
-        ax.set_ylim(-0.5, top + 1)
-        ax.set_ylabel(f"{dtype}\nbits lost (of {top})")
+        _mark_thresholds(ax, d.thresholds, dtype, bits)
+        ax.set_ylim(-0.5, bits + 0.5)
+        ax.set_ylabel(f"{dtype}\nbits lost (of {bits})")
         ax.grid(alpha=0.3)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(loc="best", fontsize=8)
@@ -73,6 +80,21 @@ def _bits_figure(plt, result):
     figure.suptitle(f"gradcli sweep {result.target}: error in bits against the exact result")
     figure.tight_layout()
     return figure
+
+
+def _judged(samples):
+    """Per point, whether the checker gave the interval holding it a verdict (not out of time)."""
+    import numpy as np  # NumPy loads only when a plot is drawn
+
+    return np.asarray(samples.kind, dtype=object) != OUT_OF_TIME
+
+
+def _drawn(bits, judged):
+    """Bits lost where they are drawn: points out of time and non-finite results (the shaded bands) left out."""
+    import numpy as np  # NumPy loads only when a plot is drawn
+
+    bits = np.asarray(bits, dtype=float)
+    return np.where(np.isfinite(bits) & judged, bits, np.nan)
 
 
 def _mark_thresholds(ax, thresholds, dtype, top):
@@ -99,16 +121,8 @@ def _mark_thresholds(ax, thresholds, dtype, top):
         )
 
 
-def _finite_or_nan(bits):
-    """Bits lost with inf (a non-finite result) left out: the shaded bands show those points."""
-    import numpy as np  # NumPy loads only when a plot is drawn
-
-    bits = np.asarray(bits, dtype=float)
-    return np.where(np.isfinite(bits), bits, np.nan)
-
-
-def _shade_nonfinite(ax, x, samples):
-    """Shade each run of points where the value or a partial derivative is NaN or infinite."""
+def _shade_nonfinite(ax, x, samples, judged):
+    """Shade each run of judged points where the value or a partial derivative is NaN or infinite."""
     import numpy as np  # NumPy loads only when a plot is drawn
 
     values = [np.asarray(samples.value, dtype=float), *(np.asarray(g, dtype=float) for g in samples.gradient.values())]
@@ -117,13 +131,16 @@ def _shade_nonfinite(ax, x, samples):
     for v in values:
         nan |= np.isnan(v)
         inf |= np.isinf(v)
-    labelled = set()
-    for mask, colour, label in ((nan, "#ffcdd2", "NaN"), (inf & ~nan, "#ffe0b2", "Inf")):
-        for start, stop in _runs(mask):
-            lo = x[start] if start == 0 else (x[start - 1] + x[start]) / 2
-            hi = x[stop - 1] if stop == len(x) else (x[stop - 1] + x[stop]) / 2
-            ax.axvspan(lo, hi, color=colour, alpha=0.8, lw=0, label=None if label in labelled else label)
-            labelled.add(label)
+    _shade(ax, x, nan & judged, "#ffcdd2", "NaN")
+    _shade(ax, x, inf & ~nan & judged, "#ffe0b2", "Inf")
+
+
+def _shade(ax, x, mask, colour, label):
+    """Shade each run of points in ``mask`` out to halfway to its neighbours, the legend naming it once."""
+    for k, (start, stop) in enumerate(_runs(mask)):
+        lo = x[start] if start == 0 else (x[start - 1] + x[start]) / 2
+        hi = x[stop - 1] if stop == len(x) else (x[stop - 1] + x[stop]) / 2
+        ax.axvspan(lo, hi, color=colour, alpha=0.8, lw=0, label=label if k == 0 else None)
 
 
 def _runs(mask):

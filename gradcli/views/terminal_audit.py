@@ -48,8 +48,13 @@ def summary(report) -> str:
         text += f"\nagainst {report.baseline}: {len(report.regressions)} regression{'' if len(report.regressions) == 1 else 's'}"
         if report.new:
             text += f", {len(report.new)} new failing"
+        if report.failing_outside_baseline:
+            text += f", {len(report.failing_outside_baseline)} failing outside the baseline"
         text += "".join(f"\n  regressed: {name}" for name in audit_cases.regressed_names(report))
         text += "".join(f"\n  new: {name}" for name in report.new)
         text += "".join(f"\n  fixed: {name}" for name in report.fixed)
         text += "".join(f"\n  changed: {name} (its target was {target})" for name, target in report.changed.items())
+        text += "".join(f"\n  outside the baseline: {name}" for name in audit_cases.outside_baseline_names(report))
+        if report.outside_baseline:
+            text += "\n  (compare a shard with the same shard's baseline, or with a whole run's: gradcli report merge --json)"
     return text
