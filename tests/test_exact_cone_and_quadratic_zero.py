@@ -20,6 +20,10 @@ import gradcli
 ANGLE = {
     "gradcli": "import gradcli.numpy as np\n\n\ndef angle(a, b):\n"
                "    return np.arccos(np.clip(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)), -1.0, 1.0))\n",
+    # divided twice: at some precisions one rounding direction leaves the cosine 1 - ulp, so the climb's value
+    # 0 has noise at every precision, and only a proof (arccos(1) = 0 at the clip's tie) settles it
+    "divided": "import gradcli.numpy as np\n\n\ndef angle(a, b):\n"
+               "    return np.arccos(np.clip(np.sum(a * b) / np.sqrt(np.sum(a * a)) / np.sqrt(np.sum(b * b)), -1.0, 1.0))\n",
     "numpy": "import numpy as np\n\n\ndef angle(a, b):\n"
              "    return np.arccos(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1.0, 1.0))\n\n\n"
              "def half_chord(x):\n    return np.sqrt(1 - np.cos(x))\n\n\n"
@@ -86,8 +90,7 @@ def test_a_root_of_a_second_order_zero_is_a_kink_in_a_python_function(files):
     assert left == pytest.approx(-1 / math.sqrt(2), rel=1e-5) and right == pytest.approx(1 / math.sqrt(2), rel=1e-5)
 
 
-@pytest.mark.parametrize("front", [*[front for front in ANGLE if front != "tensorflow"], pytest.param("tensorflow", marks=pytest.mark.xfail(
-    strict=True, reason="the kinks are found, but TensorFlow's replayed value 0 stays unproven (0 within its noise)"))])
+@pytest.mark.parametrize("front", list(ANGLE))
 def test_the_angle_between_parallel_vectors_is_a_cone_on_every_front(files, front):
     result = gradcli.check(f"{files[front]}:angle", [{"a": A, "b": B}], dtypes=("float64",), fixes=False).results[0]
     assert result.status.value == "domain"

@@ -133,3 +133,18 @@ def test_the_proof_never_calls_a_nonzero_derivative_0():
     # And the 0 that holds at the point alone, 2 (x - 0.4) at 0.4 (as 0.4 is a float, exactly):
     _, entries = python_zero.proven(lambda *a: _traced(lambda x: (x - 0.4) ** 2, a), [0.4])
     assert entries == [True]
+
+
+def _normalised_cubed(x, b):
+    centred = x - gnp.mean(x)
+    return gnp.sum((centred / gnp.sqrt(gnp.mean(centred * centred) + 1e-5) + b) ** 3)
+
+
+def test_an_input_held_out_of_wrt_takes_part_in_a_proof():
+    # A constant column centred is an exact 0 that only the proof sees; the shift b, held out of --wrt,
+    # reaches the proof run as the held input's exact number and must be a constant of the proof too.
+    result = gradcli.check(_normalised_cubed, [{"x": [2.0, 2.0, 2.0], "b": 0.1}], dtypes=("float64",), wrt=("x",), fixes=False).results[0]
+    assert result.status == "ok", [f.message for f in result.findings]
+    # d/dx_i = 3 b^2 (e_i - 1/n) / sqrt(eps) summed over the entries: the centring's sum of slopes is 0.
+    assert [float(g) for g in result.exact_gradient["x"]] == [0.0, 0.0, 0.0]
+    assert float(result.exact_value) == pytest.approx(3 * 0.1**3, rel=1e-15)

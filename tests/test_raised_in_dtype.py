@@ -2,8 +2,10 @@
 
 NumPy's Cholesky refuses a covariance whose jitter float64 absorbed: the exact
 reference at the point is finite, so the raise is the dtype's, named at the
-user's line. A raise the mathematics shares (a matrix singular in exact arithmetic
-too) or one that is no arithmetic's (a TypeError) stays an error.
+user's line. Where the exact function itself has no derivative (slogdet of a
+singular matrix: the exact value is -inf, a pole) the raise is the pole's: `domain`.
+A raise the exact program shares (a Cholesky of a singular matrix) or one that is
+no arithmetic's (a TypeError) stays an error.
 """
 
 import numpy as np
@@ -58,3 +60,15 @@ def test_a_raise_the_mathematics_shares_or_no_arithmetic_made_stays_an_error(mod
     result = _check(model, name, {"w": np.array([1.0, 2.0])} if name == "singular" else {"x": 1.0})
     assert result.status.value == "error"
     assert result.error and not any(f.kind == "raised" for f in result.findings)
+
+
+def test_slogdet_of_a_singular_matrix_is_a_pole_not_an_error(tmp_path):
+    # gradcli.numpy's slogdet gives -inf as NumPy's does; its gradient, the inverse, raises LinAlgError
+    path = tmp_path / "pole.py"
+    path.write_text("import gradcli.numpy as np\n\n\ndef log_abs_det(w):\n    return np.linalg.slogdet(w)[1]\n")
+    result = gradcli.check(f"{path}:log_abs_det", [{"w": [[1.0, 2.0], [2.0, 4.0]]}], dtypes=("float64",),
+                           fixes=False).results[0]
+    assert result.status.value == "domain", (result.error, result.findings)
+    (finding,) = [f for f in result.findings if f.kind == "raised"]
+    assert finding.op == "LinAlgError" and "exact value is -inf" in finding.message
+    assert result.exact_value == float("-inf") and not result.error

@@ -231,7 +231,12 @@ def arctan(q):
 
 def arcsin(q):
     """arcsin(q) in a normal form: arctan(t) where t = q / sqrt(1 - q^2) has fewer square roots than q
-    (arcsin(x / sqrt(1 + x^2)) is arctan(x)); the odd atom otherwise."""
+    (arcsin(x / sqrt(1 + x^2)) is arctan(x)); +-pi/2 at +-1, once the atoms' squares are put in (the cosine
+    of parallel vectors, 28 / (sqrt(14) sqrt(56)), is 1); the odd atom otherwise."""
+    proof = _ops.state()
+    end = _constant((proof.reduced(q[0]), proof.reduced(q[1])))
+    if end is not None and abs(end) == 1:
+        return _ops.mul(_q(proof.flint.fmpq(int(end), 2)), pi())
     simpler = _unrooted(q, -1)
     return _ops.odd("arcsin")(q) if simpler is None else _arctan(simpler)
 

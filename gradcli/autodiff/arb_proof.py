@@ -548,6 +548,10 @@ def run(name, *args, **kwargs):
         return _abs(*args)
     if name == "i0e":
         return _i0e(_lift(args[0]))
+    if name == "clip" and len(args) == 3:  # as the balls clip: max with the floor, then min with the ceiling,
+        x, low, high = args  # so a tie at either end is decided on the exact quotients as max and min decide it
+        inner = x if low is None else _pick("maximum", (x, low))
+        return inner if high is None else _pick("minimum", (inner, high))
     if name in _PICKS:
         return _pick(name, args)
     if name in _COMPARISONS:

@@ -149,13 +149,28 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     written = [as_float64(cast(point[n], np.float64)) for n in names]
     exact, _ = _exact(result, (original, original), (rounded, written), chosen, options.seed, options.max_time,
                       full=options.full, dtype=None)
-    if exact.unsettled or exact.error or not exact.determined or _undefined(exact):
+    if exact.unsettled or exact.error or not exact.determined:
         return no_verdict()
-    message = (f"{dtype_name(dtype)} cannot compute the function here: the program raised {type(raised).__name__}: "
-               f"{raised}, where the exact value and gradient are finite")
+    raised_as = f"the program raised {type(raised).__name__}: {raised}"
+    if _undefined(exact):  # a singular matrix's slogdet: its exact value is -inf, a pole, where no gradient exists
+        verdict = Verdict.DOMAIN
+        message = f"{raised_as}, and the exact function has no derivative here: {_why_undefined(exact)}"
+    else:
+        verdict = Verdict.UNSTABLE
+        message = (f"{dtype_name(dtype)} cannot compute the function here: {raised_as}, "
+                   "where the exact value and gradient are finite")
     result.error = ""  # the finding says what raised, and where
-    return Judgement(Verdict.UNSTABLE, Verdict.UNSTABLE,
+    return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _why_undefined(exact):
+    """What an undefined reference (`_undefined`) found at its point, as a clause."""
+    if not finite(exact.value):
+        return f"its exact value is {plain(exact.value)} (a pole or the edge of its domain)"
+    if exact.kinks or exact.singular:
+        return "a kink or a pole in the inputs"
+    return "its exact gradient is not finite"
 
 
 def expect_references(target, points, dtypes, chosen, seed):
