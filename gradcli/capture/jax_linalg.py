@@ -18,16 +18,24 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb_proof import Sym
 from ..autodiff.values import raw
 
 
-def _magnitude(entry):
-    """|entry| as a float, for choosing a pivot (a ball's midpoint, an mpmath number's value)."""
+def _midpoint(entry):
+    """entry as a float: a ball's midpoint, an mpmath number's value, a proof number's ball's midpoint."""
     value = raw(entry)
+    if isinstance(value, Sym):  # float() of it ends the proof; a pivot only has to be nonzero, so its ball chooses
+        value = value.b
     try:
-        return abs(float(value))
+        return float(value)
     except (TypeError, ValueError):
-        return abs(float(value.mid()))
+        return float(value.mid())
+
+
+def _magnitude(entry):
+    """|entry| as a float, for choosing a pivot."""
+    return abs(_midpoint(entry))
 
 
 def _lu_square(a):
@@ -131,11 +139,7 @@ def _reflect(rows, q, k, n):
 
 
 def _sign(entry):
-    value = raw(entry)
-    try:
-        return 1 if float(value) > 0 else -1
-    except (TypeError, ValueError):
-        return 1 if float(value.mid()) > 0 else -1
+    return 1 if _midpoint(entry) > 0 else -1
 
 
 def qr(params, a):
