@@ -22,20 +22,20 @@ from ..autodiff.arb_proof import Sym
 from ..autodiff.values import raw
 
 
-def _midpoint(entry):
-    """entry as a float: a ball's midpoint, an mpmath number's value, a proof number's ball's midpoint."""
-    value = raw(entry)
-    if isinstance(value, Sym):  # float() of it ends the proof; a pivot only has to be nonzero, so its ball chooses
-        value = value.b
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return float(value.mid())
-
-
 def _magnitude(entry):
-    """|entry| as a float, for choosing a pivot."""
-    return abs(_midpoint(entry))
+    """|entry| as a float (a ball's midpoint, an mpmath number's value)."""
+    value = raw(entry)
+    try:
+        return abs(float(value))
+    except (TypeError, ValueError):
+        return abs(float(value.mid()))
+
+
+def _pivot_size(entry):
+    """|entry| as a float, for choosing a pivot; a proof number (`arb_proof.Sym`), whose float would end its proof,
+    by its ball: any nonzero pivot gives the same solve, determinant and inverse, so its midpoint may choose."""
+    value = raw(entry)
+    return _magnitude(value.b if isinstance(value, Sym) else value)
 
 
 def _lu_square(a):
@@ -44,7 +44,7 @@ def _lu_square(a):
     pivots = np.zeros(n, dtype=np.int32)
     permutation = np.arange(n, dtype=np.int32)
     for k in range(n):
-        p = max(range(k, n), key=lambda i: _magnitude(rows[i][k]))
+        p = max(range(k, n), key=lambda i: _pivot_size(rows[i][k]))
         pivots[k] = p
         if p != k:
             rows[k], rows[p] = rows[p], rows[k]
@@ -139,7 +139,11 @@ def _reflect(rows, q, k, n):
 
 
 def _sign(entry):
-    return 1 if _midpoint(entry) > 0 else -1
+    value = raw(entry)
+    try:
+        return 1 if float(value) > 0 else -1
+    except (TypeError, ValueError):
+        return 1 if float(value.mid()) > 0 else -1
 
 
 def qr(params, a):
