@@ -5,11 +5,12 @@
 a unit diagonal left out, U on and above it), the row swaps made at each step
 and the permutation they compose to. The replay eliminates entry by entry with
 gradcli's scalar operations, so the factors are differentiable and exact on
-mpmath numbers and balls; each pivot is the largest entry of its column by
-magnitude, chosen on the entries' float values (any nonzero pivot gives the
-same solve, determinant and inverse, so the choice only has to be sound, not
-identical to LAPACK's). A triangular solve substitutes row by row, as XLA
-does, and QR reflects as LAPACK's geqrf does.
+mpmath numbers, balls and proof numbers; each pivot is the largest entry of
+its column by magnitude, chosen on the entries' float values (a proof
+number's by its ball; any nonzero pivot gives the same solve, determinant and
+inverse, so the choice only has to be sound, not identical to LAPACK's). A
+triangular solve substitutes row by row, as XLA does, and QR reflects as
+LAPACK's geqrf does.
 """
 
 from __future__ import annotations
