@@ -33,11 +33,10 @@ CHOSEN = [
     # the von Mises likelihood at its optimum: d/dmu is exactly 0 through scipy.special.i0, which has no rule of
     # its own in the proof of a 0
     "numpy_lib15a:von_mises_nll@mu=0,kappa=2:float64",
+    # sum(jnp.linalg.solve(a, b)) is 2 for every t: the 0 slope proven through JAX's lu and triangular solves
+    "jax_lib15a:solve_ill@t=0.5:float64",
 ]
-KNOWN_WRONG = {
-    "jax_lib15a:solve_ill@t=0.5:float64":
-        "S1: sum(jnp.linalg.solve(a, b)) is 2 for every t; the 0 slope is not proven through JAX's lu and triangular_solve",
-}
+KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases15a.ALL}
 
 

@@ -5,11 +5,12 @@
 a unit diagonal left out, U on and above it), the row swaps made at each step
 and the permutation they compose to. The replay eliminates entry by entry with
 gradcli's scalar operations, so the factors are differentiable and exact on
-mpmath numbers and balls; each pivot is the largest entry of its column by
-magnitude, chosen on the entries' float values (any nonzero pivot gives the
-same solve, determinant and inverse, so the choice only has to be sound, not
-identical to LAPACK's). A triangular solve substitutes row by row, as XLA
-does, and QR reflects as LAPACK's geqrf does.
+mpmath numbers, balls and proof numbers; each pivot is the largest entry of
+its column by magnitude, chosen on the entries' float values (a proof
+number's by its ball; any nonzero pivot gives the same solve, determinant and
+inverse, so the choice only has to be sound, not identical to LAPACK's). A
+triangular solve substitutes row by row, as XLA does, and QR reflects as
+LAPACK's geqrf does.
 """
 
 from __future__ import annotations
@@ -18,16 +19,24 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb_proof import Sym
 from ..autodiff.values import raw
 
 
 def _magnitude(entry):
-    """|entry| as a float, for choosing a pivot (a ball's midpoint, an mpmath number's value)."""
+    """|entry| as a float (a ball's midpoint, an mpmath number's value)."""
     value = raw(entry)
     try:
         return abs(float(value))
     except (TypeError, ValueError):
         return abs(float(value.mid()))
+
+
+def _pivot_size(entry):
+    """|entry| as a float, for choosing a pivot; a proof number (`arb_proof.Sym`), whose float would end its proof,
+    by its ball: any nonzero pivot gives the same solve, determinant and inverse, so its midpoint may choose."""
+    value = raw(entry)
+    return _magnitude(value.b if isinstance(value, Sym) else value)
 
 
 def _lu_square(a):
@@ -36,7 +45,7 @@ def _lu_square(a):
     pivots = np.zeros(n, dtype=np.int32)
     permutation = np.arange(n, dtype=np.int32)
     for k in range(n):
-        p = max(range(k, n), key=lambda i: _magnitude(rows[i][k]))
+        p = max(range(k, n), key=lambda i: _pivot_size(rows[i][k]))
         pivots[k] = p
         if p != k:
             rows[k], rows[p] = rows[p], rows[k]
