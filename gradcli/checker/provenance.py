@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..autodiff.custom import call_of
-from ..autodiff.ops import is_float_dtype, raw
+from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
@@ -27,6 +27,7 @@ from .precision import to_mp
 from .results import Finding
 
 _FLOAT64 = np.float64
+_ADD = add.prim  # the op a backward pass's ``prev + ct`` of plain numbers is
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _CHECKER_DIR = os.path.dirname(os.path.abspath(__file__))
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
@@ -239,6 +240,7 @@ class Recorder(_OnTheHooks):
         self._pending_backward = []
         self._keep = []
         self._received = {}  # id(node) -> (node, the cotangents its consumers' rules gave it so far)
+        self._sums = {}  # id(node) -> the running sum of plain cotangents the pass has added up for it
         self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
 
     def _forward(self, prim, args, kwargs, ans):
@@ -319,6 +321,8 @@ class Recorder(_OnTheHooks):
             if ct is None:
                 continue
             entry = self._received.setdefault(id(parent), (parent, []))
+            if entry[1] and raw(ct) is ct:
+                self._record_plain_sum(parent, entry[1][0], ct)
             if entry[1] and self._accumulating_into is None:
                 origin = self._by_output.get(id(raw(parent._value)))
                 if origin is None:
@@ -328,6 +332,20 @@ class Recorder(_OnTheHooks):
                     name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
                 self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
             entry[1].append(ct)
+
+    def _record_plain_sum(self, parent, first, ct):
+        """Record the add that the backward pass is about to make of ``parent``'s gradients, as an op of the pass.
+
+        A first-order pass adds plain numbers with ``+``, which no door sees;
+        its sum is the same ``prev + ct`` made here, so the two recordings (the
+        dtype's and the high-precision one) both hold it, and a cancellation
+        there (sin(x)/x: cos(x)/x + -sin(x)/x^2 at x = 1e-10) is an op to name.
+        """
+        prev = self._sums.get(id(parent), first)
+        total = prev + ct
+        self._sums[id(parent)] = total
+        self._forward(_ADD, (prev, ct), {}, total)
+        self.recording.ops[-1].accumulating = True
 
     def __exit__(self, *exc):
         # The last gradients added up, into an input, have no rule run after them to place them.
