@@ -23,6 +23,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
+from .dtypes import finfo
 from .precision import to_mp
 from .results import Finding
 
@@ -1061,6 +1062,42 @@ def _cancels_somewhere(w):
         return False
 
 
+def _flushed_to_zero(w, e):
+    """``(the exact entry, the dtype, whether it is subnormal)`` for an entry ``w`` gave as 0 where the exact result
+    is nonzero but smaller than the dtype's smallest normal number (1/4.49e307 in float64), else None."""
+    import mpmath  # lazy: loaded by the exact run ``e`` comes from
+
+    got = np.asarray(raw(w.output))
+    if not is_float_dtype(got.dtype) or got.dtype.kind == "c":
+        return None
+    exact = np.asarray(raw(e.output), dtype=object)
+    if exact.shape != got.shape:
+        return None
+    info = finfo(got.dtype)
+    for a, x in zip(got.ravel(), exact.ravel()):
+        try:
+            x = mpmath.mpf(x)
+        except (TypeError, ValueError):
+            return None
+        if a == 0 and x != 0 and abs(x) < float(info.tiny):
+            return x, got.dtype, 2 * abs(x) >= float(info.smallest_subnormal)  # half of it is 0 as a float
+    return None
+
+
+def _digits_apart(a, b):
+    """The significant digits (10 at least, 20 at most) that show two nearby numbers as different."""
+    import mpmath  # lazy: as `_flushed_to_zero`
+
+    return next((d for d in range(10, 20) if mpmath.nstr(a, d) != mpmath.nstr(mpmath.mpf(b), d)), 20)
+
+
+def _digits(value, digits):
+    """``value`` written to ``digits`` significant digits."""
+    import mpmath  # lazy: as `_flushed_to_zero`
+
+    return mpmath.nstr(mpmath.mpf(value), digits)
+
+
 def _describe(w, e, growth, out_error, in_error):
     args = [raw(a) for a in w.args]
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
@@ -1081,6 +1118,16 @@ def _describe(w, e, growth, out_error, in_error):
             f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
             f"{growth:.1e} times (the 1 + x it was given already lost x)"
         )
+    elif (flushed := _flushed_to_zero(w, e)) is not None:
+        kind = "underflow"
+        exact, dtype, subnormal = flushed
+        smallest = float(finfo(dtype).tiny)
+        digits = _digits_apart(exact, smallest)
+        why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), which this "
+               "run flushed to 0 (as XLA's CPU backend does with subnormal results)" if subnormal
+               else f"is below the smallest {dtype.name}")
+        message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
+                   "so all of its digits are lost")
     else:
         kind = "inaccurate"
         message = (
