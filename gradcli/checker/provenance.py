@@ -19,14 +19,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..autodiff.custom import call_of
-from ..autodiff.ops import is_float_dtype, raw
+from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
+from .dtypes import finfo
 from .precision import to_mp
 from .results import Finding
 
 _FLOAT64 = np.float64
+_ADD = add.prim  # the op a backward pass's ``prev + ct`` of plain numbers is
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _CHECKER_DIR = os.path.dirname(os.path.abspath(__file__))
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
@@ -239,6 +241,7 @@ class Recorder(_OnTheHooks):
         self._pending_backward = []
         self._keep = []
         self._received = {}  # id(node) -> (node, the cotangents its consumers' rules gave it so far)
+        self._sums = {}  # id(node) -> the running sum of plain cotangents the pass has added up for it
         self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
 
     def _forward(self, prim, args, kwargs, ans):
@@ -319,6 +322,8 @@ class Recorder(_OnTheHooks):
             if ct is None:
                 continue
             entry = self._received.setdefault(id(parent), (parent, []))
+            if entry[1] and raw(ct) is ct:
+                self._record_plain_sum(parent, entry[1][0], ct)
             if entry[1] and self._accumulating_into is None:
                 origin = self._by_output.get(id(raw(parent._value)))
                 if origin is None:
@@ -328,6 +333,20 @@ class Recorder(_OnTheHooks):
                     name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
                 self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
             entry[1].append(ct)
+
+    def _record_plain_sum(self, parent, first, ct):
+        """Record the add that the backward pass is about to make of ``parent``'s gradients, as an op of the pass.
+
+        A first-order pass adds plain numbers with ``+``, which no door sees;
+        its sum is the same ``prev + ct`` made here, so the two recordings (the
+        dtype's and the high-precision one) both hold it, and a cancellation
+        there (sin(x)/x: cos(x)/x + -sin(x)/x^2 at x = 1e-10) is an op to name.
+        """
+        prev = self._sums.get(id(parent), first)
+        total = prev + ct
+        self._sums[id(parent)] = total
+        self._forward(_ADD, (prev, ct), {}, total)
+        self.recording.ops[-1].accumulating = True
 
     def __exit__(self, *exc):
         # The last gradients added up, into an input, have no rule run after them to place them.
@@ -1043,6 +1062,42 @@ def _cancels_somewhere(w):
         return False
 
 
+def _flushed_to_zero(w, e):
+    """``(the exact entry, the dtype, whether it is subnormal)`` for an entry ``w`` gave as 0 where the exact result
+    is nonzero but smaller than the dtype's smallest normal number (1/4.49e307 in float64), else None."""
+    import mpmath  # lazy: loaded by the exact run ``e`` comes from
+
+    got = np.asarray(raw(w.output))
+    if not is_float_dtype(got.dtype) or got.dtype.kind == "c":
+        return None
+    exact = np.asarray(raw(e.output), dtype=object)
+    if exact.shape != got.shape:
+        return None
+    info = finfo(got.dtype)
+    for a, x in zip(got.ravel(), exact.ravel()):
+        try:
+            x = mpmath.mpf(x)
+        except (TypeError, ValueError):
+            return None
+        if a == 0 and x != 0 and abs(x) < float(info.tiny):
+            return x, got.dtype, 2 * abs(x) >= float(info.smallest_subnormal)  # half of it is 0 as a float
+    return None
+
+
+def _digits_apart(a, b):
+    """The significant digits (10 at least, 20 at most) that show two nearby numbers as different."""
+    import mpmath  # lazy: as `_flushed_to_zero`
+
+    return next((d for d in range(10, 20) if mpmath.nstr(a, d) != mpmath.nstr(mpmath.mpf(b), d)), 20)
+
+
+def _digits(value, digits):
+    """``value`` written to ``digits`` significant digits."""
+    import mpmath  # lazy: as `_flushed_to_zero`
+
+    return mpmath.nstr(mpmath.mpf(value), digits)
+
+
 def _describe(w, e, growth, out_error, in_error):
     args = [raw(a) for a in w.args]
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
@@ -1063,6 +1118,16 @@ def _describe(w, e, growth, out_error, in_error):
             f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
             f"{growth:.1e} times (the 1 + x it was given already lost x)"
         )
+    elif (flushed := _flushed_to_zero(w, e)) is not None:
+        kind = "underflow"
+        exact, dtype, subnormal = flushed
+        smallest = float(finfo(dtype).tiny)
+        digits = _digits_apart(exact, smallest)
+        why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), which this "
+               "run flushed to 0 (as XLA's CPU backend does with subnormal results)" if subnormal
+               else f"is below the smallest {dtype.name}")
+        message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
+                   "so all of its digits are lost")
     else:
         kind = "inaccurate"
         message = (
