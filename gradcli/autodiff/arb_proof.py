@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from . import arb_anchored as anchored, arb_identities as identities, arb_proof_quotients as quotients
-from .arb_proof_balls import ball_of, sign_of  # ball_of: re-exported for python_zero
+from .arb_proof_balls import OPAQUE, ball_of, sign_of  # ball_of: re-exported for python_zero
 from .arb_proof_quotients import (ATOMS, MAX_POWER, MAX_TERMS, NoProof, add, div, inv, is_zero, mul, neg,  # noqa: F401
                                   power, state, sub)
 from .arb_proof_quotients import call as _call, const as _const, name_of as _name, negative as _negative
@@ -566,11 +566,6 @@ def run(name, *args, **kwargs):
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
-
-
-# Functions with no rule here that balls evaluate (name -> the function on balls), filled by the ops that define
-# them (`ops_scipy`): each is an atom of its arguments (`_opaque`).
-OPAQUE = {}
 
 
 def _opaque(name, args):

@@ -16,6 +16,10 @@ _BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos"
                  "arccos": "acos", "arctan": "atan", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
                  "erf": "erf", "gammaln": "lgamma", "digamma": "digamma"}
 
+# Functions a proof takes as atoms of their arguments (`arb_proof._opaque`): name -> the function on balls, filled
+# by the ops that define them (`ops_scipy`), so a denominator such as I0(kappa) has a ball and is proven nonzero.
+OPAQUE = {}
+
 
 def ball_of(proof, q, points=None):
     """The ball of the quotient ``q`` of ``proof`` (a finished `session`) at flint's precision now: its atoms
@@ -51,6 +55,8 @@ def ball_of(proof, q, points=None):
                 values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:
                 values[number] = getattr(quotient(args[0]), _BALL_METHODS[name])()
+            elif name in OPAQUE:
+                values[number] = OPAQUE[name](*(quotient(a) for a in args))
             else:
                 raise LookupError(f"no ball for an atom of {name}")
         return values[number]
