@@ -175,12 +175,13 @@ def test_vonmises_slope_in_kappa_at_0_is_the_one_from_inside_its_range():
         check_grads(lambda k: gst.vonmises.logpdf(x, k, 0.5), kappa)
 
 
-def test_i0e_and_i1e_on_balls_are_scipys_e_to_the_minus_abs_x():
+def test_i1e_on_balls_is_scipys_e_to_the_minus_abs_x():
+    # i0e stays off balls: on them the kink of e^-|x| I0(x) at 0 (a von Mises kappa of 0) went unseen
     import flint
 
     from gradcli.autodiff.ops_scipy import _BALLS
     for x in (-700.0, -2.0, -1e-5, 0.0, 0.75, 2.0, 1e3):
-        for name in ("i0e", "i1e"):
+        for name in ("i1e",):
             ball = _BALLS[name](flint.arb(x))
             assert abs(float(ball.mid()) - getattr(scipy.special, name)(x)) <= 1e-15 * abs(getattr(scipy.special, name)(x))
             assert ball.rad() < 1e-14 * (abs(ball.mid()) + 1e-300) or x == 0.0

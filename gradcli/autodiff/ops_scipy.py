@@ -39,7 +39,6 @@ _BALLS = {
     "erfcinv": lambda x: x.erfcinv(),
     "i0": lambda x: x.bessel_i(0),
     "i1": lambda x: x.bessel_i(1),
-    "i0e": lambda x: abs(x).bessel_i(0, scaled=True),  # flint's scaled is e^-x I(x), SciPy's e^-|x| I(x)
     "i1e": lambda x: (-abs(x)).exp() * x.bessel_i(1),  # e^-|x| I1(x): I1 odd, the scale even
     "j0": lambda x: x.bessel_j(0),
     "j1": lambda x: x.bessel_j(1),
@@ -111,13 +110,6 @@ def _erfinv_ball_slope(answer, x):
     return type(x).pi().sqrt() / 2 * (answer * answer).exp()
 
 
-def _i0e_ball_slope(answer, x):
-    """i0e'(x) = i1e(x) - sign(x) i0e(x) on balls; at 0, the kink of e^-|x|, no slope (the caller's differences decide)."""
-    if x.contains(0):
-        raise ArithmeticError("i0e has no slope at 0: e^-|x| has a kink there")
-    return _BALLS["i1e"](x) - (answer if x > 0 else -answer)
-
-
 _BALLS["log_ndtr"] = _log_ndtr_ball
 # by name: (answer, x) -> the derivative, on balls
 _JET_SLOPES = {
@@ -125,7 +117,6 @@ _JET_SLOPES = {
     "erfinv": _erfinv_ball_slope,
     "erfcinv": lambda answer, x: -_erfinv_ball_slope(answer, x),
     "i0": lambda answer, x: x.bessel_i(1),
-    "i0e": _i0e_ball_slope,
 }
 
 
