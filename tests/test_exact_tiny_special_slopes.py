@@ -22,14 +22,6 @@ def box1p(x, lmb):
     return gsp.boxcox1p(x, lmb)
 
 
-def erfc_tail(x, y):
-    return y + gsp.erfc(x)
-
-
-def normal_tail(x, y):
-    return y + gsp.ndtr(x)
-
-
 def _power(base, exponent):
     """base^exponent as e^(exponent log base), at the digits an exponent of 1e300 needs."""
     return mpmath.exp(exponent * mpmath.log(base))
@@ -39,10 +31,6 @@ ROWS = {
     "boxcox": (box, {"x": 5e-324, "lmb": 1e300}, lambda x, other: _power(x, other - 1)),  # x^(lmbda - 1)
     # (1 + x)^(lmbda - 1), 1 + x = 2^-52
     "boxcox1p": (box1p, {"x": -0.9999999999999998, "lmb": 1e300}, lambda x, other: _power(1 + x, other - 1)),
-    # -2 / sqrt(pi) e^(-x^2)
-    "erfc": (erfc_tail, {"x": 1e10, "y": 1.0}, lambda x, other: -2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-x * x)),
-    # e^(-x^2 / 2) / sqrt(2 pi)
-    "ndtr": (normal_tail, {"x": -1e5, "y": 1.0}, lambda x, other: mpmath.exp(-x * x / 2) / mpmath.sqrt(2 * mpmath.pi)),
 }
 
 
