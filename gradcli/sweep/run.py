@@ -59,7 +59,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     held = _held(fixed, resolved, ranges)
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
-    shown = {n: v for n, v in held.items() if isinstance(v, float)}  # arrays and trees held (--args) are not printed
+    shown = _shown(held)  # numbers and arrays of numbers: the trees, modules and keys of --args are not printed
     resolved, held = _held_leaves(resolved, held, first, ranges, options.wrt)
     unknown = [w for w in options.wrt or () if w not in resolved.variables]
     if unknown:
@@ -86,7 +86,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
             result.notes.extend(run.notes)
-        if options.fixes and len(shown) < len(held):
+        if options.fixes and any(not isinstance(v, float) for v in held.values()):
             result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
         elif options.fixes:
             result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
@@ -133,6 +133,8 @@ def _held(fixed, resolved, ranges):
                 f"ranges and hold the others at a value (--at {name}=1)"
             )
         value = fixed.pop(name)
+        if resolved.bridge is None and isinstance(value, (list, tuple)) and _kind(value) in ("i", "u"):
+            value = np.asarray(value, dtype=np.float64)  # numbers, as --at reads them (a framework's ints are data)
         if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
             if resolved.kind == "formula":
                 raise InputError(
@@ -157,6 +159,26 @@ def _held(fixed, resolved, ranges):
     if extra:
         raise InputError(f"{extra[0]}: not a variable of the target ({', '.join(resolved.variables)})")
     return held
+
+
+def _kind(values):
+    """The NumPy kind of the array ``values`` make ("f", "i", ...), or "" where they make none (a tree, a module)."""
+    try:
+        return np.asarray(values).dtype.kind
+    except (TypeError, ValueError):
+        return ""
+
+
+def _shown(held):
+    """The held values a sweep's result names (its header, JSON ``fixed``, reproduce commands): numbers, and arrays
+    of numbers as nested lists in full; trees, modules and keys (from --args) are left out."""
+    shown = {}
+    for name, value in held.items():
+        if isinstance(value, float):
+            shown[name] = value
+        elif isinstance(value, (list, tuple, np.ndarray)) and _kind(value) in ("i", "u", "f"):
+            shown[name] = np.asarray(value, dtype=np.float64).tolist()
+    return shown
 
 
 def _held_leaves(resolved, held, first, ranges, wrt=()):
