@@ -1,5 +1,5 @@
 """A sweep holds what --args gives and it does not sweep (a PyTorch module with a tied weight) as it is, and --wrt
-takes the tied weight's second name, as check does."""
+takes the tied weight's second name, as check does, for the checks of the sweep's points."""
 
 import json
 
@@ -24,11 +24,11 @@ class Pair(torch.nn.Module):
 
 MODEL = Pair()
 with torch.no_grad():
-    MODEL.a.weight.fill_(0.5)
+    MODEL.a.weight.fill_(0.0)  # |w| has its kink here: a check of the weight says so, one of x does not
 
 
 def loss(x, model):
-    return torch.tanh(model.b(model.a(x.reshape(1, 1)))).sum()
+    return (torch.abs(model.b.weight) * x + x * x).sum()
 
 
 def args():
@@ -41,18 +41,19 @@ def sweep(folder, *flags):
     module = folder / "tiedmod.py"
     module.write_text(TIED)
     return CliRunner().invoke(cli, [
-        "sweep", f"{module}:loss", "--range", "x=-1:1:3", "--args", f"{module}:args", "--dtype", "float64",
+        "sweep", f"{module}:loss", "--range", "x=0.5:1:2", "--args", f"{module}:args", "--dtype", "float64",
         "--no-fix", "--json", *flags,
     ])
 
 
 def test_a_module_from_args_is_held_and_wrt_takes_the_tied_name(tmp_path):
+    """The checks judge the weight --wrt names by its second name: its kink at 0, at every point swept."""
     result = sweep(tmp_path, "--wrt", "model.b.weight")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     intervals = report["dtypes"]["float64"]["intervals"]
-    assert intervals and [i["status"] for i in intervals] == ["ok"]
-    assert intervals[0]["lo"] == -1.0 and intervals[-1]["hi"] == 1.0
+    assert [(i["status"], i["kind"], i["op"]) for i in intervals] == [("domain", "kink", "model.a.weight[0, 0]")]
+    assert intervals[0]["lo"] == 0.5 and intervals[-1]["hi"] == 1.0
     assert "model" not in report["fixed"]  # a module is held, not shown as a number
 
 
