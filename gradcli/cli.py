@@ -53,6 +53,8 @@ class _Command(click.Command):
         self.context_settings.setdefault("help_option_names", ["-h", "--help"])
 
     def parse_args(self, ctx, args):
+        if self.name in _JSON_SCHEMAS and _asks_for_json(args):
+            ctx.meta[_JSON_ASKED] = _JSON_SCHEMAS[self.name]
         return super().parse_args(ctx, _arguments_last(self.get_params(ctx), args))
 
 
@@ -79,7 +81,12 @@ def _arguments_last(params, args):
 
 
 class _Group(click.Group):
-    """The command group: turns gradcli's own errors into click exits with their codes."""
+    """The command group: turns gradcli's own errors into click exits with their codes.
+
+    With ``--json``, an error that stops a command (bad input or usage, exit 2;
+    an internal error, exit 3) also prints one JSON document on stdout, unless
+    the command printed its own: a reader of stdout (``| jq``) always gets JSON.
+    """
 
     command_class = _Command
 
@@ -87,13 +94,71 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except GradcliError as error:
+            if error.exit_code in _ERROR_KINDS:
+                _print_json_error(ctx, _ERROR_KINDS[error.exit_code], getattr(error, "message", str(error)), error)
             raise _ReportedError(error) from None
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except click.ClickException as error:  # click's own usage errors: a bad option or value, exit 2
+            _print_json_error(ctx, "input", error.format_message())
+            raise
         except (BrokenPipeError, SystemExit) as exc:
             # The reader of stdout has gone. click's handler and rich's
             # Console.on_broken_pipe would exit 1, which means "a check failed".
             if isinstance(exc, SystemExit) and not isinstance(exc.__context__, BrokenPipeError):
                 raise
             raise click.exceptions.Exit(_reader_gone()) from None
+        except Exception as error:
+            _print_json_error(ctx, "internal", f"{type(error).__name__}: {error}")
+            raise
+
+
+class _Subgroup(click.Group):
+    """A group of commands under the command group (``gradcli report``): its commands are `_Command`s too."""
+
+    command_class = _Command
+
+
+# The JSON each command's --json prints (`--format json` for diff): an error that stops it prints a document of the
+# same schema, {"schema": ..., "error": {"kind", "message", "file", "line", "text", "span"}}.
+_JSON_SCHEMAS = {
+    "grad": "gradcli.check/1", "check": "gradcli.check/1", "sweep": "gradcli.sweep/1", "audit": "gradcli.audit/1",
+    "merge": "gradcli.audit/1", "diff": "gradcli.diff/1", "ops": "gradcli.ops/1",
+}
+_ERROR_KINDS = {EXIT_BAD_INPUT: "input", EXIT_INTERNAL: "internal"}
+# Keys of click's context `meta`, one dict that a command's context shares with its group's.
+_JSON_ASKED, _JSON_PRINTED = "gradcli.json_schema", "gradcli.json_printed"
+
+
+def _asks_for_json(args):
+    """Whether the words of a command line ask for JSON: ``--json``, or ``--format json`` (options come before ``--``)."""
+    words = list(args[: args.index("--")] if "--" in args else args)
+    return "--json" in words or "--format=json" in words or any(
+        word == "--format" and following == "json" for word, following in zip(words, words[1:])
+    )
+
+
+def _print_json(data):
+    """Print ``data``, a command's JSON document, on stdout; an error after it prints no second document."""
+    from .views.json import dump_json
+
+    dump_json(data)
+    click.get_current_context().meta[_JSON_PRINTED] = True
+
+
+def _print_json_error(ctx, kind, message, error=None):
+    """Print the JSON document of an error that stopped a command, when the command line asked for JSON."""
+    schema = ctx.meta.get(_JSON_ASKED)
+    if schema is None or ctx.meta.get(_JSON_PRINTED):
+        return
+    from .views.json import dump_json
+
+    span = getattr(error, "span", None)
+    dump_json({"schema": schema, "error": {
+        "kind": kind, "message": message, "file": getattr(error, "file", None), "line": getattr(error, "line", None),
+        "text": getattr(error, "text", None), "span": list(span) if span is not None else None,
+    }})
+    ctx.meta[_JSON_PRINTED] = True
 
 
 def _reader_gone():
@@ -145,12 +210,11 @@ def ops(as_json, kind):
     high-precision reference.
     """
     from .autodiff.catalog import catalogue
-    from .views.json import dump_json
     from .views.terminal import print_ops_table
 
     rows = [r for r in catalogue(include_scipy=True) if kind is None or r.kind == kind]
     if as_json:
-        dump_json({"schema": "gradcli.ops/1", "ops": rows})
+        _print_json({"schema": "gradcli.ops/1", "ops": rows})
     else:
         print_ops_table(rows)
 
@@ -203,13 +267,12 @@ def diff(expr, wrt, order, fmt, simplify, timeout, max_time, extra_vars, as_json
     formula = parse(expr, treat_as_variables=_split_names(extra_vars))  # bad input fails fast
 
     from .expr.diff import FORMATS, differentiate
-    from .views.json import dump_json
     from .views.terminal import print_diff
 
     fmt = "json" if as_json else fmt
     result = differentiate(formula, _split_names(wrt) or None, order, simplify, timeout, max_time, FORMATS[fmt])
     if fmt == "json":
-        dump_json(result)
+        _print_json(result)
     else:
         print_diff(result, fmt)
 
@@ -389,12 +452,11 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     error), the op that broke (underlined in the formula) and fixes that
     gradcli re-checked. Exits 0 whenever it computed, whatever the verdict.
     """
-    from .views.json import dump_json
     from .views.terminal_check import print_report
 
     report = _run_check(target, at, random_specs, _check_options(flags), timeout, flags.get("args_function"))
     if as_json:
-        dump_json(report)
+        _print_json(report)
     else:
         print_report(report, digits)
 
@@ -411,7 +473,6 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     the same points. --junit writes one testcase per (target, point, dtype).
     """
     from .files import check_writable, write_atomically
-    from .views.json import dump_json
     from .views.junit import junit_xml
     from .views.terminal_check import print_report
 
@@ -422,7 +483,7 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     if junit:
         write_atomically(junit, junit_xml(reports))
     if as_json:
-        dump_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
+        _print_json(reports[0] if len(reports) == 1 else {"schema": "gradcli.checks/1", "reports": reports})
     else:
         for report in reports:
             print_report(report, digits)
@@ -651,7 +712,7 @@ def _show_audit(report, as_json, junit, markdown, html):
     from .files import write_atomically
 
     if as_json:  # stdout first: a file that fails to write late still leaves the run on stdout
-        click.echo(_json_text(report), nl=False)
+        _print_json(report)
     else:
         from .views.terminal_audit import print_audit
 
@@ -661,7 +722,7 @@ def _show_audit(report, as_json, junit, markdown, html):
             write_atomically(path, importlib.import_module(f".views.{view}", __package__).render(report))
 
 
-@cli.group()
+@cli.group(cls=_Subgroup)
 def report():
     """Work with saved audit reports (gradcli audit --json)."""
 
@@ -715,7 +776,6 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, arg
     from .checker.ranges import default_ranges, parse_ranges
     from .checker.targets import example_points, import_deadline, resolve
     from .sweep import sweep
-    from .views.json import dump_json
     from .views.terminal_sweep import ProgressBar, print_sweep
 
     if plot:
@@ -742,7 +802,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, arg
 
         result = sweep_within(resolved, swept, options, fixed, timeout)
     if as_json:
-        dump_json(result.to_dict())
+        _print_json(result.to_dict())
     else:
         print_sweep(result, digits)
     if plot:

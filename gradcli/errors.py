@@ -27,16 +27,20 @@ class InputError(GradcliError, ValueError):
     """Bad usage or bad input: a one-paragraph message, the bad part underlined, exit 2.
 
     ``text`` and ``span`` (start, end offsets into ``text``) say what to
-    underline, for instance a formula and the part of it that is wrong.
+    underline, for instance a formula and the part of it that is wrong;
+    ``file`` and ``line``, where known, the place in the user's files (a
+    spec's line, an ``--args`` function's ``def``) that a JSON error names.
     """
 
     exit_code = EXIT_BAD_INPUT
 
-    def __init__(self, message, text=None, span=None):
+    def __init__(self, message, text=None, span=None, file=None, line=None):
         super().__init__(message)
         self.message = message
         self.text = text
         self.span = span
+        self.file = file
+        self.line = line
 
     def render(self) -> str:
         """The message, followed by the text with its bad part underlined."""

@@ -103,10 +103,11 @@ def functions(tmp_path):
 
 
 def assert_bad_input(code, out, err, *needles):
+    """Exit 2 with its message on stderr; on stdout nothing, or with --json the one document of the error."""
     assert code == 2, err
     assert "Traceback" not in err
     assert err.startswith("error: ")
-    assert out == ""
+    assert out == "" or err.startswith(f"error: {json.loads(out)['error']['message']}\n")
     for needle in needles:
         assert needle in err, (needle, err)
 

@@ -4,7 +4,10 @@ Against a baseline, a regression is a case that passed there and fails or
 errors now; a new case is one the baseline lacks, and a new case that fails
 or errors fails the run too, named as new, not as regressed; a fixed case
 failed or errored there and passes now. A case whose target differs from the
-baseline's under the same name is listed as changed. With a baseline, only
+baseline's under the same name is listed as changed. A case of the baseline that
+the run lacks is listed too, never failing the run: its spec no longer has it
+(removed or renamed, a change a review of the spec sees), or it is another
+shard's. With a baseline, only
 regressions and new failures fail a run, so a CI job can adopt gradcli with
 known failures.
 """
@@ -73,7 +76,17 @@ def compare(report: AuditReport, baseline: AuditReport, path) -> AuditReport:
     report.new = [c.name for c in lacked if c.status != "pass" and c.name not in report.outside_baseline]
     report.fixed = [c.name for c in report.cases if c.status == "pass" and c.name in before and before[c.name].status != "pass"]
     report.changed = {c.name: before[c.name].target for c in report.cases if c.name in before and before[c.name].target != c.target}
+    here = {c.name for c in report.cases}
+    report.not_in_run = {name: _elsewhere(report.shard, name) for name in before if name not in here}
     return report
+
+
+def _elsewhere(shard, name):
+    """Why a run that is ``shard`` (i, n) lacks the case ``name`` of its baseline: another shard holds it; "" where
+    the run could hold it (its spec no longer has the case, or names it otherwise)."""
+    if shard is None or shard_of(name, shard[1]) == shard[0]:
+        return ""
+    return f"in shard {shard_of(name, shard[1])}/{shard[1]}; this run is shard {shard[0]}/{shard[1]}"
 
 
 def _outside(baseline: AuditReport):

@@ -92,6 +92,8 @@ class AuditReport:
     outside_baseline: dict = field(default_factory=dict)  # case name -> why the baseline (another shard's) lacks it
     fixed: list = field(default_factory=list)  # case names: failed in the baseline, pass now
     changed: dict = field(default_factory=dict)  # case name -> its target in the baseline, where the target differs now
+    # case name -> why the run lacks a case of the baseline: "" (the spec has it no more), or another shard holds it
+    not_in_run: dict = field(default_factory=dict)
     baseline: Optional[str] = None  # the baseline file compared with
     missing_shards: list = field(default_factory=list)  # "2/4": shards a partial merge (--partial) lacks
 
@@ -126,6 +128,7 @@ class AuditReport:
             "new": list(self.new),
             "changed": dict(self.changed),
             "outside_baseline": dict(self.outside_baseline),
+            "not_in_run": dict(self.not_in_run),
             "missing_shards": list(self.missing_shards),
         }
 

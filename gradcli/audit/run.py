@@ -25,12 +25,14 @@ per shard compares like with like.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import re
 import sys
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import replace
 
 from ..checker.points import parse_point
@@ -236,7 +238,11 @@ class DaskFutures:
     def __exit__(self, *exc):
         self.client.close()
         if self.cluster is not None:
-            self.cluster.close()
+            # A worker of the local cluster that takes longer to stop than distributed waits (4 s: the imports' and the
+            # interpreter's exit on a loaded machine) is killed with a warning; its cases are over, so that one note is
+            # not the user's. Every other message of the nanny's, a worker's crash or restart, is still shown.
+            with _unlogged("distributed.nanny", _KILLED_AT_CLOSE):
+                self.cluster.close()
 
     def start(self, case):
         return self.executor.submit(run_case, case)
@@ -269,6 +275,24 @@ class DaskFutures:
         """Cancel the task; one already running cannot be stopped and runs on in its Dask worker."""
         future.cancel()
         return "its Dask task was cancelled; one already running runs on"
+
+
+_KILLED_AT_CLOSE = "Worker process still alive after"  # distributed's warning as it kills a worker slow to stop
+
+
+@contextmanager
+def _unlogged(name, start):
+    """Within the block, the logger ``name`` drops the messages that start with ``start``, and only those."""
+
+    def shown(record):
+        return not record.getMessage().startswith(start)
+
+    logger = logging.getLogger(name)
+    logger.addFilter(shown)
+    try:
+        yield
+    finally:
+        logger.removeFilter(shown)
 
 
 def run_case(case) -> CaseResult:

@@ -79,10 +79,11 @@ def load_spec(path, cli_layer=None) -> list:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = re.search(r"line (\d+)", str(error))
-        last = len(_lines(text.rstrip("\n")))  # where "(at end of document)" is
-        raise InputError(f"{path}:{line[1] if line else last}: not valid TOML: {error}") from None
+        number = int(line[1]) if line else len(_lines(text.rstrip("\n")))  # the last line: "(at end of document)"
+        raise InputError(f"{path}:{number}: not valid TOML: {error}", file=path, line=number) from None
     except RecursionError:  # tomllib reads nested arrays and inline tables recursively
-        raise InputError(f"{path}:{_deepest_line(text)}: arrays or inline tables nested too deeply to read") from None
+        number = _deepest_line(text)
+        raise InputError(f"{path}:{number}: arrays or inline tables nested too deeply to read", file=path, line=number) from None
     prefix = ()
     if os.path.basename(path) == "pyproject.toml":
         prefix = ("tool", "gradcli")
@@ -139,7 +140,8 @@ class _Place:
         return self.lines.get((table, key)) or self.lines.get((table + (key,), None)) or self.lines.get((table, None)) or 1
 
     def error(self, table, key, message):
-        return InputError(f"{self.path}:{self.line(table, key)}: {message}")
+        line = self.line(table, key)
+        return InputError(f"{self.path}:{line}: {message}", file=self.path, line=line)
 
     def table(self, value, where, what):
         if not isinstance(value, dict):

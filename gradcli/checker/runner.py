@@ -137,7 +137,7 @@ def _validated(resolved, given, options):
     """``(target with tree arguments as leaves, its variables, the chosen ones, the points)``, or InputError."""
     resolved, flat_points = with_tree_arguments(resolved, given, options.wrt)
     names = resolved.variables
-    chosen = _chosen(options.wrt, names, resolved.bridge.aliases if resolved.bridge is not None else {})
+    chosen = chosen_variables(options.wrt, names, resolved.bridge.aliases if resolved.bridge is not None else {})
     normalized = [_normalize_point(p, names) for p in flat_points]
     if not normalized:
         raise InputError("no points to check: give at least one --at (or --random)")
@@ -163,7 +163,7 @@ def _fixes(resolved, report, recheck, options):
     return report.fixes
 
 
-def _chosen(wrt, names, aliases):
+def chosen_variables(wrt, names, aliases):
     """The variables ``wrt`` names (all without it); a tree's path names every leaf under it (``params``), and a
     variable's other name (``aliases``: a tied parameter's second path) names that variable."""
     if not wrt:

@@ -51,6 +51,7 @@ from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
 from ..capture.numpy_module import constant_arrays_exact
+from ..capture.lines import def_line
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..expr.compile import to_function
@@ -235,7 +236,9 @@ def example_points(args_text, target, framework=None):
     The function, called without arguments, returns one point's arguments (a
     tuple of positional arguments, a dict by parameter name, or the one
     argument of a one-parameter function) or a list of such points; an
-    argument may be a tree, whose leaves `with_tree_arguments` names.
+    argument may be a tree, whose leaves `with_tree_arguments` names. A point
+    that does not fit the target's parameters is bad input naming the
+    function, its parameters and the ``--args`` function's file and line.
     """
     match = FUNCTION_TARGET.match(args_text.strip())
     if not match:
@@ -247,27 +250,80 @@ def example_points(args_text, target, framework=None):
         raise
     except BaseException as error:  # noqa: BLE001 - the user's function failed: reported, never fatal
         raise InputError(f"--args {args_text.strip()} raised {describe(error)}", text=args_text) from None
-    return [_arguments_as_point(args, target.variables, args_text) for args in (given if isinstance(given, list) else [given])]
-
-
-def _arguments_as_point(args, names, text):
-    """One point, ``{parameter: value}``, from what an ``--args`` function returned for it."""
-    if isinstance(args, dict) and set(args) == set(names):
-        return dict(args)
-    positional = isinstance(args, tuple) and getattr(args, "_fields", None) is None  # a NamedTuple is one argument
-    if positional and (len(names) != 1 or len(args) == 1):  # a one-parameter function may take a plain tuple
-        if len(args) != len(names):
-            raise InputError(
-                f"--args gave {len(args)} arguments; the target takes {len(names)} ({', '.join(names)})", text=text
+    points = given if isinstance(given, list) else [given]
+    maker = _ArgsFunction(args_text, make, target)
+    for number, args in enumerate(points[1:], 2):
+        if isinstance(args, dict) and isinstance(points[0], dict) and set(args) != set(points[0]):
+            raise maker.error(
+                f"point {number} of the {len(points)} it returned has the keys {_keys(args)}, the first has "
+                f"{_keys(points[0])}: every point gives the same arguments"
             )
-        return dict(zip(names, args))
-    if len(names) == 1:
-        return {names[0]: args}
-    raise InputError(
-        f"--args gave a {type(args).__name__}; for a target of {len(names)} parameters give a tuple of "
-        "arguments, a dict by parameter name, or a list of either (one per point)",
-        text=text,
-    )
+    return [maker.point(args) for args in points]
+
+
+class _ArgsFunction:
+    """An ``--args`` function and the target it gives points for: reads one point, naming both when it does not fit."""
+
+    def __init__(self, text, make, target):
+        self.text, self.target = text.strip(), target
+        code = getattr(inspect.unwrap(make), "__code__", None)
+        self.file = _shown_path(code.co_filename) if code is not None else None
+        self.line = def_line(code.co_filename, code.co_firstlineno) if code is not None else None
+
+    def error(self, message):
+        """The InputError of ``message``, about what this function returned, at its ``def``."""
+        at = f" ({self.file}:{self.line})" if self.file else ""
+        return InputError(f"--args {self.text}{at}: {message}", text=self.text, file=self.file, line=self.line)
+
+    def point(self, args):
+        """One point, ``{parameter: value}``, from what the function returned for it."""
+        names = self.target.variables
+        if isinstance(args, dict) and (len(names) != 1 or set(args) & set(names)):  # by parameter name
+            return self._by_name(args)
+        positional = isinstance(args, tuple) and getattr(args, "_fields", None) is None  # a NamedTuple is one argument
+        if positional and (len(names) != 1 or len(args) == 1):  # a one-parameter function may take a plain tuple
+            if len(args) != len(names):
+                raise self.error(f"it gave {len(args)} arguments; {self.target.text} takes {len(names)} ({', '.join(names)})")
+            return dict(zip(names, args))
+        if len(names) == 1:
+            return {names[0]: args}
+        raise self.error(
+            f"it gave a {type(args).__name__}; for {self.target.text}, of {len(names)} parameters, give a tuple of "
+            "arguments, a dict by parameter name, or a list of either (one per point)"
+        )
+
+    def _by_name(self, args):
+        names, supplied = self.target.variables, self.target.bridge.supplied if self.target.bridge is not None else ()
+        unknown = [key for key in args if key not in names]
+        if unknown:
+            others = [key for key in unknown if key in _parameters(self.target)]
+            kept = (
+                f"; {_keys(others)} {'has a default' if len(others) == 1 else 'have defaults'}, which a check keeps: to "
+                "give one, check a function that takes it without a default" if others else ""
+            )
+            raise self.error(
+                f"it gave {_keys(unknown)}, which {self.target.text} does not take (its parameters without defaults: "
+                f"{', '.join(names)}){kept}"
+            )
+        missing = [name for name in names if name not in args and name not in supplied]
+        if missing:
+            raise self.error(
+                f"it gave no value for {_keys(missing)}, a parameter of {self.target.text} ({', '.join(names)})"
+            )
+        return dict(args)
+
+
+def _keys(keys):
+    """Dict keys as a message lists them: ``'x', 'data'``."""
+    return ", ".join(repr(key) for key in keys)
+
+
+def _parameters(target):
+    """Every parameter name of a function target (those with defaults too); its variables where none can be read."""
+    try:
+        return tuple(inspect.signature(target.function).parameters)
+    except (TypeError, ValueError):
+        return target.variables
 
 
 def with_tree_arguments(target, points, wrt=()):

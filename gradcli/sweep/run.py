@@ -26,7 +26,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
-from ..checker.runner import check, runnable_dtypes
+from ..checker.runner import check, chosen_variables, runnable_dtypes
 from ..checker.targets import by_returned_value, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..capture.trees import held_key
@@ -59,21 +59,21 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     held = _held(fixed, resolved, ranges)
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
-    shown = {n: v for n, v in held.items() if isinstance(v, float)}  # arrays and trees held (--args) are not printed
+    shown = _shown(held)  # numbers and arrays of numbers: the trees, modules and keys of --args are not printed
     resolved, held = _held_leaves(resolved, held, first, ranges, options.wrt)
-    unknown = [w for w in options.wrt or () if w not in resolved.variables]
-    if unknown:
-        raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(resolved.variables)})")
-    # Gradients per point are numbers: an array held (--args) is differentiated by the checks, not the sweep's bands.
+    aliases = resolved.bridge.aliases if resolved.bridge is not None else {}  # a tied parameter's other names
+    wrt = chosen_variables(options.wrt, resolved.variables, aliases) if options.wrt else ()
+    # The bands measure the gradients of numbers (an array held is differentiated by the checks, not the bands):
+    # those --wrt names, else every number; the checks judge what --wrt names, arrays held too.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
-    checking = replace(options, fixes=False, wrt=options.wrt or scalars)
+    checking = replace(options, fixes=False, wrt=tuple(n for n in wrt if n in scalars) or scalars)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
         # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
-        return check(resolved, points, checking, dtypes=(dtype_name,))
+        return check(resolved, points, replace(checking, wrt=wrt or checking.wrt), dtypes=(dtype_name,))
 
     expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
     # --max-time is for checking points: loading the target and its framework and tracing it (seconds on a
@@ -86,7 +86,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
             result.notes.extend(run.notes)
-        if options.fixes and len(shown) < len(held):
+        if options.fixes and any(not isinstance(v, float) for v in held.values()):
             result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
         elif options.fixes:
             result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
@@ -133,6 +133,8 @@ def _held(fixed, resolved, ranges):
                 f"ranges and hold the others at a value (--at {name}=1)"
             )
         value = fixed.pop(name)
+        if resolved.bridge is None and isinstance(value, (list, tuple)) and _kind(value) in ("i", "u"):
+            value = np.asarray(value, dtype=np.float64)  # numbers, as --at reads them (a framework's ints are data)
         if isinstance(value, dict) or (isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) > 0):
             if resolved.kind == "formula":
                 raise InputError(
@@ -150,13 +152,36 @@ def _held(fixed, resolved, ranges):
         try:
             held[name] = float(value)
         except (TypeError, ValueError):
-            raise InputError(f"{name}: hold it at a number, not {value!r}") from None
+            if resolved.kind != "function" or isinstance(value, (str, bytes)):
+                raise InputError(f"{name}: hold it at a number, not {value!r}") from None
+            held[name] = value  # what --args gives a function (a framework's module, an object of the user's), as it is
+            continue
         if not math.isfinite(held[name]):
             raise InputError(f"{name}={held[name]}: hold a variable at a finite number")
     extra = [name for name in fixed if name not in ranges]
     if extra:
         raise InputError(f"{extra[0]}: not a variable of the target ({', '.join(resolved.variables)})")
     return held
+
+
+def _kind(values):
+    """The NumPy kind of the array ``values`` make ("f", "i", ...), or "" where they make none (a tree, a module)."""
+    try:
+        return np.asarray(values).dtype.kind
+    except (TypeError, ValueError):
+        return ""
+
+
+def _shown(held):
+    """The held values a sweep's result names (its header, JSON ``fixed``, reproduce commands): numbers, and arrays
+    of numbers as nested lists in full; trees, modules and keys (from --args) are left out."""
+    shown = {}
+    for name, value in held.items():
+        if isinstance(value, float):
+            shown[name] = value
+        elif isinstance(value, (list, tuple, np.ndarray)) and _kind(value) in ("i", "u", "f"):
+            shown[name] = np.asarray(value, dtype=np.float64).tolist()
+    return shown
 
 
 def _held_leaves(resolved, held, first, ranges, wrt=()):

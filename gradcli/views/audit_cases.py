@@ -180,10 +180,11 @@ def regressed_names(report) -> list:
 
 def baseline_changes(report) -> list:
     """What changed against the baseline, as (label, case names) pairs: regressions and fixed always; new, changed and
-    the cases outside the baseline's shard when any."""
+    the cases outside the baseline's shard and the baseline's cases this run lacks, when any."""
     changed = [f"{name} (its target was {target})" for name, target in report.changed.items()]
     pairs = [("regressions", regressed_names(report)), ("new", report.new), ("fixed", report.fixed), ("changed", changed),
-             ("outside the baseline", outside_baseline_names(report))]
+             ("outside the baseline", outside_baseline_names(report)),
+             ("in the baseline, not in this run", not_in_run_names(report))]
     return [(label, names) for label, names in pairs if names or label in ("regressions", "fixed")]
 
 
@@ -191,3 +192,13 @@ def outside_baseline_names(report) -> list:
     """The cases the baseline could not hold (another shard's), each with why, and with its status where it fails."""
     status = {case.name: case.status for case in report.cases}
     return [f"{name} ({'' if status.get(name) == 'pass' else status.get(name) + 's, '}{why})" for name, why in report.outside_baseline.items()]
+
+
+def not_in_run_names(report) -> list:
+    """The baseline's cases this run lacks: each its spec no longer has by name, the other shards' as one count."""
+    names = [name for name, why in report.not_in_run.items() if not why]
+    elsewhere = {}
+    for why in report.not_in_run.values():
+        if why:
+            elsewhere[why] = elsewhere.get(why, 0) + 1
+    return names + [f"{count} case{'' if count == 1 else 's'} {why}" for why, count in elsewhere.items()]

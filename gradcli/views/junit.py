@@ -2,7 +2,8 @@
 
 ``gradcli check --junit`` writes a testsuite per target (`junit_xml`);
 ``gradcli audit --junit`` one testsuite for the run (`render`), in which each
-audit case is one testcase, so CI dashboards count cases as the audit does.
+audit case is one testcase, so CI dashboards count cases as the audit does;
+with a baseline, the comparison is the testsuite's properties.
 Its points and dtypes (named as ``check --junit`` names them) and its swept
 dtypes are the testcase's properties, each with its verdict, and what is not
 ok about them is its output. Written with ElementTree.
@@ -79,6 +80,11 @@ def render(report) -> str:
     suite = ET.SubElement(suites, "testsuite", name=SUITE)
     if report.seconds:
         suite.set("time", f"{report.seconds:.3f}")
+    if report.baseline is not None:  # the comparison, as the other reports say it: one property per line of it
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="baseline", value=report.baseline)
+        for label, names in audit_cases.baseline_changes(report):
+            ET.SubElement(properties, "property", name=f"baseline: {label}", value=", ".join(names) or "none")
     for case in report.cases:
         _inside(_case(suite, case), case)
     _counts(suite)

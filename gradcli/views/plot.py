@@ -13,7 +13,7 @@ from ..checker.verdict import SEVERITY, Verdict
 from ..errors import InputError
 from ..files import check_writable, replace_atomically
 from ..sweep.results import OUT_OF_TIME
-from .formatting import COLOURS, float_text
+from .formatting import COLOURS, float_text, number
 
 FORMATS = ("png", "svg")
 # How the sweep spaced its points is how the axis is drawn (float: bit patterns, closest to symlog).
@@ -152,7 +152,7 @@ def _runs(mask):
 
 
 def _held(result):
-    return "".join(f"   ({v} = {x:g})" for v, x in result.fixed.items())
+    return "".join(f"   ({v} = {number(x, 6)})" for v, x in result.fixed.items())
 
 
 def _map_figure(plt, result):

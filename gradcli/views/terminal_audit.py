@@ -55,6 +55,7 @@ def summary(report) -> str:
         text += "".join(f"\n  fixed: {name}" for name in report.fixed)
         text += "".join(f"\n  changed: {name} (its target was {target})" for name, target in report.changed.items())
         text += "".join(f"\n  outside the baseline: {name}" for name in audit_cases.outside_baseline_names(report))
+        text += "".join(f"\n  in the baseline, not in this run: {name}" for name in audit_cases.not_in_run_names(report))
         if report.outside_baseline:
             text += "\n  (compare a shard with the same shard's baseline, or with a whole run's: gradcli report merge --json)"
     return text

@@ -183,8 +183,15 @@ def reproduce(result, variable, value, dtype_name):
     point = {variable: value, **result.fixed}
     if set(point) != set(result.variables):
         return None
-    at = ",".join(f"{v}={float_text(point[v], dtype_name) if v == variable else repr(float(point[v]))}" for v in result.variables)
-    return f"gradcli grad {shlex.quote(result.target)} --at {at} --dtype {dtype_name}"
+    at = ",".join(f"{v}={float_text(point[v], dtype_name) if v == variable else _held_text(point[v])}" for v in result.variables)
+    return f"gradcli grad {shlex.quote(result.target)} --at {shlex.quote(at)} --dtype {dtype_name}"
+
+
+def _held_text(value):
+    """A held value as --at reads it back to the same numbers: a float in full, an array as nested lists in full."""
+    if isinstance(value, list):
+        return "[" + ",".join(_held_text(v) for v in value) + "]"
+    return repr(float(value))
 
 
 def _print_thresholds(out, result, name, d):
