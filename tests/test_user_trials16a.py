@@ -27,6 +27,9 @@ CHOSEN = [
     "numpy_lib16a:finite_mean_log@x=[0,1,2]:float64",
     # np.empty_like of the differentiated array, written in place by masks: log1p and x meet at 0 with slope 1
     "numpy_lib16a:log1p_or_linear@x=[0,2,-1]:float64",
+    # a padding mask of -1e9 before JAX's softmax: the live score's slope, 1.9e-434294482, is 0 in float64, and the
+    # rule's answer at high precision is its own rounding, no disagreement (it was called `wrong`)
+    "jax_lib16a:masked_pool@x=[0.7,0.2,-0.1]:float64",
     # np.vectorize is named at its line before anything runs
     "numpy_lib16a:vectorized_huber@r=[0.5,2]:float64",
 ]

@@ -185,6 +185,36 @@ def _sinh_arcsinh(x):
                for v in x)
 
 
+def _spectral(w):
+    """The largest singular value of [[w0, w1], [w2, w3]]: the root of W^T W's larger eigenvalue."""
+    a, b, c, d = w
+    trace, det = a * a + b * b + c * c + d * d, (a * d - b * c) ** 2
+    return mpmath.sqrt((trace + mpmath.sqrt(trace * trace - 4 * det)) / 2)
+
+
+def _planar_logdet(z):
+    u, w = [_f(0.8), _f(-0.4)], [_f(1.5), _f(0.5)]
+    a = w[0] * z[0] + w[1] * z[1] + _f(0.1)
+    return mpmath.log(abs(1 + mpmath.sech(a) ** 2 * (u[0] * w[0] + u[1] * w[1])))
+
+
+def _newton_sqrt(a):
+    """What 30 Newton steps x <- x - (x^2 - a) / (2 x) from 1 reach."""
+    x = mp(1)
+    for _ in range(30):
+        x = x - (x * x - a) / (2 * x)
+    return x
+
+
+def _masked_pool_slopes(x0):
+    """f = (3 + 3u) / (1 + 2u) with u = e^(-1e9 - x0) the padding's weight ratio: df/dx0 = 3u / (1 + 2u)^2, a
+    number near 10^-434294482; the padding's own slopes are exactly 0 (where hands them a constant)."""
+    def truth():
+        u = mpmath.exp(_f(-1e9) - _f(x0))
+        return {"x": [3 * u / (1 + 2 * u) ** 2, mp(0), mp(0)]}
+    return hp(truth)
+
+
 def _corr_logdet_slope(t):
     """log det [[1, tanh t], [tanh t, 1]] = log(1 - tanh^2 t) = -2 log cosh t: its slope is -2 tanh t."""
     return hp(lambda: {"t": -2 * mpmath.tanh(_f(t))})
@@ -265,6 +295,16 @@ JAX = [
     Case(J, "sinh_arcsinh_logdet", "x=[3,-0.5]", "float64", "ok", num_grad(_sinh_arcsinh, x=[3, -0.5])),
     # cosh(2 asinh(1e200) - 0.3) = cosh(921) and x * x = 1e400 overflow; the log-derivative is 460.2
     Case(J, "sinh_arcsinh_logdet", "x=[1e200,0.5]", "float64", "unstable", num_grad(_sinh_arcsinh, x=[1e200, 0.5])),
+    # W = I: its two singular values are equal, and the larger is a max of the two (a kink in every entry)
+    Case(J, "spectral_norm", "w=[1,0,0,1]", "float64", "domain", hp(lambda: {"w": [NAN] * 4})),
+    Case(J, "spectral_norm", "w=[2,0.5,0,1]", "float64", "ok", num_grad(_spectral, w=[2, 0.5, 0, 1])),
+    Case(J, "planar_logdet_jacfwd", "z=[0.3,-1]", "float64", "ok", num_grad(_planar_logdet, z=[0.3, -1])),
+    Case(J, "implicit_sqrt", "a=2", "float64", "ok", num_grad(_newton_sqrt, a=2)),
+    # 30 Newton steps from 1 reach only 9.3e-10 on the way to 1e-150: the implicit rule 1/(2x) is the slope of the
+    # root, not of what the program computed (the derivative of its 30 steps)
+    Case(J, "implicit_sqrt", "a=1e-300", "float64", "wrong", num_grad(_newton_sqrt, a=1e-300)),
+    # the live entry's slope is 6e-434294482-sized: 0 in float64 is that number rounded, and JAX's rule is right
+    Case(J, "masked_pool", "x=[0.7,0.2,-0.1]", "float64", "ok", _masked_pool_slopes(0.7)),
     Case(J, "corr_logdet", "t=0.5", "float64", "ok", _corr_logdet_slope(0.5)),
     # rho = tanh(14) = 1 - 1.4e-12: 1 - rho^2 inside the factorisation keeps 4 of its 16 digits
     Case(J, "corr_logdet", "t=14", "float64", "unstable", _corr_logdet_slope(14)),
@@ -304,6 +344,9 @@ NUMPY = [
          hp(lambda: {"p": [-(mpmath.log(_f(1e-320)) + 1), mp(-1)]})),
     Case(N, "median_loss", "x=[0.3,0.3,0.7]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
     Case(N, "euler_energy", "y0=1,k=30", "float32", "domain", num_grad(_euler_energy32, dtype="float32", y0=1, k=30)),
+    Case(N, "spectral_norm", "w=[1,0,0,1]", "float64", "domain", hp(lambda: {"w": [NAN] * 4})),
+    Case(N, "spectral_norm", "w=[2,0.5,0,1]", "float64", "ok", num_grad(_spectral, w=[2, 0.5, 0, 1])),
+    Case(N, "masked_pool", "x=[0.7,0.2,-0.1]", "float64", "ok", _masked_pool_slopes(0.7)),
     Case(N, "cauchy_loss", "r=[1e300,1]", "float64", "unstable", _cauchy_slopes([1e300, 1]), "np.log1p((r / 2.3849)"),
 ]
 

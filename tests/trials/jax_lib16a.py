@@ -244,3 +244,36 @@ def sinh_arcsinh_logdet(x):
     """The log-derivative of the sinh-arcsinh flow f(x) = sinh(delta asinh(x) - eps), delta = 2, eps = 0.3."""
     delta, eps = 2.0, 0.3
     return jnp.sum(jnp.log(delta) + jnp.log(jnp.cosh(delta * jnp.arcsinh(x) - eps)) - 0.5 * jnp.log1p(x * x))
+
+
+def spectral_norm(w):
+    return jnp.linalg.norm(w.reshape(2, 2), ord=2)
+
+
+def _planar_map(z):
+    u, w, b = jnp.array([0.8, -0.4]), jnp.array([1.5, 0.5]), 0.1
+    return z + u * jnp.tanh(jnp.dot(w, z) + b)
+
+
+def planar_logdet_jacfwd(z):
+    """The planar map's log|det J| from its Jacobian by jax.jacfwd, inside the loss."""
+    return jnp.linalg.slogdet(jax.jacfwd(_planar_map)(z))[1]
+
+
+def implicit_sqrt(a):
+    """sqrt(a) as the root of x^2 - a by Newton's method, differentiated implicitly (lax.custom_root)."""
+
+    def newton(f, x0):
+        return lax.fori_loop(0, 30, lambda i, x: x - f(x) / (2.0 * x), x0)
+
+    def tangent_solve(g, y):
+        return y / g(1.0)
+
+    return lax.custom_root(lambda x: x * x - a, jnp.ones_like(a), newton, tangent_solve)
+
+
+def masked_pool(x):
+    """Attention pooling over a padded sequence of three, the last two padding: their scores set to -1e9 (as
+    transformer code masks) before the softmax."""
+    scores = jnp.where(jnp.array([True, False, False]), x, -1e9)
+    return jnp.sum(jax.nn.softmax(scores) * jnp.array([3.0, 1.0, 2.0]))

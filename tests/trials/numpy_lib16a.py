@@ -141,3 +141,12 @@ def euler_energy(y0, k):
 
 def cauchy_loss(r):
     return np.sum(np.log1p((r / 2.3849) ** 2))
+
+
+def spectral_norm(w):
+    return np.linalg.norm(w.reshape(2, 2), 2)
+
+
+def masked_pool(x):
+    scores = np.where(np.array([True, False, False]), x, -1e9)
+    return np.sum(special.softmax(scores) * np.array([3.0, 1.0, 2.0]))
