@@ -4,9 +4,11 @@ Read from the source, before anything runs: the function and every function
 of its module it names, followed through the module's imports of NumPy
 (``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
 numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signal`` and
-``integrate``, checked against ``gradcli.scipy``. Names gradcli does not differentiate but NumPy may keep
+``integrate``, checked against ``gradcli.scipy`` (a function of any other SciPy module, ``scipy.optimize.brentq``,
+is refused: those stay SciPy's own). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
-few helpers about dtypes and printing.
+few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
+(``np.vectorize(f)``, ``np.poly1d(c)``), followed to the line that makes the instance.
 """
 
 from __future__ import annotations
