@@ -33,7 +33,11 @@ CHOSEN = [
     # np.vectorize is named at its line before anything runs
     "numpy_lib16a:vectorized_huber@r=[0.5,2]:float64",
 ]
-KNOWN_WRONG = {}
+KNOWN_WRONG = {
+    "numpy_lib16a:masked_pool@x=[0.7,0.2,-0.1]:float64":
+        "A2: a softmax's slope of 1.9e-434294482 bounded below 2^-32763 but not proven 0: no verdict where the float64 "
+        "0 is the exact slope rounded",
+}
 BY_ID = {case.id: case for case in cases16a.ALL}
 
 
