@@ -544,6 +544,10 @@ def ones_like(x, dtype=None):
     return np.ones_like(raw(x), dtype=dtype)
 
 
+def empty_like(x, dtype=None):
+    return np.empty_like(raw(x), dtype=dtype)
+
+
 def full_like(x, fill_value, dtype=None):
     return np.full_like(raw(x), raw(fill_value), dtype=dtype)
 
@@ -565,4 +569,3 @@ empty = np.empty
 identity = np.identity
 tri = np.tri
 logspace = np.logspace
-empty_like = np.empty_like

@@ -770,14 +770,22 @@ def _mp_apply(fun, args, kwargs):
         return fun(*args, **kwargs)
     arrays = [a if isinstance(a, np.ndarray) else np.asarray(a, dtype=object) for a in args]
     if kwargs:
-        return np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays)
+        return _as_mask(np.frompyfunc(lambda *xs: fun(*xs, **kwargs), len(args), 1)(*arrays))
     key = (fun, len(args))
     elementwise = _ELEMENTWISE_UFUNCS.get(key)
     if elementwise is None:
         elementwise = np.frompyfunc(fun, len(args), 1)
         if len(_ELEMENTWISE_UFUNCS) < 512:  # a bound: ops are few, but a caller may pass closures
             _ELEMENTWISE_UFUNCS[key] = elementwise
-    return elementwise(*arrays)
+    return _as_mask(elementwise(*arrays))
+
+
+def _as_mask(out):
+    """A comparison's answer on high-precision numbers (an object array of bools) as NumPy's bool array: the mask a
+    program indexes with (``values[np.isfinite(values)]``), which NumPy refuses as an object array."""
+    if isinstance(out, np.ndarray) and out.dtype == object and out.size and isinstance(out.flat[0], (bool, np.bool_)):
+        return out.astype(bool)
+    return out
 
 
 # (scalar function, arity) -> its object ufunc: made once rather than at every call on arrays.

@@ -4,9 +4,11 @@ Read from the source, before anything runs: the function and every function
 of its module it names, followed through the module's imports of NumPy
 (``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
 numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signal`` and
-``integrate``, checked against ``gradcli.scipy``. Names gradcli does not differentiate but NumPy may keep
+``integrate``, checked against ``gradcli.scipy`` (a function of any other SciPy module, ``scipy.optimize.brentq``,
+is refused: those stay SciPy's own). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
-few helpers about dtypes and printing.
+few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
+(``np.vectorize(f)``, ``np.poly1d(c)``), followed to the line that makes the instance.
 """
 
 from __future__ import annotations
@@ -32,13 +34,17 @@ _HELPER_FUNCTIONS = {
     "seterr", "geterr", "errstate", "set_printoptions", "get_printoptions", "printoptions",
 }
 _WATCHED_ROOTS = ("numpy", "scipy")
+# NumPy classes whose instances compute on the values they are called with (np.vectorize(f)(x), np.poly1d(c)(x)):
+# unlike dtypes and other classes, what they make does see a traced value.
+_COMPUTING_CLASSES = {"vectorize", "poly1d"}
 
 
 def missing_function(dotted):
     """Why gradcli cannot differentiate the NumPy or SciPy name ``dotted``; None when it can (or need not)."""
     parts = dotted.split(".")
-    if parts[0] == "scipy" and len(parts) >= 3 and parts[1] in _SCIPY_SUBMODULES:
-        return _missing_in_scipy(dotted, parts)
+    if parts[0] == "scipy" and len(parts) >= 3:
+        in_ours = parts[1] in _SCIPY_SUBMODULES
+        return _missing_in_scipy(dotted, parts) if in_ours else _scipy_unsubstituted(dotted, parts)
     if parts[0] != "numpy":
         return None
     module = "numpy"
@@ -54,7 +60,9 @@ def missing_function(dotted):
             return None
         if inspect.ismodule(found):  # numpy.fft.fft: a whole module gradcli does not stand in for
             return _missing(dotted)
-        if found is None or isinstance(found, type) or not callable(found) or part in _HELPER_FUNCTIONS:
+        if found is None or not callable(found) or part in _HELPER_FUNCTIONS:
+            return None
+        if isinstance(found, type) and part not in _COMPUTING_CLASSES:
             return None
         return _missing(dotted)
     return None
@@ -84,6 +92,24 @@ def _missing_in_scipy(dotted, parts):
                 "differentiate it (`gradcli ops` lists what gradcli differentiates)"
             )
     return None
+
+
+def _scipy_unsubstituted(dotted, parts):
+    """Why a function of a SciPy module gradcli.scipy does not stand in for (``scipy.optimize.brentq``,
+    ``scipy.interpolate.CubicSpline``) cannot be differentiated; None for its constants (``scipy.constants.c``)."""
+    try:
+        found = importlib.import_module(f"scipy.{parts[1]}")  # lazy: the user's module imports it anyway
+    except ImportError:
+        return None
+    for part in parts[2:]:
+        found = getattr(found, part, None)
+    if found is None or not callable(found):
+        return None
+    ours = ", ".join(f"scipy.{sub}" for sub in _SCIPY_SUBMODULES)
+    return (
+        f"{dotted} is a SciPy function gradcli.scipy does not have (it stands in for {ours}), so gradcli cannot"
+        " differentiate it (what needs no gradient can be computed outside the function and passed in)"
+    )
 
 
 def _missing(dotted):
@@ -153,14 +179,20 @@ def imported_names(tree):
 
 
 def _top_level_functions(tree):
-    """``{name: node}`` of the module's functions: ``def`` statements and lambdas bound to a name."""
+    """``{name: node}`` of the module's functions: ``def`` statements, lambdas bound to a name, and instances of a
+    computing class bound to a name (``huber = np.vectorize(f)``: the call, so the class is named)."""
     found = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found[node.name] = node
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+        elif isinstance(node, ast.Assign) and (isinstance(node.value, ast.Lambda) or _computing_instance(node.value)):
             found.update((t.id, node.value) for t in node.targets if isinstance(t, ast.Name))
     return found
+
+
+def _computing_instance(node):
+    """Whether ``node`` calls a computing class by its name (``np.vectorize(f)``, ``poly1d(c)``)."""
+    return isinstance(node, ast.Call) and (_dotted(node.func) or "").rsplit(".", 1)[-1] in _COMPUTING_CLASSES
 
 
 def _reached(tree, function_name):

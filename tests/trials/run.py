@@ -22,6 +22,7 @@ from cases12a import ALL as TWELFTH_A
 from cases13a import ALL as THIRTEENTH_A
 from cases14a import ALL as FOURTEENTH_A
 from cases15a import ALL as FIFTEENTH_A
+from cases16a import ALL as SIXTEENTH_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -30,7 +31,8 @@ from judge import judge, run_cli
 JUDGING = threading.Lock()
 
 ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B
-       + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + THIRTEENTH_A + FOURTEENTH_A + FIFTEENTH_A)
+       + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + THIRTEENTH_A + FOURTEENTH_A + FIFTEENTH_A
+       + SIXTEENTH_A)
 
 
 def one(case):
