@@ -60,7 +60,7 @@ from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import Target, by_returned_value, resolve, with_tree_arguments
+from .targets import Target, by_returned_value, differentiating_only, resolve, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
@@ -96,6 +96,13 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
     dtypes = [dtype_named(name) for name in options.dtypes]
+    with differentiating_only(resolved, chosen):
+        _check_points(resolved, given, normalized, dtypes, chosen, options, report)
+    return report
+
+
+def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
+    """`check`'s work once its target and points are known good: each point in each dtype, then the fixes."""
     expect_references(resolved, normalized, dtypes, chosen, options.seed)
     if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
@@ -109,7 +116,6 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         # The re-checks' options, made (and validated) only where `_fixes` searches.
         rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
         report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
-    return report
 
 
 def runnable_dtypes(resolved, dtypes, notes):
