@@ -78,20 +78,20 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # A framework differentiates the variables checked alone, in the sweep's vectorised calls as in its checks.
     with differentiating_only(resolved, checking.wrt):
         expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
-        # --max-time is for checking points: loading the target and its framework and tracing it (seconds on a
-        # loaded machine, before any point) come before its clock starts, and the result says what they took.
-        begun = time.perf_counter()
-        result.setup_seconds = begun - started
-        # --max-time bounds the rest of the sweep, every second: every check shares this clock; --max-digits each climb.
-        with one_clock(wall=True), at_most_digits(checking.max_digits):
-            for dtype_name in checking.dtypes:
-                run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
-                result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
-                result.notes.extend(run.notes)
-            if options.fixes and len(shown) < len(held):
-                result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
-            elif options.fixes:
-                result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
+    # --max-time is for checking points: loading the target and its framework and tracing it (seconds on a
+    # loaded machine, before any point) come before its clock starts, and the result says what they took.
+    begun = time.perf_counter()
+    result.setup_seconds = begun - started
+    # --max-time bounds the rest of the sweep, every second: every check shares this clock; --max-digits each climb.
+    with one_clock(wall=True), at_most_digits(checking.max_digits), differentiating_only(resolved, checking.wrt):
+        for dtype_name in checking.dtypes:
+            run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
+            result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
+            result.notes.extend(run.notes)
+        if options.fixes and len(shown) < len(held):
+            result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
+        elif options.fixes:
+            result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
     if any(d.counts.get(OUT_OF_TIME) or d.counts.get(NOT_CHECKED) for d in result.dtypes.values()):
         result.notes.append(
             f"--max-time counted from the first point: loading {resolved.text}, its framework and tracing it took "
