@@ -62,3 +62,16 @@ def test_the_held_leaves_have_no_gradient_of_jaxs_and_the_chosen_ones_jaxs_own()
     assert [float(g) for g in replayed] == [6.0, 0.0]
     assert np.isinf(bridge.own(args, np.float64(1.0))[1][1])  # every float leaf: JAX's own infinite slope in a
 
+
+def test_a_float32_jax_array_made_with_x64_off_is_named_in_a_note_with_its_float32_number():
+    """From Python with x64 off, jnp.array(0.3) is float32's number: the float64 check starts there, and says so."""
+    assert not jax.config.jax_enable_x64
+    point = {"a": 2.5, "x": jnp.array(0.3)}
+    report = gradcli.check(beta_cdf, [point], dtypes=["float32", "float64"], wrt=("x",), fixes=False)
+    assert report.results[1].point["x"] == float(np.float32(0.3))
+    [note] = [n for n in report.notes if "x64" in n]
+    assert note.startswith("x is a float32 JAX array") and "0.3 is 0.30000001192092896" in note
+    assert 'jax.config.update("jax_enable_x64", True)' in note
+    written = gradcli.check(beta_cdf, [{"a": 2.5, "x": jnp.array(0.5)}], dtypes=["float64"], wrt=("x",), fixes=False)
+    assert not any("x64" in n for n in written.notes)  # 0.5 is float32's and float64's alike: nothing moved
+
