@@ -653,6 +653,12 @@ ELEMENTWISE = frozenset(
 LIBRARY_CALLS = {
     "xlogy": _binary(special.xlogy),
     "xlog1py": _binary(special.xlog1py),
+    # E_n and Ei, whose primals are series and continued fractions looped to float precision: replayed as such on
+    # exact numbers they cost minutes, and say nothing of E_n and Ei at any precision beyond the dtype's.
+    # ``jss.exp1(x)`` is ``expn(1, x)``, its order held in the call (one operand); its JVP calls ``expn(n, x)``
+    # with n an operand.
+    "expn": _binary(special.expn),
+    "expi": _unary(special.expi),
 }
 
 
