@@ -246,6 +246,8 @@ _SCIPY_SAMPLES = {
     "scipy.stats.iqr": lambda num: (num(_V),),
     "scipy.stats.median_abs_deviation": lambda num: (num(_V),),
     "scipy.special.multigammaln": lambda num: (num(2.5), 2),
+    "scipy.special.zeta": lambda num: (num(2.5), num(0.5)),
+    "scipy.special.expn": lambda num: (2, num(0.5)),
     "scipy.special.polygamma": lambda num: (1, num(0.5)),
     "scipy.special.yn": lambda num: (1, num(0.5)),
     "scipy.special.jn": lambda num: (1, num(0.5)),

@@ -52,6 +52,9 @@ _BALLS = {
     "betainc": lambda a, b, x: x.beta_lower(a, b, regularized=1),
     "betaln": lambda a, b: a.lgamma() + b.lgamma() - (a + b).lgamma(),
     "gammainc_da": lambda a, x: _gammainc_da_ball(a, x),
+    "exp1": lambda x: x.expint(1),  # E1: NaN left of 0, as SciPy's
+    "expi": lambda x: x.ei(),
+    "zeta": lambda s, q: _zeta_ball(s, q),
 }
 
 
@@ -141,6 +144,8 @@ def _mpmath_function(name):
         return _INCOMPLETE[name]
     if name in _SCALED:
         return _SCALED[name]
+    if name in _SPECIAL_MP:
+        return _SPECIAL_MP[name]
     return lambda x: getattr(loaded_mpmath(), name)(x)
 
 
@@ -278,6 +283,45 @@ def _bessel_scaled_mp(order):
 
 
 _SCALED = {"erfcx": _erfcx_mp, "ndtri": _ndtri_mp, "i0e": _bessel_scaled_mp(0), "i1e": _bessel_scaled_mp(1)}
+
+
+def _zeta_mp(s, q):
+    """The Hurwitz zeta function sum (n + q)^-s where SciPy defines it (s > 1, q > 0; s = 1 its pole), NaN
+    elsewhere as SciPy's, never mpmath's analytic continuation."""
+    mpmath = loaded_mpmath()
+    if (s == 1 and q > 0) or (s > 1 and q == 0):
+        return mpmath.inf
+    if not (s > 1 and q > 0):
+        return mpmath.nan
+    return mpmath.zeta(s, q)
+
+
+def _zeta_ball(s, q):
+    """zeta(s, q) on balls where they are proven inside SciPy's domain (s > 1, q > 0); elsewhere mpmath's path."""
+    if not (s > 1 and q > 0):
+        raise ArithmeticError("zeta's ball outside s > 1, q > 0")
+    return s.zeta(q)
+
+
+def _exp1_mp(x):
+    """E1(x) on x >= 0 (its pole at 0), NaN left of 0 as SciPy's, where mpmath's e1 is complex."""
+    mpmath = loaded_mpmath()
+    if x < 0:
+        return mpmath.nan
+    return mpmath.inf if x == 0 else mpmath.e1(x)
+
+
+def _expn_mp(n, x):
+    """E_n(x) for an order n >= 0 on x >= 0 (at 0 finite from n = 2 on), NaN elsewhere as SciPy's."""
+    mpmath = loaded_mpmath()
+    if x < 0 or n < 0 or not mpmath.isint(n):
+        return mpmath.nan
+    if x == 0:
+        return mpmath.inf if n <= 1 else 1 / mpmath.mpf(n - 1)
+    return mpmath.expint(int(n), x)
+
+
+_SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp}
 
 
 def _gammasgn_mp(x):
@@ -600,6 +644,21 @@ _JET_SLOPES["ndtri"] = lambda answer, p: (2 * type(p).pi()).sqrt() * (answer * a
 
 erfcx = _with_mpmath("erfcx")  # exp(x^2) erfc(x): finite far right, where erfc underflows
 ndtri = _with_mpmath("ndtri")  # the inverse of the standard normal CDF
+
+
+# The Hurwitz zeta function zeta(s, q), differentiable in q alone (d/dq = -s zeta(s + 1, q)): in s it has no
+# closed form, and JAX's primitive has no derivative there either.
+zeta = _with_mpmath("zeta", nin=2)
+defvjp(zeta, None, lambda g, ans, s, q: unbroadcast(-g * s * zeta(s + 1, q), q))
+defjvp(zeta, None, lambda t, ans, s, q: -t * s * zeta(s + 1, q))
+# The exponential integrals E1(x) = int_x^inf e^-t / t dt and Ei(x) = -E1(-x): E1' = -e^-x / x, Ei' = e^x / x.
+exp1 = _with_mpmath("exp1")
+expi = _with_mpmath("expi")
+defvjp(exp1, lambda g, ans, x: -g * exp(-x) / x)
+defvjp(expi, lambda g, ans, x: g * exp(x) / x)
+# E_n(x) = int_1^inf e^-xt / t^n dt, in x alone (an integer order): E_n' = -E_{n-1}, E_0(x) = e^-x / x.
+expn = _with_mpmath("expn", nin=2)
+defvjp(expn, None, lambda g, ans, n, x: unbroadcast(-g * expn(n - 1, x), x))
 
 
 # I0(x) exp(-|x|) and I1(x) exp(-|x|): SciPy's own, finite at |x| = 1e10 where SciPy's ive(0, x) is NaN.

@@ -24,9 +24,9 @@ from . import ops_stats as _stats
 from . import tracer as _tracer
 
 _SPECIAL_OWN = (
-    "beta betainc betaln entr erfcinv erfcx erfinv gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive j0 j1 jn "
-    "kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma softmax stdtr y0 "
-    "y1 yn"
+    "beta betainc betaln entr erfcinv erfcx erfinv exp1 expi expn gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive "
+    "j0 j1 jn kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma softmax "
+    "stdtr y0 y1 yn zeta"
 )
 special = SimpleNamespace(**{
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},

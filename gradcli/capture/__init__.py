@@ -6,7 +6,7 @@ also runs on high-precision numbers for the exact reference, with the user's
 own file and lines for provenance and fixes.
 """
 
-from .bridge import BRIDGES, Bridge, as_functions, given_arguments, make_bridge, prepare_bridge, replayed_at, replayed_location, without_replay
+from .bridge import BRIDGES, Bridge, as_functions, differentiating, given_arguments, make_bridge, prepare_bridge, replayed_at, replayed_location, without_replay
 from .detect import framework_contradicted, framework_of_callable, framework_of_source, framework_of_value
 from .numpy_module import load_module, source_of_module, substituted_function
 from .numpy_names import check_names, imported_names, missing_function
@@ -18,6 +18,7 @@ __all__ = [
     "TreeArguments",
     "as_numbers",
     "as_functions",
+    "differentiating",
     "given_arguments",
     "make_bridge",
     "prepare_bridge",

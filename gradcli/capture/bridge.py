@@ -230,6 +230,26 @@ def differentiating_the_primal():
         _PRIMAL.reset(token)
 
 
+_DIFFERENTIATED = contextvars.ContextVar("gradcli_differentiated", default=None)
+
+
+@contextmanager
+def differentiating(marks):
+    """Runs in which a bridge differentiates only the leaves ``marks`` gives True: the function's arguments as a
+    tuple, each variable's leaf True or False (``--wrt``) and data as given. A leaf marked False is data to the
+    framework, as it is a number held as given to the exact reference: neither computes a derivative in it."""
+    token = _DIFFERENTIATED.set(marks)
+    try:
+        yield
+    finally:
+        _DIFFERENTIATED.reset(token)
+
+
+def differentiated():
+    """The marks of the enclosing `differentiating`, or None: a bridge differentiates every float leaf."""
+    return _DIFFERENTIATED.get()
+
+
 _POINTS = contextvars.ContextVar("gradcli_points", default=False)
 
 

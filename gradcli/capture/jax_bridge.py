@@ -35,7 +35,7 @@ import numpy as np
 from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
-from .bridge import Bridge
+from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import afresh, as_written, hands_users_mode_wide, mode_of, other_modes_constant, own_constants
@@ -184,8 +184,8 @@ def _retyped(key, dtype):
     dtype = np.dtype(dtype)
     if dtype not in _FRAMEWORK_FLOATS:
         return None
-    tree, types = key
-    return tree, tuple((shape, dtype) if _floating(kind) else (shape, kind) for shape, kind in types)
+    tree, types, held = key
+    return tree, tuple((shape, dtype) if _floating(kind) else (shape, kind) for shape, kind in types), held
 
 
 def _holds(leaves, dtype):
@@ -205,7 +205,7 @@ class _Captured:
         self.fun, self.text = fun, text
         code = getattr(inspect.unwrap(fun), "__code__", None)
         self.where = f"{code.co_filename}:{code.co_firstlineno}" if code else text
-        self.graphs = {}  # key -> (forward program, rules, output aval)
+        self.graphs = {}  # key's structure and types -> (forward program, rules, output aval, closed jaxpr)
         self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
         self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
@@ -215,12 +215,14 @@ class _Captured:
         self.pointwise = {}  # key -> whether its forward and backward graphs treat each entry as a point (`_replayed_range`)
         self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
-        self.last_seeded = None  # (arguments, their numbers, (value, gradients)) of the last `value_and_grad` run
+        self.last_seeded = None  # (arguments, their numbers, (value, gradients), key) of the last `value_and_grad` run
         self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
+        self.last_marks = None  # (marks, their held positions) of `held_leaves`' last answer
 
     # -- structure of the arguments
     def key(self, args):
-        """``(key, leaves)``: the arguments' structure, shapes and dtypes (what a graph is captured for), and leaves.
+        """``(key, leaves)``: the arguments' structure, shapes and dtypes (what a graph is captured for) and the
+        positions of the float leaves held as data (`held_leaves`), and the leaves.
 
         Arguments that are all numbers of types whose leaf type their type
         decides (floats, mpmath numbers, balls, NumPy scalars: the many calls of
@@ -228,30 +230,45 @@ class _Captured:
         arguments that are all NumPy arrays (a sweep's ranges replayed), by
         their shapes and dtypes.
         """
+        held = self.held_leaves()
         kinds = tuple(map(type, args))
-        quick = self.quick_keys.get(kinds)
+        quick = self.quick_keys.get((kinds, held))
         if quick is not None:
             return quick, list(args)
         values = args
         if any(isinstance(a, Box) for a in args):  # a leaf's type is its value's (`_leaf_type`): boxes of numbers too
             values = [raw(a) for a in args]
             kinds = tuple(map(type, values))
-            quick = self.quick_keys.get(kinds)
+            quick = self.quick_keys.get((kinds, held))
             if quick is not None:
                 return quick, list(args)
         arrays = _array_signature(values)
-        quick = self.array_keys.get(arrays) if arrays is not None else None
+        quick = self.array_keys.get((arrays, held)) if arrays is not None else None
         if quick is not None:
             return quick, list(args)
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        key = (tree, tuple(map(_leaf_type, leaves)))
+        key = (tree, tuple(map(_leaf_type, leaves)), held)
         if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
-            self.quick_keys[kinds] = key
+            self.quick_keys[kinds, held] = key
         elif arrays is not None and len(leaves) == len(args):
-            self.array_keys[arrays] = key
+            self.array_keys[arrays, held] = key
         return key, leaves
+
+    def held_leaves(self):
+        """The positions of the leaves a check holds as data (`bridge.differentiating`: those it marks False), ()
+        where it differentiates every float leaf; JAX then differentiates the others alone (its argnums)."""
+        marks = differentiated()
+        if marks is None:
+            return ()
+        if self.last_marks is not None and self.last_marks[0] is marks:
+            return self.last_marks[1]
+        import jax  # lazy: only a JAX target loads JAX
+
+        held = tuple(i for i, mark in enumerate(jax.tree_util.tree_leaves(marks)) if mark is False)
+        self.last_marks = (marks, held)
+        return held
 
     def _x64(self, types):
         import jax  # lazy: only a JAX target loads JAX
@@ -274,12 +291,13 @@ class _Captured:
     def _specs(self, key):
         import jax  # lazy: only a JAX target loads JAX
 
-        tree, types = key
+        tree, types, _ = key
         return jax.tree_util.tree_unflatten(tree, [jax.ShapeDtypeStruct(shape, dtype) for shape, dtype in types])
 
     # -- the forward graph
     def graph(self, key):
-        if key not in self.graphs:
+        """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held."""
+        if key[:2] not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
             def trace():
@@ -295,9 +313,9 @@ class _Captured:
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
-            self.graphs[key] = (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays),
-                                rules, shape, closed)
-        return self.graphs[key]
+            self.graphs[key[:2]] = (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays),
+                                    rules, shape, closed)
+        return self.graphs[key[:2]]
 
     def forward(self, *args):
         key, leaves = self.key(args)
@@ -352,7 +370,7 @@ class _Captured:
         """
         from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
 
-        floating = [_floating(dtype) for _, dtype in key[1]]
+        floating = self._layout(key)[0]
         evaluate = jaxpr_as_fun(self.graph(key)[3])
 
         def of_floats(*xs):
@@ -366,7 +384,7 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         specs = [jax.ShapeDtypeStruct(s, d) for s, d in key[1]]
-        floating = [_floating(d) for _, d in key[1]]
+        floating = self._layout(key)[0]
         return [s for s, f in zip(specs, floating) if f], [s for s, f in zip(specs, floating) if not f]
 
     def backward_program(self, key):
@@ -441,19 +459,19 @@ class _Captured:
         return InputError(f"{where}: {why}", text=where)
 
     def _layout(self, key):
-        """``(floating, flat)`` at ``key``, found once: which leaves are floats, and whether the arguments are their
-        leaves (no tree: the gradients are the tuple of the leaves')."""
+        """``(floating, flat)`` at ``key``, found once: which leaves JAX differentiates (the floats not held), and
+        whether the arguments are their leaves (no tree: the gradients are the tuple of the leaves')."""
         found = self.layouts.get(key)
         if found is None:
             import jax  # lazy: only a JAX target loads JAX
 
-            floating = tuple(_floating(dtype) for _, dtype in key[1])
+            floating = tuple(_floating(dtype) and i not in key[2] for i, (_, dtype) in enumerate(key[1]))
             positions = tuple(range(len(floating)))
             found = self.layouts[key] = (floating, jax.tree_util.tree_unflatten(key[0], positions) == positions)
         return found
 
     def _split(self, key, leaves):
-        """``(float leaves, other leaves, floating)``: the two lists JAX's programs take, and which leaf is which."""
+        """``(differentiated leaves, other leaves, floating)``: the two lists JAX's programs take, and which is which."""
         floating = self._layout(key)[0]
         floats = [leaf for leaf, f in zip(leaves, floating) if f]
         others = [leaf for leaf, f in zip(leaves, floating) if not f]
@@ -516,14 +534,14 @@ class _Captured:
         """
         numbers = _numbers_of(floats, others)
         last = self.last_seeded
-        if last is not None and last[0] is args and last[1] == numbers:
+        if last is not None and last[0] is args and last[1] == numbers and last[3] == key:
             return last[2]
         compiling = self.program(key, True)
         self._ahead(key)
         with self._x64(key[1]), _user_errors(self.text):
             value, grads = self._compiled(("seeded", key), compiling)(floats, others)
         found = np.asarray(value), [np.asarray(g) for g in grads]
-        self.last_seeded = (args, numbers, found)
+        self.last_seeded = (args, numbers, found, key)
         return found
 
     def program(self, key, seeded=True, leaves=None):
@@ -623,7 +641,7 @@ class _Captured:
                 return False
             for dtype in dtypes:
                 typed = _retyped(key, dtype)
-                graph = self.graphs.get(typed)
+                graph = self.graphs.get(typed and typed[:2])
                 if typed is None or graph is None or ("seeded" if graph[2].shape == () else "vjp", typed) not in self.compiled:
                     return False
             wide = _retyped(key, np.float64)
@@ -796,7 +814,8 @@ _UNDIFFERENTIATED = (
      "lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can differentiate it as written"),
     ("Betainc gradient with respect to a and b not supported", "regularized_incomplete_beta",
      "JAX differentiates betainc(a, b, x) in x alone, so this function, whose a or b is an argument, has no "
-     "gradient of JAX's to check: write a and b in the function as constants, and check it in x"),
+     "gradient of JAX's in that argument to check: check it in the others alone (--wrt, or wrt= in Python), "
+     "which holds a and b as data, or write a and b in the function as constants"),
 )
 
 

@@ -555,6 +555,7 @@ PRIMITIVES = {
     "regularized_incomplete_beta": _bare(lambda params, a, b, x: special.betainc(a, b, x), special.betainc),
     "bessel_i0e": _unary(special.i0e),
     "bessel_i1e": _unary(special.i1e),
+    "zeta": _binary(special.zeta),
     # comparisons and logic
     "eq": _binary(gnp.equal),
     "ne": _binary(gnp.not_equal),
@@ -640,7 +641,7 @@ PRIMITIVES = {
 ELEMENTWISE = frozenset(
     "neg add add_any sub mul div rem max min integer_pow pow square abs sign floor ceil round clamp exp exp2 log"
     " expm1 log1p logistic tanh sqrt rsqrt cbrt sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh erf"
-    " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a regularized_incomplete_beta bessel_i0e bessel_i1e eq ne lt le gt ge is_finite and"
+    " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a regularized_incomplete_beta bessel_i0e bessel_i1e zeta eq ne lt le gt ge is_finite and"
     " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
 )
 
@@ -652,6 +653,12 @@ ELEMENTWISE = frozenset(
 LIBRARY_CALLS = {
     "xlogy": _binary(special.xlogy),
     "xlog1py": _binary(special.xlog1py),
+    # E_n and Ei, whose primals are series and continued fractions looped to float precision: replayed as such on
+    # exact numbers they cost minutes, and say nothing of E_n and Ei at any precision beyond the dtype's.
+    # ``jss.exp1(x)`` is ``expn(1, x)``, its order held in the call (one operand); its JVP calls ``expn(n, x)``
+    # with n an operand.
+    "expn": _binary(special.expn),
+    "expi": _unary(special.expi),
 }
 
 

@@ -581,7 +581,7 @@ class _Compiler:
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
             elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
-                self.emit(eqn, called, LIBRARY_CALLS[called], inputs, env, program, site, False)
+                self.emit(eqn, called[0], called[1], inputs, env, program, site, False)
             elif name in ("jit", "pjit") and eqn.params.get("name") in LIBRARY_JITS and _jaxs_own(eqn.params["jaxpr"]):
                 self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
             elif sub is not None and sub in eqn.params:
@@ -834,13 +834,31 @@ def _jax_machinery(path):
 
 
 def _library_call(eqn):
-    """The name in `LIBRARY_CALLS` of the JAX function a ``custom_jvp_call`` equation's primal is (one of JAX's
-    own, taking its two operands as they are), else None."""
+    """``(name, rule)`` of the JAX function in `LIBRARY_CALLS` a ``custom_jvp_call`` equation's primal is (one of
+    JAX's own, taking its operands as they are), else None. An operand the call holds as a literal of its primal
+    (``jss.exp1``'s order 1 of ``expn``) is given to the rule as such."""
     info = getattr(eqn.params["call_jaxpr"].jaxpr, "debug_info", None)
     name = (getattr(info, "func_src_info", None) or "").partition(" at ")[0]
-    if name not in LIBRARY_CALLS or eqn.params.get("num_consts") or len(eqn.invars) != 2:
+    if name not in LIBRARY_CALLS or eqn.params.get("num_consts") or not _jaxs_own(eqn.params["call_jaxpr"]):
         return None
-    return name if _jaxs_own(eqn.params["call_jaxpr"]) else None
+    rule = LIBRARY_CALLS[name]
+    arity = rule.__code__.co_argcount - 1  # the rule's operands, after its params
+    if len(eqn.invars) == arity:
+        return name, rule
+    held = _held_operands(eqn.params["call_jaxpr"].jaxpr, name, arity - len(eqn.invars))
+    return None if held is None else (name, lambda params, *operands: rule(params, *held, *operands))
+
+
+def _held_operands(jaxpr, name, count):
+    """The first ``count`` operands of the call of ``name`` that ``jaxpr`` (a library call's primal) makes, where
+    they are literals (the order of ``expn`` that ``jss.exp1`` holds), else None."""
+    calls = [eqn for eqn in jaxpr.eqns if eqn.params.get("name") == name]
+    if count < 1 or len(calls) != 1 or len(calls[0].invars) < count:
+        return None
+    held = calls[0].invars[:count]
+    if not all(type(v).__name__ == "Literal" and np.ndim(v.val) == 0 for v in held):
+        return None
+    return [np.asarray(v.val) for v in held]
 
 
 def _jaxs_own(closed):

@@ -104,6 +104,17 @@ def as_numbers(value):
     return array.astype(np.float64) if floating else array
 
 
+def narrowed_by_default(leaf):
+    """The dtype of ``leaf`` where it is a JAX float array narrower than float64 made while JAX's x64 mode is off
+    (JAX's default, in which every float array JAX makes is float32 at most, whatever number was written), else
+    None: a wider dtype's check starts from those narrower numbers."""
+    if not _is_framework_array(leaf) or type(leaf).__module__.partition(".")[0] not in ("jax", "jaxlib"):
+        return None
+    if sys.modules["jax"].config.jax_enable_x64 or not _framework_floating(leaf.dtype) or leaf.dtype.itemsize >= 8:
+        return None
+    return np.dtype(leaf.dtype)
+
+
 class HeldKey:
     """A JAX typed PRNG key (``jax.random.key``) given as an argument: held as its raw key data, uint32 numbers every
     NumPy path takes (as a legacy ``PRNGKey``), and the typed key again wherever JAX traces the user's function.

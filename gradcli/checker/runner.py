@@ -47,6 +47,7 @@ import numpy as np
 
 from ..autodiff.mp import ieee
 from ..capture import as_numbers
+from ..capture.trees import is_tree, leaves, narrowed_by_default
 from ..errors import InputError
 from ..expr.derivative import to_text
 from . import jacobian
@@ -60,7 +61,7 @@ from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import Target, by_returned_value, resolve, with_tree_arguments
+from .targets import Target, by_returned_value, differentiating_only, resolve, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
@@ -90,12 +91,45 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             flat, names, chosen, normalized = _validated(bridged, given, options)
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
+    report.notes.extend(_narrowed_notes(given, resolved.variables, options.dtypes))
     options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))
     if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved, chosen)
     # Overflow and invalid operations are what the checker looks for: it reads them from the values
     # (findings), so NumPy's RuntimeWarnings about them would only reach the user's terminal raw.
     dtypes = [dtype_named(name) for name in options.dtypes]
+    with differentiating_only(resolved, chosen):
+        _check_points(resolved, given, normalized, dtypes, chosen, options, report)
+    return report
+
+
+def _narrowed_notes(given, names, dtypes):
+    """A note for each JAX array of the points that JAX's default mode (x64 off) made narrower than a dtype checked:
+    that dtype's check starts from the narrower numbers (float32's 0.3 is 0.30000001192092896), not the ones written."""
+    notes = {}
+    for path, leaf in _given_leaves(given, names):
+        narrow = narrowed_by_default(leaf)
+        wider = [name for name in dtypes if narrow is not None and np.dtype(dtype_named(name)).itemsize > narrow.itemsize]
+        moved = next((v for v in np.ravel(np.asarray(leaf))[:100] if float(str(v)) != float(v)), None) if wider else None
+        if moved is not None and path not in notes:
+            notes[path] = (
+                f"{path} is a {narrow.name} JAX array, made while JAX's x64 mode is off, so the {', '.join(wider)} "
+                f"check starts from its {narrow.name} numbers ({str(moved)} is {float(moved)!r} there); to check the "
+                "numbers written, call jax.config.update(\"jax_enable_x64\", True) before making the arrays, or "
+                "give NumPy arrays or Python numbers"
+            )
+    return list(notes.values())
+
+
+def _given_leaves(given, names):
+    """``(path, leaf)`` of every leaf of the points as given (a bare value is the one variable's)."""
+    for point in given:
+        for name, argument in point.items() if isinstance(point, dict) else zip(names[:1], [point]):
+            yield from leaves(argument, name) if is_tree(argument) else [(name, argument)]
+
+
+def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
+    """`check`'s work once its target and points are known good: each point in each dtype, then the fixes."""
     expect_references(resolved, normalized, dtypes, chosen, options.seed)
     if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
@@ -109,7 +143,6 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
         # The re-checks' options, made (and validated) only where `_fixes` searches.
         rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
         report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
-    return report
 
 
 def runnable_dtypes(resolved, dtypes, notes):

@@ -35,6 +35,7 @@ from ..capture import (
     TreeArguments,
     as_functions,
     check_names,
+    differentiating,
     framework_contradicted,
     framework_of_callable,
     framework_of_source,
@@ -78,6 +79,9 @@ class Target:
     # The bridge's `expect` (see `capture.Bridge`), told each point's values as `function` takes them: the checker
     # says once, before it asks, which points and dtypes it will ask for. None: nothing to start ahead.
     expect: Optional[Callable] = None
+    # The user's function's own arguments from the values of ``variables`` (trees rebuilt, data held as given:
+    # `with_tree_arguments`); None where the variables are the arguments.
+    rebuilt: Optional[Callable] = None
     # What the points of one check share, made at the first that needs it (a formula's derivatives);
     # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
     shared: dict = field(default_factory=dict, repr=False, compare=False)
@@ -354,9 +358,19 @@ def with_tree_arguments(target, points, wrt=()):
         )
     flat = replace(
         target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
-        expect=_rebuilt(target.expect, trees),
+        expect=_rebuilt(target.expect, trees), rebuilt=trees.calling(lambda *arguments: arguments),
     )
     return flat, [trees.flat_point(point) for point in points]
+
+
+def differentiating_only(target, chosen):
+    """The runs of ``target`` in which a framework's function is differentiated in the variables ``chosen`` alone
+    (``--wrt``), the others data to the framework as they are to the exact reference (a check inside a sweep or an
+    audit says its own, whatever the enclosing one's)."""
+    if target.bridge is None or set(target.variables) <= set(chosen):
+        return differentiating(None)
+    marks = [name in chosen for name in target.variables]
+    return differentiating(target.rebuilt(*marks) if target.rebuilt is not None else tuple(marks))
 
 
 def _rebuilt(expect, trees):

@@ -27,7 +27,7 @@ from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, runnable_dtypes
-from ..checker.targets import by_returned_value, resolve, with_tree_arguments
+from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..capture.trees import held_key
 from ..errors import InputError
@@ -75,13 +75,15 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
         # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
         return check(resolved, points, replace(checking, wrt=wrt or checking.wrt), dtypes=(dtype_name,))
 
-    expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
+    # A framework differentiates the variables checked alone, in the sweep's vectorised calls as in its checks.
+    with differentiating_only(resolved, checking.wrt):
+        expect_sweep(resolved, {**held, **{n: r.lo for n, r in ranges.items()}}, ranges, checking.dtypes)
     # --max-time is for checking points: loading the target and its framework and tracing it (seconds on a
     # loaded machine, before any point) come before its clock starts, and the result says what they took.
     begun = time.perf_counter()
     result.setup_seconds = begun - started
     # --max-time bounds the rest of the sweep, every second: every check shares this clock; --max-digits each climb.
-    with one_clock(wall=True), at_most_digits(checking.max_digits):
+    with one_clock(wall=True), at_most_digits(checking.max_digits), differentiating_only(resolved, checking.wrt):
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()
