@@ -12,6 +12,7 @@ imports: one file may hold a JAX loss and a PyTorch one.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import sys
 import types
@@ -31,6 +32,12 @@ def _by_use(used, imported):
     return _first_of(used) if used & _DEEP else _first_of(imported)
 
 
+@functools.lru_cache(maxsize=8)
+def _parsed(source, path):
+    """The syntax tree of ``source``, parsed once for the many asks about one file (its callers only read it)."""
+    return ast.parse(source, path)
+
+
 def framework_of_source(source, path="<source>", name=None):
     """The framework a module's source imports (gradcli where it cannot be parsed: Python reports that).
 
@@ -38,7 +45,7 @@ def framework_of_source(source, path="<source>", name=None):
     deep-learning framework (`_names_used`); the module's imports otherwise.
     """
     try:
-        tree = ast.parse(source, path)
+        tree = _parsed(source, path)
     except (SyntaxError, ValueError):
         return "gradcli"
     roots, aliases = _imports(tree)
@@ -57,7 +64,7 @@ def framework_contradicted(source, path, name, given):
     import no other library, since PyTorch or JAX may reach it through a module of the user's.
     """
     try:
-        roots, _ = _imports(ast.parse(source, path))
+        roots, _ = _imports(_parsed(source, path))
     except (SyntaxError, ValueError):
         return None
     found = framework_of_source(source, path, name)
