@@ -66,6 +66,7 @@ import sys
 import sysconfig
 import threading
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .bridge import replayed_at
@@ -766,6 +767,19 @@ def _fresh(node):
     """Whether a graph's tensor constant was made from numbers as the function ran: read through
     ``lift_fresh_copy`` (an ``alias`` once decomposed), not a tensor made outside it."""
     return any(_names(user.target)[0] in ("lift_fresh_copy", "alias") for user in node.users)
+
+
+@contextmanager
+def quiet_fake_tensors():
+    """Within it, PyTorch's fake tensors log nothing: they write each meta kernel that fails, with its traceback, to
+    stderr at ERROR level (a handler of their own) though the error is raised all the same, and gradcli gives up
+    on some traces by design (a sweep's range traced at once, which the user's shapes may not broadcast)."""
+    fakes = logging.getLogger("torch._subclasses.fake_tensor")
+    was_disabled, fakes.disabled = fakes.disabled, True
+    try:
+        yield
+    finally:
+        fakes.disabled = was_disabled
 
 
 def hold_following_constants(graph, run_narrower):
