@@ -109,3 +109,10 @@ def affine_args():
 def safe_log(p):
     """log of probabilities floored at the dtype's machine epsilon."""
     return tf.reduce_sum(tf.math.log(tf.maximum(p, np.finfo(p.dtype.as_numpy_dtype).eps)))
+
+
+@tf.function(jit_compile=True)
+def xla_bce(z):
+    """Binary cross-entropy against label 1 from a sigmoid, XLA-compiled as a training step is."""
+    p = tf.sigmoid(z)
+    return -tf.reduce_sum(tf.math.log(p))
