@@ -25,8 +25,6 @@ from test_user_trials import assert_every_case_sound, problems_of, trial_params 
 CHOSEN = [
     # a custom backward that hands back (d/db, d/da): wrong, at its own line
     "torch_lib16b:growth@a=[0.5,-1],b=[0.2,-0.3]:float64",
-    # a custom backward right as mathematics whose exp(-x) overflows float32: the NaN named in the backward
-    "torch_lib16b:log_sigmoid@x=[-100,3]:float32",
     # a clamp at torch.finfo(p.dtype).eps: float32's own eps in the float32 program's exact reference (the float64
     # graph, traced once, holds float64's), so 1e-9 is on the flat part there
     "torch_lib16b:safe_log@p=[1e-9,0.5]:float32",
