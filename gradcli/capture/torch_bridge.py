@@ -27,7 +27,8 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
 from .lines import math_call_advice
-from .torch_graph import GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, replay, torch_dir, trace
+from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
+                          torch_dir, trace)
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -217,7 +218,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
-            with valid_guards(torch_dir()):
+            with valid_guards(torch_dir()), quiet_fake_tensors():
                 upstream = self._output_example(rebuild, examples)
                 graph = trace(self._joint_function(rebuild, leaves), examples + [upstream])
             import torch  # lazy: only a PyTorch target needs it

@@ -66,6 +66,7 @@ import sys
 import sysconfig
 import threading
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .bridge import replayed_at
@@ -112,6 +113,7 @@ class Step:
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
+        self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
@@ -125,11 +127,13 @@ def held_numbers(graph, dtype):
     """``{(written, held), ...}``: the user's own numbers in ``graph`` that the program in the narrower ``dtype``
     holds as other numbers. A Python float handed to an op is held in float32 (PyTorch's CPU kernels compute
     float32, float16 and bfloat16 in float32, a scalar argument too), one a tensor is filled with in ``dtype``,
-    as is each entry of a tensor the user's code made from numbers (`_users_constant`)."""
+    as is each entry of a tensor the user's code made from numbers (`_users_constant`), and any code's float64
+    limit is the dtype's own (`_limit_in`)."""
     found = set()
     for step in graph.steps:
         held = _held_scalars(step.args, step.users_scalars, dtype if step.op in _FILLS else np.float32)
-        found.update((step.args[k], held[k]) for k in step.users_scalars)
+        found.update((step.args[k], held[k]) for k in step.users_scalars if k not in step.limits)
+        found.update((step.args[k], _limit_in(step.args[k], dtype) or step.args[k]) for k in step.limits)
         if step.users_constant:
             written = np.ravel(step.fun())
             found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
@@ -141,6 +145,31 @@ def held_numbers(graph, dtype):
 def _held_scalars(args, positions, dtype):
     """``args`` with the Python floats at ``positions`` as ``dtype`` holds them."""
     return [float(np.asarray(a, dtype=dtype)) if k in positions else a for k, a in enumerate(args)]
+
+
+def _held_limits(args, positions, dtype):
+    """``args`` with float64's limits at ``positions`` as the program in ``dtype`` reads them (`_limit_in`)."""
+    return [(_limit_in(a, dtype) or a) if k in positions else a for k, a in enumerate(args)]
+
+
+# float64's own limits (torch.finfo(torch.float64)'s eps, tiny, max and min) by value: what each is called.
+_FLOAT64_LIMITS = {sign * float(getattr(np.finfo(np.float64), name)): (sign, name) for name in ("eps", "tiny", "max")
+                   for sign in (1, -1)}
+
+
+def _limit_in(value, dtype):
+    """The same limit of ``dtype`` where ``value`` is one of float64's limits, else None.
+
+    The float64 graph runs the user's Python once, for float64: ``torch.finfo(x.dtype).eps`` (a clamp) or
+    ``.min`` (an attention mask) is float64's number there, and the program in a narrower dtype reads its own.
+    """
+    found = _FLOAT64_LIMITS.get(value) if type(value) is float else None
+    if found is None:
+        return None
+    try:
+        return found[0] * float(getattr(np.finfo(dtype), found[1]))
+    except ValueError:  # a dtype NumPy's finfo does not know (bfloat16): the number as written
+        return None
 
 
 def _held_constant(value, dtype):
@@ -768,6 +797,19 @@ def _fresh(node):
     return any(_names(user.target)[0] in ("lift_fresh_copy", "alias") for user in node.users)
 
 
+@contextmanager
+def quiet_fake_tensors():
+    """Within it, PyTorch's fake tensors log nothing: they write each meta kernel that fails, with its traceback, to
+    stderr at ERROR level (a handler of their own) though the error is raised all the same, and gradcli gives up
+    on some traces by design (a sweep's range traced at once, which the user's shapes may not broadcast)."""
+    fakes = logging.getLogger("torch._subclasses.fake_tensor")
+    was_disabled, fakes.disabled = fakes.disabled, True
+    try:
+        yield
+    finally:
+        fakes.disabled = was_disabled
+
+
 def hold_following_constants(graph, run_narrower):
     """Keep `Step.users_constant` only on the user's float64 constants that follow the inputs' dtype
     (``dtype=x.dtype``), not one the code names itself (``dtype=torch.float64``), which a narrower program
@@ -1220,12 +1262,16 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
                 if held is not None and step.users_scalars:
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
+                if held is not None and step.limits:
+                    args = _held_limits(args, step.limits, held)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
                 if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
+                if held is not None and step.limits:
+                    args = _held_limits(args, step.limits, held)
             try:
                 env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
                 if held is not None and step.users_constant:
