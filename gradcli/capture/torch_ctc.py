@@ -162,7 +162,7 @@ def trace_shapes():
     for kernels, kernel in added:
         kernels.append(kernel)
     original = torch.ctc_loss
-    torch.ctc_loss = functools.partial(_lengths_as_tensors, original)
+    torch.ctc_loss = _lengths_as_tensors(original)
     try:
         yield
     finally:
@@ -171,10 +171,16 @@ def trace_shapes():
             kernels.remove(kernel)
 
 
-def _lengths_as_tensors(ctc_loss, log_probs, targets, input_lengths, target_lengths, *rest, **named):
-    """``torch.ctc_loss`` with lengths given as lists called with them as tensors: its overload for lists reads the
-    fake tensors' data while the capture traces, the one for tensors computes the same loss."""
-    import torch  # lazy: only a PyTorch target needs it
+def _lengths_as_tensors(ctc_loss):
+    """``torch.ctc_loss`` calling itself with lengths given as lists as tensors: its overload for lists reads the fake
+    tensors' data while the capture traces, the one for tensors computes the same loss. It keeps the name PyTorch's
+    compiler reads off every function of the torch namespace (``torch.cond``'s branches are compiled)."""
 
-    lengths = [torch.tensor(n) if isinstance(n, (list, tuple)) else n for n in (input_lengths, target_lengths)]
-    return ctc_loss(log_probs, targets, *lengths, *rest, **named)
+    @functools.wraps(ctc_loss)
+    def with_tensor_lengths(log_probs, targets, input_lengths, target_lengths, *rest, **named):
+        import torch  # lazy: only a PyTorch target needs it
+
+        lengths = [torch.tensor(n) if isinstance(n, (list, tuple)) else n for n in (input_lengths, target_lengths)]
+        return ctc_loss(log_probs, targets, *lengths, *rest, **named)
+
+    return with_tensor_lengths
