@@ -13,7 +13,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
 
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
-  values (the branch taken there), which is slower but right.
+  values (the branch taken there), which is slower but right. A ``torch.cond``
+  is recorded with both branches' graphs, and replayed as the one its replayed
+  predicate takes (`_cond`).
 - The replay follows values, not storage. An in-place op (``x.add_(1)``,
   ``relu(inplace=True)``) on a tensor nothing reads afterwards is replayed as
   its out-of-place form; a graph that writes into a tensor a view shares or a
@@ -362,7 +364,7 @@ _DECOMPOSITIONS = None
 # Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`),
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
-          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented}
+          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -926,8 +928,8 @@ def compile_graph(module, drawn=None, gammas=()):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
-            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's): its op is refused below
-                slots[node] = None
+            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's), replayed by `_cond`
+                slots[node] = compile_graph(constant) if isinstance(constant, torch.fx.GraphModule) else None
                 continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
@@ -954,6 +956,8 @@ def compile_graph(module, drawn=None, gammas=()):
                 fun = gammas.pop(0)
             elif name == "_standard_gamma_grad":
                 fun = _gamma_rule
+            elif name == "cond":
+                fun = functools.partial(_cond, location=location)
             elif name in PULLBACKS and fun is None:
                 fun = _pullback_of_forward(node, location)
             elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
@@ -1246,11 +1250,11 @@ def _pullback_of_forward(node, location):
 
 
 def _refuse_higher_order(target, location):
-    """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
-    gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
+    """InputError for an op that runs graphs of its own (``while_loop``'s body, ``scan``'s) other than ``torch.cond``
+    (`_cond`), which gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
     from torch._ops import HigherOrderOperator  # lazy: only a PyTorch target needs it
 
-    if isinstance(target, HigherOrderOperator):
+    if isinstance(target, HigherOrderOperator) and target.name() != "cond":
         raise InputError(
             f"torch.{target.name()} at {location} runs graphs of its own (its branches or body), which gradcli's "
             "replay of PyTorch does not follow, so its exact reference cannot be computed: write a branch with "
@@ -1373,3 +1377,16 @@ def _value(arg, env):
     if isinstance(arg, tuple):
         return tuple(_value(a, env) for a in arg)
     return arg
+
+
+def _cond(pred, true_graph, false_graph, operands, location=None):
+    """``torch.cond``: the branch the predicate takes at the point, its graph replayed on the operands.
+
+    The predicate is a replayed comparison, gradcli's own: on exact numbers its
+    decision is recorded, so a point on its switch is a kink or a jump for the
+    exact reference, as a ``where``'s is; its gradient takes the branch taken,
+    as PyTorch's backward graph (a ``cond`` of the two branches' backward
+    graphs) does.
+    """
+    taken = true_graph if bool(np.asarray(raw(pred))) else false_graph
+    return replay(taken, list(operands), location)
