@@ -123,6 +123,7 @@ class Step:
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
+        self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -978,8 +979,30 @@ def compile_graph(module, drawn=None, gammas=()):
     graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
+    for step in steps:
+        step.picks_constants = _picks_constants(step, steps, inputs)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _picks_constants(step, steps, inputs):
+    """Whether a step is a ``where`` whose two values are 0-d constants (``scalar_tensor``), as decompositions write
+    ``where(p == 0, 0, -inf)`` (``special_entr``'s): PyTorch makes those float32, and a 0-d tensor never narrows
+    a wider tensor it meets, so the pick is replayed in the run's dtype (`_in_the_runs_dtype`)."""
+    if step.op != "where" or len(step.args) != 3 or not all(type(arg) is Slot for arg in step.args[1:]):
+        return False
+    sources = [steps[arg.index - inputs] if arg.index >= inputs else None for arg in step.args[1:]]
+    return all(source is not None and (source.op == "scalar_tensor" or (source.op == "constant" and np.ndim(source.fun()) == 0))
+               for source in sources)
+
+
+def _in_the_runs_dtype(args, inputs):
+    """``where``'s arguments with its two 0-d constants in the dtype of the run's float inputs where that is wider:
+    the values are the constants' own (0, -inf), only their dtype, which PyTorch's next op promotes, is not narrowed."""
+    run = next((raw(v).dtype for v in inputs if isinstance(raw(v), (np.ndarray, np.floating)) and raw(v).dtype.kind == "f"), None)
+    if run is None:
+        return args
+    return [args[0]] + [run.type(a) if isinstance(a, np.floating) and a.dtype.itemsize < run.itemsize else a for a in args[1:]]
 
 
 def _detached_values(graph):
@@ -1336,6 +1359,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
+                if step.picks_constants:
+                    args = _in_the_runs_dtype(args, inputs)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
                 if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
@@ -1350,6 +1375,11 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
                 raise InputError(f"{here[0]}: {error}", text=here[0]) from None
+            except Exception as error:  # the numbers broke an op (a singular matrix's solve): the user's line it replays
+                if here[0] and not hasattr(error, "raised_at"):
+                    file, line = here[0].rsplit(":", 1)
+                    error.raised_at = (file, int(line))
+                raise
     finally:
         if context is not None:
             context.__exit__(None, None, None)
