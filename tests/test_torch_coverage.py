@@ -21,9 +21,9 @@ softmin, normalize, conv1d and conv2d (aten.convolution and its backward),
 cdist, a GRU cell's gates (unsafe_split), nn.RNN and nn.GRU (the transpose packet). Judged unstable, rightly: digamma's gradient in float64 (PyTorch's
 trigamma has a 3e-10 relative error). torch.distributions' argument checks
 are switched off while the graph is traced (PyTorch's own run keeps them).
-Still refused: transposed convolutions (at the user's line), torch.cond
-(by its name, at the user's line) and gaussian_nll_loss's check, which
-branches on a tensor's value.
+Still refused: transposed convolutions (at the user's line) and
+gaussian_nll_loss's check, which branches on a tensor's value (torch.cond is
+replayed: test_torch_cond).
 """
 
 import numpy as np
@@ -180,16 +180,6 @@ def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
     with pytest.raises(InputError) as caught:
         gradcli.check(bessel, [V], dtypes=("float64",), framework="torch")
     assert "aten.bessel_j0" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
-
-
-def test_torch_cond_is_refused_by_its_name_at_the_users_line():
-    def switched(x):
-        return torch.cond(x.sum() > 0, lambda v: torch.sin(v).sum(), lambda v: torch.cos(v).sum(), (x,))  # named
-
-    line = switched.__code__.co_firstlineno + 1
-    with pytest.raises(InputError) as caught:
-        gradcli.check(switched, [V], dtypes=("float64",), framework="torch")
-    assert str(caught.value).startswith(f"torch.cond at {__file__}:{line} ") and "torch.where" in str(caught.value)
 
 
 def test_a_form_of_an_op_gradcli_refuses_names_the_users_line_too():

@@ -9,8 +9,7 @@ user's line; near a singular matrix the rule is accurate and the verdict `ok`.
 QR, SVD, F.rrelu in evaluation, F.bilinear (``_trilinear``), F.embedding_bag
 and the matrix exponential (``linalg_matrix_exp``, whose backward is the same
 op on a block matrix; the orthogonal parametrisation reads it) replay likewise.
-Still refused by name: ``_ctc_loss`` and rrelu in training (its kernel's own
-random slopes).
+Still refused by name: rrelu in training (its kernel's own random slopes).
 """
 
 import mpmath

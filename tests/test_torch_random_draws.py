@@ -4,10 +4,9 @@
 seeded generator and computes ``z = mu + sigma * eps``: a deterministic
 function of the parameters, whose gradient is exact with eps held. PyTorch's
 float32 draws are other numbers than its float64 ones (from 16 entries on),
-so the float32 program's reference replays the float32 draw. An unseeded draw
-and a sample whose value moves with its parameters (Gamma's) are refused with
-what the user can do. Truths: the draws from PyTorch itself, the derivatives
-by hand (d/dmu sum z^2 = 2 z, d/dsigma = 2 z eps).
+so the float32 program's reference replays the float32 draw. An unseeded draw is
+refused with what the user can do (a Gamma sample: test_torch_gamma_draws). Truths:
+the draws from PyTorch itself, the derivatives by hand (d/dmu sum z^2 = 2 z, d/dsigma = 2 z eps).
 
 Each draw is made by the kernel the user's run calls: PyTorch decomposes some
 (``exponential_``, ``bernoulli``) into other draws that give other numbers, so
@@ -36,11 +35,6 @@ def normal_sample(mu, sigma):
 def unseeded(mu, sigma):
     z = D.Normal(mu, sigma).rsample()
     return torch.sum(z ** 2)
-
-
-def gamma_sample(alpha):
-    torch.manual_seed(0)
-    return torch.sum(D.Gamma(alpha, torch.ones_like(alpha)).rsample())
 '''
 MU, SIGMA = [0.5 + 0.1 * k for k in range(20)], [2.0 - 0.05 * k for k in range(20)]
 
@@ -74,11 +68,6 @@ def test_an_unseeded_draw_is_refused_with_the_seed_to_write(model):
     with pytest.raises(InputError, match=r"not seeded in the function.*torch.manual_seed\(0\).*loc \+ scale \* eps") as error:
         gradcli.check(f"{model}:unseeded", [{"mu": [0.5], "sigma": [2.0]}], dtypes=("float64",), fixes=False)
     assert "random_draws_model.py:12" in str(error.value)
-
-
-def test_a_sample_moving_with_its_parameters_says_what_to_do(model):
-    with pytest.raises(InputError, match=r"_standard_gamma.*moves with its parameters.*pass the sample as an argument"):
-        gradcli.check(f"{model}:gamma_sample", [{"alpha": [0.5, 3.0]}], dtypes=("float64",), fixes=False)
 
 
 # Fills and samples whose draw is their kernel's own (each called as the user's code calls it, on a tensor like x).

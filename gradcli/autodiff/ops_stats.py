@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from .core import defjvp, defvjp
 from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, where
-from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take
+from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
-from .ops_scipy import betainc, betaln, gammainc, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
+from .tracer import primitive
 from .values import raw, shape_of
 
 
@@ -589,3 +591,31 @@ def _scale(scale, normal):
 def _propagating(nan_policy, name):
     if nan_policy != "propagate":
         raise NotImplementedError(f"gradcli.scipy.stats.{name} takes nan_policy='propagate' alone")
+
+
+# -- A Gamma sample as a function of its shape. -----
+
+
+def _gamma_drawn_value(alpha, z):
+    """The value of `gamma_drawn`: the draw ``z`` itself, on floats, mpmath numbers and balls; on a jet of ``alpha``
+    (forward mode on balls), ``z`` with ``alpha``'s tangent times the draw's slope."""
+    if type(alpha).__name__ != "Jet":
+        return z
+    x = getattr(z, "v", z)
+    if alpha.d is None:
+        return type(alpha)(x)
+    density = ((alpha.v - 1) * x.log() - x - alpha.v.lgamma()).exp()
+    return type(alpha)(x, alpha.d * (-_gammainc_da_ball(alpha.v, x) / density))
+
+
+def _gamma_drawn_slope(alpha, z):
+    """dz/dalpha of a Gamma(alpha, 1) sample held at its quantile: -(dP(alpha, z)/dalpha) / p(z; alpha)."""
+    return -gammainc_da(alpha, z) / _gamma_density(alpha, z)
+
+
+# A Gamma(alpha, 1) sample ``z`` drawn at ``alpha`` as the function of ``alpha`` its quantile defines: the z with
+# P(alpha', z) = P(alpha, z) (P the regularised lower incomplete gamma function), whose value is ``z`` and whose
+# derivative is the implicit one. The draw is a constant: no gradient reaches it.
+gamma_drawn = primitive(_gamma_drawn_value, "gamma_drawn", kind="elementwise", mp=_gamma_drawn_value)
+defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * _gamma_drawn_slope(alpha, z), alpha), None)
+defjvp(gamma_drawn, lambda t, ans, alpha, z: t * _gamma_drawn_slope(alpha, z), None)

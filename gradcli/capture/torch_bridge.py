@@ -29,6 +29,7 @@ from .bridge import Bridge
 from .lines import math_call_advice
 from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
                           torch_dir, trace)
+from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
@@ -218,7 +219,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
-            with valid_guards(torch_dir()), quiet_fake_tensors():
+            with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
                 upstream = self._output_example(rebuild, examples)
                 graph = trace(self._joint_function(rebuild, leaves), examples + [upstream])
             import torch  # lazy: only a PyTorch target needs it
@@ -247,9 +248,9 @@ class _Captured:
                 line = _user_line(error.__traceback__)
                 raise InputError(
                     f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
-                    "depends on its inputs' values (a boolean mask's selection x[x > 0], unique, CTC's alignment "
-                    "table), which gradcli's capture, one graph per argument shape, cannot record; a selection "
-                    "keeps its shape as torch.where(mask, x, 0.0), whose sum is the selection's",
+                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), which "
+                    "gradcli's capture, one graph per argument shape, cannot record; a selection keeps its shape "
+                    "as torch.where(mask, x, 0.0), whose sum is the selection's",
                     text=self.text,
                 ) from None
             if not _data_dependent(error):

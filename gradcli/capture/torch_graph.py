@@ -13,7 +13,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
 
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
-  values (the branch taken there), which is slower but right.
+  values (the branch taken there), which is slower but right. A ``torch.cond``
+  is recorded with both branches' graphs, and replayed as the one its replayed
+  predicate takes (`_cond`).
 - The replay follows values, not storage. An in-place op (``x.add_(1)``,
   ``relu(inplace=True)``) on a tensor nothing reads afterwards is replayed as
   its out-of-place form; a graph that writes into a tensor a view shares or a
@@ -40,8 +42,13 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   by the kernel the user's run calls (``exponential_``, ``bernoulli_(p)``); an
   unseeded draw is refused; a draw from a ``generator=`` of the user's is drawn
   from it, each run of the function starting it from one state (`GeneratorsHeld`).
-  Refused: a draw whose probabilities are a tensor (``torch.bernoulli(probs)``) and a sample that
-  moves with its parameters (``_standard_gamma``). ``.item()`` results fed back as Python numbers (outside
+  A Gamma sample (``_standard_gamma``: ``Gamma``, ``Chi2``, ``StudentT``) is PyTorch's draw at the
+  point made again from the generator's state at it, differentiated in its shape exactly as the
+  quantile of a uniform held fixed (`_GammaDraw`); PyTorch's own slope of it, a fitted
+  approximation, is the number its kernel computes (`_gamma_rule`). Refused: a draw after a Gamma
+  sample (what the sampler takes from the generator depends on the shape's values), a draw whose
+  probabilities are a tensor (``torch.bernoulli(probs)``), and the other samples that move with
+  their parameters (Beta's and Dirichlet's ``_sample_dirichlet``, binomial, Poisson). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
@@ -78,6 +85,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
+from ..autodiff.ops_stats import gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line
@@ -117,6 +125,7 @@ class Step:
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
+        self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -137,7 +146,7 @@ def held_numbers(graph, dtype):
         if step.users_constant:
             written = np.ravel(step.fun())
             found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
-        if step.redraw is not None:
+        if step.redraw is not None or step.op == "_standard_gamma":  # a Gamma sample is drawn in each dtype too
             found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
     return {(written, held) for written, held in found if written != held}
 
@@ -382,8 +391,10 @@ def _names(op):
 
 
 _DECOMPOSITIONS = None
-# Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`).
-_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented}
+# Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`),
+# as a Gamma sample's on the generator's state at it (`_GammaDraw`).
+_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
+          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -440,11 +451,12 @@ def trace(fun, examples):
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return _passed_through(compile_graph(module, draws.made), ran)
+    return _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
 
 
-# PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch.
-_PARAMETER_SAMPLES = {"_standard_gamma", "_sample_dirichlet", "binomial", "poisson", "_standard_gamma_grad", "_dirichlet_grad"}
+# PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch (the
+# Gamma's, `_standard_gamma`, is replayed: `_GammaDraw`).
+_PARAMETER_SAMPLES = {"_sample_dirichlet", "binomial", "poisson", "_dirichlet_grad"}
 
 # PyTorch's random ops that draw numbers from nothing but a shape and numbers (``torch.randn``, ``rand``, a
 # ``normal_``, ``exponential_`` or ``bernoulli_(p)`` fill, the noise of Normal's ``rsample`` and of
@@ -478,6 +490,7 @@ class _Draws:
 
     def __init__(self, folder):
         self.folder, self.made, self.seeded = folder, {}, False
+        self.gammas = []  # each Gamma sample's draw, in the order the graph records them (`_GammaDraw`)
 
     def __enter__(self):
         import torch  # lazy: only a PyTorch target needs it
@@ -507,6 +520,7 @@ class _Draws:
             space, packet, overload = name.split(".")
             op = getattr(getattr(getattr(torch.ops, space), packet), overload)
             found[op] = functools.partial(self.draw if name in _DRAW_OPS else self.refuse, op)
+        found[torch.ops.aten._standard_gamma.default] = self.gamma
         return found
 
     def _refused(self, op, why, advice):
@@ -523,6 +537,23 @@ class _Draws:
             "draw cannot be replayed", "pass the sample as an argument, or draw with a number for its probability "
             "(torch.empty_like(x).bernoulli_(0.3), torch.rand_like(x) < p)")
 
+    def _check_seeded(self, op, generator):
+        """InputError at the user's line for a draw from PyTorch's global generator that the function has not seeded."""
+        if generator is None and not self.seeded:
+            raise self._refused(
+                op, "is not seeded in the function, so each call draws other numbers and no two runs of it can be "
+                "compared", "seed PyTorch's generator inside the function before the draw (torch.manual_seed(0)), "
+                "which makes the draw a constant of the function, or pass the noise as an argument (z = loc + scale * eps)")
+
+    def gamma(self, alpha, generator=None):
+        """Note the generator's state at a Gamma sample (``aten._standard_gamma``), which the graph records as it is:
+        its draw depends on alpha's values, made again at the point by `_GammaDraw`."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        self._check_seeded(torch.ops.aten._standard_gamma.default, generator)
+        self.gammas.append(_GammaDraw(torch.get_rng_state() if generator is None else generator.get_state(), generator is not None))
+        return NotImplemented  # the tracer records the op itself
+
     def draw(self, op, *args, **kwargs):
         """The real numbers ``op`` draws here, as a constant tensor of the graph; the generator moves on as it
         would in the user's run. An in-place fill writes the draw into its tensor."""
@@ -530,11 +561,11 @@ class _Draws:
         from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
 
         generator = kwargs.get("generator")
-        if generator is None and not self.seeded:
+        self._check_seeded(op, generator)
+        if self.gammas:
             raise self._refused(
-                op, "is not seeded in the function, so each call draws other numbers and no two runs of it can be "
-                "compared", "seed PyTorch's generator inside the function before the draw (torch.manual_seed(0)), "
-                "which makes the draw a constant of the function, or pass the noise as an argument (z = loc + scale * eps)")
+                op, "follows a Gamma sample, whose draw takes as many numbers from the generator as its shape's "
+                "values ask, which the capture's trace does not hold", "draw it before the Gamma sample")
         with _disable_current_modes():
             real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
             state = torch.get_rng_state() if generator is None else generator.get_state()
@@ -632,6 +663,62 @@ class _Redraw:
                     drawn = self.op(*args, **kwargs)
             self.drawn[name] = (drawn.double() if drawn.is_floating_point() else drawn).numpy()  # indices stay integers
         return self.drawn[name]
+
+
+class _GammaDraw:
+    """The replay of one ``aten._standard_gamma`` (a Gamma(alpha, 1) sample, the heart of ``Gamma.rsample`` and
+    its kin): PyTorch's own draw at the point, made again from the generator's state at it in the dtype of the
+    program replayed (the float64 one on exact numbers), as the function of alpha its quantile defines
+    (`gamma_drawn`): its value the draw, its derivative the exact implicit one."""
+
+    def __init__(self, state, own_generator):
+        self.state, self.own_generator, self.drawn = state, own_generator, {}
+
+    def __call__(self, alpha, generator=None):
+        kind, held = kind_of([alpha]), held_for([alpha])
+        value = raw(alpha)
+        dtype = np.dtype(held or np.float64) if kind is not None or held is not None else np.asarray(value).dtype
+        dtype = dtype if dtype in (np.dtype(np.float32), np.dtype(np.float64)) else np.dtype(np.float64)
+        z = self._draw(np.asarray(_floats(value), dtype=dtype))
+        return gamma_drawn(alpha, lift(z, kind) if kind is not None else z.astype(np.asarray(value).dtype)[()])
+
+    def _draw(self, alpha):
+        import torch  # lazy: only a PyTorch target needs it
+
+        key = (alpha.dtype.name, alpha.shape, alpha.tobytes())
+        if key not in self.drawn:
+            shape = torch.from_numpy(np.array(alpha, copy=True))
+            if self.own_generator:
+                copy = torch.Generator()
+                copy.set_state(self.state)
+                drawn = torch._standard_gamma(shape, generator=copy)
+            else:
+                with torch.random.fork_rng():
+                    torch.set_rng_state(self.state)
+                    drawn = torch._standard_gamma(shape)
+            self.drawn[key] = drawn.double().numpy()
+        return self.drawn[key]
+
+
+def _gamma_rule(alpha, z):
+    """``aten._standard_gamma_grad``, PyTorch's rule for a Gamma sample's slope in alpha: a fitted approximation,
+    whose mathematics is the number PyTorch's kernel computes; on exact numbers, that kernel's float64 answer."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    kind = kind_of([alpha, z])
+    dtype = np.float64 if kind is not None else np.asarray(raw(alpha)).dtype
+    numbers = [torch.from_numpy(np.array(_floats(raw(v)), dtype=dtype)) for v in (alpha, z)]
+    slope = torch._standard_gamma_grad(*numbers).numpy()
+    return lift(slope, kind) if kind is not None else slope[()]
+
+
+def _floats(value):
+    """An exact replay's numbers (mpmath numbers, balls, jets of balls) as the floats they are at the point."""
+    array = np.asarray(value)
+    if array.dtype != object:
+        return array
+    return np.vectorize(lambda v: float(getattr(v, "v", v).mid()) if hasattr(getattr(v, "v", v), "mid") else float(v),
+                        otypes=[np.float64])(array)
 
 
 def _writes_into_shared_tensors(module):
@@ -849,14 +936,16 @@ def _library_frame(node):
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
 
 
-def compile_graph(module, drawn=None):
+def compile_graph(module, drawn=None, gammas=()):
     """The steps of a make_fx graph module: each node's replay, arguments as slots, and user line; ``drawn``: the
-    constants that are random draws, by their tensors' ids, each with its draw in any dtype (`_Draws`)."""
+    constants that are random draws, by their tensors' ids, each with its draw in any dtype, and ``gammas`` the
+    Gamma samples' draws in the graph's order (`_Draws`)."""
     import torch  # lazy: only a PyTorch target needs it
 
     slots, steps, inputs = {}, [], 0
     dtypes_named = []
     by_sequence, last = {}, None
+    gammas = list(gammas)
     output = None
 
     def convert(value):
@@ -874,7 +963,7 @@ def compile_graph(module, drawn=None):
         return value
 
     order = {node: i for i, node in enumerate(module.graph.nodes)}
-    held = _detached_values(module.graph)
+    held = _detached_values(module.graph) - _written_back(module.graph)
     constants = _computed_without_grad(module.graph)
     for node in module.graph.nodes:
         if node.op == "placeholder":
@@ -882,8 +971,8 @@ def compile_graph(module, drawn=None):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
-            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's): its op is refused below
-                slots[node] = None
+            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's), replayed by `_cond`
+                slots[node] = compile_graph(constant) if isinstance(constant, torch.fx.GraphModule) else None
                 continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
@@ -906,6 +995,12 @@ def compile_graph(module, drawn=None):
                 fun = _as_strided(node, location)
             elif name == "as_strided_scatter":
                 fun = _as_strided_scatter(node, location)
+            elif name == "_standard_gamma":
+                fun = gammas.pop(0)
+            elif name == "_standard_gamma_grad":
+                fun = _gamma_rule
+            elif name == "cond":
+                fun = functools.partial(_cond, location=location)
             elif name in PULLBACKS and fun is None:
                 fun = _pullback_of_forward(node, location)
             elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
@@ -926,8 +1021,30 @@ def compile_graph(module, drawn=None):
     graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
+    for step in steps:
+        step.picks_constants = _picks_constants(step, steps, inputs)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _picks_constants(step, steps, inputs):
+    """Whether a step is a ``where`` whose two values are 0-d constants (``scalar_tensor``), as decompositions write
+    ``where(p == 0, 0, -inf)`` (``special_entr``'s): PyTorch makes those float32, and a 0-d tensor never narrows
+    a wider tensor it meets, so the pick is replayed in the run's dtype (`_in_the_runs_dtype`)."""
+    if step.op != "where" or len(step.args) != 3 or not all(type(arg) is Slot for arg in step.args[1:]):
+        return False
+    sources = [steps[arg.index - inputs] if arg.index >= inputs else None for arg in step.args[1:]]
+    return all(source is not None and (source.op == "scalar_tensor" or (source.op == "constant" and np.ndim(source.fun()) == 0))
+               for source in sources)
+
+
+def _in_the_runs_dtype(args, inputs):
+    """``where``'s arguments with its two 0-d constants in the dtype of the run's float inputs where that is wider:
+    the values are the constants' own (0, -inf), only their dtype, which PyTorch's next op promotes, is not narrowed."""
+    run = next((raw(v).dtype for v in inputs if isinstance(raw(v), (np.ndarray, np.floating)) and raw(v).dtype.kind == "f"), None)
+    if run is None:
+        return args
+    return [args[0]] + [run.type(a) if isinstance(a, np.floating) and a.dtype.itemsize < run.itemsize else a for a in args[1:]]
 
 
 def _detached_values(graph):
@@ -944,6 +1061,26 @@ def _detached_values(graph):
             seen.add(node)
             todo.extend(node.all_input_nodes)
     return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
+
+
+def _written_back(graph):
+    """The ``detach`` nodes written through, once functionalized a ``copy`` into the detach (or the tensor detached)
+    of values computed from it (``value.detach().clamp_(min=tiny)`` in Gamma's rsample): autograd records no write,
+    so the tensor keeps its gradient; its values are the written ones."""
+    found = set()
+    for node in graph.nodes:
+        if node.op != "call_function" or _names(node.target)[0] != "copy":
+            continue
+        todo, seen = [node.args[1]], set()
+        while todo:
+            source = todo.pop()
+            if source in seen or not hasattr(source, "all_input_nodes"):
+                continue
+            seen.add(source)
+            if source.op == "call_function" and _names(source.target)[0] == "detach" and node.args[0] in (source, source.args[0]):
+                found.add(source)
+            todo.extend(source.all_input_nodes)
+    return found
 
 
 def _zero_of_a_form(node):
@@ -1178,11 +1315,11 @@ def _pullback_of_forward(node, location):
 
 
 def _refuse_higher_order(target, location):
-    """InputError for an op that runs graphs of its own (``torch.cond``'s branches, ``while_loop``'s body), which
-    gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
+    """InputError for an op that runs graphs of its own (``while_loop``'s body, ``scan``'s) other than ``torch.cond``
+    (`_cond`), which gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
     from torch._ops import HigherOrderOperator  # lazy: only a PyTorch target needs it
 
-    if isinstance(target, HigherOrderOperator):
+    if isinstance(target, HigherOrderOperator) and target.name() != "cond":
         raise InputError(
             f"torch.{target.name()} at {location} runs graphs of its own (its branches or body), which gradcli's "
             "replay of PyTorch does not follow, so its exact reference cannot be computed: write a branch with "
@@ -1215,10 +1352,10 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
     if fun is None and packet in _PARAMETER_SAMPLES:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "
-            "(a Gamma, Beta, Chi2 or Dirichlet rsample), which PyTorch differentiates implicitly through a fitted "
-            "approximation and gradcli cannot replay, so its exact reference cannot be computed: to check the rest "
-            "of the loss, pass the sample as an argument (its gradient then ends there), or draw from a Normal, "
-            "whose sample loc + scale * eps gradcli replays with the seeded eps"
+            "(a Beta or Dirichlet rsample, a binomial or Poisson draw), which PyTorch differentiates implicitly "
+            "through a fitted approximation and gradcli cannot replay, so its exact reference cannot be computed: "
+            "to check the rest of the loss, pass the sample as an argument (its gradient then ends there), or draw "
+            "from a Normal or a Gamma, whose samples gradcli replays (a Beta(a, b) is X / (X + Y) of two Gammas)"
         )
     if fun is None and complex_valued:
         raise InputError(
@@ -1266,6 +1403,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_limits(args, step.limits, held)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
+                if step.picks_constants:
+                    args = _in_the_runs_dtype(args, inputs)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
                 if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
@@ -1282,6 +1421,11 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     env[start + index] = lift(env[start + index], exact)
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
                 raise InputError(f"{here[0]}: {error}", text=here[0]) from None
+            except Exception as error:  # the numbers broke an op (a singular matrix's solve): the user's line it replays
+                if here[0] and not hasattr(error, "raised_at"):
+                    file, line = here[0].rsplit(":", 1)
+                    error.raised_at = (file, int(line))
+                raise
     finally:
         if context is not None:
             context.__exit__(None, None, None)
@@ -1309,3 +1453,16 @@ def _value(arg, env):
     if isinstance(arg, tuple):
         return tuple(_value(a, env) for a in arg)
     return arg
+
+
+def _cond(pred, true_graph, false_graph, operands, location=None):
+    """``torch.cond``: the branch the predicate takes at the point, its graph replayed on the operands.
+
+    The predicate is a replayed comparison, gradcli's own: on exact numbers its
+    decision is recorded, so a point on its switch is a kink or a jump for the
+    exact reference, as a ``where``'s is; its gradient takes the branch taken,
+    as PyTorch's backward graph (a ``cond`` of the two branches' backward
+    graphs) does.
+    """
+    taken = true_graph if bool(np.asarray(raw(pred))) else false_graph
+    return replay(taken, list(operands), location)

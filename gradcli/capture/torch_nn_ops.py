@@ -40,7 +40,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..errors import InputError
-from . import convolution
+from . import convolution, torch_ctc
 from .exact_constants import MP, kind_of, lift
 from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _reduce, _where, is_exact
 
@@ -585,6 +585,8 @@ NN_OPS = {
     "_embedding_bag_per_sample_weights_backward": _embedding_bag_weights_backward,
     "rrelu_with_noise": _rrelu,
     "rrelu_with_noise_backward": _rrelu_backward,
+    "_ctc_loss": torch_ctc.ctc_loss,
+    "_ctc_loss_backward": torch_ctc.ctc_loss_backward,
 }
 
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).

@@ -584,14 +584,6 @@ def _diagonal_backward(g, input_sizes, offset=0, dim1=0, dim2=1):
     return out
 
 
-def _svd(a, full_matrices=False, compute_uv=True, driver=None):
-    """``aten._linalg_svd``: U, S, Vh (NumPy's LAPACK signs), or the singular values alone with empty factors."""
-    if not compute_uv:
-        empty = np.zeros((0,), dtype=np.asarray(raw(a)).dtype if not is_exact(a) else np.float64)
-        return empty, gnp.linalg.svd(a, compute_uv=False), empty
-    return gnp.linalg.svd(a, full_matrices=full_matrices)
-
-
 def _eigh(a, UPLO="L", compute_v=True):  # noqa: N803 - ATen's name
     values, vectors = gnp.linalg.eigh(a)
     return values, vectors

@@ -247,8 +247,6 @@ ALL = TORCH + TF
 
 # ops whose output shape depends on the inputs' values cannot be captured: an input error naming the op and the line
 INPUT_ERRORS = [
-    Case("torch_lib12b.py", "ctc", "logits=[[[0,0]],[[1,-1]]]", "float64", "input-error",
-         message=("aten._ctc_loss", "torch_lib12b.py:68", "shape depends on its inputs' values")),
     # a boolean mask's selection: the advice keeps the shape with torch.where (relu_by_where is that rewrite, and ok)
     Case("torch_lib12b.py", "masked_sq", "x=[1,-2,3]", "float64", "input-error",
          message=("aten.nonzero", "torch_lib12b.py:141", "torch.where(mask, x, 0.0)")),
