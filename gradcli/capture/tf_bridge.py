@@ -564,8 +564,33 @@ class TensorFlowFunction:
             except Exception:  # noqa: BLE001 - the user's code needs its dimensions: traced per shape
                 self.exact_only.add((structure, general))
         self.seen.add((structure, general))
-        captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
+        try:
+            captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
+        except TypeError:
+            captured = self._float32_program(leaves, rebuild)
+            if captured is None:
+                raise
         self.captured[(structure, shapes)] = captured
+        return captured
+
+    def _float32_program(self, leaves, rebuild):
+        """The float32 trace standing for the float64 one of a function TensorFlow runs in float32 alone; None if not that.
+
+        A library that makes float32 tensors of its own and mixes them with the
+        data (``tf.nn.ctc_loss``'s dense path builds its transition matrix in
+        float32) cannot be traced in float64: its float32 trace is the program,
+        and the exact reference replays it on exact numbers. It never stands for
+        TensorFlow's own numbers in float64 (no rerun): TensorFlow raises there.
+        """
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        if not floats or any(_dtype_of(leaves[i]) != np.float64 for i in floats):
+            return None
+        narrow = [np.zeros(np.shape(raw(leaf)), np.float32) if i in floats else leaf for i, leaf in enumerate(leaves)]
+        try:
+            captured = self._trace(narrow, rebuild, exact=True)
+        except Exception:  # noqa: BLE001 - not a float32 program either: the float64 trace's error stands
+            return None
+        captured.rerun = None
         return captured
 
     def _retyped(self, leaves, rebuild):

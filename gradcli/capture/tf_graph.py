@@ -31,7 +31,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
-from .tf_ops import OPS, SHAPE_OPS, SKIPPED
+from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
@@ -437,6 +437,8 @@ class Walker:
             return
         if op.type == "StopGradient":
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
+        elif op.type == "Max" and _shifts_a_logsumexp(op):
+            function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
     def _where(self, op, names, inputs, prefix):
@@ -849,6 +851,25 @@ def _zero_of_a_form(op):
     return any(
         user.type == "Sub" and [t.name for t in user.inputs] == [given, stopped] for user in op.outputs[0].consumers()
     )
+
+
+def _shifts_a_logsumexp(op):
+    """Whether a ``Max`` is the shift of TensorFlow's ``reduce_logsumexp``: ``x - stop_gradient(where(is_finite(m), m,
+    0))`` with ``m`` the max of ``x``, in its name scope."""
+    if "ReduceLogSumExp" not in op.name:
+        return False
+    given = op.inputs[0].name
+    for user in op.outputs[0].consumers():
+        if user.type == "IsFinite":
+            continue
+        if user.type != "SelectV2":
+            return False
+        for stop in user.outputs[0].consumers():
+            if stop.type != "StopGradient" or not any(
+                after.type == "Sub" and after.inputs[0].name == given for after in stop.outputs[0].consumers()
+            ):
+                return False
+    return True
 
 
 def _form_stop(ins, attrs):
