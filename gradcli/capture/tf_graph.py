@@ -127,7 +127,10 @@ class Plan:
         # CumulativeLogsumexp takes log(g) and log(-g) of every g, each kept only where its sign allows.
         with np.errstate(all="ignore"):
             for step in self.steps:
-                out = step.function([env[key] for key in step.inputs], step.attrs)
+                try:
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                except Exception as error:
+                    raise _raised_on_its_line(error, step)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, out))
                 else:
@@ -148,7 +151,10 @@ class Plan:
         with FlushedToRecorder() as shown:
             for step in self.steps:
                 with replayed_at(step.location, step.rule):
-                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                    try:
+                        out = step.function([env[key] for key in step.inputs], step.attrs)
+                    except Exception as error:
+                        raise _raised_on_its_line(error, step)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
                 else:
@@ -197,6 +203,20 @@ class Plan:
                 for key, value in self.static.items()
             }
         return self._mp_static
+
+
+def _raised_on_its_line(error, step):
+    """``error``, raised by a replayed op, marked with the user's line of that op (``raised_at``, which a finding
+    names): a singular matrix's inverse raises inside gradcli's replay of TensorFlow's gradient, never on a line of
+    the user's own. An error already placed (by an op inside a loop body or a branch) keeps its line."""
+    if getattr(error, "raised_at", None) is None and step.location and ":" in step.location:
+        path, _, line = step.location.rpartition(":")
+        if line.isdigit():
+            try:
+                error.raised_at = (path, int(line))
+            except AttributeError:  # an error type that takes no attributes: told without a line
+                pass
+    return error
 
 
 def _float_scalar(value):
