@@ -351,13 +351,14 @@ def test_bfloat16_overflows_where_its_exponent_range_ends(capsys):
     assert math.isclose(result["exact_value"], float(exact(log1pexp_mp, x)), rel_tol=1e-15)
 
 
-def test_an_op_that_leaves_the_working_dtype_is_named():
+def test_an_op_that_leaves_the_working_dtype_is_named_at_its_line():
     def upcasts(x):
         return gnp.sin(x * np.float64(1.5))  # a float64 constant: NumPy computes in float64
 
     (result,) = check(upcasts, [1.0], dtypes=("float32",)).results
     notes = [n for n in result.notes if "not every step computed in float32" in n]
-    assert notes and "multiply returned float64" in notes[0]
+    line = upcasts.__code__.co_firstlineno + 1  # the line the user finds the cast on
+    assert notes and f"multiply returned float64 at test_check_precision.py:{line}," in notes[0]
     (plain,) = check(lambda x: gnp.sin(x * 1.5), [1.0], dtypes=("float32",)).results
     assert not any("not every step" in n for n in plain.notes)  # a Python float is weak
 

@@ -20,6 +20,7 @@ level.
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib.util
 import inspect
@@ -564,8 +565,33 @@ class TensorFlowFunction:
             except Exception:  # noqa: BLE001 - the user's code needs its dimensions: traced per shape
                 self.exact_only.add((structure, general))
         self.seen.add((structure, general))
-        captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
+        try:
+            captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
+        except TypeError:
+            captured = self._float32_program(leaves, rebuild)
+            if captured is None:
+                raise
         self.captured[(structure, shapes)] = captured
+        return captured
+
+    def _float32_program(self, leaves, rebuild):
+        """The float32 trace standing for the float64 one of a function TensorFlow runs in float32 alone; None if not that.
+
+        A library that makes float32 tensors of its own and mixes them with the
+        data (``tf.nn.ctc_loss``'s dense path builds its transition matrix in
+        float32) cannot be traced in float64: its float32 trace is the program,
+        and the exact reference replays it on exact numbers. It never stands for
+        TensorFlow's own numbers in float64 (no rerun): TensorFlow raises there.
+        """
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        if not floats or any(_dtype_of(leaves[i]) != np.float64 for i in floats):
+            return None
+        narrow = [np.zeros(np.shape(raw(leaf)), np.float32) if i in floats else leaf for i, leaf in enumerate(leaves)]
+        try:
+            captured = self._trace(narrow, rebuild, exact=True)
+        except Exception:  # noqa: BLE001 - not a float32 program either: the float64 trace's error stands
+            return None
+        captured.rerun = None
         return captured
 
     def _retyped(self, leaves, rebuild):
@@ -939,19 +965,48 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\
 
 def _users_numbers(fun):
     """``written(frame, value)``: whether the user's code at ``frame`` (a traceback frame) wrote the float ``value``:
-    a literal on its line, or a float constant of the function's module or closure. A constant TensorFlow's
-    libraries make inside a call on that line (tf.nn.gelu's 0.044715) is on no such line."""
+    a literal on its line, a float constant of the function's module or closure, or a number its file hands to a
+    call or gives a parameter as its default (`_handed_numbers`: a Keras layer's epsilon). A constant TensorFlow's
+    libraries make inside a call on that line (tf.nn.gelu's 0.044715) is none of these."""
     python = inspect.unwrap(getattr(fun, "python_function", fun))
     named = {v for v in getattr(python, "__globals__", {}).values() if type(v) is float}
     named.update(c.cell_contents for c in getattr(python, "__closure__", None) or () if _holds_float(c))
 
     def written(frame, value):
-        if value in named or -value in named:
+        if value in named or -value in named or value in _handed_numbers(frame.filename):
             return True
         line = frame.line or linecache.getline(frame.filename, frame.lineno)
         return any(float(text.replace("_", "")) in (value, -value) for text in _FLOAT_LITERAL.findall(line))
 
     return written
+
+
+@functools.lru_cache(maxsize=64)
+def _handed_numbers(path):
+    """The float literals a source file hands to a call as an argument or gives a parameter as its default, negated
+    too: numbers a library keeps and writes into the graph later, on another line (``LayerNormalization(epsilon=1e-3)``
+    built on one line, called on the next), or that reach a library through a parameter. A literal inside an
+    expression (``0.044715 * x ** 3``) is the user's only on its own line, so a library's same constant stays the
+    library's."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return frozenset()
+    handed = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            handed += node.args + [keyword.value for keyword in node.keywords]
+        elif isinstance(node, ast.arguments):
+            handed += node.defaults + [default for default in node.kw_defaults if default is not None]
+    numbers = set()
+    for node in handed:
+        for item in node.elts if isinstance(node, (ast.List, ast.Tuple)) else (node,):
+            if isinstance(item, ast.UnaryOp) and isinstance(item.op, (ast.USub, ast.UAdd)):
+                item = item.operand
+            if isinstance(item, ast.Constant) and type(item.value) is float:
+                numbers.update((item.value, -item.value))
+    return frozenset(numbers)
 
 
 def _holds_float(cell):

@@ -31,7 +31,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
-from .tf_ops import OPS, SHAPE_OPS, SKIPPED
+from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
@@ -127,7 +127,10 @@ class Plan:
         # CumulativeLogsumexp takes log(g) and log(-g) of every g, each kept only where its sign allows.
         with np.errstate(all="ignore"):
             for step in self.steps:
-                out = step.function([env[key] for key in step.inputs], step.attrs)
+                try:
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                except Exception as error:
+                    raise _raised_on_its_line(error, step)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, out))
                 else:
@@ -148,7 +151,10 @@ class Plan:
         with FlushedToRecorder() as shown:
             for step in self.steps:
                 with replayed_at(step.location, step.rule):
-                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                    try:
+                        out = step.function([env[key] for key in step.inputs], step.attrs)
+                    except Exception as error:
+                        raise _raised_on_its_line(error, step)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
                 else:
@@ -197,6 +203,20 @@ class Plan:
                 for key, value in self.static.items()
             }
         return self._mp_static
+
+
+def _raised_on_its_line(error, step):
+    """``error``, raised by a replayed op, marked with the user's line of that op (``raised_at``, which a finding
+    names): a singular matrix's inverse raises inside gradcli's replay of TensorFlow's gradient, never on a line of
+    the user's own. An error already placed (by an op inside a loop body or a branch) keeps its line."""
+    if getattr(error, "raised_at", None) is None and step.location and ":" in step.location:
+        path, _, line = step.location.rpartition(":")
+        if line.isdigit():
+            try:
+                error.raised_at = (path, int(line))
+            except AttributeError:  # an error type that takes no attributes: told without a line
+                pass
+    return error
 
 
 def _float_scalar(value):
@@ -437,6 +457,8 @@ class Walker:
             return
         if op.type == "StopGradient":
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
+        elif op.type == "Max" and _shifts_a_logsumexp(op):
+            function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
     def _where(self, op, names, inputs, prefix):
@@ -849,6 +871,25 @@ def _zero_of_a_form(op):
     return any(
         user.type == "Sub" and [t.name for t in user.inputs] == [given, stopped] for user in op.outputs[0].consumers()
     )
+
+
+def _shifts_a_logsumexp(op):
+    """Whether a ``Max`` is the shift of TensorFlow's ``reduce_logsumexp``: ``x - stop_gradient(where(is_finite(m), m,
+    0))`` with ``m`` the max of ``x``, in its name scope."""
+    if "ReduceLogSumExp" not in op.name:
+        return False
+    given = op.inputs[0].name
+    for user in op.outputs[0].consumers():
+        if user.type == "IsFinite":
+            continue
+        if user.type != "SelectV2":
+            return False
+        for stop in user.outputs[0].consumers():
+            if stop.type != "StopGradient" or not any(
+                after.type == "Sub" and after.inputs[0].name == given for after in stop.outputs[0].consumers()
+            ):
+                return False
+    return True
 
 
 def _form_stop(ins, attrs):

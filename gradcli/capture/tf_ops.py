@@ -41,6 +41,27 @@ def _reduce(function):
     return reduce
 
 
+def logsumexp_shift(ins, attrs):
+    """The max TensorFlow's ``reduce_logsumexp`` takes out and adds back under a stop_gradient, on exact numbers the
+    max of floats near them: log(sum(exp(x - c))) + c is the same number for every finite c, and the max of balls
+    that overlap (two states of a CTC recursion) is a tie no precision decides."""
+    x, axes = ins
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        x = np.vectorize(_near, otypes=[np.float64])(value)
+    elif not isinstance(value, (np.ndarray, np.generic, float, int)):
+        x = _near(value)
+    return _reduce(gnp.max)([x, axes], attrs)
+
+
+def _near(number):
+    """A float near a high-precision number: an mpmath number, a ball, a jet's or a proof number's ball."""
+    for part in ("v", "b"):
+        number = getattr(number, part, number)
+    middle = getattr(number, "mid", None)
+    return float(middle()) if callable(middle) else float(number)
+
+
 def _mean(x, axis, keepdims):
     return gnp.divide(gnp.sum(x, axis=axis, keepdims=keepdims), _as_like(int(np.prod([gnp.shape(x)[a] for a in axis])), x))
 

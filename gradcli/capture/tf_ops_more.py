@@ -93,6 +93,13 @@ def _tensor_scatter(add):
     return scatter
 
 
+def _empty(ins, attrs):
+    """``inplace_ops.empty``: a tensor of the shape given, zeros (TensorFlow's ``init=True``; a scan overwrites every
+    row of an uninitialised one before reading it)."""
+    shape = tuple(int(d) for d in np.ravel(raw(ins[0])))
+    return np.zeros(shape, dtype=np.dtype(attrs.get("dtype", np.float64)))
+
+
 def _one_hot(ins, attrs):
     indices, depth, on, off = ins
     labels = np.asarray(raw(indices))
@@ -337,6 +344,7 @@ MORE_OPS = {
     "TensorScatterUpdate": (_tensor_scatter(add=False), ()),
     "TensorScatterAdd": (_tensor_scatter(add=True), ()),
     "OneHot": (_one_hot, ("axis",)),
+    "Empty": (_empty, ("dtype",)),
     "MatrixDiagPartV3": (_diag_part, ()),
     "MatrixDiagPart": (_diag_part, ()),
     "DiagPart": (_diag_part, ()),

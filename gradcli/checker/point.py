@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
+import os
 from dataclasses import replace
 
 import numpy as np
@@ -668,19 +669,22 @@ def _other_precision(recording, dtype, outputs):
 
     culprit = next(
         (
-            f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
+            (f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
+             + (f" at {os.path.basename(op.location)}" if op.location else ""), other(op.output))  # the line of the cast
             for op in recording.ops
             if other(op.output)
         ),
         None,
     )
     culprit = culprit or next(
-        (f"the {'value' if name == 'value' else 'gradient in ' + name} came out in {other(v)}" for name, v in outputs.items() if other(v)),
+        ((f"the {'value' if name == 'value' else 'gradient in ' + name} came out in {other(v)}", other(v))
+         for name, v in outputs.items() if other(v)),
         None,
     )
     if culprit is None:
         return None
-    narrower = np.dtype(culprit.rsplit(" ", 1)[-1]).itemsize < dtype.itemsize  # a float32 step in a float64 run
+    culprit, other_dtype = culprit
+    narrower = np.dtype(other_dtype).itemsize < dtype.itemsize  # a float32 step in a float64 run
     return (
         f"not every step computed in {dtype.name}: {culprit}, so this result can be "
         + (f"less accurate than a {dtype.name} program's (that step kept only its dtype's digits)" if narrower
