@@ -23,6 +23,10 @@ demo: $(BIN)/python
 	$(INSTALL) -e .
 	$(BIN)/gradcli grad "log(1+exp(x))" --at 100
 
+# The suite starts hundreds of Python processes that import gradcli, and each pytest worker rewrites every
+# test file's asserts: where the environment says PYTHONDONTWRITEBYTECODE, each of them would compile all of
+# it afresh. The test run keeps bytecode (in the checkout's __pycache__ folders, which git ignores).
+test: export PYTHONDONTWRITEBYTECODE =
 test: $(BIN)/python
 	@# The framework bridges are tested on every machine: JAX from its extra; PyTorch pinned to the
 	@# CPU build these machines keep on disk (a bare `torch` would download a CUDA build of several GB);
