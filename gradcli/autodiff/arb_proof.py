@@ -12,7 +12,8 @@ powers are exact, and a few identities of the functions are applied as the
 atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
 softplus, logaddexp and logsumexp through exp and log; sin(2x), cos(x/2),
-arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`). A derivative whose
+arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`; gammaln and digamma a
+whole number apart through the gamma recurrence, log_ndtr as the log of ndtr). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
@@ -191,6 +192,52 @@ def _arctan2(y, x):
     return _call("arctan2", y, x) if found is None else found
 
 
+MAX_SHIFT = 16  # the largest integer step between two arguments the gamma recurrence relates
+
+
+# The recurrences f(q + 1) = f(q) + term(q) of log Gamma and its derivatives, for q > 0.
+_RECURRENCES = {
+    "gammaln": lambda q: _log(q),
+    "digamma": lambda q: inv(q),
+    "trigamma": lambda q: neg(inv(mul(q, q))),
+}
+
+
+def _recurred(name, q):
+    """gammaln(q), digamma(q) or trigamma(q) written through the same function at an argument met before that
+    differs from q by a whole number n (1 <= |n| <= MAX_SHIFT), both above 0: gammaln(x + 1) is gammaln(x) +
+    log(x), so the recurrence cancels in a proof (gammaln(x + 1) - gammaln(x) - log(x) is 0, its slope
+    digamma(x + 1) - digamma(x) - 1/x too); else the atom."""
+    term = _RECURRENCES[name]
+    for number, (called, args) in list(state().defs.items()):
+        if called != name or len(args) != 1:
+            continue
+        shift = sub(q, args[0])
+        if not (shift[0].is_constant() and shift[1].is_constant()) or shift[0].is_zero():
+            continue
+        n = shift[0].leading_coefficient() / shift[1].leading_coefficient()
+        if n.q != 1 or abs(int(n.p)) > MAX_SHIFT:
+            continue
+        n = int(n.p)
+        low = args[0] if n > 0 else q  # the smaller argument: every step up from it is above 0 where it is
+        if not _positive(low):
+            continue
+        steps = term(low)
+        for k in range(1, abs(n)):
+            steps = add(steps, term(add(low, _const(k))))
+        atom = (state().gens[number], state().one)
+        return add(atom, steps) if n > 0 else sub(atom, steps)
+    return _call(name, q)
+
+
+def _positive(q):
+    """Whether the quotient ``q`` is above 0 at the point (its ball there, the symbolic inputs at their values)."""
+    try:
+        return bool(ball_of(state(), q, state().points) > 0)
+    except (LookupError, ArithmeticError, ValueError):
+        return False
+
+
 def _two_over_root_pi():
     found = state().atom(("constant", "2/sqrt(pi)"))
     state().defs.setdefault(state().number(found), ("2/sqrt(pi)", ()))
@@ -244,8 +291,8 @@ def _table():
         "softplus": (lambda x: _log(add(one(), _exp(x))), lambda a, x: (_sigmoid(x),)),
         "erf": (_erf, lambda a, x: (mul(_two_over_root_pi(), _exp(neg(mul(x, x)))),)),
         "erfc": (lambda x: sub(one(), _erf(x)), lambda a, x: (neg(mul(_two_over_root_pi(), _exp(neg(mul(x, x))))),)),
-        "gammaln": (lambda x: _call("gammaln", x), lambda a, x: (_call("digamma", x),)),
-        "digamma": (lambda x: _call("digamma", x), lambda a, x: (_call("trigamma", x),)),
+        "gammaln": (lambda x: _recurred("gammaln", x), lambda a, x: (_recurred("digamma", x),)),
+        "digamma": (lambda x: _recurred("digamma", x), lambda a, x: (_recurred("trigamma", x),)),
     }
 
 
@@ -563,9 +610,29 @@ def run(name, *args, **kwargs):
         return _step(name, args)
     if name in ("real", "conj", "conjugate"):  # a `Sym` is a real number
         return _lift(args[0])
+    if name == "log_ndtr":
+        return _log_ndtr(_lift(args[0]))
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+LOG_NDTR_LEFT = -30  # left of this, log_ndtr's sum 1 + erf(x / sqrt 2) would need thousands of bits to part from 0
+
+
+def _log_ndtr(x):
+    """log_ndtr(x) as log((1 + erf(x / sqrt 2)) / 2), the log of ndtr as `ops_scipy` writes it (erfc(-x / sqrt 2) / 2,
+    erf odd), so log_ndtr(x) meets log(ndtr(x)); left of `LOG_NDTR_LEFT`, the atom of `_opaque` (both are the function)."""
+    if x.q is None or not x.b > LOG_NDTR_LEFT:
+        return _opaque("log_ndtr", [x])
+    root_half = inv(_sqrt(_const(2)))
+    u = mul(x.q, root_half)
+    cdf = mul(_half(), add(_one(), _erf(u)))
+    ball = OPAQUE["log_ndtr"](x.b)
+    if x.d is None:
+        return Sym(ball, _log(cdf))
+    density = mul(mul(_two_over_root_pi(), _exp(neg(mul(u, u)))), mul(root_half, _half()))  # the slope of cdf
+    return Sym(ball, _log(cdf), _tangent([div(density, cdf)], [x]))
 
 
 def _opaque(name, args):
@@ -603,9 +670,23 @@ def holds(a):
 
 
 def logsumexp(x, axis=None, keepdims=False):
-    """logsumexp of `Sym` numbers, whole: log of the sum of exps (so exp of it is that sum again)."""
-    if axis is not None or keepdims:
-        raise NoProof("logsumexp along an axis")
+    """logsumexp of `Sym` numbers over ``axis`` (all entries by default), each slot log of the sum of its exps (so
+    exp of it is that sum again, and log_softmax's z - logsumexp(z) meets a logsumexp of z made elsewhere)."""
+    x = np.asarray(x, dtype=object)
+    if axis is None and not keepdims:
+        return _logsumexp_whole(x)
+    axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
+    rest = [k for k in range(x.ndim) if k not in axes]
+    lined = np.transpose(x, rest + list(axes)).reshape([x.shape[k] for k in rest] + [-1])
+    out = np.empty(lined.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        out[index] = _logsumexp_whole(lined[index])
+    if keepdims:
+        return out.reshape([1 if k in axes else n for k, n in enumerate(x.shape)])
+    return out if out.ndim else out[()]
+
+
+def _logsumexp_whole(x):
     syms = [_lift(e) for e in np.ravel(np.asarray(x, dtype=object))]
     balls = np.empty(len(syms), dtype=object)
     balls[:] = [s.b for s in syms]
