@@ -39,6 +39,9 @@ from .arb_proof_quotients import odd as _odd, sine as _sine
 
 
 proving = False  # True while a proof runs: `arb`'s dispatch then looks for `Sym` arguments
+# True while a proof runs on a point whose own high-precision value is not a number (arccos of a cosine that
+# rounds past 1): each ball must then be finite, so every argument is proven inside its function's domain.
+finite_only = False
 _arb = None  # what this module uses of `arb` (its ball type, ball table, decisions), bound by `bind`
 
 
@@ -316,6 +319,8 @@ class Sym:
     def __init__(self, b, q=_A_NUMBER, d=None):
         if q is _A_NUMBER:  # Sym(0), as zeros_like of an array of them makes it: the exact constant it is
             b, q = anchored.exact_ball(b), _const(b)
+        if finite_only and isinstance(b, _arb.ARB) and not b.is_finite():
+            raise NoProof("a ball that is not finite: an argument not proven inside its function's domain")
         self.b, self.q, self.d = b, q, d
 
     __hash__ = object.__hash__
@@ -386,6 +391,10 @@ def _smooth_new(name, args):
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
     answer = value(*[s.q for s in syms])
+    if name in ("arcsin", "arccos") and _pi_multiple(answer):
+        ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
+        if not ball.is_finite():
+            ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
@@ -394,6 +403,16 @@ def _smooth_new(name, args):
         twice = add(answer, answer)
         return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
+
+
+def _pi_multiple(q):
+    """Whether ``q`` (an arcsin's or arccos's answer) is a rational multiple of pi, 0 included: its argument was
+    +-1 exactly (`arb_identities.arcsin`), an edge of the domain and inside it."""
+    num, den = q
+    if not den.is_constant():
+        return False
+    pi = next(iter(identities.pi()[0].to_dict()))
+    return all(monomial == pi for monomial in num.to_dict())
 
 
 def _width(syms):
@@ -432,6 +451,7 @@ def _above(s, shift=0):
 
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
+ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
 
 
 def _moves(s):

@@ -280,12 +280,14 @@ def find_kinks(target, args, result, budget, most_digits=None):
     # verdict rises to the check's ceiling (`max_digits`) there rather than leave the switch's own rule standing as the gradient.
     at_switch = on_balls or None  # a Python function's: asked of its branches on balls when a verdict stays noisy
     kinks, singular = [], []
+    values = flat_entries(result.value) if result.value is not None else []
+    settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
             budget.afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i, index)
+                verdict = _kink_at(target, mp_args, i, index, settled=settled)
             if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
                 slope = _slope_of_both_sides(target, args, i, index, budget)
                 if slope is not None:
@@ -293,7 +295,7 @@ def find_kinks(target, args, result, budget, most_digits=None):
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if digits == 2 * START_DIGITS and (verdict == "noisy" or (verdict is None and result.unsettled)):
-                longer = _with_longer_steps(target, mp_args, i, index, digits, budget)
+                longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer
                     break
@@ -306,7 +308,7 @@ def find_kinks(target, args, result, budget, most_digits=None):
                 # so it stands only if steps 10^(digits/3) times shorter see it too.
                 budget.afford()
                 with mpmath.workdps(2 * digits):
-                    again = _kink_at(target, mp_args, i, index)
+                    again = _kink_at(target, mp_args, i, index, settled=settled)
                 if not isinstance(again, tuple):
                     verdict = again
                     if verdict == "noisy":
@@ -457,7 +459,7 @@ _STEPS = (3, 2)
 _LONGER_STEPS = (6, 4)
 
 
-def _with_longer_steps(target, mp_args, i, index, digits, budget):
+def _with_longer_steps(target, mp_args, i, index, digits, budget, settled=None):
     """A kink or a singularity the longer steps (`_LONGER_STEPS`) see where the usual ones are lost in rounding, or None.
 
     Under a root, a second-order zero (sqrt(1 - cos x), arccos of a cosine at 1) leaves the usual shorter step's
@@ -471,14 +473,14 @@ def _with_longer_steps(target, mp_args, i, index, digits, budget):
     for more in (digits, 2 * digits):
         budget.afford()
         with mpmath.workdps(more):
-            verdicts.append(_kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS))
+            verdicts.append(_kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS, settled=settled))
     first, second = verdicts
     if isinstance(first, tuple) and isinstance(second, tuple) and first[0] == second[0]:
         return second
     return None
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -488,7 +490,9 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
     shrinks with the step has slope 0. ``("kink", left, right)``
     when both sides converge to different slopes, ``("singular", left, right)``
     when one side diverges and the other does not (or they diverge apart);
-    a diverging side is given as its ``(step, quotient)`` pairs.
+    a diverging side is given as its ``(step, quotient)`` pairs. ``settled``: the value at the point as the reference
+    settled it, taken where it is an exact 0 or the point's own run is no number (arccos of a cosine that rounds
+    past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test).
     """
     import mpmath
 
@@ -508,6 +512,8 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
 
     try:
         f0, n0 = _entries_and_noise(at(x))
+        if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
+            f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
         quotients, beside = [], []  # per step: (left, right, noise); (value left, value right)
         for h in steps:
             (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))

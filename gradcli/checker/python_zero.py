@@ -211,9 +211,10 @@ class Zeros:
     """
 
     def __init__(self, run, args):
-        self.run, self.args, self.known, self._path, self._value = run, args, {}, None, None
+        self.run, self.args, self.known, self._path, self._value = run, args, {}, None, {}
         self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
+        self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size, before=None):
@@ -239,14 +240,31 @@ class Zeros:
         """``(entries, noises)`` with a scalar value (the first of ``size`` entries) that is 0 within its noise made
         an exact 0 where the program proves it 0 at the point: log(0.5) + log(2) is 0 within a noise at every
         precision, and only a proof settles it (at a tie too: the value at the point is the branch it takes there)."""
-        if size != 1 or not noises[0] or not abs(entries[0]) <= noises[0]:
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        if size != 1:
             return entries, noises
-        if self._value is None:
-            arb_core.enable()  # the proof numbers' dispatch
-            self._value = proven(self.run, self.args, value_only=True)[0]
-        if not self._value:
+        number = mpmath.isfinite(entries[0])
+        if number and (not noises[0] or not abs(entries[0]) <= noises[0]):
             return entries, noises
-        return [0 * entries[0], *entries[1:]], [0 * noises[0], *noises[1:]]
+        strict = not number
+        if strict not in self._value:
+            self._value[strict] = self._value_proven(strict)
+        if not self._value[strict]:
+            return entries, noises
+        return [mpmath.mpf(0), *entries[1:]], [mpmath.mpf(0), *noises[1:]]
+
+    def _value_proven(self, strict):
+        """Whether the program proves its value 0 at the point; ``strict`` for a value that is no number at high
+        precision (arccos of a cosine that rounds past 1): every ball of the proof finite then, so every argument
+        is proven inside its function's domain (arccos at 1 exactly is)."""
+        arb_core.enable()  # the proof numbers' dispatch
+        arb_proof.finite_only, arb_proof.ends = strict, []
+        try:
+            return proven(self.run, self.args, value_only=True)[0]
+        finally:
+            arb_proof.finite_only = False
+            self.ends = self.ends or bool(arb_proof.ends)
 
     def proven(self):
         """The flat derivative entries proven 0 so far."""
