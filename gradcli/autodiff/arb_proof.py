@@ -751,21 +751,23 @@ def session(afford=None):
         quotients.end(saved[1])
 
 
-def stepped(values, offsets, step, side):
+def stepped(values, offsets, step, side, slopes=False):
     """A `Sym` for each float of ``values``, moved by ``side`` (+1 or -1) times an unknown step H along
-    ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives.
-    A program's value at these on both sides the same function of H: its central differences are 0 at every step."""
+    ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives
+    (``slopes``: each its derivative along ``offsets``, the offset itself). A program's value at these on both
+    sides the same function of H: its central differences are 0 at every step."""
     h = state().atom(("step",))
     out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
     for v, t in zip(values, offsets):
+        d = [_const(float(t))] if slopes else None
         if t == 0:
             v = float(v)
             if v not in still:
-                still[v] = Sym(anchored.exact_ball(v), _const(v))
+                still[v] = Sym(anchored.exact_ball(v), _const(v), d)
             out.append(still[v])
         else:
             ball = anchored.exact_ball(float(v)) + side * step * anchored.exact_ball(float(t))
-            out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h))))
+            out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h)), d))
     return out
 
 

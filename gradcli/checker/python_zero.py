@@ -174,6 +174,59 @@ def symmetric(run, args, step, direction=None, coordinate=None):
         return False
 
 
+def slope_tends_to_0(run, args, step, coordinate):
+    """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
+    the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
+    derivative is a quotient in H and functions of H that tends to the exact 0 as H falls to 0 on both sides (its
+    denominator nonzero at H = 0, every function of H there finite), and its value tends to the point's own.
+    (f(x + H e) - f(x)) / H is then the derivative at some point between, which tends to 0: |d| d0 at d = 0,
+    whose derivative 2 d0^2 / |d| + |d| divides by the norm, is 2H there once sqrt(H^2) is H."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
+    offsets = [float(k == coordinate) for k in range(flat.size)]
+    try:
+        with _proving() as proof:
+            at = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args)), dtype=object)
+            h = proof.atom(("step",))
+            number = proof.number(h)
+            proof.signs[number] = 1  # H > 0: sqrt(H^2) is H
+            for side in (1, -1):
+                out = run(*_shaped_like(arb_proof.stepped(flat, offsets, step, side, slopes=True), args))
+                out, value = arb_proof.lift(np.asarray(out, dtype=object).reshape(-1)[0]), at.reshape(-1)[0]
+                if out.d is None or out.d[0] is None or out.q is None or arb_proof.lift(value).q is None:
+                    return False
+                limits = [_at_zero(proof, number, q, flint) for q in (out.d[0], arb_proof.sub(out.q, arb_proof.lift(value).q))]
+                if not all(limit is not None and limit.is_zero() for limit in limits):
+                    return False
+            return all(name in _CONTINUOUS for name, _ in proof.defs.values())
+    except Exception:  # noqa: BLE001 - no proof either way
+        return False
+
+
+# The functions whose atoms a limit at H = 0 may hold: each continuous wherever its ball is finite (arctan2 is
+# not, on its cut; a SciPy function taken as an atom is not known to be).
+_CONTINUOUS = frozenset(("exp", "log", "sqrt", "sin", "cos", "arcsin", "arccos", "arctan", "arcsinh", "arccosh",
+                         "arctanh", "erf", "pi", "2/sqrt(pi)", "ball"))
+
+
+def _at_zero(proof, number, q, flint):
+    """The ball of the quotient ``q`` at H = 0 (atom ``number``), reduced by its parts' gcd first, where its
+    denominator there is proven nonzero; else None."""
+    num, den = q
+    common = num.gcd(den)
+    if not num.is_zero() and not common.is_one():
+        num, den = num / common, den / common
+    points = {number: flint.arb(0)}
+    try:
+        below = arb_proof.ball_of(proof, (den, proof.one), points)
+        if not below.is_finite() or below.contains(0):
+            return None
+        return arb_proof.ball_of(proof, (num, proof.one), points) / below
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+
+
 def _tangents(flat, direction, coordinate):
     """Each input's derivative along each seed: along ``direction``, in the flat ``coordinate``, or every one."""
     n = flat.size
@@ -303,7 +356,8 @@ class Zeros:
         if self._path is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
             return False
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
-        return symmetric(_held_to(self.run, self._path), self.args, step, coordinate=k)
+        held = _held_to(self.run, self._path)
+        return symmetric(held, self.args, step, coordinate=k) or slope_tends_to_0(held, self.args, step, k)
 
 
 def _smooth_path(run, args, flat):
