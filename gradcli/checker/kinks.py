@@ -497,8 +497,8 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    scale = x if x != 0 else _smallest_magnitude(mp_args)
-    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
+    scale_of_steps = x if x != 0 else _smallest_magnitude(mp_args)
+    steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
 
     def at(point):
         values = list(mp_args)
@@ -540,12 +540,19 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
     sides, flat = [], []
-    for first, second in ((left1, left2), (right1, right2)):
+
+    def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
+        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * mpmath.mp.dps // 3)))
+        return side * (_entries_and_noise(at(x + side * h))[0] - f0) / h, h
+
+    for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
         resolved = abs(second) > 10**6 * noise
         if first != 0 and abs(second) > 10 * abs(first) and resolved:
             sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
+        elif resolved and abs(second) > abs(first) and _logarithmic(steps, first, second, lambda side=side: third(side)):
+            sides.append([(steps[0], first), (steps[1], second)])  # grows as log(h): unbounded too, slowly
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
         elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
@@ -573,6 +580,25 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _logarithmic(steps, first, second, third):
+    """Whether a side's quotients (``first``, ``second`` at ``steps``; ``third()``: the quotient and step one more
+    step down) change as a log of the step: by the same amount per decade, to 1e-6, between each pair (the
+    caller asks that they grow in size). x log x at 0 from the right (quotient log h) grows without bound, 1.5 times per step here,
+    far from the tenfold a pole's 1/h shows; c h^-e with e > 0 grows by more per decade at each step down,
+    and c h^e (slope 0) shrinks."""
+    import mpmath
+
+    try:
+        last, h = third()
+    except Exception:  # noqa: BLE001 - no number one more step down: no claim
+        return False
+    if not mpmath.isfinite(last):
+        return False
+    before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
+    after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
+    return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
 
 
 def _on_an_edge(f0, quotients, steps):
