@@ -47,7 +47,8 @@ _arb = None  # what this module uses of `arb` (its ball type, ball table, decisi
 
 def bind(**parts):
     """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum`` and
-    ``last_decision`` (the branch decided last) (`arb.enable`)."""
+    ``last_decision`` (the branch decided last), ``tie_count`` and ``untie(n)`` (`arb.ties`' length, and cut back to
+    n) (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
 
@@ -332,7 +333,7 @@ class Sym:
         return run("abs", self)
 
     def __bool__(self):
-        return bool(_arb._decide(self.b != 0, _arb._equal(self.b, 0), _arb._equal(self.b, 0)))
+        return bool(_untied((self,), lambda: _arb._decide(self.b != 0, _arb._equal(self.b, 0), _arb._equal(self.b, 0))))
 
     def __float__(self):
         raise NoProof("a float taken out of the program")
@@ -482,7 +483,7 @@ def _xlogy(x, y, shift=0):
 
 def _abs(x):
     x = _lift(x)
-    return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
+    return x if _untied((x,), lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())) else run("negative", x)
 
 
 def _i0e(x):
@@ -526,9 +527,32 @@ def _exactly(name, x, y):
     return _arb._decide(answer, not answer, sign == 0)
 
 
+# True in a proof run whose inputs are unknowns seeded along one coordinate (`python_zero`'s path of a smooth
+# piece): a tie between numbers that seed leaves still is then decided alike all along its line, no tie for it.
+still = False
+
+
+def _still(*operands):
+    """Whether `still` holds and the seed moves none of ``operands`` (each derivative the zero function)."""
+    return still and not any(type(s) is Sym and _moves(s) for s in operands)
+
+
+def _untied(operands, decide):
+    """``decide()``, a branch on ``operands``; a tie it records (`arb.ties`) taken back where they are `_still`."""
+    before = _arb.tie_count()
+    answer = decide()
+    if _arb.tie_count() > before and _still(*operands):
+        _arb.untie(before)
+    return answer
+
+
 def _decided(name, on_balls, x, y, picked=None):
     """``on_balls()``, a decision on the balls of ``x`` and ``y``; where the balls overlap (their Undecided),
     the decision ``name`` takes on the exact quotients (`_exactly`), through ``picked`` where one is given."""
+    return _untied((x, y), lambda: _decided_on_balls(name, on_balls, x, y, picked))
+
+
+def _decided_on_balls(name, on_balls, x, y, picked):
     try:
         return on_balls()
     except NoProof:
@@ -544,7 +568,7 @@ def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
     answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
-    if x.b.overlaps(y.b):  # at a tie, or beside one the balls cannot part: its answer is no constant mask
+    if x.b.overlaps(y.b) and not _still(x, y):  # at a tie, or beside one the balls cannot part: no constant mask
         state().tied = True
     return answer
 

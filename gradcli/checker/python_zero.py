@@ -264,7 +264,7 @@ class Zeros:
     """
 
     def __init__(self, run, args):
-        self.run, self.args, self.known, self._path, self._value = run, args, {}, None, {}
+        self.run, self.args, self.known, self._paths, self._value = run, args, {}, {}, {}
         self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
         self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
@@ -351,28 +351,44 @@ class Zeros:
     def _proven_once(self, k):
         if proven(self.run, self.args, coordinate=k)[1][0]:
             return True
-        if self._path is None:
-            self._path = _smooth_path(self.run, self.args, self.flat)
-        if self._path is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
+        if k not in self._paths:
+            self._paths[k] = _smooth_path(self.run, self.args, self.flat, k)
+        if self._paths[k] is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
             return False
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
-        held = _held_to(self.run, self._path)
+        held = _held_to(self.run, self._paths[k])
         return symmetric(held, self.args, step, coordinate=k) or slope_tends_to_0(held, self.args, step, k)
 
 
-def _smooth_path(run, args, flat):
-    """The branches the program takes at the point on proof numbers, or False where the point is a kink:
-    a branch on a tie (abs at 0), a value unknown there because it went through a decomposition's kink (a
-    repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of [[1, h], [0, 1]] is
-    1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+def _smooth_path(run, args, flat, coordinate):
+    """The branches the program takes at the point on proof numbers, or False where the point is a kink along
+    the flat ``coordinate``: a branch on a tie (abs at 0) between numbers that coordinate moves (a tie of
+    numbers it leaves still, each derivative the zero function of the inputs, is decided alike all along its
+    line: copysign(z, z - 1) at z = 1 beside it), a value unknown there because it went through a
+    decomposition's kink (a repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of
+    [[1, h], [0, 1]] is 1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+    path = _path_run(run, args, flat, [[] for _ in flat], symbolic=False)
+    if path is not None:  # (None: a tie) the point's numbers alone, where no branch ties
+        return path
+    path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic=True)
+    return False if path is None else path
+
+
+def _path_run(run, args, flat, tangents, symbolic):
+    """`_smooth_path`'s one run: the branches, None where a tie is left (`arb.ties`), False where no path is."""
     arb_core.decisions, arb_core.ties = [], []
+    arb_proof.still = symbolic
     try:
         with _proving():
-            out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
+            out = run(*_shaped_like(arb_proof.seeded(flat, tangents, symbolic), args))
             unknown = type(out) is arb_proof.Sym and (out.q is None or arb_proof_linalg.kinked_in(out.q))
     except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
         return False
-    return False if unknown or arb_core.ties else list(arb_core.decisions)
+    finally:
+        arb_proof.still = False
+    if unknown:
+        return False
+    return None if arb_core.ties else list(arb_core.decisions)
 
 
 def _held_to(run, path):
