@@ -407,7 +407,7 @@ def _smooth_new(name, args):
 
 
 def _pi_multiple(q):
-    """Whether ``q`` (an arcsin's or arccos's answer) is a rational multiple of pi, 0 included: its argument was
+    """Whether ``q`` (an arcsin's or arccos's answer) is a rational multiple of pi, 0 included: its argument is
     +-1 exactly (`arb_identities.arcsin`), an edge of the domain and inside it."""
     num, den = q
     if not den.is_constant():
