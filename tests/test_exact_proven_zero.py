@@ -91,13 +91,14 @@ def test_a_zero_the_program_does_not_prove_leaves_no_reference_and_says_why():
 
 
 def test_a_derivative_the_program_does_not_prove_0_leaves_no_reference():
-    # The derivative of log Gamma(x + 1) - log Gamma(x) - log(x) is digamma(x + 1) - digamma(x) - 1/x: 0 by
-    # the recurrence, which the proof does not know. The value is made 1 so that the derivative alone is
-    # unproven. (arctan(tan(x)) has its derivative proven: 1 as a rational function of sin and cos.)
-    def log_gamma_recurrence(x):
-        return gnp.gammaln(x + 1.0) - gnp.gammaln(x) - gnp.log(x) + 1.0
+    # The derivative of log Gamma(2x) - log Gamma(x) - log Gamma(x + 1/2) - (2x - 1) log 2 is
+    # 2 digamma(2x) - digamma(x) - digamma(x + 1/2) - 2 log 2: 0 by Legendre's duplication formula, which the
+    # proof does not know. The value is 1/2 log(pi) + 1, not 0, so that the derivative alone is unproven.
+    # (arctan(tan(x)) has its derivative proven: 1 as a rational function of sin and cos.)
+    def log_gamma_duplication(x):
+        return gnp.gammaln(2 * x) - gnp.gammaln(x) - gnp.gammaln(x + 0.5) - (2 * x - 1) * gnp.log(2.0) + 1.0
 
-    exact = _exact(log_gamma_recurrence, 2.5)
+    exact = _exact(log_gamma_duplication, 2.5)
     assert exact.unsettled, (exact.value, exact.gradient)
     assert "gradient" in exact.why and "not proven 0" in exact.why
     slope = _exact(lambda x: 3.0 * gnp.arctan(gnp.tan(x)) - 3.0 * x + 1.0, 0.5)

@@ -833,7 +833,7 @@ def enable():
     plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,
-               last_decision=lambda: decisions[-1])
+               last_decision=lambda: decisions[-1], tie_count=lambda: len(ties), untie=lambda n: ties.__delitem__(slice(n, None)))
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):

@@ -3,6 +3,9 @@
 `ops.constant` and `ops.lifted` ask `ball_math` where a value holds balls, jets
 or proof numbers: each constant is then made at the working precision (a float,
 or a ball made once at enable()'s bits, would hold the reference at 53 bits).
+Beside proof numbers a constant is the exact number its expression names, over
+the atoms pi, sqrt and log of the proof (`_ProofMath`): the 1/sqrt 2 of ndtr(x)
+and of ndtr(-x) is one number, its square 1/2.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_anchored as anchored
+from . import arb_identities, arb_proof
 from . import ops
 
 ARB = None  # flint.arb, bound by `bind`
@@ -51,6 +55,30 @@ class _BallMath:
 _BALL_MATH = _BallMath()
 
 
+class _ProofMath(_BallMath):
+    """pi, sqrt and log on proof numbers (`arb_proof.Sym`): a constant's expression read as the exact number it
+    names, so two rules' 1/sqrt 2 meet as one number and identities through it (its square is 1/2) hold."""
+
+    @property
+    def pi(self):
+        return arb_proof.Sym(ARB.pi(), arb_identities.pi())
+
+    @staticmethod
+    def sqrt(x):
+        return arb_proof.run("sqrt", x)
+
+    @staticmethod
+    def log(x):
+        return arb_proof.run("log", x)
+
+    @staticmethod
+    def constant(name):
+        return ops.CONSTANTS[name](_PROOF_MATH)
+
+
+_PROOF_MATH = _ProofMath()
+
+
 def constant(name):
     """The constant ``name`` of `ops.CONSTANTS` as a ball at the working precision."""
     key = (name, _CTX.prec)
@@ -63,4 +91,6 @@ def constant(name):
 def ball_math(value):
     """`ops.ball_math`: the balls' namespace where ``value`` holds balls, jets or proof numbers, else None."""
     entries = value.flat if isinstance(value, np.ndarray) else (value,)
+    if arb_proof.proving and any(type(e) is arb_proof.Sym for e in entries):
+        return _PROOF_MATH
     return _BALL_MATH if any(isinstance(e, _HIGH) for e in entries) else None

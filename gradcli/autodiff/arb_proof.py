@@ -12,7 +12,8 @@ powers are exact, and a few identities of the functions are applied as the
 atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
 softplus, logaddexp and logsumexp through exp and log; sin(2x), cos(x/2),
-arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`). A derivative whose
+arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`; gammaln and digamma a
+whole number apart through the gamma recurrence, log_ndtr as the log of ndtr). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
@@ -38,12 +39,16 @@ from .arb_proof_quotients import odd as _odd, sine as _sine
 
 
 proving = False  # True while a proof runs: `arb`'s dispatch then looks for `Sym` arguments
+# True while a proof runs on a point whose own high-precision value is not a number (arccos of a cosine that
+# rounds past 1): each ball must then be finite, so every argument is proven inside its function's domain.
+finite_only = False
 _arb = None  # what this module uses of `arb` (its ball type, ball table, decisions), bound by `bind`
 
 
 def bind(**parts):
     """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum`` and
-    ``last_decision`` (the branch decided last) (`arb.enable`)."""
+    ``last_decision`` (the branch decided last), ``tie_count`` and ``untie(n)`` (`arb.ties`' length, and cut back to
+    n) (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
 
@@ -191,6 +196,52 @@ def _arctan2(y, x):
     return _call("arctan2", y, x) if found is None else found
 
 
+MAX_SHIFT = 16  # the largest integer step between two arguments the gamma recurrence relates
+
+
+# The recurrences f(q + 1) = f(q) + term(q) of log Gamma and its derivatives, for q > 0.
+_RECURRENCES = {
+    "gammaln": lambda q: _log(q),
+    "digamma": lambda q: inv(q),
+    "trigamma": lambda q: neg(inv(mul(q, q))),
+}
+
+
+def _recurred(name, q):
+    """gammaln(q), digamma(q) or trigamma(q) written through the same function at an argument met before that
+    differs from q by a whole number n (1 <= |n| <= MAX_SHIFT), both above 0: gammaln(x + 1) is gammaln(x) +
+    log(x), so the recurrence cancels in a proof (gammaln(x + 1) - gammaln(x) - log(x) is 0, its slope
+    digamma(x + 1) - digamma(x) - 1/x too); else the atom."""
+    term = _RECURRENCES[name]
+    for number, (called, args) in list(state().defs.items()):
+        if called != name or len(args) != 1:
+            continue
+        shift = sub(q, args[0])
+        if not (shift[0].is_constant() and shift[1].is_constant()) or shift[0].is_zero():
+            continue
+        n = shift[0].leading_coefficient() / shift[1].leading_coefficient()
+        if n.q != 1 or abs(int(n.p)) > MAX_SHIFT:
+            continue
+        n = int(n.p)
+        low = args[0] if n > 0 else q  # the smaller argument: every step up from it is above 0 where it is
+        if not _positive(low):
+            continue
+        steps = term(low)
+        for k in range(1, abs(n)):
+            steps = add(steps, term(add(low, _const(k))))
+        atom = (state().gens[number], state().one)
+        return add(atom, steps) if n > 0 else sub(atom, steps)
+    return _call(name, q)
+
+
+def _positive(q):
+    """Whether the quotient ``q`` is above 0 at the point (its ball there, the symbolic inputs at their values)."""
+    try:
+        return bool(ball_of(state(), q, state().points) > 0)
+    except (LookupError, ArithmeticError, ValueError):
+        return False
+
+
 def _two_over_root_pi():
     found = state().atom(("constant", "2/sqrt(pi)"))
     state().defs.setdefault(state().number(found), ("2/sqrt(pi)", ()))
@@ -244,8 +295,8 @@ def _table():
         "softplus": (lambda x: _log(add(one(), _exp(x))), lambda a, x: (_sigmoid(x),)),
         "erf": (_erf, lambda a, x: (mul(_two_over_root_pi(), _exp(neg(mul(x, x)))),)),
         "erfc": (lambda x: sub(one(), _erf(x)), lambda a, x: (neg(mul(_two_over_root_pi(), _exp(neg(mul(x, x))))),)),
-        "gammaln": (lambda x: _call("gammaln", x), lambda a, x: (_call("digamma", x),)),
-        "digamma": (lambda x: _call("digamma", x), lambda a, x: (_call("trigamma", x),)),
+        "gammaln": (lambda x: _recurred("gammaln", x), lambda a, x: (_recurred("digamma", x),)),
+        "digamma": (lambda x: _recurred("digamma", x), lambda a, x: (_recurred("trigamma", x),)),
     }
 
 
@@ -269,6 +320,8 @@ class Sym:
     def __init__(self, b, q=_A_NUMBER, d=None):
         if q is _A_NUMBER:  # Sym(0), as zeros_like of an array of them makes it: the exact constant it is
             b, q = anchored.exact_ball(b), _const(b)
+        if finite_only and isinstance(b, _arb.ARB) and not b.is_finite():
+            raise NoProof("a ball that is not finite: an argument not proven inside its function's domain")
         self.b, self.q, self.d = b, q, d
 
     __hash__ = object.__hash__
@@ -280,7 +333,7 @@ class Sym:
         return run("abs", self)
 
     def __bool__(self):
-        return bool(_arb._decide(self.b != 0, _arb._equal(self.b, 0), _arb._equal(self.b, 0)))
+        return bool(_untied((self,), lambda: _arb._decide(self.b != 0, _arb._equal(self.b, 0), _arb._equal(self.b, 0))))
 
     def __float__(self):
         raise NoProof("a float taken out of the program")
@@ -339,6 +392,10 @@ def _smooth_new(name, args):
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
     answer = value(*[s.q for s in syms])
+    if name in ("arcsin", "arccos") and _pi_multiple(answer):
+        ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
+        if not ball.is_finite():
+            ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
@@ -347,6 +404,16 @@ def _smooth_new(name, args):
         twice = add(answer, answer)
         return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
+
+
+def _pi_multiple(q):
+    """Whether ``q`` (an arcsin's or arccos's answer) is a rational multiple of pi, 0 included: its argument is
+    +-1 exactly (`arb_identities.arcsin`), an edge of the domain and inside it."""
+    num, den = q
+    if not den.is_constant():
+        return False
+    pi = next(iter(identities.pi()[0].to_dict()))
+    return all(monomial == pi for monomial in num.to_dict())
 
 
 def _width(syms):
@@ -385,6 +452,7 @@ def _above(s, shift=0):
 
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
+ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
 
 
 def _moves(s):
@@ -415,7 +483,7 @@ def _xlogy(x, y, shift=0):
 
 def _abs(x):
     x = _lift(x)
-    return x if _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero()) else run("negative", x)
+    return x if _untied((x,), lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())) else run("negative", x)
 
 
 def _i0e(x):
@@ -459,9 +527,32 @@ def _exactly(name, x, y):
     return _arb._decide(answer, not answer, sign == 0)
 
 
+# True in a proof run whose inputs are unknowns seeded along one coordinate (`python_zero`'s path of a smooth
+# piece): a tie between numbers that seed leaves still is then decided alike all along its line, no tie for it.
+still = False
+
+
+def _still(*operands):
+    """Whether `still` holds and the seed moves none of ``operands`` (each derivative the zero function)."""
+    return still and not any(type(s) is Sym and _moves(s) for s in operands)
+
+
+def _untied(operands, decide):
+    """``decide()``, a branch on ``operands``; a tie it records (`arb.ties`) taken back where they are `_still`."""
+    before = _arb.tie_count()
+    answer = decide()
+    if _arb.tie_count() > before and _still(*operands):
+        _arb.untie(before)
+    return answer
+
+
 def _decided(name, on_balls, x, y, picked=None):
     """``on_balls()``, a decision on the balls of ``x`` and ``y``; where the balls overlap (their Undecided),
     the decision ``name`` takes on the exact quotients (`_exactly`), through ``picked`` where one is given."""
+    return _untied((x, y), lambda: _decided_on_balls(name, on_balls, x, y, picked))
+
+
+def _decided_on_balls(name, on_balls, x, y, picked):
     try:
         return on_balls()
     except NoProof:
@@ -477,7 +568,7 @@ def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
     answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
-    if x.b.overlaps(y.b):  # at a tie, or beside one the balls cannot part: its answer is no constant mask
+    if x.b.overlaps(y.b) and not _still(x, y):  # at a tie, or beside one the balls cannot part: no constant mask
         state().tied = True
     return answer
 
@@ -563,9 +654,29 @@ def run(name, *args, **kwargs):
         return _step(name, args)
     if name in ("real", "conj", "conjugate"):  # a `Sym` is a real number
         return _lift(args[0])
+    if name == "log_ndtr":
+        return _log_ndtr(_lift(args[0]))
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+LOG_NDTR_LEFT = -30  # left of this, log_ndtr's sum 1 + erf(x / sqrt 2) would need thousands of bits to part from 0
+
+
+def _log_ndtr(x):
+    """log_ndtr(x) as log((1 + erf(x / sqrt 2)) / 2), the log of ndtr as `ops_scipy` writes it (erfc(-x / sqrt 2) / 2,
+    erf odd), so log_ndtr(x) meets log(ndtr(x)); left of `LOG_NDTR_LEFT`, the atom of `_opaque` (both are the function)."""
+    if x.q is None or not x.b > LOG_NDTR_LEFT:
+        return _opaque("log_ndtr", [x])
+    root_half = inv(_sqrt(_const(2)))
+    u = mul(x.q, root_half)
+    cdf = mul(_half(), add(_one(), _erf(u)))
+    ball = OPAQUE["log_ndtr"](x.b)
+    if x.d is None:
+        return Sym(ball, _log(cdf))
+    density = mul(mul(_two_over_root_pi(), _exp(neg(mul(u, u)))), mul(root_half, _half()))  # the slope of cdf
+    return Sym(ball, _log(cdf), _tangent([div(density, cdf)], [x]))
 
 
 def _opaque(name, args):
@@ -603,9 +714,23 @@ def holds(a):
 
 
 def logsumexp(x, axis=None, keepdims=False):
-    """logsumexp of `Sym` numbers, whole: log of the sum of exps (so exp of it is that sum again)."""
-    if axis is not None or keepdims:
-        raise NoProof("logsumexp along an axis")
+    """logsumexp of `Sym` numbers over ``axis`` (all entries by default), each slot log of the sum of its exps (so
+    exp of it is that sum again, and log_softmax's z - logsumexp(z) meets a logsumexp of z made elsewhere)."""
+    x = np.asarray(x, dtype=object)
+    if axis is None and not keepdims:
+        return _logsumexp_whole(x)
+    axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
+    rest = [k for k in range(x.ndim) if k not in axes]
+    lined = np.transpose(x, rest + list(axes)).reshape([x.shape[k] for k in rest] + [-1])
+    out = np.empty(lined.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        out[index] = _logsumexp_whole(lined[index])
+    if keepdims:
+        return out.reshape([1 if k in axes else n for k, n in enumerate(x.shape)])
+    return out if out.ndim else out[()]
+
+
+def _logsumexp_whole(x):
     syms = [_lift(e) for e in np.ravel(np.asarray(x, dtype=object))]
     balls = np.empty(len(syms), dtype=object)
     balls[:] = [s.b for s in syms]
@@ -650,21 +775,23 @@ def session(afford=None):
         quotients.end(saved[1])
 
 
-def stepped(values, offsets, step, side):
+def stepped(values, offsets, step, side, slopes=False):
     """A `Sym` for each float of ``values``, moved by ``side`` (+1 or -1) times an unknown step H along
-    ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives.
-    A program's value at these on both sides the same function of H: its central differences are 0 at every step."""
+    ``offsets`` (floats): its ball at H = ``step`` (a ball), its quotient x + side H offset, no derivatives
+    (``slopes``: each its derivative along ``offsets``, the offset itself). A program's value at these on both
+    sides the same function of H: its central differences are 0 at every step."""
     h = state().atom(("step",))
     out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
     for v, t in zip(values, offsets):
+        d = [_const(float(t))] if slopes else None
         if t == 0:
             v = float(v)
             if v not in still:
-                still[v] = Sym(anchored.exact_ball(v), _const(v))
+                still[v] = Sym(anchored.exact_ball(v), _const(v), d)
             out.append(still[v])
         else:
             ball = anchored.exact_ball(float(v)) + side * step * anchored.exact_ball(float(t))
-            out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h))))
+            out.append(Sym(ball, add(_const(float(v)), mul(_const(float(side * t)), h)), d))
     return out
 
 

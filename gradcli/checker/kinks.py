@@ -280,12 +280,14 @@ def find_kinks(target, args, result, budget, most_digits=None):
     # verdict rises to the check's ceiling (`max_digits`) there rather than leave the switch's own rule standing as the gradient.
     at_switch = on_balls or None  # a Python function's: asked of its branches on balls when a verdict stays noisy
     kinks, singular = [], []
+    values = flat_entries(result.value) if result.value is not None else []
+    settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
             budget.afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i, index)
+                verdict = _kink_at(target, mp_args, i, index, settled=settled)
             if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
                 slope = _slope_of_both_sides(target, args, i, index, budget)
                 if slope is not None:
@@ -293,7 +295,7 @@ def find_kinks(target, args, result, budget, most_digits=None):
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if digits == 2 * START_DIGITS and (verdict == "noisy" or (verdict is None and result.unsettled)):
-                longer = _with_longer_steps(target, mp_args, i, index, digits, budget)
+                longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer
                     break
@@ -306,7 +308,7 @@ def find_kinks(target, args, result, budget, most_digits=None):
                 # so it stands only if steps 10^(digits/3) times shorter see it too.
                 budget.afford()
                 with mpmath.workdps(2 * digits):
-                    again = _kink_at(target, mp_args, i, index)
+                    again = _kink_at(target, mp_args, i, index, settled=settled)
                 if not isinstance(again, tuple):
                     verdict = again
                     if verdict == "noisy":
@@ -457,7 +459,7 @@ _STEPS = (3, 2)
 _LONGER_STEPS = (6, 4)
 
 
-def _with_longer_steps(target, mp_args, i, index, digits, budget):
+def _with_longer_steps(target, mp_args, i, index, digits, budget, settled=None):
     """A kink or a singularity the longer steps (`_LONGER_STEPS`) see where the usual ones are lost in rounding, or None.
 
     Under a root, a second-order zero (sqrt(1 - cos x), arccos of a cosine at 1) leaves the usual shorter step's
@@ -471,14 +473,14 @@ def _with_longer_steps(target, mp_args, i, index, digits, budget):
     for more in (digits, 2 * digits):
         budget.afford()
         with mpmath.workdps(more):
-            verdicts.append(_kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS))
+            verdicts.append(_kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS, settled=settled))
     first, second = verdicts
     if isinstance(first, tuple) and isinstance(second, tuple) and first[0] == second[0]:
         return second
     return None
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -488,13 +490,15 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
     shrinks with the step has slope 0. ``("kink", left, right)``
     when both sides converge to different slopes, ``("singular", left, right)``
     when one side diverges and the other does not (or they diverge apart);
-    a diverging side is given as its ``(step, quotient)`` pairs.
+    a diverging side is given as its ``(step, quotient)`` pairs. ``settled``: the value at the point as the reference
+    settled it, taken where it is an exact 0 or the point's own run is no number (arccos of a cosine that rounds
+    past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test).
     """
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    scale = x if x != 0 else _smallest_magnitude(mp_args)
-    steps = [relative_step(scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
+    scale_of_steps = x if x != 0 else _smallest_magnitude(mp_args)
+    steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
 
     def at(point):
         values = list(mp_args)
@@ -508,6 +512,8 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
 
     try:
         f0, n0 = _entries_and_noise(at(x))
+        if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
+            f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
         quotients, beside = [], []  # per step: (left, right, noise); (value left, value right)
         for h in steps:
             (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
@@ -534,12 +540,19 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
     sides, flat = [], []
-    for first, second in ((left1, left2), (right1, right2)):
+
+    def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
+        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * mpmath.mp.dps // 3)))
+        return side * (_entries_and_noise(at(x + side * h))[0] - f0) / h, h
+
+    for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
         resolved = abs(second) > 10**6 * noise
         if first != 0 and abs(second) > 10 * abs(first) and resolved:
             sides.append([(steps[0], first), (steps[1], second)])  # grows as the step shrinks: unbounded
+        elif resolved and abs(second) > abs(first) and _logarithmic(steps, first, second, lambda side=side: third(side)):
+            sides.append([(steps[0], first), (steps[1], second)])  # grows as log(h): unbounded too, slowly
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
         elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
@@ -567,6 +580,25 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _logarithmic(steps, first, second, third):
+    """Whether a side's quotients (``first``, ``second`` at ``steps``; ``third()``: the quotient and step one more
+    step down) change as a log of the step: by the same amount per decade, to 1e-6, between each pair (the
+    caller asks that they grow in size). x log x at 0 from the right (quotient log h) grows without bound, 1.5 times per step here,
+    far from the tenfold a pole's 1/h shows; c h^-e with e > 0 grows by more per decade at each step down,
+    and c h^e (slope 0) shrinks."""
+    import mpmath
+
+    try:
+        last, h = third()
+    except Exception:  # noqa: BLE001 - no number one more step down: no claim
+        return False
+    if not mpmath.isfinite(last):
+        return False
+    before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
+    after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
+    return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
 
 
 def _on_an_edge(f0, quotients, steps):

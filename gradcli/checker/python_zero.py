@@ -174,6 +174,59 @@ def symmetric(run, args, step, direction=None, coordinate=None):
         return False
 
 
+def slope_tends_to_0(run, args, step, coordinate):
+    """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
+    the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
+    derivative is a quotient in H and functions of H that tends to the exact 0 as H falls to 0 on both sides (its
+    denominator nonzero at H = 0, every function of H there finite), and its value tends to the point's own.
+    (f(x + H e) - f(x)) / H is then the derivative at some point between, which tends to 0: |d| d0 at d = 0,
+    whose derivative 2 d0^2 / |d| + |d| divides by the norm, is 2H there once sqrt(H^2) is H."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
+    offsets = [float(k == coordinate) for k in range(flat.size)]
+    try:
+        with _proving() as proof:
+            at = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args)), dtype=object)
+            h = proof.atom(("step",))
+            number = proof.number(h)
+            proof.signs[number] = 1  # H > 0: sqrt(H^2) is H
+            for side in (1, -1):
+                out = run(*_shaped_like(arb_proof.stepped(flat, offsets, step, side, slopes=True), args))
+                out, value = arb_proof.lift(np.asarray(out, dtype=object).reshape(-1)[0]), at.reshape(-1)[0]
+                if out.d is None or out.d[0] is None or out.q is None or arb_proof.lift(value).q is None:
+                    return False
+                limits = [_at_zero(proof, number, q, flint) for q in (out.d[0], arb_proof.sub(out.q, arb_proof.lift(value).q))]
+                if not all(limit is not None and limit.is_zero() for limit in limits):
+                    return False
+            return all(name in _CONTINUOUS for name, _ in proof.defs.values())
+    except Exception:  # noqa: BLE001 - no proof either way
+        return False
+
+
+# The functions whose atoms a limit at H = 0 may hold: each continuous wherever its ball is finite (arctan2 is
+# not, on its cut; a SciPy function taken as an atom is not known to be).
+_CONTINUOUS = frozenset(("exp", "log", "sqrt", "sin", "cos", "arcsin", "arccos", "arctan", "arcsinh", "arccosh",
+                         "arctanh", "erf", "pi", "2/sqrt(pi)", "ball"))
+
+
+def _at_zero(proof, number, q, flint):
+    """The ball of the quotient ``q`` at H = 0 (atom ``number``), reduced by its parts' gcd first, where its
+    denominator there is proven nonzero; else None."""
+    num, den = q
+    common = num.gcd(den)
+    if not num.is_zero() and not common.is_one():
+        num, den = num / common, den / common
+    points = {number: flint.arb(0)}
+    try:
+        below = arb_proof.ball_of(proof, (den, proof.one), points)
+        if not below.is_finite() or below.contains(0):
+            return None
+        return arb_proof.ball_of(proof, (num, proof.one), points) / below
+    except (LookupError, ArithmeticError, ValueError):
+        return None
+
+
 def _tangents(flat, direction, coordinate):
     """Each input's derivative along each seed: along ``direction``, in the flat ``coordinate``, or every one."""
     n = flat.size
@@ -211,9 +264,10 @@ class Zeros:
     """
 
     def __init__(self, run, args):
-        self.run, self.args, self.known, self._path, self._value = run, args, {}, None, None
+        self.run, self.args, self.known, self._paths, self._value = run, args, {}, {}, {}
         self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
+        self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
 
     def settle(self, entries, noises, size, before=None):
@@ -239,14 +293,31 @@ class Zeros:
         """``(entries, noises)`` with a scalar value (the first of ``size`` entries) that is 0 within its noise made
         an exact 0 where the program proves it 0 at the point: log(0.5) + log(2) is 0 within a noise at every
         precision, and only a proof settles it (at a tie too: the value at the point is the branch it takes there)."""
-        if size != 1 or not noises[0] or not abs(entries[0]) <= noises[0]:
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        if size != 1:
             return entries, noises
-        if self._value is None:
-            arb_core.enable()  # the proof numbers' dispatch
-            self._value = proven(self.run, self.args, value_only=True)[0]
-        if not self._value:
+        number = mpmath.isfinite(entries[0])
+        if number and (not noises[0] or not abs(entries[0]) <= noises[0]):
             return entries, noises
-        return [0 * entries[0], *entries[1:]], [0 * noises[0], *noises[1:]]
+        strict = not number
+        if strict not in self._value:
+            self._value[strict] = self._value_proven(strict)
+        if not self._value[strict]:
+            return entries, noises
+        return [mpmath.mpf(0), *entries[1:]], [mpmath.mpf(0), *noises[1:]]
+
+    def _value_proven(self, strict):
+        """Whether the program proves its value 0 at the point; ``strict`` for a value that is no number at high
+        precision (arccos of a cosine that rounds past 1): every ball of the proof finite then, so every argument
+        is proven inside its function's domain (arccos at 1 exactly is)."""
+        arb_core.enable()  # the proof numbers' dispatch
+        arb_proof.finite_only, arb_proof.ends = strict, []
+        try:
+            return proven(self.run, self.args, value_only=True)[0]
+        finally:
+            arb_proof.finite_only = False
+            self.ends = self.ends or bool(arb_proof.ends)
 
     def proven(self):
         """The flat derivative entries proven 0 so far."""
@@ -280,27 +351,44 @@ class Zeros:
     def _proven_once(self, k):
         if proven(self.run, self.args, coordinate=k)[1][0]:
             return True
-        if self._path is None:
-            self._path = _smooth_path(self.run, self.args, self.flat)
-        if self._path is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
+        if k not in self._paths:
+            self._paths[k] = _smooth_path(self.run, self.args, self.flat, k)
+        if self._paths[k] is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
             return False
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
-        return symmetric(_held_to(self.run, self._path), self.args, step, coordinate=k)
+        held = _held_to(self.run, self._paths[k])
+        return symmetric(held, self.args, step, coordinate=k) or slope_tends_to_0(held, self.args, step, k)
 
 
-def _smooth_path(run, args, flat):
-    """The branches the program takes at the point on proof numbers, or False where the point is a kink:
-    a branch on a tie (abs at 0), a value unknown there because it went through a decomposition's kink (a
-    repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of [[1, h], [0, 1]] is
-    1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+def _smooth_path(run, args, flat, coordinate):
+    """The branches the program takes at the point on proof numbers, or False where the point is a kink along
+    the flat ``coordinate``: a branch on a tie (abs at 0) between numbers that coordinate moves (a tie of
+    numbers it leaves still, each derivative the zero function of the inputs, is decided alike all along its
+    line: copysign(z, z - 1) at z = 1 beside it), a value unknown there because it went through a
+    decomposition's kink (a repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of
+    [[1, h], [0, 1]] is 1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
+    path = _path_run(run, args, flat, [[] for _ in flat], symbolic=False)
+    if path is not None:  # (None: a tie) the point's numbers alone, where no branch ties
+        return path
+    path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic=True)
+    return False if path is None else path
+
+
+def _path_run(run, args, flat, tangents, symbolic):
+    """`_smooth_path`'s one run: the branches, None where a tie is left (`arb.ties`), False where no path is."""
     arb_core.decisions, arb_core.ties = [], []
+    arb_proof.still = symbolic
     try:
         with _proving():
-            out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
+            out = run(*_shaped_like(arb_proof.seeded(flat, tangents, symbolic), args))
             unknown = type(out) is arb_proof.Sym and (out.q is None or arb_proof_linalg.kinked_in(out.q))
     except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
         return False
-    return False if unknown or arb_core.ties else list(arb_core.decisions)
+    finally:
+        arb_proof.still = False
+    if unknown:
+        return False
+    return None if arb_core.ties else list(arb_core.decisions)
 
 
 def _held_to(run, path):

@@ -105,7 +105,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
-    if noisy or target.kind == "formula" or may_have_kink(target, args, result):
+    # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
+    if noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
