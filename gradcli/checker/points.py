@@ -171,7 +171,10 @@ def _numbers(nested):
     if isinstance(nested, str) and nested.lower() in NUMBER_WORDS:
         return NUMBER_WORDS[nested.lower()]
     if isinstance(nested, (int, float)) and not isinstance(nested, bool):
-        return float(nested)
+        try:
+            return float(nested)
+        except OverflowError:  # an integer past float64's range is infinite there, as the same digits alone are
+            return math.inf if nested > 0 else -math.inf
     raise ValueError(nested)
 
 
