@@ -172,8 +172,12 @@ FIXED = [
 ]
 
 # Findings still open (name, point, path, why): the bounded sample leaves them out while they last; each one
-# listed needs its own strict xfail here (none is open now: F7, the last, is in FIXED above).
-OPEN = []
+# listed has its own strict xfail (`test_an_open_finding_still_disagrees_with_its_oracle`).
+OPEN = [
+    ("scipy.stats.gamma.cdf(x, 2.5)", (1e300,), "mpmath",
+     "F8: the density exp((a-1) log x - x - gammaln(a)) at x = 1e300 on mpmath loses gammaln(a) to the exponent's "
+     "absolute error at the working precision (right from ~400 digits on)"),
+]
 
 
 def _row(name):
@@ -318,6 +322,13 @@ def test_a_sample_of_every_kind_of_op_matches_the_oracle(kind):
         if problems:
             found.append(f"{row.name} at {_shown(point)} [{path}]: {problems}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name, point, path, why", OPEN, ids=[o[3].split(":")[0] for o in OPEN])
+def test_an_open_finding_still_disagrees_with_its_oracle(name, point, path, why):
+    if judge(_row(name), point, path, seconds=60.0) != []:
+        pytest.xfail(why)
+    pytest.fail(f"{why}: it agrees with its oracle now: move it to FIXED")
 
 
 @pytest.mark.parametrize("name, point, path, why", FIXED, ids=[o[3].split(":")[0] for o in FIXED])
