@@ -13,7 +13,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip in
 
 MINUTES ?= 30
 
-.PHONY: demo test bench fuzz fuzz-reference autograd-suite clean
+.PHONY: demo test trials bench fuzz fuzz-reference autograd-suite clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ fuzz: $(BIN)/python
 	@# atheris ships wheels for Linux and macOS; where none fits, run.py says so and uses hypothesis.
 	$(INSTALL) -e ".[test,fuzz]" || $(INSTALL) -e ".[test]"
 	$(BIN)/python tests/fuzz/run.py --minutes $(MINUTES)
+
+trials: $(BIN)/python
+	$(INSTALL) -e ".[test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
+	@# The earlier new-user trial rounds' regression files (each re-runs whole user programs), beside the suite.
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --trials $(wildcard tests/test_user_trials*.py)
 
 autograd-suite: $(BIN)/python
 	$(INSTALL) -e ".[test]"

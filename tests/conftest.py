@@ -54,6 +54,25 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
     shutil.rmtree(folder, ignore_errors=True)
 
 
+# The regression files of the earlier new-user trial rounds re-run whole user programs through the CLI (seconds
+# each); the findings they guard are tested by the files of the fixes that closed them. They are the long mode's,
+# `make trials` (`--trials`), so that the suite keeps within its ten minutes on two cores; the latest rounds and
+# the trials' shared helpers (test_user_trials.py) stay in every run.
+EARLIER_TRIAL_ROUNDS = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b",
+                                                            "11a", "11b", "12a", "12b")}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--trials", action="store_true", help="also run the earlier trial rounds' regression files")
+
+
+def pytest_ignore_collect(collection_path, config):
+    """The earlier trial rounds' files are collected by ``--trials`` alone (`make trials`)."""
+    if collection_path.name in EARLIER_TRIAL_ROUNDS and not config.getoption("--trials"):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     """The longest test files first in an xdist worker, so that neither worker ends on a long one.
 
