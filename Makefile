@@ -44,7 +44,10 @@ test: $(BIN)/python
 	$(BIN)/python tests/kernel_paths.py -q -n auto
 
 bench: $(BIN)/python
-	$(INSTALL) -e ".[bench]"
+	@# The bridges' benchmarks need the frameworks, pinned as `make test` pins them.
+	$(INSTALL) -e ".[bench,test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
+	@# Each benchmark script at a tiny size first (tests/test_bench_smoke.py), then the measured runs.
+	$(BIN)/python -m pytest -q tests/test_bench_smoke.py
 	$(BIN)/python bench/run.py
 
 fuzz: $(BIN)/python
@@ -55,7 +58,7 @@ fuzz: $(BIN)/python
 trials: $(BIN)/python
 	$(INSTALL) -e ".[test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
 	@# The earlier new-user trial rounds' regression files (each re-runs whole user programs), beside the suite.
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --trials $(wildcard tests/test_user_trials*.py)
+	$(BIN)/python -m pytest -q -n auto --dist loadfile $(wildcard tests/test_user_trials*.py)
 
 autograd-suite: $(BIN)/python
 	$(INSTALL) -e ".[test]"

@@ -54,21 +54,22 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
     shutil.rmtree(folder, ignore_errors=True)
 
 
-# The regression files of the earlier new-user trial rounds re-run whole user programs through the CLI (seconds
-# each); the findings they guard are tested by the files of the fixes that closed them. They are the long mode's,
-# `make trials` (`--trials`), so that the suite keeps within its ten minutes on two cores; the latest rounds and
-# the trials' shared helpers (test_user_trials.py) stay in every run.
-EARLIER_TRIAL_ROUNDS = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b",
-                                                            "11a", "11b", "12a", "12b")}
+# Files of the long mode, named on the command line or collected with ``--long``: the regression files of the
+# earlier new-user trial rounds re-run whole user programs through the CLI (seconds each; the findings they guard
+# are tested by the files of the fixes that closed them), run by `make trials`; the benchmark scripts' tiny runs,
+# run by `make bench` before the benchmarks. The suite keeps within its ten minutes on two cores; the latest two
+# trial rounds and the trials' shared helpers (test_user_trials.py) stay in every run.
+LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b", "11a", "11b",
+                                                 "12a", "12b", "13a", "13b", "14a", "14b")} | {"test_bench_smoke.py"}
 
 
 def pytest_addoption(parser):
-    parser.addoption("--trials", action="store_true", help="also run the earlier trial rounds' regression files")
+    parser.addoption("--long", action="store_true", help="also collect the long mode's files (tests/conftest.py)")
 
 
 def pytest_ignore_collect(collection_path, config):
-    """The earlier trial rounds' files are collected by ``--trials`` alone (`make trials`)."""
-    if collection_path.name in EARLIER_TRIAL_ROUNDS and not config.getoption("--trials"):
+    """The long mode's files are collected where named or with ``--long`` alone."""
+    if collection_path.name in LONG_MODE and not config.getoption("--long"):
         return True
     return None
 
