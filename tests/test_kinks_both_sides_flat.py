@@ -75,3 +75,12 @@ def test_a_quotient_keeps_falling_at_the_third_step(q, expected):
     with mpmath.workdps(60):
         step, third = mpmath.mpf(10) ** -30, mpmath.mpf(10) ** -40
         assert _keeps_falling(step, q(step), lambda: (q(third), third)) is expected
+
+
+def test_along_a_random_direction_both_sides_flat_give_the_directional_derivative_0(tmp_path):
+    # twenty inputs: the one-sided test runs along the check's random direction u, where the slope is 0 too
+    path = tmp_path / "flat.py"
+    path.write_text(MODULE)
+    (result,) = gradcli.check(f"{path}:root_of_norm_times_entry", [{"d": np.zeros(20)}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.exact_directional == 0.0 and result.status != "error", [f.message for f in result.findings]

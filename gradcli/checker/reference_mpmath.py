@@ -36,7 +36,7 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -120,7 +120,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
     if result.unsettled and (result.kinks or result.singular or flat):
-        sloped_0 = {k for k, (_, _, label) in enumerate(coordinates_of(target, args)) if label in flat}
+        sloped_0 = {0} if ALONG in flat else {k for k, (_, _, c) in enumerate(coordinates_of(target, args)) if c in flat}
         _settle_around_kinks(result, history, len(flat_entries(result.value)), sloped_0)
     return result
 
@@ -403,9 +403,10 @@ def _settle_around_kinks(result, history, size, sloped_0=frozenset()):
     apart = [settle(([a], [ua]), ([b], [ub]), 0) for a, ua, b, ub in zip(before, before_noise, now, now_noise)]
     if any(entry is None for entry in apart[:size]) or not result.gradient:
         return
-    if result.directional is not None:  # one entry, along the random direction: settled only by a kink there
-        if mpmath.isnan(result.directional):
+    if result.directional is not None:  # one entry, along the random direction: settled by a kink there, or flat
+        if mpmath.isnan(result.directional) or sloped_0:
             result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+            result.directional = mpmath.mpf(0) if sloped_0 else result.directional
             result.determined, result.unsettled = True, False
         return
     flat = [e for g in result.gradient for e in flat_entries(g)]
