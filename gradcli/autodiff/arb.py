@@ -21,6 +21,7 @@ and the ball and jet implementations here read the tail where the anchor cancels
 
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
@@ -235,8 +236,16 @@ def _sqrt(x):
     return x.sqrt()
 
 
-def _compare(test):
-    return lambda x, y: test(*_apart(x, y))
+def _compare(test, at_nan=False):
+    """``test`` of two balls (decided, `_decide`); IEEE's ``at_nan`` where one is NaN itself (`_nan_itself`): a NaN
+    compares unequal to everything, itself included (JAX's isnan is x != x), and neither below nor above."""
+
+    def run(x, y):
+        if nan_in(x) or nan_in(y):
+            return _decide(at_nan, not at_nan)
+        return test(*_apart(x, y))
+
+    return run
 
 
 def _ranked_test(name, x, y):
@@ -249,9 +258,19 @@ def _ranked_test(name, x, y):
 
 
 def _finite(x):
-    if _arb(x).is_finite():
+    ball = _arb(x)
+    if ball.is_finite():
         return True
+    if _nan_itself(ball):
+        return False
     raise Undecided("a ball that is not finite")
+
+
+def _nan_itself(ball):
+    """Whether a ball is NaN itself: a NaN constant (a sentinel ``where(x > 0, x, nan)`` puts in), or what IEEE's
+    NaN gives in arithmetic, NaN with no radius; a NaN with an infinite radius is an op that could not bound its
+    answer (log of a ball around 0), which a finite number may be."""
+    return ball.is_nan() and ball.rad() == 0
 
 
 # Each elementwise primitive's ball implementation, by primitive name (one element per argument).
@@ -315,11 +334,49 @@ ELEMENTWISE = {
     "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y))),
     "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y))),
     "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y))),
-    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y))),
+    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y)), at_nan=True),
     "isfinite": _finite,
     "isnan": lambda x: not _finite(x),
-    "isinf": lambda x: not _finite(x),
+    "isinf": lambda x: not _finite(x) and not _nan_itself(_arb(x)),
 }
+
+
+def nan_in(a):
+    """Whether ``a`` (a ball or a float) is NaN itself, not a ball that could not bound its answer."""
+    return (isinstance(a, ARB) and _nan_itself(a)) or (type(a) is float and a != a)
+
+
+def _nan_carried(fun, outside=None):
+    """``fun`` on balls, answering NaN itself (`_nan_itself`) where its answer is a NaN ball and an argument is NaN
+    itself, or ``outside(*balls)`` proves the arguments outside its domain (log of a ball below 0): a NaN sentinel,
+    and what the dtype's NaN is at high precision, stay what a nan-aware reduction drops (`np.nansum`)."""
+
+    def run(*args):
+        answer = fun(*args)
+        if isinstance(answer, ARB) and answer.is_nan() and answer.rad() != 0 and (
+            any(nan_in(a) for a in args) or (outside is not None and bool(outside(*map(_arb, args))))
+        ):
+            return ARB(math.nan)
+        return answer
+
+    run.__name__ = getattr(fun, "__name__", "run")
+    return run
+
+
+# Where each op is undefined on the real line: a ball strictly inside such a set has a NaN for its answer.
+_OUTSIDE = {
+    "log": lambda x: x < 0, "log2": lambda x: x < 0, "log10": lambda x: x < 0, "sqrt": lambda x: x < 0,
+    "log1p": lambda x: x < -1, "arccosh": lambda x: x < 1,
+    "arcsin": lambda x: (x < -1) or (x > 1), "arccos": lambda x: (x < -1) or (x > 1),
+    "arctanh": lambda x: (x < -1) or (x > 1),
+}
+# The ops that decide or pick rather than compute (a NaN there is a branch's business, not arithmetic's).
+_NOT_CARRIED = frozenset((
+    "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf", "where",
+    "maximum", "minimum", "fmax", "fmin", "clip", "floor", "ceil", "trunc", "rint", "round", "sign", "abs",
+))
+ELEMENTWISE.update({name: _nan_carried(fun, _OUTSIDE.get(name)) for name, fun in ELEMENTWISE.items()
+                    if name not in _NOT_CARRIED})
 
 
 def _held_constant(x):
@@ -833,6 +890,7 @@ def enable():
     plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,
+               nan_in=nan_in,
                last_decision=lambda: decisions[-1], tie_count=lambda: len(ties), untie=lambda n: ties.__delitem__(slice(n, None)))
     SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)

@@ -46,7 +46,7 @@ _arb = None  # what this module uses of `arb` (its ball type, ball table, decisi
 
 
 def bind(**parts):
-    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum`` and
+    """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum``, ``nan_in`` and
     ``last_decision`` (the branch decided last), ``tie_count`` and ``untie(n)`` (`arb.ties`' length, and cut back to
     n) (`arb.enable`)."""
     global _arb
@@ -568,6 +568,8 @@ def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
     x, y = _lift(x), _lift(y)
     answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
+    if _arb.nan_in(x.b) or _arb.nan_in(y.b):  # a NaN compared (x != x): IEEE's answer, no tie
+        return answer
     if x.b.overlaps(y.b) and not _still(x, y):  # at a tie, or beside one the balls cannot part: no constant mask
         state().tied = True
     return answer

@@ -48,7 +48,7 @@ def enable():
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
-                    prim.mp = _widened_when_directed(prim.mp)
+                    prim.mp = _widened_when_directed(prim.mp, _CONDITION.get(prim.name))
     register_mp_types(mpmath.mpf, mpmath.mpc)
     ops_special.moved_outward = _moved_outward  # the mpmath-only ops (SciPy's functions, declared anywhere) too
     _install_ieee_operators()
@@ -136,8 +136,9 @@ _WIDEN_ULPS = 8  # more than the few units in the last place a composite of mpma
 _SHORT_BITS = 16
 
 
-def _widened_when_directed(impl):
-    """``impl``, its finite nonzero answer moved `_WIDEN_ULPS` units in the last place the way mpmath rounds.
+def _widened_when_directed(impl, condition=None):
+    """``impl``, its finite nonzero answer moved `_WIDEN_ULPS` units in the last place the way mpmath rounds, times
+    the op's ``condition`` at its arguments where that exceeds 1 (`_CONDITION`).
 
     The exact reference estimates rounding noise by rerunning a program with
     every op rounding down, then up (`checker.precision.with_noise`). An op
@@ -152,25 +153,65 @@ def _widened_when_directed(impl):
     """
 
     def directed(*args, **kwargs):
-        return _moved_outward(impl(*args, **kwargs))
+        out = impl(*args, **kwargs)
+        if condition is None or mpmath.mp._prec_rounding[1] not in ("c", "f"):
+            return _moved_outward(out)
+        return _moved_outward(out, _magnified_bits(condition, args))
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
 
 
-def _moved_outward(out):
-    """An mpmath answer ``out`` moved `_WIDEN_ULPS` units in the last place the way mpmath rounds (see
-    `_widened_when_directed`); anything else as it is."""
+def _magnified_bits(condition, args):
+    """log2 of ``condition(*args)`` where it is finite and above 1, else 0: the bits an argument's own rounding
+    gains in the answer."""
+    try:
+        times = condition(*args)
+    except (ArithmeticError, ValueError, TypeError):
+        return 0
+    if not isinstance(times, (_MPF, int, float)) or _non_finite(times) or not times > 1:
+        return 0
+    return int(mpmath.mag(times))
+
+
+def _moved_outward(out, magnified=0):
+    """An mpmath answer ``out`` moved `_WIDEN_ULPS` units in the last place (times 2^``magnified``) the way mpmath
+    rounds (see `_widened_when_directed`); anything else as it is."""
     prec, mode = mpmath.mp._prec_rounding
     if mode not in ("c", "f") or type(out) is not _MPF or not out or _non_finite(out):
         return out
     _, _, exp, bc = out._mpf_
     if bc < prec - _SHORT_BITS:
         return out  # a mantissa this much shorter than the precision: exact (cos(0) is 1), no noise to add
-    # _WIDEN_ULPS * 2^(mag(out) - prec), added (or taken) rounded the mode's way: out + step in libmp's terms.
-    step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+    if magnified > prec - 2 * _WIDEN_ULPS:
+        # No digit left (the exponent's own rounding e^(r) with r near 1 or beyond): moved by that factor, not 1 + r
+        r = mpmath.ldexp(_WIDEN_ULPS, magnified - prec)
+        return out * mpmath.exp(r if (mode == "c") == (out > 0) else -r)
+    # _WIDEN_ULPS * 2^(mag(out) - prec + magnified), added (or taken) rounded the mode's way: out + step in libmp's terms.
+    step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec + magnified)
     moved = _mpf_add if mode == "c" else _mpf_sub
     return mpmath.mp.make_mpf(moved(out._mpf_, step, prec, mode))
+
+
+def _log_magnitude(x):
+    return abs(mpmath.log(abs(x))) if x and not _non_finite(x) else 0
+
+
+# How much each op magnifies its arguments' own rounding, relatively: the condition number |t f'(t) / f(t)| (the
+# largest over the arguments), where it can exceed 1. An exponent rounded at the working precision is off by
+# |t| 2^-prec, so exp(t) is off by that relatively: exp(1.5 log x - x - gammaln(2.5)) at x = 1e300 and 30 digits is
+# exp(-1e300) rounded down and up alike, its gammaln lost, and no noise seen. Moved outward by that many more units
+# in the last place, its noise shows until the precision holds the exponent's own digits.
+_CONDITION = {
+    "exp": lambda t: abs(t),
+    "exp2": lambda t: abs(t),
+    "expm1": lambda t: t,  # at t < 0, |t e^t / expm1(t)| is below 1
+    "sinh": lambda t: abs(t),
+    "cosh": lambda t: abs(t),
+    "sigmoid": lambda t: -t,  # t (1 - sigmoid(t)): |t| far left, below 1 right
+    "softplus": lambda t: -t,  # t sigmoid(t) / softplus(t): |t| far left, below 1 right
+    "power": lambda x, y: abs(y) * (1 + _log_magnitude(x)),
+}
 
 
 # -- Python's operators on mpmath numbers, IEEE inside `ieee()` ---------------------

@@ -261,7 +261,8 @@ _INCOMPLETE = {"betaln": _betaln_mp, "beta": _beta_mp, "gammainc": _gammainc_mp,
 
 def _erfcx_mp(x):
     mpmath = loaded_mpmath()
-    return mpmath.exp(x * x) * mpmath.erfc(x)
+    # x^2 exactly: rounded, its absolute error |x|^2 2^-prec would be exp's relative one (at x = 1e100, all of it)
+    return mpmath.exp(mpmath.fmul(x, x, exact=True)) * mpmath.erfc(x)
 
 
 def _ndtri_mp(p):

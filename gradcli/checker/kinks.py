@@ -246,7 +246,7 @@ def _not_integer(ball):
     return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
-def find_kinks(target, args, result, budget, most_digits=None):
+def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
     Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
@@ -257,7 +257,8 @@ def find_kinks(target, args, result, budget, most_digits=None):
     Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
     reference came from balls (``result.method``) has no kink where `off_every_switch`
     proves it; at a switch with no kink found (or differences lost in noise), the slope both
-    sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule.
+    sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule. ``flat`` (a list)
+    gets the label of each coordinate whose one-sided slopes are both 0 (`FLAT`).
     """
     import mpmath
 
@@ -317,6 +318,8 @@ def find_kinks(target, args, result, budget, most_digits=None):
             if verdict != "noisy" or digits >= cap:
                 break
             digits = min(2 * digits, cap)
+        if verdict == FLAT and flat is not None:
+            flat.append(label)
         if isinstance(verdict, tuple):
             kind, left, right = verdict
             if isinstance(left, Jump) or isinstance(right, Jump):
@@ -539,7 +542,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
         return None  # flat on both sides, exactly
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
-    sides, flat = [], []
+    sides, flat, falling = [], [], []  # falling: (side, its quotient at the shorter step) of each side shrinking
 
     def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * mpmath.mp.dps // 3)))
@@ -560,9 +563,12 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
             # cbrt(t)**4): never settles relative to itself, yet its slope is 0 to within the shorter step's quotient.
             sides.append(mpmath.mpf(0))
             flat.append(2 * abs(second) + noise)
+            falling.append((side, second))
         else:
             return None if resolved else "noisy"  # neither settles nor diverges: no claim
     left, right = sides
+    if falling and left == 0 and right == 0 and _both_flat(steps[1], falling, third):
+        return FLAT
     if len(flat) == 1 and not isinstance(left, list) and not isinstance(right, list):
         # Slope 0 on one side against a settled slope on the other: a kink once that slope stands clear of what
         # the flat side's quotient leaves open (1e-20 (x - 1) beside (x - 1)**2 at 1 needs shorter steps).
@@ -580,6 +586,29 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+FLAT = "flat"  # a `_kink_at` verdict: both one-sided slopes 0, one side's quotient at least falling with the step
+
+
+def _both_flat(step, falling, third):
+    """Whether each side of ``falling`` (``(side, its quotient at the shorter step)``; the others' quotients 0
+    exactly) falls again at the third step (x^2 log x, sqrt(|d|) d0 at 0): both one-sided slopes are 0, so the
+    derivative is, however slowly the central difference settles."""
+    return all(_keeps_falling(step, q, lambda side=side: third(side)) for side, q in falling)
+
+
+def _keeps_falling(step, second, third):
+    """Whether a side whose quotient fell from the longer step to ``step`` (to ``second``) falls again one more
+    step down (``third()``: the quotient and step there) by at least the factor `_FLAT_POWER` asks: c h^p, and
+    h^p log h, fall at every step, where a quotient only passing near 0 between two steps does not."""
+    import mpmath
+
+    try:
+        last, h = third()
+    except Exception:  # noqa: BLE001 - no number one more step down: no claim
+        return False
+    return mpmath.isfinite(last) and abs(last) <= abs(second) * (h / step) ** _FLAT_POWER
 
 
 def _logarithmic(steps, first, second, third):

@@ -36,7 +36,7 @@ from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
-from .kinks import at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -105,9 +105,10 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
+    flat = []  # the coordinates whose one-sided slopes are both 0 (`kinks.FLAT`)
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
     if noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result):
-        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS))
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat)
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
             slopes = _tiny_kink_along(target, args, result, budget)
@@ -118,8 +119,9 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
-    if result.unsettled and (result.kinks or result.singular):
-        _settle_around_kinks(result, history, len(flat_entries(result.value)))
+    if result.unsettled and (result.kinks or result.singular or flat):
+        sloped_0 = {0} if ALONG in flat else {k for k, (_, _, c) in enumerate(coordinates_of(target, args)) if c in flat}
+        _settle_around_kinks(result, history, len(flat_entries(result.value)), sloped_0)
     return result
 
 
@@ -385,13 +387,15 @@ def _digits_to_show(result, args, proven):
     return need, smallest
 
 
-def _settle_around_kinks(result, history, size):
-    """An unsettled point whose only unsettled derivatives sit at kinks is settled: those have no derivative.
+def _settle_around_kinks(result, history, size, sloped_0=frozenset()):
+    """An unsettled point whose only unsettled derivatives sit at kinks, or at coordinates whose one-sided slopes
+    are both 0 (``sloped_0``, flat derivative entries), is settled: the first have no derivative, the others 0.
 
     sqrt(x*x + y*y) at 0: the central difference is 0 within a noise that no
     precision removes (a 0 with noise is never settled), but the one-sided
     slopes are -1 and 1, so there is nothing to settle there: the gradient is
-    NaN, the point `domain`.
+    NaN, the point `domain`. x^2 nan_to_num(log x) at 0: the central difference h log x / 2 moves with every
+    step, never settling, but both one-sided quotients fall to 0 with the step: the derivative is 0.
     """
     import mpmath
 
@@ -399,16 +403,19 @@ def _settle_around_kinks(result, history, size):
     apart = [settle(([a], [ua]), ([b], [ub]), 0) for a, ua, b, ub in zip(before, before_noise, now, now_noise)]
     if any(entry is None for entry in apart[:size]) or not result.gradient:
         return
-    if result.directional is not None:  # one entry, along the random direction: settled only by a kink there
-        if mpmath.isnan(result.directional):
+    if result.directional is not None:  # one entry, along the random direction: settled by a kink there, or flat
+        if mpmath.isnan(result.directional) or sloped_0:
             result.value = rebuild(result.value, [v[0] for v in apart[:size]])
+            result.directional = mpmath.mpf(0) if sloped_0 else result.directional
             result.determined, result.unsettled = True, False
         return
     flat = [e for g in result.gradient for e in flat_entries(g)]
-    if any(m is None and not mpmath.isnan(e) for m, e in zip(apart[size:], flat)):
+    if any(m is None and not mpmath.isnan(e) and k not in sloped_0 for k, (m, e) in enumerate(zip(apart[size:], flat))):
         return  # unsettled away from a kink: still no reference
     result.value = rebuild(result.value, [v[0] for v in apart[:size]])
-    result.gradient = _in_shapes(result.gradient, [e if mpmath.isnan(e) else m[0] for m, e in zip(apart[size:], flat)])
+    result.gradient = _in_shapes(result.gradient, [
+        mpmath.mpf(0) if k in sloped_0 else e if mpmath.isnan(e) else m[0] for k, (m, e) in enumerate(zip(apart[size:], flat))
+    ])
     result.determined, result.unsettled = True, False
 
 
