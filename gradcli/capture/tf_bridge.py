@@ -14,7 +14,8 @@ gradient rule (a ``grad_fn``, a registered gradient) carry the rule's name and
 ``def`` line, so a wrong rule is reported there.
 
 TensorFlow loads only when a TensorFlow target is checked; its C++ start-up
-messages are quietened (``TF_CPP_MIN_LOG_LEVEL=2``) unless the user set the
+messages are quietened (``TF_CPP_MIN_LOG_LEVEL=2``, and the lines some builds
+write before absl's logger starts filtered out, `tf_start`) unless the user set the
 level.
 """
 
@@ -42,6 +43,7 @@ from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_models import AssignInstead, ModelArguments
+from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
 
@@ -83,8 +85,10 @@ _TENSORFLOW_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.fl
 
 
 def prepare():
-    """Quieten TensorFlow's C++ start-up lines (CPU features, absl) unless the user chose a level: before any import of it."""
+    """Quieten TensorFlow's C++ start-up lines (CPU features, absl) unless the user chose a level: before any import of
+    it, and the import itself, its lines filtered (`tf_start`)."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import_quietly()
 
 
 def _tf():
