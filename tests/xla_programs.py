@@ -21,6 +21,7 @@ compilations count what the bridge asked for either way.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -42,6 +43,10 @@ def pytest_configure(config):
     os.environ[FOLDER] = folder
     for name, value in _SETTINGS.items():
         os.environ.setdefault(name, value)
+    if importlib.util.find_spec("filelock") is not None:
+        # A size limit makes JAX hold a file lock around each read and write of the folder: without it, a process
+        # can read a program another one is still writing (a warning, and a compilation after all).
+        os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(1 << 40))
 
 
 def pytest_unconfigure(config):
