@@ -18,6 +18,8 @@ import opcheck  # noqa: E402
 
 from gradcli.pytest_plugin import not_assertion_rewritten  # noqa: E402
 
+pytest_plugins = ("xla_programs",)  # JAX's compiled programs kept for the session (tests/xla_programs.py)
+
 # Hypothesis's modules are rewritten as a plugin's package (pytest11), afresh in every process of a run where
 # bytecode is not cached (~1.6 s of CPU each, the controller's at the very end, when its summary imports them):
 # their assert statements are Hypothesis's own checks, not the tests'.

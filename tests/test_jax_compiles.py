@@ -127,3 +127,27 @@ def test_a_points_value_and_then_its_gradient_run_the_program_once(user_file):
     _, (_, moved) = captured.own(args, np.ones(()))
     assert len(runs) == 2
     assert moved[0] != grad_w[0]
+
+
+def test_the_sessions_cache_hands_back_a_program_compiled_again_after_jax_emptied_its_caches():
+    # tests/xla_programs.py: a program the bridge compiles again once JAX's caches are emptied (`jax_modes.afresh`)
+    # comes back from the session's folder, the same executable: the suite's JAX files count on it for their time.
+    hits = []
+
+    def heard(event, **kwargs):
+        if event == "/jax/compilation_cache/cache_hits":
+            hits.append(event)
+
+    def program(x):
+        return jax.numpy.sin(x) * 3.0 + x
+
+    x = np.linspace(0.1, 2.0, 5)
+    first = np.asarray(jax.jit(program)(x))
+    jax.clear_caches()
+    jax.monitoring.register_event_listener(heard)
+    try:
+        again = np.asarray(jax.jit(program)(x))
+    finally:
+        jax.monitoring.unregister_event_listener(heard)
+    assert hits == ["/jax/compilation_cache/cache_hits"]
+    assert_same_bits(again, first)

@@ -152,18 +152,21 @@ def _names(program):
 
 
 def _jax_value_and_vjp(fun, args):
-    """JAX's value of ``fun`` and its VJP of a cotangent of 1 at ``args``, in float64.
+    """JAX's value of ``fun`` and its gradient at ``args`` (float arrays): ``jax.jit(jax.value_and_grad(fun))``, in float64.
 
     Jitted: one XLA compilation for the whole case, where JAX's eager VJP
     compiles each primitive it meets (seconds of CPU for a case of a while loop
-    or a scatter).
+    or a scatter). Its arguments are spelled as the bridge's program takes them
+    (the float leaves, then the other leaves: none here), so where the bridge's
+    program is JAX's ``value_and_grad`` of ``fun`` both are one program to XLA,
+    compiled once in the session (``tests/xla_programs.py``); where it is not,
+    each compiles its own and the numbers compared are two programs'.
     """
-    def value_and_vjp(*arguments):
-        value, pullback = jax.vjp(fun, *arguments)
-        return value, pullback(jnp.ones_like(value))
+    def value_and_grad(floats, others):
+        return jax.value_and_grad(lambda *xs: fun(*xs), argnums=tuple(range(len(floats))))(*floats)
 
     with jax.enable_x64(True):
-        value, grads = jax.jit(value_and_vjp)(*args)
+        value, grads = jax.jit(value_and_grad)(list(args), [])
         return np.asarray(value), [np.asarray(g) for g in grads]
 
 

@@ -1,0 +1,57 @@
+"""XLA's compiled programs kept for the test session: JAX's compilation cache in a folder of the session's.
+
+A pytest plugin (``tests/conftest.py`` names it). Many JAX tests compile a
+program another test has compiled already: JAX's own trace caches are emptied
+where the bridge needs a trace afresh (`jax_modes.afresh`), each load of a
+user's file is a new function, the CLI run in a subprocess starts with nothing,
+and the two pytest-xdist workers compile apart. JAX's persistent compilation
+cache, pointed at one folder for the whole run (the controller makes it; the
+workers and the subprocesses they start find it in their environment), hands
+each such program back from that folder instead of compiling it again: the
+same executable XLA made the first time, so every number is the one a fresh
+compilation gives. The folder starts empty in every run (nothing is carried
+from one run to the next) and is removed at the session's end.
+
+Only the tests use it: gradcli itself never turns the cache on, and a user's
+first check pays its compilations in full (``bench/jax_speed.py`` measures
+that). JAX records its compilation event (``backend_compile_duration``) for a
+program the cache hands back as for one XLA compiles, so the tests counting
+compilations count what the bridge asked for either way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import tempfile
+
+FOLDER = "JAX_COMPILATION_CACHE_DIR"
+_SETTINGS = {  # every program is kept, however quick its compilation and small its executable
+    "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+    "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0",
+}
+_made = []  # the folder this process made (the controller's), removed at its end
+
+
+def pytest_configure(config):
+    """The session's folder made and named in the environment, before any process of the run imports JAX."""
+    if os.environ.get(FOLDER):  # a worker (the controller's folder) or a run the caller pointed elsewhere
+        return
+    folder = tempfile.mkdtemp(prefix="gradcli-xla-programs-")
+    _made.append(folder)
+    os.environ[FOLDER] = folder
+    for name, value in _SETTINGS.items():
+        os.environ.setdefault(name, value)
+    if importlib.util.find_spec("filelock") is not None:
+        # A size limit makes JAX hold a file lock around each read and write of the folder: without it, a process
+        # can read a program another one is still writing (a warning, and a compilation after all).
+        os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(1 << 40))
+
+
+def pytest_unconfigure(config):
+    for folder in _made:
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.environ.get(FOLDER) == folder:
+            del os.environ[FOLDER]
+    _made.clear()
