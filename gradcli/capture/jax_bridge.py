@@ -434,8 +434,12 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         floats, others = self._specs_split(key)
+        tries = []
 
         def trace():
+            if tries:  # the forward graph's memo of a custom rule's trace may hold the other mode's conversion
+                self.graphs.pop(key[:2], None)
+            tries.append(key)
             with rule_frames_kept(rules), _user_errors(self.text):
                 return jax.jit(fun).trace(floats, others, *more)
 
@@ -446,7 +450,7 @@ class _Captured:
             if said is None:
                 raise
             raise self._undifferentiated(key, *said[1:]) from None
-        closed = own_constants(traced.jaxpr)
+        closed = own_constants(traced.jaxpr, literals=True)
         if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
             with self._x64(key[1]), _user_errors(self.text):
                 traced = _traced_on(closed, traced.out_tree, floats, others, *more)

@@ -283,6 +283,9 @@ def _rule_copied(thunk):
     the graph lives. Were the memo to keep those conversions, jaxlib would
     hand them, in the wrong dtype, to the next trace of the rule in the other
     mode. Its list of constants is the memo's own, so it is copied in place.
+    A 0-d array the rule reads (a module's ``np.array(0.5)`` times a tracer,
+    or returned as a residual) is written into the rule's jaxpr as a literal
+    holding the conversion, so those literals are given copies in place too.
     """
     if getattr(getattr(thunk, "f", None), "copies_constants", False):
         return thunk
@@ -292,7 +295,25 @@ def _rule_copied(thunk):
         found = thunk.call_wrapped(*zeros)
         if isinstance(found, tuple) and len(found) > 1 and isinstance(found[1], list):
             found[1][:] = [np.array(c) if isinstance(c, np.ndarray) else c for c in found[1]]
+            _literals_copied_in_place(found[0])
         return found
 
     traced.copies_constants = True
     return linear_util.wrap_init(traced, debug_info=thunk.debug_info)
+
+
+def _literals_copied_in_place(jaxpr):
+    """Every array literal of ``jaxpr`` (a jaxpr or a closed one, nested ones included) given a copy of its value,
+    in place: the jaxpr is a memo's own, which would otherwise keep jaxlib's conversion alive."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    for var in getattr(jaxpr, "outvars", ()):  # a residual the rule returns as it read it
+        if _array_literal(var):
+            var.val = np.array(var.val)
+    for eqn in getattr(jaxpr, "eqns", ()):
+        for var in eqn.invars:
+            if _array_literal(var):
+                var.val = np.array(var.val)
+        for value in eqn.params.values():
+            for nested in value if isinstance(value, (tuple, list)) else (value,):
+                if hasattr(nested, "eqns") or hasattr(nested, "jaxpr"):
+                    _literals_copied_in_place(nested)
