@@ -105,7 +105,13 @@ def hands_users_mode_wide(closed, fun):
 def _scalars_reached(fun, depth=3):
     """The 0-d NumPy arrays ``fun`` reads from its module's names or its closure, and so do the functions it
     reads there, ``depth`` calls deep."""
-    found, seen, todo = [], set(), [(fun, depth)]
+    return [value for _, _, value in values_reached(fun, depth) if isinstance(value, np.ndarray) and value.ndim == 0]
+
+
+def values_reached(fun, depth=3):
+    """``(function, name, value)`` of each value ``fun`` reads from its module's names or its closure, and so do the
+    functions it reads there, ``depth`` calls deep: ``function`` is the one whose name ``name`` is."""
+    seen, todo = set(), [(fun, depth)]
     while todo:
         fun, left = todo.pop()
         fun = getattr(fun, "__wrapped__", fun)  # jax.jit's and functools' wrappers
@@ -114,14 +120,13 @@ def _scalars_reached(fun, depth=3):
             continue
         seen.add(id(fun))
         names = getattr(fun, "__globals__", {})
-        values = [names[name] for name in code.co_names if name in names]
-        values += [cell.cell_contents for cell in getattr(fun, "__closure__", None) or () if _filled(cell)]
-        for value in values:
-            if isinstance(value, np.ndarray) and value.ndim == 0:
-                found.append(value)
-            elif callable(value) and left > 0:
+        values = [(name, names[name]) for name in code.co_names if name in names]
+        cells = zip(code.co_freevars, getattr(fun, "__closure__", None) or ())
+        values += [(name, cell.cell_contents) for name, cell in cells if _filled(cell)]
+        for name, value in values:
+            yield fun, name, value
+            if callable(value) and left > 0:
                 todo.append((value, left - 1))
-    return found
 
 
 def _filled(cell):
