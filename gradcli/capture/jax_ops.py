@@ -21,7 +21,7 @@ from ..autodiff.ops_scipy import gammainc_da
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
-from . import convolution, jax_linalg, orderings
+from . import convolution, jax_linalg, jax_windows, orderings
 from .exact_constants import BALL, kind_of
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
@@ -579,6 +579,10 @@ PRIMITIVES = {
     "reduce_prod": _reduce(gnp.prod),
     "reduce_and": lambda params, x: np.all(_plain(x).astype(bool), axis=_axes(params)),
     "reduce_or": lambda params, x: np.any(_plain(x).astype(bool), axis=_axes(params)),
+    "reduce_window_max": jax_windows.reduce_window("max"),
+    "reduce_window_min": jax_windows.reduce_window("min"),
+    "reduce_window_sum": jax_windows.reduce_window("sum"),
+    "select_and_scatter_add": jax_windows.select_and_scatter_add,
     "argmax": _arg(gnp.argmax),
     "argmin": _arg(gnp.argmin),
     "cumsum": _cumulative,
