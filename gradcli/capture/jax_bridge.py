@@ -39,7 +39,8 @@ from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
-from .jax_modes import afresh, as_written, hands_users_mode_wide, mode_of, other_modes_constant, own_constants, values_reached
+from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
+                        own_constants, values_reached)
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
                        user_line, users_arrays)
 from .lines import assignment_line, math_call_advice
@@ -454,8 +455,11 @@ class _Captured:
         tries = []
 
         def trace():
-            if tries:  # the forward graph's memo of a custom rule's trace may hold the other mode's conversion
-                self.graphs.pop(key[:2], None)
+            if tries:  # the programs kept, and the forward graph's memo of a custom rule's trace, may hold the other
+                self.graphs.pop(key[:2], None)  # mode's conversion of a 0-d array (a literal): they let go of it
+                for _, closed, traced in [*self.seeds.values(), *self.backwards.values()]:
+                    literals_copied_in_place(closed)
+                    literals_copied_in_place(traced.jaxpr)
             tries.append(key)
             with rule_frames_kept(rules), _user_errors(self.text):
                 return jax.jit(fun).trace(floats, others, *more)
@@ -467,7 +471,7 @@ class _Captured:
             if said is None:
                 raise
             raise self._undifferentiated(key, *said[1:]) from None
-        closed = own_constants(traced.jaxpr, literals=True)
+        closed = own_constants(traced.jaxpr)
         if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
             with self._x64(key[1]), _user_errors(self.text):
                 traced = _traced_on(closed, traced.out_tree, floats, others, *more)

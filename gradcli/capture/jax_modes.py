@@ -300,14 +300,14 @@ def _rule_copied(thunk):
         found = thunk.call_wrapped(*zeros)
         if isinstance(found, tuple) and len(found) > 1 and isinstance(found[1], list):
             found[1][:] = [np.array(c) if isinstance(c, np.ndarray) else c for c in found[1]]
-            _literals_copied_in_place(found[0])
+            literals_copied_in_place(found[0])
         return found
 
     traced.copies_constants = True
     return linear_util.wrap_init(traced, debug_info=thunk.debug_info)
 
 
-def _literals_copied_in_place(jaxpr):
+def literals_copied_in_place(jaxpr):
     """Every array literal of ``jaxpr`` (a jaxpr or a closed one, nested ones included) given a copy of its value,
     in place: the jaxpr is a memo's own, which would otherwise keep jaxlib's conversion alive."""
     jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
@@ -321,4 +321,4 @@ def _literals_copied_in_place(jaxpr):
         for value in eqn.params.values():
             for nested in value if isinstance(value, (tuple, list)) else (value,):
                 if hasattr(nested, "eqns") or hasattr(nested, "jaxpr"):
-                    _literals_copied_in_place(nested)
+                    literals_copied_in_place(nested)
