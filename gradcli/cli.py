@@ -11,6 +11,7 @@ import dataclasses
 import operator
 import os
 import pickle
+import re
 import sys
 import warnings
 
@@ -154,11 +155,29 @@ def _print_json_error(ctx, kind, message, error=None):
     from .views.json import dump_json
 
     span = getattr(error, "span", None)
+    file, line = _place_of(error, message)
     dump_json({"schema": schema, "error": {
-        "kind": kind, "message": message, "file": getattr(error, "file", None), "line": getattr(error, "line", None),
+        "kind": kind, "message": message, "file": file, "line": line,
         "text": getattr(error, "text", None), "span": list(span) if span is not None else None,
     }})
     ctx.meta[_JSON_PRINTED] = True
+
+
+# A place in the user's files an error names where it gives none itself: its text "model.py:12", or its message's
+# first words "model.py:12: ..." or "model.py, line 12: ...".
+_PLACE_TEXT = re.compile(r"(?P<file>[^\s:]+\.py):(?P<line>\d+)")
+_PLACE_OPENING = re.compile(r"(?P<file>[^\s:,]+\.py)(?::|, line )(?P<line>\d+)\b")
+
+
+def _place_of(error, message):
+    """``(file, line)`` of ``error``: its own, else the one its text or its message's opening names, else Nones."""
+    file, line = getattr(error, "file", None), getattr(error, "line", None)
+    if file is not None or line is not None:
+        return file, line
+    text = getattr(error, "text", None)
+    found = _PLACE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    found = found or _PLACE_OPENING.match(message or "")
+    return (found["file"], int(found["line"])) if found else (None, None)
 
 
 def _reader_gone():
@@ -476,6 +495,8 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     from .views.junit import junit_xml
     from .views.terminal_check import print_report
 
+    if len(targets) > 1:  # an error that stops the checks of several targets is told under their document's schema
+        click.get_current_context().meta[_JSON_ASKED] = "gradcli.checks/1" if as_json else None
     options = _check_options(flags)
     if junit:
         check_writable(junit, "--junit")  # before any check runs, not after

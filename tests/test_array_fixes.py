@@ -94,8 +94,8 @@ def test_reductions_that_are_not_a_log_sum_exp_get_no_logsumexp():
             return jnp.log(jnp.sum(jnp.exp(x), dtype=jnp.float32))
 
 
-        def mean(x):
-            return jnp.log(jnp.mean(jnp.exp(x)))
+        def mean_over_axes(x):  # log(mean(exp(u))) over one axis or all is logsumexp(u) - log(n): not over a tuple
+            return jnp.log(jnp.mean(jnp.exp(x), axis=(0, 1)))
 
 
         def sum_of_logs(x):

@@ -32,10 +32,17 @@ def load_report(path) -> AuditReport:
         raise InputError(f"{path}: not JSON ({error})") from None
     if not isinstance(data, dict) or data.get("schema") != "gradcli.audit/1" or not isinstance(data.get("cases"), list):
         raise InputError(f"{path}: not a gradcli audit report (gradcli audit --json writes one)")
-    try:
-        cases = [case_from_dict(entry) for entry in data["cases"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"{path}: a case is malformed ({type(error).__name__}: {error})") from None
+    cases = []
+    for number, entry in enumerate(data["cases"], 1):
+        named = f"case {number}" + (f" ({entry['name']!r})" if isinstance(entry, dict) and "name" in entry else "")
+        try:
+            cases.append(case_from_dict(entry))
+        except KeyError as error:
+            raise InputError(f"{path}: {named} has no {error.args[0]!r}: each case of a gradcli audit report has a "
+                             "name, a target and a status (pass, fail or error), as gradcli audit --json writes them",
+                             file=str(path)) from None
+        except (TypeError, ValueError) as error:
+            raise InputError(f"{path}: {named} is malformed ({type(error).__name__}: {error})", file=str(path)) from None
     shard = tuple(data["shard"]) if data.get("shard") else None
     missing = list(data.get("missing_shards") or [])
     return AuditReport(cases=cases, shard=shard, seconds=data.get("seconds", 0.0), missing_shards=missing)

@@ -39,6 +39,8 @@ def check_case(case, variables=None) -> None:
         _check_args(case.args, case.folder)
     if variables is None:
         variables = target_variables(case.target, case.folder, case.options.treat_as_variables)
+    if case.options.wrt:
+        _check_wrt(case, variables)
     if variables is None:
         return
     for text in case.at:
@@ -50,6 +52,24 @@ def check_case(case, variables=None) -> None:
         name = parse_range(text)[0]
         if name not in variables:
             raise PointError("range", f"range {text}: '{name}' is not a variable of the target (its variables: {', '.join(variables)})")
+
+
+def _check_wrt(case, variables):
+    """PointError at ``wrt`` unless each name it gives is a parameter of the target, or a path in one (``params.w1``).
+
+    A function's parameters with defaults count too (a model the point leaves to its default may be differentiated);
+    where the source cannot say, the worker's check decides."""
+    match = FUNCTION_TARGET.match(case.target.strip())
+    if match:
+        source = _source_file(match["module"], case.folder)
+        variables = None if source is None else _parameters(source, match["module"], match["name"], every=True)
+    if variables is None:
+        return
+    for name in case.options.wrt:
+        head = name.split(".")[0].split("[")[0]
+        if head not in variables:
+            raise PointError("wrt", f"wrt {name}: not a variable of the target (its variables: {', '.join(variables)})"
+                                    f"{did_you_mean(head, variables)}")
 
 
 def _check_args(args, folder):
@@ -98,8 +118,9 @@ def _source_file(module, folder):
     return origin if origin.endswith(".py") else None
 
 
-def _parameters(path, module, name):
-    """The positional parameters without defaults of the top-level ``def name`` in ``path``; None where unknowable."""
+def _parameters(path, module, name, every=False):
+    """The positional parameters without defaults of the top-level ``def name`` in ``path`` (``every``: all its
+    parameters, None where it takes ``*args`` or ``**kwargs``); None where unknowable."""
     try:
         with open(path, encoding="utf-8") as stream:
             tree = ast.parse(stream.read(), filename=path)
@@ -120,6 +141,9 @@ def _parameters(path, module, name):
         if not all(_is_audit(decorator) for decorator in function.decorator_list):
             return None  # a decorator may change the parameters: only calling it can tell
         positional = function.args.posonlyargs + function.args.args
+        if every:
+            open_ended = function.args.vararg is not None or function.args.kwarg is not None
+            return None if open_ended else tuple(a.arg for a in positional + function.args.kwonlyargs) or None
         without_default = positional[: len(positional) - len(function.args.defaults)]
         return tuple(argument.arg for argument in without_default) or None
     if name in other_names or open_ended or "__getattr__" in functions:

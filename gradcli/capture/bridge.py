@@ -110,6 +110,10 @@ class Bridge:
     # refused(dtype) -> why the framework's function cannot run in that NumPy dtype (a tf.function whose
     # input_signature fixes another), or None: the check and the sweep leave that dtype out and say why
     refused: Optional[Callable] = None
+    # narrowed_constants() -> ((name, "file:line" or None, array), ...): the float arrays narrower than float64 the
+    # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants with
+    # x64 off); the check notes each
+    narrowed_constants: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

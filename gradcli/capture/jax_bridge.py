@@ -29,6 +29,7 @@ numbers, balls and longdouble replay the float64 graph at their own precision.
 from __future__ import annotations
 
 import inspect
+import os
 
 import numpy as np
 
@@ -38,10 +39,12 @@ from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
-from .jax_modes import afresh, as_written, hands_users_mode_wide, mode_of, other_modes_constant, own_constants
+from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
+                        own_constants, values_reached)
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
                        user_line, users_arrays)
-from .lines import math_call_advice
+from .lines import assignment_line, math_call_advice
+from .trees import narrowed_by_default
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
 SPELLINGS = {
@@ -95,6 +98,7 @@ def capture(fun, text):
         flushes_subnormals=True,
         expect=captured.expect,
         held_constants=captured.held_constants,
+        narrowed_constants=captured.narrowed_constants,
     )
 
 
@@ -218,6 +222,20 @@ class _Captured:
         self.last_seeded = None  # (arguments, their numbers, (value, gradients), key) of the last `value_and_grad` run
         self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
         self.last_marks = None  # (marks, their held positions) of `held_leaves`' last answer
+
+    def narrowed_constants(self):
+        """``(name, where, array)`` of each JAX float array narrower than float64 that the user's function (or a
+        function it calls) reads from its module, made while JAX's x64 mode is off (`trees.narrowed_by_default`: a
+        module's ``C = jnp.float32(0.1)`` or ``jnp.array(...)`` at import): a float64 run holds its narrower
+        numbers, as JAX's float64 program does; ``where`` is ``file:line`` of its assignment where found."""
+        found = {}
+        for owner, name, value in values_reached(self.fun):
+            if narrowed_by_default(value) is None or getattr(owner, "__globals__", {}).get(name) is not value:
+                continue
+            path = owner.__code__.co_filename
+            line = assignment_line(path, name)
+            found.setdefault(id(value), ((path, line or 0), name, f"{os.path.basename(path)}:{line}" if line else None, value))
+        return [said[1:] for said in sorted(found.values(), key=lambda said: said[0])]  # in the order they are written
 
     # -- structure of the arguments
     def key(self, args):
@@ -434,8 +452,15 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         floats, others = self._specs_split(key)
+        tries = []
 
         def trace():
+            if tries:  # the programs kept, and the forward graph's memo of a custom rule's trace, may hold the other
+                self.graphs.pop(key[:2], None)  # mode's conversion of a 0-d array (a literal): they let go of it
+                for _, closed, traced in [*self.seeds.values(), *self.backwards.values()]:
+                    literals_copied_in_place(closed)
+                    literals_copied_in_place(traced.jaxpr)
+            tries.append(key)
             with rule_frames_kept(rules), _user_errors(self.text):
                 return jax.jit(fun).trace(floats, others, *more)
 

@@ -105,7 +105,13 @@ def hands_users_mode_wide(closed, fun):
 def _scalars_reached(fun, depth=3):
     """The 0-d NumPy arrays ``fun`` reads from its module's names or its closure, and so do the functions it
     reads there, ``depth`` calls deep."""
-    found, seen, todo = [], set(), [(fun, depth)]
+    return [value for _, _, value in values_reached(fun, depth) if isinstance(value, np.ndarray) and value.ndim == 0]
+
+
+def values_reached(fun, depth=3):
+    """``(function, name, value)`` of each value ``fun`` reads from its module's names or its closure, and so do the
+    functions it reads there, ``depth`` calls deep: ``function`` is the one whose name ``name`` is."""
+    seen, todo = set(), [(fun, depth)]
     while todo:
         fun, left = todo.pop()
         fun = getattr(fun, "__wrapped__", fun)  # jax.jit's and functools' wrappers
@@ -114,14 +120,13 @@ def _scalars_reached(fun, depth=3):
             continue
         seen.add(id(fun))
         names = getattr(fun, "__globals__", {})
-        values = [names[name] for name in code.co_names if name in names]
-        values += [cell.cell_contents for cell in getattr(fun, "__closure__", None) or () if _filled(cell)]
-        for value in values:
-            if isinstance(value, np.ndarray) and value.ndim == 0:
-                found.append(value)
-            elif callable(value) and left > 0:
+        values = [(name, names[name]) for name in code.co_names if name in names]
+        cells = zip(code.co_freevars, getattr(fun, "__closure__", None) or ())
+        values += [(name, cell.cell_contents) for name, cell in cells if _filled(cell)]
+        for name, value in values:
+            yield fun, name, value
+            if callable(value) and left > 0:
                 todo.append((value, left - 1))
-    return found
 
 
 def _filled(cell):
@@ -283,6 +288,9 @@ def _rule_copied(thunk):
     the graph lives. Were the memo to keep those conversions, jaxlib would
     hand them, in the wrong dtype, to the next trace of the rule in the other
     mode. Its list of constants is the memo's own, so it is copied in place.
+    A 0-d array the rule reads (a module's ``np.array(0.5)`` times a tracer,
+    or returned as a residual) is written into the rule's jaxpr as a literal
+    holding the conversion, so those literals are given copies in place too.
     """
     if getattr(getattr(thunk, "f", None), "copies_constants", False):
         return thunk
@@ -292,7 +300,25 @@ def _rule_copied(thunk):
         found = thunk.call_wrapped(*zeros)
         if isinstance(found, tuple) and len(found) > 1 and isinstance(found[1], list):
             found[1][:] = [np.array(c) if isinstance(c, np.ndarray) else c for c in found[1]]
+            literals_copied_in_place(found[0])
         return found
 
     traced.copies_constants = True
     return linear_util.wrap_init(traced, debug_info=thunk.debug_info)
+
+
+def literals_copied_in_place(jaxpr):
+    """Every array literal of ``jaxpr`` (a jaxpr or a closed one, nested ones included) given a copy of its value,
+    in place: the jaxpr is a memo's own, which would otherwise keep jaxlib's conversion alive."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    for var in getattr(jaxpr, "outvars", ()):  # a residual the rule returns as it read it
+        if _array_literal(var):
+            var.val = np.array(var.val)
+    for eqn in getattr(jaxpr, "eqns", ()):
+        for var in eqn.invars:
+            if _array_literal(var):
+                var.val = np.array(var.val)
+        for value in eqn.params.values():
+            for nested in value if isinstance(value, (tuple, list)) else (value,):
+                if hasattr(nested, "eqns") or hasattr(nested, "jaxpr"):
+                    literals_copied_in_place(nested)

@@ -21,12 +21,13 @@ from ..autodiff.ops_scipy import gammainc_da
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
-from . import convolution, jax_linalg, orderings
+from . import convolution, jax_linalg, jax_windows, orderings
 from .exact_constants import BALL, kind_of
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
 _JAX_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+_JAX_COMPLEX = {np.dtype(np.complex64), np.dtype(np.complex128)}
 
 
 def _unary(op):
@@ -83,6 +84,9 @@ def _clamp(params, lo, x, hi):
 def _convert(params, x):
     target = np.dtype(params["new_dtype"])
     value = raw(x)
+    if target.kind == "f" and _complex_valued(value):  # JAX's cast of a complex number to a float keeps its real part
+        x = gnp.real(x)
+        value = raw(x)
     if target.kind in "biu":
         return _plain(x).astype(target)
     kind = getattr(value, "dtype", None)
@@ -90,7 +94,34 @@ def _convert(params, x):
         return astype(x, target)  # the framework's own cast, in a working dtype
     if kind is not None and np.dtype(kind).kind in "biu" and target in _JAX_FLOATS:
         return np.asarray(value).astype(target)
+    if kind is not None and target in _JAX_COMPLEX and np.dtype(kind) != target and np.dtype(kind) in _JAX_FLOATS | _JAX_COMPLEX:
+        return astype(x, target)  # a float made complex (an FFT's input), or a complex of another width
     return x  # mpmath numbers, balls, longdouble: keep every digit
+
+
+def _complex_valued(value):
+    """Whether ``value`` holds complex numbers: a complex dtype, or mpmath's or flint's complex numbers."""
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and dtype.kind == "c":
+        return True
+    first = next(iter(np.ravel(np.asarray(value, dtype=object))), None) if dtype == object or dtype is None else None
+    return type(first).__name__ in ("complex", "mpc", "acb")
+
+
+# JAX's FFT kinds (its FftType's values) as gradcli's transforms: (one axis, several axes).
+_FFTS = {0: (gnp.fft.fft, gnp.fft.fftn), 1: (gnp.fft.ifft, gnp.fft.ifftn), 2: (gnp.fft.rfft, gnp.fft.rfftn),
+         3: (gnp.fft.irfft, gnp.fft.irfftn)}
+
+
+def _fft(params, x):
+    """``lax.fft`` over the last ``len(fft_lengths)`` axes: FFT, IFFT, RFFT or IRFFT (IRFFT's lengths are its
+    output's)."""
+    kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
+    lengths = tuple(int(n) for n in params["fft_lengths"])
+    one, many = _FFTS[kind]
+    if len(lengths) == 1:
+        return one(x, n=lengths[0], axis=-1)
+    return many(x, s=lengths, axes=tuple(range(-len(lengths), 0)))
 
 
 def _axes(params, key="axes"):
@@ -579,6 +610,15 @@ PRIMITIVES = {
     "reduce_prod": _reduce(gnp.prod),
     "reduce_and": lambda params, x: np.all(_plain(x).astype(bool), axis=_axes(params)),
     "reduce_or": lambda params, x: np.any(_plain(x).astype(bool), axis=_axes(params)),
+    "fft": _fft,
+    "real": _unary(gnp.real),
+    "imag": _unary(gnp.imag),
+    "conj": lambda params, x: gnp.conj(x),
+    "complex": _binary(lambda re, im: gnp.add(re, gnp.multiply(im, 1j))),
+    "reduce_window_max": jax_windows.reduce_window("max"),
+    "reduce_window_min": jax_windows.reduce_window("min"),
+    "reduce_window_sum": jax_windows.reduce_window("sum"),
+    "select_and_scatter_add": jax_windows.select_and_scatter_add,
     "argmax": _arg(gnp.argmax),
     "argmin": _arg(gnp.argmin),
     "cumsum": _cumulative,

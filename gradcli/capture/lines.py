@@ -5,6 +5,7 @@ A code object's first line is its first decorator's (``@staticmethod``,
 the line a reader looks for.
 """
 
+import ast
 import linecache
 import math
 import re
@@ -54,3 +55,19 @@ def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
         f"math.{match.group(1)} turns a traced value into a Python number, which cannot be differentiated: "
         f"use {spelled}{inside}.{match.group(1)} instead"
     )
+
+
+def assignment_line(path, name):
+    """The line of the last statement at the top of the module in ``path`` that binds ``name`` (``C = ...``,
+    ``C: float = ...``, ``A, C = ...``), or None: where a module's constant is written."""
+    try:
+        tree = ast.parse("".join(linecache.getlines(path)))
+    except (SyntaxError, ValueError):
+        return None
+    found = None
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else [getattr(statement, "target", None)]
+        if any(isinstance(node, ast.Name) and node.id == name for target in targets if target is not None
+               for node in ast.walk(target)):
+            found = statement.lineno
+    return found

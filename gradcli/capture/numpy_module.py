@@ -29,7 +29,7 @@ import numpy
 from .. import numpy as gnp
 from ..autodiff import tracer
 from ..errors import InputError
-from .numpy_names import check_callable
+from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_writes import fresh, helpers, rewritten
 
 _fresh = itertools.count()
@@ -47,9 +47,8 @@ def _overlay(name, differentiable, fallback):
     return module
 
 
-# NumPy's and SciPy's submodules that gradcli differentiates (the others are NumPy's and SciPy's own).
+# NumPy's submodules that gradcli differentiates (the others are NumPy's own); SciPy's are `SCIPY_SUBMODULES`.
 NUMPY_SUBMODULES = ("linalg", "fft")
-SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 
 
 # The functions that make a new array, which the function that called them may write into (`numpy_writes`).

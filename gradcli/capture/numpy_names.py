@@ -26,7 +26,8 @@ from ..errors import InputError
 # What gradcli differentiates, per NumPy module it stands in for.
 _DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft))}
 _REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft}
-_SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
+# SciPy's submodules that gradcli differentiates (gradcli.scipy has each; the others are SciPy's own).
+SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 # Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.
 _FORWARDED_MODULES = {"numpy.random"}
 _HELPER_FUNCTIONS = {
@@ -43,7 +44,7 @@ def missing_function(dotted):
     """Why gradcli cannot differentiate the NumPy or SciPy name ``dotted``; None when it can (or need not)."""
     parts = dotted.split(".")
     if parts[0] == "scipy" and len(parts) >= 3:
-        in_ours = parts[1] in _SCIPY_SUBMODULES
+        in_ours = parts[1] in SCIPY_SUBMODULES
         return _missing_in_scipy(dotted, parts) if in_ours else _scipy_unsubstituted(dotted, parts)
     if parts[0] != "numpy":
         return None
@@ -105,7 +106,7 @@ def _scipy_unsubstituted(dotted, parts):
         found = getattr(found, part, None)
     if found is None or not callable(found):
         return None
-    ours = ", ".join(f"scipy.{sub}" for sub in _SCIPY_SUBMODULES)
+    ours = ", ".join(f"scipy.{sub}" for sub in SCIPY_SUBMODULES)
     return (
         f"{dotted} is a SciPy function gradcli.scipy does not have (it stands in for {ours}), so gradcli cannot"
         " differentiate it (what needs no gradient can be computed outside the function and passed in)"
@@ -139,7 +140,8 @@ def check_names(source, path, function_name):
             span = (node.col_offset, node.end_col_offset) if node.end_lineno == node.lineno else None
             shown = os.path.relpath(path)
             shown = path if shown.startswith("..") else shown
-            raise InputError(f"{shown}, line {node.lineno}: {reason}", text=line if span else None, span=span)
+            raise InputError(f"{shown}, line {node.lineno}: {reason}", text=line if span else None, span=span,
+                             file=path, line=node.lineno)
 
 
 def check_callable(fun):

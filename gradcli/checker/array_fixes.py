@@ -31,7 +31,7 @@ from .where_fixes import double_where
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr",
+    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -262,6 +262,25 @@ def logsumexp(reader, node):
     if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
         return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
     return [("logsumexp", [exp[1], *carried])]
+
+
+def log_mean_exp(reader, node):
+    """log(mean(exp(u), axis)) as logsumexp(u, axis) - log(n), n the number of entries averaged: the entries' count
+    read from u's shape where the fix runs (``size(u)``, ``shape(u)[axis]``), so no shape is assumed."""
+    inner = _logarithm_of(reader, node)
+    mean = None if inner is None else reader.call(inner, "mean")
+    exp = None if mean is None else reader.call(mean[1], "exp")
+    carried = None if exp is None or exp[2] or exp[3] else _carried(mean[2], mean[3])
+    if carried is None:
+        return None
+    axes = mean[2] + [k.value for k in mean[3] if k.arg in ("axis", "dim")]
+    if not axes:
+        count = ("size", [exp[1]])
+    elif isinstance(reader.look(axes[0]), (ast.Constant, ast.Name, ast.UnaryOp)):  # one axis; a tuple of them: no count
+        count = ("=format", [("text", "{0}[{1}]"), ("shape", [exp[1]]), axes[0]])
+    else:
+        return None
+    return [("=format", [("text", "{0} - {1}"), ("logsumexp", [exp[1], *carried]), ("log", [count])])]
 
 
 def _masked_exp(reader, node):
@@ -603,6 +622,7 @@ def log_of_softmax(reader, node):
 
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
+    ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),

@@ -315,6 +315,9 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
                     if verdict == "noisy":
                         digits = 2 * digits
                         continue
+                elif again[0] == "kink":
+                    verdict = _seen_at_the_smallest_scale(target, mp_args, i, index, 2 * digits, most_digits, budget,
+                                                          settled, verdict)
             if verdict != "noisy" or digits >= cap:
                 break
             digits = min(2 * digits, cap)
@@ -483,7 +486,33 @@ def _with_longer_steps(target, mp_args, i, index, digits, budget, settled=None):
     return None
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
+def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, budget, settled, verdict):
+    """``verdict`` (a kink steps relative to |x| saw at two precisions) unless steps shorter than the point's
+    smallest nonzero entry (`_smallest_magnitude`) see no kink: None then, the kink being beside the point.
+
+    A smaller entry can put a switch closer to the point than any step relative
+    to |x|: median_abs_deviation at [1e200, 2e200, 1] takes the smaller of the
+    gaps 1e200 - 1 and 1e200, which a step in x[0] longer than 1/2 swaps. The
+    shorter steps need twice the digits |x| / smallest adds; past ``most_digits``,
+    or lost in noise, they claim nothing and the kink stands.
+    """
+    import mpmath
+
+    x = mp_args[i] if index is None else mp_args[i][index]
+    smallest = _smallest_magnitude(mp_args)
+    if x == 0 or abs(x) * mpmath.mpf(10) ** -(digits // 3) <= smallest:
+        return verdict  # the steps taken were shorter than every entry already
+    # x +- smallest 10^-(more/2), the shorter step, must keep digits/2 of the step's own: more/2 past |x| / smallest
+    more = digits + 2 * int(mpmath.ceil(mpmath.log10(abs(x) / smallest)))
+    if more > most_digits:
+        return verdict
+    budget.afford()
+    with mpmath.workdps(more):
+        seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+    return None if seen is None else verdict
+
+
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -495,12 +524,13 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None):
     when one side diverges and the other does not (or they diverge apart);
     a diverging side is given as its ``(step, quotient)`` pairs. ``settled``: the value at the point as the reference
     settled it, taken where it is an exact 0 or the point's own run is no number (arccos of a cosine that rounds
-    past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test).
+    past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
+    what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`).
     """
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    scale_of_steps = x if x != 0 else _smallest_magnitude(mp_args)
+    scale_of_steps = step_scale if step_scale is not None else x if x != 0 else _smallest_magnitude(mp_args)
     steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
 
     def at(point):

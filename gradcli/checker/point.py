@@ -663,7 +663,7 @@ def _other_precision(recording, dtype, outputs):
 
     def other(value):
         value = raw(value)
-        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and value.dtype != dtype:
+        if isinstance(value, (np.ndarray, np.generic)) and is_float_dtype(value.dtype) and _parts(value.dtype) != dtype:
             return value.dtype.name
         return None
 
@@ -684,12 +684,17 @@ def _other_precision(recording, dtype, outputs):
     if culprit is None:
         return None
     culprit, other_dtype = culprit
-    narrower = np.dtype(other_dtype).itemsize < dtype.itemsize  # a float32 step in a float64 run
+    narrower = _parts(np.dtype(other_dtype)).itemsize < dtype.itemsize  # a float32 step in a float64 run
     return (
         f"not every step computed in {dtype.name}: {culprit}, so this result can be "
         + (f"less accurate than a {dtype.name} program's (that step kept only its dtype's digits)" if narrower
            else f"more accurate than a {dtype.name} program's")
     )
+
+
+def _parts(dtype):
+    """The float dtype of ``dtype``'s numbers: a complex one's parts (complex64 is float32's, as an FFT's is)."""
+    return np.dtype(np.zeros((), dtype).real.dtype) if np.dtype(dtype).kind == "c" else np.dtype(dtype)
 
 
 class _Explanation:

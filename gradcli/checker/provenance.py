@@ -606,16 +606,25 @@ def _lost_to_zero(record, made=None):
     back through the ops that passed the 0 on (add(0, 0)) to the one whose own
     inputs were not 0, and name it when it underflowed or cancelled to 0.
     Every zero input is followed: in sqrt(a*a + b*b) at a = 0, b = 1e-200 the
-    sum's first 0 is a true one and its second the underflow. ``made``
-    (`_made_by`) links the ops of a backward pass, which record no parents.
+    sum's first 0 is a true one and its second the underflow. In arrays the
+    entries followed are those where ``record`` broke (its NaN or inf entries),
+    each op's zeros there and in its inputs of the same shape: Adam's
+    ``v = b2 v + (1 - b2) g g`` with one g of 1e-170 is 0 in that entry alone.
+    ``made`` (`_made_by`) links the ops of a backward pass, which record no parents.
     """
-    pending, seen = list(zip(record.args, _parents(record, made)))[::-1], set()
+    out = np.asarray(raw(record.output))
+    broke = ~np.isfinite(out) if is_float_dtype(out.dtype) and not np.all(np.isfinite(out)) else None
+    pending, seen = [(a, p, _entries_of(a, broke)) for a, p in zip(record.args, _parents(record, made))][::-1], set()
     while pending:
-        arg, parent = pending.pop()
-        if parent is None or id(parent) in seen or not (_is_zero(arg) and _is_zero(parent.output)):
+        arg, parent, at = pending.pop()
+        if parent is None or id(parent) in seen:
+            continue
+        zero = _zeros_at(arg, at)
+        if zero is None or _zeros_at(parent.output, zero) is None:
             continue
         seen.add(id(parent))
-        zeros = [(a, p) for a, p in zip(parent.args, _parents(parent, made)) if _is_zero(a)]
+        zeros = [(a, p, _entries_of(a, zero)) for a, p in zip(parent.args, _parents(parent, made))]
+        zeros = [(a, p, entries) for a, p, entries in zeros if _zeros_at(a, entries) is not None]
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
         elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
@@ -624,6 +633,26 @@ def _lost_to_zero(record, made=None):
         elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
             return parent
     return None
+
+
+def _zeros_at(value, at):
+    """The mask of ``value``'s entries that are 0 among ``at`` (a mask of its shape; None: every entry), or None
+    where none is (or ``value`` holds no floats)."""
+    value = np.asarray(raw(value))
+    if not is_float_dtype(value.dtype):
+        return None
+    zero = value == 0
+    if at is not None:
+        zero = zero & at
+    return zero if zero.any() else None
+
+
+def _entries_of(value, at):
+    """``at`` (a mask of a result's entries) as a mask of ``value``'s, where they have one shape; else None (every
+    entry: an input broadcast or reduced to the result)."""
+    if at is None or np.shape(raw(value)) != np.shape(at):
+        return None
+    return at
 
 
 def _made_by(recording):
@@ -641,7 +670,7 @@ def _parents(op, made):
 
 def _zero_before_the_rule(recording, node):
     """The op that underflowed (or cancelled) to the 0 a backward node's rule could not take (sqrt'(0)), if one did."""
-    if not any(_is_zero(a) for a in node.args):
+    if not any(_zeros_at(a, None) is not None for a in node.args):  # sqrt'(0) in one entry of an array too
         return None
     forward = next((op for op in recording.ops if op.phase == "forward" and op.output is node.output), None)
     return None if forward is None else _lost_to_zero(forward)

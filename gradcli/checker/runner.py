@@ -92,6 +92,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     report.notes.extend(_narrowed_notes(given, resolved.variables, options.dtypes))
+    report.notes.extend(_constants_notes(resolved, options.dtypes))
     options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))
     if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved, chosen)
@@ -108,17 +109,44 @@ def _narrowed_notes(given, names, dtypes):
     that dtype's check starts from the narrower numbers (float32's 0.3 is 0.30000001192092896), not the ones written."""
     notes = {}
     for path, leaf in _given_leaves(given, names):
-        narrow = narrowed_by_default(leaf)
-        wider = [name for name in dtypes if narrow is not None and np.dtype(dtype_named(name)).itemsize > narrow.itemsize]
-        moved = next((v for v in np.ravel(np.asarray(leaf))[:100] if float(str(v)) != float(v)), None) if wider else None
-        if moved is not None and path not in notes:
+        said = _moved_in_wider(leaf, dtypes)
+        if said is not None and path not in notes:
             notes[path] = (
-                f"{path} is a {narrow.name} JAX array, made while JAX's x64 mode is off, so the {', '.join(wider)} "
-                f"check starts from its {narrow.name} numbers ({str(moved)} is {float(moved)!r} there); to check the "
+                f"{path} is a {said[0]} JAX array, made while JAX's x64 mode is off, so the {said[1]} "
+                f"check starts from its {said[0]} numbers ({said[2]}); to check the "
                 "numbers written, call jax.config.update(\"jax_enable_x64\", True) before making the arrays, or "
                 "give NumPy arrays or Python numbers"
             )
     return list(notes.values())
+
+
+def _constants_notes(resolved, dtypes):
+    """A note for each module constant the target reads that JAX's default mode made narrower than a dtype checked
+    (`Bridge.narrowed_constants`): that dtype's run, and its exact reference, hold the narrower numbers."""
+    constants = getattr(resolved.bridge, "narrowed_constants", None)
+    notes = []
+    for name, where, array in constants() if constants is not None else ():
+        said = _moved_in_wider(array, dtypes)
+        if said is not None:
+            notes.append(
+                f"{name}{f' ({where})' if where else ''} is a {said[0]} JAX array, made while JAX's x64 mode is off, "
+                f"so the {said[1]} run holds its {said[0]} numbers ({said[2]}), as JAX's own {said[1]} program "
+                "does; to hold the numbers written, call jax.config.update(\"jax_enable_x64\", True) before the "
+                "module makes it, or write it as a NumPy array or a Python number"
+            )
+    return notes
+
+
+def _moved_in_wider(leaf, dtypes):
+    """``(narrow dtype, wider dtypes, "written is held there")`` where ``leaf`` is a JAX array made narrower by JAX's
+    default mode (`narrowed_by_default`) than some of ``dtypes`` and one of its first numbers is not the decimal
+    its shortest text says, else None."""
+    narrow = narrowed_by_default(leaf)
+    wider = [name for name in dtypes if narrow is not None and np.dtype(dtype_named(name)).itemsize > narrow.itemsize]
+    moved = next((v for v in np.ravel(np.asarray(leaf))[:100] if float(str(v)) != float(v)), None) if wider else None
+    if moved is None:
+        return None
+    return narrow.name, ", ".join(wider), f"{str(moved)} is {float(moved)!r} there"
 
 
 def _given_leaves(given, names):
