@@ -547,14 +547,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
         f0, n0 = _entries_and_noise(at(x))
         if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
             f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
-        quotients, beside = [], []  # per step: (left, right, noise); (value left, value right)
-        for h in steps:
-            (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
-            plus, minus = x + h, x - h
-            beside.append((fm, fp))
-            quotients.append(
-                ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
-            )
+        quotients, beside = _one_sided_quotients(at, x, f0, n0, steps)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     if divisors == _LONGER_STEPS:
@@ -616,6 +609,20 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _one_sided_quotients(at, x, f0, n0, steps):
+    """Per step h, the left and right difference quotients at ``x`` and their rounding noise, ``(left, right,
+    noise)``, and the values beside it, ``(value left, value right)``; ``at`` evaluates with its noise."""
+    quotients, beside = [], []
+    for h in steps:
+        (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
+        plus, minus = x + h, x - h
+        beside.append((fm, fp))
+        quotients.append(
+            ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
+        )
+    return quotients, beside
 
 
 FLAT = "flat"  # a `_kink_at` verdict: both one-sided slopes 0, one side's quotient at least falling with the step
