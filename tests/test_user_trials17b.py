@@ -6,7 +6,8 @@ with LayerNorm and BatchNormalization at a constant feature.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases17b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding. Finding A1
 (TensorFlow's Expint and Zeta not replayable) is mended: tests/test_tf_coverage.py replays both as TensorFlow computes
-them. Open in TensorFlow (this file imports PyTorch alone; run.py shows them): A2, `tf.math.special.spence` and
+them. E1 is mended for its line: the engine's refusal of a backward's answer is a finding at that backward's `def`.
+Open in TensorFlow (this file imports PyTorch alone; run.py shows them): A2, `tf.math.special.spence` and
 `bessel_k0e` have no gradcli operation to replay (a clear error naming the op and the line, exit 2).
 """
 
@@ -31,8 +32,8 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {
     "torch_lib17b:power_sum@x=[0.5,2]:float64": (
-        "finding E1: a backward that PyTorch's engine refuses (a gradient for a float argument) is an error that names "
-        "neither the rule's line nor the exact gradient"),
+        "finding E1: a backward that PyTorch's engine refuses (a gradient for a float argument) is an error at the "
+        "rule's line, but without the exact gradient (the capture runs the same refused backward)"),
 }
 OPEN_ELSEWHERE = {
     "tf_lib17b:spence_sum@x=[1,0.5]:float64": "finding A2: no gradcli operation replays TensorFlow's Spence",
@@ -49,3 +50,20 @@ def test_trial(case_id):
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID) and len(BY_ID) == len(cases17b.ALL)  # ids are unique
     assert_every_case_sound(CHOSEN, cases17b.TORCH + cases17b.TF)
+
+
+def test_a_backward_pytorch_refuses_is_named_at_its_def_line():
+    """Finding E1: "function PowerBackward returned a gradient different than None at position 2" (a gradient for
+    a float argument) was an error naming no line; it is a finding at Power.backward's def, with no verdict."""
+    import torch_lib17b
+
+    import gradcli
+
+    (result,) = gradcli.check(torch_lib17b.power_sum, [[0.5, 2.0]], dtypes=("float64",), framework="torch",
+                              fixes=False).results
+    code = torch_lib17b.Power.backward.__code__
+    assert result.status.value == "error"
+    [finding] = result.findings
+    path, line = finding.location.rsplit(":", 1)
+    assert (finding.kind, os.path.abspath(path), int(line)) == ("raised", code.co_filename, code.co_firstlineno + 1)
+    assert "not a Variable" in finding.message
