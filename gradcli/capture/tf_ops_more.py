@@ -394,6 +394,9 @@ MORE_OPS = {
     "BesselJ1": (_unary(special.j1), ()),
     "BesselY0": (_unary(special.y0), ()),
     "BesselY1": (_unary(special.y1), ()),
+    # tf.math.special.expint is the exponential integral Ei (SciPy's expi); tf.math.zeta(x, q) the Hurwitz zeta
+    "Expint": (_unary(special.expi), ()),
+    "Zeta": (_binary(special.zeta), ()),
     "Conv2D": (_conv2d, _CONV_ATTRS),
     "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
     "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),

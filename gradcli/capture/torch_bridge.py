@@ -17,6 +17,7 @@ import time.
 from __future__ import annotations
 
 import inspect
+import re
 import weakref
 
 
@@ -26,7 +27,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge
-from .lines import math_call_advice
+from .lines import def_line, math_call_advice
 from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
                           torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -107,6 +108,27 @@ def _where_defined(fun):
         return getattr(fun, "__name__", "function")
 
 
+_REFUSED_RULE = re.compile(r"\bfunction (\w+)Backward returned")
+
+
+def _mark_refused_rule(error, fun):
+    """Mark ``error`` with the ``def`` line of the user's ``autograd.Function`` backward whose answer PyTorch's engine
+    refused (a gradient for an input that is no tensor, one too many or of the wrong shape), when it names one that
+    ``fun``'s module knows: ``raised_at`` (the line a finding names) and ``rule_refused``."""
+    import torch  # lazy: loaded already by the run that raised
+
+    found = _REFUSED_RULE.search(str(error))
+    known = getattr(inspect.unwrap(fun), "__globals__", {})
+    rule = known.get(found.group(1)) if found else None
+    if not (isinstance(rule, type) and issubclass(rule, torch.autograd.Function)):
+        return
+    backward = inspect.unwrap(rule.__dict__.get("backward", rule.backward))
+    code = getattr(backward, "__code__", None)
+    if code is not None:
+        error.raised_at = (code.co_filename, def_line(code.co_filename, code.co_firstlineno))
+        error.rule_refused = True
+
+
 class _Captured:
     """One user function: its PyTorch runs, and its graphs captured per argument layout and replayed."""
 
@@ -151,7 +173,11 @@ class _Captured:
         else:
             # A cotangent may be a read-only view (a broadcast one-hot row), which torch.as_tensor warns about
             upstream = torch.as_tensor(np.require(cotangent, requirements="W"), dtype=out.dtype).reshape(out.shape)
-            grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+            try:
+                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+            except RuntimeError as error:
+                _mark_refused_rule(error, self.fun)
+                raise
         per_leaf = [None] * len(leaves)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
@@ -296,7 +322,11 @@ class _Captured:
                 out = self._call(rebuild(tensors))
                 if not out.requires_grad:
                     return (out, *(torch.zeros_like(tensors[i]) for i in wanted))
-                grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+                try:
+                    grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+                except RuntimeError as error:
+                    _mark_refused_rule(error, self.fun)
+                    raise
             return (out.detach(), *(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads)))
 
         return joint
