@@ -104,8 +104,11 @@ def _gradcli_gradient(tape, y, watched, cotangent, models):
     """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
     try:
         return tape.gradient(y, models.watched(watched), output_gradients=cotangent, unconnected_gradients="zero")
-    except _tf().errors.InternalError as error:
-        raise models.explained(error) from None
+    except Exception as error:  # noqa: BLE001 - a variables= rule met with its variables read as tensors is met again
+        explained = models.explained(error)
+        if explained is error:
+            raise
+        raise explained from None
 
 
 @functools.lru_cache(maxsize=None)
@@ -664,7 +667,7 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users) as seed:
+            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed:
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
