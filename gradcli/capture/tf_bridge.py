@@ -292,6 +292,7 @@ class TensorFlowFunction:
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
+        self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
@@ -363,6 +364,8 @@ class TensorFlowFunction:
             with self.models.restoring():
                 got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
+            if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
+                raise Float32Only().with_traceback(error.__traceback__) from None
             told = users_frames_only(error)
             if told is error:
                 raise
@@ -595,6 +598,7 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - not a float32 program either: the float64 trace's error stands
             return None
         captured.rerun = None
+        self.float32_program = True
         return captured
 
     def _retyped(self, leaves, rebuild):
@@ -863,6 +867,17 @@ class TensorFlowFunction:
             return y, tape.gradient(y, point, unconnected_gradients="zero")
 
         return tf.vectorized_map(one, list(tensors))
+
+
+class Float32Only(TypeError):
+    """TensorFlow's own call in float64 raised where the function is a float32 program alone (`_float32_program`)."""
+
+    def __init__(self):
+        super().__init__(
+            "TensorFlow computes this function in float32 only: a library call on the line named makes float32 "
+            "tensors of its own whatever the arguments' dtype (tf.nn.ctc_loss's kernel is float32-only in this build) "
+            "and TensorFlow will not mix them with float64 ones, so there is no float64 program to check; the float32 "
+            "check is the program's (--dtype float32), judged against the exact reference all the same")
 
 
 def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):

@@ -1,0 +1,37 @@
+"""TensorFlow at the edges of its functions: igamma's slope at x = 0, and ctc_loss, which TensorFlow computes in
+float32 alone, asked for float64."""
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+
+tf = pytest.importorskip("tensorflow")
+
+
+def gamma_cdf(x):
+    """P(a, x), a Gamma(a) CDF, differentiated in x: at x = 0 with a = 1/2 its slope x^(-1/2) e^-x / Gamma(1/2) is infinite."""
+    return tf.reduce_sum(tf.math.igamma(tf.constant([0.5, 3.0], dtype=x.dtype), x))
+
+
+def ctc_short(logits):
+    loss = tf.nn.ctc_loss(tf.constant([[1]]), logits, label_length=tf.constant([1]), logit_length=tf.constant([2]),
+                          logits_time_major=False)
+    return tf.reduce_sum(loss)
+
+
+def test_igamma_at_0_is_domain_with_the_other_entry_exact():
+    """The exact reference's steps left of 0 met mpmath's continuation of P(a, x) to x < 0, which recursed without
+    end near 0- (past --max-time): no real number there, as SciPy's NaN."""
+    (result,) = gradcli.check(gamma_cdf, [{"x": np.array([0.0, 1.5])}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "domain", (result.error, result.findings)
+    slope = mpmath.mpf(1.5) ** 2 * mpmath.exp(-1.5) / 2  # x^2 e^-x / Gamma(3) at 1.5
+    assert abs(float(np.ravel(np.asarray(result.exact_gradient["x"], float))[1]) - float(slope)) <= 1e-12 * float(slope)
+
+
+def test_ctc_loss_in_float64_says_tensorflow_computes_it_in_float32_alone():
+    logits = np.array([[[0.3, -0.4], [1.2, 0.5]]])
+    (result,) = gradcli.check(ctc_short, [{"logits": logits}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "error"
+    assert "computes this function in float32 only" in result.error and "--dtype float32" in result.error
