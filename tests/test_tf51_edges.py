@@ -35,3 +35,41 @@ def test_ctc_loss_in_float64_says_tensorflow_computes_it_in_float32_alone():
     (result,) = gradcli.check(ctc_short, [{"logits": logits}], dtypes=("float64",), fixes=False).results
     assert result.status.value == "error"
     assert "computes this function in float32 only" in result.error and "--dtype float32" in result.error
+
+
+def _smoothed_cce_on_probabilities(logits):
+    import keras
+
+    labels = tf.constant([[1.0, 0.0, 0.0]], dtype=logits.dtype)
+    loss = keras.losses.CategoricalCrossentropy(label_smoothing=0.1, dtype=logits.dtype.name)
+    return loss(labels, tf.nn.softmax(logits))
+
+
+def smoothed_cce_eager(logits):
+    return _smoothed_cce_on_probabilities(logits)
+
+
+@tf.function
+def smoothed_cce_compiled(logits):
+    return _smoothed_cce_on_probabilities(logits)
+
+
+@pytest.mark.parametrize("fun", [smoothed_cce_eager, smoothed_cce_compiled])
+def test_a_keras_loss_on_softmax_output_is_replayed_as_the_users_run_computes_it(fun):
+    """Keras trades a softmax output for its logits in a graph only: eagerly the probabilities are clipped to
+    [1e-7, 1 - 1e-7], and at [30, 0, -30] all three are past the clip (the loss is flat there); a tf.function
+    takes the logits. The exact reference replays the program the user's run is, in each."""
+    logits = np.array([[30.0, 0.0, -30.0]])
+    (result,) = gradcli.check(fun, [{"logits": logits}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "ok", (result.error, result.findings)
+    smoothed = np.array([0.9 + 0.1 / 3, 0.1 / 3, 0.1 / 3])
+    if fun is smoothed_cce_eager:
+        eps = 1e-7  # Keras' epsilon, a float64 constant here
+        value, slope = -(smoothed[0] * np.log1p(-eps) + (smoothed[1] + smoothed[2]) * np.log(eps)), np.zeros(3)
+    else:
+        log_softmax = logits[0] - (30 + np.log1p(np.exp(-30) + np.exp(-60)))
+        softmax = np.exp(log_softmax)
+        value, slope = -np.dot(smoothed, log_softmax), softmax - smoothed
+    assert abs(float(result.value) - value) <= 1e-12 * value
+    assert abs(float(result.exact_value) - value) <= 1e-12 * value
+    assert np.allclose(np.ravel(np.asarray(result.exact_gradient["logits"], float)), slope, rtol=1e-10, atol=1e-300)

@@ -39,7 +39,7 @@ from ..errors import InputError
 from .bridge import Bridge, points_replayed
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
-from .tf_eager import as_tensor, as_written, eager_execute, same_bits
+from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
 from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
@@ -671,7 +671,7 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed:
+            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
