@@ -73,3 +73,37 @@ def test_a_keras_loss_on_softmax_output_is_replayed_as_the_users_run_computes_it
     assert abs(float(result.value) - value) <= 1e-12 * value
     assert abs(float(result.exact_value) - value) <= 1e-12 * value
     assert np.allclose(np.ravel(np.asarray(result.exact_gradient["logits"], float)), slope, rtol=1e-10, atol=1e-300)
+
+
+KEYS = [[1.0, 0.5], [-0.5, 1.0], [0.25, -1.0]]
+VALUES = [[1.0, 2.0], [0.5, -1.0], [-2.0, 0.25]]
+READOUT = [[1.0, -0.5], [2.0, 0.25]]
+
+
+def _attention(q, mask, root2=2 ** 0.5):
+    k, v = tf.constant(KEYS, dtype=q.dtype), tf.constant(VALUES, dtype=q.dtype)
+    scores = tf.matmul(q, k, transpose_b=True) / root2 + mask
+    return tf.reduce_sum(tf.matmul(tf.nn.softmax(scores, axis=-1), v) * tf.constant(READOUT, dtype=q.dtype))
+
+
+def finfo_masked_attention(q):
+    """An additive mask of the dtype's most negative number, the second query's every key masked."""
+    keep = tf.constant([[1.0, 1.0, 0.0], [0.0, 0.0, 0.0]], dtype=q.dtype)
+    return _attention(q, (1.0 - keep) * tf.experimental.numpy.finfo(q.dtype).min)
+
+
+def test_a_mask_of_finfo_min_is_the_float32_programs_own_in_its_exact_reference():
+    """The float64 trace holds float64's finfo.min (-1.8e308, -inf in float32); the float32 program adds -3.4e38,
+    which shifts the fully masked row as a whole: exactly, softmax then gives that row's unmasked weights (and the
+    masked key of the first row weighs e^-3.4e38). float32 loses the row's scores to the add: unstable."""
+    q = np.array([[0.5, -1.0], [1.0, 2.0]])
+    (result,) = gradcli.check(finfo_masked_attention, [{"q": q}], dtypes=("float32",), fixes=False).results
+    assert result.status.value == "unstable", (result.error, result.findings)
+    assert not any("-inf" in f.message for f in result.findings), result.findings
+    truth_q = tf.constant(q)
+    with tf.GradientTape() as tape:
+        tape.watch(truth_q)
+        # e^-1e300 is 0; the program in float32 divides by float32's sqrt 2, the user's constant as it holds it
+        y = _attention(truth_q, tf.constant([[0.0, 0.0, -1e300], [0.0, 0.0, 0.0]], tf.float64), float(np.float32(2 ** 0.5)))
+    truth = tape.gradient(y, truth_q).numpy()
+    assert np.allclose(np.asarray(result.exact_gradient["q"], float), truth, rtol=1e-12, atol=0)

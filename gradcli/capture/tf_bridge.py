@@ -40,7 +40,7 @@ from .bridge import Bridge, points_replayed
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
-from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
+from .tf_graph import Gradients, Walker, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
@@ -341,7 +341,8 @@ class TensorFlowFunction:
         as other numbers, in the graphs traced so far; None before any is."""
         if self.written is None:
             return None
-        held = [(c, float(np.asarray(c, dtype=dtype))) for c in sorted(self.written)]
+        limit = lambda c: limits_as_in(np.float64(c), dtype)  # noqa: E731 - a float64 limit is the dtype's own there
+        held = [(c, float(np.asarray(c, dtype=dtype)) if limit(c) is None else float(limit(c))) for c in sorted(self.written)]
         return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
