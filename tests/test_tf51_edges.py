@@ -107,3 +107,16 @@ def test_a_mask_of_finfo_min_is_the_float32_programs_own_in_its_exact_reference(
         y = _attention(truth_q, tf.constant([[0.0, 0.0, -1e300], [0.0, 0.0, 0.0]], tf.float64), float(np.float32(2 ** 0.5)))
     truth = tape.gradient(y, truth_q).numpy()
     assert np.allclose(np.asarray(result.exact_gradient["q"], float), truth, rtol=1e-12, atol=0)
+
+
+def test_a_domain_points_infinite_exact_slope_is_shown_as_no_finite_derivative():
+    """Finding B1: a slope at high precision that is inf (a rule's log 0 where the function jumps) was shown as the
+    exact gradient; where the verdict is domain there is no finite derivative, and the table says so."""
+    from click.testing import CliRunner
+
+    from gradcli.cli import cli
+
+    shown = CliRunner().invoke(cli, ["check", "sqrt(x)", "--at", "x=0", "--dtype", "float64", "--no-fix"], terminal_width=200).output
+    assert "domain" in shown and "no finite derivative" in shown
+    row = next(line for line in shown.splitlines() if "float64" in line)
+    assert "inf" not in row.split("│")[4], row  # the exact gradient's cell
