@@ -120,3 +120,20 @@ def test_a_domain_points_infinite_exact_slope_is_shown_as_no_finite_derivative()
     assert "domain" in shown and "no finite derivative" in shown
     row = next(line for line in shown.splitlines() if "float64" in line)
     assert "inf" not in row.split("│")[4], row  # the exact gradient's cell
+
+
+def floored_by_dtype(x):
+    """A floor chosen by the dtype, as libraries choose their epsilons."""
+    floor = 1e-3 if x.dtype == tf.float32 else 1e-12
+    return tf.reduce_sum(tf.math.log(tf.maximum(x, floor)))
+
+
+def test_code_choosing_by_dtype_is_replayed_as_the_narrower_program_chose():
+    """The float64 trace took the float64 branch (a floor of 1e-12); the float32 program floors at 1e-3, so 1e-4 is
+    on its flat part: its exact reference replays the float32 trace, where the code chose otherwise."""
+    (result,) = gradcli.check(floored_by_dtype, [{"x": np.array([1e-4, 0.5])}], dtypes=("float32",),
+                              fixes=False).results
+    assert result.status.value == "ok", (result.error, result.findings)
+    assert np.asarray(result.exact_gradient["x"], float).tolist() == [0.0, 2.0]  # 0 and 1/0.5, both exact
+    value = float(mpmath.log(float(np.float32(1e-3))) + mpmath.log(0.5))
+    assert abs(float(result.exact_value) - value) <= 1e-15 * abs(value)

@@ -37,10 +37,11 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, points_replayed
+from .exact_constants import held_for
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
-from .tf_graph import Gradients, Walker, is_library_frame, limits_as_in, rerun_of
+from .tf_graph import Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
@@ -276,6 +277,7 @@ class _Captured:
         self.retyped = False  # whether this is such a retyped trace
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
+        self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
 
 
 class TensorFlowFunction:
@@ -512,24 +514,51 @@ class TensorFlowFunction:
         kinds = tuple(map(type, args))
         captured = self._quick.get(kinds)
         if captured is not None:
-            return captured.forward.run(list(args))[0]
+            return self._program_of(captured, args, list).forward.run(list(args))[0]
         if points_replayed():
             return self._at_points(args)
         leaves, rebuild = _flat(args)
-        captured = self._capture(leaves, rebuild)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         return captured.forward.run(floats)[0]
 
     def backward(self, args, cotangent):
         """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = _flat(args)
-        captured = self._capture(leaves, rebuild)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
         out = list(leaves)
         for i, g in zip(floats, grads):
             out[i] = g
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
+
+    def _program_of(self, captured, leaves, rebuild):
+        """The plans a replay on ``leaves`` runs: ``captured`` (the float64 trace, on exact numbers), or the trace in
+        the narrower dtype whose program the checker judges now (`exact_constants.held_in`) where the user's code
+        chose by dtype while it traced (`tf_graph.chose_by_dtype`: ``1e-3 if x.dtype == tf.float32 else 1e-12``).
+
+        The float64 trace stands for the program in every dtype where only its
+        dtypes and the roundings of its constants differ (the user's own
+        constants are then held as the narrower program holds them, a
+        library's judged as written); where the code took another branch or
+        another number, the narrower program is another computation, and its
+        own trace is what the exact reference replays.
+        """
+        held = held_for(leaves)  # an integer leaf (labels) says nothing of the dtype
+        if held is None:
+            return captured
+        if held not in captured.narrow_programs:
+            narrow = None
+            try:
+                candidate = self._capture([np.zeros(np.shape(raw(leaf)), held) if _is_float_leaf(leaf) else leaf
+                                           for leaf in leaves], rebuild)
+                if candidate is not captured and not candidate.retyped and chose_by_dtype(captured.forward, candidate.forward):
+                    narrow = candidate
+            except Exception:  # noqa: BLE001 - no trace in that dtype: the float64 one, its constants held, as before
+                narrow = None
+            captured.narrow_programs[held] = narrow
+        return captured.narrow_programs[held] or captured
 
     def _capture(self, leaves, rebuild):
         """The plans for this argument structure, shapes and dtypes (traced once, then cached).

@@ -556,6 +556,25 @@ def limits_as_in(value, dtype):
     return out
 
 
+def chose_by_dtype(wide, narrow):
+    """Whether the user's code computed otherwise in ``narrow`` (a plan traced in a narrower dtype) than in ``wide``
+    (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
+    (a floor chosen by ``x.dtype``, a dtype's limits). Dtypes and constants' roundings alone are no choice."""
+    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or set(wide.static) != set(narrow.static):
+        return True
+    for key, value in wide.static.items():
+        other = narrow.static[key]
+        if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
+            continue
+        if not (isinstance(other, np.ndarray | np.generic) and other.dtype.kind == "f") or np.shape(value) != np.shape(other):
+            return True
+        with np.errstate(all="ignore"):
+            rounded = np.asarray(value).astype(other.dtype)
+        if not np.array_equal(rounded, other, equal_nan=True):
+            return True
+    return False
+
+
 def _is_capture(value):
     """Whether a static value is a captured variable's handle (``("capture", handle)``)."""
     return isinstance(value, tuple) and len(value) == 2 and value[0] == "capture"
