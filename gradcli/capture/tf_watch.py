@@ -91,16 +91,26 @@ def watching_gradients(tf, gradients, users, eager=False):
 
 
 class RuleMiscounted(InputError):
-    """A user's ``tf.custom_gradient`` rule returned another number (or shape) of gradients than its inputs and
+    """A user's ``tf.custom_gradient`` rule returned another number of gradients than its inputs and
     variables: told at the rule's ``def`` line. Where the check read a model's variables as tensors, the bridge
     meets the call again with them assigned (`tf_models.ModelArguments.explained`): the count is the rule's then."""
 
     miscounted = True
 
 
+class RuleMisshapen(ValueError):
+    """A user's rule returned a gradient of another shape than its input's: the rule is wrong (``rule``: its name
+    and ``file:line``), whatever the numbers."""
+
+    def __init__(self, message, rule):
+        super().__init__(message)
+        self.wrong_rule = rule
+
+
 def _counted(backward, rule, recorded, inputs):
     """``backward`` (a user's rule, ``rule`` its name and line), raising `RuleMiscounted` where what it returns is
-    not one gradient per input and per variable, each of its input's shape where both shapes are known.
+    not one gradient per input and per variable, and `RuleMisshapen` where one is not of its input's shape (both
+    shapes known): the checker judges that rule `wrong` at its line.
 
     TensorFlow checks the count only eagerly, and the shapes never: a graph's
     rule returning too few gradients fails later with a message naming neither
@@ -136,9 +146,9 @@ def _counted(backward, rule, recorded, inputs):
             known = shape is not None and want is not None and shape.is_fully_defined() and want.is_fully_defined()
             if known and shape != want and hasattr(grad, "op"):
                 what = f"input {k + 1} of {wanted}" if k < wanted else f"variable {listed[k - wanted].name}"
-                raise RuleMiscounted(f"{place} returns a gradient of shape {tuple(shape.as_list())} for its {what}, "
-                                     f"whose shape is {tuple(want.as_list())}: a tf.custom_gradient rule returns each "
-                                     "gradient in its input's shape, in the inputs' order", **where)
+                raise RuleMisshapen(f"the rule returns a gradient of shape {tuple(shape.as_list())} for its {what}, "
+                                    f"whose shape is {tuple(want.as_list())}: a tf.custom_gradient rule returns each "
+                                    "gradient in its input's shape, in the inputs' order", rule)
         return returned
 
     return counted

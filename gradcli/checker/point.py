@@ -142,6 +142,11 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     and the exact reference at the point is finite and smooth (the program as written, at the point as ``dtype``
     holds it), else no verdict."""
     raised = getattr(error, "original", error)
+    rule = getattr(raised, "wrong_rule", None)  # (name, file:line) of a rule a bridge found wrong as it ran
+    if rule is not None:
+        result.error = ""
+        return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {rule[0]}",
+                                                                   str(raised), location=rule[1])])
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     names = target.variables
