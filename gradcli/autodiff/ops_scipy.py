@@ -157,11 +157,16 @@ def _log_ndtr_mp(x):
 
 
 def _gammainc_mp(a, x):
-    return loaded_mpmath().gammainc(a, 0, x, regularized=True)
+    mpmath = loaded_mpmath()
+    if x < 0:  # no real value, as SciPy's NaN (mpmath's complex continuation recurses without end near 0-)
+        return mpmath.nan
+    return mpmath.gammainc(a, 0, x, regularized=True)
 
 
 def _gammaincc_mp(a, x):
     mpmath = loaded_mpmath()
+    if x < 0:  # no real value, as SciPy's NaN
+        return mpmath.nan
     return mpmath.gammainc(a, x, mpmath.inf, regularized=True)
 
 

@@ -38,10 +38,11 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, points_replayed
+from .exact_constants import held_for
 from .lines import math_call_advice
 from .tf_errors import is_users_file, users_frames_only
-from .tf_eager import as_tensor, as_written, eager_execute, same_bits
-from .tf_graph import Gradients, Walker, is_library_frame, rerun_of
+from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
+from .tf_graph import Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
@@ -108,8 +109,11 @@ def _gradcli_gradient(tape, y, watched, cotangent, models):
     """TensorFlow's gradient: the frame every op of the gradient graph's traceback passes through."""
     try:
         return tape.gradient(y, models.watched(watched), output_gradients=cotangent, unconnected_gradients="zero")
-    except _tf().errors.InternalError as error:
-        raise models.explained(error) from None
+    except Exception as error:  # noqa: BLE001 - a variables= rule met with its variables read as tensors is met again
+        explained = models.explained(error)
+        if explained is error:
+            raise
+        raise explained from None
 
 
 @functools.lru_cache(maxsize=None)
@@ -277,6 +281,7 @@ class _Captured:
         self.retyped = False  # whether this is such a retyped trace
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
+        self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
 
 
 class TensorFlowFunction:
@@ -293,6 +298,7 @@ class TensorFlowFunction:
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
+        self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         try:
@@ -341,7 +347,8 @@ class TensorFlowFunction:
         as other numbers, in the graphs traced so far; None before any is."""
         if self.written is None:
             return None
-        held = [(c, float(np.asarray(c, dtype=dtype))) for c in sorted(self.written)]
+        limit = lambda c: limits_as_in(np.float64(c), dtype)  # noqa: E731 - a float64 limit is the dtype's own there
+        held = [(c, float(np.asarray(c, dtype=dtype)) if limit(c) is None else float(limit(c))) for c in sorted(self.written)]
         return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
@@ -364,6 +371,8 @@ class TensorFlowFunction:
             with self.models.restoring():
                 got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
+            if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
+                raise Float32Only().with_traceback(error.__traceback__) from None
             told = users_frames_only(error)
             if told is error:
                 raise
@@ -509,24 +518,51 @@ class TensorFlowFunction:
         kinds = tuple(map(type, args))
         captured = self._quick.get(kinds)
         if captured is not None:
-            return captured.forward.run(list(args))[0]
+            return self._program_of(captured, args, list).forward.run(list(args))[0]
         if points_replayed():
             return self._at_points(args)
         leaves, rebuild = _flat(args)
-        captured = self._capture(leaves, rebuild)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         return captured.forward.run(floats)[0]
 
     def backward(self, args, cotangent):
         """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = _flat(args)
-        captured = self._capture(leaves, rebuild)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
         out = list(leaves)
         for i, g in zip(floats, grads):
             out[i] = g
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
+
+    def _program_of(self, captured, leaves, rebuild):
+        """The plans a replay on ``leaves`` runs: ``captured`` (the float64 trace, on exact numbers), or the trace in
+        the narrower dtype whose program the checker judges now (`exact_constants.held_in`) where the user's code
+        chose by dtype while it traced (`tf_graph.chose_by_dtype`: ``1e-3 if x.dtype == tf.float32 else 1e-12``).
+
+        The float64 trace stands for the program in every dtype where only its
+        dtypes and the roundings of its constants differ (the user's own
+        constants are then held as the narrower program holds them, a
+        library's judged as written); where the code took another branch or
+        another number, the narrower program is another computation, and its
+        own trace is what the exact reference replays.
+        """
+        held = held_for(leaves)  # an integer leaf (labels) says nothing of the dtype
+        if held is None:
+            return captured
+        if held not in captured.narrow_programs:
+            narrow = None
+            try:
+                candidate = self._capture([np.zeros(np.shape(raw(leaf)), held) if _is_float_leaf(leaf) else leaf
+                                           for leaf in leaves], rebuild)
+                if candidate is not captured and not candidate.retyped and chose_by_dtype(captured.forward, candidate.forward):
+                    narrow = candidate
+            except Exception:  # noqa: BLE001 - no trace in that dtype: the float64 one, its constants held, as before
+                narrow = None
+            captured.narrow_programs[held] = narrow
+        return captured.narrow_programs[held] or captured
 
     def _capture(self, leaves, rebuild):
         """The plans for this argument structure, shapes and dtypes (traced once, then cached).
@@ -596,6 +632,7 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - not a float32 program either: the float64 trace's error stands
             return None
         captured.rerun = None
+        self.float32_program = True
         return captured
 
     def _retyped(self, leaves, rebuild):
@@ -668,7 +705,7 @@ class TensorFlowFunction:
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users) as seed:
+            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
@@ -864,6 +901,17 @@ class TensorFlowFunction:
             return y, tape.gradient(y, point, unconnected_gradients="zero")
 
         return tf.vectorized_map(one, list(tensors))
+
+
+class Float32Only(TypeError):
+    """TensorFlow's own call in float64 raised where the function is a float32 program alone (`_float32_program`)."""
+
+    def __init__(self):
+        super().__init__(
+            "TensorFlow computes this function in float32 only: a library call on the line named makes float32 "
+            "tensors of its own whatever the arguments' dtype (tf.nn.ctc_loss's kernel is float32-only in this build) "
+            "and TensorFlow will not mix them with float64 ones, so there is no float64 program to check; the float32 "
+            "check is the program's (--dtype float32), judged against the exact reference all the same")
 
 
 def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):

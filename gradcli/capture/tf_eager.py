@@ -8,6 +8,7 @@ that makes thousands of them.
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 
 import numpy as np
@@ -42,6 +43,44 @@ def as_written(tf, eager):
 
 
 _UNREWRITTEN = {}  # the call options' serialised configuration -> the same with Grappler turned off
+
+
+# Keras 3's own door to a loss's graph-only shortcut: a softmax's (sigmoid's) output in a graph is traded for the
+# logits of its op, which an eager tensor has no op to give.
+_KERAS_LOGITS = "keras.src.backend.tensorflow.nn"
+
+
+@contextmanager
+def keras_as_eager(tf, eager):
+    """While a trace of a function the user runs eagerly lasts, Keras' losses read a softmax or sigmoid output as eagerly.
+
+    A Keras cross-entropy on probabilities looks, in a graph, for the Softmax
+    (Sigmoid) op that made them and takes its logits instead: log_softmax,
+    no clip. Eagerly the tensor has no op, and the loss clips the
+    probabilities to [eps, 1 - eps] and takes their log. The trace is a
+    graph; the user's run is eager: the trace must compute what that run
+    does, so in the trace's own graph the shortcut is taken only where eager
+    code takes it too (a tensor Keras marked with its logits). A
+    ``tf.function`` nested in the user's code builds its own graph and keeps
+    Keras' graph behaviour, as in the user's run.
+    """
+    module = sys.modules.get(_KERAS_LOGITS)
+    original = getattr(module, "_get_logits", None)
+    if not eager or original is None:
+        yield
+        return
+    traced = tf.compat.v1.get_default_graph()
+
+    def get_logits(output, from_logits, op_type, fn_name):
+        if tf.compat.v1.get_default_graph() is not traced or hasattr(output, "_keras_logits"):
+            return original(output, from_logits, op_type, fn_name)
+        return output, from_logits
+
+    module._get_logits = get_logits
+    try:
+        yield
+    finally:
+        module._get_logits = original
 
 
 def _without_rewrites(context, options):

@@ -68,6 +68,7 @@ class Plan:
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
     _mp_static: dict = None
     _float_static: dict = None
+    _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -172,13 +173,24 @@ class Plan:
 
     def held(self, dtype):
         """``{key: value}`` of the user's own float constants that ``dtype`` holds as other numbers, as it holds them
-        (TensorFlow converts a Python number to the dtype of the tensor it meets)."""
+        (TensorFlow converts a Python number to the dtype of the tensor it meets), and of any constant holding one
+        of float64's limits, as ``dtype``'s own limit (`limits_as_in`)."""
+        if self._held is None:
+            self._held = {}
+        changed = self._held.get(dtype)
+        if changed is not None:
+            return changed
         changed = {}
         for key in self.users_constants:
             value = self.static[key]
             held = np.asarray(value, dtype=dtype).astype(np.float64)
             if not np.array_equal(held, value):
                 changed[key] = float(held) if np.ndim(held) == 0 else held
+        for key, value in self.static.items():
+            limited = limits_as_in(value, dtype)
+            if limited is not None:
+                changed[key] = float(limited) if np.ndim(limited) == 0 else limited
+        self._held[dtype] = changed
         return changed
 
     def _static_for_floats(self):
@@ -516,6 +528,51 @@ class Gradients:
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
+
+
+# float64's own limits, by finfo's name: the program in a narrower dtype reads that dtype's own in their place, whichever
+# code read them (tf.experimental.numpy.finfo(x.dtype).min, x.dtype.min, np.finfo(...).eps: chosen by the dtype).
+_LIMITS = ("max", "tiny", "eps")
+
+
+def limits_as_in(value, dtype):
+    """``value`` (a float64 constant) with each entry that is one of float64's limits (or its negative) as the same
+    limit of ``dtype``, in float64; None where it holds none or ``dtype`` is float64.
+
+    The float64 trace ran the user's Python for float64, so a mask of
+    ``finfo(x.dtype).min`` holds -1.8e308 there, which float32 cannot hold (it
+    would round to -inf); the float32 program added -3.4e38.
+    """
+    if not isinstance(value, (np.ndarray, np.generic, float)) or np.asarray(value).dtype != np.float64 or np.dtype(dtype) == np.float64:
+        return None
+    array, wide, narrow = np.asarray(value), np.finfo(np.float64), np.finfo(dtype)
+    out = None
+    for name in _LIMITS:
+        for sign in (1.0, -1.0):
+            hit = array == sign * getattr(wide, name)
+            if hit.any():
+                out = np.array(array, dtype=np.float64) if out is None else out
+                out[hit] = sign * float(getattr(narrow, name))
+    return out
+
+
+def chose_by_dtype(wide, narrow):
+    """Whether the user's code computed otherwise in ``narrow`` (a plan traced in a narrower dtype) than in ``wide``
+    (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
+    (a floor chosen by ``x.dtype``, a dtype's limits). Dtypes and constants' roundings alone are no choice."""
+    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or set(wide.static) != set(narrow.static):
+        return True
+    for key, value in wide.static.items():
+        other = narrow.static[key]
+        if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
+            continue
+        if not (isinstance(other, np.ndarray | np.generic) and other.dtype.kind == "f") or np.shape(value) != np.shape(other):
+            return True
+        with np.errstate(all="ignore"):
+            rounded = np.asarray(value).astype(other.dtype)
+        if not np.array_equal(rounded, other, equal_nan=True):
+            return True
+    return False
 
 
 def _is_capture(value):

@@ -162,6 +162,20 @@ def _put(root, path, value):
     return put_back
 
 
+# custom_gradient's own wrappers around a rule (graph and eager): an error raised below one was raised by a rule
+_RULE_WRAPPERS = frozenset({"tape_grad_fn", "actual_grad_fn"})
+
+
+def _in_custom_rule(error):
+    """Whether ``error`` was raised inside a ``tf.custom_gradient`` rule (its traceback passes custom_gradient's wrapper)."""
+    trace = error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_name in _RULE_WRAPPERS:
+            return True
+        trace = trace.tb_next
+    return False
+
+
 class ModelArguments:
     """Which arguments of a function are Keras models or ``tf.Module``s, and how to call it with their variables read as given tensors."""
 
@@ -223,8 +237,12 @@ class ModelArguments:
         ``keras.StatelessScope``, or put in a module's attribute): TensorFlow
         recorded its op with no variables, and the rule's gradients are one
         list too many for it, whichever arguments the check differentiates in.
+        A rule that reads its ``variables`` (TensorFlow's own example asserts
+        they are given) raises inside it instead: any error a rule raised is
+        met again with the variables assigned, where it is the rule's own.
         """
-        if self.assigning or not (self.read_as_tensors and "returned too few gradients" in str(error)):
+        if self.assigning or not (self.read_as_tensors and ("returned too few gradients" in str(error) or getattr(error, "miscounted", False)
+                                                   or _in_custom_rule(error))):
             return error
         self.assigning = True
         return AssignInstead()

@@ -11,14 +11,18 @@ This module never imports TensorFlow at import time: the trace hands it in.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import os
 from contextlib import contextmanager
+
+from ..errors import InputError
 
 from .tf_graph import rule_of_code
 
 
 @contextmanager
-def watching_gradients(tf, gradients, users):
+def watching_gradients(tf, gradients, users, eager=False):
     """Note in ``gradients`` (a `tf_graph.Gradients`) what TensorFlow's tape does while it builds a gradient graph.
 
     Each gradient op is made by the gradient function of one forward op (its
@@ -29,6 +33,12 @@ def watching_gradients(tf, gradients, users):
     makes no op at all; the gradients it passed through are noted, so the
     replay can run them through the rule's line. TensorFlow's graph is left
     as it is: what it computes is unchanged.
+
+    ``eager``: the user's own call runs the function eagerly, where
+    ``tf.custom_gradient`` hands a rule its ``variables=`` in another order than
+    in a graph (`_variables_as_eager`); a rule recorded in the trace's own graph
+    is handed them in the eager order, so the replay computes what the user's
+    run computes, a rule that returns them in the wrong order included.
     """
     from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; the door its tape calls gradient functions through
     from tensorflow.python.eager import backprop, record  # lazy: TensorFlow's gradient door and custom_gradient's recorder
@@ -38,6 +48,7 @@ def watching_gradients(tf, gradients, users):
     original, recording, registered = backprop._gradient_function, record.record_operation, ops.get_gradient_function
     made = []  # (graph, first op index, end index, the forward op differentiated or None)
     upstream = _Upstream()
+    traced = tf.compat.v1.get_default_graph()  # the trace's own graph: a nested tf.function's rules run in a graph
 
     def gradient_function(op_name, attrs, n_inputs, inputs, outputs, out_grads, skip, scope):
         graph = tf.compat.v1.get_default_graph()
@@ -56,8 +67,10 @@ def watching_gradients(tf, gradients, users):
 
     def record_operation(op_type, output_tensors, input_tensors, backward_function, forward_function=None):  # as TensorFlow's
         rule = _user_rule(backward_function, users)
+        if eager and tf.compat.v1.get_default_graph() is traced:
+            _variables_as_eager(backward_function)
         if rule is not None:
-            backward_function = _noting_passed(backward_function, rule, gradients)
+            backward_function = _counted(_noting_passed(backward_function, rule, gradients), rule, backward_function, input_tensors)
         return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
 
     def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
@@ -75,6 +88,129 @@ def watching_gradients(tf, gradients, users):
         record.record_operation = recording
         ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
+
+
+class RuleMiscounted(InputError):
+    """A user's ``tf.custom_gradient`` rule returned another number of gradients than its inputs and
+    variables: told at the rule's ``def`` line. Where the check read a model's variables as tensors, the bridge
+    meets the call again with them assigned (`tf_models.ModelArguments.explained`): the count is the rule's then."""
+
+    miscounted = True
+
+
+class RuleMisshapen(ValueError):
+    """A user's rule returned a gradient of another shape than its input's: the rule is wrong (``rule``: its name
+    and ``file:line``), whatever the numbers."""
+
+    def __init__(self, message, rule):
+        super().__init__(message)
+        self.wrong_rule = rule
+
+
+def _counted(backward, rule, recorded, inputs):
+    """``backward`` (a user's rule, ``rule`` its name and line), raising `RuleMiscounted` where what it returns is
+    not one gradient per input and per variable, and `RuleMisshapen` where one is not of its input's shape (both
+    shapes known): the checker judges that rule `wrong` at its line.
+
+    TensorFlow checks the count only eagerly, and the shapes never: a graph's
+    rule returning too few gradients fails later with a message naming neither
+    the rule nor its line, and one of another shape flows on into the sums.
+    """
+    code = getattr(recorded, "__code__", None)
+    cells = dict(zip(code.co_freevars, recorded.__closure__ or ())) if code is not None else {}
+    results = _cell(cells, "flat_result_len") or 0  # a graph's recorded op passes its own outputs through first
+    listed = list(_cell(cells, "variables") or ())
+    variables = len(listed)
+    path, _, line = rule[1].rpartition(":")
+    place = f"the gradient rule {rule[0]} at {os.path.basename(path)}:{line}"
+    where = {"file": path, "line": int(line) if line.isdigit() else None}
+
+    def counted(*upstream):
+        try:
+            returned = backward(*upstream)
+        except ValueError as error:
+            if "for each variable" not in str(error):
+                raise
+            raise RuleMiscounted(f"{place} returns another number of gradients for its variables than the "
+                                 f"{variables} it is given (variables=): a tf.custom_gradient rule returns a list of "
+                                 "one gradient per variable, in the order of `variables`", **where) from None
+        got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        wanted = len(inputs) - results - variables
+        given = len(got) - results - variables
+        if given != wanted:
+            raise RuleMiscounted(f"{place} returns {given} gradient{'s' if given != 1 else ''} for its {wanted} "
+                                 f"input{'s' if wanted != 1 else ''}: a tf.custom_gradient rule returns one gradient "
+                                 "per input of the function it decorates, in the inputs' order", **where)
+        for k, (grad, tensor) in enumerate(zip(got[results:], list(inputs)[results:])):
+            shape, want = getattr(grad, "shape", None), getattr(tensor, "shape", None)
+            known = shape is not None and want is not None and shape.is_fully_defined() and want.is_fully_defined()
+            if known and shape != want and hasattr(grad, "op"):
+                what = f"input {k + 1} of {wanted}" if k < wanted else f"variable {listed[k - wanted].name}"
+                raise RuleMisshapen(f"the rule returns a gradient of shape {tuple(shape.as_list())} for its {what}, "
+                                    f"whose shape is {tuple(want.as_list())}: a tf.custom_gradient rule returns each "
+                                    "gradient in its input's shape, in the inputs' order", rule)
+        return returned
+
+    return counted
+
+
+def _cell(cells, name):
+    try:
+        return cells[name].cell_contents if name in cells else None
+    except ValueError:  # an empty cell
+        return None
+
+
+def _variables_as_eager(backward):
+    """Make ``backward`` (graph-mode ``tf.custom_gradient``'s recorded function) hand its rule the ``variables=``
+    in the order eager ``tf.custom_gradient`` hands them, the gradients the rule returns put back in the graph's.
+
+    A graph sorts a rule's variables by name; eager execution lists them as a
+    set of the variables TensorFlow's watcher saw (`_eager_order`). A rule that
+    returns its variables' gradients in a fixed order, not ``variables``', is
+    right in one and wrong in the other: the replay must be handed what the
+    user's eager run hands it. Only this one recorded call's closure is
+    changed (its rule cell, made per call of the decorator).
+    """
+    code = getattr(backward, "__code__", None)
+    cells = dict(zip(code.co_freevars, backward.__closure__ or ())) if code is not None else {}
+    if "grad_fn" not in cells or "variables" not in cells:
+        return
+    try:
+        in_graph = list(cells["variables"].cell_contents or ())
+    except ValueError:  # an empty cell
+        return
+    rule = cells["grad_fn"].cell_contents
+    if len(in_graph) < 2 or not callable(rule):
+        return
+    eager = _eager_order(in_graph)
+    if [id(v) for v in eager] == [id(v) for v in in_graph]:
+        return
+
+    @functools.wraps(rule)
+    def in_eager_order(*upstream, variables=None, **kwargs):
+        given = variables if variables is not None else in_graph
+        order = _eager_order(list(given))
+        input_grads, variable_grads = rule(*upstream, variables=order, **kwargs)
+        if len(variable_grads) != len(order):  # TensorFlow's own message says so
+            return input_grads, variable_grads
+        by_variable = {id(v): g for v, g in zip(order, variable_grads)}
+        return input_grads, [by_variable[id(v)] for v in given]
+
+    cells["grad_fn"].cell_contents = in_eager_order
+
+
+def _eager_order(variables):
+    """``variables`` in the order eager ``tf.custom_gradient`` hands them to a rule: its watcher's order (TensorFlow's
+    own, asked of a watcher of its own here), then iterated as a set of their references, as the decorator does."""
+    from tensorflow.python import pywrap_tfe  # lazy: TensorFlow's; its variable watcher
+    from tensorflow.python.eager import record  # lazy: TensorFlow's; the watcher custom_gradient reads
+
+    with record.VariableWatcher() as watcher:
+        for variable in variables:
+            pywrap_tfe.TFE_Py_VariableWatcherVariableAccessed(variable)
+        watched = watcher.watched_variables()
+    return [ref.deref() for ref in set(v.ref() for v in watched)]
 
 
 def note_none_given(gradients, watched, grads, line_of):

@@ -141,13 +141,19 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     """The verdict of a run in ``dtype`` that raised: `unstable` where the raise is the numbers' (`_DTYPE_BREAKS`)
     and the exact reference at the point is finite and smooth (the program as written, at the point as ``dtype``
     holds it), else no verdict; where the framework refused a custom rule's answer (a bridge marks the error
-    ``rule_refused``, its ``raised_at`` the rule's line), no verdict with a finding at the rule's line."""
+    ``rule_refused``, its ``raised_at`` the rule's line), no verdict with a finding at the rule's line; where a bridge
+    found a custom rule's answer wrong as it ran (``wrong_rule``: a gradient of the wrong shape), `wrong` there."""
     raised = getattr(error, "original", error)
     if getattr(raised, "rule_refused", False):  # the framework refused its custom rule's answer (a bridge says so)
         result.error = ""  # the finding says what raised, and the rule's line
         return no_verdict(Finding("raised", "backward", "gradient rule",
                                   f"the framework refused the gradient rule's answer: {type(raised).__name__}: {raised}",
                                   location=raised_line(error)))
+    rule = getattr(raised, "wrong_rule", None)  # (name, file:line) of a rule a bridge found wrong as it ran
+    if rule is not None:
+        result.error = ""
+        return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {rule[0]}",
+                                                                   str(raised), location=rule[1])])
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     names = target.variables

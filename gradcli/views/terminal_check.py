@@ -20,7 +20,16 @@ def _exact_gradient_text(r, digits):
     if r.exact_directional is not None and all(v is None for v in r.exact_gradient.values()):
         return f"{number(r.exact_directional, digits)} along a direction"
     shown = {k: _beyond_float(v, r.exact_gradient_text.get(k), digits) for k, v in r.exact_gradient.items()}
+    if r.gradient_status == Verdict.DOMAIN:  # an inf or NaN there is no slope of the function's: none is
+        shown = {k: _no_finite_derivative(v) for k, v in shown.items()}
     return gradient_text(shown, digits)
+
+
+def _no_finite_derivative(value):
+    """``value`` with each non-finite entry (a rule's inf at high precision, a NaN) as "no finite derivative"."""
+    if isinstance(value, list):
+        return [_no_finite_derivative(v) for v in value]
+    return "no finite derivative" if isinstance(value, float) and not math.isfinite(value) else value
 
 
 def _beyond_float(value, text, digits):
