@@ -25,7 +25,7 @@ import numpy as np
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge
+from .bridge import Bridge, differentiated
 from .lines import math_call_advice
 from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
                           torch_dir, trace)
@@ -118,6 +118,7 @@ class _Captured:
         self.quick = {}  # `_quick_key` -> graph: plain arguments find theirs without `_layout`
         self.modules = ModuleArguments(fun)
         self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
+        self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -131,13 +132,15 @@ class _Captured:
         import torch  # lazy: only a PyTorch target needs it
 
         leaves, rebuild = flatten(list(args))
-        identity = tuple(id(leaf) for leaf in leaves)
+        held = self.held_leaves(len(leaves))
+        identity = (tuple(id(leaf) for leaf in leaves), held)
         kept, self.kept = self.kept, None
         if kept is not None and kept[0] == identity and kept[1] is args and cotangent is not None:
             tensors, wanted, out = kept[2:]
         else:
             tensors = [_to_torch(leaf) for leaf in leaves]
-            wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+            wanted = [i for i, t in enumerate(tensors)
+                      if isinstance(t, torch.Tensor) and t.is_floating_point() and i not in held]
             with torch.enable_grad():
                 for i in wanted:
                     tensors[i].requires_grad_(True)
@@ -152,10 +155,25 @@ class _Captured:
             # A cotangent may be a read-only view (a broadcast one-hot row), which torch.as_tensor warns about
             upstream = torch.as_tensor(np.require(cotangent, requirements="W"), dtype=out.dtype).reshape(out.shape)
             grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
-        per_leaf = [None] * len(leaves)
+        per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
         return value, tuple(rebuild(per_leaf))
+
+    def held_leaves(self, count):
+        """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),
+        () where it differentiates every float leaf: PyTorch's run, the capture and the replay then differentiate the
+        others alone, so a held leaf never requires grad (an ``autograd.Function`` reads ``ctx.needs_input_grad``)."""
+        marks = differentiated()
+        if marks is None:
+            return ()
+        last = self.last_marks
+        if last is not None and last[0] is marks and last[1] == count:
+            return last[2]
+        flat = flatten(list(marks))[0]
+        held = tuple(i for i, mark in enumerate(flat) if mark is False) if len(flat) == count else ()
+        self.last_marks = (marks, count, held)
+        return held
 
     def _call(self, args):
         import torch  # lazy: only a PyTorch target needs it
@@ -179,8 +197,9 @@ class _Captured:
         leaves, rebuild = flatten(list(args))
         graph = self._graph(args, leaves)
         grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
-        per_leaf = [None] * len(leaves)
-        for i, grad in zip(_float_leaves(leaves), grads):
+        held = self.held_leaves(len(leaves))
+        per_leaf = _held_as_zeros(leaves, held)
+        for i, grad in zip(_float_leaves(leaves, held), grads):
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
 
@@ -200,28 +219,30 @@ class _Captured:
         a shape (``x.dim()``, ``x.numel()``), and a graph traced on numbers holds
         the numbers' branch.
         """
+        held = self.held_leaves(len(leaves))
         quick = _quick_key(args)
+        quick = (quick, held) if quick is not None else None
         graph = self.quick.get(quick) if quick is not None else None
         if graph is not None:
             return graph
-        key = _layout(args, leaves)
-        generic = _layout(args, leaves, generic=True)
+        key = _layout(args, leaves, held=held)
+        generic = _layout(args, leaves, generic=True, held=held)
         graph = self.graphs.get(key) or self.graphs.get(generic)
         if graph is None:
-            graph = self.graphs[key] = self._trace(args, leaves)
+            graph = self.graphs[key] = self._trace(args, leaves, held)
             if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
                 self.graphs[generic] = graph
         if quick is not None:
             self.quick[quick] = graph
         return graph
 
-    def _trace(self, args, leaves):
+    def _trace(self, args, leaves, held=()):
         examples = [_example(leaf) for leaf in leaves]
         _, rebuild = flatten(list(args))
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
                 upstream = self._output_example(rebuild, examples)
-                graph = trace(self._joint_function(rebuild, leaves), examples + [upstream])
+                graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])
             import torch  # lazy: only a PyTorch target needs it
 
             narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
@@ -282,11 +303,12 @@ class _Captured:
             out = self._call(rebuild(fakes))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 
-    def _joint_function(self, rebuild, leaves):
-        """``(value, *gradients)`` of the user's function as PyTorch computes them: what make_fx records."""
+    def _joint_function(self, rebuild, leaves, held):
+        """``(value, *gradients)`` of the user's function as PyTorch computes them, in the float leaves not
+        ``held``: what make_fx records."""
         import torch  # lazy: only a PyTorch target needs it
 
-        wanted = _float_leaves(leaves)
+        wanted = _float_leaves(leaves, held)
 
         def joint(*tensors):
             tensors, upstream = list(tensors[:-1]), tensors[-1]
@@ -322,9 +344,14 @@ def vectorised(captured, arrays, dtype):
 
     # a held array arrives as a read-only broadcast view, which PyTorch warns about: writable copies of those
     inputs = [torch.as_tensor(np.require(a, dtype=dtype, requirements="W")) for a in arrays]
-    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
+    held = captured.held_leaves(len(inputs))
+    wanted = tuple(i for i in range(len(inputs)) if i not in held)
+    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=wanted)
     grads, values = vmap(each)(*inputs)
-    return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)
+    per_argument = _held_as_zeros(arrays, held)
+    for i, grad in zip(wanted, grads):
+        per_argument[i] = grad.detach().numpy()
+    return values.detach().numpy(), tuple(per_argument)
 
 
 def _replayed_per_entry(captured, arrays, dtype):
@@ -346,7 +373,11 @@ def _replayed_per_entry(captured, arrays, dtype):
     ones = np.ones(len(columns[0]), dtype=dtype)
     value, *grads = replay(graph, columns + [ones], captured.defined)
     shape = ones.shape
-    return np.broadcast_to(value, shape), tuple(np.broadcast_to(g, shape) for g in grads)
+    held = captured.held_leaves(len(columns))
+    per_column = [np.zeros(shape, dtype=dtype) for _ in columns]
+    for i, grad in zip(_float_leaves(columns, held), grads):
+        per_column[i] = np.broadcast_to(grad, shape)
+    return np.broadcast_to(value, shape), tuple(per_column)
 
 
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------
@@ -366,8 +397,14 @@ def _is_float_leaf(leaf):
     return True  # Python floats, mpmath numbers, flint balls
 
 
-def _float_leaves(leaves):
-    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+def _float_leaves(leaves, held=()):
+    """The positions of the leaves PyTorch differentiates: the float ones not ``held`` (`_Captured.held_leaves`)."""
+    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf) and i not in held]
+
+
+def _held_as_zeros(leaves, held):
+    """One gradient per leaf: a held leaf's 0 (data has no slope), None for the others until one is set."""
+    return [np.zeros(np.shape(raw(leaf)), dtype=_dtype_of(leaf)) if i in held else None for i, leaf in enumerate(leaves)]
 
 
 def _to_torch(leaf):
@@ -420,18 +457,19 @@ def _graph_inputs(leaves):
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
 
 
-def _layout(args, leaves, generic=False):
+def _layout(args, leaves, generic=False, held=()):
     """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape.
 
-    ``generic`` leaves out the float dtype, for graphs that do not depend on it.
+    ``generic`` leaves out the float dtype, for graphs that do not depend on it; a float leaf ``held`` as data
+    (`_Captured.held_leaves`) is a kind of its own: PyTorch's graph does not differentiate it.
     """
     parts = []
-    for leaf in leaves:
+    for i, leaf in enumerate(leaves):
         value = raw(leaf)
         if _is_float_leaf(value):
             kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
-            parts.append((kind, np.shape(value)))
+            parts.append((f"held {kind}" if i in held else kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
         else:
