@@ -66,6 +66,7 @@ replayed held constant (`stop_gradient`) where code that differentiates reads it
 from __future__ import annotations
 
 import functools
+import linecache
 import logging
 import os
 import re
@@ -88,7 +89,7 @@ from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
-from .lines import def_line
+from .lines import def_line, handed_numbers, literal_numbers
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -931,6 +932,20 @@ def hold_following_constants(graph, run_narrower):
         step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
 
 
+def _handed_by_user(args, location):
+    """The positions of the Python floats among ``args`` (an op a library's code called, or a built-in rule
+    differentiating the user's line at ``location``) that the user wrote: a literal on that line, or one the user's
+    file hands to a call or gives a parameter as its default (`lines.handed_numbers`). ``F.rms_norm(x, s, eps=0.1)``
+    reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's ``mul``: the program in a
+    narrower dtype holds them as it holds the user's own; a library's constant (gelu's 0.044715) stays as written."""
+    floats = [k for k, a in enumerate(args) if type(a) is float]
+    if not floats:
+        return ()
+    path, _, line = location.rpartition(":")
+    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line)))
+    return frozenset(k for k in floats if args[k] in written) or ()
+
+
 def _library_frame(node):
     """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
@@ -1015,6 +1030,8 @@ def compile_graph(module, drawn=None, gammas=()):
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
+            elif location is not None and rule is None:
+                steps[-1].users_scalars = _handed_by_user(steps[-1].args, location)
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
