@@ -27,8 +27,9 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .lines import math_call_advice
-from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
-                          torch_dir, trace)
+from .exact_constants import held_for
+from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
+                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
@@ -119,6 +120,8 @@ class _Captured:
         self.modules = ModuleArguments(fun)
         self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
         self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
+        self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
+        self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -208,7 +211,11 @@ class _Captured:
         (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
         if not self.graphs:
             return None
-        return tuple(sorted(set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values())), key=repr))
+        found = set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))
+        if any(graph is not run_in(dtype) for graph, run_in in
+               ((self.graphs[key], run_in) for key, run_in in self.branching.items())):
+            found.add(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
+        return tuple(sorted(found, key=repr))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
@@ -223,21 +230,42 @@ class _Captured:
         quick = _quick_key(args)
         quick = (quick, held) if quick is not None else None
         graph = self.quick.get(quick) if quick is not None else None
-        if graph is not None:
-            return graph
-        key = _layout(args, leaves, held=held)
-        generic = _layout(args, leaves, generic=True, held=held)
-        graph = self.graphs.get(key) or self.graphs.get(generic)
         if graph is None:
-            graph = self.graphs[key] = self._trace(args, leaves, held)
-            if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
-                self.graphs[generic] = graph
-        if quick is not None:
-            self.quick[quick] = graph
-        return graph
+            key = _layout(args, leaves, held=held)
+            generic = _layout(args, leaves, generic=True, held=held)
+            graph = self.graphs.get(key) or self.graphs.get(generic)
+            if graph is None:
+                graph = self.graphs[key] = self._trace(args, leaves, held)
+                if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
+                    self.graphs[generic] = graph
+                if graph.branches_on_dtype:  # `held_constants` asks, per dtype, whether that program differs
+                    self.branching[key] = lambda dtype: self._as_run_in(args, leaves, held, graph, dtype)
+            if quick is not None:
+                self.quick[quick] = graph
+        narrower = held_for(leaves) if graph.branches_on_dtype else None
+        return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
 
-    def _trace(self, args, leaves, held=()):
-        examples = [_example(leaf) for leaf in leaves]
+    def _as_run_in(self, args, leaves, held, graph, dtype):
+        """The graph an exact replay of the program in the narrower ``dtype`` runs, for a function whose code
+        compares a dtype: ``graph`` (traced in float64, its numbers held as ``dtype`` holds them) where it runs the
+        operations the trace in ``dtype`` runs, else that trace (``if x.dtype == torch.float32``: the branch the
+        float32 program takes)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        if np.dtype(dtype) not in _NARROWER:  # longdouble replays the float64 graph at its own precision
+            return graph
+        key = (_layout(args, leaves, held=held), np.dtype(dtype).name)
+        found = self.narrower.get(key)
+        if found is None:
+            narrow = getattr(torch, np.dtype(dtype).name)
+            examples = [e.to(narrow) if isinstance(e, torch.Tensor) and e.is_floating_point() else e
+                        for e in map(_example, leaves)]
+            traced = self._trace(args, leaves, held, examples)
+            found = self.narrower[key] = graph if same_program(graph, traced, dtype) else traced
+        return found
+
+    def _trace(self, args, leaves, held=(), examples=None):
+        examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
@@ -247,6 +275,8 @@ class _Captured:
 
             narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
             hold_following_constants(graph, lambda: self._call(rebuild(narrower)))
+            graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
+            graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
         except RuntimeError as error:
             if "numpy() is not supported for tensor subclasses" in str(error):
@@ -378,6 +408,10 @@ def _replayed_per_entry(captured, arrays, dtype):
     for i, grad in zip(_float_leaves(columns, held), grads):
         per_column[i] = np.broadcast_to(grad, shape)
     return np.broadcast_to(value, shape), tuple(per_column)
+
+
+# The dtypes narrower than float64 that PyTorch runs a program in and a float64 graph's exact replay may stand for.
+_NARROWER = (np.dtype(np.float16), np.dtype(np.float32))
 
 
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------

@@ -65,7 +65,9 @@ replayed held constant (`stop_gradient`) where code that differentiates reads it
 
 from __future__ import annotations
 
+import ast
 import functools
+import inspect
 import linecache
 import logging
 import os
@@ -252,6 +254,7 @@ class Graph:
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
     lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
+    branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
 
 
 def torch_dir():
@@ -932,18 +935,89 @@ def hold_following_constants(graph, run_narrower):
         step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
 
 
-def _handed_by_user(args, location):
+def _handed_by_user(args, location, forwards=None):
     """The positions of the Python floats among ``args`` (an op a library's code called, or a built-in rule
-    differentiating the user's line at ``location``) that the user wrote: a literal on that line, or one the user's
-    file hands to a call or gives a parameter as its default (`lines.handed_numbers`). ``F.rms_norm(x, s, eps=0.1)``
-    reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's ``mul``: the program in a
-    narrower dtype holds them as it holds the user's own; a library's constant (gelu's 0.044715) stays as written."""
+    differentiating the user's line at ``location``) that the user wrote: a literal on that line, one the user's
+    file hands to a call or gives a parameter as its default (`lines.handed_numbers`), or one of ``forwards``, the
+    user's floats the forward call a rule differentiates holds (``x / 2 ** 0.5``'s divisor in its backward).
+    ``F.rms_norm(x, s, eps=0.1)`` reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's
+    ``mul``: the program in a narrower dtype holds them as it holds the user's own; a library's constant (gelu's
+    0.044715) stays as written."""
     floats = [k for k, a in enumerate(args) if type(a) is float]
     if not floats:
         return ()
     path, _, line = location.rpartition(":")
-    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line)))
+    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
     return frozenset(k for k in floats if args[k] in written) or ()
+
+
+# A comparison of a dtype in the user's source (``x.dtype == torch.float32``, ``if q.dtype in (...)``, a table read
+# by ``[x.dtype]``): the function may run other operations in each dtype.
+_DTYPE_BRANCH = re.compile(r"\.dtype\s*(?:==|!=|\bis\b|\bin\b)|(?:==|!=)\s*[\w.]+\.dtype\b|\[[\w.]+\.dtype\]")
+
+
+def branches_on_dtype(graph, fun=None):
+    """Whether a user function the graph's steps were recorded in, or ``fun`` (the function checked), compares a
+    dtype in its source (`_DTYPE_BRANCH`)."""
+    lines = {}
+    for step in graph.steps:
+        if step.location:
+            path, _, line = step.location.rpartition(":")
+            lines.setdefault(path, set()).add(int(line))
+    if any(lo <= line <= hi for path, found in lines.items() for lo, hi in _comparing_dtype(path) for line in found):
+        return True
+    try:
+        return fun is not None and bool(_DTYPE_BRANCH.search(inspect.getsource(inspect.unwrap(fun))))
+    except (OSError, TypeError):
+        return False
+
+
+@functools.lru_cache(maxsize=64)
+def _comparing_dtype(path):
+    """The line ranges of the functions in the source file ``path`` whose text compares a dtype."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+        tree = ast.parse(source, path)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return ()
+    lines = source.splitlines()
+    return tuple((node.lineno, node.end_lineno) for node in ast.walk(tree)
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and _DTYPE_BRANCH.search("\n".join(lines[node.lineno - 1:node.end_lineno])))
+
+
+def same_program(wide, narrow, dtype):
+    """Whether ``wide`` (traced in float64), its numbers held as the program in ``dtype`` holds them, runs the
+    operations ``narrow`` (traced in ``dtype``) runs: the same ops on the same slots, the same Python numbers (a
+    limit of float64 read as ``dtype``'s, `_limit_in`) and constants of the same shapes. A branch of the user's on
+    the dtype makes them differ."""
+    if len(wide.steps) != len(narrow.steps) or _compared(wide.output, dtype) != _compared(narrow.output, dtype):
+        return False
+    for a, b in zip(wide.steps, narrow.steps):
+        if a.op != b.op or len(a.args) != len(b.args):
+            return False
+        if a.op == "constant":
+            if np.shape(a.fun()) != np.shape(b.fun()):
+                return False
+            continue
+        if [_compared(x, dtype) for x in a.args] != [_compared(x, dtype) for x in b.args]:
+            return False
+    return True
+
+
+def _compared(arg, dtype):
+    """An argument as `same_program` compares it: a slot by its place, a float64 limit as ``dtype``'s, a dtype's name
+    as the graph's own float dtype (``float``)."""
+    if type(arg) is Slot:
+        return ("slot", arg.index)
+    if isinstance(arg, (list, tuple)):
+        return tuple(_compared(a, dtype) for a in arg)
+    if type(arg) is float:
+        return _limit_in(arg, dtype) or arg
+    if arg in ("float64", np.dtype(dtype).name):
+        return "float"
+    return arg if isinstance(arg, (int, bool, str, type(None))) else repr(arg)
 
 
 def _library_frame(node):
@@ -960,6 +1034,7 @@ def compile_graph(module, drawn=None, gammas=()):
     slots, steps, inputs = {}, [], 0
     dtypes_named = []
     by_sequence, last = {}, None
+    held_by_call = {}  # a forward call's sequence number -> the user's floats it holds: its backward holds them too
     gammas = list(gammas)
     output = None
 
@@ -1031,7 +1106,11 @@ def compile_graph(module, drawn=None, gammas=()):
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
-                steps[-1].users_scalars = _handed_by_user(steps[-1].args, location)
+                steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
+            if sequence is not None and rule is None and steps[-1].users_scalars:
+                held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
+            if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
+                steps[-1].users_scalars = frozenset(steps[-1].users_scalars) - steps[-1].limits
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
