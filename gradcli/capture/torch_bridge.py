@@ -17,6 +17,7 @@ import time.
 from __future__ import annotations
 
 import inspect
+import os
 import weakref
 
 
@@ -278,7 +279,19 @@ class _Captured:
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
-        except RuntimeError as error:
+        except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
+            loop = _loop_op(error.__traceback__)
+            if loop is not None:
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text} runs torch's {loop}{f' at {line}' if line else ''}, a loop PyTorch cannot trace on "
+                    "the fake tensors gradcli captures with (its own tracer stops inside it), so its exact reference "
+                    "cannot be computed: write the loop as Python's own (a for loop over a fixed count is traced "
+                    "step by step)",
+                    text=line or self.text,
+                ) from None
+            if not isinstance(error, RuntimeError):
+                raise
             if "numpy() is not supported for tensor subclasses" in str(error):
                 line = _user_line(error.__traceback__)
                 raise InputError(
@@ -545,6 +558,22 @@ def _structure(tree):
 def _data_dependent(error):
     """Whether tracing stopped because the function reads a tensor's value (a branch, .item(), float())."""
     return "DataDependent" in type(error).__name__ or "data-dependent" in str(error) or "data dependent" in str(error)
+
+
+# PyTorch's higher-order loop ops (their modules in torch/_higher_order_ops): make_fx over fake tensors stops inside
+# them with an error of PyTorch's own (unbacked symbols, mixed fake modes).
+_LOOP_MODULES = {"while_loop.py": "while_loop", "scan.py": "scan", "associative_scan.py": "associative_scan",
+                 "map.py": "map"}
+
+
+def _loop_op(tb):
+    """The name of the PyTorch loop op (``while_loop``, ``scan``) a traceback passes through, or None."""
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename
+        if "_higher_order_ops" in path and os.path.basename(path) in _LOOP_MODULES:
+            return _LOOP_MODULES[os.path.basename(path)]
+        tb = tb.tb_next
+    return None
 
 
 def _user_line(tb):
