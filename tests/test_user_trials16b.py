@@ -6,7 +6,8 @@ rules with subtle bugs.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases16b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding. Finding F1
 (torch.finfo(x.dtype) read once, for float64, in the graph a float32 exact reference replays) is mended for its
-limits (eps, tiny, max, min); S1 (an abandoned trace's fake-tensor traceback in the user's log) is mended.
+limits (eps, tiny, max, min); S1 (an abandoned trace's fake-tensor traceback in the user's log) and N1 (--wrt not
+deciding which inputs require grad) are mended.
 """
 
 import logging
@@ -28,12 +29,10 @@ CHOSEN = [
     # a clamp at torch.finfo(p.dtype).eps: float32's own eps in the float32 program's exact reference (the float64
     # graph, traced once, holds float64's), so 1e-9 is on the flat part there
     "torch_lib16b:safe_log@p=[1e-9,0.5]:float32",
+    # finding N1: a backward testing needs_input_grad of the wrong input, with --wrt w: x is data to PyTorch too
+    "torch_lib16b:scale_loss@scale_args:float64",
 ]
-KNOWN_WRONG = {
-    "torch_lib16b:scale_loss@scale_args:float64": (
-        "finding N1: every float leaf requires grad in gradcli's PyTorch run, so a backward that tests "
-        "needs_input_grad of the wrong input is right there and wrong in the user's program (--wrt w, x data)"),
-}
+KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases16b.ALL}
 
 

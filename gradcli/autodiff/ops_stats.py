@@ -21,7 +21,7 @@ from .ops_shape import median, partition, percentile
 from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
-from .values import raw, shape_of
+from .values import float_dtype, loaded_mpmath, raw, shape_of
 
 
 def standardized(x, loc, scale):
@@ -619,3 +619,79 @@ def _gamma_drawn_slope(alpha, z):
 gamma_drawn = primitive(_gamma_drawn_value, "gamma_drawn", kind="elementwise", mp=_gamma_drawn_value)
 defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * _gamma_drawn_slope(alpha, z), alpha), None)
 defjvp(gamma_drawn, lambda t, ans, alpha, z: t * _gamma_drawn_slope(alpha, z), None)
+
+
+# -- A Dirichlet (and Beta) sample as a function of its concentrations. -----
+
+
+def _beta_slope_ball(a, x, total):
+    """`beta_drawn_slope` on balls: -(dI_x(a, b)/da) / p(x; a, b) / (1 - x) with b = total - a held, from
+    dB_x(a, b)/da = log(x) B_x(a, b) - x^a / a^2 3F2(a, a, 1 - b; a + 1, a + 1; x) (B_x the incomplete beta function)."""
+    b = total - a
+    incomplete = x.beta_lower(a, b)
+    slope = x.log() * incomplete - x ** a / (a * a) * x.hypgeom([a, a, 1 - b], [a + 1, a + 1])
+    return -(slope - incomplete * (a.digamma() - total.digamma())) / (x ** (a - 1) * (1 - x) ** b)
+
+
+def _beta_slope_mp(a, x, total):
+    """`beta_drawn_slope` on mpmath numbers, by the formula of `_beta_slope_ball`."""
+    mpmath = loaded_mpmath()
+    if not (a > 0 and total > a and 0 < x < 1):
+        return mpmath.nan
+    b = total - a
+    incomplete = mpmath.betainc(a, b, 0, x)
+    slope = mpmath.log(x) * incomplete - x ** a / (a * a) * mpmath.hyp3f2(a, a, 1 - b, a + 1, a + 1, x)
+    return -(slope - incomplete * (mpmath.digamma(a) - mpmath.digamma(total))) / (x ** (a - 1) * (1 - x) ** b)
+
+
+def _beta_slope_exact(a, x, total):
+    ball = next((v for v in (a, x, total) if type(v).__module__.startswith("flint")), None)
+    if ball is None:
+        return _beta_slope_mp(a, x, total)
+    return _beta_slope_ball(*[v if type(v) is type(ball) else type(ball)(v) for v in (a, x, total)])
+
+
+def _beta_slope_float(a, x, total):
+    """`beta_drawn_slope` in the inputs' float dtype: each entry from mpmath at 94 bits, rounded once."""
+    mpmath = loaded_mpmath()
+    dtype = float_dtype(x)
+
+    def entry(a, x, total):
+        with mpmath.workprec(94):
+            return float(_beta_slope_mp(*(mpmath.mpf(float(v)) for v in (a, x, total))))
+
+    a, x, total = np.broadcast_arrays(np.asarray(a), np.asarray(x), np.asarray(total))
+    return np.asarray(np.frompyfunc(entry, 3, 1)(a, x, total)).astype(dtype)[()]
+
+
+# dx/da of a Beta(a, total - a) sample x held at its quantile, the other concentration b held, divided by 1 - x:
+# the factor of each concentration in the slope of a Dirichlet sample (`dirichlet_drawn`), as PyTorch's
+# ``_dirichlet_grad`` approximates it.
+beta_drawn_slope = primitive(_beta_slope_float, "beta_drawn_slope", kind="elementwise", mp=_beta_slope_exact)
+
+
+def _drawn_shift_value(alpha, x, total):
+    """The value of `_drawn_shift`: 0, on floats, mpmath numbers and balls; on a jet of ``alpha`` (forward mode on
+    balls), 0 with ``alpha``'s tangent times the draw's slope."""
+    if type(alpha).__name__ != "Jet":
+        return 0 * x
+    held = [getattr(v, "v", v) for v in (x, total)]
+    if alpha.d is None:
+        return type(alpha)(0 * held[0])
+    return type(alpha)(0 * held[0], alpha.d * _beta_slope_ball(alpha.v, *held))
+
+
+# 0, whose slope in alpha is `beta_drawn_slope`: the part of a Dirichlet sample's move that each concentration makes.
+_drawn_shift = primitive(_drawn_shift_value, "dirichlet_drawn", kind="elementwise", mp=_drawn_shift_value)
+defvjp(_drawn_shift, lambda g, ans, alpha, x, total: unbroadcast(g * beta_drawn_slope(alpha, x, total), alpha), None, None)
+defjvp(_drawn_shift, lambda t, ans, alpha, x, total: t * beta_drawn_slope(alpha, x, total), None, None)
+
+
+def dirichlet_drawn(alpha, x):
+    """A Dirichlet(alpha) sample ``x`` drawn at ``alpha`` (along the last axis) as the function of ``alpha`` PyTorch's
+    implicit reparameterisation defines: its value ``x``, its slope dx/dalpha_j = s_j (e_j - x), where s_j is the
+    slope of x_j's marginal Beta(alpha_j, total - alpha_j) at its quantile over 1 - x_j (`beta_drawn_slope`). A
+    Beta(a, b) sample is the first entry of a Dirichlet([a, b]) one: its slope in a (or b) holds I_x(a, b) fixed."""
+    total = np.sum(np.asarray(raw(alpha)), axis=-1, keepdims=True)
+    shift = _drawn_shift(alpha, x, np.broadcast_to(total, np.shape(raw(alpha))))
+    return x + shift - x * sum_(shift, axis=-1, keepdims=True)

@@ -10,8 +10,10 @@ import linecache
 import math
 import re
 import sys
+from functools import lru_cache
 
 _MATH_CALL = re.compile(r"\bmath\.(\w+)\s*\(")
+_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
 
 
 def def_line(path, first_line):
@@ -29,6 +31,39 @@ def def_line(path, first_line):
         if text.startswith(("def ", "async def ")):
             return number
     return first_line
+
+
+def literal_numbers(line):
+    """The float literals written on a line of source (``1e-6``, ``0.1``, ``3.``), as floats."""
+    return {float(text.replace("_", "")) for text in _FLOAT_LITERAL.findall(line)}
+
+
+@lru_cache(maxsize=64)
+def handed_numbers(path):
+    """The float literals a source file hands to a call as an argument or gives a parameter as its default, negated
+    too: numbers a library keeps and writes into the graph later, on another line (``LayerNormalization(epsilon=1e-3)``
+    built on one line, called on the next), or that reach a library through a parameter. A literal inside an
+    expression (``0.044715 * x ** 3``) is the user's only on its own line, so a library's same constant stays the
+    library's."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return frozenset()
+    handed = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            handed += node.args + [keyword.value for keyword in node.keywords]
+        elif isinstance(node, ast.arguments):
+            handed += node.defaults + [default for default in node.kw_defaults if default is not None]
+    numbers = set()
+    for node in handed:
+        for item in node.elts if isinstance(node, (ast.List, ast.Tuple)) else (node,):
+            if isinstance(item, ast.UnaryOp) and isinstance(item.op, (ast.USub, ast.UAdd)):
+                item = item.operand
+            if isinstance(item, ast.Constant) and type(item.value) is float:
+                numbers.update((item.value, -item.value))
+    return frozenset(numbers)
 
 
 def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):

@@ -21,13 +21,11 @@ level.
 
 from __future__ import annotations
 
-import ast
 import functools
 import importlib.util
 import inspect
 import linecache
 import os
-import re
 import sysconfig
 import weakref
 
@@ -39,7 +37,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, points_replayed
 from .exact_constants import held_for
-from .lines import math_call_advice
+from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
 from .tf_graph import Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
@@ -1012,53 +1010,22 @@ def _variable_reader(tf):
     return read
 
 
-_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
-
-
 def _users_numbers(fun):
     """``written(frame, value)``: whether the user's code at ``frame`` (a traceback frame) wrote the float ``value``:
     a literal on its line, a float constant of the function's module or closure, or a number its file hands to a
-    call or gives a parameter as its default (`_handed_numbers`: a Keras layer's epsilon). A constant TensorFlow's
+    call or gives a parameter as its default (`lines.handed_numbers`: a Keras layer's epsilon). A constant TensorFlow's
     libraries make inside a call on that line (tf.nn.gelu's 0.044715) is none of these."""
     python = inspect.unwrap(getattr(fun, "python_function", fun))
     named = {v for v in getattr(python, "__globals__", {}).values() if type(v) is float}
     named.update(c.cell_contents for c in getattr(python, "__closure__", None) or () if _holds_float(c))
 
     def written(frame, value):
-        if value in named or -value in named or value in _handed_numbers(frame.filename):
+        if value in named or -value in named or value in handed_numbers(frame.filename):
             return True
         line = frame.line or linecache.getline(frame.filename, frame.lineno)
-        return any(float(text.replace("_", "")) in (value, -value) for text in _FLOAT_LITERAL.findall(line))
+        return bool(literal_numbers(line) & {value, -value})
 
     return written
-
-
-@functools.lru_cache(maxsize=64)
-def _handed_numbers(path):
-    """The float literals a source file hands to a call as an argument or gives a parameter as its default, negated
-    too: numbers a library keeps and writes into the graph later, on another line (``LayerNormalization(epsilon=1e-3)``
-    built on one line, called on the next), or that reach a library through a parameter. A literal inside an
-    expression (``0.044715 * x ** 3``) is the user's only on its own line, so a library's same constant stays the
-    library's."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            tree = ast.parse(handle.read(), path)
-    except (OSError, SyntaxError, ValueError):
-        return frozenset()
-    handed = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            handed += node.args + [keyword.value for keyword in node.keywords]
-        elif isinstance(node, ast.arguments):
-            handed += node.defaults + [default for default in node.kw_defaults if default is not None]
-    numbers = set()
-    for node in handed:
-        for item in node.elts if isinstance(node, (ast.List, ast.Tuple)) else (node,):
-            if isinstance(item, ast.UnaryOp) and isinstance(item.op, (ast.USub, ast.UAdd)):
-                item = item.operand
-            if isinstance(item, ast.Constant) and type(item.value) is float:
-                numbers.update((item.value, -item.value))
-    return frozenset(numbers)
 
 
 def _holds_float(cell):

@@ -17,6 +17,7 @@ import time.
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import weakref
 
@@ -26,10 +27,11 @@ import numpy as np
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge
+from .bridge import Bridge, differentiated
+from .exact_constants import held_for
 from .lines import def_line, math_call_advice
-from .torch_graph import (GeneratorsHeld, held_numbers, hold_following_constants, is_user_file, quiet_fake_tensors, replay,
-                          torch_dir, trace)
+from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
+                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_modules import ModuleArguments
@@ -140,6 +142,9 @@ class _Captured:
         self.quick = {}  # `_quick_key` -> graph: plain arguments find theirs without `_layout`
         self.modules = ModuleArguments(fun)
         self.kept = None  # the last run for a value: (leaf ids, args, tensors, differentiated leaves, output)
+        self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
+        self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
+        self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -153,13 +158,15 @@ class _Captured:
         import torch  # lazy: only a PyTorch target needs it
 
         leaves, rebuild = flatten(list(args))
-        identity = tuple(id(leaf) for leaf in leaves)
+        held = self.held_leaves(len(leaves))
+        identity = (tuple(id(leaf) for leaf in leaves), held)
         kept, self.kept = self.kept, None
         if kept is not None and kept[0] == identity and kept[1] is args and cotangent is not None:
             tensors, wanted, out = kept[2:]
         else:
             tensors = [_to_torch(leaf) for leaf in leaves]
-            wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point()]
+            wanted = [i for i, t in enumerate(tensors)
+                      if isinstance(t, torch.Tensor) and t.is_floating_point() and i not in held]
             with torch.enable_grad():
                 for i in wanted:
                     tensors[i].requires_grad_(True)
@@ -178,10 +185,25 @@ class _Captured:
             except RuntimeError as error:
                 _mark_refused_rule(error, self.fun)
                 raise
-        per_leaf = [None] * len(leaves)
+        per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
         return value, tuple(rebuild(per_leaf))
+
+    def held_leaves(self, count):
+        """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),
+        () where it differentiates every float leaf: PyTorch's run, the capture and the replay then differentiate the
+        others alone, so a held leaf never requires grad (an ``autograd.Function`` reads ``ctx.needs_input_grad``)."""
+        marks = differentiated()
+        if marks is None:
+            return ()
+        last = self.last_marks
+        if last is not None and last[0] is marks and last[1] == count:
+            return last[2]
+        flat = flatten(list(marks))[0]
+        held = tuple(i for i, mark in enumerate(flat) if mark is False) if len(flat) == count else ()
+        self.last_marks = (marks, count, held)
+        return held
 
     def _call(self, args):
         import torch  # lazy: only a PyTorch target needs it
@@ -205,8 +227,9 @@ class _Captured:
         leaves, rebuild = flatten(list(args))
         graph = self._graph(args, leaves)
         grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
-        per_leaf = [None] * len(leaves)
-        for i, grad in zip(_float_leaves(leaves), grads):
+        held = self.held_leaves(len(leaves))
+        per_leaf = _held_as_zeros(leaves, held)
+        for i, grad in zip(_float_leaves(leaves, held), grads):
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
 
@@ -215,7 +238,11 @@ class _Captured:
         (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
         if not self.graphs:
             return None
-        return tuple(sorted(set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values())), key=repr))
+        found = set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))
+        if any(graph is not run_in(dtype) for graph, run_in in
+               ((self.graphs[key], run_in) for key, run_in in self.branching.items())):
+            found.add(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
+        return tuple(sorted(found, key=repr))
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
@@ -226,34 +253,71 @@ class _Captured:
         a shape (``x.dim()``, ``x.numel()``), and a graph traced on numbers holds
         the numbers' branch.
         """
+        held = self.held_leaves(len(leaves))
         quick = _quick_key(args)
+        quick = (quick, held) if quick is not None else None
         graph = self.quick.get(quick) if quick is not None else None
-        if graph is not None:
-            return graph
-        key = _layout(args, leaves)
-        generic = _layout(args, leaves, generic=True)
-        graph = self.graphs.get(key) or self.graphs.get(generic)
         if graph is None:
-            graph = self.graphs[key] = self._trace(args, leaves)
-            if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
-                self.graphs[generic] = graph
-        if quick is not None:
-            self.quick[quick] = graph
-        return graph
+            key = _layout(args, leaves, held=held)
+            generic = _layout(args, leaves, generic=True, held=held)
+            graph = self.graphs.get(key) or self.graphs.get(generic)
+            if graph is None:
+                graph = self.graphs[key] = self._trace(args, leaves, held)
+                if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
+                    self.graphs[generic] = graph
+                if graph.branches_on_dtype:  # `held_constants` asks, per dtype, whether that program differs
+                    self.branching[key] = lambda dtype: self._as_run_in(args, leaves, held, graph, dtype)
+            if quick is not None:
+                self.quick[quick] = graph
+        narrower = held_for(leaves) if graph.branches_on_dtype else None
+        return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
 
-    def _trace(self, args, leaves):
-        examples = [_example(leaf) for leaf in leaves]
+    def _as_run_in(self, args, leaves, held, graph, dtype):
+        """The graph an exact replay of the program in the narrower ``dtype`` runs, for a function whose code
+        compares a dtype: ``graph`` (traced in float64, its numbers held as ``dtype`` holds them) where it runs the
+        operations the trace in ``dtype`` runs, else that trace (``if x.dtype == torch.float32``: the branch the
+        float32 program takes)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        if np.dtype(dtype) not in _NARROWER:  # longdouble replays the float64 graph at its own precision
+            return graph
+        key = (_layout(args, leaves, held=held), np.dtype(dtype).name)
+        found = self.narrower.get(key)
+        if found is None:
+            narrow = getattr(torch, np.dtype(dtype).name)
+            examples = [e.to(narrow) if isinstance(e, torch.Tensor) and e.is_floating_point() else e
+                        for e in map(_example, leaves)]
+            traced = self._trace(args, leaves, held, examples)
+            found = self.narrower[key] = graph if same_program(graph, traced, dtype) else traced
+        return found
+
+    def _trace(self, args, leaves, held=(), examples=None):
+        examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
                 upstream = self._output_example(rebuild, examples)
-                graph = trace(self._joint_function(rebuild, leaves), examples + [upstream])
+                graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])
             import torch  # lazy: only a PyTorch target needs it
 
             narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
             hold_following_constants(graph, lambda: self._call(rebuild(narrower)))
+            graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
+            graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
-        except RuntimeError as error:
+        except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
+            loop = _loop_op(error.__traceback__)
+            if loop is not None:
+                line = _user_line(error.__traceback__)
+                raise InputError(
+                    f"{self.text} runs torch's {loop}{f' at {line}' if line else ''}, a loop PyTorch cannot trace on "
+                    "the fake tensors gradcli captures with (its own tracer stops inside it), so its exact reference "
+                    "cannot be computed: write the loop as Python's own (a for loop over a fixed count is traced "
+                    "step by step)",
+                    text=line or self.text,
+                ) from None
+            if not isinstance(error, RuntimeError):
+                raise
             if "numpy() is not supported for tensor subclasses" in str(error):
                 line = _user_line(error.__traceback__)
                 raise InputError(
@@ -308,11 +372,12 @@ class _Captured:
             out = self._call(rebuild(fakes))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 
-    def _joint_function(self, rebuild, leaves):
-        """``(value, *gradients)`` of the user's function as PyTorch computes them: what make_fx records."""
+    def _joint_function(self, rebuild, leaves, held):
+        """``(value, *gradients)`` of the user's function as PyTorch computes them, in the float leaves not
+        ``held``: what make_fx records."""
         import torch  # lazy: only a PyTorch target needs it
 
-        wanted = _float_leaves(leaves)
+        wanted = _float_leaves(leaves, held)
 
         def joint(*tensors):
             tensors, upstream = list(tensors[:-1]), tensors[-1]
@@ -352,9 +417,14 @@ def vectorised(captured, arrays, dtype):
 
     # a held array arrives as a read-only broadcast view, which PyTorch warns about: writable copies of those
     inputs = [torch.as_tensor(np.require(a, dtype=dtype, requirements="W")) for a in arrays]
-    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=tuple(range(len(inputs))))
+    held = captured.held_leaves(len(inputs))
+    wanted = tuple(i for i in range(len(inputs)) if i not in held)
+    each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=wanted)
     grads, values = vmap(each)(*inputs)
-    return values.detach().numpy(), tuple(g.detach().numpy() for g in grads)
+    per_argument = _held_as_zeros(arrays, held)
+    for i, grad in zip(wanted, grads):
+        per_argument[i] = grad.detach().numpy()
+    return values.detach().numpy(), tuple(per_argument)
 
 
 def _replayed_per_entry(captured, arrays, dtype):
@@ -376,7 +446,15 @@ def _replayed_per_entry(captured, arrays, dtype):
     ones = np.ones(len(columns[0]), dtype=dtype)
     value, *grads = replay(graph, columns + [ones], captured.defined)
     shape = ones.shape
-    return np.broadcast_to(value, shape), tuple(np.broadcast_to(g, shape) for g in grads)
+    held = captured.held_leaves(len(columns))
+    per_column = [np.zeros(shape, dtype=dtype) for _ in columns]
+    for i, grad in zip(_float_leaves(columns, held), grads):
+        per_column[i] = np.broadcast_to(grad, shape)
+    return np.broadcast_to(value, shape), tuple(per_column)
+
+
+# The dtypes narrower than float64 that PyTorch runs a program in and a float64 graph's exact replay may stand for.
+_NARROWER = (np.dtype(np.float16), np.dtype(np.float32))
 
 
 # -- arguments: NumPy to PyTorch and back -------------------------------------------------------
@@ -396,8 +474,14 @@ def _is_float_leaf(leaf):
     return True  # Python floats, mpmath numbers, flint balls
 
 
-def _float_leaves(leaves):
-    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+def _float_leaves(leaves, held=()):
+    """The positions of the leaves PyTorch differentiates: the float ones not ``held`` (`_Captured.held_leaves`)."""
+    return [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf) and i not in held]
+
+
+def _held_as_zeros(leaves, held):
+    """One gradient per leaf: a held leaf's 0 (data has no slope), None for the others until one is set."""
+    return [np.zeros(np.shape(raw(leaf)), dtype=_dtype_of(leaf)) if i in held else None for i, leaf in enumerate(leaves)]
 
 
 def _to_torch(leaf):
@@ -450,18 +534,19 @@ def _graph_inputs(leaves):
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
 
 
-def _layout(args, leaves, generic=False):
+def _layout(args, leaves, generic=False, held=()):
     """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape.
 
-    ``generic`` leaves out the float dtype, for graphs that do not depend on it.
+    ``generic`` leaves out the float dtype, for graphs that do not depend on it; a float leaf ``held`` as data
+    (`_Captured.held_leaves`) is a kind of its own: PyTorch's graph does not differentiate it.
     """
     parts = []
-    for leaf in leaves:
+    for i, leaf in enumerate(leaves):
         value = raw(leaf)
         if _is_float_leaf(value):
             kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
-            parts.append((kind, np.shape(value)))
+            parts.append((f"held {kind}" if i in held else kind, np.shape(value)))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
         else:
@@ -503,6 +588,22 @@ def _structure(tree):
 def _data_dependent(error):
     """Whether tracing stopped because the function reads a tensor's value (a branch, .item(), float())."""
     return "DataDependent" in type(error).__name__ or "data-dependent" in str(error) or "data dependent" in str(error)
+
+
+# PyTorch's higher-order loop ops (their modules in torch/_higher_order_ops): make_fx over fake tensors stops inside
+# them with an error of PyTorch's own (unbacked symbols, mixed fake modes).
+_LOOP_MODULES = {"while_loop.py": "while_loop", "scan.py": "scan", "associative_scan.py": "associative_scan",
+                 "map.py": "map"}
+
+
+def _loop_op(tb):
+    """The name of the PyTorch loop op (``while_loop``, ``scan``) a traceback passes through, or None."""
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename
+        if "_higher_order_ops" in path and os.path.basename(path) in _LOOP_MODULES:
+            return _LOOP_MODULES[os.path.basename(path)]
+        tb = tb.tb_next
+    return None
 
 
 def _user_line(tb):

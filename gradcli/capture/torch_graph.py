@@ -45,10 +45,11 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   A Gamma sample (``_standard_gamma``: ``Gamma``, ``Chi2``, ``StudentT``) is PyTorch's draw at the
   point made again from the generator's state at it, differentiated in its shape exactly as the
   quantile of a uniform held fixed (`_GammaDraw`); PyTorch's own slope of it, a fitted
-  approximation, is the number its kernel computes (`_gamma_rule`). Refused: a draw after a Gamma
-  sample (what the sampler takes from the generator depends on the shape's values), a draw whose
-  probabilities are a tensor (``torch.bernoulli(probs)``), and the other samples that move with
-  their parameters (Beta's and Dirichlet's ``_sample_dirichlet``, binomial, Poisson). ``.item()`` results fed back as Python numbers (outside
+  approximation, is the number its kernel computes (`_gamma_rule`); a Dirichlet sample (``_sample_dirichlet``:
+  ``Dirichlet``, ``Beta``) likewise, its slope the exact one PyTorch's ``_dirichlet_grad`` fits (`_DirichletDraw`).
+  Refused: a draw after a Gamma or Dirichlet sample (what the sampler takes from the generator depends on the
+  parameters' values), a draw whose probabilities are a tensor (``torch.bernoulli(probs)``), and the samples of whole
+  numbers (binomial, Poisson: no derivative). ``.item()`` results fed back as Python numbers (outside
   PyTorch's own raise-only checks, `torch_guards`) and ops outside
   `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
@@ -65,7 +66,10 @@ replayed held constant (`stop_gradient`) where code that differentiates reads it
 
 from __future__ import annotations
 
+import ast
 import functools
+import inspect
+import linecache
 import logging
 import os
 import re
@@ -85,10 +89,10 @@ import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
-from ..autodiff.ops_stats import gamma_drawn
+from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
-from .lines import def_line
+from .lines import def_line, handed_numbers, literal_numbers
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -146,7 +150,7 @@ def held_numbers(graph, dtype):
         if step.users_constant:
             written = np.ravel(step.fun())
             found.update(zip(written.tolist(), _held_constant(written, dtype).tolist()))
-        if step.redraw is not None or step.op == "_standard_gamma":  # a Gamma sample is drawn in each dtype too
+        if step.redraw is not None or step.op in ("_standard_gamma", "_sample_dirichlet"):  # drawn in each dtype too
             found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
     return {(written, held) for written, held in found if written != held}
 
@@ -251,6 +255,7 @@ class Graph:
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
     lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
+    branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
 
 
 def torch_dir():
@@ -394,7 +399,8 @@ _DECOMPOSITIONS = None
 # Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`),
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
-          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented}
+          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
+          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -454,9 +460,9 @@ def trace(fun, examples):
     return _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
 
 
-# PyTorch's samplers whose draw is a function of their tensor parameters, differentiated implicitly by PyTorch (the
-# Gamma's, `_standard_gamma`, is replayed: `_GammaDraw`).
-_PARAMETER_SAMPLES = {"_sample_dirichlet", "binomial", "poisson", "_dirichlet_grad"}
+# PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
+# the Dirichlet's, `_standard_gamma` and `_sample_dirichlet`, are replayed: `_GammaDraw`).
+_PARAMETER_SAMPLES = {"binomial", "poisson"}
 
 # PyTorch's random ops that draw numbers from nothing but a shape and numbers (``torch.randn``, ``rand``, a
 # ``normal_``, ``exponential_`` or ``bernoulli_(p)`` fill, the noise of Normal's ``rsample`` and of
@@ -521,6 +527,7 @@ class _Draws:
             op = getattr(getattr(getattr(torch.ops, space), packet), overload)
             found[op] = functools.partial(self.draw if name in _DRAW_OPS else self.refuse, op)
         found[torch.ops.aten._standard_gamma.default] = self.gamma
+        found[torch.ops.aten._sample_dirichlet.default] = self.dirichlet
         return found
 
     def _refused(self, op, why, advice):
@@ -554,6 +561,16 @@ class _Draws:
         self.gammas.append(_GammaDraw(torch.get_rng_state() if generator is None else generator.get_state(), generator is not None))
         return NotImplemented  # the tracer records the op itself
 
+    def dirichlet(self, alpha, generator=None):
+        """Note the generator's state at a Dirichlet sample (``aten._sample_dirichlet``: ``Dirichlet`` and ``Beta``
+        rsample), recorded as it is and drawn again at the point by `_DirichletDraw`."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        self._check_seeded(torch.ops.aten._sample_dirichlet.default, generator)
+        state = torch.get_rng_state() if generator is None else generator.get_state()
+        self.gammas.append(_DirichletDraw(state, generator is not None))
+        return NotImplemented  # the tracer records the op itself
+
     def draw(self, op, *args, **kwargs):
         """The real numbers ``op`` draws here, as a constant tensor of the graph; the generator moves on as it
         would in the user's run. An in-place fill writes the draw into its tensor."""
@@ -564,8 +581,8 @@ class _Draws:
         self._check_seeded(op, generator)
         if self.gammas:
             raise self._refused(
-                op, "follows a Gamma sample, whose draw takes as many numbers from the generator as its shape's "
-                "values ask, which the capture's trace does not hold", "draw it before the Gamma sample")
+                op, f"follows a {self.gammas[-1].kind} sample, whose draw takes as many numbers from the generator as "
+                "its parameters' values ask, which the capture's trace does not hold", "draw it before that sample")
         with _disable_current_modes():
             real = [torch.empty(a.shape, dtype=a.dtype) if isinstance(a, torch.Tensor) else a for a in args]
             state = torch.get_rng_state() if generator is None else generator.get_state()
@@ -671,6 +688,10 @@ class _GammaDraw:
     program replayed (the float64 one on exact numbers), as the function of alpha its quantile defines
     (`gamma_drawn`): its value the draw, its derivative the exact implicit one."""
 
+    sampler = "_standard_gamma"  # PyTorch's function that draws it
+    kind = "Gamma"  # what a message calls the sample
+    as_function = staticmethod(gamma_drawn)  # the draw as a function of its parameter: value the draw, exact slope
+
     def __init__(self, state, own_generator):
         self.state, self.own_generator, self.drawn = state, own_generator, {}
 
@@ -680,7 +701,7 @@ class _GammaDraw:
         dtype = np.dtype(held or np.float64) if kind is not None or held is not None else np.asarray(value).dtype
         dtype = dtype if dtype in (np.dtype(np.float32), np.dtype(np.float64)) else np.dtype(np.float64)
         z = self._draw(np.asarray(_floats(value), dtype=dtype))
-        return gamma_drawn(alpha, lift(z, kind) if kind is not None else z.astype(np.asarray(value).dtype)[()])
+        return self.as_function(alpha, lift(z, kind) if kind is not None else z.astype(np.asarray(value).dtype)[()])
 
     def _draw(self, alpha):
         import torch  # lazy: only a PyTorch target needs it
@@ -688,28 +709,44 @@ class _GammaDraw:
         key = (alpha.dtype.name, alpha.shape, alpha.tobytes())
         if key not in self.drawn:
             shape = torch.from_numpy(np.array(alpha, copy=True))
+            sample = getattr(torch, self.sampler)
             if self.own_generator:
                 copy = torch.Generator()
                 copy.set_state(self.state)
-                drawn = torch._standard_gamma(shape, generator=copy)
+                drawn = sample(shape, generator=copy)
             else:
                 with torch.random.fork_rng():
                     torch.set_rng_state(self.state)
-                    drawn = torch._standard_gamma(shape)
+                    drawn = sample(shape)
             self.drawn[key] = drawn.double().numpy()
         return self.drawn[key]
 
 
-def _gamma_rule(alpha, z):
-    """``aten._standard_gamma_grad``, PyTorch's rule for a Gamma sample's slope in alpha: a fitted approximation,
-    whose mathematics is the number PyTorch's kernel computes; on exact numbers, that kernel's float64 answer."""
+class _DirichletDraw(_GammaDraw):
+    """The replay of one ``aten._sample_dirichlet`` (``Dirichlet.rsample``, and ``Beta.rsample``'s pair): PyTorch's
+    own draw at the point, as the function of the concentrations PyTorch's implicit reparameterisation defines
+    (`dirichlet_drawn`): its value the draw, its derivative the exact one of which ``_dirichlet_grad`` is a fit."""
+
+    sampler = "_sample_dirichlet"
+    kind = "Dirichlet (or Beta)"
+    as_function = staticmethod(dirichlet_drawn)
+
+
+def _kernels_slope(kernel, *numbers):
+    """PyTorch's rule for a sample's slope in its parameters (``aten._standard_gamma_grad``, ``_dirichlet_grad``): a
+    fitted approximation, whose mathematics is the number PyTorch's kernel computes; on exact numbers, that kernel's
+    float64 answer."""
     import torch  # lazy: only a PyTorch target needs it
 
-    kind = kind_of([alpha, z])
-    dtype = np.float64 if kind is not None else np.asarray(raw(alpha)).dtype
-    numbers = [torch.from_numpy(np.array(_floats(raw(v)), dtype=dtype)) for v in (alpha, z)]
-    slope = torch._standard_gamma_grad(*numbers).numpy()
+    kind = kind_of(list(numbers))
+    dtype = np.float64 if kind is not None else np.asarray(raw(numbers[0])).dtype
+    tensors = [torch.from_numpy(np.array(_floats(raw(v)), dtype=dtype)) for v in numbers]
+    slope = getattr(torch, kernel)(*tensors).numpy()
     return lift(slope, kind) if kind is not None else slope[()]
+
+
+_gamma_rule = functools.partial(_kernels_slope, "_standard_gamma_grad")
+_dirichlet_rule = functools.partial(_kernels_slope, "_dirichlet_grad")
 
 
 def _floats(value):
@@ -931,6 +968,91 @@ def hold_following_constants(graph, run_narrower):
         step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
 
 
+def _handed_by_user(args, location, forwards=None):
+    """The positions of the Python floats among ``args`` (an op a library's code called, or a built-in rule
+    differentiating the user's line at ``location``) that the user wrote: a literal on that line, one the user's
+    file hands to a call or gives a parameter as its default (`lines.handed_numbers`), or one of ``forwards``, the
+    user's floats the forward call a rule differentiates holds (``x / 2 ** 0.5``'s divisor in its backward).
+    ``F.rms_norm(x, s, eps=0.1)`` reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's
+    ``mul``: the program in a narrower dtype holds them as it holds the user's own; a library's constant (gelu's
+    0.044715) stays as written."""
+    floats = [k for k, a in enumerate(args) if type(a) is float]
+    if not floats:
+        return ()
+    path, _, line = location.rpartition(":")
+    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
+    return frozenset(k for k in floats if args[k] in written) or ()
+
+
+# A comparison of a dtype in the user's source (``x.dtype == torch.float32``, ``if q.dtype in (...)``, a table read
+# by ``[x.dtype]``): the function may run other operations in each dtype.
+_DTYPE_BRANCH = re.compile(r"\.dtype\s*(?:==|!=|\bis\b|\bin\b)|(?:==|!=)\s*[\w.]+\.dtype\b|\[[\w.]+\.dtype\]")
+
+
+def branches_on_dtype(graph, fun=None):
+    """Whether a user function the graph's steps were recorded in, or ``fun`` (the function checked), compares a
+    dtype in its source (`_DTYPE_BRANCH`)."""
+    lines = {}
+    for step in graph.steps:
+        if step.location:
+            path, _, line = step.location.rpartition(":")
+            lines.setdefault(path, set()).add(int(line))
+    if any(lo <= line <= hi for path, found in lines.items() for lo, hi in _comparing_dtype(path) for line in found):
+        return True
+    try:
+        return fun is not None and bool(_DTYPE_BRANCH.search(inspect.getsource(inspect.unwrap(fun))))
+    except (OSError, TypeError):
+        return False
+
+
+@functools.lru_cache(maxsize=64)
+def _comparing_dtype(path):
+    """The line ranges of the functions in the source file ``path`` whose text compares a dtype."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+        tree = ast.parse(source, path)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return ()
+    lines = source.splitlines()
+    return tuple((node.lineno, node.end_lineno) for node in ast.walk(tree)
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and _DTYPE_BRANCH.search("\n".join(lines[node.lineno - 1:node.end_lineno])))
+
+
+def same_program(wide, narrow, dtype):
+    """Whether ``wide`` (traced in float64), its numbers held as the program in ``dtype`` holds them, runs the
+    operations ``narrow`` (traced in ``dtype``) runs: the same ops on the same slots, the same Python numbers (a
+    limit of float64 read as ``dtype``'s, `_limit_in`) and constants of the same shapes. A branch of the user's on
+    the dtype makes them differ."""
+    if len(wide.steps) != len(narrow.steps) or _compared(wide.output, dtype) != _compared(narrow.output, dtype):
+        return False
+    for a, b in zip(wide.steps, narrow.steps):
+        if a.op != b.op or len(a.args) != len(b.args):
+            return False
+        if a.op == "constant":
+            if np.shape(a.fun()) != np.shape(b.fun()):
+                return False
+            continue
+        if [_compared(x, dtype) for x in a.args] != [_compared(x, dtype) for x in b.args]:
+            return False
+    return True
+
+
+def _compared(arg, dtype):
+    """An argument as `same_program` compares it: a slot by its place, a float64 limit as ``dtype``'s, a dtype's name
+    as the graph's own float dtype (``float``)."""
+    if type(arg) is Slot:
+        return ("slot", arg.index)
+    if isinstance(arg, (list, tuple)):
+        return tuple(_compared(a, dtype) for a in arg)
+    if type(arg) is float:
+        return _limit_in(arg, dtype) or arg
+    if arg in ("float64", np.dtype(dtype).name):
+        return "float"
+    return arg if isinstance(arg, (int, bool, str, type(None))) else repr(arg)
+
+
 def _library_frame(node):
     """Whether a library's code called a node's op (`_user_frame_summary`): its constants are the library's."""
     return (node.meta.get("stack_trace") or "").rstrip().endswith(_LIBRARY)
@@ -945,6 +1067,7 @@ def compile_graph(module, drawn=None, gammas=()):
     slots, steps, inputs = {}, [], 0
     dtypes_named = []
     by_sequence, last = {}, None
+    held_by_call = {}  # a forward call's sequence number -> the user's floats it holds: its backward holds them too
     gammas = list(gammas)
     output = None
 
@@ -995,10 +1118,12 @@ def compile_graph(module, drawn=None, gammas=()):
                 fun = _as_strided(node, location)
             elif name == "as_strided_scatter":
                 fun = _as_strided_scatter(node, location)
-            elif name == "_standard_gamma":
+            elif name in ("_standard_gamma", "_sample_dirichlet"):
                 fun = gammas.pop(0)
             elif name == "_standard_gamma_grad":
                 fun = _gamma_rule
+            elif name == "_dirichlet_grad":
+                fun = _dirichlet_rule
             elif name == "cond":
                 fun = functools.partial(_cond, location=location)
             elif name in PULLBACKS and fun is None:
@@ -1015,6 +1140,12 @@ def compile_graph(module, drawn=None, gammas=()):
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
+            elif location is not None and rule is None:
+                steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
+            if sequence is not None and rule is None and steps[-1].users_scalars:
+                held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
+            if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
+                steps[-1].users_scalars = frozenset(steps[-1].users_scalars) - steps[-1].limits
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
@@ -1351,11 +1482,11 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
         return None, packet  # a backward kernel replayed through its forward's trace (`_pullback_of_forward`)
     if fun is None and packet in _PARAMETER_SAMPLES:
         raise InputError(
-            f"the PyTorch op aten.{packet}.{overload}{where} draws a sample whose value moves with its parameters "
-            "(a Beta or Dirichlet rsample, a binomial or Poisson draw), which PyTorch differentiates implicitly "
-            "through a fitted approximation and gradcli cannot replay, so its exact reference cannot be computed: "
-            "to check the rest of the loss, pass the sample as an argument (its gradient then ends there), or draw "
-            "from a Normal or a Gamma, whose samples gradcli replays (a Beta(a, b) is X / (X + Y) of two Gammas)"
+            f"the PyTorch op aten.{packet}.{overload}{where} draws whole numbers (a binomial or Poisson draw), "
+            "which move with their parameters by jumps: the draw has no derivative in them, and gradcli does not "
+            "replay it, so its exact reference cannot be computed: to check the rest of the loss, pass the sample "
+            "as an argument (a constant of the loss), or draw a continuous relaxation (a Normal, Gamma, Beta or "
+            "Dirichlet rsample, which gradcli replays)"
         )
     if fun is None and complex_valued:
         raise InputError(

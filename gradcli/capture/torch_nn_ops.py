@@ -512,12 +512,13 @@ def _embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=_BAG
 
 def _embedding_bag_backward(g, indices, offsets, bags, bag_size, chosen, num_weights, scale_grad_by_freq, mode,
                             sparse, per_sample_weights, padding_idx=-1):
-    """``aten._embedding_bag_backward``: each bag's gradient added into the rows it read (the maxima's alone)."""
+    """``aten._embedding_bag_backward``: each bag's gradient added into the rows it read (the maxima's alone),
+    with ``scale_grad_by_freq`` divided by the count PyTorch's kernel reads (`_kernels_counts`)."""
     rows = np.asarray(raw(indices))
     grad = np.zeros((num_weights, np.shape(raw(g))[1]), dtype=object if is_exact(g) else np.asarray(raw(g)).dtype)
     if is_exact(g):
         grad[...] = 0.0
-    counts = np.bincount(rows, minlength=num_weights) if scale_grad_by_freq else None
+    counts = _kernels_counts(rows, num_weights) if scale_grad_by_freq else None
     for b, bag in enumerate(bags):
         if mode == _BAG_MAX:
             if bag:
@@ -529,6 +530,19 @@ def _embedding_bag_backward(g, indices, offsets, bags, bag_size, chosen, num_wei
                 share = share * np.asarray(raw(per_sample_weights))[k]
             grad[rows[k]] = grad[rows[k]] + (share / counts[rows[k]] if counts is not None else share)
     return grad
+
+
+def _kernels_counts(rows, num_weights):
+    """The count each row's gradient is divided by in PyTorch's CPU ``_embedding_bag_backward`` (sum and mean) with
+    ``scale_grad_by_freq``: the k-th distinct index in ascending order takes the count of the index at position k of
+    the sorted indices, not its own (``[0, 0, 1, 2]``: row 1's gradient halved, as if 0's). ``F.embedding`` divides
+    by the row's own count; this is the kernel's number, which the exact derivative judges."""
+    ordered = np.sort(rows)
+    own = np.bincount(rows, minlength=num_weights)
+    counts = np.ones(num_weights, dtype=np.int64)
+    for k, row in enumerate(np.unique(rows)):
+        counts[row] = own[ordered[k]]
+    return counts
 
 
 def _embedding_bag_weights_backward(g, weight, indices, offsets, bags, mode, padding_idx=-1):
