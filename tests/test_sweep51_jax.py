@@ -1,5 +1,5 @@
-"""A sweep holding a JAX typed key beside the swept variable: a fix's re-check at a failing interval's example is
-given the key the user held, whatever made the interval fail (here the clock, deterministically)."""
+"""JAX targets in sweeps: a fix's re-check at a failing interval's example is given the typed key the user held,
+whatever made the interval fail (here the clock, deterministically); a module's float32 constants noted once per sweep."""
 
 import jax
 import jax.numpy as jnp
@@ -24,3 +24,25 @@ def test_a_sweep_out_of_time_looks_for_fixes_with_the_key_held():
     assert interval.kind == "out of time"
     assert result.fixes == []
     assert any(note.startswith("fixes not looked for at t=-2") for note in result.notes), result.notes
+
+
+CONSTANTS = '''\
+import jax.numpy as jnp
+
+LR = jnp.float32(0.1)
+
+
+def loss(x):
+    return jnp.sin(x * LR)
+'''
+
+
+def test_a_module_constant_float32_in_a_float64_sweep_is_noted_once(tmp_path):
+    path = tmp_path / "consts_swept.py"
+    path.write_text(CONSTANTS)
+    result = sweep(f"{path}:loss", {"x": (0.5, 1.5, 3)}, CheckOptions(dtypes=("float32", "float64"), fixes=False))
+    assert [i.status for d in result.dtypes.values() for i in d.intervals] == ["ok", "ok"]
+    said = [note for note in result.notes if "JAX array" in note]
+    assert len(said) == 1, result.notes  # one sweep, many points: one note
+    assert said[0].startswith("LR (consts_swept.py:3) is a float32 JAX array") and "0.10000000149011612" in said[0]
+    assert "float64 run" in said[0]
