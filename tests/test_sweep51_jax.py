@@ -46,3 +46,23 @@ def test_a_module_constant_float32_in_a_float64_sweep_is_noted_once(tmp_path):
     assert len(said) == 1, result.notes  # one sweep, many points: one note
     assert said[0].startswith("LR (consts_swept.py:3) is a float32 JAX array") and "0.10000000149011612" in said[0]
     assert "float64 run" in said[0]
+
+
+SOFTPLUS = '''\
+import jax.numpy as jnp
+
+
+def loss(t, n):
+    return jnp.log(1 + jnp.exp(t)) * n
+'''
+
+
+def test_fixes_are_swept_with_a_python_int_held_as_data(tmp_path):
+    # n is data to JAX, held inside the flattened target (no variable of its points), as a key is.
+    path = tmp_path / "softn.py"
+    path.write_text(SOFTPLUS)
+    result = sweep(f"{path}:loss", {"t": (0.0, 200.0, 9)}, CheckOptions(dtypes=("float32",)), fixed={"n": 2})
+    assert [i.status for i in result.dtypes["float32"].intervals] == ["ok", "unstable", "unstable"]
+    by_name = {fix.name: fix for fix in result.fixes}
+    assert by_name["softplus"].better, result.notes
+    assert [str(i.status) for i in by_name["softplus"].after["float32"]] == ["ok"]
