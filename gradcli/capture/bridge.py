@@ -112,7 +112,7 @@ class Bridge:
     refused: Optional[Callable] = None
     # narrowed_constants() -> ((name, "file:line" or None, array), ...): the float arrays narrower than float64 the
     # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants with
-    # x64 off); the check notes each
+    # x64 off); the check and the sweep note each
     narrowed_constants: Optional[Callable] = None
 
 

@@ -92,7 +92,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
     report.notes.extend(_narrowed_notes(given, resolved.variables, options.dtypes))
-    report.notes.extend(_constants_notes(resolved, options.dtypes))
+    report.notes.extend(constants_notes(resolved, options.dtypes))
     options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))
     if resolved.formula is not None and not reading_verdicts_only():
         report.derivative = _symbolic_derivative(resolved, chosen)
@@ -120,7 +120,7 @@ def _narrowed_notes(given, names, dtypes):
     return list(notes.values())
 
 
-def _constants_notes(resolved, dtypes):
+def constants_notes(resolved, dtypes):
     """A note for each module constant the target reads that JAX's default mode made narrower than a dtype checked
     (`Bridge.narrowed_constants`): that dtype's run, and its exact reference, hold the narrower numbers."""
     constants = getattr(resolved.bridge, "narrowed_constants", None)

@@ -26,7 +26,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
-from ..checker.runner import check, chosen_variables, runnable_dtypes
+from ..checker.runner import check, chosen_variables, constants_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..capture.trees import held_key
@@ -60,6 +60,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
     shown = _shown(held)  # numbers and arrays of numbers: the trees, modules and keys of --args are not printed
+    given = held  # the held values as the user gave them: a fix is a target of its own, flattened again by its sweep
     resolved, held = _held_leaves(resolved, held, first, ranges, options.wrt)
     aliases = resolved.bridge.aliases if resolved.bridge is not None else {}  # a tied parameter's other names
     wrt = chosen_variables(options.wrt, resolved.variables, aliases) if options.wrt else ()
@@ -69,6 +70,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     checking = replace(options, fixes=False, wrt=tuple(n for n in wrt if n in scalars) or scalars)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
+    result.notes.extend(constants_notes(resolved, checking.dtypes))  # once per sweep: its checks' notes are not kept
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):
@@ -91,7 +93,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
         if options.fixes and any(not isinstance(v, float) for v in held.values()):
             result.notes.append("fixes are not swept with arrays or trees held (--at or --args): check a failing point to see them")
         elif options.fixes:
-            result.fixes = _fix_sweeps(target, result, ranges, held, replace(checking, fixes=True), begun)
+            result.fixes = _fix_sweeps(target, result, ranges, given, replace(checking, fixes=True), begun)
     if any(d.counts.get(OUT_OF_TIME) or d.counts.get(NOT_CHECKED) for d in result.dtypes.values()):
         result.notes.append(
             f"--max-time counted from the first point: loading {resolved.text}, its framework and tracing it took "
@@ -224,6 +226,9 @@ def _fix_sweeps(target, result, ranges, held, options, started):
                 examples.append(worst.example)
     if not examples:
         return []
+    # An example is a point of the flattened target; the fix's check takes the user's own held values (a JAX key,
+    # a framework's Python int: data the flattened target holds inside itself, no variable of its points).
+    examples = [{**held, **{n: example[n] for n in ranges}} for example in examples]
     report = check(target, examples, options)
     # A fix the clock cut short is not left out silently: the sweep says which, and why.
     result.notes.extend(note for note in report.notes if note.startswith(NOT_JUDGED))
