@@ -671,10 +671,15 @@ def lifting_constants(fun, data=1):
     """``fun``, a library function gradcli writes as a composite of its ops (np.dot, norm, logsumexp), computing at
     an exact run's precision where the user's code calls it on plain numbers alone: its first ``data`` positional
     arguments' floats are lifted (`exact_constant`) as a primitive's are (`_exact_constants_in`), since the ops it
-    calls see gradcli's frames, not the user's, and would compute in float64."""
+    calls see gradcli's frames, not the user's, and would compute in float64. A list or tuple of traced values
+    (NumPy's array_like: ``special.logsumexp([u, v], b=[1, -1])``) is stacked into one traced array first, as the
+    door stacks a primitive's."""
 
     @functools.wraps(fun)
     def call(*args, **kwargs):
+        if _as_traced_array is not None:
+            args = tuple(_stacked_if_traced(a) for a in args)
+            kwargs = {k: _stacked_if_traced(v) for k, v in kwargs.items()}
         kinds = None if exact_constant is None else _plain_kinds(args)
         if kinds is None or "f" not in kinds or "O" in kinds or not _from_user_code(sys._getframe(1)):
             return fun(*args, **kwargs)
@@ -682,6 +687,25 @@ def lifting_constants(fun, data=1):
         return fun(*lifted, *args[data:], **kwargs)
 
     return call
+
+
+def accepting_sequences(fun):
+    """``fun``, a library function gradcli writes in Python (np.median, np.linalg.slogdet), taking a list or tuple of
+    traced values where NumPy takes an array_like: stacked into one traced array first, as the door stacks a
+    primitive's, since the function reads shapes and values before any door sees the list."""
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        if _as_traced_array is not None:
+            args = tuple(_stacked_if_traced(a) for a in args)
+            kwargs = {k: _stacked_if_traced(v) for k, v in kwargs.items()}
+        return fun(*args, **kwargs)
+
+    return call
+
+
+def _stacked_if_traced(value):
+    return _as_traced_array(value) if isinstance(value, (list, tuple)) and holds_box(value) else value
 
 
 def _plain_kinds(args):
