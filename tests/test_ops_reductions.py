@@ -208,3 +208,18 @@ def test_library_functions_written_in_python_take_lists_of_traced_values(name):
     """NumPy's and SciPy's array_like: a list of traced values given to a function gradcli writes in Python (not a
     primitive, whose door stacks it) is stacked too, where it raised TracedValueError (trials17a N1)."""
     check_grads(_library_calls()[name], 0.7, 0.4)
+
+
+def test_lists_of_exact_numbers_reach_the_ops_as_arrays():
+    """The exact reference's runs hand lists of exact numbers on: a primitive (det) and a function written in Python
+    (slogdet) take them as object arrays, where NumPy's casting error left the point without a reference (N1)."""
+
+    def logdets(a, b):
+        matrix = [[a + 2.0, b], [b, 3.0]]
+        return gnp.linalg.slogdet(matrix)[1] + gnp.log(gnp.linalg.det(matrix))
+
+    [result] = gradcli.check(logdets, [{"a": 0.7, "b": 0.4}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    det = 3 * 2.7 - 0.4 * 0.4
+    assert result.exact_gradient["a"] == pytest.approx(2 * 3 / det, rel=1e-14)
+    assert result.exact_gradient["b"] == pytest.approx(2 * -2 * 0.4 / det, rel=1e-14)

@@ -138,6 +138,15 @@ def register_mp_types(*types):
     _MP_TYPES = tuple(dict.fromkeys(_MP_TYPES + tuple(types)))
 
 
+def _holds_mp(seq):
+    """Whether a (nested) list or tuple holds an arbitrary-precision number anywhere."""
+    return any(isinstance(item, _MP_TYPES) or (type(item) in (list, tuple) and _holds_mp(item)) for item in seq)
+
+
+def _exact_array_if_held(value):
+    return np.array(value, dtype=object) if isinstance(value, (list, tuple)) and _holds_mp(value) else value
+
+
 def is_mp_value(value) -> bool:
     """True for an mpmath scalar or an object array holding them."""
     if not _MP_TYPES:
@@ -222,6 +231,8 @@ class Primitive:
     def _on_mpmath(self, args, kwargs):
         # NumPy, unless mpmath numbers are among the arguments (`is_mp_value`, inlined: this runs per op).
         for a in args:
+            if (type(a) is list or type(a) is tuple) and _holds_mp(a):  # NumPy's array_like of exact numbers
+                return self._on_mpmath(tuple(_exact_array_if_held(b) for b in args), kwargs)
             if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
                 if held_numbers:
                     args = _held_numbers_in(args)
@@ -692,7 +703,8 @@ def lifting_constants(fun, data=1):
 def accepting_sequences(fun):
     """``fun``, a library function gradcli writes in Python (np.median, np.linalg.slogdet), taking a list or tuple of
     traced values where NumPy takes an array_like: stacked into one traced array first, as the door stacks a
-    primitive's, since the function reads shapes and values before any door sees the list."""
+    primitive's, since the function reads shapes and values before any door sees the list (a list of exact numbers,
+    in a run without boxes, an object array)."""
 
     @functools.wraps(fun)
     def call(*args, **kwargs):
@@ -705,7 +717,12 @@ def accepting_sequences(fun):
 
 
 def _stacked_if_traced(value):
-    return _as_traced_array(value) if isinstance(value, (list, tuple)) and holds_box(value) else value
+    """A list or tuple of traced values as one traced array, of exact numbers as an object array, else ``value``."""
+    if isinstance(value, (list, tuple)):
+        if holds_box(value):
+            return _as_traced_array(value)
+        return _exact_array_if_held(value) if _MP_TYPES else value
+    return value
 
 
 def _plain_kinds(args):
