@@ -35,6 +35,9 @@ KNOWN_WRONG = {
     "jax_lib17a:dilog_sum@x=[0.5]:float64": (
         "finding F2: JAX's spence joins Cephes' approximations at 0.5, 1.5 and 2; replayed exactly, their seams are "
         "jumps of a few ulps, called a singularity (domain) where spence is smooth (sici at 4 alike)"),
+    "numpy_lib17a:robust_centre@a=0.7,b=0.4:float64": (
+        "finding M1: np.median (np.sort alike) of an array holding traced values and a float constant: a's slope, "
+        "exactly 0 (b is the median), is 'within 2^-16384 of 0 but not proven 0' (all three traced: proven)"),
 }
 BY_ID = {case.id: case for case in cases17a.ALL}
 

@@ -413,6 +413,8 @@ NUMPY = [
     Case(N, "fisher_z", "x=[1e300,2e300,3e300],y=[2,1,4]", "float64", "unstable",
          num_grad(_fisher_z, x=[1e300, 2e300, 3e300], y=[2, 1, 4])),
     Case(N, "geometric_mean", "x=[5e-324,1,1]", "float64", "ok", _geometric_slopes([5e-324, 1, 1])),
+    # the median is b (0.3 < 0.4 < 0.7, no tie): slopes 0 and 1
+    Case(N, "robust_centre", "a=0.7,b=0.4", "float64", "ok", hp(lambda: {"a": mp(0), "b": mp(1)})),
     Case(N, "geometric_mean_naive", "x=[1e200,1e200,1e-100]", "float64", "unstable",
          _geometric_slopes([1e200, 1e200, 1e-100], _f(1.0 / 3))),
     Case(N, "geometric_mean", "x=[1e200,1e200,1e-100]", "float64", "ok", _geometric_slopes([1e200, 1e200, 1e-100])),

@@ -3,7 +3,7 @@ rule near a multiple root, a Pade approximant at its pole, geometric and power m
 correlation, beta-binomial log-probabilities by betaln and by products, the von Mises-Fisher normaliser by the
 exponentially scaled Bessel function, cube-root transforms, Kahan summation in a loop, normalising by the largest
 magnitude, the generalised IoU of two boxes, Plackett-Luce by a running logaddexp, the Langevin function by one
-where, and a truncated normal's log normaliser by a signed logsumexp."""
+where, a truncated normal's log normaliser by a signed logsumexp, and a median with a constant among its values."""
 
 import numpy as np
 from scipy import special
@@ -181,3 +181,11 @@ def langevin(x):
 def truncnorm_log_z(a, b):
     """log(Phi(b) - Phi(a)) for 0 < a < b, as a signed logsumexp of log Phi(-a) and log Phi(-b)."""
     return special.logsumexp([special.log_ndtr(-a), special.log_ndtr(-b)], b=[1.0, -1.0])
+
+
+PRIOR = 0.3
+
+
+def robust_centre(a, b):
+    """The median of two estimates and a prior guess."""
+    return np.median(np.array([a, b, PRIOR]))
