@@ -182,3 +182,44 @@ def test_lists_of_traced_values_are_stacked():
     # A list beside a traced value, and a traced value inside a list under an outer trace.
     assert grad(lambda x: gnp.sum(gnp.add(x, [x, 2.0])))(3.0) == pytest.approx(3.0, rel=1e-15)
     assert grad(grad(lambda x: gnp.sum([x * x, x])))(3.0) == pytest.approx(2.0, rel=1e-15)
+
+
+def _library_calls():
+    from gradcli.scipy import linalg as slinalg
+    from gradcli.scipy import special, stats
+
+    return {
+        "logsumexp signed": lambda u, v: special.logsumexp([u, v], b=[1.0, -1.0]),
+        "logsumexp of a tuple": lambda u, v: special.logsumexp((u, v, 0.0)),
+        "softmax": lambda u, v: special.softmax([u, v])[0],
+        "log_softmax": lambda u, v: special.log_softmax([u, v])[1],
+        "dot": lambda u, v: gnp.dot([u, v], [1.5, -2.0]),
+        "median": lambda u, v: gnp.median([u, v, 0.3]),
+        "nan_to_num": lambda u, v: gnp.sum(gnp.nan_to_num([u, u * v])),
+        "slogdet": lambda u, v: gnp.linalg.slogdet([[u + 2.0, v], [v, 3.0]])[1],
+        "svd": lambda u, v: gnp.sum(gnp.linalg.svd([[u + 2.0, v], [0.5, 3.0]], compute_uv=False)),
+        "scipy cholesky": lambda u, v: gnp.sum(slinalg.cholesky([[u + 2.0, v], [v, 3.0]], lower=True)),
+        "iqr": lambda u, v: stats.iqr([u, v, 0.3, -1.0]),
+    }
+
+
+@pytest.mark.parametrize("name", list(_library_calls()))
+def test_library_functions_written_in_python_take_lists_of_traced_values(name):
+    """NumPy's and SciPy's array_like: a list of traced values given to a function gradcli writes in Python (not a
+    primitive, whose door stacks it) is stacked too, where it raised TracedValueError (trials17a N1)."""
+    check_grads(_library_calls()[name], 0.7, 0.4)
+
+
+def test_lists_of_exact_numbers_reach_the_ops_as_arrays():
+    """The exact reference's runs hand lists of exact numbers on: a primitive (det) and a function written in Python
+    (slogdet) take them as object arrays, where NumPy's casting error left the point without a reference (N1)."""
+
+    def logdets(a, b):
+        matrix = [[a + 2.0, b], [b, 3.0]]
+        return gnp.linalg.slogdet(matrix)[1] + gnp.log(gnp.linalg.det(matrix))
+
+    [result] = gradcli.check(logdets, [{"a": 0.7, "b": 0.4}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    det = 3 * 2.7 - 0.4 * 0.4
+    assert result.exact_gradient["a"] == pytest.approx(2 * 3 / det, rel=1e-14)
+    assert result.exact_gradient["b"] == pytest.approx(2 * -2 * 0.4 / det, rel=1e-14)

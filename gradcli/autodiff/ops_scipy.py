@@ -614,6 +614,8 @@ def _largest(a, axis):
     """The largest finite ``a`` over ``axis`` (kept as an axis), a constant in ``a``'s dtype: what a log-sum-exp is
     shifted by (the answer does not depend on it); 0 for mpmath numbers, which never overflow."""
     values = raw(a)
+    if isinstance(values, (list, tuple)):  # an array_like of plain numbers
+        values = np.asarray(values)
     if getattr(values, "dtype", None) == object:
         return 0
     shift = np.max(values, axis=axis, keepdims=True)

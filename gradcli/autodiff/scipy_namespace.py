@@ -79,12 +79,14 @@ stats = {
 }
 
 # scipy.stats' functions that are no distribution's method: robust statistics, of sorts and slices.
-stats_functions = SimpleNamespace(**{name: getattr(_stats, name) for name in "iqr median_abs_deviation trim_mean trimboth".split()})
+# A list of traced values where SciPy takes an array_like is stacked first (`tracer.accepting_sequences`).
+stats_functions = SimpleNamespace(**{name: _tracer.accepting_sequences(getattr(_stats, name))
+                                     for name in "iqr median_abs_deviation trim_mean trimboth".split()})
 
 linalg = SimpleNamespace(
-    **{name: getattr(_scipy_linalg, name) for name in
+    **{name: _tracer.accepting_sequences(getattr(_scipy_linalg, name)) for name in
        "cho_factor cho_solve cholesky eigh solve_banded solve_sylvester solve_triangular sqrtm".split()},
-    **{name: getattr(_decompositions, name) for name in "eig eigvals pinv svd".split()},
+    **{name: _tracer.accepting_sequences(getattr(_decompositions, name)) for name in "eig eigvals pinv svd".split()},
     **{name: getattr(_linalg, name) for name in "det inv solve".split()},
     norm=_tracer.lifting_constants(_linalg.norm),
 )

@@ -138,6 +138,15 @@ def register_mp_types(*types):
     _MP_TYPES = tuple(dict.fromkeys(_MP_TYPES + tuple(types)))
 
 
+def _holds_mp(seq):
+    """Whether a (nested) list or tuple holds an arbitrary-precision number anywhere."""
+    return any(isinstance(item, _MP_TYPES) or (type(item) in (list, tuple) and _holds_mp(item)) for item in seq)
+
+
+def _exact_array_if_held(value):
+    return np.array(value, dtype=object) if isinstance(value, (list, tuple)) and _holds_mp(value) else value
+
+
 def is_mp_value(value) -> bool:
     """True for an mpmath scalar or an object array holding them."""
     if not _MP_TYPES:
@@ -222,6 +231,8 @@ class Primitive:
     def _on_mpmath(self, args, kwargs):
         # NumPy, unless mpmath numbers are among the arguments (`is_mp_value`, inlined: this runs per op).
         for a in args:
+            if (type(a) is list or type(a) is tuple) and _holds_mp(a):  # NumPy's array_like of exact numbers
+                return self._on_mpmath(tuple(_exact_array_if_held(b) for b in args), kwargs)
             if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
                 if held_numbers:
                     args = _held_numbers_in(args)
@@ -671,10 +682,15 @@ def lifting_constants(fun, data=1):
     """``fun``, a library function gradcli writes as a composite of its ops (np.dot, norm, logsumexp), computing at
     an exact run's precision where the user's code calls it on plain numbers alone: its first ``data`` positional
     arguments' floats are lifted (`exact_constant`) as a primitive's are (`_exact_constants_in`), since the ops it
-    calls see gradcli's frames, not the user's, and would compute in float64."""
+    calls see gradcli's frames, not the user's, and would compute in float64. A list or tuple of traced values
+    (NumPy's array_like: ``special.logsumexp([u, v], b=[1, -1])``) is stacked into one traced array first, as the
+    door stacks a primitive's."""
 
     @functools.wraps(fun)
     def call(*args, **kwargs):
+        if _as_traced_array is not None:
+            args = tuple(_stacked_if_traced(a) for a in args)
+            kwargs = {k: _stacked_if_traced(v) for k, v in kwargs.items()}
         kinds = None if exact_constant is None else _plain_kinds(args)
         if kinds is None or "f" not in kinds or "O" in kinds or not _from_user_code(sys._getframe(1)):
             return fun(*args, **kwargs)
@@ -682,6 +698,31 @@ def lifting_constants(fun, data=1):
         return fun(*lifted, *args[data:], **kwargs)
 
     return call
+
+
+def accepting_sequences(fun):
+    """``fun``, a library function gradcli writes in Python (np.median, np.linalg.slogdet), taking a list or tuple of
+    traced values where NumPy takes an array_like: stacked into one traced array first, as the door stacks a
+    primitive's, since the function reads shapes and values before any door sees the list (a list of exact numbers,
+    in a run without boxes, an object array)."""
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        if _as_traced_array is not None:
+            args = tuple(_stacked_if_traced(a) for a in args)
+            kwargs = {k: _stacked_if_traced(v) for k, v in kwargs.items()}
+        return fun(*args, **kwargs)
+
+    return call
+
+
+def _stacked_if_traced(value):
+    """A list or tuple of traced values as one traced array, of exact numbers as an object array, else ``value``."""
+    if isinstance(value, (list, tuple)):
+        if holds_box(value):
+            return _as_traced_array(value)
+        return _exact_array_if_held(value) if _MP_TYPES else value
+    return value
 
 
 def _plain_kinds(args):

@@ -19,10 +19,16 @@ from cases10b import ALL as TENTH_B
 from cases11a import ALL as ELEVENTH_A
 from cases11b import ALL as ELEVENTH_B
 from cases12a import ALL as TWELFTH_A
+from cases12b import ALL as TWELFTH_B
 from cases13a import ALL as THIRTEENTH_A
+from cases13b import ALL as THIRTEENTH_B
 from cases14a import ALL as FOURTEENTH_A
+from cases14b import ALL as FOURTEENTH_B
 from cases15a import ALL as FIFTEENTH_A
+from cases15b import ALL as FIFTEENTH_B
 from cases16a import ALL as SIXTEENTH_A
+from cases16b import ALL as SIXTEENTH_B
+from cases17a import ALL as SEVENTEENTH_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -31,8 +37,8 @@ from judge import judge, run_cli
 JUDGING = threading.Lock()
 
 ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B
-       + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + THIRTEENTH_A + FOURTEENTH_A + FIFTEENTH_A
-       + SIXTEENTH_A)
+       + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + TWELFTH_B + THIRTEENTH_A + THIRTEENTH_B + FOURTEENTH_A
+       + FOURTEENTH_B + FIFTEENTH_A + FIFTEENTH_B + SIXTEENTH_A + SIXTEENTH_B + SEVENTEENTH_A)
 
 
 def one(case):

@@ -1,0 +1,49 @@
+"""The seventeenth round of user trials, first half (tests/trials/cases17a.py): sparsemax, hyperbolic and great-circle
+distances, the Langevin function, von Mises-Fisher normalisers, Plackett-Luce, soft-DTW, ordinal and GARCH models with
+NamedTuple parameters, Clenshaw's recurrence, SciPy's special functions in JAX at their edges and custom rules, in JAX;
+label smoothing, Horner near a multiple root, Pade poles, means, Fisher's z, beta-binomials, Bessel normalisers, cube
+roots, Kahan sums, max-abs normalisation and the generalised IoU in plain NumPy and SciPy.
+
+The whole set runs with ``python tests/trials/run.py jax_lib17a numpy_lib17a``; here, a few cheap ones. Known
+disagreements are strict xfails naming their finding.
+"""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases17a  # noqa: E402
+
+from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+
+CHOSEN = [
+    # JAX's log_ndtr below -20 is a three-term asymptotic series: replayed as log Phi, the exact reference no longer
+    # calls JAX's right rule wrong (finding F1)
+    "jax_lib17a:truncnorm_log_z@a=0.5,b=30:float64",
+    # a Python list of traced values into SciPy's signed logsumexp (finding N1: it raised TracedValueError)
+    "numpy_lib17a:truncnorm_log_z@a=8,b=9:float64",
+    # a tie of the largest magnitudes: a kink in both, the third entry's slope exact
+    "numpy_lib17a:max_abs_score@x=[2,-2,1]:float64",
+]
+KNOWN_WRONG = {
+    "jax_lib17a:dilog_sum@x=[0.5]:float64": (
+        "finding F2: JAX's spence joins Cephes' approximations at 0.5, 1.5 and 2; replayed exactly, their seams are "
+        "jumps of a few ulps, called a singularity (domain) where spence is smooth (sici at 4 alike)"),
+    "numpy_lib17a:robust_centre@a=0.7,b=0.4:float64": (
+        "finding M1: np.median (np.sort alike) of an array holding traced values and a float constant: a's slope, "
+        "exactly 0 (b is the median), is 'within 2^-16384 of 0 but not proven 0' (all three traced: proven)"),
+}
+BY_ID = {case.id: case for case in cases17a.ALL}
+
+
+@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
+def test_trial(case_id):
+    assert problems_of(BY_ID[case_id]) == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(KNOWN_WRONG) <= set(BY_ID)
+    assert_every_case_sound(CHOSEN, cases17a.ALL)
