@@ -4,9 +4,9 @@ Two kinds of fenced block are checked:
 
 - a block whose first line is ``$ gradcli ...`` is run (``python -m gradcli`` at a
   120-column terminal, stdout and stderr together) and must print the block's other lines;
-  the commands whose target imports the same framework (JAX, PyTorch, TensorFlow) run in
-  children forked from one interpreter that has imported it, and the first of each such
-  group also runs in an interpreter of its own, which must print the same bytes;
+  the commands whose target imports the same framework (JAX, PyTorch, TensorFlow, or none)
+  run in children forked from one interpreter that has imported it, and the first of each
+  such group also runs in an interpreter of its own, which must print the same bytes;
 - in a ``python`` block, a line ``expression  # result`` (the result may continue on
   following ``# ...`` lines) must evaluate to something whose repr is that result, and
   ``# raises SomeError ...`` means it must raise that exception (a builtin or a
@@ -101,8 +101,11 @@ def framework_of(line):
 # (`CHECKER`, `PRELOAD`), then forks a child per command, which runs ``python -m gradcli``'s own
 # module with that command's arguments, its stdin, stdout and stderr files, and exits as an
 # interpreter does (atexit, flushing). Those imports (seconds of CPU: TensorFlow's most) are
-# paid once per group of commands instead of once per command.
+# paid once per group of commands instead of once per command; the commands without a
+# framework ("": formulas, gradcli.numpy and plain NumPy files) are a group too, which
+# saves each of them an interpreter's start and gradcli's import.
 PRELOAD = {
+    "": (),
     "jax": ("jax",),
     "torch": ("torch", "torch._dynamo.config"),  # the second is what the bridge's FakeTensorMode imports: 2-3 s
     "tensorflow": ("tensorflow",),
@@ -111,8 +114,9 @@ CHECKER = ("gradcli.cli", "gradcli.checker.runner", "gradcli.views.terminal_chec
 FORKING = """
 import importlib, json, os, runpy, sys, warnings
 framework, modules = sys.argv[1], sys.argv[2].split(",")
-from gradcli.capture.bridge import prepare_bridge
-prepare_bridge(framework)
+if framework:
+    from gradcli.capture.bridge import prepare_bridge
+    prepare_bridge(framework)
 with warnings.catch_warnings(record=True):
     for module in modules:
         importlib.import_module(module)
@@ -158,20 +162,19 @@ def _strip(text):
 
 COMMANDS = command_blocks(README.read_text())
 FIRST_LINES = [b.split("\n")[0] for b, _, _ in COMMANDS]
-GROUPS = {framework: [line for line in FIRST_LINES if framework_of(line) == framework] for framework in FRAMEWORKS}
+GROUPS = {framework: [line for line in FIRST_LINES if framework_of(line) == framework] for framework in ("", *FRAMEWORKS)}
 GROUPS = {framework: lines for framework, lines in GROUPS.items() if lines}
 _RUNS = {}
 
 
 def run_readme_line(line, tmp_path_factory):
-    """(exit code, stdout, stderr) of a README line: the first time a line of a framework's group is asked,
-    the whole group is run forked; a line without a framework runs in an interpreter of its own."""
-    framework = framework_of(line)
-    if not framework:
-        return run_fresh(line)
+    """(exit code, stdout, stderr) of a README line: the first time a line of a group (its target's framework, or
+    none) is asked, the whole group is run forked."""
     if line not in _RUNS:
+        framework = framework_of(line)
         lines = GROUPS[framework]
-        _RUNS.update(zip(lines, run_forked(lines, framework, tmp_path_factory.mktemp(f"readme-{framework}"))))
+        folder = tmp_path_factory.mktemp(f"readme-{framework or 'plain'}")
+        _RUNS.update(zip(lines, run_forked(lines, framework, folder)))
     return _RUNS[line]
 
 
@@ -183,7 +186,7 @@ def test_readme_command_prints_what_the_readme_shows(body, tmp_path_factory):
     )
 
 
-@pytest.mark.parametrize("framework", GROUPS)
+@pytest.mark.parametrize("framework", GROUPS, ids=[framework or "plain" for framework in GROUPS])
 def test_a_forked_command_prints_the_bytes_a_fresh_interpreter_prints(framework, tmp_path_factory):
     # The forked runs stand for real ones: the first command of each group, run both ways, prints the same.
     line = GROUPS[framework][0]
@@ -249,11 +252,12 @@ def test_readme_python_lines_return_what_the_readme_says(body):
     exec(compile("\n".join(pending), "README.md", "exec"), namespace)
 
 
-def test_the_readme_checker_notices_a_stale_block():
+def test_the_readme_checker_notices_a_stale_block(tmp_path_factory):
     # The test of the tester: a changed number in a command block or a Python result fails.
     body, _, _ = COMMANDS[0]
     first, _, shown = body.partition("\n")
-    assert run_command(first) != _strip(shown.replace("100", "101", 1))
+    assert _shown(run_readme_line(first, tmp_path_factory)) == _strip(shown)
+    assert _shown(run_readme_line(first, tmp_path_factory)) != _strip(shown.replace("100", "101", 1))
     wrong = "x = 2\nx + 1  # 4\n"
     with pytest.raises(AssertionError, match="README line 2: x \\+ 1"):
         test_readme_python_lines_return_what_the_readme_says(wrong)
