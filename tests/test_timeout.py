@@ -103,15 +103,15 @@ def _run_stopped_case(folder, command, name):
 def stopped_cases(tmp_path_factory):
     """Every (command, target) pair of the targets that never answer, each command in a folder of its own.
 
-    Most of each run is a wait for its timeouts; three side by side (one
-    command's targets), the waits overlap, while each run still has the CPU
-    to start within the bound the test asserts.
+    Most of each run is a wait for its timeouts (under a second of CPU in
+    seconds of waiting): all nine side by side, the waits overlap, while each
+    run still has the CPU to start within the bound the test asserts.
     """
     folders = {}
     for command in COMMANDS:
         folders[command] = tmp_path_factory.mktemp(f"project_{command}")
         (folders[command] / "models.py").write_text(TARGETS)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(STOPPED_TARGETS)) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(COMMANDS) * len(STOPPED_TARGETS)) as pool:
         runs = {
             (command, name): pool.submit(_run_stopped_case, folder, command, name)
             for command, folder in folders.items()
