@@ -71,7 +71,7 @@ expect = "unstable"
 name = "hanging"
 target = "targets.py:hang"
 at = ["x=1"]
-timeout = 2
+timeout = 1
 
 [[case]]
 name = "raising"

@@ -224,32 +224,49 @@ def test_log_of_ndtr_in_its_tail_gets_log_ndtr_rechecked_ok(tmp_path, code, func
 
 # -- B3: a bfloat16 cast inside a float32 PyTorch loss, in a process that never imported ml_dtypes -----------------
 
-BF16_CHECK = """
-import json, sys
-{block}
-from click.testing import CliRunner
-from gradcli.cli import cli
-assert sys.modules.get("ml_dtypes") is None  # never imported (or, below, not installed)
-done = CliRunner().invoke(cli, ["check", "tests/trials/torch_lib9b.py:bf16_square", "--at", "x=0.3", "--dtype", "float32",
-                                "--json"])
-print(json.dumps({{"code": done.exit_code, "out": done.stdout, "all": done.output}}))
+# One interpreter imports PyTorch (what both checks' target imports first: seconds of CPU, paid once) and forks a
+# child per check, which imports gradcli and runs the CLI in a process that never imported ml_dtypes (the second
+# child with ml_dtypes as if not installed) and prints its outcome as one line of JSON.
+BF16_CHECKS = """
+import json, os, sys
+import torch
+assert sys.modules.get("ml_dtypes") is None  # never imported, before gradcli is
+for installed in (True, False):
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        if not installed:
+            sys.modules["ml_dtypes"] = None  # as if not installed
+        from click.testing import CliRunner
+        from gradcli.cli import cli
+        assert sys.modules.get("ml_dtypes") is None
+        done = CliRunner().invoke(cli, ["check", "tests/trials/torch_lib9b.py:bf16_square", "--at", "x=0.3",
+                                        "--dtype", "float32", "--json"])
+        print(json.dumps({"installed": installed, "code": done.exit_code, "out": done.stdout, "all": done.output}))
+        sys.stdout.flush()
+        os._exit(0)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
 """
 
 
-def _bf16_check(block=""):
-    done = subprocess.run([sys.executable, "-c", BF16_CHECK.format(block=block)], cwd=REPO, capture_output=True, text=True,
+@pytest.fixture(scope="module")
+def bf16_checks():
+    """{ml_dtypes installed: the check's exit code, stdout and whole output}, each from a process of its own."""
+    done = subprocess.run([sys.executable, "-c", BF16_CHECKS], cwd=REPO, capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=REPO), timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    runs = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{"installed"')]
+    assert [ran["installed"] for ran in runs] == [True, False], done.stdout[-2000:]
+    return {ran["installed"]: ran for ran in runs}
 
 
-def test_a_bfloat16_cast_in_a_torch_loss_is_judged_without_ml_dtypes_imported_first():
-    ran = _bf16_check()
+def test_a_bfloat16_cast_in_a_torch_loss_is_judged_without_ml_dtypes_imported_first(bf16_checks):
+    ran = bf16_checks[True]
     result = json.loads(ran["out"][: ran["out"].rindex("}") + 1])["results"][0]
     assert (ran["code"], result["status"]) == (1, "unstable"), result  # bf16(0.3) = 0.30078125: 2.6e-3 off 18 x
     assert abs(result["exact_gradient"]["x"] - 18 * float(np.float32(0.3))) <= 1e-12
 
 
-def test_a_bfloat16_cast_without_ml_dtypes_installed_says_what_to_install():
-    ran = _bf16_check(block='sys.modules["ml_dtypes"] = None  # as if not installed')
+def test_a_bfloat16_cast_without_ml_dtypes_installed_says_what_to_install(bf16_checks):
+    ran = bf16_checks[False]
     assert ran["code"] == 2 and "pip install ml_dtypes" in ran["all"], ran

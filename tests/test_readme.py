@@ -4,9 +4,9 @@ Two kinds of fenced block are checked:
 
 - a block whose first line is ``$ gradcli ...`` is run (``python -m gradcli`` at a
   120-column terminal, stdout and stderr together) and must print the block's other lines;
-  the commands whose target imports the same framework (JAX, PyTorch, TensorFlow) run in
-  children forked from one interpreter that has imported it, and the first of each such
-  group also runs in an interpreter of its own, which must print the same bytes;
+  the commands whose target imports the same framework (JAX, PyTorch, TensorFlow, or none)
+  run in children forked from one interpreter that has imported it, and the first of each
+  such group also runs in an interpreter of its own, which must print the same bytes;
 - in a ``python`` block, a line ``expression  # result`` (the result may continue on
   following ``# ...`` lines) must evaluate to something whose repr is that result, and
   ``# raises SomeError ...`` means it must raise that exception (a builtin or a
@@ -81,18 +81,23 @@ def run_command(line):
 FRAMEWORKS = ("jax", "torch", "tensorflow")
 
 
+def framework_imported(source):
+    """The framework Python ``source`` imports ("" for none)."""
+    roots = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            roots.add(node.module.split(".")[0])
+    return next((name for name in FRAMEWORKS if name in roots), "")
+
+
 def framework_of(line):
     """The framework the target of a ``$ gradcli ...`` line imports ("" for formulas and other files)."""
     for word in _arguments(line):
         path = ROOT / word.split(":")[0]
         if word.split(":")[0].endswith(".py") and path.is_file():
-            roots = set()
-            for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.Import):
-                    roots.update(alias.name.split(".")[0] for alias in node.names)
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    roots.add(node.module.split(".")[0])
-            return next((name for name in FRAMEWORKS if name in roots), "")
+            return framework_imported(path.read_text())
     return ""
 
 
@@ -101,8 +106,11 @@ def framework_of(line):
 # (`CHECKER`, `PRELOAD`), then forks a child per command, which runs ``python -m gradcli``'s own
 # module with that command's arguments, its stdin, stdout and stderr files, and exits as an
 # interpreter does (atexit, flushing). Those imports (seconds of CPU: TensorFlow's most) are
-# paid once per group of commands instead of once per command.
+# paid once per group of commands instead of once per command; the commands without a
+# framework ("": formulas, gradcli.numpy and plain NumPy files) are a group too, which
+# saves each of them an interpreter's start and gradcli's import.
 PRELOAD = {
+    "": (),
     "jax": ("jax",),
     "torch": ("torch", "torch._dynamo.config"),  # the second is what the bridge's FakeTensorMode imports: 2-3 s
     "tensorflow": ("tensorflow",),
@@ -111,8 +119,9 @@ CHECKER = ("gradcli.cli", "gradcli.checker.runner", "gradcli.views.terminal_chec
 FORKING = """
 import importlib, json, os, runpy, sys, warnings
 framework, modules = sys.argv[1], sys.argv[2].split(",")
-from gradcli.capture.bridge import prepare_bridge
-prepare_bridge(framework)
+if framework:
+    from gradcli.capture.bridge import prepare_bridge
+    prepare_bridge(framework)
 with warnings.catch_warnings(record=True):
     for module in modules:
         importlib.import_module(module)
@@ -158,36 +167,73 @@ def _strip(text):
 
 COMMANDS = command_blocks(README.read_text())
 FIRST_LINES = [b.split("\n")[0] for b, _, _ in COMMANDS]
-GROUPS = {framework: [line for line in FIRST_LINES if framework_of(line) == framework] for framework in FRAMEWORKS}
+GROUPS = {framework: [line for line in FIRST_LINES if framework_of(line) == framework] for framework in ("", *FRAMEWORKS)}
 GROUPS = {framework: lines for framework, lines in GROUPS.items() if lines}
 _RUNS = {}
 
 
 def run_readme_line(line, tmp_path_factory):
-    """(exit code, stdout, stderr) of a README line: the first time a line of a framework's group is asked,
-    the whole group is run forked; a line without a framework runs in an interpreter of its own."""
-    framework = framework_of(line)
-    if not framework:
-        return run_fresh(line)
+    """(exit code, stdout, stderr) of a README line: the first time a line of a group (its target's framework, or
+    none) is asked, the whole group is run forked."""
     if line not in _RUNS:
+        framework = framework_of(line)
         lines = GROUPS[framework]
-        _RUNS.update(zip(lines, run_forked(lines, framework, tmp_path_factory.mktemp(f"readme-{framework}"))))
+        folder = tmp_path_factory.mktemp(f"readme-{framework or 'plain'}")
+        _RUNS.update(zip(lines, run_forked(lines, framework, folder)))
     return _RUNS[line]
 
 
-@pytest.mark.parametrize("body", [b for b, _, _ in COMMANDS], ids=[b.split("\n")[0][2:60] for b, _, _ in COMMANDS])
-def test_readme_command_prints_what_the_readme_shows(body, tmp_path_factory):
+# The commands and Python lines for TensorFlow (the slowest to import) are tested in test_readme_tensorflow.py, the
+# rest here: the two halves take about as long, so two workers share them.
+ELSEWHERE = ("tensorflow",)
+
+
+def commands_for(frameworks):
+    """The command blocks whose target imports one of ``frameworks`` ("" for none), as pytest parameters."""
+    return [pytest.param(body, id=body.split("\n")[0][2:60]) for body, _, _ in COMMANDS
+            if framework_of(body.split("\n")[0]) in frameworks]
+
+
+def groups_for(frameworks):
+    return [pytest.param(framework, id=framework or "plain") for framework in GROUPS if framework in frameworks]
+
+
+def prints_what_the_readme_shows(body, tmp_path_factory):
     first, _, shown = body.partition("\n")
     assert _shown(run_readme_line(first, tmp_path_factory)) == _strip(shown), (
         f"README block for {first!r} is stale: run python tests/test_readme.py --update"
     )
 
 
-@pytest.mark.parametrize("framework", GROUPS)
-def test_a_forked_command_prints_the_bytes_a_fresh_interpreter_prints(framework, tmp_path_factory):
+def forked_prints_what_fresh_prints(framework, tmp_path_factory):
     # The forked runs stand for real ones: the first command of each group, run both ways, prints the same.
     line = GROUPS[framework][0]
     assert run_readme_line(line, tmp_path_factory) == run_fresh(line)
+
+
+def readme_tests(frameworks):
+    """The three tests of the README's blocks for ``frameworks`` ("" for none): its commands print what it shows,
+    a forked run prints what a fresh one does, its Python lines return what it says."""
+
+    @pytest.mark.parametrize("body", commands_for(frameworks))
+    def test_readme_command_prints_what_the_readme_shows(body, tmp_path_factory):
+        prints_what_the_readme_shows(body, tmp_path_factory)
+
+    @pytest.mark.parametrize("framework", groups_for(frameworks))
+    def test_a_forked_command_prints_the_bytes_a_fresh_interpreter_prints(framework, tmp_path_factory):
+        forked_prints_what_fresh_prints(framework, tmp_path_factory)
+
+    # The README shows float32 overflowing on purpose; NumPy warns about that in
+    # the reader's session as in any program, and the warning is not under test.
+    @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+    @pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")
+    @pytest.mark.parametrize("body", python_blocks_for(frameworks))
+    def test_readme_python_lines_return_what_the_readme_says(body):
+        return_what_the_readme_says(body)
+
+    return (test_readme_command_prints_what_the_readme_shows,
+            test_a_forked_command_prints_the_bytes_a_fresh_interpreter_prints,
+            test_readme_python_lines_return_what_the_readme_says)
 
 
 def python_checks(body):
@@ -225,12 +271,13 @@ def promised_exception(expected, namespace, number):
 PYTHON = [body for lang, body, _, _ in blocks(README.read_text()) if lang == "python" and "  # " in body]
 
 
-# The README shows float32 overflowing on purpose; NumPy warns about that in
-# the reader's session as in any program, and the warning is not under test.
-@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
-@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")
-@pytest.mark.parametrize("body", PYTHON, ids=[f"python-block-{n}" for n in range(len(PYTHON))])
-def test_readme_python_lines_return_what_the_readme_says(body):
+def python_blocks_for(frameworks):
+    """The python blocks with results that import one of ``frameworks`` ("" for none), as pytest parameters."""
+    return [pytest.param(body, id=f"python-block-{n}") for n, body in enumerate(PYTHON)
+            if framework_imported(body) in frameworks]
+
+
+def return_what_the_readme_says(body):
     namespace = {"__name__": "readme"}
     pending = []
     for code, expected, number in python_checks(body):
@@ -249,26 +296,32 @@ def test_readme_python_lines_return_what_the_readme_says(body):
     exec(compile("\n".join(pending), "README.md", "exec"), namespace)
 
 
-def test_the_readme_checker_notices_a_stale_block():
+(test_readme_command_prints_what_the_readme_shows, test_a_forked_command_prints_the_bytes_a_fresh_interpreter_prints,
+ test_readme_python_lines_return_what_the_readme_says) = readme_tests(
+    tuple(framework for framework in ("", *FRAMEWORKS) if framework not in ELSEWHERE))
+
+
+def test_the_readme_checker_notices_a_stale_block(tmp_path_factory):
     # The test of the tester: a changed number in a command block or a Python result fails.
     body, _, _ = COMMANDS[0]
     first, _, shown = body.partition("\n")
-    assert run_command(first) != _strip(shown.replace("100", "101", 1))
+    assert _shown(run_readme_line(first, tmp_path_factory)) == _strip(shown)
+    assert _shown(run_readme_line(first, tmp_path_factory)) != _strip(shown.replace("100", "101", 1))
     wrong = "x = 2\nx + 1  # 4\n"
     with pytest.raises(AssertionError, match="README line 2: x \\+ 1"):
-        test_readme_python_lines_return_what_the_readme_says(wrong)
+        return_what_the_readme_says(wrong)
     # A "# raises" line must name its exception, and fails when another one, or none, is raised.
     unnamed = "int('x')  # raises an error\n"
     with pytest.raises(AssertionError, match="must name the exception"):
-        test_readme_python_lines_return_what_the_readme_says(unnamed)
+        return_what_the_readme_says(unnamed)
     other = "int('x')  # raises TypeError\n"
     with pytest.raises(ValueError, match="invalid literal"):
-        test_readme_python_lines_return_what_the_readme_says(other)
+        return_what_the_readme_says(other)
     none = "int('1')  # raises ValueError\n"
     with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):
-        test_readme_python_lines_return_what_the_readme_says(none)
+        return_what_the_readme_says(none)
     named = "int('x')  # raises ValueError for a word\n"
-    test_readme_python_lines_return_what_the_readme_says(named)
+    return_what_the_readme_says(named)
 
 
 def update():

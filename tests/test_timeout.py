@@ -103,15 +103,15 @@ def _run_stopped_case(folder, command, name):
 def stopped_cases(tmp_path_factory):
     """Every (command, target) pair of the targets that never answer, each command in a folder of its own.
 
-    Most of each run is a wait for its timeouts; three side by side (one
-    command's targets), the waits overlap, while each run still has the CPU
-    to start within the bound the test asserts.
+    Most of each run is a wait for its timeouts (under a second of CPU in
+    seconds of waiting): all nine side by side, the waits overlap, while each
+    run still has the CPU to start within the bound the test asserts.
     """
     folders = {}
     for command in COMMANDS:
         folders[command] = tmp_path_factory.mktemp(f"project_{command}")
         (folders[command] / "models.py").write_text(TARGETS)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(STOPPED_TARGETS)) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(COMMANDS) * len(STOPPED_TARGETS)) as pool:
         runs = {
             (command, name): pool.submit(_run_stopped_case, folder, command, name)
             for command, folder in folders.items()
@@ -170,23 +170,43 @@ def test_a_target_that_never_answers_is_error(stopped_cases, command, name):
     assert gone(worker_pids(folders[command], name)), "a worker or the forkserver outlived gradcli"
 
 
+HANGS = (
+    "import time\n"
+    "while True:\n"
+    "    try:\n"
+    "        time.sleep(600)\n"
+    "    except Exception:  # what a careless module does; the timeout is no Exception\n"
+    "        pass\n"
+    "def f(x):\n"
+    "    return x\n"
+)
+
+
+def _run_on_a_module_that_hangs(folder, command):
+    """``command`` on a module that sleeps for ever as it is imported, with a 1 s --timeout: (Popen, stdout, stderr).
+
+    An end within the 120 s ``communicate`` allows is the timeout's.
+    """
+    (folder / "hangs.py").write_text(HANGS)
+    words, _ = COMMANDS[command]
+    run = gradcli(folder, command, "hangs.py:f", *words, "--timeout", "1")
+    out, err = run.communicate(timeout=120)
+    return run, out, err
+
+
+@pytest.fixture(scope="module")
+def hanging_imports(tmp_path_factory):
+    """Each command on a module that never finishes importing, the three runs side by side (their waits overlap)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(COMMANDS)) as pool:
+        yield {command: pool.submit(_run_on_a_module_that_hangs, tmp_path_factory.mktemp(f"hangs_{command}"), command)
+               for command in COMMANDS}
+
+
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_module_that_never_finishes_importing_is_stopped_too(tmp_path, command):
+def test_a_module_that_never_finishes_importing_is_stopped_too(hanging_imports, command):
     # gradcli imports the module in its own process first (to read the variables):
     # --timeout bounds that import as well; a module that cannot be imported is exit 2.
-    (tmp_path / "hangs.py").write_text(
-        "import time\n"
-        "while True:\n"
-        "    try:\n"
-        "        time.sleep(600)\n"
-        "    except Exception:  # what a careless module does; the timeout is no Exception\n"
-        "        pass\n"
-        "def f(x):\n"
-        "    return x\n"
-    )
-    words, _ = COMMANDS[command]
-    run = gradcli(tmp_path, command, "hangs.py:f", *words, "--timeout", "1")
-    out, err = run.communicate(timeout=120)  # the module sleeps for ever: an end within 120 s is the timeout's
+    run, out, err = hanging_imports[command].result()
     assert run.returncode == 2, err
     assert "hangs.py did not finish importing within 1 s (stopped by --timeout)" in err and "Traceback" not in err
 
