@@ -173,9 +173,8 @@ FIXED = [
 ]
 
 # Findings still open (name, point, path, why): the bounded sample leaves them out while they last; each one
-# listed has its own strict xfail (`test_an_open_finding_still_disagrees_with_its_oracle`).
-OPEN = [
-]
+# listed has its own strict xfail (`test_an_open_finding_still_disagrees_with_its_oracle`). None is open.
+OPEN = []
 
 
 def _row(name):
@@ -322,11 +321,12 @@ def test_a_sample_of_every_kind_of_op_matches_the_oracle(kind):
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("name, point, path, why", OPEN, ids=[o[3].split(":")[0] for o in OPEN])
-def test_an_open_finding_still_disagrees_with_its_oracle(name, point, path, why):
-    if judge(_row(name), point, path, seconds=60.0) != []:
-        pytest.xfail(why)
-    pytest.fail(f"{why}: it agrees with its oracle now: move it to FIXED")
+if OPEN:  # an empty parameter set would show as a skipped test, standing for nothing
+    @pytest.mark.parametrize("name, point, path, why", OPEN, ids=[o[3].split(":")[0] for o in OPEN])
+    def test_an_open_finding_still_disagrees_with_its_oracle(name, point, path, why):
+        if judge(_row(name), point, path, seconds=60.0) != []:
+            pytest.xfail(why)
+        pytest.fail(f"{why}: it agrees with its oracle now: move it to FIXED")
 
 
 @pytest.mark.parametrize("name, point, path, why", FIXED, ids=[o[3].split(":")[0] for o in FIXED])
