@@ -74,3 +74,10 @@ def test_a_picked_constant_has_a_proven_zero_slope(function, slopes):
     exact = result.exact_gradient
     assert exact["a"] == pytest.approx(slopes[0], abs=1e-12)
     assert exact["b"] == pytest.approx(slopes[1], abs=1e-12)
+
+
+def test_an_input_tied_with_the_constant_is_a_kink_not_a_wrong_rule():
+    # min(a, 0.3) at a = 0.3: slope 1 from the left, 0 from the right; the tie with the constant is seen as one
+    result = gradcli.check(lambda a: gnp.sort(gnp.array([a, PRIOR]))[0], [{"a": PRIOR}], dtypes=["float64"]).results[0]
+    assert result.status == "domain", result.findings
+    assert any("kink" in finding.message for finding in result.findings)
