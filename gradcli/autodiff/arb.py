@@ -251,10 +251,22 @@ def _compare(test, at_nan=False):
 def _ranked_test(name, x, y):
     """``name`` (less, greater ...) of two entries a sort or an arg-extreme compares: balls as every branch is
     decided (`_decide`: recorded, a tie noted, undecided where they overlap), so the same order on balls, jets
-    and proof numbers is the same path; jets and proof numbers through their own operators, which do so too."""
-    if isinstance(x, ARB) and isinstance(y, ARB):
-        return ELEMENTWISE[name](x, y)
+    and proof numbers is the same path; jets and proof numbers through their own operators, which do so too. A
+    plain number beside a ball (a constant entry of the array: ``[a, 0.3]``) is decided as a ball too, since a jet
+    or proof number beside the same constant decides there, and the paths must count the same decisions."""
+    if isinstance(x, ARB) or isinstance(y, ARB):
+        x, y = _ball_side(x), _ball_side(y)
+        if all(isinstance(v, ARB) or type(v) is float for v in (x, y)):
+            return ELEMENTWISE[name](x, y)
     return ops_shape._plain_test(name, x, y)
+
+
+def _ball_side(v):
+    """``v`` as one side of a ranked comparison: a plain real number as its exact ball (IEEE's NaN as a Python
+    float, which the comparison answers as NaN itself), anything else as it is."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
+        return v
+    return _arb(v) if v == v else float(v)
 
 
 def _finite(x):
