@@ -6,7 +6,8 @@ with LayerNorm and BatchNormalization at a constant feature.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases17b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding. Finding A1
 (TensorFlow's Expint and Zeta not replayable) is mended: tests/test_tf_coverage.py replays both as TensorFlow computes
-them. E1 is mended for its line: the engine's refusal of a backward's answer is a finding at that backward's `def`.
+them. E1 is mended: the engine's refusal of a backward's answer is a finding at that backward's `def`, beside the exact
+gradient of the forward alone.
 Open in TensorFlow (this file imports PyTorch alone; run.py shows them): A2, `tf.math.special.spence` and
 `bessel_k0e` have no gradcli operation to replay (a clear error naming the op and the line, exit 2).
 """
@@ -29,12 +30,10 @@ CHOSEN = [
     "torch_lib17b:swish_sum@x=[0.5,-2]:float64",
     # x / (1 + |x|) is smooth at 0 though |x| is not
     "torch_lib17b:softsign_sum@x=[0,-2]:float64",
+    # a gradient for a float argument, refused by PyTorch's engine: an error at the rule's line, the exact 3 x^2 shown
+    "torch_lib17b:power_sum@x=[0.5,2]:float64",
 ]
-KNOWN_WRONG = {
-    "torch_lib17b:power_sum@x=[0.5,2]:float64": (
-        "finding E1: a backward that PyTorch's engine refuses (a gradient for a float argument) is an error at the "
-        "rule's line, but without the exact gradient (the capture runs the same refused backward)"),
-}
+KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {
     "tf_lib17b:spence_sum@x=[1,0.5]:float64": "finding A2: no gradcli operation replays TensorFlow's Spence",
     "tf_lib17b:bessel_k0e_sum@x=[1e-300,2]:float64": "finding A2: no gradcli operation replays TensorFlow's BesselK0e",
@@ -54,7 +53,8 @@ def test_the_chosen_trials_exist_and_every_case_has_a_truth():
 
 def test_a_backward_pytorch_refuses_is_named_at_its_def_line():
     """Finding E1: "function PowerBackward returned a gradient different than None at position 2" (a gradient for
-    a float argument) was an error naming no line; it is a finding at Power.backward's def, with no verdict."""
+    a float argument) was an error naming no line; it is a finding at Power.backward's def, with no verdict, and the
+    exact gradient the forward alone gives (3 x^2)."""
     import torch_lib17b
 
     import gradcli
@@ -67,3 +67,4 @@ def test_a_backward_pytorch_refuses_is_named_at_its_def_line():
     path, line = finding.location.rsplit(":", 1)
     assert (finding.kind, os.path.abspath(path), int(line)) == ("raised", code.co_filename, code.co_firstlineno + 1)
     assert "not a Variable" in finding.message
+    assert [float(g) for g in result.exact_gradient["x"]] == [0.75, 12.0] and float(result.exact_value) == 8.125

@@ -44,12 +44,14 @@ def handed_numbers(path):
     too: numbers a library keeps and writes into the graph later, on another line (``LayerNormalization(epsilon=1e-3)``
     built on one line, called on the next), or that reach a library through a parameter. A literal inside an
     expression (``0.044715 * x ** 3``) is the user's only on its own line, so a library's same constant stays the
-    library's."""
+    library's. A name the module binds to a float at its top (``EPS = 1e-6``) and hands on by that name
+    (``eps=EPS``) hands its number."""
     try:
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read(), path)
     except (OSError, SyntaxError, ValueError):
         return frozenset()
+    bound = _module_floats(tree)
     handed = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -63,7 +65,30 @@ def handed_numbers(path):
                 item = item.operand
             if isinstance(item, ast.Constant) and type(item.value) is float:
                 numbers.update((item.value, -item.value))
+            elif isinstance(item, ast.Name) and item.id in bound:
+                numbers.update((bound[item.id], -bound[item.id]))
     return frozenset(numbers)
+
+
+def _module_floats(tree):
+    """name -> float for each name the module's top level binds to a float literal alone (``EPS = 1e-6``,
+    ``EPS: float = -1e-6``); a name bound twice keeps neither number, since which one a call reads is the run's."""
+    floats, seen = {}, set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = node.value if targets else None
+        sign = 1.0
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+            sign, value = (-1.0 if isinstance(value.op, ast.USub) else 1.0), value.operand
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            if target.id in seen:
+                floats.pop(target.id, None)
+            elif isinstance(value, ast.Constant) and type(value.value) is float:
+                floats[target.id] = sign * value.value
+            seen.add(target.id)
+    return floats
 
 
 def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):

@@ -226,6 +226,8 @@ class _Captured:
         """PyTorch's backward graph (its rules, custom ones included) replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = flatten(list(args))
         graph = self._graph(args, leaves)
+        if getattr(graph, "refused", None) is not None:  # PyTorch's engine refused the rule's answer: it has none
+            raise graph.refused
         grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
         held = self.held_leaves(len(leaves))
         per_leaf = _held_as_zeros(leaves, held)
@@ -297,7 +299,14 @@ class _Captured:
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
                 upstream = self._output_example(rebuild, examples)
-                graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])
+                try:
+                    graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])
+                except RuntimeError as error:
+                    if not getattr(error, "rule_refused", False):
+                        raise
+                    # The exact reference needs the forward alone; the refused rule stays refused (`backward`).
+                    graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream])
+                    graph.refused = error
             import torch  # lazy: only a PyTorch target needs it
 
             narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
@@ -372,9 +381,10 @@ class _Captured:
             out = self._call(rebuild(fakes))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 
-    def _joint_function(self, rebuild, leaves, held):
+    def _joint_function(self, rebuild, leaves, held, forward_only=False):
         """``(value, *gradients)`` of the user's function as PyTorch computes them, in the float leaves not
-        ``held``: what make_fx records."""
+        ``held``: what make_fx records. ``forward_only``: the value, its gradients zeros standing for none, for a
+        function whose backward PyTorch's engine refuses (the graph's ``refused``)."""
         import torch  # lazy: only a PyTorch target needs it
 
         wanted = _float_leaves(leaves, held)
@@ -385,8 +395,8 @@ class _Captured:
                 tensors[i] = tensors[i].detach().requires_grad_(True)
             with torch.enable_grad():
                 out = self._call(rebuild(tensors))
-                if not out.requires_grad:
-                    return (out, *(torch.zeros_like(tensors[i]) for i in wanted))
+                if forward_only or not out.requires_grad:
+                    return (out.detach(), *(torch.zeros_like(tensors[i]) for i in wanted))
                 try:
                     grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
                 except RuntimeError as error:

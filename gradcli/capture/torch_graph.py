@@ -256,6 +256,7 @@ class Graph:
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
     lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
     branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
+    refused: object = None  # the error PyTorch's engine raised refusing a custom backward's answer: a forward alone
 
 
 def torch_dir():

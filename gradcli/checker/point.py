@@ -20,7 +20,7 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
-from ..capture.bridge import replaying_points
+from ..capture.bridge import differentiating_the_primal, replaying_points
 from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
 from . import fd, provenance, reference, rule_blame
@@ -141,11 +141,14 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     """The verdict of a run in ``dtype`` that raised: `unstable` where the raise is the numbers' (`_DTYPE_BREAKS`)
     and the exact reference at the point is finite and smooth (the program as written, at the point as ``dtype``
     holds it), else no verdict; where the framework refused a custom rule's answer (a bridge marks the error
-    ``rule_refused``, its ``raised_at`` the rule's line), no verdict with a finding at the rule's line; where a bridge
+    ``rule_refused``, its ``raised_at`` the rule's line), no verdict with a finding at the rule's line and the exact
+    reference of the forward alone; where a bridge
     found a custom rule's answer wrong as it ran (``wrong_rule``: a gradient of the wrong shape), `wrong` there."""
     raised = getattr(error, "original", error)
     if getattr(raised, "rule_refused", False):  # the framework refused its custom rule's answer (a bridge says so)
         result.error = ""  # the finding says what raised, and the rule's line
+        with differentiating_the_primal():  # no rule to judge, but the mathematics it should give is shown
+            _exact_as_written(result, target, point, dtype, chosen, options)
         return no_verdict(Finding("raised", "backward", "gradient rule",
                                   f"the framework refused the gradient rule's answer: {type(raised).__name__}: {raised}",
                                   location=raised_line(error)))
@@ -156,12 +159,7 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
                                                                    str(raised), location=rule[1])])
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
-    names = target.variables
-    original = _as_held(target, None, np.float64, (), ())
-    rounded = [as_float64(cast(point[n], dtype)) for n in names]
-    written = [as_float64(cast(point[n], np.float64)) for n in names]
-    exact, _ = _exact(result, (original, original), (rounded, written), chosen, options.seed, options.max_time,
-                      full=options.full, dtype=None)
+    exact = _exact_as_written(result, target, point, dtype, chosen, options)
     if exact.unsettled or exact.error or not exact.determined:
         return no_verdict()
     raised_as = f"the program raised {type(raised).__name__}: {raised}"
@@ -175,6 +173,17 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     result.error = ""  # the finding says what raised, and where
     return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _exact_as_written(result, target, point, dtype, chosen, options):
+    """The exact reference of the program as written (its constants as float64 holds them) at ``point`` as ``dtype``
+    holds it, recorded on ``result``: for a run in ``dtype`` that raised, whose own program gave no numbers."""
+    names = target.variables
+    original = _as_held(target, None, np.float64, (), ())
+    rounded = [as_float64(cast(point[n], dtype)) for n in names]
+    written = [as_float64(cast(point[n], np.float64)) for n in names]
+    return _exact(result, (original, original), (rounded, written), chosen, options.seed, options.max_time,
+                  full=options.full, dtype=None)[0]
 
 
 def _why_undefined(exact):

@@ -982,15 +982,66 @@ _ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
 
 def _absorbed(working, pairs, w, out_error):
     """The finding for a cancellation ``w`` whose operands lost their small terms in an earlier sum (c[3:] - c[:-3]
-    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference needed to keep."""
+    of a float32 cumsum over [1e8, 1, 2, 3]): that sum, at its line, absorbed what the difference needed to keep;
+    or in an earlier add or subtract that kept nothing of its smaller operand (`_absorbing_ancestor`)."""
     origin = _rounding_origin(working, pairs, w)
     if origin is None or origin[0].name not in _ACCUMULATING:
-        return None
+        return _absorbing_ancestor(working, pairs, w, out_error)
     op, error = origin
     return _origin_finding("cancellation", op, (
         f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w)} "
         f"subtracts nearly equal numbers of it, so that loss becomes {out_error:.1e} of the difference: the small "
         "terms were gone before the subtraction"))
+
+
+def _absorbing_ancestor(working, pairs, w, out_error, depth=4):
+    """The finding for a cancellation ``w`` whose operand an earlier elementwise add or subtract made by swallowing
+    its smaller operand whole (scores + finfo.min in a mask, softmax's scores - max after it): that op, at its line,
+    where the entries ``w`` got wrong are among those it absorbed. Forward ops of ``w``'s shape are followed back
+    ``depth`` steps; None when none absorbed an entry ``w`` needed."""
+    if w.accumulating:  # the gradients of a value's paths cancelling is that sum's own finding
+        return None
+    exact = next((e for a, e in pairs if a is w), None)
+    wrong = None if exact is None else _error_against(working, w.output, exact.output, each=True)
+    if wrong is None:
+        return None
+    needed = wrong >= out_error / 2
+    made = _made_by(working)
+    frontier, seen = [w], set()
+    for _ in range(depth):
+        frontier = [p for op in frontier for p in _parents(op, made)
+                    if p is not None and id(p) not in seen and np.shape(raw(p.output)) == needed.shape
+                    and p.phase == "forward"]  # a backward rule's own 1 + e is its own cancellation's to explain
+        seen.update(id(p) for p in frontier)
+        for op in frontier:
+            absorbed = _absorbed_entries(op)
+            if absorbed is not None and bool(np.any(absorbed & needed)):
+                bits = finfo(np.asarray(raw(op.output)).dtype).nmant + 1
+                return _origin_finding("cancellation", op, (
+                    f"keeps none of its smaller operand's digits where the larger is over 2^{bits} times it (the "
+                    f"dtype's {bits} bits hold only the larger), and {_named_at(w)} subtracts nearly equal numbers of "
+                    f"its result, so the difference is {out_error:.1e} off: the small terms were gone before the "
+                    "subtraction"))
+    return None
+
+
+def _absorbed_entries(op):
+    """The entries of an elementwise add or subtract whose result is its larger operand as it stands, the smaller one
+    nonzero and below the result's last bit (a score beside -3.4e38 in float32), as a mask of its result; else None."""
+    if op.name not in ("add", "subtract") or len(op.args) != 2:
+        return None
+    out = np.asarray(raw(op.output))
+    if not is_float_dtype(out.dtype) or out.dtype.kind == "c":
+        return None
+    try:
+        a, b = (np.broadcast_to(np.asarray(raw(x), dtype=out.dtype), out.shape) for x in op.args)
+    except (TypeError, ValueError):
+        return None
+    large, small = np.where(np.abs(a) >= np.abs(b), a, b), np.where(np.abs(a) >= np.abs(b), b, a)
+    scale = 2.0 ** (finfo(out.dtype).nmant + 1)
+    with np.errstate(all="ignore"):
+        absorbed = (small != 0) & np.isfinite(large) & (np.abs(large) > scale * np.abs(small)) & (np.abs(out) == np.abs(large))
+    return absorbed if absorbed.any() else None
 
 
 def _origin_finding(kind, op, what):
