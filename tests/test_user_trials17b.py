@@ -7,8 +7,9 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding. Finding A1
 (TensorFlow's Expint and Zeta not replayable) is mended: tests/test_tf_coverage.py replays both as TensorFlow computes
 them. E1 is mended for its line: the engine's refusal of a backward's answer is a finding at that backward's `def`.
-Open in TensorFlow (this file imports PyTorch alone; run.py shows them): A2, `tf.math.special.spence` and
-`bessel_k0e` have no gradcli operation to replay (a clear error naming the op and the line, exit 2).
+A2 (TensorFlow's Spence and BesselK0e not replayable) is mended: they replay as gradcli's spence and k0e, both
+cases ok through run.py (this file imports PyTorch alone), and tests/test_tf_coverage.py replays them as TensorFlow
+computes them.
 """
 
 import os
@@ -35,10 +36,7 @@ KNOWN_WRONG = {
         "finding E1: a backward that PyTorch's engine refuses (a gradient for a float argument) is an error at the "
         "rule's line, but without the exact gradient (the capture runs the same refused backward)"),
 }
-OPEN_ELSEWHERE = {
-    "tf_lib17b:spence_sum@x=[1,0.5]:float64": "finding A2: no gradcli operation replays TensorFlow's Spence",
-    "tf_lib17b:bessel_k0e_sum@x=[1e-300,2]:float64": "finding A2: no gradcli operation replays TensorFlow's BesselK0e",
-}
+OPEN_ELSEWHERE = {}
 BY_ID = {case.id: case for case in cases17b.ALL}
 
 
