@@ -75,3 +75,18 @@ def test_the_exact_reference_is_mpmaths_at_spences_removable_point_near_the_pole
     np.testing.assert_allclose(exact, want, rtol=1e-13)
     if point[0] != 1e-300:  # there k1e's slope, -1/x^2, is past float64 and finite differences say so
         assert result.status == "ok", (result.error, result.findings)
+
+
+def test_the_replay_on_mpmath_numbers_is_mpmaths_too(monkeypatch):
+    """Where balls cannot answer the reference replays the ops on mpmath numbers: their values and slopes there."""
+    from gradcli.checker import exact_python, reference
+    from gradcli.checker.targets import resolve
+
+    monkeypatch.setattr(exact_python, "compute", lambda *args, **kwargs: False)
+    point = np.array([1.0, 0.5, 700.0])
+    exact = reference.compute(resolve(_all_three), [point])
+    with mpmath.workdps(50):
+        value = sum(float(f(mpmath.mpf(x))) for f in SLOPES for x in point)
+    assert float(exact.value) == pytest.approx(value, rel=1e-14)
+    want = [_slope(_spence, x) + _slope(_k0e, x) + _slope(_k1e, x) for x in point]
+    np.testing.assert_allclose(np.asarray(exact.gradient[0], dtype=float), want, rtol=1e-13)
