@@ -148,6 +148,13 @@ def _betainc_x(a, b):
 
 A, B = mp.mpf(2), mp.mpf(3)
 UNARY = {
+    # the dilogarithm and the scaled K, judged by the script alone: its audit of k0e runs past 9 minutes of CPU
+    "scipy.special.spence": (gsp.spence, lambda x: (mp.polylog(2, 1 - _inside(x, 0, mp.inf)),
+                                                    mp.log(x) / (1 - x) if x != 1 else -mp.mpf(1))),
+    "scipy.special.k0e": (gsp.k0e, lambda x: (mp.besselk(0, _inside(x, 0, mp.inf)) * mp.exp(x),
+                                              (mp.besselk(0, x) - mp.besselk(1, x)) * mp.exp(x))),
+    "scipy.special.k1e": (gsp.k1e, lambda x: (mp.besselk(1, _inside(x, 0, mp.inf)) * mp.exp(x),
+                                              (mp.besselk(1, x) * (1 - 1 / x) - mp.besselk(0, x)) * mp.exp(x))),
     "scipy.stats.beta.pdf": (lambda x: gst.beta.pdf(x, 2.0, 3.0), _beta_pdf(A, B)),
     "scipy.stats.beta.logpdf": (lambda x: gst.beta.logpdf(x, 2.0, 3.0), _log_of(_beta_pdf(A, B))),
     "scipy.stats.beta.cdf": (lambda x: gst.beta.cdf(x, 2.0, 3.0), _beta_cdf(A, B)),

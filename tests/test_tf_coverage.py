@@ -22,7 +22,7 @@ foldl, an autograph loop over tf.range, std and variance, prod, max and min,
 relu6/elu/selu/leaky_relu/relu, xlogy and xlog1py, entropy, outer, trace,
 eigvalsh, band_part, pad, roll, tensor_scatter_nd_update, squared
 difference, log_softmax, igamma, Bessel i0e and i1e, softsign,
-reduce_euclidean_norm, segment_sum, expint, Hurwitz zeta in q, a dense layer, a bias add (its bias's gradient), logaddexp, conv1d and
+reduce_euclidean_norm, segment_sum, expint, Hurwitz zeta in q, spence, Bessel k0e and k1e, a dense layer, a bias add (its bias's gradient), logaddexp, conv1d and
 conv2d (Conv2D and its two backprops), segment max, min, mean and prod (sorted and
 unsorted). Still refused: depthwise convolutions.
 """
@@ -113,6 +113,8 @@ OPS = {
         (P,),
     ),
     "Expint/Zeta": (lambda x: tf.reduce_sum(tf.math.special.expint(x) + tf.math.zeta(constant(3.0, x), x)), (P,)),
+    "Spence/BesselK0e/BesselK1e": (lambda x: tf.reduce_sum(tf.math.special.spence(x) + tf.math.special.bessel_k0e(x)
+                                                           + tf.math.special.bessel_k1e(x)), (P,)),
     "StatelessCase (switch_case)": (lambda x: tf.reduce_sum(tf.switch_case(tf.constant(1), [lambda: tf.sin(x), lambda: tf.exp(x) * x])), (V,)),
     "StatelessCase (index out of range: the last branch)": (
         lambda x: tf.reduce_sum(tf.switch_case(tf.cast(tf.reduce_sum(x) > 0, tf.int32) + 5, [lambda: tf.sin(x), lambda: tf.math.softplus(x) * x])),

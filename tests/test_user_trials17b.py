@@ -7,9 +7,9 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding. Finding A1
 (TensorFlow's Expint and Zeta not replayable) is mended: tests/test_tf_coverage.py replays both as TensorFlow computes
 them. E1 is mended: the engine's refusal of a backward's answer is a finding at that backward's `def`, beside the exact
-gradient of the forward alone.
-Open in TensorFlow (this file imports PyTorch alone; run.py shows them): A2, `tf.math.special.spence` and
-`bessel_k0e` have no gradcli operation to replay (a clear error naming the op and the line, exit 2).
+gradient of the forward alone. A2 (TensorFlow's Spence and BesselK0e not replayable) is mended: they replay as
+gradcli's spence and k0e, both cases ok through run.py (this file imports PyTorch alone), and
+tests/test_tf_coverage.py replays them as TensorFlow computes them.
 """
 
 import os
@@ -34,10 +34,7 @@ CHOSEN = [
     "torch_lib17b:power_sum@x=[0.5,2]:float64",
 ]
 KNOWN_WRONG = {}
-OPEN_ELSEWHERE = {
-    "tf_lib17b:spence_sum@x=[1,0.5]:float64": "finding A2: no gradcli operation replays TensorFlow's Spence",
-    "tf_lib17b:bessel_k0e_sum@x=[1e-300,2]:float64": "finding A2: no gradcli operation replays TensorFlow's BesselK0e",
-}
+OPEN_ELSEWHERE = {}
 BY_ID = {case.id: case for case in cases17b.ALL}
 
 

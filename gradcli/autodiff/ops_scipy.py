@@ -15,7 +15,7 @@ import numpy as np
 
 from . import arb_proof
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
+from .ops import absolute, constant, equal, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -55,6 +55,9 @@ _BALLS = {
     "exp1": lambda x: x.expint(1),  # E1: NaN left of 0, as SciPy's
     "expi": lambda x: x.ei(),
     "zeta": lambda s, q: _zeta_ball(s, q),
+    "spence": lambda x: _spence_ball(x),
+    "k0e": lambda x: _bessel_k_scaled_ball(0, x),
+    "k1e": lambda x: _bessel_k_scaled_ball(1, x),
 }
 
 
@@ -327,7 +330,41 @@ def _expn_mp(n, x):
     return mpmath.expint(int(n), x)
 
 
-_SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp}
+def _spence_mp(x):
+    """SciPy's spence, the dilogarithm Li2(1 - x), on x >= 0; NaN left of 0 as SciPy's, where Li2 is complex."""
+    mpmath = loaded_mpmath()
+    if x < 0:
+        return mpmath.nan
+    return mpmath.polylog(2, 1 - x)
+
+
+def _spence_ball(x):
+    """Li2(1 - x) on balls proven inside SciPy's domain (x >= 0); elsewhere mpmath's path."""
+    if not x >= 0:
+        raise ArithmeticError("spence's ball not proven >= 0")
+    return (1 - x).polylog(2)
+
+
+def _bessel_k_scaled_mp(order):
+    def scaled(x):
+        """e^x K_order(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K is complex."""
+        mpmath = loaded_mpmath()
+        if x < 0:
+            return mpmath.nan
+        return mpmath.inf if x == 0 else mpmath.besselk(order, x) * mpmath.exp(x)
+
+    return scaled
+
+
+def _bessel_k_scaled_ball(order, x):
+    """e^x K_order(x) on balls proven right of 0; elsewhere mpmath's path."""
+    if not x > 0:
+        raise ArithmeticError("k0e/k1e's ball not proven > 0")
+    return x.bessel_k(order, scaled=True)
+
+
+_SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp,
+               "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1)}
 
 
 def _gammasgn_mp(x):
@@ -675,6 +712,25 @@ i1e = _with_mpmath("i1e")
 # I0' = I1 and I1' = I0 - I1/x, with the scale's slope -sign(x) times the value.
 defvjp(i0e, lambda g, ans, x: g * (i1e(x) - sign(x) * ans))
 defvjp(i1e, lambda g, ans, x: g * (i0e(x) - ans / x - sign(x) * ans))
+# K0(x) e^x and K1(x) e^x, finite at x = 700 where K underflows: K0' = -K1 and K1' = -K0 - K1/x, with the
+# scale's slope the value itself.
+k0e = _with_mpmath("k0e")
+k1e = _with_mpmath("k1e")
+defvjp(k0e, lambda g, ans, x: g * (ans - k1e(x)))
+defvjp(k1e, lambda g, ans, x: g * (ans - ans / x - k0e(x)))
+
+
+def _spence_slope(x):
+    """spence'(x) = log(x) / (1 - x), -1 at x = 1 (the quotient's removable 0/0); neither branch of the `where`
+    divides by 0 there, so no NaN reaches the gradient's own gradient."""
+    at_one = equal(x, 1)
+    away = where(at_one, 2, x)
+    return where(at_one, -1, log(away) / (1 - away))
+
+
+# The dilogarithm Li2(1 - x) (SciPy's spence), real on x >= 0.
+spence = _with_mpmath("spence")
+defvjp(spence, lambda g, ans, x: g * _spence_slope(x))
 
 
 def _log_ndtr_slope(ans, x):

@@ -25,8 +25,8 @@ from . import tracer as _tracer
 
 _SPECIAL_OWN = (
     "beta betainc betaln entr erfcinv erfcx erfinv exp1 expi expn gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive "
-    "j0 j1 jn kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma softmax "
-    "stdtr y0 y1 yn zeta"
+    "j0 j1 jn k0e k1e kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma "
+    "softmax spence stdtr y0 y1 yn zeta"
 )
 special = SimpleNamespace(**{
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},

@@ -397,6 +397,9 @@ MORE_OPS = {
     # tf.math.special.expint is the exponential integral Ei (SciPy's expi); tf.math.zeta(x, q) the Hurwitz zeta
     "Expint": (_unary(special.expi), ()),
     "Zeta": (_binary(special.zeta), ()),
+    "Spence": (_unary(special.spence), ()),
+    "BesselK0e": (_unary(special.k0e), ()),
+    "BesselK1e": (_unary(special.k1e), ()),
     "Conv2D": (_conv2d, _CONV_ATTRS),
     "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
     "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),
