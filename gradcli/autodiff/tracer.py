@@ -717,11 +717,15 @@ def accepting_sequences(fun):
 
 
 def _stacked_if_traced(value):
-    """A list or tuple of traced values as one traced array, of exact numbers as an object array, else ``value``."""
+    """A list or tuple of traced values as one traced array, of exact numbers as an object array, else ``value``:
+    a tuple that is no array (cho_solve's ``(c, lower)``, entries of other shapes) is handed on as it is."""
     if isinstance(value, (list, tuple)):
-        if holds_box(value):
-            return _as_traced_array(value)
-        return _exact_array_if_held(value) if _MP_TYPES else value
+        try:
+            if holds_box(value):
+                return _as_traced_array(value)
+            return _exact_array_if_held(value) if _MP_TYPES else value
+        except (ValueError, TypeError):
+            return value
     return value
 
 
