@@ -345,6 +345,19 @@ def _spence_ball(x):
     return (1 - x).polylog(2)
 
 
+def _spence_ball_slope(answer, x):
+    """spence'(x) = log(x) / (1 - x) on balls, -1 at exactly 1 (the quotient's removable 0/0); a ball around 1 that
+    is not 1 has no quotient to give: mpmath's path."""
+    if (1 - x).is_zero():
+        return type(x)(-1)
+    if (1 - x).contains(0):
+        raise ArithmeticError("spence's slope on a ball around 1")
+    return x.log() / (1 - x)
+
+
+_JET_SLOPES["spence"] = _spence_ball_slope  # forward mode on balls: JAX's spence at [0.5, 3] has no stop-free difference
+
+
 def _bessel_k_scaled_mp(order):
     def scaled(x):
         """e^x K_order(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K is complex."""

@@ -716,5 +716,7 @@ def _signbit(params, x):
 
 
 # JAX's own jitted functions, by name, replayed as one rule in place of their steps (a bit cast has no meaning on
-# an exact number).
-LIBRARY_JITS = {"signbit": _signbit}
+# an exact number). ``_spence`` is jitted only while the forward graph is traced (`jax_walk.library_functions_named`):
+# its steps join Cephes' approximations at 0.5, 1.5 and 2, whose seams, replayed exactly, are jumps of a few ulps
+# where the dilogarithm is smooth.
+LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence)}
