@@ -622,7 +622,7 @@ class _Compiler:
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
             elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
-                self.emit(eqn, called[0], called[1], inputs, env, program, site, False)
+                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1)
             elif name in ("jit", "pjit") and _library_jit(eqn):
                 self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
             elif sub is not None and sub in eqn.params:
