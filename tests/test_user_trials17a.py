@@ -29,12 +29,11 @@ CHOSEN = [
     "numpy_lib17a:max_abs_score@x=[2,-2,1]:float64",
     # np.median of traced values and a float constant: the constant's comparisons decided on balls too (finding M1)
     "numpy_lib17a:robust_centre@a=0.7,b=0.4:float64",
+    # JAX's spence joins Cephes' approximations at 0.5, 1.5 and 2: replayed as the dilogarithm, no seam is a jump
+    # (finding F2)
+    "jax_lib17a:dilog_sum@x=[0.5]:float64",
 ]
-KNOWN_WRONG = {
-    "jax_lib17a:dilog_sum@x=[0.5]:float64": (
-        "finding F2: JAX's spence joins Cephes' approximations at 0.5, 1.5 and 2; replayed exactly, their seams are "
-        "jumps of a few ulps, called a singularity (domain) where spence is smooth (sici at 4 alike)"),
-}
+KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases17a.ALL}
 
 

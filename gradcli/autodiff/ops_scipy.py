@@ -15,7 +15,7 @@ import numpy as np
 
 from . import arb_proof
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, equal, exp, lifted, less, log, log1p, sigmoid, sign, softplus, where
+from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, sigmoid, sign, sin, softplus, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -343,6 +343,19 @@ def _spence_ball(x):
     if not x >= 0:
         raise ArithmeticError("spence's ball not proven >= 0")
     return (1 - x).polylog(2)
+
+
+def _spence_ball_slope(answer, x):
+    """spence'(x) = log(x) / (1 - x) on balls, -1 at exactly 1 (the quotient's removable 0/0); a ball around 1 that
+    is not 1 has no quotient to give: mpmath's path."""
+    if (1 - x).is_zero():
+        return type(x)(-1)
+    if (1 - x).contains(0):
+        raise ArithmeticError("spence's slope on a ball around 1")
+    return x.log() / (1 - x)
+
+
+_JET_SLOPES["spence"] = _spence_ball_slope  # forward mode on balls: JAX's spence at [0.5, 3] has no stop-free difference
 
 
 def _bessel_k_scaled_mp(order):
@@ -731,6 +744,60 @@ def _spence_slope(x):
 # The dilogarithm Li2(1 - x) (SciPy's spence), real on x >= 0.
 spence = _with_mpmath("spence")
 defvjp(spence, lambda g, ans, x: g * _spence_slope(x))
+
+
+def _sici_part(index, name):
+    """Si (``index`` 0) or Ci (1) of ``scipy.special.sici``, which SciPy gives only as the pair, in x's dtype."""
+    pair = _scipy_function("sici")
+
+    def part(x):
+        return pair(x)[index]
+
+    part.__name__ = name
+    evaluate = in_input_dtype(part)
+    evaluate.nin = 1  # the catalogue reads the arity here, as on a ufunc
+    return evaluate
+
+
+def _ci_mp(x):
+    """Ci(|x|) as SciPy's and JAX's sici give it left of 0 (mpmath's Ci has the imaginary part i pi there); -inf at 0."""
+    mpmath = loaded_mpmath()
+    return mpmath.ninf if x == 0 else mpmath.ci(abs(x))
+
+
+def _ci_ball(x):
+    """Ci(|x|) on balls proven off 0, where Ci has its logarithmic pole; elsewhere mpmath's path."""
+    if not (x > 0 or x < 0):
+        raise ArithmeticError("Ci's ball not proven off 0")
+    return abs(x).ci()
+
+
+def _sinc_ball(answer, x):
+    """sin(x) / x on balls, 1 at exactly 0; a ball around 0 that is not 0: mpmath's path."""
+    if x.is_zero():
+        return type(x)(1)
+    if x.contains(0):
+        raise ArithmeticError("sin(x)/x on a ball around 0")
+    return x.sin() / x
+
+
+_BALLS.update({"si": lambda x: x.si(), "ci": _ci_ball})
+_JET_SLOPES.update({"si": _sinc_ball, "ci": lambda answer, x: x.cos() / x})  # d Ci(|x|)/dx = cos(x)/x on both sides
+
+
+def _sinc_slope(x):
+    """Si'(x) = sin(x) / x, 1 at x = 0 (the removable 0/0); neither branch of the `where` divides by 0 there."""
+    at_zero = equal(x, 0)
+    away = where(at_zero, 1, x)
+    return where(at_zero, 1, sin(away) / away)
+
+
+# The sine and cosine integrals, SciPy's sici as two functions (JAX's sici replays as them).
+si = primitive(_sici_part(0, "si"), "si", mp=_on_balls_too("si", mpmath_only("si", lambda x: loaded_mpmath().si(x))),
+               kind="elementwise")
+ci = primitive(_sici_part(1, "ci"), "ci", mp=_on_balls_too("ci", mpmath_only("ci", _ci_mp)), kind="elementwise")
+defvjp(si, lambda g, ans, x: g * _sinc_slope(x))
+defvjp(ci, lambda g, ans, x: g * cos(x) / x)
 
 
 def _log_ndtr_slope(ans, x):

@@ -41,8 +41,8 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
-from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_inlines, pointwise, rule_frames_kept,
-                       user_line, users_arrays)
+from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_functions_named, library_inlines,
+                       pointwise, rule_frames_kept, user_line, users_arrays)
 from .lines import assignment_line, math_call_advice
 from .trees import narrowed_by_default
 
@@ -319,7 +319,8 @@ class _Captured:
             import jax  # lazy: only a JAX target loads JAX
 
             def trace():
-                with _user_errors(self.text), library_inlines() as inlined, users_arrays() as made:
+                with (_user_errors(self.text), library_inlines() as inlined, users_arrays() as made,
+                      library_functions_named()):
                     return jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key)), inlined, made
 
             (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])

@@ -17,7 +17,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
-from ..autodiff.ops_scipy import gammainc_da
+from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
@@ -703,6 +703,9 @@ LIBRARY_CALLS = {
     # of log Phi at -30, which e^log_ndtr turns into a relative error of the same size. Replayed as the series, the
     # exact reference would differentiate JAX's approximation, not log Phi.
     "log_ndtr": _unary(special.log_ndtr),
+    # Si and Ci, whose primal joins Cephes' series to its asymptotic forms at 4 and 1e9: replayed as such, the seams
+    # are jumps of a few ulps, which the exact reference would read as singularities where both are smooth.
+    "sici": lambda params, x: [si(x), ci(x)],
 }
 
 
@@ -716,5 +719,7 @@ def _signbit(params, x):
 
 
 # JAX's own jitted functions, by name, replayed as one rule in place of their steps (a bit cast has no meaning on
-# an exact number).
-LIBRARY_JITS = {"signbit": _signbit}
+# an exact number). ``_spence`` is jitted only while the forward graph is traced (`jax_walk.library_functions_named`):
+# its steps join Cephes' approximations at 0.5, 1.5 and 2, whose seams, replayed exactly, are jumps of a few ulps
+# where the dilogarithm is smooth.
+LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence)}

@@ -18,8 +18,10 @@ reported at its own lines.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -412,6 +414,45 @@ def library_inlines():
         partial_eval.inline_jaxpr_into_trace = original
 
 
+# JAX's library functions that are no call of their own in a jaxpr, by module and name: made a jitted call
+# (named as in `jax_ops.LIBRARY_JITS`) while the forward graph is traced, so the walker replays the mathematics.
+_NAMED_WHILE_TRACED = (("jax._src.scipy.special", "_spence"),)
+
+
+@contextmanager
+def library_functions_named():
+    """While the forward graph is traced in this thread, each function of `_NAMED_WHILE_TRACED` a ``jax.jit`` of
+    itself: one ``jit`` equation of its name in the jaxpr, the same steps inside.
+
+    JAX's ``spence`` computes inline (``jnp.piecewise`` of Cephes' approximations),
+    so nothing in the jaxpr says where it starts and ends; a jit changes no number
+    and gives it that border. Other threads (XLA's compile of JAX's own program)
+    call the function as it is.
+    """
+    import jax  # lazy: JAX is loaded only for a JAX target
+
+    tracing = threading.get_ident()
+    originals = []
+    for module_name, name in _NAMED_WHILE_TRACED:
+        module = importlib.import_module(module_name)
+        original = getattr(module, name, None)
+        if original is None:  # a JAX without it: its steps are replayed as they are
+            continue
+        jitted = jax.jit(original)
+
+        def named(*args, _original=original, _jitted=jitted, **kwargs):
+            chosen = _jitted if threading.get_ident() == tracing else _original
+            return chosen(*args, **kwargs)
+
+        originals.append((module, name, original))
+        setattr(module, name, named)
+    try:
+        yield
+    finally:
+        for module, name, original in originals:
+            setattr(module, name, original)
+
+
 @contextmanager
 def users_arrays():
     """While a function is traced, a record of the constant arrays the user's own code made with ``jnp.array`` or
@@ -581,8 +622,8 @@ class _Compiler:
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
             elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
-                self.emit(eqn, called[0], called[1], inputs, env, program, site, False)
-            elif name in ("jit", "pjit") and eqn.params.get("name") in LIBRARY_JITS and _jaxs_own(eqn.params["jaxpr"]):
+                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1)
+            elif name in ("jit", "pjit") and _library_jit(eqn):
                 self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
@@ -847,6 +888,15 @@ def _library_call(eqn):
         return name, rule
     held = _held_operands(eqn.params["call_jaxpr"].jaxpr, name, arity - len(eqn.invars))
     return None if held is None else (name, lambda params, *operands: rule(params, *held, *operands))
+
+
+def _library_jit(eqn):
+    """Whether a ``jit`` equation is a call of a function of `LIBRARY_JITS`, one of JAX's own, as the function itself:
+    its operands and its one result. Differentiated, the same name also calls its linearised part (the value and
+    the residuals) and its transpose (the residuals in, the cotangent out): those are inlined, JAX's own steps."""
+    rule = LIBRARY_JITS.get(eqn.params.get("name"))
+    return (rule is not None and len(eqn.invars) == rule.__code__.co_argcount - 1 and len(eqn.outvars) == 1
+            and _jaxs_own(eqn.params["jaxpr"]))
 
 
 def _held_operands(jaxpr, name, count):
