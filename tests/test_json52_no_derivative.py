@@ -55,3 +55,11 @@ def test_the_json_gives_each_entry_and_its_reason():
     assert "+inf from the right" in why[0] and why[1] is None
     ok = json.loads(indented(gradcli.check("x*x", [{"x": 3.0}], dtypes=("float64",), fixes=False).to_dict()))
     assert ok["results"][0]["exact_gradient_why"] == {"x": None}  # every variable keeps its key
+
+
+def test_a_vector_outputs_rows_keep_their_reasons():
+    [result] = gradcli.check(lambda x: gnp.sqrt(x) * 2, [{"x": np.array([0.0, 4.0])}], dtypes=("float64",),
+                             fixes=False).results
+    assert result.exact_gradient["x"][0][0] == np.inf
+    [first, second] = result.exact_gradient_why["x"]
+    assert "+inf from the right" in first[0] and first[1] is None and second is None
