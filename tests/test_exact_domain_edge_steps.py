@@ -106,7 +106,7 @@ def test_a_point_on_the_domains_edge_keeps_no_slope(module, name):
 def test_a_point_on_sqrts_edge_beside_an_epsilon_keeps_no_slope_and_a_reference():
     """Adam's 1 / (sqrt(v) + eps) at v = 0: the search for the edge's distance steps to 2^-32768 beside the point,
     where eps absorbs sqrt's term; that search is no part of the program's differences, so the absorption watch
-    leaves it alone: v[0] has no derivative (domain), v[1] its closed form."""
+    leaves it alone: v[0] has no finite derivative (domain; -inf from the right), v[1] its closed form."""
     import gradcli.numpy as gnp
 
     moment = np.array([0.1, -0.2])
@@ -114,6 +114,6 @@ def test_a_point_on_sqrts_edge_beside_an_epsilon_keeps_no_slope_and_a_reference(
                            dtypes=["float64"])
     result = report.results[0]
     assert result.status == "domain", result.findings
-    assert np.isnan(float(result.exact_gradient["v"][0]))
+    assert float(result.exact_gradient["v"][0]) == -np.inf  # the slope's limit from the right, the only side
     closed = -0.2 * -0.5 / (np.sqrt(1e-4) * (np.sqrt(1e-4) + 1e-8) ** 2)
     assert float(result.exact_gradient["v"][1]) == pytest.approx(closed, rel=1e-10)

@@ -185,9 +185,11 @@ def _combine(target, point, dtype, chosen, jacobian):
         result.exact_value = _stack([r.exact_value for r in rows], shape)
         for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
             setattr(result, key, {n: _stack([getattr(r, key).get(n) for r in rows], shape) for n in chosen})
+        why = {n: [r.exact_gradient_why.get(n) for r in rows] for n in chosen}  # per row, as the rows give it
+        result.exact_gradient_why = {n: reasons if any(w is not None for w in reasons) else None for n, reasons in why.items()}
     else:
         result.value = _value(target, point, dtype)
-        for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
+        for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error", "exact_gradient_why"):
             setattr(result, key, dict.fromkeys(chosen))  # not per entry: see the rows and tangents
     for name in _WORST_OF_ROWS:
         setattr(result, name, Verdict.worst(*(getattr(r, name) for r in rows)))

@@ -534,12 +534,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
 
     def at(point):
-        values = list(mp_args)
-        if index is None:
-            values[i] = point
-        else:
-            values[i] = mp_args[i].copy()
-            values[i][index] = point
+        values = with_coordinate(mp_args, i, index, point)
         with np.errstate(all="ignore"):
             return with_noise(lambda: target.mp_function(*values))
 
@@ -609,6 +604,18 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def with_coordinate(mp_args, i, index, point):
+    """The arguments ``mp_args`` with coordinate ``index`` of argument ``i`` (None: the argument itself) at
+    ``point``; an array moved is a copy, never the caller's."""
+    values = list(mp_args)
+    if index is None:
+        values[i] = point
+    else:
+        values[i] = mp_args[i].copy()
+        values[i][index] = point
+    return values
 
 
 def _one_sided_quotients(at, x, f0, n0, steps):

@@ -23,7 +23,7 @@ from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, replaying_points
 from ..capture.exact_constants import held_in, held_name
 from ..errors import InputError
-from . import fd, provenance, reference, rule_blame
+from . import fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
@@ -74,7 +74,7 @@ def check_point(target, point, dtype, chosen, options):
     working_args = [cast(point[n], dtype) for n in names]
     result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over)
     result.rtol, result.atol = tolerances(options, dtype)
-    for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
+    for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error", "exact_gradient_why"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
     record(result, _representability(result, point, working_args, names, dtype))
     if result.status == Verdict.ERROR:
@@ -108,6 +108,8 @@ def check_point(target, point, dtype, chosen, options):
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
+        no_derivative.settle_result(result, target, rounded, exact, chosen, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded)  # a framework's own rule found wrong: named at its call's line

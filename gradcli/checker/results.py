@@ -176,6 +176,8 @@ class PointResult:
     hessian_status: Verdict = Verdict.OK  # the second derivatives alone (never error)
     hessian_error: Optional[float] = None  # worst relative error of the Hessian in the working dtype
     exact_gradient_text: dict = _MadeWhenRead(_FrozenDict())  # variable -> 20 digits (nested lists for arrays beyond float64; else None)
+    # variable -> why an exact entry is no finite number (nested lists for arrays, None per finite entry; else None)
+    exact_gradient_why: dict = field(default_factory=dict)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
     rtol: Optional[float] = None  # the tolerances this result was judged by:
     atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|

@@ -91,7 +91,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             flat, names, chosen, normalized = _validated(bridged, given, options)
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
-    report.notes.extend(_narrowed_notes(given, resolved.variables, options.dtypes))
+    report.notes.extend(narrowed_notes(given, resolved.variables, options.dtypes))
     report.notes.extend(constants_notes(resolved, options.dtypes))
     options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))
     if resolved.formula is not None and not reading_verdicts_only():
@@ -104,7 +104,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     return report
 
 
-def _narrowed_notes(given, names, dtypes):
+def narrowed_notes(given, names, dtypes):
     """A note for each JAX array of the points that JAX's default mode (x64 off) made narrower than a dtype checked:
     that dtype's check starts from the narrower numbers (float32's 0.3 is 0.30000001192092896), not the ones written."""
     notes = {}

@@ -26,7 +26,7 @@ from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
-from ..checker.runner import check, chosen_variables, constants_notes, runnable_dtypes
+from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
 from ..capture.trees import held_key
@@ -70,7 +70,9 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     checking = replace(options, fixes=False, wrt=tuple(n for n in wrt if n in scalars) or scalars)
     result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
-    result.notes.extend(constants_notes(resolved, checking.dtypes))  # once per sweep: its checks' notes are not kept
+    # Once per sweep (its checks' notes are not kept): the held values as given, JAX arrays before they are numbers.
+    result.notes.extend(narrowed_notes([fixed or {}], resolved.variables, checking.dtypes))
+    result.notes.extend(constants_notes(resolved, checking.dtypes))
     counter = _Progress(progress, len(options.dtypes))
 
     def check_points(points, dtype_name):

@@ -328,13 +328,13 @@ MORE = [
     Case(J, "onehot_ce", None, "float64", "ok", _onehot_ce([[2, -1, 0.5], [-800, 0, 800]]), args="onehot_ce_args",
          wrt="logits"),
     # the dropout mask is data drawn by JAX's PRNG (kept: w[0], w[1]); the shape derivative of the regularised
-    # incomplete gamma function; cumprod through a zero; xlogy's slope at p = 0 is -inf from the right
+    # incomplete gamma function; cumprod through a zero; the entropy's slope at p = 0 is +inf from the right (the only side)
     Case(J, "dropout_loss", "w=[1,2,3,4]", "float64", "ok", hp(lambda: {"w": [mp(8), mp(16), mp(0), mp(0)]})),
     Case(J, "gammainc_shape", "a=[0.5,3]", "float64", "ok",
          each("a", lambda a: mpmath.diff(lambda s: mpmath.gammainc(s, 0, 2, regularized=True), a), [0.5, 3])),
     Case(J, "cumprod_sum", "x=[0,2,3]", "float64", "ok", hp(lambda: {"x": [mp(9), mp(0), mp(0)]})),
     Case(J, "entropy_at_zero", "p=[0,0.5,0.5]", "float64", "domain",
-         hp(lambda: {"p": [NAN, -mpmath.log(mp("0.5")) - 1, -mpmath.log(mp("0.5")) - 1]})),
+         hp(lambda: {"p": [mpmath.inf, -mpmath.log(mp("0.5")) - 1, -mpmath.log(mp("0.5")) - 1]})),
     # plain NumPy: a safe log by clip at its bound (a corner, slopes 0 | 1/c), just beside it, and slopes of
     # exp(-x^2), erfc and tanh far below float64 (as text)
     Case(I, "clip_floor", "x=[1e-300,0.5]", "float64", "domain", hp(lambda: {"x": [NAN, mp(2)]})),

@@ -1,0 +1,161 @@
+"""What an exact gradient entry that is no finite number stands for: a derivative that diverges, or none at all.
+
+The reference's central difference at a point with no finite derivative is NaN
+or an infinity by accident of its two steps: NaN where one side is outside the
+function's domain (the slope of P(1/2, x) at 0 grows to +inf from the right,
+the only side there is), -inf where the function is -inf on one side and +inf
+on the other ((a - 1) log 0 at a = 1). `settle_entries` looks at each side with
+one-sided difference quotients at three steps, as the kink test does, and says
+per entry:
+
+- ``+inf`` or ``-inf``: the function is finite and continuous at the point, and
+  its one-sided slope grows without bound to that infinity on every side of the
+  point in its domain (cbrt at 0 from both sides, sqrt at 0 from the right);
+- NaN: no derivative, finite or infinite, with the reason (a kink, a jump, a
+  value that is no finite number beside or at the point, slopes that diverge
+  apart or one that diverges beside one that settles).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..capture.exact_constants import held_in
+from .compare import plain
+from .kinks import coordinates_of, with_coordinate
+from .precision import START_DIGITS, flat_entries, relative_step, to_mp
+
+_SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
+_DIVISORS = (3, 2, 1.5)  # the steps: 10^(-digits/3), 10^(-digits/2), 10^(-2 digits/3) relative to |x|
+_NAMES = {-1: "left", 1: "right"}
+
+
+def settle_result(result, target, args, exact, chosen, program=None):
+    """Each exact gradient entry of ``result`` that is no finite number made its one-sided limit or NaN
+    (`settle_entries`), its reason in ``result.exact_gradient_why``; ``target`` and ``args`` as the reference
+    ``exact`` took them, ``program`` the dtype whose constants its replay held (`exact_constants.held_in`)."""
+    import mpmath
+
+    if exact.directional is not None or not exact.gradient or exact.unsettled or not exact.determined:
+        return
+    flat, shapes = [], []
+    for g, a in zip(exact.gradient, args):
+        entries = flat_entries(g) if g is not None else [None] * int(np.size(a))
+        flat.extend(entries)
+        shapes.append((np.shape(a), len(entries)))
+    if all(e is None or mpmath.isfinite(e) for e in flat):
+        return
+    with held_in(program):
+        limits, reasons = settle_entries(target, args, flat)
+    position = 0
+    for name, (shape, size) in zip(target.variables, shapes):
+        mine = slice(position, position + size)
+        position += size
+        if name not in chosen or all(r is None for r in reasons[mine]):
+            continue
+        entries = [e if limit is None else limit for e, limit in zip(flat[mine], limits[mine])]
+        result.exact_gradient[name] = plain(np.array(entries, dtype=object).reshape(shape) if shape else entries[0])
+        why = reasons[mine]
+        result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
+
+
+def settle_entries(target, args, gradient):
+    """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
+    entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
+    number, else None; and the reason, in words, for each of those (None elsewhere). ``target``'s program runs on
+    mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took them)."""
+    import mpmath
+
+    limits, reasons = [], []
+    mp_args = [to_mp(a) for a in args]
+    smallest = min([mpmath.mpf(1), *(abs(e) for a in mp_args for e in flat_entries(a) if mpmath.isfinite(e) and e)])
+    for entry, (i, index, _) in zip(gradient, coordinates_of(target, args)):
+        if entry is None or mpmath.isfinite(entry):
+            limits.append(None)
+            reasons.append(None)
+            continue
+        with mpmath.workdps(2 * START_DIGITS), np.errstate(all="ignore"):
+            try:
+                limit, reason = _entry(target.mp_function, mp_args, i, index, smallest)
+            except Exception as error:  # noqa: BLE001 - the program raised beside the point: no claim of a limit
+                limit, reason = mpmath.nan, f"no finite derivative (the program raised beside the point: {error})"
+        limits.append(limit)
+        reasons.append(reason)
+    return limits, reasons
+
+
+def _entry(function, mp_args, i, index, smallest):
+    """``(limit, reason)`` of the coordinate ``index`` of argument ``i`` (see `settle_entries`)."""
+    import mpmath
+
+    x = mp_args[i] if index is None else mp_args[i][index]
+
+    def at(point):
+        entries = flat_entries(function(*with_coordinate(mp_args, i, index, point)))
+        return entries[0] if len(entries) == 1 else mpmath.nan
+
+    f0 = at(x)
+    if not mpmath.isfinite(f0):
+        return mpmath.nan, f"no derivative: the function's exact value here is {mpmath.nstr(f0, 3)}"
+    steps = [relative_step(x if x != 0 else smallest, mpmath.mpf(10) ** -int(mpmath.mp.dps / k)) for k in _DIVISORS]
+    sides = {side: _side(at, x, f0, side, steps) for side in (-1, 1)}
+    inside = {side: found for side, found in sides.items() if found[0] != "outside"}
+    if not inside:
+        return mpmath.nan, "no derivative: the function has a value at this point alone, none on either side"
+    broken = [f"{found[1]} on the {_NAMES[side]}" for side, found in inside.items() if found[0] == "broken"]
+    if broken:
+        return mpmath.nan, f"no derivative: the function is {' and '.join(broken)} beside this point"
+    jumps = [_NAMES[side] for side, found in inside.items() if found[0] == "jump"]
+    if jumps:
+        return mpmath.nan, f"no derivative: the function jumps on the {' and '.join(jumps)} of this point"
+    only = " (the only side in the function's domain)" if len(inside) == 1 else ""
+    if all(found[0] == "diverges" for found in inside.values()):
+        signs = {found[1] for found in inside.values()}
+        if len(signs) == 1:
+            [sign] = signs
+            where = f"the {_NAMES[next(iter(inside))]}{only}" if len(inside) == 1 else "both sides"
+            return sign * mpmath.inf, f"the slope grows without bound to {'+' if sign > 0 else '-'}inf from {where}"
+    said = [_said(side, found) for side, found in inside.items()]
+    if len(inside) == 2 and all(found[0] == "slope" for found in inside.values()) and \
+            abs(inside[-1][1] - inside[1][1]) <= _SETTLED * max(abs(inside[-1][1]), abs(inside[1][1])):
+        return mpmath.nan, "no finite derivative was found here (the one-sided slopes agree, the central one does not)"
+    return mpmath.nan, f"no derivative: {' and '.join(said)}{only}"
+
+
+def _said(side, found):
+    """One side's finding as a clause."""
+    import mpmath
+
+    kind, what = found
+    if kind == "diverges":
+        return f"the slope grows to {'+' if what > 0 else '-'}inf from the {_NAMES[side]}"
+    if kind == "slope":
+        return f"the slope is {float(what):.7g} from the {_NAMES[side]}"
+    return f"the slope does not settle from the {_NAMES[side]}"
+
+
+def _side(at, x, f0, side, steps):
+    """One side of the point: ``("outside", None)`` (NaN at every step), ``("broken", what)`` (a value no finite
+    number), ``("jump", None)`` (values not tending to ``f0``), ``("diverges", sign)``, ``("slope", s)`` or
+    ``("unsettled", None)``."""
+    import mpmath
+
+    values = [at(x + side * h) for h in steps]
+    if all(mpmath.isnan(v) for v in values):
+        return "outside", None
+    if not all(mpmath.isfinite(v) for v in values):
+        shown = sorted({mpmath.nstr(v, 3) for v in values if not mpmath.isfinite(v)})
+        return "broken", " or ".join(shown)
+    moved = [abs(v - f0) for v in values]
+    if moved[2] > moved[0] / 2 and moved[0] > 0:
+        return "jump", None  # the value does not tend to f0 as the step shrinks: no continuity, no slope
+    quotients = [side * (v - f0) / h for v, h in zip(values, steps)]
+    q1, q2, q3 = quotients
+    if abs(q3 - q2) <= _SETTLED * max(abs(q2), abs(q3)):
+        return "slope", q3
+    growing = q1 != 0 and mpmath.sign(q1) == mpmath.sign(q2) == mpmath.sign(q3) and abs(q1) < abs(q2) < abs(q3)
+    # Grows at least as fast as a log of the step (equal growth per decade, as x log x's slope at 0+); a slope
+    # tending to a finite limit grows by less at each step down.
+    if growing and abs(q3 - q2) >= (1 - _SETTLED) * abs(q2 - q1):
+        return "diverges", int(mpmath.sign(q3))
+    return "unsettled", None
