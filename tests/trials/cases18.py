@@ -278,6 +278,7 @@ TORCH = [
     Case(T, "mvn_logp", "x=[[1,2],[-0.5,0.3]],loc=[0.2,-0.1]", "float64", "ok",
          num_grad(_mvn, x=[[1, 2], [-0.5, 0.3]], loc=[0.2, -0.1])),
     Case(T, "softplus_inverse", "y=[1e-30,800,2]", "float64", "ok", _softplus_inverse_slopes([1e-30, 800, 2])),
+    Case(T, "softplus_inverse", "y=[1e-30,80,2]", "float32", "ok", _softplus_inverse_slopes([1e-30, 80, 2], "float32")),
 ]
 
 TF = [
@@ -286,6 +287,8 @@ TF = [
     # e^-1e-10 keeps 6 digits of 1e-10 in 1 - e^x
     Case(K, "log1m_exp", "x=[-1e-10]", "float64", "unstable", _log1m_exp_slopes([-1e-10])),
     Case(K, "log1m_exp", "x=[-3,-0.5]", "float64", "ok", _log1m_exp_slopes([-3, -0.5])),
+    # float32's e^-1e-5 is up to 3e-8 off: 1 - e^x = 1e-5 keeps 3 digits (at -1e-3, 5 digits: 6 of 24 bits, ok)
+    Case(K, "log1m_exp", "x=[-1e-5]", "float32", "unstable", _log1m_exp_slopes([-1e-5], "float32")),
     Case(K, "log_binom", "n=1e15,k=3", "float64", "unstable", num_grad(_log_binom, n=1e15, k=3)),
     Case(K, "mahalanobis_sq", "x=[[1,2,0.5],[0,-1,0.3]],mu=[0.1,0.2,-0.3]", "float64", "ok",
          num_grad(_mahalanobis(COV), x=[[1, 2, 0.5], [0, -1, 0.3]], mu=[0.1, 0.2, -0.3])),
