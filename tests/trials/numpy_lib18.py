@@ -64,3 +64,7 @@ W_QUAT = np.array([0.5, -1.0, 2.0, 0.25])
 
 def quat_score(q):
     return np.dot(q / np.linalg.norm(q), W_QUAT)
+
+
+def log1m_exp(x):
+    return np.sum(np.log1p(-np.exp(x)))
