@@ -34,6 +34,10 @@ def bce(z):
 
 def where_second(x):
     return np.where(x < 1, 0.0, np.log(x - 1) ** 2)
+
+
+def logdiffexp(a, b):
+    return np.log(np.exp(a) - np.exp(b))
 """
 
 POINTS = {
@@ -42,6 +46,7 @@ POINTS = {
     "sigmoid_from_exp": ({"x": 100.0}, "float32"),
     "bce": ({"z": 20.0}, "float32"),
     "where_second": ({"x": 0.5}, "float64"),
+    "logdiffexp": ({"a": 1000.0, "b": 999.0}, "float64"),
 }
 
 # Plain NumPy has no logsumexp, sigmoid or softplus: SciPy's logsumexp and logaddexp stand in.
@@ -51,6 +56,7 @@ CASES = [
     ("numpy", "sigmoid_from_exp", "sigmoid", "+    return np.exp(-np.logaddexp(0, -x))\n"),
     ("numpy", "bce", "log_sigmoid", "+    return np.logaddexp(0, z)\n"),
     ("numpy", "where_second", "double where", "+    return np.where(x < 1, 0.0, np.log(np.where(x >= 1, x, 2) - 1) ** 2)\n"),
+    ("numpy", "logdiffexp", "logdiffexp", "+    return (a + np.log(-np.expm1(b - a)))\n"),
     ("gradcli.numpy", "logsumexp", "logsumexp", "+    return np.logsumexp(x, axis=0)\n"),
     ("gradcli.numpy", "sigmoid", "sigmoid", "+    return np.sigmoid(z)\n"),
     ("gradcli.numpy", "sigmoid_from_exp", "sigmoid", "+    return np.sigmoid(x)\n"),

@@ -167,6 +167,15 @@ class _Rewriter:
                 return f"logaddexp({self.raw(s.left.args[0])}, {self.raw(s.right.args[0])})"
         return None
 
+    def logdiffexp(self, node):
+        # log(e^a - e^b) = a + log(1 - e^(b - a)): no e^a to overflow, and expm1 keeps a small b - a's digits
+        if _call(node, "log", 1):
+            s = node.args[0]
+            if isinstance(s, Binary) and s.op == "-" and _call(s.left, "exp", 1) and _call(s.right, "exp", 1):
+                a, b = s.left.args[0], s.right.args[0]
+                return f"({self.src(a)} + log(-expm1({self.src(b)} - {self.src(a)})))"
+        return None
+
     def hypot(self, node):
         if _call(node, "sqrt"):
             s = node.args[0]
@@ -315,6 +324,7 @@ _REWRITES = [
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
+    ("logdiffexp", "log(exp(a) - exp(b)) -> a + log(-expm1(b - a))", "logdiffexp"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
