@@ -982,7 +982,23 @@ def _handed_by_user(args, location, forwards=None):
         return ()
     path, _, line = location.rpartition(":")
     written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
-    return frozenset(k for k in floats if args[k] in written) or ()
+    return frozenset(k for k in floats if args[k] in written or args[k] in _derived(frozenset(written))) or ()
+
+
+@functools.lru_cache(maxsize=256)
+def _derived(numbers):
+    """The numbers a library computes from the user's ``numbers`` before an op reads them: one step of arithmetic
+    with a small exact constant (``smooth_l1_loss``'s 0.5 * beta, ``huber_loss``'s 0.5 * delta, ``logit``'s
+    1 - eps, ``pow``'s backward exponent - 1, a dropout's 1 / (1 - p)). PyTorch hands such a number to a kernel
+    of the narrower dtype as a scalar, which holds it in float32 as it holds the user's own."""
+    found = set()
+    for h in numbers:
+        found.update((0.5 * h, 2.0 * h, 1.0 - h, h - 1.0, h + 1.0, h * h))
+        if h:
+            found.add(1.0 / h)
+        if h != 1.0:
+            found.add(1.0 / (1.0 - h))
+    return frozenset(found)
 
 
 # A comparison of a dtype in the user's source (``x.dtype == torch.float32``, ``if q.dtype in (...)``, a table read
