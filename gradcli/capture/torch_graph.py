@@ -982,17 +982,37 @@ def _handed_by_user(args, location, forwards=None):
         return ()
     path, _, line = location.rpartition(":")
     written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
-    return frozenset(k for k in floats if args[k] in written) or ()
+    return frozenset(k for k in floats if args[k] in written or args[k] in _derived(frozenset(written))) or ()
 
 
-# A comparison of a dtype in the user's source (``x.dtype == torch.float32``, ``if q.dtype in (...)``, a table read
-# by ``[x.dtype]``): the function may run other operations in each dtype.
-_DTYPE_BRANCH = re.compile(r"\.dtype\s*(?:==|!=|\bis\b|\bin\b)|(?:==|!=)\s*[\w.]+\.dtype\b|\[[\w.]+\.dtype\]")
+@functools.lru_cache(maxsize=256)
+def _derived(numbers):
+    """The numbers a library computes from the user's ``numbers`` before an op reads them: one step of arithmetic
+    with a small exact constant (``smooth_l1_loss``'s 0.5 * beta, ``huber_loss``'s 0.5 * delta, ``logit``'s
+    1 - eps, ``pow``'s backward exponent - 1, a dropout's 1 / (1 - p)). PyTorch hands such a number to a kernel
+    of the narrower dtype as a scalar, which holds it in float32 as it holds the user's own."""
+    found = set()
+    for h in numbers:
+        found.update((0.5 * h, 2.0 * h, 1.0 - h, h - 1.0, h + 1.0, h * h))
+        if h:
+            found.add(1.0 / h)
+        if h != 1.0:
+            found.add(1.0 / (1.0 - h))
+    return frozenset(found)
+
+
+# A read of a dtype in the user's source that may choose what runs: a comparison (``x.dtype == torch.float32``,
+# ``x.dtype in (...)``), a table read by ``[x.dtype]``, ``x.is_floating_point()``, ``x.element_size()``,
+# ``torch.finfo(x.dtype).bits``; a dtype handed on as an argument (``dtype=x.dtype)``, ``.to(x.dtype)``) is no read.
+_DTYPE_READ = re.compile(r"\.dtype\b(?!\s*[,)])|\b(?:is_floating_point|element_size|itemsize|finfo|iinfo|"
+                         r"get_default_dtype|result_type|promote_types)\b")
 
 
 def branches_on_dtype(graph, fun=None):
-    """Whether a user function the graph's steps were recorded in, or ``fun`` (the function checked), compares a
-    dtype in its source (`_DTYPE_BRANCH`)."""
+    """Whether the user's code may run other operations in another dtype: a user function the graph's steps were
+    recorded in, ``fun`` (the function checked), or a function of the user's ``fun`` calls (`_users_callees`, in any
+    of the user's modules) reads a dtype in its source (`_DTYPE_READ`). The bridge then traces the narrower dtype too
+    and compares the programs (`same_program`)."""
     lines = {}
     for step in graph.steps:
         if step.location:
@@ -1000,15 +1020,61 @@ def branches_on_dtype(graph, fun=None):
             lines.setdefault(path, set()).add(int(line))
     if any(lo <= line <= hi for path, found in lines.items() for lo, hi in _comparing_dtype(path) for line in found):
         return True
+    return fun is not None and any(_DTYPE_READ.search(_source_of(f)) for f in _users_callees(fun, torch_dir()))
+
+
+def _source_of(fun):
     try:
-        return fun is not None and bool(_DTYPE_BRANCH.search(inspect.getsource(inspect.unwrap(fun))))
+        return inspect.getsource(fun)
     except (OSError, TypeError):
-        return False
+        return ""
+
+
+def _users_callees(fun, folder):
+    """``fun`` and the functions of the user's files its code may call, followed through theirs: what its code names
+    among its module's globals and its closure, a user module's attributes it names (``helpers.scale_for``), a
+    class's methods."""
+    found, todo, seen = [], [fun], set()
+    while todo and len(found) < 256:
+        item = todo.pop()
+        if isinstance(item, type):
+            todo += list(vars(item).values())
+            continue
+        item = inspect.unwrap(getattr(item, "__func__", item))
+        code = getattr(item, "__code__", None)
+        if code is None or code in seen or not is_user_file(code.co_filename, folder):
+            continue
+        seen.add(code)
+        found.append(item)
+        names, codes = set(), [code]
+        while codes:
+            inner = codes.pop()
+            names.update(inner.co_names)
+            codes += [const for const in inner.co_consts if isinstance(const, type(code))]
+        named = [item.__globals__.get(name) for name in names] + _closed_over(item)
+        for value in named:
+            if isinstance(value, type(sys)):
+                if is_user_file(getattr(value, "__file__", None) or "", folder):
+                    todo += [getattr(value, name, None) for name in names]
+            elif value is not None:
+                todo.append(value)
+    return found
+
+
+def _closed_over(fun):
+    """The values of the variables a function closes over (an empty cell left out)."""
+    values = []
+    for cell in getattr(fun, "__closure__", None) or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:
+            pass
+    return values
 
 
 @functools.lru_cache(maxsize=64)
 def _comparing_dtype(path):
-    """The line ranges of the functions in the source file ``path`` whose text compares a dtype."""
+    """The line ranges of the functions in the source file ``path`` whose text reads a dtype (`_DTYPE_READ`)."""
     try:
         with open(path, encoding="utf-8") as handle:
             source = handle.read()
@@ -1018,7 +1084,7 @@ def _comparing_dtype(path):
     lines = source.splitlines()
     return tuple((node.lineno, node.end_lineno) for node in ast.walk(tree)
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and _DTYPE_BRANCH.search("\n".join(lines[node.lineno - 1:node.end_lineno])))
+                 and _DTYPE_READ.search("\n".join(lines[node.lineno - 1:node.end_lineno])))
 
 
 def same_program(wide, narrow, dtype):
