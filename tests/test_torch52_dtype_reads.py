@@ -59,3 +59,27 @@ def test_a_branch_in_a_helper_of_another_module_is_the_float32_programs(helpers)
         return (x * x * helpers.scale_for(x)).sum()
 
     assert _exact_gradients(through_helper) == [[3.0, -9.0], [2.0, -6.0]]
+
+
+class _Forward:
+    def run(self, x):
+        return _Backward.run(self, x) if x.dtype == torch.float32 else x
+
+
+class _Backward:
+    def run(self, x):
+        return x
+
+
+_Forward.partner, _Backward.partner = _Backward, _Forward  # classes naming each other, as a Function and its backward
+
+
+def uses_two_classes_naming_each_other(x):
+    return _Forward().run(x).sum()
+
+
+def test_the_callees_of_classes_naming_each_other_are_found_once():
+    from gradcli.capture.torch_graph import _users_callees, torch_dir
+
+    found = _users_callees(uses_two_classes_naming_each_other, torch_dir())
+    assert sorted(f.__qualname__ for f in found) == ["_Backward.run", "_Forward.run", "uses_two_classes_naming_each_other"]

@@ -1038,7 +1038,10 @@ def _users_callees(fun, folder):
     while todo and len(found) < 256:
         item = todo.pop()
         if isinstance(item, type):
-            todo += list(vars(item).values())
+            # A class once: classes refer to each other (an autograd.Function and its backward class, both ways)
+            if item not in seen:
+                seen.add(item)
+                todo += list(vars(item).values())
             continue
         item = inspect.unwrap(getattr(item, "__func__", item))
         code = getattr(item, "__code__", None)
