@@ -158,11 +158,16 @@ def test_a_folder_that_cannot_be_used_means_no_cache(tmp_path, compilations, mon
     assert not where.exists() or os.listdir(where) == []
 
 
-def test_a_damaged_entry_is_compiled_again_and_replaced(cache, compilations):
+@pytest.mark.parametrize("damage", ["half", "one_byte"])
+def test_a_damaged_entry_is_compiled_again_and_replaced(cache, compilations, damage):
     jax_cache.compiled(_lowered(_wiggle, (5,)))
     (entry,) = _entries(cache)
-    whole = (cache / entry).read_bytes()
-    (cache / entry).write_bytes(whole[: len(whole) // 2])  # half an entry: a disk's fault, never a write of ours
+    whole = bytearray((cache / entry).read_bytes())
+    if damage == "half":
+        whole = whole[: len(whole) // 2]  # a disk's fault or a copy cut short, never a write of ours
+    else:
+        whole[-len(whole) // 3] ^= 0x10  # one bit of XLA's machine code: loaded, it could run anything
+    (cache / entry).write_bytes(bytes(whole))
     x = np.linspace(-1.0, 1.0, 5, dtype=np.float32)
     got = jax_cache.compiled(_lowered(_wiggle, (5,)))
     assert len(compilations) == 2
