@@ -152,7 +152,7 @@ class Caches:
 
     @contextlib.contextmanager
     def at(self, folder):
-        """gradcli's cache pointed at ``folder`` for the block (the variable as it was afterwards)."""
+        """gradcli's cache pointed at ``folder`` for the block (the variable restored afterwards)."""
         from gradcli.capture import jax_cache
 
         before = os.environ.get(jax_cache.VARIABLE)

@@ -197,7 +197,7 @@ def _loaded(path, lowered):
         _remove(path)
         return None
     try:
-        os.utime(path)  # used now: the eviction removes the entries used longest ago
+        os.utime(path)  # its use recorded: the eviction removes the entries used longest ago
     except OSError:
         pass
     return executable
