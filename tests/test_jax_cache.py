@@ -183,8 +183,8 @@ def test_past_the_limit_the_entries_used_longest_ago_go(cache, monkeypatch):
     for age, name in enumerate(["newest", "middle", "oldest"]):
         (cache / f"{name}.xla").write_bytes(b"x" * 1000)
         os.utime(cache / f"{name}.xla", (now - 60 * age, now - 60 * age))
-    (cache / ".writing-dead.part").write_bytes(b"x")
-    os.utime(cache / ".writing-dead.part", (now - 7200, now - 7200))  # a write whose process died
+    (cache / ".gradcli-dead.xla-part").write_bytes(b"x")
+    os.utime(cache / ".gradcli-dead.xla-part", (now - 7200, now - 7200))  # a write whose process died
     jax_cache.evict(str(cache), limit=2500)
     assert sorted(os.listdir(cache)) == ["middle.xla", "newest.xla"]
     monkeypatch.setattr(jax_cache, "LIMIT", 1500)  # a real entry is ~20 kB: past the limit alone, and kept
@@ -228,3 +228,28 @@ def test_a_program_jaxs_own_cache_hands_back_is_not_kept(tmp_path, monkeypatch, 
     assert _entries(tmp_path / "xla") == []
     x = np.linspace(-2.0, 2.0, 4, dtype=np.float32)
     np.testing.assert_allclose(np.asarray(got(x)), np.tanh(x) * 5.0 - x, rtol=1e-6)
+
+
+def test_checks_writing_one_entry_at_once_leave_it_whole(cache, compilations):
+    # Audit workers and pytest-xdist share the folder: each write goes through a file of its own, renamed into
+    # place, so a reader meets no entry or a whole one, and no temporary file is left.
+    import threading
+
+    lowerings = [_lowered(_wiggle, (6,)) for _ in range(4)]  # four lowerings, as four processes would hold
+    got = [None] * len(lowerings)
+
+    def one(i):
+        got[i] = jax_cache.compiled(lowerings[i])
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(lowerings))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(os.listdir(cache)) == 1 and len(_entries(cache)) == 1
+    compiled = len(compilations)  # 1 to 4: a thread that starts late finds the entry another one wrote
+    again = jax_cache.compiled(_lowered(_wiggle, (6,)))
+    assert len(compilations) == compiled  # the entry whole: loaded
+    x = np.linspace(-1.0, 1.0, 6, dtype=np.float32)
+    for executable in got:
+        assert_same_bits(np.asarray(executable(x)), np.asarray(again(x)))

@@ -34,14 +34,17 @@ import json
 import os
 import platform
 import sys
-import tempfile
 import threading
 import time
+
+from ..errors import InputError
+from ..files import replace_atomically
 
 VARIABLE = "GRADCLI_XLA_CACHE"
 LIMIT = 200 * 1024 * 1024  # bytes the folder's entries may take (an entry of a check's program: ~20-60 kB)
 _FORMAT = b"gradcli-xla-executable 1\n"  # first line of every entry: a later layout is another key, never misread
 _SUFFIX = ".xla"
+_WRITING = ".xla-part"  # the end of a write's temporary file's name, until it is renamed into place
 _STALE = 3600.0  # seconds after which a write's temporary file is a dead process's, removed by the next eviction
 # JAX's options that configure JAX's own compilation cache and its logs: they change no machine code.
 _NOT_CODE = {
@@ -213,19 +216,16 @@ def _keep(where, path, executable):
     except Exception:  # noqa: BLE001 - an executable JAX cannot serialise (a closed-over constant argument): not kept
         return
     head = json.dumps({"sha256": hashlib.sha256(payload).hexdigest(), "devices": devices}).encode()
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=where, prefix=".writing-", suffix=".part")
-        with os.fdopen(handle, "wb") as out:
+
+    def write(temporary):
+        with open(temporary, "wb") as out:
             out.write(_FORMAT + head + b"\n" + payload)
-        os.replace(temporary, path)
-        temporary = None
-        evict(where, spared=path)
-    except OSError:
-        pass
-    finally:
-        if temporary is not None:
-            _remove(temporary)
+
+    try:
+        replace_atomically(path, write, suffix=_WRITING)
+    except InputError:  # a full disk, a folder removed meanwhile: the next check compiles again
+        return
+    evict(where, spared=path)
 
 
 def evict(where, limit=None, spared=None):
@@ -244,7 +244,7 @@ def evict(where, limit=None, spared=None):
             stat = os.stat(path)
         except OSError:  # removed by another process meanwhile
             continue
-        if name.endswith(".part") and now - stat.st_mtime > _STALE:
+        if name.endswith(_WRITING) and now - stat.st_mtime > _STALE:
             _remove(path)
         elif name.endswith(_SUFFIX):
             total += stat.st_size
