@@ -253,3 +253,15 @@ def test_checks_writing_one_entry_at_once_leave_it_whole(cache, compilations):
     x = np.linspace(-1.0, 1.0, 6, dtype=np.float32)
     for executable in got:
         assert_same_bits(np.asarray(executable(x)), np.asarray(again(x)))
+
+
+def test_the_folder_is_under_xdgs_cache_home_else_the_homes_cache(tmp_path, monkeypatch):
+    monkeypatch.delenv(jax_cache.VARIABLE, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert jax_cache.folder() == str(tmp_path / "xdg" / "gradcli" / "xla")
+    assert (tmp_path / "xdg" / "gradcli" / "xla").stat().st_mode & 0o777 == 0o700  # made private
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # XDG says: ignore a relative path
+    assert jax_cache.folder() == str(tmp_path / "home" / ".cache" / "gradcli" / "xla")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert jax_cache.folder() == str(tmp_path / "home" / ".cache" / "gradcli" / "xla")
