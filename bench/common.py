@@ -248,9 +248,12 @@ class Target:
         else:
             shown, limit = f"{self.value:.1e}", f"{self.limit:.0e}"
         text = f"{self.status:<5} {self.workload}: {self.what}: {shown} (target {self.op} {limit})"
+        if math.isinf(self.limit):  # a figure reported beside a target, with none of its own
+            text = f"{'INFO':<5} {self.workload}: {self.what}: {shown} (reported, no target)"
         if self.runs > 1:
             margin = self.limit / self.worst if self.op == "<=" else self.worst / self.limit
-            text += f"; median of {self.runs} runs, worst {fmt_ratio(self.worst)} (margin {fmt_ratio(margin)})"
+            text += f"; median of {self.runs} runs, worst {fmt_ratio(self.worst)}"
+            text += "" if math.isinf(self.limit) else f" (margin {fmt_ratio(margin)})"
             if self.cpu == self.cpu:
                 text += f"; CPU median {fmt_ratio(self.cpu)}, worst {fmt_ratio(self.worst_cpu)}"
         if not self.correct:

@@ -12,11 +12,15 @@ same executable XLA made the first time, so every number is the one a fresh
 compilation gives. The folder starts empty in every run (nothing is carried
 from one run to the next) and is removed at the session's end.
 
-Only the tests use it: gradcli itself never turns the cache on, and a user's
-first check pays its compilations in full (``bench/jax_speed.py`` measures
-that). JAX records its compilation event (``backend_compile_duration``) for a
-program the cache hands back as for one XLA compiles, so the tests counting
-compilations count what the bridge asked for either way.
+Only the tests use it: gradcli itself never turns JAX's cache on. gradcli's
+own folder of executables (``gradcli/capture/jax_cache.py``) is turned off for
+the session (``GRADCLI_XLA_CACHE=off``): it would skip the compilations the
+tests count and the failures they plant in ``Lowered.compile``, and the suite
+writes nothing into the user's own cache folder; the tests of that folder
+point it at folders of their own. JAX records its compilation event
+(``backend_compile_duration``) for a program its cache hands back as for one
+XLA compiles, so the tests counting compilations count what the bridge asked
+for either way.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import shutil
 import tempfile
 
 FOLDER = "JAX_COMPILATION_CACHE_DIR"
+GRADCLI_FOLDER = "GRADCLI_XLA_CACHE"  # gradcli's own cache of executables (`jax_cache.VARIABLE`)
 _SETTINGS = {  # every program is kept, however quick its compilation and small its executable
     "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
     "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0",
@@ -36,6 +41,7 @@ _made = []  # the folder this process made (the controller's), removed at its en
 
 def pytest_configure(config):
     """The session's folder made and named in the environment, before any process of the run imports JAX."""
+    os.environ[GRADCLI_FOLDER] = "off"  # whatever the caller's shell says: the tests count and fail compilations
     if os.environ.get(FOLDER):  # a worker (the controller's folder) or a run the caller pointed elsewhere
         return
     folder = tempfile.mkdtemp(prefix="gradcli-xla-programs-")

@@ -2,7 +2,8 @@
 
 `jax_bridge` traces and lowers JAX's programs; this module compiles them and
 keeps what XLA compiled for the life of the process (`_EXECUTABLES`, keyed by
-a program's text, so a file loaded afresh reuses its programs):
+a program's text, so a file loaded afresh reuses its programs), and on disk
+for the next process (`jax_cache`: a repeat check loads instead of compiling):
 
 - `_Compiling`: one lowered program compiled by XLA in a background thread
   (XLA compiles without Python's lock, so the check works on meanwhile);
@@ -14,6 +15,8 @@ a program's text, so a file loaded afresh reuses its programs):
 from __future__ import annotations
 
 import numpy as np
+
+from .jax_cache import compiled
 
 _EXECUTABLES = {}  # (the text of a captured jaxpr and its constants, batched) -> its compiled evaluation
 _KEPT = 64
@@ -68,7 +71,7 @@ class _Compiling:
 
     def _compile(self):
         try:
-            self._compiled = self._lowered.compile()
+            self._compiled = compiled(self._lowered)
         except BaseException as error:  # noqa: BLE001 - raised again by `result`, in the thread that asks
             self._error = error
         finally:
