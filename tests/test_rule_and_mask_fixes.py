@@ -109,7 +109,7 @@ def test_the_condition_is_carried_only_where_it_means_the_same_and_the_local_is_
             log_pdf = jnp.log(x) + x ** 2
             return jnp.sum(jnp.where(event, 0.0, log_pdf))
     """)
-    assert [text for _, text in carried["double where"]] == ["jnp.log(jnp.where(event, 1.0, x)) + x ** 2"], carried
+    assert [text for _, text in carried["double where"]] == ["jnp.log(jnp.where(event, jnp.ones_like(x), x)) + x ** 2"], carried
 
 
 VJP = """

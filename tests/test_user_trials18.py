@@ -27,12 +27,10 @@ CHOSEN = [
     "numpy_lib18:log1mexp@x=[-1e-20,-5]:float64",
     # the same rotation twice: the angle |b - a| is a cone, read off the matrix by atan2
     "numpy_lib18:rotation_angle@a=0.3,b=0.3:float64",
+    # log1p(-exp(x)) where e^-1e-20 rounds to 1: the log1mexp fix guards its log1p branch with a second where
+    "numpy_lib18:log1m_exp@x=[-1e-20,-5]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib18:log1m_exp@x=[-1e-20,-5]:float64": (
-        "finding F2: the catalogue's log1mexp fix keeps log1p(-exp(u)) as its untaken branch, whose slope is infinite "
-        "where e^u rounds to 1 (-1.1e-16 < u < 0): the where leaks NaN, the fix re-checks unstable and none is offered"),
-}
+KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases18.ALL}
 
 

@@ -34,6 +34,11 @@ CHOSEN = [
     "jax_user4:log1mexp@x=[-1e-10,-50]:float64",
     "torch_user4:log1mexp@x=[-1e-10,-50]:float64",
     "numpy_user4:log1mexp@x=[-1e-10,-50]:float64",
+    # float32: e^-1e-10 rounds to 1, where the fix's untaken log1p(-exp(u)) has an infinite slope (trials18 F2)
+    "tf_user4:log1mexp@x=-1e-10:float32",
+    "jax_user4:log1mexp@x=[-1e-10,-50]:float32",
+    "torch_user4:log1mexp@x=[-1e-10,-50]:float32",
+    "numpy_user4:log1mexp@x=[-1e-10,-50]:float32",
     # np.cumprod through a zero entry, scipy.special.log_expit far left: new in the core
     "numpy_user4:cum_prod@x=[2,0,3]:float64",
     "numpy_user4:log_expit@x=[-800,50]:float64",
@@ -118,13 +123,17 @@ def test_a_fix_that_ends_a_nan_is_partial_and_one_that_changes_nothing_is_not_of
 
 @pytest.mark.parametrize("framework, head, call, want", [
     ("tf", "import tensorflow as tf", "tf.math.log1p(-tf.exp(x))",
-     "tf.where(x > -0.6931471805599453, tf.math.log(-tf.math.expm1(x)), tf.math.log1p(-tf.math.exp(x)))"),
+     "tf.where(x > -0.6931471805599453, tf.math.log(-tf.math.expm1(x)), "
+     "tf.math.log1p(-tf.math.exp(tf.where(x <= -0.6931471805599453, x, -1.0))))"),
     ("jax", "import jax.numpy as jnp", "jnp.log(1 - jnp.exp(2 * x))",
-     "jnp.where(2 * x > -0.6931471805599453, jnp.log(-jnp.expm1(2 * x)), jnp.log1p(-jnp.exp(2 * x)))"),
+     "jnp.where(2 * x > -0.6931471805599453, jnp.log(-jnp.expm1(2 * x)), "
+     "jnp.log1p(-jnp.exp(jnp.where(2 * x <= -0.6931471805599453, 2 * x, -1.0))))"),
     ("torch", "import torch", "torch.log1p(-torch.exp(x))",
-     "torch.where(x > -0.6931471805599453, torch.log(-torch.expm1(x)), torch.log1p(-torch.exp(x)))"),
+     "torch.where(x > -0.6931471805599453, torch.log(-torch.expm1(x)), "
+     "torch.log1p(-torch.exp(torch.where(x <= -0.6931471805599453, x, -1.0))))"),
     ("numpy", "import numpy as np", "np.log(1.0 - np.exp(x))",
-     "np.where(x > -0.6931471805599453, np.log(-np.expm1(x)), np.log1p(-np.exp(x)))"),
+     "np.where(x > -0.6931471805599453, np.log(-np.expm1(x)), "
+     "np.log1p(-np.exp(np.where(x <= -0.6931471805599453, x, -1.0))))"),
 ])
 def test_log1mexp_is_rewritten_in_each_frameworks_spelling(framework, head, call, want):
     source = f"{head}\n\n\ndef f(x):\n    return {call}\n"
@@ -164,3 +173,36 @@ def test_cumprod_with_a_zero_is_exact_and_ok():
     assert result.status == Verdict.OK
     # d/dx_k sum_j prod_{i<=j} x_i: [1 + 0 + 0 + 0, 2 + 6 - 9, 0, 0]
     assert np.array_equal(np.asarray(result.exact_gradient["x"], dtype=float), [1.0, -1.0, 0.0, 0.0])
+
+
+def _tf_gradient(source, point, dtype):
+    """The value and gradient of ``f`` in ``source`` as a float64 or float32 ``tf.function`` computes them (a graph:
+    where a float32 number beside a float64 tensor is refused)."""
+    import tensorflow as tf
+
+    namespace = {}
+    exec(compile(source, "<rewritten>", "exec"), namespace)
+    traced = tf.function(namespace["f"])
+    args = {name: tf.constant(value, getattr(tf, dtype)) for name, value in point.items()}
+    with tf.GradientTape() as tape:
+        tape.watch(args["x"])
+        y = tf.reduce_sum(traced(**args))
+    return y.numpy(), tape.gradient(y, args["x"]).numpy()
+
+
+@pytest.mark.parametrize("dtype, x", [("float64", [-1e-20, -5.0]), ("float32", [-1e-10, -5.0])])
+def test_the_log1mexp_fix_runs_in_a_tensorflow_graph_of_either_dtype_with_its_exact_slopes(dtype, x):
+    source = "import tensorflow as tf\n\n\ndef f(x):\n    return tf.math.log1p(-tf.exp(x))\n"
+    value, gradient = _tf_gradient(_rewrites(source, [5], "tf")["log1mexp"], {"x": x}, dtype)
+    rounded = np.asarray(x, dtype).astype(float)
+    exact = [float(mpmath.exp(v) / mpmath.expm1(v)) for v in rounded]
+    assert np.isfinite(value) and np.allclose(gradient, exact, rtol=1e-5, atol=0)
+
+
+def test_a_double_where_on_a_mask_guards_with_a_one_of_the_operands_dtype_in_a_tensorflow_graph():
+    source = ("import tensorflow as tf\n\n\ndef f(x, m):\n"
+              "    return tf.where(m > 0.5, tf.zeros_like(x), tf.math.log(x - 1.0))\n")
+    fixed = _rewrites(source, [5], "tf")["double where"]
+    assert "tf.math.log(tf.where(m > 0.5, tf.ones_like(x), x) - 1.0)" in fixed
+    _, gradient = _tf_gradient(fixed, {"x": [1.0, 3.0], "m": [1.0, 0.0]}, "float64")
+    assert gradient.tolist() == [0.0, 0.5]

@@ -940,17 +940,23 @@ def _form_stop(params, x):
 
 
 def _stopped_by_the_user(eqn):
-    """Whether a ``stop_gradient`` equation is the user's own call: the frame calling JAX's function is theirs.
+    """Whether a ``stop_gradient`` equation is the user's own call: a frame of the user's calling JAX's function.
 
-    Only the user's stop defines their gradient (a straight-through estimator); JAX's own, inside a library
-    function such as ``jnp.linalg.solve``, leaves the mathematics' derivative to judge by.
+    Only the user's stop defines their gradient (a straight-through estimator); JAX's own (``jax.nn.softmax``'s,
+    ``jnp.linalg.solve``'s, a batched ``lax.cond``'s) leaves the mathematics' derivative to judge by. JAX makes
+    some without calling that function: a ``custom_jvp``'s ``nondiff_argnums`` given a traced value, and
+    ``lax.switch``'s batching (``jnp.piecewise``: spence, expi) inside a jitted piece, whose equations keep the
+    switch's frames alone. An equation without a traceback (JAX told to keep none) is taken as the user's, as
+    nothing says otherwise.
     """
     traceback = eqn.source_info.traceback
-    codes, _ = traceback.raw_frames() if traceback else ([], [])
-    for inner, outer in zip(codes, codes[1:]):
-        if inner.co_name == "stop_gradient" and not _users_file(inner.co_filename):
-            return _users_file(outer.co_filename)
-    return True
+    if not traceback:
+        return True
+    codes, _ = traceback.raw_frames()
+    # Any such call on the stack: under vmap the user's stop is bound again by JAX's batching rule, which calls
+    # stop_gradient itself, so the innermost call is JAX's and the user's is further out.
+    return any(inner.co_name == "stop_gradient" and not _users_file(inner.co_filename) and _users_file(outer.co_filename)
+               for inner, outer in zip(codes, codes[1:]))
 
 
 def _scan_of(eqn):

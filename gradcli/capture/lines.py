@@ -12,7 +12,7 @@ import re
 import sys
 from functools import lru_cache
 
-_MATH_CALL = re.compile(r"\bmath\.(\w+)\s*\(")
+_MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
 
 

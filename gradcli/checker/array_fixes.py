@@ -447,9 +447,14 @@ def log1mexp(reader, node):
     """log(1 - e^u), however written, as log(-expm1(u)) above -log 2 and log1p(-e^u) below (each where it keeps its digits).
 
     ``1 - e^u`` cancels for u near 0 (log1p(-exp(u)) only hides it in the
-    argument), and ``-expm1(u)`` rounds to 1 for u far below 0; the two
-    branches are finite wherever the other is taken (u < 0), so the where
-    leaks no NaN into the gradient.
+    argument), and ``-expm1(u)`` rounds to 1 for u far below 0. The where
+    differentiates both branches everywhere: log(-expm1(u)) has a finite slope
+    wherever it is not taken (u <= -log 2), but log1p(-e^u) has an infinite
+    one where e^u rounds to 1 (-1.1e-16 < u < 0 in float64), and the where's 0
+    times it is NaN. So that branch reads u only where it is taken, -1 in its
+    place elsewhere (the double where); u comes first in that guard, so each
+    framework makes the -1 in u's own dtype (TensorFlow refuses a float32
+    number beside a float64 tensor).
     """
     call = reader.call(node, "log1p")
     if call is not None:
@@ -463,7 +468,9 @@ def log1mexp(reader, node):
         return None
     u = exp[1]
     above = ("=format", [("text", "{} > -0.6931471805599453"), u])
-    return [("where", [above, ("log", [("-expm1", [u])]), ("log1p", [("-exp", [u])])])]
+    below = ("=format", [("text", "{} <= -0.6931471805599453"), u])
+    guarded = ("where", [below, u, ("text", "-1.0")])
+    return [("where", [above, ("log", [("-expm1", [u])]), ("log1p", [("-exp", [guarded])])])]
 
 
 def xlogy_guarded(reader, node):
@@ -632,7 +639,8 @@ PATTERNS = [
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
-    ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(u)))", log1mexp),
+    ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(where(u <= -log 2, u, -1))))",
+     log1mexp),
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
     ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF, kept in its far left tail", log_ndtr),
 ]

@@ -971,7 +971,7 @@ def _amplified_rounding(working, pairs, w, out_error):
         return None
     op, error = origin
     return _origin_finding("inaccurate", op, (
-        f"rounds its result by {error:.1e} (relative), and {_named_at(w)}, which computes its own result to "
+        f"rounds its result by {error:.1e} (relative), and {_named_at(w, op)}, which computes its own result to "
         f"{own:.1e} of the numbers it was given, amplifies that rounding {out_error / error:.1e} times: its matrix is "
         "nearly singular in the dtype"))
 
@@ -989,7 +989,7 @@ def _absorbed(working, pairs, w, out_error):
         return _absorbing_ancestor(working, pairs, w, out_error)
     op, error = origin
     return _origin_finding("cancellation", op, (
-        f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w)} "
+        f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w, op)} "
         f"subtracts nearly equal numbers of it, so that loss becomes {out_error:.1e} of the difference: the small "
         "terms were gone before the subtraction"))
 
@@ -1019,7 +1019,7 @@ def _absorbing_ancestor(working, pairs, w, out_error, depth=4):
                 bits = finfo(np.asarray(raw(op.output)).dtype).nmant + 1
                 return _origin_finding("cancellation", op, (
                     f"keeps none of its smaller operand's digits where the larger is over 2^{bits} times it (the "
-                    f"dtype's {bits} bits hold only the larger), and {_named_at(w)} subtracts nearly equal numbers of "
+                    f"dtype's {bits} bits hold only the larger), and {_named_at(w, op)} subtracts nearly equal numbers of "
                     f"its result, so the difference is {out_error:.1e} off: the small terms were gone before the "
                     "subtraction"))
     return None
@@ -1051,9 +1051,14 @@ def _origin_finding(kind, op, what):
                    inputs, _show(op.output), op.location)
 
 
-def _named_at(w):
-    """``w``'s name, and its line when known: the op a finding about an earlier one refers to."""
+def _named_at(w, earlier):
+    """``w``'s name, and its line when known: the op a finding about the ``earlier`` one refers to, told apart from
+    it where both have one name ("the later subtract at f.py:5"; in a formula, by its characters)."""
     name = backward_op_label(w) if w.phase == "backward" else w.name
+    if name == earlier.name:
+        name = f"the later {name}"
+        if not w.location and w.span is not None:
+            return f"{name} (characters {w.span[0] + 1} to {w.span[1]} of the formula)"
     return f"{name} at {os.path.basename(w.location)}" if w.location else name
 
 

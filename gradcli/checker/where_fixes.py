@@ -5,7 +5,8 @@ is still differentiated, and an infinite derivative there times a zero
 weight is NaN. Guarding the operand with the same condition (the "double
 where") keeps every branch finite where it is not taken. The condition may
 be a comparison of x (guarded with values on each side of its bound) or
-anything else, a mask of data say (each parameter guarded with 1.0 where
+anything else, a mask of data say or a comparison of a value the branch
+does not read (each parameter guarded with a one of its own dtype where
 the branch is not taken). A branch that is a local used nowhere else is
 guarded at its assignment, the where's condition carried there, when every
 name the condition reads means the same on that line. A pattern of
@@ -120,23 +121,30 @@ def _parameters(function):
     return [ast.Name(id=a.arg, ctx=ast.Load()) for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
 
 
-def _guards(writer, where, cond, params):
-    """([x], {branch: x -> the guard of x in that branch}) for the where's condition; None where there is none.
+def _guards(writer, where, cond, params, ones_like):
+    """Each way of guarding, in order: ([x], {branch: x -> the guard of x in that branch}); none where the
+    condition holds a where.
 
-    A comparison of x (``x > 0``) guards x with values on each side of its bound. Any other condition (a
-    mask of data, a call) guards each parameter with 1.0 where the branch is not taken: any condition
-    guards, as the where itself already chose by it.
+    A comparison of x (``x > 0``) guards x with values on each side of its bound. Any condition (a mask of
+    data, a call, a comparison of something the branch does not read) guards each parameter with 1.0 where
+    the branch is not taken: any condition guards, as the where itself already chose by it. The user's
+    operand comes first or the 1.0 is made by ``ones_like`` (the module's own spelling, None where it has
+    none) so that each framework makes the number in the operand's dtype (TensorFlow's graphs refuse a
+    float32 number beside a float64 tensor).
     """
+    if any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(cond)):
+        return []
     found = _condition(writer, cond)
     condition = writer.text(cond)
+    ways = []
     if found is not None:
         x, absolute, op, bound, negated = found
         holds, fails = _safe_values(writer, absolute, op, bound)
-        return [x], {0: lambda x: f"{where}({condition}, {writer.text(x)}, {holds})",
-                     1: lambda x: f"{where}({negated}, {writer.text(x)}, {fails})"}
-    if any(isinstance(n, ast.Call) and _callee(n) == "where" for n in ast.walk(cond)):
-        return None
-    return params, {0: lambda x: f"{where}({condition}, {x.id}, 1.0)", 1: lambda x: f"{where}({condition}, 1.0, {x.id})"}
+        ways.append(([x], {0: lambda x: f"{where}({condition}, {writer.text(x)}, {holds})",
+                           1: lambda x: f"{where}({negated}, {writer.text(x)}, {fails})"}))
+    ways.append((params, {0: lambda x: f"{where}({condition}, {x.id}, 1.0)",
+                          1: lambda x: f"{where}({condition}, {'1.0' if ones_like is None else f'{ones_like}({x.id})'}, {x.id})"}))
+    return ways
 
 
 def _assigned(reader, branch):
@@ -165,10 +173,19 @@ def double_where(reader, node):
         return None
     writer = reader.writer
     params = _parameters(reader.locals.function) if reader.locals is not None else []
-    found = _guards(writer, ast.unparse(node.func), call[1], params)
-    if found is None:
-        return None
-    xs, guards = found
+    for xs, guards in _guards(writer, ast.unparse(node.func), call[1], params, writer.callee("ones_like")):
+        elsewhere = len(reader.elsewhere)
+        texts = _guarded_branches(reader, call, xs, guards)
+        if texts != [writer.text(b) for b in call[2]]:
+            return [("=format", [("text", "{0}"), ("text", f"{ast.unparse(node.func)}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
+        if len(reader.elsewhere) > elsewhere:  # guarded at an assignment alone
+            return None
+    return None
+
+
+def _guarded_branches(reader, call, xs, guards):
+    """The text of each branch of the where ``call`` with each x of ``xs`` it puts at risk guarded."""
+    writer = reader.writer
     texts = []
     for k, branch in enumerate(call[2]):
         texts.append(writer.text(branch))
@@ -183,6 +200,4 @@ def double_where(reader, node):
             texts[k] = writer.replaced(branch, swaps)
         elif _known_before(reader, call[1], assigned[1]):
             reader.elsewhere.append((operand, writer.replaced(operand, swaps)))
-    if texts == [writer.text(b) for b in call[2]]:
-        return None
-    return [("=format", [("text", "{0}"), ("text", f"{ast.unparse(node.func)}({writer.text(call[1])}, {texts[0]}, {texts[1]})")])]
+    return texts

@@ -256,8 +256,8 @@ NUMPY = [
     # e^-1e-20 rounds to 1: the untaken branch's log1p(-1) has slope -inf, which where's 0 makes NaN (exactly, the
     # untaken slope is finite)
     Case(N, "log1mexp", "x=[-1e-20,-5]", "float64", "unstable", _log1mexp_slopes([-1e-20, -5])),
-    # e^-1e-20 rounds to 1: log1p(-1) = -inf; the catalogue's log1mexp fix has log1p(-exp(x)) as its untaken branch,
-    # whose NaN slope the where leaks at this very point, so the fix fails its re-check and none is offered (F2)
+    # e^-1e-20 rounds to 1: log1p(-1) = -inf; the catalogue's log1mexp fix guards its log1p(-exp(x)) branch with a
+    # second where, so that branch's infinite slope at this very point never reaches the gradient (F2)
     Case(N, "log1m_exp", "x=[-1e-20,-5]", "float64", "unstable", _log1mexp_slopes([-1e-20, -5]),
          "return np.sum(np.log1p(-np.exp(x)))", "np.expm1("),
     Case(N, "sigmoid_ce", "z=[800,-800,0]", "float64", "ok", _sigmoid_ce_slopes([800, -800, 0])),
