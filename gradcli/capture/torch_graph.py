@@ -124,6 +124,7 @@ class Step:
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
+        self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
@@ -230,7 +231,7 @@ def _fractions_of_rules(graph):
     for index, step in enumerate(graph.steps):
         if index not in graph.value_steps and step.flat:
             meant = {**float32_fractions(step.args), **rules_constants(step.args)}
-            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward}
+            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward and k not in step.derived}
 
 
 class Slot:
@@ -985,20 +986,67 @@ def _handed_by_user(args, location, forwards=None):
     return frozenset(k for k in floats if args[k] in written or args[k] in _derived(frozenset(written))) or ()
 
 
+# How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
+# it: one step of arithmetic with an exact constant, the same on floats and on exact numbers. Alpha dropout's affine
+# map is three numbers of its probability and SELU's constant (PyTorch's ``_dropout_impl``).
+_SELU_ALPHA = 1.7580993408473766
+DERIVATIONS = {
+    "h": lambda h: h,
+    "h/2": lambda h: 0.5 * h,
+    "2h": lambda h: 2.0 * h,
+    "1-h": lambda h: 1.0 - h,
+    "h-1": lambda h: h - 1.0,
+    "h+1": lambda h: h + 1.0,
+    "h^2": lambda h: h * h,
+    "1/h": lambda h: 1.0 / h,
+    "1/(1-h)": lambda h: 1.0 / (1.0 - h),
+    "alpha dropout's a": lambda h: 1.0 / ((_SELU_ALPHA * _SELU_ALPHA * h + 1.0) * (1.0 - h)) ** 0.5,
+    "alpha dropout's alpha a": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h),
+    "alpha dropout's alpha a p": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h) * h,
+}
+
+
 @functools.lru_cache(maxsize=256)
 def _derived(numbers):
-    """The numbers a library computes from the user's ``numbers`` before an op reads them: one step of arithmetic
-    with a small exact constant (``smooth_l1_loss``'s 0.5 * beta, ``huber_loss``'s 0.5 * delta, ``logit``'s
-    1 - eps, ``pow``'s backward exponent - 1, a dropout's 1 / (1 - p)). PyTorch hands such a number to a kernel
-    of the narrower dtype as a scalar, which holds it in float32 as it holds the user's own."""
-    found = set()
+    """``{number: (derivation, h)}``: the numbers a library computes from the user's ``numbers`` before an op reads
+    them (`DERIVATIONS`: ``smooth_l1_loss``'s 0.5 * beta, ``logit``'s 1 - eps, ``pow``'s backward exponent - 1, a
+    dropout's 1 / (1 - p)), from each number as written and as PyTorch's C++ reads it in float32 first (celu's
+    backward multiplies by ``1.0 / alpha.toFloat()``). PyTorch hands such a number to a kernel of the narrower dtype
+    as a scalar, which holds it in float32 as it holds the user's own."""
+    found = {}
     for h in numbers:
-        found.update((0.5 * h, 2.0 * h, 1.0 - h, h - 1.0, h + 1.0, h * h))
-        if h:
-            found.add(1.0 / h)
-        if h != 1.0:
-            found.add(1.0 / (1.0 - h))
-    return frozenset(found)
+        for base in (h, float(np.float32(h))):
+            for name, derivation in DERIVATIONS.items():
+                try:
+                    found.setdefault(derivation(base), (name, h))
+                except (ZeroDivisionError, OverflowError, ValueError):
+                    pass
+    return found
+
+
+def _rules_numbers(args, location, forwards):
+    """``{position: (derivation, h)}`` for the Python floats among a built-in backward rule's ``args`` that PyTorch
+    derived (`_derived`) from a number of the forward call it differentiates (``forwards``) or one the user wrote
+    (`_handed_by_user`): what each stands for in the rule's mathematics. The number itself is PyTorch's, the
+    replay in the dtype reads it; an exact replay computes the derivation exactly from ``h`` as the forward holds
+    it (`_as_derived`), so the rule is judged against the derivative of the same function: celu's backward
+    multiplies by 1 / alpha, not by 10/3 nor by 1 / float32(alpha) rounded again."""
+    floats = [k for k, a in enumerate(args) if type(a) is float]
+    if not floats:
+        return {}
+    path, _, line = location.rpartition(":")
+    written = frozenset(handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set()))
+    derived = _derived(written)
+    return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
+
+
+def _as_derived(derived, args, held):
+    """Put into ``args`` (an exact replay's) each rule number PyTorch derived (`_rules_numbers`), computed exactly
+    from its source as the program in ``held`` (None: float64) holds that."""
+    kind = kind_of(args)
+    for position, (name, h) in derived.items():
+        source = float(np.float32(h)) if held is not None else h
+        args[position] = DERIVATIONS[name](lift(source, kind))
 
 
 # A read of a dtype in the user's source that may choose what runs: a comparison (``x.dtype == torch.float32``,
@@ -1212,6 +1260,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
                 steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
+                steps[-1].derived = differentiated is not None and _rules_numbers(steps[-1].args, location, held_by_call.get(differentiated)) or {}
             if sequence is not None and rule is None and steps[-1].users_scalars:
                 held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
             if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
@@ -1224,8 +1273,28 @@ def compile_graph(module, drawn=None, gammas=()):
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
+        _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+# The ops whose kernel makes its slope from two bounds (rrelu in evaluation: their mean), and the bounds' positions.
+_MEAN_OF_BOUNDS = {"rrelu_with_noise": (2, 3), "rrelu_with_noise_backward": (3, 4)}
+
+
+def _slope_of_bounds(step):
+    """Give an op whose kernel makes its slope from two bounds (`_MEAN_OF_BOUNDS`) that slope as both bounds.
+
+    PyTorch computes ``(lower + upper) / 2`` in double and hands it to the
+    kernel as a scalar, which the program in a narrower dtype holds in float32:
+    each bound held alone would make another slope. The replay's own mean of
+    two equal bounds is that slope on floats and exact numbers alike.
+    """
+    positions = _MEAN_OF_BOUNDS.get(step.op)
+    if positions is None or len(step.args) <= max(positions) or any(type(step.args[k]) is not float for k in positions):
+        return
+    slope = (step.args[positions[0]] + step.args[positions[1]]) / 2
+    step.args = tuple(slope if k in positions else a for k, a in enumerate(step.args))
 
 
 def _picks_constants(step, steps, inputs):
@@ -1604,6 +1673,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_limits(args, step.limits, held)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
+                if step.derived and kind_of(args) is not None:  # and the numbers PyTorch derived, exactly
+                    _as_derived(step.derived, args, held)
                 if step.picks_constants:
                     args = _in_the_runs_dtype(args, inputs)
             else:
