@@ -8,14 +8,14 @@ The derived numbers are never written here as literals: a float this file hands 
 
 import mpmath
 import numpy as np
+import pytest
 import torch
 import torch.nn.functional as F
+from test_torch52_derived_numbers import F32, _exact
 
 from gradcli.autodiff import mp
-from gradcli.capture.exact_constants import held_in
 from gradcli.capture.torch_bridge import capture
 
-F32 = lambda v: mpmath.mpf(float(np.float32(v)))  # noqa: E731 - the float32 number nearest v, exactly
 ALPHA = 0.3
 P = 1.5
 SELU_ALPHA = 1.7580993408473766  # SELU's alpha times its scale, as PyTorch's dropout writes it
@@ -42,14 +42,9 @@ def alpha_dropped(x):
     return F.alpha_dropout(x, p=0.3, training=True).sum()
 
 
-def _exact(fun, x, dtype):
-    """The exact replay of ``fun``'s program in ``dtype`` at ``x`` at 40 digits: (value, gradient) as mpmath numbers."""
-    mp.enable()  # gradcli's ops on mpmath numbers (expm1, exp)
-    bridge = capture(fun, fun.__name__)
-    with mpmath.workdps(40):
-        exact = np.vectorize(mpmath.mpf, otypes=[object])(np.asarray(x, dtype=np.float64))
-        with held_in(dtype):
-            return bridge.forward(exact), list(bridge.backward((exact,), mpmath.mpf(1))[0])
+@pytest.fixture(autouse=True)
+def _on_mpmath_numbers():
+    mp.enable()  # gradcli's ops on mpmath numbers (celu's expm1 and exp)
 
 
 def _close(a, b):
