@@ -17,7 +17,7 @@ def looped(x):
 
 
 def test_a_while_loop_is_refused_at_the_users_line():
-    """``scan`` takes the same path (its module among `torch_bridge._LOOP_MODULES`); its trace costs seconds of
-    Dynamo, so this test holds while_loop's alone."""
+    """``associative_scan`` and ``map`` take the same path (their modules among `torch_bridge._LOOP_MODULES`); a
+    ``scan`` is replayed step by step (`test_torch53_loops`)."""
     with pytest.raises(InputError, match=r"runs torch's while_loop at .*test_torch51_loop_ops.py:15, .*Python's own"):
         gradcli.check(looped, [{"x": np.array([0.5, 1.0])}], dtypes=["float64"], fixes=False)

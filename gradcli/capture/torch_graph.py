@@ -93,6 +93,7 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
+from .torch_loops import scans_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -444,7 +445,7 @@ def trace(fun, examples):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH):
+            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH), scans_step_by_step():
                 module = make_fx(
                     fun,
                     decomposition_table={**_DECOMPOSITIONS, **draws.table()},
