@@ -93,7 +93,7 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
-from .torch_loops import scans_step_by_step
+from .torch_loops import TripCountsNeeded, loop_guard, loops_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -259,6 +259,7 @@ class Graph:
     lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
     branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
     refused: object = None  # the error PyTorch's engine raised refusing a custom backward's answer: a forward alone
+    trip_counts: tuple = None  # each while loop's steps where it was traced (`torch_loops`): the graph serves those
 
 
 def torch_dir():
@@ -403,7 +404,7 @@ _DECOMPOSITIONS = None
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
           "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
-          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented}
+          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -415,11 +416,10 @@ def lookup(packet, overload):
 def trace(fun, examples):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
     global _DECOMPOSITIONS
-    from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
+    from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
-    from torch.fx import traceback as fx_traceback  # lazy: likewise
     from torch.nn.attention import SDPBackend, sdpa_kernel  # lazy: likewise
 
     folder = torch_dir()
@@ -440,27 +440,48 @@ def trace(fun, examples):
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
         was_disabled, structured.disabled = structured.disabled, True
+        counts = None
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH), scans_step_by_step():
-                module = make_fx(
-                    fun,
-                    decomposition_table={**_DECOMPOSITIONS, **draws.table()},
-                    tracing_mode="fake",
-                    record_stack_traces=True,
-                    _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
-                )(*examples)
-                if _writes_into_shared_tensors(module):
-                    module = _functionalized(module, examples)
+            try:
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH))
+            except TripCountsNeeded:  # a while loop: its steps counted at the point first, then unrolled so often
+                counts = []
+                with loops_step_by_step(counting=counts):
+                    fun(*examples)
+                draws = _Draws(folder)
+                ran.clear()  # the counting run's backward methods: the trace notes its own
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts))
+            if _writes_into_shared_tensors(module):
+                module = _functionalized(module, examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
+    graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
+    graph.trip_counts = None if counts is None else tuple(counts)
+    return graph
+
+
+def _made(fun, examples, entered, draws, kernels, counts=None):
+    """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
+    draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says)."""
+    from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
+    from torch.fx import traceback as fx_traceback  # lazy: likewise
+
+    with fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts):
+        return make_fx(
+            fun,
+            decomposition_table={**_DECOMPOSITIONS, **draws.table()},
+            tracing_mode="fake",
+            record_stack_traces=True,
+            _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
+        )(*examples)
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -1269,7 +1290,7 @@ def compile_graph(module, drawn=None, gammas=()):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
+    graph = Graph(inputs, steps, output, _value_needs(steps, output, inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
@@ -1469,6 +1490,13 @@ def _maps_entries(step):
     if step.op not in _ELEMENTWISE or step.kwargs:
         return False
     return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
+
+
+def _value_needs(steps, output, inputs):
+    """The indices of the steps the value depends on, and of each loop's guard (`torch_loops.loop_guard`): a replay
+    of the value alone checks that each while loop runs as often as where the graph was traced."""
+    guards = [Slot(inputs + index) for index, step in enumerate(steps) if step.op == "_assert_async"]
+    return _needed(steps, (output[0], *guards), inputs)
 
 
 def _needed(steps, wanted, inputs):
