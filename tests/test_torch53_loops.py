@@ -75,13 +75,18 @@ def test_a_scans_exact_value_and_gradient_are_pytorchs():
     np.testing.assert_allclose(np.asarray(report.results[1].exact_gradient["x"], dtype=float), gradient, rtol=1e-12)
 
 
-def test_a_scan_of_trees_along_axis_1_in_reverse_replays_pytorchs_loop():
-    x = [0.3, -1.2, 0.7, 1.5, 0.1, -0.4]
-    value, gradient = _pytorchs_own(paired_reverse_by_hand, x)
+def _assert_replays(fun, twin, x):
+    """The exact replay of ``fun``'s graph at ``x`` (40 digits) against PyTorch's float64 numbers of ``twin``, the same
+    loop written in Python (PyTorch's own loop op would compile it first)."""
+    value, gradient = _pytorchs_own(twin, x)
     mp.enable()
-    exact_value, exact_gradient = _exact(paired_reverse, x, "float64")
+    exact_value, exact_gradient = _exact(fun, x, "float64")
     np.testing.assert_allclose(float(exact_value), value, rtol=1e-12)
     np.testing.assert_allclose([float(g) for g in exact_gradient], gradient, rtol=1e-12)
+
+
+def test_a_scan_of_trees_along_axis_1_in_reverse_replays_pytorchs_loop():
+    _assert_replays(paired_reverse, paired_reverse_by_hand, [0.3, -1.2, 0.7, 1.5, 0.1, -0.4])
 
 
 def test_a_wrong_rule_inside_a_scan_is_found_at_its_line():
@@ -138,12 +143,7 @@ def test_a_while_loop_at_points_of_different_trip_counts_is_pytorchs_at_each():
 
 
 def test_a_counted_while_loop_replays_its_steps_exactly():
-    x = [0.5, 2.0]
-    value, gradient = _pytorchs_own(counted_newton_by_hand, x)
-    mp.enable()
-    exact_value, exact_gradient = _exact(counted_newton, x, "float64")
-    np.testing.assert_allclose(float(exact_value), value, rtol=1e-13)
-    np.testing.assert_allclose([float(g) for g in exact_gradient], gradient, rtol=1e-13)
+    _assert_replays(counted_newton, counted_newton_by_hand, [0.5, 2.0])
 
 
 def test_a_trip_count_the_exact_numbers_decide_otherwise_is_refused_at_the_loop():
