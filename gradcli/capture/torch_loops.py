@@ -38,31 +38,53 @@ def loops_step_by_step(counts=None, counting=None, shapes_only=False):
     unrolled ``counts.pop(0)`` times with guards in a trace (`_while_unrolled`), not at all where only the shapes
     matter (a loop's carry keeps them), or `TripCountsNeeded` without either. Other threads, and every other op, as
     PyTorch has them."""
-    from torch._higher_order_ops import utils  # lazy: only a PyTorch target needs it
-
-    compile_and_call, tracing = utils._hop_compile_and_call, threading.get_ident()
-
-    def by_steps_in_this_thread(fn, args, kwargs=None):
-        name = getattr(fn, "__name__", "")
-        if threading.get_ident() != tracing or kwargs:
-            return compile_and_call(fn, args, kwargs)
-        if name == "run_flattened_scan":
-            return _scan_by_steps(*args)
-        if name == "_while_loop_op_wrapper" and shapes_only:
-            return tuple(args[2])
-        if name == "_while_loop_op_wrapper" and counting is not None:
-            return _while_counted(*args, counting)
-        if name == "_while_loop_op_wrapper":
-            if counts is None:
-                raise TripCountsNeeded()
-            return _while_unrolled(*args, counts.pop(0))
-        return compile_and_call(fn, args, kwargs)
-
-    utils._hop_compile_and_call = by_steps_in_this_thread
+    _install()
+    outer = getattr(_MODE, "now", None)
+    _MODE.now = (counts, counting, shapes_only)
     try:
         yield
     finally:
-        utils._hop_compile_and_call = compile_and_call
+        _MODE.now = outer
+
+
+_MODE = threading.local()  # the calling thread's (counts, counting, shapes_only) inside `loops_step_by_step`
+_INSTALLED = []  # PyTorch's own _hop_compile_and_call, once it is wrapped by `_install`
+_INSTALLING = threading.Lock()
+
+
+def _install():
+    """Wrap PyTorch's ``_hop_compile_and_call`` (how its loop ops run eagerly) once for the process: a thread inside
+    `loops_step_by_step` runs scans and while loops step by step, every other call goes to PyTorch's own.
+
+    Once, not around each use: traces, counting runs and shape runs happen in
+    several threads, and wrappers put on and taken off by each would undo the
+    others'."""
+    from torch._higher_order_ops import utils  # lazy: only a PyTorch target needs it
+
+    with _INSTALLING:
+        if _INSTALLED:
+            return
+        compile_and_call = utils._hop_compile_and_call
+        _INSTALLED.append(compile_and_call)
+
+        def by_steps_where_asked(fn, args, kwargs=None):
+            mode, name = getattr(_MODE, "now", None), getattr(fn, "__name__", "")
+            if mode is None or kwargs:
+                return compile_and_call(fn, args, kwargs)
+            counts, counting, shapes_only = mode
+            if name == "run_flattened_scan":
+                return _scan_by_steps(*args)
+            if name != "_while_loop_op_wrapper":
+                return compile_and_call(fn, args, kwargs)
+            if shapes_only:
+                return tuple(args[2])
+            if counting is not None:
+                return _while_counted(*args, counting)
+            if counts is None:
+                raise TripCountsNeeded()
+            return _while_unrolled(*args, counts.pop(0))
+
+        utils._hop_compile_and_call = by_steps_where_asked
 
 
 def _scan_by_steps(combine_fn, init, xs):
