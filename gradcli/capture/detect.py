@@ -267,8 +267,8 @@ def _users(value, global_names):
         return _users_file(getattr(value, "__file__", None))
     if isinstance(value, type):
         members = [_unwrapped(getattr(v, "__func__", v)) for v in vars(value).values()]
-        return any(getattr(v, "__globals__", None) is global_names or _users_file(getattr(getattr(v, "__code__", None), "co_filename", None))
-                   for v in members)
+        methods = [member for member in members if callable(member) and not isinstance(member, type)]
+        return any(_users(method, global_names) for method in methods)
     if getattr(value, "__globals__", None) is global_names:
         return True
     return _users_file(getattr(getattr(value, "__code__", None), "co_filename", None))

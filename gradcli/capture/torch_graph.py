@@ -1046,19 +1046,21 @@ def _derived(numbers):
     return found
 
 
-def _rules_numbers(args, location, forwards):
+def _rules_numbers(args, location, differentiated, held_by_call):
     """``{position: (derivation, h)}`` for the Python floats among a built-in backward rule's ``args`` that PyTorch
-    derived (`_derived`) from a number of the forward call it differentiates (``forwards``) or one the user wrote
-    (`_handed_by_user`): what each stands for in the rule's mathematics. The number itself is PyTorch's, the
+    derived (`_derived`) from a number of the forward call it differentiates (``differentiated``, whose numbers
+    ``held_by_call`` keeps) or one the user wrote (`_handed_by_user`): what each stands for in the rule's mathematics
+    (none for a forward op's ``args``). The number itself is PyTorch's, the
     replay in the dtype reads it; an exact replay computes the derivation exactly from ``h`` as the forward holds
     it (`_as_derived`), so the rule is judged against the derivative of the same function: celu's backward
     multiplies by 1 / alpha, not by 10/3 nor by 1 / float32(alpha) rounded again."""
     floats = [k for k, a in enumerate(args) if type(a) is float]
-    if not floats:
+    if not floats or differentiated is None:
         return {}
     path, _, line = location.rpartition(":")
-    written = frozenset(handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set()))
-    derived = _derived(written)
+    forwards = held_by_call.get(differentiated, set())
+    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | forwards
+    derived = _derived(frozenset(written))
     return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
 
 
@@ -1282,7 +1284,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
                 steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
-                steps[-1].derived = differentiated is not None and _rules_numbers(steps[-1].args, location, held_by_call.get(differentiated)) or {}
+                steps[-1].derived = _rules_numbers(steps[-1].args, location, differentiated, held_by_call)
             if sequence is not None and rule is None and steps[-1].users_scalars:
                 held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
             if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
