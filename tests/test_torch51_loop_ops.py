@@ -1,23 +1,21 @@
-"""PyTorch's loop ops (``torch._higher_order_ops.while_loop`` and ``scan``), which PyTorch differentiates eagerly but
-whose tracing over fake tensors stops inside PyTorch: an input error naming the op and the user's line, with the way
-out (a Python loop), not PyTorch's internal error."""
+"""PyTorch's loop ops gradcli does not replay (``torch._higher_order_ops.associative_scan``, ``map``), which PyTorch
+differentiates eagerly but whose tracing over fake tensors stops inside PyTorch: an input error naming the op and the
+user's line, with the way out (a Python loop), not PyTorch's internal error. ``scan`` and ``while_loop`` are replayed
+(`test_torch53_loops`)."""
 
 import numpy as np
 import pytest
 import torch
-from torch._higher_order_ops.while_loop import while_loop
+from torch._higher_order_ops.associative_scan import associative_scan
 
 import gradcli
 from gradcli.errors import InputError
 
 
-def looped(x):
-    _, y = while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * 1.5 + torch.sin(y)), (torch.tensor(0), x))
-    return y.sum()
+def prefix_products(x):
+    return associative_scan(lambda a, b: a * b + torch.sin(b), x, 0).sum()
 
 
-def test_a_while_loop_is_refused_at_the_users_line():
-    """``scan`` takes the same path (its module among `torch_bridge._LOOP_MODULES`); its trace costs seconds of
-    Dynamo, so this test holds while_loop's alone."""
-    with pytest.raises(InputError, match=r"runs torch's while_loop at .*test_torch51_loop_ops.py:15, .*Python's own"):
-        gradcli.check(looped, [{"x": np.array([0.5, 1.0])}], dtypes=["float64"], fixes=False)
+def test_an_associative_scan_is_refused_at_the_users_line():
+    with pytest.raises(InputError, match=r"runs torch's associative_scan at .*test_torch51_loop_ops.py:16, .*Python's own"):
+        gradcli.check(prefix_products, [{"x": np.array([0.5, 1.0])}], dtypes=["float64"], fixes=False)

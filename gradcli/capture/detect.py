@@ -6,7 +6,10 @@ NumPy as well; SciPy alone counts as NumPy); code that imports none of them is
 gradcli's, run as it is.
 Where a function's own code (and the functions and classes of its module it
 calls) names a deep-learning framework, that decides, whatever else the module
-imports: one file may hold a JAX loss and a PyTorch one.
+imports: one file may hold a JAX loss and a PyTorch one. A helper of the
+user's other files counts as the function's own code (a function imported from
+a module beside the file, a callable the function closes over): the framework
+it reaches is the function's.
 """
 
 from __future__ import annotations
@@ -14,11 +17,18 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import os
 import sys
+import sysconfig
 import types
 
 _PRECEDENCE = ("gradcli", "jax", "torch", "tensorflow", "numpy")
 _DEEP = {"jax", "torch", "tensorflow"}
+_LIBRARY_ROOTS = {*_PRECEDENCE, "scipy", "jaxlib", "keras", "__future__"}
+_MOST_FOLLOWED = 512  # functions and classes read for one callable: a user's program is far smaller
+_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+_INSTALLED_DIRS = tuple({os.path.join(os.path.abspath(sysconfig.get_paths()[key]), "")
+                         for key in ("stdlib", "platstdlib", "purelib", "platlib")})
 
 
 def _first_of(roots):
@@ -38,11 +48,14 @@ def _parsed(source, path):
     return ast.parse(source, path)
 
 
-def framework_of_source(source, path="<source>", name=None):
+def framework_of_source(source, path="<source>", name=None, _reading=frozenset()):
     """The framework a module's source imports (gradcli where it cannot be parsed: Python reports that).
 
     With ``name``, the function of that name decides where its code names a
-    deep-learning framework (`_names_used`); the module's imports otherwise.
+    deep-learning framework (`_names_used`), through what it imports from the
+    user's modules beside ``path`` (`_users_module_framework`); the module's
+    imports otherwise. ``_reading``: the files being read further up, so that
+    modules importing each other end.
     """
     try:
         tree = _parsed(source, path)
@@ -51,8 +64,61 @@ def framework_of_source(source, path="<source>", name=None):
     roots, aliases = _imports(tree)
     if name is None:
         return _first_of(roots)
-    used = {aliases[n] for n in _names_used(tree, name) if n in aliases}
+    names = _names_used(tree, name)
+    used = {aliases[n] for n in names if n in aliases}
+    sources = _import_sources(tree)
+    used |= {_users_module_framework(sources[n], path, _reading | {path}) for n in names if n in sources}
     return _by_use(used, roots)
+
+
+def _import_sources(tree):
+    """For each name a module binds by importing another, the module's dotted name, its relative level and the
+    member the name is (None for the module itself)."""
+    sources = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                bound = alias.name if alias.asname else alias.name.split(".")[0]  # import a.b binds a; as c, a.b
+                sources[alias.asname or bound] = (bound, 0, None)
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                member = (node.module, alias.name) if node.module else (alias.name, None)
+                sources[alias.asname or alias.name] = (member[0], node.level, member[1])
+    return sources
+
+
+def _users_module_framework(source, path, reading):
+    """The framework what a name imported from the user's own module (a file beside ``path``) reaches, else None.
+
+    A library's module is no file of the user's: its own name is what counts
+    (`_imports`); a member that is a module of a package is read whole.
+    """
+    dotted, level, member = source
+    if level == 0 and dotted.split(".")[0] in _LIBRARY_ROOTS:
+        return None
+    folder = os.path.dirname(os.path.abspath(path))
+    for _ in range(max(level - 1, 0)):
+        folder = os.path.dirname(folder)
+    base = os.path.join(folder, *dotted.split("."))
+    if member is not None and _module_file(os.path.join(base, member)) is not None:
+        base, member = os.path.join(base, member), None
+    found = _module_file(base)
+    if found is None or found in reading:
+        return None
+    try:
+        with open(found, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return framework_of_source(text, found, member, reading)
+
+
+def _module_file(base):
+    """The source file of the module at ``base`` (``base.py`` or a package's ``__init__.py``), or None."""
+    for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(candidate):
+            return os.path.abspath(candidate)
+    return None
 
 
 def framework_contradicted(source, path, name, given):
@@ -93,6 +159,8 @@ def _imports(tree):
 def _names_used(tree, name):
     """The global names a module-level function or class ``name`` reads, through the module's own ones it calls."""
     defined = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    defined.update((target.id, node) for node in tree.body if isinstance(node, ast.Assign)  # loss = make_loss(...)
+                   for target in node.targets if isinstance(target, ast.Name) and target.id not in defined)
     names, todo, seen = set(), [name], set()
     while todo:
         current = todo.pop()
@@ -100,7 +168,10 @@ def _names_used(tree, name):
             continue
         seen.add(current)
         node = defined[current]
-        body = [*node.bases, *node.body] if isinstance(node, ast.ClassDef) else [*node.args.defaults, *node.body]
+        if isinstance(node, ast.Assign):
+            body = [node.value]
+        else:
+            body = [*node.bases, *node.body] if isinstance(node, ast.ClassDef) else [*node.args.defaults, *node.body]
         for part in body:  # decorators are left out: @gradcli.audit marks a case, it is not the code under test
             for sub in ast.walk(part):
                 if isinstance(sub, ast.Name):
@@ -125,36 +196,62 @@ def framework_of_callable(fun):
 
 
 def _roots_used(fun, global_names):
-    """The frameworks whose modules or functions ``fun``'s code reads, through its module's own functions and classes."""
+    """The frameworks whose modules or functions ``fun``'s code reads, through the user's own functions and classes.
+
+    The user's own are its module's (they read ``global_names``) and those of
+    the user's other files (`_users`): a helper imported from a module beside
+    it, a module of the user's named by attribute (``helpers.loss``), a
+    callable it closes over or takes as a default; what they read counts.
+    """
     roots, todo, seen = set(), [fun], set()
-    while todo:
+    while todo and len(seen) < _MOST_FOLLOWED:
         item = todo.pop()
         if id(item) in seen:
             continue
         seen.add(id(item))
-        if isinstance(item, type):  # a class of the module (an autograd.Function): its bases, its methods' code
+        if isinstance(item, type):  # a class of the user's (an autograd.Function): its bases, its methods' code
             roots.update(base.__module__.split(".")[0] for base in item.__mro__[1:] if base is not object)
             todo += [_unwrapped(v.__func__ if isinstance(v, staticmethod | classmethod) else v)
                      for v in vars(item).values() if callable(v) or isinstance(v, staticmethod | classmethod)]
             continue
-        codes = [getattr(item, "__code__", None)]
-        while codes:
-            code = codes.pop()
-            if code is None:
-                continue
-            codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
-            for name in code.co_names:
-                value = global_names.get(name)
-                if value is None:
-                    continue
-                value = _unwrapped(value)  # jax.jit, custom_vjp, tf.function: the user's function
-                if _defined_in(value, global_names):
-                    todo.append(value)  # the module's own helper: what it uses counts
-                    continue
+        names, values = _read_by(item)
+        for value in values:
+            value = _unwrapped(value)  # jax.jit, custom_vjp, tf.function: the user's function
+            if isinstance(value, functools.partial):
+                value = _unwrapped(value.func)
+            if isinstance(value, types.ModuleType) and _users(value, global_names):
+                todo += [getattr(value, name) for name in names if hasattr(value, name)]  # helpers.loss
+            elif _users(value, global_names):
+                todo.append(value)  # the user's own helper: what it uses counts
+            elif not isinstance(value, type) and _users(type(value), global_names):
+                todo.append(type(value))  # an instance of the user's class (a model closed over)
+            else:
                 root = _root_of(value)
                 if root is not None:
                     roots.add(root)
     return roots
+
+
+def _read_by(fun):
+    """The global names ``fun``'s code (its nested functions' too) reads, and the values it can reach: those names'
+    values in its globals, the variables it closes over, its defaults."""
+    code = getattr(fun, "__code__", None)
+    if code is None:
+        return set(), []
+    names, codes = set(), [code]
+    while codes:
+        inner = codes.pop()
+        names.update(inner.co_names)
+        codes += [c for c in inner.co_consts if isinstance(c, types.CodeType)]
+    own = getattr(fun, "__globals__", None) or {}
+    values = [own[name] for name in names if own.get(name) is not None]
+    for cell in getattr(fun, "__closure__", None) or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # a cell not filled yet
+            pass
+    values += [*(getattr(fun, "__defaults__", None) or ()), *(getattr(fun, "__kwdefaults__", None) or {}).values()]
+    return names, values
 
 
 def framework_of_value(value):
@@ -163,11 +260,28 @@ def framework_of_value(value):
     return {"jax": "jax", "jaxlib": "jax", "torch": "torch", "tensorflow": "tensorflow", "keras": "tensorflow"}.get(root)
 
 
-def _defined_in(value, global_names):
-    """Whether a function or class is the module's own (its code reads ``global_names``)."""
+def _users(value, global_names):
+    """Whether a function, class or module is the user's own: of the checked function's module (its code reads
+    ``global_names``), or of a file outside the installed libraries, the standard library and gradcli."""
+    if isinstance(value, types.ModuleType):
+        return _users_file(getattr(value, "__file__", None))
     if isinstance(value, type):
-        return any(getattr(_unwrapped(getattr(v, "__func__", v)), "__globals__", None) is global_names for v in vars(value).values())
-    return getattr(value, "__globals__", None) is global_names
+        members = [_unwrapped(getattr(v, "__func__", v)) for v in vars(value).values()]
+        methods = [member for member in members if callable(member) and not isinstance(member, type)]
+        return any(_users(method, global_names) for method in methods)
+    if getattr(value, "__globals__", None) is global_names:
+        return True
+    return _users_file(getattr(getattr(value, "__code__", None), "co_filename", None))
+
+
+@functools.lru_cache(maxsize=256)
+def _users_file(filename):
+    """Whether a source file is one of the user's: a real file outside the installed libraries, the standard library
+    and gradcli's own."""
+    if not filename or filename.startswith("<"):
+        return False
+    path = os.path.abspath(filename)
+    return not path.startswith((_GRADCLI_DIR, *_INSTALLED_DIRS)) and f"{os.sep}site-packages{os.sep}" not in path
 
 
 def _unwrapped(value):

@@ -34,6 +34,7 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
+from .torch_loops import loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
 
@@ -145,6 +146,7 @@ class _Captured:
         self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
         self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
         self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
+        self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -271,8 +273,26 @@ class _Captured:
                     self.branching[key] = lambda dtype: self._as_run_in(args, leaves, held, graph, dtype)
             if quick is not None:
                 self.quick[quick] = graph
+        if graph.trip_counts is not None:
+            graph = self._as_often_as_here(graph, args, leaves, held)
         narrower = held_for(leaves) if graph.branches_on_dtype else None
         return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
+
+    def _as_often_as_here(self, graph, args, leaves, held):
+        """The graph of a function running PyTorch's while loops whose loops run as often as at this point (rounded
+        to float64, counted in an eager run): ``graph`` where they do, else a trace at this point, kept by counts."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        counts, (_, rebuild) = [], flatten(list(args))
+        with torch.no_grad(), loops_step_by_step(counting=counts):
+            self._call(rebuild([_example(leaf) for leaf in leaves]))
+        if tuple(counts) == graph.trip_counts:
+            return graph
+        key = (_layout(args, leaves, held=held), tuple(counts))
+        found = self.by_counts.get(key)
+        if found is None:
+            found = self.by_counts[key] = self._trace(args, leaves, held)
+        return found
 
     def _as_run_in(self, args, leaves, held, graph, dtype):
         """The graph an exact replay of the program in the narrower ``dtype`` runs, for a function whose code
@@ -373,7 +393,8 @@ class _Captured:
         from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
         mode = FakeTensorMode(allow_non_fake_inputs=True)
-        with mode, torch.enable_grad():  # as the joint run sees them: a loss may differentiate itself (autograd.grad)
+        # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
+        with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
             fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
             for fake in fakes:
                 if isinstance(fake, torch.Tensor) and fake.is_floating_point():

@@ -93,6 +93,7 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
+from .torch_loops import TripCountsNeeded, loop_guard, loops_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -124,6 +125,7 @@ class Step:
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
+        self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
@@ -230,7 +232,7 @@ def _fractions_of_rules(graph):
     for index, step in enumerate(graph.steps):
         if index not in graph.value_steps and step.flat:
             meant = {**float32_fractions(step.args), **rules_constants(step.args)}
-            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward}
+            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward and k not in step.derived}
 
 
 class Slot:
@@ -257,6 +259,7 @@ class Graph:
     lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
     branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
     refused: object = None  # the error PyTorch's engine raised refusing a custom backward's answer: a forward alone
+    trip_counts: tuple = None  # each while loop's steps where it was traced (`torch_loops`): the graph serves those
 
 
 def torch_dir():
@@ -401,7 +404,7 @@ _DECOMPOSITIONS = None
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
           "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
-          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented}
+          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -413,11 +416,10 @@ def lookup(packet, overload):
 def trace(fun, examples):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
     global _DECOMPOSITIONS
-    from torch.fx.experimental.proxy_tensor import PythonKeyTracer, make_fx  # lazy: only a PyTorch target needs it
+    from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
-    from torch.fx import traceback as fx_traceback  # lazy: likewise
     from torch.nn.attention import SDPBackend, sdpa_kernel  # lazy: likewise
 
     folder = torch_dir()
@@ -438,27 +440,48 @@ def trace(fun, examples):
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
         was_disabled, structured.disabled = structured.disabled, True
+        counts = None
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH):
-                module = make_fx(
-                    fun,
-                    decomposition_table={**_DECOMPOSITIONS, **draws.table()},
-                    tracing_mode="fake",
-                    record_stack_traces=True,
-                    _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
-                )(*examples)
-                if _writes_into_shared_tensors(module):
-                    module = _functionalized(module, examples)
+            try:
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH))
+            except TripCountsNeeded:  # a while loop: its steps counted at the point first, then unrolled so often
+                counts = []
+                with loops_step_by_step(counting=counts):
+                    fun(*examples)
+                draws = _Draws(folder)
+                ran.clear()  # the counting run's backward methods: the trace notes its own
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts))
+            if _writes_into_shared_tensors(module):
+                module = _functionalized(module, examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
-    return _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
+    graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
+    graph.trip_counts = None if counts is None else tuple(counts)
+    return graph
+
+
+def _made(fun, examples, entered, draws, kernels, counts=None):
+    """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
+    draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says)."""
+    from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
+    from torch.fx import traceback as fx_traceback  # lazy: likewise
+
+    with fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts):
+        return make_fx(
+            fun,
+            decomposition_table={**_DECOMPOSITIONS, **draws.table()},
+            tracing_mode="fake",
+            record_stack_traces=True,
+            _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
+        )(*examples)
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -985,20 +1008,69 @@ def _handed_by_user(args, location, forwards=None):
     return frozenset(k for k in floats if args[k] in written or args[k] in _derived(frozenset(written))) or ()
 
 
+# How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
+# it: one step of arithmetic with an exact constant, the same on floats and on exact numbers. Alpha dropout's affine
+# map is three numbers of its probability and SELU's constant (PyTorch's ``_dropout_impl``).
+_SELU_ALPHA = 1.7580993408473766
+DERIVATIONS = {
+    "h": lambda h: h,
+    "h/2": lambda h: 0.5 * h,
+    "2h": lambda h: 2.0 * h,
+    "1-h": lambda h: 1.0 - h,
+    "h-1": lambda h: h - 1.0,
+    "h+1": lambda h: h + 1.0,
+    "h^2": lambda h: h * h,
+    "1/h": lambda h: 1.0 / h,
+    "1/(1-h)": lambda h: 1.0 / (1.0 - h),
+    "alpha dropout's a": lambda h: 1.0 / ((_SELU_ALPHA * _SELU_ALPHA * h + 1.0) * (1.0 - h)) ** 0.5,
+    "alpha dropout's alpha a": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h),
+    "alpha dropout's alpha a p": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h) * h,
+}
+
+
 @functools.lru_cache(maxsize=256)
 def _derived(numbers):
-    """The numbers a library computes from the user's ``numbers`` before an op reads them: one step of arithmetic
-    with a small exact constant (``smooth_l1_loss``'s 0.5 * beta, ``huber_loss``'s 0.5 * delta, ``logit``'s
-    1 - eps, ``pow``'s backward exponent - 1, a dropout's 1 / (1 - p)). PyTorch hands such a number to a kernel
-    of the narrower dtype as a scalar, which holds it in float32 as it holds the user's own."""
-    found = set()
+    """``{number: (derivation, h)}``: the numbers a library computes from the user's ``numbers`` before an op reads
+    them (`DERIVATIONS`: ``smooth_l1_loss``'s 0.5 * beta, ``logit``'s 1 - eps, ``pow``'s backward exponent - 1, a
+    dropout's 1 / (1 - p)), from each number as written and as PyTorch's C++ reads it in float32 first (celu's
+    backward multiplies by ``1.0 / alpha.toFloat()``). PyTorch hands such a number to a kernel of the narrower dtype
+    as a scalar, which holds it in float32 as it holds the user's own."""
+    found = {}
     for h in numbers:
-        found.update((0.5 * h, 2.0 * h, 1.0 - h, h - 1.0, h + 1.0, h * h))
-        if h:
-            found.add(1.0 / h)
-        if h != 1.0:
-            found.add(1.0 / (1.0 - h))
-    return frozenset(found)
+        for base in (h, float(np.float32(h))):
+            for name, derivation in DERIVATIONS.items():
+                try:
+                    found.setdefault(derivation(base), (name, h))
+                except (ZeroDivisionError, OverflowError, ValueError):
+                    pass
+    return found
+
+
+def _rules_numbers(args, location, differentiated, held_by_call):
+    """``{position: (derivation, h)}`` for the Python floats among a built-in backward rule's ``args`` that PyTorch
+    derived (`_derived`) from a number of the forward call it differentiates (``differentiated``, whose numbers
+    ``held_by_call`` keeps) or one the user wrote (`_handed_by_user`): what each stands for in the rule's mathematics
+    (none for a forward op's ``args``). The number itself is PyTorch's, the
+    replay in the dtype reads it; an exact replay computes the derivation exactly from ``h`` as the forward holds
+    it (`_as_derived`), so the rule is judged against the derivative of the same function: celu's backward
+    multiplies by 1 / alpha, not by 10/3 nor by 1 / float32(alpha) rounded again."""
+    floats = [k for k, a in enumerate(args) if type(a) is float]
+    if not floats or differentiated is None:
+        return {}
+    path, _, line = location.rpartition(":")
+    forwards = held_by_call.get(differentiated, set())
+    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | forwards
+    derived = _derived(frozenset(written))
+    return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
+
+
+def _as_derived(derived, args, held):
+    """Put into ``args`` (an exact replay's) each rule number PyTorch derived (`_rules_numbers`), computed exactly
+    from its source as the program in ``held`` (None: float64) holds that."""
+    kind = kind_of(args)
+    for position, (name, h) in derived.items():
+        source = float(np.float32(h)) if held is not None else h
+        args[position] = DERIVATIONS[name](lift(source, kind))
 
 
 # A read of a dtype in the user's source that may choose what runs: a comparison (``x.dtype == torch.float32``,
@@ -1212,6 +1284,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
                 steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
+                steps[-1].derived = _rules_numbers(steps[-1].args, location, differentiated, held_by_call)
             if sequence is not None and rule is None and steps[-1].users_scalars:
                 held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
             if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
@@ -1219,13 +1292,33 @@ def compile_graph(module, drawn=None, gammas=()):
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "output":
             output = convert(node.args[0])
-    graph = Graph(inputs, steps, output, _needed(steps, output[0], inputs), dtype_free=not dtypes_named)
+    graph = Graph(inputs, steps, output, _value_needs(steps, output, inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
+        _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+# The ops whose kernel makes its slope from two bounds (rrelu in evaluation: their mean), and the bounds' positions.
+_MEAN_OF_BOUNDS = {"rrelu_with_noise": (2, 3), "rrelu_with_noise_backward": (3, 4)}
+
+
+def _slope_of_bounds(step):
+    """Give an op whose kernel makes its slope from two bounds (`_MEAN_OF_BOUNDS`) that slope as both bounds.
+
+    PyTorch computes ``(lower + upper) / 2`` in double and hands it to the
+    kernel as a scalar, which the program in a narrower dtype holds in float32:
+    each bound held alone would make another slope. The replay's own mean of
+    two equal bounds is that slope on floats and exact numbers alike.
+    """
+    positions = _MEAN_OF_BOUNDS.get(step.op)
+    if positions is None or len(step.args) <= max(positions) or any(type(step.args[k]) is not float for k in positions):
+        return
+    slope = (step.args[positions[0]] + step.args[positions[1]]) / 2
+    step.args = tuple(slope if k in positions else a for k, a in enumerate(step.args))
 
 
 def _picks_constants(step, steps, inputs):
@@ -1399,6 +1492,13 @@ def _maps_entries(step):
     if step.op not in _ELEMENTWISE or step.kwargs:
         return False
     return all(type(arg) is Slot or type(arg) in (int, float, bool) for arg in step.args)
+
+
+def _value_needs(steps, output, inputs):
+    """The indices of the steps the value depends on, and of each loop's guard (`torch_loops.loop_guard`): a replay
+    of the value alone checks that each while loop runs as often as where the graph was traced."""
+    guards = [Slot(inputs + index) for index, step in enumerate(steps) if step.op == "_assert_async"]
+    return _needed(steps, (output[0], *guards), inputs)
 
 
 def _needed(steps, wanted, inputs):
@@ -1604,6 +1704,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_limits(args, step.limits, held)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
+                if step.derived and kind_of(args) is not None:  # and the numbers PyTorch derived, exactly
+                    _as_derived(step.derived, args, held)
                 if step.picks_constants:
                     args = _in_the_runs_dtype(args, inputs)
             else:
