@@ -41,8 +41,9 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
-from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, library_functions_named, library_inlines,
-                       pointwise, rule_frames_kept, user_line, users_arrays)
+from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, holds_an_ended_trace, library_functions_named,
+                       library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
+                       users_arrays)
 from .lines import assignment_line, math_call_advice
 from .trees import narrowed_by_default
 
@@ -385,12 +386,21 @@ class _Captured:
         It evaluates the captured forward jaxpr, which JAX differentiates and
         lowers exactly as the user's Python (the same equations, each with its
         user line; custom rules are still the user's Python), at half the cost
-        of tracing that Python again.
+        of tracing that Python again. A custom rule that closed over a value of
+        the forward trace (`rules_closing_over_the_trace`) would meet that trace's
+        dead value there, so such a function's Python is traced again instead.
         """
+        import jax  # lazy: only a JAX target loads JAX
         from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
 
         floating = self._layout(key)[0]
-        evaluate = jaxpr_as_fun(self.graph(key)[3])
+        closed = self.graph(key)[3]
+        if rules_closing_over_the_trace(closed):
+            def evaluate(*leaves):
+                with library_functions_named():
+                    return [self.fun(*jax.tree_util.tree_unflatten(key[0], leaves))]
+        else:
+            evaluate = jaxpr_as_fun(closed)
 
         def of_floats(*xs):
             xs, rest = iter(xs), iter(others)
@@ -472,6 +482,8 @@ class _Captured:
             if said is None:
                 raise
             raise self._undifferentiated(key, *said[1:]) from None
+        if holds_an_ended_trace(traced.jaxpr, len(jax.tree_util.tree_leaves((floats, others, *more)))):
+            raise self._rule_holding_a_trace(key)
         closed = own_constants(traced.jaxpr)
         if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
             with self._x64(key[1]), _user_errors(self.text):
@@ -483,6 +495,20 @@ class _Captured:
         lines = [user_line(eqn) for eqn in every_equation(self.graph(key)[3]) if eqn.primitive.name == primitive]
         where = next((line for line in lines if line), self.text)
         return InputError(f"{where}: {why}", text=where)
+
+    def _rule_holding_a_trace(self, key):
+        """The InputError for a custom rule JAX cannot differentiate, holding a traced value of a trace that ended
+        (`holds_an_ended_trace`), naming the user's line of the call."""
+        calls = rules_closing_over_the_trace(self.graph(key)[3])
+        where = next((line for line in map(user_line, calls) if line), self.text)
+        called = rule_call_named(calls[0]) if calls else "custom_jvp or custom_vjp function"
+        return InputError(
+            f"{where}: JAX cannot differentiate this call of the {called}: its rule holds a traced value of the "
+            "trace that staged the call out (an array passed in nondiff_argnums inside jax.jit, lax.scan or "
+            "lax.cond, or a value of the function that the rule closes over and that is differentiated), and that "
+            "trace has ended when JAX differentiates the call, so jax.grad of this function fails as well. Pass the "
+            "value as an ordinary argument of the function (its tangent handled in the rule), or a constant as a "
+            "Python number", text=where)
 
     def _layout(self, key):
         """``(floating, flat)`` at ``key``, found once: which leaves JAX differentiates (the floats not held), and

@@ -315,7 +315,9 @@ class RuleSites:
 
     sites: dict = field(default_factory=dict)
 
-    def add(self, eqn):
+    def add(self, eqn, made_by=None):
+        """Record ``eqn``'s rules; ``made_by`` (variable -> equation of its jaxpr) tells a traced value JAX held
+        constant for its ``nondiff_argnums``, which the rule's label then says."""
         primal = _debug_site(getattr(eqn.params.get("call_jaxpr") or eqn.params.get("fun_jaxpr"), "jaxpr", None))
         for key in _RULE_PARAMS.get(eqn.primitive.name, ()):
             site = _debug_site(eqn.params.get(key))
@@ -323,6 +325,9 @@ class RuleSites:
                 continue  # a rule of JAX's own (jax.nn.softplus): the framework's, judged without a name
             name, path, line = site
             of = f" of {primal[0]}" if primal else ""
+            if _nondiff_held(eqn, made_by or {}):
+                of += (" (a traced value in its nondiff_argnums, which JAX holds constant: pass it as an ordinary "
+                       "argument to differentiate it)")
             self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{def_line(path, line)}")
 
     def of_frames(self, codes):
@@ -495,10 +500,59 @@ def constant_key(value):
 def collect_rules(closed):
     """The user's gradient rules (`RuleSites`) a captured forward graph calls, however deeply nested."""
     rules = RuleSites()
+    made_by = {var: eqn for eqn in every_equation(closed) for var in eqn.outvars}
     for eqn in every_equation(closed):
         if eqn.primitive.name in _RULE_PARAMS:
-            rules.add(eqn)
+            rules.add(eqn, made_by)
     return rules
+
+
+def _nondiff_held(eqn, made_by):
+    """Whether a ``custom_jvp`` call's leading operands (the values its rule closed over, ``num_consts``) include a
+    ``stop_gradient`` JAX made, not the user: a traced value given to its ``nondiff_argnums``, which JAX holds
+    constant in every derivative."""
+    if eqn.primitive.name != "custom_jvp_call":
+        return False
+    operands = eqn.invars[:eqn.params.get("num_consts") or 0]
+    return any(getattr(made_by.get(var), "primitive", None) is not None and made_by[var].primitive.name == "stop_gradient"
+               and not _stopped_by_the_user(made_by[var]) for var in operands)
+
+
+def rules_closing_over_the_trace(closed):
+    """The custom-derivative equations of ``closed`` whose rule closed over a value of the trace that made it.
+
+    JAX hands such a call its closed-over values as leading operands
+    (``num_consts``): a ``custom_jvp``'s ``nondiff_argnums`` given a traced
+    value, or a rule defined inside the traced function reading one of its
+    values. The rule's Python still holds that trace's value, so only a trace
+    of the user's Python can differentiate the call again.
+    """
+    return [eqn for eqn in every_equation(closed) if eqn.primitive.name in _RULE_PARAMS and eqn.params.get("num_consts")]
+
+
+def holds_an_ended_trace(closed, arguments):
+    """Whether ``closed`` (the closed jaxpr of a program JAX traced for ``arguments`` flat arguments) holds a value
+    of a trace that had ended when it was traced: a constant that is a tracer (in a nested call's jaxpr too), or
+    inputs beyond its arguments (JAX makes such a tracer met at the top an input). JAX can neither lower nor run
+    that program: a custom rule staged out with a traced value (`rules_closing_over_the_trace`) made it."""
+    from jax.core import Tracer  # lazy: JAX is loaded only for a JAX target
+
+    if len(closed.jaxpr.invars) != arguments:
+        return True
+    consts = list(closed.consts)
+    for eqn in every_equation(closed):
+        for value in eqn.params.values():
+            for sub in value if isinstance(value, (tuple, list)) else (value,):
+                if hasattr(sub, "jaxpr") and hasattr(sub, "consts"):
+                    consts.extend(sub.consts)
+    return any(isinstance(const, Tracer) for const in consts)
+
+
+def rule_call_named(eqn):
+    """``custom_jvp function `name``` (or custom_vjp) of a custom-derivative equation, for a message."""
+    kind = "custom_vjp" if "vjp" in eqn.primitive.name else "custom_jvp"
+    site = _debug_site(getattr(eqn.params.get("call_jaxpr") or eqn.params.get("fun_jaxpr"), "jaxpr", None))
+    return f"{kind} function `{site[0]}`" if site else f"{kind} function"
 
 
 def every_equation(closed):

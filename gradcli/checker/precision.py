@@ -480,10 +480,19 @@ def _number_kind(values):
 
 
 def _exactly_as(kind, value):
-    """A float or float array as exact numbers of ``kind`` (a ball type, or mpf for anything else)."""
+    """A float or float array as exact numbers of ``kind``: balls for a run on balls, on jets or on proof numbers
+    (whose values are balls), so a held input's comparisons are the same decisions in each run (a held mask's
+    ``m > 0.5``, which the run at the point records); mpf for anything else."""
     import mpmath
 
-    make = kind if kind.__module__.startswith("flint") else mpmath.mpf
+    if kind.__module__.startswith("flint"):
+        make = kind
+    elif kind.__module__.startswith("gradcli.autodiff.arb"):
+        import flint  # lazy: python-flint, loaded only by the exact reference
+
+        make = flint.arb
+    else:
+        make = mpmath.mpf
     if not np.ndim(value):
         return make(float(value))
     out = np.empty(np.shape(value), dtype=object)
