@@ -1,0 +1,65 @@
+"""TensorFlow's eager run judged as it runs.
+
+A function the user runs eagerly is judged by a graph gradcli traces of it:
+the user's own ``tf.executing_eagerly()`` is answered in that trace as in the
+eager run, so the trace takes the eager branch; where the graph still computes
+otherwise (code reading the op that made a tensor) and the numbers differ
+beyond rounding, the point is no verdict, its finding naming the first op that
+differs and its line.
+"""
+
+import numpy as np
+import pytest
+
+import gradcli
+
+tf = pytest.importorskip("tensorflow")
+
+SOURCE = '''
+import tensorflow as tf
+
+
+def asks(x):
+    if tf.executing_eagerly():
+        return tf.math.log(1 + tf.exp(x))
+    return tf.math.softplus(x)
+
+
+def from_softmax(z):
+    p = tf.nn.softmax(z)
+    if hasattr(p, "op") and p.op.type == "Softmax":  # a graph: the logits, as Keras reads them
+        return -tf.nn.log_softmax(p.op.inputs[0])[0]
+    return -tf.math.log(p[0])
+'''
+
+
+@pytest.fixture(scope="module")
+def user(tmp_path_factory):
+    """The user's file, written once for the module."""
+    path = tmp_path_factory.mktemp("tf52").joinpath("eager_user.py")
+    return path.write_text(SOURCE) and str(path)
+
+
+def _results(target, *points, dtypes=("float64",)):
+    """The check's results at ``points`` in ``dtypes``, without fixes."""
+    return gradcli.check(target, list(points), dtypes=dtypes, fixes=False).results
+
+
+def test_the_users_own_eager_branch_is_the_one_judged(user):
+    (result,) = _results(f"{user}:asks", {"x": 800.0})
+    # The eager run's log(1 + exp(x)) overflows; the graph's softplus would have given 800 and `ok`.
+    assert result.status == "unstable" and result.value == np.inf
+    assert result.findings[0].op == "exp" and result.findings[0].location.endswith("eager_user.py:7")
+
+
+def test_a_graph_computing_otherwise_is_named_at_the_op_and_line_that_differ(user):
+    far, near = _results(f"{user}:from_softmax", {"z": np.array([-800.0, 0.0, 1.0])}, {"z": np.array([1.0, 2.0, 3.0])})
+    assert far.status == "error" and far.error == ""
+    (finding,) = far.findings
+    assert finding.kind == "graph-differs" and finding.location.endswith("eager_user.py:15")
+    assert "eagerly it runs StridedSlice, Log and Neg at eager_user.py:15" in finding.message
+    assert "the graph runs LogSoftmax" in finding.message and "the value inf" in finding.message
+    # Both runs give the same numbers to rounding here: the eager run's numbers are judged.
+    assert near.status == "ok"
+    np.testing.assert_allclose(near.gradient["z"], np.exp([1.0, 2.0, 3.0]) / np.exp([1.0, 2.0, 3.0]).sum() - [1, 0, 0],
+                               rtol=1e-14)
