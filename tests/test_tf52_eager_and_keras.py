@@ -1,13 +1,15 @@
-"""TensorFlow's eager run judged as it runs.
+"""TensorFlow's eager run judged as it runs, and its unscaled Bessel K.
 
 A function the user runs eagerly is judged by a graph gradcli traces of it:
 the user's own ``tf.executing_eagerly()`` is answered in that trace as in the
 eager run, so the trace takes the eager branch; where the graph still computes
 otherwise (code reading the op that made a tensor) and the numbers differ
 beyond rounding, the point is no verdict, its finding naming the first op that
-differs and its line.
+differs and its line. ``tf.math.special.bessel_k0``/``bessel_k1`` replay as the
+scaled ops times e^-x.
 """
 
+import mpmath
 import numpy as np
 import pytest
 
@@ -30,6 +32,14 @@ def from_softmax(z):
     if hasattr(p, "op") and p.op.type == "Softmax":  # a graph: the logits, as Keras reads them
         return -tf.nn.log_softmax(p.op.inputs[0])[0]
     return -tf.math.log(p[0])
+
+
+def k0(x):
+    return tf.math.special.bessel_k0(x)
+
+
+def k1(x):
+    return tf.math.special.bessel_k1(x)
 '''
 
 
@@ -63,3 +73,21 @@ def test_a_graph_computing_otherwise_is_named_at_the_op_and_line_that_differ(use
     assert near.status == "ok"
     np.testing.assert_allclose(near.gradient["z"], np.exp([1.0, 2.0, 3.0]) / np.exp([1.0, 2.0, 3.0]).sum() - [1, 0, 0],
                                rtol=1e-14)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_unscaled_bessel_k_is_tensorflows_at_ordinary_points_and_exact_at_extreme_ones(user, order):
+    results = _results(f"{user}:k{order}", {"x": 0.5}, {"x": 3.0}, {"x": 700.0}, dtypes=("float32", "float64"))
+    ordinary = [r for r in results if r.point["x"] != 700.0]
+    assert [r.status for r in ordinary] == ["ok"] * 4
+    for result in ordinary:
+        x = tf.constant(result.point["x"], tf.as_dtype(result.dtype))
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = (tf.math.special.bessel_k0 if order == 0 else tf.math.special.bessel_k1)(x)
+        np.testing.assert_allclose([result.value, result.gradient["x"]], [y.numpy(), tape.gradient(y, x).numpy()], rtol=1e-6)
+    far = next(r for r in results if r.point["x"] == 700.0 and r.dtype == "float64")
+    with mpmath.workdps(30):
+        slope = -mpmath.besselk(1, 700) if order == 0 else -mpmath.besselk(0, 700) - mpmath.besselk(1, 700) / 700
+        want = [float(mpmath.besselk(order, 700)), float(slope)]
+    np.testing.assert_allclose([far.exact_value, far.exact_gradient["x"]], want, rtol=1e-12)
