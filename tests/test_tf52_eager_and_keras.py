@@ -1,4 +1,4 @@
-"""TensorFlow's eager run judged as it runs, and its unscaled Bessel K.
+"""TensorFlow's eager run judged as it runs, its unscaled Bessel K, and Keras weights named by their attributes.
 
 A function the user runs eagerly is judged by a graph gradcli traces of it:
 the user's own ``tf.executing_eagerly()`` is answered in that trace as in the
@@ -6,7 +6,8 @@ eager run, so the trace takes the eager branch; where the graph still computes
 otherwise (code reading the op that made a tensor) and the numbers differ
 beyond rounding, the point is no verdict, its finding naming the first op that
 differs and its line. ``tf.math.special.bessel_k0``/``bessel_k1`` replay as the
-scaled ops times e^-x.
+scaled ops times e^-x. A Keras weight ``add_weight`` named nothing is named by
+the attribute its layer holds it under.
 """
 
 import mpmath
@@ -14,8 +15,10 @@ import numpy as np
 import pytest
 
 import gradcli
+from gradcli.errors import InputError
 
 tf = pytest.importorskip("tensorflow")
+keras = pytest.importorskip("keras")
 
 SOURCE = '''
 import tensorflow as tf
@@ -91,3 +94,50 @@ def test_unscaled_bessel_k_is_tensorflows_at_ordinary_points_and_exact_at_extrem
         slope = -mpmath.besselk(1, 700) if order == 0 else -mpmath.besselk(0, 700) - mpmath.besselk(1, 700) / 700
         want = [float(mpmath.besselk(order, 700)), float(slope)]
     np.testing.assert_allclose([far.exact_value, far.exact_gradient["x"]], want, rtol=1e-12)
+
+
+class Scale(keras.layers.Layer):
+    def build(self, shape):
+        self.w = self.add_weight(shape=(shape[-1],), initializer="ones")
+        self.b = self.add_weight(shape=(), initializer="zeros")
+        self.terms = [self.add_weight(shape=(), initializer="ones") for _ in range(2)]
+
+    def call(self, x):
+        return x * self.w + self.b + self.terms[0] * self.terms[1]
+
+
+class Clash(keras.layers.Layer):
+    def build(self, shape):
+        self.v = self.add_weight(shape=(), initializer="ones", name="w")  # a weight named w, held as v
+        self.w = self.add_weight(shape=(), initializer="ones")  # w is taken: Keras' own name stays
+
+    def call(self, x):
+        return x * self.v * self.w
+
+
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.scale = Scale()
+        self.clash = Clash()
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(self.clash(self.scale(x)))
+
+
+def net_loss(model, x):
+    return tf.reduce_sum(model(x) ** 2)
+
+
+def test_keras_weights_made_without_a_name_are_named_by_their_attributes():
+    net = Net()
+    x = np.array([[1.0, 2.0]], np.float32)
+    net(x)
+    (result,) = _results(net_loss, {"model": net, "x": x}, dtypes=("float32",))
+    names = list(result.gradient)
+    assert names[:5] == ["model.scale.w", "model.scale.b", "model.scale.terms.0", "model.scale.terms.1", "model.clash.w"]
+    assert names[5].startswith("model.clash.variable") and names[6:] == ["model.dense.kernel", "model.dense.bias", "x"]
+    with pytest.raises(InputError) as raised:
+        gradcli.check(net_loss, [{"model": net, "x": x}], dtypes=("float32",), wrt=("model.scale.variable",), fixes=False)
+    assert "(model.scale.w, model.scale.b, model.scale.terms.0, model.scale.terms.1, model.clash.w, " in str(raised.value)
