@@ -3,11 +3,11 @@
 A sweep reads TensorFlow's value and gradient over its whole range from one
 rerun of the graph traced for one point (`TensorFlowFunction._elementwise_rerun`).
 Code may branch on graph or eager (Keras reads a Sigmoid's logit only inside a
-graph): a narrower trace's rerun stands for the eager call only once it gave
-one eager call's numbers, as a check's rerun does; where it gives others, the
-range is computed by the eager call (`vectorised` refuses, and the sweep calls
-the function on the arrays). The float64 trace is exempt: it is the graph the
-exact reference replays.
+graph): a trace's rerun stands for the eager call only once it gave one eager
+call's numbers, as a check's rerun does; where it gives others, the range is
+computed by the eager call (`vectorised` refuses, and the sweep calls the
+function on the arrays). The user's own ``tf.executing_eagerly()`` is answered
+in the trace as in the eager run, so that branch is the eager one's.
 """
 
 import importlib.util
@@ -29,6 +29,14 @@ def from_probability(x):
         eps = tf.constant(1e-7, x.dtype)
         return -tf.math.log(tf.clip_by_value(p, eps, 1 - eps))
     return tf.math.softplus(-x)  # in a graph from the logit, as Keras reads a Sigmoid op's input there
+
+
+def by_op(x):
+    p = tf.sigmoid(x)
+    if hasattr(p, "op"):  # a graph: from the logit, read off the Sigmoid op as Keras reads it
+        return tf.math.softplus(-p.op.inputs[0])
+    eps = tf.constant(1e-7, x.dtype)
+    return -tf.math.log(tf.clip_by_value(p, eps, 1 - eps))
 
 
 def plain(x):
@@ -57,7 +65,7 @@ def user(tmp_path):
 def test_a_rerun_that_differs_from_the_eager_call_is_refused_for_the_range(user):
     path, namespace = user
     xs = np.array([-40.0, -3.0, 0.5, 20.0], dtype=np.float32)
-    function = TensorFlowFunction(namespace["from_probability"], "from_probability")
+    function = TensorFlowFunction(namespace["by_op"], "by_op")
     with pytest.raises(ValueError, match="otherwise in a graph"):
         function.vectorised([xs], np.float32)
     with pytest.raises(ValueError, match="otherwise in a graph"):  # asked again: refused without another eager call

@@ -21,6 +21,7 @@ level.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import inspect
@@ -31,6 +32,7 @@ import weakref
 
 import numpy as np
 
+from ..autodiff.tracer import hooks
 from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
@@ -39,9 +41,11 @@ from .bridge import Bridge, points_replayed
 from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
-from .tf_eager import as_tensor, as_written, eager_execute, keras_as_eager, same_bits
-from .tf_graph import Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
+from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
+from .tf_graph import CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
+from .tf_loops import WHILES
 from .tf_models import AssignInstead, ModelArguments
+from .tf_stand_in import StandIn, beyond_rounding, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
@@ -156,6 +160,7 @@ def _user_frames(library_dirs):
 
 
 _WRAPPERS = {"_gradcli_forward", "_gradcli_gradient"}
+_CONTROL = CALLS | CONDITIONALS | SWITCHES | set(WHILES)
 
 
 _KNOWN_LIMIT = 4096
@@ -280,6 +285,10 @@ class _Captured:
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
         self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
+        self.graph_ops = None  # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`)
+        # `tf_stand_in.first_difference` of the eager run's forward ops and ``graph_ops`` (False where they are the
+        # same; None before an eager run was held to them)
+        self.difference = None
 
 
 class TensorFlowFunction:
@@ -297,8 +306,10 @@ class TensorFlowFunction:
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
+        self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
+        self.name = getattr(python, "__name__", text)
         try:
             self.parameters = len(inspect.signature(python).parameters)
         except (TypeError, ValueError):
@@ -385,6 +396,11 @@ class TensorFlowFunction:
         tf = _tf()
         pending, self._pending = self._pending, None
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        if pending is None or pending[0] is not args:
+            self._held_to_eager(tf, leaves, rebuild, floats)
+            known = self._known.get(key) if key is not None else None
+            if known is not None:  # the eager run just made, at this point
+                return _copied(known)
         if cotangent is not None and pending is not None and pending[0] is args:
             _, tape, y, watched = pending
             try:
@@ -417,6 +433,96 @@ class TensorFlowFunction:
         else:
             value, grads = _value_and_gradient(tf, self.models, tensors, floats, rebuild, tf.constant(ct))
         return np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
+
+    def _held_to_eager(self, tf, leaves, rebuild, floats):
+        """Hold the graph traced for these arguments to TensorFlow's eager run at them (the user's function runs
+        eagerly): raise `StandIn` where the two compute otherwise and their numbers differ beyond rounding.
+
+        The forward's operations are compared once per trace, at its first
+        point (`tf_stand_in.first_difference`); where they differ, the numbers
+        are compared at every point, the graph's by its rerun (TensorFlow's own
+        kernels) or else by gradcli's replay in the dtype. Where they are the
+        same, the rerun is held to the eager numbers once, to the bit (else the
+        eager call is made from then on); a difference beyond rounding there is
+        a number the code chose otherwise.
+        """
+        if self.compiled or not floats:
+            return
+        try:
+            captured = self._capture(leaves, rebuild)
+        except Exception:  # noqa: BLE001 - the eager call, or the replay, says what is wrong
+            return
+        if captured.held and captured.difference is None:  # its rerun gave the eager numbers to the bit (`_agrees`)
+            captured.difference = False
+        if captured.graph_ops is None or (captured.difference is False and (captured.held or captured.rerun is None)):
+            return
+        ops = [] if captured.difference is None else None
+        eager = self._eager_at(tf, leaves, rebuild, floats, ops)
+        if eager is None:
+            return
+        if ops is not None:
+            captured.difference = first_difference(ops, captured.graph_ops) or False
+            if captured.difference:  # the rerun never stands for the eager call, nor a graph of points for a sweep
+                self.computes_otherwise = captured.branches = True
+            if captured.difference is False and captured.rerun is None:
+                return
+        graph = self._graph_numbers(tf, captured, leaves, rebuild, floats, eager)
+        if graph is None:
+            return
+        if not captured.difference:
+            captured.held = all(same_bits(a, b) for a, b in zip(eager, graph))
+            if captured.held:
+                return
+            captured.rerun, captured.branches = None, True  # the eager call from now on
+        if beyond_rounding(eager, graph, eager[0].dtype):
+            op, location = captured.difference[:2] if captured.difference else ("the function", self.default_location)
+            raise StandIn(message(self.name, captured.difference or None, eager, graph), op, location)
+
+    def _eager_at(self, tf, leaves, rebuild, floats, ops=None):
+        """TensorFlow's eager value and gradient (a cotangent of ones) at ``leaves``, as arrays (kept as known);
+        ``ops``: a list the forward's computing ops are recorded into (`tf_stand_in.recording`). None where it raises."""
+        tensors = [as_tensor(tf, raw(leaf)) for leaf in leaves]
+        frames = _user_frames(_library_dirs(tf))
+
+        def attempt():
+            if ops is not None:
+                ops.clear()
+            return _taped(tf, self.models, tensors, floats, rebuild, None, (frames, ops) if ops is not None else None)
+
+        try:
+            value, grads = _once_more_assigning(attempt)
+            numbers = (np.asarray(value.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild))
+        except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
+            return None
+        ones = np.ones(numbers[0].shape, numbers[0].dtype)
+        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)):
+            key = _exact_key(leaves, rebuild, cotangent)
+            if key is not None:
+                self._known[key] = _copied(kept)
+        return [numbers[0]] + [np.asarray(tf.convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
+                               for i, g in zip(floats, grads)]
+
+    def _graph_numbers(self, tf, captured, leaves, rebuild, floats, eager):
+        """The traced graph's value and gradient (a cotangent of ones) at ``leaves``: by its rerun, TensorFlow's own
+        kernels, or else by gradcli's replay in the dtype (no watch of the checker's sees it); None where it raises."""
+        ones = np.ones(eager[0].shape, eager[0].dtype)
+        try:
+            if captured.rerun is not None:
+                y, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, raw(leaves[i])) for i in floats], as_tensor(tf, ones))
+                return [np.asarray(t.numpy()) for t in [y, *grads]]
+            saved = hooks.forward, hooks.backward
+            hooks.forward = hooks.backward = None
+            try:
+                with np.errstate(all="ignore"):
+                    program = self._program_of(captured, leaves, rebuild)
+                    args = [raw(leaves[i]) for i in floats]
+                    value = program.forward.run(args)[0]
+                    grads = program.backward.run(args, {program.cotangent_key: ones})
+            finally:
+                hooks.forward, hooks.backward = saved
+        except Exception:  # noqa: BLE001 - a graph that will not run here: nothing to hold the eager run to
+            return None
+        return [np.asarray(raw(value))] + [np.asarray(raw(g)) for g in grads]
 
     def _rerun_at(self, leaves, rebuild, cotangent):
         """The traced graph's `Rerun` for these arguments' shapes and dtypes, or None (then the eager call is made).
@@ -454,6 +560,8 @@ class TensorFlowFunction:
         marked as branching. The float64 trace is the graph the exact reference
         replays, so its rerun is judged against the same program.
         """
+        if captured.branches:
+            return False
         if captured.held or captured.output[1] == np.float64:
             return True
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
@@ -697,16 +805,21 @@ class TensorFlowFunction:
             # same operations through the tf.function's Python function, which binds no signature.
             call = self.fun.python_function
 
+        built = []  # the forward's computing ops, held to an eager run's (`_held_to_eager`)
+
         def traced(*watched):
             tensors = [None] * len(leaves)
             for i, tensor in zip(floats, watched):
                 tensors[i] = tensor
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
-            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled):
+            built.clear()
+            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
+                    eager_answers(tf, not self.compiled, frames.users):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
-                    y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
+                    with recording(frames, built, tf.compat.v1.get_default_graph()):
+                        y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
                 # Each replay gives its own: a placeholder, one op where ones would be three to build.
                 ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
                 names["cotangent"] = ct.name
@@ -740,6 +853,8 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
+        # A loop, a conditional or a call runs its body's ops eagerly, one op in a graph: no ops to compare
+        captured.graph_ops = None if any(op_type in _CONTROL for op_type, _ in built) else list(built)
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
@@ -759,6 +874,13 @@ class TensorFlowFunction:
             return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
         if len(arrays) != self.parameters:
             raise ValueError("the variables are leaves of tree arguments: evaluated per point")
+        if not self.compiled:  # the graph of a range is held to the eager run at its first point, as a check's
+            try:
+                self._held_to_eager(_tf(), [np.asarray(a[0], dtype) for a in arrays], list, list(range(len(arrays))))
+            except StandIn:
+                pass  # each point then says so
+        if self.computes_otherwise:
+            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
@@ -926,11 +1048,15 @@ def _once_more_assigning(attempt):
         return attempt()
 
 
-def _taped(tf, models, tensors, floats, rebuild, ct):
+def _taped(tf, models, tensors, floats, rebuild, ct, recorded=None):
+    """The eager value and gradient with ``ct`` (ones where None); ``recorded``: ``(frames, ops)``, the forward's
+    computing ops recorded into ``ops`` (`tf_stand_in.recording`)."""
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
-        y = tf.convert_to_tensor(_gradcli_forward(models.call, rebuild, tensors))
+        with recording(*recorded) if recorded is not None else contextlib.nullcontext():
+            y = tf.convert_to_tensor(_gradcli_forward(models.call, rebuild, tensors))
+    ct = tf.ones_like(y) if ct is None else ct
     return y, _gradcli_gradient(tape, y, watched, ct if ct.dtype == y.dtype else tf.cast(ct, y.dtype), models)
 
 
@@ -953,7 +1079,7 @@ def _narrowing(tf, graph, captured, outputs, walker, default_location):
             return None
         plans = retyped_plan(captured.forward), retyped_plan(captured.backward)
         narrow = _Captured(*plans, captured.cotangent_key, rerun, (captured.output[0], np.dtype(np.float32)))
-        narrow.retyped = True
+        narrow.retyped, narrow.graph_ops = True, captured.graph_ops
         return narrow
 
     return narrowed

@@ -83,6 +83,38 @@ def keras_as_eager(tf, eager):
         module._get_logits = original
 
 
+@contextmanager
+def eager_answers(tf, eager, users):
+    """While a trace of a function the user runs eagerly lasts, the user's own code asking TensorFlow whether it runs
+    eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph is answered as in the
+    eager run, so the trace takes the branch that run takes.
+
+    ``users(filename)``: whether a file is the user's. TensorFlow's and
+    Keras' own code, and a ``tf.function`` nested in the user's (its own
+    graph), are answered truly: they build the graph's operations.
+    """
+    if not eager:
+        yield
+        return
+    traced = tf.compat.v1.get_default_graph()
+    asked, inside = tf.executing_eagerly, tf.inside_function
+
+    def users_in_trace():
+        return tf.compat.v1.get_default_graph() is traced and users(sys._getframe(2).f_code.co_filename)
+
+    def executing_eagerly():
+        return True if users_in_trace() else asked()
+
+    def inside_function():
+        return False if users_in_trace() else inside()
+
+    tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
+    try:
+        yield
+    finally:
+        tf.executing_eagerly, tf.inside_function = asked, inside
+
+
 def _without_rewrites(context, options):
     """``options`` (TensorFlow's function call options) with the graph optimiser (Grappler) turned off."""
     serialised = options.config_proto_serialized

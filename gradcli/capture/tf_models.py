@@ -9,7 +9,10 @@ argument's name in the function's own module. A Keras model's paths are its
 variables' Keras paths, the model's own name left out (``model.head.kernel``);
 a ``tf.Module``'s are the attributes that lead to each variable, as an
 ``nn.Module``'s parameters are named (``model.layers.0.w``), with a Keras layer
-held in such an attribute named by its Keras paths below it. A plain
+held in such an attribute named by its Keras paths below it. A weight
+``add_weight`` was given no name, which Keras calls ``variable``,
+``variable_1``, is named by the attribute its layer holds it under
+(``model.scale.w``: `_attribute_paths`). A plain
 ``tf.Variable`` a Keras layer holds as an attribute (Keras tracks only what
 ``add_weight`` made) is named by the layer's path and the attribute.
 
@@ -37,6 +40,7 @@ from __future__ import annotations
 import collections.abc
 import contextlib
 import inspect
+import re
 import sys
 
 
@@ -71,12 +75,58 @@ def _keras_variables(model, prefix=()):
         named[parts] = variable
         return parts
 
+    renamed = _attribute_paths(model)
     for variable in model.trainable_variables:
-        name(variable.path, variable)
+        name(renamed.get(id(variable), variable.path), variable)
     for layer, attribute, variable in _raw_variables(model):
         parts = name(f"{layer.path}/{attribute}" if layer is not model else f"{model.name}/{attribute}", variable)
         places[parts] = [(layer, (attribute,))]
     return named, places
+
+
+# The names Keras makes up for a weight ``add_weight`` was given no name for.
+_MADE_UP = re.compile(r"variable(_[0-9]+)?")
+
+
+def _attribute_paths(model):
+    """``{id(variable): path}``: each trainable variable of a Keras model whose name Keras made up (``add_weight``
+    without a name: ``variable``, ``variable_1``) given, in its Keras path, the attribute its layer holds it under
+    (``self.w``: ``scale/w``; an entry of a list attribute ``self.ws``: ``scale/ws/0``), as the user's code reads it.
+
+    A public attribute goes before a private one. Where the layer holds it
+    under no attribute, or the attribute's name is the name of another of
+    the layer's variables (a weight named so, or one named by an attribute
+    before it), the name Keras made up stays.
+    """
+    layers = {layer.path: layer for layer in model._flatten_layers()}  # the model and every layer below it
+    variables = list(model.trainable_variables)
+    taken = {}  # a layer's path -> the names its variables have
+    for variable in variables:
+        owner, _, own = variable.path.rpartition("/")
+        taken.setdefault(owner, set()).add(own)
+    renamed = {}
+    for variable in variables:
+        owner, _, own = variable.path.rpartition("/")
+        attribute = _attribute_of(layers[owner], variable) if owner in layers and _MADE_UP.fullmatch(own) else None
+        if attribute is not None and attribute not in taken[owner]:
+            taken[owner].add(attribute)
+            renamed[id(variable)] = f"{owner}/{attribute}"
+    return renamed
+
+
+def _attribute_of(layer, variable):
+    """The attribute of ``layer`` holding ``variable`` (``w``, or ``ws/0`` for an entry of a list), public ones
+    first; None where none does."""
+    held = sorted(vars(layer).items(), key=lambda item: item[0].startswith("_"))
+    for attribute, value in held:
+        if value is variable:
+            return attribute
+    for attribute, value in held:
+        if isinstance(value, (list, tuple)):
+            for i, entry in enumerate(value):
+                if entry is variable:
+                    return f"{attribute}/{i}"
+    return None
 
 
 def _raw_variables(model):

@@ -266,6 +266,12 @@ def _unary(function):
     return lambda ins, attrs: function(ins[0])
 
 
+def _unscaled(scaled, x):
+    """K_n(x) as its scaled form times e^-x (``scaled``: `special.k0e` or `k1e`, e^x K_n(x)): the two ops' rules give
+    its slope, -K_1 for K_0 and -K_0 - K_1 / x for K_1, and their high-precision paths its exact value."""
+    return scaled(x) * gnp.exp(-x)
+
+
 def _binary(function):
     return lambda ins, attrs: function(ins[0], ins[1])
 
@@ -400,6 +406,8 @@ MORE_OPS = {
     "Spence": (_unary(special.spence), ()),
     "BesselK0e": (_unary(special.k0e), ()),
     "BesselK1e": (_unary(special.k1e), ()),
+    "BesselK0": (_unary(lambda x: _unscaled(special.k0e, x)), ()),
+    "BesselK1": (_unary(lambda x: _unscaled(special.k1e, x)), ()),
     "Conv2D": (_conv2d, _CONV_ATTRS),
     "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
     "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),

@@ -128,7 +128,7 @@ def _sparse_xent():
 def _gate():
     x, w, c = _in("float64", [0.5, 2]), _in("float64", [0.25, -1]), [mp(2), mp(-3)]
     return {"x": [ck * sig(wk) for ck, wk in zip(c, w)],
-            "model.gate.variable": [ck * xk * sig(wk) * (1 - sig(wk)) for ck, xk, wk in zip(c, x, w)]}
+            "model.gate.w": [ck * xk * sig(wk) * (1 - sig(wk)) for ck, xk, wk in zip(c, x, w)]}
 
 
 def _batch_norm():
@@ -240,9 +240,9 @@ TF = [
     # the rule clips the upstream (5 * 2x) to norm 1: not the derivative
     Case(K, "clipped_loss", "x=[1,2]", "float64", "wrong", hp(lambda: {"x": [mp(10), mp(20)]}), "def grad(upstream)"),
     # the variables' gradient leaves out the upstream (2, -3); the weight, made by add_weight without a name, is
-    # Keras' "variable" (the name gradcli lists when --wrt model.gate.w is asked for)
+    # named by the attribute the layer holds it under, as the user's code reads it
     Case(K, "gate_loss", None, "float64", "wrong", hp(_gate), "def grad_fn", args="gate_args",
-         wrt="x,model.gate.variable"),
+         wrt="x,model.gate.w"),
     Case(K, "bn_model_loss", "x=[[1,2],[0.5,-1],[3,0.25]]", "float64", "ok", hp(_batch_norm)),
 ]
 

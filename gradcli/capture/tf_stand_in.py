@@ -1,0 +1,153 @@
+"""Whether the graph the TensorFlow bridge traces of a function the user runs eagerly computes what that run computes.
+
+The bridge judges an eager function by a graph it traces of it (`tf_bridge`):
+the exact reference replays that graph, and a rerun of its operations stands
+for TensorFlow's eager numbers. Python code can compute otherwise while it
+builds a graph than while it runs eagerly: a branch on ``tf.executing_eagerly()``
+or ``tf.inside_function()``, a library reading the op that made a tensor (Keras'
+losses take a Softmax's logits in a graph, which `tf_eager.keras_as_eager`
+undoes), a number chosen by which run it is. So the operations each run makes
+are recorded by the user's line (`recording`); where the two differ
+(`first_difference`) and so do the numbers, beyond rounding (`beyond_rounding`),
+the point is told as a `StandIn` naming the first operation that differs and its
+line, rather than judged by a graph the user never runs.
+
+TensorFlow is imported by the caller: this module reads what it is handed,
+and TensorFlow's op callbacks, from the functions that need them.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections import Counter
+from contextlib import contextmanager
+
+import numpy as np
+
+# Operations that only move, name or read numbers: a graph and an eager run may make them differently (a constant
+# is an op in a graph alone, a reshape where a shape is static) for the same computation.
+_MOVES = {
+    "Const", "Placeholder", "Identity", "IdentityN", "Reshape", "ExpandDims", "Squeeze", "BroadcastTo", "Shape", "ShapeN",
+    "Size", "Rank", "ReadVariableOp", "NoOp", "Fill", "ZerosLike", "OnesLike",
+}
+
+
+class StandIn(Exception):
+    """The graph gradcli traces and judges computes otherwise than the user's eager run at a point (see the module).
+
+    ``op`` is the first operation that differs, ``raised_at`` its user's
+    ``(file, line)``, which the checker's finding names.
+    """
+
+    stand_in = True  # what the checker reads to tell this from an error of the user's program
+
+    def __init__(self, message, op, location):
+        super().__init__(message)
+        self.op = op
+        if location and ":" in location:
+            path, line = location.rsplit(":", 1)
+            self.raised_at = (path, int(line))
+
+
+@contextmanager
+def recording(frames, into, built_in=None):
+    """Append to ``into`` ``(op type, "file:line")`` of each computing operation (not `_MOVES`) with a float output
+    that TensorFlow runs eagerly (``built_in`` None) or builds in the graph ``built_in`` meanwhile, at its user's innermost line
+    (``frames``, `tf_bridge._user_frames`'s: the frames inside gradcli's forward wrapper).
+
+    A ``tf.function`` the user's code calls is one call operation in either
+    run: the operations of its own graph are left out of both.
+    """
+    from tensorflow.python.framework import op_callbacks  # lazy: TensorFlow's; the one door every op passes, eager or built
+
+    def callback(op_type, inputs, attrs, outputs, op_name=None, graph=None):
+        op_type = op_type.decode() if isinstance(op_type, bytes) else op_type  # an eager op names its type in bytes
+        if op_type in _MOVES or graph is not built_in or not any(t.dtype.is_floating for t in outputs):
+            return None
+        user, _ = frames(traceback.extract_stack(sys._getframe(1)))
+        into.append((op_type, f"{user[-1].filename}:{user[-1].lineno}" if user else None))
+        return None
+
+    from tensorflow.python.eager import execute  # lazy: TensorFlow's door for eager ops, which its callbacks replace
+
+    door = execute.execute  # put back as it was: removing the last callback sets TensorFlow's quick door
+    op_callbacks.add_op_callback(callback)
+    try:
+        yield
+    finally:
+        op_callbacks.remove_op_callback(callback)
+        execute.execute = door
+
+
+def first_difference(eager, graph):
+    """``(op, location, clause)``: the first operation (in the eager run's order) one run makes at a line where the
+    other does not make it as often, and a clause saying what each run makes there; None where both make the same."""
+    eager_count, graph_count = Counter(eager), Counter(graph)
+    if eager_count == graph_count:
+        return None
+    only_eager, only_graph = eager_count - graph_count, graph_count - eager_count
+    first = next((op for op in eager if op in only_eager), None) or next(op for op in graph if op in only_graph)
+    parts = []
+    if only_eager:
+        parts.append(f"eagerly it runs {_listed(eager, only_eager)}, which the graph does not")
+    if only_graph:
+        parts.append(f"the graph runs {_listed(graph, only_graph)}, which the eager run does not")
+    return first[0], first[1], "; ".join(parts)
+
+
+def _listed(ops, extra):
+    """The operations of ``extra`` (a count), in ``ops``' order, grouped by line: 'Exp, AddV2 and Log at f.py:7'."""
+    by_line = {}
+    for op_type, location in dict.fromkeys(op for op in ops if op in extra):
+        by_line.setdefault(location, []).append(op_type)
+    return "; ".join(f"{_and(types)} at {_short(location)}" for location, types in by_line.items())
+
+
+def _and(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _short(location):
+    if location is None:
+        return "a line of a library's"
+    path, line = location.rsplit(":", 1)
+    return f"{path.rsplit('/', 1)[-1]}:{line}"
+
+
+def beyond_rounding(eager, graph, dtype):
+    """Whether two runs' numbers (each a list of arrays) differ by more than rounding in ``dtype``: another NaN or
+    infinity, or an entry off by more than the square root of the dtype's epsilon relative to the array's largest."""
+    tolerance = float(np.sqrt(np.finfo(dtype).eps))
+    for a, b in zip(eager, graph):
+        a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+        if a.shape != b.shape:
+            return True
+        finite = np.isfinite(a) & np.isfinite(b)
+        if np.any(np.isnan(a) != np.isnan(b)) or np.any(~finite & (a != b) & ~(np.isnan(a) & np.isnan(b))):
+            return True
+        if finite.any():
+            scale = max(np.max(np.abs(a[finite])), np.max(np.abs(b[finite])))
+            if np.max(np.abs(a[finite] - b[finite])) > tolerance * scale:
+                return True
+    return False
+
+
+def message(name, difference, eager, graph):
+    """What a `StandIn` says: the runs' operations (``difference``, `first_difference`'s, or None where they make the
+    same operations) and their numbers."""
+    how = (f"TensorFlow computes {name} otherwise eagerly than in the graph gradcli traces and judges: {difference[2]}"
+           if difference else
+           f"TensorFlow computes {name} otherwise eagerly than in the graph gradcli traces and judges, with the same "
+           "operations at each line: a number the code chooses differs")
+    return (f"{how} (Python code choosing by tf.executing_eagerly() or tf.inside_function(), or reading the op that "
+            f"made a tensor); here your eager run gives {_numbers(eager)} where the graph gives {_numbers(graph)}, "
+            "so gradcli cannot judge your eager run by that graph: decorate the function with tf.function to check "
+            "the program a graph runs, or make the eager code compute the same")
+
+
+def _numbers(arrays):
+    """The value, then the gradient, shortly."""
+    shown = [np.array2string(np.asarray(a, np.float64), threshold=6, formatter={"float_kind": lambda v: f"{v:.7g}"})
+             for a in arrays]
+    return f"the value {shown[0]}" + (f" and the gradient {', '.join(shown[1:])}" if len(shown) > 1 else "")
