@@ -1,0 +1,43 @@
+"""The nineteenth round of user trials, first half (tests/trials/cases19a.py): the Lorentz and Doppler factors near
+the speed of light, Fermi-Dirac and Bose-Einstein occupations, Kepler's equation by Newton's method and behind
+custom_jvp rules, a tanh recurrent cell in a scan, a straight-through estimator and JAX's gradient clipping, Sinkhorn's
+optimal transport, shoelace areas, guarded square roots by lax.cond and JAX's Owen's T, Fresnel, Dawson, Bessel and
+hypergeometric functions; compound interest, the Einstein solid, realised volatility, slerp with a linear fallback,
+Skellam and Poisson log-probabilities, angles between vectors and SciPy's distribution functions in plain NumPy and
+SciPy; softplus with custom gradients on gradcli.numpy.
+
+The whole set runs with ``python tests/trials/run.py jax_lib19a numpy_lib19a gn_lib19a``; here, a few cheap ones.
+Known disagreements are strict xfails naming their finding.
+"""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases19a  # noqa: E402
+
+from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+
+CHOSEN = [
+    # the sinh form of the Einstein heat capacity at 600: the cotangent of sinh(300) underflows in any reverse mode
+    "numpy_lib19a:einstein@x=[600]:float64",
+    # the linear fallback is taken, the spherical branch's 0/0 leaks through np.where's zero cotangent
+    "numpy_lib19a:slerp_score_still@t=0.3:float64",
+    # flat prices: the volatility's norm is a cone in every price
+    "numpy_lib19a:realised_volatility@prices=[100,100,100]:float64",
+]
+KNOWN_WRONG = {}
+BY_ID = {case.id: case for case in cases19a.ALL}
+
+
+@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
+def test_trial(case_id):
+    assert problems_of(BY_ID[case_id]) == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(KNOWN_WRONG) <= set(BY_ID)
+    assert_every_case_sound(CHOSEN, cases19a.ALL)
