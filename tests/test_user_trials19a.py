@@ -55,3 +55,13 @@ def test_trial(case_id):
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert set(KNOWN_WRONG) <= set(BY_ID)
     assert_every_case_sound(CHOSEN, cases19a.ALL)
+
+
+def test_a_distribution_tail_underflowing_is_named_before_the_log_it_breaks():
+    # finding P2: log(pdtr(5, 1000)) broke at log([0]) with no word of the tail (1e-420) that underflowed to 0
+    import gradcli
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials", "numpy_lib19a.py")
+    result = gradcli.check(f"{path}:poisson_log_cdf", [{"lam": [1000.0]}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "unstable"
+    assert any(f.kind == "underflow" and f.op == "scipy.special.pdtr" for f in result.findings), result.findings

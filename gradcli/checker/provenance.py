@@ -598,7 +598,10 @@ def _accumulation_finding(node, received):
 
 
 # Ops that can turn nonzero inputs into an exact 0 by underflow (exp(-1000) is 0 in float64).
-_UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp"}
+_UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp",
+               # the tails of distributions, 0 of finite nonzero arguments only by underflow (pdtr(5, 1000) is 1e-420)
+               "gammainc", "gammaincc", "ndtr", "scipy.special.ndtr", "scipy.special.expit", "scipy.special.pdtr",
+               "scipy.special.chdtrc", "scipy.special.gdtrc"}
 
 
 def _lost_to_zero(record, made=None):
