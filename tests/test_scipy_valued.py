@@ -20,7 +20,7 @@ import scipy.special
 
 import gradcli
 import gradcli.scipy.special as ours
-from gradcli.autodiff import ops_scipy, ops_scipy_losses
+from gradcli.autodiff import ops_scipy, ops_scipy_losses, ops_stats
 
 EDGES = [0.0, -0.0, 5e-324, -5e-324, 1e-310, 1e-300, -1e-300, 1e-30, 0.1, 0.5, 1 - 2**-53, 1.0, 1 + 2**-52, 2.0,
          -3.0, 30.0, -30.0, 40.0, 709.0, 710.0, -745.0, 800.0, -800.0, 1e10, 1e300, -1e300, np.inf, -np.inf, np.nan]
@@ -34,6 +34,9 @@ ON_VECTORS = {"softmax": [{}], "log_softmax": [{}],
 FIXED_FIRST = {"polygamma": [1, 2], "jn": [0.0, 2.0], "yn": [0, 2], "iv": [0.0, 2.5], "ive": [0.0, 2.5],
                "stdtr": [1.0, 3.0], "gammainc": [0.5, 2.5], "gammaincc": [0.5, 2.5]}
 FIXED_LAST = {"multigammaln": [1, 3]}
+FIXED_FIRST.update({name: [0, 5] for name in ("pdtr", "pdtrc")}, **{name: [1.0, 3.0] for name in ("chdtr", "chdtrc")})
+# The distribution functions of three arguments: counts, rates or degrees of freedom held, the last at the edges.
+FIXED_LEADING = {name: [(3, 10), (0.5, 2.5)] for name in "gdtr gdtrc bdtr bdtrc nbdtr nbdtrc fdtr fdtrc".split()}
 
 
 def _points(name, fun):
@@ -42,6 +45,8 @@ def _points(name, fun):
                                               if p.default is p.empty and p.kind == p.POSITIONAL_OR_KEYWORD])
     if name in FIXED_FIRST:
         return [(n, x) for n in FIXED_FIRST[name] for x in EDGES]
+    if name in FIXED_LEADING:
+        return [(*lead, x) for lead in FIXED_LEADING[name] for x in EDGES]
     if name in FIXED_LAST:
         return [(x, d) for d in FIXED_LAST[name] for x in (0.5, 1.0, 2.5, 30.0, 1e10, 1e300)]
     if arity == 1:
@@ -113,7 +118,8 @@ def test_every_composite_of_the_namespace_answers_scipys_number():
 
     composites = [n for n in vars(ours) if not n.startswith("_") and callable(getattr(ours, n))
                   and primitive_of(getattr(ours, n)) is getattr(ours, n)]
-    assert sorted(composites) == sorted({**ops_scipy.SCIPY_VALUED, **ops_scipy_losses.SCIPY_VALUED})
+    valued = {**ops_scipy.SCIPY_VALUED, **ops_scipy_losses.SCIPY_VALUED, **ops_stats.SCIPY_VALUED}
+    assert sorted(composites) == sorted(valued)
 
 
 PROGRAM = """
@@ -135,3 +141,50 @@ def test_scipys_overflow_is_the_users_and_the_reference_keeps_the_truth(tmp_path
     assert result.status == "unstable", result.findings
     assert any("kl_div" in f.message and "-inf" in f.message for f in result.findings), result.findings
     assert abs(float(result.exact_value) - 1e300) <= 1e-12 * 1e300
+
+
+# scipy.special's distribution functions, each at a point: (arguments, which one moves, its slope: a density)
+def _poisson_pmf(k, m):
+    return np.exp(k * np.log(m) - m - scipy.special.gammaln(k + 1))
+
+
+def _gamma_pdf(x, shape, rate):
+    return rate ** shape * x ** (shape - 1) * np.exp(-rate * x) / scipy.special.gamma(shape)
+
+
+def _beta_pdf(x, a, b):
+    return x ** (a - 1) * (1 - x) ** (b - 1) / scipy.special.beta(a, b)
+
+
+def _f_pdf(x, d1, d2):
+    return np.sqrt((d1 * x) ** d1 * d2 ** d2 / (d1 * x + d2) ** (d1 + d2)) / (x * scipy.special.beta(d1 / 2, d2 / 2))
+
+
+def _binomial_slope(k, n, p):
+    """d/dp P(K <= k) for K ~ Binomial(n, p): -n times the Binomial(n - 1, p) probability of k."""
+    return -n * scipy.special.comb(n - 1, k) * p ** k * (1 - p) ** (n - 1 - k)
+
+
+DENSITIES = {
+    "pdtr": ((5, 3.0), 1, lambda k, m: -_poisson_pmf(k, m)),
+    "pdtrc": ((5, 3.0), 1, lambda k, m: _poisson_pmf(k, m)),
+    "chdtr": ((3.0, 2.5), 1, lambda v, x: _gamma_pdf(x, v / 2, 0.5)),
+    "chdtrc": ((3.0, 2.5), 1, lambda v, x: -_gamma_pdf(x, v / 2, 0.5)),
+    "gdtr": ((2.0, 1.5, 0.7), 2, lambda a, b, x: _gamma_pdf(x, b, a)),
+    "gdtrc": ((2.0, 1.5, 0.7), 2, lambda a, b, x: -_gamma_pdf(x, b, a)),
+    "bdtr": ((3, 10, 0.4), 2, _binomial_slope),
+    "bdtrc": ((3, 10, 0.4), 2, lambda k, n, p: -_binomial_slope(k, n, p)),
+    "nbdtr": ((3, 5, 0.4), 2, lambda k, n, p: _beta_pdf(p, n, k + 1)),
+    "nbdtrc": ((3, 5, 0.4), 2, lambda k, n, p: -_beta_pdf(p, n, k + 1)),
+    "fdtr": ((3.0, 7.0, 1.2), 2, lambda dfn, dfd, x: _f_pdf(x, dfn, dfd)),
+    "fdtrc": ((3.0, 7.0, 1.2), 2, lambda dfn, dfd, x: -_f_pdf(x, dfn, dfd)),
+}
+
+
+def test_the_distribution_functions_slopes_are_their_densities():
+    assert set(DENSITIES) == set(ops_stats.SCIPY_VALUED)
+    for name, (args, moving, density) in DENSITIES.items():
+        def along(x, name=name, args=args, moving=moving):
+            return getattr(ours, name)(*args[:moving], x, *args[moving + 1:])
+        slope = gradcli.grad(along)(np.float64(args[moving]))
+        assert float(slope) == pytest.approx(density(*args), rel=1e-12), name

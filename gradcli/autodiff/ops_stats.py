@@ -18,7 +18,7 @@ from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, u
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
-from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, stdtr, t_log_density
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, scipy_valued, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
 from .values import float_dtype, loaded_mpmath, raw, shape_of
@@ -695,3 +695,90 @@ def dirichlet_drawn(alpha, x):
     total = np.sum(np.asarray(raw(alpha)), axis=-1, keepdims=True)
     shift = _drawn_shift(alpha, x, np.broadcast_to(total, np.shape(raw(alpha))))
     return x + shift - x * sum_(shift, axis=-1, keepdims=True)
+
+
+# -- ``scipy.special``'s distribution functions: SciPy's own names for incomplete gamma and beta functions at a
+# distribution's arguments (``pdtr(k, m)`` is a Poisson CDF). Each is differentiable in its continuous argument
+# (the mean, the point, the probability); counts and degrees of freedom are read as SciPy reads them.
+
+def _count(k):
+    """floor(k), held at 0 from below: the whole count a discrete distribution function reads."""
+    return maximum(floor(k), 0)
+
+
+def _all_of(k, n):
+    """Where the count ``k`` reaches ``n`` (a plain mask): the distribution function is 1 there."""
+    return np.asarray(raw(k)) >= np.asarray(raw(n))
+
+
+def pdtr(k, m):
+    """``scipy.special.pdtr``: P(N <= k) for N ~ Poisson(m)."""
+    return poisson_cdf(k, m)
+
+
+def pdtrc(k, m):
+    """``scipy.special.pdtrc``: P(N > k) for N ~ Poisson(m), gammainc(floor(k) + 1, m)."""
+    return select(np.asarray(raw(k)) < 0, 1.0, gammainc(_count(k) + 1, m))
+
+
+def chdtr(v, x):
+    """``scipy.special.chdtr``: P(X <= x) for a chi-square with ``v`` degrees of freedom."""
+    return chi2_cdf(x, v)
+
+
+def chdtrc(v, x):
+    """``scipy.special.chdtrc``: P(X > x) for a chi-square with ``v`` degrees of freedom, gammaincc(v/2, x/2)."""
+    z, below, _ = on_support(x / 2, 0.0)
+    return select(below, 1.0, gammaincc(v / 2, z))
+
+
+def gdtr(a, b, x):
+    """``scipy.special.gdtr``: P(X <= x) for a gamma of rate ``a`` and shape ``b``, gammainc(b, a x)."""
+    z, below, _ = on_support(a * x, 0.0)
+    return select(below, 0.0, gammainc(b, z))
+
+
+def gdtrc(a, b, x):
+    """``scipy.special.gdtrc``: P(X > x) for a gamma of rate ``a`` and shape ``b``, gammaincc(b, a x)."""
+    z, below, _ = on_support(a * x, 0.0)
+    return select(below, 1.0, gammaincc(b, z))
+
+
+def bdtr(k, n, p):
+    """``scipy.special.bdtr``: P(K <= k) for K ~ Binomial(n, p), I_(1-p)(n - k, k + 1)."""
+    j, full = _count(k), _all_of(k, n)
+    return select(full, 1.0, betainc(select(full, 1.0, n - j), j + 1, 1.0 - p))
+
+
+def bdtrc(k, n, p):
+    """``scipy.special.bdtrc``: P(K > k) for K ~ Binomial(n, p), I_p(k + 1, n - k)."""
+    j, full = _count(k), _all_of(k, n)
+    return select(full, 0.0, betainc(j + 1, select(full, 1.0, n - j), p))
+
+
+def nbdtr(k, n, p):
+    """``scipy.special.nbdtr``: P(K <= k) for K failures before the n-th success of probability ``p``, I_p(n, k + 1)."""
+    return betainc(n, _count(k) + 1, p)
+
+
+def nbdtrc(k, n, p):
+    """``scipy.special.nbdtrc``: P(K > k) for the same count, I_(1-p)(k + 1, n)."""
+    return betainc(_count(k) + 1, n, 1.0 - p)
+
+
+def fdtr(dfn, dfd, x):
+    """``scipy.special.fdtr``: P(X <= x) for Snedecor's F, I_(dfn x / (dfd + dfn x))(dfn/2, dfd/2)."""
+    z, below, _ = on_support(x, 0.0)
+    return select(below, 0.0, betainc(dfn / 2, dfd / 2, dfn * z / (dfd + dfn * z)))
+
+
+def fdtrc(dfn, dfd, x):
+    """``scipy.special.fdtrc``: P(X > x) for Snedecor's F, I_(dfd / (dfd + dfn x))(dfd/2, dfn/2)."""
+    z, below, _ = on_support(x, 0.0)
+    return select(below, 1.0, betainc(dfd / 2, dfn / 2, dfd / (dfd + dfn * z)))
+
+
+# In a float dtype each answers SciPy's own number (`scipy_valued`); the composite carries the gradient and is the
+# exact reference's mathematics.
+SCIPY_VALUED = {name: scipy_valued(name, globals()[name]) for name in
+                "pdtr pdtrc chdtr chdtrc gdtr gdtrc bdtr bdtrc nbdtr nbdtrc fdtr fdtrc".split()}

@@ -722,4 +722,12 @@ def _signbit(params, x):
 # an exact number). ``_spence`` is jitted only while the forward graph is traced (`jax_walk.library_functions_named`):
 # its steps join Cephes' approximations at 0.5, 1.5 and 2, whose seams, replayed exactly, are jumps of a few ulps
 # where the dilogarithm is smooth.
-LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence)}
+def _bessel_jn(params, z):
+    """``jax.scipy.special.bessel_jn``: J_0 .. J_v of ``z`` stacked (v from the call's result). JAX recurs down from a
+    fixed start (``n_iter`` steps), which loses J_n once |z| nears n_iter (J_1(60) comes out -0.333 for 0.0466):
+    replayed step by step, the exact reference would differentiate that recurrence, not Bessel's functions."""
+    orders = params["jaxpr"].out_avals[0].shape[0]
+    return gnp.stack([special.jn(k, z) for k in range(orders)])
+
+
+LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence), "bessel_jn": _bessel_jn}

@@ -488,17 +488,19 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
-        step = _first_replayed_nonfinite(recording, node)
+        step = _first_nonfinite_rule_step(recording, node)
         lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
         if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
             lost, broken, gave = _lost_to_zero(step, _made_by(recording)), step, "which gave"
         named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
             findings.append(_zero_finding(lost, broken, gave))
-        if step is not None:  # a framework's own backward graph: the step of it that broke, at its line
+        if step is not None:  # a framework's own backward graph or the user's grad_fn: the step that broke, at its line
+            ran_in = "the framework's backward pass" if step.replayed else (
+                f"{node.rule[0]} of {node.name}" if node.rule else f"the gradient rule of {node.name}")
             node = _step_as_node(step, node)
             message = (
-                f"in the framework's backward pass, {step.name}({', '.join(_show(a) for a in step.args)}) "
+                f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) "
                 f"gave {_show(step.output)}, the first NaN or inf of that pass"
                 + (f" (in {step.rule[0]})" if step.rule else "")
             )
@@ -553,16 +555,17 @@ def _dropped_by(recording, first):
     return None
 
 
-def _first_replayed_nonfinite(recording, node):
-    """The first step of a replayed backward graph run for ``node`` whose result is NaN or inf: where it first appeared.
+def _first_nonfinite_rule_step(recording, node):
+    """The first step of ``node``'s gradient rule whose result is NaN or inf, where it first appeared: a step of a
+    replayed framework's backward graph, or an op on a line of the user's own grad_fn (a gradcli custom gradient's).
 
     A backward graph may compute forward values again (JAX's does): a step that
     repeats a forward op which already went non-finite on the same line is that
     op again, not where the gradient broke.
     """
     forward = {_repeat_key(op) for op in recording.ops if op.phase == "forward" and not finite(op.output)}
-    broke = [op for op in recording.ops if op.replayed and op.phase != "forward" and op.node_name == node.name
-             and not finite(op.output) and _repeat_key(op) not in forward]
+    broke = [op for op in recording.ops if (op.replayed or op.in_user_code) and op.phase != "forward"
+             and op.node_name == node.name and not finite(op.output) and _repeat_key(op) not in forward]
     # the first that made a NaN or inf of finite inputs (one fed a repeated forward NaN only carries it on)
     return next((op for op in broke if all(finite(a) for a in op.args)), broke[0] if broke else None)
 
@@ -595,7 +598,10 @@ def _accumulation_finding(node, received):
 
 
 # Ops that can turn nonzero inputs into an exact 0 by underflow (exp(-1000) is 0 in float64).
-_UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp"}
+_UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp",
+               # the tails of distributions, 0 of finite nonzero arguments only by underflow (pdtr(5, 1000) is 1e-420)
+               "gammainc", "gammaincc", "ndtr", "scipy.special.ndtr", "scipy.special.expit", "scipy.special.pdtr",
+               "scipy.special.chdtrc", "scipy.special.gdtrc"}
 
 
 def _lost_to_zero(record, made=None):
