@@ -75,8 +75,11 @@ def test_sici_at_its_seam_at_4_is_si_and_ci(tmp_path):
 def test_si_and_ci_ops_on_floats_and_mpmath():
     """gradcli's Si and Ci: SciPy's numbers in a dtype, mpmath's at high precision, slopes sin(x)/x (1 at 0) and
     cos(x)/x."""
+    from gradcli.autodiff import mp
     from gradcli.autodiff.ops_scipy import ci, si
     from gradcli.autodiff.transforms import grad
+
+    mp.enable()  # the ops take mpmath numbers once enabled, whichever test ran first in this process
 
     assert si(np.float32(4.0)).dtype == np.float32
     np.testing.assert_allclose([si(4.0), ci(-4.0)], [1.7582031389490531, -0.14098169788693041], rtol=1e-15)
