@@ -56,11 +56,13 @@ from test_reference_property import (
 SPECIAL_DIGITS = 60
 
 
-def _special(a, value_and_slope, bend):
-    """f(a) from ``value_and_slope(t)`` -> (f(t), f'(t)) computed at `SPECIAL_DIGITS`, their rounding counted."""
+def _special(a, value_and_slope, bend, exponential=False):
+    """f(a) from ``value_and_slope(t)`` -> (f(t), f'(t)) computed at `SPECIAL_DIGITS`, their rounding counted; an
+    ``exponential`` f (e^(t^2/2) inside) gets the digits t^2 has before its point, so its exponent is exact enough."""
     if abs(a.value) > mpmath.mpf(10) ** 400:
         raise Skip("an argument whose special function has more digits than the campaign pays for")
-    with mpmath.workdps(SPECIAL_DIGITS):
+    digits = SPECIAL_DIGITS + (2 * max(0, int(mpmath.log10(abs(a.value) + 1))) if exponential else 0)
+    with mpmath.workdps(digits):
         try:
             value, slope = value_and_slope(a.value)
         except (ValueError, OverflowError, ZeroDivisionError) as error:  # mpmath's own limits: no oracle here
@@ -107,7 +109,7 @@ def _erfcx_parts(t):
         value = mpmath.exp(t * t) * (2 - 2 * mpmath.exp(_log_phi(t * mpmath.sqrt(2))))
         return value, 2 * t * value - 2 / mpmath.sqrt(mpmath.pi)
     if t < 1000:
-        with mpmath.workdps(SPECIAL_DIGITS + 20 + 2 * int(mpmath.log10(t + 1))):
+        with mpmath.workdps(mpmath.mp.dps + 20 + 2 * int(mpmath.log10(t + 1))):
             value = 2 * mpmath.exp(t * t + _log_phi(-t * mpmath.sqrt(2)))
             return value, 2 * t * value - 2 / mpmath.sqrt(mpmath.pi)
     # erfcx(t) = 1/(t sqrt pi) sum_k (-1)^k (2k-1)!! / (2t^2)^k; its slope is 2/sqrt(pi) times the sum from k = 1.
@@ -142,7 +144,7 @@ def _scaled_k(u, order):
     """e^u K_order(u) and its slope: mpmath's besselk with the digits the slope's terms cancel (~ their size / 2u),
     and far right the expansion in 1/u, its slope's terms differenced coefficient by coefficient."""
     if u < 1000:
-        with mpmath.workdps(SPECIAL_DIGITS + 10 + max(0, int(mpmath.log10(u)))):
+        with mpmath.workdps(mpmath.mp.dps + 10 + max(0, int(mpmath.log10(u)))):
             scale = mpmath.exp(u)
             k0, k1 = mpmath.besselk(0, u) * scale, mpmath.besselk(1, u) * scale
             return (k0, k0 - k1) if order == 0 else (k1, k1 - k1 / u - k0)
@@ -200,9 +202,9 @@ def _where_above_oracle(a, b):
 UNARY_SPECIAL = {
     "expit": (gsp.expit, _sigmoid_oracle),
     "log_expit": (gsp.log_expit, _log_expit_oracle),
-    "ndtr": (gsp.ndtr, lambda a: _special(a, _ndtr_parts, abs(a.value) + 2)),
-    "log_ndtr": (gsp.log_ndtr, lambda a: _special(a, _log_ndtr_parts, abs(a.value) + 2)),
-    "erfcx": (gsp.erfcx, lambda a: _special(a, _erfcx_parts, 2 * abs(a.value) + 4)),
+    "ndtr": (gsp.ndtr, lambda a: _special(a, _ndtr_parts, abs(a.value) + 2, exponential=True)),
+    "log_ndtr": (gsp.log_ndtr, lambda a: _special(a, _log_ndtr_parts, abs(a.value) + 2, exponential=True)),
+    "erfcx": (gsp.erfcx, lambda a: _special(a, _erfcx_parts, 2 * abs(a.value) + 4, exponential=True)),
     "gammaln_sq": (lambda a: gsp.gammaln(a * a),
                    _squared_then("gammaln", lambda u: (mpmath.loggamma(u), mpmath.psi(0, u)))),
     "spence_sq": (lambda a: gsp.spence(a * a), _squared_then("spence", _spence_parts)),

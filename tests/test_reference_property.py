@@ -21,8 +21,10 @@ answer must say so (unsettled, out of time), never give a stand-in.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import pathlib
 import random
+import signal
 import sys
 import time
 
@@ -440,12 +442,14 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None, spell=None
 
 
 def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, unanswered=None, beyond_oracle=None,
-             pick=None, draw=None, spell=None):
+             pick=None, draw=None, spell=None, on_failure=None, progress=False):
     """Random compositions at random points: (tried compositions, tried points, answered, failures);
     the points without a reference go to ``unanswered`` (a list, each with the reason the reference
     gives), those where the reference gives a number the oracle's 2,000 digits cannot see (its 0 within
     its noise) to ``beyond_oracle``. ``pick(rng, depth)`` draws a composition (default `composition`),
-    ``draw(rng)`` a point (default `random_point`), ``spell(tree)`` the target (default `python_function`)."""
+    ``draw(rng)`` a point (default `random_point`), ``spell(tree)`` the target (default `python_function`);
+    ``on_failure(message)`` hears of each failure as it is found (and, with ``progress``, of each point before it
+    is tried: what a run that hangs was doing)."""
     rng = random.Random(seed)
     tried = tried_points = answered = 0
     failures = []
@@ -456,6 +460,8 @@ def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, u
         tried += 1
         for _ in range(points):
             point = (draw or random_point)(rng)
+            if on_failure is not None and progress:
+                on_failure(f"trying {text(tree)} at {point!r}")
             beyond, why = [], []
             try:
                 problems = disagreements(tree, point, seconds, beyond, why, spell)
@@ -472,6 +478,8 @@ def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, u
             if problems:
                 failures.append(f"{text(tree)} at x={point[0]!r}, y={point[1]!r}, v={list(point[2])}, "
                                 f"w={list(point[3])}: " + "; ".join(problems))
+                if on_failure is not None:
+                    on_failure(failures[-1])
     return tried, tried_points, answered, failures
 
 
@@ -729,7 +737,9 @@ def main():
     parser.add_argument("--special", action="store_true",
                         help="SciPy's special functions, masks and picks of constants (reference_special_ops)")
     parser.add_argument("--numpy", action="store_true", help="with --special: written in plain NumPy and SciPy")
+    parser.add_argument("--progress", action="store_true", help="name each point before it is tried")
     options = parser.parse_args()
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 shows where a long run is
     pick = draw = spell = None
     if options.special:
         import reference_special_ops as special
@@ -754,9 +764,8 @@ def main():
     tried, points, answered, failures = campaign(
         options.seed, compositions=options.compositions, points=options.points, depth=options.depth,
         deadline=deadline, unanswered=unanswered, beyond_oracle=beyond, pick=pick, draw=draw, spell=spell,
+        on_failure=lambda failure: print(failure, flush=True), progress=options.progress,
     )
-    for failure in failures:
-        print(failure, flush=True)
     for line in unanswered:
         print("no reference:", line, flush=True)
     unproven = sum("not proven 0" in line for line in unanswered)
