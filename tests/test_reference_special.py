@@ -150,3 +150,47 @@ def test_the_normal_tail_far_out_has_its_exact_reference(tree, point, spell):
                    "encloses 0 past about 1e6: ndtr(-1e7) = e^-5e13/... has no reference ('not proven 0')")
 def test_ndtr_far_left_has_its_exact_reference():
     assert disagreements(("unary", "ndtr", ("leaf", "x")), [-1e7, 1.0, ONES, ONES]) == []
+
+
+# Finding T (seed 1): flint's bessel_k runs for minutes in one C call at x from about 0.15 to 0.55 times the working
+# bits (order 1 at 900.5, 2,048 bits), and at any ball with a radius (its bits lowered to the radius's): k0e's rule
+# on balls at norm(v)^2 = 900 never returned, past every time budget (a C call is not interrupted). Such an x is
+# taken at 10 x bits, a ball with a radius at its two exact ends (e^x K(x) falls as x grows).
+def test_k0e_of_a_norm_near_900_has_its_exact_reference():
+    tree = ("unary", "k0e_sq", ("reduce", "norm", ("leaf", "v")))
+    assert disagreements(tree, [-1e300, -5e-324, np.array([1e-310, 1e-200, -30.0]), ONES]) == []
+
+
+class _Ball:
+    """A stand-in for an exact flint ball that records the working bits bessel_k is called at."""
+
+    def __init__(self, value, calls):
+        self.value, self.calls = value, calls
+
+    def __gt__(self, other):
+        return self.value > other
+
+    def rad(self):
+        return 0
+
+    def mid(self):
+        return self.value
+
+    def bessel_k(self, order, scaled):
+        import flint
+
+        self.calls.append(flint.ctx.prec)
+        return self.value
+
+
+@pytest.mark.parametrize("bits, x, taken_at", [(2048, 900.5, 9069), (4096, 1500.5, 15069), (4096, 300.0, 4096),
+                                               (2048, 5000.3, 2048)])
+def test_bessel_k_is_never_asked_where_flint_runs_without_end(bits, x, taken_at):
+    import flint
+
+    from gradcli.autodiff import ops_scipy
+
+    calls = []
+    with flint.ctx.workprec(bits):
+        ops_scipy._bessel_k_scaled_ball(1, _Ball(x, calls))
+    assert calls == [taken_at]
