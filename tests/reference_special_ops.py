@@ -64,7 +64,9 @@ def _special(a, value_and_slope, bend, exponential=False):
     digits = SPECIAL_DIGITS + (2 * max(0, int(mpmath.log10(abs(a.value) + 1))) if exponential else 0)
     with mpmath.workdps(digits):
         try:
-            value, slope = value_and_slope(a.value)
+            # rounded to these digits first: mpmath 1.3's log of a number with more bits than the precision, within
+            # them of a power of 2, is the log of that deviation alone (log(0.25 + 2.5e-311) at 60 digits: 1e-310)
+            value, slope = value_and_slope(+a.value)
         except (ValueError, OverflowError, ZeroDivisionError) as error:  # mpmath's own limits: no oracle here
             raise Skip(f"the oracle's mpmath fails here: {type(error).__name__}") from None
     out = a.chain(+value, +slope, bend)
@@ -319,6 +321,8 @@ NUMPY_TEXT = {
     "multiply": "{0} * {1}",
     "divide": "{0} / (1.0 + {1} * {1})",
     "exp": "np.exp({0})",
+    "sigmoid": "special.expit({0})",
+    "softplus": "np.logaddexp({0}, 0.0)",
     "tanh": "np.tanh({0})",
     "square": "{0} * {0}",
     "negative": "-{0}",

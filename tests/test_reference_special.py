@@ -48,6 +48,11 @@ SPECIAL_CASES = [
     (("reduce", "nanmax_sqrt", ("leaf", "v")), [0.5, 1.0, np.array([-4.0, 1e-310, 9.0]), ONES], None),
     (("reduce", "norm_inf", ("leaf", "v")), [0.5, 1.0, np.array([-1e300, 2.0, 1e200]), ONES], _numpy),
     (("binary", "where_above", ("leaf", "x"), ("unary", "relu", ("leaf", "y"))), [1e-300, -2.0, ONES, ONES], None),
+    # seed 4: the oracle's own slip (mpmath's log of 0.25 + 2.5e-311 held at 2,000 digits, read at 60); the reference
+    # was right, -0.0660140171962 in v[0]
+    (("reduce", "lse_b", ("unary", "spence_sq", ("unary", "sigmoid", ("leaf", "v")))),
+     [-5e-324, -2.3052408753277426e-252, np.array([1e-310, -1.5907344310702196e-133, -9.83623772938528e-231]),
+      np.array([3.0, -2.3e-17, 3.0])], _numpy),
 ]
 
 
