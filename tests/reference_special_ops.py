@@ -70,7 +70,7 @@ def _special(a, value_and_slope, bend, exponential=False):
         except (ValueError, OverflowError, ZeroDivisionError) as error:  # mpmath's own limits: no oracle here
             raise Skip(f"the oracle's mpmath fails here: {type(error).__name__}") from None
     out = a.chain(+value, +slope, bend)
-    rounding = mpmath.mpf(10) ** (2 - SPECIAL_DIGITS)
+    rounding = mpmath.mpf(10) ** (2 - digits)
     out.error += abs(value) * rounding
     out.errors = [e + abs(p) * rounding for e, p in zip(out.errors, out.partials)]
     return out
@@ -165,12 +165,13 @@ def _scaled_k(u, order):
         k += 1
 
 
-def _squared_then(name, parts):
-    """The op at a * a: its arguments 0 .. 1e600, tiny ones exact where float64 would make them subnormal."""
+def _squared_then(name, parts, large=False):
+    """The op at a * a: its arguments 0 .. 1e600, tiny ones exact where float64 would make them subnormal; a
+    ``large`` op (gammaln: u log u) gets the digits of its argument before its point, as an exponential one."""
 
     def oracle(a):
         u = _positive(a * a, name)
-        return _special(u, parts, 1 / u.value + abs(u.value) + 2)
+        return _special(u, parts, 1 / u.value + abs(u.value) + 2, exponential=large)
 
     return oracle
 
@@ -208,7 +209,7 @@ UNARY_SPECIAL = {
     "log_ndtr": (gsp.log_ndtr, lambda a: _special(a, _log_ndtr_parts, abs(a.value) + 2, exponential=True)),
     "erfcx": (gsp.erfcx, lambda a: _special(a, _erfcx_parts, 2 * abs(a.value) + 4, exponential=True)),
     "gammaln_sq": (lambda a: gsp.gammaln(a * a),
-                   _squared_then("gammaln", lambda u: (mpmath.loggamma(u), mpmath.psi(0, u)))),
+                   _squared_then("gammaln", lambda u: (mpmath.loggamma(u), mpmath.psi(0, u)), large=True)),
     "spence_sq": (lambda a: gsp.spence(a * a), _squared_then("spence", _spence_parts)),
     "k0e_sq": (lambda a: gsp.k0e(a * a), _squared_then("k0e", lambda u: _scaled_k(u, 0))),
     "k1e_sq": (lambda a: gsp.k1e(a * a), _squared_then("k1e", lambda u: _scaled_k(u, 1))),

@@ -126,7 +126,13 @@ def _beyond(a):
 def _exp(a):
     _beyond(a)
     e = mpmath.exp(a.value)
-    return a.chain(e, e, 1)
+    out = a.chain(e, e, 1)
+    # an argument off by a.error moves e^a by a factor up to e^a.error, which the chain's first order misses; past
+    # 1 the oracle knows no digit of it
+    spread = mpmath.expm1(a.error) if a.error < 1 else mpmath.inf
+    out.error = max(out.error, abs(e) * spread)
+    out.errors = [max(err, abs(p) * spread) for err, p in zip(out.errors, out.partials)]
+    return out
 
 
 def _log(a):
