@@ -3,7 +3,8 @@
 #   make test   install with the test extras and run the whole suite
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
 #   make autograd-suite   HIPS autograd's own tests (from its sdist, via pip) against gradcli through a shim
-#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30), then its wide ops as long
+#   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30), then its wide ops,
+#                         SciPy's special functions, and those in plain NumPy, each as long
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -69,6 +70,8 @@ fuzz-reference: $(BIN)/python
 	$(INSTALL) -e ".[test]"
 	$(BIN)/python tests/test_reference_property.py --minutes $(MINUTES)
 	$(BIN)/python tests/test_reference_property.py --wide --depth 4 --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --special --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --special --numpy --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,16 +11,20 @@ answer must say so (unsettled, out of time), never give a stand-in.
 
 `make test` runs a bounded sample; the longer campaign is
 
-    python tests/test_reference_property.py [--minutes 10] [--seed 0]
+    python tests/test_reference_property.py [--minutes 10] [--seed 0] [--wide | --special [--numpy]]
 
-(`make fuzz-reference`), which prints how many compositions and points it tried.
+(`make fuzz-reference`), which prints how many compositions and points it tried;
+``--special`` draws SciPy's special functions, masks and picks of constants
+(`reference_special_ops`), ``--numpy`` writes them in plain NumPy and SciPy.
 """
 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import pathlib
 import random
+import signal
 import sys
 import time
 
@@ -122,7 +126,13 @@ def _beyond(a):
 def _exp(a):
     _beyond(a)
     e = mpmath.exp(a.value)
-    return a.chain(e, e, 1)
+    out = a.chain(e, e, 1)
+    # an argument off by a.error moves e^a by a factor up to e^a.error, which the chain's first order misses; past
+    # 1 the oracle knows no digit of it
+    spread = mpmath.expm1(a.error) if a.error < 1 else mpmath.inf
+    out.error = max(out.error, abs(e) * spread)
+    out.errors = [max(err, abs(p) * spread) for err, p in zip(out.errors, out.partials)]
+    return out
 
 
 def _log(a):
@@ -398,11 +408,12 @@ def _close(got, want, noise):
     return abs(got - want) <= RELATIVE * abs(want) + noise
 
 
-def disagreements(tree, point, seconds=20.0, unproven=None, why=None):
+def disagreements(tree, point, seconds=20.0, unproven=None, why=None, spell=None):
     """What the exact reference gets wrong at ``point``: a list of messages (empty: right), or None when
     the reference says it has no answer there. Raises `Skip` where the oracle has no derivative.
     Entries where the reference gives a number the oracle's own noise hides go to ``unproven`` (a list);
-    why the reference has no answer, where it has none, to ``why`` (a list)."""
+    why the reference has no answer, where it has none, to ``why`` (a list). ``spell(tree)`` writes the target
+    (default `python_function`: gradcli.numpy)."""
     from gradcli.checker import balls, reference
     from gradcli.checker.precision import flat_entries
     from gradcli.checker.targets import resolve
@@ -413,7 +424,7 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None):
     # The oracle's own noise: where two precisions differ, and its running bound of rounding error
     # (a one-hot softmax's 1 - p, cancelled at 2,000 digits, is within it).
     noises = [max(abs(a - b), bound) * 16 for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
-    exact = reference.compute(resolve(python_function(tree)), point, budget=balls.Budget(seconds))
+    exact = reference.compute(resolve((spell or python_function)(tree)), point, budget=balls.Budget(seconds))
     if exact.unsettled or exact.out_of_time or not exact.determined:
         if why is not None:
             why.append(exact.out_of_time or exact.why or exact.error or "unsettled")
@@ -437,12 +448,14 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None):
 
 
 def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, unanswered=None, beyond_oracle=None,
-             pick=None, draw=None):
+             pick=None, draw=None, spell=None, on_failure=None, progress=False):
     """Random compositions at random points: (tried compositions, tried points, answered, failures);
     the points without a reference go to ``unanswered`` (a list, each with the reason the reference
     gives), those where the reference gives a number the oracle's 2,000 digits cannot see (its 0 within
     its noise) to ``beyond_oracle``. ``pick(rng, depth)`` draws a composition (default `composition`),
-    ``draw(rng)`` a point (default `random_point`)."""
+    ``draw(rng)`` a point (default `random_point`), ``spell(tree)`` the target (default `python_function`);
+    ``on_failure(message)`` hears of each failure as it is found (and, with ``progress``, of each point before it
+    is tried: what a run that hangs was doing)."""
     rng = random.Random(seed)
     tried = tried_points = answered = 0
     failures = []
@@ -453,9 +466,11 @@ def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, u
         tried += 1
         for _ in range(points):
             point = (draw or random_point)(rng)
+            if on_failure is not None and progress:
+                on_failure(f"trying {text(tree)} at {point!r}")
             beyond, why = [], []
             try:
-                problems = disagreements(tree, point, seconds, beyond, why)
+                problems = disagreements(tree, point, seconds, beyond, why, spell)
             except Skip:
                 continue
             if why and unanswered is not None:
@@ -469,6 +484,8 @@ def campaign(seed, compositions, points, depth=3, seconds=20.0, deadline=None, u
             if problems:
                 failures.append(f"{text(tree)} at x={point[0]!r}, y={point[1]!r}, v={list(point[2])}, "
                                 f"w={list(point[3])}: " + "; ".join(problems))
+                if on_failure is not None:
+                    on_failure(failures[-1])
     return tried, tried_points, answered, failures
 
 
@@ -723,8 +740,19 @@ def main():
     parser.add_argument("--custom", action="store_true", help="custom-gradient ops branching on bare values (reference_custom_ops)")
     parser.add_argument("--identities", action="store_true",
                         help="with --wide: ops whose oracle form differs by an identity (reference_identity_ops)")
+    parser.add_argument("--special", action="store_true",
+                        help="SciPy's special functions, masks and picks of constants (reference_special_ops)")
+    parser.add_argument("--numpy", action="store_true", help="with --special: written in plain NumPy and SciPy")
+    parser.add_argument("--progress", action="store_true", help="name each point before it is tried")
     options = parser.parse_args()
-    pick = draw = None
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 shows where a long run is
+    pick = draw = spell = None
+    if options.special:
+        import reference_special_ops as special
+
+        pick, draw = special.special_composition, special.special_point
+        if options.numpy:
+            pick, spell = special.numpy_composition, special.numpy_target
     if options.wide:
         import reference_wide_ops as wide
 
@@ -741,10 +769,9 @@ def main():
     unanswered, beyond = [], []
     tried, points, answered, failures = campaign(
         options.seed, compositions=options.compositions, points=options.points, depth=options.depth,
-        deadline=deadline, unanswered=unanswered, beyond_oracle=beyond, pick=pick, draw=draw,
+        deadline=deadline, unanswered=unanswered, beyond_oracle=beyond, pick=pick, draw=draw, spell=spell,
+        on_failure=lambda failure: print(failure, flush=True), progress=options.progress,
     )
-    for failure in failures:
-        print(failure, flush=True)
     for line in unanswered:
         print("no reference:", line, flush=True)
     unproven = sum("not proven 0" in line for line in unanswered)

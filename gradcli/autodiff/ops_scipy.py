@@ -93,11 +93,45 @@ def _on_jet(on_balls, slope, x):
     return type(x)(value, x.d * slope(value, x.v))
 
 
+# Past 2^16, erfc's asymptotic series reaches any precision in at most about a thousand terms, where flint's erfc
+# of a ball with a radius has no digits left (past about 1e6 at any precision: an enclosure of 0) and mpmath's
+# raises OverflowError (past about 1e150).
+_FAR = 2.0**16
+
+
+def _far_series(t, small):
+    """(S, the first term left out) for S = sum_k (-1)^k (2k-1)!! / (2t^2)^k, erfc(t) = e^(-t^2) / (t sqrt pi) S for
+    t > 0 large, on balls or mpmath: terms added until one is below ``small``. The series alternates, and what is
+    left out has the sign and at most the size of its first term (Abramowitz and Stegun 7.1.24)."""
+    step = 1 / (2 * t * t)
+    total = term = t * 0 + 1
+    k = 1
+    while True:
+        term = -term * (2 * k - 1) * step
+        if abs(term) < small:
+            return total, term
+        total += term
+        k += 1
+
+
+def _far_series_ball(t):
+    """`_far_series` on a ball, its remainder in the ball's radius."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    total, left_out = _far_series(t, type(t)(2) ** -(flint.ctx.prec + 16))
+    return total + left_out * type(t)(0, 1)
+
+
 def _log_ndtr_ball(x):
     """log Phi(x) on a ball, from the erfc that is small on x's side: log(erfc(-x/sqrt 2)/2) left of 0,
     log1p(-erfc(x/sqrt 2)/2) right of it, so log Phi(1e5) = -e^-5e9 keeps its digits (flint's exponents are
-    unbounded) rather than being 0 +- 2^-prec. Either form encloses log Phi everywhere: the side is no branch."""
+    unbounded) rather than being 0 +- 2^-prec. Either form encloses log Phi everywhere: the side is no branch.
+    Far out, the tail e^(-x^2/2) / (|x| sqrt(2 pi)) S, S `_far_series`'s (flint's erfc has no digits there)."""
     t = x / type(x)(2).sqrt()
+    if x < -_FAR:
+        return -(x * x) / 2 - (-x * (2 * type(x).pi()).sqrt()).log() + _far_series_ball(-t).log()
+    if x > _FAR:
+        return (-(-(x * x) / 2).exp() / (x * (2 * type(x).pi()).sqrt()) * _far_series_ball(t)).log1p()
     if x.mid() < 0:
         return ((-t).erfc() / 2).log()
     return (-(t.erfc() / 2)).log1p()
@@ -156,6 +190,10 @@ def _log_ndtr_mp(x):
     """log Phi(x) from the erfc that is small on x's side (log(ncdf(x)) is log 1 = 0 far right at any precision)."""
     mpmath = loaded_mpmath()
     t = x / mpmath.sqrt(2)
+    if x < -_FAR:  # mpmath's erfc raises there
+        return -x * x / 2 - mpmath.log(-x * mpmath.sqrt(2 * mpmath.pi)) + mpmath.log(_far_series(-t, mpmath.eps)[0])
+    if x > _FAR:
+        return mpmath.log1p(-mpmath.exp(-x * x / 2) / (x * mpmath.sqrt(2 * mpmath.pi)) * _far_series(t, mpmath.eps)[0])
     return mpmath.log(mpmath.erfc(-t) / 2) if x < 0 else mpmath.log1p(-mpmath.erfc(t) / 2)
 
 
@@ -269,6 +307,8 @@ _INCOMPLETE = {"betaln": _betaln_mp, "beta": _beta_mp, "gammainc": _gammainc_mp,
 
 def _erfcx_mp(x):
     mpmath = loaded_mpmath()
+    if x > _FAR:  # erfc(x) e^(x^2) = S / (x sqrt pi): mpmath's erfc raises there
+        return _far_series(x, mpmath.eps)[0] / (x * mpmath.sqrt(mpmath.pi))
     # x^2 exactly: rounded, its absolute error |x|^2 2^-prec would be exp's relative one (at x = 1e100, all of it)
     return mpmath.exp(mpmath.fmul(x, x, exact=True)) * mpmath.erfc(x)
 
@@ -370,11 +410,33 @@ def _bessel_k_scaled_mp(order):
 
 
 def _bessel_k_scaled_ball(order, x):
-    """e^x K_order(x) on balls proven right of 0; elsewhere mpmath's path."""
+    """e^x K_order(x) on balls proven right of 0; elsewhere mpmath's path. A ball with a radius is enclosed by the
+    function at its two ends, each exact, since e^x K_order(x) = int_0^inf e^(-x (cosh t - 1)) cosh(order t) dt falls
+    as x grows."""
     if not x > 0:
         raise ArithmeticError("k0e/k1e's ball not proven > 0")
+    if x.rad() == 0:
+        return _bessel_k_scaled_exact(order, x)
+    return _bessel_k_scaled_exact(order, x.upper()).union(_bessel_k_scaled_exact(order, x.lower()))
+
+
+def _bessel_k_scaled_exact(order, x):
+    """e^x K_order(x) at an exact ball. flint's bessel_k runs for minutes in one C call, which the reference's time
+    budget cannot interrupt, at x from about 0.15 to 0.55 times the working bits (order 1 at 900.5, 2,048 bits; and
+    at any ball with a radius, whose bits it lowers to the radius's), so such an x is taken at 10 x bits."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    bits = flint.ctx.prec
+    if 0.1 * bits < float(x.mid()) < 0.6 * bits:
+        with flint.ctx.workprec(int(10 * float(x.mid())) + 64):
+            return x.bessel_k(order, scaled=True)
     return x.bessel_k(order, scaled=True)
 
+
+# Their slopes on jets, each the other's ball: e^x K_0 and e^x K_1 far right (5e479) change by a part in 2x over a
+# difference step, which no difference resolves. (e^x K0)' = e^x K0 - e^x K1; (e^x K1)' = e^x K1 (1 - 1/x) - e^x K0.
+_JET_SLOPES["k0e"] = lambda answer, x: answer - _bessel_k_scaled_ball(1, x)
+_JET_SLOPES["k1e"] = lambda answer, x: answer - answer / x - _bessel_k_scaled_ball(0, x)
 
 _SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp,
                "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1)}
@@ -693,10 +755,19 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
 # -- functions scaled so they neither overflow nor underflow where frameworks use them -------------------------
 
 
+def _erfcx_ball(x):
+    """exp(x^2) erfc(x) on a ball; far right S / (x sqrt pi), S `_far_series`'s (flint's erfc has no digits there)."""
+    if x > _FAR:
+        return _far_series_ball(x) / (x * type(x).pi().sqrt())
+    return (x * x).exp() * x.erfc()
+
+
 _BALLS.update({
-    "erfcx": lambda x: (x * x).exp() * x.erfc(),
+    "erfcx": _erfcx_ball,
     "ndtri": lambda p: -(2 * p).erfcinv() * type(p)(2).sqrt(),
 })
+# erfcx'(x) = 2 x erfcx(x) - 2/sqrt(pi) on jets: far left erfcx grows like 2 e^(x^2), which no difference step resolves.
+_JET_SLOPES["erfcx"] = lambda answer, x: 2 * x * answer - 2 / type(x).pi().sqrt()
 # ndtri'(p) = sqrt(2 pi) exp(ndtri(p)^2 / 2) on jets: at 1 - 2^-53 a difference step would leave [0, 1].
 _JET_SLOPES["ndtri"] = lambda answer, p: (2 * type(p).pi()).sqrt() * (answer * answer / 2).exp()
 
