@@ -1251,7 +1251,8 @@ def _in_the_runs_dtype(args, inputs):
 def _detached_values(graph):
     """The ``detach`` nodes the function's value is computed through: the user's (``z * z.detach()``, a
     straight-through estimator) where their line is the user's, never those make_fx adds for the tensors a
-    backward saves."""
+    backward saves (`_saved_for_backward`), which a gradient the function takes itself (``torch.autograd.grad(...,
+    create_graph=True)``, a gradient penalty) puts on the value's path."""
     output = next(node for node in graph.nodes if node.op == "output")
     seen, todo = set(), [output.args[0][0]]
     while todo:
@@ -1261,7 +1262,19 @@ def _detached_values(graph):
         elif hasattr(node, "all_input_nodes") and node not in seen:
             seen.add(node)
             todo.extend(node.all_input_nodes)
-    return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
+    return {node for node in seen if _is_detach(node)} - _saved_for_backward(graph)
+
+
+def _is_detach(node):
+    return node.op == "call_function" and _names(node.target)[0] == "detach"
+
+
+def _saved_for_backward(graph):
+    """The ``detach`` nodes make_fx records for a tensor a backward saves (read only by further detaches, one per
+    time the backward unpacks it) and those unpacks: autograd hands the backward the tensor with its history, so
+    a gradient of that backward (create_graph=True) flows through them, as a user's own detach stops it."""
+    saved = {node for node in graph.nodes if _is_detach(node) and node.users and all(map(_is_detach, node.users))}
+    return saved | {user for node in saved for user in node.users}
 
 
 def _written_back(graph):
