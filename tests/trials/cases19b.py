@@ -172,6 +172,62 @@ def _bag():
     return {"model.embedding.embeddings": [[s * kd * c / 3 for kd in k] for c in counts]}
 
 
+def _exp_penalty(w):
+    """sum over x in (0.5, -1) of (w e^(w x))^2."""
+    return sum((w[0] * mpmath.exp(w[0] * x)) ** 2 for x in (mp("0.5"), mp(-1)))
+
+
+def _attention_sharpness(w):
+    """|d/dq sum(softmax(w q) v)|^2 at q = (0.5, -1, 2), v = (1, -2, 0.5): the slope is w p_i (v_i - p . v)."""
+    q, v = [mp("0.5"), mp(-1), mp(2)], [mp(1), mp(-2), mp("0.5")]
+    p = _softmax([w[0] * qi for qi in q])
+    mean = sum(pi * vi for pi, vi in zip(p, v))
+    return sum((w[0] * pi * (vi - mean)) ** 2 for pi, vi in zip(p, v))
+
+
+def _hvp_penalty(w):
+    """|H v|^2 for the log-sum-exp's Hessian diag(p) - p p^T, v = (1, -1): H v = p * (v - p . v)."""
+    p = _softmax(w)
+    v = [mp(1), mp(-1)]
+    pv = sum(pi * vi for pi, vi in zip(p, v))
+    return sum((pi * (vi - pv)) ** 2 for pi, vi in zip(p, v))
+
+
+def _hooked():
+    """d/dx of sum(sigmoid(2 (x W^T + b))) with W = (0.5, -1), b = 1/4."""
+    w, b = [mp("0.5"), mp(-1)], mp("0.25")
+    out = []
+    for row in ([1, "0.5"], [-2, 1]):
+        z = 2 * (sum(wk * mp(xk) for wk, xk in zip(w, row)) + b)
+        out.append([2 * wk * sig(z) * (1 - sig(z)) for wk in w])
+    return {"x": out}
+
+
+def _running_energy(x):
+    """The accumulator starts at -1e300, whose e^-1e300 moves the first log-sum-exp by nothing a float holds."""
+    acc, total = None, 0
+    for v in x:
+        acc = v if acc is None else mpmath.log(mpmath.exp(acc) + mpmath.exp(v))
+        total += acc * acc
+    return total
+
+
+def _batch_logdet(x):
+    w = [[mp(1), mp("0.5")], [mp("-0.5"), mp(1)]]
+    total = 0
+    for row in x:
+        z = [sum(row[i] * w[i][j] for i in range(2)) for j in range(2)]
+        d = [mpmath.sech(zj) ** 2 / 2 for zj in z]
+        jac = [[(i == j) + d[i] * w[j][i] for j in range(2)] for i in range(2)]
+        total += mpmath.log(abs(jac[0][0] * jac[1][1] - jac[0][1] * jac[1][0]))
+    return total
+
+
+def _directional(w):
+    z = [wk * xk for wk, xk in zip(w, [mp("0.5"), mp(-1)])]
+    return (mpmath.sech(z[0]) ** 2 - mpmath.sech(z[1]) ** 2) ** 2
+
+
 SELU_SCALE = 1.0507009873554804934193349852946
 
 TORCH = [
@@ -232,6 +288,12 @@ TORCH = [
     Case(T, "softplus_default", "x=[20,1]", "float64", "domain", hp(lambda: {"x": [NAN, sig(mp(1))]})),
     # a gradient taken inside the function (create_graph=True), then differentiated again
     Case(T, "gradient_penalty", "w=[1.5,-0.5]", "float64", "ok", num_grad(lambda w: _penalty(w), w=[1.5, -0.5])),
+    # a custom Function's backward from its saved output, differentiated again (create_graph=True)
+    Case(T, "exp_penalty", "w=[0.75]", "float64", "ok", num_grad(_exp_penalty, w=[0.75])),
+    Case(T, "attention_sharpness", "w=[1.5]", "float64", "ok", num_grad(_attention_sharpness, w=[1.5])),
+    Case(T, "hvp_penalty", "w=[0.5,-1]", "float64", "ok", num_grad(_hvp_penalty, w=[0.5, -1.0])),
+    # a forward hook doubling a layer's output is part of the function
+    Case(T, "hooked_loss", None, "float64", "ok", hp(_hooked), args="hooked_args", wrt="x"),
     # GroupNorm over a group whose three channels are equal (0/0 but for epsilon): smooth
     Case(T, "block_loss", None, "float64", "ok", _group_norm_truth(), args="block_args", wrt="x"),
 ]
@@ -287,6 +349,13 @@ TF = [
          hp(lambda: {"x": [_softmax([mp(800), mp(0), mp(-1)]), [1 / mp(3)] * 3]})),
     # an embedding row used twice: TensorFlow's gradient is IndexedSlices with the row twice, summed
     Case(K, "bag_loss", None, "float64", "ok", hp(_bag), args="bag_args", wrt="model.embedding.embeddings"),
+    Case(K, "flow_logdet", "x=[0.3,-1.2,0.8]", "float64", "ok",
+         _each("x", lambda x: -mpmath.sech(x) ** 2 * mpmath.tanh(x) / (1 + mpmath.sech(x) ** 2 / 2), [0.3, -1.2, 0.8])),
+    Case(K, "running_max_energy", "x=[1,-2,3]", "float64", "ok", num_grad(_running_energy, x=[1.0, -2.0, 3.0])),
+    Case(K, "per_row_softplus", "x=[[800,-1],[0.5,-800]]", "float64", "ok",
+         hp(lambda: {"x": [[sig(mp(800)), 2 * sig(mp(-1))], [sig(mp("0.5")), 2 * sig(mp(-800))]]})),
+    Case(K, "batch_logdet", "x=[[0.3,-1.2],[0.8,0.1]]", "float64", "ok", num_grad(_batch_logdet, x=[[0.3, -1.2], [0.8, 0.1]])),
+    Case(K, "directional_penalty", "w=[1.5,-0.5]", "float64", "ok", num_grad(_directional, w=[1.5, -0.5])),
     # RMSNormalization of an all-zero row (0/0 but for epsilon): smooth in x and in the hidden kernel, which gradcli
     # names by its Keras path (the layer's own name, "dense"), not by the attribute that holds it (finding K1)
     Case(K, "scorer_loss", None, "float64", "ok", _scorer_truth(), args="scorer_args", wrt="x,model.dense.kernel"),

@@ -218,3 +218,47 @@ def bag_args():
     model.score.kernel.assign([[1.5], [-0.5]])
     model.score.bias.assign([0.125])
     return {"model": model, "tokens": tokens}
+
+
+def flow_logdet(x):
+    """log |det J| of the flow x + tanh(x) / 2, its Jacobian taken by a tape inside."""
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x + 0.5 * tf.math.tanh(x)
+    jacobian = tape.jacobian(y, x)
+    return tf.linalg.slogdet(jacobian)[1]
+
+
+@tf.function
+def running_max_energy(x):
+    """Squares of a running log-sum-exp kept in a tf.TensorArray, summed."""
+    out = tf.TensorArray(x.dtype, size=tf.shape(x)[0])
+    acc = tf.constant(-1e300, dtype=x.dtype)
+    for i in tf.range(tf.shape(x)[0]):
+        acc = tf.reduce_logsumexp(tf.stack([acc, x[i]]))
+        out = out.write(i, acc)
+    return tf.reduce_sum(out.stack() ** 2)
+
+
+def per_row_softplus(x):
+    return tf.reduce_sum(tf.vectorized_map(lambda row: tf.math.softplus(row) * tf.constant([1.0, 2.0], dtype=row.dtype), x))
+
+
+def batch_logdet(x):
+    """Per-example log-determinants of the map x -> x + tanh(x W) / 2, by batch_jacobian."""
+    w = tf.constant([[1.0, 0.5], [-0.5, 1.0]], dtype=x.dtype)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x + 0.5 * tf.math.tanh(x @ w)
+    jac = tape.batch_jacobian(y, x)
+    return tf.reduce_sum(tf.linalg.slogdet(jac)[1])
+
+
+def directional_penalty(w):
+    """(d/dt sum(tanh(w x + t v)))^2 at t = 0 by forward mode (ForwardAccumulator), v = (1, -1)."""
+    x = tf.constant([0.5, -1.0], dtype=w.dtype)
+    v = tf.constant([1.0, -1.0], dtype=w.dtype)
+    z = w * x
+    with tf.autodiff.ForwardAccumulator(z, v) as acc:
+        out = tf.reduce_sum(tf.math.tanh(z))
+    return acc.jvp(out) ** 2

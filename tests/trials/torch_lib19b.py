@@ -252,3 +252,64 @@ def gradient_penalty(w):
     critic = torch.tanh(w * x).sum()
     (slope,) = torch.autograd.grad(critic, x, create_graph=True)
     return (slope.norm() - 1.0) ** 2
+
+
+class Exp(torch.autograd.Function):
+    """exp with its backward from the saved output, as the docs' first example writes it."""
+
+    @staticmethod
+    def forward(ctx, x):
+        out = x.exp()
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (out,) = ctx.saved_tensors
+        return grad_output * out
+
+
+def exp_penalty(w):
+    """The squared slope of sum(Exp(w x)) in x, taken inside with create_graph=True (the backward differentiated)."""
+    x = torch.tensor([0.5, -1.0], dtype=w.dtype, requires_grad=True)
+    (slope,) = torch.autograd.grad(Exp.apply(w * x).sum(), x, create_graph=True)
+    return (slope * slope).sum()
+
+
+def attention_sharpness(w):
+    """The squared slope of an attention-weighted score in the query scale w: softmax saves its output."""
+    q = torch.tensor([0.5, -1.0, 2.0], dtype=w.dtype, requires_grad=True)
+    values = torch.tensor([1.0, -2.0, 0.5], dtype=w.dtype)
+    score = (torch.softmax(w * q, dim=0) * values).sum()
+    (slope,) = torch.autograd.grad(score, q, create_graph=True)
+    return (slope * slope).sum()
+
+
+def hvp_penalty(w):
+    """The squared Hessian-vector product of a log-sum-exp in w along v = (1, -1), by torch.autograd.functional.hvp."""
+    v = torch.tensor([1.0, -1.0], dtype=w.dtype)
+    _, hv = torch.autograd.functional.hvp(lambda u: torch.logsumexp(u, dim=0), w, v, create_graph=True)
+    return (hv * hv).sum()
+
+
+class Scaled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(2, 1)
+
+    def forward(self, x):
+        return self.lin(x)
+
+
+def hooked_loss(model, x):
+    return torch.sigmoid(model(x)).sum()
+
+
+def hooked_args():
+    """A forward hook doubles the linear layer's output (a rescaling a user adds while debugging)."""
+    model = Scaled().double()
+    with torch.no_grad():
+        model.lin.weight.copy_(torch.tensor([[0.5, -1.0]]))
+        model.lin.bias.copy_(torch.tensor([0.25]))
+    model.lin.register_forward_hook(lambda module, inputs, output: 2.0 * output)
+    return {"model": model, "x": torch.tensor([[1.0, 0.5], [-2.0, 1.0]], dtype=torch.float64)}
