@@ -1,6 +1,6 @@
 """A PyTorch loss that differentiates itself (``torch.func.jacrev``, ``jacfwd``, ``vjp``, ``grad``, ``hessian``,
-``torch.autograd.grad(create_graph=True)``) and code that writes into a tensor a view shares: both recorded as plain
-ATen ops, the writes functionalized into scatters, and judged against gradients worked out by hand here.
+``torch.autograd.grad(create_graph=True)``) and code that writes into a tensor a view shares (or at a one-number index
+tensor): both recorded as plain ATen ops, the writes functionalized into scatters, and judged against gradients worked out by hand here.
 
 The scatters in such a value are differentiated by gradcli's own core too (`torch_ops.written_at`): gradcli's
 gradient of the replayed forward is held to PyTorch's own.
@@ -93,6 +93,12 @@ def set_entry(x):
     return (y * y * x).sum()
 
 
+def set_at_the_maximum(x):
+    y = x.clone()
+    y[torch.argmax(x)] = 0.0  # a one-number index tensor: PyTorch reads it as an int, which a trace cannot
+    return (y * y * x).sum()
+
+
 def diagonal_filled(x):
     m = torch.zeros(2, 2, dtype=x.dtype)
     m.diagonal().copy_(x[:2])
@@ -118,6 +124,7 @@ CASES = {
     "the trace of torch.func.hessian": (hessian_trace, lambda x: 2 * x),  # trace of diag(x^2) + 0 off it
     "a view that sees a later in-place multiply": (through_a_view, lambda x: 9 * np.array([x.sum() + x[0], x[0], x[0]])),
     "an entry set in a clone": (set_entry, lambda x: np.array([3 * x[0] ** 2, 9.0, 3 * x[2] ** 2])),
+    "an entry set at the argmax, a one-number tensor": (set_at_the_maximum, lambda x: np.array([3 * x[0] ** 2, 3 * x[1] ** 2, 0.0])),
     "a diagonal filled in place, entries set": (diagonal_filled, _diagonal_filled_slope),
 }
 

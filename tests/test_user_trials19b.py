@@ -29,15 +29,13 @@ CHOSEN = [
     "torch_lib19b:scaled_exp@a=[2,-1],b=[0.5,1]:float64",
     # a bias gradient of the batch's shape, which PyTorch's engine sums to the bias' shape: ok
     "torch_lib19b:biased_square@x=[1,2],b=[0.5]:float64",
+    # B1: a backward writing its gradient at the argmax's one-number index tensor (grad[index] = g), traced
+    "torch_lib19b:peak_score@x=[0.5,-3,2]:float64",
 ]
 KNOWN_WRONG = {
     "torch_lib19b:numpy_logcosh@x=[800,0.5]:float64":
         "N1: an autograd.Function whose forward computes in NumPy (the tutorial's pattern) is refused as leaving "
         "PyTorch, though its backward is the user's and its forward plain NumPy",
-    "torch_lib19b:peak_score@x=[0.5,-3,2]:float64":
-        "B1: an autograd.Function's backward writing at a one-number index tensor (grad[index] = g, the docs' "
-        "argmax pattern) is refused as a branch on a tensor's value, though the forward alone gives the exact "
-        "reference and PyTorch's eager backward the framework's gradient",
 }
 OPEN_ELSEWHERE = {
     "tf_lib19b:fresnel_c_sum@x=[0.5,2.2]:float64":

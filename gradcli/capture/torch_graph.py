@@ -443,7 +443,7 @@ def trace(fun, examples):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH):
+            with fx_traceback.preserve_node_meta(), entered, draws, sdpa_kernel(SDPBackend.MATH), set_at_index_tensors():
                 module = make_fx(
                     fun,
                     decomposition_table={**_DECOMPOSITIONS, **draws.table()},
@@ -459,6 +459,58 @@ def trace(fun, examples):
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     return _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
+
+
+_SETTING = {"depth": 0, "original": None}  # set_at_index_tensors' nesting: the first entry replaces, the last restores
+_SETTING_LOCK = threading.Lock()
+
+
+@contextmanager
+def set_at_index_tensors():
+    """While a capture traces: ``t[i] = v`` with ``i`` a one-number integer tensor (or a tuple of them), as a
+    backward writes its gradient at an argmax (``grad[index] = grad_output``), is the same write
+    ``t.index_put_((i.reshape(1),), v)``. PyTorch reads such an index as a Python int, a value fake tensors lack; the
+    write by a tensor of positions is the same in place write, for any value of ``i``. A read ``t[i]`` stays as it
+    is: as an int it is a view that sees later writes into ``t``, which a read by positions would not. The method
+    itself is replaced (a torch function mode does not reach into a backward); nested and concurrent entries share
+    one replacement, and eager calls meanwhile write the same entries."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    with _SETTING_LOCK:
+        if _SETTING["depth"] == 0:
+            _SETTING["original"] = ("__setitem__" in vars(torch.Tensor), torch.Tensor.__setitem__)
+            torch.Tensor.__setitem__ = _setitem_by_positions(torch.Tensor.__setitem__)
+        _SETTING["depth"] += 1
+    try:
+        yield
+    finally:
+        with _SETTING_LOCK:
+            _SETTING["depth"] -= 1
+            if _SETTING["depth"] == 0:
+                own, original = _SETTING["original"]
+                if own:
+                    torch.Tensor.__setitem__ = original
+                else:
+                    del torch.Tensor.__setitem__
+
+
+def _setitem_by_positions(original):
+    """``Tensor.__setitem__`` writing at one-number integer index tensors by ``index_put_`` (`set_at_index_tensors`)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    def one_number(index):
+        return (isinstance(index, torch.Tensor) and index.dim() == 0 and not index.is_floating_point()
+                and not index.is_complex() and index.dtype != torch.bool)
+
+    def setitem(target, index, value):
+        indices = index if isinstance(index, tuple) else (index,)
+        if not (indices and len(indices) <= target.dim() and all(map(one_number, indices))):
+            return original(target, index, value)
+        value = value.to(target.dtype) if isinstance(value, torch.Tensor) else torch.tensor(value, dtype=target.dtype)
+        target.index_put_(tuple(i.reshape(1) for i in indices), value)
+        return None
+
+    return setitem
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
