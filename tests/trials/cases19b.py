@@ -282,7 +282,8 @@ TORCH = [
     Case(T, "biased_square", "x=[1,2],b=[0.5]", "float64", "ok", hp(lambda: {"x": [mp(3), mp(5)], "b": [mp(8)]})),
     Case(T, "log1pexp_sum", "x=[800,-3]", "float64", "ok",
          hp(lambda: {"x": [sig(mp(800)), 2 * sig(mp(-3))]})),
-    # the peak's value squared (the index is a constant to the gradient): 2 x_max at the maximum, 0 elsewhere
+    # the peak's value squared (the index is a constant to the gradient): 2 x_max at the maximum, 0 elsewhere; the
+    # backward writes at the one-number index tensor (grad[index] = g)
     Case(T, "peak_score", "x=[0.5,-3,2]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(0), mp(4)]})),
     # PyTorch's default threshold 20: log1p(e^20) jumps to 20 by 2e-9 there
     Case(T, "softplus_default", "x=[20,1]", "float64", "domain", hp(lambda: {"x": [NAN, sig(mp(1))]})),
