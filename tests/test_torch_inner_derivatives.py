@@ -1,6 +1,6 @@
 """A PyTorch loss that differentiates itself (``torch.func.jacrev``, ``jacfwd``, ``vjp``, ``grad``, ``hessian``,
-``torch.autograd.grad(create_graph=True)``) and code that writes into a tensor a view shares: both recorded as plain
-ATen ops, the writes functionalized into scatters, and judged against gradients worked out by hand here.
+``torch.autograd.grad(create_graph=True)``) and code that writes into a tensor a view shares (or at a one-number index
+tensor): both recorded as plain ATen ops, the writes functionalized into scatters, and judged against gradients worked out by hand here.
 
 The scatters in such a value are differentiated by gradcli's own core too (`torch_ops.written_at`): gradcli's
 gradient of the replayed forward is held to PyTorch's own.
@@ -61,6 +61,20 @@ def _penalty_slope(x):
     return 2 * jacobian.T @ g
 
 
+def penalty_saved_outputs(x):
+    """tanh, exp and sigmoid save their outputs for their backward: the inner gradient reads those, so the penalty's
+    slope flows through them."""
+    with torch.enable_grad():
+        (g,) = torch.autograd.grad(torch.sum(torch.tanh(x) + torch.exp(x / 2) + torch.sigmoid(x)), x, create_graph=True)
+    return torch.sum(g * g)
+
+
+def _penalty_saved_outputs_slope(x):
+    t, e, s = np.tanh(x), np.exp(x / 2), 1 / (1 + np.exp(-x))
+    g = (1 - t * t) + e / 2 + s * (1 - s)
+    return 2 * g * (-2 * t * (1 - t * t) + e / 4 + s * (1 - s) * (1 - 2 * s))
+
+
 def hessian_trace(x):
     h = torch.func.hessian(lambda v: torch.sum(v ** 4) / 12 + v[0] * v[1] * v[2])(x)
     return torch.trace(h)
@@ -76,6 +90,12 @@ def through_a_view(x):
 def set_entry(x):
     y = x.clone()
     y[1] = 3.0
+    return (y * y * x).sum()
+
+
+def set_at_the_maximum(x):
+    y = x.clone()
+    y[torch.argmax(x)] = 0.0  # a one-number index tensor: PyTorch reads it as an int, which a trace cannot
     return (y * y * x).sum()
 
 
@@ -100,9 +120,11 @@ CASES = {
     "torch.func.grad in a gradient penalty": (penalty_func_grad, _penalty_slope),
     "torch.func.vjp in a gradient penalty": (penalty_vjp, _penalty_slope),
     "autograd.grad(create_graph=True) in a gradient penalty": (penalty_autograd, _penalty_slope),
+    "autograd.grad(create_graph=True) through saved outputs": (penalty_saved_outputs, _penalty_saved_outputs_slope),
     "the trace of torch.func.hessian": (hessian_trace, lambda x: 2 * x),  # trace of diag(x^2) + 0 off it
     "a view that sees a later in-place multiply": (through_a_view, lambda x: 9 * np.array([x.sum() + x[0], x[0], x[0]])),
     "an entry set in a clone": (set_entry, lambda x: np.array([3 * x[0] ** 2, 9.0, 3 * x[2] ** 2])),
+    "an entry set at the argmax, a one-number tensor": (set_at_the_maximum, lambda x: np.array([3 * x[0] ** 2, 3 * x[1] ** 2, 0.0])),
     "a diagonal filled in place, entries set": (diagonal_filled, _diagonal_filled_slope),
 }
 

@@ -31,7 +31,7 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, math_call_advice
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
-                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
+                          quiet_fake_tensors, replay, same_program, set_at_index_tensors, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_loops import loops_step_by_step
@@ -317,7 +317,7 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
-            with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes():
+            with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), set_at_index_tensors():
                 upstream = self._output_example(rebuild, examples)
                 try:
                     graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])

@@ -470,11 +470,12 @@ def trace(fun, examples):
 def _made(fun, examples, entered, draws, kernels, counts=None):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
-    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says)."""
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says), and an entry set by a
+    one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`)."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
-    with fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts):
+    with fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts), set_at_index_tensors():
         return make_fx(
             fun,
             decomposition_table={**_DECOMPOSITIONS, **draws.table()},
@@ -482,6 +483,58 @@ def _made(fun, examples, entered, draws, kernels, counts=None):
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
         )(*examples)
+
+
+_SETTING = {"depth": 0, "original": None}  # set_at_index_tensors' nesting: the first entry replaces, the last restores
+_SETTING_LOCK = threading.Lock()
+
+
+@contextmanager
+def set_at_index_tensors():
+    """While a capture traces: ``t[i] = v`` with ``i`` a one-number integer tensor (or a tuple of them), as a
+    backward writes its gradient at an argmax (``grad[index] = grad_output``), is the same write
+    ``t.index_put_((i.reshape(1),), v)``. PyTorch reads such an index as a Python int, a value fake tensors lack; the
+    write by a tensor of positions is the same in place write, for any value of ``i``. A read ``t[i]`` stays as it
+    is: as an int it is a view that sees later writes into ``t``, which a read by positions would not. The method
+    itself is replaced (a torch function mode does not reach into a backward); nested and concurrent entries share
+    one replacement, and eager calls meanwhile write the same entries."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    with _SETTING_LOCK:
+        if _SETTING["depth"] == 0:
+            _SETTING["original"] = ("__setitem__" in vars(torch.Tensor), torch.Tensor.__setitem__)
+            torch.Tensor.__setitem__ = _setitem_by_positions(torch.Tensor.__setitem__)
+        _SETTING["depth"] += 1
+    try:
+        yield
+    finally:
+        with _SETTING_LOCK:
+            _SETTING["depth"] -= 1
+            if _SETTING["depth"] == 0:
+                own, original = _SETTING["original"]
+                if own:
+                    torch.Tensor.__setitem__ = original
+                else:
+                    del torch.Tensor.__setitem__
+
+
+def _setitem_by_positions(original):
+    """``Tensor.__setitem__`` writing at one-number integer index tensors by ``index_put_`` (`set_at_index_tensors`)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    def one_number(index):
+        return (isinstance(index, torch.Tensor) and index.dim() == 0 and not index.is_floating_point()
+                and not index.is_complex() and index.dtype != torch.bool)
+
+    def setitem(target, index, value):
+        indices = index if isinstance(index, tuple) else (index,)
+        if not (indices and len(indices) <= target.dim() and all(map(one_number, indices))):
+            return original(target, index, value)
+        value = value.to(target.dtype) if isinstance(value, torch.Tensor) else torch.tensor(value, dtype=target.dtype)
+        target.index_put_(tuple(i.reshape(1) for i in indices), value)
+        return None
+
+    return setitem
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -1344,7 +1397,8 @@ def _in_the_runs_dtype(args, inputs):
 def _detached_values(graph):
     """The ``detach`` nodes the function's value is computed through: the user's (``z * z.detach()``, a
     straight-through estimator) where their line is the user's, never those make_fx adds for the tensors a
-    backward saves."""
+    backward saves (`_saved_for_backward`), which a gradient the function takes itself (``torch.autograd.grad(...,
+    create_graph=True)``, a gradient penalty) puts on the value's path."""
     output = next(node for node in graph.nodes if node.op == "output")
     seen, todo = set(), [output.args[0][0]]
     while todo:
@@ -1354,7 +1408,19 @@ def _detached_values(graph):
         elif hasattr(node, "all_input_nodes") and node not in seen:
             seen.add(node)
             todo.extend(node.all_input_nodes)
-    return {node for node in seen if node.op == "call_function" and _names(node.target)[0] == "detach"}
+    return {node for node in seen if _is_detach(node)} - _saved_for_backward(graph)
+
+
+def _is_detach(node):
+    return node.op == "call_function" and _names(node.target)[0] == "detach"
+
+
+def _saved_for_backward(graph):
+    """The ``detach`` nodes make_fx records for a tensor a backward saves (read only by further detaches, one per
+    time the backward unpacks it) and those unpacks: autograd hands the backward the tensor with its history, so
+    a gradient of that backward (create_graph=True) flows through them, as a user's own detach stops it."""
+    saved = {node for node in graph.nodes if _is_detach(node) and node.users and all(map(_is_detach, node.users))}
+    return saved | {user for node in saved for user in node.users}
 
 
 def _written_back(graph):

@@ -420,6 +420,20 @@ def _extreme(reduce, arg):
     return extreme
 
 
+def _arg_extreme(arg):
+    """``aten.argmax``/``aten.argmin``: the position of the first extreme, of everything (flattened) or along ``dim``."""
+
+    def position(x, dim=None, keepdim=False):
+        values = np.asarray(raw(x))
+        if dim is None:
+            index = np.asarray(arg(values.reshape(-1)))
+            return index.reshape((1,) * values.ndim) if keepdim else index
+        index = arg(values, axis=_dim_of(x, dim))
+        return np.expand_dims(index, _dim_of(x, dim)) if keepdim else index
+
+    return position
+
+
 def _sort(x, dim=-1, descending=False, stable=None):
     return orderings.sort_along(x, _dim_of(x, dim) if np.ndim(raw(x)) else 0, bool(descending))
 
@@ -785,6 +799,8 @@ OPS = {
     "min.default": _extreme(gnp.amin, gnp.argmin),
     "max.dim": _extreme(gnp.amax, gnp.argmax),
     "min.dim": _extreme(gnp.amin, gnp.argmin),
+    "argmax": _arg_extreme(gnp.argmax),
+    "argmin": _arg_extreme(gnp.argmin),
     "max": gnp.maximum,
     "min": gnp.minimum,
     "sort": _sort,
