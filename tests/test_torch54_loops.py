@@ -1,7 +1,8 @@
 """A PyTorch while_loop whose trip count on the exact numbers differs from float64's at the point: the exact reference
 runs each loop as often as the mathematics does (the replay's guards at high precision decide, the function traced
 again with those counts), the program under test as often as its own dtype does; a count that moves with the working
-precision (a condition within rounding of its switch) is refused at the loop's line."""
+precision (a condition within rounding of its switch) is refused at the loop's line. A loop's function PyTorch itself
+refuses (a body handing back its input uncloned) is an input error saying what PyTorch said, at the loop's line."""
 
 import inspect
 
@@ -9,6 +10,7 @@ import mpmath
 import numpy as np
 import pytest
 import torch
+from torch._higher_order_ops.scan import scan
 from torch._higher_order_ops.while_loop import while_loop
 
 import gradcli
@@ -16,7 +18,7 @@ from gradcli.autodiff import mp
 from gradcli.capture.torch_bridge import capture
 from gradcli.errors import InputError
 
-THIRD = 0.3333333333333333  # 3 * THIRD rounds to 1 in float64; exactly it is 1 - 2^-54 / 3 ... below 1
+THIRD = 0.3333333333333333  # 3 * THIRD is 1 - 2^-54 exactly, which float64 rounds to 1
 PAST_THIRD = 0.33333333333333337  # 3 * PAST_THIRD is 1 + 2^-53 exactly, a tie float64 rounds down to 1
 
 
@@ -63,18 +65,6 @@ def test_the_exact_replay_runs_each_loop_as_often_as_the_mathematics():
     np.testing.assert_allclose(float64, THIRD * THIRD * (3 * PAST_THIRD), rtol=1e-15)
 
 
-def test_a_check_judges_pytorchs_float64_run_against_the_mathematics_path():
-    report = gradcli.check(tripled_twice, [{"x": np.array([THIRD, PAST_THIRD])}], dtypes=["float64"], fixes=False,
-                           framework="torch")
-    result = report.results[0]
-    value, gradient = _truth(THIRD, PAST_THIRD)
-    assert result.status == "unstable", result.findings
-    np.testing.assert_allclose(float(result.value), THIRD * THIRD * (3 * PAST_THIRD), rtol=1e-15)
-    np.testing.assert_allclose(float(result.exact_value), float(value), rtol=1e-14)
-    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), [float(g) for g in gradient],
-                               rtol=1e-14)
-
-
 def test_a_trip_count_that_moves_with_the_precision_is_refused_at_the_loop():
     mp.enable()
     bridge = capture(unit_circle, "unit_circle")
@@ -84,3 +74,29 @@ def test_a_trip_count_that_moves_with_the_precision_is_refused_at_the_loop():
         for digits in (30, 60, 120):
             with mpmath.workdps(digits):
                 bridge.forward(_mp([0.3]))
+
+
+def aliased_scan(x):
+    """A scan whose combining function returns its new carry twice, uncloned: PyTorch refuses it."""
+    def step(carry, xs):
+        carry = carry * 0.5 + torch.sin(xs)
+        return carry, carry
+
+    last, ys = scan(step, torch.zeros((), dtype=x.dtype), x)
+    return last + ys.sum()
+
+
+def aliased_while(x):
+    """A while_loop whose body hands back its input uncloned: PyTorch refuses it."""
+    _, y = while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y), (torch.tensor(0), x.clone()))
+    return (y * y).sum()
+
+
+@pytest.mark.parametrize(("fun", "loop", "below"), [(aliased_scan, "scan", 6), (aliased_while, "while_loop", 2)])
+def test_a_loop_function_pytorch_refuses_is_an_input_error_saying_what_it_refused(fun, loop, below):
+    line = inspect.getsourcelines(fun)[1] + below
+    with pytest.raises(InputError, match=rf"runs torch's {loop} at \S*test_torch54_loops.py:{line}, and PyTorch refuses "
+                                         r"the functions handed to it .*: Encountered aliasing during higher order op "
+                                         r"tracing\. .* Replace `return input` with `return input.clone\(\)`") as caught:
+        gradcli.check(fun, [{"x": np.array([1.0, 2.0])}], dtypes=["float64"], fixes=False, framework="torch")
+    assert "Found in <" not in str(caught.value) and "\n" not in str(caught.value)

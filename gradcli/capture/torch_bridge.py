@@ -174,7 +174,13 @@ class _Captured:
             with torch.enable_grad():
                 for i in wanted:
                     tensors[i].requires_grad_(True)
-                out = self._call(rebuild(tensors))
+                try:
+                    out = self._call(rebuild(tensors))
+                except Exception as error:  # noqa: BLE001 - PyTorch's loop ops refuse a function with its compiler's types
+                    refused = _loop_refused(error, self.text)
+                    if refused is None:
+                        raise
+                    raise refused from None
         value = _to_numpy(out)
         if cotangent is None:
             self.kept = (identity, args, tensors, wanted, out)
@@ -406,6 +412,9 @@ class _Captured:
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
+            refused = _loop_refused(error, self.text)
+            if refused is not None:
+                raise refused from None
             loop = _loop_op(error.__traceback__)
             if loop is not None:
                 line = _user_line(error.__traceback__)
@@ -699,6 +708,25 @@ def _data_dependent(error):
 # them with an error of PyTorch's own (unbacked symbols, mixed fake modes).
 _LOOP_MODULES = {"while_loop.py": "while_loop", "scan.py": "scan", "associative_scan.py": "associative_scan",
                  "map.py": "map"}
+
+
+def _loop_refused(error, text):
+    """An InputError saying what PyTorch refused in the function of a loop op (``scan``'s combining function, a
+    ``while_loop``'s body returning its input uncloned), at the user's line; None for any other error."""
+    if type(error).__name__ != "UncapturedHigherOrderOpError":
+        return None
+    loop, line = _loop_op(error.__traceback__) or "loop op", _user_line(error.__traceback__)
+    said = str(error).split("Got graph break/error:", 1)[-1].split("Developer debug context:", 1)[0]
+    lines = [part.strip() for part in said.splitlines() if part.strip()]
+    headline = lines[0].rstrip(".") if lines else "its function"
+    # PyTorch's explanation and hints, less the object it names (a bound method's repr) and its advice to itself
+    told = [re.sub(r"\s*Found in <.*$", "", part.split(":", 1)[1].strip()) for part in lines[1:]
+            if part.startswith(("Explanation:", "Hint:")) and "open an issue" not in part and "debug context" not in part]
+    return InputError(
+        f"{text} runs torch's {loop}{f' at {line}' if line else ''}, and PyTorch refuses the functions handed to it "
+        f"(its loop ops compile them first): {headline}{'. ' + ' '.join(told) if told else ''}",
+        text=line or text,
+    )
 
 
 def _loop_op(tb):
