@@ -157,6 +157,7 @@ def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards):
 
 
 def _ordinal(number):
+    """``number`` as a guard's message counts loops: 1st, 2nd, 3rd, 11th."""
     return f"{number}{'th' if 10 <= number % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
