@@ -142,9 +142,9 @@ def test_a_check_in_two_dtypes_traces_a_dtype_free_graph_once(monkeypatch):
 
     traced = []
 
-    def counting(fun, examples):
+    def counting(fun, examples, counts=None):
         traced.append([e.dtype for e in examples])
-        return torch_graph.trace(fun, examples)
+        return torch_graph.trace(fun, examples, counts)
 
     monkeypatch.setattr(torch_bridge, "trace", counting)
     torch_bridge._CAPTURED.clear()

@@ -34,7 +34,7 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
                           quiet_fake_tensors, replay, same_program, set_at_index_tensors, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
-from .torch_loops import loops_step_by_step
+from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_ops import is_exact, is_wider
 
@@ -147,6 +147,8 @@ class _Captured:
         self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
         self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
         self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
+        self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
+        self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -172,7 +174,13 @@ class _Captured:
             with torch.enable_grad():
                 for i in wanted:
                     tensors[i].requires_grad_(True)
-                out = self._call(rebuild(tensors))
+                try:
+                    out = self._call(rebuild(tensors))
+                except Exception as error:  # noqa: BLE001 - PyTorch's loop ops refuse a function with its compiler's types
+                    refused = _loop_refused(error, self.text)
+                    if refused is None:
+                        raise
+                    raise refused from None
         value = _to_numpy(out)
         if cotangent is None:
             self.kept = (identity, args, tensors, wanted, out)
@@ -221,16 +229,19 @@ class _Captured:
     def forward(self, *args):
         """The forward graph replayed with gradcli's ops on ``args`` (arrays of any dtype, mpmath numbers, balls)."""
         leaves, _ = flatten(list(args))
-        graph = self._graph(args, leaves)
-        return replay(graph, _graph_inputs(leaves) + [None], self.defined, value_only=True)
+        return self._on_own_path(args, leaves, lambda graph: replay(graph, _graph_inputs(leaves) + [None], self.defined,
+                                                                    value_only=True))
 
     def backward(self, args, cotangent):
         """PyTorch's backward graph (its rules, custom ones included) replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = flatten(list(args))
-        graph = self._graph(args, leaves)
-        if getattr(graph, "refused", None) is not None:  # PyTorch's engine refused the rule's answer: it has none
-            raise graph.refused
-        grads = replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
+
+        def gradients(graph):
+            if getattr(graph, "refused", None) is not None:  # PyTorch's engine refused the rule's answer: it has none
+                raise graph.refused
+            return replay(graph, _graph_inputs(leaves) + [cotangent], self.defined)[1:]
+
+        grads = self._on_own_path(args, leaves, gradients)
         held = self.held_leaves(len(leaves))
         per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(_float_leaves(leaves, held), grads):
@@ -278,6 +289,75 @@ class _Captured:
         narrower = held_for(leaves) if graph.branches_on_dtype else None
         return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
 
+    def _on_own_path(self, args, leaves, replayed):
+        """``replayed(graph)`` on the graph whose while loops run as often as the replay's own numbers decide.
+
+        The graph traced at the point runs each loop as often as PyTorch's run in
+        the arguments' dtype (float64 for exact numbers) takes it. Where an exact
+        replay's condition decides otherwise (``3 * x < 1`` at x = 1/3 rounded:
+        float64's product rounds to 1), its guard says which loop and step, and
+        the function is traced again with that loop stopping there, or running
+        once more, until every guard holds: the exact reference takes the path
+        of the mathematics, and a run in a dtype its own.
+        """
+        graph = self._graph(args, leaves)
+        if graph.trip_counts is None:
+            return replayed(graph)
+        held, here = self.held_leaves(len(leaves)), graph.trip_counts
+        exact = any(_is_float_leaf(leaf) and is_exact(raw(leaf)) for leaf in leaves)
+        where = None  # the line of the last loop whose guard decided otherwise
+        if exact and here in self.decided:  # an exact run here decided these counts: the next one most likely too
+            counts, where = self.decided[here]
+            graph = self._traced_with(args, leaves, held, counts)
+        for _ in range(_MOST_RETRACES):
+            try:
+                out = replayed(graph)
+            except LoopDecidedOtherwise as decided:
+                loop, step, going = graph.loop_guards[decided.guard]
+                counts, where = graph.trip_counts, decided.where
+                graph = self._traced_with(args, leaves, held, counts[:loop] + (step if going else step + 1,) + counts[loop + 1:])
+                continue
+            if exact:
+                self.decided[here] = (graph.trip_counts, where)
+                self._same_at_every_precision(leaves, graph.trip_counts, where)
+            return out
+        raise InputError(
+            f"{where}: torch's while_loop here takes another number of steps on the exact numbers than PyTorch's "
+            f"run at this point ({', '.join(map(str, here))} for its loops in order), and {_MOST_RETRACES} traces with "
+            "other counts found none its condition agrees with at every step, so gradcli cannot say how often the "
+            "mathematics runs it; check a point away from where the condition switches", text=where)
+
+    def _same_at_every_precision(self, leaves, counts, where):
+        """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
+        numbers decided others: a condition within rounding of its switch, which no precision decides (a ball's
+        replay stops there undecided). ``where``: the line of the last loop a guard found deciding otherwise."""
+        import mpmath  # lazy: an exact replay has it loaded
+
+        numbers = [e for leaf in leaves if _is_float_leaf(leaf) for e in np.ravel(np.asarray(raw(leaf), dtype=object))]
+        if not numbers or not all(isinstance(e, mpmath.mpf) for e in numbers):
+            return
+        if len(self.decided_at) > 1000:
+            self.decided_at.clear()
+        key = tuple(numbers)
+        before = self.decided_at.setdefault(key, (counts, mpmath.mp.prec, where))
+        if before[0] != counts:
+            where = where or before[2]
+            raise InputError(
+                f"{where}: torch's while_loop here runs its body as often as the trip counts "
+                f"{', '.join(map(str, before[0]))} say on the exact numbers at {before[1]} bits and "
+                f"{', '.join(map(str, counts))} at {mpmath.mp.prec} bits (for the function's while loops in order): "
+                "its condition lies within rounding of its switch at this point, so gradcli cannot decide how often "
+                "the mathematics runs it and has no exact reference; check a point away from where the condition "
+                "switches", text=where)
+
+    def _traced_with(self, args, leaves, held, counts):
+        """The graph of the function with its while loops unrolled ``counts`` times, traced once per layout."""
+        key = (_layout(args, leaves, held=held), tuple(counts))
+        found = self.by_counts.get(key)
+        if found is None:
+            found = self.by_counts[key] = self._trace(args, leaves, held, counts=tuple(counts))
+        return found
+
     def _as_often_as_here(self, graph, args, leaves, held):
         """The graph of a function running PyTorch's while loops whose loops run as often as at this point (rounded
         to float64, counted in an eager run): ``graph`` where they do, else a trace at this point, kept by counts."""
@@ -288,11 +368,7 @@ class _Captured:
             self._call(rebuild([_example(leaf) for leaf in leaves]))
         if tuple(counts) == graph.trip_counts:
             return graph
-        key = (_layout(args, leaves, held=held), tuple(counts))
-        found = self.by_counts.get(key)
-        if found is None:
-            found = self.by_counts[key] = self._trace(args, leaves, held)
-        return found
+        return self._traced_with(args, leaves, held, counts)
 
     def _as_run_in(self, args, leaves, held, graph, dtype):
         """The graph an exact replay of the program in the narrower ``dtype`` runs, for a function whose code
@@ -313,19 +389,20 @@ class _Captured:
             found = self.narrower[key] = graph if same_program(graph, traced, dtype) else traced
         return found
 
-    def _trace(self, args, leaves, held=(), examples=None):
+    def _trace(self, args, leaves, held=(), examples=None, counts=None):
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), set_at_index_tensors():
                 upstream = self._output_example(rebuild, examples)
                 try:
-                    graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream])
+                    graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream], counts)
                 except RuntimeError as error:
                     if not getattr(error, "rule_refused", False):
                         raise
                     # The exact reference needs the forward alone; the refused rule stays refused (`backward`).
-                    graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream])
+                    graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream],
+                                  counts)
                     graph.refused = error
             import torch  # lazy: only a PyTorch target needs it
 
@@ -335,6 +412,9 @@ class _Captured:
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
+            refused = _loop_refused(error, self.text)
+            if refused is not None:
+                raise refused from None
             loop = _loop_op(error.__traceback__)
             if loop is not None:
                 line = _user_line(error.__traceback__)
@@ -560,6 +640,9 @@ def _example(leaf):
     return _to_torch(value)
 
 
+_MOST_RETRACES = 32  # traces with other trip counts an exact replay tries before it gives up
+
+
 def _graph_inputs(leaves):
     """The graph's inputs: every leaf as the replay computes with it (integer arrays and Python numbers as they are)."""
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
@@ -625,6 +708,25 @@ def _data_dependent(error):
 # them with an error of PyTorch's own (unbacked symbols, mixed fake modes).
 _LOOP_MODULES = {"while_loop.py": "while_loop", "scan.py": "scan", "associative_scan.py": "associative_scan",
                  "map.py": "map"}
+
+
+def _loop_refused(error, text):
+    """An InputError saying what PyTorch refused in the function of a loop op (``scan``'s combining function, a
+    ``while_loop``'s body returning its input uncloned), at the user's line; None for any other error."""
+    if type(error).__name__ != "UncapturedHigherOrderOpError":
+        return None
+    loop, line = _loop_op(error.__traceback__) or "loop op", _user_line(error.__traceback__)
+    said = str(error).split("Got graph break/error:", 1)[-1].split("Developer debug context:", 1)[0]
+    lines = [part.strip() for part in said.splitlines() if part.strip()]
+    headline = lines[0].rstrip(".") if lines else "its function"
+    # PyTorch's explanation and hints, less the object it names (a bound method's repr) and its advice to itself
+    told = [re.sub(r"\s*Found in <.*$", "", part.split(":", 1)[1].strip()) for part in lines[1:]
+            if part.startswith(("Explanation:", "Hint:")) and "open an issue" not in part and "debug context" not in part]
+    return InputError(
+        f"{text} runs torch's {loop}{f' at {line}' if line else ''}, and PyTorch refuses the functions handed to it "
+        f"(its loop ops compile them first): {headline}{'. ' + ' '.join(told) if told else ''}",
+        text=line or text,
+    )
 
 
 def _loop_op(tb):

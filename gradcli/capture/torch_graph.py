@@ -93,7 +93,7 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
-from .torch_loops import TripCountsNeeded, loop_guard, loops_step_by_step
+from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
@@ -260,6 +260,7 @@ class Graph:
     branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
     refused: object = None  # the error PyTorch's engine raised refusing a custom backward's answer: a forward alone
     trip_counts: tuple = None  # each while loop's steps where it was traced (`torch_loops`): the graph serves those
+    loop_guards: dict = None  # each loop guard's message -> (loop, step, going) (`torch_loops._while_unrolled`)
 
 
 def torch_dir():
@@ -413,8 +414,9 @@ def lookup(packet, overload):
     return _TABLE.get(f"{packet}.{overload}") or _TABLE.get(packet)
 
 
-def trace(fun, examples):
-    """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line."""
+def trace(fun, examples, counts=None):
+    """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line; its while loops
+    unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
@@ -440,21 +442,22 @@ def trace(fun, examples):
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
         was_disabled, structured.disabled = structured.disabled, True
-        counts = None
+        guards = {}
         try:
             # Node metadata kept while tracing gives each node autograd's sequence number: a backward node of a
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
             try:
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH))
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
+                               None if counts is None else list(counts), guards)
             except TripCountsNeeded:  # a while loop: its steps counted at the point first, then unrolled so often
                 counts = []
                 with loops_step_by_step(counting=counts):
                     fun(*examples)
                 draws = _Draws(folder)
                 ran.clear()  # the counting run's backward methods: the trace notes its own
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts))
+                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts), guards)
             if _writes_into_shared_tensors(module):
                 module = _functionalized(module, examples)
         finally:
@@ -464,18 +467,20 @@ def trace(fun, examples):
             structured.disabled = was_disabled
     graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
     graph.trip_counts = None if counts is None else tuple(counts)
+    graph.loop_guards = guards
     return graph
 
 
-def _made(fun, examples, entered, draws, kernels, counts=None):
+def _made(fun, examples, entered, draws, kernels, counts=None, guards=None):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
-    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says), and an entry set by a
-    one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`)."""
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``),
+    and an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`)."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
-    with fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts), set_at_index_tensors():
+    with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards),
+          set_at_index_tensors()):
         return make_fx(
             fun,
             decomposition_table={**_DECOMPOSITIONS, **draws.table()},
@@ -1788,6 +1793,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     env[start + index] = step.redraw(held)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
+            except LoopDecidedOtherwise as decided:  # the bridge traces again with the counts the numbers decide
+                raise decided.at(here[0]) from None
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
                 raise InputError(f"{here[0]}: {error}", text=here[0]) from None
             except Exception as error:  # the numbers broke an op (a singular matrix's solve): the user's line it replays

@@ -6,14 +6,16 @@ its inputs' first axis, a shape, the same at every point and at any precision:
 called step by step while gradcli traces, the combining function's operations
 are recorded at the user's lines, and the gradient is PyTorch's autograd of
 those same operations. A while loop's trip count is its condition's to decide on
-values: the function first runs eagerly at the traced point (rounded to float64)
-to count each loop's steps (`TripCountsNeeded`), then the trace unrolls each
-loop that many times and records, at each step, its condition as a guard
-(``aten._assert_async``, replayed by `loop_guard`): a replay whose own numbers
-(exact ones decide at high precision) take the loop another number of times is
-refused with the loop's line, never replayed on another path than the
-mathematics'. ``associative_scan`` and ``map`` still reach PyTorch's compiler,
-and the bridge refuses them at their line.
+values: the function first runs eagerly at the traced point (in the dtype's
+own numbers, float64 for exact ones) to count each loop's steps
+(`TripCountsNeeded`), then the trace unrolls each loop that many times and
+records, at each step, its condition as a guard (``aten._assert_async``,
+replayed by `loop_guard`). A replay whose own numbers (exact ones decide at high
+precision) take a loop another number of times stops at that guard with
+`LoopDecidedOtherwise`, and the bridge traces again with the counts those
+numbers decide: the exact reference takes the mathematics' path, the program
+under test its dtype's own. ``associative_scan`` and ``map`` still reach
+PyTorch's compiler, and the bridge refuses them at their line.
 """
 
 from __future__ import annotations
@@ -27,20 +29,33 @@ from ..autodiff.values import raw
 from ..errors import InputError
 
 
+class LoopDecidedOtherwise(InputError):
+    """A replay's loop condition deciding otherwise than the trace's guard: ``guard`` is the guard's message, which
+    the graph's ``loop_guards`` maps to its (loop, step, going); ``where`` the loop's line, once the replay knows it."""
+
+    def __init__(self, message, guard, where=None):
+        super().__init__(message, text=where)
+        self.guard, self.where = guard, where
+
+    def at(self, where):
+        """The same decision, its message led by the loop's line ``where``."""
+        return LoopDecidedOtherwise(f"{where}: {self}", self.guard, where)
+
+
 class TripCountsNeeded(Exception):  # noqa: N818 - a request, not a failure: the trace restarts after counting
     """Raised by a while loop met while tracing without its trip counts: count them in an eager run first."""
 
 
 @contextmanager
-def loops_step_by_step(counts=None, counting=None, shapes_only=False):
+def loops_step_by_step(counts=None, counting=None, shapes_only=False, guards=None):
     """Within it, in the calling thread alone, PyTorch's ``scan`` calls its combining function once per slice
     (`_scan_by_steps`) and its ``while_loop`` runs step by step: counted into the list ``counting`` in an eager run,
-    unrolled ``counts.pop(0)`` times with guards in a trace (`_while_unrolled`), not at all where only the shapes
-    matter (a loop's carry keeps them), or `TripCountsNeeded` without either. Other threads, and every other op, as
-    PyTorch has them."""
+    unrolled ``counts.pop(0)`` times with guards in a trace (`_while_unrolled`; each guard's message mapped to its
+    (loop, step, going) in the dict ``guards``), not at all where only the shapes matter (a loop's carry keeps them),
+    or `TripCountsNeeded` without either. Other threads, and every other op, as PyTorch has them."""
     _install()
     outer = getattr(_MODE, "now", None)
-    _MODE.now = (counts, counting, shapes_only)
+    _MODE.now = (counts, counting, shapes_only, {} if guards is None else guards, len(counts or ()))
     try:
         yield
     finally:
@@ -71,7 +86,7 @@ def _install():
             mode, name = getattr(_MODE, "now", None), getattr(fn, "__name__", "")
             if mode is None or kwargs:
                 return compile_and_call(fn, args, kwargs)
-            counts, counting, shapes_only = mode
+            counts, counting, shapes_only, guards, loops = mode
             if name == "run_flattened_scan":
                 return _scan_by_steps(*args)
             if name != "_while_loop_op_wrapper":
@@ -82,7 +97,7 @@ def _install():
                 return _while_counted(*args, counting)
             if counts is None:
                 raise TripCountsNeeded()
-            return _while_unrolled(*args, counts.pop(0))
+            return _while_unrolled(*args, (loops - len(counts), loops), counts.pop(0), guards)
 
         utils._hop_compile_and_call = by_steps_where_asked
 
@@ -116,41 +131,37 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     return carried
 
 
-def _while_unrolled(cond_fn, body_fn, carried, additional, steps):
+def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards):
     """A while loop traced as ``steps`` runs of its body, each after its condition, and the condition once more: each
-    decision a guard of the graph (`loop_guard`), so a replay that decides otherwise stops at the loop's line."""
+    decision a guard of the graph (`loop_guard`), noted in ``guards``, so a replay that decides otherwise stops at it.
+    ``loop``: (this loop's place among the while loops the function runs, their count)."""
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils import _pytree as pytree  # lazy: likewise
 
     carried = tuple(carried)
+    which = f" (the {_ordinal(loop[0] + 1)} of the {loop[1]} the function runs)" if loop[1] > 1 else ""
     for step in range(steps + 1):
         going = step < steps
-        told = _GO_ON if going else _STOP
-        _guard(cond_fn(*carried, *additional), going, told.format(steps=steps, step=step), torch)
+        message = (f"torch's while_loop here{which}, traced running its body {steps} times: on the replay's numbers its "
+                   f"condition {'stops' if going else 'goes on'} after {step}")
+        guards[message] = (loop[0], step, going)
+        decision = cond_fn(*carried, *additional)
+        if isinstance(decision, bool):  # a condition on Python numbers alone decides the same at every point
+            if decision != going:
+                raise InputError(message)
+        else:
+            torch._assert_async(decision if going else torch.logical_not(decision), message)
         if going:
             carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
     return carried
 
 
-_GO_ON = ("torch's while_loop here runs its body {steps} times in PyTorch's float64 run at this point, and on the "
-          "replay's numbers (exact ones at high precision) its condition stops it after {step}")
-_STOP = ("torch's while_loop here runs its body {steps} times in PyTorch's float64 run at this point, and on the "
-         "replay's numbers (exact ones at high precision) its condition goes on after {step}")
-_ADVICE = (": the loop's trip count switches at this point, and gradcli replays a loop only on the path PyTorch's run "
-           "took, so its exact reference cannot be computed here; check a point away from where the condition "
-           "switches")
-
-
-def _guard(decision, going, message, torch):
-    """Record in the trace that the loop's condition ``decision`` is ``going``: a Python bool is checked now."""
-    if isinstance(decision, bool):
-        if decision != going:
-            raise InputError(message + _ADVICE)
-        return
-    torch._assert_async(decision if going else torch.logical_not(decision), message + _ADVICE)
+def _ordinal(number):
+    """``number`` as a guard's message counts loops: 1st, 2nd, 3rd, 11th."""
+    return f"{number}{'th' if 10 <= number % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def loop_guard(decision, message):
-    """``aten._assert_async``: a replay's loop condition deciding as the trace's did, else InputError at the loop."""
+    """``aten._assert_async``: a replay's loop condition deciding as the trace's did, else `LoopDecidedOtherwise`."""
     if not bool(np.asarray(raw(decision))):
-        raise InputError(message)
+        raise LoopDecidedOtherwise(message, message)
