@@ -147,10 +147,16 @@ def _betainc_x(a, b):
 
 
 def _k(order, x):
-    """K_0 or K_1 at x > 0: mpmath's besselk from 1 on, below it the power series about 0 (mpmath's besselk at
-    5e-324 and 2,000 digits climbs for minutes: its hypergeometric sum cancels ~1/x), with psi(k + 1) = H_k - euler."""
-    if x >= 1:
+    """K_0 or K_1 at x > 0: below 1000 the power series about 0 (psi(k + 1) = H_k - euler), with the digits its
+    terms cancel (e^x against K's e^-x) added; mpmath's besselk above. mpmath's own below 1000 takes minutes at 2,000
+    digits (at 5e-324 its hypergeometric sum cancels ~1/x; near 1 its gammas need Bernoulli numbers)."""
+    if x >= 1000:
         return mp.besselk(order, x)
+    with mp.extraprec(int(3 * x) + 20):
+        return +_k_series(order, x)
+
+
+def _k_series(order, x):
     q, term, total, harmonic, k = x * x / 4, mp.mpf(1), mp.mpf(0), mp.mpf(0), 0
     small = mp.eps * mp.mpf(2) ** -16
     if order == 0:  # -(log(x/2) + euler) I0(x) + sum_k H_k q^k / k!^2
@@ -171,7 +177,8 @@ def _k(order, x):
 
 A, B = mp.mpf(2), mp.mpf(3)
 UNARY = {
-    # the dilogarithm and the scaled K, judged by the script alone
+    # the dilogarithm and the scaled K, judged by the script alone (k0e and k1e: 76 judged at 68 points on both
+    # paths, 0 disagreements, 161 s under load)
     "scipy.special.spence": (gsp.spence, lambda x: (mp.polylog(2, 1 - _inside(x, 0, mp.inf)),
                                                     mp.log(x) / (1 - x) if x != 1 else -mp.mpf(1))),
     "scipy.special.k0e": (gsp.k0e, lambda x: (_k(0, _inside(x, 0, mp.inf)) * mp.exp(x),
