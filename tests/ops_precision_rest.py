@@ -146,15 +146,45 @@ def _betainc_x(a, b):
     return lambda x: (mp.betainc(a, b, 0, _inside(x, 0, 1), regularized=True), _beta_pdf(a, b)(x)[0])
 
 
+def _k(order, x):
+    """K_0 or K_1 at x > 0: below 1000 the power series about 0 (psi(k + 1) = H_k - euler), with the digits its
+    terms cancel (e^x against K's e^-x) added; mpmath's besselk above. mpmath's own below 1000 takes minutes at 2,000
+    digits (at 5e-324 its hypergeometric sum cancels ~1/x; near 1 its gammas need Bernoulli numbers)."""
+    if x >= 1000:
+        return mp.besselk(order, x)
+    with mp.extraprec(int(3 * x) + 20):
+        return +_k_series(order, x)
+
+
+def _k_series(order, x):
+    q, term, total, harmonic, k = x * x / 4, mp.mpf(1), mp.mpf(0), mp.mpf(0), 0
+    small = mp.eps * mp.mpf(2) ** -16
+    if order == 0:  # -(log(x/2) + euler) I0(x) + sum_k H_k q^k / k!^2
+        while True:
+            k += 1
+            term, harmonic = term * q / (k * k), harmonic + mp.mpf(1) / k
+            if term * harmonic < small:
+                return -(mp.log(x / 2) + mp.euler) * mp.besseli(0, x) + total
+            total += term * harmonic
+    while True:  # 1/x + log(x/2) I1(x) - x/4 sum_k (H_k + H_(k+1) - 2 euler) q^k / (k! (k+1)!)
+        following = harmonic + mp.mpf(1) / (k + 1)
+        total += (harmonic + following - 2 * mp.euler) * term
+        k, harmonic = k + 1, following
+        term = term * q / (k * (k + 1))
+        if term < small * abs(total):
+            return 1 / x + mp.log(x / 2) * mp.besseli(1, x) - x / 4 * total
+
+
 A, B = mp.mpf(2), mp.mpf(3)
 UNARY = {
-    # the dilogarithm and the scaled K, judged by the script alone: its audit of k0e runs past 9 minutes of CPU
+    # the dilogarithm and the scaled K, judged by the script alone (k0e and k1e: 76 judged at 68 points on both
+    # paths, 0 disagreements, 161 s under load)
     "scipy.special.spence": (gsp.spence, lambda x: (mp.polylog(2, 1 - _inside(x, 0, mp.inf)),
                                                     mp.log(x) / (1 - x) if x != 1 else -mp.mpf(1))),
-    "scipy.special.k0e": (gsp.k0e, lambda x: (mp.besselk(0, _inside(x, 0, mp.inf)) * mp.exp(x),
-                                              (mp.besselk(0, x) - mp.besselk(1, x)) * mp.exp(x))),
-    "scipy.special.k1e": (gsp.k1e, lambda x: (mp.besselk(1, _inside(x, 0, mp.inf)) * mp.exp(x),
-                                              (mp.besselk(1, x) * (1 - 1 / x) - mp.besselk(0, x)) * mp.exp(x))),
+    "scipy.special.k0e": (gsp.k0e, lambda x: (_k(0, _inside(x, 0, mp.inf)) * mp.exp(x),
+                                              (_k(0, x) - _k(1, x)) * mp.exp(x))),
+    "scipy.special.k1e": (gsp.k1e, lambda x: (_k(1, _inside(x, 0, mp.inf)) * mp.exp(x),
+                                              (_k(1, x) * (1 - 1 / x) - _k(0, x)) * mp.exp(x))),
     "scipy.stats.beta.pdf": (lambda x: gst.beta.pdf(x, 2.0, 3.0), _beta_pdf(A, B)),
     "scipy.stats.beta.logpdf": (lambda x: gst.beta.logpdf(x, 2.0, 3.0), _log_of(_beta_pdf(A, B))),
     "scipy.stats.beta.cdf": (lambda x: gst.beta.cdf(x, 2.0, 3.0), _beta_cdf(A, B)),

@@ -24,7 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import ops, ops_array, ops_linalg, ops_special
-from .tracer import Primitive, primitive_of, register_mp_types
+from .tracer import Primitive, hooks, primitive_of, register_mp_types
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
 # only after it; until then the core never imports mpmath.
@@ -48,9 +48,9 @@ def enable():
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
-                    prim.mp = _widened_when_directed(prim.mp, _CONDITION.get(prim.name))
+                    prim.mp = _widened_when_directed(prim.mp, _condition_of(prim.name, prim.mp))
     register_mp_types(mpmath.mpf, mpmath.mpc)
-    ops_special.moved_outward = _moved_outward  # the mpmath-only ops (SciPy's functions, declared anywhere) too
+    ops_special.moved_outward = _moved_by_arguments  # the mpmath-only ops (SciPy's functions, declared anywhere) too
     _install_ieee_operators()
     global _MPF, _MPF_SPECIALS, _mpf_add, _mpf_sub, _from_man_exp
     _MPF = type(mpmath.mpf(0))
@@ -152,14 +152,153 @@ def _widened_when_directed(impl, condition=None):
     precision is taken as exact (an inexact one does so once in 2^16) and stays.
     """
 
+    perturbed = type(condition) is _Perturbed  # reads the answer too
+
     def directed(*args, **kwargs):
         out = impl(*args, **kwargs)
-        if condition is None or mpmath.mp._prec_rounding[1] not in ("c", "f"):
+        if condition is None or mpmath.mp._prec_rounding[1] not in ("c", "f") or not _carries_rounding(args):
             return _moved_outward(out)
-        return _moved_outward(out, _magnified_bits(condition, args))
+        return _moved_outward(out, _magnified_bits(condition, (out, *args) if perturbed else args))
 
     directed.__name__ = getattr(impl, "__name__", "directed")
     return directed
+
+
+def _carries_rounding(args):
+    """Whether an argument may hold an earlier rounding: anything but a Python number or an mpf `exact_inputs` holds.
+
+    A float handed in (exp(x) at the point x = -1e300 itself) is exact, and its condition magnifies nothing. A
+    computed argument is never read as exact from its digits: -x + 139 - gammaln(2.1) at x = 4e55 lands on the short
+    number -x in both directed runs (each rounding undoing the other), while the truth is e^139 times away.
+    """
+    for a in args:
+        if type(a) is _MPF and not _non_finite(a) and (_EXACT is None or _EXACT.get(id(a)) is not a):
+            return True
+        if isinstance(a, mpmath.mpc):
+            return True
+    return False
+
+
+# The mpf copies of a point's own floats while an `exact_inputs` block is open (else None), by id, each held so that
+# its id stays its own.
+_EXACT = None
+
+
+@contextmanager
+def exact_inputs():
+    """Within this block, numbers given to `held_exact` count as carrying no rounding (`_carries_rounding`)."""
+    global _EXACT
+    saved, _EXACT = _EXACT, dict(_EXACT or {})
+    try:
+        yield
+    finally:
+        _EXACT = saved
+
+
+def held_exact(number):
+    """``number`` (an mpf copied exactly from a float), remembered as exact while an `exact_inputs` block is open."""
+    if _EXACT is not None:
+        _EXACT[id(number)] = number
+    return number
+
+
+def _condition_of(name, impl):
+    """The op's condition at its arguments (`_magnified_bits` reads it): `_CONDITION`'s closed form, none for an op
+    that never magnifies its arguments' rounding, else `_Perturbed`: read from ``impl`` itself."""
+    if name in _CONDITION:
+        return _CONDITION[name]
+    if name in _NEVER_MAGNIFIES:
+        return None
+    return _Perturbed(impl)
+
+
+class _Perturbed:
+    """How much ``impl`` magnifies its arguments' rounding, relatively, read from ``impl`` itself at its answer.
+
+    For each argument that carries a rounding (`_carries_rounding`): the log of the answer's ratio when that argument
+    moves relatively by a little, divided by that move; inf where the answer changes sign or leaves the numbers (no
+    digit survives). Where the argument's rounding is the answer's whole story (gammaincc(2.5, t) at t = 1e60 + 139,
+    landing on 1e60 in both directed runs, e^139 away), this is what moves the answer out by that much.
+
+    Above 4 `_PROBE_BITS`, read at `_PROBE_BITS` from the argument's leading bits moved by 2^-32 relatively, where the
+    answer moves by at most e^(1/4) or a move by 2^-33 agrees (the log-ratio of an exp-like function halves with its
+    step): cheap, whatever the working precision. Elsewhere (sin at 1e300 turns within 2^-32 of it), and at low
+    precision, the argument moves `_WIDEN_ULPS` units in its last place at the working precision: one evaluation.
+    """
+
+    __slots__ = ("impl",)
+
+    def __init__(self, impl):
+        self.impl = impl
+
+    def __call__(self, out, *args):
+        if type(out) is not _MPF or _non_finite(out) or not out:
+            return 0
+        prec, mode = mpmath.mp._prec_rounding
+        worst = 0
+        hook, hooks.forward = hooks.forward, None  # an implementation calling gradcli's ops flips no rounding
+        mpmath.mp._prec_rounding[1] = "n"
+        try:
+            for i, t in enumerate(args):
+                if type(t) is _MPF and t and _carries_rounding((t,)):
+                    times = self._probed(out, args, i, t) if prec > 4 * _PROBE_BITS else None
+                    worst = max(worst, self._at_last_place(out, args, i, t, prec) if times is None else times)
+        except (ArithmeticError, ValueError, TypeError):
+            return 0
+        finally:
+            mpmath.mp._prec_rounding[1] = mode
+            hooks.forward = hook
+        return worst
+
+    def _moved(self, args, i, t):
+        return self.impl(*args[:i], t, *args[i + 1:])
+
+    def _probed(self, out, args, i, t):
+        """The condition from the leading bits of ``t`` (None where the two probes disagree)."""
+        with mpmath.workprec(_PROBE_BITS):
+            lead = +t
+            f0, ratios = +out, []  # the answer at t: within 2^-96 of the answer at its leading bits, where they agree
+            for shift in (32, 33):
+                f = self._moved(args, i, mpmath.mp.make_mpf(_mpf_add(lead._mpf_, mpmath.ldexp(lead, -shift)._mpf_, 2 * _PROBE_BITS, "n")))
+                if not _same_sign_numbers(f0, f):
+                    return None
+                ratios.append(abs(mpmath.log(f / f0)) * 2 ** shift)
+                if ratios[0] <= 2 ** 30:
+                    return ratios[0]  # the answer moved by at most e^(1/4): no turn to hide within the step
+                if len(ratios) == 1:  # a large move: measured from the answer at the leading bits themselves
+                    f0 = self._moved(args, i, lead)
+                    if not _same_sign_numbers(f, f0):
+                        return None
+                    ratios[0] = abs(mpmath.log(f / f0)) * 2 ** shift
+        if abs(ratios[0] - ratios[1]) <= ratios[0] / 8:
+            return ratios[0]
+        return None
+
+    def _at_last_place(self, out, args, i, t, prec):
+        """The condition from ``t`` moved `_WIDEN_ULPS` units in its last place at the working precision ``prec``."""
+        _, _, exp, bc = t._mpf_
+        step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+        with mpmath.workprec(prec + 8):
+            moved = self._moved(args, i, mpmath.mp.make_mpf(_mpf_add(t._mpf_, step, prec + 8, "n")))
+            if not _same_sign_numbers(out, moved):
+                return mpmath.inf
+            # log of the ratio: a move by e^-1e60 (gammaincc far right) is read as such, not as -1
+            return abs(mpmath.log(moved / out)) * abs(t) / mpmath.mp.make_mpf(step)
+
+
+_PROBE_BITS = 96  # the precision `_Perturbed` reads a condition at, where its probes agree
+
+
+def _same_sign_numbers(a, b):
+    return type(b) is _MPF and not _non_finite(b) and b and (a > 0) == (b > 0)
+
+
+def _moved_by_arguments(out, impl=None, args=()):
+    """An mpmath-only op's answer ``out`` moved outward as `_widened_when_directed` moves a primitive's: by
+    `_WIDEN_ULPS` units in the last place, times its condition at ``args`` where they carry a rounding."""
+    if impl is None or mpmath.mp._prec_rounding[1] not in ("c", "f") or not _carries_rounding(args):
+        return _moved_outward(out)
+    return _moved_outward(out, _magnified_bits(_Perturbed(impl), (out, *args)))
 
 
 def _magnified_bits(condition, args):
@@ -169,8 +308,10 @@ def _magnified_bits(condition, args):
         times = condition(*args)
     except (ArithmeticError, ValueError, TypeError):
         return 0
-    if not isinstance(times, (_MPF, int, float)) or _non_finite(times) or not times > 1:
+    if not isinstance(times, (_MPF, int, float)) or (_non_finite(times) and times != mpmath.inf) or not times > 1:
         return 0
+    if times == mpmath.inf:
+        return mpmath.mp.prec  # no digit: moved by e^_WIDEN_ULPS (`_moved_outward`)
     return int(mpmath.mag(times))
 
 
@@ -211,6 +352,16 @@ _CONDITION = {
     "sigmoid": lambda t: -t,  # t (1 - sigmoid(t)): |t| far left, below 1 right
     "softplus": lambda t: -t,  # t sigmoid(t) / softplus(t): |t| far left, below 1 right
     "power": lambda x, y: abs(y) * (1 + _log_magnitude(x)),
+}
+
+
+# The ops whose answer never magnifies an argument's relative rounding much past 1 (each condition is at most 1, or a
+# step's), besides `_ROUNDED_ONCE`: no perturbation is spent on them.
+_NEVER_MAGNIFIES = {
+    "cbrt", "arctan", "arcsinh", "tanh", "hypot", "floor", "ceil", "round", "rint", "trunc", "sign", "mod",
+    "floor_divide", "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "logical_and",
+    "logical_or", "logical_not", "isnan", "isinf", "isfinite", "real", "imag", "conj", "where", "maximum", "minimum",
+    "fmax", "fmin", "clip",
 }
 
 

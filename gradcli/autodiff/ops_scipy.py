@@ -67,6 +67,7 @@ def _on_balls_too(name, on_mpmath):
     proof's numbers (`arb_proof.Sym`), `arb_proof`'s rule for it."""
     on_balls = _BALLS.get(name)
     slope = _JET_SLOPES.get(name)
+    partials = _JET_PARTIALS.get(name)
     if on_balls is not None:
         arb_proof.OPAQUE[name] = on_balls  # a proof of a 0 takes it as an atom where it has no rule of its own
 
@@ -77,6 +78,8 @@ def _on_balls_too(name, on_mpmath):
             return on_mpmath(*args)
         if slope is not None and type(args[0]).__name__ == "Jet":
             return _on_jet(on_balls, slope, args[0])
+        if partials is not None and any(type(a).__name__ == "Jet" for a in args):
+            return _on_jets(on_balls, partials, args)
         ball = next((a for a in args if type(a).__module__.startswith("flint")), None)
         if ball is None:
             return on_mpmath(*args)
@@ -120,6 +123,26 @@ def _far_series_ball(t):
 
     total, left_out = _far_series(t, type(t)(2) ** -(flint.ctx.prec + 16))
     return total + left_out * type(t)(0, 1)
+
+
+def _on_jets(on_balls, partials, args):
+    """``on_balls`` of arguments some of which are jets: its value from the balls, its tangent each jet's tangent
+    times that argument's partial derivative (``partials``: one per argument, (answer, *balls) -> a ball; None where
+    there is none, and a jet moving that argument leaves the op to the differences)."""
+    jet = next(type(a) for a in args if type(a).__name__ == "Jet")
+    balls = [a.v if type(a) is jet else a for a in args]
+    kind = next((type(b) for b in balls if type(b).__module__.startswith("flint")), None)
+    balls = [b if type(b) is kind else kind(b) for b in balls]
+    value = on_balls(*balls)
+    tangent = None
+    for a, partial in zip(args, partials):
+        if type(a) is not jet or a.d is None:
+            continue
+        if partial is None:
+            raise ArithmeticError("no partial derivative on balls in this argument")
+        term = a.d * partial(value, *balls)
+        tangent = term if tangent is None else tangent + term
+    return jet(value, tangent)
 
 
 def _log_ndtr_ball(x):
@@ -398,6 +421,47 @@ def _spence_ball_slope(answer, x):
 _JET_SLOPES["spence"] = _spence_ball_slope  # forward mode on balls: JAX's spence at [0.5, 3] has no stop-free difference
 
 
+def _gamma_density_ball(a, x):
+    """x^(a-1) e^-x / Gamma(a) on balls, its exponent taken whole: e^-1e300 keeps its digits."""
+    return ((a - 1) * x.log() - x - a.lgamma()).exp()
+
+
+def _away_from_0(x):
+    if x.contains(0):
+        raise ArithmeticError("a slope dividing by a ball around 0")
+    return x
+
+
+# Forward mode on balls for the functions `_BALLS` has, their slopes from the functions' own relations (answer, x):
+# at x = 1e300 + 0.3 a difference step would have to be shorter than the ball's rounding of x
+_JET_SLOPES.update({
+    "gamma": lambda answer, x: answer * x.digamma(),
+    "rgamma": lambda answer, x: -answer * x.digamma(),
+    "i1": lambda answer, x: x.bessel_i(0) - answer / _away_from_0(x),
+    "j0": lambda answer, x: -x.bessel_j(1),
+    "j1": lambda answer, x: (x.bessel_j(0) - x.bessel_j(2)) / 2,
+    "y0": lambda answer, x: -x.bessel_y(1),
+    "y1": lambda answer, x: (x.bessel_y(0) - x.bessel_y(2)) / 2,
+    "exp1": lambda answer, x: -(-x).exp() / _away_from_0(x),
+    "expi": lambda answer, x: x.exp() / _away_from_0(x),
+    # each the other's ball: e^x K_0 and e^x K_1 far right (5e479) change by a part in 2x over a difference step.
+    # (e^x K0)' = e^x K0 - e^x K1; (e^x K1)' = e^x K1 (1 - 1/x) - e^x K0.
+    "k0e": lambda answer, x: answer - _bessel_k_scaled_ball(1, x),
+    "k1e": lambda answer, x: answer * (1 - 1 / _away_from_0(x)) - _bessel_k_scaled_ball(0, x),
+})
+# The same for functions of several arguments: one partial per argument, None where balls have none.
+_JET_PARTIALS = {
+    "gammainc": (lambda answer, a, x: _gammainc_da_ball(a, x), lambda answer, a, x: _gamma_density_ball(a, x)),
+    "gammaincc": (lambda answer, a, x: -_gammainc_da_ball(a, x), lambda answer, a, x: -_gamma_density_ball(a, x)),
+    "betainc": (None, None, lambda answer, a, b, x: ((a - 1) * x.log() + (b - 1) * (-x).log1p() - _BALLS["betaln"](a, b)).exp()),
+    "betaln": (lambda answer, a, b: a.digamma() - (a + b).digamma(), lambda answer, a, b: b.digamma() - (a + b).digamma()),
+    "jn": (None, lambda answer, v, x: (x.bessel_j(v - 1) - x.bessel_j(v + 1)) / 2),
+    "yn": (None, lambda answer, v, x: (x.bessel_y(v - 1) - x.bessel_y(v + 1)) / 2),
+    "iv": (None, lambda answer, v, x: (x.bessel_i(v - 1) + x.bessel_i(v + 1)) / 2),
+    "zeta": (None, lambda answer, s, q: -s * _zeta_ball(s + 1, q)),
+}
+
+
 def _bessel_k_scaled_mp(order):
     def scaled(x):
         """e^x K_order(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K is complex."""
@@ -433,10 +497,6 @@ def _bessel_k_scaled_exact(order, x):
     return x.bessel_k(order, scaled=True)
 
 
-# Their slopes on jets, each the other's ball: e^x K_0 and e^x K_1 far right (5e479) change by a part in 2x over a
-# difference step, which no difference resolves. (e^x K0)' = e^x K0 - e^x K1; (e^x K1)' = e^x K1 (1 - 1/x) - e^x K0.
-_JET_SLOPES["k0e"] = lambda answer, x: answer - _bessel_k_scaled_ball(1, x)
-_JET_SLOPES["k1e"] = lambda answer, x: answer - answer / x - _bessel_k_scaled_ball(0, x)
 
 _SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp,
                "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1)}

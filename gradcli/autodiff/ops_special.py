@@ -82,7 +82,8 @@ def _is_ball(value):
 
 
 # Set by `mp.enable`: an mpmath answer moved outward under a directed rounding, so that the noise the exact reference
-# reads from rounding down and up holds what an mpmath function does not round the asked way (expm1(-1e300) is -1)
+# reads from rounding down and up holds what an mpmath function does not round the asked way (expm1(-1e300) is -1),
+# and what the function makes of its arguments' own rounding (called with the function and its arguments)
 moved_outward = None
 
 
@@ -100,7 +101,9 @@ def mpmath_only(name, fun):
             if _is_ball(a) or (isinstance(a, np.ndarray) and a.dtype == object and any(_is_ball(v) for v in a.flat)):
                 raise ArithmeticError(f"no ball implementation of {name}")
         out = fun(*args, **kwargs)
-        return out if moved_outward is None else moved_outward(out)
+        if moved_outward is None:
+            return out
+        return moved_outward(out) if kwargs else moved_outward(out, fun, args)
 
     run.__name__ = getattr(fun, "__name__", name)
     return run

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
 from ..autodiff.tracer import hooks
 from .balls import ZERO_RADIUS_LOG2
@@ -142,13 +143,14 @@ def to_mp(value):
     """An exact mpmath copy of a float or float array (every binary float is an mpf exactly)."""
     import mpmath
 
+    exact = mp_core.held_exact  # so that an op's condition widens no rounding these copies do not carry
     if isinstance(value, np.ndarray):
         out = np.empty(value.shape, dtype=object)
         flat = value.astype(np.float64).ravel()
         for i, v in enumerate(flat):
-            out.flat[i] = mpmath.mpf(float(v))
+            out.flat[i] = exact(mpmath.mpf(float(v)))
         return out
-    return mpmath.mpf(float(value))
+    return exact(mpmath.mpf(float(value)))
 
 
 def _as_array(value):
@@ -268,7 +270,7 @@ def with_noise(fun):
     runs = []
     for mode, alternate in _DIRECTED:
         try:
-            with _Rounding(mode, alternate):
+            with _Rounding(mode, alternate), mp_core.exact_inputs():
                 runs.append(flat_entries(fun()))
         except Exception:  # noqa: BLE001 - raises only when rounded one way: noise unknown
             return nearest, [mpmath.inf] * len(entries)
