@@ -51,6 +51,7 @@ class OpRecord:
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
+    library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -262,7 +263,7 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule = replayed[1] if replayed else None
+        record.rule, record.library = (replayed[1], replayed[2]) if replayed else (None, None)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -467,7 +468,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 "nonfinite",
                 "forward",
                 first.name,
-                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first),
+                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first) + _library_note(first),
                 first.span,
                 [_show(a) for a in first.args],
                 _show(first.output),
@@ -500,7 +501,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             message = (
                 f"in the framework's backward pass, {step.name}({', '.join(_show(a) for a in step.args)}) "
                 f"gave {_show(step.output)}, the first NaN or inf of that pass"
-                + (f" (in {step.rule[0]})" if step.rule else "")
+                + (f" (in {step.rule[0]})" if step.rule else "") + _library_note(step)
             )
         kind = "nonfinite"
         chooser = _dropped_by(recording, first) if first is not None else None
@@ -533,6 +534,12 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+def _library_note(op):
+    """", inside jax.scipy.special.spence, jax/_src/scipy/special.py:3078" for an op a library's code wrote where the
+    user's line called it (the library's function and line beside the user's), else ""."""
+    return f", inside {op.library}" if op.library else ""
 
 
 # Ops that give one of their inputs, chosen: the others' values do not reach their result, but a rule may read them.
