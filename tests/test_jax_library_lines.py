@@ -47,14 +47,18 @@ def _findings(tmp_path, name, point, **options):
 
 
 def test_spences_backward_nan_names_its_log_in_jaxs_special_py(tmp_path):
-    """spence's gradient at 2 is NaN from JAX's untaken ``log(1 - x)``: the finding stays on the user's line and
-    names spence and the line of that log in JAX's file."""
+    """spence's gradient at 2 is NaN from JAX's untaken ``log(1 - x)``: the findings stay on the user's line and
+    name spence, the NaN's at the line of that log in JAX's file, the wrong rule's as the library's own."""
     result, found = _findings(tmp_path, "dilog_sum", {"x": [2.0]})
     assert result.status == "wrong"
     log = found["backward", "log"]
     assert log.location.endswith("library_lines.py:6")
     where = _jax_line(jax_special._spence_calc, "jnp.log(1.0 - x)")
     assert f"the first NaN or inf of that pass, inside jax.scipy.special.spence, {where}" in log.message
+    rule = found["backward", "gradient rule"]
+    assert rule.location == log.location
+    assert rule.message.endswith("(the framework's own rule of jax.scipy.special.spence ran on this line: the library's "
+                                 "code, not the line's)")
 
 
 def test_factorials_forward_pole_and_backward_nan_name_factorial_and_its_gammaln_line(tmp_path):

@@ -181,6 +181,17 @@ def rule_location(recording):
         _first_rule_line(recording))
 
 
+def rule_library(recording, location):
+    """The library function whose framework-written rule ran on ``location`` (`rule_location`), as
+    "jax.scipy.special.spence": the one library function whose code the backward ops replayed there come from,
+    where no rule of the user's own ran; else None."""
+    if user_rules(recording) or location is None:
+        return None
+    functions = {op.library.rpartition(", ")[0] for op in recording.ops
+                 if op.replayed and op.phase != "forward" and op.location == location and op.library}
+    return functions.pop() if len(functions) == 1 else None
+
+
 def _first_rule_line(recording):
     """The line of the first op a framework's backward graph ran for its rules, past the forward ops the
     replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them."""
