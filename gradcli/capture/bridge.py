@@ -170,11 +170,13 @@ _REPLAYED_AT = contextvars.ContextVar("gradcli_replayed_at", default=None)
 class replayed_at:  # noqa: N801 - a context manager, named as the function it replaced
     """Run the replay of one operation of a captured graph as if on ``location`` ("model.py:12") of the user's.
 
-    ``library`` names the library code that wrote the operation where the user's line called a library's
-    function, as "jax.scipy.special.spence, jax/_src/scipy/special.py:3078" (None: the line wrote it). ``rule`` names the user's own gradient rule an operation of a backward
+    ``rule`` names the user's own gradient rule an operation of a backward
     graph belongs to, as ("bwd() of log1pexp", "model.py:20"): a rule found
-    wrong is reported there. None for the framework's built-in rules. A class,
-    not a generator: a replay enters one per operation it records.
+    wrong is reported there. None for the framework's built-in rules.
+    ``library`` names the library code that wrote the operation where the
+    user's line called a library's function, as "jax.scipy.special.spence,
+    jax/_src/scipy/special.py:3078" (None: the line wrote it). A class, not a
+    generator: a replay enters one per operation it records.
     """
 
     __slots__ = ("where", "token")

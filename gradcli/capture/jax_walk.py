@@ -24,7 +24,7 @@ import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from operator import itemgetter
 
 import numpy as np
@@ -611,6 +611,7 @@ def library_site(eqn, outer=None):
     return f"{_public_name(codes[called[-1]])}, {line}"
 
 
+@lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
 def _library_file(path):
     """Whether ``path`` is a library's code (JAX's ``scipy``, ``nn``; an installed package), not JAX's operators,
     its tracing, the standard library or gradcli."""
