@@ -172,14 +172,17 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
 
     ``rule`` names the user's own gradient rule an operation of a backward
     graph belongs to, as ("bwd() of log1pexp", "model.py:20"): a rule found
-    wrong is reported there. None for the framework's built-in rules. A class,
-    not a generator: a replay enters one per operation it records.
+    wrong is reported there. None for the framework's built-in rules.
+    ``library`` names the library code that wrote the operation where the
+    user's line called a library's function, as "jax.scipy.special.spence,
+    jax/_src/scipy/special.py:3078" (None: the line wrote it). A class, not a
+    generator: a replay enters one per operation it records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None):
-        self.where = (location, rule)
+    def __init__(self, location, rule=None, library=None):
+        self.where = (location, rule, library)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -202,7 +205,7 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
+    """``(location, rule, library)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
     return _REPLAYED_AT.get()
 
 

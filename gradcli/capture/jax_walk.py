@@ -24,7 +24,7 @@ import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from operator import itemgetter
 
 import numpy as np
@@ -97,6 +97,7 @@ class Step:
     users_constants: tuple = ()  # positions of the float constants among ``inputs`` the user's own code wrote (`_written_by_user`)
     programs: tuple = ()  # the sub-programs the rule runs (a cond's branches, a loop's body), which hold constants too
     remade: object = None  # programs -> the rule running those in place of ``programs`` (a held copy of them)
+    library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
 
 
 @dataclass
@@ -190,7 +191,7 @@ class Program:
             env[slot] = flushed(value)
         with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
-                with replayed_at(step.location, step.user_rule):
+                with replayed_at(step.location, step.user_rule, step.library):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
@@ -584,6 +585,65 @@ def user_line(eqn):
     return None
 
 
+def library_site(eqn, outer=None):
+    """Where a library the user called wrote ``eqn``: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
+    (the function the user's line called, then the innermost line of library code), or None for an operation
+    the user's own line wrote (``jnp.log(x)``: ``jax.numpy`` and ``lax`` are the operations themselves).
+
+    Library code is JAX's libraries (``scipy``, ``nn``; not its operators, `_jax_machinery`) or an installed
+    package's. An equation inside a jitted library function keeps only the frames below the jit: the function
+    the user called is then ``outer``'s (the site of the equation that call is), and so is the line where the
+    equation's frames hold no library code.
+    """
+    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+    traceback = eqn.source_info.traceback
+    codes, lasti = traceback.raw_frames() if traceback else ([], [])
+    library = [k for k, code in enumerate(codes) if _library_file(code.co_filename)]
+    user = next((k for k, code in enumerate(codes) if _users_file(code.co_filename) and not _library_file(code.co_filename)), None)
+    called = [k for k in library if user is None or k < user]
+    if not called:
+        return outer if user is None else None
+    frame = source_info_util.raw_frame_to_frame(codes[called[0]], lasti[called[0]])
+    line = f"{_shown_path(frame.file_name)}:{frame.start_line}"
+    if user is None and outer is not None:
+        return f"{outer.rpartition(', ')[0]}, {line}"
+    return f"{_public_name(codes[called[-1]])}, {line}"
+
+
+@lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
+def _library_file(path):
+    """Whether ``path`` is a library's code (JAX's ``scipy``, ``nn``; an installed package), not JAX's operators,
+    its tracing, the standard library or gradcli."""
+    path = os.path.abspath(path)
+    if path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB) or _jax_machinery(path):
+        return False
+    return path.startswith(_jax_directory()) or any(part in path for part in _INSTALLED)
+
+
+def _shown_path(path):
+    """``path`` from its package's directory on: jax/_src/scipy/special.py."""
+    path = os.path.abspath(path)
+    for part in _INSTALLED:
+        if part in path:
+            return path.rpartition(part)[2]
+    root = os.path.dirname(os.path.dirname(_jax_directory()))
+    return os.path.relpath(path, root) if path.startswith(_jax_directory()) else path
+
+
+def _public_name(code):
+    """The name users call the function of ``code`` by: the shortest public module holding it (``jax.scipy.special``
+    for ``jax._src.scipy.special``, ``jax.nn`` for ``jax._src.nn.functions``), else its own module's."""
+    module = os.path.splitext(_shown_path(code.co_filename))[0].replace(os.sep, ".")
+    name = code.co_qualname
+    parts = [p for p in module.split(".") if not p.startswith("_")]
+    for end in range(1, len(parts) + 1):
+        held = getattr(sys.modules.get(".".join(parts[:end])), name, None)
+        if getattr(getattr(held, "__wrapped__", held), "__code__", None) is code:
+            return f"{'.'.join(parts[:end])}.{name}"
+    return f"{module}.{name}"
+
+
 def pointwise(closed):
     """Whether ``closed`` (a ``ClosedJaxpr``) gives each entry of its results from its inputs' entries at the same
     place alone, by construction: every operation elementwise (`ELEMENTWISE`; nested calls looked into), every
@@ -616,8 +676,9 @@ def _closed(jaxpr):
 class _Compiler:
     """Flattens a jaxpr and its nested calls into one `Program` (variables numbered as met)."""
 
-    def __init__(self, fallback, rules=None, inlined=None, users_arrays=frozenset()):
+    def __init__(self, fallback, rules=None, inlined=None, users_arrays=frozenset(), library=None):
         self.fallback = fallback  # the function's own line, for operations JAX gives no user line
+        self.library = library  # `library_site` of the equation a sub-program is compiled for, its steps' default
         self.rules = rules
         self.inlined = inlined if inlined is not None else {}  # `library_inlines`' record of the trace
         self.users_arrays = users_arrays  # `users_arrays`' record: constants the user's code made as arrays
@@ -644,7 +705,7 @@ class _Compiler:
         env = {}
         for var, const in zip(jaxpr.constvars, closed.consts):
             env[id(var)] = self.constant(const)
-        self.body(jaxpr, env, program, (self.fallback, None))
+        self.body(jaxpr, env, program, (self.fallback, None, self.library))
         program.outputs = [self.read(env, v) for v in jaxpr.outvars]
         _mark_forms(program.steps)
         return program
@@ -717,7 +778,7 @@ class _Compiler:
         traceback = eqn.source_info.traceback
         codes = traceback.raw_frames()[0] if traceback else []
         rule = self.rules.of_frames(codes) if self.rules is not None else None
-        return (user_line(eqn) or context[0], rule or context[1])
+        return (user_line(eqn) or context[0], rule or context[1], library_site(eqn, context[2]))
 
     def inline(self, eqn, closed, inputs, env, program, site):
         inner = getattr(closed, "jaxpr", closed)
@@ -735,7 +796,7 @@ class _Compiler:
 
     def subprogram(self, closed, site):
         """A sub-jaxpr (a branch, a loop's body) as its own `Program`, its steps in the rule its equation is in."""
-        sub = _Compiler(site[0], self.rules, self.inlined, self.users_arrays).program(closed)
+        sub = _Compiler(site[0], self.rules, self.inlined, self.users_arrays, site[2]).program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
         return sub
@@ -784,7 +845,7 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs))
+                                  *programs, library=site[2]))
 
 
 def _cond_of(branches):

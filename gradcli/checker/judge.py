@@ -411,7 +411,11 @@ def _wrong(recording, kind, message):
     """A wrong gradient rule's judgement, its finding at the user's own rule where one ran."""
     rules = provenance.user_rules(recording)
     op = f"gradient rule {', '.join(rules)}" if rules else "gradient rule"
-    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=provenance.rule_location(recording))])
+    location = provenance.rule_location(recording)
+    library = provenance.rule_library(recording, location)
+    if library:  # the framework's own rule of a library function the line called: the library's code, not the line's
+        message += f" (the framework's own rule of {library} ran on this line: the library's code, not the line's)"
+    return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=location)])
 
 
 def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False):

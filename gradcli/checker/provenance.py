@@ -51,6 +51,7 @@ class OpRecord:
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
+    library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -180,6 +181,17 @@ def rule_location(recording):
         _first_rule_line(recording))
 
 
+def rule_library(recording, location):
+    """The library function whose framework-written rule ran on ``location`` (`rule_location`), as
+    "jax.scipy.special.spence": the one library function whose code the backward ops replayed there come from,
+    where no rule of the user's own ran; else None."""
+    if user_rules(recording) or location is None:
+        return None
+    functions = {op.library.rpartition(", ")[0] for op in recording.ops
+                 if op.replayed and op.phase != "forward" and op.location == location and op.library}
+    return functions.pop() if len(functions) == 1 else None
+
+
 def _first_rule_line(recording):
     """The line of the first op a framework's backward graph ran for its rules, past the forward ops the
     replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them."""
@@ -262,7 +274,7 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule = replayed[1] if replayed else None
+        record.rule, record.library = (replayed[1], replayed[2]) if replayed else (None, None)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -467,7 +479,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 "nonfinite",
                 "forward",
                 first.name,
-                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first),
+                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first) + _library_note(first),
                 first.span,
                 [_show(a) for a in first.args],
                 _show(first.output),
@@ -502,7 +514,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             message = (
                 f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) "
                 f"gave {_show(step.output)}, the first NaN or inf of that pass"
-                + (f" (in {step.rule[0]})" if step.rule else "")
+                + (f" (in {step.rule[0]})" if step.rule else "") + _library_note(step)
             )
         kind = "nonfinite"
         chooser = _dropped_by(recording, first) if first is not None else None
@@ -535,6 +547,12 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+def _library_note(op):
+    """", inside jax.scipy.special.spence, jax/_src/scipy/special.py:3078" for an op a library's code wrote where the
+    user's line called it (the library's function and line beside the user's), else ""."""
+    return f", inside {op.library}" if op.library else ""
 
 
 # Ops that give one of their inputs, chosen: the others' values do not reach their result, but a rule may read them.
