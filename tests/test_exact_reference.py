@@ -219,8 +219,10 @@ def test_each_op_rounded_down_and_up_brackets_its_true_value(name, x):
 @pytest.mark.parametrize("x", ["0.7", "-0.3", "1e-30", "35.25"])
 def test_a_directed_answer_is_moved_exactly_the_widening_past_the_rounded_one(name, x):
     # The widening is _WIDEN_ULPS units of the answer's last place, added rounded up or taken rounded down:
-    # no more (the noise would grow) and no less (it could land on the wrong side); exp's times 2^mag(|x|) where
-    # |x| > 1, its argument's own rounding magnified (`mp._CONDITION`).
+    # no more (the noise would grow) and no less (it could land on the wrong side). An argument that carries a
+    # rounding has it magnified by the op's condition on top: exp's times 2^mag(|x|) where |x| > 1 (`mp._CONDITION`),
+    # the others' read from the function (`mp._Perturbed`), so only their side is pinned there; an argument held
+    # exact (a point's own float, `mp.held_exact`) has nothing to magnify.
     import gradcli.numpy as gnp
     from gradcli.autodiff import mp
     from gradcli.checker.precision import _Rounding
@@ -231,15 +233,17 @@ def test_a_directed_answer_is_moved_exactly_the_widening_past_the_rounded_one(na
     for digits in (30, 90):
         with mpmath.workdps(digits):
             for mode in ("f", "c"):
-                with _Rounding(mode):
-                    got = fun(mpmath.mpf(x))
-                    rounded = impl(mpmath.mpf(x))
-                    magnified = mpmath.mag(mpmath.mpf(x)) if name == "exp" and abs(mpmath.mpf(x)) > 1 else 0
-                    step = mpmath.ldexp(mp._WIDEN_ULPS, mpmath.mag(rounded) - mpmath.mp.prec + magnified)
-                    want = rounded + step if mode == "c" else rounded - step
-                if name != "sigmoid":  # a composite: its own steps round as they go, so only its side is known
-                    assert got == want, (name, x, digits, mode)
-                assert (got > rounded) if mode == "c" else (got < rounded)
+                for exact in (True, False):
+                    with _Rounding(mode), mp.exact_inputs():
+                        argument = mp.held_exact(mpmath.mpf(x)) if exact else mpmath.mpf(x)
+                        got = fun(argument)
+                        rounded = impl(mpmath.mpf(x))
+                        magnified = mpmath.mag(mpmath.mpf(x)) if name == "exp" and abs(mpmath.mpf(x)) > 1 and not exact else 0
+                        step = mpmath.ldexp(mp._WIDEN_ULPS, mpmath.mag(rounded) - mpmath.mp.prec + magnified)
+                        want = rounded + step if mode == "c" else rounded - step
+                    if name != "sigmoid" and (exact or name == "exp"):  # a composite rounds as it goes: its side only
+                        assert got == want, (name, x, digits, mode, exact)
+                    assert (got > rounded) if mode == "c" else (got < rounded)
 
 
 def test_the_noise_is_how_far_the_directed_runs_strayed():

@@ -14,6 +14,7 @@ import inspect
 import itertools
 import warnings
 
+import mpmath
 import numpy as np
 import pytest
 import scipy.special
@@ -188,3 +189,27 @@ def test_the_distribution_functions_slopes_are_their_densities():
             return getattr(ours, name)(*args[:moving], x, *args[moving + 1:])
         slope = gradcli.grad(along)(np.float64(args[moving]))
         assert float(slope) == pytest.approx(density(*args), rel=1e-12), name
+
+
+@pytest.mark.parametrize("name", ["pdtr", "pdtrc", "bdtr", "bdtrc", "nbdtr", "nbdtrc"])
+def test_a_count_function_on_mpmath_numbers_reads_its_counts_as_scipy_does(name):
+    """The exact reference's number is SciPy's wherever SciPy answers, and NaN where SciPy's is: counts cut to whole
+    numbers (a negative binomial's n below 1, a binomial's k past n or below 0)."""
+    import scipy.special as sp
+
+    from gradcli.autodiff import mp
+    import gradcli.scipy.special as gs
+
+    mp.enable()
+    cases = [(0.5, 0.25, 0.75), (-1, 3, 0.3), (0.5, 0.9, 0.3), (1, 0.9, 0.3), (1, 1.9, 0.3), (2, 5.7, 0.3),
+             (5, 5, 0.3), (6, 5, 0.3), (-0.5, 3, 0.3), (2.7, 5, 0.4)]
+    with mpmath.workdps(30), np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SciPy warns as it cuts a count to a whole number
+        for args in cases:
+            args = args[1:] if name.startswith("pdtr") else args
+            want = getattr(sp, name)(*args)
+            got = getattr(gs, name)(*[mpmath.mpf(a) for a in args])
+            if np.isnan(want):
+                assert mpmath.isnan(got), (name, args, got)
+            else:
+                assert abs(float(got) - want) <= 1e-13 * max(1.0, abs(want)), (name, args, got, want)

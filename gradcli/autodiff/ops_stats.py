@@ -706,19 +706,32 @@ def _count(k):
     return maximum(floor(k), 0)
 
 
+def _whole(k):
+    """``k`` cut to a whole number toward 0, as SciPy casts a count to an integer (-0.5 is 0)."""
+    return where(less(k, 0), -floor(-k), floor(k))
+
+
+def _where_plain(mask):
+    """A mask of numbers known at the point (counts), as a plain boolean array."""
+    return np.asarray(raw(mask), dtype=bool)
+
+
 def _all_of(k, n):
     """Where the count ``k`` reaches ``n`` (a plain mask): the distribution function is 1 there."""
     return np.asarray(raw(k)) >= np.asarray(raw(n))
 
 
 def pdtr(k, m):
-    """``scipy.special.pdtr``: P(N <= k) for N ~ Poisson(m)."""
-    return poisson_cdf(k, m)
+    """``scipy.special.pdtr``: P(N <= k) for N ~ Poisson(m); NaN for a negative count or mean, as SciPy's."""
+    outside = _where_plain(np.asarray(raw(k)) < 0) | _where_plain(np.asarray(raw(m)) < 0)
+    return select(outside, np.nan, poisson_cdf(k, m))
 
 
 def pdtrc(k, m):
-    """``scipy.special.pdtrc``: P(N > k) for N ~ Poisson(m), gammainc(floor(k) + 1, m)."""
-    return select(np.asarray(raw(k)) < 0, 1.0, gammainc(_count(k) + 1, m))
+    """``scipy.special.pdtrc``: P(N > k) for N ~ Poisson(m), gammainc(floor(k) + 1, m); NaN for a negative count or
+    mean, as SciPy's."""
+    outside = _where_plain(np.asarray(raw(k)) < 0) | _where_plain(np.asarray(raw(m)) < 0)
+    return select(outside, np.nan, gammainc(_count(k) + 1, m))
 
 
 def chdtr(v, x):
@@ -744,26 +757,50 @@ def gdtrc(a, b, x):
     return select(below, 1.0, gammaincc(b, z))
 
 
+def _binomial_counts(k, n):
+    """SciPy's whole ``k`` (floor) and ``n`` of a binomial, and the plain masks where k < 0 (before the floor, as
+    SciPy tests it), n < k and k == n."""
+    j, m = _count(k), _whole(n)
+    jr, mr = np.asarray(raw(j)), np.asarray(raw(m))
+    return j, m, _where_plain(np.asarray(raw(k)) < 0), _where_plain(mr < jr), _where_plain(jr == mr)
+
+
 def bdtr(k, n, p):
-    """``scipy.special.bdtr``: P(K <= k) for K ~ Binomial(n, p), I_(1-p)(n - k, k + 1)."""
-    j, full = _count(k), _all_of(k, n)
-    return select(full, 1.0, betainc(select(full, 1.0, n - j), j + 1, 1.0 - p))
+    """``scipy.special.bdtr``: P(K <= k) for K ~ Binomial(n, p), I_(1-p)(n - k, k + 1); as SciPy's, the counts cut to
+    whole numbers, NaN where k < 0 or k > n, 1 where k = n."""
+    j, m, negative, beyond, full = _binomial_counts(k, n)
+    settled = negative | beyond | full
+    value = betainc(select(settled, 1.0, m - j), select(settled, 1.0, j + 1), 1.0 - p)
+    return select(negative | beyond, np.nan, select(full, 1.0, value))
 
 
 def bdtrc(k, n, p):
-    """``scipy.special.bdtrc``: P(K > k) for K ~ Binomial(n, p), I_p(k + 1, n - k)."""
-    j, full = _count(k), _all_of(k, n)
-    return select(full, 0.0, betainc(j + 1, select(full, 1.0, n - j), p))
+    """``scipy.special.bdtrc``: P(K > k) for K ~ Binomial(n, p), I_p(k + 1, n - k); as SciPy's, 1 where k < 0, NaN
+    where k > n, 0 where k = n."""
+    j, m, negative, beyond, full = _binomial_counts(k, n)
+    settled = negative | beyond | full
+    value = betainc(select(settled, 1.0, j + 1), select(settled, 1.0, m - j), p)
+    return select(negative, 1.0, select(beyond, np.nan, select(full, 0.0, value)))
+
+
+def _negative_binomial_counts(k, n):
+    """SciPy's whole ``k`` and ``n`` of a negative binomial, and the plain mask where it answers NaN (k < 0, n < 1)."""
+    j, m = _whole(k), _whole(n)
+    outside = _where_plain(np.asarray(raw(j)) < 0) | _where_plain(np.asarray(raw(m)) < 1)
+    return select(outside, 0.0, j), select(outside, 1.0, m), outside
 
 
 def nbdtr(k, n, p):
-    """``scipy.special.nbdtr``: P(K <= k) for K failures before the n-th success of probability ``p``, I_p(n, k + 1)."""
-    return betainc(n, _count(k) + 1, p)
+    """``scipy.special.nbdtr``: P(K <= k) for K failures before the n-th success of probability ``p``, I_p(n, k + 1);
+    as SciPy's, the counts cut to whole numbers, NaN where k < 0 or n < 1."""
+    j, m, outside = _negative_binomial_counts(k, n)
+    return select(outside, np.nan, betainc(m, j + 1, p))
 
 
 def nbdtrc(k, n, p):
-    """``scipy.special.nbdtrc``: P(K > k) for the same count, I_(1-p)(k + 1, n)."""
-    return betainc(_count(k) + 1, n, 1.0 - p)
+    """``scipy.special.nbdtrc``: P(K > k) for the same count, I_(1-p)(k + 1, n); NaN where k < 0 or n < 1."""
+    j, m, outside = _negative_binomial_counts(k, n)
+    return select(outside, np.nan, betainc(j + 1, m, 1.0 - p))
 
 
 def fdtr(dfn, dfd, x):

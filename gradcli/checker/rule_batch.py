@@ -96,10 +96,10 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
     n, width = len(arg_lists), len(arg_lists[0])
     argnums = tuple(range(width))
 
-    points = []  # one column of mpmath numbers per variable: made once for the three runs (a float is one exactly)
-
     def run():
-        columns = [column.copy() for column in points]
+        # One column of mpmath numbers per variable, made in each run: a point's floats are held exact within the
+        # directed runs (`precision.to_mp`), as in a point's run alone.
+        columns = [np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width)]
         with np.errstate(all="ignore"):
             out, trace, inputs = trace_inputs(mp_function, columns, {}, argnums, "grad")
             value = output_value(out, trace)
@@ -116,7 +116,6 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
 
     try:
         with mpmath.workdps(digits):
-            points.extend(np.array([to_mp(args[i]) for args in arg_lists], dtype=object) for i in range(width))
             entries, noises = with_noise(run)
     except _MixedSides as mixed:  # raised by the nearest run (a directed one's leaves its noise unknown, below)
         return _by_sides(mp_function, arg_lists, digits, mixed.sides, sided)
