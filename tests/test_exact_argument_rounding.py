@@ -149,3 +149,16 @@ def test_gammaincc_of_a_shifted_huge_point_has_its_exact_gradient():
     with mpmath.workdps(30):
         got = mpmath.mpf(result.exact_gradient_text["x"])  # below float64's range: the text holds it
     assert abs(got - want) <= abs(want) * mpmath.mpf(10) ** -12
+
+
+def test_a_condition_at_a_domain_edge_is_read_from_inside_the_domain():
+    """arcsin at a rounded 1 (an identity's arcsin + arccos at 1): moving the argument up leaves arcsin's numbers, so
+    its condition is read moving down, huge (~2^(prec/2)) but finite: the answer keeps half its digits and the
+    precision that settles it is reached, where an infinite condition would never settle."""
+    from gradcli.autodiff import mp
+
+    mp.enable()
+    with mpmath.workdps(30):
+        one = mpmath.mpf(1)
+        times = mp._Perturbed(mpmath.asin)(mpmath.asin(one), one)
+        assert mpmath.isfinite(times) and 2**40 < times < 2**70, times

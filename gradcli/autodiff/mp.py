@@ -275,15 +275,17 @@ class _Perturbed:
         return None
 
     def _at_last_place(self, out, args, i, t, prec):
-        """The condition from ``t`` moved `_WIDEN_ULPS` units in its last place at the working precision ``prec``."""
+        """The condition from ``t`` moved `_WIDEN_ULPS` units in its last place at the working precision ``prec``:
+        up, or down where up leaves the function's numbers (arcsin at 1: its condition read from inside its domain)."""
         _, _, exp, bc = t._mpf_
         step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
         with mpmath.workprec(prec + 8):
-            moved = self._moved(args, i, mpmath.mp.make_mpf(_mpf_add(t._mpf_, step, prec + 8, "n")))
-            if not _same_sign_numbers(out, moved):
-                return mpmath.inf
-            # log of the ratio: a move by e^-1e60 (gammaincc far right) is read as such, not as -1
-            return abs(mpmath.log(moved / out)) * abs(t) / mpmath.mp.make_mpf(step)
+            for move in (_mpf_add, _mpf_sub):
+                moved = self._moved(args, i, mpmath.mp.make_mpf(move(t._mpf_, step, prec + 8, "n")))
+                if _same_sign_numbers(out, moved):
+                    # log of the ratio: a move by e^-1e60 (gammaincc far right) is read as such, not as -1
+                    return abs(mpmath.log(moved / out)) * abs(t) / mpmath.mp.make_mpf(step)
+            return mpmath.inf
 
 
 _PROBE_BITS = 96  # the precision `_Perturbed` reads a condition at, where its probes agree
