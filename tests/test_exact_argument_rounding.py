@@ -94,10 +94,13 @@ def test_the_same_number_computed_is_not_taken_for_exact():
 def _jet_tangent(op, args, which):
     """The tangent of ``op`` on balls at ``args`` (floats) seeded in argument ``which``, as an mpf."""
     arb.enable()
-    flint.ctx.prec = 200
-    seeded = [arb.Jet(flint.arb(a), np.array([flint.arb(1)], dtype=object)) if i == which else flint.arb(a)
-              for i, a in enumerate(args)]
-    got = op(*seeded)
+    saved, flint.ctx.prec = flint.ctx.prec, 200  # flint's precision is the process's: put back for the next test
+    try:
+        seeded = [arb.Jet(flint.arb(a), np.array([flint.arb(1)], dtype=object)) if i == which else flint.arb(a)
+                  for i, a in enumerate(args)]
+        got = op(*seeded)
+    finally:
+        flint.ctx.prec = saved
     assert type(got) is arb.Jet, f"no jet from {op}"
     with mpmath.workdps(60):
         return mpmath.mpf(got.d[0].mid().str(50, radius=False))
