@@ -170,8 +170,10 @@ def test_the_pool_costs_no_peak_memory():
     finally:
         tracemalloc.stop()
     assert buffers.held_bytes() > 0
-    # 2.0x without the pool (see test_inplace_safety); the pool adds nothing to it.
-    assert max(peaks) <= 2.05 * forward
+    # 2.0x without the pool (see test_inplace_safety); the pool adds nothing to it. The least of three calls: what the
+    # pool holds would be in each, while tracemalloc also counts what another thread allocates meanwhile (a compile
+    # or a write an earlier test in this process left running).
+    assert min(peaks) <= 2.05 * forward, peaks
 
 
 def _in_threads_and_alone():
