@@ -1,4 +1,4 @@
-"""Complex tensors (an FFT, a phase) and TensorFlow's dawsn have no replay: an input error naming the op and the line.
+"""Complex tensors (an FFT, a phase) and TensorFlow's QR decomposition have no replay: an input error naming the op and the line.
 
 gradcli's replays of PyTorch and TensorFlow hold real tensors only, so the
 message says that an operation works on a complex tensor (rather than that
@@ -41,9 +41,9 @@ SOURCES = {
             return tf.reduce_sum(tf.math.angle(z))
 
 
-        def dawson(x):
-            d = tf.math.special.dawsn(x)
-            return tf.reduce_sum(d)
+        def triangle(x):
+            q, r = tf.linalg.qr(tf.reshape(tf.concat([x, x * x], 0), [2, 2]))
+            return tf.reduce_sum(r)
     """,
 }
 
@@ -73,11 +73,11 @@ def test_an_op_on_a_complex_tensor_is_refused_at_its_line(tmp_path, framework, n
     assert "complex tensor" in message and "real tensors only" in message
 
 
-def test_dawsn_without_a_replay_keeps_its_own_message(tmp_path):
+def test_qr_without_a_replay_keeps_its_own_message(tmp_path):
     pytest.importorskip("tensorflow")
     path, lines = _file(tmp_path, "tensorflow")
     with pytest.raises(InputError) as refused:
-        gradcli.check(f"{path}:dawson", [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False)
+        gradcli.check(f"{path}:triangle", [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False)
     message = str(refused.value)
-    assert "Dawsn" in message and f"{path}:{lines.index(next(t for t in lines if 'dawsn(x)' in t)) + 1}" in message
+    assert "Qr" in message and f"{path}:{lines.index(next(t for t in lines if 'linalg.qr(' in t)) + 1}" in message
     assert "not one gradcli can replay yet" in message and "complex tensor" not in message

@@ -40,10 +40,7 @@ KNOWN_WRONG = {
         "N1: an autograd.Function whose forward computes in NumPy (the tutorial's pattern) is refused as leaving "
         "PyTorch, though its backward is the user's and its forward plain NumPy",
 }
-OPEN_ELSEWHERE = {
-    "tf_lib19b:fresnel_c_sum@x=[0.5,2.2]:float64":
-        "A1: TensorFlow's FresnelCos (and FresnelSin, as Dawsn) has no replay: an input error naming the op and line",
-}
+OPEN_ELSEWHERE = {}  # fresnel_c_sum (A1) runs in process in tests/test_ops53_tf_fresnel_dawsn.py
 BY_ID = {case.id: case for case in cases19b.ALL}
 
 

@@ -877,9 +877,10 @@ spence = _with_mpmath("spence")
 defvjp(spence, lambda g, ans, x: g * _spence_slope(x))
 
 
-def _sici_part(index, name):
-    """Si (``index`` 0) or Ci (1) of ``scipy.special.sici``, which SciPy gives only as the pair, in x's dtype."""
-    pair = _scipy_function("sici")
+def _pair_part(function, index, name):
+    """One of the two answers of ``scipy.special.<function>`` (sici's Si and Ci, fresnel's S and C), which SciPy
+    gives only as the pair, in x's dtype."""
+    pair = _scipy_function(function)
 
     def part(x):
         return pair(x)[index]
@@ -924,9 +925,9 @@ def _sinc_slope(x):
 
 
 # The sine and cosine integrals, SciPy's sici as two functions (JAX's sici replays as them).
-si = primitive(_sici_part(0, "si"), "si", mp=_on_balls_too("si", mpmath_only("si", lambda x: loaded_mpmath().si(x))),
-               kind="elementwise")
-ci = primitive(_sici_part(1, "ci"), "ci", mp=_on_balls_too("ci", mpmath_only("ci", _ci_mp)), kind="elementwise")
+si = primitive(_pair_part("sici", 0, "si"), "si",
+               mp=_on_balls_too("si", mpmath_only("si", lambda x: loaded_mpmath().si(x))), kind="elementwise")
+ci = primitive(_pair_part("sici", 1, "ci"), "ci", mp=_on_balls_too("ci", mpmath_only("ci", _ci_mp)), kind="elementwise")
 defvjp(si, lambda g, ans, x: g * _sinc_slope(x))
 defvjp(ci, lambda g, ans, x: g * cos(x) / x)
 
@@ -1087,3 +1088,95 @@ SCIPY_VALUED = {
         "multigammaln": multigammaln,
     }.items()
 }
+
+
+# -- the Fresnel integrals and Dawson's integral ------------------------------------------------------------
+
+def _fresnel_ball(part):
+    """C (``part`` "c") or S ("s") on balls, in SciPy's convention: the integrals of cos and sin of pi t^2 / 2."""
+    return lambda x: getattr(x, f"fresnel_{part}")(normalized=True)
+
+
+def _dawsn_ball(x):
+    """D(x) = sqrt(pi)/2 e^(-x^2) erfi(x) on balls short of `_FAR`; past it flint's erfi has no digits (an
+    enclosure of everything at 1e100), so there mpmath's path takes the asymptotic series."""
+    if not abs(x) < _FAR:
+        raise ArithmeticError("Dawson's integral on a ball past 2^16")
+    return type(x).pi().sqrt() / 2 * (-x * x).exp() * x.erfi()
+
+
+def _dawsn_mp(x):
+    """Dawson's integral D(x) = e^(-x^2) int_0^x e^(t^2) dt on mpmath numbers (mpmath has none of its own).
+
+    Short of `_FAR` as sqrt(pi)/2 e^(-x^2) erfi(x), with the bits e^(-x^2) loses to the rounding of x^2; past it
+    the asymptotic series D(x) = 1/(2x) sum_k (2k-1)!! / (2x^2)^k, whose terms fall by 2x^2 >= 2^33 each (mpmath's
+    erfi answers a wrong number of 1e111106836 digits at x = 1e300)."""
+    mpmath = loaded_mpmath()
+    if x == 0 or not mpmath.isfinite(x):
+        return 0 * x if mpmath.isfinite(x) else 1 / x  # 0 at 0 and at both infinities, NaN at NaN
+    if abs(x) >= _FAR:
+        step = 1 / (2 * x * x)
+        total = term = mpmath.mpf(1)
+        k = 1
+        while abs(term) > mpmath.eps:
+            term = term * (2 * k - 1) * step
+            total += term
+            k += 1
+        return total / (2 * x)
+    with mpmath.extraprec(20 + 2 * max(0, int(mpmath.log(abs(x), 2)))):
+        value = mpmath.sqrt(mpmath.pi) / 2 * mpmath.exp(-x * x) * mpmath.erfi(x)
+    return +value
+
+
+_BALLS.update({"fresnel_c": _fresnel_ball("c"), "fresnel_s": _fresnel_ball("s"), "dawsn": _dawsn_ball})
+_JET_SLOPES.update({
+    "fresnel_c": lambda answer, x: (x * x / 2).cos_pi(),
+    "fresnel_s": lambda answer, x: (x * x / 2).sin_pi(),
+    "dawsn": lambda answer, x: 1 - 2 * x * answer,
+})
+_SPECIAL_MP["dawsn"] = _dawsn_mp
+
+# The Fresnel integrals, SciPy's fresnel (the pair S, C) as two functions, and Dawson's integral: TensorFlow's
+# FresnelCos, FresnelSin and Dawsn replay as them.
+fresnel_c = primitive(_pair_part("fresnel", 1, "fresnel_c"), "fresnel_c",
+                      mp=_on_balls_too("fresnel_c", mpmath_only("fresnel_c", lambda x: loaded_mpmath().fresnelc(x))),
+                      kind="elementwise")
+fresnel_s = primitive(_pair_part("fresnel", 0, "fresnel_s"), "fresnel_s",
+                      mp=_on_balls_too("fresnel_s", mpmath_only("fresnel_s", lambda x: loaded_mpmath().fresnels(x))),
+                      kind="elementwise")
+dawsn = _with_mpmath("dawsn")
+
+
+def _half_pi_square(x):
+    """pi x^2 / 2, the phase of the Fresnel integrals' slopes."""
+    return constant("pi", x, 0.5) * x * x
+
+
+def _dawsn_slope(ans, x):
+    """D'(x) = 1 - 2 x D(x), whose terms cancel to -1/(2x^2) far out.
+
+    In a float dtype, from |x| = 10 on, it is the asymptotic series -sum_k (2k-1)!! u^k, u = 1/(2x^2), k = 1..20
+    (its 21st term is 1e-20 of the first at |x| = 10, less beyond): at x = 1e8 the difference 1 - 2xD is 0 or an
+    ulp of 1, where D' is -5e-17. At the working precision it is the formula itself.
+    """
+    direct = 1 - 2 * x * ans
+    if is_mp_value(raw(ans)):
+        return direct
+    near = less(absolute(x), 10)
+    far = where(near, 10, x)  # each branch finite where the other is taken
+    u = 0.5 / far / far  # not 1 / (2 far^2): that overflows far out, where u is a harmless 0
+    term = total = u
+    for k in range(2, 21):
+        term = term * (2 * k - 1) * u
+        total = total + term
+    return where(near, direct, -total)
+
+
+def fresnel(x):
+    """The Fresnel integrals (S(x), C(x)), the pair in SciPy's order."""
+    return fresnel_s(x), fresnel_c(x)
+
+
+defvjp(fresnel_c, lambda g, ans, x: g * cos(_half_pi_square(x)))
+defvjp(fresnel_s, lambda g, ans, x: g * sin(_half_pi_square(x)))
+defvjp(dawsn, lambda g, ans, x: g * _dawsn_slope(ans, x))

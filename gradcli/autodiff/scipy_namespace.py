@@ -24,7 +24,7 @@ from . import ops_stats as _stats
 from . import tracer as _tracer
 
 _SPECIAL_OWN = (
-    "beta betainc betaln entr erfcinv erfcx erfinv exp1 expi expn gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive "
+    "beta betainc betaln dawsn entr erfcinv erfcx erfinv exp1 expi expn gamma gammainc gammaincc gammasgn i0 i0e i1 i1e iv ive "
     "j0 j1 jn k0e k1e kl_div log_expit log_ndtr log_softmax logit logsumexp multigammaln ndtr ndtri rel_entr rgamma "
     "softmax spence stdtr y0 y1 yn zeta"
 )
@@ -32,6 +32,7 @@ special = SimpleNamespace(**{
     **{name: getattr(_scipy, name) for name in _SPECIAL_OWN.split()},
     **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
     "psi": _special.digamma,
+    "fresnel": _scipy.fresnel,
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
     **_stats.SCIPY_VALUED,  # the distribution functions: pdtr, chdtrc, bdtr, fdtr, ...

@@ -17,7 +17,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops_array import untake
-from ..autodiff.ops_scipy import gammainc_da
+from ..autodiff.ops_scipy import fresnel_c, fresnel_s, gammainc_da
 from ..autodiff.values import raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -404,6 +404,9 @@ MORE_OPS = {
     "Expint": (_unary(special.expi), ()),
     "Zeta": (_binary(special.zeta), ()),
     "Spence": (_unary(special.spence), ()),
+    "Dawsn": (_unary(special.dawsn), ()),
+    "FresnelCos": (_unary(fresnel_c), ()),
+    "FresnelSin": (_unary(fresnel_s), ()),
     "BesselK0e": (_unary(special.k0e), ()),
     "BesselK1e": (_unary(special.k1e), ()),
     "BesselK0": (_unary(lambda x: _unscaled(special.k0e, x)), ()),
