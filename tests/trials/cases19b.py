@@ -153,7 +153,7 @@ def _scorer_truth():
             total += (sum(hk * mpmath.tanh(v * r * s) for v, s, hk in zip(h, scale, head)) + head_b) ** 2
         return total
     full = num_grad(loss, x=[[0.0, 0.0], [0.5, 1.25]], kernel=[[2.0, 1.0, -1.0], [1.0, -0.5, 0.75]])
-    return lambda: {("model.dense.kernel" if k == "kernel" else k): v for k, v in full().items()}
+    return lambda: {("model.hidden.kernel" if k == "kernel" else k): v for k, v in full().items()}
 
 
 def _penalty(w):
@@ -357,9 +357,9 @@ TF = [
          hp(lambda: {"x": [[sig(mp(800)), 2 * sig(mp(-1))], [sig(mp("0.5")), 2 * sig(mp(-800))]]})),
     Case(K, "batch_logdet", "x=[[0.3,-1.2],[0.8,0.1]]", "float64", "ok", num_grad(_batch_logdet, x=[[0.3, -1.2], [0.8, 0.1]])),
     Case(K, "directional_penalty", "w=[1.5,-0.5]", "float64", "ok", num_grad(_directional, w=[1.5, -0.5])),
-    # RMSNormalization of an all-zero row (0/0 but for epsilon): smooth in x and in the hidden kernel, which gradcli
-    # names by its Keras path (the layer's own name, "dense"), not by the attribute that holds it (finding K1)
-    Case(K, "scorer_loss", None, "float64", "ok", _scorer_truth(), args="scorer_args", wrt="x,model.dense.kernel"),
+    # RMSNormalization of an all-zero row (0/0 but for epsilon): smooth in x and in the hidden kernel, named by the
+    # attribute that holds its layer (finding K1; Keras' path, model.dense.kernel, names it too)
+    Case(K, "scorer_loss", None, "float64", "ok", _scorer_truth(), args="scorer_args", wrt="x,model.hidden.kernel"),
 ]
 
 INPUT_ERRORS = []
