@@ -4,8 +4,9 @@ A layer a model of the user's holds as ``self.hidden`` names its variables
 ``model.hidden.kernel`` (Keras calls it ``dense``); an entry of a list or dict
 attribute is named by its index or key (``model.blocks.0.inner.kernel``);
 inside Keras' own layers (``Sequential``) Keras' names stay. Keras' path of a
-variable or a layer (``model.dense.kernel``, ``model.dense``) still names it
-for ``--wrt`` unless an attribute's name is the same text.
+variable or a layer (``model.dense.kernel``, ``model.dense``), and a layer's
+second attribute (``self.also = self.hidden``), still name it for ``--wrt``
+unless an attribute path is the same text.
 """
 
 import numpy as np
@@ -29,6 +30,16 @@ class Block(keras.layers.Layer):
         return self.inner(x)
 
 
+class Loose(keras.layers.Layer):
+    """A weight made without a name and held by no attribute of the layer (read through ``self.weights``)."""
+
+    def build(self, shape):
+        self.add_weight(shape=(), initializer="ones", dtype="float64")
+
+    def call(self, x):
+        return x * self.weights[0]
+
+
 class Scorer(keras.Model):
     """Each layer's Keras name (dense, block_1, dense_3, ...) other than its attribute's."""
 
@@ -39,10 +50,12 @@ class Scorer(keras.Model):
         self.heads = {"mean": keras.layers.Dense(1, dtype="float64")}
         self.body = keras.Sequential([keras.layers.Dense(1, dtype="float64")])
         self.dense = keras.layers.Dense(1, dtype="float64")  # an attribute named as Keras named `hidden`
+        self.also = self.hidden  # one layer, two attributes: the first names it
+        self.loose = Loose(dtype="float64")
 
     def call(self, x):
         h = tf.math.tanh(self.hidden(x))
-        return self.blocks[0](h) * self.blocks[1](h) + self.heads["mean"](h) + self.body(h) + self.dense(h)
+        return self.blocks[0](h) * self.blocks[1](h) + self.heads["mean"](h) + self.body(h) + self.loose(self.dense(h))
 
 
 def scorer_loss(model, x):
@@ -69,12 +82,14 @@ def test_layers_are_named_by_the_attributes_the_users_code_reads(scorer):
     (result,) = gradcli.check(scorer_loss, [{"model": scorer, "x": X}], dtypes=("float64",), fixes=False).results
     assert result.status.value == "ok", result.findings
     body = scorer.body.layers[0].name  # inside Keras' Sequential, Keras' own name
-    assert list(result.gradient) == [
+    names = list(result.gradient)
+    assert names == [
         "model.hidden.kernel", "model.hidden.bias",
         "model.blocks.0.inner.kernel", "model.blocks.0.inner.bias", "model.blocks.1.inner.kernel", "model.blocks.1.inner.bias",
         "model.heads.mean.kernel", "model.heads.mean.bias",
         f"model.body.{body}.kernel", f"model.body.{body}.bias",
-        "model.dense.kernel", "model.dense.bias", "x"]
+        "model.dense.kernel", "model.dense.bias", names[-2], "x"]
+    assert names[-2].startswith("model.loose.variable")  # Keras' own list of the layer's weights names nothing
     kernel, inner, last = _own_gradient(scorer, scorer.hidden.kernel, scorer.blocks[1].inner.kernel, scorer.dense.kernel)
     for name, own in (("model.hidden.kernel", kernel), ("model.blocks.1.inner.kernel", inner), ("model.dense.kernel", last)):
         assert np.allclose(np.asarray(result.exact_gradient[name], float), own, rtol=1e-10, atol=0), name
@@ -84,8 +99,9 @@ def test_keras_paths_name_the_same_variables_for_wrt_unless_an_attribute_has_tha
     assert scorer.blocks[1].inner.name != "inner"
     inner = scorer.blocks[1].inner.path.split("/", 1)[1].replace("/", ".")  # block_1.dense_N: Keras' path
     (result,) = gradcli.check(scorer_loss, [{"model": scorer, "x": X}], dtypes=("float64",), fixes=False,
-                              wrt=(f"model.{inner}.kernel", f"model.{scorer.heads['mean'].name}")).results
-    assert list(result.gradient) == ["model.blocks.1.inner.kernel", "model.heads.mean.kernel", "model.heads.mean.bias"]
+                              wrt=(f"model.{inner}.kernel", f"model.{scorer.heads['mean'].name}", "model.also.bias")).results
+    assert set(result.gradient) == {"model.blocks.1.inner.kernel", "model.heads.mean.kernel", "model.heads.mean.bias",
+                                    "model.hidden.bias"}
     # model.dense.kernel is Keras' path of hidden's kernel and the attribute path of `self.dense`: the attribute wins
     (result,) = gradcli.check(scorer_loss, [{"model": scorer, "x": X}], dtypes=("float64",), fixes=False,
                               wrt=("model.dense.kernel",)).results

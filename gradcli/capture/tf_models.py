@@ -69,7 +69,7 @@ def _keras_variables(model, prefix=()):
     reaches them (`_layer_names`, `_weight_names`), and of the trainable ``tf.Variable``s its layers hold as
     attributes (`_raw_variables`); ``aliases`` gives each name's Keras path past the model's own name (a layer's too)
     where it differs (`_keras_aliases`)."""
-    layers = _layer_names(model)
+    layers, others = _layer_names(model)
     owners = {}  # id(variable) -> the layer whose own weight it is
     for layer in model._flatten_layers():  # the model and every layer below it: Keras has no public door for this
         for variable in layer._trainable_variables:
@@ -100,6 +100,9 @@ def _keras_variables(model, prefix=()):
     for layer in model._flatten_layers(include_self=False):
         if layer.path is not None and id(layer) in layers:
             by_keras.setdefault(prefix + _keras_parts(model, layer.path), set()).add(prefix + layers[id(layer)])
+    for other, first in others:  # a layer held twice: its other attribute path names it and its variables too
+        for parts in [prefix + first] + [parts for parts in named if parts[len(prefix):len(prefix) + len(first)] == first]:
+            by_keras.setdefault(prefix + other + parts[len(prefix) + len(first):], set()).add(parts)
     return named, places, _keras_aliases(by_keras, named)
 
 
@@ -126,18 +129,23 @@ def _layer_names(model):
     below one of Keras' own (``Sequential``, ``MultiHeadAttention``) and where
     no attribute holds a layer, a part is the layer's Keras name, followed by
     ``_`` as often as needed to differ from its siblings' attributes. A layer
-    reached twice keeps the first name met, the model's nearest layers first.
+    reached twice keeps the first name met, the model's nearest layers first;
+    its other attribute paths are given in ``others`` as ``(other, name)``.
     """
-    names, pending = {id(model): ()}, collections.deque([model])
+    names, others, pending = {id(model): ()}, [], collections.deque([model])
     while pending:
         layer = pending.popleft()
-        children = [child for child in layer._flatten_layers(include_self=False, recursive=False) if id(child) not in names]
         held = {} if type(layer).__module__.startswith("keras.") else _held_layers(layer)
-        taken = {held[id(child)][0] for child in children if id(child) in held}
+        children = []
+        for child in layer._flatten_layers(include_self=False, recursive=False):
+            if id(child) in names:  # a layer shared with a layer named before
+                others += [(names[id(layer)] + parts, names[id(child)]) for parts in held.get(id(child), [])]
+            else:
+                children.append(child)
+        taken = {held[id(child)][0][0] for child in children if id(child) in held}
         for child in children:
-            if id(child) in names:  # held twice by this layer
-                continue
-            own = held.get(id(child))
+            own = held[id(child)][0] if id(child) in held else None
+            others += [(names[id(layer)] + parts, names[id(layer)] + own) for parts in held.get(id(child), [])[1:]]
             if own is None:
                 own = (child.name,)
                 while own[0] in taken:
@@ -145,19 +153,19 @@ def _layer_names(model):
                 taken.add(own[0])
             names[id(child)] = names[id(layer)] + own
             pending.append(child)
-    return names
+    return names, others
 
 
 def _held_layers(layer):
-    """``{id(sublayer): (part, ...)}``: the attribute of ``layer`` that holds each Keras layer it holds, public ones
-    first (an entry of a list, tuple or dict attribute: ``("blocks", "0")``), then a private attribute holding the
-    layer itself (Keras' own private lists, ``_layers``, hold every sublayer: no part of a name)."""
+    """``{id(sublayer): [(part, ...), ...]}``: the attributes of ``layer`` that hold each Keras layer it holds, public
+    ones first (an entry of a list, tuple or dict attribute: ``("blocks", "0")``), then a private attribute holding
+    the layer itself (Keras' own private lists, ``_layers``, hold every sublayer: no part of a name)."""
     keras = sys.modules["keras"]  # loaded by whoever made the layer
     found = {}
 
     def visit(value, parts, depth):
         if isinstance(value, keras.Layer):
-            found.setdefault(id(value), parts)
+            found.setdefault(id(value), []).append(parts)
         elif depth < 4 and isinstance(value, (list, tuple)):
             for i, entry in enumerate(value):
                 visit(entry, parts + (str(i),), depth + 1)
@@ -172,7 +180,7 @@ def _held_layers(layer):
             visit(value, (attribute,), 0)
     for attribute, value in held:
         if attribute.startswith("_") and isinstance(value, keras.Layer):
-            found.setdefault(id(value), (attribute,))
+            found.setdefault(id(value), []).append((attribute,))
     return found
 
 
@@ -204,14 +212,14 @@ def _weight_names(owned):
 
 
 def _attribute_of(layer, variable):
-    """The attribute of ``layer`` holding ``variable`` (``w``, or ``ws/0`` for an entry of a list), public ones
-    first; None where none does."""
+    """The attribute of ``layer`` holding ``variable`` (``w``, or ``ws/0`` for an entry of a public list), public
+    ones first; None where none does."""
     held = sorted(vars(layer).items(), key=lambda item: item[0].startswith("_"))
     for attribute, value in held:
         if value is variable:
             return attribute
     for attribute, value in held:
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple)) and not attribute.startswith("_"):  # Keras' own _trainable_variables too
             for i, entry in enumerate(value):
                 if entry is variable:
                     return f"{attribute}/{i}"
