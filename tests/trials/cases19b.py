@@ -169,7 +169,7 @@ def _bag():
     mean = [(2 * e[1][d] + e[3][d]) / 3 for d in range(2)]
     s = sig(sum(kd * md for kd, md in zip(k, mean)) + b)
     counts = [0, 2, 0, 1]
-    return {"model.embedding.embeddings": [[s * kd * c / 3 for kd in k] for c in counts]}
+    return {"model.embed.embeddings": [[s * kd * c / 3 for kd in k] for c in counts]}
 
 
 def _exp_penalty(w):
@@ -349,7 +349,7 @@ TF = [
     Case(K, "row_logsumexp", "x=[[800,0,-1],[0.5,0.5,0.5]]", "float64", "ok",
          hp(lambda: {"x": [_softmax([mp(800), mp(0), mp(-1)]), [1 / mp(3)] * 3]})),
     # an embedding row used twice: TensorFlow's gradient is IndexedSlices with the row twice, summed
-    Case(K, "bag_loss", None, "float64", "ok", hp(_bag), args="bag_args", wrt="model.embedding.embeddings"),
+    Case(K, "bag_loss", None, "float64", "ok", hp(_bag), args="bag_args", wrt="model.embed.embeddings"),
     Case(K, "flow_logdet", "x=[0.3,-1.2,0.8]", "float64", "ok",
          _each("x", lambda x: -mpmath.sech(x) ** 2 * mpmath.tanh(x) / (1 + mpmath.sech(x) ** 2 / 2), [0.3, -1.2, 0.8])),
     Case(K, "running_max_energy", "x=[1,-2,3]", "float64", "ok", num_grad(_running_energy, x=[1.0, -2.0, 3.0])),
