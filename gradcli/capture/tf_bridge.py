@@ -1200,4 +1200,5 @@ def capture(fun, text):
         refused=function.refused,
         arguments=function.models.point,
         supplied=function.models.supplied(),
+        aliases=function.models.aliases,
     )

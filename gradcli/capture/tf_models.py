@@ -5,14 +5,18 @@
 `ModelArguments.point` turns a model in a point into the nested dict of its
 trainable variables' values by their paths, which the checker names as it
 names any tree; a model the point leaves out is taken from one of the
-argument's name in the function's own module. A Keras model's paths are its
-variables' Keras paths, the model's own name left out (``model.head.kernel``);
-a ``tf.Module``'s are the attributes that lead to each variable, as an
-``nn.Module``'s parameters are named (``model.layers.0.w``), with a Keras layer
-held in such an attribute named by its Keras paths below it. A weight
-``add_weight`` was given no name, which Keras calls ``variable``,
-``variable_1``, is named by the attribute its layer holds it under
-(``model.scale.w``: `_attribute_paths`). A plain
+argument's name in the function's own module. A Keras model's paths are the
+attributes of the user's layers that lead to each layer (``self.hidden``,
+``self.blocks[0]``: ``model.hidden.kernel``, ``model.blocks.0.kernel``), Keras'
+names where no attribute of a user's layer holds it (inside ``Sequential``:
+`_layer_names`), then the weight's name; Keras' own path of each
+(``model.dense.kernel``) is another name for it that ``--wrt`` accepts, unless
+an attribute path is that same text (`_keras_aliases`). A ``tf.Module``'s are
+the attributes that lead to each variable, as an ``nn.Module``'s parameters are
+named (``model.layers.0.w``), with a Keras layer held in such an attribute named
+as above below it. A weight ``add_weight`` was given no name, which Keras calls
+``variable``, ``variable_1``, is named by the attribute its layer holds it under
+(``model.scale.w``: `_weight_names`). A plain
 ``tf.Variable`` a Keras layer holds as an attribute (Keras tracks only what
 ``add_weight`` made) is named by the layer's path and the attribute.
 
@@ -61,68 +65,161 @@ def _is_model(value):
 
 
 def _keras_variables(model, prefix=()):
-    """``({(part, ...): variable}, places)`` of a Keras model's trainable variables, by their Keras paths past the
-    model's own name, and of the trainable ``tf.Variable``s its layers hold as attributes (`_raw_variables`)."""
-    named, places = {}, {}
+    """``({(part, ...): variable}, places, aliases)`` of a Keras model's trainable variables, named as the user's code
+    reaches them (`_layer_names`, `_weight_names`), and of the trainable ``tf.Variable``s its layers hold as
+    attributes (`_raw_variables`); ``aliases`` gives each name's Keras path past the model's own name (a layer's too)
+    where it differs (`_keras_aliases`)."""
+    layers, others = _layer_names(model)
+    owners = {}  # id(variable) -> the layer whose own weight it is
+    for layer in model._flatten_layers():  # the model and every layer below it: Keras has no public door for this
+        for variable in layer._trainable_variables:
+            owners.setdefault(id(variable), layer)
+    variables = list(model.trainable_variables)
+    weights = _weight_names([(variable, owners.get(id(variable))) for variable in variables])
+    named, places, by_keras = {}, {}, {}
 
-    def name(path, variable):
-        parts = tuple(path.split("/"))
-        if len(parts) > 1 and parts[0] == model.name:
-            parts = parts[1:]
+    def name(parts, variable):
         parts = prefix + parts
         while parts in named:  # two variables of one path (layers built outside the model): the later one numbered
             parts = parts[:-1] + (parts[-1] + "_",)
         named[parts] = variable
         return parts
 
-    renamed = _attribute_paths(model)
-    for variable in model.trainable_variables:
-        name(renamed.get(id(variable), variable.path), variable)
+    for variable in variables:
+        keras_path = _keras_parts(model, variable.path)
+        owner = owners.get(id(variable))
+        if owner is None or id(owner) not in layers:  # a weight no layer below the model made: its Keras path
+            name(keras_path, variable)
+            continue
+        parts = name(layers[id(owner)] + weights.get(id(variable), keras_path[-1:]), variable)
+        if not _MADE_UP.fullmatch(keras_path[-1]):  # a made-up name (variable_1) names nothing the user wrote
+            by_keras.setdefault(prefix + keras_path, set()).add(parts)
     for layer, attribute, variable in _raw_variables(model):
-        parts = name(f"{layer.path}/{attribute}" if layer is not model else f"{model.name}/{attribute}", variable)
-        places[parts] = [(layer, (attribute,))]
-    return named, places
+        places[name(layers.get(id(layer), _keras_parts(model, layer.path or layer.name)) + (attribute,), variable)] = [
+            (layer, (attribute,))]
+    for layer in model._flatten_layers(include_self=False):
+        if layer.path is not None and id(layer) in layers:
+            by_keras.setdefault(prefix + _keras_parts(model, layer.path), set()).add(prefix + layers[id(layer)])
+    for other, first in others:  # a layer held twice: its other attribute path names it and its variables too
+        for parts in [prefix + first] + [parts for parts in named if parts[len(prefix):len(prefix) + len(first)] == first]:
+            by_keras.setdefault(prefix + other + parts[len(prefix) + len(first):], set()).add(parts)
+    return named, places, _keras_aliases(by_keras, named)
+
+
+def _keras_parts(model, path):
+    """A Keras path (``model/dense/kernel``) as its parts past the model's own name."""
+    parts = tuple(path.split("/"))
+    return parts[1:] if len(parts) > 1 and parts[0] == model.name else parts
+
+
+def _keras_aliases(by_keras, named):
+    """``{Keras path: name}`` for each Keras path (of a variable or a layer) that leads to one name other than
+    itself and is neither a name nor a layer's name: a name the user's attributes give wins over a Keras path."""
+    prefixes = {parts[:i] for parts in named for i in range(1, len(parts) + 1)}
+    return {keras_path: next(iter(parts)) for keras_path, parts in by_keras.items()
+            if len(parts) == 1 and keras_path not in parts and keras_path not in prefixes}
+
+
+def _layer_names(model):
+    """``{id(layer): (part, ...)}``: the name of each layer below a Keras model (the model's own is ``()``), part
+    after part from the model down, each part the attribute of the layer above that holds it, as the user's code
+    reaches it (``self.hidden``: ``hidden``; an entry of a list or dict attribute ``self.blocks[0]``: ``blocks/0``).
+
+    Only a layer class of the user's is read for attributes (`_held_layers`);
+    below one of Keras' own (``Sequential``, ``MultiHeadAttention``) and where
+    no attribute holds a layer, a part is the layer's Keras name, followed by
+    ``_`` as often as needed to differ from its siblings' attributes. A layer
+    reached twice keeps the first name met, the model's nearest layers first;
+    its other attribute paths are given in ``others`` as ``(other, name)``.
+    """
+    names, others, pending = {id(model): ()}, [], collections.deque([model])
+    while pending:
+        layer = pending.popleft()
+        held = {} if type(layer).__module__.startswith("keras.") else _held_layers(layer)
+        children = []
+        for child in layer._flatten_layers(include_self=False, recursive=False):
+            if id(child) in names:  # a layer shared with a layer named before
+                others += [(names[id(layer)] + parts, names[id(child)]) for parts in held.get(id(child), [])]
+            else:
+                children.append(child)
+        taken = {held[id(child)][0][0] for child in children if id(child) in held}
+        for child in children:
+            own = held[id(child)][0] if id(child) in held else None
+            others += [(names[id(layer)] + parts, names[id(layer)] + own) for parts in held.get(id(child), [])[1:]]
+            if own is None:
+                own = (child.name,)
+                while own[0] in taken:
+                    own = (own[0] + "_",)
+                taken.add(own[0])
+            names[id(child)] = names[id(layer)] + own
+            pending.append(child)
+    return names, others
+
+
+def _held_layers(layer):
+    """``{id(sublayer): [(part, ...), ...]}``: the attributes of ``layer`` that hold each Keras layer it holds, public
+    ones first (an entry of a list, tuple or dict attribute: ``("blocks", "0")``), then a private attribute holding
+    the layer itself (Keras' own private lists, ``_layers``, hold every sublayer: no part of a name)."""
+    keras = sys.modules["keras"]  # loaded by whoever made the layer
+    found = {}
+
+    def visit(value, parts, depth):
+        if isinstance(value, keras.Layer):
+            found.setdefault(id(value), []).append(parts)
+        elif depth < 4 and isinstance(value, (list, tuple)):
+            for i, entry in enumerate(value):
+                visit(entry, parts + (str(i),), depth + 1)
+        elif depth < 4 and isinstance(value, dict):
+            for key, entry in value.items():
+                if isinstance(key, (str, int)) and not any(mark in str(key) for mark in "./"):  # a part of one name
+                    visit(entry, parts + (str(key),), depth + 1)
+
+    held = list(vars(layer).items())
+    for attribute, value in held:
+        if not attribute.startswith("_"):
+            visit(value, (attribute,), 0)
+    for attribute, value in held:
+        if attribute.startswith("_") and isinstance(value, keras.Layer):
+            found.setdefault(id(value), []).append((attribute,))
+    return found
 
 
 # The names Keras makes up for a weight ``add_weight`` was given no name for.
 _MADE_UP = re.compile(r"variable(_[0-9]+)?")
 
 
-def _attribute_paths(model):
-    """``{id(variable): path}``: each trainable variable of a Keras model whose name Keras made up (``add_weight``
-    without a name: ``variable``, ``variable_1``) given, in its Keras path, the attribute its layer holds it under
-    (``self.w``: ``scale/w``; an entry of a list attribute ``self.ws``: ``scale/ws/0``), as the user's code reads it.
+def _weight_names(owned):
+    """``{id(variable): (part, ...)}`` for each ``(variable, its layer)`` of ``owned`` whose name Keras made up
+    (``add_weight`` without a name: ``variable``, ``variable_1``): the attribute its layer holds it under (``self.w``:
+    ``("w",)``; an entry of a list attribute ``self.ws``: ``("ws", "0")``), as the user's code reads it.
 
     A public attribute goes before a private one. Where the layer holds it
     under no attribute, or the attribute's name is the name of another of
     the layer's variables (a weight named so, or one named by an attribute
     before it), the name Keras made up stays.
     """
-    layers = {layer.path: layer for layer in model._flatten_layers()}  # the model and every layer below it
-    variables = list(model.trainable_variables)
-    taken = {}  # a layer's path -> the names its variables have
-    for variable in variables:
-        owner, _, own = variable.path.rpartition("/")
-        taken.setdefault(owner, set()).add(own)
+    taken = {}  # id(layer) -> the names its variables have
+    for variable, layer in owned:
+        taken.setdefault(id(layer), set()).add(variable.path.rpartition("/")[2])
     renamed = {}
-    for variable in variables:
-        owner, _, own = variable.path.rpartition("/")
-        attribute = _attribute_of(layers[owner], variable) if owner in layers and _MADE_UP.fullmatch(own) else None
-        if attribute is not None and attribute not in taken[owner]:
-            taken[owner].add(attribute)
-            renamed[id(variable)] = f"{owner}/{attribute}"
+    for variable, layer in owned:
+        own = variable.path.rpartition("/")[2]
+        attribute = _attribute_of(layer, variable) if layer is not None and _MADE_UP.fullmatch(own) else None
+        if attribute is not None and attribute not in taken[id(layer)]:
+            taken[id(layer)].add(attribute)
+            renamed[id(variable)] = tuple(attribute.split("/"))
     return renamed
 
 
 def _attribute_of(layer, variable):
-    """The attribute of ``layer`` holding ``variable`` (``w``, or ``ws/0`` for an entry of a list), public ones
-    first; None where none does."""
+    """The attribute of ``layer`` holding ``variable`` (``w``, or ``ws/0`` for an entry of a public list), public
+    ones first; None where none does."""
     held = sorted(vars(layer).items(), key=lambda item: item[0].startswith("_"))
     for attribute, value in held:
         if value is variable:
             return attribute
     for attribute, value in held:
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple)) and not attribute.startswith("_"):  # Keras' own _trainable_variables too
             for i, entry in enumerate(value):
                 if entry is variable:
                     return f"{attribute}/{i}"
@@ -143,7 +240,8 @@ def _raw_variables(model):
 
 
 def _module_variables(module):
-    """``({(part, ...): variable}, {(part, ...): [path, ...]})`` of a ``tf.Module``'s trainable variables, by attribute path.
+    """``({(part, ...): variable}, {(part, ...): [path, ...]}, aliases)`` of a ``tf.Module``'s trainable variables, by
+    attribute path (the aliases are the Keras paths of a Keras layer's variables below it: `_keras_variables`).
 
     The second dict gives, for each ``tf.Variable`` (not for a Keras layer's
     own variables), every ``(owner, path)`` that holds it, the path as
@@ -154,22 +252,24 @@ def _module_variables(module):
 
     keras = sys.modules.get("keras")
     kinds = (tf.Variable, keras.Layer) if keras is not None else (tf.Variable,)
-    named, places, first = {}, {}, {}
+    named, places, aliases, first = {}, {}, {}, {}
     for path, value in module._flatten(predicate=lambda value: isinstance(value, kinds), with_path=True):
         parts = tuple(str(part) for part in path)
         if not isinstance(value, tf.Variable):
-            in_keras, held = _keras_variables(value, parts)
+            in_keras, held, keras_paths = _keras_variables(value, parts)
             named.update(in_keras)
             places.update(held)
+            aliases.update(keras_paths)
         elif value.trainable:
             parts = first.setdefault(id(value), parts)
             named[parts] = value
             places.setdefault(parts, []).append((module, path))
-    return named, places
+    return named, places, aliases
 
 
 def _variables_by_path(model):
-    """``({(part, ...): variable}, places)`` of ``model``'s trainable variables (`_keras_variables`, `_module_variables`)."""
+    """``({(part, ...): variable}, places, aliases)`` of ``model``'s trainable variables (`_keras_variables`,
+    `_module_variables`)."""
     return _keras_variables(model) if _is_keras(model) else _module_variables(model)
 
 
@@ -241,6 +341,8 @@ class ModelArguments:
         self.read_as_tensors = ()  # the paths (model.layer.kernel) of the variables the last call read as tensors
         self.assigning = False  # whether each variable is assigned the tensor under test (a variables= rule met)
         self.assigned = {}  # id of a tensor under test -> the variable the last call assigned it to
+        # a Keras path -> the name its variable is checked under (model.dense.kernel -> model.hidden.kernel), for --wrt
+        self.aliases = {}
 
     def supplied(self):
         """The arguments a model of the same name in the function's own module stands in for."""
@@ -253,7 +355,10 @@ class ModelArguments:
             value = given[name] if name in given else self.globals.get(name)
             if _is_model(value):
                 if name not in self.models or self.models[name][0] is not value:
-                    self.models[name] = (value, *_variables_by_path(value))
+                    named, places, aliases = _variables_by_path(value)
+                    self.models[name] = (value, named, places)
+                    self.aliases.update({".".join((name, *keras_path)): ".".join((name, *parts))
+                                         for keras_path, parts in aliases.items()})
                 given[name] = variable_tree(value)
         return given
 

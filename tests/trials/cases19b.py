@@ -153,7 +153,7 @@ def _scorer_truth():
             total += (sum(hk * mpmath.tanh(v * r * s) for v, s, hk in zip(h, scale, head)) + head_b) ** 2
         return total
     full = num_grad(loss, x=[[0.0, 0.0], [0.5, 1.25]], kernel=[[2.0, 1.0, -1.0], [1.0, -0.5, 0.75]])
-    return lambda: {("model.dense.kernel" if k == "kernel" else k): v for k, v in full().items()}
+    return lambda: {("model.hidden.kernel" if k == "kernel" else k): v for k, v in full().items()}
 
 
 def _penalty(w):
@@ -169,7 +169,7 @@ def _bag():
     mean = [(2 * e[1][d] + e[3][d]) / 3 for d in range(2)]
     s = sig(sum(kd * md for kd, md in zip(k, mean)) + b)
     counts = [0, 2, 0, 1]
-    return {"model.embedding.embeddings": [[s * kd * c / 3 for kd in k] for c in counts]}
+    return {"model.embed.embeddings": [[s * kd * c / 3 for kd in k] for c in counts]}
 
 
 def _exp_penalty(w):
@@ -349,7 +349,7 @@ TF = [
     Case(K, "row_logsumexp", "x=[[800,0,-1],[0.5,0.5,0.5]]", "float64", "ok",
          hp(lambda: {"x": [_softmax([mp(800), mp(0), mp(-1)]), [1 / mp(3)] * 3]})),
     # an embedding row used twice: TensorFlow's gradient is IndexedSlices with the row twice, summed
-    Case(K, "bag_loss", None, "float64", "ok", hp(_bag), args="bag_args", wrt="model.embedding.embeddings"),
+    Case(K, "bag_loss", None, "float64", "ok", hp(_bag), args="bag_args", wrt="model.embed.embeddings"),
     Case(K, "flow_logdet", "x=[0.3,-1.2,0.8]", "float64", "ok",
          _each("x", lambda x: -mpmath.sech(x) ** 2 * mpmath.tanh(x) / (1 + mpmath.sech(x) ** 2 / 2), [0.3, -1.2, 0.8])),
     Case(K, "running_max_energy", "x=[1,-2,3]", "float64", "ok", num_grad(_running_energy, x=[1.0, -2.0, 3.0])),
@@ -357,9 +357,9 @@ TF = [
          hp(lambda: {"x": [[sig(mp(800)), 2 * sig(mp(-1))], [sig(mp("0.5")), 2 * sig(mp(-800))]]})),
     Case(K, "batch_logdet", "x=[[0.3,-1.2],[0.8,0.1]]", "float64", "ok", num_grad(_batch_logdet, x=[[0.3, -1.2], [0.8, 0.1]])),
     Case(K, "directional_penalty", "w=[1.5,-0.5]", "float64", "ok", num_grad(_directional, w=[1.5, -0.5])),
-    # RMSNormalization of an all-zero row (0/0 but for epsilon): smooth in x and in the hidden kernel, which gradcli
-    # names by its Keras path (the layer's own name, "dense"), not by the attribute that holds it (finding K1)
-    Case(K, "scorer_loss", None, "float64", "ok", _scorer_truth(), args="scorer_args", wrt="x,model.dense.kernel"),
+    # RMSNormalization of an all-zero row (0/0 but for epsilon): smooth in x and in the hidden kernel, named by the
+    # attribute that holds its layer (finding K1; Keras' path, model.dense.kernel, names it too)
+    Case(K, "scorer_loss", None, "float64", "ok", _scorer_truth(), args="scorer_args", wrt="x,model.hidden.kernel"),
 ]
 
 INPUT_ERRORS = []
