@@ -10,7 +10,9 @@ import mpmath
 import numpy as np
 import pytest
 
+import gradcli.scipy.special as gsp
 import reference_special_ops as special
+from gradcli.checker.precision import flat_entries
 from test_reference_property import VECTOR, _rounded_to_float64, campaign, disagreements, oracle, text
 
 ONES = np.ones(VECTOR)
@@ -139,7 +141,7 @@ def test_a_float64_rounding_planted_in_a_special_op_fails_the_property(monkeypat
 # of a ball with a radius encloses 0 past about 1e6 at any precision, and mpmath's erfc raises OverflowError past
 # about 1e150: log_ndtr at 1e7 (-e^-5e13) and 1e200 had no reference ("not proven 0"), at -1e200 none either
 # ("OverflowError: int too large to convert to float"). log_ndtr and erfcx take erfc's asymptotic series past
-# 2^16 (`ops_scipy._far_series`, its remainder in the ball's radius). Finding J: erfcx far left (2 e^(x^2)) had no
+# 2^16 (`arb_anchored.far_series`, its remainder in the ball's radius). Finding J: erfcx far left (2 e^(x^2)) had no
 # slope on jets, and no difference step resolves it: at -1e7 no reference.
 FAR_CASES = [
     (("unary", "log_ndtr", ("leaf", "x")), [x, 1.0, ONES, ONES], None) for x in (-1e200, 65536.5, 1e7, 1e200)
@@ -167,11 +169,53 @@ def test_special_functions_far_out_have_their_exact_reference(tree, point, spell
     assert disagreements(tree, point, spell=spell) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding F2: ndtr is erfc(-x/sqrt 2)/2, and erfc's own ball (flint's, in arb.py) "
-                   "encloses 0 past about 1e6 and its mpmath raises OverflowError past about 1e150: ndtr(-1e7) "
-                   "(e^-5e13 / ...) has no reference ('not proven 0'), ndtr(-1e200) none either (OverflowError)")
-def test_ndtr_far_left_has_its_exact_reference():
-    assert disagreements(("unary", "ndtr", ("leaf", "x")), [-1e7, 1.0, ONES, ONES]) == []
+# Finding F2: ndtr is erfc(-x/sqrt 2)/2, and erfc's own high-precision paths had no far tail: flint's erfc of a ball
+# with a radius encloses 0 past about 1e6, mpmath's raises OverflowError past about 1e150, so ndtr(-1e7) (e^-5e13)
+# was "not proven 0" and ndtr(-1e200) had no reference. erfc takes the far series past 2^16 itself
+# (`arb_anchored.erfc`, `mp._erfc`) and, past -2^16, keeps that tail beside 2: whatever is built on erfc answers.
+@pytest.mark.parametrize("x, spell", [(-1e7, None), (-1e200, None), (-1e200, _numpy)],
+                         ids=["1e7", "1e200", "1e200-numpy"])
+def test_ndtr_far_left_has_its_exact_reference(x, spell):
+    assert disagreements(("unary", "ndtr", ("leaf", "x")), [x, 1.0, ONES, ONES], spell=spell) == []
+
+
+def _erfc_truth(x, scale=1):
+    """(erfc(t), erfc'(t)) at t = x / sqrt(scale) > 0, erfc as Gamma(1/2, t^2) / sqrt(pi): mpmath's incomplete gamma,
+    not its erfc (nor erfc's series)."""
+    with mpmath.workdps(60):
+        t = mpmath.mpf(x) / mpmath.sqrt(scale)
+        root_pi = mpmath.sqrt(mpmath.pi)
+        return mpmath.gammainc(mpmath.mpf(1) / 2, t * t) / root_pi, -2 / root_pi * mpmath.exp(-t * t)
+
+
+# erfc far right, its tail beside 2 far left (erfc - 2), and the normal upper tail 1 - ndtr(x) = erfc(x/sqrt 2)/2
+# far right: each value and slope to 1e-12 relatively.
+ERFC_TAILS = [
+    (lambda x: gsp.erfc(x), 1e200, _erfc_truth(1e200)),
+    (lambda x: gsp.erfc(x) - 2, -1e7, [-1, 1] * np.array(_erfc_truth(1e7))),
+    (lambda x: 1 - gsp.ndtr(x), 1e7, [1 / 2, 1 / (2 * mpmath.sqrt(2))] * np.array(_erfc_truth(1e7, 2))),
+]
+
+
+@pytest.mark.parametrize("program, x, truth", ERFC_TAILS, ids=["erfc", "erfc-2", "1-ndtr"])
+def test_erfc_far_out_keeps_its_tail(program, x, truth):
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    exact = reference.compute(resolve(program), [x], budget=balls.Budget(20))
+    assert exact.value is not None, exact.why
+    for got, want in zip((exact.value, flat_entries(exact.gradient[0])[0]), truth):
+        assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)
+
+
+def test_erfc_on_mpmath_answers_far_out():
+    from gradcli.autodiff import mp
+
+    mp.enable()
+    with mpmath.workdps(30):
+        far = gsp.erfc(mpmath.mpf(1e200))
+        assert abs(far - _erfc_truth(1e200)[0]) <= far * mpmath.mpf(10) ** -25
+        assert gsp.erfc(mpmath.mpf(-1e200)) == 2
 
 
 # Finding T (seed 1): flint's bessel_k runs for minutes in one C call at x from about 0.15 to 0.55 times the working

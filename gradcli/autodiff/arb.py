@@ -337,8 +337,10 @@ ELEMENTWISE = {
     "softplus": lambda x: anchored.logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
     "xlog1py": lambda x, y: _xlogy(x, y, log=anchored.log1p, inside=lambda y: _arb(y) > -1),
-    "erf": anchored.saturated(_method("erf"), anchored.sign_of_far, lambda x: -anchored.sign_of_far(x) * abs(x).erfc()),
-    "erfc": _method("erfc"),
+    "erf": anchored.saturated(
+        _method("erf"), anchored.sign_of_far, lambda x: -anchored.sign_of_far(x) * anchored.erfc(abs(x))
+    ),
+    "erfc": anchored.erfc,
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
     "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y))),
