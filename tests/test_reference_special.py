@@ -208,13 +208,15 @@ def test_erfc_far_out_keeps_its_tail(program, x, truth):
         assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)
 
 
-def test_erfc_on_mpmath_answers_far_out():
+def test_erfc_and_log_ndtr_on_mpmath_answer_far_out():
+    # mpmath's exp rounds its argument first: e^-(x^2) at x = 1e150 from x^2 rounded to 30 digits is off by e^1e120
     from gradcli.autodiff import mp
 
     mp.enable()
     with mpmath.workdps(30):
-        far = gsp.erfc(mpmath.mpf(1e200))
-        assert abs(far - _erfc_truth(1e200)[0]) <= far * mpmath.mpf(10) ** -25
+        far, upper = gsp.erfc(mpmath.mpf(1e150)), -gsp.log_ndtr(mpmath.mpf(1e150))  # log Phi = log1p(-Q) = -Q
+        assert abs(far - _erfc_truth(1e150)[0]) <= far * mpmath.mpf(10) ** -25
+        assert abs(upper - _erfc_truth(1e150, 2)[0] / 2) <= upper * mpmath.mpf(10) ** -25
         assert gsp.erfc(mpmath.mpf(-1e200)) == 2
 
 

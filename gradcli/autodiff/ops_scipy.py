@@ -190,7 +190,10 @@ def _log_ndtr_mp(x):
     if x < -_FAR:  # mpmath's erfc raises there
         return -x * x / 2 - mpmath.log(-x * mpmath.sqrt(2 * mpmath.pi)) + mpmath.log(_far_series(-t, mpmath.eps)[0])
     if x > _FAR:
-        return mpmath.log1p(-mpmath.exp(-x * x / 2) / (x * mpmath.sqrt(2 * mpmath.pi)) * _far_series(t, mpmath.eps)[0])
+        # -x^2/2 held exactly: rounded (at x = 1e150 and 30 digits) it moves the tail by e^1e120
+        half_square = mpmath.ldexp(mpmath.fneg(mpmath.fmul(x, x, exact=True), exact=True), -1)
+        tail = mpmath.exp(half_square) / (x * mpmath.sqrt(2 * mpmath.pi))
+        return mpmath.log1p(-tail * _far_series(t, mpmath.eps)[0])
     return mpmath.log(mpmath.erfc(-t) / 2) if x < 0 else mpmath.log1p(-mpmath.erfc(t) / 2)
 
 
