@@ -265,11 +265,37 @@ def test_bessel_k_is_never_asked_where_flint_runs_without_end(bits, x, taken_at)
 
 
 # Finding A (seed 2, NumPy spelling): SciPy's log_softmax at its largest entry, -log1p(e^(3 - 1e200) + e^(0.5 - 1e200)),
-# is "within 2^-32102 of 0 but not proven 0": gradcli's log_softmax shifts by the largest entry and takes the
-# logsumexp of the shifted entries, log(1 + e^-1e200) on balls, with no anchored tail. The same mathematics written
-# v[k] - logsumexp(v) keeps the tail (`arb_anchored`) and answers (`cross_entropy`, a case above).
-@pytest.mark.xfail(strict=True, reason="finding A: ops_scipy.log_softmax's logsumexp of the shifted entries loses the "
-                   "tail e^-1e200 beside 1 on balls: no reference where v[k] - logsumexp(v) has one")
-def test_log_softmax_of_the_largest_entry_keeps_its_tail():
+# was "within 2^-32102 of 0 but not proven 0": log_softmax takes logsumexp(x, keepdims=True), and on balls only a
+# logsumexp over all entries without keepdims kept its tail beside the largest entry (`arb_anchored`). Every slot of a
+# logsumexp along any axis, with or without keepdims, keeps it now (`arb._slotwise`), on balls and on jets.
+@pytest.mark.parametrize("spell", [None, _numpy], ids=["gnp", "numpy"])
+def test_log_softmax_of_the_largest_entry_keeps_its_tail(spell):
     tree = ("reduce", "log_softmax2", ("leaf", "v"))
-    assert disagreements(tree, [0.5, 1.0, np.array([3.0, 0.5, 1e200]), ONES]) == []
+    assert disagreements(tree, [0.5, 1.0, np.array([3.0, 0.5, 1e200]), ONES], spell=spell) == []
+
+
+def _row_truth():
+    """log_softmax(m, axis=1)[0, 2] at m = [[3, 0.5, 1e200], [1, 1e250, 2]] and its gradient, from the row's shares
+    of its largest entry's weight: e^(3 - 1e200), e^(0.5 - 1e200)."""
+    with mpmath.workdps(60):
+        far = mpmath.exp(-mpmath.mpf(1e200))  # e^-1e200 from the float itself: 3 - 1e200 would round the 3 away
+        a, b = mpmath.exp(3) * far, mpmath.exp(0.5) * far
+        total = 1 + a + b
+        return -mpmath.log1p(a + b), [-a / total, -b / total, (a + b) / total, 0, 0, 0]
+
+
+@pytest.mark.parametrize("program", [
+    lambda m: gsp.log_softmax(m, axis=1)[0, 2],
+    lambda m: (m - gsp.logsumexp(m, axis=1, keepdims=True))[0, 2],
+    lambda m: gsp.log_softmax(m.T, axis=0)[2, 0],
+], ids=["log_softmax-rows", "logsumexp-keepdims", "log_softmax-columns"])
+def test_a_logsumexp_along_an_axis_keeps_each_slots_tail(program):
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    exact = reference.compute(resolve(program), [np.array([[3.0, 0.5, 1e200], [1.0, 1e250, 2.0]])],
+                              budget=balls.Budget(20))
+    assert exact.value is not None, exact.why
+    value, gradient = _row_truth()
+    for got, want in zip([exact.value, *flat_entries(exact.gradient[0])], [value, *gradient]):
+        assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)
