@@ -267,7 +267,7 @@ def test_bessel_k_is_never_asked_where_flint_runs_without_end(bits, x, taken_at)
 # Finding A (seed 2, NumPy spelling): SciPy's log_softmax at its largest entry, -log1p(e^(3 - 1e200) + e^(0.5 - 1e200)),
 # was "within 2^-32102 of 0 but not proven 0": log_softmax takes logsumexp(x, keepdims=True), and on balls only a
 # logsumexp over all entries without keepdims kept its tail beside the largest entry (`arb_anchored`). Every slot of a
-# logsumexp along any axis, with or without keepdims, keeps it now (`arb._slotwise`), on balls and on jets.
+# logsumexp along any axis, with or without keepdims, keeps it (`arb._slotwise`), on balls and on jets.
 @pytest.mark.parametrize("spell", [None, _numpy], ids=["gnp", "numpy"])
 def test_log_softmax_of_the_largest_entry_keeps_its_tail(spell):
     tree = ("reduce", "log_softmax2", ("leaf", "v"))

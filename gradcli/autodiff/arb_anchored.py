@@ -403,8 +403,6 @@ def anchored_logsumexp(entries):
     return remembered(_plain(entries[top]) + _plain(tail), entries[top], tail)
 
 
-
-
 # Past 2^16, erfc's asymptotic series reaches any precision in at most about a thousand terms, where flint's erfc
 # of a ball with a radius has no digits left (past about 1e6 at any precision: an enclosure of 0) and mpmath's
 # raises OverflowError (past about 1e150).
