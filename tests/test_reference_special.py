@@ -10,7 +10,9 @@ import mpmath
 import numpy as np
 import pytest
 
+import gradcli.scipy.special as gsp
 import reference_special_ops as special
+from gradcli.checker.precision import flat_entries
 from test_reference_property import VECTOR, _rounded_to_float64, campaign, disagreements, oracle, text
 
 ONES = np.ones(VECTOR)
@@ -139,7 +141,7 @@ def test_a_float64_rounding_planted_in_a_special_op_fails_the_property(monkeypat
 # of a ball with a radius encloses 0 past about 1e6 at any precision, and mpmath's erfc raises OverflowError past
 # about 1e150: log_ndtr at 1e7 (-e^-5e13) and 1e200 had no reference ("not proven 0"), at -1e200 none either
 # ("OverflowError: int too large to convert to float"). log_ndtr and erfcx take erfc's asymptotic series past
-# 2^16 (`ops_scipy._far_series`, its remainder in the ball's radius). Finding J: erfcx far left (2 e^(x^2)) had no
+# 2^16 (`arb_anchored.far_series`, its remainder in the ball's radius). Finding J: erfcx far left (2 e^(x^2)) had no
 # slope on jets, and no difference step resolves it: at -1e7 no reference.
 FAR_CASES = [
     (("unary", "log_ndtr", ("leaf", "x")), [x, 1.0, ONES, ONES], None) for x in (-1e200, 65536.5, 1e7, 1e200)
@@ -167,11 +169,55 @@ def test_special_functions_far_out_have_their_exact_reference(tree, point, spell
     assert disagreements(tree, point, spell=spell) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding F2: ndtr is erfc(-x/sqrt 2)/2, and erfc's own ball (flint's, in arb.py) "
-                   "encloses 0 past about 1e6 and its mpmath raises OverflowError past about 1e150: ndtr(-1e7) "
-                   "(e^-5e13 / ...) has no reference ('not proven 0'), ndtr(-1e200) none either (OverflowError)")
-def test_ndtr_far_left_has_its_exact_reference():
-    assert disagreements(("unary", "ndtr", ("leaf", "x")), [-1e7, 1.0, ONES, ONES]) == []
+# Finding F2: ndtr is erfc(-x/sqrt 2)/2, and erfc's own high-precision paths had no far tail: flint's erfc of a ball
+# with a radius encloses 0 past about 1e6, mpmath's raises OverflowError past about 1e150, so ndtr(-1e7) (e^-5e13)
+# was "not proven 0" and ndtr(-1e200) had no reference. erfc takes the far series past 2^16 itself
+# (`arb_anchored.erfc`, `mp._erfc`) and, past -2^16, keeps that tail beside 2: whatever is built on erfc answers.
+@pytest.mark.parametrize("x, spell", [(-1e7, None), (-1e200, None), (-1e200, _numpy)],
+                         ids=["1e7", "1e200", "1e200-numpy"])
+def test_ndtr_far_left_has_its_exact_reference(x, spell):
+    assert disagreements(("unary", "ndtr", ("leaf", "x")), [x, 1.0, ONES, ONES], spell=spell) == []
+
+
+def _erfc_truth(x, scale=1):
+    """(erfc(t), erfc'(t)) at t = x / sqrt(scale) > 0, erfc as Gamma(1/2, t^2) / sqrt(pi): mpmath's incomplete gamma,
+    not its erfc (nor erfc's series)."""
+    with mpmath.workdps(60):
+        t = mpmath.mpf(x) / mpmath.sqrt(scale)
+        root_pi = mpmath.sqrt(mpmath.pi)
+        return mpmath.gammainc(mpmath.mpf(1) / 2, t * t) / root_pi, -2 / root_pi * mpmath.exp(-t * t)
+
+
+# erfc far right, its tail beside 2 far left (erfc - 2), and the normal upper tail 1 - ndtr(x) = erfc(x/sqrt 2)/2
+# far right: each value and slope to 1e-12 relatively.
+ERFC_TAILS = [
+    (lambda x: gsp.erfc(x), 1e200, _erfc_truth(1e200)),
+    (lambda x: gsp.erfc(x) - 2, -1e7, [-1, 1] * np.array(_erfc_truth(1e7))),
+    (lambda x: 1 - gsp.ndtr(x), 1e7, [1 / 2, 1 / (2 * mpmath.sqrt(2))] * np.array(_erfc_truth(1e7, 2))),
+]
+
+
+@pytest.mark.parametrize("program, x, truth", ERFC_TAILS, ids=["erfc", "erfc-2", "1-ndtr"])
+def test_erfc_far_out_keeps_its_tail(program, x, truth):
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    exact = reference.compute(resolve(program), [x], budget=balls.Budget(20))
+    assert exact.value is not None, exact.why
+    for got, want in zip((exact.value, flat_entries(exact.gradient[0])[0]), truth):
+        assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)
+
+
+def test_erfc_and_log_ndtr_on_mpmath_answer_far_out():
+    # mpmath's exp rounds its argument first: e^-(x^2) at x = 1e150 from x^2 rounded to 30 digits is off by e^1e120
+    from gradcli.autodiff import mp
+
+    mp.enable()
+    with mpmath.workdps(30):
+        far, upper = gsp.erfc(mpmath.mpf(1e150)), -gsp.log_ndtr(mpmath.mpf(1e150))  # log Phi = log1p(-Q) = -Q
+        assert abs(far - _erfc_truth(1e150)[0]) <= far * mpmath.mpf(10) ** -25
+        assert abs(upper - _erfc_truth(1e150, 2)[0] / 2) <= upper * mpmath.mpf(10) ** -25
+        assert gsp.erfc(mpmath.mpf(-1e200)) == 2
 
 
 # Finding T (seed 1): flint's bessel_k runs for minutes in one C call at x from about 0.15 to 0.55 times the working
@@ -219,11 +265,37 @@ def test_bessel_k_is_never_asked_where_flint_runs_without_end(bits, x, taken_at)
 
 
 # Finding A (seed 2, NumPy spelling): SciPy's log_softmax at its largest entry, -log1p(e^(3 - 1e200) + e^(0.5 - 1e200)),
-# is "within 2^-32102 of 0 but not proven 0": gradcli's log_softmax shifts by the largest entry and takes the
-# logsumexp of the shifted entries, log(1 + e^-1e200) on balls, with no anchored tail. The same mathematics written
-# v[k] - logsumexp(v) keeps the tail (`arb_anchored`) and answers (`cross_entropy`, a case above).
-@pytest.mark.xfail(strict=True, reason="finding A: ops_scipy.log_softmax's logsumexp of the shifted entries loses the "
-                   "tail e^-1e200 beside 1 on balls: no reference where v[k] - logsumexp(v) has one")
-def test_log_softmax_of_the_largest_entry_keeps_its_tail():
+# was "within 2^-32102 of 0 but not proven 0": log_softmax takes logsumexp(x, keepdims=True), and on balls only a
+# logsumexp over all entries without keepdims kept its tail beside the largest entry (`arb_anchored`). Every slot of a
+# logsumexp along any axis, with or without keepdims, keeps it (`arb._slotwise`), on balls and on jets.
+@pytest.mark.parametrize("spell", [None, _numpy], ids=["gnp", "numpy"])
+def test_log_softmax_of_the_largest_entry_keeps_its_tail(spell):
     tree = ("reduce", "log_softmax2", ("leaf", "v"))
-    assert disagreements(tree, [0.5, 1.0, np.array([3.0, 0.5, 1e200]), ONES]) == []
+    assert disagreements(tree, [0.5, 1.0, np.array([3.0, 0.5, 1e200]), ONES], spell=spell) == []
+
+
+def _row_truth():
+    """log_softmax(m, axis=1)[0, 2] at m = [[3, 0.5, 1e200], [1, 1e250, 2]] and its gradient, from the row's shares
+    of its largest entry's weight: e^(3 - 1e200), e^(0.5 - 1e200)."""
+    with mpmath.workdps(60):
+        far = mpmath.exp(-mpmath.mpf(1e200))  # e^-1e200 from the float itself: 3 - 1e200 would round the 3 away
+        a, b = mpmath.exp(3) * far, mpmath.exp(0.5) * far
+        total = 1 + a + b
+        return -mpmath.log1p(a + b), [-a / total, -b / total, (a + b) / total, 0, 0, 0]
+
+
+@pytest.mark.parametrize("program", [
+    lambda m: gsp.log_softmax(m, axis=1)[0, 2],
+    lambda m: (m - gsp.logsumexp(m, axis=1, keepdims=True))[0, 2],
+    lambda m: gsp.log_softmax(m.T, axis=0)[2, 0],
+], ids=["log_softmax-rows", "logsumexp-keepdims", "log_softmax-columns"])
+def test_a_logsumexp_along_an_axis_keeps_each_slots_tail(program):
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    exact = reference.compute(resolve(program), [np.array([[3.0, 0.5, 1e200], [1.0, 1e250, 2.0]])],
+                              budget=balls.Budget(20))
+    assert exact.value is not None, exact.why
+    value, gradient = _row_truth()
+    for got, want in zip([exact.value, *flat_entries(exact.gradient[0])], [value, *gradient]):
+        assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)

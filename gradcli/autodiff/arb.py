@@ -337,8 +337,10 @@ ELEMENTWISE = {
     "softplus": lambda x: anchored.logaddexp(x, ARB(0)),
     "xlogy": _xlogy,
     "xlog1py": lambda x, y: _xlogy(x, y, log=anchored.log1p, inside=lambda y: _arb(y) > -1),
-    "erf": anchored.saturated(_method("erf"), anchored.sign_of_far, lambda x: -anchored.sign_of_far(x) * abs(x).erfc()),
-    "erfc": _method("erfc"),
+    "erf": anchored.saturated(
+        _method("erf"), anchored.sign_of_far, lambda x: -anchored.sign_of_far(x) * anchored.erfc(abs(x))
+    ),
+    "erfc": anchored.erfc,
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
     "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y))),
@@ -652,9 +654,12 @@ def _holds_jets(a):
 
 def _jet_logsumexp(x, axis=None, keepdims=False):
     # exp, a sum and log on jets: each step's derivative is the mathematics', so the sum's is too.
-    if axis is None and not keepdims and np.size(x) > 1:
-        return _anchored_jet_logsumexp([_as_jet(e) for e in np.ravel(np.asarray(x, dtype=object))])
-    return _summed_exps_log(x, JETS["exp"], JETS["log"], _as_jet, lambda e: e.v, axis, keepdims)
+    def plain(row, axis=None, keepdims=False):
+        return _summed_exps_log(row, JETS["exp"], JETS["log"], _as_jet, lambda e: e.v, axis, keepdims)
+
+    each = _slotwise(x, axis, keepdims, lambda row: _anchored_jet_logsumexp([_as_jet(e) for e in row]), _as_jet,
+                     lambda e: e.v, plain)
+    return plain(x, axis, keepdims) if each is None else each
 
 
 def _anchored_jet_logsumexp(jets):
@@ -778,11 +783,45 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
 
 def _logsumexp(x, axis=None, keepdims=False):
     # On balls exp never overflows or underflows: no shift by the maximum, so no branch.
-    if axis is None and not keepdims and np.size(x) > 1:
-        near = anchored.anchored_logsumexp(np.ravel(np.asarray(x, dtype=object)))
-        if near is not None:
-            return near
-    return _summed_exps_log(x, lambda e: _arb(e).exp(), lambda t: _arb(t).log(), _arb, lambda e: e, axis, keepdims)
+    def plain(row, axis=None, keepdims=False):
+        return _summed_exps_log(row, lambda e: _arb(e).exp(), lambda t: _arb(t).log(), _arb, lambda e: e, axis,
+                                keepdims)
+
+    near = _slotwise(x, axis, keepdims, anchored.anchored_logsumexp, _arb, lambda e: e, plain)
+    return plain(x, axis, keepdims) if near is None else near
+
+
+def _lined(x, axis):
+    """(``x``'s entries one row per slot of a reduction over ``axis``, the row last; the axes reduced)."""
+    x = np.asarray(x, dtype=object)
+    axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
+    rest = [k for k in range(x.ndim) if k not in axes]
+    return np.transpose(x, rest + list(axes)).reshape([x.shape[k] for k in rest] + [-1]), axes
+
+
+def _slotwise(x, axis, keepdims, anchored_one, lift, ball_of, plain_one):
+    """logsumexp over ``axis`` slot by slot, shaped as NumPy's: a row whose exps but one are exactly 0 answers its
+    survivor itself, ``lift``-ed (``ball_of``: an entry's ball), as `_summed_exps_log` does; any other row
+    ``anchored_one(row)`` (an answer remembered beside the row's largest entry, or None), ``plain_one(row)`` where
+    that has none or every exp is 0. None where no row is anchored (or a row has one entry), for the caller's own
+    reduction. Along any axis and with keepdims, as over all entries: log_softmax's x - logsumexp(x, keepdims=True)
+    at its largest entry is then -e^-1e200, not 0 +- 2^-prec."""
+    rows, axes = _lined(x, axis)
+    if rows.size == 0 or rows.shape[-1] < 2:
+        return None
+    out = np.empty(rows.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        lifted = [lift(e) for e in rows[index]]
+        alive = [e for e in lifted if not _arb(ball_of(e)).exp().is_zero()]
+        out[index] = alive[0] if len(alive) == 1 else anchored_one(rows[index]) if alive else None
+    if all(answer is None for answer in out.flat):
+        return None
+    for index in np.ndindex(out.shape):
+        if out[index] is None:
+            out[index] = plain_one(rows[index])
+    if keepdims:
+        out = out.reshape([1 if k in axes else n for k, n in enumerate(np.shape(x))])
+    return out if out.ndim else out[()]
 
 
 def _summed_exps_log(x, exp, log, lift, ball_of, axis, keepdims):
@@ -821,9 +860,7 @@ def _extremum(pick):
 
     def reduce(x, axis=None, keepdims=False):
         x = np.asarray(x, dtype=object)
-        axes = tuple(range(x.ndim)) if axis is None else tuple(np.atleast_1d(axis) % max(x.ndim, 1))
-        rest = [k for k in range(x.ndim) if k not in axes]
-        lined = np.transpose(x, rest + list(axes)).reshape([x.shape[k] for k in rest] + [-1])
+        lined, axes = _lined(x, axis)
         out = np.empty(lined.shape[:-1], dtype=object)
         for index in np.ndindex(out.shape):
             best = lined[index][0]

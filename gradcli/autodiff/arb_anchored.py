@@ -403,3 +403,40 @@ def anchored_logsumexp(entries):
     return remembered(_plain(entries[top]) + _plain(tail), entries[top], tail)
 
 
+# Past 2^16, erfc's asymptotic series reaches any precision in at most about a thousand terms, where flint's erfc
+# of a ball with a radius has no digits left (past about 1e6 at any precision: an enclosure of 0) and mpmath's
+# raises OverflowError (past about 1e150).
+FAR = 2.0**16
+
+
+def far_series(t, small):
+    """(S, the first term left out) for S = sum_k (-1)^k (2k-1)!! / (2t^2)^k, erfc(t) = e^(-t^2) / (t sqrt pi) S for
+    t > 0 large, on balls or mpmath numbers: terms added until one is below ``small``. The series alternates, and
+    what is left out has the sign and at most the size of its first term (Abramowitz and Stegun 7.1.24)."""
+    step = 1 / (2 * t * t)
+    total = term = t * 0 + 1
+    k = 1
+    while True:
+        term = -term * (2 * k - 1) * step
+        if abs(term) < small:
+            return total, term
+        total += term
+        k += 1
+
+
+def far_series_ball(t):
+    """`far_series` on a ball, its remainder in the ball's radius."""
+    total, left_out = far_series(t, type(t)(2) ** -(_flint.ctx.prec + 16))
+    return total + left_out * type(t)(0, 1)
+
+
+def erfc(x):
+    """erfc on a ball, with its digits far out: past 2^16 the tail e^(-x^2) / (x sqrt pi) S (`far_series_ball`),
+    and past -2^16 that tail remembered beside 2 (1 - ndtr(1e7) is then its tail, not 0 +- 2^-prec)."""
+    x = _arb(x)
+    if x > FAR:
+        return (-(x * x)).exp() / (x * ARB.pi().sqrt()) * far_series_ball(x)
+    if x < -FAR:
+        tail = -erfc(-x)
+        return remembered(ARB(2) + tail, ARB(2), tail)
+    return x.erfc()

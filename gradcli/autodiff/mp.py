@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import ops, ops_array, ops_linalg, ops_special
+from .arb_anchored import FAR, far_series
 from .tracer import Primitive, hooks, primitive_of, register_mp_types
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
@@ -565,6 +566,18 @@ def _pole(x):
     return mpmath.isfinite(x) and x <= 0 and x == mpmath.floor(x)
 
 
+def _erfc(x):
+    """erfc with its digits far out, where mpmath's raises OverflowError (past about 1e150): past 2^16 the tail
+    e^(-x^2) / (x sqrt pi) S, S `arb_anchored.far_series`'s, -x^2 held exactly (rounded, at x = 1e150 and 30
+    digits, it moves the answer by e^1e120); past -2^16, 2 less that tail."""
+    if not mpmath.isfinite(x) or abs(x) <= FAR:
+        return mpmath.erfc(x)
+    if x < 0:
+        return 2 - _erfc(-x)
+    tail = mpmath.exp(mpmath.fneg(mpmath.fmul(x, x, exact=True), exact=True))
+    return tail / (x * mpmath.sqrt(mpmath.pi)) * far_series(x, mpmath.eps)[0]
+
+
 def _gammaln(x):
     return mpmath.inf if _pole(x) else mpmath.log(abs(mpmath.gamma(x)))
 
@@ -648,7 +661,7 @@ ELEMENTWISE = {
     "sigmoid": _sigmoid,
     "softplus": _softplus,
     "erf": "erf",
-    "erfc": "erfc",
+    "erfc": _erfc,
     "gammaln": _gammaln,
     "digamma": lambda x: _polygamma(0, x),
     "polygamma": _polygamma,

@@ -14,6 +14,9 @@ import functools
 import numpy as np
 
 from . import arb_proof
+from .arb_anchored import FAR as _FAR
+from .arb_anchored import far_series as _far_series
+from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, sigmoid, sign, sin, softplus, where
 from .ops_array import logsumexp as _logsumexp
@@ -94,35 +97,6 @@ def _on_jet(on_balls, slope, x):
     if x.d is None:
         return type(x)(value)
     return type(x)(value, x.d * slope(value, x.v))
-
-
-# Past 2^16, erfc's asymptotic series reaches any precision in at most about a thousand terms, where flint's erfc
-# of a ball with a radius has no digits left (past about 1e6 at any precision: an enclosure of 0) and mpmath's
-# raises OverflowError (past about 1e150).
-_FAR = 2.0**16
-
-
-def _far_series(t, small):
-    """(S, the first term left out) for S = sum_k (-1)^k (2k-1)!! / (2t^2)^k, erfc(t) = e^(-t^2) / (t sqrt pi) S for
-    t > 0 large, on balls or mpmath: terms added until one is below ``small``. The series alternates, and what is
-    left out has the sign and at most the size of its first term (Abramowitz and Stegun 7.1.24)."""
-    step = 1 / (2 * t * t)
-    total = term = t * 0 + 1
-    k = 1
-    while True:
-        term = -term * (2 * k - 1) * step
-        if abs(term) < small:
-            return total, term
-        total += term
-        k += 1
-
-
-def _far_series_ball(t):
-    """`_far_series` on a ball, its remainder in the ball's radius."""
-    import flint  # lazy: a ball is here, so flint is loaded
-
-    total, left_out = _far_series(t, type(t)(2) ** -(flint.ctx.prec + 16))
-    return total + left_out * type(t)(0, 1)
 
 
 def _on_jets(on_balls, partials, args):
@@ -216,7 +190,10 @@ def _log_ndtr_mp(x):
     if x < -_FAR:  # mpmath's erfc raises there
         return -x * x / 2 - mpmath.log(-x * mpmath.sqrt(2 * mpmath.pi)) + mpmath.log(_far_series(-t, mpmath.eps)[0])
     if x > _FAR:
-        return mpmath.log1p(-mpmath.exp(-x * x / 2) / (x * mpmath.sqrt(2 * mpmath.pi)) * _far_series(t, mpmath.eps)[0])
+        # -x^2/2 held exactly: rounded (at x = 1e150 and 30 digits) it moves the tail by e^1e120
+        half_square = mpmath.ldexp(mpmath.fneg(mpmath.fmul(x, x, exact=True), exact=True), -1)
+        tail = mpmath.exp(half_square) / (x * mpmath.sqrt(2 * mpmath.pi))
+        return mpmath.log1p(-tail * _far_series(t, mpmath.eps)[0])
     return mpmath.log(mpmath.erfc(-t) / 2) if x < 0 else mpmath.log1p(-mpmath.erfc(t) / 2)
 
 
