@@ -36,8 +36,9 @@ CHOSEN = [
     "tf_lib11b:log1mexp@x=[1e-20,5]:float64",
     # a Function computing its forward in SciPy: exit 2 naming the line that leaves PyTorch (D3)
     "torch_lib11b:scipy_erfcx@x=[2]:float64",
-    # out[index] = grad with a saved 0-d index: exit 2 whose advice fits an index (D5)
+    # out[index] = grad with a saved 0-d index: traced as the index_put_ it is (D5), at two points
     "torch_lib11b:max_with_index@x=[1,5,2]:float64",
+    "torch_lib11b:max_with_index@x=[1,3,2]:float64",
     # torch.func.jacrev inside a loss: its basis written into a diagonal, functionalized; the inner derivative replayed (D4)
     "torch_lib11b:flow_logdet@x=[0.3,-1]:float64",
     # Keras normalises by min(rsqrt(|p|^2), 1e7): smooth at a zero prediction, and TensorFlow's rule is finite there
@@ -47,7 +48,6 @@ CHOSEN = [
 ]
 OPEN = {
     "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its forward in SciPy has no replay (exit 2)",
-    "torch_lib11b:max_with_index@x=[1,3,2]:float64": "D5: out[index] = grad with a saved index tensor is refused (exit 2)",
 }
 BY_ID = {case.id: case for case in cases11b.ALL}
 
