@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, where
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, trunc, where
 from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -706,31 +706,21 @@ def _count(k):
     return maximum(floor(k), 0)
 
 
-def _whole(k):
-    """``k`` cut to a whole number toward 0, as SciPy casts a count to an integer (-0.5 is 0)."""
-    return where(less(k, 0), -floor(-k), floor(k))
-
-
-def _where_plain(mask):
-    """A mask of numbers known at the point (counts), as a plain boolean array."""
-    return np.asarray(raw(mask), dtype=bool)
-
-
-def _all_of(k, n):
-    """Where the count ``k`` reaches ``n`` (a plain mask): the distribution function is 1 there."""
-    return np.asarray(raw(k)) >= np.asarray(raw(n))
+def _below(x, bound):
+    """Where ``x`` (a count or a parameter, known at the point) is below ``bound``: a plain mask."""
+    return np.asarray(np.asarray(raw(x)) < bound, dtype=bool)
 
 
 def pdtr(k, m):
     """``scipy.special.pdtr``: P(N <= k) for N ~ Poisson(m); NaN for a negative count or mean, as SciPy's."""
-    outside = _where_plain(np.asarray(raw(k)) < 0) | _where_plain(np.asarray(raw(m)) < 0)
+    outside = _below(k, 0) | _below(m, 0)
     return select(outside, np.nan, poisson_cdf(k, m))
 
 
 def pdtrc(k, m):
     """``scipy.special.pdtrc``: P(N > k) for N ~ Poisson(m), gammainc(floor(k) + 1, m); NaN for a negative count or
     mean, as SciPy's."""
-    outside = _where_plain(np.asarray(raw(k)) < 0) | _where_plain(np.asarray(raw(m)) < 0)
+    outside = _below(k, 0) | _below(m, 0)
     return select(outside, np.nan, gammainc(_count(k) + 1, m))
 
 
@@ -760,9 +750,9 @@ def gdtrc(a, b, x):
 def _binomial_counts(k, n):
     """SciPy's whole ``k`` (floor) and ``n`` of a binomial, and the plain masks where k < 0 (before the floor, as
     SciPy tests it), n < k and k == n."""
-    j, m = _count(k), _whole(n)
+    j, m = _count(k), trunc(n)  # SciPy casts a count to an integer: toward 0
     jr, mr = np.asarray(raw(j)), np.asarray(raw(m))
-    return j, m, _where_plain(np.asarray(raw(k)) < 0), _where_plain(mr < jr), _where_plain(jr == mr)
+    return j, m, _below(k, 0), np.asarray(mr < jr, dtype=bool), np.asarray(jr == mr, dtype=bool)
 
 
 def bdtr(k, n, p):
@@ -785,8 +775,8 @@ def bdtrc(k, n, p):
 
 def _negative_binomial_counts(k, n):
     """SciPy's whole ``k`` and ``n`` of a negative binomial, and the plain mask where it answers NaN (k < 0, n < 1)."""
-    j, m = _whole(k), _whole(n)
-    outside = _where_plain(np.asarray(raw(j)) < 0) | _where_plain(np.asarray(raw(m)) < 1)
+    j, m = trunc(k), trunc(n)  # SciPy casts a count to an integer: toward 0 (-0.5 is 0)
+    outside = _below(j, 0) | _below(m, 1)
     return select(outside, 0.0, j), select(outside, 1.0, m), outside
 
 
