@@ -14,7 +14,6 @@ within a few ulps.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
