@@ -125,6 +125,7 @@ class _Subgroup(click.Group):
 _JSON_SCHEMAS = {
     "grad": "gradcli.check/1", "check": "gradcli.check/1", "sweep": "gradcli.sweep/1", "audit": "gradcli.audit/1",
     "merge": "gradcli.audit/1", "diff": "gradcli.diff/1", "ops": "gradcli.ops/1",
+    "cache": "gradcli.cache/1",
 }
 _ERROR_KINDS = {EXIT_BAD_INPUT: "input", EXIT_INTERNAL: "internal"}
 # Keys of click's context `meta`, one dict that a command's context shares with its group's.
@@ -236,6 +237,32 @@ def ops(as_json, kind):
         _print_json({"schema": "gradcli.ops/1", "ops": rows})
     else:
         print_ops_table(rows)
+
+
+@cli.command()
+@json_option
+@click.option("--clear", is_flag=True, help="Remove the cached files first.")
+def cache(as_json, clear):
+    """Show where gradcli keeps its caches, how many files and bytes each holds; --clear empties them.
+
+    \b
+    XLA executables of JAX checks: $GRADCLI_XLA_CACHE (off turns it off),
+      else $XDG_CACHE_HOME/gradcli/xla, else ~/.cache/gradcli/xla.
+    Bytecode of gradcli's modules, kept where Python writes none
+      (PYTHONDONTWRITEBYTECODE): $XDG_CACHE_HOME/gradcli/bytecode, else
+      ~/.cache/gradcli/bytecode.
+    A cache only saves time: clearing one changes no result.
+    """
+    from .audit import bytecode
+    from .capture import jax_cache
+
+    rows = [jax_cache.usage(clear), bytecode.usage(clear)]
+    if as_json:
+        _print_json({"schema": "gradcli.cache/1", "caches": [dataclasses.asdict(row) for row in rows]})
+    else:
+        from .views.terminal import print_caches
+
+        print_caches(rows)
 
 
 _FORMULA_HELP = """

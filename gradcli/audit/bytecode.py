@@ -10,7 +10,7 @@ gradcli`` and by `preload_begins`, first in the audit forkserver's preload
 list; importing this module alone changes nothing, so that gradcli used as a
 library never writes to the user's cache) keeps the
 bytecode of gradcli's own modules, and only of them, under the user's cache
-folder (``$XDG_CACHE_HOME``, else ``~/.cache``: ``gradcli/bytecode/`` then the
+folder (`gradcli.caches.user_cache_folder`: ``gradcli/bytecode/`` then the
 source's absolute path), never beside the source: no ``__pycache__`` appears
 anywhere, the user's modules and every other package still get none, and
 nothing changes where the flag is not set. A cached file is read only when
@@ -24,6 +24,7 @@ from __future__ import annotations
 import _imp
 import marshal
 import os
+import shutil
 import sys
 from importlib.machinery import (
     BYTECODE_SUFFIXES,
@@ -36,13 +37,14 @@ from importlib.machinery import (
 )
 from importlib.util import MAGIC_NUMBER
 
+from ..caches import CacheUsage, folder_usage, user_cache_folder
+
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the gradcli folder
 
 
 def cache_folder(paths=os.path):
     """Where gradcli's bytecode is kept when Python writes none beside the sources (``paths``: this system's `os.path`)."""
-    root = os.environ.get("XDG_CACHE_HOME") or paths.join(paths.expanduser("~"), ".cache")
-    return paths.join(root, "gradcli", "bytecode")
+    return paths.join(user_cache_folder(paths), "gradcli", "bytecode")
 
 
 def cached_path(source_path, paths=os.path):
@@ -132,3 +134,18 @@ def install():
     sys.path_hooks.insert(0, _finder_for)
     for path in [p for p in sys.path_importer_cache if isinstance(p, str) and _inside_package(p)]:
         del sys.path_importer_cache[path]  # found by the plain finder: asked again, the hook answers
+
+
+def usage(clear=False):
+    """The bytecode cache as ``gradcli cache`` shows it, emptied first if ``clear`` (the folder is gradcli's alone)."""
+    where = cache_folder()
+    note = ""
+    if clear:
+        removed = folder_usage(where, _counted)[0]
+        shutil.rmtree(where, ignore_errors=True)  # a file another process writes meanwhile stays: harmless
+        note = f"removed {removed} files"
+    return CacheUsage("bytecode of gradcli's own modules", where, *folder_usage(where, _counted), note)
+
+
+def _counted(name):
+    return name.endswith(".pyc")

@@ -38,6 +38,7 @@ import threading
 import time
 
 from ..errors import InputError
+from ..caches import CacheUsage, folder_usage, user_cache_folder
 from ..files import replace_atomically
 
 VARIABLE = "GRADCLI_XLA_CACHE"
@@ -55,16 +56,19 @@ _NOT_CODE = {
 }
 
 
-def folder():
-    """The cache's folder (made if missing), or None: turned off, or not a folder this user alone can write."""
+def location():
+    """The cache's folder as configured (not made), or None where ``$GRADCLI_XLA_CACHE`` turns the cache off."""
     chosen = os.environ.get(VARIABLE, "").strip()
     if chosen.lower() == "off":
         return None
-    if not chosen:
-        base = os.environ.get("XDG_CACHE_HOME", "")
-        if not os.path.isabs(base):  # the XDG rule: a relative path is to be ignored
-            base = os.path.join(os.path.expanduser("~"), ".cache")
-        chosen = os.path.join(base, "gradcli", "xla")
+    return chosen or os.path.join(user_cache_folder(), "gradcli", "xla")
+
+
+def folder():
+    """The cache's folder (made if missing), or None: turned off, or not a folder this user alone can write."""
+    chosen = location()
+    if chosen is None:
+        return None
     try:
         os.makedirs(chosen, mode=0o700, exist_ok=True)
         if not os.access(chosen, os.W_OK | os.X_OK) or not _private(os.stat(chosen)):
@@ -262,3 +266,25 @@ def _remove(path):
         os.remove(path)
     except OSError:
         pass
+
+
+def usage(clear=False):
+    """The cache as ``gradcli cache`` shows it, its entries removed first if ``clear``.
+
+    Only gradcli's entries are counted and removed, never other files: the
+    folder may be one the user named in ``$GRADCLI_XLA_CACHE``.
+    """
+    name = "XLA executables of JAX checks"
+    where = location()
+    if where is None:
+        return CacheUsage(name, None, 0, 0, f"off (${VARIABLE}=off)")
+    note = ""
+    if clear:
+        before = folder_usage(where, _counted)
+        evict(where, limit=0)
+        note = f"removed {before[0]} files"
+    return CacheUsage(name, where, *folder_usage(where, _counted), note)
+
+
+def _counted(name):
+    return name.endswith(_SUFFIX)

@@ -50,6 +50,25 @@ def print_ops_table(rows) -> None:
     )
 
 
+def print_caches(rows) -> None:
+    """gradcli's caches, one line each: what it keeps, its folder, its files and their size (``gradcli cache``)."""
+    out = console()
+    for row in rows:
+        where = row.folder if row.folder is not None else "-"
+        amount = f"{row.files} files, {_size(row.bytes)}" if row.folder is not None else ""
+        note = f" ({row.note})" if row.note and row.folder is not None else row.note
+        out.print(f"{row.name}: {where}  {amount}{note}", highlight=False, markup=False, soft_wrap=True)
+
+
+def _size(count):
+    """A number of bytes for people: 0 B, 512 B, 3.4 kB, 12.0 MB (powers of 1000)."""
+    for unit in ("B", "kB", "MB"):
+        if count < 1000 or unit == "MB":
+            return f"{count} {unit}" if unit == "B" else f"{count:.1f} {unit}"
+        count /= 1000
+    return f"{count:.1f} GB"
+
+
 def print_diff(result, fmt="text") -> None:
     """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
     from rich.markup import escape  # rich loads only when something is printed
