@@ -3,7 +3,7 @@
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no real derivative (K's
 pole at m = 1 and E's infinite slope there, W's branch point and the AGM of arguments of opposite signs or at 0).
-K and its complement come from mpmath's ``ellipk`` with 1 - m exact at the oracle's digits, E from ``ellipe``, their
+K is pi / (2 M(1, sqrt(1 - m))) with 1 - m exact at the oracle's digits, E from ``ellipe``, their
 slopes from Legendre's relations; the AGM's partials from the derivative of M(1, t) = pi / (2 K(1 - t^2)).
 Judged point by point by ``python tests/test_ops_precision.py --only NAME``; `tests/test_ops55a_elliptic_w.py`
 judges a few points of each on both paths.
@@ -19,25 +19,31 @@ from ops_precision_table import SCALARS, Undefined, _binary_row, _unary_row
 mp = mpmath
 
 
+def _k(complement):
+    """K(1 - q) = pi / (2 M(1, sqrt q)) of the exact complement q (mpmath's ellipk(m) rounds 1 - m at its digits;
+    its ellipe is handed m rounded, ``+m``: of an mpf with more bits than the working precision it answers nonsense)."""
+    return mp.pi / (2 * mp.agm(1, mp.sqrt(complement)))
+
+
 def _k_slope(m, complement):
     """K'(m) = (E(m) - (1 - m) K(m)) / (2 m (1 - m)), pi/8 at 0; ``complement`` is 1 - m, exact."""
     if m == 0:
         return mp.pi / 8
-    return (mp.ellipe(m) - complement * mp.ellipk(m)) / (2 * m * complement)
+    return (mp.ellipe(+m) - complement * _k(complement)) / (2 * m * complement)
 
 
 def _ellipk(m):
     if m >= 1:
         raise Undefined("K's pole at m = 1; complex beyond it")
     complement = mp.fsub(1, m, exact=True)
-    return mp.ellipk(m), _k_slope(m, complement)
+    return _k(complement), _k_slope(m, complement)
 
 
 def _ellipkm1(p):
     if p <= 0:
         raise Undefined("K's pole at p = 0; complex below it")
     m = mp.fsub(1, p, exact=True)
-    return mp.ellipk(m), -_k_slope(m, p)
+    return _k(p), -_k_slope(m, p)
 
 
 def _ellipe(m):
@@ -45,8 +51,8 @@ def _ellipe(m):
         raise Undefined("E's slope is infinite at m = 1; E complex beyond it")
     if m == 0:
         return mp.pi / 2, -mp.pi / 8
-    e = mp.ellipe(m)
-    return e, (e - mp.ellipk(m)) / (2 * m)
+    e = mp.ellipe(+m)
+    return e, (e - _k(mp.fsub(1, m, exact=True))) / (2 * m)
 
 
 def _agm_in_second(a, b):
@@ -56,7 +62,7 @@ def _agm_in_second(a, b):
     t = b / a
     complement = t * t
     m = mp.fsub(1, complement, exact=True)
-    k = mp.ellipk(m)
+    k = _k(complement)
     return mp.pi * t * _k_slope(m, complement) / (k * k)
 
 

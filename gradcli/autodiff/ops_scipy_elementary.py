@@ -14,15 +14,17 @@ branch point -1/e, where both branches meet at -1.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import equal, log, power, sin, where
+from .ops import equal, greater, less, log, logical_and, power, sin, sqrt, where
 from .ops_array import unbroadcast
 from .ops_scipy import _BALLS, _JET_PARTIALS, _JET_SLOPES, _SPECIAL_MP, _on_balls_too, _with_mpmath
 from .ops_special import _scipy_function, mpmath_only
-from .tracer import primitive
-from .values import in_input_dtype, loaded_mpmath
+from .tracer import is_mp_value, primitive
+from .values import in_input_dtype, loaded_mpmath, raw, weak
 
 # -- cos(x) - 1 -------------------------------------------------------------------------------------------------
 
@@ -175,12 +177,37 @@ def _lambertw_ball_slope(answer, x):
     return answer / (x * (1 + answer))
 
 
-def _lambertw_slope(ans, x):
+# 1/e as the sum of two floats: x + 1/e is exact to 1e-33 next to -1/e (x + its first float cancels exactly there).
+_INV_E, _INV_E_LOW = 0.36787944117144233, -1.2428753672788363e-17
+_BRANCH_SERIES_BELOW = 0.02  # |s| under which W' is its series in s (its next term is 4e-17 of the sum there)
+# W = -1 + s - s^2/3 + 11 s^3/72 - 43 s^4/540 + 769 s^5/17280 - ..., s = +-sqrt(2 e (x + 1/e)): dW/ds's terms
+_BRANCH_SLOPE_SERIES = (1.0, -2 / 3, 11 / 24, -43 / 135, 769 / 3456, -1326 / 8505, 680863 / 6220800, -1963 / 25515,
+                        226287557 / 4180377600)
+
+
+def _lambertw_slope(ans, x, branch):
     """W' = (W/x) / (1 + W): 1 at x = 0 (W_0, whose W/x tends to 1), W/x never over- or underflowing where x is
-    subnormal; infinite at -1/e, where W = -1."""
+    subnormal; infinite at -1/e, where W = -1.
+
+    Next to -1/e, 1 + W is of the size of s = +-sqrt(2 e (x + 1/e)) (+ on branch 0) and a W rounded to a float
+    keeps only half its digits (at the float nearest -1/e, 1 + W = 1.5e-8; SciPy's W there is 3e-9 off), so in a
+    float dtype W' is (e/s) times dW/ds's series, from x + 1/e taken exactly. At the working precision it is the
+    quotient itself.
+    """
     at_zero = equal(x, 0)
     away = where(at_zero, 1.0, x)
-    return where(at_zero, 1.0, ans / away / (1 + ans))
+    direct = where(at_zero, 1.0, ans / away / (1 + ans))
+    if is_mp_value(raw(ans)):
+        return direct
+    gap = (x + _INV_E) + _INV_E_LOW
+    e = weak(math.e, x)
+    near = logical_and(greater(gap, 0), less(2 * e * gap, _BRANCH_SERIES_BELOW**2))
+    s = sqrt(2 * e * where(near, gap, 0.5 / e))  # 1 where the quotient is taken: each branch finite where unused
+    s = -s if branch else s
+    total = _BRANCH_SLOPE_SERIES[-1]
+    for coefficient in reversed(_BRANCH_SLOPE_SERIES[:-1]):
+        total = coefficient + s * total
+    return where(near, e / s * total, direct)
 
 
 def _lambertw_op(branch):
@@ -189,8 +216,8 @@ def _lambertw_op(branch):
     _JET_SLOPES[name] = _lambertw_ball_slope
     op = primitive(_lambertw_real(branch), name, kind="elementwise",
                    mp=_on_balls_too(name, mpmath_only(name, _lambertw_mp(branch))))
-    defvjp(op, lambda g, ans, x: g * _lambertw_slope(ans, x))
-    defjvp(op, lambda d, ans, x: d * _lambertw_slope(ans, x))
+    defvjp(op, lambda g, ans, x: g * _lambertw_slope(ans, x, branch))
+    defjvp(op, lambda d, ans, x: d * _lambertw_slope(ans, x, branch))
     return op
 
 
