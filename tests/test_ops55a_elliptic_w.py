@@ -187,3 +187,15 @@ def test_a_plain_numpy_module_calling_them_is_checked(module, target, at, status
                                       "--no-fix"])
     assert result.exit_code == (0 if status == "ok" else 1), result.output
     assert [r["status"] for r in json.loads(result.stdout)["results"]] == [status]
+
+
+def test_powm1_at_a_negative_base_is_what_power_is_there():
+    """x^y - 1 at x = -2, y = 3 is -9 with slope 12 in x and none in y (x^y of a negative x is real at integer y
+    alone); at x = 1, y = 0 its slope in y is log 1 = 0, proven: the verdict is power's, `domain`, not an error."""
+    def powm1_sum(x, y):
+        return gradcli.numpy.sum(special.powm1(x, y))
+
+    result = gradcli.check(powm1_sum, [{"x": [-2.0, 1.0], "y": [3.0, 0.0]}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "domain", result
+    assert [float(v) for v in result.exact_gradient["x"]] == [12.0, 0.0]
+    assert float(result.exact_gradient["y"][1]) == 0.0

@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 
+from . import arb_proof
 from .core import defjvp, defvjp
 from .ops import equal, greater, less, log, logical_and, power, sin, sqrt, where
 from .ops_array import unbroadcast
@@ -68,26 +69,36 @@ def _powm1_mp(x, y):
     return +value
 
 
+def _integer(y):
+    """The exact integer a ball is, or None."""
+    return int(y.unique_fmpz()) if y.is_exact() and y.is_integer() else None
+
+
 def _powm1_ball(x, y):
-    """expm1(y log x) on balls with x proven > 0 (0 at y = 0 or x = 1 exactly); elsewhere mpmath's path."""
+    """expm1(y log x) on balls with x proven > 0, x^n - 1 at an exact integer n (0 at y = 0 or x = 1 exactly);
+    elsewhere mpmath's path."""
     if y.is_zero() or (x - 1).is_zero():
         return type(x)(0)
-    if not x > 0:
-        raise ArithmeticError("powm1's base not proven > 0")
-    return (y * x.log()).expm1()
+    if x > 0:
+        return (y * x.log()).expm1()
+    if _integer(y) is not None:
+        return x ** _integer(y) - 1
+    raise ArithmeticError("powm1's base not proven > 0 at an exponent not an integer")
 
 
 def _powm1_in_x_ball(answer, x, y):
     if y.is_zero():
         return type(x)(0)
-    if not x > 0:
-        raise ArithmeticError("powm1's base not proven > 0")
-    return y * ((y - 1) * x.log()).exp()
+    if x > 0:
+        return y * ((y - 1) * x.log()).exp()
+    if _integer(y) is not None:
+        return y * x ** (_integer(y) - 1)
+    raise ArithmeticError("powm1's base not proven > 0 at an exponent not an integer")
 
 
 def _powm1_in_y_ball(answer, x, y):
-    if not x > 0:
-        raise ArithmeticError("powm1's base not proven > 0")
+    if not x > 0:  # x^y of a negative x is real at integers y alone: no derivative in y, as power's
+        raise ArithmeticError("powm1 with a moving exponent at a base not above 0")
     return (y * x.log()).exp() * x.log()
 
 
@@ -95,7 +106,29 @@ _BALLS["powm1"] = _powm1_ball
 _JET_PARTIALS["powm1"] = (_powm1_in_x_ball, _powm1_in_y_ball)
 _powm1_float = in_input_dtype(_scipy_function("powm1"))  # the dtype of both arguments
 _powm1_float.nin = 2
-powm1 = primitive(_powm1_float, "powm1", mp=_on_balls_too("powm1", mpmath_only("powm1", _powm1_mp)), kind="elementwise")
+_powm1_on_mpmath = mpmath_only("powm1", _powm1_mp)
+
+
+def _powm1_mp_negative_base(x, y):
+    """x^y - 1 on mpmath numbers, a negative x with an integer y through gradcli's own power: its rounding's
+    condition is power's closed form, where reading it from powm1 by moving y would leave the real numbers."""
+    if type(x) is type(y) is loaded_mpmath().mpf and x < 0 and loaded_mpmath().isint(y):
+        return power(x, y) - 1
+    return _powm1_on_mpmath(x, y)
+
+
+_powm1_high = _on_balls_too("powm1", _powm1_mp_negative_base)
+
+
+def _powm1_exact(x, y):
+    """x^y - 1 at high precision; in a proof of a 0 (`arb_proof`), power's number less 1, so power's rules prove
+    what they prove (the slope in y at x = 1 is log 1 = 0; an opaque powm1 would leave that slope an atom)."""
+    if arb_proof.proving and any(type(a) is arb_proof.Sym for a in (x, y)):
+        return arb_proof.run("power", x, y) - 1
+    return _powm1_high(x, y)
+
+
+powm1 = primitive(_powm1_float, "powm1", mp=_powm1_exact, kind="elementwise")
 
 
 def _powm1_in_x(x, y):
