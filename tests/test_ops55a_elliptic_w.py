@@ -163,6 +163,11 @@ def stable(x):
     return np.sum(np.log(-cosm1(x)))
 
 
+def constants(x):
+    return x * (scipy.special.lambertw(3.0).real + ellipk(0.3) + scipy.special.agm(1.0, 2.0)
+                + scipy.special.powm1(2.0, 1e-20) * 1e20 + cosm1(1e-9) * 1e18)
+
+
 def special_mix(m):
     w = scipy.special.lambertw(m).real
     return np.sum(ellipk(m) + scipy.special.ellipe(m) + scipy.special.agm(1.0, m) + w
@@ -199,3 +204,17 @@ def test_powm1_at_a_negative_base_is_what_power_is_there():
     assert result.status == "domain", result
     assert [float(v) for v in result.exact_gradient["x"]] == [12.0, 0.0]
     assert float(result.exact_gradient["y"][1]) == 0.0
+
+
+def test_the_functions_of_constants_in_the_users_code_are_exact_in_the_exact_run(module):
+    """lambertw(3.0) and the others on plain numbers inside the user's function compute at the exact run's
+    precision, never as float64 numbers in disguise (lambertw, a function picking its branch's op, was 9e-17 off)."""
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    exact = reference.compute(resolve(f"{module}:constants"), [1.0], budget=balls.Budget(20.0))
+    with mpmath.workdps(50):
+        f = mpmath.mpf
+        truth = (mpmath.lambertw(3) + f(oracles._k(1 - f(0.3))) + mpmath.agm(1, 2)
+                 + mpmath.expm1(f(1e-20) * mpmath.log(2)) * f(1e20) + (mpmath.cos(f(1e-9)) - 1) * f(1e18))
+        assert abs(mpmath.mpf(exact.gradient[0]) - truth) <= mpmath.mpf(10) ** -30 * abs(truth)
