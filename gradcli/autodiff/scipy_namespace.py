@@ -41,7 +41,8 @@ special = SimpleNamespace(**{
     "exprel": _losses.exprel,
     # the complete elliptic integrals and the AGM; Lambert's W (its real branches 0 and -1), x^y - 1 and cos(x) - 1
     **{name: getattr(_elliptic, name) for name in ("agm", "ellipe", "ellipk", "ellipkm1")},
-    **{name: getattr(_elementary, name) for name in ("cosm1", "lambertw", "powm1")},
+    **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
+    "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
