@@ -159,6 +159,10 @@ def naive(x):
     return np.sum(np.log(1.0 - np.cos(x)))
 
 
+def naive_minus(x):
+    return np.sum(np.log(-(np.cos(x) - 1.0)))
+
+
 def stable(x):
     return np.sum(np.log(-cosm1(x)))
 
@@ -218,3 +222,12 @@ def test_the_functions_of_constants_in_the_users_code_are_exact_in_the_exact_run
         truth = (mpmath.lambertw(3) + f(oracles._k(1 - f(0.3))) + mpmath.agm(1, 2)
                  + mpmath.expm1(f(1e-20) * mpmath.log(2)) * f(1e20) + (mpmath.cos(f(1e-9)) - 1) * f(1e18))
         assert abs(mpmath.mpf(exact.gradient[0]) - truth) <= mpmath.mpf(10) ** -30 * abs(truth)
+
+
+def test_cos_minus_one_is_offered_the_half_angle_form_of_cosm1(module):
+    """cos(u) - 1 at 1e-9 is 0 (log of it -inf): the fix writes it -2 sin(u/2)^2, cosm1's value, in the user's NumPy
+    and re-checks it ok (the catalogue's half-angle matched 1 - cos(u) alone)."""
+    report = gradcli.check(f"{module}:naive_minus", [{"x": [1e-9, 0.5]}], dtypes=("float64",))
+    assert report.results[0].status == "unstable"
+    (fix,) = [f for f in report.fixes if f.name == "half-angle"]
+    assert "-2 * np.sin(x / 2) ** 2" in fix.diff and set(fix.after.values()) == {"ok"}, fix

@@ -216,6 +216,8 @@ class _Rewriter:
     def half_angle(self, node):
         if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "cos"):
             return f"2*sin({self.src(node.right.args[0])}/2)**2"
+        if isinstance(node, Binary) and node.op == "-" and _call(node.left, "cos") and _is_num(node.right, 1):
+            return f"-2*sin({self.src(node.left.args[0])}/2)**2"  # scipy.special.cosm1(u), in every framework's ops
         return None
 
     def tanh_log_det(self, node):
@@ -328,7 +330,7 @@ _REWRITES = [
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
-    ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
+    ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
