@@ -163,6 +163,10 @@ def naive_minus(x):
     return np.sum(np.log(-(np.cos(x) - 1.0)))
 
 
+def naive_growth(x, t):
+    return np.sum(np.log(x**t - 1.0))
+
+
 def stable(x):
     return np.sum(np.log(-cosm1(x)))
 
@@ -231,3 +235,12 @@ def test_cos_minus_one_is_offered_the_half_angle_form_of_cosm1(module):
     assert report.results[0].status == "unstable"
     (fix,) = [f for f in report.fixes if f.name == "half-angle"]
     assert "-2 * np.sin(x / 2) ** 2" in fix.diff and set(fix.after.values()) == {"ok"}, fix
+
+
+def test_a_power_minus_one_is_offered_powm1s_value(module):
+    """x**t - 1 at t = 1e-20 is 0 (log of it -inf): the fix writes powm1's value expm1(t*log(x)) in the user's NumPy
+    and re-checks it ok."""
+    report = gradcli.check(f"{module}:naive_growth", [{"x": [2.0, 3.0], "t": [1e-20, 0.5]}], dtypes=("float64",))
+    assert report.results[0].status == "unstable"
+    (fix,) = [f for f in report.fixes if f.name == "powm1"]
+    assert "np.expm1(t * np.log(x))" in fix.diff and set(fix.after.values()) == {"ok"}, fix

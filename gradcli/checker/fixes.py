@@ -128,6 +128,16 @@ class _Rewriter:
             return f"expm1({self.raw(node.left.args[0])})"
         return None
 
+    def powm1(self, node):
+        # scipy.special.powm1's value for x > 0 in every framework's ops (the re-check refuses it where x < 0)
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.right, 1):
+            power = node.left
+            if isinstance(power, Binary) and power.op == "**":
+                return f"expm1({self.src(power.right)}*log({self.raw(power.left)}))"
+            if _call(power, "power", 2):
+                return f"expm1({self.src(power.args[1])}*log({self.raw(power.args[0])}))"
+        return None
+
     def sigmoid(self, node):
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
             inner = _sum_with_one(node.right)
@@ -322,6 +332,7 @@ _REWRITES = [
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
+    ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
