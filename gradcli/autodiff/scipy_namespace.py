@@ -13,9 +13,11 @@ from types import SimpleNamespace
 
 from . import ops_array as _array
 from . import ops_decompositions as _decompositions
+from . import ops_elliptic as _elliptic
 from . import ops_integrate as _integrate
 from . import ops_linalg as _linalg
 from . import ops_scipy as _scipy
+from . import ops_scipy_elementary as _elementary
 from . import ops_scipy_linalg as _scipy_linalg
 from . import ops_scipy_losses as _losses
 from . import ops_signal as _signal
@@ -37,6 +39,10 @@ special = SimpleNamespace(**{
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
     **_stats.SCIPY_VALUED,  # the distribution functions: pdtr, chdtrc, bdtr, fdtr, ...
     "exprel": _losses.exprel,
+    # the complete elliptic integrals and the AGM; Lambert's W (its real branches 0 and -1), x^y - 1 and cos(x) - 1
+    **{name: getattr(_elliptic, name) for name in ("agm", "ellipe", "ellipk", "ellipkm1")},
+    **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
+    "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},

@@ -128,6 +128,16 @@ class _Rewriter:
             return f"expm1({self.raw(node.left.args[0])})"
         return None
 
+    def powm1(self, node):
+        # scipy.special.powm1's value for x > 0 in every framework's ops (the re-check refuses it where x < 0)
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.right, 1):
+            power = node.left
+            if isinstance(power, Binary) and power.op == "**":
+                return f"expm1({self.src(power.right)}*log({self.raw(power.left)}))"
+            if _call(power, "power", 2):
+                return f"expm1({self.src(power.args[1])}*log({self.raw(power.args[0])}))"
+        return None
+
     def sigmoid(self, node):
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
             inner = _sum_with_one(node.right)
@@ -216,6 +226,8 @@ class _Rewriter:
     def half_angle(self, node):
         if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "cos"):
             return f"2*sin({self.src(node.right.args[0])}/2)**2"
+        if isinstance(node, Binary) and node.op == "-" and _call(node.left, "cos") and _is_num(node.right, 1):
+            return f"-2*sin({self.src(node.left.args[0])}/2)**2"  # scipy.special.cosm1(u), in every framework's ops
         return None
 
     def tanh_log_det(self, node):
@@ -320,6 +332,7 @@ _REWRITES = [
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
+    ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
@@ -328,7 +341,7 @@ _REWRITES = [
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
-    ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2", "half_angle"),
+    ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
