@@ -12,9 +12,11 @@ import functools
 from types import SimpleNamespace
 
 from . import ops_array as _array
+from . import ops_bessel_hypergeometric as _bessel_hypergeometric
 from . import ops_decompositions as _decompositions
 from . import ops_integrate as _integrate
 from . import ops_linalg as _linalg
+from . import ops_normal_integrals as _normal_integrals
 from . import ops_scipy as _scipy
 from . import ops_scipy_linalg as _scipy_linalg
 from . import ops_scipy_losses as _losses
@@ -37,6 +39,8 @@ special = SimpleNamespace(**{
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
     **_stats.SCIPY_VALUED,  # the distribution functions: pdtr, chdtrc, bdtr, fdtr, ...
     "exprel": _losses.exprel,
+    **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve".split()},
+    **{name: getattr(_normal_integrals, name) for name in "owens_t voigt_profile".split()},
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
