@@ -5,13 +5,17 @@ derivative in its last argument is a closed form over the same functions, and
 whose exact reference is python-flint's ball (a proven enclosure) where flint
 has the function and the ball is inside its real domain, else mpmath's.
 
-An order or a parameter (kv's and struve's v, hyp2f1's a, b and c) is not
-differentiable here: its derivative has no closed form (a series of digamma
-terms for 2F1, an integral for K_v), and a gradient in it is refused by name
-rather than guessed.
+An order or a parameter (kv's and struve's v, hyp2f1's a, b and c) has a
+derivative of no closed form (a series of digamma terms for 2F1, an integral
+for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
+the function at high precision, and in a float dtype each entry the same at 94
+bits rounded once. It is a first derivative only: a second one through it is
+refused by name.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import constant, lifted, power
@@ -19,7 +23,7 @@ from .ops_array import unbroadcast
 from .ops_scipy import _BALLS, _JET_PARTIALS, _bessel_k_scaled_ball, _on_balls_too, rgamma
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
-from .values import in_input_dtype, loaded_mpmath
+from .values import float_dtype, in_input_dtype, loaded_mpmath
 
 
 def _scipy_primitive(name, nin, on_mpmath, first=0):
@@ -35,6 +39,49 @@ def _finite(ball, name):
     if not ball.is_finite():
         raise ArithmeticError(f"no finite ball of {name} here")
     return ball
+
+
+def _exact_mpf(mpmath, v):
+    """A float of any dtype as the mpmath number it is (a longdouble's 64 bits too, at a precision that holds them)."""
+    if isinstance(v, np.longdouble) and np.isfinite(v):
+        numerator, denominator = v.as_integer_ratio()
+        return mpmath.mpf(numerator) / denominator
+    return mpmath.mpf(float(v))
+
+
+def parameter_slope(name, on_mpmath, index, nin):
+    """The primitive d/d(argument ``index``) of the function ``on_mpmath`` (``name``'s) of ``nin`` arguments: on
+    mpmath numbers mpmath's derivative at the working precision, in a float dtype each entry that derivative at
+    94 bits (the arguments read exactly, the answer rounded once: SciPy has none)."""
+
+    def on_numbers(*args):
+        mpmath = loaded_mpmath()
+        if any(mpmath.isnan(a) for a in args):
+            return mpmath.nan
+
+        def moved(t):
+            return on_mpmath(*args[:index], t, *args[index + 1:])
+
+        return mpmath.diff(moved, args[index])
+
+    def on_floats(*args):
+        mpmath = loaded_mpmath()
+        dtype = float_dtype(*args)
+
+        def entry(*values):
+            with mpmath.workprec(94):
+                answer = on_numbers(*(_exact_mpf(mpmath, v) for v in values))
+                return np.longdouble(mpmath.nstr(answer, 25)) if dtype == np.longdouble else float(answer)
+
+        arrays = np.broadcast_arrays(*(np.asarray(a) for a in args))
+        with np.errstate(invalid="ignore"):  # a NaN entry is the answer outside the domain, not a fault
+            return np.asarray(np.frompyfunc(entry, nin, 1)(*arrays)).astype(dtype)[()]
+
+    slope_name = f"{name}_slope{index}"
+    on_floats.__name__ = slope_name
+    on_floats.nin = nin  # the catalogue reads the arity here, as on a ufunc
+    return primitive(on_floats, slope_name, mp=_on_balls_too(slope_name, mpmath_only(slope_name, on_numbers)),
+                     kind="elementwise")
 
 
 # -- K_v and e^x K_v -----------------------------------------------------------------------------------------------
@@ -80,10 +127,14 @@ def _kve_slope(ans, v, x):
     return ans - (kve(v - 1, x) + kve(v + 1, x)) / 2
 
 
-defvjp(kv, None, lambda g, ans, v, x: unbroadcast(g * _kv_slope(v, x), x))
-defjvp(kv, None, lambda t, ans, v, x: t * _kv_slope(v, x))
-defvjp(kve, None, lambda g, ans, v, x: unbroadcast(g * _kve_slope(ans, v, x), x))
-defjvp(kve, None, lambda t, ans, v, x: t * _kve_slope(ans, v, x))
+kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2)
+kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2)
+defvjp(kv, lambda g, ans, v, x: unbroadcast(g * kv_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _kv_slope(v, x), x))
+defjvp(kv, lambda t, ans, v, x: t * kv_slope_order(v, x), lambda t, ans, v, x: t * _kv_slope(v, x))
+defvjp(kve, lambda g, ans, v, x: unbroadcast(g * kve_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _kve_slope(ans, v, x), x))
+defjvp(kve, lambda t, ans, v, x: t * kve_slope_order(v, x), lambda t, ans, v, x: t * _kve_slope(ans, v, x))
 
 
 # -- Struve's H_v --------------------------------------------------------------------------------------------------
@@ -124,8 +175,10 @@ def _struve_slope(v, x):
     return (struve(v - 1, x) - struve(v + 1, x) + _struve_source(v, x)) / 2
 
 
-defvjp(struve, None, lambda g, ans, v, x: unbroadcast(g * _struve_slope(v, x), x))
-defjvp(struve, None, lambda t, ans, v, x: t * _struve_slope(v, x))
+struve_slope_order = parameter_slope("struve", _struve_mp, 0, 2)
+defvjp(struve, lambda g, ans, v, x: unbroadcast(g * struve_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _struve_slope(v, x), x))
+defjvp(struve, lambda t, ans, v, x: t * struve_slope_order(v, x), lambda t, ans, v, x: t * _struve_slope(v, x))
 
 
 # -- Gauss's 2F1 ---------------------------------------------------------------------------------------------------
@@ -162,6 +215,19 @@ def _hyp2f1_slope(a, b, c, z):
     return a * b / c * hyp2f1(a + 1, b + 1, c + 1, z)
 
 
-defvjp(hyp2f1, None, None, None, lambda g, ans, a, b, c, z: unbroadcast(g * _hyp2f1_slope(a, b, c, z), z))
-defjvp(hyp2f1, None, None, None, lambda t, ans, a, b, c, z: t * _hyp2f1_slope(a, b, c, z))
+hyp2f1_slope_a, hyp2f1_slope_b, hyp2f1_slope_c = (parameter_slope("hyp2f1", _hyp2f1_mp, k, 4) for k in range(3))
+
+
+def _hyp2f1_vjp(slope, index):
+    return lambda g, ans, a, b, c, z: unbroadcast(g * slope(a, b, c, z), (a, b, c, z)[index])
+
+
+def _hyp2f1_jvp(slope):
+    return lambda t, ans, a, b, c, z: t * slope(a, b, c, z)
+
+
+defvjp(hyp2f1, _hyp2f1_vjp(hyp2f1_slope_a, 0), _hyp2f1_vjp(hyp2f1_slope_b, 1), _hyp2f1_vjp(hyp2f1_slope_c, 2),
+       lambda g, ans, a, b, c, z: unbroadcast(g * _hyp2f1_slope(a, b, c, z), z))
+defjvp(hyp2f1, _hyp2f1_jvp(hyp2f1_slope_a), _hyp2f1_jvp(hyp2f1_slope_b), _hyp2f1_jvp(hyp2f1_slope_c),
+       lambda t, ans, a, b, c, z: t * _hyp2f1_slope(a, b, c, z))
 
