@@ -49,8 +49,8 @@ def _exact_mpf(mpmath, v):
     return mpmath.mpf(float(v))
 
 
-def parameter_slope(name, on_mpmath, index, nin):
-    """The primitive d/d(argument ``index``) of the function ``on_mpmath`` (``name``'s) of ``nin`` arguments: on
+def parameter_slope(name, on_mpmath, index, nin, argument):
+    """The primitive d/d(argument ``index``, named ``argument``) of ``on_mpmath`` (``name``'s) of ``nin`` arguments: on
     mpmath numbers mpmath's derivative at the working precision, in a float dtype each entry that derivative at
     94 bits (the arguments read exactly, the answer rounded once: SciPy has none)."""
 
@@ -77,7 +77,7 @@ def parameter_slope(name, on_mpmath, index, nin):
         with np.errstate(invalid="ignore"):  # a NaN entry is the answer outside the domain, not a fault
             return np.asarray(np.frompyfunc(entry, nin, 1)(*arrays)).astype(dtype)[()]
 
-    slope_name = f"{name}_slope{index}"
+    slope_name = f"{name}_slope_{argument}"
     on_floats.__name__ = slope_name
     on_floats.nin = nin  # the catalogue reads the arity here, as on a ufunc
     return primitive(on_floats, slope_name, mp=_on_balls_too(slope_name, mpmath_only(slope_name, on_numbers)),
@@ -127,8 +127,8 @@ def _kve_slope(ans, v, x):
     return ans - (kve(v - 1, x) + kve(v + 1, x)) / 2
 
 
-kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2)
-kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2)
+kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2, "v")
+kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2, "v")
 defvjp(kv, lambda g, ans, v, x: unbroadcast(g * kv_slope_order(v, x), v),
        lambda g, ans, v, x: unbroadcast(g * _kv_slope(v, x), x))
 defjvp(kv, lambda t, ans, v, x: t * kv_slope_order(v, x), lambda t, ans, v, x: t * _kv_slope(v, x))
@@ -175,7 +175,7 @@ def _struve_slope(v, x):
     return (struve(v - 1, x) - struve(v + 1, x) + _struve_source(v, x)) / 2
 
 
-struve_slope_order = parameter_slope("struve", _struve_mp, 0, 2)
+struve_slope_order = parameter_slope("struve", _struve_mp, 0, 2, "v")
 defvjp(struve, lambda g, ans, v, x: unbroadcast(g * struve_slope_order(v, x), v),
        lambda g, ans, v, x: unbroadcast(g * _struve_slope(v, x), x))
 defjvp(struve, lambda t, ans, v, x: t * struve_slope_order(v, x), lambda t, ans, v, x: t * _struve_slope(v, x))
@@ -215,7 +215,7 @@ def _hyp2f1_slope(a, b, c, z):
     return a * b / c * hyp2f1(a + 1, b + 1, c + 1, z)
 
 
-hyp2f1_slope_a, hyp2f1_slope_b, hyp2f1_slope_c = (parameter_slope("hyp2f1", _hyp2f1_mp, k, 4) for k in range(3))
+hyp2f1_slope_a, hyp2f1_slope_b, hyp2f1_slope_c = (parameter_slope("hyp2f1", _hyp2f1_mp, k, 4, name) for k, name in enumerate("abc"))
 
 
 def _hyp2f1_vjp(slope, index):
