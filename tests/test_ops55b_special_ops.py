@@ -3,7 +3,8 @@
 Each answers SciPy's own number in float32 and float64; its gradient in float64 is held to mpmath's derivative of
 the function (closed forms written here, or mpmath.diff at 40 digits), and its exact reference to mpmath's at
 points no float reaches: kv at 1e-300 and at 800, 2F1 past -1 and next to 1, Owen's T at h = 40 and 1e3 and at a = 1e300,
-the Voigt profile at a deviation of 1e-3. An order or a parameter is differentiated too, at high precision.
+the Voigt profile at a deviation of 1e-3 (and its float slopes at 1e-8, where they cancel by 1e16). An order or
+a parameter is differentiated too, at high precision.
 """
 
 import os
@@ -66,6 +67,8 @@ TRUTHS = [
     (special.owens_t, (-1.5, 0.3), _owens_t),
     (special.voigt_profile, (1.0, 0.7, 0.4), _voigt),
     (special.voigt_profile, (-0.5, 1.3, 0.0), _voigt),
+    # far from the centre: w'(z) cancels by |z|^2 = 1e16, V's slope in sigma by as much again (5e-9 of V)
+    (special.voigt_profile, (1.0, 1e-8, 0.4), _voigt),
 ]
 
 

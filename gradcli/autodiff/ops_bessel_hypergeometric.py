@@ -49,20 +49,10 @@ def _exact_mpf(mpmath, v):
     return mpmath.mpf(float(v))
 
 
-def parameter_slope(name, on_mpmath, index, nin, argument):
-    """The primitive d/d(argument ``index``, named ``argument``) of ``on_mpmath`` (``name``'s) of ``nin`` arguments: on
-    mpmath numbers mpmath's derivative at the working precision, in a float dtype each entry that derivative at
-    94 bits (the arguments read exactly, the answer rounded once: SciPy has none)."""
-
-    def on_numbers(*args):
-        mpmath = loaded_mpmath()
-        if any(mpmath.isnan(a) for a in args):
-            return mpmath.nan
-
-        def moved(t):
-            return on_mpmath(*args[:index], t, *args[index + 1:])
-
-        return mpmath.diff(moved, args[index])
+def mpmath_entrywise(name, on_numbers, nin):
+    """The primitive ``name`` of ``nin`` arguments computed by ``on_numbers`` on mpmath numbers: at the working
+    precision in an exact run, in a float dtype each entry at 94 bits (the arguments read exactly, the answer rounded
+    once), for numbers SciPy has no function of."""
 
     def on_floats(*args):
         mpmath = loaded_mpmath()
@@ -77,11 +67,26 @@ def parameter_slope(name, on_mpmath, index, nin, argument):
         with np.errstate(invalid="ignore"):  # a NaN entry is the answer outside the domain, not a fault
             return np.asarray(np.frompyfunc(entry, nin, 1)(*arrays)).astype(dtype)[()]
 
-    slope_name = f"{name}_slope_{argument}"
-    on_floats.__name__ = slope_name
+    on_floats.__name__ = name
     on_floats.nin = nin  # the catalogue reads the arity here, as on a ufunc
-    return primitive(on_floats, slope_name, mp=_on_balls_too(slope_name, mpmath_only(slope_name, on_numbers)),
-                     kind="elementwise")
+    return primitive(on_floats, name, mp=_on_balls_too(name, mpmath_only(name, on_numbers)), kind="elementwise")
+
+
+def parameter_slope(name, on_mpmath, index, nin, argument):
+    """The primitive d/d(argument ``index``, named ``argument``) of ``on_mpmath`` (``name``'s) of ``nin`` arguments:
+    mpmath's derivative (`mpmath_entrywise`)."""
+
+    def on_numbers(*args):
+        mpmath = loaded_mpmath()
+        if any(mpmath.isnan(a) for a in args):
+            return mpmath.nan
+
+        def moved(t):
+            return on_mpmath(*args[:index], t, *args[index + 1:])
+
+        return mpmath.diff(moved, args[index])
+
+    return mpmath_entrywise(f"{name}_slope_{argument}", on_numbers, nin)
 
 
 # -- K_v and e^x K_v -----------------------------------------------------------------------------------------------

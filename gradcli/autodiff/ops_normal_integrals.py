@@ -4,17 +4,18 @@ Each is a primitive whose value in a float dtype is SciPy's own number and whose
 derivatives in every argument are closed forms. Their exact references are
 python-flint's balls: Owen's T as a proven integral (``acb.integral``) of its
 defining integrand, the Voigt profile from the Faddeeva function
-w(z) = e^(-z^2) erfc(-iz) on complex balls; mpmath's quadrature and erfc
-where balls cannot answer (Owen's T on mpmath numbers through its balls).
+w(z) = e^(-z^2) erfc(-iz) on complex balls, mpmath's erfc where balls cannot
+answer (Owen's T on mpmath numbers through its balls). The Voigt profile's
+slopes cancel far from its centre: each is computed in mpmath, in a float dtype
+too, with the bits the cancellation takes.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from .core import defjvp, defvjp
-from .ops import constant, equal, exp, where
+from .ops import constant, exp
 from .ops_array import unbroadcast
+from .ops_bessel_hypergeometric import mpmath_entrywise
 from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
 from .ops_special import _scipy_function, erf, mpmath_only
 from .tracer import primitive
@@ -135,108 +136,59 @@ defjvp(owens_t, lambda t, ans, h, a: t * _owens_t_slope_h(h, a), lambda t, ans, 
 
 # -- the Voigt profile ---------------------------------------------------------------------------------------------
 # V(x, s, g) = Re w(z) / (s sqrt(2 pi)), z = (x + i g) / (s sqrt 2): a normal density of deviation s convolved with
-# a Cauchy density of half-width g. Its companion L = Im w(z) / (s sqrt(2 pi)) (the dispersion) is the other half of
-# its slopes: w'(z) = -2 z w(z) + 2i / sqrt(pi) gives V_x = -(x V - g L) / s^2 and V_g = (x L + g V) / s^2 - 1/(pi s^2),
-# L_x = -V_g and L_g = V_x (Cauchy-Riemann), and V(tx, ts, tg) = V / t gives s V_s = -(V + x V_x + g V_g). At s = 0
-# both are the Cauchy forms g / (pi r) and x / (pi r), r = x^2 + g^2, with slope 0 in s (even in s there).
+# a Cauchy density of half-width g. From w'(z) = -2 z w(z) + 2i / sqrt(pi): V_x = Re w'(z) / (2 s^2 sqrt(pi)),
+# V_g = -Im w'(z) / (2 s^2 sqrt(pi)), and V(tx, ts, tg) = V / t gives s V_s = -(V + x V_x + g V_g). Far out (s small
+# beside |x + i g|) w'(z) is the difference of two numbers near 2i / sqrt(pi) that agree to |z|^2, and V_s a sum
+# of terms near V that cancel to as much again: in a float dtype no formula of floats keeps them, so each slope is
+# its own primitive computed entry by entry in mpmath with the bits the cancellations take (`mpmath_entrywise`). At
+# s = 0 V is the Cauchy density g / (pi (x^2 + g^2)), even in s.
 
-def _faddeeva_float(x, sigma, gamma):
-    """w(z) / (s sqrt(2 pi)) in float64 or wider, from SciPy's wofz."""
-    wofz = _scipy_function("wofz")
-    x, sigma, gamma = np.broadcast_arrays(*(np.asarray(v, dtype=np.result_type(v, np.float64)) for v in (x, sigma, gamma)))
-    with np.errstate(all="ignore"):
-        z = (x + 1j * gamma) / (sigma * np.sqrt(2.0))
-        return wofz(z) / (sigma * np.sqrt(2 * np.pi))
-
-
-def _voigt_dispersion_float(x, sigma, gamma):
-    """Im w(z) / (s sqrt(2 pi)); at s = 0 the Cauchy form x / (pi (x^2 + g^2))."""
-    with np.errstate(all="ignore"):
-        cauchy = np.asarray(x) / (np.pi * (np.square(x) + np.square(gamma)))
-        return np.where(np.asarray(sigma) == 0, cauchy, _faddeeva_float(x, sigma, gamma).imag)[()]
+def _faddeeva_mp(x, sigma, gamma):
+    """w(z) / (s sqrt(2 pi)) on mpmath numbers, and z; at s = 0 the Cauchy form (g + i x) / (pi (x^2 + g^2))."""
+    mpmath = loaded_mpmath()
+    if sigma == 0:
+        return mpmath.mpc(gamma, x) / (mpmath.pi * (x * x + gamma * gamma)), None
+    z = mpmath.mpc(x, gamma) / (sigma * mpmath.sqrt(2))
+    return mpmath.exp(-z * z) * mpmath.erfc(-1j * z) / (sigma * mpmath.sqrt(2 * mpmath.pi)), z
 
 
-def _faddeeva_ball(x, sigma, gamma):
-    """w(z) / (s sqrt(2 pi)) on complex balls; s = 0 exactly: None (the caller's Cauchy form)."""
-    import flint  # lazy: a ball is here, so flint is loaded
-
-    if sigma.is_zero():
-        return None
-    if sigma.contains(0):
-        raise ArithmeticError("voigt's ball of sigma around 0")
-    z = flint.acb(x, gamma) / (sigma * type(x)(2).sqrt())
-    return (-z * z).exp() * (-flint.acb(0, 1) * z).erfc() / (sigma * (2 * type(x).pi()).sqrt())
+def _voigt_slopes_mp(x, sigma, gamma):
+    """(V_x, V_s, V_g) on mpmath numbers, with 4 log2 |z| + 30 bits more for their cancellations."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(a) for a in (x, sigma, gamma)):
+        return mpmath.nan, mpmath.nan, mpmath.nan
+    if sigma == 0:
+        r = x * x + gamma * gamma
+        return -2 * x * gamma / (mpmath.pi * r * r), mpmath.mpf(0), (x * x - gamma * gamma) / (mpmath.pi * r * r)
+    size = abs(mpmath.mpc(x, gamma) / sigma)
+    with mpmath.extraprec(4 * max(0, int(mpmath.log(size + 1, 2))) + 30):
+        w, z = _faddeeva_mp(x, sigma, gamma)
+        slope = (-2 * z * w + 2j / (sigma * mpmath.pi * mpmath.sqrt(2))) / (sigma * mpmath.sqrt(2))
+        along_x, along_gamma = slope.real, -slope.imag
+        along_sigma = -(w.real + x * along_x + gamma * along_gamma) / sigma
+    return +along_x, +along_sigma, +along_gamma
 
 
 def _voigt_ball(x, sigma, gamma):
-    w = _faddeeva_ball(x, sigma, gamma)
-    return gamma / (type(x).pi() * (x * x + gamma * gamma)) if w is None else w.real
+    """V on balls from the Faddeeva function on complex balls; s = 0 exactly the Cauchy density, a ball of s around
+    0 mpmath's path."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    if sigma.is_zero():
+        return gamma / (type(x).pi() * (x * x + gamma * gamma))
+    if sigma.contains(0):
+        raise ArithmeticError("voigt's ball of sigma around 0")
+    z = flint.acb(x, gamma) / (sigma * type(x)(2).sqrt())
+    return ((-z * z).exp() * (-flint.acb(0, 1) * z).erfc()).real / (sigma * (2 * type(x).pi()).sqrt())
 
 
-def _voigt_dispersion_ball(x, sigma, gamma):
-    w = _faddeeva_ball(x, sigma, gamma)
-    return x / (type(x).pi() * (x * x + gamma * gamma)) if w is None else w.imag
+_BALLS["voigt_profile"] = _voigt_ball
 
-
-def _faddeeva_mp(x, sigma, gamma):
-    mpmath = loaded_mpmath()
-    if sigma == 0:
-        return mpmath.mpc(gamma, x) / (mpmath.pi * (x * x + gamma * gamma))
-    z = mpmath.mpc(x, gamma) / (sigma * mpmath.sqrt(2))
-    return mpmath.exp(-z * z) * mpmath.erfc(-1j * z) / (sigma * mpmath.sqrt(2 * mpmath.pi))
-
-
-_BALLS.update({"voigt_profile": _voigt_ball, "voigt_dispersion": _voigt_dispersion_ball})
-
-# The Voigt profile V(x, sigma, gamma) (SciPy's), and its dispersion companion L (no SciPy name: its slopes' half).
+# The Voigt profile V(x, sigma, gamma) (SciPy's), and its three slopes, each a first derivative only.
 voigt_profile = _elementwise(_scipy_function("voigt_profile"), "voigt_profile", 3,
-                             lambda x, s, g: _faddeeva_mp(x, s, g).real)
-voigt_dispersion = _elementwise(_voigt_dispersion_float, "voigt_dispersion", 3,
-                                lambda x, s, g: _faddeeva_mp(x, s, g).imag)
-
-
-def _voigt_slopes(x, sigma, gamma, v, w):
-    """(d/dx, d/dsigma, d/dgamma) of V, from V and L (``v``, ``w``); at sigma = 0 the Cauchy density's, slope 0 in s.
-    Neither branch of a `where` divides by 0 where the other is taken."""
-    cauchy = equal(sigma, 0)
-    s = where(cauchy, 1, sigma)
-    r = where(cauchy, x * x + gamma * gamma, 1)
-    inverse_pi = constant("1/pi", x)
-    slope_x = where(cauchy, -2 * x * gamma * inverse_pi / (r * r), -(x * v - gamma * w) / (s * s))
-    slope_gamma = where(cauchy, (x * x - gamma * gamma) * inverse_pi / (r * r),
-                        (x * w + gamma * v - inverse_pi) / (s * s))
-    slope_sigma = where(cauchy, 0 * v, -(v + x * slope_x + gamma * slope_gamma) / s)
-    return slope_x, slope_sigma, slope_gamma
-
-
-def _dispersion_slopes(x, sigma, gamma, v, w):
-    """(d/dx, d/dsigma, d/dgamma) of L: L_x = -V_g, L_g = V_x, s L_s = -(L + x L_x + g L_g); 0 in s at s = 0."""
-    slope_x, _, slope_gamma = _voigt_slopes(x, sigma, gamma, v, w)
-    cauchy = equal(sigma, 0)
-    s = where(cauchy, 1, sigma)
-    along_sigma = where(cauchy, 0 * w, -(w - x * slope_gamma + gamma * slope_x) / s)
-    return -slope_gamma, along_sigma, slope_x
-
-
-def _rules(slopes, companion, ours_first):
-    """The three VJP and JVP rules of V (``ours_first``) or L from `slopes`, reading the other of the pair."""
-
-    def pair(ans, x, sigma, gamma):
-        other = companion(x, sigma, gamma)
-        return (ans, other) if ours_first else (other, ans)
-
-    def vjp(i, argument):
-        return lambda g, ans, x, s, gm: unbroadcast(g * slopes(x, s, gm, *pair(ans, x, s, gm))[i], (x, s, gm)[argument])
-
-    def jvp(i):
-        return lambda t, ans, x, s, gm: t * slopes(x, s, gm, *pair(ans, x, s, gm))[i]
-
-    return [vjp(i, i) for i in range(3)], [jvp(i) for i in range(3)]
-
-
-_profile_vjps, _profile_jvps = _rules(_voigt_slopes, voigt_dispersion, True)
-_dispersion_vjps, _dispersion_jvps = _rules(_dispersion_slopes, voigt_profile, False)
-defvjp(voigt_profile, *_profile_vjps)
-defjvp(voigt_profile, *_profile_jvps)
-defvjp(voigt_dispersion, *_dispersion_vjps)
-defjvp(voigt_dispersion, *_dispersion_jvps)
+                             lambda x, s, g: _faddeeva_mp(x, s, g)[0].real)
+voigt_slopes = [mpmath_entrywise(f"voigt_profile_slope_{argument}", lambda x, s, g, k=k: _voigt_slopes_mp(x, s, g)[k], 3)
+                for k, argument in enumerate(("x", "sigma", "gamma"))]
+defvjp(voigt_profile, *(lambda g, ans, x, s, gm, k=k: unbroadcast(g * voigt_slopes[k](x, s, gm), (x, s, gm)[k])
+                        for k in range(3)))
+defjvp(voigt_profile, *(lambda t, ans, x, s, gm, k=k: t * voigt_slopes[k](x, s, gm) for k in range(3)))
