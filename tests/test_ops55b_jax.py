@@ -30,8 +30,8 @@ def gauss_in_a(a, z):
 '''
 
 
-def _check(target, points, dtypes=("float64",)):
-    return gradcli.check(target, points, dtypes=dtypes, fixes=False).results
+def _check(target, points, dtypes=("float64",), **options):
+    return gradcli.check(target, points, dtypes=dtypes, fixes=False, **options).results
 
 
 def test_owens_t_is_judged_ok_in_both_arguments(tmp_path):
@@ -45,11 +45,11 @@ def test_owens_t_is_judged_ok_in_both_arguments(tmp_path):
 def test_jaxs_slope_of_hyp2f1_in_a_is_ok_in_the_disc_and_wrong_where_its_series_diverges(tmp_path):
     path = tmp_path / "gauss.py"
     path.write_text(SOURCE)
-    near, far = _check(f"{path}:gauss_in_a", [{"a": 3.0, "z": 0.3}, {"a": 3.0, "z": -1.5}])
+    # in a alone: JAX's program then sums one digamma series, not three
+    near, far = _check(f"{path}:gauss_in_a", [{"a": 3.0, "z": 0.3}, {"a": 3.0, "z": -1.5}], wrt=("a",))
     assert near.status.value == "ok", near.findings
     assert far.status.value == "wrong", far.findings
     assert abs(far.exact_gradient["a"] - -0.07833244803082149) < 1e-12 * 0.08  # mpmath.diff of 2F1(a, 1/2; 1; -1.5)
-    assert abs(far.exact_gradient["z"] - 0.12332882874656679) < 1e-12 * 0.13  # a b / c 2F1(4, 3/2; 2; -1.5)
 
 
 def test_the_trial_of_students_t_by_hyp2f1():
