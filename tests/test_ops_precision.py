@@ -160,8 +160,12 @@ ALIASES = {
     **{f"scipy.special.{n}": "scipy.special.gammaincc(2.5, x)" for n in ("chdtrc", "gdtrc")},
     **{f"scipy.special.{n}": "scipy.special.betainc" for n in ("bdtr", "bdtrc", "nbdtr", "nbdtrc", "fdtr", "fdtrc")},
 }
-# Ops the table has no row for yet, and why (each is a gap of the audit, not a pass): none.
-NOT_YET = {}
+# Ops the table has no row for yet, and why (each is a gap of the audit, not a pass).
+NOT_YET = {
+    **{f"scipy.special.{n}": "no oracle at 2,000 digits at the table's points yet: held to mpmath at 40 digits where "
+                             "floats have nothing by tests/test_ops55b_special_ops.py"
+       for n in ("kv", "kve", "struve", "hyp2f1", "owens_t", "voigt_profile")},
+}
 # What the audit found that is not fixed in the ops' own files (/work's findings: the exact reference's climb on
 # mpmath, its kinks, the balls' missing rules). Each stays a failing case below until its owner fixes it.
 # Classes the audit found in the exact reference, fixed there: each point now agrees with its oracle.

@@ -12,10 +12,12 @@ import functools
 from types import SimpleNamespace
 
 from . import ops_array as _array
+from . import ops_bessel_hypergeometric as _bessel_hypergeometric
 from . import ops_decompositions as _decompositions
 from . import ops_elliptic as _elliptic
 from . import ops_integrate as _integrate
 from . import ops_linalg as _linalg
+from . import ops_normal_integrals as _normal_integrals
 from . import ops_scipy as _scipy
 from . import ops_scipy_elementary as _elementary
 from . import ops_scipy_linalg as _scipy_linalg
@@ -43,6 +45,8 @@ special = SimpleNamespace(**{
     **{name: getattr(_elliptic, name) for name in ("agm", "ellipe", "ellipk", "ellipkm1")},
     **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
     "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
+    **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve".split()},
+    **{name: getattr(_normal_integrals, name) for name in "owens_t voigt_profile".split()},
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},

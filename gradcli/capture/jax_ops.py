@@ -706,6 +706,13 @@ LIBRARY_CALLS = {
     # Si and Ci, whose primal joins Cephes' series to its asymptotic forms at 4 and 1e9: replayed as such, the seams
     # are jumps of a few ulps, which the exact reference would read as singularities where both are smooth.
     "sici": lambda params, x: [si(x), ci(x)],
+    # Owen's T, whose primal is a 13-point quadrature (its nodes and weights the call's constants) joined to Owen's
+    # reflection at |a| = 1: replayed as such, the exact reference differentiates the quadrature, not T (the two
+    # differ by 4e-7 of T at h = 10, a = 0.9), and the join at |a| = 1 reads as a singularity.
+    "_owens_t_impl": _binary(special.owens_t),
+    # 2F1, whose primal is a series summed to float precision, chosen among transformations by where (a, b, c, z)
+    # falls: replayed as such, left of -1 the exact reference sums a divergent series (JAX answers -1.6e222 at -8.3).
+    "hyp2f1": lambda params, a, b, c, z: special.hyp2f1(a, b, c, z),
 }
 
 

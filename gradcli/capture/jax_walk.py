@@ -992,13 +992,17 @@ def _jax_machinery(path):
 def _library_call(eqn):
     """``(name, rule)`` of the JAX function in `LIBRARY_CALLS` a ``custom_jvp_call`` equation's primal is (one of
     JAX's own, taking its operands as they are), else None. An operand the call holds as a literal of its primal
-    (``jss.exp1``'s order 1 of ``expn``) is given to the rule as such."""
+    (``jss.exp1``'s order 1 of ``expn``) is given to the rule as such; the constants the primal closes over (owens_t's
+    quadrature nodes and weights), the call's first operands, are the primal's means, not the function's operands."""
     info = getattr(eqn.params["call_jaxpr"].jaxpr, "debug_info", None)
     name = (getattr(info, "func_src_info", None) or "").partition(" at ")[0]
-    if name not in LIBRARY_CALLS or eqn.params.get("num_consts") or not _jaxs_own(eqn.params["call_jaxpr"]):
+    if name not in LIBRARY_CALLS or not _jaxs_own(eqn.params["call_jaxpr"]):
         return None
     rule = LIBRARY_CALLS[name]
     arity = rule.__code__.co_argcount - 1  # the rule's operands, after its params
+    consts = eqn.params.get("num_consts") or 0
+    if consts:
+        return (name, lambda params, *operands: rule(params, *operands[consts:])) if len(eqn.invars) - consts == arity else None
     if len(eqn.invars) == arity:
         return name, rule
     held = _held_operands(eqn.params["call_jaxpr"].jaxpr, name, arity - len(eqn.invars))

@@ -52,18 +52,21 @@ def name_the_call(result, target, point_args, cotangent=None):
         found = None
     if found is None:
         return
-    location, name = found
+    location, name, departed = found
     finding.location = location
     if name is not None:
         finding.op = f"gradient rule of {name}"
     finding.message += (
-        f"; the first call whose built-in rule is off is {name or 'one'} on this line: its result's gradient is "
-        "right where the backward pass hands it over, and the gradient it passes on is not"
+        f"; the first call whose built-in rule is off is {name or 'one'} on this line: "
+        + ("the framework's own program computes its value otherwise than the function, from the function's inputs, "
+           "and differentiates that" if departed else
+           "its result's gradient is right where the backward pass hands it over, and the gradient it passes on is not")
     )
 
 
 def guilty_line(bridge, point_args, cotangent=None):
-    """``(file:line, op name)`` of the call whose built-in rule turned a right upstream gradient into a wrong one, or None.
+    """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
+    one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`).
 
     The op is named where it is the line's only one (else None); a function on one line has nothing to search,
     nor a vector output without a ``cotangent`` (`name_the_call`).
@@ -145,7 +148,28 @@ def _first_off(ops, gradients, numbers, args, inputs_right):
                 read[op.location].update(f"input {i}" for i, a in enumerate(args) if raw(arg) is a)
     for line in reversed(lines):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
-            return line, next(iter(names[line])) if len(names[line]) == 1 else None
+            departed = _first_value_off(ops, readers, read, numbers)
+            line = departed or line
+            return line, next(iter(names[line])) if len(names[line]) == 1 else None, departed is not None
+    return None
+
+
+def _first_value_off(ops, readers, read, numbers):
+    """The first line, in forward order, a later line reads a value of that the framework's program computes otherwise
+    than the function (a library's approximation the forward graph replays as the mathematics, as JAX's
+    ``bessel_jn`` recurring to J_1(60) = -0.333 for 0.0466), while every value it reads is the function's; None where
+    there is none. Only values that pass from line to line are compared: a line's inner steps may be fused.
+
+    Each gradient after such a value is computed from it, so every line after it reads a gradient that is off,
+    whatever its rules: the call is the one whose rule (its derivative of its own approximation) is off.
+    """
+    value_right = {}
+    for op in ops:
+        if op.index in readers:
+            value_right[op.location] = value_right.get(op.location, True) and _present(op.output, numbers)
+    for line, right in value_right.items():
+        if not right and all(value_right.get(other, True) for other in read[line]):
+            return line
     return None
 
 

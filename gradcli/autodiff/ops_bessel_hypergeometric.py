@@ -1,0 +1,238 @@
+"""SciPy's modified Bessel function of the second kind ``kv`` (and ``kve``), Struve's ``struve`` and Gauss's ``hyp2f1``.
+
+Each is a primitive whose value in a float dtype is SciPy's own number, whose
+derivative in its last argument is a closed form over the same functions, and
+whose exact reference is python-flint's ball (a proven enclosure) where flint
+has the function and the ball is inside its real domain, else mpmath's.
+
+An order or a parameter (kv's and struve's v, hyp2f1's a, b and c) has a
+derivative of no closed form (a series of digamma terms for 2F1, an integral
+for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
+the function at high precision, and in a float dtype each entry the same at 94
+bits rounded once. It is a first derivative only: a second one through it is
+refused by name.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import defjvp, defvjp
+from .ops import constant, lifted, power
+from .ops_array import unbroadcast
+from .ops_scipy import _BALLS, _JET_PARTIALS, _bessel_k_scaled_ball, _on_balls_too, rgamma
+from .ops_special import _scipy_function, mpmath_only
+from .tracer import primitive
+from .values import float_dtype, in_input_dtype, loaded_mpmath
+
+
+def _scipy_primitive(name, nin, on_mpmath, first=0):
+    """The primitive ``scipy.special.<name>`` of ``nin`` arguments: SciPy's number in the dtype of ``args[first:]``,
+    flint's ball (`_BALLS`) or ``on_mpmath`` at high precision."""
+    fun = in_input_dtype(_scipy_function(name), first)
+    fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
+    return primitive(fun, name, mp=_on_balls_too(name, mpmath_only(name, on_mpmath)), kind="elementwise")
+
+
+def _finite(ball, name):
+    """``ball`` where flint answered a finite enclosure; else mpmath's path (flint's 1F2 is NaN past x ~ 1e3)."""
+    if not ball.is_finite():
+        raise ArithmeticError(f"no finite ball of {name} here")
+    return ball
+
+
+def _exact_mpf(mpmath, v):
+    """A float of any dtype as the mpmath number it is (a longdouble's 64 bits too, at a precision that holds them)."""
+    if isinstance(v, np.longdouble) and np.isfinite(v):
+        numerator, denominator = v.as_integer_ratio()
+        return mpmath.mpf(numerator) / denominator
+    return mpmath.mpf(float(v))
+
+
+def mpmath_entrywise(name, on_numbers, nin):
+    """The primitive ``name`` of ``nin`` arguments computed by ``on_numbers`` on mpmath numbers: at the working
+    precision in an exact run, in a float dtype each entry at 94 bits (the arguments read exactly, the answer rounded
+    once), for numbers SciPy has no function of."""
+
+    def on_floats(*args):
+        mpmath = loaded_mpmath()
+        dtype = float_dtype(*args)
+
+        def entry(*values):
+            with mpmath.workprec(94):
+                answer = on_numbers(*(_exact_mpf(mpmath, v) for v in values))
+                return np.longdouble(mpmath.nstr(answer, 25)) if dtype == np.longdouble else float(answer)
+
+        arrays = np.broadcast_arrays(*(np.asarray(a) for a in args))
+        with np.errstate(invalid="ignore"):  # a NaN entry is the answer outside the domain, not a fault
+            return np.asarray(np.frompyfunc(entry, nin, 1)(*arrays)).astype(dtype)[()]
+
+    on_floats.__name__ = name
+    on_floats.nin = nin  # the catalogue reads the arity here, as on a ufunc
+    return primitive(on_floats, name, mp=_on_balls_too(name, mpmath_only(name, on_numbers)), kind="elementwise")
+
+
+def parameter_slope(name, on_mpmath, index, nin, argument):
+    """The primitive d/d(argument ``index``, named ``argument``) of ``on_mpmath`` (``name``'s) of ``nin`` arguments:
+    mpmath's derivative (`mpmath_entrywise`)."""
+
+    def on_numbers(*args):
+        mpmath = loaded_mpmath()
+        if any(mpmath.isnan(a) for a in args):
+            return mpmath.nan
+
+        def moved(t):
+            return on_mpmath(*args[:index], t, *args[index + 1:])
+
+        return mpmath.diff(moved, args[index])
+
+    return mpmath_entrywise(f"{name}_slope_{argument}", on_numbers, nin)
+
+
+# -- K_v and e^x K_v -----------------------------------------------------------------------------------------------
+
+def _kv_mp(v, x):
+    """K_v(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K_v is complex."""
+    mpmath = loaded_mpmath()
+    if x < 0:
+        return mpmath.nan
+    return mpmath.inf if x == 0 else mpmath.besselk(v, x)
+
+
+def _kve_mp(v, x):
+    """e^x K_v(x), as `_kv_mp`."""
+    mpmath = loaded_mpmath()
+    if x < 0:
+        return mpmath.nan
+    return mpmath.inf if x == 0 else mpmath.besselk(v, x) * mpmath.exp(x)
+
+
+# On balls through e^x K_v(x), which falls in x for every real order (ops_scipy's enclosure of a ball with a radius
+# by its two ends, and its guard against flint's minutes-long bessel_k at x near a fraction of the working bits).
+_BALLS.update({
+    "kv": lambda v, x: _bessel_k_scaled_ball(v, x) * (-x).exp(),
+    "kve": lambda v, x: _bessel_k_scaled_ball(v, x),
+})
+_JET_PARTIALS.update({
+    "kv": (None, lambda answer, v, x: -(_BALLS["kv"](v - 1, x) + _BALLS["kv"](v + 1, x)) / 2),
+    "kve": (None, lambda answer, v, x: answer - (_BALLS["kve"](v - 1, x) + _BALLS["kve"](v + 1, x)) / 2),
+})
+
+# K_v(x) and e^x K_v(x) for a real order v, x > 0.
+kv = _scipy_primitive("kv", 2, _kv_mp, first=1)
+kve = _scipy_primitive("kve", 2, _kve_mp, first=1)
+
+
+# K_v' = -(K_{v-1} + K_{v+1}) / 2; the scale's slope is the value itself.
+def _kv_slope(v, x):
+    return -(kv(v - 1, x) + kv(v + 1, x)) / 2
+
+
+def _kve_slope(ans, v, x):
+    return ans - (kve(v - 1, x) + kve(v + 1, x)) / 2
+
+
+kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2, "v")
+kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2, "v")
+defvjp(kv, lambda g, ans, v, x: unbroadcast(g * kv_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _kv_slope(v, x), x))
+defjvp(kv, lambda t, ans, v, x: t * kv_slope_order(v, x), lambda t, ans, v, x: t * _kv_slope(v, x))
+defvjp(kve, lambda g, ans, v, x: unbroadcast(g * kve_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _kve_slope(ans, v, x), x))
+defjvp(kve, lambda t, ans, v, x: t * kve_slope_order(v, x), lambda t, ans, v, x: t * _kve_slope(ans, v, x))
+
+
+# -- Struve's H_v --------------------------------------------------------------------------------------------------
+
+def _struve_mp(v, x):
+    """H_v(x) by mpmath; left of 0 H_v(-x) = (-1)^(v+1) H_v(x) for a whole order, NaN for any other (SciPy's)."""
+    mpmath = loaded_mpmath()
+    if x < 0 and not mpmath.isint(v):
+        return mpmath.nan
+    return mpmath.struveh(v, x)
+
+
+def _struve_ball(v, x):
+    """H_v(x) = (x/2)^(v+1) 1F2(1; 3/2, v + 3/2; -x^2/4) / (Gamma(3/2) Gamma(v + 3/2)) on balls proven right of 0,
+    the regularised 1F2 taking Gamma's poles; elsewhere (and where flint's series has no digits) mpmath's path."""
+    if not x > 0:
+        raise ArithmeticError("struve's ball not proven > 0")
+    series = (-(x * x) / 4).hypgeom([1], [type(x)(3) / 2, v + type(x)(3) / 2], regularized=True)
+    return _finite((x / 2) ** (v + 1) * series, "struve")
+
+
+def _struve_source(v, x):
+    """(x/2)^v / (sqrt(pi) Gamma(v + 3/2)), the term by which H_v's recurrences differ from the Bessel functions'."""
+    v = lifted(v, x)
+    return power(x / 2, v) * rgamma(v + 1.5) * constant("1/sqrt(pi)", x)
+
+
+_BALLS["struve"] = _struve_ball
+_JET_PARTIALS["struve"] = (None, lambda answer, v, x: (_struve_ball(v - 1, x) - _struve_ball(v + 1, x)) / 2
+                           + (x / 2) ** v / (2 * type(x).pi().sqrt() * (v + type(x)(3) / 2).gamma()))
+
+# Struve's function H_v(x), real order v.
+struve = _scipy_primitive("struve", 2, _struve_mp, first=1)
+
+
+# H_{v-1} - H_{v+1} = 2 H_v' - (x/2)^v / (sqrt(pi) Gamma(v + 3/2)) (DLMF 11.4.23): no division by x, finite at 0.
+def _struve_slope(v, x):
+    return (struve(v - 1, x) - struve(v + 1, x) + _struve_source(v, x)) / 2
+
+
+struve_slope_order = parameter_slope("struve", _struve_mp, 0, 2, "v")
+defvjp(struve, lambda g, ans, v, x: unbroadcast(g * struve_slope_order(v, x), v),
+       lambda g, ans, v, x: unbroadcast(g * _struve_slope(v, x), x))
+defjvp(struve, lambda t, ans, v, x: t * struve_slope_order(v, x), lambda t, ans, v, x: t * _struve_slope(v, x))
+
+
+# -- Gauss's 2F1 ---------------------------------------------------------------------------------------------------
+
+def _hyp2f1_mp(a, b, c, z):
+    """2F1(a, b; c; z) on z <= 1 (the analytic continuation left of -1 included); right of 1 it is complex: NaN. At a
+    pole (c a whole number <= 0) or at z = 1 where the series diverges, the infinity SciPy answers."""
+    mpmath = loaded_mpmath()
+    if z > 1:
+        return mpmath.nan
+    try:
+        return mpmath.hyp2f1(a, b, c, z)
+    except (ZeroDivisionError, ValueError):
+        return mpmath.inf
+
+
+def _hyp2f1_ball(a, b, c, z):
+    """2F1 on balls proven left of 1 (flint continues it past -1 itself); elsewhere mpmath's path."""
+    if not z < 1:
+        raise ArithmeticError("hyp2f1's ball not proven < 1")
+    return _finite(z.hypgeom_2f1(a, b, c), "hyp2f1")
+
+
+_BALLS["hyp2f1"] = _hyp2f1_ball
+_JET_PARTIALS["hyp2f1"] = (None, None, None, lambda answer, a, b, c, z: a * b / c * _hyp2f1_ball(a + 1, b + 1, c + 1, z))
+
+# The hypergeometric function 2F1(a, b; c; z), real arguments, z <= 1.
+hyp2f1 = _scipy_primitive("hyp2f1", 4, _hyp2f1_mp)
+
+
+def _hyp2f1_slope(a, b, c, z):
+    """d/dz 2F1(a, b; c; z) = a b / c 2F1(a + 1, b + 1; c + 1; z)."""
+    a, b, c = lifted(a, z), lifted(b, z), lifted(c, z)
+    return a * b / c * hyp2f1(a + 1, b + 1, c + 1, z)
+
+
+hyp2f1_slope_a, hyp2f1_slope_b, hyp2f1_slope_c = (parameter_slope("hyp2f1", _hyp2f1_mp, k, 4, name) for k, name in enumerate("abc"))
+
+
+def _hyp2f1_vjp(slope, index):
+    return lambda g, ans, a, b, c, z: unbroadcast(g * slope(a, b, c, z), (a, b, c, z)[index])
+
+
+def _hyp2f1_jvp(slope):
+    return lambda t, ans, a, b, c, z: t * slope(a, b, c, z)
+
+
+defvjp(hyp2f1, _hyp2f1_vjp(hyp2f1_slope_a, 0), _hyp2f1_vjp(hyp2f1_slope_b, 1), _hyp2f1_vjp(hyp2f1_slope_c, 2),
+       lambda g, ans, a, b, c, z: unbroadcast(g * _hyp2f1_slope(a, b, c, z), z))
+defjvp(hyp2f1, _hyp2f1_jvp(hyp2f1_slope_a), _hyp2f1_jvp(hyp2f1_slope_b), _hyp2f1_jvp(hyp2f1_slope_c),
+       lambda t, ans, a, b, c, z: t * _hyp2f1_slope(a, b, c, z))
+
