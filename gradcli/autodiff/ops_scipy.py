@@ -475,8 +475,16 @@ def _bessel_k_scaled_exact(order, x):
 
 
 
+def _gamma_mp(x):
+    """Gamma at x, as SciPy answers at its poles, where mpmath raises: inf at 0, NaN at -1, -2, ... (no sign to take)."""
+    mpmath = loaded_mpmath()
+    if mpmath.isfinite(x) and x <= 0 and mpmath.isint(x):
+        return mpmath.inf if x == 0 else mpmath.nan
+    return mpmath.gamma(x)
+
+
 _SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp,
-               "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1)}
+               "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1), "gamma": _gamma_mp}
 
 
 def _gammasgn_mp(x):
