@@ -14,7 +14,7 @@ import pytest
 import scipy.special
 import scipy.stats
 
-from gradcli.autodiff import ops
+from gradcli.autodiff import mp, ops
 from gradcli.checker import balls, reference
 from gradcli.checker.targets import resolve
 
@@ -107,8 +107,20 @@ def test_a_float_rule_keeps_the_constants_float_number(name):
     }
     assert ops.constant(name, np.float64(1.0)).hex() == floats[name].hex()
     assert ops.constant(name, np.float32(1.0), 0.5).hex() == (0.5 * floats[name]).hex()
+    mp.enable()  # the core takes mpmath numbers from then on, whichever test this process ran before
     with mpmath.workdps(50):
         high = ops.constant(name, mpmath.mpf(1))
         assert isinstance(high, mpmath.mpf)
         assert abs(high - mpmath.mpf(floats[name])) < 1e-15 * abs(high)
         assert high != mpmath.mpf(floats[name])  # none of these irrationals is a float
+
+
+def test_an_mpmath_number_before_the_core_takes_them_is_refused_not_rounded(monkeypatch):
+    """Before `mp.enable` the core does not know mpmath's numbers: a rule's constant beside one would be float64's
+    number, so it is refused rather than handed back as a float."""
+    from gradcli.autodiff import tracer
+
+    monkeypatch.setattr(tracer, "_MP_TYPES", ())
+    with pytest.raises(TypeError, match="mp.enable"):
+        ops.constant("pi", mpmath.mpf(1))
+    assert ops.constant("pi", 1.0) == np.pi  # floats are the float rules' as ever

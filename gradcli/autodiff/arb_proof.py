@@ -832,7 +832,8 @@ def zeros_of(out):
         out = _lift(out)
     value = out.q is not None and is_zero(out.q)
     entries = None if out.d is None else [e is not None and (is_zero(e) or _zero_at_point(e)) for e in out.d]
-    if (value or any(entries or ())) and not quotients.defined_at_point():
+    number = isinstance(out.b, _arb.ARB) and out.b.is_finite()
+    if (value or any(entries or ())) and not quotients.defined_at_point(answer_is_a_number=number):
         return False, None if entries is None else [False] * len(entries)  # an identity beside the point only
     return value, entries
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_identities as identities
-from .arb_proof_balls import sign_of
+from .arb_proof_balls import ball_of, sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -229,25 +229,43 @@ def is_zero(q):
 DENOMINATOR_BITS = 1 << 12  # the most bits a denominator's ball is evaluated at to part it from 0
 
 
-def defined_at_point():
+def defined_at_point(answer_is_a_number=False):
     """Whether every denominator the run divided by (`inv`) is proven nonzero at the point, so that each
     identity of quotients it used holds around the point, not only beside it: arctan2(x^2, y^2) + arctan2(y^2,
     x^2) has the slopes of a constant wherever x^4 + y^4 is not 0, and none at all at (0, 0). A denominator
     is nonzero where it is a nonzero constant, where every term has one known sign (`arb_identities.poly_sign`),
     or where its ball at the point excludes 0 at some precision up to DENOMINATOR_BITS; one with an atom that
-    has no ball (an unknown step, a decomposition's entry) is not proven."""
+    has no ball (an unknown step, a decomposition's entry) is not proven.
+
+    With ``answer_is_a_number`` (the program's answer is a finite ball), a denominator that is no number at the
+    point, made of a function outside its domain there (sqrt(1 - x^2) in arcsin's slope at x = -2), is none of
+    the answer's: NaN passes every op but a pick, so only a branch a `where` (or a NaN-dropping reduction) left
+    out can have made it, and the answer's identities do not divide by it."""
     proof = _state
     if proof is None:
         raise NoProof("a 0 asked of a proof run that has ended: its denominators are gone")
+    left_out = []
     for poly in proof.denominators:
         key = str(poly)
         found = proof.nonzero.get(key)
         if found is None:
             found = proof.nonzero[key] = _nonzero(poly)
+        if not found and answer_is_a_number and _no_number(poly):
+            left_out.append(poly)  # kept: a 0 asked of another answer is judged by that answer
+            continue
         if not found:
             return False
-    proof.denominators = []  # each one proven: asked again only of those met later
+    proof.denominators = left_out  # each other one proven: asked again only of those met later
     return True
+
+
+def _no_number(poly):
+    """Whether ``poly``'s ball at the point is NaN: an atom's function outside its domain there."""
+    try:
+        ball = ball_of(_state, (poly, _state.one), _state.points)
+    except (LookupError, ArithmeticError, ValueError):
+        return False
+    return ball.mid().is_nan()
 
 
 def _nonzero(poly):

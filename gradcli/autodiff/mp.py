@@ -25,6 +25,7 @@ import numpy as np
 
 from . import ops, ops_array, ops_linalg, ops_special
 from .arb_anchored import FAR, far_series
+from .ops_special import beyond_numbers
 from .tracer import Primitive, hooks, primitive_of, register_mp_types
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
@@ -46,6 +47,8 @@ def enable():
             if isinstance(prim, Primitive) and prim.mp is True:
                 impl = impls.get(prim.name)
                 prim.mp = getattr(mpmath, impl) if isinstance(impl, str) else impl
+                if prim.name in ELEMENTWISE:
+                    prim.mp = _within_numbers(prim.name, prim.mp)
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
@@ -120,6 +123,81 @@ def _ieee_at_non_finite(impl, float_fun):
         return got
 
     apply.__name__ = getattr(impl, "__name__", "apply")
+    return apply
+
+
+# -- answers past every number: an exponential whose exponent alone has thousands of digits -----------
+
+# An argument of more bits of magnitude than this (past 2^65536, 1e19728) is where mpmath's exp slows past a tenth
+# of a second (a second at 2^(2^18)) and then raises OverflowError ("too many digits in integer": exp at e^1e58).
+_ABOVE_BITS = 2**16
+
+# The value each exponential-like op tends to far left and far right of 0, with the side of it the truth lies on
+# (-1: below), where it has one; None where the answer there is e^|x| or e^-|x| itself, which no number holds.
+# Past 2^_ABOVE_BITS the truth is within e^-|x| (tanh: 2 e^-2|x|, erfc: e^-x^2) of that value: below the unit of
+# every precision, so the value rounded the asked way is the answer at the precision claimed, as mpmath's own
+# tanh(1e10) is 1.
+_TENDS_TO = {
+    "exp": (None, None),
+    "exp2": (None, None),
+    "sinh": (None, None),
+    "cosh": (None, None),
+    "expm1": ((-1, 1), None),
+    "tanh": ((-1, 1), (1, -1)),
+    "sigmoid": (None, (1, -1)),
+    "softplus": (None, (None, 1)),  # x itself, from above: x + log1p(e^-x)
+    "erfc": ((2, -1), None),
+}
+
+
+def _magnitude_bits(x):
+    """The bits of magnitude of a finite nonzero mpf ``x`` (2^(m-1) <= |x| < 2^m), else None."""
+    if type(x) is not _MPF or not x or _non_finite(x):
+        return None
+    _, _, exp, bc = x._mpf_
+    return exp + bc
+
+
+def _next_to(value, side):
+    """``value`` (finite, nonzero) rounded at the working precision as the number just ``side`` of it (+1: above)
+    rounds: the answer of an op whose truth is that close to ``value``."""
+    prec, mode = mpmath.mp._prec_rounding
+    value = mpmath.mpf(value)
+    nudge = _from_man_exp(side, _magnitude_bits(value) - prec - 64)
+    return mpmath.mp.make_mpf(_mpf_add(value._mpf_, nudge, prec, mode))
+
+
+# The periodic ops: past 2^`_ABOVE_BITS` and the working precision, an argument carrying a rounding is off by many
+# periods, and sin of it has no digit (mpmath would reduce it by pi to as many bits as its magnitude has, for nothing).
+_PERIODIC = {"sin", "cos", "tan"}
+
+
+def _within_numbers(name, impl):
+    """``impl``, answering where its answer leaves every number: past 2^`_ABOVE_BITS` an op of `_TENDS_TO` gives
+    its limit there (rounded from the side the truth is on) or `ops_special.BeyondNumbers`, and a periodic op at a
+    rounded argument `BeyondNumbers`; elsewhere mpmath's OverflowError or MemoryError (an exponent past what its
+    integers hold) is `BeyondNumbers` too, never an error of the program's: the point has no exact reference."""
+    tends = _TENDS_TO.get(name)
+    periodic = name in _PERIODIC
+
+    def apply(*args, **kwargs):
+        if (tends is not None or periodic) and len(args) == 1:
+            bits = _magnitude_bits(args[0])
+            if bits is not None and bits > _ABOVE_BITS and periodic:
+                if bits > mpmath.mp.prec and _carries_rounding(args):
+                    raise beyond_numbers(name, args, why="has no digit: its argument's rounding spans many periods")
+            elif bits is not None and bits > _ABOVE_BITS:
+                limit = tends[args[0] > 0]
+                if limit is None:
+                    raise beyond_numbers(name, args)
+                value, side = limit
+                return _next_to(args[0] if value is None else value, side)
+        try:
+            return impl(*args, **kwargs)
+        except (OverflowError, MemoryError) as error:
+            raise beyond_numbers(name, args, error) from None
+
+    apply.__name__ = getattr(impl, "__name__", name)
     return apply
 
 
@@ -467,6 +545,25 @@ def _real(name):
     return lambda *args: _real_line(getattr(mpmath, name)(*args), args)
 
 
+def _ln(x, base=None):
+    """mpmath's log of ``x`` (to ``base``), also where ``x`` in [1/4, 1/2) carries more bits than the working
+    precision and lies within them of 1/4: there mpmath 1.3 answers the log of x - 1/4 alone (log(0.25 + 2.5e-311)
+    at 60 digits is 1e-310). Such an ``x`` is rounded to the working precision first, which moves log x by one unit."""
+    if type(x) is _MPF and x._mpf_[3] > mpmath.mp.prec + 20 and _magnitude_bits(x) == -1:
+        x = +x
+    return mpmath.log(x) if base is None else mpmath.log(x, base)
+
+
+def _log1p(x):
+    """mpmath's log1p of ``x``, where 1 + x lands in mpmath's log as `_ln` guards it: ``x`` carrying more bits than
+    the working precision is rounded to it first where 1 + x is in [1/4, 1/2)."""
+    if x == -1:
+        return -mpmath.inf
+    if type(x) is _MPF and x._mpf_[3] > mpmath.mp.prec + 20 and -0.75 <= x < -0.5:
+        x = +x
+    return _real_line(mpmath.log1p(x), (x,))
+
+
 def _log_at_zero(log):
     """A real logarithm that is -inf at 0, as NumPy's (mpmath's raises)."""
     return lambda x: -mpmath.inf if x == 0 else _real_line(log(x), (x,))
@@ -544,7 +641,15 @@ def _logaddexp(x, y):
     top = x if x >= y else y
     if not mpmath.isfinite(top):
         return top
-    return top + mpmath.log1p(mpmath.exp(-abs(x - y)))
+    apart = abs(x - y)
+    bits = _magnitude_bits(apart)
+    if bits is not None and bits > _ABOVE_BITS:
+        # log1p(e^-apart) < 2^-(2^(bits - 1)): top's own digits hold the answer where that is below their unit
+        below = mpmath.mp.prec + 64 - (_magnitude_bits(top) or 0)
+        if top and bits - 1 > max(below, 1).bit_length():
+            return _next_to(top, 1)
+        raise beyond_numbers("logaddexp", (x, y))
+    return top + mpmath.log1p(mpmath.exp(-apart))
 
 
 def _logaddexp2(x, y):
@@ -598,11 +703,11 @@ def _mod(x, y):
 
 
 def _xlogy(x, y):
-    return mpmath.mpf(0) if x == 0 else x * _real_line(mpmath.log(y), (y,))
+    return mpmath.mpf(0) if x == 0 else x * _real_line(_ln(y), (y,))
 
 
 def _xlog1py(x, y):
-    return mpmath.mpf(0) if x == 0 else x * _real_line(mpmath.log1p(y), (y,))
+    return mpmath.mpf(0) if x == 0 else x * _log1p(y)
 
 
 def _sign(x):
@@ -628,10 +733,10 @@ ELEMENTWISE = {
     "exp": "exp",
     "exp2": lambda x: mpmath.power(2, x),
     "expm1": "expm1",
-    "log": _log_at_zero(lambda x: mpmath.log(x)),
-    "log2": _log_at_zero(lambda x: mpmath.log(x, 2)),
-    "log10": _log_at_zero(lambda x: mpmath.log10(x)),
-    "log1p": lambda x: -mpmath.inf if x == -1 else _real_line(mpmath.log1p(x), (x,)),
+    "log": _log_at_zero(_ln),
+    "log2": _log_at_zero(lambda x: _ln(x, 2)),
+    "log10": _log_at_zero(lambda x: _ln(x, 10)),
+    "log1p": _log1p,
     "sin": "sin",
     "cos": "cos",
     "tan": "tan",

@@ -100,6 +100,8 @@ def high_precision(like):
     """Where ``like`` holds mpmath numbers or balls, what makes constants and exact numbers like them; else None."""
     value = raw(like)
     if not is_mp_value(value):
+        if type(value).__module__.startswith("mpmath"):  # a float constant beside it would be float64 in disguise
+            raise TypeError("an mpmath number reached gradcli's ops before gradcli.autodiff.mp.enable()")
         return None
     return (None if ball_math is None else ball_math(value)) or _OnMpmath
 

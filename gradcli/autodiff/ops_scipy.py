@@ -475,8 +475,16 @@ def _bessel_k_scaled_exact(order, x):
 
 
 
+def _gamma_mp(x):
+    """Gamma at x, as SciPy answers at its poles, where mpmath raises: inf at 0, NaN at -1, -2, ... (no sign to take)."""
+    mpmath = loaded_mpmath()
+    if mpmath.isfinite(x) and x <= 0 and mpmath.isint(x):
+        return mpmath.inf if x == 0 else mpmath.nan
+    return mpmath.gamma(x)
+
+
 _SPECIAL_MP = {"zeta": _zeta_mp, "exp1": _exp1_mp, "expi": lambda x: loaded_mpmath().ei(x), "expn": _expn_mp,
-               "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1)}
+               "spence": _spence_mp, "k0e": _bessel_k_scaled_mp(0), "k1e": _bessel_k_scaled_mp(1), "gamma": _gamma_mp}
 
 
 def _gammasgn_mp(x):
@@ -759,14 +767,17 @@ def multigammaln(a, d):
 
 
 
-def _largest(a, axis):
-    """The largest finite ``a`` over ``axis`` (kept as an axis), a constant in ``a``'s dtype: what a log-sum-exp is
-    shifted by (the answer does not depend on it); 0 for mpmath numbers, which never overflow."""
+def _largest(a, axis, dropped=None):
+    """The largest finite ``a`` over ``axis`` (kept as an axis) where ``dropped`` (a mask, or None) is not set, a
+    constant in ``a``'s dtype: what a log-sum-exp is shifted by (the answer does not depend on it); 0 for mpmath
+    numbers, which never overflow."""
     values = raw(a)
     if isinstance(values, (list, tuple)):  # an array_like of plain numbers
         values = np.asarray(values)
     if getattr(values, "dtype", None) == object:
         return 0
+    if dropped is not None:
+        values = np.where(raw(dropped), -np.inf, values)
     shift = np.max(values, axis=axis, keepdims=True)
     return np.where(np.isfinite(shift), shift, 0).astype(np.result_type(values))
 
@@ -775,11 +786,18 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     """``scipy.special.logsumexp``: log(sum(b * exp(a))), with weights ``b`` and the sign of the sum if asked.
 
     With weights (which may be negative or zero) it is log|sum(b * exp(a - m))| + m,
-    ``m`` the largest ``a`` held constant (the answer does not depend on it).
+    ``m`` the largest ``a`` held constant (the answer does not depend on it). An entry whose
+    weight is 0 adds nothing, whatever its exponential (SciPy's answer: inf there is no NaN),
+    and is not computed: its exp at e^1e58 holds no number at any precision.
     """
     if b is None and not return_sign:
         return _logsumexp(a, axis=axis, keepdims=keepdims)
-    shift = _largest(a, axis)
+    dropped = None if b is None else equal(b, 0)
+    if dropped is not None and not np.any(raw(dropped)):
+        dropped = None
+    shift = _largest(a, axis, dropped)
+    if dropped is not None:
+        a = where(dropped, shift, a)  # exp(0) times the weight 0
     total = sum_((1 if b is None else b) * exp(a - shift), axis=axis, keepdims=True)
     out = log(absolute(total)) + shift
     if not keepdims:

@@ -87,6 +87,19 @@ def _is_ball(value):
 moved_outward = None
 
 
+class BeyondNumbers(ArithmeticError):
+    """An op's answer on mpmath numbers that no number gradcli computes with holds: exp at e^1e58 (its exponent
+    alone would have 1e58 digits), where mpmath raises OverflowError. The point has no exact reference."""
+
+
+def beyond_numbers(name, args, error=None, why="has an exponent beyond every number the exact reference holds"):
+    """The `BeyondNumbers` of op ``name`` at ``args``: ``why``, and mpmath's ``error`` where it raised one."""
+    mpmath = loaded_mpmath()
+    at = ", ".join(mpmath.nstr(a, 3) if isinstance(a, mpmath.mpf) else repr(a) for a in args)
+    raised = f" (mpmath: {type(error).__name__}: {error})" if error is not None else ""
+    return BeyondNumbers(f"{name}({at}) {why}{raised}")
+
+
 def mpmath_only(name, fun):
     """``fun``, an mpmath implementation, refusing python-flint balls rather than reading them as floats.
 
@@ -100,7 +113,10 @@ def mpmath_only(name, fun):
         for a in args:
             if _is_ball(a) or (isinstance(a, np.ndarray) and a.dtype == object and any(_is_ball(v) for v in a.flat)):
                 raise ArithmeticError(f"no ball implementation of {name}")
-        out = fun(*args, **kwargs)
+        try:
+            out = fun(*args, **kwargs)
+        except (OverflowError, MemoryError) as error:  # an exponent past what mpmath's integers hold
+            raise beyond_numbers(name, args, error) from None
         if moved_outward is None:
             return out
         return moved_outward(out) if kwargs else moved_outward(out, fun, args)

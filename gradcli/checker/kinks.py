@@ -18,7 +18,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
-from . import balls
+from . import balls, python_zero
 from .provenance import line_running_now
 from .precision import START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
 
@@ -240,6 +240,15 @@ def _off_switch(node, args):
     return name == "where" and isinstance(node.children()[0], Compare)  # the comparison is judged as one above
 
 
+def _constant_along(target, args, i, index):
+    """Whether a Python function is proven constant near the point along coordinate ``index`` of argument ``i``
+    (`python_zero.constant_along`)."""
+    arb_core.enable()  # the proof numbers' dispatch
+    before = sum(int(np.size(a)) for a in args[:i])
+    within = 0 if index is None else int(np.ravel_multi_index(index, np.shape(args[i])))
+    return python_zero.constant_along(target.mp_function, args, before + within)
+
+
 def _not_integer(ball):
     """Whether a ball lies strictly between two consecutive integers."""
     below = ball.floor()
@@ -289,6 +298,10 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index, settled=settled)
+            if verdict == "noisy" and digits == 2 * START_DIGITS and python is not None \
+                    and _constant_along(python, args, i, index):
+                verdict = FLAT  # both one-sided slopes 0 by proof: no precision would show more
+                break
             if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
                 slope = _slope_of_both_sides(target, args, i, index, budget)
                 if slope is not None:

@@ -736,26 +736,31 @@ def _inf_from_zero(record):
     return bool(infs.any()) and bool(np.all(zero[infs]))
 
 
-# Where an op is infinite at a finite input other than 0: its poles.
-_POLES = {"arctanh": (-1.0, 1.0), "log1p": (-1.0,)}
+def _gamma_poles(x):
+    return (x <= 0) & (x == np.floor(x))  # 0, -1, -2, ...: gamma's, and so its log's and its derivatives'
 
 
-def _inf_at_pole(record):
-    """Whether each inf ``record`` made is at an entry where its input is on the op's pole (arctanh(1.0),
-    log1p(-1.0)): the exact answer for that input, not an overflow."""
-    poles = _POLES.get(record.name)
-    if poles is None or len(record.args) != 1:
+# Where an op is infinite (or, for gamma's family, NaN) at a finite input other than 0: its poles.
+_POLES = {"arctanh": lambda x: np.isin(x, (-1.0, 1.0)), "log1p": lambda x: x == -1.0,
+          **dict.fromkeys(("gamma", "gammaln", "digamma", "polygamma"), _gamma_poles)}
+
+
+def _inf_at_pole(record, nonfinite=np.isinf):
+    """Whether each inf (each entry ``nonfinite`` picks) ``record`` made is at an entry where its input is on the
+    op's pole (arctanh(1.0), log1p(-1.0), gammaln(-2.0)): the exact answer for that input, not an overflow."""
+    on_pole = _POLES.get(record.name)
+    if on_pole is None or len(record.args) != (2 if record.name == "polygamma" else 1):
         return False
-    out, arg = np.asarray(raw(record.output)), np.asarray(raw(record.args[0]))
+    out, arg = np.asarray(raw(record.output)), np.asarray(raw(record.args[-1]))  # polygamma(n, x): x
     if not (is_float_dtype(out.dtype) and is_float_dtype(arg.dtype)) or arg.shape != out.shape:
         return False
-    infs = np.isinf(out)
-    return bool(infs.any()) and bool(np.all(np.isin(arg[infs], poles)))
+    bad = nonfinite(out)
+    return bool(bad.any()) and bool(np.all(on_pole(arg[bad])))
 
 
 def _pole_note(record):
-    """The sentence after an inf made on an op's pole: the input there was the pole itself."""
-    if not _inf_at_pole(record) or _inf_from_zero(record):
+    """The sentence after an inf (or a gamma's NaN) made on an op's pole: the input there was the pole itself."""
+    if not _inf_at_pole(record, lambda out: ~np.isfinite(out)) or _inf_from_zero(record):
         return ""
     return f": its input is exactly on {record.name}'s pole (rounded onto it, or given so)"
 

@@ -174,6 +174,27 @@ def symmetric(run, args, step, direction=None, coordinate=None):
         return False
 
 
+def constant_along(run, args, coordinate):
+    """Whether ``run`` is, on the point's branches, the same exact function at x + H e and at x - H e (H > 0
+    unknown, e the flat ``coordinate``'s unit vector) as at x itself: constant along that coordinate near the point,
+    so both one-sided slopes are 0 and no kink is there to look for, however noisy the other coordinates' terms
+    keep its differences (a factorial's where at n = -3 beside n = 2.5's gamma: 0 at every step)."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
+    path = _smooth_path(run, args, flat, coordinate)
+    if path is False:
+        return False
+    held = _held_to(run, path)
+    offsets = [float(k == coordinate) for k in range(flat.size)]
+    step = arb_core.ARB(2.0**-30 * (abs(float(flat[coordinate])) or 1.0))
+    try:
+        with _proving():
+            at = held(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args))
+            return all(arb_proof.same(held(*_shaped_like(arb_proof.stepped(flat, offsets, step, side), args)), at)
+                       for side in (1, -1))
+    except Exception:  # noqa: BLE001 - no proof either way
+        return False
+
+
 def slope_tends_to_0(run, args, step, coordinate):
     """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
     the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
