@@ -34,7 +34,7 @@ CHOSEN = [
     "torch_lib11b:clamped_inplace@x=[0.5,-0.25]:float64",
     # the unselected log1p(-exp(-x)) at 1e-20 differentiates to 0/0 in float64 only
     "tf_lib11b:log1mexp@x=[1e-20,5]:float64",
-    # a Function computing its forward in SciPy: exit 2 naming the line that leaves PyTorch (D3)
+    # a Function computing its forward and its backward in SciPy: exit 2 naming the backward's line leaving PyTorch (D3)
     "torch_lib11b:scipy_erfcx@x=[2]:float64",
     # out[index] = grad with a saved 0-d index: traced as the index_put_ it is (D5), at two points
     "torch_lib11b:max_with_index@x=[1,5,2]:float64",
@@ -47,7 +47,7 @@ CHOSEN = [
     "tf_lib11b:module_loss@module_args:float64",
 ]
 OPEN = {
-    "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its forward in SciPy has no replay (exit 2)",
+    "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its backward in SciPy has no replay (exit 2)",
 }
 BY_ID = {case.id: case for case in cases11b.ALL}
 

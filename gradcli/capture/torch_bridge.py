@@ -36,6 +36,7 @@ from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
+from .torch_numpy_forward import leaves_pytorch
 from .torch_ops import is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
@@ -427,12 +428,17 @@ class _Captured:
                 ) from None
             if not isinstance(error, RuntimeError):
                 raise
-            if "numpy() is not supported for tensor subclasses" in str(error):
+            if leaves_pytorch(error):
                 line = _user_line(error.__traceback__)
+                rule = _rule_leaving(error.__traceback__)
                 raise InputError(
                     f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
-                    "NumPy or SciPy): gradcli replays PyTorch's operations to find the exact gradient and cannot "
-                    "follow the step outside it; write that step with torch's own functions",
+                    "NumPy or SciPy)" + (
+                        f" in backward() of {rule}: a Function's forward may compute in NumPy, which gradcli replays "
+                        "on its own numbers, but its backward is the rule under test, which gradcli replays op by "
+                        "op; write the backward with torch's own functions" if rule else
+                        ": gradcli replays PyTorch's operations to find the exact gradient and cannot follow the step "
+                        "outside it; write that step with torch's own functions"),
                     text=self.text,
                 ) from None
             if "Couldn't swap" in str(error):  # Module._apply under the trace: its parameters are traced tensors
@@ -473,13 +479,21 @@ class _Captured:
         from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
         mode = FakeTensorMode(allow_non_fake_inputs=True)
-        # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
-        with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
-            fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
-            for fake in fakes:
-                if isinstance(fake, torch.Tensor) and fake.is_floating_point():
-                    fake.requires_grad_(True)
-            out = self._call(rebuild(fakes))
+        try:
+            # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
+            with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
+                fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
+                for fake in fakes:
+                    if isinstance(fake, torch.Tensor) and fake.is_floating_point():
+                        fake.requires_grad_(True)
+                out = self._call(rebuild(fakes))
+        except RuntimeError as error:
+            if not leaves_pytorch(error):
+                raise
+            # a Function's forward computes in NumPy (`torch_numpy_forward`): the shape from a run on the numbers
+            with torch.enable_grad(), loops_step_by_step(counting=[]):
+                out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
+                                          if isinstance(e, torch.Tensor) else e for e in examples]))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 
     def _joint_function(self, rebuild, leaves, held, forward_only=False):
@@ -737,6 +751,19 @@ def _loop_op(tb):
             return _LOOP_MODULES[os.path.basename(path)]
         tb = tb.tb_next
     return None
+
+
+def _rule_leaving(tb):
+    """The name of the ``autograd.Function`` whose ``backward`` is the innermost of the user's frames in a traceback that
+    run a backward (None when none does)."""
+    found = None
+    while tb is not None:
+        frame = tb.tb_frame
+        forward_cls = getattr(frame.f_locals.get("ctx"), "_forward_cls", None) if frame.f_code.co_name == "backward" else None
+        if forward_cls is not None:
+            found = forward_cls.__name__
+        tb = tb.tb_next
+    return found
 
 
 def _user_line(tb):

@@ -95,6 +95,7 @@ from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from .torch_numpy_forward import NumpyForwardsNeeded, noting_forwards, passing_on, replay_of
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
@@ -302,7 +303,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
-        if code is _NOTING:  # `GeneratorsHeld`'s look at each call, on the way from the user's line to PyTorch
+        if code is _NOTING or code in _PASSING_CODES:  # gradcli's own steps from the user's line to PyTorch's op
             frame = frame.f_back
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
@@ -405,7 +406,8 @@ _DECOMPOSITIONS = None
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
           "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
-          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard}
+          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard,
+          "numpy_forward": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -448,16 +450,22 @@ def trace(fun, examples, counts=None):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            try:
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
-                               None if counts is None else list(counts), guards)
-            except TripCountsNeeded:  # a while loop: its steps counted at the point first, then unrolled so often
-                counts = []
-                with loops_step_by_step(counting=counts):
-                    fun(*examples)
-                draws = _Draws(folder)
-                ran.clear()  # the counting run's backward methods: the trace notes its own
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts), guards)
+            plans, module = None, None
+            while module is None:
+                try:
+                    module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
+                                   None if counts is None else list(counts), guards, plans)
+                except (TripCountsNeeded, NumpyForwardsNeeded) as needed:
+                    # One eager run at the point: a while loop's steps counted, then unrolled so often; a forward
+                    # leaving PyTorch noted, then traced as one node (`torch_numpy_forward`).
+                    if plans is not None and isinstance(needed, NumpyForwardsNeeded):
+                        raise
+                    counted, plans = [], []
+                    with loops_step_by_step(counting=counted), noting_forwards(noted=plans):
+                        fun(*examples)
+                    counts = counted if counts is None else counts
+                    draws = _Draws(folder)
+                    ran.clear()  # the eager run's backward methods: the trace notes its own
             if _writes_into_shared_tensors(module):
                 module = _functionalized(module, examples)
         finally:
@@ -471,16 +479,17 @@ def trace(fun, examples, counts=None):
     return graph
 
 
-def _made(fun, examples, entered, draws, kernels, counts=None, guards=None):
+def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
     step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``),
-    and an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`)."""
+    an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`), and each Function
+    whose forward leaves PyTorch one node as ``plans`` say (`noting_forwards`)."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
     with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards),
-          set_at_index_tensors()):
+          set_at_index_tensors(), noting_forwards(plans)):
         return make_fx(
             fun,
             decomposition_table={**_DECOMPOSITIONS, **draws.table()},
@@ -718,7 +727,8 @@ def _noting_generators(held):
     return noting
 
 
-_NOTING = _noting_generators(None).__code__
+_NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each call
+_PASSING_CODES = passing_on()  # a NumPy forward's way to its node (`torch_numpy_forward`)
 
 
 class _Held:
@@ -1314,22 +1324,7 @@ def compile_graph(module, drawn=None, gammas=()):
             last = location
             _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
-            if name == "as_strided":
-                fun = _as_strided(node, location)
-            elif name == "as_strided_scatter":
-                fun = _as_strided_scatter(node, location)
-            elif name in ("_standard_gamma", "_sample_dirichlet"):
-                fun = gammas.pop(0)
-            elif name == "_standard_gamma_grad":
-                fun = _gamma_rule
-            elif name == "_dirichlet_grad":
-                fun = _dirichlet_rule
-            elif name == "cond":
-                fun = functools.partial(_cond, location=location)
-            elif name in PULLBACKS and fun is None:
-                fun = _pullback_of_forward(node, location)
-            elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
-                fun = functools.partial(fun, transposed=True)
+            fun = _bound_to_node(fun, name, node, location, gammas)
             if users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
@@ -1358,6 +1353,30 @@ def compile_graph(module, drawn=None, gammas=()):
         _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _bound_to_node(fun, name, node, location, gammas):
+    """The replay ``fun`` of an op ``name`` as this node needs it, where that depends on the node (its layout, a
+    draw's generator state, a branch's location, a NumPy forward's code); ``gammas``: the draws not yet bound."""
+    if name == "as_strided":
+        return _as_strided(node, location)
+    if name == "as_strided_scatter":
+        return _as_strided_scatter(node, location)
+    if name in ("_standard_gamma", "_sample_dirichlet"):
+        return gammas.pop(0)
+    if name == "_standard_gamma_grad":
+        return _gamma_rule
+    if name == "_dirichlet_grad":
+        return _dirichlet_rule
+    if name == "cond":
+        return functools.partial(_cond, location=location)
+    if name == "numpy_forward":
+        return replay_of(node.args[1], location)
+    if name in PULLBACKS and fun is None:
+        return _pullback_of_forward(node, location)
+    if name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
+        return functools.partial(fun, transposed=True)
+    return fun
 
 
 # The ops whose kernel makes its slope from two bounds (rrelu in evaluation: their mean), and the bounds' positions.
