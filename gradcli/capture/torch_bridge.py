@@ -31,9 +31,10 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, math_call_advice
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
-                          quiet_fake_tensors, replay, same_program, set_at_index_tensors, torch_dir, trace)
+                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
+from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_numpy_forward import leaves_pytorch

@@ -93,9 +93,11 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
+from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
-from .torch_numpy_forward import NumpyForwardsNeeded, noting_forwards, passing_on, replay_of
+from . import torch_indices, torch_numpy_forward
+from .torch_numpy_forward import NumpyForwardsNeeded, noting_forwards, replay_of
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
@@ -303,7 +305,7 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
-        if code is _NOTING or code in _PASSING_CODES:  # gradcli's own steps from the user's line to PyTorch's op
+        if code is _NOTING or code.co_filename in _PASSING_FILES:  # gradcli's steps from the user's line to PyTorch's op
             frame = frame.f_back
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
@@ -466,6 +468,7 @@ def trace(fun, examples, counts=None):
                     counts = counted if counts is None else counts
                     draws = _Draws(folder)
                     ran.clear()  # the eager run's backward methods: the trace notes its own
+            refuse_reads_written(module, lambda node: _location(node)[0])
             if _writes_into_shared_tensors(module):
                 module = _functionalized(module, examples)
         finally:
@@ -497,58 +500,6 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
         )(*examples)
-
-
-_SETTING = {"depth": 0, "original": None}  # set_at_index_tensors' nesting: the first entry replaces, the last restores
-_SETTING_LOCK = threading.Lock()
-
-
-@contextmanager
-def set_at_index_tensors():
-    """While a capture traces: ``t[i] = v`` with ``i`` a one-number integer tensor (or a tuple of them), as a
-    backward writes its gradient at an argmax (``grad[index] = grad_output``), is the same write
-    ``t.index_put_((i.reshape(1),), v)``. PyTorch reads such an index as a Python int, a value fake tensors lack; the
-    write by a tensor of positions is the same in place write, for any value of ``i``. A read ``t[i]`` stays as it
-    is: as an int it is a view that sees later writes into ``t``, which a read by positions would not. The method
-    itself is replaced (a torch function mode does not reach into a backward); nested and concurrent entries share
-    one replacement, and eager calls meanwhile write the same entries."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    with _SETTING_LOCK:
-        if _SETTING["depth"] == 0:
-            _SETTING["original"] = ("__setitem__" in vars(torch.Tensor), torch.Tensor.__setitem__)
-            torch.Tensor.__setitem__ = _setitem_by_positions(torch.Tensor.__setitem__)
-        _SETTING["depth"] += 1
-    try:
-        yield
-    finally:
-        with _SETTING_LOCK:
-            _SETTING["depth"] -= 1
-            if _SETTING["depth"] == 0:
-                own, original = _SETTING["original"]
-                if own:
-                    torch.Tensor.__setitem__ = original
-                else:
-                    del torch.Tensor.__setitem__
-
-
-def _setitem_by_positions(original):
-    """``Tensor.__setitem__`` writing at one-number integer index tensors by ``index_put_`` (`set_at_index_tensors`)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    def one_number(index):
-        return (isinstance(index, torch.Tensor) and index.dim() == 0 and not index.is_floating_point()
-                and not index.is_complex() and index.dtype != torch.bool)
-
-    def setitem(target, index, value):
-        indices = index if isinstance(index, tuple) else (index,)
-        if not (indices and len(indices) <= target.dim() and all(map(one_number, indices))):
-            return original(target, index, value)
-        value = value.to(target.dtype) if isinstance(value, torch.Tensor) else torch.tensor(value, dtype=target.dtype)
-        target.index_put_(tuple(i.reshape(1) for i in indices), value)
-        return None
-
-    return setitem
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -728,7 +679,8 @@ def _noting_generators(held):
 
 
 _NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each call
-_PASSING_CODES = passing_on()  # a NumPy forward's way to its node (`torch_numpy_forward`)
+# a NumPy forward's way to its node and a read or write at index tensors (by positions): no line of their own
+_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward))
 
 
 class _Held:

@@ -439,8 +439,3 @@ def _torch_stand_in():
     module.__dict__.update(_CONVERSIONS)
     module.__getattr__ = lambda name: getattr(torch, name)
     return module
-
-
-def passing_on():
-    """The code objects between the user's ``apply`` line and a ``numpy_forward`` node: no line of their own."""
-    return frozenset((_apply.__code__, _applied.__code__, _opaque_forward.__code__))
