@@ -101,6 +101,7 @@ def capture(fun, text) -> Bridge:
         supplied=function.modules.supplied(),
         aliases=function.modules.aliases,
         held_constants=function.held_constants,
+        notes=function.loop_counts,
     )
 
 
@@ -151,6 +152,7 @@ class _Captured:
         self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
         self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
+        self.counted = {}  # a point's float64 numbers -> (PyTorch's trip counts there, the exact run's, the loop's line)
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -310,7 +312,8 @@ class _Captured:
         where = None  # the line of the last loop whose guard decided otherwise
         if exact and here in self.decided:  # an exact run here decided these counts: the next one most likely too
             counts, where = self.decided[here]
-            graph = self._traced_with(args, leaves, held, counts)
+            if tuple(counts) != here:  # the graph at the point keeps what PyTorch's run adds at its counts (`_ZeroTrips`)
+                graph = self._traced_with(args, leaves, held, counts)
         for _ in range(_MOST_RETRACES):
             try:
                 out = replayed(graph)
@@ -322,12 +325,25 @@ class _Captured:
             if exact:
                 self.decided[here] = (graph.trip_counts, where)
                 self._same_at_every_precision(leaves, graph.trip_counts, where)
+                if graph.trip_counts != here:
+                    self.counted[_numbers_of(leaves)] = (here, graph.trip_counts, where)
             return out
         raise InputError(
             f"{where}: torch's while_loop here takes another number of steps on the exact numbers than PyTorch's "
             f"run at this point ({', '.join(map(str, here))} for its loops in order), and {_MOST_RETRACES} traces with "
             "other counts found none its condition agrees with at every step, so gradcli cannot say how often the "
             "mathematics runs it; check a point away from where the condition switches", text=where)
+
+    def loop_counts(self, args):
+        """The point's notes (`Bridge.notes`): where the exact run loops another number of times than PyTorch's run at
+        the point ``args`` (float64 numbers), how often each runs each while loop."""
+        found = self.counted.get(_numbers_of(flatten(list(args))[0]))
+        if found is None:
+            return []
+        here, exact, where = found
+        loops = "its while loop" if len(here) == 1 else f"its {len(here)} while loops, in order,"
+        return [f"{where}: {loops} {'runs' if len(here) == 1 else 'run'} {_times(here)} in PyTorch's run at this point "
+                f"and {_times(exact)} on the exact numbers (the exact reference counts as the mathematics does)"]
 
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
@@ -765,6 +781,16 @@ def _rule_leaving(tb):
             found = forward_cls.__name__
         tb = tb.tb_next
     return found
+
+
+def _numbers_of(leaves):
+    """The float64 numbers of a point's float leaves, as a key: one point's exact run and its note meet by them."""
+    return tuple(np.asarray(np.asarray(raw(leaf), dtype=object).astype(float), dtype=np.float64).tobytes()
+                 for leaf in leaves if _is_float_leaf(leaf))
+
+
+def _times(counts):
+    return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
 
 
 def _user_line(tb):

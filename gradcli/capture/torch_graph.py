@@ -94,7 +94,7 @@ from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
 from .torch_indices import refuse_reads_written, set_at_index_tensors
-from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step
+from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import NumpyForwardsNeeded, noting_forwards, replay_of
@@ -312,6 +312,10 @@ def _user_frame_summary(folder, kinds, entered=()):
         if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
             library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
+            pytorchs = zero_trips_rule(frame)  # PyTorch's own rule of a loop run 0 times, which gradcli traces for it
+            if pytorchs is not None and pytorchs[1] is not None:
+                file, line = pytorchs[1].rsplit(":", 1)
+                return traceback.StackSummary.from_list([(file, int(line), f"while_loop [rule {pytorchs[0]} @ {pytorchs[1]}]", "")])
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
         # A library function PyTorch decorates with no_grad (clip_grad's get_total_norm): gradients off by the
@@ -424,6 +428,8 @@ def trace(fun, examples, counts=None):
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
+    own = counts is None  # the loops run as PyTorch's run at the point takes them, not as a replay decided
+
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
     from torch.nn.attention import SDPBackend, sdpa_kernel  # lazy: likewise
@@ -456,7 +462,7 @@ def trace(fun, examples, counts=None):
             while module is None:
                 try:
                     module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
-                                   None if counts is None else list(counts), guards, plans)
+                                   None if counts is None else list(counts), guards, plans, own)
                 except (TripCountsNeeded, NumpyForwardsNeeded) as needed:
                     # One eager run at the point: a while loop's steps counted, then unrolled so often; a forward
                     # leaving PyTorch noted, then traced as one node (`torch_numpy_forward`).
@@ -482,16 +488,17 @@ def trace(fun, examples, counts=None):
     return graph
 
 
-def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None):
+def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None, own=False):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
-    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``),
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``;
+    ``own``: the counts PyTorch's run at the point takes),
     an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`), and each Function
     whose forward leaves PyTorch one node as ``plans`` say (`noting_forwards`)."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
-    with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards),
+    with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards, own=own),
           set_at_index_tensors(), noting_forwards(plans)):
         return make_fx(
             fun,
