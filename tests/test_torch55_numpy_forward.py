@@ -2,7 +2,8 @@
 ``torch.as_tensor``), as PyTorch's "extending with NumPy" tutorial writes it: the forward's mathematics replayed at
 high precision by gradcli's NumPy, the user's backward judged against its exact derivative (``ok`` when right,
 ``wrong`` at the backward's own line when not); tensors the forward made and saved for the backward or set on
-``ctx``, a forward returning another dtype than its input's, and SciPy's special functions inside it."""
+``ctx``, a forward returning another dtype than its input's, SciPy's special functions inside it, and a Function
+setting up its context apart from a forward returning integers beside its value."""
 
 import inspect
 import math
@@ -73,6 +74,32 @@ class LogNdtr(torch.autograd.Function):
         return grad_output * torch.exp(-x * x / 2 - 0.5 * math.log(2 * math.pi) - out)
 
 
+class NumpySorted(torch.autograd.Function):
+    """Sorted by NumPy, with the inverse permutation (integers, not differentiable) for the backward: its context
+    set up apart (``setup_context``), as functorch-ready Functions write it."""
+
+    @staticmethod
+    def forward(x):
+        order = np.argsort(x.detach().numpy())
+        return torch.as_tensor(np.sort(x.detach().numpy())), torch.as_tensor(np.argsort(order))
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, back = output
+        ctx.mark_non_differentiable(back)
+        ctx.save_for_backward(back)
+
+    @staticmethod
+    def backward(ctx, grad_sorted, _):
+        (back,) = ctx.saved_tensors
+        return grad_sorted.index_select(0, back)
+
+
+def weighted_sorted(x):
+    values, _ = NumpySorted.apply(x)
+    return (torch.exp(values) * torch.tensor([1.0, 2.0, 3.0], dtype=x.dtype)).sum()
+
+
 def log_cosh_off(x):
     return LogCoshOff.apply(x).sum()
 
@@ -136,3 +163,9 @@ def test_scipys_special_functions_inside_the_forward():
     with mpmath.workdps(40):
         slopes = [mpmath.npdf(v) / mpmath.ncdf(v) for v in (-30, 1.5)]
     _close(result.exact_gradient["x"], [float(s) for s in slopes])
+
+
+def test_a_numpy_forward_setting_up_its_context_apart_with_integer_outputs():
+    result = _check(weighted_sorted, [0.5, -3.0, 2.0])
+    assert result.status == "ok"
+    _close(result.exact_gradient["x"], [2 * math.exp(0.5), math.exp(-3.0), 3 * math.exp(2.0)])

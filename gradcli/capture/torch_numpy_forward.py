@@ -50,6 +50,7 @@ class _Plan:
     attributes: dict = field(default_factory=dict)  # ctx attributes it set: name -> reference
     non_differentiable: tuple = ()
     materialize: object = None
+    with_ctx: bool = True  # whether the forward takes ctx (else it sets up its context apart, on the node's outputs)
 
 
 @dataclass
@@ -67,7 +68,8 @@ _KEYS = itertools.count()
 _MODE = threading.local()  # the calling thread's `_Noting` inside `noting_forwards`
 _INSTALLED = []
 _INSTALLING = threading.Lock()
-_OPAQUE = {}  # a user's Function class -> its subclass whose forward is one node (`_opaque`)
+_OPAQUE = {}  # a user's Function class -> its subclass whose forward is one node (`_opaque_forward`)
+_WATCHING = {}  # a user's Function class -> its subclass whose forward is watched for .numpy() (`_watching_forward`)
 
 
 @dataclass
@@ -75,7 +77,8 @@ class _Noting:
     plans: list = None  # a trace's: the eager run's plans by application (None: none noted yet)
     noted: list = None  # an eager run's: where the plans go
     count: int = 0
-    current: _Plan = None
+    current: _Plan = None  # a trace's: the plan of the application running now
+    last: _Plan = None  # an eager run's: the plan of the forward that just ran, if it left PyTorch
 
 
 @contextmanager
@@ -132,7 +135,7 @@ def _applied(noting, original, cls, args):
                 raise NumpyForwardsNeeded() from None
             raise
     noting.current = plan
-    return original(_opaque(cls), *args)
+    return original(_subclass(cls, _OPAQUE, _opaque_forward), *args)
 
 
 def _is_fake(tensor):
@@ -144,21 +147,44 @@ def _is_fake(tensor):
 def _noted_run(noting, original, cls, args, k):
     """``cls.apply(*args)`` run eagerly, its forward watched for ``.numpy()``: its plan noted at ``noting.noted[k]``."""
     noting.noted.extend([None] * (k + 1 - len(noting.noted)))
-    seen = {}
-
-    def forward(ctx, *inner):
-        with _NumpyCalls() as calls:
-            out = cls.forward(ctx, *inner)
-        if calls.met:
-            seen["plan"] = _plan_of(cls, ctx, inner, out)
-        return out
-
-    out = original(_watched(cls, forward), *args)
-    if "plan" in seen:
-        noting.noted[k] = seen["plan"]
+    out = original(_subclass(cls, _WATCHING, _watching_forward), *args)
+    if noting.last is not None:
+        noting.noted[k], noting.last = noting.last, None
         del noting.noted[k + 1:]  # Functions the forward applied itself: its node runs none of them
         noting.count = k + 1
     return out
+
+
+def _watching_forward(cls, ctx, args):
+    """The forward of ``cls`` run on ``args`` (with ``ctx`` unless it sets up its context apart), its plan noted in
+    ``_MODE.now.last`` where it calls ``.numpy()``."""
+    with _NumpyCalls() as calls:
+        out = cls.forward(*args) if ctx is None else cls.forward(ctx, *args)
+    _MODE.now.last = _plan_of(cls, ctx, args, out) if calls.met else None
+    return out
+
+
+def _subclass(cls, made, forward):
+    """The subclass of ``cls`` (made once, kept in ``made``) whose forward is ``forward(cls, ctx, args)``: its
+    backward the user's own, its name ``cls``'s; ``ctx`` None for a Function setting up its context apart."""
+    found = made.get(cls)
+    if found is None:
+        if _sets_up_context(cls):
+            def forward_of(*args):
+                return forward(cls, None, args)
+        else:
+            def forward_of(ctx, *args):
+                return forward(cls, ctx, args)
+        found = made[cls] = type(cls.__name__, (cls,), {"forward": staticmethod(forward_of), "__module__": cls.__module__,
+                                                        "__qualname__": cls.__qualname__})
+    return found
+
+
+def _sets_up_context(cls):
+    """Whether ``cls`` saves for its backward in ``setup_context`` (its forward takes no ``ctx``)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return cls.setup_context is not torch.autograd.function._SingleLevelFunction.setup_context
 
 
 def _plan_of(cls, ctx, args, out):
@@ -182,10 +208,11 @@ def _plan_of(cls, ctx, args, out):
 
     plan.returned_tuple = isinstance(out, tuple)
     plan.outputs = tuple(reference(v, ("output", k)) for k, v in enumerate(out if plan.returned_tuple else (out,)))
+    plan.with_ctx = ctx is not None
     saved = getattr(ctx, "to_save", None)
     if saved is not None:
         plan.saved = tuple(reference(v, ("saved", k)) for k, v in enumerate(saved))
-    for name, value in vars(ctx).items() if hasattr(ctx, "__dict__") else ():
+    for name, value in vars(ctx).items() if ctx is not None and hasattr(ctx, "__dict__") else ():
         if name not in ("to_save", "non_differentiable", "materialize_grads", "dirty_tensors"):
             plan.attributes[name] = reference(value, ("attribute", name))
     if getattr(ctx, "dirty_tensors", None):
@@ -220,23 +247,9 @@ class _NumpyCalls:
         return self.mode.__exit__(*exc)
 
 
-def _watched(cls, forward):
-    """A subclass of ``cls`` running ``forward`` in its place (its backward the user's own, its name ``cls``'s)."""
-    return type(cls.__name__, (cls,), {"forward": staticmethod(forward), "__module__": cls.__module__,
-                                       "__qualname__": cls.__qualname__})
-
-
-def _opaque(cls):
-    """The subclass of ``cls`` whose forward is one ``numpy_forward`` node (`_opaque_forward`), made once per class."""
-    found = _OPAQUE.get(cls)
-    if found is None:
-        found = _OPAQUE[cls] = _watched(cls, _opaque_forward)
-    return found
-
-
-def _opaque_forward(ctx, *args):
-    """The forward of `_opaque`'s classes in a trace: the tensors the user's forward made, from one node, put where the
-    user's forward put them (returned, saved, set on ``ctx``) as its plan says."""
+def _opaque_forward(cls, ctx, args):
+    """The forward of a Function whose forward left PyTorch, in a trace: the tensors the user's forward made, from one
+    node, put where the user's forward put them (returned, saved, set on ``ctx``) as its plan says."""
     import torch  # lazy: only a PyTorch target needs it
 
     plan = _MODE.now.current
@@ -250,7 +263,7 @@ def _opaque_forward(ctx, *args):
         kind, what = ref
         return args[what] if kind == "input" else made[what] if kind == "made" else what
 
-    if plan.saved is not None:
+    if ctx is not None and plan.saved is not None:
         ctx.save_for_backward(*map(resolve, plan.saved))
     for name, ref in plan.attributes.items():
         setattr(ctx, name, resolve(ref))
@@ -299,7 +312,7 @@ def replay_of(key, location):
         like = next((raw(v) for v in inputs if high_precision(v) is not None), None)
         with _constants_exact(like, forward):
             try:
-                out = forward(ctx, *args)
+                out = forward(ctx, *args) if plan.with_ctx else forward(*args)
             except InputError:
                 raise
             except (AttributeError, TypeError) as error:
