@@ -3,7 +3,8 @@
 high precision by gradcli's NumPy, the user's backward judged against its exact derivative (``ok`` when right,
 ``wrong`` at the backward's own line when not); tensors the forward made and saved for the backward or set on
 ``ctx``, a forward returning another dtype than its input's, SciPy's special functions inside it, and a Function
-setting up its context apart from a forward returning integers beside its value."""
+setting up its context apart from a forward returning integers beside its value; a backward computing in NumPy
+too, replayed the same way as the rule under test."""
 
 import inspect
 import math
@@ -100,6 +101,30 @@ def weighted_sorted(x):
     return (torch.exp(values) * torch.tensor([1.0, 2.0, 3.0], dtype=x.dtype)).sum()
 
 
+class LogCoshAllNumpy(NumpyLogCosh):
+    """Both ways in NumPy: the backward reads the saved input's numbers too, and its slope is tanh(1.01 x)."""
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        return grad_output * torch.as_tensor(np.tanh(1.01 * x.detach().numpy()))
+
+
+def log_cosh_all_numpy(x):
+    return LogCoshAllNumpy.apply(x).sum()
+
+
+class ExpNumpyBackward(torch.autograd.Function):
+    """A forward in torch, its backward in NumPy."""
+
+    forward = staticmethod(lambda ctx, x: (ctx.save_for_backward(x), torch.exp(x))[1])
+    backward = staticmethod(lambda ctx, g: g * torch.from_numpy(np.exp(ctx.saved_tensors[0].detach().numpy())))
+
+
+def exp_numpy_backward(x):
+    return ExpNumpyBackward.apply(x).sum()
+
+
 def log_cosh_off(x):
     return LogCoshOff.apply(x).sum()
 
@@ -134,14 +159,18 @@ def test_the_tutorials_numpy_forward_is_ok_with_its_exact_value():
     _close(result.exact_gradient["x"], [1.0, math.tanh(0.5)])
 
 
-def test_a_wrong_backward_after_a_numpy_forward_is_wrong_at_its_own_line():
-    result = _check(log_cosh_off, [0.5, -1.25], "float32")
-    assert result.status == "wrong"
+def _wrong_at_its_backward(result, cls):
+    """Whether ``result`` is `wrong` with log cosh's exact slope, its finding at ``cls``'s ``def backward`` line."""
     _close(result.exact_gradient["x"], [math.tanh(0.5), math.tanh(-1.25)])
-    lines, first = inspect.getsourcelines(LogCoshOff.backward)
+    lines, first = inspect.getsourcelines(cls.backward)
     line = first + next(i for i, text in enumerate(lines) if "def backward" in text)
     [finding] = [f for f in result.findings if f.kind == "wrong-rule"]
-    assert finding.location.endswith(f"test_torch55_numpy_forward.py:{line}") and "LogCoshOff" in finding.op
+    return result.status == "wrong" and finding.location.endswith(f"test_torch55_numpy_forward.py:{line}") \
+        and cls.__name__ in finding.op
+
+
+def test_a_wrong_backward_after_a_numpy_forward_is_wrong_at_its_own_line():
+    assert _wrong_at_its_backward(_check(log_cosh_off, [0.5, -1.25], "float32"), LogCoshOff)
 
 
 def test_tensors_the_numpy_forward_saved_and_set_on_ctx_reach_the_backward():
@@ -169,3 +198,15 @@ def test_a_numpy_forward_setting_up_its_context_apart_with_integer_outputs():
     result = _check(weighted_sorted, [0.5, -3.0, 2.0])
     assert result.status == "ok"
     _close(result.exact_gradient["x"], [2 * math.exp(0.5), math.exp(-3.0), 3 * math.exp(2.0)])
+
+
+def test_a_backward_in_numpy_is_replayed_as_the_rule_and_judged_at_its_line():
+    result = _check(log_cosh_all_numpy, [0.5, -1.25])
+    assert _wrong_at_its_backward(result, LogCoshAllNumpy)
+    _close(result.rule_gradient["x"], [math.tanh(0.505), math.tanh(-1.2625)])  # the backward's own mathematics
+
+
+def test_a_backward_in_numpy_after_a_forward_in_torch():
+    result = _check(exp_numpy_backward, [0.5, -2.0])
+    assert result.status == "ok"
+    _close(result.rule_gradient["x"], [math.exp(0.5), math.exp(-2.0)])

@@ -97,7 +97,7 @@ from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
-from .torch_numpy_forward import NumpyForwardsNeeded, noting_forwards, replay_of
+from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
@@ -306,6 +306,10 @@ def _user_frame_summary(folder, kinds, entered=()):
     while frame is not None:
         code = frame.f_code
         if code is _NOTING or code.co_filename in _PASSING_FILES:  # gradcli's steps from the user's line to PyTorch's op
+            tagged = rule_of(frame)  # a user's backward run as one node: its rule
+            if tagged is not None:
+                file, line = tagged[1].rsplit(":", 1)
+                return traceback.StackSummary.from_list([(file, int(line), f"backward [rule {tagged[0]} @ {tagged[1]}]", "")])
             frame = frame.f_back
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
@@ -447,7 +451,7 @@ def trace(fun, examples, counts=None):
         captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
         ran, user_fn = [], BackwardCFunction._get_user_fn
-        BackwardCFunction._get_user_fn = lambda self: _noting(user_fn(self), self._forward_cls, folder, ran)
+        BackwardCFunction._get_user_fn = lambda self: numpy_backwards_noted(_noting(user_fn(self), self._forward_cls, folder, ran))
         # PyTorch's structured-trace logger writes a DEBUG record per tensor it fakes: hundreds of lines in a
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
@@ -468,7 +472,7 @@ def trace(fun, examples, counts=None):
                     # leaving PyTorch noted, then traced as one node (`torch_numpy_forward`).
                     if plans is not None and isinstance(needed, NumpyForwardsNeeded):
                         raise
-                    counted, plans = [], []
+                    counted, plans = [], Notes()
                     with loops_step_by_step(counting=counted), noting_forwards(noted=plans):
                         fun(*examples)
                     counts = counted if counts is None else counts

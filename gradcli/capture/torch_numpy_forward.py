@@ -16,6 +16,7 @@ forward runs without gradients in PyTorch too, and its derivative is what the ba
 from __future__ import annotations
 
 import functools
+import inspect
 import itertools
 import threading
 import types
@@ -29,6 +30,7 @@ from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..errors import InputError
 from . import exact_constants
+from .lines import def_line
 from .numpy_module import constant_arrays_exact, substituted_function
 
 
@@ -54,6 +56,30 @@ class _Plan:
 
 
 @dataclass
+class _BackwardPlan:
+    """The backward of one application, where it left PyTorch, as it ran eagerly: what it read from ``ctx`` and what
+    it returned."""
+
+    cls: type
+    saved: int = 0  # how many tensors it found saved
+    tensors: tuple = ()  # the names of the ctx attributes that are tensors: inputs of its node
+    constants: dict = field(default_factory=dict)  # the other ctx attributes, as they were
+    needs_input_grad: tuple = ()
+    made: list = field(default_factory=list)  # (shape, torch dtype) of each tensor it returned
+    returned: tuple = ()  # per entry returned: the index of its made tensor, or None for a None
+    returned_tuple: bool = True
+
+
+@dataclass
+class Notes:
+    """What an eager run noted of the Functions leaving PyTorch: each application's forward plan (None where it stays
+    in PyTorch) in order, and the backward plans by application."""
+
+    forwards: list = field(default_factory=list)
+    backwards: dict = field(default_factory=dict)
+
+
+@dataclass
 class _Application:
     """What the node of one application needs: its plan, its non-tensor arguments and the dtypes of its tensor ones."""
 
@@ -62,30 +88,56 @@ class _Application:
     positions: list
     dtypes: list
 
+    @property
+    def made(self):
+        return self.plan.made
+
+    def replay(self, location):
+        return _forward_replay(self, location)
+
+
+@dataclass
+class _BackwardApplication:
+    """What the node of one application's backward needs: its plan and the dtypes of its inputs (saved tensors,
+    tensor attributes, gradients, in that order) and which gradients were given."""
+
+    plan: _BackwardPlan
+    dtypes: list
+    given: list  # per gradient: whether it is a tensor (an input of the node) or None
+
+    @property
+    def made(self):
+        return self.plan.made
+
+    def replay(self, location):
+        return _backward_replay(self, location)
+
 
 _APPLICATIONS = {}  # a node's key -> its `_Application`, until the graph holding it is compiled
 _KEYS = itertools.count()
 _MODE = threading.local()  # the calling thread's `_Noting` inside `noting_forwards`
 _INSTALLED = []
 _INSTALLING = threading.Lock()
-_OPAQUE = {}  # a user's Function class -> its subclass whose forward is one node (`_opaque_forward`)
 _WATCHING = {}  # a user's Function class -> its subclass whose forward is watched for .numpy() (`_watching_forward`)
+_VARIANTS = {}  # (forward one node, backward one node) -> {a user's Function class: its subclass} (`_variant`)
 
 
 @dataclass
 class _Noting:
-    plans: list = None  # a trace's: the eager run's plans by application (None: none noted yet)
-    noted: list = None  # an eager run's: where the plans go
+    plans: Notes = None  # a trace's: the eager run's notes (None: none noted yet)
+    noted: Notes = None  # an eager run's: where the notes go
     count: int = 0
     current: _Plan = None  # a trace's: the plan of the application running now
+    current_k: int = None  # the application running now
     last: _Plan = None  # an eager run's: the plan of the forward that just ran, if it left PyTorch
 
 
 @contextmanager
 def noting_forwards(plans=None, noted=None):
-    """Within it, in the calling thread: each ``Function.apply`` counted; in an eager run (``noted`` a list) each
-    application's plan noted (None for a forward that stays in PyTorch); in a trace each application with a plan
-    (``plans``) made one ``numpy_forward`` node, and a forward leaving PyTorch without one `NumpyForwardsNeeded`."""
+    """Within it, in the calling thread: each ``Function.apply`` counted; in an eager run (``noted`` a `Notes`) each
+    application's plans noted (None for a forward that stays in PyTorch; a backward only where it leaves it); in a
+    trace each application's forward and backward with a plan (``plans``) made one ``numpy_forward`` node each, and a
+    forward or backward leaving PyTorch without one `NumpyForwardsNeeded`."""
     _install()
     outer = getattr(_MODE, "now", None)
     _MODE.now = _Noting(plans, noted)
@@ -126,16 +178,35 @@ def _applied(noting, original, cls, args):
         if any(isinstance(a, torch.Tensor) and _is_fake(a) for a in args):
             return original(cls, *args)  # a run for shapes alone (the cotangent's): nothing to note
         return _noted_run(noting, original, cls, args, k)
-    plan = noting.plans[k] if noting.plans is not None and k < len(noting.plans) else None
-    if plan is None:
+    forwards = noting.plans.forwards if noting.plans is not None else ()
+    plan = forwards[k] if k < len(forwards) else None
+    backward = noting.plans.backwards.get(k) if noting.plans is not None else None
+    if plan is None and backward is None:
         try:
             return original(cls, *args)
         except RuntimeError as error:
             if leaves_pytorch(error) and noting.plans is None:
                 raise NumpyForwardsNeeded() from None
             raise
-    noting.current = plan
-    return original(_subclass(cls, _OPAQUE, _opaque_forward), *args)
+    noting.current, noting.current_k = plan, k
+    return original(_variant(cls, plan is not None, backward is not None), *args)
+
+
+def numpy_backwards_noted(backward):
+    """``backward`` (a user's, as autograd's engine calls it in a trace) raising `NumpyForwardsNeeded` where it leaves
+    PyTorch before the eager run has noted it."""
+
+    @functools.wraps(backward)
+    def run(*args):
+        try:
+            return backward(*args)
+        except RuntimeError as error:
+            noting = getattr(_MODE, "now", None)
+            if leaves_pytorch(error) and noting is not None and noting.plans is None and noting.noted is None:
+                raise NumpyForwardsNeeded() from None
+            raise
+
+    return run
 
 
 def _is_fake(tensor):
@@ -146,11 +217,13 @@ def _is_fake(tensor):
 
 def _noted_run(noting, original, cls, args, k):
     """``cls.apply(*args)`` run eagerly, its forward watched for ``.numpy()``: its plan noted at ``noting.noted[k]``."""
-    noting.noted.extend([None] * (k + 1 - len(noting.noted)))
-    out = original(_subclass(cls, _WATCHING, _watching_forward), *args)
+    forwards = noting.noted.forwards
+    forwards.extend([None] * (k + 1 - len(forwards)))
+    noting.current_k = k
+    out = original(_subclass(cls, _WATCHING, _watching_forward, _watching_backward), *args)
     if noting.last is not None:
-        noting.noted[k], noting.last = noting.last, None
-        del noting.noted[k + 1:]  # Functions the forward applied itself: its node runs none of them
+        forwards[k], noting.last = noting.last, None
+        del forwards[k + 1:]  # Functions the forward applied itself: its node runs none of them
         noting.count = k + 1
     return out
 
@@ -158,26 +231,91 @@ def _noted_run(noting, original, cls, args, k):
 def _watching_forward(cls, ctx, args):
     """The forward of ``cls`` run on ``args`` (with ``ctx`` unless it sets up its context apart), its plan noted in
     ``_MODE.now.last`` where it calls ``.numpy()``."""
+    k = _MODE.now.current_k
     with _NumpyCalls() as calls:
         out = cls.forward(*args) if ctx is None else cls.forward(ctx, *args)
     _MODE.now.last = _plan_of(cls, ctx, args, out) if calls.met else None
+    if ctx is not None:
+        ctx._gradcli_application = k
     return out
 
 
-def _subclass(cls, made, forward):
-    """The subclass of ``cls`` (made once, kept in ``made``) whose forward is ``forward(cls, ctx, args)``: its
-    backward the user's own, its name ``cls``'s; ``ctx`` None for a Function setting up its context apart."""
+def _watching_backward(cls, ctx, grads):
+    """The backward of ``cls`` run on ``grads``, its plan noted where it calls ``.numpy()``."""
+    with _NumpyCalls() as calls:
+        out = cls.backward(ctx, *grads)
+    noting = getattr(_MODE, "now", None)
+    if calls.met and noting is not None and noting.noted is not None:
+        noting.noted.backwards[ctx._gradcli_application] = _backward_plan_of(cls, ctx, out)
+    return out
+
+
+def _backward_plan_of(cls, ctx, out):
+    """The `_BackwardPlan` of a backward that ran with ``ctx`` and returned ``out``."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    plan = _BackwardPlan(cls, saved=len(ctx.saved_tensors), needs_input_grad=tuple(ctx.needs_input_grad))
+    attributes = {n: v for n, v in vars(ctx).items() if n not in _CTX_OWN} if hasattr(ctx, "__dict__") else {}
+    plan.tensors = tuple(n for n, v in attributes.items() if isinstance(v, torch.Tensor))
+    plan.constants = {n: v for n, v in attributes.items() if not isinstance(v, torch.Tensor)}
+    plan.returned_tuple = isinstance(out, tuple)
+    returned = []
+    for value in out if plan.returned_tuple else (out,):
+        if isinstance(value, torch.Tensor):
+            returned.append(len(plan.made))
+            plan.made.append((tuple(value.shape), value.dtype))
+        else:
+            returned.append(None)
+    plan.returned = tuple(returned)
+    return plan
+
+
+# ctx's attributes of PyTorch's own or gradcli's, which no backward plan takes for the user's
+_CTX_OWN = ("to_save", "non_differentiable", "materialize_grads", "dirty_tensors", "_gradcli_application")
+
+
+def _subclass(cls, made, forward, backward=None):
+    """The subclass of ``cls`` (made once, kept in ``made``) whose forward is ``forward(cls, ctx, args)`` (``ctx``
+    None for a Function setting up its context apart, whose ``setup_context`` then notes the application on ``ctx``)
+    and whose backward is ``backward(cls, ctx, grads)`` where given, else the user's own; its name ``cls``'s."""
     found = made.get(cls)
     if found is None:
+        members = {"__module__": cls.__module__, "__qualname__": cls.__qualname__}
         if _sets_up_context(cls):
             def forward_of(*args):
                 return forward(cls, None, args)
+
+            def setup_context(ctx, inputs, output):
+                ctx._gradcli_application = _MODE.now.current_k
+                return cls.setup_context(ctx, inputs, output)
+
+            members["setup_context"] = staticmethod(setup_context)
         else:
             def forward_of(ctx, *args):
                 return forward(cls, ctx, args)
-        found = made[cls] = type(cls.__name__, (cls,), {"forward": staticmethod(forward_of), "__module__": cls.__module__,
-                                                        "__qualname__": cls.__qualname__})
+        members["forward"] = staticmethod(forward_of)
+        if backward is not None:
+            def backward_of(ctx, *grads):
+                return backward(cls, ctx, grads)
+
+            members["backward"] = staticmethod(backward_of)
+        found = made[cls] = type(cls.__name__, (cls,), members)
     return found
+
+
+def _variant(cls, forward_opaque, backward_opaque):
+    """The subclass of ``cls`` a trace runs: its forward one node or the user's own, and its backward likewise."""
+    made = _VARIANTS.setdefault((forward_opaque, backward_opaque), {})
+    return _subclass(cls, made, _opaque_forward if forward_opaque else _own_forward,
+                     _opaque_backward if backward_opaque else None)
+
+
+def _own_forward(cls, ctx, args):
+    """The user's own forward, the application noted on ``ctx`` for its backward's node."""
+    if ctx is None:
+        return cls.forward(*args)
+    ctx._gradcli_application = _MODE.now.current_k
+    return cls.forward(ctx, *args)
 
 
 def _sets_up_context(cls):
@@ -213,7 +351,7 @@ def _plan_of(cls, ctx, args, out):
     if saved is not None:
         plan.saved = tuple(reference(v, ("saved", k)) for k, v in enumerate(saved))
     for name, value in vars(ctx).items() if ctx is not None and hasattr(ctx, "__dict__") else ():
-        if name not in ("to_save", "non_differentiable", "materialize_grads", "dirty_tensors"):
+        if name not in _CTX_OWN:
             plan.attributes[name] = reference(value, ("attribute", name))
     if getattr(ctx, "dirty_tensors", None):
         raise InputError(f"the forward of {cls.__name__} computes in NumPy and marks a tensor dirty (written in "
@@ -263,6 +401,8 @@ def _opaque_forward(cls, ctx, args):
         kind, what = ref
         return args[what] if kind == "input" else made[what] if kind == "made" else what
 
+    if ctx is not None:
+        ctx._gradcli_application = _MODE.now.current_k
     if ctx is not None and plan.saved is not None:
         ctx.save_for_backward(*map(resolve, plan.saved))
     for name, ref in plan.attributes.items():
@@ -273,6 +413,65 @@ def _opaque_forward(cls, ctx, args):
         ctx.set_materialize_grads(plan.materialize)
     outputs = tuple(map(resolve, plan.outputs))
     return outputs if plan.returned_tuple else outputs[0]
+
+
+def _opaque_backward(cls, ctx, grads):
+    """The backward of a Function whose backward left PyTorch, in a trace: the gradients it returned, from one node
+    whose inputs are what it read (the saved tensors, the tensors set on ``ctx``, the gradients given)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    plan = _MODE.now.plans.backwards[ctx._gradcli_application]
+    given = [isinstance(g, torch.Tensor) for g in grads]
+    inputs = [*ctx.saved_tensors, *(getattr(ctx, name) for name in plan.tensors), *(g for g in grads if isinstance(g, torch.Tensor))]
+    key = next(_KEYS)
+    _APPLICATIONS[key] = _BackwardApplication(plan, [t.dtype for t in inputs], given)
+    made = _operator()(inputs, key) if plan.made else []
+    out = tuple(None if j is None else made[j] for j in plan.returned)
+    return out if plan.returned_tuple else out[0]
+
+
+def rule_of(frame):
+    """``(rule, "file:line" of its def)`` where ``frame`` runs a Function's backward as one node (`_opaque_backward`),
+    the rule the user's backward is; None for any other frame."""
+    if frame.f_code is not _opaque_backward.__code__:
+        return None
+    cls = frame.f_locals["cls"]
+    code = inspect.unwrap(cls.backward).__code__
+    return f"backward() of {cls.__name__}", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}"
+
+
+def _backward_replay(application, location):
+    """The replay of a backward's node: the user's backward on gradcli's numbers, with a ``ctx`` holding them."""
+    plan = application.plan
+    backward = _substituted(plan.cls.backward)
+
+    def replayed(inputs, key):
+        numbers = [_Numbers(value, dtype) for value, dtype in zip(inputs, application.dtypes)]
+        ctx = types.SimpleNamespace(**plan.constants, saved_tensors=tuple(numbers[:plan.saved]),
+                                    needs_input_grad=plan.needs_input_grad)
+        ctx.__dict__.update(zip(plan.tensors, numbers[plan.saved:plan.saved + len(plan.tensors)]))
+        given = iter(numbers[plan.saved + len(plan.tensors):])
+        grads = [next(given) if is_given else None for is_given in application.given]
+        like = next((raw(v) for v in inputs if high_precision(v) is not None), None)
+        with _constants_exact(like, backward):
+            out = _running(backward, (ctx, *grads), location, f"the backward of {plan.cls.__name__}")
+        out = out if plan.returned_tuple else (out,)
+        return [value.value if isinstance(value, _Numbers) else value for value in out if value is not None]
+
+    return replayed
+
+
+def _running(fun, args, location, what):
+    """``fun(*args)``, an InputError at ``location`` where its code computes with PyTorch on the numbers handed over."""
+    try:
+        return fun(*args)
+    except InputError:
+        raise
+    except (AttributeError, TypeError) as error:
+        raise InputError(
+            f"{what} computes with NumPy and with PyTorch on what NumPy gave ({error}): gradcli replays "
+            "such code's NumPy on its own numbers and PyTorch's conversions around it (as_tensor, from_numpy, tensor, "
+            "detach, numpy) alone; compute it all in NumPy", text=location) from None
 
 
 @functools.cache
@@ -289,17 +488,20 @@ def _operator():
 
     @numpy_forward.register_fake
     def _(inputs, key):
-        return [torch.empty(shape, dtype=dtype) for shape, dtype in _APPLICATIONS[key].plan.made]
+        return [torch.empty(shape, dtype=dtype) for shape, dtype in _APPLICATIONS[key].made]
 
     return numpy_forward
 
 
 def replay_of(key, location):
-    """The replay of the ``numpy_forward`` node of ``key``: the forward's own code on gradcli's numbers."""
-    application = _APPLICATIONS.pop(key)  # the graph's compiled: the replay holds what the node needs
+    """The replay of the ``numpy_forward`` node of ``key``: the forward's or backward's own code on gradcli's numbers."""
+    return _APPLICATIONS.pop(key).replay(location)  # the graph's compiled: the replay holds what the node needs
+
+
+def _forward_replay(application, location):
     plan = application.plan
     cls = plan.cls
-    forward = _substituted(cls, location)
+    forward = _substituted(cls.forward)
 
     def replayed(inputs, key):
         args = list(application.args)
@@ -311,16 +513,7 @@ def replay_of(key, location):
         ctx.needs_input_grad = tuple(True for _ in args)
         like = next((raw(v) for v in inputs if high_precision(v) is not None), None)
         with _constants_exact(like, forward):
-            try:
-                out = forward(ctx, *args) if plan.with_ctx else forward(*args)
-            except InputError:
-                raise
-            except (AttributeError, TypeError) as error:
-                raise InputError(
-                    f"{location}: the forward of {cls.__name__} computes with NumPy and with PyTorch on what NumPy "
-                    f"gave ({error}): gradcli replays such a forward's NumPy on its own numbers and PyTorch's "
-                    "conversions around it (as_tensor, from_numpy, tensor, detach, numpy) alone; compute it all in "
-                    "NumPy", text=location) from None
+            out = _running(forward, (ctx, *args) if plan.with_ctx else args, location, f"the forward of {cls.__name__}")
         found = []
         for site in plan.sites:
             kind, at = site
@@ -345,12 +538,12 @@ def _constants_exact(like, forward):
 
 
 @functools.lru_cache(maxsize=None)
-def _substituted(cls, location):
-    """``cls``'s forward with NumPy and SciPy as gradcli's and ``torch``'s conversions as `_TORCH`'s."""
+def _substituted(fun):
+    """A Function's ``forward`` or ``backward`` (past its decorators) with NumPy and SciPy as gradcli's and ``torch``'s
+    conversions handing numbers through (`_torch_stand_in`)."""
     import torch  # lazy: only a PyTorch target needs it
 
-    fun = cls.forward
-    forward = substituted_function(fun)
+    forward = substituted_function(inspect.unwrap(fun))
     names = forward.__globals__
     for name, value in list(names.items()):
         if value is torch:
@@ -410,6 +603,23 @@ class _Numbers:
 
     device = "cpu"
     requires_grad = False
+
+    # PyTorch's arithmetic on such tensors (a backward's grad * (2 * x * y - c)): gradcli's, on the numbers
+    __add__ = __radd__ = lambda self, other: _Numbers.of("add", self, other)
+    __sub__ = lambda self, other: _Numbers.of("subtract", self, other)
+    __rsub__ = lambda self, other: _Numbers.of("subtract", other, self)
+    __mul__ = __rmul__ = lambda self, other: _Numbers.of("multiply", self, other)
+    __truediv__ = lambda self, other: _Numbers.of("true_divide", self, other)
+    __rtruediv__ = lambda self, other: _Numbers.of("true_divide", other, self)
+    __pow__ = lambda self, other: _Numbers.of("power", self, other)
+    __neg__ = lambda self: _Numbers.of("negative", self)
+
+    @staticmethod
+    def of(name, *operands):
+        from .. import numpy as gnp
+
+        values = [o.value if isinstance(o, _Numbers) else o for o in operands]
+        return _Numbers(getattr(gnp, name)(*values), next(o._dtype for o in operands if isinstance(o, _Numbers)))
 
 
 def _is_torch_dtype(value):
