@@ -48,3 +48,25 @@ def test_the_tie_named_again_after_an_untied_module():
     assert list(_check(untied, tokens, ("model.emb.weight",)).exact_gradient) == ["model.emb.weight"]
     tied, tokens = torch_lib11b.tied_args()
     assert list(_check(tied, tokens, ("model.out.weight",)).exact_gradient) == ["model.emb.weight"]
+
+
+def test_a_keras_models_other_names_are_that_models_alone(monkeypatch):
+    """The same bookkeeping for Keras models and tf.Modules (`tf_models.ModelArguments`), TensorFlow itself left out:
+    its reading of a model's variables stands in as each model's (named variables, places, Keras paths)."""
+    from gradcli.capture import tf_models
+
+    named_by_keras, plain = object(), object()
+    variables = {id(named_by_keras): ({("hidden", "kernel"): None}, {}, {("dense", "kernel"): ("hidden", "kernel")}),
+                 id(plain): ({("dense", "kernel"): None}, {}, {})}
+    monkeypatch.setattr(tf_models, "_is_model", lambda value: id(value) in variables)
+    monkeypatch.setattr(tf_models, "_variables_by_path", lambda model: variables[id(model)])
+    monkeypatch.setattr(tf_models, "variable_tree", lambda model: {})
+
+    def loss(model, x):
+        return x
+
+    arguments = tf_models.ModelArguments(loss)
+    arguments.point({"model": named_by_keras, "x": 1.0})
+    assert arguments.aliases == {"model.dense.kernel": "model.hidden.kernel"}
+    arguments.point({"model": plain, "x": 1.0})
+    assert arguments.aliases == {}
