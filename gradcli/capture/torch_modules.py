@@ -85,7 +85,7 @@ class ModuleArguments:
                 if self.modules.get(name) is not value:
                     self.modules[name] = value
                     self.calling = None
-                    # the aliases are the module's now under test: another module's ties are no names of this one
+                    # the aliases are the module's under test: another module's ties are no names of this one
                     for alias in [a for a in self.aliases if a.startswith(f"{name}.")]:
                         del self.aliases[alias]
                     self.aliases.update(_tied_paths(value, name))

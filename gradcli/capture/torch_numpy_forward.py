@@ -6,11 +6,13 @@ Fake tensors hold no numbers, so such a forward cannot run while gradcli traces.
 (`NumpyForwardsNeeded`), the function then runs once eagerly at the traced point, where each application's forward
 is noted (`_Plan`: which tensors it made, which it returned, saved for the backward or set on ``ctx``), and the trace
 runs again with each such forward as one node, ``gradcli::numpy_forward``, whose outputs are the tensors the forward
-made; the backward is traced as it runs, on those outputs. The node's replay calls the forward's own code again with
+made; the backward is traced as it runs, on those outputs, or, where it computes in NumPy too (`_BackwardPlan`), is
+one node of the gradients it returns, whose inputs are what it reads. A node's replay calls the user's own code again with
 NumPy and SciPy resolved to ``gradcli.numpy`` and ``gradcli.scipy`` (`numpy_module.substituted_function`) and
 ``torch``'s conversions handing the numbers through (`_Numbers`), so the exact reference differentiates the forward's
-mathematics at high precision and the backward is judged against it. ``detach`` inside the forward is no stop: the
-forward runs without gradients in PyTorch too, and its derivative is what the backward claims.
+mathematics at high precision and the backward, replayed likewise where it is NumPy's, is judged against it.
+``detach`` inside the forward is no stop: the forward runs without gradients in PyTorch too, and its derivative is
+what the backward claims.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .numpy_module import constant_arrays_exact, substituted_function
 
 
 class NumpyForwardsNeeded(Exception):  # noqa: N818 - a request, not a failure: the trace restarts after noting
-    """Raised by a trace meeting a Function whose forward leaves PyTorch: run the function eagerly first."""
+    """Raised by a trace meeting a Function whose forward or backward leaves PyTorch: run the function eagerly first."""
 
 
 @dataclass
@@ -127,8 +129,8 @@ class _Noting:
     plans: Notes = None  # a trace's: the eager run's notes (None: none noted yet)
     noted: Notes = None  # an eager run's: where the notes go
     count: int = 0
-    current: _Plan = None  # a trace's: the plan of the application running now
-    current_k: int = None  # the application running now
+    current: _Plan = None  # a trace's: the plan of the application that is running
+    current_k: int = None  # the number of the application that is running
     last: _Plan = None  # an eager run's: the plan of the forward that just ran, if it left PyTorch
 
 
