@@ -13,10 +13,12 @@ import sys
 
 import mpmath
 import numpy as np
+import pytest
 import scipy.special
 import torch
 
 import gradcli
+from gradcli.errors import InputError
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -141,6 +143,10 @@ def log_ndtr_sum(x):
     return LogNdtr.apply(x).sum()
 
 
+def numpy_outside_a_function(x):
+    return (torch.as_tensor(np.exp(x.detach().numpy())) * x).sum()
+
+
 def _check(fun, x, dtype="float64"):
     [result] = gradcli.check(fun, [{"x": x}], dtypes=(dtype,)).results
     return result
@@ -210,3 +216,10 @@ def test_a_backward_in_numpy_after_a_forward_in_torch():
     result = _check(exp_numpy_backward, [0.5, -2.0])
     assert result.status == "ok"
     _close(result.rule_gradient["x"], [math.exp(0.5), math.exp(-2.0)])
+
+
+def test_numpy_outside_a_function_is_refused_at_its_line():
+    line = inspect.getsourcelines(numpy_outside_a_function)[1] + 1
+    with pytest.raises(InputError, match=rf"leaves PyTorch at .*test_torch55_numpy_forward.py:{line} .* outside an "
+                                         r"autograd.Function's forward or backward"):
+        _check(numpy_outside_a_function, [1.0, 2.0])

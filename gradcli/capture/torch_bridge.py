@@ -447,15 +447,12 @@ class _Captured:
                 raise
             if leaves_pytorch(error):
                 line = _user_line(error.__traceback__)
-                rule = _rule_leaving(error.__traceback__)
                 raise InputError(
                     f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
-                    "NumPy or SciPy)" + (
-                        f" in backward() of {rule}: a Function's forward may compute in NumPy, which gradcli replays "
-                        "on its own numbers, but its backward is the rule under test, which gradcli replays op by "
-                        "op; write the backward with torch's own functions" if rule else
-                        ": gradcli replays PyTorch's operations to find the exact gradient and cannot follow the step "
-                        "outside it; write that step with torch's own functions"),
+                    "NumPy or SciPy) outside an autograd.Function's forward or backward, where gradcli replays "
+                    "NumPy's code on its own numbers: gradcli replays PyTorch's operations to find the exact gradient "
+                    "and cannot follow this step outside them; write it with torch's own functions, or as an "
+                    "autograd.Function",
                     text=self.text,
                 ) from None
             if "Couldn't swap" in str(error):  # Module._apply under the trace: its parameters are traced tensors
@@ -768,19 +765,6 @@ def _loop_op(tb):
             return _LOOP_MODULES[os.path.basename(path)]
         tb = tb.tb_next
     return None
-
-
-def _rule_leaving(tb):
-    """The name of the ``autograd.Function`` whose ``backward`` is the innermost of the user's frames in a traceback that
-    run a backward (None when none does)."""
-    found = None
-    while tb is not None:
-        frame = tb.tb_frame
-        forward_cls = getattr(frame.f_locals.get("ctx"), "_forward_cls", None) if frame.f_code.co_name == "backward" else None
-        if forward_cls is not None:
-            found = forward_cls.__name__
-        tb = tb.tb_next
-    return found
 
 
 def _numbers_of(leaves):
