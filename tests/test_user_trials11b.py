@@ -5,9 +5,9 @@ jacrev inside a loss, a saved index in a backward), and a tf.Module's variable b
 
 The whole set runs with ``python tests/trials/run.py lib11b``; here, one of each kind, the file's CPU time bounded
 (the two frameworks' imports are most of it). Findings D1 (a hook blamed on PyTorch's multiply), D2 (recurrent cells
-had no replay), D4 (jacrev inside a loss) and D7 (nor had attention) are fixed, D3's message (SciPy inside a Function)
-names the line, D5's advice fits an index, and a tf.Module's variables are named by attribute path (D8): their cases
-are chosen; D3 and D5 (the verdicts themselves) are open, strict xfails.
+had no replay), D3 (a Function computed in SciPy, forward and backward now replayed by gradcli's SciPy), D4 (jacrev
+inside a loss), D5 (a saved index in a backward) and D7 (nor had attention) are fixed, and a tf.Module's variables are
+named by attribute path (D8): their cases are chosen.
 """
 
 import json
@@ -34,8 +34,8 @@ CHOSEN = [
     "torch_lib11b:clamped_inplace@x=[0.5,-0.25]:float64",
     # the unselected log1p(-exp(-x)) at 1e-20 differentiates to 0/0 in float64 only
     "tf_lib11b:log1mexp@x=[1e-20,5]:float64",
-    # a Function computing its forward in SciPy: exit 2 naming the line that leaves PyTorch (D3)
-    "torch_lib11b:scipy_erfcx@x=[2]:float64",
+    # a Function computing its forward and its backward in SciPy: both replayed by gradcli's SciPy, the rule judged (D3)
+    "torch_lib11b:scipy_erfcx@x=[1,30]:float64",
     # out[index] = grad with a saved 0-d index: traced as the index_put_ it is (D5), at two points
     "torch_lib11b:max_with_index@x=[1,5,2]:float64",
     "torch_lib11b:max_with_index@x=[1,3,2]:float64",
@@ -46,9 +46,6 @@ CHOSEN = [
     # a tf.Module's variable named by --wrt as its attribute path, model.w (D8)
     "tf_lib11b:module_loss@module_args:float64",
 ]
-OPEN = {
-    "torch_lib11b:scipy_erfcx@x=[1,30]:float64": "D3: a Function computing its forward in SciPy has no replay (exit 2)",
-}
 BY_ID = {case.id: case for case in cases11b.ALL}
 
 
@@ -57,17 +54,11 @@ def test_trial(case_id):
     assert problems_of(BY_ID[case_id]) == []
 
 
-@pytest.mark.parametrize("case_id", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=r)) for c, r in OPEN.items()])
-def test_open_finding(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     judged = cases11b.TORCH + cases11b.TF  # the input errors have messages, not truths
     assert_every_case_sound([c for c in CHOSEN if BY_ID[c] in judged], judged)
     assert set(CHOSEN) <= set(BY_ID)
     assert all(case.message for case in cases11b.INPUT_ERRORS)
-    assert set(OPEN) <= set(BY_ID)
 
 
 def test_the_judge_fails_a_hook_blamed_on_the_op_it_hooks():

@@ -9,7 +9,8 @@ the CPU budget allows (one framework import). Known disagreements are strict xfa
 TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding G1 (a gradient the loss takes
 itself through ops that save their outputs, its exact reference holding those outputs constant) is mended, tested in
 tests/test_torch_inner_derivatives.py; B1 (a write at a one-number index tensor refused) likewise, and its trial
-runs here.
+runs here; N1 (an autograd.Function computing its forward in NumPy) too, tested in
+tests/test_torch55_numpy_forward.py.
 """
 
 import os
@@ -34,12 +35,10 @@ CHOSEN = [
     "torch_lib19b:biased_square@x=[1,2],b=[0.5]:float64",
     # B1: a backward writing its gradient at the argmax's one-number index tensor (grad[index] = g), traced
     "torch_lib19b:peak_score@x=[0.5,-3,2]:float64",
+    # N1: the tutorial's autograd.Function computing its forward in NumPy, its forward replayed by gradcli's NumPy
+    "torch_lib19b:numpy_logcosh@x=[800,0.5]:float64",
 ]
-KNOWN_WRONG = {
-    "torch_lib19b:numpy_logcosh@x=[800,0.5]:float64":
-        "N1: an autograd.Function whose forward computes in NumPy (the tutorial's pattern) is refused as leaving "
-        "PyTorch, though its backward is the user's and its forward plain NumPy",
-}
+KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {}  # fresnel_c_sum (A1) runs in process in tests/test_ops53_tf_fresnel_dawsn.py
 BY_ID = {case.id: case for case in cases19b.ALL}
 

@@ -114,6 +114,9 @@ class Bridge:
     # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants with
     # x64 off); the check and the sweep note each
     narrowed_constants: Optional[Callable] = None
+    # notes(arguments) -> [str]: what the framework's run did at a point that the check notes there (a PyTorch while
+    # loop running another number of times than on the exact numbers), read after the point's exact reference
+    notes: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

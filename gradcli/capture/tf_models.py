@@ -357,6 +357,8 @@ class ModelArguments:
                 if name not in self.models or self.models[name][0] is not value:
                     named, places, aliases = _variables_by_path(value)
                     self.models[name] = (value, named, places)
+                    for alias in [a for a in self.aliases if a.startswith(f"{name}.")]:  # the model under test's alone
+                        del self.aliases[alias]
                     self.aliases.update({".".join((name, *keras_path)): ".".join((name, *parts))
                                          for keras_path, parts in aliases.items()})
                 given[name] = variable_tree(value)

@@ -31,11 +31,13 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, math_call_advice
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
-                          quiet_fake_tensors, replay, same_program, set_at_index_tensors, torch_dir, trace)
+                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
+from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
+from .torch_numpy_forward import leaves_pytorch
 from .torch_ops import is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
@@ -99,6 +101,7 @@ def capture(fun, text) -> Bridge:
         supplied=function.modules.supplied(),
         aliases=function.modules.aliases,
         held_constants=function.held_constants,
+        notes=function.loop_counts,
     )
 
 
@@ -149,6 +152,7 @@ class _Captured:
         self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
         self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
+        self.counted = {}  # a point's float64 numbers -> (PyTorch's trip counts there, the exact run's, the loop's line)
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -308,7 +312,8 @@ class _Captured:
         where = None  # the line of the last loop whose guard decided otherwise
         if exact and here in self.decided:  # an exact run here decided these counts: the next one most likely too
             counts, where = self.decided[here]
-            graph = self._traced_with(args, leaves, held, counts)
+            if tuple(counts) != here:  # the graph at the point keeps what PyTorch's run adds at its counts (`_ZeroTrips`)
+                graph = self._traced_with(args, leaves, held, counts)
         for _ in range(_MOST_RETRACES):
             try:
                 out = replayed(graph)
@@ -320,12 +325,25 @@ class _Captured:
             if exact:
                 self.decided[here] = (graph.trip_counts, where)
                 self._same_at_every_precision(leaves, graph.trip_counts, where)
+                if graph.trip_counts != here:
+                    self.counted[_numbers_of(leaves)] = (here, graph.trip_counts, where)
             return out
         raise InputError(
             f"{where}: torch's while_loop here takes another number of steps on the exact numbers than PyTorch's "
             f"run at this point ({', '.join(map(str, here))} for its loops in order), and {_MOST_RETRACES} traces with "
             "other counts found none its condition agrees with at every step, so gradcli cannot say how often the "
             "mathematics runs it; check a point away from where the condition switches", text=where)
+
+    def loop_counts(self, args):
+        """The point's notes (`Bridge.notes`): where the exact run loops another number of times than PyTorch's run at
+        the point ``args`` (float64 numbers), how often each runs each while loop."""
+        found = self.counted.get(_numbers_of(flatten(list(args))[0]))
+        if found is None:
+            return []
+        here, exact, where = found
+        loops = "its while loop" if len(here) == 1 else f"its {len(here)} while loops, in order,"
+        return [f"{where}: {loops} {'runs' if len(here) == 1 else 'run'} {_times(here)} in PyTorch's run at this point "
+                f"and {_times(exact)} on the exact numbers (the exact reference counts as the mathematics does)"]
 
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
@@ -427,12 +445,14 @@ class _Captured:
                 ) from None
             if not isinstance(error, RuntimeError):
                 raise
-            if "numpy() is not supported for tensor subclasses" in str(error):
+            if leaves_pytorch(error):
                 line = _user_line(error.__traceback__)
                 raise InputError(
                     f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
-                    "NumPy or SciPy): gradcli replays PyTorch's operations to find the exact gradient and cannot "
-                    "follow the step outside it; write that step with torch's own functions",
+                    "NumPy or SciPy) outside an autograd.Function's forward or backward, where gradcli replays "
+                    "NumPy's code on its own numbers: gradcli replays PyTorch's operations to find the exact gradient "
+                    "and cannot follow this step outside them; write it with torch's own functions, or as an "
+                    "autograd.Function",
                     text=self.text,
                 ) from None
             if "Couldn't swap" in str(error):  # Module._apply under the trace: its parameters are traced tensors
@@ -473,13 +493,21 @@ class _Captured:
         from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
         mode = FakeTensorMode(allow_non_fake_inputs=True)
-        # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
-        with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
-            fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
-            for fake in fakes:
-                if isinstance(fake, torch.Tensor) and fake.is_floating_point():
-                    fake.requires_grad_(True)
-            out = self._call(rebuild(fakes))
+        try:
+            # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
+            with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
+                fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
+                for fake in fakes:
+                    if isinstance(fake, torch.Tensor) and fake.is_floating_point():
+                        fake.requires_grad_(True)
+                out = self._call(rebuild(fakes))
+        except RuntimeError as error:
+            if not leaves_pytorch(error):
+                raise
+            # a Function's forward computes in NumPy (`torch_numpy_forward`): the shape from a run on the numbers
+            with torch.enable_grad(), loops_step_by_step(counting=[]):
+                out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
+                                          if isinstance(e, torch.Tensor) else e for e in examples]))
         return torch.ones(tuple(out.shape), dtype=out.dtype)
 
     def _joint_function(self, rebuild, leaves, held, forward_only=False):
@@ -737,6 +765,16 @@ def _loop_op(tb):
             return _LOOP_MODULES[os.path.basename(path)]
         tb = tb.tb_next
     return None
+
+
+def _numbers_of(leaves):
+    """The float64 numbers of a point's float leaves, as a key: one point's exact run and its note meet by them."""
+    return tuple(np.asarray(np.asarray(raw(leaf), dtype=object).astype(float), dtype=np.float64).tobytes()
+                 for leaf in leaves if _is_float_leaf(leaf))
+
+
+def _times(counts):
+    return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
 
 
 def _user_line(tb):

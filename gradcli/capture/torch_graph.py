@@ -93,8 +93,11 @@ from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
 from .lines import def_line, handed_numbers, literal_numbers
-from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step
+from .torch_indices import refuse_reads_written, set_at_index_tensors
+from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
+from . import torch_indices, torch_numpy_forward
+from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
@@ -302,13 +305,21 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
-        if code is _NOTING:  # `GeneratorsHeld`'s look at each call, on the way from the user's line to PyTorch
+        if code is _NOTING or code.co_filename in _PASSING_FILES:  # gradcli's steps from the user's line to PyTorch's op
+            tagged = rule_of(frame)  # a user's backward run as one node: its rule
+            if tagged is not None:
+                file, line = tagged[1].rsplit(":", 1)
+                return traceback.StackSummary.from_list([(file, int(line), f"backward [rule {tagged[0]} @ {tagged[1]}]", "")])
             frame = frame.f_back
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
         if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
             library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
         if kind == "gradcli":
+            pytorchs = zero_trips_rule(frame)  # PyTorch's own rule of a loop run 0 times, which gradcli traces for it
+            if pytorchs is not None and pytorchs[1] is not None:
+                file, line = pytorchs[1].rsplit(":", 1)
+                return traceback.StackSummary.from_list([(file, int(line), f"while_loop [rule {pytorchs[0]} @ {pytorchs[1]}]", "")])
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
         # A library function PyTorch decorates with no_grad (clip_grad's get_total_norm): gradients off by the
@@ -405,7 +416,8 @@ _DECOMPOSITIONS = None
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
           "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
-          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard}
+          "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard,
+          "numpy_forward": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
 
 
@@ -419,6 +431,8 @@ def trace(fun, examples, counts=None):
     unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
+
+    own = counts is None  # the loops run as PyTorch's run at the point takes them, not as a replay decided
 
     from torch.autograd.function import BackwardCFunction  # lazy: likewise
     from torch.fx import proxy as fx_proxy  # lazy: likewise
@@ -437,7 +451,7 @@ def trace(fun, examples, counts=None):
         captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
         ran, user_fn = [], BackwardCFunction._get_user_fn
-        BackwardCFunction._get_user_fn = lambda self: _noting(user_fn(self), self._forward_cls, folder, ran)
+        BackwardCFunction._get_user_fn = lambda self: numpy_backwards_noted(_noting(user_fn(self), self._forward_cls, folder, ran))
         # PyTorch's structured-trace logger writes a DEBUG record per tensor it fakes: hundreds of lines in a
         # failing test's captured log, none of them the user's; silenced while gradcli traces.
         structured = logging.getLogger("torch.__trace")
@@ -448,16 +462,23 @@ def trace(fun, examples, counts=None):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            try:
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
-                               None if counts is None else list(counts), guards)
-            except TripCountsNeeded:  # a while loop: its steps counted at the point first, then unrolled so often
-                counts = []
-                with loops_step_by_step(counting=counts):
-                    fun(*examples)
-                draws = _Draws(folder)
-                ran.clear()  # the counting run's backward methods: the trace notes its own
-                module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH), list(counts), guards)
+            plans, module = None, None
+            while module is None:
+                try:
+                    module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
+                                   None if counts is None else list(counts), guards, plans, own)
+                except (TripCountsNeeded, NumpyForwardsNeeded) as needed:
+                    # One eager run at the point: a while loop's steps counted, then unrolled so often; a forward
+                    # leaving PyTorch noted, then traced as one node (`torch_numpy_forward`).
+                    if plans is not None and isinstance(needed, NumpyForwardsNeeded):
+                        raise
+                    counted, plans = [], Notes()
+                    with loops_step_by_step(counting=counted), noting_forwards(noted=plans):
+                        fun(*examples)
+                    counts = counted if counts is None else counts
+                    draws = _Draws(folder)
+                    ran.clear()  # the eager run's backward methods: the trace notes its own
+            refuse_reads_written(module, lambda node: _location(node)[0])
             if _writes_into_shared_tensors(module):
                 module = _functionalized(module, examples)
         finally:
@@ -471,16 +492,18 @@ def trace(fun, examples, counts=None):
     return graph
 
 
-def _made(fun, examples, entered, draws, kernels, counts=None, guards=None):
+def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None, own=False):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
-    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``),
-    and an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`)."""
+    step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``;
+    ``own``: the counts PyTorch's run at the point takes),
+    an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`), and each Function
+    whose forward leaves PyTorch one node as ``plans`` say (`noting_forwards`)."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
-    with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards),
-          set_at_index_tensors()):
+    with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards, own=own),
+          set_at_index_tensors(), noting_forwards(plans)):
         return make_fx(
             fun,
             decomposition_table={**_DECOMPOSITIONS, **draws.table()},
@@ -488,58 +511,6 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None):
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
         )(*examples)
-
-
-_SETTING = {"depth": 0, "original": None}  # set_at_index_tensors' nesting: the first entry replaces, the last restores
-_SETTING_LOCK = threading.Lock()
-
-
-@contextmanager
-def set_at_index_tensors():
-    """While a capture traces: ``t[i] = v`` with ``i`` a one-number integer tensor (or a tuple of them), as a
-    backward writes its gradient at an argmax (``grad[index] = grad_output``), is the same write
-    ``t.index_put_((i.reshape(1),), v)``. PyTorch reads such an index as a Python int, a value fake tensors lack; the
-    write by a tensor of positions is the same in place write, for any value of ``i``. A read ``t[i]`` stays as it
-    is: as an int it is a view that sees later writes into ``t``, which a read by positions would not. The method
-    itself is replaced (a torch function mode does not reach into a backward); nested and concurrent entries share
-    one replacement, and eager calls meanwhile write the same entries."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    with _SETTING_LOCK:
-        if _SETTING["depth"] == 0:
-            _SETTING["original"] = ("__setitem__" in vars(torch.Tensor), torch.Tensor.__setitem__)
-            torch.Tensor.__setitem__ = _setitem_by_positions(torch.Tensor.__setitem__)
-        _SETTING["depth"] += 1
-    try:
-        yield
-    finally:
-        with _SETTING_LOCK:
-            _SETTING["depth"] -= 1
-            if _SETTING["depth"] == 0:
-                own, original = _SETTING["original"]
-                if own:
-                    torch.Tensor.__setitem__ = original
-                else:
-                    del torch.Tensor.__setitem__
-
-
-def _setitem_by_positions(original):
-    """``Tensor.__setitem__`` writing at one-number integer index tensors by ``index_put_`` (`set_at_index_tensors`)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    def one_number(index):
-        return (isinstance(index, torch.Tensor) and index.dim() == 0 and not index.is_floating_point()
-                and not index.is_complex() and index.dtype != torch.bool)
-
-    def setitem(target, index, value):
-        indices = index if isinstance(index, tuple) else (index,)
-        if not (indices and len(indices) <= target.dim() and all(map(one_number, indices))):
-            return original(target, index, value)
-        value = value.to(target.dtype) if isinstance(value, torch.Tensor) else torch.tensor(value, dtype=target.dtype)
-        target.index_put_(tuple(i.reshape(1) for i in indices), value)
-        return None
-
-    return setitem
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -718,7 +689,9 @@ def _noting_generators(held):
     return noting
 
 
-_NOTING = _noting_generators(None).__code__
+_NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each call
+# a NumPy forward's way to its node and a read or write at index tensors (by positions): no line of their own
+_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward))
 
 
 class _Held:
@@ -1314,22 +1287,7 @@ def compile_graph(module, drawn=None, gammas=()):
             last = location
             _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
-            if name == "as_strided":
-                fun = _as_strided(node, location)
-            elif name == "as_strided_scatter":
-                fun = _as_strided_scatter(node, location)
-            elif name in ("_standard_gamma", "_sample_dirichlet"):
-                fun = gammas.pop(0)
-            elif name == "_standard_gamma_grad":
-                fun = _gamma_rule
-            elif name == "_dirichlet_grad":
-                fun = _dirichlet_rule
-            elif name == "cond":
-                fun = functools.partial(_cond, location=location)
-            elif name in PULLBACKS and fun is None:
-                fun = _pullback_of_forward(node, location)
-            elif name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
-                fun = functools.partial(fun, transposed=True)
+            fun = _bound_to_node(fun, name, node, location, gammas)
             if users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
@@ -1358,6 +1316,30 @@ def compile_graph(module, drawn=None, gammas=()):
         _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _bound_to_node(fun, name, node, location, gammas):
+    """The replay ``fun`` of an op ``name`` as this node needs it, where that depends on the node (its layout, a
+    draw's generator state, a branch's location, a NumPy forward's code); ``gammas``: the draws not yet bound."""
+    if name == "as_strided":
+        return _as_strided(node, location)
+    if name == "as_strided_scatter":
+        return _as_strided_scatter(node, location)
+    if name in ("_standard_gamma", "_sample_dirichlet"):
+        return gammas.pop(0)
+    if name == "_standard_gamma_grad":
+        return _gamma_rule
+    if name == "_dirichlet_grad":
+        return _dirichlet_rule
+    if name == "cond":
+        return functools.partial(_cond, location=location)
+    if name == "numpy_forward":
+        return replay_of(node.args[1], location)
+    if name in PULLBACKS and fun is None:
+        return _pullback_of_forward(node, location)
+    if name in ("_linalg_slogdet", "_linalg_det") and _factors_transposed(node):
+        return functools.partial(fun, transposed=True)
+    return fun
 
 
 # The ops whose kernel makes its slope from two bounds (rrelu in evaluation: their mean), and the bounds' positions.

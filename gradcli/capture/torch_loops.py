@@ -20,6 +20,12 @@ PyTorch's compiler, and the bridge refuses them at their line.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
+import os
+import sys
+import sysconfig
 import threading
 from contextlib import contextmanager
 
@@ -47,15 +53,17 @@ class TripCountsNeeded(Exception):  # noqa: N818 - a request, not a failure: the
 
 
 @contextmanager
-def loops_step_by_step(counts=None, counting=None, shapes_only=False, guards=None):
+def loops_step_by_step(counts=None, counting=None, shapes_only=False, guards=None, own=False):
     """Within it, in the calling thread alone, PyTorch's ``scan`` calls its combining function once per slice
     (`_scan_by_steps`) and its ``while_loop`` runs step by step: counted into the list ``counting`` in an eager run,
     unrolled ``counts.pop(0)`` times with guards in a trace (`_while_unrolled`; each guard's message mapped to its
     (loop, step, going) in the dict ``guards``), not at all where only the shapes matter (a loop's carry keeps them),
-    or `TripCountsNeeded` without either. Other threads, and every other op, as PyTorch has them."""
+    or `TripCountsNeeded` without either. ``own``: the counts are the ones PyTorch's run at the point takes, so a loop
+    run 0 times gets PyTorch's own gradient for it (`_ZeroTrips`). Other threads, and every other op, as PyTorch has
+    them."""
     _install()
     outer = getattr(_MODE, "now", None)
-    _MODE.now = (counts, counting, shapes_only, {} if guards is None else guards, len(counts or ()))
+    _MODE.now = (counts, counting, shapes_only, {} if guards is None else guards, len(counts or ()), own)
     try:
         yield
     finally:
@@ -86,7 +94,7 @@ def _install():
             mode, name = getattr(_MODE, "now", None), getattr(fn, "__name__", "")
             if mode is None or kwargs:
                 return compile_and_call(fn, args, kwargs)
-            counts, counting, shapes_only, guards, loops = mode
+            counts, counting, shapes_only, guards, loops, own = mode
             if name == "run_flattened_scan":
                 return _scan_by_steps(*args)
             if name != "_while_loop_op_wrapper":
@@ -97,7 +105,7 @@ def _install():
                 return _while_counted(*args, counting)
             if counts is None:
                 raise TripCountsNeeded()
-            return _while_unrolled(*args, (loops - len(counts), loops), counts.pop(0), guards)
+            return _while_unrolled(*args, (loops - len(counts), loops), counts.pop(0), guards, own)
 
         utils._hop_compile_and_call = by_steps_where_asked
 
@@ -131,10 +139,11 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     return carried
 
 
-def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards):
+def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards, own=False):
     """A while loop traced as ``steps`` runs of its body, each after its condition, and the condition once more: each
     decision a guard of the graph (`loop_guard`), noted in ``guards``, so a replay that decides otherwise stops at it.
-    ``loop``: (this loop's place among the while loops the function runs, their count)."""
+    ``loop``: (this loop's place among the while loops the function runs, their count); ``own``: ``steps`` is the
+    count PyTorch's run at the point takes, so 0 steps carry PyTorch's own gradient (`_ZeroTrips`)."""
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils import _pytree as pytree  # lazy: likewise
 
@@ -153,7 +162,79 @@ def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards):
             torch._assert_async(decision if going else torch.logical_not(decision), message)
         if going:
             carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
+    if steps == 0 and own and _zero_trips_run_the_body():
+        carried = _zero_trips().apply(body_fn, len(carried), _users_line(), *carried, *additional)[:len(carried)]
     return carried
+
+
+@functools.cache
+def _zero_trips_run_the_body():
+    """Whether PyTorch's own ``while_loop`` gradient runs its body's derivative once where the loop runs 0 times.
+
+    Its forward stacks each step's carry and keeps the input as the first
+    entry even where no step runs (2.13: "loop_count is always >= 1"); its
+    backward then runs one step of the body's derivative at the input. Read
+    from PyTorch's code rather than measured: a measurement compiles a loop.
+    """
+    try:
+        module = importlib.import_module("torch._higher_order_ops.while_loop")  # lazy: a PyTorch target's loop
+        return "loop_count >= 1" in inspect.getsource(module.WhileLoopAutogradOp.forward)
+    except (ImportError, AttributeError, OSError, TypeError):
+        return False
+
+
+_TORCH_OR_OURS = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sysconfig.get_paths()["stdlib"])
+
+
+def _users_line():
+    """``file:line`` of the innermost frame of the live stack outside PyTorch, gradcli and Python's library."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    skipped = (os.path.dirname(os.path.abspath(torch.__file__)), *_TORCH_OR_OURS)
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename.startswith("<")
+                                 or os.path.abspath(frame.f_code.co_filename).startswith(skipped)):
+        frame = frame.f_back
+    return None if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+@functools.cache
+def _zero_trips():
+    """``_ZeroTrips``: a loop run 0 times as PyTorch's own ``while_loop`` differentiates it (`_zero_trips_run_the_body`):
+    its value the carry as given, its gradient one step of the body's derivative at that carry (in the carry and in
+    the tensors the body reads), a rule of PyTorch's own that the trace records at the loop's line."""
+    import torch  # lazy: only a PyTorch target needs it
+    from torch.utils import _pytree as pytree  # lazy: likewise
+
+    class _ZeroTrips(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, body_fn, carried_count, site, *tensors):
+            ctx.body_fn, ctx.carried_count, ctx.site = body_fn, carried_count, site
+            ctx.save_for_backward(*tensors)
+            return tuple(t.clone() for t in tensors)
+
+        @staticmethod
+        def backward(ctx, *grads):
+            inputs = [t.detach().requires_grad_(t.is_floating_point()) for t in ctx.saved_tensors]
+            count = ctx.carried_count
+            with torch.enable_grad():
+                out = pytree.tree_leaves(ctx.body_fn(*inputs[:count], *inputs[count:]))
+            pairs = [(o, g) for o, g in zip(out, grads[:count]) if o.requires_grad and g is not None]
+            wanted = [t for t in inputs if t.requires_grad]
+            found = iter(torch.autograd.grad([o for o, _ in pairs], wanted, [g for _, g in pairs], allow_unused=True)
+                         if pairs else [None] * len(wanted))
+            return (None, None, None, *(next(found) if t.requires_grad else None for t in inputs))
+
+    return _ZeroTrips
+
+
+def zero_trips_rule(frame):
+    """The rule tag of a frame of `_zero_trips`' backward, ``(rule, site)``, or None for any other frame."""
+    if frame.f_code.co_name != "backward" or frame.f_code.co_filename != __file__:
+        return None
+    ctx = frame.f_locals.get("ctx")
+    return ("torch.while_loop's own gradient, which runs its body's derivative once where the loop runs 0 times "
+            "(this loop runs 0 times in PyTorch's run at the point)", ctx.site)
 
 
 def _ordinal(number):

@@ -85,8 +85,11 @@ class ModuleArguments:
                 if self.modules.get(name) is not value:
                     self.modules[name] = value
                     self.calling = None
+                    # the aliases are the module's under test: another module's ties are no names of this one
+                    for alias in [a for a in self.aliases if a.startswith(f"{name}.")]:
+                        del self.aliases[alias]
+                    self.aliases.update(_tied_paths(value, name))
                 given[name] = parameter_tree(value)
-                self.aliases.update(_tied_paths(value, name))
         return given
 
     def call(self, args):

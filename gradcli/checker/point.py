@@ -520,6 +520,8 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
         dtype = None  # the float64 program's reference: its explanation replays that program
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
+    if target.bridge is not None and target.bridge.notes is not None:
+        result.notes.extend(target.bridge.notes(rounded))
     if exact.error:
         # The program does not run at high precision: float64 numbers would share the very errors
         # being looked for, so nothing is compared with them; the point has no exact reference.
