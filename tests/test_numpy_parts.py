@@ -22,6 +22,11 @@ def sine_energy(x):
     return np.sum(np.fft.fft(x).imag ** 2)
 
 
+def power_by_conjugate(x):
+    spectrum = np.fft.rfft(x)
+    return np.sum((spectrum * spectrum.conjugate()).real)
+
+
 def constant_part(x):
     # a Python complex's own attribute, and a float array's
     return np.sum(x * (2 + 3j).imag + np.ones(4).real)
@@ -44,6 +49,8 @@ def _checked(target):
     ("power", 112.0, [12.0, 20.0, 20.0, 28.0]),
     # the sine parts of [10, -2 + 2i, -2, -2 - 2i]: the exact value was 0 and the verdict 'unstable'
     ("sine_energy", 8.0, [0.0, -8.0, 0.0, 8.0]),
+    # an array's own conjugate(), NumPy's other spelling of conj(): the traced spectrum had none (AttributeError)
+    ("power_by_conjugate", 112.0, [12.0, 20.0, 20.0, 28.0]),
     ("constant_part", 34.0, [3.0, 3.0, 3.0, 3.0]),
 ])
 def test_complex_parts_of_a_plain_numpy_file(tmp_path, name, value, gradient):
