@@ -187,6 +187,30 @@ def _bode_phase_slopes(tau, omega_dtype="float64"):
     return hp(truth)
 
 
+def _kuramoto_slopes(theta):
+    """d/dtheta_j |v| / n with v = sum exp(i theta): Re(conj(v) / |v| i exp(i theta_j)) / n."""
+    def truth():
+        t = _in("float64", theta)
+        v = sum(mpmath.expj(u) for u in t)
+        return {"theta": [mpmath.re(mpmath.conj(v) / abs(v) * 1j * mpmath.expj(u)) / len(t) for u in t]}
+    return hp(truth)
+
+
+SPLAY = [0, 2.0943951023931953, 4.1887902047863905]  # 2 pi / 3 and 4 pi / 3 as float64 writes them
+
+
+def _splay_slopes():
+    """The splayed phases are 0, a, 2a exactly (4 pi / 3 rounds to twice 2 pi / 3), so v = e^(ia) (1 + 2 cos a):
+    the slopes are s sin(a) / 3, 0 and -s sin(a) / 3 with s the sign of 1 + 2 cos a (the middle one exactly 0, which
+    the sum's cancellation hides from a direct evaluation at any precision)."""
+    def truth():
+        a = _f(SPLAY[1])
+        assert _f(SPLAY[2]) == 2 * a
+        s = mpmath.sign(1 + 2 * mpmath.cos(a))
+        return {"theta": [s * mpmath.sin(a) / 3, mp(0), -s * mpmath.sin(a) / 3]}
+    return hp(truth)
+
+
 def _energy_slopes(x, dtype="float64"):
     """Parseval: sum |X_k|^2 / n = sum x^2, slope 2 x."""
     return hp(lambda: {"x": [2 * v for v in _in(dtype, x)]})
@@ -411,6 +435,9 @@ JAX = [
     # the module's OMEGA is made at import, while JAX's default is float32: 0.1 is 0.10000000149 there (a note says so)
     Case(J, "bode_gain", "tau=0.5", "float64", "ok", _bode_gain_slopes(0.5, "float32")),
     Case(J, "bode_phase", "tau=0.5", "float64", "ok", _bode_phase_slopes(0.5, "float32")),
+    Case(J, "kuramoto_order", "theta=[0.1,0.5,2]", "float64", "ok", _kuramoto_slopes([0.1, 0.5, 2])),
+    # three phases splayed by the float 2 pi / 3: the phasors' sum 4e-16 is rounding's, its direction lost
+    Case(J, "kuramoto_order", _at("theta", SPLAY), "float64", "unstable", _splay_slopes()),
     Case(J, "sinc_response", "x=[0,0.25]", "float64", "ok", _sinc_squared_slopes([0, 0.25])),
     Case(J, "expected_shortfall", _at("losses", LOSSES), "float64", "ok", _shortfall_slopes(LOSSES)),
     Case(J, "expected_shortfall", _at("losses", LOSSES_TIED), "float64", "domain", _shortfall_slopes(LOSSES_TIED)),
@@ -506,6 +533,12 @@ NUMPY = [
     Case(N, "bode_gain", "tau=0.5", "float64", "ok", _bode_gain_slopes(0.5)),
     Case(N, "bode_phase", "tau=0.5", "float64", "ok", _bode_phase_slopes(0.5)),
     Case(N, "bode_phase_parts", "tau=0.5", "float64", "ok", _bode_phase_slopes(0.5)),
+    Case(N, "spectral_norm", _at("x", SIGNAL), "float64", "ok",
+         _spectrum_slopes(SIGNAL, lambda p: 1 / (2 * mpmath.sqrt(_half_power(SIGNAL))))),
+    Case(N, "kuramoto_order", "theta=[0.1,0.5,2]", "float64", "ok", _kuramoto_slopes([0.1, 0.5, 2])),
+    Case(N, "kuramoto_order", _at("theta", SPLAY), "float64", "unstable", _splay_slopes()),
+    # in phase: r = 1 is the maximum, every slope exactly 0
+    Case(N, "kuramoto_order", "theta=[0.3,0.3,0.3]", "float64", "ok", hp(lambda: {"theta": [mp(0)] * 3})),
     Case(N, "spectral_phase", _at("x", SIGNAL), "float64", "ok", _phase_slopes(SIGNAL)),
     Case(N, "spectral_phase", "x=[-1,-2,-3]", "float64", "ok", _phase_slopes([-1, -2, -3])),
     Case(N, "log_periodogram_detrended", _at("x", TREND), "float64", "domain", hp(lambda: {"x": [NAN] * 3})),

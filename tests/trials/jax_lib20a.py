@@ -94,6 +94,11 @@ def bode_phase(tau):
     return jnp.sum(jnp.angle(h))
 
 
+def kuramoto_order(theta):
+    """The Kuramoto order parameter r = |mean(exp(i theta))|."""
+    return jnp.abs(jnp.mean(jnp.exp(1j * theta)))
+
+
 def sinc_response(x):
     """A sinc filter's response energy, jnp.sinc (JAX defines its slope at 0)."""
     return jnp.sum(jnp.sinc(x) ** 2)

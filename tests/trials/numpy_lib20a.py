@@ -72,6 +72,11 @@ def bode_phase_parts(tau):
     return np.sum(np.arctan2(h.imag, h.real))
 
 
+def kuramoto_order(theta):
+    """The Kuramoto order parameter r = |mean(exp(i theta))| of coupled oscillators' phases."""
+    return np.abs(np.mean(np.exp(1j * theta)))
+
+
 def spectral_phase(x):
     return np.sum(np.angle(np.fft.rfft(x)))
 
