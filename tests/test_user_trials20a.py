@@ -22,23 +22,21 @@ from test_user_trials import assert_every_case_sound, known_wrong_problems, prob
 
 CHOSEN = [
     # finding C2: rfft(x).real ** 2 + .imag ** 2 in plain NumPy; the exact run's object array answered .real with
-    # itself and .imag with zeros (exact value NaN: 'domain'; sum(fft(x).imag ** 2): exact 0, 'unstable')
+    # itself and .imag with zeros (exact value NaN: 'domain'); test_numpy_parts.py holds the class
     "numpy_lib20a:log_periodogram@x=[1,2,3,4]:float64",
-    "numpy_lib20a:quadrature_energy@x=[1,2,3,4]:float64",
     # finding C1: abs's, imag's and angle's rules read the exact run's complex numbers as real ('wrong' with the
-    # conjugate's slope, 'wrong' with 0, no exact reference)
-    "numpy_lib20a:spectral_magnitude@x=[1,2,3,4]:float64",
+    # conjugate's slope, 'wrong' with 0, no exact reference); test_ops_fft.py holds the class
     "numpy_lib20a:bode_phase@tau=0.5:float64",
-    "gn_lib20a:quadrature_energy@x=[1,2,3,4]:float64",
     # finding J1: JAX's complex literal 1+0j divided at high precision ('cannot create mpf from (1+0j)')
     "jax_lib20a:bode_phase@tau=0.5:float64",
-    # the Nyquist bin on atan2's cut with an imaginary part 0 for every real signal: constant, no kink
-    "jax_lib20a:spectral_phase@x=[1,2,3,4]:float64",
 ]
 KNOWN_WRONG = {
     "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64":
         "Z1: a silent FFT bin's p log p (slope 0, entr's rule log(0) times 0) has no exact reference: the transforms "
         "run on mpmath numbers alone, no ball, jet or proof reaches the 0 through them",
+    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64":
+        "Z1: the phases of conjugate FFT bins cancel in every direction (slope exactly 0), not proven 0 through the "
+        "transform",
     "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64":
         "Z2: sum(x - mean(x)) is 0 by algebra but never proven 0 (log of it: 'did not settle', truth 'domain')",
     "jax_lib20a:cube_root_sum@a=[8,0.5]:float64":
@@ -48,6 +46,7 @@ KNOWN_WRONG = {
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
     "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64": "did not settle",
+    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64": "not proven 0",
     "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64": "did not settle",
     "jax_lib20a:cube_root_sum@a=[8,0.5]:float64": "a derivative is 0 at every precision",
 }

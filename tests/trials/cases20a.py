@@ -541,6 +541,8 @@ NUMPY = [
     Case(N, "kuramoto_order", "theta=[0.3,0.3,0.3]", "float64", "ok", hp(lambda: {"theta": [mp(0)] * 3})),
     Case(N, "spectral_phase", _at("x", SIGNAL), "float64", "ok", _phase_slopes(SIGNAL)),
     Case(N, "spectral_phase", "x=[-1,-2,-3]", "float64", "ok", _phase_slopes([-1, -2, -3])),
+    # X_(n-k) = conj(X_k) for a real signal: their phases cancel in every direction, the slope is exactly 0
+    Case(N, "spectral_phase_full", "x=[1,2,3,4.5]", "float64", "ok", hp(lambda: {"x": [mp(0)] * 4})),
     Case(N, "log_periodogram_detrended", _at("x", TREND), "float64", "domain", hp(lambda: {"x": [NAN] * 3})),
     Case(N, "spectral_entropy", _at("x", SIGNAL), "float64", "ok", num_grad(_entropy, x=SIGNAL)),
     # entr's slope -log(0) - 1 times the silent bin's slope 0

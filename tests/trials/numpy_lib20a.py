@@ -81,6 +81,11 @@ def spectral_phase(x):
     return np.sum(np.angle(np.fft.rfft(x)))
 
 
+def spectral_phase_full(x):
+    """The summed phase of the full spectrum: conjugate bins cancel, a constant for every real signal."""
+    return np.sum(np.angle(np.fft.fft(x)))
+
+
 def log_periodogram_detrended(x):
     spectrum = np.fft.rfft(x - x.mean())
     return np.sum(np.log(np.abs(spectrum) ** 2))
