@@ -104,12 +104,12 @@ def holds_complex(x):
     ``object`` whatever they are."""
     value = raw(x)
     if isinstance(value, np.ndarray) and value.dtype == object:
-        return any(_complex_number(z) for z in value.flat)
-    return np.iscomplexobj(value) or _complex_number(value)
+        return any(_complex_type(kind) for kind in set(map(type, value.flat)))  # the few types, each asked once
+    return np.iscomplexobj(value) or _complex_type(type(value))
 
 
-def _complex_number(z):
-    return isinstance(z, complex) or type(z).__name__ in ("mpc", "acb")
+def _complex_type(kind):
+    return issubclass(kind, complex) or kind.__name__ in ("mpc", "acb")
 
 
 def is_float_dtype(dtype):
