@@ -207,3 +207,15 @@ def test_logaddexp_at_high_precision_shifts_by_the_larger():
         got = mp.ELEMENTWISE["logaddexp"](mpmath.mpf(1e300), mpmath.mpf(-1e300))
         assert got == mpmath.mpf(1e300)
         assert mp.ELEMENTWISE["logaddexp"](mpmath.mpf(0), mpmath.mpf(0)) == mpmath.log(2)
+
+
+@pytest.mark.parametrize("name, x, y, expected", [
+    # a JAX program's complex literal (1+0j) meets the exact reference's numbers: 1 / (1 + i w tau)
+    ("divide", 1 + 0j, mpmath.mpc(1, 2), lambda: mpmath.mpc(1, -2) / 5),
+    ("divide", np.complex128(2j), mpmath.mpf(4), lambda: mpmath.mpc(0, 0.5)),
+    ("power", 1j, mpmath.mpf(2), lambda: mpmath.mpc(-1, 0)),
+])
+def test_a_complex_constant_with_mpmath_numbers_is_mpmaths_complex(name, x, y, expected):
+    with mpmath.workdps(50), mp.ieee():
+        got, want = getattr(gnp, name)(x, y), expected()
+    assert abs(got - want) < mpmath.mpf(10) ** -45

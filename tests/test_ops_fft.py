@@ -69,3 +69,22 @@ def test_fft_exact_reference_matches_numpy(name, s):
     expected = getattr(np.fft, name)(x, **size)
     assert np.shape(exact) == expected.shape
     assert np.allclose(np.asarray(exact, dtype=complex), expected, atol=1e-12)
+
+
+WEIGHTS = np.array([1.0, -0.5, 2.0, 0.25])
+COMPLEX_PARTS = [
+    ("abs", lambda x: gnp.sum(gnp.abs(gnp.fft.fft(x)))),
+    ("imag", lambda x: gnp.sum(gnp.imag(gnp.fft.fft(x)) ** 2)),
+    ("angle", lambda x: gnp.sum(gnp.angle(gnp.fft.rfft(x)))),
+    ("real part of a real weight times a spectrum", lambda x: gnp.sum(gnp.real(x * gnp.fft.fft(WEIGHTS * x)))),
+]
+
+
+@pytest.mark.parametrize("name, fun", COMPLEX_PARTS, ids=[row[0] for row in COMPLEX_PARTS])
+def test_complex_parts_of_a_spectrum_are_exact_on_high_precision_numbers(name, fun):
+    # the exact reference's spectrum is an object array of mpmath complex numbers, whose NumPy dtype says object: the
+    # rules of abs, imag, angle and unbroadcast must read complexness from the numbers (abs's rule read it as real and
+    # gave conj(z)'s slope, imag's gave 0, angle's raised, a real argument's cotangent kept an imaginary part)
+    result = gradcli.check(fun, [{"x": [1.0, 2.0, 3.0, 4.0]}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", (result.status, result.findings)
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), result.gradient["x"], rtol=1e-12, atol=1e-12)

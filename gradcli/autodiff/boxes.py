@@ -212,7 +212,7 @@ def _install():
     B.flatten = lambda self: ops_array.ravel(self)
     B.squeeze = lambda self, axis=None: ops_array.squeeze(self, axis)
     B.dot = lambda self, other: ops_linalg.dot(self, other)
-    B.conj = lambda self: ops.conj(self)
+    B.conj = B.conjugate = lambda self: ops.conj(self)
     B.astype = lambda self, dtype: ops.astype(self, dtype)
     B.copy = lambda self, order="C": ops_array.copy(self)
     B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)

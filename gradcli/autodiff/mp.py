@@ -569,16 +569,26 @@ def _log_at_zero(log):
     return lambda x: -mpmath.inf if x == 0 else _real_line(log(x), (x,))
 
 
+def _number(x):
+    """``x`` as mpmath's number: a complex one (Python's, NumPy's, a JAX literal's ``1+0j``) an mpc, else an mpf."""
+    if isinstance(x, mpmath.mpc):
+        return x
+    return mpmath.mpc(x) if isinstance(x, (complex, np.complexfloating)) else mpmath.mpf(x)
+
+
 def _divide(x, y):
+    x = _number(x)
     if y == 0:
+        if isinstance(x, mpmath.mpc):
+            return _ieee_divide(x, y)
         if mpmath.isnan(x) or x == 0:
             return mpmath.nan
         return mpmath.inf if x > 0 else -mpmath.inf
-    return mpmath.mpf(x) / y if not isinstance(x, mpmath.mpc) else x / y
+    return x / y
 
 
 def _power(x, y):
-    x = mpmath.mpf(x) if not isinstance(x, mpmath.mpc) else x
+    x = _number(x)
     if x == 0 and y < 0:
         return mpmath.inf
     if isinstance(x, mpmath.mpf) and x < 0 and not mpmath.isint(y):  # float(y) would round 3 + 2^-60 to 3

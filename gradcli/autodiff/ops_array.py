@@ -13,7 +13,7 @@ import numpy as np
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, exp, real, select, sqrt
 from .tracer import hooks, primitive, stack_sequences_with
-from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, loaded_mpmath, raw, shape_of
+from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _array_op(fun, name, kind, mp=None):
@@ -73,7 +73,7 @@ def unbroadcast(g, target):
     kind = type(g)
     if kind is type(target):
         if kind is np.ndarray:
-            if g.shape == target.shape and (g.dtype.kind != "c" or target.dtype.kind == "c"):
+            if g.shape == target.shape and (g.dtype.kind not in "cO" or target.dtype.kind == "c"):
                 return g  # the most common case: nothing to undo
         elif kind is float or kind in NUMPY_SCALAR_TYPES:
             return g  # two scalars of one type: nothing to sum, no imaginary part to drop
@@ -82,7 +82,7 @@ def unbroadcast(g, target):
         type(raw_g) in _NUMPY_VALUES
         and type(raw_target) in _NUMPY_VALUES
         and raw_g.shape == raw_target.shape
-        and (raw_g.dtype.kind != "c" or raw_target.dtype.kind == "c")
+        and (raw_g.dtype.kind not in "cO" or raw_target.dtype.kind == "c")
     ):
         return g  # the common case: nothing to undo
     shape = shape_of(target)
@@ -96,7 +96,7 @@ def unbroadcast(g, target):
             g = sum_(g, axis=axes, keepdims=False)
         if len(shape_of(g)) != len(shape):
             g = reshape(g, shape)
-    if np.iscomplexobj(raw(g)) and not np.iscomplexobj(raw(target)):
+    if holds_complex(g) and not holds_complex(target):
         g = real(g)
     return g
 
@@ -187,7 +187,7 @@ def var(x, axis=None, ddof=0, keepdims=False):
     """Variance, built from differentiable primitives (no rule of its own)."""
     x = _stacked(x)
     centered = x - mean(x, axis=axis, keepdims=True)
-    squares = absolute(centered) ** 2 if np.iscomplexobj(raw(x)) else centered * centered
+    squares = absolute(centered) ** 2 if holds_complex(x) else centered * centered
     return sum_(squares, axis=axis, keepdims=keepdims) / (_count(shape_of(x), axis) - ddof)
 
 

@@ -20,23 +20,15 @@ from .ops_array import concatenate, expand_dims, getitem, zeros_like
 from .ops_linalg import inv, matmul, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
-from .values import loaded_mpmath, raw, shape_of
+from .values import holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _T(x):
     return swapaxes(x, -1, -2)
 
 
-def _complex(x):
-    """Whether ``x`` holds complex numbers: NumPy's dtype, or for an object array (mpmath numbers) its elements."""
-    value = raw(x)
-    if isinstance(value, np.ndarray) and value.dtype == object:
-        return any(isinstance(z, complex) or type(z).__name__ in ("mpc", "acb") for z in value.flat)
-    return np.iscomplexobj(value)
-
-
 def _H(x):
-    return conj(_T(x)) if _complex(x) else _T(x)
+    return conj(_T(x)) if holds_complex(x) else _T(x)
 
 
 def _no_exact_reference(name):
@@ -224,7 +216,7 @@ def _read_triangle(g, lower, complex_input):
 def _eigh_vjp(g, ans, a, lower):
     w, v = real(getitem(ans, (Ellipsis, 0, slice(None)))), getitem(ans, (Ellipsis, slice(1, None), slice(None)))
     g_w, g_v = real(getitem(g, (Ellipsis, 0, slice(None)))), getitem(g, (Ellipsis, slice(1, None), slice(None)))
-    complex_input = _complex(a)
+    complex_input = holds_complex(a)
     return _read_triangle(_symmetric_gradient(g_w, g_v, w, v), lower, complex_input)
 
 
@@ -329,7 +321,7 @@ def _svd_parts(packed, m):
 
 def _svd_vjp(g, ans, a):
     m, n = shape_of(a)[-2], shape_of(a)[-1]
-    complex_input = _complex(a)
+    complex_input = holds_complex(a)
     u, s, v_t = _svd_parts(ans, m)
     g_u, g_s, g_v_t = _svd_parts(conj(g) if complex_input else g, m)
     v, g_v = (conj(v_t), conj(g_v_t)) if complex_input else (v_t, g_v_t)  # V = vh^H
@@ -444,7 +436,7 @@ def _svdvals_vjp(g, ans, a):
     else:
         u, _, vh = np.linalg.svd(a, full_matrices=False)
     grad = matmul(u * expand_dims(g, -2), vh)
-    return conj(grad) if _complex(a) else grad
+    return conj(grad) if holds_complex(a) else grad
 
 
 # It replaces ops_linalg's rule, which cannot reach the svd (a layer above it) and refuses a second derivative.
@@ -481,14 +473,14 @@ pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("l
 def _pinv_vjp(g, ans, a, *options):
     # The adjoint of d(A+) = -A+ dA A+ + A+ A+^H dA^H (I - A A+) + (I - A+ A) dA^H A+^H A+,
     # exact where A's rank stays put; conj'd to the core's convention for complex input.
-    p, gc = ans, conj(g) if _complex(a) else g
+    p, gc = ans, conj(g) if holds_complex(a) else g
     m, n = shape_of(a)[-2], shape_of(a)[-1]
     left = _eye(m, a) - matmul(a, p)  # I - A A+
     right = _eye(n, a) - matmul(p, a)  # I - A+ A
     grad = -matmul(matmul(_H(p), gc), _H(p))
     grad = grad + _H(matmul(matmul(matmul(p, _H(p)), gc), left))  # the dA^H terms, transposed back
     grad = grad + _H(matmul(matmul(right, gc), matmul(_H(p), p)))
-    return conj(grad) if _complex(a) else grad
+    return conj(grad) if holds_complex(a) else grad
 
 
 defvjp(pinv, _pinv_vjp, reads="ans args")
@@ -555,7 +547,7 @@ def _eig_vjp(g, ans, a):
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
     v_inv_h = _H(inv(v))
     grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
-    return grad if _complex(a) else real(grad)
+    return grad if holds_complex(a) else real(grad)
 
 
 defvjp(_eig_packed, _eig_vjp, reads="ans args")

@@ -19,7 +19,7 @@ from .ops import real
 from .ops_array import concatenate, getitem
 from .ops_shape import roll
 from .tracer import primitive
-from .values import loaded_mpmath, raw, shape_of
+from .values import holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _complex_raw(x, sizes, axes, norm, inverse):
@@ -144,7 +144,7 @@ def _sizes_of(x, axes):
 
 
 def _real_if_real(cotangent, x):
-    return cotangent if np.iscomplexobj(raw(x)) else real(cotangent)
+    return cotangent if holds_complex(x) else real(cotangent)
 
 
 def _complex_vjp(g, ans, x, sizes, axes, norm, inverse):

@@ -25,7 +25,7 @@ from .ops_array import (
     unbroadcast,
 )
 from .tracer import Box, hooks, is_mp_value, primitive
-from .values import is_float_dtype, raw, shape_of, weak, zeros_like
+from .values import holds_complex, is_float_dtype, raw, shape_of, weak, zeros_like
 
 
 def _linalg_op(fun, name, mp=None):
@@ -143,7 +143,7 @@ def vdot(a, b):
 
 
 def _is_complex(x):
-    return np.iscomplexobj(raw(x))
+    return holds_complex(x)
 
 
 # -- einsum -------------------------------------------------------------------

@@ -71,7 +71,7 @@ from .ops import (
 )
 from .ops_array import broadcast_like, unbroadcast
 from .tracer import hooks, is_mp_value
-from .values import Box, dtype_of, float_dtype, loaded_mpmath, raw, zeros_like
+from .values import Box, dtype_of, float_dtype, holds_complex, loaded_mpmath, raw, zeros_like
 
 
 # -- computing in a rule's own temporaries --------------------------------------
@@ -321,7 +321,7 @@ defvjp(
 
 
 def _abs_vjp(g, ans, x):
-    if np.iscomplexobj(raw(x)):
+    if holds_complex(x):
         # |z| is real: its gradient in the core's convention (df/dx - i df/dy) is
         # conj(z)/|z|, taken as 0 at z = 0 as for real x.
         return real(g) * conj(x) / _one_where_zero(ans)
@@ -329,7 +329,7 @@ def _abs_vjp(g, ans, x):
 
 
 def _abs_jvp(t, ans, x):
-    if np.iscomplexobj(raw(x)):
+    if holds_complex(x):
         return real(conj(x) * t) / _one_where_zero(ans)  # Re(conj(z) dz) / |z|: real
     return t * sign(x)
 
@@ -434,7 +434,7 @@ defjvp(tanh, lambda t, ans, x: _times(t, _sech_squared(x)))
 
 def _arcsinh_slope(x):
     """sqrt(1 + x^2), 1 / arcsinh'(x): hypot for real x (no overflow of x^2), which has no complex form."""
-    if np.iscomplexobj(raw(x)):
+    if holds_complex(x):
         return sqrt(1 + x * x)
     return hypot(x, 1)
 
@@ -556,7 +556,7 @@ defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 # -- complex parts ------------------------------------------------------------
 
 defvjp(real, lambda g, ans, x: g, reads="")
-defvjp(imag, lambda g, ans, x: -1j * g if np.iscomplexobj(raw(x)) else zeros_like(x), reads="")
+defvjp(imag, lambda g, ans, x: -1j * g if holds_complex(x) else zeros_like(x), reads="")
 defvjp(conj, lambda g, ans, x: conj(g), reads="")
 
 # -- dtype ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from .ops_linalg import cholesky as _lower_cholesky
 from .ops_linalg import matmul, solve, swapaxes, tril, triu
 from .ops_special import mpmath_only
 from .tracer import primitive
-from .values import loaded_mpmath, raw, shape_of
+from .values import holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _scipy_linalg(name):
@@ -39,7 +39,7 @@ def _T(x):
 
 
 def _H(x):
-    return conj(_T(x)) if np.iscomplexobj(raw(x)) else _T(x)
+    return conj(_T(x)) if holds_complex(x) else _T(x)
 
 
 # -- the Sylvester equation A X + X B = Q ---------------------------------------------------
@@ -106,7 +106,7 @@ _sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_on
 def _sqrtm_vjp(g, ans, a):
     # X X = A, so X dX + dX X = dA: the cotangent solves the transposed equation.
     grad = solve_sylvester(_T(ans), _T(ans), g)
-    return grad if np.iscomplexobj(raw(a)) else real(grad)
+    return grad if holds_complex(a) else real(grad)
 
 
 defvjp(_sqrtm, _sqrtm_vjp, reads="ans args")

@@ -19,7 +19,7 @@ from .core import defvjp, defjvp
 from .ops import absolute, arctan2, constant, cos, exp, exp2, imag, log, log1p, multiply, real, select
 from .ops_array import unbroadcast
 from .tracer import is_mp_value, primitive
-from .values import float_dtype, in_input_dtype, loaded_mpmath, raw, weak
+from .values import float_dtype, holds_complex, in_input_dtype, loaded_mpmath, raw, weak
 
 # scipy.special is imported on first use: it costs ~0.3 s, more than NumPy.
 HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
@@ -281,7 +281,7 @@ defjvp(sinc, lambda t, ans, x: t * _sinc_slope(x))
 def angle(z, deg=False):
     """``np.angle``: the argument of a complex number, arctan2(imag, real); of a real one, 0 or pi (a constant)."""
     value = raw(z)
-    if np.iscomplexobj(value):
+    if holds_complex(z):
         a = arctan2(imag(z), real(z))
     else:
         a = arctan2(np.zeros_like(value), value)  # of the value alone: a constant

@@ -98,6 +98,20 @@ def dtype_of(x):
     return np.dtype(object)
 
 
+def holds_complex(x):
+    """Whether a value (traced or not) holds complex numbers: NumPy's dtype, or for the exact reference's numbers
+    (an mpmath or flint complex, or an object array of them) the numbers themselves, which NumPy's dtype calls
+    ``object`` whatever they are."""
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return any(_complex_type(kind) for kind in set(map(type, value.flat)))  # the few types, each asked once
+    return np.iscomplexobj(value) or _complex_type(type(value))
+
+
+def _complex_type(kind):
+    return issubclass(kind, complex) or kind.__name__ in ("mpc", "acb")
+
+
 def is_float_dtype(dtype):
     """Whether ``dtype`` holds floating-point numbers: NumPy's real or complex, or ml_dtypes'."""
     return dtype.kind in "fc" or (dtype.kind == "V" and _is_extension_float(dtype))

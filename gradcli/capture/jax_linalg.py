@@ -20,7 +20,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.arb_proof import Sym
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 
 
 def _magnitude(entry):
@@ -87,7 +87,7 @@ def triangular_solve(params, a, b):
     """
     lower = bool(params["lower"])
     unit = bool(params.get("unit_diagonal"))
-    if params.get("conjugate_a") and np.iscomplexobj(raw(a)):
+    if params.get("conjugate_a") and holds_complex(a):
         a = gnp.conj(a)
     if params.get("transpose_a"):
         a, lower = gnp.swapaxes(a, -1, -2), not lower

@@ -32,6 +32,7 @@ from ..autodiff.ops_array import untake
 from ..autodiff.ops_shape import along_axis_index
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
+from .numpy_parts import PART, part
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
@@ -78,9 +79,9 @@ def owned(out, source=None):
 
 
 def helpers():
-    """The names a rewritten module calls, for its globals."""
+    """The names a rewritten module calls, for its globals (`numpy_parts`' too)."""
     return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
-            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned}
+            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part}
 
 
 def _traced(value):

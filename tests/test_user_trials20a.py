@@ -1,0 +1,70 @@
+"""The twentieth round of user trials, first half (tests/trials/cases20a.py): log-power spectra, Parseval energies,
+spectral phases, entropies, norms and derivatives by FFT, a first-order filter's Bode gain and phase, sinc filters,
+expected shortfall, the Kelly criterion, softplus-smoothed option payoffs, the Debye integrand, a two-level
+log-partition function, negative-binomial and Student-t likelihoods, a bisection cube root and blog-style custom
+rules in JAX; the same spectra, the Arrhenius law, the Langevin function and an oscillator's log-partition function
+in plain NumPy and SciPy; Langevin custom gradients and spectra on gradcli.numpy.
+
+The whole set runs with ``python tests/trials/run.py jax_lib20a numpy_lib20a gn_lib20a``; here, a few cheap ones.
+Known disagreements are strict xfails naming their finding.
+"""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases20a  # noqa: E402
+
+from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of  # noqa: E402
+
+CHOSEN = [
+    # finding C2: rfft(x).real ** 2 + .imag ** 2 in plain NumPy; the exact run's object array answered .real with
+    # itself and .imag with zeros (exact value NaN: 'domain'); test_numpy_parts.py holds the class
+    "numpy_lib20a:log_periodogram@x=[1,2,3,4]:float64",
+    # finding C1: abs's, imag's and angle's rules read the exact run's complex numbers as real ('wrong' with the
+    # conjugate's slope, 'wrong' with 0, no exact reference); test_ops_fft.py holds the class
+    "numpy_lib20a:bode_phase@tau=0.5:float64",
+    # finding J1: JAX's complex literal 1+0j divided at high precision ('cannot create mpf from (1+0j)')
+    "jax_lib20a:bode_phase@tau=0.5:float64",
+]
+KNOWN_WRONG = {
+    "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64":
+        "Z1: a silent FFT bin's p log p (slope 0, entr's rule log(0) times 0) has no exact reference: the transforms "
+        "run on mpmath numbers alone, no ball, jet or proof reaches the 0 through them",
+    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64":
+        "Z1: the phases of conjugate FFT bins cancel in every direction (slope exactly 0), not proven 0 through the "
+        "transform",
+    "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64":
+        "Z2: sum(x - mean(x)) is 0 by algebra but never proven 0 (log of it: 'did not settle', truth 'domain')",
+    "jax_lib20a:cube_root_sum@a=[8,0.5]:float64":
+        "B1: a bisection behind an implicit custom_jvp: the program's own slope is 0 at every precision, so no "
+        "exact reference, where the rule's 1 / (3 x^2) is the root's",
+}
+# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
+SYMPTOMS = {
+    "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64": "did not settle",
+    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64": "not proven 0",
+    "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64": "did not settle",
+    "jax_lib20a:cube_root_sum@a=[8,0.5]:float64": "a derivative is 0 at every precision",
+}
+BY_ID = {case.id: case for case in cases20a.ALL}
+
+
+@pytest.mark.parametrize("case_id", CHOSEN)
+def test_trial(case_id):
+    assert problems_of(BY_ID[case_id]) == []
+
+
+@pytest.mark.parametrize("case_id", [
+    pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
+    for case_id, reason in sorted(KNOWN_WRONG.items())])
+def test_known_wrong_trial(case_id):
+    assert known_wrong_problems(BY_ID[case_id], SYMPTOMS[case_id], 120) == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(KNOWN_WRONG) <= set(BY_ID) and set(SYMPTOMS) == set(KNOWN_WRONG)
+    assert_every_case_sound(CHOSEN, cases20a.ALL)
