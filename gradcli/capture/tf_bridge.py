@@ -309,6 +309,7 @@ class TensorFlowFunction:
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
+        self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
         self.name = getattr(python, "__name__", text)
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -815,7 +816,7 @@ class TensorFlowFunction:
                 tensors[i] = tf.constant(value)
             built.clear()
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
-                    eager_answers(tf, not self.compiled, frames.users):
+                    eager_answers(tf, not self.compiled, frames.users, self.namespaces):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     with recording(frames, built, tf.compat.v1.get_default_graph()):

@@ -84,7 +84,7 @@ def keras_as_eager(tf, eager):
 
 
 @contextmanager
-def eager_answers(tf, eager, users):
+def eager_answers(tf, eager, users, namespaces=()):
     """While a trace of a function the user runs eagerly lasts, the user's own code asking TensorFlow whether it runs
     eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph is answered as in the
     eager run, so the trace takes the branch that run takes.
@@ -92,6 +92,10 @@ def eager_answers(tf, eager, users):
     ``users(filename)``: whether a file is the user's. TensorFlow's and
     Keras' own code, and a ``tf.function`` nested in the user's (its own
     graph), are answered truly: they build the graph's operations.
+    ``namespaces``: the globals of the user's function; the names the user's
+    modules bound to these functions at import (``from tensorflow import
+    executing_eagerly``, ``eager = tf.executing_eagerly``) are answered the same
+    way, in those globals and in every loaded module of the user's files.
     """
     if not eager:
         yield
@@ -108,11 +112,39 @@ def eager_answers(tf, eager, users):
     def inside_function():
         return False if users_in_trace() else inside()
 
+    answered = {id(asked): executing_eagerly, id(inside): inside_function}
+    bound = _bound_names(answered, [*namespaces, *_users_modules(users)])
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
+    for namespace, name, _ in bound:
+        namespace[name] = answered[id(namespace[name])]
     try:
         yield
     finally:
         tf.executing_eagerly, tf.inside_function = asked, inside
+        for namespace, name, original in bound:
+            namespace[name] = original
+
+
+def _users_modules(users):
+    """The globals of each loaded module whose file is the user's (a helper module the function imports)."""
+    found = []
+    for module in list(sys.modules.values()):
+        filename = getattr(module, "__file__", None)
+        if isinstance(filename, str) and users(filename):
+            found.append(vars(module))
+    return found
+
+
+def _bound_names(answered, namespaces):
+    """``[(namespace, name, original)]``: each name of ``namespaces`` (dicts) bound to a function whose id is a key of
+    ``answered``, each namespace once."""
+    bound, seen = [], set()
+    for namespace in namespaces:
+        if id(namespace) in seen:
+            continue
+        seen.add(id(namespace))
+        bound.extend((namespace, name, value) for name, value in list(namespace.items()) if id(value) in answered)
+    return bound
 
 
 def _without_rewrites(context, options):
