@@ -55,6 +55,11 @@ BRIDGES = {
 }
 
 
+class PerPoint(ValueError):
+    """Raised by a `Bridge.vectorised` whose framework computes a range otherwise than each point alone (a program XLA
+    compiles for the points' shape fuses and rounds otherwise): the sweep asks ``own`` at each point instead."""
+
+
 @dataclass
 class Bridge:
     """A user's framework function, as the checker needs it.
@@ -114,6 +119,9 @@ class Bridge:
     # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants with
     # x64 off); the check and the sweep note each
     narrowed_constants: Optional[Callable] = None
+    # held_draws() -> [note, ...]: each random draw of the function replayed as the numbers the framework's own run
+    # drew there (a constant of the point), read from the graphs captured so far; the check notes each
+    held_draws: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

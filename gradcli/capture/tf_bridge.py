@@ -37,7 +37,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, points_replayed
+from .bridge import Bridge, PerPoint, points_replayed
 from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
@@ -307,6 +307,9 @@ class TensorFlowFunction:
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
+        self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
+        self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
+        self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
@@ -359,6 +362,8 @@ class TensorFlowFunction:
             return None
         limit = lambda c: limits_as_in(np.float64(c), dtype)  # noqa: E731 - a float64 limit is the dtype's own there
         held = [(c, float(np.asarray(c, dtype=dtype)) if limit(c) is None else float(limit(c))) for c in sorted(self.written)]
+        if self.draws and np.dtype(dtype) != np.float64:  # TensorFlow draws other numbers in a narrower dtype
+            held.append(("TensorFlow's random draws in float64", f"TensorFlow's random draws in {np.dtype(dtype).name}"))
         return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
@@ -378,7 +383,7 @@ class TensorFlowFunction:
         if known is not None:
             return _copied(known)
         try:
-            with self.models.restoring():
+            with self.models.restoring(), self._state_held(leaves, rebuild):
                 got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
@@ -392,6 +397,37 @@ class TensorFlowFunction:
                 self._known.clear()
             self._known[key] = _copied(got)
         return got
+
+    @contextlib.contextmanager
+    def _state_held(self, leaves, rebuild):
+        """Around TensorFlow's runs of the function: each whole-number variable its graph changes (a Keras seed
+        generator's state, a ``tf.random.Generator``'s counter) starts every run at the value it has now and is
+        put back to it after, so each run draws what the user's next call draws, the numbers the trace holds.
+
+        The graph for these arguments is traced first where it is not yet: it says which variables those are.
+        """
+        if not self.captured:
+            try:
+                self._capture(leaves, rebuild)
+            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
+                pass
+        if not self.state:
+            yield
+            return
+        tf = _tf()
+        read = _variable_reader(tf)
+        held = [(handle, read(handle, handle.dtype if handle.dtype != tf.resource else _state_dtype(tf, handle)))
+                for handle in self.state.values()]
+        try:
+            yield
+        finally:
+            for handle, value in held:
+                tf.raw_ops.AssignVariableOp(resource=handle, value=value)
+
+    def held_draws(self):
+        """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
+        return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
+                "from the state of your next call), a constant of the point in the exact derivative" for draw in self.draws]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -418,6 +454,18 @@ class TensorFlowFunction:
             got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
             if got is not None:
                 return got
+        if cotangent is None and self.compiled and self._by_xla():
+            # XLA compiles a call under a tape (its forward keeping what the gradient reads) apart from a plain call,
+            # each rounding its own way: the value is the taped call's, as the user's training step gets it, and the
+            # gradient with a cotangent of ones is kept for the call after.
+            value = np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy())
+            ones = np.ones(value.shape, value.dtype)
+            got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
+            numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
+            key = _exact_key(leaves, rebuild, ones)
+            if key is not None:
+                self._known[key] = _copied(numbers)
+            return numbers[0], None
         if cotangent is None:
             if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient
                 return np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy()), None
@@ -496,7 +544,8 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return None
         ones = np.ones(numbers[0].shape, numbers[0].dtype)
-        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)):
+        # A run whose ops were recorded calls a function XLA compiles otherwise (op callbacks watch it): not kept.
+        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)) if ops is None or not self._by_xla() else ():
             key = _exact_key(leaves, rebuild, cotangent)
             if key is not None:
                 self._known[key] = _copied(kept)
@@ -607,6 +656,10 @@ class TensorFlowFunction:
 
             compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
         return compiled
+
+    def _by_xla(self):
+        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``)."""
+        return self.xla or bool(getattr(self.fun, "_jit_compile", None))
 
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
         out = list(leaves)
@@ -843,8 +896,12 @@ class TensorFlowFunction:
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
-                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy())
+                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
+                        draw=_drawer(tf))
         plan = walker.walk(graph, _captures(tf, graph))
+        self.state.update(walker.state)
+        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
+        self.draws.update(dict.fromkeys(walker.draws))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -857,7 +914,7 @@ class TensorFlowFunction:
         # A loop, a conditional or a call runs its body's ops eagerly, one op in a graph: no ops to compare
         captured.graph_ops = None if any(op_type in _CONTROL for op_type, _ in built) else list(built)
         self.written = (self.written or set()) | forward.users_numbers()
-        if rerun is not None and output[1] == np.float64:
+        if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
 
@@ -880,8 +937,14 @@ class TensorFlowFunction:
                 self._held_to_eager(_tf(), [np.asarray(a[0], dtype) for a in arrays], list, list(range(len(arrays))))
             except StandIn:
                 pass  # each point then says so
+        if self._by_xla():
+            # XLA compiles the function's forward and its gradient each as the user's tape runs them; a map of
+            # points, compiled or not, fuses and rounds otherwise (a few ulps): the user's own call per point.
+            raise PerPoint("compiled by XLA (jit_compile=True): TensorFlow's numbers per point, as the user's tape runs it")
         if self.computes_otherwise:
             raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
+        if self.draws:
+            raise ValueError("random draws: each point's run starts from the same state, TensorFlow's numbers per point")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
@@ -1130,6 +1193,37 @@ def _line_of(frames, op):
     return f"{user[-1].filename}:{user[-1].lineno}" if user else None
 
 
+def _drawer(tf):
+    """``draw(op_type, n_outputs, inputs, attrs)``: a random op run eagerly by TensorFlow's own kernel, its outputs as
+    arrays (`tf_graph.Walker._draw`); a generator's read-and-skip reads its state alone, leaving it where it is."""
+    execute = eager_execute()
+
+    def draw(op_type, n_outputs, inputs, attrs):
+        if op_type == "RngReadAndSkip":  # the old state, padded to 3 as the op gives it; the skip is the run's own
+            state = np.ravel(tf.raw_ops.ReadVariableOp(resource=inputs[0], dtype=tf.int64).numpy())
+            return (np.concatenate([state, np.zeros(3 - state.size, np.int64)]),)
+        tensors = [value if getattr(value, "dtype", None) == tf.resource else as_tensor(tf, np.asarray(value)) for value in inputs]
+        return tuple(np.asarray(t.numpy()) for t in execute(op_type, n_outputs, tensors, tuple(attrs)))
+
+    return draw
+
+
+def _xla_compiled(op):
+    """Whether a call op runs its function compiled by XLA (``tf.function(jit_compile=True)``)."""
+    try:
+        return bool(op.get_attr("_XlaMustCompile"))
+    except ValueError:
+        return False
+
+
+def _state_dtype(tf, handle):
+    """The dtype of the variable behind a resource handle (its handle data)."""
+    from tensorflow.python.ops import resource_variable_ops  # lazy: TensorFlow's; reads a handle's dtype and shape
+
+    data = resource_variable_ops.get_eager_safe_handle_data(handle)
+    return tf.as_dtype(data.shape_and_type[0].dtype) if data is not None and data.is_set else tf.int64
+
+
 def _variable_reader(tf):
     def read(handle, dtype):
         return tf.raw_ops.ReadVariableOp(resource=handle, dtype=dtype).numpy()
@@ -1202,4 +1296,5 @@ def capture(fun, text):
         arguments=function.models.point,
         supplied=function.models.supplied(),
         aliases=function.models.aliases,
+        held_draws=function.held_draws,
     )

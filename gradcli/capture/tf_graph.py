@@ -82,7 +82,7 @@ class Plan:
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
                 why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
-                       else _PYTHON_CALLS.get(op_type, "is not one gradcli can replay yet"))
+                       else _NOT_REPLAYED.get(op_type, "is not one gradcli can replay yet"))
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
                     "checked exactly",
@@ -254,8 +254,13 @@ class Walker:
     """
 
     def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None,
-                 variable_shape=None):
+                 variable_shape=None, draw=None):
         self.frames = frames
+        # draw(op_type, n_outputs, inputs, attrs) -> the outputs: a random op run by TensorFlow's kernel on inputs
+        # known when the graph is captured (`_draw`); None: random ops are not replayed
+        self.draw = draw
+        self.draws = []  # "op type at file:line" of each random draw held as the numbers TensorFlow drew (`_draw`)
+        self.state = {}  # id of a captured variable's handle -> the handle: a whole-number state the graph changes
         # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
         self.users_number = users_number
         self.users_constants = set()
@@ -307,6 +312,9 @@ class Walker:
             self.locations[key] = location
         if op.type == "AssignVariableOp":
             self._assign(inputs)
+        if op.type in STATE_CHANGES and _is_capture(self.static.get(inputs[0])) and _changes_a_count(op):
+            handle = self.static[inputs[0]][1]
+            self.state[id(handle)] = handle
         if op.type in SKIPPED or not op.outputs:
             return
         if op.type == "Const":
@@ -328,6 +336,8 @@ class Walker:
             self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
+        elif op.type in DRAWS and self.draw is not None:
+            self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
             self._step(op, inputs, outputs, location, rule)
         else:
@@ -348,6 +358,21 @@ class Walker:
             return False
         return bool(user) and (all(self.users_number(user[-1], float(v)) for v in np.ravel(value))
                                or handed_over(op.traceback, user[-1]))
+
+    def _draw(self, op, inputs, outputs, location):
+        """A random op (`DRAWS`) whose seed is known when the graph is captured: the numbers TensorFlow's own kernel
+        draws from it, held as a constant of the point, as the user's run draws them (each run of the function by
+        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is unmapped."""
+        values = [self.static.get(key) for key in inputs]
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is None or not all(key in self.static for key in inputs):
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        out = self.draw(op.type, len(outputs), [v[1] if _is_capture(v) else v for v in values], attrs)
+        self.static.update(zip(outputs, out))
+        if any(t.dtype.is_floating for t in op.outputs):
+            self.draws.append(f"{op.type} at {location}")
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -425,8 +450,11 @@ class Walker:
         handle among ``inputs`` (the function's, in order) is bound to its placeholder, so reads inside resolve."""
         body = _function_graph(op.graph, (function or op.get_attr(attribute)).name)
         handles = [(self.static[key][1], placeholder) for key, placeholder in zip(inputs, body.inputs) if _is_capture(self.static.get(key))]
-        plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
-                      users_number=self.users_number, variable_shape=self.variable_shape).walk(body, handles)
+        inner = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
+                       users_number=self.users_number, variable_shape=self.variable_shape, draw=self.draw)
+        plan = inner.walk(body, handles)
+        self.draws.extend(inner.draws)
+        self.state.update(inner.state)
         plan.inputs = [t.name for t in body.inputs]  # the handles too: the op hands the function every input
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
 
@@ -510,6 +538,38 @@ _PYTHON_CALLS = dict.fromkeys(
     "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
     "replay it at high precision: write that part with TensorFlow operations",
 )
+# Random ops whose draw is a function of their seed (tf.random.stateless_*, Keras' seeded layers, a tf.random.Generator
+# through the key it reads): each is drawn by TensorFlow's own kernel once its seed is known (`Walker._draw`).
+DRAWS = {
+    "StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2",
+    "StatelessRandomUniformFullIntV2", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessRandomGetKeyCounter",
+    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip",
+    "Bitcast",  # a generator's state read as the key and counter its draws take
+}
+# Ops that change a variable: a whole-number one (a seed generator's state, a generator's counter) is held by the
+# bridge at its value before each run of the function, so every run draws what the user's next call draws.
+STATE_CHANGES = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "RngReadAndSkip", "RngSkip"}
+
+# Random ops that draw anew at each run from a state of their kernel's own: no run draws what another drew.
+_FRESH_DRAWS = dict.fromkeys(
+    ("RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle", "Multinomial",
+     "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
+    "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
+    "run of it can be replayed with the numbers another drew: draw with a seed TensorFlow reads (tf.random.stateless_"
+    "uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=)",
+)
+_NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
+
+
+def _changes_a_count(op):
+    """Whether a state-changing op (`STATE_CHANGES`) writes a whole-number variable (a generator's state)."""
+    if op.type.startswith("Rng"):
+        return True
+    try:
+        return op.get_attr("dtype").is_integer
+    except ValueError:
+        return False
 
 
 @dataclass
