@@ -8,6 +8,9 @@ Keras' ``Dropout(training=True)``, a ``tf.random.Generator``) is a constant of
 the point: replayed as the numbers TensorFlow draws, every run of the function
 starting from the state of the user's next call; a draw with a state of its own
 is refused.
+A function with conditionals, loops or nested ``tf.function`` calls is held
+to its eager run op by op: a branch or loop body as a replay of the graph
+executes it at the point, a nested call one op in either run.
 A function XLA compiles (``jit_compile=True``, or one the user's code calls)
 is swept point by point through the user's own taped call: a map of points,
 compiled or not, rounds otherwise by a few ulps.
@@ -83,6 +86,40 @@ def fused(x):
 
 def calls_fused(x):
     return fused(x) * 2.0
+
+
+def asks_in_branch(x):
+    if x > 0:
+        if tf.executing_eagerly():
+            return tf.math.log(1 + tf.exp(x))
+        return tf.math.softplus(x)
+    return x * 2.0
+
+
+def peeks_in_branch(x):
+    if x < 0:
+        p = tf.sigmoid(x)
+        if hasattr(p, "op") and p.op.type == "Sigmoid":  # a graph: the logit, as Keras reads it
+            return -tf.math.log_sigmoid(p.op.inputs[0])
+        return -tf.math.log(p)
+    return x * x
+
+
+def looped(x):
+    y, i = x, tf.constant(0)
+    while i < 3:
+        y = tf.math.log(1 + tf.exp(y))
+        i += 1
+    return y
+
+
+@tf.function
+def doubled(x):
+    return tf.exp(x) * 2.0
+
+
+def nested(x):
+    return tf.math.log(doubled(x)) + tf.sin(x)
 '''
 
 
@@ -105,6 +142,13 @@ def _module(user):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _line(code, after):
+    """The line of the user's file on which ``code`` first stands after the line holding ``after``."""
+    lines = SOURCE.splitlines()
+    start = next(i for i, line in enumerate(lines) if after in line)
+    return next(i for i, line in enumerate(lines) if i > start and code in line) + 1
 
 
 def _results(target, *points, dtypes=("float64",)):
@@ -162,13 +206,12 @@ def test_a_draw_with_a_state_of_its_own_is_refused_naming_it(user):
         gradcli.check(f"{user}:fresh", [{"x": POINT}], dtypes=["float64"], fixes=False)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("name", ["fused", "calls_fused"])
+@pytest.mark.parametrize("name, dtype", [("fused", np.float32), ("calls_fused", np.float64)])
 def test_a_sweep_of_a_function_xla_compiles_gives_the_users_taped_numbers_at_each_point(user, name, dtype):
     from gradcli.checker.targets import resolve
     from gradcli.sweep.vectorised import evaluate_columns
 
-    xs = np.linspace(-3, 3, 9).astype(dtype)
+    xs = np.linspace(-3, 3, 7).astype(dtype)
     values, grads, at_once = evaluate_columns(resolve(f"{user}:{name}"), [xs], ["x"])
     assert not at_once
     function = getattr(_module(user), name)
@@ -181,3 +224,32 @@ def test_a_sweep_of_a_function_xla_compiles_gives_the_users_taped_numbers_at_eac
             assert value == y.numpy() and grad == tape.gradient(y, point).numpy(), (x, value - y.numpy())
         else:  # called from eager code: an ulp apart at some points (noticed, not explained)
             np.testing.assert_allclose([value, grad], [y.numpy(), tape.gradient(y, point).numpy()], rtol=4 * np.finfo(dtype).eps)
+
+
+def test_a_branch_asking_whether_it_runs_eagerly_is_traced_as_the_eager_run_takes_it(user):
+    (result,) = _results(f"{user}:asks_in_branch", {"x": 800.0})
+    assert result.status == "unstable" and result.value == np.inf, (result.status, result.findings)
+    assert result.findings[0].op == "exp" and result.findings[0].location.endswith(
+        f"tf55_user.py:{_line('return tf.math.log(1 + tf.exp(x))', 'def asks_in_branch')}")
+
+
+def test_a_branch_computing_otherwise_in_the_graph_is_named_at_its_op_and_line(user):
+    (result,) = _results(f"{user}:peeks_in_branch", {"x": -800.0})
+    assert result.status == "error", (result.status, result.findings)
+    (finding,) = result.findings
+    sigmoid, eager, graph = (_line(code, "def peeks_in_branch") for code in ("tf.sigmoid", "-tf.math.log(p)", "log_sigmoid"))
+    assert finding.kind == "graph-differs" and finding.location.endswith(f"tf55_user.py:{sigmoid}"), finding.location
+    assert f"eagerly it runs Sigmoid at tf55_user.py:{sigmoid}; Log and Neg at tf55_user.py:{eager}" in finding.message
+    assert f"at tf55_user.py:{graph}, which the eager run does not" in finding.message, finding.message
+
+
+@pytest.mark.parametrize("name, point", [("looped", 0.5), ("nested", 0.5), ("asks_in_branch", -1.5)])
+def test_loops_branches_and_nested_calls_the_graph_runs_as_eagerly_are_held_the_same(user, name, point):
+    from gradcli.checker.targets import resolve
+
+    bridge = resolve(f"{user}:{name}").bridge
+    (result,) = gradcli.check(f"{user}:{name}", [{"x": point}], dtypes=["float64"], fixes=False).results
+    assert result.status == "ok", result.findings
+    function = bridge.own.__self__
+    function.own((np.float64(point),), None)
+    assert function.computes_otherwise is False and all(c.difference is False for c in function.captured.values())

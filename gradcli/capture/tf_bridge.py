@@ -42,10 +42,11 @@ from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
+from .tf_graph import (CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in,
+                       rerun_of)
 from .tf_loops import WHILES
 from .tf_models import AssignInstead, ModelArguments
-from .tf_stand_in import StandIn, beyond_rounding, first_difference, message, recording
+from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
@@ -285,7 +286,9 @@ class _Captured:
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
         self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
-        self.graph_ops = None  # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`)
+        # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`), a conditional or
+        # a loop with its op's name third (`_graph_ops_at`)
+        self.graph_ops = None
         # `tf_stand_in.first_difference` of the eager run's forward ops and ``graph_ops`` (False where they are the
         # same; None before an eager run was held to them)
         self.difference = None
@@ -510,7 +513,11 @@ class TensorFlowFunction:
         if eager is None:
             return
         if ops is not None:
-            captured.difference = first_difference(ops, captured.graph_ops) or False
+            built = self._graph_ops_at(captured, leaves, rebuild, floats)
+            if built is None:  # a graph that will not run here: nothing to hold the eager run's ops to
+                captured.difference = False
+                return
+            captured.difference = first_difference(ops, built) or False
             if captured.difference:  # the rerun never stands for the eager call, nor a graph of points for a sweep
                 self.computes_otherwise = captured.branches = True
             if captured.difference is False and captured.rerun is None:
@@ -551,6 +558,24 @@ class TensorFlowFunction:
                 self._known[key] = _copied(kept)
         return [numbers[0]] + [np.asarray(tf.convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
                                for i, g in zip(floats, grads)]
+
+    def _graph_ops_at(self, captured, leaves, rebuild, floats):
+        """The computing ops the traced graph runs at ``leaves``: its record as built, each loop, conditional and switch
+        (one op of the graph) replaced by what a float64 replay at the point executes inside it (`tf_stand_in.expanded`:
+        a body as often as it runs, the branch taken); None where that replay raises."""
+        if not any(len(op) == 3 for op in captured.graph_ops):  # no conditional or loop: the ops as built
+            return captured.graph_ops
+        saved = hooks.forward, hooks.backward
+        hooks.forward = hooks.backward = None
+        try:
+            with np.errstate(all="ignore"):
+                program = self._program_of(captured, leaves, rebuild)
+                record = executed(program.forward, [np.asarray(raw(leaves[i]), np.float64) for i in floats])
+        except Exception:  # noqa: BLE001 - the eager call, or the replay, says what is wrong
+            return None
+        finally:
+            hooks.forward, hooks.backward = saved
+        return expanded(captured.graph_ops, record)
 
     def _graph_numbers(self, tf, captured, leaves, rebuild, floats, eager):
         """The traced graph's value and gradient (a cotangent of ones) at ``leaves``: by its rerun, TensorFlow's own
@@ -911,8 +936,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        # A loop, a conditional or a call runs its body's ops eagerly, one op in a graph: no ops to compare
-        captured.graph_ops = None if any(op_type in _CONTROL for op_type, _ in built) else list(built)
+        captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
@@ -1206,6 +1230,18 @@ def _drawer(tf):
         return tuple(np.asarray(t.numpy()) for t in execute(op_type, n_outputs, tensors, tuple(attrs)))
 
     return draw
+
+
+def _forward_calls(graph, frames):
+    """``(op type, file:line)`` of each call of a ``tf.function`` the user's forward code made in ``graph`` (TensorFlow
+    builds a call op past the op callbacks that record the others, `tf_stand_in.recording`)."""
+    calls = []
+    for op in graph.get_operations():
+        if op.type in CALLS and any(t.dtype.is_floating for t in op.outputs):
+            user, in_gradient = frames(op.traceback)
+            if user and not in_gradient:
+                calls.append(("PartitionedCall", f"{user[-1].filename}:{user[-1].lineno}"))
+    return calls
 
 
 def _xla_compiled(op):

@@ -8,6 +8,7 @@ that makes thousands of them.
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 
@@ -86,8 +87,8 @@ def keras_as_eager(tf, eager):
 @contextmanager
 def eager_answers(tf, eager, users, namespaces=()):
     """While a trace of a function the user runs eagerly lasts, the user's own code asking TensorFlow whether it runs
-    eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph is answered as in the
-    eager run, so the trace takes the branch that run takes.
+    eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph, or in a branch or loop
+    body built in it (`_within`), is answered as in the eager run, so the trace takes the branch that run takes.
 
     ``users(filename)``: whether a file is the user's. TensorFlow's and
     Keras' own code, and a ``tf.function`` nested in the user's (its own
@@ -104,7 +105,12 @@ def eager_answers(tf, eager, users, namespaces=()):
     asked, inside = tf.executing_eagerly, tf.inside_function
 
     def users_in_trace():
-        return tf.compat.v1.get_default_graph() is traced and users(sys._getframe(2).f_code.co_filename)
+        if not _within(tf.compat.v1.get_default_graph(), traced):
+            return False
+        caller = sys._getframe(2)
+        while caller is not None and _AUTOGRAPH in caller.f_code.co_filename:  # autograph's call of the user's call
+            caller = caller.f_back
+        return caller is not None and users(caller.f_code.co_filename)
 
     def executing_eagerly():
         return True if users_in_trace() else asked()
@@ -125,12 +131,29 @@ def eager_answers(tf, eager, users, namespaces=()):
             namespace[name] = original
 
 
+_AUTOGRAPH = f"{os.sep}autograph{os.sep}"  # autograph's own modules, which call a function for the converted code
+
+# The graphs TensorFlow builds a conditional's branches (tf.cond, tf.switch_case, autograph's `if` on a tensor) and a
+# loop's condition and body in: code the user's run executes eagerly in place, unlike a nested tf.function's graph.
+_CONTROL_FLOW_GRAPHS = {"CondBranchFuncGraph", "WhileCondFuncGraph", "WhileBodyFuncGraph"}
+
+
+def _within(graph, traced):
+    """Whether ``graph`` is ``traced`` or a branch or loop body built inside it (through such graphs alone)."""
+    while graph is not traced:
+        if type(graph).__name__ not in _CONTROL_FLOW_GRAPHS:
+            return False
+        graph = getattr(graph, "outer_graph", None)
+    return True
+
+
 def _users_modules(users):
-    """The globals of each loaded module whose file is the user's (a helper module the function imports)."""
+    """The globals of each loaded module whose file is the user's (a helper module the function imports), never an
+    installed package's (site-packages holds libraries whose own calls must get TensorFlow's true answer)."""
     found = []
     for module in list(sys.modules.values()):
         filename = getattr(module, "__file__", None)
-        if isinstance(filename, str) and users(filename):
+        if isinstance(filename, str) and "site-packages" not in filename and users(filename):
             found.append(vars(module))
     return found
 

@@ -32,6 +32,7 @@ from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
+from .tf_stand_in import computes
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
@@ -66,6 +67,7 @@ class Plan:
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location, complex) of an op the table lacks
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
+    folded_ops: tuple = ()  # (op type, location) of each float op computed when captured (`executed` counts it per run)
     _mp_static: dict = None
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
@@ -93,7 +95,8 @@ class Plan:
                 needed.add(id(step))
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
-        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants)
+        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
+                    folded_ops=self.folded_ops)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -121,6 +124,8 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
+        if _EXECUTING:  # a run whose operations are recorded (`executed`)
+            return self._recorded(env)
         hook = hooks.forward
         if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
             return self._located(env, list(self.inputs) + list(given or ()))
@@ -136,6 +141,32 @@ class Plan:
                     env.update(zip(step.outputs, out))
                 else:
                     env[step.outputs[0]] = out
+        return [env[key] for key in self.outputs]
+
+    def _recorded(self, env):
+        """`run`, each computing operation it executes recorded into `executed`'s innermost list (see there)."""
+        record = _EXECUTING[-1]
+        record.extend(self.folded_ops)
+        with np.errstate(all="ignore"):
+            for step in self.steps:
+                if step.plans:
+                    _EXECUTING.append([])
+                    try:
+                        out = step.function([env[key] for key in step.inputs], step.attrs)
+                    finally:
+                        inner = _EXECUTING.pop()
+                    record.append(Executed(step.name, inner) if len(_EXECUTING) == 1 else inner)
+                else:
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                    if computes(step.op_type) and _floating(out):
+                        record.append((step.op_type, step.location))
+                if isinstance(out, tuple):
+                    env.update(zip(step.outputs, out))
+                else:
+                    env[step.outputs[0]] = out
+        for i in range(len(record) - 1, -1, -1):  # a nested branch's or loop's operations, in place
+            if isinstance(record[i], list):
+                record[i:i + 1] = record[i]
         return [env[key] for key in self.outputs]
 
     def _located(self, env, fed):
@@ -217,6 +248,38 @@ class Plan:
         return self._mp_static
 
 
+class Executed:
+    """A conditional, switch or loop of a graph's top level as one run executed it: its op's name, and the
+    computing operations (op type, location) its branch or body ran there, in order, as often as they ran."""
+
+    def __init__(self, name, ops):
+        self.name, self.ops = name, ops
+
+
+_EXECUTING = []  # the lists `executed` records into, innermost last (empty: no run is recorded)
+
+
+def executed(plan, values):
+    """The operations a run of ``plan`` on ``values`` executes: ``(op type, location)`` of each computing operation
+    (`tf_stand_in.computes`) with a float result, its folded ones once per run of its plan, and an `Executed` for
+    each conditional, switch and loop of its top level with what its branches and bodies ran inside."""
+    _EXECUTING.append([])
+    try:
+        plan.run(values)
+    finally:
+        record = _EXECUTING.pop()
+    return record
+
+
+def _floating(out):
+    """Whether a step's result (or one of its results) is a float array or number."""
+    for value in out if isinstance(out, tuple) else (out,):
+        value = raw(value)
+        if isinstance(value, float) or (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
+            return True
+    return False  # a tensor list (a loop's saved values), a whole number, a truth
+
+
 def _raised_on_its_line(error, step):
     """``error``, raised by a replayed op, marked with the user's line of that op (``raised_at``, which a finding
     names): a singular matrix's inverse raises inside gradcli's replay of TensorFlow's gradient, never on a line of
@@ -277,6 +340,7 @@ class Walker:
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
+        self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
@@ -290,7 +354,7 @@ class Walker:
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
-                    users_constants=frozenset(self.users_constants))
+                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops))
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -494,6 +558,8 @@ class Walker:
             self.static.update(zip(outputs, out))
             self.folded.update(zip(outputs, out))
             self.folds.add(functools.partial(_folded, function, attrs), inputs, outputs, [self.static[k] for k in inputs])
+            if computes(op.type) and any(t.dtype.is_floating for t in op.outputs):
+                self.folded_ops.append((op.type, location))
             return
         if op.type == "StopGradient":
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
