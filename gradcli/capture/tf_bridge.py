@@ -311,6 +311,7 @@ class TensorFlowFunction:
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
         self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
+        self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.users_number = _users_numbers(fun)
@@ -409,7 +410,8 @@ class TensorFlowFunction:
 
         The graph for these arguments is traced first where it is not yet: it says which variables those are.
         """
-        if not self.captured:
+        if not self.captured and not self.state_asked:
+            self.state_asked = True  # once: a trace that fails is not tried again at every point
             try:
                 self._capture(leaves, rebuild)
             except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
@@ -968,7 +970,7 @@ class TensorFlowFunction:
         if self.computes_otherwise:
             raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         if self.draws:
-            raise ValueError("random draws: each point's run starts from the same state, TensorFlow's numbers per point")
+            raise PerPoint("random draws of the point's shape: TensorFlow's numbers per point, each run from one state")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
