@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -124,8 +125,9 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
-        if _EXECUTING:  # a run whose operations are recorded (`executed`)
-            return self._recorded(env)
+        recording = getattr(_EXECUTING, "lists", None)
+        if recording:  # a run whose operations are recorded (`executed`)
+            return self._recorded(env, recording)
         hook = hooks.forward
         if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
             return self._located(env, list(self.inputs) + list(given or ()))
@@ -143,19 +145,19 @@ class Plan:
                     env[step.outputs[0]] = out
         return [env[key] for key in self.outputs]
 
-    def _recorded(self, env):
-        """`run`, each computing operation it executes recorded into `executed`'s innermost list (see there)."""
-        record = _EXECUTING[-1]
+    def _recorded(self, env, lists):
+        """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s)."""
+        record = lists[-1]
         record.extend(self.folded_ops)
         with np.errstate(all="ignore"):
             for step in self.steps:
                 if step.plans:
-                    _EXECUTING.append([])
+                    lists.append([])
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     finally:
-                        inner = _EXECUTING.pop()
-                    record.append(Executed(step.name, inner) if len(_EXECUTING) == 1 else inner)
+                        inner = lists.pop()
+                    record.append(Executed(step.name, inner) if len(lists) == 1 else inner)
                 else:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
                     if computes(step.op_type) and _floating(out):
@@ -256,19 +258,19 @@ class Executed:
         self.name, self.ops = name, ops
 
 
-_EXECUTING = []  # the lists `executed` records into, innermost last (empty: no run is recorded)
+_EXECUTING = threading.local()  # .lists: the lists `executed` records into in this thread, innermost last
 
 
 def executed(plan, values):
     """The operations a run of ``plan`` on ``values`` executes: ``(op type, location)`` of each computing operation
     (`tf_stand_in.computes`) with a float result, its folded ones once per run of its plan, and an `Executed` for
     each conditional, switch and loop of its top level with what its branches and bodies ran inside."""
-    _EXECUTING.append([])
+    lists = _EXECUTING.lists = [[]]
     try:
         plan.run(values)
     finally:
-        record = _EXECUTING.pop()
-    return record
+        _EXECUTING.lists = None
+    return lists[0]
 
 
 def _floating(out):
