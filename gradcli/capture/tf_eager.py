@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from contextlib import contextmanager
 
 import numpy as np
@@ -96,7 +97,7 @@ def eager_answers(tf, eager, users, namespaces=()):
     ``namespaces``: the globals of the user's function; the names the user's
     modules bound to these functions at import (``from tensorflow import
     executing_eagerly``, ``eager = tf.executing_eagerly``) are answered the same
-    way, in those globals and in every loaded module of the user's files.
+    way, in those globals and in the user's modules they reach (`_users_modules`).
     """
     if not eager:
         yield
@@ -119,7 +120,7 @@ def eager_answers(tf, eager, users, namespaces=()):
         return False if users_in_trace() else inside()
 
     answered = {id(asked): executing_eagerly, id(inside): inside_function}
-    bound = _bound_names(answered, [*namespaces, *_users_modules(users)])
+    bound = _bound_names(answered, _users_modules(namespaces, users))
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
     for namespace, name, _ in bound:
         namespace[name] = answered[id(namespace[name])]
@@ -147,15 +148,27 @@ def _within(graph, traced):
     return True
 
 
-def _users_modules(users):
-    """The globals of each loaded module whose file is the user's (a helper module the function imports), never an
-    installed package's (site-packages holds libraries whose own calls must get TensorFlow's true answer)."""
-    found = []
-    for module in list(sys.modules.values()):
-        filename = getattr(module, "__file__", None)
-        if isinstance(filename, str) and "site-packages" not in filename and users(filename):
-            found.append(vars(module))
-    return found
+def _users_modules(namespaces, users, depth=3):
+    """The globals of the user's modules the function reaches (``namespaces``, its own globals, then the modules those
+    hold or whose functions and classes they hold, ``depth`` steps on), never an installed package's (site-packages
+    holds libraries whose own calls must get TensorFlow's true answer)."""
+    found, todo = {}, list(namespaces)
+    for namespace in todo:
+        found[id(namespace)] = namespace
+    for _ in range(depth):
+        reached = []
+        for namespace in todo:
+            for value in list(namespace.values()):
+                module = value if isinstance(value, types.ModuleType) else sys.modules.get(getattr(value, "__module__", None) or "")
+                held = getattr(module, "__dict__", None)
+                if held is None or id(held) in found:
+                    continue
+                filename = held.get("__file__")
+                if isinstance(filename, str) and "site-packages" not in filename and users(filename):
+                    found[id(held)] = held
+                    reached.append(held)
+        todo = reached
+    return list(found.values())
 
 
 def _bound_names(answered, namespaces):
