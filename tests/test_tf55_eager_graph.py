@@ -120,6 +120,15 @@ def doubled(x):
 
 def nested(x):
     return tf.math.log(doubled(x)) + tf.sin(x)
+
+
+entropy = keras.losses.CategoricalCrossentropy()
+
+
+def entropy_in_branch(z):
+    if tf.reduce_sum(z) < 1e6:  # autograph's tf.cond: Keras' loss runs in a branch's graph
+        return entropy(tf.constant([[1.0, 0.0, 0.0]], z.dtype), tf.nn.softmax(z[None]))
+    return tf.reduce_sum(z)
 '''
 
 
@@ -253,3 +262,10 @@ def test_loops_branches_and_nested_calls_the_graph_runs_as_eagerly_are_held_the_
     function = bridge.own.__self__
     function.own((np.float64(point),), None)
     assert function.computes_otherwise is False and all(c.difference is False for c in function.captured.values())
+
+
+def test_a_keras_loss_in_a_branch_reads_probabilities_as_the_eager_run_does(user):
+    (result,) = _results(f"{user}:entropy_in_branch", {"z": np.array([-200.0, 0.0, 1.0])}, dtypes=("float32",))
+    # Eagerly the loss clips the probability 1e-87 to Keras' 1e-7; the graph's logits would give 201.3.
+    assert result.status == "ok", result.findings
+    np.testing.assert_allclose([result.value, float(result.exact_value)], -np.log(np.float32(1e-7)), rtol=1e-6)

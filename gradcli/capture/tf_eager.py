@@ -61,8 +61,9 @@ def keras_as_eager(tf, eager):
     no clip. Eagerly the tensor has no op, and the loss clips the
     probabilities to [eps, 1 - eps] and takes their log. The trace is a
     graph; the user's run is eager: the trace must compute what that run
-    does, so in the trace's own graph the shortcut is taken only where eager
-    code takes it too (a tensor Keras marked with its logits). A
+    does, so in the trace's own graph (and its branches and loop bodies) the
+    shortcut is taken only where eager code takes it too (a tensor Keras marked
+    with its logits). A
     ``tf.function`` nested in the user's code builds its own graph and keeps
     Keras' graph behaviour, as in the user's run.
     """
@@ -74,7 +75,7 @@ def keras_as_eager(tf, eager):
     traced = tf.compat.v1.get_default_graph()
 
     def get_logits(output, from_logits, op_type, fn_name):
-        if tf.compat.v1.get_default_graph() is not traced or hasattr(output, "_keras_logits"):
+        if not _within(tf.compat.v1.get_default_graph(), traced) or hasattr(output, "_keras_logits"):
             return original(output, from_logits, op_type, fn_name)
         return output, from_logits
 
