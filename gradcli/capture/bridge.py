@@ -55,6 +55,11 @@ BRIDGES = {
 }
 
 
+class PerPoint(ValueError):
+    """Raised by a `Bridge.vectorised` whose framework computes a range otherwise than each point alone (a program XLA
+    compiles for the points' shape fuses and rounds otherwise): the sweep asks ``own`` at each point instead."""
+
+
 @dataclass
 class Bridge:
     """A user's framework function, as the checker needs it.
@@ -117,6 +122,9 @@ class Bridge:
     # notes(arguments) -> [str]: what the framework's run did at a point that the check notes there (a PyTorch while
     # loop running another number of times than on the exact numbers), read after the point's exact reference
     notes: Optional[Callable] = None
+    # held_draws() -> [note, ...]: each random draw of the function replayed as the numbers the framework's own run
+    # drew there (a constant of the point), read from the graphs captured so far; the check notes each
+    held_draws: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

@@ -37,15 +37,16 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, points_replayed
+from .bridge import Bridge, PerPoint, points_replayed
 from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, is_library_frame, limits_as_in, rerun_of
+from .tf_graph import (CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in,
+                       rerun_of)
 from .tf_loops import WHILES
 from .tf_models import AssignInstead, ModelArguments
-from .tf_stand_in import StandIn, beyond_rounding, first_difference, message, recording
+from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
 from .tf_watch import note_none_given, watching_gradients
@@ -285,7 +286,9 @@ class _Captured:
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
         self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
-        self.graph_ops = None  # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`)
+        # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`), a conditional or
+        # a loop with its op's name third (`_graph_ops_at`)
+        self.graph_ops = None
         # `tf_stand_in.first_difference` of the eager run's forward ops and ``graph_ops`` (False where they are the
         # same; None before an eager run was held to them)
         self.difference = None
@@ -307,8 +310,13 @@ class TensorFlowFunction:
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
+        self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
+        self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
+        self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
+        self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
+        self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
         self.name = getattr(python, "__name__", text)
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -358,6 +366,8 @@ class TensorFlowFunction:
             return None
         limit = lambda c: limits_as_in(np.float64(c), dtype)  # noqa: E731 - a float64 limit is the dtype's own there
         held = [(c, float(np.asarray(c, dtype=dtype)) if limit(c) is None else float(limit(c))) for c in sorted(self.written)]
+        if self.draws and np.dtype(dtype) != np.float64:  # TensorFlow draws other numbers in a narrower dtype
+            held.append(("TensorFlow's random draws in float64", f"TensorFlow's random draws in {np.dtype(dtype).name}"))
         return tuple((c, h) for c, h in held if c != h)
 
     # The framework's own numbers.
@@ -377,7 +387,7 @@ class TensorFlowFunction:
         if known is not None:
             return _copied(known)
         try:
-            with self.models.restoring():
+            with self.models.restoring(), self._state_held(leaves, rebuild):
                 got = self._own(args, cotangent, leaves, rebuild, key)
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
@@ -391,6 +401,38 @@ class TensorFlowFunction:
                 self._known.clear()
             self._known[key] = _copied(got)
         return got
+
+    @contextlib.contextmanager
+    def _state_held(self, leaves, rebuild):
+        """Around TensorFlow's runs of the function: each whole-number variable its graph changes (a Keras seed
+        generator's state, a ``tf.random.Generator``'s counter) starts every run at the value it has now and is
+        put back to it after, so each run draws what the user's next call draws, the numbers the trace holds.
+
+        The graph for these arguments is traced first where it is not yet: it says which variables those are.
+        """
+        if not self.captured and not self.state_asked:
+            self.state_asked = True  # once: a trace that fails is not tried again at every point
+            try:
+                self._capture(leaves, rebuild)
+            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
+                pass
+        if not self.state:
+            yield
+            return
+        tf = _tf()
+        read = _variable_reader(tf)
+        held = [(handle, read(handle, handle.dtype if handle.dtype != tf.resource else _state_dtype(tf, handle)))
+                for handle in self.state.values()]
+        try:
+            yield
+        finally:
+            for handle, value in held:
+                tf.raw_ops.AssignVariableOp(resource=handle, value=value)
+
+    def held_draws(self):
+        """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
+        return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
+                "from the state of your next call), a constant of the point in the exact derivative" for draw in self.draws]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -417,6 +459,18 @@ class TensorFlowFunction:
             got = self._rerun_own(tf, rerun, leaves, rebuild, floats, tensors, cotangent)
             if got is not None:
                 return got
+        if cotangent is None and self.compiled and self._by_xla():
+            # XLA compiles a call under a tape (its forward keeping what the gradient reads) apart from a plain call,
+            # each rounding its own way: the value is the taped call's, as the user's training step gets it, and the
+            # gradient with a cotangent of ones is kept for the call after.
+            value = np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy())
+            ones = np.ones(value.shape, value.dtype)
+            got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
+            numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
+            key = _exact_key(leaves, rebuild, ones)
+            if key is not None:
+                self._known[key] = _copied(numbers)
+            return numbers[0], None
         if cotangent is None:
             if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient
                 return np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy()), None
@@ -461,7 +515,11 @@ class TensorFlowFunction:
         if eager is None:
             return
         if ops is not None:
-            captured.difference = first_difference(ops, captured.graph_ops) or False
+            built = self._graph_ops_at(captured, leaves, rebuild, floats)
+            if built is None:  # a graph that will not run here: nothing to hold the eager run's ops to
+                captured.difference = False
+                return
+            captured.difference = first_difference(ops, built) or False
             if captured.difference:  # the rerun never stands for the eager call, nor a graph of points for a sweep
                 self.computes_otherwise = captured.branches = True
             if captured.difference is False and captured.rerun is None:
@@ -495,12 +553,31 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - the eager call, made again by `own`, says what is wrong
             return None
         ones = np.ones(numbers[0].shape, numbers[0].dtype)
-        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)):
+        # A run whose ops were recorded calls a function XLA compiles otherwise (op callbacks watch it): not kept.
+        for cotangent, kept in ((None, (numbers[0], None)), (ones, numbers)) if ops is None or not self._by_xla() else ():
             key = _exact_key(leaves, rebuild, cotangent)
             if key is not None:
                 self._known[key] = _copied(kept)
         return [numbers[0]] + [np.asarray(tf.convert_to_tensor(g).numpy()).reshape(np.shape(raw(leaves[i])))
                                for i, g in zip(floats, grads)]
+
+    def _graph_ops_at(self, captured, leaves, rebuild, floats):
+        """The computing ops the traced graph runs at ``leaves``: its record as built, each loop, conditional and switch
+        (one op of the graph) replaced by what a float64 replay at the point executes inside it (`tf_stand_in.expanded`:
+        a body as often as it runs, the branch taken); None where that replay raises."""
+        if not any(len(op) == 3 for op in captured.graph_ops):  # no conditional or loop: the ops as built
+            return captured.graph_ops
+        saved = hooks.forward, hooks.backward
+        hooks.forward = hooks.backward = None
+        try:
+            with np.errstate(all="ignore"):
+                program = self._program_of(captured, leaves, rebuild)
+                record = executed(program.forward, [np.asarray(raw(leaves[i]), np.float64) for i in floats])
+        except Exception:  # noqa: BLE001 - the eager call, or the replay, says what is wrong
+            return None
+        finally:
+            hooks.forward, hooks.backward = saved
+        return expanded(captured.graph_ops, record)
 
     def _graph_numbers(self, tf, captured, leaves, rebuild, floats, eager):
         """The traced graph's value and gradient (a cotangent of ones) at ``leaves``: by its rerun, TensorFlow's own
@@ -606,6 +683,10 @@ class TensorFlowFunction:
 
             compiled = self._graph_gradient[key] = tf.function(gradient, reduce_retracing=True)
         return compiled
+
+    def _by_xla(self):
+        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``)."""
+        return self.xla or bool(getattr(self.fun, "_jit_compile", None))
 
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
         out = list(leaves)
@@ -815,7 +896,7 @@ class TensorFlowFunction:
                 tensors[i] = tf.constant(value)
             built.clear()
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
-                    eager_answers(tf, not self.compiled, frames.users):
+                    eager_answers(tf, not self.compiled, frames.users, self.namespaces):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     with recording(frames, built, tf.compat.v1.get_default_graph()):
@@ -842,8 +923,12 @@ class TensorFlowFunction:
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
-                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy())
+                        users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
+                        draw=_drawer(tf))
         plan = walker.walk(graph, _captures(tf, graph))
+        self.state.update(walker.state)
+        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
+        self.draws.update(dict.fromkeys(walker.draws))
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -853,10 +938,9 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        # A loop, a conditional or a call runs its body's ops eagerly, one op in a graph: no ops to compare
-        captured.graph_ops = None if any(op_type in _CONTROL for op_type, _ in built) else list(built)
+        captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
-        if rerun is not None and output[1] == np.float64:
+        if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
 
@@ -879,8 +963,14 @@ class TensorFlowFunction:
                 self._held_to_eager(_tf(), [np.asarray(a[0], dtype) for a in arrays], list, list(range(len(arrays))))
             except StandIn:
                 pass  # each point then says so
+        if self._by_xla():
+            # XLA compiles the function's forward and its gradient each as the user's tape runs them; a map of
+            # points, compiled or not, fuses and rounds otherwise (a few ulps): the user's own call per point.
+            raise PerPoint("compiled by XLA (jit_compile=True): TensorFlow's numbers per point, as the user's tape runs it")
         if self.computes_otherwise:
             raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
+        if self.draws:
+            raise PerPoint("random draws of the point's shape: TensorFlow's numbers per point, each run from one state")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))
@@ -1129,6 +1219,49 @@ def _line_of(frames, op):
     return f"{user[-1].filename}:{user[-1].lineno}" if user else None
 
 
+def _drawer(tf):
+    """``draw(op_type, n_outputs, inputs, attrs)``: a random op run eagerly by TensorFlow's own kernel, its outputs as
+    arrays (`tf_graph.Walker._draw`); a generator's read-and-skip reads its state alone, leaving it where it is."""
+    execute = eager_execute()
+
+    def draw(op_type, n_outputs, inputs, attrs):
+        if op_type == "RngReadAndSkip":  # the old state, padded to 3 as the op gives it; the skip is the run's own
+            state = np.ravel(tf.raw_ops.ReadVariableOp(resource=inputs[0], dtype=tf.int64).numpy())
+            return (np.concatenate([state, np.zeros(3 - state.size, np.int64)]),)
+        tensors = [value if getattr(value, "dtype", None) == tf.resource else as_tensor(tf, np.asarray(value)) for value in inputs]
+        return tuple(np.asarray(t.numpy()) for t in execute(op_type, n_outputs, tensors, tuple(attrs)))
+
+    return draw
+
+
+def _forward_calls(graph, frames):
+    """``(op type, file:line)`` of each call of a ``tf.function`` the user's forward code made in ``graph`` (TensorFlow
+    builds a call op past the op callbacks that record the others, `tf_stand_in.recording`)."""
+    calls = []
+    for op in graph.get_operations():
+        if op.type in CALLS and any(t.dtype.is_floating for t in op.outputs):
+            user, in_gradient = frames(op.traceback)
+            if user and not in_gradient:
+                calls.append(("PartitionedCall", f"{user[-1].filename}:{user[-1].lineno}"))
+    return calls
+
+
+def _xla_compiled(op):
+    """Whether a call op runs its function compiled by XLA (``tf.function(jit_compile=True)``)."""
+    try:
+        return bool(op.get_attr("_XlaMustCompile"))
+    except ValueError:
+        return False
+
+
+def _state_dtype(tf, handle):
+    """The dtype of the variable behind a resource handle (its handle data)."""
+    from tensorflow.python.ops import resource_variable_ops  # lazy: TensorFlow's; reads a handle's dtype and shape
+
+    data = resource_variable_ops.get_eager_safe_handle_data(handle)
+    return tf.as_dtype(data.shape_and_type[0].dtype) if data is not None and data.is_set else tf.int64
+
+
 def _variable_reader(tf):
     def read(handle, dtype):
         return tf.raw_ops.ReadVariableOp(resource=handle, dtype=dtype).numpy()
@@ -1201,4 +1334,5 @@ def capture(fun, text):
         arguments=function.models.point,
         supplied=function.models.supplied(),
         aliases=function.models.aliases,
+        held_draws=function.held_draws,
     )

@@ -8,7 +8,9 @@ that makes thousands of them.
 
 from __future__ import annotations
 
+import os
 import sys
+import types
 from contextlib import contextmanager
 
 import numpy as np
@@ -59,8 +61,9 @@ def keras_as_eager(tf, eager):
     no clip. Eagerly the tensor has no op, and the loss clips the
     probabilities to [eps, 1 - eps] and takes their log. The trace is a
     graph; the user's run is eager: the trace must compute what that run
-    does, so in the trace's own graph the shortcut is taken only where eager
-    code takes it too (a tensor Keras marked with its logits). A
+    does, so in the trace's own graph (and its branches and loop bodies) the
+    shortcut is taken only where eager code takes it too (a tensor Keras marked
+    with its logits). A
     ``tf.function`` nested in the user's code builds its own graph and keeps
     Keras' graph behaviour, as in the user's run.
     """
@@ -72,7 +75,7 @@ def keras_as_eager(tf, eager):
     traced = tf.compat.v1.get_default_graph()
 
     def get_logits(output, from_logits, op_type, fn_name):
-        if tf.compat.v1.get_default_graph() is not traced or hasattr(output, "_keras_logits"):
+        if not _within(tf.compat.v1.get_default_graph(), traced) or hasattr(output, "_keras_logits"):
             return original(output, from_logits, op_type, fn_name)
         return output, from_logits
 
@@ -84,14 +87,18 @@ def keras_as_eager(tf, eager):
 
 
 @contextmanager
-def eager_answers(tf, eager, users):
+def eager_answers(tf, eager, users, namespaces=()):
     """While a trace of a function the user runs eagerly lasts, the user's own code asking TensorFlow whether it runs
-    eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph is answered as in the
-    eager run, so the trace takes the branch that run takes.
+    eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph, or in a branch or loop
+    body built in it (`_within`), is answered as in the eager run, so the trace takes the branch that run takes.
 
     ``users(filename)``: whether a file is the user's. TensorFlow's and
     Keras' own code, and a ``tf.function`` nested in the user's (its own
     graph), are answered truly: they build the graph's operations.
+    ``namespaces``: the globals of the user's function; the names the user's
+    modules bound to these functions at import (``from tensorflow import
+    executing_eagerly``, ``eager = tf.executing_eagerly``) are answered the same
+    way, in those globals and in the user's modules they reach (`_users_modules`).
     """
     if not eager:
         yield
@@ -100,7 +107,12 @@ def eager_answers(tf, eager, users):
     asked, inside = tf.executing_eagerly, tf.inside_function
 
     def users_in_trace():
-        return tf.compat.v1.get_default_graph() is traced and users(sys._getframe(2).f_code.co_filename)
+        if not _within(tf.compat.v1.get_default_graph(), traced):
+            return False
+        caller = sys._getframe(2)
+        while caller is not None and _AUTOGRAPH in caller.f_code.co_filename:  # autograph's call of the user's call
+            caller = caller.f_back
+        return caller is not None and users(caller.f_code.co_filename)
 
     def executing_eagerly():
         return True if users_in_trace() else asked()
@@ -108,11 +120,68 @@ def eager_answers(tf, eager, users):
     def inside_function():
         return False if users_in_trace() else inside()
 
+    answered = {id(asked): executing_eagerly, id(inside): inside_function}
+    bound = _bound_names(answered, _users_modules(namespaces, users))
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
+    for namespace, name, _ in bound:
+        namespace[name] = answered[id(namespace[name])]
     try:
         yield
     finally:
         tf.executing_eagerly, tf.inside_function = asked, inside
+        for namespace, name, original in bound:
+            namespace[name] = original
+
+
+_AUTOGRAPH = f"{os.sep}autograph{os.sep}"  # autograph's own modules, which call a function for the converted code
+
+# The graphs TensorFlow builds a conditional's branches (tf.cond, tf.switch_case, autograph's `if` on a tensor) and a
+# loop's condition and body in: code the user's run executes eagerly in place, unlike a nested tf.function's graph.
+_CONTROL_FLOW_GRAPHS = {"CondBranchFuncGraph", "WhileCondFuncGraph", "WhileBodyFuncGraph"}
+
+
+def _within(graph, traced):
+    """Whether ``graph`` is ``traced`` or a branch or loop body built inside it (through such graphs alone)."""
+    while graph is not traced:
+        if type(graph).__name__ not in _CONTROL_FLOW_GRAPHS:
+            return False
+        graph = getattr(graph, "outer_graph", None)
+    return True
+
+
+def _users_modules(namespaces, users, depth=3):
+    """The globals of the user's modules the function reaches (``namespaces``, its own globals, then the modules those
+    hold or whose functions and classes they hold, ``depth`` steps on), never an installed package's (site-packages
+    holds libraries whose own calls must get TensorFlow's true answer)."""
+    found, todo = {}, list(namespaces)
+    for namespace in todo:
+        found[id(namespace)] = namespace
+    for _ in range(depth):
+        reached = []
+        for namespace in todo:
+            for value in list(namespace.values()):
+                module = value if isinstance(value, types.ModuleType) else sys.modules.get(getattr(value, "__module__", None) or "")
+                held = getattr(module, "__dict__", None)
+                if held is None or id(held) in found:
+                    continue
+                filename = held.get("__file__")
+                if isinstance(filename, str) and "site-packages" not in filename and users(filename):
+                    found[id(held)] = held
+                    reached.append(held)
+        todo = reached
+    return list(found.values())
+
+
+def _bound_names(answered, namespaces):
+    """``[(namespace, name, original)]``: each name of ``namespaces`` (dicts) bound to a function whose id is a key of
+    ``answered``, each namespace once."""
+    bound, seen = [], set()
+    for namespace in namespaces:
+        if id(namespace) in seen:
+            continue
+        seen.add(id(namespace))
+        bound.extend((namespace, name, value) for name, value in list(namespace.items()) if id(value) in answered)
+    return bound
 
 
 def _without_rewrites(context, options):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +33,7 @@ from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
+from .tf_stand_in import computes
 
 CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 CONDITIONALS = {"If", "StatelessIf"}
@@ -66,6 +68,7 @@ class Plan:
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location, complex) of an op the table lacks
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
+    folded_ops: tuple = ()  # (op type, location) of each float op computed when captured (`executed` counts it per run)
     _mp_static: dict = None
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
@@ -82,7 +85,7 @@ class Plan:
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
                 why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
-                       else _PYTHON_CALLS.get(op_type, "is not one gradcli can replay yet"))
+                       else _NOT_REPLAYED.get(op_type, "is not one gradcli can replay yet"))
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
                     "checked exactly",
@@ -93,7 +96,8 @@ class Plan:
                 needed.add(id(step))
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
-        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants)
+        return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
+                    folded_ops=self.folded_ops)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -121,6 +125,9 @@ class Plan:
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
+        recording = getattr(_EXECUTING, "lists", None)
+        if recording:  # a run whose operations are recorded (`executed`)
+            return self._recorded(env, recording)
         hook = hooks.forward
         if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
             return self._located(env, list(self.inputs) + list(given or ()))
@@ -136,6 +143,32 @@ class Plan:
                     env.update(zip(step.outputs, out))
                 else:
                     env[step.outputs[0]] = out
+        return [env[key] for key in self.outputs]
+
+    def _recorded(self, env, lists):
+        """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s)."""
+        record = lists[-1]
+        record.extend(self.folded_ops)
+        with np.errstate(all="ignore"):
+            for step in self.steps:
+                if step.plans:
+                    lists.append([])
+                    try:
+                        out = step.function([env[key] for key in step.inputs], step.attrs)
+                    finally:
+                        inner = lists.pop()
+                    record.append(Executed(step.name, inner) if len(lists) == 1 else inner)
+                else:
+                    out = step.function([env[key] for key in step.inputs], step.attrs)
+                    if computes(step.op_type) and _floating(out):
+                        record.append((step.op_type, step.location))
+                if isinstance(out, tuple):
+                    env.update(zip(step.outputs, out))
+                else:
+                    env[step.outputs[0]] = out
+        for i in range(len(record) - 1, -1, -1):  # a nested branch's or loop's operations, in place
+            if isinstance(record[i], list):
+                record[i:i + 1] = record[i]
         return [env[key] for key in self.outputs]
 
     def _located(self, env, fed):
@@ -217,6 +250,38 @@ class Plan:
         return self._mp_static
 
 
+class Executed:
+    """A conditional, switch or loop of a graph's top level as one run executed it: its op's name, and the
+    computing operations (op type, location) its branch or body ran there, in order, as often as they ran."""
+
+    def __init__(self, name, ops):
+        self.name, self.ops = name, ops
+
+
+_EXECUTING = threading.local()  # .lists: the lists `executed` records into in this thread, innermost last
+
+
+def executed(plan, values):
+    """The operations a run of ``plan`` on ``values`` executes: ``(op type, location)`` of each computing operation
+    (`tf_stand_in.computes`) with a float result, its folded ones once per run of its plan, and an `Executed` for
+    each conditional, switch and loop of its top level with what its branches and bodies ran inside."""
+    lists = _EXECUTING.lists = [[]]
+    try:
+        plan.run(values)
+    finally:
+        _EXECUTING.lists = None
+    return lists[0]
+
+
+def _floating(out):
+    """Whether a step's result (or one of its results) is a float array or number."""
+    for value in out if isinstance(out, tuple) else (out,):
+        value = raw(value)
+        if isinstance(value, float) or (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
+            return True
+    return False  # a tensor list (a loop's saved values), a whole number, a truth
+
+
 def _raised_on_its_line(error, step):
     """``error``, raised by a replayed op, marked with the user's line of that op (``raised_at``, which a finding
     names): a singular matrix's inverse raises inside gradcli's replay of TensorFlow's gradient, never on a line of
@@ -254,8 +319,13 @@ class Walker:
     """
 
     def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None,
-                 variable_shape=None):
+                 variable_shape=None, draw=None):
         self.frames = frames
+        # draw(op_type, n_outputs, inputs, attrs) -> the outputs: a random op run by TensorFlow's kernel on inputs
+        # known when the graph is captured (`_draw`); None: random ops are not replayed
+        self.draw = draw
+        self.draws = []  # "op type at file:line" of each random draw held as the numbers TensorFlow drew (`_draw`)
+        self.state = {}  # id of a captured variable's handle -> the handle: a whole-number state the graph changes
         # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
         self.users_number = users_number
         self.users_constants = set()
@@ -272,6 +342,7 @@ class Walker:
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
+        self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
@@ -285,7 +356,7 @@ class Walker:
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
-                    users_constants=frozenset(self.users_constants))
+                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops))
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -307,6 +378,9 @@ class Walker:
             self.locations[key] = location
         if op.type == "AssignVariableOp":
             self._assign(inputs)
+        if op.type in STATE_CHANGES and _is_capture(self.static.get(inputs[0])) and _changes_a_count(op):
+            handle = self.static[inputs[0]][1]
+            self.state[id(handle)] = handle
         if op.type in SKIPPED or not op.outputs:
             return
         if op.type == "Const":
@@ -328,6 +402,8 @@ class Walker:
             self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
+        elif op.type in DRAWS and self.draw is not None:
+            self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
             self._step(op, inputs, outputs, location, rule)
         else:
@@ -348,6 +424,21 @@ class Walker:
             return False
         return bool(user) and (all(self.users_number(user[-1], float(v)) for v in np.ravel(value))
                                or handed_over(op.traceback, user[-1]))
+
+    def _draw(self, op, inputs, outputs, location):
+        """A random op (`DRAWS`) whose seed is known when the graph is captured: the numbers TensorFlow's own kernel
+        draws from it, held as a constant of the point, as the user's run draws them (each run of the function by
+        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is unmapped."""
+        values = [self.static.get(key) for key in inputs]
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is None or not all(key in self.static for key in inputs):
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        out = self.draw(op.type, len(outputs), [v[1] if _is_capture(v) else v for v in values], attrs)
+        self.static.update(zip(outputs, out))
+        if any(t.dtype.is_floating for t in op.outputs):
+            self.draws.append(f"{op.type} at {location}")
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -425,8 +516,11 @@ class Walker:
         handle among ``inputs`` (the function's, in order) is bound to its placeholder, so reads inside resolve."""
         body = _function_graph(op.graph, (function or op.get_attr(attribute)).name)
         handles = [(self.static[key][1], placeholder) for key, placeholder in zip(inputs, body.inputs) if _is_capture(self.static.get(key))]
-        plan = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
-                      users_number=self.users_number, variable_shape=self.variable_shape).walk(body, handles)
+        inner = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
+                       users_number=self.users_number, variable_shape=self.variable_shape, draw=self.draw)
+        plan = inner.walk(body, handles)
+        self.draws.extend(inner.draws)
+        self.state.update(inner.state)
         plan.inputs = [t.name for t in body.inputs]  # the handles too: the op hands the function every input
         return plan.pruned([t.name for t in body.outputs], f"the {attribute} of {op.name} at {location}")
 
@@ -466,6 +560,8 @@ class Walker:
             self.static.update(zip(outputs, out))
             self.folded.update(zip(outputs, out))
             self.folds.add(functools.partial(_folded, function, attrs), inputs, outputs, [self.static[k] for k in inputs])
+            if computes(op.type) and any(t.dtype.is_floating for t in op.outputs):
+                self.folded_ops.append((op.type, location))
             return
         if op.type == "StopGradient":
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
@@ -510,6 +606,38 @@ _PYTHON_CALLS = dict.fromkeys(
     "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
     "replay it at high precision: write that part with TensorFlow operations",
 )
+# Random ops whose draw is a function of their seed (tf.random.stateless_*, Keras' seeded layers, a tf.random.Generator
+# through the key it reads): each is drawn by TensorFlow's own kernel once its seed is known (`Walker._draw`).
+DRAWS = {
+    "StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2",
+    "StatelessRandomUniformFullIntV2", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessRandomGetKeyCounter",
+    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip",
+    "Bitcast",  # a generator's state read as the key and counter its draws take
+}
+# Ops that change a variable: a whole-number one (a seed generator's state, a generator's counter) is held by the
+# bridge at its value before each run of the function, so every run draws what the user's next call draws.
+STATE_CHANGES = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "RngReadAndSkip", "RngSkip"}
+
+# Random ops that draw anew at each run from a state of their kernel's own: no run draws what another drew.
+_FRESH_DRAWS = dict.fromkeys(
+    ("RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle", "Multinomial",
+     "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
+    "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
+    "run of it can be replayed with the numbers another drew: draw with a seed TensorFlow reads (tf.random.stateless_"
+    "uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=)",
+)
+_NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
+
+
+def _changes_a_count(op):
+    """Whether a state-changing op (`STATE_CHANGES`) writes a whole-number variable (a generator's state)."""
+    if op.type.startswith("Rng"):
+        return True
+    try:
+        return op.get_attr("dtype").is_integer
+    except ValueError:
+        return False
 
 
 @dataclass

@@ -33,6 +33,38 @@ _MOVES = {
 }
 
 
+def computes(op_type):
+    """Whether an operation computes numbers (not one of `_MOVES`): the ones each run's record holds."""
+    return op_type not in _MOVES
+
+
+# A tf.function the user's code calls: eagerly an op of its concrete function's name, in a graph a call op.
+_CALL_PREFIXES = ("__inference_", "__forward_")
+_CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
+_CONTROL_FLOW = {"If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile"}
+
+
+def _as_recorded(op_type):
+    """An op type as both runs' records name it: a call of a tf.function is one ``PartitionedCall`` in either."""
+    return "PartitionedCall" if op_type in _CALLS or op_type.startswith(_CALL_PREFIXES) else op_type
+
+
+def expanded(built, executed):
+    """The graph's record ``built`` (its top level's computing ops as it was built, a conditional, switch or loop
+    with its op's name) with each conditional, switch and loop replaced by what a run executed inside it
+    (``executed``: `tf_graph.executed`'s record, whose entries with ``ops`` are those, by name), so it reads as
+    the eager run's record does; one the run did not reach stays as itself."""
+    runs = {entry.name: entry for entry in executed if getattr(entry, "ops", None) is not None}
+    out = []
+    for op in built:
+        found = runs.pop(op[2], None) if len(op) == 3 else None
+        if found is None:
+            out.append(op[:2])
+            continue
+        out.extend((_as_recorded(op_type), location) for op_type, location in found.ops)
+    return out
+
+
 class StandIn(Exception):
     """The graph gradcli traces and judges computes otherwise than the user's eager run at a point (see the module).
 
@@ -57,16 +89,20 @@ def recording(frames, into, built_in=None):
     (``frames``, `tf_bridge._user_frames`'s: the frames inside gradcli's forward wrapper).
 
     A ``tf.function`` the user's code calls is one call operation in either
-    run: the operations of its own graph are left out of both.
+    run (`_as_recorded`): the operations of its own graph are left out of both.
+    A conditional or a loop is one operation of the graph: `expanded` puts in
+    its place what a run of the graph executes inside it.
     """
     from tensorflow.python.framework import op_callbacks  # lazy: TensorFlow's; the one door every op passes, eager or built
 
     def callback(op_type, inputs, attrs, outputs, op_name=None, graph=None):
-        op_type = op_type.decode() if isinstance(op_type, bytes) else op_type  # an eager op names its type in bytes
+        op_type = _as_recorded(op_type.decode() if isinstance(op_type, bytes) else op_type)  # eager: bytes
         if op_type in _MOVES or graph is not built_in or not any(t.dtype.is_floating for t in outputs):
             return None
         user, _ = frames(traceback.extract_stack(sys._getframe(1)))
-        into.append((op_type, f"{user[-1].filename}:{user[-1].lineno}" if user else None))
+        location = f"{user[-1].filename}:{user[-1].lineno}" if user else None
+        # A graph's conditional or loop is named, for `expanded` to find what a run executes inside it.
+        into.append((op_type, location, op_name) if op_type in _CONTROL_FLOW and graph is not None else (op_type, location))
         return None
 
     from tensorflow.python.eager import execute  # lazy: TensorFlow's door for eager ops, which its callbacks replace

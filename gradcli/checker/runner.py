@@ -168,6 +168,8 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
         for point in normalized:
             for dtype_name in options.dtypes:
                 report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
+        drawn = getattr(resolved.bridge, "held_draws", None)
+        report.notes.extend(drawn() if drawn is not None else ())
         # The re-checks' options, made (and validated) only where `_fixes` searches.
         rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
         report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)

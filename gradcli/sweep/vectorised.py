@@ -16,7 +16,7 @@ import numpy as np
 from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
-from ..capture.bridge import differentiating_the_primal
+from ..capture.bridge import PerPoint, differentiating_the_primal
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
 from ..checker.held_literals import held_formula_target
@@ -84,6 +84,11 @@ def evaluate_columns(resolved, args, wrt):
             return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, True
     except Exception:  # noqa: BLE001 - not array-friendly: the loop below decides per point
         pass
+    return _each_point(resolved, args, wrt)
+
+
+def _each_point(resolved, args, wrt):
+    """`evaluate_columns`' answer one point at a time."""
     values = np.empty(points_shape(args), dtype=args[0].dtype)
     grads = {n: np.empty_like(values) for n in wrt}
     for i in range(len(values)):
@@ -113,6 +118,8 @@ def _by_bridge(resolved, args, wrt):
     try:
         with np.errstate(all="ignore"):
             got = vectorised(args, dtype)
+    except PerPoint:  # the framework's numbers at a point are its call at that point alone
+        return _each_point(resolved, args, wrt)
     except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
         return None
     if got is None:
