@@ -144,19 +144,38 @@ def _seeded_rng():
 
 @pytest.fixture(autouse=True)
 def _precision_left_as_found():
-    """mpmath's global precision is the same after a test as before: every later test in the process reads it.
+    """mpmath's and python-flint's global precisions are the same after a test as before: every later test in the
+    process reads them.
 
-    A test that sets ``mpmath.mp.dps`` (rather than ``mpmath.workdps``) fails
-    here, not in whichever test the same worker runs next.
+    A test that sets ``mpmath.mp.dps`` or ``flint.ctx.prec`` (rather than
+    ``mpmath.workdps`` or ``flint.ctx.workprec``) fails here, not in whichever
+    test the same worker runs next.
     """
-    mpmath = sys.modules.get("mpmath")
-    before = mpmath.mp.prec if mpmath is not None else None
+    before = {name: _global_precision(name) for name in ("mpmath", "flint")}
     yield
-    mpmath = sys.modules.get("mpmath")
-    if mpmath is not None:
-        after = mpmath.mp.prec
-        mpmath.mp.prec = before if before is not None else 53
-        assert after == (before if before is not None else 53), f"the test left mpmath.mp.prec at {after}"
+    for name, was in before.items():
+        now = _global_precision(name)
+        if now is None:
+            continue
+        was = 53 if was is None else was  # each library's default, where the test imported it first
+        if now != was:
+            _set_global_precision(name, was)
+            pytest.fail(f"the test left {name}'s precision at {now} bits (was {was})", pytrace=False)
+
+
+def _global_precision(name):
+    module = sys.modules.get(name)
+    if module is None:
+        return None
+    return module.mp.prec if name == "mpmath" else module.ctx.prec
+
+
+def _set_global_precision(name, bits):
+    module = sys.modules[name]
+    if name == "mpmath":
+        module.mp.prec = bits
+    else:
+        module.ctx.prec = bits
 
 
 @pytest.fixture
