@@ -179,7 +179,7 @@ def _segment_sum(ins, attrs):
 
 def _segment_extreme(reduce, empty):
     """``(Unsorted)SegmentMax/Min/Prod``: each segment's reduction over the rows its id names; an empty one is
-    ``empty``, a number or a function of the program's float dtype (`_program_dtype`)."""
+    ``empty``, or (None) the dtype's extreme float the capture hands as a fourth input (`tf_graph._EMPTY_SEGMENT`)."""
 
     def extreme(ins, attrs):
         data, ids = ins[:2]
@@ -192,18 +192,11 @@ def _segment_extreme(reduce, empty):
                 flat = gnp.reshape(data, (-1,) + gnp.shape(raw(data))[ids.ndim :])
                 rows.append(reduce(flat[members], axis=0))
             else:
-                fill = empty(_program_dtype(data)) if callable(empty) else empty
+                fill = raw(ins[3]) if empty is None else empty
                 rows.append(gnp.full_like(data[(0,) * ids.ndim], fill))
         return gnp.stack(rows, axis=0)
 
     return extreme
-
-
-def _program_dtype(value):
-    """The float dtype a replay on ``value`` computes in: its numbers' in a run in a dtype, float64's (the program the
-    exact reference replays) on exact numbers."""
-    dtype = getattr(raw(value), "dtype", None)
-    return dtype if dtype is not None and dtype.kind == "f" else np.dtype(np.float64)
 
 
 def _segment_mean(ins, attrs):
@@ -380,8 +373,8 @@ MORE_OPS = {
     # an empty segment: 0 for the sorted ops, the dtype's lowest (highest) finite number for the unsorted max (min)
     "SegmentMax": (_segment_extreme(gnp.amax, 0.0), ()),
     "SegmentMin": (_segment_extreme(gnp.amin, 0.0), ()),
-    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, lambda dtype: float(np.finfo(dtype).min)), ()),
-    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, lambda dtype: float(np.finfo(dtype).max)), ()),
+    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, None), ()),
+    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, None), ()),
     "SegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "UnsortedSegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "Relu6": (_relu6, ()),
