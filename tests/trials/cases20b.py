@@ -320,6 +320,7 @@ TF = [
     Case(K, "sorted_weighted", "x=[2,1,2]", "float64", "domain", hp(lambda: {"x": [NAN, mp(1), NAN]})),
     Case(K, "sorted_weighted", "x=[3,1,2]", "float64", "ok", hp(lambda: {"x": [mp(3), mp(1), mp(2)]})),
     Case(K, "segment_max_empty", "x=[1,3,2]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(1), mp(1)]})),
+    Case(K, "segment_max_empty", "x=[1,3,2]", "float32", "ok", hp(lambda: {"x": [mp(0), mp(1), mp(1)]})),
     Case(K, "bessel_k0_sum", "x=[1e-300,700]", "float64", "ok",
          _each100("x", lambda x: -mpmath.besselk(1, x), [1e-300, 700])),
     Case(K, "bessel_i1_sum", "x=[1e-300,700]", "float64", "ok",
