@@ -544,6 +544,13 @@ class Walker:
 
     def _step(self, op, inputs, outputs, location, rule):
         function, wanted = OPS[op.type]
+        if op.type in _EMPTY_SEGMENT:
+            # What an empty segment holds, the dtype's extreme float, handed as a constant: a narrower dtype's
+            # program holds its own limit there (`limits_as_in`), as for the user's finfo(x.dtype).min
+            key = op.name + ":empty"
+            self.static[key] = np.float64(_EMPTY_SEGMENT[op.type] * np.finfo(np.float64).max)
+            self.users_constants.add(key)
+            inputs = [*inputs, key]
         attrs = {}
         for name in wanted:
             try:
@@ -657,6 +664,9 @@ class Gradients:
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
 
+
+# The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).
+_EMPTY_SEGMENT = {"UnsortedSegmentMax": -1.0, "UnsortedSegmentMin": 1.0}
 
 # float64's own limits, by finfo's name: the program in a narrower dtype reads that dtype's own in their place, whichever
 # code read them (tf.experimental.numpy.finfo(x.dtype).min, x.dtype.min, np.finfo(...).eps: chosen by the dtype).

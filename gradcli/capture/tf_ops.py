@@ -160,6 +160,13 @@ def _divide_no_nan(ins, attrs):
     return gnp.where(zero, gnp.zeros_like(gnp.divide(x, safe)), gnp.divide(x, safe))
 
 
+def _multiply_no_nan(ins, attrs):
+    """``MulNoNan``: x * y, but 0 wherever y is 0, even where x is infinite or NaN (a mask applied to a log)."""
+    x, y = ins
+    product = gnp.multiply(x, y)
+    return gnp.where(gnp.equal(y, 0), gnp.zeros_like(product), product)
+
+
 def _matmul(ins, attrs):
     a, b = ins
     if attrs.get("transpose_a") or attrs.get("adj_x"):
@@ -485,6 +492,7 @@ OPS = {
     "RealDiv": (_two(gnp.divide), ()),
     "Div": (_two(gnp.divide), ()),
     "DivNoNan": (_divide_no_nan, ()),
+    "MulNoNan": (_multiply_no_nan, ()),
     "FloorDiv": (_two(gnp.floor_divide), ()),
     "FloorMod": (_two(gnp.mod), ()),
     "Neg": (_one(gnp.negative), ()),

@@ -178,7 +178,8 @@ def _segment_sum(ins, attrs):
 
 
 def _segment_extreme(reduce, empty):
-    """``(Unsorted)SegmentMax/Min/Prod``: each segment's reduction over the rows its id names; an empty one is ``empty``."""
+    """``(Unsorted)SegmentMax/Min/Prod``: each segment's reduction over the rows its id names; an empty one is
+    ``empty``, or (None) the dtype's extreme float the capture hands as a fourth input (`tf_graph._EMPTY_SEGMENT`)."""
 
     def extreme(ins, attrs):
         data, ids = ins[:2]
@@ -191,7 +192,8 @@ def _segment_extreme(reduce, empty):
                 flat = gnp.reshape(data, (-1,) + gnp.shape(raw(data))[ids.ndim :])
                 rows.append(reduce(flat[members], axis=0))
             else:
-                rows.append(gnp.full_like(data[(0,) * ids.ndim], empty))
+                fill = raw(ins[3]) if empty is None else empty
+                rows.append(gnp.full_like(data[(0,) * ids.ndim], fill))
         return gnp.stack(rows, axis=0)
 
     return extreme
@@ -368,10 +370,11 @@ MORE_OPS = {
     "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),
-    "SegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
-    "SegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
-    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, -math.inf), ()),
-    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, math.inf), ()),
+    # an empty segment: 0 for the sorted ops, the dtype's lowest (highest) finite number for the unsorted max (min)
+    "SegmentMax": (_segment_extreme(gnp.amax, 0.0), ()),
+    "SegmentMin": (_segment_extreme(gnp.amin, 0.0), ()),
+    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, None), ()),
+    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, None), ()),
     "SegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "UnsortedSegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "Relu6": (_relu6, ()),

@@ -351,9 +351,38 @@ def _p_norm(difference, p):
     return gnp.sum(gnp.abs(difference) ** p, axis=-1) ** (1.0 / p)
 
 
+def _distance_slopes(g, difference, distance, p):
+    """PyTorch's distance kernels' gradient in the pairs' ``difference`` (last axis: coordinates) for the upstream
+    ``g`` of their p-norm ``distance``: the norm's slope, and 0 where the distance is 0 (its kink at a repeated point,
+    where PyTorch's kernels take the subgradient 0 rather than 0/0) or, for p < 1, where a coordinate's is."""
+    g, distance = gnp.expand_dims(g, -1), gnp.expand_dims(distance, -1)
+    sign = gnp.sign(difference)
+    if p == 0:
+        return gnp.zeros_like(g * difference)
+    if p == 1:
+        return g * sign
+    if p == float("inf"):
+        return gnp.where(gnp.equal(gnp.abs(difference), distance), g * sign, gnp.zeros_like(g * sign))
+    zero = gnp.equal(distance, 0)
+    safe = gnp.where(zero, gnp.ones_like(distance), distance)
+    if p == 2:
+        slope = difference / safe
+    elif p < 2:
+        size = gnp.abs(difference)
+        if p < 1:  # |d|^(p - 1) is infinite at a coordinate of 0, which PyTorch's kernel takes as slope 0
+            flat = gnp.equal(size, 0)
+            zero = gnp.logical_or(zero, flat)
+            size = gnp.where(flat, gnp.ones_like(size), size)
+        slope = sign * size ** (p - 1) / safe ** (p - 1)
+    else:
+        slope = difference * gnp.abs(difference) ** (p - 2) / safe ** (p - 1)
+    return gnp.where(zero, gnp.zeros_like(g * slope), g * slope)
+
+
 def _cdist_backward(g, x1, x2, p, cdist):
-    """``aten._cdist_backward``: the gradient of the distances in x1, as their VJP."""
-    return convolution.pullback(lambda a: _cdist(a, x2, p), (x1,), g)[0]
+    """``aten._cdist_backward``: the gradient of the distances in x1, as PyTorch's kernel takes it (`_distance_slopes`)."""
+    difference = gnp.expand_dims(x1, -2) - gnp.expand_dims(x2, -3)
+    return gnp.sum(_distance_slopes(g, difference, cdist, p), axis=-2)
 
 
 def _pair_rows(x):
@@ -368,8 +397,10 @@ def _pdist(x, p=2.0):
 
 
 def _pdist_backward(g, x, p, pdist):
-    """``aten._pdist_backward``: the gradient of the pair distances in ``x``, as their VJP."""
-    return convolution.pullback(lambda a: _pdist(a, p), (x,), g)[0]
+    """``aten._pdist_backward``: the gradient of the pair distances in ``x``, as PyTorch's kernel takes it
+    (`_distance_slopes`), handed from the pairs back to their rows."""
+    slopes = _distance_slopes(g, _pair_rows(x), pdist, p)
+    return convolution.pullback(_pair_rows, (x,), slopes)[0]
 
 
 def _multi_margin_loss(x, target, p=1, margin=1, weight=None, reduction=_MEAN):
