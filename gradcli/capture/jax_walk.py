@@ -1002,8 +1002,8 @@ def _written_by_user(eqn):
     codes, _ = traceback.raw_frames() if traceback else ([], [])
     for code in codes:
         path = os.path.abspath(code.co_filename)
-        if _jax_machinery(path) or path.startswith(_STDLIB):
-            continue
+        if _jax_machinery(path) or path.startswith(_STDLIB) or path.startswith(_GRADCLI_DIR):
+            continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
         return _users_file(path) and not any(part in path for part in _INSTALLED)
     return False
 
