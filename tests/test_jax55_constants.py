@@ -112,3 +112,16 @@ def test_a_librarys_rule_is_judged_on_its_constant_and_a_users_rule_on_its_numbe
         truth = float(2 * mpmath.mpf(1e5) * mpmath.erfc(1e5) * mpmath.exp(mpmath.mpf(1e10)) - 2 / mpmath.sqrt(mpmath.pi))
     for result in (library, users):
         assert _close(float(np.ravel(result.exact_gradient["x"])[0]), truth)
+
+
+def test_owens_t_on_mpmath_numbers_takes_a_float_operand():
+    # a JAX call's literal (skewnorm's a = 2.0 in owens_t(x, 2.0)) reaches the exact replay as the float it is
+    from gradcli.autodiff import mp as mp_core
+    from gradcli.scipy import special
+
+    mp_core.enable()
+    with mpmath.workdps(30):
+        got = special.owens_t(np.array([mpmath.mpf(0.5)], dtype=object), 2.0)[0]
+        h = mpmath.mpf(0.5)
+        want = mpmath.quad(lambda t: mpmath.exp(-h * h * (1 + t * t) / 2) / (1 + t * t), [0, 2]) / (2 * mpmath.pi)
+        assert abs(got - want) <= mpmath.mpf(10) ** -25 * want
