@@ -41,7 +41,7 @@ CHOSEN = [
     # SciPy's complete elliptic integral K (finding M2: "scipy.special.ellipk is not a gradcli op", exit 2)
     "numpy_lib19a:pendulum_period@theta0=[0.5,3]:float64",
     # Phi(-10) - 2 T(-10, 2) is 8e-113: JAX's ndtr's 1/sqrt 2 and its Owen's T rule's 2 sqrt(2 pi), floats a few
-    # ulps off, replayed as those constants (finding F1c: as floats they gave an exact slope -5e-37 and `wrong`)
+    # ulps off, replayed as those constants (finding F1c: held as floats they give an exact slope of -5e-37, `wrong`)
     "jax_lib19a:skewnorm_cdf@x=[-10]:float64",
 ]
 KNOWN_WRONG = {}
