@@ -95,10 +95,11 @@ def _owens_t_mp(h, a):
 
 
 def _exact_ball(flint, mpmath, x):
-    """The mpmath number ``x`` as the exact ball of it (an infinity as flint's)."""
+    """The mpmath number ``x`` (or a float operand, a literal of the caller's) as the exact ball of it (an infinity as
+    flint's)."""
     if not mpmath.isfinite(x):
         return flint.arb(float(x))
-    sign, man, exp, _ = x._mpf_
+    sign, man, exp, _ = mpmath.mpf(x)._mpf_
     return flint.arb((-1) ** sign * int(man)) * flint.arb(2) ** int(exp)
 
 

@@ -116,6 +116,64 @@ def _nearest_floats():
     return nearest
 
 
+def standing_for(value):
+    """``(name, scale)`` where the float constant ``value`` (a Python float or a 0-d float array) stands for ``scale``
+    times the constant ``name`` of `ops.CONSTANTS`, ``scale`` a signed power of 2; else None.
+
+    A library computes such a number in its dtype: JAX's ``owens_t`` rule divides by ``2. * np.sqrt(2. * np.pi)``,
+    whose float64 is 0.6 ulp below 2 sqrt(2 pi), the second nearest float, not the nearest (the square root of a
+    rounded 2 pi). So a float64 stands for a constant within `_ULPS` of its binary digits, scaled by any power of 2
+    (pi, 2 pi and pi/2 share their digits); a float32 only as the float32 nearest to it, since its 24 digits make
+    a wider window meet a library's rational coefficients. A number no library wrote must never be asked.
+    """
+    array = np.asarray(value)
+    if array.shape != () or array.dtype not in (np.float32, np.float64):
+        return None
+    number = float(array)
+    if not np.isfinite(number) or not number:
+        return None
+    return _standing_for(number, array.dtype == np.float64)
+
+
+_ULPS = 4  # a float64 constant a few float operations made (sqrt(2 * pi): two roundings) is within this many ulps
+
+
+@functools.lru_cache(maxsize=1024)
+def _standing_for(number, wide):
+    fraction, exponent = np.frexp(abs(number))  # fraction in [0.5, 1)
+    window = _ULPS * 2.0**-53 if wide else 0.0
+    for name, (digits, own_exponent) in _fractions().items():
+        near = digits[0] if wide else digits[1]
+        if abs(float(fraction) - near) <= window:
+            return name, float(np.copysign(2.0 ** (int(exponent) - own_exponent), number))
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _fractions():
+    """``{name: ((float64 fraction, float32 fraction), exponent)}``: each constant of `ops.CONSTANTS` as
+    ``fraction * 2**exponent``, its fraction in [0.5, 1) rounded to each dtype's nearest."""
+    mpmath = loaded_mpmath()
+    table = {}
+    for name, expression in ops.CONSTANTS.items():
+        with mpmath.workprec(200):
+            fraction, exponent = mpmath.frexp(expression(mpmath))
+        rounded = []
+        for bits in (53, 24):
+            with mpmath.workprec(bits):
+                rounded.append(float(+fraction))  # +fraction: rounded to nearest at ``bits``, then exactly a float
+        table[name] = (tuple(rounded), int(exponent))
+    return table
+
+
+def standing_in(meaning, args):
+    """The number ``meaning`` (`standing_for`'s answer) names, as the exact numbers among ``args`` are made (a ball
+    at the working precision, an mpf, a proof's atom), so an exact replay computes with the constant itself."""
+    like = next(arg for arg in args if kind_of([arg]) is not None)
+    name, scale = meaning
+    return ops.constant(name, like, scale)
+
+
 def reusable(kind):
     """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
     precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them."""

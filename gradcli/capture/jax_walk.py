@@ -35,7 +35,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import on_its_line, replayed_at
-from .exact_constants import kind_of, lifted, reusable
+from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in
 from .flushing import FlushedToRecorder, flushed
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
@@ -98,6 +98,7 @@ class Step:
     programs: tuple = ()  # the sub-programs the rule runs (a cond's branches, a loop's body), which hold constants too
     remade: object = None  # programs -> the rule running those in place of ``programs`` (a held copy of them)
     library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
+    meant: tuple = ()  # (position, (name, scale)): a library's float constant among ``inputs`` standing for a constant (`_meant`)
 
 
 @dataclass
@@ -208,6 +209,7 @@ class Program:
         fetched from it at once; a rule that only calls an operation (``exp``) is that operation."""
         slots, template = {}, []
         literal, constant, exact = set(), set(), set()  # literal slots; slots of literals' values; literals to lift
+        meant = {}  # literal slot -> the constant it stands for in an exact replay (`Step.meant`)
 
         def slot(item):
             if type(item) is _Literal:
@@ -224,6 +226,7 @@ class Program:
         rows = []
         for step in self.steps:
             ins = [slot(a) for a in step.inputs]
+            meant.update((ins[position], meaning) for position, meaning in step.meant)
             out = tuple(slot(v) for v in step.outputs) if step.multiple else slot(step.outputs[0])
             if all(i in constant for i in ins):  # an op on literals alone: exact in the exact replay
                 if not getattr(step.rule, "drawn", False):  # JAX draws on the literals as its program holds them
@@ -237,7 +240,7 @@ class Program:
             else:
                 how = _ONE if len(ins) == 1 else _MANY if ins else _NONE
                 rows.append((rule, how, fetch, step.params, out, step.narrow))
-        self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs], tuple(sorted(exact)))
+        self.plan = _Plan(template, inputs, rows, [slot(a) for a in self.outputs], tuple(sorted(exact)), meant)
         return self.plan
 
 
@@ -283,18 +286,29 @@ class _Plan:
     steps: list  # (rule or bare operation, how it is called, fetch of its arguments, params, output slot(s), narrow)
     outputs: list
     exact: tuple = ()  # the literal slots an op on literals alone reads: exact numbers in an exact replay
-    lifted: dict = field(default_factory=dict)  # kind of number -> the template with those literals lifted to it
+    meant: dict = field(default_factory=dict)  # literal slot -> (name, scale): a library's constant, exact as such
+    lifted: dict = field(default_factory=dict)  # (kind, bits) -> the template with those literals exact in it
 
     def start(self, args):
-        """The slots a run starts from: the literals, lifted to exact numbers where ``args`` are exact (`exact_constants`)."""
-        kind = kind_of(args) if self.exact else None
+        """The slots a run starts from: the literals, lifted to exact numbers where ``args`` are exact (`exact_constants`),
+        and a library's rounded constants (`Step.meant`) as the constants themselves at the replay's precision."""
+        kind = kind_of(args) if self.exact or self.meant else None
         if kind is None:
             return self.template.copy()
         if not reusable(kind):
-            return lifted(self.template, self.exact, kind)
-        if kind not in self.lifted:
-            self.lifted[kind] = lifted(self.template, self.exact, kind)
-        return self.lifted[kind].copy()
+            return self._exact(args, kind)
+        key = (kind, precision(kind) if self.meant else None)  # a constant differs per precision, a lifted float not
+        if key not in self.lifted:
+            if len(self.lifted) >= 4:  # bounded: a reference raising its precision leaves the lower ones behind
+                self.lifted.clear()
+            self.lifted[key] = self._exact(args, kind)
+        return self.lifted[key].copy()
+
+    def _exact(self, args, kind):
+        template = lifted(self.template, self.exact, kind)
+        for slot, meaning in self.meant.items():
+            template[slot] = standing_in(meaning, args)
+        return template
 
 
 def _called(call, how, fetch, params, env):
@@ -845,7 +859,27 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2]))
+                                  *programs, library=site[2], meant=_meant(inputs, users)))
+
+
+def _meant(inputs, users):
+    """``((position, (name, scale)), ...)`` for the float constants among ``inputs`` no user wrote (``users``: the
+    user's positions) that stand for a constant of `ops.CONSTANTS` (`exact_constants.standing_for`).
+
+    JAX's ``ndtr`` multiplies by 0.7071067811865476, 6.4e-17 above 1/sqrt 2, and
+    its Owen's T rule divides by a 2 sqrt(2 pi) 1e-16 low: an exact replay holding
+    those floats gives Phi(-10) - 2 T(-10, 2) a slope of -5e-37 where it is 4e-111.
+    Replayed as the constants they stand for, the library's code and rules are
+    judged on their mathematics; the replay in the dtype keeps JAX's floats, and
+    a number the user's code wrote stays that number everywhere.
+    """
+    found = []
+    for position, value in enumerate(inputs):
+        if type(value) is _Literal and position not in users and np.ndim(value.value) == 0:
+            meaning = standing_for(value.value)
+            if meaning is not None:
+                found.append((position, meaning))
+    return tuple(found)
 
 
 def _cond_of(branches):
@@ -968,8 +1002,8 @@ def _written_by_user(eqn):
     codes, _ = traceback.raw_frames() if traceback else ([], [])
     for code in codes:
         path = os.path.abspath(code.co_filename)
-        if _jax_machinery(path) or path.startswith(_STDLIB):
-            continue
+        if _jax_machinery(path) or path.startswith(_STDLIB) or path.startswith(_GRADCLI_DIR):
+            continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
         return _users_file(path) and not any(part in path for part in _INSTALLED)
     return False
 
