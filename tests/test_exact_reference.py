@@ -133,6 +133,11 @@ def test_a_point_beyond_the_reference_s_numbers_says_so_without_waiting_for_the_
     reasons = [f.message for f in result.findings if f.kind == "undetermined"]
     assert reasons and ("beyond every number" in reasons[0] or "has no digit" in reasons[0]), reasons
     assert not any("--max-time" in f.message for f in result.findings)
+    # Said once, in plain words: a number too big is not a program that cannot run on high-precision numbers.
+    said = [f.message for f in result.findings] + result.notes
+    assert sum(reasons[0].count(name) for name in ("sinh(", "sin(")) == 1
+    assert not any(word in text for text in said for word in ("Error", "BeyondNumbers", "does not run"))
+    assert not any("exact reference failed" in note for note in result.notes), result.notes
 
 
 def test_out_of_time_is_never_a_stand_in_labelled_exact():

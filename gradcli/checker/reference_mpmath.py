@@ -34,6 +34,7 @@ from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
+from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
 from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
@@ -172,6 +173,11 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             try:
                 with np.errstate(all="ignore"):
                     value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
+            except BeyondNumbers as error:
+                # The program runs; its numbers here outgrow every number the reference holds, at any precision.
+                result.determined, result.unsettled = False, True
+                result.why = f"at high precision {error}"
+                return None
             except Exception as error:  # noqa: BLE001 - the target raised at high precision
                 result.error = f"{type(error).__name__}: {error}"
                 result.determined = False
