@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import gradcli
 from gradcli.checker import reference
 from gradcli.checker.balls import Budget
+from gradcli.checker.precision import START_DIGITS, at_most_digits
 from gradcli.checker.targets import resolve
 
 
@@ -101,21 +102,49 @@ def test_a_wrong_gradient_fails_against_a_tiny_exact_one():
 # -- bounded ----------------------------------------------------------------------------------
 
 
+# A reference that never settles, whatever the machine: log of a 0 that only mpmath's rounding hides
+# (exp(log(2)) is 2 to every precision but never exactly), with a ceiling of 10^9 digits no machine climbs to
+# within a second. The climb's work grows with its digits, so the budget, not the ceiling, ends it.
+NEVER_SETTLES = ("log(exp(log(x)) - x)", 2.0)
+UNREACHABLE_DIGITS = 10**9
+
+
+def test_a_hopeless_reference_ends_within_its_budget_with_a_clear_status():
+    formula, x = NEVER_SETTLES
+    result = one(formula, {"x": x}, max_time=1.0, max_digits=UNREACHABLE_DIGITS)
+    assert result.status == "error"
+    assert any("--max-time (1 seconds for the whole check" in f.message for f in result.findings)
+    assert result.exact_value is None and set(result.exact_gradient.values()) == {None}
+
+
 @pytest.mark.parametrize(
     "formula, point",
     [("sinh(2^x)", {"x": 300000.0}), ("sin(x^x)", {"x": 123456789.0})],
 )
-def test_a_hopeless_reference_ends_within_its_budget_with_a_clear_status(formula, point):
-    result = one(formula, point, max_time=1.0)
-    assert result.status in ("error", "domain")
-    if result.status == "error":
-        assert any("--max-time" in f.message for f in result.findings)
+def test_a_point_beyond_the_reference_s_numbers_says_so_without_waiting_for_the_budget(formula, point):
+    # sinh(2^300000) has an exponent past every number the reference holds; sin(x^x) at 123456789 has no
+    # digit (its argument's rounding spans many periods). No precision helps, so no budget is spent on one.
+    budget = Budget(60.0)
+    exact = reference.compute(resolve(formula), list(point.values()), budget=budget)
+    assert exact.value is None and not exact.determined and not exact.out_of_time
+    assert exact.digits is None or exact.digits <= 2 * START_DIGITS  # its first rungs, not a climb
+    result = one(formula, point, max_time=60.0)
+    assert result.status == "error"
+    reasons = [f.message for f in result.findings if f.kind == "undetermined"]
+    assert reasons and ("beyond every number" in reasons[0] or "has no digit" in reasons[0]), reasons
+    assert not any("--max-time" in f.message for f in result.findings)
+    # Said once, in plain words: a number too big is not a program that cannot run on high-precision numbers.
+    said = [f.message for f in result.findings] + result.notes
+    assert sum(reasons[0].count(name) for name in ("sinh(", "sin(")) == 1
+    assert not any(word in text for text in said for word in ("Error", "BeyondNumbers", "does not run"))
+    assert not any("exact reference failed" in note for note in result.notes), result.notes
 
 
 def test_out_of_time_is_never_a_stand_in_labelled_exact():
-    target = resolve("sin(x^x)")
+    formula, x = NEVER_SETTLES
     budget = Budget(0.5)
-    exact = reference.compute(target, [123456789.0], budget=budget)
+    with at_most_digits(UNREACHABLE_DIGITS):
+        exact = reference.compute(resolve(formula), [x], budget=budget)
     assert exact.unsettled and "--max-time" in exact.out_of_time
     assert exact.value is None and exact.gradient == []
     assert budget.passes >= 1  # it did try: work counted, not seconds
@@ -176,7 +205,9 @@ def test_one_budget_for_the_whole_check():
 
 
 def test_max_time_bounds_every_dtype_of_a_check_together():
-    report = gradcli.check("sin(x^x)", [123456789.0], dtypes=("float32", "float64"), max_time=1.0, fixes=False)
+    formula, x = NEVER_SETTLES
+    report = gradcli.check(formula, [x], dtypes=("float32", "float64"), max_time=1.0, fixes=False,
+                           max_digits=UNREACHABLE_DIGITS)
     assert [r.status for r in report.results] == ["error", "error"]
     for r in report.results:
         assert any("--max-time (1 seconds for the whole check" in f.message for f in r.findings)

@@ -38,7 +38,8 @@ KNOWN_WRONG = {
         "Z1: the phases of conjugate FFT bins cancel in every direction (slope exactly 0), not proven 0 through the "
         "transform",
     "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64":
-        "Z2: sum(x - mean(x)) is 0 by algebra but never proven 0 (log of it: 'did not settle', truth 'domain')",
+        "Z2: rfft(x - mean(x))'s first bin is 0 by algebra, but the transform runs on no proof numbers, so the 0 "
+        "reaching log is not proven (np.log(np.sum(x - x.mean())**2) is: tests/test_fix55_zeros_by_algebra.py)",
     "jax_lib20a:cube_root_sum@a=[8,0.5]:float64":
         "B1: a bisection behind an implicit custom_jvp: the program's own slope is 0 at every precision, so no "
         "exact reference, where the rule's 1 / (3 x^2) is the root's",

@@ -391,6 +391,9 @@ def _smooth_new(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
+    if poles is not None and name in _POLES_AT_0 and is_zero(syms[0].q):
+        poles.append(name)  # log of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
+        raise NoProof(f"{name}(0) at the edge of its domain")
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -453,6 +456,8 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
+poles = None  # a list while the logs a proof meets at an exact 0 are looked for (by `python_zero.Zeros`), else None
+_POLES_AT_0 = ("log", "log2", "log10")
 
 
 def _moves(s):

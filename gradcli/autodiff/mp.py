@@ -185,7 +185,7 @@ def _within_numbers(name, impl):
             bits = _magnitude_bits(args[0])
             if bits is not None and bits > _ABOVE_BITS and periodic:
                 if bits > mpmath.mp.prec and _carries_rounding(args):
-                    raise beyond_numbers(name, args, why="has no digit: its argument's rounding spans many periods")
+                    raise beyond_numbers(name, args, why="has no digit (its argument's rounding spans many periods)")
             elif bits is not None and bits > _ABOVE_BITS:
                 limit = tends[args[0] > 0]
                 if limit is None:

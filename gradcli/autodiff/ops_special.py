@@ -96,7 +96,7 @@ def beyond_numbers(name, args, error=None, why="has an exponent beyond every num
     """The `BeyondNumbers` of op ``name`` at ``args``: ``why``, and mpmath's ``error`` where it raised one."""
     mpmath = loaded_mpmath()
     at = ", ".join(mpmath.nstr(a, 3) if isinstance(a, mpmath.mpf) else repr(a) for a in args)
-    raised = f" (mpmath: {type(error).__name__}: {error})" if error is not None else ""
+    raised = f" (mpmath: {error})" if error is not None else ""
     return BeyondNumbers(f"{name}({at}) {why}{raised}")
 
 

@@ -340,6 +340,19 @@ class Zeros:
             arb_proof.finite_only = False
             self.ends = self.ends or bool(arb_proof.ends)
 
+    def pole_of_value(self):
+        """The log the program's value meets at an exact 0 on proof numbers (log(sum(x - mean(x))), whose 0 no
+        precision shows), or None: asked once. The value there is no number, whatever the precision."""
+        if "pole" not in self._value:
+            arb_core.enable()  # the proof numbers' dispatch
+            arb_proof.poles = []
+            try:
+                proven(self.run, self.args, value_only=True)
+                self._value["pole"] = arb_proof.poles[0] if arb_proof.poles else None
+            finally:
+                arb_proof.poles = None
+        return self._value["pole"]
+
     def proven(self):
         """The flat derivative entries proven 0 so far."""
         return frozenset(k for k, zero in self.known.items() if zero)

@@ -34,6 +34,7 @@ from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
+from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
 from . import balls, exact_python, python_zero
 from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
@@ -172,6 +173,11 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             try:
                 with np.errstate(all="ignore"):
                     value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
+            except BeyondNumbers as error:
+                # The program runs; its numbers here outgrow every number the reference holds, at any precision.
+                result.determined, result.unsettled = False, True
+                result.why = f"at high precision {error}"
+                return None
             except Exception as error:  # noqa: BLE001 - the target raised at high precision
                 result.error = f"{type(error).__name__}: {error}"
                 result.determined = False
@@ -195,6 +201,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 settled = settle(history[-2], history[-1], digits)
                 if settled is None:
                     settled = _outside_domain(history[-2], history[-1], size, digits)
+                if settled is None and value_digits is None and size == 1:
+                    settled = _at_a_pole(history[-2], history[-1], zeros)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs, bounds = max(needs, absorbed.needs(before)), {}
                 if digits < needs:
@@ -491,6 +499,23 @@ def _outside_domain(previous, current, size, digits):
     if value is None or all(mpmath.isfinite(v) for v in value):
         return None
     return value + [mpmath.nan] * (len(current[0]) - size)
+
+
+def _at_a_pole(previous, current, zeros):
+    """Where the program's scalar value falls with the precision as the log of a 0 within the rounding does, and the
+    proof meets a log of a 0 the program's algebra makes (`Zeros.pole_of_value`): the value -inf, no derivative a
+    number. None else (a log of 0 a `where` then drops leaves the value's runs standing still)."""
+    import mpmath
+
+    before, now = previous[0][0], current[0][0]
+    if not (mpmath.isfinite(before) and mpmath.isfinite(now) and now < _FALLING * before < 0):
+        return None
+    if zeros.pole_of_value() is None:
+        return None
+    return [mpmath.mpf("-inf")] + [mpmath.nan] * (len(current[0]) - 1)
+
+
+_FALLING = 1.25  # how much further from 0 the value's run at the next precision (at least half again the digits) lies
 
 
 def _diverging(history, size):
