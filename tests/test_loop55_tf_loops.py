@@ -34,3 +34,12 @@ def test_a_loop_past_the_differences_max_time_is_stopped_naming_it(monkeypatch):
     target = resolve(halvings)
     with pytest.raises(loop_trips.LoopStopped, match=r"when the finite differences ran past --max-time \(1e-09 seconds"):
         fd.differences(target.mp_function, [1e-10], max_time=1e-9)  # 34 trips: asked at the 16th, the time gone
+
+
+def test_a_loop_anywhere_in_a_check_runs_at_most_max_time(monkeypatch):
+    lower_the_ceiling(monkeypatch)
+    target = resolve(halvings)
+    check_watch = loop_trips.Watch(what="the check", each_loop=1e-9)  # as `runner._check_points` sets it up
+    with pytest.raises(loop_trips.LoopStopped, match=r"after 16 trips and --max-time \(1e-09 seconds\) in the check"):
+        with loop_trips.watching(check_watch):
+            target.mp_function(1e-10)  # 34 trips: asked at the 16th, the loop's time gone

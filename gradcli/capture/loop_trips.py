@@ -6,8 +6,8 @@ is given. At a point a check did not choose (a finite difference's step, where
 stopping rule) it may never end. Each replayed loop takes its trips from
 `turns`, which refuses one past `MAX_TRIPS` and asks the `Watch` the caller set
 up (`watching`) about the others: a finite difference bounds a loop at a step
-by the trips the same loop takes at the point, and every part of a check by the
-seconds ``--max-time`` gives it. A loop stopped so raises `LoopStopped`, an
+by the trips the same loop takes at the point and by ``--max-time`` in all, and
+a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`, an
 input error the part that ran it reports (a difference unreliable, not a hang).
 """
 
@@ -32,15 +32,16 @@ class LoopStopped(InputError):
 class Watch:
     """What bounds the loops replayed inside `watching`: seconds from now, and each loop's trips (by its key).
 
-    ``seconds``: None for no time bound; ``what``: the part of the check that
-    runs the loops, named when it runs out of time; ``allowed(key)``: the
+    ``seconds``: None for no time bound; ``each_loop``: seconds one loop may
+    run (None: no bound); ``what``: the part of the check that runs the loops,
+    named when it runs out of time; ``allowed(key)``: the
     trips a loop may take and why (a message's end), asked only once a loop
     has run ``allowed_from`` trips, so a short loop never pays for the question.
     """
 
-    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0):
+    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None):
         self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.seconds, self.what = seconds, what
+        self.seconds, self.what, self.each_loop = seconds, what, each_loop
         self.allowed, self.allowed_from = allowed, allowed_from
         self.taken = {}  # id(key) -> the most trips the loop of that key (its condition: it lives as the graph does) took
 
@@ -48,12 +49,19 @@ class Watch:
         """The seconds this watch has left (None: no time bound)."""
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
-    def ask(self, key, trips, name):
-        """Raise `LoopStopped` if the loop ``name`` (of ``key``), at ``trips`` trips, may not go on."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+    def ask(self, key, trips, name, started):
+        """Raise `LoopStopped` if the loop ``name`` (of ``key``, begun at ``started``), at ``trips`` trips, may not
+        go on."""
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
             raise LoopStopped(
                 f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
                 f"({self.seconds:g} seconds)"
+            )
+        if self.each_loop is not None and now - started > self.each_loop:
+            raise LoopStopped(
+                f"{name} was still running after {trips} trips and --max-time ({self.each_loop:g} seconds) in "
+                f"{self.what}: stopped (raise --max-time to let it run longer)"
             )
         if self.allowed is not None and trips >= self.allowed_from:
             limit, why = self.allowed(key)
@@ -84,11 +92,11 @@ def turns(key, name):
 
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
     watch = _WATCH.get()
-    trips = 0
+    trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
             if watch is not None and trips % _ASK_EVERY == 0 and trips:
-                watch.ask(key, trips, name)
+                watch.ask(key, trips, name, started)
             yield trips
             trips += 1
     finally:
