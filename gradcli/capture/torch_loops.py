@@ -133,7 +133,8 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     from torch.utils import _pytree as pytree  # lazy: only a PyTorch target needs it
 
     carried = tuple(carried)
-    for steps in turns(cond_fn, "torch's while_loop"):
+    # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
+    for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
         if not bool(cond_fn(*carried, *additional)):
             counting.append(steps)
             return carried
