@@ -48,10 +48,6 @@ OPEN_ELSEWHERE = {
     "tf_lib20b:xlogy_sum@x=[0,2],y=[0,3]:float64":
         "X1: tf.math.xlogy at x = y = 0 with both varying: 'within 2.59e-2560 of 0 but not proven 0' where each "
         "alone is judged (x: domain, y: ok)",
-    "tf_lib20b:newton_cbrt@a=[2,1e-30]:float64":
-        "L1: a Newton tf.while_loop (stopping at |x^3 - a| <= 1e-12 a) at a = 1e-30: no answer after 204 s CPU, "
-        "--max-time unheeded; the finite differences replay the loop at their steps (tf_loops.taking_turns, up to "
-        "1e6 trips) outside the reference's budget. At a = 2 it is ok in 5 s",
 }
 BY_ID = {case.id: case for case in cases20b.ALL}
 

@@ -21,9 +21,9 @@ import gradcli.numpy as gnp
 
 from ..autodiff.values import raw
 from ..errors import InputError
+from .loop_trips import turns
 
 WHILES = {"While", "StatelessWhile"}
-MAX_TRIPS = 1_000_000  # a loop still running after this many trips at a point is refused rather than left to hang
 
 
 class TensorList:
@@ -169,12 +169,11 @@ def taking_turns(condition, body, name):
 
     def loop(ins, attrs):
         values = list(ins)
-        for _ in range(MAX_TRIPS):
+        for _ in turns(condition, f"the TensorFlow loop {name}"):
             (going,) = condition.run(values)
             if not bool(np.asarray(raw(going)).reshape(())[()]):
                 return tuple(values)
             values = list(body.run(values))
-        raise InputError(f"the TensorFlow loop {name} ran {MAX_TRIPS} trips without its condition turning false at this point")
 
     return loop
 

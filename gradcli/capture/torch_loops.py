@@ -33,6 +33,7 @@ import numpy as np
 
 from ..autodiff.values import raw
 from ..errors import InputError
+from .loop_trips import turns
 
 
 class LoopDecidedOtherwise(InputError):
@@ -131,12 +132,13 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     """A while loop run eagerly on real tensors, as PyTorch's loop runs it; its trip count appended to ``counting``."""
     from torch.utils import _pytree as pytree  # lazy: only a PyTorch target needs it
 
-    steps, carried = 0, tuple(carried)
-    while bool(cond_fn(*carried, *additional)):
+    carried = tuple(carried)
+    # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
+    for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
+        if not bool(cond_fn(*carried, *additional)):
+            counting.append(steps)
+            return carried
         carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
-        steps += 1
-    counting.append(steps)
-    return carried
 
 
 def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards, own=False):

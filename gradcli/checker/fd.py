@@ -31,6 +31,7 @@ import numpy as np
 
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
+from ..capture import loop_trips
 from .precision import flat_entries, to_mp, with_noise
 
 DIRECTIONAL_ABOVE = 64
@@ -46,6 +47,10 @@ FLOAT64_BITS = 53
 REPLAY_COORDINATES = 16  # above this, per coordinate, the rounding inside the function is not replayed
 _EPS = np.finfo(np.float64).eps  # float64's eps, a NumPy float64
 _STEP = _EPS ** (1 / 3)  # a central difference's step, relative to max(1, |x|)
+# A loop at a step may take this many times the trips it takes at the point, and this many more: a Newton iteration
+# converging from another start differs by a few trips, one that never ends at the step (a cube root of a - h < 0
+# whose stopping rule |x^3 - a| <= 1e-12 a no number meets) runs on.
+LOOP_TRIPS_FACTOR, LOOP_TRIPS_SLACK = 10, 1000
 
 _NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
 _CENTRAL = "the error estimate is large (the two step sizes disagree, or rounding swamps the difference)"
@@ -272,20 +277,45 @@ class _Central:
         return max(abs(estimate - self.d2), rounding + eps * abs(estimate))
 
 
-def differences(function, args, analytic=False, full=False, seed=0, mp_function=None, elementwise=False) -> Differences:
+def differences(function, args, analytic=False, full=False, seed=0, mp_function=None, elementwise=False,
+                max_time=None) -> Differences:
     """Derivatives of the scalar ``function`` at ``args`` (float64 copies are used).
 
     ``mp_function``, the same function on mpmath numbers, lets the error
     estimates count the rounding inside the function (see the module notes);
     ``elementwise`` says it maps arrays entry by entry (a formula), so its
-    replays at a point's four steps run as one.
+    replays at a point's four steps run as one. A loop the function replays
+    is bounded by ``max_time`` seconds (None: no bound) and by its trips at
+    the point (`_bounding_loops`).
     """
     args = [np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]
     total = sum(np.size(a) for a in args)
-    if total > DIRECTIONAL_ABOVE and not full:
-        return _directional(function, args, seed, mp_function)
-    with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
-        return _per_coordinate(function, args, total, analytic, mp_function, elementwise)
+    with loop_trips.watching(_bounding_loops(function, args, max_time)):
+        if total > DIRECTIONAL_ABOVE and not full:
+            return _directional(function, args, seed, mp_function)
+        with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
+            return _per_coordinate(function, args, total, analytic, mp_function, elementwise)
+
+
+def _bounding_loops(function, args, max_time):
+    """The `loop_trips.Watch` over the loops the differences replay: ``max_time`` seconds in all, and a loop at a step
+    at most `LOOP_TRIPS_FACTOR` times its trips at the point plus `LOOP_TRIPS_SLACK` (counted at the point, by one
+    evaluation there, only once a loop at a step has run the slack's trips).
+
+    A loop stopped so makes the function raise at that step: the differences fail there, unreliable, never a hang."""
+    at_point = []  # the watch that counted the loops at the point, once asked
+
+    def allowed(key):
+        if not at_point:
+            at_point.append(loop_trips.Watch(watch.left(), "the finite differences"))
+            with loop_trips.watching(at_point[0]), np.errstate(all="ignore"):
+                function(*args)
+        trips = at_point[0].trips_at(key)
+        return LOOP_TRIPS_FACTOR * trips + LOOP_TRIPS_SLACK, (
+            f"where it takes {trips} at the point: at this step its condition may never turn false")
+
+    watch = loop_trips.Watch(max_time, "the finite differences", allowed, LOOP_TRIPS_SLACK)
+    return watch
 
 
 def _per_coordinate(function, args, total, analytic, mp_function, elementwise):

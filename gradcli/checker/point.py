@@ -391,7 +391,8 @@ def _replayed_differences(target, rounded, options, dtype=None):
 
     def made():
         with held_in(dtype):
-            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise)
+            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
+                                  options.max_time)
 
     return _once_per_point(
         target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,

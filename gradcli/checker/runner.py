@@ -46,7 +46,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff.mp import ieee
-from ..capture import as_numbers
+from ..capture import as_numbers, loop_trips
 from ..capture.trees import is_tree, leaves, narrowed_by_default
 from ..errors import InputError
 from ..expr.derivative import to_text
@@ -162,7 +162,9 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
     if resolved.expect is not None:  # a framework's bridge starts now what the points below will ask of it
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
     # --max-time bounds the whole check, fixes' re-checks included; --max-digits each climb of its exact reference.
-    with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"):
+    # A loop replayed anywhere in the check runs at most --max-time (the finite differences bound theirs more tightly).
+    each_loop = loop_trips.Watch(what="the check", each_loop=options.max_time)
+    with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"), loop_trips.watching(each_loop):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:

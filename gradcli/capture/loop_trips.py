@@ -1,0 +1,105 @@
+"""The trips a replayed loop may take: one bound every bridge's loops (JAX's, TensorFlow's, PyTorch's) count against.
+
+A loop of the user's runs as often as its condition says at the numbers it
+is given. At a point a check did not choose (a finite difference's step, where
+``a - h`` is below 0 and a Newton iteration for a cube root never meets its
+stopping rule) it may never end. Each replayed loop takes its trips from
+`turns`, which refuses one past `MAX_TRIPS` and asks the `Watch` the caller set
+up (`watching`) about the others: a finite difference bounds a loop at a step
+by the trips the same loop takes at the point and by ``--max-time`` in all, and
+a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`, an
+input error the part that ran it reports (a difference unreliable, not a hang).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import time
+
+from ..errors import InputError
+
+MAX_TRIPS = 1_000_000  # a loop still running after this many trips is refused rather than left to hang
+_ASK_EVERY = 16  # trips between two questions to the watch: a question costs a clock read
+
+_WATCH = contextvars.ContextVar("gradcli_loop_watch", default=None)
+
+
+class LoopStopped(InputError):
+    """A replayed loop stopped before its condition turned false: too many trips, or past the check's time."""
+
+
+class Watch:
+    """What bounds the loops replayed inside `watching`: seconds from now, and each loop's trips (by its key).
+
+    ``seconds``: None for no time bound; ``each_loop``: seconds one loop may
+    run (None: no bound); ``what``: the part of the check that runs the loops,
+    named when it runs out of time; ``allowed(key)``: the
+    trips a loop may take and why (a message's end), asked only once a loop
+    has run ``allowed_from`` trips, so a short loop never pays for the question.
+    """
+
+    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None):
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.seconds, self.what, self.each_loop = seconds, what, each_loop
+        self.allowed, self.allowed_from = allowed, allowed_from
+        self.taken = {}  # id(key) -> the most trips the loop of that key (its condition: it lives as the graph does) took
+
+    def left(self):
+        """The seconds this watch has left (None: no time bound)."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def ask(self, key, trips, name, started):
+        """Raise `LoopStopped` if the loop ``name`` (of ``key``, begun at ``started``), at ``trips`` trips, may not
+        go on."""
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise LoopStopped(
+                f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
+                f"({self.seconds:g} seconds)"
+            )
+        if self.each_loop is not None and now - started > self.each_loop:
+            raise LoopStopped(
+                f"{name} was still running after {trips} trips and --max-time ({self.each_loop:g} seconds) in "
+                f"{self.what}: stopped (raise --max-time to let it run longer)"
+            )
+        if self.allowed is not None and trips >= self.allowed_from:
+            limit, why = self.allowed(key)
+            if trips > limit:
+                raise LoopStopped(f"{name} ran {trips} trips here, {why}")
+
+    def trips_at(self, key):
+        """The most trips the loop of ``key`` took to its end inside this watch (0: never)."""
+        return self.taken.get(id(key), 0)
+
+    def ended(self, key, trips):
+        """Note that the loop of ``key`` ended (or was stopped) after ``trips`` trips."""
+        self.taken[id(key)] = max(trips, self.taken.get(id(key), 0))
+
+
+@contextlib.contextmanager
+def watching(watch):
+    """Every loop replayed in this block (this thread or task) asks ``watch`` as it goes."""
+    token = _WATCH.set(watch)
+    try:
+        yield watch
+    finally:
+        _WATCH.reset(token)
+
+
+def turns(key, name):
+    """The trips 0, 1, 2 ... of a replayed loop (``name`` says which, in a message), bounded by the watch in force.
+
+    The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
+    watch = _WATCH.get()
+    trips, started = 0, time.perf_counter()
+    try:
+        while trips < MAX_TRIPS:
+            if watch is not None and trips % _ASK_EVERY == 0 and trips:
+                watch.ask(key, trips, name, started)
+            yield trips
+            trips += 1
+    finally:
+        if watch is not None:
+            watch.ended(key, trips)
+    raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point")
