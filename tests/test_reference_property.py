@@ -423,7 +423,9 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None, spell=None
     again_value, again_gradient = oracle(tree, point, ORACLE_DIGITS + 100)
     # The oracle's own noise: where two precisions differ, and its running bound of rounding error
     # (a one-hot softmax's 1 - p, cancelled at 2,000 digits, is within it).
-    noises = [max(abs(a - b), bound) * 16 for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
+    # A NaN bound (an infinite error times a partial 0) is no bound at all.
+    noises = [max(abs(a - b), mpmath.inf if mpmath.isnan(bound) else bound) * 16
+              for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
     exact = reference.compute(resolve((spell or python_function)(tree)), point, budget=balls.Budget(seconds))
     if exact.unsettled or exact.out_of_time or not exact.determined:
         if why is not None:
