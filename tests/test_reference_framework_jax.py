@@ -1,0 +1,52 @@
+"""The exact reference of JAX code, through the bridge's replay of its jaxpr, against the property campaign's oracle.
+
+A bounded sample of `reference_framework_ops`' compositions written with jax.numpy, jax.nn and jax.scipy.special
+(the campaign: ``python tests/test_reference_property.py --framework jax``, in `make fuzz-reference`), and the
+tester tested: the replay's ``logistic`` rounded to float64 must fail it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import reference_framework_ops as frameworks
+from gradcli.autodiff import ops
+from gradcli.capture import jax_ops
+from test_reference_property import VECTOR
+
+FRAMEWORK = "jax"
+
+
+def test_random_compositions_replayed_from_jaxprs_match_the_oracle():
+    failures, counts = frameworks.sample_failures(FRAMEWORK, seed=8, compositions=4)
+    assert not failures and counts[1] >= 6 and counts[2] >= counts[1] - 1, (failures, counts)
+
+
+# 1 - sigmoid(40) is 4.2e-18: a logistic rounded to float64 makes it 0 (gelu's tanh is no logistic).
+PLANTED = [
+    (("binary", "subtract", ("leaf", "y"), ("unary", "sigmoid", ("leaf", "x"))), [40.0, 1.0, np.ones(VECTOR), np.ones(VECTOR)]),
+    (("binary", "subtract", ("reduce", "sum", ("unary", "sigmoid", ("leaf", "v"))), ("leaf", "x")),
+     [3.0, 1.0, np.array([40.0, 45.0, 50.0]), np.ones(VECTOR)]),
+    (("unary", "gelu", ("leaf", "x")), [-30.0, 1.0, np.ones(VECTOR), np.ones(VECTOR)]),
+]
+
+
+def test_a_float64_rounding_planted_in_the_logistic_mapping_fails_the_property(monkeypatch):
+    assert frameworks.found_at(FRAMEWORK, PLANTED) == [[]] * len(PLANTED)
+    rounded = frameworks.float64_rounded(ops.sigmoid, monkeypatch)
+    planted = lambda params, x: rounded(x)  # noqa: E731 - a rule of the table's shape
+    planted.bare = rounded
+    monkeypatch.setitem(jax_ops.PRIMITIVES, "logistic", planted)
+    found = frameworks.found_at(FRAMEWORK, PLANTED, tag="_planted")
+    assert found[0] and found[1] and found[2] == [], found  # gelu's tanh is no logistic: still right
+
+
+def test_a_spread_past_the_float_range_asks_for_digits_without_an_overflow():
+    # ndtr(1e200) in JAX's spelling is 1 - e^-5e199 met as a sum on mpmath: a spread of ~7e199 bits, which as a
+    # float times log10(2) raised OverflowError out of the reference (campaign seed 11: lse_b(relu(ndtr(v)))).
+    from gradcli.checker.precision import AGREE_DIGITS, Absorption
+
+    watch = Absorption()
+    watch.spread = 7 * 10**199
+    digits = watch.needs()
+    assert digits > watch.spread * 3 // 10 + AGREE_DIGITS
