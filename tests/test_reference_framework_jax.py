@@ -42,11 +42,11 @@ def test_a_float64_rounding_planted_in_the_logistic_mapping_fails_the_property(m
 
 
 def test_a_spread_past_the_float_range_asks_for_digits_without_an_overflow():
-    # ndtr(1e200) in JAX's spelling is 1 - e^-5e199 met as a sum on mpmath: a spread of ~7e199 bits, which as a
+    # ndtr(1e200) in JAX's spelling is 1 - e^-5e399 met as a sum on mpmath: a spread of ~7e399 bits, which as a
     # float times log10(2) raised OverflowError out of the reference (campaign seed 11: lse_b(relu(ndtr(v)))).
     from gradcli.checker.precision import AGREE_DIGITS, Absorption
 
     watch = Absorption()
-    watch.spread = 7 * 10**199
+    watch.spread = 7 * 10**399
     digits = watch.needs()
     assert digits > watch.spread * 3 // 10 + AGREE_DIGITS
