@@ -35,6 +35,7 @@ from reference_special_ops import (
     special_point,
     spelled_source,
 )
+from reference_wide_ops import _abs_value, _expm1, _pick
 from test_reference_property import (
     BINARY,
     EXTRA,
@@ -49,6 +50,7 @@ from test_reference_property import (
     _log_softmax_oracle,
     _sigmoid_oracle,
     _softplus_oracle,
+    _tanh,
     campaign,
     composition,
     disagreements,
@@ -102,7 +104,45 @@ def _gelu_float32_oracle(a):
     return a * _sigmoid_oracle(_const(2, n) * inner)
 
 
+def _silu_oracle(a):
+    return a * _sigmoid_oracle(a)
+
+
+def _elu_oracle(a):
+    # x past 0, e^x - 1 below: one slope, 1, on both sides of 0, so 0 is no kink
+    return _pick(a, _expm1(a), a, _const(0, len(a.partials)))
+
+
+def _softplus_beta2_oracle(a):
+    n = len(a.partials)
+    doubled = _const(2, n) * a
+    return _branch(doubled, _const(TORCH_SOFTPLUS_THRESHOLD, n), a, _softplus_oracle(doubled) / _const(2, n))
+
+
+def _mish_oracle(a):
+    return a * _tanh(_softplus_oracle(a))
+
+
+def _huber_oracle(a, b):
+    # d^2 / 2 inside |d| < 1, |d| - 1/2 outside: one slope, +-1, at |d| = 1
+    n = len(a.partials)
+    d = a - b
+    square = d * d
+    if square.value == 1:
+        return _pick(_const(0.5, n) * square, _abs_value(d) - _const(0.5, n), _const(1, n), square)
+    return _const(0.5, n) * square if square.value < 1 else _abs_value(d) - _const(0.5, n)
+
+
+def _huber_gradcli(a, b):
+    d = a - b
+    return gnp.where(gnp.abs(d) < 1, 0.5 * d * d, gnp.abs(d) - 0.5)
+
+
 UNARY_FRAMEWORK = {
+    "silu": (lambda a: a * gnp.sigmoid(a), _silu_oracle),
+    "elu": (lambda a: gnp.where(a > 0, a, gnp.expm1(a)), _elu_oracle),
+    "softplus_beta2": (lambda a: gnp.where(2 * a > TORCH_SOFTPLUS_THRESHOLD, a, gnp.softplus(2 * a) / 2), _softplus_beta2_oracle),
+    "mish": (lambda a: a * gnp.tanh(gnp.softplus(a)), _mish_oracle),
     "softplus_threshold": (lambda a: gnp.where(a > TORCH_SOFTPLUS_THRESHOLD, a, gnp.softplus(a)), _softplus_threshold_oracle),
     "ndtr_rounded": (lambda a: 0.5 * gsp.erfc(-a * ROOT_HALF), _ndtr_rounded_oracle),
     "leaky_float32": (lambda a: gnp.where(a > 0, a, LEAKY_ALPHA_FLOAT32 * a), _leaky_float32_oracle),
@@ -110,6 +150,7 @@ UNARY_FRAMEWORK = {
 }
 BINARY_FRAMEWORK = {
     "bce_logits": (_bce_logits_gradcli, _bce_logits_oracle),
+    "huber": (_huber_gradcli, _huber_oracle),
 }
 REDUCTIONS_FRAMEWORK = {
     "label0_cross_entropy": (lambda v: gsp.log_softmax(v)[0], lambda items: _log_softmax_oracle(items)[0]),
@@ -168,6 +209,8 @@ FRAMEWORK_TEXT = {
         "nanmean_log": "jnp.nanmean(jnp.where({0} > 0, jnp.log({0}), jnp.nan))",
         "nanmax_sqrt": "jnp.nanmax(jnp.where({0} > 0, jnp.sqrt({0}), jnp.nan))",
         "label0_cross_entropy": "jax.nn.log_softmax({0})[0]",
+        "silu": "jax.nn.silu({0})",
+        "elu": "jax.nn.elu({0})",
     },
     "torch": {
         "exp": "torch.exp({0})",
@@ -216,6 +259,11 @@ FRAMEWORK_TEXT = {
         "sort_const": "torch.sort(torch.cat([{0}, torch.tensor([0.3], dtype={0}.dtype)])).values[1]",
         "nansum_log": "torch.nansum(torch.where({0} > 0, torch.log({0}), torch.nan))",
         "nanmean_log": "torch.nanmean(torch.where({0} > 0, torch.log({0}), torch.nan))",
+        "silu": "F.silu({0})",
+        "elu": "F.elu({0})",
+        "softplus_beta2": "F.softplus({0}, beta=2.0)",
+        "mish": "F.mish({0})",
+        "huber": "F.huber_loss(*torch.broadcast_tensors({0}, {1}), reduction='none')",
     },
     "tf": {
         "exp": "tf.math.exp({0})",
@@ -262,6 +310,8 @@ FRAMEWORK_TEXT = {
         "norm1": "tf.norm({0}, ord=1)",
         "norm_inf": "tf.norm({0}, ord=float('inf'))",
         "sort_const": "tf.sort(tf.concat([{0}, tf.constant([0.3], dtype={0}.dtype)], 0))[1]",
+        "silu": "tf.nn.silu({0})",
+        "elu": "tf.nn.elu({0})",
     },
 }
 
