@@ -50,6 +50,7 @@ from test_reference_property import (
     _log_softmax_oracle,
     _sigmoid_oracle,
     _softplus_oracle,
+    _sum,
     _tanh,
     campaign,
     composition,
@@ -152,8 +153,18 @@ BINARY_FRAMEWORK = {
     "bce_logits": (_bce_logits_gradcli, _bce_logits_oracle),
     "huber": (_huber_gradcli, _huber_oracle),
 }
+MSE_TARGET = (0.3, -1.0, 2.0)  # a regression's targets, one per entry
+
+
+def _mse_oracle(items):
+    n = len(items[0].partials)
+    return _sum([(item - _const(c, n)) * (item - _const(c, n)) for item, c in zip(items, MSE_TARGET)]) / _const(VECTOR, n)
+
+
 REDUCTIONS_FRAMEWORK = {
     "label0_cross_entropy": (lambda v: gsp.log_softmax(v)[0], lambda items: _log_softmax_oracle(items)[0]),
+    "label2_nll": (lambda v: -gsp.log_softmax(v)[2], lambda items: _const(0, len(items[0].partials)) - _log_softmax_oracle(items)[2]),
+    "mse": (lambda v: gnp.mean((v - np.array(MSE_TARGET)) ** 2), _mse_oracle),
 }
 
 # Each framework's spelling of the ops ({0}, {1}: the arguments' names), as its users write them: the library's fused
@@ -210,6 +221,8 @@ FRAMEWORK_TEXT = {
         "nanmax_sqrt": "jnp.nanmax(jnp.where({0} > 0, jnp.sqrt({0}), jnp.nan))",
         "label0_cross_entropy": "jax.nn.log_softmax({0})[0]",
         "silu": "jax.nn.silu({0})",
+        "label2_nll": "-jnp.sum(jax.nn.one_hot(2, 3) * jax.nn.log_softmax({0}))",
+        "mse": "jnp.mean(({0} - jnp.array((0.3, -1.0, 2.0))) ** 2)",
         "elu": "jax.nn.elu({0})",
     },
     "torch": {
@@ -260,6 +273,8 @@ FRAMEWORK_TEXT = {
         "nansum_log": "torch.nansum(torch.where({0} > 0, torch.log({0}), torch.nan))",
         "nanmean_log": "torch.nanmean(torch.where({0} > 0, torch.log({0}), torch.nan))",
         "silu": "F.silu({0})",
+        "label2_nll": "F.nll_loss(F.log_softmax({0}[None], 1), torch.tensor([2]))",
+        "mse": "F.mse_loss({0}, torch.tensor((0.3, -1.0, 2.0), dtype={0}.dtype))",
         "elu": "F.elu({0})",
         "softplus_beta2": "F.softplus({0}, beta=2.0)",
         "mish": "F.mish({0})",
@@ -311,6 +326,8 @@ FRAMEWORK_TEXT = {
         "norm_inf": "tf.norm({0}, ord=float('inf'))",
         "sort_const": "tf.sort(tf.concat([{0}, tf.constant([0.3], dtype={0}.dtype)], 0))[1]",
         "silu": "tf.nn.silu({0})",
+        "label2_nll": "tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([0.0, 0.0, 1.0], dtype={0}.dtype), logits={0})",
+        "mse": "tf.math.reduce_mean(tf.math.squared_difference({0}, tf.constant((0.3, -1.0, 2.0), dtype={0}.dtype)))",
         "elu": "tf.nn.elu({0})",
     },
 }
