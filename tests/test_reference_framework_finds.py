@@ -45,6 +45,25 @@ def test_a_removable_switch_at_the_point_is_no_jump_beside_another_switch_1e_555
     assert not exact.determined or abs(float(exact.gradient[1][1]) - 0.22314355131420976) < 1e-12
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "log_ndtr(nanmax(where(v > 0, sqrt(v), nan))) at v = [1e-17, 1e200, -1]: d/dv[1] is log_ndtr's slope at 1e100, "
+    "8.64e-2171472409516259072..., smooth; the reference reports a singularity in v[1] and gives NaN (without the "
+    "sqrt in the masked branch, or with log_ndtr(sqrt(v[1])), it is right). Found by the JAX campaign, seed 31"))
+def test_a_far_tail_slope_through_a_nan_masked_sqrt_is_a_number():
+    import mpmath
+
+    import gradcli.scipy.special as gsp
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    def masked(v):
+        return gsp.log_ndtr(gnp.nanmax(gnp.where(v > 0, gnp.sqrt(v), gnp.nan)))
+
+    exact = reference.compute(resolve(masked), [np.array([1e-17, 1e200, -1.0])], budget=balls.Budget(20.0))
+    slope = mpmath.mpf(exact.gradient[0][1])
+    assert not exact.determined or (mpmath.isfinite(slope) and slope > 0 and not exact.singular), (slope, exact.singular)
+
+
 # The oracle's slips the campaign found, each where the reference was right: gammaln at 1 - 2e-300 taken at 60
 # digits (the argument rounded to 1: value 0), gammaln's -log u at u = e^-2e95 without the digits before its point
 # (a factor e, whose infinite error bound became NaN and was dropped).
