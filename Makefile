@@ -4,7 +4,7 @@
 #   make fuzz   the fuzz targets for MINUTES (30) under atheris (or hypothesis, where atheris cannot install)
 #   make autograd-suite   HIPS autograd's own tests (from its sdist, via pip) against gradcli through a shim
 #   make fuzz-reference   the exact reference against an independent mpmath oracle, for MINUTES (30), then its wide ops,
-#                         SciPy's special functions, and those in plain NumPy, each as long
+#                         SciPy's special functions, those in plain NumPy, and in JAX, PyTorch and TensorFlow, each as long
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -72,6 +72,9 @@ fuzz-reference: $(BIN)/python
 	$(BIN)/python tests/test_reference_property.py --wide --depth 4 --minutes $(MINUTES)
 	$(BIN)/python tests/test_reference_property.py --special --minutes $(MINUTES)
 	$(BIN)/python tests/test_reference_property.py --special --numpy --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --framework jax --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --framework torch --minutes $(MINUTES)
+	$(BIN)/python tests/test_reference_property.py --framework tf --minutes $(MINUTES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

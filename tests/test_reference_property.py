@@ -11,11 +11,12 @@ answer must say so (unsettled, out of time), never give a stand-in.
 
 `make test` runs a bounded sample; the longer campaign is
 
-    python tests/test_reference_property.py [--minutes 10] [--seed 0] [--wide | --special [--numpy]]
+    python tests/test_reference_property.py [--minutes 10] [--seed 0] [--wide | --special [--numpy] | --framework jax|torch|tf]
 
 (`make fuzz-reference`), which prints how many compositions and points it tried;
 ``--special`` draws SciPy's special functions, masks and picks of constants
-(`reference_special_ops`), ``--numpy`` writes them in plain NumPy and SciPy.
+(`reference_special_ops`), ``--numpy`` writes them in plain NumPy and SciPy, ``--framework`` in JAX, PyTorch
+or TensorFlow, judged through that framework's bridge (`reference_framework_ops`).
 """
 
 from __future__ import annotations
@@ -423,7 +424,9 @@ def disagreements(tree, point, seconds=20.0, unproven=None, why=None, spell=None
     again_value, again_gradient = oracle(tree, point, ORACLE_DIGITS + 100)
     # The oracle's own noise: where two precisions differ, and its running bound of rounding error
     # (a one-hot softmax's 1 - p, cancelled at 2,000 digits, is within it).
-    noises = [max(abs(a - b), bound) * 16 for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
+    # A NaN bound (an infinite error times a partial 0) is no bound at all.
+    noises = [max(abs(a - b), mpmath.inf if mpmath.isnan(bound) else bound) * 16
+              for a, b, bound in zip([value, *gradient], [again_value, *again_gradient], bounds)]
     exact = reference.compute(resolve((spell or python_function)(tree)), point, budget=balls.Budget(seconds))
     if exact.unsettled or exact.out_of_time or not exact.determined:
         if why is not None:
@@ -743,6 +746,8 @@ def main():
     parser.add_argument("--special", action="store_true",
                         help="SciPy's special functions, masks and picks of constants (reference_special_ops)")
     parser.add_argument("--numpy", action="store_true", help="with --special: written in plain NumPy and SciPy")
+    parser.add_argument("--framework", choices=("jax", "torch", "tf"),
+                        help="written for this framework and judged through its bridge (reference_framework_ops)")
     parser.add_argument("--progress", action="store_true", help="name each point before it is tried")
     options = parser.parse_args()
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 shows where a long run is
@@ -765,6 +770,11 @@ def main():
         import reference_custom_ops as custom
 
         pick = custom.custom_composition
+    if options.framework:
+        import reference_framework_ops as frameworks
+
+        pick, draw = frameworks.framework_composition(options.framework), frameworks.framework_point
+        spell = frameworks.framework_target(options.framework)
     deadline = time.monotonic() + 60 * options.minutes
     unanswered, beyond = [], []
     tried, points, answered, failures = campaign(

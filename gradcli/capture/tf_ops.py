@@ -176,20 +176,28 @@ def _matmul(ins, attrs):
     return gnp.matmul(a, b)
 
 
+def _on_balls(x):
+    return _float_dtype(x) is None and kind_of([x]) != MP
+
+
 def _shifted(x):
     """``x`` less its largest entry along the last axis (as TensorFlow's kernels shift it), in a float dtype and on
-    mpmath numbers alike, so provenance pairs the two runs op by op; balls do not overflow, and are left as they are."""
-    if _float_dtype(x) is None and kind_of([x]) != MP:
-        return x
+    mpmath numbers alike, so provenance pairs the two runs op by op."""
     return gnp.subtract(x, gnp.max(x, axis=-1, keepdims=True))
 
 
 def _log_softmax(x):
+    if _on_balls(x):
+        # balls do not overflow: logsumexp keeps a one-hot's tail (log1p(2e^-1e200)), which the log of a sum of
+        # balls leaves inside the radius of a ball around 0 at every precision
+        return gnp.subtract(x, gnp.logsumexp(x, axis=-1, keepdims=True))
     shifted = _shifted(x)
     return gnp.subtract(shifted, gnp.log(gnp.sum(gnp.exp(shifted), axis=-1, keepdims=True)))
 
 
 def _softmax(x):
+    if _on_balls(x):
+        return gnp.exp(_log_softmax(x))
     shifted = gnp.exp(_shifted(x))
     return gnp.divide(shifted, gnp.sum(shifted, axis=-1, keepdims=True))
 

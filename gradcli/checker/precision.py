@@ -652,10 +652,10 @@ class Absorption:
             spread = (max(common) + 1) << _STEP if common else 0
         if spread == 0:
             return 0
-        digits = int(spread * 0.30103) + 1
+        digits = spread * 30103 // 100000 + 1  # integers: a spread past 2^1024 bits (e^-5e399 beside 1) is no float
         # The run's differences move a term by a step a third of the digits below it: past 1.5 times the spread,
         # the step's own digits survive the sum (at 240 digits 2e200 + 1 keeps the 1, but not 1e-80 beside it).
-        return max(digits + AGREE_DIGITS, int(1.5 * digits)) + self.MARGIN
+        return max(digits + AGREE_DIGITS, 3 * digits // 2) + self.MARGIN
 
     def __exit__(self, *exc):
         hooks.forward = self.saved
@@ -747,8 +747,11 @@ def absorbed_effect(run, noise):
     effect = mpmath.mpf(0)
     for number, (top, absorbed) in enumerate(lost.events):
         delta = from_man_exp(1, top - lost.prec + 8)  # 2^8 units of the result's last place
-        with _Lost(bump=(number, delta)), np.errstate(all="ignore"):
-            moved = flat_entries(run())
+        try:
+            with _Lost(bump=(number, delta)), np.errstate(all="ignore"):
+                moved = flat_entries(run())
+        except (TypeError, ValueError, ArithmeticError):  # moved out of an op's domain (spence's below 0: complex)
+            return None
         if len(moved) != 1 or not mpmath.isfinite(moved[0]):
             return None
         effect += (abs(moved[0] - base[0]) + slack) / mpmath.mpf(delta) * mpmath.fsum(mpmath.ldexp(1, t) for t in absorbed)
