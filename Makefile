@@ -67,7 +67,7 @@ autograd-suite: $(BIN)/python
 	$(BIN)/python bench/autograd_suite/run.py -n auto
 
 fuzz-reference: $(BIN)/python
-	$(INSTALL) -e ".[test]"
+	$(INSTALL) -e ".[test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
 	$(BIN)/python tests/test_reference_property.py --minutes $(MINUTES)
 	$(BIN)/python tests/test_reference_property.py --wide --depth 4 --minutes $(MINUTES)
 	$(BIN)/python tests/test_reference_property.py --special --minutes $(MINUTES)
