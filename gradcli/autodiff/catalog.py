@@ -250,6 +250,7 @@ _SCIPY_SAMPLES = {
     "scipy.stats.median_abs_deviation": lambda num: (num(_V),),
     "scipy.special.multigammaln": lambda num: (num(2.5), 2),
     "scipy.special.zeta": lambda num: (num(2.5), num(0.5)),
+    "scipy.special.hyp2f1": lambda num: (num(0.5), num(0.25), num(0.75), num(0.5)),  # a, b, c and z
     "scipy.special.expn": lambda num: (2, num(0.5)),
     "scipy.special.polygamma": lambda num: (1, num(0.5)),
     "scipy.special.yn": lambda num: (1, num(0.5)),
