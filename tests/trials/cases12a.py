@@ -393,9 +393,9 @@ NUMPY = [
     Case(N, "negbin_stats", "r=2,p=0.4", "float64", "ok", _negbin_scipy(2, 0.4)),
     Case(N, "sinkhorn_cost", "a=[0.3,0.7],c=[[0,40],[40,0]]", "float64", "ok",
          num_grad(_sinkhorn, a=[0.3, 0.7], c=[[0, 40], [40, 0]])),
-    # zero weights on the whole second row: logsumexp gives -inf and its rule 0/0 there; the outer where drops the
-    # row, whose entries the function does not read: the NaN is a rule's at any precision
-    Case(N, "weighted_row_lse", "x=[[0.5,-1,2],[3,0.1,-0.4]]", "float64", "wrong",
+    # zero weights on the whole second row: logsumexp gives -inf there; its rule drops the entries of weight 0 as
+    # SciPy's value does, so the row's entries get slope 0 (not 0/0) and the outer where's drop leaks no NaN
+    Case(N, "weighted_row_lse", "x=[[0.5,-1,2],[3,0.1,-0.4]]", "float64", "ok",
          hp(lambda: {"x": [[1 - sig(_f(2.0) - _f(0.5)), mp(0), sig(_f(2.0) - _f(0.5))], [mp(0)] * 3]}),
          "lse = logsumexp(x, axis=1, b=mask)"),
     Case(N, "huber_select", "r=[1,-1,0.3,2.5]", "float64", "ok", num_grad(_huber, r=[1, -1, 0.3, 2.5])),
