@@ -61,12 +61,11 @@ def print_caches(rows) -> None:
 
 
 def _size(count):
-    """A number of bytes for people: 0 B, 512 B, 3.4 kB, 12.0 MB (powers of 1000)."""
-    for unit in ("B", "kB", "MB"):
-        if count < 1000 or unit == "MB":
-            return f"{count} {unit}" if unit == "B" else f"{count:.1f} {unit}"
-        count /= 1000
-    return f"{count:.1f} GB"
+    """A number of bytes for people: 0 B, 512 B, 3.4 kB, 12.0 MB, 2500.0 MB (powers of 1000)."""
+    if count < 1000:
+        return f"{count} B"
+    kilobytes = f"{count / 1000:.1f}"
+    return f"{kilobytes} kB" if float(kilobytes) < 1000 else f"{count / 1000**2:.1f} MB"
 
 
 def print_diff(result, fmt="text") -> None:
