@@ -181,12 +181,12 @@ def _within_numbers(name, impl):
     periodic = name in _PERIODIC
 
     def apply(*args, **kwargs):
-        if (tends is not None or periodic) and len(args) == 1:
-            bits = _magnitude_bits(args[0])
-            if bits is not None and bits > _ABOVE_BITS and periodic:
+        bits = _magnitude_bits(args[0]) if (tends is not None or periodic) and len(args) == 1 else None
+        if bits is not None and bits > _ABOVE_BITS:
+            if periodic:
                 if bits > mpmath.mp.prec and _carries_rounding(args):
                     raise beyond_numbers(name, args, why="has no digit (its argument's rounding spans many periods)")
-            elif bits is not None and bits > _ABOVE_BITS:
+            else:
                 limit = tends[args[0] > 0]
                 if limit is None:
                     raise beyond_numbers(name, args)
