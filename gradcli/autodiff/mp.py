@@ -181,12 +181,12 @@ def _within_numbers(name, impl):
     periodic = name in _PERIODIC
 
     def apply(*args, **kwargs):
-        if (tends is not None or periodic) and len(args) == 1:
-            bits = _magnitude_bits(args[0])
-            if bits is not None and bits > _ABOVE_BITS and periodic:
+        bits = _magnitude_bits(args[0]) if (tends is not None or periodic) and len(args) == 1 else None
+        if bits is not None and bits > _ABOVE_BITS:
+            if periodic:
                 if bits > mpmath.mp.prec and _carries_rounding(args):
                     raise beyond_numbers(name, args, why="has no digit (its argument's rounding spans many periods)")
-            elif bits is not None and bits > _ABOVE_BITS:
+            else:
                 limit = tends[args[0] > 0]
                 if limit is None:
                     raise beyond_numbers(name, args)
@@ -545,11 +545,17 @@ def _real(name):
     return lambda *args: _real_line(getattr(mpmath, name)(*args), args)
 
 
+def _wider_than_working(x):
+    """Whether ``x`` is an mpf carrying more bits than the working precision (by over 20), which mpmath 1.3's log
+    misreads next to 1/4."""
+    return type(x) is _MPF and x._mpf_[3] > mpmath.mp.prec + 20
+
+
 def _ln(x, base=None):
     """mpmath's log of ``x`` (to ``base``), also where ``x`` in [1/4, 1/2) carries more bits than the working
     precision and lies within them of 1/4: there mpmath 1.3 answers the log of x - 1/4 alone (log(0.25 + 2.5e-311)
     at 60 digits is 1e-310). Such an ``x`` is rounded to the working precision first, which moves log x by one unit."""
-    if type(x) is _MPF and x._mpf_[3] > mpmath.mp.prec + 20 and _magnitude_bits(x) == -1:
+    if _wider_than_working(x) and _magnitude_bits(x) == -1:
         x = +x
     return mpmath.log(x) if base is None else mpmath.log(x, base)
 
@@ -559,7 +565,7 @@ def _log1p(x):
     the working precision is rounded to it first where 1 + x is in [1/4, 1/2)."""
     if x == -1:
         return -mpmath.inf
-    if type(x) is _MPF and x._mpf_[3] > mpmath.mp.prec + 20 and -0.75 <= x < -0.5:
+    if _wider_than_working(x) and -0.75 <= x < -0.5:
         x = +x
     return _real_line(mpmath.log1p(x), (x,))
 

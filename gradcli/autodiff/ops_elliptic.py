@@ -226,8 +226,9 @@ def _agm_slopes(ans, a, b):
     m_far = where(near, 0.5, m)
     far = f_away * (2 * f_away * ellipe(m_far) * constant("1/pi", m) / t_away - t_away) / m_far
     series = 4 * t_away * f_away * f_away * _k_slope_series(where(near, m, 0.0)) * constant("1/pi", m)
-    in_small = where(at_zero, float("inf"), where(near, series, far))
-    in_big = where(at_zero, 0.0, f_away - t_away * where(near, series, far))
+    slope = where(near, series, far)
+    in_small = where(at_zero, float("inf"), slope)
+    in_big = where(at_zero, 0.0, f_away - t_away * slope)
     return where(a_smaller, in_small, in_big), where(a_smaller, in_big, in_small)
 
 

@@ -15,19 +15,10 @@ from __future__ import annotations
 from .core import defjvp, defvjp
 from .ops import constant, exp
 from .ops_array import unbroadcast
-from .ops_bessel_hypergeometric import mpmath_entrywise
-from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
-from .ops_special import _scipy_function, erf, mpmath_only
-from .tracer import primitive
-from .values import in_input_dtype, loaded_mpmath
-
-
-def _elementwise(fun, name, nin, on_mpmath):
-    """The primitive ``name`` of ``nin`` arguments: ``fun``'s number in the arguments' dtype, flint's ball
-    (`_BALLS`) or ``on_mpmath`` at high precision."""
-    fun = in_input_dtype(fun)
-    fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
-    return primitive(fun, name, mp=_on_balls_too(name, mpmath_only(name, on_mpmath)), kind="elementwise")
+from .ops_bessel_hypergeometric import _scipy_primitive, mpmath_entrywise
+from .ops_scipy import _BALLS, _JET_PARTIALS
+from .ops_special import erf
+from .values import loaded_mpmath
 
 
 # -- Owen's T ------------------------------------------------------------------------------------------------------
@@ -115,7 +106,7 @@ _BALLS["owens_t"] = _owens_t_ball
 _JET_PARTIALS["owens_t"] = (_owens_t_slope_h_ball, _owens_t_slope_a_ball)
 
 # Owen's T function T(h, a).
-owens_t = _elementwise(_scipy_function("owens_t"), "owens_t", 2, _owens_t_mp)
+owens_t = _scipy_primitive("owens_t", 2, _owens_t_mp)
 
 
 def _owens_t_slope_h(h, a):
@@ -186,8 +177,7 @@ def _voigt_ball(x, sigma, gamma):
 _BALLS["voigt_profile"] = _voigt_ball
 
 # The Voigt profile V(x, sigma, gamma) (SciPy's), and its three slopes, each a first derivative only.
-voigt_profile = _elementwise(_scipy_function("voigt_profile"), "voigt_profile", 3,
-                             lambda x, s, g: _faddeeva_mp(x, s, g)[0].real)
+voigt_profile = _scipy_primitive("voigt_profile", 3, lambda x, s, g: _faddeeva_mp(x, s, g)[0].real)
 voigt_slopes = [mpmath_entrywise(f"voigt_profile_slope_{argument}", lambda x, s, g, k=k: _voigt_slopes_mp(x, s, g)[k], 3)
                 for k, argument in enumerate(("x", "sigma", "gamma"))]
 defvjp(voigt_profile, *(lambda g, ans, x, s, gm, k=k: unbroadcast(g * voigt_slopes[k](x, s, gm), (x, s, gm)[k])

@@ -134,7 +134,8 @@ powm1 = primitive(_powm1_float, "powm1", mp=_powm1_exact, kind="elementwise")
 def _powm1_in_x(x, y):
     """y x^(y-1); 0 at y = 0, where powm1 is 0 for every x (x = 0 too, where x^-1 is inf)."""
     at_zero = equal(y, 0)
-    return where(at_zero, 0.0, where(at_zero, 1.0, y) * power(x, where(at_zero, 1.0, y) - 1))
+    away = where(at_zero, 1.0, y)
+    return where(at_zero, 0.0, away * power(x, away - 1))
 
 
 def _powm1_in_y(x, y):
@@ -154,6 +155,11 @@ defjvp(powm1, lambda d, ans, x, y: d * _powm1_in_x(x, y), lambda d, ans, x, y: d
 _BRANCHES = (0, -1)
 
 
+def _lambertw_name(branch):
+    """The primitive's name of W's real ``branch``: lambertw_0 or lambertw_m1."""
+    return f"lambertw_{'m1' if branch else '0'}"
+
+
 def _lambertw_real(branch):
     """SciPy's lambertw(x, branch)'s real part, NaN where its imaginary part is a nonzero number (outside the real
     branch's domain); where SciPy's imaginary part is NaN its real part is kept, SciPy's own answer
@@ -166,7 +172,7 @@ def _lambertw_real(branch):
         off = (w.imag != 0) & ~np.isnan(w.imag)
         return np.where(off, np.nan, w.real)[()]
 
-    real_part.__name__ = f"lambertw_{'m1' if branch else '0'}"
+    real_part.__name__ = _lambertw_name(branch)
     evaluate = in_input_dtype(real_part)
     evaluate.nin = 1
     return evaluate
@@ -244,7 +250,7 @@ def _lambertw_slope(ans, x, branch):
 
 
 def _lambertw_op(branch):
-    name = f"lambertw_{'m1' if branch else '0'}"
+    name = _lambertw_name(branch)
     _BALLS[name] = _lambertw_ball(branch)
     _JET_SLOPES[name] = _lambertw_ball_slope
     op = primitive(_lambertw_real(branch), name, kind="elementwise",
