@@ -769,7 +769,7 @@ def _loop_op(tb):
 
 def _numbers_of(leaves):
     """The float64 numbers of a point's float leaves, as a key: one point's exact run and its note meet by them."""
-    return tuple(np.asarray(np.asarray(raw(leaf), dtype=object).astype(float), dtype=np.float64).tobytes()
+    return tuple(np.asarray(raw(leaf), dtype=object).astype(np.float64).tobytes()
                  for leaf in leaves if _is_float_leaf(leaf))
 
 

@@ -501,6 +501,8 @@ def replay_of(key, location):
 
 
 def _forward_replay(application, location):
+    """The replay of a forward's node: the user's forward on gradcli's numbers, with a ``ctx`` noting what it saves;
+    its values the tensors the plan's sites name."""
     plan = application.plan
     cls = plan.cls
     forward = _substituted(cls.forward)
@@ -517,10 +519,11 @@ def _forward_replay(application, location):
         with _constants_exact(like, forward):
             out = _running(forward, (ctx, *args) if plan.with_ctx else args, location, f"the forward of {cls.__name__}")
         found = []
-        for site in plan.sites:
-            kind, at = site
-            value = (out[at] if plan.returned_tuple else out) if kind == "output" else ctx.saved[at] if kind == "saved" \
-                else getattr(ctx, at)
+        for kind, at in plan.sites:
+            if kind == "output":
+                value = out[at] if plan.returned_tuple else out
+            else:
+                value = ctx.saved[at] if kind == "saved" else getattr(ctx, at)
             found.append(value.value if isinstance(value, _Numbers) else value)
         return found
 
