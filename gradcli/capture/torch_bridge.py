@@ -774,6 +774,7 @@ def _numbers_of(leaves):
 
 
 def _times(counts):
+    """A note's trip counts in words: "once, 3 times"."""
     return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
 
 

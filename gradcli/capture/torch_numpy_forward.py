@@ -126,6 +126,8 @@ _VARIANTS = {}  # (forward one node, backward one node) -> {a user's Function cl
 
 @dataclass
 class _Noting:
+    """One thread's state inside `noting_forwards`: the notes it traces by or writes, and the application running."""
+
     plans: Notes = None  # a trace's: the eager run's notes (None: none noted yet)
     noted: Notes = None  # an eager run's: where the notes go
     count: int = 0
