@@ -769,11 +769,12 @@ def _loop_op(tb):
 
 def _numbers_of(leaves):
     """The float64 numbers of a point's float leaves, as a key: one point's exact run and its note meet by them."""
-    return tuple(np.asarray(np.asarray(raw(leaf), dtype=object).astype(float), dtype=np.float64).tobytes()
+    return tuple(np.asarray(raw(leaf), dtype=object).astype(np.float64).tobytes()
                  for leaf in leaves if _is_float_leaf(leaf))
 
 
 def _times(counts):
+    """A note's trip counts in words: "once, 3 times"."""
     return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
 
 

@@ -292,6 +292,13 @@ def _file_kind(filename, folder, kinds):
     return kind
 
 
+def _rule_summary(name, rule, site):
+    """A one-frame summary at ``site`` (``file:line``) for a node a custom rule makes, named ``name`` and tagged with
+    the ``rule`` as `_user_frame_summary` tags a user's rule."""
+    file, line = site.rsplit(":", 1)
+    return traceback.StackSummary.from_list([(file, int(line), f"{name} [rule {rule} @ {site}]", "")])
+
+
 def _user_frame_summary(folder, kinds, entered=()):
     """The innermost user frame of the live stack as a one-frame summary, named with the custom rule it belongs to
     (or tagged `_NO_GRAD` where the user's code runs it with gradients off, outside every ``autograd.Function``);
@@ -308,8 +315,7 @@ def _user_frame_summary(folder, kinds, entered=()):
         if code is _NOTING or code.co_filename in _PASSING_FILES:  # gradcli's steps from the user's line to PyTorch's op
             tagged = rule_of(frame)  # a user's backward run as one node: its rule
             if tagged is not None:
-                file, line = tagged[1].rsplit(":", 1)
-                return traceback.StackSummary.from_list([(file, int(line), f"backward [rule {tagged[0]} @ {tagged[1]}]", "")])
+                return _rule_summary("backward", *tagged)
             frame = frame.f_back
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
@@ -318,8 +324,7 @@ def _user_frame_summary(folder, kinds, entered=()):
         if kind == "gradcli":
             pytorchs = zero_trips_rule(frame)  # PyTorch's own rule of a loop run 0 times, which gradcli traces for it
             if pytorchs is not None and pytorchs[1] is not None:
-                file, line = pytorchs[1].rsplit(":", 1)
-                return traceback.StackSummary.from_list([(file, int(line), f"while_loop [rule {pytorchs[0]} @ {pytorchs[1]}]", "")])
+                return _rule_summary("while_loop", *pytorchs)
             break  # gradcli called the user's function: frames beyond are its caller's (the CLI, a test runner)
         in_function = in_function or (code.co_name == "apply" and code.co_filename.endswith(_FUNCTION_FILE))
         # A library function PyTorch decorates with no_grad (clip_grad's get_total_norm): gradients off by the

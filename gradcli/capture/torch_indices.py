@@ -120,7 +120,7 @@ def refuse_reads_written(module, locate):
         for j, node in enumerate(order[k + 1:], k + 1):
             written = {_base(w) for w in _written(node)}
             seen = (view if source in written else None), (source if view in written else None)
-            if any(_uses(later, seen) for later in order[j + 1:]):
+            if seen != (None, None) and any(_uses(later, seen) for later in order[j + 1:]):
                 at, where = locate(read), locate(node)
                 raise InputError(
                     f"a read by a one-number index tensor (x[i] with i a 0-d integer tensor, an argmax)"
@@ -131,8 +131,8 @@ def refuse_reads_written(module, locate):
 
 
 def _uses(node, bases):
-    """Whether ``node`` reads a tensor that is one of ``bases`` or a view of one (None in ``bases`` is none)."""
-    return any(_base(n) in bases for n in node.all_input_nodes) if any(b is not None for b in bases) else False
+    """Whether ``node`` reads a tensor that is one of ``bases`` (not all None) or a view of one."""
+    return any(_base(n) in bases for n in node.all_input_nodes)
 
 
 def _base(node):

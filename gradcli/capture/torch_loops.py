@@ -185,14 +185,15 @@ def _zero_trips_run_the_body():
         return False
 
 
-_TORCH_OR_OURS = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sysconfig.get_paths()["stdlib"])
+# gradcli's package and Python's library: frames there are never the user's loop (PyTorch's folder joins them at the call)
+_GRADCLI_OR_STDLIB = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sysconfig.get_paths()["stdlib"])
 
 
 def _users_line():
     """``file:line`` of the innermost frame of the live stack outside PyTorch, gradcli and Python's library."""
     import torch  # lazy: only a PyTorch target needs it
 
-    skipped = (os.path.dirname(os.path.abspath(torch.__file__)), *_TORCH_OR_OURS)
+    skipped = (os.path.dirname(os.path.abspath(torch.__file__)), *_GRADCLI_OR_STDLIB)
     frame = sys._getframe(1)
     while frame is not None and (frame.f_code.co_filename.startswith("<")
                                  or os.path.abspath(frame.f_code.co_filename).startswith(skipped)):

@@ -126,6 +126,8 @@ _VARIANTS = {}  # (forward one node, backward one node) -> {a user's Function cl
 
 @dataclass
 class _Noting:
+    """One thread's state inside `noting_forwards`: the notes it traces by or writes, and the application running."""
+
     plans: Notes = None  # a trace's: the eager run's notes (None: none noted yet)
     noted: Notes = None  # an eager run's: where the notes go
     count: int = 0
@@ -501,6 +503,8 @@ def replay_of(key, location):
 
 
 def _forward_replay(application, location):
+    """The replay of a forward's node: the user's forward on gradcli's numbers, with a ``ctx`` noting what it saves;
+    its values the tensors the plan's sites name."""
     plan = application.plan
     cls = plan.cls
     forward = _substituted(cls.forward)
@@ -517,10 +521,11 @@ def _forward_replay(application, location):
         with _constants_exact(like, forward):
             out = _running(forward, (ctx, *args) if plan.with_ctx else args, location, f"the forward of {cls.__name__}")
         found = []
-        for site in plan.sites:
-            kind, at = site
-            value = (out[at] if plan.returned_tuple else out) if kind == "output" else ctx.saved[at] if kind == "saved" \
-                else getattr(ctx, at)
+        for kind, at in plan.sites:
+            if kind == "output":
+                value = out[at] if plan.returned_tuple else out
+            else:
+                value = ctx.saved[at] if kind == "saved" else getattr(ctx, at)
             found.append(value.value if isinstance(value, _Numbers) else value)
         return found
 
