@@ -42,9 +42,7 @@ from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import (CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in,
-                       rerun_of)
-from .tf_loops import WHILES
+from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
@@ -161,7 +159,6 @@ def _user_frames(library_dirs):
 
 
 _WRAPPERS = {"_gradcli_forward", "_gradcli_gradient"}
-_CONTROL = CALLS | CONDITIONALS | SWITCHES | set(WHILES)
 
 
 _KNOWN_LIMIT = 4096
