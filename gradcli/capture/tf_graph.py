@@ -33,11 +33,8 @@ from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
-from .tf_stand_in import computes
+from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
-CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
-CONDITIONALS = {"If", "StatelessIf"}
-SWITCHES = {"Case", "StatelessCase"}
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 _STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
