@@ -464,9 +464,9 @@ class TensorFlowFunction:
             ones = np.ones(value.shape, value.dtype)
             got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
             numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
-            key = _exact_key(leaves, rebuild, ones)
-            if key is not None:
-                self._known[key] = _copied(numbers)
+            kept = _exact_key(leaves, rebuild, ones)  # not ``key``, this call's own (no cotangent)
+            if kept is not None:
+                self._known[kept] = _copied(numbers)
             return numbers[0], None
         if cotangent is None:
             if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient
