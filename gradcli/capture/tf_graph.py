@@ -154,7 +154,10 @@ class Plan:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     finally:
                         inner = lists.pop()
-                    record.append(Executed(step.name, inner) if len(lists) == 1 else inner)
+                    if len(lists) == 1:
+                        record.append(Executed(step.name, inner))
+                    else:  # a nested branch's or loop's operations, in place
+                        record.extend(inner)
                 else:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
                     if computes(step.op_type) and _floating(out):
@@ -163,9 +166,6 @@ class Plan:
                     env.update(zip(step.outputs, out))
                 else:
                     env[step.outputs[0]] = out
-        for i in range(len(record) - 1, -1, -1):  # a nested branch's or loop's operations, in place
-            if isinstance(record[i], list):
-                record[i:i + 1] = record[i]
         return [env[key] for key in self.outputs]
 
     def _located(self, env, fed):
