@@ -42,9 +42,7 @@ from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import (CALLS, CONDITIONALS, SWITCHES, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in,
-                       rerun_of)
-from .tf_loops import WHILES
+from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
@@ -161,7 +159,6 @@ def _user_frames(library_dirs):
 
 
 _WRAPPERS = {"_gradcli_forward", "_gradcli_gradient"}
-_CONTROL = CALLS | CONDITIONALS | SWITCHES | set(WHILES)
 
 
 _KNOWN_LIMIT = 4096
@@ -467,9 +464,9 @@ class TensorFlowFunction:
             ones = np.ones(value.shape, value.dtype)
             got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
             numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
-            key = _exact_key(leaves, rebuild, ones)
-            if key is not None:
-                self._known[key] = _copied(numbers)
+            kept = _exact_key(leaves, rebuild, ones)  # not ``key``, this call's own (no cotangent)
+            if kept is not None:
+                self._known[kept] = _copied(numbers)
             return numbers[0], None
         if cotangent is None:
             if self.compiled or self.models.assigning:  # an assigned variable is put back before a later gradient

@@ -173,15 +173,10 @@ def _users_modules(namespaces, users, depth=3):
 
 
 def _bound_names(answered, namespaces):
-    """``[(namespace, name, original)]``: each name of ``namespaces`` (dicts) bound to a function whose id is a key of
-    ``answered``, each namespace once."""
-    bound, seen = [], set()
-    for namespace in namespaces:
-        if id(namespace) in seen:
-            continue
-        seen.add(id(namespace))
-        bound.extend((namespace, name, value) for name, value in list(namespace.items()) if id(value) in answered)
-    return bound
+    """``[(namespace, name, original)]``: each name of ``namespaces`` (distinct dicts, `_users_modules`') bound to a
+    function whose id is a key of ``answered``."""
+    return [(namespace, name, value) for namespace in namespaces for name, value in list(namespace.items())
+            if id(value) in answered]
 
 
 def _without_rewrites(context, options):

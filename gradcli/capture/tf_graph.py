@@ -33,11 +33,8 @@ from .exact_constants import Folds, held_for, held_name, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
-from .tf_stand_in import computes
+from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
-CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
-CONDITIONALS = {"If", "StatelessIf"}
-SWITCHES = {"Case", "StatelessCase"}
 _GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
 _STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
@@ -157,7 +154,10 @@ class Plan:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     finally:
                         inner = lists.pop()
-                    record.append(Executed(step.name, inner) if len(lists) == 1 else inner)
+                    if len(lists) == 1:
+                        record.append(Executed(step.name, inner))
+                    else:  # a nested branch's or loop's operations, in place
+                        record.extend(inner)
                 else:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
                     if computes(step.op_type) and _floating(out):
@@ -166,9 +166,6 @@ class Plan:
                     env.update(zip(step.outputs, out))
                 else:
                     env[step.outputs[0]] = out
-        for i in range(len(record) - 1, -1, -1):  # a nested branch's or loop's operations, in place
-            if isinstance(record[i], list):
-                record[i:i + 1] = record[i]
         return [env[key] for key in self.outputs]
 
     def _located(self, env, fed):

@@ -25,6 +25,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from .tf_loops import WHILES
+
 # Operations that only move, name or read numbers: a graph and an eager run may make them differently (a constant
 # is an op in a graph alone, a reshape where a shape is static) for the same computation.
 _MOVES = {
@@ -40,13 +42,15 @@ def computes(op_type):
 
 # A tf.function the user's code calls: eagerly an op of its concrete function's name, in a graph a call op.
 _CALL_PREFIXES = ("__inference_", "__forward_")
-_CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
-_CONTROL_FLOW = {"If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile"}
+CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
+CONDITIONALS = {"If", "StatelessIf"}
+SWITCHES = {"Case", "StatelessCase"}
+_CONTROL_FLOW = CONDITIONALS | SWITCHES | WHILES
 
 
 def _as_recorded(op_type):
     """An op type as both runs' records name it: a call of a tf.function is one ``PartitionedCall`` in either."""
-    return "PartitionedCall" if op_type in _CALLS or op_type.startswith(_CALL_PREFIXES) else op_type
+    return "PartitionedCall" if op_type in CALLS or op_type.startswith(_CALL_PREFIXES) else op_type
 
 
 def expanded(built, executed):
