@@ -139,7 +139,14 @@ def user(tmp_path_factory, request):
     folder.joinpath("tf55_helper.py").write_text(HELPER)
     path = folder.joinpath("tf55_user.py")
     path.write_text(SOURCE)
-    request.addfinalizer(lambda: __import__("sys").modules.pop("tf55_helper", None))
+    sys = __import__("sys")
+    sys.path.insert(0, str(folder))  # the user's file imports its helper as a neighbour, whichever test loads it first
+
+    def gone():
+        sys.modules.pop("tf55_helper", None)
+        sys.path.remove(str(folder))
+
+    request.addfinalizer(gone)
     return str(path)
 
 
