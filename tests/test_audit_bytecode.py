@@ -154,3 +154,37 @@ def test_code_read_from_a_file_compiled_elsewhere_names_this_source(tmp_path, mo
     exec(code, namespace)
     assert namespace["VALUE"] == 1  # read from the cache, not compiled again
     assert code.co_filename == str(new / "module.py")
+
+
+def _kept_copy(cache, source):
+    """Bytecode as a copy of gradcli at ``source`` leaves it: its ``gradcli`` mirror with two subpackages' files."""
+    kept = os.path.dirname(cached_path(os.path.join(source, "gradcli", "checker", "verdict.py")))
+    os.makedirs(kept)
+    os.makedirs(os.path.join(os.path.dirname(kept), "autodiff"))
+    with open(os.path.join(kept, "verdict.pyc"), "wb") as handle:
+        handle.write(b"kept")
+    return os.path.dirname(kept)
+
+
+def test_the_bytecode_of_copies_whose_sources_are_gone_is_removed_and_the_rest_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    living, gone = tmp_path / "checkouts" / "living", tmp_path / "checkouts" / "gone"
+    (living / "gradcli").mkdir(parents=True)
+    kept_living, kept_gone = _kept_copy(tmp_path, str(living)), _kept_copy(tmp_path, str(gone))
+    assert bytecode.prune_gone_copies() == 1
+    assert os.path.isdir(kept_living) and not os.path.exists(kept_gone)
+    assert not os.path.exists(os.path.dirname(kept_gone))  # its emptied parent too, not the living copy's
+    assert os.path.isdir(os.path.dirname(os.path.dirname(kept_gone)))
+    assert bytecode.prune_gone_copies() == 0
+
+
+def test_a_new_copys_first_process_prunes_and_a_known_copys_does_not(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    kept_gone = _kept_copy(tmp_path, str(tmp_path / "gone"))
+    probe = ("import sys; import gradcli.audit.bytecode as b; b.install(); import gradcli.checker.verdict; "
+             "print(len(sys.modules))")
+    _run(tmp_path, tmp_path / "cache", flag=True, probe=probe)
+    assert not os.path.exists(kept_gone)  # this copy's folder was new: the gone copy's bytecode removed
+    kept_gone = _kept_copy(tmp_path, str(tmp_path / "gone"))
+    _run(tmp_path, tmp_path / "cache", flag=True, probe=probe)
+    assert os.path.exists(kept_gone)  # this copy known: no walk of the cache in every process

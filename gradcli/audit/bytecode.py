@@ -16,7 +16,9 @@ anywhere, the user's modules and every other package still get none, and
 nothing changes where the flag is not set. A cached file is read only when
 its header names this Python and the source's modification time and size,
 as Python's own ``__pycache__`` files are; one that cannot be read or
-written is compiled from source as before.
+written is compiled from source as before. The first process of a new copy
+of gradcli (a fresh clone, a moved checkout) also removes the bytecode kept
+for copies whose sources are gone, so the folder holds the copies that exist.
 """
 
 from __future__ import annotations
@@ -131,9 +133,57 @@ def install():
     """Keep gradcli's bytecode in `cache_folder` from now on in this process, if Python is told to write none."""
     if not sys.dont_write_bytecode or _finder_for in sys.path_hooks:
         return
+    if not os.path.isdir(_kept_folder_of(PACKAGE)):
+        prune_gone_copies()
     sys.path_hooks.insert(0, _finder_for)
     for path in [p for p in sys.path_importer_cache if isinstance(p, str) and _inside_package(p)]:
         del sys.path_importer_cache[path]  # found by the plain finder: asked again, the hook answers
+
+
+def _kept_folder_of(package, paths=os.path):
+    """The folder under `cache_folder` that mirrors the gradcli source folder ``package``."""
+    return paths.dirname(cached_path(paths.join(package, "__init__.py"), paths))
+
+
+def _source_of(kept, paths=os.path):
+    """The source folder whose bytecode ``kept`` (a folder under `cache_folder`) holds, or None where not one.
+
+    The mirror is read back (a POSIX root, or a Windows drive's folder) and
+    accepted only where `cached_path` maps it to ``kept`` again.
+    """
+    parts = paths.relpath(kept, cache_folder(paths)).split(paths.sep)
+    candidates = [paths.sep + paths.join(*parts)]
+    if len(parts) > 1:
+        candidates.append(parts[0] + ":" + paths.sep + paths.join(*parts[1:]))
+    return next((c for c in candidates if _kept_folder_of(c, paths) == kept), None)
+
+
+def prune_gone_copies(paths=os.path):
+    """Remove the bytecode kept for copies of gradcli whose source folder no longer exists; the number removed.
+
+    A copy's bytecode is a folder named ``gradcli`` under `cache_folder`
+    holding gradcli's own subpackages; one whose source cannot be read back,
+    or still exists, is kept.
+    """
+    root, removed = cache_folder(paths), 0
+    for here, folders, _ in os.walk(root):
+        if paths.basename(here) == "gradcli" and {"checker", "autodiff"} & set(folders):
+            folders[:] = []  # a copy's own subfolders hold no other copy
+            source = _source_of(here, paths)
+            if source is not None and not paths.isdir(source):
+                shutil.rmtree(here, ignore_errors=True)  # another process pruning at once: harmless
+                removed += 1
+                _remove_empty_parents(paths.dirname(here), root)
+    return removed
+
+
+def _remove_empty_parents(folder, root):
+    while folder.startswith(root + os.sep):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return  # not empty: it holds another copy or another process's file
+        folder = os.path.dirname(folder)
 
 
 def usage(clear=False):
