@@ -19,9 +19,21 @@ JAX's caches and the bridge's in-memory store of compiled programs
   not compiled: the **2x** targets are on this row.
 
 The table gives CPU-time ratios beside the wall-time ones (the machine is
-shared), the XLA compilations each timed JAX run paid, and each JAX row's
-CPU split between the thread that runs the check and the others (XLA's
-compile threads), each against the twin's whole CPU time.
+shared), the XLA compilations each timed JAX run paid, how far into the run
+XLA's thread got its first program (the caller's traces and lowering before
+it: the part of the run no compilation overlaps), how long the caller's
+thread then waited for XLA, and each JAX row's CPU split between the thread
+that runs the check and the others (XLA's compile threads), each against the
+twin's whole CPU time.
+
+The first-ever check has no target: its one XLA compilation (float32's and
+float64's value-and-gradient programs as one module, ten fused kernels for
+this loss, both needed: each dtype's numbers are under test) takes ~135-140
+ms of CPU, ~12-15 ms per kernel, against ~75-85 ms for the twin's whole
+check; on two cores, with the caller's own ~95 ms of CPU and the ~40 ms of it
+before XLA gets the program, that stays near 2x the twin's wall time whatever
+runs beside it. The XLA options measured either keep the bits and save nothing,
+or save and change JAX's numbers (bench/README.md, sessions 35 and 37).
 
 - the repeat check of the JAX function at most **2x** the check of its twin;
 - the repeat sweep at most **2x**.
@@ -167,14 +179,19 @@ class Caches:
 
 
 class Compilations:
-    """The XLA compilations of each timed JAX run, by contender: their seconds, one list per run; and the wall
-    time the caller's thread spent waiting for them (`jax_compile._Compiling.result`), one number per run."""
+    """The XLA compilations of each timed JAX run, by contender: their seconds, one list per run; the wall time the
+    caller's thread spent waiting for them (`jax_compile._Compiling.result`), one number per run; and how far into
+    each run the first of them was handed to its thread (`jax_compile._Compiling`: the caller's traces and lowering
+    of JAX's programs come first), one number per run."""
 
     def __init__(self):
         self.runs = {}
         self.waits = {}
+        self.starts = {}
         self._current = None
         self._result = None
+        self._begun = None
+        self._started = None
 
     def __enter__(self):
         import jax  # lazy: JAX is imported by warm_jax, before timing
@@ -193,6 +210,14 @@ class Compilations:
                     self.waits[self._current][-1] += time.perf_counter() - start
 
         jax_compile._Compiling.result = waited
+        self._started = started = jax_compile._Compiling.__init__
+
+        def handed(compiling, *args, **kwargs):
+            if self._current is not None and math.isnan(self.starts[self._current][-1]):
+                self.starts[self._current][-1] = time.perf_counter() - self._begun
+            return started(compiling, *args, **kwargs)
+
+        jax_compile._Compiling.__init__ = handed
         return self
 
     def __exit__(self, *exc):
@@ -202,6 +227,7 @@ class Compilations:
 
         jax.monitoring.unregister_event_duration_listener(self._heard)
         jax_compile._Compiling.result = self._result
+        jax_compile._Compiling.__init__ = self._started
         return False
 
     def _heard(self, event, duration, **kwargs):
@@ -220,7 +246,8 @@ class Compilations:
         jax.clear_caches()
         self.runs.setdefault(name, []).append([])
         self.waits.setdefault(name, []).append(0.0)
-        self._current = name
+        self.starts.setdefault(name, []).append(math.nan)
+        self._current, self._begun = name, time.perf_counter()
         try:
             with caches.at(folder):
                 return run(paths)
@@ -242,6 +269,16 @@ class Compilations:
         waits = self.waits[name][-len(walls):]  # the untimed runs come first
         shares = statistics.median(w / t for w, t in zip(waits, walls))
         return f"{name}: the caller's thread waited for XLA's compilations {common.fmt_time(statistics.median(waits))} a run (wall, median; {shares:.0%} of its run)"
+
+    def started(self, name, walls):
+        """"the first compilation started S into the run": the wall time before XLA was handed its first program
+        in ``name``'s timed runs (the caller's traces and lowering: the part of the run no compilation overlaps)."""
+        pairs = [(s, t) for s, t in zip(self.starts[name][-len(walls):], walls) if not math.isnan(s)]
+        if not pairs:
+            return f"{name}: no program handed to XLA's thread in the timed runs"
+        shares = statistics.median(s / t for s, t in pairs)
+        return (f"{name}: XLA's thread got its first program {common.fmt_time(statistics.median(s for s, _ in pairs))} into the run "
+                f"(wall, median; {shares:.0%} of its run: the caller's traces and lowering of JAX's programs before it)")
 
 
 class ThreadTimes:
@@ -314,7 +351,7 @@ def part(workload, run, agreement, limit, reps, same=None):
         rows.append([name, common.fmt_time(t.median(name)), common.fmt_pct(t.spread(name)), common.fmt_time(t.cpu.median(name)),
                      common.fmt_ratio(ratio), common.fmt_ratio(cpu_ratio), f"<= {target:g}x" if target < math.inf else "none",
                      ("PASS" if ratio <= target else "FAIL") if target < math.inf else ""])
-        notes += [compiled.summary(name, t.reps), compiled.waited(name, t.samples[name]),
+        notes += [compiled.summary(name, t.reps), compiled.started(name, t.samples[name]), compiled.waited(name, t.samples[name]),
                   f"{name}: its CPU time against the twin's (medians of paired runs): {split} (other threads: XLA compiling, or the cache loading)"]
         targets.append(common.Target(
             workload, f"{what} / its gradcli.numpy twin", ratio, target, "<=", all(c.ok for c in checks),
