@@ -30,6 +30,7 @@ from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, math_call_advice
+from .loop_trips import LoopStopped
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -429,6 +430,8 @@ class _Captured:
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
+        except LoopStopped:  # a loop of the user's that did not end at this point: said for the point
+            raise
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
             refused = _loop_refused(error, self.text)
             if refused is not None:

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..autodiff.values import raw
 from ..errors import InputError
-from .loop_trips import turns
+from .loop_trips import LoopStopped, turns
 
 
 class LoopDecidedOtherwise(InputError):
@@ -133,12 +133,15 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     from torch.utils import _pytree as pytree  # lazy: only a PyTorch target needs it
 
     carried = tuple(carried)
-    # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
-    for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
-        if not bool(cond_fn(*carried, *additional)):
-            counting.append(steps)
-            return carried
-        carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
+    try:
+        # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
+        for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
+            if not bool(cond_fn(*carried, *additional)):
+                counting.append(steps)
+                return carried
+            carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
+    except LoopStopped as stopped:  # named at the user's call, which the live stack holds only here
+        raise stopped.at(_users_line()) from None
 
 
 def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards, own=False):
