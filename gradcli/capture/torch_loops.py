@@ -23,9 +23,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import os
 import sys
-import sysconfig
 import threading
 from contextlib import contextmanager
 
@@ -33,6 +31,7 @@ import numpy as np
 
 from ..autodiff.values import raw
 from ..errors import InputError
+from .lines import package_folder, user_line
 from .loop_trips import LoopStopped, turns
 
 
@@ -188,20 +187,11 @@ def _zero_trips_run_the_body():
         return False
 
 
-# gradcli's package and Python's library: frames there are never the user's loop (PyTorch's folder joins them at the call)
-_GRADCLI_OR_STDLIB = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sysconfig.get_paths()["stdlib"])
-
-
 def _users_line():
     """``file:line`` of the innermost frame of the live stack outside PyTorch, gradcli and Python's library."""
     import torch  # lazy: only a PyTorch target needs it
 
-    skipped = (os.path.dirname(os.path.abspath(torch.__file__)), *_GRADCLI_OR_STDLIB)
-    frame = sys._getframe(1)
-    while frame is not None and (frame.f_code.co_filename.startswith("<")
-                                 or os.path.abspath(frame.f_code.co_filename).startswith(skipped)):
-        frame = frame.f_back
-    return None if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    return user_line(sys._getframe(1), package_folder(torch))
 
 
 @functools.cache
