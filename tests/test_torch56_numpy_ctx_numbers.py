@@ -3,7 +3,8 @@ values.sum()``) is the point's: the exact reference replays the forward and take
 precision, in a backward PyTorch traces and in one computing in NumPy alike. Held as the eager run's float, it was
 a float64 in disguise (a right rule judged `wrong` where the float64 total absorbed 1e-17) and, at a second point of
 the same shape, the first point's number (a right rule 4x off). The capture runs such a forward eagerly once, for
-the output's shape and its notes together, and no replay runs PyTorch's forward again."""
+the output's shape and its notes together, and no replay runs PyTorch's forward again (nor, where only the backward
+leaves PyTorch, to count while loops the function has none of)."""
 
 import numpy as np
 import pytest
@@ -73,3 +74,28 @@ def test_pytorchs_forward_runs_once_for_the_capture_and_once_for_the_check():
     # PyTorch's run under test, and the capture's one eager run (the output's shape and the forward's notes); the
     # exact replays run the forward's code on gradcli's numbers alone
     assert RUNS.count("Tensor") == 2 and RUNS.count("_Numbers") >= 1, RUNS
+
+
+class SquareBackwardInNumpy(torch.autograd.Function):
+    """Its forward in PyTorch, its backward in NumPy."""
+
+    @staticmethod
+    def forward(ctx, x):
+        RUNS.append(type(x).__name__)
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        return torch.as_tensor(2 * x.detach().numpy() * grad_output.numpy())
+
+
+def test_a_backward_leaving_pytorch_runs_no_forward_at_each_replay():
+    def squares(x):
+        return SquareBackwardInNumpy.apply(x).sum()
+
+    RUNS.clear()
+    (result,) = gradcli.check(squares, [{"x": [2.0, 3.0]}], dtypes=("float64",), fixes=False, framework="torch").results
+    assert result.status == "ok"
+    assert RUNS.count("Tensor") == 2, RUNS  # PyTorch's run under test and the capture's eager run

@@ -485,7 +485,7 @@ def trace(fun, examples, counts=None, noted=None):
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
-    graph.trip_counts = None if counts is None else tuple(counts)
+    graph.trip_counts = tuple(counts) if counts else None  # no while loop (the eager run counted none): none to count
     graph.loop_guards = guards
     return graph
 
