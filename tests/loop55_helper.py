@@ -34,10 +34,14 @@ FAR_BELOW, NEAR_ONE = 1e-30, 0.3
 def assert_no_verdict_at_the_stopped_point(monkeypatch, check, function, loop):
     """With `loop_trips.MAX_TRIPS` at `FEW_TRIPS`, ``check(points)`` of ``function`` (x^2 plus 0 times its loop's
     count) says of `FAR_BELOW`, where its loop ``loop`` passes the ceiling, `error` naming the loop, the loop's line
-    of ``function`` and the trips it ran, and goes on to `NEAR_ONE`: ok with x^2's slope."""
+    of ``function`` and the trips it ran, with the framework's value and gradient, and goes on to `NEAR_ONE`: ok with
+x^2's slope."""
     monkeypatch.setattr(loop_trips, "MAX_TRIPS", FEW_TRIPS)
     stopped, after = check([{"x": FAR_BELOW}, {"x": NEAR_ONE}]).results
     assert stopped.status == "error" and after.status == "ok"
+    # the framework's own numbers, shown though no verdict judges them
+    assert abs(stopped.value - FAR_BELOW**2) <= 1e-15 * FAR_BELOW**2, stopped.value
+    assert abs(stopped.gradient["x"] - 2 * FAR_BELOW) <= 1e-15 * FAR_BELOW, stopped.gradient
     assert abs(after.exact_gradient["x"] - 2 * NEAR_ONE) <= 1e-15
     (finding,) = [f for f in stopped.findings if f.kind == "undetermined"]
     assert f"{loop} at {_loop_line(function)} ran {FEW_TRIPS} trips" in finding.message, finding.message
