@@ -95,15 +95,15 @@ def _general(resolved, columns):
 def test_an_elementwise_graph_is_replayed_on_the_whole_range_with_the_general_paths_numbers(model, name, size, monkeypatch):
     resolved = resolve(f"{model}:{name}")
     columns = _columns(resolved, size)
-    want_values, want_grads, want_whole = _general(resolved, columns)
-    assert want_whole  # the general path found the graph elementwise too
+    want_values, want_grads, per_point = _general(resolved, columns)
+    assert per_point is None  # the general path found the graph elementwise too
 
     def not_asked(*args):
         raise AssertionError("a range replayed by the bridge is elementwise by construction: no single points compared")
 
     monkeypatch.setattr(vectorised, "_elementwise", not_asked)
-    values, grads, whole = vectorised.evaluate_columns(resolved, columns, tuple(resolved.variables))
-    assert whole
+    values, grads, per_point = vectorised.evaluate_columns(resolved, columns, tuple(resolved.variables))
+    assert per_point is None
     assert_same_bits(values, want_values)
     assert set(grads) == set(want_grads)
     for name in grads:
@@ -123,8 +123,8 @@ def test_a_backward_graph_mixing_the_points_keeps_the_general_path(model):
     resolved = resolve(f"{model}:counted")
     columns = _columns(resolved, 9)
     assert resolved.bridge.vectorised(columns, np.longdouble) is None
-    values, grads, whole = vectorised.evaluate_columns(resolved, columns, ("x",))
-    assert not whole
+    values, grads, per_point = vectorised.evaluate_columns(resolved, columns, ("x",))
+    assert per_point == vectorised.NOT_ELEMENTWISE
     for i in (0, 4, 8):
         x = float(columns[0][i])
         assert grads["x"][i] == pytest.approx(1 - np.tanh(x) ** 2, rel=1e-12)
@@ -134,8 +134,8 @@ def test_a_graph_mixing_the_points_keeps_the_general_path(model):
     resolved = resolve(f"{model}:mean_scaled")
     columns = _columns(resolved, 9)
     assert resolved.bridge.vectorised(columns, np.longdouble) is None
-    values, grads, whole = vectorised.evaluate_columns(resolved, columns, ("x",))
-    assert not whole  # each point on its own, as the function means at a single number
+    values, grads, per_point = vectorised.evaluate_columns(resolved, columns, ("x",))
+    assert per_point == vectorised.NOT_ELEMENTWISE  # each point on its own, as the function means at a single number
     for i in (0, 4, 8):
         x = float(columns[0][i])
         assert values[i] == pytest.approx(x * x + np.tanh(x), rel=1e-12)

@@ -2,10 +2,11 @@
 step crosses 0): the difference is unreliable, named as the loop that ran on, and the check ends with the exact
 reference's verdict; a loop past the differences' --max-time is stopped, naming --max-time. Work is counted in trips
 (`loop_trips.Watch`), never in seconds; `loop_trips.MAX_TRIPS` is lowered so that a bound taken away fails the test
-at that ceiling instead of hanging the suite."""
+at that ceiling instead of hanging the suite. A loop past its bound at the point itself leaves that point without a
+verdict (`error`, naming the loop, its line and its trips) and the check goes on to the next point."""
 
 import pytest
-from loop55_helper import POINT, assert_stopped_at_its_bound, lower_the_ceiling
+from loop55_helper import POINT, assert_no_verdict_at_the_stopped_point, assert_stopped_at_its_bound, lower_the_ceiling
 
 import gradcli
 from gradcli.capture import loop_trips
@@ -43,3 +44,10 @@ def test_a_loop_anywhere_in_a_check_runs_at_most_max_time(monkeypatch):
     with pytest.raises(loop_trips.LoopStopped, match=r"after 16 trips and --max-time \(1e-09 seconds\) in the check"):
         with loop_trips.watching(check_watch):
             target.mp_function(1e-10)  # 34 trips: asked at the 16th, the loop's time gone
+
+
+def test_a_loop_past_its_bound_at_the_point_is_that_points_error_and_the_check_goes_on(monkeypatch):
+    def check(points):
+        return gradcli.check(halvings, points, dtypes=("float64",), fixes=False, framework="tensorflow")
+
+    assert_no_verdict_at_the_stopped_point(monkeypatch, check, halvings, "the TensorFlow loop while")

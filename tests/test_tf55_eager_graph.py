@@ -229,8 +229,8 @@ def test_a_sweep_of_a_function_xla_compiles_gives_the_users_taped_numbers_at_eac
 
     xs = np.linspace(-3, 3, 5).astype(dtype)
     resolved = resolve(f"{user}:{name}")
-    values, grads, at_once = evaluate_columns(resolved, [xs], ["x"])
-    assert not at_once
+    values, grads, per_point = evaluate_columns(resolved, [xs], ["x"])
+    assert per_point.startswith("XLA compiles it (jit_compile=True)")  # the reason a sweep's note gives
     # The user's function gradcli checked, called as the user's training step calls it: the same XLA programs (the
     # taped forward, its gradient) TensorFlow keeps for it, on the same number, give the same bits. (A fresh copy
     # of the function, first traced by an eager call rather than by gradcli's graph trace, may keep programs XLA

@@ -142,9 +142,9 @@ def test_a_check_in_two_dtypes_traces_a_dtype_free_graph_once(monkeypatch):
 
     traced = []
 
-    def counting(fun, examples, counts=None):
+    def counting(fun, examples, counts=None, noted=None):
         traced.append([e.dtype for e in examples])
-        return torch_graph.trace(fun, examples, counts)
+        return torch_graph.trace(fun, examples, counts, noted)
 
     monkeypatch.setattr(torch_bridge, "trace", counting)
     torch_bridge._CAPTURED.clear()

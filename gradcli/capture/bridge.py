@@ -57,7 +57,8 @@ BRIDGES = {
 
 class PerPoint(ValueError):
     """Raised by a `Bridge.vectorised` whose framework computes a range otherwise than each point alone (a program XLA
-    compiles for the points' shape fuses and rounds otherwise): the sweep asks ``own`` at each point instead."""
+    compiles for the points' shape fuses and rounds otherwise): the sweep asks ``own`` at each point instead, and
+    says why in the message's words (a reason after "ran once per point: ")."""
 
 
 @dataclass

@@ -54,8 +54,9 @@ def scan_rule(params, compile_body):
     return scan
 
 
-def while_rule(params, compile_body):
-    """The replay of a ``while`` equation: its body run while its condition holds at the replayed values.
+def while_rule(params, compile_body, where=None):
+    """The replay of a ``while`` equation: its body run while its condition holds at the replayed values; ``where``:
+    the user's line of the loop, named if it is stopped.
 
     A condition giving an array (a loop JAX batched, ``jax.scipy.special.exp1``'s series over each entry) runs
     while any entry holds, and each carry keeps the body's new values only where its own entry's does, as
@@ -63,12 +64,13 @@ def while_rule(params, compile_body):
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
+    named = f"a lax.while_loop{f' at {where}' if where else ''}"
 
     def loop(rule_params, *operands):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
-        for _ in turns(condition, "a lax.while_loop"):
+        for _ in turns(condition, named):
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
             if not going.any():

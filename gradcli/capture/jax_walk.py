@@ -817,6 +817,8 @@ class _Compiler:
 
     def loop(self, eqn, inputs, env, program, site):
         made = LOOPS[eqn.primitive.name]
+        if eqn.primitive.name == "while":  # a while loop stopped at its bound is named at its line
+            made = partial(made, where=site[0])
         programs = []
 
         def compile_body(closed):

@@ -1,4 +1,5 @@
-"""Where a user's code is written: the line of a function's ``def``, and a ``math`` call that met a traced value.
+"""Where a user's code is written: the line of a function's ``def``, the user's innermost line on a stack or in a
+traceback, and a ``math`` call that met a traced value.
 
 A code object's first line is its first decorator's (``@staticmethod``,
 ``@tf.RegisterGradient("Name")``, ``@f.defjvp``); a finding names the ``def``,
@@ -8,11 +9,16 @@ the line a reader looks for.
 import ast
 import linecache
 import math
+import os
 import re
 import sys
+import sysconfig
+import types
 from functools import lru_cache
 
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
+GRADCLI_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+STDLIB_FOLDER = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
 
 
@@ -91,6 +97,43 @@ def _module_floats(tree):
     return floats
 
 
+def package_folder(module):
+    """A package's own folder, ending in a separator so that a sibling whose name starts alike (torchvision beside
+    torch) is not taken for it."""
+    return os.path.join(os.path.dirname(os.path.abspath(module.__file__)), "")
+
+
+def is_user_file(filename, folder):
+    """Whether ``filename`` is the user's code: a file outside ``folder`` (a framework's), gradcli and Python's library."""
+    if filename.startswith("<") or not filename:
+        return False
+    path = os.path.abspath(filename)
+    return not path.startswith((folder, GRADCLI_FOLDER, STDLIB_FOLDER))
+
+
+def user_line(start, folder):
+    """``file:line`` of the innermost frame of the user's code (`is_user_file`: outside ``folder``, a framework's) from
+    ``start``: a traceback, or a live frame read outward from it; None where there is none."""
+    found = _innermost_users(start, lambda path: is_user_file(path, folder))
+    return None if found is None else f"{found[0].f_code.co_filename}:{found[1]}"
+
+
+def _innermost_users(start, is_users_file):
+    """``(frame, line)`` of the innermost frame of the user's code from ``start`` (see `user_line`), else None."""
+    if isinstance(start, types.TracebackType):
+        found = None
+        while start is not None:  # a traceback runs from the outermost call in
+            if is_users_file(start.tb_frame.f_code.co_filename):
+                found = start.tb_frame, start.tb_lineno
+            start = start.tb_next
+        return found
+    while start is not None:
+        if is_users_file(start.f_code.co_filename):
+            return start, start.f_lineno
+        start = start.f_back
+    return None
+
+
 def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
     """``(file:line, advice)`` when the innermost line of the user's code in ``tb`` calls a ``math`` function, else None.
 
@@ -98,18 +141,14 @@ def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
     under the file's own name for that module, else under ``fallback`` (``jnp``),
     in its submodule ``inside`` (``.math`` for ``tf.math.exp``).
     """
-    users = None
-    while tb is not None:
-        if is_users_file(tb.tb_frame.f_code.co_filename):
-            users = tb
-        tb = tb.tb_next
+    users = _innermost_users(tb, is_users_file)
     if users is None:
         return None
-    path, number = users.tb_frame.f_code.co_filename, users.tb_lineno
+    path, number = users[0].f_code.co_filename, users[1]
     match = _MATH_CALL.search(linecache.getline(path, number))
     if match is None or not callable(getattr(math, match.group(1), None)):
         return None
-    names = [n for n, v in list(users.tb_frame.f_globals.items()) if isinstance(v, type(sys)) and v.__name__ == module_name]
+    names = [n for n, v in list(users[0].f_globals.items()) if isinstance(v, type(sys)) and v.__name__ == module_name]
     spelled = min(names, key=len) if names else fallback
     return f"{path}:{number}", (
         f"math.{match.group(1)} turns a traced value into a Python number, which cannot be differentiated: "

@@ -7,8 +7,9 @@ stopping rule) it may never end. Each replayed loop takes its trips from
 `turns`, which refuses one past `MAX_TRIPS` and asks the `Watch` the caller set
 up (`watching`) about the others: a finite difference bounds a loop at a step
 by the trips the same loop takes at the point and by ``--max-time`` in all, and
-a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`, an
-input error the part that ran it reports (a difference unreliable, not a hang).
+a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`,
+which the part that ran it reports: a difference unreliable, or a point with no verdict (`checker.point`), never a
+hang.
 """
 
 from __future__ import annotations
@@ -26,7 +27,22 @@ _WATCH = contextvars.ContextVar("gradcli_loop_watch", default=None)
 
 
 class LoopStopped(InputError):
-    """A replayed loop stopped before its condition turned false: too many trips, or past the check's time."""
+    """A replayed loop stopped before its condition turned false: too many trips, or past the check's time.
+
+    ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped.
+    An `InputError` where nothing reports it for a point (a library call outside a check)."""
+
+    def __init__(self, message, name="", trips=0):
+        super().__init__(message)
+        self.name, self.trips = name, trips
+
+    def at(self, where):
+        """The same stop, its loop named with the user's line ``where`` (a loop whose line is known only once it
+        stops); itself where ``where`` is None or named already."""
+        if not where or where in self.name:
+            return self
+        named = f"{self.name} at {where}"
+        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips)
 
 
 class Watch:
@@ -56,17 +72,17 @@ class Watch:
         if self.deadline is not None and now > self.deadline:
             raise LoopStopped(
                 f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
-                f"({self.seconds:g} seconds)"
+                f"({self.seconds:g} seconds)", name, trips
             )
         if self.each_loop is not None and now - started > self.each_loop:
             raise LoopStopped(
                 f"{name} was still running after {trips} trips and --max-time ({self.each_loop:g} seconds) in "
-                f"{self.what}: stopped (raise --max-time to let it run longer)"
+                f"{self.what}: stopped (raise --max-time to let it run longer)", name, trips
             )
         if self.allowed is not None and trips >= self.allowed_from:
             limit, why = self.allowed(key)
             if trips > limit:
-                raise LoopStopped(f"{name} ran {trips} trips here, {why}")
+                raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips)
 
     def trips_at(self, key):
         """The most trips the loop of ``key`` took to its end inside this watch (0: never)."""
@@ -88,7 +104,8 @@ def watching(watch):
 
 
 def turns(key, name):
-    """The trips 0, 1, 2 ... of a replayed loop (``name`` says which, in a message), bounded by the watch in force.
+    """The trips 0, 1, 2 ... of a replayed loop (``name`` says which and where, in a message), bounded by the watch
+    in force.
 
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
     watch = _WATCH.get()
@@ -102,4 +119,4 @@ def turns(key, name):
     finally:
         if watch is not None:
             watch.ended(key, trips)
-    raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point")
+    raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)

@@ -963,11 +963,13 @@ class TensorFlowFunction:
         if self._by_xla():
             # XLA compiles the function's forward and its gradient each as the user's tape runs them; a map of
             # points, compiled or not, fuses and rounds otherwise (a few ulps): the user's own call per point.
-            raise PerPoint("compiled by XLA (jit_compile=True): TensorFlow's numbers per point, as the user's tape runs it")
+            raise PerPoint("XLA compiles it (jit_compile=True), and a program for many points rounds otherwise, so each "
+                           "point is the user's own taped call, bit for bit")
         if self.computes_otherwise:
             raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
         if self.draws:
-            raise PerPoint("random draws of the point's shape: TensorFlow's numbers per point, each run from one state")
+            raise PerPoint("it draws random numbers of the point's shape, so each point is TensorFlow's own run from "
+                           "one state")
         tf = _tf()
         arrays = [np.asarray(a, dtype=dtype) for a in arrays]
         mapped = self._elementwise_rerun(tf, arrays, np.dtype(dtype))

@@ -537,7 +537,7 @@ class Walker:
         for key, output in zip(inputs, outputs):
             if _is_capture(self.static.get(key)):  # a loop hands a variable's handle on unchanged: its gradient's loop reads it too
                 self.static[output] = self.static[key]
-        self.steps.append(Step(taking_turns(*plans, op.name), inputs, outputs, {}, location, rule, op.type, op.name, plans))
+        self.steps.append(Step(taking_turns(*plans, op.name, location), inputs, outputs, {}, location, rule, op.type, op.name, plans))
 
     def _step(self, op, inputs, outputs, location, rule):
         function, wanted = OPS[op.type]

@@ -164,12 +164,14 @@ LIST_OPS = {
 }
 
 
-def taking_turns(condition, body, name):
-    """The replay of a ``While`` op: ``body`` (a plan) run on the loop variables while ``condition`` (a plan) holds."""
+def taking_turns(condition, body, name, where=None):
+    """The replay of a ``While`` op: ``body`` (a plan) run on the loop variables while ``condition`` (a plan) holds;
+    ``where``: the user's line of the loop, named if it is stopped."""
+    named = f"the TensorFlow loop {name}{f' at {where}' if where else ''}"
 
     def loop(ins, attrs):
         values = list(ins)
-        for _ in turns(condition, f"the TensorFlow loop {name}"):
+        for _ in turns(condition, named):
             (going,) = condition.run(values)
             if not bool(np.asarray(raw(going)).reshape(())[()]):
                 return tuple(values)

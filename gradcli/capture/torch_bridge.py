@@ -29,15 +29,16 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
-from .lines import def_line, math_call_advice
-from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants, is_user_file,
+from .lines import def_line, is_user_file, math_call_advice, user_line
+from .loop_trips import LoopStopped
+from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
-from .torch_numpy_forward import leaves_pytorch
+from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
 from .torch_ops import is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
@@ -412,9 +413,10 @@ class _Captured:
         _, rebuild = flatten(list(args))
         try:
             with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), set_at_index_tensors():
-                upstream = self._output_example(rebuild, examples)
+                joint = self._joint_function(rebuild, leaves, held)
+                upstream, noted = self._output_example(rebuild, examples, joint)
                 try:
-                    graph = trace(self._joint_function(rebuild, leaves, held), examples + [upstream], counts)
+                    graph = trace(joint, examples + [upstream], counts, noted)
                 except RuntimeError as error:
                     if not getattr(error, "rule_refused", False):
                         raise
@@ -429,13 +431,15 @@ class _Captured:
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
+        except LoopStopped:  # a loop of the user's that did not end at this point: said for the point
+            raise
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
             refused = _loop_refused(error, self.text)
             if refused is not None:
                 raise refused from None
             loop = _loop_op(error.__traceback__)
             if loop is not None:
-                line = _user_line(error.__traceback__)
+                line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text} runs torch's {loop}{f' at {line}' if line else ''}, a loop PyTorch cannot trace on "
                     "the fake tensors gradcli captures with (its own tracer stops inside it), so its exact reference "
@@ -446,7 +450,7 @@ class _Captured:
             if not isinstance(error, RuntimeError):
                 raise
             if leaves_pytorch(error):
-                line = _user_line(error.__traceback__)
+                line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text} leaves PyTorch{f' at {line}' if line else ''} (.numpy() of a tensor, to compute with "
                     "NumPy or SciPy) outside an autograd.Function's forward or backward, where gradcli replays "
@@ -456,7 +460,7 @@ class _Captured:
                     text=self.text,
                 ) from None
             if "Couldn't swap" in str(error):  # Module._apply under the trace: its parameters are traced tensors
-                line = _user_line(error.__traceback__)
+                line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text} converts a module it builds as it runs{f' at {line}' if line else ''} (.to(), "
                     ".double()): gradcli traces the call and cannot convert parameters made during the trace; build "
@@ -464,7 +468,7 @@ class _Captured:
                     text=self.text,
                 ) from None
             if type(error).__name__ == "DynamicOutputShapeException":
-                line = _user_line(error.__traceback__)
+                line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
                     "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), which "
@@ -478,7 +482,7 @@ class _Captured:
             found = math_call_advice(error.__traceback__, lambda path: is_user_file(path, folder), "torch", "torch")
             if found is not None:
                 raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
-            line = _user_line(error.__traceback__)
+            line = user_line(error.__traceback__, torch_dir())
             raise InputError(
                 f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "
                 "float() of a tensor, or a one-number tensor used as a Python index, out[i] = g): gradcli captures "
@@ -487,8 +491,11 @@ class _Captured:
                 text=self.text,
             ) from None
 
-    def _output_example(self, rebuild, examples):
-        """A cotangent for the function's output (its shape and dtype, from a run on fake tensors)."""
+    def _output_example(self, rebuild, examples, joint):
+        """``(cotangent, notes)``: a cotangent for the function's output (its shape and dtype, from a run on fake
+        tensors), and None; or, where a Function's forward computes in NumPy (`torch_numpy_forward`), which fake
+        tensors cannot run, the shape from ``joint`` (`_joint_function`) run on the numbers with a cotangent of ones,
+        as the trace's own eager run would run it, and that run's `Notes` for the trace."""
         import torch  # lazy: only a PyTorch target needs it
         from torch._subclasses.fake_tensor import FakeTensorMode  # lazy: as above
 
@@ -504,11 +511,20 @@ class _Captured:
         except RuntimeError as error:
             if not leaves_pytorch(error):
                 raise
-            # a Function's forward computes in NumPy (`torch_numpy_forward`): the shape from a run on the numbers
-            with torch.enable_grad(), loops_step_by_step(counting=[]):
-                out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
-                                          if isinstance(e, torch.Tensor) else e for e in examples]))
-        return torch.ones(tuple(out.shape), dtype=out.dtype)
+            noted = Notes()
+            try:
+                with loops_step_by_step(counting=[]), noting_forwards(noted=noted):
+                    out = joint(*examples, None)[0]
+            except RuntimeError as refused:
+                if not getattr(refused, "rule_refused", False):
+                    raise
+                # PyTorch's engine refuses a rule's answer: the shape from the forward alone, the trace noting its own
+                with torch.enable_grad(), loops_step_by_step(counting=[]):
+                    out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
+                                              if isinstance(e, torch.Tensor) else e for e in examples]))
+                noted = None
+            return torch.ones(tuple(out.shape), dtype=out.dtype), noted
+        return torch.ones(tuple(out.shape), dtype=out.dtype), None
 
     def _joint_function(self, rebuild, leaves, held, forward_only=False):
         """``(value, *gradients)`` of the user's function as PyTorch computes them, in the float leaves not
@@ -518,7 +534,7 @@ class _Captured:
 
         wanted = _float_leaves(leaves, held)
 
-        def joint(*tensors):
+        def joint(*tensors):  # the last one the cotangent (None: ones like the value, in an eager run)
             tensors, upstream = list(tensors[:-1]), tensors[-1]
             for i in wanted:
                 tensors[i] = tensors[i].detach().requires_grad_(True)
@@ -527,7 +543,8 @@ class _Captured:
                 if forward_only or not out.requires_grad:
                     return (out.detach(), *(torch.zeros_like(tensors[i]) for i in wanted))
                 try:
-                    grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+                    grads = torch.autograd.grad(out, [tensors[i] for i in wanted],
+                                                torch.ones_like(out) if upstream is None else upstream, allow_unused=True)
                 except RuntimeError as error:
                     _mark_refused_rule(error, self.fun)
                     raise
@@ -743,7 +760,7 @@ def _loop_refused(error, text):
     ``while_loop``'s body returning its input uncloned), at the user's line; None for any other error."""
     if type(error).__name__ != "UncapturedHigherOrderOpError":
         return None
-    loop, line = _loop_op(error.__traceback__) or "loop op", _user_line(error.__traceback__)
+    loop, line = _loop_op(error.__traceback__) or "loop op", user_line(error.__traceback__, torch_dir())
     said = str(error).split("Got graph break/error:", 1)[-1].split("Developer debug context:", 1)[0]
     lines = [part.strip() for part in said.splitlines() if part.strip()]
     headline = lines[0].rstrip(".") if lines else "its function"
@@ -778,12 +795,3 @@ def _times(counts):
     return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
 
 
-def _user_line(tb):
-    """``file:line`` of the innermost frame of the user's code in a traceback (None when there is none)."""
-    found = None
-    folder = torch_dir()
-    while tb is not None:
-        if is_user_file(tb.tb_frame.f_code.co_filename, folder):
-            found = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found

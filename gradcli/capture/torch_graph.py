@@ -74,7 +74,6 @@ import logging
 import os
 import re
 import sys
-import sysconfig
 import threading
 import traceback
 from contextlib import contextmanager
@@ -92,7 +91,8 @@ from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
 from .exact_constants import held_for, kind_of, lift, rules_constants
-from .lines import def_line, handed_numbers, literal_numbers
+from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
+                    user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
@@ -102,8 +102,6 @@ from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
 # Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
-_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
-_STDLIB_DIR = os.path.join(sysconfig.get_paths()["stdlib"], "")
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
@@ -270,21 +268,14 @@ def torch_dir():
     """PyTorch's own folder, ending in a separator so that torchvision's or torchaudio's files are not taken for it."""
     import torch  # lazy: only a PyTorch target needs it
 
-    return os.path.join(os.path.dirname(os.path.abspath(torch.__file__)), "")
-
-
-def is_user_file(filename, folder):
-    if filename.startswith("<") or not filename:
-        return False
-    path = os.path.abspath(filename)
-    return not (path.startswith(folder) or path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB_DIR))
+    return package_folder(torch)
 
 
 def _file_kind(filename, folder, kinds):
     """"gradcli", "user" or "other" for a code object's file name, remembered in ``kinds`` (one capture's)."""
     kind = kinds.get(filename)
     if kind is None:
-        if os.path.abspath(filename).startswith(_GRADCLI_DIR):
+        if os.path.abspath(filename).startswith(GRADCLI_FOLDER):
             kind = "gradcli"
         else:
             kind = "user" if is_user_file(filename, folder) else "other"
@@ -381,7 +372,7 @@ def _machinery(filename, folder):
     """Whether a frame's file is PyTorch's dispatch or tracing code (`_MACHINERY`) or Python's standard library:
     code that hands on what its caller gave, writing no constant of its own."""
     path = os.path.abspath(filename)
-    if path.startswith(_STDLIB_DIR) and not any(part in path for part in _INSTALLED):
+    if path.startswith(STDLIB_FOLDER) and not any(part in path for part in _INSTALLED):
         return True
     return path.startswith(folder) and path[len(folder):].split(os.sep)[0] in _MACHINERY
 
@@ -431,9 +422,11 @@ def lookup(packet, overload):
     return _TABLE.get(f"{packet}.{overload}") or _TABLE.get(packet)
 
 
-def trace(fun, examples, counts=None):
+def trace(fun, examples, counts=None, noted=None):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line; its while loops
-    unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them."""
+    unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them. ``noted``: the
+    `Notes` of an eager run on ``examples`` made already, which the trace takes instead of running one of its own
+    for the Functions leaving PyTorch."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
@@ -467,7 +460,7 @@ def trace(fun, examples, counts=None):
             # built-in rule takes the line of the forward node it differentiates (`compile_graph`).
             # Attention is recorded as the matmuls and softmax of its definition, whose rules gradcli replays: the
             # fused CPU kernel and its backward have no replay.
-            plans, module = None, None
+            plans, module = noted, None
             while module is None:
                 try:
                     module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
@@ -492,7 +485,7 @@ def trace(fun, examples, counts=None):
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
     graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
-    graph.trip_counts = None if counts is None else tuple(counts)
+    graph.trip_counts = tuple(counts) if counts else None  # no while loop (the eager run counted none): none to count
     graph.loop_guards = guards
     return graph
 
@@ -589,10 +582,8 @@ class _Draws:
         return found
 
     def _refused(self, op, why, advice):
-        frame = sys._getframe(2)
-        while frame is not None and not is_user_file(frame.f_code.co_filename, self.folder):
-            frame = frame.f_back
-        line = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+        found = user_line(sys._getframe(2), self.folder)
+        line = f" at {found}" if found is not None else ""
         return InputError(f"the random draw {op.namespace}.{op.__name__}{line} {why}: {advice}", text=line.removeprefix(" at ") or None)
 
     def refuse(self, op, *args, **kwargs):

@@ -23,9 +23,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import os
 import sys
-import sysconfig
 import threading
 from contextlib import contextmanager
 
@@ -33,7 +31,8 @@ import numpy as np
 
 from ..autodiff.values import raw
 from ..errors import InputError
-from .loop_trips import turns
+from .lines import package_folder, user_line
+from .loop_trips import LoopStopped, turns
 
 
 class LoopDecidedOtherwise(InputError):
@@ -133,12 +132,15 @@ def _while_counted(cond_fn, body_fn, carried, additional, counting):
     from torch.utils import _pytree as pytree  # lazy: only a PyTorch target needs it
 
     carried = tuple(carried)
-    # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
-    for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
-        if not bool(cond_fn(*carried, *additional)):
-            counting.append(steps)
-            return carried
-        carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
+    try:
+        # The condition's code names the loop: a lambda made anew at each call of the user's function is the same code.
+        for steps in turns(getattr(cond_fn, "__code__", cond_fn), "torch's while_loop"):
+            if not bool(cond_fn(*carried, *additional)):
+                counting.append(steps)
+                return carried
+            carried = tuple(pytree.tree_leaves(body_fn(*carried, *additional)))
+    except LoopStopped as stopped:  # named at the user's call, which the live stack holds only here
+        raise stopped.at(_users_line()) from None
 
 
 def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards, own=False):
@@ -185,20 +187,11 @@ def _zero_trips_run_the_body():
         return False
 
 
-# gradcli's package and Python's library: frames there are never the user's loop (PyTorch's folder joins them at the call)
-_GRADCLI_OR_STDLIB = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))), sysconfig.get_paths()["stdlib"])
-
-
 def _users_line():
     """``file:line`` of the innermost frame of the live stack outside PyTorch, gradcli and Python's library."""
     import torch  # lazy: only a PyTorch target needs it
 
-    skipped = (os.path.dirname(os.path.abspath(torch.__file__)), *_GRADCLI_OR_STDLIB)
-    frame = sys._getframe(1)
-    while frame is not None and (frame.f_code.co_filename.startswith("<")
-                                 or os.path.abspath(frame.f_code.co_filename).startswith(skipped)):
-        frame = frame.f_back
-    return None if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    return user_line(sys._getframe(1), package_folder(torch))
 
 
 @functools.cache

@@ -52,6 +52,7 @@ class _Plan:
     returned_tuple: bool = False  # whether it returned a tuple of them (else the one alone)
     saved: tuple = None  # references of the tensors it saved for the backward (None: it saved none)
     attributes: dict = field(default_factory=dict)  # ctx attributes it set: name -> reference
+    numbers: tuple = ()  # the attributes NumPy computed as numbers (`_computed_number`), made tensors in a trace
     non_differentiable: tuple = ()
     materialize: object = None
     with_ctx: bool = True  # whether the forward takes ctx (else it sets up its context apart, on the node's outputs)
@@ -65,6 +66,7 @@ class _BackwardPlan:
     cls: type
     saved: int = 0  # how many tensors it found saved
     tensors: tuple = ()  # the names of the ctx attributes that are tensors: inputs of its node
+    numbers: tuple = ()  # those of them a NumPy forward set as numbers, handed to the backward's code as numbers
     constants: dict = field(default_factory=dict)  # the other ctx attributes, as they were
     needs_input_grad: tuple = ()
     made: list = field(default_factory=list)  # (shape, torch dtype) of each tensor it returned
@@ -250,18 +252,22 @@ def _watching_backward(cls, ctx, grads):
         out = cls.backward(ctx, *grads)
     noting = getattr(_MODE, "now", None)
     if calls.met and noting is not None and noting.noted is not None:
-        noting.noted.backwards[ctx._gradcli_application] = _backward_plan_of(cls, ctx, out)
+        k = ctx._gradcli_application
+        forward = noting.noted.forwards[k] if k < len(noting.noted.forwards) else None
+        noting.noted.backwards[k] = _backward_plan_of(cls, ctx, out, forward.numbers if forward is not None else ())
     return out
 
 
-def _backward_plan_of(cls, ctx, out):
-    """The `_BackwardPlan` of a backward that ran with ``ctx`` and returned ``out``."""
+def _backward_plan_of(cls, ctx, out, numbers=()):
+    """The `_BackwardPlan` of a backward that ran with ``ctx`` and returned ``out``; ``numbers``: the attributes its
+    forward's node makes (`_Plan.numbers`), tensors in a trace like those the forward set as tensors."""
     import torch  # lazy: only a PyTorch target needs it
 
     plan = _BackwardPlan(cls, saved=len(ctx.saved_tensors), needs_input_grad=tuple(ctx.needs_input_grad))
     attributes = {n: v for n, v in vars(ctx).items() if n not in _CTX_OWN} if hasattr(ctx, "__dict__") else {}
-    plan.tensors = tuple(n for n, v in attributes.items() if isinstance(v, torch.Tensor))
-    plan.constants = {n: v for n, v in attributes.items() if not isinstance(v, torch.Tensor)}
+    plan.tensors = tuple(n for n, v in attributes.items() if isinstance(v, torch.Tensor) or n in numbers)
+    plan.numbers = tuple(n for n in plan.tensors if n in numbers)
+    plan.constants = {n: v for n, v in attributes.items() if n not in plan.tensors}
     plan.returned_tuple = isinstance(out, tuple)
     returned = []
     for value in out if plan.returned_tuple else (out,):
@@ -276,6 +282,14 @@ def _backward_plan_of(cls, ctx, out):
 
 # ctx's attributes of PyTorch's own or gradcli's, which no backward plan takes for the user's
 _CTX_OWN = ("to_save", "non_differentiable", "materialize_grads", "dirty_tensors", "_gradcli_application")
+
+
+def _computed_number(value):
+    """Whether ``value``, set on ``ctx`` by a forward computing in NumPy, is a float NumPy computed (``values.max()``,
+    an array of floats): a function of the point, made by the forward's node so that the exact replay computes it at
+    its own precision rather than holding the eager run's rounded float, at this point or another. A Python float
+    (an argument handed on, a literal) is a constant of the program and stays one."""
+    return isinstance(value, np.floating) or (isinstance(value, np.ndarray) and value.dtype.kind == "f")
 
 
 def _subclass(cls, made, forward, backward=None):
@@ -338,6 +352,12 @@ def _plan_of(cls, ctx, args, out):
     made = {}
 
     def reference(value, site):
+        if _computed_number(value) and site is not None and site[0] == "attribute":
+            # a number of the point (ctx.total = values.sum()): the node makes it, as the replay computes it
+            plan.made.append((np.shape(value), _torch_dtype(np.asarray(value).dtype.name)))
+            plan.sites.append(site)
+            plan.numbers += (site[1],)
+            return ("made", len(plan.made) - 1)
         if not isinstance(value, torch.Tensor):
             return ("constant", value)
         if id(value) in inputs:
@@ -453,7 +473,8 @@ def _backward_replay(application, location):
         numbers = [_Numbers(value, dtype) for value, dtype in zip(inputs, application.dtypes)]
         ctx = types.SimpleNamespace(**plan.constants, saved_tensors=tuple(numbers[:plan.saved]),
                                     needs_input_grad=plan.needs_input_grad)
-        ctx.__dict__.update(zip(plan.tensors, numbers[plan.saved:plan.saved + len(plan.tensors)]))
+        ctx.__dict__.update((name, value.value if name in plan.numbers else value)  # a number, as the code read it
+                            for name, value in zip(plan.tensors, numbers[plan.saved:plan.saved + len(plan.tensors)]))
         given = iter(numbers[plan.saved + len(plan.tensors):])
         grads = [next(given) if is_given else None for is_given in application.given]
         like = next((raw(v) for v in inputs if high_precision(v) is not None), None)

@@ -76,6 +76,16 @@ def _undetermined(out_of_time="", why=""):
     )
 
 
+def loop_stopped(stopped):
+    """No verdict at a point where a loop of the user's replayed by gradcli (`capture.loop_trips.LoopStopped`) did not
+    end within its bound: a fact about this point, said with the loop, its line and the trips it ran."""
+    return no_verdict(Finding(
+        "undetermined", "forward", "exact reference",
+        f"{stopped}, so gradcli cannot compute this point's exact reference and cannot say whether its value and "
+        "gradient are right: no verdict",
+    ))
+
+
 def _kink_gap(left, right):
     """Where a kink's two slopes print alike (1 and 1 + 1e-300), by how much they differ; else nothing."""
     if f"{float(left):.6g}" != f"{float(right):.6g}":

@@ -22,6 +22,7 @@ from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, replaying_points
 from ..capture.exact_constants import held_in, held_name
+from ..capture.loop_trips import LoopStopped
 from ..errors import InputError
 from . import fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
@@ -29,7 +30,7 @@ from .balls import Budget
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
-from .judge import judge, narrowed, narrowing_finding
+from .judge import judge, loop_stopped, narrowed, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .precision import Exact, every_coordinate
@@ -79,6 +80,31 @@ def check_point(target, point, dtype, chosen, options):
     record(result, _representability(result, point, working_args, names, dtype))
     if result.status == Verdict.ERROR:
         return result
+    try:
+        return _checked(result, target, point, working_args, dtype, chosen, options)
+    except LoopStopped as stopped:  # a loop of the user's that does not end within the budget here: this point's fact
+        if result.value is None and target.bridge is not None:
+            _framework_numbers(result, target, working_args, chosen, dtype)
+        record(result, loop_stopped(stopped))
+        return result
+
+
+def _framework_numbers(result, target, working_args, chosen, dtype):
+    """``result``'s value and gradient from the framework's own run alone, where a replay beside it (for provenance)
+    stopped in a loop before they were read: the numbers under test, shown though no verdict judges them."""
+    argnums = tuple(target.variables.index(n) for n in chosen)
+    try:
+        with without_replay():
+            value, grads, _ = _run_with(target, working_args, argnums, dtype, provenance.Watch(dtype))
+    except Exception:  # noqa: BLE001 - the point has no verdict already: its numbers are shown only where they come
+        return
+    result.value = plain(value)
+    result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
+
+
+def _checked(result, target, point, working_args, dtype, chosen, options):
+    """`check_point` once the point is known to fit ``dtype``: the run, the differences, the reference, the verdicts."""
+    names = target.variables
     argnums = tuple(names.index(n) for n in chosen)
     try:
         value, grads, recording = _run(target, working_args, argnums, dtype)

@@ -77,10 +77,10 @@ class DtypeRun:
     def measure(self, swept, exact=True):
         """Value, gradients, bits lost of both and the band of each point of ``swept`` (see `reference`)."""
         args = self.columns(swept)
-        values, grads, vectorised = evaluate_columns(self.resolved, args, self.options.wrt)
-        if not vectorised and self.vectorised:
+        values, grads, per_point = evaluate_columns(self.resolved, args, self.options.wrt)
+        if per_point is not None and self.vectorised:
             self.vectorised = False
-            self.notes.append(f"{self.dtype.name}: {self.resolved.text} is not elementwise on arrays, so it ran once per point")
+            self.notes.append(f"{self.dtype.name}: {self.resolved.text} ran once per point: {per_point}")
         reference, label = self.reference(args, exact)
         if reference is None:
             unknown = np.full(values.shape, np.nan)

@@ -58,11 +58,16 @@ def clip_to(points, dtype):
     return np.clip(points, -biggest, biggest).astype(dtype)
 
 
+NOT_ELEMENTWISE = "it is not elementwise on arrays"  # why the core ran a target once per point
+
+
 def evaluate_columns(resolved, args, wrt):
-    """Value and gradients (``{name: array}`` for ``wrt``) at every point: one call of the core if elementwise, else a loop.
+    """``(values, gradients, why per point)`` at every point (gradients ``{name: array}`` for ``wrt``): one call of the
+    core if elementwise, else a loop, and then why (None where one call answered).
 
     A framework's function (a `Target` with a bridge that can vectorise) is
-    evaluated by the framework in one call instead (`_by_bridge`).
+    evaluated by the framework in one call instead (`_by_bridge`), or point by
+    point where its bridge says why (`PerPoint`).
     """
     bridged = _by_bridge(resolved, args, wrt)
     if bridged is not None:
@@ -81,21 +86,21 @@ def evaluate_columns(resolved, args, wrt):
             and _elementwise(resolved, args, values, grads, wrt)
         ):
             dtype = args[0].dtype
-            return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, True
+            return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, None
     except Exception:  # noqa: BLE001 - not array-friendly: the loop below decides per point
         pass
-    return _each_point(resolved, args, wrt)
+    return _each_point(resolved, args, wrt, NOT_ELEMENTWISE)
 
 
-def _each_point(resolved, args, wrt):
-    """`evaluate_columns`' answer one point at a time."""
+def _each_point(resolved, args, wrt, why):
+    """`evaluate_columns`' answer one point at a time, ``why`` it goes so."""
     values = np.empty(points_shape(args), dtype=args[0].dtype)
     grads = {n: np.empty_like(values) for n in wrt}
     for i in range(len(values)):
         values[i], point_grads = _one(resolved, [a[i] for a in args], wrt)
         for n in wrt:
             grads[n][i] = point_grads[n]
-    return values, grads, False
+    return values, grads, why
 
 
 def points_shape(args):
@@ -118,8 +123,8 @@ def _by_bridge(resolved, args, wrt):
     try:
         with np.errstate(all="ignore"):
             got = vectorised(args, dtype)
-    except PerPoint:  # the framework's numbers at a point are its call at that point alone
-        return _each_point(resolved, args, wrt)
+    except PerPoint as why:  # the framework's numbers at a point are its call at that point alone
+        return _each_point(resolved, args, wrt, str(why))
     except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
         return None
     if got is None:
@@ -128,7 +133,7 @@ def _by_bridge(resolved, args, wrt):
     shape = np.shape(args[0])[:1]  # the points; a held array's gradient (not swept, not in wrt) has its shape per point
     if np.shape(values) != shape or any(np.shape(grads[names.index(n)]) != shape for n in wrt):
         return None
-    return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, True
+    return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, None
 
 
 def reference_columns(resolved, args, wrt):
@@ -150,7 +155,7 @@ def reference_columns(resolved, args, wrt):
     if got is not None:
         values, grads = got
         names = resolved.variables
-        return values, {n: grads[names.index(n)] for n in wrt}, True
+        return values, {n: grads[names.index(n)] for n in wrt}, None
     with differentiating_the_primal():
         return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
 
