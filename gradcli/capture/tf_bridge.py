@@ -314,6 +314,7 @@ class TensorFlowFunction:
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
+        self.python = python  # the user's own Python function, whose closure `eager_answers` reads too
         self.name = getattr(python, "__name__", text)
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -893,7 +894,7 @@ class TensorFlowFunction:
                 tensors[i] = tf.constant(value)
             built.clear()
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
-                    eager_answers(tf, not self.compiled, frames.users, self.namespaces):
+                    eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     with recording(frames, built, tf.compat.v1.get_default_graph()):

@@ -52,6 +52,9 @@ class Step:
     op_type: str
     name: str
     plans: tuple = ()  # the plans the step runs (a conditional's branches, a loop's condition and body)
+    # (the call's key, its location) of the outermost tf.function call whose body the step was inlined from, else None:
+    # a record of what a run executes (`executed`) counts that call as its one call op, as the eager run does
+    call: tuple = None
 
 
 @dataclass
@@ -146,21 +149,25 @@ class Plan:
         """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s)."""
         record = lists[-1]
         record.extend(self.folded_ops)
+        calls = set()  # the tf.function calls this run entered: each one call op, whatever its body runs
         with np.errstate(all="ignore"):
             for step in self.steps:
+                if step.call is not None and step.call[0] not in calls:
+                    calls.add(step.call[0])
+                    record.append(("PartitionedCall", step.call[1]))
                 if step.plans:
                     lists.append([])
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     finally:
                         inner = lists.pop()
-                    if len(lists) == 1:
+                    if step.call is None and len(lists) == 1:
                         record.append(Executed(step.name, inner))
-                    else:  # a nested branch's or loop's operations, in place
+                    elif step.call is None:  # a nested branch's or loop's operations, in place
                         record.extend(inner)
                 else:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
-                    if computes(step.op_type) and _floating(out):
+                    if step.call is None and computes(step.op_type) and _floating(out):
                         record.append((step.op_type, step.location))
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, out))
@@ -392,7 +399,7 @@ class Walker:
             shape = self.variable_shape(self.static[inputs[0]][1])  # the zeros a variable's gradient starts from
             self.static[outputs[0]] = np.array(shape, dtype=_numpy_dtype(op, "out_type", np.int32))
         elif op.type in CALLS or _found_function(op.graph, op.type) is not None:  # a legacy Defun is called by name
-            self._inline(op, inputs, outputs)
+            self._inline(op, inputs, outputs, location)
         elif op.type in CONDITIONALS:
             self._conditional(op, inputs, outputs, location, rule)
         elif op.type in SWITCHES:
@@ -494,8 +501,9 @@ class Walker:
         if _is_capture(self.static.get(inputs[0])):
             self.assigned[id(self.static[inputs[0]][1])] = inputs[1]
 
-    def _inline(self, op, inputs, outputs):
-        """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""
+    def _inline(self, op, inputs, outputs, location):
+        """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs,
+        each step of it marked as the call's (`Step.call`, at ``location``: the call's line)."""
         body = _function_graph(op.graph, op.get_attr("f").name if op.type in CALLS else op.type)
         self.scopes += 1
         prefix = f"{op.name}#{self.scopes}/"
@@ -503,7 +511,12 @@ class Walker:
         bound = {}
         for tensor, key in zip(body.inputs, inputs):
             bound[tensor.op.name] = key
+        start, folded = len(self.steps), len(self.folded_ops)
         self._graph(body, prefix, bound)
+        for step in self.steps[start:]:
+            step.call = (prefix, location)
+        if len(self.folded_ops) > folded:  # the body's ops folded when captured are the call's, recorded once
+            self.folded_ops[folded:] = [] if len(self.steps) > start else [("PartitionedCall", location)]
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
