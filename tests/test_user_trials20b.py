@@ -39,9 +39,6 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {
-    "tf_lib20b:nested_square_off@x=[0.5,-3]:float64":
-        "R1: a tf.custom_gradient rule whose grad_fn takes an inner custom function's gradient by a tape, the inner "
-        "rule off, is blamed on the outer rule's def grad line alone, not the inner rule's",
     "tf_lib20b:xlogy_sum@x=[0,2],y=[0,3]:float64":
         "X1: tf.math.xlogy at x = y = 0 with both varying is `domain` (as gradcli.numpy's xlogy), but its slope in "
         "y[0] is NaN where the truth is 0 (0 log y is 0 for every y): arb_proof._xlogy takes the edge for every "

@@ -586,6 +586,16 @@ class Walker:
             function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
+    def _rule_running(self, user):
+        """The user's rule an op of the gradient was made in: the innermost of the user's frames that is a rule the
+        tape called (a rule taking another custom function's gradient by a tape runs that one's rule inside its
+        own), else the outermost (the frame the tape called)."""
+        for frame in reversed(user):
+            rule = _rule_of(frame)
+            if rule[1] in self.gradients.rules:
+                return rule
+        return _rule_of(user[0])
+
     def _where(self, op, names, inputs, prefix):
         """``(location, rule)`` of an op: the user's line in its traceback, else that of the op it differentiates."""
         try:
@@ -596,7 +606,7 @@ class Walker:
             frame = user[-1]
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
-            return location, (_rule_of(user[0]) if in_gradient else None)
+            return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
         if differentiated is not None and differentiated.outputs:
@@ -667,12 +677,29 @@ class Gradients:
     "file.py:LINE"), that returned it unchanged (or the gradient function that gave
     none, where an argument's gradient is TensorFlow's zeros for want of one);
     ``dropped``: (forward op, input index) of each float input a gradient function
-    gave no gradient (Betainc's for its a and b).
+    gave no gradient (Betainc's for its a and b); ``rules``: the ``file.py:LINE``
+    of each user's rule the tape called; ``calls``: a `RuleCall` for each call of
+    one in the traced graph, in the order they returned (a rule's nested ones first).
     """
 
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
+    rules: set = field(default_factory=set)
+    calls: list = field(default_factory=list)
+
+
+@dataclass
+class RuleCall:
+    """One call of a user's ``tf.custom_gradient`` rule in a traced graph, by its tensors' names: the rule (its name
+    and ``file.py:LINE``), the inputs and outputs of the function it is the rule of, the upstream gradients it
+    was handed (one per output) and the gradients it returned (one per input; None where it gave none)."""
+
+    rule: tuple
+    inputs: tuple
+    outputs: tuple
+    upstream: tuple
+    returned: tuple
 
 
 # The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).
