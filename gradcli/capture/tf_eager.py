@@ -195,7 +195,11 @@ def _bound_cells(answered, values, users, depth=3):
     for _ in range(depth):
         reached = []
         for value in todo:
-            function = getattr(value, "python_function", value)  # a tf.function: the user's Python it traces
+            function = value
+            if not isinstance(function, types.FunctionType):  # a tf.function: the user's Python it traces; else none
+                if getattr(type(value), "python_function", None) is None:
+                    continue
+                function = value.python_function
             code = getattr(function, "__code__", None)
             if code is None or id(function) in seen or not users(code.co_filename):
                 continue
