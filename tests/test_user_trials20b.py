@@ -39,15 +39,10 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {
-    "tf_lib20b:nested_square_off@x=[0.5,-3]:float64":
-        "R1: a tf.custom_gradient rule whose grad_fn takes an inner custom function's gradient by a tape, the inner "
-        "rule off, is blamed on the outer rule's def grad line alone, not the inner rule's",
-    "tf_lib20b:sparse_ce_probs@probs=[[0,0.3,0.7]]:float32":
-        "Z1: keras.losses.SparseCategoricalCrossentropy() (the class, not the function) on probabilities with a 0 "
-        "clipped to 1e-7: 'within 2.3e-2559 of 0 but not proven 0', no verdict",
     "tf_lib20b:xlogy_sum@x=[0,2],y=[0,3]:float64":
-        "X1: tf.math.xlogy at x = y = 0 with both varying: 'within 2.59e-2560 of 0 but not proven 0' where each "
-        "alone is judged (x: domain, y: ok)",
+        "X1: tf.math.xlogy at x = y = 0 with both varying is `domain` (as gradcli.numpy's xlogy), but its slope in "
+        "y[0] is NaN where the truth is 0 (0 log y is 0 for every y): arb_proof._xlogy takes the edge for every "
+        "entry while x is an input, as tests/test_exact_domain_edges.py holds",
 }
 BY_ID = {case.id: case for case in cases20b.ALL}
 

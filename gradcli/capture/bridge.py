@@ -126,6 +126,9 @@ class Bridge:
     # held_draws() -> [note, ...]: each random draw of the function replayed as the numbers the framework's own run
     # drew there (a constant of the point), read from the graphs captured so far; the check notes each
     held_draws: Optional[Callable] = None
+    # rules_alone(args, cotangent) -> [(rule's name, "file:line", returned, truth), ...]: each call of a user's rule the
+    # backward graph makes, nested ones first, judged alone (`rule_blame`); [] where there are fewer than two
+    rules_alone: Optional[Callable] = None
 
 
 def make_bridge(framework, fun, text) -> Bridge:

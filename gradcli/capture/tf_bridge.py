@@ -32,6 +32,8 @@ import weakref
 
 import numpy as np
 
+import gradcli.numpy as gnp
+
 from ..autodiff.tracer import hooks
 from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
@@ -289,6 +291,8 @@ class _Captured:
         # `tf_stand_in.first_difference` of the eager run's forward ops and ``graph_ops`` (False where they are the
         # same; None before an eager run was held to them)
         self.difference = None
+        self.rule_calls = []  # `tf_graph.RuleCall` of each call of a user's rule in the traced graph (`rules_alone`)
+        self.graph = None  # the traced graph's whole plan, where it has calls of rules to judge alone
 
 
 class TensorFlowFunction:
@@ -314,6 +318,7 @@ class TensorFlowFunction:
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
+        self.python = python  # the user's own Python function, whose closure `eager_answers` reads too
         self.name = getattr(python, "__name__", text)
         try:
             self.parameters = len(inspect.signature(python).parameters)
@@ -721,6 +726,48 @@ class TensorFlowFunction:
             out[i] = g
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
+    def rules_alone(self, args, cotangent):
+        """Each call of a user's rule the backward graph makes, judged alone: ``[(rule's name, "file.py:LINE", returned,
+        truth)]``, in the order the calls returned (a rule's nested ones first); [] where there are fewer than two.
+
+        ``returned``: the gradients the rule gives on ``args`` (exact numbers)
+        with ``cotangent``, where each rule it calls (a custom function whose
+        gradient it takes by a tape) hands it its truth; ``truth``: the
+        derivative, by gradcli's own rules, of the replayed function it is the
+        rule of, at the same inputs and upstream gradients. A rule off on its
+        own is told from one off only through a rule it calls.
+        """
+        leaves, rebuild = _flat(args)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        if len(captured.rule_calls) < 2:
+            return []
+        floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
+        truths, judged = {}, []
+        for call in captured.rule_calls:
+            returned = [key for key in call.returned if key is not None]
+            needed = [*call.upstream, *call.inputs, *returned]
+            plan = captured.graph.pruned(needed, self.text, stop=(captured.cotangent_key, *truths))
+            values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent, **truths})))
+            truth = self._rules_truth(captured.graph, call, values)
+            judged.append((call.rule[0], call.rule[1], [values[key] for key in returned],
+                           [t for key, t in zip(call.returned, truth) if key is not None]))
+            truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
+        return judged
+
+    def _rules_truth(self, graph, call, values):
+        """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
+        upstream gradients: gradcli's backward pass over that function's replayed forward."""
+        forward = graph.pruned(list(call.outputs), self.text, stop=call.inputs)
+        forward.inputs = list(call.inputs)
+        upstream = [values[key] for key in call.upstream]
+
+        def weighted(*inputs):
+            outputs = forward.run(list(inputs))
+            return functools.reduce(gnp.add, [gnp.sum(gnp.multiply(out, up)) for out, up in zip(outputs, upstream)])
+
+        value, pull = vjp(weighted, *[values[key] for key in call.inputs])
+        return list(pull(type(raw(value))(1)))  # the weighted sum is one number: its own kind's 1
+
     def _program_of(self, captured, leaves, rebuild):
         """The plans a replay on ``leaves`` runs: ``captured`` (the float64 trace, on exact numbers), or the trace in
         the narrower dtype whose program the checker judges now (`exact_constants.held_in`) where the user's code
@@ -893,7 +940,7 @@ class TensorFlowFunction:
                 tensors[i] = tf.constant(value)
             built.clear()
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
-                    eager_answers(tf, not self.compiled, frames.users, self.namespaces):
+                    eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
                 with tf.GradientTape() as tape:
                     tape.watch(list(watched))
                     with recording(frames, built, tf.compat.v1.get_default_graph()):
@@ -935,6 +982,8 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
+        if len(gradients.calls) > 1:  # a rule calling another's: each judged alone (`rules_alone`)
+            captured.rule_calls, captured.graph = list(gradients.calls), plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
@@ -1334,4 +1383,5 @@ def capture(fun, text):
         supplied=function.models.supplied(),
         aliases=function.models.aliases,
         held_draws=function.held_draws,
+        rules_alone=function.rules_alone,
     )

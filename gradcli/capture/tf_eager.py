@@ -87,7 +87,7 @@ def keras_as_eager(tf, eager):
 
 
 @contextmanager
-def eager_answers(tf, eager, users, namespaces=()):
+def eager_answers(tf, eager, users, namespaces=(), functions=()):
     """While a trace of a function the user runs eagerly lasts, the user's own code asking TensorFlow whether it runs
     eagerly (``tf.executing_eagerly()``, ``tf.inside_function()``) in the trace's own graph, or in a branch or loop
     body built in it (`_within`), is answered as in the eager run, so the trace takes the branch that run takes.
@@ -98,7 +98,9 @@ def eager_answers(tf, eager, users, namespaces=()):
     ``namespaces``: the globals of the user's function; the names the user's
     modules bound to these functions at import (``from tensorflow import
     executing_eagerly``, ``eager = tf.executing_eagerly``) are answered the same
-    way, in those globals and in the user's modules they reach (`_users_modules`).
+    way, in those globals and in the user's modules they reach (`_users_modules`), and so are the closure cells of
+    ``functions`` (the user's function) and of the user's functions those modules and cells hold (`_bound_cells`:
+    ``ask = tf.executing_eagerly`` in the function that made the one under test).
     """
     if not eager:
         yield
@@ -121,16 +123,22 @@ def eager_answers(tf, eager, users, namespaces=()):
         return False if users_in_trace() else inside()
 
     answered = {id(asked): executing_eagerly, id(inside): inside_function}
-    bound = _bound_names(answered, _users_modules(namespaces, users))
+    modules = _users_modules(namespaces, users)
+    bound = _bound_names(answered, modules)
+    cells = _bound_cells(answered, [*functions, *(v for m in modules for v in list(m.values()))], users)
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
     for namespace, name, _ in bound:
         namespace[name] = answered[id(namespace[name])]
+    for cell, original in cells:
+        cell.cell_contents = answered[id(original)]
     try:
         yield
     finally:
         tf.executing_eagerly, tf.inside_function = asked, inside
         for namespace, name, original in bound:
             namespace[name] = original
+        for cell, original in cells:
+            cell.cell_contents = original
 
 
 _AUTOGRAPH = f"{os.sep}autograph{os.sep}"  # autograph's own modules, which call a function for the converted code
@@ -177,6 +185,36 @@ def _bound_names(answered, namespaces):
     function whose id is a key of ``answered``."""
     return [(namespace, name, value) for namespace in namespaces for name, value in list(namespace.items())
             if id(value) in answered]
+
+
+def _bound_cells(answered, values, users, depth=3):
+    """``[(cell, original)]``: each closure cell, of the user's functions among ``values`` and of those their cells hold
+    (``depth`` steps on), bound to a function whose id is a key of ``answered``; a function of a file not the
+    user's (``users(filename)``), or a ``tf.function``'s wrapper, is never looked into but through its Python function."""
+    found, seen, todo = [], set(), list(values)
+    for _ in range(depth):
+        reached = []
+        for value in todo:
+            function = value
+            if not isinstance(function, types.FunctionType):  # a tf.function: the user's Python it traces; else none
+                if getattr(type(value), "python_function", None) is None:
+                    continue
+                function = value.python_function
+            code = getattr(function, "__code__", None)
+            if code is None or id(function) in seen or not users(code.co_filename):
+                continue
+            seen.add(id(function))
+            for cell in function.__closure__ or ():
+                try:
+                    held = cell.cell_contents
+                except ValueError:  # a cell not yet filled
+                    continue
+                if id(held) in answered:
+                    found.append((cell, held))
+                else:
+                    reached.append(held)
+        todo = reached
+    return found
 
 
 def _without_rewrites(context, options):

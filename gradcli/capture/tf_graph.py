@@ -52,6 +52,9 @@ class Step:
     op_type: str
     name: str
     plans: tuple = ()  # the plans the step runs (a conditional's branches, a loop's condition and body)
+    # (the call's key, its location) of the outermost tf.function call whose body the step was inlined from, else None:
+    # a record of what a run executes (`executed`) counts that call as its one call op, as the eager run does
+    call: tuple = None
 
 
 @dataclass
@@ -146,21 +149,25 @@ class Plan:
         """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s)."""
         record = lists[-1]
         record.extend(self.folded_ops)
+        calls = set()  # the tf.function calls this run entered: each one call op, whatever its body runs
         with np.errstate(all="ignore"):
             for step in self.steps:
+                if step.call is not None and step.call[0] not in calls:
+                    calls.add(step.call[0])
+                    record.append(("PartitionedCall", step.call[1]))
                 if step.plans:
                     lists.append([])
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     finally:
                         inner = lists.pop()
-                    if len(lists) == 1:
+                    if step.call is None and len(lists) == 1:
                         record.append(Executed(step.name, inner))
-                    else:  # a nested branch's or loop's operations, in place
+                    elif step.call is None:  # a nested branch's or loop's operations, in place
                         record.extend(inner)
                 else:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
-                    if computes(step.op_type) and _floating(out):
+                    if step.call is None and computes(step.op_type) and _floating(out):
                         record.append((step.op_type, step.location))
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, out))
@@ -392,7 +399,7 @@ class Walker:
             shape = self.variable_shape(self.static[inputs[0]][1])  # the zeros a variable's gradient starts from
             self.static[outputs[0]] = np.array(shape, dtype=_numpy_dtype(op, "out_type", np.int32))
         elif op.type in CALLS or _found_function(op.graph, op.type) is not None:  # a legacy Defun is called by name
-            self._inline(op, inputs, outputs)
+            self._inline(op, inputs, outputs, location)
         elif op.type in CONDITIONALS:
             self._conditional(op, inputs, outputs, location, rule)
         elif op.type in SWITCHES:
@@ -494,8 +501,9 @@ class Walker:
         if _is_capture(self.static.get(inputs[0])):
             self.assigned[id(self.static[inputs[0]][1])] = inputs[1]
 
-    def _inline(self, op, inputs, outputs):
-        """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs."""
+    def _inline(self, op, inputs, outputs, location):
+        """A call of a function of the library: its body walked in place, its placeholders bound to the call's inputs,
+        each step of it marked as the call's (`Step.call`, at ``location``: the call's line)."""
         body = _function_graph(op.graph, op.get_attr("f").name if op.type in CALLS else op.type)
         self.scopes += 1
         prefix = f"{op.name}#{self.scopes}/"
@@ -503,7 +511,12 @@ class Walker:
         bound = {}
         for tensor, key in zip(body.inputs, inputs):
             bound[tensor.op.name] = key
+        start, folded = len(self.steps), len(self.folded_ops)
         self._graph(body, prefix, bound)
+        for step in self.steps[start:]:
+            step.call = (prefix, location)
+        if len(self.folded_ops) > folded:  # the body's ops folded when captured are the call's, recorded once
+            self.folded_ops[folded:] = [] if len(self.steps) > start else [("PartitionedCall", location)]
         for key, tensor in zip(outputs, body.outputs):
             self._alias(key, self.renamed.get(prefix + tensor.name, prefix + tensor.name))
 
@@ -573,6 +586,16 @@ class Walker:
             function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
+    def _rule_running(self, user):
+        """The user's rule an op of the gradient was made in: the innermost of the user's frames that is a rule the
+        tape called (a rule taking another custom function's gradient by a tape runs that one's rule inside its
+        own), else the outermost (the frame the tape called)."""
+        for frame in reversed(user):
+            rule = _rule_of(frame)
+            if rule[1] in self.gradients.rules:
+                return rule
+        return _rule_of(user[0])
+
     def _where(self, op, names, inputs, prefix):
         """``(location, rule)`` of an op: the user's line in its traceback, else that of the op it differentiates."""
         try:
@@ -583,7 +606,7 @@ class Walker:
             frame = user[-1]
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
-            return location, (_rule_of(user[0]) if in_gradient else None)
+            return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
         if differentiated is not None and differentiated.outputs:
@@ -654,12 +677,29 @@ class Gradients:
     "file.py:LINE"), that returned it unchanged (or the gradient function that gave
     none, where an argument's gradient is TensorFlow's zeros for want of one);
     ``dropped``: (forward op, input index) of each float input a gradient function
-    gave no gradient (Betainc's for its a and b).
+    gave no gradient (Betainc's for its a and b); ``rules``: the ``file.py:LINE``
+    of each user's rule the tape called; ``calls``: a `RuleCall` for each call of
+    one in the traced graph, in the order they returned (a rule's nested ones first).
     """
 
     differentiates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
+    rules: set = field(default_factory=set)
+    calls: list = field(default_factory=list)
+
+
+@dataclass
+class RuleCall:
+    """One call of a user's ``tf.custom_gradient`` rule in a traced graph, by its tensors' names: the rule (its name
+    and ``file.py:LINE``), the inputs and outputs of the function it is the rule of, the upstream gradients it
+    was handed (one per output) and the gradients it returned (one per input; None where it gave none)."""
+
+    rule: tuple
+    inputs: tuple
+    outputs: tuple
+    upstream: tuple
+    returned: tuple
 
 
 # The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).

@@ -18,6 +18,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff import arb as arb_core
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import MP, kind_of
@@ -117,11 +118,18 @@ def _reciprocal_grad(ins, attrs):
     return _zero_where_no_gradient(dy, gnp.negative(gnp.multiply(dy, gnp.multiply(y, y))))
 
 
-def _x_times(function):
-    """``x * function(y)``, but 0 wherever x is 0 (TensorFlow's Xlogy and Xlog1py, even at y = 0 or NaN)."""
+def _x_times(operation, function):
+    """``x * function(y)``, but 0 wherever x is 0 (TensorFlow's Xlogy and Xlog1py, even at y = 0 or NaN): gradcli's
+    ``operation`` (xlogy, xlog1py), whose exact derivative knows the definition at x = 0 (0 along x = 0 in y, its
+    slope in x the log, no number at y = 0: the domain's edge), where a select of ``x * function(y)`` leaves a
+    product no number beside the tie x = 0; the select where a float y holds a NaN, which SciPy's keeps."""
 
     def x_times(ins, attrs):
         x, y = ins
+        values = raw(y)
+        floats = isinstance(values, float) or getattr(values, "dtype", np.dtype(object)).kind == "f"
+        if not (floats and np.isnan(values).any()):
+            return operation(x, y)
         product = gnp.multiply(x, function(y))
         return gnp.where(gnp.equal(x, 0), gnp.zeros_like(product), product)
 
@@ -216,14 +224,37 @@ def _sparse_softmax_cross_entropy(ins, attrs):
     return _softmax_cross_entropy([logits, one_hot], attrs)
 
 
+def _truncated(number):
+    """An exact number (mpmath's, a ball, a jet's or a proof number's ball) cut toward 0 to a whole number, as a cast
+    to an integer dtype cuts a float; a ball whose ends cut to different numbers is `arb.Undecided` (no integer yet)."""
+    number = raw(number)
+    number = getattr(number, "v", getattr(number, "b", number))  # a jet's ball, a proof number's ball
+    if not hasattr(number, "unique_fmpz"):
+        return int(number)  # mpmath's and Python's numbers cut toward 0
+    ends = {_cut(end) for end in (number.lower(), number.upper())}
+    if len(ends) != 1 or None in ends:
+        raise arb_core.Undecided(f"a cast to an integer of {number}, which straddles a whole number")
+    return int(ends.pop())
+
+
+def _cut(end):
+    """A ball's end (a narrow ball) cut toward 0: its floor or ceiling as a whole number, or None where undecided."""
+    return (end.floor() if end >= 0 else end.ceil()).unique_fmpz() if (end >= 0 or end < 0) else None
+
+
 def _cast(ins, attrs):
     (x,) = ins
     target = np.dtype(attrs["DstT"])
     value = raw(x)
     if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
         return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
-    if not np.issubdtype(target, np.floating):
-        return np.asarray(value).astype(target)  # a float made an integer: no gradient flows through it
+    if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
+        exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
+        if exact and isinstance(value, np.ndarray) and value.dtype == object:
+            return np.array([_truncated(v) for v in value.ravel()], dtype=target).reshape(value.shape)
+        if exact and not isinstance(value, np.ndarray):
+            return target.type(_truncated(value))
+        return np.asarray(value).astype(target)
     source = _float_dtype(x)
     if source is None:
         return x  # mpmath numbers and balls carry their own precision
@@ -544,8 +575,8 @@ OPS = {
     "Maximum": (_two(gnp.maximum), ()),
     "Minimum": (_two(gnp.minimum), ()),
     "ClipByValue": (_clip, ()),
-    "Xlogy": (_x_times(gnp.log), ()),
-    "Xlog1py": (_x_times(gnp.log1p), ()),
+    "Xlogy": (_x_times(gnp.xlogy, gnp.log), ()),
+    "Xlog1py": (_x_times(gnp.xlog1py, gnp.log1p), ()),
     "SqrtGrad": (_sqrt_grad, ()),
     "RsqrtGrad": (_rsqrt_grad, ()),
     "TanhGrad": (_tanh_grad, ()),

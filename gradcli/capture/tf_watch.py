@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from ..errors import InputError
 
-from .tf_graph import rule_of_code
+from .tf_graph import RuleCall, rule_of_code
 
 
 @contextmanager
@@ -70,7 +70,11 @@ def watching_gradients(tf, gradients, users, eager=False):
         if eager and tf.compat.v1.get_default_graph() is traced:
             _variables_as_eager(backward_function)
         if rule is not None:
-            backward_function = _counted(_noting_passed(backward_function, rule, gradients), rule, backward_function, input_tensors)
+            gradients.rules.add(rule[1])
+            counted = _counted(_noting_passed(backward_function, rule, gradients), rule, backward_function, input_tensors)
+            if tf.compat.v1.get_default_graph() is traced:
+                counted = _noting_call(counted, backward_function, rule, gradients, input_tensors)
+            backward_function = counted
         return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
 
     def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
@@ -152,6 +156,32 @@ def _counted(backward, rule, recorded, inputs):
         return returned
 
     return counted
+
+
+def _noting_call(backward, recorded, rule, gradients, inputs):
+    """``backward`` (a custom rule's, ``recorded`` as graph mode recorded it in the traced graph), noting each call of
+    it in ``gradients.calls`` as a `tf_graph.RuleCall`, so the rule can be judged alone: the forward it is the rule
+    of runs from its inputs to its results, which graph mode records ahead of the inputs (``flat_result_len`` of
+    them) among the tensors given to the rule's ``IdentityN`` (``inputs``)."""
+    code = getattr(recorded, "__code__", None)
+    cells = dict(zip(code.co_freevars, recorded.__closure__ or ())) if code is not None else {}
+    results = _cell(cells, "flat_result_len")
+    variables = len(_cell(cells, "variables") or ())
+
+    def noted(*upstream):
+        returned = backward(*upstream)
+        got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        if results is None or variables or len(got) != len(inputs) or len(upstream) < results:
+            return returned  # eager mode's layout, or a rule of variables: not judged alone
+        names = [getattr(t, "name", None) for t in [*inputs, *upstream[:results]]]
+        if None not in names and all(getattr(t, "graph", None) is inputs[0].graph for t in upstream[:results]):
+            gradients.calls.append(RuleCall(
+                rule, tuple(names[results:len(inputs)]), tuple(names[:results]), tuple(names[len(inputs):]),
+                tuple(getattr(g, "name", None) for g in got[results:]),
+            ))
+        return returned
+
+    return noted
 
 
 def _cell(cells, name):
