@@ -1163,7 +1163,27 @@ def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=froze
     program = compiler.program(closed)
     if rules is not None:
         _passed_through(program, rules, compiler)
+    _drop_dead_steps(program)
     return program
+
+
+def _drop_dead_steps(program):
+    """``program`` without the steps whose results reach none of its outputs.
+
+    JAX's jaxpr keeps them and XLA's compiler drops them: a ``value_and_grad``
+    of ``hyp2f1(0.5, 2.0, 1.5, z)`` computes the slopes in a, b and c, each a
+    series looped to float precision, and multiplies them by 0 tangents it then
+    never reads. Replayed, they cost the check minutes near z = -1 and could be
+    named as where digits went in a number nobody uses.
+    """
+    needed = {out for out in program.outputs if type(out) is not _Literal}
+    kept = []
+    for step in reversed(program.steps):
+        if any(out in needed for out in step.outputs if out is not None):
+            kept.append(step)
+            needed.update(a for a in step.inputs if type(a) is not _Literal)
+    if len(kept) < len(program.steps):
+        program.steps = kept[::-1]
 
 
 def _passed_through(program, rules, compiler):
