@@ -54,3 +54,64 @@ def test_the_slopes_jax_computes_and_never_reads_are_not_replayed():
     value = mpmath.hyp2f1(0.5, 2, 1.5, -0.99)
     slope = mpmath.hyp2f1(1.5, 3, 2.5, -0.99) * 2 / 3  # (ab/c) 2F1(a+1, b+1; c+1; z)
     assert abs(float(got_value) - value) < 1e-15 and abs(float(got_slope) - slope) < 1e-9 * slope
+
+
+def _library_steps(fun, *args):
+    """The steps of ``fun``'s forward program (traced under x64 at ``args``) that replay a library call of JAX's
+    as gradcli's own function, by name."""
+    from gradcli.capture.jax_walk import library_functions_named
+
+    with jax.enable_x64(True), library_functions_named():
+        closed = jax.make_jaxpr(fun)(*args)
+    return {step.name: step for step in compile_jaxpr(closed, "special56.py:1").steps if step.own is not None}
+
+
+def test_every_library_call_replayed_as_gradcli_s_function_keeps_jaxs_own_beside_it():
+    import jax.numpy as jnp
+    import jax.scipy.special as jss
+
+    from gradcli.capture.jax_ops import LIBRARY_CALLS, LIBRARY_JITS
+
+    def calls(x):
+        s, c = jss.sici(x)
+        return (jss.xlogy(x, x) + jss.xlog1py(x, x) + jss.expn(2, x) + jss.expi(x) + jss.log_ndtr(x) + s + c
+                + jss.owens_t(x, 0.5) + jss.hyp2f1(0.5, 1.0, 1.5, -x) + jss.spence(x) + jss.bessel_jn(x, v=1)[1]
+                + jnp.signbit(x))
+
+    steps = _library_steps(calls, 0.5)
+    assert set(steps) == set(LIBRARY_CALLS) | set(LIBRARY_JITS)
+    # JAX's own number of a call, on the operands the replay hands it: its log Phi at -30, 3.5e-13 off
+    (got,) = steps["log_ndtr"].own(np.float64(-30.0))
+    assert abs(float(got) - float(mpmath.log(mpmath.ncdf(-30)))) > 1e-13 * 454
+
+
+def _finding(results, phase):
+    (result,) = results
+    assert result.status.value == "unstable", result.findings
+    found = [f for f in result.findings if f.phase == phase and f.kind == "inaccurate"]
+    assert len(found) == 1, result.findings
+    return found[0]
+
+
+def test_jaxs_owens_t_off_by_4e_7_is_named_at_the_users_line(module):
+    # the replay computes Owen's T accurately: without JAX's own value of the call, no op lost a digit
+    results = gradcli.check(f"{module}:owen", [{"h": 10.0, "a": 0.9}], dtypes=("float64",), fixes=False).results
+    finding = _finding(results, "forward")
+    assert finding.op == "owens_t" and finding.location == f"{module}:7"
+    assert finding.message.startswith("JAX's owens_t(10.0, 0.9) = 3.80992501") and "3.9e-07 off" in finding.message
+
+
+def test_jaxs_hyp2f1_is_named_in_the_value_and_in_its_own_rule(module):
+    # near z = -1 JAX's series stops 1.3e-7 short of 2F1, and its slope's 2F1(3/2, 3; 5/2; z) 8.5e-10 short
+    results = gradcli.check(f"{module}:gauss", [{"z": -0.99}], dtypes=("float64",), fixes=False).results
+    forward, backward = _finding(results, "forward"), _finding(results, "backward")
+    assert forward.location == backward.location == f"{module}:11"
+    assert forward.message.startswith("JAX's hyp2f1(0.5, 2.0, 1.5, -0.99) = 0.64467100") and "1.3e-07 off" in forward.message
+    assert backward.message.startswith("JAX's hyp2f1(1.5, 3.0, 2.5, -0.99)") and "8.5e-10 off" in backward.message
+
+
+def test_a_sweep_of_hyp2f1_next_to_minus_1_names_jaxs_hyp2f1(module):
+    # JAX's program differentiated by vmap for the sweep: the same library call, the same name
+    result = gradcli.sweep(f"{module}:gauss", {"z": (-0.99, -0.985, 3)}, dtypes=("float64",), fixes=False, max_time=600)
+    (interval,) = result.dtypes["float64"].intervals
+    assert interval.status.value == "unstable" and interval.op == "hyp2f1", interval

@@ -99,6 +99,7 @@ class Step:
     remade: object = None  # programs -> the rule running those in place of ``programs`` (a held copy of them)
     library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
     meant: tuple = ()  # (position, (name, scale)): a library's float constant among ``inputs`` standing for a constant (`_meant`)
+    own: object = None  # a library call replayed as gradcli's function: JAX's own, operands -> results (`_run_by_jax`)
 
 
 @dataclass
@@ -192,15 +193,20 @@ class Program:
             env[slot] = flushed(value)
         with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
-                with replayed_at(step.location, step.user_rule, step.library):
+                own = None if step.own is None else OwnCall(step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),))
+                with replayed_at(step.location, step.user_rule, step.library, own):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
                 if type(out) is int:
                     env[out] = shown.flushed(value)
+                    results = (env[out],)
                 else:
                     for slot, one in zip(out, value):
                         env[slot] = shown.flushed(one)
+                    results = tuple(env[slot] for slot in out)
+                if own is not None:
+                    own.results = results
                 shown.forget()
         return [env[slot] for slot in plan.outputs]
 
@@ -751,9 +757,11 @@ class _Compiler:
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
             elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
-                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1)
+                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1,
+                          own=_run_by_jax(eqn, eqn.params["call_jaxpr"]))
             elif name in ("jit", "pjit") and _library_jit(eqn):
-                self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
+                self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False,
+                          own=_run_by_jax(eqn, eqn.params["jaxpr"]))
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -844,7 +852,7 @@ class _Compiler:
             )
         self.emit(eqn, name, rule, inputs, env, program, site, eqn.primitive.multiple_results)
 
-    def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None)):
+    def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None), own=None):
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
         params["_dtypes"] = [_dtype_of(v) for v in eqn.outvars]
@@ -859,7 +867,7 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=_meant(inputs, users)))
+                                  *programs, library=site[2], meant=_meant(inputs, users), own=own))
 
 
 def _meant(inputs, users):
@@ -937,6 +945,76 @@ def _drawn_by_jax(eqn):
 
     drawn.drawn = True
     return drawn
+
+
+def _run_by_jax(eqn, closed):
+    """JAX's own function of a library call the replay computes as gradcli's (`LIBRARY_CALLS`, `LIBRARY_JITS`):
+    the call's operands (its closed-over constants first) in the call's dtype -> JAX's results as NumPy arrays,
+    ``closed`` (the call's jaxpr) compiled by XLA at the first use, in the mode it was traced in."""
+    avals = [v.aval for v in eqn.invars]
+    x64 = any(np.dtype(dtype).itemsize == 8 for dtype in _plain_dtypes(eqn))
+    compiled = []
+
+    def run(*operands):
+        import jax  # lazy: JAX is loaded only for a JAX target
+
+        with jax.enable_x64(x64):
+            if not compiled:
+                compiled.append(_compiled_call(closed, x64))
+            out = compiled[0](*[_for_jax(value, aval) for value, aval in zip(operands, avals)])
+        return [np.asarray(one) for one in out]
+
+    return run
+
+
+_CALLS_COMPILED = {}  # (the call's jaxpr as text, x64) -> JAX's jitted function of it
+
+
+def _compiled_call(closed, x64):
+    """``closed`` (a library call's jaxpr) as a jitted function, one per text and mode: a forward and a backward
+    program calling ``hyp2f1`` on the same dtypes share one XLA compilation (about a second each)."""
+    import jax  # lazy: JAX is loaded only for a JAX target
+    from jax.extend.core import jaxpr_as_fun  # lazy: as above
+
+    key = (str(closed.jaxpr), x64) if not closed.consts else (id(closed), x64)
+    if key not in _CALLS_COMPILED:
+        if len(_CALLS_COMPILED) >= 64:  # bounded: each check's own library calls
+            _CALLS_COMPILED.clear()
+        _CALLS_COMPILED[key] = (jax.jit(jaxpr_as_fun(closed)), closed)  # the jaxpr kept: its id stays its own
+    return _CALLS_COMPILED[key][0]
+
+
+class OwnCall:
+    """One replayed library call, for provenance: the operands the replay handed it, its results as the recorder
+    was shown them, and JAX's own results of the same call on those operands (`value_of`), computed when asked."""
+
+    framework = "JAX"
+
+    def __init__(self, run, operands):
+        self.run, self.operands, self.results, self.answer = run, operands, (), None
+
+    def value_of(self, result):
+        """JAX's own value of the call's result ``result`` (the very object the recorder was shown) on the same
+        operands, where they are numbers of a float dtype; else None (an exact run's numbers, an operation inside
+        the call's replay that is not one of its results)."""
+        position = next((k for k, one in enumerate(self.results) if one is result or raw(one) is result), None)
+        if position is None or not all(_float_operand(v) for v in self.operands):
+            return None
+        if self.answer is None:
+            try:
+                self.answer = self.run(*self.operands)
+            except Exception:  # noqa: BLE001 - no value of JAX's to compare: the call is named by nothing
+                self.answer = []
+        return self.answer[position] if position < len(self.answer) else None
+
+
+def _float_operand(value):
+    """Whether an operand is a number JAX takes as it is: a float (NumPy or Python), an integer, a bool."""
+    value = raw(value)
+    if isinstance(value, (bool, int, float)):
+        return True
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and dtype.kind in "biuf"
 
 
 def _plain_dtypes(eqn):

@@ -52,6 +52,7 @@ class OpRecord:
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
     library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
+    own: object = field(default=None, repr=False)  # a library call replayed as gradcli's function: the framework's own value of it (`replayed_at`)
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -274,7 +275,7 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule, record.library = (replayed[1], replayed[2]) if replayed else (None, None)
+        record.rule, record.library, record.own = replayed[1:4] if replayed else (None, None, None)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -963,6 +964,11 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
+        off = _library_off(working, w, e, eps)
+        if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
+            rank = (id(w) not in recomputed, off[0], False)
+            if best is None or rank > best[0]:
+                best = (rank, off[1])
         out_error = _error_against(working, w.output, e.output)
         if out_error is None or out_error < 1e3 * eps:
             continue
@@ -980,6 +986,45 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _library_off(working, w, e, eps):
+    """``(growth, finding)`` for a library call ``w`` the replay computes as gradcli's own accurate function (JAX's
+    ``owens_t``) where the framework's own value of that call, on the very numbers the replay handed it, is off by
+    over 1000 ulps of the function at those numbers: the library's approximation lost the digits, not an op
+    before it (whose rounding the function at those numbers already carries). None for any other op."""
+    own = None if w.own is None else w.own.value_of(w.output)
+    if own is None:
+        return None
+    truth = _again_exactly(w)
+    off = None if truth is None else _relative_error(own, truth)
+    if off is None or off < 1e3 * eps:
+        return None
+    inputs = [_show(a) for a in w.args]
+    called = (w.library or "").partition(", ")[0] or w.name  # jax.scipy.special.owens_t
+    name, framework = called.rpartition(".")[2], w.own.framework
+    op = backward_op_label(w) if w.phase == "backward" else w.name
+    return off / eps, Finding(
+        "inaccurate", w.phase, op,
+        f"{framework}'s {name}({', '.join(inputs)}) = {_show(own)} is {off:.1e} off (relative) here: {name} of those "
+        f"very numbers is {_show_exact(truth)}, so {framework}'s own approximation{f' ({called})' if called != name else ''} "
+        "lost the digits, not the numbers it was given",
+        w.span, inputs, _show(own), w.location)
+
+
+def _again_exactly(w):
+    """``w`` computed again at high precision on the very numbers handed to it, or None where it cannot be."""
+    if w.prim is None or not w.args:
+        return None
+    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
+            else raw(a) for a in w.args]
+    import mpmath  # lazy: loaded by the exact run this op's recording is read against
+
+    try:
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+            return w.prim.evaluate(tuple(args), w.kwargs or {})
+    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
+        return None
 
 
 # The functions of a matrix whose result can be far more sensitive to its entries than any entry's rounding shows
@@ -1121,18 +1166,8 @@ def _rounding_origin(working, pairs, w):
 def _own_error(w):
     """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers handed to it,
     or None when that cannot be computed (an op whose recorded arguments are not all of its own)."""
-    if w.prim is None or not w.args:
-        return None
-    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
-            else raw(a) for a in w.args]
-    import mpmath  # lazy: loaded by the exact run this op's recording is read against
-
-    try:
-        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
-            again = w.prim.evaluate(tuple(args), w.kwargs or {})
-    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
-        return None
-    return _relative_error(w.output, again)
+    again = _again_exactly(w)
+    return None if again is None else _relative_error(w.output, again)
 
 
 def _aligned(working_ops, exact_ops):
