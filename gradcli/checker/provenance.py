@@ -653,11 +653,57 @@ def _lost_to_zero(record, made=None):
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
         elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-            if any(p is not None for p in parent.parents):
+            if parent.phase == "forward" and _carried_rounding(parent):
                 return parent
         elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
             return parent
     return None
+
+
+def _carried_rounding(op, most=64):
+    """Whether an operand of the forward op ``op`` carries a rounding an earlier op made: the recorded ops that made
+    its operands, followed back to the program's inputs and constants, are not all exact (`_exact_op`), or are too
+    many to follow. ``max(x) - x`` at the largest entry, ``2 x - (x + x)``: exact operands, so their 0 is the
+    difference itself, no digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's."""
+    pending, seen = [p for p in op.parents if p is not None], set()
+    while pending:
+        made = pending.pop()
+        if id(made) in seen:
+            continue
+        seen.add(id(made))
+        if len(seen) > most or not _exact_op(made):
+            return True
+        pending.extend(p for p in made.parents if p is not None)
+    return False
+
+
+# Ops that pick, move or copy their operands' entries: their results are exactly numbers they were given.
+_PICKS = frozenset(("abs", "broadcast_to", "clip", "concatenate", "copy", "flip", "getitem", "max", "maximum", "min",
+                    "minimum", "negative", "reshape", "squeeze", "expand_dims", "stack", "transpose", "where"))
+# Arithmetic whose float result is checked against the exact one in rational arithmetic, entry by entry.
+_RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multiply": lambda a, b: a * b,
+             "divide": lambda a, b: a / b, "astype": lambda a: a}
+
+
+def _exact_op(op):
+    """Whether a recorded op's result is exactly the mathematical result of the numbers it was given: a pick
+    (`_PICKS`), or a sum, difference, product, quotient or conversion its floats hold exactly (1.5 * 2, not 0.1 * 3)."""
+    if op.name in _PICKS:
+        return True
+    exact = _RATIONAL.get(op.name)
+    if exact is None or len(op.args) != exact.__code__.co_argcount:
+        return False
+    from fractions import Fraction  # lazy: only a cancellation to 0 asks whether its operands are exact
+
+    rational = np.vectorize(Fraction, otypes=[object])
+    try:
+        args = [np.asarray(raw(a)) for a in op.args]
+        out = np.asarray(raw(op.output))
+        if out.dtype.kind != "f" or not all(a.dtype.kind in "fiub" for a in args):
+            return False
+        return bool(np.all(np.broadcast_to(exact(*[rational(a) for a in args]), out.shape) == rational(out)))
+    except (ArithmeticError, TypeError, ValueError):  # inf or NaN (no rational number), 1/0, shapes apart
+        return False
 
 
 def _zeros_at(value, at):
@@ -705,7 +751,8 @@ def _zero_finding(lost, broken, gave="which gave"):
     """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0."""
     inputs = ", ".join(_show(a) for a in lost.args)
     if lost.name in ("add", "subtract"):
-        kind, what = "cancellation", f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)}"
+        kind, what = "cancellation", (f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)} (an operand "
+                                      "carries the rounding of an op before it)")
     else:
         kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
     result = f"gave {_show(broken.output)}" if gave == "which gave" else "gave a non-finite gradient"
