@@ -115,3 +115,15 @@ def test_a_sweep_of_hyp2f1_next_to_minus_1_names_jaxs_hyp2f1(module):
     result = gradcli.sweep(f"{module}:gauss", {"z": (-0.99, -0.985, 3)}, dtypes=("float64",), fixes=False, max_time=600)
     (interval,) = result.dtypes["float64"].intervals
     assert interval.status.value == "unstable" and interval.op == "hyp2f1", interval
+
+
+def test_jax_box_cox_is_offered_no_rewrite_of_its_power(module):
+    # jnp.expm1(lam * jnp.log(x)) / lam is jax.scipy.special.boxcox's own spelling: its slope in lam cancels
+    from gradcli.capture.jax_bridge import SPELLINGS
+    from gradcli.checker.source_fixes import source_rewrites
+
+    source = "import jax.numpy as jnp\n\n\ndef boxcox(x, lam):\n    return (x**lam - 1) / lam + (jnp.exp(x) - 1)\n"
+    declined = []
+    rewrites = source_rewrites(source, [5], "jax.numpy", SPELLINGS, declined=declined)
+    assert [name for name, _ in declined] == ["powm1"] and "jax.scipy.special.boxcox does" in declined[0][1]
+    assert sorted(name for name, _, _ in rewrites) == ["expm1"]
