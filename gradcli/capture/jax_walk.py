@@ -193,7 +193,8 @@ class Program:
             env[slot] = flushed(value)
         with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
-                own = None if step.own is None else OwnCall(step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),))
+                own = None if step.own is None or fetch is None else OwnCall(
+                    step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),))
                 with replayed_at(step.location, step.user_rule, step.library, own):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:

@@ -1011,7 +1011,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
-        off = _library_off(working, w, e, eps)
+        off = _library_off(w, eps)
         if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
             rank = (id(w) not in recomputed, off[0], False)
             if best is None or rank > best[0]:
@@ -1035,7 +1035,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     return None if best is None else best[1]
 
 
-def _library_off(working, w, e, eps):
+def _library_off(w, eps):
     """``(growth, finding)`` for a library call ``w`` the replay computes as gradcli's own accurate function (JAX's
     ``owens_t``) where the framework's own value of that call, on the very numbers the replay handed it, is off by
     over 1000 ulps of the function at those numbers: the library's approximation lost the digits, not an op
