@@ -37,6 +37,7 @@ from ..errors import InputError
 from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in
 from .flushing import FlushedToRecorder, flushed
+from .jax_cache import compiled
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import def_line
@@ -954,26 +955,27 @@ def _run_by_jax(eqn, closed):
     ``closed`` (the call's jaxpr) compiled by XLA at the first use, in the mode it was traced in."""
     avals = [v.aval for v in eqn.invars]
     x64 = any(np.dtype(dtype).itemsize == 8 for dtype in _plain_dtypes(eqn))
-    compiled = []
+    executable = []
 
     def run(*operands):
         import jax  # lazy: JAX is loaded only for a JAX target
 
         with jax.enable_x64(x64):
-            if not compiled:
-                compiled.append(_compiled_call(closed, x64))
-            out = compiled[0](*[_for_jax(value, aval) for value, aval in zip(operands, avals)])
+            if not executable:
+                executable.append(_compiled_call(closed, avals, x64))
+            out = executable[0](*[_for_jax(value, aval) for value, aval in zip(operands, avals)])
         return [np.asarray(one) for one in out]
 
     return run
 
 
-_CALLS_COMPILED = {}  # (the call's jaxpr as text, x64) -> JAX's jitted function of it
+_CALLS_COMPILED = {}  # (the call's jaxpr as text, x64) -> XLA's executable of it
 
 
-def _compiled_call(closed, x64):
-    """``closed`` (a library call's jaxpr) as a jitted function, one per text and mode: a forward and a backward
-    program calling ``hyp2f1`` on the same dtypes share one XLA compilation (about a second each)."""
+def _compiled_call(closed, avals, x64):
+    """``closed`` (a library call's jaxpr, taking ``avals``) compiled by XLA, one per text and mode in a process, and
+    kept on disk for the next (`jax_cache.compiled`): ``hyp2f1``'s series and transformations take a second or more
+    to compile, and a forward and a backward program calling it on one dtype make the same XLA program."""
     import jax  # lazy: JAX is loaded only for a JAX target
     from jax.extend.core import jaxpr_as_fun  # lazy: as above
 
@@ -981,7 +983,9 @@ def _compiled_call(closed, x64):
     if key not in _CALLS_COMPILED:
         if len(_CALLS_COMPILED) >= 64:  # bounded: each check's own library calls
             _CALLS_COMPILED.clear()
-        _CALLS_COMPILED[key] = (jax.jit(jaxpr_as_fun(closed)), closed)  # the jaxpr kept: its id stays its own
+        specs = [jax.ShapeDtypeStruct(aval.shape, aval.dtype) for aval in avals]
+        executable = compiled(jax.jit(jaxpr_as_fun(closed)).lower(*specs))
+        _CALLS_COMPILED[key] = (executable, closed)  # the jaxpr kept: its id stays its own
     return _CALLS_COMPILED[key][0]
 
 
