@@ -127,3 +127,22 @@ def test_jax_box_cox_is_offered_no_rewrite_of_its_power(module):
     rewrites = source_rewrites(source, [5], "jax.numpy", SPELLINGS, declined=declined)
     assert [name for name, _ in declined] == ["powm1"] and "jax.scipy.special.boxcox does" in declined[0][1]
     assert sorted(name for name, _, _ in rewrites) == ["expm1"]
+
+
+def test_a_call_replayed_as_several_ops_is_named_by_its_own_name_and_arguments():
+    # bessel_jn replays as J_0 .. J_v stacked: the op recorded with the call's result is the stack, fed J_n's
+    from gradcli.autodiff.ops_array import _stack
+    from gradcli.checker.provenance import OpRecord, _library_off
+
+    class Own:
+        framework, name, arguments = "JAX", "bessel_jn", (np.float64(60.0),)
+
+        def value_of(self, result):
+            return np.array([0.2823847, -0.3327366])  # JAX's recurrence at 60
+
+    j0, j1 = np.float64(-0.09147180408906189), np.float64(0.04659838375844483)
+    op = OpRecord(0, "stack", "forward", (0, j0, j1), np.array([j0, j1]), location="jn.py:6")
+    op.prim, op.own = _stack.prim, Own()
+    growth, finding = _library_off(op, 2.0 ** -52)
+    assert finding.op == "bessel_jn" and finding.location == "jn.py:6" and growth > 1e15
+    assert finding.message.startswith("JAX's bessel_jn(60.0) = [0.2823847, -0.3327366] is 8.1e+00 off"), finding.message

@@ -195,7 +195,7 @@ class Program:
         with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
-                    step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),))
+                    step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
                 with replayed_at(step.location, step.user_rule, step.library, own):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
@@ -966,6 +966,7 @@ def _run_by_jax(eqn, closed):
             out = executable[0](*[_for_jax(value, aval) for value, aval in zip(operands, avals)])
         return [np.asarray(one) for one in out]
 
+    run.constants = eqn.params.get("num_consts") or 0
     return run
 
 
@@ -995,8 +996,13 @@ class OwnCall:
 
     framework = "JAX"
 
-    def __init__(self, run, operands):
-        self.run, self.operands, self.results, self.answer = run, operands, (), None
+    def __init__(self, run, operands, name):
+        self.run, self.operands, self.name, self.results, self.answer = run, operands, name, (), None
+
+    @property
+    def arguments(self):
+        """The operands the function is called with, the call's closed-over constants (owens_t's nodes) left out."""
+        return self.operands[self.run.constants:]
 
     def value_of(self, result):
         """JAX's own value of the call's result ``result`` (the very object the recorder was shown) on the same
