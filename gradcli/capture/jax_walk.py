@@ -1262,8 +1262,8 @@ def _drop_dead_steps(program):
     JAX's jaxpr keeps them and XLA's compiler drops them: a ``value_and_grad``
     of ``hyp2f1(0.5, 2.0, 1.5, z)`` computes the slopes in a, b and c, each a
     series looped to float precision, and multiplies them by 0 tangents it then
-    never reads. Replayed, they cost the check minutes near z = -1 and could be
-    named as where digits went in a number nobody uses.
+    never reads. Replayed, they took a sweep near z = -1 past its --max-time,
+    and could be named as where digits went in a number nobody uses.
     """
     needed = {out for out in program.outputs if type(out) is not _Literal}
     kept = []
