@@ -49,3 +49,4 @@ def test_exact_arithmetic_is_told_from_rounded_in_rational_numbers():
     assert not _exact_op(_op("divide", [1.0, 3.0], 1 / 3)) and _exact_op(_op("divide", [1.0, 4.0], 0.25))
     assert not _exact_op(_op("exp", [0.0], 1.0)) and not _exact_op(_op("add", [np.inf, 1.0], np.inf))
     assert _exact_op(_op("getitem", [[0.1, 0.2], 0], 0.1)) and not _exact_op(_op("astype", [0.1], np.float32(0.1)))
+    assert _exact_op(_op("abs", [-0.1], 0.1)) and not _exact_op(_op("abs", [0.1 + 0.2j], abs(0.1 + 0.2j)))

@@ -688,8 +688,8 @@ _RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multipl
 def _exact_op(op):
     """Whether a recorded op's result is exactly the mathematical result of the numbers it was given: a pick
     (`_PICKS`), or a sum, difference, product, quotient or conversion its floats hold exactly (1.5 * 2, not 0.1 * 3)."""
-    if op.name in _PICKS:
-        return True
+    if op.name in _PICKS:  # of real numbers: the abs of a complex number is a rounded hypot
+        return not any(np.iscomplexobj(raw(a)) for a in op.args)
     exact = _RATIONAL.get(op.name)
     if exact is None or len(op.args) != exact.__code__.co_argcount:
         return False
