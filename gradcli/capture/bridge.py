@@ -190,14 +190,17 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
     wrong is reported there. None for the framework's built-in rules.
     ``library`` names the library code that wrote the operation where the
     user's line called a library's function, as "jax.scipy.special.spence,
-    jax/_src/scipy/special.py:3078" (None: the line wrote it). A class, not a
-    generator: a replay enters one per operation it records.
+    jax/_src/scipy/special.py:3078" (None: the line wrote it). ``own`` is a
+    library call the replay computes as gradcli's own function, which can give
+    the framework's own value of it (``own.value_of(result)``, None where it
+    has none). A class, not a generator: a replay enters one per operation it
+    records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None, library=None):
-        self.where = (location, rule, library)
+    def __init__(self, location, rule=None, library=None, own=None):
+        self.where = (location, rule, library, own)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -220,7 +223,7 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule, library)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
+    """``(location, rule, library, own)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
     return _REPLAYED_AT.get()
 
 

@@ -37,6 +37,7 @@ from ..errors import InputError
 from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in
 from .flushing import FlushedToRecorder, flushed
+from .jax_cache import compiled
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import def_line
@@ -99,6 +100,7 @@ class Step:
     remade: object = None  # programs -> the rule running those in place of ``programs`` (a held copy of them)
     library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
     meant: tuple = ()  # (position, (name, scale)): a library's float constant among ``inputs`` standing for a constant (`_meant`)
+    own: object = None  # a library call replayed as gradcli's function: JAX's own, operands -> results (`_run_by_jax`)
 
 
 @dataclass
@@ -192,15 +194,21 @@ class Program:
             env[slot] = flushed(value)
         with FlushedToRecorder() as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
-                with replayed_at(step.location, step.user_rule, step.library):
+                own = None if step.own is None or fetch is None else OwnCall(
+                    step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
+                with replayed_at(step.location, step.user_rule, step.library, own):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
                 if type(out) is int:
                     env[out] = shown.flushed(value)
+                    results = (env[out],)
                 else:
                     for slot, one in zip(out, value):
                         env[slot] = shown.flushed(one)
+                    results = tuple(env[slot] for slot in out)
+                if own is not None:
+                    own.results = results
                 shown.forget()
         return [env[slot] for slot in plan.outputs]
 
@@ -751,9 +759,11 @@ class _Compiler:
                 self.data.update(program.steps[-1].outputs)
                 self.drawn.update(program.steps[-1].outputs)
             elif name == "custom_jvp_call" and (called := _library_call(eqn)) is not None:
-                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1)
+                self.emit(eqn, called[0], called[1], inputs, env, program, site, len(eqn.outvars) > 1,
+                          own=_run_by_jax(eqn, eqn.params["call_jaxpr"]))
             elif name in ("jit", "pjit") and _library_jit(eqn):
-                self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False)
+                self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False,
+                          own=_run_by_jax(eqn, eqn.params["jaxpr"]))
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -846,7 +856,7 @@ class _Compiler:
             )
         self.emit(eqn, name, rule, inputs, env, program, site, eqn.primitive.multiple_results)
 
-    def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None)):
+    def emit(self, eqn, name, rule, inputs, env, program, site, multiple, programs=((), None), own=None):
         params = dict(eqn.params)
         params["_out"] = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
         params["_dtypes"] = [_dtype_of(v) for v in eqn.outvars]
@@ -861,7 +871,7 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=_meant(inputs, users)))
+                                  *programs, library=site[2], meant=_meant(inputs, users), own=own))
 
 
 def _meant(inputs, users):
@@ -939,6 +949,85 @@ def _drawn_by_jax(eqn):
 
     drawn.drawn = True
     return drawn
+
+
+def _run_by_jax(eqn, closed):
+    """JAX's own function of a library call the replay computes as gradcli's (`LIBRARY_CALLS`, `LIBRARY_JITS`):
+    the call's operands (its closed-over constants first) in the call's dtype -> JAX's results as NumPy arrays,
+    ``closed`` (the call's jaxpr) compiled by XLA at the first use, in the mode it was traced in."""
+    avals = [v.aval for v in eqn.invars]
+    x64 = any(np.dtype(dtype).itemsize == 8 for dtype in _plain_dtypes(eqn))
+    executable = []
+
+    def run(*operands):
+        import jax  # lazy: JAX is loaded only for a JAX target
+
+        with jax.enable_x64(x64):
+            if not executable:
+                executable.append(_compiled_call(closed, avals, x64))
+            out = executable[0](*[_for_jax(value, aval) for value, aval in zip(operands, avals)])
+        return [np.asarray(one) for one in out]
+
+    run.constants = eqn.params.get("num_consts") or 0
+    return run
+
+
+_CALLS_COMPILED = {}  # (the call's jaxpr as text, x64) -> XLA's executable of it
+
+
+def _compiled_call(closed, avals, x64):
+    """``closed`` (a library call's jaxpr, taking ``avals``) compiled by XLA, one per text and mode in a process, and
+    kept on disk for the next (`jax_cache.compiled`): ``hyp2f1``'s series and transformations take a second or more
+    to compile, and a forward and a backward program calling it on one dtype make the same XLA program."""
+    import jax  # lazy: JAX is loaded only for a JAX target
+    from jax.extend.core import jaxpr_as_fun  # lazy: as above
+
+    key = (str(closed.jaxpr), x64) if not closed.consts else (id(closed), x64)
+    if key not in _CALLS_COMPILED:
+        if len(_CALLS_COMPILED) >= 64:  # bounded: each check's own library calls
+            _CALLS_COMPILED.clear()
+        specs = [jax.ShapeDtypeStruct(aval.shape, aval.dtype) for aval in avals]
+        executable = compiled(jax.jit(jaxpr_as_fun(closed)).lower(*specs))
+        _CALLS_COMPILED[key] = (executable, closed)  # the jaxpr kept: its id stays its own
+    return _CALLS_COMPILED[key][0]
+
+
+class OwnCall:
+    """One replayed library call, for provenance: the operands the replay handed it, its results as the recorder
+    was shown them, and JAX's own results of the same call on those operands (`value_of`), computed when asked."""
+
+    framework = "JAX"
+
+    def __init__(self, run, operands, name):
+        self.run, self.operands, self.name, self.results, self.answer = run, operands, name, (), None
+
+    @property
+    def arguments(self):
+        """The operands the function is called with, the call's closed-over constants (owens_t's nodes) left out."""
+        return self.operands[self.run.constants:]
+
+    def value_of(self, result):
+        """JAX's own value of the call's result ``result`` (the very object the recorder was shown) on the same
+        operands, where they are numbers of a float dtype; else None (an exact run's numbers, an operation inside
+        the call's replay that is not one of its results)."""
+        position = next((k for k, one in enumerate(self.results) if one is result or raw(one) is result), None)
+        if position is None or not all(_float_operand(v) for v in self.operands):
+            return None
+        if self.answer is None:
+            try:
+                self.answer = self.run(*self.operands)
+            except Exception:  # noqa: BLE001 - no value of JAX's to compare: the call is named by nothing
+                self.answer = []
+        return self.answer[position] if position < len(self.answer) else None
+
+
+def _float_operand(value):
+    """Whether an operand is a number JAX takes as it is: a float (NumPy or Python), an integer, a bool."""
+    value = raw(value)
+    if isinstance(value, (bool, int, float)):
+        return True
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and dtype.kind in "biuf"
 
 
 def _plain_dtypes(eqn):
@@ -1165,7 +1254,27 @@ def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=froze
     program = compiler.program(closed)
     if rules is not None:
         _passed_through(program, rules, compiler)
+    _drop_dead_steps(program)
     return program
+
+
+def _drop_dead_steps(program):
+    """``program`` without the steps whose results reach none of its outputs.
+
+    JAX's jaxpr keeps them and XLA's compiler drops them: a ``value_and_grad``
+    of ``hyp2f1(0.5, 2.0, 1.5, z)`` computes the slopes in a, b and c, each a
+    series looped to float precision, and multiplies them by 0 tangents it then
+    never reads. Replayed, they took a sweep near z = -1 past its --max-time,
+    and could be named as where digits went in a number nobody uses.
+    """
+    needed = {out for out in program.outputs if type(out) is not _Literal}
+    kept = []
+    for step in reversed(program.steps):
+        if any(out in needed for out in step.outputs if out is not None):
+            kept.append(step)
+            needed.update(a for a in step.inputs if type(a) is not _Literal)
+    if len(kept) < len(program.steps):
+        program.steps = kept[::-1]
 
 
 def _passed_through(program, rules, compiler):

@@ -62,6 +62,17 @@ def _square_of(node):
     return None
 
 
+def _power_minus_one(node):
+    """For ``x**y - 1`` or ``power(x, y) - 1``: (x, y); else None."""
+    if isinstance(node, Binary) and node.op == "-" and _is_num(node.right, 1):
+        power = node.left
+        if isinstance(power, Binary) and power.op == "**":
+            return power.left, power.right
+        if _call(power, "power", 2):
+            return power.args
+    return None
+
+
 def _same(a, b):
     """Structural equality of two IR trees, ignoring their spans."""
     if type(a) is not type(b):
@@ -130,13 +141,18 @@ class _Rewriter:
 
     def powm1(self, node):
         # scipy.special.powm1's value for x > 0 in every framework's ops (the re-check refuses it where x < 0)
-        if isinstance(node, Binary) and node.op == "-" and _is_num(node.right, 1):
-            power = node.left
-            if isinstance(power, Binary) and power.op == "**":
-                return f"expm1({self.src(power.right)}*log({self.raw(power.left)}))"
-            if _call(power, "power", 2):
-                return f"expm1({self.src(power.args[1])}*log({self.raw(power.args[0])}))"
-        return None
+        parts = _power_minus_one(node)
+        if parts is None or self.box_cox(node) is not None:
+            return None
+        return f"expm1({self.src(parts[1])}*log({self.raw(parts[0])}))"
+
+    def box_cox(self, node):
+        """For ``x**y - 1`` divided by ``y`` (Box-Cox's transform) in this formula: the quotient; else None."""
+        parts = _power_minus_one(node)
+        if parts is None:
+            return None
+        return next((n for n in self.nodes if isinstance(n, Binary) and n.op == "/" and n.left is node
+                     and _same(n.right, parts[1])), None)
 
     def sigmoid(self, node):
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
@@ -358,6 +374,26 @@ def catalogue_matches(formula, skip=()):
             yield name, description, kept
 
 
+class DeclinedWhy(str):
+    """Why a catalogue rewrite that matches is not tried: it is known not to fix what fails there."""
+
+
+# (x**lam - 1)/lam: expm1(lam*log(x))/lam has its value, but its slope in lam is the quotient rule's
+# (lam log(x) e^(lam log x) - expm1(lam log x))/lam^2, two terms near log(x)/lam that cancel to log(x)^2/2 as lam
+# nears 0 (float64 loses 7 digits at lam = 1e-9, JAX's own boxcox the same). log(x) exprel(lam log x) keeps both,
+# and no framework's elementary functions spell exprel: SciPy's boxcox and exprel do (gradcli.scipy.special too).
+_BOX_COX = DeclinedWhy(
+    "on (x**lam - 1)/lam it fixes the value alone: the slope of expm1(lam*log(x))/lam in lam still cancels as lam "
+    "nears 0, as JAX's jax.scipy.special.boxcox does; scipy.special.boxcox(x, lam), which is log(x)*exprel(lam*log(x)), "
+    "keeps both (SciPy and gradcli.scipy.special have it; jax.numpy and jax.scipy have no exprel)")
+
+
+def declined_rewrites(formula):
+    """``[(name, why)]``: the catalogue rewrites that match ``formula`` but are not tried there (`DeclinedWhy`)."""
+    rewriter = _Rewriter(formula)
+    return [("powm1", _BOX_COX)] if any(rewriter.box_cox(node) is not None for node in rewriter.nodes) else []
+
+
 def candidate_rewrites(formula):
     """Every catalogue rewrite that matches ``formula``: (name, description, new text)."""
     rewriter = _Rewriter(formula)
@@ -403,6 +439,7 @@ def verdict_parts(report):
     """Per (point, dtype) label: the overall verdict and those of the value, gradient and Hessian."""
     return {
         f"{_point_label(r.point)} {r.dtype}": {
+            "point": (_point_label(dict(sorted(r.point.items()))), r.dtype),  # one point whatever its variables' order
             "status": r.status,
             "value": r.value_status,
             "gradient": r.gradient_status,
@@ -444,10 +481,13 @@ class OutOfTimeWhy(str):
 
 
 def rejection_notes(rejected):
-    """The report's notes on rewrites not offered: those that did not help, apart from those the clock cut short."""
-    helped_not = [f"{name} ({why})" for name, why in rejected if not isinstance(why, OutOfTimeWhy)]
+    """The report's notes on rewrites not offered: those that did not help, those known not to help there
+    (`DeclinedWhy`), and those the clock cut short."""
+    helped_not = [f"{name} ({why})" for name, why in rejected if not isinstance(why, (OutOfTimeWhy, DeclinedWhy))]
+    declined = list(dict.fromkeys(f"{name} ({why})" for name, why in rejected if isinstance(why, DeclinedWhy)))
     cut = [f"{name} ({why})" for name, why in rejected if isinstance(why, OutOfTimeWhy)]
     notes = ["rewrites tried that did not help: " + ", ".join(helped_not)] if helped_not else []
+    notes += ["rewrites not offered: " + ", ".join(declined)] if declined else []
     if cut:
         notes.append(NOT_JUDGED + ", ".join(cut))
     return notes
@@ -464,7 +504,9 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     says so ("not re-checked at ...: out of time"), and a point where the
     original ran out counts for neither better nor worse.
     """
-    after = verdict_parts(rechecked)
+    label_of = {parts["point"]: label for label, parts in before.items()}
+    # The same points in the original's words: a rewrite may name its variables in another order (lam*log(x)).
+    after = {label_of.get(parts["point"], label): parts for label, parts in verdict_parts(rechecked).items()}
     if set(after) != set(before):
         return None, "it checks other variables"
     cut = [label for label in after if after[label].get("out_of_time")]
@@ -536,6 +578,7 @@ def find_fixes(target, report, recheck, limit=3):
         return None if found is None else (*found, lambda: found[2], None)
 
     fixes, rejected = judged_rewrites(before, candidates, limit, recheck, union)
+    rejected += declined_rewrites(target.formula)
     gradient_only = all(r.value_status == Verdict.OK for r in report.results) and any(
         r.gradient_status in (Verdict.UNSTABLE, Verdict.WRONG) for r in report.results
     )

@@ -52,6 +52,7 @@ class OpRecord:
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
     library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
+    own: object = field(default=None, repr=False)  # a library call replayed as gradcli's function: the framework's own value of it (`replayed_at`)
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -274,7 +275,7 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule, record.library = (replayed[1], replayed[2]) if replayed else (None, None)
+        record.rule, record.library, record.own = replayed[1:4] if replayed else (None, None, None)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -652,11 +653,57 @@ def _lost_to_zero(record, made=None):
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
         elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-            if any(p is not None for p in parent.parents):
+            if parent.phase == "forward" and _carried_rounding(parent):
                 return parent
         elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
             return parent
     return None
+
+
+def _carried_rounding(op, most=64):
+    """Whether an operand of the forward op ``op`` carries a rounding an earlier op made: the recorded ops that made
+    its operands, followed back to the program's inputs and constants, are not all exact (`_exact_op`), or are too
+    many to follow. ``max(x) - x`` at the largest entry, ``2 x - (x + x)``: exact operands, so their 0 is the
+    difference itself, no digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's."""
+    pending, seen = [p for p in op.parents if p is not None], set()
+    while pending:
+        made = pending.pop()
+        if id(made) in seen:
+            continue
+        seen.add(id(made))
+        if len(seen) > most or not _exact_op(made):
+            return True
+        pending.extend(p for p in made.parents if p is not None)
+    return False
+
+
+# Ops that pick, move or copy their operands' entries: their results are exactly numbers they were given.
+_PICKS = frozenset(("abs", "broadcast_to", "clip", "concatenate", "copy", "flip", "getitem", "max", "maximum", "min",
+                    "minimum", "negative", "reshape", "squeeze", "expand_dims", "stack", "transpose", "where"))
+# Arithmetic whose float result is checked against the exact one in rational arithmetic, entry by entry.
+_RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multiply": lambda a, b: a * b,
+             "divide": lambda a, b: a / b, "astype": lambda a: a}
+
+
+def _exact_op(op):
+    """Whether a recorded op's result is exactly the mathematical result of the numbers it was given: a pick
+    (`_PICKS`), or a sum, difference, product, quotient or conversion its floats hold exactly (1.5 * 2, not 0.1 * 3)."""
+    if op.name in _PICKS:  # of real numbers: the abs of a complex number is a rounded hypot
+        return not any(np.iscomplexobj(raw(a)) for a in op.args)
+    exact = _RATIONAL.get(op.name)
+    if exact is None or len(op.args) != exact.__code__.co_argcount:
+        return False
+    from fractions import Fraction  # lazy: only a cancellation to 0 asks whether its operands are exact
+
+    rational = np.vectorize(Fraction, otypes=[object])
+    try:
+        args = [np.asarray(raw(a)) for a in op.args]
+        out = np.asarray(raw(op.output))
+        if out.dtype.kind != "f" or not all(a.dtype.kind in "fiub" for a in args):
+            return False
+        return bool(np.all(np.broadcast_to(exact(*[rational(a) for a in args]), out.shape) == rational(out)))
+    except (ArithmeticError, TypeError, ValueError):  # inf or NaN (no rational number), 1/0, shapes apart
+        return False
 
 
 def _zeros_at(value, at):
@@ -704,7 +751,8 @@ def _zero_finding(lost, broken, gave="which gave"):
     """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0."""
     inputs = ", ".join(_show(a) for a in lost.args)
     if lost.name in ("add", "subtract"):
-        kind, what = "cancellation", f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)}"
+        kind, what = "cancellation", (f"{lost.name}({inputs}) cancelled to exactly {_show(lost.output)} (an operand "
+                                      "carries the rounding of an op before it)")
     else:
         kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
     result = f"gave {_show(broken.output)}" if gave == "which gave" else "gave a non-finite gradient"
@@ -963,6 +1011,11 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     recomputed = _recomputed(working, phase)
     best = None
     for w, e in pairs:
+        off = _library_off(w, eps)
+        if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
+            rank = (id(w) not in recomputed, off[0], False)
+            if best is None or rank > best[0]:
+                best = (rank, off[1])
         out_error = _error_against(working, w.output, e.output)
         if out_error is None or out_error < 1e3 * eps:
             continue
@@ -980,6 +1033,53 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _library_off(w, eps):
+    """``(growth, finding)`` for a library call ``w`` the replay computes as gradcli's own accurate function (JAX's
+    ``owens_t``) where the framework's own value of that call, on the very numbers the replay handed it, is off by
+    over 1000 ulps of the function at those numbers: the library's approximation lost the digits, not an op
+    before it (whose rounding the function at those numbers already carries). None for any other op."""
+    own = None if w.own is None else w.own.value_of(w.output)
+    if own is None:
+        return None
+    truth = _again_exactly(w)
+    off = None if truth is None else _relative_error(own, truth)
+    if off is None or off < 1e3 * eps:
+        return None
+    # The op recorded with the call's result may be the last of several its replay runs (bessel_jn's stack): then
+    # the call's own arguments and name are shown
+    direct = _are_among(w.args, w.own.arguments)
+    inputs = [_show(a) for a in (w.args if direct else w.own.arguments)]
+    called = (w.library or "").partition(", ")[0] or (w.name if direct else w.own.name)  # jax.scipy.special.owens_t
+    name, framework = called.rpartition(".")[2], w.own.framework
+    op = (backward_op_label(w) if w.phase == "backward" else w.name) if direct else name
+    return off / eps, Finding(
+        "inaccurate", w.phase, op,
+        f"{framework}'s {name}({', '.join(inputs)}) = {_show(own)} is {off:.1e} off (relative) here: {name} of those "
+        f"very numbers is {_show_exact(truth)}, so {framework}'s own approximation{f' ({called})' if called != name else ''} "
+        "lost the digits, not the numbers it was given",
+        w.span, inputs, _show(own), w.location)
+
+
+def _are_among(args, operands):
+    """Whether each of ``args`` is one of ``operands`` (as given, or the value a traced one holds)."""
+    return all(any(a is o or a is raw(o) for o in operands) for a in args)
+
+
+def _again_exactly(w):
+    """``w`` computed again at high precision on the very numbers handed to it, or None where it cannot be."""
+    if w.prim is None or not w.args:
+        return None
+    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
+            else raw(a) for a in w.args]
+    import mpmath  # lazy: loaded by the exact run this op's recording is read against
+
+    try:
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
+            return w.prim.evaluate(tuple(args), w.kwargs or {})
+    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
+        return None
 
 
 # The functions of a matrix whose result can be far more sensitive to its entries than any entry's rounding shows
@@ -1121,18 +1221,8 @@ def _rounding_origin(working, pairs, w):
 def _own_error(w):
     """The relative error of ``w``'s result against ``w`` computed at high precision on the very numbers handed to it,
     or None when that cannot be computed (an op whose recorded arguments are not all of its own)."""
-    if w.prim is None or not w.args:
-        return None
-    args = [to_mp(raw(a)) if isinstance(raw(a), (float, np.floating, np.ndarray)) and is_float_dtype(np.asarray(raw(a)).dtype)
-            else raw(a) for a in w.args]
-    import mpmath  # lazy: loaded by the exact run this op's recording is read against
-
-    try:
-        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):
-            again = w.prim.evaluate(tuple(args), w.kwargs or {})
-    except Exception:  # noqa: BLE001 - an op that cannot run again on high-precision numbers explains nothing here
-        return None
-    return _relative_error(w.output, again)
+    again = _again_exactly(w)
+    return None if again is None else _relative_error(w.output, again)
 
 
 def _aligned(working_ops, exact_ops):

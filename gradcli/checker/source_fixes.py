@@ -40,6 +40,7 @@ from ..expr.parse import parse
 from .array_fixes import array_rewrites
 from .fixes import (
     catalogue_matches,
+    declined_rewrites,
     judged_rewrites,
     outermost,
     rejection_notes,
@@ -356,7 +357,7 @@ def _on_lines(node, lines):
     return any(node.lineno <= line <= node.end_lineno for line in lines)
 
 
-def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ranks=None):
+def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ranks=None, declined=None):
     """Per catalogue rewrite: (name, description, [((line, col), (end line, end col)), new Python text]).
 
     Only expressions that cover one of ``lines`` (1-based) are rewritten;
@@ -368,7 +369,8 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
     rewrite that needs a package the file does not import yet gets that import
     as one more edit, after the file's first imports. ``ranks`` gives the
     number of dimensions of the function's parameters at the points checked
-    (a hand-written softmax of a vector is the framework's softmax over axis 0).
+    (a hand-written softmax of a vector is the framework's softmax over axis 0). ``declined``, a list, gets the
+    rewrites that match but are known not to help there (`fixes.declined_rewrites`).
     """
     tree = ast.parse(source)
     spelling = Spelling(tree, namespace, spellings)
@@ -385,6 +387,8 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
             formula = parse(reader.text, treat_as_variables=tuple(reader.opaque))
         except (InputError, RecursionError):  # not a formula we can read: leave it as written
             continue
+        if declined is not None:
+            declined += declined_rewrites(formula)
         # `array_rewrites` writes the sigmoid complement and log_sigmoid in the module's own spelling.
         for name, description, matches in catalogue_matches(formula, skip=("sigmoid complement", "log sigmoid")):
             for span, new in matches:
@@ -564,7 +568,8 @@ def find_source_fixes(target, report, recheck, limit=3):
     lines = finding_lines(report, path)
     try:
         spellings = target.bridge.spellings if target.bridge is not None else None
-        rewrites = source_rewrites(source, lines, target.namespace, spellings, _ranks(report)) if lines else []
+        declined = []
+        rewrites = source_rewrites(source, lines, target.namespace, spellings, _ranks(report), declined) if lines else []
     except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
         return []
 
@@ -594,5 +599,5 @@ def find_source_fixes(target, report, recheck, limit=3):
         )
 
     fixes, rejected = judged_rewrites(verdict_parts(report), candidates(), limit, recheck, union)
-    report.notes.extend(rejection_notes(rejected))
+    report.notes.extend(rejection_notes(rejected + declined))
     return fixes
