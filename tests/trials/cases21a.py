@@ -424,8 +424,11 @@ NUMPY = [
          hp(lambda: {"x": [mpmath.psi(2, v) for v in _in("float64", [0.5, 10])]})),
     # trigamma's pole at -1
     Case(N, "trigamma_sum", "x=[-1]", "float64", "domain", hp(lambda: {"x": [NAN]})),
-    Case(N, "zeta_sum", "s=[2,3.5]", "float64", "ok",
-         hp(lambda: {"s": [mpmath.zeta(v, 1, 1) for v in _in("float64", [2, 3.5])]})),
+    # SciPy's one-argument zeta is Riemann's, continued left of 1: zeta'(0) = -log(2 pi) / 2
+    Case(N, "zeta_sum", "s=[0]", "float64", "ok", hp(lambda: {"s": [-mpmath.log(2 * mpmath.pi) / 2]})),
+    # zeta'(2) = pi^2 / 6 (euler + log(2 pi) - 12 log A), A Glaisher's constant
+    Case(N, "zeta_sum", "s=[2]", "float64", "ok", hp(lambda: {"s": [
+        mpmath.pi ** 2 / 6 * (mpmath.euler + mpmath.log(2 * mpmath.pi) - 12 * mpmath.log(mpmath.glaisher))]})),
     Case(N, "hurwitz_sum", "q=[0.5,3]", "float64", "ok",
          hp(lambda: {"q": [-2 * mpmath.zeta(3, v) for v in _in("float64", [0.5, 3])]})),
     Case(N, "black_scholes_call", "sigma=0.2", "float64", "ok", num_grad(_black_scholes(100, 110), sigma=0.2)),
