@@ -285,6 +285,24 @@ JAX = [
 ]
 
 
+def _adam_slopes(g, dtype="float64"):
+    """-lr g / (|g| + eps) after the bias corrections cancel: slope -lr eps / (|g| + eps)^2 (eps, lr as the dtype
+    holds them)."""
+    def truth():
+        eps, lr = _in(dtype, [1e-8, 1e-3])
+        return {"g": [-lr * eps / (abs(v) + eps) ** 2 for v in _in(dtype, g)]}
+    return hp(truth)
+
+
+JAX += [
+    # the slope lr eps / g^2 (1e-10 at g = 0.1) is the difference of two terms near lr / |g|: float32 keeps none of it
+    Case(J, "adam_first_step", "g=[0.1,-2]", "float32", "unstable", _adam_slopes([0.1, -2], "float32")),
+    Case(J, "adam_first_step", "g=[1e-30]", "float64", "ok", _adam_slopes([1e-30])),
+    # float32's g^2 = 1e-60 underflows to 0: sqrt's slope at 0 is inf, the update's slope NaN where it is -lr / eps
+    Case(J, "adam_first_step", "g=[1e-30]", "float32", "unstable", _adam_slopes([1e-30], "float32")),
+]
+
+
 # --- the mathematics of the NumPy file --------------------------------------------------------------------------------
 
 
@@ -482,6 +500,33 @@ NUMPY = [
     Case(N, "full_convolution_peak", "x=[1,2,4]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(0), mp(1)]})),
     # the first and last samples of the full convolution tie at 2
     Case(N, "full_convolution_peak", "x=[2,2,2]", "float64", "domain", hp(lambda: {"x": [NAN, mp(0), NAN]})),
+]
+
+def _gaussian_slopes(x, sigma):
+    """d/dx = -x / sigma^2, d/dsigma = x^2 / sigma^3 - 1 / sigma."""
+    def truth():
+        (xs,), (s,) = _in("float64", [x]), _in("float64", [sigma])
+        return {"x": -xs / s ** 2, "sigma": xs * xs / s ** 3 - 1 / s}
+    return hp(truth)
+
+
+def _bose_slopes(x):
+    """d/dx 1 / (e^x - 1) = -e^x / (e^x - 1)^2."""
+    return hp(lambda: {"x": [-mpmath.exp(v) / mpmath.expm1(v) ** 2 for v in _in("float64", x)]})
+
+
+NUMPY += [
+    Case(N, "gaussian_logpdf_naive", "x=0.3,sigma=2", "float64", "ok", _gaussian_slopes(0.3, 2)),
+    # x^2 and sigma^2 both underflow at 1e-200: 0 / 0
+    Case(N, "gaussian_logpdf_naive", "x=3e-200,sigma=1e-200", "float64", "unstable", _gaussian_slopes(3e-200, 1e-200)),
+    Case(N, "gaussian_logpdf", "x=3e-200,sigma=1e-200", "float64", "ok", _gaussian_slopes(3e-200, 1e-200)),
+    Case(N, "bose_einstein_naive", "x=[2,0.5]", "float64", "ok", _bose_slopes([2, 0.5])),
+    # e^x - 1 at 1e-10 keeps 6 digits
+    Case(N, "bose_einstein_naive", "x=[1e-10]", "float64", "unstable", _bose_slopes([1e-10]), fix="expm1"),
+    Case(N, "bose_einstein", "x=[1e-10,2]", "float64", "ok", _bose_slopes([1e-10, 2])),
+    Case(N, "min_abs", "x=[2,-1,3]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(-1), mp(0)]})),
+    # two entries share the smallest magnitude
+    Case(N, "min_abs", "x=[2,-2,3]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
 ]
 
 ALL = JAX + NUMPY

@@ -237,3 +237,16 @@ def hmm_likelihood_naive(log_emissions):
 
     alpha, _ = lax.scan(step, start * jnp.exp(log_emissions[0]), log_emissions[1:])
     return jnp.log(jnp.sum(alpha))
+
+
+# --- an optimizer step ------------------------------------------------------------------------------------------------
+
+
+def adam_first_step(g):
+    """The parameters after Adam's first step from 0 (optax's defaults, bias-corrected), summed."""
+    b1, b2, eps, lr = 0.9, 0.999, 1e-8, 1e-3
+    m = (1 - b1) * g
+    v = (1 - b2) * g * g
+    m_hat = m / (1 - b1)
+    v_hat = v / (1 - b2)
+    return jnp.sum(-lr * m_hat / (jnp.sqrt(v_hat) + eps))

@@ -192,3 +192,30 @@ def smoothed_energy(x):
 def full_convolution_peak(x):
     """The largest sample of x convolved with a fixed kernel."""
     return np.max(np.convolve(x, np.array([1.0, -2.0, 1.0])))
+
+
+# --- more densities and occupations -----------------------------------------------------------------------------------
+
+
+def gaussian_logpdf_naive(x, sigma):
+    """log N(x; 0, sigma^2) as -x^2 / (2 sigma^2) - log(sigma) - log(2 pi) / 2."""
+    return np.sum(-x ** 2 / (2 * sigma ** 2) - np.log(sigma) - 0.5 * np.log(2 * np.pi))
+
+
+def gaussian_logpdf(x, sigma):
+    """The same through the standardised residual z = x / sigma."""
+    z = x / sigma
+    return np.sum(-0.5 * z ** 2 - np.log(sigma) - 0.5 * np.log(2 * np.pi))
+
+
+def bose_einstein_naive(x):
+    """Mean occupation 1 / (e^x - 1), summed."""
+    return np.sum(1.0 / (np.exp(x) - 1.0))
+
+
+def bose_einstein(x):
+    return np.sum(1.0 / np.expm1(x))
+
+
+def min_abs(x):
+    return np.linalg.norm(x, ord=-np.inf)
