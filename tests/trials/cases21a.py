@@ -303,6 +303,25 @@ JAX += [
 ]
 
 
+def _where_row_slopes(x, dtype="float64"):
+    """softmax over entries 0 and 2 (where=), weighted by 1 and -2: w_j (v_j - mean) there, 0 at the masked entry."""
+    def truth():
+        xs = _in(dtype, x)
+        e0, e2 = mpmath.exp(xs[0]), mpmath.exp(xs[2])
+        w0, w2 = e0 / (e0 + e2), e2 / (e0 + e2)
+        mean = w0 - 2 * w2
+        return {"x": [w0 * (1 - mean), mp(0), w2 * (-2 - mean)]}
+    return hp(truth)
+
+
+def _tanh_rnn(x):
+    h = mp(0)
+    for v in x:
+        h = mpmath.tanh(2 * h + v)
+    return h
+
+
+
 # --- the mathematics of the NumPy file --------------------------------------------------------------------------------
 
 
@@ -527,6 +546,18 @@ NUMPY += [
     Case(N, "min_abs", "x=[2,-1,3]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(-1), mp(0)]})),
     # two entries share the smallest magnitude
     Case(N, "min_abs", "x=[2,-2,3]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
+]
+
+JAX += [
+    Case(J, "signed_log_diff_exp", "x=[1,0.5]", "float64", "ok", _log_diff_slopes([1, 0.5])),
+    # the other order: log |e^x0 - e^x1| has the same slopes, e^x0 / (e^x0 - e^x1) and its mirror
+    Case(J, "signed_log_diff_exp", "x=[0.5,1]", "float64", "ok", _log_diff_slopes([0.5, 1])),
+    Case(J, "signed_log_diff_exp", "x=[1,1]", "float64", "domain", hp(lambda: {"x": [NAN, NAN]})),
+    Case(J, "softmax_where_row", "x=[0.5,2,1]", "float64", "ok", _where_row_slopes([0.5, 2, 1])),
+    Case(J, "softmax_where_row", "x=[0.5,2,1]", "float32", "ok", _where_row_slopes([0.5, 2, 1], "float32")),
+    Case(J, "tanh_rnn_last_state", "x=[0.5,-0.2,0.1]", "float64", "ok", num_grad(_tanh_rnn, x=[0.5, -0.2, 0.1])),
+    # tanh(800) rounds to 1 and its slope 4e-695 to 0: the float64 gradient's 0 is the exact one rounded
+    Case(J, "tanh_rnn_last_state", "x=[800,0.1]", "float64", "ok", num_grad(_tanh_rnn, x=[800, 0.1])),
 ]
 
 ALL = JAX + NUMPY

@@ -250,3 +250,27 @@ def adam_first_step(g):
     m_hat = m / (1 - b1)
     v_hat = v / (1 - b2)
     return jnp.sum(-lr * m_hat / (jnp.sqrt(v_hat) + eps))
+
+
+# --- signed logsumexp, softmax's where=, a saturating RNN -------------------------------------------------------------
+
+
+def signed_log_diff_exp(x):
+    """log |e^x0 - e^x1| by logsumexp with b and return_sign."""
+    value, sign = logsumexp(x, b=jnp.array([1.0, -1.0]), return_sign=True)
+    return value
+
+
+def softmax_where_row(x):
+    """jax.nn.softmax with where= on one row, the masked entries filled by where afterwards."""
+    mask = jnp.array([True, False, True])
+    w = jax.nn.softmax(x, where=mask)
+    return jnp.sum(jnp.where(mask, w, 0.0) * jnp.array([1.0, 5.0, -2.0]))
+
+
+def tanh_rnn_last_state(x):
+    def step(h, xt):
+        h = jnp.tanh(2.0 * h + xt)
+        return h, h
+    h, _ = jax.lax.scan(step, 0.0, x)
+    return h
