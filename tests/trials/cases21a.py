@@ -546,6 +546,10 @@ NUMPY += [
     Case(N, "min_abs", "x=[2,-1,3]", "float64", "ok", hp(lambda: {"x": [mp(0), mp(-1), mp(0)]})),
     # two entries share the smallest magnitude
     Case(N, "min_abs", "x=[2,-2,3]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp(0)]})),
+    Case(N, "eigen_energy", "a=[[2,1],[0,3]]", "float64", "ok",
+         hp(lambda: {"a": [[mp(4), mp(1)], [mp(1), mp(6)]]})),
+    # the Frobenius norm of S through a repeated eigenvalue (finding E1, as JAX's eigh): slope 2 S
+    Case(N, "eigen_energy", "a=[[1,0],[0,1]]", "float64", "ok", hp(lambda: {"a": [[mp(2), mp(0)], [mp(0), mp(2)]]})),
 ]
 
 JAX += [

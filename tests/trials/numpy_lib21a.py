@@ -219,3 +219,9 @@ def bose_einstein(x):
 
 def min_abs(x):
     return np.linalg.norm(x, ord=-np.inf)
+
+
+def eigen_energy(a):
+    """Sum of squared eigenvalues of the symmetric part, by eigvalsh."""
+    s = (a + a.T) / 2
+    return np.sum(np.linalg.eigvalsh(s) ** 2)
