@@ -264,3 +264,19 @@ def test_a_cross_entropy_needs_the_same_labels_and_logits_in_both_terms():
     same = source.replace("(1 - w)", "(1 - y)").replace("sigmoid(2 * z)", "sigmoid(z)")
     [[edit]] = _rewrites(same, namespace="torch", spellings=SPELLINGS)["cross entropy with logits"][:1],
     assert edit[1] == 'torch.nn.functional.binary_cross_entropy_with_logits(z, y, reduction="none")'
+
+
+@pytest.mark.parametrize("imports, log_sigmoid, sigmoid", [
+    # SciPy's expit and log_expit are the spelling of a module that imports from scipy.special (trials21a F1), by
+    # the name it imports or else in full (with `import scipy` added, as scipy.special.logsumexp is)
+    ("from scipy.special import expit, log_expit", "log_expit(z)", "expit(z)"),
+    ("from scipy.special import expit", "scipy.special.log_expit(z)", "expit(z)"),
+    ("import scipy.special as sc", "sc.log_expit(z)", "sc.expit(z)"),
+    # without SciPy NumPy's own longer spelling, no import added
+    ("", "-np.logaddexp(0, -z)", "np.exp(-np.logaddexp(0, -z))"),
+])
+def test_plain_numpy_writes_scipy_special_names_where_the_module_imports_them(imports, log_sigmoid, sigmoid):
+    source = f"import numpy as np\n{imports}\n\n\ndef f(z):\n    return np.log(1 / (1 + np.exp(-z)))\n"
+    assert [e[1] for e in _rewrites(source, "numpy", {})["log_sigmoid"]] == [log_sigmoid]
+    source = f"import numpy as np\n{imports}\n\n\ndef f(z):\n    return 1 / (1 + np.exp(-z))\n"
+    assert [e[1] for e in _rewrites(source, "numpy", {})["sigmoid"]] == [sigmoid]

@@ -70,7 +70,7 @@ def called(z):
 # rounds to 1 - 1 = 0 and the truth is e^-40.
 CASES = [
     (NUMPY, "called", "+    return expit(-z) ** 2\n"),
-    (NUMPY, "by_hand", "+    return np.exp(-np.logaddexp(0, z)) ** 2\n"),
+    (NUMPY, "by_hand", "+    return expit(-z) ** 2\n"),  # the module imports expit: SciPy's name is its spelling
     (GNP, "called", "+    return gnp.sigmoid(-z) ** 2 / p\n"),
     (JAX, "focal", "+    return -jnp.sum(jax.nn.sigmoid(-z) ** 2 * jax.nn.log_sigmoid(z))\n"),
     (TORCH, "called", "+    return torch.sigmoid(-z) ** 2\n"),

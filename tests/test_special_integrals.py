@@ -26,13 +26,22 @@ def test_the_ops_are_scipys_numbers_nan_where_scipys_are():
     np.testing.assert_array_equal(special.expn(2, at), sp.expn(2, at))
 
 
-def test_the_slopes_are_the_closed_forms_and_zetas_in_s_is_refused():
+def test_the_slopes_are_the_closed_forms_and_zetas_slope_in_s_is_mpmaths():
     assert gradcli.grad(lambda q: special.zeta(2.5, q))(0.5) == pytest.approx(-2.5 * sp.zeta(3.5, 0.5), rel=1e-15)
     assert gradcli.grad(special.exp1)(0.5) == pytest.approx(-np.exp(-0.5) / 0.5, rel=1e-15)
     assert gradcli.grad(special.expi)(-0.5) == pytest.approx(np.exp(-0.5) / -0.5, rel=1e-15)
     assert gradcli.grad(lambda x: special.expn(3, x))(0.5) == pytest.approx(-sp.expn(2, 0.5), rel=1e-15)
-    with pytest.raises(NoGradientError, match="zeta"):
-        gradcli.grad(lambda s: special.zeta(s, 0.5))(2.5)
+    assert gradcli.grad(lambda s: special.zeta(s, 0.5))(2.5) == pytest.approx(float(mpmath.zeta(2.5, 0.5, 1)), rel=1e-15)
+    with pytest.raises(NoGradientError):  # the slope in s is mpmath's number, not a function gradcli differentiates
+        gradcli.grad(gradcli.grad(lambda s: special.zeta(s, 0.5)))(2.5)
+
+
+def test_riemanns_zeta_is_scipys_one_argument_zeta_continued_and_differentiable_in_s():
+    """zeta(s) with q omitted (trials21a Z1): SciPy's numbers left of 1 too, inf at the pole; the slope mpmath's."""
+    s = np.array([-1.5, -2.0, 0.0, 0.5, 1.0, 2.0, 3.5])
+    np.testing.assert_array_equal(special.zeta(s), sp.zeta(s))
+    for v in (-1.5, 0.0, 0.5, 2.0, 3.5):
+        assert gradcli.grad(special.zeta)(v) == pytest.approx(float(mpmath.zeta(v, 1, 1)), rel=1e-15)
 
 
 def _integrals(x):

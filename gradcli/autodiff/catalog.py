@@ -9,7 +9,7 @@ import numpy as np
 
 from . import namespace as gnp
 from . import ops_array, ops_decompositions, ops_fft, ops_integrate, ops_linalg, ops_scipy_linalg, ops_special
-from . import ops_scipy_elementary
+from . import ops_scipy, ops_scipy_elementary
 from . import scipy_namespace
 from .mp import enable
 from .tracer import Primitive, primitive_of
@@ -54,12 +54,13 @@ _WRAPPERS = {
     "scipy.linalg.sqrtm": ops_scipy_linalg._sqrtm,
     "scipy.integrate.odeint": ops_integrate._odeint,
     "scipy.special.lambertw": ops_scipy_elementary.lambertw_0,  # its branch k (0 or -1) picks one of two primitives
+    "scipy.special.zeta": ops_scipy.hurwitz_zeta,  # q omitted: Riemann's zeta, a primitive of its own
 }
 # Public names of one argument whose primitive takes more.
 _ONE_ARGUMENT = {"linalg.slogdet", "diag", "scipy.special.lambertw",
                  *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.", "scipy.linalg.")))}
 # Public names whose primitive takes its arguments as *args: odeint(func, y0, t) also takes the extra args.
-_ARITY = {"scipy.integrate.odeint": "3", "scipy.linalg.solve_sylvester": "3"}
+_ARITY = {"scipy.integrate.odeint": "3", "scipy.linalg.solve_sylvester": "3", "scipy.special.zeta": "2"}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {
     "getitem": (ops_array.getitem, "x[...]"),

@@ -10,7 +10,8 @@ derivative of no closed form (a series of digamma terms for 2F1, an integral
 for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
 the function at high precision, and in a float dtype each entry the same at 94
 bits rounded once. It is a first derivative only: a second one through it is
-refused by name.
+refused by name. The zeta functions' s (Hurwitz's ``zeta(s, q)``, Riemann's
+``zeta(s)``, whose values are `ops_scipy`'s) has its slope here the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import constant, lifted, power
 from .ops_array import unbroadcast
-from .ops_scipy import _BALLS, _JET_PARTIALS, _bessel_k_scaled_ball, _on_balls_too, rgamma
+from .ops_scipy import (_BALLS, _JET_PARTIALS, _bessel_k_scaled_ball, _on_balls_too, _zeta_mp, hurwitz_zeta, rgamma,
+                        riemann_zeta)
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
 from .values import float_dtype, in_input_dtype, loaded_mpmath
@@ -236,3 +238,25 @@ defvjp(hyp2f1, _hyp2f1_vjp(hyp2f1_slope_a, 0), _hyp2f1_vjp(hyp2f1_slope_b, 1), _
 defjvp(hyp2f1, _hyp2f1_jvp(hyp2f1_slope_a), _hyp2f1_jvp(hyp2f1_slope_b), _hyp2f1_jvp(hyp2f1_slope_c),
        lambda t, ans, a, b, c, z: t * _hyp2f1_slope(a, b, c, z))
 
+
+# -- zeta in s -----------------------------------------------------------------------------------------------------
+
+# Hurwitz's zeta(s, q) and Riemann's zeta(s) in s: mpmath's derivative (no closed form); in q, -s zeta(s + 1, q).
+hurwitz_zeta_slope_s = parameter_slope("zeta", _zeta_mp, 0, 2, "s")
+
+
+def _riemann_zeta_slope_mp(s):
+    """zeta'(s) by mpmath's own derivative of the continued zeta; -inf at the pole, approached as -1/(s - 1)^2."""
+    mpmath = loaded_mpmath()
+    if mpmath.isnan(s):
+        return mpmath.nan
+    return -mpmath.inf if s == 1 else mpmath.zeta(s, 1, 1)
+
+
+riemann_zeta_slope = mpmath_entrywise("riemann_zeta_slope_s", _riemann_zeta_slope_mp, 1)
+
+defvjp(hurwitz_zeta, lambda g, ans, s, q: unbroadcast(g * hurwitz_zeta_slope_s(s, q), s),
+       lambda g, ans, s, q: unbroadcast(-g * s * hurwitz_zeta(s + 1, q), q))
+defjvp(hurwitz_zeta, lambda t, ans, s, q: t * hurwitz_zeta_slope_s(s, q), lambda t, ans, s, q: -t * s * hurwitz_zeta(s + 1, q))
+defvjp(riemann_zeta, lambda g, ans, s: g * riemann_zeta_slope(s))
+defjvp(riemann_zeta, lambda t, ans, s: t * riemann_zeta_slope(s))

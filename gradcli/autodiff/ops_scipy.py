@@ -58,6 +58,7 @@ _BALLS = {
     "exp1": lambda x: x.expint(1),  # E1: NaN left of 0, as SciPy's
     "expi": lambda x: x.ei(),
     "zeta": lambda s, q: _zeta_ball(s, q),
+    "riemann_zeta": lambda s: _riemann_zeta_ball(s),
     "spence": lambda x: _spence_ball(x),
     "k0e": lambda x: _bessel_k_scaled_ball(0, x),
     "k1e": lambda x: _bessel_k_scaled_ball(1, x),
@@ -350,6 +351,20 @@ def _zeta_ball(s, q):
     if not (s > 1 and q > 0):
         raise ArithmeticError("zeta's ball outside s > 1, q > 0")
     return s.zeta(q)
+
+
+def _riemann_zeta_mp(s):
+    """Riemann's zeta function as SciPy's one-argument zeta: mpmath's analytic continuation left of 1, inf at its
+    pole 1."""
+    mpmath = loaded_mpmath()
+    return mpmath.inf if s == 1 else mpmath.zeta(s)
+
+
+def _riemann_zeta_ball(s):
+    """zeta(s) on balls proven off its pole at 1; else mpmath's path."""
+    if not (s > 1 or s < 1):
+        raise ArithmeticError("zeta's ball around its pole 1")
+    return s.zeta()
 
 
 def _exp1_mp(x):
@@ -830,11 +845,20 @@ erfcx = _with_mpmath("erfcx")  # exp(x^2) erfc(x): finite far right, where erfc 
 ndtri = _with_mpmath("ndtri")  # the inverse of the standard normal CDF
 
 
-# The Hurwitz zeta function zeta(s, q), differentiable in q alone (d/dq = -s zeta(s + 1, q)): in s it has no
-# closed form, and JAX's primitive has no derivative there either.
-zeta = _with_mpmath("zeta", nin=2)
-defvjp(zeta, None, lambda g, ans, s, q: unbroadcast(-g * s * zeta(s + 1, q), q))
-defjvp(zeta, None, lambda t, ans, s, q: -t * s * zeta(s + 1, q))
+# The Hurwitz zeta function zeta(s, q) (d/dq = -s zeta(s + 1, q)) and Riemann's zeta(s), SciPy's zeta with q
+# omitted; their slopes in s, which have no closed form, are mpmath's (`ops_bessel_hypergeometric`).
+hurwitz_zeta = _with_mpmath("zeta", nin=2)
+_riemann_zeta_floats = in_input_dtype(_scipy_function("zeta"))
+_riemann_zeta_floats.nin = 1  # the catalogue reads the arity here, as on a ufunc
+riemann_zeta = primitive(_riemann_zeta_floats, "riemann_zeta",
+                         mp=_on_balls_too("riemann_zeta", mpmath_only("riemann_zeta", _riemann_zeta_mp)), kind="elementwise")
+
+
+def zeta(x, q=None):
+    """``scipy.special.zeta(x, q=None)``: Hurwitz's zeta, or Riemann's (continued left of 1) where q is omitted."""
+    return riemann_zeta(x) if q is None else hurwitz_zeta(x, q)
+
+
 # The exponential integrals E1(x) = int_x^inf e^-t / t dt and Ei(x) = -E1(-x): E1' = -e^-x / x, Ei' = e^x / x.
 exp1 = _with_mpmath("exp1")
 expi = _with_mpmath("expi")

@@ -65,6 +65,10 @@ _FALLBACK_PATHS = {
     ("gradcli.numpy", "log_ndtr"): "gradcli.scipy.special.log_ndtr",
 }
 
+# SciPy's own functions NumPy has no name for, written where the module already imports from scipy.special (which
+# then is the module's spelling); a module without SciPy keeps NumPy's longer spelling rather than gain an import.
+_SCIPY_WHERE_IMPORTED = {"sigmoid": "scipy.special.expit", "log_sigmoid": "scipy.special.log_expit"}
+
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 _ATOMIC = (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant)
 _TIGHTER = (ast.BinOp, ast.UnaryOp, ast.Attribute, ast.Subscript, ast.Compare, ast.Await)  # parents a "-..." needs parentheses in
@@ -659,7 +663,12 @@ class _Writer:
     def callee(self, name):
         dotted = self.spelling.write(name)
         fallback = _FALLBACK_PATHS.get((self.spelling.namespace, name))
+        if fallback is None and self.spelling.namespace == "numpy" and self._imports_scipy_special():
+            fallback = _SCIPY_WHERE_IMPORTED.get(name)
         return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
+
+    def _imports_scipy_special(self):
+        return any(full == "scipy.special" or full.startswith("scipy.special.") for full in self.spelling.imported.values())
 
     def replaced(self, node, swaps):
         """The source text of ``node`` with each ``x`` of ``swaps`` ([(x, text, within)]) replaced by its text
