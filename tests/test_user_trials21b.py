@@ -31,6 +31,8 @@ CHOSEN = {  # case id -> what it holds
         "Q1: torch.quantile's position 0.25 * 3 cast to an index: the exact run's cast kept 0.75 (IndexError: "
         "error -> ok)",
     "torch_lib21b:clamped_exp_sum@x=[1,30]:float64": "a backward that forgets its forward's clamp: wrong at its line",
+    "torch_lib21b:erf_gelu@x=[-10,0.5]:float64":
+        "F1: 1 + erf(u) below u = -6 had no fix: erfc(-u) in the framework's spelling, re-checked (the forms below)",
 }
 KNOWN_WRONG = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64":
@@ -204,3 +206,17 @@ def test_hurwitz_zeta_replays_in_q():
         truth = [float(-3 * mpmath.zeta(4, 2))]
     assert result.status == "ok"
     np.testing.assert_allclose(result.exact_gradient["q"], truth, rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("formula, at, fixed", [
+    ("0.5*x*(1+erf(x/sqrt(2)))", -10.0, "0.5*x*erfc(-(x/sqrt(2)))"),
+    ("(erf(x) + 1)/2", -7.0, "erfc(-x)/2"),
+    ("1 - erf(x)", 7.0, "erfc(x)"),
+], ids=["one-plus", "plus-one", "one-minus"])
+def test_an_erf_complement_becomes_erfc_and_rechecks_ok(formula, at, fixed):
+    """F1: 1 + erf(u) and 1 - erf(u) are 0 where erf rounds to -1 or 1; erfc keeps the tail's digits."""
+    report = gradcli.check(formula, [{"x": at}], dtypes=("float64",))
+    assert [r.status.value for r in report.results] == ["unstable"]
+    fixes = {f.name: f for f in report.fixes}
+    assert fixes["erf complement"].formula == fixed
+    assert {v.value for v in fixes["erf complement"].after.values()} == {"ok"}

@@ -9,6 +9,8 @@ a gradient penalty, vmap of grad per example), autograd.Functions (a clamp the b
 set_materialize_grads(False), two outputs' gradients swapped), a gradient hook that clips, a normaliser computed with
 set_grad_enabled(False), and a float32 log-softmax computed in float64."""
 
+import math
+
 import torch
 import torch.nn.functional as F
 from torch.distributions import Geometric, Multinomial, NegativeBinomial
@@ -284,3 +286,8 @@ def log_softmax_upcast(x):
     """A float32 model's log-probability of class 1, its softmax taken in float64."""
     p = torch.softmax(x, 0, dtype=torch.float64)
     return torch.log(p)[1].to(x.dtype)
+
+
+def erf_gelu(x):
+    """GELU written from the error function, as papers write it."""
+    return (0.5 * x * (1.0 + torch.erf(x / math.sqrt(2.0)))).sum()
