@@ -7,7 +7,8 @@ tf.experimental.numpy's logaddexp2, weighted_moments, xdivy, segment means, trid
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases21b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone).
+TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding M3's TridiagonalSolve (no
+replay) is mended and tested in tests/test_trials21b_tf_ops.py.
 """
 
 import math
@@ -57,8 +58,6 @@ OPEN_ELSEWHERE = {
     "tf_lib21b:gce_loss@probs=[[0,0.5,0.5],[0.1,0.6,0.3]]:float64":
         "W2: (1 - p^0.7)/0.7 of p = sum(probs * one_hot) at p = 0: the slopes in the entries the one-hot zeroes are 0 "
         "* inf in the chain, 'within 8.6e-2560 of 0 but not proven 0'; plain NumPy's sum(p * onehot) ** 0.7 the same",
-    "tf_lib21b:tridiag_energy@d=[2,2,2]:float64":
-        "M3: TensorFlow's TridiagonalSolve (tf.linalg.tridiagonal_solve) has no replay: exit 2",
     "tf_lib21b:nuclear_tf@a=[[2,1],[0,1]]:float64": "M3: TensorFlow's Svd (tf.linalg.svd) has no replay: exit 2",
     "tf_lib21b:nuclear_tf@a=[[1,0],[0,0]]:float64": "M3: TensorFlow's Svd has no replay: exit 2",
 }
