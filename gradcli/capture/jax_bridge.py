@@ -65,6 +65,7 @@ SPELLINGS = {
     "xlogy": "jax.scipy.special.xlogy",
     "xlog1py": "jax.scipy.special.xlog1py",
     "erf": "jax.scipy.special.erf",
+    "erfc": "jax.scipy.special.erfc",
     "sum": "jax.numpy.sum",
     "softmax": "jax.nn.softmax",
     "log_softmax": "jax.nn.log_softmax",

@@ -159,6 +159,22 @@ def _solve(ins, attrs):
     return gnp.linalg.solve(_adjoint(a, attrs), b)
 
 
+def _tridiagonal_solve(ins, attrs):
+    """``tf.linalg.tridiagonal_solve`` in its compact form (diagonals [..., 3, M]: super-, main and subdiagonal, the
+    superdiagonal's last and the subdiagonal's first entries unread) as the dense solve of the matrix they make;
+    pivoting and a singular system's perturbation change no solution of a nonsingular one."""
+    diagonals, rhs = ins
+    batch = np.shape(raw(diagonals))[:-2]
+    if not batch:
+        upper, main, lower = diagonals[0], diagonals[1], diagonals[2]
+        matrix = gnp.diag(main) + gnp.diag(upper[:-1], 1) + gnp.diag(lower[1:], -1)
+        return gnp.linalg.solve(matrix, rhs)
+    flat_diagonals = gnp.reshape(diagonals, (-1, *np.shape(raw(diagonals))[-2:]))
+    flat_rhs = gnp.reshape(rhs, (-1, *np.shape(raw(rhs))[-2:]))
+    solved = [_tridiagonal_solve((flat_diagonals[k], flat_rhs[k]), attrs) for k in range(np.shape(raw(flat_rhs))[0])]
+    return gnp.reshape(gnp.stack(solved), np.shape(raw(rhs)))
+
+
 def _slogdet(ins, attrs):
     sign, logdet = gnp.linalg.slogdet(ins[0])
     return sign, logdet
@@ -363,6 +379,7 @@ MORE_OPS = {
     "Cholesky": (_unary(gnp.linalg.cholesky), ()),
     "MatrixTriangularSolve": (_triangular_solve, ("lower", "adjoint")),
     "MatrixSolve": (_solve, ("adjoint",)),
+    "TridiagonalSolve": (_tridiagonal_solve, ()),
     "MatrixInverse": (lambda ins, attrs: _adjoint(gnp.linalg.inv(ins[0]), attrs), ("adjoint",)),
     "MatrixDeterminant": (_unary(gnp.linalg.det), ()),
     "LogMatrixDeterminant": (_slogdet, ()),

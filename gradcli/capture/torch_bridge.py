@@ -67,6 +67,7 @@ SPELLINGS = {
     "log_sigmoid": "torch.nn.functional.logsigmoid",
     "binary_cross_entropy_with_logits": "torch.nn.functional.binary_cross_entropy_with_logits",
     "erf": "torch.erf",
+    "erfc": "torch.erfc",
     "sin": "torch.sin",
     "cos": "torch.cos",
     "ndtr": "torch.special.ndtr",

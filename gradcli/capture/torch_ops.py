@@ -22,7 +22,8 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.ops import astype
+from ..autodiff.arb import Undecided
+from ..autodiff.ops import astype, constant
 from ..autodiff.ops_shape import ranked
 from ..autodiff.ops_array import untake
 from ..autodiff.plain import Plain
@@ -63,8 +64,12 @@ def _numpy_dtype(name):
 
 def _cast(x, dtype):
     """``x`` in the dtype named ``dtype``; high-precision values keep their precision (a cast is no change of the math)."""
-    if dtype is None or is_exact(x):
+    if dtype is None:
         return x
+    if is_exact(x):
+        whole = _numpy_dtype(dtype).kind in "iub"
+        # a cast to whole numbers truncates (quantile's position 0.75 -> index 0): the exact run's indices are integers
+        return np.vectorize(_truncated, otypes=[_numpy_dtype(dtype)])(raw(x)) if whole else x
     dtype = _numpy_dtype(dtype)
     if not _real_float(dtype):
         return np.asarray(raw(x)).astype(dtype)
@@ -77,6 +82,17 @@ def _cast(x, dtype):
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return dtype.type(x)
     return gnp.asarray(x, dtype=dtype)
+
+
+def _truncated(value):
+    """A high-precision number as the whole number a C cast makes of it (toward 0); a ball whose truncation its
+    radius leaves open is undecided, as a comparison of overlapping balls is (the reference turns to mpmath)."""
+    if hasattr(value, "unique_fmpz"):  # a flint ball
+        whole = (value.floor() if value >= 0 else value.ceil() if value < 0 else value).unique_fmpz()
+        if whole is None:
+            raise Undecided(f"the truncation of {value} to a whole number is not decided at this precision")
+        return int(whole)
+    return int(value)  # mpmath's int() truncates exactly
 
 
 def _real_float(dtype):
@@ -457,6 +473,57 @@ def _median(x, dim=None, keepdim=False):
     return picked, where
 
 
+def _spherical_bessel_j0(x):
+    """``torch.special.spherical_bessel_j0``: sin(x) / x, 1 at 0, as NumPy's sinc of x / pi (pi at the run's precision)."""
+    return gnp.sinc(x / constant("pi", x))
+
+
+def _whole_degree(n):
+    """The one whole degree ``n`` gives (a number, or a tensor of equal entries); a clear error otherwise."""
+    degrees = {float(v) for v in np.ravel(np.asarray(raw(n), dtype=object))}
+    if len(degrees) != 1 or not next(iter(degrees)).is_integer():
+        raise InputError(f"gradcli replays torch.special's orthogonal polynomials at one whole degree for every entry; "
+                         f"this call's degrees are {sorted(degrees)}")
+    return int(degrees.pop())
+
+
+def _recurrence(first, step, shifted=False):
+    """A torch.special orthogonal polynomial of degree n by its three-term recurrence: p_0 = 1, p_1 = first(x),
+    p_(k+1) = step(k, x, p_k, p_(k-1)); ``shifted``: the same at 2x - 1. PyTorch gives these no derivative; gradcli's
+    exact reference differentiates the polynomial, so a gradient that misses it is told at the user's line."""
+
+    def polynomial(x, n):
+        degree = _whole_degree(n)
+        t = 2 * x - 1 if shifted else x
+        if degree < 0:
+            return t * 0
+        previous, current = t * 0 + 1, first(t)
+        if degree == 0:
+            return previous
+        for k in range(1, degree):
+            previous, current = current, step(k, t, current, previous)
+        return current
+
+    return polynomial
+
+
+def _twice_x_recurrence(k, x, current, previous):
+    return 2 * x * current - previous
+
+
+_CHEBYSHEV_FIRSTS = {"t": lambda x: x, "u": lambda x: 2 * x, "v": lambda x: 2 * x - 1, "w": lambda x: 2 * x + 1}
+ORTHOGONAL_POLYNOMIALS = {
+    "special_hermite_polynomial_h": _recurrence(lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q),
+    "special_hermite_polynomial_he": _recurrence(lambda x: x, lambda k, x, p, q: x * p - k * q),
+    "special_laguerre_polynomial_l": _recurrence(lambda x: 1 - x, lambda k, x, p, q: ((2 * k + 1 - x) * p - k * q) / (k + 1)),
+    "special_legendre_polynomial_p": _recurrence(lambda x: x, lambda k, x, p, q: ((2 * k + 1) * x * p - k * q) / (k + 1)),
+    **{f"special_chebyshev_polynomial_{kind}": _recurrence(first, _twice_x_recurrence)
+       for kind, first in _CHEBYSHEV_FIRSTS.items()},
+    **{f"special_shifted_chebyshev_polynomial_{kind}": _recurrence(first, _twice_x_recurrence, shifted=True)
+       for kind, first in _CHEBYSHEV_FIRSTS.items()},
+}
+
+
 def _kthvalue(x, k, dim=-1, keepdim=False):
     """``aten.kthvalue``: the k-th smallest value along ``dim`` (k from 1), with its index."""
     axis = _dim_of(x, dim) if np.ndim(raw(x)) else 0
@@ -792,6 +859,11 @@ OPS = {
     "special_scaled_modified_bessel_k1": special.k1e,
     "special_modified_bessel_k0": lambda x: special.k0e(x) * gnp.exp(-x),
     "special_modified_bessel_k1": lambda x: special.k1e(x) * gnp.exp(-x),
+    "special_spherical_bessel_j0": _spherical_bessel_j0,
+    **ORTHOGONAL_POLYNOMIALS,
+    "zeta": special.zeta,
+    "igamma": special.gammainc,
+    "igammac": special.gammaincc,
     "atan2": gnp.arctan2,
     "hypot": gnp.hypot,
     "remainder": _remainder,
@@ -873,6 +945,9 @@ OPS = {
     "new_zeros": lambda x, size, **kw: _new_full(x, size, 0, kw.get("dtype")),
     "new_ones": lambda x, size, **kw: _new_full(x, size, 1, kw.get("dtype")),
     "new_full": lambda x, size, fill, **kw: _new_full(x, size, fill, kw.get("dtype")),
+    # forward mode's tangent storage (torch.func.jacfwd): the leading batch dims of x, the shape of other
+    "_new_zeros_with_same_feature_meta": lambda x, other, self_num_batch_dims=0: _new_full(
+        other, np.shape(raw(x))[:self_num_batch_dims] + np.shape(raw(other)), 0),
     # ops of backward graphs: evaluated on plain values, never differentiated
     "select_scatter": _select_scatter,
     "diagonal_scatter": _diagonal_scatter,

@@ -246,6 +246,15 @@ class _Rewriter:
             return f"-2*sin({self.src(node.left.args[0])}/2)**2"  # scipy.special.cosm1(u), in every framework's ops
         return None
 
+    def erf_complement(self, node):
+        # 1 + erf(u) is 0 once erf(u) rounds to -1 (u below -6 in float64): erfc(-u) keeps the tail's digits
+        inner = _sum_with_one(node)
+        if _call(inner, "erf", 1):
+            return f"erfc({self._negated(inner.args[0])})"
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "erf", 1):
+            return f"erfc({self.raw(node.right.args[0])})"
+        return None
+
     def tanh_log_det(self, node):
         # log(sech(u)^2) without forming 1 - tanh(u)^2, which is 0 once tanh rounds to 1 (u past 19 in float64)
         if _call(node, "log", 1):
@@ -358,6 +367,7 @@ _REWRITES = [
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
+    ("erf complement", "1 + erf(u) -> erfc(-u), 1 - erf(u) -> erfc(u)", "erf_complement"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
 ]
