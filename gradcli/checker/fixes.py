@@ -461,9 +461,39 @@ def verdict_parts(report):
             # An error because --max-time ran out is no verdict to compare: `_judged_fix` says so instead.
             # (Findings are read only at an error: elsewhere reading them would make a point's explanation.)
             "out_of_time": r.status == Verdict.ERROR and ran_out_of_time(r),
+            # A rewrite is offered as the same function: `_judged_fix` compares these, the exact answers.
+            "exact": _exact_numbers(r),
         }
         for r in report.results
     }
+
+
+def _exact_numbers(result):
+    """The exact value and gradient as float64 arrays (None for a part that is absent or no array of floats)."""
+    parts = [result.exact_value] + [result.exact_gradient.get(n) for n in sorted(result.exact_gradient or {})]
+    numbers = []
+    for part in parts:
+        try:
+            numbers.append(None if part is None else np.asarray(part, dtype=np.float64))
+        except (TypeError, ValueError):  # trees, or text for numbers beyond float64
+            numbers.append(None)
+    return numbers
+
+
+_SAME_FUNCTION_RTOL = 1e-9  # both sides exact: the same function agrees to their last digits, a rewrite's slip does not
+
+
+def _first_difference(before, after):
+    """Where the rewrite's exact numbers leave the original's (a part index), or None where they agree."""
+    if len(before) != len(after):
+        return 0
+    for index, (b, a) in enumerate(zip(before, after)):
+        if b is None or a is None or b.shape != a.shape:
+            continue
+        both = np.isfinite(b) & np.isfinite(a)  # a point beyond one side's domain says nothing of the function
+        if not np.allclose(a[both], b[both], rtol=_SAME_FUNCTION_RTOL, atol=0.0):
+            return index
+    return None
 
 
 def _finite_where_exact(result):
@@ -525,6 +555,11 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     judged = [label for label in before if not before[label].get("out_of_time")]
     if not judged:
         return None, OutOfTimeWhy("the check itself ran out before it")
+    for label in judged:
+        part = _first_difference(before[label]["exact"], after[label]["exact"])
+        if part is not None:
+            what = "value" if part == 0 else "gradient"
+            return None, f"another function: its exact {what} at {label} differs from the original's"
     pairs = [(label, key) for label in judged for key in ("status", *_PARTS)]
     worse = [label for label, key in pairs if after[label][key].severity > before[label][key].severity]
     if worse:
