@@ -138,11 +138,19 @@ def _cross_entropy_slopes(z, target=0):
 SCORES = [1, -2, 0.5]
 
 
-def _softmax_score_slopes(z):
+def _softmax_score_slopes(z, dtype="float64"):
     def truth():
-        s, w = _softmax(_in("float64", z)), _in("float64", SCORES)
+        s, w = _softmax(_in(dtype, z)), _in("float64", SCORES)
         mean = sum(a * b for a, b in zip(s, w))
         return {"z": [a * (b - mean) for a, b in zip(s, w)]}
+    return hp(truth)
+
+
+def _signed_lse_slopes(a):
+    """d/da_i log |sum s_i e^a_i| = s_i e^a_i / sum s e^a, signs (1, -1, 1)."""
+    def truth():
+        terms = [s * mpmath.exp(v) for s, v in zip([1, -1, 1], _in("float64", a))]
+        return {"a": [t / sum(terms) for t in terms]}
     return hp(truth)
 
 
@@ -153,9 +161,9 @@ def _log_softmax_slopes(z, target):
     return hp(truth)
 
 
-def _norm_slopes(x):
+def _norm_slopes(x, dtype="float64"):
     def truth():
-        xs = _in("float64", x)
+        xs = _in(dtype, x)
         norm = mpmath.sqrt(sum(v * v for v in xs))
         return {"x": [v / norm for v in xs]}
     return hp(truth)
@@ -256,6 +264,7 @@ NUMPY = [
     Case(N, "log_sigmoid_sum", _at(x=[-800, 800, 1e-300]), "float64", "ok",
          _each("x", [-800, 800, 1e-300], lambda v: _sig(-v))),
     Case(N, "log_cosh_sum", _at(x=[-800, 3, 0.5]), "float64", "ok", _each("x", [-800, 3, 0.5], mpmath.tanh)),
+    Case(N, "log_cosh_sum", _at(x=[-80, 3]), "float32", "ok", _each("x", [-80, 3], mpmath.tanh, "float32")),
     Case(N, "log_cosh_naive_sum", _at(x=[3, 0.5]), "float64", "ok", _each("x", [3, 0.5], mpmath.tanh)),
     # cosh(800) overflows
     Case(N, "log_cosh_naive_sum", _at(x=[800]), "float64", "unstable", _each("x", [800], mpmath.tanh)),
@@ -304,15 +313,27 @@ NUMPY = [
     Case(N, "cross_entropy_first", _at(z=[800, -800, 0]), "float64", "ok", _cross_entropy_slopes([800, -800, 0])),
     Case(N, "cross_entropy_first", _at(z=[-800, -799.5, -801]), "float64", "ok",
          _cross_entropy_slopes([-800, -799.5, -801])),
+    Case(N, "cross_entropy_first", _at(z=[-800, -800, -800]), "float64", "ok",
+         _cross_entropy_slopes([-800, -800, -800])),
+    Case(N, "scipy_log_softmax_first", _at(z=[-800, -800.5, -801]), "float64", "ok",
+         _log_softmax_slopes([-800, -800.5, -801], 0)),
     Case(N, "cross_entropy_naive", _at(z=[1, 2, 3]), "float64", "ok", _cross_entropy_slopes([1, 2, 3])),
     # e^800 overflows
     Case(N, "cross_entropy_naive", _at(z=[800, -800, 0]), "float64", "unstable",
          _cross_entropy_slopes([800, -800, 0])),
     Case(N, "softmax_score", _at(z=[800, -800, 0]), "float64", "ok", _softmax_score_slopes([800, -800, 0])),
     Case(N, "softmax_score", _at(z=[1000, 1000, -1000]), "float64", "ok", _softmax_score_slopes([1000, 1000, -1000])),
+    Case(N, "softmax_score", _at(z=[100, -100, 0]), "float32", "ok", _softmax_score_slopes([100, -100, 0], "float32")),
+    # e^-1e300: a slope of 10^(-4.3e299), digits no float holds
+    Case(N, "scipy_log_softmax_first", _at(z=[0, -800, -1e300]), "float64", "ok",
+         _log_softmax_slopes([0, -800, -1e300], 0)),
+    Case(N, "signed_logsumexp", _at(a=[2, 1, -800]), "float64", "ok", _signed_lse_slopes([2, 1, -800])),
     Case(N, "log_softmax_second", _at(z=[-800, 800, 799]), "float64", "ok", _log_softmax_slopes([-800, 800, 799], 1)),
     Case(N, "hypot_chain", _at(x=[1e200, 2e200, 1e-300]), "float64", "ok", _norm_slopes([1e200, 2e200, 1e-300])),
     Case(N, "hypot_chain", _at(x=[3, 4, 0]), "float64", "ok", _norm_slopes([3, 4, 0])),
+    Case(N, "hypot_chain", _at(x=[1e30, 2e30, 1e-30]), "float32", "ok", _norm_slopes([1e30, 2e30, 1e-30], "float32")),
+    # float32's x * x overflows at 1e20
+    Case(N, "naive_norm", _at(x=[1e20, 2e20, 1]), "float32", "unstable", _norm_slopes([1e20, 2e20, 1], "float32")),
     Case(N, "scaled_norm", _at(x=[3e300, -4e300, 1e-300]), "float64", "ok", _norm_slopes([3e300, -4e300, 1e-300])),
     Case(N, "naive_norm", _at(x=[3, 4, 0]), "float64", "ok", _norm_slopes([3, 4, 0])),
     # x * x overflows at 1e200
@@ -360,6 +381,9 @@ GN = [
     Case(G, "cross_entropy_first", _at(z=[-800, -799, -801.5]), "float64", "ok",
          _cross_entropy_slopes([-800, -799, -801.5])),
     Case(G, "cross_entropy_first", _at(z=[800, -800, 0]), "float64", "ok", _cross_entropy_slopes([800, -800, 0])),
+    Case(G, "masked_logsumexp", _at(a=[-1e300, 3, -801]), "float64", "ok",
+         _masked_lse_slopes([-1e300, 3, -801], [1, 0, 1])),
+    Case(G, "cross_entropy_first", _at(z=[-800, -800, -800]), "float64", "ok", _cross_entropy_slopes([-800, -800, -800])),
     Case(G, "hypot_chain", _at(x=[1e200, 2e200, 1e-300]), "float64", "ok", _norm_slopes([1e200, 2e200, 1e-300])),
     # the slope at -60 is -2.9e-6731: float64's 0 is its nearest number
     Case(G, "gelu_tanh_sum", _at(x=[-35, -60, 1]), "float64", "ok", _each("x", [-35, -60, 1], _gelu_tanh_slope())),

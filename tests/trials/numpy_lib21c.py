@@ -245,3 +245,13 @@ def kinks_sum(x):
 
 def relu_sum(x):
     return np.sum(np.maximum(x, 0.0))
+
+
+def scipy_log_softmax_first(z):
+    return special.log_softmax(z)[0]
+
+
+def signed_logsumexp(a):
+    """log |e^a0 - e^a1 + e^a2| by SciPy's b with a negative weight and return_sign."""
+    value, _ = special.logsumexp(a, b=np.array([1.0, -1.0, 1.0]), return_sign=True)
+    return value
