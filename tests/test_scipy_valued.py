@@ -221,3 +221,34 @@ def test_a_count_function_on_mpmath_numbers_reads_its_counts_as_scipy_does(name)
                 assert mpmath.isnan(got), (name, args, got)
             else:
                 assert abs(float(got) - want) <= 1e-13 * max(1.0, abs(want)), (name, args, got, want)
+
+
+CONSTANT_BESIDE_VARIABLE = """
+import numpy as np
+from scipy import special
+
+T = np.array([0.25, 0.75])
+
+
+def unary(q):
+    return np.sum(special.{name}(T) - special.{name}(q))
+
+
+def binary(q):
+    return np.sum(special.{name}(T, q) - special.{name}(q, q))
+"""
+
+
+@pytest.mark.parametrize("name, arity", [("entr", 1), ("expit", 1), ("logit", 1), ("log_expit", 1), ("ndtr", 1),
+                                         ("rel_entr", 2), ("kl_div", 2)])
+def test_a_composite_of_a_constant_computes_at_the_exact_runs_precision(tmp_path, name, arity):
+    # f(T) - f(q) at q = T is 0 to the last bit in float64 and in the mathematics: a composite's ops on the module's
+    # constant T alone, run in float64 inside the exact run, would leave their rounding (~1e-17) as the 'exact' value
+    # and call the line's exact 0 a cancellation
+    path = tmp_path / "constants.py"
+    path.write_text(CONSTANT_BESIDE_VARIABLE.format(name=name))
+    function = "unary" if arity == 1 else "binary"
+    result = gradcli.check(f"{path}:{function}", [{"q": [0.25, 0.75]}], dtypes=("float64",), fixes=False).results[0]
+    assert result.value == 0.0
+    assert result.exact_value == 0, result.exact_value
+    assert result.status == "ok", result.findings

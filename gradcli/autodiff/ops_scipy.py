@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 import functools
+import sys
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, 
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
-from .tracer import Box, is_mp_value, nondifferentiable, primitive, primitive_of
+from .tracer import Box, floats_lifted_for_composite, is_mp_value, nondifferentiable, primitive, primitive_of
 from .values import float_dtype, in_input_dtype, loaded_mpmath, raw, weak, zeros_like
 
 
@@ -763,6 +764,7 @@ def scipy_valued(name, composite):
 
     @functools.wraps(composite, assigned=("__doc__", "__module__"), updated=())  # never a door's ``prim``
     def valued(*args, **kwargs):
+        args = floats_lifted_for_composite(args, sys._getframe(1))
         out = composite(*args, **kwargs)
         options = {k: raw(v) for k, v in kwargs.items()}  # SciPy's keyword arguments (axis, b), for its own call
         if isinstance(out, tuple):  # logsumexp's (value, sign): each SciPy's

@@ -700,6 +700,17 @@ def lifting_constants(fun, data=1):
     return call
 
 
+def floats_lifted_for_composite(args, frame):
+    """``args`` of a library function gradcli writes as a composite of its ops (``rel_entr(p, q)``), called by the
+    user's code at ``frame`` in an exact run: each float argument exact at that run's precision (`exact_constant`),
+    beside traced ones too, since the composite's ops on those constants alone (``xlogy(p, p)``) see gradcli's frames,
+    not the user's, and would compute in float64; ``args`` unchanged anywhere else."""
+    if exact_constant is None or not _from_user_code(frame):
+        return args
+    kinds = [_plain_kinds((a,)) for a in args]
+    return tuple(exact_constant(a) if kind == ["f"] else a for a, kind in zip(args, kinds))
+
+
 def accepting_sequences(fun):
     """``fun``, a library function gradcli writes in Python (np.median, np.linalg.slogdet), taking a list or tuple of
     traced values where NumPy takes an array_like: stacked into one traced array first, as the door stacks a

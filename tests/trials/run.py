@@ -36,6 +36,7 @@ from cases20a import ALL as TWENTIETH_A
 from cases20b import ALL as TWENTIETH_B
 from cases21a import ALL as TWENTY_FIRST_A
 from cases21b import ALL as TWENTY_FIRST_B
+from cases21c import ALL as TWENTY_FIRST_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -46,7 +47,8 @@ JUDGING = threading.Lock()
 ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH_A + NINTH_B + TENTH_A + TENTH_B
        + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + TWELFTH_B + THIRTEENTH_A + THIRTEENTH_B + FOURTEENTH_A
        + FOURTEENTH_B + FIFTEENTH_A + FIFTEENTH_B + SIXTEENTH_A + SIXTEENTH_B + SEVENTEENTH_A + EIGHTEENTH
-       + NINETEENTH_A + NINETEENTH_B + TWENTIETH_A + TWENTIETH_B + TWENTY_FIRST_A + TWENTY_FIRST_B)
+       + NINETEENTH_A + NINETEENTH_B + TWENTIETH_A + TWENTIETH_B + TWENTY_FIRST_A + TWENTY_FIRST_B
+       + TWENTY_FIRST_C)
 
 
 def one(case):
