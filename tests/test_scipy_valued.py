@@ -123,12 +123,15 @@ def test_every_composite_of_the_namespace_answers_scipys_number():
                   and primitive_of(getattr(ours, n)) is getattr(ours, n)]
     valued = {**ops_scipy.SCIPY_VALUED, **ops_scipy_losses.SCIPY_VALUED, **ops_stats.SCIPY_VALUED}
     # fresnel: each of its two answers is a primitive over SciPy's own function; lambertw: its branch picks one of two
-    # such primitives. Both answer SciPy's numbers already.
-    pairs = {"fresnel", "lambertw"}
+    # such primitives; zeta: Riemann's or Hurwitz's primitive, as q is omitted or given. Each answers SciPy's numbers.
+    pairs = {"fresnel", "lambertw", "zeta"}
     assert sorted(set(composites) - pairs) == sorted(valued)
     x = np.array([0.3, 2.2, -7.5])
     for got, want in zip(ours.fresnel(x), scipy.special.fresnel(x)):
         assert all(_same_bits(g, w) for g, w in zip(got, want))
+    s = np.array([-7.5, 0.0, 0.5, 2.2, 30.0])
+    assert _same_bits(ours.zeta(s), scipy.special.zeta(s))
+    assert _same_bits(ours.zeta(s[2:], 1.5), scipy.special.zeta(s[2:], 1.5))
 
 
 PROGRAM = """
