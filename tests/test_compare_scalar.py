@@ -91,3 +91,14 @@ def test_the_pairs_reach_every_branch():
         seen.add(("zero exact" if exact == 0 else "exact", passed, "0" if error == 0 else "inf" if math.isinf(error) else "x"))
     assert {("exact", True, "0"), ("exact", True, "x"), ("exact", False, "x"), ("exact", False, "inf")} <= seen
     assert {("zero exact", True, "0"), ("zero exact", False, "x")} <= seen
+
+
+@pytest.mark.parametrize("dtype", [FLOAT32, FLOAT64], ids=["float32", "float64"])
+def test_below_the_normal_numbers_less_than_one_step_off_is_all_the_dtype_can_hold(dtype):
+    step = float(np.finfo(dtype).smallest_subnormal)
+    exact = mpmath.mpf(step) * mpmath.mpf("13.27")  # between 13 and 14 steps: 14 is 0.73 of a step off
+    for path in (lambda c: compare(c, exact, 1e-4, 0.0, dtype), lambda c: compare(np.array([c]), [exact], 1e-4, 0.0, dtype)):
+        assert path(14 * step) == (0.0, True) and path(13 * step) == (0.0, True)
+        assert path(15 * step)[1] is False  # past one step: judged as before, relatively
+    normal = mpmath.mpf(float(np.finfo(dtype).tiny)) * mpmath.mpf("1.5")
+    assert compare(float(normal) * (1 + 1e-3), normal, 1e-4, 0.0, dtype)[1] is False  # normal numbers: unchanged
