@@ -427,3 +427,60 @@ TANH_PLANTED = [
     (("binary", "subtract", ("reduce", "sum", ("unary", "tanh", ("leaf", "v"))), ("leaf", "x")),
      [3.0, 1.0, np.array([20.0, 25.0, 30.0]), np.ones(VECTOR)]),
 ]
+
+
+# A program constant (0.3) carried into the replay's values by each way a framework picks entries: a sort of a
+# concatenation, a where (of two literals too), an index into a constant table, a pad, a fill, a clip. Each pick is
+# then squared alone, an op on floats alone that would compute in float64 unless the exact replay holds the constant
+# as the exact number it is; at x = 1e200 the value exp(-x log1p(sum of the squares)) shows a rounded square.
+PICKS_TEXT = {
+    "jax": ("jnp.sort(jnp.concatenate([w, jnp.array([0.3])]))[1]", "jnp.where(w[0] > 0, 0.3, 0.7)",
+            "jnp.where(w < 0, w, 0.3)[0]", "jnp.array([0.3, 0.7])[jnp.argmax(w)]", "jnp.pad(w, 1, constant_values=0.3)[0]",
+            "jnp.full_like(w, 0.3)[0]", "jnp.clip(w, None, 0.3)[0]"),
+    "torch": ("torch.sort(torch.cat([w, torch.tensor([0.3], dtype=w.dtype)])).values[1]", "torch.where(w < 0, w, 0.3)[0]",
+              "w.masked_fill(w > 0, 0.3)[0]", "torch.tensor([0.3, 0.7], dtype=w.dtype)[torch.argmax(w)]",
+              "F.pad(w, (1, 1), value=0.3)[0]", "torch.full_like(w, 0.3)[0]", "torch.clamp(w, max=0.3)[0]"),
+    "tf": ("tf.sort(tf.concat([w, tf.constant([0.3], dtype=w.dtype)], 0))[1]",
+           "tf.where(w < 0, w, tf.constant(0.3, dtype=w.dtype))[0]",
+           "tf.gather(tf.constant([0.3, 0.7], dtype=w.dtype), tf.argmax(w))", "tf.pad(w, [[1, 1]], constant_values=0.3)[0]",
+           "tf.fill(tf.shape(w), tf.constant(0.3, dtype=w.dtype))[0]", "tf.clip_by_value(w, -1.0, 0.3)[0]"),
+}
+_EXP_LOG1P = {"jax": ("jnp.exp", "jnp.log1p"), "torch": ("torch.exp", "torch.log1p"), "tf": ("tf.math.exp", "tf.math.log1p")}
+PICKS_POINT = (1e200, np.array([1e200, 2.2250738585072014e-308, 5e199]))  # every pick takes the 0.3
+
+
+def picks_source(framework, picks):
+    """A module of ``framework``'s code whose ``picked(x, w)`` is exp(-x log1p(c^2 + ...)), ``c`` each of ``picks``."""
+    exp, log1p = _EXP_LOG1P[framework]
+    lines = [f"    c{k} = {text.format(w='w')}" for k, text in enumerate(picks)]
+    squares = " + ".join(f"c{k} * c{k}" for k in range(len(picks)))
+    return f"{HEADERS[framework]}\n\ndef picked(x, w):\n" + "\n".join(lines) + f"\n    return {exp}(-x * {log1p}({squares}))\n"
+
+
+def picked_constants_wrong(framework, picks=None):
+    """What the exact reference of `picks_source`'s module gets wrong at `PICKS_POINT` ([]: its value and d/dx are
+    those of the float 0.3 squared exactly, d/dw is 0)."""
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    picks = PICKS_TEXT[framework] if picks is None else picks
+    source = picks_source(framework, picks)
+    global _FOLDER
+    if _FOLDER is None:
+        _FOLDER = pathlib.Path(tempfile.mkdtemp(prefix="gradcli-framework-property-"))
+    path = _FOLDER / f"{framework}_picks_{hashlib.sha1(source.encode()).hexdigest()[:12]}.py"
+    path.write_text(source)
+    x, w = PICKS_POINT
+    exact = reference.compute(resolve(f"{path}:picked"), [np.float64(x), w.copy()], budget=balls.Budget(30.0))
+    if not exact.determined:
+        return [f"no reference: {exact.why or exact.error}"]
+    with mpmath.workdps(300):  # the exponent's 200 digits before the point, and more
+        log_term = mpmath.log1p(len(picks) * mpmath.mpf(0.3) ** 2)
+        value = mpmath.exp(-x * log_term)
+        wrong = []
+        for name, got, want in (("value", exact.value, value), ("d/dx", exact.gradient[0], -log_term * value)):
+            if abs(mpmath.mpf(got) / want - 1) > 1e-12:
+                wrong.append(f"{name}: the reference says {mpmath.nstr(mpmath.mpf(got), 15)}, the truth {mpmath.nstr(want, 15)}")
+    if any(mpmath.mpf(g) != 0 for g in np.ravel(exact.gradient[1])):
+        wrong.append(f"d/dw: {exact.gradient[1]}, not 0")
+    return wrong

@@ -83,3 +83,8 @@ def test_a_sorted_softmax_weight_far_below_one_has_its_slope():
     tree = ("reduce", "sort_const", ("binary", "multiply", ("reduce", "softmax1", ("leaf", "v")), ("leaf", "v")))
     point = [-40.0, 1.0, np.array([2.3704885293940194e41, 800.0, -30.0]), np.ones(VECTOR)]
     assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]
+
+
+def test_a_constant_each_pick_carries_into_the_replay_stays_exact():
+    # a sort's, an index's, a fill's pick of 0.3 squared alone: float64's square before the replay held it exact
+    assert frameworks.picked_constants_wrong(FRAMEWORK) == []
