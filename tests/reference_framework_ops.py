@@ -47,6 +47,7 @@ from test_reference_property import (
     _branch,
     _const,
     _eps,
+    _gelu_gradcli,
     _log_softmax_oracle,
     _sigmoid_oracle,
     _softplus_oracle,
@@ -76,7 +77,7 @@ def _bce_logits_gradcli(a, b):
     return gnp.softplus(a) - a * b
 
 
-# A library's literal is the program's number: JAX's and PyTorch's ndtr scale by 1/sqrt(2) rounded to float64
+# A library's literal is the program's number: PyTorch's ndtr scales by 1/sqrt(2) rounded to float64
 # (erfc(-x * 0.7071067811865476) / 2, e^-x^2/2 off by a factor e^(1.5e-16 x^2) far out), TensorFlow's LeakyRelu holds
 # its alpha as a float32 attribute and its gelu casts 0.044715 from float32.
 ROOT_HALF = 0.7071067811865476
@@ -102,6 +103,15 @@ def _gelu_float32_gradcli(a):
 def _gelu_float32_oracle(a):
     n = len(a.partials)
     inner = _const(GELU_C, n) * (a + _const(GELU_COEFFICIENT_FLOAT32, n) * a * a * a)
+    return a * _sigmoid_oracle(_const(2, n) * inner)
+
+
+def _gelu_meant_oracle(a):
+    # JAX's gelu writes np.sqrt(2 / np.pi), a float its exact replay takes as the constant it stands for
+    # (`exact_constants.standing_for`): far out (x^3 ~ 1e283) its rounding moves the exponent's 17th digit.
+    n = len(a.partials)
+    root = mpmath.sqrt(2 / mpmath.pi)
+    inner = Dual(root, [mpmath.mpf(0)] * n, None, root * _eps()) * (a + _const(0.044715, n) * a * a * a)
     return a * _sigmoid_oracle(_const(2, n) * inner)
 
 
@@ -148,6 +158,7 @@ UNARY_FRAMEWORK = {
     "ndtr_rounded": (lambda a: 0.5 * gsp.erfc(-a * ROOT_HALF), _ndtr_rounded_oracle),
     "leaky_float32": (lambda a: gnp.where(a > 0, a, LEAKY_ALPHA_FLOAT32 * a), _leaky_float32_oracle),
     "gelu_float32": (_gelu_float32_gradcli, _gelu_float32_oracle),
+    "gelu_meant": (_gelu_gradcli, _gelu_meant_oracle),  # gradcli.numpy's spelling holds the float: a framework's op alone
 }
 BINARY_FRAMEWORK = {
     "bce_logits": (_bce_logits_gradcli, _bce_logits_oracle),
@@ -176,7 +187,7 @@ FRAMEWORK_TEXT = {
         "sigmoid": "jax.nn.sigmoid({0})",
         "softplus": "jax.nn.softplus({0})",
         "log1p_square": "jnp.log1p(jnp.square({0}))",
-        "gelu": "jax.nn.gelu({0}, approximate=True)",
+        "gelu_meant": "jax.nn.gelu({0}, approximate=True)",
         "abs": "jnp.abs({0})",
         "leaky": "jax.nn.leaky_relu({0}, 0.01)",
         "square": "{0} * {0}",
@@ -201,7 +212,7 @@ FRAMEWORK_TEXT = {
         # SciPy's special functions as jax.scipy.special has them
         "expit": "jss.expit({0})",
         "log_expit": "jax.nn.log_sigmoid({0})",
-        "ndtr_rounded": "jss.ndtr({0})",
+        "ndtr": "jss.ndtr({0})",  # its 0.5 * np.sqrt(2.) the 1/sqrt 2 it stands for (`exact_constants.standing_for`)
         "log_ndtr": "jss.log_ndtr({0})",
         "gammaln_sq": "jss.gammaln({0} * {0})",
         "spence_sq": "jss.spence({0} * {0})",
