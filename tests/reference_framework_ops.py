@@ -47,6 +47,7 @@ from test_reference_property import (
     _branch,
     _const,
     _eps,
+    _gelu_gradcli,
     _log_softmax_oracle,
     _sigmoid_oracle,
     _softplus_oracle,
@@ -76,7 +77,7 @@ def _bce_logits_gradcli(a, b):
     return gnp.softplus(a) - a * b
 
 
-# A library's literal is the program's number: JAX's and PyTorch's ndtr scale by 1/sqrt(2) rounded to float64
+# A library's literal is the program's number: PyTorch's ndtr scales by 1/sqrt(2) rounded to float64
 # (erfc(-x * 0.7071067811865476) / 2, e^-x^2/2 off by a factor e^(1.5e-16 x^2) far out), TensorFlow's LeakyRelu holds
 # its alpha as a float32 attribute and its gelu casts 0.044715 from float32.
 ROOT_HALF = 0.7071067811865476
@@ -102,6 +103,15 @@ def _gelu_float32_gradcli(a):
 def _gelu_float32_oracle(a):
     n = len(a.partials)
     inner = _const(GELU_C, n) * (a + _const(GELU_COEFFICIENT_FLOAT32, n) * a * a * a)
+    return a * _sigmoid_oracle(_const(2, n) * inner)
+
+
+def _gelu_meant_oracle(a):
+    # JAX's gelu writes np.sqrt(2 / np.pi), a float its exact replay takes as the constant it stands for
+    # (`exact_constants.standing_for`): far out (x^3 ~ 1e283) its rounding moves the exponent's 17th digit.
+    n = len(a.partials)
+    root = mpmath.sqrt(2 / mpmath.pi)
+    inner = Dual(root, [mpmath.mpf(0)] * n, None, root * _eps()) * (a + _const(0.044715, n) * a * a * a)
     return a * _sigmoid_oracle(_const(2, n) * inner)
 
 
@@ -148,6 +158,7 @@ UNARY_FRAMEWORK = {
     "ndtr_rounded": (lambda a: 0.5 * gsp.erfc(-a * ROOT_HALF), _ndtr_rounded_oracle),
     "leaky_float32": (lambda a: gnp.where(a > 0, a, LEAKY_ALPHA_FLOAT32 * a), _leaky_float32_oracle),
     "gelu_float32": (_gelu_float32_gradcli, _gelu_float32_oracle),
+    "gelu_meant": (_gelu_gradcli, _gelu_meant_oracle),  # gradcli.numpy's spelling holds the float: a framework's op alone
 }
 BINARY_FRAMEWORK = {
     "bce_logits": (_bce_logits_gradcli, _bce_logits_oracle),
@@ -176,7 +187,7 @@ FRAMEWORK_TEXT = {
         "sigmoid": "jax.nn.sigmoid({0})",
         "softplus": "jax.nn.softplus({0})",
         "log1p_square": "jnp.log1p(jnp.square({0}))",
-        "gelu": "jax.nn.gelu({0}, approximate=True)",
+        "gelu_meant": "jax.nn.gelu({0}, approximate=True)",
         "abs": "jnp.abs({0})",
         "leaky": "jax.nn.leaky_relu({0}, 0.01)",
         "square": "{0} * {0}",
@@ -201,7 +212,7 @@ FRAMEWORK_TEXT = {
         # SciPy's special functions as jax.scipy.special has them
         "expit": "jss.expit({0})",
         "log_expit": "jax.nn.log_sigmoid({0})",
-        "ndtr_rounded": "jss.ndtr({0})",
+        "ndtr": "jss.ndtr({0})",  # its 0.5 * np.sqrt(2.) the 1/sqrt 2 it stands for (`exact_constants.standing_for`)
         "log_ndtr": "jss.log_ndtr({0})",
         "gammaln_sq": "jss.gammaln({0} * {0})",
         "spence_sq": "jss.spence({0} * {0})",
@@ -427,3 +438,60 @@ TANH_PLANTED = [
     (("binary", "subtract", ("reduce", "sum", ("unary", "tanh", ("leaf", "v"))), ("leaf", "x")),
      [3.0, 1.0, np.array([20.0, 25.0, 30.0]), np.ones(VECTOR)]),
 ]
+
+
+# A program constant (0.3) carried into the replay's values by each way a framework picks entries: a sort of a
+# concatenation, a where (of two literals too), an index into a constant table, a pad, a fill, a clip. Each pick is
+# then squared alone, an op on floats alone that would compute in float64 unless the exact replay holds the constant
+# as the exact number it is; at x = 1e200 the value exp(-x log1p(sum of the squares)) shows a rounded square.
+PICKS_TEXT = {
+    "jax": ("jnp.sort(jnp.concatenate([w, jnp.array([0.3])]))[1]", "jnp.where(w[0] > 0, 0.3, 0.7)",
+            "jnp.where(w < 0, w, 0.3)[0]", "jnp.array([0.3, 0.7])[jnp.argmax(w)]", "jnp.pad(w, 1, constant_values=0.3)[0]",
+            "jnp.full_like(w, 0.3)[0]", "jnp.clip(w, None, 0.3)[0]"),
+    "torch": ("torch.sort(torch.cat([w, torch.tensor([0.3], dtype=w.dtype)])).values[1]", "torch.where(w < 0, w, 0.3)[0]",
+              "w.masked_fill(w > 0, 0.3)[0]", "torch.tensor([0.3, 0.7], dtype=w.dtype)[torch.argmax(w)]",
+              "F.pad(w, (1, 1), value=0.3)[0]", "torch.full_like(w, 0.3)[0]", "torch.clamp(w, max=0.3)[0]"),
+    "tf": ("tf.sort(tf.concat([w, tf.constant([0.3], dtype=w.dtype)], 0))[1]",
+           "tf.where(w < 0, w, tf.constant(0.3, dtype=w.dtype))[0]",
+           "tf.gather(tf.constant([0.3, 0.7], dtype=w.dtype), tf.argmax(w))", "tf.pad(w, [[1, 1]], constant_values=0.3)[0]",
+           "tf.fill(tf.shape(w), tf.constant(0.3, dtype=w.dtype))[0]", "tf.clip_by_value(w, -1.0, 0.3)[0]"),
+}
+_EXP_LOG1P = {"jax": ("jnp.exp", "jnp.log1p"), "torch": ("torch.exp", "torch.log1p"), "tf": ("tf.math.exp", "tf.math.log1p")}
+PICKS_POINT = (1e200, np.array([1e200, 2.2250738585072014e-308, 5e199]))  # every pick takes the 0.3
+
+
+def picks_source(framework, picks):
+    """A module of ``framework``'s code whose ``picked(x, w)`` is exp(-x log1p(c^2 + ...)), ``c`` each of ``picks``."""
+    exp, log1p = _EXP_LOG1P[framework]
+    lines = [f"    c{k} = {text.format(w='w')}" for k, text in enumerate(picks)]
+    squares = " + ".join(f"c{k} * c{k}" for k in range(len(picks)))
+    return f"{HEADERS[framework]}\n\ndef picked(x, w):\n" + "\n".join(lines) + f"\n    return {exp}(-x * {log1p}({squares}))\n"
+
+
+def picked_constants_wrong(framework, picks=None):
+    """What the exact reference of `picks_source`'s module gets wrong at `PICKS_POINT` ([]: its value and d/dx are
+    those of the float 0.3 squared exactly, d/dw is 0)."""
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    picks = PICKS_TEXT[framework] if picks is None else picks
+    source = picks_source(framework, picks)
+    global _FOLDER
+    if _FOLDER is None:
+        _FOLDER = pathlib.Path(tempfile.mkdtemp(prefix="gradcli-framework-property-"))
+    path = _FOLDER / f"{framework}_picks_{hashlib.sha1(source.encode()).hexdigest()[:12]}.py"
+    path.write_text(source)
+    x, w = PICKS_POINT
+    exact = reference.compute(resolve(f"{path}:picked"), [np.float64(x), w.copy()], budget=balls.Budget(30.0))
+    if not exact.determined:
+        return [f"no reference: {exact.why or exact.error}"]
+    with mpmath.workdps(300):  # the exponent's 200 digits before the point, and more
+        log_term = mpmath.log1p(len(picks) * mpmath.mpf(0.3) ** 2)
+        value = mpmath.exp(-x * log_term)
+        wrong = []
+        for name, got, want in (("value", exact.value, value), ("d/dx", exact.gradient[0], -log_term * value)):
+            if abs(mpmath.mpf(got) / want - 1) > 1e-12:
+                wrong.append(f"{name}: the reference says {mpmath.nstr(mpmath.mpf(got), 15)}, the truth {mpmath.nstr(want, 15)}")
+    if any(mpmath.mpf(g) != 0 for g in np.ravel(exact.gradient[1])):
+        wrong.append(f"d/dw: {exact.gradient[1]}, not 0")
+    return wrong

@@ -10,11 +10,10 @@ import gradcli.numpy as gnp
 from test_reference_property import VECTOR, disagreements
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the mpmath path's slope beside a where's switch 1e-300 away: sort(where(v > w, v, w))[1] at v = [-30, -1e-300, 0], "
-    "w = [-2.3e-17, 0, 1e-41] picks w[1] = 0, slope 1; the reference gives 0.5 as exact (balls fall back: the index's "
-    "VJP zeroes the skipped entries as mpmath 0s, which exact_python._ball refuses; the mpmath path's differences "
-    "step across v[1] and average the two sides). Found by the PyTorch campaign, seed 21"))
+# Found by the PyTorch campaign, seed 21: sort(where(v > w, v, w))[1] picks w[1] = 0 beside a switch 1e-300 away, slope 1;
+# the reference gave 0.5 as exact. The balls path fell back: the backward's where between the plain zeros an index's
+# VJP scatters into made mpmath 0s, which the balls refused, and the mpmath path's differences stepped across v[1]'s
+# switch, averaging both sides. mpmath's 0 of plain numbers is exact: the balls take it.
 def test_a_slope_beside_a_switch_1e_300_away_is_the_slope_of_the_side_the_point_is_on():
     from gradcli.checker import balls, reference
     from gradcli.checker.targets import resolve
@@ -22,18 +21,19 @@ def test_a_slope_beside_a_switch_1e_300_away_is_the_slope_of_the_side_the_point_
     def picked(v, w):
         return gnp.sort(gnp.where(v > w, v, w))[1]
 
+    def gathered(v, w):  # the same picks through an index the program computes
+        return gnp.where(v > w, v, w)[gnp.argmax(w)] * w[1]
+
     point = [np.array([-30.0, -1e-300, 0.0]), np.array([-2.3e-17, 0.0, 1e-41])]
     exact = reference.compute(resolve(picked), point, budget=balls.Budget(20.0))
-    assert not exact.determined or [float(e) for e in exact.gradient[1]] == [0.0, 1.0, 0.0]
+    assert exact.method == "balls" and [float(e) for e in exact.gradient[1]] == [0.0, 1.0, 0.0]
+    exact = reference.compute(resolve(gathered), point, budget=balls.Budget(20.0))
+    assert exact.method == "balls" and [float(e) for e in exact.gradient[1]] == [0.0, 1e-41, 0.0]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the kink test's steps cross a switch 2.7e-555 away and blame the one at the point: TensorFlow's Xlog1py replays "
-    "as where(x == 0, 0, x log1p(y)), a switch at x = 0 whose sides are one smooth function; in "
-    "sort(where(w == 0, 0, w log1p(v v)))[1] at v = [-1.03e-244, 0.5, 1e200], w = [-6.05e-68, 0, 3] the sort's order "
-    "turns at w[1] = -2.7e-555, and the reference calls w[1] = 0 a jump of -6.4e-556 (d/dw[1] NaN, truth log1p(0.25)). "
-    "Found by the TensorFlow campaign, seed 31"))
-def test_a_removable_switch_at_the_point_is_no_jump_beside_another_switch_1e_555_away():
+def _xlog1py_beside_a_sort():
+    """The exact reference of TensorFlow's Xlog1py in gradcli.numpy's spelling, a sort's switch 2.9e-555 beside a
+    removable switch at w[1] = 0 (the TensorFlow campaign, seed 31)."""
     from gradcli.checker import balls, reference
     from gradcli.checker.targets import resolve
 
@@ -41,14 +41,33 @@ def test_a_removable_switch_at_the_point_is_no_jump_beside_another_switch_1e_555
         return gnp.sort(gnp.where(w == 0, 0.0, w * gnp.log1p(v * v)))[1]
 
     point = [np.array([-1.0269340980272445e-244, 0.5, 1e200]), np.array([-6.052568182547107e-68, 0.0, 3.0])]
-    exact = reference.compute(resolve(picked), point, budget=balls.Budget(20.0))
-    assert not exact.determined or abs(float(exact.gradient[1][1]) - 0.22314355131420976) < 1e-12
+    return reference.compute(resolve(picked), point, budget=balls.Budget(20.0))
+
+
+def test_a_switch_of_the_program_s_values_nearer_than_the_kink_test_s_steps_makes_no_jump_at_the_point():
+    # the removable switch was called a jump of -6.4e-556: steps relative to the point's smallest entry (1e-244)
+    # crossed the sort's switch
+    exact = _xlog1py_beside_a_sort()
+    assert not exact.singular and not exact.kinks, (exact.singular, exact.kinks)
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "log_ndtr(nanmax(where(v > 0, sqrt(v), nan))) at v = [1e-17, 1e200, -1]: d/dv[1] is log_ndtr's slope at 1e100, "
-    "8.64e-2171472409516259072..., smooth; the reference reports a singularity in v[1] and gives NaN (without the "
-    "sqrt in the masked branch, or with log_ndtr(sqrt(v[1])), it is right). Found by the JAX campaign, seed 31"))
+    "the mpmath path's central difference at a coordinate at 0 steps 10^-(digits/3) whatever the program's values: "
+    "TensorFlow's Xlog1py replays as where(x == 0, 0, x log1p(y)), a removable switch at x = 0; in "
+    "sort(where(w == 0, 0, w log1p(v v)))[1] at v = [-1.03e-244, 0.5, 1e200], w = [-6.05e-68, 0, 3] the sort's order "
+    "turns at w[1] = -2.9e-555 (the entry w[0] log1p(v[0]^2) = -6.4e-556 beside w[1] log1p(1/4)). The kink test no "
+    "longer reads it as a jump (steps below the program's smallest value see none: `kinks._seen_below_the_smallest_value`), "
+    "but the difference steps across the sort's switch and averages both sides, 0.1116 for log1p(1/4) = 0.2231, "
+    "undetermined: no reference where the truth is a number. Found by the TensorFlow campaign, seed 31"))
+def test_a_removable_switch_at_the_point_is_no_jump_beside_another_switch_1e_555_away():
+    exact = _xlog1py_beside_a_sort()
+    assert exact.determined and abs(float(exact.gradient[1][1]) - 0.22314355131420976) < 1e-12, exact.gradient
+
+
+# Found by the JAX campaign, seed 31: d/dv[1] of log_ndtr(nanmax(where(v > 0, sqrt(v), nan))) at v = [1e-17, 1e200, -1]
+# is log_ndtr's slope at 1e100, 8.64e-2171472409516259072..., smooth; the masked sqrt's NaN slope leaves the exact
+# gradient to differences, and the kink test's steps relative to |v[1]| (1e40 at 480 digits) were longer than the
+# function's scale (its tail halves per unit of v), so the right quotient grew as the step shrank: called singular.
 def test_a_far_tail_slope_through_a_nan_masked_sqrt_is_a_number():
     import mpmath
 
@@ -60,8 +79,29 @@ def test_a_far_tail_slope_through_a_nan_masked_sqrt_is_a_number():
         return gsp.log_ndtr(gnp.nanmax(gnp.where(v > 0, gnp.sqrt(v), gnp.nan)))
 
     exact = reference.compute(resolve(masked), [np.array([1e-17, 1e200, -1.0])], budget=balls.Budget(20.0))
-    slope = mpmath.mpf(exact.gradient[0][1])
-    assert not exact.determined or (mpmath.isfinite(slope) and slope > 0 and not exact.singular), (slope, exact.singular)
+    with mpmath.workdps(260):  # e^-(1e100)^2/2 / (sqrt(2 pi) Phi(1e100)) / (2 1e100), its exponent's 200 digits and more
+        s = mpmath.sqrt(mpmath.mpf(1e200))  # of the float 1e200
+        truth = mpmath.npdf(s) / mpmath.ncdf(s) / (2 * s)
+        assert exact.determined and not exact.singular, exact.singular
+        assert abs(mpmath.mpf(exact.gradient[0][1]) / truth - 1) < 1e-12, exact.gradient
+
+
+def test_a_tail_whose_scale_is_shorter_than_steps_relative_to_x_is_no_singularity():
+    # The same class without a reduction: a masked branch's NaN slope leaves the gradient to differences, and the kink
+    # test's steps relative to |x| dwarf the unit over which e^-x halves.
+    import mpmath
+
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    def tail(x):
+        return gnp.where(x > 0, gnp.exp(-x), gnp.sqrt(-x))
+
+    for x in (1e30, 1e200):
+        exact = reference.compute(resolve(tail), [np.float64(x)], budget=balls.Budget(20.0))
+        with mpmath.workdps(260):
+            assert exact.determined and not exact.singular, (x, exact.singular)
+            assert abs(mpmath.mpf(exact.gradient[0]) / -mpmath.exp(-x) - 1) < 1e-12, (x, exact.gradient)
 
 
 # The oracle's slips the campaign found, each where the reference was right: gammaln at 1 - 2e-300 taken at 60

@@ -74,12 +74,29 @@ def test_a_softmax_within_e_to_the_minus_1e200_of_one_hot_has_its_exact_referenc
     assert frameworks.found_at(FRAMEWORK, ONE_HOT) == [[]] * len(ONE_HOT)  # answered (not None), and right
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "TensorFlow's replay alone: sort(concat([softmax(v)[1] v, [0.3]]))[1] at v = [2.37e41, 800, -30] picks "
-    "softmax(v)[1] v[0] = v[0] e^(800 - 2.37e41), smooth, d/dv[0] = -3.75e-102949008773077699844843502724863252197797; "
-    "the reference reports a singularity in v[0] (its one-sided slopes at steps 23.7 and 2.4e-19) and gives NaN; the "
-    "same composition in gradcli.numpy and in JAX is right. Found by the TensorFlow campaign, seed 21"))
+# Found by the TensorFlow campaign, seed 21: sort(concat([softmax(v)[1] v, [0.3]]))[1] at v = [2.37e41, 800, -30] picks
+# softmax(v)[1] v[0] = v[0] e^(800 - 2.37e41), smooth, d/dv[0] = -3.75e-102949008773077699844843502724863252197797; its
+# kink test's steps relative to |v[0]| (23.7 and 2.4e-19) were longer than the unit over which that weight falls by e,
+# and the shorter step's quotient, grown past the longer's, read as a singularity (NaN).
 def test_a_sorted_softmax_weight_far_below_one_has_its_slope():
     tree = ("reduce", "sort_const", ("binary", "multiply", ("reduce", "softmax1", ("leaf", "v")), ("leaf", "v")))
     point = [-40.0, 1.0, np.array([2.3704885293940194e41, 800.0, -30.0]), np.ones(VECTOR)]
+    assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]
+
+
+def test_a_constant_each_pick_carries_into_the_replay_stays_exact():
+    # a sort's, an index's, a fill's pick of 0.3 squared alone: float64's square before the replay held it exact
+    assert frameworks.picked_constants_wrong(FRAMEWORK) == []
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "TensorFlow's Xlogy replayed as where(x == 0, zeros_like(x log y), x log y): in logsumexp(-xlogy(w, exp(v))) at "
+    "v = [5e-324, 4.13e81, 4.14e226], w = [0, -1, 0.5] the exact d/dw[0] is -v[0] times entry 0's softmax weight, "
+    "-2.2e-1792300289256715196..., the reference says 0.0 as exact (the where's constant branch at its tie); the "
+    "same function in gradcli.numpy, with gsp.xlogy or an explicit where, is right. Found by the TensorFlow "
+    "campaign, seed 43"))
+def test_a_slope_of_xlogy_at_x_0_is_log_y_through_tensorflow_s_where():
+    tree = ("reduce", "logsumexp", ("unary", "negative", ("binary", "xlogy", ("leaf", "w"), ("leaf", "v"))))
+    point = [-1.088090272380755e131, 1e200, np.array([5e-324, 4.1269239282114285e81, 4.1441567409915985e226]),
+             np.array([0.0, -1.0, 0.5])]
     assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]

@@ -35,3 +35,8 @@ def test_a_float64_rounding_planted_in_the_tanh_mapping_fails_the_property(monke
     monkeypatch.setitem(torch_graph._TABLE, "tanh", frameworks.float64_rounded(ops.tanh, monkeypatch))
     found = frameworks.found_at(FRAMEWORK, PLANTED, tag="_planted")
     assert found[0] and found[1] and found[2] == [], found
+
+
+def test_a_constant_each_pick_carries_into_the_replay_stays_exact():
+    # a sort's, an index's, a fill's pick of 0.3 squared alone: float64's square before the replay held it exact
+    assert frameworks.picked_constants_wrong(FRAMEWORK) == []

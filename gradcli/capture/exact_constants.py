@@ -10,15 +10,17 @@ replay's kind of number (a float is an exact binary number: the ball or mpf of
 the very same value), so it computes at the replay's precision. The proof of
 0 runs the replay on its own numbers (`arb_proof.Sym`) and lifts them too: a
 clamp or max of constants then decides its branch as the balls did, and its
-answer is an exact function of the constants the proof can cancel. Constants that
-meet a replay's own numbers need no lifting: every op of gradcli's on a ball or
-an mpf takes a float operand exactly.
+answer is an exact function of the constants the proof can cancel. A constant
+that meets a replay's own numbers in an arithmetic op would compute exactly as a
+float too, but a pick (a sort of a concatenation, a where, an index, a pad) carries
+it among them as it is, and an op on the picked float alone would compute in
+float64: so an exact replay holds every float constant of its graph lifted.
 
-A walker that keeps such operations as steps (JAX's, PyTorch's) lifts the
-constants they read (`lift`, `lifted`) when `kind_of` its arguments says the
-replay is exact. One that folds them when it captures the graph (TensorFlow's)
-records each fold in `Folds`, whose ``exact(static, values)`` runs them again on
-lifted constants and gives the values that replace the folded ones.
+A walker (JAX's, PyTorch's, TensorFlow's) lifts the constants it holds (`lift`,
+`lifted`) when `kind_of` its arguments says the replay is exact. One that folds
+operations on constants when it captures the graph (TensorFlow's) also records
+each fold in `Folds`, whose ``exact(static, values)`` runs them again on lifted
+constants and gives the values that replace the folded ones.
 """
 
 from __future__ import annotations

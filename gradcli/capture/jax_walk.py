@@ -216,14 +216,13 @@ class Program:
         """The steps as `_Plan` rows: variables and literals numbered as slots of one list, each call's arguments
         fetched from it at once; a rule that only calls an operation (``exp``) is that operation."""
         slots, template = {}, []
-        literal, constant, exact = set(), set(), set()  # literal slots; slots of literals' values; literals to lift
+        literal, exact = set(), set()  # literal slots; literals to lift
         meant = {}  # literal slot -> the constant it stands for in an exact replay (`Step.meant`)
 
         def slot(item):
             if type(item) is _Literal:
                 template.append(item.value)
                 literal.add(len(template) - 1)
-                constant.add(len(template) - 1)
                 return len(template) - 1
             if item not in slots:
                 slots[item] = len(template)
@@ -236,10 +235,11 @@ class Program:
             ins = [slot(a) for a in step.inputs]
             meant.update((ins[position], meaning) for position, meaning in step.meant)
             out = tuple(slot(v) for v in step.outputs) if step.multiple else slot(step.outputs[0])
-            if all(i in constant for i in ins):  # an op on literals alone: exact in the exact replay
-                if not getattr(step.rule, "drawn", False):  # JAX draws on the literals as its program holds them
-                    exact.update(literal.intersection(ins))
-                constant.update(out if step.multiple else (out,))
+            # Every literal is an exact number in the exact replay, not only those an op on literals alone reads: a
+            # pick (sort, concatenate, select_n, gather, a slice) carries a literal into the replay's values as it
+            # is, and an op on the picked float alone would compute in float64.
+            if not getattr(step.rule, "drawn", False):  # JAX draws on the literals as its program holds them
+                exact.update(literal.intersection(ins))
             rule = on_its_line(step.rule, step.location, step.user_rule) if step.name == "stop_gradient" else step.rule
             bare = getattr(rule, "bare", None)
             fetch = itemgetter(*ins) if ins else None
@@ -293,7 +293,7 @@ class _Plan:
     inputs: list
     steps: list  # (rule or bare operation, how it is called, fetch of its arguments, params, output slot(s), narrow)
     outputs: list
-    exact: tuple = ()  # the literal slots an op on literals alone reads: exact numbers in an exact replay
+    exact: tuple = ()  # the float literal slots: exact numbers in an exact replay (JAX's draws read theirs as floats)
     meant: dict = field(default_factory=dict)  # literal slot -> (name, scale): a library's constant, exact as such
     lifted: dict = field(default_factory=dict)  # (kind, bits) -> the template with those literals exact in it
 

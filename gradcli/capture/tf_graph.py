@@ -29,7 +29,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import on_its_line, replayed_at
-from .exact_constants import Folds, held_for, held_name, unobserved
+from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
@@ -69,7 +69,7 @@ class Plan:
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
     folded_ops: tuple = ()  # (op type, location) of each float op computed when captured (`executed` counts it per run)
-    _mp_static: dict = None
+    _mp_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
 
@@ -115,10 +115,12 @@ class Plan:
         if all(type(v) is float for v in values):  # a difference's step: Python floats meet Python floats
             env = dict(self._static_for_floats())
         elif any(_is_mp(v) for v in values):  # the exact reference: ops on constants alone computed exactly too
-            exact = True
-            env = dict(self._static_for_mp())
+            exact, kind = True, kind_of(values)
+            env = dict(self._static_exact(kind))
             # a fold reads the user's constants as the narrower program holds them (a float32 label clipped)
             env.update(self.folds.exact({**self.static, **held_constants}, values, held_name(held)))
+            if kind is not None:
+                held_constants = {key: lift(value, kind) for key, value in held_constants.items()}
         else:
             env = dict(self.static)
         env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
@@ -244,14 +246,18 @@ class Plan:
             }
         return self._float_static
 
-    def _static_for_mp(self):
-        """The static values as mpmath numbers and balls meet them: a float scalar as a Python float."""
-        if self._mp_static is None:
-            self._mp_static = {
-                key: float(value) if _float_scalar(value) else value  # a variable's handle stays itself
-                for key, value in self.static.items()
-            }
-        return self._mp_static
+    def _static_exact(self, kind):
+        """The static values as an exact replay of ``kind`` (`exact_constants.kind_of`) holds them: each float constant
+        the exact number it is. A constant that meets the replay's numbers in an arithmetic op would compute exactly
+        as a float too, but a pick (a sort of ``concat([w, [0.3]])``, a ``where``, a gather) carries it among them
+        as it is, and an op on the picked float alone would compute in float64."""
+        if kind is None:  # numbers of no kind `lift` knows: a float scalar as a Python float, which they take exactly
+            return {key: float(value) if _float_scalar(value) else value for key, value in self.static.items()}
+        if not reusable(kind):
+            return {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()}
+        if self._mp_static is None or self._mp_static[0] != kind:
+            self._mp_static = (kind, {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()})
+        return self._mp_static[1]
 
 
 class Executed:
@@ -298,6 +304,16 @@ def _raised_on_its_line(error, step):
             except AttributeError:  # an error type that takes no attributes: told without a line
                 pass
     return error
+
+
+def _lifted_unless_zero(value, kind):
+    """A static value as `Plan._static_exact` holds it: a float constant lifted to ``kind``, but a scalar 0 kept a
+    float (a variable's handle stays itself). ``reduce_logsumexp`` shifts by ``where(isfinite(m), m, 0)``, its max
+    taken from floats (`tf_ops.logsumexp_shift`), and a row of log(0)s (a CTC state no path reaches) less that 0 is
+    -inf as IEEE's -inf - 0.0, where -inf less a ball of 0 is flint's [+/- inf]; a 0 is exact as a float."""
+    if _float_scalar(value) and not value:
+        return float(value)
+    return lift(value, kind)
 
 
 def _float_scalar(value):

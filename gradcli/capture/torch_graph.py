@@ -257,7 +257,7 @@ class Graph:
     value_order: list = None  # the same, in the order they run
     dtype_free: bool = False  # no op names a dtype and no constant has one: the graph serves every float dtype
     elementwise: bool = False  # every op maps entries one by one, with numbers for its other arguments (see `_maps_entries`)
-    lifted: frozenset = None  # the steps made from no input that an op on such values alone reads (`_lifted_sources`)
+    lifted: frozenset = None  # the steps made from no input, exact numbers in an exact replay (`_lifted_sources`)
     branches_on_dtype: bool = False  # the user's code compares a dtype (`branches_on_dtype`): a narrower trace may differ
     refused: object = None  # the error PyTorch's engine raised refusing a custom backward's answer: a forward alone
     trip_counts: tuple = None  # each while loop's steps where it was traced (`torch_loops`): the graph serves those
@@ -1565,27 +1565,19 @@ def _needed(steps, wanted, inputs):
     return frozenset(needed)
 
 
-def _lifted_sources(steps, inputs):
-    """The steps made from no input (a ``_constant``, ``scalar_tensor(1e-200)``) that an op on such values alone reads.
+def _lifted_sources(steps):
+    """The steps made from no input (a ``_constant``, ``scalar_tensor(1e-200)``, ``full``) and the fills of a number
+    (``full_like(w, 0.3)``, which reads only ``w``'s shape): an exact replay lifts their float values to exact
+    numbers (`exact_constants`).
 
-    An exact replay lifts their float values to exact numbers (`exact_constants`),
-    so that op (``1e-200 ** 2``) computes exactly there instead of in the
-    constant's dtype; a constant that meets an input's value needs no lifting.
+    An op on such values alone (``1e-200 ** 2``) then computes exactly there
+    instead of in the constant's dtype, and so does an op on a constant that a
+    pick carried among the inputs' values (a sort of ``cat([w, tensor([0.3])])``,
+    a ``where``, an index): a pick moves the float as it is, and its square
+    alone would be float64's.
     """
-    constant, lifted = set(), set()
-    for index, step in enumerate(steps):
-        read = _slots_read(list(step.args) + list(step.kwargs.values()))
-        if any(slot < inputs for slot in read):
-            continue
-        sources = [slot - inputs for slot in read]
-        if all(source in constant for source in sources):
-            constant.add(index)
-            lifted.update(source for source in sources if not _reads_a_slot(steps[source]))
-    return frozenset(lifted)
-
-
-def _reads_a_slot(step):
-    return bool(_slots_read(list(step.args) + list(step.kwargs.values())))
+    return frozenset(index for index, step in enumerate(steps)
+                     if step.op in _FILLS or not _slots_read(list(step.args) + list(step.kwargs.values())))
 
 
 def _slots_read(args):
@@ -1729,7 +1721,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
     env = list(inputs) + [None] * len(graph.steps)
     start = graph.inputs
     if graph.lifted is None:
-        graph.lifted = _lifted_sources(graph.steps, start)
+        graph.lifted = _lifted_sources(graph.steps)
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
     # An exact replay of the program in a narrower dtype: the user's own numbers as PyTorch holds them there.
     held = held_for(inputs)

@@ -178,6 +178,8 @@ class _Alarm:
             # Again in half a second, until the block ends: user code that swallows this one
             # (a bare ``except BaseException`` in the target) must not leave the check unbounded.
             signal.setitimer(signal.ITIMER_REAL, 0.5)
+            if _importing(frame):
+                return  # cut inside an import, a module stays half made for the process: the cut waits for its end
             raise OutOfTime(self.budget.message())
 
         self.saved = signal.signal(signal.SIGALRM, ring)
@@ -191,6 +193,17 @@ class _Alarm:
             signal.signal(signal.SIGALRM, self.saved)
         self.running.__exit__(None, None, None)
         return False
+
+
+def _importing(frame):
+    """Whether ``frame`` runs inside an import (Python's import machinery among its callers): PyTorch imports sympy
+    the first time it traces, and an interrupt there left ``sympy`` without ``sympy.printing`` for every later check
+    in the process."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 # -- formulas on balls --------------------------------------------------------------------

@@ -411,12 +411,22 @@ def _ball(value):
             raise _Fallback("not a scalar")
         value = value.reshape(()).item() if value.dtype != object else value.reshape(())[()]
     if not isinstance(value, arb_core.ARB):
+        if _is_mp_zero(value):
+            return arb_core.ARB(0)
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.floating, np.integer)):
             raise _Fallback("not a number")
         value = arb_core.ARB(float(value))
     if not value.is_finite():
         raise _NotFinite("not finite on balls")
     return value
+
+
+def _is_mp_zero(value):
+    """Whether ``value`` is mpmath's 0: an entry of a ball run that no ball reached (a pick between the plain zeros an
+    index's or a sort's backward scatters into, which mpmath's ``where`` makes an mpf). mpmath rounds each op
+    correctly, so its 0 of plain numbers is their exact answer; any other mpf may carry mpmath's precision's rounding
+    and stays refused."""
+    return type(value).__module__.startswith("mpmath") and not value
 
 
 def _ball_or_none(value):

@@ -292,6 +292,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     kinks, singular = [], []
     values = flat_entries(result.value) if result.value is not None else []
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
+    smallest_value = None  # `_smallest_value`, asked once a verdict needs it
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
@@ -334,6 +335,11 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
             if verdict != "noisy" or digits >= cap:
                 break
             digits = min(2 * digits, cap)
+        if isinstance(verdict, tuple) and python is not None:
+            if smallest_value is None:
+                smallest_value = _smallest_value(target, mp_args)
+            verdict = _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digits, budget, settled,
+                                                     verdict, smallest_value)
         if verdict == FLAT and flat is not None:
             flat.append(label)
         if isinstance(verdict, tuple):
@@ -396,9 +402,12 @@ def _switch_at(target, mp_args):
 
 
 def _seen_across(verdict):
-    """Whether a `_kink_at` verdict may come from steps that cross switches beside the point: a kink, or a jump
-    on both sides (a jump on one side only is the point's own: arctan2 on its cut, mod on its jump)."""
-    return isinstance(verdict, tuple) and (verdict[0] == "kink" or all(isinstance(s, (list, Jump)) for s in verdict[1:]))
+    """Whether a `_kink_at` verdict may come from steps longer than the point's own: a kink or a jump on both
+    sides (steps that cross switches beside the point), or any singular side, whose steps relative to |x| may be
+    longer than the function's own scale there (log_ndtr(sqrt(v)) at v = 1e200 halves its e^-v/2 tail per unit of
+    v: a step of 1e40 leaves nothing of it, and the quotient grows as the step shrinks, as a pole's would). A
+    singularity or a jump of the point's own (arctan2 on its cut, mod on its jump) is seen by shorter steps too."""
+    return isinstance(verdict, tuple)  # ("kink" or "singular", left, right)
 
 
 def at_a_tie(target, args):
@@ -518,6 +527,61 @@ def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, 
     # x +- smallest 10^-(more/2), the shorter step, must keep digits/2 of the step's own: more/2 past |x| / smallest
     more = digits + 2 * int(mpmath.ceil(mpmath.log10(abs(x) / smallest)))
     if more > most_digits:
+        return verdict
+    budget.afford()
+    with mpmath.workdps(more):
+        seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+    return None if seen is None else verdict
+
+
+def _smallest_value(target, mp_args):
+    """The smallest nonzero |entry| of any op's answer in a traced run of ``target`` at the point (at most 1; 1 where
+    the run raises): the scale of the nearest switch the program's own values may put beside the point."""
+    import mpmath
+
+    smallest, saved = [mpmath.mpf(1)], hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        entries = [abs(e) for e in flat_entries(ans) if _is_number(e) and e != 0 and mpmath.isfinite(e)]
+        if entries:
+            smallest[0] = min(smallest[0], *entries)
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
+            trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
+    except Exception:  # noqa: BLE001 - a program that fails traced: no scale of its own
+        return mpmath.mpf(1)
+    finally:
+        hooks.forward = saved
+    return smallest[0]
+
+
+def _is_number(entry):
+    return not isinstance(entry, (bool, np.bool_)) and type(entry).__module__.startswith(("mpmath", "builtins", "numpy"))
+
+
+def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digits, budget, settled, verdict, smallest):
+    """``verdict`` (a kink or a singularity the steps at ``digits`` saw) unless steps shorter than the smallest value
+    the program computes at the point (``smallest``: `_smallest_value`) see neither: None then, a switch of its
+    values lying between the point and the steps.
+
+    sort(where(w == 0, 0, w log1p(v v)))[1] at w = [-6.05e-68, 0, 3], v = [-1.03e-244, 0.5, 1e200] decides its
+    where at a tie, w[1] = 0, a removable switch; its sort turns at w[1] = -2.9e-555, where the entry w[1] log1p(1/4)
+    meets w[0] log1p(v[0]^2) = -6.4e-556, far nearer than the steps relative to the point's smallest entry (1e-244)
+    reach, which then see a jump on the left. Shorter steps need more digits where x is not 0; past
+    ``most_digits``, or lost in noise, they claim nothing and the verdict stands.
+    """
+    import mpmath
+
+    x = mp_args[i] if index is None else mp_args[i][index]
+    taken = abs(x) if x != 0 else _smallest_magnitude(mp_args)
+    if taken * mpmath.mpf(10) ** -(digits // 3) <= smallest:
+        return verdict  # the steps taken were shorter than every value already
+    more = digits + (2 * int(mpmath.ceil(mpmath.log10(abs(x) / smallest))) if x != 0 else 0)
+    if more > max(digits, most_digits):  # the verdict's own digits (a tie's test rises past the ceiling) suffice at 0
         return verdict
     budget.afford()
     with mpmath.workdps(more):
