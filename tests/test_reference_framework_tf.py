@@ -9,7 +9,6 @@ replay's ``Tanh`` rounded to float64 must fail it.
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import reference_framework_ops as frameworks
 from gradcli.autodiff import ops
@@ -89,12 +88,8 @@ def test_a_constant_each_pick_carries_into_the_replay_stays_exact():
     assert frameworks.picked_constants_wrong(FRAMEWORK) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "TensorFlow's Xlogy replayed as where(x == 0, zeros_like(x log y), x log y): in logsumexp(-xlogy(w, exp(v))) at "
-    "v = [5e-324, 4.13e81, 4.14e226], w = [0, -1, 0.5] the exact d/dw[0] is -v[0] times entry 0's softmax weight, "
-    "-2.2e-1792300289256715196..., the reference says 0.0 as exact (the where's constant branch at its tie); the "
-    "same function in gradcli.numpy, with gsp.xlogy or an explicit where, is right. Found by the TensorFlow "
-    "campaign, seed 43"))
+# The TensorFlow campaign's seed 43: d/dw[0] of logsumexp(-xlogy(w, exp(v))) at w[0] = 0 is -v[0] times entry 0's
+# softmax weight, -2.2e-1792300289256715196..., where a replay of Xlogy as a where at its tie said 0.0 as exact.
 def test_a_slope_of_xlogy_at_x_0_is_log_y_through_tensorflow_s_where():
     tree = ("reduce", "logsumexp", ("unary", "negative", ("binary", "xlogy", ("leaf", "w"), ("leaf", "v"))))
     point = [-1.088090272380755e131, 1e200, np.array([5e-324, 4.1269239282114285e81, 4.1441567409915985e226]),
