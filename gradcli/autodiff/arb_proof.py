@@ -391,9 +391,9 @@ def _smooth_new(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
-    if poles is not None and name in _POLES_AT_0 and is_zero(syms[0].q):
-        poles.append(name)  # log of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
-        raise NoProof(f"{name}(0) at the edge of its domain")
+    if poles is not None and name in POLES and _at_its_pole(name, syms):
+        poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
+        raise NoProof(f"{name} at its pole")
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -456,8 +456,18 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
-poles = None  # a list while the logs a proof meets at an exact 0 are looked for (by `python_zero.Zeros`), else None
-_POLES_AT_0 = ("log", "log2", "log10")
+poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
+# Each op with a pole at a finite argument: the argument's place and the shift that puts the pole at 0, and the
+# value there (a log's -inf; a division's 1/0 has no sign, so no value).
+POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
+         "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan)}
+
+
+def _at_its_pole(name, syms):
+    """Whether ``name``'s argument (`POLES`) is exactly at its pole: its quotient, shifted, the zero function."""
+    place, shift, _ = POLES[name]
+    q = syms[place].q
+    return is_zero(add(q, _const(shift)) if shift else q)
 
 
 def _moves(s):
@@ -487,8 +497,11 @@ def _xlogy(x, y, shift=0):
 
 
 def _abs(x):
+    """|x|, decided on the ball, or where the ball straddles 0 by the sign of the exact quotient (a 0 the algebra
+    makes, x0 + x1 - (x0 + x1) rounded: a tie at the corner, as the balls' abs at an exact 0 records it)."""
     x = _lift(x)
-    return x if _untied((x,), lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())) else run("negative", x)
+    on_balls = lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())  # noqa: E731
+    return x if _decided("greater_equal", on_balls, x, _lift(0)) else run("negative", x)
 
 
 def _i0e(x):
