@@ -29,11 +29,16 @@ def bind(arb, ctx, types):
 
 
 class _BallMath:
-    """pi, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants and exact numbers."""
+    """pi, Euler's gamma, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants
+    and exact numbers."""
 
     @property
     def pi(self):
         return ARB.pi()
+
+    @property
+    def euler(self):
+        return ARB.const_euler()
 
     @staticmethod
     def sqrt(x):
@@ -56,12 +61,16 @@ _BALL_MATH = _BallMath()
 
 
 class _ProofMath(_BallMath):
-    """pi, sqrt and log on proof numbers (`arb_proof.Sym`): a constant's expression read as the exact number it
-    names, so two rules' 1/sqrt 2 meet as one number and identities through it (its square is 1/2) hold."""
+    """pi, Euler's gamma, sqrt and log on proof numbers (`arb_proof.Sym`): a constant's expression read as the exact
+    number it names, so two rules' 1/sqrt 2 meet as one number and identities through it (its square is 1/2) hold."""
 
     @property
     def pi(self):
         return arb_proof.Sym(ARB.pi(), arb_identities.pi())
+
+    @property
+    def euler(self):
+        return arb_proof.Sym(ARB.const_euler(), arb_identities.euler())
 
     @staticmethod
     def sqrt(x):
