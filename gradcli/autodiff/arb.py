@@ -27,10 +27,10 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
-from . import arb_constants
+from . import arb_complex, arb_constants
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special, plain
+from . import mp, ops, ops_array, ops_fft, ops_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -221,9 +221,11 @@ def _method(name):
 
 
 def _arctan2(y, x):
+    moving = isinstance(y, ARB)  # a plain 0 (a real number's imaginary part) is no y that moves across the cut
     y, x = _arb(y), _arb(x)
     if y.is_zero() and x < 0:
-        cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+        if moving:
+            cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
     elif y.is_zero() and x.is_zero():
         roots.append(True)  # the origin, where every direction has its own limit: the mpmath path's kink test judges it
     return ARB.atan2(y, x)
@@ -726,8 +728,12 @@ def _dispatch(name, on_arb, on_mpmath):
     (jets' and proof numbers' own where one of those is among them)."""
     shared = name in _SHARED
     sym = proof.Sym
+    complex_type = arb_complex.ExactComplex
 
     def run(*args, **kwargs):
+        for a in args:
+            if type(a) is complex_type or isinstance(a, complex):  # complex parts' own arithmetic (`arb_complex`)
+                return arb_complex.elementwise(name, args, kwargs, on_mpmath)
         ball = False
         for a in args:  # one pass over the arguments: this runs once per element of every op on balls
             kind = type(a)
@@ -961,7 +967,12 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    for transform in (ops_fft.complex_transform, ops_fft.real_transform, ops_fft.real_inverse_transform):
+        prim = primitive_of(transform)
+        prim.mp = arb_complex.transform(prim.name, prim.mp)
+    arb_complex.bind(arb, flint.ctx, (arb, Jet, proof.Sym), {name: primitive_of(getattr(ops, name)).mp for name in (
+        "abs", "sqrt", "exp", "cos", "sin")}, NoArb)
     ops.stop_gradient.prim.mp = _held_constant
     arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
     ops.ball_math = arb_constants.ball_math
-    register_mp_types(arb, Jet, proof.Sym)
+    register_mp_types(arb, Jet, proof.Sym, arb_complex.ExactComplex)

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import arb_anchored as anchored
 from . import arb_identities, arb_proof
+from .arb_complex import ExactComplex
 from . import ops
 
 ARB = None  # flint.arb, bound by `bind`
@@ -99,7 +100,8 @@ def constant(name):
 
 def ball_math(value):
     """`ops.ball_math`: the balls' namespace where ``value`` holds balls, jets or proof numbers, else None."""
-    entries = value.flat if isinstance(value, np.ndarray) else (value,)
+    entries = list(value.flat) if isinstance(value, np.ndarray) else [value]
+    entries += [part for e in entries if type(e) is ExactComplex for part in (e.re, e.im)]  # a complex's parts
     if arb_proof.proving and any(type(e) is arb_proof.Sym for e in entries):
         return _PROOF_MATH
     return _BALL_MATH if any(isinstance(e, _HIGH) for e in entries) else None

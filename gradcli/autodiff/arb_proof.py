@@ -401,8 +401,8 @@ def _smooth_new(name, args):
             ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
-        return Sym(ball, answer, [None] * _width(syms))  # on its cut: a jump of 2 pi in y, no slope there
+    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
+        return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
     if name == "sqrt":  # u' / (2 sqrt(u)) reduced first: a square factor 0 at the point cancels (`reduced_div`)
         twice = add(answer, answer)
         return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
