@@ -29,11 +29,15 @@ _REAL = {}  # name -> the elementwise op on one real high-precision number (the 
 _NO_RULE = ArithmeticError  # what an operation without a complex implementation raises (`arb.NoArb`)
 
 
-def bind(arb, ctx, high, real, no_rule):
-    """Take flint's ball type and context, the high-precision real types, the real elementwise ops by name and
-    the error an op without a complex form raises (from `arb.enable`)."""
-    global ARB, _CTX, _HIGH, _REAL, _NO_RULE
-    ARB, _CTX, _HIGH, _REAL, _NO_RULE = arb, ctx, tuple(high), real, no_rule
+_PROOF = None  # the proof number type (`arb_proof.Sym`)
+_PROOF_NUMBER = None  # a plain number as a proof's exact constant (`arb_proof.lift`)
+
+
+def bind(arb, ctx, high, real, no_rule, proof, proof_number):
+    """Take flint's ball type and context, the high-precision real types, the real elementwise ops by name, the
+    error an op without a complex form raises, and the proof number type and its maker (from `arb.enable`)."""
+    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER
+    ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER = arb, ctx, tuple(high), real, no_rule, proof, proof_number
 
 
 def _nothing(part):
@@ -233,9 +237,10 @@ def elementwise(name, args, kwargs, on_mpmath):
 _ROOTS = {}  # (numerator, denominator, bits) -> (cos, sin) of pi numerator / denominator: one ball each
 
 
-def _root(m, n):
+def _root(m, n, proof):
     """(cos, sin) of 2 pi m / n: plain ints at the multiples of pi/2, else flint's balls (exact at +-1/2), each
-    made once per precision, so a proof sees one atom for each."""
+    made once per precision; in a ``proof``, +-sqrt(2)/2 and +-sqrt(3)/2 as the proof's roots (whose squares it
+    knows: an inverse transform of a transform is the signal again), any other an atom of its ball."""
     m %= n
     if (4 * m) % n == 0:
         return ((1, 0), (0, 1), (-1, 0), (0, -1))[4 * m // n]
@@ -247,7 +252,17 @@ def _root(m, n):
     if found is None:
         cos, sin = ARB.cos_pi_fmpq(turn), ARB.sin_pi_fmpq(turn)
         found = _ROOTS[key] = (_plain_if_exact(cos), _plain_if_exact(sin))
+    if proof and key[1] in (3, 4, 6):
+        return tuple(_radical(part, 2 if key[1] == 4 else 3) for part in found)
     return found
+
+
+def _radical(part, radicand):
+    """A ball of +-sqrt(``radicand``)/2 as the proof's exact number (a plain part as it is)."""
+    if not isinstance(part, ARB):
+        return part
+    root = _REAL["sqrt"](_PROOF_NUMBER(radicand)) / 2
+    return root if part > 0 else -root
 
 
 def _plain_if_exact(ball):
@@ -276,9 +291,9 @@ def _scaled(v, n, norm, inverse):
     return v / n if backward_scaled == inverse else v
 
 
-def _dft_along(x, axis, inverse, norm):
+def _dft_along(x, axis, inverse, norm, proof):
     """The DFT of an object array along one axis, each bin the sum of its terms (a term with an exact 0 factor
-    left out)."""
+    left out); ``proof``: on proof numbers (`_root`)."""
     moved = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
     n = moved.shape[-1]
     sign = 1 if inverse else -1
@@ -288,7 +303,7 @@ def _dft_along(x, axis, inverse, norm):
         for k in range(n):
             re, im = 0, 0
             for j, e in enumerate(row):
-                cos, sin = _root(k * j, n)
+                cos, sin = _root(k * j, n, proof)
                 sin = _negated(sin) if sign < 0 else sin
                 re = _plus(re, _minus(_times(e.re, cos), _times(e.im, sin)))
                 im = _plus(im, _plus(_times(e.re, sin), _times(e.im, cos)))
@@ -296,9 +311,9 @@ def _dft_along(x, axis, inverse, norm):
     return np.moveaxis(out, -1, axis)
 
 
-def _complex_transform(x, sizes, axes, norm, inverse):
+def _complex_transform(x, sizes, axes, norm, inverse, proof):
     for axis, size in zip(axes, sizes):
-        x = _dft_along(_resized(x, axis, size), axis, inverse, norm)
+        x = _dft_along(_resized(x, axis, size), axis, inverse, norm, proof)
     return x
 
 
@@ -308,20 +323,20 @@ def _crop(x, axis, size):
     return x[tuple(index)]
 
 
-def _real_transform(x, sizes, axes, norm):
-    return _crop(_complex_transform(x, sizes, axes, norm, False), axes[-1], sizes[-1] // 2 + 1)
+def _real_transform(x, sizes, axes, norm, proof):
+    return _crop(_complex_transform(x, sizes, axes, norm, False, proof), axes[-1], sizes[-1] // 2 + 1)
 
 
-def _real_inverse_transform(x, sizes, axes, norm):
+def _real_inverse_transform(x, sizes, axes, norm, proof):
     """The real signal of a half spectrum: the kept bins weighted by how often each counts (1 for 0 and n/2,
     else 2), the inverse DFT of that, its real part (NumPy's irfft reads no imaginary part of bins 0 and n/2)."""
-    x = _complex_transform(x, sizes[:-1], axes[:-1], norm, True)
+    x = _complex_transform(x, sizes[:-1], axes[:-1], norm, True, proof)
     n, axis = sizes[-1], axes[-1]
     half = np.moveaxis(_resized(x, axis, n // 2 + 1), axis, -1)
     for k in range(1, (n + 1) // 2):
         half[..., k] = np.frompyfunc(lambda e: e * 2, 1, 1)(half[..., k])
     full = _resized(np.moveaxis(half, -1, axis), axis, n)
-    spread = _dft_along(full, axis, True, norm)
+    spread = _dft_along(full, axis, True, norm, proof)
     return np.frompyfunc(lambda e: as_complex(e).re, 1, 1)(spread)
 
 
@@ -334,10 +349,11 @@ def transform(name, on_mpmath):
     on_exact = _TRANSFORMS[name]
 
     def run(x, *options):
-        entries = np.asarray(x, dtype=object).flat
-        if not any(_high(e) or (type(e) is ExactComplex and (_high(e.re) or _high(e.im))) for e in entries):
+        entries = list(np.asarray(x, dtype=object).flat)
+        parts = entries + [part for e in entries if type(e) is ExactComplex for part in (e.re, e.im)]
+        if not any(_high(e) for e in parts):
             return on_mpmath(x, *options)
-        return on_exact(x, *options)
+        return on_exact(x, *options, any(type(e) is _PROOF for e in parts))
 
     run.arb_aware = True
     return run
