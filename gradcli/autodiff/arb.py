@@ -221,11 +221,9 @@ def _method(name):
 
 
 def _arctan2(y, x):
-    moving = isinstance(y, ARB)  # a plain 0 (a real number's imaginary part) is no y that moves across the cut
     y, x = _arb(y), _arb(x)
     if y.is_zero() and x < 0:
-        if moving:
-            cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
+        cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
     elif y.is_zero() and x.is_zero():
         roots.append(True)  # the origin, where every direction has its own limit: the mpmath path's kink test judges it
     return ARB.atan2(y, x)
