@@ -726,15 +726,14 @@ def _dispatch(name, on_arb, on_mpmath):
     (jets' and proof numbers' own where one of those is among them)."""
     shared = name in _SHARED
     sym = proof.Sym
-    complex_type = arb_complex.ExactComplex
+    complex_kinds = frozenset((arb_complex.ExactComplex, complex, np.complex64, np.complex128))
 
     def run(*args, **kwargs):
-        for a in args:
-            if type(a) is complex_type or isinstance(a, complex):  # complex parts' own arithmetic (`arb_complex`)
-                return arb_complex.elementwise(name, args, kwargs, on_mpmath)
         ball = False
         for a in args:  # one pass over the arguments: this runs once per element of every op on balls
             kind = type(a)
+            if kind in complex_kinds or ((kind is Jet or kind is sym) and any(type(b) in complex_kinds for b in args)):
+                return arb_complex.elementwise(name, args, kwargs, on_mpmath)  # a complex's parts' own arithmetic
             if kind is Jet:
                 on_jets = JETS.get(name)
                 if on_jets is None:
