@@ -162,13 +162,6 @@ def as_complex(x):
     return ExactComplex(x)
 
 
-def holds_complex_parts(a):
-    """Whether ``a`` is an `ExactComplex` or an object array holding one."""
-    if type(a) is ExactComplex:
-        return True
-    return isinstance(a, np.ndarray) and a.dtype == object and any(type(e) is ExactComplex for e in a.flat)
-
-
 def _high(x):
     return isinstance(x, _HIGH)
 
@@ -235,6 +228,7 @@ def elementwise(name, args, kwargs, on_mpmath):
 
 
 _ROOTS = {}  # (numerator, denominator, bits) -> (cos, sin) of pi numerator / denominator: one ball each
+_ROOTS_HELD = 4096  # beyond this many, the table starts again (a long audit's many lengths and precisions)
 
 
 def _root(m, n, proof):
@@ -250,6 +244,8 @@ def _root(m, n, proof):
     key = (int(turn.p), int(turn.q), _CTX.prec)
     found = _ROOTS.get(key)
     if found is None:
+        if len(_ROOTS) >= _ROOTS_HELD:
+            _ROOTS.clear()
         cos, sin = ARB.cos_pi_fmpq(turn), ARB.sin_pi_fmpq(turn)
         found = _ROOTS[key] = (_plain_if_exact(cos), _plain_if_exact(sin))
     if proof and key[1] in (3, 4, 6):
