@@ -2,8 +2,9 @@
 
 fft, ifft, rfft, irfft and fft2 of ``x - mean(x)`` have a first bin that is 0 by algebra, whose float mean
 leaves a rounding there: only the transform's sum on exact numbers shows the 0 reaching log (`domain`). The phases
-of a real signal's conjugate bins cancel in every direction (slope exactly 0). Where no bin is 0 the exact
-gradient is the derivative of the sums, and a tiny floor beside a silent bin stays a number.
+of a real signal's conjugate bins cancel in every direction (slope exactly 0), and a silent bin's power |X|^2 has
+its slope where |X| has none. Where no bin is 0 the exact gradient is the derivative of the sums, and a tiny floor
+beside a silent bin stays a number.
 """
 
 import mpmath
@@ -12,6 +13,7 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
+import gradcli.scipy.special as gss
 
 TREND = np.array([0.1, 0.2, 0.4])
 
@@ -135,3 +137,26 @@ def test_complex_arithmetic_outside_a_transform_is_exact_too():
     result = _check(_modulus, [3.0, 4.0])
     assert result.status == "ok", [f.message for f in result.findings]
     assert [float(g) for g in np.ravel(result.exact_gradient["x"])] == pytest.approx([0.6, 0.8], rel=1e-15)
+
+
+def _spectral_entropy(x):
+    power = gnp.abs(gnp.fft.rfft(x)) ** 2
+    return gnp.sum(gss.entr(power / gnp.sum(power)))
+
+
+def _entropy_of_a_complex_modulus_squared(x):
+    power = gnp.abs(gnp.stack([x[0] + 1j * x[1], x[2] + 0j])) ** 2
+    return gnp.sum(gss.entr(power / gnp.sum(power)))
+
+
+@pytest.mark.parametrize("fun, point", [
+    (_spectral_entropy, [1.0, -1.0, 1.0, -1.0]),  # bins 0 and 1 silent, bin 1 in both parts
+    (_entropy_of_a_complex_modulus_squared, [0.0, 0.0, 1.0]),
+], ids=["silent-bins", "modulus"])
+def test_the_square_of_a_modulus_at_0_has_its_slope_and_p_log_p_slope_0(fun, point):
+    # |z| at z = 0 is a cone's tip with no slope, but |z|^2 = re^2 + im^2 has one (0 here), and so has p log p
+    # of it: the rule's log(0) times 0 is NaN, the exact gradient 0 (120 digits: the proof needs no more)
+    result = gradcli.check(fun, [{"x": np.array(point)}], dtypes=("float64",), fixes=False,
+                           max_digits=120).results[0]
+    assert result.status == "wrong", [f.message for f in result.findings]
+    assert list(np.ravel(result.exact_gradient["x"])) == [0.0] * len(point)

@@ -31,13 +31,16 @@ _NO_RULE = ArithmeticError  # what an operation without a complex implementation
 
 _PROOF = None  # the proof number type (`arb_proof.Sym`)
 _PROOF_NUMBER = None  # a plain number as a proof's exact constant (`arb_proof.lift`)
+_PROOF_MODULUS = None  # |re + i im| on proof numbers (`arb_proof.modulus`)
 
 
-def bind(arb, ctx, high, real, no_rule, proof, proof_number):
+def bind(arb, ctx, high, real, no_rule, proof):
     """Take flint's ball type and context, the high-precision real types, the real elementwise ops by name, the
-    error an op without a complex form raises, and the proof number type and its maker (from `arb.enable`)."""
-    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER
-    ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER = arb, ctx, tuple(high), real, no_rule, proof, proof_number
+    error an op without a complex form raises, and the proof number type, its maker and its modulus (from
+    `arb.enable`)."""
+    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER, _PROOF_MODULUS
+    ARB, _CTX, _HIGH, _REAL, _NO_RULE = arb, ctx, tuple(high), real, no_rule
+    _PROOF, _PROOF_NUMBER, _PROOF_MODULUS = proof
 
 
 def _nothing(part):
@@ -179,6 +182,8 @@ def _abs(z):
         return _real("abs", z.re)
     if _nothing(z.re):
         return _real("abs", z.im)
+    if type(z.re) is _PROOF or type(z.im) is _PROOF:
+        return _PROOF_MODULUS(z.re, z.im)
     return _real("sqrt", z.re * z.re + z.im * z.im)
 
 

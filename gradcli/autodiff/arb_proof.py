@@ -423,8 +423,25 @@ def _width(syms):
     return next(len(s.d) for s in syms if s.d is not None)
 
 
+def modulus(re, im):
+    """|re + i im| on proof numbers, sqrt(re^2 + im^2); where that is 0 at the point, a cone's tip with no slope
+    whose even powers are re^2 + im^2's own, a function >= 0 everywhere (a silent FFT bin's power |X|^2 has its
+    slope where |X| has none)."""
+    u = _lift(run("add", run("multiply", re, re), run("multiply", im, im)))
+    if u.q is None or u.d is None or not u.b.is_zero():
+        return run("sqrt", u)
+    tip = Sym(u.b.sqrt(), _sqrt(u.q), [None] * len(u.d))
+    state().tips[id(tip)] = (tip, u)
+    return tip
+
+
 def _power(x, y):
     x, y = _lift(x), _lift(y)
+    tip = state().tips.get(id(x))
+    if tip is not None and y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
+        exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+        if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
+            return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
         exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
@@ -649,6 +666,8 @@ def run(name, *args, **kwargs):
         return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
+    if name == "square" and len(args) == 1 and id(args[0]) in state().tips:  # sqrt(u)^2 is u
+        return state().tips[id(args[0])][1]
     if name in _SMOOTH:
         return _smooth(name, args)
     if name == "power":
