@@ -29,26 +29,21 @@ CHOSEN = [
     "numpy_lib20a:bode_phase@tau=0.5:float64",
     # finding J1: JAX's complex literal 1+0j divided at high precision ('cannot create mpf from (1+0j)')
     "jax_lib20a:bode_phase@tau=0.5:float64",
+    # finding Z1: conjugate FFT bins' phases cancel in every direction, 'not proven 0' while the transforms ran on
+    # mpmath numbers alone; test_fft56_transform_zeros.py holds the class (complex numbers on balls and proofs)
+    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64",
+    # finding Z2: rfft(x - mean(x))'s first bin, 0 by algebra, reaching log ('did not settle', truth 'domain')
+    "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64",
+    # finding Z1's numpy_lib20a:spectral_entropy@x=[1,-1,1,-1] (a silent bin's p log p, exact gradient 0) passes, but
+    # climbs to 4000 digits before its proof (10 s): test_fft56_transform_zeros.py holds it at 120 digits
 ]
 KNOWN_WRONG = {
-    "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64":
-        "Z1: a silent FFT bin's p log p (slope 0, entr's rule log(0) times 0) has no exact reference: the transforms "
-        "run on mpmath numbers alone, no ball, jet or proof reaches the 0 through them",
-    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64":
-        "Z1: the phases of conjugate FFT bins cancel in every direction (slope exactly 0), not proven 0 through the "
-        "transform",
-    "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64":
-        "Z2: rfft(x - mean(x))'s first bin is 0 by algebra, but the transform runs on no proof numbers, so the 0 "
-        "reaching log is not proven (np.log(np.sum(x - x.mean())**2) is: tests/test_fix55_zeros_by_algebra.py)",
     "jax_lib20a:cube_root_sum@a=[8,0.5]:float64":
         "B1: a bisection behind an implicit custom_jvp: the program's own slope is 0 at every precision, so no "
         "exact reference, where the rule's 1 / (3 x^2) is the root's",
 }
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
-    "numpy_lib20a:spectral_entropy@x=[1,-1,1,-1]:float64": "did not settle",
-    "numpy_lib20a:spectral_phase_full@x=[1,2,3,4.5]:float64": "not proven 0",
-    "numpy_lib20a:log_periodogram_detrended@x=[0.1,0.2,0.4]:float64": "did not settle",
     "jax_lib20a:cube_root_sum@a=[8,0.5]:float64": "a derivative is 0 at every precision",
 }
 BY_ID = {case.id: case for case in cases20a.ALL}

@@ -27,10 +27,10 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
-from . import arb_constants
+from . import arb_complex, arb_constants
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_linalg, ops_shape, ops_special, plain
+from . import mp, ops, ops_array, ops_fft, ops_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -726,11 +726,14 @@ def _dispatch(name, on_arb, on_mpmath):
     (jets' and proof numbers' own where one of those is among them)."""
     shared = name in _SHARED
     sym = proof.Sym
+    complex_kinds = frozenset((arb_complex.ExactComplex, complex, np.complex64, np.complex128))
 
     def run(*args, **kwargs):
         ball = False
         for a in args:  # one pass over the arguments: this runs once per element of every op on balls
             kind = type(a)
+            if kind in complex_kinds or ((kind is Jet or kind is sym) and any(type(b) in complex_kinds for b in args)):
+                return arb_complex.elementwise(name, args, kwargs, on_mpmath)  # a complex's parts' own arithmetic
             if kind is Jet:
                 on_jets = JETS.get(name)
                 if on_jets is None:
@@ -961,7 +964,12 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    for transform in (ops_fft.complex_transform, ops_fft.real_transform, ops_fft.real_inverse_transform):
+        prim = primitive_of(transform)
+        prim.mp = arb_complex.transform(prim.name, prim.mp)
+    arb_complex.bind(arb, flint.ctx, (arb, Jet, proof.Sym), {name: primitive_of(getattr(ops, name)).mp for name in (
+        "abs", "sqrt", "exp", "cos", "sin")}, NoArb, (proof.Sym, proof.lift, proof.modulus))
     ops.stop_gradient.prim.mp = _held_constant
     arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
     ops.ball_math = arb_constants.ball_math
-    register_mp_types(arb, Jet, proof.Sym)
+    register_mp_types(arb, Jet, proof.Sym, arb_complex.ExactComplex)

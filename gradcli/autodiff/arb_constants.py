@@ -14,6 +14,7 @@ import numpy as np
 
 from . import arb_anchored as anchored
 from . import arb_identities, arb_proof
+from .arb_complex import ExactComplex
 from . import ops
 
 ARB = None  # flint.arb, bound by `bind`
@@ -29,11 +30,16 @@ def bind(arb, ctx, types):
 
 
 class _BallMath:
-    """pi, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants and exact numbers."""
+    """pi, Euler's gamma, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants
+    and exact numbers."""
 
     @property
     def pi(self):
         return ARB.pi()
+
+    @property
+    def euler(self):
+        return ARB.const_euler()
 
     @staticmethod
     def sqrt(x):
@@ -56,12 +62,16 @@ _BALL_MATH = _BallMath()
 
 
 class _ProofMath(_BallMath):
-    """pi, sqrt and log on proof numbers (`arb_proof.Sym`): a constant's expression read as the exact number it
-    names, so two rules' 1/sqrt 2 meet as one number and identities through it (its square is 1/2) hold."""
+    """pi, Euler's gamma, sqrt and log on proof numbers (`arb_proof.Sym`): a constant's expression read as the exact
+    number it names, so two rules' 1/sqrt 2 meet as one number and identities through it (its square is 1/2) hold."""
 
     @property
     def pi(self):
         return arb_proof.Sym(ARB.pi(), arb_identities.pi())
+
+    @property
+    def euler(self):
+        return arb_proof.Sym(ARB.const_euler(), arb_identities.euler())
 
     @staticmethod
     def sqrt(x):
@@ -90,7 +100,8 @@ def constant(name):
 
 def ball_math(value):
     """`ops.ball_math`: the balls' namespace where ``value`` holds balls, jets or proof numbers, else None."""
-    entries = value.flat if isinstance(value, np.ndarray) else (value,)
+    entries = list(value.flat) if isinstance(value, np.ndarray) else [value]
+    entries += [part for e in entries if type(e) is ExactComplex for part in (e.re, e.im)]  # a complex's parts
     if arb_proof.proving and any(type(e) is arb_proof.Sym for e in entries):
         return _PROOF_MATH
     return _BALL_MATH if any(isinstance(e, _HIGH) for e in entries) else None

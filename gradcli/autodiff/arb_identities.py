@@ -368,6 +368,14 @@ def pi():
     return found
 
 
+def euler():
+    """The atom Euler's gamma (`ops.CONSTANTS`' ``euler``): a number no other atom's identities reach."""
+    proof = _ops.state()
+    found = proof.atom(("constant", "euler"))
+    proof.defs.setdefault(proof.number(found), ("euler", ()))
+    return found
+
+
 # -- signs and logs ----------------------------------------------------------------------------
 
 

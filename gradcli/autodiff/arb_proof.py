@@ -391,9 +391,9 @@ def _smooth_new(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
-    if poles is not None and name in _POLES_AT_0 and is_zero(syms[0].q):
-        poles.append(name)  # log of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
-        raise NoProof(f"{name}(0) at the edge of its domain")
+    if poles is not None and name in POLES and _at_its_pole(name, syms):
+        poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
+        raise NoProof(f"{name} at its pole")
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -401,8 +401,8 @@ def _smooth_new(name, args):
             ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0:
-        return Sym(ball, answer, [None] * _width(syms))  # on its cut: a jump of 2 pi in y, no slope there
+    if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
+        return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
     if name == "sqrt":  # u' / (2 sqrt(u)) reduced first: a square factor 0 at the point cancels (`reduced_div`)
         twice = add(answer, answer)
         return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
@@ -423,8 +423,25 @@ def _width(syms):
     return next(len(s.d) for s in syms if s.d is not None)
 
 
+def modulus(re, im):
+    """|re + i im| on proof numbers, sqrt(re^2 + im^2); where that is 0 at the point, a cone's tip with no slope
+    whose even powers are re^2 + im^2's own, a function >= 0 everywhere (a silent FFT bin's power |X|^2 has its
+    slope where |X| has none)."""
+    u = _lift(run("add", run("multiply", re, re), run("multiply", im, im)))
+    if u.q is None or u.d is None or not u.b.is_zero():
+        return run("sqrt", u)
+    tip = Sym(u.b.sqrt(), _sqrt(u.q), [None] * len(u.d))
+    state().tips[id(tip)] = (tip, u)
+    return tip
+
+
 def _power(x, y):
     x, y = _lift(x), _lift(y)
+    tip = state().tips.get(id(x))
+    if tip is not None and y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
+        exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+        if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
+            return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
         exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
@@ -456,8 +473,18 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
-poles = None  # a list while the logs a proof meets at an exact 0 are looked for (by `python_zero.Zeros`), else None
-_POLES_AT_0 = ("log", "log2", "log10")
+poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
+# Each op with a pole at a finite argument: the argument's place and the shift that puts the pole at 0, and the
+# value there (a log's -inf; a division's 1/0 has no sign, so no value).
+POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
+         "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan)}
+
+
+def _at_its_pole(name, syms):
+    """Whether ``name``'s argument (`POLES`) is exactly at its pole: its quotient, shifted, the zero function."""
+    place, shift, _ = POLES[name]
+    q = syms[place].q
+    return is_zero(add(q, _const(shift)) if shift else q)
 
 
 def _moves(s):
@@ -487,8 +514,11 @@ def _xlogy(x, y, shift=0):
 
 
 def _abs(x):
+    """|x|, decided on the ball, or where the ball straddles 0 by the sign of the exact quotient (a 0 the algebra
+    makes, x0 + x1 - (x0 + x1) rounded: a tie at the corner, as the balls' abs at an exact 0 records it)."""
     x = _lift(x)
-    return x if _untied((x,), lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())) else run("negative", x)
+    on_balls = lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())  # noqa: E731
+    return x if _decided("greater_equal", on_balls, x, _lift(0)) else run("negative", x)
 
 
 def _i0e(x):
@@ -636,6 +666,8 @@ def run(name, *args, **kwargs):
         return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
+    if name == "square" and len(args) == 1 and id(args[0]) in state().tips:  # sqrt(u)^2 is u
+        return state().tips[id(args[0])][1]
     if name in _SMOOTH:
         return _smooth(name, args)
     if name == "power":

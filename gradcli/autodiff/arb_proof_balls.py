@@ -44,6 +44,8 @@ def ball_of(proof, q, points=None):
                 values[number] = 2 / flint.arb.pi().sqrt()
             elif name == "pi":
                 values[number] = flint.arb.pi()
+            elif name == "euler":
+                values[number] = flint.arb.const_euler()
             elif name == "pi/4":
                 values[number] = flint.arb.pi() / 4
             elif name == "arctan2":

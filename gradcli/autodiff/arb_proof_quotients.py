@@ -73,6 +73,7 @@ class _Proof:
         self.substitutions = {}  # an atom's number -> the polynomial it is in a finer unit's atoms (`arb_identities.unit`)
         self.constant_directions = []  # the constants sin and cos met, each the direction of its small multiples
         self.kinked = set()  # the numbers of atoms standing for repeated eigenvalues: no function of the matrix alone
+        self.tips = {}  # id of a sqrt(u) at u = 0 (a cone's tip, no slope) -> (it, u): its even powers are u's
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point

@@ -106,8 +106,8 @@ def high_precision(like):
     return (None if ball_math is None else ball_math(value)) or _OnMpmath
 
 
-# Each constant as an expression over a namespace with pi, sqrt and log: math's (the float rules'
-# numbers), mpmath's or the balls' (the high-precision paths'), so one text serves every precision.
+# Each constant as an expression over a namespace with pi, sqrt, log (and euler where it has one): math's (the float
+# rules' numbers), mpmath's or the balls' (the high-precision paths'), so one text serves every precision.
 CONSTANTS = {
     "ln2": lambda m: m.log(2),
     "ln10": lambda m: m.log(10),
@@ -133,7 +133,13 @@ CONSTANTS = {
     "sqrt(2)": lambda m: m.sqrt(2),
     "log(2pi)/2": lambda m: m.log(2 * m.pi) / 2,
     "1/ln2": lambda m: 1 / m.log(2),
+    "euler": lambda m: _euler(m),
 }
+
+
+def _euler(m):
+    """Euler's constant gamma in the namespace ``m`` (mpmath's, the balls', a proof's); math has none: NumPy's float."""
+    return m.euler * 1 if hasattr(m, "euler") else np.euler_gamma
 # Set by `arb.enable`: value -> the namespace making constants and exact numbers as balls where
 # ``value`` holds balls, jets or proof numbers, else None (a callable handed down: arb sits above).
 ball_math = None

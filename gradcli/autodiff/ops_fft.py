@@ -7,10 +7,14 @@ NumPy's ``n``/``s``/``axes`` defaults to explicit sizes and axes first.
 
 The DFT matrix is symmetric, so the pullback of a complex transform is the same
 transform of the cotangent, cropped or zero-padded back to the input's sizes.
-The exact reference computes each transform as a plain sum of mpmath numbers.
+The exact reference computes each transform as a plain sum of mpmath numbers,
+and on balls, jets and proof numbers as `arb_complex`'s sums (`arb.enable` puts
+them in front of the mpmath ones).
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -58,15 +62,23 @@ def _scale(n, norm, inverse):
 
 def _dft_along(x, axis, inverse, norm):
     """The DFT of an object array along one axis, as the sum it is defined by."""
-    mpmath = loaded_mpmath()
     n = x.shape[axis]
+    moved = np.moveaxis(x, axis, -1)
+    return np.moveaxis(moved @ _dft_matrix(n, inverse, loaded_mpmath().mp.prec) * _scale(n, norm, inverse), -1, axis)
+
+
+@functools.lru_cache(maxsize=64)
+def _dft_matrix(n, inverse, bits):
+    """The length-``n`` DFT's matrix of mpmath's roots of unity at ``bits`` (a kink test runs one transform at a
+    precision many times, and each root at thousands of digits is a series)."""
+    mpmath = loaded_mpmath()
     sign = 1 if inverse else -1
     k = np.arange(n)
-    matrix = np.vectorize(lambda p: mpmath.expjpi(mpmath.mpf(2 * sign * p) / n), otypes=[object])(
-        np.outer(k, k) % n
-    )
-    moved = np.moveaxis(x, axis, -1)
-    return np.moveaxis(moved @ matrix * _scale(n, norm, inverse), -1, axis)
+    with mpmath.workprec(bits):
+        matrix = np.vectorize(lambda p: mpmath.expjpi(mpmath.mpf(2 * sign * p) / n), otypes=[object])(
+            np.outer(k, k) % n)
+    matrix.flags.writeable = False
+    return matrix
 
 
 def _complex_mp(x, sizes, axes, norm, inverse):

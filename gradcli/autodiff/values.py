@@ -109,7 +109,7 @@ def holds_complex(x):
 
 
 def _complex_type(kind):
-    return issubclass(kind, complex) or kind.__name__ in ("mpc", "acb")
+    return issubclass(kind, complex) or kind.__name__ in ("mpc", "acb", "ExactComplex")
 
 
 def is_float_dtype(dtype):

@@ -33,6 +33,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff import mp as mp_core
+from ..autodiff.arb_proof import POLES
 from ..autodiff.mp import ieee
 from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
@@ -502,17 +503,21 @@ def _outside_domain(previous, current, size, digits):
 
 
 def _at_a_pole(previous, current, zeros):
-    """Where the program's scalar value falls with the precision as the log of a 0 within the rounding does, and the
-    proof meets a log of a 0 the program's algebra makes (`Zeros.pole_of_value`): the value -inf, no derivative a
-    number. None else (a log of 0 a `where` then drops leaves the value's runs standing still)."""
+    """Where the program's scalar value moves away from 0 with the precision as the log (or 1/x) of a 0 within the
+    rounding does, and the proof meets such a pole at a 0 the program's algebra makes (`Zeros.pole_of_value`): the
+    value the infinity it runs to (NaN for 1/0, which has no sign), no derivative a number. None else (a log of 0 a
+    `where` then drops leaves the value's runs standing still)."""
     import mpmath
 
     before, now = previous[0][0], current[0][0]
-    if not (mpmath.isfinite(before) and mpmath.isfinite(now) and now < _FALLING * before < 0):
+    growing = mpmath.isfinite(before) and mpmath.isfinite(now) and abs(now) > _FALLING * abs(before) > 0
+    if not (growing or (mpmath.isinf(now) and now == before)):  # log1p(x - 1) at x ~ 0: -1 rounded, -inf each time
         return None
-    if zeros.pole_of_value() is None:
+    pole = zeros.pole_of_value()
+    if pole is None:
         return None
-    return [mpmath.mpf("-inf")] + [mpmath.nan] * (len(current[0]) - 1)
+    value = mpmath.nan if math.isnan(POLES[pole][2]) else mpmath.inf * mpmath.sign(now)
+    return [value] + [mpmath.nan] * (len(current[0]) - 1)
 
 
 _FALLING = 1.25  # how much further from 0 the value's run at the next precision (at least half again the digits) lies

@@ -1,0 +1,360 @@
+"""Complex numbers on balls, jets and proof numbers: a real and an imaginary part, each one of those numbers.
+
+flint's complex balls carry no derivatives and no proof, so a program that goes
+through complex values (a Fourier transform, ``x[0] + 1j * x[1]``) would leave
+the balls, jets and proofs for mpmath's numbers, where a 0 is never proven. An
+`ExactComplex` keeps the two parts in whatever real number the run computes on
+(a ball, a jet, a proof number), and each complex operation is the real
+arithmetic of its parts, so the branches, derivatives and exact quotients are
+those of the parts. A part that no term reaches is the plain int 0, not a
+number that happens to be 0: the imaginary part of a real signal's DFT bin 0 is
+no function of the signal, so its angle is a constant (0 or pi), never a point
+on arctan2's cut.
+
+The discrete Fourier transforms (`ops_fft`'s three primitives) are the sums that
+define them, with the roots of unity as flint's balls of cos and sin of
+rational multiples of pi (exact at the multiples of pi/2 and at +-1/2; in a
+proof, the others are atoms of their balls), so a bin that is 0 by algebra is a
+sum of exactly cancelling terms. `arb.enable` binds this module.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+ARB = None  # flint.arb, bound by `bind`
+_CTX = None  # flint.ctx
+_HIGH = ()  # the real numbers a high-precision run computes on (balls, jets, proof numbers)
+_REAL = {}  # name -> the elementwise op on one real high-precision number (the arb dispatch), bound by `bind`
+_NO_RULE = ArithmeticError  # what an operation without a complex implementation raises (`arb.NoArb`)
+
+
+_PROOF = None  # the proof number type (`arb_proof.Sym`)
+_PROOF_NUMBER = None  # a plain number as a proof's exact constant (`arb_proof.lift`)
+_PROOF_MODULUS = None  # |re + i im| on proof numbers (`arb_proof.modulus`)
+
+
+def bind(arb, ctx, high, real, no_rule, proof):
+    """Take flint's ball type and context, the high-precision real types, the real elementwise ops by name, the
+    error an op without a complex form raises, and the proof number type, its maker and its modulus (from
+    `arb.enable`)."""
+    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER, _PROOF_MODULUS
+    ARB, _CTX, _HIGH, _REAL, _NO_RULE = arb, ctx, tuple(high), real, no_rule
+    _PROOF, _PROOF_NUMBER, _PROOF_MODULUS = proof
+
+
+def _nothing(part):
+    """Whether ``part`` is a plain 0 (a part no term reaches, or a constant 0 of NumPy's padding): no number that
+    moves, so a term it multiplies is left out."""
+    return isinstance(part, (int, float)) and part == 0
+
+
+def _plus(a, b):
+    return b if _nothing(a) else a if _nothing(b) else a + b
+
+
+def _minus(a, b):
+    return a if _nothing(b) else -b if _nothing(a) else a - b
+
+
+def _times(a, b):
+    if _nothing(a) or _nothing(b):
+        return 0
+    if type(a) is int and a == 1:
+        return b
+    if type(b) is int and b == 1:
+        return a
+    return a * b
+
+
+def _negated(a):
+    return 0 if _nothing(a) else -a
+
+
+def _exact_part(value):
+    """A Python float part as a plain number: its exact 0 as the int 0."""
+    return 0 if value == 0 else value
+
+
+class ExactComplex:
+    """A complex number whose parts ``re`` and ``im`` are balls, jets, proof numbers or plain numbers."""
+
+    __slots__ = ("re", "im")
+    __array_priority__ = 100
+
+    def __init__(self, re, im=0):
+        self.re, self.im = re, im
+
+    def __repr__(self):
+        return f"ExactComplex({self.re!r}, {self.im!r})"
+
+    __hash__ = object.__hash__
+
+    @property
+    def real(self):
+        return self.re
+
+    @property
+    def imag(self):
+        return self.im
+
+    def conjugate(self):
+        return ExactComplex(self.re, _negated(self.im))
+
+    def __pos__(self):
+        return self
+
+    def __neg__(self):
+        return ExactComplex(_negated(self.re), _negated(self.im))
+
+    def __add__(self, other):
+        other = as_complex(other)
+        return ExactComplex(_plus(self.re, other.re), _plus(self.im, other.im))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        other = as_complex(other)
+        return ExactComplex(_minus(self.re, other.re), _minus(self.im, other.im))
+
+    def __rsub__(self, other):
+        return as_complex(other) - self
+
+    def __mul__(self, other):
+        other = as_complex(other)
+        return ExactComplex(_minus(_times(self.re, other.re), _times(self.im, other.im)),
+                            _plus(_times(self.re, other.im), _times(self.im, other.re)))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        other = as_complex(other)
+        if _nothing(other.im):  # a real divisor: each part divided, no square of it made
+            return ExactComplex(0 if _nothing(self.re) else self.re / other.re,
+                                0 if _nothing(self.im) else self.im / other.re)
+        size = _plus(_times(other.re, other.re), _times(other.im, other.im))
+        product = self * other.conjugate()
+        return ExactComplex(0 if _nothing(product.re) else product.re / size,
+                            0 if _nothing(product.im) else product.im / size)
+
+    def __rtruediv__(self, other):
+        return as_complex(other) / self
+
+    def __pow__(self, exponent):
+        if not (isinstance(exponent, (int, np.integer)) or (isinstance(exponent, float) and exponent.is_integer())):
+            raise _NO_RULE("a complex power other than a whole number")
+        n = int(exponent)
+        out, base = ExactComplex(1), self if n >= 0 else 1 / self
+        for _ in range(abs(n)):
+            out = out * base
+        return out
+
+    def __abs__(self):
+        return _abs(self)
+
+    def __bool__(self):
+        return bool(self.re) or bool(self.im)
+
+
+def as_complex(x):
+    """``x`` (an `ExactComplex`, a Python or NumPy complex, a real number) as an `ExactComplex`."""
+    if type(x) is ExactComplex:
+        return x
+    if isinstance(x, complex):
+        return ExactComplex(_exact_part(x.real), _exact_part(x.imag))
+    return ExactComplex(x)
+
+
+def _high(x):
+    return isinstance(x, _HIGH)
+
+
+def _real(name, x):
+    """The real elementwise op ``name`` on one part: the run's own (a ball's, a jet's, a proof's), a plain
+    number's as the exact ball it is (abs: the plain number's own)."""
+    if _high(x):
+        return _REAL[name](x)
+    return abs(x) if name == "abs" else _REAL[name](ARB(x))
+
+
+def _abs(z):
+    if _nothing(z.im):
+        return _real("abs", z.re)
+    if _nothing(z.re):
+        return _real("abs", z.im)
+    if type(z.re) is _PROOF or type(z.im) is _PROOF:
+        return _PROOF_MODULUS(z.re, z.im)
+    return _real("sqrt", z.re * z.re + z.im * z.im)
+
+
+def _exp(z):
+    scale = 1 if _nothing(z.re) else _real("exp", z.re)
+    if _nothing(z.im):
+        return ExactComplex(scale)
+    return ExactComplex(_times(scale, _real("cos", z.im)), _times(scale, _real("sin", z.im)))
+
+
+def _power(z, w):
+    if type(w) is ExactComplex or isinstance(w, complex):
+        raise _NO_RULE("a power to a complex exponent")
+    return as_complex(z) ** w
+
+
+_COMPLEX = {
+    "add": lambda a, b: as_complex(a) + b,
+    "subtract": lambda a, b: as_complex(a) - b,
+    "multiply": lambda a, b: as_complex(a) * b,
+    "divide": lambda a, b: as_complex(a) / b,
+    "negative": lambda a: -as_complex(a),
+    "reciprocal": lambda a: 1 / as_complex(a),
+    "square": lambda a: as_complex(a) * a,
+    "conj": lambda a: as_complex(a).conjugate(),
+    "conjugate": lambda a: as_complex(a).conjugate(),
+    "real": lambda a: as_complex(a).re,
+    "imag": lambda a: as_complex(a).im,
+    "abs": lambda a: _abs(as_complex(a)),
+    "exp": lambda a: _exp(as_complex(a)),
+    "power": _power,
+}
+
+
+def elementwise(name, args, kwargs, on_mpmath):
+    """The elementwise op ``name`` where a complex number is among ``args``: on `ExactComplex` parts where any
+    number is a ball, jet or proof number (or an `ExactComplex`), else ``on_mpmath``'s (mpmath's own complex)."""
+    if not any(type(a) is ExactComplex or _high(a) for a in args):
+        return on_mpmath(*args, **kwargs)
+    rule = _COMPLEX.get(name)
+    if rule is None or kwargs:
+        raise _NO_RULE(f"no complex implementation of {name} on balls")
+    return rule(*args)
+
+
+# -- the discrete Fourier transforms --------------------------------------------------------------
+
+
+_ROOTS = {}  # (numerator, denominator, bits) -> (cos, sin) of pi numerator / denominator: one ball each
+_ROOTS_HELD = 4096  # beyond this many, the table starts again (a long audit's many lengths and precisions)
+
+
+def _root(m, n, proof):
+    """(cos, sin) of 2 pi m / n: plain ints at the multiples of pi/2, else flint's balls (exact at +-1/2), each
+    made once per precision; in a ``proof``, +-sqrt(2)/2 and +-sqrt(3)/2 as the proof's roots (whose squares it
+    knows: an inverse transform of a transform is the signal again), any other an atom of its ball."""
+    m %= n
+    if (4 * m) % n == 0:
+        return ((1, 0), (0, 1), (-1, 0), (0, -1))[4 * m // n]
+    import flint  # lazy: flint is loaded once balls are about
+
+    turn = flint.fmpq(2 * m, n)
+    key = (int(turn.p), int(turn.q), _CTX.prec)
+    found = _ROOTS.get(key)
+    if found is None:
+        if len(_ROOTS) >= _ROOTS_HELD:
+            _ROOTS.clear()
+        cos, sin = ARB.cos_pi_fmpq(turn), ARB.sin_pi_fmpq(turn)
+        found = _ROOTS[key] = (_plain_if_exact(cos), _plain_if_exact(sin))
+    if proof and key[1] in (3, 4, 6):
+        return tuple(_radical(part, 2 if key[1] == 4 else 3) for part in found)
+    return found
+
+
+def _radical(part, radicand):
+    """A ball of +-sqrt(``radicand``)/2 as the proof's exact number (a plain part as it is)."""
+    if not isinstance(part, ARB):
+        return part
+    root = _REAL["sqrt"](_PROOF_NUMBER(radicand)) / 2
+    return root if part > 0 else -root
+
+
+def _plain_if_exact(ball):
+    """A ball that is exactly a small dyadic number (0, +-1, +-1/2) as a Python number, else the ball."""
+    if ball.is_exact():
+        man, exp = ball.mid().man_exp()
+        value = int(man) * 2.0 ** int(exp)
+        return int(value) if value.is_integer() else value
+    return ball
+
+
+def _resized(x, axis, size):
+    """``x`` cropped or padded with exact 0s to ``size`` along ``axis`` (object arrays)."""
+    x = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
+    out = np.zeros(x.shape[:-1] + (size,), dtype=object)
+    keep = min(size, x.shape[-1])
+    out[..., :keep] = x[..., :keep]
+    return np.moveaxis(out, -1, axis)
+
+
+def _scaled(v, n, norm, inverse):
+    """``v`` times the factor NumPy's ``norm`` puts on a transform of length ``n``: 1/n as a division by n."""
+    if norm == "ortho":
+        return v / _real("sqrt", n)
+    backward_scaled = norm in (None, "backward")
+    return v / n if backward_scaled == inverse else v
+
+
+def _dft_along(x, axis, inverse, norm, proof):
+    """The DFT of an object array along one axis, each bin the sum of its terms (a term with an exact 0 factor
+    left out); ``proof``: on proof numbers (`_root`)."""
+    moved = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
+    n = moved.shape[-1]
+    sign = 1 if inverse else -1
+    out = np.empty(moved.shape, dtype=object)
+    for index in np.ndindex(moved.shape[:-1]):
+        row = [as_complex(e) for e in moved[index]]
+        for k in range(n):
+            re, im = 0, 0
+            for j, e in enumerate(row):
+                cos, sin = _root(k * j, n, proof)
+                sin = _negated(sin) if sign < 0 else sin
+                re = _plus(re, _minus(_times(e.re, cos), _times(e.im, sin)))
+                im = _plus(im, _plus(_times(e.re, sin), _times(e.im, cos)))
+            out[index + (k,)] = _scaled(ExactComplex(re, im), n, norm, inverse)
+    return np.moveaxis(out, -1, axis)
+
+
+def _complex_transform(x, sizes, axes, norm, inverse, proof):
+    for axis, size in zip(axes, sizes):
+        x = _dft_along(_resized(x, axis, size), axis, inverse, norm, proof)
+    return x
+
+
+def _crop(x, axis, size):
+    index = [slice(None)] * np.ndim(x)
+    index[axis] = slice(0, size)
+    return x[tuple(index)]
+
+
+def _real_transform(x, sizes, axes, norm, proof):
+    return _crop(_complex_transform(x, sizes, axes, norm, False, proof), axes[-1], sizes[-1] // 2 + 1)
+
+
+def _real_inverse_transform(x, sizes, axes, norm, proof):
+    """The real signal of a half spectrum: the kept bins weighted by how often each counts (1 for 0 and n/2,
+    else 2), the inverse DFT of that, its real part (NumPy's irfft reads no imaginary part of bins 0 and n/2)."""
+    x = _complex_transform(x, sizes[:-1], axes[:-1], norm, True, proof)
+    n, axis = sizes[-1], axes[-1]
+    half = np.moveaxis(_resized(x, axis, n // 2 + 1), axis, -1)
+    for k in range(1, (n + 1) // 2):
+        half[..., k] = np.frompyfunc(lambda e: e * 2, 1, 1)(half[..., k])
+    full = _resized(np.moveaxis(half, -1, axis), axis, n)
+    spread = _dft_along(full, axis, True, norm, proof)
+    return np.frompyfunc(lambda e: as_complex(e).re, 1, 1)(spread)
+
+
+_TRANSFORMS = {"fft.fftn": _complex_transform, "fft.rfftn": _real_transform, "fft.irfftn": _real_inverse_transform}
+
+
+def transform(name, on_mpmath):
+    """The Fourier transform primitive ``name``'s high-precision implementation: the sums on balls, jets, proof
+    numbers and `ExactComplex` numbers of them, mpmath's (``on_mpmath``) on anything else."""
+    on_exact = _TRANSFORMS[name]
+
+    def run(x, *options):
+        entries = list(np.asarray(x, dtype=object).flat)
+        parts = entries + [part for e in entries if type(e) is ExactComplex for part in (e.re, e.im)]
+        if not any(_high(e) for e in parts):
+            return on_mpmath(x, *options)
+        return on_exact(x, *options, any(type(e) is _PROOF for e in parts))
+
+    run.arb_aware = True
+    return run
