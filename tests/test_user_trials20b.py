@@ -38,12 +38,7 @@ CHOSEN = [
     "torch_lib20b:multi_margin_sq@x=[1,0,0.5]:float64",
 ]
 KNOWN_WRONG = {}
-OPEN_ELSEWHERE = {
-    "tf_lib20b:xlogy_sum@x=[0,2],y=[0,3]:float64":
-        "X1: tf.math.xlogy at x = y = 0 with both varying is `domain` (as gradcli.numpy's xlogy), but its slope in "
-        "y[0] is NaN where the truth is 0 (0 log y is 0 for every y): arb_proof._xlogy takes the edge for every "
-        "entry while x is an input, as tests/test_exact_domain_edges.py holds",
-}
+OPEN_ELSEWHERE = {}  # X1 (tf.math.xlogy at x = y = 0, both varying): domain, x[0] at the edge, y[0] an exact 0
 BY_ID = {case.id: case for case in cases20b.ALL}
 
 

@@ -498,9 +498,10 @@ def _xlogy(x, y, shift=0):
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
     inside = _above(y, shift)
     if x.q is not None and is_zero(x.q) and not inside:
-        if _moves(x) or (x.d is not None and _moves(y)):
+        if _moves(x):
             # x log y at x = 0 with log y no number: x's slope there is the log, so the point is the domain's
-            # edge for whatever moves this entry (xlogy(0, 0), xlog1py(0, -1)), never a 0 to prove
+            # edge for a seed that moves x (xlogy(0, 0), xlog1py(0, -1)), never a 0 to prove; a seed moving y
+            # alone meets 0 log y, which is 0 for every y: its partial derivative is exactly 0
             edges.append(name)
             raise NoProof(f"{name}(0, y) at the edge of its log's domain")
         # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0, and an entry nothing moves has none

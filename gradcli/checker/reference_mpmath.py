@@ -116,7 +116,9 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             slopes = _tiny_kink_along(target, args, result, budget)
             if slopes is not None:
                 result.kinks = [("the random direction", *slopes)]
-    if result.unsettled and result.directional is None:  # (along a random direction: one entry, no coordinates)
+    # (along a random direction: one entry, no coordinates); a slope settled as no number (xlogy's in x at (0, 0)
+    # is log 0) may be an op's domain edge too, named as such
+    if (result.unsettled or _slope_not_a_number(history)) and result.directional is None:
         result.singular.extend(_at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros))
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
@@ -125,6 +127,13 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         sloped_0 = {0} if ALONG in flat else {k for k, (_, _, c) in enumerate(coordinates_of(target, args)) if c in flat}
         _settle_around_kinks(result, history, len(flat_entries(result.value)), sloped_0)
     return result
+
+
+def _slope_not_a_number(history):
+    """Whether the climb's last derivative entries hold a NaN or an infinity."""
+    import mpmath
+
+    return bool(history) and not all(mpmath.isfinite(e) for e in history[-1][0])
 
 
 def _at_edges(target, args, last, size, zeros):
