@@ -18,10 +18,9 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff import arb as arb_core
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.values import raw
-from .exact_constants import MP, kind_of
+from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
@@ -224,24 +223,6 @@ def _sparse_softmax_cross_entropy(ins, attrs):
     return _softmax_cross_entropy([logits, one_hot], attrs)
 
 
-def _truncated(number):
-    """An exact number (mpmath's, a ball, a jet's or a proof number's ball) cut toward 0 to a whole number, as a cast
-    to an integer dtype cuts a float; a ball whose ends cut to different numbers is `arb.Undecided` (no integer yet)."""
-    number = raw(number)
-    number = getattr(number, "v", getattr(number, "b", number))  # a jet's ball, a proof number's ball
-    if not hasattr(number, "unique_fmpz"):
-        return int(number)  # mpmath's and Python's numbers cut toward 0
-    ends = {_cut(end) for end in (number.lower(), number.upper())}
-    if len(ends) != 1 or None in ends:
-        raise arb_core.Undecided(f"a cast to an integer of {number}, which straddles a whole number")
-    return int(ends.pop())
-
-
-def _cut(end):
-    """A ball's end (a narrow ball) cut toward 0: its floor or ceiling as a whole number, or None where undecided."""
-    return (end.floor() if end >= 0 else end.ceil()).unique_fmpz() if (end >= 0 or end < 0) else None
-
-
 def _cast(ins, attrs):
     (x,) = ins
     target = np.dtype(attrs["DstT"])
@@ -251,9 +232,9 @@ def _cast(ins, attrs):
     if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
         exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
         if exact and isinstance(value, np.ndarray) and value.dtype == object:
-            return np.array([_truncated(v) for v in value.ravel()], dtype=target).reshape(value.shape)
+            return np.array([truncated_toward_zero(v) for v in value.ravel()], dtype=target).reshape(value.shape)
         if exact and not isinstance(value, np.ndarray):
-            return target.type(_truncated(value))
+            return target.type(truncated_toward_zero(value))
         return np.asarray(value).astype(target)
     source = _float_dtype(x)
     if source is None:

@@ -22,7 +22,6 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.arb import Undecided
 from ..autodiff.ops import astype, constant
 from ..autodiff.ops_shape import ranked
 from ..autodiff.ops_array import untake
@@ -32,6 +31,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import orderings, torch_linalg
+from .exact_constants import truncated_toward_zero
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -69,7 +69,7 @@ def _cast(x, dtype):
     if is_exact(x):
         whole = _numpy_dtype(dtype).kind in "iub"
         # a cast to whole numbers truncates (quantile's position 0.75 -> index 0): the exact run's indices are integers
-        return np.vectorize(_truncated, otypes=[_numpy_dtype(dtype)])(raw(x)) if whole else x
+        return np.vectorize(truncated_toward_zero, otypes=[_numpy_dtype(dtype)])(raw(x)) if whole else x
     dtype = _numpy_dtype(dtype)
     if not _real_float(dtype):
         return np.asarray(raw(x)).astype(dtype)
@@ -82,17 +82,6 @@ def _cast(x, dtype):
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return dtype.type(x)
     return gnp.asarray(x, dtype=dtype)
-
-
-def _truncated(value):
-    """A high-precision number as the whole number a C cast makes of it (toward 0); a ball whose truncation its
-    radius leaves open is undecided, as a comparison of overlapping balls is (the reference turns to mpmath)."""
-    if hasattr(value, "unique_fmpz"):  # a flint ball
-        whole = (value.floor() if value >= 0 else value.ceil() if value < 0 else value).unique_fmpz()
-        if whole is None:
-            raise Undecided(f"the truncation of {value} to a whole number is not decided at this precision")
-        return int(whole)
-    return int(value)  # mpmath's int() truncates exactly
 
 
 def _real_float(dtype):
