@@ -982,8 +982,9 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        if len(gradients.calls) > 1:  # a rule calling another's: each judged alone (`rules_alone`)
-            captured.rule_calls, captured.graph = list(gradients.calls), plan
+        calls = [walker.keyed_call(call) for call in gradients.calls]
+        if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
+            captured.rule_calls, captured.graph = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers

@@ -349,6 +349,7 @@ class Walker:
         self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
+        self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
 
     def walk(self, graph, captures):
@@ -364,6 +365,7 @@ class Walker:
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
+        self.walked.setdefault(id(graph), (graph, []))[1].append(prefix)
         names = {op.name: op for op in graph.get_operations()}
         for op in graph.get_operations():
             outputs = tuple(prefix + t.name for t in op.outputs)
@@ -460,6 +462,25 @@ class Walker:
     def key(self, name):
         """The key a tensor of the traced graph is read from in the plan (a gradient passed through a rule: its replay there)."""
         return self.renamed.get(name, name)
+
+    def keyed_call(self, call):
+        """``call`` (a `RuleCall` of tensors, in the traced graph or a function it calls) as the keys its tensors have
+        in the plan; None where a graph of its tensors was not walked once in place (a branch's, a loop body's, a
+        function called twice), so the call is not judged alone. An input of a nested ``tf.function``'s rule
+        that its gradient's function captured is reached from the key it has in the forward function, through
+        the aliases the calls' inputs and outputs make."""
+
+        def keyed(tensor):
+            walked = self.walked.get(id(tensor.graph))
+            if walked is None or walked[0] is not tensor.graph or len(walked[1]) != 1:
+                return None
+            return self.key(walked[1][0] + tensor.name)
+
+        keys = [tuple(keyed(t) for t in group) for group in (call.inputs, call.outputs, call.upstream)]
+        returned = tuple(None if t is None else keyed(t) for t in call.returned)
+        if any(None in group for group in keys) or any(k is None for k, t in zip(returned, call.returned) if t is not None):
+            return None
+        return RuleCall(call.rule, *keys, returned)
 
     def _placeholder(self, op, prefix, bound, outputs):
         value = bound.get(op.name)
@@ -691,9 +712,10 @@ class Gradients:
 
 @dataclass
 class RuleCall:
-    """One call of a user's ``tf.custom_gradient`` rule in a traced graph, by its tensors' names: the rule (its name
-    and ``file.py:LINE``), the inputs and outputs of the function it is the rule of, the upstream gradients it
-    was handed (one per output) and the gradients it returned (one per input; None where it gave none)."""
+    """One call of a user's ``tf.custom_gradient`` rule in a traced graph or a function it calls, by its tensors (as the
+    watch notes it) or by their keys in the plan (`Walker.keyed_call`): the rule (its name and ``file.py:LINE``),
+    the inputs and outputs of the function it is the rule of, the upstream gradients it was handed (one per
+    output) and the gradients it returned (one per input; None where it gave none)."""
 
     rule: tuple
     inputs: tuple
