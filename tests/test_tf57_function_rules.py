@@ -11,8 +11,10 @@ does for a function run eagerly.
 import mpmath
 import numpy as np
 import pytest
+from loop55_helper import FAR_BELOW, FEW_TRIPS, _loop_line, assert_no_verdict_at_the_stopped_point
 
 import gradcli
+from gradcli.checker.targets import resolve
 
 tf = pytest.importorskip("tensorflow")
 
@@ -87,3 +89,50 @@ def test_nested_custom_gradients_inside_a_tf_function_are_each_judged_at_their_o
     assert "and so is" not in finding.message
     truth = [float(3 * x * x * mpmath.cos(mpmath.mpf(x) ** 3)) for x in (0.5, -1.25)]  # sin(x^3)'
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], np.float64), truth, rtol=1e-13)
+
+
+# A gradient's While op named at its loop's line: a tf.function a sweep's vectorised map traces first, or the user's
+# own call before gradcli's, keeps that trace, whose ops' lines are read all the same.
+
+def _halvings():
+    @tf.function
+    def halvings(x):
+        """x^2 plus 0 times the halvings of 1 it takes to reach x or below (100 at 1e-30)."""
+        count, _ = tf.while_loop(lambda i, y: y > x, lambda i, y: (i + 1, y / 2), (tf.constant(0.0, x.dtype), tf.ones_like(x)))
+        return x * x + 0.0 * count
+    return halvings
+
+
+def test_a_loop_a_sweeps_vectorised_map_traced_first_is_named_at_its_line(monkeypatch):
+    halvings = _halvings()
+    resolve(halvings).bridge.vectorised([np.array([0.25, 0.5])], np.float64)  # a sweep's first call: tf.vectorized_map
+
+    def check(points):
+        return gradcli.check(halvings, points, dtypes=("float64",), fixes=False)
+
+    assert_no_verdict_at_the_stopped_point(monkeypatch, check, halvings, "the TensorFlow loop while")
+
+
+def test_a_wrong_rule_in_a_tf_function_a_sweeps_vectorised_map_traced_first_is_named_at_its_def():
+    cube = _cube(2.0)
+
+    @tf.function
+    def cubed_plus_one(x):
+        return cube(x) + 1.0
+
+    resolve(cubed_plus_one, framework="tensorflow").bridge.vectorised([np.array([0.25, 0.5])], np.float64)
+    result = _checked(cubed_plus_one, {"x": 0.5}, framework="tensorflow")
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.op == "gradient rule cube_grad() of cube", finding.op
+    assert finding.location.endswith(f"test_tf57_function_rules.py:{_def_line('cube_grad')}"), finding.location
+
+
+def test_a_loop_the_users_own_call_traced_first_is_named_at_its_line(monkeypatch):
+    halvings = _halvings()
+    halvings(tf.constant(0.5, tf.float64))  # the user's call, before gradcli's: its trace is the one TensorFlow keeps
+
+    def check(points):
+        return gradcli.check(halvings, points, dtypes=("float64",), fixes=False)
+
+    assert_no_verdict_at_the_stopped_point(monkeypatch, check, halvings, "the TensorFlow loop while")

@@ -154,7 +154,10 @@ def _user_frames(library_dirs):
             if frame.name in _WRAPPERS and frame.filename == here:
                 return [f for f in reversed(inside) if users(f.filename)], frame.name == "_gradcli_gradient"
             inside.append(frame)
-        return [], False
+        # A tf.function traced before, by a call outside the wrappers (the user's own, at import or in a test), keeps
+        # that trace: its ops' lines are the user's frames inside the outermost call into gradcli or TensorFlow.
+        entered = next((i for i, frame in enumerate(traceback) if is_library_frame(frame.filename, library_dirs)), len(traceback))
+        return [f for f in list(traceback)[entered + 1:] if users(f.filename)], False
 
     frames.users = users
     return frames
@@ -1152,12 +1155,12 @@ class TensorFlowFunction:
         """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""
         tf = _tf()
 
-        def one(point):
+        def one(point):  # through the wrappers of a check's trace: a tf.function first traced here is read as in a check
             point = list(point)
             with tf.GradientTape() as tape:
                 tape.watch(point)
-                y = tf.convert_to_tensor(self.models.call(*point))
-            return y, tape.gradient(y, point, unconnected_gradients="zero")
+                y = tf.convert_to_tensor(_gradcli_forward(self.models.call, list, point))
+            return y, _gradcli_gradient(tape, y, point, None, self.models)
 
         return tf.vectorized_map(one, list(tensors))
 
