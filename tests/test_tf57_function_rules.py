@@ -1,5 +1,6 @@
 """TensorFlow rules and loops inside ``tf.function``: nested custom gradients each judged at their own rule in a
-function TensorFlow compiles (its gradient a function of its own), and a gradient's ``While`` named at its loop.
+function TensorFlow compiles (its gradient a function of its own) and where one is a ``variables=`` rule, and a
+``While`` (a rule too) named at its line where TensorFlow kept a trace made outside gradcli's own.
 
 A nested ``tf.function``'s gradient calls a user's rule through TensorFlow's
 gradient registry, in the graphs of the function and of its gradient, which
@@ -90,6 +91,61 @@ def test_nested_custom_gradients_inside_a_tf_function_are_each_judged_at_their_o
     truth = [float(3 * x * x * mpmath.cos(mpmath.mpf(x) ** 3)) for x in (0.5, -1.25)]  # sin(x^3)'
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], np.float64), truth, rtol=1e-13)
 
+
+
+# A variables= rule (grad_fn(dy, variables=...)) calling another custom function's gradient: judged alone as the
+# others, its variables' gradients held to their truth where the variables are under test (a model's), and not
+# judged where the replay holds a variable constant (one the function closes over).
+
+class _ScaledSine(tf.Module):
+    """s sin(inner(x)) with s a variable, its rule returning s's gradient times ``factor`` (right for 1)."""
+
+    def __init__(self, inner, factor):
+        super().__init__()
+        self.s = tf.Variable(1.5, dtype=tf.float64)
+        self.inner, self.factor = inner, factor
+
+    def __call__(self, x):
+        inner, s, factor = self.inner, self.s, self.factor
+
+        @tf.custom_gradient
+        def scaled_sine(x):
+            value = inner(x)
+
+            def scaled_grad(upstream, variables=None):
+                slope = upstream * s * tf.math.cos(value) * _taped_slope(inner, x)
+                return slope, [factor * tf.reduce_sum(upstream * tf.math.sin(value))]
+            return s * tf.math.sin(value), scaled_grad
+        return scaled_sine(x)
+
+
+def _model_loss(model, x):
+    return tf.reduce_sum(model(x))
+
+
+@pytest.mark.parametrize("power, factor, rule, function", [
+    (2.0, 1.0, "cube_grad", "cube"),  # the inner rule off, the variables= rule right
+    (3.0, 2.0, "scaled_grad", "scaled_sine"),  # the variable's gradient off alone
+], ids=["inner-off", "variable-gradient-off"])
+def test_a_variables_rule_calling_another_is_judged_alone_with_its_variables(power, factor, rule, function):
+    model = _ScaledSine(_cube(power), factor)
+    (result,) = gradcli.check(_model_loss, [{"model": model, "x": np.array([0.5, -1.25])}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "wrong", (result.status, result.findings)
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.location.endswith(f"test_tf57_function_rules.py:{_def_line(rule)}"), finding.location
+    assert finding.op == f"gradient rule {rule}() of {function}" and "and so is" not in finding.message, finding
+
+
+def test_a_variables_rule_whose_variable_is_held_constant_is_judged_on_its_inputs_alone():
+    model = _ScaledSine(_cube(2.0), 2.0)  # the variable's gradient off too, but nothing asks for it
+
+    def closing_over_the_model(x):
+        return tf.reduce_sum(model(x))
+
+    result = _checked(closing_over_the_model, {"x": np.array([0.5, -1.25])}, framework="tensorflow")
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.op == "gradient rule cube_grad() of cube" and "and so is" not in finding.message, finding
 
 # A gradient's While op named at its loop's line: a tf.function a sweep's vectorised map traces first, or the user's
 # own call before gradcli's, keeps that trace, whose ops' lines are read all the same.

@@ -942,6 +942,7 @@ class TensorFlowFunction:
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
             built.clear()
+            gradients.calls.clear()  # a trace made again (`_once_more_assigning`) notes its own graph's calls
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
                     eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
                 with tf.GradientTape() as tape:

@@ -480,7 +480,20 @@ class Walker:
         returned = tuple(None if t is None else keyed(t) for t in call.returned)
         if any(None in group for group in keys) or any(k is None for k, t in zip(returned, call.returned) if t is not None):
             return None
-        return RuleCall(call.rule, *keys, returned)
+        # An input the replay holds constant (a variable read as its value, not under test) is not differentiated:
+        # the rule's gradient for it is not judged. The others are read where the aliases of a key start (a
+        # variable's value under test, which the function's own reads alias too).
+        aliased = {step.outputs[0]: step.inputs[0] for step in self.steps if step.function is _identity_of}
+        varying = [k for k, key in enumerate(keys[0]) if key not in self.static]
+        inputs = []
+        for k in varying:
+            key = keys[0][k]
+            while key in aliased:
+                key = aliased[key]
+            inputs.append(key)
+        if len(set(inputs)) < len(inputs):
+            return None  # one value handed as two inputs: their gradients are not told apart
+        return RuleCall(call.rule, tuple(inputs), keys[1], keys[2], tuple(returned[k] for k in varying))
 
     def _placeholder(self, op, prefix, bound, outputs):
         value = bound.get(op.name)

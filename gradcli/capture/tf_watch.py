@@ -198,10 +198,11 @@ def _layout(recorded):
 def _note_call(gradients, rule, layout, inputs, upstream, returned):
     """Note one call of a user's rule in ``gradients.calls`` as a `tf_graph.RuleCall` of the graph's tensors (the
     walker gives them the keys of its plan, `Walker.keyed_call`): the forward it is the rule of runs from its
-    inputs to its results, which graph mode gives the rule's ``IdentityN`` ahead of the inputs (``inputs``)."""
+    inputs to its results, which graph mode gives the rule's ``IdentityN`` ahead of the inputs (``inputs``), the
+    variables a ``variables=`` rule reads after them, their gradients after the inputs' in what it returns."""
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
-    if layout is None or layout[1] or len(got) != len(inputs) or len(upstream) < layout[0]:
-        return  # eager mode's layout, or a rule of variables: not judged alone
+    if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
+        return  # eager mode's layout: not judged alone
     results = layout[0]
     tensors = [*inputs, *upstream[:results]]
     if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
