@@ -986,7 +986,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        calls = [walker.keyed_call(call) for call in gradients.calls]
+        calls = [walker.keyed_call(call) for call in gradients.calls] if len(gradients.calls) > 1 else []
         if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
             captured.rule_calls, captured.graph = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
