@@ -154,7 +154,10 @@ def _user_frames(library_dirs):
             if frame.name in _WRAPPERS and frame.filename == here:
                 return [f for f in reversed(inside) if users(f.filename)], frame.name == "_gradcli_gradient"
             inside.append(frame)
-        return [], False
+        # A tf.function traced before, by a call outside the wrappers (the user's own, at import or in a test), keeps
+        # that trace: its ops' lines are the user's frames inside the outermost call into gradcli or TensorFlow.
+        entered = next((i for i, frame in enumerate(traceback) if is_library_frame(frame.filename, library_dirs)), len(traceback))
+        return [f for f in list(traceback)[entered + 1:] if users(f.filename)], False
 
     frames.users = users
     return frames
@@ -939,6 +942,7 @@ class TensorFlowFunction:
             for i, value in held.items():
                 tensors[i] = tf.constant(value)
             built.clear()
+            gradients.calls.clear()  # a trace made again (`_once_more_assigning`) notes its own graph's calls
             with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
                     eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
                 with tf.GradientTape() as tape:
@@ -982,8 +986,9 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        if len(gradients.calls) > 1:  # a rule calling another's: each judged alone (`rules_alone`)
-            captured.rule_calls, captured.graph = list(gradients.calls), plan
+        calls = [walker.keyed_call(call) for call in gradients.calls] if len(gradients.calls) > 1 else []
+        if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
+            captured.rule_calls, captured.graph = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
@@ -1151,12 +1156,12 @@ class TensorFlowFunction:
         """Value and gradient of the user's function at each point along the first axis (``tf.vectorized_map``)."""
         tf = _tf()
 
-        def one(point):
+        def one(point):  # through the wrappers of a check's trace: a tf.function first traced here is read as in a check
             point = list(point)
             with tf.GradientTape() as tape:
                 tape.watch(point)
-                y = tf.convert_to_tensor(self.models.call(*point))
-            return y, tape.gradient(y, point, unconnected_gradients="zero")
+                y = tf.convert_to_tensor(_gradcli_forward(self.models.call, list, point))
+            return y, _gradcli_gradient(tape, y, point, None, self.models)
 
         return tf.vectorized_map(one, list(tensors))
 

@@ -365,6 +365,7 @@ class Walker:
         self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
         self.bodies = []  # the prefix of each called function's body walked in place
+        self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
 
     def walk(self, graph, captures):
@@ -380,6 +381,7 @@ class Walker:
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
+        self.walked.setdefault(id(graph), (graph, []))[1].append(prefix)
         names = {op.name: op for op in graph.get_operations()}
         for op in graph.get_operations():
             outputs = tuple(prefix + t.name for t in op.outputs)
@@ -476,6 +478,38 @@ class Walker:
     def key(self, name):
         """The key a tensor of the traced graph is read from in the plan (a gradient passed through a rule: its replay there)."""
         return self.renamed.get(name, name)
+
+    def keyed_call(self, call):
+        """``call`` (a `RuleCall` of tensors, in the traced graph or a function it calls) as the keys its tensors have
+        in the plan; None where a graph of its tensors was not walked once in place (a branch's, a loop body's, a
+        function called twice), so the call is not judged alone. An input of a nested ``tf.function``'s rule
+        that its gradient's function captured is reached from the key it has in the forward function, through
+        the aliases the calls' inputs and outputs make."""
+
+        def keyed(tensor):
+            walked = self.walked.get(id(tensor.graph))
+            if walked is None or walked[0] is not tensor.graph or len(walked[1]) != 1:
+                return None
+            return self.key(walked[1][0] + tensor.name)
+
+        keys = [tuple(keyed(t) for t in group) for group in (call.inputs, call.outputs, call.upstream)]
+        returned = tuple(None if t is None else keyed(t) for t in call.returned)
+        if any(None in group for group in keys) or any(k is None for k, t in zip(returned, call.returned) if t is not None):
+            return None
+        # An input the replay holds constant (a variable read as its value, not under test) is not differentiated:
+        # the rule's gradient for it is not judged. The others are read where the aliases of a key start (a
+        # variable's value under test, which the function's own reads alias too).
+        aliased = {step.outputs[0]: step.inputs[0] for step in self.steps if step.function is _identity_of}
+        varying = [k for k, key in enumerate(keys[0]) if key not in self.static]
+        inputs = []
+        for k in varying:
+            key = keys[0][k]
+            while key in aliased:
+                key = aliased[key]
+            inputs.append(key)
+        if len(set(inputs)) < len(inputs):
+            return None  # one value handed as two inputs: their gradients are not told apart
+        return RuleCall(call.rule, tuple(inputs), keys[1], keys[2], tuple(returned[k] for k in varying))
 
     def _placeholder(self, op, prefix, bound, outputs):
         value = bound.get(op.name)
@@ -707,9 +741,10 @@ class Gradients:
 
 @dataclass
 class RuleCall:
-    """One call of a user's ``tf.custom_gradient`` rule in a traced graph, by its tensors' names: the rule (its name
-    and ``file.py:LINE``), the inputs and outputs of the function it is the rule of, the upstream gradients it
-    was handed (one per output) and the gradients it returned (one per input; None where it gave none)."""
+    """One call of a user's ``tf.custom_gradient`` rule in a traced graph or a function it calls, by its tensors (as the
+    watch notes it) or by their keys in the plan (`Walker.keyed_call`): the rule (its name and ``file.py:LINE``),
+    the inputs and outputs of the function it is the rule of, the upstream gradients it was handed (one per
+    output) and the gradients it returned (one per input; None where it gave none)."""
 
     rule: tuple
     inputs: tuple

@@ -72,15 +72,16 @@ def watching_gradients(tf, gradients, users, eager=False):
         if rule is not None:
             gradients.rules.add(rule[1])
             counted = _counted(_noting_passed(backward_function, rule, gradients), rule, backward_function, input_tensors)
-            if tf.compat.v1.get_default_graph() is traced:
-                counted = _noting_call(counted, backward_function, rule, gradients, input_tensors)
-            backward_function = counted
+            backward_function = _noting_call(counted, backward_function, rule, gradients, input_tensors)
         return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
 
     def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
         function = registered(op)
         rule = _user_rule(function, users) if function is not None else None
-        return _noting_passed(function, rule, gradients) if rule is not None else function
+        if rule is None:
+            return function
+        noted = _noting_passed(function, rule, gradients)
+        return _noting_registered_call(noted, function, rule, gradients)
 
     pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
     record.record_operation = record_operation
@@ -120,8 +121,7 @@ def _counted(backward, rule, recorded, inputs):
     rule returning too few gradients fails later with a message naming neither
     the rule nor its line, and one of another shape flows on into the sums.
     """
-    code = getattr(recorded, "__code__", None)
-    cells = dict(zip(code.co_freevars, recorded.__closure__ or ())) if code is not None else {}
+    cells = _cells(recorded)
     results = _cell(cells, "flat_result_len") or 0  # a graph's recorded op passes its own outputs through first
     listed = list(_cell(cells, "variables") or ())
     variables = len(listed)
@@ -159,29 +159,62 @@ def _counted(backward, rule, recorded, inputs):
 
 
 def _noting_call(backward, recorded, rule, gradients, inputs):
-    """``backward`` (a custom rule's, ``recorded`` as graph mode recorded it in the traced graph), noting each call of
-    it in ``gradients.calls`` as a `tf_graph.RuleCall`, so the rule can be judged alone: the forward it is the rule
-    of runs from its inputs to its results, which graph mode records ahead of the inputs (``flat_result_len`` of
-    them) among the tensors given to the rule's ``IdentityN`` (``inputs``)."""
-    code = getattr(recorded, "__code__", None)
-    cells = dict(zip(code.co_freevars, recorded.__closure__ or ())) if code is not None else {}
-    results = _cell(cells, "flat_result_len")
-    variables = len(_cell(cells, "variables") or ())
+    """``backward`` (a custom rule's, ``recorded`` as graph mode recorded it in a graph), noting each call of it in
+    ``gradients.calls`` as a `tf_graph.RuleCall` of tensors (`_note_call`), so the rule can be judged alone."""
+    layout = _layout(recorded)
 
     def noted(*upstream):
         returned = backward(*upstream)
-        got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
-        if results is None or variables or len(got) != len(inputs) or len(upstream) < results:
-            return returned  # eager mode's layout, or a rule of variables: not judged alone
-        names = [getattr(t, "name", None) for t in [*inputs, *upstream[:results]]]
-        if None not in names and all(getattr(t, "graph", None) is inputs[0].graph for t in upstream[:results]):
-            gradients.calls.append(RuleCall(
-                rule, tuple(names[results:len(inputs)]), tuple(names[:results]), tuple(names[len(inputs):]),
-                tuple(getattr(g, "name", None) for g in got[results:]),
-            ))
+        _note_call(gradients, rule, layout, list(inputs), upstream, returned)
         return returned
 
     return noted
+
+
+def _noting_registered_call(backward, registered, rule, gradients):
+    """``backward`` (the gradient function graph mode registered for a custom rule's ``IdentityN``, ``registered``
+    as TensorFlow's registry holds it), noting each call as `_noting_call` does: a nested ``tf.function``'s
+    gradient calls the rule through the registry, the op's inputs those of the recorded call."""
+    cells = _cells(registered)
+    layout = _layout(_cell(cells, "tape_grad_fn"))
+
+    def noted(op, *upstream):
+        returned = backward(op, *upstream)
+        _note_call(gradients, rule, layout, list(op.inputs), upstream, returned)
+        return returned
+
+    return noted
+
+
+def _layout(recorded):
+    """``(results, variables)`` of graph mode's recorded backward of a custom rule: how many of the tensors given to
+    the rule's ``IdentityN`` are the function's results (ahead of its inputs), and how many variables it reads;
+    None for eager mode's layout."""
+    cells = _cells(recorded)
+    results = _cell(cells, "flat_result_len")
+    return None if results is None else (results, len(_cell(cells, "variables") or ()))
+
+
+def _note_call(gradients, rule, layout, inputs, upstream, returned):
+    """Note one call of a user's rule in ``gradients.calls`` as a `tf_graph.RuleCall` of the graph's tensors (the
+    walker gives them the keys of its plan, `Walker.keyed_call`): the forward it is the rule of runs from its
+    inputs to its results, which graph mode gives the rule's ``IdentityN`` ahead of the inputs (``inputs``), the
+    variables a ``variables=`` rule reads after them, their gradients after the inputs' in what it returns."""
+    got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+    if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
+        return  # eager mode's layout: not judged alone
+    results = layout[0]
+    tensors = [*inputs, *upstream[:results]]
+    if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
+        gradients.calls.append(RuleCall(
+            rule, tuple(inputs[results:]), tuple(inputs[:results]), tuple(upstream[:results]),
+            tuple(g if hasattr(g, "name") and getattr(g, "graph", None) is not None else None for g in got[results:]),
+        ))
+
+
+def _cells(function):
+    code = getattr(function, "__code__", None)
+    return dict(zip(code.co_freevars, function.__closure__ or ())) if code is not None else {}
 
 
 def _cell(cells, name):
@@ -202,8 +235,7 @@ def _variables_as_eager(backward):
     user's eager run hands it. Only this one recorded call's closure is
     changed (its rule cell, made per call of the decorator).
     """
-    code = getattr(backward, "__code__", None)
-    cells = dict(zip(code.co_freevars, backward.__closure__ or ())) if code is not None else {}
+    cells = _cells(backward)
     if "grad_fn" not in cells or "variables" not in cells:
         return
     try:
@@ -362,8 +394,7 @@ class _Upstream:
 
 def _user_rule(backward, users):
     """``("grad() of f", "file.py:LINE")`` of the user's ``tf.custom_gradient`` rule a recorded backward calls; None if not a user's."""
-    code = getattr(backward, "__code__", None)
-    cells = dict(zip(code.co_freevars, backward.__closure__ or ())) if code is not None else {}
+    cells = _cells(backward)
     if "grad_fn" not in cells and "tape_grad_fn" in cells:  # the registered gradient of a custom_gradient's IdentityN
         return _user_rule(cells["tape_grad_fn"].cell_contents, users)
     rule = cells["grad_fn"].cell_contents if "grad_fn" in cells else None

@@ -49,7 +49,7 @@ def name_the_call(result, target, point_args, cotangent=None):
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
     users = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
     if bridge is not None and users is not None and getattr(bridge, "rules_alone", None) is not None:
-        _name_the_rule(users, bridge, point_args, cotangent)
+        _name_the_rule(users, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
     if bridge is None or finding is None:
         return
     try:
@@ -102,15 +102,17 @@ def guilty_line(bridge, point_args, cotangent=None):
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
 
 
-def _name_the_rule(finding, bridge, point_args, cotangent=None):
+def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
     """Point a user's wrong rule's finding at the rule off on its own, where one rule calls another: the first, in the
-    order the calls returned (a rule's nested ones first), whose gradients differ from its truth (`Bridge.rules_alone`)."""
+    order the calls returned (a rule's nested ones first), whose gradients differ from its truth (`Bridge.rules_alone`).
+    ``rebuilt``: the target's flat point made the arguments the bridge takes (a model's variables a tree again)."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     mp_core.enable()
     try:
         with mpmath.workprec(_BITS), np.errstate(all="ignore"):
             args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+            args = tuple(rebuilt(*args)) if rebuilt is not None else args
             seed = _seed(bridge.forward(*args), cotangent)
             judged = bridge.rules_alone(args, seed) if seed is not None else []
             off = [(name, location) for name, location, returned, truth in judged
