@@ -100,5 +100,7 @@ def test_below_the_normal_numbers_less_than_one_step_off_is_all_the_dtype_can_ho
     for path in (lambda c: compare(c, exact, 1e-4, 0.0, dtype), lambda c: compare(np.array([c]), [exact], 1e-4, 0.0, dtype)):
         assert path(14 * step) == (0.0, True) and path(13 * step) == (0.0, True)
         assert path(15 * step)[1] is False  # past one step: judged as before, relatively
+    small = mpmath.mpf(step) * mpmath.mpf("0.8")  # rounds to one step: a 0 there is an underflow, not excused
+    assert compare(0.0, small, 1e-4, 0.0, dtype)[1] is False and compare(np.array([0.0]), [small], 1e-4, 0.0, dtype)[1] is False
     normal = mpmath.mpf(float(np.finfo(dtype).tiny)) * mpmath.mpf("1.5")
     assert compare(float(normal) * (1 + 1e-3), normal, 1e-4, 0.0, dtype)[1] is False  # normal numbers: unchanged

@@ -215,7 +215,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
-        if dtype is not None and _within_a_subnormal_step(difference, abs(exact_value), dtype):
+        if dtype is not None and computed_value and _within_a_subnormal_step(difference, abs(exact_value), dtype):
             continue
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
@@ -256,7 +256,7 @@ def _compare_one(computed, exact, rtol, atol, dtype):
     else:
         return None
     difference = libmp.mpf_abs(libmp.mpf_sub(c, e, prec, rounding), prec, rounding)
-    if dtype is not None:
+    if dtype is not None and c != libmp.fzero:
         step, tiny = _subnormal_range(dtype)
         if libmp.mpf_lt(libmp.mpf_abs(e), libmp.from_float(tiny)) and libmp.mpf_lt(difference, libmp.from_float(step)):
             return 0.0, True
@@ -281,9 +281,10 @@ def _subnormal_range(dtype):
 
 
 def _within_a_subnormal_step(difference, size, dtype):
-    """Whether an entry whose exact value is ``size`` in magnitude, below ``dtype``'s normal numbers, is less than one of
-    its steps off: a float adjacent to the exact value, as close as the dtype's fixed spacing there allows (an exact
-    value 13.27 steps from 0 held as 14 steps is 5% off relatively, and no dtype computation can do better than 13)."""
+    """Whether a nonzero entry whose exact value is ``size`` in magnitude, below ``dtype``'s normal numbers, is less
+    than one of its steps off: a float adjacent to the exact value, as close as the dtype's fixed spacing there allows
+    (an exact value 13.27 steps from 0 held as 14 steps is 5% off relatively, and no dtype computation can do better
+    than 13). A 0 is never excused so: it is an underflow, every bit of a number the dtype holds lost."""
     step, tiny = _subnormal_range(dtype)
     return size < tiny and difference < step
 
