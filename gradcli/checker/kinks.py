@@ -560,6 +560,7 @@ def _smallest_value(target, mp_args):
 
 
 def _is_number(entry):
+    """Whether ``entry`` of an op's answer is a plain or mpmath number whose size counts (no bool, ball or jet)."""
     return not isinstance(entry, (bool, np.bool_)) and type(entry).__module__.startswith(("mpmath", "builtins", "numpy"))
 
 
