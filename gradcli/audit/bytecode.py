@@ -173,17 +173,18 @@ def prune_gone_copies(paths=os.path):
             if source is not None and not paths.isdir(source):
                 shutil.rmtree(here, ignore_errors=True)  # another process pruning at once: harmless
                 removed += 1
-                _remove_empty_parents(paths.dirname(here), root)
+                _remove_empty_parents(paths.dirname(here), root, paths)
     return removed
 
 
-def _remove_empty_parents(folder, root):
-    while folder.startswith(root + os.sep):
+def _remove_empty_parents(folder, root, paths=os.path):
+    """Remove ``folder`` and its parents below ``root`` while each is empty: a pruned copy leaves no bare folders."""
+    while folder.startswith(root + paths.sep):
         try:
             os.rmdir(folder)
         except OSError:
             return  # not empty: it holds another copy or another process's file
-        folder = os.path.dirname(folder)
+        folder = paths.dirname(folder)
 
 
 def usage(clear=False):

@@ -723,7 +723,8 @@ def _share(name, on_arb, args):
 
 def _dispatch(name, on_arb, on_mpmath):
     """One element: the ball implementation when a ball is among the arguments, else mpmath's
-    (jets' and proof numbers' own where one of those is among them)."""
+    (jets' and proof numbers' own where one of those is among them, `arb_complex`'s where a complex number meets
+    balls, jets or proof numbers)."""
     shared = name in _SHARED
     sym = proof.Sym
     complex_kinds = frozenset((arb_complex.ExactComplex, complex, np.complex64, np.complex128))

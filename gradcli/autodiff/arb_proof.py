@@ -435,16 +435,22 @@ def modulus(re, im):
     return tip
 
 
+def _constant_exponent(y):
+    """The exponent ``y`` (a lifted proof number) as its rational constant where it is one nothing moves, else None."""
+    if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
+        return y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+    return None
+
+
 def _power(x, y):
     x, y = _lift(x), _lift(y)
+    exponent = _constant_exponent(y)
     tip = state().tips.get(id(x))
-    if tip is not None and y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
-        exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+    if tip is not None and exponent is not None:
         if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
             return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
-    if y.d is None and y.q is not None and y.q[1].is_one() and y.q[0].is_constant():
-        exponent = y.q[0].leading_coefficient() if not y.q[0].is_zero() else 0
+    if exponent is not None:
         if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots
             return _smooth("sqrt", [x])
         if exponent == int(exponent) and abs(int(exponent)) <= MAX_POWER and x.q is not None:

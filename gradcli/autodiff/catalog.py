@@ -59,7 +59,8 @@ _WRAPPERS = {
 # Public names of one argument whose primitive takes more.
 _ONE_ARGUMENT = {"linalg.slogdet", "diag", "scipy.special.lambertw",
                  *(n for n in _WRAPPERS if n.startswith(("fft.", "linalg.", "scipy.linalg.")))}
-# Public names whose primitive takes its arguments as *args: odeint(func, y0, t) also takes the extra args.
+# The arity of public names whose primitive does not show it: odeint(func, y0, t) (also the extra args) and
+# solve_sylvester take their arguments as *args; zeta's row is a wrapper's, Hurwitz's zeta(s, q).
 _ARITY = {"scipy.integrate.odeint": "3", "scipy.linalg.solve_sylvester": "3", "scipy.special.zeta": "2"}
 # Primitives users reach through syntax rather than a name: x[index], and its gradient.
 _SYNTAX = {

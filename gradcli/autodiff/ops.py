@@ -106,6 +106,11 @@ def high_precision(like):
     return (None if ball_math is None else ball_math(value)) or _OnMpmath
 
 
+def _euler(m):
+    """Euler's constant gamma in the namespace ``m`` (mpmath's, the balls', a proof's); math has none: NumPy's float."""
+    return m.euler * 1 if hasattr(m, "euler") else np.euler_gamma  # * 1: mpmath's lazy constant as a number, as pi's
+
+
 # Each constant as an expression over a namespace with pi, sqrt, log (and euler where it has one): math's (the float
 # rules' numbers), mpmath's or the balls' (the high-precision paths'), so one text serves every precision.
 CONSTANTS = {
@@ -133,13 +138,9 @@ CONSTANTS = {
     "sqrt(2)": lambda m: m.sqrt(2),
     "log(2pi)/2": lambda m: m.log(2 * m.pi) / 2,
     "1/ln2": lambda m: 1 / m.log(2),
-    "euler": lambda m: _euler(m),
+    "euler": _euler,
 }
 
-
-def _euler(m):
-    """Euler's constant gamma in the namespace ``m`` (mpmath's, the balls', a proof's); math has none: NumPy's float."""
-    return m.euler * 1 if hasattr(m, "euler") else np.euler_gamma
 # Set by `arb.enable`: value -> the namespace making constants and exact numbers as balls where
 # ``value`` holds balls, jets or proof numbers, else None (a callable handed down: arb sits above).
 ball_math = None

@@ -253,10 +253,10 @@ def _riemann_zeta_slope_mp(s):
     return -mpmath.inf if s == 1 else mpmath.zeta(s, 1, 1)
 
 
-riemann_zeta_slope = mpmath_entrywise("riemann_zeta_slope_s", _riemann_zeta_slope_mp, 1)
+riemann_zeta_slope_s = mpmath_entrywise("riemann_zeta_slope_s", _riemann_zeta_slope_mp, 1)
 
 defvjp(hurwitz_zeta, lambda g, ans, s, q: unbroadcast(g * hurwitz_zeta_slope_s(s, q), s),
        lambda g, ans, s, q: unbroadcast(-g * s * hurwitz_zeta(s + 1, q), q))
 defjvp(hurwitz_zeta, lambda t, ans, s, q: t * hurwitz_zeta_slope_s(s, q), lambda t, ans, s, q: -t * s * hurwitz_zeta(s + 1, q))
-defvjp(riemann_zeta, lambda g, ans, s: g * riemann_zeta_slope(s))
-defjvp(riemann_zeta, lambda t, ans, s: t * riemann_zeta_slope(s))
+defvjp(riemann_zeta, lambda g, ans, s: g * riemann_zeta_slope_s(s))
+defjvp(riemann_zeta, lambda t, ans, s: t * riemann_zeta_slope_s(s))

@@ -197,7 +197,7 @@ class _Alarm:
 
 def _importing(frame):
     """Whether ``frame`` runs inside an import (Python's import machinery among its callers): PyTorch imports sympy
-    the first time it traces, and an interrupt there left ``sympy`` without ``sympy.printing`` for every later check
+    the first time it traces, and an interrupt there leaves ``sympy`` without ``sympy.printing`` for every later check
     in the process."""
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):

@@ -193,6 +193,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
     worst, passed = 0.0, True
     mpf = _exact_type()
     tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
+    subnormal = _subnormal_range(dtype) if dtype is not None else None  # once, not per entry
     for computed_value, exact_value in zip(computed_values, exact_values):
         if tiny and computed_value == 0 and abs(exact_value) < tiny:
             continue  # the flushed dtype's nearest number
@@ -215,7 +216,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
-        if dtype is not None and computed_value and _within_a_subnormal_step(difference, abs(exact_value), dtype):
+        if subnormal is not None and computed_value and _within_a_subnormal_step(difference, abs(exact_value), *subnormal):
             continue
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
@@ -280,12 +281,12 @@ def _subnormal_range(dtype):
     return float(info.smallest_subnormal), float(info.tiny)
 
 
-def _within_a_subnormal_step(difference, size, dtype):
-    """Whether a nonzero entry whose exact value is ``size`` in magnitude, below ``dtype``'s normal numbers, is less
-    than one of its steps off: a float adjacent to the exact value, as close as the dtype's fixed spacing there allows
-    (an exact value 13.27 steps from 0 held as 14 steps is 5% off relatively, and no dtype computation can do better
-    than 13). A 0 is never excused so: it is an underflow, every bit of a number the dtype holds lost."""
-    step, tiny = _subnormal_range(dtype)
+def _within_a_subnormal_step(difference, size, step, tiny):
+    """Whether a nonzero entry whose exact value is ``size`` in magnitude, below a dtype's normal numbers (``tiny``), is
+    less than one of its steps (``step``, `_subnormal_range`) off: a float adjacent to the exact value, as close as the
+    dtype's fixed spacing there allows (an exact value 13.27 steps from 0 held as 14 steps is 5% off relatively, and no
+    dtype computation can do better than 13). A 0 is never excused so: it is an underflow, every bit of a number the
+    dtype holds lost."""
     return size < tiny and difference < step
 
 

@@ -120,28 +120,41 @@ def may_have_kink(target, args, result):
 
 def _ops_run(target, args):
     """The names of the primitives a traced forward run of ``target`` at ``args`` calls (all of them if it raises)."""
-    import mpmath
+    names = set()
 
-    names, saved = set(), hooks.forward
-
-    def seen(prim, values, kwargs, ans):
+    def seen(prim, values, ans):
         names.add(prim.name)
         if _root_at_zero(prim.name, values):
             names.add(_SQRT_AT_0)
         if prim.name == "arctan2" and _on_cut(*values[:2]):
             names.add(_ON_CUT)
+
+    if not _watched_run(target, [to_mp(a) for a in args], seen):
+        return set(_BRANCH_OPS)  # a program that fails traced: the one-sided test decides
+    return names
+
+
+def _watched_run(target, mp_args, watch):
+    """Whether a traced forward run of ``target`` at ``mp_args`` (at `START_DIGITS`) ends without raising, each op
+    it calls shown to ``watch(prim, values, ans)`` before any forward hook already set."""
+    import mpmath
+
+    saved = hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        watch(prim, values, ans)
         if saved is not None:
             saved(prim, values, kwargs, ans)
 
     hooks.forward = seen
     try:
         with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
-            trace_inputs(target.mp_function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
-    except Exception:  # noqa: BLE001 - a program that fails traced: let the one-sided test decide
-        return set(_BRANCH_OPS)
+            trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
+    except Exception:  # noqa: BLE001 - a program that fails traced: each caller has its answer for that
+        return False
     finally:
         hooks.forward = saved
-    return names
+    return True
 
 
 def undefined_at_kinks(target, args, result):
@@ -539,27 +552,20 @@ def _smallest_value(target, mp_args):
     the run raises): the scale of the nearest switch the program's own values may put beside the point."""
     import mpmath
 
-    smallest, saved = [mpmath.mpf(1)], hooks.forward
+    smallest = [mpmath.mpf(1)]
 
-    def seen(prim, values, kwargs, ans):
+    def seen(prim, values, ans):
         entries = [abs(e) for e in flat_entries(ans) if _is_number(e) and e != 0 and mpmath.isfinite(e)]
         if entries:
             smallest[0] = min(smallest[0], *entries)
-        if saved is not None:
-            saved(prim, values, kwargs, ans)
 
-    hooks.forward = seen
-    try:
-        with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
-            trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
-    except Exception:  # noqa: BLE001 - a program that fails traced: no scale of its own
-        return mpmath.mpf(1)
-    finally:
-        hooks.forward = saved
+    if not _watched_run(target, mp_args, seen):
+        return mpmath.mpf(1)  # a program that fails traced: no scale of its own
     return smallest[0]
 
 
 def _is_number(entry):
+    """Whether ``entry`` of an op's answer is a plain or mpmath number whose size counts (no bool, ball or jet)."""
     return not isinstance(entry, (bool, np.bool_)) and type(entry).__module__.startswith(("mpmath", "builtins", "numpy"))
 
 
