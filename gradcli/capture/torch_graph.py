@@ -101,7 +101,6 @@ from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, nu
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
-# Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
