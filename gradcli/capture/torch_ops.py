@@ -497,9 +497,11 @@ def _recurrence(first, step, shifted=False):
 
 
 def _twice_x_recurrence(k, x, current, previous):
+    """The Chebyshev polynomials' step, the same for all four kinds: p_(k+1) = 2x p_k - p_(k-1)."""
     return 2 * x * current - previous
 
 
+# Each Chebyshev kind's p_1(x) (T, U, V, W): its recurrence is `_twice_x_recurrence` from p_0 = 1.
 _CHEBYSHEV_FIRSTS = {"t": lambda x: x, "u": lambda x: 2 * x, "v": lambda x: 2 * x - 1, "w": lambda x: 2 * x + 1}
 ORTHOGONAL_POLYNOMIALS = {
     "special_hermite_polynomial_h": _recurrence(lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q),
