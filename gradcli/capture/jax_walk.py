@@ -40,7 +40,7 @@ from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
-from .lines import GRADCLI_FOLDER, def_line
+from .lines import GRADCLI_FOLDER, def_line, package_folder
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -1161,9 +1161,10 @@ def _jaxs_own(closed):
 
 
 def _jax_directory():
+    """JAX's own folder, ending in a separator (`lines.package_folder`): jaxlib's files beside it are not JAX's."""
     import jax  # lazy: JAX is loaded only for a JAX target
 
-    return os.path.join(os.path.dirname(os.path.abspath(jax.__file__)), "")
+    return package_folder(jax)
 
 
 def _mark_forms(steps):
