@@ -246,17 +246,6 @@ def _compare(op):
     return lambda x, y: op(x, y)
 
 
-def _scatter_array(zeros_of, write):
-    """A backward op that writes a gradient into zeros (never differentiated again: NumPy on plain values)."""
-
-    def scatter(x, *args):
-        out = np.array(raw(x), dtype=object if is_exact(x) or any(is_exact(a) for a in args[:1]) else None, copy=True)
-        write(out, *args)
-        return out
-
-    return scatter
-
-
 def written_at(x, src, index):
     """``x`` with ``src`` written at ``index``: NumPy's write into a copy of plain values (a backward's
     scatter), or, where a value is traced, the write as gradcli ops, so it is differentiated (a scatter in the
