@@ -40,9 +40,7 @@ from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
-from .lines import def_line
-
-_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
+from .lines import GRADCLI_FOLDER, def_line, package_folder
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -378,7 +376,7 @@ def _debug_site(thing):
 def _users_file(path):
     from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
 
-    return source_info_util.is_user_filename(path) and not os.path.abspath(path).startswith(_GRADCLI_DIR)
+    return source_info_util.is_user_filename(path) and not os.path.abspath(path).startswith(GRADCLI_FOLDER)
 
 
 @contextmanager
@@ -638,7 +636,7 @@ def _library_file(path):
     """Whether ``path`` is a library's code (JAX's ``scipy``, ``nn``; an installed package), not JAX's operators,
     its tracing, the standard library or gradcli."""
     path = os.path.abspath(path)
-    if path.startswith(_GRADCLI_DIR) or path.startswith(_STDLIB) or _jax_machinery(path):
+    if path.startswith(GRADCLI_FOLDER) or path.startswith(_STDLIB) or _jax_machinery(path):
         return False
     return path.startswith(_jax_directory()) or any(part in path for part in _INSTALLED)
 
@@ -1011,7 +1009,7 @@ class OwnCall:
         operands, where they are numbers of a float dtype; else None (an exact run's numbers, an operation inside
         the call's replay that is not one of its results)."""
         position = next((k for k, one in enumerate(self.results) if one is result or raw(one) is result), None)
-        if position is None or not all(_float_operand(v) for v in self.operands):
+        if position is None or not all(_jax_takes_as_is(v) for v in self.operands):
             return None
         if self.answer is None:
             try:
@@ -1021,7 +1019,7 @@ class OwnCall:
         return self.answer[position] if position < len(self.answer) else None
 
 
-def _float_operand(value):
+def _jax_takes_as_is(value):
     """Whether an operand is a number JAX takes as it is: a float (NumPy or Python), an integer, a bool."""
     value = raw(value)
     if isinstance(value, (bool, int, float)):
@@ -1093,7 +1091,7 @@ def _written_by_user(eqn):
     codes, _ = traceback.raw_frames() if traceback else ([], [])
     for code in codes:
         path = os.path.abspath(code.co_filename)
-        if _jax_machinery(path) or path.startswith(_STDLIB) or path.startswith(_GRADCLI_DIR):
+        if _jax_machinery(path) or path.startswith(_STDLIB) or path.startswith(GRADCLI_FOLDER):
             continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
         return _users_file(path) and not any(part in path for part in _INSTALLED)
     return False
@@ -1163,9 +1161,10 @@ def _jaxs_own(closed):
 
 
 def _jax_directory():
+    """JAX's own folder, ending in a separator (`lines.package_folder`): jaxlib's files beside it are not JAX's."""
     import jax  # lazy: JAX is loaded only for a JAX target
 
-    return os.path.join(os.path.dirname(os.path.abspath(jax.__file__)), "")
+    return package_folder(jax)
 
 
 def _mark_forms(steps):

@@ -71,6 +71,7 @@ import functools
 import inspect
 import linecache
 import logging
+import math
 import os
 import re
 import sys
@@ -78,6 +79,7 @@ import threading
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .bridge import replayed_at
 from .convolution import pullback
@@ -101,7 +103,6 @@ from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, nu
 from .torch_pullbacks import PULLBACKS
 from .torch_ops import ELEMENTWISE, OPS, written_at
 
-# Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
@@ -210,9 +211,6 @@ def float32_fractions(args):
     digits (0.3, 0.75, 20.0) is left as it is; one near no small fraction
     (0.7978845608028654) too.
     """
-    import math
-    from fractions import Fraction
-
     found = {}
     for position, arg in enumerate(args):
         if type(arg) is not float or not math.isfinite(arg) or not arg:

@@ -246,17 +246,6 @@ def _compare(op):
     return lambda x, y: op(x, y)
 
 
-def _scatter_array(zeros_of, write):
-    """A backward op that writes a gradient into zeros (never differentiated again: NumPy on plain values)."""
-
-    def scatter(x, *args):
-        out = np.array(raw(x), dtype=object if is_exact(x) or any(is_exact(a) for a in args[:1]) else None, copy=True)
-        write(out, *args)
-        return out
-
-    return scatter
-
-
 def written_at(x, src, index):
     """``x`` with ``src`` written at ``index``: NumPy's write into a copy of plain values (a backward's
     scatter), or, where a value is traced, the write as gradcli ops, so it is differentiated (a scatter in the
@@ -497,9 +486,11 @@ def _recurrence(first, step, shifted=False):
 
 
 def _twice_x_recurrence(k, x, current, previous):
+    """The Chebyshev polynomials' step, the same for all four kinds: p_(k+1) = 2x p_k - p_(k-1)."""
     return 2 * x * current - previous
 
 
+# Each Chebyshev kind's p_1(x) (T, U, V, W): its recurrence is `_twice_x_recurrence` from p_0 = 1.
 _CHEBYSHEV_FIRSTS = {"t": lambda x: x, "u": lambda x: 2 * x, "v": lambda x: 2 * x - 1, "w": lambda x: 2 * x + 1}
 ORTHOGONAL_POLYNOMIALS = {
     "special_hermite_polynomial_h": _recurrence(lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q),

@@ -668,6 +668,7 @@ class _Writer:
         return dotted if dotted is not None or fallback is None else self.spelling._local(fallback)
 
     def _imports_scipy_special(self):
+        """Whether the module imports scipy.special or a name from it (then SciPy's functions are its spelling)."""
         return any(full == "scipy.special" or full.startswith("scipy.special.") for full in self.spelling.imported.values())
 
     def replaced(self, node, swaps):

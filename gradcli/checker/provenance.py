@@ -15,6 +15,7 @@ import os
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -693,8 +694,6 @@ def _exact_op(op):
     exact = _RATIONAL.get(op.name)
     if exact is None or len(op.args) != exact.__code__.co_argcount:
         return False
-    from fractions import Fraction  # lazy: only a cancellation to 0 asks whether its operands are exact
-
     rational = np.vectorize(Fraction, otypes=[object])
     try:
         args = [np.asarray(raw(a)) for a in op.args]
