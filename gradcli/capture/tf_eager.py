@@ -190,7 +190,7 @@ def _bound_names(answered, namespaces):
 def _bound_cells(answered, values, users, depth=3):
     """``[(cell, original)]``: each closure cell, of the user's functions among ``values`` and of those their cells hold
     (``depth`` steps on), bound to a function whose id is a key of ``answered``; a function of a file not the
-    user's (``users(filename)``), or a ``tf.function``'s wrapper, is never looked into but through its Python function."""
+    user's (``users(filename)``) is never looked into, and a ``tf.function``'s wrapper only through its Python function."""
     found, seen, todo = [], set(), list(values)
     for _ in range(depth):
         reached = []
