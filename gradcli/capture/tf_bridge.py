@@ -295,7 +295,7 @@ class _Captured:
         # same; None before an eager run was held to them)
         self.difference = None
         self.rule_calls = []  # `tf_graph.RuleCall` of each call of a user's rule in the traced graph (`rules_alone`)
-        self.graph = None  # the traced graph's whole plan, where it has calls of rules to judge alone
+        self.whole_plan = None  # the traced graph's whole plan, where it has calls of rules to judge alone
 
 
 class TensorFlowFunction:
@@ -749,18 +749,18 @@ class TensorFlowFunction:
         for call in captured.rule_calls:
             returned = [key for key in call.returned if key is not None]
             needed = [*call.upstream, *call.inputs, *returned]
-            plan = captured.graph.pruned(needed, self.text, stop=(captured.cotangent_key, *truths))
+            plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key, *truths))
             values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent, **truths})))
-            truth = self._rules_truth(captured.graph, call, values)
+            truth = self._rules_truth(captured.whole_plan, call, values)
             judged.append((call.rule[0], call.rule[1], [values[key] for key in returned],
                            [t for key, t in zip(call.returned, truth) if key is not None]))
             truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
         return judged
 
-    def _rules_truth(self, graph, call, values):
+    def _rules_truth(self, whole_plan, call, values):
         """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
         upstream gradients: gradcli's backward pass over that function's replayed forward."""
-        forward = graph.pruned(list(call.outputs), self.text, stop=call.inputs)
+        forward = whole_plan.pruned(list(call.outputs), self.text, stop=call.inputs)
         forward.inputs = list(call.inputs)
         upstream = [values[key] for key in call.upstream]
 
@@ -988,7 +988,7 @@ class TensorFlowFunction:
         captured = _Captured(forward, backward, cotangent, rerun, output)
         calls = [walker.keyed_call(call) for call in gradients.calls] if len(gradients.calls) > 1 else []
         if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
-            captured.rule_calls, captured.graph = calls, plan
+            captured.rule_calls, captured.whole_plan = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers

@@ -123,9 +123,9 @@ def eager_answers(tf, eager, users, namespaces=(), functions=()):
         return False if users_in_trace() else inside()
 
     answered = {id(asked): executing_eagerly, id(inside): inside_function}
-    modules = _users_modules(namespaces, users)
-    bound = _bound_names(answered, modules)
-    cells = _bound_cells(answered, [*functions, *(v for m in modules for v in list(m.values()))], users)
+    module_globals = _users_modules(namespaces, users)
+    bound = _bound_names(answered, module_globals)
+    cells = _bound_cells(answered, [*functions, *(v for names in module_globals for v in list(names.values()))], users)
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
     for namespace, name, _ in bound:
         namespace[name] = answered[id(namespace[name])]
@@ -190,7 +190,7 @@ def _bound_names(answered, namespaces):
 def _bound_cells(answered, values, users, depth=3):
     """``[(cell, original)]``: each closure cell, of the user's functions among ``values`` and of those their cells hold
     (``depth`` steps on), bound to a function whose id is a key of ``answered``; a function of a file not the
-    user's (``users(filename)``), or a ``tf.function``'s wrapper, is never looked into but through its Python function."""
+    user's (``users(filename)``) is never looked into, and a ``tf.function``'s wrapper only through its Python function."""
     found, seen, todo = [], set(), list(values)
     for _ in range(depth):
         reached = []

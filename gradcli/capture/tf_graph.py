@@ -69,7 +69,7 @@ class Plan:
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
     folded_ops: tuple = ()  # (op type, location) of each float op computed when captured (`executed` counts it per run)
-    _mp_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
+    _exact_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
 
@@ -255,9 +255,9 @@ class Plan:
             return {key: float(value) if _float_scalar(value) else value for key, value in self.static.items()}
         if not reusable(kind):
             return {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()}
-        if self._mp_static is None or self._mp_static[0] != kind:
-            self._mp_static = (kind, {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()})
-        return self._mp_static[1]
+        if self._exact_static is None or self._exact_static[0] != kind:
+            self._exact_static = (kind, {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()})
+        return self._exact_static[1]
 
 
 class Executed:

@@ -202,7 +202,7 @@ def _note_call(gradients, rule, layout, inputs, upstream, returned):
     variables a ``variables=`` rule reads after them, their gradients after the inputs' in what it returns."""
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
     if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
-        return  # eager mode's layout: not judged alone
+        return  # eager mode's layout, or gradients not one per tensor of the call: not judged alone
     results = layout[0]
     tensors = [*inputs, *upstream[:results]]
     if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
@@ -213,6 +213,7 @@ def _note_call(gradients, rule, layout, inputs, upstream, returned):
 
 
 def _cells(function):
+    """``{name: cell}`` of ``function``'s closure, the free names its code reads; {} for a callable without code."""
     code = getattr(function, "__code__", None)
     return dict(zip(code.co_freevars, function.__closure__ or ())) if code is not None else {}
 

@@ -47,9 +47,9 @@ def name_the_call(result, target, point_args, cotangent=None):
     """
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
-    users = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
-    if bridge is not None and users is not None and getattr(bridge, "rules_alone", None) is not None:
-        _name_the_rule(users, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
+    users_rule = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
+    if bridge is not None and users_rule is not None and getattr(bridge, "rules_alone", None) is not None:
+        _name_the_rule(users_rule, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
     if bridge is None or finding is None:
         return
     try:
