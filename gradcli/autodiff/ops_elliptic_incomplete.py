@@ -1,0 +1,285 @@
+"""SciPy's incomplete elliptic integrals and Carlson's symmetric forms: ``ellipkinc``, ``ellipeinc``, ``elliprf``,
+``elliprd``.
+
+In a float dtype each answers SciPy's own number. The exact reference is mpmath's ``ellipf``, ``ellipe(phi, m)``,
+``elliprf`` and ``elliprd`` on mpmath numbers and flint's ``elliptic_f``, ``elliptic_e_inc``, ``elliptic_rf`` and
+``elliptic_rd`` on balls (their real parts, where the domain below makes them real). The domain is SciPy's:
+F(phi|m) and E(phi|m) for m <= 1 (SciPy answers NaN for every m > 1, even where sin^2 phi < 1/m would keep them
+real), R_F and R_D for arguments >= 0 (R_F with at most one 0 and R_D with z > 0 and at most one of x, y at 0, where
+they are finite).
+
+The slopes in phi are the integrands, 1/Delta and Delta with Delta^2 = cos^2 phi + (1 - m) sin^2 phi (two terms
+>= 0 for m <= 1: nothing cancels as m sin^2 phi nears 1). The slopes in m are Carlson's (DLMF 19.25.5, 19.18.1):
+with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
+
+    dF/dm = 2n K'(m) + s^3/6 R_D(c^2, 1, Delta^2),   dE/dm = 2n E'(m) - s^3/6 R_D(c^2, Delta^2, 1),
+
+which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
+partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1); those of R_D in x and y are
+(R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its mirror, in z Euler's relation for a function homogeneous of
+degree -3/2.
+"""
+
+from __future__ import annotations
+
+from .core import defjvp, defvjp
+from .ops import constant, cos, equal, floor, sin, sqrt, where
+from .ops_array import unbroadcast
+from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_slope_ball, ellipe, ellipk
+from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
+from .ops_special import _scipy_function, mpmath_only
+from .tracer import primitive
+from .values import in_input_dtype, loaded_mpmath
+
+# -- the exact reference: mpmath numbers ---------------------------------------------------------------------
+
+
+def _real_or_nan(value):
+    """mpmath's answer read as the real function: NaN where it has an imaginary part, as SciPy's real loops."""
+    mpmath = loaded_mpmath()
+    if isinstance(value, mpmath.mpc):
+        return value.real if value.imag == 0 else mpmath.nan
+    return value
+
+
+def _incomplete_mp(kind):
+    """F(phi|m) (``kind`` "f") or E(phi|m) (``kind`` "e") on mpmath numbers, with SciPy's answers off mpmath's
+    domain: NaN for m > 1, F = 0 and E = +-inf at m = -inf, +-inf at phi = +-inf."""
+
+    def integral(phi, m):
+        mpmath = loaded_mpmath()
+        if mpmath.isnan(phi) or mpmath.isnan(m) or m > 1:
+            return mpmath.nan
+        if phi == 0:
+            return mpmath.mpf(0)
+        if mpmath.isinf(m):
+            return mpmath.mpf(0) if kind == "f" else mpmath.sign(phi) * mpmath.inf
+        if mpmath.isinf(phi):
+            return phi
+        # both rounded to the working precision: mpmath's elliptic functions of an mpf carrying more bits than it
+        # may answer nonsense (as its complete ``ellipe`` does)
+        phi, m = +phi, +m
+        if m == 1 and abs(phi) >= mpmath.pi / 2 and kind == "f":
+            return mpmath.sign(phi) * mpmath.inf  # past K(1)'s pole
+        return _real_or_nan(mpmath.ellipf(phi, m) if kind == "f" else mpmath.ellipe(phi, m))
+
+    integral.__name__ = f"ellip{kind}inc"
+    return integral
+
+
+def _carlson_mp(name, zeros_allowed):
+    """Carlson's R_F or R_D on mpmath numbers: NaN for a negative argument (SciPy's real loops), inf where more than
+    ``zeros_allowed`` of the symmetric arguments are 0 (R_D: or z is), as SciPy answers."""
+
+    def carlson(*args):
+        mpmath = loaded_mpmath()
+        if any(mpmath.isnan(a) or a < 0 for a in args):
+            return mpmath.nan
+        symmetric = args if name == "elliprf" else args[:2]
+        if sum(a == 0 for a in symmetric) > zeros_allowed or (name == "elliprd" and args[2] == 0):
+            return mpmath.inf
+        if any(mpmath.isinf(a) for a in args):
+            return mpmath.mpf(0)
+        return _real_or_nan(getattr(mpmath, name)(*(+a for a in args)))
+
+    carlson.__name__ = name
+    return carlson
+
+
+# -- the exact reference: flint balls, and their partials (forward mode on balls) --------------------------
+
+
+def _acb():
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    return flint.acb
+
+
+def _proven_below_one(m):
+    if not m < 1:
+        raise ArithmeticError("the incomplete integral's parameter not proven < 1")
+
+
+def _ellipkinc_ball(phi, m):
+    _proven_below_one(m)
+    return _acb().elliptic_f(phi, m).real
+
+
+def _ellipeinc_ball(phi, m):
+    _proven_below_one(m)
+    return _acb().elliptic_e_inc(phi, m).real
+
+
+def _proven_positive(*args):
+    if not all(a > 0 for a in args):
+        raise ArithmeticError("Carlson's form's arguments not proven > 0")
+
+
+def _rf_ball(x, y, z):
+    _proven_positive(x, y, z)
+    return _acb().elliptic_rf(x, y, z).real
+
+
+def _rd_ball(x, y, z):
+    _proven_positive(x, y, z)
+    return _acb().elliptic_rd(x, y, z).real
+
+
+def _reduced_ball(phi):
+    """(n, r) with phi = n pi + r and |r| <= pi/2 (up to the ball's radius), n an integer."""
+    n = int(round(float(phi.mid()) / float(type(phi).pi())))
+    return n, phi - n * type(phi).pi()
+
+
+def _delta_squared_ball(s, c, m):
+    return c * c + (1 - m) * s * s
+
+
+def _ellipkinc_m_partial_ball(answer, phi, m):
+    _proven_below_one(m)
+    n, r = _reduced_ball(phi)
+    s, c = r.sin(), r.cos()
+    slope = s * s * s / 6 * _rd_ball(c * c, type(m)(1), _delta_squared_ball(s, c, m))
+    if n:
+        k = _BALLS["ellipk"](m)
+        slope += 2 * n * _k_slope_ball(k, _BALLS["ellipe"](m), m, 1 - m)
+    return slope
+
+
+def _ellipeinc_m_partial_ball(answer, phi, m):
+    _proven_below_one(m)
+    n, r = _reduced_ball(phi)
+    s, c = r.sin(), r.cos()
+    slope = -(s * s * s) / 6 * _rd_ball(c * c, _delta_squared_ball(s, c, m), type(m)(1))
+    if n:
+        slope += 2 * n * _ellipe_slope_ball(_BALLS["ellipe"](m), m)
+    return slope
+
+
+def _delta_squared_of_phi_ball(phi, m):
+    _proven_below_one(m)
+    return _delta_squared_ball(phi.sin(), phi.cos(), m)
+
+
+def _rd_partial_ball(first, second, moved):
+    """dR_D/dx at (x, y, z) = (first, second, moved)'s order: (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)); a ball
+    with x - z around 0 takes mpmath's path."""
+
+    def partial(answer, x, y, z):
+        args = {"x": x, "y": y, "z": z}
+        low, here = args[first], args["z"]
+        if (low - here).contains(0):
+            raise ArithmeticError("R_D's slope where its two differentiated arguments may meet")
+        return (_rd_ball(args[second], here, low) - answer) / (2 * (low - here))
+
+    return partial
+
+
+def _rd_z_partial_ball(answer, x, y, z):
+    """dR_D/dz by Euler's relation x R_x + y R_y + z R_z = -3/2 R_D."""
+    rx = _rd_partial_ball("x", "y", "z")(answer, x, y, z)
+    ry = _rd_partial_ball("y", "x", "z")(answer, x, y, z)
+    return -(3 * answer / 2 + x * rx + y * ry) / z
+
+
+_BALLS.update({"ellipkinc": _ellipkinc_ball, "ellipeinc": _ellipeinc_ball, "elliprf": _rf_ball, "elliprd": _rd_ball})
+_JET_PARTIALS.update({
+    "ellipkinc": (lambda answer, phi, m: 1 / _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipkinc_m_partial_ball),
+    "ellipeinc": (lambda answer, phi, m: _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipeinc_m_partial_ball),
+    "elliprf": (lambda answer, x, y, z: -_rd_ball(y, z, x) / 6, lambda answer, x, y, z: -_rd_ball(z, x, y) / 6,
+                lambda answer, x, y, z: -_rd_ball(x, y, z) / 6),
+    "elliprd": (_rd_partial_ball("x", "y", "z"), _rd_partial_ball("y", "x", "z"), _rd_z_partial_ball),
+})
+
+
+def _scipy_primitive(name, nin, on_mpmath):
+    """The primitive for ``scipy.special.<name>`` of ``nin`` arguments, its result in their dtype."""
+    fun = in_input_dtype(_scipy_function(name))
+    fun.nin = nin  # the catalogue reads the arity here, as on a ufunc
+    return primitive(fun, name, mp=_on_balls_too(name, mpmath_only(name, on_mpmath)), kind="elementwise")
+
+
+# The incomplete elliptic integrals of the first and second kind, F(phi|m) and E(phi|m), of the amplitude phi and
+# the parameter m = k^2; Carlson's symmetric integrals of the first and second kind.
+ellipkinc = _scipy_primitive("ellipkinc", 2, _incomplete_mp("f"))
+ellipeinc = _scipy_primitive("ellipeinc", 2, _incomplete_mp("e"))
+elliprf = _scipy_primitive("elliprf", 3, _carlson_mp("elliprf", 1))
+elliprd = _scipy_primitive("elliprd", 3, _carlson_mp("elliprd", 1))
+
+
+# -- the rules -------------------------------------------------------------------------------------------------
+
+
+def _reduced(phi):
+    """(n, sin r, cos r) with phi = n pi + r, |r| <= pi/2: Carlson's forms of F and E hold on |r| <= pi/2 alone."""
+    pi = constant("pi", phi)
+    n = floor(phi / pi + 0.5)
+    r = phi - n * pi
+    return n, sin(r), cos(r)
+
+
+def _delta_squared(s, c, m):
+    """1 - m sin^2 phi as cos^2 phi + (1 - m) sin^2 phi: two terms >= 0 on SciPy's domain m <= 1."""
+    return c * c + (1 - m) * s * s
+
+
+def _ellipkinc_slopes(ans, phi, m):
+    n, s, c = _reduced(phi)
+    delta_squared = _delta_squared(s, c, m)
+    periods = equal(n, 0)
+    in_m = s * s * s / 6 * elliprd(c * c, 1.0, delta_squared)
+    in_m = in_m + where(periods, 0.0, 2 * n * _ellipk_slope(ellipk(m), m))
+    return 1 / sqrt(delta_squared), in_m
+
+
+def _ellipeinc_slopes(ans, phi, m):
+    n, s, c = _reduced(phi)
+    delta_squared = _delta_squared(s, c, m)
+    periods = equal(n, 0)
+    in_m = -(s * s * s) / 6 * elliprd(c * c, delta_squared, 1.0)
+    in_m = in_m + where(periods, 0.0, 2 * n * _ellipe_slope(ellipe(m), m))
+    return sqrt(delta_squared), in_m
+
+
+def _rf_slopes(ans, x, y, z):
+    return -elliprd(y, z, x) / 6, -elliprd(z, x, y) / 6, -elliprd(x, y, z) / 6
+
+
+def _rd_partial(ans, low, other, z):
+    """dR_D/d``low`` at R_D(low, other, z) = ``ans``: the quotient (R_D(other, z, low) - ans) / (2 (low - z)), whose
+    terms cancel as ``low`` nears z (its relative error about 1e-16 z / |low - z|); at low = z exactly
+    -(3/8) (sqrt(other)/z^2 - ans) / (other - z) (R_D(z, other, z) by parts), and -3/10 z^(-5/2) at other = low = z."""
+    meets = equal(low, z)
+    apart = where(meets, low + 1.0, low)
+    quotient = (elliprd(other, z, apart) - ans) / (2 * (apart - z))
+    alone = equal(other, z)
+    other_apart = where(alone, z + 1.0, other)
+    coincident = -0.375 * (sqrt(other_apart) / (z * z) - ans) / (other_apart - z)
+    return where(meets, where(alone, -0.3 / (z * z * sqrt(z)), coincident), quotient)
+
+
+def _rd_slopes(ans, x, y, z):
+    """R_D's partials: `_rd_partial` in x and y, Euler's relation in z (its terms at an argument 0, whose slope is
+    infinite, taken as 0: x R_x -> 0 there)."""
+    in_x, in_y = _rd_partial(ans, x, y, z), _rd_partial(ans, y, x, z)
+    euler = 1.5 * ans + where(equal(x, 0), 0.0, x * in_x) + where(equal(y, 0), 0.0, y * in_y)
+    return in_x, in_y, -euler / z
+
+
+def _define_rules(op, slopes, nin):
+    """The reverse and forward rules of ``op`` from ``slopes`` (ans, *args) -> one partial per argument."""
+
+    def reverse(i):
+        return lambda g, ans, *args: unbroadcast(g * slopes(ans, *args)[i], args[i])
+
+    def forward(i):
+        return lambda d, ans, *args: d * slopes(ans, *args)[i]
+
+    defvjp(op, *(reverse(i) for i in range(nin)))
+    defjvp(op, *(forward(i) for i in range(nin)))
+
+
+_define_rules(ellipkinc, _ellipkinc_slopes, 2)
+_define_rules(ellipeinc, _ellipeinc_slopes, 2)
+_define_rules(elliprf, _rf_slopes, 3)
+_define_rules(elliprd, _rd_slopes, 3)

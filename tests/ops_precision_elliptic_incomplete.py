@@ -1,0 +1,107 @@
+"""The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m) and Carlson's R_F, R_D.
+
+Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
+(never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no real derivative
+(m >= 1, where SciPy answers NaN beyond 1 and Legendre's forms divide by 1 - m; a Carlson argument at 0, where
+the slope in it is infinite). The slopes in m are Legendre's (DLMF 19.4.2 in m = k^2), not Carlson's forms
+gradcli's rules use, taken at 40 more digits than asked since their terms cancel as m nears 0 (their limits at m = 0
+exactly); R_D's partials in x and y are the quotient (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) at 40 more digits,
+at x = z its integration by parts, in z Euler's relation. Judged point by point by ``python tests/test_ops_precision.py
+--only NAME``; `tests/test_ops56_elliptic_incomplete.py` judges a few points of each on both paths.
+"""
+
+from __future__ import annotations
+
+import mpmath
+
+import gradcli.scipy.special as gsp
+from ops_precision_table import Row, Undefined
+
+mp = mpmath
+
+# (phi, m): phi at 0, tiny, near pi/2 and its multiples, large; m at 0, tiny of either sign, ordinary, near 1,
+# very negative
+PHIS = [0.0, 1e-300, 1e-8, 0.5, 1.5707963267948966, 1.5707963, 2.0, -4.0, 10.0, 1e5]
+MS = [0.0, 1e-30, -1e-8, 0.5, 0.999999, 1 - 2**-40, -3.0, -1e6]
+CARLSON = [(1.0, 2.0, 3.0), (0.0, 1.0, 2.0), (1.0, 0.0, 2.0), (1.0, 2.0, 1.0), (2.0, 2.0, 2.0), (1e-300, 1.0, 1e300),
+           (0.5, 0.5, 2.0), (3.0, 1e-8, 1e-8), (1e5, 1e-5, 1.0)]
+
+
+def _below_one(m):
+    if m >= 1:
+        raise Undefined("m >= 1: Legendre's slopes divide by 1 - m; SciPy's F and E are NaN beyond 1")
+
+
+def _legendre(phi, m):
+    """(F, E, dF/dm, dE/dm) at 40 more digits than asked."""
+    with mp.workdps(mp.mp.dps + 40):
+        f, e = mp.ellipf(phi, m), mp.ellipe(phi, m)
+        if m == 0:
+            quarter = (2 * phi - mp.sin(2 * phi)) / 8
+            return f, e, quarter, -quarter
+        delta = mp.sqrt(1 - m * mp.sin(phi) ** 2)
+        in_f = e / (2 * m * (1 - m)) - f / (2 * m) - mp.sin(2 * phi) / (4 * (1 - m) * delta)
+        return f, e, in_f, (e - f) / (2 * m)
+
+
+def _ellipkinc(phi, m):
+    _below_one(m)
+    f, _, in_m, _ = _legendre(phi, m)
+    return +f, [1 / mp.sqrt(1 - m * mp.sin(phi) ** 2), +in_m]
+
+
+def _ellipeinc(phi, m):
+    _below_one(m)
+    _, e, _, in_m = _legendre(phi, m)
+    return +e, [mp.sqrt(1 - m * mp.sin(phi) ** 2), +in_m]
+
+
+def _positive(*args):
+    if any(a <= 0 for a in args):
+        raise Undefined("a Carlson argument at or below 0: an infinite slope there, NaN below")
+
+
+def _elliprf(x, y, z):
+    _positive(x, y, z)
+    return mp.elliprf(x, y, z), [-mp.elliprd(y, z, x) / 6, -mp.elliprd(z, x, y) / 6, -mp.elliprd(x, y, z) / 6]
+
+
+def _rd_partial(value, low, other, z):
+    """dR_D/d``low`` at R_D(low, other, z) = ``value``."""
+    if low != z:
+        return (mp.elliprd(other, z, low) - value) / (2 * (low - z))
+    if other != z:  # R_D(z, other, z) differentiated in its first argument, by parts
+        return -mp.mpf(3) / 8 * (mp.sqrt(other) / (z * z) - value) / (other - z)
+    return -mp.mpf(3) / 10 * z ** (-mp.mpf(5) / 2)
+
+
+def _elliprd(x, y, z):
+    _positive(x, y, z)
+    with mp.workdps(mp.mp.dps + 40):
+        value = mp.elliprd(x, y, z)
+        in_x, in_y = _rd_partial(value, x, y, z), _rd_partial(value, y, x, z)
+        in_z = -(3 * value / 2 + x * in_x + y * in_y) / z
+    return +value, [+in_x, +in_y, +in_z]
+
+
+def _row(name, op, oracle, points):
+    if len(points[0]) == 2:
+        def function(phi, m):
+            return op(phi, m)
+    else:
+        def function(x, y, z):
+            return op(x, y, z)
+
+    function.__name__ = name.replace(".", "_")
+    return Row(name, function, oracle, points, "binary" if len(points[0]) == 2 else "composed")
+
+
+def rows():
+    """The rows of this module, in a stable order."""
+    pairs = [(phi, m) for phi in PHIS for m in MS]
+    return [
+        _row("scipy.special.ellipkinc", gsp.ellipkinc, _ellipkinc, pairs),
+        _row("scipy.special.ellipeinc", gsp.ellipeinc, _ellipeinc, pairs),
+        _row("scipy.special.elliprf", gsp.elliprf, _elliprf, list(CARLSON)),
+        _row("scipy.special.elliprd", gsp.elliprd, _elliprd, list(CARLSON)),
+    ]
