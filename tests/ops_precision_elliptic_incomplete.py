@@ -33,27 +33,29 @@ def _below_one(m):
 
 
 def _legendre(phi, m):
-    """(F, E, dF/dm, dE/dm) at 40 more digits than asked."""
-    with mp.workdps(mp.mp.dps + 40):
+    """(F, E, Delta, dF/dm, dE/dm), Delta = sqrt(1 - m sin^2 phi), at 40 more digits than asked, and as many more as the quotients cancel: E - F is
+    m phi^3 / 3 of phi at a small phi and m."""
+    cancelled = sum(int(-mp.log10(abs(v))) + 1 for v in (phi, phi, m) if 0 < abs(v) < 1)
+    with mp.workdps(mp.mp.dps + 40 + cancelled):
         f, e = mp.ellipf(phi, m), mp.ellipe(phi, m)
+        delta = mp.sqrt(1 - m * mp.sin(phi) ** 2)
         if m == 0:
             quarter = (2 * phi - mp.sin(2 * phi)) / 8
-            return f, e, quarter, -quarter
-        delta = mp.sqrt(1 - m * mp.sin(phi) ** 2)
+            return f, e, delta, quarter, -quarter
         in_f = e / (2 * m * (1 - m)) - f / (2 * m) - mp.sin(2 * phi) / (4 * (1 - m) * delta)
-        return f, e, in_f, (e - f) / (2 * m)
+        return f, e, delta, in_f, (e - f) / (2 * m)
 
 
 def _ellipkinc(phi, m):
     _below_one(m)
-    f, _, in_m, _ = _legendre(phi, m)
-    return +f, [1 / mp.sqrt(1 - m * mp.sin(phi) ** 2), +in_m]
+    f, _, delta, in_m, _ = _legendre(phi, m)
+    return +f, [+(1 / delta), +in_m]
 
 
 def _ellipeinc(phi, m):
     _below_one(m)
-    _, e, _, in_m = _legendre(phi, m)
-    return +e, [mp.sqrt(1 - m * mp.sin(phi) ** 2), +in_m]
+    _, e, delta, _, in_m = _legendre(phi, m)
+    return +e, [+delta, +in_m]
 
 
 def _positive(*args):

@@ -23,7 +23,7 @@ degree -3/2.
 from __future__ import annotations
 
 from .core import defjvp, defvjp
-from .ops import constant, cos, equal, floor, sin, sqrt, where
+from .ops import constant, cos, equal, floor, less, mod, sign, sin, sqrt, where
 from .ops_array import unbroadcast
 from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_slope_ball, ellipe, ellipk
 from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
@@ -126,9 +126,14 @@ def _rd_ball(x, y, z):
 
 
 def _reduced_ball(phi):
-    """(n, r) with phi = n pi + r and |r| <= pi/2 (up to the ball's radius), n an integer."""
+    """(n, sin r, cos r) with phi = n pi + r and |r| <= pi/2 (up to the ball's radius), n an integer: sin r and cos r
+    are (-1)^n sin phi and (-1)^n cos phi, so no ball of r is formed; a cos r proven < 0 moves n by one."""
     n = int(round(float(phi.mid()) / float(type(phi).pi())))
-    return n, phi - n * type(phi).pi()
+    sign = -1 if n % 2 else 1
+    s, c = sign * phi.sin(), sign * phi.cos()
+    if c < 0:
+        return n + (1 if s > 0 else -1), -s, -c
+    return n, s, c
 
 
 def _delta_squared_ball(s, c, m):
@@ -137,8 +142,7 @@ def _delta_squared_ball(s, c, m):
 
 def _ellipkinc_m_partial_ball(answer, phi, m):
     _proven_below_one(m)
-    n, r = _reduced_ball(phi)
-    s, c = r.sin(), r.cos()
+    n, s, c = _reduced_ball(phi)
     slope = s * s * s / 6 * _rd_ball(c * c, type(m)(1), _delta_squared_ball(s, c, m))
     if n:
         k = _BALLS["ellipk"](m)
@@ -148,8 +152,7 @@ def _ellipkinc_m_partial_ball(answer, phi, m):
 
 def _ellipeinc_m_partial_ball(answer, phi, m):
     _proven_below_one(m)
-    n, r = _reduced_ball(phi)
-    s, c = r.sin(), r.cos()
+    n, s, c = _reduced_ball(phi)
     slope = -(s * s * s) / 6 * _rd_ball(c * c, _delta_squared_ball(s, c, m), type(m)(1))
     if n:
         slope += 2 * n * _ellipe_slope_ball(_BALLS["ellipe"](m), m)
@@ -211,11 +214,17 @@ elliprd = _scipy_primitive("elliprd", 3, _carlson_mp("elliprd", 1))
 
 
 def _reduced(phi):
-    """(n, sin r, cos r) with phi = n pi + r, |r| <= pi/2: Carlson's forms of F and E hold on |r| <= pi/2 alone."""
-    pi = constant("pi", phi)
-    n = floor(phi / pi + 0.5)
-    r = phi - n * pi
-    return n, sin(r), cos(r)
+    """(n, sin r, cos r) with phi = n pi + r, |r| <= pi/2: Carlson's forms of F and E hold on |r| <= pi/2 alone. sin r
+    and cos r are (-1)^n sin phi and (-1)^n cos phi: r in floats would carry n times pi's rounding (4e-12 at 1e5).
+    The rounded phi/pi + 1/2 picks n one too far next to a half period (float64's pi/2 is below pi/2, its quotient
+    1/2 exactly): cos r < 0 tells, and n moves back, since the reflected r's slope in m differs by 1e-11 at
+    m = 1 - 2^-40."""
+    guess = floor(phi / constant("pi", phi) + 0.5)
+    flip = 1 - 2 * mod(guess, 2.0)
+    s, c = flip * sin(phi), flip * cos(phi)
+    past = less(c, 0)
+    n = guess + where(past, sign(s), 0.0)
+    return n, where(past, -s, s), where(past, -c, c)
 
 
 def _delta_squared(s, c, m):
@@ -262,7 +271,7 @@ def _rd_slopes(ans, x, y, z):
     """R_D's partials: `_rd_partial` in x and y, Euler's relation in z (its terms at an argument 0, whose slope is
     infinite, taken as 0: x R_x -> 0 there)."""
     in_x, in_y = _rd_partial(ans, x, y, z), _rd_partial(ans, y, x, z)
-    euler = 1.5 * ans + where(equal(x, 0), 0.0, x * in_x) + where(equal(y, 0), 0.0, y * in_y)
+    euler = 1.5 * ans + x * where(equal(x, 0), 0.0, in_x) + y * where(equal(y, 0), 0.0, in_y)
     return in_x, in_y, -euler / z
 
 
