@@ -23,7 +23,7 @@ degree -3/2.
 from __future__ import annotations
 
 from .core import defjvp, defvjp
-from .ops import constant, cos, equal, floor, less, mod, sign, sin, sqrt, where
+from .ops import absolute, arctan2, constant, cos, equal, floor, sign, sin, sqrt, where
 from .ops_array import unbroadcast
 from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_slope_ball, ellipe, ellipk
 from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
@@ -214,17 +214,15 @@ elliprd = _scipy_primitive("elliprd", 3, _carlson_mp("elliprd", 1))
 
 
 def _reduced(phi):
-    """(n, sin r, cos r) with phi = n pi + r, |r| <= pi/2: Carlson's forms of F and E hold on |r| <= pi/2 alone. sin r
-    and cos r are (-1)^n sin phi and (-1)^n cos phi: r in floats would carry n times pi's rounding (4e-12 at 1e5).
-    The rounded phi/pi + 1/2 picks n one too far next to a half period (float64's pi/2 is below pi/2, its quotient
-    1/2 exactly): cos r < 0 tells, and n moves back, since the reflected r's slope in m differs by 1e-11 at
-    m = 1 - 2^-40."""
-    guess = floor(phi / constant("pi", phi) + 0.5)
-    flip = 1 - 2 * mod(guess, 2.0)
-    s, c = flip * sin(phi), flip * cos(phi)
-    past = less(c, 0)
-    n = guess + where(past, sign(s), 0.0)
-    return n, where(past, -s, s), where(past, -c, c)
+    """(n, sin r, cos r) with phi = n pi + r, |r| <= pi/2: Carlson's forms of F and E hold on |r| <= pi/2 alone. As
+    cos r >= 0 there, cos r = |cos phi| and sin r = sign(cos phi) sin phi: r in floats would carry n times pi's
+    rounding (4e-12 at 1e5), and a rounded phi/pi + 1/2 picks n one too far next to a half period (float64's pi/2
+    is below pi/2, its quotient by pi 1/2 exactly; the reflected r's slope in m is 1e-11 off at m = 1 - 2^-40).
+    n is (phi - r)/pi rounded from a half-integer's neighbourhood, never at a step of floor (balls have none there)."""
+    cosine = cos(phi)
+    s, c = sign(cosine) * sin(phi), absolute(cosine)
+    n = floor((phi - arctan2(s, c)) / constant("pi", phi) + 0.5)
+    return n, s, c
 
 
 def _delta_squared(s, c, m):
