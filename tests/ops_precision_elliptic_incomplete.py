@@ -1,4 +1,5 @@
-"""The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m) and Carlson's R_F, R_D.
+"""The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m) and Carlson's R_C, R_D,
+R_F, R_G.
 
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no real derivative
@@ -86,8 +87,37 @@ def _elliprd(x, y, z):
     return +value, [+in_x, +in_y, +in_z]
 
 
+RC_POINTS = [(1.0, 2.0), (2.0, 1.0), (1.0, 1.0), (1.0, -2.0), (0.5, 1e-8), (3.0, -1e-3), (1e-300, 1e300), (0.0, 1.0)]
+
+
+def _elliprc(x, y):
+    """R_C and its partials: (R_C - 1/sqrt x) / (2 (y - x)) in x (partial fractions, at 40 more digits), its limit
+    -x^(-3/2)/6 at x = y, Euler's relation for degree -1/2 in y; the principal value for y < 0."""
+    if x <= 0 or y == 0:
+        raise Undefined("R_C's slope in x is infinite at x = 0; R_C is NaN at y = 0 and for x < 0")
+    with mp.workdps(mp.mp.dps + 40):
+        value = mp.elliprc(x, y, pv=True)
+        in_x = -x ** (-mp.mpf(3) / 2) / 6 if x == y else (value - 1 / mp.sqrt(x)) / (2 * (y - x))
+        in_y = -(value / 2 + x * in_x) / y
+    return +value, [+in_x, +in_y]
+
+
+def _elliprg(x, y, z):
+    """R_G's partials (3 R_F - x R_D(y, z, x)) / 12, at as many more digits as the arguments span decades (the two
+    terms cancel to 2.5e-151 of 1e-150 at (1e-300, 1, 1e300))."""
+    _positive(x, y, z)
+    with mp.workdps(mp.mp.dps + 40 + int(mp.log10(max(x, y, z) / min(x, y, z)))):
+        rf = mp.elliprf(x, y, z)
+        slopes = [(3 * rf - a * mp.elliprd(b, c, a)) / 12 for a, b, c in ((x, y, z), (y, z, x), (z, x, y))]
+        value = mp.elliprg(x, y, z)
+    return +value, [+s for s in slopes]
+
+
 def _row(name, op, oracle, points):
-    if len(points[0]) == 2:
+    if name.endswith("elliprc"):
+        def function(x, y):
+            return op(x, y)
+    elif len(points[0]) == 2:
         def function(phi, m):
             return op(phi, m)
     else:
@@ -106,4 +136,6 @@ def rows():
         _row("scipy.special.ellipeinc", gsp.ellipeinc, _ellipeinc, pairs),
         _row("scipy.special.elliprf", gsp.elliprf, _elliprf, list(CARLSON)),
         _row("scipy.special.elliprd", gsp.elliprd, _elliprd, list(CARLSON)),
+        _row("scipy.special.elliprc", gsp.elliprc, _elliprc, list(RC_POINTS)),
+        _row("scipy.special.elliprg", gsp.elliprg, _elliprg, list(CARLSON)),
     ]

@@ -29,14 +29,16 @@ from test_ops_precision import _close as close_to_1e12  # noqa: E402
 from test_ops_precision import _entries, exact_reference, oracle  # noqa: E402
 
 OPS = {"ellipkinc": special.ellipkinc, "ellipeinc": special.ellipeinc, "elliprf": special.elliprf,
-       "elliprd": special.elliprd}
+       "elliprd": special.elliprd, "elliprc": special.elliprc, "elliprg": special.elliprg}
 ROWS = {row.name.rsplit(".", 1)[1]: row for row in oracles.rows()}
 SCIPY_POINTS = {  # columns of arguments, with SciPy's edges: m > 1, m = -inf, phi = +-inf, arguments at 0 and < 0
     "ellipkinc": [[0.3, 10.0, -4.0, 1.0, 1.0, np.inf, 1.0, 1e-300, 2.0],
                   [0.5, 0.5, -3.0, 1.0, 2.0, 0.5, -np.inf, 0.9, 1 - 2**-40]],
     "elliprf": [[1.0, 0.0, 0.0, -1.0, 1e-300, 2.0], [2.0, 1.0, 0.0, 1.0, 1.0, 2.0], [3.0, 2.0, 1.0, 1.0, 1e300, 2.0]],
 }
-SCIPY_POINTS["ellipeinc"], SCIPY_POINTS["elliprd"] = SCIPY_POINTS["ellipkinc"], SCIPY_POINTS["elliprf"]
+SCIPY_POINTS["ellipeinc"] = SCIPY_POINTS["ellipkinc"]
+SCIPY_POINTS["elliprd"] = SCIPY_POINTS["elliprg"] = SCIPY_POINTS["elliprf"]
+SCIPY_POINTS["elliprc"] = [[1.0, 1.0, -1.0, 0.0, 1.0, 2.0, np.inf, 3.0], [2.0, -2.0, 2.0, 1.0, 0.0, 2.0, 1.0, -1e-3]]
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -82,22 +84,25 @@ def test_slopes_in_phi_and_m_are_legendres_on_the_grid(name):
     assert not worst, worst
 
 
-@pytest.mark.parametrize("name", ["elliprf", "elliprd"])
+@pytest.mark.parametrize("name", ["elliprf", "elliprd", "elliprg", "elliprc"])
 def test_carlsons_partials_are_the_closed_forms(name):
     """R_F's partials are -R_D/6; R_D's the quotient, its integration by parts at x = z and -3/10 a^(-5/2) at
-    x = y = z = a (where the quotient is 0/0); at an argument 0 the slope in it is -inf and the others finite."""
+    x = y = z = a (where the quotient is 0/0); R_G's (3 R_F - x R_D)/12; R_C's by partial fractions, its principal
+    value's too. At an argument 0 the slope in it is -inf and the others finite; R_G's is finite there (R_F/4 + ...).
+    """
     ours = OPS[name]
-    for point in oracles.CARLSON:
+    for point in oracles.RC_POINTS if name == "elliprc" else oracles.CARLSON:
         if 0.0 in point:
             continue
         value, slopes = _oracle(name, point)
         assert _relative(float(ours(*point)), value) <= 1e-14, (point, "value")
         for i, slope in enumerate(slopes):
             assert _relative(float(gradcli.grad(ours, i)(*point)), slope) <= 1e-13, (point, i)
-    for point in ((0.0, 1.0, 2.0), (1.0, 0.0, 2.0)):
+    for point in [(0.0, 1.0)] if name == "elliprc" else [(0.0, 1.0, 2.0), (1.0, 0.0, 2.0)]:
         at_zero = point.index(0.0)
-        slopes = [float(gradcli.grad(ours, i)(*point)) for i in range(3)]
-        assert slopes[at_zero] == -math.inf and all(math.isfinite(s) for i, s in enumerate(slopes) if i != at_zero)
+        slopes = [float(gradcli.grad(ours, i)(*point)) for i in range(len(point))]
+        assert slopes[at_zero] == -math.inf or name == "elliprg", slopes
+        assert all(math.isfinite(s) for i, s in enumerate(slopes) if i != at_zero or name == "elliprg"), slopes
 
 
 def test_the_float32_slopes_are_legendres_to_float32():
@@ -124,7 +129,8 @@ def test_rd_slope_next_to_coinciding_arguments():
 EXACT = [("ellipkinc", (10.0, 1e-30), "mpmath"), ("ellipkinc", (1.5707963267948966, 1 - 2**-40), "reference"),
          ("ellipeinc", (-4.0, 0.999999), "reference"), ("ellipeinc", (1e-300, 0.5), "mpmath"),
          ("elliprf", (1e-300, 1.0, 1e300), "reference"), ("elliprd", (1.0, 2.0, 1.0), "mpmath"),
-         ("elliprd", (1.0, 2.0, 1.0), "reference")]
+         ("elliprd", (1.0, 2.0, 1.0), "reference"), ("elliprc", (1.0, -2.0), "mpmath"), ("elliprc", (2.0, 1.0), "reference"),
+         ("elliprg", (1e-8, 1.0, 1e8), "reference"), ("elliprg", (2.0, 2.0, 2.0), "mpmath")]
 
 
 @pytest.mark.parametrize("name, point, path", EXACT, ids=[f"{n}-{p}-{w}" for n, p, w in EXACT])

@@ -1,12 +1,13 @@
-"""SciPy's incomplete elliptic integrals and Carlson's symmetric forms: ``ellipkinc``, ``ellipeinc``, ``elliprf``,
-``elliprd``.
+"""SciPy's incomplete elliptic integrals and Carlson's symmetric forms: ``ellipkinc``, ``ellipeinc``, ``elliprc``,
+``elliprd``, ``elliprf``, ``elliprg``.
 
-In a float dtype each answers SciPy's own number. The exact reference is mpmath's ``ellipf``, ``ellipe(phi, m)``,
-``elliprf`` and ``elliprd`` on mpmath numbers and flint's ``elliptic_f``, ``elliptic_e_inc``, ``elliptic_rf`` and
-``elliptic_rd`` on balls (their real parts, where the domain below makes them real). The domain is SciPy's:
-F(phi|m) and E(phi|m) for m <= 1 (SciPy answers NaN for every m > 1, even where sin^2 phi < 1/m would keep them
-real), R_F and R_D for arguments >= 0 (R_F with at most one 0 and R_D with z > 0 and at most one of x, y at 0, where
-they are finite).
+In a float dtype each answers SciPy's own number. The exact reference is mpmath's ``ellipf``, ``ellipe(phi, m)``
+and ``elliprc`` (its principal value), ``elliprd``, ``elliprf``, ``elliprg`` on mpmath numbers and flint's
+``elliptic_f``, ``elliptic_e_inc``, ``elliptic_rc``, ``elliptic_rd``, ``elliptic_rf``, ``elliptic_rg`` on balls
+(their real parts, where the domain below makes them real). The domain is SciPy's: F(phi|m) and E(phi|m) for m <= 1
+(SciPy answers NaN for every m > 1, even where sin^2 phi < 1/m would keep them real), Carlson's forms for arguments
+>= 0 (R_F with at most one 0, R_D with z > 0 and at most one of x, y at 0, where they are finite; R_C(x, y) for
+x >= 0 and y != 0, its principal value for y < 0).
 
 The slopes in phi are the integrands, 1/Delta and Delta with Delta^2 = cos^2 phi + (1 - m) sin^2 phi (two terms
 >= 0 for m <= 1: nothing cancels as m sin^2 phi nears 1). The slopes in m are Carlson's (DLMF 19.25.5, 19.18.1):
@@ -15,15 +16,16 @@ with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
     dF/dm = 2n K'(m) + s^3/6 R_D(c^2, 1, Delta^2),   dE/dm = 2n E'(m) - s^3/6 R_D(c^2, Delta^2, 1),
 
 which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
-partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1); those of R_D in x and y are
-(R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its mirror, in z Euler's relation for a function homogeneous of
-degree -3/2.
+partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
+same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
+mirror, in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
+summed as two positive terms.
 """
 
 from __future__ import annotations
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, cos, equal, floor, sign, sin, sqrt, where
+from .ops import absolute, arctan2, constant, cos, equal, floor, less, maximum, sign, sin, sqrt, where
 from .ops_array import unbroadcast
 from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_slope_ball, ellipe, ellipk
 from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
@@ -86,6 +88,27 @@ def _carlson_mp(name, zeros_allowed):
     return carlson
 
 
+def _rc_mp(x, y):
+    """R_C(x, y) on mpmath numbers as SciPy's: NaN for x < 0 and at y = 0, Cauchy's principal value for y < 0, 0 at
+    x = inf."""
+    mpmath = loaded_mpmath()
+    if mpmath.isnan(x) or mpmath.isnan(y) or x < 0 or y == 0:
+        return mpmath.nan
+    if mpmath.isinf(x) or mpmath.isinf(y):
+        return mpmath.mpf(0)
+    return mpmath.elliprc(+x, +y, pv=True)
+
+
+def _rg_mp(x, y, z):
+    """R_G on mpmath numbers: NaN for a negative argument, inf at an infinite one."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(a) or a < 0 for a in (x, y, z)):
+        return mpmath.nan
+    if any(mpmath.isinf(a) for a in (x, y, z)):
+        return mpmath.inf
+    return mpmath.elliprg(+x, +y, +z)
+
+
 # -- the exact reference: flint balls, and their partials (forward mode on balls) --------------------------
 
 
@@ -123,6 +146,21 @@ def _rf_ball(x, y, z):
 def _rd_ball(x, y, z):
     _proven_positive(x, y, z)
     return _acb().elliptic_rd(x, y, z).real
+
+
+def _rc_ball(x, y):
+    _proven_positive(x, y)
+    return _acb().elliptic_rc(x, y).real
+
+
+def _rg_ball(x, y, z):
+    _proven_positive(x, y, z)
+    return _acb().elliptic_rg(x, y, z).real
+
+
+def _rg_partial_ball(answer, moved, other, third):
+    """dR_G/d``moved`` = (other R_D(third, moved, other) + third R_D(moved, other, third)) / 12, as `_rg_partial`."""
+    return (other * _rd_ball(third, moved, other) + third * _rd_ball(moved, other, third)) / 12
 
 
 def _reduced_ball(phi):
@@ -185,13 +223,18 @@ def _rd_z_partial_ball(answer, x, y, z):
     return -(3 * answer / 2 + x * rx + y * ry) / z
 
 
-_BALLS.update({"ellipkinc": _ellipkinc_ball, "ellipeinc": _ellipeinc_ball, "elliprf": _rf_ball, "elliprd": _rd_ball})
+_BALLS.update({"ellipkinc": _ellipkinc_ball, "ellipeinc": _ellipeinc_ball, "elliprf": _rf_ball, "elliprd": _rd_ball,
+               "elliprc": _rc_ball, "elliprg": _rg_ball})
 _JET_PARTIALS.update({
     "ellipkinc": (lambda answer, phi, m: 1 / _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipkinc_m_partial_ball),
     "ellipeinc": (lambda answer, phi, m: _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipeinc_m_partial_ball),
     "elliprf": (lambda answer, x, y, z: -_rd_ball(y, z, x) / 6, lambda answer, x, y, z: -_rd_ball(z, x, y) / 6,
                 lambda answer, x, y, z: -_rd_ball(x, y, z) / 6),
     "elliprd": (_rd_partial_ball("x", "y", "z"), _rd_partial_ball("y", "x", "z"), _rd_z_partial_ball),
+    "elliprc": (lambda answer, x, y: -_rd_ball(y, y, x) / 6, lambda answer, x, y: -_rd_ball(x, y, y) / 3),
+    "elliprg": (lambda answer, x, y, z: _rg_partial_ball(answer, x, y, z),
+                lambda answer, x, y, z: _rg_partial_ball(answer, y, z, x),
+                lambda answer, x, y, z: _rg_partial_ball(answer, z, x, y)),
 })
 
 
@@ -208,6 +251,10 @@ ellipkinc = _scipy_primitive("ellipkinc", 2, _incomplete_mp("f"))
 ellipeinc = _scipy_primitive("ellipeinc", 2, _incomplete_mp("e"))
 elliprf = _scipy_primitive("elliprf", 3, _carlson_mp("elliprf", 1))
 elliprd = _scipy_primitive("elliprd", 3, _carlson_mp("elliprd", 1))
+# Carlson's degenerate R_C(x, y) = R_F(x, y, y) (its principal value for y < 0) and the symmetric integral of the
+# second kind R_G
+elliprc = _scipy_primitive("elliprc", 2, _rc_mp)
+elliprg = _scipy_primitive("elliprg", 3, _rg_mp)
 
 
 # -- the rules -------------------------------------------------------------------------------------------------
@@ -273,6 +320,42 @@ def _rd_slopes(ans, x, y, z):
     return in_x, in_y, -euler / z
 
 
+def _rc_slopes(ans, x, y):
+    """R_C's partials: -R_D(y, y, x)/6 and -R_D(x, y, y)/3 for y > 0 (R_F's with two arguments moving together,
+    nothing cancels at x = y); for y < 0 (the principal value) (R_C - 1/sqrt x) / (2 (y - x)), whose terms do not
+    cancel as y - x <= -x, and Euler's relation for degree -1/2 in y."""
+    positive = less(0.0, y)
+    negative_y = where(positive, -1.0, y)
+    in_x_pv = (ans - 1 / sqrt(x)) / (2 * (negative_y - x))
+    in_y_pv = -(ans / 2 + x * in_x_pv) / negative_y
+    positive_y = where(positive, y, 1.0)
+    in_x = where(positive, -elliprd(positive_y, positive_y, x) / 6, in_x_pv)
+    return in_x, where(positive, -elliprd(x, positive_y, positive_y) / 3, in_y_pv)
+
+
+def _rg_partial(moved, other, third):
+    """dR_G/d``moved`` = (3 R_F - moved R_D(other, third, moved)) / 12 written as (other R_D(third, moved, other)
+    + third R_D(moved, other, third)) / 12 (R_F's Euler relation: x R_D(y, z, x) + y R_D(z, x, y) + z R_D(x, y, z)
+    = 3 R_F): two terms >= 0, where the difference loses everything at disparate arguments (at (1e-300, 1, 1e300)
+    it is 2.5e-151 of terms 1e-150)."""
+    return (_scaled_rd_term(third, moved, other) + _scaled_rd_term(moved, other, third)) / 12
+
+
+def _scaled_rd_term(u, v, w):
+    """w R_D(u, v, w) as (w/s) s^(-1/2) R_D(u/s, v/s, w/s), s the largest argument (R_D is homogeneous of degree
+    -3/2): w R_D fits a float where R_D alone does not (R_D(1e-300, 1, 1e300) = 1e-447 underflows, 1e300 times it is
+    1e-147). A term whose w/s is 0 is 0 (its R_D may be infinite there)."""
+    s = maximum(maximum(u, v), w)
+    share = w / s
+    rd = where(equal(share, 0), 0.0, elliprd(u / s, v / s, where(equal(share, 0), 1.0, share)))
+    root = sqrt(share)  # each product below in range: sqrt(w/s) R_D ~ s/w, sqrt(w/s)/sqrt(s) = sqrt(w)/s
+    return (root * rd) * (root / sqrt(s))
+
+
+def _rg_slopes(ans, x, y, z):
+    return _rg_partial(x, y, z), _rg_partial(y, z, x), _rg_partial(z, x, y)
+
+
 def _define_rules(op, slopes, nin):
     """The reverse and forward rules of ``op`` from ``slopes`` (ans, *args) -> one partial per argument."""
 
@@ -290,3 +373,5 @@ _define_rules(ellipkinc, _ellipkinc_slopes, 2)
 _define_rules(ellipeinc, _ellipeinc_slopes, 2)
 _define_rules(elliprf, _rf_slopes, 3)
 _define_rules(elliprd, _rd_slopes, 3)
+_define_rules(elliprc, _rc_slopes, 2)
+_define_rules(elliprg, _rg_slopes, 3)
