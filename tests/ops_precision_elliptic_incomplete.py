@@ -1,5 +1,5 @@
-"""The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m) and Carlson's R_C, R_D,
-R_F, R_G.
+"""The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m), Carlson's R_C, R_D,
+R_F, R_G and Jacobi's elliptic functions (ellipj's sn, cn, dn, am).
 
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no real derivative
@@ -113,10 +113,36 @@ def _elliprg(x, y, z):
     return +value, [+s for s in slopes]
 
 
+JACOBI_POINTS = [(u, m) for u in (0.0, 1e-300, 0.5, 3.0, -7.0, 20.0, 1e3) for m in (0.0, 1e-12, 0.5, 0.9, 0.999)]
+
+
+def _ellipj(index):
+    """sn, cn, dn or am of (u, m) and their slopes: in u cn dn, -sn dn, -m sn cn, dn; in m, am's is -dn dF/dm at
+    (am, m) (Legendre's dF/dm, F(am(u|m)|m) = u held fixed), sn's cn times it, cn's -sn times it, dn's from
+    dn^2 = 1 - m sn^2. am is atan2(sn, cn) moved by whole turns to within pi/2 of pi u / (2 K)."""
+
+    def oracle(u, m):
+        if not 0 <= m < 1:
+            raise Undefined("SciPy's ellipj is NaN off 0 <= m <= 1; at m = 1 only a one-sided slope in m")
+        sn, cn, dn = (mp.ellipfun(kind, u, m=m) for kind in ("sn", "cn", "dn"))
+        phase = mp.atan2(sn, cn)
+        am = phase + 2 * mp.pi * mp.nint((mp.pi * u / (2 * mp.ellipk(m)) - phase) / (2 * mp.pi))
+        am_m = -dn * _legendre(am, m)[3]
+        values = [sn, cn, dn, am]
+        slopes = [[cn * dn, cn * am_m], [-sn * dn, -sn * am_m],
+                  [-m * sn * cn, -(sn * sn + 2 * m * sn * cn * am_m) / (2 * dn)], [dn, am_m]]
+        return values[index], [+e for e in slopes[index]]
+
+    return oracle
+
+
 def _row(name, op, oracle, points):
     if name.endswith("elliprc"):
         def function(x, y):
             return op(x, y)
+    elif "ellipj" in name:
+        def function(u, m):
+            return op(u, m)
     elif len(points[0]) == 2:
         def function(phi, m):
             return op(phi, m)
@@ -138,4 +164,5 @@ def rows():
         _row("scipy.special.elliprd", gsp.elliprd, _elliprd, list(CARLSON)),
         _row("scipy.special.elliprc", gsp.elliprc, _elliprc, list(RC_POINTS)),
         _row("scipy.special.elliprg", gsp.elliprg, _elliprg, list(CARLSON)),
-    ]
+    ] + [_row(f"scipy.special.ellipj(u, m)[{i}]", lambda u, m, i=i: gsp.ellipj(u, m)[i], _ellipj(i), JACOBI_POINTS)
+         for i in range(4)]

@@ -1,5 +1,5 @@
-"""SciPy's incomplete elliptic integrals and Carlson's symmetric forms: ``ellipkinc``, ``ellipeinc``, ``elliprc``,
-``elliprd``, ``elliprf``, ``elliprg``.
+"""SciPy's incomplete elliptic integrals, Carlson's symmetric forms and Jacobi's elliptic functions: ``ellipkinc``,
+``ellipeinc``, ``elliprc``, ``elliprd``, ``elliprf``, ``elliprg``, ``ellipj``.
 
 In a float dtype each answers SciPy's own number. The exact reference is mpmath's ``ellipf``, ``ellipe(phi, m)``
 and ``elliprc`` (its principal value), ``elliprd``, ``elliprf``, ``elliprg`` on mpmath numbers and flint's
@@ -19,7 +19,9 @@ which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - .
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
 mirror, in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
-summed as two positive terms.
+summed as two positive terms. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
+``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
+(am, m), from F(am(u|m)|m) = u.
 """
 
 from __future__ import annotations
@@ -107,6 +109,31 @@ def _rg_mp(x, y, z):
     if any(mpmath.isinf(a) for a in (x, y, z)):
         return mpmath.inf
     return mpmath.elliprg(+x, +y, +z)
+
+
+_JACOBI = ("sn", "cn", "dn", "ph")
+
+
+def _ellipj_mp(kind):
+    """One of SciPy's ellipj(u, m) = (sn, cn, dn, ph) on mpmath numbers, NaN off 0 <= m <= 1 as SciPy's. The
+    amplitude ph = am(u|m) is atan2(sn, cn) moved by the whole turns that keep it within pi/2 of pi u / (2 K(m))
+    (am(u + 2K) = am(u) + pi); at m = 1, K = inf and am is Gudermann's function, within pi/2 of 0."""
+
+    def jacobi(u, m):
+        mpmath = loaded_mpmath()
+        if mpmath.isnan(u) or mpmath.isnan(m) or m < 0 or m > 1 or mpmath.isinf(u):
+            return mpmath.nan
+        u, m = +u, +m
+        if kind != "ph":
+            return mpmath.ellipfun(kind, u, m=m)
+        phase = mpmath.atan2(mpmath.ellipfun("sn", u, m=m), mpmath.ellipfun("cn", u, m=m))
+        if m == 1:
+            return phase
+        turns = mpmath.nint((mpmath.pi * u / (2 * mpmath.ellipk(m)) - phase) / (2 * mpmath.pi))
+        return phase + 2 * mpmath.pi * turns
+
+    jacobi.__name__ = f"ellipj_{kind}"
+    return jacobi
 
 
 # -- the exact reference: flint balls, and their partials (forward mode on balls) --------------------------
@@ -257,6 +284,32 @@ elliprc = _scipy_primitive("elliprc", 2, _rc_mp)
 elliprg = _scipy_primitive("elliprg", 3, _rg_mp)
 
 
+def _ellipj_part(index, name):
+    """One of ``scipy.special.ellipj(u, m)``'s four answers, in the arguments' dtype (SciPy gives them as a tuple)."""
+    four = _scipy_function("ellipj")
+
+    def part(u, m):
+        return four(u, m)[index]
+
+    part.__name__ = name
+    evaluate = in_input_dtype(part)
+    evaluate.nin = 2  # the catalogue reads the arity here, as on a ufunc
+    return evaluate
+
+
+# Jacobi's elliptic functions sn, cn, dn of u and the parameter m, and the amplitude ph = am(u|m): flint has none,
+# so their exact reference is mpmath's
+ellipj_sn, ellipj_cn, ellipj_dn, ellipj_ph = (
+    primitive(_ellipj_part(i, f"ellipj_{kind}"), f"ellipj_{kind}", kind="elementwise",
+              mp=_on_balls_too(f"ellipj_{kind}", mpmath_only(f"ellipj_{kind}", _ellipj_mp(kind))))
+    for i, kind in enumerate(_JACOBI))
+
+
+def ellipj(u, m):
+    """Jacobi's elliptic functions (sn, cn, dn, ph) of u and the parameter m, in SciPy's order."""
+    return ellipj_sn(u, m), ellipj_cn(u, m), ellipj_dn(u, m), ellipj_ph(u, m)
+
+
 # -- the rules -------------------------------------------------------------------------------------------------
 
 
@@ -282,7 +335,8 @@ def _ellipkinc_slopes(ans, phi, m):
     delta_squared = _delta_squared(s, c, m)
     periods = equal(n, 0)
     in_m = s * s * s / 6 * elliprd(c * c, 1.0, delta_squared)
-    in_m = in_m + where(periods, 0.0, 2 * n * _ellipk_slope(ellipk(m), m))
+    whole = where(periods, 0.5, m)  # K'(m) only where a period is crossed (at m = 1 it is infinite)
+    in_m = in_m + where(periods, 0.0, 2 * n * _ellipk_slope(ellipk(whole), whole))
     return 1 / sqrt(delta_squared), in_m
 
 
@@ -291,7 +345,8 @@ def _ellipeinc_slopes(ans, phi, m):
     delta_squared = _delta_squared(s, c, m)
     periods = equal(n, 0)
     in_m = -(s * s * s) / 6 * elliprd(c * c, delta_squared, 1.0)
-    in_m = in_m + where(periods, 0.0, 2 * n * _ellipe_slope(ellipe(m), m))
+    whole = where(periods, 0.5, m)  # E'(m) only where a period is crossed (at m = 1 it is -inf)
+    in_m = in_m + where(periods, 0.0, 2 * n * _ellipe_slope(ellipe(whole), whole))
     return sqrt(delta_squared), in_m
 
 
@@ -356,6 +411,25 @@ def _rg_slopes(ans, x, y, z):
     return _rg_partial(x, y, z), _rg_partial(y, z, x), _rg_partial(z, x, y)
 
 
+def _ellipj_slopes(kind):
+    """The slopes of sn, cn, dn or ph in u (cn dn, -sn dn, -m sn cn, dn) and in m: ph's is -dn dF/dm at (ph, m),
+    differentiating F(am(u|m)|m) = u, with `_ellipkinc_slopes`'s dF/dm (Carlson's, no cancellation at m = 0); sn's
+    and cn's follow as cn and -sn times it, dn's from dn^2 = 1 - m sn^2."""
+
+    def slopes(ans, u, m):
+        sn, cn, dn, ph = ellipj(u, m)
+        in_m = -dn * _ellipkinc_slopes(None, ph, m)[1]
+        if kind == "sn":
+            return cn * dn, cn * in_m
+        if kind == "cn":
+            return -sn * dn, -sn * in_m
+        if kind == "dn":
+            return -m * sn * cn, -(sn * sn + 2 * m * sn * cn * in_m) / (2 * dn)
+        return dn, in_m
+
+    return slopes
+
+
 def _define_rules(op, slopes, nin):
     """The reverse and forward rules of ``op`` from ``slopes`` (ans, *args) -> one partial per argument."""
 
@@ -375,3 +449,5 @@ _define_rules(elliprf, _rf_slopes, 3)
 _define_rules(elliprd, _rd_slopes, 3)
 _define_rules(elliprc, _rc_slopes, 2)
 _define_rules(elliprg, _rg_slopes, 3)
+for _kind, _op in zip(_JACOBI, (ellipj_sn, ellipj_cn, ellipj_dn, ellipj_ph)):
+    _define_rules(_op, _ellipj_slopes(_kind), 2)
