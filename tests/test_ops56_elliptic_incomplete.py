@@ -207,3 +207,11 @@ def test_a_period_of_the_amplitude_adds_twice_the_complete_integrals_slope():
     for ours, slope in ((special.ellipkinc, k_slope), (special.ellipeinc, e_slope)):
         step = float(gradcli.grad(ours, 1)(phi + math.pi, m)) - float(gradcli.grad(ours, 1)(phi, m))
         assert _relative(step, 2 * slope) <= 1e-14
+
+
+def test_past_m_1_the_slopes_are_nan_as_the_values():
+    """SciPy's F and E are NaN for m > 1 even where sin^2 phi < 1/m keeps the integral real: the slopes too, never a
+    number beside a NaN value."""
+    for ours in (special.ellipkinc, special.ellipeinc):
+        assert np.isnan(float(ours(0.5, 1.5)))
+        assert all(np.isnan(float(gradcli.grad(ours, i)(0.5, 1.5))) for i in range(2))

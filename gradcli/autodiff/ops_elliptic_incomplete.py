@@ -337,7 +337,7 @@ def _ellipkinc_slopes(ans, phi, m):
     in_m = s * s * s / 6 * elliprd(c * c, 1.0, delta_squared)
     whole = where(periods, 0.5, m)  # K'(m) only where a period is crossed (at m = 1 it is infinite)
     in_m = in_m + where(periods, 0.0, 2 * n * _ellipk_slope(ellipk(whole), whole))
-    return 1 / sqrt(delta_squared), in_m
+    return _nan_past_one(m, 1 / sqrt(delta_squared)), _nan_past_one(m, in_m)
 
 
 def _ellipeinc_slopes(ans, phi, m):
@@ -347,7 +347,12 @@ def _ellipeinc_slopes(ans, phi, m):
     in_m = -(s * s * s) / 6 * elliprd(c * c, delta_squared, 1.0)
     whole = where(periods, 0.5, m)  # E'(m) only where a period is crossed (at m = 1 it is -inf)
     in_m = in_m + where(periods, 0.0, 2 * n * _ellipe_slope(ellipe(whole), whole))
-    return sqrt(delta_squared), in_m
+    return _nan_past_one(m, sqrt(delta_squared)), _nan_past_one(m, in_m)
+
+
+def _nan_past_one(m, slope):
+    """``slope`` where m <= 1, NaN past it, where SciPy's F and E are NaN (the forms above are real for some phi)."""
+    return where(less(1.0, m), float("nan"), slope)
 
 
 def _rf_slopes(ans, x, y, z):
