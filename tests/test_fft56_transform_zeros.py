@@ -160,3 +160,14 @@ def test_the_square_of_a_modulus_at_0_has_its_slope_and_p_log_p_slope_0(fun, poi
                            max_digits=120).results[0]
     assert result.status == "wrong", [f.message for f in result.findings]
     assert list(np.ravel(result.exact_gradient["x"])) == [0.0] * len(point)
+
+
+def test_a_numpy_complex64_meets_a_ball_as_the_complex_number_it_is():
+    import flint
+
+    from gradcli.autodiff import arb as arb_core, arb_complex
+
+    arb_core.enable()
+    for number in (np.complex64(1 + 2j), np.complex128(1 + 2j), 1 + 2j):
+        product = arb_complex.elementwise("multiply", (flint.arb(2), number), {}, None)
+        assert (float(product.re.mid()), float(product.im.mid())) == (2.0, 4.0)

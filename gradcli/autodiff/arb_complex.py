@@ -72,8 +72,9 @@ def _negated(a):
 
 
 def _exact_part(value):
-    """A Python float part as a plain number: its exact 0 as the int 0."""
-    return 0 if value == 0 else value
+    """A float part (a Python or NumPy float) as a plain number: its exact 0 as the int 0, else the Python float it
+    is exactly."""
+    return 0 if value == 0 else float(value)
 
 
 class ExactComplex:
@@ -160,7 +161,7 @@ def as_complex(x):
     """``x`` (an `ExactComplex`, a Python or NumPy complex, a real number) as an `ExactComplex`."""
     if type(x) is ExactComplex:
         return x
-    if isinstance(x, complex):
+    if isinstance(x, (complex, np.complexfloating)):  # complex64 is no Python complex
         return ExactComplex(_exact_part(x.real), _exact_part(x.imag))
     return ExactComplex(x)
 
@@ -195,7 +196,7 @@ def _exp(z):
 
 
 def _power(z, w):
-    if type(w) is ExactComplex or isinstance(w, complex):
+    if type(w) is ExactComplex or isinstance(w, (complex, np.complexfloating)):
         raise _NO_RULE("a power to a complex exponent")
     return as_complex(z) ** w
 

@@ -30,8 +30,9 @@ from .results import Finding
 
 _FLOAT64 = np.float64
 _ADD = add.prim  # the op a backward pass's ``prev + ct`` of plain numbers is
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_CHECKER_DIR = os.path.dirname(os.path.abspath(__file__))
+# Each with its separator: a user's sibling folder (gradcli_examples/) is none of gradcli's.
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_CHECKER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
 
 
