@@ -209,3 +209,16 @@ def test_a_range_the_sweep_would_refuse_is_refused_on_its_line(tmp_path, spelled
     # Refused by the loader, not found later by a worker as a case with status error (exit 1).
     text = f"[[case]]\nname = 'softplus'\ntarget = 'log(1+exp(x))'\nrange = '{spelled}'\n"
     assert says in located_spec_error(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    "lines, says",
+    [
+        ("range = 'x=1:100'\nscale = 'logarithmic'", "gradcli.toml:5: 'scale': scale 'logarithmic': how a sweep's points are spaced"),
+        ("range = 'x=-1:100'\nscale = 'log'", "a log scale"),
+        ("at = 'x=1'\nscale = 'log'", "scale spaces a sweep's points, so it goes with range"),
+    ],
+)
+def test_a_sweeps_scale_is_checked_when_the_spec_loads(tmp_path, lines, says):
+    text = f"[[case]]\nname = 'c'\ntarget = 'log(1+exp(x))'\n{lines}\n"
+    assert says in located_spec_error(tmp_path, text)

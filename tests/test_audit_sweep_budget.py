@@ -43,3 +43,11 @@ def test_a_max_time_the_case_names_is_kept_under_its_timeout(monkeypatch):
 def test_a_point_case_keeps_the_checks_own_budget():
     case = make_case("points", "tanh(x)", [{"at": ["x=1"], "timeout": 600}])
     assert math.isfinite(case.options.max_time) and case.options.max_time < 600
+
+
+def test_a_case_spaces_its_sweep_on_the_scale_it_names():
+    # 1, 10, 100, 1000, 1e4: exp overflows past 709.78 at two of them (linearly spaced, at four)
+    case = make_case("swept", "log(1+exp(x))", [{"range": "x=1:1e4:5", "scale": "log", "dtypes": ["float64"], "fixes": False}])
+    swept = run_case(case).sweep
+    assert swept["ranges"]["x"]["scale"] == "log"
+    assert swept["dtypes"]["float64"]["counts"] == {"ok": 3, "unstable": 2}

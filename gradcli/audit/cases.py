@@ -15,14 +15,14 @@ import math
 from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
-from ..checker.ranges import split_range
+from ..checker.ranges import DEFAULT_N, SCALES, Range, split_range
 from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
 from .results import Case
 
 OPTION_KEYS = tuple(f.name for f in fields(CheckOptions))
-CASE_KEYS = ("at", "range", "args", "expect", "timeout")  # what a case says besides its check options
+CASE_KEYS = ("at", "range", "scale", "args", "expect", "timeout")  # what a case says besides its check options
 DEFAULT_TIMEOUT = 30.0
 
 
@@ -37,6 +37,12 @@ def parse_range(text: str) -> tuple:
     """
     name, lo, hi, n = split_range(text, option="range")
     return name, (lo, hi) if n is None else (lo, hi, n)
+
+
+def swept_range(text, scale):
+    """``(name, (lo, hi, n, scale))`` of a case's range text on ``scale``, as `gradcli.sweep` takes it."""
+    name, (lo, hi, *given) = parse_range(text)
+    return name, (lo, hi, given[0] if given else DEFAULT_N, scale)
 
 
 def check_value(key, value):
@@ -61,6 +67,10 @@ def check_value(key, value):
         if len(ranges) != 1:
             raise InputError(f"range {value!r}: a sweep covers one variable: give one range")
         return ranges
+    if key == "scale":
+        if value not in SCALES:
+            raise InputError(f"scale {value!r}: how a sweep's points are spaced, as sweep --scale takes it: {', '.join(SCALES)}")
+        return value
     if key == "args":
         if not isinstance(value, str) or not FUNCTION_TARGET.match(value.strip()):
             raise InputError(f"args {value!r}: name a function of your code that returns the arguments, as --args takes it: \"model.py:example_args\"")
@@ -88,6 +98,10 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
         del settings["args"]  # --args typed for the run gives the points of the cases that name none
     if ("at" in settings and "range" in settings) or not ({"at", "range", "args"} & set(settings)):
         raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
+    if "scale" in settings:
+        if "range" not in settings:
+            raise InputError(f"case {name!r}: scale spaces a sweep's points, so it goes with range, not with points")
+        Range(*swept_range(settings["range"][0], settings["scale"])[1])  # a log scale's range must be positive: said here
     option_settings = {key: value for key, value in settings.items() if key in OPTION_KEYS}
     if "range" in settings and "max_time" not in option_settings:
         # A sweep's budget is its case's timeout, less what loading took (`run_case` cuts it so), not the
@@ -99,6 +113,7 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
         target=target,
         at=settings.get("at", ()),
         ranges=settings.get("range", ()),
+        scale=settings.get("scale", "linear"),
         args=settings.get("args", ""),
         options=options,
         expect=settings.get("expect"),

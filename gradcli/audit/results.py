@@ -38,6 +38,7 @@ class Case:
     target: str  # a formula, path/file.py:function (relative to ``folder``) or package.module:function
     at: tuple = ()  # points, as --at texts ("x=100")
     ranges: tuple = ()  # a sweep instead of points: range texts, as sweep --range ("x=-200:200:200")
+    scale: str = "linear"  # how the sweep's points are spaced, as sweep --scale
     args: str = ""  # a function of the user's giving the points (or, with a range, the values held): "model.py:example_args"
     options: CheckOptions = field(default_factory=CheckOptions)
     expect: Optional[Verdict] = None  # the known worst verdict: the case passes while it holds

@@ -41,7 +41,7 @@ from ..checker.verdict import Verdict
 from ..errors import InputError
 from ..isolation import LocalWorkers, clock_starts, time_left
 from ..jsondata import jsonable
-from .cases import parse_range
+from .cases import swept_range
 from .preload import PRELOAD
 from .results import AuditReport, CaseResult, shard_of
 
@@ -354,7 +354,7 @@ def _sweep(case, deadline):
     from ..checker.targets import example_points, resolve  # lazy: NumPy loads in the worker, not the controller
     from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
-    name, spec = parse_range(case.ranges[0])
+    name, spec = swept_range(case.ranges[0], case.scale)
     target = _located(case)
     fixed = None
     if case.args:  # the values of the variables not swept, from the user's function
