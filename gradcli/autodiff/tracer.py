@@ -702,12 +702,16 @@ def lifting_constants(fun, data=1):
 
 def floats_lifted_for_composite(args, frame):
     """``args`` of a library function gradcli writes as a composite of its ops (``rel_entr(p, q)``), called by the
-    user's code at ``frame`` in an exact run: each float argument exact at that run's precision (`exact_constant`),
-    beside traced ones too, since the composite's ops on those constants alone (``xlogy(p, p)``) see gradcli's frames,
-    not the user's, and would compute in float64; ``args`` unchanged anywhere else."""
+    user's code at ``frame`` in an exact run beside a traced or exact argument: each float argument exact at that
+    run's precision (`exact_constant`), since the composite's ops on those constants alone (``xlogy(p, p)``) see
+    gradcli's frames, not the user's, and would compute in float64. A call of constants alone (``ndtr(10.0)``) is a
+    number the program computes once, held as it computes it as a literal is; ``args`` unchanged there and anywhere
+    else."""
     if exact_constant is None or not _from_user_code(frame):
         return args
     kinds = [_plain_kinds((a,)) for a in args]
+    if all(kind is not None for kind in kinds):
+        return args
     return tuple(exact_constant(a) if kind == ["f"] else a for a, kind in zip(args, kinds))
 
 

@@ -193,7 +193,6 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
     worst, passed = 0.0, True
     mpf = _exact_type()
     tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
-    subnormal = _subnormal_range(dtype) if dtype is not None else None  # once, not per entry
     for computed_value, exact_value in zip(computed_values, exact_values):
         if tiny and computed_value == 0 and abs(exact_value) < tiny:
             continue  # the flushed dtype's nearest number
@@ -216,8 +215,6 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
-        if subnormal is not None and computed_value and _within_a_subnormal_step(difference, abs(exact_value), *subnormal):
-            continue
         if exact_value == 0:
             error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
             passed = passed and difference <= max(atol, rtol * zero_floor)
@@ -257,10 +254,6 @@ def _compare_one(computed, exact, rtol, atol, dtype):
     else:
         return None
     difference = libmp.mpf_abs(libmp.mpf_sub(c, e, prec, rounding), prec, rounding)
-    if dtype is not None and c != libmp.fzero:
-        step, tiny = _subnormal_range(dtype)
-        if libmp.mpf_lt(libmp.mpf_abs(e), libmp.from_float(tiny)) and libmp.mpf_lt(difference, libmp.from_float(step)):
-            return 0.0, True
     if e == libmp.fzero:  # compared against the floor rtol x max(1, |exact|), which is rtol x 1 here
         floor = libmp.mpf_mul(libmp.fone, _raw(rtol, libmp), prec, rounding)
         error = libmp.to_float(libmp.mpf_div(difference, libmp.fone, prec, rounding), rnd=rounding) if libmp.mpf_gt(difference, floor) else 0.0
@@ -275,21 +268,6 @@ def _compare_one(computed, exact, rtol, atol, dtype):
 _PLAIN_NUMBERS = frozenset({float, int})
 
 
-def _subnormal_range(dtype):
-    """``(smallest subnormal, smallest normal)`` of ``dtype``: below the latter its numbers are that step apart."""
-    info = finfo(np.dtype(dtype))
-    return float(info.smallest_subnormal), float(info.tiny)
-
-
-def _within_a_subnormal_step(difference, size, step, tiny):
-    """Whether a nonzero entry whose exact value is ``size`` in magnitude, below a dtype's normal numbers (``tiny``), is
-    less than one of its steps (``step``, `_subnormal_range`) off: a float adjacent to the exact value, as close as the
-    dtype's fixed spacing there allows (an exact value 13.27 steps from 0 held as 14 steps is 5% off relatively, and no
-    dtype computation can do better than 13). A 0 is never excused so: it is an underflow, every bit of a number the
-    dtype holds lost."""
-    return size < tiny and difference < step
-
-
 def _raw(number, libmp):
     """A float's or an int's raw mpmath number, as mpmath's operators convert it (exactly)."""
     return libmp.from_float(number) if type(number) is float else libmp.from_int(number)
@@ -302,7 +280,7 @@ class _Libmp:
         from mpmath import libmp  # lazy: mpmath is heavy; the exact numbers compared here come from it, so it is loaded by now
 
         for name in ("to_float", "from_float", "from_int", "mpf_pos", "normalize", "mpf_abs", "mpf_sub", "mpf_mul",
-                     "mpf_div", "mpf_add", "mpf_gt", "mpf_le", "mpf_lt", "fzero", "fone"):
+                     "mpf_div", "mpf_add", "mpf_gt", "mpf_le", "fzero", "fone"):
             setattr(self, name, getattr(libmp, name))
         self.specials = frozenset({libmp.fnan, libmp.finf, libmp.fninf})
 

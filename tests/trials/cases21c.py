@@ -323,7 +323,10 @@ NUMPY = [
          _cross_entropy_slopes([800, -800, 0])),
     Case(N, "softmax_score", _at(z=[800, -800, 0]), "float64", "ok", _softmax_score_slopes([800, -800, 0])),
     Case(N, "softmax_score", _at(z=[1000, 1000, -1000]), "float64", "ok", _softmax_score_slopes([1000, 1000, -1000])),
-    Case(N, "softmax_score", _at(z=[100, -100, 0]), "float32", "ok", _softmax_score_slopes([100, -100, 0], "float32")),
+    # float32's e^-200 weight is among the subnormals: the slope held as 14 of their steps where the truth is 13.27
+    # (a 5% error; the corpus's x*exp(-y) at y = 740 in float64 likewise): relative error counts there too
+    Case(N, "softmax_score", _at(z=[100, -100, 0]), "float32", "unstable",
+         _softmax_score_slopes([100, -100, 0], "float32")),
     # e^-1e300: a slope of 10^(-4.3e299), digits no float holds
     Case(N, "scipy_log_softmax_first", _at(z=[0, -800, -1e300]), "float64", "ok",
          _log_softmax_slopes([0, -800, -1e300], 0)),
