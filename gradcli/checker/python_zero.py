@@ -341,8 +341,9 @@ class Zeros:
             self.ends = self.ends or bool(arb_proof.ends)
 
     def pole_of_value(self):
-        """The log the program's value meets at an exact 0 on proof numbers (log(sum(x - mean(x))), whose 0 no
-        precision shows), or None: asked once. The value there is no number, whatever the precision."""
+        """The op whose pole the program's value meets at an exact 0 on proof numbers (a log, log1p at -1, a
+        reciprocal or a division: log(sum(x - mean(x))), whose 0 no precision shows), or None: asked once. The value
+        there is no number, whatever the precision."""
         if "pole" not in self._value:
             arb_core.enable()  # the proof numbers' dispatch
             arb_proof.poles = []
