@@ -1,0 +1,61 @@
+"""TensorFlow's user rules and ops named where the user wrote them: in a narrower dtype's own trace as in float64's,
+in a custom-gradient factory called inside a ``tf.function``, and an op made in no user frame at the nearest line of
+the user's.
+
+Where the user's code chose by dtype while it traced, the float32 program is
+its own trace, and the rules judged alone are that program's rules: a rule
+off in float32 alone is named there, not the outer rule that calls it.
+"""
+
+import numpy as np
+import pytest
+
+import gradcli
+
+tf = pytest.importorskip("tensorflow")
+
+
+def _checked(function, point, dtype="float64", **options):
+    (result,) = gradcli.check(function, [point], dtypes=(dtype,), fixes=False, **options).results
+    return result
+
+
+def _def_line(name):
+    with open(__file__) as handle:
+        return next(n for n, text in enumerate(handle, 1) if f"def {name}(" in text)
+
+
+@tf.custom_gradient
+def square_by_dtype(x):
+    shift = 1e-3 if x.dtype == tf.float32 else 1e-12  # the code chooses by dtype: float32 has its own trace
+
+    def square_by_dtype_grad(upstream):
+        return upstream * (3.0 * x if x.dtype == tf.float32 else 2.0 * x)  # off in float32 alone
+    return x * x + shift, square_by_dtype_grad
+
+
+@tf.custom_gradient
+def sine_of_square(x):
+    value = square_by_dtype(x)
+
+    def sine_of_square_grad(upstream):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            taped = square_by_dtype(x)
+        return upstream * tf.math.cos(value) * tape.gradient(taped, x)
+    return tf.math.sin(value), sine_of_square_grad
+
+
+def chooses_by_dtype(x):
+    return tf.reduce_sum(sine_of_square(x))
+
+
+def test_a_rule_off_in_a_narrower_dtypes_own_trace_is_judged_alone_there():
+    point = {"x": np.array([0.5, 1.5])}
+    assert _checked(chooses_by_dtype, point).status == "ok"
+    result = _checked(chooses_by_dtype, point, "float32")
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.op == "gradient rule square_by_dtype_grad() of square_by_dtype", finding.op
+    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('square_by_dtype_grad')}"), finding.location
+    assert "judged alone" in finding.message
