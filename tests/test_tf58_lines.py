@@ -59,3 +59,78 @@ def test_a_rule_off_in_a_narrower_dtypes_own_trace_is_judged_alone_there():
     assert finding.op == "gradient rule square_by_dtype_grad() of square_by_dtype", finding.op
     assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('square_by_dtype_grad')}"), finding.location
     assert "judged alone" in finding.message
+
+
+def make_cube(power):
+    """A custom-gradient factory: x^3, its rule giving ``power`` x^2 (right for 3)."""
+    @tf.custom_gradient
+    def cube(x):
+        def cube_grad(upstream):
+            return upstream * power * x * x
+        return x * x * x, cube_grad
+    return cube
+
+
+@tf.function
+def cube_made_inside(x):
+    return tf.reduce_sum(make_cube(2.0)(x))  # autograph converts the factory, its rule with it
+
+
+def make_softplus():
+    def softplus_naive(x):
+        return tf.math.log(1.0 + tf.math.exp(x))  # the exp line
+    return softplus_naive
+
+
+@tf.function
+def softplus_made_inside(x):
+    return tf.reduce_sum(make_softplus()(x))
+
+
+def _line_of(marker):
+    with open(__file__) as handle:
+        return next(n for n, text in enumerate(handle, 1) if marker in text)
+
+
+def test_a_factorys_rule_converted_inside_a_tf_function_is_named_at_the_users_def():
+    result = _checked(cube_made_inside, {"x": np.array([0.5, 1.5])})
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.op == "gradient rule cube_grad() of cube", finding.op
+    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('cube_grad')}"), finding.location
+
+
+def test_an_op_of_a_function_converted_inside_a_tf_function_is_named_at_the_users_line():
+    result = _checked(softplus_made_inside, {"x": np.array([100.0], np.float32)}, "float32")
+    assert result.status == "unstable"
+    located = {f.location for f in result.findings if f.op in ("exp", "multiply")}
+    assert located == {f"{__file__}:{_line_of('# the exp line')}"}, located
+
+
+def make_sine_of(inner):
+    """sin(inner(x)), its rule taking the inner custom function's gradient by a tape (right)."""
+    @tf.custom_gradient
+    def sine(x):
+        value = inner(x)
+
+        def sine_grad(upstream):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                taped = inner(x)
+            return upstream * tf.math.cos(value) * tape.gradient(taped, x)
+        return tf.math.sin(value), sine_grad
+    return sine
+
+
+@tf.function
+def nested_made_inside(x):
+    return tf.reduce_sum(make_sine_of(make_cube(2.0))(x))  # the inner rule off, the outer right
+
+
+def test_nested_factories_converted_inside_a_tf_function_name_the_inner_rule_judged_alone():
+    result = _checked(nested_made_inside, {"x": np.array([0.5, 0.75])})
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.op == "gradient rule cube_grad() of cube", (finding.op, finding.message)
+    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('cube_grad')}"), finding.location
+    assert "judged alone" in finding.message

@@ -42,7 +42,7 @@ from ..errors import InputError
 from .bridge import Bridge, PerPoint, points_replayed
 from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
-from .tf_errors import is_users_file, users_frames_only
+from .tf_errors import at_users_lines, is_users_file, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
@@ -152,12 +152,12 @@ def _user_frames(library_dirs):
         for i in range(len(traceback) - 1, -1, -1):
             frame = traceback[i]
             if frame.name in _WRAPPERS and frame.filename == here:
-                return [f for f in reversed(inside) if users(f.filename)], frame.name == "_gradcli_gradient"
+                return [f for f in at_users_lines(reversed(inside)) if users(f.filename)], frame.name == "_gradcli_gradient"
             inside.append(frame)
         # A tf.function traced before, by a call outside the wrappers (the user's own, at import or in a test), keeps
         # that trace: its ops' lines are the user's frames inside the outermost call into gradcli or TensorFlow.
         entered = next((i for i, frame in enumerate(traceback) if is_library_frame(frame.filename, library_dirs)), len(traceback))
-        return [f for f in list(traceback)[entered + 1:] if users(f.filename)], False
+        return [f for f in at_users_lines(list(traceback)[entered + 1:]) if users(f.filename)], False
 
     frames.users = users
     return frames

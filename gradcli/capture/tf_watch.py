@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from ..errors import InputError
 
+from .tf_errors import converted_origin
 from .tf_graph import RuleCall, rule_of_code
 
 
@@ -400,9 +401,12 @@ def _user_rule(backward, users):
         return _user_rule(cells["tape_grad_fn"].cell_contents, users)
     rule = cells["grad_fn"].cell_contents if "grad_fn" in cells else None
     code = getattr(inspect.unwrap(rule), "__code__", None) if callable(rule) else None
-    if code is None or not users(code.co_filename):
+    if code is None:
         return None
-    return rule_of_code(code)
+    where = converted_origin(code) or (code.co_filename, code.co_firstlineno)
+    if not users(where[0]):
+        return None
+    return rule_of_code(code, where)
 
 
 def _noting_passed(backward, rule, gradients):
