@@ -134,3 +134,17 @@ def test_nested_factories_converted_inside_a_tf_function_name_the_inner_rule_jud
     assert finding.op == "gradient rule cube_grad() of cube", (finding.op, finding.message)
     assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('cube_grad')}"), finding.location
     assert "judged alone" in finding.message
+
+
+def silu_total(x):
+    return tf.reduce_sum(tf.nn.silu(x))  # a library's custom gradient
+
+
+def test_the_ops_of_a_librarys_custom_gradient_are_at_the_line_that_called_it():
+    # tf.nn.silu's rule makes its ops in no user frame, some reading none of a user's line: the call's line, not the
+    # function's first line
+    from gradcli.capture.tf_bridge import TensorFlowFunction
+
+    captured = TensorFlowFunction(silu_total, "silu_total")._capture([np.array([0.5, 1.0])], list)
+    lines = {step.op_type: step.location for step in captured.backward.steps}
+    assert set(lines.values()) == {f"{__file__}:{_line_of('# a library')}"}, lines
