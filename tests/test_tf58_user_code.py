@@ -1,10 +1,12 @@
-"""TensorFlow's user rules and ops named where the user wrote them: in a narrower dtype's own trace as in float64's,
-in a custom-gradient factory called inside a ``tf.function``, and an op made in no user frame at the nearest line of
-the user's.
+"""TensorFlow code read as the user wrote it: rules and ops named where the user wrote them (in a narrower dtype's own
+trace as in float64's, in a custom-gradient factory called inside a ``tf.function``, an op of a library's rule at the
+line that called it), and ``tf.executing_eagerly`` bound to a parameter's default answered as the eager run answers.
 
 Where the user's code chose by dtype while it traced, the float32 program is
 its own trace, and the rules judged alone are that program's rules: a rule
 off in float32 alone is named there, not the outer rule that calls it.
+Autograph converts a function called inside a ``tf.function`` into generated
+code of its own; its frames are told at the user's lines they were made from.
 """
 
 import numpy as np
@@ -57,7 +59,7 @@ def test_a_rule_off_in_a_narrower_dtypes_own_trace_is_judged_alone_there():
     assert result.status == "wrong"
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.op == "gradient rule square_by_dtype_grad() of square_by_dtype", finding.op
-    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('square_by_dtype_grad')}"), finding.location
+    assert finding.location.endswith(f"test_tf58_user_code.py:{_def_line('square_by_dtype_grad')}"), finding.location
     assert "judged alone" in finding.message
 
 
@@ -97,7 +99,7 @@ def test_a_factorys_rule_converted_inside_a_tf_function_is_named_at_the_users_de
     assert result.status == "wrong"
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.op == "gradient rule cube_grad() of cube", finding.op
-    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('cube_grad')}"), finding.location
+    assert finding.location.endswith(f"test_tf58_user_code.py:{_def_line('cube_grad')}"), finding.location
 
 
 def test_an_op_of_a_function_converted_inside_a_tf_function_is_named_at_the_users_line():
@@ -132,7 +134,7 @@ def test_nested_factories_converted_inside_a_tf_function_name_the_inner_rule_jud
     assert result.status == "wrong"
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.op == "gradient rule cube_grad() of cube", (finding.op, finding.message)
-    assert finding.location.endswith(f"test_tf58_lines.py:{_def_line('cube_grad')}"), finding.location
+    assert finding.location.endswith(f"test_tf58_user_code.py:{_def_line('cube_grad')}"), finding.location
     assert "judged alone" in finding.message
 
 
@@ -148,3 +150,28 @@ def test_the_ops_of_a_librarys_custom_gradient_are_at_the_line_that_called_it():
     captured = TensorFlowFunction(silu_total, "silu_total")._capture([np.array([0.5, 1.0])], list)
     lines = {step.op_type: step.location for step in captured.backward.steps}
     assert set(lines.values()) == {f"{__file__}:{_line_of('# a library')}"}, lines
+
+
+def softplus_by_default(x, eager=tf.executing_eagerly):
+    return tf.math.log(1 + tf.exp(x)) if eager() else tf.math.softplus(x)
+
+
+def softplus_by_keyword(x, *, eager=tf.executing_eagerly):
+    return tf.math.log(1 + tf.exp(x)) if eager() else tf.math.softplus(x)
+
+
+def helped_by_keyword(x):
+    return softplus_by_keyword(x) * 1.0
+
+
+@pytest.mark.parametrize("function, held", [
+    (softplus_by_default, softplus_by_default), (helped_by_keyword, softplus_by_keyword),
+])
+def test_a_default_holding_executing_eagerly_is_answered_as_the_eager_run(function, held):
+    result = _checked(function, {"x": 800.0}, max_digits=120)
+    # Eagerly log(1 + exp(x)) overflows: that run is judged, not the graph's softplus, and no graph-differs.
+    assert result.status == "unstable" and result.value == np.inf, (result.status, result.findings)
+    assert result.findings[0].op == "exp" and all(f.kind != "graph-differs" for f in result.findings)
+    # The defaults hold TensorFlow's own function again once the trace is over.
+    defaults = [*(held.__defaults__ or ()), *(held.__kwdefaults__ or {}).values()]
+    assert defaults == [tf.executing_eagerly] and tf.executing_eagerly.__module__.startswith("tensorflow")
