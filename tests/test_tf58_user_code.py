@@ -27,6 +27,21 @@ def _def_line(name):
         return next(n for n, text in enumerate(handle, 1) if f"def {name}(" in text)
 
 
+def make_sine_of(inner):
+    """sin(inner(x)), its rule taking the inner custom function's gradient by a tape (right)."""
+    @tf.custom_gradient
+    def sine(x):
+        value = inner(x)
+
+        def sine_grad(upstream):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                taped = inner(x)
+            return upstream * tf.math.cos(value) * tape.gradient(taped, x)
+        return tf.math.sin(value), sine_grad
+    return sine
+
+
 @tf.custom_gradient
 def square_by_dtype(x):
     shift = 1e-3 if x.dtype == tf.float32 else 1e-12  # the code chooses by dtype: float32 has its own trace
@@ -36,16 +51,7 @@ def square_by_dtype(x):
     return x * x + shift, square_by_dtype_grad
 
 
-@tf.custom_gradient
-def sine_of_square(x):
-    value = square_by_dtype(x)
-
-    def sine_of_square_grad(upstream):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            taped = square_by_dtype(x)
-        return upstream * tf.math.cos(value) * tape.gradient(taped, x)
-    return tf.math.sin(value), sine_of_square_grad
+sine_of_square = make_sine_of(square_by_dtype)
 
 
 def chooses_by_dtype(x):
@@ -107,21 +113,6 @@ def test_an_op_of_a_function_converted_inside_a_tf_function_is_named_at_the_user
     assert result.status == "unstable"
     located = {f.location for f in result.findings if f.op in ("exp", "multiply")}
     assert located == {f"{__file__}:{_line_of('# the exp line')}"}, located
-
-
-def make_sine_of(inner):
-    """sin(inner(x)), its rule taking the inner custom function's gradient by a tape (right)."""
-    @tf.custom_gradient
-    def sine(x):
-        value = inner(x)
-
-        def sine_grad(upstream):
-            with tf.GradientTape() as tape:
-                tape.watch(x)
-                taped = inner(x)
-            return upstream * tf.math.cos(value) * tape.gradient(taped, x)
-        return tf.math.sin(value), sine_grad
-    return sine
 
 
 @tf.function
