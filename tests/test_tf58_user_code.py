@@ -166,3 +166,40 @@ def test_a_default_holding_executing_eagerly_is_answered_as_the_eager_run(functi
     # The defaults hold TensorFlow's own function again once the trace is over.
     defaults = [*(held.__defaults__ or ()), *(held.__kwdefaults__ or {}).values()]
     assert defaults == [tf.executing_eagerly] and tf.executing_eagerly.__module__.startswith("tensorflow")
+
+
+EAGER_TENSOR = type(tf.constant(0.0))
+
+
+def branches_on_a_value(x):
+    if x > 0:  # a Python branch on a tensor
+        return tf.math.log(x + 1.0)
+    return x * 2.0
+
+
+def chooses_by_its_tensors_type(x):
+    if isinstance(x, EAGER_TENSOR):  # eagerly one formula, in a graph another
+        return tf.reduce_sum(tf.math.log(1.0 + tf.exp(x)))
+    return tf.reduce_sum(tf.math.softplus(x))
+
+
+def test_a_sweep_run_point_by_point_says_what_the_code_does_and_where():
+    from gradcli.checker.targets import resolve
+    from gradcli.sweep.vectorised import evaluate_columns
+
+    _, _, why = evaluate_columns(resolve(chooses_by_its_tensors_type), [np.array([-1.0, 0.5, 2.0])], ("x",))
+    line = _line_of("# eagerly one formula")
+    assert why.startswith("it computes otherwise in a graph than eagerly (eagerly it runs Exp, AddV2, Log and Sum at "
+                          f"test_tf58_user_code.py:{line + 1}, which the graph does not; the graph runs Softplus and Sum "
+                          f"at test_tf58_user_code.py:{line + 2}"), why
+
+
+def test_a_python_branch_on_a_tensor_that_stops_the_map_is_named_at_its_line():
+    # what tf.vectorized_map's trace of the function raises there (the sweep's one call over the points), told
+    from gradcli.capture.tf_errors import unmapped_reason
+
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError) as raised:
+        tf.function(branches_on_a_value, autograph=False).get_concrete_function(tf.TensorSpec((None,), tf.float64))
+    assert unmapped_reason(raised.value, tf) == (
+        f"its Python code branches on a tensor's value at test_tf58_user_code.py:{_line_of('# a Python branch')} (an if, "
+        "while, and or or), so each point takes its own branch in TensorFlow's eager run")

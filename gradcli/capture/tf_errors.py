@@ -174,6 +174,18 @@ def _generated_maps():
     return merged
 
 
+def unmapped_reason(error, tf):
+    """Why TensorFlow could not map a function over a range (``error``, raised while ``tf.vectorized_map`` traced it),
+    as what the user's code does and on which line: a Python branch on a tensor's value, or the error's own words."""
+    where = _raised_at(error.__traceback__, {})
+    at = f" at {os.path.basename(where[0])}:{where[1]}" if where else ""
+    if isinstance(error, tf.errors.OperatorNotAllowedInGraphError):
+        return (f"its Python code branches on a tensor's value{at} (an if, while, and or or), so each point takes its own "
+                "branch in TensorFlow's eager run")
+    words = str(error).strip().splitlines()
+    return f"TensorFlow cannot map it over the points{at}: {type(error).__name__}: {words[0] if words else ''}".rstrip(": ")
+
+
 def is_users_file(filename):
     """Whether ``filename`` is the user's code: not gradcli's, an installed package's, the standard library's or generated."""
     paths = sysconfig.get_paths()
