@@ -18,6 +18,7 @@ tf = pytest.importorskip("tensorflow")
 
 MATRIX = np.array([[1.0, 2.0, 0.0], [0.5, 3.0, 1.0]])
 TALL = np.array([[1.0, 2.0], [0.5, 3.0], [2.0, -1.0]])
+ROW = np.array([[-1.5, 2.0]])
 
 
 def nuclear(a):
@@ -35,7 +36,7 @@ def reads_thin_vectors(a):
 
 def reads_full_vectors(a):
     s, u, v = tf.linalg.svd(a, full_matrices=True)
-    return tf.reduce_sum(s * s) + u[0, 0] * v[0, 0] + tf.reduce_sum(u[:, 1]) + v[1, 1]  # not the added column
+    return tf.reduce_sum(s * s) + u[0, 0] * v[0, 0] + v[1, 0]  # v's added column unread
 
 
 def _oracle_svd(matrix):
@@ -80,7 +81,7 @@ def _tensorflows_own(function, matrix):
 
 
 @pytest.mark.parametrize("function, matrix, dtypes", [
-    (reads_full_vectors, MATRIX, ("float64",)), (reads_thin_vectors, TALL, ("float32", "float64")),
+    (reads_full_vectors, ROW, ("float64",)), (reads_thin_vectors, TALL, ("float32", "float64")),
 ])
 def test_a_loss_reading_the_singular_vectors_has_tensorflows_signs(function, matrix, dtypes):
     # u and v are each a sign away from NumPy's: TensorFlow's own float64 numbers are the truth to rounding
@@ -93,3 +94,20 @@ def test_a_loss_reading_the_singular_vectors_has_tensorflows_signs(function, mat
     np.testing.assert_allclose(float(report.results[-1].exact_value), value, rtol=1e-12)
     np.testing.assert_allclose(np.asarray(report.results[-1].exact_gradient["a"], np.float64), gradient, rtol=1e-10,
                                atol=1e-12)
+
+
+def test_the_op_gives_tensorflows_outputs_for_each_attribute():
+    from gradcli.capture.tf_ops import OPS
+
+    svd = OPS["Svd"][0]
+    s, u, v = svd([MATRIX], {"compute_uv": True, "full_matrices": True})
+    tf_s, tf_u, tf_v = (t.numpy() for t in tf.linalg.svd(MATRIX, full_matrices=True))
+    assert (np.shape(u), np.shape(v)) == ((2, 2), (3, 3))
+    np.testing.assert_allclose(s, tf_s, rtol=1e-14)
+    # the thin columns as TensorFlow's, signs included; v's added column up to its sign (any unit normal of the rows)
+    np.testing.assert_allclose(u, tf_u, atol=1e-14)
+    np.testing.assert_allclose(v[:, :2], tf_v[:, :2], atol=1e-14)
+    np.testing.assert_allclose(abs(v[:, 2]), abs(tf_v[:, 2]), atol=1e-14)
+    s, u, v = svd([MATRIX], {"compute_uv": False, "full_matrices": False})
+    assert np.size(u) == np.size(v) == 0
+    np.testing.assert_allclose(s, tf_s, rtol=1e-14)
