@@ -75,11 +75,9 @@ def _source_map(tb):
 
 def _origin(origins, filename, lineno):
     """The user's line a generated line was made from; an unmapped one (a re-raise) belongs to the nearest mapped line above it."""
-    best = None
-    for location, origin in origins.items():
-        if location.filename == filename and location.lineno <= lineno and (best is None or location.lineno > best[0]):
-            best = (location.lineno, origin)
-    return best[1] if best else None
+    in_file = sorted(((location.lineno, origin) for location, origin in origins.items() if location.filename == filename),
+                     key=lambda item: item[0])
+    return _origin_in(in_file, lineno)
 
 
 def _raised_at(tb, origins):
