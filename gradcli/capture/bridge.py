@@ -61,6 +61,12 @@ class PerPoint(ValueError):
     says why in the message's words (a reason after "ran once per point: ")."""
 
 
+class Unmapped(ValueError):
+    """Raised by a `Bridge.vectorised` whose framework cannot give a range in one call, saying what the function does
+    that stops it (the op and line) in a reason after "ran once per point: ": the sweep tries the core's one call on
+    the arrays, and where that too runs point by point, gives this reason."""
+
+
 @dataclass
 class Bridge:
     """A user's framework function, as the checker needs it.

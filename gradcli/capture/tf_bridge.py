@@ -39,10 +39,10 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, PerPoint, points_replayed
+from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for
 from .lines import handed_numbers, literal_numbers, math_call_advice
-from .tf_errors import is_users_file, users_frames_only
+from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
@@ -152,12 +152,12 @@ def _user_frames(library_dirs):
         for i in range(len(traceback) - 1, -1, -1):
             frame = traceback[i]
             if frame.name in _WRAPPERS and frame.filename == here:
-                return [f for f in reversed(inside) if users(f.filename)], frame.name == "_gradcli_gradient"
+                return [f for f in at_users_lines(reversed(inside)) if users(f.filename)], frame.name == "_gradcli_gradient"
             inside.append(frame)
         # A tf.function traced before, by a call outside the wrappers (the user's own, at import or in a test), keeps
         # that trace: its ops' lines are the user's frames inside the outermost call into gradcli or TensorFlow.
         entered = next((i for i, frame in enumerate(traceback) if is_library_frame(frame.filename, library_dirs)), len(traceback))
-        return [f for f in list(traceback)[entered + 1:] if users(f.filename)], False
+        return [f for f in at_users_lines(list(traceback)[entered + 1:]) if users(f.filename)], False
 
     frames.users = users
     return frames
@@ -1008,7 +1008,8 @@ class TensorFlowFunction:
         if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
             return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
         if len(arrays) != self.parameters:
-            raise ValueError("the variables are leaves of tree arguments: evaluated per point")
+            raise Unmapped("its swept variables are leaves inside its arguments (a dict, list or tuple), and TensorFlow's "
+                           "map over a range takes whole arguments")
         if not self.compiled:  # the graph of a range is held to the eager run at its first point, as a check's
             try:
                 self._held_to_eager(_tf(), [np.asarray(a[0], dtype) for a in arrays], list, list(range(len(arrays))))
@@ -1020,7 +1021,7 @@ class TensorFlowFunction:
             raise PerPoint("XLA compiles it (jit_compile=True), and a program for many points rounds otherwise, so each "
                            "point is the user's own taped call, bit for bit")
         if self.computes_otherwise:
-            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
+            raise Unmapped(self._otherwise())
         if self.draws:
             raise PerPoint("it draws random numbers of the point's shape, so each point is TensorFlow's own run from "
                            "one state")
@@ -1032,14 +1033,28 @@ class TensorFlowFunction:
         key = tuple((a.dtype.str, a.shape[1:]) for a in arrays)
         mapped = self._mapped.get(key)
         if mapped is None:  # vectorised once per dtype and point shape, for ranges of any length
-            signature = [tf.TensorSpec((None,) + a.shape[1:], tf.as_dtype(a.dtype)) for a in arrays]
-            function = tf.function(self._map_all, input_signature=signature, autograph=False)
-            mapped = self._mapped[key] = function.get_concrete_function()
+            mapped = self._mapped[key] = self._mapped_function(tf, arrays)
         tensors = [tf.constant(a) for a in arrays]
         with as_written(tf, eager=not self.compiled):
             # Flat, as TensorFlow calls its own concrete functions: binding the signature per call cost as much as the call.
             values, grads = mapped._call_flat(tensors, mapped.captured_inputs)
         return np.asarray(values.numpy()), [np.asarray(g.numpy()) for g in grads]
+
+    def _mapped_function(self, tf, arrays):
+        """``tf.vectorized_map`` of the function over points of ``arrays``' dtypes and point shapes, traced once; `Unmapped`
+        where TensorFlow cannot trace it so, saying what the user's code does there and on which line."""
+        signature = [tf.TensorSpec((None,) + a.shape[1:], tf.as_dtype(a.dtype)) for a in arrays]
+        function = tf.function(self._map_all, input_signature=signature, autograph=False)
+        try:
+            return function.get_concrete_function()
+        except Exception as error:  # noqa: BLE001 - told as what stops the map, each point then TensorFlow's own call
+            raise Unmapped(unmapped_reason(error, tf)) from None
+
+    def _otherwise(self):
+        """Why a sweep runs this function point by point where it computes otherwise in a graph than eagerly."""
+        differences = [c.difference for c in [*self.captured.values(), *self._quick.values()] if c.difference]
+        what = f" ({differences[0][2]})" if differences else " (other numbers at its first point)"
+        return f"it computes otherwise in a graph than eagerly{what}, so each point is TensorFlow's own eager run"
 
     def _elementwise_rerun(self, tf, arrays, dtype):
         """``vectorised``'s answer from the graph traced for one point (the checker's), rerun on the arrays; None if it is not elementwise.
@@ -1058,11 +1073,11 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
             return None
         if captured.branches:
-            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
+            raise Unmapped(self._otherwise())
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
             return None
         if not self._stands_for_eager(captured, [dtype.type(a[0]) for a in arrays], list):
-            raise ValueError("the code computes otherwise in a graph than eagerly: TensorFlow's eager numbers per point")
+            raise Unmapped(self._otherwise())
         n = len(arrays[0])
         try:
             values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))

@@ -98,9 +98,10 @@ def eager_answers(tf, eager, users, namespaces=(), functions=()):
     ``namespaces``: the globals of the user's function; the names the user's
     modules bound to these functions at import (``from tensorflow import
     executing_eagerly``, ``eager = tf.executing_eagerly``) are answered the same
-    way, in those globals and in the user's modules they reach (`_users_modules`), and so are the closure cells of
-    ``functions`` (the user's function) and of the user's functions those modules and cells hold (`_bound_cells`:
-    ``ask = tf.executing_eagerly`` in the function that made the one under test).
+    way, in those globals and in the user's modules they reach (`_users_modules`), and so are the closure cells and
+    parameters' defaults of ``functions`` (the user's function) and of the user's functions those modules, cells and
+    defaults hold (`_bound_cells`: ``ask = tf.executing_eagerly`` in the function that made the one under test;
+    `_bound_defaults`: ``def f(x, eager=tf.executing_eagerly)``, a keyword-only one too).
     """
     if not eager:
         yield
@@ -125,12 +126,15 @@ def eager_answers(tf, eager, users, namespaces=(), functions=()):
     answered = {id(asked): executing_eagerly, id(inside): inside_function}
     module_globals = _users_modules(namespaces, users)
     bound = _bound_names(answered, module_globals)
-    cells = _bound_cells(answered, [*functions, *(v for names in module_globals for v in list(names.values()))], users)
+    reached = _reached_functions(answered, [*functions, *(v for names in module_globals for v in list(names.values()))], users)
+    cells, defaults = _bound_cells(answered, reached), _bound_defaults(answered, reached)
     tf.executing_eagerly, tf.inside_function = executing_eagerly, inside_function
     for namespace, name, _ in bound:
         namespace[name] = answered[id(namespace[name])]
     for cell, original in cells:
         cell.cell_contents = answered[id(original)]
+    for function, positional, keywords in defaults:
+        function.__defaults__, function.__kwdefaults__ = _answering(answered, (positional, keywords))
     try:
         yield
     finally:
@@ -139,6 +143,8 @@ def eager_answers(tf, eager, users, namespaces=(), functions=()):
             namespace[name] = original
         for cell, original in cells:
             cell.cell_contents = original
+        for function, positional, keywords in defaults:
+            function.__defaults__, function.__kwdefaults__ = positional, keywords
 
 
 _AUTOGRAPH = f"{os.sep}autograph{os.sep}"  # autograph's own modules, which call a function for the converted code
@@ -187,10 +193,10 @@ def _bound_names(answered, namespaces):
             if id(value) in answered]
 
 
-def _bound_cells(answered, values, users, depth=3):
-    """``[(cell, original)]``: each closure cell, of the user's functions among ``values`` and of those their cells hold
-    (``depth`` steps on), bound to a function whose id is a key of ``answered``; a function of a file not the
-    user's (``users(filename)``) is never looked into, and a ``tf.function``'s wrapper only through its Python function."""
+def _reached_functions(answered, values, users, depth=3):
+    """The user's functions among ``values`` and those their closure cells and defaults hold (``depth`` steps on); a
+    function of a file not the user's (``users(filename)``) is never looked into, and a ``tf.function``'s wrapper only
+    through its Python function. A value that is a key of ``answered`` is not walked into."""
     found, seen, todo = [], set(), list(values)
     for _ in range(depth):
         reached = []
@@ -204,17 +210,48 @@ def _bound_cells(answered, values, users, depth=3):
             if code is None or id(function) in seen or not users(code.co_filename):
                 continue
             seen.add(id(function))
-            for cell in function.__closure__ or ():
-                try:
-                    held = cell.cell_contents
-                except ValueError:  # a cell not yet filled
-                    continue
-                if id(held) in answered:
-                    found.append((cell, held))
-                else:
+            found.append(function)
+            for held in [*_filled(function), *_defaults_of(function)]:
+                if held is not None and id(held) not in answered:
                     reached.append(held)
         todo = reached
     return found
+
+
+def _defaults_of(function):
+    """The default values of ``function``'s parameters, positional and keyword-only."""
+    return [*(function.__defaults__ or ()), *(function.__kwdefaults__ or {}).values()]
+
+
+def _bound_cells(answered, functions):
+    """``[(cell, original)]``: each closure cell of ``functions`` bound to a function whose id is a key of ``answered``."""
+    return [(cell, held) for function in functions for cell, held in zip(function.__closure__ or (), _filled(function))
+            if held is not None and id(held) in answered]
+
+
+def _filled(function):
+    """Each closure cell's value, None for a cell not yet filled (one per cell, in order)."""
+    values = []
+    for cell in function.__closure__ or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:
+            values.append(None)
+    return values
+
+
+def _bound_defaults(answered, functions):
+    """``[(function, its defaults, its keyword-only defaults)]``: each of ``functions`` a parameter's default of which
+    is a function whose id is a key of ``answered`` (``def f(x, eager=tf.executing_eagerly)``)."""
+    return [(function, function.__defaults__, function.__kwdefaults__) for function in functions
+            if any(id(value) in answered for value in _defaults_of(function))]
+
+
+def _answering(answered, defaults):
+    """``(positional, keyword-only)`` defaults with each value that is a key of ``answered`` swapped for its answer."""
+    positional, keywords = defaults
+    swapped = tuple(answered.get(id(value), value) for value in positional) if positional is not None else None
+    return swapped, ({name: answered.get(id(value), value) for name, value in keywords.items()} if keywords is not None else None)
 
 
 def _without_rewrites(context, options):

@@ -13,9 +13,12 @@ generated file).
 
 from __future__ import annotations
 
+import bisect
 import gc
+import linecache
 import os
 import sysconfig
+from dataclasses import dataclass
 
 _PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli's own files
 _GENERATED = "__autograph_generated_file"
@@ -72,11 +75,9 @@ def _source_map(tb):
 
 def _origin(origins, filename, lineno):
     """The user's line a generated line was made from; an unmapped one (a re-raise) belongs to the nearest mapped line above it."""
-    best = None
-    for location, origin in origins.items():
-        if location.filename == filename and location.lineno <= lineno and (best is None or location.lineno > best[0]):
-            best = (location.lineno, origin)
-    return best[1] if best else None
+    in_file = sorted(((location.lineno, origin) for location, origin in origins.items() if location.filename == filename),
+                     key=lambda item: item[0])
+    return _origin_in(in_file, lineno)
 
 
 def _raised_at(tb, origins):
@@ -91,6 +92,96 @@ def _raised_at(tb, origins):
             found = (filename, lineno)
         tb = tb.tb_next
     return found
+
+
+def converted_origin(code):
+    """``(file, line)`` of the user's function autograph converted into ``code``, a function of its generated file (a
+    custom-gradient factory called inside a ``tf.function`` is converted with its rule): the first line its source map
+    gives for the code's own lines; None for code autograph did not generate, or where no map is found."""
+    if _GENERATED not in code.co_filename:
+        return None
+    lines = {line for _, _, line in code.co_lines() if line is not None}
+    found = [(origin.loc.filename, origin.loc.lineno) for line, origin in _map_of(code.co_filename)
+             if line in lines and origin.function_name == code.co_name]
+    return min(found, key=lambda where: where[1]) if found else None
+
+
+@dataclass(frozen=True)
+class UsersFrame:
+    """A frame of autograph's generated code told as the user's line it was made from; ``generated``: the frame's own
+    ``(file, line, name)``, as the traceback holds it."""
+
+    filename: str
+    lineno: int
+    name: str
+    generated: tuple
+
+    @property
+    def line(self):
+        return linecache.getline(self.filename, self.lineno).strip()
+
+
+def at_users_lines(frames):
+    """``frames`` (a traceback's, any order) with each frame of autograph's generated code told as the user's line it
+    was made from (`UsersFrame`; an unmapped line belongs to the nearest mapped line above it); a generated frame
+    no map holds stays as it is. TensorFlow tells the converted function's own frames so, not those of a function
+    it converted while tracing that one (a custom-gradient factory called inside a ``tf.function``)."""
+    told = []
+    for frame in frames:
+        if _GENERATED in frame.filename:
+            origin = _origin_in(_map_of(frame.filename), frame.lineno)
+            if origin is not None:
+                frame = UsersFrame(origin.loc.filename, origin.loc.lineno, origin.function_name,
+                                   (frame.filename, frame.lineno, frame.name))
+        told.append(frame)
+    return told
+
+
+_MAPS = {}  # a generated file -> its source map as [(generated line, origin)], sorted
+
+
+def _map_of(filename):
+    """Autograph's source map of one generated file, sorted by line (read again from its converter where not known)."""
+    if filename not in _MAPS:
+        by_file = {}
+        for location, origin in _generated_maps().items():
+            by_file.setdefault(location.filename, []).append((location.lineno, origin))
+        _MAPS.update((name, sorted(held, key=lambda item: item[0])) for name, held in by_file.items())
+        _MAPS.setdefault(filename, [])
+    return _MAPS[filename]
+
+
+def _origin_in(source_map, lineno):
+    """The origin of the nearest mapped line at or above ``lineno`` in one file's sorted map, or None."""
+    at = bisect.bisect_right([line for line, _ in source_map], lineno)
+    return source_map[at - 1][1] if at else None
+
+
+def _generated_maps():
+    """Autograph's source maps of every function it has converted, one dict (generated line -> the user's line): held
+    by its converter's cache, the one place they outlive the conversion but for the converted functions themselves."""
+    try:
+        from tensorflow.python.autograph.impl import api  # lazy: TensorFlow's; loaded already by the trace that got here
+
+        factories = [factory for by_options in list(api._TRANSPILER._cache._cache.values()) for factory in by_options.values()]
+    except Exception:  # noqa: BLE001 - another TensorFlow's autograph: the generated file's line stands
+        return {}
+    merged = {}
+    for factory in factories:
+        merged.update(getattr(factory, "source_map", None) or {})
+    return merged
+
+
+def unmapped_reason(error, tf):
+    """Why TensorFlow could not map a function over a range (``error``, raised while ``tf.vectorized_map`` traced it),
+    as what the user's code does and on which line: a Python branch on a tensor's value, or the error's own words."""
+    where = _raised_at(error.__traceback__, {})
+    at = f" at {os.path.basename(where[0])}:{where[1]}" if where else ""
+    if isinstance(error, tf.errors.OperatorNotAllowedInGraphError):
+        return (f"its Python code branches on a tensor's value{at} (an if, while, and or or), so each point takes its own "
+                "branch in TensorFlow's eager run")
+    words = str(error).strip().splitlines()
+    return f"TensorFlow cannot map it over the points{at}: {type(error).__name__}: {words[0] if words else ''}".rstrip(": ")
 
 
 def is_users_file(filename):

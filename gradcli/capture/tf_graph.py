@@ -907,9 +907,11 @@ def _differentiated_names(name):
             yield candidate[: -len("_grad")]
 
 
-def rule_of_code(code):
-    """``("grad() of log1pexp", "file.py:LINE")``: the user's gradient rule whose code object ``code`` is."""
-    return _rule_of(_Frame(code.co_filename, code.co_firstlineno, code.co_name))
+def rule_of_code(code, where=None):
+    """``("grad() of log1pexp", "file.py:LINE")``: the user's gradient rule whose code object ``code`` is; ``where``:
+    the ``(file, line)`` its source starts at, where that is not the code's own (autograph's converted code)."""
+    filename, line = where or (code.co_filename, code.co_firstlineno)
+    return _rule_of(_Frame(filename, line, code.co_name))
 
 
 @dataclass
@@ -983,7 +985,7 @@ def handed_over(traceback, user_frame):
     """Whether a constant was made by TensorFlow's operators from a number the user's code at ``user_frame`` (a
     frame of ``traceback``) handed them: every frame inside it is TensorFlow's operator code (`_OPERATORS`) or
     Python's own, none a library function that writes numbers (nn_ops.gelu, math_ops.erfcinv)."""
-    mark = (user_frame.filename, user_frame.lineno, user_frame.name)
+    mark = getattr(user_frame, "generated", None) or (user_frame.filename, user_frame.lineno, user_frame.name)
     inside = False
     for frame in traceback:  # outermost first; TensorFlow hands out a new object for each frame read
         if (frame.filename, frame.lineno, frame.name) == mark:

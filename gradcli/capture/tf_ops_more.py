@@ -118,8 +118,9 @@ def _diag_part(ins, attrs):
     return gnp.diagonal(x, 0, -2, -1)
 
 
-def _eye_like(n, x):
-    return np.eye(n, dtype=getattr(raw(x), "dtype", None) if getattr(raw(x), "dtype", None) != object else float)
+def _eye_like(n, x, m=None):
+    """The n-by-m identity in the float dtype of ``x`` (float64 beside mpmath numbers and balls, which take it exactly)."""
+    return np.eye(n, m, dtype=getattr(raw(x), "dtype", None) if getattr(raw(x), "dtype", None) != object else float)
 
 
 def _diag(ins, attrs):
@@ -132,7 +133,7 @@ def _set_diag(ins, attrs):
     x, diagonal = ins[:2]
     n, m = gnp.shape(raw(x))[-2:]
     mask = np.eye(n, m, dtype=bool)
-    placed = gnp.multiply(gnp.expand_dims(diagonal, -2), np.eye(n, m))
+    placed = gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(n, diagonal, m))
     return gnp.where(mask, placed, x)
 
 
@@ -183,6 +184,47 @@ def _slogdet(ins, attrs):
 def _eigh(ins, attrs):
     values, vectors = gnp.linalg.eigh(ins[0])
     return values, vectors
+
+
+def _svd(ins, attrs):
+    """``tf.linalg.svd``'s op: ``(s, u, v)``, v itself (not its adjoint, as NumPy's vh); without ``compute_uv`` u and v
+    are empty, as TensorFlow's. Each pair (u_j, v_j) is turned to the sign TensorFlow's own kernel picks for the
+    matrix in floats (`_tensorflows_signs`), so a loss reading u or v has the value TensorFlow computes."""
+    a = ins[0]
+    if not attrs.get("compute_uv", True):
+        return gnp.linalg.svd(a, compute_uv=False), np.zeros(0), np.zeros(0)
+    full = bool(attrs.get("full_matrices", False))
+    u, s, vh = gnp.linalg.svd(a, full_matrices=full)
+    v = gnp.swapaxes(vh, -1, -2)
+    flip_u, flip_v = _tensorflows_signs(a, u, v, full)
+    return s, gnp.where(flip_u, gnp.negative(u), u), gnp.where(flip_v, gnp.negative(v), v)
+
+
+def _floats(x):
+    """A float array near ``x``: its own floats, or float64 near mpmath numbers and balls."""
+    value = np.asarray(raw(x))
+    if value.dtype != object:
+        return value
+    return np.vectorize(lambda number: float(getattr(number, "mid", lambda: number)()), otypes=[np.float64])(value)
+
+
+def _tensorflows_signs(a, u, v, full_matrices):
+    """Where each column of ``u`` and of ``v`` points against the one TensorFlow's kernel gives for ``a``'s floats: a
+    pair of singular vectors is defined up to the sign the two share, and the user's numbers are TensorFlow's pick.
+    A column with no overlap (a repeated singular value's, where no sign is defined) keeps its own."""
+    import tensorflow as tf  # lazy: loaded already by the TensorFlow target whose graph this replays
+
+    _, tf_u, tf_v = (t.numpy() for t in tf.linalg.svd(_floats(a), full_matrices=full_matrices))
+    flips = []
+    for ours, theirs in ((_floats(u), tf_u), (_floats(v), tf_v)):
+        overlap = np.sum(ours.astype(np.float64) * theirs, axis=-2, keepdims=True)
+        flips.append(np.broadcast_to(overlap < 0, ours.shape))
+    return flips
+
+
+def _where_true(ins, attrs):
+    """``tf.where`` of a condition alone: the indices of its true entries, one row each, as int64."""
+    return np.argwhere(np.asarray(raw(ins[0]))).astype(np.int64)
 
 
 def _segment_sum(ins, attrs):
@@ -384,6 +426,8 @@ MORE_OPS = {
     "MatrixDeterminant": (_unary(gnp.linalg.det), ()),
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
+    "Svd": (_svd, ("compute_uv", "full_matrices")),
+    "Where": (_where_true, ()),
     "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from ..errors import InputError
 
+from .tf_errors import converted_origin
 from .tf_graph import RuleCall, rule_of_code
 
 
@@ -73,6 +74,7 @@ def watching_gradients(tf, gradients, users, eager=False):
             gradients.rules.add(rule[1])
             counted = _counted(_noting_passed(backward_function, rule, gradients), rule, backward_function, input_tensors)
             backward_function = _noting_call(counted, backward_function, rule, gradients, input_tensors)
+        backward_function = _noting_made(backward_function, output_tensors, made, tf)
         return recording(op_type, output_tensors, input_tensors, upstream.noting(backward_function, input_tensors), forward_function)
 
     def get_gradient_function(op):  # as TensorFlow's: a nested tf.function's gradient finds rules by its registry
@@ -305,6 +307,25 @@ def _reaches(source, tensor, limit=10_000):
     return False
 
 
+def _noting_made(backward, outputs, made, tf):
+    """``backward`` (a recorded custom gradient's, a library's too: tf.nn.silu's), noting in ``made`` the ops it makes
+    as the gradient of the op that made ``outputs``: an op of a library's rule, made in no user frame and reading no
+    op of a user's line (``square(features)``), is told at that op's line (`_note_differentiated`)."""
+    forward = next((t.op for t in outputs or () if getattr(t, "op", None) is not None), None)
+    if forward is None:
+        return backward
+
+    def noted(*upstream, **keywords):
+        graph = tf.compat.v1.get_default_graph()
+        start = graph.num_operations()
+        try:
+            return backward(*upstream, **keywords)
+        finally:
+            made.append((graph, start, graph.num_operations(), forward))
+
+    return noted
+
+
 def _note_differentiated(made, gradients):
     """``gradients.differentiates`` from the ops each gradient function made (the innermost call's first)."""
     listed = {}
@@ -400,9 +421,12 @@ def _user_rule(backward, users):
         return _user_rule(cells["tape_grad_fn"].cell_contents, users)
     rule = cells["grad_fn"].cell_contents if "grad_fn" in cells else None
     code = getattr(inspect.unwrap(rule), "__code__", None) if callable(rule) else None
-    if code is None or not users(code.co_filename):
+    if code is None:
         return None
-    return rule_of_code(code)
+    where = converted_origin(code) or (code.co_filename, code.co_firstlineno)
+    if not users(where[0]):
+        return None
+    return rule_of_code(code, where)
 
 
 def _noting_passed(backward, rule, gradients):

@@ -141,7 +141,7 @@ def _name_the_call(rows, target, point, dtype, cotangent):
     searched = sum(1 for row in rows[:-1] if any(f.kind in ("wrong-rule", "nonfinite-rule") for f in row.findings))
     if searched < _MOST_SEARCHED:
         rounded = [as_float64(cast(point[n], dtype)) for n in target.variables]
-        rule_blame.name_the_call(rows[-1], target, rounded, cotangent)
+        rule_blame.name_the_call(rows[-1], target, rounded, cotangent, program=dtype)
 
 
 def _row_shared(target, row):

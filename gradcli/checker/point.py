@@ -138,7 +138,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         no_derivative.settle_result(result, target, rounded, exact, chosen, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
-    rule_blame.name_the_call(result, target, rounded)  # a framework's own rule found wrong: named at its call's line
+    rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
     if narrow is not None:  # the digits went in a library's cast: the first finding names it

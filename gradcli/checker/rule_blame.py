@@ -27,6 +27,7 @@ import numpy as np
 from ..autodiff import mp as mp_core
 from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
+from ..capture.exact_constants import held_in
 from . import provenance
 from .precision import to_mp
 
@@ -35,16 +36,25 @@ _AGREE = 1e-12  # relative: above those constants' rounding, below the 1e-8 a wr
 _MOST_OPS = 5000  # a longer program is not searched: each value is compared with every number of the backward graph
 
 
-def name_the_call(result, target, point_args, cotangent=None):
+def name_the_call(result, target, point_args, cotangent=None, program=None):
     """Point a wrong built-in rule's finding on ``result`` at the line of the call whose rule is off, where one is found.
 
     ``point_args`` are the point's arguments as the working dtype holds them,
     in float64. ``cotangent``: for a row of a vector output's Jacobian, the
     row's direction over the output (a one-hot, or a random unit vector); the
-    framework's backward pass is then the one it runs for that row. The
-    finding keeps its message, with the call's line and the numbers that single
-    it out added.
+    framework's backward pass is then the one it runs for that row.
+    ``program``: the dtype whose program the exact reference judged
+    (`exact_constants.held_in`; None, float64's): the calls and rules searched
+    are that program's, a narrower dtype's own trace where the user's code
+    chose by dtype. The finding keeps its message, with the call's line and
+    the numbers that single it out added.
     """
+    with held_in(program):
+        _name_in_the_program(result, target, point_args, cotangent)
+
+
+def _name_in_the_program(result, target, point_args, cotangent):
+    """`name_the_call` inside the program the reference judged."""
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
     users_rule = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)

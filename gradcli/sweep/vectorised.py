@@ -16,7 +16,7 @@ import numpy as np
 from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
-from ..capture.bridge import PerPoint, differentiating_the_primal
+from ..capture.bridge import PerPoint, Unmapped, differentiating_the_primal
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
 from ..checker.held_literals import held_formula_target
@@ -69,7 +69,11 @@ def evaluate_columns(resolved, args, wrt):
     evaluated by the framework in one call instead (`_by_bridge`), or point by
     point where its bridge says why (`PerPoint`).
     """
-    bridged = _by_bridge(resolved, args, wrt)
+    why = NOT_ELEMENTWISE
+    try:
+        bridged = _by_bridge(resolved, args, wrt)
+    except Unmapped as refused:  # the framework's own reason, should the core's call below go point by point too
+        bridged, why = None, str(refused)
     if bridged is not None:
         return bridged
     names = resolved.variables
@@ -89,7 +93,7 @@ def evaluate_columns(resolved, args, wrt):
             return values.astype(dtype, copy=False), {n: g.astype(dtype, copy=False) for n, g in grads.items()}, None
     except Exception:  # noqa: BLE001 - not array-friendly: the loop below decides per point
         pass
-    return _each_point(resolved, args, wrt, NOT_ELEMENTWISE)
+    return _each_point(resolved, args, wrt, why)
 
 
 def _each_point(resolved, args, wrt, why):
@@ -125,6 +129,8 @@ def _by_bridge(resolved, args, wrt):
             got = vectorised(args, dtype)
     except PerPoint as why:  # the framework's numbers at a point are its call at that point alone
         return _each_point(resolved, args, wrt, str(why))
+    except Unmapped:
+        raise
     except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
         return None
     if got is None:
