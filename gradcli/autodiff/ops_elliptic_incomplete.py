@@ -46,6 +46,12 @@ def _real_or_nan(value):
     return value
 
 
+def _real_part(value):
+    """The real part of mpmath's answer for a function real on the real line, which mpmath computes through complex
+    numbers for some arguments (Jacobi's functions of m < 0): their imaginary part is its rounding alone."""
+    return value.real if isinstance(value, loaded_mpmath().mpc) else value
+
+
 def _incomplete_mp(kind):
     """F(phi|m) (``kind`` "f") or E(phi|m) (``kind`` "e") on mpmath numbers, with SciPy's answers off mpmath's
     domain: NaN for m > 1, F = 0 and E = +-inf at m = -inf, +-inf at phi = +-inf."""
@@ -115,18 +121,21 @@ _JACOBI = ("sn", "cn", "dn", "ph")
 
 
 def _ellipj_mp(kind):
-    """One of SciPy's ellipj(u, m) = (sn, cn, dn, ph) on mpmath numbers, NaN off 0 <= m <= 1 as SciPy's. The
+    """One of SciPy's ellipj(u, m) = (sn, cn, dn, ph) on mpmath numbers, NaN past m = 1 as SciPy's. Below m = 0, where
+    SciPy answers NaN, the functions are real and smooth (sn(u|m) of a negative m is Jacobi's imaginary-modulus
+    transformation of a real one): the reference answers them there, so that at m = 0, inside SciPy's domain, the
+    slope in m is the two-sided derivative it is, and a SciPy NaN below 0 is a number SciPy cannot give. The
     amplitude ph = am(u|m) is atan2(sn, cn) moved by the whole turns that keep it within pi/2 of pi u / (2 K(m))
     (am(u + 2K) = am(u) + pi); at m = 1, K = inf and am is Gudermann's function, within pi/2 of 0."""
 
     def jacobi(u, m):
         mpmath = loaded_mpmath()
-        if mpmath.isnan(u) or mpmath.isnan(m) or m < 0 or m > 1 or mpmath.isinf(u):
+        if mpmath.isnan(u) or mpmath.isnan(m) or m > 1 or mpmath.isinf(u) or mpmath.isinf(m):
             return mpmath.nan
         u, m = +u, +m
         if kind != "ph":
-            return mpmath.ellipfun(kind, u, m=m)
-        phase = mpmath.atan2(mpmath.ellipfun("sn", u, m=m), mpmath.ellipfun("cn", u, m=m))
+            return _real_part(mpmath.ellipfun(kind, u, m=m))
+        phase = mpmath.atan2(_real_part(mpmath.ellipfun("sn", u, m=m)), _real_part(mpmath.ellipfun("cn", u, m=m)))
         if m == 1:
             return phase
         turns = mpmath.nint((mpmath.pi * u / (2 * mpmath.ellipk(m)) - phase) / (2 * mpmath.pi))
