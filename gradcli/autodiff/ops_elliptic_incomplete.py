@@ -18,7 +18,7 @@ with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
 which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
-mirror, in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
+mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
 summed as two positive terms. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
@@ -443,16 +443,30 @@ def _rf_slopes(ans, x, y, z):
 
 
 def _rd_partial(ans, low, other, z):
-    """dR_D/d``low`` at R_D(low, other, z) = ``ans``: the quotient (R_D(other, z, low) - ans) / (2 (low - z)), whose
-    terms cancel as ``low`` nears z (its relative error about 1e-16 z / |low - z|); at low = z exactly
-    -(3/8) (sqrt(other)/z^2 - ans) / (other - z) (R_D(z, other, z) by parts), and -3/10 z^(-5/2) at other = low = z."""
-    meets = equal(low, z)
-    apart = where(meets, low + 1.0, low)
-    quotient = (elliprd(other, z, apart) - ans) / (2 * (apart - z))
-    alone = equal(other, z)
-    other_apart = where(alone, z + 1.0, other)
-    coincident = -0.375 * (sqrt(other_apart) / (z * z) - ans) / (other_apart - z)
-    return where(meets, where(alone, -0.3 / (z * z * sqrt(z)), coincident), quotient)
+    """dR_D/d``low`` at R_D(low, other, z) = ``ans``, by Carlson's duplication run on both of R_D(low, other, z) and
+    R_D(z, other, low) at once: their steps share lambda_k (symmetric in all three), so the partial, the quotient
+    (R_D(z, other, low) - R_D(low, other, z)) / (2 (low - z)), is -(3/2) sum_k 16^-k H_k with every term's difference
+    divided out exactly (x_k - z_k = (low - z) / 4^k):
+
+        H_k = (x_k + sqrt(x_k z_k) + z_k + lambda_k) / ((x_k + lambda_k) (sqrt x_k + sqrt z_k) sqrt(x_k z_k) (z_k + lambda_k)),
+
+    positive terms, nothing cancelling as ``low`` nears z (the quotient itself lost log10(z / |low - z|) digits),
+    x_k = z_k included. After `_DUPLICATIONS` steps the three arguments agree to 4^-15 of their spread, and the rest
+    is 16^-n times the partial at three equal arguments mu, -(3/10) mu^(-5/2). At ``low`` = 0 the slope is -inf."""
+    x, y = low, other
+    total, scale = 0.0, 1.0
+    for _ in range(_DUPLICATIONS):
+        root_x, root_y, root_z = sqrt(x), sqrt(y), sqrt(z)
+        lam = root_x * root_y + root_y * root_z + root_z * root_x
+        root_xz = root_x * root_z
+        term = (x + root_xz + z + lam) / (x + lam) / (root_x + root_z) / root_xz / (z + lam)  # each quotient in range
+        total = total + scale * term
+        x, y, z, scale = (x + lam) / 4, (y + lam) / 4, (z + lam) / 4, scale / 16
+    mu = (x + y + z) / 3
+    return -1.5 * total - scale * 0.3 / (mu * mu * sqrt(mu))
+
+
+_DUPLICATIONS = 15  # 16^-15 = 8.7e-19 of the partial left to the three-equal limit, itself off by 4^-15 of it
 
 
 def _rd_slopes(ans, x, y, z):
