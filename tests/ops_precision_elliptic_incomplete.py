@@ -1,5 +1,5 @@
 """The op-by-op oracle's rows for SciPy's incomplete elliptic integrals F(phi|m), E(phi|m), Carlson's R_C, R_D,
-R_F, R_G and Jacobi's elliptic functions (ellipj's sn, cn, dn, am).
+R_F, R_G, R_J and Jacobi's elliptic functions (ellipj's sn, cn, dn, am).
 
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no real derivative
@@ -88,6 +88,31 @@ def _elliprd(x, y, z):
     return +value, [+in_x, +in_y, +in_z]
 
 
+# (x, y, z, p): ordinary, p beside x, spread over six decades, all equal, p next to 0, and the composed row's
+# ordinary point (the sixth, where test_ops_precision differentiates the oracle numerically)
+RJ_POINTS = [(1.0, 2.0, 3.0, 4.0), (0.5, 2.0, 3.0, 0.7), (1e-3, 1.0, 1e3, 5.0), (2.0, 2.0, 2.0, 2.0), (1.0, 2.0, 3.0, 1e-8),
+             (0.3, 5.0, 2.0, 1.5)]
+
+
+def _elliprj(x, y, z, p):
+    """R_J (p > 0) and its partials: in x, y, z the partial fractions (R_J - R_D(the other two, it)) / (2 (p - it)) at
+    40 more digits, a third of R_D's slope in its last argument where p meets it, in p Euler's relation for degree
+    -3/2."""
+    _positive(x, y, z, p)
+    with mp.workdps(mp.mp.dps + 40):
+        value = mp.elliprj(x, y, z, p)
+        slopes = []
+        for moved, first, second in ((x, y, z), (y, x, z), (z, x, y)):
+            rd = mp.elliprd(first, second, moved)
+            if moved != p:
+                slopes.append((value - rd) / (2 * (p - moved)))
+            else:
+                in_first, in_second = _rd_partial(rd, first, second, moved), _rd_partial(rd, second, first, moved)
+                slopes.append(-(3 * rd / 2 + first * in_first + second * in_second) / moved / 3)
+        slopes.append(-(3 * value / 2 + x * slopes[0] + y * slopes[1] + z * slopes[2]) / p)
+    return +value, [+s for s in slopes]
+
+
 RC_POINTS = [(1.0, 2.0), (2.0, 1.0), (1.0, 1.0), (1.0, -2.0), (0.5, 1e-8), (3.0, -1e-3), (1e-300, 1e300), (0.0, 1.0)]
 
 
@@ -138,7 +163,10 @@ def _ellipj(index):
 
 
 def _row(name, op, oracle, points):
-    if name.endswith("elliprc"):
+    if name.endswith("elliprj"):
+        def function(x, y, z, p):
+            return op(x, y, z, p)
+    elif name.endswith("elliprc"):
         def function(x, y):
             return op(x, y)
     elif "ellipj" in name:
@@ -165,5 +193,6 @@ def rows():
         _row("scipy.special.elliprd", gsp.elliprd, _elliprd, list(CARLSON)),
         _row("scipy.special.elliprc", gsp.elliprc, _elliprc, list(RC_POINTS)),
         _row("scipy.special.elliprg", gsp.elliprg, _elliprg, list(CARLSON)),
+        _row("scipy.special.elliprj", gsp.elliprj, _elliprj, list(RJ_POINTS)),
     ] + [_row(f"scipy.special.ellipj(u, m)[{i}]", lambda u, m, i=i: gsp.ellipj(u, m)[i], _ellipj(i), JACOBI_POINTS)
          for i in range(4)]

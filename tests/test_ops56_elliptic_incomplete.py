@@ -138,9 +138,9 @@ def test_the_float32_slopes_are_legendres_to_float32():
             assert _relative(float(got), slope) <= 2e-6, (name, i, got, slope)
 
 
-@pytest.mark.xfail(strict=True, reason="ops56: R_D's partial in x by the quotient (R_D(y, z, x) - R_D(x, y, z)) / "
-                   "(2 (x - z)) loses log10(z / |x - z|) digits as x nears z (4e-11 relative at x = z (1 + 1e-6))")
 def test_rd_slope_next_to_coinciding_arguments():
+    # the quotient (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) lost log10(z / |x - z|) digits (4e-11 here); the
+    # duplication run on both at once divides every term's difference out exactly
     value, slopes = _oracle("elliprd", (1 + 1e-6, 2.0, 1.0))
     assert _relative(float(gradcli.grad(special.elliprd, 0)(1 + 1e-6, 2.0, 1.0)), slopes[0]) <= 1e-13
 
@@ -217,9 +217,9 @@ def test_past_m_1_the_slopes_are_nan_as_the_values():
         assert all(np.isnan(float(gradcli.grad(ours, i)(0.5, 1.5))) for i in range(2))
 
 
-@pytest.mark.xfail(strict=True, reason="ops56: ellipj's exact reference at m = 0 (mpmath's path, no balls) gives a NaN "
-                   "slope in m: its differences step to m < 0, where SciPy's ellipj, and so the mpmath op, is NaN")
 def test_ellipj_exact_slope_in_m_at_m_0():
+    # m = 0 is inside SciPy's domain and the functions are smooth through it: the differences step to m < 0, where
+    # the reference answers Jacobi's functions (SciPy's NaN there is a number SciPy cannot give)
     row = ROWS["ellipj(u, m)[3]"]
     _, slopes = _oracle("ellipj(u, m)[3]", (0.5, 0.0), digits=60)
     got = _entries(exact_reference(row, (0.5, 0.0), "mpmath", 20.0))

@@ -1,5 +1,5 @@
 """SciPy's incomplete elliptic integrals, Carlson's symmetric forms and Jacobi's elliptic functions: ``ellipkinc``,
-``ellipeinc``, ``elliprc``, ``elliprd``, ``elliprf``, ``elliprg``, ``ellipj``.
+``ellipeinc``, ``elliprc``, ``elliprd``, ``elliprf``, ``elliprg``, ``elliprj``, ``ellipj``.
 
 In a float dtype each answers SciPy's own number. The exact reference is mpmath's ``ellipf``, ``ellipe(phi, m)``
 and ``elliprc`` (its principal value), ``elliprd``, ``elliprf``, ``elliprg`` on mpmath numbers and flint's
@@ -18,7 +18,7 @@ with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
 which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
-mirror, in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
+mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
 summed as two positive terms. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
@@ -46,6 +46,40 @@ def _real_or_nan(value):
     return value
 
 
+def _ball_first(on_balls, on_mpmath, *args):
+    """``on_balls`` of ``args`` (mpmath numbers, as the exact balls they are) at 30 bits past mpmath's precision, its
+    midpoint as an mpmath number where the ball is that tight; else ``on_mpmath()`` (an argument the ball function
+    refuses, a ball too wide near a pole). flint's duplication steps cost microseconds where mpmath's cost
+    milliseconds, and the differences' noise estimate calls an op dozens of times a point, each call again at
+    neighbouring arguments (`mp._moved_by_arguments`): an ``ellipkinc`` check spent most of its time there."""
+    try:
+        import flint  # lazy: the exact reference's balls
+    except ImportError:  # pragma: no cover - flint comes with gradcli's exact reference
+        return on_mpmath()
+    mpmath = loaded_mpmath()
+    with flint.ctx.workprec(mpmath.mp.prec + 30):
+        try:
+            answer = on_balls(*[_ball_of(flint, mpmath.mpf(a)) for a in args])
+        except ArithmeticError:
+            return on_mpmath()
+        if not answer.is_finite() or answer.rel_accuracy_bits() < mpmath.mp.prec + 2:
+            return on_mpmath()
+        man, exp = answer.mid().man_exp()
+    return mpmath.mpf((int(man), int(exp)))
+
+
+def _ball_of(flint, number):
+    """A finite mpmath number as the exact ball it is (its mantissa times a power of 2)."""
+    negative, mantissa, exponent, _ = number._mpf_
+    return flint.arb(-int(mantissa) if negative else int(mantissa)) * flint.arb(2) ** int(exponent)
+
+
+def _real_part(value):
+    """The real part of mpmath's answer for a function real on the real line, which mpmath computes through complex
+    numbers for some arguments (Jacobi's functions of m < 0): their imaginary part is its rounding alone."""
+    return value.real if isinstance(value, loaded_mpmath().mpc) else value
+
+
 def _incomplete_mp(kind):
     """F(phi|m) (``kind`` "f") or E(phi|m) (``kind`` "e") on mpmath numbers, with SciPy's answers off mpmath's
     domain: NaN for m > 1, F = 0 and E = +-inf at m = -inf, +-inf at phi = +-inf."""
@@ -65,7 +99,8 @@ def _incomplete_mp(kind):
         phi, m = +phi, +m
         if m == 1 and abs(phi) >= mpmath.pi / 2 and kind == "f":
             return mpmath.sign(phi) * mpmath.inf  # past K(1)'s pole
-        return _real_or_nan(mpmath.ellipf(phi, m) if kind == "f" else mpmath.ellipe(phi, m))
+        return _ball_first(_ellipkinc_ball if kind == "f" else _ellipeinc_ball,
+                           lambda: _real_or_nan(mpmath.ellipf(phi, m) if kind == "f" else mpmath.ellipe(phi, m)), phi, m)
 
     integral.__name__ = f"ellip{kind}inc"
     return integral
@@ -84,7 +119,8 @@ def _carlson_mp(name, zeros_allowed):
             return mpmath.inf
         if any(mpmath.isinf(a) for a in args):
             return mpmath.mpf(0)
-        return _real_or_nan(getattr(mpmath, name)(*(+a for a in args)))
+        return _ball_first(_rf_ball if name == "elliprf" else _rd_ball,
+                           lambda: _real_or_nan(getattr(mpmath, name)(*(+a for a in args))), *args)
 
     carlson.__name__ = name
     return carlson
@@ -98,7 +134,21 @@ def _rc_mp(x, y):
         return mpmath.nan
     if mpmath.isinf(x) or mpmath.isinf(y):
         return mpmath.mpf(0)
-    return mpmath.elliprc(+x, +y, pv=True)
+    return _ball_first(_rc_ball, lambda: mpmath.elliprc(+x, +y, pv=True), x, y)
+
+
+def _rj_mp(x, y, z, p):
+    """R_J(x, y, z, p) on mpmath numbers as SciPy's: NaN for a negative x, y or z and at p = 0, inf where two of x, y,
+    z are 0, 0 at an infinite argument, Cauchy's principal value for p < 0 (the real part of mpmath's continuation,
+    whose imaginary part is the pole's half residue)."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(a) for a in (x, y, z, p)) or any(a < 0 for a in (x, y, z)) or p == 0:
+        return mpmath.nan
+    if sum(a == 0 for a in (x, y, z)) > 1:
+        return mpmath.inf
+    if any(mpmath.isinf(a) for a in (x, y, z, p)):
+        return mpmath.mpf(0)
+    return _ball_first(_rj_ball, lambda: _real_part(mpmath.elliprj(+x, +y, +z, +p)), x, y, z, p)
 
 
 def _rg_mp(x, y, z):
@@ -108,25 +158,28 @@ def _rg_mp(x, y, z):
         return mpmath.nan
     if any(mpmath.isinf(a) for a in (x, y, z)):
         return mpmath.inf
-    return mpmath.elliprg(+x, +y, +z)
+    return _ball_first(_rg_ball, lambda: mpmath.elliprg(+x, +y, +z), x, y, z)
 
 
 _JACOBI = ("sn", "cn", "dn", "ph")
 
 
 def _ellipj_mp(kind):
-    """One of SciPy's ellipj(u, m) = (sn, cn, dn, ph) on mpmath numbers, NaN off 0 <= m <= 1 as SciPy's. The
+    """One of SciPy's ellipj(u, m) = (sn, cn, dn, ph) on mpmath numbers, NaN past m = 1 as SciPy's. Below m = 0, where
+    SciPy answers NaN, the functions are real and smooth (sn(u|m) of a negative m is Jacobi's imaginary-modulus
+    transformation of a real one): the reference answers them there, so that at m = 0, inside SciPy's domain, the
+    slope in m is the two-sided derivative it is, and a SciPy NaN below 0 is a number SciPy cannot give. The
     amplitude ph = am(u|m) is atan2(sn, cn) moved by the whole turns that keep it within pi/2 of pi u / (2 K(m))
     (am(u + 2K) = am(u) + pi); at m = 1, K = inf and am is Gudermann's function, within pi/2 of 0."""
 
     def jacobi(u, m):
         mpmath = loaded_mpmath()
-        if mpmath.isnan(u) or mpmath.isnan(m) or m < 0 or m > 1 or mpmath.isinf(u):
+        if mpmath.isnan(u) or mpmath.isnan(m) or m > 1 or mpmath.isinf(u) or mpmath.isinf(m):
             return mpmath.nan
         u, m = +u, +m
         if kind != "ph":
-            return mpmath.ellipfun(kind, u, m=m)
-        phase = mpmath.atan2(mpmath.ellipfun("sn", u, m=m), mpmath.ellipfun("cn", u, m=m))
+            return _real_part(mpmath.ellipfun(kind, u, m=m))
+        phase = mpmath.atan2(_real_part(mpmath.ellipfun("sn", u, m=m)), _real_part(mpmath.ellipfun("cn", u, m=m)))
         if m == 1:
             return phase
         turns = mpmath.nint((mpmath.pi * u / (2 * mpmath.ellipk(m)) - phase) / (2 * mpmath.pi))
@@ -183,6 +236,33 @@ def _rc_ball(x, y):
 def _rg_ball(x, y, z):
     _proven_positive(x, y, z)
     return _acb().elliptic_rg(x, y, z).real
+
+
+def _rj_ball(x, y, z, p):
+    _proven_positive(x, y, z)
+    if p.contains(0):
+        raise ArithmeticError("R_J's p not proven nonzero")
+    return _acb().elliptic_rj(x, y, z, p).real  # for p < 0, the real part is Cauchy's principal value
+
+
+def _rj_partial_ball(position):
+    """dR_J/d(x, y or z: ``position``) = (R_J - R_D(the other two, that one)) / (2 (p - that one)), as `_rj_partial`;
+    a ball with p - that one around 0 takes mpmath's path."""
+
+    def partial(answer, x, y, z, p):
+        args = [x, y, z]
+        moved = args.pop(position)
+        if (p - moved).contains(0):
+            raise ArithmeticError("R_J's slope where p and the differentiated argument may meet")
+        return (answer - _rd_ball(*args, moved)) / (2 * (p - moved))
+
+    return partial
+
+
+def _rj_p_partial_ball(answer, x, y, z, p):
+    """dR_J/dp by Euler's relation x R_x + y R_y + z R_z + p R_p = -3/2 R_J."""
+    moved = sum(v * _rj_partial_ball(k)(answer, x, y, z, p) for k, v in enumerate((x, y, z)))
+    return -(3 * answer / 2 + moved) / p
 
 
 def _rg_partial_ball(answer, moved, other, third):
@@ -251,7 +331,7 @@ def _rd_z_partial_ball(answer, x, y, z):
 
 
 _BALLS.update({"ellipkinc": _ellipkinc_ball, "ellipeinc": _ellipeinc_ball, "elliprf": _rf_ball, "elliprd": _rd_ball,
-               "elliprc": _rc_ball, "elliprg": _rg_ball})
+               "elliprc": _rc_ball, "elliprg": _rg_ball, "elliprj": _rj_ball})
 _JET_PARTIALS.update({
     "ellipkinc": (lambda answer, phi, m: 1 / _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipkinc_m_partial_ball),
     "ellipeinc": (lambda answer, phi, m: _delta_squared_of_phi_ball(phi, m).sqrt(), _ellipeinc_m_partial_ball),
@@ -259,6 +339,7 @@ _JET_PARTIALS.update({
                 lambda answer, x, y, z: -_rd_ball(x, y, z) / 6),
     "elliprd": (_rd_partial_ball("x", "y", "z"), _rd_partial_ball("y", "x", "z"), _rd_z_partial_ball),
     "elliprc": (lambda answer, x, y: -_rd_ball(y, y, x) / 6, lambda answer, x, y: -_rd_ball(x, y, y) / 3),
+    "elliprj": (_rj_partial_ball(0), _rj_partial_ball(1), _rj_partial_ball(2), _rj_p_partial_ball),
     "elliprg": (lambda answer, x, y, z: _rg_partial_ball(answer, x, y, z),
                 lambda answer, x, y, z: _rg_partial_ball(answer, y, z, x),
                 lambda answer, x, y, z: _rg_partial_ball(answer, z, x, y)),
@@ -282,6 +363,8 @@ elliprd = _scipy_primitive("elliprd", 3, _carlson_mp("elliprd", 1))
 # second kind R_G
 elliprc = _scipy_primitive("elliprc", 2, _rc_mp)
 elliprg = _scipy_primitive("elliprg", 3, _rg_mp)
+# Carlson's symmetric integral of the third kind R_J(x, y, z, p) (its principal value for p < 0)
+elliprj = _scipy_primitive("elliprj", 4, _rj_mp)
 
 
 def _ellipj_part(index, name):
@@ -360,16 +443,30 @@ def _rf_slopes(ans, x, y, z):
 
 
 def _rd_partial(ans, low, other, z):
-    """dR_D/d``low`` at R_D(low, other, z) = ``ans``: the quotient (R_D(other, z, low) - ans) / (2 (low - z)), whose
-    terms cancel as ``low`` nears z (its relative error about 1e-16 z / |low - z|); at low = z exactly
-    -(3/8) (sqrt(other)/z^2 - ans) / (other - z) (R_D(z, other, z) by parts), and -3/10 z^(-5/2) at other = low = z."""
-    meets = equal(low, z)
-    apart = where(meets, low + 1.0, low)
-    quotient = (elliprd(other, z, apart) - ans) / (2 * (apart - z))
-    alone = equal(other, z)
-    other_apart = where(alone, z + 1.0, other)
-    coincident = -0.375 * (sqrt(other_apart) / (z * z) - ans) / (other_apart - z)
-    return where(meets, where(alone, -0.3 / (z * z * sqrt(z)), coincident), quotient)
+    """dR_D/d``low`` at R_D(low, other, z) = ``ans``, by Carlson's duplication run on both of R_D(low, other, z) and
+    R_D(z, other, low) at once: their steps share lambda_k (symmetric in all three), so the partial, the quotient
+    (R_D(z, other, low) - R_D(low, other, z)) / (2 (low - z)), is -(3/2) sum_k 16^-k H_k with every term's difference
+    divided out exactly (x_k - z_k = (low - z) / 4^k):
+
+        H_k = (x_k + sqrt(x_k z_k) + z_k + lambda_k) / ((x_k + lambda_k) (sqrt x_k + sqrt z_k) sqrt(x_k z_k) (z_k + lambda_k)),
+
+    positive terms, nothing cancelling as ``low`` nears z (the quotient itself lost log10(z / |low - z|) digits),
+    x_k = z_k included. After `_DUPLICATIONS` steps the three arguments agree to 4^-15 of their spread, and the rest
+    is 16^-n times the partial at three equal arguments mu, -(3/10) mu^(-5/2). At ``low`` = 0 the slope is -inf."""
+    x, y = low, other
+    total, scale = 0.0, 1.0
+    for _ in range(_DUPLICATIONS):
+        root_x, root_y, root_z = sqrt(x), sqrt(y), sqrt(z)
+        lam = root_x * root_y + root_y * root_z + root_z * root_x
+        root_xz = root_x * root_z
+        term = (x + root_xz + z + lam) / (x + lam) / (root_x + root_z) / root_xz / (z + lam)  # each quotient in range
+        total = total + scale * term
+        x, y, z, scale = (x + lam) / 4, (y + lam) / 4, (z + lam) / 4, scale / 16
+    mu = (x + y + z) / 3
+    return -1.5 * total - scale * 0.3 / (mu * mu * sqrt(mu))
+
+
+_DUPLICATIONS = 15  # 16^-15 = 8.7e-19 of the partial left to the three-equal limit, itself off by 4^-15 of it
 
 
 def _rd_slopes(ans, x, y, z):
@@ -391,6 +488,27 @@ def _rc_slopes(ans, x, y):
     positive_y = where(positive, y, 1.0)
     in_x = where(positive, -elliprd(positive_y, positive_y, x) / 6, in_x_pv)
     return in_x, where(positive, -elliprd(x, positive_y, positive_y) / 3, in_y_pv)
+
+
+def _rj_partial(ans, moved, first, second, p):
+    """dR_J/d``moved`` at R_J = ``ans``, ``moved`` one of x, y, z and ``first``, ``second`` the other two: by partial
+    fractions in the integrand, (R_J - R_D(first, second, moved)) / (2 (p - moved)), whose terms cancel as p nears
+    ``moved`` (as `_rd_partial`'s); at p = moved exactly a third of R_D's slope in its last argument (R_J(x, y, z, x)
+    = R_D(y, z, x), and the integrand's (t + x)^(-5/2) is R_D's differentiated). At ``moved`` = 0 the slope is
+    infinite, as R_D(first, second, 0) is."""
+    meets = equal(moved, p)
+    apart = where(meets, moved + 1.0, p)
+    rd = elliprd(first, second, moved)
+    quotient = (ans - rd) / (2 * (apart - moved))
+    return where(meets, _rd_slopes(rd, first, second, moved)[2] / 3, quotient)
+
+
+def _rj_slopes(ans, x, y, z, p):
+    """R_J's partials: `_rj_partial` in x, y and z, Euler's relation for degree -3/2 in p (a term at an argument 0,
+    whose slope is infinite, taken as 0 there: x R_x -> 0)."""
+    in_x, in_y, in_z = _rj_partial(ans, x, y, z, p), _rj_partial(ans, y, x, z, p), _rj_partial(ans, z, x, y, p)
+    euler = 1.5 * ans + sum(v * where(equal(v, 0), 0.0, slope) for v, slope in ((x, in_x), (y, in_y), (z, in_z)))
+    return in_x, in_y, in_z, -euler / p
 
 
 def _rg_partial(moved, other, third):
@@ -454,5 +572,6 @@ _define_rules(elliprf, _rf_slopes, 3)
 _define_rules(elliprd, _rd_slopes, 3)
 _define_rules(elliprc, _rc_slopes, 2)
 _define_rules(elliprg, _rg_slopes, 3)
+_define_rules(elliprj, _rj_slopes, 4)
 for _kind, _op in zip(_JACOBI, (ellipj_sn, ellipj_cn, ellipj_dn, ellipj_ph)):
     _define_rules(_op, _ellipj_slopes(_kind), 2)

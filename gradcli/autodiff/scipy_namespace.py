@@ -44,9 +44,9 @@ special = SimpleNamespace(**{
     "exprel": _losses.exprel,
     # the complete elliptic integrals and the AGM; Lambert's W (its real branches 0 and -1), x^y - 1 and cos(x) - 1
     **{name: getattr(_elliptic, name) for name in ("agm", "ellipe", "ellipk", "ellipkm1")},
-    # the incomplete elliptic integrals F(phi|m), E(phi|m), Carlson's R_C, R_D, R_F, R_G and Jacobi's functions
+    # the incomplete elliptic integrals F(phi|m), E(phi|m), Carlson's R_C, R_D, R_F, R_G, R_J and Jacobi's functions
     **{name: getattr(_elliptic_incomplete, name)
-       for name in ("ellipeinc", "ellipj", "ellipkinc", "elliprc", "elliprd", "elliprf", "elliprg")},
+       for name in ("ellipeinc", "ellipj", "ellipkinc", "elliprc", "elliprd", "elliprf", "elliprg", "elliprj")},
     **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
     "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
     **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve".split()},

@@ -41,6 +41,7 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
+from .jax_rewrites import compiled_otherwise_note
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, holds_an_ended_trace, library_functions_named,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
@@ -101,6 +102,7 @@ def capture(fun, text):
         expect=captured.expect,
         held_constants=captured.held_constants,
         narrowed_constants=captured.narrowed_constants,
+        compiled_otherwise=captured.compiled_otherwise,
     )
 
 
@@ -238,6 +240,15 @@ class _Captured:
             line = assignment_line(path, name)
             found.setdefault(id(value), ((path, line or 0), name, f"{os.path.basename(path)}:{line}" if line else None, value))
         return [said[1:] for said in sorted(found.values(), key=lambda said: said[0])]  # in the order they are written
+
+    def compiled_otherwise(self, args, value):
+        """`Bridge.compiled_otherwise`: the note where XLA's program for ``args`` (the point in its dtype) computes
+        ``value`` otherwise than the captured operations run one by one (`jax_rewrites`), else None."""
+        key, leaves = self.key(args)
+        closed = self.graph(key)[3]
+        replayed = raw(self.forward(*args))
+        with _user_errors(self.text):
+            return compiled_otherwise_note(closed, leaves, any(dtype == np.float64 for _, dtype in key[1]), value, replayed)
 
     # -- structure of the arguments
     def key(self, args):

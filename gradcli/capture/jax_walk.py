@@ -654,14 +654,24 @@ def _shown_path(path):
 def _public_name(code):
     """The name users call the function of ``code`` by: the shortest public module holding it (``jax.scipy.special``
     for ``jax._src.scipy.special``, ``jax.nn`` for ``jax._src.nn.functions``), else its own module's."""
-    module = os.path.splitext(_shown_path(code.co_filename))[0].replace(os.sep, ".")
-    name = code.co_qualname
+    module, name = _module_of(code.co_filename), code.co_qualname
+    public = _shortest_public(module, name, lambda held: getattr(getattr(held, "__wrapped__", held), "__code__", None) is code)
+    return public or f"{module}.{name}"
+
+
+def _module_of(path):
+    """The dotted module of a file of a package (``jax._src.scipy.special``)."""
+    return os.path.splitext(_shown_path(path))[0].replace(os.sep, ".")
+
+
+def _shortest_public(module, name, holds):
+    """``module.name`` in its shortest public spelling (``module``'s parts without the private ones, cut short): the
+    first loaded module there whose ``name`` ``holds`` (a predicate on the attribute), else None."""
     parts = [p for p in module.split(".") if not p.startswith("_")]
     for end in range(1, len(parts) + 1):
-        held = getattr(sys.modules.get(".".join(parts[:end])), name, None)
-        if getattr(getattr(held, "__wrapped__", held), "__code__", None) is code:
+        if holds(getattr(sys.modules.get(".".join(parts[:end])), name, None)):
             return f"{'.'.join(parts[:end])}.{name}"
-    return f"{module}.{name}"
+    return None
 
 
 def pointwise(closed):
@@ -967,7 +977,17 @@ def _run_by_jax(eqn, closed):
         return [np.asarray(one) for one in out]
 
     run.constants = eqn.params.get("num_consts") or 0
+    run.called = _public_function(closed)
     return run
+
+
+def _public_function(closed):
+    """The name users call the library function traced as ``closed`` by (``jax.scipy.special.hyp2f1``), from the
+    trace's own function and file; None where no public module of JAX holds a function of that name (a private
+    primal such as ``_owens_t_impl``, which its caller's `library_site` names instead)."""
+    info = getattr(getattr(closed, "jaxpr", closed), "debug_info", None)
+    name, _, where = (getattr(info, "func_src_info", None) or "").partition(" at ")
+    return _shortest_public(_module_of(where.rpartition(":")[0]), name.lstrip("_"), callable) if where else None
 
 
 _CALLS_COMPILED = {}  # (the call's jaxpr as text, x64) -> XLA's executable of it
@@ -998,6 +1018,11 @@ class OwnCall:
 
     def __init__(self, run, operands, name):
         self.run, self.operands, self.name, self.results, self.answer = run, operands, name, (), None
+
+    @property
+    def called(self):
+        """The public name of the JAX function called (``jax.scipy.special.hyp2f1``), else the call's own name."""
+        return getattr(self.run, "called", None) or self.name
 
     @property
     def arguments(self):

@@ -154,6 +154,22 @@ class _Rewriter:
         return next((n for n in self.nodes if isinstance(n, Binary) and n.op == "/" and n.left is node
                      and _same(n.right, parts[1])), None)
 
+    def box_cox_series(self, node):
+        """Box-Cox's ``(x**y - 1)/y`` as log(x) exprel(y log x) in every framework's ops: exprel's Taylor series
+        where |y log x| < 1e-3 (its next term 1.4e-18 of the sum there), expm1(y log x)/y elsewhere, whose slope in
+        y then loses at most 2e-16/1e-3 of itself; the quotient's divisor kept off 0 where the series is taken, so the
+        untaken branch's slope is no NaN."""
+        if not (isinstance(node, Binary) and node.op == "/"):
+            return None
+        parts = _power_minus_one(node.left)
+        if parts is None or not _same(node.right, parts[1]):
+            return None
+        base, power = self.raw(parts[0]), self.src(parts[1])
+        z = f"{power}*log({base})"
+        small = f"abs({z}) < 0.001"
+        return (f"where({small}, log({base})*(1 + {z}/2 + ({z})**2/6 + ({z})**3/24 + ({z})**4/120), "
+                f"expm1({z})/where({small}, 1, {power}))")
+
     def sigmoid(self, node):
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
             inner = _sum_with_one(node.right)
@@ -358,6 +374,8 @@ _REWRITES = [
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
+    ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
+     "box_cox_series"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
@@ -390,12 +408,12 @@ class DeclinedWhy(str):
 
 # (x**lam - 1)/lam: expm1(lam*log(x))/lam has its value, but its slope in lam is the quotient rule's
 # (lam log(x) e^(lam log x) - expm1(lam log x))/lam^2, two terms near log(x)/lam that cancel to log(x)^2/2 as lam
-# nears 0 (float64 loses 7 digits at lam = 1e-9, JAX's own boxcox the same). log(x) exprel(lam log x) keeps both,
-# and no framework's elementary functions spell exprel: SciPy's boxcox and exprel do (gradcli.scipy.special too).
+# nears 0 (float64 loses 7 digits at lam = 1e-9, JAX's own boxcox the same). log(x) exprel(lam log x) keeps both:
+# SciPy's boxcox and exprel spell it, and the box-cox rewrite does in every framework's elementary functions.
 _BOX_COX = DeclinedWhy(
     "on (x**lam - 1)/lam it fixes the value alone: the slope of expm1(lam*log(x))/lam in lam still cancels as lam "
-    "nears 0, as JAX's jax.scipy.special.boxcox does; scipy.special.boxcox(x, lam), which is log(x)*exprel(lam*log(x)), "
-    "keeps both (SciPy and gradcli.scipy.special have it; jax.numpy and jax.scipy have no exprel)")
+    "nears 0, as JAX's jax.scipy.special.boxcox does; log(x)*exprel(lam*log(x)) keeps both: scipy.special.boxcox(x, "
+    "lam), and the box-cox rewrite, exprel's series where lam*log(x) is small")
 
 
 def declined_rewrites(formula):

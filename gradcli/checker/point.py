@@ -139,6 +139,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
+    if target.bridge is not None and target.bridge.compiled_otherwise is not None:
+        _note_compiled_otherwise(result, target.bridge, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
     if narrow is not None:  # the digits went in a library's cast: the first finding names it
@@ -158,6 +160,17 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
     return result
+
+
+def _note_compiled_otherwise(result, bridge, working_args, value):
+    """Note where the framework's compiled program computes ``value`` otherwise than its operations as given, which
+    gradcli's float replay and differences run (`Bridge.compiled_otherwise`); a failure to tell notes nothing."""
+    try:
+        note = bridge.compiled_otherwise(tuple(working_args), value)
+    except Exception:  # noqa: BLE001 - the note explains a disagreement; the verdict stands without it
+        return
+    if note:
+        result.notes.append(note)
 
 
 # What a run in a dtype raises where its numbers break rather than the mathematics: a factorisation meeting a

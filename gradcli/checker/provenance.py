@@ -464,31 +464,15 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
     first = recording.first_forward_nonfinite
     if first is not None and value_finite and gradient_finite and _inf_from_zero(first):
         first = None  # log(0) = -inf that the program then skips (a logsumexp of a zero weight): exact, and it reached nothing
-    if first is not None:
-        inputs = ", ".join(_show(a) for a in first.args)
-        lost = _lost_to_zero(first)
-        if lost is not None:
-            findings.append(_zero_finding(lost, first))
-        if not _is_inf(first.output):
-            verb = "gave NaN:"
-        elif _inf_from_zero(first):
-            verb = "gave"  # log(0) and 1/0 are not overflows: the 0 is the news
-        elif _inf_at_pole(first):
-            verb = "gave"  # arctanh(1.0) is not an overflow: the input on the pole is the news
-        else:
-            verb = "overflowed:"
-        findings.append(
-            Finding(
-                "nonfinite",
-                "forward",
-                first.name,
-                f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first) + _library_note(first),
-                first.span,
-                [_show(a) for a in first.args],
-                _show(first.output),
-                first.location,
-            )
-        )
+    # A library call the replay computes as gradcli's own function, where the framework's own returned NaN or inf on
+    # the same finite numbers: the framework's NaN started there, though no replayed op made one.
+    called = None if value_finite and gradient_finite else _first_own_nonfinite(recording, "forward")
+    if called is not None and (first is None or called[0].index < first.index):
+        op, said, label = called
+        findings.append(Finding("nonfinite", "forward", label, said, op.span, [_show(a) for a in op.args],
+                                _show(op.output), op.location))
+    elif first is not None:
+        findings += _forward_nonfinite(first)
     if recording.accumulated is not None:
         findings.append(_accumulation_finding(*recording.accumulated))
     node = recording.first_backward_nonfinite
@@ -504,6 +488,11 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
         step = _first_nonfinite_rule_step(recording, node)
+        called = _first_own_nonfinite(recording, "backward", node.name)
+        if called is not None and (step is None or called[0].index < step.index):
+            step = None  # the framework's own library call in its backward pass made the first NaN or inf
+            message = f"in the framework's backward pass, {called[1]}"
+            node = _step_as_node(called[0], node)
         lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
         if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
             lost, broken, gave = _lost_to_zero(step, _made_by(recording)), step, "which gave"
@@ -550,6 +539,73 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             )
         )
     return findings
+
+
+def _forward_nonfinite(first):
+    """The findings of ``first``, the first forward op that made a NaN or inf of finite inputs: the op, and before it
+    the 0 an earlier op rounded to that it was fed, where one was."""
+    findings = []
+    inputs = ", ".join(_show(a) for a in first.args)
+    lost = _lost_to_zero(first)
+    if lost is not None:
+        findings.append(_zero_finding(lost, first))
+    if not _is_inf(first.output):
+        verb = "gave NaN:"
+    elif _inf_from_zero(first):
+        verb = "gave"  # log(0) and 1/0 are not overflows: the 0 is the news
+    elif _inf_at_pole(first):
+        verb = "gave"  # arctanh(1.0) is not an overflow: the input on the pole is the news
+    else:
+        verb = "overflowed:"
+    findings.append(
+        Finding(
+            "nonfinite",
+            "forward",
+            first.name,
+            f"{first.name}({inputs}) {verb} {_show(first.output)}" + _pole_note(first) + _library_note(first),
+            first.span,
+            [_show(a) for a in first.args],
+            _show(first.output),
+            first.location,
+        )
+    )
+    return findings
+
+
+def _first_own_nonfinite(recording, phase, node_name=None):
+    """``(op, sentence, name)`` for the first library call of ``phase`` (in the backward: of ``node_name``'s rule) that a
+    replay computes as gradcli's own function, finite there, where the framework's own call on those very finite
+    numbers returned NaN or inf: "jax.scipy.special.hyp2f1(0.5, 1.0, 1.5, -100.0) returned inf, where ...".
+    None where there is none, or the framework's value of it is not known (an exact run's numbers)."""
+    forward = {_repeat_key(op) for op in recording.ops if op.phase == "forward" and op.own is not None}
+    for op in recording.ops:
+        if op.own is None or (op.phase == "forward") != (phase == "forward") or (
+                phase != "forward" and (op.node_name != node_name or _repeat_key(op) in forward)):
+            continue  # a backward pass's call of the forward's own call again is that call, the forward's finding
+        if not finite(op.output) or not all(finite(a) for a in op.args):
+            continue
+        own = op.own.value_of(op.output)
+        if own is not None and not finite(own):
+            label = op.name if _are_among(op.args, op.own.arguments) else op.own.called.rpartition(".")[2]
+            return op, _own_nonfinite_sentence(op, own, "" if phase == "forward" else ", the first NaN or inf of that pass"), label
+    return None
+
+
+def _own_nonfinite_sentence(op, own, aside=""):
+    """What `_first_own_nonfinite` says of the call ``op`` whose framework's value ``own`` is NaN or inf (``aside``
+    said right after it)."""
+    direct = _are_among(op.args, op.own.arguments)  # else the op holding the call's result (bessel_jn's stack)
+    inputs = ", ".join(_show(a) for a in (op.args if direct else op.own.arguments))
+    called = (op.library or "").partition(", ")[0] or op.own.called  # jax.scipy.special.hyp2f1
+    name, framework = called.rpartition(".")[2], op.own.framework
+    dtype = np.asarray(raw(op.output)).dtype.name
+    truth = _again_exactly(op) if direct else None
+    truth = (f"{name} of those very numbers is {_show_exact(truth)}, finite in {dtype}" if truth is not None and finite(truth)
+             else f"gradcli's {name} of those very numbers in {dtype} is {_show(op.output)}")
+    gave = "NaN" if np.isnan(np.asarray(raw(own), dtype=float)).any() else "inf"
+    shown = called if "." in called else f"{framework}'s {called}"
+    return (f"{shown}({inputs}) returned {_show(own)}{aside}, where {truth}: {framework}'s own approximation made "
+            f"the {gave}, not the numbers it was given")
 
 
 def _library_note(op):

@@ -1,0 +1,123 @@
+"""Where XLA's compiled program computes otherwise than the JAX operations it was given.
+
+XLA's algebraic simplifier rewrites a program as it compiles it, and some of its
+rewrites change the numbers: it cancels the constants of ``(x + c) - c`` to ``x``,
+folds ``log(exp(x))`` to ``x``, ``(x * c) / c`` to ``x`` and ``exp(a) * exp(b)`` to
+``exp(a + b)``. ``jnp.log((1.0 + x) - 1.0)`` at 1e-100 is then -230.26 in JAX's
+jitted program and -inf run operation by operation (an unjitted call, gradcli's
+float replay). The checker judges JAX's compiled numbers; this module finds the
+operation the compiled program does not compute as written, so that the check says
+so instead of disagreeing with itself silently.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .jax_walk import user_line
+
+# The nested calls whose equations are the operations themselves, by the parameter holding their jaxpr: walked
+# into, so that each primitive is compared alone.
+_CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+          "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr", "custom_vjp_call_jaxpr": "fun_jaxpr",
+          "remat": "jaxpr", "checkpoint": "jaxpr"}
+
+# How far apart the compiled result of one operation and the operation run alone on the same numbers may be before
+# the compiled program is said to compute something else: far beyond a fused kernel's ulps, and where one of the two
+# is a number and the other NaN or inf.
+_APART = 1e-3
+
+
+def rewritten_step(closed, leaves, x64):
+    """``(file:line, name, inputs, compiled, alone)`` for the first primitive of ``closed`` (the user's forward
+    jaxpr) whose result in XLA's compiled program, on ``leaves``, differs from the same primitive run alone on the
+    same inputs (as an unjitted call runs it) by more than rounding, or None where every one agrees."""
+    import jax  # lazy: only a JAX target loads JAX
+
+    steps = []
+
+    def every_step(*args):
+        steps.clear()
+        _walk(closed.jaxpr, closed.consts, args, steps)
+        return [[list(ins), list(outs)] for _, ins, outs in steps]
+
+    with jax.enable_x64(x64):
+        numbers = jax.jit(every_step)(*leaves)
+        for (eqn, _, _), (ins, outs) in zip(steps, numbers):
+            alone = eqn.primitive.bind(*ins, **eqn.params)
+            alone = alone if eqn.primitive.multiple_results else [alone]
+            for compiled, own in zip(outs, alone):
+                if _apart(np.asarray(compiled), np.asarray(own)):
+                    return (user_line(eqn), eqn.primitive.name, [np.asarray(v) for v in ins], np.asarray(compiled),
+                            np.asarray(own))
+    return None
+
+
+def _walk(jaxpr, consts, args, steps):
+    """Evaluate ``jaxpr`` primitive by primitive (nested calls walked into), each primitive noted in ``steps`` as
+    ``(equation, inputs, outputs)``; its outputs."""
+    env = dict(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.invars, args))
+
+    def read(var):
+        return var.val if type(var).__name__ == "Literal" else env[var]
+
+    for eqn in jaxpr.eqns:
+        ins = [read(v) for v in eqn.invars]
+        inner = eqn.params.get(_CALLS.get(eqn.primitive.name, ""))
+        if inner is not None:  # a closed jaxpr holds its constants; an open one has none
+            outs = _walk(getattr(inner, "jaxpr", inner), getattr(inner, "consts", []), ins, steps)
+        else:
+            outs = eqn.primitive.bind(*ins, **eqn.params)
+            outs = outs if eqn.primitive.multiple_results else [outs]
+            if all(_is_float(v) for v in ins + list(outs)):
+                steps.append((eqn, ins, outs))
+        env.update(zip(eqn.outvars, outs))
+    return [read(v) for v in jaxpr.outvars]
+
+
+def _is_float(value):
+    """Whether an operation's operand or result is an array of floats (keys, integers and booleans are left out)."""
+    dtype = getattr(value, "dtype", None)
+    return np.dtype(dtype if dtype is not None else np.asarray(value).dtype).kind == "f"
+
+
+def _apart(compiled, alone):
+    """Whether two results of one operation differ past rounding: a number against NaN or inf, or relatively by
+    more than `_APART`."""
+    compiled, alone = np.asarray(compiled, dtype=np.float64), np.asarray(alone, dtype=np.float64)
+    if compiled.shape != alone.shape:
+        return False
+    finite = np.isfinite(compiled) & np.isfinite(alone)
+    if np.any(np.isfinite(compiled) != np.isfinite(alone)):
+        return True
+    with np.errstate(all="ignore"):
+        gap = np.abs(compiled - alone)[finite]
+        scale = np.maximum(np.abs(compiled), np.abs(alone))[finite]
+    return bool(np.any(gap > _APART * scale))
+
+
+def compiled_otherwise_note(closed, leaves, x64, value, replayed):
+    """The check's note where JAX's compiled ``value`` and ``replayed`` (its operations run one by one in the same
+    dtype) are apart and `rewritten_step` finds the operation XLA rewrote; else None."""
+    if not _apart(np.asarray(value), np.asarray(replayed)):
+        return None
+    found = rewritten_step(closed, leaves, x64)
+    if found is None:
+        return None
+    line, name, ins, compiled, alone = found
+    inputs = ", ".join(show(v) for v in ins)
+    return (f"XLA's compiled program computes otherwise than the operations it was given: {name}({inputs}) at "
+            f"{line} is {show(compiled)} in JAX's jitted program, where the operation itself gives {show(alone)} "
+            "(XLA's algebraic simplifier rewrites such steps as it compiles: it cancels the constants of (x + c) - c, "
+            "folds log(exp(x)) and (x * c) / c to x). The verdict judges JAX's compiled numbers (its value "
+            f"{show(value)}); the operations run one by one, as an unjitted call, gradcli's float replay and the "
+            f"finite differences run them, give {show(replayed)}")
+
+
+def show(value):
+    """A number (its shortest repr) or a small array (7 digits) as the check's notes write them."""
+    value = np.asarray(value, dtype=np.float64)
+    if value.ndim == 0:
+        return repr(float(value))
+    return np.array2string(value, separator=", ", threshold=6, formatter={"float_kind": "{:.7g}".format})
