@@ -151,7 +151,7 @@ def cholesky(a):
     return out
 
 
-def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
+def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", hermitian=False):
     """A matrix decomposition of ``a`` (a matrix of `Sym` numbers) as atoms: each output entry one unknown
     named by the op, the entry and the exact entries the op reads, its slope along each entry read another.
 
@@ -163,7 +163,10 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     for singular values), which makes svdvals of [[3, h], [0, 1]] and of [[3, -h],
     [0, 1]] one unknown. ``answer(matrix)`` is the mpmath op: its answer, widened
     by the half of its digits a solver may lose, is the balls' only use (which
-    branch a max of the singular values takes), never a proof.
+    branch a max of the singular values takes), never a proof. ``hermitian``: the
+    op's eigenvalues are those of the Hermitian matrix its read triangle makes, so
+    at exact entries their multiplicities are proven (`_eigenvalue_groups`) and a
+    repeated one is a group whose sum is smooth (`_spectrum_by_groups`).
     """
     cells = np.asarray(a, dtype=object)
     if cells.ndim != 2:
@@ -175,12 +178,17 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     balls = _answer_balls(answer, cells)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
-    cluster = _one_cluster(balls, kinked, mask, signs)
+    groups = _eigenvalue_groups(cells, read, mask) if hermitian else None
+    if groups is not None:
+        kinked[...] = any(len(keys) > 1 for keys, _, _ in groups)  # each vector entry a function where none repeats
+    cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
     plain = tuple(proof.name_of(s.q) if r else None for s, r in zip(cells.flat, read.flat))
     signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     out = np.empty(balls.shape, dtype=object)
     for k in np.ndindex(balls.shape):
+        if groups is not None and mask[k]:
+            continue  # `_spectrum_by_groups`, below
         if kinked[k] and k not in cluster:  # no function of the matrix to name here, nor a slope: unknown
             out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
             continue
@@ -198,12 +206,138 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
                 slopes.append(proof.mul(proof.const(sign), proof.atom(("slope", name, k, (i, j), ours))))
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
-    if cluster:
+    if groups is not None:
+        _spectrum_by_groups(out, name, cells, read, groups, signed)
+        if all(len(keys) == 1 for keys, _, _ in groups):
+            _spectrum_as_trace(out, cells, mask, signs, width)
+    elif cluster:
         _spectrum_as_trace(out, cells, mask, signs, width, last=cluster[-1])
-    if not kinked.any():
+    elif not kinked.any():
         _spectrum_as_trace(out, cells, mask, signs, width)
-    else:
+    if kinked.any():
         repeated.append("eigenvalues" if signs == "similar" else "singular values")
+    return out
+
+
+def _eigenvalue_groups(cells, read, mask):
+    """The spectrum's entries (ascending, as eigh gives them) in groups of equal eigenvalues, each with the
+    ball of its value, proven from the characteristic polynomial of the Hermitian matrix the read triangle
+    makes, where every entry is an exact rational (a point's own numbers): ``[(keys, ball, rational), ...]``,
+    ``rational`` the root where it is one (else None). Each root's multiplicity, from flint's isolation of the
+    polynomial's roots, is the size of its group. None
+    where an entry is no rational constant (an unknown input, a step, a function's value), or where the
+    roots' real parts are not proven apart in order."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n:
+        return None
+    rationals = [[_rational(cells[i, j] if read[i, j] else cells[j, i]) for j in range(n)] for i in range(n)]
+    if any(r is None for row in rationals for r in row):
+        return None
+    polynomial = flint.fmpq_mat(rationals).charpoly()
+    roots = sorted(polynomial.complex_roots(), key=lambda root: root[0].real.mid())
+    if any(not (a.real < b.real) for (a, _), (b, _) in zip(roots, roots[1:])) or any(not z.imag.contains(0) for z, _ in roots):
+        return None
+    rational = [-f[0] / f[1] for f, _ in polynomial.factor()[1] if f.degree() == 1]
+    groups, start = [], 0
+    for root, multiplicity in roots:
+        exact = next((r for r in rational if root.real.contains(r)), None)  # the one root its ball isolates
+        groups.append((spectrum[start : start + multiplicity], root.real, exact))
+        start += multiplicity
+    return groups
+
+
+def _rational(cell):
+    """The exact rational a `Sym` entry's quotient is, where it is a constant; else None."""
+    num, den = cell.q
+    if not (num.is_constant() and den.is_constant()):
+        return None
+    return 0 if num.is_zero() else num.leading_coefficient() / den.leading_coefficient()
+
+
+def _spectrum_by_groups(out, name, cells, read, groups, signed):
+    """The spectrum's entries of ``out`` (`decomposition`'s) from its groups of equal eigenvalues
+    (`_eigenvalue_groups`), each group one value and slopes that are exact functions of the matrix where it has them.
+
+    A group's members share one value, an atom whose ball is the proven root's (so a denominator of it is
+    proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P on its eigenspace
+    (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
+    sum's share times P (always for a simple eigenvalue; for a repeated one where the change moves the
+    eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
+    but the last's, which is the group's slope less the others': alone a member has no derivative there (its
+    one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
+    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. A repeated
+    group's value and its members' slope atoms are marked kinked (`kinked_in`): no value read from one of
+    them alone is off a kink."""
+    state = proof.state()
+    n = cells.shape[0]
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
+    values, numbers = [], []  # each group's value, and the number it is (its rational root, where it is one)
+    for keys, ball, rational in groups:
+        value = proof.atom(("decomposition", name, keys[0], signed))
+        state.defs[state.number(value)] = ("ball", ball)
+        if len(keys) > 1:
+            state.kinked.add(state.number(value))
+        values.append(value)
+        numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
+    for g, ((keys, ball, _), value) in enumerate(zip(groups, values)):
+        projector = _projector([[e.q for e in row] for row in held], numbers[g], numbers[:g] + numbers[g + 1 :])
+        slopes = [_member_slopes(name, keys, signed, projector, [[_slope_of(e, t) for e in row] for row in held])
+                  for t in range(width or 0)]
+        for m, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
+
+
+def _slope_of(cell, t):
+    """A matrix entry's slope along seed ``t``: 0 for a constant, None where unknown."""
+    return proof.const(0) if cell.d is None else cell.d[t]
+
+
+def _member_slopes(name, keys, signed, projector, change):
+    """The slopes of a group's members (keys) along one seed, whose change of the matrix is ``change`` (rows of
+    quotients, None entries unknown): each the share of tr(P dA) where P dA P is that share times P, else atoms
+    summing to it, marked kinked (`_spectrum_by_groups`)."""
+    if any(e is None for row in change for e in row):
+        return [None] * len(keys)
+    n, size = len(projector), len(keys)
+    moved = _product(_product(projector, change), projector)
+    total = _total(moved[i][i] for i in range(n))
+    share = proof.div(total, proof.const(size))
+    if all(proof.is_zero(proof.sub(moved[i][j], proof.mul(share, projector[i][j]))) for i in range(n) for j in range(n)):
+        return [share] * size
+    state = proof.state()
+    number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
+    atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys[:-1]]
+    state.kinked.update(state.number(a) for a in atoms)
+    return [*atoms, proof.sub(total, _total(atoms))]
+
+
+def _product(a, b):
+    n = len(a)
+    return [[_total(proof.mul(a[i][m], b[m][j]) for m in range(n)) for j in range(n)] for i in range(n)]
+
+
+def _projector(full, value, others):
+    """The spectral projector of the eigenvalue ``value`` of the symmetric matrix ``full`` (rows of quotients)
+    whose other eigenvalues are ``others``: the product of (A - c I) / (value - c) over them (the identity
+    where there are none)."""
+    n = len(full)
+    out = [[proof.const(int(i == j)) for j in range(n)] for i in range(n)]
+    for c in others:
+        scale = proof.inv(proof.sub(value, c))
+        factor = [[proof.mul(proof.sub(full[i][j], c) if i == j else full[i][j], scale) for j in range(n)]
+                  for i in range(n)]
+        out = _product(out, factor)
+    return out
+
+
+def _total(quotients):
+    out = proof.const(0)
+    for q in quotients:
+        out = proof.add(out, q)
     return out
 
 
@@ -222,7 +356,8 @@ def _one_cluster(balls, kinked, mask, signs):
 
 def kinked_in(q):
     """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
-    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is."""
+    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is
+    (with `_spectrum_by_groups`, a repeated group's shared value)."""
     state = proof.state()
     if not state.kinked:
         return False

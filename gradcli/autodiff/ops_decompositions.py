@@ -46,7 +46,7 @@ def _eye(n, like):
     return np.eye(n, dtype=np.asarray(raw(like)).real.dtype)
 
 
-def iterative(fun, reads=None, spectrum=None, signs="similar"):
+def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
     """``fun``, an mpmath decomposition that iterates to convergence, made to round as one op rounds.
 
     The exact reference estimates rounding noise by running the program again
@@ -61,14 +61,15 @@ def iterative(fun, reads=None, spectrum=None, signs="similar"):
 
     On proof numbers it is `arb_proof_linalg.decomposition`: ``reads(shape, *options)``
     the entries it reads (None: all), ``spectrum(shape, matrix shape)`` the output entries that
-    are its spectrum, invariant under the ``signs`` flips of the matrix.
+    are its spectrum, invariant under the ``signs`` flips of the matrix; ``hermitian``: that spectrum is the
+    eigenvalues of the Hermitian matrix the entries read make (eigh), whose repeated ones a proof may group.
     """
 
     def run(*args, **kwargs):
         if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof_linalg.decomposition`)
             read = None if reads is None else reads(np.shape(args[0]), *args[1:])
             answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
-            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs)
+            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs, hermitian)
         mpmath = loaded_mpmath()
         mode = mpmath.mp._prec_rounding[1]
         if mode == "n":
@@ -178,7 +179,7 @@ def _phases_as_numpy(vectors, matrix, complex_input):
 
 _eigh_packed = primitive(
     _eigh_packed_raw, "linalg.eigh", kind="linalg",
-    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row)),
+    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row, hermitian=True)),
 )
 
 
