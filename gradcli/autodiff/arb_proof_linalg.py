@@ -12,13 +12,17 @@ needs no other pivoting); one they cannot decide is no proof (`NoProof`).
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from . import arb_proof as proof
 
-# What the decompositions a proof ran through met at a kink of their spectrum ("eigenvalues", "singular values"):
-# two entries not proven apart, where no entry is a function of the matrix to name (the caller replaces it).
+# What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
+# apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
 repeated = []
+# The proof runs (`arb_proof_quotients.state`) that met a repeated group of a spectrum at exact entries (`kinked_in`).
+_met_repeated_groups = weakref.WeakSet()
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
@@ -178,9 +182,13 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     balls = _answer_balls(answer, cells)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
-    groups = _eigenvalue_groups(cells, read, mask) if hermitian else None
-    if groups is not None:
-        kinked[...] = any(len(keys) > 1 for keys, _, _ in groups)  # each vector entry a function where none repeats
+    groups = None
+    if hermitian:
+        groups = _eigenvalue_groups(cells, read, mask)
+    elif signs == "equivalent" and spectrum is not None:
+        groups = _singular_value_groups(cells, mask)
+    if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
+        kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
     cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
     plain = tuple(proof.name_of(s.q) if r else None for s, r in zip(cells.flat, read.flat))
     signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
@@ -207,15 +215,32 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
     if groups is not None:
-        _spectrum_by_groups(out, name, cells, read, groups, signed)
-        if all(len(keys) == 1 for keys, _, _ in groups):
-            _spectrum_as_trace(out, cells, mask, signs, width)
+        (_spectrum_by_groups if hermitian else _singular_values_by_groups)(out, name, cells, read, groups, signed)
     elif cluster:
         _spectrum_as_trace(out, cells, mask, signs, width, last=cluster[-1])
-    elif not kinked.any():
+    if not kinked.any():
         _spectrum_as_trace(out, cells, mask, signs, width)
-    if kinked.any():
-        repeated.append("eigenvalues" if signs == "similar" else "singular values")
+    repeated.extend(_kinds_of_kink(balls, mask, signs, groups))
+    return out
+
+
+def _kinds_of_kink(balls, mask, signs, groups):
+    """What the spectrum met that no single entry's slope survives, in words (`repeated`)."""
+    what = "eigenvalues" if signs == "similar" else "singular values"
+    if groups is not None:
+        equal = any(len(keys) > 1 for keys, _, _ in groups)
+        zero = signs == "equivalent" and any(rational == 0 for _, _, rational in groups)
+    else:
+        spectrum = [balls[k] for k in np.ndindex(balls.shape) if mask[k]]
+        equal = any(v.overlaps(w) for i, v in enumerate(spectrum) for w in spectrum[i + 1 :])
+        zero = signs == "equivalent" and any(v.contains(0) for v in spectrum)
+    out = []
+    if equal:
+        out.append(f"two of a decomposition's {what} are equal here, where no single one is a function of the "
+                   "matrix that a proof can name")
+    if zero:
+        out.append("a decomposition's singular value is 0 here (or not proven apart from 0), the tip of a cone "
+                   "(as |x| at 0), where its slope is no function of the matrix that a proof can name")
     return out
 
 
@@ -223,12 +248,8 @@ def _eigenvalue_groups(cells, read, mask):
     """The spectrum's entries (ascending, as eigh gives them) in groups of equal eigenvalues, each with the
     ball of its value, proven from the characteristic polynomial of the Hermitian matrix the read triangle
     makes, where every entry is an exact rational (a point's own numbers): ``[(keys, ball, rational), ...]``,
-    ``rational`` the root where it is one (else None). Each root's multiplicity, from flint's isolation of the
-    polynomial's roots, is the size of its group. None
-    where an entry is no rational constant (an unknown input, a step, a function's value), or where the
-    roots' real parts are not proven apart in order."""
-    import flint  # lazy: python-flint, only where a proof runs
-
+    ``rational`` the root where it is one (else None). None where an entry is no rational constant (an unknown
+    input, a step, a function's value), or where the roots are not proven apart (`_root_groups`)."""
     n = cells.shape[0]
     spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
     if cells.shape != (n, n) or len(spectrum) != n:
@@ -236,6 +257,35 @@ def _eigenvalue_groups(cells, read, mask):
     rationals = [[_rational(cells[i, j] if read[i, j] else cells[j, i]) for j in range(n)] for i in range(n)]
     if any(r is None for row in rationals for r in row):
         return None
+    return _root_groups(rationals, spectrum)
+
+
+def _singular_value_groups(cells, mask):
+    """The singular values' entries (descending, as svd gives them) in groups of equal values, as
+    `_eigenvalue_groups` makes them from the eigenvalues of the smaller Gram matrix (A^T A or A A^T), which are
+    their squares: ``[(keys, ball, rational), ...]`` with the singular value's ball and its square's rational
+    (0 for the singular values that are exactly 0); None as there, or where a root is not proven 0 or above it."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    rationals = [[_rational(e) for e in row] for row in cells]
+    if cells.ndim != 2 or len(spectrum) != min(cells.shape) or any(r is None for row in rationals for r in row):
+        return None
+    a = flint.fmpq_mat(rationals)
+    gram = a.transpose() * a if cells.shape[1] <= cells.shape[0] else a * a.transpose()
+    groups = _root_groups([[gram[i, j] for j in range(gram.ncols())] for i in range(gram.nrows())], spectrum[::-1])
+    if groups is None or any(rational != 0 and not ball > 0 for _, ball, rational in groups):
+        return None
+    return [(keys[::-1], flint.arb(0) if rational == 0 else ball.sqrt(), rational) for keys, ball, rational in groups[::-1]]
+
+
+def _root_groups(rationals, keys):
+    """``keys`` (the spectrum's entries, ascending) in groups of equal eigenvalues of the symmetric rational
+    matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). Each root's multiplicity,
+    from flint's isolation of the characteristic polynomial's roots, is the size of its group; None where
+    the roots' real parts are not proven apart in order."""
+    import flint  # lazy: python-flint, only where a proof runs
+
     polynomial = flint.fmpq_mat(rationals).charpoly()
     roots = sorted(polynomial.complex_roots(), key=lambda root: root[0].real.mid())
     if any(not (a.real < b.real) for (a, _), (b, _) in zip(roots, roots[1:])) or any(not z.imag.contains(0) for z, _ in roots):
@@ -244,7 +294,7 @@ def _eigenvalue_groups(cells, read, mask):
     groups, start = [], 0
     for root, multiplicity in roots:
         exact = next((r for r in rational if root.real.contains(r)), None)  # the one root its ball isolates
-        groups.append((spectrum[start : start + multiplicity], root.real, exact))
+        groups.append((keys[start : start + multiplicity], root.real, exact))
         start += multiplicity
     return groups
 
@@ -277,10 +327,7 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
     values, numbers = [], []  # each group's value, and the number it is (its rational root, where it is one)
     for keys, ball, rational in groups:
-        value = proof.atom(("decomposition", name, keys[0], signed))
-        state.defs[state.number(value)] = ("ball", ball)
-        if len(keys) > 1:
-            state.kinked.add(state.number(value))
+        value = _group_value(name, keys, ball, signed)
         values.append(value)
         numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
     for g, ((keys, ball, _), value) in enumerate(zip(groups, values)):
@@ -289,6 +336,116 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
                   for t in range(width or 0)]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
+
+
+def _group_value(name, keys, ball, signed):
+    """A group's shared value: an atom whose ball is its proven root's, marked kinked where the group repeats."""
+    state = proof.state()
+    value = proof.atom(("decomposition", name, keys[0], signed))
+    state.defs[state.number(value)] = ("ball", ball)
+    if len(keys) > 1:
+        state.kinked.add(state.number(value))
+        _met_repeated_groups.add(state)
+    return value
+
+
+def _singular_values_by_groups(out, name, cells, read, groups, signed):
+    """The singular values' entries of ``out`` (`decomposition`'s) from their groups (`_singular_value_groups`),
+    each group one value (an atom whose ball is the root's square root) and slopes that are exact functions of
+    the matrix where it has them.
+
+    A positive group's members are the square roots of a group of the Gram matrix's eigenvalues (G = A^T A or
+    A A^T), so their slopes are those `_spectrum_by_groups` gives G's, along dG = dA^T A + A^T dA (or its
+    mirror), divided by 2 sigma. A group of zeros moves, to first order, by the singular values of U0^H dA V0
+    (U0, V0 the null spaces of A^H and of A): where that is 0 each member's slope is 0 (a change that keeps the
+    matrix's rank, [[1, t], [0, 0]]), else each has one-sided slopes of its own, the tip of a cone (|t| of
+    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's value and atoms. A zero's value
+    is the exact 0 (sigma^2 at the tip is flat: the Frobenius norm's square through the singular values)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    state = proof.state()
+    m, n = cells.shape
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    tall = n <= m
+    matrix = [[e.q for e in row] for row in cells]
+    rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
+    values, numbers = [], []  # each group's value, and its square as a number of the Gram matrix
+    for keys, ball, rational in groups:
+        if rational == 0:  # exactly 0: a cone's tip, read through its slopes' atoms alone
+            values.append(proof.const(0))
+            numbers.append(proof.const(0))
+            continue
+        value = _group_value(name, keys, ball, signed)
+        values.append(value)
+        numbers.append(proof.mul(value, value) if rational is None else (state.ctx.constant(rational), state.one))
+    gram = _product(_transposed(matrix), matrix) if tall else _product(matrix, _transposed(matrix))
+    changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
+    for g, ((keys, ball, rational), value) in enumerate(zip(groups, values)):
+        if rational == 0:
+            left, right = _null_projector(rationals.transpose()), _null_projector(rationals)
+            slopes = [_zero_slopes(name, keys, signed, left, right, change) for change in changes]
+        else:
+            projector = _projector(gram, numbers[g], numbers[:g] + numbers[g + 1 :])
+            twice = proof.mul(proof.const(2), value)
+            slopes = []
+            for change in changes:
+                moved = _gram_change(matrix, change, tall)
+                squares = _member_slopes(name, keys, signed, projector, moved)
+                slopes.append([None if q is None else proof.div(q, twice) for q in squares])
+        for i, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[i] for slope in slopes])
+
+
+def _gram_change(matrix, change, tall):
+    """The Gram matrix's change along a seed: dA^T A + A^T dA (``tall``), else dA A^T + A dA^T; None where unknown."""
+    if any(e is None for row in change for e in row):
+        size = len(matrix[0]) if tall else len(matrix)
+        return [[None] * size for _ in range(size)]
+    if tall:
+        half = _product(_transposed(change), matrix)
+    else:
+        half = _product(change, _transposed(matrix))
+    mirror = _transposed(half)
+    return [[proof.add(x, y) for x, y in zip(row, other)] for row, other in zip(half, mirror)]
+
+
+def _zero_slopes(name, keys, signed, left, right, change):
+    """The slopes of a group of zero singular values along one seed (`_singular_values_by_groups`)."""
+    if any(e is None for row in change for e in row):
+        return [None] * len(keys)
+    moved = _product(_product(left, change), right)
+    if all(proof.is_zero(e) for row in moved for e in row):
+        return [proof.const(0)] * len(keys)
+    state = proof.state()
+    number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
+    atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys]
+    state.kinked.update(state.number(a) for a in atoms)
+    return atoms
+
+
+def _null_projector(a):
+    """The orthogonal projector onto the null space of the rational matrix ``a`` (flint's), as rows of
+    constant quotients: X (X^T X)^-1 X^T over a basis X read off its reduced row echelon form."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    reduced, rank = a.rref()
+    n = a.ncols()
+    pivots = [next(j for j in range(n) if reduced[i, j] != 0) for i in range(rank)]
+    free = [j for j in range(n) if j not in pivots]
+    state = proof.state()
+    if not free:
+        return [[(state.ctx.constant(0), state.one)] * n for _ in range(n)]
+    basis = flint.fmpq_mat(n, len(free))
+    for c, f in enumerate(free):
+        basis[f, c] = 1
+        for i, p in enumerate(pivots):
+            basis[p, c] = -reduced[i, f]
+    projector = basis * (basis.transpose() * basis).inv() * basis.transpose()
+    return [[(state.ctx.constant(projector[i, j]), state.one) for j in range(n)] for i in range(n)]
+
+
+def _transposed(rows):
+    return [list(column) for column in zip(*rows)]
 
 
 def _slope_of(cell, t):
@@ -316,8 +473,8 @@ def _member_slopes(name, keys, signed, projector, change):
 
 
 def _product(a, b):
-    n = len(a)
-    return [[_total(proof.mul(a[i][m], b[m][j]) for m in range(n)) for j in range(n)] for i in range(n)]
+    """The product of two matrices given as rows of quotients."""
+    return [[_total(proof.mul(a[i][m], b[m][j]) for m in range(len(b))) for j in range(len(b[0]))] for i in range(len(a))]
 
 
 def _projector(full, value, others):
@@ -356,9 +513,12 @@ def _one_cluster(balls, kinked, mask, signs):
 
 def kinked_in(q):
     """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
-    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is
-    (with `_spectrum_by_groups`, a repeated group's shared value)."""
+    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is.
+    Once the run met eigenvalues or singular values proven equal (`_spectrum_by_groups`), any value: a difference
+    of two of them is the exact 0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e)."""
     state = proof.state()
+    if state in _met_repeated_groups:
+        return True
     if not state.kinked:
         return False
     seen, polys = set(), list(q)
