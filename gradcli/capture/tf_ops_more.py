@@ -185,6 +185,14 @@ def _eigh(ins, attrs):
     return values, vectors
 
 
+def _svd(ins, attrs):
+    """``Svd``: ``(s, u, v)`` in TensorFlow's order, v not transposed; without compute_uv, u and v empty."""
+    if not attrs["compute_uv"]:
+        return gnp.linalg.svd(ins[0], compute_uv=False), np.zeros(0), np.zeros(0)
+    u, s, vh = gnp.linalg.svd(ins[0], full_matrices=attrs["full_matrices"])
+    return s, u, gnp.conj(gnp.swapaxes(vh, -1, -2))
+
+
 def _segment_sum(ins, attrs):
     data, ids = ins[:2]
     ids = np.asarray(raw(ids))
@@ -384,6 +392,7 @@ MORE_OPS = {
     "MatrixDeterminant": (_unary(gnp.linalg.det), ()),
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
+    "Svd": (_svd, ("compute_uv", "full_matrices")),
     "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),
