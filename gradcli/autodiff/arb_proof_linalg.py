@@ -21,8 +21,9 @@ from . import arb_proof as proof
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
 # apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
 repeated = []
-# The proof runs (`arb_proof_quotients.state`) that met a repeated group of a spectrum at exact entries (`kinked_in`).
-_met_repeated_groups = weakref.WeakSet()
+# The proof runs (`arb_proof_quotients.state`) that met a kink of a spectrum at exact entries, a repeated group or a
+# singular value 0 (`kinked_in`).
+_met_kinks = weakref.WeakSet()
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
@@ -345,7 +346,7 @@ def _group_value(name, keys, ball, signed):
     state.defs[state.number(value)] = ("ball", ball)
     if len(keys) > 1:
         state.kinked.add(state.number(value))
-        _met_repeated_groups.add(state)
+        _met_kinks.add(state)
     return value
 
 
@@ -372,6 +373,7 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     values, numbers = [], []  # each group's value, and its square as a number of the Gram matrix
     for keys, ball, rational in groups:
         if rational == 0:  # exactly 0: a cone's tip, read through its slopes' atoms alone
+            _met_kinks.add(state)
             values.append(proof.const(0))
             numbers.append(proof.const(0))
             continue
@@ -514,10 +516,12 @@ def _one_cluster(balls, kinked, mask, signs):
 def kinked_in(q):
     """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
     value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is.
-    Once the run met eigenvalues or singular values proven equal (`_spectrum_by_groups`), any value: a difference
-    of two of them is the exact 0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e)."""
+    Once the run met eigenvalues or singular values proven equal, or a singular value proven 0
+    (`_spectrum_by_groups`, `_singular_values_by_groups`), any value: a difference of two equal ones is the exact
+    0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e), nor is there one in a 0 (the
+    nuclear norm's |t| at [[1, 0], [0, t]])."""
     state = proof.state()
-    if state in _met_repeated_groups:
+    if state in _met_kinks:
         return True
     if not state.kinked:
         return False
