@@ -217,3 +217,37 @@ def test_an_erf_complement_becomes_erfc_and_rechecks_ok(formula, at, fixed):
     fixes = {f.name: f for f in report.fixes}
     assert fixes["erf complement"].formula == fixed
     assert {v.value for v in fixes["erf complement"].after.values()} == {"ok"}
+
+
+# N1's class, and trials21a E1's, in PyTorch: smooth functions of a spectrum at repeated eigenvalues and singular
+# values have their exact gradients (tests/test_eigen57_spectra.py holds the class).
+
+
+def spectral_energy(a):
+    s = (a + a.T) / 2
+    return torch.sum(torch.linalg.eigvalsh(s) ** 2)
+
+
+def spectral_log_det(a):
+    s = (a + a.T) / 2
+    return torch.sum(torch.log(torch.linalg.eigh(s)[0]))
+
+
+def singular_frobenius(a):
+    return torch.sum(torch.linalg.svdvals(a) ** 2)
+
+
+def nuclear_norm(a):
+    return torch.linalg.matrix_norm(a, ord="nuc")
+
+
+@pytest.mark.parametrize("function, at, slopes", [
+    (spectral_energy, np.eye(2), 2 * np.eye(2)),
+    (spectral_log_det, np.diag([1.0, 1.0, 3.0]), np.diag([1.0, 1.0, 1 / 3])),
+    (singular_frobenius, np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([[2.0, 0.0], [0.0, 0.0]])),
+    (nuclear_norm, 3 * np.eye(2), np.eye(2)),
+], ids=["eigvalsh-energy", "eigh-log-det", "svdvals-frobenius", "nuclear-repeated"])
+def test_a_smooth_function_of_a_repeated_spectrum_is_ok_in_pytorch(function, at, slopes):
+    (result,) = gradcli.check(function, [{"a": at}], dtypes=("float64",), framework="torch", fixes=False).results
+    assert result.status == "ok", result.findings
+    np.testing.assert_allclose(np.array(result.exact_gradient["a"], dtype=float), slopes, rtol=1e-12, atol=0)
