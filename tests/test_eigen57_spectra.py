@@ -130,3 +130,22 @@ def test_gradclis_own_svd_of_the_singular_values_alone_has_a_gradient_at_a_repea
     np.testing.assert_allclose(g, np.eye(2), rtol=1e-15, atol=1e-15)
     g = gradcli.grad(lambda a: gnp.sum(gnp.linalg.svd(a)[1]))(3 * np.eye(2))
     np.testing.assert_allclose(g, np.eye(2), rtol=1e-15, atol=1e-15)
+
+
+def top_vector_squared(x):
+    """The first entry squared of the top eigenvector of [[a, b], [b, c]] (trials13a L6's function)."""
+    a, b, c = x[0], x[1], x[2]
+    m = gnp.stack([gnp.stack([a, b]), gnp.stack([b, c])])
+    return gnp.linalg.eigh(m)[1][0, -1] ** 2
+
+
+def test_an_eigenvectors_slope_that_the_matrix_symmetry_makes_0_is_proven():
+    """At a = c the top vector is (1, 1) / sqrt 2 whatever b: its first entry squared, (1 + (a - c) / sqrt((a - c)^2
+    + 4 b^2)) / 2, has slope 0 in b and 1 / (4 b) in a (L6)."""
+    at = np.array([1.0, 1e-9, 1.0])
+    zeros = _zeros(top_vector_squared, at)
+    assert [zeros._proven(k) for k in range(3)] == [False, True, False]
+    (result,) = gradcli.check(top_vector_squared, [{"x": at}], dtypes=("float64",), fixes=False).results
+    exact = np.array(result.exact_gradient["x"], dtype=float)
+    assert exact[1] == 0
+    np.testing.assert_allclose(exact[[0, 2]], [0.25e9, -0.25e9], rtol=1e-12)

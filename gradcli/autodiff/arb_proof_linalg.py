@@ -292,10 +292,16 @@ def _root_groups(rationals, keys):
     if any(not (a.real < b.real) for (a, _), (b, _) in zip(roots, roots[1:])) or any(not z.imag.contains(0) for z, _ in roots):
         return None
     rational = [-f[0] / f[1] for f, _ in polynomial.factor()[1] if f.degree() == 1]
+    saved, flint.ctx.prec = flint.ctx.prec, 4 * max(flint.ctx.prec, 64)
+    try:  # each rational root as a tight ball: the one isolating ball it meets is its root's
+        near = [(r, flint.arb(r)) for r in rational]
+    finally:
+        flint.ctx.prec = saved
     groups, start = [], 0
     for root, multiplicity in roots:
-        exact = next((r for r in rational if root.real.contains(r)), None)  # the one root its ball isolates
-        groups.append((keys[start : start + multiplicity], root.real, exact))
+        meets = [r for r, ball in near if root.real.overlaps(ball)
+                 and not any(other.real.overlaps(ball) for other, _ in roots if other is not root)]
+        groups.append((keys[start : start + multiplicity], root.real, meets[0] if meets else None))
         start += multiplicity
     return groups
 
@@ -331,12 +337,51 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         value = _group_value(name, keys, ball, signed)
         values.append(value)
         numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
-    for g, ((keys, ball, _), value) in enumerate(zip(groups, values)):
-        projector = _projector([[e.q for e in row] for row in held], numbers[g], numbers[:g] + numbers[g + 1 :])
-        slopes = [_member_slopes(name, keys, signed, projector, [[_slope_of(e, t) for e in row] for row in held])
-                  for t in range(width or 0)]
+    projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
+                  for g, number in enumerate(numbers)]
+    changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
+    for (keys, ball, _), value, projector in zip(groups, values, projectors):
+        slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
+    if all(len(keys) == 1 for keys, _, _ in groups):
+        _eigenvectors(out, groups, numbers, projectors, changes, width)
+
+
+def _eigenvectors(out, groups, numbers, projectors, changes, width):
+    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) where every eigenvalue is simple, as exact
+    functions of the matrix: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
+    point's vector is largest and s its sign there (the sign NumPy picks), and dv = R dA v, R the reduced
+    resolvent, the sum of P_h / (lambda - lambda_h) over the other eigenvalues. So a slope of the vector that
+    is 0 by the matrix's symmetry ([[a, b], [b, a]]'s top vector (1, 1) / sqrt 2, its square's slope in b) is
+    proven, where atoms leave it unknown."""
+    state = proof.state()
+    n = len(projectors[0])
+    for g, ((keys, _, _), projector) in enumerate(zip(groups, projectors)):
+        column = keys[0][-1]
+        balls = [out[1 + i, column].b for i in range(n)]
+        r = max(range(n), key=lambda i: abs(float(balls[i].mid())))
+        if not (balls[r] > 0 or balls[r] < 0):
+            return  # no sign to follow: the atoms stand
+        sign = proof.const(1 if balls[r] > 0 else -1)
+        ball = proof.ball_of(state, projector[r][r])
+        root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
+        vector = [proof.div(proof.mul(sign, projector[i][r]), root.q) for i in range(n)]
+        resolvent = [[proof.const(0)] * n for _ in range(n)]
+        for h, other in enumerate(projectors):
+            if h != g:
+                scale = proof.inv(proof.sub(numbers[g], numbers[h]))
+                resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)]
+                             for i in range(n)]
+        slopes = []
+        for change in changes:
+            if any(e is None for row in change for e in row):
+                slopes.append([None] * n)
+                continue
+            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n)) for k in range(n)]
+            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n)) for i in range(n)])
+        for i in range(n):
+            out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
 
 
 def _group_value(name, keys, ball, signed):
