@@ -28,6 +28,9 @@ _met_kinks = weakref.WeakSet()
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
+# The largest matrix whose eigenvectors a proof writes over irrational eigenvalues (`_eigenvectors`): its resolvent's
+# quotients over their atoms cost a second a matrix at 4 x 4 (rational eigenvalues: any size to MAX_SIZE).
+VECTORS_SIZE = 3
 
 
 def _matrix(a):
@@ -196,8 +199,6 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     out = np.empty(balls.shape, dtype=object)
     for k in np.ndindex(balls.shape):
-        if groups is not None and mask[k]:
-            continue  # `_spectrum_by_groups`, below
         if kinked[k] and k not in cluster:  # no function of the matrix to name here, nor a slope: unknown
             out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
             continue
@@ -216,7 +217,12 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
     if groups is not None:
-        (_spectrum_by_groups if hermitian else _singular_values_by_groups)(out, name, cells, read, groups, signed)
+        grouped = out.copy()
+        try:
+            (_spectrum_by_groups if hermitian else _singular_values_by_groups)(grouped, name, cells, read, groups, signed)
+            out = grouped
+        except (ArithmeticError, LookupError, ValueError):  # past a proof's limits (its terms): the atoms stand
+            pass
     elif cluster:
         _spectrum_as_trace(out, cells, mask, signs, width, last=cluster[-1])
     if not kinked.any():
@@ -344,7 +350,7 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
-    if all(len(keys) == 1 for keys, _, _ in groups):
+    if all(len(keys) == 1 for keys, _, _ in groups) and (n <= VECTORS_SIZE or all(r is not None for *_, r in groups)):
         _eigenvectors(out, groups, numbers, projectors, changes, width)
 
 
@@ -507,8 +513,10 @@ def _member_slopes(name, keys, signed, projector, change):
     if any(e is None for row in change for e in row):
         return [None] * len(keys)
     n, size = len(projector), len(keys)
+    total = _total(proof.mul(projector[i][j], change[j][i]) for i in range(n) for j in range(n))  # tr(P dA)
+    if size == 1:
+        return [total]
     moved = _product(_product(projector, change), projector)
-    total = _total(moved[i][i] for i in range(n))
     share = proof.div(total, proof.const(size))
     if all(proof.is_zero(proof.sub(moved[i][j], proof.mul(share, projector[i][j]))) for i in range(n) for j in range(n)):
         return [share] * size
