@@ -243,8 +243,8 @@ def _kinds_of_kink(balls, mask, signs, groups):
         zero = signs == "equivalent" and any(v.contains(0) for v in spectrum)
     out = []
     if equal:
-        out.append(f"two of a decomposition's {what} are equal here, where no single one is a function of the "
-                   "matrix that a proof can name")
+        out.append(f"two of a decomposition's {what} are equal here, where no single one (nor a vector of theirs) is "
+                   "a function of the matrix that a proof can name")
     if zero:
         out.append("a decomposition's singular value is 0 here (or not proven apart from 0), the tip of a cone "
                    "(as |x| at 0), where its slope is no function of the matrix that a proof can name")
