@@ -139,6 +139,21 @@ def top_vector_squared(x):
     return gnp.linalg.eigh(m)[1][0, -1] ** 2
 
 
+def vector_entries(a):
+    s = _symmetric(a)
+    w, v = gnp.linalg.eigh(s)
+    return v[0, -1] ** 2 + w[0] * v[1, 0] ** 2
+
+
+def test_eigenvector_entries_0_at_the_point_have_their_slopes_proven_0():
+    """diag(2, [[3, 1], [1, 4]]): the top vector lies in the block (its first entry 0) and the lowest is e0 (its
+    second entry 0), so each term's slope is 2 v dv = 0, irrational eigenvalues (7 +- sqrt 5) / 2 beside."""
+    at = np.array([[2.0, 0.0, 0.0], [0.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    (result,) = gradcli.check(vector_entries, [{"a": at}], dtypes=("float64",), fixes=False).results
+    assert result.status == "ok", result.findings
+    assert np.array(result.exact_gradient["a"], dtype=float).tolist() == np.zeros((3, 3)).tolist()
+
+
 def test_an_eigenvectors_slope_that_the_matrix_symmetry_makes_0_is_proven():
     """At a = c the top vector is (1, 1) / sqrt 2 whatever b: its first entry squared, (1 + (a - c) / sqrt((a - c)^2
     + 4 b^2)) / 2, has slope 0 in b and 1 / (4 b) in a (L6)."""
