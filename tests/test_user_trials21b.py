@@ -7,8 +7,8 @@ tf.experimental.numpy's logaddexp2, weighted_moments, xdivy, segment means, trid
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases21b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding M3's TridiagonalSolve (no
-replay) is mended and tested in tests/test_trials21b_tf_ops.py.
+TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding M3's TridiagonalSolve and Svd
+(no replay) are mended and tested in tests/test_trials21b_tf_ops.py.
 """
 
 import math
@@ -34,6 +34,10 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib21b:clamped_exp_sum@x=[1,30]:float64": "a backward that forgets its forward's clamp: wrong at its line",
     "torch_lib21b:erf_gelu@x=[-10,0.5]:float64":
         "F1: 1 + erf(u) below u = -6 had no fix: erfc(-u) in the framework's spelling, re-checked (the forms below)",
+    "torch_lib21b:nuclear@a=[[1,0],[0,0]]:float64":
+        "N1: the nuclear norm at a rank-1 2x2 matrix said 'two of a decomposition's singular values are equal' (1 "
+        "and 0), no verdict: the singular value 0 is proven exactly 0 and its slopes 0 along changes that keep the "
+        "rank (a01, a10), so the cone in a11 is the domain verdict (tests/test_eigen57_spectra.py holds the class)",
 }
 KNOWN_WRONG = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64":
@@ -45,23 +49,15 @@ KNOWN_WRONG = {
         "reference (mpmath's differences across the undecided sort) averages the two sides alike, and no kink test "
         "runs: 'ok' with [0, 1, 1, 0] where the one-sided slopes are 0 and 2 (kthvalue, whose PyTorch gradient picks "
         "one entry, is found 'domain')",
-    "torch_lib21b:nuclear@a=[[1,0],[0,0]]:float64":
-        "N1: the nuclear norm at a rank-1 2x2 matrix: 'two of a decomposition's singular values are equal here', not "
-        "proven, no verdict, where the singular values 1 and 0 differ and the point is a cone in a22 (domain)",
 }
 SYMPTOMS = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64": "not proven 0",
     "torch_lib21b:median_score@x=[1,2,2,4]:float64": '"status": "ok"',
-    "torch_lib21b:nuclear@a=[[1,0],[0,0]]:float64": "singular values are equal",
 }
 OPEN_ELSEWHERE = {
     "tf_lib21b:gce_loss@probs=[[0,0.5,0.5],[0.1,0.6,0.3]]:float64":
         "W2: (1 - p^0.7)/0.7 of p = sum(probs * one_hot) at p = 0: the slopes in the entries the one-hot zeroes are 0 "
         "* inf in the chain, 'within 8.6e-2560 of 0 but not proven 0'; plain NumPy's sum(p * onehot) ** 0.7 the same",
-    "tf_lib21b:nuclear_tf@a=[[2,1],[0,1]]:float64":
-        "M3: TensorFlow's Svd (tf.linalg.svd) had no replay (exit 2): now ok, tested in tests/test_tf58_svd.py",
-    "tf_lib21b:nuclear_tf@a=[[1,0],[0,0]]:float64":
-        "M3's Svd replayed, then N1 as PyTorch's nuclear: 'two of a decomposition's singular values are equal', no verdict",
 }
 BY_ID = {case.id: case for case in cases21b.ALL}
 
@@ -221,3 +217,37 @@ def test_an_erf_complement_becomes_erfc_and_rechecks_ok(formula, at, fixed):
     fixes = {f.name: f for f in report.fixes}
     assert fixes["erf complement"].formula == fixed
     assert {v.value for v in fixes["erf complement"].after.values()} == {"ok"}
+
+
+# N1's class, and trials21a E1's, in PyTorch: smooth functions of a spectrum at repeated eigenvalues and singular
+# values have their exact gradients (tests/test_eigen57_spectra.py holds the class).
+
+
+def spectral_energy(a):
+    s = (a + a.T) / 2
+    return torch.sum(torch.linalg.eigvalsh(s) ** 2)
+
+
+def spectral_log_det(a):
+    s = (a + a.T) / 2
+    return torch.sum(torch.log(torch.linalg.eigh(s)[0]))
+
+
+def singular_frobenius(a):
+    return torch.sum(torch.linalg.svdvals(a) ** 2)
+
+
+def nuclear_norm(a):
+    return torch.linalg.matrix_norm(a, ord="nuc")
+
+
+@pytest.mark.parametrize("function, at, slopes", [
+    (spectral_energy, np.eye(2), 2 * np.eye(2)),
+    (spectral_log_det, np.diag([1.0, 1.0, 3.0]), np.diag([1.0, 1.0, 1 / 3])),
+    (singular_frobenius, np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([[2.0, 0.0], [0.0, 0.0]])),
+    (nuclear_norm, 3 * np.eye(2), np.eye(2)),
+], ids=["eigvalsh-energy", "eigh-log-det", "svdvals-frobenius", "nuclear-repeated"])
+def test_a_smooth_function_of_a_repeated_spectrum_is_ok_in_pytorch(function, at, slopes):
+    (result,) = gradcli.check(function, [{"a": at}], dtypes=("float64",), framework="torch", fixes=False).results
+    assert result.status == "ok", result.findings
+    np.testing.assert_allclose(np.array(result.exact_gradient["a"], dtype=float), slopes, rtol=1e-12, atol=0)

@@ -12,17 +12,25 @@ needs no other pivoting); one they cannot decide is no proof (`NoProof`).
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from . import arb_proof as proof
 
-# What the decompositions a proof ran through met at a kink of their spectrum ("eigenvalues", "singular values"):
-# two entries not proven apart, where no entry is a function of the matrix to name (the caller replaces it).
+# What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
+# apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
 repeated = []
+# The proof runs (`arb_proof_quotients.state`) that met a kink of a spectrum at exact entries, a repeated group or a
+# singular value 0 (`kinked_in`).
+_met_kinks = weakref.WeakSet()
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
+# The largest matrix whose eigenvectors a proof writes over irrational eigenvalues (`_eigenvectors`): its resolvent's
+# quotients over their atoms cost a second a matrix at 4 x 4 (rational eigenvalues: any size to MAX_SIZE).
+VECTORS_SIZE = 3
 
 
 def _matrix(a):
@@ -151,7 +159,7 @@ def cholesky(a):
     return out
 
 
-def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
+def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", hermitian=False):
     """A matrix decomposition of ``a`` (a matrix of `Sym` numbers) as atoms: each output entry one unknown
     named by the op, the entry and the exact entries the op reads, its slope along each entry read another.
 
@@ -163,7 +171,10 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     for singular values), which makes svdvals of [[3, h], [0, 1]] and of [[3, -h],
     [0, 1]] one unknown. ``answer(matrix)`` is the mpmath op: its answer, widened
     by the half of its digits a solver may lose, is the balls' only use (which
-    branch a max of the singular values takes), never a proof.
+    branch a max of the singular values takes), never a proof. ``hermitian``: the
+    op's eigenvalues are those of the Hermitian matrix its read triangle makes, so
+    at exact entries their multiplicities are proven (`_eigenvalue_groups`) and a
+    repeated one is a group whose sum is smooth (`_spectrum_by_groups`).
     """
     cells = np.asarray(a, dtype=object)
     if cells.ndim != 2:
@@ -175,7 +186,14 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
     balls = _answer_balls(answer, cells)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
-    cluster = _one_cluster(balls, kinked, mask, signs)
+    groups = None
+    if hermitian:
+        groups = _eigenvalue_groups(cells, read, mask)
+    elif signs == "equivalent" and spectrum is not None:
+        groups = _singular_value_groups(cells, mask)
+    if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
+        kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
+    cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
     plain = tuple(proof.name_of(s.q) if r else None for s, r in zip(cells.flat, read.flat))
     signed, row_sign, col_sign = _canonical_signs(cells, read, signs)
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
@@ -198,12 +216,340 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar"):
                 slopes.append(proof.mul(proof.const(sign), proof.atom(("slope", name, k, (i, j), ours))))
                 movers.append(s)
         out[k] = proof.Sym(balls[k], value, proof.tangent(slopes, movers) or [proof.const(0)] * width)
-    if cluster:
+    if groups is not None:
+        grouped = out.copy()
+        try:
+            (_spectrum_by_groups if hermitian else _singular_values_by_groups)(grouped, name, cells, read, groups, signed)
+            out = grouped
+        except (ArithmeticError, LookupError, ValueError):  # past a proof's limits (its terms): the atoms stand
+            pass
+    elif cluster:
         _spectrum_as_trace(out, cells, mask, signs, width, last=cluster[-1])
     if not kinked.any():
         _spectrum_as_trace(out, cells, mask, signs, width)
+    repeated.extend(_kinds_of_kink(balls, mask, signs, groups))
+    return out
+
+
+def _kinds_of_kink(balls, mask, signs, groups):
+    """What the spectrum met that no single entry's slope survives, in words (`repeated`)."""
+    what = "eigenvalues" if signs == "similar" else "singular values"
+    if groups is not None:
+        equal = any(len(keys) > 1 for keys, _, _ in groups)
+        zero = signs == "equivalent" and any(rational == 0 for _, _, rational in groups)
     else:
-        repeated.append("eigenvalues" if signs == "similar" else "singular values")
+        spectrum = [balls[k] for k in np.ndindex(balls.shape) if mask[k]]
+        equal = any(v.overlaps(w) for i, v in enumerate(spectrum) for w in spectrum[i + 1 :])
+        zero = signs == "equivalent" and any(v.contains(0) for v in spectrum)
+    out = []
+    if equal:
+        out.append(f"two of a decomposition's {what} are equal here, where no single one (nor a vector of theirs) is "
+                   "a function of the matrix that a proof can name")
+    if zero:
+        out.append("a decomposition's singular value is 0 here (or not proven apart from 0), the tip of a cone "
+                   "(as |x| at 0), where its slope is no function of the matrix that a proof can name")
+    return out
+
+
+def _eigenvalue_groups(cells, read, mask):
+    """The spectrum's entries (ascending, as eigh gives them) in groups of equal eigenvalues, each with the
+    ball of its value, proven from the characteristic polynomial of the Hermitian matrix the read triangle
+    makes, where every entry is an exact rational (a point's own numbers): ``[(keys, ball, rational), ...]``,
+    ``rational`` the root where it is one (else None). None where an entry is no rational constant (an unknown
+    input, a step, a function's value), or where the roots are not proven apart (`_root_groups`)."""
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n:
+        return None
+    rationals = [[_rational(cells[i, j] if read[i, j] else cells[j, i]) for j in range(n)] for i in range(n)]
+    if any(r is None for row in rationals for r in row):
+        return None
+    return _root_groups(rationals, spectrum)
+
+
+def _singular_value_groups(cells, mask):
+    """The singular values' entries (descending, as svd gives them) in groups of equal values, as
+    `_eigenvalue_groups` makes them from the eigenvalues of the smaller Gram matrix (A^T A or A A^T), which are
+    their squares: ``[(keys, ball, rational), ...]`` with the singular value's ball and its square's rational
+    (0 for the singular values that are exactly 0); None as there, or where a root is not proven 0 or above it."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    rationals = [[_rational(e) for e in row] for row in cells]
+    if cells.ndim != 2 or len(spectrum) != min(cells.shape) or any(r is None for row in rationals for r in row):
+        return None
+    a = flint.fmpq_mat(rationals)
+    gram = a.transpose() * a if cells.shape[1] <= cells.shape[0] else a * a.transpose()
+    groups = _root_groups([[gram[i, j] for j in range(gram.ncols())] for i in range(gram.nrows())], spectrum[::-1])
+    if groups is None or any(rational != 0 and not ball > 0 for _, ball, rational in groups):
+        return None
+    return [(keys[::-1], flint.arb(0) if rational == 0 else ball.sqrt(), rational) for keys, ball, rational in groups[::-1]]
+
+
+def _root_groups(rationals, keys):
+    """``keys`` (the spectrum's entries, ascending) in groups of equal eigenvalues of the symmetric rational
+    matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). Each root's multiplicity,
+    from flint's isolation of the characteristic polynomial's roots, is the size of its group; None where
+    the roots' real parts are not proven apart in order."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    polynomial = flint.fmpq_mat(rationals).charpoly()
+    roots = sorted(polynomial.complex_roots(), key=lambda root: root[0].real.mid())
+    if any(not (a.real < b.real) for (a, _), (b, _) in zip(roots, roots[1:])) or any(not z.imag.contains(0) for z, _ in roots):
+        return None
+    rational = [-f[0] / f[1] for f, _ in polynomial.factor()[1] if f.degree() == 1]
+    saved, flint.ctx.prec = flint.ctx.prec, 4 * max(flint.ctx.prec, 64)
+    try:  # each rational root as a tight ball: the one isolating ball it meets is its root's
+        near = [(r, flint.arb(r)) for r in rational]
+    finally:
+        flint.ctx.prec = saved
+    groups, start = [], 0
+    for root, multiplicity in roots:
+        meets = [r for r, ball in near if root.real.overlaps(ball)
+                 and not any(other.real.overlaps(ball) for other, _ in roots if other is not root)]
+        groups.append((keys[start : start + multiplicity], root.real, meets[0] if meets else None))
+        start += multiplicity
+    return groups
+
+
+def _rational(cell):
+    """The exact rational a `Sym` entry's quotient is, where it is a constant; else None."""
+    num, den = cell.q
+    if not (num.is_constant() and den.is_constant()):
+        return None
+    return 0 if num.is_zero() else num.leading_coefficient() / den.leading_coefficient()
+
+
+def _spectrum_by_groups(out, name, cells, read, groups, signed):
+    """The spectrum's entries of ``out`` (`decomposition`'s) from its groups of equal eigenvalues
+    (`_eigenvalue_groups`), each group one value and slopes that are exact functions of the matrix where it has them.
+
+    A group's members share one value, an atom whose ball is the proven root's (so a denominator of it is
+    proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P on its eigenspace
+    (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
+    sum's share times P (always for a simple eigenvalue; for a repeated one where the change moves the
+    eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
+    but the last's, which is the group's slope less the others': alone a member has no derivative there (its
+    one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
+    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. A repeated
+    group's value and its members' slope atoms are marked kinked (`kinked_in`): no value read from one of
+    them alone is off a kink."""
+    state = proof.state()
+    n = cells.shape[0]
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
+    values, numbers = [], []  # each group's value, and the number it is (its rational root, where it is one)
+    for keys, ball, rational in groups:
+        value = _group_value(name, keys, ball, signed)
+        values.append(value)
+        numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
+    projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
+                  for g, number in enumerate(numbers)]
+    changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
+    for (keys, ball, _), value, projector in zip(groups, values, projectors):
+        slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
+        for m, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
+    if all(len(keys) == 1 for keys, _, _ in groups) and (n <= VECTORS_SIZE or all(r is not None for *_, r in groups)):
+        _eigenvectors(out, groups, numbers, projectors, changes, width)
+
+
+def _eigenvectors(out, groups, numbers, projectors, changes, width):
+    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) where every eigenvalue is simple, as exact
+    functions of the matrix: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
+    point's vector is largest and s its sign there (the sign NumPy picks), and dv = R dA v, R the reduced
+    resolvent, the sum of P_h / (lambda - lambda_h) over the other eigenvalues. So a slope of the vector that
+    is 0 by the matrix's symmetry ([[a, b], [b, a]]'s top vector (1, 1) / sqrt 2, its square's slope in b) is
+    proven, where atoms leave it unknown."""
+    state = proof.state()
+    n = len(projectors[0])
+    for g, ((keys, _, _), projector) in enumerate(zip(groups, projectors)):
+        column = keys[0][-1]
+        balls = [out[1 + i, column].b for i in range(n)]
+        r = max(range(n), key=lambda i: abs(float(balls[i].mid())))
+        if not (balls[r] > 0 or balls[r] < 0):
+            return  # no sign to follow: the atoms stand
+        sign = proof.const(1 if balls[r] > 0 else -1)
+        ball = proof.ball_of(state, projector[r][r])
+        root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
+        vector = [proof.div(proof.mul(sign, projector[i][r]), root.q) for i in range(n)]
+        resolvent = [[proof.const(0)] * n for _ in range(n)]
+        for h, other in enumerate(projectors):
+            if h != g:
+                scale = proof.inv(proof.sub(numbers[g], numbers[h]))
+                resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)]
+                             for i in range(n)]
+        slopes = []
+        for change in changes:
+            if any(e is None for row in change for e in row):
+                slopes.append([None] * n)
+                continue
+            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n)) for k in range(n)]
+            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n)) for i in range(n)])
+        for i in range(n):
+            out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
+
+
+def _group_value(name, keys, ball, signed):
+    """A group's shared value: an atom whose ball is its proven root's, marked kinked where the group repeats."""
+    state = proof.state()
+    value = proof.atom(("decomposition", name, keys[0], signed))
+    state.defs[state.number(value)] = ("ball", ball)
+    if len(keys) > 1:
+        state.kinked.add(state.number(value))
+        _met_kinks.add(state)
+    return value
+
+
+def _singular_values_by_groups(out, name, cells, read, groups, signed):
+    """The singular values' entries of ``out`` (`decomposition`'s) from their groups (`_singular_value_groups`),
+    each group one value (an atom whose ball is the root's square root) and slopes that are exact functions of
+    the matrix where it has them.
+
+    A positive group's members are the square roots of a group of the Gram matrix's eigenvalues (G = A^T A or
+    A A^T), so their slopes are those `_spectrum_by_groups` gives G's, along dG = dA^T A + A^T dA (or its
+    mirror), divided by 2 sigma. A group of zeros moves, to first order, by the singular values of U0^H dA V0
+    (U0, V0 the null spaces of A^H and of A): where that is 0 each member's slope is 0 (a change that keeps the
+    matrix's rank, [[1, t], [0, 0]]), else each has one-sided slopes of its own, the tip of a cone (|t| of
+    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's value and atoms. A zero's value
+    is the exact 0 (sigma^2 at the tip is flat: the Frobenius norm's square through the singular values)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    state = proof.state()
+    m, n = cells.shape
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    tall = n <= m
+    matrix = [[e.q for e in row] for row in cells]
+    rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
+    values, numbers = [], []  # each group's value, and its square as a number of the Gram matrix
+    for keys, ball, rational in groups:
+        if rational == 0:  # exactly 0: a cone's tip, read through its slopes' atoms alone
+            _met_kinks.add(state)
+            values.append(proof.const(0))
+            numbers.append(proof.const(0))
+            continue
+        value = _group_value(name, keys, ball, signed)
+        values.append(value)
+        numbers.append(proof.mul(value, value) if rational is None else (state.ctx.constant(rational), state.one))
+    gram = _product(_transposed(matrix), matrix) if tall else _product(matrix, _transposed(matrix))
+    changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
+    for g, ((keys, ball, rational), value) in enumerate(zip(groups, values)):
+        if rational == 0:
+            left, right = _null_projector(rationals.transpose()), _null_projector(rationals)
+            slopes = [_zero_slopes(name, keys, signed, left, right, change) for change in changes]
+        else:
+            projector = _projector(gram, numbers[g], numbers[:g] + numbers[g + 1 :])
+            twice = proof.mul(proof.const(2), value)
+            slopes = []
+            for change in changes:
+                moved = _gram_change(matrix, change, tall)
+                squares = _member_slopes(name, keys, signed, projector, moved)
+                slopes.append([None if q is None else proof.div(q, twice) for q in squares])
+        for i, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[i] for slope in slopes])
+
+
+def _gram_change(matrix, change, tall):
+    """The Gram matrix's change along a seed: dA^T A + A^T dA (``tall``), else dA A^T + A dA^T; None where unknown."""
+    if any(e is None for row in change for e in row):
+        size = len(matrix[0]) if tall else len(matrix)
+        return [[None] * size for _ in range(size)]
+    if tall:
+        half = _product(_transposed(change), matrix)
+    else:
+        half = _product(change, _transposed(matrix))
+    mirror = _transposed(half)
+    return [[proof.add(x, y) for x, y in zip(row, other)] for row, other in zip(half, mirror)]
+
+
+def _zero_slopes(name, keys, signed, left, right, change):
+    """The slopes of a group of zero singular values along one seed (`_singular_values_by_groups`)."""
+    if any(e is None for row in change for e in row):
+        return [None] * len(keys)
+    moved = _product(_product(left, change), right)
+    if all(proof.is_zero(e) for row in moved for e in row):
+        return [proof.const(0)] * len(keys)
+    state = proof.state()
+    number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
+    atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys]
+    state.kinked.update(state.number(a) for a in atoms)
+    return atoms
+
+
+def _null_projector(a):
+    """The orthogonal projector onto the null space of the rational matrix ``a`` (flint's), as rows of
+    constant quotients: X (X^T X)^-1 X^T over a basis X read off its reduced row echelon form."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    reduced, rank = a.rref()
+    n = a.ncols()
+    pivots = [next(j for j in range(n) if reduced[i, j] != 0) for i in range(rank)]
+    free = [j for j in range(n) if j not in pivots]
+    state = proof.state()
+    if not free:
+        return [[(state.ctx.constant(0), state.one)] * n for _ in range(n)]
+    basis = flint.fmpq_mat(n, len(free))
+    for c, f in enumerate(free):
+        basis[f, c] = 1
+        for i, p in enumerate(pivots):
+            basis[p, c] = -reduced[i, f]
+    projector = basis * (basis.transpose() * basis).inv() * basis.transpose()
+    return [[(state.ctx.constant(projector[i, j]), state.one) for j in range(n)] for i in range(n)]
+
+
+def _transposed(rows):
+    return [list(column) for column in zip(*rows)]
+
+
+def _slope_of(cell, t):
+    """A matrix entry's slope along seed ``t``: 0 for a constant, None where unknown."""
+    return proof.const(0) if cell.d is None else cell.d[t]
+
+
+def _member_slopes(name, keys, signed, projector, change):
+    """The slopes of a group's members (keys) along one seed, whose change of the matrix is ``change`` (rows of
+    quotients, None entries unknown): each the share of tr(P dA) where P dA P is that share times P, else atoms
+    summing to it, marked kinked (`_spectrum_by_groups`)."""
+    if any(e is None for row in change for e in row):
+        return [None] * len(keys)
+    n, size = len(projector), len(keys)
+    total = _total(proof.mul(projector[i][j], change[j][i]) for i in range(n) for j in range(n))  # tr(P dA)
+    if size == 1:
+        return [total]
+    moved = _product(_product(projector, change), projector)
+    share = proof.div(total, proof.const(size))
+    if all(proof.is_zero(proof.sub(moved[i][j], proof.mul(share, projector[i][j]))) for i in range(n) for j in range(n)):
+        return [share] * size
+    state = proof.state()
+    number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
+    atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys[:-1]]
+    state.kinked.update(state.number(a) for a in atoms)
+    return [*atoms, proof.sub(total, _total(atoms))]
+
+
+def _product(a, b):
+    """The product of two matrices given as rows of quotients."""
+    return [[_total(proof.mul(a[i][m], b[m][j]) for m in range(len(b))) for j in range(len(b[0]))] for i in range(len(a))]
+
+
+def _projector(full, value, others):
+    """The spectral projector of the eigenvalue ``value`` of the symmetric matrix ``full`` (rows of quotients)
+    whose other eigenvalues are ``others``: the product of (A - c I) / (value - c) over them (the identity
+    where there are none)."""
+    n = len(full)
+    out = [[proof.const(int(i == j)) for j in range(n)] for i in range(n)]
+    for c in others:
+        scale = proof.inv(proof.sub(value, c))
+        factor = [[proof.mul(proof.sub(full[i][j], c) if i == j else full[i][j], scale) for j in range(n)]
+                  for i in range(n)]
+        out = _product(out, factor)
+    return out
+
+
+def _total(quotients):
+    out = proof.const(0)
+    for q in quotients:
+        out = proof.add(out, q)
     return out
 
 
@@ -222,8 +568,14 @@ def _one_cluster(balls, kinked, mask, signs):
 
 def kinked_in(q):
     """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
-    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is."""
+    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is.
+    Once the run met eigenvalues or singular values proven equal, or a singular value proven 0
+    (`_spectrum_by_groups`, `_singular_values_by_groups`), any value: a difference of two equal ones is the exact
+    0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e), nor is there one in a 0 (the
+    nuclear norm's |t| at [[1, 0], [0, t]])."""
     state = proof.state()
+    if state in _met_kinks:
+        return True
     if not state.kinked:
         return False
     seen, polys = set(), list(q)

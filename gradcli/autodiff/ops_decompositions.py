@@ -46,7 +46,7 @@ def _eye(n, like):
     return np.eye(n, dtype=np.asarray(raw(like)).real.dtype)
 
 
-def iterative(fun, reads=None, spectrum=None, signs="similar"):
+def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
     """``fun``, an mpmath decomposition that iterates to convergence, made to round as one op rounds.
 
     The exact reference estimates rounding noise by running the program again
@@ -61,14 +61,15 @@ def iterative(fun, reads=None, spectrum=None, signs="similar"):
 
     On proof numbers it is `arb_proof_linalg.decomposition`: ``reads(shape, *options)``
     the entries it reads (None: all), ``spectrum(shape, matrix shape)`` the output entries that
-    are its spectrum, invariant under the ``signs`` flips of the matrix.
+    are its spectrum, invariant under the ``signs`` flips of the matrix; ``hermitian``: that spectrum is the
+    eigenvalues of the Hermitian matrix the entries read make (eigh), whose repeated ones a proof may group.
     """
 
     def run(*args, **kwargs):
         if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof_linalg.decomposition`)
             read = None if reads is None else reads(np.shape(args[0]), *args[1:])
             answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
-            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs)
+            return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs, hermitian)
         mpmath = loaded_mpmath()
         mode = mpmath.mp._prec_rounding[1]
         if mode == "n":
@@ -178,7 +179,7 @@ def _phases_as_numpy(vectors, matrix, complex_input):
 
 _eigh_packed = primitive(
     _eigh_packed_raw, "linalg.eigh", kind="linalg",
-    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row)),
+    mp=mpmath_only("linalg.eigh", iterative(_eigh_packed_mp, _triangle_read, _first_row, hermitian=True)),
 )
 
 
@@ -325,6 +326,15 @@ def _svd_vjp(g, ans, a):
     u, s, v_t = _svd_parts(ans, m)
     g_u, g_s, g_v_t = _svd_parts(conj(g) if complex_input else g, m)
     v, g_v = (conj(v_t), conj(g_v_t)) if complex_input else (v_t, g_v_t)  # V = vh^H
+    if not isinstance(g, Box) and not any(np.any(np.asarray(raw(part) != 0)) for part in (g_u, g_v)):
+        # A loss of the singular values alone: U diag(g_s) V^H, which keeps its meaning where two of them are
+        # equal or one is 0 (the terms below would multiply 0 by 1/0 there); the singular values' own rule, whose
+        # U and V are differentiable where the rule is itself differentiated. (A traced cotangent, a JVP taken
+        # through this rule, may move the vectors' parts: the whole rule.)
+        if isinstance(a, Box):
+            return _svdvals_vjp(g_s, None, a)
+        grad = matmul(u * expand_dims(g_s, -2), _H(v))
+        return conj(grad) if complex_input else grad
     k = shape_of(s)[-1]
     eye = _eye(k, s)
     s_row, s_col = expand_dims(s, -2), expand_dims(s, -1)
@@ -367,7 +377,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
         return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
     if not compute_uv:
-        return _svd_parts(_svd_packed(a), m)[1]
+        return svdvals(a)  # whose rule needs no gap between the singular values
     u, s, v_t = _svd_parts(_svd_packed(a), m)
     u, vh = u, _T(v_t)  # the packing holds vh transposed (not conjugated)
     if full_matrices and m > shape_of(a)[-1]:

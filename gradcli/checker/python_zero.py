@@ -286,7 +286,7 @@ class Zeros:
 
     def __init__(self, run, args):
         self.run, self.args, self.known, self._paths, self._value = run, args, {}, {}, {}
-        self.repeated = set()  # what the proofs met at a repeated spectrum entry (`arb_proof_linalg.repeated`)
+        self.repeated = set()  # what the proofs met at a kink of a spectrum, in words (`arb_proof_linalg.repeated`)
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
         self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
@@ -362,10 +362,8 @@ class Zeros:
         """Why a 0 within its noise stayed unproven where a decomposition is the cause, as a clause ('' else)."""
         if not self.repeated:
             return ""
-        what = " and ".join(sorted(self.repeated))
-        return (f": two of a decomposition's {what} are equal here, where no single one is a function of the matrix "
-                "that a proof can name, so a 0 that holds only for them together (log det as a sum of "
-                "log-eigenvalues) is not proven at this point")
+        return (f": {'; '.join(sorted(self.repeated))}, so a 0 that holds only for the spectrum as a whole (log det "
+                "as a sum of log-eigenvalues) is not proven at this point")
 
     def _proven(self, k):
         arb_core.enable()  # the proof numbers' dispatch
