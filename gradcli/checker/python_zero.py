@@ -195,6 +195,23 @@ def constant_along(run, args, coordinate):
         return False
 
 
+def flat_along(run, args, coordinate):
+    """Whether both one-sided slopes of ``run`` in the flat ``coordinate`` are 0 by proof: it is constant along it
+    (`constant_along`), or its derivative there is proven 0 at the point (`proven`) by a run that decided no branch
+    at a tie nor met arcsin or arccos at +-1 (`arb_proof.ends`: the angle of parallel vectors, a cone) or a repeated
+    spectrum entry, so that 0 is the two-sided derivative (p log p of a silent FFT bin's share p ~ t^2, whose one-sided
+    differences, h log h, stay within the rounding at every precision a kink test may climb to)."""
+    if constant_along(run, args, coordinate):
+        return True
+    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
+    try:
+        zero = proven(run, args, coordinate=coordinate)[1][0]
+        # no side taken at a tie, no cone's tip at +-1, no repeated spectrum entry (a decomposition's kink) met
+        return zero and not (arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated)
+    finally:
+        arb_proof.ends, arb_proof_linalg.repeated = [], []
+
+
 def slope_tends_to_0(run, args, step, coordinate):
     """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
     the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
