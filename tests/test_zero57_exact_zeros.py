@@ -232,8 +232,25 @@ def test_a_derivative_proven_0_on_a_path_with_no_tie_is_flat():
     run = resolve(_spectral_entropy).mp_function
     point = [np.array([1.0, -1.0, 1.0, -1.0])]
     assert all(python_zero.flat_along(run, point, k) for k in range(4))
-    relu = resolve(lambda x: gnp.maximum(x, 0.0) + 0 * x).mp_function  # one side's 0 slope at the tie
-    assert not python_zero.flat_along(relu, [np.array([0.0])], 0)
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_the_silent_bins_of_a_constant_signal_past_8_are_proven(n):
+    # each bin but the first sums the roots of unity (inexact balls): 0 by algebra, its ball the exact 0 then
+    assert _proven(_spectral_entropy, [1.0] * n, coordinate=1) == (True, [True])
+
+
+@pytest.mark.parametrize("function, point", [
+    (lambda x: gnp.maximum(0.0, x[0]), [0.0]),  # the tie takes 0's side, whose slope is 0: the other side's is 1
+    (lambda x: gnp.where(x[0] > 0, x[0], 0.0), [0.0]),
+    # parallel vectors: arccos at 1 exactly, the tip of a cone whose central slopes are 0
+    (lambda x: gnp.arccos(gnp.dot(x[:2], x[2:]) / (gnp.linalg.norm(x[:2]) * gnp.linalg.norm(x[2:]))),
+     [1.0, 2.0, 2.0, 4.0]),
+], ids=["max-at-a-tie", "where-at-a-tie", "angle-of-parallel-vectors"])
+def test_a_derivative_proven_0_beside_a_kink_is_not_flat(function, point):
+    arb_core.enable()
+    run = resolve(function).mp_function
+    assert not python_zero.flat_along(run, [np.array(point)], 0)
 
 
 def test_the_spectral_entropy_of_silent_bins_is_proven_at_the_first_digits(monkeypatch):
