@@ -266,3 +266,15 @@ def test_the_spectral_entropy_of_silent_bins_is_proven_at_the_first_digits(monke
     assert result.status == "wrong", [f.message for f in result.findings]
     assert [float(g) for g in result.exact_gradient["x"]] == [0.0, 0.0, 0.0, 0.0]
     assert seen and max(seen) <= 120
+
+
+def test_an_exact_0_with_no_noise_is_proven_when_asked_about():
+    # `settle` leaves a 0 with no noise alone; the rule's check asks of it, and the proof then runs
+    arb_core.enable()
+    zeros = python_zero.Zeros(resolve(_spectral_entropy).mp_function, [np.array([1.0] * 5)])
+    assert zeros.proven() == frozenset()
+    asked = zeros.proven([0, 0, 0, 0, 0, 0])  # the value, then the five slopes
+    assert 1 in asked and 4 in asked and zeros.proven() == {1, 4}
+    assert not zeros.value_proven()
+    zeros.settle_value([0], [1e-30], 1)
+    assert zeros.value_proven()
