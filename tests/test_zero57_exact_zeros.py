@@ -47,11 +47,16 @@ def _masked_log1p(x):
     return gnp.sum(gnp.where(MASK, gnp.log1p(x - 1), 0.0))
 
 
+def _masked_negative_powers(x):
+    return gnp.sum(gnp.where(MASK, x ** -2.0, 0.0)) - 4.25 + gnp.where(MASK, x ** -0.5, 0.0)[1]
+
+
 @pytest.mark.parametrize("function, point", [
     (_masked_log_mean, [0.5, 0.0, 2.0]),  # log(0.5) + log(2): 0 by log's algebra, log 0 left out
     (_masked_reciprocal, [0.5, 0.0, 2.0]),  # 2 + 1/2 - 5/2, 1/0 left out
     (_masked_log1p, [0.5, 0.0, 2.0]),  # log1p(-1) left out
-], ids=["log", "reciprocal", "log1p"])
+    (_masked_negative_powers, [0.5, 0.0, 2.0]),  # 4 + 1/4, 0^-2 and 0^-0.5 left out
+], ids=["log", "reciprocal", "log1p", "negative-powers"])
 def test_a_value_through_a_where_that_leaves_out_a_pole_is_proven_0(function, point):
     assert _proven(function, point, value_only=True)[0]
 

@@ -502,6 +502,8 @@ def _power(x, y):
         if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
             return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
+    if exponent is not None and exponent < 0 and x.q is not None and x.b.is_zero():
+        return Sym(ball, None, None if x.d is None else [None] * len(x.d))  # its pole: an unknown, as `_smooth_new`'s
     if exponent is not None:
         if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots
             return _smooth("sqrt", [x])
