@@ -283,3 +283,20 @@ def test_an_exact_0_with_no_noise_is_proven_when_asked_about():
     assert not zeros.value_proven()
     zeros.settle_value([0], [1e-30], 1)
     assert zeros.value_proven()
+
+
+@pytest.mark.parametrize("n", [5, 7, 9])
+def test_the_mpmath_transform_of_exact_numbers_has_its_zeros_by_algebra_exactly(n):
+    # the reference's own transform: mpmath's rounded roots leave 1e-200 where the bin is 0, an absorbed term and a
+    # slope the rule reads as a number (the constant signal's entropy climbed to 3840 digits)
+    import mpmath
+
+    from gradcli.autodiff import ops_fft
+
+    with mpmath.workdps(200):
+        constant = ops_fft._complex_mp(np.array([mpmath.mpf(1)] * n, dtype=object), (n,), (0,), None, False)
+        assert constant[0] == n and all(e == 0 for e in constant[1:])
+        ramp = ops_fft._complex_mp(np.array([mpmath.mpf(j) / 3 for j in range(n)], dtype=object), (n,), (0,), None,
+                                   False)
+        # a ramp's other bins sum j w^j / 3 = n / (3 (w - 1)): real part -n / 6 each, kept as computed
+        assert all(abs(mpmath.re(e) + mpmath.mpf(n) / 6) < mpmath.mpf(10) ** -190 for e in ramp[1:])

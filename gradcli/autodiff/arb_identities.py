@@ -35,6 +35,7 @@ multiple of their direction's unit, as x/2 and x are.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .arb_proof_balls import ball_of
@@ -397,10 +398,7 @@ def _circle(n):
     found = proof.circles.get(n)
     if found is not None:
         return found
-    minimal = flint.fmpz_poly.cos_minpoly(n)  # of 2 cos(2 pi / n), monic over the integers
-    coefficients = [flint.fmpq(int(a)) * flint.fmpq(2) ** k for k, a in enumerate(minimal.coeffs())]
-    minimal = flint.fmpq_poly(coefficients)
-    minimal = minimal / minimal.coeffs()[-1]  # monic in c
+    minimal, chebyshev = circle_polynomials(n)
     angle = _ops.mul(_q(flint.fmpq(2, n)), pi())
     c = proof.atom(("root of unity", "cos", n))
     number = proof.number(c)
@@ -413,13 +411,25 @@ def _circle(n):
         s = proof.atom(("root of unity", "sin", n))  # after c: its rule, 1 - c^2, is reduced by c's
         proof.defs.setdefault(proof.number(s), ("sin", (angle,)))
         proof.squares[proof.number(s)] = (proof.one - c[0] * c[0])
+    found = proof.circles[n] = (c, s, chebyshev)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def circle_polynomials(n):
+    """The minimal polynomial of c = cos(2 pi / n) (monic, flint's fmpq_poly) and, reduced by it, the Chebyshev
+    polynomials T_k(c) and U_k(c) for k < n: cos(2 pi k / n) = T_k(c), sin(2 pi k / n) = sin(2 pi / n) U_(k-1)(c)."""
+    import flint  # lazy: python-flint, only where a proof or an exact transform runs
+
+    minimal = flint.fmpz_poly.cos_minpoly(n)  # of 2 cos(2 pi / n), monic over the integers
+    minimal = flint.fmpq_poly([flint.fmpq(int(a)) * flint.fmpq(2) ** k for k, a in enumerate(minimal.coeffs())])
+    minimal = minimal / minimal.coeffs()[-1]  # monic in c
     x = flint.fmpq_poly([0, 1])
-    chebyshev = [[flint.fmpq_poly([1]), x], [flint.fmpq_poly([1]), 2 * x]]  # T_k and U_k
+    chebyshev = ([flint.fmpq_poly([1]), x], [flint.fmpq_poly([1]), 2 * x])  # T_k and U_k
     for kind in chebyshev:
         while len(kind) < n:
             kind.append((2 * x * kind[-1] - kind[-2]) % minimal)
-    found = proof.circles[n] = (c, s, chebyshev)
-    return found
+    return minimal, chebyshev
 
 
 def _in_atom(poly, atom):
