@@ -6,8 +6,8 @@ norms, torch.func's jacfwd, vjp and vmap(grad), autograd.Functions and a clippin
 tf.experimental.numpy's logaddexp2, weighted_moments, xdivy, segment means, tridiagonal_solve and svd.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases21b.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding M3's TridiagonalSolve and Svd
+the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; open
+TensorFlow ones would be listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding M3's TridiagonalSolve and Svd
 (no replay) are mended and tested in tests/test_trials21b_tf_ops.py.
 """
 
@@ -38,12 +38,12 @@ CHOSEN = {  # case id -> what it holds
         "N1: the nuclear norm at a rank-1 2x2 matrix said 'two of a decomposition's singular values are equal' (1 "
         "and 0), no verdict: the singular value 0 is proven exactly 0 and its slopes 0 along changes that keep the "
         "rank (a01, a10), so the cone in a11 is the domain verdict (tests/test_eigen57_spectra.py holds the class)",
-}
-KNOWN_WRONG = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64":
         "W1: the value log(0.5) + log(2), exactly 0, taken through where(mask, log(x), 0) whose unselected entry is "
-        "log(0) = -inf: 'within 2^-32767 of 0 but not proven 0', no verdict (the same sum without the where is "
-        "proven 0; plain NumPy's np.where does the same)",
+        "log(0): the proof met log at its pole in the branch the where leaves out and refused the whole run ('not "
+        "proven 0', no verdict); the pole is an unknown the pick drops: wrong, exact [1, 0, 0.25]",
+}
+KNOWN_WRONG = {
     "torch_lib21b:median_score@x=[1,2,2,4]:float64":
         "K1: torch.median() (no dim) at a tie of its two middle entries: PyTorch splits the gradient evenly, the exact "
         "reference (mpmath's differences across the undecided sort) averages the two sides alike, and no kink test "
@@ -51,14 +51,9 @@ KNOWN_WRONG = {
         "one entry, is found 'domain')",
 }
 SYMPTOMS = {
-    "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64": "not proven 0",
     "torch_lib21b:median_score@x=[1,2,2,4]:float64": '"status": "ok"',
 }
-OPEN_ELSEWHERE = {
-    "tf_lib21b:gce_loss@probs=[[0,0.5,0.5],[0.1,0.6,0.3]]:float64":
-        "W2: (1 - p^0.7)/0.7 of p = sum(probs * one_hot) at p = 0: the slopes in the entries the one-hot zeroes are 0 "
-        "* inf in the chain, 'within 8.6e-2560 of 0 but not proven 0'; plain NumPy's sum(p * onehot) ** 0.7 the same",
-}
+OPEN_ELSEWHERE: dict = {}
 BY_ID = {case.id: case for case in cases21b.ALL}
 
 

@@ -35,6 +35,7 @@ multiple of their direction's unit, as x/2 and x are.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .arb_proof_balls import ball_of
@@ -366,6 +367,79 @@ def pi():
     found = proof.atom(("constant", "pi"))
     proof.defs.setdefault(proof.number(found), ("pi", ()))
     return found
+
+
+# -- roots of unity: the field of cos(2 pi / n) ----------------------------------------------------
+
+
+def root_of_unity(m, n):
+    """(cos, sin) of 2 pi m / n (n at most `max_power`) as quotients exact in the field of c = cos(2 pi / n): cos is
+    the Chebyshev polynomial T_m(c) and sin is s U_(m-1)(c) with s = sin(2 pi / n) (for 4 | n, T of c too), each
+    reduced by c's minimal polynomial (degree phi(n) / 2: c^2 = (1 - 2c) / 4 for n = 5), which with s^2 = 1 - c^2 is
+    the rule `_Proof.reduced` applies. A sum of roots that is 0 (the cosines of a DFT's other bins, cos(2 pi / 5) +
+    cos(4 pi / 5) + 1/2) is then the zero polynomial. None past the limits (the caller's ball atoms stand)."""
+    m %= n  # every root of one transform in the one field of its n, however m / n reduces
+    if n > _ops.max_power():
+        return None
+    c, s, powers = _circle(n)
+    cos = _in_atom(powers[0][m], c)
+    if n % 4 == 0:
+        sin = _in_atom(powers[0][(m - n // 4) % n], c)
+    else:
+        sin = _ops.mul(s, _in_atom(powers[1][m - 1], c)) if m else _q(_ops.state().flint.fmpq(0))
+    return cos, sin
+
+
+def _circle(n):
+    """The atoms c = cos(2 pi / n) and s = sin(2 pi / n) (None where 4 | n) of the proof that runs, with c's rule,
+    and T_k(c) and U_(k-1)(c) for k < n reduced by c's minimal polynomial (univariate polynomials in c)."""
+    proof = _ops.state()
+    flint = proof.flint
+    found = proof.circles.get(n)
+    if found is not None:
+        return found
+    minimal, chebyshev = circle_polynomials(n)
+    angle = _ops.mul(_q(flint.fmpq(2, n)), pi())
+    c = proof.atom(("root of unity", "cos", n))
+    number = proof.number(c)
+    proof.defs.setdefault(number, ("cos", (angle,)))
+    degree = minimal.degree()
+    proof.squares[number] = _in_atom(flint.fmpq_poly([0] * degree + [1]) - minimal, c)[0]  # c^d, by the rule
+    proof.degrees[number] = degree
+    s = None
+    if n % 4:
+        s = proof.atom(("root of unity", "sin", n))  # after c: its rule, 1 - c^2, is reduced by c's
+        proof.defs.setdefault(proof.number(s), ("sin", (angle,)))
+        proof.squares[proof.number(s)] = (proof.one - c[0] * c[0])
+    found = proof.circles[n] = (c, s, chebyshev)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def circle_polynomials(n):
+    """The minimal polynomial of c = cos(2 pi / n) (monic, flint's fmpq_poly) and, reduced by it, the Chebyshev
+    polynomials T_k(c) and U_k(c) for k < n: cos(2 pi k / n) = T_k(c), sin(2 pi k / n) = sin(2 pi / n) U_(k-1)(c)."""
+    import flint  # lazy: python-flint, only where a proof or an exact transform runs
+
+    minimal = flint.fmpz_poly.cos_minpoly(n)  # of 2 cos(2 pi / n), monic over the integers
+    minimal = flint.fmpq_poly([flint.fmpq(int(a)) * flint.fmpq(2) ** k for k, a in enumerate(minimal.coeffs())])
+    minimal = minimal / minimal.coeffs()[-1]  # monic in c
+    x = flint.fmpq_poly([0, 1])
+    chebyshev = ([flint.fmpq_poly([1]), x], [flint.fmpq_poly([1]), 2 * x])  # T_k and U_k
+    for kind in chebyshev:
+        while len(kind) < n:
+            kind.append((2 * x * kind[-1] - kind[-2]) % minimal)
+    return minimal, chebyshev
+
+
+def _in_atom(poly, atom):
+    """A univariate polynomial (flint's fmpq_poly) in the atom ``atom`` as a quotient."""
+    proof = _ops.state()
+    out = proof.zero
+    for k, coefficient in enumerate(poly.coeffs()):
+        if coefficient != 0:
+            out = out + atom[0] ** k * coefficient
+    return (out, proof.one)
 
 
 def euler():

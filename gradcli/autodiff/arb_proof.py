@@ -130,6 +130,8 @@ def _lowered(monomial, number, by):
 
 def _sqrt(q):
     """sqrt(q) (q >= 0, proven): its square factors taken out (`arb_identities.sqrt`), else the atom."""
+    if q[0].is_zero():
+        return q  # sqrt(0) is 0 (a silent bin's modulus): no atom whose square rule alone knows it
     found = identities.sqrt(q)
     return _sqrt_atom(q) if found is None else found
 
@@ -289,7 +291,6 @@ def _table():
         "arccosh": (lambda x: _call("arccosh", x),
                     lambda a, x: (inv(mul(_sqrt(sub(x, one())), _sqrt(add(x, one())))),)),
         "arctanh": (_arctanh, lambda a, x: (inv(sub(one(), mul(x, x))),)),
-        "hypot": (lambda x, y: _sqrt(add(mul(x, x), mul(y, y))), lambda a, x, y: (div(x, a), div(y, a))),
         "logaddexp": (_logaddexp, lambda a, x, y: (div(_exp(x), add(_exp(x), _exp(y))), div(_exp(y), add(_exp(x), _exp(y))))),
         "sigmoid": (_sigmoid, lambda a, x: (mul(a, sub(one(), a)),)),
         "softplus": (lambda x: _log(add(one(), _exp(x))), lambda a, x: (_sigmoid(x),)),
@@ -322,6 +323,8 @@ class Sym:
             b, q = anchored.exact_ball(b), _const(b)
         if finite_only and isinstance(b, _arb.ARB) and not b.is_finite():
             raise NoProof("a ball that is not finite: an argument not proven inside its function's domain")
+        if q is not None and q[0].is_zero() and isinstance(b, _arb.ARB) and not b.is_exact() and b.is_finite():
+            b = anchored.exact_ball(0)  # 0 by algebra (a silent DFT bin through inexact roots of unity), a finite ball
         self.b, self.q, self.d = b, q, d
 
     __hash__ = object.__hash__
@@ -391,9 +394,13 @@ def _smooth_new(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
-    if poles is not None and name in POLES and _at_its_pole(name, syms):
-        poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
-        raise NoProof(f"{name} at its pole")
+    if name in POLES and _at_its_pole(name, syms):
+        if poles is not None:
+            poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
+            raise NoProof(f"{name} at its pole")
+        # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
+        # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
+        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -401,11 +408,12 @@ def _smooth_new(name, args):
             ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
+    if all(s.d is None or _unmoved(s.d) for s in syms):  # no slope needed, nor formed (sqrt's at 0 is none)
+        return Sym(ball, answer, [_const(0)] * _width(syms))
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
         return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
-    if name == "sqrt":  # u' / (2 sqrt(u)) reduced first: a square factor 0 at the point cancels (`reduced_div`)
-        twice = add(answer, answer)
-        return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in syms[0].d])
+    if name == "sqrt":
+        return _root(ball, answer, syms[0])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
 
 
@@ -423,16 +431,60 @@ def _width(syms):
     return next(len(s.d) for s in syms if s.d is not None)
 
 
+def _unmoved(d):
+    """Whether the derivative entries ``d`` of a number are each the zero function of the inputs, so that it stays
+    put all along each seed's line: the number is then the same whatever function takes it (a one-hot's zeroed entry
+    of p = sum(probs * onehot) under p^0.7 at p = 0, whose slope is infinite). Only a run whose inputs are unknowns
+    (`seeded`'s ``symbolic``) shows it: at the point's own numbers a 0 derivative is the slope there (x^2 at 0)."""
+    return state().symbolic and bool(d) and all(e is not None and is_zero(e) for e in d)
+
+
+def root_of_unity(m, n, balls):
+    """(cos, sin) of 2 pi m / n as proof numbers exact in the field of cos(2 pi / n) (`arb_identities.root_of_unity`),
+    ``balls`` their balls; None where that field is past the proof's limits."""
+    found = identities.root_of_unity(m, n)
+    if found is None:
+        return None
+    return tuple(part if not isinstance(part, _arb.ARB) else Sym(part, q) for part, q in zip(balls, found))
+
+
 def modulus(re, im):
-    """|re + i im| on proof numbers, sqrt(re^2 + im^2); where that is 0 at the point, a cone's tip with no slope
-    whose even powers are re^2 + im^2's own, a function >= 0 everywhere (a silent FFT bin's power |X|^2 has its
-    slope where |X| has none)."""
+    """|re + i im| on proof numbers, sqrt(re^2 + im^2): at 0, a cone's tip (`_tip`) whose radicand is >= 0
+    everywhere, so its even powers are re^2 + im^2's own."""
     u = _lift(run("add", run("multiply", re, re), run("multiply", im, im)))
     if u.q is None or u.d is None or not u.b.is_zero():
         return run("sqrt", u)
-    tip = Sym(u.b.sqrt(), _sqrt(u.q), [None] * len(u.d))
-    state().tips[id(tip)] = (tip, u)
+    return _tip(u.b.sqrt(), _sqrt(u.q), u, squares=True)
+
+
+def _root(ball, answer, u):
+    """sqrt(u) with its slopes u' / (2 sqrt(u)), each reduced first (`reduced_div`: a square factor 0 at the point
+    cancels, sqrt(x^4)'s slope 2x); where a slope still divides by the 0 sqrt(u) is at the point, a cone's tip."""
+    twice = add(answer, answer)
+    pairs = [None if e is None or twice[0].is_zero() else quotients.reduced_pair(e, twice) for e in u.d]
+    if u.b.is_zero() and (twice[0].is_zero() or any(p is not None and quotients.vanishes(p[1]) for p in pairs)):
+        return _tip(ball, answer, u, squares=id(u) in state().nonnegative or _nonnegative(u.q))
+    return Sym(ball, answer, [None if e is None else quotients.reduced_div(e, twice) for e in u.d])
+
+
+def _tip(ball, answer, u, squares):
+    """sqrt(u) at u = 0, a cone's tip with no slope (|z| at z = 0, sqrt(a^2 + b^2) at 0). With ``squares`` (u >= 0
+    all around the point) its even powers are u's own, slopes and all: a silent FFT bin's power |X|^2, or entr of
+    sqrt(a^2 + b^2)^2, has its slope where the root has none (sqrt(x)^2 at 0 is x only on one side: no such rule)."""
+    tip = Sym(ball, answer, [None] * len(u.d))
+    if squares:
+        state().tips[id(tip)] = (tip, u)
     return tip
+
+
+def _nonnegative(q):
+    """Whether the quotient ``q`` is >= 0 wherever it is defined, by its form: in a run whose inputs are unknowns, a
+    sum of even powers with positive coefficients over a positive constant (a^2 + b^2; at the point's own numbers
+    a quotient is the number there, which tells nothing of its neighbours)."""
+    num, den = q
+    if not state().symbolic or not den.is_constant() or den.leading_coefficient() <= 0:
+        return False
+    return all(c > 0 and all(e % 2 == 0 for e in m) for m, c in num.to_dict().items())
 
 
 def _constant_exponent(y):
@@ -450,6 +502,8 @@ def _power(x, y):
         if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
             return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
+    if exponent is not None and exponent < 0 and x.q is not None and x.b.is_zero():
+        return Sym(ball, None, None if x.d is None else [None] * len(x.d))  # its pole: an unknown, as `_smooth_new`'s
     if exponent is not None:
         if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots
             return _smooth("sqrt", [x])
@@ -458,10 +512,22 @@ def _power(x, y):
             answer = power(x.q, n)
             d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else None], [x])
             return Sym(ball, answer, d)
+    if exponent is not None and exponent > 0 and x.q is not None and x.b.is_zero():
+        return _power_of_zero(x, y)
     if x.q is None or y.q is None or not _above(x):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
     answer = _exp(mul(y.q, _log(x.q)))
     return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
+
+
+def _power_of_zero(x, y):
+    """x^y at x = 0 (y > 0 a constant, no whole number): 0, with no slope along a seed that moves x (y x^(y - 1) is
+    infinite for y < 1, and below 0 x^y is no number) and 0 along one that leaves x still (`_unmoved`)."""
+    ball = anchored.exact_ball(0)
+    answer = _exp(mul(y.q, _log(x.q))) if state().symbolic else _const(0)  # the function, or its value here
+    if x.d is None:
+        return Sym(ball, answer)
+    return Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in x.d])
 
 
 def _above(s, shift=0):
@@ -501,7 +567,9 @@ def _moves(s):
 def _xlogy(x, y, shift=0):
     x, y = _lift(x), _lift(y)
     name = "xlogy" if shift == 0 else "xlog1py"
+    before = _arb.tie_count()
     ball = _arb.ELEMENTWISE[name](x.b, y.b)
+    _arb.untie(before)  # x = 0 a tie of the balls' two branches, which the rule below takes for both sides
     inside = _above(y, shift)
     if x.q is not None and is_zero(x.q) and not inside:
         if _moves(x):
@@ -673,8 +741,44 @@ def run(name, *args, **kwargs):
         return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
-    if name == "square" and len(args) == 1 and id(args[0]) in state().tips:  # sqrt(u)^2 is u
-        return state().tips[id(args[0])][1]
+    answer = _run(name, args)
+    if name in _OF_SQUARES and type(answer) is Sym and _OF_SQUARES[name](*args):
+        state().nonnegative[id(answer)] = answer
+    return answer
+
+
+def _nonnegative_here(a):
+    """Whether ``a`` is >= 0 all around the point: a plain number or constant that is, or a number the program made of
+    squares (`_OF_SQUARES`)."""
+    if type(a) is Sym:
+        return id(a) in state().nonnegative or (a.d is None and bool(a.b >= 0))
+    return isinstance(a, (int, float, np.integer, np.floating)) and a >= 0
+
+
+def _even(y):
+    """Whether the exponent ``y`` is an even whole constant."""
+    if type(y) is Sym:
+        y = _constant_exponent(y)
+        y = None if y is None or y != int(y) else int(y)
+    return isinstance(y, (int, float, np.integer, np.floating)) and math.isfinite(y) and y == int(y) and int(y) % 2 == 0
+
+
+# The ops whose answer is >= 0 all around the point, given what their arguments are: a radicand a^2 + b^2 or
+# sum(x * x) / n made so is one whose root's square is the radicand again (`_tip`).
+_OF_SQUARES = {
+    "square": lambda x: True, "abs": lambda x: True, "sqrt": lambda x: True, "exp": lambda x: True,
+    "multiply": lambda x, y: x is y or (_nonnegative_here(x) and _nonnegative_here(y)),
+    "power": lambda x, y: _even(y) or (_nonnegative_here(x) and _constant_exponent(_lift(y)) is not None),
+    "add": lambda x, y: _nonnegative_here(x) and _nonnegative_here(y),
+    "divide": lambda x, y: _nonnegative_here(x) and _nonnegative_here(y),
+}
+
+
+def _run(name, args):
+    if name in ("square", "multiply") and id(args[0]) in state().tips and all(a is args[0] for a in args):
+        return state().tips[id(args[0])][1]  # sqrt(u)^2 is u
+    if name == "hypot" and len(args) == 2:  # sqrt(x^2 + y^2), a cone's tip at (0, 0) as |x + iy| is
+        return modulus(*args)
     if name in _SMOOTH:
         return _smooth(name, args)
     if name == "power":
@@ -849,6 +953,7 @@ def seeded(values, tangents, symbolic=False):
     out = [Sym(anchored.exact_ball(float(v)), state().atom(("input", k)) if symbolic else _const(float(v)),
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
+    state().symbolic = state().symbolic or symbolic
     return identities.signed(out, values) if symbolic else out
 
 
@@ -898,19 +1003,34 @@ def same(a, b):
     return a.q is not None and b.q is not None and is_zero(sub(a.q, b.q))
 
 
-def with_operators(cls, call):
+def with_operators(cls, call, takes=None):
     """``cls`` with Python's arithmetic and comparison operators, each ``call(op name, *operands)``.
 
     Jets and proof numbers both answer an operator by running the op of that
     name on their own kind of number; this writes the table of operators once.
+    ``takes(other)``: whether an operand is a number ``call`` takes; another kind (a traced box) gets
+    NotImplemented, so its own reflected operator answers (a constant's norm on proof numbers times a
+    traced one's).
     """
     for names, op in _OPERATORS:
         forward, backward = (names, None) if isinstance(names, str) else names
-        setattr(cls, forward, lambda self, other, op=op: call(op, self, other))
+        setattr(cls, forward, _operator(lambda self, other, op=op: call(op, self, other), takes))
         if backward is not None:
-            setattr(cls, backward, lambda self, other, op=op: call(op, other, self))
+            setattr(cls, backward, _operator(lambda self, other, op=op: call(op, other, self), takes))
     cls.__neg__ = lambda self: call("negative", self)
     return cls
+
+
+def _operator(answer, takes):
+    if takes is None:
+        return answer
+    return lambda self, other: answer(self, other) if takes(other) else NotImplemented
+
+
+def _takes(x):
+    """Whether a proof operator takes ``x`` itself: a proof number, a plain or mpmath number, a ball, an array."""
+    return (isinstance(x, (Sym, int, float, np.generic, np.ndarray)) or hasattr(x, "_mpf_")
+            or (_arb is not None and isinstance(x, _arb.ARB)))
 
 
 _OPERATORS = (
@@ -921,7 +1041,7 @@ _OPERATORS = (
 )
 
 
-with_operators(Sym, run)
+with_operators(Sym, run, _takes)
 identities.bind(state=state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
                 log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
                 power=power, no_proof=NoProof)

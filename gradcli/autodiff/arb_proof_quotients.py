@@ -63,6 +63,8 @@ class _Proof:
         self.exps = {}  # an exp atom's number -> its argument (a quotient)
         self.answers = {}  # (op, identities of its arguments) -> (arguments, answer): see `_smooth`
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
+        self.degrees = {}  # an atom's number -> the power its rule in `squares` is of, where not 2 (c^2 for cos(2 pi/5))
+        self.circles = {}  # n -> the atoms cos and sin of 2 pi / n and their Chebyshev polynomials (`arb_identities`)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
@@ -74,8 +76,10 @@ class _Proof:
         self.constant_directions = []  # the constants sin and cos met, each the direction of its small multiples
         self.kinked = set()  # the numbers of atoms standing for repeated eigenvalues: no function of the matrix alone
         self.tips = {}  # id of a sqrt(u) at u = 0 (a cone's tip, no slope) -> (it, u): its even powers are u's
+        self.nonnegative = {}  # id of a number the program made of squares (>= 0 all around the point) -> it
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
+        self.symbolic = False  # the inputs are unknowns (`arb_proof.seeded`): a derivative is a function of them
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
@@ -104,18 +108,18 @@ class _Proof:
         since each identity's leading monomial (the later atom squared, in lex order) shares no atom with another's."""
         poly = identities.substituted(poly)
         for number in sorted(self.squares, reverse=True):
-            rule, terms = self.squares[number], poly.to_dict()
-            if not any(m[number] >= 2 for m in terms):
-                continue
-            out = self.zero
-            for monomial, coefficient in terms.items():
-                e = monomial[number]
-                kept = list(monomial)
-                kept[number] = e % 2
-                out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // 2)
-                if len(out) > MAX_TERMS:
-                    raise NoProof("too many terms")
-            poly = out
+            rule, degree = self.squares[number], self.degrees.get(number, 2)
+            # again while a power is left: a rule may hold lower powers of its own atom (a minimal polynomial's)
+            while any(m[number] >= degree for m in poly.to_dict()):
+                out = self.zero
+                for monomial, coefficient in poly.to_dict().items():
+                    e = monomial[number]
+                    kept = list(monomial)
+                    kept[number] = e % degree
+                    out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // degree)
+                    if len(out) > MAX_TERMS:
+                        raise NoProof("too many terms")
+                poly = out
         return poly
 
     def constant(self, x):
@@ -205,15 +209,30 @@ def reduced_div(a, b):
     """a / b with the quotient reduced by its numerator's and denominator's gcd before its denominator counts
     (`defined_at_point`): the slope of sqrt(u) = c sqrt(r) with c 0 at the point, u' / (2 c sqrt(r)), is
     c' sqrt(r) + c r' / (2 sqrt(r)) once c cancels, a function defined there."""
+    num, den = reduced_pair(a, b)
+    if not den.is_constant():
+        _state.denominators.append(den)
+    return _checked((num, den))
+
+
+def reduced_pair(a, b):
+    """The numerator and denominator of a / b, reduced by their gcd (`reduced_div`), no denominator recorded."""
     if b[0].is_zero():
         raise NoProof("a division by a proven 0")
     num, den = a[0] * b[1], a[1] * b[0]
     common = num.gcd(den)
     if not num.is_zero() and not common.is_one():  # 0 / den cancels nothing: den must be nonzero as it stands
         num, den = num / common, den / common
-    if not den.is_constant():
-        _state.denominators.append(den)
-    return _checked((num, den))
+    return num, den
+
+
+def vanishes(poly):
+    """Whether the polynomial ``poly`` is exactly 0 at the point: its ball there (symbolic inputs at their values)
+    the exact 0. False where an atom has no ball."""
+    try:
+        return ball_of(_state, (poly, _state.one), _state.points).is_zero()
+    except (LookupError, ArithmeticError, ValueError):
+        return False
 
 
 def power(a, n):

@@ -18,6 +18,7 @@ import functools
 
 import numpy as np
 
+from . import arb_identities as identities
 from .core import defjvp, defvjp
 from .ops import real
 from .ops_array import concatenate, getitem
@@ -61,10 +62,74 @@ def _scale(n, norm, inverse):
 
 
 def _dft_along(x, axis, inverse, norm):
-    """The DFT of an object array along one axis, as the sum it is defined by."""
+    """The DFT of an object array along one axis, as the sum it is defined by, each part of a bin that is 0 by
+    algebra the exact 0 (`_zero_by_algebra`)."""
     n = x.shape[axis]
     moved = np.moveaxis(x, axis, -1)
-    return np.moveaxis(moved @ _dft_matrix(n, inverse, loaded_mpmath().mp.prec) * _scale(n, norm, inverse), -1, axis)
+    out = moved @ _dft_matrix(n, inverse, loaded_mpmath().mp.prec) * _scale(n, norm, inverse)
+    if _EXACT_LENGTHS[0] <= n <= _EXACT_LENGTHS[1]:
+        out = _zero_by_algebra(moved, out, inverse)
+    return np.moveaxis(out, -1, axis)
+
+
+_EXACT_LENGTHS = (3, 64)  # the lengths whose bins are tested for an exact 0 (below 3 every root is +-1)
+
+
+def _zero_by_algebra(moved, out, inverse):
+    """``out`` (the transform of ``moved`` along its last axis, mpmath's roots of unity rounded) with each real or
+    imaginary part that is exactly 0 made mpmath's exact 0: the signal's numbers are exact binary fractions, so each
+    part is P(c) + sin(2 pi / n) Q(c) with rational P and Q in c = cos(2 pi / n) (`arb_identities.circle_polynomials`),
+    0 exactly where both reduce to 0. A constant signal's other bins, sums of the roots, are then 0 at every
+    precision, as they are at lengths 4 and 8, rather than the roots' rounding (1e-3840 at 3840 digits)."""
+    import flint  # lazy: python-flint, with the exact reference
+
+    mpmath = loaded_mpmath()
+    n = moved.shape[-1]
+    minimal, (cosines, sines) = identities.circle_polynomials(n)
+    sign = 1 if inverse else -1
+    zero = flint.fmpq_poly([])
+    out = np.array(out, dtype=object)
+    for index in np.ndindex(moved.shape[:-1]):
+        # only a part within the roots' rounding of 0 may be an exact 0: the others keep their digits as they are
+        noise = sum(abs(e) for e in moved[index]) * abs(_scale(n, None, inverse)) * mpmath.mpf(2) ** (16 - mpmath.mp.prec)
+        near = [k for k in range(n) if min(abs(mpmath.re(out[index + (k,)])), abs(mpmath.im(out[index + (k,)]))) <= noise]
+        parts = [_rational_parts(mpmath, e) for e in moved[index]] if near else None
+        if parts is None or any(p is None for p in parts):
+            continue
+        for k in near:
+            # re: sum a C - sign b S, im: sum sign a S + b C, with C = T_jk(c), S = s U_(jk-1)(c) (T too where 4 | n)
+            sums = {("re", "cos"): zero, ("re", "sin"): zero, ("im", "cos"): zero, ("im", "sin"): zero}
+            for j, (a, b) in enumerate(parts):
+                m = j * k % n
+                for part, weight, on in (("re", a, "cos"), ("im", b, "cos"), ("re", -sign * b, "sin"),
+                                         ("im", sign * a, "sin")):
+                    if weight == 0:
+                        continue
+                    if on == "cos":
+                        sums[part, "cos"] += weight * cosines[m]
+                    elif n % 4 == 0:
+                        sums[part, "cos"] += weight * cosines[(m - n // 4) % n]
+                    elif m:
+                        sums[part, "sin"] += weight * sines[m - 1]
+            value = out[index + (k,)]
+            re = mpmath.mpf(0) if (sums["re", "cos"] % minimal).is_zero() and (sums["re", "sin"] % minimal).is_zero() else mpmath.re(value)
+            im = mpmath.mpf(0) if (sums["im", "cos"] % minimal).is_zero() and (sums["im", "sin"] % minimal).is_zero() else mpmath.im(value)
+            out[index + (k,)] = mpmath.mpc(re, im)
+    return out
+
+
+def _rational_parts(mpmath, e):
+    """The real and imaginary parts of an mpmath or plain number as flint's exact rationals (None: not finite)."""
+    import flint  # lazy: python-flint, with the exact reference
+
+    z = mpmath.mpc(e)
+    out = []
+    for part in (z.real, z.imag):
+        if not mpmath.isfinite(part):
+            return None
+        sign, mantissa, exponent, _ = part._mpf_
+        out.append(flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent if mantissa else flint.fmpq(0))
+    return out
 
 
 @functools.lru_cache(maxsize=64)

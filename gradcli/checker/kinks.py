@@ -259,7 +259,7 @@ def _constant_along(target, args, i, index):
     arb_core.enable()  # the proof numbers' dispatch
     before = sum(int(np.size(a)) for a in args[:i])
     within = 0 if index is None else int(np.ravel_multi_index(index, np.shape(args[i])))
-    return python_zero.constant_along(target.mp_function, args, before + within)
+    return python_zero.flat_along(target.mp_function, args, before + within)
 
 
 def _not_integer(ball):

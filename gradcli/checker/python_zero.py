@@ -195,6 +195,23 @@ def constant_along(run, args, coordinate):
         return False
 
 
+def flat_along(run, args, coordinate):
+    """Whether both one-sided slopes of ``run`` in the flat ``coordinate`` are 0 by proof: it is constant along it
+    (`constant_along`), or its derivative there is proven 0 at the point (`proven`) by a run that decided no branch
+    at a tie nor met arcsin or arccos at +-1 (`arb_proof.ends`: the angle of parallel vectors, a cone) or a repeated
+    spectrum entry, so that 0 is the two-sided derivative (p log p of a silent FFT bin's share p ~ t^2, whose one-sided
+    differences, h log h, stay within the rounding at every precision a kink test may climb to)."""
+    if constant_along(run, args, coordinate):
+        return True
+    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
+    try:
+        zero = proven(run, args, coordinate=coordinate)[1][0]
+        # no side taken at a tie, no cone's tip at +-1, no repeated spectrum entry (a decomposition's kink) met
+        return zero and not (arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated)
+    finally:
+        arb_proof.ends, arb_proof_linalg.repeated = [], []
+
+
 def slope_tends_to_0(run, args, step, coordinate):
     """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
     the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
@@ -328,6 +345,10 @@ class Zeros:
             return entries, noises
         return [mpmath.mpf(0), *entries[1:]], [mpmath.mpf(0), *noises[1:]]
 
+    def value_proven(self):
+        """Whether `settle_value` has proven the value 0 (asked of it before, at any precision)."""
+        return any(self._value.get(strict) for strict in (False, True))
+
     def _value_proven(self, strict):
         """Whether the program proves its value 0 at the point; ``strict`` for a value that is no number at high
         precision (arccos of a cosine that rounds past 1): every ball of the proof finite then, so every argument
@@ -354,9 +375,14 @@ class Zeros:
                 arb_proof.poles = None
         return self._value["pole"]
 
-    def proven(self):
-        """The flat derivative entries proven 0 so far."""
-        return frozenset(k for k, zero in self.known.items() if zero)
+    def proven(self, entries=None):
+        """The flat derivative entries proven 0 so far; with ``entries`` (the value's and the derivative's, as
+        `settle` takes them), those and each entry there that is an exact 0 and proves 0 when asked about: `settle`
+        leaves such a 0 alone (no noise to be 0 within), as a silent FFT bin's slope through inexact roots of unity
+        is at every precision, while the rule's holds their rounding."""
+        if entries is None:
+            return frozenset(k for k, zero in self.known.items() if zero)
+        return _ProvenOnDemand(self, entries)
 
     def why_not(self):
         """Why a 0 within its noise stayed unproven where a decomposition is the cause, as a clause ('' else)."""
@@ -391,6 +417,20 @@ class Zeros:
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
         held = _held_to(self.run, self._paths[k])
         return symmetric(held, self.args, step, coordinate=k) or slope_tends_to_0(held, self.args, step, k)
+
+
+class _ProvenOnDemand:
+    """`Zeros.proven`'s set that proves an exact 0 of ``entries`` the first time it is asked about."""
+
+    def __init__(self, zeros, entries):
+        self.zeros, self.entries = zeros, entries
+
+    def __contains__(self, k):
+        zeros = self.zeros
+        size = len(self.entries) - zeros.flat.size
+        if k not in zeros.known and 0 <= k < zeros.flat.size and size >= 0 and self.entries[size + k] == 0:
+            zeros.known[k] = zeros._proven(k)
+        return bool(zeros.known.get(k))
 
 
 def _smooth_path(run, args, flat, coordinate):

@@ -106,7 +106,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             result.determined, result.unsettled, result.why = True, False, ""
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
-    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven())
+    noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven(settled))
     flat = []  # the coordinates whose one-sided slopes are both 0 (`kinks.FLAT`)
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
     if noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result):
@@ -283,9 +283,9 @@ def _past_absorption(target, args, history, steps, size, zeros):
         return None, {}
     effect = absorbed_effect(lambda: target.mp_function(*[to_mp(a) for a in args]), noise[0])
     tolerance = mpmath.mpf(10) ** -(AGREE_DIGITS + Absorption.MARGIN)
-    if effect is None or effect > tolerance * abs(now[0]):
-        return None, {}
-    proven, bounds = zeros.proven(), {}
+    if effect is None or (effect > tolerance * abs(now[0]) and not (now[0] == 0 and zeros.value_proven())):
+        return None, {}  # (a value proven 0 is 0 whatever a sum absorbed)
+    proven, bounds = zeros.proven(now), {}
     for k, step in enumerate(steps):
         entry, entry_noise, last, last_noise = now[size + k], noise[size + k], before[size + k], before_noise[size + k]
         moved = effect / step
