@@ -48,7 +48,7 @@ _SCIPY_NAMES = {
     f"{package}.{path}": name
     for package in ("scipy", "gradcli.scipy", "jax.scipy")
     for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
-                       ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"))
+                       ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"), ("stats.logistic.cdf", "sigmoid"))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
