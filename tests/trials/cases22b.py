@@ -230,6 +230,14 @@ def _logaddexp2_slopes(x):
 
 PLAIN = [[1, 800], [2, -800]]
 
+
+def _inverse_square_slopes(a):
+    """d tr(A^-2) / dA = -2 (A^-3)'."""
+    def truth():
+        g = -2 * (mpmath.inverse(_matrix(a)) ** 3).T
+        return {"a": [[g[i, j] for j in range(2)] for i in range(2)]}
+    return hp(truth)
+
 JAX = [
     Case(J, "warmup_cosine_lr", "step=50", "float64", "ok", _cosine_lr_slope(50)),
     Case(J, "warmup_cosine_lr", "step=500", "float64", "ok", _cosine_lr_slope(500)),
@@ -323,6 +331,18 @@ JAX = [
     # runs its x > 1 continued fraction there, a while_loop that does not end (jax 0.10.2)
     Case(J, "exp1_sum", "x=[1e-300]", "float64", "ok", _each("x", lambda v: -mpmath.exp(-v) / v, [1e-300])),
     Case(J, "exp1_sum", "x=[0]", "float64", "domain", hp(lambda: {"x": [NAN]})),
+    # logpdf + logcdf + logsf = -x - 2 log(1 + e^-x) + log sigmoid(x) + log sigmoid(-x): slope 2 - 4 sigmoid(x)
+    Case(J, "logistic_log_terms", "x=[-3,0.5,3]", "float64", "ok", _each("x", lambda v: 2 - 4 * _sig(v), [-3, 0.5, 3])),
+    Case(J, "logistic_log_terms", "x=[-3,0.5,3]", "float32", "ok",
+         _each("x", lambda v: 2 - 4 * _sig(v), [-3, 0.5, 3], "float32")),
+    # the cdf at -800 (the sf at 800) underflows to 0: log 0
+    Case(J, "logistic_log_terms", "x=[-800,0.5,800]", "float64", "unstable",
+         _each("x", lambda v: 2 - 4 * _sig(v), [-800, 0.5, 800]), "jnp.log(stats.logistic.cdf(x))"),
+    # stats.logistic.cdf is the sigmoid: at -800 it underflows, log 0
+    Case(J, "logistic_log_cdf", "x=[-800,1]", "float64", "unstable", _each("x", lambda v: _sig(-v), [-800, 1]),
+         "return jnp.sum(jnp.log(stats.logistic.cdf(x)))", fix="log_sigmoid"),
+    Case(J, "matrix_inverse_square_trace", "a=[[2,1],[0.5,3]]", "float64", "ok",
+         _inverse_square_slopes([[2, 1], [0.5, 3]])),
     Case(J, "log1mexp_naive", "x=[0.5]", "float64", "ok", _each("x", lambda v: 1 / mpmath.expm1(v), [0.5])),
     # 1 - e^-40 rounds to 1: the value 0 where it is -4.2e-18
     Case(J, "log1mexp_naive", "x=[40]", "float64", "unstable", _each("x", lambda v: 1 / mpmath.expm1(v), [40]),
@@ -471,6 +491,10 @@ NUMPY = [
     Case(N, "bearing", "p=[1e-200,1e-200]", "float64", "ok", _bearing_slopes([1e-200, 1e-200])),
     Case(N, "lowpass_response", "cutoff=0.2", "float64", "ok", num_grad(_lowpass, cutoff=0.2)),
     Case(N, "lowpass_response", "cutoff=0.25", "float64", "ok", num_grad(_lowpass, cutoff=0.25)),
+    # 2 log sigmoid(x) + 2 log sigmoid(-x): slope 2 sigmoid(-x) - 2 sigmoid(x)
+    Case(N, "logistic_log_terms", "x=[-800,0.5,800]", "float64", "ok",
+         _each("x", lambda v: 2 * _sig(-v) - 2 * _sig(v), [-800, 0.5, 800])),
+    Case(N, "inverse_square_trace", "a=[[2,1],[0.5,3]]", "float64", "ok", _inverse_square_slopes([[2, 1], [0.5, 3]])),
     Case(N, "kron_energy", "x=[1,2]", "float64", "ok", hp(lambda: {"x": [mp("6.5"), mp(13)]})),
     Case(N, "power_energy", "a=[[1,2],[0.5,-0.3]]", "float64", "ok", _power_energy_slopes([[1, 2], [0.5, -0.3]])),
     Case(N, "owens_t_sum", "h=[0.5,2,0]", "float64", "ok", _each("h", _owens_t_slope, [0.5, 2, 0])),

@@ -269,3 +269,18 @@ def gp_hyper_tiny_noise_args():
     """The noise e^-400: the kernel matrix of distinct points is still positive definite."""
     params = {"log_lengthscale": jnp.array(0.0), "log_noise": jnp.array(-400.0)}
     return params, jnp.array([0.0, 0.7, 1.5, 3.0]), jnp.array([0.2, -0.4, 0.9, 0.1])
+
+
+def logistic_log_terms(x):
+    """jax.scipy.stats.logistic's logpdf, and the logs of its cdf and sf (it has no logcdf), summed."""
+    return jnp.sum(stats.logistic.logpdf(x) + jnp.log(stats.logistic.cdf(x)) + jnp.log(stats.logistic.sf(x)))
+
+
+def matrix_inverse_square_trace(a):
+    """tr(A^-2) by jnp.linalg.matrix_power with a negative exponent."""
+    return jnp.trace(jnp.linalg.matrix_power(a, -2))
+
+
+def logistic_log_cdf(x):
+    """The log of the standard logistic's cdf, summed."""
+    return jnp.sum(jnp.log(stats.logistic.cdf(x)))

@@ -124,3 +124,15 @@ def loglogistic_nll(params):
     log_hazard = np.log(beta / alpha) + (beta - 1) * np.log(times / alpha) - np.log1p(z)
     log_survival = -np.log1p(z)
     return -np.sum(event * log_hazard + log_survival)
+
+
+def logistic_log_terms(x):
+    """scipy.special's log_expit for the logistic's log-cdf and log-sf, and its log-pdf written from them."""
+    log_cdf = special.log_expit(x)
+    log_sf = special.log_expit(-x)
+    return np.sum(log_cdf + log_sf + log_cdf + log_sf + log_cdf + log_sf - log_cdf - log_sf)
+
+
+def inverse_square_trace(a):
+    """tr(A^-2) by np.linalg.matrix_power with a negative exponent."""
+    return np.trace(np.linalg.matrix_power(a, -2))
