@@ -337,10 +337,20 @@ JAX = [
          _each("x", lambda v: 2 - 4 * _sig(v), [-3, 0.5, 3], "float32")),
     # the cdf at -800 (the sf at 800) underflows to 0: log 0
     Case(J, "logistic_log_terms", "x=[-800,0.5,800]", "float64", "unstable",
-         _each("x", lambda v: 2 - 4 * _sig(v), [-800, 0.5, 800]), "jnp.log(stats.logistic.cdf(x))"),
+         _each("x", lambda v: 2 - 4 * _sig(v), [-800, 0.5, 800]), "jnp.log(stats.logistic.cdf(x))",
+         fix="log_sigmoid(-x)"),
     # stats.logistic.cdf is the sigmoid: at -800 it underflows, log 0
     Case(J, "logistic_log_cdf", "x=[-800,1]", "float64", "unstable", _each("x", lambda v: _sig(-v), [-800, 1]),
          "return jnp.sum(jnp.log(stats.logistic.cdf(x)))", fix="log_sigmoid"),
+    # the pieces meet with equal slopes at -1 and 1 (0 and 1): the function is C^1 there, no kink
+    Case(J, "sparse_plus_sum", "x=[1,-1,0.5]", "float64", "ok",
+         hp(lambda: {"x": [mp(1), mp(0), mp("0.75")]})),
+    # its derivative, sparse_sigmoid, has slope 1/2 inside and 0 outside: kinks at -1 and 1
+    Case(J, "sparse_sigmoid_sum", "x=[1,-1,0.5]", "float64", "domain", hp(lambda: {"x": [NAN, NAN, mp("0.5")]})),
+    # x relu6(x + 3) / 6: slope (2x + 3) / 6 inside, 1 above 3 and 0 below -3; at 3 it jumps from 1.5 to 1, at -3
+    # from 0 to -0.5
+    Case(J, "hard_swish_sum", "x=[1]", "float64", "ok", hp(lambda: {"x": [mp(5) / 6]})),
+    Case(J, "hard_swish_sum", "x=[3,-3]", "float64", "domain", hp(lambda: {"x": [NAN, NAN]})),
     Case(J, "matrix_inverse_square_trace", "a=[[2,1],[0.5,3]]", "float64", "ok",
          _inverse_square_slopes([[2, 1], [0.5, 3]])),
     Case(J, "log1mexp_naive", "x=[0.5]", "float64", "ok", _each("x", lambda v: 1 / mpmath.expm1(v), [0.5])),

@@ -284,3 +284,17 @@ def matrix_inverse_square_trace(a):
 def logistic_log_cdf(x):
     """The log of the standard logistic's cdf, summed."""
     return jnp.sum(jnp.log(stats.logistic.cdf(x)))
+
+
+def sparse_plus_sum(x):
+    """jax.nn.sparse_plus: 0, (x + 1)^2 / 4, x, joined at -1 and 1 with matching slopes."""
+    return jnp.sum(jax.nn.sparse_plus(x))
+
+
+def sparse_sigmoid_sum(x):
+    """jax.nn.sparse_sigmoid: 0, (x + 1) / 2, 1, joined at -1 and 1 with slopes that jump."""
+    return jnp.sum(jax.nn.sparse_sigmoid(x))
+
+
+def hard_swish_sum(x):
+    return jnp.sum(jax.nn.hard_swish(x))
