@@ -337,7 +337,7 @@ JAX = [
          _each("x", lambda v: 2 - 4 * _sig(v), [-3, 0.5, 3], "float32")),
     # the cdf at -800 (the sf at 800) underflows to 0: log 0
     Case(J, "logistic_log_terms", "x=[-800,0.5,800]", "float64", "unstable",
-         _each("x", lambda v: 2 - 4 * _sig(v), [-800, 0.5, 800]), "jnp.log(stats.logistic.cdf(x))",
+         _each("x", lambda v: 2 - 4 * _sig(v), [-800, 0.5, 800]), "logpdf(x) + jnp.log(stats.logistic.cdf(x))",
          fix="log_sigmoid(-x)"),
     # stats.logistic.cdf is the sigmoid: at -800 it underflows, log 0
     Case(J, "logistic_log_cdf", "x=[-800,1]", "float64", "unstable", _each("x", lambda v: _sig(-v), [-800, 1]),
