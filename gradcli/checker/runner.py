@@ -70,7 +70,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
     Python callable written with ``gradcli.numpy`` or plain NumPy (``framework=`` says which, else its
     imports do); ``points`` is a list of
-    ``{variable: value}`` dicts (or bare numbers for one variable), or one such
+    ``{variable: value}`` dicts (or bare numbers for one variable, or for a
+    function a tuple of its arguments in order, as ``--args`` gives them), or one such
     point; a value may be a tree (dicts, lists, tuples, NamedTuples of arrays), whose
     floating-point leaves are then the variables, named by path (``params.w1``, also
     in ``wrt``; ``wrt=("params",)`` names every leaf under it). A formula at an array point is checked summed over its elements
