@@ -17,6 +17,7 @@ from accuracy_helpers import check, exact, run
 from fuzz.targets import check_promises, run_cli
 
 import gradcli
+import gradcli.numpy as gnp
 from gradcli.errors import InputError
 
 
@@ -66,6 +67,23 @@ def test_a_scalar_point_for_a_one_variable_target():
     assert all(r.gradient == {"x": float(exact(lambda t: 2 * t, 1.5))} for r in report.results)
     with pytest.raises(InputError, match="one variable"):
         gradcli.check("x*y", 1.5)
+
+
+def _fit(params, x, y):
+    """A parameter tree and two data arrays, as a user's loss takes them."""
+    return gnp.sum((params["w"] * x - y) ** 2)
+
+
+def test_a_tuple_point_gives_a_functions_arguments_in_order_as_args_does():
+    data = (np.array([0.5, 1.0]), np.array([1.0, -1.0]))
+    report = gradcli.check(_fit, [({"w": np.array([1.0, 2.0])}, *data)], wrt=["params"], dtypes=("float64",))
+    assert report.variables == ["params.w", "x", "y"]
+    assert report.results[0].status == "ok"
+    assert report.results[0].gradient == {"params.w": [-0.5, 6.0]}  # 2 (w x - y) x, exact in binary
+    with pytest.raises(InputError, match=r"gives 2 arguments; _fit takes 3 \(params, x, y\)"):
+        gradcli.check(_fit, [({"w": 1.0}, 2.0)])
+    with pytest.raises(InputError, match="dict, or .* a tuple of its arguments"):
+        gradcli.check(_fit, [2.0])
 
 
 # -- points a dtype cannot hold, and non-finite points ---------------------------------------------

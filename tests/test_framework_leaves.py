@@ -187,6 +187,24 @@ def test_log_of_ndtr_is_rewritten_in_jax_and_torch_spellings_and_look_alikes_are
     assert _log_ndtr_edits(torch_code, "torch", TORCH) == ["torch.special.log_ndtr(x)"]
 
 
+def test_log_of_the_logistic_cdf_and_sf_is_log_sigmoid_in_jax_and_a_shifted_one_is_not():
+    from gradcli.capture.jax_bridge import SPELLINGS as JAX
+    from gradcli.checker.source_fixes import source_rewrites
+
+    source = textwrap.dedent("""
+        import jax.numpy as jnp
+        from jax.scipy import stats
+
+
+        def f(x):
+            return jnp.log(stats.logistic.cdf(x)) + jnp.log(stats.logistic.cdf(x, 2.0)) + jnp.log(stats.logistic.sf(x))
+    """)
+    found = source_rewrites(source, list(range(1, source.count("\n") + 2)), "jax.numpy", JAX)
+    edits = [text for name, _, edits in found if name == "log_sigmoid" for _, text in edits
+             if not text.startswith("import ")]
+    assert edits == ["jax.nn.log_sigmoid(x)", "jax.nn.log_sigmoid(-x)"]
+
+
 NDTR_CODE = """
 import numpy as np
 from scipy.special import ndtr

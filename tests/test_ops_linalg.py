@@ -461,3 +461,18 @@ def test_svd_and_pinv_gradients_on_mpmath_numbers_are_the_rules_in_floats():
         with mpmath.workdps(30):
             exact = gradcli.grad(loss)(to_mp(a))
         np.testing.assert_allclose(np.asarray(exact, dtype=float), gradcli.grad(loss)(a), rtol=1e-12, atol=1e-13)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4, 5, -2])
+def test_matrix_power_is_numpys_and_its_gradient_the_product_rule(n):
+    a = np.array([[1.0, 2.0], [0.5, -0.25]])
+    assert np.allclose(gnp.linalg.matrix_power(a, n), np.linalg.matrix_power(a, n), rtol=1e-14, atol=0)
+    stacked = np.stack([a, a.T + 1])
+    assert np.allclose(gnp.linalg.matrix_power(stacked, n), np.linalg.matrix_power(stacked, n), rtol=1e-14, atol=0)
+    # d sum(A^n) / dA = sum_k (A^k)' 1 1' (A^(n-1-k))' for n > 0; for n < 0 the same of B = A^-1 through dB = -B dA B
+    m, ones = mpmath.matrix(a.tolist()), mpmath.ones(2, 2)
+    base, k = (m, n) if n >= 0 else (mpmath.inverse(m), -n)
+    outer = sum((((base ** j).T * ones * (base ** (k - 1 - j)).T) for j in range(k)), mpmath.zeros(2, 2))
+    want = outer if n >= 0 else -(base.T * outer * base.T)
+    got = gradcli.grad(lambda x: gnp.sum(gnp.linalg.matrix_power(x, n)))(a)
+    assert np.allclose(got, np.array(want.tolist(), dtype=float), rtol=1e-12, atol=1e-14)

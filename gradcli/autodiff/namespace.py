@@ -11,6 +11,7 @@ neither has to import the public module back; ``gradcli/numpy.py`` re-exports it
 from __future__ import annotations
 
 import functools as _functools
+import operator as _operator
 import types as _types
 
 import numpy as _np
@@ -193,6 +194,25 @@ tril = _linalg.tril
 triu = _linalg.triu
 kron = _linalg.kron
 cross = _linalg.cross
+
+
+def _matrix_power(a, n):
+    """``np.linalg.matrix_power``: A^n by repeated squaring, as NumPy multiplies (a negative n: of the inverse)."""
+    n = _operator.index(n)
+    if n < 0:
+        a, n = _linalg.inv(a), -n
+    if n == 0:
+        return broadcast_to(eye(shape(a)[-1], dtype=result_type(a)), shape(a))
+    power, square = None, a
+    while True:
+        n, bit = divmod(n, 2)
+        if bit:
+            power = square if power is None else _linalg.matmul(power, square)
+        if not n:
+            return power
+        square = _linalg.matmul(square, square)
+
+
 linalg = _types.SimpleNamespace(
     inv=_linalg.inv,
     solve=_linalg.solve,
@@ -207,6 +227,7 @@ linalg = _types.SimpleNamespace(
     svd=_tracer.accepting_sequences(_decompositions.svd),
     pinv=_decompositions.pinv,
     lstsq=_fitting.lstsq,
+    matrix_power=_matrix_power,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
@@ -367,6 +388,11 @@ searchsorted = _on_values(_np.searchsorted)
 digitize = _on_values(_np.digitize)
 lexsort = _on_values(_shape.lexsort)
 unique = _on_values(_np.unique)
+# Windows of a given length (for filters and spectra): NumPy's floats, constants of the program.
+hamming = _on_values(_np.hamming)
+hanning = _on_values(_np.hanning)
+blackman = _on_values(_np.blackman)
+bartlett = _on_values(_np.bartlett)
 isin = _on_values(_np.isin)
 signbit = _on_values(_np.signbit)
 isposinf = _on_values(_np.isposinf)

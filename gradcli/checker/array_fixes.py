@@ -48,7 +48,8 @@ _SCIPY_NAMES = {
     f"{package}.{path}": name
     for package in ("scipy", "gradcli.scipy", "jax.scipy")
     for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
-                       ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"))
+                       ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"), ("stats.logistic.cdf", "sigmoid"),
+                       ("stats.logistic.sf", "logistic_sf"))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -315,11 +316,15 @@ def log_ndtr(reader, node):
 
 
 def _sigmoid_of(reader, node, complement=True):
-    """For sigmoid(u) in any spelling (a call, exp(u)/(1 + exp(u)), 1/(1 + exp(-u)), 1 - sigmoid(-u)): (u, negated); else None."""
+    """For sigmoid(u) in any spelling (a call, exp(u)/(1 + exp(u)), 1/(1 + exp(-u)), 1 - sigmoid(-u), and with the
+    complement the logistic's sf(-u)): (u, negated); else None."""
     node = reader.look(node)
     if complement and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and reader.number(node.left, 1):
         inner = _sigmoid_of(reader, node.right)
         return None if inner is None else (inner[0], not inner[1])
+    survival = reader.call(node, "logistic_sf") if complement else None  # the logistic's sf(u) is sigmoid(-u)
+    if survival is not None:
+        return None if survival[2] or survival[3] else (survival[1], True)
     call = reader.call(node, "sigmoid")
     if call is not None:
         return None if call[2] or call[3] else (call[1], False)

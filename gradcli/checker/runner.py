@@ -70,7 +70,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     ``target`` is a formula, ``"file.py:function"``, ``"module:function"`` or a
     Python callable written with ``gradcli.numpy`` or plain NumPy (``framework=`` says which, else its
     imports do); ``points`` is a list of
-    ``{variable: value}`` dicts (or bare numbers for one variable), or one such
+    ``{variable: value}`` dicts (or bare numbers for one variable, or for a
+    function a tuple of its arguments in order, as ``--args`` gives them), or one such
     point; a value may be a tree (dicts, lists, tuples, NamedTuples of arrays), whose
     floating-point leaves are then the variables, named by path (``params.w1``, also
     in ``wrt``; ``wrt=("params",)`` names every leaf under it). A formula at an array point is checked summed over its elements
@@ -82,7 +83,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     # Validated once: a CheckOptions is frozen and was validated when made, so one given alone is used as it is.
     options = CheckOptions(**changes) if options is None else replace(options, **changes) if changes else options
     resolved = resolve(target, options.treat_as_variables, options.framework)
-    given = _point_list(points)
+    given = [_by_name(point, resolved) for point in _point_list(points)]
     flat, names, chosen, normalized = _validated(resolved, given, options)
     if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
         # Only once every option and point is known good: this calls the function at the first point.
@@ -250,10 +251,25 @@ def _point_list(points):
     return [points]
 
 
+def _by_name(point, target):
+    """A point given as a plain tuple of a function's arguments, ``(params, x, y)``, as ``{parameter: value}`` (as
+    ``--args`` reads the tuple its function returns); any other point as it is."""
+    names = target.variables
+    positional = isinstance(point, tuple) and getattr(point, "_fields", None) is None  # a NamedTuple is one argument
+    if not positional or target.kind != "function" or len(names) == 1:
+        return point
+    if len(point) != len(names):
+        raise InputError(f"the point gives {len(point)} arguments; {target.text} takes {len(names)} ({', '.join(names)})")
+    return dict(zip(names, point))
+
+
 def _normalize_point(point, names):
     if not isinstance(point, dict):
         if len(names) != 1:
-            raise InputError(f"a bare value needs a target with one variable; this one has {', '.join(names)}")
+            raise InputError(
+                f"a bare value needs a target with one variable; this one has {', '.join(names)}: give each point as "
+                "a {variable: value} dict, or (for a function) a tuple of its arguments"
+            )
         point = {names[0]: point}
     missing = [n for n in names if n not in point]
     if missing:
