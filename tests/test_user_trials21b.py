@@ -34,24 +34,22 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib21b:clamped_exp_sum@x=[1,30]:float64": "a backward that forgets its forward's clamp: wrong at its line",
     "torch_lib21b:erf_gelu@x=[-10,0.5]:float64":
         "F1: 1 + erf(u) below u = -6 had no fix: erfc(-u) in the framework's spelling, re-checked (the forms below)",
+    "torch_lib21b:median_score@x=[1,2,2,4]:float64":
+        "K1: torch.median() (no dim) at a tie of its two middle entries shares its slope between them, as the central "
+        "difference does, so slopes alone agreed ('ok' [0, 1, 1, 0]): a sort meeting equal entries calls for the "
+        "one-sided test, which finds the kink (domain)",
 }
 KNOWN_WRONG = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64":
         "W1: the value log(0.5) + log(2), exactly 0, taken through where(mask, log(x), 0) whose unselected entry is "
         "log(0) = -inf: 'within 2^-32767 of 0 but not proven 0', no verdict (the same sum without the where is "
         "proven 0; plain NumPy's np.where does the same)",
-    "torch_lib21b:median_score@x=[1,2,2,4]:float64":
-        "K1: torch.median() (no dim) at a tie of its two middle entries: PyTorch splits the gradient evenly, the exact "
-        "reference (mpmath's differences across the undecided sort) averages the two sides alike, and no kink test "
-        "runs: 'ok' with [0, 1, 1, 0] where the one-sided slopes are 0 and 2 (kthvalue, whose PyTorch gradient picks "
-        "one entry, is found 'domain')",
     "torch_lib21b:nuclear@a=[[1,0],[0,0]]:float64":
         "N1: the nuclear norm at a rank-1 2x2 matrix: 'two of a decomposition's singular values are equal here', not "
         "proven, no verdict, where the singular values 1 and 0 differ and the point is a cone in a22 (domain)",
 }
 SYMPTOMS = {
     "torch_lib21b:masked_log_mean@x=[0.5,0,2]:float64": "not proven 0",
-    "torch_lib21b:median_score@x=[1,2,2,4]:float64": '"status": "ok"',
     "torch_lib21b:nuclear@a=[[1,0],[0,0]]:float64": "singular values are equal",
 }
 OPEN_ELSEWHERE = {
