@@ -9,7 +9,9 @@ up (`watching`) about the others: a finite difference bounds a loop at a step
 by the trips the same loop takes at the point and by ``--max-time`` in all, and
 a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`,
 which the part that ran it reports: a difference unreliable, or a point with no verdict (`checker.point`), never a
-hang.
+hang. Inside `one_point`, a loop once stopped by time or by the ceiling is not run again: each later run of it there
+(the point's next pass: its differences, its exact reference, the replay beside the framework's run) raises the
+same stop at once, so a point's loop costs ``--max-time`` once, not once per pass.
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ class LoopStopped(InputError):
     ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped.
     An `InputError` where nothing reports it for a point (a library call outside a check)."""
 
-    def __init__(self, message, name="", trips=0):
+    def __init__(self, message, name="", trips=0, at_a_step=False):
         super().__init__(message)
-        self.name, self.trips = name, trips
+        self.name, self.trips, self.at_a_step = name, trips, at_a_step
 
     def at(self, where):
         """The same stop, its loop named with the user's line ``where`` (a loop whose line is known only once it
@@ -42,7 +44,7 @@ class LoopStopped(InputError):
         if not where or where in self.name:
             return self
         named = f"{self.name} at {where}"
-        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips)
+        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips, self.at_a_step)
 
 
 class Watch:
@@ -82,7 +84,7 @@ class Watch:
         if self.allowed is not None and trips >= self.allowed_from:
             limit, why = self.allowed(key)
             if trips > limit:
-                raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips)
+                raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips, at_a_step=True)
 
     def trips_at(self, key):
         """The most trips the loop of ``key`` took to its end inside this watch (0: never)."""
@@ -103,12 +105,31 @@ def watching(watch):
         _WATCH.reset(token)
 
 
+_STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
+
+
+@contextlib.contextmanager
+def one_point(stopped):
+    """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
+    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
+    loop noted there raises its stop again at once instead of running to its bound a second time. A stop by a
+    difference's bound of trips (`Watch.allowed`: a step's loop against the point's) is the step's, not noted."""
+    token = _STOPPED.set(stopped)
+    try:
+        yield stopped
+    finally:
+        _STOPPED.reset(token)
+
+
 def turns(key, name):
     """The trips 0, 1, 2 ... of a replayed loop (``name`` says which and where, in a message), bounded by the watch
     in force.
 
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
-    watch = _WATCH.get()
+    watch, stopped = _WATCH.get(), _STOPPED.get()
+    before = stopped.get(id(key)) if stopped is not None else None
+    if before is not None and before[0] is key:
+        raise before[1].with_traceback(None)
     trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
@@ -116,7 +137,11 @@ def turns(key, name):
                 watch.ask(key, trips, name, started)
             yield trips
             trips += 1
+        raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)
+    except LoopStopped as stop:
+        if stopped is not None and not stop.at_a_step:
+            stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
+        raise
     finally:
         if watch is not None:
             watch.ended(key, trips)
-    raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)
