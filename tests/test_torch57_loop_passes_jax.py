@@ -54,6 +54,22 @@ def test_a_loop_stopped_at_the_ceiling_raises_the_same_stop_at_once_within_its_p
     assert runs == [FEW_TRIPS, 0, FEW_TRIPS, FEW_TRIPS]
 
 
+def test_a_loop_that_ended_in_the_points_passes_is_stopped_beside_it_not_at_it(monkeypatch):
+    """Each pass begins at the point: a loop that ended there once and is stopped later ran at a step beside it (a
+    kink test's side), whose stop is not the point's."""
+    monkeypatch.setattr(loop_trips, "MAX_TRIPS", FEW_TRIPS)
+    key = object()
+    with loop_trips.one_point({}) as stopped:
+        for trip in loop_trips.turns(key, "the loop"):
+            if trip == 3:
+                break
+        with pytest.raises(loop_trips.LoopStopped):
+            _never_ending(key)
+        with pytest.raises(loop_trips.LoopStopped):
+            _never_ending(key)
+    assert stopped == {id(key): (key, None)}
+
+
 def test_a_stop_by_a_steps_bound_of_trips_is_not_the_points(monkeypatch):
     watch = loop_trips.Watch(allowed=lambda key: (20, "where it takes 1 at the point"))
     with loop_trips.one_point({}) as stopped, loop_trips.watching(watch):
@@ -98,3 +114,21 @@ def test_a_sweeps_wider_reference_runs_its_loops_under_a_watch(monkeypatch):
     (note,) = [n for n in result.notes if "reference for the points swept together" in n]
     assert "a lax.while_loop" in note and "the checks judge them" in note
     assert result.dtypes["float64"].counts == {"ok": 5}
+
+
+def halvings(x):
+    """x^2 plus 0 times the halvings of 1 it takes to reach x or below: 49 at 2^-49, 50 just below it."""
+    count, _ = lax.while_loop(lambda c: c[1] > x, lambda c: (c[0] + 1, c[1] / 2), (0, jnp.ones_like(x)))
+    return x * x + 0.0 * count
+
+
+def test_a_loop_stopped_beside_the_point_says_no_verdict_never_domain(monkeypatch):
+    """At x = 2^-49 the loop ends within a ceiling of 50 trips, and x - h takes 50: the reference's differences
+    meet the ceiling beside the point, which says nothing of the function's domain there (a lowered-ceiling sweep
+    showed this point alone as `domain`): no verdict, the loop named. A step above it is ok."""
+    monkeypatch.setattr(loop_trips, "MAX_TRIPS", FEW_TRIPS)
+    beside, above = gradcli.check(halvings, [{"x": 2.0**-49}, {"x": 2.0**-40}], dtypes=("float64",), fixes=False,
+                                  framework="jax").results
+    assert beside.status == "error", (beside.status, beside.exact_gradient_why)
+    assert f"a lax.while_loop at {__file__}:" in beside.findings[0].message
+    assert above.status == "ok" and above.exact_gradient["x"] == 2.0**-39

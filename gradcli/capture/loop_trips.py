@@ -34,9 +34,9 @@ class LoopStopped(InputError):
     ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped.
     An `InputError` where nothing reports it for a point (a library call outside a check)."""
 
-    def __init__(self, message, name="", trips=0, at_a_step=False):
+    def __init__(self, message, name="", trips=0):
         super().__init__(message)
-        self.name, self.trips, self.at_a_step = name, trips, at_a_step
+        self.name, self.trips = name, trips
 
     def at(self, where):
         """The same stop, its loop named with the user's line ``where`` (a loop whose line is known only once it
@@ -44,7 +44,7 @@ class LoopStopped(InputError):
         if not where or where in self.name:
             return self
         named = f"{self.name} at {where}"
-        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips, self.at_a_step)
+        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips)
 
 
 class Watch:
@@ -84,7 +84,7 @@ class Watch:
         if self.allowed is not None and trips >= self.allowed_from:
             limit, why = self.allowed(key)
             if trips > limit:
-                raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips, at_a_step=True)
+                raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips)
 
     def trips_at(self, key):
         """The most trips the loop of ``key`` took to its end inside this watch (0: never)."""
@@ -112,8 +112,11 @@ _STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=
 def one_point(stopped):
     """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
     by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
-    loop noted there raises its stop again at once instead of running to its bound a second time. A stop by a
-    difference's bound of trips (`Watch.allowed`: a step's loop against the point's) is the step's, not noted."""
+    loop noted there raises its stop again at once instead of running to its bound a second time.
+
+    Only a loop that has not ended in the point's passes is noted: once it ended (at the point itself, where each
+    pass begins), a later stop is at a step beside the point (a kink test's side) whose loop runs longer; so is a
+    stop under a watch of a difference's steps (one with `Watch.allowed`)."""
     token = _STOPPED.set(stopped)
     try:
         yield stopped
@@ -128,7 +131,7 @@ def turns(key, name):
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
     watch, stopped = _WATCH.get(), _STOPPED.get()
     before = stopped.get(id(key)) if stopped is not None else None
-    if before is not None and before[0] is key:
+    if before is not None and before[0] is key and before[1] is not None:
         raise before[1].with_traceback(None)
     trips, started = 0, time.perf_counter()
     try:
@@ -139,8 +142,12 @@ def turns(key, name):
             trips += 1
         raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)
     except LoopStopped as stop:
-        if stopped is not None and not stop.at_a_step:
+        if stopped is not None and (watch is None or watch.allowed is None) and before is None:
             stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
+        raise
+    except GeneratorExit:  # the caller left the loop: its condition turned false
+        if stopped is not None and before is None:
+            stopped[id(key)] = (key, None)
         raise
     finally:
         if watch is not None:
