@@ -140,7 +140,8 @@ def turns(key, name):
                 watch.ask(key, trips, name, started)
             yield trips
             trips += 1
-        raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)
+        raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
+                          "a step beside it)", name, trips)
     except LoopStopped as stop:
         if stopped is not None and (watch is None or watch.allowed is None) and before is None:
             stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
