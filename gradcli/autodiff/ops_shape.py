@@ -267,6 +267,22 @@ def _plain_test(name, x, y):
 # `arb.enable` puts in one that decides balls as every branch is decided (recorded, undecided where they
 # overlap). flint's own < answers False for balls that overlap and records nothing: an order nobody proved.
 compare = _plain_test
+# A list a caller sets (None: nobody asks) to be told of each pair of exactly equal entries a sort or an
+# arg-extreme compares: an order decided at a tie is a switch (a median of [1, 2, 2, 4] picks one of the 2s),
+# which a rule splitting the slope evenly between them would hide from a check comparing slopes alone.
+ties_seen = None
+
+
+def _ranked_compare(name, x, y):
+    """``compare`` of two entries of an order, the pair noted in `ties_seen` (when set) where they are equal."""
+    answer = bool(compare(name, x, y))
+    if ties_seen is not None:
+        try:
+            if bool(_plain_test("equal", x, y)):
+                ties_seen.append((x, y))
+        except (TypeError, ValueError, ArithmeticError):
+            pass  # entries that do not say whether they are equal (balls that overlap): no tie claimed
+    return answer
 
 
 class _Ranked:
@@ -279,7 +295,7 @@ class _Ranked:
         self.x = x
 
     def _test(name):  # noqa: N805 - a helper that makes the operators below
-        return lambda self, other: bool(compare(name, self.x, other.x if type(other) is _Ranked else other))
+        return lambda self, other: _ranked_compare(name, self.x, other.x if type(other) is _Ranked else other)
 
     __lt__, __gt__, __le__ = _test("less"), _test("greater"), _test("less_equal")
     __ge__, __eq__, __ne__ = _test("greater_equal"), _test("equal"), _test("not_equal")
@@ -311,9 +327,9 @@ class _RankedKeys:
 
     def __lt__(self, other):
         for mine, theirs in zip(self.keys, other.keys):
-            if compare("less", mine, theirs):
+            if _ranked_compare("less", mine, theirs):
                 return True
-            if compare("less", theirs, mine):
+            if _ranked_compare("less", theirs, mine):
                 return False
         return False
 

@@ -9,7 +9,9 @@ up (`watching`) about the others: a finite difference bounds a loop at a step
 by the trips the same loop takes at the point and by ``--max-time`` in all, and
 a check bounds each loop any other part of it replays by ``--max-time``. A loop stopped so raises `LoopStopped`,
 which the part that ran it reports: a difference unreliable, or a point with no verdict (`checker.point`), never a
-hang.
+hang. Inside `one_point`, a loop once stopped by time or by the ceiling is not run again: each later run of it there
+(the point's next pass: its differences, its exact reference, the replay beside the framework's run) raises the
+same stop at once, so a point's loop costs ``--max-time`` once, not once per pass.
 """
 
 from __future__ import annotations
@@ -103,12 +105,34 @@ def watching(watch):
         _WATCH.reset(token)
 
 
+_STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
+
+
+@contextlib.contextmanager
+def one_point(stopped):
+    """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
+    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
+    loop noted there raises its stop again at once instead of running to its bound a second time.
+
+    Only a loop that has not ended in the point's passes is noted: once it ended (at the point itself, where each
+    pass begins), a later stop is at a step beside the point (a kink test's side) whose loop runs longer; so is a
+    stop under a watch of a difference's steps (one with `Watch.allowed`)."""
+    token = _STOPPED.set(stopped)
+    try:
+        yield stopped
+    finally:
+        _STOPPED.reset(token)
+
+
 def turns(key, name):
     """The trips 0, 1, 2 ... of a replayed loop (``name`` says which and where, in a message), bounded by the watch
     in force.
 
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
-    watch = _WATCH.get()
+    watch, stopped = _WATCH.get(), _STOPPED.get()
+    before = stopped.get(id(key)) if stopped is not None else None
+    if before is not None and before[0] is key and before[1] is not None:
+        raise before[1].with_traceback(None)
     trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
@@ -116,7 +140,16 @@ def turns(key, name):
                 watch.ask(key, trips, name, started)
             yield trips
             trips += 1
+        raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
+                          "a step beside it)", name, trips)
+    except LoopStopped as stop:
+        if stopped is not None and (watch is None or watch.allowed is None) and before is None:
+            stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
+        raise
+    except GeneratorExit:  # the caller left the loop: its condition turned false
+        if stopped is not None and before is None:
+            stopped[id(key)] = (key, None)
+        raise
     finally:
         if watch is not None:
             watch.ended(key, trips)
-    raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false at this point", name, trips)

@@ -23,7 +23,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, constant
-from ..autodiff.ops_shape import ranked
+from ..autodiff.ops_shape import lexsort, ranked
 from ..autodiff.ops_array import untake
 from ..autodiff.plain import Plain
 from ..autodiff.values import Box, is_float_dtype, raw
@@ -436,18 +436,61 @@ def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - ATen's name
     return orderings.top_k(x, k, _dim_of(x, dim), bool(largest))
 
 
-def _median(x, dim=None, keepdim=False):
-    """``aten.median``: the lower of the two middle values (PyTorch's, not their mean), with its index along ``dim``."""
-    if dim is None:
-        flat = gnp.reshape(x, (-1,))
-        values, _ = orderings.sort_along(flat, 0)
-        return values[(np.shape(raw(flat))[0] - 1) // 2]
+def _middle(skip_nan):
+    """``aten.median`` (``skip_nan`` False) or ``aten.nanmedian``: the lower of the two middle values (PyTorch's, not
+    their mean), with its index along ``dim``; a NaN is the median of its slice, or is skipped by nanmedian (NaN
+    where every entry is)."""
+
+    def median(x, dim=None, keepdim=False):
+        if dim is None:
+            return _middle_along(gnp.reshape(x, (-1,)), 0, skip_nan)[0]
+        axis = _dim_of(x, dim) if np.ndim(raw(x)) else 0
+        picked, where = _middle_along(x, axis, skip_nan)
+        if keepdim:
+            picked, where = gnp.expand_dims(picked, axis), np.expand_dims(where, axis)
+        return picked, where
+
+    return median
+
+
+def _middle_along(x, axis, skip_nan):
+    """``(value, index)`` of the lower middle of ``x`` along ``axis``, NaNs ordered last."""
+    if np.ndim(raw(x)) == 0:
+        return x, np.zeros((), dtype=np.int64)
+    nan = np.asarray(raw(gnp.isnan(x)), dtype=bool)
+    numbers = np.where(nan, 0, np.asarray(raw(x)))  # NaN compares as nothing: its flag alone orders it
+    order = lexsort([numbers, nan.astype(np.int64)], axis=axis)
+    counted = np.sum(~nan, axis=axis, keepdims=True)
+    if skip_nan:
+        middle = np.maximum(counted - 1, 0) // 2
+    else:  # a slice holding a NaN has the NaN as its median (the first, ordered after every number)
+        middle = np.where(counted < nan.shape[axis], counted, (nan.shape[axis] - 1) // 2)
+    index = np.take_along_axis(order, middle, axis)
+    return gnp.squeeze(gnp.take_along_axis(x, index, axis), axis=axis), np.squeeze(index, axis=axis)
+
+
+def _mode(x, dim=-1, keepdim=False):
+    """``aten.mode``: the value found most often along ``dim`` (the smallest of equally frequent ones), with the last
+    index where it stands. Equality is decided as every order is (`ranked`), so on balls a tie is a decision of the
+    path, and a mode held by equal entries is a jump for the one-sided test."""
+    if np.ndim(raw(x)) == 0:
+        return x, np.zeros((), dtype=np.int64)
     axis = _dim_of(x, dim)
-    values, indices = orderings.sort_along(x, axis)
-    middle = (np.shape(raw(x))[axis] - 1) // 2
-    picked, where = values[_index_along(x, axis, middle)], indices[_index_along(x, axis, middle)]
-    if keepdim:
-        picked, where = gnp.expand_dims(picked, axis), np.expand_dims(where, axis)
+    order = orderings.order_of(x, axis)
+    ordered = np.moveaxis(np.take_along_axis(ranked(raw(x)), order, axis), axis, -1)
+    positions = np.moveaxis(order, axis, -1)
+    index = np.empty(ordered.shape[:-1], dtype=np.int64)
+    for lead in np.ndindex(index.shape):
+        row, best_count, start = ordered[lead], 0, 0
+        for end in range(1, len(row) + 1):
+            if end < len(row) and row[end] == row[start]:
+                continue
+            if end - start > best_count:
+                best_count, index[lead] = end - start, max(positions[lead][start:end])
+            start = end
+    picked, where = gnp.take_along_axis(x, np.expand_dims(index, axis), axis), np.expand_dims(index, axis)
+    if not keepdim:
+        picked, where = gnp.squeeze(picked, axis=axis), np.squeeze(where, axis=axis)
     return picked, where
 
 
@@ -868,7 +911,9 @@ OPS = {
     "min": gnp.minimum,
     "sort": _sort,
     "topk": _topk,
-    "median": _median,
+    "median": _middle(skip_nan=False),
+    "nanmedian": _middle(skip_nan=True),
+    "mode": _mode,
     "kthvalue": _kthvalue,
     "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
     "cumprod": lambda x, dim, dtype=None: _cast(orderings.cumulative(x, dim, gnp.multiply), dtype),

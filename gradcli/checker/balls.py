@@ -99,6 +99,13 @@ def one_clock(wall=False):
         _CHECK_CLOCK.reset(token)
 
 
+def seconds_left(seconds):
+    """What is left of ``seconds`` on the wall clock of the sweep running now (a check inside it draws on it), else
+    ``seconds``."""
+    clock = _CHECK_CLOCK.get()
+    return seconds if seconds is None or clock is None or not clock.wall else max(seconds - clock.used(), 0.0)
+
+
 _RAN_PAST = "the exact reference ran past --max-time"  # how every `OutOfTime` message begins
 
 

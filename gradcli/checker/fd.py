@@ -308,6 +308,7 @@ def _bounding_loops(function, args, max_time):
     def allowed(key):
         if not at_point:
             at_point.append(loop_trips.Watch(watch.left(), "the finite differences"))
+            at_point[0].seconds = watch.seconds  # the time left, said as the --max-time it is left of
             with loop_trips.watching(at_point[0]), np.errstate(all="ignore"):
                 function(*args)
         trips = at_point[0].trips_at(key)

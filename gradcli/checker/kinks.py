@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..autodiff import arb as arb_core
+from ..autodiff import ops_shape
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
@@ -56,7 +57,11 @@ _BRANCH_OPS = NOT_SMOOTH - {"arctan2"} | {
 
 _SQRT_AT_0 = "sqrt at 0"  # a cone's tip (a norm at 0): a kink whatever rule a framework gives there
 _ON_CUT = "arctan2 on its cut"  # y an exact 0 and x < 0: a jump of 2 pi in y (off it, arctan2 is smooth)
-_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT}
+# A sort, a partition or an arg-extreme meeting equal entries: which of them lands where is decided at a tie, a
+# switch whatever rule a framework gives there (PyTorch's median() shares its slope among the tied entries, as
+# the central difference does, so slopes alone agree).
+_ORDER_AT_TIE = "an order at a tie"
+_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE}
 
 
 def _root_at_zero(name, values):
@@ -129,7 +134,14 @@ def _ops_run(target, args):
         if prim.name == "arctan2" and _on_cut(*values[:2]):
             names.add(_ON_CUT)
 
-    if not _watched_run(target, [to_mp(a) for a in args], seen):
+    saved, ops_shape.ties_seen = ops_shape.ties_seen, []
+    try:
+        ran = _watched_run(target, [to_mp(a) for a in args], seen)
+        if ops_shape.ties_seen:
+            names.add(_ORDER_AT_TIE)
+    finally:
+        ops_shape.ties_seen = saved
+    if not ran:
         return set(_BRANCH_OPS)  # a program that fails traced: the one-sided test decides
     return names
 

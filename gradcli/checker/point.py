@@ -22,11 +22,11 @@ from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, replaying_points
 from ..capture.exact_constants import held_in, held_name
-from ..capture.loop_trips import LoopStopped
+from ..capture.loop_trips import LoopStopped, one_point
 from ..errors import InputError
 from . import fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
-from .balls import Budget
+from .balls import Budget, seconds_left
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
@@ -81,7 +81,8 @@ def check_point(target, point, dtype, chosen, options):
     if result.status == Verdict.ERROR:
         return result
     try:
-        return _checked(result, target, point, working_args, dtype, chosen, options)
+        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args])):
+            return _checked(result, target, point, working_args, dtype, chosen, options)
     except LoopStopped as stopped:  # a loop of the user's that does not end within the budget here: this point's fact
         if result.value is None and target.bridge is not None:
             _framework_numbers(result, target, working_args, chosen, dtype)
@@ -327,14 +328,25 @@ def replay_ahead(target, points, dtypes, chosen, options):
             if key is None or key in done or not all(np.all(np.isfinite(arg)) for arg in rounded):
                 continue
             try:
-                if not done and np.ndim(raw(target.mp_function(*rounded))):
-                    return
-                done.add(key)
-                if not reading_verdicts_only():  # a fix's re-check reads no differences
-                    _replayed_differences(target, rounded, options)
-                _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
+                with one_point(_stopped_loops(target, rounded)):
+                    if not done and np.ndim(raw(target.mp_function(*rounded))):
+                        return
+                    done.add(key)
+                    if not reading_verdicts_only():  # a fix's re-check reads no differences
+                        _replayed_differences(target, rounded, options)
+                    _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
             except Exception:  # noqa: BLE001 - met again where check_point asks, and said there
                 continue
+
+
+def _stopped_loops(target, rounded):
+    """The loops of a framework's target stopped at the point ``rounded`` (`loop_trips.one_point`), one record for all
+    the point's passes (read-ahead, differences, reference, the replay beside the framework's run) and dtypes that
+    round it alike; None for another target or point."""
+    key = _point_key(rounded)
+    if target.bridge is None or key is None:
+        return None
+    return target.shared.setdefault("stopped loops", {}).setdefault(key, {})
 
 
 def _run(target, working_args, argnums, dtype):
@@ -431,7 +443,7 @@ def _replayed_differences(target, rounded, options, dtype=None):
     def made():
         with held_in(dtype):
             return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
-                                  options.max_time)
+                                  seconds_left(options.max_time))
 
     return _once_per_point(
         target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,

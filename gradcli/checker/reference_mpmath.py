@@ -37,6 +37,7 @@ from ..autodiff.arb_proof import POLES
 from ..autodiff.mp import ieee
 from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
+from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
 from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
 from .precision import (
@@ -753,6 +754,8 @@ def _central(f, mp_args, i, index, h_scale):
     def sides(t):
         try:
             return with_noise(lambda: at(x + t)), with_noise(lambda: at(x - t))
+        except LoopStopped:
+            raise  # a loop of the user's that did not end beside the point: no word on the domain, no reference
         except Exception:  # noqa: BLE001 - outside the domain on one side
             return None
 
@@ -792,6 +795,8 @@ def _finite_sides(moved, h):
     try:
         with np.errstate(all="ignore"):
             return all(mpmath.isfinite(v) for t in (h, -h) for v in flat_entries(moved(t)))
+    except LoopStopped:
+        raise  # a loop of the user's that did not end beside the point: no word on the domain
     except Exception:  # noqa: BLE001 - raised outside the domain
         return False
 

@@ -12,6 +12,7 @@ import time
 
 import numpy as np
 
+from ..capture import loop_trips
 from ..capture.bridge import differentiating_the_primal
 from ..capture.exact_constants import held_in
 from ..checker.dtypes import DEFAULT_RTOL
@@ -28,6 +29,7 @@ from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns
 EXACT_POINTS = 4096  # a formula's exact reference at every point up to this many points (else a wider dtype's run)
 MAX_CHECKED = 2000  # points the checker judges per dtype; past it changes are left unrefined, and said so
 MAX_DISCOVERIES = 8  # rounds of looking for classes no sample fell in (see DtypeRun.settle)
+_LOOPS_SHARE = 0.25  # of the sweep's time left, what a loop of the wider dtype's reference may run
 
 
 class DtypeRun:
@@ -47,6 +49,7 @@ class DtypeRun:
         self.not_refined = 0  # spans between checked floats of different classes labelled not refined
         self.ran_out = False  # the checker ran out of --max-time at a point: checking more only adds "out of time"
         self.notes, self.vectorised = [], True
+        self.loop_noted = False  # a note says once that a loop stopped the wider dtype's reference
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
         self.exact_roots = exact_roots(resolved, dtype)
@@ -110,8 +113,24 @@ class DtypeRun:
             return None, ""
         with np.errstate(all="ignore"):
             wide = [a.astype(self.wider) for a in args]
-        with held_in(self.dtype), differentiating_the_primal():  # a held program is a bridge's replay without its bridge
-            values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
+        # A loop replayed for all points at once runs as long as its longest point's: it may take a share of the time
+        # left, the rest is the checks' that judge the points without this reference. Stopped once, it is not run
+        # again point by point (`loop_trips.one_point`), where a path that cannot take the points together goes.
+        loops, stopped = loop_trips.Watch(what=f"the sweep's {self.wider.name} reference",
+                                          each_loop=self.time_left() * _LOOPS_SHARE), {}
+        try:
+            # a held program is a bridge's replay without its bridge
+            with held_in(self.dtype), differentiating_the_primal(), loop_trips.watching(loops), loop_trips.one_point(stopped):
+                values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
+        except loop_trips.LoopStopped:
+            pass  # noted in `stopped`
+        if stopped:
+            if not self.loop_noted:
+                self.loop_noted = True
+                (_, stop), *_ = stopped.values()
+                self.notes.append(f"{self.dtype.name}: no {self.wider.name} reference for the points swept together "
+                                  f"({stop}): the checks judge them")
+            return None, ""
         return (values, grads), self.wider.name
 
     def wider_program(self):
