@@ -283,9 +283,21 @@ conj = _elementwise(np.conj, "conj", None)
 
 
 def _astype_raw(x, dtype):
+    if integer_cut is not None and np.dtype(dtype).kind in "iu" and is_mp_value(x):
+        return _cut_to_integers(x, dtype)
     if isinstance(x, np.ndarray):
         return x.astype(dtype)
     return np.dtype(dtype).type(x)
+
+
+def _cut_to_integers(x, dtype):
+    """Exact numbers cast to the integer ``dtype``: each cut toward 0 as the cast cuts a float (`integer_cut`)."""
+    if not isinstance(x, np.ndarray):
+        return np.dtype(dtype).type(integer_cut(x, dtype))
+    return np.array([integer_cut(v, dtype) for v in x.ravel()], dtype=dtype).reshape(x.shape)
+
+
+integer_cut = None  # `arb.integer_cut` once balls are on: an exact number cut toward 0 to an integer dtype's number
 
 
 astype = primitive(_astype_raw, "astype", kind="elementwise")

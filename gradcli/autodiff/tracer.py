@@ -327,7 +327,7 @@ def _make_door(prim):
             return door(*swapped, **kwargs)
         if top is None:
             try:
-                if _MP_TYPES and not differentiable and prim.name == "stop_gradient" and _called_by_user():
+                if _MP_TYPES and not differentiable and (prim.name == "stop_gradient" or _holds_exact(args)) and _called_by_user():
                     return keep_plain(evaluate(args, kwargs))  # a bare ball handed to user code: see `plain`
                 if _MP_TYPES and prim.mp is not None:
                     return evaluate(args, kwargs)
@@ -778,6 +778,13 @@ def _plain_kinds(args):
         except ValueError:  # a ragged list: not numbers for an op to compute with
             return None
     return kinds
+
+
+def _holds_exact(args):
+    """Whether an op's arguments hold a bare high-precision number (an untraced exact run's: its ``floor(x)`` answer
+    is one the user's code goes on with, ``.astype(int)`` and comparisons included)."""
+    return any(isinstance(a, _MP_TYPES) or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
+               for a in args)
 
 
 def _called_by_user():
