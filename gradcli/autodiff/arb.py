@@ -193,6 +193,46 @@ def _truncated(x):
     return (x.floor(), x.floor()) if x > 0 else (x.ceil(), x.ceil())
 
 
+class UndefinedCast(ops_special.BeyondNumbers):
+    """A cast to an integer dtype of an exact number the dtype cannot hold (inf, NaN, past its range): C leaves
+    that cast undefined, and the framework's answer (NumPy's -2^63, a saturated int) is its own choice, so no
+    exact number stands for it and the point has no exact reference."""
+
+
+def integer_cut(number, dtype):
+    """An exact number (mpmath's, a ball, a jet's or a proof number's ball) cut toward 0 to a whole number of the
+    integer ``dtype``, as a cast cuts a float; a ball whose ends cut to different numbers is `Undecided` (no integer
+    yet), and a number the dtype cannot hold (inf, NaN, past its range) `UndefinedCast`."""
+    number = raw(number)
+    number = getattr(number, "v", getattr(number, "b", number))  # a jet's ball, a proof number's ball
+    name = np.dtype(dtype).name
+    low, high = (np.iinfo(dtype).min, np.iinfo(dtype).max) if np.dtype(dtype).kind in "iu" else (-math.inf, math.inf)
+    if number != number or number > high or number < low:  # a ball: wholly NaN, above or below the dtype's numbers
+        shown = "NaN" if number != number else "inf" if number > high and not _finite_number(number) else \
+            "-inf" if not _finite_number(number) else mp.mpmath.nstr(mp.mpmath.mpf(_midpoint(number)), 6)
+        raise UndefinedCast(f"a cast of {shown} to {name}, which {name} cannot hold: the cast's answer there is the "
+                            "framework's own choice, no number of the mathematics")
+    if not hasattr(number, "unique_fmpz"):
+        return int(number)  # mpmath's and Python's numbers cut toward 0
+    ends = {_cut(end) for end in (number.lower(), number.upper())}
+    if len(ends) != 1 or None in ends or not low <= next(iter(ends)) <= high:
+        raise Undecided(f"a cast to an integer of {number}, which straddles a whole number or the dtype's last one")
+    return int(ends.pop())
+
+
+def _finite_number(number):
+    return number.is_finite() if hasattr(number, "is_finite") else bool(mp.mpmath.isfinite(number))
+
+
+def _midpoint(number):
+    return number.mid().str(20, radius=False) if hasattr(number, "mid") else number
+
+
+def _cut(end):
+    """A ball's end (a narrow ball) cut toward 0: its floor or ceiling as a whole number, or None where undecided."""
+    return (end.floor() if end >= 0 else end.ceil()).unique_fmpz() if (end >= 0 or end < 0) else None
+
+
 def _xlogy(x, y, log=lambda y: anchored.log(y), inside=lambda y: _arb(y) > 0):
     # x log y is 0 at x = 0 whatever y is: a branch of the op, taken only where x is exactly 0. Where
     # log y is finite (``inside`` its domain) both branches are x log y, smooth through x = 0: no
@@ -973,4 +1013,5 @@ def enable():
     ops.stop_gradient.prim.mp = _held_constant
     arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
     ops.ball_math = arb_constants.ball_math
+    ops.integer_cut = integer_cut
     register_mp_types(arb, Jet, proof.Sym, arb_complex.ExactComplex)

@@ -16,6 +16,8 @@ this module flint's ball type (`arb.enable`).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 ARB = None  # flint.arb, bound by `bind`
@@ -356,7 +358,10 @@ def log(x):
     anchor, tail = anchored(x)
     if tail is not None and same(anchor, 1):
         return alone(log1p(tail))
-    return _plain(x).log()
+    x = _plain(x)
+    if x.is_zero():  # an exact 0 (a sum of exp(-inf)s): log's limit -inf, as IEEE's, where flint answers [nan +/- inf]
+        return ARB(-math.inf)
+    return x.log()
 
 
 def exp(x):

@@ -299,6 +299,14 @@ zeros_like = _tracer.accepting_sequences(_array.zeros_like)
 ones_like = _tracer.accepting_sequences(_array.ones_like)
 full_like = _array.full_like
 
+# Functions that make or move numbers without computing on them: called by the user's code in an exact run on
+# constants alone, their answer holds the constants exact, so NumPy's arithmetic on a pick of it cannot round there.
+(where, clip, select, concatenate, stack, vstack, row_stack, hstack, dstack, column_stack, append, pad, take, repeat,
+ take_along_axis, roll, full, full_like) = (_tracer.holding_constants_exact(f) for f in (
+    where, clip, select, concatenate, stack, vstack, row_stack, hstack, dstack, column_stack, append, pad, take, repeat,
+    take_along_axis, roll, full, full_like))
+array, asarray = (_tracer.holding_constants_exact(f, written=(list, tuple)) for f in (array, asarray))
+
 # constants and dtypes, as in NumPy
 __version__ = _np.__version__  # code checked unchanged may read numpy.__version__
 pi = _np.pi

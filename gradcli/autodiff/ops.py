@@ -78,6 +78,41 @@ def lifted(v, like):
     return out
 
 
+def exact_beside(values):
+    """``values`` (the arrays a concatenation or a stack joins) with each float one exact in the precision of those
+    holding high-precision numbers (`lifted`); unchanged where none does.
+
+    A float 0.3 joined to balls as it is stays a float entry, and the next op
+    computes on that entry alone entry by entry (``0.3 ** 2`` in float64) inside
+    the high-precision run.
+    """
+    like = next((v for v in map(raw, values) if _holds_high_precision(v)), None)
+    if like is None:
+        return values
+    like = like.flat[0] if isinstance(like, np.ndarray) else like
+    return tuple(lifted(v, like) if np.asarray(raw(v)).dtype.kind == "f" else v for v in values)
+
+
+def exact_entries(array):
+    """An object array (NumPy's array of a list of balls and floats) with each float entry exact in the precision of
+    its high-precision entries (`lifted`), as `exact_beside` makes a joined array's; any other array unchanged."""
+    if not isinstance(array, np.ndarray) or array.dtype != object:
+        return array
+    entries = array.ravel().tolist()
+    like = next((e for e in entries if is_mp_value(e)), None)
+    if like is None or not any(type(e) is float or isinstance(e, np.floating) for e in entries):
+        return array
+    out = np.empty(array.shape, dtype=object)
+    out.flat[:] = [lifted(e, like) if type(e) is float or isinstance(e, np.floating) else e for e in entries]
+    return out
+
+
+def _holds_high_precision(value):
+    if not is_mp_value(value):
+        return False
+    return not isinstance(value, np.ndarray) or (value.size > 0 and is_mp_value(value.flat[0]))
+
+
 def _exact_number(space, number):
     """``number`` as ``space``'s exact number; an infinity stays the float it is (exact already, and a ball of it
     would lose its sign: flint's ball of -inf is [+/- inf])."""
@@ -248,9 +283,21 @@ conj = _elementwise(np.conj, "conj", None)
 
 
 def _astype_raw(x, dtype):
+    if integer_cut is not None and np.dtype(dtype).kind in "iu" and is_mp_value(x):
+        return _cut_to_integers(x, dtype)
     if isinstance(x, np.ndarray):
         return x.astype(dtype)
     return np.dtype(dtype).type(x)
+
+
+def _cut_to_integers(x, dtype):
+    """Exact numbers cast to the integer ``dtype``: each cut toward 0 as the cast cuts a float (`integer_cut`)."""
+    if not isinstance(x, np.ndarray):
+        return np.dtype(dtype).type(integer_cut(x, dtype))
+    return np.array([integer_cut(v, dtype) for v in x.ravel()], dtype=dtype).reshape(x.shape)
+
+
+integer_cut = None  # `arb.integer_cut` once balls are on: an exact number cut toward 0 to an integer dtype's number
 
 
 astype = primitive(_astype_raw, "astype", kind="elementwise")

@@ -11,7 +11,7 @@ import builtins
 import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, astype, exp, real, select, sqrt
+from .ops import absolute, astype, exact_beside, exact_entries, exp, real, select, sqrt
 from .tracer import hooks, primitive, stack_sequences_with
 from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
 
@@ -451,7 +451,11 @@ def _concatenate_raw(axis, *arrays):
     return np.concatenate(arrays, axis=axis)
 
 
-_concatenate = _array_op(_concatenate_raw, "concatenate", "shape", mp=_concatenate_raw)
+def _concatenate_exact(axis, *arrays):
+    return np.concatenate(exact_beside(arrays), axis=axis)
+
+
+_concatenate = _array_op(_concatenate_raw, "concatenate", "shape", mp=_concatenate_exact)
 
 
 def _concatenate_vjp_all(g, ans, axis, *arrays):
@@ -477,7 +481,11 @@ def _stack_raw(axis, *arrays):
     return np.stack(arrays, axis=axis)
 
 
-_stack = _array_op(_stack_raw, "stack", "shape", mp=_stack_raw)
+def _stack_exact(axis, *arrays):
+    return np.stack(exact_beside(arrays), axis=axis)
+
+
+_stack = _array_op(_stack_raw, "stack", "shape", mp=_stack_exact)
 
 
 def _stack_vjp_all(g, ans, axis, *arrays):
@@ -527,7 +535,7 @@ def array(obj, dtype=None):
     if isinstance(obj, (list, tuple)) and holds_box(obj):
         stacked = stack([array(item) for item in obj])
         return stacked if dtype is None else astype(stacked, dtype)
-    return np.array(obj, dtype=dtype)
+    return exact_entries(np.array(obj, dtype=dtype)) if isinstance(obj, (list, tuple)) else np.array(obj, dtype=dtype)
 
 
 def asarray(obj, dtype=None):

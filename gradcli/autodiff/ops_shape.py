@@ -13,10 +13,10 @@ import operator
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import isfinite, real, select, where
+from .ops import isfinite, lifted, real, select, where
 from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
 from .tracer import TracedValueError, is_mp_value, primitive
-from .values import Box, holds_box, loaded_mpmath, raw, shape_of
+from .values import Box, holds_box, raw, shape_of
 
 # -- roll -----------------------------------------------------------------------------
 
@@ -513,8 +513,8 @@ def pad(array, pad_width, mode="constant", constant_values=0):
         raise NotImplementedError(f"gradcli.numpy.pad differentiates mode='constant' only, not {mode!r}")
     widths = np.broadcast_to(np.asarray(pad_width, dtype=int), (len(shape_of(array)), 2))
     values = np.broadcast_to(np.asarray(constant_values), (len(shape_of(array)), 2))
-    if on_mpmath:  # the exact reference: its constants are mpmath numbers too
-        values = np.vectorize(loaded_mpmath().mpf, otypes=[object])(values)
+    if on_mpmath:  # the exact reference: its constants the run's own numbers (an mpf beside balls rounds at mpmath's bits)
+        values = lifted(values, np.asarray(raw(array)).flat[0])
     out = array
     for axis, ((before, after), (low, high)) in enumerate(zip(widths, values)):
         shape = list(shape_of(out))

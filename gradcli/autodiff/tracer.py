@@ -327,7 +327,7 @@ def _make_door(prim):
             return door(*swapped, **kwargs)
         if top is None:
             try:
-                if _MP_TYPES and not differentiable and prim.name == "stop_gradient" and _called_by_user():
+                if _MP_TYPES and not differentiable and (prim.name == "stop_gradient" or _holds_exact(args)) and _called_by_user():
                     return keep_plain(evaluate(args, kwargs))  # a bare ball handed to user code: see `plain`
                 if _MP_TYPES and prim.mp is not None:
                     return evaluate(args, kwargs)
@@ -700,6 +700,29 @@ def lifting_constants(fun, data=1):
     return call
 
 
+def holding_constants_exact(fun, written=(list, tuple, np.ndarray, np.generic, float, int)):
+    """``fun``, a gradcli.numpy function that makes or moves numbers without computing on them (where, concatenate,
+    pad, full), answering, where the user's code calls it in an exact run on constants alone, a float array or
+    number: the exact numbers it holds there (`exact_constant`), as a replay holds every float literal of a graph.
+
+    Its answer's entries are the constants as they stand, so nothing the program computes is changed; what
+    changes is the arithmetic after it: ``where(w > 1, 0.2, 0.3)[1]`` is NumPy's float64 scalar, and ``c * c``
+    on it is NumPy's multiplication, which no op of gradcli's sees, rounding inside the run. ``written``: the
+    types of the first argument for which the answer is so held (np.array of a list the user wrote, not of a
+    number such as ``ndtr(np.array(10.0))``'s, which the program computes with as it does with a literal)."""
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        out = fun(*args, **kwargs)
+        if exact_constant is None or not (type(out) is np.ndarray or isinstance(out, np.floating)):
+            return out
+        if out.dtype.kind != "f" or (args and not isinstance(args[0], written)):
+            return out
+        return exact_constant(out) if _from_user_code(sys._getframe(1)) else out
+
+    return call
+
+
 def floats_lifted_for_composite(args, frame):
     """``args`` of a library function gradcli writes as a composite of its ops (``rel_entr(p, q)``), called by the
     user's code at ``frame`` in an exact run beside a traced or exact argument: each float argument exact at that
@@ -755,6 +778,13 @@ def _plain_kinds(args):
         except ValueError:  # a ragged list: not numbers for an op to compute with
             return None
     return kinds
+
+
+def _holds_exact(args):
+    """Whether an op's arguments hold a bare high-precision number (an untraced exact run's: its ``floor(x)`` answer
+    is one the user's code goes on with, ``.astype(int)`` and comparisons included)."""
+    return any(isinstance(a, _MP_TYPES) or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
+               for a in args)
 
 
 def _called_by_user():

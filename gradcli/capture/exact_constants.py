@@ -301,19 +301,8 @@ def _other_float(value):
     return dtype is not None and (dtype.kind == "f" or dtype.name == "bfloat16") and dtype != np.float64
 
 
-def truncated_toward_zero(number):
-    """An exact number (mpmath's, a ball, a jet's or a proof number's ball) cut toward 0 to a whole number, as a cast
-    to an integer dtype cuts a float; a ball whose ends cut to different numbers is `arb.Undecided` (no integer yet)."""
-    number = raw(number)
-    number = getattr(number, "v", getattr(number, "b", number))  # a jet's ball, a proof number's ball
-    if not hasattr(number, "unique_fmpz"):
-        return int(number)  # mpmath's and Python's numbers cut toward 0
-    ends = {_cut(end) for end in (number.lower(), number.upper())}
-    if len(ends) != 1 or None in ends:
-        raise arb_core.Undecided(f"a cast to an integer of {number}, which straddles a whole number")
-    return int(ends.pop())
-
-
-def _cut(end):
-    """A ball's end (a narrow ball) cut toward 0: its floor or ceiling as a whole number, or None where undecided."""
-    return (end.floor() if end >= 0 else end.ceil()).unique_fmpz() if (end >= 0 or end < 0) else None
+def truncated_toward_zero(number, dtype=np.int64):
+    """An exact number cut toward 0 to a whole number of the integer ``dtype``, as a cast to it cuts a float
+    (`arb.integer_cut`: undecided where a ball straddles a whole number, no exact reference where the dtype cannot
+    hold the number)."""
+    return arb_core.integer_cut(number, dtype)

@@ -22,7 +22,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
 from . import convolution, jax_linalg, jax_windows, orderings
-from .exact_constants import BALL, kind_of
+from .exact_constants import BALL, kind_of, truncated_toward_zero
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
@@ -87,6 +87,10 @@ def _convert(params, x):
     if target.kind == "f" and _complex_valued(value):  # JAX's cast of a complex number to a float keeps its real part
         x = gnp.real(x)
         value = raw(x)
+    if target.kind in "iu" and kind_of([value]) is not None:  # cut toward 0 as the cast cuts a float; inf, NaN: no number
+        if not isinstance(value, np.ndarray):
+            return target.type(truncated_toward_zero(value, target))
+        return np.array([truncated_toward_zero(v, target) for v in value.ravel()], dtype=target).reshape(value.shape)
     if target.kind in "biu":
         return _plain(x).astype(target)
     kind = getattr(value, "dtype", None)

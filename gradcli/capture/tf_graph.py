@@ -254,9 +254,9 @@ class Plan:
         if kind is None:  # numbers of no kind `lift` knows: a float scalar as a Python float, which they take exactly
             return {key: float(value) if _float_scalar(value) else value for key, value in self.static.items()}
         if not reusable(kind):
-            return {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()}
+            return {key: lift(value, kind) for key, value in self.static.items()}
         if self._exact_static is None or self._exact_static[0] != kind:
-            self._exact_static = (kind, {key: _lifted_unless_zero(value, kind) for key, value in self.static.items()})
+            self._exact_static = (kind, {key: lift(value, kind) for key, value in self.static.items()})
         return self._exact_static[1]
 
 
@@ -304,16 +304,6 @@ def _raised_on_its_line(error, step):
             except AttributeError:  # an error type that takes no attributes: told without a line
                 pass
     return error
-
-
-def _lifted_unless_zero(value, kind):
-    """A static value as `Plan._static_exact` holds it: a float constant lifted to ``kind``, but a scalar 0 kept a
-    float (a variable's handle stays itself). ``reduce_logsumexp`` shifts by ``where(isfinite(m), m, 0)``, its max
-    taken from floats (`tf_ops.logsumexp_shift`), and a row of log(0)s (a CTC state no path reaches) less that 0 is
-    -inf as IEEE's -inf - 0.0, where -inf less a ball of 0 is flint's [+/- inf]; a 0 is exact as a float."""
-    if _float_scalar(value) and not value:
-        return float(value)
-    return lift(value, kind)
 
 
 def _float_scalar(value):

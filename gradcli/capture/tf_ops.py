@@ -232,9 +232,9 @@ def _cast(ins, attrs):
     if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
         exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
         if exact and isinstance(value, np.ndarray) and value.dtype == object:
-            return np.array([truncated_toward_zero(v) for v in value.ravel()], dtype=target).reshape(value.shape)
+            return np.array([truncated_toward_zero(v, target) for v in value.ravel()], dtype=target).reshape(value.shape)
         if exact and not isinstance(value, np.ndarray):
-            return target.type(truncated_toward_zero(value))
+            return target.type(truncated_toward_zero(value, target))
         return np.asarray(value).astype(target)
     source = _float_dtype(x)
     if source is None:

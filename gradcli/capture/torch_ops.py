@@ -69,7 +69,8 @@ def _cast(x, dtype):
     if is_exact(x):
         whole = _numpy_dtype(dtype).kind in "iub"
         # a cast to whole numbers truncates (quantile's position 0.75 -> index 0): the exact run's indices are integers
-        return np.vectorize(truncated_toward_zero, otypes=[_numpy_dtype(dtype)])(raw(x)) if whole else x
+        target = _numpy_dtype(dtype)
+        return np.vectorize(lambda v: truncated_toward_zero(v, target), otypes=[target])(raw(x)) if whole else x
     dtype = _numpy_dtype(dtype)
     if not _real_float(dtype):
         return np.asarray(raw(x)).astype(dtype)

@@ -87,8 +87,8 @@ from .exact_jets import (
     _Unresolvable,
 )
 from .provenance import line_running_now
-from .kinks import coordinates_of, find_kinks, undefined_at_kinks
-from .precision import EXACT_RTOL, Exact, per_coordinate, random_direction
+from .kinks import coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
+from .precision import EXACT_RTOL, Exact, per_coordinate, random_direction, to_mp
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -223,7 +223,7 @@ def held_notes(held):
 
 def _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied):
     """`_differences` of the function on the point's own branches; returns the most bits they used."""
-    sided = _from_each_side(target.mp_function, args, budget) if tied else None
+    sided = _from_each_side(target, args, budget) if tied else None
     try:
         return _differences(args, result, budget, seed, value, rule, _on_one_path(target.mp_function, path), sided)
     except _OffPath:
@@ -768,7 +768,7 @@ def _without_rule(quotient, value, h, used, prove=None):
     return _judge(quotient, rough, bits_at, value, h, trusted=False, prove=prove)
 
 
-def _from_each_side(function, args, budget):
+def _from_each_side(target, args, budget):
     """``sided(i, k, x, h, rule, bits_at, value)``: one coordinate's derivative at a switch the point sits on.
 
     abs(x[2]) at x[2] = 0 inside max(abs(x)), where x[2] is not the largest: the
@@ -777,20 +777,28 @@ def _from_each_side(function, args, budget):
     goes on past the switch (|x| is x on the right, and x is smooth through 0):
     the branches the side takes are replayed (`arb.forced`) at both points of a
     central difference, judged against the rule as `_judge` judges. Both pieces
-    agreeing with the rule make it the exact derivative; otherwise a kink, or a
-    wrong rule, is the mpmath path's kink test's to judge (`_Fallback`).
+    agreeing with the rule make it the exact derivative; two pieces agreeing with
+    each other but not with the rule (where(w == 0, 0, w log1p(y)) at w = 0, its
+    rule the constant branch's 0), the function not jumping there, make their
+    common slope the derivative, and the rule wrong; otherwise a kink is the
+    mpmath path's kink test's to judge (`_Fallback`). Each side is taken
+    2^KINK_STEP h away, or nearer where the program computes a smaller value at
+    the point (`_side_step`).
     """
+    function = target.mp_function
     base = [_to_balls(a) for a in args]
+    nearest = []  # the smallest value the program computes at the point, asked once a side needs it
 
     def sided(i, k, x, h, rule_ball, bits_at, value):
-        found = []
+        found, rule_differs = [], False
+        beside = _side_step(target, args, x, h, nearest)
         for side in (1, -1):
             arb_core.decisions = []
             _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
-            moved = _replaced(base, i, k, arb_core.ARB(x) + side * h * arb_core.ARB(2) ** KINK_STEP)
+            moved = _replaced(base, i, k, arb_core.ARB(x) + side * beside)
             python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)  # exactly where balls overlap
             piece = _on_piece(function, arb_core.decisions)
-            if _jumps_beside(piece, base, i, k, x, side * h * arb_core.ARB(2) ** KINK_STEP, value):
+            if _jumps_beside(piece, base, i, k, x, side * beside, value):
                 raise _Fallback("the function jumps at a switch the point sits on")
 
             def quotient(factor, bits):
@@ -804,23 +812,40 @@ def _from_each_side(function, args, budget):
                 return (up - down) / (2 * step)
 
             prove = _prover(piece, args, h, coordinate=sum(int(np.size(a)) for a in args[:i]) + k)
-            if rule_ball is None:  # no rule to agree with: the two pieces must agree with each other
+            if rule_ball is None or rule_differs:  # no rule to agree with: the two pieces must agree with each other
                 found.append(_without_rule(quotient, value, h, [], prove))
                 continue
             judged = _judge(quotient, rule_ball, bits_at, value, h, prove=prove)
             if judged is not rule_ball and not (_is_exact_zero(judged) and rule_ball.contains(0)):  # a proven 0 agrees with a rule around 0
-                raise _Fallback("the derivatives of the pieces at a switch differ from the rule")
+                rule_differs = True
+                judged = _without_rule(quotient, value, h, [], prove)
             found.append(judged)
-        if rule_ball is not None:
+        if rule_ball is not None and not rule_differs:
             return found[0] if all(_is_exact_zero(f) for f in found) else rule_ball
         right, left = found
         if not abs(right - left).upper() <= abs(right).lower() * arb_core.ARB(EXTRAPOLATED) * 10 and not (
             right.is_zero() and left.is_zero()
         ):
-            raise _Fallback("the derivatives of the pieces at a switch differ")
+            raise _Fallback("the derivatives of the pieces at a switch differ" + (" from the rule" if rule_differs else ""))
         return right
 
     return sided
+
+
+def _side_step(target, args, x, h, nearest):
+    """How far beside the point ``x`` each side's piece is chosen: 2^KINK_STEP h, or, at x = 0, a power of 2 below
+    the smallest value the program computes at the point (`kinks.smallest_value_at`, asked once into ``nearest``),
+    since a switch of its values may lie that near (a sort turning 2.9e-555 beside a removable switch at 0), which
+    a side chosen farther would take for the point's own piece."""
+    step = h * arb_core.ARB(2) ** KINK_STEP
+    if x != 0:
+        return step  # x + a shorter step would need more bits than SIDE_BITS hold
+    if not nearest:
+        import mpmath  # loaded already: the program's values are read on mpmath numbers
+
+        smallest = smallest_value_at(target, [to_mp(a) for a in args])
+        nearest.append(arb_core.ARB(2) ** (int(mpmath.floor(mpmath.log(smallest, 2))) - 64))
+    return nearest[0] if nearest[0] < step else step
 
 
 def _value_at(function, base):

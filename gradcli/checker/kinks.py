@@ -317,7 +317,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     kinks, singular = [], []
     values = flat_entries(result.value) if result.value is not None else []
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
-    smallest_value = None  # `_smallest_value`, asked once a verdict needs it
+    smallest_value = None  # `smallest_value_at`, asked once a verdict needs it
     for i, index, label in coordinates:
         digits = 2 * START_DIGITS
         while True:
@@ -362,7 +362,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
             digits = min(2 * digits, cap)
         if isinstance(verdict, tuple) and python is not None:
             if smallest_value is None:
-                smallest_value = _smallest_value(target, mp_args)
+                smallest_value = smallest_value_at(target, mp_args)
             verdict = _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digits, budget, settled,
                                                      verdict, smallest_value)
         if verdict == FLAT and flat is not None:
@@ -559,7 +559,7 @@ def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, 
     return None if seen is None else verdict
 
 
-def _smallest_value(target, mp_args):
+def smallest_value_at(target, mp_args):
     """The smallest nonzero |entry| of any op's answer in a traced run of ``target`` at the point (at most 1; 1 where
     the run raises): the scale of the nearest switch the program's own values may put beside the point."""
     import mpmath
@@ -583,7 +583,7 @@ def _is_number(entry):
 
 def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digits, budget, settled, verdict, smallest):
     """``verdict`` (a kink or a singularity the steps at ``digits`` saw) unless steps shorter than the smallest value
-    the program computes at the point (``smallest``: `_smallest_value`) see neither: None then, a switch of its
+    the program computes at the point (``smallest``: `smallest_value_at`) see neither: None then, a switch of its
     values lying between the point and the steps.
 
     sort(where(w == 0, 0, w log1p(v v)))[1] at w = [-6.05e-68, 0, 3], v = [-1.03e-244, 0.5, 1e200] decides its
