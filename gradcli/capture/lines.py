@@ -12,14 +12,13 @@ import math
 import os
 import re
 import sys
-import sysconfig
 import types
 from functools import lru_cache
 
+from ..folders import GRADCLI_FOLDER, python_folders
+
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
-# Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
-GRADCLI_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
-STDLIB_FOLDER = os.path.join(sysconfig.get_paths()["stdlib"], "")
+STDLIB_FOLDER = python_folders("stdlib")[0]
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
 
 

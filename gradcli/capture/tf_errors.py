@@ -17,10 +17,10 @@ import bisect
 import gc
 import linecache
 import os
-import sysconfig
 from dataclasses import dataclass
 
-_PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli's own files
+from ..folders import GRADCLI_FOLDER, outside_python_and_gradcli
+
 _GENERATED = "__autograph_generated_file"
 
 
@@ -33,7 +33,7 @@ def users_frames_only(error):
     origins = _source_map(error.__traceback__)
     kept = []
     for frame in stack:
-        if os.path.abspath(frame.filename).startswith(_PACKAGE):
+        if os.path.abspath(frame.filename).startswith(GRADCLI_FOLDER):
             continue
         if _GENERATED in frame.filename:
             origin = _origin(origins, frame.filename, frame.lineno)
@@ -186,6 +186,4 @@ def unmapped_reason(error, tf):
 
 def is_users_file(filename):
     """Whether ``filename`` is the user's code: not gradcli's, an installed package's, the standard library's or generated."""
-    paths = sysconfig.get_paths()
-    skipped = (_PACKAGE, *(os.path.abspath(paths[k]) + os.sep for k in ("stdlib", "purelib", "platlib")))
-    return not filename.startswith("<") and _GENERATED not in filename and not os.path.abspath(filename).startswith(skipped)
+    return _GENERATED not in filename and outside_python_and_gradcli(filename)

@@ -28,15 +28,15 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
+from .lines import STDLIB_FOLDER
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
-_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
-_STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
 
 @dataclass
@@ -999,7 +999,7 @@ def _operator_frame(frame):
     path = os.path.abspath(frame.filename)
     at = path.find(_TENSORFLOW_PYTHON)
     if at < 0:
-        return path.startswith(_STDLIB)
+        return path.startswith(STDLIB_FOLDER)
     where = path[at + len(_TENSORFLOW_PYTHON):].replace(os.sep, "/")
     for place, functions in _OPERATORS.items():
         if where == place or where.startswith(place + "/"):
@@ -1010,7 +1010,7 @@ def _operator_frame(frame):
 def is_library_frame(filename, library_dirs):
     """Whether a traceback frame is TensorFlow's, gradcli's or Python's own (not the user's)."""
     path = os.path.abspath(filename)
-    return path.startswith(_GRADCLI_DIR) or any(path.startswith(d) for d in library_dirs)
+    return path.startswith(GRADCLI_FOLDER) or any(path.startswith(d) for d in library_dirs)
 
 
 class Rerun:

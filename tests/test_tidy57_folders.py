@@ -1,0 +1,25 @@
+"""gradcli.folders: whose code a file is, by its folder, for every search of the user's own line."""
+
+from __future__ import annotations
+
+import os
+
+import gradcli
+from gradcli.folders import GRADCLI_FOLDER, outside_python_and_gradcli, python_folders
+
+
+def test_gradclis_folder_is_the_package_with_its_separator():
+    assert GRADCLI_FOLDER == os.path.join(os.path.dirname(os.path.abspath(gradcli.__file__)), "")
+
+
+def test_a_sibling_named_like_a_folder_is_outside_it():
+    sibling = os.path.join(os.path.dirname(GRADCLI_FOLDER.rstrip(os.sep)), "gradcli_examples", "loss.py")
+    stdlib_sibling = python_folders("stdlib")[0].rstrip(os.sep) + "-extras" + os.sep + "loss.py"
+    assert outside_python_and_gradcli(sibling)
+    assert outside_python_and_gradcli(stdlib_sibling)
+
+
+def test_gradclis_and_pythons_own_code_and_stdin_are_nobody_users():
+    assert not outside_python_and_gradcli(os.path.join(GRADCLI_FOLDER, "numpy.py"))
+    assert not outside_python_and_gradcli(os.__file__)
+    assert not outside_python_and_gradcli("<stdin>")
