@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import gradcli
+from gradcli.capture.lines import innermost_users
 from gradcli.folders import GRADCLI_FOLDER, outside_python_and_gradcli, python_folders
 
 
@@ -19,7 +21,20 @@ def test_a_sibling_named_like_a_folder_is_outside_it():
     assert outside_python_and_gradcli(stdlib_sibling)
 
 
-def test_gradclis_and_pythons_own_code_and_stdin_are_nobody_users():
+def test_gradclis_and_pythons_own_code_and_stdin_are_not_the_users():
     assert not outside_python_and_gradcli(os.path.join(GRADCLI_FOLDER, "numpy.py"))
     assert not outside_python_and_gradcli(os.__file__)
     assert not outside_python_and_gradcli("<stdin>")
+
+
+def test_the_innermost_users_frame_of_a_traceback_is_the_deepest_outside_gradcli(tmp_path):
+    path = tmp_path / "user_loss.py"
+    path.write_text("import json\n\ndef loss(text):\n    return json.loads(text)\n")
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)  # the user's file, run as the user's code
+    try:
+        namespace["loss"]("{")
+    except ValueError:
+        tb = sys.exc_info()[2]
+    frame, line = innermost_users(tb, outside_python_and_gradcli)
+    assert (frame.f_code.co_filename, line) == (str(path), 4)  # json's own frames below it are Python's

@@ -114,11 +114,11 @@ def is_user_file(filename, folder):
 def user_line(start, folder):
     """``file:line`` of the innermost frame of the user's code (`is_user_file`: outside ``folder``, a framework's) from
     ``start``: a traceback, or a live frame read outward from it; None where there is none."""
-    found = _innermost_users(start, lambda path: is_user_file(path, folder))
+    found = innermost_users(start, lambda path: is_user_file(path, folder))
     return None if found is None else f"{found[0].f_code.co_filename}:{found[1]}"
 
 
-def _innermost_users(start, is_users_file):
+def innermost_users(start, is_users_file):
     """``(frame, line)`` of the innermost frame of the user's code from ``start`` (see `user_line`), else None."""
     if isinstance(start, types.TracebackType):
         found = None
@@ -141,7 +141,7 @@ def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
     under the file's own name for that module, else under ``fallback`` (``jnp``),
     in its submodule ``inside`` (``.math`` for ``tf.math.exp``).
     """
-    users = _innermost_users(tb, is_users_file)
+    users = innermost_users(tb, is_users_file)
     if users is None:
         return None
     path, number = users[0].f_code.co_filename, users[1]
