@@ -359,6 +359,7 @@ class Walker:
         self.default_location = default_location
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
+        self.aliased = {}  # key -> the key its Identity step reads (`_alias`), for `keyed_call`
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
@@ -499,13 +500,12 @@ class Walker:
         # An input the replay holds constant (a variable read as its value, not under test) is not differentiated:
         # the rule's gradient for it is not judged. The others are read where the aliases of a key start (a
         # variable's value under test, which the function's own reads alias too).
-        aliased = {step.outputs[0]: step.inputs[0] for step in self.steps if step.function is _identity_of}
         varying = [k for k, key in enumerate(keys[0]) if key not in self.static]
         inputs = []
         for k in varying:
             key = keys[0][k]
-            while key in aliased:
-                key = aliased[key]
+            while key in self.aliased:
+                key = self.aliased[key]
             inputs.append(key)
         if len(set(inputs)) < len(inputs):
             return None  # one value handed as two inputs: their gradients are not told apart
@@ -526,6 +526,7 @@ class Walker:
             self.static[key] = self.static[target]
         else:
             self.steps.append(Step(_identity_of, (target,), (key,), {}, self.locations.get(target, self.default_location), None, "Identity", key))
+            self.aliased[key] = target
 
     def _fold_shape(self, op, outputs):
         shapes = [tuple(t.shape.as_list()) for t in op.inputs]
