@@ -6,7 +6,7 @@ import os
 import sys
 
 import gradcli
-from gradcli.capture.lines import innermost_users
+from gradcli.capture.lines import innermost_reading, innermost_users
 from gradcli.folders import GRADCLI_FOLDER, outside_python_and_gradcli, python_folders
 
 
@@ -38,3 +38,23 @@ def test_the_innermost_users_frame_of_a_traceback_is_the_deepest_outside_gradcli
         tb = sys.exc_info()[2]
     frame, line = innermost_users(tb, outside_python_and_gradcli)
     assert (frame.f_code.co_filename, line) == (str(path), 4)  # json's own frames below it are Python's
+
+
+def _reading(frame, line):
+    return frame.f_code.co_name if frame.f_code.co_name.endswith("_call") else None
+
+
+def _outer_call():
+    return _inner_call()
+
+
+def _inner_call():
+    return _read_here()
+
+
+def _read_here():
+    return innermost_reading(sys._getframe(), _reading), innermost_reading(sys._getframe().f_back.f_back, _reading)
+
+
+def test_a_live_stack_is_read_from_its_frame_outward_and_the_first_reading_kept():
+    assert _outer_call() == ("_inner_call", "_outer_call")

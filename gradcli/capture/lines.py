@@ -120,16 +120,23 @@ def user_line(start, folder):
 
 def innermost_users(start, is_users_file):
     """``(frame, line)`` of the innermost frame of the user's code from ``start`` (see `user_line`), else None."""
+    return innermost_reading(start, lambda frame, line: (frame, line) if is_users_file(frame.f_code.co_filename) else None)
+
+
+def innermost_reading(start, read):
+    """The innermost of the frames' readings from ``start`` (a traceback, or a live frame read outward from it), else
+    None: ``read(frame, line)`` of a frame is what it says of the user's code (a place), None where it says nothing."""
     if isinstance(start, types.TracebackType):
         found = None
         while start is not None:  # a traceback runs from the outermost call in
-            if is_users_file(start.tb_frame.f_code.co_filename):
-                found = start.tb_frame, start.tb_lineno
+            reading = read(start.tb_frame, start.tb_lineno)
+            found = found if reading is None else reading
             start = start.tb_next
         return found
     while start is not None:
-        if is_users_file(start.f_code.co_filename):
-            return start, start.f_lineno
+        reading = read(start, start.f_lineno)
+        if reading is not None:
+            return reading
         start = start.f_back
     return None
 

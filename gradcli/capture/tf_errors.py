@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 
 from ..folders import GRADCLI_FOLDER, outside_python_and_gradcli
+from .lines import innermost_reading
 
 _GENERATED = "__autograph_generated_file"
 
@@ -81,17 +82,17 @@ def _origin(origins, filename, lineno):
 
 
 def _raised_at(tb, origins):
-    """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came from."""
-    found = None
-    while tb is not None:
-        filename, lineno = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+    """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came
+    from (one no map holds says nothing)."""
+
+    def read(frame, lineno):
+        filename = frame.f_code.co_filename
         if _GENERATED in filename:
             origin = _origin(origins, filename, lineno)
-            found = (origin.loc.filename, origin.loc.lineno) if origin is not None else found
-        elif is_users_file(filename):
-            found = (filename, lineno)
-        tb = tb.tb_next
-    return found
+            return None if origin is None else (origin.loc.filename, origin.loc.lineno)
+        return (filename, lineno) if is_users_file(filename) else None
+
+    return innermost_reading(tb, read)
 
 
 def converted_origin(code):
