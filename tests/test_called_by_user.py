@@ -13,6 +13,7 @@ import gradcli
 from gradcli.autodiff import arb as arb_ops
 from gradcli.autodiff import tracer
 from gradcli.autodiff.tape import Variable
+from gradcli.folders import GRADCLI_FOLDER
 
 USER = '''
 import gradcli
@@ -40,7 +41,7 @@ def test_a_user_file_in_a_folder_named_like_the_package_gets_a_plain_box(tmp_pat
     folder.mkdir()
     (folder / "user_code.py").write_text(USER)
     # the same file where such a folder would sit: beside the package, its path begins with the package's
-    beside = os.path.join(os.path.dirname(tracer._PACKAGE.rstrip(os.sep)), "gradcli_examples", "user_code.py")
+    beside = os.path.join(os.path.dirname(GRADCLI_FOLDER.rstrip(os.sep)), "gradcli_examples", "user_code.py")
     for path in (str(folder / "user_code.py"), beside):
         assert _is_plain_ball(_user_function(path)(arb(0.5))), path
 
@@ -53,5 +54,5 @@ def test_a_users_call_that_reads_a_variable_first_gets_a_plain_box():
 
 def test_gradclis_own_call_gets_the_ball_itself():
     arb_ops.enable()
-    inside = _user_function(os.path.join(tracer._PACKAGE, "numpy", "user_code.py"))
+    inside = _user_function(os.path.join(GRADCLI_FOLDER, "numpy", "user_code.py"))
     assert type(inside(arb(0.5))) is arb

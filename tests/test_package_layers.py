@@ -18,7 +18,8 @@ PACKAGE = Path(gradcli.__file__).parent
 
 # Bottom to top, by the longest dotted prefix that names a module.
 LAYERS = [
-    {"gradcli._version", "gradcli.errors", "gradcli.files", "gradcli.caches", "gradcli.display", "gradcli.jsondata"},
+    {"gradcli._version", "gradcli.errors", "gradcli.files", "gradcli.caches", "gradcli.display", "gradcli.jsondata",
+     "gradcli.folders"},
     {"gradcli.autodiff", "gradcli.numpy", "gradcli.scipy"},
     {"gradcli.expr"},
     {"gradcli.capture"},

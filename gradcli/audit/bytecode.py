@@ -40,8 +40,9 @@ from importlib.machinery import (
 from importlib.util import MAGIC_NUMBER
 
 from ..caches import CacheUsage, folder_usage, user_cache_folder
+from ..folders import GRADCLI_FOLDER
 
-PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the gradcli folder
+PACKAGE = os.path.dirname(GRADCLI_FOLDER)  # the gradcli folder as a path, without its separator (as sys.path names it)
 
 
 def cache_folder(paths=os.path):

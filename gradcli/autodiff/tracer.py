@@ -18,6 +18,7 @@ import sys
 
 import numpy as np
 
+from ..folders import GRADCLI_FOLDER
 from . import buffers
 from .values import BOX_TYPES, NUMPY_SCALAR_TYPES, Box, holds_box
 
@@ -601,8 +602,6 @@ keep_plain = _itself
 gather_plain = _itself  # `plain.gathered` then: an object array of plain boxes as one plain box of their numbers
 
 
-# With its separator: a user's folder ``gradcli_examples`` beside the package is not the package.
-_PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
 # The door and the boxes' operators (x - c): the code between an op and whoever called it.
 _OPERATORS = {os.path.join(os.path.dirname(os.path.abspath(__file__)), name) for name in ("tracer.py", "boxes.py")}
 _INSTALLED = os.sep + "site-packages" + os.sep
@@ -644,7 +643,7 @@ def _from_user_code(frame):
     """Whether the code calling an op at ``frame`` (past the door and the boxes' operators) is the user's own."""
     while frame is not None and frame.f_code.co_filename in _OPERATORS:
         frame = frame.f_back
-    return not (frame is None or frame.f_code.co_filename.startswith(_PACKAGE) or _INSTALLED in frame.f_code.co_filename)
+    return not (frame is None or frame.f_code.co_filename.startswith(GRADCLI_FOLDER) or _INSTALLED in frame.f_code.co_filename)
 
 
 _PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)
@@ -795,7 +794,7 @@ def _called_by_user():
     while caller is not None and caller.f_code is door.f_code:
         caller = caller.f_back  # the door calls itself again (a Variable read, a watched array swapped)
     # No Python caller to tell by: box the ball, whose comparisons are then decided, not left bare.
-    return caller is None or not caller.f_code.co_filename.startswith(_PACKAGE)
+    return caller is None or not caller.f_code.co_filename.startswith(GRADCLI_FOLDER)
 
 
 def unplain(value):

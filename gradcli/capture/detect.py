@@ -19,16 +19,15 @@ import functools
 import inspect
 import os
 import sys
-import sysconfig
 import types
+
+from ..folders import GRADCLI_FOLDER, python_folders
 
 _PRECEDENCE = ("gradcli", "jax", "torch", "tensorflow", "numpy")
 _DEEP = {"jax", "torch", "tensorflow"}
 _LIBRARY_ROOTS = {*_PRECEDENCE, "scipy", "jaxlib", "keras", "__future__"}
 _MOST_FOLLOWED = 512  # functions and classes read for one callable: a user's program is far smaller
-_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
-_INSTALLED_DIRS = tuple({os.path.join(os.path.abspath(sysconfig.get_paths()[key]), "")
-                         for key in ("stdlib", "platstdlib", "purelib", "platlib")})
+_INSTALLED_DIRS = python_folders("stdlib", "platstdlib", "purelib", "platlib")
 
 
 def _first_of(roots):
@@ -281,7 +280,7 @@ def _users_file(filename):
     if not filename or filename.startswith("<"):
         return False
     path = os.path.abspath(filename)
-    return not path.startswith((_GRADCLI_DIR, *_INSTALLED_DIRS)) and f"{os.sep}site-packages{os.sep}" not in path
+    return not path.startswith((GRADCLI_FOLDER, *_INSTALLED_DIRS)) and f"{os.sep}site-packages{os.sep}" not in path
 
 
 def _unwrapped(value):

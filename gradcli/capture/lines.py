@@ -12,14 +12,13 @@ import math
 import os
 import re
 import sys
-import sysconfig
 import types
 from functools import lru_cache
 
+from ..folders import GRADCLI_FOLDER, python_folders
+
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
-# Folders with their separator: ``gradcli_examples`` or ``python3.11-extras`` beside them are not inside them.
-GRADCLI_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
-STDLIB_FOLDER = os.path.join(sysconfig.get_paths()["stdlib"], "")
+STDLIB_FOLDER = python_folders("stdlib")[0]
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
 
 
@@ -115,22 +114,29 @@ def is_user_file(filename, folder):
 def user_line(start, folder):
     """``file:line`` of the innermost frame of the user's code (`is_user_file`: outside ``folder``, a framework's) from
     ``start``: a traceback, or a live frame read outward from it; None where there is none."""
-    found = _innermost_users(start, lambda path: is_user_file(path, folder))
+    found = innermost_users(start, lambda path: is_user_file(path, folder))
     return None if found is None else f"{found[0].f_code.co_filename}:{found[1]}"
 
 
-def _innermost_users(start, is_users_file):
+def innermost_users(start, is_users_file):
     """``(frame, line)`` of the innermost frame of the user's code from ``start`` (see `user_line`), else None."""
+    return innermost_reading(start, lambda frame, line: (frame, line) if is_users_file(frame.f_code.co_filename) else None)
+
+
+def innermost_reading(start, read):
+    """The innermost of the frames' readings from ``start`` (a traceback, or a live frame read outward from it), else
+    None: ``read(frame, line)`` of a frame is what it says of the user's code (a place), None where it says nothing."""
     if isinstance(start, types.TracebackType):
         found = None
         while start is not None:  # a traceback runs from the outermost call in
-            if is_users_file(start.tb_frame.f_code.co_filename):
-                found = start.tb_frame, start.tb_lineno
+            reading = read(start.tb_frame, start.tb_lineno)
+            found = found if reading is None else reading
             start = start.tb_next
         return found
     while start is not None:
-        if is_users_file(start.f_code.co_filename):
-            return start, start.f_lineno
+        reading = read(start, start.f_lineno)
+        if reading is not None:
+            return reading
         start = start.f_back
     return None
 
@@ -142,7 +148,7 @@ def math_call_advice(tb, is_users_file, module_name, fallback, inside=""):
     under the file's own name for that module, else under ``fallback`` (``jnp``),
     in its submodule ``inside`` (``.math`` for ``tf.math.exp``).
     """
-    users = _innermost_users(tb, is_users_file)
+    users = innermost_users(tb, is_users_file)
     if users is None:
         return None
     path, number = users[0].f_code.co_filename, users[1]

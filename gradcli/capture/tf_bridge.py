@@ -27,7 +27,6 @@ import importlib.util
 import inspect
 import linecache
 import os
-import sysconfig
 import weakref
 
 import numpy as np
@@ -41,7 +40,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for
-from .lines import handed_numbers, literal_numbers, math_call_advice
+from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
@@ -135,14 +134,13 @@ def _library_dirs(tf):
 def _user_frames(library_dirs):
     """``frames(traceback) -> (the user's frames inside the call, whether in the gradient)``, innermost last."""
     here = os.path.abspath(__file__)
-    stdlib = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
     known = {}  # file name -> whether its frames are the user's (a trace asks about the same few files per op)
 
     def users(filename):
         mine = known.get(filename)
         if mine is None:
             path = os.path.abspath(filename)
-            standard = path.startswith(stdlib) and "site-packages" not in path
+            standard = path.startswith(STDLIB_FOLDER) and "site-packages" not in path
             mine = known[filename] = not standard and not is_library_frame(path, library_dirs)
         return mine
 

@@ -17,10 +17,11 @@ import bisect
 import gc
 import linecache
 import os
-import sysconfig
 from dataclasses import dataclass
 
-_PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli's own files
+from ..folders import GRADCLI_FOLDER, outside_python_and_gradcli
+from .lines import innermost_reading
+
 _GENERATED = "__autograph_generated_file"
 
 
@@ -33,7 +34,7 @@ def users_frames_only(error):
     origins = _source_map(error.__traceback__)
     kept = []
     for frame in stack:
-        if os.path.abspath(frame.filename).startswith(_PACKAGE):
+        if os.path.abspath(frame.filename).startswith(GRADCLI_FOLDER):
             continue
         if _GENERATED in frame.filename:
             origin = _origin(origins, frame.filename, frame.lineno)
@@ -81,17 +82,17 @@ def _origin(origins, filename, lineno):
 
 
 def _raised_at(tb, origins):
-    """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came from."""
-    found = None
-    while tb is not None:
-        filename, lineno = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+    """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came
+    from (one no map holds says nothing)."""
+
+    def read(frame, lineno):
+        filename = frame.f_code.co_filename
         if _GENERATED in filename:
             origin = _origin(origins, filename, lineno)
-            found = (origin.loc.filename, origin.loc.lineno) if origin is not None else found
-        elif is_users_file(filename):
-            found = (filename, lineno)
-        tb = tb.tb_next
-    return found
+            return None if origin is None else (origin.loc.filename, origin.loc.lineno)
+        return (filename, lineno) if is_users_file(filename) else None
+
+    return innermost_reading(tb, read)
 
 
 def converted_origin(code):
@@ -186,6 +187,4 @@ def unmapped_reason(error, tf):
 
 def is_users_file(filename):
     """Whether ``filename`` is the user's code: not gradcli's, an installed package's, the standard library's or generated."""
-    paths = sysconfig.get_paths()
-    skipped = (_PACKAGE, *(os.path.abspath(paths[k]) + os.sep for k in ("stdlib", "purelib", "platlib")))
-    return not filename.startswith("<") and _GENERATED not in filename and not os.path.abspath(filename).startswith(skipped)
+    return _GENERATED not in filename and outside_python_and_gradcli(filename)

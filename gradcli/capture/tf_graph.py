@@ -28,15 +28,15 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
+from .lines import STDLIB_FOLDER
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
-_GRADCLI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # gradcli_examples/ is not ours
-_STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 
 
 @dataclass
@@ -349,6 +349,7 @@ class Walker:
         self.default_location = default_location
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
+        self.aliased = {}  # key -> the key its Identity step reads (`_alias`), for `keyed_call`
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
@@ -489,13 +490,12 @@ class Walker:
         # An input the replay holds constant (a variable read as its value, not under test) is not differentiated:
         # the rule's gradient for it is not judged. The others are read where the aliases of a key start (a
         # variable's value under test, which the function's own reads alias too).
-        aliased = {step.outputs[0]: step.inputs[0] for step in self.steps if step.function is _identity_of}
         varying = [k for k, key in enumerate(keys[0]) if key not in self.static]
         inputs = []
         for k in varying:
             key = keys[0][k]
-            while key in aliased:
-                key = aliased[key]
+            while key in self.aliased:
+                key = self.aliased[key]
             inputs.append(key)
         if len(set(inputs)) < len(inputs):
             return None  # one value handed as two inputs: their gradients are not told apart
@@ -516,6 +516,7 @@ class Walker:
             self.static[key] = self.static[target]
         else:
             self.steps.append(Step(_identity_of, (target,), (key,), {}, self.locations.get(target, self.default_location), None, "Identity", key))
+            self.aliased[key] = target
 
     def _fold_shape(self, op, outputs):
         shapes = [tuple(t.shape.as_list()) for t in op.inputs]
@@ -989,7 +990,7 @@ def _operator_frame(frame):
     path = os.path.abspath(frame.filename)
     at = path.find(_TENSORFLOW_PYTHON)
     if at < 0:
-        return path.startswith(_STDLIB)
+        return path.startswith(STDLIB_FOLDER)
     where = path[at + len(_TENSORFLOW_PYTHON):].replace(os.sep, "/")
     for place, functions in _OPERATORS.items():
         if where == place or where.startswith(place + "/"):
@@ -1000,7 +1001,7 @@ def _operator_frame(frame):
 def is_library_frame(filename, library_dirs):
     """Whether a traceback frame is TensorFlow's, gradcli's or Python's own (not the user's)."""
     path = os.path.abspath(filename)
-    return path.startswith(_GRADCLI_DIR) or any(path.startswith(d) for d in library_dirs)
+    return path.startswith(GRADCLI_FOLDER) or any(path.startswith(d) for d in library_dirs)
 
 
 class Rerun:

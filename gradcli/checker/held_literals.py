@@ -20,7 +20,6 @@ its IR, in float64 too (a decimal literal is float64's number there).
 from __future__ import annotations
 
 import functools
-import os
 import types
 from dataclasses import replace
 from fractions import Fraction
@@ -30,9 +29,7 @@ import numpy as np
 from ..autodiff.tracer import numbers_held
 from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
-
-_GRADCLI = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
+from ..folders import GRADCLI_FOLDER
 
 def literals_in(recording, dtype):
     """``{literal: as dtype holds it}`` for the Python floats the recorded run in ``dtype`` rounded to ``dtype``.
@@ -120,7 +117,7 @@ class _Rewriter:
         if key in self.made:
             return self.made[key]
         self.made[key] = function  # while it is made, a recursive call reaches the original
-        own = not function.__code__.co_filename.startswith(_GRADCLI)  # gradcli's wrappers keep their code
+        own = not function.__code__.co_filename.startswith(GRADCLI_FOLDER)  # gradcli's wrappers keep their code
         code = self.code(function.__code__) if own else function.__code__
         namespace = self.namespace(function.__globals__) if own else function.__globals__
         closure = None

@@ -24,14 +24,14 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
+from ..folders import GRADCLI_FOLDER
 from .dtypes import finfo
 from .precision import to_mp
 from .results import Finding
 
 _FLOAT64 = np.float64
 _ADD = add.prim  # the op a backward pass's ``prev + ct`` of plain numbers is
-# Each with its separator: a user's sibling folder (gradcli_examples/) is none of gradcli's.
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+# With its separator: a user's sibling folder (checker_notes/) is not the checker's.
 _CHECKER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _FORMULA_COMPILER = __name__.rsplit(".", 2)[0] + ".expr.compile"  # gradcli.expr.compile
 
@@ -122,7 +122,7 @@ def _user_frame(frame):
         path = os.path.abspath(filename)
         if path.startswith(_CHECKER_DIR):
             return None
-        if not path.startswith(_PACKAGE_DIR) and "importlib" not in filename:
+        if not path.startswith(GRADCLI_FOLDER) and "importlib" not in filename:
             return frame
         frame = frame.f_back
     return None
@@ -219,7 +219,7 @@ def _user_rule(node):
     for rule in rules:
         for value in [rule, *(_contents(cell) for cell in getattr(rule, "__closure__", None) or ())]:
             code = getattr(value, "__code__", None)
-            if code is not None and not os.path.abspath(code.co_filename).startswith(_PACKAGE_DIR):
+            if code is not None and not os.path.abspath(code.co_filename).startswith(GRADCLI_FOLDER):
                 return f"{code.co_name}()", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}"
     return None
 

@@ -52,12 +52,13 @@ from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
 from ..capture.numpy_module import constant_arrays_exact
-from ..capture.lines import def_line
+from ..capture.lines import def_line, innermost_users
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
 from ..expr.parse import parse
+from ..folders import outside_python_and_gradcli
 from .balls import OutOfTime
 from .options import FRAMEWORKS
 from .target_text import FUNCTION_TARGET
@@ -439,18 +440,8 @@ def raised_line(error):
 def _raising_line(tb):
     """``file:line`` of the innermost frame of a traceback outside gradcli, Python's own library and installed
     packages (the user's line that raised), or None."""
-    import sysconfig  # lazy: only a target that raised asks where
-
-    paths = sysconfig.get_paths()
-    skipped = {os.path.dirname(os.path.dirname(os.path.abspath(__file__))), *(paths[k] for k in ("stdlib", "purelib", "platlib"))}
-    skipped = tuple(os.path.abspath(p) + os.sep for p in skipped)
-    found = None
-    while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        if not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped):
-            found = f"{_shown_path(filename)}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found
+    found = innermost_users(tb, outside_python_and_gradcli)
+    return None if found is None else f"{_shown_path(found[0].f_code.co_filename)}:{found[1]}"
 
 
 def _shown_path(filename):
