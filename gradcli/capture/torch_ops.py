@@ -432,6 +432,23 @@ def _sort(x, dim=-1, descending=False, stable=None):
     return orderings.sort_along(x, _dim_of(x, dim) if np.ndim(raw(x)) else 0, bool(descending))
 
 
+def _searchsorted(sorted_sequence, values, out_int32=False, right=False, side=None, sorter=None):
+    """``aten.searchsorted``: where each value would go in the (last axis of the) sorted sequence, each comparison
+    a decision of the path (an exact tie with a knot is then seen, as a sort's is)."""
+    side = side or ("right" if right else "left")
+    seq, vals = np.asarray(raw(sorted_sequence)), np.asarray(raw(values))
+    if sorter is not None:
+        seq = np.take_along_axis(seq, np.asarray(raw(sorter)), axis=-1)
+    if seq.dtype == object or vals.dtype == object:  # one kind on both sides: exact numbers compared through `compare`
+        seq, vals = ranked(seq.astype(object)), ranked(vals.astype(object))
+    if seq.ndim <= 1:
+        return np.searchsorted(seq, vals, side=side)
+    out = np.empty(vals.shape, dtype=np.int64)
+    for lead in np.ndindex(*seq.shape[:-1]):
+        out[lead] = np.searchsorted(seq[lead], vals[lead], side=side)
+    return out
+
+
 def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - ATen's name
     return orderings.top_k(x, k, _dim_of(x, dim), bool(largest))
 
@@ -735,6 +752,7 @@ OPS = {
     "pow.Tensor_Scalar": _pow,
     "pow.Tensor_Tensor": lambda x, y: gnp.power(x, y),
     "pow.Scalar": lambda x, y: gnp.power(x, y),
+    "pow": _pow,  # the overload a decomposition names "default" (linalg.vector_norm of a fractional order)
     "square": gnp.square,
     # elementwise functions
     "exp": gnp.exp,
@@ -868,6 +886,7 @@ OPS = {
     "min": gnp.minimum,
     "sort": _sort,
     "topk": _topk,
+    "searchsorted": _searchsorted,
     "median": _median,
     "kthvalue": _kthvalue,
     "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
@@ -907,6 +926,7 @@ OPS = {
     "empty": _empty,
     "empty_permuted": lambda size, physical_layout, **kw: _empty(size, kw.get("dtype")),
     "empty_strided": lambda size, stride, **kw: _empty(size, kw.get("dtype")),  # a write's copy (functionalized)
+    "_has_same_storage_numel": lambda x, y: True,  # forward mode's check of a tangent's storage (torch.func.jvp)
     "_efficientzerotensor": lambda size, **kw: _full(size, 0, kw.get("dtype")),  # forward mode's zero tangent
     # copies, constants and dtypes
     "detach": lambda x: x,
