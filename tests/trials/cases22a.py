@@ -5,10 +5,11 @@ divergence at a tiny scale, Normal.cdf under a log, power spectrograms in decibe
 max_norm (its in-place renorm), torch.renorm at and off its cap, rrelu in evaluation, celu, glu, threshold, softmin, a
 searchsorted interpolation at and off a knot, a p = 0.5 norm, Charbonnier, PolyLoss, autograd.Functions (a sort with
 non-differentiable indices, its backward gathering instead of scattering, a product forgetting one input), torch.func's
-grad and jvp, nn.Bilinear, PixelShuffle, torch.polar; TensorFlow's hand-written Tanh and softplus-inverse bijectors,
+grad and jvp, nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a constant input, an L1 cdist at a coincident
+coordinate, softplus at its threshold; TensorFlow's hand-written Tanh and softplus-inverse bijectors,
 Keras' Huber at its switch, elu and selu at 0, segment_min at a tie, unsorted_segment_prod through zeros, total
 variation and PSNR of images, a custom_gradient that forgets its floor, an exclusive reverse cumprod through a zero,
-and a Keras layer with build().
+a Keras layer with build() and a tf.cond whose pieces meet flat.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits unless said), never the user files' code;
 points are the numbers the dtype holds.
@@ -190,6 +191,21 @@ def _glu(xs):
     return hp(truth)
 
 
+LN_WEIGHTS = [mp(1), mp(-2), mp("0.5")]
+
+
+def _layernorm(x, eps=1e-5):
+    """sum w (x - mean) / sqrt(var + eps), eps as the dtype holds it (PyTorch adds it in the input's dtype)."""
+    mean = sum(x) / 3
+    var = sum((v - mean) ** 2 for v in x) / 3
+    return sum(w * (v - mean) / mpmath.sqrt(var + eps) for w, v in zip(LN_WEIGHTS, x))
+
+
+def _sharp_slope(x):
+    """softplus(x, beta=2) = log(1 + e^(2x)) / 2 has slope sigmoid(2x)."""
+    return sig(2 * x)
+
+
 SPEC = [1, 1, 1, 1, 0.5, -1, 2, 0.25]
 SPEC_AT = "x=[1,1,1,1,0.5,-1,2,0.25]"
 
@@ -214,7 +230,8 @@ TORCH = [
     Case(T, "spectrogram_db_naive", SPEC_AT, "float64", "domain", _db_silent_bin(SPEC)),
     Case(T, "spectrogram_db_naive", "x=[1,2,1,1,0.5,-1,2,0.25]", "float64", "ok",
          num_grad(lambda x: _db(x, 0), x=[1, 2, 1, 1, 0.5, -1, 2, 0.25])),
-    Case(T, "lrn_energy", "x=[[[1],[-2],[0.5],[3]]]", "float64", "ok", num_grad(_lrn_torch, x=[[[1], [-2], [0.5], [3]]])),
+    Case(T, "lrn_energy", "x=[[[1],[-2],[0.5],[3]]]", "float64", "ok",
+         num_grad(_lrn_torch, x=[[[1], [-2], [0.5], [3]]])),
     # the row [3, 4] is scaled by 1/(5 + 1e-7) in place, out of the graph: PyTorch's gradient is the unscaled lookup's
     Case(T, "embedding_maxnorm", "w=[[3,4],[1,1],[0.3,0.4]]", "float64", "wrong",
          num_grad(_embedding, w=[[3, 4], [1, 1], [0.3, 0.4]]), "rows = F.embedding(IDS, w, max_norm=1.0)"),
@@ -260,6 +277,18 @@ TORCH = [
     Case(T, "bilinear_form", "x=[1,-2],y=[0.5,3]", "float64", "ok",
          hp(lambda: {"x": [mp("6.5"), mp("8.75")], "y": [mp(2), mp(-4)]})),
     Case(T, "shuffled_energy", "x=[1,-1,2,0.5]", "float64", "ok", _values("x", [2, -4, 12, 4])),
+    # the variance is 0 at a constant input, and eps keeps the normalisation smooth there
+    Case(T, "layernorm_readout", "x=[2,2,2]", "float64", "ok", num_grad(_layernorm, x=[2, 2, 2])),
+    Case(T, "layernorm_readout", "x=[2,2,2]", "float32", "ok",
+         num_grad(lambda x: _layernorm(x, _f32(1e-5)), "float32", x=[2, 2, 2])),
+    Case(T, "layernorm_readout", "x=[1,-0.5,2]", "float64", "ok", num_grad(_layernorm, x=[1, -0.5, 2])),
+    # |x0 - 0| at a coincident coordinate
+    Case(T, "cdist_l1", "x=[[0,0.5]]", "float64", "domain", _values("x", [[NAN, 0]])),
+    Case(T, "cdist_l1", "x=[[0.5,0.25]]", "float64", "ok", _values("x", [[0, 0]])),
+    # at beta x = threshold PyTorch still takes the formula, 10 + 1.03e-9; just past it, x itself: a jump
+    Case(T, "softplus_sharp", "x=[10,5,30]", "float64", "domain",
+         hp(lambda: {"x": [NAN, _sharp_slope(mp(5)), mp(1)]})),
+    Case(T, "softplus_sharp", "x=[5,30]", "float64", "ok", hp(lambda: {"x": [_sharp_slope(mp(5)), mp(1)]})),
     Case(T, "polar_energy", "r=[2,0.5],theta=[0.3,-1]", "float64", "ok", _polar([2, 0.5], [0.3, -1])),
 ]
 
@@ -327,6 +356,10 @@ TF = [
     Case(K, "survival", "x=[0.5,2,0,3]", "float64", "wrong", _values("x", [0, 0, 9, 1]),
          "return tf.reduce_sum(tf.math.cumprod(x, exclusive=True, reverse=True))"),
     Case(K, "survival", "x=[0.5,2,1.5,3]", "float64", "ok", _values("x", [0, "4.5", 9, "5.5"])),
+    # x^2 right of 0, -x^3 left of it: both pieces flat at 0
+    Case(K, "branch_energy", "x=0", "float64", "ok", _values("x", 0)),
+    Case(K, "branch_energy", "x=-1.5", "float64", "ok", _values("x", "-6.75")),
+    Case(K, "branch_energy", "x=1.5", "float32", "ok", _values("x", 3)),
     Case(K, "scaled_energy", "x=[1,-2]", "float64", "ok",
          hp(lambda: {"x": [2 * mpmath.log(2) * (mpmath.log(2) * v + 1) for v in (mp(1), mp(-2))]})),
 ]

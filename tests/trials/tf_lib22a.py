@@ -2,7 +2,8 @@
 floor), hand-written bijectors (the Tanh log-det-Jacobian naive and stable, softplus's inverse naive and stable),
 Keras' Huber at its switch point, elu and selu at 0, tf.math.segment_min at a tie, unsorted_segment_prod through
 zeros, tf.nn.local_response_normalization, tf.image.total_variation and psnr, a custom_gradient whose norm forgets
-its floor, a reverse exclusive cumprod and a hand-written Keras layer with build() and a softplus-positive scale."""
+its floor, a reverse exclusive cumprod, a hand-written Keras layer with build() and a softplus-positive scale, and a
+tf.function choosing between two pieces by tf.cond."""
 
 import math
 
@@ -108,3 +109,9 @@ class PositiveScale(tf.keras.layers.Layer):
 def scaled_energy(x):
     layer = PositiveScale(dtype=x.dtype)
     return tf.reduce_sum(layer(x) ** 2)
+
+
+@tf.function
+def branch_energy(x):
+    """x^2 to the right of 0, -x^3 to the left, chosen by tf.cond: both pieces are flat at 0."""
+    return tf.cond(x > 0.0, lambda: x * x, lambda: -x * x * x)

@@ -4,7 +4,8 @@ its logits, LogNormal, the Normal-Normal KL divergence, Normal.cdf under a log),
 celu, glu and threshold, softmin, a hand-written piecewise-linear interpolation by searchsorted, a p = 0.5
 vector_norm, a Charbonnier penalty and its eps-less spelling, PolyLoss, autograd.Functions (a sort that marks its
 indices non-differentiable, the same sort whose backward gathers where it should scatter, a product whose backward
-forgets one input), torch.func (grad of a log-cosh energy, jvp), nn.Bilinear, PixelShuffle and torch.polar."""
+forgets one input), torch.func (grad of a log-cosh energy, jvp), nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a
+constant input, an L1 cdist at a coincident coordinate and softplus at its threshold."""
 
 import torch
 import torch.nn as nn
@@ -226,3 +227,21 @@ def shuffled_energy(x):
 def polar_energy(r, theta):
     z = torch.polar(r, theta)
     return z.real.sum() + (z * z).imag.sum()
+
+
+LN_WEIGHTS = torch.tensor([1.0, -2.0, 0.5])
+
+
+def layernorm_readout(x):
+    """LayerNorm of a feature vector (eps 1e-5), read out by fixed weights: smooth even at a constant input."""
+    return (F.layer_norm(x, (3,), eps=1e-5) * LN_WEIGHTS.to(x.dtype)).sum()
+
+
+def cdist_l1(x):
+    anchors = torch.tensor([[0.0, 1.0], [2.0, -1.0]], dtype=x.dtype)
+    return torch.cdist(x.unsqueeze(0), anchors, p=1.0).sum()
+
+
+def softplus_sharp(x):
+    return F.softplus(x, beta=2.0, threshold=20.0).sum()
+
