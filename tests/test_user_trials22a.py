@@ -139,3 +139,14 @@ def test_local_response_normalisation_replays_with_its_gradient_kernel():
     backward, _ = tf_ops_more.MORE_OPS["LRNGrad"]
     grads = backward([np.array([[[g]]]), np.array([[[x]]]), got], LRN)
     np.testing.assert_allclose(np.ravel(grads), slopes, rtol=1e-13, atol=0)
+
+
+def test_the_coordinates_of_true_entries_replay_as_tf_where_of_one_input_gives_them():
+    """W3: tf.boolean_mask's Where (one input) had no replay (exit 2): its coordinates, row-major, one row each."""
+    replay, _ = tf_ops_more.MORE_OPS["Where"]
+    mask = np.array([[True, False, True], [False, False, True]])
+    assert replay([mask], {}).tolist() == [[0, 0], [0, 2], [1, 2]]
+    assert replay([mask], {}).dtype == np.int64
+    numbers = np.array([mpmath.mpf(0), mpmath.mpf("-0.5"), mpmath.mpf(2), mpmath.mpf(0)], dtype=object)
+    assert replay([numbers], {}).tolist() == [[1], [2]]  # a number's condition: non-zero
+    assert replay([np.zeros(3, dtype=bool)], {}).shape == (0, 1)

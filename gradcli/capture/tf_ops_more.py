@@ -298,6 +298,12 @@ def _lrn_grad(ins, attrs):
     return gnp.subtract(gnp.multiply(g, gnp.power(norm, -beta)), gnp.multiply(2 * alpha * beta, gnp.multiply(x, spread)))
 
 
+def _true_coordinates(ins, attrs):
+    """``Where`` of one input (tf.where(condition), tf.boolean_mask's): the coordinates of its true (non-zero)
+    entries, one row each, in row-major order."""
+    return np.argwhere(np.asarray(raw(ins[0])).astype(bool)).astype(np.int64)
+
+
 def _roll(ins, attrs):
     x, shift, axis = ins
     return gnp.roll(x, tuple(int(s) for s in np.ravel(raw(shift))), axis=tuple(int(a) for a in np.ravel(raw(axis))))
@@ -431,6 +437,7 @@ MORE_OPS = {
     "SoftsignGrad": (_softsign_grad, ()),
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
     "Roll": (_roll, ()),
+    "Where": (_true_coordinates, ()),
     "LRN": (_lrn, ("depth_radius", "bias", "alpha", "beta")),
     "LRNGrad": (_lrn_grad, ("depth_radius", "bias", "alpha", "beta")),
     "Erfinv": (_unary(special.erfinv), ()),

@@ -6,10 +6,10 @@ max_norm (its in-place renorm), torch.renorm at and off its cap, rrelu in evalua
 searchsorted interpolation at and off a knot, a p = 0.5 norm, Charbonnier, PolyLoss, autograd.Functions (a sort with
 non-differentiable indices, its backward gathering instead of scattering, a product forgetting one input), torch.func's
 grad and jvp, nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a constant input, an L1 cdist at a coincident
-coordinate, softplus at its threshold; TensorFlow's hand-written Tanh and softplus-inverse bijectors,
+coordinate, softplus at its threshold, nanmean over a log; TensorFlow's hand-written Tanh and softplus-inverse bijectors,
 Keras' Huber at its switch, elu and selu at 0, segment_min at a tie, unsorted_segment_prod through zeros, total
 variation and PSNR of images, a custom_gradient that forgets its floor, an exclusive reverse cumprod through a zero,
-a Keras layer with build() and a tf.cond whose pieces meet flat.
+a Keras layer with build(), a tf.cond whose pieces meet flat and a mean over the finite logs.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits unless said), never the user files' code;
 points are the numbers the dtype holds.
@@ -289,6 +289,8 @@ TORCH = [
     Case(T, "softplus_sharp", "x=[10,5,30]", "float64", "domain",
          hp(lambda: {"x": [NAN, _sharp_slope(mp(5)), mp(1)]})),
     Case(T, "softplus_sharp", "x=[5,30]", "float64", "ok", hp(lambda: {"x": [_sharp_slope(mp(5)), mp(1)]})),
+    # log of the negative reading is NaN for every x0 < 0: nanmean drops it, flat in x0
+    Case(T, "nanmean_log", "x=[-1,2,4]", "float64", "ok", _values("x", [0, "0.25", "0.125"])),
     Case(T, "polar_energy", "r=[2,0.5],theta=[0.3,-1]", "float64", "ok", _polar([2, 0.5], [0.3, -1])),
 ]
 
@@ -360,6 +362,9 @@ TF = [
     Case(K, "branch_energy", "x=0", "float64", "ok", _values("x", 0)),
     Case(K, "branch_energy", "x=-1.5", "float64", "ok", _values("x", "-6.75")),
     Case(K, "branch_energy", "x=1.5", "float32", "ok", _values("x", 3)),
+    Case(K, "finite_mean_log", "x=[-1,2,4]", "float64", "ok", _values("x", [0, "0.25", "0.125"])),
+    # x0 = 0 is dropped (log 0 = -inf), any x0 > 0 joins the mean with a very negative log: a jump
+    Case(K, "finite_mean_log", "x=[0,2,4]", "float64", "domain", _values("x", [NAN, "0.25", "0.125"])),
     Case(K, "scaled_energy", "x=[1,-2]", "float64", "ok",
          hp(lambda: {"x": [2 * mpmath.log(2) * (mpmath.log(2) * v + 1) for v in (mp(1), mp(-2))]})),
 ]

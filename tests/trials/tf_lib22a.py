@@ -3,7 +3,7 @@ floor), hand-written bijectors (the Tanh log-det-Jacobian naive and stable, soft
 Keras' Huber at its switch point, elu and selu at 0, tf.math.segment_min at a tie, unsorted_segment_prod through
 zeros, tf.nn.local_response_normalization, tf.image.total_variation and psnr, a custom_gradient whose norm forgets
 its floor, a reverse exclusive cumprod, a hand-written Keras layer with build() and a softplus-positive scale, and a
-tf.function choosing between two pieces by tf.cond."""
+tf.function choosing between two pieces by tf.cond, and a mean over the finite logs by boolean_mask."""
 
 import math
 
@@ -115,3 +115,9 @@ def scaled_energy(x):
 def branch_energy(x):
     """x^2 to the right of 0, -x^3 to the left, chosen by tf.cond: both pieces are flat at 0."""
     return tf.cond(x > 0.0, lambda: x * x, lambda: -x * x * x)
+
+
+def finite_mean_log(x):
+    """Mean log-intensity over the readings whose log is finite (a bad reading's NaN or -inf dropped)."""
+    logs = tf.math.log(x)
+    return tf.reduce_mean(tf.boolean_mask(logs, tf.math.is_finite(logs)))

@@ -5,7 +5,7 @@ celu, glu and threshold, softmin, a hand-written piecewise-linear interpolation 
 vector_norm, a Charbonnier penalty and its eps-less spelling, PolyLoss, autograd.Functions (a sort that marks its
 indices non-differentiable, the same sort whose backward gathers where it should scatter, a product whose backward
 forgets one input), torch.func (grad of a log-cosh energy, jvp), nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a
-constant input, an L1 cdist at a coincident coordinate and softplus at its threshold."""
+constant input, an L1 cdist at a coincident coordinate, softplus at its threshold and nanmean over a log."""
 
 import torch
 import torch.nn as nn
@@ -245,3 +245,8 @@ def cdist_l1(x):
 def softplus_sharp(x):
     return F.softplus(x, beta=2.0, threshold=20.0).sum()
 
+
+
+def nanmean_log(x):
+    """Mean log-intensity, the NaN of a bad (negative) reading skipped by nanmean."""
+    return torch.nanmean(torch.log(x))
