@@ -9,8 +9,9 @@ reverse cumprod through a zero.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases22a.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Finding L1's replay of TensorFlow's
-LRN and LRNGrad is tested below on NumPy arrays, with no TensorFlow import.
+TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). Findings L1 and W3, TensorFlow's LRN
+with LRNGrad and the one-input Where, are tested below on NumPy arrays, with no TensorFlow import (W3 against
+TensorFlow too, in tests/test_tf_coverage.py).
 """
 
 import os
@@ -77,8 +78,8 @@ def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert_every_case_sound(CHOSEN, cases22a.TORCH + cases22a.TF)
 
 
-# What the trials found, for the whole class: searchsorted in every form PyTorch calls it (S1), and TensorFlow's LRN
-# with its gradient kernel (L1).
+# What the trials found, for the whole class: searchsorted in every form PyTorch calls it (S1), TensorFlow's LRN with
+# its gradient kernel (L1) and Where of one input (W3).
 
 import mpmath  # noqa: E402
 import numpy as np  # noqa: E402

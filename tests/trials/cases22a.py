@@ -6,10 +6,11 @@ max_norm (its in-place renorm), torch.renorm at and off its cap, rrelu in evalua
 searchsorted interpolation at and off a knot, a p = 0.5 norm, Charbonnier, PolyLoss, autograd.Functions (a sort with
 non-differentiable indices, its backward gathering instead of scattering, a product forgetting one input), torch.func's
 grad and jvp, nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a constant input, an L1 cdist at a coincident
-coordinate, softplus at its threshold, nanmean over a log; TensorFlow's hand-written Tanh and softplus-inverse bijectors,
-Keras' Huber at its switch, elu and selu at 0, segment_min at a tie, unsorted_segment_prod through zeros, total
-variation and PSNR of images, a custom_gradient that forgets its floor, an exclusive reverse cumprod through a zero,
-a Keras layer with build(), a tf.cond whose pieces meet flat and a mean over the finite logs.
+coordinate, softplus at its threshold, nanmean over a log, lerp; TensorFlow's hand-written Tanh and softplus-inverse
+bijectors, Keras' Huber at its switch, elu and selu at 0, segment_min at a tie, unsorted_segment_prod through zeros,
+unsorted_segment_sqrt_n, total variation and PSNR of images, a custom_gradient that forgets its floor, an exclusive
+reverse cumprod through a zero, a Keras layer with build(), a tf.cond whose pieces meet flat and a mean over the
+finite logs.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits unless said), never the user files' code;
 points are the numbers the dtype holds.
@@ -291,6 +292,10 @@ TORCH = [
     Case(T, "softplus_sharp", "x=[5,30]", "float64", "ok", hp(lambda: {"x": [_sharp_slope(mp(5)), mp(1)]})),
     # log of the negative reading is NaN for every x0 < 0: nanmean drops it, flat in x0
     Case(T, "nanmean_log", "x=[-1,2,4]", "float64", "ok", _values("x", [0, "0.25", "0.125"])),
+    # (a + w (t - a))^2: d/da = 2 y (1 - w), d/dw = 2 y (t - a)
+    Case(T, "lerp_energy", "a=[0.5,3],w=[0.25,0.5]", "float64", "ok",
+         hp(lambda: {"a": [2 * mp("0.625") * mp("0.75"), 2 * mp("0.5") * mp("0.5")],
+                     "w": [2 * mp("0.625") * mp("0.5"), 2 * mp("0.5") * -5]})),
     Case(T, "polar_energy", "r=[2,0.5],theta=[0.3,-1]", "float64", "ok", _polar([2, 0.5], [0.3, -1])),
 ]
 
@@ -365,6 +370,8 @@ TF = [
     Case(K, "finite_mean_log", "x=[-1,2,4]", "float64", "ok", _values("x", [0, "0.25", "0.125"])),
     # x0 = 0 is dropped (log 0 = -inf), any x0 > 0 joins the mean with a very negative log: a jump
     Case(K, "finite_mean_log", "x=[0,2,4]", "float64", "domain", _values("x", [NAN, "0.25", "0.125"])),
+    # ((x0 + x1) / sqrt 2)^2 + x2^2
+    Case(K, "pooled_sqrt_n", "x=[1,2,-0.5]", "float64", "ok", _values("x", [3, 3, -1])),
     Case(K, "scaled_energy", "x=[1,-2]", "float64", "ok",
          hp(lambda: {"x": [2 * mpmath.log(2) * (mpmath.log(2) * v + 1) for v in (mp(1), mp(-2))]})),
 ]

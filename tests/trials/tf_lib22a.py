@@ -2,8 +2,9 @@
 floor), hand-written bijectors (the Tanh log-det-Jacobian naive and stable, softplus's inverse naive and stable),
 Keras' Huber at its switch point, elu and selu at 0, tf.math.segment_min at a tie, unsorted_segment_prod through
 zeros, tf.nn.local_response_normalization, tf.image.total_variation and psnr, a custom_gradient whose norm forgets
-its floor, a reverse exclusive cumprod, a hand-written Keras layer with build() and a softplus-positive scale, and a
-tf.function choosing between two pieces by tf.cond, and a mean over the finite logs by boolean_mask."""
+its floor, a reverse exclusive cumprod, a hand-written Keras layer with build() and a softplus-positive scale, a
+tf.function choosing between two pieces by tf.cond, a mean over the finite logs by boolean_mask, and
+unsorted_segment_sqrt_n."""
 
 import math
 
@@ -121,3 +122,8 @@ def finite_mean_log(x):
     """Mean log-intensity over the readings whose log is finite (a bad reading's NaN or -inf dropped)."""
     logs = tf.math.log(x)
     return tf.reduce_mean(tf.boolean_mask(logs, tf.math.is_finite(logs)))
+
+
+def pooled_sqrt_n(x):
+    """Segment sums scaled by 1/sqrt(count), squared (a bag-of-embeddings pooling)."""
+    return tf.reduce_sum(tf.math.unsorted_segment_sqrt_n(x, tf.constant([0, 0, 1]), num_segments=2) ** 2)

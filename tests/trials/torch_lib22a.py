@@ -5,7 +5,7 @@ celu, glu and threshold, softmin, a hand-written piecewise-linear interpolation 
 vector_norm, a Charbonnier penalty and its eps-less spelling, PolyLoss, autograd.Functions (a sort that marks its
 indices non-differentiable, the same sort whose backward gathers where it should scatter, a product whose backward
 forgets one input), torch.func (grad of a log-cosh energy, jvp), nn.Bilinear, PixelShuffle, torch.polar, layer_norm at a
-constant input, an L1 cdist at a coincident coordinate, softplus at its threshold and nanmean over a log."""
+constant input, an L1 cdist at a coincident coordinate, softplus at its threshold, nanmean over a log and lerp."""
 
 import torch
 import torch.nn as nn
@@ -250,3 +250,9 @@ def softplus_sharp(x):
 def nanmean_log(x):
     """Mean log-intensity, the NaN of a bad (negative) reading skipped by nanmean."""
     return torch.nanmean(torch.log(x))
+
+
+def lerp_energy(a, w):
+    """An exponential-moving-average step by torch.lerp toward a fixed target, squared."""
+    target = torch.tensor([1.0, -2.0], dtype=a.dtype)
+    return (torch.lerp(a, target, w) ** 2).sum()
