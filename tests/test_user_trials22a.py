@@ -34,6 +34,10 @@ CHOSEN = {  # case id -> what it holds
         "a zero entry",
     "torch_lib22a:directional_curvature@x=[0.5,1.5]:float64":
         "J1: torch.func.jvp's storage check aten._has_same_storage_numel had no replay (exit 2): ok",
+    "torch_lib22a:embedding_maxnorm@w=[[3,4],[1,1],[0.3,0.4]]:float64":
+        "E1: F.embedding(max_norm=1) renorms the weight in place under no_grad (aten.embedding_renorm_ on a detach, "
+        "written back into the argument): no replay and a refused write (exit 2); now wrong at the user's line, the "
+        "exact gradient through the 1/(|row| + 1e-7) scaling PyTorch's gradient ignores",
     "torch_lib22a:ranked_score_gather@x=[3,1,2]:float64":
         "an autograd.Function marking its indices non-differentiable whose backward gathers where it should scatter: "
         "wrong at its backward",
@@ -42,10 +46,6 @@ KNOWN_WRONG = {
     "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
         "C1: torch.stft's complex spectrum (aten._fft_r2c) has no replay, the replay holding real tensors only: exit "
         "2, where the floored decibel spectrogram is ok (torch.polar and tf.signal.stft the same)",
-    "torch_lib22a:embedding_maxnorm@w=[[3,4],[1,1],[0.3,0.4]]:float64":
-        "E1: F.embedding(max_norm=1) renorms the weight in place (aten.embedding_renorm_ on a detached alias, then a "
-        "copy_ into the argument): no replay, exit 2, where PyTorch's gradient ignores the 1/(|row| + 1e-7) scaling "
-        "(wrong)",
     "torch_lib22a:interp@x=[1,3]:float64":
         "D1: a knot of an interpolation whose searchsorted reads x.detach(): 'a difference would move the value a "
         "stop_gradient holds constant', no verdict, where the slopes 1 and 3 meet (domain); the same code without "
@@ -53,7 +53,6 @@ KNOWN_WRONG = {
 }
 SYMPTOMS = {
     "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "works on a complex tensor",
-    "torch_lib22a:embedding_maxnorm@w=[[3,4],[1,1],[0.3,0.4]]:float64": "embedding_renorm",
     "torch_lib22a:interp@x=[1,3]:float64": "stop_gradient holds constant",
 }
 OPEN_ELSEWHERE = {
@@ -78,8 +77,8 @@ def test_the_chosen_trials_exist_and_every_case_has_a_truth():
     assert_every_case_sound(CHOSEN, cases22a.TORCH + cases22a.TF)
 
 
-# What the trials found, for the whole class: searchsorted in every form PyTorch calls it (S1), TensorFlow's LRN with
-# its gradient kernel (L1) and Where of one input (W3).
+# What the trials found, for the whole class: searchsorted in every form PyTorch calls it (S1), embedding_renorm in
+# each norm (E1), TensorFlow's LRN with its gradient kernel (L1) and Where of one input (W3).
 
 import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
@@ -114,6 +113,18 @@ def test_a_value_on_a_bucket_edge_is_a_jump_and_inside_a_bucket_is_smooth():
     assert inside.status == "ok"
     np.testing.assert_allclose(inside.exact_gradient["x"], [1.0, 2.0], rtol=0, atol=0)
     assert edge.status == "domain"
+
+
+@pytest.mark.parametrize("norm_type", [2.0, 1.0, 3.0])
+def test_embedding_renorm_replays_as_pytorch_scales_the_rows_it_reads(norm_type):
+    weight = np.array([[3.0, 4.0], [1.0, 1.0], [0.3, 0.4], [-2.0, 0.5]])
+    ids = np.array([0, 3, 0, 2])
+    own = torch.tensor(weight)
+    with torch.no_grad():
+        torch.embedding_renorm_(own, torch.tensor(ids), 1.0, norm_type)
+    replayed = torch_ops.OPS["embedding_renorm"](weight, ids, 1.0, norm_type)
+    np.testing.assert_allclose(replayed, own.numpy(), rtol=1e-15, atol=0)
+    assert replayed[1].tolist() == [1.0, 1.0]  # a row no index reads keeps its norm above the cap
 
 
 LRN = {"depth_radius": 1, "bias": 1.0, "alpha": 0.5, "beta": 0.75}

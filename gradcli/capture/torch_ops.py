@@ -449,6 +449,19 @@ def _searchsorted(sorted_sequence, values, out_int32=False, right=False, side=No
     return out
 
 
+def _embedding_renorm(weight, indices, max_norm, norm_type):
+    """``aten.embedding_renorm`` (``F.embedding``'s ``max_norm``): each row ``indices`` reads whose ``norm_type``-norm
+    exceeds ``max_norm`` scaled by max_norm / (norm + 1e-7), as PyTorch's kernel scales it in place; differentiable
+    here, since the rows the lookup reads are these (PyTorch's gradient takes the scale as a constant)."""
+    p = float(norm_type)
+    norms = gnp.power(gnp.sum(gnp.square(weight) if p == 2 else gnp.power(gnp.abs(weight), p), axis=-1), 1 / p)
+    over = np.zeros(np.shape(raw(weight))[0], dtype=bool)
+    read = np.unique(np.asarray(raw(indices), dtype=np.int64))
+    over[read] = ranked(np.asarray(raw(norms))[read]) > max_norm
+    scale = gnp.where(over, max_norm / (norms + 1e-7), gnp.ones_like(norms))
+    return weight * gnp.expand_dims(scale, -1)
+
+
 def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - ATen's name
     return orderings.top_k(x, k, _dim_of(x, dim), bool(largest))
 
@@ -887,6 +900,7 @@ OPS = {
     "sort": _sort,
     "topk": _topk,
     "searchsorted": _searchsorted,
+    "embedding_renorm": _embedding_renorm,
     "median": _median,
     "kthvalue": _kthvalue,
     "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
