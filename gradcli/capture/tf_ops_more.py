@@ -222,11 +222,6 @@ def _tensorflows_signs(a, u, v, full_matrices):
     return flips
 
 
-def _where_true(ins, attrs):
-    """``tf.where`` of a condition alone: the indices of its true entries, one row each, as int64."""
-    return np.argwhere(np.asarray(raw(ins[0]))).astype(np.int64)
-
-
 def _segment_sum(ins, attrs):
     data, ids = ins[:2]
     ids = np.asarray(raw(ids))
@@ -311,6 +306,39 @@ def _euclidean_norm(ins, attrs):
     x, axes = ins
     chosen = tuple(sorted({int(a) % max(gnp.ndim(raw(x)), 1) for a in np.ravel(raw(axes))}))
     return gnp.sqrt(gnp.sum(gnp.multiply(x, x), axis=chosen, keepdims=bool(attrs.get("keep_dims", False))))
+
+
+def _windowed(values, radius):
+    """Each entry's sum over the last axis's window of ``radius`` either side, cut at the ends."""
+    return gnp.stack([gnp.sum(values[..., max(0, d - radius):d + radius + 1], axis=-1)
+                      for d in range(np.shape(raw(values))[-1])], axis=-1)
+
+
+def _lrn_norm(x, attrs):
+    """(N, alpha, beta) of ``LRN``: N = bias + alpha * the window's sum of x^2, the attributes the numbers it holds."""
+    alpha = _like(attrs.get("alpha", 1.0), x)
+    sums = _windowed(gnp.multiply(x, x), int(attrs.get("depth_radius", 5)))
+    return gnp.add(_like(attrs.get("bias", 1.0), x), gnp.multiply(alpha, sums)), alpha, _like(attrs.get("beta", 0.5), x)
+
+
+def _lrn(ins, attrs):
+    """``LRN`` (tf.nn.local_response_normalization): x / N^beta."""
+    norm, _, beta = _lrn_norm(ins[0], attrs)
+    return gnp.divide(ins[0], gnp.power(norm, beta))
+
+
+def _lrn_grad(ins, attrs):
+    """``LRNGrad``: g_k N_k^-beta - 2 alpha beta x_k * the window's sum of g_i x_i N_i^(-beta - 1)."""
+    g, x, _ = ins
+    norm, alpha, beta = _lrn_norm(x, attrs)
+    spread = _windowed(gnp.multiply(gnp.multiply(g, x), gnp.power(norm, -beta - 1)), int(attrs.get("depth_radius", 5)))
+    return gnp.subtract(gnp.multiply(g, gnp.power(norm, -beta)), gnp.multiply(2 * alpha * beta, gnp.multiply(x, spread)))
+
+
+def _true_coordinates(ins, attrs):
+    """``Where`` of one input (tf.where(condition), tf.boolean_mask's): the coordinates of its true (non-zero)
+    entries, one row each, in row-major order."""
+    return np.argwhere(np.asarray(raw(ins[0])).astype(bool)).astype(np.int64)
 
 
 def _roll(ins, attrs):
@@ -427,7 +455,6 @@ MORE_OPS = {
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
     "Svd": (_svd, ("compute_uv", "full_matrices")),
-    "Where": (_where_true, ()),
     "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),
@@ -448,6 +475,9 @@ MORE_OPS = {
     "SoftsignGrad": (_softsign_grad, ()),
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
     "Roll": (_roll, ()),
+    "Where": (_true_coordinates, ()),
+    "LRN": (_lrn, ("depth_radius", "bias", "alpha", "beta")),
+    "LRNGrad": (_lrn_grad, ("depth_radius", "bias", "alpha", "beta")),
     "Erfinv": (_unary(special.erfinv), ()),
     "Ndtri": (_unary(special.ndtri), ()),
     "Igamma": (_binary(special.gammainc), ()),

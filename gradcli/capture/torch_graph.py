@@ -1410,7 +1410,7 @@ def _written_back(graph):
     so the tensor keeps its gradient; its values are the written ones."""
     found = set()
     for node in graph.nodes:
-        if node.op != "call_function" or _names(node.target)[0] != "copy":
+        if node.op != "call_function" or _names(node.target)[0] not in ("copy", "copy_"):  # copy_: into an argument
             continue
         todo, seen = [node.args[1]], set()
         while todo:
@@ -1421,6 +1421,9 @@ def _written_back(graph):
             if source.op == "call_function" and _names(source.target)[0] == "detach" and node.args[0] in (source, source.args[0]):
                 found.add(source)
             todo.extend(source.all_input_nodes)
+        if _names(node.target)[0] == "copy_" and hasattr(node.args[1], "users"):
+            # a write back into an argument: autograd's detaches of the written value read that argument
+            found.update(user for user in node.args[1].users if _is_detach(user))
     return found
 
 
@@ -1605,12 +1608,18 @@ def _last_use(node, order):
     """Whether an op that writes into its first argument can be replayed out of place.
 
     It can when nothing reads that tensor after it (later reads see the op's
-    own result) and no view shares its storage (a view would see the write).
+    own result) and no view read after it shares its storage (that view would
+    see the write): functionalization's write back into an argument a detach
+    read before (``F.embedding``'s ``max_norm``) is replayed so.
     """
     first = node.args[0] if node.args else None
     users = getattr(first, "users", {})
-    shared = [first] + [user for user in users if user is not node]
-    if any(_names(getattr(n, "target", None))[0] in _VIEWS for n in shared if getattr(n, "op", None) == "call_function"):
+
+    def is_view(n):
+        return getattr(n, "op", None) == "call_function" and _names(getattr(n, "target", None))[0] in _VIEWS
+
+    if is_view(first) or any(is_view(user) and any(order[u] > order[node] for u in user.users)
+                             for user in users if user is not node):
         return False
     return all(order[user] <= order[node] for user in users)
 

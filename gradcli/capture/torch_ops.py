@@ -433,6 +433,36 @@ def _sort(x, dim=-1, descending=False, stable=None):
     return orderings.sort_along(x, _dim_of(x, dim) if np.ndim(raw(x)) else 0, bool(descending))
 
 
+def _searchsorted(sorted_sequence, values, out_int32=False, right=False, side=None, sorter=None):
+    """``aten.searchsorted``: where each value would go in the (last axis of the) sorted sequence, each comparison
+    a decision of the path (an exact tie with a knot is then seen, as a sort's is)."""
+    side = side or ("right" if right else "left")
+    seq, vals = np.asarray(raw(sorted_sequence)), np.asarray(raw(values))
+    if sorter is not None:
+        seq = np.take_along_axis(seq, np.asarray(raw(sorter)), axis=-1)
+    if seq.dtype == object or vals.dtype == object:  # one kind on both sides: exact numbers compared through `compare`
+        seq, vals = ranked(seq.astype(object)), ranked(vals.astype(object))
+    if seq.ndim <= 1:
+        return np.searchsorted(seq, vals, side=side)
+    out = np.empty(vals.shape, dtype=np.int64)
+    for lead in np.ndindex(*seq.shape[:-1]):
+        out[lead] = np.searchsorted(seq[lead], vals[lead], side=side)
+    return out
+
+
+def _embedding_renorm(weight, indices, max_norm, norm_type):
+    """``aten.embedding_renorm`` (``F.embedding``'s ``max_norm``): each row ``indices`` reads whose ``norm_type``-norm
+    exceeds ``max_norm`` scaled by max_norm / (norm + 1e-7), as PyTorch's kernel scales it in place; differentiable
+    here, since the rows the lookup reads are these (PyTorch's gradient takes the scale as a constant)."""
+    p = float(norm_type)
+    norms = gnp.power(gnp.sum(gnp.square(weight) if p == 2 else gnp.power(gnp.abs(weight), p), axis=-1), 1 / p)
+    over = np.zeros(np.shape(raw(weight))[0], dtype=bool)
+    read = np.unique(np.asarray(raw(indices), dtype=np.int64))
+    over[read] = ranked(np.asarray(raw(norms))[read]) > max_norm
+    scale = gnp.where(over, max_norm / (norms + 1e-7), gnp.ones_like(norms))
+    return weight * gnp.expand_dims(scale, -1)
+
+
 def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - ATen's name
     return orderings.top_k(x, k, _dim_of(x, dim), bool(largest))
 
@@ -779,6 +809,7 @@ OPS = {
     "pow.Tensor_Scalar": _pow,
     "pow.Tensor_Tensor": lambda x, y: gnp.power(x, y),
     "pow.Scalar": lambda x, y: gnp.power(x, y),
+    "pow": _pow,  # the overload a decomposition names "default" (linalg.vector_norm of a fractional order)
     "square": gnp.square,
     # elementwise functions
     "exp": gnp.exp,
@@ -912,6 +943,8 @@ OPS = {
     "min": gnp.minimum,
     "sort": _sort,
     "topk": _topk,
+    "searchsorted": _searchsorted,
+    "embedding_renorm": _embedding_renorm,
     "median": _middle(skip_nan=False),
     "nanmedian": _middle(skip_nan=True),
     "mode": _mode,
@@ -953,6 +986,7 @@ OPS = {
     "empty": _empty,
     "empty_permuted": lambda size, physical_layout, **kw: _empty(size, kw.get("dtype")),
     "empty_strided": lambda size, stride, **kw: _empty(size, kw.get("dtype")),  # a write's copy (functionalized)
+    "_has_same_storage_numel": lambda x, y: True,  # forward mode's check of a tangent's storage (torch.func.jvp)
     "_efficientzerotensor": lambda size, **kw: _full(size, 0, kw.get("dtype")),  # forward mode's zero tangent
     # copies, constants and dtypes
     "detach": lambda x: x,
