@@ -286,8 +286,8 @@ def _svd_packed_mp(a):
     """The same packing on mpmath numbers: mpmath's svd_r / svd_c, in NumPy's order and NumPy's signs.
 
     A full svd reads it twice, for U, s, Vh and for the complement made orthonormal to them, and the exact
-    reference's noise runs (rounded down, then up) each run it at the same twice-wider precision: the answers for
-    the last few matrices at this precision are kept (`_SVDS_KEPT`), mpmath's svd then run once for each.
+    reference's noise runs (rounded down, then up) each run it at the same twice-wider precision: the answers for the
+    last few matrices and precisions are kept (`_SVDS_KEPT`), mpmath's svd then run once for each.
     """
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
@@ -300,7 +300,7 @@ def _svd_packed_mp(a):
     return kept.copy()  # its own array of the same (immutable) numbers
 
 
-_SVDS_KEPT = 16  # a check's point and its noise runs at one precision, a few difference steps
+_SVDS_KEPT = 4  # a point at the working precision and at the noise runs' wider one, a few more: few, as a big matrix's svd is big
 _svds_kept = {}  # (shape, precision, rounding, the entries and their types) -> the packed svd
 
 
