@@ -19,7 +19,8 @@ which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - .
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
 mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
-summed as two positive terms. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
+summed as two positive terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's
+duplication where p nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
 """
