@@ -283,8 +283,29 @@ def _svd_signs_as_numpy(u, vh, matrix, complex_input):
 
 
 def _svd_packed_mp(a):
-    """The same packing on mpmath numbers: mpmath's svd_r / svd_c, in NumPy's order and NumPy's signs."""
+    """The same packing on mpmath numbers: mpmath's svd_r / svd_c, in NumPy's order and NumPy's signs.
+
+    A full svd reads it twice, for U, s, Vh and for the complement made orthonormal to them, and the exact
+    reference's noise runs (rounded down, then up) each run it at the same twice-wider precision: the answers for the
+    last few matrices and precisions are kept (`_SVDS_KEPT`), mpmath's svd then run once for each.
+    """
+    mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
+    key = (a.shape, mpmath.mp.prec, mpmath.mp._prec_rounding[1], tuple((type(z), z) for z in a.flat))
+    kept = _svds_kept.get(key)
+    if kept is None:
+        if len(_svds_kept) >= _SVDS_KEPT:
+            _svds_kept.clear()
+        kept = _svds_kept[key] = _svd_packed_mp_afresh(a)
+    return kept.copy()  # its own array of the same (immutable) numbers
+
+
+_SVDS_KEPT = 4  # a point at the working precision and at the noise runs' wider one, a few more: few, as a big matrix's svd is big
+_svds_kept = {}  # (shape, precision, rounding, the entries and their types) -> the packed svd
+
+
+def _svd_packed_mp_afresh(a):
+    """`_svd_packed_mp`'s answer, mpmath's svd run."""
     m, n = a.shape[-2:]
     out = np.empty(a.shape[:-2] + (m + 1 + n, min(m, n)), dtype=object)
     for index in np.ndindex(a.shape[:-2]):

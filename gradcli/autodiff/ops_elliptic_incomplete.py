@@ -19,7 +19,8 @@ which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - .
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
 mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
-summed as two positive terms. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
+summed as two positive terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's
+duplication where p nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
 """
@@ -491,16 +492,48 @@ def _rc_slopes(ans, x, y):
 
 
 def _rj_partial(ans, moved, first, second, p):
-    """dR_J/d``moved`` at R_J = ``ans``, ``moved`` one of x, y, z and ``first``, ``second`` the other two: by partial
-    fractions in the integrand, (R_J - R_D(first, second, moved)) / (2 (p - moved)), whose terms cancel as p nears
-    ``moved`` (as `_rd_partial`'s); at p = moved exactly a third of R_D's slope in its last argument (R_J(x, y, z, x)
-    = R_D(y, z, x), and the integrand's (t + x)^(-5/2) is R_D's differentiated). At ``moved`` = 0 the slope is
-    infinite, as R_D(first, second, 0) is."""
-    meets = equal(moved, p)
-    apart = where(meets, moved + 1.0, p)
-    rd = elliprd(first, second, moved)
-    quotient = (ans - rd) / (2 * (apart - moved))
-    return where(meets, _rd_slopes(rd, first, second, moved)[2] / 3, quotient)
+    """dR_J/d``moved`` at R_J = ``ans``, ``moved`` one of x, y, z and ``first``, ``second`` the other two. By partial
+    fractions in the integrand it is (R_J(x, y, z, p) - R_J(x, y, z, ``moved``)) / (2 (p - ``moved``)) (R_J with p at
+    ``moved`` is R_D(first, second, moved)), a quotient whose terms cancel as p nears ``moved``: within half of
+    ``moved`` of it the partial is summed along Carlson's duplication run on both R_J at once
+    (`_rj_partial_duplicated`), nothing cancelling. Elsewhere the quotient loses under half a digit, and it is kept
+    there for Euler's relation in p (`_rj_slopes`): its error moves with ``ans``'s, so that as p nears 0, where the
+    relation's terms cancel, ``ans``'s own rounding cancels with them. For p < 0 (the principal value) it is the
+    quotient; at ``moved`` = 0 the slope is infinite, as R_D(first, second, 0) is."""
+    near = less(2 * absolute(p - moved), moved)
+    apart = where(near, -1.0, p)  # p - moved <= -1 where the quotient is not read
+    quotient = (ans - elliprd(first, second, moved)) / (2 * (apart - moved))
+    duplicated = _rj_partial_duplicated(where(near, moved, 1.0), first, second, where(near, p, 1.0))
+    return where(near, duplicated, quotient)
+
+
+def _rj_partial_duplicated(x, y, z, p):
+    """dR_J/dx for p > 0 by Carlson's duplication R_J(x, y, z, p) = 2 R_J(x + lambda, ..., p + lambda) + 6 R_C(d^2,
+    d^2 + (p - x)(p - y)(p - z)), d = (sqrt p + sqrt x)(sqrt p + sqrt y)(sqrt p + sqrt z), run on R_J(x, y, z, p) and
+    R_J(x, y, z, x) at once: lambda_k is theirs both (x, y, z only), p_k - x_k = (p - x) / 4^k, and with
+    R_C(d^2, d^2 (1 + t)) = g(t) / d, g(t) = R_C(1, 1 + t), t = prod (sqrt p - sqrt w) / (sqrt p + sqrt w) over w = x, y, z,
+    1 + t = 2 sqrt p (p + lambda) / d (no cancellation as t nears -1, p near 0), and each step's difference over
+    p_k - x_k is
+
+        6 (h(t) (p - y)(p - z) / d^3 - (d - d_x) / ((p - x) d d_x)),   h(t) = (g(t) - 1) / t = -R_J(1, 1, 1, 1 + t) / 3,
+
+    d_x the d of p = x, and (d - d_x) / (p - x) the cubic's divided difference, a sum of positive terms over
+    sqrt p + sqrt x: the difference of the two R_J divided out exactly (the quotient lost log10(p / |p - x|) digits).
+    After `_DUPLICATIONS` steps the rest is 16^-n times the slope at equal arguments mu, -(3/10) mu^(-5/2)."""
+    total, scale = 0.0, 1.0
+    for _ in range(_DUPLICATIONS):
+        root_x, root_y, root_z, root_p = sqrt(x), sqrt(y), sqrt(z), sqrt(p)
+        lam = root_x * root_y + root_y * root_z + root_z * root_x
+        over_d = 1 / (root_p + root_x) / (root_p + root_y) / (root_p + root_z)
+        over_d_x = 1 / (2 * root_x) / (root_x + root_y) / (root_x + root_z)
+        ratio_y, ratio_z = (root_p - root_y) / (root_p + root_y), (root_p - root_z) / (root_p + root_z)
+        h = -elliprj(1.0, 1.0, 1.0, 2 * root_p * (p + lam) * over_d) / 3  # 1 + t = (d^2 + (p - x)(p - y)(p - z)) / d^2
+        spread = (p + root_p * root_x + x + (root_x + root_y + root_z) * (root_p + root_x) + lam) / (root_p + root_x)
+        term = h * ratio_y * ratio_z * over_d / ((root_p + root_x) * (root_p + root_x)) - spread * over_d * over_d_x
+        total = total + scale * term
+        x, y, z, p, scale = (x + lam) / 4, (y + lam) / 4, (z + lam) / 4, (p + lam) / 4, scale / 16
+    mu = (x + y + z + 2 * p) / 5
+    return 3 * total - scale * 0.3 / (mu * mu * sqrt(mu))
 
 
 def _rj_slopes(ans, x, y, z, p):

@@ -304,6 +304,7 @@ class TensorFlowFunction:
         self.models = ModelArguments(fun)  # Keras models among the arguments, read as their variables' trees
         self.compiled = hasattr(fun, "get_concrete_function")
         self.captured, self.seen, self.exact_only, self.unretyped = {}, set(), set(), set()
+        self.untraced = {}  # (structure, shapes) -> the error its trace raised, raised again rather than traced again
         self._graph_gradient, self._mapped = {}, {}
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
@@ -828,6 +829,9 @@ class TensorFlowFunction:
         captured = self.captured.get((structure, general))
         if captured is not None:
             return captured
+        failed = self.untraced.get((structure, shapes))
+        if failed is not None:  # the same arguments trace the same way (a sweep's column after its map failed)
+            raise failed
         if (structure, general) in self.seen and (structure, general) not in self.exact_only:
             try:
                 captured = self.captured[(structure, general)] = self._trace(leaves, rebuild, exact=False)
@@ -839,10 +843,14 @@ class TensorFlowFunction:
         self.seen.add((structure, general))
         try:
             captured = self._retyped(leaves, rebuild) or self._trace(leaves, rebuild, exact=True)
-        except TypeError:
+        except TypeError as error:
             captured = self._float32_program(leaves, rebuild)
             if captured is None:
+                self.untraced[(structure, shapes)] = error
                 raise
+        except Exception as error:
+            self.untraced[(structure, shapes)] = error
+            raise
         self.captured[(structure, shapes)] = captured
         return captured
 
@@ -933,27 +941,33 @@ class TensorFlowFunction:
 
         built = []  # the forward's computing ops, held to an eager run's (`_held_to_eager`)
 
-        def traced(*watched):
-            tensors = [None] * len(leaves)
-            for i, tensor in zip(floats, watched):
-                tensors[i] = tensor
-            for i, value in held.items():
-                tensors[i] = tf.constant(value)
-            built.clear()
-            gradients.calls.clear()  # a trace made again (`_once_more_assigning`) notes its own graph's calls
-            with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
-                    eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
-                with tf.GradientTape() as tape:
-                    tape.watch(list(watched))
-                    with recording(frames, built, tf.compat.v1.get_default_graph()):
-                        y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
-                # Each replay gives its own: a placeholder, one op where ones would be three to build.
-                ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
-                names["cotangent"] = ct.name
-                seed(ct, y)
-                grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
-            note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
-            return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
+        def tracing(call):
+            """The function traced: the forward by ``call``, then the tape's gradient of it."""
+
+            def traced(*watched):
+                tensors = [None] * len(leaves)
+                for i, tensor in zip(floats, watched):
+                    tensors[i] = tensor
+                for i, value in held.items():
+                    tensors[i] = tf.constant(value)
+                built.clear()
+                gradients.calls.clear()  # a trace made again (`_once_more_assigning`) notes its own graph's calls
+                with watching_gradients(tf, gradients, frames.users, eager=not self.compiled) as seed, keras_as_eager(tf, not self.compiled), \
+                        eager_answers(tf, not self.compiled, frames.users, self.namespaces, [self.python]):
+                    with tf.GradientTape() as tape:
+                        tape.watch(list(watched))
+                        with recording(frames, built, tf.compat.v1.get_default_graph()):
+                            y = tf.convert_to_tensor(_gradcli_forward(call, rebuild, tensors))
+                    # Each replay gives its own: a placeholder, one op where ones would be three to build.
+                    ct = _placeholder(y.dtype, y.shape, name="gradcli_cotangent")
+                    names["cotangent"] = ct.name
+                    seed(ct, y)
+                    grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
+                note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
+                return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
+            return traced
+
+        traced = tracing(call)
 
         rerunnable = True
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
@@ -963,7 +977,7 @@ class TensorFlowFunction:
             if found is not None:
                 raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
             try:
-                concrete = tf.function(traced).get_concrete_function(*specs)
+                concrete = self._autographed(tf, tracing, specs, call)
             except Exception as error:  # noqa: BLE001 - autograph's message, told the user's frames alone
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
@@ -992,6 +1006,24 @@ class TensorFlowFunction:
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
+
+    def _autographed(self, tf, tracing, specs, call):
+        """The concrete function of ``tracing(call)`` with the user's function alone converted by autograph.
+
+        Autograph on the whole would convert every function it reaches, gradcli's own wrappers and the tape's
+        calls among them, before the user's (three times the trace's cost); a plain function without models is
+        converted by itself instead, its errors told as a ``tf.function``'s, the rest run as it is written.
+        """
+        try:
+            from tensorflow.python.autograph.core import ag_ctx  # lazy: TensorFlow's, as is its door below
+            from tensorflow.python.autograph.impl import api  # its one door converting a function alone
+        except ImportError:  # another TensorFlow: autograph on the whole
+            api = None
+        if api is None or self.models.models or not inspect.isfunction(self.models.fun):
+            return tf.function(tracing(call)).get_concrete_function(*specs)
+        enabled = ag_ctx.ControlStatusCtx(status=ag_ctx.Status.ENABLED)  # inside a trace made with autograph off
+        converted = api.convert(recursive=True, conversion_ctx=enabled)(self.models.fun)
+        return tf.function(tf.autograph.experimental.do_not_convert(tracing(converted)), autograph=False).get_concrete_function(*specs)
 
     # Many points at once, for sweeps.
 
