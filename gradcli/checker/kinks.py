@@ -191,6 +191,13 @@ def undefined_at_kinks(target, args, result):
             result.gradient[i][index] = mpmath.nan
 
 
+def jumps_here(result):
+    """Whether the point's value jumps along some coordinate (`find_kinks`'s singular sides): the function is
+    not continuous there, so it has no gradient, whatever the partial derivatives along other coordinates say
+    (an eigenvector read at a repeated eigenvalue, which a step in the pair's own block turns)."""
+    return any(isinstance(side, Jump) for _, left, right in result.singular for side in (left, right))
+
+
 ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
 
 
@@ -677,6 +684,11 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
             sides.append(mpmath.mpf(0))
             flat.append(2 * abs(second) + noise)
             falling.append((side, second))
+        elif not resolved and abs(first) <= 10**6 * noise:
+            # Both quotients within their rounding of 0 (an iterative eigensolver's own error at a repeated
+            # eigenvalue stays at every precision): slope 0 to within them, a kink only against a side clear of them.
+            sides.append(mpmath.mpf(0))
+            flat.append(2 * max(abs(first), abs(second)) + noise)
         else:
             return None if resolved else "noisy"  # neither settles nor diverges: no claim
     left, right = sides

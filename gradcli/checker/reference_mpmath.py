@@ -39,7 +39,7 @@ from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
-from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, may_have_kink, undefined_at_kinks
+from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, may_have_kink, undefined_at_kinks
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -429,11 +429,14 @@ def _settle_around_kinks(result, history, size, sloped_0=frozenset()):
             result.determined, result.unsettled = True, False
         return
     flat = [e for g in result.gradient for e in flat_entries(g)]
-    if any(m is None and not mpmath.isnan(e) and k not in sloped_0 for k, (m, e) in enumerate(zip(apart[size:], flat))):
+    jumps = jumps_here(result)  # no gradient at all: an entry unsettled elsewhere is undefined with it
+    if not jumps and any(m is None and not mpmath.isnan(e) and k not in sloped_0
+                         for k, (m, e) in enumerate(zip(apart[size:], flat))):
         return  # unsettled away from a kink: still no reference
     result.value = rebuild(result.value, [v[0] for v in apart[:size]])
     result.gradient = _in_shapes(result.gradient, [
-        mpmath.mpf(0) if k in sloped_0 else e if mpmath.isnan(e) else m[0] for k, (m, e) in enumerate(zip(apart[size:], flat))
+        mpmath.mpf(0) if k in sloped_0 else e if mpmath.isnan(e) else mpmath.nan if m is None else m[0]
+        for k, (m, e) in enumerate(zip(apart[size:], flat))
     ])
     result.determined, result.unsettled = True, False
 
