@@ -564,6 +564,7 @@ VECTOR = {
     "cumprod": (lambda v: _dot_weights(gnp.cumprod(v)), _cumprod_w),
     "sort": (lambda v: _dot_weights(gnp.sort(v)), _sorted_w),
     "median": (gnp.median, _median),
+    "nanmedian": (gnp.nanmedian, _median),
     "quantile": (lambda v: gnp.quantile(v, 0.3), _quantile),
     "percentile": (lambda v: gnp.percentile(v, 30.0), _quantile),
     "diff": (lambda v: _dot_weights(gnp.diff(v)), _diff_w),

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases22b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of  # noqa: E402
+from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
 
 CHOSEN = [
     # finding M1: np.hamming (a window of a given length) was "a NumPy function gradcli.numpy does not have"
@@ -33,29 +33,20 @@ CHOSEN = [
     "numpy_lib22b:bearing@p=[-1,0]:float64",
     # a tie straddling the trimmed edge is a kink; the entries kept are smooth
     "numpy_lib22b:trimmed_mean@x=[1,1,3,5,9]:float64",
+    # finding V1: the Voigt profile's slope at its centre, exactly 0 as its evenness in x makes it, was "not proven 0"
+    "numpy_lib22b:voigt_sum@x=[0]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib22b:voigt_sum@x=[0]:float64":
-        "V1: the Voigt profile is even, its slope at the centre exactly 0, but the exact reference cannot prove the 0 "
-        "(scipy.special.voigt_profile's derivative through the Faddeeva function): no verdict",
-}
+KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "numpy_lib22b:voigt_sum@x=[0]:float64": "not proven 0",
-}
+SYMPTOMS = {}
 BY_ID = {case.id: case for case in cases22b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
+@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
 def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-@pytest.mark.parametrize("case_id", [
-    pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
-    for case_id, reason in sorted(KNOWN_WRONG.items())])
-def test_known_wrong_trial(case_id):
-    assert known_wrong_problems(BY_ID[case_id], SYMPTOMS[case_id], 120) == []
+    case = BY_ID[case_id]
+    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
+    assert found == []
 
 
 def test_the_chosen_trials_exist_and_every_case_has_a_truth():

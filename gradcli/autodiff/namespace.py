@@ -272,6 +272,7 @@ take_along_axis = _shape.take_along_axis
 put_along_axis = _shape.put_along_axis
 sort = _shape.sort
 median = _tracer.accepting_sequences(_shape.median)
+nanmedian = _tracer.accepting_sequences(_shape.nanmedian)
 percentile = _shape.percentile
 quantile = _shape.quantile
 partition = _shape.partition

@@ -1,11 +1,12 @@
-"""SciPy's modified Bessel function of the second kind ``kv`` (and ``kve``), Struve's ``struve`` and Gauss's ``hyp2f1``.
+"""SciPy's modified Bessel function of the second kind ``kv`` (and ``kve``), Struve's ``struve``, Gauss's ``hyp2f1``
+and Wright's generalised Bessel function ``wright_bessel``.
 
 Each is a primitive whose value in a float dtype is SciPy's own number, whose
 derivative in its last argument is a closed form over the same functions, and
 whose exact reference is python-flint's ball (a proven enclosure) where flint
 has the function and the ball is inside its real domain, else mpmath's.
 
-An order or a parameter (kv's and struve's v, hyp2f1's a, b and c) has a
+An order or a parameter (kv's and struve's v, hyp2f1's and wright_bessel's a, b, c) has a
 derivative of no closed form (a series of digamma terms for 2F1, an integral
 for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
 the function at high precision, and in a float dtype each entry the same at 94
@@ -260,3 +261,50 @@ defvjp(hurwitz_zeta, lambda g, ans, s, q: unbroadcast(g * hurwitz_zeta_slope_s(s
 defjvp(hurwitz_zeta, lambda t, ans, s, q: t * hurwitz_zeta_slope_s(s, q), lambda t, ans, s, q: -t * s * hurwitz_zeta(s + 1, q))
 defvjp(riemann_zeta, lambda g, ans, s: g * riemann_zeta_slope_s(s))
 defjvp(riemann_zeta, lambda t, ans, s: t * riemann_zeta_slope_s(s))
+
+
+# -- Wright's generalised Bessel function --------------------------------------------------------------------------
+# Phi(a, b; x) = sum_k x^k / (k! Gamma(a k + b)), SciPy's for a, b, x >= 0 (NaN elsewhere, as SciPy's). Its terms are
+# then >= 0 and log-concave in k, so once they fall by half a step the tail is below the last term. In x its slope is
+# the function again, d/dx Phi(a, b; x) = Phi(a, a + b; x), term by term.
+
+def _wright_bessel_mp(a, b, x):
+    """Phi(a, b; x) by its series at 20 bits more than mpmath's, its terms all >= 0."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(v) for v in (a, b, x)) or a < 0 or b < 0 or x < 0:
+        return mpmath.nan
+    if not mpmath.isfinite(x) or not mpmath.isfinite(a) or not mpmath.isfinite(b):
+        return mpmath.nan if a == mpmath.inf or b == mpmath.inf else mpmath.inf
+    with mpmath.extraprec(20):
+        small = mpmath.mpf(2) ** -(mpmath.mp.prec + 10)
+        total, scale, k, last = mpmath.mpf(0), mpmath.mpf(1), 0, None  # scale = x^k / k!
+        while True:
+            term = scale * mpmath.rgamma(a * k + b)
+            total += term
+            if last is not None and term <= small * total and 2 * term <= last:
+                break
+            last, k = term, k + 1
+            scale = scale * x / k
+            if x == 0:
+                break
+    return +total
+
+
+# Wright's generalised Bessel function Phi(a, b; x), a, b and x >= 0.
+wright_bessel = _scipy_primitive("wright_bessel", 3, _wright_bessel_mp, first=2)
+wright_bessel_slope_a, wright_bessel_slope_b = (parameter_slope("wright_bessel", _wright_bessel_mp, k, 3, name)
+                                                for k, name in enumerate("ab"))
+
+
+def _wright_bessel_slope_x(a, b, x):
+    """d/dx Phi(a, b; x) = Phi(a, a + b; x)."""
+    a, b = lifted(a, x), lifted(b, x)
+    return wright_bessel(a, a + b, x)
+
+
+defvjp(wright_bessel, lambda g, ans, a, b, x: unbroadcast(g * wright_bessel_slope_a(a, b, x), a),
+       lambda g, ans, a, b, x: unbroadcast(g * wright_bessel_slope_b(a, b, x), b),
+       lambda g, ans, a, b, x: unbroadcast(g * _wright_bessel_slope_x(a, b, x), x))
+defjvp(wright_bessel, lambda t, ans, a, b, x: t * wright_bessel_slope_a(a, b, x),
+       lambda t, ans, a, b, x: t * wright_bessel_slope_b(a, b, x),
+       lambda t, ans, a, b, x: t * _wright_bessel_slope_x(a, b, x))

@@ -7,7 +7,8 @@ defining integrand, the Voigt profile from the Faddeeva function
 w(z) = e^(-z^2) erfc(-iz) on complex balls, mpmath's erfc where balls cannot
 answer (Owen's T on mpmath numbers through its balls). The Voigt profile's
 slopes cancel far from its centre: each is computed in mpmath, in a float dtype
-too, with the bits the cancellation takes.
+too, with the bits the cancellation takes, and on balls from w'(z), the x-slope
+exactly 0 at the centre, where the profile is even in x.
 """
 
 from __future__ import annotations
@@ -153,7 +154,9 @@ def _voigt_slopes_mp(x, sigma, gamma):
         r = x * x + gamma * gamma
         return -2 * x * gamma / (mpmath.pi * r * r), mpmath.mpf(0), (x * x - gamma * gamma) / (mpmath.pi * r * r)
     size = abs(mpmath.mpc(x, gamma) / sigma)
-    with mpmath.extraprec(4 * max(0, int(mpmath.log(size + 1, 2))) + 30):
+    # V_x is odd in x: near x = 0 it is x times a number of the size of w, and the bits of x / |x + i g| are lost too
+    near_centre = 0 if x == 0 else max(0, int(mpmath.log(abs(mpmath.mpc(x, gamma)) / abs(x), 2)))
+    with mpmath.extraprec(4 * max(0, int(mpmath.log(size + 1, 2))) + near_centre + 30):
         w, z = _faddeeva_mp(x, sigma, gamma)
         slope = (-2 * z * w + 2j / (sigma * mpmath.pi * mpmath.sqrt(2))) / (sigma * mpmath.sqrt(2))
         along_x, along_gamma = slope.real, -slope.imag
@@ -164,22 +167,105 @@ def _voigt_slopes_mp(x, sigma, gamma):
 def _voigt_ball(x, sigma, gamma):
     """V on balls from the Faddeeva function on complex balls; s = 0 exactly the Cauchy density, a ball of s around
     0 mpmath's path."""
-    import flint  # lazy: a ball is here, so flint is loaded
-
     if sigma.is_zero():
         return gamma / (type(x).pi() * (x * x + gamma * gamma))
+    w, _ = _faddeeva_ball(x, sigma, gamma)
+    return w.real / (sigma * (2 * type(x).pi()).sqrt())
+
+
+def _faddeeva_ball(x, sigma, gamma):
+    """w(z) and z on complex balls, z = (x + i g) / (s sqrt 2); a ball of s around 0 mpmath's path."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
     if sigma.contains(0):
         raise ArithmeticError("voigt's ball of sigma around 0")
     z = flint.acb(x, gamma) / (sigma * type(x)(2).sqrt())
-    return ((-z * z).exp() * (-flint.acb(0, 1) * z).erfc()).real / (sigma * (2 * type(x).pi()).sqrt())
+    return (-z * z).exp() * (-flint.acb(0, 1) * z).erfc(), z
+
+
+# V is even in x, so V_x is odd: the x-slope is x times V_x / x, an even function whose value at x = 0 is V_xx there,
+# Re w''(z) / (2 sqrt 2 s^3 sqrt(pi)) with w'' = -2 w - 2 z w'. Written as that product, a proof of a 0 reads the
+# slope at the centre as 0 times a number, exactly 0, where a ball or mpmath only comes within 2^-prec of it.
+
+def _voigt_slope_x_over_x_mp(x, sigma, gamma):
+    """V_x / x on mpmath numbers, V_xx at x = 0."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(a) for a in (x, sigma, gamma)):
+        return mpmath.nan
+    if sigma == 0:
+        r = x * x + gamma * gamma
+        return -2 * gamma / (mpmath.pi * r * r)
+    if x != 0:
+        return _voigt_slopes_mp(x, sigma, gamma)[0] / x
+    with mpmath.extraprec(30):
+        w, z = _faddeeva_mp(x, sigma, gamma)  # w(z) / (s sqrt(2 pi)), z = i g / (s sqrt 2)
+        slope = -2 * z * w + 2j / (sigma * mpmath.pi * mpmath.sqrt(2))  # w'(z) / (s sqrt(2 pi))
+        answer = (-2 * w - 2 * z * slope).real / (2 * sigma * sigma)
+    return +answer
+
+
+def _voigt_slope_x_over_x_ball(x, sigma, gamma):
+    """V_x / x on balls (V_xx at an exact x = 0); a ball of x around 0 but not 0 mpmath's path."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    pi = type(x).pi()
+    if sigma.is_zero():
+        r = x * x + gamma * gamma
+        return -2 * gamma / (pi * r * r)
+    if x.contains(0) and not x.is_zero():
+        raise ArithmeticError("voigt's x-slope over x on a ball of x around 0")
+    w, z = _faddeeva_ball(x, sigma, gamma)
+    first = -2 * z * w + 2 * flint.acb(0, 1) / pi.sqrt()
+    if x.is_zero():
+        return (-2 * w - 2 * z * first).real / (2 * type(x)(2).sqrt() * sigma ** 3 * pi.sqrt())
+    return first.real / (2 * sigma * sigma * pi.sqrt() * x)
+
+
+def _voigt_first_ball(x, sigma, gamma):
+    """w'(z) / (2 s^2 sqrt(pi)), its real part V_x and its imaginary part -V_g, on balls."""
+    import flint  # lazy: a ball is here, so flint is loaded
+
+    pi = type(x).pi()
+    w, z = _faddeeva_ball(x, sigma, gamma)
+    return (-2 * z * w + 2 * flint.acb(0, 1) / pi.sqrt()) / (2 * sigma * sigma * pi.sqrt())
+
+
+def _voigt_slope_x_ball(answer, x, sigma, gamma):
+    """V_x on balls: exactly 0 at an exact x = 0, where V, even in x, has its peak."""
+    if x.is_zero():
+        return type(x)(0)
+    if sigma.is_zero():
+        r = x * x + gamma * gamma
+        return -2 * x * gamma / (type(x).pi() * r * r)
+    return _voigt_first_ball(x, sigma, gamma).real
+
+
+def _voigt_slope_gamma_ball(answer, x, sigma, gamma):
+    """V_g on balls."""
+    if sigma.is_zero():
+        r = x * x + gamma * gamma
+        return (x * x - gamma * gamma) / (type(x).pi() * r * r)
+    return -_voigt_first_ball(x, sigma, gamma).imag
+
+
+def _voigt_slope_sigma_ball(answer, x, sigma, gamma):
+    """V_s = -(V + x V_x + g V_g) / s on balls (V(tx, ts, tg) = V / t); 0 at s = 0, where V is even in s."""
+    if sigma.is_zero():
+        return type(x)(0)
+    return -(answer + x * _voigt_slope_x_ball(answer, x, sigma, gamma)
+             + gamma * _voigt_slope_gamma_ball(answer, x, sigma, gamma)) / sigma
 
 
 _BALLS["voigt_profile"] = _voigt_ball
+_BALLS["voigt_profile_slope_x_over_x"] = _voigt_slope_x_over_x_ball
+_JET_PARTIALS["voigt_profile"] = (_voigt_slope_x_ball, _voigt_slope_sigma_ball, _voigt_slope_gamma_ball)
 
 # The Voigt profile V(x, sigma, gamma) (SciPy's), and its three slopes, each a first derivative only.
 voigt_profile = _scipy_primitive("voigt_profile", 3, lambda x, s, g: _faddeeva_mp(x, s, g)[0].real)
-voigt_slopes = [mpmath_entrywise(f"voigt_profile_slope_{argument}", lambda x, s, g, k=k: _voigt_slopes_mp(x, s, g)[k], 3)
-                for k, argument in enumerate(("x", "sigma", "gamma"))]
+voigt_slope_x_over_x = mpmath_entrywise("voigt_profile_slope_x_over_x", _voigt_slope_x_over_x_mp, 3)
+voigt_slopes = [lambda x, s, g: x * voigt_slope_x_over_x(x, s, g)] + [
+    mpmath_entrywise(f"voigt_profile_slope_{argument}", lambda x, s, g, k=k: _voigt_slopes_mp(x, s, g)[k], 3)
+    for k, argument in ((1, "sigma"), (2, "gamma"))]
 defvjp(voigt_profile, *(lambda g, ans, x, s, gm, k=k: unbroadcast(g * voigt_slopes[k](x, s, gm), (x, s, gm)[k])
                         for k in range(3)))
 defjvp(voigt_profile, *(lambda t, ans, x, s, gm, k=k: t * voigt_slopes[k](x, s, gm) for k in range(3)))

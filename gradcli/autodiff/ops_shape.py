@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import isfinite, lifted, real, select, where
+from .ops import isfinite, isnan, lifted, real, select, where
 from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
 from .tracer import TracedValueError, is_mp_value, primitive
 from .values import Box, holds_box, raw, shape_of
@@ -415,16 +415,23 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     return _finished(mean(middle, axis=-1), s, axes, shape_of(a), keepdims)  # NumPy's median is a mean too
 
 
-def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    """``np.quantile`` (the default linear method): between the two sorted entries around ``(n - 1) * q``.
+# NumPy's methods of `quantile` that pick one sorted entry: its index from (n - 1) q (`np.around` rounds half to even)
+_PICKING = {"lower": np.floor, "higher": np.ceil, "nearest": np.around}
 
-    As NumPy: ``a + (b - a) * t``, or ``b - (b - a) * (1 - t)`` from ``t = 0.5`` on, where
-    ``t`` is the fraction of ``(n - 1) * q``; quantiles' axes come first. ``q`` is a constant.
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """``np.quantile`` by NumPy's methods linear (the default), midpoint, lower, higher and nearest.
+
+    Linear is between the two sorted entries around ``(n - 1) * q``, as NumPy: ``a + (b - a) * t``, or
+    ``b - (b - a) * (1 - t)`` from ``t = 0.5`` on, where ``t`` is the fraction of ``(n - 1) * q``; midpoint is
+    that at ``t = 1/2`` where ``(n - 1) * q`` is no whole number; lower, higher and nearest pick one sorted entry,
+    whose slope the quantile takes. Quantiles' axes come first. ``q`` is a constant.
     """
     if isinstance(q, Box):
         raise NotImplementedError("gradcli.numpy.quantile differentiates in a; q must be a constant")
-    if method != "linear" or out is not None:
-        raise NotImplementedError(f"gradcli.numpy.quantile takes method='linear' and no out=, not {method!r}")
+    if method not in ("linear", "midpoint", *_PICKING) or out is not None:
+        raise NotImplementedError(f"gradcli.numpy.quantile takes method='linear', 'midpoint', 'lower', 'higher' or "
+                                  f"'nearest' and no out=, not {method!r}")
     weak = type(q) in (int, float)  # a Python number: the result keeps a's dtype, as NumPy's
     q = np.asanyarray(q)
     if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
@@ -432,20 +439,45 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     s, axes = _sorted_along_last(a, axis)
     n = shape_of(s)[-1]
     virtual = (n - 1) * q
+    if method in _PICKING:
+        picked = _quantiles_first(getitem(s, (Ellipsis, _PICKING[method](virtual).astype(np.intp))), q.ndim)
+        return _finished(picked, s, axes, shape_of(a), keepdims, q.shape)
+    if method == "midpoint":
+        virtual = 0.5 * (np.floor(virtual) + np.ceil(virtual))
     above = virtual >= n - 1
     before = np.where(above, -1, np.floor(virtual)).astype(np.intp)
     t = np.asarray(virtual - before, dtype=virtual.dtype)  # NumPy's fraction, bit for bit (n at the top: b - 0)
     before, after = np.where(above, n - 1, before), np.where(above, n - 1, before + 1)
-    low, high = getitem(s, (Ellipsis, before)), getitem(s, (Ellipsis, after))
-    kept = len(shape_of(low)) - q.ndim
-    if q.ndim:  # the quantiles' axes first, as NumPy's
-        order = tuple(range(kept, kept + q.ndim)) + tuple(range(kept))
-        low, high = transpose(low, order), transpose(high, order)
-        t = np.reshape(t, t.shape + (1,) * kept)
+    low = _quantiles_first(getitem(s, (Ellipsis, before)), q.ndim)
+    high = _quantiles_first(getitem(s, (Ellipsis, after)), q.ndim)
+    if q.ndim:
+        t = np.reshape(t, t.shape + (1,) * (len(shape_of(low)) - q.ndim))
     t = float(t) if weak else t
     step = high - low
     value = where(np.broadcast_to(np.asarray(t) >= 0.5, shape_of(step)), high - step * (1 - t), low + step * t)
     return _finished(value, s, axes, shape_of(a), keepdims, q.shape)
+
+
+def _quantiles_first(entries, q_ndim):
+    """``entries`` (the kept axes, then the quantiles') with the quantiles' axes first, as NumPy's."""
+    if not q_ndim:
+        return entries
+    kept = len(shape_of(entries)) - q_ndim
+    return transpose(entries, tuple(range(kept, kept + q_ndim)) + tuple(range(kept)))
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """``np.nanmedian``: `median` of each slice's entries that are not NaN (NaN where all are)."""
+    if out is not None:
+        raise NotImplementedError("gradcli.numpy.nanmedian takes no out= (its result is a new array)")
+    s, axes = _sorted_along_last(a, axis)  # NaN sorts last
+    counts = np.sum(~np.asarray(raw(isnan(s)), dtype=bool), axis=-1)[..., None]
+    middle = concatenate([take_along_axis(s, np.maximum((counts - 1) // 2, 0), -1),
+                          take_along_axis(s, counts // 2, -1)], axis=-1)
+    value = mean(middle, axis=-1)  # NumPy's median is a mean too
+    if keepdims:
+        value = reshape(value, tuple(1 if d in axes else n for d, n in enumerate(shape_of(a))))
+    return value
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):

@@ -49,7 +49,7 @@ special = SimpleNamespace(**{
        for name in ("ellipeinc", "ellipj", "ellipkinc", "elliprc", "elliprd", "elliprf", "elliprg", "elliprj")},
     **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
     "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
-    **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve".split()},
+    **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve wright_bessel".split()},
     **{name: getattr(_normal_integrals, name) for name in "owens_t voigt_profile".split()},
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
