@@ -117,6 +117,7 @@ class UsersFrame:
 
     @property
     def line(self):
+        """The user's source line, stripped, as a traceback's frame gives its ``line``."""
         return linecache.getline(self.filename, self.lineno).strip()
 
 
