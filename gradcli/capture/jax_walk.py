@@ -40,7 +40,7 @@ from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
-from .lines import GRADCLI_FOLDER, def_line, package_folder
+from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -636,7 +636,7 @@ def _library_file(path):
     """Whether ``path`` is a library's code (JAX's ``scipy``, ``nn``; an installed package), not JAX's operators,
     its tracing, the standard library or gradcli."""
     path = os.path.abspath(path)
-    if path.startswith(GRADCLI_FOLDER) or path.startswith(_STDLIB) or _jax_machinery(path):
+    if path.startswith(GRADCLI_FOLDER) or path.startswith(STDLIB_FOLDER) or _jax_machinery(path):
         return False
     return path.startswith(_jax_directory()) or any(part in path for part in _INSTALLED)
 
@@ -1116,14 +1116,13 @@ def _written_by_user(eqn):
     codes, _ = traceback.raw_frames() if traceback else ([], [])
     for code in codes:
         path = os.path.abspath(code.co_filename)
-        if _jax_machinery(path) or path.startswith(_STDLIB) or path.startswith(GRADCLI_FOLDER):
+        if _jax_machinery(path) or path.startswith(STDLIB_FOLDER) or path.startswith(GRADCLI_FOLDER):
             continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
         return _users_file(path) and not any(part in path for part in _INSTALLED)
     return False
 
 
 _INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
-_STDLIB = os.path.join(os.path.dirname(os.__file__), "")
 _MACHINERY = ("numpy", "lax", "interpreters")  # JAX's operators and jax.numpy, and how it traces: not a library's code
 
 

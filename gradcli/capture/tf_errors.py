@@ -76,9 +76,7 @@ def _source_map(tb):
 
 def _origin(origins, filename, lineno):
     """The user's line a generated line was made from; an unmapped one (a re-raise) belongs to the nearest mapped line above it."""
-    in_file = sorted(((location.lineno, origin) for location, origin in origins.items() if location.filename == filename),
-                     key=lambda item: item[0])
-    return _origin_in(in_file, lineno)
+    return _origin_in(_by_file(origins).get(filename, []), lineno)
 
 
 def _raised_at(tb, origins):
@@ -119,6 +117,7 @@ class UsersFrame:
 
     @property
     def line(self):
+        """The user's source line, stripped, as a traceback's frame gives its ``line``."""
         return linecache.getline(self.filename, self.lineno).strip()
 
 
@@ -144,12 +143,18 @@ _MAPS = {}  # a generated file -> its source map as [(generated line, origin)], 
 def _map_of(filename):
     """Autograph's source map of one generated file, sorted by line (read again from its converter where not known)."""
     if filename not in _MAPS:
-        by_file = {}
-        for location, origin in _generated_maps().items():
-            by_file.setdefault(location.filename, []).append((location.lineno, origin))
-        _MAPS.update((name, sorted(held, key=lambda item: item[0])) for name, held in by_file.items())
+        _MAPS.update(_by_file(_generated_maps()))
         _MAPS.setdefault(filename, [])
     return _MAPS[filename]
+
+
+def _by_file(origins):
+    """A source map (generated location -> origin) as ``{generated file: [(generated line, origin)]}``, each sorted by
+    line for `_origin_in`."""
+    by_file = {}
+    for location, origin in origins.items():
+        by_file.setdefault(location.filename, []).append((location.lineno, origin))
+    return {name: sorted(held, key=lambda item: item[0]) for name, held in by_file.items()}
 
 
 def _origin_in(source_map, lineno):
