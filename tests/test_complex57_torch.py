@@ -8,6 +8,8 @@ import pytest
 
 import gradcli
 
+from complex57_checks import assert_ok_and_as_the_framework
+
 torch = pytest.importorskip("torch")
 
 
@@ -58,9 +60,4 @@ def _pytorchs_own(function, point):
 def test_a_real_loss_through_complex_tensors_is_replayed_exactly(name):
     function, point = CASES[name]
     results = gradcli.check(function, [point], dtypes=("float32", "float64"), fixes=False, framework="torch").results
-    value, gradient = _pytorchs_own(function, point)
-    assert [result.status for result in results] == ["ok", "ok"]
-    result = results[-1]  # float64's, whose program is PyTorch's own float64 one (float32's holds its constants so)
-    assert float(result.exact_value) == pytest.approx(value, rel=1e-12, abs=1e-12)
-    for argument, slope in gradient.items():
-        assert [float(g) for g in result.exact_gradient[argument]] == pytest.approx(slope, rel=1e-12, abs=1e-12)
+    assert_ok_and_as_the_framework(results, *_pytorchs_own(function, point))

@@ -1,5 +1,5 @@
-"""Complex tensors gradcli's replays lack (PyTorch's complex eigenvalues; TensorFlow's FFT and phase) and TensorFlow's
-QR decomposition: an input error naming the op and the line.
+"""Complex tensors gradcli's replays lack (PyTorch's and TensorFlow's complex eigenvalues) and TensorFlow's QR
+decomposition: an input error naming the op and the line.
 
 Where gradcli's replay of a framework holds no complex tensor for an op, the
 message says that an operation works on a complex tensor (rather than that
@@ -27,14 +27,9 @@ SOURCES = {
         import tensorflow as tf
 
 
-        def power(x):
-            spectrum = tf.abs(tf.signal.rfft(x))
-            return tf.reduce_sum(spectrum)
-
-
-        def phase(x):
-            z = tf.complex(x[0:1], x[1:2])
-            return tf.reduce_sum(tf.math.angle(z))
+        def eigenvalues(x):
+            values = tf.linalg.eigvals(tf.stack([x[0:2], x[2:4]]))
+            return tf.reduce_sum(tf.math.real(values))
 
 
         def triangle(x):
@@ -45,8 +40,7 @@ SOURCES = {
 
 CASES = [
     ("torch", "eigenvalues", "values = torch.linalg.eigvals(torch.stack([x[0:2], x[2:4]]))", "aten.linalg_eig"),
-    ("tensorflow", "power", "spectrum = tf.abs(tf.signal.rfft(x))", "ComplexAbs"),
-    ("tensorflow", "phase", "return tf.reduce_sum(tf.math.angle(z))", "Angle"),
+    ("tensorflow", "eigenvalues", "values = tf.linalg.eigvals(tf.stack([x[0:2], x[2:4]]))", "Eig"),
 ]
 
 

@@ -61,8 +61,10 @@ SYMPTOMS = {
 }
 OPEN_ELSEWHERE = {
     "tf_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C1: tf.signal.stft's complex spectrum (Real, Imag, ComplexAbs) has no replay: exit 2",
-    "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "C1: as above",
+        "C2: tf.signal.hann_window's angles reach the exact replay as floats, so the constant frame's bin 2 is "
+        "-2^-54, not 0: unstable where the floored decibel spectrogram is ok (C1, the complex spectrum, is closed)",
+    "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
+        "C2: as above: the exact value -300.08 (log of 2^-108), unstable where the silent bin is domain",
 }
 BY_ID = {case.id: case for case in cases22a.ALL}
 
