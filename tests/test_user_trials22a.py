@@ -38,27 +38,33 @@ CHOSEN = {  # case id -> what it holds
         "E1: F.embedding(max_norm=1) renorms the weight in place under no_grad (aten.embedding_renorm_ on a detach, "
         "written back into the argument): no replay and a refused write (exit 2); now wrong at the user's line, the "
         "exact gradient through the 1/(|row| + 1e-7) scaling PyTorch's gradient ignores",
+    "torch_lib22a:polar_energy@r=[2,0.5],theta=[0.3,-1]:float64":
+        "C1: torch.polar's complex tensor (aten.polar, view_as_real, a complex mul) had no replay (exit 2): ok",
     "torch_lib22a:ranked_score_gather@x=[3,1,2]:float64":
         "an autograd.Function marking its indices non-differentiable whose backward gathers where it should scatter: "
         "wrong at its backward",
 }
 KNOWN_WRONG = {
     "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C1: torch.stft's complex spectrum (aten._fft_r2c) has no replay, the replay holding real tensors only: exit "
-        "2, where the floored decibel spectrogram is ok (torch.polar and tf.signal.stft the same)",
+        "C2: the Hann window's angles 2 pi n / 4 reach the exact replay as the float 1.5707963267948966 times n, so "
+        "the window is [0, 0.5 - 2^-54, 1, 0.5 + 2^-53] and the constant frame's bin 2 is -2^-54, not 0: the 1e-10 "
+        "floor's log then has slope 1e10 there and the exact gradient moves 1.2e-6 relative, unstable, where the "
+        "floored decibel spectrogram is ok (C1, the complex spectrum's replay, is closed)",
     "torch_lib22a:interp@x=[1,3]:float64":
         "D1: a knot of an interpolation whose searchsorted reads x.detach(): 'a difference would move the value a "
         "stop_gradient holds constant', no verdict, where the slopes 1 and 3 meet (domain); the same code without "
         "the detach is found domain",
 }
 SYMPTOMS = {
-    "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "works on a complex tensor",
+    "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "unstable (gradient off by",
     "torch_lib22a:interp@x=[1,3]:float64": "stop_gradient holds constant",
 }
 OPEN_ELSEWHERE = {
     "tf_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C1: tf.signal.stft's complex spectrum (Real, Imag, ComplexAbs) has no replay: exit 2",
-    "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "C1: as above",
+        "C2: tf.signal.hann_window's angles reach the exact replay as floats, so the constant frame's bin 2 is "
+        "-2^-54, not 0: unstable where the floored decibel spectrogram is ok (C1, the complex spectrum, is closed)",
+    "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
+        "C2: as above: the exact value -300.08 (log of 2^-108), unstable where the silent bin is domain",
 }
 BY_ID = {case.id: case for case in cases22a.ALL}
 

@@ -84,7 +84,8 @@ class Plan:
             seen.add(key)
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
-                why = ("works on a complex tensor, and gradcli's replay of TensorFlow holds real tensors only" if complex_valued
+                why = ("works on a complex tensor, which gradcli's replay of TensorFlow holds only for its FFTs, real "
+                       "and imaginary parts, magnitude, phase and arithmetic (write it with real tensors)" if complex_valued
                        else _NOT_REPLAYED.get(op_type, "is not one gradcli can replay yet"))
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "

@@ -21,7 +21,7 @@ import gradcli.numpy as gnp
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.values import raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
-from .tf_ops_more import MORE_OPS
+from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
 
@@ -654,6 +654,7 @@ OPS.update({name: (_shapes_of(function), ("out_type",)) for name, function in SH
 
 OPS.update(LIST_OPS)
 OPS.update(MORE_OPS)
+OPS.update(COMPLEX_OPS)
 
 # Ops a replay passes over: they compute nothing a gradient needs.
 SKIPPED = {"NoOp", "Assert", "Print", "PrintV2", "VarIsInitializedOp"}

@@ -429,6 +429,38 @@ def _conv2d_filter_grad(ins, attrs):
 
 _CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 
+def _transform(name, rank, sized):
+    """TensorFlow's ``name`` FFT over the innermost ``rank`` axes (NumPy's default scaling: 1/n on the inverse);
+    ``sized``: its second input is ``fft_length``, the sizes the input is cropped or padded to (RFFT, IRFFT)."""
+    transform = getattr(gnp.fft, name)
+
+    def run(ins, attrs):
+        axes = tuple(range(-rank, 0))
+        sizes = [int(n) for n in np.ravel(raw(ins[1]))] if sized else None
+        return transform(ins[0], s=sizes, axes=axes)
+
+    return run
+
+
+def _complex(ins, attrs):
+    return ins[0] + 1j * ins[1]
+
+
+# TensorFlow's complex ops that real losses reach (tf.signal.stft, tf.signal.rfft) and leave (tf.math.real, tf.abs).
+COMPLEX_OPS = {
+    **{f"{op}{suffix}": (_transform(name, rank, sized), ())
+       for op, name, sized in (("FFT", "fftn", False), ("IFFT", "ifftn", False),
+                               ("RFFT", "rfftn", True), ("IRFFT", "irfftn", True))
+       for suffix, rank in (("", 1), ("2D", 2), ("3D", 3))},
+    "Real": (lambda ins, attrs: gnp.real(ins[0]), ()),
+    "Imag": (lambda ins, attrs: gnp.imag(ins[0]), ()),
+    "ComplexAbs": (lambda ins, attrs: gnp.abs(ins[0]), ()),
+    "Angle": (lambda ins, attrs: gnp.angle(ins[0]), ()),
+    "Conj": (lambda ins, attrs: gnp.conj(ins[0]), ()),
+    "Complex": (_complex, ()),
+}
+
+
 MORE_OPS = {
     "Cumsum": (_fold(gnp.add, 0.0), ("exclusive", "reverse")),
     "CumulativeLogsumexp": (_fold(gnp.logaddexp, -math.inf), ("exclusive", "reverse")),

@@ -97,6 +97,7 @@ from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_
                     user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
+from .torch_complex import COMPLEX_OPS
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
@@ -408,7 +409,7 @@ def _names(op):
 _DECOMPOSITIONS = None
 # Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`),
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
-_TABLE = {**OPS, **NN_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
+_TABLE = {**OPS, **NN_OPS, **COMPLEX_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
           "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
           "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard,
           "numpy_forward": NotImplemented}
@@ -1634,6 +1635,7 @@ def _factors_transposed(node):
 def _complex_valued(node):
     """Whether a node reads or gives a complex tensor (its fake values' dtypes, as traced)."""
     values = [node.meta.get("val")] + [getattr(a, "meta", {}).get("val") for a in node.args]
+    values += [v for several in values if isinstance(several, (tuple, list)) for v in several]  # linalg_eig's pair
     return any(getattr(getattr(v, "dtype", None), "is_complex", False) for v in values)
 
 
@@ -1709,8 +1711,9 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
     if fun is None and complex_valued:
         raise InputError(
             f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
-            "PyTorch holds real tensors only, so its exact reference cannot be computed: write it with real "
-            "tensors (an FFT's power as sums of cosines and sines, a phase as torch.atan2)"
+            "PyTorch holds complex tensors only for its FFTs, real and imaginary parts, polar form and arithmetic, "
+            "so its exact reference cannot be computed: write it with real tensors (a 2x2 matrix's eigenvalues "
+            "from its trace and determinant, a phase as torch.atan2)"
         )
     if fun is None:
         raise InputError(
