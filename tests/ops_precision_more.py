@@ -63,6 +63,14 @@ def _inv_w(a):
     return value, _entries(-(inv.T * w * inv.T))
 
 
+def _cube_w(a):
+    # <W, A^3>: d/dA is W (A^2)^T + A^T W A^T + (A^2)^T W, one term per place dA takes in A A A.
+    m, w = _m(a), _m(W2.tolist())
+    square = m * m
+    value = mp.fsum(w[i, j] * (square * m)[i, j] for i in range(2) for j in range(2))
+    return value, _entries(w * square.T + m.T * w * m.T + square.T * w)
+
+
 def _pinv_w(a):
     # pinv zeroes the singular values below rcond = 1e-15 times the largest: near that cut it is no inverse.
     sigma = mp.svd_r(_m(a), compute_uv=False)
@@ -127,6 +135,7 @@ MATRIX = {
     "linalg.slogdet": (lambda a: gnp.linalg.slogdet(a)[1], _logabsdet),
     "linalg.inv": (lambda a: gnp.sum(gnp.linalg.inv(a) * W2), _inv_w),
     "linalg.pinv": (lambda a: gnp.sum(gnp.linalg.pinv(a) * W2), _pinv_w),
+    "linalg.matrix_power": (lambda a: gnp.sum(gnp.linalg.matrix_power(a, 3) * W2), _cube_w),
     "linalg.solve": (lambda a: gnp.dot(np.array([3.0, 0.5]), gnp.linalg.solve(a, np.array([1.0, -2.0]))), _solve_w),
     "linalg.norm(fro)": (gnp.linalg.norm, _fro),
     "linalg.svd": (lambda a: gnp.dot(np.array([1.0, -2.0]), gnp.linalg.svd(a, compute_uv=False)), _singular_w),
