@@ -18,9 +18,10 @@ with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
 which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
-mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
-summed as two positive terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's
-duplication where p nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
+mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation
+for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12, summed as two positive
+terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's duplication where p
+nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
 """
@@ -451,7 +452,7 @@ def _rd_partial(ans, low, other, z):
 
         H_k = (x_k + sqrt(x_k z_k) + z_k + lambda_k) / ((x_k + lambda_k) (sqrt x_k + sqrt z_k) sqrt(x_k z_k) (z_k + lambda_k)),
 
-    positive terms, nothing cancelling as ``low`` nears z (the quotient itself lost log10(z / |low - z|) digits),
+    positive terms, nothing cancelling as ``low`` nears z (the quotient itself loses log10(z / |low - z|) digits),
     x_k = z_k included. After `_DUPLICATIONS` steps the three arguments agree to 4^-15 of their spread, and the rest
     is 16^-n times the partial at three equal arguments mu, -(3/10) mu^(-5/2). At ``low`` = 0 the slope is -inf."""
     x, y = low, other

@@ -782,7 +782,8 @@ def _plain_kinds(args):
 def _holds_exact(args):
     """Whether an op's arguments hold a bare high-precision number (an untraced exact run's: its ``floor(x)`` answer
     is one the user's code goes on with, ``.astype(int)`` and comparisons included)."""
-    return any(isinstance(a, _MP_TYPES) or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
+    return any(isinstance(a, _MP_TYPES)
+               or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
                for a in args)
 
 
