@@ -101,8 +101,9 @@ def _incomplete_mp(kind):
         phi, m = +phi, +m
         if m == 1 and abs(phi) >= mpmath.pi / 2 and kind == "f":
             return mpmath.sign(phi) * mpmath.inf  # past K(1)'s pole
+        on_mpmath = mpmath.ellipf if kind == "f" else mpmath.ellipe
         return _ball_first(_ellipkinc_ball if kind == "f" else _ellipeinc_ball,
-                           lambda: _real_or_nan(mpmath.ellipf(phi, m) if kind == "f" else mpmath.ellipe(phi, m)), phi, m)
+                           lambda: _real_or_nan(on_mpmath(phi, m)), phi, m)
 
     integral.__name__ = f"ellip{kind}inc"
     return integral
@@ -512,14 +513,14 @@ def _rj_partial_duplicated(x, y, z, p):
     """dR_J/dx for p > 0 by Carlson's duplication R_J(x, y, z, p) = 2 R_J(x + lambda, ..., p + lambda) + 6 R_C(d^2,
     d^2 + (p - x)(p - y)(p - z)), d = (sqrt p + sqrt x)(sqrt p + sqrt y)(sqrt p + sqrt z), run on R_J(x, y, z, p) and
     R_J(x, y, z, x) at once: lambda_k is theirs both (x, y, z only), p_k - x_k = (p - x) / 4^k, and with
-    R_C(d^2, d^2 (1 + t)) = g(t) / d, g(t) = R_C(1, 1 + t), t = prod (sqrt p - sqrt w) / (sqrt p + sqrt w) over w = x, y, z,
-    1 + t = 2 sqrt p (p + lambda) / d (no cancellation as t nears -1, p near 0), and each step's difference over
-    p_k - x_k is
+    R_C(d^2, d^2 (1 + t)) = g(t) / d, g(t) = R_C(1, 1 + t), t = prod (sqrt p - sqrt w) / (sqrt p + sqrt w) over
+    w = x, y, z, 1 + t = 2 sqrt p (p + lambda) / d (no cancellation as t nears -1, p near 0), and each step's
+    difference over p_k - x_k is
 
         6 (h(t) (p - y)(p - z) / d^3 - (d - d_x) / ((p - x) d d_x)),   h(t) = (g(t) - 1) / t = -R_J(1, 1, 1, 1 + t) / 3,
 
     d_x the d of p = x, and (d - d_x) / (p - x) the cubic's divided difference, a sum of positive terms over
-    sqrt p + sqrt x: the difference of the two R_J divided out exactly (the quotient lost log10(p / |p - x|) digits).
+    sqrt p + sqrt x: the difference of the two R_J divided out exactly (the quotient loses log10(p / |p - x|) digits).
     After `_DUPLICATIONS` steps the rest is 16^-n times the slope at equal arguments mu, -(3/10) mu^(-5/2)."""
     total, scale = 0.0, 1.0
     for _ in range(_DUPLICATIONS):
