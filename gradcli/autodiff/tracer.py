@@ -643,7 +643,10 @@ def _from_user_code(frame):
     """Whether the code calling an op at ``frame`` (past the door and the boxes' operators) is the user's own."""
     while frame is not None and frame.f_code.co_filename in _OPERATORS:
         frame = frame.f_back
-    return not (frame is None or frame.f_code.co_filename.startswith(GRADCLI_FOLDER) or _INSTALLED in frame.f_code.co_filename)
+    if frame is None:
+        return False
+    filename = frame.f_code.co_filename
+    return not (filename.startswith(GRADCLI_FOLDER) or _INSTALLED in filename)
 
 
 _PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)
