@@ -14,7 +14,8 @@ GRADCLI_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "")
 
 @lru_cache(maxsize=None)
 def python_folders(*kinds):
-    """The folders sysconfig calls ``kinds`` ("stdlib", "platstdlib", "purelib", "platlib"), absolute, with their separators."""
+    """The folders sysconfig calls ``kinds`` ("stdlib", "platstdlib", "purelib", "platlib"), absolute, with their
+    separators."""
     import sysconfig  # lazy: ``import gradcli`` needs only gradcli's own folder
 
     paths = sysconfig.get_paths()
@@ -22,6 +23,7 @@ def python_folders(*kinds):
 
 
 def outside_python_and_gradcli(filename):
-    """Whether ``filename`` is a real file (not ``<stdin>``) outside gradcli, Python's library and the installed packages."""
+    """Whether ``filename`` is a real file (not ``<stdin>``) outside gradcli, Python's library and the installed
+    packages."""
     skipped = (GRADCLI_FOLDER, *python_folders("stdlib", "purelib", "platlib"))
     return not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped)

@@ -208,16 +208,24 @@ def integer_cut(number, dtype):
     name = np.dtype(dtype).name
     low, high = (np.iinfo(dtype).min, np.iinfo(dtype).max) if np.dtype(dtype).kind in "iu" else (-math.inf, math.inf)
     if number != number or number > high or number < low:  # a ball: wholly NaN, above or below the dtype's numbers
-        shown = "NaN" if number != number else "inf" if number > high and not _finite_number(number) else \
-            "-inf" if not _finite_number(number) else mp.mpmath.nstr(mp.mpmath.mpf(_midpoint(number)), 6)
-        raise UndefinedCast(f"a cast of {shown} to {name}, which {name} cannot hold: the cast's answer there is the "
-                            "framework's own choice, no number of the mathematics")
+        raise UndefinedCast(f"a cast of {_shown(number, high)} to {name}, which {name} cannot hold: the cast's answer "
+                            "there is the framework's own choice, no number of the mathematics")
     if not hasattr(number, "unique_fmpz"):
         return int(number)  # mpmath's and Python's numbers cut toward 0
     ends = {_cut(end) for end in (number.lower(), number.upper())}
     if len(ends) != 1 or None in ends or not low <= next(iter(ends)) <= high:
         raise Undecided(f"a cast to an integer of {number}, which straddles a whole number or the dtype's last one")
     return int(ends.pop())
+
+
+def _shown(number, high):
+    """An exact number a cast cannot take (``high`` the dtype's largest), as an error names it: NaN, inf, -inf, or its
+    six leading digits."""
+    if number != number:
+        return "NaN"
+    if _finite_number(number):
+        return mp.mpmath.nstr(mp.mpmath.mpf(_midpoint(number)), 6)
+    return "inf" if number > high else "-inf"
 
 
 def _finite_number(number):

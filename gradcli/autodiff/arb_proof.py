@@ -775,6 +775,7 @@ _OF_SQUARES = {
 
 
 def _run(name, args):
+    """The proof number the op ``name`` answers for ``args`` (`run`'s work, before it notes an answer >= 0)."""
     if name in ("square", "multiply") and id(args[0]) in state().tips and all(a is args[0] for a in args):
         return state().tips[id(args[0])][1]  # sqrt(u)^2 is u
     if name == "hypot" and len(args) == 2:  # sqrt(x^2 + y^2), a cone's tip at (0, 0) as |x + iy| is
@@ -1022,6 +1023,7 @@ def with_operators(cls, call, takes=None):
 
 
 def _operator(answer, takes):
+    """The operator method ``answer``, giving NotImplemented for an operand ``takes`` refuses (None: takes all)."""
     if takes is None:
         return answer
     return lambda self, other: answer(self, other) if takes(other) else NotImplemented

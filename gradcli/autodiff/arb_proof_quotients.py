@@ -110,16 +110,17 @@ class _Proof:
         for number in sorted(self.squares, reverse=True):
             rule, degree = self.squares[number], self.degrees.get(number, 2)
             # again while a power is left: a rule may hold lower powers of its own atom (a minimal polynomial's)
-            while any(m[number] >= degree for m in poly.to_dict()):
+            terms = poly.to_dict()
+            while any(m[number] >= degree for m in terms):
                 out = self.zero
-                for monomial, coefficient in poly.to_dict().items():
+                for monomial, coefficient in terms.items():
                     e = monomial[number]
                     kept = list(monomial)
                     kept[number] = e % degree
                     out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // degree)
                     if len(out) > MAX_TERMS:
                         raise NoProof("too many terms")
-                poly = out
+                poly, terms = out, out.to_dict()
         return poly
 
     def constant(self, x):

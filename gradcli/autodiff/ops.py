@@ -100,11 +100,16 @@ def exact_entries(array):
         return array
     entries = array.ravel().tolist()
     like = next((e for e in entries if is_mp_value(e)), None)
-    if like is None or not any(type(e) is float or isinstance(e, np.floating) for e in entries):
+    if like is None or not any(map(_is_float_entry, entries)):
         return array
     out = np.empty(array.shape, dtype=object)
-    out.flat[:] = [lifted(e, like) if type(e) is float or isinstance(e, np.floating) else e for e in entries]
+    out.flat[:] = [lifted(e, like) if _is_float_entry(e) else e for e in entries]
     return out
+
+
+def _is_float_entry(entry):
+    """Whether an object array's entry is a plain float (Python's or NumPy's), one `exact_entries` lifts."""
+    return type(entry) is float or isinstance(entry, np.floating)
 
 
 def _holds_high_precision(value):

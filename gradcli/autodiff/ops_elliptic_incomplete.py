@@ -18,9 +18,10 @@ with phi = n pi + r, |r| <= pi/2, s = sin r and c = cos r,
 which never cancel near m = 0, where Legendre's (E - (1 - m) F)/(2m (1 - m)) - ... would lose all digits. The
 partials of R_F are -R_D/6 with the argument differentiated last (DLMF 19.18.1), of R_C(x, y) = R_F(x, y, y) the
 same summed over y's two places; those of R_D in x and y are (R_D(y, z, x) - R_D(x, y, z)) / (2 (x - z)) and its
-mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12,
-summed as two positive terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's
-duplication where p nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
+mirror (summed term by term along Carlson's duplication, so nothing cancels as x nears z), in z Euler's relation
+for a function homogeneous of degree -3/2; those of R_G (3 R_F - x R_D(y, z, x)) / 12, summed as two positive
+terms; those of R_J in x, y, z (R_J - R_D(y, z, x)) / (2 (p - x)) and its like (along Carlson's duplication where p
+nears x), in p Euler's relation. ``ellipj``'s four answers (sn, cn, dn, the amplitude am) are four ops, mpmath's
 ``ellipfun`` their exact reference (flint has no Jacobi functions); the amplitude's slope in m is -dn dF/dm at
 (am, m), from F(am(u|m)|m) = u.
 """
@@ -100,8 +101,9 @@ def _incomplete_mp(kind):
         phi, m = +phi, +m
         if m == 1 and abs(phi) >= mpmath.pi / 2 and kind == "f":
             return mpmath.sign(phi) * mpmath.inf  # past K(1)'s pole
+        on_mpmath = mpmath.ellipf if kind == "f" else mpmath.ellipe
         return _ball_first(_ellipkinc_ball if kind == "f" else _ellipeinc_ball,
-                           lambda: _real_or_nan(mpmath.ellipf(phi, m) if kind == "f" else mpmath.ellipe(phi, m)), phi, m)
+                           lambda: _real_or_nan(on_mpmath(phi, m)), phi, m)
 
     integral.__name__ = f"ellip{kind}inc"
     return integral
@@ -451,7 +453,7 @@ def _rd_partial(ans, low, other, z):
 
         H_k = (x_k + sqrt(x_k z_k) + z_k + lambda_k) / ((x_k + lambda_k) (sqrt x_k + sqrt z_k) sqrt(x_k z_k) (z_k + lambda_k)),
 
-    positive terms, nothing cancelling as ``low`` nears z (the quotient itself lost log10(z / |low - z|) digits),
+    positive terms, nothing cancelling as ``low`` nears z (the quotient itself loses log10(z / |low - z|) digits),
     x_k = z_k included. After `_DUPLICATIONS` steps the three arguments agree to 4^-15 of their spread, and the rest
     is 16^-n times the partial at three equal arguments mu, -(3/10) mu^(-5/2). At ``low`` = 0 the slope is -inf."""
     x, y = low, other
@@ -511,14 +513,14 @@ def _rj_partial_duplicated(x, y, z, p):
     """dR_J/dx for p > 0 by Carlson's duplication R_J(x, y, z, p) = 2 R_J(x + lambda, ..., p + lambda) + 6 R_C(d^2,
     d^2 + (p - x)(p - y)(p - z)), d = (sqrt p + sqrt x)(sqrt p + sqrt y)(sqrt p + sqrt z), run on R_J(x, y, z, p) and
     R_J(x, y, z, x) at once: lambda_k is theirs both (x, y, z only), p_k - x_k = (p - x) / 4^k, and with
-    R_C(d^2, d^2 (1 + t)) = g(t) / d, g(t) = R_C(1, 1 + t), t = prod (sqrt p - sqrt w) / (sqrt p + sqrt w) over w = x, y, z,
-    1 + t = 2 sqrt p (p + lambda) / d (no cancellation as t nears -1, p near 0), and each step's difference over
-    p_k - x_k is
+    R_C(d^2, d^2 (1 + t)) = g(t) / d, g(t) = R_C(1, 1 + t), t = prod (sqrt p - sqrt w) / (sqrt p + sqrt w) over
+    w = x, y, z, 1 + t = 2 sqrt p (p + lambda) / d (no cancellation as t nears -1, p near 0), and each step's
+    difference over p_k - x_k is
 
         6 (h(t) (p - y)(p - z) / d^3 - (d - d_x) / ((p - x) d d_x)),   h(t) = (g(t) - 1) / t = -R_J(1, 1, 1, 1 + t) / 3,
 
     d_x the d of p = x, and (d - d_x) / (p - x) the cubic's divided difference, a sum of positive terms over
-    sqrt p + sqrt x: the difference of the two R_J divided out exactly (the quotient lost log10(p / |p - x|) digits).
+    sqrt p + sqrt x: the difference of the two R_J divided out exactly (the quotient loses log10(p / |p - x|) digits).
     After `_DUPLICATIONS` steps the rest is 16^-n times the slope at equal arguments mu, -(3/10) mu^(-5/2)."""
     total, scale = 0.0, 1.0
     for _ in range(_DUPLICATIONS):

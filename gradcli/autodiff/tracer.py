@@ -643,7 +643,10 @@ def _from_user_code(frame):
     """Whether the code calling an op at ``frame`` (past the door and the boxes' operators) is the user's own."""
     while frame is not None and frame.f_code.co_filename in _OPERATORS:
         frame = frame.f_back
-    return not (frame is None or frame.f_code.co_filename.startswith(GRADCLI_FOLDER) or _INSTALLED in frame.f_code.co_filename)
+    if frame is None:
+        return False
+    filename = frame.f_code.co_filename
+    return not (filename.startswith(GRADCLI_FOLDER) or _INSTALLED in filename)
 
 
 _PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)
@@ -782,7 +785,8 @@ def _plain_kinds(args):
 def _holds_exact(args):
     """Whether an op's arguments hold a bare high-precision number (an untraced exact run's: its ``floor(x)`` answer
     is one the user's code goes on with, ``.astype(int)`` and comparisons included)."""
-    return any(isinstance(a, _MP_TYPES) or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
+    return any(isinstance(a, _MP_TYPES)
+               or (type(a) is _ndarray and a.dtype == object and a.size and isinstance(a.flat[0], _MP_TYPES))
                for a in args)
 
 
