@@ -239,6 +239,21 @@ def test_a_derivative_proven_0_on_a_path_with_no_tie_is_flat():
     assert all(python_zero.flat_along(run, point, k) for k in range(4))
 
 
+def test_a_flat_look_leaves_the_callers_records_of_decisions_and_ties_as_they_were():
+    # a kink test asks flat_along in the middle of its own run: the ties that run met must survive the question
+    arb_core.enable()
+    run = resolve(lambda x: gnp.maximum(0.0, x[0])).mp_function
+    decisions, ties = ["the caller's decision"], ["the caller's tie"]
+    saved = arb_core.decisions, arb_core.ties
+    arb_core.decisions, arb_core.ties = decisions, ties
+    try:
+        assert not python_zero.flat_along(run, [np.array([0.0])], 0)
+        assert arb_core.decisions is decisions and arb_core.ties is ties
+        assert ties == ["the caller's tie"]
+    finally:
+        arb_core.decisions, arb_core.ties = saved
+
+
 @pytest.mark.parametrize("n", [5, 7])
 def test_the_silent_bins_of_a_constant_signal_past_8_are_proven(n):
     # each bin but the first sums the roots of unity (inexact balls): 0 by algebra, its ball the exact 0 then

@@ -201,15 +201,17 @@ def flat_along(run, args, coordinate):
     at a tie nor met arcsin or arccos at +-1 (`arb_proof.ends`: the angle of parallel vectors, a cone) or a repeated
     spectrum entry, so that 0 is the two-sided derivative (p log p of a silent FFT bin's share p ~ t^2, whose one-sided
     differences, h log h, stay within the rounding at every precision a kink test may climb to)."""
-    if constant_along(run, args, coordinate):
-        return True
-    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
+    # the caller's records (a kink test's own decisions and ties) are put back after these runs'
+    callers = arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated
     try:
+        if constant_along(run, args, coordinate):
+            return True
+        arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
         zero = proven(run, args, coordinate=coordinate)[1][0]
         # no side taken at a tie, no cone's tip at +-1, no repeated spectrum entry (a decomposition's kink) met
         return zero and not (arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated)
     finally:
-        arb_proof.ends, arb_proof_linalg.repeated = [], []
+        arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = callers
 
 
 def slope_tends_to_0(run, args, step, coordinate):
