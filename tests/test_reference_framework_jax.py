@@ -78,13 +78,10 @@ def test_the_oracle_takes_jax_s_library_constants_as_the_replay_does():
     assert frameworks.found_at(FRAMEWORK, cases) == [[]] * len(cases)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "JAX campaign seed 43: jnp.median(concatenate([w, [0.3, -1]])) at w = [0, 1e-310, -8.35e160] has slope 1 in w[0] "
-    "(w[0] is the middle entry, 1e-310 from w[1]); the replay falls to the mpmath path, whose central difference at "
-    "a coordinate at 0 steps 10^-(digits/3), across the median's switch at w[0] = 1e-310, and two precisions agree "
-    "on the average of both sides, 0.5. gradcli.numpy's median is judged on balls (1, right). The class of F2: the "
-    "mpmath difference's step at 0 is not bounded by the inputs' or the program's smallest values"))
 def test_a_median_at_0_beside_an_input_of_1e_310_has_slope_1():
+    """JAX campaign seed 43: jnp.median(concatenate([w, [0.3, -1]])) at w = [0, 1e-310, -8.35e160] has slope 1 in w[0]
+    (the middle entry, 1e-310 from w[1]): the mpmath difference at a coordinate at 0 steps below the smallest value
+    among the inputs and the program's, never across the median's switch at w[0] = 1e-310 (the average, 0.5)."""
     tree = ("binary", "divide", ("reduce", "median_consts", ("leaf", "w")), ("leaf", "y"))
     point = [-1e200, 0.0, np.array([3.0, -30.0, 0.0]), np.array([0.0, 1e-310, -8.351099647075034e160])]
     assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]

@@ -17,7 +17,9 @@ the ceiling (`precision.max_digits`) the reference is ``unsettled`` and no verdi
 Two gradients come out: ``rule`` is gradcli's autodiff (including any custom
 gradient) at high precision; ``exact`` is the true derivative of the forward
 function, from central differences at high precision (step 10^(-digits/3)
-relative to |x|, so that x +- h never crosses 0; error about 10^(-2 digits/3)).
+relative to |x| up to 1, so that x +- h never crosses 0, and of 1 above it, so that
+it spans no period of sin(1e300); at 0, of the smallest magnitude among the inputs and
+the program's values: `_safe_step`; error about 10^(-2 digits/3)).
 The differences know nothing of gradient
 rules: this is how a wrong custom gradient is caught, and how a NaN that a
 rule leaks from the unselected branch of ``where`` is told from a true NaN.
@@ -39,7 +41,9 @@ from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.transforms import value_and_grad
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
-from .kinks import ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, may_have_kink, undefined_at_kinks
+from .kinks import (
+    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, may_have_kink, smallest_value_at, undefined_at_kinks,
+)
 from .precision import (
     Absorption,
     AGREE_DIGITS,
@@ -55,7 +59,6 @@ from .precision import (
     rebuild,
     rule_entries,
     settle,
-    relative_step,
     to_mp,
     unproven_zeros,
     unwatched,
@@ -679,16 +682,17 @@ def _exact_gradient_by_differences(target, args, result, seed):
 
     if per_coordinate(sum(sizes)):
         gradient, steps = [], []
+        smallest = _Smallest(target, mp_args)
         for i, a in enumerate(mp_args):
             if isinstance(a, np.ndarray):
                 g = np.empty(a.shape, dtype=object)
                 for index in np.ndindex(a.shape):
-                    g[index], noise, step = _central(f, mp_args, i, index, h_scale)
+                    g[index], noise, step = _central(f, mp_args, i, index, h_scale, smallest)
                     noises.append(noise)
                     steps.append(step)
                 gradient.append(g)
             else:
-                derivative, noise, step = _central(f, mp_args, i, None, h_scale)
+                derivative, noise, step = _central(f, mp_args, i, None, h_scale, smallest)
                 gradient.append(derivative)
                 noises.append(noise)
                 steps.append(step)
@@ -696,7 +700,7 @@ def _exact_gradient_by_differences(target, args, result, seed):
         return noises, steps
     direction = random_direction(args, seed)
     largest = max(float(np.max(np.abs(a))) for a in args)
-    h = relative_step(mpmath.mpf(largest), h_scale)
+    h = _safe_step(mpmath.mpf(largest), h_scale, _Smallest(target, mp_args))
     steps = [to_mp(d) for d in direction]
     result.direction = direction
 
@@ -711,10 +715,10 @@ def _exact_gradient_by_differences(target, args, result, seed):
         return (flat_entries(up)[0] - flat_entries(down)[0]) / (2 * t), (up_noise[0] + down_noise[0]) / (2 * t)
 
     try:
-        directional, noise = quotient(h)
+        directional, noise = quotient(h) if resolves(h) else (mpmath.nan, mpmath.inf)  # unresolved: rise
     except Exception:  # noqa: BLE001 - outside the domain along the direction
         directional, noise = mpmath.nan, mpmath.mpf(0)
-    if not mpmath.isfinite(directional):
+    if not mpmath.isfinite(directional) and noise != mpmath.inf:
         inside = _step_inside(moved, resolves, h, h_scale)
         if inside == 0:
             directional, noise = mpmath.nan, mpmath.inf  # the edge lies nearer than this precision steps: rise
@@ -732,7 +736,7 @@ def _exact_gradient_by_differences(target, args, result, seed):
     return noises, [h]
 
 
-def _central(f, mp_args, i, index, h_scale):
+def _central(f, mp_args, i, index, h_scale, smallest):
     """(derivative, its rounding noise, the step h of x +- h) in one coordinate, by a central difference.
 
     A step that leaves the domain on a side where the function is finite at the point is no
@@ -742,7 +746,9 @@ def _central(f, mp_args, i, index, h_scale):
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    h = relative_step(x, h_scale)
+    h = _safe_step(x, h_scale, smallest)
+    if x + h == x or x - h == x:
+        return mpmath.nan, mpmath.inf, h  # this precision cannot step that little beside x: rise
 
     def at(point):
         values = list(mp_args)
@@ -789,6 +795,32 @@ def _central(f, mp_args, i, index, h_scale):
         # resolves nothing below one unit of the values over the step there; only `python_zero` may prove that 0.
         noise = mpmath.eps * max(abs(up[0]), abs(down[0]), 1) / step
     return derivative, noise, h
+
+
+def _safe_step(x, h_scale, smallest):
+    """The central-difference step at ``x``: 10^-(digits/3) of |x| where |x| is at most 1, so that x +- h never
+    crosses 0 (where log and sqrt end), and of 1 above it, so that x +- h spans no structure of unit size (a period of
+    sin(1e300), of ellipkinc's phi: a step relative to 1e300 averages over many periods, and two precisions agree on
+    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values
+    (``smallest()``): a switch of those values may lie that near 0 (the median of [0, 1e-310, ...] turns at w[0] =
+    1e-310)."""
+    if x == 0:
+        return h_scale * smallest()
+    return h_scale * min(abs(x), 1)
+
+
+class _Smallest:
+    """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1),
+    found on the first call (a traced run) and kept."""
+
+    def __init__(self, target, mp_args):
+        self.target, self.mp_args, self.found = target, mp_args, None
+
+    def __call__(self):
+        if self.found is None:
+            inputs = [abs(e) for a in self.mp_args for e in flat_entries(a) if e != 0]
+            self.found = min([smallest_value_at(self.target, self.mp_args), *inputs])
+        return self.found
 
 
 def _finite_sides(moved, h):
