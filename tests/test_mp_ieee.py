@@ -20,12 +20,14 @@ import pytest
 import gradcli.numpy as gnp
 from gradcli.autodiff import mp
 from gradcli.autodiff.catalog import catalogue
+from gradcli.autodiff.values import raw
 
 mp.enable()
 
 
 def kind(value):
     """nan, +inf, -inf or finite: of a float64 answer or of an mpmath one."""
+    value = raw(value)  # a step's answer (floor, sign) on a bare exact number is boxed once balls are on
     value = np.asarray(value, dtype=object)[()] if np.ndim(value) == 0 else value
     if isinstance(value, (bool, np.bool_)):
         return "finite"

@@ -292,6 +292,8 @@ TESTED_ELSEWHERE = {
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "cumprod", "logsumexp",
     # test_order_statistics.py (values against NumPy, gradients against central differences, ties)
     "median", "percentile", "quantile",
+    # test_voigt57_order_statistics.py (values and dtypes against NumPy, the entries read, all-NaN slices)
+    "nanmedian",
     # test_ops_numeric.py (values against NumPy, gradients against central differences)
     "interp", "polyval", "average", "ptp", "trapezoid", "nansum", "nanmean", "nanmax", "nanmin", "convolve",
     "meshgrid", "cov",

@@ -11,6 +11,7 @@ import gradcli.numpy as gnp
 import gradcli.scipy.special as special
 import gradcli.scipy.stats as stats
 from gradcli.autodiff import mp as gmp
+from gradcli.autodiff.values import raw
 from opcheck import _scipy_cases, check_case, make_args
 
 CASES = _scipy_cases()
@@ -123,7 +124,8 @@ def test_incomplete_functions_and_cdfs_match_scipy_called_directly():
 def test_exact_reference_of_incomplete_functions(name, args):
     gmp.enable()
     with mpmath.workdps(40):
-        exact = getattr(special, name)(*[mpmath.mpf(a) for a in args])
+        # a step's answer (gammasgn) on a bare exact number is boxed for the caller's code once balls are on
+        exact = raw(getattr(special, name)(*[mpmath.mpf(a) for a in args]))
         assert isinstance(exact, mpmath.mpf)
     assert np.isclose(float(exact), getattr(scipy.special, name)(*args), rtol=1e-14)
 

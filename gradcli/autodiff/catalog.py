@@ -253,6 +253,7 @@ _SCIPY_SAMPLES = {
     "scipy.special.multigammaln": lambda num: (num(2.5), 2),
     "scipy.special.zeta": lambda num: (num(2.5), num(0.5)),
     "scipy.special.hyp2f1": lambda num: (num(0.5), num(0.25), num(0.75), num(0.5)),  # a, b, c and z
+    "scipy.special.elliprj": lambda num: (num(0.5), num(0.25), num(0.75), num(1.5)),  # x, y, z and p
     "scipy.special.expn": lambda num: (2, num(0.5)),
     "scipy.special.polygamma": lambda num: (1, num(0.5)),
     "scipy.special.yn": lambda num: (1, num(0.5)),

@@ -181,6 +181,43 @@ def _taken_out(how):
     )
 
 
+def _lossless(number, kind):
+    """``number`` as a Python ``kind`` (int or float) where it is an exact integer that ``kind`` holds whole
+    (``int(np.floor(x))``, an index, the sign's -1, 0 or 1), or None: an integer leaving whole carries no rounding,
+    and no comparison a ball would have recorded. Other numbers stay in: a float taken out would compute on in
+    float64."""
+    parts = _mantissa_exponent(number)
+    if parts is None:
+        return None
+    mantissa, exponent = parts
+    if exponent < 0:
+        whole, rest = divmod(mantissa, 1 << -exponent)
+        if rest:
+            return None
+    else:
+        whole = mantissa << exponent
+    if kind is int:
+        return whole
+    return float(whole) if abs(whole) <= 1 << 53 else None
+
+
+def _mantissa_exponent(number):
+    """An exact finite high-precision number's ``(mantissa, exponent)`` (an mpmath number, or a flint ball of
+    radius 0), or None."""
+    try:
+        if callable(getattr(number, "is_exact", None)):  # flint's arb: exact only at radius 0
+            return tuple(int(p) for p in number.man_exp()) if number.is_exact() and number.is_finite() else None
+        if isinstance(number, tracer._MP_TYPES) and not isinstance(number, complex):
+            import mpmath  # lazy: loaded already by every run that holds an mpmath number
+
+            if isinstance(number, mpmath.mpf) and mpmath.isfinite(number):
+                mantissa, exponent = number.man_exp  # the mantissa's magnitude: the sign is apart
+                return (-int(mantissa) if number < 0 else int(mantissa)), int(exponent)
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return None
+
+
 def _spread(x):
     """``x`` with each high-precision number in a plain box of its own: a scalar as a 0-d object array
     holding its box (NumPy would convert the box itself), an object array entry by entry."""
@@ -300,13 +337,22 @@ class Plain(Box):
         raise _taken_out(f"as a NumPy array of {np.dtype(dtype)}")
 
     def __float__(self):
-        raise _taken_out("as a float")
+        exact = _lossless(raw(self), float)
+        if exact is None:
+            raise _taken_out("as a float")
+        return exact
 
     def __int__(self):
-        raise _taken_out("as an int")
+        exact = _lossless(raw(self), int)
+        if exact is None:
+            raise _taken_out("as an int")
+        return exact
 
     def __index__(self):
-        raise _taken_out("as an index")
+        exact = _lossless(raw(self), int)
+        if exact is None:
+            raise _taken_out("as an index")
+        return exact
 
     def __complex__(self):
         raise _taken_out("as a complex")
