@@ -181,24 +181,18 @@ def _taken_out(how):
     )
 
 
-def _lossless(number, kind):
-    """``number`` as a Python ``kind`` (int or float) where it is an exact integer that ``kind`` holds whole
-    (``int(np.floor(x))``, an index, the sign's -1, 0 or 1), or None: an integer leaving whole carries no rounding,
-    and no comparison a ball would have recorded. Other numbers stay in: a float taken out would compute on in
-    float64."""
+def _whole(number):
+    """``number`` as a Python int where it is an exact integer (``int(np.floor(x))``, an index), or None. An
+    integer leaves whole, with no rounding; a float taken out, even an integral one, would compute and compare on
+    in float64, so only ints leave."""
     parts = _mantissa_exponent(number)
     if parts is None:
         return None
     mantissa, exponent = parts
-    if exponent < 0:
-        whole, rest = divmod(mantissa, 1 << -exponent)
-        if rest:
-            return None
-    else:
-        whole = mantissa << exponent
-    if kind is int:
-        return whole
-    return float(whole) if abs(whole) <= 1 << 53 else None
+    if exponent >= 0:
+        return mantissa << exponent
+    whole, rest = divmod(mantissa, 1 << -exponent)
+    return None if rest else whole
 
 
 def _mantissa_exponent(number):
@@ -337,19 +331,16 @@ class Plain(Box):
         raise _taken_out(f"as a NumPy array of {np.dtype(dtype)}")
 
     def __float__(self):
-        exact = _lossless(raw(self), float)
-        if exact is None:
-            raise _taken_out("as a float")
-        return exact
+        raise _taken_out("as a float")
 
     def __int__(self):
-        exact = _lossless(raw(self), int)
+        exact = _whole(raw(self))
         if exact is None:
             raise _taken_out("as an int")
         return exact
 
     def __index__(self):
-        exact = _lossless(raw(self), int)
+        exact = _whole(raw(self))
         if exact is None:
             raise _taken_out("as an index")
         return exact
