@@ -29,6 +29,10 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib22a:interp_plain@x=[1,3]:float64":
         "S1: torch.searchsorted had no replay (exit 2): now a knot of a hand-written interpolation is domain, each "
         "comparison a decision of the path",
+    "torch_lib22a:interp@x=[1,3]:float64":
+        "D1: a knot of an interpolation whose searchsorted reads x.detach() gave no verdict ('a difference would move "
+        "the value a stop_gradient holds constant'); the held value only chooses the piece, so the knot is domain, "
+        "slopes 1 and 3, as without the detach",
     "torch_lib22a:half_norm@x=[0,4]:float64":
         "P1: linalg.vector_norm of order 0.5 decomposes to aten.pow.default, which had no replay (exit 2): domain at "
         "a zero entry",
@@ -50,14 +54,9 @@ KNOWN_WRONG = {
         "the window is [0, 0.5 - 2^-54, 1, 0.5 + 2^-53] and the constant frame's bin 2 is -2^-54, not 0: the 1e-10 "
         "floor's log then has slope 1e10 there and the exact gradient moves 1.2e-6 relative, unstable, where the "
         "floored decibel spectrogram is ok (C1, the complex spectrum's replay, is closed)",
-    "torch_lib22a:interp@x=[1,3]:float64":
-        "D1: a knot of an interpolation whose searchsorted reads x.detach(): 'a difference would move the value a "
-        "stop_gradient holds constant', no verdict, where the slopes 1 and 3 meet (domain); the same code without "
-        "the detach is found domain",
 }
 SYMPTOMS = {
     "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "unstable (gradient off by",
-    "torch_lib22a:interp@x=[1,3]:float64": "stop_gradient holds constant",
 }
 OPEN_ELSEWHERE = {
     "tf_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":

@@ -35,6 +35,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff import mp as mp_core
+from ..autodiff import ops
 from ..autodiff.arb_proof import POLES
 from ..autodiff.mp import ieee
 from ..autodiff.ops_special import BeyondNumbers
@@ -82,12 +83,16 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     climbed = _climb(target, args, seed, result, budget, zeros, start)
     if climbed is None:
         return result
-    if arb_core.stopped and not custom.embedded_forms:
-        # Differences move what the user's stop_gradient holds constant: no reference rather than the wrong one.
-        result.determined, result.unsettled = False, True
-        result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
-        return result
     attempt, history, digits, value_digits, settled, bounded = climbed
+    if arb_core.stopped and not custom.embedded_forms:
+        if not _held_only_choose(target, args, digits):
+            # Differences move what the user's stop_gradient holds constant: no reference rather than the wrong one.
+            result.determined, result.unsettled = False, True
+            result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
+            return result
+        result.notes.append(
+            "the values a stop_gradient holds only choose (an index, a branch) here: the derivative is the function's own"
+        )
     unsettled_gradient = attempt.gradient
     if settled is not None:
         _write_back(attempt, settled)
@@ -131,6 +136,74 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         sloped_0 = {0} if ALONG in flat else {k for k, (_, _, c) in enumerate(coordinates_of(target, args)) if c in flat}
         _settle_around_kinks(result, history, len(flat_entries(result.value)), sloped_0)
     return result
+
+
+def _held_only_choose(target, args, digits):
+    """Whether the values the program's stop_gradient holds change its value only through discrete choices.
+
+    An index from ``searchsorted(xp, x.detach())`` is constant in the held value between ties, so
+    the function as written, which the differences follow, is the one the rule differentiates; at a
+    tie the kink test then finds the switch. A held value the arithmetic reads (``x * stop_gradient(x)``,
+    a straight-through estimator) moves the value in proportion to its own move. So the program runs at
+    the point with every held value shifted, up and then down, by 10^(-digits/4) of itself and by the
+    square of that: a choice changes the value by the same step at both shifts (none, or the jump of a
+    branch switched at a tie), arithmetic by amounts as different as the shifts. Where the value stands still
+    so, its slope in the held values is 0 here, and the differences' slope, theirs plus x's own, is x's own.
+    The runs take twice ``digits``, so that the program's rounding stays far below the smaller shift.
+    """
+    import mpmath
+
+    prim = ops.stop_gradient.prim
+    holding = prim.mp
+    wide = mpmath.mpf(10) ** (-(digits // 4))
+    with mpmath.workdps(2 * digits):
+
+        def shifted(x, shift):
+            if isinstance(x, np.ndarray) and x.dtype == object:
+                out = np.empty(x.shape, dtype=object)
+                out.flat[:] = [shifted(v, shift) for v in x.flat]
+                return out
+            if isinstance(x, (mpmath.mpf, mpmath.mpc)):
+                return x + shift * (abs(x) + 1)
+            return x
+
+        def run(shift):
+            prim.mp = lambda x: shifted(holding(x), shift)
+            with np.errstate(all="ignore"):
+                return flat_entries(target.mp_function(*[to_mp(a) for a in args]))
+
+        try:
+            centre = run(0)
+            changes = [[_change(run(s), centre) for s in (sign * wide, sign * wide * wide)] for sign in (1, -1)]
+        except Exception:  # noqa: BLE001 - the program failed on a held value moved: not only a choice
+            return False
+        finally:
+            prim.mp = holding
+        scale = max([abs(v) for v in centre if mpmath.isfinite(v)] + [mpmath.mpf(1)])
+        tol = wide ** 3 * scale
+        return all(
+            len(far) == len(near) == len(centre) and all(
+                (a is None and b is None) or (a is not None and b is not None and abs(a - b) <= tol)
+                for a, b in zip(far, near)
+            )
+            for far, near in changes
+        )
+
+
+def _change(moved, centre):
+    """Entry by entry, how far ``moved`` is from ``centre``: None where either is not a finite number unless both
+    are the same NaN or infinity (then 0); an empty list where the two differ in length."""
+    import mpmath
+
+    if len(moved) != len(centre):
+        return []
+    out = []
+    for a, b in zip(moved, centre):
+        if mpmath.isfinite(a) and mpmath.isfinite(b):
+            out.append(a - b)
+        else:
+            out.append(0 if (mpmath.isnan(a) and mpmath.isnan(b)) or a == b else None)
+    return out
 
 
 def _slope_not_a_number(history):
