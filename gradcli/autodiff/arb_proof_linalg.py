@@ -288,28 +288,44 @@ def _singular_value_groups(cells, mask):
 
 def _root_groups(rationals, keys):
     """``keys`` (the spectrum's entries, ascending) in groups of equal eigenvalues of the symmetric rational
-    matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). Each root's multiplicity,
-    from flint's isolation of the characteristic polynomial's roots, is the size of its group; None where
-    the roots' real parts are not proven apart in order."""
+    matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). The characteristic
+    polynomial's factors over the rationals give each root and its multiplicity (the factor's power: distinct
+    irreducible factors share no root): a linear factor's root exactly, the others' by flint's isolation of that
+    factor's roots alone (two rational roots 1e-300 apart cost nothing, where isolating them from the whole
+    polynomial climbs to thousands of bits); None where the roots' real parts are not proven apart in order."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    polynomial = flint.fmpq_mat(rationals).charpoly()
-    roots = sorted(polynomial.complex_roots(), key=lambda root: root[0].real.mid())
-    if any(not (a.real < b.real) for (a, _), (b, _) in zip(roots, roots[1:])) or any(not z.imag.contains(0) for z, _ in roots):
-        return None
-    rational = [-f[0] / f[1] for f, _ in polynomial.factor()[1] if f.degree() == 1]
+    roots = []  # (ball, rational or None, multiplicity)
+    for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
+        if factor.degree() == 1:
+            roots.append((None, -factor[0] / factor[1], power))
+            continue
+        for z, _ in factor.complex_roots():
+            if not z.imag.contains(0):
+                return None
+            roots.append((z.real, None, power))
     saved, flint.ctx.prec = flint.ctx.prec, 4 * max(flint.ctx.prec, 64)
-    try:  # each rational root as a tight ball: the one isolating ball it meets is its root's
-        near = [(r, flint.arb(r)) for r in rational]
+    try:  # each rational root as a tight ball
+        roots = [(flint.arb(rational) if ball is None else ball, rational, power) for ball, rational, power in roots]
     finally:
         flint.ctx.prec = saved
+    roots.sort(key=lambda root: root[1] if root[1] is not None else _midpoint(root[0]))
+    for (a, p, _), (b, q, _) in zip(roots, roots[1:]):
+        if not (p < q if p is not None and q is not None else a < b):
+            return None
     groups, start = [], 0
-    for root, multiplicity in roots:
-        meets = [r for r, ball in near if root.real.overlaps(ball)
-                 and not any(other.real.overlaps(ball) for other, _ in roots if other is not root)]
-        groups.append((keys[start : start + multiplicity], root.real, meets[0] if meets else None))
+    for ball, rational, multiplicity in roots:
+        groups.append((keys[start : start + multiplicity], ball, rational))
         start += multiplicity
     return groups
+
+
+def _midpoint(ball):
+    """A ball's midpoint as an exact rational, to order it among rational roots."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    mantissa, exponent = ball.mid().man_exp()
+    return flint.fmpq(mantissa) * flint.fmpq(2) ** int(exponent) if exponent >= 0 else flint.fmpq(mantissa, flint.fmpz(2) ** int(-exponent))
 
 
 def _rational(cell):
