@@ -43,20 +43,18 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib22a:ranked_score_gather@x=[3,1,2]:float64":
         "an autograd.Function marking its indices non-differentiable whose backward gathers where it should scatter: "
         "wrong at its backward",
+    "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
+        "C2: the Hann window's angles 2 pi n / 4 reached the exact replay as the float 1.5707963267948966 times n, "
+        "so the constant frame's bin 2 was -2^-54, not 0, and the 1e-10 floor's log moved the exact gradient 1.2e-6 "
+        "relative (unstable); the angles replayed as p pi / q, the floored decibel spectrogram is ok",
 }
 KNOWN_WRONG = {
-    "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C2: the Hann window's angles 2 pi n / 4 reach the exact replay as the float 1.5707963267948966 times n, so "
-        "the window is [0, 0.5 - 2^-54, 1, 0.5 + 2^-53] and the constant frame's bin 2 is -2^-54, not 0: the 1e-10 "
-        "floor's log then has slope 1e10 there and the exact gradient moves 1.2e-6 relative, unstable, where the "
-        "floored decibel spectrogram is ok (C1, the complex spectrum's replay, is closed)",
     "torch_lib22a:interp@x=[1,3]:float64":
         "D1: a knot of an interpolation whose searchsorted reads x.detach(): 'a difference would move the value a "
         "stop_gradient holds constant', no verdict, where the slopes 1 and 3 meet (domain); the same code without "
         "the detach is found domain",
 }
 SYMPTOMS = {
-    "torch_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64": "unstable (gradient off by",
     "torch_lib22a:interp@x=[1,3]:float64": "stop_gradient holds constant",
 }
 OPEN_ELSEWHERE = {

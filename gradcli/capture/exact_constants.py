@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import math
 from contextlib import contextmanager
+from fractions import Fraction
 
 import numpy as np
 
@@ -166,6 +168,48 @@ def _fractions():
                 rounded.append(float(+fraction))  # +fraction: rounded to nearest at ``bits``, then exactly a float
         table[name] = (tuple(rounded), int(exponent))
     return table
+
+
+def angle_of_pi(value):
+    """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`,
+    within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice), else None.
+
+    A framework's window function (PyTorch's ``hann_window``, ``hamming_window``,
+    ``blackman_window``) computes its angles as ``arange(n) * (2 pi / n)`` with the
+    float 2 pi / n: Hann's 4 angles are multiples of the float 1.5707963267948966,
+    2^-54 below pi / 2, so an exact replay holding that float finds the window's
+    quarter points 0.5 - 2^-54 and a frame the window silences is -2^-54, not 0.
+    The mathematical window has the angles p pi / q; a caller asks this only for
+    a constant computed from no input that no user wrote.
+    """
+    if type(value) is not float or not math.isfinite(value) or not value:
+        return None
+    mpmath = loaded_mpmath()
+    with mpmath.workprec(120):
+        ratio = _fraction(mpmath.mpf(value) / mpmath.pi).limit_denominator(_ANGLE_DENOMINATORS)
+        if not ratio:
+            return None
+        meant = ratio.numerator * mpmath.pi / ratio.denominator
+        if abs(meant - value) > _ULPS * math.ulp(value):
+            return None
+    return ratio.numerator, ratio.denominator
+
+
+def _fraction(number):
+    """An mpf as the exact binary fraction it is."""
+    mantissa, exponent = abs(number).man_exp  # man_exp drops the sign
+    return (-1 if number < 0 else 1) * Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
+# A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25.
+_ANGLE_DENOMINATORS = 1 << 12
+
+
+def angle_in(angle, args):
+    """The angle p pi / q (`angle_of_pi`) as the exact numbers among ``args`` are made."""
+    like = next(arg for arg in args if kind_of([arg]) is not None)
+    numerator, denominator = angle
+    return ops.constant("pi", like) * numerator / denominator
 
 
 def standing_in(meaning, args):
