@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from gradcli.autodiff import mp as mp_core
-from gradcli.capture.exact_constants import angle_of_pi
+from gradcli.capture.exact_constants import Folds, angle_of_pi
 from gradcli.capture.torch_bridge import capture
 
 
@@ -63,3 +63,29 @@ def test_the_users_own_float_stays_that_float(tmp_path, monkeypatch):
         gradient = _exact_gradient(users_angles, 4)
         assert abs(gradient[1] - mpmath.cos(mpmath.mpf(math.pi / 2))) < mpmath.mpf(2) ** -120
         assert abs(gradient[1]) > 1e-17
+
+
+def _folded_angles(constant):
+    """TensorFlow's ``hann_window(4)`` angles as its capture folds them (``constant * range(5) / 4``), run again on
+    exact numbers at the working precision (`Folds.exact`)."""
+    mp_core.enable()
+    folds = Folds()
+    static = {"c": constant, "count": np.arange(5.0)}
+    folds.add(lambda values: values[0] * values[1] / 4, ["c", "count"], ["angles"], [static["c"], static["count"]])
+    static["angles"] = constant * static["count"] / 4
+    return folds.exact(static, [np.array([mpmath.mpf(1)], dtype=object)])["angles"]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_a_fold_reads_pis_float_scaled_by_a_power_of_2_as_that_multiple_of_pi(dtype):
+    with mpmath.workprec(150):
+        angles = _folded_angles(dtype(2 * np.pi))
+        for n in range(5):
+            assert abs(angles[n] - mpmath.pi * n / 2) < mpmath.mpf(2) ** -140, n
+
+
+@pytest.mark.parametrize("number", [np.pi / 3, 3.14159, 6.283185307179585])
+def test_a_fold_reads_any_other_float_as_the_binary_number_it_is(number):
+    with mpmath.workprec(150):
+        angles = _folded_angles(np.float64(number))
+        assert angles[1] == mpmath.mpf(number) / 4

@@ -58,9 +58,6 @@ SYMPTOMS = {
     "torch_lib22a:interp@x=[1,3]:float64": "stop_gradient holds constant",
 }
 OPEN_ELSEWHERE = {
-    "tf_lib22a:spectrogram_db@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C2: tf.signal.hann_window's angles reach the exact replay as floats, so the constant frame's bin 2 is "
-        "-2^-54, not 0: unstable where the floored decibel spectrogram is ok (C1, the complex spectrum, is closed)",
     "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
         "C2: as above: the exact value -300.08 (log of 2^-108), unstable where the silent bin is domain",
 }

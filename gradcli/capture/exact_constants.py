@@ -301,11 +301,25 @@ class Folds:
         exact = {}
         with unobserved(), off_the_path(), np.errstate(all="ignore"):
             for run, inputs, outputs in self.steps:
-                out = run([exact[k] if k in exact else lift(static[k], kind) for k in inputs])
+                out = run([exact[k] if k in exact else _folds_constant(static[k], kind) for k in inputs])
                 for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
+
+
+def _folds_constant(value, kind):
+    """A float constant a fold reads, as the exact number of ``kind`` it stands for: a 0-d float that is pi's float
+    scaled by a power of 2 (TensorFlow's ``hann_window`` multiplies its counts by ``constant(2 * np.pi)``) is that
+    multiple of pi, as a literal math.pi is pi; any other float the exact binary number it is (`lift`)."""
+    array = np.asarray(value) if is_float(value) else None
+    if array is None or array.shape != () or array.dtype not in (np.float32, np.float64) or not np.isfinite(array):
+        return lift(value, kind)
+    scale = float(np.copysign(2.0 ** (int(np.frexp(float(array))[1]) - 2), float(array)))  # pi is 0.785... x 2^2
+    if not scale or array != array.dtype.type(math.pi * scale):  # the float of pi the dtype holds, scaled exactly
+        return lift(value, kind)
+    like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
+    return ops.constant("pi", like, scale)
 
 
 # The dtype whose program the exact reference replays (None: the float64 program, every constant as written).
