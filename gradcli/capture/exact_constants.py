@@ -174,9 +174,9 @@ def angle_of_pi(value):
     """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`,
     within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice), else None.
 
-    A framework's window function (PyTorch's ``hann_window``, ``hamming_window``,
-    ``blackman_window``) computes its angles as ``arange(n) * (2 pi / n)`` with the
-    float 2 pi / n: Hann's 4 angles are multiples of the float 1.5707963267948966,
+    A framework's window function (PyTorch's ``hann_window`` as it decomposes)
+    computes its angles as ``arange(n) * (2 pi / n)`` with the float 2 pi / n:
+    Hann's 4 angles are multiples of the float 1.5707963267948966,
     2^-54 below pi / 2, so an exact replay holding that float finds the window's
     quarter points 0.5 - 2^-54 and a frame the window silences is -2^-54, not 0.
     The mathematical window has the angles p pi / q; a caller asks this only for
