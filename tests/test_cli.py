@@ -21,6 +21,7 @@ import gradcli.numpy as gnp
 from gradcli.autodiff import catalog, ops_array, ops_linalg
 from gradcli.autodiff import mp as gmp
 from gradcli.autodiff.tracer import primitive_of
+from gradcli.autodiff.values import raw
 from gradcli.cli import cli, main
 from gradcli.errors import InputError
 
@@ -301,7 +302,7 @@ def _assert_same(mp_out, float_out, name):
             _assert_same(a, b, name)
         return
     expected = np.asarray(float_out)
-    got = np.asarray(mp_out)
+    got = np.asarray(raw(mp_out))  # a step's answer (ceil) on a bare exact number is boxed once balls are on
     if expected.dtype == bool:
         np.testing.assert_array_equal(got.astype(bool), expected, err_msg=name)
     else:
