@@ -90,6 +90,8 @@ def exact_beside(values):
     if like is None:
         return values
     like = like.flat[0] if isinstance(like, np.ndarray) else like
+    if _proof_number(like):
+        return values
     return tuple(lifted(v, like) if np.asarray(raw(v)).dtype.kind == "f" else v for v in values)
 
 
@@ -100,11 +102,18 @@ def exact_entries(array):
         return array
     entries = array.ravel().tolist()
     like = next((e for e in entries if is_mp_value(e)), None)
-    if like is None or not any(map(_is_float_entry, entries)):
+    if like is None or not any(map(_is_float_entry, entries)) or _proof_number(like):
         return array
     out = np.empty(array.shape, dtype=object)
     out.flat[:] = [lifted(e, like) if _is_float_entry(e) else e for e in entries]
     return out
+
+
+def _proof_number(value):
+    """Whether ``value`` is a proof's number (`arb_proof.Sym`), beside which a float is already exact: its ops read a
+    float as the binary rational it is, and a ball in its place would leave the proof (a matrix of them no longer
+    all proof numbers)."""
+    return type(value).__name__ == "Sym" and type(value).__module__.endswith("arb_proof")
 
 
 def _is_float_entry(entry):
