@@ -118,16 +118,18 @@ class DtypeRun:
         # again point by point (`loop_trips.one_point`), where a path that cannot take the points together goes.
         loops, stopped = loop_trips.Watch(what=f"the sweep's {self.wider.name} reference",
                                           each_loop=self.time_left() * _LOOPS_SHARE), {}
+        stop = None
         try:
             # a held program is a bridge's replay without its bridge
             with held_in(self.dtype), differentiating_the_primal(), loop_trips.watching(loops), loop_trips.one_point(stopped):
                 values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
-        except loop_trips.LoopStopped:
-            pass  # noted in `stopped`
-        if stopped:
+        except loop_trips.LoopStopped as raised:  # a stop `stopped` may not hold: one under a watch of its own
+            stop = raised
+        # `stopped` holds every loop run (None for one that ended): a stop caught inside the run still spoils it
+        stop = stop or next((held for _, held in stopped.values() if held is not None), None)
+        if stop is not None:
             if not self.loop_noted:
                 self.loop_noted = True
-                (_, stop), *_ = stopped.values()
                 self.notes.append(f"{self.dtype.name}: no {self.wider.name} reference for the points swept together "
                                   f"({stop}): the checks judge them")
             return None, ""
