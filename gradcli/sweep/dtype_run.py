@@ -211,6 +211,8 @@ class DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = counts_by_status(out.intervals, held_by, np.isin(unique_keys, list(self.results))[where])
+        for interval, held in zip(out.intervals, np.bincount(held_by, minlength=len(out.intervals)).tolist()):
+            interval.points = held
         out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             {name: swept.points()}, values[where], {n: g[where] for n, g in grads.items()},

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
+from . import sweep_rows
 from .formatting import number, point_text
 
 
@@ -127,11 +128,12 @@ def finding_text(finding):
 
 
 def failing_intervals(sweep):
-    """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype."""
+    """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype; neighbours that differ
+    only in the bits they lose as one, as the sweep's table shows them (`sweep_rows.rows`)."""
     return [
         (dtype, i)
         for dtype, swept in (sweep or {}).get("dtypes", {}).items()
-        for i in swept.get("intervals", [])
+        for i in sweep_rows.rows(swept.get("intervals", []))
         if str(i["status"]) != "ok"
     ]
 
