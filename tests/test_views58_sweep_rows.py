@@ -129,6 +129,8 @@ def test_a_joined_row_names_each_op_once_and_shortens_those_that_do_not_fit():
     assert cells == ["log [1], add [2]", "exp", "add [2]"]
     assert notes == ["[1] log in the gradient of power", f"[2] {ACCUMULATION}"]
     assert sweep_rows.ops_shown(sweep_rows.rows([_interval(0, 1, op="exp"), _interval(1, 2, op="log", lost_all=True)]))[0] == ["exp, log"]
+    beside = sweep_rows.rows([_interval(0, 1, op="exp"), _interval(1, 2, op=ACCUMULATION, lost_all=True)])
+    assert sweep_rows.ops_shown(beside) == (["exp, add [1]"], [f"[1] {ACCUMULATION}"])  # a one-word op needs no note
 
 
 def test_a_dtype_sweep_s_table_prints_its_footnotes_under_it():

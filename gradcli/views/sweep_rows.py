@@ -36,13 +36,15 @@ def rows(intervals):
             last["bits_range"] = _widened(last["bits_range"], interval.get("worst_bits_lost"))
         else:
             lost_all = bool(interval.get("lost_all"))
-            out.append({**interval, "mixed": bool(interval.get("mixed")), "joined": 1, "ops": [op] if op else [], "lost_all": lost_all,
-                        "lost_all_somewhere": lost_all, "bits_range": _widened(None, interval.get("worst_bits_lost"))})
+            out.append({**interval, "mixed": bool(interval.get("mixed")), "joined": 1, "ops": [op] if op else [],
+                        "lost_all": lost_all, "lost_all_somewhere": lost_all,
+                        "bits_range": _widened(None, interval.get("worst_bits_lost"))})
     return out
 
 
 def _alike(row, interval):
-    """Whether ``interval`` continues ``row``: 1-D, the same verdict, kind, failing parts, op and error."""
+    """Whether ``interval`` continues ``row``: 1-D, the same verdict, kind, failing parts and error (the op its example
+    blames may differ: it changes with the bits lost)."""
     if row.get("box") or interval.get("box"):
         return False
     return all(_same(row.get(key), interval.get(key)) for key in _ALIKE)
@@ -83,7 +85,7 @@ def ops_shown(table):
     """Each row's ops as its cell shows them, and the footnotes naming in full the ops shortened there.
 
     A cell holds its row's ops, comma-separated, where they fit in
-    OP_WIDTH; else each op that does not fit alone shows its first word, the
+    OP_WIDTH; else each op said in more than a word shows its first word, the
     op's own name ("add" of "add (the gradient accumulation ...)", "log" of
     "log in the gradient of power"), and a marker "[1]" of the footnote
     "[1] add (the gradient accumulation ...)" that says it in full, once per op.
@@ -98,5 +100,5 @@ def ops_shown(table):
     for row in table:
         whole = ", ".join(row["ops"]) or "-"
         fits = len(whole) <= OP_WIDTH
-        cells.append(whole if fits else ", ".join(op if len(op) <= OP_WIDTH and len(row["ops"]) == 1 else short(op) for op in row["ops"]))
+        cells.append(whole if fits else ", ".join(short(op) if " " in op else op for op in row["ops"]))
     return cells, [f"[{i}] {op}" for i, op in enumerate(notes, 1)]
