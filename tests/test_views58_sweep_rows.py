@@ -139,3 +139,10 @@ def test_a_dtype_sweep_s_table_prints_its_footnotes_under_it():
                                                      status=Verdict.UNSTABLE, parts=("value",))])
     table, footnotes = terminal_sweep._interval_table(d, 7)
     assert footnotes == [f"[1] {ACCUMULATION}"] and table.row_count == 1
+
+
+def test_a_2d_sweep_counts_each_class_s_grid_points_and_has_no_stretches():
+    run = gradcli.sweep("log(exp(x) + y)", {"x": (-800, 800, 7), "y": (0.5, 2, 3)}, dtypes=("float64",), fixes=False)
+    data = run.to_dict()["dtypes"]["float64"]
+    assert sorted(i["points"] for i in data["intervals"]) == [3, 18] and data["counts"] == {"ok": 18, "unstable": 3}
+    assert data["stretches"] == []

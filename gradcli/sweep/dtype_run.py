@@ -21,7 +21,7 @@ from ..checker.ranges import float_keys, floats_at
 from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
-from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
+from .segments import anchors, band_segments, classes_by_band, count_points, counts_by_status, grid_choice
 from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
                          reference_columns, switch_points, wider_than)
 
@@ -211,8 +211,7 @@ class DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = counts_by_status(out.intervals, held_by, np.isin(unique_keys, list(self.results))[where])
-        for interval, held in zip(out.intervals, np.bincount(held_by, minlength=len(out.intervals)).tolist()):
-            interval.points = held
+        count_points(out.intervals, held_by)
         out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             {name: swept.points()}, values[where], {n: g[where] for n, g in grads.items()},
@@ -485,6 +484,7 @@ class DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = counts_by_status(out.intervals, held_by, np.isin(np.arange(bands.size), list(self.results)))
+        count_points(out.intervals, held_by)
         out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             axes, values.reshape(shape), {n: g.reshape(shape) for n, g in grads.items()},

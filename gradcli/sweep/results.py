@@ -50,7 +50,7 @@ class Interval:
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
     mixed: bool = False  # some checked floats inside fare otherwise: verdicts alternate near a tolerance
     error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
-    points: Optional[int] = None  # the sampled grid points it holds (None: not counted, an interval of a fix's sweep read back)
+    points: Optional[int] = None  # the sampled grid points it holds, as `counts` counts them (None: not counted)
 
     def to_dict(self):
         return {
