@@ -1,7 +1,9 @@
 """Whose code a file is, by the folder it lives in: gradcli's own, Python's standard library, the installed packages.
 
 Each folder ends in its separator, so that a prefix test is a folder test: a user's ``gradcli_examples/`` beside
-the package, or ``python3.11-extras/`` beside the standard library, is inside neither.
+the package, or ``python3.11-extras/`` beside the standard library, is inside neither. An installed package's
+file is told by its folder's name wherever it lies (a virtual environment's, a user's, Debian's), the same in
+every caller.
 """
 
 from __future__ import annotations
@@ -27,3 +29,22 @@ def outside_python_and_gradcli(filename):
     packages."""
     skipped = (GRADCLI_FOLDER, *python_folders("stdlib", "purelib", "platlib"))
     return not filename.startswith("<") and not os.path.abspath(filename).startswith(skipped)
+
+
+# The folders packages are installed into: pip's, and Debian's for the system's Python (its python3-* packages).
+INSTALLED_FOLDER_NAMES = ("site-packages", "dist-packages")
+_INSTALLED = tuple(os.sep + name + os.sep for name in INSTALLED_FOLDER_NAMES)
+
+
+def in_installed_package(path):
+    """The part of ``path`` inside the last installed-packages folder it passes through (``jax/_src/lax/lax.py``),
+    or None where it passes through none: a user's ``my-site-packages-notes/`` is no such folder."""
+    cut = max(path.rfind(folder) for folder in _INSTALLED)
+    if cut < 0:
+        return None
+    return path[path.index(os.sep, cut + 1) + 1:]
+
+
+def installed_package_file(path):
+    """Whether ``path`` lies inside an installed-packages folder (``site-packages`` or ``dist-packages``)."""
+    return in_installed_package(path) is not None

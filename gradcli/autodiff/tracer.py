@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from ..folders import GRADCLI_FOLDER
+from ..folders import GRADCLI_FOLDER, installed_package_file
 from . import buffers
 from .values import BOX_TYPES, NUMPY_SCALAR_TYPES, Box, holds_box
 
@@ -284,7 +284,7 @@ def _make_door(prim):
     forward hook; on traced values it unboxes those of the innermost trace, computes, and records the op there. A plain
     function (cheaper than a method); common cases return early."""
     scalar, scalar_on_numpy, fun, evaluate = prim.scalar, prim.scalar_on_numpy, prim.fun, prim.evaluate
-    differentiable, opaque = prim.differentiable, prim.opaque
+    differentiable, opaque, stops = prim.differentiable, prim.opaque, prim.name == "stop_gradient"
     pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
     recordable = differentiable and not opaque and type(prim).evaluate is Primitive.evaluate  # one op, computed by fun
     on_numbers = _numbers_door(prim)
@@ -328,7 +328,7 @@ def _make_door(prim):
             return door(*swapped, **kwargs)
         if top is None:
             try:
-                if _MP_TYPES and not differentiable and (prim.name == "stop_gradient" or _holds_exact(args)) and _called_by_user():
+                if _MP_TYPES and not differentiable and (stops or _holds_exact(args)) and _called_by_user():
                     return keep_plain(evaluate(args, kwargs))  # a bare ball handed to user code: see `plain`
                 if _MP_TYPES and prim.mp is not None:
                     return evaluate(args, kwargs)
@@ -604,7 +604,6 @@ gather_plain = _itself  # `plain.gathered` then: an object array of plain boxes 
 
 # The door and the boxes' operators (x - c): the code between an op and whoever called it.
 _OPERATORS = {os.path.join(os.path.dirname(os.path.abspath(__file__)), name) for name in ("tracer.py", "boxes.py")}
-_INSTALLED = os.sep + "site-packages" + os.sep
 
 
 @contextlib.contextmanager
@@ -646,7 +645,7 @@ def _from_user_code(frame):
     if frame is None:
         return False
     filename = frame.f_code.co_filename
-    return not (filename.startswith(GRADCLI_FOLDER) or _INSTALLED in filename)
+    return not (filename.startswith(GRADCLI_FOLDER) or installed_package_file(filename))
 
 
 _PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)

@@ -21,7 +21,7 @@ import os
 import sys
 import types
 
-from ..folders import GRADCLI_FOLDER, python_folders
+from ..folders import GRADCLI_FOLDER, installed_package_file, python_folders
 
 _PRECEDENCE = ("gradcli", "jax", "torch", "tensorflow", "numpy")
 _DEEP = {"jax", "torch", "tensorflow"}
@@ -280,7 +280,7 @@ def _users_file(filename):
     if not filename or filename.startswith("<"):
         return False
     path = os.path.abspath(filename)
-    return not path.startswith((GRADCLI_FOLDER, *_INSTALLED_DIRS)) and f"{os.sep}site-packages{os.sep}" not in path
+    return not path.startswith((GRADCLI_FOLDER, *_INSTALLED_DIRS)) and not installed_package_file(path)
 
 
 def _unwrapped(value):

@@ -34,6 +34,7 @@ from ..autodiff.ops import astype, multiply
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..folders import in_installed_package, installed_package_file
 from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in
 from .flushing import FlushedToRecorder, flushed
@@ -638,15 +639,15 @@ def _library_file(path):
     path = os.path.abspath(path)
     if path.startswith(GRADCLI_FOLDER) or path.startswith(STDLIB_FOLDER) or _jax_machinery(path):
         return False
-    return path.startswith(_jax_directory()) or any(part in path for part in _INSTALLED)
+    return path.startswith(_jax_directory()) or installed_package_file(path)
 
 
 def _shown_path(path):
     """``path`` from its package's directory on: jax/_src/scipy/special.py."""
     path = os.path.abspath(path)
-    for part in _INSTALLED:
-        if part in path:
-            return path.rpartition(part)[2]
+    inside = in_installed_package(path)
+    if inside is not None:
+        return inside
     root = os.path.dirname(os.path.dirname(_jax_directory()))
     return os.path.relpath(path, root) if path.startswith(_jax_directory()) else path
 
@@ -1118,11 +1119,10 @@ def _written_by_user(eqn):
         path = os.path.abspath(code.co_filename)
         if _jax_machinery(path) or path.startswith(STDLIB_FOLDER) or path.startswith(GRADCLI_FOLDER):
             continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
-        return _users_file(path) and not any(part in path for part in _INSTALLED)
+        return _users_file(path) and not installed_package_file(path)
     return False
 
 
-_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
 _MACHINERY = ("numpy", "lax", "interpreters")  # JAX's operators and jax.numpy, and how it traces: not a library's code
 
 

@@ -38,6 +38,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
@@ -140,7 +141,7 @@ def _user_frames(library_dirs):
         mine = known.get(filename)
         if mine is None:
             path = os.path.abspath(filename)
-            standard = path.startswith(STDLIB_FOLDER) and "site-packages" not in path
+            standard = path.startswith(STDLIB_FOLDER) and not installed_package_file(path)
             mine = known[filename] = not standard and not is_library_frame(path, library_dirs)
         return mine
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..folders import installed_package_file
 from .flushing import TINY
 
 
@@ -179,7 +180,7 @@ def _users_modules(namespaces, users, depth=3):
                 if held is None or id(held) in found:
                     continue
                 filename = held.get("__file__")
-                if isinstance(filename, str) and "site-packages" not in filename and users(filename):
+                if isinstance(filename, str) and not installed_package_file(filename) and users(filename):
                     found[id(held)] = held
                     reached.append(held)
         todo = reached

@@ -31,13 +31,13 @@ def users_frames_only(error):
     stack = getattr(metadata, "translated_stack", None)
     if not stack:
         return error
-    origins = _source_map(error.__traceback__)
+    maps = _by_file(_source_map(error.__traceback__))
     kept = []
     for frame in stack:
         if os.path.abspath(frame.filename).startswith(GRADCLI_FOLDER):
             continue
         if _GENERATED in frame.filename:
-            origin = _origin(origins, frame.filename, frame.lineno)
+            origin = _origin_in(maps.get(frame.filename, _NO_MAP), frame.lineno)
             if origin is None:
                 continue
             frame = frame._replace(filename=origin.loc.filename, lineno=origin.loc.lineno, function_name=origin.function_name,
@@ -50,7 +50,7 @@ def users_frames_only(error):
     except Exception:  # noqa: BLE001 - an error type autograph cannot rebuild: told as it was
         metadata.translated_stack = stack
         told = error
-    raised_at = _raised_at(error.__traceback__, origins)
+    raised_at = _raised_at(error.__traceback__, maps)
     if raised_at is not None:
         told.raised_at = raised_at
     return told
@@ -74,19 +74,14 @@ def _source_map(tb):
     return origins
 
 
-def _origin(origins, filename, lineno):
-    """The user's line a generated line was made from; an unmapped one (a re-raise) belongs to the nearest mapped line above it."""
-    return _origin_in(_by_file(origins).get(filename, []), lineno)
-
-
-def _raised_at(tb, origins):
+def _raised_at(tb, maps):
     """``(file, line)`` of the innermost frame of ``tb`` in the user's code, a generated frame read as the line it came
-    from (one no map holds says nothing)."""
+    from by ``maps`` (`_by_file`'s; one no map holds says nothing)."""
 
     def read(frame, lineno):
         filename = frame.f_code.co_filename
         if _GENERATED in filename:
-            origin = _origin(origins, filename, lineno)
+            origin = _origin_in(maps.get(filename, _NO_MAP), lineno)
             return None if origin is None else (origin.loc.filename, origin.loc.lineno)
         return (filename, lineno) if is_users_file(filename) else None
 
@@ -137,29 +132,40 @@ def at_users_lines(frames):
     return told
 
 
-_MAPS = {}  # a generated file -> its source map as [(generated line, origin)], sorted
+class _FileMap(list):
+    """One generated file's source map, ``[(generated line, origin)]`` sorted by line, with its lines' list
+    (``lines``) made once for `_origin_in`'s every lookup."""
+
+    def __init__(self, entries=()):
+        super().__init__(entries)
+        self.lines = [line for line, _ in self]
+
+
+_NO_MAP = _FileMap()
+_MAPS = {}  # a generated file -> its source map (`_FileMap`)
 
 
 def _map_of(filename):
     """Autograph's source map of one generated file, sorted by line (read again from its converter where not known)."""
     if filename not in _MAPS:
         _MAPS.update(_by_file(_generated_maps()))
-        _MAPS.setdefault(filename, [])
+        _MAPS.setdefault(filename, _NO_MAP)
     return _MAPS[filename]
 
 
 def _by_file(origins):
-    """A source map (generated location -> origin) as ``{generated file: [(generated line, origin)]}``, each sorted by
-    line for `_origin_in`."""
+    """A source map (generated location -> origin) as ``{generated file: _FileMap}``, each sorted by line for
+    `_origin_in`."""
     by_file = {}
     for location, origin in origins.items():
         by_file.setdefault(location.filename, []).append((location.lineno, origin))
-    return {name: sorted(held, key=lambda item: item[0]) for name, held in by_file.items()}
+    return {name: _FileMap(sorted(held, key=lambda item: item[0])) for name, held in by_file.items()}
 
 
 def _origin_in(source_map, lineno):
-    """The origin of the nearest mapped line at or above ``lineno`` in one file's sorted map, or None."""
-    at = bisect.bisect_right([line for line, _ in source_map], lineno)
+    """The origin of the nearest mapped line at or above ``lineno`` in one file's `_FileMap`, or None: an unmapped
+    line (a re-raise) belongs to the nearest mapped line above it."""
+    at = bisect.bisect_right(source_map.lines, lineno)
     return source_map[at - 1][1] if at else None
 
 

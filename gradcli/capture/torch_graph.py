@@ -84,6 +84,7 @@ from fractions import Fraction
 from .bridge import replayed_at
 from .convolution import pullback
 from ..errors import InputError
+from ..folders import installed_package_file
 import numpy as np
 
 import gradcli.numpy as gnp
@@ -310,7 +311,7 @@ def _user_frame_summary(folder, kinds, entered=()):
             continue
         kind = _file_kind(code.co_filename, folder, kinds)
         if library is None and not _machinery(code.co_filename, folder) and code.co_name not in _PASSING_ON:
-            library = kind != "user" or any(part in code.co_filename for part in _INSTALLED)
+            library = kind != "user" or installed_package_file(code.co_filename)
         if kind == "gradcli":
             pytorchs = zero_trips_rule(frame)  # PyTorch's own rule of a loop run 0 times, which gradcli traces for it
             if pytorchs is not None and pytorchs[1] is not None:
@@ -354,7 +355,6 @@ def _called_by_the_engine(frame):
 
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
-_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -371,7 +371,7 @@ def _machinery(filename, folder):
     """Whether a frame's file is PyTorch's dispatch or tracing code (`_MACHINERY`) or Python's standard library:
     code that hands on what its caller gave, writing no constant of its own."""
     path = os.path.abspath(filename)
-    if path.startswith(STDLIB_FOLDER) and not any(part in path for part in _INSTALLED):
+    if path.startswith(STDLIB_FOLDER) and not installed_package_file(path):
         return True
     return path.startswith(folder) and path[len(folder):].split(os.sep)[0] in _MACHINERY
 
@@ -873,8 +873,8 @@ class _NoGradEntries:
             if code.co_filename.endswith(_GRAD_MODE_FILE):
                 return start(block, *args)
             if turns_off(block, *args):
-                users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not any(
-                    part in code.co_filename for part in _INSTALLED)
+                users = _file_kind(code.co_filename, self.folder, self.kinds) == "user" and not installed_package_file(
+                    code.co_filename)
                 self.open.append("decorator" if code.co_name in _NO_GRAD_WRAPPERS else "user" if users else "library")
                 self.blocks.append(block)
                 block._gradcli_noted = True  # its __exit__ closes this entry

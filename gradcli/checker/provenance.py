@@ -586,9 +586,15 @@ def _first_own_nonfinite(recording, phase, node_name=None):
             continue
         own = op.own.value_of(op.output)
         if own is not None and not finite(own):
-            label = op.name if _are_among(op.args, op.own.arguments) else op.own.called.rpartition(".")[2]
+            label = op.name if _are_among(op.args, op.own.arguments) else _call_named(op).rpartition(".")[2]
             return op, _own_nonfinite_sentence(op, own, "" if phase == "forward" else ", the first NaN or inf of that pass"), label
     return None
+
+
+def _call_named(op):
+    """The library call ``op`` replays, by its public name (``jax.scipy.special.hyp2f1``): the library function its
+    site names, else the call's own name. The finding's op and its sentence both name the call by this."""
+    return (op.library or "").partition(", ")[0] or op.own.called
 
 
 def _own_nonfinite_sentence(op, own, aside=""):
@@ -596,7 +602,7 @@ def _own_nonfinite_sentence(op, own, aside=""):
     said right after it)."""
     direct = _are_among(op.args, op.own.arguments)  # else the op holding the call's result (bessel_jn's stack)
     inputs = ", ".join(_show(a) for a in (op.args if direct else op.own.arguments))
-    called = (op.library or "").partition(", ")[0] or op.own.called  # jax.scipy.special.hyp2f1
+    called = _call_named(op)
     name, framework = called.rpartition(".")[2], op.own.framework
     dtype = np.asarray(raw(op.output)).dtype.name
     truth = _again_exactly(op) if direct else None

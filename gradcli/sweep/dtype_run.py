@@ -21,7 +21,7 @@ from ..checker.ranges import float_keys, floats_at
 from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
-from .segments import anchors, band_segments, classes_by_band, counts_by_status, grid_choice
+from .segments import anchors, band_segments, classes_by_band, count_points, counts_by_status, grid_choice
 from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
                          reference_columns, switch_points, wider_than)
 
@@ -118,16 +118,18 @@ class DtypeRun:
         # again point by point (`loop_trips.one_point`), where a path that cannot take the points together goes.
         loops, stopped = loop_trips.Watch(what=f"the sweep's {self.wider.name} reference",
                                           each_loop=self.time_left() * _LOOPS_SHARE), {}
+        stop = None
         try:
             # a held program is a bridge's replay without its bridge
             with held_in(self.dtype), differentiating_the_primal(), loop_trips.watching(loops), loop_trips.one_point(stopped):
                 values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
-        except loop_trips.LoopStopped:
-            pass  # noted in `stopped`
-        if stopped:
+        except loop_trips.LoopStopped as raised:  # a stop `stopped` may not hold: one under a watch of its own
+            stop = raised
+        # `stopped` holds every loop run (None for one that ended): a stop caught inside the run still spoils it
+        stop = stop or next((held for _, held in stopped.values() if held is not None), None)
+        if stop is not None:
             if not self.loop_noted:
                 self.loop_noted = True
-                (_, stop), *_ = stopped.values()
                 self.notes.append(f"{self.dtype.name}: no {self.wider.name} reference for the points swept together "
                                   f"({stop}): the checks judge them")
             return None, ""
@@ -209,6 +211,7 @@ class DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = counts_by_status(out.intervals, held_by, np.isin(unique_keys, list(self.results))[where])
+        count_points(out.intervals, held_by)
         out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             {name: swept.points()}, values[where], {n: g[where] for n, g in grads.items()},
@@ -481,6 +484,7 @@ class DtypeRun:
         status = np.array([str(i.status) for i in out.intervals], dtype=object)[held_by]
         kind = np.array([i.kind or "" for i in out.intervals], dtype=object)[held_by]
         out.counts = counts_by_status(out.intervals, held_by, np.isin(np.arange(bands.size), list(self.results)))
+        count_points(out.intervals, held_by)
         out.out_of_time = self.timed_out(out.counts)
         out.samples = Samples(
             axes, values.reshape(shape), {n: g.reshape(shape) for n, g in grads.items()},

@@ -50,6 +50,7 @@ class Interval:
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
     mixed: bool = False  # some checked floats inside fare otherwise: verdicts alternate near a tolerance
     error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
+    points: Optional[int] = None  # the sampled grid points it holds, as `counts` counts them (None: not counted)
 
     def to_dict(self):
         return {
@@ -66,6 +67,7 @@ class Interval:
             "box": {k: list(v) for k, v in self.box.items()} if self.box is not None else None,
             "mixed": self.mixed,
             "error": self.error,
+            "points": self.points,
         }
 
 
@@ -164,6 +166,26 @@ class DtypeSweep:
     out_of_time: int = 0  # points whose reference ran past --max-time (reported, never guessed)
     samples: Optional[Samples] = None
 
+    def stretches(self):
+        """A 1-D sweep's range as stretches of one verdict, refined to adjacent floats: each run of intervals of one
+        status joined, as ``{"status", "variable", "lo", "hi", "points"}`` (``points``: the sampled grid points
+        inside, which ``counts`` counts; None where not known). A refined stretch may hold one grid point and
+        reach far past it: ``counts`` says 1 unstable where the stretch says x in [1e-14, 0.0014]. The status is
+        the counts' word: "out of time" for an interval out of time. Empty for a 2-D sweep (its intervals are
+        classes of grid points, counted as they are)."""
+        if any(i.box for i in self.intervals):
+            return []
+        found = []
+        for i in self.intervals:
+            status = OUT_OF_TIME if i.kind == "out of time" else str(i.status)
+            if found and found[-1]["status"] == status and found[-1]["variable"] == i.variable:
+                last = found[-1]
+                last["hi"] = i.hi
+                last["points"] = None if last["points"] is None or i.points is None else last["points"] + i.points
+            else:
+                found.append({"status": status, "variable": i.variable, "lo": i.lo, "hi": i.hi, "points": i.points})
+        return found
+
     def to_dict(self):
         return {
             "points": self.points,
@@ -173,6 +195,7 @@ class DtypeSweep:
             "checked": self.checked,
             "vectorised": self.vectorised,
             "out_of_time": self.out_of_time,
+            "stretches": self.stretches(),
         }
 
 

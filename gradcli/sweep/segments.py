@@ -38,6 +38,12 @@ def counts_by_status(intervals, held_by, checked):
     return {s: found[s] for s in (*Verdict, OUT_OF_TIME, NOT_CHECKED) if found.get(s)}
 
 
+def count_points(intervals, held_by):
+    """Set each interval's ``points``: the sampled points it holds (``held_by``: the index of each one's interval)."""
+    for interval, held in zip(intervals, np.bincount(held_by.ravel(), minlength=len(intervals)).tolist()):
+        interval.points = held
+
+
 def band_segments(bands):
     """The sampled points split where their band changes, as ``[first, last, mixed]`` index ranges.
 

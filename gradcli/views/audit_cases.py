@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
+from . import sweep_rows
 from .formatting import number, point_text
 
 
@@ -63,12 +64,14 @@ def first_of(case):
     """The one finding every view shows for a case, as (where, finding dict), or None.
 
     The worst thing that happened: a finding at the point whose verdict is
-    most severe (error, then wrong, unstable, domain, and ok last; a sweep's
-    finding counts as the worse verdict at its threshold). At that verdict,
-    located findings first (an op named, or the target's own raise), the
-    earliest of those in the check's order (points, then the forward pass
-    before the backward one); then unlocated ones. Notes on gradcli's own
-    methods (the differences doubted) come last, whatever the point.
+    most severe (error, then wrong, unstable, domain; a sweep's finding
+    counts as the worse verdict at its threshold). At that verdict, located
+    findings first (an op named, or the target's own raise), the earliest of
+    those in the check's order (points, then the forward pass before the
+    backward one); then unlocated ones. Notes on gradcli's own methods (the
+    differences doubted) come last, whatever the point. What is said at a
+    point judged ok is a note, never a finding: a case judged ok everywhere
+    has none.
     """
     first = _first_judged(case)
     return first[:2] if first else None
@@ -76,7 +79,7 @@ def first_of(case):
 
 def _first_judged(case):
     """`first_of` with the verdict of its point, as (where, finding dict, verdict); None without findings."""
-    found = _judged_findings(case.check) + _swept_findings(case.sweep)
+    found = [entry for entry in _judged_findings(case.check) + _swept_findings(case.sweep) if entry[2] != str(Verdict.OK)]
     if not found:
         return None
 
@@ -125,11 +128,12 @@ def finding_text(finding):
 
 
 def failing_intervals(sweep):
-    """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype."""
+    """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype; neighbours that differ
+    only in the bits they lose as one, as the sweep's table shows them (`sweep_rows.rows`)."""
     return [
         (dtype, i)
         for dtype, swept in (sweep or {}).get("dtypes", {}).items()
-        for i in swept.get("intervals", [])
+        for i in sweep_rows.rows(swept.get("intervals", []))
         if str(i["status"]) != "ok"
     ]
 
@@ -144,12 +148,10 @@ def first_finding(case):
     """One line saying what is wrong with a case: its error, its first finding, or its first failing interval."""
     if case.error:
         return case.error.strip().splitlines()[-1] if case.error.strip() else "error"
-    first = _first_judged(case)
+    first = first_of(case)
     if first:
-        where, f, status = first
-        # At a point judged ok a finding is a note: labelled so, it does not read as what went wrong.
-        note = "note: " if status == str(Verdict.OK) else ""
-        return f"{note}{finding_text(f)} ({where})"
+        where, f = first
+        return f"{finding_text(f)} ({where})"
     failing = failing_intervals(case.sweep)
     if failing:
         dtype, interval = failing[0]

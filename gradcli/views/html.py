@@ -11,7 +11,7 @@ import math
 from html import escape
 
 from ..checker.verdict import SEVERITY, Verdict
-from . import audit_cases
+from . import audit_cases, sweep_rows
 from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, gradient_text, number, point_text
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
@@ -216,11 +216,11 @@ def render_sweep(sweep) -> str:
     held = ", ".join(f"{escape(k)} = {escape(number(v))}" for k, v in sweep.get("fixed", {}).items())
     rows = []
     for dtype, swept in sweep.get("dtypes", {}).items():
-        for i in swept.get("intervals", []):
+        for i in sweep_rows.rows(swept.get("intervals", [])):  # neighbours differing only in bits lost as one row
             status = str(i["status"])
-            bits = number(i.get("worst_bits_lost"), 3)
+            bits = sweep_rows.bits_text(i, dtype) if i["joined"] > 1 else number(i.get("worst_bits_lost"), 3)
             kind = f"raised {i['error']}" if i.get("error") else i.get("kind") or ""  # what the target raised, in full
-            cells = (dtype, number(i["lo"]), number(i["hi"]), kind, bits, i.get("op") or "")
+            cells = (dtype, number(i["lo"]), number(i["hi"]), kind, bits, ", ".join(i["ops"]))
             rows.append(
                 "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells[:3])
                 + f'<td class="v-{escape(status)}">{escape(status)}</td>'

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 from ..checker.results import shown_order
 from ..checker.verdict import Verdict
-from . import audit_cases
+from . import audit_cases, sweep_rows
 from .formatting import exact_point_text
 
 SUITE = "gradcli audit"
@@ -103,7 +103,7 @@ def _inside(testcase, case):
     for dtype, swept in (case.sweep or {}).get("dtypes", {}).items():
         intervals = swept.get("intervals", [])
         verdicts.append((f"sweep [{dtype}]", str(Verdict.worst(*(Verdict(i["status"]) for i in intervals))) if intervals else "-"))
-        notes += [f"sweep [{dtype}]: {audit_cases.interval_text(i)}" for i in intervals if str(i["status"]) != Verdict.OK]
+        notes += [f"sweep [{dtype}]: {audit_cases.interval_text(i)}" for i in sweep_rows.rows(intervals) if str(i["status"]) != Verdict.OK]
     properties = ET.Element("properties")
     ET.SubElement(properties, "property", name="target", value=case.target)
     for name, verdict in verdicts:

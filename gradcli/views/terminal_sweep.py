@@ -11,6 +11,7 @@ import time
 
 from ..checker.dtypes import dtype_named
 from ..checker.verdict import Verdict
+from . import sweep_rows
 from .formatting import STATUS_STYLE, float_text, number, styled
 from .terminal import console
 
@@ -43,6 +44,7 @@ def symbol(status, kind):
 def print_sweep(result, digits=7) -> None:
     """A sweep on one screen: per dtype its strip (or 2-D map), intervals and thresholds, then the fixes."""
     from rich.markup import escape  # rich loads only when something is printed
+    from rich.padding import Padding
 
     out = console()
     swept = ", ".join(f"{n} = {number(r.lo, digits)} .. {number(r.hi, digits)} ({r.scale}, {r.n} points)" for n, r in result.ranges.items())
@@ -54,16 +56,47 @@ def print_sweep(result, digits=7) -> None:
         # Sampled points out of time are in the counts; points checked between them (bisection) are said here.
         timed_out = f", {d.out_of_time} out of time" if d.out_of_time and "out of time" not in d.counts else ""
         out.print(f"[bold]{name}[/bold]: {d.points} points ({counts}{timed_out}); {d.checked} checked")
+        refined = refined_text(d.stretches(), digits)
+        if refined:
+            out.print(f"  {escape(refined)}", soft_wrap=True)
         cells = _cells(result, d)
         if cells is not None:
             _print_cells(out, result, cells, digits)
-        out.print(_interval_table(d, digits))
+        table, footnotes = _interval_table(d, digits)
+        out.print(Padding(table, (0, 0, 0, 1), expand=False))  # indented as the strip above it
+        for note in footnotes:
+            out.print(f"  {escape(note)}", soft_wrap=True)
         for i in (i for i in d.intervals if i.error):  # what the target raised: the table's kind says only "raised"
             out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: the target raised {escape(i.error)}")
         _print_thresholds(out, result, name, d)
     _print_fixes(out, result, digits)
     for note in result.notes:
         out.print(f"note: {escape(note)}")
+
+
+SHOWN_STRETCHES = 4  # per verdict, the refined stretches the line under a dtype's counts names; it counts the others
+
+
+def refined_text(stretches, digits=7):
+    """Where each verdict but ok holds, refined to adjacent floats, beside the grid points the counts count:
+    "refined to adjacent floats: unstable for x in [1e-14, 0.0014] (1 grid point)"; "" where all is ok (or 2-D)."""
+    said = {}
+    for s in stretches:
+        if s["status"] != str(Verdict.OK):
+            said.setdefault(s["status"], []).append(s)
+    parts = []
+    for status, found in said.items():
+        shown = [f"[{number(s['lo'], digits)}, {number(s['hi'], digits)}]{_grid_points(s['points'])}" for s in found[:SHOWN_STRETCHES]]
+        more = f" and {len(found) - SHOWN_STRETCHES} more" if len(found) > SHOWN_STRETCHES else ""
+        parts.append(f"{status} for {found[0]['variable']} in {', '.join(shown)}{more}")
+    return "refined to adjacent floats: " + "; ".join(parts) if parts else ""
+
+
+def _grid_points(count):
+    """" (3 grid points)", " (no grid point)", or "" where not known."""
+    if count is None:
+        return ""
+    return f" ({count or 'no'} grid point{'' if count in (0, 1) else 's'})"
 
 
 def _point_classes(result, d):
@@ -150,24 +183,28 @@ def _print_cells(out, result, cells, digits):
 
 
 def _interval_table(d, digits):
-    """The intervals of one dtype: where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits lost."""
+    """The intervals of one dtype as rows (`sweep_rows`: neighbours differing only in the bits they lose joined):
+    where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits
+    lost; and the footnotes naming the ops shortened in it."""
     from rich.markup import escape  # rich loads only when something is printed
     from rich.table import Table
 
     two_d = any(i.box for i in d.intervals)
-    table = Table(show_edge=False, box=None, padding=(0, 2))
+    table = Table(show_edge=False, box=None, padding=(0, 1))
     where = ("box",) if two_d else ("from", "to")
     for header in (*where, "verdict", "kind", "parts", "op", "bits lost"):
         table.add_column(header, justify="right" if header in ("from", "to", "bits lost") else "left")
-    for i in d.intervals:
+    shown = sweep_rows.rows([i.to_dict() for i in d.intervals])
+    ops, footnotes = sweep_rows.ops_shown(shown)
+    for row, op in zip(shown, ops):
         if two_d:
-            place = (", ".join(f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in (i.box or {}).items()),)
+            place = (", ".join(f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in (row["box"] or {}).items()),)
         else:
-            place = (number(i.lo, digits), number(i.hi, digits))
-        bits = "-" if i.worst_bits_lost is None else f"{i.worst_bits_lost:.1f}" + (" (all)" if i.lost_all else "")
-        verdict = styled(i.status) + (" (mixed)" if i.mixed else "")
-        table.add_row(*place, verdict, escape(i.kind or "-"), ", ".join(i.parts) or "-", escape(i.op or "-"), bits)
-    return table
+            place = (number(row["lo"], digits), number(row["hi"], digits))
+        verdict = styled(row["status"]) + (" (mixed)" if row["mixed"] else "")
+        table.add_row(*place, verdict, escape(row["kind"] or "-"), ", ".join(row["parts"]) or "-", escape(op),
+                      sweep_rows.bits_text(row, d.dtype))
+    return table, footnotes
 
 
 def _failing_side(t):
@@ -212,14 +249,14 @@ def _print_thresholds(out, result, name, d):
 
 
 def intervals_text(intervals, digits=7):
-    """Intervals on one line: ``ok -1000..88.72, unstable (overflow) 88.72..1000``."""
+    """Intervals on one line, as the table's rows (`sweep_rows`): ``ok -1000..88.72, unstable (overflow) 88.72..1000``."""
     parts = []
-    for i in intervals:
-        where = f"{number(i.lo, digits)}..{number(i.hi, digits)}" if not i.box else " ".join(
-            f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in i.box.items()
+    for row in sweep_rows.rows([i.to_dict() for i in intervals]):
+        where = f"{number(row['lo'], digits)}..{number(row['hi'], digits)}" if not row["box"] else " ".join(
+            f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in row["box"].items()
         )
-        said = [w for w in (i.kind, "mixed" if i.mixed else None) if w]
-        parts.append(f"{i.status}{' (' + ', '.join(said) + ')' if said else ''} {where}")
+        said = [w for w in (row["kind"], "mixed" if row["mixed"] else None) if w]
+        parts.append(f"{row['status']}{' (' + ', '.join(said) + ')' if said else ''} {where}")
     return ", ".join(parts)
 
 
