@@ -92,7 +92,7 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import held_for, kind_of, lift, rules_constants
+from .exact_constants import angle_in, angle_of_pi, held_for, kind_of, lift, rules_constants
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
@@ -127,7 +127,7 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
-        self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
+        self.rounded = {}  # {position: (p, q), a constant's name or ("angle", (p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
@@ -233,6 +233,25 @@ def _fractions_of_rules(graph):
         if index not in graph.value_steps and step.flat:
             meant = {**float32_fractions(step.args), **rules_constants(step.args)}
             step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward and k not in step.derived}
+
+
+def _angles_of_windows(graph):
+    """Mark the scalars that stand for an angle p pi / q (`exact_constants.angle_of_pi`) in the steps computed from
+    no input (a window function's ``arange(n) * (2 pi / n)``), unless the user's line or file wrote them: an exact
+    replay takes the angle itself, a replay in a dtype the float."""
+    made_of_constants = set()
+    for index, step in enumerate(graph.steps):
+        reads = _slots_read(list(step.args) + list(step.kwargs.values()))
+        if all(slot >= graph.inputs and slot - graph.inputs in made_of_constants for slot in reads):
+            made_of_constants.add(index)
+        else:
+            continue
+        if not step.flat or step.location is None or step.rule is not None:
+            continue
+        written = _handed_by_user(step.args, step.location)
+        angles = {k: ("angle", angle) for k, arg in enumerate(step.args)
+                  if k not in written and k not in step.rounded and (angle := angle_of_pi(arg)) is not None}
+        step.rounded = {**step.rounded, **angles}
 
 
 class Slot:
@@ -1305,6 +1324,7 @@ def compile_graph(module, drawn=None, gammas=()):
             output = convert(node.args[0])
     graph = Graph(inputs, steps, output, _value_needs(steps, output, inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
+    _angles_of_windows(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
@@ -1793,7 +1813,12 @@ def _as_meant(rounded, args):
     kind = kind_of(args)
     like = next(arg for arg in args if kind_of([arg]) is not None)
     for position, meant in rounded.items():
-        args[position] = constant(meant, like) if type(meant) is str else lift(float(meant[0]), kind) / meant[1]
+        if type(meant) is str:
+            args[position] = constant(meant, like)
+        elif meant[0] == "angle":
+            args[position] = angle_in(meant[1], args)
+        else:
+            args[position] = lift(float(meant[0]), kind) / meant[1]
 
 
 def _value(arg, env):
