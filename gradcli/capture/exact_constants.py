@@ -172,7 +172,7 @@ def _fractions():
 
 def angle_of_pi(value):
     """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`,
-    within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice), else None.
+    within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice, |value| at most `_LARGEST_ANGLE`), else None.
 
     A framework's window function (PyTorch's ``hann_window`` as it decomposes)
     computes its angles as ``arange(n) * (2 pi / n)`` with the float 2 pi / n:
@@ -182,7 +182,7 @@ def angle_of_pi(value):
     The mathematical window has the angles p pi / q; a caller asks this only for
     a constant computed from no input that no user wrote.
     """
-    if type(value) is not float or not math.isfinite(value) or not value:
+    if type(value) is not float or not 0 < abs(value) <= _LARGEST_ANGLE:
         return None
     mpmath = loaded_mpmath()
     with mpmath.workprec(120):
@@ -203,6 +203,9 @@ def _fraction(number):
 
 # A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25.
 _ANGLE_DENOMINATORS = 1 << 12
+# A window's step is at most 4 pi (Blackman's 4 pi / (n - 1) at n = 2). The chance above grows with a float's ulp:
+# past 16 it passes 2^-24, and a float as large as finfo(float32).min is some p pi / 1 to its last bits.
+_LARGEST_ANGLE = 4 * math.pi
 
 
 def angle_in(angle, args):

@@ -237,8 +237,10 @@ def _fractions_of_rules(graph):
 
 def _angles_of_windows(graph):
     """Mark the scalars that stand for an angle p pi / q (`exact_constants.angle_of_pi`) in the steps computed from
-    no input (a window function's ``arange(n) * (2 pi / n)``), unless the user's line or file wrote them: an exact
-    replay takes the angle itself, a replay in a dtype the float."""
+    no input (a window function's ``arange(n) * (2 pi / n)``) that a library's code wrote: an exact replay takes the
+    angle itself, a replay in a dtype the float. A float the user's code handed an op (`Step.users_scalars`: any of
+    an op the user's line called, a literal or a handed number of a library's) stays that float, as does a dtype's
+    limit (``finfo(x.dtype).min``), which no window computes."""
     made_of_constants = set()
     for index, step in enumerate(graph.steps):
         reads = _slots_read(list(step.args) + list(step.kwargs.values()))
@@ -248,7 +250,7 @@ def _angles_of_windows(graph):
             continue
         if not step.flat or step.location is None or step.rule is not None:
             continue
-        written = _handed_by_user(step.args, step.location)
+        written = frozenset(step.users_scalars) | step.limits
         angles = {k: ("angle", angle) for k, arg in enumerate(step.args)
                   if k not in written and k not in step.rounded and (angle := angle_of_pi(arg)) is not None}
         step.rounded = {**step.rounded, **angles}

@@ -1,0 +1,60 @@
+"""Only a library's window angles are exact angles in PyTorch's replay: a float the user's own code computed (``2 *
+math.pi / 4`` on their line) and a dtype's limit (``finfo(x.dtype).min``, a mask's fill) stay the floats they are, and
+no float past a window's largest angle is read as a multiple of pi (every float that large lies within a few ulps of
+one: finfo(float32).min is p pi / 1 to its last bits)."""
+
+import math
+
+import mpmath
+import numpy as np
+import pytest
+import torch
+
+from gradcli.autodiff import mp as mp_core
+from gradcli.capture.exact_constants import angle_of_pi
+from gradcli.capture.torch_bridge import capture
+
+
+@pytest.mark.parametrize("number", [float(np.finfo(np.float32).min), float(np.finfo(np.float64).max), 1e30, 1e10,
+                                    -123456.0, 4 * math.pi + 1e-3])
+def test_no_float_past_a_windows_largest_angle_stands_for_one(number):
+    assert angle_of_pi(number) is None
+
+
+def test_a_windows_largest_angle_still_stands_for_itself():
+    assert angle_of_pi(4 * math.pi) == (4, 1) and angle_of_pi(-4 * math.pi / 3) == (-4, 3)
+
+
+def _exact_gradient(fun, point):
+    """The exact replay's gradient of ``fun`` at ``point`` (floats), as mpmath numbers."""
+    mp_core.enable()
+    bridge = capture(fun, fun.__name__)
+    exact = np.array([mpmath.mpf(v) for v in point], dtype=object)
+    return bridge.backward((exact,), mpmath.mpf(1))[0]
+
+
+SIZE = 4
+
+
+def users_quarter_turns(x):
+    """The user's own angles: ``2 * math.pi / SIZE`` is a float their line computed, 2^-54 below pi / 2."""
+    return (torch.cos(torch.arange(SIZE, dtype=x.dtype) * (2 * math.pi / SIZE)) * x).sum()
+
+
+def masked_fill(x):
+    """A mask's fill of the dtype's most negative number, computed from no input on the user's line."""
+    keep = torch.tensor([1.0, 0.0], dtype=x.dtype)
+    return ((1.0 - keep) * torch.finfo(x.dtype).min * x).sum()
+
+
+def test_a_float_the_users_line_computed_stays_that_float():
+    with mpmath.workprec(150):
+        gradient = _exact_gradient(users_quarter_turns, [1.0, 2.0, 3.0, 4.0])
+        assert gradient[1] == mpmath.cos(mpmath.mpf(2 * math.pi / SIZE))  # 6.1e-17, not cos(pi / 2) = 0
+        assert gradient[1] > 1e-17
+
+
+def test_a_dtypes_limit_on_the_users_line_stays_that_limit():
+    with mpmath.workprec(150):
+        gradient = _exact_gradient(masked_fill, [0.5, -1.0])
+        assert list(gradient) == [0, mpmath.mpf(float(np.finfo(np.float64).min))]
