@@ -58,3 +58,46 @@ def test_a_dtypes_limit_on_the_users_line_stays_that_limit():
     with mpmath.workprec(150):
         gradient = _exact_gradient(masked_fill, [0.5, -1.0])
         assert list(gradient) == [0, mpmath.mpf(float(np.finfo(np.float64).min))]
+
+
+# PyTorch's window factories with no decomposition of PyTorch's own (issue 29): replayed as their kernels compute,
+# their angles exact in the exact replay, their coefficients the floats PyTorch writes (or the user hands).
+
+from gradcli.capture import torch_ops  # noqa: E402
+
+LENGTHS = [1, 2, 4, 5, 12]
+WINDOWS = {  # name -> (PyTorch's factory, its mathematics at k of n - 1 (mpmath), its float coefficients' arguments)
+    "hamming": (torch.hamming_window, lambda k, m: 0.54 - 0.46 * mpmath.cospi(mpmath.mpf(2 * k) / m), ()),
+    "hamming_given": (torch.hamming_window, lambda k, m: 0.5 - 0.25 * mpmath.cospi(mpmath.mpf(2 * k) / m), (0.5, 0.25)),
+    "blackman": (torch.blackman_window, lambda k, m: (mpmath.mpf(0.08) * mpmath.cospi(mpmath.mpf(4 * k) / m)
+                                                     - 0.5 * mpmath.cospi(mpmath.mpf(2 * k) / m) + mpmath.mpf(0.42)), ()),
+    "bartlett": (torch.bartlett_window, lambda k, m: 1 - abs(mpmath.mpf(2 * k) / m - 1), ()),
+}
+
+
+@pytest.mark.parametrize("name", list(WINDOWS))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_windows_replay_in_a_dtype_is_pytorchs_window(name, dtype):
+    factory, _, numbers = WINDOWS[name]
+    replay = torch_ops.OPS[factory.__name__]
+    for length in LENGTHS:
+        for periodic in (True, False):
+            own = factory(length, periodic, *numbers, dtype=getattr(torch, np.dtype(dtype).name)).numpy()
+            replayed = replay(length, periodic, *numbers, dtype=np.dtype(dtype).name)
+            assert replayed.dtype == own.dtype and replayed.shape == own.shape
+            np.testing.assert_allclose(replayed, own, rtol=0, atol=4 * np.finfo(dtype).eps, err_msg=f"{length} {periodic}")
+
+
+@pytest.mark.parametrize("name", list(WINDOWS))
+@pytest.mark.parametrize("length, periodic", [(4, True), (5, False), (12, True)])
+def test_a_windows_exact_replay_is_its_mathematics(name, length, periodic):
+    factory, entry, numbers = WINDOWS[name]
+
+    def windowed(x):
+        return (factory(length, periodic, *numbers, dtype=x.dtype) * x).sum()
+
+    period = length if periodic else length - 1
+    with mpmath.workprec(150):
+        gradient = _exact_gradient(windowed, np.linspace(-1.0, 2.0, length))
+        for k in range(length):
+            assert abs(gradient[k] - entry(k, period)) < mpmath.mpf(2) ** -120, k

@@ -102,7 +102,7 @@ from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
-from .torch_ops import ELEMENTWISE, OPS, written_at
+from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
@@ -135,6 +135,7 @@ class Step:
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
+        self.exactly = None  # a window factory's replay given the exact replay's kind of number (`torch_ops.WINDOWS`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -1312,6 +1313,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            steps[-1].exactly = WINDOWS.get(name)
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
@@ -1793,7 +1795,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     env[start + index] = _held_constant(env[start + index], held)
                 elif held is not None and step.redraw is not None:  # the narrower program's own draw
                     env[start + index] = step.redraw(held)
-                if exact is not None and index in graph.lifted:
+                if exact is not None and index in graph.lifted and step.exactly is not None:  # a window's exact angles
+                    env[start + index] = step.exactly(*args, kind=exact, **{k: _value(v, env) for k, v in step.kwargs.items()})
+                elif exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except LoopDecidedOtherwise as decided:  # the bridge traces again with the counts the numbers decide
                 raise decided.at(here[0]) from None
