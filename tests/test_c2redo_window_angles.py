@@ -61,7 +61,8 @@ def test_a_dtypes_limit_on_the_users_line_stays_that_limit():
 
 
 # PyTorch's window factories with no decomposition of PyTorch's own (issue 29): replayed as their kernels compute,
-# their angles exact in the exact replay, their coefficients the floats PyTorch writes (or the user hands).
+# their angles exact in the exact replay, their coefficients the floats PyTorch writes (or the user hands; Kaiser's
+# beta).
 
 from gradcli.capture import torch_ops  # noqa: E402
 
@@ -72,6 +73,8 @@ WINDOWS = {  # name -> (PyTorch's factory, its mathematics at k of n - 1 (mpmath
     "blackman": (torch.blackman_window, lambda k, m: (mpmath.mpf(0.08) * mpmath.cospi(mpmath.mpf(4 * k) / m)
                                                      - 0.5 * mpmath.cospi(mpmath.mpf(2 * k) / m) + mpmath.mpf(0.42)), ()),
     "bartlett": (torch.bartlett_window, lambda k, m: 1 - abs(mpmath.mpf(2 * k) / m - 1), ()),
+    "kaiser": (torch.kaiser_window, lambda k, m: mpmath.besseli(0, 8 * mpmath.sqrt(1 - (mpmath.mpf(2 * k) / m - 1) ** 2))
+               / mpmath.besseli(0, 8), (8.0,)),
 }
 
 
