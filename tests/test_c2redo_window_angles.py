@@ -104,3 +104,19 @@ def test_a_windows_exact_replay_is_its_mathematics(name, length, periodic):
         gradient = _exact_gradient(windowed, np.linspace(-1.0, 2.0, length))
         for k in range(length):
             assert abs(gradient[k] - entry(k, period)) < mpmath.mpf(2) ** -120, k
+
+
+def blackman_weighted(x):
+    """Blackman's first entry: 0.08 - 0.5 + 0.42 of the floats written is -2^-56; PyTorch's order of float64 gives 0."""
+    return (torch.blackman_window(5, dtype=x.dtype) * x).sum()
+
+
+def test_a_windows_cancellation_is_named_at_the_windows_line():
+    import gradcli
+
+    (result,) = gradcli.check(blackman_weighted, [{"x": [1.0, 2.0, 3.0, 4.0, 5.0]}], dtypes=("float64",), fixes=False,
+                              framework="torch").results
+    assert result.status == "unstable"
+    assert float(result.exact_gradient["x"][0]) == -(2.0 ** -56)
+    finding = next(f for f in result.findings if f.kind == "cancellation")
+    assert finding.op == "add" and finding.location == f"{__file__}:{blackman_weighted.__code__.co_firstlineno + 2}"

@@ -135,7 +135,7 @@ class Step:
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
-        self.exactly = None  # a window factory's replay given the exact replay's kind of number (`torch_ops.WINDOWS`)
+        self.exactly = None  # a window factory's replay in an exact run, given its kind of number (`torch_ops.WINDOWS`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -1790,14 +1790,13 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
             try:
-                env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
+                env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
                 if held is not None and step.users_constant:
                     env[start + index] = _held_constant(env[start + index], held)
                 elif held is not None and step.redraw is not None:  # the narrower program's own draw
                     env[start + index] = step.redraw(held)
-                if exact is not None and index in graph.lifted and step.exactly is not None:  # a window's exact angles
-                    env[start + index] = step.exactly(*args, kind=exact, **{k: _value(v, env) for k, v in step.kwargs.items()})
-                elif exact is not None and index in graph.lifted:
+                if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
             except LoopDecidedOtherwise as decided:  # the bridge traces again with the counts the numbers decide
                 raise decided.at(here[0]) from None

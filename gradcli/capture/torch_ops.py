@@ -637,7 +637,8 @@ def _window(entries):
     """A window factory of PyTorch's (``aten.hamming_window`` and its kin, which have no decomposition) from
     ``entries(n, *numbers, dtype, kind)``, n the window's length, one more where it is periodic (the periodic window
     drops the last entry); a window of 0 or 1 entries is empty or [1], as PyTorch's; ``kind``: the exact replay's kind
-    of number (`torch_graph.Step.exactly`), None in a dtype."""
+    of number (`torch_graph.Step.exactly`), None in a dtype. Each entries' arithmetic is gradcli's ops, the same in
+    both runs, so provenance pairs them: a cancellation inside a window is named at the window's line."""
 
     def window(window_length, periodic=True, *numbers, dtype=None, layout=None, device=None, pin_memory=None, kind=None):
         if window_length <= 1:
@@ -653,7 +654,7 @@ def _window(entries):
 def _hamming_window(n, alpha=0.54, beta=0.46, dtype=None, kind=None):
     """alpha - beta cos(2 pi k / (n - 1)) in PyTorch's order; alpha and beta the floats given (0.54 and 0.46 as
     PyTorch writes them), only the angles exact in an exact replay."""
-    return gnp.cos(_window_positions(n, 2, True, dtype, kind)) * -beta + alpha
+    return gnp.add(gnp.multiply(gnp.cos(_window_positions(n, 2, True, dtype, kind)), -beta), alpha)
 
 
 @_window
@@ -661,7 +662,8 @@ def _blackman_window(n, dtype=None, kind=None):
     """0.42 - 0.5 cos(2 pi k / (n - 1)) + 0.08 cos(4 pi k / (n - 1)) in PyTorch's order, its coefficients the floats
     PyTorch writes."""
     angles = _window_positions(n, 1, True, dtype, kind)
-    return gnp.cos(angles * 4) * 0.08 - gnp.cos(angles * 2) * 0.5 + 0.42
+    return gnp.add(gnp.subtract(gnp.multiply(gnp.cos(gnp.multiply(angles, 4)), 0.08),
+                                gnp.multiply(gnp.cos(gnp.multiply(angles, 2)), 0.5)), 0.42)
 
 
 @_window
@@ -669,16 +671,17 @@ def _bartlett_window(n, dtype=None, kind=None):
     """2k / (n - 1) rising to the middle, 2 - 2k / (n - 1) after it, as PyTorch's kernel folds the second half."""
     ramp = _window_positions(n, 2, False, dtype, kind)
     half = (n - 1) // 2 + 1
-    return np.concatenate([ramp[:half], ramp[half:] * -1 + 2])
+    return np.concatenate([ramp[:half], gnp.add(gnp.multiply(ramp[half:], -1), 2)])
 
 
 @_window
 def _kaiser_window(n, beta=12.0, dtype=None, kind=None):
     """I0(beta sqrt(|1 - ((k - a) / a)^2|)) / I0(beta), a = (n - 1) / 2, in PyTorch's order; beta the float given."""
     middle = (n - 1) / 2
-    offsets = (_counts(n, dtype, kind) - middle) / middle
+    offsets = gnp.divide(gnp.subtract(_counts(n, dtype, kind), middle), middle)
     beta_here = np.asarray(beta, dtype=dtype or "float32") if kind is None else lift(float(beta), kind)
-    return special.i0(beta_here * gnp.sqrt(gnp.abs(1 - offsets ** 2))) / special.i0(beta_here)
+    return gnp.divide(special.i0(gnp.multiply(beta_here, gnp.sqrt(gnp.abs(gnp.subtract(1, gnp.square(offsets)))))),
+                      special.i0(beta_here))
 
 
 # The window factories whose replay computes exact numbers itself, given the exact replay's kind of number.
