@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import math
 from contextlib import contextmanager
+from fractions import Fraction
 
 import numpy as np
 
@@ -168,6 +170,51 @@ def _fractions():
     return table
 
 
+def angle_of_pi(value):
+    """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`,
+    within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice, |value| at most `_LARGEST_ANGLE`), else None.
+
+    A framework's window function (PyTorch's ``hann_window`` as it decomposes)
+    computes its angles as ``arange(n) * (2 pi / n)`` with the float 2 pi / n:
+    Hann's 4 angles are multiples of the float 1.5707963267948966,
+    2^-54 below pi / 2, so an exact replay holding that float finds the window's
+    quarter points 0.5 - 2^-54 and a frame the window silences is -2^-54, not 0.
+    The mathematical window has the angles p pi / q; a caller asks this only for
+    a constant computed from no input that no user wrote.
+    """
+    if type(value) is not float or not 0 < abs(value) <= _LARGEST_ANGLE:
+        return None
+    mpmath = loaded_mpmath()
+    with mpmath.workprec(120):
+        ratio = _fraction(mpmath.mpf(value) / mpmath.pi).limit_denominator(_ANGLE_DENOMINATORS)
+        if not ratio:
+            return None
+        meant = ratio.numerator * mpmath.pi / ratio.denominator
+        if abs(meant - value) > _ULPS * math.ulp(value):
+            return None
+    return ratio.numerator, ratio.denominator
+
+
+def _fraction(number):
+    """An mpf as the exact binary fraction it is."""
+    mantissa, exponent = abs(number).man_exp  # man_exp drops the sign
+    return (-1 if number < 0 else 1) * Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
+# A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25.
+_ANGLE_DENOMINATORS = 1 << 12
+# A window's step is at most 4 pi (Blackman's 4 pi / (n - 1) at n = 2). The chance above grows with a float's ulp:
+# past 16 it passes 2^-24, and a float as large as finfo(float32).min is some p pi / 1 to its last bits.
+_LARGEST_ANGLE = 4 * math.pi
+
+
+def angle_in(angle, args):
+    """The angle p pi / q (`angle_of_pi`) as the exact numbers among ``args`` are made."""
+    like = next(arg for arg in args if kind_of([arg]) is not None)
+    numerator, denominator = angle
+    return ops.constant("pi", like) * numerator / denominator
+
+
 def standing_in(meaning, args):
     """The number ``meaning`` (`standing_for`'s answer) names, as the exact numbers among ``args`` are made (a ball
     at the working precision, an mpf, a proof's atom), so an exact replay computes with the constant itself."""
@@ -257,11 +304,25 @@ class Folds:
         exact = {}
         with unobserved(), off_the_path(), np.errstate(all="ignore"):
             for run, inputs, outputs in self.steps:
-                out = run([exact[k] if k in exact else lift(static[k], kind) for k in inputs])
+                out = run([exact[k] if k in exact else _folds_constant(static[k], kind) for k in inputs])
                 for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
+
+
+def _folds_constant(value, kind):
+    """A float constant a fold reads, as the exact number of ``kind`` it stands for: a 0-d float that is pi's float
+    scaled by a power of 2 (TensorFlow's ``hann_window`` multiplies its counts by ``constant(2 * np.pi)``) is that
+    multiple of pi, as a literal math.pi is pi; any other float the exact binary number it is (`lift`)."""
+    array = np.asarray(value) if is_float(value) else None
+    if array is None or array.shape != () or array.dtype not in (np.float32, np.float64) or not np.isfinite(array):
+        return lift(value, kind)
+    scale = float(np.copysign(2.0 ** (int(np.frexp(float(array))[1]) - 2), float(array)))  # pi is 0.785... x 2^2
+    if not scale or array != array.dtype.type(math.pi * scale):  # the float of pi the dtype holds, scaled exactly
+        return lift(value, kind)
+    like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
+    return ops.constant("pi", like, scale)
 
 
 # The dtype whose program the exact reference replays (None: the float64 program, every constant as written).

@@ -93,7 +93,7 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import held_for, kind_of, lift, rules_constants
+from .exact_constants import angle_in, angle_of_pi, held_for, kind_of, lift, rules_constants
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
@@ -103,7 +103,7 @@ from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
-from .torch_ops import ELEMENTWISE, OPS, written_at
+from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
@@ -128,7 +128,7 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
-        self.rounded = {}  # {position: (p, q) or a constant's name}: a backward's scalar replayed as what it stands for (`_fractions_of_rules`)
+        self.rounded = {}  # {position: (p, q), a constant's name or ("angle", (p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
@@ -136,6 +136,7 @@ class Step:
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
+        self.exactly = None  # a window factory's replay in an exact run, given its kind of number (`torch_ops.WINDOWS`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -234,6 +235,27 @@ def _fractions_of_rules(graph):
         if index not in graph.value_steps and step.flat:
             meant = {**float32_fractions(step.args), **rules_constants(step.args)}
             step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward and k not in step.derived}
+
+
+def _angles_of_windows(graph):
+    """Mark the scalars that stand for an angle p pi / q (`exact_constants.angle_of_pi`) in the steps computed from
+    no input (a window function's ``arange(n) * (2 pi / n)``) that a library's code wrote: an exact replay takes the
+    angle itself, a replay in a dtype the float. A float the user's code handed an op (`Step.users_scalars`: any of
+    an op the user's line called, a literal or a handed number of a library's) stays that float, as does a dtype's
+    limit (``finfo(x.dtype).min``), which no window computes."""
+    made_of_constants = set()
+    for index, step in enumerate(graph.steps):
+        reads = _slots_read(list(step.args) + list(step.kwargs.values()))
+        if all(slot >= graph.inputs and slot - graph.inputs in made_of_constants for slot in reads):
+            made_of_constants.add(index)
+        else:
+            continue
+        if not step.flat or step.location is None or step.rule is not None:
+            continue
+        written = frozenset(step.users_scalars) | step.limits
+        angles = {k: ("angle", angle) for k, arg in enumerate(step.args)
+                  if k not in written and k not in step.rounded and (angle := angle_of_pi(arg)) is not None}
+        step.rounded = {**step.rounded, **angles}
 
 
 class Slot:
@@ -1291,6 +1313,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            steps[-1].exactly = WINDOWS.get(name)
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
@@ -1305,6 +1328,7 @@ def compile_graph(module, drawn=None, gammas=()):
             output = convert(node.args[0])
     graph = Graph(inputs, steps, output, _value_needs(steps, output, inputs), dtype_free=not dtypes_named)
     _fractions_of_rules(graph)
+    _angles_of_windows(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
@@ -1766,7 +1790,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
             try:
-                env[start + index] = step.fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else step.fun(*args)
+                fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
+                env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
                 if held is not None and step.users_constant:
                     env[start + index] = _held_constant(env[start + index], held)
                 elif held is not None and step.redraw is not None:  # the narrower program's own draw
@@ -1793,7 +1818,12 @@ def _as_meant(rounded, args):
     kind = kind_of(args)
     like = next(arg for arg in args if kind_of([arg]) is not None)
     for position, meant in rounded.items():
-        args[position] = constant(meant, like) if type(meant) is str else lift(float(meant[0]), kind) / meant[1]
+        if type(meant) is str:
+            args[position] = constant(meant, like)
+        elif meant[0] == "angle":
+            args[position] = angle_in(meant[1], args)
+        else:
+            args[position] = lift(float(meant[0]), kind) / meant[1]
 
 
 def _value(arg, env):

@@ -16,6 +16,7 @@ arrives as its name (``float32``).
 
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
@@ -31,7 +32,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import orderings, torch_linalg
-from .exact_constants import truncated_toward_zero
+from .exact_constants import angle_in, lift, truncated_toward_zero
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -616,6 +617,78 @@ def _arange(*args, dtype=None, layout=None, device=None, pin_memory=None):
     return np.arange(*args, dtype=dtype)
 
 
+def _counts(n, dtype, kind):
+    """0, 1, ..., n - 1 in ``dtype`` (PyTorch's default float32 where none is named), or as exact numbers of ``kind``
+    (`exact_constants.kind_of`'s)."""
+    return np.arange(n, dtype=dtype or "float32") if kind is None else lift(np.arange(n, dtype=np.float64), kind)
+
+
+def _window_positions(n, numerator, of_pi, dtype, kind):
+    """The numbers ``k numerator / (n - 1)``, times pi where ``of_pi``, for k < n, from which PyTorch's window kernels
+    compute their entries: in ``dtype``, ``arange(n)`` times the float of the step, as the kernel multiplies; on exact
+    numbers the step itself, so cos(2 pi k / 4) of a Hamming window's quarter is 0, not the cosine of pi / 2's float."""
+    count = _counts(n, dtype, kind)
+    if kind is None:
+        return count * (numerator * math.pi / (n - 1) if of_pi else numerator / (n - 1))
+    return count * (angle_in((numerator, n - 1), [count]) if of_pi else lift(float(numerator), kind) / (n - 1))
+
+
+def _window(entries):
+    """A window factory of PyTorch's (``aten.hamming_window`` and its kin, which have no decomposition) from
+    ``entries(n, *numbers, dtype, kind)``, n the window's length, one more where it is periodic (the periodic window
+    drops the last entry); a window of 0 or 1 entries is empty or [1], as PyTorch's; ``kind``: the exact replay's kind
+    of number (`torch_graph.Step.exactly`), None in a dtype. Each entries' arithmetic is gradcli's ops, the same in
+    both runs, so provenance pairs them: a cancellation inside a window is named at the window's line."""
+
+    def window(window_length, periodic=True, *numbers, dtype=None, layout=None, device=None, pin_memory=None, kind=None):
+        if window_length <= 1:
+            ones = np.ones(window_length, dtype=dtype or "float32")
+            return ones if kind is None else lift(ones.astype(np.float64), kind)
+        n = window_length + 1 if periodic else window_length
+        return entries(n, *numbers, dtype=dtype, kind=kind)[:window_length]
+
+    return window
+
+
+@_window
+def _hamming_window(n, alpha=0.54, beta=0.46, dtype=None, kind=None):
+    """alpha - beta cos(2 pi k / (n - 1)) in PyTorch's order; alpha and beta the floats given (0.54 and 0.46 as
+    PyTorch writes them), only the angles exact in an exact replay."""
+    return gnp.add(gnp.multiply(gnp.cos(_window_positions(n, 2, True, dtype, kind)), -beta), alpha)
+
+
+@_window
+def _blackman_window(n, dtype=None, kind=None):
+    """0.42 - 0.5 cos(2 pi k / (n - 1)) + 0.08 cos(4 pi k / (n - 1)) in PyTorch's order, its coefficients the floats
+    PyTorch writes."""
+    angles = _window_positions(n, 1, True, dtype, kind)
+    return gnp.add(gnp.subtract(gnp.multiply(gnp.cos(gnp.multiply(angles, 4)), 0.08),
+                                gnp.multiply(gnp.cos(gnp.multiply(angles, 2)), 0.5)), 0.42)
+
+
+@_window
+def _bartlett_window(n, dtype=None, kind=None):
+    """2k / (n - 1) rising to the middle, 2 - 2k / (n - 1) after it, as PyTorch's kernel folds the second half."""
+    ramp = _window_positions(n, 2, False, dtype, kind)
+    half = (n - 1) // 2 + 1
+    return np.concatenate([ramp[:half], gnp.add(gnp.multiply(ramp[half:], -1), 2)])
+
+
+@_window
+def _kaiser_window(n, beta=12.0, dtype=None, kind=None):
+    """I0(beta sqrt(|1 - ((k - a) / a)^2|)) / I0(beta), a = (n - 1) / 2, in PyTorch's order; beta the float given."""
+    middle = (n - 1) / 2
+    offsets = gnp.divide(gnp.subtract(_counts(n, dtype, kind), middle), middle)
+    beta_here = np.asarray(beta, dtype=dtype or "float32") if kind is None else lift(float(beta), kind)
+    return gnp.divide(special.i0(gnp.multiply(beta_here, gnp.sqrt(gnp.abs(gnp.subtract(1, gnp.square(offsets)))))),
+                      special.i0(beta_here))
+
+
+# The window factories whose replay computes exact numbers itself, given the exact replay's kind of number.
+WINDOWS = {"hamming_window": _hamming_window, "blackman_window": _blackman_window, "bartlett_window": _bartlett_window,
+           "kaiser_window": _kaiser_window}
+
+
 def _empty(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
     return np.zeros(tuple(size), dtype=dtype or "float32")
 
@@ -983,6 +1056,7 @@ OPS = {
     # constants
     "iota": _iota,
     "arange": _arange,
+    **WINDOWS,
     "empty": _empty,
     "empty_permuted": lambda size, physical_layout, **kw: _empty(size, kw.get("dtype")),
     "empty_strided": lambda size, stride, **kw: _empty(size, kw.get("dtype")),  # a write's copy (functionalized)
