@@ -1,0 +1,77 @@
+"""The twenty-third round of user trials, second half (tests/trials/cases23b.py): in JAX max-pooling by
+lax.reduce_window, jax.scipy.signal.convolve, lax.logistic, jnp.frexp and jnp.ldexp, lax.clamp and lax.select,
+lax.cumlogsumexp, ndtri and erfinv, a lax.while_loop, cube roots under a custom_jvp, a softplus under a custom_vjp, the
+Poincare distance, SVD, QR and LU, jnp.quantile and lax.cummax; in plain NumPy np.gradient, np.correlate, np.polyfit,
+np.vander, np.corrcoef, np.unwrap, np.fmod, np.modf, np.bincount, np.add.at and reduceat, the spherical law of
+cosines, np.linalg's norms, cond and qr, and NaN-masked reductions.
+
+The whole set runs with ``python tests/trials/run.py jax_lib23b numpy_lib23b``; here, a few cheap ones (NumPy alone).
+Known disagreements are strict xfails naming their finding.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases23b  # noqa: E402
+
+from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+
+CHOSEN = [
+    # finding U1: np.unwrap's correction mod(d + pi, 2 pi) - pi - d, exactly 0, was "not proven 0": no verdict
+    "numpy_lib23b:unwrapped_energy@phase=[0,3,6.5,-1]:float64",
+    # a step times x^2 at 0: differentiable there, slope 0, though the step jumps
+    "numpy_lib23b:gated_square@x=[0]:float64",
+    # two lags of a template match equally: a kink in the entries where they differ, 0 where they agree
+    "numpy_lib23b:template_peak@x=[0,1,0,0,1]:float64",
+]
+KNOWN_WRONG = {
+    "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64":
+        "M1: np.fmod is missing from gradcli.numpy (np.mod, the floor's remainder, is there)",
+    "numpy_lib23b:grouped_energy@x=[1,2,3,4,5]:float64":
+        "M1: np.bincount with weights (a segment sum) is missing from gradcli.numpy",
+}
+# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
+SYMPTOMS = {
+    "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64": "numpy.fmod is a NumPy function gradcli.numpy does not have",
+    "numpy_lib23b:grouped_energy@x=[1,2,3,4,5]:float64": "numpy.bincount is a NumPy function gradcli.numpy does not have",
+}
+BY_ID = {case.id: case for case in cases23b.ALL}
+
+
+@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
+def test_trial(case_id):
+    case = BY_ID[case_id]
+    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
+    assert found == []
+
+
+def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+    assert set(KNOWN_WRONG) <= set(BY_ID) and set(SYMPTOMS) == set(KNOWN_WRONG)
+    errors = [case for case in cases23b.ALL if case.verdict == "input-error"]
+    assert all(case.message and case.truth is None for case in errors)
+    assert_every_case_sound(CHOSEN, [case for case in cases23b.ALL if case not in errors])
+
+
+@pytest.mark.parametrize("x, y", [(3.0, 7.0), (-2.5, 0.75), (7.5, -2.0), (0.3, np.pi)])
+def test_mods_remainder_is_exact_off_its_jumps(x, y):
+    """U1's class: np.mod's value and slopes are exact numbers off the multiples of y, so a remainder that a program
+    takes apart again (mod(x, y) - x + y floor(x / y), exactly 0) has its verdict, in x and in y."""
+    def undone(x, y):
+        return gnp.mod(x, y) - x + y * gnp.floor(x / y)
+
+    result = gradcli.check(undone, {"x": x, "y": y}, dtypes=["float64"]).results[0]
+    assert (result.status, result.exact_value, result.exact_gradient) == ("ok", 0.0, {"x": 0.0, "y": 0.0})
+
+
+def test_mod_at_a_multiple_is_a_jump():
+    """On a multiple of y the remainder jumps (y to 0): no derivative, said as such, not an exact number."""
+    result = gradcli.check(lambda x: gnp.mod(x, 3.0) ** 2, {"x": 6.0}, dtypes=["float64"]).results[0]
+    assert result.status == "domain"
