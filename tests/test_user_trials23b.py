@@ -17,6 +17,8 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
+from gradcli.checker.fixes import catalogue_matches
+from gradcli.expr.parse import parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -31,6 +33,8 @@ CHOSEN = [
     "numpy_lib23b:gated_square@x=[0]:float64",
     # two lags of a template match equally: a kink in the entries where they differ, 0 where they agree
     "numpy_lib23b:template_peak@x=[0,1,0,0,1]:float64",
+    # finding F1: log(x + sqrt(x * x + 1)) at -1e8 had no fix; np.arcsinh, re-checked
+    "numpy_lib23b:asinh_naive@x=[-1e8]:float64",
 ]
 KNOWN_WRONG = {
     "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64":
@@ -75,3 +79,23 @@ def test_mod_at_a_multiple_is_a_jump():
     """On a multiple of y the remainder jumps (y to 0): no derivative, said as such, not an exact number."""
     result = gradcli.check(lambda x: gnp.mod(x, 3.0) ** 2, {"x": 6.0}, dtypes=["float64"]).results[0]
     assert result.status == "domain"
+
+
+@pytest.mark.parametrize("text, fixed", [
+    ("log(x + sqrt(x*x + 1))", "arcsinh(x)"),
+    ("log(sqrt(1 + x**2) + x) * 2", "arcsinh(x) * 2"),
+    ("log(y/2 + sqrt((y/2)^2 + 1))", "arcsinh(y/2)"),
+    ("log(x + sqrt(x*x - 1))", "arccosh(x)"),
+    ("log(x + sqrt(y*y + 1))", None),
+    ("log(x + sqrt(x*x + 2))", None),
+    ("log(x - sqrt(x*x + 1))", None),
+])
+def test_inverse_hyperbolic_logs_are_rewritten(text, fixed):
+    """F1's class: log(u + sqrt(u^2 + 1)) is arcsinh(u) and log(u + sqrt(u^2 - 1)) arccosh(u), in either order of the
+    sum and any spelling of the square; other logs of square roots are left alone."""
+    found = {name: edits for name, _, edits in catalogue_matches(parse(text))}.get("inverse hyperbolic")
+    if fixed is None:
+        assert found is None
+        return
+    (span, new), = found
+    assert text[:span[0]] + new + text[span[1]:] == fixed
