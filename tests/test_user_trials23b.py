@@ -99,3 +99,17 @@ def test_inverse_hyperbolic_logs_are_rewritten(text, fixed):
         return
     (span, new), = found
     assert text[:span[0]] + new + text[span[1]:] == fixed
+
+
+def test_modf_is_numpys_and_its_fraction_slopes_as_x():
+    """M1's np.modf: NumPy's two parts to the bit, the fraction's slope 1 off the integers, a jump on one away from 0,
+    and smooth through 0 (trunc is 0 on both sides)."""
+    x = np.array([2.5, -1.25, -2.0, 0.0, 1e300, 5e-324, -0.7])
+    assert all(np.array_equal(ours, numpys) for ours, numpys in zip(gnp.modf(x), np.modf(x)))
+
+    def fraction(x):
+        return gnp.modf(x)[0]
+
+    verdicts = {x: gradcli.check(fraction, {"x": x}, dtypes=["float64"]).results[0] for x in (-1.25, 0.0, 3.0)}
+    assert [(r.status, r.exact_gradient) for r in verdicts.values()][:2] == [("ok", {"x": 1.0})] * 2
+    assert verdicts[3.0].status == "domain"

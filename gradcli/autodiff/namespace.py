@@ -45,6 +45,7 @@ mod = _ops.mod
 remainder = _ops.mod
 floor_divide = _ops.floor_divide
 divmod = _ops.divmod_  # noqa: A001
+modf = _ops.modf
 abs = _ops.absolute  # noqa: A001
 absolute = _ops.absolute
 sign = _ops.sign
