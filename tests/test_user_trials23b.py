@@ -33,19 +33,18 @@ CHOSEN = [
     "numpy_lib23b:gated_square@x=[0]:float64",
     # two lags of a template match equally: a kink in the entries where they differ, 0 where they agree
     "numpy_lib23b:template_peak@x=[0,1,0,0,1]:float64",
+    # finding M1: np.bincount's sums of weights per group were "a NumPy function gradcli.numpy does not have"
+    "numpy_lib23b:grouped_energy@x=[1,2,3,4,5]:float64",
     # finding F1: log(x + sqrt(x * x + 1)) at -1e8 had no fix; np.arcsinh, re-checked
     "numpy_lib23b:asinh_naive@x=[-1e8]:float64",
 ]
 KNOWN_WRONG = {
     "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64":
         "M1: np.fmod is missing from gradcli.numpy (np.mod, the floor's remainder, is there)",
-    "numpy_lib23b:grouped_energy@x=[1,2,3,4,5]:float64":
-        "M1: np.bincount with weights (a segment sum) is missing from gradcli.numpy",
 }
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
     "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64": "numpy.fmod is a NumPy function gradcli.numpy does not have",
-    "numpy_lib23b:grouped_energy@x=[1,2,3,4,5]:float64": "numpy.bincount is a NumPy function gradcli.numpy does not have",
 }
 BY_ID = {case.id: case for case in cases23b.ALL}
 
@@ -113,3 +112,17 @@ def test_modf_is_numpys_and_its_fraction_slopes_as_x():
     verdicts = {x: gradcli.check(fraction, {"x": x}, dtypes=["float64"]).results[0] for x in (-1.25, 0.0, 3.0)}
     assert [(r.status, r.exact_gradient) for r in verdicts.values()][:2] == [("ok", {"x": 1.0})] * 2
     assert verdicts[3.0].status == "domain"
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_bincount_sums_as_numpy_and_its_gradient_gathers(dtype):
+    """M1's np.bincount: NumPy's counts, and its float64 sums of float32 or float64 weights to the bit (in NumPy's
+    order); the gradient of a function of the sums gathers the upstream per group."""
+    groups = np.array([0, 2, 0, 1, 2, 5])
+    weights = np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6], dtype=dtype)
+    assert np.array_equal(gnp.bincount(groups), np.bincount(groups))
+    ours = gnp.bincount(groups, weights=weights, minlength=8)
+    assert ours.dtype == np.float64 and np.array_equal(ours, np.bincount(groups, weights=weights, minlength=8))
+    slope = gradcli.grad(lambda w: gnp.sum(gnp.bincount(groups, weights=w) ** 3))(weights.astype(np.float64))
+    sums = np.bincount(groups, weights=weights.astype(np.float64))
+    assert np.allclose(slope, 3 * sums[groups] ** 2, rtol=1e-14)

@@ -250,6 +250,7 @@ flip = _array.flip
 tile = _array.tile
 repeat = _array.repeat
 take = _array.take
+bincount = _array.bincount
 array_split = _array.array_split
 vsplit = _shape.vsplit
 hsplit = _shape.hsplit
